@@ -1,0 +1,45 @@
+"""Shared pytest fixtures. The repository root is on sys.path so tests import the packages
+from the working tree (also without the editable install)."""
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+FIXTURE_KB = ROOT / "tests" / "fixtures" / "kb"
+SHIPPED_KB = ROOT / "kb"
+
+
+@pytest.fixture
+def fixture_kb() -> Path:
+    return FIXTURE_KB
+
+
+@pytest.fixture
+def kb_copy(tmp_path) -> Path:
+    """A writable copy of the fixture KB (for stale-index and bad-file tests)."""
+    dst = tmp_path / "kb"
+    shutil.copytree(FIXTURE_KB, dst)
+    return dst
+
+
+@pytest.fixture(scope="session")
+def fixture_engine():
+    from rag.engine import RetrievalEngine
+
+    return RetrievalEngine.build(FIXTURE_KB)
+
+
+@pytest.fixture(scope="session")
+def shipped_engine():
+    from rag.engine import RetrievalEngine
+
+    if not SHIPPED_KB.is_dir():
+        pytest.skip("kb/ not present")
+    return RetrievalEngine.build(SHIPPED_KB)

@@ -1,0 +1,17 @@
+"""Lightweight retrieval for the media-planning assistant.
+
+documents → chunks → index → search → (pack) → tools. The public entry point is
+:class:`rag.engine.RetrievalEngine`.
+"""
+from rag.config import PRESETS, RagConfig, get_preset
+from rag.types import Chunk, SearchResult
+
+__all__ = ["RagConfig", "PRESETS", "get_preset", "Chunk", "SearchResult", "RetrievalEngine"]
+
+
+def __getattr__(name):  # lazy: importing rag should not pay for scikit-learn
+    if name == "RetrievalEngine":
+        from rag.engine import RetrievalEngine
+
+        return RetrievalEngine
+    raise AttributeError(name)

@@ -1,0 +1,58 @@
+"""The text analyzer shared by TF-IDF and BM25 (and by the rank_bm25 parity oracle).
+
+Lower-case word tokens; English stop words (scikit-learn's list) removed; Snowball English
+stemming (PyStemmer, C). Compound identifiers such as ``KPI-NC-01``, ``LTV:CAC`` or
+``PACE-90/110`` are kept whole *and* split into their parts, so an exact code matches
+exactly while its parts still match loosely. Decimal numbers stay whole ("1.5").
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*")
+_PART = re.compile(r"[-:/.&]")
+_NUMERIC = re.compile(r"^[0-9][0-9.,]*$")
+
+
+class Analyzer:
+    """Callable text → list of terms. Picklable-free and cheap to rebuild from its flags."""
+
+    def __init__(self, stem: bool = True, stop_words: bool = True):
+        self.stem = stem
+        self.stop_words = frozenset(ENGLISH_STOP_WORDS) if stop_words else frozenset()
+        self._stemmer = Stemmer.Stemmer("english") if stem else None
+        self._cache: dict[str, str] = {}
+
+    def _norm(self, word: str) -> str | None:
+        if word in self.stop_words:
+            return None
+        hit = self._cache.get(word)
+        if hit is None:
+            hit = self._stemmer.stemWord(word) if self._stemmer else word
+            if len(self._cache) < 500_000:
+                self._cache[word] = hit
+        return hit
+
+    def __call__(self, text: str) -> list[str]:
+        out: list[str] = []
+        for tok in _TOKEN.findall(text.lower()):
+            if _PART.search(tok) and not _NUMERIC.match(tok):
+                out.append(tok)  # the whole identifier, unstemmed
+                for part in _PART.split(tok):
+                    t = self._norm(part)
+                    if t:
+                        out.append(t)
+            else:
+                t = self._norm(tok)
+                if t:
+                    out.append(t)
+        return out
+
+
+@lru_cache(maxsize=4)
+def get_analyzer(stem: bool = True, stop_words: bool = True) -> Analyzer:
+    return Analyzer(stem=stem, stop_words=stop_words)

@@ -1,0 +1,110 @@
+"""Command line: ``python -m rag index KB_DIR`` and ``python -m rag search "QUERY"``."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import textwrap
+import time
+import warnings
+from pathlib import Path
+
+from rag.config import DEFAULT_PRESET, PRESETS, get_preset
+from rag.documents import EmptyKnowledgeBaseError
+from rag.persistence import IndexFileError
+
+FIXTURE_KB = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "kb"
+
+
+def default_kb() -> Path:
+    env = os.environ.get("MPA_KB_DIR")
+    if env:
+        return Path(env)
+    return Path("kb") if Path("kb").is_dir() else FIXTURE_KB
+
+
+def default_index(kb: Path) -> Path:
+    return Path(".index") / f"{kb.resolve().name}-index.json"
+
+
+def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False):
+    from rag.engine import RetrievalEngine
+
+    return RetrievalEngine.from_directory(kb, get_preset(preset), index_path=index or default_index(kb),
+                                          rebuild=rebuild)
+
+
+def cmd_index(args) -> int:
+    kb = Path(args.kb_dir)
+    t0 = time.perf_counter()
+    engine = _engine(kb, args.out, args.preset, rebuild=args.rebuild)
+    dt = time.perf_counter() - t0
+    st = engine.stats()
+    out = args.out or default_index(kb)
+    print(f"indexed {st['documents']} files → {st['chunks']} chunks, {st['vocabulary']:,} terms "
+          f"in {dt * 1000:.0f} ms → {out}")
+    if engine.rebuild_reason:
+        print(f"  ({engine.rebuild_reason})")
+    for name, reason in st["skipped"]:
+        print(f"  skipped {name}: {reason}")
+    return 0
+
+
+def cmd_search(args) -> int:
+    kb = Path(args.kb) if args.kb else default_kb()
+    engine = _engine(kb, args.index, args.preset)
+    t0 = time.perf_counter()
+    results = engine.search(args.query, top_k=args.k, method=args.method)
+    dt = (time.perf_counter() - t0) * 1000
+    if args.json:
+        print(json.dumps({"query": args.query, "method": args.method or engine.config.method,
+                          "latency_ms": round(dt, 3), "reason": results.reason,
+                          "results": [r.to_dict() for r in results]}, indent=2, ensure_ascii=False))
+        return 0
+    print(f'query: "{args.query}"  method: {args.method or engine.config.method}  kb: {kb}  ({dt:.2f} ms)')
+    if not results:
+        print(f"no results: {results.reason}")
+        return 0
+    print(f"{'#':>2}  {'score':>5}  {'tfidf':>5}  {'bm25':>6}  {'boost':>5}  source › section")
+    for r in results:
+        b = r.breakdown
+        print(f"{r.rank:>2}  {r.score:5.3f}  {b['tfidf']:5.3f}  {b['bm25']:6.2f}  {b['boost']:5.2f}  "
+              f"{r.citation}  [{r.citation_id}]")
+        snippet = " ".join(r.chunk.text.split())[:220]
+        print(textwrap.indent(textwrap.fill(snippet, 96), " " * 8))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m rag", description="Index and search the media-planning KB.")
+    p.add_argument("-v", "--verbose", action="store_true")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    pi = sub.add_parser("index", help="build (or update) the JSON index of a KB directory")
+    pi.add_argument("kb_dir")
+    pi.add_argument("--out", type=Path, help="index file (default .index/<kb>-index.json)")
+    pi.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
+    pi.add_argument("--rebuild", action="store_true", help="ignore any existing index file")
+    pi.set_defaults(func=cmd_index)
+
+    ps = sub.add_parser("search", help="search the KB (builds the index on first use)")
+    ps.add_argument("query")
+    ps.add_argument("-k", type=int, default=5)
+    ps.add_argument("--method", choices=["tfidf", "bm25", "weighted", "rrf"])
+    ps.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
+    ps.add_argument("--kb", help="KB directory (default: $MPA_KB_DIR, ./kb, else the test fixture KB)")
+    ps.add_argument("--index", type=Path, help="index file (default .index/<kb>-index.json)")
+    ps.add_argument("--json", action="store_true", help="machine-readable output")
+    ps.set_defaults(func=cmd_search)
+
+    args = p.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    warnings.simplefilter("ignore")  # the same messages arrive through logging
+    try:
+        return args.func(args)
+    except (EmptyKnowledgeBaseError, IndexFileError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2

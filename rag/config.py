@@ -1,0 +1,109 @@
+"""One frozen configuration object holding every retrieval knob, plus named presets.
+
+A/B runs are one word each (``get_preset("hybrid-rrf")``). Only the fields in
+:data:`INDEX_FIELDS` change what is written to disk; the rest are search-time knobs, so
+switching fusion method never forces a rebuild.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+METHODS = ("tfidf", "bm25", "weighted", "rrf")
+MODES = ("fast", "balanced", "thorough")
+
+
+@dataclass(frozen=True)
+class RagConfig:
+    # chunking (tokens are cl100k_base tokens)
+    chunk_target_tokens: int = 400
+    chunk_max_tokens: int = 600
+    chunk_min_tokens: int = 100
+    chunk_overlap_tokens: int = 50
+    max_file_bytes: int = 10_000_000
+    # analyzer
+    stem: bool = True
+    stop_words: bool = True
+    # BM25 Okapi (rank_bm25 defaults)
+    bm25_k1: float = 1.5
+    bm25_b: float = 0.75
+    bm25_epsilon: float = 0.25
+    # fusion
+    method: str = "weighted"
+    tfidf_weight: float = 0.6
+    bm25_weight: float = 0.4
+    rrf_k: int = 60
+    candidate_pool: int = 50
+    # boosts (mapped back to 0–1 by odds multiplication, see rag.fusion.apply_boost)
+    benchmark_boost: float = 1.5
+    phrase_boost: float = 2.0
+    # diversification
+    mmr: bool = False
+    mmr_lambda: float = 0.7
+    # answering
+    top_k: int = 5
+    min_score: float = 0.3
+    mode: str = "balanced"
+
+    def __post_init__(self):
+        if self.method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {self.method!r}")
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
+        if not (0 < self.chunk_min_tokens <= self.chunk_target_tokens <= self.chunk_max_tokens):
+            raise ValueError(
+                "chunk sizes must satisfy 0 < chunk_min_tokens <= chunk_target_tokens <= chunk_max_tokens"
+            )
+        if not (0 <= self.chunk_overlap_tokens < self.chunk_min_tokens):
+            raise ValueError("chunk_overlap_tokens must be >= 0 and smaller than chunk_min_tokens")
+        if self.tfidf_weight < 0 or self.bm25_weight < 0 or self.tfidf_weight + self.bm25_weight <= 0:
+            raise ValueError("fusion weights must be non-negative and not both zero")
+        if self.benchmark_boost < 1 or self.phrase_boost < 1:
+            raise ValueError("boosts are multipliers >= 1 (use 1.0 to switch one off)")
+
+    def with_(self, **changes: Any) -> "RagConfig":
+        return replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "RagConfig":
+        known = {f.name for f in fields(cls)}
+        unknown = set(d) - known
+        if unknown:
+            raise ValueError(f"unknown RagConfig fields: {sorted(unknown)}")
+        return cls(**d)
+
+    def index_hash(self) -> str:
+        """Hash of the fields that determine the on-disk index (chunking + analyzer + BM25)."""
+        payload = {k: getattr(self, k) for k in INDEX_FIELDS}
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+
+    def config_hash(self) -> str:
+        return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
+
+
+INDEX_FIELDS = (
+    "chunk_target_tokens", "chunk_max_tokens", "chunk_min_tokens", "chunk_overlap_tokens",
+    "max_file_bytes", "stem", "stop_words", "bm25_k1", "bm25_b", "bm25_epsilon",
+)
+
+PRESETS: dict[str, RagConfig] = {
+    "tfidf": RagConfig(method="tfidf"),
+    "bm25": RagConfig(method="bm25"),
+    "hybrid-weighted": RagConfig(method="weighted"),
+    "hybrid-rrf": RagConfig(method="rrf"),
+    "hybrid-rrf-mmr": RagConfig(method="rrf", mmr=True),
+    "thorough": RagConfig(method="weighted", mode="thorough", candidate_pool=50),
+}
+DEFAULT_PRESET = "hybrid-weighted"
+
+
+def get_preset(name: str) -> RagConfig:
+    try:
+        return PRESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown preset {name!r}; choose one of {sorted(PRESETS)}") from None

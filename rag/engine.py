@@ -1,0 +1,419 @@
+"""RetrievalEngine: build or load an index over a knowledge base and search it.
+
+    engine = RetrievalEngine.from_directory("kb", get_preset("hybrid-weighted"),
+                                            index_path=".index/kb-index.json")
+    for r in engine.search("typical ecommerce CAC", top_k=5):
+        print(r.rank, r.score, r.citation)
+
+``from_directory`` reuses the index file when its schema version, KB fingerprint and config
+hash all match; when only some KB files changed it re-reads just those files and refits the
+global statistics from the stored counts of the rest; a corrupt or mismatched file is
+reported (warning naming the reason) and rebuilt, never used stale.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import warnings
+from pathlib import Path
+from typing import Any, Iterable
+
+import numpy as np
+import scipy.sparse as sp
+
+from rag import persistence as store
+from rag.analyzer import get_analyzer
+from rag.chunking import chunk_document
+from rag.config import RagConfig
+from rag.documents import Document, LoadReport, file_sha256, list_kb_files, load_directory, load_document
+from rag.fusion import apply_boost, rrf, weighted_fusion
+from rag.index import LexicalIndex, count_matrix, merge_counts
+from rag.metadata import VOCABULARY, match_terms, tag
+from rag.types import Chunk, ResultList, SearchResult
+
+log = logging.getLogger("rag")
+
+FILTER_KEYS = ("document_types", "topics", "steps", "verticals", "has_benchmarks")
+_QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
+_BENCHMARK_WORDS = re.compile(r"\b(benchmarks?|typical|average|range)\b", re.I)
+
+
+class IndexRebuildWarning(UserWarning):
+    """Emitted when an index file could not be reused and was rebuilt (the message says why)."""
+
+
+def _chunk_docs(docs: Iterable[Document], cfg: RagConfig) -> list[Chunk]:
+    out = []
+    for doc in docs:
+        for ch in chunk_document(doc, cfg):
+            ch.metadata = tag(ch.source, ch.title, ch.section_path, ch.text)
+            out.append(ch)
+    return out
+
+
+class RetrievalEngine:
+    def __init__(self, chunks: list[Chunk], counts: sp.csr_matrix, vocab: list[str], config: RagConfig,
+                 files: dict[str, dict[str, Any]], kb_dir: str | None = None,
+                 skipped: list | None = None):
+        self.config = config
+        self.chunks = chunks
+        self.files = files
+        self.kb_dir = kb_dir
+        self.skipped = list(skipped or [])
+        self.index = LexicalIndex(counts, vocab, get_analyzer(config.stem, config.stop_words),
+                                  k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon)
+        self.by_id = {c.id: i for i, c in enumerate(chunks)}
+        self._meta_sets = [
+            {
+                "document_types": {c.metadata.get("document_type")},
+                "topics": set(c.metadata.get("topics", ())),
+                "steps": set(c.metadata.get("steps", ())),
+                "verticals": set(c.metadata.get("verticals", ())),
+            }
+            for c in chunks
+        ]
+        self._has_bench = np.array([bool(c.metadata.get("has_benchmarks")) for c in chunks])
+        self._mask_cache: dict[Any, np.ndarray] = {}
+        self.rebuild_reason: str | None = None
+
+    # ================================================================= building
+    @classmethod
+    def build(cls, kb_dir: str | Path, config: RagConfig | None = None) -> "RetrievalEngine":
+        """Read, chunk, tag and index every document of ``kb_dir`` from scratch."""
+        cfg = config or RagConfig()
+        report = load_directory(kb_dir, cfg.max_file_bytes)
+        engine = cls._from_documents(report, cfg, str(Path(kb_dir).resolve()))
+        _record_skipped(engine.files, report.skipped, _scan(Path(kb_dir)), len(engine.chunks))
+        return engine
+
+    @classmethod
+    def _from_documents(cls, report: LoadReport, cfg: RagConfig, kb_dir: str) -> "RetrievalEngine":
+        chunks, files = [], {}
+        for doc in report.documents:
+            start = len(chunks)
+            chunks.extend(_chunk_docs([doc], cfg))
+            files[doc.source] = {"sha256": doc.sha256, "size": doc.size, "rows": [start, len(chunks)]}
+        analyzer = get_analyzer(cfg.stem, cfg.stop_words)
+        counts, vocab = count_matrix([c.index_text for c in chunks], analyzer)
+        return cls(chunks, counts, vocab, cfg, files, kb_dir, report.skipped)
+
+    @classmethod
+    def from_directory(cls, kb_dir: str | Path, config: RagConfig | None = None,
+                       index_path: str | Path | None = None, rebuild: bool = False) -> "RetrievalEngine":
+        """The normal entry point: reuse ``index_path`` when it is current, update it
+        incrementally when some KB files changed, rebuild it when it is corrupt or was built
+        with another configuration, and (re)write it atomically when anything changed."""
+        cfg = config or RagConfig()
+        kb = Path(kb_dir)
+        if index_path is None:
+            return cls.build(kb, cfg)
+        index_path = Path(index_path)
+        reason = None
+        if rebuild:
+            reason = "rebuild requested"
+        elif not index_path.exists():
+            reason = None  # first build: nothing to warn about
+        else:
+            try:
+                payload = store.read_index_file(index_path)
+                engine, reason = cls._reuse(payload, kb, cfg, index_path)
+                if engine is not None:
+                    return engine
+            except store.IndexFileError as exc:
+                reason = str(exc)
+        if reason:
+            warnings.warn(f"rebuilding index {index_path}: {reason}", IndexRebuildWarning, stacklevel=2)
+            log.warning("rebuilding index %s: %s", index_path, reason)
+        engine = cls.build(kb, cfg)
+        engine.rebuild_reason = reason or "no index file yet"
+        engine.save(index_path)
+        return engine
+
+    @classmethod
+    def _reuse(cls, payload: dict, kb: Path, cfg: RagConfig, index_path: Path):
+        """Return (engine, None) when the stored index can be used (possibly after an
+        incremental update), else (None, reason)."""
+        if payload["config_hash"] != cfg.index_hash():
+            return None, "it was built with a different chunking/analyzer configuration"
+        stored = payload["files"]
+        current = _scan(kb)
+        if store.fingerprint(current) == payload["kb_fingerprint"]:
+            return cls._from_payload(payload, cfg), None
+        changed = sorted(n for n in current if n not in stored or stored[n]["sha256"] != current[n]["sha256"])
+        removed = sorted(n for n in stored if n not in current)
+        log.info("index %s: %d changed/new and %d removed KB files; updating incrementally",
+                 index_path, len(changed), len(removed))
+        engine = cls._incremental(payload, kb, cfg, changed, set(current))
+        engine.rebuild_reason = (f"incremental update: {len(changed)} changed/new file(s) {changed[:5]}, "
+                                 f"{len(removed)} removed {removed[:5]}")
+        engine.save(index_path)
+        return engine, None
+
+    @classmethod
+    def _from_payload(cls, payload: dict, cfg: RagConfig) -> "RetrievalEngine":
+        chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
+        counts = store.decode_counts(payload["counts"])
+        if counts.shape != (len(chunks), len(payload["vocabulary"])):
+            raise store.IndexFileError("count matrix shape does not match chunks × vocabulary")
+        return cls(chunks, counts, payload["vocabulary"], cfg, payload["files"], payload.get("kb_dir"),
+                   payload.get("skipped"))
+
+    @classmethod
+    def _incremental(cls, payload: dict, kb: Path, cfg: RagConfig, changed: list[str], present: set[str]):
+        old_chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
+        old_counts = store.decode_counts(payload["counts"])
+        old_vocab = payload["vocabulary"]
+        report = LoadReport()
+        chunks: list[Chunk] = []
+        parts = []
+        files: dict[str, dict] = {}
+        reread = set(changed)
+        for rel in sorted(present):
+            if rel in reread:
+                doc = load_document(kb / rel, kb, cfg.max_file_bytes, report)
+                if doc is None:
+                    continue
+                new = _chunk_docs([doc], cfg)
+                m, v = count_matrix([c.index_text for c in new], get_analyzer(cfg.stem, cfg.stop_words))
+                parts.append((m, v))
+                files[rel] = {"sha256": doc.sha256, "size": doc.size, "rows": [len(chunks), len(chunks) + len(new)]}
+                chunks.extend(new)
+            elif rel in payload["files"]:
+                a, b = payload["files"][rel]["rows"]
+                parts.append((old_counts[a:b], old_vocab))
+                files[rel] = {**payload["files"][rel], "rows": [len(chunks), len(chunks) + (b - a)]}
+                chunks.extend(old_chunks[a:b])
+        if not chunks:
+            raise store.IndexFileError("knowledge base has no usable documents after the update")
+        counts, vocab = merge_counts(parts)
+        skipped = [s for s in payload.get("skipped", []) if s[0] in present and s[0] not in reread]
+        _record_skipped(files, report.skipped, {r: _scan_one(kb, r) for r, _ in report.skipped}, len(chunks))
+        return cls(chunks, counts, vocab, cfg, files, str(kb.resolve()), skipped + report.skipped)
+
+    @classmethod
+    def load(cls, path: str | Path, kb_dir: str | Path | None = None,
+             config: RagConfig | None = None) -> "RetrievalEngine":
+        """Load an index file. With ``kb_dir`` (or the KB directory recorded in the file) the
+        index is checked against the KB and rebuilt if stale or corrupt; without any KB
+        directory a corrupt file raises :class:`rag.persistence.IndexFileError`."""
+        path = Path(path)
+        try:
+            payload = store.read_index_file(path)
+        except store.IndexFileError:
+            if kb_dir is None:
+                raise
+            return cls.from_directory(kb_dir, config or RagConfig(), index_path=path)
+        cfg = config or RagConfig.from_dict(payload["config"])
+        kb = kb_dir or payload.get("kb_dir")
+        if kb and Path(kb).is_dir():
+            return cls.from_directory(kb, cfg, index_path=path)
+        if payload["config_hash"] != cfg.index_hash():
+            raise store.IndexFileError(f"index file {path} was built with a different configuration and no KB "
+                                       "directory is available to rebuild it; pass kb_dir")
+        return cls._from_payload(payload, cfg)
+
+    def save(self, path: str | Path) -> None:
+        counts = store.encode_counts(self.index.counts)
+        chunks = [c.to_dict() for c in self.chunks]
+        payload = {
+            "schema_version": store.SCHEMA_VERSION,
+            "created_at": store.now_iso(),
+            "kb_dir": self.kb_dir,
+            "kb_fingerprint": store.fingerprint(self.files),
+            "config": self.config.to_dict(),
+            "config_hash": self.config.index_hash(),
+            "files": self.files,
+            "skipped": self.skipped,
+            "chunks": chunks,
+            "vocabulary": self.index.vocab,
+            "counts": counts,
+            "checksum": store.checksum([c.id for c in self.chunks], counts, self.index.vocab),
+        }
+        store.write_json_atomic(path, payload)
+
+    def with_config(self, config: RagConfig) -> "RetrievalEngine":
+        """Same index, different search-time knobs (cheap). Index fields must match."""
+        if config.index_hash() != self.config.index_hash():
+            raise ValueError("config changes chunking/analyzer fields: build a new engine instead")
+        clone = object.__new__(RetrievalEngine)
+        clone.__dict__.update(self.__dict__)
+        clone.config = config
+        return clone
+
+    # ================================================================= searching
+    def filter_mask(self, filters: dict | None) -> np.ndarray | None:
+        """Boolean mask of chunks passing ``filters`` (None = no filtering). Each list-valued
+        filter keeps chunks matching *any* listed value; different keys combine with AND."""
+        if not filters:
+            return None
+        unknown = set(filters) - set(FILTER_KEYS)
+        if unknown:
+            raise ValueError(f"unknown filter key(s) {sorted(unknown)}; valid keys: {list(FILTER_KEYS)}")
+        key = tuple(sorted((k, tuple(sorted(map(str, v))) if isinstance(v, (list, tuple, set)) else v)
+                           for k, v in filters.items()))
+        hit = self._mask_cache.get(key)
+        if hit is not None:
+            return hit
+        mask = np.ones(len(self.chunks), dtype=bool)
+        for k, v in filters.items():
+            if k == "has_benchmarks":
+                if v:
+                    mask &= self._has_bench
+                continue
+            wanted = set(v) if isinstance(v, (list, tuple, set)) else {v}
+            if k == "steps":
+                wanted = {int(s) for s in wanted}
+            mask &= np.array([bool(m[k] & wanted) for m in self._meta_sets])
+        self._mask_cache[key] = mask
+        return mask
+
+    def search(self, query: str, top_k: int | None = None, filters: dict | None = None,
+               method: str | None = None) -> ResultList:
+        cfg = self.config
+        top_k = top_k or cfg.top_k
+        method = method or cfg.method
+        if method not in ("tfidf", "bm25", "weighted", "rrf"):
+            raise ValueError(f"method must be tfidf, bm25, weighted or rrf, got {method!r}")
+        mask = self.filter_mask(filters)  # validate filters even when the query is empty
+        if not query or not query.strip():
+            return ResultList([], reason="empty query")
+        ids, cnt, unknown = self.index.query_terms(query)
+        if len(ids) == 0:
+            if not unknown:
+                return ResultList([], reason="query has only stop words or punctuation")
+            return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
+        tf = self.index.tfidf_scores(ids, cnt)
+        bm = self.index.bm25_scores(ids, cnt)
+        if mask is not None:
+            tf = np.where(mask, tf, 0.0)
+            bm = np.where(mask, bm, 0.0)
+        pool = max(cfg.candidate_pool, top_k)
+        tf_top = _top(tf, pool)
+        bm_top = _top(bm, pool)
+        if method == "tfidf":
+            fused = {int(i): float(tf[i]) for i in tf_top}
+        elif method == "bm25":
+            run = [(int(i), float(bm[i])) for i in bm_top]
+            fused = weighted_fusion({"bm25": run}, {"bm25": 1.0})
+        else:
+            cand = np.union1d(tf_top, bm_top)
+            if method == "weighted":
+                runs = {"tfidf": [(int(i), float(tf[i])) for i in cand],
+                        "bm25": [(int(i), float(bm[i])) for i in cand]}
+                fused = weighted_fusion(runs, {"tfidf": cfg.tfidf_weight, "bm25": cfg.bm25_weight})
+            else:
+                runs = {"tfidf": [(int(i), float(tf[i])) for i in tf_top],
+                        "bm25": [(int(i), float(bm[i])) for i in bm_top]}
+                fused = rrf(runs, {"tfidf": cfg.tfidf_weight, "bm25": cfg.bm25_weight}, k=cfg.rrf_k)
+        if not fused:
+            reason = "no chunk passes the filters" if mask is not None else "no chunk matches the query"
+            return ResultList([], reason=reason)
+
+        boosts = self._boosts(query, list(fused))
+        final = {i: apply_boost(s, boosts.get(i, 1.0)) for i, s in fused.items()}
+        order = sorted(final, key=lambda i: (-final[i], i))
+        if cfg.mmr:
+            order = self._mmr(order, final, top_k)
+        rows = np.asarray(order[:top_k], dtype=np.int64)
+        cover = self.index.coverage(ids, rows, len(unknown))
+        results = ResultList()
+        for rank, (row, cov) in enumerate(zip(rows.tolist(), cover.tolist()), start=1):
+            results.append(SearchResult(
+                chunk=self.chunks[row], score=float(final[row]), rank=rank,
+                breakdown={"tfidf": float(tf[row]), "bm25": float(bm[row]), "fused": float(fused[row]),
+                           "boost": float(boosts.get(row, 1.0)), "coverage": float(cov)},
+            ))
+        return results
+
+    def _boosts(self, query: str, rows: list[int]) -> dict[int, float]:
+        """Benchmark boost: the query asks for a metric or a benchmark and the chunk holds
+        benchmark figures (for an asked metric). Phrase boost: a quoted phrase of the query,
+        or the whole multi-word query, occurs verbatim in the chunk."""
+        cfg = self.config
+        q_metrics = set(match_terms(query, VOCABULARY["metrics"]))
+        wants_bench = bool(q_metrics) or bool(_BENCHMARK_WORDS.search(query))
+        phrases = [p.lower() for p in _QUOTED.findall(query)]
+        whole = " ".join(query.lower().split())
+        if not phrases and len(whole.split()) >= 2:
+            phrases = [whole]
+        out: dict[int, float] = {}
+        for row in rows:
+            f = 1.0
+            meta = self.chunks[row].metadata
+            if wants_bench and self._has_bench[row] and (not q_metrics or q_metrics & set(meta.get("metrics", ()))):
+                f *= cfg.benchmark_boost
+            if phrases:
+                text = " ".join(self.chunks[row].text.lower().split())
+                if any(p in text for p in phrases):
+                    f *= cfg.phrase_boost
+            if f != 1.0:
+                out[row] = f
+        return out
+
+    def _mmr(self, order: list[int], score: dict[int, float], k: int) -> list[int]:
+        """Maximal Marginal Relevance over TF-IDF cosine: trade relevance for novelty."""
+        lam = self.config.mmr_lambda
+        cand = order[: max(k * 4, k)]
+        vecs = self.index.tfidf_rows(np.asarray(cand))
+        sim = (vecs @ vecs.T).toarray()
+        chosen: list[int] = []
+        left = list(range(len(cand)))
+        while left and len(chosen) < k:
+            best, best_val = None, -np.inf
+            for j in left:
+                red = max((sim[j, c] for c in chosen), default=0.0)
+                val = lam * score[cand[j]] - (1 - lam) * red
+                if val > best_val:
+                    best, best_val = j, val
+            chosen.append(best)
+            left.remove(best)
+        picked = [cand[j] for j in chosen]
+        return picked + [i for i in order if i not in set(picked)]
+
+    # ================================================================= helpers
+    def chunk(self, chunk_id: str) -> Chunk:
+        try:
+            return self.chunks[self.by_id[chunk_id]]
+        except KeyError:
+            raise KeyError(f"no chunk with id {chunk_id!r}") from None
+
+    def stats(self) -> dict[str, Any]:
+        return {"documents": len(self.files), "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
+                "skipped": self.skipped, "config_hash": self.config.index_hash()}
+
+
+def _top(scores: np.ndarray, n: int) -> np.ndarray:
+    """Indices of the ``n`` highest positive scores (unordered)."""
+    pos = np.flatnonzero(scores > 0)
+    if len(pos) <= n:
+        return pos
+    part = np.argpartition(-scores[pos], n - 1)[:n]
+    return pos[part]
+
+
+def _record_skipped(files: dict, skipped: list, scanned: dict, n_rows: int) -> None:
+    """Skipped files still enter the fingerprint (with no rows), so an unchanged bad file
+    does not make the index look stale on every load."""
+    for rel, reason in skipped:
+        if rel in scanned and scanned[rel]:
+            files[rel] = {**scanned[rel], "rows": [n_rows, n_rows], "skipped": reason}
+
+
+def _scan_one(kb: Path, rel: str) -> dict[str, Any] | None:
+    try:
+        data = (kb / rel).read_bytes()
+    except OSError:
+        return None
+    return {"sha256": file_sha256(data), "size": len(data)}
+
+
+def _scan(kb: Path) -> dict[str, dict[str, Any]]:
+    """Name → {sha256, size} for every supported file now in the KB (for the fingerprint)."""
+    out = {}
+    for p in list_kb_files(kb):
+        try:
+            data = p.read_bytes()
+        except OSError:
+            continue
+        out[p.relative_to(kb).as_posix()] = {"sha256": file_sha256(data), "size": len(data)}
+    return out

@@ -1,0 +1,166 @@
+"""Keyword-dictionary metadata for chunks: document type, topics, MPA steps, verticals,
+metrics, has_numbers, has_benchmarks.
+
+All vocabularies live in :data:`VOCABULARY` — one nested dict, easy to extend: add a synonym
+to a list and every consumer (tagging, filters, benchmark look-ups, the offline agent's
+intent parser) picks it up. Matching is on word boundaries, case-insensitive.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+VOCABULARY: dict[str, dict[str, list[str]]] = {
+    "verticals": {
+        "ecommerce": ["ecommerce", "e-commerce", "dtc", "d2c", "direct-to-consumer", "direct to consumer", "online store"],
+        "saas": ["saas", "b2b saas", "b2b software", "software", "subscription software"],
+        "retail": ["retail", "retailer", "retailers", "omnichannel retail", "brick-and-mortar"],
+        "financial-services": ["financial services", "financial-services", "fintech", "banking", "bank", "finserv", "lending", "neobank"],
+        "travel": ["travel", "hospitality", "travel and hospitality", "hotel", "hotels", "airline", "airlines"],
+        "cpg": ["cpg", "consumer packaged goods", "fmcg", "packaged goods"],
+        "automotive": ["automotive", "auto", "car dealer", "car dealers", "dealership", "dealerships", "car buyers"],
+        "healthcare": ["healthcare", "health care", "telehealth", "health", "healthtech"],
+        "education": ["education", "edtech", "higher education", "online courses", "university", "universities"],
+        "gaming": ["gaming", "mobile gaming", "mobile games", "games", "game"],
+    },
+    "metrics": {
+        "CAC": ["cac", "customer acquisition cost", "cost to acquire a customer", "acquisition cost"],
+        "CPA": ["cpa", "cost per acquisition", "cost per action", "cost per conversion"],
+        "CPM": ["cpm", "cost per thousand", "cost per mille", "cost per thousand impressions"],
+        "CPC": ["cpc", "cost per click"],
+        "CTR": ["ctr", "click-through rate", "click through rate", "clickthrough rate"],
+        "CVR": ["cvr", "conversion rate", "conv rate"],
+        "ROAS": ["roas", "return on ad spend", "return on advertising spend"],
+        "LTV:CAC": ["ltv:cac", "ltv/cac", "ltv to cac", "ltv-to-cac", "lifetime value to cac", "ltv cac ratio", "ltv:cac ratio"],
+        "CPL": ["cpl", "cost per lead"],
+        "CPI": ["cpi", "cost per install", "cost per installation"],
+        "CPCV": ["cpcv", "cost per completed view", "cost per completed video view"],
+    },
+    "topics": {
+        "benchmarks": ["benchmark", "benchmarks", "typical range", "planning range"],
+        "unit-economics": ["unit economics", "ltv", "lifetime value", "contribution margin", "payback", "break-even", "margin"],
+        "audience": ["audience", "audiences", "persona", "personas", "segment", "segments", "lookalike", "tam", "sam", "som"],
+        "geography": ["geography", "dma", "dmas", "state", "states", "regional", "market", "markets", "geo"],
+        "budget": ["budget", "budgets", "allocation", "pacing", "spend", "flighting"],
+        "channels": ["channel", "channels", "search", "social", "ctv", "programmatic", "retail media", "audio", "podcast", "ooh", "billboard", "affiliate", "email", "sms"],
+        "measurement": ["measurement", "attribution", "mmm", "mta", "marketing mix", "incrementality", "geo-lift", "lift", "kpi tree"],
+        "testing": ["test", "tests", "testing", "experiment", "experiments", "a/b", "holdout", "power", "minimum detectable effect"],
+        "risk": ["risk", "risks", "contingency", "contingencies", "brand safety", "shock", "mitigation"],
+        "creative": ["creative", "messaging", "message", "value proposition", "copy", "fatigue"],
+        "first-party-data": ["first-party", "first party", "1p data", "crm", "clean room", "consent", "match rate"],
+    },
+    "steps": {
+        "1": ["objective", "objectives", "kpi", "kpis", "goal", "goals", "north star", "north-star"],
+        "2": ["unit economics", "cac", "ltv", "lifetime value", "contribution margin", "payback", "ltv:cac", "break-even"],
+        "3": ["audience", "audiences", "persona", "personas", "segment", "segmentation", "audience sizing"],
+        "4": ["geography", "geographic", "dma", "dmas", "state-level", "regional", "markets", "geo tier"],
+        "5": ["budget", "budgets", "budget setting", "allocation", "flighting", "spend level"],
+        "6": ["value proposition", "messaging", "message", "creative", "proof point", "proof points"],
+        "7": ["channel mix", "channels", "media mix", "channel selection", "channel plan"],
+        "8": ["measurement", "attribution", "mmm", "mta", "incrementality", "kpi tree", "reporting"],
+        "9": ["testing", "experiment", "experimentation", "a/b test", "holdout", "geo-lift", "minimum detectable effect"],
+        "10": ["risk", "contingency", "contingencies", "risk register", "efficiency shock", "mitigation"],
+    },
+    # document types are decided by file name first, then by content cues
+    "document_types": {
+        "benchmark": ["benchmarks-", "benchmark"],
+        "framework-step": ["step-", "framework"],
+        "channel-playbook": ["channel-", "playbook"],
+        "audience": ["audience-", "geography-"],
+        "measurement": ["measurement-", "attribution"],
+        "budget": ["budget-"],
+        "first-party-data": ["first-party"],
+        "conversation-example": ["conversation"],
+        "glossary": ["glossary"],
+    },
+}
+
+STEP_NAMES = {
+    1: "Objectives & KPIs", 2: "Unit economics", 3: "Audience definition & sizing",
+    4: "Geography & markets", 5: "Budget setting & allocation", 6: "Value proposition & messaging",
+    7: "Channel mix", 8: "Measurement & attribution", 9: "Testing & experimentation",
+    10: "Risk & contingency planning",
+}
+
+
+@lru_cache(maxsize=None)
+def _pattern(terms: tuple[str, ...]) -> re.Pattern:
+    alts = sorted({re.escape(t.lower()) for t in terms}, key=len, reverse=True)
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])")
+
+
+def match_terms(text: str, table: dict[str, list[str]]) -> list[str]:
+    """Keys of ``table`` whose synonyms occur in ``text`` (word-bounded, case-insensitive)."""
+    low = text.lower()
+    return [key for key, syns in table.items() if _pattern(tuple(syns)).search(low)]
+
+
+def find_first(text: str, table: dict[str, list[str]]) -> str | None:
+    """The key whose synonym occurs earliest (longest synonym wins ties) — for parsing a
+    single vertical or metric out of a question."""
+    low = text.lower()
+    best: tuple[int, int, str] | None = None
+    for key, syns in table.items():
+        m = _pattern(tuple(syns)).search(low)
+        if m and (best is None or (m.start(), -len(m.group())) < best[:2]):
+            best = (m.start(), -len(m.group()), key)
+    return best[2] if best else None
+
+
+def canonical(value: str, table_name: str) -> str | None:
+    """Map a user-supplied name ("e-commerce", "cost per acquisition") to its canonical key."""
+    table = VOCABULARY[table_name]
+    low = value.strip().lower()
+    for key, syns in table.items():
+        if low == key.lower() or low in syns:
+            return key
+    return find_first(value, table)
+
+
+_NUMBER = re.compile(r"(?<![A-Za-z])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b|k\b|m\b|million\b)?")
+_TABLE_ROW = re.compile(r"^\|.*\d.*\|\s*$", re.M)
+
+
+def document_type(source: str, title: str) -> str:
+    name = source.lower()
+    for dtype, cues in VOCABULARY["document_types"].items():
+        if any(name.startswith(c) or (c in name and not c.endswith("-")) for c in cues):
+            return dtype
+    low = title.lower()
+    for dtype, cues in VOCABULARY["document_types"].items():
+        if any(c.strip("-") in low for c in cues):
+            return dtype
+    return "guide"
+
+
+def steps_for(source: str, text: str) -> list[int]:
+    m = re.match(r"step-0*(\d+)", source.lower())
+    found = {int(k) for k in match_terms(text, VOCABULARY["steps"])}
+    if m:
+        found.add(int(m.group(1)))
+    for n in re.findall(r"\bstep\s+(\d{1,2})\b", text.lower()):
+        if 1 <= int(n) <= 10:
+            found.add(int(n))
+    return sorted(found)
+
+
+def tag(source: str, title: str, section_path: Iterable[str], text: str) -> dict:
+    """Metadata for one chunk."""
+    context = " ".join([title, *section_path, text])
+    dtype = document_type(source, title)
+    metrics = match_terms(context, VOCABULARY["metrics"])
+    has_numbers = bool(_NUMBER.search(text))
+    rows = _TABLE_ROW.findall(text)
+    has_benchmarks = bool(metrics) and (
+        (dtype == "benchmark" and has_numbers) or any(match_terms(r, VOCABULARY["metrics"]) for r in rows)
+    )
+    return {
+        "document_type": dtype,
+        "topics": match_terms(context, VOCABULARY["topics"]),
+        "steps": steps_for(source, context),
+        "verticals": match_terms(context, VOCABULARY["verticals"]),
+        "metrics": metrics,
+        "has_numbers": has_numbers,
+        "has_benchmarks": has_benchmarks,
+    }

@@ -1,0 +1,129 @@
+"""The index on disk: one versioned JSON file, written atomically, never pickle.
+
+Layout (``schema_version`` 1)::
+
+    {"schema_version": 1, "created_at": "...", "kb_dir": "/abs/kb",
+     "kb_fingerprint": "<sha256 over (name, size, sha256) of every KB file>",
+     "config": {...}, "config_hash": "<RagConfig.index_hash()>",
+     "files": {"a.md": {"sha256": "...", "size": 123, "rows": [0, 7]}, ...},
+     "skipped": [["bad.txt", "binary file (NUL bytes)"]],
+     "chunks": [{Chunk fields}, ...],
+     "vocabulary": ["term", ...],
+     "counts": {"shape": [n, v], "indptr": "<b64 int64>", "indices": "<b64 int32>", "data": "<b64 int32>"},
+     "checksum": "<sha256 of chunk ids + count arrays>"}
+
+Only term *counts* are stored; TF-IDF and BM25 weights are refitted on load (milliseconds),
+so the file cannot hold statistics that disagree with its own counts. Loading JSON cannot
+execute code, unlike pickle.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+SCHEMA_VERSION = 1
+
+
+class IndexFileError(ValueError):
+    """The index file is missing, unreadable, corrupt, or from another schema."""
+
+
+def _b64(arr: np.ndarray, dtype) -> str:
+    return base64.b64encode(np.ascontiguousarray(arr, dtype=dtype).tobytes()).decode("ascii")
+
+
+def _unb64(s: str, dtype) -> np.ndarray:
+    return np.frombuffer(base64.b64decode(s.encode("ascii"), validate=True), dtype=dtype)
+
+
+def encode_counts(m: sp.csr_matrix) -> dict[str, Any]:
+    return {"shape": list(m.shape), "indptr": _b64(m.indptr, "<i8"),
+            "indices": _b64(m.indices, "<i4"), "data": _b64(m.data, "<i4")}
+
+
+def decode_counts(d: dict[str, Any]) -> sp.csr_matrix:
+    shape = tuple(d["shape"])
+    indptr, indices, data = _unb64(d["indptr"], "<i8"), _unb64(d["indices"], "<i4"), _unb64(d["data"], "<i4")
+    if len(indptr) != shape[0] + 1 or len(indices) != len(data) or (len(indptr) and indptr[-1] != len(data)):
+        raise IndexFileError("count matrix arrays are inconsistent with its shape")
+    if len(indices) and (indices.max() >= shape[1] or indices.min() < 0):
+        raise IndexFileError("count matrix has a term id outside the vocabulary")
+    return sp.csr_matrix((data.astype(np.int32), indices.astype(np.int32), indptr.astype(np.int64)), shape=shape)
+
+
+def checksum(chunk_ids: list[str], counts: dict[str, Any], vocab: list[str]) -> str:
+    h = hashlib.sha256()
+    for part in (*chunk_ids, *vocab, counts["indptr"], counts["indices"], counts["data"]):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def fingerprint(files: dict[str, dict[str, Any]]) -> str:
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(f"{name}\0{files[name]['size']}\0{files[name]['sha256']}\n".encode())
+    return h.hexdigest()
+
+
+def write_json_atomic(path: str | Path, payload: dict[str, Any]) -> None:
+    """Write to a temp file in the same directory, fsync, then ``os.replace`` — a crash
+    leaves either the old file or the new one, never half of one."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(payload, f, ensure_ascii=False, separators=(",", ":"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read_index_file(path: str | Path) -> dict[str, Any]:
+    """Parse and structurally validate an index file; raise :class:`IndexFileError` naming
+    the problem."""
+    path = Path(path)
+    try:
+        with open(path, encoding="utf-8") as f:
+            payload = json.load(f)
+    except FileNotFoundError:
+        raise IndexFileError(f"index file {path} does not exist") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise IndexFileError(f"index file {path} is corrupt or unreadable: {exc}") from None
+    if not isinstance(payload, dict):
+        raise IndexFileError(f"index file {path} is corrupt: top level is not an object")
+    version = payload.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise IndexFileError(f"index file {path} has schema version {version!r}, this code reads {SCHEMA_VERSION}")
+    required = ("kb_fingerprint", "config", "config_hash", "files", "chunks", "vocabulary", "counts", "checksum")
+    missing = [k for k in required if k not in payload]
+    if missing:
+        raise IndexFileError(f"index file {path} is corrupt: missing {missing}")
+    try:
+        ids = [c["id"] for c in payload["chunks"]]
+        ok = checksum(ids, payload["counts"], payload["vocabulary"]) == payload["checksum"]
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise IndexFileError(f"index file {path} is corrupt: {exc}") from None
+    if not ok:
+        raise IndexFileError(f"index file {path} is corrupt: checksum mismatch")
+    return payload
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -1,0 +1,90 @@
+"""Core value types shared across the rag package (DESIGN §4)."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass
+class Chunk:
+    """A retrievable passage. ``text`` is the raw source slice ``[start, end)``; the index
+    sees :attr:`index_text` (title + section path + text: contextual chunking)."""
+
+    id: str
+    doc_id: str
+    source: str
+    title: str
+    section_path: tuple[str, ...]
+    text: str
+    index: int
+    start: int
+    end: int
+    tokens: int
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def section(self) -> str:
+        """The innermost section header (or the title for a document preamble)."""
+        return self.section_path[-1] if self.section_path else self.title
+
+    @property
+    def citation(self) -> str:
+        """Human citation: ``source › section › subsection``."""
+        path = [p for p in self.section_path[1:]] if len(self.section_path) > 1 else []
+        return " › ".join([self.source, *path])
+
+    @property
+    def index_text(self) -> str:
+        return f"{self.title}\n{' › '.join(self.section_path)}\n{self.text}"
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["section_path"] = list(self.section_path)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "Chunk":
+        d = dict(d)
+        d["section_path"] = tuple(d["section_path"])
+        return cls(**d)
+
+
+@dataclass
+class SearchResult:
+    """One ranked hit. ``score`` is in [0, 1]; ``breakdown`` explains it."""
+
+    chunk: Chunk
+    score: float
+    rank: int
+    breakdown: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def citation(self) -> str:
+        return self.chunk.citation
+
+    @property
+    def citation_id(self) -> str:
+        return self.chunk.id
+
+    def to_dict(self, with_text: bool = True) -> dict[str, Any]:
+        d = {
+            "rank": self.rank,
+            "id": self.chunk.id,
+            "score": round(self.score, 6),
+            "source": self.chunk.source,
+            "section": self.chunk.section,
+            "citation": self.citation,
+            "breakdown": {k: round(v, 6) for k, v in self.breakdown.items()},
+        }
+        if with_text:
+            d["text"] = self.chunk.text
+        return d
+
+
+class ResultList(list):
+    """A list of :class:`SearchResult` that can carry a ``reason`` when it is empty
+    (empty query, only stop words, everything filtered out)."""
+
+    def __init__(self, items=(), reason: str | None = None):
+        super().__init__(items)
+        self.reason = reason

@@ -1,0 +1,28 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "rag", *args], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_cli_index_and_search(tmp_path, fixture_kb):
+    out = tmp_path / "i.json"
+    p = run("index", str(fixture_kb), "--out", str(out))
+    assert p.returncode == 0, p.stderr
+    assert "chunks" in p.stdout and out.exists()
+    p = run("search", "typical ecommerce CAC", "--kb", str(fixture_kb), "--index", str(out), "-k", "2")
+    assert p.returncode == 0, p.stderr
+    assert "benchmarks-ecommerce.md" in p.stdout and "score" in p.stdout
+    p = run("search", "typical ecommerce CAC", "--kb", str(fixture_kb), "--index", str(out), "--json", "--method", "rrf")
+    data = json.loads(p.stdout)
+    assert data["method"] == "rrf" and data["results"][0]["source"] == "benchmarks-ecommerce.md"
+
+
+def test_cli_errors_are_clear(tmp_path):
+    p = run("index", str(tmp_path / "missing"), "--out", str(tmp_path / "i.json"))
+    assert p.returncode == 2 and "not found" in p.stderr

@@ -1,0 +1,152 @@
+import json
+import warnings
+
+import pytest
+
+from rag import engine as engine_mod
+from rag.config import RagConfig, get_preset
+from rag.engine import IndexRebuildWarning, RetrievalEngine
+from rag.persistence import IndexFileError
+
+
+@pytest.mark.parametrize("method", ["tfidf", "bm25", "weighted", "rrf"])
+def test_search_returns_ranked_cited_results(fixture_engine, method):
+    res = fixture_engine.search("typical ecommerce CAC", top_k=3, method=method)
+    assert res and res[0].chunk.source == "benchmarks-ecommerce.md"
+    assert [r.rank for r in res] == list(range(1, len(res) + 1))
+    assert all(0.0 <= r.score <= 1.0 for r in res)
+    assert [r.score for r in res] == sorted((r.score for r in res), reverse=True)
+    r = res[0]
+    assert r.citation_id == r.chunk.id and r.citation.startswith("benchmarks-ecommerce.md")
+    assert set(r.breakdown) >= {"tfidf", "bm25", "fused", "boost"}
+
+
+def test_empty_and_stop_word_queries_have_reasons(fixture_engine):
+    for q, why in [("", "empty"), ("   ", "empty"), ("the and of", "stop words"), ("zzzqqq", "no query term")]:
+        res = fixture_engine.search(q)
+        assert res == [] and why in res.reason
+
+
+def test_filters(fixture_engine):
+    res = fixture_engine.search("planning", top_k=10, filters={"document_types": ["audience"]})
+    assert res and all(r.chunk.metadata["document_type"] == "audience" for r in res)
+    res = fixture_engine.search("costs", top_k=10, filters={"has_benchmarks": True})
+    assert res and all(r.chunk.metadata["has_benchmarks"] for r in res)
+    res = fixture_engine.search("planning", filters={"verticals": ["gaming"]})
+    assert res == [] and "filters" in res.reason
+    with pytest.raises(ValueError, match="valid keys"):
+        fixture_engine.search("x", filters={"colour": ["red"]})
+
+
+def test_benchmark_boost_and_phrase_boost(fixture_engine):
+    res = fixture_engine.search("ecommerce CAC", top_k=5)
+    top = res[0]
+    assert top.chunk.metadata["has_benchmarks"] and top.breakdown["boost"] >= 1.5
+    q = 'tracked as "KPI-NC-01"'
+    hit = fixture_engine.search(q, top_k=1)[0]
+    assert "KPI-NC-01" in hit.chunk.text and hit.breakdown["boost"] >= 2.0
+    off = fixture_engine.with_config(fixture_engine.config.with_(phrase_boost=1.0, benchmark_boost=1.0))
+    assert off.search("ecommerce CAC", top_k=1)[0].breakdown["boost"] == 1.0
+
+
+def test_mmr_diversifies(fixture_engine):
+    mmr = fixture_engine.with_config(fixture_engine.config.with_(mmr=True, mmr_lambda=0.3))
+    plain = fixture_engine.search("measurement calibrate experiment", top_k=4)
+    div = mmr.search("measurement calibrate experiment", top_k=4)
+    assert len(div) == len(plain)
+    assert {r.chunk.doc_id for r in div} != {"measurement"} or len({r.chunk.doc_id for r in plain}) == 1
+
+
+def test_persistence_round_trip_same_results(kb_copy, tmp_path):
+    path = tmp_path / "idx.json"
+    a = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert path.exists()
+    payload = json.loads(path.read_text())
+    assert payload["schema_version"] == 1 and "pickle" not in path.read_text()[:200]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a current index must load silently
+        b = RetrievalEngine.load(path)
+    for q in ["typical ecommerce CAC", "geo-lift", "creative fatigue", "TAM SAM SOM"]:
+        ra, rb = a.search(q), b.search(q)
+        assert [(r.chunk.id, round(r.score, 9)) for r in ra] == [(r.chunk.id, round(r.score, 9)) for r in rb]
+    assert not list(tmp_path.glob(".idx.json.*.tmp"))  # atomic write leaves no temp file
+
+
+def test_stale_index_updates_only_changed_files(kb_copy, tmp_path, monkeypatch):
+    path = tmp_path / "idx.json"
+    RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    (kb_copy / "audience-guide.md").write_text("# Audience Guide\n\nZebra segments are a brand new idea here.\n")
+    (kb_copy / "new-doc.md").write_text("# New\n\nQuokka pacing insights for planners.\n")
+    (kb_copy / "channel-notes.txt").unlink()
+    reread = []
+    real = engine_mod.load_document
+    monkeypatch.setattr(engine_mod, "load_document", lambda p, *a, **k: reread.append(p.name) or real(p, *a, **k))
+    e = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert sorted(reread) == ["audience-guide.md", "new-doc.md"]
+    assert e.search("zebra segments")[0].chunk.source == "audience-guide.md"
+    assert e.search("quokka")[0].chunk.source == "new-doc.md"
+    assert not any(c.source == "channel-notes.txt" for c in e.chunks)
+    # statistics equal a from-scratch build of the same KB
+    fresh = RetrievalEngine.build(kb_copy)
+    for q in ["zebra segments", "typical ecommerce CAC", "calibrate experiment"]:
+        assert [(r.chunk.id, round(r.score, 9)) for r in e.search(q)] == \
+            [(r.chunk.id, round(r.score, 9)) for r in fresh.search(q)]
+    reread.clear()
+    RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert reread == []  # now current: nothing re-read
+
+
+@pytest.mark.parametrize("damage,reason", [
+    (lambda p: p.write_text("{not json"), "corrupt"),
+    (lambda p: p.write_text(p.read_text().replace('"schema_version":1', '"schema_version":99')), "schema version"),
+    (lambda p: p.write_text(p.read_text().replace('"vocabulary":["', '"vocabulary":["zz', 1)), "checksum"),
+])
+def test_corrupt_index_is_detected_and_rebuilt(kb_copy, tmp_path, damage, reason):
+    path = tmp_path / "idx.json"
+    RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    damage(path)
+    with pytest.warns(IndexRebuildWarning, match=reason):
+        e = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert e.search("typical ecommerce CAC")
+    RetrievalEngine.load(path)  # rewritten and valid again
+
+
+def test_config_change_forces_rebuild(kb_copy, tmp_path):
+    path = tmp_path / "idx.json"
+    RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    with pytest.warns(IndexRebuildWarning, match="different chunking"):
+        RetrievalEngine.from_directory(kb_copy, RagConfig(chunk_target_tokens=300), index_path=path)
+    # search-time knobs do not
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        RetrievalEngine.from_directory(kb_copy, get_preset("hybrid-rrf"), index_path=path.with_name("idx2.json"))
+        RetrievalEngine.from_directory(kb_copy, get_preset("hybrid-rrf"), index_path=path.with_name("idx2.json"))
+
+
+def test_load_corrupt_without_kb_raises_clear_error(tmp_path):
+    p = tmp_path / "idx.json"
+    p.write_text("garbage")
+    with pytest.raises(IndexFileError, match="corrupt"):
+        RetrievalEngine.load(p)
+
+
+def test_bad_kb_file_does_not_make_index_stale(kb_copy, tmp_path):
+    (kb_copy / "bad.md").write_bytes(b"\x00\x01\x02")
+    path = tmp_path / "idx.json"
+    e = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert e.skipped and e.skipped[0][0] == "bad.md"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert again.rebuild_reason is None
+
+
+def test_metadata_tags(fixture_engine):
+    bench = [c for c in fixture_engine.chunks if c.source == "benchmarks-ecommerce.md"][0]
+    m = bench.metadata
+    assert m["document_type"] == "benchmark" and m["has_benchmarks"] and m["has_numbers"]
+    assert "ecommerce" in m["verticals"] and {"CAC", "CPM", "ROAS"} <= set(m["metrics"])
+    assert 2 in m["steps"]
+    aud = [c for c in fixture_engine.chunks if c.source == "audience-guide.md"][0].metadata
+    assert aud["document_type"] == "audience" and 3 in aud["steps"] and "audience" in aud["topics"]
+    assert not aud["has_benchmarks"]

@@ -1,0 +1,80 @@
+import numpy as np
+import pytest
+from rank_bm25 import BM25Okapi
+from sklearn.feature_extraction.text import TfidfVectorizer
+
+from rag.analyzer import Analyzer
+from rag.index import LexicalIndex, count_matrix, merge_counts
+
+
+def _random_corpus(n=300, seed=3):
+    rng = np.random.default_rng(seed)
+    words = [f"w{i}" for i in range(400)] + ["budget", "pacing", "audience", "cac", "ltv", "roas"]
+    p = 1 / np.arange(1, len(words) + 1)
+    p /= p.sum()
+    return [" ".join(rng.choice(words, size=rng.integers(3, 80), p=p)) for _ in range(n)]
+
+
+@pytest.mark.parametrize("k1,b", [(1.5, 0.75), (1.2, 0.5), (2.0, 1.0)])
+def test_bm25_equals_rank_bm25(k1, b):
+    an = Analyzer()
+    texts = _random_corpus()
+    counts, vocab = count_matrix(texts, an)
+    idx = LexicalIndex(counts, vocab, an, k1=k1, b=b)
+    oracle = BM25Okapi([an(t) for t in texts], k1=k1, b=b)
+    rng = np.random.default_rng(1)
+    queries = ["budget pacing", "w1 w1 w2 cac", "w0", "roas ltv w5 w399 unknownterm"] + \
+        [" ".join(rng.choice(vocab, 4)) for _ in range(20)]
+    for q in queries:
+        ids, cnt, _ = idx.query_terms(q)
+        ours = idx.bm25_scores(ids, cnt)
+        ref = oracle.get_scores(an(q))
+        np.testing.assert_allclose(ours, ref, atol=1e-6, rtol=0)
+
+
+def test_bm25_parity_on_fixture_kb(fixture_engine):
+    e = fixture_engine
+    an = e.index.analyzer
+    oracle = BM25Okapi([an(c.index_text) for c in e.chunks], k1=e.config.bm25_k1, b=e.config.bm25_b)
+    for q in ["typical ecommerce CAC", "geo-lift holdout", "KPI-NC-01", "creative fatigue frequency"]:
+        ids, cnt, _ = e.index.query_terms(q)
+        np.testing.assert_allclose(e.index.bm25_scores(ids, cnt), oracle.get_scores(an(q)), atol=1e-6)
+
+
+def test_tfidf_matches_scikit_learn_cosine():
+    an = Analyzer()
+    texts = _random_corpus(120)
+    counts, vocab = count_matrix(texts, an)
+    idx = LexicalIndex(counts, vocab, an)
+    ref = TfidfVectorizer(analyzer=an, sublinear_tf=True)
+    X = ref.fit_transform(texts)
+    for q in ["budget budget pacing w3", "ltv roas"]:
+        ids, cnt, _ = idx.query_terms(q)
+        expected = (X @ ref.transform([q]).T).toarray().ravel()
+        np.testing.assert_allclose(idx.tfidf_scores(ids, cnt), expected, atol=1e-9)
+
+
+def test_analyzer_stems_drops_stop_words_and_keeps_identifiers():
+    an = Analyzer()
+    toks = an("The planners are planning budgets for KPI-NC-01 and LTV:CAC at 1.5x")
+    assert "the" not in toks and "are" not in toks
+    assert "plan" in toks and "budget" in toks
+    assert "kpi-nc-01" in toks and "ltv:cac" in toks and "ltv" in toks and "cac" in toks
+    assert "1.5x" in toks or "1.5" in toks
+
+
+def test_merge_counts_equals_refit():
+    an = Analyzer()
+    a, b = ["budget pacing alpha", "beta gamma"], ["pacing delta", "alpha omega omega"]
+    m1, v1 = count_matrix(a, an)
+    m2, v2 = count_matrix(b, an)
+    merged, vocab = merge_counts([(m1, v1), (m2, v2)])
+    full, fvocab = count_matrix(a + b, an)
+    assert vocab == fvocab
+    assert (merged != full).nnz == 0
+
+
+def test_empty_corpus_is_an_error():
+    an = Analyzer()
+    with pytest.raises(ValueError):
+        count_matrix(["the and of"], an)
