@@ -1,7 +1,9 @@
 """The text analyzer shared by TF-IDF and BM25 (and by the rank_bm25 parity oracle).
 
 Lower-case word tokens; English stop words (scikit-learn's list) removed; Snowball English
-stemming (PyStemmer, C). Compound identifiers such as ``KPI-NC-01``, ``LTV:CAC`` or
+stemming (PyStemmer, C). Optionally (``subword_ngrams=4``) each stem longer than n also
+yields its character n-grams (``#<pla``, ``#plan``…), a sub-word view that TF-IDF uses and
+BM25 ignores: on SciFact it is what lets the hybrid beat BM25, at ~4× the index size. Compound identifiers such as ``KPI-NC-01``, ``LTV:CAC`` or
 ``PACE-90/110`` are kept whole *and* split into their parts, so an exact code matches
 exactly while its parts still match loosely. Decimal numbers stay whole ("1.5").
 """
@@ -16,13 +18,15 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*")
 _PART = re.compile(r"[-:/.&]")
 _NUMERIC = re.compile(r"^[0-9][0-9.,]*$")
+SUBWORD_MARK = "#"  # prefix of character n-gram terms; word terms never contain it
 
 
 class Analyzer:
     """Callable text → list of terms. Picklable-free and cheap to rebuild from its flags."""
 
-    def __init__(self, stem: bool = True, stop_words: bool = True):
+    def __init__(self, stem: bool = True, stop_words: bool = True, subword_ngrams: int = 0):
         self.stem = stem
+        self.subword_ngrams = subword_ngrams
         self.stop_words = frozenset(ENGLISH_STOP_WORDS) if stop_words else frozenset()
         self._stemmer = Stemmer.Stemmer("english") if stem else None
         self._cache: dict[str, str] = {}
@@ -38,6 +42,19 @@ class Analyzer:
         return hit
 
     def __call__(self, text: str) -> list[str]:
+        words = self.words(text)
+        n = self.subword_ngrams
+        if not n:
+            return words
+        out = list(words)
+        for w in words:
+            if len(w) > n and SUBWORD_MARK not in w:
+                padded = f"<{w}>"
+                out.extend(SUBWORD_MARK + padded[i:i + n] for i in range(len(padded) - n + 1))
+        return out
+
+    def words(self, text: str) -> list[str]:
+        """Word terms only (what BM25 and the rank_bm25 oracle see)."""
         out: list[str] = []
         for tok in _TOKEN.findall(text.lower()):
             if _PART.search(tok) and not _NUMERIC.match(tok):
@@ -53,6 +70,10 @@ class Analyzer:
         return out
 
 
-@lru_cache(maxsize=4)
-def get_analyzer(stem: bool = True, stop_words: bool = True) -> Analyzer:
-    return Analyzer(stem=stem, stop_words=stop_words)
+@lru_cache(maxsize=8)
+def get_analyzer(stem: bool = True, stop_words: bool = True, subword_ngrams: int = 0) -> Analyzer:
+    return Analyzer(stem=stem, stop_words=stop_words, subword_ngrams=subword_ngrams)
+
+
+def is_subword(term: str) -> bool:
+    return term.startswith(SUBWORD_MARK)

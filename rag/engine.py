@@ -42,6 +42,10 @@ class IndexRebuildWarning(UserWarning):
     """Emitted when an index file could not be reused and was rebuilt (the message says why)."""
 
 
+def _analyzer(cfg: RagConfig):
+    return get_analyzer(cfg.stem, cfg.stop_words, cfg.subword_ngrams)
+
+
 def _chunk_docs(docs: Iterable[Document], cfg: RagConfig) -> list[Chunk]:
     out = []
     for doc in docs:
@@ -60,7 +64,7 @@ class RetrievalEngine:
         self.files = files
         self.kb_dir = kb_dir
         self.skipped = list(skipped or [])
-        self.index = LexicalIndex(counts, vocab, get_analyzer(config.stem, config.stop_words),
+        self.index = LexicalIndex(counts, vocab, _analyzer(config),
                                   k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon)
         self.by_id = {c.id: i for i, c in enumerate(chunks)}
         self._meta_sets = [
@@ -93,9 +97,24 @@ class RetrievalEngine:
             start = len(chunks)
             chunks.extend(_chunk_docs([doc], cfg))
             files[doc.source] = {"sha256": doc.sha256, "size": doc.size, "rows": [start, len(chunks)]}
-        analyzer = get_analyzer(cfg.stem, cfg.stop_words)
+        analyzer = _analyzer(cfg)
         counts, vocab = count_matrix([c.index_text for c in chunks], analyzer)
         return cls(chunks, counts, vocab, cfg, files, kb_dir, report.skipped)
+
+    @classmethod
+    def from_records(cls, records: Iterable[tuple[str, str, str]], config: RagConfig | None = None,
+                     tag_metadata: bool = False) -> "RetrievalEngine":
+        """Index pre-split passages ``(id, title, text)`` as one chunk each — for public
+        benchmarks (BEIR) and synthetic scale tests, where documents are already short."""
+        cfg = config or RagConfig()
+        chunks = []
+        for n, (rid, title, text) in enumerate(records):
+            ch = Chunk(id=str(rid), doc_id=str(rid), source=str(rid), title=title or "", section_path=(title or "",),
+                       text=text, index=n, start=0, end=len(text), tokens=0)
+            ch.metadata = tag(ch.source, ch.title, (), text) if tag_metadata else {}
+            chunks.append(ch)
+        counts, vocab = count_matrix([f"{c.title}\n{c.text}" for c in chunks], _analyzer(cfg))
+        return cls(chunks, counts, vocab, cfg, files={})
 
     @classmethod
     def from_directory(cls, kb_dir: str | Path, config: RagConfig | None = None,
@@ -174,7 +193,7 @@ class RetrievalEngine:
                 if doc is None:
                     continue
                 new = _chunk_docs([doc], cfg)
-                m, v = count_matrix([c.index_text for c in new], get_analyzer(cfg.stem, cfg.stop_words))
+                m, v = count_matrix([c.index_text for c in new], _analyzer(cfg))
                 parts.append((m, v))
                 files[rel] = {"sha256": doc.sha256, "size": doc.size, "rows": [len(chunks), len(chunks) + len(new)]}
                 chunks.extend(new)
@@ -383,12 +402,12 @@ class RetrievalEngine:
 
 
 def _top(scores: np.ndarray, n: int) -> np.ndarray:
-    """Indices of the ``n`` highest positive scores (unordered)."""
+    """Indices of the ``n`` highest positive scores, best first (ties: lower index first) —
+    RRF reads ranks from this order."""
     pos = np.flatnonzero(scores > 0)
-    if len(pos) <= n:
-        return pos
-    part = np.argpartition(-scores[pos], n - 1)[:n]
-    return pos[part]
+    if len(pos) > n:
+        pos = pos[np.argpartition(-scores[pos], n - 1)[:n]]
+    return pos[np.lexsort((pos, -scores[pos]))]
 
 
 def _record_skipped(files: dict, skipped: list, scanned: dict, n_rows: int) -> None:

@@ -19,7 +19,7 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
 
-from rag.analyzer import Analyzer
+from rag.analyzer import Analyzer, is_subword
 
 
 def count_matrix(texts: list[str], analyzer: Analyzer) -> tuple[sp.csr_matrix, list[str]]:
@@ -76,16 +76,18 @@ class LexicalIndex:
         self.tfidf_idf = tfidf.idf_
 
         n = self.n_docs
+        # BM25 sees word terms only; sub-word n-gram columns (if any) get zero weight
+        self.word_cols = np.array([not is_subword(t) for t in self.vocab], dtype=bool)
         df = _df(counts)
-        idf = np.log(n - df + 0.5) - np.log(df + 0.5)  # rank_bm25.BM25Okapi._calc_idf
-        eps = self.epsilon * idf.mean()
-        idf = np.where(idf < 0, eps, idf)
-        self.bm25_idf = idf
-        doc_len = np.asarray(counts.sum(axis=1)).ravel().astype(np.float64)
-        self.doc_len = doc_len
-        avgdl = doc_len.mean()
+        raw = np.log(n - df + 0.5) - np.log(df + 0.5)  # rank_bm25.BM25Okapi._calc_idf
+        eps = self.epsilon * raw[self.word_cols].mean()  # its floor for negative idfs
+        self.bm25_idf = np.where(self.word_cols, np.where(raw < 0, eps, raw), 0.0)
+        idf = self.bm25_idf
         rows = np.repeat(np.arange(n), np.diff(counts.indptr))
         tf = counts.data.astype(np.float64)
+        doc_len = np.bincount(rows, weights=tf * self.word_cols[counts.indices], minlength=n)
+        self.doc_len = doc_len
+        avgdl = doc_len.mean()
         denom = tf + self.k1 * (1.0 - self.b + self.b * doc_len[rows] / avgdl)
         data = idf[counts.indices] * tf * (self.k1 + 1.0) / denom
         self.bm25_matrix = sp.csr_matrix((data, counts.indices, counts.indptr), shape=counts.shape).tocsc()
@@ -120,6 +122,7 @@ class LexicalIndex:
         """IDF-weighted share of the query's distinct terms present in each of ``rows`` —
         an absolute (not rank-relative) match strength used for abstention. Terms the KB
         never uses count against coverage with the highest possible idf."""
+        ids = ids[self.word_cols[ids]]
         if len(ids) == 0 or len(rows) == 0:
             return np.zeros(len(rows))
         present = (self.counts[rows][:, ids] > 0).toarray().astype(np.float64)

@@ -78,3 +78,19 @@ def test_empty_corpus_is_an_error():
     an = Analyzer()
     with pytest.raises(ValueError):
         count_matrix(["the and of"], an)
+
+
+def test_bm25_parity_holds_with_subword_ngrams():
+    """Sub-word n-grams feed TF-IDF only: BM25 still equals rank_bm25 over the word terms."""
+    an = Analyzer(subword_ngrams=4)
+    texts = ["planning budgets for campaigns", "campaign planners plan media", "audience sizing methods",
+             "media planning with audiences", "budget pacing rules"] * 3
+    counts, vocab = count_matrix(texts, an)
+    assert any(t.startswith("#") for t in vocab)
+    idx = LexicalIndex(counts, vocab, an)
+    oracle = BM25Okapi([an.words(t) for t in texts])
+    for q in ["planning budget", "audiences media", "campaigning"]:
+        ids, cnt, _ = idx.query_terms(q)
+        np.testing.assert_allclose(idx.bm25_scores(ids, cnt), oracle.get_scores(an.words(q)), atol=1e-6)
+    ids, cnt, _ = idx.query_terms("campaigning")
+    assert idx.tfidf_scores(ids, cnt).max() > 0  # sub-words still match a morphological variant

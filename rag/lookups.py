@@ -1,0 +1,549 @@
+"""Structured look-ups behind the agent's tools: benchmarks, audience sizes, step guidance,
+multi-query research.
+
+Why not just search? A benchmark question has exactly one right answer — the Typical cell of
+one row of one table — and a near miss (SaaS CPL when SaaS CPI was asked, a national size when
+Ohio was asked) is worse than no answer, because the model will quote it with a citation. So
+the numbers are read from the knowledge base's Markdown tables as data (:mod:`rag.tables`),
+names are matched through the synonym vocabulary (:data:`rag.metadata.VOCABULARY`), and a
+missing pair returns ``None`` plus a plain reason ("not in the knowledge base") for the tool
+to pass on.
+
+The tables are read from the engine's own chunks (each source document is reassembled from its
+chunks' ``[start, end)`` slices), not from the files on disk: the offsets and chunk ids then
+agree by construction with the index the engine searches, and look-ups also work on an index
+loaded without its KB directory. The parsed tables are cached per engine.
+"""
+from __future__ import annotations
+
+import re
+import weakref
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rag.analyzer import get_analyzer
+from rag.metadata import STEP_NAMES, VOCABULARY, canonical, find_first, match_terms
+from rag.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, unit_of
+from rag.types import Chunk, ResultList, SearchResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rag.engine import RetrievalEngine
+
+# Verticals the benchmark edition deliberately leaves out (benchmarks-methodology.md, BM-NC).
+# A name containing one of these never maps to a covered vertical by partial match: "health
+# insurance" must not become healthcare, nor "auto insurance" automotive.
+NOT_COVERED_VERTICAL_CUES = (
+    "insurance", "insurer", "real estate", "realtor", "realty", "nonprofit", "non-profit", "charity", "crypto",
+    "restaurant", "qsr", "quick service", "legal", "law firm", "pet care", "luxury fashion", "sports betting",
+    "betting", "gambling", "casino", "cannabis",
+)
+
+US_STATE_CODES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho",
+    "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina",
+    "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas",
+    "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington", "WV": "West Virginia",
+    "WI": "Wisconsin", "WY": "Wyoming", "DC": "District of Columbia",
+}
+NATIONAL = "United States"
+_NATIONAL_CODES = {"us", "usa", "u.s.", "u.s.a.", "u.s", "america", "united states of america", "national",
+                   "nationwide", "nationally", "country", "the us", "the united states", "all of the us"}
+
+# Words that describe any audience; a match on these alone is not a match.
+_GENERIC_AUDIENCE_WORDS = {"new", "first", "time", "adult", "peopl", "household", "owner", "user", "custom",
+                           "audienc", "consum", "buyer", "plan", "person", "size", "segment", "market", "group"}
+
+_NEGATION = re.compile(r"\b(no|not|never|without|outside|out of scope|bm-nc|excluded|left out|n/a)\b", re.I)
+_NUM_TOKEN = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
+
+
+# ============================================================ result types
+@dataclass
+class BenchmarkResult:
+    """One vertical × metric benchmark. ``value`` is the Typical cell verbatim ("$30–$55");
+    ``low``/``high`` are the numbers of that typical range; ``low_value``/``high_value`` are the
+    Low and High columns (stress-test bounds)."""
+
+    metric: str
+    vertical: str
+    value: str
+    low: float | None
+    high: float | None
+    low_value: float | None
+    high_value: float | None
+    qualifier: str
+    source: str
+    chunk_id: str
+    citation_text: str
+    metric_name: str = ""
+    low_text: str = ""
+    high_text: str = ""
+    unit: str = ""
+    notes_chunk_id: str | None = None
+    matched_by: str = "table"  # "table" | "text" (fallback line in prose)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class AudienceSizingResult:
+    """A sized audience: ``total_size`` is a number (people, or households when ``unit`` says
+    so); ``methodology`` is the factor chain and method that produced it."""
+
+    audience_type: str
+    total_size: float | None
+    size_text: str
+    methodology: str
+    geography: str
+    source: str
+    chunk_id: str
+    citation_text: str
+    unit: str = "people"
+    method: str = ""
+    base_population: str = ""
+    qualifiers: str = ""
+    worked_example_id: str | None = None
+    other_geographies: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class Lookup:
+    """A look-up answer with the reason when there is none (for the tool's message)."""
+
+    result: Any
+    reason: str = ""
+
+
+# ============================================================ per-engine tables
+class _Tables:
+    def __init__(self, engine: "RetrievalEngine"):
+        self.by_source: dict[str, list[Chunk]] = {}
+        for c in engine.chunks:
+            self.by_source.setdefault(c.source, []).append(c)
+        for cs in self.by_source.values():
+            cs.sort(key=lambda c: (c.start, c.index))
+        self.texts = {s: _reassemble(cs) for s, cs in self.by_source.items()}
+        docs = list(self.texts.items())
+        self.bench: dict[tuple[str, str], BenchmarkRow] = {}
+        for row in benchmark_rows(docs):
+            key = (row.vertical, _metric_key(row.metric))
+            self.bench.setdefault(key, row)
+        self.verticals = sorted({v for v, _ in self.bench})
+        self.metric_units: dict[str, str] = {}
+        for (_, m), row in self.bench.items():
+            self.metric_units.setdefault(m, row.unit)
+        self.audience = audience_rows(docs)
+
+    def chunk_at(self, source: str, start: int, end: int | None = None) -> Chunk | None:
+        """The chunk holding ``[start, end)`` of ``source`` entirely, else the first chunk with
+        ``chunk.start <= start < chunk.end`` (chunks overlap, so several may qualify)."""
+        cs = self.by_source.get(source, [])
+        containing = [c for c in cs if c.start <= start < c.end]
+        if end is not None:
+            whole = [c for c in containing if end <= c.end]
+            if whole:
+                return whole[0]
+        return containing[0] if containing else None
+
+    def line_end(self, source: str, start: int) -> int:
+        text = self.texts[source]
+        j = text.find("\n", start)
+        return len(text) if j < 0 else j
+
+
+def _reassemble(chunks: list[Chunk]) -> str:
+    """Rebuild a document from its chunks' raw slices (gaps, if any, become spaces so every
+    offset still points at the same character)."""
+    n = max(c.end for c in chunks)
+    buf = [" "] * n
+    for c in chunks:
+        buf[c.start:c.end] = c.text
+    return "".join(buf)
+
+
+_CACHE: "weakref.WeakKeyDictionary[Any, _Tables]" = weakref.WeakKeyDictionary()
+
+
+def tables(engine: "RetrievalEngine") -> _Tables:
+    """Parsed benchmark and audience tables of ``engine`` (cached per engine and chunk list)."""
+    t = _CACHE.get(engine)
+    if t is None or t.chunks_ref() is not engine.chunks:
+        t = _Tables(engine)
+        t.chunks_ref = weakref.ref(engine.chunks) if _weakrefable(engine.chunks) else (lambda c=engine.chunks: c)
+        _CACHE[engine] = t
+    return t
+
+
+def _weakrefable(obj) -> bool:
+    try:
+        weakref.ref(obj)
+        return True
+    except TypeError:
+        return False
+
+
+# ============================================================ benchmarks
+def _metric_key(name: str) -> str:
+    return canonical(name, "metrics") or name.strip().upper()
+
+
+def canonical_vertical(name: str, known: list[str] | None = None) -> str | None:
+    """Map "e-commerce", "DTC", "B2B software" … to a vertical key. A name that names an
+    uncovered vertical ("health insurance") maps to nothing, even if part of it matches."""
+    low = " ".join((name or "").lower().split())
+    if not low:
+        return None
+    slug = low.replace(" ", "-")
+    if known and slug in known:
+        return slug
+    for key, syns in VOCABULARY["verticals"].items():
+        if low == key or low in syns:
+            return key
+    if any(re.search(r"(?<![a-z])" + re.escape(cue) + r"(?![a-z])", low) for cue in NOT_COVERED_VERTICAL_CUES):
+        return None
+    return find_first(low, VOCABULARY["verticals"])
+
+
+def canonical_metric(name: str, known: list[str] | None = None) -> str | None:
+    """Map "cost per acquisition" → CPA, "LTV/CAC" → LTV:CAC, or a table's own metric label."""
+    low = " ".join((name or "").split())
+    if not low:
+        return None
+    key = canonical(low, "metrics")
+    if key:
+        return key
+    up = low.split("(")[0].strip().upper()
+    if known and up in known:
+        return up
+    return None
+
+
+def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> Lookup:
+    """:func:`get_benchmark` plus the reason when nothing is found."""
+    t = tables(engine)
+    known_metrics = sorted({m for _, m in t.bench})
+    v = canonical_vertical(vertical, t.verticals)
+    m = canonical_metric(metric, known_metrics)
+    if v is None or v not in t.verticals:
+        return Lookup(None, f"the knowledge base has no benchmark tables for the vertical {vertical!r}; "
+                            f"covered verticals: {', '.join(t.verticals)}")
+    if m is None:
+        return Lookup(None, f"the knowledge base has no benchmark for the metric {metric!r}; "
+                            f"covered metrics: {', '.join(known_metrics)}")
+    row = t.bench.get((v, m))
+    if row is not None:
+        return Lookup(_from_row(t, row))
+    found = _fallback_line(engine, t, v, m)
+    if found is not None:
+        return Lookup(found)
+    have = sorted(mm for vv, mm in t.bench if vv == v)
+    return Lookup(None, f"{v} {m} is not in the knowledge base: the {v} table covers {', '.join(have)}, and no "
+                        f"other passage states a {v} {m} figure (a pair the benchmark edition leaves out)")
+
+
+def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:
+    """The benchmark row for ``vertical`` × ``metric`` read from the KB tables, or ``None``
+    when the knowledge base has no such pair (never the nearest other pair)."""
+    return lookup_benchmark(engine, vertical, metric).result
+
+
+def _from_row(t: _Tables, row: BenchmarkRow) -> BenchmarkResult:
+    end = t.line_end(row.source, row.start)
+    chunk = t.chunk_at(row.source, row.start, end)
+    notes = _notes_chunk(t, row)
+    return BenchmarkResult(
+        metric=_metric_key(row.metric), vertical=row.vertical, value=row.typical,
+        low=row.typical_low, high=row.typical_high, low_value=row.low_value, high_value=row.high_value,
+        qualifier=row.when, source=row.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else row.source,
+        metric_name=row.metric_name, low_text=row.low, high_text=row.high, unit=row.unit,
+        notes_chunk_id=notes.id if notes and (chunk is None or notes.id != chunk.id) else None,
+    )
+
+
+def _notes_chunk(t: _Tables, row: BenchmarkRow) -> Chunk | None:
+    """The chunk holding the prose notes on this metric (a header such as "### CAC in ecommerce")."""
+    text = t.texts[row.source]
+    pat = re.compile(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*$", re.M)
+    for m in pat.finditer(text, row.start):
+        para_end = text.find("\n\n", m.end() + 2)
+        return t.chunk_at(row.source, m.start(), para_end if para_end > 0 else m.end())
+    return None
+
+
+def _fallback_line(engine: "RetrievalEngine", t: _Tables, vertical: str, metric: str) -> BenchmarkResult | None:
+    """Prose fallback for a pair with no table row: a sentence that names the vertical and the
+    metric (and no other metric), carries a number in the metric's unit, and is not a negation
+    ("no CPG CAC benchmark"). Anything looser would return a near miss."""
+    v_syns = VOCABULARY["verticals"].get(vertical, [vertical])
+    m_syns = VOCABULARY["metrics"].get(metric, [metric.lower()])
+    unit = t.metric_units.get(metric, "")
+    results = engine.search(f"{v_syns[0]} {metric} {m_syns[-1]}", top_k=10)
+    for r in results:
+        c = r.chunk
+        if c.source.startswith("benchmarks-") and "methodology" not in c.source:
+            file_vertical = c.source[len("benchmarks-"):].rsplit(".", 1)[0]
+            if file_vertical != vertical:
+                continue  # another vertical's file: its numbers belong to that vertical
+        for sent in re.split(r"(?<=[.!?])\s+|\n+", c.text):
+            if sent.lstrip().startswith("|") or _NEGATION.search(sent):
+                continue
+            if set(match_terms(sent, VOCABULARY["verticals"])) != {vertical}:
+                continue
+            if set(match_terms(sent, VOCABULARY["metrics"])) != {metric}:
+                continue
+            nums = [n.strip() for n in _NUM_TOKEN.findall(sent)]
+            nums = [n for n in nums if not unit or unit_of(n) == unit]
+            if not nums:
+                continue
+            from rag.tables import parse_range, parse_number  # local: tiny helpers
+            rng = parse_range(nums[0]) or (None, None)
+            return BenchmarkResult(
+                metric=metric, vertical=vertical, value=nums[0], low=rng[0], high=rng[1], low_value=None,
+                high_value=None, qualifier=sent.strip(), source=c.source, chunk_id=c.id, citation_text=c.citation,
+                metric_name=metric, unit=unit_of(nums[0]), matched_by="text",
+            )
+    return None
+
+
+def benchmark_pairs(engine: "RetrievalEngine") -> list[tuple[str, str]]:
+    """Every (vertical, metric) pair with a table row (for goldens and tests)."""
+    return sorted(tables(engine).bench)
+
+
+# ============================================================ audience sizing
+def normalize_geography(geography: str | None, known: list[str] | None = None) -> list[str]:
+    """Candidate table geographies for a user's geography, best first: None/"US" → United
+    States; "TX" → Texas; "Chicago" → Chicago DMA; "New York" → New York, then New York DMA."""
+    if geography is None or not str(geography).strip():
+        return [NATIONAL]
+    raw = " ".join(str(geography).replace("-", "–").split())
+    low = raw.lower().strip(" .")
+    known = known or []
+    by_low = {k.lower(): k for k in known}
+    out: list[str] = []
+
+    def add(name: str | None):
+        if name and name not in out:
+            out.append(name)
+
+    if low in by_low:
+        add(by_low[low])
+    if low in _NATIONAL_CODES or low in {s.lower() for s in VOCABULARY["geographies"][NATIONAL]}:
+        add(NATIONAL)
+    code = raw.strip(" .").upper()
+    if code in US_STATE_CODES and len(raw.strip(" .")) == 2:
+        add(US_STATE_CODES[code])
+    plain = low.replace("–", "-")
+    for k in known:  # "Chicago" → "Chicago DMA", "Dallas" → "Dallas–Fort Worth DMA"
+        kl = k.lower().replace("–", "-")
+        if kl.endswith(" dma"):
+            name = kl[:-4]
+            parts = [name] + name.split("-")
+            if plain in parts or plain == kl or plain in (name + " metro", name + " area"):
+                add(k)
+    key = find_first(low.replace("–", "-"), VOCABULARY["geographies"]) or find_first(low, VOCABULARY["geographies"])
+    if key:
+        add(key)
+        if key in by_low.values() or key.lower() in by_low:
+            pass
+        dma = key + " DMA"
+        if dma.lower() in by_low and plain == key.lower():
+            add(by_low[dma.lower()])  # "New York" (state) may also mean the New York DMA
+    if not out:
+        add(raw)
+    return out
+
+
+def _audience_name(cell: str) -> str:
+    return re.split(r"[(,]", cell, maxsplit=1)[0].strip().lower()
+
+
+def _stems(text: str) -> set[str]:
+    return set(get_analyzer(True, True)(text))
+
+
+def match_audience(query: str, names: list[str]) -> str | None:
+    """The table audience (one of ``names``, the cells' lower-case names) that ``query``
+    describes: a synonym from ``VOCABULARY["audiences"]`` first, else keyword overlap that
+    covers at least half of the audience name's weight and includes a non-generic word."""
+    q = " ".join((query or "").lower().split())
+    if not q:
+        return None
+    if q in names:
+        return q
+    key = find_first(q, VOCABULARY["audiences"])
+    if key and key in names:
+        return key
+    qs = _stems(q)
+    best, best_score = None, 0.0
+    for name in names:
+        ns = _stems(name)
+        if not ns:
+            continue
+        weight = {s: (0.3 if s in _GENERIC_AUDIENCE_WORDS else 1.0) for s in ns}
+        hit = {s for s in ns if s in qs}
+        if not any(weight[s] == 1.0 for s in hit):
+            continue
+        score = sum(weight[s] for s in hit) / sum(weight.values())
+        if score >= 0.5 and score > best_score:
+            best, best_score = name, score
+    return best
+
+
+def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geography: str | None = None) -> Lookup:
+    """:func:`get_audience_sizing` plus the reason when nothing is found."""
+    t = tables(engine)
+    rows = t.audience
+    if not rows:
+        return Lookup(None, "the knowledge base has no audience sizing table")
+    names = list(dict.fromkeys(_audience_name(r.audience) for r in rows))
+    name = match_audience(audience_type, names)
+    if name is None:
+        return Lookup(None, f"the knowledge base does not size the audience {audience_type!r}; sized audiences: "
+                            + "; ".join(dict.fromkeys(r.audience for r in rows)))
+    mine = [r for r in rows if _audience_name(r.audience) == name]
+    geos = [r.geography for r in mine]
+    wanted = normalize_geography(geography, sorted({r.geography for r in rows}))
+    row = next((r for g in wanted for r in mine if r.geography.lower() == g.lower()), None)
+    if row is None:
+        return Lookup(None, f"the knowledge base sizes {mine[0].audience} only for {', '.join(geos)}, "
+                            f"not for {geography or NATIONAL}")
+    return Lookup(_audience_result(t, row, [g for g in geos if g != row.geography]))
+
+
+def get_audience_sizing(engine: "RetrievalEngine", audience_type: str,
+                        geography: str | None = None) -> AudienceSizingResult | None:
+    """The sized audience from the KB's sizing table, or ``None`` when that audience (or that
+    geography for it) is not sized there. ``geography`` None means the United States."""
+    return lookup_audience_sizing(engine, audience_type, geography).result
+
+
+def _audience_result(t: _Tables, row: AudienceRow, others: list[str]) -> AudienceSizingResult:
+    end = t.line_end(row.source, row.start)
+    chunk = t.chunk_at(row.source, row.start, end)
+    unit = "households" if "household" in row.audience.lower() else "people"
+    chain = " ".join(x for x in (row.base_population, row.qualifiers) if x)
+    methodology = f"{chain} = {row.estimated_size}" + (f" ({row.method})" if row.method else "")
+    example = _worked_example(t, row)
+    return AudienceSizingResult(
+        audience_type=row.audience, total_size=row.size, size_text=row.estimated_size, methodology=methodology,
+        geography=row.geography, source=row.source, chunk_id=chunk.id if chunk else "",
+        citation_text=chunk.citation if chunk else row.source, unit=unit, method=row.method,
+        base_population=row.base_population, qualifiers=row.qualifiers,
+        worked_example_id=example.id if example else None, other_geographies=others,
+    )
+
+
+def _worked_example(t: _Tables, row: AudienceRow) -> Chunk | None:
+    """The "Worked example: <audience> in <geography>" chunk for this row, if the KB has one."""
+    name = _stems(_audience_name(row.audience))
+    geo = row.geography.lower().replace("–", "-")
+    for c in t.by_source.get(row.source, []):
+        title = c.section.lower()
+        if not title.startswith("worked example"):
+            continue
+        where = title.rsplit(" in ", 1)[-1].replace("–", "-")
+        if where.strip() == geo and name & _stems(title.rsplit(" in ", 1)[0]):
+            return c
+    return None
+
+
+# ============================================================ step guidance
+def get_step_guidance(engine: "RetrievalEngine", step: int, topic: str | None = None,
+                      top_k: int | None = None) -> ResultList:
+    """Passages for MPA step ``step`` (1–10), optionally narrowed by ``topic``. Searches only
+    chunks tagged with that step and lifts the step's own document (``step-0N-*.md``) so the
+    framework text comes before passing mentions elsewhere."""
+    if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 10:
+        raise ValueError(f"step must be an integer from 1 to 10, got {step!r}")
+    k = top_k or engine.config.top_k
+    name = STEP_NAMES[step]
+    query = f"Step {step} {name} {topic}" if topic else f"Step {step} {name} how to checklist guidance"
+    pool = engine.search(query, top_k=max(k * 4, 20), filters={"steps": [step]})
+    if not pool:
+        return ResultList([], reason=pool.reason or f"no passage is tagged with step {step}")
+    prefix = f"step-{step:02d}-"
+    lift = 1.0 if topic else 1.35
+    scored = sorted(pool, key=lambda r: -(min(1.0, r.score * lift) if r.chunk.source.startswith(prefix) else r.score))
+    out = ResultList()
+    for rank, r in enumerate(scored[:k], start=1):
+        out.append(SearchResult(chunk=r.chunk, score=r.score, rank=rank, breakdown=dict(r.breakdown)))
+    return out
+
+
+# ============================================================ research
+_FACETS = ("benchmarks", "measurement", "risks", "budget")
+
+
+def decompose(topic: str) -> list[str]:
+    """2–4 sub-queries for ``topic``: the topic itself, its parts (split on "and", commas,
+    "vs"), then facets it implies (its vertical's benchmarks, the MPA steps it names), padded
+    with generic planning facets."""
+    topic = " ".join(topic.split())
+    subs = [topic]
+    parts = [p.strip() for p in re.split(r",|;|\band\b|\bvs\.?\b|\bversus\b", topic) if len(p.strip()) > 2]
+    if len(parts) > 1:
+        subs.extend(parts)
+    vertical = find_first(topic, VOCABULARY["verticals"])
+    if vertical:
+        subs.append(f"{vertical} benchmarks typical range")
+    for s in match_terms(topic, VOCABULARY["steps"])[:2]:
+        subs.append(f"Step {s} {STEP_NAMES[int(s)]}")
+    for facet in _FACETS:
+        if len(subs) >= 2:
+            break
+        subs.append(f"{topic} {facet}")
+    return list(dict.fromkeys(subs))[:4]
+
+
+def research_topic(engine: "RetrievalEngine", topic: str, max_iterations: int = 2,
+                   per_query: int = 4) -> dict[str, Any]:
+    """Run 2–4 sub-queries concurrently, dedupe by chunk id (keeping the best score), and, while
+    coverage is thin (fewer than ``per_query`` results clear ``config.min_score``), iterate once
+    more with queries built from the best hits' section titles."""
+    if not topic or not topic.strip():
+        raise ValueError("topic must be a non-empty string")
+    max_iterations = max(1, min(int(max_iterations), 3))
+    threshold = engine.config.min_score
+    best: dict[str, SearchResult] = {}
+    log: list[dict[str, Any]] = []
+    queries = decompose(topic)
+    seen_q: set[str] = set()
+    iterations = 0
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        for it in range(1, max_iterations + 1):
+            queries = [q for q in queries if q.lower() not in seen_q]
+            if not queries:
+                break
+            iterations = it
+            seen_q.update(q.lower() for q in queries)
+            for q, res in zip(queries, pool.map(lambda q: engine.search(q, top_k=per_query), queries)):
+                log.append({"iteration": it, "query": q, "results": len(res)})
+                for r in res:
+                    if r.breakdown.get("coverage", 1.0) < threshold:
+                        continue
+                    old = best.get(r.chunk.id)
+                    if old is None or r.score > old.score:
+                        best[r.chunk.id] = r
+            strong = [r for r in best.values() if r.breakdown.get("coverage", 0) >= threshold]
+            if len(strong) >= per_query:
+                break
+            top = sorted(best.values(), key=lambda r: -r.score)[:2]
+            queries = [f"{topic} {r.chunk.section}" for r in top] or [f"{topic} {f}" for f in _FACETS[:2]]
+    ranked = sorted(best.values(), key=lambda r: (-r.score, r.chunk.id))
+    results = ResultList()
+    for rank, r in enumerate(ranked[: per_query * 2], start=1):
+        results.append(SearchResult(chunk=r.chunk, score=r.score, rank=rank, breakdown=dict(r.breakdown)))
+    if not results:
+        results.reason = "no sub-query found a passage that clears the relevance threshold"
+    return {"topic": topic, "sub_queries": log, "iterations": iterations, "results": results}
