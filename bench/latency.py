@@ -1,0 +1,94 @@
+"""Latency on the knowledge base: build time, cold load time, search p50/p95 per method.
+
+    python bench/latency.py [--kb kb] [--queries datasets/retrieval.jsonl] [--repeat 3]
+
+Figures go into the README performance table. Queries are the retrieval goldens when present
+(else a built-in list); each is run once to warm up, then timed ``--repeat`` times.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rag.config import RagConfig  # noqa: E402
+from rag.engine import RetrievalEngine  # noqa: E402
+
+FALLBACK_QUERIES = [
+    "typical ecommerce CAC", "how do I size an audience in a DMA", "geo-lift test design",
+    "what is KPI-NC-01", "budget pacing tolerance", "CTV frequency cap", "LTV to CAC ratio for SaaS",
+    "retail media incrementality", "brand safety incident", "minimum detectable effect",
+]
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+
+
+def load_queries(path: Path) -> list[str]:
+    if path.exists():
+        return [json.loads(line)["query"] for line in path.open(encoding="utf-8") if line.strip()]
+    return FALLBACK_QUERIES
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--kb", type=Path, default=ROOT / "kb" if (ROOT / "kb").is_dir() else ROOT / "tests/fixtures/kb")
+    ap.add_argument("--queries", type=Path, default=ROOT / "datasets" / "retrieval.jsonl")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args(argv)
+    cfg = RagConfig()
+    builds = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        engine = RetrievalEngine.build(args.kb, cfg)
+        builds.append(time.perf_counter() - t0)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "index.json"
+        engine.save(path)
+        size = path.stat().st_size
+        loads = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            RetrievalEngine.from_directory(args.kb, cfg, index_path=path)  # verify fingerprint + load
+            loads.append(time.perf_counter() - t0)
+        code = ("import time,sys; t=time.perf_counter(); from rag.engine import RetrievalEngine; "
+                "from rag.config import RagConfig; i=time.perf_counter(); "
+                f"RetrievalEngine.from_directory({str(args.kb)!r}, RagConfig(), index_path={str(path)!r}); "
+                "e=time.perf_counter(); print(f'{(i-t)*1000:.0f} {(e-i)*1000:.0f}')")
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+        imp_ms, fresh_ms = map(float, out.stdout.split())
+    st = engine.stats()
+    print(f"KB {args.kb}: {st['documents']} files, {st['chunks']} chunks, {st['vocabulary']:,} terms; "
+          f"index file {size / 1024:.0f} KiB")
+    print(f"build (read+chunk+tag+fit), median of 3: {statistics.median(builds) * 1000:.0f} ms")
+    print(f"cold load from JSON (fingerprint check + parse + refit), median of 5: "
+          f"{statistics.median(loads) * 1000:.1f} ms; in a fresh process: {fresh_ms:.0f} ms "
+          f"(+ {imp_ms:.0f} ms importing numpy/scipy/scikit-learn)")
+    queries = load_queries(args.queries)
+    print(f"search latency over {len(queries)} queries × {args.repeat} (top_k=5):")
+    print(f"{'method':<10} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
+    for method in ("tfidf", "bm25", "weighted", "rrf"):
+        for q in queries:
+            engine.search(q, method=method)
+        lat = []
+        for _ in range(args.repeat):
+            for q in queries:
+                t0 = time.perf_counter()
+                engine.search(q, method=method)
+                lat.append((time.perf_counter() - t0) * 1000)
+        print(f"{method:<10} {pct(lat, .5):7.2f} {pct(lat, .95):7.2f} {max(lat):7.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
