@@ -56,8 +56,18 @@ def cmd_search(args) -> int:
     kb = Path(args.kb) if args.kb else default_kb()
     engine = _engine(kb, args.index, args.preset)
     t0 = time.perf_counter()
-    results = engine.search(args.query, top_k=args.k, method=args.method)
+    results = engine.search(args.query, top_k=args.k, method=args.method, mode=args.mode)
     dt = (time.perf_counter() - t0) * 1000
+    if args.pack:
+        pool = engine.search(args.query, top_k=max(args.k, 20), method=args.method, mode=args.mode)
+        packed = engine.pack(args.query, pool, budget_tokens=args.budget)
+        if args.trace:
+            print(json.dumps(packed.trace, indent=2, ensure_ascii=False))
+        else:
+            print(packed.text)
+        print(f"# packed {len(packed.chunks)} passages, {packed.tokens} tokens (budget {packed.trace['budget']})",
+              file=sys.stderr)
+        return 0
     if args.json:
         print(json.dumps({"query": args.query, "method": args.method or engine.config.method,
                           "latency_ms": round(dt, 3), "reason": results.reason,
@@ -97,6 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     ps.add_argument("--kb", help="KB directory (default: $MPA_KB_DIR, ./kb, else the test fixture KB)")
     ps.add_argument("--index", type=Path, help="index file (default .index/<kb>-index.json)")
     ps.add_argument("--json", action="store_true", help="machine-readable output")
+    ps.add_argument("--mode", choices=["fast", "balanced", "thorough"], help="speed/quality dial")
+    ps.add_argument("--pack", action="store_true", help="print the token-budgeted context instead of a table")
+    ps.add_argument("--budget", type=int, default=None, help="packing budget in tokens (default 8000)")
+    ps.add_argument("--trace", action="store_true", help="with --pack: print the JSON packing trace")
     ps.set_defaults(func=cmd_search)
 
     args = p.parse_args(argv)

@@ -43,15 +43,28 @@ class RagConfig:
     # diversification
     mmr: bool = False
     mmr_lambda: float = 0.7
+    # context packing (rag.packing)
+    context_budget_tokens: int = 8000
+    per_doc_cap: int = 2
+    per_section_cap: int = 1
+    redundancy_threshold: float = 0.85
+    answerability_bonus: float = 0.05
+    # modes and query adaptation (rag.engine.search)
+    adaptive: bool = False  # intent picks fusion weights/pool from INTENT_PRESETS
+    fast_pool: int = 20
+    thorough_pool: int = 50
+    reranker: str = "features"  # "features" | "llm" (needs ANTHROPIC_API_KEY)
+    cache_ttl_s: float = 300.0
+    cache_size: int = 512
     # answering
     top_k: int = 5
     min_score: float = 0.3
-    mode: str = "balanced"
+    mode: str | None = None  # None: use `method` as configured; else fast | balanced | thorough
 
     def __post_init__(self):
         if self.method not in METHODS:
             raise ValueError(f"method must be one of {METHODS}, got {self.method!r}")
-        if self.mode not in MODES:
+        if self.mode is not None and self.mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {self.mode!r}")
         if not (0 < self.chunk_min_tokens <= self.chunk_target_tokens <= self.chunk_max_tokens):
             raise ValueError(
@@ -61,6 +74,8 @@ class RagConfig:
             raise ValueError("chunk_overlap_tokens must be >= 0 and smaller than chunk_min_tokens")
         if self.tfidf_weight < 0 or self.bm25_weight < 0 or self.tfidf_weight + self.bm25_weight <= 0:
             raise ValueError("fusion weights must be non-negative and not both zero")
+        if self.reranker not in ("features", "llm"):
+            raise ValueError("reranker must be 'features' or 'llm'")
         if self.benchmark_boost < 1 or self.phrase_boost < 1:
             raise ValueError("boosts are multipliers >= 1 (use 1.0 to switch one off)")
 
@@ -87,6 +102,16 @@ class RagConfig:
         return hashlib.sha256(json.dumps(self.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
 
 
+# Query intent → (tfidf weight, bm25 weight, candidate pool) when `adaptive` is on.
+INTENT_PRESETS: dict[str, tuple[float, float, int]] = {
+    "definition": (0.5, 0.5, 30),
+    "numeric": (0.4, 0.6, 40),
+    "procedure": (0.6, 0.4, 50),
+    "comparison": (0.6, 0.4, 60),
+    "exploratory": (0.6, 0.4, 50),
+}
+IDENTIFIER_MIN_BM25 = 0.6  # exact identifiers force keyword search to carry at least this weight
+
 INDEX_FIELDS = (
     "chunk_target_tokens", "chunk_max_tokens", "chunk_min_tokens", "chunk_overlap_tokens",
     "max_file_bytes", "stem", "stop_words", "subword_ngrams", "bm25_k1", "bm25_b", "bm25_epsilon",
@@ -101,7 +126,9 @@ PRESETS: dict[str, RagConfig] = {
     # TF-IDF on stems + their character 4-grams, BM25 with k1=1.2, b=0.5: best on SciFact
     "hybrid-subword": RagConfig(method="weighted", subword_ngrams=4, tfidf_weight=0.5, bm25_weight=0.5,
                                 bm25_k1=1.2, bm25_b=0.5),
-    "thorough": RagConfig(method="weighted", mode="thorough", candidate_pool=50),
+    "fast": RagConfig(mode="fast"),
+    "balanced": RagConfig(mode="balanced", adaptive=True),
+    "thorough": RagConfig(mode="thorough", adaptive=True),
 }
 DEFAULT_PRESET = "hybrid-weighted"
 

@@ -24,11 +24,14 @@ import scipy.sparse as sp
 from rag import persistence as store
 from rag.analyzer import get_analyzer
 from rag.chunking import chunk_document
-from rag.config import RagConfig
+from rag.cache import TTLCache
+from rag.config import IDENTIFIER_MIN_BM25, INTENT_PRESETS, RagConfig
 from rag.documents import Document, LoadReport, file_sha256, list_kb_files, load_directory, load_document
 from rag.fusion import apply_boost, rrf, weighted_fusion
 from rag.index import LexicalIndex, count_matrix, merge_counts
+from rag.intent import detect_intent
 from rag.metadata import VOCABULARY, match_terms, tag
+from rag.rerank import make_reranker
 from rag.types import Chunk, ResultList, SearchResult
 
 log = logging.getLogger("rag")
@@ -78,6 +81,9 @@ class RetrievalEngine:
         ]
         self._has_bench = np.array([bool(c.metadata.get("has_benchmarks")) for c in chunks])
         self._mask_cache: dict[Any, np.ndarray] = {}
+        self._terms_cache: dict[int, list[str]] = {}
+        self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
+        self.reranker = make_reranker(config.reranker)
         self.rebuild_reason: str | None = None
 
     # ================================================================= building
@@ -257,6 +263,8 @@ class RetrievalEngine:
         clone = object.__new__(RetrievalEngine)
         clone.__dict__.update(self.__dict__)
         clone.config = config
+        clone.cache = TTLCache(config.cache_ttl_s, config.cache_size)
+        clone.reranker = make_reranker(config.reranker)
         return clone
 
     # ================================================================= searching
@@ -287,13 +295,34 @@ class RetrievalEngine:
         return mask
 
     def search(self, query: str, top_k: int | None = None, filters: dict | None = None,
-               method: str | None = None) -> ResultList:
+               method: str | None = None, mode: str | None = None) -> ResultList:
+        """Ranked results for ``query``.
+
+        ``method`` picks the retriever/fusion (tfidf | bm25 | weighted | rrf); ``mode`` is the
+        speed/quality dial and overrides it: ``fast`` = BM25 only over a small pool,
+        ``balanced`` = hybrid + MMR, ``thorough`` = hybrid over a 50-candidate pool, reranked.
+        With ``config.adaptive`` the query's intent picks the fusion weights and pool size, and
+        exact identifiers force BM25 to carry at least 60% of the weight.
+        """
         cfg = self.config
         top_k = top_k or cfg.top_k
-        method = method or cfg.method
-        if method not in ("tfidf", "bm25", "weighted", "rrf"):
+        mode = mode or cfg.mode
+        if mode is not None and mode not in ("fast", "balanced", "thorough"):
+            raise ValueError(f"mode must be fast, balanced or thorough, got {mode!r}")
+        if method is not None and method not in ("tfidf", "bm25", "weighted", "rrf"):
             raise ValueError(f"method must be tfidf, bm25, weighted or rrf, got {method!r}")
         mask = self.filter_mask(filters)  # validate filters even when the query is empty
+        key = (query, repr(sorted((filters or {}).items())), top_k, method, mode)
+        hit = self.cache.get(key)
+        if hit is not None:
+            return ResultList(hit, reason=hit.reason)
+        res = self._search(query, top_k, mask, method, mode)
+        self.cache.put(key, res)
+        return ResultList(res, reason=res.reason)
+
+    def _search(self, query: str, top_k: int, mask: np.ndarray | None, method: str | None,
+                mode: str | None) -> ResultList:
+        cfg = self.config
         if not query or not query.strip():
             return ResultList([], reason="empty query")
         ids, cnt, unknown = self.index.query_terms(query)
@@ -301,29 +330,40 @@ class RetrievalEngine:
             if not unknown:
                 return ResultList([], reason="query has only stop words or punctuation")
             return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
-        tf = self.index.tfidf_scores(ids, cnt)
-        bm = self.index.bm25_scores(ids, cnt)
+        tw, bw, pool = cfg.tfidf_weight, cfg.bm25_weight, cfg.candidate_pool
+        intent = detect_intent(query) if (cfg.adaptive or mode == "thorough") else None
+        if cfg.adaptive and intent is not None:
+            tw, bw, pool = INTENT_PRESETS[intent.intent]
+            if intent.has_identifier and bw / (tw + bw) < IDENTIFIER_MIN_BM25:
+                tw, bw = 1 - IDENTIFIER_MIN_BM25, IDENTIFIER_MIN_BM25
+        use_mmr = cfg.mmr
+        if mode == "fast":
+            method, pool, use_mmr = "bm25", cfg.fast_pool, False
+        elif mode == "balanced":
+            method, use_mmr = (method if method in ("weighted", "rrf") else "weighted"), True
+        elif mode == "thorough":
+            method, pool, use_mmr = (method if method in ("weighted", "rrf") else "weighted"), \
+                max(pool, cfg.thorough_pool), False
+        method = method or cfg.method
+        tf = self.index.tfidf_scores(ids, cnt) if method != "bm25" else None
+        bm = self.index.bm25_scores(ids, cnt) if method != "tfidf" else None
         if mask is not None:
-            tf = np.where(mask, tf, 0.0)
-            bm = np.where(mask, bm, 0.0)
-        pool = max(cfg.candidate_pool, top_k)
-        tf_top = _top(tf, pool)
-        bm_top = _top(bm, pool)
+            tf = None if tf is None else np.where(mask, tf, 0.0)
+            bm = None if bm is None else np.where(mask, bm, 0.0)
+        pool = max(pool, top_k)
         if method == "tfidf":
-            fused = {int(i): float(tf[i]) for i in tf_top}
+            fused = {int(i): float(tf[i]) for i in _top(tf, pool)}
         elif method == "bm25":
-            run = [(int(i), float(bm[i])) for i in bm_top]
-            fused = weighted_fusion({"bm25": run}, {"bm25": 1.0})
+            fused = weighted_fusion({"bm25": [(int(i), float(bm[i])) for i in _top(bm, pool)]}, {"bm25": 1.0})
         else:
-            cand = np.union1d(tf_top, bm_top)
+            tf_top, bm_top = _top(tf, pool), _top(bm, pool)
             if method == "weighted":
-                runs = {"tfidf": [(int(i), float(tf[i])) for i in cand],
-                        "bm25": [(int(i), float(bm[i])) for i in cand]}
-                fused = weighted_fusion(runs, {"tfidf": cfg.tfidf_weight, "bm25": cfg.bm25_weight})
+                cand = np.union1d(tf_top, bm_top)
+                runs = {"tfidf": [(int(i), float(tf[i])) for i in cand], "bm25": [(int(i), float(bm[i])) for i in cand]}
+                fused = weighted_fusion(runs, {"tfidf": tw, "bm25": bw})
             else:
-                runs = {"tfidf": [(int(i), float(tf[i])) for i in tf_top],
-                        "bm25": [(int(i), float(bm[i])) for i in bm_top]}
-                fused = rrf(runs, {"tfidf": cfg.tfidf_weight, "bm25": cfg.bm25_weight}, k=cfg.rrf_k)
+                runs = {"tfidf": [(int(i), float(tf[i])) for i in tf_top], "bm25": [(int(i), float(bm[i])) for i in bm_top]}
+                fused = rrf(runs, {"tfidf": tw, "bm25": bw}, k=cfg.rrf_k)
         if not fused:
             reason = "no chunk passes the filters" if mask is not None else "no chunk matches the query"
             return ResultList([], reason=reason)
@@ -331,18 +371,45 @@ class RetrievalEngine:
         boosts = self._boosts(query, list(fused))
         final = {i: apply_boost(s, boosts.get(i, 1.0)) for i, s in fused.items()}
         order = sorted(final, key=lambda i: (-final[i], i))
-        if cfg.mmr:
+        features: dict[int, dict[str, float]] = {}
+        rerank: dict[int, float] = {}
+        if mode == "thorough":
+            ranked = self.reranker.rerank(self, query, [(i, final[i]) for i in order[:pool]], intent)
+            rerank = {r: s for r, s, _ in ranked}
+            features = {r: f for r, _, f in ranked}
+            order = [r for r, _, _ in ranked]
+        elif use_mmr:
             order = self._mmr(order, final, top_k)
         rows = np.asarray(order[:top_k], dtype=np.int64)
         cover = self.index.coverage(ids, rows, len(unknown))
+        zeros = np.zeros(len(self.chunks))
+        tf = zeros if tf is None else tf
+        bm = zeros if bm is None else bm
         results = ResultList()
         for rank, (row, cov) in enumerate(zip(rows.tolist(), cover.tolist()), start=1):
-            results.append(SearchResult(
-                chunk=self.chunks[row], score=float(final[row]), rank=rank,
-                breakdown={"tfidf": float(tf[row]), "bm25": float(bm[row]), "fused": float(fused[row]),
-                           "boost": float(boosts.get(row, 1.0)), "coverage": float(cov)},
-            ))
+            bd = {"tfidf": float(tf[row]), "bm25": float(bm[row]), "fused": float(fused[row]),
+                  "boost": float(boosts.get(row, 1.0)), "coverage": float(cov)}
+            if row in rerank:
+                bd["rerank"] = float(rerank[row])
+                bd.update({f"f_{k}": float(v) for k, v in features[row].items()})
+            results.append(SearchResult(chunk=self.chunks[row], score=float(rerank.get(row, final[row])),
+                                        rank=rank, breakdown=bd))
         return results
+
+    def chunk_terms(self, row: int) -> list[str]:
+        """Analyzed word terms of a chunk's index text (cached; the reranker reads them)."""
+        hit = self._terms_cache.get(row)
+        if hit is None:
+            hit = self._terms_cache[row] = self.index.analyzer.words(self.chunks[row].index_text)
+        return hit
+
+    def pack(self, query: str, results: list[SearchResult] | None = None, **kwargs):
+        """Search (unless ``results`` are given) and pack into the token budget (rag.packing)."""
+        from rag.packing import ContextPacker
+
+        if results is None:
+            results = self.search(query, top_k=kwargs.pop("top_k", 20), mode=kwargs.pop("mode", None))
+        return ContextPacker(self, **kwargs).pack(query, results)
 
     def _boosts(self, query: str, rows: list[int]) -> dict[int, float]:
         """Benchmark boost: the query asks for a metric or a benchmark and the chunk holds
@@ -399,6 +466,29 @@ class RetrievalEngine:
     def stats(self) -> dict[str, Any]:
         return {"documents": len(self.files), "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
                 "skipped": self.skipped, "config_hash": self.config.index_hash()}
+
+    # ================================================================= structured look-ups
+    # Thin delegates to rag.lookups (the tools call these); kept here so callers holding an
+    # engine need no second import.
+    def get_benchmark(self, vertical: str, metric: str):
+        """Benchmark row for vertical × metric from the KB tables, or None (see rag.lookups)."""
+        from rag import lookups
+        return lookups.get_benchmark(self, vertical, metric)
+
+    def get_audience_sizing(self, audience_type: str, geography: str | None = None):
+        """Sized audience from the KB sizing table, or None (see rag.lookups)."""
+        from rag import lookups
+        return lookups.get_audience_sizing(self, audience_type, geography)
+
+    def get_step_guidance(self, step: int, topic: str | None = None) -> ResultList:
+        """Passages for MPA step ``step`` (see rag.lookups)."""
+        from rag import lookups
+        return lookups.get_step_guidance(self, step, topic)
+
+    def research_topic(self, topic: str, max_iterations: int = 2) -> dict[str, Any]:
+        """Multi-query research over the KB (see rag.lookups)."""
+        from rag import lookups
+        return lookups.research_topic(self, topic, max_iterations)
 
 
 def _top(scores: np.ndarray, n: int) -> np.ndarray:

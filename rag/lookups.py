@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from rag.analyzer import get_analyzer
 from rag.metadata import STEP_NAMES, VOCABULARY, canonical, find_first, match_terms
-from rag.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, unit_of
+from rag.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from rag.types import Chunk, ResultList, SearchResult
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -127,6 +127,7 @@ class Lookup:
 # ============================================================ per-engine tables
 class _Tables:
     def __init__(self, engine: "RetrievalEngine"):
+        self.chunks = engine.chunks  # identity check: a rebuilt chunk list invalidates the cache
         self.by_source: dict[str, list[Chunk]] = {}
         for c in engine.chunks:
             self.by_source.setdefault(c.source, []).append(c)
@@ -143,6 +144,9 @@ class _Tables:
         for (_, m), row in self.bench.items():
             self.metric_units.setdefault(m, row.unit)
         self.audience = audience_rows(docs)
+        self.audience_names = list(dict.fromkeys(_audience_name(r.audience) for r in self.audience))
+        self.geographies = sorted({r.geography for r in self.audience})
+        self.fallback: dict[tuple[str, str], BenchmarkResult | None] = {}
 
     def chunk_at(self, source: str, start: int, end: int | None = None) -> Chunk | None:
         """The chunk holding ``[start, end)`` of ``source`` entirely, else the first chunk with
@@ -177,19 +181,10 @@ _CACHE: "weakref.WeakKeyDictionary[Any, _Tables]" = weakref.WeakKeyDictionary()
 def tables(engine: "RetrievalEngine") -> _Tables:
     """Parsed benchmark and audience tables of ``engine`` (cached per engine and chunk list)."""
     t = _CACHE.get(engine)
-    if t is None or t.chunks_ref() is not engine.chunks:
+    if t is None or t.chunks is not engine.chunks:
         t = _Tables(engine)
-        t.chunks_ref = weakref.ref(engine.chunks) if _weakrefable(engine.chunks) else (lambda c=engine.chunks: c)
         _CACHE[engine] = t
     return t
-
-
-def _weakrefable(obj) -> bool:
-    try:
-        weakref.ref(obj)
-        return True
-    except TypeError:
-        return False
 
 
 # ============================================================ benchmarks
@@ -243,7 +238,9 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     row = t.bench.get((v, m))
     if row is not None:
         return Lookup(_from_row(t, row))
-    found = _fallback_line(engine, t, v, m)
+    if (v, m) not in t.fallback:  # memoised: the answer depends only on the chunks
+        t.fallback[(v, m)] = _fallback_line(engine, t, v, m)
+    found = t.fallback[(v, m)]
     if found is not None:
         return Lookup(found)
     have = sorted(mm for vv, mm in t.bench if vv == v)
@@ -305,7 +302,6 @@ def _fallback_line(engine: "RetrievalEngine", t: _Tables, vertical: str, metric:
             nums = [n for n in nums if not unit or unit_of(n) == unit]
             if not nums:
                 continue
-            from rag.tables import parse_range, parse_number  # local: tiny helpers
             rng = parse_range(nums[0]) or (None, None)
             return BenchmarkResult(
                 metric=metric, vertical=vertical, value=nums[0], low=rng[0], high=rng[1], low_value=None,
@@ -323,45 +319,54 @@ def benchmark_pairs(engine: "RetrievalEngine") -> list[tuple[str, str]]:
 # ============================================================ audience sizing
 def normalize_geography(geography: str | None, known: list[str] | None = None) -> list[str]:
     """Candidate table geographies for a user's geography, best first: None/"US" → United
-    States; "TX" → Texas; "Chicago" → Chicago DMA; "New York" → New York, then New York DMA."""
+    States; "TX" → Texas; "Chicago" → Chicago DMA; "New York" → New York, then New York DMA.
+    A place that merely contains a known name ("Austin, Texas") does not become that name:
+    the Texas size is not Austin's size."""
     if geography is None or not str(geography).strip():
         return [NATIONAL]
-    raw = " ".join(str(geography).replace("-", "–").split())
-    low = raw.lower().strip(" .")
-    known = known or []
-    by_low = {k.lower(): k for k in known}
+    raw = " ".join(str(geography).split()).strip(" .,")
+    low = raw.lower()
+    dash = _dash(low)
+    by_low = {_dash(k.lower()): k for k in (known or [])}
     out: list[str] = []
 
-    def add(name: str | None):
+    def add(name: str | None) -> None:
         if name and name not in out:
             out.append(name)
 
-    if low in by_low:
-        add(by_low[low])
-    if low in _NATIONAL_CODES or low in {s.lower() for s in VOCABULARY["geographies"][NATIONAL]}:
+    if dash in by_low:
+        add(by_low[dash])
+    if dash in _NATIONAL_CODES:
         add(NATIONAL)
-    code = raw.strip(" .").upper()
-    if code in US_STATE_CODES and len(raw.strip(" .")) == 2:
-        add(US_STATE_CODES[code])
-    plain = low.replace("–", "-")
-    for k in known:  # "Chicago" → "Chicago DMA", "Dallas" → "Dallas–Fort Worth DMA"
-        kl = k.lower().replace("–", "-")
+    if len(raw) == 2 and raw.upper() in US_STATE_CODES:
+        add(US_STATE_CODES[raw.upper()])
+        if raw.upper() == "LA":
+            add("Los Angeles DMA")  # "LA" is far more often Los Angeles than Louisiana in media plans
+    for kl, k in by_low.items():  # "Chicago" → "Chicago DMA", "Dallas" → "Dallas–Fort Worth DMA"
         if kl.endswith(" dma"):
             name = kl[:-4]
-            parts = [name] + name.split("-")
-            if plain in parts or plain == kl or plain in (name + " metro", name + " area"):
+            if dash in {name, f"{name} metro", f"{name} area", f"{name} market", *(p.strip() for p in name.split("-"))}:
                 add(k)
-    key = find_first(low.replace("–", "-"), VOCABULARY["geographies"]) or find_first(low, VOCABULARY["geographies"])
+    key = find_first(dash, VOCABULARY["geographies"])
     if key:
-        add(key)
-        if key in by_low.values() or key.lower() in by_low:
-            pass
-        dma = key + " DMA"
-        if dma.lower() in by_low and plain == key.lower():
-            add(by_low[dma.lower()])  # "New York" (state) may also mean the New York DMA
+        residue = dash
+        for syn in sorted(VOCABULARY["geographies"][key] + [key.lower()], key=len, reverse=True):
+            residue = re.sub(r"(?<![a-z])" + re.escape(_dash(syn)) + r"(?![a-z])", " ", residue)
+        if not set(re.findall(r"[a-z]+", residue)) - _GEO_FILLER:
+            add(key)
+    for name in list(out):  # "New York" / "NY" may also mean the New York DMA (tried second)
+        if f"{_dash(name.lower())} dma" in by_low:
+            add(by_low[f"{_dash(name.lower())} dma"])
     if not out:
         add(raw)
     return out
+
+
+_GEO_FILLER = {"the", "state", "of", "dma", "metro", "area", "market", "region", "greater", "in", "us", "usa"}
+
+
+def _dash(s: str) -> str:
+    return s.replace("–", "-").replace("—", "-")
 
 
 def _audience_name(cell: str) -> str:
@@ -406,14 +411,13 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
     rows = t.audience
     if not rows:
         return Lookup(None, "the knowledge base has no audience sizing table")
-    names = list(dict.fromkeys(_audience_name(r.audience) for r in rows))
-    name = match_audience(audience_type, names)
+    name = match_audience(audience_type, t.audience_names)
     if name is None:
         return Lookup(None, f"the knowledge base does not size the audience {audience_type!r}; sized audiences: "
                             + "; ".join(dict.fromkeys(r.audience for r in rows)))
     mine = [r for r in rows if _audience_name(r.audience) == name]
     geos = [r.geography for r in mine]
-    wanted = normalize_geography(geography, sorted({r.geography for r in rows}))
+    wanted = normalize_geography(geography, t.geographies)
     row = next((r for g in wanted for r in mine if r.geography.lower() == g.lower()), None)
     if row is None:
         return Lookup(None, f"the knowledge base sizes {mine[0].audience} only for {', '.join(geos)}, "
@@ -506,6 +510,16 @@ def decompose(topic: str) -> list[str]:
     return list(dict.fromkeys(subs))[:4]
 
 
+_POOL: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="rag-research")
+    return _POOL
+
+
 def research_topic(engine: "RetrievalEngine", topic: str, max_iterations: int = 2,
                    per_query: int = 4) -> dict[str, Any]:
     """Run 2–4 sub-queries concurrently, dedupe by chunk id (keeping the best score), and, while
@@ -520,26 +534,26 @@ def research_topic(engine: "RetrievalEngine", topic: str, max_iterations: int = 
     queries = decompose(topic)
     seen_q: set[str] = set()
     iterations = 0
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        for it in range(1, max_iterations + 1):
-            queries = [q for q in queries if q.lower() not in seen_q]
-            if not queries:
-                break
-            iterations = it
-            seen_q.update(q.lower() for q in queries)
-            for q, res in zip(queries, pool.map(lambda q: engine.search(q, top_k=per_query), queries)):
-                log.append({"iteration": it, "query": q, "results": len(res)})
-                for r in res:
-                    if r.breakdown.get("coverage", 1.0) < threshold:
-                        continue
-                    old = best.get(r.chunk.id)
-                    if old is None or r.score > old.score:
-                        best[r.chunk.id] = r
-            strong = [r for r in best.values() if r.breakdown.get("coverage", 0) >= threshold]
-            if len(strong) >= per_query:
-                break
-            top = sorted(best.values(), key=lambda r: -r.score)[:2]
-            queries = [f"{topic} {r.chunk.section}" for r in top] or [f"{topic} {f}" for f in _FACETS[:2]]
+    pool = _pool()  # one shared pool: starting threads per call would cost more than the searches
+    for it in range(1, max_iterations + 1):
+        queries = [q for q in queries if q.lower() not in seen_q]
+        if not queries:
+            break
+        iterations = it
+        seen_q.update(q.lower() for q in queries)
+        for q, res in zip(queries, pool.map(lambda q: engine.search(q, top_k=per_query), queries)):
+            log.append({"iteration": it, "query": q, "results": len(res)})
+            for r in res:
+                if r.breakdown.get("coverage", 1.0) < threshold:
+                    continue
+                old = best.get(r.chunk.id)
+                if old is None or r.score > old.score:
+                    best[r.chunk.id] = r
+        strong = [r for r in best.values() if r.breakdown.get("coverage", 0) >= threshold]
+        if len(strong) >= per_query:
+            break
+        top = sorted(best.values(), key=lambda r: -r.score)[:2]
+        queries = [f"{topic} {r.chunk.section}" for r in top] or [f"{topic} {f}" for f in _FACETS[:2]]
     ranked = sorted(best.values(), key=lambda r: (-r.score, r.chunk.id))
     results = ResultList()
     for rank, r in enumerate(ranked[: per_query * 2], start=1):

@@ -82,7 +82,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                                    "tech decision makers", "tech buyers", "itdms"],
         "luxury travelers": ["luxury travelers", "luxury travellers", "affluent travelers", "high-end travelers"],
         "first-time home buyers": ["first-time home buyers", "first time home buyers", "first-time homebuyers",
-                                   "first time homebuyers", "first-time buyers", "home buyers", "homebuyers"],
+                                   "first time homebuyers", "first-time buyers", "first time buyers", "home buyers", "homebuyers"],
         "electric vehicle intenders": ["electric vehicle intenders", "ev intenders", "ev buyers", "ev shoppers",
                                        "electric car buyers", "electric vehicle buyers", "electric vehicle shoppers"],
         "hispanic/latino adults": ["hispanic/latino adults", "hispanic adults", "latino adults", "latina adults",

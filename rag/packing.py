@@ -1,0 +1,224 @@
+"""Token-budgeted context packing.
+
+Given ranked search results, choose what goes into the model's context so that
+answer-bearing passages win the budget:
+
+1. **Order** by final score plus a small *answerability bonus* when a passage has what the
+   question asks for (numbers for "how much", steps for "how to", a definition for "what is").
+2. **Admit** in MMR order (λ·score − (1−λ)·max cosine to what is already admitted, cosine over
+   TF-IDF vectors), subject to a per-document cap (default 2), a per-section cap (default 1) and
+   a redundancy threshold (near-duplicates are dropped as ``redundant``).
+3. **Evict** while over budget: the admitted passage with the lowest *marginal value*
+   ``score × (1 − redundancy)`` goes first — never a blind cut of the tail. Left-over budget may
+   take a sentence-trimmed prefix of the best evicted passage (never cut mid-sentence).
+4. **Reunify**: when a selected passage starts mid-section, its preceding neighbour in that
+   section is attached if the budget allows (the answer is often split across the boundary).
+
+The budget is counted with tiktoken on exactly the text that will be sent, labels included,
+and re-checked on the joined text. Every call returns a JSON-able trace of every decision.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from rag.intent import detect_intent
+from rag.tokens import count_tokens
+from rag.types import Chunk, SearchResult
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rag.engine import RetrievalEngine
+
+_SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$*|#-])|\n\s*\n")
+_STEPS = re.compile(r"^\s*(\d+[.)]|[-*])\s+\S", re.M)
+_DEFINITION = re.compile(r"\b(is|are|means|refers to|defined as|stands for)\b", re.I)
+_NUMBER = re.compile(r"\d")
+
+
+@dataclass
+class PackedContext:
+    text: str
+    chunks: list[Chunk]
+    tokens: int
+    trace: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ids(self) -> list[str]:
+        return [c.id for c in self.chunks]
+
+
+def render_passage(chunk: Chunk, text: str | None = None) -> str:
+    """The exact text sent for one passage: delimited and labelled with id and citation.
+    Knowledge-base text is data, so it is fenced, never formatted into instructions."""
+    body = (text if text is not None else chunk.text).strip()
+    return f'<passage id="{chunk.id}" source="{chunk.citation}">\n{body}\n</passage>\n'
+
+
+def answerability(query_intent: str, text: str) -> bool:
+    if query_intent == "numeric":
+        return bool(_NUMBER.search(text))
+    if query_intent == "procedure":
+        return len(_STEPS.findall(text)) >= 2 or "step" in text.lower()
+    if query_intent == "definition":
+        return bool(_DEFINITION.search(text))
+    return False
+
+
+def trim_to_sentences(chunk: Chunk, max_tokens: int) -> str | None:
+    """Longest prefix of whole sentences whose rendered passage fits ``max_tokens``."""
+    text = chunk.text.strip()
+    ends = [m.start() for m in _SENT_END.finditer(text)] + [len(text)]
+    best = None
+    for e in ends:
+        piece = text[:e]
+        if count_tokens(render_passage(chunk, piece)) <= max_tokens:
+            best = piece
+        else:
+            break
+    return best if best and best != text else None
+
+
+class ContextPacker:
+    def __init__(self, engine: "RetrievalEngine", budget_tokens: int | None = None, per_doc_cap: int | None = None,
+                 per_section_cap: int | None = None, mmr_lambda: float | None = None,
+                 redundancy_threshold: float | None = None, answerability_bonus: float | None = None,
+                 reunify: bool = True):
+        cfg = engine.config
+        self.engine = engine
+        self.budget = budget_tokens if budget_tokens is not None else cfg.context_budget_tokens
+        self.per_doc_cap = per_doc_cap if per_doc_cap is not None else cfg.per_doc_cap
+        self.per_section_cap = per_section_cap if per_section_cap is not None else cfg.per_section_cap
+        self.mmr_lambda = mmr_lambda if mmr_lambda is not None else cfg.mmr_lambda
+        self.redundancy = redundancy_threshold if redundancy_threshold is not None else cfg.redundancy_threshold
+        self.bonus = answerability_bonus if answerability_bonus is not None else cfg.answerability_bonus
+        self.reunify = reunify
+
+    def pack(self, query: str, results: list[SearchResult]) -> PackedContext:
+        intent = detect_intent(query).intent
+        eng = self.engine
+        n = len(results)
+        trace: dict[str, Any] = {"query": query, "intent": intent, "budget": self.budget, "candidates": []}
+        if n == 0:
+            trace.update(tokens=0, selected=[])
+            return PackedContext("", [], 0, trace)
+        rows = np.array([eng.by_id[r.chunk.id] for r in results])
+        vecs = eng.index.tfidf_rows(rows)
+        sim = (vecs @ vecs.T).toarray()
+        np.fill_diagonal(sim, 0.0)
+        entries = []
+        for i, r in enumerate(results):
+            bonus = self.bonus if answerability(intent, r.chunk.text) else 0.0
+            entries.append({"id": r.chunk.id, "score": round(r.score, 6), "bonus": bonus,
+                            "value": round(min(1.0, r.score + bonus), 6), "tokens": count_tokens(render_passage(r.chunk)),
+                            "decision": None, "reason": ""})
+        # 2. admit in MMR order under caps and the redundancy threshold
+        admitted: list[int] = []
+        per_doc: dict[str, int] = {}
+        per_sec: dict[tuple, int] = {}
+        left = list(range(n))
+        while left:
+            def mmr(j):
+                red = max((sim[j, a] for a in admitted), default=0.0)
+                return self.mmr_lambda * entries[j]["value"] - (1 - self.mmr_lambda) * red
+            j = max(left, key=lambda k: (mmr(k), -k))
+            left.remove(j)
+            ch = results[j].chunk
+            red = max((sim[j, a] for a in admitted), default=0.0)
+            e = entries[j]
+            sec = (ch.doc_id, ch.section_path)
+            if red >= self.redundancy:
+                dup = results[max(admitted, key=lambda a: sim[j, a])].chunk.id
+                e.update(decision="redundant", reason=f"cosine {red:.2f} to {dup} ≥ {self.redundancy}")
+            elif per_doc.get(ch.doc_id, 0) >= self.per_doc_cap:
+                e.update(decision="capped", reason=f"per-document cap {self.per_doc_cap} ({ch.source})")
+            elif per_sec.get(sec, 0) >= self.per_section_cap:
+                e.update(decision="capped", reason=f"per-section cap {self.per_section_cap} ({ch.citation})")
+            else:
+                admitted.append(j)
+                per_doc[ch.doc_id] = per_doc.get(ch.doc_id, 0) + 1
+                per_sec[sec] = per_sec.get(sec, 0) + 1
+                e.update(decision="selected", reason=f"mmr {mmr(j):.3f}")
+        # 3. evict lowest marginal value while over budget
+        texts: dict[int, str] = {}
+        evicted: list[int] = []
+        while admitted and sum(entries[a]["tokens"] for a in admitted) > self.budget:
+            def marginal(a):
+                red = max((sim[a, b] for b in admitted if b != a), default=0.0)
+                return entries[a]["value"] * (1 - red)
+            a = min(admitted, key=lambda k: (marginal(k), -k))
+            admitted.remove(a)
+            evicted.append(a)
+            entries[a].update(decision="over-budget", reason=f"evicted: lowest marginal value {marginal(a):.3f}")
+        used = sum(entries[a]["tokens"] for a in admitted)
+        for a in sorted(evicted, key=lambda k: -entries[k]["value"]):
+            piece = trim_to_sentences(results[a].chunk, self.budget - used)
+            if piece:
+                texts[a] = piece
+                t = count_tokens(render_passage(results[a].chunk, piece))
+                admitted.append(a)
+                used += t
+                entries[a].update(decision="selected", reason="trimmed to whole sentences to fit the budget", tokens=t)
+                break
+        # 4. section reunification: attach the preceding neighbour of a mid-section passage
+        extra: list[tuple[int, Chunk, int]] = []  # (anchor position, chunk, tokens)
+        if self.reunify:
+            chosen_ids = {results[a].chunk.id for a in admitted}
+            for a in list(admitted):
+                ch = results[a].chunk
+                if a in texts or ch.text.lstrip().startswith("#") or ch.index == 0:
+                    continue
+                prev_id = f"{ch.doc_id}#{ch.index - 1}"
+                if prev_id in chosen_ids or prev_id not in eng.by_id:
+                    continue
+                prev = eng.chunk(prev_id)
+                if prev.section_path != ch.section_path:
+                    continue
+                t = count_tokens(render_passage(prev))
+                if used + t <= self.budget:
+                    extra.append((a, prev, t))
+                    chosen_ids.add(prev_id)
+                    used += t
+                    trace["candidates"].append({"id": prev_id, "score": None, "bonus": 0.0, "tokens": t,
+                                                "decision": "selected", "reason": f"reunified: precedes {ch.id}"})
+        # render: selected in admission order, neighbours just before their anchor
+        parts: list[tuple[Chunk, str]] = []
+        for a in admitted:
+            for anchor, prev, _ in extra:
+                if anchor == a:
+                    parts.append((prev, render_passage(prev)))
+            parts.append((results[a].chunk, render_passage(results[a].chunk, texts.get(a))))
+        text = "".join(p for _, p in parts)
+        tokens = count_tokens(text)
+        while tokens > self.budget and parts:  # joined BPE can differ by a token or two from the sum
+            dropped = parts.pop()
+            for e in entries:
+                if e["id"] == dropped[0].id:
+                    e.update(decision="over-budget", reason="evicted after exact count of the joined text")
+            text = "".join(p for _, p in parts)
+            tokens = count_tokens(text)
+        trace["candidates"] = entries + trace["candidates"]
+        trace.update(tokens=tokens, selected=[c.id for c, _ in parts],
+                     totals={d: sum(1 for e in trace["candidates"] if e["decision"] == d)
+                             for d in ("selected", "capped", "redundant", "over-budget")})
+        return PackedContext(text, [c for c, _ in parts], tokens, trace)
+
+
+def naive_pack(results: list[SearchResult], budget_tokens: int) -> PackedContext:
+    """The baseline the packer is measured against: chars/4 token estimate, score order, no
+    caps or dedupe, and the tail is cut wherever the estimate runs out."""
+    out, chunks, est = [], [], 0
+    for r in results:
+        passage = render_passage(r.chunk)
+        room = budget_tokens * 4 - est * 4
+        if room <= 0:
+            break
+        if len(passage) > room:
+            passage = passage[:room]
+        out.append(passage)
+        chunks.append(r.chunk)
+        est += len(passage) / 4
+    text = "".join(out)
+    return PackedContext(text, chunks, count_tokens(text), {"policy": "naive", "estimated_tokens": est})

@@ -1,0 +1,144 @@
+"""Modes, query-adaptive weights, reranking and the search cache."""
+import json
+
+import anthropic
+import httpx2 as httpx  # anthropic >= 2.x ships on httpx2 (same API as httpx)
+import pytest
+
+from rag.cache import TTLCache
+from rag.config import RagConfig, get_preset
+from rag.intent import detect_intent
+from rag.rerank import FeatureReranker, LLMReranker
+
+
+@pytest.mark.parametrize("query,intent", [
+    ("What is KPI-NC-01?", "definition"),
+    ("define incrementality", "definition"),
+    ("typical ecommerce CAC", "numeric"),
+    ("how much should a DTC brand pay per click", "numeric"),
+    ("how do I set up a geo-lift test", "procedure"),
+    ("CTV vs OOH for awareness", "comparison"),
+    ("difference between CAC and CPA", "comparison"),
+    ("brand safety", "exploratory"),
+])
+def test_intent_detection(query, intent):
+    assert detect_intent(query).intent == intent
+
+
+@pytest.mark.parametrize("query,ident", [
+    ("What does PACE-90/110 mean", "PACE-90/110"), ("KPI-NC-01 definition", "KPI-NC-01"),
+    ("the pacing_index field", "pacing_index"), ("is PerformanceMax good", "PerformanceMax"),
+    ('find "creative fatigue"', '"creative fatigue"'),
+])
+def test_identifier_detection(query, ident):
+    assert ident in detect_intent(query).identifiers
+    assert not detect_intent("how to plan a budget").identifiers
+
+
+def test_identifiers_force_bm25(fixture_engine):
+    e = fixture_engine.with_config(RagConfig(adaptive=True, tfidf_weight=0.9, bm25_weight=0.1))
+    res = e.search("tracked as KPI-NC-01", top_k=1)
+    assert "KPI-NC-01" in res[0].chunk.text
+
+
+@pytest.mark.parametrize("mode", ["fast", "balanced", "thorough"])
+def test_modes_return_ranked_results(fixture_engine, mode):
+    res = fixture_engine.search("typical ecommerce CAC", top_k=3, mode=mode)
+    assert res[0].chunk.source == "benchmarks-ecommerce.md"
+    assert all(0 <= r.score <= 1 for r in res)
+    if mode == "fast":
+        assert all(r.breakdown["tfidf"] == 0.0 for r in res)  # lexical BM25 only
+    if mode == "thorough":
+        assert all("rerank" in r.breakdown and "f_coverage" in r.breakdown for r in res)
+
+
+def test_bad_mode_is_a_clear_error(fixture_engine):
+    with pytest.raises(ValueError, match="mode must be"):
+        fixture_engine.search("x", mode="turbo")
+
+
+def test_feature_reranker_prefers_phrase_and_title_matches(fixture_engine):
+    e = fixture_engine
+    q = "creative fatigue"
+    intent = detect_intent(q)
+    rows = list(range(len(e.chunks)))
+    ranked = FeatureReranker().rerank(e, q, [(r, 0.5) for r in rows], intent)
+    top = e.chunks[ranked[0][0]]
+    assert "Creative Fatigue" in top.text
+    f = ranked[0][2]
+    assert f["phrase"] == 1.0 and f["coverage"] == 1.0 and 0 <= ranked[0][1] <= 1
+
+
+def test_cache_hits_and_ttl():
+    now = [0.0]
+    c = TTLCache(ttl=10, maxsize=2, clock=lambda: now[0])
+    assert c.get("a") is None
+    c.put("a", 1)
+    assert c.get("a") == 1
+    now[0] = 11
+    assert c.get("a") is None and c.stats()["expired"] == 1
+    c.put("a", 1), c.put("b", 2), c.put("c", 3)
+    assert c.get("a") is None and c.stats()["evicted"] == 1
+    s = c.stats()
+    assert s["hits"] == 1 and s["misses"] == 3 and 0 < s["hit_rate"] < 1
+
+
+def test_engine_search_uses_cache_keyed_by_arguments(fixture_engine):
+    e = fixture_engine.with_config(fixture_engine.config)
+    a = e.search("typical ecommerce CAC")
+    b = e.search("typical ecommerce CAC")
+    assert [r.chunk.id for r in a] == [r.chunk.id for r in b]
+    assert e.cache.stats()["hits"] == 1
+    e.search("typical ecommerce CAC", top_k=2)
+    e.search("typical ecommerce CAC", mode="fast")
+    assert e.cache.stats()["hits"] == 1 and e.cache.stats()["misses"] == 3
+    b.clear()  # a caller mutating its list must not corrupt the cache
+    assert len(e.search("typical ecommerce CAC")) == len(a)
+
+
+def _fake_messages(handler_log, scores=None, fail=False):
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        handler_log.append(body)
+        if fail:
+            return httpx.Response(500, json={"type": "error", "error": {"type": "api_error", "message": "boom"}})
+        text = body["messages"][0]["content"]
+        ids = [part.split('"')[0] for part in text.split('<passage id="')[1:]]
+        out = [{"id": i, "score": (scores or {}).get(i, 1)} for i in ids]
+        return httpx.Response(200, json={
+            "id": "msg_1", "type": "message", "role": "assistant", "model": body["model"],
+            "content": [{"type": "tool_use", "id": "toolu_1", "name": "record_relevance", "input": {"scores": out}}],
+            "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 5}})
+    return handler
+
+
+def test_llm_reranker_through_the_sdk(fixture_engine):
+    e = fixture_engine
+    log = []
+    target = [c.id for c in e.chunks if c.doc_id == "audience-guide"][0]
+    client = anthropic.Anthropic(api_key="test-key", max_retries=0,
+                                 http_client=httpx.Client(transport=httpx.MockTransport(_fake_messages(log, {target: 10}))))
+    rr = LLMReranker(client=client, model="claude-test")
+    q = "typical ecommerce CAC"
+    cands = [(i, 0.5) for i in range(len(e.chunks))]
+    ranked = rr.rerank(e, q, cands, detect_intent(q))
+    assert e.chunks[ranked[0][0]].id == target and ranked[0][2]["llm"] == 1.0
+    body = log[0]
+    assert body["tool_choice"] == {"type": "tool", "name": "record_relevance"}
+    assert body["model"] == "claude-test" and len(log) == 1  # one batched call for every candidate
+    rr.rerank(e, q, cands, detect_intent(q))
+    assert len(log) == 1  # cached
+
+
+def test_llm_reranker_falls_back_on_error(fixture_engine):
+    log = []
+    client = anthropic.Anthropic(api_key="k", max_retries=0,
+                                 http_client=httpx.Client(transport=httpx.MockTransport(_fake_messages(log, fail=True))))
+    rr = LLMReranker(client=client)
+    q = "creative fatigue"
+    ranked = rr.rerank(fixture_engine, q, [(i, 0.5) for i in range(len(fixture_engine.chunks))], detect_intent(q))
+    assert rr.errors == 1 and "coverage" in ranked[0][2]
+
+
+def test_thorough_preset_exists():
+    assert get_preset("thorough").mode == "thorough" and get_preset("fast").mode == "fast"

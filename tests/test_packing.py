@@ -1,0 +1,132 @@
+"""Packing policies: budget (exact tiktoken count), caps, MMR/redundancy, eviction order,
+reunification, sentence-safe trimming, trace."""
+import pytest
+
+from rag.chunking import chunk_document
+from rag.config import RagConfig
+from rag.documents import load_directory
+from rag.engine import RetrievalEngine
+from rag.packing import ContextPacker, naive_pack, render_passage
+from rag.tokens import count_tokens
+from rag.types import SearchResult
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory):
+    kb = tmp_path_factory.mktemp("packkb")
+    long_par = " ".join(f"Pacing rule {i} keeps daily spend within tolerance for campaign planners." for i in range(60))
+    (kb / "pacing.md").write_text(
+        "# Pacing Guide\n\nHow to pace budgets.\n\n## Daily pacing\n\n" + long_par + "\n\n"
+        "## Weekly pacing\n\nWeekly pacing compares spend against plan every Monday and moves budget between "
+        "channels when delivery drifts. " * 3 + "\n")
+    dup = "Geo-lift tests compare treated and control markets to measure incremental sales from media. " * 4
+    (kb / "geo-a.md").write_text("# Geo A\n\n## Method\n\n" + dup + "\n")
+    (kb / "geo-b.md").write_text("# Geo B\n\n## Method copy\n\n" + dup + "\n")
+    (kb / "cac.md").write_text("# CAC Notes\n\n## What is CAC\n\nCAC is the cost to acquire one new customer, "
+                               "defined as spend divided by new customers. " * 3 + "\n\n## CAC numbers\n\n"
+                               "A typical CAC might be $45 per customer for a small brand, and $90 for a premium one. "
+                               * 3 + "\n")
+    return RetrievalEngine.build(kb, RagConfig())
+
+
+def results_for(engine, query, k=20):
+    return engine.search(query, top_k=k)
+
+
+def test_budget_never_exceeded_exact_count(engine):
+    res = results_for(engine, "pacing budget spend tolerance")
+    for budget in (120, 300, 700, 5000):
+        p = ContextPacker(engine, budget_tokens=budget).pack("pacing budget spend tolerance", res)
+        assert p.tokens == count_tokens(p.text) <= budget
+        assert p.trace["tokens"] == p.tokens
+
+
+def test_labels_are_counted_and_passages_delimited(engine):
+    res = results_for(engine, "geo-lift incremental")
+    p = ContextPacker(engine, budget_tokens=4000).pack("geo-lift incremental", res)
+    for c in p.chunks:
+        assert f'<passage id="{c.id}"' in p.text
+    assert p.tokens == count_tokens("".join(render_passage(c) for c in p.chunks))
+
+
+def test_per_document_cap(engine):
+    res = results_for(engine, "pacing spend tolerance campaign")
+    p = ContextPacker(engine, budget_tokens=8000, per_doc_cap=1, per_section_cap=5, reunify=False).pack(
+        "pacing spend tolerance campaign", res)
+    docs = [c.doc_id for c in p.chunks]
+    assert len(docs) == len(set(docs))
+    assert any(e["decision"] == "capped" and "per-document" in e["reason"] for e in p.trace["candidates"])
+
+
+def test_per_section_cap(engine):
+    res = results_for(engine, "pacing rule daily spend")
+    p = ContextPacker(engine, budget_tokens=8000, per_doc_cap=5, per_section_cap=1, reunify=False).pack(
+        "pacing rule daily spend", res)
+    secs = [(c.doc_id, c.section_path) for c in p.chunks]
+    assert len(secs) == len(set(secs))
+    assert any("per-section" in e["reason"] for e in p.trace["candidates"])
+
+
+def test_near_duplicates_are_dropped_as_redundant(engine):
+    res = results_for(engine, "geo-lift treated control markets incremental")
+    ids = [r.chunk.doc_id for r in res[:2]]
+    assert set(ids) == {"geo-a", "geo-b"}
+    p = ContextPacker(engine, budget_tokens=8000).pack("geo-lift treated control markets incremental", res)
+    assert not ({"geo-a", "geo-b"} <= {c.doc_id for c in p.chunks})
+    assert any(e["decision"] == "redundant" for e in p.trace["candidates"])
+
+
+def test_eviction_removes_lowest_marginal_value_not_the_tail(engine):
+    q = "CAC cost customer pacing"
+    res = results_for(engine, q, k=6)
+    budget = sum(count_tokens(render_passage(r.chunk)) for r in res[:2]) + 5
+    p = ContextPacker(engine, budget_tokens=budget, per_doc_cap=9, per_section_cap=9, reunify=False).pack(q, res)
+    evicted = [e for e in p.trace["candidates"] if e["decision"] == "over-budget"]
+    assert evicted and all("marginal" in e["reason"] or "exact" in e["reason"] for e in evicted)
+    # the top-scored passage survives eviction
+    assert res[0].chunk.id in p.ids
+
+
+def test_trimmed_passage_ends_on_a_sentence(engine):
+    q = "pacing rule daily spend tolerance"
+    res = results_for(engine, q, k=3)
+    first = res[0].chunk
+    budget = count_tokens(render_passage(first)) // 2
+    p = ContextPacker(engine, budget_tokens=budget, reunify=False).pack(q, res)
+    assert p.tokens <= budget and p.chunks
+    trimmed = [e for e in p.trace["candidates"] if "trimmed" in e["reason"]]
+    assert trimmed
+    body = p.text.split("\n", 1)[1].rsplit("\n</passage>", 1)[0]
+    assert body.rstrip().endswith((".", "!", "?"))
+
+
+def test_reunification_attaches_preceding_neighbour(engine):
+    daily = [c for c in engine.chunks if c.doc_id == "pacing" and c.section_path[-1] == "Daily pacing"]
+    assert len(daily) >= 2
+    second = daily[1]
+    res = [SearchResult(chunk=second, score=0.9, rank=1)]
+    p = ContextPacker(engine, budget_tokens=8000).pack("pacing rule", res)
+    assert p.ids == [daily[0].id, second.id]
+    assert any("reunified" in e["reason"] for e in p.trace["candidates"])
+    small = ContextPacker(engine, budget_tokens=count_tokens(render_passage(second)) + 2).pack("pacing rule", res)
+    assert small.ids == [second.id]  # no budget left: no neighbour
+
+
+def test_answerability_bonus_prefers_numbers_for_how_much(engine):
+    res = results_for(engine, "how much is CAC", k=4)
+    p = ContextPacker(engine, budget_tokens=8000).pack("how much is CAC", res)
+    bonus = {e["id"]: e["bonus"] for e in p.trace["candidates"] if e["score"] is not None}
+    numbers = [c.id for c in engine.chunks if c.doc_id == "cac" and "$45" in c.text]
+    assert numbers and bonus[numbers[0]] > 0
+
+
+def test_naive_packer_estimates_and_cuts(engine):
+    res = results_for(engine, "pacing budget")
+    n = naive_pack(res, 150)
+    assert n.trace["policy"] == "naive"
+    assert not n.text.rstrip().endswith("</passage>")  # cut mid-passage, as the baseline does
+
+
+def test_empty_results(engine):
+    p = ContextPacker(engine).pack("nothing", [])
+    assert p.text == "" and p.tokens == 0
