@@ -49,6 +49,7 @@ class RagConfig:
     per_section_cap: int = 1
     redundancy_threshold: float = 0.85
     answerability_bonus: float = 0.05
+    pack_min_relative_score: float = 0.5  # candidates under this × the best score are not packed
     # modes and query adaptation (rag.engine.search)
     adaptive: bool = False  # intent picks fusion weights/pool from INTENT_PRESETS
     fast_pool: int = 20

@@ -30,15 +30,6 @@ from rag.types import Chunk, ResultList, SearchResult
 if TYPE_CHECKING:  # pragma: no cover
     from rag.engine import RetrievalEngine
 
-# Verticals the benchmark edition deliberately leaves out (benchmarks-methodology.md, BM-NC).
-# A name containing one of these never maps to a covered vertical by partial match: "health
-# insurance" must not become healthcare, nor "auto insurance" automotive.
-NOT_COVERED_VERTICAL_CUES = (
-    "insurance", "insurer", "real estate", "realtor", "realty", "nonprofit", "non-profit", "charity", "crypto",
-    "restaurant", "qsr", "quick service", "legal", "law firm", "pet care", "luxury fashion", "sports betting",
-    "betting", "gambling", "casino", "cannabis",
-)
-
 US_STATE_CODES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
     "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho",
@@ -204,8 +195,8 @@ def canonical_vertical(name: str, known: list[str] | None = None) -> str | None:
     for key, syns in VOCABULARY["verticals"].items():
         if low == key or low in syns:
             return key
-    if any(re.search(r"(?<![a-z])" + re.escape(cue) + r"(?![a-z])", low) for cue in NOT_COVERED_VERTICAL_CUES):
-        return None
+    if match_terms(low, VOCABULARY["uncovered_verticals"]):
+        return None  # "health insurance" is not healthcare: an uncovered vertical wins
     return find_first(low, VOCABULARY["verticals"])
 
 

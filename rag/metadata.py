@@ -62,6 +62,23 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "9": ["testing", "experiment", "experimentation", "a/b test", "holdout", "geo-lift", "minimum detectable effect"],
         "10": ["risk", "contingency", "contingencies", "risk register", "efficiency shock", "mitigation"],
     },
+    # verticals the benchmark edition deliberately leaves out (benchmarks-methodology.md › BM-NC):
+    # a name that contains one of these never maps to a covered vertical by partial match
+    # ("health insurance" is not healthcare, "auto insurance" is not automotive)
+    "uncovered_verticals": {
+        "real estate": ["real estate", "realtor", "realtors", "realty", "real-estate"],
+        "insurance": ["insurance", "insurer", "insurers", "insurtech"],
+        "nonprofit": ["nonprofit", "non-profit", "nonprofits", "charity", "charities", "donor", "donors"],
+        "crypto": ["crypto", "cryptocurrency", "crypto exchange", "crypto exchanges", "bitcoin"],
+        "restaurants": ["restaurant", "restaurants", "qsr", "quick-service restaurant", "quick service restaurant",
+                        "fast food"],
+        "legal services": ["legal services", "law firm", "law firms", "attorney", "attorneys", "lawyer", "lawyers",
+                           "personal-injury"],
+        "pet care": ["pet care", "pet grooming", "grooming and boarding", "pet boarding"],
+        "luxury fashion": ["luxury fashion", "fashion house"],
+        "sports betting": ["sports betting", "sportsbook", "sportsbooks", "betting", "gambling", "casino", "casinos"],
+        "cannabis": ["cannabis", "dispensary", "dispensaries", "marijuana"],
+    },
     # audience types of the sizing table (kb/audience-sizing-reference.md), keyed by the table's
     # audience name in lower case; used by get_audience_sizing and the offline agent's parser
     "audiences": {

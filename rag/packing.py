@@ -7,7 +7,11 @@ answer-bearing passages win the budget:
    question asks for (numbers for "how much", steps for "how to", a definition for "what is").
 2. **Admit** in MMR order (λ·score − (1−λ)·max cosine to what is already admitted, cosine over
    TF-IDF vectors), subject to a per-document cap (default 2), a per-section cap (default 1) and
-   a redundancy threshold (near-duplicates are dropped as ``redundant``).
+   a redundancy threshold (near-duplicates are dropped as ``redundant``). Candidates scoring
+   under half the best one are ``low-relevance`` and never packed. Capped passages are
+   deferred, not discarded: after every distinct source had its turn they may use budget
+   that is left — on the shipped KB a hard cap of 2 per document threw away answer-bearing
+   chunks of the one right document (measured with evals/eval_packing.py).
 3. **Evict** while over budget: the admitted passage with the lowest *marginal value*
    ``score × (1 − redundancy)`` goes first — never a blind cut of the tail. Left-over budget may
    take a sentence-trimmed prefix of the best evicted passage (never cut mid-sentence).
@@ -85,7 +89,7 @@ class ContextPacker:
     def __init__(self, engine: "RetrievalEngine", budget_tokens: int | None = None, per_doc_cap: int | None = None,
                  per_section_cap: int | None = None, mmr_lambda: float | None = None,
                  redundancy_threshold: float | None = None, answerability_bonus: float | None = None,
-                 reunify: bool = True):
+                 reunify: bool = True, min_relative_score: float | None = None):
         cfg = engine.config
         self.engine = engine
         self.budget = budget_tokens if budget_tokens is not None else cfg.context_budget_tokens
@@ -95,6 +99,7 @@ class ContextPacker:
         self.redundancy = redundancy_threshold if redundancy_threshold is not None else cfg.redundancy_threshold
         self.bonus = answerability_bonus if answerability_bonus is not None else cfg.answerability_bonus
         self.reunify = reunify
+        self.min_relative_score = min_relative_score if min_relative_score is not None else cfg.pack_min_relative_score
 
     def pack(self, query: str, results: list[SearchResult]) -> PackedContext:
         intent = detect_intent(query).intent
@@ -114,33 +119,57 @@ class ContextPacker:
             entries.append({"id": r.chunk.id, "score": round(r.score, 6), "bonus": bonus,
                             "value": round(min(1.0, r.score + bonus), 6), "tokens": count_tokens(render_passage(r.chunk)),
                             "decision": None, "reason": ""})
-        # 2. admit in MMR order under caps and the redundancy threshold
+        # 2. admit in MMR order under caps and the redundancy threshold; candidates far below
+        #    the best one are not worth context at all (they are what "garbage" is made of)
+        floor = self.min_relative_score * max(e["value"] for e in entries)
         admitted: list[int] = []
+        deferred: list[int] = []
         per_doc: dict[str, int] = {}
         per_sec: dict[tuple, int] = {}
-        left = list(range(n))
+        left = []
+        for j in range(n):
+            if entries[j]["value"] < floor:
+                entries[j].update(decision="low-relevance", reason=f"value below {self.min_relative_score} × best")
+            else:
+                left.append(j)
+
+        def redundancy(j):
+            return max((sim[j, a] for a in admitted), default=0.0)
+
+        def mmr(j):
+            return self.mmr_lambda * entries[j]["value"] - (1 - self.mmr_lambda) * redundancy(j)
+
         while left:
-            def mmr(j):
-                red = max((sim[j, a] for a in admitted), default=0.0)
-                return self.mmr_lambda * entries[j]["value"] - (1 - self.mmr_lambda) * red
             j = max(left, key=lambda k: (mmr(k), -k))
             left.remove(j)
             ch = results[j].chunk
-            red = max((sim[j, a] for a in admitted), default=0.0)
+            red = redundancy(j)
             e = entries[j]
             sec = (ch.doc_id, ch.section_path)
             if red >= self.redundancy:
                 dup = results[max(admitted, key=lambda a: sim[j, a])].chunk.id
                 e.update(decision="redundant", reason=f"cosine {red:.2f} to {dup} ≥ {self.redundancy}")
             elif per_doc.get(ch.doc_id, 0) >= self.per_doc_cap:
+                deferred.append(j)
                 e.update(decision="capped", reason=f"per-document cap {self.per_doc_cap} ({ch.source})")
             elif per_sec.get(sec, 0) >= self.per_section_cap:
+                deferred.append(j)
                 e.update(decision="capped", reason=f"per-section cap {self.per_section_cap} ({ch.citation})")
             else:
                 admitted.append(j)
                 per_doc[ch.doc_id] = per_doc.get(ch.doc_id, 0) + 1
                 per_sec[sec] = per_sec.get(sec, 0) + 1
                 e.update(decision="selected", reason=f"mmr {mmr(j):.3f}")
+        # capped passages are deferred, not discarded: once every distinct source has had its
+        # turn, strong evidence from an already-represented document may use budget left over
+        used = sum(entries[a]["tokens"] for a in admitted)
+        for j in deferred:
+            red = redundancy(j)
+            if red < self.redundancy and used + entries[j]["tokens"] <= self.budget:
+                admitted.append(j)
+                used += entries[j]["tokens"]
+                entries[j].update(decision="selected", reason=f"{entries[j]['reason']} — admitted after the cap "
+                                                              "with budget left over")
         # 3. evict lowest marginal value while over budget
         texts: dict[int, str] = {}
         evicted: list[int] = []
@@ -202,7 +231,7 @@ class ContextPacker:
         trace["candidates"] = entries + trace["candidates"]
         trace.update(tokens=tokens, selected=[c.id for c, _ in parts],
                      totals={d: sum(1 for e in trace["candidates"] if e["decision"] == d)
-                             for d in ("selected", "capped", "redundant", "over-budget")})
+                             for d in ("selected", "capped", "redundant", "over-budget", "low-relevance")})
         return PackedContext(text, [c for c, _ in parts], tokens, trace)
 
 
@@ -212,7 +241,7 @@ def naive_pack(results: list[SearchResult], budget_tokens: int) -> PackedContext
     out, chunks, est = [], [], 0
     for r in results:
         passage = render_passage(r.chunk)
-        room = budget_tokens * 4 - est * 4
+        room = int(budget_tokens * 4 - est * 4)
         if room <= 0:
             break
         if len(passage) > room:

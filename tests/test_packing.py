@@ -49,29 +49,49 @@ def test_labels_are_counted_and_passages_delimited(engine):
     assert p.tokens == count_tokens("".join(render_passage(c) for c in p.chunks))
 
 
-def test_per_document_cap(engine):
-    res = results_for(engine, "pacing spend tolerance campaign")
-    p = ContextPacker(engine, budget_tokens=8000, per_doc_cap=1, per_section_cap=5, reunify=False).pack(
-        "pacing spend tolerance campaign", res)
-    docs = [c.doc_id for c in p.chunks]
-    assert len(docs) == len(set(docs))
-    assert any(e["decision"] == "capped" and "per-document" in e["reason"] for e in p.trace["candidates"])
+def _first_over_cap(keys, cap):
+    seen = {}
+    for i, k in enumerate(keys):
+        seen[k] = seen.get(k, 0) + 1
+        if seen[k] > cap:
+            return i
+    return len(keys)
 
 
-def test_per_section_cap(engine):
-    res = results_for(engine, "pacing rule daily spend")
-    p = ContextPacker(engine, budget_tokens=8000, per_doc_cap=5, per_section_cap=1, reunify=False).pack(
-        "pacing rule daily spend", res)
-    secs = [(c.doc_id, c.section_path) for c in p.chunks]
-    assert len(secs) == len(set(secs))
-    assert any("per-section" in e["reason"] for e in p.trace["candidates"])
+@pytest.mark.parametrize("kind", ["document", "section"])
+def test_caps_defer_until_every_source_had_its_turn(engine, kind):
+    q = "pacing rule daily spend tolerance campaign budget"
+    res = results_for(engine, q)
+    caps = {"per_doc_cap": 1, "per_section_cap": 9} if kind == "document" else {"per_doc_cap": 9, "per_section_cap": 1}
+    key = (lambda c: c.doc_id) if kind == "document" else (lambda c: (c.doc_id, c.section_path))
+    tight_budget = 260
+    tight = ContextPacker(engine, budget_tokens=tight_budget, reunify=False, min_relative_score=0, **caps).pack(q, res)
+    keys = [key(c) for c in tight.chunks]
+    assert len(keys) == len(set(keys)), "with no budget to spare the cap holds"
+    assert any(e["decision"] == "capped" and f"per-{kind}" in e["reason"] for e in tight.trace["candidates"])
+    roomy = ContextPacker(engine, budget_tokens=8000, reunify=False, min_relative_score=0, **caps).pack(q, res)
+    keys = [key(c) for c in roomy.chunks]
+    cut = _first_over_cap(keys, 1)
+    assert cut < len(keys), "left-over budget lets deferred passages in"
+    assert len(set(keys[:cut])) == cut  # every distinct source first, then the deferred ones
+    by_id = {e["id"]: e for e in roomy.trace["candidates"]}
+    assert all("after the cap" in by_id[c.id]["reason"] for c in roomy.chunks[cut:])
+
+
+def test_low_relevance_candidates_are_not_packed(engine):
+    q = "geo-lift treated control markets incremental"
+    res = results_for(engine, q)
+    p = ContextPacker(engine, budget_tokens=8000, min_relative_score=0.9).pack(q, res)
+    low = [e for e in p.trace["candidates"] if e["decision"] == "low-relevance"]
+    assert low and not ({e["id"] for e in low} & set(p.ids))
 
 
 def test_near_duplicates_are_dropped_as_redundant(engine):
     res = results_for(engine, "geo-lift treated control markets incremental")
     ids = [r.chunk.doc_id for r in res[:2]]
     assert set(ids) == {"geo-a", "geo-b"}
-    p = ContextPacker(engine, budget_tokens=8000).pack("geo-lift treated control markets incremental", res)
+    p = ContextPacker(engine, budget_tokens=8000, min_relative_score=0).pack(
+        "geo-lift treated control markets incremental", res)
     assert not ({"geo-a", "geo-b"} <= {c.doc_id for c in p.chunks})
     assert any(e["decision"] == "redundant" for e in p.trace["candidates"])
 
@@ -80,7 +100,8 @@ def test_eviction_removes_lowest_marginal_value_not_the_tail(engine):
     q = "CAC cost customer pacing"
     res = results_for(engine, q, k=6)
     budget = sum(count_tokens(render_passage(r.chunk)) for r in res[:2]) + 5
-    p = ContextPacker(engine, budget_tokens=budget, per_doc_cap=9, per_section_cap=9, reunify=False).pack(q, res)
+    p = ContextPacker(engine, budget_tokens=budget, per_doc_cap=9, per_section_cap=9, reunify=False,
+                      min_relative_score=0).pack(q, res)
     evicted = [e for e in p.trace["candidates"] if e["decision"] == "over-budget"]
     assert evicted and all("marginal" in e["reason"] or "exact" in e["reason"] for e in evicted)
     # the top-scored passage survives eviction
