@@ -1,0 +1,122 @@
+"""Context packing: the token-budgeted packer (``rag.packing.ContextPacker``) against a naive
+packer (chars/4 token estimate, score order, no dedupe, tail cut) at the same budget, on the
+retrieval goldens that name an answer-bearing snippet.
+
+Both packers get the same candidates — the top ``MPA_PACK_POOL`` (default 20) results of the
+gated preset — and the same budget ``MPA_PACK_BUDGET`` (default 2000 tokens; at the packer's
+8000-token default every candidate fits for both, so nothing would be compared). Scores:
+``answer_recall@budget``, ``non_redundancy`` (1 / redundancy ratio), ``garbage_free``
+(1 − garbage fraction), ``within_budget`` (exact tiktoken count); packing latency is in each
+case's metadata. Not gated: it measures a component, the gate is the composite.
+
+    braintrust eval --no-send-logs evals/eval_packing.py
+    python evals/eval_packing.py            # the same comparison as a plain table, no Braintrust
+"""
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine,  # noqa: E402
+                          load_jsonl, selected_preset, trial_task)
+
+BUDGET = int(os.environ.get("MPA_PACK_BUDGET") or 2000)
+POOL = int(os.environ.get("MPA_PACK_POOL") or 20)
+_BODY = re.compile(r'<passage id="([^"]+)"[^>]*>\n(.*?)(?:\n</passage>|$)', re.S)
+
+
+def cases() -> list:
+    rows = [r for r in load_jsonl("retrieval.jsonl") if r.get("answer_text")]
+    return [case(r["id"], {"query": r["query"]},
+                 {"sources": r["expected_sources"], "answer_text": r["answer_text"]}, r.get("tags")) for r in rows]
+
+
+def pack_output(engine, query: str, policy: str, budget: int = BUDGET, pool: int = POOL) -> dict:
+    from rag.packing import ContextPacker, naive_pack
+    from rag.tokens import count_tokens
+
+    results = engine.search(query, top_k=pool)
+    t0 = time.perf_counter()
+    packed = naive_pack(results, budget) if policy == "naive" else ContextPacker(engine, budget_tokens=budget).pack(
+        query, results)
+    ms = (time.perf_counter() - t0) * 1000
+    passages = []
+    for pid, body in _BODY.findall(packed.text):
+        passages.append({"id": pid, "source": engine.chunk(pid).source, "tokens": count_tokens(body), "text": body})
+    return {"response": "", "context": packed.text, "passages": passages, "tokens": packed.tokens,
+            "budget": budget, "policy": policy, "pack_ms": round(ms, 3),
+            "retrieved": [r.to_dict(with_text=False) for r in results], "citations": []}
+
+
+def make_task(policy: str):
+    preset = selected_preset()
+
+    def run(input: dict, md: dict) -> dict:
+        out = pack_output(get_engine(preset), input["query"], policy)
+        md["pack_ms"] = out["pack_ms"]
+        return out
+
+    return trial_task(run)
+
+
+def table() -> int:
+    """Plain comparison without Braintrust (used by `make bench` and the README)."""
+    from scorers.packing import PACKING_SCORERS
+
+    engine = get_engine(selected_preset())
+    rows = cases()
+    print(f"packing on {len(rows)} retrieval goldens with an answer snippet; candidates = top {POOL} of "
+          f"{selected_preset()}")
+    print(f"{'budget':>6} {'policy':<8} {'answer recall':>13} {'redundancy':>10} {'garbage':>8} "
+          f"{'over budget':>11} {'p50 ms':>7}")
+    for budget in sorted({1000, BUDGET, 8000}):
+        for policy in ("naive", "packer"):
+            sums = {"answer_recall@budget": 0.0, "redundancy": 0.0, "garbage": 0.0, "over": 0}
+            lat = []
+            for c in rows:
+                out = pack_output(engine, c.input["query"], policy, budget)
+                lat.append(out["pack_ms"])
+                s = {sc.__name__: sc(output=out, expected=c.expected) for sc in PACKING_SCORERS}
+                sums["answer_recall@budget"] += s["answer_recall_at_budget"].score
+                nr = s["non_redundancy"]
+                sums["redundancy"] += nr.metadata["redundancy_ratio"] if nr else 1.0
+                gf = s["garbage_free"]
+                sums["garbage"] += gf.metadata["garbage_fraction"] if gf else 0.0
+                sums["over"] += out["tokens"] > budget
+            n = len(rows)
+            lat.sort()
+            print(f"{budget:>6} {policy:<8} {sums['answer_recall@budget'] / n:13.3f} {sums['redundancy'] / n:10.3f} "
+                  f"{sums['garbage'] / n:8.3f} {sums['over']:>11} {lat[n // 2]:7.2f}")
+    print("(redundancy = packed sentence tokens ÷ distinct sentence tokens; garbage = share of packed tokens from "
+          "passages of no expected source; over budget = cases whose exact tiktoken count exceeds the budget)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(table())
+
+from braintrust import Eval  # noqa: E402
+
+from evals.reporter import REPORTER  # noqa: E402
+from scorers.packing import PACKING_SCORERS  # noqa: E402
+
+_rows = cases()
+for _policy in ("naive", "packer"):
+    _key = f"packing/{_policy}"
+    Eval(
+        PROJECT,
+        experiment_name=experiment_name(_key),
+        data=lambda: cases(),
+        task=make_task(_policy),
+        scores=PACKING_SCORERS,
+        metadata=experiment_metadata("packing", _key, selected_preset(), gated=False, n_cases=len(_rows),
+                                     extra={"budget": BUDGET, "pool": POOL, "policy": _policy}),
+        trial_count=1,
+        reporter=REPORTER,
+        description=f"Context packing ({_policy}) at {BUDGET} tokens",
+    )
