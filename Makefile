@@ -17,15 +17,25 @@ $(STAMP): pyproject.toml
 	@$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
+# Logs go to Braintrust only when BRAINTRUST_API_KEY is set; otherwise the evals run locally.
+BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
+
+# CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
+# mode). `braintrust eval` exits non-zero when the composite is below the gate in
+# scorers/weights.json, when a case errored, or when a weighted scorer is missing.
 test: $(STAMP)
 	$(BIN)/python -m pytest
+	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs evals/
 
 eval: $(STAMP)
 	$(BIN)/python -m rag index $(KB) --out $(INDEX)
+	$(BIN)/braintrust eval $(BT_LOGS) evals/
 
 bench: $(STAMP)
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/scale.py
+	$(BIN)/python bench/tools.py
+	$(BIN)/python evals/eval_packing.py
 	$(BIN)/python bench/beir.py ../shared/data/scifact --qrels train.tsv
 
 clean:

@@ -5,7 +5,7 @@ retrieval goldens that name an answer-bearing snippet.
 Both packers get the same candidates — the top ``MPA_PACK_POOL`` (default 20) results of the
 gated preset — and the same budget ``MPA_PACK_BUDGET`` (default 2000 tokens; at the packer's
 8000-token default every candidate fits for both, so nothing would be compared). Scores:
-``answer_recall@budget``, ``non_redundancy`` (1 / redundancy ratio), ``garbage_free``
+``answer_recall_at_budget``, ``non_redundancy`` (1 / redundancy ratio), ``garbage_free``
 (1 − garbage fraction), ``within_budget`` (exact tiktoken count); packing latency is in each
 case's metadata. Not gated: it measures a component, the gate is the composite.
 
@@ -76,13 +76,13 @@ def table() -> int:
           f"{'over budget':>11} {'p50 ms':>7}")
     for budget in sorted({1000, BUDGET, 8000}):
         for policy in ("naive", "packer"):
-            sums = {"answer_recall@budget": 0.0, "redundancy": 0.0, "garbage": 0.0, "over": 0}
+            sums = {"answer_recall": 0.0, "redundancy": 0.0, "garbage": 0.0, "over": 0}
             lat = []
             for c in rows:
                 out = pack_output(engine, c.input["query"], policy, budget)
                 lat.append(out["pack_ms"])
                 s = {sc.__name__: sc(output=out, expected=c.expected) for sc in PACKING_SCORERS}
-                sums["answer_recall@budget"] += s["answer_recall_at_budget"].score
+                sums["answer_recall"] += s["answer_recall_at_budget"].score
                 nr = s["non_redundancy"]
                 sums["redundancy"] += nr.metadata["redundancy_ratio"] if nr else 1.0
                 gf = s["garbage_free"]
@@ -90,7 +90,7 @@ def table() -> int:
                 sums["over"] += out["tokens"] > budget
             n = len(rows)
             lat.sort()
-            print(f"{budget:>6} {policy:<8} {sums['answer_recall@budget'] / n:13.3f} {sums['redundancy'] / n:10.3f} "
+            print(f"{budget:>6} {policy:<8} {sums['answer_recall'] / n:13.3f} {sums['redundancy'] / n:10.3f} "
                   f"{sums['garbage'] / n:8.3f} {sums['over']:>11} {lat[n // 2]:7.2f}")
     print("(redundancy = packed sentence tokens ÷ distinct sentence tokens; garbage = share of packed tokens from "
           "passages of no expected source; over budget = cases whose exact tiktoken count exceeds the budget)")

@@ -221,11 +221,9 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     v = canonical_vertical(vertical, t.verticals)
     m = canonical_metric(metric, known_metrics)
     if v is None or v not in t.verticals:
-        return Lookup(None, f"the knowledge base has no benchmark tables for the vertical {vertical!r}; "
-                            f"covered verticals: {', '.join(t.verticals)}")
+        return Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: {', '.join(t.verticals)})")
     if m is None:
-        return Lookup(None, f"the knowledge base has no benchmark for the metric {metric!r}; "
-                            f"covered metrics: {', '.join(known_metrics)}")
+        return Lookup(None, f"it has no benchmark for the metric {metric!r} (covered metrics: {', '.join(known_metrics)})")
     row = t.bench.get((v, m))
     if row is not None:
         return Lookup(_from_row(t, row))
@@ -235,8 +233,8 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     if found is not None:
         return Lookup(found)
     have = sorted(mm for vv, mm in t.bench if vv == v)
-    return Lookup(None, f"{v} {m} is not in the knowledge base: the {v} table covers {', '.join(have)}, and no "
-                        f"other passage states a {v} {m} figure (a pair the benchmark edition leaves out)")
+    return Lookup(None, f"the {v} table covers {', '.join(have)} but not {m}, and no other passage states a {v} {m} "
+                        "figure (the benchmark edition leaves this pair out)")
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:
@@ -404,15 +402,14 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
         return Lookup(None, "the knowledge base has no audience sizing table")
     name = match_audience(audience_type, t.audience_names)
     if name is None:
-        return Lookup(None, f"the knowledge base does not size the audience {audience_type!r}; sized audiences: "
-                            + "; ".join(dict.fromkeys(r.audience for r in rows)))
+        return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
+                            + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")
     mine = [r for r in rows if _audience_name(r.audience) == name]
     geos = [r.geography for r in mine]
     wanted = normalize_geography(geography, t.geographies)
     row = next((r for g in wanted for r in mine if r.geography.lower() == g.lower()), None)
     if row is None:
-        return Lookup(None, f"the knowledge base sizes {mine[0].audience} only for {', '.join(geos)}, "
-                            f"not for {geography or NATIONAL}")
+        return Lookup(None, f"it sizes {mine[0].audience} only for {', '.join(geos)}, not for {geography or NATIONAL}")
     return Lookup(_audience_result(t, row, [g for g in geos if g != row.geography]))
 
 

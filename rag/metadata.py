@@ -89,7 +89,8 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "college students": ["college students", "university students", "undergraduates", "college kids", "students"],
         "gen z gamers": ["gen z gamers", "gamers", "video gamers", "young gamers"],
         "homeowners planning renovation": ["homeowners planning renovation", "homeowners planning a renovation",
-                                           "home renovators", "renovators", "home remodelers", "remodelers"],
+                                           "home renovators", "renovators", "home remodelers", "remodelers", "remodeling",
+                                           "renovating", "home renovation", "home remodeling"],
         "pet-owning households": ["pet-owning households", "pet owning households", "pet owners", "pet households",
                                   "dog owners", "cat owners", "dog or cat owners"],
         "fitness enthusiasts": ["fitness enthusiasts", "fitness fans", "gym goers", "gym-goers", "gym members"],
@@ -107,7 +108,8 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "rural farm operators": ["rural farm operators", "farm operators", "farmers", "ranchers"],
         "registered nurses": ["registered nurses", "nurses", "rns"],
         "remote and hybrid workers": ["remote and hybrid workers", "remote workers", "hybrid workers",
-                                      "work-from-home workers", "remote employees"],
+                                      "work-from-home workers", "work-from-home employees", "work from home",
+                                      "work-from-home", "wfh", "remote employees"],
     },
     # geographies named in free text (two-letter codes are handled case-sensitively by the
     # parsers, because "us", "in", "or" are ordinary words)

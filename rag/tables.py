@@ -14,7 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-_NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s*(million|m|k|thousand|billion|bn)?\b", re.I)
+_NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s*(million|m|k|thousand|billion|bn)\b)?", re.I)
 _SCALE = {"million": 1e6, "m": 1e6, "k": 1e3, "thousand": 1e3, "billion": 1e9, "bn": 1e9}
 
 

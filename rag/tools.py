@@ -27,7 +27,7 @@ from jsonschema import Draft202012Validator
 
 from rag import lookups
 from rag.metadata import STEP_NAMES, VOCABULARY, canonical
-from rag.types import ResultList, SearchResult
+from rag.types import ResultList
 
 if TYPE_CHECKING:  # pragma: no cover
     from rag.engine import RetrievalEngine

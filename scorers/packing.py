@@ -4,7 +4,7 @@ They read the packing task's output — ``context`` (the exact text sent), ``pas
 (id, source, content tokens), ``tokens`` (exact tiktoken count) and ``budget`` — and the case's
 expected answer snippet and relevant sources. Every score is in [0, 1]:
 
-* ``answer_recall@budget`` — 1 when the answer-bearing text made it into the packed context;
+* ``answer_recall_at_budget`` — 1 when the answer-bearing text made it into the packed context;
 * ``non_redundancy`` — distinct-content tokens ÷ packed content tokens (the inverse of the
   redundancy ratio, which is in the metadata): sentences repeated across passages count once;
 * ``garbage_free`` — 1 − the share of packed tokens from passages of no relevant source;
@@ -28,7 +28,7 @@ def answer_recall_at_budget(input=None, output=None, expected=None, **_) -> Scor
     if not answer or not isinstance(output, dict):
         return None
     hit = _norm(answer) in _norm(output.get("context", ""))
-    return Score(name="answer_recall@budget", score=1.0 if hit else 0.0,
+    return Score(name="answer_recall_at_budget", score=1.0 if hit else 0.0,
                  metadata={"answer_text": answer[:120], "found": hit})
 
 

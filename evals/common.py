@@ -1,0 +1,204 @@
+"""Shared plumbing for the ``evals/eval_*.py`` entrypoints.
+
+Configuration is chosen by environment variables (``braintrust eval`` passes no flags to eval
+files; ``python -m evals --preset X …`` sets the same variables from flags):
+
+==========================  ==================================================================
+``MPA_RAG_PRESET``          retrieval preset the agent/tool evals use and the gate scores
+                            (default: ``rag.config.DEFAULT_PRESET``)
+``MPA_RETRIEVAL_PRESETS``   comma list of presets ``eval_retrieval`` compares (default: every preset)
+``MPA_TRIALS``              repeats per case (``trial_count``; for stochastic models)
+``MPA_EVAL_LIMIT``          first N cases of each dataset (quick runs, tests)
+``MPA_GATE``                gate threshold override (default in ``scorers/weights.json``)
+``MPA_RESULTS_DIR``         where experiment records go (default ``results/``)
+``MPA_KB_DIR``/``MPA_INDEX``  knowledge base and index file (default ``kb/``, ``.index/kb-index.json``)
+``MPA_AGENT``               ``offline`` or ``anthropic`` (default: Claude when ``ANTHROPIC_API_KEY`` is set)
+==========================  ==================================================================
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import Any, Iterable
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # braintrust eval imports eval files by path
+    sys.path.insert(0, str(ROOT))
+
+from braintrust import EvalCase  # noqa: E402
+
+from rag.config import DEFAULT_PRESET, PRESETS, get_preset  # noqa: E402
+
+DATASETS = ROOT / "datasets"
+PROJECT = os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval")
+ALL_RETRIEVAL_PRESETS = list(PRESETS)  # every named preset in rag.config
+CURVE_K = 10  # retrieval evals keep the top 10 for recall@k curves
+
+
+def _env(name: str) -> str | None:
+    v = os.environ.get(name)
+    return v.strip() if v and v.strip() else None
+
+
+def selected_preset() -> str:
+    name = _env("MPA_RAG_PRESET") or DEFAULT_PRESET
+    get_preset(name)  # validates, with the list of presets in the error
+    return name
+
+
+def retrieval_presets() -> list[str]:
+    raw = _env("MPA_RETRIEVAL_PRESETS")
+    names = [p.strip() for p in raw.split(",") if p.strip()] if raw else list(ALL_RETRIEVAL_PRESETS)
+    for n in names:
+        get_preset(n)
+    sel = selected_preset()
+    if sel not in names:
+        names.append(sel)
+    return names
+
+
+def trials() -> int:
+    n = int(_env("MPA_TRIALS") or 1)
+    if n < 1:
+        raise ValueError("MPA_TRIALS must be >= 1")
+    return n
+
+
+def limit() -> int | None:
+    v = _env("MPA_EVAL_LIMIT")
+    return int(v) if v else None
+
+
+def kb_dir() -> Path:
+    return Path(_env("MPA_KB_DIR") or ROOT / "kb")
+
+
+def index_path() -> Path:
+    return Path(_env("MPA_INDEX") or ROOT / ".index" / "kb-index.json")
+
+
+def load_jsonl(name: str) -> list[dict]:
+    path = DATASETS / name
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    n = limit()
+    return rows[:n] if n else rows
+
+
+def scenario_paths() -> list[Path]:
+    paths = sorted((DATASETS / "scenarios").glob("*.json"))
+    n = limit()
+    return paths[:n] if n else paths
+
+
+# ------------------------------------------------------------------ engine cache
+_lock = threading.Lock()
+_base = None
+_engines: dict[str, Any] = {}
+
+
+def get_engine(preset: str | None = None):
+    """One index build/load per process; each preset is a cheap search-time view of it."""
+    global _base
+    preset = preset or selected_preset()
+    with _lock:
+        if preset in _engines:
+            return _engines[preset]
+        from rag.engine import RetrievalEngine
+
+        cfg = get_preset(preset)
+        if _base is None:
+            _base = RetrievalEngine.from_directory(kb_dir(), cfg, index_path=index_path())
+        try:
+            eng = _base.with_config(cfg)
+        except ValueError:  # a preset with other chunking/analyzer fields needs its own index
+            eng = RetrievalEngine.from_directory(kb_dir(), cfg, index_path=index_path().with_suffix(f".{preset}.json"))
+        _engines[preset] = eng
+        return eng
+
+
+# ------------------------------------------------------------------ agent
+def agent_kind() -> str:
+    kind = (_env("MPA_AGENT") or "").lower()
+    if kind in ("offline", "baseline"):
+        return "offline"
+    if kind in ("anthropic", "claude"):
+        return "anthropic"
+    return "anthropic" if _env("ANTHROPIC_API_KEY") else "offline"
+
+
+def agent_model_name() -> str:
+    if agent_kind() == "offline":
+        return "offline-baseline"
+    return _env("MPA_AGENT_MODEL") or "claude-sonnet-4-5"
+
+
+# ------------------------------------------------------------------ metadata and cases
+def git_commit() -> dict[str, str | None]:
+    """Commit and branch read from ``.git`` directly (no git subprocess)."""
+    git = ROOT / ".git"
+    try:
+        if git.is_file():  # worktree: "gitdir: <path>"
+            git = Path(git.read_text().split(":", 1)[1].strip())
+        head = (git / "HEAD").read_text().strip()
+        if not head.startswith("ref:"):
+            return {"commit": head, "branch": None}
+        ref = head.split(":", 1)[1].strip()
+        p = git / ref
+        if p.is_file():
+            return {"commit": p.read_text().strip(), "branch": ref.rsplit("/", 1)[-1]}
+        packed = git / "packed-refs"
+        if packed.is_file():
+            for line in packed.read_text().splitlines():
+                if line.endswith(" " + ref):
+                    return {"commit": line.split()[0], "branch": ref.rsplit("/", 1)[-1]}
+        return {"commit": None, "branch": ref.rsplit("/", 1)[-1]}
+    except OSError:
+        return {"commit": None, "branch": None}
+
+
+def experiment_metadata(family: str, key: str, preset: str, gated: bool, n_cases: int,
+                        extra: dict | None = None, trial_count: int | None = None) -> dict:
+    """Experiment metadata (Braintrust experiment ``metadata`` and the local record): the
+    configuration, the agent, the commit; ``trial_count`` must be what the Eval runs."""
+    cfg = get_preset(preset)
+    return {
+        "family": family, "key": key, "preset": preset, "gated": gated, "n_cases": n_cases,
+        "trials": trials() if trial_count is None else trial_count,
+        "limit": limit(), "config": cfg.to_dict(), "config_hash": cfg.config_hash(),
+        "agent": agent_kind(), "model": agent_model_name(), "git": git_commit(), **(extra or {}),
+    }
+
+
+def case(case_id: str, input: Any, expected: Any, tags: Iterable[str] | None = None, **meta: Any) -> EvalCase:
+    tags = list(tags or [])
+    return EvalCase(input=input, expected=expected, tags=tags or None,
+                    metadata={"case_id": case_id, "tags": tags, **meta})
+
+
+def trial_task(fn):
+    """Wrap a task ``fn(input) -> output`` so the trial index and latency land in the case
+    metadata (the reporter keeps every trial)."""
+    import time
+
+    def task(input, hooks):
+        md = hooks.metadata if hooks is not None and hooks.metadata is not None else {}
+        md["trial"] = getattr(hooks, "trial_index", 0)
+        t0 = time.perf_counter()
+        out = fn(input, md)
+        md["task_ms"] = round((time.perf_counter() - t0) * 1000, 3)
+        return out
+
+    return task
+
+
+def experiment_name(key: str) -> str:
+    return key.replace("/", "-")
+
+
+__all__ = ["ALL_RETRIEVAL_PRESETS", "CURVE_K", "DATASETS", "PRESETS", "PROJECT", "ROOT", "agent_kind",
+           "agent_model_name", "case", "experiment_metadata", "experiment_name", "get_engine", "git_commit",
+           "kb_dir", "index_path", "limit", "load_jsonl", "retrieval_presets", "scenario_paths", "selected_preset",
+           "trial_task", "trials"]

@@ -1,0 +1,73 @@
+"""Out-of-scope questions (``datasets/abstain.jsonl``, all ``must_abstain: true``) asked of the
+agent in a fresh one-turn conversation: the answer must say plainly that the knowledge base does
+not cover it and invent nothing. In-scope controls (a benchmark question per covered vertical,
+built from ``datasets/benchmarks.jsonl`` canonical rows, ``must_abstain: false``) keep the scorer
+two-sided: an agent that declines everything fails them."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from braintrust import Eval  # noqa: E402
+
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, load_jsonl,  # noqa: E402
+                          selected_preset, trial_task, trials)
+from evals.reporter import REPORTER  # noqa: E402
+from scorers import abstention, benchmark_accuracy, citation_validity, grounding, source_citation  # noqa: E402
+from scorers.judges import judge_scorers  # noqa: E402
+
+CONTROLS_PER_VERTICAL = 1
+
+
+def control_cases() -> list:
+    """One in-scope benchmark question per covered vertical (deterministic choice: the first
+    canonical row of each vertical)."""
+    seen, out = set(), []
+    for r in load_jsonl("benchmarks.jsonl"):
+        if "canonical" not in (r.get("tags") or []) or r.get("expected_value") is None:
+            continue
+        v = r["canonical_vertical"]
+        if v in seen:
+            continue
+        seen.add(v)
+        q = f"What is the typical {r['metric']} for {r['vertical']} brands?"
+        out.append(case(f"control-{r['id']}", {"question": q},
+                        {"must_abstain": False, "benchmarks": [{"vertical": v, "metric": r["canonical_metric"],
+                                                                "value": r["expected_value"]}]},
+                        ["in-scope-control"]))
+    return out
+
+
+def cases() -> list:
+    out = [case(r["id"], {"question": r["question"]}, {"must_abstain": bool(r.get("must_abstain", True))},
+                [r.get("category", "out-of-scope")], why=r.get("why")) for r in load_jsonl("abstain.jsonl")]
+    return out + control_cases()
+
+
+def ask(input: dict, md: dict) -> dict:
+    from agent import ConversationEngine, make_model
+    from rag.tools import ToolExecutor
+
+    conv = ConversationEngine(make_model(), ToolExecutor(get_engine(selected_preset())))
+    conv.send(input["question"])
+    rec = conv.record()
+    if rec.get("errors"):
+        md["case_errors"] = list(rec["errors"])
+    return rec
+
+
+_preset = selected_preset()
+_n = len(cases())
+Eval(
+    PROJECT,
+    experiment_name=experiment_name("abstention"),
+    data=cases,
+    task=trial_task(ask),
+    scores=[abstention, benchmark_accuracy, grounding, citation_validity, source_citation, *judge_scorers()],
+    metadata=experiment_metadata("abstention", "abstention", _preset, gated=True, n_cases=_n),
+    trial_count=trials(),
+    reporter=REPORTER,
+    description="Out-of-scope questions must be declined honestly; in-scope controls must be answered",
+)

@@ -1,0 +1,79 @@
+"""Multi-turn scenarios (``datasets/scenarios/*.json``) played through the conversation engine by
+the scripted user simulator — the offline agent (a deterministic extractive baseline) by default,
+Claude when ``ANTHROPIC_API_KEY`` is set.
+
+Scored **per turn and per scenario**: each scorer scores every turn it applies to against that
+turn's ``expect`` (with the evidence retrieved so far in the conversation), and the scenario's
+score is the mean over those turns; the per-turn verdicts are in the record (``details``).
+A turn that expects KB sources, benchmarks or a calculation is an in-scope turn: it gets
+``must_abstain: false`` unless the scenario says otherwise, so wrongly declining it is caught.
+A scenario whose planned beats did not happen, or whose turns errored, is an errored case.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from braintrust import Eval  # noqa: E402
+
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, scenario_paths,  # noqa: E402
+                          selected_preset, trial_task, trials)
+from evals.reporter import REPORTER  # noqa: E402
+from scorers import answer_scorers  # noqa: E402
+from scorers.judges import judge_scorers  # noqa: E402
+
+
+def turn_expectations(scenario: dict) -> list[dict]:
+    out = []
+    abstain_turns = set(scenario.get("expectations", {}).get("must_abstain_turns", []))
+    for i, t in enumerate(scenario["turns"]):
+        e = copy.deepcopy(t.get("expect") or {})
+        if i in abstain_turns:
+            e["must_abstain"] = True
+        elif "must_abstain" not in e and (e.get("sources") or e.get("benchmarks") or e.get("calculations")):
+            e["must_abstain"] = False
+        out.append(e)
+    return out
+
+
+def cases() -> list:
+    out = []
+    for p in scenario_paths():
+        sc = json.loads(p.read_text(encoding="utf-8"))
+        exp = {"turns": turn_expectations(sc), "scenario": sc.get("expectations", {})}
+        out.append(case(sc["id"], {"scenario": p.name, "persona": sc.get("persona", {}).get("type"),
+                                   "turns": [t.get("user") or f"<respond_to {t.get('respond_to')}>"
+                                             for t in sc["turns"]]},
+                        exp, [sc.get("persona", {}).get("type", "scenario")], title=sc.get("title")))
+    return out
+
+
+def play(input: dict, md: dict) -> dict:
+    from agent.scenario import run_scenario
+
+    path = Path(__file__).resolve().parents[1] / "datasets" / "scenarios" / input["scenario"]
+    rec = run_scenario(path, engine=get_engine(selected_preset()))
+    if rec.get("errors"):
+        md["case_errors"] = list(rec["errors"])
+    md["record_extra"] = {"beats": rec.get("beats"), "beats_ok": rec.get("beats_ok"),
+                          "completed_turns": rec.get("completed_turns"), "expected_turns": rec.get("expected_turns"),
+                          "usage": rec.get("usage"), "model": rec.get("model")}
+    return rec
+
+
+_preset = selected_preset()
+Eval(
+    PROJECT,
+    experiment_name=experiment_name("conversations"),
+    data=cases,
+    task=trial_task(play),
+    scores=[*answer_scorers(), *judge_scorers()],
+    metadata=experiment_metadata("conversations", "conversations", _preset, gated=True, n_cases=len(cases())),
+    trial_count=trials(),
+    reporter=REPORTER,
+    description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",
+)

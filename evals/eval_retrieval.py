@@ -1,0 +1,69 @@
+"""Retrieval goldens (``datasets/retrieval.jsonl``) for each named retrieval preset — one
+Braintrust experiment per preset, so presets can be compared side by side (and offline with
+``python -m evals.compare``). The preset chosen by ``MPA_RAG_PRESET`` is the gated one.
+
+Output per case: ``retrieved`` = the top ``top_k`` (the config's k, what the agent would see)
+and ``ranking`` = the top 10 (for recall@k curves in ``evals.report``).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from braintrust import Eval  # noqa: E402
+
+from evals.common import (CURVE_K, PROJECT, case, experiment_metadata, experiment_name, get_engine,  # noqa: E402
+                          load_jsonl, retrieval_presets, selected_preset, trial_task, trials)
+from evals.reporter import REPORTER  # noqa: E402
+from rag.config import get_preset  # noqa: E402
+from scorers import retrieval_scorers  # noqa: E402
+
+
+def _expected(row: dict) -> dict:
+    exp = {"sources": row["expected_sources"]}
+    for k in ("expected_sections", "answer_text", "answer_texts", "expected_chunk_ids"):
+        if k in row:
+            exp[k] = row[k]
+    return exp
+
+
+def cases() -> list:
+    return [case(r["id"], {"query": r["query"]}, _expected(r), r.get("tags")) for r in load_jsonl("retrieval.jsonl")]
+
+
+def make_task(preset: str):
+    top_k = get_preset(preset).top_k
+
+    def run(input: dict, md: dict) -> dict:
+        engine = get_engine(preset)
+        results = engine.search(input["query"], top_k=top_k)
+        ranking = engine.search(input["query"], top_k=max(CURVE_K, top_k))
+        return {
+            "response": "",
+            "retrieved": [r.to_dict(with_text=False) for r in results],
+            "ranking": [{"id": r.chunk.id, "source": r.chunk.source} for r in ranking],
+            "citations": [],
+            "reason": results.reason,
+        }
+
+    return trial_task(run)
+
+
+_rows = cases()
+_gate_preset = selected_preset()
+for _preset in retrieval_presets():
+    _key = f"retrieval/{_preset}"
+    Eval(
+        PROJECT,
+        experiment_name=experiment_name(_key),
+        data=lambda: cases(),
+        task=make_task(_preset),
+        scores=retrieval_scorers(5),
+        metadata=experiment_metadata("retrieval", _key, _preset, gated=_preset == _gate_preset, n_cases=len(_rows),
+                                     trial_count=1),
+        trial_count=1,  # retrieval is deterministic: trials would only repeat identical rankings
+        reporter=REPORTER,
+        description=f"Retrieval goldens with preset {_preset}",
+    )

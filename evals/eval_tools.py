@@ -1,0 +1,98 @@
+"""Tool goldens: ``get_benchmark`` (``datasets/benchmarks.jsonl``, absent pairs included) and
+``get_audience_sizing`` (``datasets/audience.jsonl``, absent audiences included), run through
+``rag.tools.ToolExecutor`` exactly as the agent calls them. Two experiments, both gated."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from braintrust import Eval  # noqa: E402
+
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, load_jsonl,  # noqa: E402
+                          selected_preset, trial_task, trials)
+from evals.reporter import REPORTER  # noqa: E402
+from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
+
+_executors: dict = {}
+
+
+def executor():
+    preset = selected_preset()
+    if preset not in _executors:
+        from rag.tools import ToolExecutor
+
+        _executors[preset] = ToolExecutor(get_engine(preset))
+    return _executors[preset]
+
+
+def tool_output(result) -> dict:
+    d = result.to_dict()
+    return {
+        "response": result.content,
+        "tool_calls": [{k: v for k, v in d.items() if k != "passages"}],
+        "retrieved": list(result.passages),
+        "citations": list(result.citations),
+        "data": result.data,
+    }
+
+
+def benchmark_cases() -> list:
+    out = []
+    for r in load_jsonl("benchmarks.jsonl"):
+        absent = r.get("expected_value") is None
+        exp = {"kind": "benchmark", "value": r.get("expected_value"), "low": r.get("expected_low"),
+               "high": r.get("expected_high"), "absent": absent}
+        if r.get("expected_source"):
+            exp["sources"] = [r["expected_source"]]
+        out.append(case(r["id"], {"tool": "get_benchmark", "vertical": r["vertical"], "metric": r["metric"]}, exp,
+                        r.get("tags")))
+    return out
+
+
+def audience_cases() -> list:
+    out = []
+    for r in load_jsonl("audience.jsonl"):
+        absent = r.get("expected_size") is None
+        exp = {"kind": "audience", "size": r.get("expected_size"), "size_text": r.get("expected_size_text"),
+               "source": r.get("expected_source"), "row": r.get("expected_row"), "absent": absent}
+        if r.get("expected_source"):
+            exp["sources"] = [r["expected_source"]]
+        inp = {"tool": "get_audience_sizing", "audience_type": r["audience_type"]}
+        if r.get("geography"):
+            inp["geography"] = r["geography"]
+        out.append(case(r["id"], inp, exp, r.get("tags")))
+    return out
+
+
+def run_tool(input: dict, md: dict) -> dict:
+    args = {k: v for k, v in input.items() if k != "tool"}
+    return tool_output(executor().execute(input["tool"], args))
+
+
+_preset = selected_preset()
+Eval(
+    PROJECT,
+    experiment_name=experiment_name("tools/get_benchmark"),
+    data=benchmark_cases,
+    task=trial_task(run_tool),
+    scores=[benchmark_accuracy, source_recall()],
+    metadata=experiment_metadata("tools", "tools/get_benchmark", _preset, gated=True,
+                                 n_cases=len(benchmark_cases()), trial_count=1),
+    trial_count=1,  # the tools are deterministic
+    reporter=REPORTER,
+    description="get_benchmark goldens, including absent pairs",
+)
+Eval(
+    PROJECT,
+    experiment_name=experiment_name("tools/get_audience_sizing"),
+    data=audience_cases,
+    task=trial_task(run_tool),
+    scores=[audience_sizing, source_recall()],
+    metadata=experiment_metadata("tools", "tools/get_audience_sizing", _preset, gated=True,
+                                 n_cases=len(audience_cases()), trial_count=1),
+    trial_count=1,
+    reporter=REPORTER,
+    description="get_audience_sizing goldens, including absent audiences",
+)

@@ -1,0 +1,48 @@
+"""Braintrust scorers for the media-planning assistant (DESIGN §7).
+
+Each scorer is a callable usable directly in ``braintrust.Eval(scores=[...])`` returning
+``Score(name, score, metadata)`` with ``score`` in [0, 1], or ``None`` when it does not apply.
+Scorers read task outputs (the eval output record, DESIGN §6) and the KB's tables; they never
+import the retrieval engine.
+"""
+from scorers.abstention import Abstention, abstention
+from scorers.audience import AudienceSizing, audience_sizing
+from scorers.base import ProjectScorer, ScoreRangeError, View, views
+from scorers.benchmark import BenchmarkAccuracy, benchmark_accuracy
+from scorers.calculation import CalculationPresence, calculation_presence
+from scorers.citations import CitationValidity, SourceCitation, citation_validity, source_citation
+from scorers.composite import (Composite, MissingScorerError, case_composite, gate_threshold, load_config,
+                               run_composite, weights)
+from scorers.grounding import Grounding, grounding
+from scorers.retrieval import (HitRate, MRR, NDCG, PrecisionAtK, RetrievalRecall, hit_rate, mrr, ndcg_at_k_scorer,
+                               precision_at_k_scorer, retrieval_recall_at_k, source_recall)
+
+# the function names the issue uses
+ndcg_at_k = ndcg_at_k_scorer
+precision_at_k = precision_at_k_scorer
+
+
+def retrieval_scorers(k: int = 5) -> list:
+    return [retrieval_recall_at_k(k), precision_at_k_scorer(k), mrr(), ndcg_at_k_scorer(k), hit_rate(k)]
+
+
+def answer_scorers() -> list:
+    """Deterministic scorers for an assistant answer (tool-free evals add the judges separately)."""
+    return [source_recall(), source_citation, citation_validity, benchmark_accuracy, audience_sizing,
+            calculation_presence, grounding, abstention]
+
+
+def all_scorers() -> dict:
+    """Every deterministic scorer by name (the calibration set refers to these names)."""
+    out = {s.name: s for s in retrieval_scorers(5) + answer_scorers()}
+    return out
+
+
+__all__ = [
+    "Abstention", "AudienceSizing", "BenchmarkAccuracy", "CalculationPresence", "CitationValidity", "Composite",
+    "Grounding", "HitRate", "MRR", "MissingScorerError", "NDCG", "PrecisionAtK", "ProjectScorer", "RetrievalRecall",
+    "ScoreRangeError", "SourceCitation", "View", "abstention", "all_scorers", "answer_scorers", "audience_sizing",
+    "benchmark_accuracy", "calculation_presence", "case_composite", "citation_validity", "gate_threshold",
+    "grounding", "hit_rate", "load_config", "mrr", "ndcg_at_k", "precision_at_k", "retrieval_recall_at_k",
+    "retrieval_scorers", "run_composite", "source_citation", "source_recall", "views", "weights",
+]

@@ -1,0 +1,42 @@
+"""``abstention`` — out-of-scope questions get an honest "not in the knowledge base"; in-scope
+questions get an answer.
+
+Applies when the expectation has ``must_abstain`` (true or false).
+
+* ``must_abstain: true`` → 1 when the answer says plainly that the knowledge base does not
+  cover it **and** asserts no unsupported number (a hedge such as "not in the KB, but typically
+  $40" is an invented value and scores 0; related figures that the evidence does support, or a
+  number explicitly labelled as the assistant's own estimate, are allowed).
+* ``must_abstain: false`` → 1 when the answer does not abstain: it has no abstention statement,
+  or it still cites the knowledge base / gives supported figures (a partial caveat is fine).
+"""
+from __future__ import annotations
+
+from scorers.base import ProjectScorer, View, trim
+from scorers.grounding import grounding
+from scorers.text import abstains, cited_ids
+
+
+class Abstention(ProjectScorer):
+    name = "abstention"
+
+    def score_view(self, view: View):
+        if "must_abstain" not in view.expect or view.expect.get("must_abstain") is None:
+            return None, {"reason": "no abstention expectation"}
+        must = bool(view.expect["must_abstain"])
+        text = view.response or ""
+        if not text.strip():
+            return 0.0, {"must_abstain": must, "reason": "empty answer"}
+        said = abstains(text)
+        g = grounding.analyse(view)
+        invented = [u for u in g["_unsupported"] if "unsupported_numbers" in u]
+        cites = cited_ids(text)
+        det = {"must_abstain": must, "abstention_statement": said, "citations": trim(cites),
+               "invented_numbers": trim(invented)}
+        if must:
+            return (1.0 if said and not invented else 0.0), det
+        answered = (not said) or bool(cites) or g["supported"] > 0
+        return (1.0 if answered else 0.0), det
+
+
+abstention = Abstention()

@@ -1,0 +1,199 @@
+"""The scorer base class and the normalised view of an eval output record (DESIGN §6).
+
+Every project scorer is a callable object usable directly in ``braintrust.Eval(scores=[...])``:
+``scorer(input=..., output=..., expected=..., metadata=...) -> Score``. It returns
+``Score(name, score, metadata)`` with ``score`` in [0, 1], or ``score=None`` when the scorer does
+not apply to the case (skipped — never a free 1.0).
+
+A case is scored through one or more :class:`View` objects: a single-answer case (tool,
+retrieval, abstention evals) is one view; a multi-turn conversation is one view per turn, each
+with that turn's expectation object and the evidence retrieved *so far* in the conversation.
+The case score is then the mean over the turns the scorer applies to, and the per-turn verdicts
+are in the metadata (``turns``).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from braintrust import Score
+
+MAX_DETAIL = 12  # list items kept in a score's metadata
+
+
+class ScoreRangeError(ValueError):
+    """A scorer produced a value outside [0, 1] (a bug: Braintrust rejects it)."""
+
+
+@dataclass
+class View:
+    """What one answer is scored against."""
+
+    question: str = ""
+    response: str = ""
+    expect: dict = field(default_factory=dict)
+    ranked_ids: list[str] = field(default_factory=list)  # this answer's retrieval, in rank order
+    seen_ids: list[str] = field(default_factory=list)  # everything retrieved so far in the conversation
+    sources: dict[str, str] = field(default_factory=dict)  # chunk id -> source file
+    evidence: list[str] = field(default_factory=list)  # retrieved passages and tool result texts so far
+    user_texts: list[str] = field(default_factory=list)  # every user message so far
+    data: Any = None  # structured tool payload (BenchmarkResult / AudienceSizingResult dict) or None
+    tool_calls: list[dict] = field(default_factory=list)
+    turn: int | None = None
+    error: str | None = None
+
+
+def _question_of(inp: Any) -> str:
+    if isinstance(inp, str):
+        return inp
+    if isinstance(inp, dict):
+        for k in ("query", "question", "user", "text", "input"):
+            if isinstance(inp.get(k), str):
+                return inp[k]
+        turns = inp.get("turns")
+        if isinstance(turns, list) and turns:
+            t = turns[-1]
+            return t if isinstance(t, str) else str(t.get("user", ""))
+    return "" if inp is None else str(inp)
+
+
+def _retrieved_entries(output: dict) -> list[dict]:
+    ents = output.get("retrieved") or []
+    return [e if isinstance(e, dict) else {"id": str(e)} for e in ents]
+
+
+def _tool_ids(calls: Iterable[dict]) -> list[str]:
+    out = []
+    for c in calls or []:
+        for i in c.get("retrieved_ids") or []:
+            out.append(i)
+    return out
+
+
+def dedupe(ids: Iterable[str]) -> list[str]:
+    seen, out = set(), []
+    for i in ids:
+        if i not in seen:
+            seen.add(i)
+            out.append(i)
+    return out
+
+
+def normalise_expected(expected: Any) -> dict:
+    if expected is None:
+        return {}
+    if isinstance(expected, dict):
+        return expected
+    if isinstance(expected, bool):
+        return {"must_abstain": expected}
+    return {"value": expected}
+
+
+def views(input: Any, output: Any, expected: Any) -> list[View]:
+    """Split a case into the answers to score (one per conversation turn, or one)."""
+    exp = normalise_expected(expected)
+    if isinstance(output, str) or output is None:
+        return [View(question=_question_of(input), response=output or "", expect=exp,
+                     user_texts=[_question_of(input)])]
+    if not isinstance(output, dict):
+        return [View(question=_question_of(input), response=str(output), expect=exp)]
+
+    entries = _retrieved_entries(output)
+    sources = {e["id"]: e.get("source", "") for e in entries if e.get("id")}
+    texts = {e["id"]: e.get("text", "") for e in entries if e.get("id") and e.get("text")}
+    turns = output.get("turns") or []
+    turn_expects = exp.get("turns") if isinstance(exp.get("turns"), list) else None
+    if turns and (turn_expects is not None or any(isinstance(t, dict) and "expect" in t for t in turns)):
+        out: list[View] = []
+        seen: list[str] = []
+        evidence: list[str] = []
+        users: list[str] = []
+        for i, t in enumerate(turns):
+            calls = t.get("tool_calls") or []
+            ids = dedupe(list(t.get("retrieved_ids") or []) + _tool_ids(calls))
+            seen = dedupe(seen + ids)
+            evidence += [texts[i_] for i_ in ids if i_ in texts]
+            evidence += [c.get("content", "") for c in calls if c.get("content")]
+            users.append(str(t.get("user", "")))
+            if turn_expects is not None:
+                te = turn_expects[i] if i < len(turn_expects) and isinstance(turn_expects[i], dict) else {}
+            else:
+                te = t.get("expect") or {}
+            data = next((c.get("data") for c in calls if c.get("data")), None)
+            out.append(View(question=str(t.get("user", "")), response=str(t.get("assistant") or ""), expect=te,
+                            ranked_ids=ids, seen_ids=list(seen), sources=sources, evidence=list(evidence),
+                            user_texts=list(users), data=data, tool_calls=calls, turn=i, error=t.get("error")))
+        return out
+
+    calls = output.get("tool_calls") or []
+    ranked = [e["id"] for e in entries if e.get("id")]
+    if not ranked:
+        ranked = _tool_ids(calls)
+    evidence = [e.get("text", "") for e in entries if e.get("text")]
+    evidence += [c.get("content", "") for c in calls if c.get("content")]
+    if output.get("context"):
+        evidence.append(str(output["context"]))
+    data = output.get("benchmark", output.get("audience", output.get("data")))
+    if data is None:
+        data = next((c.get("data") for c in calls if c.get("data")), None)
+    q = _question_of(input)
+    return [View(question=q, response=str(output.get("response") or ""), expect=exp, ranked_ids=ranked,
+                 seen_ids=dedupe(ranked + _tool_ids(calls)), sources=sources, evidence=evidence,
+                 user_texts=[q], data=data, tool_calls=calls, error=output.get("error"))]
+
+
+def check_range(name: str, value: float | None) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        value = float(value)
+    if not isinstance(value, (int, float)) or math.isnan(value) or value < -1e-12 or value > 1 + 1e-12:
+        raise ScoreRangeError(f"scorer {name} produced {value!r}, outside [0, 1]")
+    return min(1.0, max(0.0, float(value)))
+
+
+def trim(items: list, n: int = MAX_DETAIL) -> list:
+    return items[:n] + ([f"... {len(items) - n} more"] if len(items) > n else [])
+
+
+class ProjectScorer:
+    """Base class: subclasses implement :meth:`score_view` returning ``(score|None, details)``.
+
+    ``deterministic`` scorers may enter the composite and the gate; LLM judges may not.
+    """
+
+    name = "scorer"
+    deterministic = True
+    conversation_aware = True  # score each turn of a conversation
+
+    def _name(self) -> str:  # Braintrust reads the score name from here
+        return self.name
+
+    def score_view(self, view: View) -> tuple[float | None, dict]:
+        raise NotImplementedError
+
+    def __call__(self, input: Any = None, output: Any = None, expected: Any = None, metadata: dict | None = None,
+                 **kwargs: Any) -> Score:
+        vs = views(input, output, expected)
+        results = []
+        for v in vs:
+            s, det = self.score_view(v)
+            s = check_range(self.name, s)
+            results.append((v, s, det))
+        applicable = [(v, s, d) for v, s, d in results if s is not None]
+        if not applicable:
+            reason = results[0][2].get("reason", "not applicable") if len(results) == 1 else "no turn applies"
+            score, meta = None, {"applicable": False, "reason": reason}
+        elif len(results) == 1:
+            score, meta = applicable[0][1], {"applicable": True, **applicable[0][2]}
+        else:
+            score = sum(s for _, s, _ in applicable) / len(applicable)
+            meta = {"applicable": True, "turns": [{"turn": v.turn, "score": round(s, 4), **d}
+                                                  for v, s, d in applicable]}
+        score = check_range(self.name, score)
+        if isinstance(metadata, dict):
+            # the case metadata dict is shared with the EvalResult: the reporter copies these
+            # explanations into the experiment record (Braintrust keeps only the number)
+            metadata.setdefault("score_details", {})[self.name] = meta
+        return Score(name=self.name, score=score, metadata=meta)

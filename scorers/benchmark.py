@@ -1,0 +1,107 @@
+"""``benchmark_accuracy`` — the benchmark value returned or stated matches the expected one.
+
+Two forms of expectation:
+
+* a tool golden (``get_benchmark``): ``{"value": "$30–$55", "low": 30, "high": 55}`` (or the
+  dataset's ``expected_*`` keys). The structured result's typical low and high must each match
+  with autoevals ``NumericDiff`` ≥ 0.995 (≈ 1 % relative tolerance). An *absent* pair
+  (``"absent": true`` or ``"value": null``) scores 1 only when no value is returned — a near
+  miss from another vertical or metric is an invented value and scores 0.
+* a conversation turn: ``{"benchmarks": [{"vertical", "metric", "value"}]}`` — the answer text
+  must state each range (both ends, compatible unit, 1 % tolerance); the score is the share found.
+"""
+from __future__ import annotations
+
+from autoevals import NumericDiff
+
+from scorers.base import ProjectScorer, View, trim
+from scorers.text import close, numbers, parse_value_range, ranges, strip_citations, units_compatible
+
+SIMILARITY = 0.995
+_numeric_diff = NumericDiff()
+
+
+def numeric_similarity(output: float, expected: float) -> float:
+    return float(_numeric_diff.eval(output=float(output), expected=float(expected)).score)
+
+
+def _get(d: dict, *keys):
+    for k in keys:
+        if k in d:
+            return d[k]
+    return None
+
+
+def stated_in_text(text: str, value: str) -> tuple[bool, str | None]:
+    """Is the range ``value`` ("$30–$55", "2.5:1–3.5:1", "0.9%") stated in ``text``?"""
+    rng = parse_value_range(value)
+    if rng is None:
+        return False, None
+    lo, hi, unit = rng
+    clean = strip_citations(text)
+    nums = numbers(clean)
+    if lo == hi:
+        for n in nums:
+            if close(n.value, lo) and units_compatible(n.unit, unit):
+                return True, n.text
+        return False, None
+    for a, b in ranges(clean, nums):
+        if close(a.value, lo) and close(b.value, hi) and units_compatible(a.unit or b.unit, unit):
+            return True, f"{a.text}–{b.text}"
+    return False, None
+
+
+class BenchmarkAccuracy(ProjectScorer):
+    name = "benchmark_accuracy"
+
+    def score_view(self, view: View):
+        exp = view.expect
+        if exp.get("benchmarks"):
+            return self._text(view, exp["benchmarks"])
+        if exp.get("kind") not in (None, "benchmark"):
+            return None, {"reason": f"not a benchmark case ({exp.get('kind')})"}
+        has_value_key = any(k in exp for k in ("value", "expected_value"))
+        if not has_value_key and "absent" not in exp:
+            return None, {"reason": "no expected benchmark"}
+        value = _get(exp, "value", "expected_value")
+        absent = bool(exp.get("absent")) or (has_value_key and value in (None, ""))
+        data = view.data if isinstance(view.data, dict) else None
+        if data is not None and "value" not in data and "low" not in data:
+            data = None  # a payload of another kind (e.g. audience) is not a benchmark
+        if absent:
+            if data is None:
+                return 1.0, {"expected": "absent", "returned": None}
+            return 0.0, {"expected": "absent", "returned": data.get("value"), "invented": True,
+                         "returned_from": data.get("source")}
+        if data is None:
+            return 0.0, {"expected": value, "returned": None}
+        # compare the value text the model reads (parsed here), falling back to the numbers
+        rng_e = parse_value_range(str(value)) if value else None
+        lo_e, hi_e = (rng_e[0], rng_e[1]) if rng_e else (_get(exp, "low", "expected_low"), _get(exp, "high", "expected_high"))
+        if lo_e is None or hi_e is None:
+            raise ValueError(f"cannot parse expected benchmark value {value!r}")
+        rng_o = parse_value_range(str(data.get("value") or ""))
+        lo_o, hi_o = (rng_o[0], rng_o[1]) if rng_o else (data.get("low"), data.get("high"))
+        if lo_o is None or hi_o is None:
+            return 0.0, {"expected": value, "returned": data.get("value"), "reason": "returned value has no number"}
+        note = {}
+        if isinstance(data.get("low"), (int, float)) and isinstance(data.get("high"), (int, float)) and not (
+                close(data["low"], lo_o) and close(data["high"], hi_o)):
+            note["payload_low_high_disagree_with_value"] = [data["low"], data["high"]]
+        s_lo, s_hi = numeric_similarity(lo_o, lo_e), numeric_similarity(hi_o, hi_e)
+        ok = s_lo >= SIMILARITY and s_hi >= SIMILARITY
+        return (1.0 if ok else 0.0), {"expected": value, "returned": data.get("value"),
+                                      "numeric_diff": [round(s_lo, 4), round(s_hi, 4)], "threshold": SIMILARITY, **note}
+
+    def _text(self, view: View, expected: list[dict]):
+        if not view.response.strip():
+            return 0.0, {"reason": "empty answer", "missing": trim([b.get("value") for b in expected])}
+        found, missing = [], []
+        for b in expected:
+            ok, shown = stated_in_text(view.response, str(b.get("value", "")))
+            label = f"{b.get('vertical')} {b.get('metric')} {b.get('value')}"
+            (found if ok else missing).append(label if ok else label)
+        return len(found) / len(expected), {"found": trim(found), "missing": trim(missing)}
+
+
+benchmark_accuracy = BenchmarkAccuracy()

@@ -1,0 +1,205 @@
+"""Ranked-list retrieval metrics: recall@k, precision@k, MRR, nDCG@k, hit rate@k.
+
+Relevance is judged against the expected chunk ids when a golden lists them, otherwise against
+the expected *sources* (KB file names): a retrieved chunk is relevant when its source file is
+expected. Every metric first **dedupes the ranked ids** (first occurrence kept) — a ranked list
+that repeats an id cannot inflate any metric — and, at source level, each expected source earns
+gain once (its first chunk), so nDCG never exceeds 1 and the hit rate never exceeds 1.
+
+Definitions (``items`` = deduplicated ids, ``top`` = ``items[:k]``, ``R`` = relevant units):
+
+* recall@k    = |units(top) ∩ R| / |R|
+* precision@k = #{i in top : unit(i) ∈ R} / k
+* hit@k       = 1 if any unit(top) ∈ R else 0
+* MRR         = 1 / rank of the first relevant item (0 when none; ``k`` limits the depth)
+* nDCG@k      = Σ_r g_r / log2(r + 1) ÷ Σ_{r ≤ min(|R|, k)} 1 / log2(r + 1), with g_r = 1 for the
+  first item of each relevant unit and 0 otherwise.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import PurePosixPath
+from typing import Callable, Iterable
+
+from scorers.base import ProjectScorer, View, dedupe, trim
+
+
+def _ident(x: str) -> str:
+    return x
+
+
+def _prep(ranked: Iterable[str], k: int | None, unit: Callable[[str], str]) -> list[str]:
+    items = dedupe(ranked)
+    top = items if k is None else items[:k]
+    return [unit(i) for i in top]
+
+
+def recall_at_k(ranked: Iterable[str], relevant: Iterable[str], k: int | None = 5,
+                unit: Callable[[str], str] = _ident) -> float:
+    rel = set(relevant)
+    if not rel:
+        raise ValueError("recall needs at least one relevant item")
+    return len(set(_prep(ranked, k, unit)) & rel) / len(rel)
+
+
+def precision_at_k(ranked: Iterable[str], relevant: Iterable[str], k: int = 5,
+                   unit: Callable[[str], str] = _ident) -> float:
+    rel = set(relevant)
+    if k <= 0:
+        raise ValueError("k must be positive")
+    return sum(1 for u in _prep(ranked, k, unit) if u in rel) / k
+
+
+def hit_rate_at_k(ranked: Iterable[str], relevant: Iterable[str], k: int | None = 5,
+                  unit: Callable[[str], str] = _ident) -> float:
+    rel = set(relevant)
+    return 1.0 if any(u in rel for u in _prep(ranked, k, unit)) else 0.0
+
+
+def reciprocal_rank(ranked: Iterable[str], relevant: Iterable[str], k: int | None = None,
+                    unit: Callable[[str], str] = _ident) -> float:
+    rel = set(relevant)
+    for r, u in enumerate(_prep(ranked, k, unit), start=1):
+        if u in rel:
+            return 1.0 / r
+    return 0.0
+
+
+def ndcg_at_k(ranked: Iterable[str], relevant: Iterable[str], k: int = 5,
+              unit: Callable[[str], str] = _ident) -> float:
+    rel = set(relevant)
+    if not rel:
+        raise ValueError("nDCG needs at least one relevant item")
+    seen: set[str] = set()
+    dcg = 0.0
+    for r, u in enumerate(_prep(ranked, k, unit), start=1):
+        if u in rel and u not in seen:
+            seen.add(u)
+            dcg += 1.0 / math.log2(r + 1)
+    ideal = sum(1.0 / math.log2(r + 1) for r in range(1, min(len(rel), k) + 1))
+    return dcg / ideal
+
+
+def source_stem(source: str) -> str:
+    """"benchmarks-ecommerce.md" → "benchmarks-ecommerce" (chunk ids use the stem as doc id)."""
+    name = PurePosixPath(str(source)).name
+    for ext in (".md", ".txt", ".markdown"):
+        if name.endswith(ext):
+            return name[: -len(ext)]
+    return name
+
+
+def relevance(expect: dict) -> tuple[str, set[str]] | None:
+    """("chunk", ids) or ("source", stems) from an expectation, or None when it has neither."""
+    ids = expect.get("chunk_ids") or expect.get("expected_chunk_ids")
+    if ids:
+        return "chunk", set(ids)
+    srcs = expect.get("sources") or expect.get("expected_sources")
+    if srcs:
+        return "source", {source_stem(s) for s in srcs}
+    return None
+
+
+def unit_fn(mode: str, view: View) -> Callable[[str], str]:
+    if mode == "chunk":
+        return _ident
+
+    def to_source(i: str) -> str:
+        src = view.sources.get(i)
+        return source_stem(src) if src else i.split("#", 1)[0]
+
+    return to_source
+
+
+class _RankedMetric(ProjectScorer):
+    metric = "recall"
+    conversation_aware = True
+
+    def __init__(self, k: int | None = 5, name: str | None = None):
+        self.k = k
+        self.name = name or self.default_name()
+
+    def default_name(self) -> str:
+        return {"recall": f"retrieval_recall@{self.k}", "precision": f"precision@{self.k}", "mrr": "mrr",
+                "ndcg": f"ndcg@{self.k}", "hit": f"hit_rate@{self.k}"}[self.metric]
+
+    def compute(self, ranked, rel, unit) -> float:
+        fn = {"recall": recall_at_k, "precision": precision_at_k, "mrr": reciprocal_rank, "ndcg": ndcg_at_k,
+              "hit": hit_rate_at_k}[self.metric]
+        return fn(ranked, rel, self.k, unit=unit)
+
+    def score_view(self, view: View):
+        r = relevance(view.expect)
+        if r is None:
+            return None, {"reason": "no expected sources or chunk ids"}
+        mode, rel = r
+        unit = unit_fn(mode, view)
+        ranked = dedupe(view.ranked_ids)
+        top = ranked if self.k is None else ranked[: self.k]
+        found = sorted({unit(i) for i in top} & rel)
+        details = {"relevance": mode, "k": self.k, "expected": sorted(rel), "found": found,
+                   "missing": sorted(rel - set(found)), "top": trim([f"{i} ({unit(i)})" if mode == "source" else i
+                                                                     for i in top])}
+        if len(view.ranked_ids) != len(ranked):
+            details["duplicates_removed"] = len(view.ranked_ids) - len(ranked)
+        return self.compute(view.ranked_ids, rel, unit), details
+
+
+class RetrievalRecall(_RankedMetric):
+    metric = "recall"
+
+
+class PrecisionAtK(_RankedMetric):
+    metric = "precision"
+
+    def __init__(self, k: int = 5, name: str | None = None):
+        if not k:
+            raise ValueError("precision needs a finite k")
+        super().__init__(k, name)
+
+
+class MRR(_RankedMetric):
+    metric = "mrr"
+
+    def __init__(self, k: int | None = None, name: str | None = None):
+        super().__init__(k, name)
+
+
+class NDCG(_RankedMetric):
+    metric = "ndcg"
+
+
+class HitRate(_RankedMetric):
+    metric = "hit"
+
+
+def retrieval_recall_at_k(k: int = 5) -> RetrievalRecall:
+    return RetrievalRecall(k)
+
+
+def precision_at_k_scorer(k: int = 5) -> PrecisionAtK:
+    return PrecisionAtK(k)
+
+
+def mrr(k: int | None = None) -> MRR:
+    return MRR(k)
+
+
+def ndcg_at_k_scorer(k: int = 5) -> NDCG:
+    return NDCG(k)
+
+
+def hit_rate(k: int = 5) -> HitRate:
+    return HitRate(k)
+
+
+def source_recall() -> RetrievalRecall:
+    """Set recall over everything retrieved by the answer (conversations: share of the turn's
+    expected KB files that the tools actually retrieved by that turn)."""
+
+    class _SourceRecall(RetrievalRecall):
+        def score_view(self, view: View):
+            v = View(**{**view.__dict__, "ranked_ids": view.seen_ids or view.ranked_ids})
+            return super().score_view(v)
+
+    return _SourceRecall(None, name="source_recall")
