@@ -20,7 +20,6 @@ conversation stays a valid Messages sequence.
 from __future__ import annotations
 
 import logging
-import re
 import time
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
@@ -28,24 +27,10 @@ from typing import Any, Iterator
 
 from agent.models import Model, ModelResponse
 from agent.prompts import FINAL_ANSWER_NOTE, SYSTEM_PROMPT
+from rag.citations import cited_ids, remove_citations
 from rag.tools import ToolExecutor, ToolResult
 
 log = logging.getLogger("agent.engine")
-
-_CHUNK_ID = r"[A-Za-z0-9][A-Za-z0-9._/\-]*#\d+"
-_BRACKET = re.compile(r"\[([^\[\]]{1,400})\]")
-
-
-def cited_ids(text: str) -> list[str]:
-    """Chunk ids cited in brackets ("[a#1]", "[a#1, b#2]", "[a#1][b#2]"), in order, deduplicated."""
-    out: list[str] = []
-    for m in _BRACKET.finditer(text or ""):
-        for part in re.split(r"[,;\s]+", m.group(1)):
-            part = part.strip()
-            if part and re.fullmatch(_CHUNK_ID, part) and part not in out:
-                out.append(part)
-    return out
-
 
 @dataclass
 class TurnRecord:
@@ -93,13 +78,16 @@ class ConversationEngine:
     """Runs a multi-turn conversation between ``model`` and the tools of ``executor``."""
 
     def __init__(self, model: Model, executor: ToolExecutor, system_prompt: str = SYSTEM_PROMPT,
-                 max_tool_rounds: int = 3, max_tokens: int | None = None):
+                 max_tool_rounds: int = 3, max_tokens: int | None = None,
+                 strip_invalid_citations: bool = False):
         if max_tool_rounds < 0:
             raise ValueError("max_tool_rounds must be >= 0")
         self.model = model
         self.executor = executor
         self.system_prompt = system_prompt
         self.max_tool_rounds = max_tool_rounds
+        # runtime citation check: invalid ids are always flagged; optionally also removed
+        self.strip_invalid_citations = strip_invalid_citations
         self.max_tokens = max_tokens or getattr(model, "max_tokens", None) or 1024
         self.messages: list[dict[str, Any]] = []
         self.turns: list[TurnRecord] = []
@@ -124,6 +112,12 @@ class ConversationEngine:
             rec.citations = cited_ids(rec.assistant)
             seen = set(self._retrieved)
             rec.invalid_citations = [c for c in rec.citations if c not in seen]
+            if rec.invalid_citations and self.strip_invalid_citations:
+                rec.assistant = remove_citations(rec.assistant, rec.invalid_citations).rstrip() + (
+                    "\n\n(Note: removed citation(s) " + ", ".join(rec.invalid_citations)
+                    + " — not retrieved in this conversation.)")
+                rec.notes.append(f"removed invalid citations {rec.invalid_citations}")
+                rec.citations = [c for c in rec.citations if c not in rec.invalid_citations]
             rec.latency_ms = (time.perf_counter() - t0) * 1000.0
             if span is not None:
                 span.log(output=rec.assistant, metadata={"citations": rec.citations,

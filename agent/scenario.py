@@ -14,6 +14,8 @@ replies happen), ``errors`` and each turn's ``expect`` copied through for the sc
 """
 from __future__ import annotations
 
+import os
+
 import copy
 import json
 import re
@@ -185,15 +187,20 @@ def _calc_problem(where: str, c: dict) -> list[str]:
 
 def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_tool_rounds: int = 3,
                  executor: ToolExecutor | None = None, simulator: UserSimulator | None = None,
-                 include_research: bool = False) -> dict[str, Any]:
+                 include_research: bool = False, strip_invalid_citations: bool | None = None) -> dict[str, Any]:
     """Play ``scenario`` against ``model`` (default: :func:`agent.models.make_model` — Claude with
-    a key, else the offline baseline) and return the eval output record with beats."""
+    a key, else the offline baseline) and return the eval output record with beats.
+    ``strip_invalid_citations`` (default from ``MPA_STRIP_INVALID_CITATIONS=1``) removes cited
+    ids that were never retrieved from the answer text, with a note; they are flagged either way."""
     from agent.models import make_model
 
     sc = load_scenario(scenario)
     model = model if model is not None else make_model()
     executor = executor or ToolExecutor(engine, include_research=include_research)
-    conv = ConversationEngine(model, executor, system_prompt(), max_tool_rounds=max_tool_rounds)
+    if strip_invalid_citations is None:
+        strip_invalid_citations = os.environ.get("MPA_STRIP_INVALID_CITATIONS", "") in ("1", "true", "yes")
+    conv = ConversationEngine(model, executor, system_prompt(), max_tool_rounds=max_tool_rounds,
+                              strip_invalid_citations=strip_invalid_citations)
     sim = simulator or UserSimulator(sc)
     errors: list[str] = []
     for i, turn in enumerate(sc["turns"]):

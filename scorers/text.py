@@ -9,22 +9,9 @@ import re
 from dataclasses import dataclass
 
 # ---------------------------------------------------------------- citations
-KB_PHRASE = re.compile(r"based on (?:the )?knowledge[- ]base", re.I)
-_CHUNK_ID = r"[A-Za-z0-9][A-Za-z0-9._/\-]*#\d+"
-_BRACKET = re.compile(r"\[([^\[\]]{1,400})\]")
-CHUNK_ID_RE = re.compile(_CHUNK_ID)
-
-
-def cited_ids(text: str) -> list[str]:
-    """Chunk ids cited in brackets, in order of first appearance, deduplicated:
-    ``[a#1]``, ``[a#1, b#2]`` and ``[a#1][b#2]`` all count."""
-    out: list[str] = []
-    for m in _BRACKET.finditer(text or ""):
-        for part in re.split(r"[,;\s]+", m.group(1)):
-            part = part.strip()
-            if part and re.fullmatch(_CHUNK_ID, part) and part not in out:
-                out.append(part)
-    return out
+from rag.citations import BRACKET as _BRACKET  # noqa: E402  one parser for agent and scorers
+from rag.citations import CHUNK_ID as _CHUNK_ID  # noqa: E402
+from rag.citations import CHUNK_ID_RE, KB_PHRASE, cited_ids  # noqa: E402,F401
 
 
 def strip_citations(text: str) -> str:

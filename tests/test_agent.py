@@ -295,3 +295,20 @@ def test_run_scenario_cli_prints_a_transcript(tmp_path):
 
 def test_offline_module_is_named_as_a_baseline():
     assert "not Claude" in (offline.__doc__ or "") and OfflineAgent.name == "offline-extractive-baseline"
+
+
+def test_runtime_citation_check_flags_and_optionally_removes(executor):
+    def script():
+        return ScriptedModel([
+            ModelResponse([_use("a", "get_benchmark", {"vertical": "retail", "metric": "CAC"})], "tool_use"),
+            ModelResponse([{"type": "text", "text": "Based on Knowledge Base [benchmarks-retail#0, made-up#9], "
+                                                    "retail CAC runs $20–$40 [other-doc#3]."}], "end_turn"),
+        ])
+    flagged = ConversationEngine(script(), executor).send("retail CAC?")
+    assert flagged.invalid_citations == ["made-up#9", "other-doc#3"]
+    assert "made-up#9" in flagged.assistant  # flagged only, text untouched by default
+    fixed = ConversationEngine(script(), executor, strip_invalid_citations=True).send("retail CAC?")
+    assert fixed.invalid_citations == ["made-up#9", "other-doc#3"]
+    assert "[benchmarks-retail#0]" in fixed.assistant and "made-up#9]" not in fixed.assistant
+    assert "$20–$40." in fixed.assistant and "removed citation(s) made-up#9, other-doc#3" in fixed.assistant
+    assert fixed.citations == ["benchmarks-retail#0"] and fixed.notes
