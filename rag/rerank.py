@@ -8,7 +8,9 @@ explainable features — each in [0, 1] and reported in the result's breakdown:
 * ``proximity`` how tightly the matched query terms cluster (distinct terms ÷ smallest window);
 * ``title``     share of query terms found in the chunk's title and section path;
 * ``numeric``   for numeric intents: the chunk holds numbers (0.5) or benchmark figures for an
-  asked metric (1.0).
+  asked metric (1.0);
+* ``step``      the query names an MPA-10 step ("Step 4") and the chunk belongs to that step's
+  guide (1.0) or is tagged with that step (0.5).
 
 The final score is a weighted mean of the first-stage score and these features, so it stays
 in [0, 1]. :class:`LLMReranker` (only with ``ANTHROPIC_API_KEY``) asks a small Claude model to
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -31,7 +34,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger("rag")
 
-FEATURE_WEIGHTS = {"prior": 0.35, "coverage": 0.25, "phrase": 0.15, "proximity": 0.10, "title": 0.10, "numeric": 0.05}
+FEATURE_WEIGHTS = {"prior": 0.30, "coverage": 0.25, "phrase": 0.15, "proximity": 0.10, "title": 0.10, "numeric": 0.05,
+                   "step": 0.05}
+_STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
 
 
 class FeatureReranker:
@@ -68,7 +73,16 @@ class FeatureReranker:
                 numeric = 1.0
             elif meta.get("has_numbers"):
                 numeric = 0.5
-        return {"coverage": coverage, "phrase": phrase, "proximity": proximity, "title": title, "numeric": numeric}
+        steps = {int(n) for n in _STEP_REF.findall(query)}
+        step = 0.0
+        if steps:
+            guide = re.match(r"step-0*(\d+)", chunk.source)
+            if guide and int(guide.group(1)) in steps:
+                step = 1.0
+            elif steps & set(chunk.metadata.get("steps", ())):
+                step = 0.5
+        return {"coverage": coverage, "phrase": phrase, "proximity": proximity, "title": title, "numeric": numeric,
+                "step": step}
 
     def rerank(self, engine: "RetrievalEngine", query: str, candidates: list[tuple[int, float]],
                intent: QueryIntent) -> list[tuple[int, float, dict[str, float]]]:
@@ -77,11 +91,13 @@ class FeatureReranker:
         w = dict(self.weights)
         if intent.intent != "numeric":
             w["prior"] += w.pop("numeric")
+        if not _STEP_REF.search(query):
+            w["prior"] += w.pop("step")
         norm = sum(w.values())
         out = []
         for row, prior in candidates:
             f = self.features(engine, query, row, intent, q_terms, idf) if q_terms else \
-                {"coverage": 0.0, "phrase": 0.0, "proximity": 0.0, "title": 0.0, "numeric": 0.0}
+                {"coverage": 0.0, "phrase": 0.0, "proximity": 0.0, "title": 0.0, "numeric": 0.0, "step": 0.0}
             score = (w["prior"] * prior + sum(w[k] * f[k] for k in w if k != "prior")) / norm
             out.append((row, score, f))
         out.sort(key=lambda x: (-x[1], x[0]))

@@ -142,3 +142,16 @@ def test_llm_reranker_falls_back_on_error(fixture_engine):
 
 def test_thorough_preset_exists():
     assert get_preset("thorough").mode == "thorough" and get_preset("fast").mode == "fast"
+
+
+def test_step_reference_feature(shipped_engine):
+    q = "For a geo-lift test, how does Step 4 choose control markets"
+    intent = detect_intent(q)
+    rows = [i for i, c in enumerate(shipped_engine.chunks) if c.source in ("step-04-geography.md", "channel-ooh.md")]
+    ranked = FeatureReranker().rerank(shipped_engine, q, [(r, 0.5) for r in rows], intent)
+    feats = {shipped_engine.chunks[r].source: f["step"] for r, _, f in ranked}
+    assert feats["step-04-geography.md"] == 1.0 and feats["channel-ooh.md"] < 1.0
+    def rank(mode):
+        srcs = [r.chunk.source for r in shipped_engine.search(q, top_k=10, mode=mode)]
+        return srcs.index("step-04-geography.md") if "step-04-geography.md" in srcs else 99
+    assert rank("thorough") < rank("balanced")
