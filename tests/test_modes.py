@@ -2,13 +2,13 @@
 import json
 
 import anthropic
-import httpx2 as httpx  # anthropic >= 2.x ships on httpx2 (same API as httpx)
 import pytest
 
 from rag.cache import TTLCache
 from rag.config import RagConfig, get_preset
 from rag.intent import detect_intent
 from rag.rerank import FeatureReranker, LLMReranker
+from tests.fake_anthropic import FakeMessagesServer, error_body, tool_use_message
 
 
 @pytest.mark.parametrize("query,intent", [
@@ -96,47 +96,37 @@ def test_engine_search_uses_cache_keyed_by_arguments(fixture_engine):
     assert len(e.search("typical ecommerce CAC")) == len(a)
 
 
-def _fake_messages(handler_log, scores=None, fail=False):
-    def handler(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        handler_log.append(body)
-        if fail:
-            return httpx.Response(500, json={"type": "error", "error": {"type": "api_error", "message": "boom"}})
-        text = body["messages"][0]["content"]
-        ids = [part.split('"')[0] for part in text.split('<passage id="')[1:]]
-        out = [{"id": i, "score": (scores or {}).get(i, 1)} for i in ids]
-        return httpx.Response(200, json={
-            "id": "msg_1", "type": "message", "role": "assistant", "model": body["model"],
-            "content": [{"type": "tool_use", "id": "toolu_1", "name": "record_relevance", "input": {"scores": out}}],
-            "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 10, "output_tokens": 5}})
-    return handler
+def _scores_message(ids, target):
+    scores = [{"id": i, "score": 10 if i == target else 1} for i in ids]
+    return tool_use_message(("toolu_1", "record_relevance", {"scores": scores}))
 
 
 def test_llm_reranker_through_the_sdk(fixture_engine):
+    """The real anthropic SDK against the fake Messages server on 127.0.0.1."""
     e = fixture_engine
-    log = []
     target = [c.id for c in e.chunks if c.doc_id == "audience-guide"][0]
-    client = anthropic.Anthropic(api_key="test-key", max_retries=0,
-                                 http_client=httpx.Client(transport=httpx.MockTransport(_fake_messages(log, {target: 10}))))
-    rr = LLMReranker(client=client, model="claude-test")
-    q = "typical ecommerce CAC"
     cands = [(i, 0.5) for i in range(len(e.chunks))]
-    ranked = rr.rerank(e, q, cands, detect_intent(q))
-    assert e.chunks[ranked[0][0]].id == target and ranked[0][2]["llm"] == 1.0
-    body = log[0]
-    assert body["tool_choice"] == {"type": "tool", "name": "record_relevance"}
-    assert body["model"] == "claude-test" and len(log) == 1  # one batched call for every candidate
-    rr.rerank(e, q, cands, detect_intent(q))
-    assert len(log) == 1  # cached
+    with FakeMessagesServer([_scores_message([c.id for c in e.chunks], target)]) as srv:
+        client = anthropic.Anthropic(api_key="test-key", base_url=srv.url, max_retries=0)
+        rr = LLMReranker(client=client, model="claude-test")
+        q = "typical ecommerce CAC"
+        ranked = rr.rerank(e, q, cands, detect_intent(q))
+        assert e.chunks[ranked[0][0]].id == target and ranked[0][2]["llm"] == 1.0
+        assert len(srv.requests) == 1  # one batched call for every candidate
+        body = srv.requests[0]
+        assert body["tool_choice"] == {"type": "tool", "name": "record_relevance"}
+        assert body["model"] == "claude-test" and body["tools"][0]["name"] == "record_relevance"
+        assert all(f'<passage id="{c.id}">' in body["messages"][0]["content"] for c in e.chunks)
+        rr.rerank(e, q, cands, detect_intent(q))
+        assert len(srv.requests) == 1  # cached
 
 
 def test_llm_reranker_falls_back_on_error(fixture_engine):
-    log = []
-    client = anthropic.Anthropic(api_key="k", max_retries=0,
-                                 http_client=httpx.Client(transport=httpx.MockTransport(_fake_messages(log, fail=True))))
-    rr = LLMReranker(client=client)
-    q = "creative fatigue"
-    ranked = rr.rerank(fixture_engine, q, [(i, 0.5) for i in range(len(fixture_engine.chunks))], detect_intent(q))
+    with FakeMessagesServer([(500, error_body("api_error", "boom"))]) as srv:
+        client = anthropic.Anthropic(api_key="k", base_url=srv.url, max_retries=0)
+        rr = LLMReranker(client=client)
+        q = "creative fatigue"
+        ranked = rr.rerank(fixture_engine, q, [(i, 0.5) for i in range(len(fixture_engine.chunks))], detect_intent(q))
     assert rr.errors == 1 and "coverage" in ranked[0][2]
 
 
