@@ -89,7 +89,7 @@ def main(argv=None) -> int:
         t0 = time.perf_counter()
         engine = RetrievalEngine.from_records(((d["_id"], d.get("title", ""), d.get("text", "")) for d in corpus), sub)
         build = time.perf_counter() - t0
-        print(f"preset hybrid-subword (TF-IDF also on stem 4-grams; BM25 k1={sub.bm25_k1}, b={sub.bm25_b}; "
+        print(f"preset hybrid-subword (TF-IDF also on stem {sub.subword_ngrams}-grams; BM25 k1={sub.bm25_k1}, b={sub.bm25_b}; "
               f"weights {sub.tfidf_weight}/{sub.bm25_weight}; build {build:.1f} s):")
         for m in ("bm25", "weighted"):
             r = evaluate(engine, queries, qrels, m)
