@@ -64,13 +64,19 @@ class TableRow:
     cells: dict[str, str]
 
 
-def iter_tables(text: str, source: str) -> Iterator[list[TableRow]]:
-    """Yield each Markdown table of ``text`` as a list of rows keyed by header cell."""
+def line_offsets(text: str) -> tuple[list[str], list[int]]:
+    """The lines of ``text`` and the char offset where each starts."""
     lines = text.split("\n")
     offsets, pos = [], 0
     for line in lines:
         offsets.append(pos)
         pos += len(line) + 1
+    return lines, offsets
+
+
+def iter_tables(text: str, source: str) -> Iterator[list[TableRow]]:
+    """Yield each Markdown table of ``text`` as a list of rows keyed by header cell."""
+    lines, offsets = line_offsets(text)
     i = 0
     while i < len(lines) - 1:
         if lines[i].lstrip().startswith("|") and re.match(r"^\s*\|?\s*:?-{3,}", lines[i + 1]):

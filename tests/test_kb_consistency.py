@@ -37,7 +37,7 @@ from pathlib import Path
 import pytest
 
 from rag.metadata import VOCABULARY
-from rag.tables import benchmark_rows, iter_tables, read_kb_texts, vertical_of
+from rag.tables import benchmark_rows, iter_tables, line_offsets, read_kb_texts, vertical_of
 
 ROOT = Path(__file__).resolve().parent.parent
 KB = ROOT / "kb"
@@ -206,11 +206,7 @@ def claims(text: str, default_vertical: str | None = None) -> list[tuple[str, st
 
 def _units(text: str, skip_offsets: set[int]):
     """Yield (line number, unit text) for every sentence, bullet sentence, header and table row."""
-    lines = text.split("\n")
-    offsets, pos = [], 0
-    for line in lines:
-        offsets.append(pos)
-        pos += len(line) + 1
+    lines, offsets = line_offsets(text)
     i = 0
     para: list[tuple[int, str]] = []
 
