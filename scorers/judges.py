@@ -104,7 +104,9 @@ class AnthropicGroundingJudge:
             return None, {"reason": "empty answer"}
         try:
             msg = self.client.messages.create(
-                model=self.model, max_tokens=1024, temperature=0,
+                model=self.model, max_tokens=1024,
+                # anthropic 2.x has no `temperature` parameter; the API still reads it from the body
+                extra_body={"temperature": 0},
                 tools=[VERDICT_TOOL], tool_choice={"type": "tool", "name": "record_verdict"},
                 messages=[{"role": "user", "content": JUDGE_PROMPT.format(
                     question=view.question, evidence=_evidence(view), answer=view.response)}],

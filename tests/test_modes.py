@@ -116,6 +116,7 @@ def test_llm_reranker_through_the_sdk(fixture_engine):
         body = srv.requests[0]
         assert body["tool_choice"] == {"type": "tool", "name": "record_relevance"}
         assert body["model"] == "claude-test" and body["tools"][0]["name"] == "record_relevance"
+        assert body["temperature"] == 0
         assert all(f'<passage id="{c.id}">' in body["messages"][0]["content"] for c in e.chunks)
         rr.rerank(e, q, cands, detect_intent(q))
         assert len(srv.requests) == 1  # cached

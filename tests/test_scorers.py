@@ -261,7 +261,8 @@ def test_anthropic_judge_structured_temperature_zero_and_errors():
     s = AnthropicGroundingJudge(model="m", client=client)(input="q", output=out, expected={})
     assert s.score == 0.5 and s.name == "judge_grounding"
     call = client.messages.calls[0]
-    assert call["temperature"] == 0 and call["tool_choice"] == {"type": "tool", "name": "record_verdict"}
+    assert call["extra_body"]["temperature"] == 0
+    assert call["tool_choice"] == {"type": "tool", "name": "record_verdict"}
     assert "CAC $30–$55" in call["messages"][0]["content"]  # the evidence is in the prompt
     with pytest.raises(JudgeError):  # an API failure is an error, never a 0.5
         AnthropicGroundingJudge(client=_FakeClient(exc=RuntimeError("boom")))(input="q", output=out, expected={})
@@ -269,6 +270,23 @@ def test_anthropic_judge_structured_temperature_zero_and_errors():
         AnthropicGroundingJudge(client=_FakeClient(reply={"claims_total": 1, "claims_supported": 3,
                                                           "unsupported_claims": [], "rationale": ""}))(
             input="q", output=out, expected={})
+
+
+def test_anthropic_judge_through_the_real_sdk():
+    """The installed SDK must accept the judge's call (a fake client would hide a bad kwarg)."""
+    import anthropic
+
+    from scorers.judges import AnthropicGroundingJudge
+    from tests.fake_anthropic import FakeMessagesServer, tool_use_message
+
+    verdict = {"claims_total": 2, "claims_supported": 2, "unsupported_claims": [], "rationale": "ok"}
+    out = {"response": "CAC is $30–$55.", "retrieved": [{"id": "a#0", "text": "CAC $30–$55"}]}
+    with FakeMessagesServer([tool_use_message(("t1", "record_verdict", verdict))]) as srv:
+        client = anthropic.Anthropic(api_key="k", base_url=srv.url, max_retries=0)
+        s = AnthropicGroundingJudge(model="m", client=client)(input="q", output=out, expected={})
+    assert s.score == 1.0
+    body = srv.requests[0]
+    assert body["temperature"] == 0 and body["tool_choice"] == {"type": "tool", "name": "record_verdict"}
 
 
 # ----------------------------------------------------------------- calibration
