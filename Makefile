@@ -25,7 +25,7 @@ BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 # scorers/weights.json, when a case errored, or when a weighted scorer is missing.
 test: $(STAMP)
 	$(BIN)/python -m pytest
-	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs evals/
+	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs --no-progress-bars evals/
 
 eval: $(STAMP)
 	$(BIN)/python -m rag index $(KB) --out $(INDEX)
