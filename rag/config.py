@@ -37,6 +37,9 @@ class RagConfig:
     bm25_weight: float = 0.4
     rrf_k: int = 60
     candidate_pool: int = 50
+    # dense retrieval (rag.dense; optional): weight of the embedding run in fusion, 0 = off
+    dense_weight: float = 0.0
+    dense_max_tokens: int = 128
     # boosts (mapped back to 0–1 by odds multiplication, see rag.fusion.apply_boost)
     benchmark_boost: float = 1.5
     phrase_boost: float = 2.0
@@ -77,6 +80,8 @@ class RagConfig:
             raise ValueError("fusion weights must be non-negative and not both zero")
         if self.reranker not in ("features", "llm"):
             raise ValueError("reranker must be 'features' or 'llm'")
+        if not (0.0 <= self.dense_weight < 1.0):
+            raise ValueError("dense_weight must be in [0, 1): the lexical runs keep the rest of the weight")
         if self.benchmark_boost < 1 or self.phrase_boost < 1:
             raise ValueError("boosts are multipliers >= 1 (use 1.0 to switch one off)")
 
@@ -128,6 +133,8 @@ PRESETS: dict[str, RagConfig] = {
     # chosen on SciFact *train* (bench/beir.py); n=4 and weights 0.5/0.6 were close behind
     "hybrid-subword": RagConfig(method="weighted", subword_ngrams=3, tfidf_weight=0.4, bm25_weight=0.6,
                                 bm25_k1=1.2, bm25_b=0.5),
+    # lexical hybrid + all-MiniLM-L6-v2 embeddings (numpy), equal weight: for paraphrased questions
+    "hybrid-dense": RagConfig(method="weighted", dense_weight=0.5),
     "fast": RagConfig(mode="fast"),
     "balanced": RagConfig(mode="balanced", adaptive=True),
     "thorough": RagConfig(mode="thorough", adaptive=True),

@@ -82,9 +82,14 @@ class RetrievalEngine:
         self._has_bench = np.array([bool(c.metadata.get("has_benchmarks")) for c in chunks])
         self._mask_cache: dict[Any, np.ndarray] = {}
         self._terms_cache: dict[int, list[str]] = {}
+        self._qvec_cache: dict[tuple[str, str], np.ndarray] = {}
         self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
         self.reranker = make_reranker(config.reranker)
         self.rebuild_reason: str | None = None
+        self.index_path: Path | None = None  # set by from_directory: where dense vectors get saved
+        self.dense: np.ndarray | None = None  # (n_chunks, 384) unit vectors when a dense preset asked
+        self.dense_model: str | None = None
+        self._stored_dense: dict | None = None
 
     # ================================================================= building
     @classmethod
@@ -143,7 +148,8 @@ class RetrievalEngine:
                 payload = store.read_index_file(index_path)
                 engine, reason = cls._reuse(payload, kb, cfg, index_path)
                 if engine is not None:
-                    return engine
+                    engine._stored_dense = payload.get("dense")
+                    return engine._attach(index_path)
             except store.IndexFileError as exc:
                 reason = str(exc)
         if reason:
@@ -151,8 +157,51 @@ class RetrievalEngine:
             log.warning("rebuilding index %s: %s", index_path, reason)
         engine = cls.build(kb, cfg)
         engine.rebuild_reason = reason or "no index file yet"
+        engine.index_path = index_path
+        if cfg.dense_weight > 0:
+            engine.ensure_dense(save=False)
         engine.save(index_path)
         return engine
+
+    def _attach(self, index_path: Path) -> "RetrievalEngine":
+        """Remember the index file; compute (and persist) dense vectors if the config wants them."""
+        self.index_path = index_path
+        if self.config.dense_weight > 0:
+            self.ensure_dense()
+        return self
+
+    def ensure_dense(self, save: bool = True) -> bool:
+        """Make sure every chunk has an embedding: vectors stored in the index file are reused
+        for chunks whose text is unchanged (content hash), only the rest are encoded. Returns
+        True when anything was encoded (and the index file, if known, was rewritten)."""
+        from rag import dense as dn
+
+        enc = dn.get_encoder(self.config.dense_max_tokens)
+        keys = [dn.text_key(c.index_text) for c in self.chunks]
+        if self.dense is not None and self.dense_model == enc.name and len(self.dense) == len(keys):
+            return False
+        have: dict[str, np.ndarray] = {}
+        st = self._stored_dense
+        if st and st.get("model") == enc.name:
+            try:
+                vecs = store.decode_vectors(st["vectors"], int(st["dim"]))
+                have = dict(zip(st["keys"], vecs))
+            except (store.IndexFileError, KeyError, ValueError) as exc:
+                log.warning("stored dense vectors unusable (%s); re-encoding", exc)
+        missing = [i for i, k in enumerate(keys) if k not in have]
+        out = np.zeros((len(keys), enc.dim), dtype=np.float32)
+        for i, k in enumerate(keys):
+            if k in have:
+                out[i] = have[k]
+        if missing:
+            log.warning("encoding %d of %d chunks with %s (numpy; about 70 ms per chunk)",
+                        len(missing), len(keys), enc.name)
+            out[missing] = enc.encode([self.chunks[i].index_text for i in missing])
+        self.dense, self.dense_model = out, enc.name
+        self._stored_dense = None
+        if missing and save and self.index_path is not None:
+            self.save(self.index_path)
+        return bool(missing)
 
     @classmethod
     def _reuse(cls, payload: dict, kb: Path, cfg: RagConfig, index_path: Path):
@@ -169,6 +218,10 @@ class RetrievalEngine:
         log.info("index %s: %d changed/new and %d removed KB files; updating incrementally",
                  index_path, len(changed), len(removed))
         engine = cls._incremental(payload, kb, cfg, changed, set(current))
+        engine._stored_dense = payload.get("dense")  # unchanged chunks keep their vectors
+        engine.index_path = index_path
+        if cfg.dense_weight > 0:
+            engine.ensure_dense(save=False)
         engine.rebuild_reason = (f"incremental update: {len(changed)} changed/new file(s) {changed[:5]}, "
                                  f"{len(removed)} removed {removed[:5]}")
         engine.save(index_path)
@@ -180,8 +233,10 @@ class RetrievalEngine:
         counts = store.decode_counts(payload["counts"])
         if counts.shape != (len(chunks), len(payload["vocabulary"])):
             raise store.IndexFileError("count matrix shape does not match chunks × vocabulary")
-        return cls(chunks, counts, payload["vocabulary"], cfg, payload["files"], payload.get("kb_dir"),
-                   payload.get("skipped"))
+        engine = cls(chunks, counts, payload["vocabulary"], cfg, payload["files"], payload.get("kb_dir"),
+                     payload.get("skipped"))
+        engine._stored_dense = payload.get("dense")
+        return engine
 
     @classmethod
     def _incremental(cls, payload: dict, kb: Path, cfg: RagConfig, changed: list[str], present: set[str]):
@@ -235,11 +290,20 @@ class RetrievalEngine:
         if payload["config_hash"] != cfg.index_hash():
             raise store.IndexFileError(f"index file {path} was built with a different configuration and no KB "
                                        "directory is available to rebuild it; pass kb_dir")
-        return cls._from_payload(payload, cfg)
+        return cls._from_payload(payload, cfg)._attach(path)
 
     def save(self, path: str | Path) -> None:
         counts = store.encode_counts(self.index.counts)
         chunks = [c.to_dict() for c in self.chunks]
+        dense = None
+        if self.dense is not None:
+            from rag.dense import text_key
+
+            dense = {"model": self.dense_model, "dim": int(self.dense.shape[1]),
+                     "keys": [text_key(c.index_text) for c in self.chunks],
+                     "vectors": store.encode_vectors(self.dense)}
+        elif self._stored_dense is not None:
+            dense = self._stored_dense  # keep vectors a non-dense config did not need
         payload = {
             "schema_version": store.SCHEMA_VERSION,
             "created_at": store.now_iso(),
@@ -252,14 +316,22 @@ class RetrievalEngine:
             "chunks": chunks,
             "vocabulary": self.index.vocab,
             "counts": counts,
-            "checksum": store.checksum([c.id for c in self.chunks], counts, self.index.vocab),
+            "checksum": store.checksum([c.id for c in self.chunks], counts, self.index.vocab, dense),
         }
+        if dense is not None:
+            payload["dense"] = dense
         store.write_json_atomic(path, payload)
 
     def with_config(self, config: RagConfig) -> "RetrievalEngine":
         """Same index, different search-time knobs (cheap). Index fields must match."""
         if config.index_hash() != self.config.index_hash():
             raise ValueError("config changes chunking/analyzer fields: build a new engine instead")
+        if config.dense_weight > 0 and (self.dense is None or self.config.dense_max_tokens != config.dense_max_tokens):
+            saved, self.config = self.config, config
+            try:
+                self.ensure_dense()
+            finally:
+                self.config = saved
         clone = object.__new__(RetrievalEngine)
         clone.__dict__.update(self.__dict__)
         clone.config = config
@@ -326,7 +398,8 @@ class RetrievalEngine:
         if not query or not query.strip():
             return ResultList([], reason="empty query")
         ids, cnt, unknown = self.index.query_terms(query)
-        if len(ids) == 0:
+        dense_on = cfg.dense_weight > 0 and mode != "fast" and (method or cfg.method) in ("weighted", "rrf")
+        if len(ids) == 0 and (not dense_on or not unknown):  # dense can still match words the KB never uses
             if not unknown:
                 return ResultList([], reason="query has only stop words or punctuation")
             return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
@@ -347,9 +420,18 @@ class RetrievalEngine:
         method = method or cfg.method
         tf = self.index.tfidf_scores(ids, cnt) if method != "bm25" else None
         bm = self.index.bm25_scores(ids, cnt) if method != "tfidf" else None
+        ds = None
+        if dense_on and method in ("weighted", "rrf"):
+            from rag.dense import get_encoder
+
+            if self.dense is None:
+                self.ensure_dense()
+            ds = self.dense @ self._query_vector(query, get_encoder(cfg.dense_max_tokens))
+            tw, bw = tw * (1 - cfg.dense_weight), bw * (1 - cfg.dense_weight)
         if mask is not None:
             tf = None if tf is None else np.where(mask, tf, 0.0)
             bm = None if bm is None else np.where(mask, bm, 0.0)
+            ds = None if ds is None else np.where(mask, ds, -1.0)
         pool = max(pool, top_k)
         if method == "tfidf":
             fused = {int(i): float(tf[i]) for i in _top(tf, pool)}
@@ -357,13 +439,21 @@ class RetrievalEngine:
             fused = weighted_fusion({"bm25": [(int(i), float(bm[i])) for i in _top(bm, pool)]}, {"bm25": 1.0})
         else:
             tf_top, bm_top = _top(tf, pool), _top(bm, pool)
+            ds_top = _top(ds + 1.0, pool) if ds is not None else np.zeros(0, dtype=np.int64)  # cosine → (0, 2]
+            weights = {"tfidf": tw, "bm25": bw}
+            if ds is not None:
+                weights["dense"] = cfg.dense_weight
             if method == "weighted":
-                cand = np.union1d(tf_top, bm_top)
+                cand = np.union1d(np.union1d(tf_top, bm_top), ds_top)
                 runs = {"tfidf": [(int(i), float(tf[i])) for i in cand], "bm25": [(int(i), float(bm[i])) for i in cand]}
-                fused = weighted_fusion(runs, {"tfidf": tw, "bm25": bw})
+                if ds is not None:
+                    runs["dense"] = [(int(i), float(ds[i])) for i in cand]
+                fused = weighted_fusion(runs, weights)
             else:
                 runs = {"tfidf": [(int(i), float(tf[i])) for i in tf_top], "bm25": [(int(i), float(bm[i])) for i in bm_top]}
-                fused = rrf(runs, {"tfidf": tw, "bm25": bw}, k=cfg.rrf_k)
+                if ds is not None:
+                    runs["dense"] = [(int(i), float(ds[i])) for i in ds_top]
+                fused = rrf(runs, weights, k=cfg.rrf_k)
         if not fused:
             reason = "no chunk passes the filters" if mask is not None else "no chunk matches the query"
             return ResultList([], reason=reason)
@@ -389,12 +479,26 @@ class RetrievalEngine:
         for rank, (row, cov) in enumerate(zip(rows.tolist(), cover.tolist()), start=1):
             bd = {"tfidf": float(tf[row]), "bm25": float(bm[row]), "fused": float(fused[row]),
                   "boost": float(boosts.get(row, 1.0)), "coverage": float(cov)}
+            if ds is not None:
+                bd["dense"] = float(ds[row])
             if row in rerank:
                 bd["rerank"] = float(rerank[row])
                 bd.update({f"f_{k}": float(v) for k, v in features[row].items()})
             results.append(SearchResult(chunk=self.chunks[row], score=float(rerank.get(row, final[row])),
                                         rank=rank, breakdown=bd))
         return results
+
+    def _query_vector(self, query: str, encoder) -> np.ndarray:
+        """Query embeddings are the slow part of a dense search (~20 ms in numpy): keep the
+        last few hundred, since evals and agents ask the same query with other k or filters."""
+        key = (encoder.name, query)
+        vec = self._qvec_cache.get(key)
+        if vec is None:
+            vec = encoder.encode([query])[0]
+            if len(self._qvec_cache) >= 512:
+                self._qvec_cache.pop(next(iter(self._qvec_cache)))
+            self._qvec_cache[key] = vec
+        return vec
 
     def chunk_terms(self, row: int) -> list[str]:
         """Analyzed word terms of a chunk's index text (cached; the reranker reads them)."""

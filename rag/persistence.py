@@ -10,7 +10,8 @@ Layout (``schema_version`` 1)::
      "chunks": [{Chunk fields}, ...],
      "vocabulary": ["term", ...],
      "counts": {"shape": [n, v], "indptr": "<b64 int64>", "indices": "<b64 int32>", "data": "<b64 int32>"},
-     "checksum": "<sha256 of chunk ids + count arrays>"}
+     "dense": {"model": "...@128", "dim": 384, "keys": ["<text hash>", ...], "vectors": "<b64 f32>"},  # optional
+     "checksum": "<sha256 of chunk ids + count arrays (+ dense vectors)>"}
 
 Only term *counts* are stored; TF-IDF and BM25 weights are refitted on load (milliseconds),
 so the file cannot hold statistics that disagree with its own counts. Loading JSON cannot
@@ -45,6 +46,17 @@ def _unb64(s: str, dtype) -> np.ndarray:
     return np.frombuffer(base64.b64decode(s.encode("ascii"), validate=True), dtype=dtype)
 
 
+def encode_vectors(m: np.ndarray) -> str:
+    return _b64(m, "<f4")
+
+
+def decode_vectors(s: str, dim: int) -> np.ndarray:
+    v = _unb64(s, "<f4")
+    if dim <= 0 or len(v) % dim:
+        raise IndexFileError("dense vectors do not match their dimension")
+    return v.reshape(-1, dim).astype(np.float32)
+
+
 def encode_counts(m: sp.csr_matrix) -> dict[str, Any]:
     return {"shape": list(m.shape), "indptr": _b64(m.indptr, "<i8"),
             "indices": _b64(m.indices, "<i4"), "data": _b64(m.data, "<i4")}
@@ -60,9 +72,10 @@ def decode_counts(d: dict[str, Any]) -> sp.csr_matrix:
     return sp.csr_matrix((data.astype(np.int32), indices.astype(np.int32), indptr.astype(np.int64)), shape=shape)
 
 
-def checksum(chunk_ids: list[str], counts: dict[str, Any], vocab: list[str]) -> str:
+def checksum(chunk_ids: list[str], counts: dict[str, Any], vocab: list[str], dense: dict | None = None) -> str:
     h = hashlib.sha256()
-    for part in (*chunk_ids, *vocab, counts["indptr"], counts["indices"], counts["data"]):
+    extra = (dense["model"], *dense["keys"], dense["vectors"]) if dense else ()
+    for part in (*chunk_ids, *vocab, counts["indptr"], counts["indices"], counts["data"], *extra):
         h.update(part.encode())
         h.update(b"\0")
     return h.hexdigest()
@@ -117,7 +130,7 @@ def read_index_file(path: str | Path) -> dict[str, Any]:
         raise IndexFileError(f"index file {path} is corrupt: missing {missing}")
     try:
         ids = [c["id"] for c in payload["chunks"]]
-        ok = checksum(ids, payload["counts"], payload["vocabulary"]) == payload["checksum"]
+        ok = checksum(ids, payload["counts"], payload["vocabulary"], payload.get("dense")) == payload["checksum"]
     except (KeyError, TypeError, AttributeError) as exc:
         raise IndexFileError(f"index file {path} is corrupt: {exc}") from None
     if not ok:
