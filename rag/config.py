@@ -43,6 +43,7 @@ class RagConfig:
     # boosts (mapped back to 0–1 by odds multiplication, see rag.fusion.apply_boost)
     benchmark_boost: float = 1.5
     phrase_boost: float = 2.0
+    step_boost: float = 1.5  # query names "Step N" → chunks of that step's guide
     # diversification
     mmr: bool = False
     mmr_lambda: float = 0.7
@@ -82,7 +83,7 @@ class RagConfig:
             raise ValueError("reranker must be 'features' or 'llm'")
         if not (0.0 <= self.dense_weight < 1.0):
             raise ValueError("dense_weight must be in [0, 1): the lexical runs keep the rest of the weight")
-        if self.benchmark_boost < 1 or self.phrase_boost < 1:
+        if self.benchmark_boost < 1 or self.phrase_boost < 1 or self.step_boost < 1:
             raise ValueError("boosts are multipliers >= 1 (use 1.0 to switch one off)")
 
     def with_(self, **changes: Any) -> "RagConfig":

@@ -38,6 +38,8 @@ log = logging.getLogger("rag")
 
 FILTER_KEYS = ("document_types", "topics", "steps", "verticals", "has_benchmarks")
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
+_STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
+_STEP_GUIDE = re.compile(r"step-0*(\d+)")
 _BENCHMARK_WORDS = re.compile(r"\b(benchmarks?|typical|average|range)\b", re.I)
 
 
@@ -518,8 +520,10 @@ class RetrievalEngine:
     def _boosts(self, query: str, rows: list[int]) -> dict[int, float]:
         """Benchmark boost: the query asks for a metric or a benchmark and the chunk holds
         benchmark figures (for an asked metric). Phrase boost: a quoted phrase of the query,
-        or the whole multi-word query, occurs verbatim in the chunk."""
+        or the whole multi-word query, occurs verbatim in the chunk. Step boost: the query
+        names an MPA-10 step ("Step 4") and the chunk is from that step's guide."""
         cfg = self.config
+        steps = {int(n) for n in _STEP_REF.findall(query)} if cfg.step_boost > 1 else set()
         q_metrics = set(match_terms(query, VOCABULARY["metrics"]))
         wants_bench = bool(q_metrics) or bool(_BENCHMARK_WORDS.search(query))
         phrases = [p.lower() for p in _QUOTED.findall(query)]
@@ -536,6 +540,10 @@ class RetrievalEngine:
                 text = " ".join(self.chunks[row].text.lower().split())
                 if any(p in text for p in phrases):
                     f *= cfg.phrase_boost
+            if steps:
+                guide = _STEP_GUIDE.match(self.chunks[row].source)
+                if guide and int(guide.group(1)) in steps:
+                    f *= cfg.step_boost
             if f != 1.0:
                 out[row] = f
         return out

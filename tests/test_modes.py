@@ -142,7 +142,10 @@ def test_step_reference_feature(shipped_engine):
     ranked = FeatureReranker().rerank(shipped_engine, q, [(r, 0.5) for r in rows], intent)
     feats = {shipped_engine.chunks[r].source: f["step"] for r, _, f in ranked}
     assert feats["step-04-geography.md"] == 1.0 and feats["channel-ooh.md"] < 1.0
-    def rank(mode):
-        srcs = [r.chunk.source for r in shipped_engine.search(q, top_k=10, mode=mode)]
+    def rank(engine, mode=None):
+        srcs = [r.chunk.source for r in engine.search(q, top_k=10, mode=mode)]
         return srcs.index("step-04-geography.md") if "step-04-geography.md" in srcs else 99
-    assert rank("thorough") < rank("balanced")
+
+    no_boost = shipped_engine.with_config(shipped_engine.config.with_(step_boost=1.0))
+    assert rank(shipped_engine) < rank(no_boost)  # the search-time step boost
+    assert rank(no_boost, "thorough") < rank(no_boost, "balanced")  # the reranker's step feature alone
