@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/scale.py
 	$(BIN)/python bench/tools.py
+	$(BIN)/python bench/dense_parity.py
 	$(BIN)/python evals/eval_packing.py
 	$(BIN)/python bench/beir.py ../shared/data/scifact --qrels train.tsv
 
