@@ -1,6 +1,6 @@
 """Context packing: the token-budgeted packer (``rag.packing.ContextPacker``) against a naive
 packer (chars/4 token estimate, score order, no dedupe, tail cut) at the same budget, on the
-retrieval goldens that name an answer-bearing snippet.
+retrieval goldens that name answer-bearing snippets (multi-hop goldens: one per source).
 
 Both packers get the same candidates — the top ``MPA_PACK_POOL`` (default 20) results of the
 gated preset — and the same budget ``MPA_PACK_BUDGET`` (default 2000 tokens; at the packer's
@@ -31,9 +31,13 @@ _BODY = re.compile(r'<passage id="([^"]+)"[^>]*>\n(.*?)(?:\n</passage>|$)', re.S
 
 
 def cases() -> list:
-    rows = [r for r in load_jsonl("retrieval.jsonl") if r.get("answer_text")]
-    return [case(r["id"], {"query": r["query"]},
-                 {"sources": r["expected_sources"], "answer_text": r["answer_text"]}, r.get("tags")) for r in rows]
+    rows = [r for r in load_jsonl("retrieval.jsonl") if r.get("answer_text") or r.get("answer_texts")]
+    out = []
+    for r in rows:
+        exp = {"sources": r["expected_sources"]}
+        exp.update({k: r[k] for k in ("answer_text", "answer_texts") if r.get(k)})
+        out.append(case(r["id"], {"query": r["query"]}, exp, r.get("tags")))
+    return out
 
 
 def pack_output(engine, query: str, policy: str, budget: int = BUDGET, pool: int = POOL) -> dict:
@@ -70,8 +74,9 @@ def table() -> int:
 
     engine = get_engine(selected_preset())
     rows = cases()
-    print(f"packing on {len(rows)} retrieval goldens with an answer snippet; candidates = top {POOL} of "
-          f"{selected_preset()}")
+    multi = sum(1 for c in rows if c.expected.get("answer_texts"))
+    print(f"packing on {len(rows)} retrieval goldens with answer snippets ({multi} multi-hop, one snippet per "
+          f"source); candidates = top {POOL} of {selected_preset()}")
     print(f"{'budget':>6} {'policy':<8} {'answer recall':>13} {'redundancy':>10} {'garbage':>8} "
           f"{'over budget':>11} {'p50 ms':>7}")
     for budget in sorted({1000, BUDGET, 8000}):

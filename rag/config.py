@@ -51,6 +51,10 @@ class RagConfig:
     context_budget_tokens: int = 8000
     per_doc_cap: int = 2
     per_section_cap: int = 1
+    # value × this per passage beyond a cap (soft caps, rag.packing). 1.0 = caps only reported:
+    # on the shipped KB every penalty < 1 cost answer recall for single-source questions (see
+    # README, packing); 0.7 helps multi-hop questions at tight budgets.
+    cap_penalty: float = 1.0
     redundancy_threshold: float = 0.85
     answerability_bonus: float = 0.05
     pack_min_relative_score: float = 0.5  # candidates under this × the best score are not packed

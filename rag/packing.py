@@ -6,14 +6,17 @@ answer-bearing passages win the budget:
 1. **Order** by final score plus a small *answerability bonus* when a passage has what the
    question asks for (numbers for "how much", steps for "how to", a definition for "what is").
 2. **Admit** in MMR order (λ·score − (1−λ)·max cosine to what is already admitted, cosine over
-   TF-IDF vectors), subject to a per-document cap (default 2), a per-section cap (default 1) and
-   a redundancy threshold (near-duplicates are dropped as ``redundant``). Candidates scoring
-   under half the best one are ``low-relevance`` and never packed. Capped passages are
-   deferred, not discarded: after every distinct source had its turn they may use budget
-   that is left — on the shipped KB a hard cap of 2 per document threw away answer-bearing
-   chunks of the one right document (measured with evals/eval_packing.py).
+   TF-IDF vectors) with a redundancy threshold (near-duplicates are dropped as ``redundant``).
+   Candidates scoring under half the best one are ``low-relevance`` and never packed. The
+   per-document cap (default 2) and per-section cap (default 1) are soft: each passage beyond
+   a cap has its value multiplied by ``cap_penalty`` (0.7) per extra passage, so capped
+   passages are the first to go when the budget is short (decision ``capped``). Hard caps
+   threw away answer-bearing chunks of the one right document and filled the budget with
+   other documents instead (measured with evals/eval_packing.py).
 3. **Evict** while over budget: the admitted passage with the lowest *marginal value*
-   ``score × (1 − redundancy)`` goes first — never a blind cut of the tail. Left-over budget may
+   ``score × (1 − redundancy)`` goes first — never a blind cut of the tail. Redundancy is
+   measured against passages worth more only (as in MMR): measured symmetrically, it evicted
+   strong passages for resembling weak ones. Left-over budget may
    take a sentence-trimmed prefix of the best evicted passage (never cut mid-sentence).
 4. **Reunify**: when a selected passage starts mid-section, its preceding neighbour in that
    section is attached if the budget allows (the answer is often split across the boundary).
@@ -89,7 +92,8 @@ class ContextPacker:
     def __init__(self, engine: "RetrievalEngine", budget_tokens: int | None = None, per_doc_cap: int | None = None,
                  per_section_cap: int | None = None, mmr_lambda: float | None = None,
                  redundancy_threshold: float | None = None, answerability_bonus: float | None = None,
-                 reunify: bool = True, min_relative_score: float | None = None):
+                 reunify: bool = True, min_relative_score: float | None = None, evict_floor: float = 0.5,
+                 cap_penalty: float | None = None):
         cfg = engine.config
         self.engine = engine
         self.budget = budget_tokens if budget_tokens is not None else cfg.context_budget_tokens
@@ -99,6 +103,8 @@ class ContextPacker:
         self.redundancy = redundancy_threshold if redundancy_threshold is not None else cfg.redundancy_threshold
         self.bonus = answerability_bonus if answerability_bonus is not None else cfg.answerability_bonus
         self.reunify = reunify
+        self.evict_floor = evict_floor
+        self.cap_penalty = cap_penalty if cap_penalty is not None else cfg.cap_penalty
         self.min_relative_score = min_relative_score if min_relative_score is not None else cfg.pack_min_relative_score
 
     def pack(self, query: str, results: list[SearchResult]) -> PackedContext:
@@ -119,13 +125,17 @@ class ContextPacker:
             entries.append({"id": r.chunk.id, "score": round(r.score, 6), "bonus": bonus,
                             "value": round(min(1.0, r.score + bonus), 6), "tokens": count_tokens(render_passage(r.chunk)),
                             "decision": None, "reason": ""})
-        # 2. admit in MMR order under caps and the redundancy threshold; candidates far below
-        #    the best one are not worth context at all (they are what "garbage" is made of)
+        # 2. admit in MMR order; near-duplicates are dropped, candidates far below the best one
+        #    are not worth context at all (they are what "garbage" is made of). Caps are soft:
+        #    every passage beyond a document's (or section's) cap has its value multiplied by
+        #    `cap_penalty` per extra passage, so capped passages are the first to yield when the
+        #    budget is short — but a strong passage of the right document still beats a weak
+        #    passage of another one (hard caps threw those answers away on the shipped KB).
         floor = self.min_relative_score * max(e["value"] for e in entries)
         admitted: list[int] = []
-        deferred: list[int] = []
         per_doc: dict[str, int] = {}
         per_sec: dict[tuple, int] = {}
+        weight: dict[int, float] = {}  # value after the cap penalty
         left = []
         for j in range(n):
             if entries[j]["value"] < floor:
@@ -136,8 +146,14 @@ class ContextPacker:
         def redundancy(j):
             return max((sim[j, a] for a in admitted), default=0.0)
 
+        def over_cap(j):
+            ch = results[j].chunk
+            return (max(0, per_doc.get(ch.doc_id, 0) + 1 - self.per_doc_cap)
+                    + max(0, per_sec.get((ch.doc_id, ch.section_path), 0) + 1 - self.per_section_cap))
+
         def mmr(j):
-            return self.mmr_lambda * entries[j]["value"] - (1 - self.mmr_lambda) * redundancy(j)
+            return self.mmr_lambda * entries[j]["value"] * self.cap_penalty ** over_cap(j) \
+                - (1 - self.mmr_lambda) * redundancy(j)
 
         while left:
             j = max(left, key=lambda k: (mmr(k), -k))
@@ -145,42 +161,39 @@ class ContextPacker:
             ch = results[j].chunk
             red = redundancy(j)
             e = entries[j]
-            sec = (ch.doc_id, ch.section_path)
             if red >= self.redundancy:
                 dup = results[max(admitted, key=lambda a: sim[j, a])].chunk.id
                 e.update(decision="redundant", reason=f"cosine {red:.2f} to {dup} ≥ {self.redundancy}")
-            elif per_doc.get(ch.doc_id, 0) >= self.per_doc_cap:
-                deferred.append(j)
-                e.update(decision="capped", reason=f"per-document cap {self.per_doc_cap} ({ch.source})")
-            elif per_sec.get(sec, 0) >= self.per_section_cap:
-                deferred.append(j)
-                e.update(decision="capped", reason=f"per-section cap {self.per_section_cap} ({ch.citation})")
-            else:
-                admitted.append(j)
-                per_doc[ch.doc_id] = per_doc.get(ch.doc_id, 0) + 1
-                per_sec[sec] = per_sec.get(sec, 0) + 1
-                e.update(decision="selected", reason=f"mmr {mmr(j):.3f}")
-        # capped passages are deferred, not discarded: once every distinct source has had its
-        # turn, strong evidence from an already-represented document may use budget left over
-        used = sum(entries[a]["tokens"] for a in admitted)
-        for j in deferred:
-            red = redundancy(j)
-            if red < self.redundancy and used + entries[j]["tokens"] <= self.budget:
-                admitted.append(j)
-                used += entries[j]["tokens"]
-                entries[j].update(decision="selected", reason=f"{entries[j]['reason']} — admitted after the cap "
-                                                              "with budget left over")
+                continue
+            over = over_cap(j) if self.cap_penalty < 1.0 else 0  # penalty 1.0: caps switched off
+            weight[j] = e["value"] * self.cap_penalty ** over
+            e.update(decision="selected", reason=f"mmr {mmr(j):.3f}" + (
+                f"; over the per-document/section cap ({self.per_doc_cap}/{self.per_section_cap}): "
+                f"value ×{self.cap_penalty ** over:.2f}" if over else ""))
+            admitted.append(j)
+            per_doc[ch.doc_id] = per_doc.get(ch.doc_id, 0) + 1
+            sec = (ch.doc_id, ch.section_path)
+            per_sec[sec] = per_sec.get(sec, 0) + 1
         # 3. evict lowest marginal value while over budget
         texts: dict[int, str] = {}
         evicted: list[int] = []
         while admitted and sum(entries[a]["tokens"] for a in admitted) > self.budget:
             def marginal(a):
-                red = max((sim[a, b] for b in admitted if b != a), default=0.0)
-                return entries[a]["value"] * (1 - red)
+                # redundancy only against passages worth more: a strong passage is never
+                # penalised for resembling a weaker one (that would evict answers, keep garbage);
+                # and topical likeness (chunks of one document) is not redundancy: only overlap
+                # above `evict_floor` discounts a passage
+                red = max((sim[a, b] for b in admitted
+                           if b != a and (weight[b], -b) > (weight[a], -a)), default=0.0)
+                red = (red - self.evict_floor) / (1.0 - self.evict_floor) if red > self.evict_floor else 0.0
+                return weight[a] * (1 - red)
             a = min(admitted, key=lambda k: (marginal(k), -k))
             admitted.remove(a)
             evicted.append(a)
-            entries[a].update(decision="over-budget", reason=f"evicted: lowest marginal value {marginal(a):.3f}")
+            capped = "over the per-document/section cap" in entries[a]["reason"]
+            entries[a].update(decision="capped" if capped else "over-budget",
+                              reason=(f"{entries[a]['reason']}; " if capped else "")
+                              + f"evicted: lowest marginal value {marginal(a):.3f}")
         used = sum(entries[a]["tokens"] for a in admitted)
         for a in sorted(evicted, key=lambda k: -entries[k]["value"]):
             piece = trim_to_sentences(results[a].chunk, self.budget - used)

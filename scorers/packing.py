@@ -4,7 +4,8 @@ They read the packing task's output — ``context`` (the exact text sent), ``pas
 (id, source, content tokens), ``tokens`` (exact tiktoken count) and ``budget`` — and the case's
 expected answer snippet and relevant sources. Every score is in [0, 1]:
 
-* ``answer_recall_at_budget`` — 1 when the answer-bearing text made it into the packed context;
+* ``answer_recall_at_budget`` — share of the answer-bearing snippets (one per source) that made it
+  into the packed context;
 * ``non_redundancy`` — distinct-content tokens ÷ packed content tokens (the inverse of the
   redundancy ratio, which is in the metadata): sentences repeated across passages count once;
 * ``garbage_free`` — 1 − the share of packed tokens from passages of no relevant source;
@@ -24,12 +25,16 @@ def _norm(s: str) -> str:
 
 
 def answer_recall_at_budget(input=None, output=None, expected=None, **_) -> Score | None:
-    answer = (expected or {}).get("answer_text")
-    if not answer or not isinstance(output, dict):
+    """Share of the expected answer snippets (one, or one per source for multi-hop) present
+    verbatim in the packed context."""
+    exp = expected or {}
+    answers = exp.get("answer_texts") or ([exp["answer_text"]] if exp.get("answer_text") else [])
+    if not answers or not isinstance(output, dict):
         return None
-    hit = _norm(answer) in _norm(output.get("context", ""))
-    return Score(name="answer_recall_at_budget", score=1.0 if hit else 0.0,
-                 metadata={"answer_text": answer[:120], "found": hit})
+    ctx = _norm(output.get("context", ""))
+    found = [_norm(a) in ctx for a in answers]
+    return Score(name="answer_recall_at_budget", score=sum(found) / len(found),
+                 metadata={"answers": [a[:80] for a in answers], "found": found})
 
 
 def non_redundancy(input=None, output=None, expected=None, **_) -> Score | None:
