@@ -72,27 +72,18 @@ def run_tool(input: dict, md: dict) -> dict:
 
 
 _preset = selected_preset()
-Eval(
-    PROJECT,
-    experiment_name=experiment_name("tools/get_benchmark"),
-    data=benchmark_cases,
-    task=trial_task(run_tool),
-    scores=[benchmark_accuracy, source_recall()],
-    metadata=experiment_metadata("tools", "tools/get_benchmark", _preset, gated=True,
-                                 n_cases=len(benchmark_cases()), trial_count=1),
-    trial_count=1,  # the tools are deterministic
-    reporter=REPORTER,
-    description="get_benchmark goldens, including absent pairs",
-)
-Eval(
-    PROJECT,
-    experiment_name=experiment_name("tools/get_audience_sizing"),
-    data=audience_cases,
-    task=trial_task(run_tool),
-    scores=[audience_sizing, source_recall()],
-    metadata=experiment_metadata("tools", "tools/get_audience_sizing", _preset, gated=True,
-                                 n_cases=len(audience_cases()), trial_count=1),
-    trial_count=1,
-    reporter=REPORTER,
-    description="get_audience_sizing goldens, including absent audiences",
-)
+for _tool, _data, _scorer, _what in (
+        ("get_benchmark", benchmark_cases, benchmark_accuracy, "absent pairs"),
+        ("get_audience_sizing", audience_cases, audience_sizing, "absent audiences")):
+    Eval(
+        PROJECT,
+        experiment_name=experiment_name(f"tools/{_tool}"),
+        data=_data,
+        task=trial_task(run_tool),
+        scores=[_scorer, source_recall()],
+        metadata=experiment_metadata("tools", f"tools/{_tool}", _preset, gated=True,
+                                     n_cases=len(_data()), trial_count=1),
+        trial_count=1,  # the tools are deterministic
+        reporter=REPORTER,
+        description=f"{_tool} goldens, including {_what}",
+    )
