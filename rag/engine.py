@@ -30,7 +30,7 @@ from rag.documents import Document, LoadReport, file_sha256, list_kb_files, load
 from rag.fusion import apply_boost, rrf, weighted_fusion
 from rag.index import LexicalIndex, count_matrix, merge_counts
 from rag.intent import detect_intent
-from rag.metadata import VOCABULARY, match_terms, tag
+from rag.metadata import VOCABULARY, guide_step, match_terms, step_refs, tag
 from rag.rerank import make_reranker
 from rag.types import Chunk, ResultList, SearchResult
 
@@ -38,8 +38,6 @@ log = logging.getLogger("rag")
 
 FILTER_KEYS = ("document_types", "topics", "steps", "verticals", "has_benchmarks")
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
-_STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
-_STEP_GUIDE = re.compile(r"step-0*(\d+)")
 _BENCHMARK_WORDS = re.compile(r"\b(benchmarks?|typical|average|range)\b", re.I)
 
 
@@ -523,7 +521,7 @@ class RetrievalEngine:
         or the whole multi-word query, occurs verbatim in the chunk. Step boost: the query
         names an MPA-10 step ("Step 4") and the chunk is from that step's guide."""
         cfg = self.config
-        steps = {int(n) for n in _STEP_REF.findall(query)} if cfg.step_boost > 1 else set()
+        steps = step_refs(query) if cfg.step_boost > 1 else set()
         q_metrics = set(match_terms(query, VOCABULARY["metrics"]))
         wants_bench = bool(q_metrics) or bool(_BENCHMARK_WORDS.search(query))
         phrases = [p.lower() for p in _QUOTED.findall(query)]
@@ -541,8 +539,7 @@ class RetrievalEngine:
                 if any(p in text for p in phrases):
                     f *= cfg.phrase_boost
             if steps:
-                guide = _STEP_GUIDE.match(self.chunks[row].source)
-                if guide and int(guide.group(1)) in steps:
+                if guide_step(self.chunks[row].source) in steps:
                     f *= cfg.step_boost
             if f != 1.0:
                 out[row] = f

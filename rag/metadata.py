@@ -201,14 +201,25 @@ def document_type(source: str, title: str) -> str:
     return "guide"
 
 
-def steps_for(source: str, text: str) -> list[int]:
+_STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
+
+
+def guide_step(source: str) -> int | None:
+    """The MPA-10 step whose guide ``source`` is (``step-04-geography.md`` → 4), else None."""
     m = re.match(r"step-0*(\d+)", source.lower())
-    found = {int(k) for k in match_terms(text, VOCABULARY["steps"])}
-    if m:
-        found.add(int(m.group(1)))
-    for n in re.findall(r"\bstep\s+(\d{1,2})\b", text.lower()):
-        if 1 <= int(n) <= 10:
-            found.add(int(n))
+    return int(m.group(1)) if m else None
+
+
+def step_refs(text: str) -> set[int]:
+    """Steps named explicitly in ``text`` ("Step 4", "step 10")."""
+    return {int(n) for n in _STEP_REF.findall(text)}
+
+
+def steps_for(source: str, text: str) -> list[int]:
+    guide = guide_step(source)
+    found = {int(k) for k in match_terms(text, VOCABULARY["steps"])} | step_refs(text)
+    if guide:
+        found.add(guide)
     return sorted(found)
 
 

@@ -22,12 +22,12 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from rag.intent import QueryIntent
+from rag.metadata import guide_step, step_refs
 
 if TYPE_CHECKING:  # pragma: no cover
     from rag.engine import RetrievalEngine
@@ -36,7 +36,7 @@ log = logging.getLogger("rag")
 
 FEATURE_WEIGHTS = {"prior": 0.30, "coverage": 0.25, "phrase": 0.15, "proximity": 0.10, "title": 0.10, "numeric": 0.05,
                    "step": 0.05}
-_STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
+
 
 
 class FeatureReranker:
@@ -73,11 +73,10 @@ class FeatureReranker:
                 numeric = 1.0
             elif meta.get("has_numbers"):
                 numeric = 0.5
-        steps = {int(n) for n in _STEP_REF.findall(query)}
+        steps = step_refs(query)
         step = 0.0
         if steps:
-            guide = re.match(r"step-0*(\d+)", chunk.source)
-            if guide and int(guide.group(1)) in steps:
+            if guide_step(chunk.source) in steps:
                 step = 1.0
             elif steps & set(chunk.metadata.get("steps", ())):
                 step = 0.5
@@ -91,7 +90,7 @@ class FeatureReranker:
         w = dict(self.weights)
         if intent.intent != "numeric":
             w["prior"] += w.pop("numeric")
-        if not _STEP_REF.search(query):
+        if not step_refs(query):
             w["prior"] += w.pop("step")
         norm = sum(w.values())
         out = []
