@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rag import resolve
 from rag.analyzer import get_analyzer
 from rag.metadata import STEP_NAMES, VOCABULARY, canonical, find_first, match_terms
 from rag.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
@@ -220,6 +221,10 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     known_metrics = sorted({m for _, m in t.bench})
     v = canonical_vertical(vertical, t.verticals)
     m = canonical_metric(metric, known_metrics)
+    if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
+        v = _resolve_vertical(engine, t, vertical, metric)
+    if m is None:
+        m = _resolve_metric(engine, t, metric, known_metrics)
     if v is None or v not in t.verticals:
         return Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: {', '.join(t.verticals)})")
     if m is None:
@@ -235,6 +240,40 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     have = sorted(mm for vv, mm in t.bench if vv == v)
     return Lookup(None, f"the {v} table covers {', '.join(have)} but not {m}, and no other passage states a {v} {m} "
                         "figure (the benchmark edition leaves this pair out)")
+
+
+def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metric: str) -> str | None:
+    """A vertical the vocabulary does not know ("online shops", "store chains"): the vertical whose
+    benchmark file's title and introduction cover the user's words, else the vertical of the best
+    retrieved passage from a vertical benchmark file that shares most of them (rag.resolve)."""
+    file_vertical = {row.source: v for (v, _), row in t.bench.items()}
+    intros = {}
+    for source, v in file_vertical.items():
+        head = t.texts[source].split("\n## ", 1)[0]
+        intros[v] = head
+    key = resolve.by_labels(vertical, intros)
+    if key:
+        return key
+    return resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
+                                context="benchmarks")
+
+
+def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str]) -> str | None:
+    """A metric the vocabulary does not know ("cost of a lead", "price per download"): the table
+    label that covers the user's words ("CPL (cost per lead)"), else the metric code that heads the
+    best retrieved section sharing most of them ("### CPI (cost per install)")."""
+    labels = {}
+    for (_, m), row in t.bench.items():
+        labels.setdefault(m, row.metric_name or m)
+    key = resolve.by_labels(metric, labels, min_coverage=0.5)
+    if key:
+        return key
+    # ties or no label word: retrieval decides, among the metrics whose label shares a word when any does
+    scores = resolve.label_scores(metric, labels)
+    allowed = {k for k, v in scores.items() if v > 0}  # no shared word: no guess (a near miss is worse than none)
+    if not allowed:
+        return None
+    return resolve.by_retrieval(engine, metric, lambda c: resolve.header_key(c, sorted(allowed)), min_coverage=1.0)
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:
