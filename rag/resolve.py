@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rag.types import Chunk
 
 _ANALYZE = get_analyzer(True, True)
-PREFIX = 5  # stems sharing their first 5 letters count as the same word ("acquir"/"acquisit")
+PREFIX = 6  # stems sharing their first 6 letters count as the same word ("acquisit"/"acquisition"); 5 let "hospital" meet "hospitality"
 
 
 def terms(text: str) -> set[str]:

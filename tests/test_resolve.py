@@ -40,4 +40,4 @@ def test_label_overlap_rules():
     labels = {"CPL": "CPL (cost per lead)", "CPC": "CPC (cost per click)", "CTR": "CTR (click-through rate)"}
     assert resolve.by_labels("cost of a lead", labels) == "CPL"
     assert resolve.by_labels("click", labels, min_coverage=0.5) is None  # a tie is not a match
-    assert resolve.same_word("acquir", "acquisit") and not resolve.same_word("lead", "leav")
+    assert resolve.same_word("impress", "impression") and not resolve.same_word("lead", "leav")
