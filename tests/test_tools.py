@@ -92,9 +92,9 @@ def test_benchmark_goldens(shipped_engine):
         elif not ok:
             wrong.append((r["id"], r["vertical"], r["metric"], r["expected_value"], got))
     assert wrong == []  # canonical rows exact; absent rows (synonyms included) never get a value
-    # measured 2026-11-23: 21 of 30 answerable synonym rows right, 9 honest misses, 3 near misses
+    # measured 2026-11-23: 18 of 30 answerable synonym rows right, 9 honest misses, 3 near misses
     # ("online stores" → retail twice, "hospitals" → travel via the stem hospit-); see datasets/README.md
-    assert syn_right >= 21 and len(syn_wrong) <= 3, (syn_right, syn_wrong)
+    assert syn_right >= 18 and len(syn_wrong) <= 3, (syn_right, syn_wrong)
 
 
 def test_benchmark_tool_content_and_absent_message(executor):
