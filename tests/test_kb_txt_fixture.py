@@ -368,6 +368,9 @@ def test_audience_goldens():
     bad = copy.deepcopy(next(r for r in rows if r["expected_size"] and r["geography"]))
     bad["expected_size_text"], bad["expected_size"] = "999,000", 999000
     assert check_audience_row(bad), "the audience checker accepted a size the KB does not state"
+    fake_absent = copy.deepcopy(next(r for r in rows if r["expected_size"] is None))
+    fake_absent["audience_type"], fake_absent["geography"] = "solar-ready homeowners", "Denver"
+    assert any("tagged absent, but" in e for e in check_audience_row(fake_absent))
 
 
 # ------------------------------------------------------------------ retrieval.jsonl
