@@ -414,6 +414,12 @@ def test_retrieval_goldens():
             shared = set(analyze(row["query"])) & {t for a in answers for t in analyze(a)}
             if shared:
                 errors.append(f"{i}: paraphrase shares {sorted(shared)} with its answer")
+        for tag in row["tags"]:
+            if re.fullmatch(r"step-\d+", tag) and not any(
+                    tag[5:] in re.search(r"META_WORKFLOW_STEPS: ([\d,]+)", section_texts(src)[h]).group(1).split(",")
+                    for src, heads in secs.items() if src in TEXTS
+                    for h in ([heads] if isinstance(heads, str) else heads) if h in section_texts(src)):
+                errors.append(f"{i}: tag {tag} but no expected section lists that step in META_WORKFLOW_STEPS")
         if "multi-hop" in row["tags"] and len(answers) < 2:
             errors.append(f"{i}: multi-hop rows give one answer text per hop")
     assert not errors, "\n".join(errors)
