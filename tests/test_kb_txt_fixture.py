@@ -454,44 +454,70 @@ def audience_is_stated(geography: str, size: int) -> bool:
                for src, text in TEXTS.items() for s in text.splitlines() + sentences(src))
 
 
+def check_scenario(name: str, sc: dict) -> list[str]:
+    errors = []
+    base = copy.deepcopy(sc)
+    for turn in base["turns"]:
+        for key in NEW_EXPECT_KEYS:
+            (turn.get("expect") or {}).pop(key, None)
+    if sc.get("id") != name:
+        errors.append(f"{name}: id {sc.get('id')!r} != file stem")
+    try:
+        from agent.scenario import load_scenario
+        load_scenario(base)
+    except ImportError:
+        pass
+    except Exception as exc:  # noqa: BLE001 - report every rejected scenario
+        errors.append(f"{name}: {exc}")
+    analyze = get_analyzer(stem=True, stop_words=True)
+    for t, turn in enumerate(sc["turns"]):
+        exp, where = turn.get("expect") or {}, f"{name} turn {t}"
+        if "user" in turn and re.search(r"\b(divide|divided|multiply|times 1000)\b", turn["user"], re.I):
+            errors.append(f"{where}: the user dictates the arithmetic")
+        for s in exp.get("sources", []):
+            if s not in TEXTS:
+                errors.append(f"{where}: source {s} is not in the KB")
+        for b in exp.get("benchmarks", []):
+            if not value_is_stated(b["vertical"], b["metric"], b["value"]):
+                errors.append(f"{where}: {b} is not stated in the KB")
+        for a in exp.get("audience", []):
+            if not audience_is_stated(a["geography"], a["size"]):
+                errors.append(f"{where}: audience {a} is not stated in the KB")
+        bodies = [section_texts(s)[h] for s in exp.get("sources", []) if s in TEXTS
+                  for h in exp.get("sections", []) if h in section_texts(s)]
+        for h in exp.get("sections", []):
+            if not any(h in section_texts(s) for s in exp.get("sources", []) if s in TEXTS):
+                errors.append(f"{where}: section {h!r} is not a heading of the turn's sources")
+        section_terms = {term for b in bodies for term in analyze(b)}
+        for fact in exp.get("key_facts", []):
+            terms = set(analyze(fact))
+            if len(fact.split()) > 15:
+                errors.append(f"{where}: key fact longer than 15 words: {fact!r}")
+            if not bodies or len(terms & section_terms) < 0.6 * len(terms):
+                errors.append(f"{where}: key fact {fact!r} is not covered by the turn's sections "
+                              f"(missing {sorted(terms - section_terms)})")
+        in_scope = [k for k in ("benchmarks", "audience", "calculations", "key_facts", "must_abstain",
+                                "must_clarify") if exp.get(k)]
+        if "user" in turn and not in_scope:
+            errors.append(f"{where}: an in-scope user turn needs an expected answer")
+    return errors
+
+
 def test_scenarios():
     files = sorted((DATA / "scenarios").glob("*.json"))
     assert len(files) >= 3
-    errors = []
-    for path in files:
-        sc = json.loads(path.read_text(encoding="utf-8"))
-        base = copy.deepcopy(sc)
-        for turn in base["turns"]:
-            for key in NEW_EXPECT_KEYS:
-                (turn.get("expect") or {}).pop(key, None)
-        try:
-            from agent.scenario import load_scenario
-            load_scenario(base) if sc["id"] == path.stem else errors.append(f"{path.name}: id != file stem")
-        except ImportError:
-            pass
-        except Exception as exc:  # noqa: BLE001 - report every rejected scenario
-            errors.append(f"{path.name}: {exc}")
-        for t, turn in enumerate(sc["turns"]):
-            exp, where = turn.get("expect") or {}, f"{path.name} turn {t}"
-            if "user" in turn and re.search(r"\b(divide|divided|multiply|times 1000)\b", turn["user"], re.I):
-                errors.append(f"{where}: the user dictates the arithmetic")
-            for s in exp.get("sources", []):
-                if s not in TEXTS:
-                    errors.append(f"{where}: source {s} is not in the KB")
-            for b in exp.get("benchmarks", []):
-                if not value_is_stated(b["vertical"], b["metric"], b["value"]):
-                    errors.append(f"{where}: {b} is not stated in the KB")
-            for a in exp.get("audience", []):
-                if not audience_is_stated(a["geography"], a["size"]):
-                    errors.append(f"{where}: audience {a} is not stated in the KB")
-            for h in exp.get("sections", []):
-                if not any(h in section_texts(s) for s in exp.get("sources", [])):
-                    errors.append(f"{where}: section {h!r} is not a heading of the turn's sources")
-            in_scope = [k for k in ("benchmarks", "audience", "calculations", "key_facts", "must_abstain",
-                                    "must_clarify") if exp.get(k)]
-            if "user" in turn and not in_scope:
-                errors.append(f"{where}: an in-scope user turn needs an expected answer")
-            for fact in exp.get("key_facts", []):
-                if len(fact.split()) > 15:
-                    errors.append(f"{where}: key fact longer than 15 words: {fact!r}")
+    errors = [e for p in files for e in check_scenario(p.stem, json.loads(p.read_text(encoding="utf-8")))]
     assert not errors, "\n".join(errors)
+
+
+def test_scenario_checker_catches_bad_values():
+    path = sorted((DATA / "scenarios").glob("*.json"))[0]
+    sc = json.loads(path.read_text(encoding="utf-8"))
+    assert check_scenario(path.stem, sc) == []
+    turn = next(t for t in sc["turns"] if (t.get("expect") or {}).get("benchmarks"))
+    turn["expect"]["benchmarks"][0]["value"] = "$1.00-2.00"
+    turn["expect"]["key_facts"] = ["Lunar tides govern television ratings in winter"]
+    turn["user"] = "Divide the budget by the CPC please."
+    errors = "\n".join(check_scenario(path.stem, sc))
+    assert "is not stated in the KB" in errors and "not covered by the turn's sections" in errors
+    assert "dictates the arithmetic" in errors
