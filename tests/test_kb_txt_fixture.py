@@ -19,6 +19,7 @@ golden cannot agree with the extractor by sharing its bugs. What is checked:
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import math
 import re
@@ -76,7 +77,8 @@ def parse_value(value: str) -> tuple[float, float, str] | None:
     return (low, high, unit) if unit else None
 
 
-def bullet_facts() -> list[dict]:
+@functools.lru_cache(maxsize=None)
+def bullet_facts() -> tuple[dict, ...]:
     """Every ``- Label: value`` bullet under a ``<PLATFORM> <METRIC> BENCHMARKS - YEAR`` heading."""
     facts = []
     for source, text in TEXTS.items():
@@ -96,10 +98,11 @@ def bullet_facts() -> list[dict]:
                 value = b.group(2).split(" (")[0]
                 facts.append({"label": b.group(1), "platform": current[0], "metric": current[1],
                               "value": value, "source": source, "line": s})
-    return facts
+    return tuple(facts)
 
 
-def kv_facts() -> list[dict]:
+@functools.lru_cache(maxsize=None)
+def kv_facts() -> tuple[dict, ...]:
     """``Metric: value`` lines under a ``<VERTICAL> - BLENDED ... PROFILE`` heading (no platform)."""
     facts = []
     for source, text in TEXTS.items():
@@ -117,7 +120,7 @@ def kv_facts() -> list[dict]:
                               "value": kv.group(2), "source": source, "line": s})
             elif label and not kv:
                 label = None if s.isupper() else label
-    return facts
+    return tuple(facts)
 
 
 def sentences(source: str) -> list[str]:
@@ -211,7 +214,7 @@ def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
     src, value = fact["source"], fact["value"]
     if src not in TEXTS:
         return f"source {src!r} is not a KB file"
-    for f in bullet_facts() + kv_facts():
+    for f in (*bullet_facts(), *kv_facts()):
         if f["source"] == src and f["label"].lower() == label.lower() and f["metric"] == metric \
                 and f["value"] == value and f["platform"] == fact["platform"]:
             return None
@@ -247,7 +250,7 @@ def check_benchmark_row(row: dict) -> list[str]:
             if len(hits) == len(words):
                 errors.append(f"{i}: absent vertical {row['vertical']!r}: every word occurs in the KB {hits}")
         else:
-            stated = [f for f in bullet_facts() + kv_facts() if f["label"].lower() == label.lower()
+            stated = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower()
                       and f["metric"] == metric and (platform is None or f["platform"] == platform)]
             stated += [s for src in TEXTS for s in sentences(src) if label in s and metric in s
                        and re.search(r"\$\d|\d%|\dx", s) and (platform is None or platform.lower() in s.lower())]
@@ -441,7 +444,7 @@ NEW_EXPECT_KEYS = ("sections", "audience", "key_facts", "must_clarify")  # agree
 
 def value_is_stated(vertical: str, metric: str, value: str) -> bool:
     label, metric = kb_label(vertical) or vertical, kb_metric(metric)
-    facts = [f for f in bullet_facts() + kv_facts() if f["label"].lower() == label.lower() and f["metric"] == metric]
+    facts = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower() and f["metric"] == metric]
     return any(f["value"] == value for f in facts) or any(
         value in s and label in s for src in TEXTS for s in sentences(src))
 
