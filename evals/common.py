@@ -153,6 +153,8 @@ def git_commit() -> dict[str, str | None]:
         if not head.startswith("ref:"):
             return {"commit": head, "branch": None}
         ref = head.split(":", 1)[1].strip()
+        if (git / "commondir").is_file():  # a worktree keeps HEAD here, refs in the common dir
+            git = (git / (git / "commondir").read_text().strip()).resolve()
         p = git / ref
         if p.is_file():
             return {"commit": p.read_text().strip(), "branch": ref.rsplit("/", 1)[-1]}
