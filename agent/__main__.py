@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -25,6 +26,17 @@ def _default(path: str) -> str:
     return path if Path(path).exists() else str(ROOT / path)
 
 
+def _index_for(args) -> str:
+    """``--index``, else the KB's own index file: ``.index/kb-index.json`` for the shipped KB (as
+    ``make eval`` builds it), ``./.index/<kb name>-index.json`` for any other KB."""
+    if args.index:
+        return args.index
+    kb = Path(args.kb).resolve()
+    if kb == (ROOT / "kb").resolve():
+        return str(ROOT / ".index" / "kb-index.json")
+    return str(Path(".index") / f"{kb.name}-index.json")
+
+
 def _engine(args):
     from mpa.engine import build_engine
     from rag.config import get_preset
@@ -32,7 +44,7 @@ def _engine(args):
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", IndexRebuildWarning)  # a rebuild is reported below instead
-        engine = build_engine(args.kb, get_preset(args.preset), index_path=args.index)
+        engine = build_engine(args.kb, get_preset(args.preset), index_path=_index_for(args))
     if engine.rebuild_reason and engine.rebuild_reason != "no index file yet":
         print(f"(index rebuilt: {engine.rebuild_reason})", file=sys.stderr)
     return engine
@@ -113,8 +125,10 @@ def cmd_run_scenario(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m agent", description="The media-planning assistant's agent.")
-    ap.add_argument("--kb", default=_default("kb"), help="knowledge-base directory (default: kb)")
-    ap.add_argument("--index", default=_default(".index") + "/kb-index.json", help="index file")
+    ap.add_argument("--kb", default=os.environ.get("MPA_KB_DIR") or _default("kb"),
+                    help="knowledge-base directory (default: $MPA_KB_DIR, else kb)")
+    ap.add_argument("--index", default=os.environ.get("MPA_INDEX") or None,
+                    help="index file (default: $MPA_INDEX, else .index/<kb name>-index.json)")
     ap.add_argument("--preset", default="hybrid-weighted", help="retrieval preset (rag.config.PRESETS)")
     ap.add_argument("--model", choices=["offline", "anthropic"], default=None,
                     help="offline baseline or Claude (default: Claude when ANTHROPIC_API_KEY is set)")
@@ -127,6 +141,9 @@ def main(argv: list[str] | None = None) -> int:
     rs.add_argument("path")
     rs.add_argument("--json", help="also write the eval output record to this file")
     args = ap.parse_args(argv)
+    if not Path(args.kb).is_dir():
+        print(f"error: --kb {args.kb}: not a directory (pass --kb DIR or set MPA_KB_DIR)", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     return {"chat": cmd_chat, "run-scenario": cmd_run_scenario}[args.cmd](args)
 

@@ -3,10 +3,14 @@
     python -m evals                              # = braintrust eval [--no-send-logs] evals/
     python -m evals --preset hybrid-rrf --trials 3 evals/eval_conversations.py
     python -m evals --gate 0.97                  # exits 1 when the composite is below 0.97
+    python -m evals --kb my_kb --datasets my_goldens --weights my_weights.json
+    python -m evals bootstrap --kb my_kb --out my_goldens   # draft goldens to review (evals.bootstrap)
 
 Flags become the environment variables the eval files read (see :mod:`evals.common`) and are
 recorded in the experiment metadata and the local record. Logs go to Braintrust only when
 ``BRAINTRUST_API_KEY`` is set (or ``--send-logs``); otherwise ``--no-send-logs`` is added.
+Paths (KB, datasets, weights, index, results) resolve in :mod:`evals.paths`; they are checked
+before the run, and a missing one is reported in one line naming the flag.
 """
 from __future__ import annotations
 
@@ -16,9 +20,31 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+PATH_FLAGS = ("results_dir", "kb", "datasets", "weights", "index")  # made absolute: braintrust may change cwd
+
+
+def preflight(files: list[str]) -> list[str]:
+    """One line per path problem (KB, datasets and the files the selected evals read, weights)."""
+    from evals.paths import PathSettingError, missing_datasets, weights_path
+
+    names = []
+    for f in files:
+        p = Path(f)
+        names += [q.name for q in sorted(p.glob("eval_*.py"))] if p.is_dir() else [p.name]
+    problems = missing_datasets(names or None)
+    try:
+        weights_path()
+    except PathSettingError as exc:
+        problems.append(str(exc))
+    return problems
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bootstrap"]:
+        from evals.bootstrap import main as bootstrap_main
+
+        return bootstrap_main(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m evals", description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", help="eval files or directories (default: evals/)")
     ap.add_argument("--preset", help="retrieval preset for the agent/tool evals and the gate (MPA_RAG_PRESET)")
@@ -28,21 +54,34 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gate", type=float, help="gate threshold (MPA_GATE; default in scorers/weights.json)")
     ap.add_argument("--agent", choices=["offline", "anthropic"], help="agent model kind (MPA_AGENT)")
     ap.add_argument("--results-dir", help="where records go (MPA_RESULTS_DIR)")
+    ap.add_argument("--kb", help="knowledge base directory (MPA_KB_DIR; default kb/ in a clone)")
+    ap.add_argument("--datasets", help="goldens directory, laid out like datasets/ (MPA_DATASETS)")
+    ap.add_argument("--weights", help="weights and gate JSON (MPA_WEIGHTS; default: the packaged scorers/weights.json)")
+    ap.add_argument("--index", help="index file (MPA_INDEX; default .index/<kb>-index.json)")
     logs = ap.add_mutually_exclusive_group()
     logs.add_argument("--send-logs", action="store_true", help="log experiments to Braintrust (needs a key)")
     logs.add_argument("--no-send-logs", action="store_true", help="run locally only")
     ap.add_argument("--num-workers", type=int, help="passed to braintrust eval")
+    ap.add_argument("--no-progress-bars", action="store_true", help="passed to braintrust eval")
     args = ap.parse_args(argv)
     for flag, env in (("preset", "MPA_RAG_PRESET"), ("presets", "MPA_RETRIEVAL_PRESETS"), ("trials", "MPA_TRIALS"),
                       ("limit", "MPA_EVAL_LIMIT"), ("gate", "MPA_GATE"), ("agent", "MPA_AGENT"),
-                      ("results_dir", "MPA_RESULTS_DIR")):
+                      ("results_dir", "MPA_RESULTS_DIR"), ("kb", "MPA_KB_DIR"), ("datasets", "MPA_DATASETS"),
+                      ("weights", "MPA_WEIGHTS"), ("index", "MPA_INDEX")):
         v = getattr(args, flag)
         if v is not None:
-            os.environ[env] = str(v)
+            os.environ[env] = str(Path(v).expanduser().resolve()) if flag in PATH_FLAGS else str(v)
+    problems = preflight(args.files)
+    if problems:
+        for line in problems:
+            print(f"python -m evals: {line}", file=sys.stderr)
+        return 2
     send = args.send_logs or (bool(os.environ.get("BRAINTRUST_API_KEY")) and not args.no_send_logs)
     bt_args = ["eval"] + ([] if send else ["--no-send-logs"])
     if args.num_workers:
         bt_args += ["--num-workers", str(args.num_workers)]
+    if args.no_progress_bars:
+        bt_args.append("--no-progress-bars")
     bt_args += args.files or [str(ROOT / "evals")]
     from braintrust.cli.__main__ import main as bt_main
 

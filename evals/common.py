@@ -12,6 +12,8 @@ files; ``python -m evals --preset X …`` sets the same variables from flags):
 ``MPA_GATE``                gate threshold override (default in ``scorers/weights.json``)
 ``MPA_RESULTS_DIR``         where experiment records go (default ``results/``)
 ``MPA_KB_DIR``/``MPA_INDEX``  knowledge base and index file (default ``kb/``, ``.index/kb-index.json``)
+``MPA_DATASETS``            goldens directory (default ``datasets/``); paths: :mod:`evals.paths`
+``MPA_WEIGHTS``             weights/gate file (default ``scorers/weights.json``)
 ``MPA_AGENT``               ``offline`` or ``anthropic`` (default: Claude when ``ANTHROPIC_API_KEY`` is set)
 ==========================  ==================================================================
 """
@@ -32,7 +34,8 @@ from braintrust import EvalCase  # noqa: E402
 
 from rag.config import DEFAULT_PRESET, PRESETS, get_preset  # noqa: E402
 
-DATASETS = ROOT / "datasets"
+from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
+
 PROJECT = os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval")
 ALL_RETRIEVAL_PRESETS = list(PRESETS)  # every named preset in rag.config
 CURVE_K = 10  # retrieval evals keep the top 10 for recall@k curves
@@ -79,23 +82,15 @@ def limit() -> int | None:
     return int(v) if v else None
 
 
-def kb_dir() -> Path:
-    return Path(_env("MPA_KB_DIR") or ROOT / "kb")
-
-
-def index_path() -> Path:
-    return Path(_env("MPA_INDEX") or ROOT / ".index" / "kb-index.json")
-
-
 def load_jsonl(name: str) -> list[dict]:
-    path = DATASETS / name
+    path = dataset_file(name)
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     n = limit()
     return rows[:n] if n else rows
 
 
 def scenario_paths() -> list[Path]:
-    paths = sorted((DATASETS / "scenarios").glob("*.json"))
+    paths = sorted(dataset_file("scenarios/").glob("*.json"))
     n = limit()
     return paths[:n] if n else paths
 
@@ -207,7 +202,7 @@ def experiment_name(key: str) -> str:
     return key.replace("/", "-")
 
 
-__all__ = ["ALL_RETRIEVAL_PRESETS", "CURVE_K", "DATASETS", "PRESETS", "PROJECT", "ROOT", "agent_kind",
+__all__ = ["ALL_RETRIEVAL_PRESETS", "CURVE_K", "dataset_file", "datasets_dir", "PRESETS", "PROJECT", "ROOT", "agent_kind",
            "agent_model_name", "case", "experiment_metadata", "experiment_name", "get_engine", "git_commit",
            "kb_dir", "index_path", "limit", "load_jsonl", "retrieval_presets", "scenario_paths", "selected_preset",
            "trial_task", "trials"]

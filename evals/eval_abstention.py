@@ -1,7 +1,7 @@
 """Out-of-scope questions (``datasets/abstain.jsonl``, all ``must_abstain: true``) asked of the
 agent in a fresh one-turn conversation: the answer must say plainly that the knowledge base does
 not cover it and invent nothing. In-scope controls (a benchmark question per covered vertical,
-built from ``datasets/benchmarks.jsonl`` canonical rows, ``must_abstain: false``) keep the scorer
+built from ``datasets/benchmarks.jsonl`` rows in the KB's own words, ``must_abstain: false``) keep the scorer
 two-sided: an agent that declines everything fails them."""
 from __future__ import annotations
 
@@ -21,21 +21,36 @@ from scorers.judges import judge_scorers  # noqa: E402
 CONTROLS_PER_VERTICAL = 1
 
 
+def _facts(row: dict) -> list[dict]:
+    """The facts a benchmark golden expects: ``expected_facts`` when present, else the single
+    ``expected_value`` (older rows); ``[]`` for an absent pair."""
+    if "expected_facts" in row:
+        return list(row["expected_facts"] or [])
+    if row.get("expected_value") is None:
+        return []
+    return [{"platform": row.get("platform"), "value": row["expected_value"], "source": row.get("expected_source")}]
+
+
 def control_cases() -> list:
-    """One in-scope benchmark question per covered vertical (deterministic choice: the first
-    canonical row of each vertical)."""
+    """One in-scope benchmark question per covered vertical: the first benchmark golden of each
+    vertical that asks in the KB's own words (not tagged ``synonym``), expects exactly one fact,
+    and is not a draft. The question names the platform when the golden does."""
     seen, out = set(), []
     for r in load_jsonl("benchmarks.jsonl"):
-        if "canonical" not in (r.get("tags") or []) or r.get("expected_value") is None:
+        tags = r.get("tags") or []
+        facts = _facts(r)
+        if "synonym" in tags or "absent" in tags or r.get("draft") or len(facts) != 1:
             continue
-        v = r["canonical_vertical"]
+        v = r.get("canonical_vertical") or r["vertical"]
         if v in seen:
             continue
         seen.add(v)
-        q = f"What is the typical {r['metric']} for {r['vertical']} brands?"
+        on = f" on {r['platform']}" if r.get("platform") else ""
+        q = f"What is the typical {r['metric']}{on} for {r['vertical']} brands?"
         out.append(case(f"control-{r['id']}", {"question": q},
-                        {"must_abstain": False, "benchmarks": [{"vertical": v, "metric": r["canonical_metric"],
-                                                                "value": r["expected_value"]}]},
+                        {"must_abstain": False, "benchmarks": [{"vertical": v,
+                                                                "metric": r.get("canonical_metric") or r["metric"],
+                                                                "value": facts[0]["value"]}]},
                         ["in-scope-control"]))
     return out
 

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, scenario_paths,  # noqa: E402
-                          selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, dataset_file, experiment_metadata, experiment_name, get_engine,  # noqa: E402
+                          scenario_paths, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
@@ -57,7 +57,7 @@ def cases() -> list:
 def play(input: dict, md: dict) -> dict:
     from agent.scenario import run_scenario
 
-    path = Path(__file__).resolve().parents[1] / "datasets" / "scenarios" / input["scenario"]
+    path = dataset_file("scenarios/") / input["scenario"]
     rec = run_scenario(path, engine=get_engine(selected_preset()))
     if rec.get("errors"):
         md["case_errors"] = list(rec["errors"])

@@ -38,7 +38,9 @@ _T0 = time.perf_counter()
 
 # ------------------------------------------------------------------ helpers
 def _results_dir() -> Path:
-    return Path(os.environ.get("MPA_RESULTS_DIR") or ROOT / "results")
+    from evals.paths import results_dir
+
+    return results_dir()
 
 
 def _short(text: Any, n: int = 400) -> Any:
