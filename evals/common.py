@@ -34,6 +34,7 @@ from braintrust import EvalCase  # noqa: E402
 
 from rag.config import DEFAULT_PRESET, PRESETS, get_preset  # noqa: E402
 
+from evals.bootstrap import report_drafts  # noqa: E402
 from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
 
 PROJECT = os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval")
@@ -85,6 +86,7 @@ def limit() -> int | None:
 def load_jsonl(name: str) -> list[dict]:
     path = dataset_file(name)
     rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    report_drafts(path, rows)
     n = limit()
     return rows[:n] if n else rows
 

@@ -33,13 +33,13 @@ def _facts(row: dict) -> list[dict]:
 
 def control_cases() -> list:
     """One in-scope benchmark question per covered vertical: the first benchmark golden of each
-    vertical that asks in the KB's own words (not tagged ``synonym``), expects exactly one fact,
-    and is not a draft. The question names the platform when the golden does."""
+    vertical that asks in the KB's own words (not tagged ``synonym``) and expects exactly one
+    fact. The question names the platform when the golden does."""
     seen, out = set(), []
     for r in load_jsonl("benchmarks.jsonl"):
         tags = r.get("tags") or []
         facts = _facts(r)
-        if "synonym" in tags or "absent" in tags or r.get("draft") or len(facts) != 1:
+        if "synonym" in tags or "absent" in tags or len(facts) != 1:
             continue
         v = r.get("canonical_vertical") or r["vertical"]
         if v in seen:

@@ -187,10 +187,18 @@ BENCH_REQUIRED = {
 }
 
 
+# "draft": true marks a row written by `python -m evals bootstrap` and not yet reviewed (the evals include drafts)
+DRAFT = {"draft": lambda v: v is True}
+_FACT_KEYS = {"platform", "value", "low", "high", "unit", "source"}
+BENCH_OPTIONAL = {**DRAFT, "platform": lambda v: v is None or _is_str(v),
+                  "expected_facts": lambda v: isinstance(v, list) and all(
+                      isinstance(f, dict) and set(f) == _FACT_KEYS and _is_str(f["value"]) for f in v)}
+
+
 def test_benchmarks_schema():
     errors = []
     for row in load_jsonl("benchmarks.jsonl"):
-        errors += check_keys(row, BENCH_REQUIRED)
+        errors += check_keys(row, BENCH_REQUIRED, BENCH_OPTIONAL)
     assert_no_errors(errors, "datasets/benchmarks.jsonl (schema)")
 
 
@@ -280,7 +288,7 @@ AUD_REQUIRED = {
                                             and all(_is_str(x) for x in v.values())),
     "tags": _is_str_list,
 }
-AUD_OPTIONAL = {"why": _is_str}
+AUD_OPTIONAL = {"why": _is_str, **DRAFT}
 
 
 def test_audience_schema():
@@ -339,7 +347,7 @@ RETR_REQUIRED = {
     "tags": lambda v: _is_str_list(v) and bool(v),
 }
 RETR_OPTIONAL = {"answer_text": _is_str, "answer_texts": lambda v: _is_str_list(v) and bool(v),
-                 "expected_chunk_ids": _is_str_list, "notes": _is_str, "note": _is_str}
+                 "expected_chunk_ids": _is_str_list, "notes": _is_str, "note": _is_str, **DRAFT}
 
 
 def _sections(row: dict) -> list[tuple[list[str], str]]:
@@ -440,7 +448,7 @@ def test_abstain_schema():
     for row in load_jsonl("abstain.jsonl"):
         errors += check_keys(row, {"id": _is_str, "question": _is_str, "must_abstain": lambda v: v is True,
                                    "category": _is_str, "why": _is_str},
-                             {"tags": _is_str_list, "notes": _is_str})
+                             {"tags": _is_str_list, "notes": _is_str, **DRAFT})
     assert_no_errors(errors, "datasets/abstain.jsonl (schema; must_abstain must be true)")
 
 
@@ -801,3 +809,35 @@ def test_scenario_validator_catches_bad_values(tmp_path):
     path.write_text(json.dumps(good), encoding="utf-8")
     errs = "\n".join(validate_scenario(path))
     assert "Typical cell" in errs and "but result says 1000" in errs and "unknown field(s) ['colour']" in errs
+
+
+# ------------------------------------------------------------------ drafts from `python -m evals bootstrap`
+def test_bootstrap_drafts_fit_the_schema_and_the_kb(tmp_path):
+    """The draft goldens bootstrap writes for kb/ pass the same schema checks as datasets/, every
+    one is marked draft, benchmark drafts equal the table cells, and retrieval drafts name a real
+    header and an answer that occurs verbatim in it."""
+    from evals.bootstrap import bootstrap
+
+    counts = bootstrap(KB, tmp_path)
+    assert counts["benchmarks.jsonl"] == len(BENCH) and counts["audience.jsonl"] >= 25
+    assert counts["retrieval.jsonl"] >= 100
+    rows = {n: [json.loads(x) for x in (tmp_path / n).read_text().splitlines()] for n in
+            ("benchmarks.jsonl", "audience.jsonl", "retrieval.jsonl", "abstain.jsonl")}
+    errors = []
+    for r in rows["benchmarks.jsonl"]:
+        errors += check_keys(r, BENCH_REQUIRED, BENCH_OPTIONAL)
+        t = BENCH[(r["canonical_vertical"], r["canonical_metric"])]
+        if (t.typical, t.source) != (r["expected_value"], r["expected_source"]):
+            errors.append(f"{rid(r)}: {r['expected_value']!r} in {r['expected_source']} != {t.typical!r}")
+    for r in rows["audience.jsonl"]:
+        errors += check_keys(r, AUD_REQUIRED, AUD_OPTIONAL)
+    for r in rows["retrieval.jsonl"]:
+        errors += check_keys(r, RETR_REQUIRED, RETR_OPTIONAL)
+        (src, (sec,)), = r["expected_sections"].items()
+        if sec not in headers_of(src) or not occurs_verbatim(r["answer_text"], src):
+            errors.append(f"{rid(r)}: section {sec!r} / answer {r['answer_text'][:60]!r} not in {src}")
+    for r in rows["abstain.jsonl"]:
+        errors += check_keys(r, {"id": _is_str, "question": _is_str, "must_abstain": lambda v: v is True,
+                                 "category": _is_str, "why": _is_str}, {"tags": _is_str_list, **DRAFT})
+    errors += [f"{n} {rid(r)}: not marked draft" for n, rs in rows.items() for r in rs if r.get("draft") is not True]
+    assert_no_errors(errors, "bootstrap drafts of kb/")
