@@ -24,11 +24,14 @@ $(STAMP): pyproject.toml
 BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 
 # CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
-# mode). `braintrust eval` exits non-zero when the composite is below the gate in
+# mode) on the shipped KB and on tests/fixtures/kb_txt. `braintrust eval` exits non-zero when the composite is below the gate in
 # scorers/weights.json, when a case errored, or when a weighted scorer is missing.
 test: $(STAMP)
 	$(BIN)/python -m pytest
 	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs --no-progress-bars evals/
+	@# the same suite on the second KB (plain-text conventions) with its own goldens and results
+	MPA_JUDGES=off $(BIN)/python -m evals --agent offline --no-send-logs --no-progress-bars \
+	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt
 
 eval: $(STAMP)
 	$(BIN)/python -m mpa index $(KB) --out $(INDEX)
