@@ -15,6 +15,7 @@ before the run, and a missing one is reported in one line naming the flag.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from pathlib import Path
@@ -23,15 +24,33 @@ ROOT = Path(__file__).resolve().parents[1]
 PATH_FLAGS = ("results_dir", "kb", "datasets", "weights", "index")  # made absolute: braintrust may change cwd
 
 
+def prog() -> str:
+    return "python -m evals" if sys.argv[0].endswith("__main__.py") else Path(sys.argv[0]).name or "mpa-eval"
+
+
+def eval_files(files: list[str]) -> list[str]:
+    """Directories expanded to their ``eval_*.py`` files. ``braintrust eval`` skips every file under
+    ``site-packages`` when it walks a directory, so an installed harness must name its files."""
+    out = []
+    for f in files or [str(ROOT / "evals")]:
+        p = Path(f)
+        out += [str(q) for q in sorted(p.glob("eval_*.py"))] if p.is_dir() else [f]
+    return out
+
+
+class _DirectFileNotice(logging.Filter):
+    """Drops braintrust's notice that a file named directly lies outside its include patterns
+    (every installed eval file does: they live in site-packages)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "because it was specified directly" not in record.getMessage()
+
+
 def preflight(files: list[str]) -> list[str]:
     """One line per path problem (KB, datasets and the files the selected evals read, weights)."""
     from evals.paths import PathSettingError, missing_datasets, weights_path
 
-    names = []
-    for f in files:
-        p = Path(f)
-        names += [q.name for q in sorted(p.glob("eval_*.py"))] if p.is_dir() else [p.name]
-    problems = missing_datasets(names or None)
+    problems = missing_datasets([Path(f).name for f in eval_files(files)])
     try:
         weights_path()
     except PathSettingError as exc:
@@ -45,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         from evals.bootstrap import main as bootstrap_main
 
         return bootstrap_main(argv[1:])
-    ap = argparse.ArgumentParser(prog="python -m evals", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog=prog(), description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", help="eval files or directories (default: evals/)")
     ap.add_argument("--preset", help="retrieval preset for the agent/tool evals and the gate (MPA_RAG_PRESET)")
     ap.add_argument("--presets", help="comma list of presets eval_retrieval compares (MPA_RETRIEVAL_PRESETS)")
@@ -74,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     problems = preflight(args.files)
     if problems:
         for line in problems:
-            print(f"python -m evals: {line}", file=sys.stderr)
+            print(f"{prog()}: {line}", file=sys.stderr)
         return 2
     send = args.send_logs or (bool(os.environ.get("BRAINTRUST_API_KEY")) and not args.no_send_logs)
     bt_args = ["eval"] + ([] if send else ["--no-send-logs"])
@@ -82,7 +101,12 @@ def main(argv: list[str] | None = None) -> int:
         bt_args += ["--num-workers", str(args.num_workers)]
     if args.no_progress_bars:
         bt_args.append("--no-progress-bars")
-    bt_args += args.files or [str(ROOT / "evals")]
+    files = eval_files(args.files)
+    if not files:
+        print(f"{prog()}: no eval_*.py files in {' '.join(args.files)}", file=sys.stderr)
+        return 2
+    bt_args += files
+    logging.getLogger("braintrust.eval").addFilter(_DirectFileNotice())
     from braintrust.cli.__main__ import main as bt_main
 
     try:
