@@ -34,7 +34,11 @@ def eval_files(files: list[str]) -> list[str]:
     out = []
     for f in files or [str(ROOT / "evals")]:
         p = Path(f)
-        out += [str(q) for q in sorted(p.glob("eval_*.py"))] if p.is_dir() else [f]
+        if not p.exists():  # a short name: "tools", "eval_tools" or "evals/eval_tools.py" → the packaged file
+            stem = p.name.removesuffix(".py").removeprefix("eval_")
+            if (ROOT / "evals" / f"eval_{stem}.py").is_file():
+                p = ROOT / "evals" / f"eval_{stem}.py"
+        out += [str(q) for q in sorted(p.glob("eval_*.py"))] if p.is_dir() else [str(p)]
     return out
 
 
@@ -65,7 +69,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return bootstrap_main(argv[1:])
     ap = argparse.ArgumentParser(prog=prog(), description=__doc__.split("\n\n")[0])
-    ap.add_argument("files", nargs="*", help="eval files or directories (default: evals/)")
+    ap.add_argument("files", nargs="*", help="eval files or directories, or short names such as `tools` "
+                                            "(default: every eval)")
     ap.add_argument("--preset", help="retrieval preset for the agent/tool evals and the gate (MPA_RAG_PRESET)")
     ap.add_argument("--presets", help="comma list of presets eval_retrieval compares (MPA_RETRIEVAL_PRESETS)")
     ap.add_argument("--trials", type=int, help="repeat each case N times (MPA_TRIALS)")

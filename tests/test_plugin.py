@@ -136,3 +136,13 @@ def test_draft_rows_are_counted_when_loaded(monkeypatch, tmp_path, capsys):
     monkeypatch.setenv("MPA_DATASETS", str(tmp_path))
     rows = common.load_jsonl("audience.jsonl")
     assert rows and f"audience.jsonl: {len(rows)} of {len(rows)} rows are drafts (included" in capsys.readouterr().err
+
+
+def test_eval_files_by_short_name_and_directory():
+    from evals.__main__ import eval_files
+
+    every = eval_files([])
+    assert [Path(f).name for f in every] == sorted(p.name for p in (ROOT / "evals").glob("eval_*.py"))
+    got = eval_files(["tools", "eval_retrieval", "evals/eval_packing.py"])
+    assert [Path(f).resolve() for f in got] == [
+        ROOT / "evals" / n for n in ("eval_tools.py", "eval_retrieval.py", "eval_packing.py")]
