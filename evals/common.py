@@ -153,9 +153,16 @@ def git_commit() -> dict[str, str | None]:
         if not head.startswith("ref:"):
             return {"commit": head, "branch": None}
         ref = head.split(":", 1)[1].strip()
-        p = git / ref
-        if p.is_file():
-            return {"commit": p.read_text().strip(), "branch": ref.rsplit("/", 1)[-1]}
+        common = git / "commondir"  # a linked worktree keeps its refs in the main repository
+        if common.is_file():
+            git_common = (git / common.read_text().strip()).resolve()
+        else:
+            git_common = git
+        for base in dict.fromkeys([git, git_common]):
+            p = base / ref
+            if p.is_file():
+                return {"commit": p.read_text().strip(), "branch": ref.rsplit("/", 1)[-1]}
+        git = git_common
         packed = git / "packed-refs"
         if packed.is_file():
             for line in packed.read_text().splitlines():

@@ -66,7 +66,9 @@ class Chunk:
 
     @property
     def index_text(self) -> str:
-        return f"{self.title}\n{' › '.join(self.section_path)}\n{self.text}"
+        """What the index sees: the title, every header the chunk sits under or holds, the text."""
+        path = list(dict.fromkeys(h for p in self.held_paths for h in p))
+        return f"{self.title}\n{' › '.join(path)}\n{self.text}"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
