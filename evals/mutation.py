@@ -164,15 +164,23 @@ class GateVerdict:
 
 
 def gate_decision(reps: list[dict]) -> GateVerdict:
-    """The gate's verdict over gated experiment records: ``evals.gate.decide`` when it exists, else
-    the reporter's composite and failure rules."""
+    """The gate's verdict over gated experiment records: :func:`evals.gate.decide` (fed by the
+    reporter's own conversion) when the gate module exists, else the reporter's composite and
+    failure rules."""
     try:
-        from evals import gate as _gate  # noqa: F401
-        decide = getattr(_gate, "decide", None)
+        from evals.gate import config_from_weights, decide
+        from evals.reporter import _summaries
     except ImportError:
-        decide = None
-    if decide is not None:
-        return _from_decide(decide, reps)
+        return _legacy_gate_decision(reps)
+    from evals.common import selected_preset
+    from scorers.composite import load_config
+
+    d = decide(_summaries(reps), config_from_weights(load_config(), selected_preset()))
+    means = pooled_means(reps)
+    return GateVerdict(bool(d.passed), d.composite, means, [str(r) for r in d.reasons])
+
+
+def _legacy_gate_decision(reps: list[dict]) -> GateVerdict:
     from evals.reporter import _composite
     from scorers.composite import gate_threshold, load_config
 
@@ -208,14 +216,6 @@ def pooled_means(reps: list[dict]) -> dict[str, float | None]:
                     if v is not None:
                         vals[n].append(float(v))
     return {n: (sum(v) / len(v) if v else None) for n, v in vals.items()}
-
-
-def _from_decide(decide, reps: list[dict]) -> GateVerdict:  # pragma: no cover - replaced when evals.gate lands
-    d = decide(reps)
-    get = (lambda k, default=None: d.get(k, default)) if isinstance(d, dict) else \
-        (lambda k, default=None: getattr(d, k, default))
-    return GateVerdict(bool(get("passed")), get("composite"), dict(get("means") or pooled_means(reps)),
-                       list(get("reasons") or []))
 
 
 # ------------------------------------------------------------------ mutating records
