@@ -32,7 +32,7 @@ test: $(STAMP)
 	$(BIN)/python -m evals.mutation --check
 
 eval: $(STAMP)
-	$(BIN)/python -m rag index $(KB) --out $(INDEX)
+	$(BIN)/python -m mpa index $(KB) --out $(INDEX)
 	$(BIN)/braintrust eval $(BT_LOGS) evals/
 
 bench: $(STAMP)
