@@ -121,7 +121,7 @@ def _held_paths(doc: Document, a: int, b: int) -> list[tuple[str, ...]]:
 
 def _path_for(paths: list[tuple[str, ...]]) -> tuple[str, ...]:
     """The section path a chunk is labelled with: the first section it holds, a bare parent
-    header giving way to its first child ("Metric notes › CAC", not "Metric notes"). Labelling a
+    header giving way to its first child ("Notes › First topic", not "Notes"). Labelling a
     merged chunk by the section holding most of its characters (often the last) named a section
     the reader does not see first; every held section is kept in ``Chunk.section_paths`` and
     named by the citation."""
