@@ -32,6 +32,7 @@ test: $(STAMP)
 	@# the same suite on the second KB (plain-text conventions) with its own goldens and results
 	MPA_JUDGES=off $(BIN)/python -m evals --agent offline --no-send-logs --no-progress-bars \
 	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt
+	$(BIN)/python -m evals.mutation --check
 
 eval: $(STAMP)
 	$(BIN)/python -m mpa index $(KB) --out $(INDEX)

@@ -7,6 +7,7 @@ from rag import engine as engine_mod
 from rag.config import RagConfig, get_preset
 from mpa.engine import domain
 from rag.engine import IndexRebuildWarning, RetrievalEngine
+from rag import persistence as store
 from rag.persistence import IndexFileError
 
 
@@ -63,7 +64,7 @@ def test_persistence_round_trip_same_results(kb_copy, tmp_path):
     a = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
     assert path.exists()
     payload = json.loads(path.read_text())
-    assert payload["schema_version"] == 1 and "pickle" not in path.read_text()[:200]
+    assert payload["schema_version"] == store.SCHEMA_VERSION and "pickle" not in path.read_text()[:200]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a current index must load silently
         b = RetrievalEngine.load(path)
@@ -99,7 +100,7 @@ def test_stale_index_updates_only_changed_files(kb_copy, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("damage,reason", [
     (lambda p: p.write_text("{not json"), "corrupt"),
-    (lambda p: p.write_text(p.read_text().replace('"schema_version":1', '"schema_version":99')), "schema version"),
+    (lambda p: p.write_text(p.read_text().replace(f'"schema_version":{store.SCHEMA_VERSION}', '"schema_version":99')), "schema version"),
     (lambda p: p.write_text(p.read_text().replace('"vocabulary":["', '"vocabulary":["zz', 1)), "checksum"),
 ])
 def test_corrupt_index_is_detected_and_rebuilt(kb_copy, tmp_path, damage, reason):
