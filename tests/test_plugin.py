@@ -4,6 +4,7 @@ datasets only through the configured directory."""
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -21,8 +22,13 @@ ENV = ("MPA_KB_DIR", "MPA_DATASETS", "MPA_WEIGHTS", "MPA_INDEX", "MPA_RESULTS_DI
 
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch):
+    """No path setting from outside, and none leaks out (``python -m evals`` sets os.environ)."""
+    saved = dict(os.environ)
     for v in ENV:
         monkeypatch.delenv(v, raising=False)
+    yield
+    os.environ.clear()
+    os.environ.update(saved)
 
 
 # ------------------------------------------------------------------ evals.paths
