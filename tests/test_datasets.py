@@ -841,3 +841,9 @@ def test_bootstrap_drafts_fit_the_schema_and_the_kb(tmp_path):
                                  "category": _is_str, "why": _is_str}, {"tags": _is_str_list, **DRAFT})
     errors += [f"{n} {rid(r)}: not marked draft" for n, rs in rows.items() for r in rs if r.get("draft") is not True]
     assert_no_errors(errors, "bootstrap drafts of kb/")
+
+
+@pytest.mark.parametrize("name", sorted(MINIMUMS))
+def test_shipped_goldens_hold_no_drafts(name):
+    drafts = [rid(r) for r in load_jsonl(name) if r.get("draft")]
+    assert not drafts, f"datasets/{name}: unreviewed draft rows {drafts[:10]}"
