@@ -180,13 +180,14 @@ def decide(results: Iterable[EvalSummary], config: GateConfig, run: RunFacts = R
         if req.key not in ran:
             missing_by_file.setdefault(req.file, []).append(req.key)
     if run.settings_error:
-        stopped = [k for f, keys in missing_by_file.items() if f in by_setting or f not in run.load_errors
-                   for k in keys]
+        stopped = [k for f, keys in missing_by_file.items()
+                   if f in by_setting or (f not in run.load_errors and f not in run.missing_files) for k in keys]
         more = f" (so {', '.join(stopped)} did not run)" if stopped else ""
         add(BROKEN, f"invalid setting: {run.settings_error}{more}")
     for file, keys in missing_by_file.items():
         what = f"required eval{'s' if len(keys) > 1 else ''} {', '.join(keys)} did not run"
-        if file in by_setting or (run.settings_error and file not in run.load_errors):
+        if file in by_setting or (run.settings_error and file not in run.load_errors
+                                  and file not in run.missing_files):
             continue  # explained by the setting
         if file in run.load_errors:
             add(BROKEN, f"{what}: evals/{file} failed to import: {run.load_errors[file]}")
