@@ -159,12 +159,13 @@ def test_honest_offline_baseline_passes_the_gate(tmp_path):
     assert rec["gate"]["verdict"] == "PASS" and rec["gate"]["reasons"] == []
 
 
-# A bad assistant through the Claude code path. Which gated part catches each variant today
-# (measured; see the README's gate section): every variant fails the gate, because it answers
-# out-of-scope questions and the abstention eval's floor catches that. Whether the conversation
-# eval's own floor catches it depends on the scorers: CONVERSATIONS_CATCHES lists the variants
-# whose conversation composite is already below its floor.
-CONVERSATIONS_CATCHES = {"hedge": False, "swap": False, "inflate": False}
+# A bad assistant through the Claude code path (tests/bad_assistant.py). Measured on 2026-11-23
+# (offline scorers of that day): every variant fails the gate on scores, and each is caught by the
+# conversation eval's own floor, not only by the pooled composite — conversations composite hedge
+# 0.49, swap 0.63, inflate 0.58 (floor in weights.json); abstention 0.33 / 0.53 / 0.45 because the
+# bad assistant answers out-of-scope questions. Not caught by any single scorer yet: the swapped
+# citation itself (citation_validity stays 1.00 — membership only); swap is caught through
+# benchmark_accuracy / audience_sizing / calculation_presence, which its extractive answers miss.
 
 
 @pytest.fixture(scope="module")
@@ -198,10 +199,9 @@ def test_bad_assistant_through_the_claude_path_fails_the_gate(bad_runs, mode):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", ["hedge", "swap", "inflate"])
-def test_bad_assistant_fails_the_conversation_floor(bad_runs, mode, request):
-    if not CONVERSATIONS_CATCHES[mode]:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=f"{mode}: the conversation scorers do not catch "
-                                                                  "it yet (issue 9 items 2-3)"))
+def test_bad_assistant_fails_each_agent_eval_floor(bad_runs, mode):
+    """Not only the average: the conversation and abstention evals each fall below their own floor."""
     _, rec, _ = bad_runs[mode]
-    floor = rec["gate"]["floors"]["conversations"]
-    assert rec["gate"]["per_eval"]["conversations"] < floor
+    for key in ("conversations", "abstention"):
+        assert rec["gate"]["per_eval"][key] < rec["gate"]["floors"][key], (mode, key, rec["gate"]["per_eval"])
+        assert any(r.startswith(f"{key}: composite") and "< floor" in r for r in rec["gate"]["reasons"])
