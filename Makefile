@@ -31,7 +31,7 @@ test: $(STAMP)
 	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs --no-progress-bars evals/
 
 eval: $(STAMP)
-	$(BIN)/python -m rag index $(KB) --out $(INDEX)
+	$(BIN)/python -m mpa index $(KB) --out $(INDEX)
 	$(BIN)/braintrust eval $(BT_LOGS) evals/
 
 bench: $(STAMP)

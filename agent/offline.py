@@ -31,8 +31,9 @@ from typing import Any
 import Stemmer
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from agent.models import ModelResponse
-from rag.metadata import VOCABULARY, find_first, match_terms
+from agent.messages import ModelResponse
+from mpa.vocabulary import VOCABULARY, find_first, match_terms
+from rag.passages import parse_passages, text_before_passages
 
 NAME = "offline-extractive-baseline"
 _DEBUG = False
@@ -359,10 +360,6 @@ def remember(user_texts: list[str]) -> Memory:
 
 
 # ------------------------------------------------------------------ reading tool results
-_PASSAGE = re.compile(r'<passage id="(?P<id>[^"]+)" source="(?P<source>[^"]*)"(?: score="(?P<score>[\d.]+)")?>\n'
-                      r'(?P<text>.*?)\n</passage>', re.S)
-
-
 @dataclass
 class ToolOutcome:
     name: str
@@ -382,8 +379,8 @@ def read_outcome(name: str, tool_input: dict, content: Any, is_error: bool) -> T
         content = "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
     content = content or ""
     o = ToolOutcome(name, tool_input, content, is_error)
-    o.passages = [{"id": m["id"], "source": m["source"], "text": m["text"]} for m in _PASSAGE.finditer(content)]
-    head = content.split("<passage", 1)[0]
+    o.passages = [p.to_dict() for p in parse_passages(content)]
+    head = text_before_passages(content)
     for line in head.splitlines():
         if ": " in line:
             k, v = line.split(": ", 1)

@@ -27,8 +27,8 @@ from jsonschema import Draft202012Validator
 from agent.engine import ConversationEngine
 from agent.prompts import system_prompt
 from agent.simulator import UserSimulator, placeholders
-from rag.metadata import VOCABULARY
-from rag.tools import ToolExecutor
+from mpa.vocabulary import VOCABULARY
+from mpa.tools import ToolExecutor
 
 
 class ScenarioError(ValueError):
@@ -42,12 +42,19 @@ _CALC = {"type": "object", "additionalProperties": False, "required": ["expressi
          "properties": {"description": {"type": "string"},
                         "expression": {"type": "string", "pattern": r"^[\d\s.+\-*/()]+$"},
                         "result": {"type": "number"}, "tolerance": {"type": "number", "exclusiveMinimum": 0}}}
+_AUDIENCE = {"type": "object", "additionalProperties": False, "required": ["audience", "geography", "size"],
+             "properties": {"audience": {"type": "string", "minLength": 1}, "geography": {"type": "string", "minLength": 1},
+                            "size": {"type": "integer", "minimum": 1}}}
 _EXPECT = {"type": "object", "additionalProperties": False, "properties": {
     "sources": {"type": "array", "items": {"type": "string", "minLength": 1}},
+    "sections": {"type": "array", "items": {"type": "string", "minLength": 1}},
     "benchmarks": {"type": "array", "items": _BENCH},
+    "audience": {"type": "array", "items": _AUDIENCE},
     "calculations": {"type": "array", "items": _CALC},
+    "key_facts": {"type": "array", "items": {"type": "string", "minLength": 1}},
     "must_cite": {"type": "boolean"},
-    "must_abstain": {"type": "boolean"}}}
+    "must_abstain": {"type": "boolean"},
+    "must_clarify": {"type": "boolean"}}}
 _SCALAR = {"type": ["string", "number", "integer", "boolean"]}
 
 SCENARIO_SCHEMA: dict[str, Any] = {

@@ -1,6 +1,6 @@
 """Every dataset under datasets/ is valid against its schema and consistent with the KB.
 
-The KB's Markdown tables (read by ``rag.tables``) are the single source of truth for numbers;
+The KB's Markdown tables (read by ``mpa.tables``) are the single source of truth for numbers;
 these tests check every golden against them, and the retrieval goldens against the KB text,
 its section headers and the chunker. A dataset file that does not exist yet FAILS (it is a
 deliverable, not an optional extra). The only skip: loading the scenarios through
@@ -19,8 +19,8 @@ import pytest
 
 from rag.analyzer import get_analyzer
 from rag.documents import parse_markdown
-from rag.metadata import VOCABULARY, canonical
-from rag.tables import audience_rows, benchmark_rows, read_kb_texts
+from mpa.vocabulary import VOCABULARY, canonical
+from mpa.tables import audience_rows, benchmark_rows, read_kb_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 DATASETS = ROOT / "datasets"
@@ -37,7 +37,7 @@ MINIMUMS = {
     "abstain.jsonl": {"rows": 40},
     "scorer_calibration.jsonl": {"rows": 60},
 }
-MIN_SCENARIOS, MIN_TURNS, MAX_TURNS = 12, 4, 10
+MIN_SCENARIOS, MIN_TURNS, MAX_TURNS = 30, 4, 10
 
 PLAIN_VERTICAL_NAMES = {"ecommerce": "ecommerce", "saas": "saas", "retail": "retail",
                         "financial-services": "financial services", "travel": "travel", "cpg": "cpg",
@@ -194,13 +194,36 @@ def test_benchmarks_schema():
     assert_no_errors(errors, "datasets/benchmarks.jsonl (schema)")
 
 
+def test_synonym_goldens_are_not_in_the_vocabulary():
+    """A synonym golden tests resolution of words users type, so the vocabulary must not already
+    hold them: neither the vertical nor the metric string resolves through rag.metadata
+    (exact synonym or any synonym inside it). get_benchmark has to resolve them by general rules."""
+    bad = []
+    rows = [r for r in load_jsonl("benchmarks.jsonl") if "synonym" in (r.get("tags") or [])]
+    for row in rows:
+        for field, table in (("vertical", "verticals"), ("metric", "metrics")):
+            text = row.get(field) or ""
+            hit = canonical(text, table) or (table == "verticals" and canonical(text, "uncovered_verticals"))
+            if hit:
+                bad.append(f"{rid(row)}: {field} {text!r} is in VOCABULARY[{table!r}] (resolves to {hit!r})")
+            if not row.get(f"canonical_{field}"):
+                bad.append(f"{rid(row)}: synonym rows name canonical_{field}")
+    assert_no_errors(bad, "datasets/benchmarks.jsonl (synonym rows)")
+
+
 def test_benchmarks_match_the_tables():
     errors = []
     for row in load_jsonl("benchmarks.jsonl"):
         i = rid(row)
-        v, m, r = table_row(row.get("vertical", ""), row.get("metric", ""))
+        if "synonym" in (row.get("tags") or []):
+            # user words the vocabulary does not know (see test_synonym_goldens_are_not_in_the_vocabulary):
+            # the row is checked against the table row of its declared canonical pair
+            v, m = row.get("canonical_vertical"), row.get("canonical_metric")
+            r = BENCH.get((v, m))
+        else:
+            v, m, r = table_row(row.get("vertical", ""), row.get("metric", ""))
         if v != row.get("canonical_vertical"):
-            errors.append(f"{i}: vertical {row.get('vertical')!r} resolves to {v!r} via rag.metadata, "
+            errors.append(f"{i}: vertical {row.get('vertical')!r} resolves to {v!r} via mpa.vocabulary, "
                           f"not canonical_vertical {row.get('canonical_vertical')!r}")
         if m != row.get("canonical_metric"):
             errors.append(f"{i}: metric {row.get('metric')!r} resolves to {m!r}, "
@@ -373,9 +396,9 @@ def test_retrieval_goldens_match_the_kb():
 
 @pytest.fixture(scope="module")
 def engine():
-    from rag.engine import RetrievalEngine
+    from mpa.engine import build_engine
 
-    return RetrievalEngine.build(KB)
+    return build_engine(KB)
 
 
 def test_retrieval_sections_survive_chunking(engine):
@@ -495,6 +518,66 @@ def _check_sources(sources, where: str) -> list[str]:
     return [f"{where}: source {s!r} is not a file in kb/" for s in sources if s not in KB_TEXTS]
 
 
+_FACT_ANALYZER = get_analyzer(stem=True, stop_words=True)
+_SOURCE_TERMS: dict[str, set[str]] = {}
+MAX_FACT_WORDS = 15
+
+
+def _source_terms(source: str) -> set[str]:
+    if source not in _SOURCE_TERMS:
+        _SOURCE_TERMS[source] = set(_FACT_ANALYZER(KB_TEXTS[source]))
+    return _SOURCE_TERMS[source]
+
+
+def _check_audience(a, where: str) -> list[str]:
+    errors = check_keys(a, {"audience": _is_str, "geography": _is_str,
+                            "size": lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0}, where=where)
+    if errors:
+        return errors
+    hits = [r for r in AUDIENCE if r.audience == a["audience"] and r.geography == a["geography"]]
+    if len(hits) != 1:
+        return [f"{where}: {a['audience']!r} × {a['geography']!r} matches {len(hits)} audience table rows (want 1)"]
+    if hits[0].size is None or a["size"] != int(hits[0].size):
+        return [f"{where}: size {a['size']} != table {hits[0].estimated_size!r} ({hits[0].source})"]
+    return []
+
+
+def _check_answer_fields(exp: dict, where: str) -> list[str]:
+    """The expected-answer fields of SCHEMA.md: sections are headers of the turn's sources, audience sizes
+    equal the table, key facts are short and every content word of a fact occurs in a source, a turn
+    cannot both abstain and ask for clarification, and an in-scope turn (one that names sources) states
+    what a correct answer must contain."""
+    errors: list[str] = []
+    sources = [s for s in exp.get("sources") or [] if isinstance(s, str) and s in KB_TEXTS]
+    for sec in exp.get("sections") or []:
+        if not isinstance(sec, str) or not any(sec in headers_of(s) for s in sources):
+            errors.append(f"{where}: section {sec!r} is not a header of its sources {sources}")
+    for k, a in enumerate(exp.get("audience") or []):
+        errors += _check_audience(a, f"{where}.audience[{k}]")
+    if exp.get("audience") and "audience-sizing-reference.md" not in sources:
+        errors.append(f"{where}: audience expectations need audience-sizing-reference.md in sources")
+    terms = set().union(*(_source_terms(s) for s in sources)) if sources else set()
+    for fact in exp.get("key_facts") or []:
+        if not isinstance(fact, str):
+            continue
+        if len(fact.split()) > MAX_FACT_WORDS:
+            errors.append(f"{where}: key fact {fact!r} has more than {MAX_FACT_WORDS} words")
+        missing = sorted(set(_FACT_ANALYZER(fact)) - terms)
+        if not sources:
+            errors.append(f"{where}: key facts need sources to be checked against")
+        elif missing:
+            errors.append(f"{where}: key fact {fact!r} has words {missing} that occur in none of {sources}")
+    if exp.get("must_clarify") and exp.get("must_abstain"):
+        errors.append(f"{where}: a turn cannot both ask for clarification and abstain")
+    if exp.get("must_clarify") and (exp.get("calculations") or exp.get("benchmarks") or exp.get("audience")):
+        errors.append(f"{where}: a must_clarify turn must not expect a computed answer (its input is missing)")
+    if sources and not exp.get("must_abstain") and not any(
+            exp.get(k) for k in ("benchmarks", "audience", "calculations", "key_facts", "must_clarify")):
+        errors.append(f"{where}: in-scope turn (it names sources) has no expected answer "
+                      "(benchmarks, audience, calculations, key_facts or must_clarify)")
+    return errors
+
+
 def validate_scenario(path: Path) -> list[str]:
     """Schema (/tmp/kbspec/SCENARIO_SCHEMA.md, strict: unknown fields are errors) plus values."""
     name = path.stem
@@ -564,11 +647,16 @@ def validate_scenario(path: Path) -> list[str]:
             continue
         errors += check_keys(exp, {}, {"sources": lambda v: True, "benchmarks": lambda v: isinstance(v, list),
                                        "calculations": lambda v: isinstance(v, list),
+                                       "sections": lambda v: _is_str_list(v) and bool(v),
+                                       "audience": lambda v: isinstance(v, list) and bool(v),
+                                       "key_facts": lambda v: _is_str_list(v) and bool(v),
+                                       "must_clarify": lambda v: isinstance(v, bool),
                                        "must_cite": lambda v: isinstance(v, bool),
                                        "must_abstain": lambda v: isinstance(v, bool)}, where=f"{where} expect")
         if "sources" in exp:
             errors += _check_sources(exp["sources"], f"{where} expect")
             turn_sources |= set(exp["sources"] if isinstance(exp["sources"], list) else [])
+        errors += _check_answer_fields(exp, f"{where} expect")
         for k, b in enumerate(exp.get("benchmarks") or []):
             errors += _check_benchmark(b, f"{where} expect.benchmarks[{k}]")
             if isinstance(b, dict):
@@ -631,6 +719,50 @@ def test_scenarios_schema_and_values():
     for path in scenario_files():
         errors += validate_scenario(path)
     assert_no_errors(errors, "datasets/scenarios/*.json")
+
+
+# how the user may not talk: spelling out the operation is the agent's job, not the user's
+_OPERATION_WORDS = re.compile(r"\b(?:divided by|divide|multiply|multiplied by|times 1,?000|1 plus the)\b", re.I)
+MIN_TURN_FIELDS = {"must_clarify": 3, "audience": 15, "key_facts": 30, "sections": 30, "benchmarks": 30,
+                   "calculations": 30, "must_abstain": 10}
+
+
+def test_scenario_user_turns_talk_like_users():
+    """No user turn spells out the arithmetic ("Budget divided by CPL"): the agent must infer the
+    operation from the quantities asked about."""
+    bad = []
+    for path in scenario_files():
+        for i, t in enumerate(json.loads(path.read_text(encoding="utf-8")).get("turns", [])):
+            m = _OPERATION_WORDS.search(t.get("user") or "")
+            if m:
+                bad.append(f"{path.stem} turns[{i}]: {m.group(0)!r}")
+    assert not bad, "user turns that dictate the operation:\n  " + "\n  ".join(bad)
+
+
+def test_scenario_expected_answer_coverage():
+    """The scenarios exercise every expected-answer field of SCHEMA.md, and every in-scope
+    user turn (one that names KB sources) carries something a correct answer must contain."""
+    counts = dict.fromkeys(MIN_TURN_FIELDS, 0)
+    for path in scenario_files():
+        for t in json.loads(path.read_text(encoding="utf-8")).get("turns", []):
+            exp = t.get("expect") or {}
+            for key in counts:
+                counts[key] += bool(exp.get(key))
+    low = {k: f"{counts[k]} < {n}" for k, n in MIN_TURN_FIELDS.items() if counts[k] < n}
+    assert not low, f"scenario turns carrying each field: {low}"
+
+
+def test_scenario_answer_field_checks_can_fail():
+    bad = {"sources": ["step-02-unit-economics.md"], "sections": ["No such header"],
+           "audience": [{"audience": "Retirees (ages 55+, retired)", "geography": "Florida", "size": 50000000}],
+           "key_facts": ["Quantum blockchain synergy drives marginal CAC"], "must_clarify": True, "must_abstain": True}
+    errs = "\n".join(_check_answer_fields(bad, "t"))
+    assert "is not a header" in errs and "!= table" in errs and "occur in none" in errs
+    assert "both ask for clarification and abstain" in errs and "need audience-sizing-reference.md" in errs
+    assert _check_answer_fields({"sources": ["step-02-unit-economics.md"]}, "t")  # in scope, nothing to check
+    good = {"sources": ["step-02-unit-economics.md"], "sections": ["Marginal CAC"],
+            "key_facts": ["Marginal CAC is the cost of the next customer"]}
+    assert _check_answer_fields(good, "t") == []
 
 
 def test_scenarios_load_with_the_agent_loader():

@@ -1,0 +1,91 @@
+"""Resolve a user's free-text name (an industry, a metric) to one of a small set of keys
+without a synonym list: by stemmed word overlap with the keys' labels, then by retrieval over
+the knowledge base.
+
+Why: a synonym vocabulary only knows the words someone thought to write down. Users type
+"online shops", "cost of a lead", "store chains"; the knowledge base itself usually says what
+a vertical covers ("also called e-commerce, DTC … brands that sell through their own online
+store") and what a metric means ("CPI (cost per install)"). So when the vocabulary has no
+match, the words are matched against the labels the KB gives each key and, failing that,
+searched: the best passage that belongs to exactly one key (a vertical's benchmark file, a
+section headed by a metric code) and shares most of the user's words names the key.
+
+Conservative by design: a phrase whose words the KB does not share resolves to nothing, so an
+uncovered industry ("solar installers") stays uncovered instead of borrowing another
+vertical's numbers.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from rag.analyzer import get_analyzer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rag.engine import RetrievalEngine
+    from rag.types import Chunk
+
+_ANALYZE = get_analyzer(True, True)
+PREFIX = 6  # stems sharing their first 6 letters count as the same word ("acquisit"/"acquisition"); 5 let "hospital" meet "hospitality"
+
+
+def terms(text: str) -> set[str]:
+    """Stemmed content words of ``text`` (numbers dropped)."""
+    return {t for t in _ANALYZE(text or "") if not t[0].isdigit()}
+
+
+def same_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    n = min(len(a), len(b))
+    return n >= PREFIX and a[:PREFIX] == b[:PREFIX]
+
+
+def coverage(query: set[str], text_terms: set[str]) -> float:
+    """Share of ``query`` words that some word of ``text_terms`` matches (see :func:`same_word`)."""
+    if not query:
+        return 0.0
+    return sum(1 for q in query if any(same_word(q, t) for t in text_terms)) / len(query)
+
+
+def label_scores(phrase: str, labels: dict[str, str]) -> dict[str, float]:
+    """Each key's label coverage of the phrase's words."""
+    q = terms(phrase)
+    return {key: coverage(q, terms(label)) for key, label in labels.items()} if q else {}
+
+
+def by_labels(phrase: str, labels: dict[str, str], min_coverage: float = 1.0) -> str | None:
+    """The key whose label covers every word of ``phrase`` (or ``min_coverage`` of them), when
+    exactly one key does best; ties resolve to nothing."""
+    scored = sorted(((v, k) for k, v in label_scores(phrase, labels).items()), reverse=True)
+    if not scored or scored[0][0] < min_coverage:
+        return None
+    if len(scored) > 1 and scored[1][0] == scored[0][0]:
+        return None
+    return scored[0][1]
+
+
+def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chunk"], str | None],
+                 top_k: int = 8, min_coverage: float = 0.5, context: str = "") -> str | None:
+    """Search ``phrase`` (plus ``context`` words that help ranking but need not match) and return
+    the key of the first result that belongs to a key (``key_of``) and whose text, title and
+    section share at least ``min_coverage`` of the phrase's words."""
+    q = terms(phrase)
+    if not q:
+        return None
+    for r in engine.search(f"{phrase} {context}".strip(), top_k=top_k):
+        key = key_of(r.chunk)
+        if key is None:
+            continue
+        seen = terms(" ".join([r.chunk.title, *r.chunk.section_path, r.chunk.text]))
+        if coverage(q, seen) >= min_coverage:
+            return key
+    return None
+
+
+def header_key(chunk: "Chunk", keys: Iterable[str]) -> str | None:
+    """The one key named as a whole word in the chunk's own section header ("CPI (cost per
+    install)", "CAC in ecommerce"), else None."""
+    head = chunk.section_path[-1] if chunk.section_path else ""
+    words = set(head.replace("(", " ").replace(")", " ").split())
+    found = [k for k in keys if k in words]
+    return found[0] if len(found) == 1 else None
