@@ -160,12 +160,12 @@ def test_honest_offline_baseline_passes_the_gate(tmp_path):
 
 
 # A bad assistant through the Claude code path (tests/bad_assistant.py). Measured on 2026-11-23
-# (offline scorers of that day): every variant fails the gate on scores, and each is caught by the
-# conversation eval's own floor, not only by the pooled composite — conversations composite hedge
-# 0.49, swap 0.63, inflate 0.58 (floor in weights.json); abstention 0.33 / 0.53 / 0.45 because the
-# bad assistant answers out-of-scope questions. Not caught by any single scorer yet: the swapped
-# citation itself (citation_validity stays 1.00 — membership only); swap is caught through
-# benchmark_accuracy / audience_sizing / calculation_presence, which its extractive answers miss.
+# after merging main d7c5c46: every variant fails the gate on scores, and each is caught by the
+# conversation eval's own floor (0.68), not only by the pooled composite — conversations composite
+# hedge 0.50, swap 0.60, inflate 0.58 (honest offline 0.73); abstention 0.33 / 0.53 / 0.45 (floor
+# 0.94) because the bad assistant answers out-of-scope questions. Not caught by any single scorer
+# yet: the swapped citation itself (citation_validity stays 1.00 — membership only); swap is caught
+# through benchmark_accuracy / audience_sizing / calculation_presence, which its answers miss.
 
 
 @pytest.fixture(scope="module")
