@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     bt_args += args.files or [str(ROOT / "evals")]
     from braintrust.cli.__main__ import main as bt_main
 
+    sys.argv = ["braintrust", *bt_args]  # the reporter reads the command's files and --filter from argv
     try:
         ret = bt_main(bt_args)
     except SystemExit as exc:  # braintrust eval exits 1 when a reporter fails

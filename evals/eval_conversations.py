@@ -13,7 +13,6 @@ A scenario whose planned beats did not happen, or whose turns errored, is an err
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from pathlib import Path
 
@@ -21,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, scenario_paths,  # noqa: E402
-                          selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, guard,  # noqa: E402
+                          load_scenarios, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
@@ -44,8 +43,7 @@ def turn_expectations(scenario: dict) -> list[dict]:
 
 def cases() -> list:
     out = []
-    for p in scenario_paths():
-        sc = json.loads(p.read_text(encoding="utf-8"))
+    for p, sc in load_scenarios():
         exp = {"turns": turn_expectations(sc), "scenario": sc.get("expectations", {})}
         out.append(case(sc["id"], {"scenario": p.name, "persona": sc.get("persona", {}).get("type"),
                                    "turns": [t.get("user") or f"<respond_to {t.get('respond_to')}>"
@@ -67,15 +65,16 @@ def play(input: dict, md: dict) -> dict:
     return rec
 
 
-_preset = selected_preset()
-Eval(
-    PROJECT,
-    experiment_name=experiment_name("conversations"),
-    data=cases,
-    task=trial_task(play),
-    scores=[*answer_scorers(), *judge_scorers()],
-    metadata=experiment_metadata("conversations", "conversations", _preset, gated=True, n_cases=len(cases())),
-    trial_count=trials(),
-    reporter=REPORTER,
-    description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",
-)
+with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _preset = selected_preset()
+    Eval(
+        PROJECT,
+        experiment_name=experiment_name("conversations"),
+        data=cases,
+        task=trial_task(play),
+        scores=[*answer_scorers(), *judge_scorers()],
+        metadata=experiment_metadata("conversations", "conversations", _preset, gated=True, n_cases=len(cases())),
+        trial_count=trials(),
+        reporter=REPORTER,
+        description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",
+    )
