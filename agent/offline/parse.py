@@ -25,14 +25,16 @@ from rag.metadata import VOCABULARY, canonical, match_terms
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
             r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
-_NOUN = r"([a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
+_NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 _PRICE_FORMS = [  # question forms that ask the price of one unit of something
-    re.compile(r"\b(?:pay|paying|cost|costs|price|spend|charge|charged)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
-    re.compile(r"\bcosts? (?:us |me |you )?to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
+    re.compile(r"\b(?:pay|paying|spend|spending)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\bcosts?\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
                + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+    re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
 ]
 _RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
@@ -160,6 +162,8 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
     for form in _PRICE_FORMS:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))
+            if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
+                continue
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
                 out.append((m.start(), f"cost per {noun}"))
     for m in _RATE_FORMS.finditer(text):
@@ -174,7 +178,7 @@ _BUSINESS = [
                r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:and|but|so|for)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?P<p>[a-z][a-z&/\-]*(?: [a-z][a-z&/\-]*){0,2}) like (?:ours|mine|us|me)\b", re.I),
+    re.compile(r"\b(?P<p>" + _NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
 ]
 
 
@@ -211,7 +215,7 @@ def _roles(text: str, nums: list[Num]) -> None:
         after = re.split(r"[$\d]", after, maxsplit=1)[0]
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
-        m_after = positions(after[:20], VOCABULARY["metrics"])
+        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
         if re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b[^.?!]{0,20}$", before):
             n.role = "LTV"
         elif m_after and m_after[0][0] <= 3:
@@ -225,7 +229,9 @@ def _roles(text: str, nums: list[Num]) -> None:
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
                 r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid)(?: about| around)?\s*$", before):
+                re.search(r"\b(?:pay|paying|paid)(?: about| around)?\s*$", before) or (
+                    re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
+                        x.value for x in nums if x.money or x.value >= 1000))):
             n.role = "price"
         elif not n.money and re.match(r"^\s*(?:new |more |qualified |paying )?[a-z]+", after) and not re.match(
                 r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
@@ -234,9 +240,45 @@ def _roles(text: str, nums: list[Num]) -> None:
             n.role = "budget"
 
 
+def _role_word(word: str) -> str | None:
+    w = re.sub(r"^(?:the|our|your|old|new|current|a|an|total)\s+", "", " ".join(word.lower().split()))
+    if w.startswith(("budget", "spend", "ad spend")):
+        return "budget"
+    if w in ("ltv", "lifetime value", "customer lifetime value", "clv", "value"):
+        return "LTV"
+    if w in ("customers", "new customers", "customer count", "target", "count"):
+        return "count"
+    return "price" if canonical(w, "metrics") else None
+
+
+def _stated_calc(low: str) -> Calc | None:
+    """An operation the user spells out: "divide A by B", "A divided by B (times 1000)",
+    "multiply A by B", "multiply the old X by 1 plus the increase"."""
+    if re.search(r"multiply [\w: ]{0,30}by 1 plus\b", low):
+        return Calc("change", "price", "pct")
+    m = re.search(r"([\w:]+) divided by (?:the |our |a |an )?([\w:]+)( times 1,?000)?", low) or re.search(
+        r"divide (?:the |our |a )?([\w: ]+?) by (?:the |our |a )?([\w:]+)( times 1,?000)?", low)
+    if m:
+        a, b = _role_word(m.group(1)), _role_word(m.group(2))
+        if a and b:
+            op = "ratio" if a == "LTV" else "div"
+            return Calc(op, a, b, per_thousand=bool(m.group(3)) or canonical(m.group(2), "metrics") == "CPM")
+    m = re.search(r"multiply (?:the )?([\w:]+(?: [\w:]+)?) by (?:the |our )?([\w:]+)", low)
+    if m:
+        a, b = _role_word(m.group(1)), _role_word(m.group(2))
+        if a and b:
+            return Calc("mul", "count", "price", target="budget needed")
+    return None
+
+
 def _calc(p: Parsed) -> Calc | None:
     """The operation the question asks for (module doc), or None."""
     low = p.norm.lower()
+    stated = _stated_calc(low)
+    if stated:
+        if stated.op == "change" and not p.pct_sign:
+            p.pct_sign = 1
+        return stated
     if "pct" in {n.role for n in p.numbers} and p.pct_sign:
         return Calc("change", "price", "pct", target=p.unit)
     roles = {(n.role or "").split(":")[0] for n in p.numbers}
@@ -244,7 +286,9 @@ def _calc(p: Parsed) -> Calc | None:
         return Calc("ratio", "LTV", "price")
     if p.asks_cost and "count" in roles:
         return Calc("mul", "count", "price", target="budget needed")
-    if p.asks_count and not p.sizing_only:
+    priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
+        unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
+    if p.asks_count and priced and not p.sizing_only:
         thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
         return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)
     return None
@@ -256,7 +300,13 @@ def parse(text: str) -> Parsed:
     low = norm.lower()
     named = positions(norm, VOCABULARY["metrics"])
     phrased = []
+    all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
+    spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")(?![a-z0-9])",
+                                                        low)]
     for pos, ph in _metric_phrases(norm):
+        noun_words = ph.split()[2:] if ph.startswith("cost per") else []
+        if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
+            continue  # "acquisition cost" is already the named metric
         key = canonical(ph, "metrics") if ph.startswith("cost per") else None
         key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") else None)
         phrased.append((pos, key or ph))
@@ -274,7 +324,7 @@ def parse(text: str) -> Parsed:
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
     uncovered = positions(norm, VOCABULARY.get("uncovered_verticals", {}))
-    verticals = positions(norm, VOCABULARY["verticals"])
+    verticals = positions(norm, VOCABULARY["verticals"]) or positions(norm.replace("-", " "), VOCABULARY["verticals"])
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:
@@ -293,7 +343,7 @@ def parse(text: str) -> Parsed:
                   flags=re.I)
     p.numbers = parse_numbers(data)
     _roles(data, p.numbers)
-    m = re.search(r"\bhow many (?:more |new |extra |additional )?([a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
+    m = re.search(r"\bhow many (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|is|are|at|in|for|is|that|this|we|you|i|then|"
