@@ -27,7 +27,7 @@ _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|sho
             r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
 _NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 _PRICE_FORMS = [  # question forms that ask the price of one unit of something
-    re.compile(r"\b(?:pay|paying|spend|spending)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
     re.compile(r"\bcosts?\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
@@ -164,16 +164,20 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             noun = _clean_noun(m.group(1))
             if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
                 continue
+            words = noun.split()
+            while words and (len(words[0]) < 3 or not terms(words[0])):
+                words = words[1:]  # "what customer" → "customer"
+            if not words or any(len(w) < 3 or not terms(w) for w in words):
+                continue  # a stop word or a fragment is not the name of a unit
+            noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
                 out.append((m.start(), f"cost per {noun}"))
-    for m in _RATE_FORMS.finditer(text):
-        out.append((m.start(), " ".join(m.group(0).split())))
     return sorted(out)
 
 
 _BUSINESS = [
     re.compile(r"\bfor (?:an? |the |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|in|"
-               r"across)\b|[.,;?!]|$)", re.I),
+               r"across|like)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
                r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
