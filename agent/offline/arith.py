@@ -143,5 +143,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             cite = cite or cid
     if not lines:
         return None
-    head = "Here is the calculation" + (f", using the Typical range (Based on Knowledge Base [{cite}])" if cite else "")
+    head = "Here is the calculation"
+    if cite and metric:
+        rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
+        shown_rng = "–".join(money(v) if v >= 1 else plain(v) for v in rng)
+        head = f"With the Typical {metric} range of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

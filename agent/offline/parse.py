@@ -50,7 +50,7 @@ _COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\w+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|"
-                       r"\bwhat budget\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
+                       r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
 _UP = re.compile(r"\b(?:up|rose|risen|increased?|jumped|grew|climbed|higher|more)\b", re.I)
 _DOWN = re.compile(r"\b(?:down|fell|fallen|dropped|decreased?|declined|lower|less)\b", re.I)
 _HIGH_END = re.compile(r"\b(?:top|high|higher|upper|pricey|priciest|expensive|costliest|worst)\b(?:[- ]\w+)?\s*"
@@ -233,7 +233,7 @@ def _roles(text: str, nums: list[Num]) -> None:
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
                 r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid)(?: about| around)?\s*$", before) or (
+                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or (
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
                         x.value for x in nums if x.money or x.value >= 1000))):
             n.role = "price"
@@ -362,8 +362,9 @@ def parse(text: str) -> Parsed:
         after = [g for gp, g in geos if gp > pos]
         p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
     p.calc = _calc(p)
-    content = [t for t in terms(re.sub(_SMALLTALK, " ", text)) if t not in ("hi", "hello", "hey", "thank", "thanks")]
-    p.smalltalk = bool(_SMALLTALK.match(text)) and "?" not in text.replace("how are you?", "") and not content
+    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
+              or p.calc or p.identifiers)
+    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
     p.followup = bool(_FOLLOWUP.match(text)) and len(text.split()) <= 9
     return p
 
