@@ -29,9 +29,10 @@ BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs --no-progress-bars evals/
+	$(BIN)/python -m evals.mutation --check
 
 eval: $(STAMP)
-	$(BIN)/python -m rag index $(KB) --out $(INDEX)
+	$(BIN)/python -m mpa index $(KB) --out $(INDEX)
 	$(BIN)/braintrust eval $(BT_LOGS) evals/
 
 bench: $(STAMP)

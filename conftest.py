@@ -31,15 +31,15 @@ def kb_copy(tmp_path) -> Path:
 
 @pytest.fixture(scope="session")
 def fixture_engine():
-    from rag.engine import RetrievalEngine
+    from mpa.engine import build_engine
 
-    return RetrievalEngine.build(FIXTURE_KB)
+    return build_engine(FIXTURE_KB)
 
 
 @pytest.fixture(scope="session")
 def shipped_engine():
-    from rag.engine import RetrievalEngine
+    from mpa.engine import build_engine
 
     if not SHIPPED_KB.is_dir():
         pytest.skip("kb/ not present")
-    return RetrievalEngine.build(SHIPPED_KB)
+    return build_engine(SHIPPED_KB)

@@ -2,7 +2,7 @@
 drive (Claude through the anthropic SDK, or OfflineAgent — a deterministic extractive baseline
 policy, not Claude), the system prompt, the user simulator and the scenario runner.
 
-``agent`` reaches the knowledge base only through :class:`rag.tools.ToolExecutor`.
+``agent`` reaches the knowledge base only through :class:`mpa.tools.ToolExecutor`.
 """
 from agent.engine import ConversationEngine, TurnRecord
 from agent.models import AnthropicModel, ModelCallError, ModelResponse, make_model

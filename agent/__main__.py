@@ -26,12 +26,13 @@ def _default(path: str) -> str:
 
 
 def _engine(args):
+    from mpa.engine import build_engine
     from rag.config import get_preset
-    from rag.engine import IndexRebuildWarning, RetrievalEngine
+    from rag.engine import IndexRebuildWarning
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", IndexRebuildWarning)  # a rebuild is reported below instead
-        engine = RetrievalEngine.from_directory(args.kb, get_preset(args.preset), index_path=args.index)
+        engine = build_engine(args.kb, get_preset(args.preset), index_path=args.index)
     if engine.rebuild_reason and engine.rebuild_reason != "no index file yet":
         print(f"(index rebuilt: {engine.rebuild_reason})", file=sys.stderr)
     return engine
@@ -46,7 +47,7 @@ def _model(args):
 def cmd_chat(args) -> int:
     from agent.engine import ConversationEngine
     from agent.prompts import system_prompt
-    from rag.tools import ToolExecutor
+    from mpa.tools import ToolExecutor
 
     print("Loading the knowledge base…", file=sys.stderr)
     engine = _engine(args)

@@ -25,10 +25,10 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from typing import Any, Iterator
 
-from agent.models import Model, ModelResponse
+from agent.messages import Model, ModelResponse
 from agent.prompts import FINAL_ANSWER_NOTE, SYSTEM_PROMPT
 from rag.citations import cited_ids, remove_citations
-from rag.tools import ToolExecutor, ToolResult
+from mpa.tools import ToolExecutor, ToolResult
 
 log = logging.getLogger("agent.engine")
 

@@ -21,40 +21,15 @@ import logging
 import os
 import random
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
+
+from agent.messages import Model, ModelResponse
 
 log = logging.getLogger("agent.models")
 
 DEFAULT_MODEL = "claude-sonnet-4-5"
 DEFAULT_MAX_TOKENS = 1024
 RETRYABLE_STATUS = {408, 409, 429}
-
-
-@dataclass
-class ModelResponse:
-    """One assistant message: ``content`` is a list of Messages API blocks as dicts
-    (``{"type": "text", "text": ...}`` / ``{"type": "tool_use", "id", "name", "input"}``)."""
-
-    content: list[dict[str, Any]]
-    stop_reason: str | None = None
-    usage: dict[str, int] = field(default_factory=lambda: {"input_tokens": 0, "output_tokens": 0})
-    model: str = ""
-
-    @property
-    def text(self) -> str:
-        return "\n\n".join(b["text"] for b in self.content if b.get("type") == "text" and b.get("text"))
-
-    @property
-    def tool_uses(self) -> list[dict[str, Any]]:
-        return [b for b in self.content if b.get("type") == "tool_use"]
-
-
-class Model(Protocol):
-    name: str
-
-    def create(self, *, system: str, messages: list[dict], tools: list[dict] | None, max_tokens: int,
-               tool_choice: dict | None = None) -> ModelResponse: ...
 
 
 class ModelCallError(RuntimeError):
@@ -200,11 +175,3 @@ def make_model(kind: str | None = None, **kwargs: Any) -> Model:
     if kind in ("anthropic", "claude"):
         return AnthropicModel(**kwargs)
     raise ValueError(f"unknown model kind {kind!r}; use 'offline' or 'anthropic'")
-
-
-def __getattr__(name: str):  # ``from agent.models import OfflineAgent`` without an import cycle
-    if name == "OfflineAgent":
-        from agent.offline import OfflineAgent
-
-        return OfflineAgent
-    raise AttributeError(name)

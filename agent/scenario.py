@@ -27,8 +27,8 @@ from jsonschema import Draft202012Validator
 from agent.engine import ConversationEngine
 from agent.prompts import system_prompt
 from agent.simulator import UserSimulator, placeholders
-from rag.metadata import VOCABULARY
-from rag.tools import ToolExecutor
+from mpa.vocabulary import VOCABULARY
+from mpa.tools import ToolExecutor
 
 
 class ScenarioError(ValueError):

@@ -72,7 +72,7 @@ def main(argv=None) -> int:
         print(f"beir: no corpus.jsonl in {args.data_dir} — skipping (the dataset is not part of this repo)")
         return 0
     corpus, queries, qrels = load_beir(args.data_dir, args.qrels)
-    cfg = RagConfig(benchmark_boost=1.0, phrase_boost=1.0, candidate_pool=100, top_k=100)
+    cfg = RagConfig(phrase_boost=1.0, candidate_pool=100, top_k=100)
     if args.tfidf_weight is not None:
         cfg = cfg.with_(tfidf_weight=args.tfidf_weight, bm25_weight=1 - args.tfidf_weight)
     t0 = time.perf_counter()
@@ -85,7 +85,7 @@ def main(argv=None) -> int:
         r = evaluate(engine, queries, qrels, m)
         print(f"{m:<10} {r['ndcg@10']:8.4f} {r['recall@100']:11.4f} {r['p50_ms']:7.2f}")
     if not args.no_subword:
-        sub = get_preset("hybrid-subword").with_(benchmark_boost=1.0, phrase_boost=1.0, candidate_pool=100, top_k=100)
+        sub = get_preset("hybrid-subword").with_(phrase_boost=1.0, candidate_pool=100, top_k=100)
         t0 = time.perf_counter()
         engine = RetrievalEngine.from_records(((d["_id"], d.get("title", ""), d.get("text", "")) for d in corpus), sub)
         build = time.perf_counter() - t0

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rag.config import RagConfig, get_preset  # noqa: E402
-from rag.engine import RetrievalEngine  # noqa: E402
+from mpa.engine import build_engine  # noqa: E402
 
 FALLBACK_QUERIES = [
     "typical ecommerce CAC", "how do I size an audience in a DMA", "geo-lift test design",
@@ -50,7 +50,7 @@ def main(argv=None) -> int:
     builds = []
     for _ in range(3):
         t0 = time.perf_counter()
-        engine = RetrievalEngine.build(args.kb, cfg)
+        engine = build_engine(args.kb, cfg)
         builds.append(time.perf_counter() - t0)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "index.json"
@@ -59,11 +59,11 @@ def main(argv=None) -> int:
         loads = []
         for _ in range(5):
             t0 = time.perf_counter()
-            RetrievalEngine.from_directory(args.kb, cfg, index_path=path)  # verify fingerprint + load
+            build_engine(args.kb, cfg, index_path=path)  # verify fingerprint + load
             loads.append(time.perf_counter() - t0)
-        code = ("import time,sys; t=time.perf_counter(); from rag.engine import RetrievalEngine; "
+        code = ("import time,sys; t=time.perf_counter(); from mpa.engine import build_engine; "
                 "from rag.config import RagConfig; i=time.perf_counter(); "
-                f"RetrievalEngine.from_directory({str(args.kb)!r}, RagConfig(), index_path={str(path)!r}); "
+                f"build_engine({str(args.kb)!r}, RagConfig(), index_path={str(path)!r}); "
                 "e=time.perf_counter(); print(f'{(i-t)*1000:.0f} {(e-i)*1000:.0f}')")
         out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
         imp_ms, fresh_ms = map(float, out.stdout.split())

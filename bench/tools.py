@@ -23,8 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from rag.config import get_preset  # noqa: E402
-from rag.engine import RetrievalEngine  # noqa: E402
-from rag.tools import ToolExecutor  # noqa: E402
+from mpa.engine import build_engine  # noqa: E402
+from mpa.tools import ToolExecutor  # noqa: E402
 
 TARGET_P50_MS = 2.0
 TARGET_P95_MS = 10.0
@@ -70,7 +70,7 @@ def main() -> int:
     args = ap.parse_args()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        engine = RetrievalEngine.from_directory(args.kb, get_preset(args.preset), index_path=args.index)
+        engine = build_engine(args.kb, get_preset(args.preset), index_path=args.index)
     t0 = time.perf_counter()
     ex = ToolExecutor(engine, include_research=True)  # parses the KB tables once
     setup_ms = (time.perf_counter() - t0) * 1000

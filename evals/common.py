@@ -113,15 +113,15 @@ def get_engine(preset: str | None = None):
     with _lock:
         if preset in _engines:
             return _engines[preset]
-        from rag.engine import RetrievalEngine
+        from mpa.engine import build_engine
 
         cfg = get_preset(preset)
         if _base is None:
-            _base = RetrievalEngine.from_directory(kb_dir(), cfg, index_path=index_path())
+            _base = build_engine(kb_dir(), cfg, index_path=index_path())
         try:
             eng = _base.with_config(cfg)
         except ValueError:  # a preset with other chunking/analyzer fields needs its own index
-            eng = RetrievalEngine.from_directory(kb_dir(), cfg, index_path=index_path().with_suffix(f".{preset}.json"))
+            eng = build_engine(kb_dir(), cfg, index_path=index_path().with_suffix(f".{preset}.json"))
         _engines[preset] = eng
         return eng
 
@@ -153,6 +153,8 @@ def git_commit() -> dict[str, str | None]:
         if not head.startswith("ref:"):
             return {"commit": head, "branch": None}
         ref = head.split(":", 1)[1].strip()
+        if (git / "commondir").is_file():  # a worktree keeps HEAD here, refs in the common dir
+            git = (git / (git / "commondir").read_text().strip()).resolve()
         p = git / ref
         if p.is_file():
             return {"commit": p.read_text().strip(), "branch": ref.rsplit("/", 1)[-1]}

@@ -240,9 +240,9 @@ def main(argv: list[str] | None = None) -> int:
         only_b = [k for k in be if k not in ne]
         only_n = [k for k in ne if k not in be]
     print(f"BASE {blabel}: preset={brec.get('preset')} model={brec.get('model')} "
-          f"commit={(brec.get('git') or {}).get('commit', '')[:10]} composite={_f((brec.get('gate') or {}).get('composite'), 4)}")
+          f"commit={((brec.get('git') or {}).get('commit') or '')[:10]} composite={_f((brec.get('gate') or {}).get('composite'), 4)}")
     print(f"NEW  {nlabel}: preset={nrec.get('preset')} model={nrec.get('model')} "
-          f"commit={(nrec.get('git') or {}).get('commit', '')[:10]} composite={_f((nrec.get('gate') or {}).get('composite'), 4)}")
+          f"commit={((nrec.get('git') or {}).get('commit') or '')[:10]} composite={_f((nrec.get('gate') or {}).get('composite'), 4)}")
     if not (bkey or nkey):
         if only_b:
             print(f"only in base: {', '.join(only_b)}")

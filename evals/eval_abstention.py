@@ -48,7 +48,7 @@ def cases() -> list:
 
 def ask(input: dict, md: dict) -> dict:
     from agent import ConversationEngine, make_model
-    from rag.tools import ToolExecutor
+    from mpa.tools import ToolExecutor
 
     conv = ConversationEngine(make_model(), ToolExecutor(get_engine(selected_preset())))
     conv.send(input["question"])

@@ -15,7 +15,6 @@ case's metadata. Not gated: it measures a component, the gate is the composite.
 from __future__ import annotations
 
 import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -27,7 +26,6 @@ from evals.common import (PROJECT, case, experiment_metadata, experiment_name, g
 
 BUDGET = int(os.environ.get("MPA_PACK_BUDGET") or 2000)
 POOL = int(os.environ.get("MPA_PACK_POOL") or 20)
-_BODY = re.compile(r'<passage id="([^"]+)"[^>]*>\n(.*?)(?:\n</passage>|$)', re.S)
 
 
 def cases() -> list:
@@ -42,6 +40,7 @@ def cases() -> list:
 
 def pack_output(engine, query: str, policy: str, budget: int = BUDGET, pool: int = POOL) -> dict:
     from rag.packing import ContextPacker, naive_pack
+    from rag.passages import parse_passages
     from rag.tokens import count_tokens
 
     results = engine.search(query, top_k=pool)
@@ -50,8 +49,8 @@ def pack_output(engine, query: str, policy: str, budget: int = BUDGET, pool: int
         query, results)
     ms = (time.perf_counter() - t0) * 1000
     passages = []
-    for pid, body in _BODY.findall(packed.text):
-        passages.append({"id": pid, "source": engine.chunk(pid).source, "tokens": count_tokens(body), "text": body})
+    for p in parse_passages(packed.text, include_cut=True):  # the naive baseline may cut the last one
+        passages.append({"id": p.id, "source": engine.chunk(p.id).source, "tokens": count_tokens(p.text), "text": p.text})
     return {"response": "", "context": packed.text, "passages": passages, "tokens": packed.tokens,
             "budget": budget, "policy": policy, "pack_ms": round(ms, 3),
             "retrieved": [r.to_dict(with_text=False) for r in results], "citations": []}

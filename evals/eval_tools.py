@@ -1,6 +1,6 @@
 """Tool goldens: ``get_benchmark`` (``datasets/benchmarks.jsonl``, absent pairs included) and
 ``get_audience_sizing`` (``datasets/audience.jsonl``, absent audiences included), run through
-``rag.tools.ToolExecutor`` exactly as the agent calls them. Two experiments, both gated."""
+``mpa.tools.ToolExecutor`` exactly as the agent calls them. Two experiments, both gated."""
 from __future__ import annotations
 
 import sys
@@ -21,7 +21,7 @@ _executors: dict = {}
 def executor():
     preset = selected_preset()
     if preset not in _executors:
-        from rag.tools import ToolExecutor
+        from mpa.tools import ToolExecutor
 
         _executors[preset] = ToolExecutor(get_engine(preset))
     return _executors[preset]

@@ -1,7 +1,8 @@
-"""Lightweight retrieval for the media-planning assistant.
+"""Lightweight, domain-agnostic retrieval: documents → chunks → index → search → (pack).
 
-documents → chunks → index → search → (pack) → tools. The public entry point is
-:class:`rag.engine.RetrievalEngine`.
+The public entry point is :class:`rag.engine.RetrievalEngine`; a knowledge domain plugs in
+its chunk tagger, boosts and intent rules as a :class:`rag.domain.Domain` (this package
+imports no domain package).
 """
 from rag.config import PRESETS, RagConfig, get_preset
 from rag.types import Chunk, SearchResult

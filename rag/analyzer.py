@@ -3,8 +3,8 @@
 Lower-case word tokens; English stop words (scikit-learn's list) removed; Snowball English
 stemming (PyStemmer, C). Optionally (``subword_ngrams=4``) each stem longer than n also
 yields its character n-grams (``#<pla``, ``#plan``…), a sub-word view that TF-IDF uses and
-BM25 ignores: on SciFact it is what lets the hybrid beat BM25, at ~4× the index size. Compound identifiers such as ``KPI-NC-01``, ``LTV:CAC`` or
-``PACE-90/110`` are kept whole *and* split into their parts, so an exact code matches
+BM25 ignores: on SciFact it is what lets the hybrid beat BM25, at ~4× the index size. Compound identifiers such as ``ABC-NC-01``, ``X:Y`` or
+``RATE-90/110`` are kept whole *and* split into their parts, so an exact code matches
 exactly while its parts still match loosely. Decimal numbers stay whole ("1.5").
 """
 from __future__ import annotations

@@ -114,14 +114,18 @@ def _blocks(doc: Document, cfg: RagConfig) -> list[list[tuple[int, int]]]:
     return [spans for _, spans in blocks]
 
 
-def _path_for(doc: Document, a: int, b: int) -> tuple[str, ...]:
-    """The section path holding most of the characters of [a, b)."""
-    best, best_len = doc.sections[0].path, -1
-    for sec in doc.sections:
-        ov = min(b, sec.end) - max(a, sec.start)
-        if ov > best_len:
-            best, best_len = sec.path, ov
-    return best
+def _held_paths(doc: Document, a: int, b: int) -> list[tuple[str, ...]]:
+    """The section paths whose text [a, b) overlaps, in document order."""
+    return [sec.path for sec in doc.sections if min(b, sec.end) > max(a, sec.start)] or [doc.sections[0].path]
+
+
+def _path_for(paths: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """The section path a chunk is labelled with: the first section it holds, a bare parent
+    header giving way to its first child ("Notes › First topic", not "Notes"). Labelling a
+    merged chunk by the section holding most of its characters (often the last) named a section
+    the reader does not see first; every held section is kept in ``Chunk.section_paths`` and
+    named by the citation."""
+    return next(p for p in paths if not any(len(q) > len(p) and q[:len(p)] == p for q in paths))
 
 
 def chunk_document(doc: Document, cfg: RagConfig) -> list[Chunk]:
@@ -160,8 +164,10 @@ def chunk_document(doc: Document, cfg: RagConfig) -> list[Chunk]:
     chunks = []
     for n, (a, b) in enumerate(spans):
         raw = text[a:b]
+        held = _held_paths(doc, a, b)
         chunks.append(Chunk(
             id=f"{doc.doc_id}#{n}", doc_id=doc.doc_id, source=doc.source, title=doc.title,
-            section_path=_path_for(doc, a, b), text=raw, index=n, start=a, end=b, tokens=count_tokens(raw),
+            section_path=_path_for(held), text=raw, index=n, start=a, end=b, tokens=count_tokens(raw),
+            section_paths=tuple(held) if len(held) > 1 else (),
         ))
     return chunks

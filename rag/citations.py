@@ -1,5 +1,5 @@
 """Machine-checkable citations (DESIGN §6): the phrase "Based on Knowledge Base" plus bracketed
-chunk ids such as ``[benchmarks-ecommerce#3]``. One parser, shared by the conversation engine
+chunk ids such as ``[pricing-guide#3]``. One parser, shared by the conversation engine
 (runtime citation check) and the scorers, so both always agree on what was cited.
 """
 from __future__ import annotations

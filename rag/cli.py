@@ -1,7 +1,14 @@
-"""Command line: ``python -m rag index KB_DIR`` and ``python -m rag search "QUERY"``."""
+"""Command line: ``python -m rag index KB_DIR`` and ``python -m rag search "QUERY"``.
+
+The generic engine knows no domain; ``--domain module:callable`` (or ``$RAG_DOMAIN``) names a
+function returning a :class:`rag.domain.Domain` to plug in (its tagger, boosts and intent
+rules). A domain package can ship its own entry point that calls :func:`main` with its domain
+as the default (``python -m mpa`` does).
+"""
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 import os
@@ -13,6 +20,7 @@ from pathlib import Path
 
 from rag.config import DEFAULT_PRESET, PRESETS, get_preset
 from rag.documents import EmptyKnowledgeBaseError
+from rag.domain import Domain
 from rag.persistence import IndexFileError
 
 FIXTURE_KB = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "kb"
@@ -29,17 +37,34 @@ def default_index(kb: Path) -> Path:
     return Path(".index") / f"{kb.resolve().name}-index.json"
 
 
-def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False):
+def load_domain(spec: str | None) -> Domain | None:
+    """``"package.module:function"`` → the Domain that function returns (None for no spec)."""
+    if not spec:
+        return None
+    mod_name, _, attr = spec.partition(":")
+    if not mod_name or not attr:
+        raise ValueError(f"--domain must look like module:callable, got {spec!r}")
+    try:
+        factory = getattr(importlib.import_module(mod_name), attr)
+    except (ImportError, AttributeError) as exc:
+        raise ValueError(f"--domain {spec}: cannot load it ({exc})") from None
+    domain = factory() if callable(factory) else factory
+    if not isinstance(domain, Domain):
+        raise ValueError(f"--domain {spec}: returned {type(domain).__name__}, not a rag.domain.Domain")
+    return domain
+
+
+def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False, domain: str | None = None):
     from rag.engine import RetrievalEngine
 
     return RetrievalEngine.from_directory(kb, get_preset(preset), index_path=index or default_index(kb),
-                                          rebuild=rebuild)
+                                          rebuild=rebuild, domain=load_domain(domain))
 
 
 def cmd_index(args) -> int:
     kb = Path(args.kb_dir)
     t0 = time.perf_counter()
-    engine = _engine(kb, args.out, args.preset, rebuild=args.rebuild)
+    engine = _engine(kb, args.out, args.preset, rebuild=args.rebuild, domain=args.domain)
     dt = time.perf_counter() - t0
     st = engine.stats()
     out = args.out or default_index(kb)
@@ -54,7 +79,7 @@ def cmd_index(args) -> int:
 
 def cmd_search(args) -> int:
     kb = Path(args.kb) if args.kb else default_kb()
-    engine = _engine(kb, args.index, args.preset)
+    engine = _engine(kb, args.index, args.preset, domain=args.domain)
     t0 = time.perf_counter()
     results = engine.search(args.query, top_k=args.k, method=args.method, mode=args.mode)
     dt = (time.perf_counter() - t0) * 1000
@@ -87,19 +112,23 @@ def cmd_search(args) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m rag", description="Index and search the media-planning KB.")
+def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "python -m rag") -> int:
+    """Run the CLI; ``domain`` is the default ``--domain`` (else ``$RAG_DOMAIN``)."""
+    p = argparse.ArgumentParser(prog=prog, description="Index and search a knowledge-base directory.")
     p.add_argument("-v", "--verbose", action="store_true")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--domain", default=domain or os.environ.get("RAG_DOMAIN") or None, metavar="MODULE:CALLABLE",
+                        help="domain plug-in returning a rag.domain.Domain (default: $RAG_DOMAIN, else none)")
     sub = p.add_subparsers(dest="cmd", required=True)
 
-    pi = sub.add_parser("index", help="build (or update) the JSON index of a KB directory")
+    pi = sub.add_parser("index", parents=[common], help="build (or update) the JSON index of a KB directory")
     pi.add_argument("kb_dir")
     pi.add_argument("--out", type=Path, help="index file (default .index/<kb>-index.json)")
     pi.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
     pi.add_argument("--rebuild", action="store_true", help="ignore any existing index file")
     pi.set_defaults(func=cmd_index)
 
-    ps = sub.add_parser("search", help="search the KB (builds the index on first use)")
+    ps = sub.add_parser("search", parents=[common], help="search the KB (builds the index on first use)")
     ps.add_argument("query")
     ps.add_argument("-k", type=int, default=5)
     ps.add_argument("--method", choices=["tfidf", "bm25", "weighted", "rrf"])

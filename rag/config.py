@@ -40,10 +40,9 @@ class RagConfig:
     # dense retrieval (rag.dense; optional): weight of the embedding run in fusion, 0 = off
     dense_weight: float = 0.0
     dense_max_tokens: int = 128
-    # boosts (mapped back to 0–1 by odds multiplication, see rag.fusion.apply_boost)
-    benchmark_boost: float = 1.5
+    # boost (mapped back to 0–1 by odds multiplication, see rag.fusion.apply_boost); a domain
+    # adds its own boosts (rag.domain)
     phrase_boost: float = 2.0
-    step_boost: float = 1.5  # query names "Step N" → chunks of that step's guide
     # diversification
     mmr: bool = False
     mmr_lambda: float = 0.7
@@ -87,8 +86,8 @@ class RagConfig:
             raise ValueError("reranker must be 'features' or 'llm'")
         if not (0.0 <= self.dense_weight < 1.0):
             raise ValueError("dense_weight must be in [0, 1): the lexical runs keep the rest of the weight")
-        if self.benchmark_boost < 1 or self.phrase_boost < 1 or self.step_boost < 1:
-            raise ValueError("boosts are multipliers >= 1 (use 1.0 to switch one off)")
+        if self.phrase_boost < 1:
+            raise ValueError("phrase_boost is a multiplier >= 1 (use 1.0 to switch it off)")
 
     def with_(self, **changes: Any) -> "RagConfig":
         return replace(self, **changes)
@@ -97,12 +96,13 @@ class RagConfig:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "RagConfig":
+    def from_dict(cls, d: dict[str, Any], strict: bool = True) -> "RagConfig":
+        """``strict=False`` drops unknown fields (a config stored by another version)."""
         known = {f.name for f in fields(cls)}
         unknown = set(d) - known
-        if unknown:
+        if unknown and strict:
             raise ValueError(f"unknown RagConfig fields: {sorted(unknown)}")
-        return cls(**d)
+        return cls(**{k: v for k, v in d.items() if k in known})
 
     def index_hash(self) -> str:
         """Hash of the fields that determine the on-disk index (chunking + analyzer + BM25)."""

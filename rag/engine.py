@@ -1,17 +1,21 @@
 """RetrievalEngine: build or load an index over a knowledge base and search it.
 
-    engine = RetrievalEngine.from_directory("kb", get_preset("hybrid-weighted"),
-                                            index_path=".index/kb-index.json")
-    for r in engine.search("typical ecommerce CAC", top_k=5):
+    engine = RetrievalEngine.from_directory("docs", get_preset("hybrid-weighted"),
+                                            index_path=".index/docs-index.json", domain=my_domain)
+    for r in engine.search("how do I rotate the signing keys", top_k=5):
         print(r.rank, r.score, r.citation)
 
-``from_directory`` reuses the index file when its schema version, KB fingerprint and config
-hash all match; when only some KB files changed it re-reads just those files and refits the
+The engine is generic: what the documents are about — chunk metadata, score boosts, query
+intent rules, extra reranker features — comes in as a :class:`rag.domain.Domain` of plain
+callables (default: none of them). ``from_directory`` reuses the index file when its schema
+version, KB fingerprint and index hash (chunking/analyzer configuration + domain identity) all
+match; when only some KB files changed it re-reads just those files and refits the
 global statistics from the stored counts of the rest; a corrupt or mismatched file is
 reported (warning naming the reason) and rebuilt, never used stale.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import warnings
@@ -29,16 +33,13 @@ from rag.config import IDENTIFIER_MIN_BM25, INTENT_PRESETS, RagConfig
 from rag.documents import Document, LoadReport, file_sha256, list_kb_files, load_directory, load_document
 from rag.fusion import apply_boost, rrf, weighted_fusion
 from rag.index import LexicalIndex, count_matrix, merge_counts
-from rag.intent import detect_intent
-from rag.metadata import VOCABULARY, guide_step, match_terms, step_refs, tag
+from rag.domain import GENERIC, Boost, Domain, Tagger
 from rag.rerank import make_reranker
 from rag.types import Chunk, ResultList, SearchResult
 
 log = logging.getLogger("rag")
 
-FILTER_KEYS = ("document_types", "topics", "steps", "verticals", "has_benchmarks")
 _QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
-_BENCHMARK_WORDS = re.compile(r"\b(benchmarks?|typical|average|range)\b", re.I)
 
 
 class IndexRebuildWarning(UserWarning):
@@ -49,20 +50,38 @@ def _analyzer(cfg: RagConfig):
     return get_analyzer(cfg.stem, cfg.stop_words, cfg.subword_ngrams)
 
 
-def _chunk_docs(docs: Iterable[Document], cfg: RagConfig) -> list[Chunk]:
+def _chunk_docs(docs: Iterable[Document], cfg: RagConfig, domain: Domain) -> list[Chunk]:
     out = []
     for doc in docs:
         for ch in chunk_document(doc, cfg):
-            ch.metadata = tag(ch.source, ch.title, ch.section_path, ch.text)
+            ch.metadata = domain.tag(ch.source, ch.title, ch.section_path, ch.text)
             out.append(ch)
     return out
+
+
+def index_hash(cfg: RagConfig, domain: Domain) -> str:
+    """What a stored index must match to be reused: the chunking/analyzer fields of the
+    config and the identity of the domain whose tagger wrote the chunk metadata."""
+    return hashlib.sha256(f"{cfg.index_hash()}|{domain.identity}".encode()).hexdigest()[:16]
+
+
+def resolve_domain(domain: Domain | None = None, tagger: Tagger | None = None,
+                   boosts: Iterable[Boost] | None = None) -> Domain:
+    """``domain``, with ``tagger``/``boosts`` given as plain callables replacing its own."""
+    d = domain or GENERIC
+    if tagger is not None:
+        d = d.with_(tagger=tagger, name=d.name if domain is not None else "custom")
+    if boosts is not None:
+        d = d.with_(boosts=tuple(boosts))
+    return d
 
 
 class RetrievalEngine:
     def __init__(self, chunks: list[Chunk], counts: sp.csr_matrix, vocab: list[str], config: RagConfig,
                  files: dict[str, dict[str, Any]], kb_dir: str | None = None,
-                 skipped: list | None = None):
+                 skipped: list | None = None, domain: Domain | None = None):
         self.config = config
+        self.domain = domain or GENERIC
         self.chunks = chunks
         self.files = files
         self.kb_dir = kb_dir
@@ -70,16 +89,7 @@ class RetrievalEngine:
         self.index = LexicalIndex(counts, vocab, _analyzer(config),
                                   k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon)
         self.by_id = {c.id: i for i, c in enumerate(chunks)}
-        self._meta_sets = [
-            {
-                "document_types": {c.metadata.get("document_type")},
-                "topics": set(c.metadata.get("topics", ())),
-                "steps": set(c.metadata.get("steps", ())),
-                "verticals": set(c.metadata.get("verticals", ())),
-            }
-            for c in chunks
-        ]
-        self._has_bench = np.array([bool(c.metadata.get("has_benchmarks")) for c in chunks])
+        self._field_values: dict[str, list[frozenset]] = {}
         self._mask_cache: dict[Any, np.ndarray] = {}
         self._terms_cache: dict[int, list[str]] = {}
         self._qvec_cache: dict[tuple[str, str], np.ndarray] = {}
@@ -93,52 +103,57 @@ class RetrievalEngine:
 
     # ================================================================= building
     @classmethod
-    def build(cls, kb_dir: str | Path, config: RagConfig | None = None) -> "RetrievalEngine":
+    def build(cls, kb_dir: str | Path, config: RagConfig | None = None, domain: Domain | None = None,
+              tagger: Tagger | None = None, boosts: Iterable[Boost] | None = None) -> "RetrievalEngine":
         """Read, chunk, tag and index every document of ``kb_dir`` from scratch."""
         cfg = config or RagConfig()
         report = load_directory(kb_dir, cfg.max_file_bytes)
-        engine = cls._from_documents(report, cfg, str(Path(kb_dir).resolve()))
+        engine = cls._from_documents(report, cfg, str(Path(kb_dir).resolve()), resolve_domain(domain, tagger, boosts))
         _record_skipped(engine.files, report.skipped, _scan(Path(kb_dir)), len(engine.chunks))
         return engine
 
     @classmethod
-    def _from_documents(cls, report: LoadReport, cfg: RagConfig, kb_dir: str) -> "RetrievalEngine":
+    def _from_documents(cls, report: LoadReport, cfg: RagConfig, kb_dir: str, domain: Domain) -> "RetrievalEngine":
         chunks, files = [], {}
         for doc in report.documents:
             start = len(chunks)
-            chunks.extend(_chunk_docs([doc], cfg))
+            chunks.extend(_chunk_docs([doc], cfg, domain))
             files[doc.source] = {"sha256": doc.sha256, "size": doc.size, "rows": [start, len(chunks)]}
         analyzer = _analyzer(cfg)
         counts, vocab = count_matrix([c.index_text for c in chunks], analyzer)
-        return cls(chunks, counts, vocab, cfg, files, kb_dir, report.skipped)
+        return cls(chunks, counts, vocab, cfg, files, kb_dir, report.skipped, domain)
 
     @classmethod
     def from_records(cls, records: Iterable[tuple[str, str, str]], config: RagConfig | None = None,
-                     tag_metadata: bool = False) -> "RetrievalEngine":
+                     domain: Domain | None = None) -> "RetrievalEngine":
         """Index pre-split passages ``(id, title, text)`` as one chunk each — for public
-        benchmarks (BEIR) and synthetic scale tests, where documents are already short."""
+        IR test collections (BEIR) and synthetic scale tests, where documents are already short."""
         cfg = config or RagConfig()
+        domain = domain or GENERIC
         chunks = []
         for n, (rid, title, text) in enumerate(records):
             ch = Chunk(id=str(rid), doc_id=str(rid), source=str(rid), title=title or "", section_path=(title or "",),
                        text=text, index=n, start=0, end=len(text), tokens=0)
-            ch.metadata = tag(ch.source, ch.title, (), text) if tag_metadata else {}
+            ch.metadata = domain.tag(ch.source, ch.title, (), text)
             chunks.append(ch)
         counts, vocab = count_matrix([f"{c.title}\n{c.text}" for c in chunks], _analyzer(cfg))
-        return cls(chunks, counts, vocab, cfg, files={})
+        return cls(chunks, counts, vocab, cfg, files={}, domain=domain)
 
     @classmethod
     def from_directory(cls, kb_dir: str | Path, config: RagConfig | None = None,
-                       index_path: str | Path | None = None, rebuild: bool = False) -> "RetrievalEngine":
+                       index_path: str | Path | None = None, rebuild: bool = False, domain: Domain | None = None,
+                       tagger: Tagger | None = None, boosts: Iterable[Boost] | None = None) -> "RetrievalEngine":
         """The normal entry point: reuse ``index_path`` when it is current, update it
         incrementally when some KB files changed, rebuild it when it is corrupt or was built
-        with another configuration, and (re)write it atomically when anything changed."""
+        with another configuration or domain, and (re)write it atomically when anything changed."""
         cfg = config or RagConfig()
+        domain = resolve_domain(domain, tagger, boosts)
         kb = Path(kb_dir)
         if index_path is None:
-            return cls.build(kb, cfg)
+            return cls.build(kb, cfg, domain)
         index_path = Path(index_path)
         reason = None
+        stored_dense = None  # vectors are keyed by chunk-text hash: valid across rebuilds
         if rebuild:
             reason = "rebuild requested"
         elif not index_path.exists():
@@ -146,7 +161,8 @@ class RetrievalEngine:
         else:
             try:
                 payload = store.read_index_file(index_path)
-                engine, reason = cls._reuse(payload, kb, cfg, index_path)
+                stored_dense = payload.get("dense")
+                engine, reason = cls._reuse(payload, kb, cfg, index_path, domain)
                 if engine is not None:
                     engine._stored_dense = payload.get("dense")
                     return engine._attach(index_path)
@@ -155,9 +171,10 @@ class RetrievalEngine:
         if reason:
             warnings.warn(f"rebuilding index {index_path}: {reason}", IndexRebuildWarning, stacklevel=2)
             log.warning("rebuilding index %s: %s", index_path, reason)
-        engine = cls.build(kb, cfg)
+        engine = cls.build(kb, cfg, domain)
         engine.rebuild_reason = reason or "no index file yet"
         engine.index_path = index_path
+        engine._stored_dense = stored_dense
         if cfg.dense_weight > 0:
             engine.ensure_dense(save=False)
         engine.save(index_path)
@@ -204,20 +221,22 @@ class RetrievalEngine:
         return bool(missing)
 
     @classmethod
-    def _reuse(cls, payload: dict, kb: Path, cfg: RagConfig, index_path: Path):
+    def _reuse(cls, payload: dict, kb: Path, cfg: RagConfig, index_path: Path, domain: Domain):
         """Return (engine, None) when the stored index can be used (possibly after an
         incremental update), else (None, reason)."""
-        if payload["config_hash"] != cfg.index_hash():
-            return None, "it was built with a different chunking/analyzer configuration"
+        if payload["config_hash"] != index_hash(cfg, domain):
+            if payload.get("domain") not in (None, domain.identity):
+                return None, f"it was tagged by another domain ({payload.get('domain')}, now {domain.identity})"
+            return None, "it was built with a different chunking/analyzer configuration or domain"
         stored = payload["files"]
         current = _scan(kb)
         if store.fingerprint(current) == payload["kb_fingerprint"]:
-            return cls._from_payload(payload, cfg), None
+            return cls._from_payload(payload, cfg, domain), None
         changed = sorted(n for n in current if n not in stored or stored[n]["sha256"] != current[n]["sha256"])
         removed = sorted(n for n in stored if n not in current)
         log.info("index %s: %d changed/new and %d removed KB files; updating incrementally",
                  index_path, len(changed), len(removed))
-        engine = cls._incremental(payload, kb, cfg, changed, set(current))
+        engine = cls._incremental(payload, kb, cfg, changed, set(current), domain)
         engine._stored_dense = payload.get("dense")  # unchanged chunks keep their vectors
         engine.index_path = index_path
         if cfg.dense_weight > 0:
@@ -228,18 +247,19 @@ class RetrievalEngine:
         return engine, None
 
     @classmethod
-    def _from_payload(cls, payload: dict, cfg: RagConfig) -> "RetrievalEngine":
+    def _from_payload(cls, payload: dict, cfg: RagConfig, domain: Domain) -> "RetrievalEngine":
         chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
         counts = store.decode_counts(payload["counts"])
         if counts.shape != (len(chunks), len(payload["vocabulary"])):
             raise store.IndexFileError("count matrix shape does not match chunks × vocabulary")
         engine = cls(chunks, counts, payload["vocabulary"], cfg, payload["files"], payload.get("kb_dir"),
-                     payload.get("skipped"))
+                     payload.get("skipped"), domain)
         engine._stored_dense = payload.get("dense")
         return engine
 
     @classmethod
-    def _incremental(cls, payload: dict, kb: Path, cfg: RagConfig, changed: list[str], present: set[str]):
+    def _incremental(cls, payload: dict, kb: Path, cfg: RagConfig, changed: list[str], present: set[str],
+                     domain: Domain):
         old_chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
         old_counts = store.decode_counts(payload["counts"])
         old_vocab = payload["vocabulary"]
@@ -253,7 +273,7 @@ class RetrievalEngine:
                 doc = load_document(kb / rel, kb, cfg.max_file_bytes, report)
                 if doc is None:
                     continue
-                new = _chunk_docs([doc], cfg)
+                new = _chunk_docs([doc], cfg, domain)
                 m, v = count_matrix([c.index_text for c in new], _analyzer(cfg))
                 parts.append((m, v))
                 files[rel] = {"sha256": doc.sha256, "size": doc.size, "rows": [len(chunks), len(chunks) + len(new)]}
@@ -268,11 +288,11 @@ class RetrievalEngine:
         counts, vocab = merge_counts(parts)
         skipped = [s for s in payload.get("skipped", []) if s[0] in present and s[0] not in reread]
         _record_skipped(files, report.skipped, {r: _scan_one(kb, r) for r, _ in report.skipped}, len(chunks))
-        return cls(chunks, counts, vocab, cfg, files, str(kb.resolve()), skipped + report.skipped)
+        return cls(chunks, counts, vocab, cfg, files, str(kb.resolve()), skipped + report.skipped, domain)
 
     @classmethod
     def load(cls, path: str | Path, kb_dir: str | Path | None = None,
-             config: RagConfig | None = None) -> "RetrievalEngine":
+             config: RagConfig | None = None, domain: Domain | None = None) -> "RetrievalEngine":
         """Load an index file. With ``kb_dir`` (or the KB directory recorded in the file) the
         index is checked against the KB and rebuilt if stale or corrupt; without any KB
         directory a corrupt file raises :class:`rag.persistence.IndexFileError`."""
@@ -282,15 +302,16 @@ class RetrievalEngine:
         except store.IndexFileError:
             if kb_dir is None:
                 raise
-            return cls.from_directory(kb_dir, config or RagConfig(), index_path=path)
-        cfg = config or RagConfig.from_dict(payload["config"])
+            return cls.from_directory(kb_dir, config or RagConfig(), index_path=path, domain=domain)
+        domain = domain or GENERIC
+        cfg = config or RagConfig.from_dict(payload["config"], strict=False)
         kb = kb_dir or payload.get("kb_dir")
         if kb and Path(kb).is_dir():
-            return cls.from_directory(kb, cfg, index_path=path)
-        if payload["config_hash"] != cfg.index_hash():
-            raise store.IndexFileError(f"index file {path} was built with a different configuration and no KB "
-                                       "directory is available to rebuild it; pass kb_dir")
-        return cls._from_payload(payload, cfg)._attach(path)
+            return cls.from_directory(kb, cfg, index_path=path, domain=domain)
+        if payload["config_hash"] != index_hash(cfg, domain):
+            raise store.IndexFileError(f"index file {path} was built with a different configuration or domain and "
+                                       "no KB directory is available to rebuild it; pass kb_dir")
+        return cls._from_payload(payload, cfg, domain)._attach(path)
 
     def save(self, path: str | Path) -> None:
         counts = store.encode_counts(self.index.counts)
@@ -310,7 +331,8 @@ class RetrievalEngine:
             "kb_dir": self.kb_dir,
             "kb_fingerprint": store.fingerprint(self.files),
             "config": self.config.to_dict(),
-            "config_hash": self.config.index_hash(),
+            "config_hash": index_hash(self.config, self.domain),
+            "domain": self.domain.identity,
             "files": self.files,
             "skipped": self.skipped,
             "chunks": chunks,
@@ -339,15 +361,47 @@ class RetrievalEngine:
         clone.reranker = make_reranker(config.reranker)
         return clone
 
+    def with_domain(self, domain: Domain) -> "RetrievalEngine":
+        """Same index, other search-time domain hooks (boosts, intent, features). The tagger
+        must be the one the index was built with."""
+        if domain.identity != self.domain.identity:
+            raise ValueError(f"the index was tagged by {self.domain.identity}, not {domain.identity}: build a new engine")
+        clone = object.__new__(RetrievalEngine)
+        clone.__dict__.update(self.__dict__)
+        clone.domain = domain
+        clone.cache = TTLCache(self.config.cache_ttl_s, self.config.cache_size)
+        clone._mask_cache = {}
+        return clone
+
     # ================================================================= searching
+    def filter_keys(self) -> list[str]:
+        """Valid filter names: the domain's named filters and every metadata field of a chunk."""
+        fields = {k for c in self.chunks for k in c.metadata}
+        return sorted(set(self.domain.filters) | fields)
+
+    def _values(self, field: str) -> list[frozenset]:
+        """Per chunk, the set of values of one metadata field as strings (cached)."""
+        hit = self._field_values.get(field)
+        if hit is None:
+            hit = []
+            for c in self.chunks:
+                v = c.metadata.get(field)
+                vals = v if isinstance(v, (list, tuple, set, frozenset)) else ([] if v is None else [v])
+                hit.append(frozenset(map(str, vals)))
+            self._field_values[field] = hit
+        return hit
+
     def filter_mask(self, filters: dict | None) -> np.ndarray | None:
-        """Boolean mask of chunks passing ``filters`` (None = no filtering). Each list-valued
-        filter keeps chunks matching *any* listed value; different keys combine with AND."""
+        """Boolean mask of chunks passing ``filters`` (None = no filtering). A filter names a
+        metadata field (or one of the domain's filter names). A list-valued filter keeps chunks
+        whose field holds *any* listed value; ``True`` keeps chunks whose field is truthy,
+        ``False`` those whose field is falsy; different keys combine with AND."""
         if not filters:
             return None
-        unknown = set(filters) - set(FILTER_KEYS)
+        valid = self.filter_keys()
+        unknown = set(filters) - set(valid)
         if unknown:
-            raise ValueError(f"unknown filter key(s) {sorted(unknown)}; valid keys: {list(FILTER_KEYS)}")
+            raise ValueError(f"unknown filter key(s) {sorted(unknown)}; valid keys: {valid}")
         key = tuple(sorted((k, tuple(sorted(map(str, v))) if isinstance(v, (list, tuple, set)) else v)
                            for k, v in filters.items()))
         hit = self._mask_cache.get(key)
@@ -355,14 +409,13 @@ class RetrievalEngine:
             return hit
         mask = np.ones(len(self.chunks), dtype=bool)
         for k, v in filters.items():
-            if k == "has_benchmarks":
-                if v:
-                    mask &= self._has_bench
+            field = self.domain.filters.get(k, k)
+            if isinstance(v, bool):
+                truthy = np.array([bool(c.metadata.get(field)) for c in self.chunks], dtype=bool)
+                mask &= truthy if v else ~truthy
                 continue
-            wanted = set(v) if isinstance(v, (list, tuple, set)) else {v}
-            if k == "steps":
-                wanted = {int(s) for s in wanted}
-            mask &= np.array([bool(m[k] & wanted) for m in self._meta_sets])
+            wanted = frozenset(map(str, v if isinstance(v, (list, tuple, set)) else [v]))
+            mask &= np.array([bool(vals & wanted) for vals in self._values(field)], dtype=bool)
         self._mask_cache[key] = mask
         return mask
 
@@ -404,7 +457,7 @@ class RetrievalEngine:
                 return ResultList([], reason="query has only stop words or punctuation")
             return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
         tw, bw, pool = cfg.tfidf_weight, cfg.bm25_weight, cfg.candidate_pool
-        intent = detect_intent(query) if (cfg.adaptive or mode == "thorough") else None
+        intent = self.domain.intent(query) if (cfg.adaptive or mode == "thorough") else None
         if cfg.adaptive and intent is not None:
             tw, bw, pool = INTENT_PRESETS[intent.intent]
             if intent.has_identifier and bw / (tw + bw) < IDENTIFIER_MIN_BM25:
@@ -516,34 +569,26 @@ class RetrievalEngine:
         return ContextPacker(self, **kwargs).pack(query, results)
 
     def _boosts(self, query: str, rows: list[int]) -> dict[int, float]:
-        """Benchmark boost: the query asks for a metric or a benchmark and the chunk holds
-        benchmark figures (for an asked metric). Phrase boost: a quoted phrase of the query,
-        or the whole multi-word query, occurs verbatim in the chunk. Step boost: the query
-        names an MPA-10 step ("Step 4") and the chunk is from that step's guide."""
+        """Phrase boost: a quoted phrase of the query, or the whole multi-word query, occurs
+        verbatim in the chunk. Then each of the domain's boosts, called once over all
+        candidates. Returns the rows whose multiplier is not 1."""
         cfg = self.config
-        steps = step_refs(query) if cfg.step_boost > 1 else set()
-        q_metrics = set(match_terms(query, VOCABULARY["metrics"]))
-        wants_bench = bool(q_metrics) or bool(_BENCHMARK_WORDS.search(query))
         phrases = [p.lower() for p in _QUOTED.findall(query)]
         whole = " ".join(query.lower().split())
         if not phrases and len(whole.split()) >= 2:
             phrases = [whole]
-        out: dict[int, float] = {}
-        for row in rows:
-            f = 1.0
-            meta = self.chunks[row].metadata
-            if wants_bench and self._has_bench[row] and (not q_metrics or q_metrics & set(meta.get("metrics", ()))):
-                f *= cfg.benchmark_boost
-            if phrases:
-                text = " ".join(self.chunks[row].text.lower().split())
+        chunks = [self.chunks[r] for r in rows]
+        factors = np.ones(len(rows))
+        for boost in self.domain.boosts:
+            f = boost(query, chunks)
+            if f is not None:
+                factors *= np.asarray(f, dtype=float)
+        if phrases:
+            for j, c in enumerate(chunks):
+                text = " ".join(c.text.lower().split())
                 if any(p in text for p in phrases):
-                    f *= cfg.phrase_boost
-            if steps:
-                if guide_step(self.chunks[row].source) in steps:
-                    f *= cfg.step_boost
-            if f != 1.0:
-                out[row] = f
-        return out
+                    factors[j] *= cfg.phrase_boost
+        return {row: float(f) for row, f in zip(rows, factors.tolist()) if f != 1.0}
 
     def _mmr(self, order: list[int], score: dict[int, float], k: int) -> list[int]:
         """Maximal Marginal Relevance over TF-IDF cosine: trade relevance for novelty."""
@@ -574,30 +619,8 @@ class RetrievalEngine:
 
     def stats(self) -> dict[str, Any]:
         return {"documents": len(self.files), "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
-                "skipped": self.skipped, "config_hash": self.config.index_hash()}
-
-    # ================================================================= structured look-ups
-    # Thin delegates to rag.lookups (the tools call these); kept here so callers holding an
-    # engine need no second import.
-    def get_benchmark(self, vertical: str, metric: str):
-        """Benchmark row for vertical × metric from the KB tables, or None (see rag.lookups)."""
-        from rag import lookups
-        return lookups.get_benchmark(self, vertical, metric)
-
-    def get_audience_sizing(self, audience_type: str, geography: str | None = None):
-        """Sized audience from the KB sizing table, or None (see rag.lookups)."""
-        from rag import lookups
-        return lookups.get_audience_sizing(self, audience_type, geography)
-
-    def get_step_guidance(self, step: int, topic: str | None = None) -> ResultList:
-        """Passages for MPA step ``step`` (see rag.lookups)."""
-        from rag import lookups
-        return lookups.get_step_guidance(self, step, topic)
-
-    def research_topic(self, topic: str, max_iterations: int = 2) -> dict[str, Any]:
-        """Multi-query research over the KB (see rag.lookups)."""
-        from rag import lookups
-        return lookups.research_topic(self, topic, max_iterations)
+                "skipped": self.skipped, "config_hash": index_hash(self.config, self.domain),
+                "domain": self.domain.identity}
 
 
 def _top(scores: np.ndarray, n: int) -> np.ndarray:

@@ -28,16 +28,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from rag.intent import detect_intent
+from rag.passages import render_passage as _render
 from rag.tokens import count_tokens
 from rag.types import Chunk, SearchResult
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rag.engine import RetrievalEngine
 
 _SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$*|#-])|\n\s*\n")
 _STEPS = re.compile(r"^\s*(\d+[.)]|[-*])\s+\S", re.M)
@@ -58,10 +55,9 @@ class PackedContext:
 
 
 def render_passage(chunk: Chunk, text: str | None = None) -> str:
-    """The exact text sent for one passage: delimited and labelled with id and citation.
-    Knowledge-base text is data, so it is fenced, never formatted into instructions."""
-    body = (text if text is not None else chunk.text).strip()
-    return f'<passage id="{chunk.id}" source="{chunk.citation}">\n{body}\n</passage>\n'
+    """The exact text sent for one passage (:func:`rag.passages.render_passage`, one per line
+    of the packed context)."""
+    return _render(chunk, text) + "\n"
 
 
 def answerability(query_intent: str, text: str) -> bool:
@@ -89,7 +85,7 @@ def trim_to_sentences(chunk: Chunk, max_tokens: int) -> str | None:
 
 
 class ContextPacker:
-    def __init__(self, engine: "RetrievalEngine", budget_tokens: int | None = None, per_doc_cap: int | None = None,
+    def __init__(self, engine: Any, budget_tokens: int | None = None, per_doc_cap: int | None = None,
                  per_section_cap: int | None = None, mmr_lambda: float | None = None,
                  redundancy_threshold: float | None = None, answerability_bonus: float | None = None,
                  reunify: bool = True, min_relative_score: float | None = None, evict_floor: float = 0.5,
@@ -108,7 +104,7 @@ class ContextPacker:
         self.min_relative_score = min_relative_score if min_relative_score is not None else cfg.pack_min_relative_score
 
     def pack(self, query: str, results: list[SearchResult]) -> PackedContext:
-        intent = detect_intent(query).intent
+        intent = self.engine.domain.intent(query).intent
         eng = self.engine
         n = len(results)
         trace: dict[str, Any] = {"query": query, "intent": intent, "budget": self.budget, "candidates": []}

@@ -1,8 +1,8 @@
 """The index on disk: one versioned JSON file, written atomically, never pickle.
 
-Layout (``schema_version`` 1)::
+Layout (``schema_version`` 2)::
 
-    {"schema_version": 1, "created_at": "...", "kb_dir": "/abs/kb",
+    {"schema_version": 2, "created_at": "...", "kb_dir": "/abs/kb",
      "kb_fingerprint": "<sha256 over (name, size, sha256) of every KB file>",
      "config": {...}, "config_hash": "<RagConfig.index_hash()>",
      "files": {"a.md": {"sha256": "...", "size": 123, "rows": [0, 7]}, ...},
@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: chunks carry section_paths (every section a merged chunk holds)
 
 
 class IndexFileError(ValueError):

@@ -21,6 +21,24 @@ class Chunk:
     end: int
     tokens: int
     metadata: dict[str, Any] = field(default_factory=dict)
+    # every section path the chunk holds text of, when it holds more than one (small sections
+    # merge); empty for a chunk inside one section
+    section_paths: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def held_paths(self) -> tuple[tuple[str, ...], ...]:
+        return self.section_paths or (self.section_path,)
+
+    @property
+    def headers(self) -> list[str]:
+        """Every header above or inside the chunk (each held path's components, title excluded),
+        in order: what a section-level relevance judgement matches against."""
+        out: list[str] = []
+        for p in self.held_paths:
+            for h in p[1:] if len(p) > 1 else p:
+                if h not in out:
+                    out.append(h)
+        return out
 
     @property
     def section(self) -> str:
@@ -29,23 +47,40 @@ class Chunk:
 
     @property
     def citation(self) -> str:
-        """Human citation: ``source › section › subsection``."""
-        path = [p for p in self.section_path[1:]] if len(self.section_path) > 1 else []
-        return " › ".join([self.source, *path])
+        """Human citation: ``source › section › subsection``. A chunk holding several sections
+        names each of them below their common parent (``source › Parent › A + B``); a parent whose
+        header opens the chunk is named by its child's path."""
+        paths = [p for p in self.held_paths
+                 if not any(len(q) > len(p) and q[:len(p)] == p for q in self.held_paths)]
+        if len(paths) == 1:
+            return " › ".join([self.source, *paths[0][1:]])
+        common = list(paths[0])
+        for p in paths[1:]:
+            n = 0
+            while n < min(len(common), len(p)) and common[n] == p[n]:
+                n += 1
+            common = common[:n]
+        tails = list(dict.fromkeys(" › ".join(p[len(common):]) for p in paths))
+        sep = "; " if any(" › " in t for t in tails) else " + "  # "A › B; C › D" cannot be misread
+        return " › ".join([self.source, *common[1:], sep.join(tails)])
 
     @property
     def index_text(self) -> str:
-        return f"{self.title}\n{' › '.join(self.section_path)}\n{self.text}"
+        """What the index sees: the title, every header the chunk sits under or holds, the text."""
+        path = list(dict.fromkeys(h for p in self.held_paths for h in p))
+        return f"{self.title}\n{' › '.join(path)}\n{self.text}"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["section_path"] = list(self.section_path)
+        d["section_paths"] = [list(p) for p in self.section_paths]
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "Chunk":
         d = dict(d)
         d["section_path"] = tuple(d["section_path"])
+        d["section_paths"] = tuple(tuple(p) for p in d.get("section_paths") or ())
         return cls(**d)
 
 
@@ -73,6 +108,7 @@ class SearchResult:
             "score": round(self.score, 6),
             "source": self.chunk.source,
             "section": self.chunk.section,
+            "sections": self.chunk.headers,
             "citation": self.citation,
             "breakdown": {k: round(v, 6) for k, v in self.breakdown.items()},
         }

@@ -14,8 +14,10 @@ from scorers.citations import CitationValidity, SourceCitation, citation_validit
 from scorers.composite import (Composite, MissingScorerError, case_composite, gate_threshold, load_config,
                                run_composite, weights)
 from scorers.grounding import Grounding, grounding
-from scorers.retrieval import (HitRate, MRR, NDCG, PrecisionAtK, RetrievalRecall, hit_rate, mrr, ndcg_at_k_scorer,
-                               precision_at_k_scorer, retrieval_recall_at_k, source_recall)
+from scorers.retrieval import (HitRate, MRR, NDCG, PrecisionAtK, RetrievalRecall, SectionHitRate, SectionMRR,
+                               SectionRecall, hit_rate, mrr, ndcg_at_k_scorer, precision_at_k_scorer,
+                               retrieval_recall_at_k, section_hit_rate, section_mrr, section_recall_at_k,
+                               source_recall)
 
 # the function names the issue uses
 ndcg_at_k = ndcg_at_k_scorer
@@ -23,7 +25,9 @@ precision_at_k = precision_at_k_scorer
 
 
 def retrieval_scorers(k: int = 5) -> list:
-    return [retrieval_recall_at_k(k), precision_at_k_scorer(k), mrr(), ndcg_at_k_scorer(k), hit_rate(k)]
+    """File-level metrics, and the same at section level beside them (``expected_sections``)."""
+    return [retrieval_recall_at_k(k), precision_at_k_scorer(k), mrr(), ndcg_at_k_scorer(k), hit_rate(k),
+            section_recall_at_k(k), section_hit_rate(k), section_mrr()]
 
 
 def answer_scorers() -> list:
@@ -41,8 +45,8 @@ def all_scorers() -> dict:
 __all__ = [
     "Abstention", "AudienceSizing", "BenchmarkAccuracy", "CalculationPresence", "CitationValidity", "Composite",
     "Grounding", "HitRate", "MRR", "MissingScorerError", "NDCG", "PrecisionAtK", "ProjectScorer", "RetrievalRecall",
-    "ScoreRangeError", "SourceCitation", "View", "abstention", "all_scorers", "answer_scorers", "audience_sizing",
+    "ScoreRangeError", "SectionHitRate", "SectionMRR", "SectionRecall", "SourceCitation", "View", "abstention", "all_scorers", "answer_scorers", "audience_sizing",
     "benchmark_accuracy", "calculation_presence", "case_composite", "citation_validity", "gate_threshold",
     "grounding", "hit_rate", "load_config", "mrr", "ndcg_at_k", "precision_at_k", "retrieval_recall_at_k",
-    "retrieval_scorers", "run_composite", "source_citation", "source_recall", "views", "weights",
+    "retrieval_scorers", "run_composite", "section_hit_rate", "section_mrr", "section_recall_at_k", "source_citation", "source_recall", "views", "weights",
 ]

@@ -36,6 +36,7 @@ class View:
     ranked_ids: list[str] = field(default_factory=list)  # this answer's retrieval, in rank order
     seen_ids: list[str] = field(default_factory=list)  # everything retrieved so far in the conversation
     sources: dict[str, str] = field(default_factory=dict)  # chunk id -> source file
+    sections: dict[str, list[str]] = field(default_factory=dict)  # chunk id -> headers it holds (and their parents)
     evidence: list[str] = field(default_factory=list)  # retrieved passages and tool result texts so far
     user_texts: list[str] = field(default_factory=list)  # every user message so far
     data: Any = None  # structured tool payload (BenchmarkResult / AudienceSizingResult dict) or None
@@ -101,6 +102,8 @@ def views(input: Any, output: Any, expected: Any) -> list[View]:
 
     entries = _retrieved_entries(output)
     sources = {e["id"]: e.get("source", "") for e in entries if e.get("id")}
+    sections = {e["id"]: list(e.get("sections") or ([e["section"]] if e.get("section") else []))
+                for e in entries if e.get("id")}
     texts = {e["id"]: e.get("text", "") for e in entries if e.get("id") and e.get("text")}
     turns = output.get("turns") or []
     turn_expects = exp.get("turns") if isinstance(exp.get("turns"), list) else None
@@ -122,7 +125,8 @@ def views(input: Any, output: Any, expected: Any) -> list[View]:
                 te = t.get("expect") or {}
             data = next((c.get("data") for c in calls if c.get("data")), None)
             out.append(View(question=str(t.get("user", "")), response=str(t.get("assistant") or ""), expect=te,
-                            ranked_ids=ids, seen_ids=list(seen), sources=sources, evidence=list(evidence),
+                            ranked_ids=ids, seen_ids=list(seen), sources=sources, sections=sections,
+                            evidence=list(evidence),
                             user_texts=list(users), data=data, tool_calls=calls, turn=i, error=t.get("error")))
         return out
 
@@ -139,7 +143,7 @@ def views(input: Any, output: Any, expected: Any) -> list[View]:
         data = next((c.get("data") for c in calls if c.get("data")), None)
     q = _question_of(input)
     return [View(question=q, response=str(output.get("response") or ""), expect=exp, ranked_ids=ranked,
-                 seen_ids=dedupe(ranked + _tool_ids(calls)), sources=sources, evidence=evidence,
+                 seen_ids=dedupe(ranked + _tool_ids(calls)), sources=sources, sections=sections, evidence=evidence,
                  user_texts=[q], data=data, tool_calls=calls, error=output.get("error"))]
 
 

@@ -1,7 +1,7 @@
 """``grounding`` — share of the answer's claim sentences that the evidence supports.
 
 Offline and deterministic. Evidence = the passages retrieved so far plus the tool results the
-model saw; the KB's benchmark tables (``rag.tables``) are structured evidence.
+model saw; the KB's benchmark tables (``mpa.tables``) are structured evidence.
 
 * **Numeric claims** are checked by value, never by shared words. A number is supported when
   it (1) repeats a number the user gave, (2) is the result of correct arithmetic shown in the

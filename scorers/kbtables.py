@@ -1,4 +1,4 @@
-"""The KB's structured tables, read as data for the scorers (``rag.tables`` — never the engine).
+"""The KB's structured tables, read as data for the scorers (``mpa.tables`` — never the engine).
 
 The KB directory is ``$MPA_KB_DIR`` or ``kb/`` at the repository root.
 """
@@ -8,8 +8,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from rag.metadata import VOCABULARY, find_first, match_terms
-from rag.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, read_kb_texts
+from mpa.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, read_kb_texts
+from mpa.vocabulary import VOCABULARY, find_first, match_terms, term_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,7 +32,7 @@ def _bench(path: str) -> dict[tuple[str, str], BenchmarkRow]:
 
     out = {}
     for r in benchmark_rows(_texts(path)):
-        # re-parse the cells: rag.tables.parse_number reads "0.8x" as 0.0 and "2.5x" as 2.0
+        # re-parse the cells: mpa.tables.parse_number reads "0.8x" as 0.0 and "2.5x" as 2.0
         typ, lo, hi = parse_value_range(r.typical), parse_value_range(r.low), parse_value_range(r.high)
         out[(r.vertical, r.metric)] = replace(
             r, typical_low=typ[0] if typ else None, typical_high=typ[1] if typ else None,
@@ -72,12 +72,10 @@ def first_metric(text: str) -> str | None:
 
 def nearest_before(text: str, pos: int, table: str) -> str | None:
     """The vocabulary key whose synonym ends closest before ``pos`` (else the first after it)."""
-    from rag.metadata import _pattern  # the same word-bounded matcher the tagger uses
-
     low = (text or "").lower()
     best_before, best_after = None, None
     for key, syns in VOCABULARY[table].items():
-        for m in _pattern(tuple(syns)).finditer(low):
+        for m in term_pattern(tuple(syns)).finditer(low):
             span = m.end() - m.start()
             if m.end() <= pos:  # closest end wins; at the same end the longer synonym ("ltv:cac" over "cac")
                 if best_before is None or (m.end(), span) > best_before[:2]:

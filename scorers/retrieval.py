@@ -14,6 +14,15 @@ Definitions (``items`` = deduplicated ids, ``top`` = ``items[:k]``, ``R`` = rele
 * MRR         = 1 / rank of the first relevant item (0 when none; ``k`` limits the depth)
 * nDCG@k      = Σ_r g_r / log2(r + 1) ÷ Σ_{r ≤ min(|R|, k)} 1 / log2(r + 1), with g_r = 1 for the
   first item of each relevant unit and 0 otherwise.
+
+**Section level** (``section_recall@k``, ``section_hit_rate@k``, ``section_mrr``): the same
+definitions with the golden's ``expected_sections`` as the relevant units — a file can be right
+while the passage is not. A retrieved chunk covers an expected section when it comes from one of
+that section's files and holds the header (a ``"Parent › Child"`` path: every part of it) among
+the headers it holds or sits under (``sections`` of the retrieved entry: a chunk that merges small
+sections holds several). Forms of ``expected_sections`` (``datasets/README.md``): a header, a list
+of headers (each a header of at least one expected source), ``"Parent › Child"`` paths, or
+``{source: header | [headers]}``.
 """
 from __future__ import annotations
 
@@ -203,3 +212,85 @@ def source_recall() -> RetrievalRecall:
             return super().score_view(v)
 
     return _SourceRecall(None, name="source_recall")
+
+
+# ------------------------------------------------------------------ section level
+def section_units(expect: dict) -> list[tuple[frozenset[str], tuple[str, ...]]]:
+    """The expected sections as (candidate file stems, header path) units."""
+    secs = expect.get("expected_sections")
+    srcs = frozenset(source_stem(s) for s in expect.get("sources") or expect.get("expected_sources") or [])
+    out: list[tuple[frozenset[str], tuple[str, ...]]] = []
+
+    def add(cands: frozenset[str], value) -> None:
+        for v in [value] if isinstance(value, str) else list(value or []):
+            path = tuple(p.strip() for p in str(v).split("›") if p.strip())
+            if path and (cands, path) not in out:
+                out.append((cands, path))
+
+    if isinstance(secs, dict):
+        for src, val in secs.items():
+            add(frozenset([source_stem(src)]), val)
+    elif secs:
+        add(srcs, secs)
+    return out
+
+
+def covered_units(chunk_id: str, view: View, units: list[tuple[frozenset[str], tuple[str, ...]]]) -> set[int]:
+    src = view.sources.get(chunk_id)
+    stem = source_stem(src) if src else chunk_id.split("#", 1)[0]
+    held = set(view.sections.get(chunk_id) or [])
+    return {j for j, (cands, path) in enumerate(units) if stem in cands and all(h in held for h in path)}
+
+
+class _SectionMetric(ProjectScorer):
+    metric = "recall"
+
+    def __init__(self, k: int | None = 5, name: str | None = None):
+        self.k = k
+        self.name = name or {"recall": f"section_recall@{k}", "hit": f"section_hit_rate@{k}",
+                             "mrr": "section_mrr"}[self.metric]
+
+    def score_view(self, view: View):
+        units = section_units(view.expect)
+        if not units:
+            return None, {"reason": "no expected sections"}
+        ranked = dedupe(view.ranked_ids)
+        top = ranked if self.k is None else ranked[: self.k]
+        per_rank = [covered_units(i, view, units) for i in top]
+        found = set().union(*per_rank) if per_rank else set()
+        first = next((r for r, u in enumerate(per_rank, start=1) if u), None)
+        value = {"recall": len(found) / len(units), "hit": 1.0 if found else 0.0,
+                 "mrr": 1.0 / first if first else 0.0}[self.metric]
+        label = lambda j: f"{'/'.join(sorted(units[j][0]))}: {' › '.join(units[j][1])}"  # noqa: E731
+        return value, {"relevance": "section", "k": self.k, "expected": [label(j) for j in range(len(units))],
+                       "found": [label(j) for j in sorted(found)],
+                       "missing": [label(j) for j in range(len(units)) if j not in found],
+                       "first_relevant_rank": first,
+                       "top": trim([f"{i} ({'; '.join(view.sections.get(i) or [])})" for i in top])}
+
+
+class SectionRecall(_SectionMetric):
+    metric = "recall"
+
+
+class SectionHitRate(_SectionMetric):
+    metric = "hit"
+
+
+class SectionMRR(_SectionMetric):
+    metric = "mrr"
+
+    def __init__(self, k: int | None = None, name: str | None = None):
+        super().__init__(k, name)
+
+
+def section_recall_at_k(k: int = 5) -> SectionRecall:
+    return SectionRecall(k)
+
+
+def section_hit_rate(k: int = 5) -> SectionHitRate:
+    return SectionHitRate(k)
+
+
+def section_mrr(k: int | None = None) -> SectionMRR:
+    return SectionMRR(k)

@@ -268,7 +268,7 @@ def is_meta(sentence: str) -> bool:
 
 def parse_value_range(text: str) -> tuple[float, float, str] | None:
     """A benchmark cell as numbers: "$30–$55" → (30, 55, "$"), "0.8x–1.4x" → (0.8, 1.4, "x"),
-    "2.5:1–3.5:1" → (2.5, 3.5, ":1"), "0.9%" → (0.9, 0.9, "%"). (``rag.tables.parse_number``
+    "2.5:1–3.5:1" → (2.5, 3.5, ":1"), "0.9%" → (0.9, 0.9, "%"). (``mpa.tables.parse_number``
     reads "0.8x" as 0 — the scorers parse cells themselves.)"""
     nums = numbers(text or "")
     if not nums:

@@ -18,7 +18,7 @@ from agent.offline import OfflineAgent, parse, statement
 from agent.prompts import FINAL_ANSWER_NOTE
 from agent.scenario import ScenarioError, load_scenario, run_scenario
 from agent.simulator import UserSimulator
-from rag.tools import ToolExecutor
+from mpa.tools import ToolExecutor
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -19,7 +19,7 @@ from fake_anthropic import FakeMessagesServer, error_body, text_message, tool_us
 from agent.engine import ConversationEngine  # noqa: E402
 from agent.models import AnthropicModel, ModelCallError  # noqa: E402
 from agent.prompts import FINAL_ANSWER_NOTE, SYSTEM_PROMPT  # noqa: E402
-from rag.tools import ToolExecutor  # noqa: E402
+from mpa.tools import ToolExecutor  # noqa: E402
 
 Q = "What's a typical CAC for a DTC brand?"
 

@@ -91,3 +91,34 @@ def test_a_huge_paragraph_without_boundaries_is_still_cut(tmp_path):
     chunks = chunk_document(doc, CFG)
     assert all(c.tokens <= CFG.chunk_max_tokens for c in chunks)
     assert sum(c.end - c.start for c in chunks) >= len(doc.text)
+
+
+# ---------------------------------------------------------------- citations of merged chunks
+import re as _re
+from pathlib import Path as _Path
+
+_HEADER = _re.compile(r"^#{2,6}[ \t]+(.+?)[ \t]*#*$", _re.M)
+
+
+@pytest.mark.parametrize("kb", ["kb", "tests/fixtures/kb"])
+def test_merged_chunk_citation_names_every_section_it_holds(kb):
+    """A chunk that merges small sections is cited by all of them, starting with the one it opens
+    with — not by whichever holds most characters (issue 9: "CPM in ecommerce" on a chunk that
+    starts with "### CPA in ecommerce")."""
+    from rag.config import get_preset
+    from rag.engine import RetrievalEngine
+
+    root = _Path(__file__).resolve().parents[1]
+    engine = RetrievalEngine.from_directory(root / kb, get_preset("hybrid-weighted"))
+    merged = [c for c in engine.chunks if len(c.section_paths) > 1]
+    assert merged, f"{kb}: expected some chunks that merge small sections"
+    for c in engine.chunks:
+        headers = [h.strip() for h in _HEADER.findall(c.text)]
+        for h in headers:
+            assert h in c.citation, f"{c.id}: holds section {h!r} but is cited as {c.citation!r}"
+        if headers and c.text.lstrip().startswith("#"):
+            first = headers[0]
+            named = c.citation.split(" › ", 1)[1] if " › " in c.citation else ""
+            assert named.find(first) == min(named.find(h) for h in headers), \
+                f"{c.id}: opens with {first!r} but its citation {c.citation!r} names another section first"
+            assert first in c.section_path, f"{c.id}: labelled {c.section_path} but opens with {first!r}"

@@ -1,6 +1,6 @@
 """Every dataset under datasets/ is valid against its schema and consistent with the KB.
 
-The KB's Markdown tables (read by ``rag.tables``) are the single source of truth for numbers;
+The KB's Markdown tables (read by ``mpa.tables``) are the single source of truth for numbers;
 these tests check every golden against them, and the retrieval goldens against the KB text,
 its section headers and the chunker. A dataset file that does not exist yet FAILS (it is a
 deliverable, not an optional extra). The only skip: loading the scenarios through
@@ -19,8 +19,8 @@ import pytest
 
 from rag.analyzer import get_analyzer
 from rag.documents import parse_markdown
-from rag.metadata import VOCABULARY, canonical
-from rag.tables import audience_rows, benchmark_rows, read_kb_texts
+from mpa.vocabulary import VOCABULARY, canonical
+from mpa.tables import audience_rows, benchmark_rows, read_kb_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 DATASETS = ROOT / "datasets"
@@ -223,7 +223,7 @@ def test_benchmarks_match_the_tables():
         else:
             v, m, r = table_row(row.get("vertical", ""), row.get("metric", ""))
         if v != row.get("canonical_vertical"):
-            errors.append(f"{i}: vertical {row.get('vertical')!r} resolves to {v!r} via rag.metadata, "
+            errors.append(f"{i}: vertical {row.get('vertical')!r} resolves to {v!r} via mpa.vocabulary, "
                           f"not canonical_vertical {row.get('canonical_vertical')!r}")
         if m != row.get("canonical_metric"):
             errors.append(f"{i}: metric {row.get('metric')!r} resolves to {m!r}, "
@@ -396,9 +396,9 @@ def test_retrieval_goldens_match_the_kb():
 
 @pytest.fixture(scope="module")
 def engine():
-    from rag.engine import RetrievalEngine
+    from mpa.engine import build_engine
 
-    return RetrievalEngine.build(KB)
+    return build_engine(KB)
 
 
 def test_retrieval_sections_survive_chunking(engine):

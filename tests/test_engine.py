@@ -5,7 +5,9 @@ import pytest
 
 from rag import engine as engine_mod
 from rag.config import RagConfig, get_preset
+from mpa.engine import domain
 from rag.engine import IndexRebuildWarning, RetrievalEngine
+from rag import persistence as store
 from rag.persistence import IndexFileError
 
 
@@ -45,7 +47,7 @@ def test_benchmark_boost_and_phrase_boost(fixture_engine):
     q = 'tracked as "KPI-NC-01"'
     hit = fixture_engine.search(q, top_k=1)[0]
     assert "KPI-NC-01" in hit.chunk.text and hit.breakdown["boost"] >= 2.0
-    off = fixture_engine.with_config(fixture_engine.config.with_(phrase_boost=1.0, benchmark_boost=1.0))
+    off = fixture_engine.with_config(fixture_engine.config.with_(phrase_boost=1.0)).with_domain(domain(benchmark_boost=1.0))
     assert off.search("ecommerce CAC", top_k=1)[0].breakdown["boost"] == 1.0
 
 
@@ -62,7 +64,7 @@ def test_persistence_round_trip_same_results(kb_copy, tmp_path):
     a = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
     assert path.exists()
     payload = json.loads(path.read_text())
-    assert payload["schema_version"] == 1 and "pickle" not in path.read_text()[:200]
+    assert payload["schema_version"] == store.SCHEMA_VERSION and "pickle" not in path.read_text()[:200]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # a current index must load silently
         b = RetrievalEngine.load(path)
@@ -98,7 +100,7 @@ def test_stale_index_updates_only_changed_files(kb_copy, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("damage,reason", [
     (lambda p: p.write_text("{not json"), "corrupt"),
-    (lambda p: p.write_text(p.read_text().replace('"schema_version":1', '"schema_version":99')), "schema version"),
+    (lambda p: p.write_text(p.read_text().replace(f'"schema_version":{store.SCHEMA_VERSION}', '"schema_version":99')), "schema version"),
     (lambda p: p.write_text(p.read_text().replace('"vocabulary":["', '"vocabulary":["zz', 1)), "checksum"),
 ])
 def test_corrupt_index_is_detected_and_rebuilt(kb_copy, tmp_path, damage, reason):
@@ -150,3 +152,27 @@ def test_metadata_tags(fixture_engine):
     aud = [c for c in fixture_engine.chunks if c.source == "audience-guide.md"][0].metadata
     assert aud["document_type"] == "audience" and 3 in aud["steps"] and "audience" in aud["topics"]
     assert not aud["has_benchmarks"]
+
+
+def test_domain_callables_and_index_identity(kb_copy, tmp_path):
+    """A plain tagger and boost plug into the generic engine; the tagger's identity is part of
+    the index fingerprint, so another domain's index is rebuilt instead of reused."""
+    def tagger(source, title, section_path, text):
+        return {"kind": "pricing" if "$" in text else "prose"}
+
+    def dollar_boost(query, chunks):
+        return [3.0 if c.metadata["kind"] == "pricing" else 1.0 for c in chunks] if "cost" in query else None
+
+    path = tmp_path / "idx.json"
+    e = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path, tagger=tagger, boosts=[dollar_boost])
+    assert {c.metadata["kind"] for c in e.chunks} == {"pricing", "prose"}
+    assert e.search("planning costs", top_k=1)[0].breakdown["boost"] >= 3.0
+    assert all(r.chunk.metadata["kind"] == "pricing" for r in e.search("costs", filters={"kind": ["pricing"]}))
+    assert e.search("planning", top_k=3)[0].breakdown["boost"] < 3.0  # the boost declined this query
+    with pytest.warns(IndexRebuildWarning, match="another domain"):
+        generic = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path)
+    assert all(c.metadata == {} for c in generic.chunks)
+    with pytest.warns(IndexRebuildWarning):
+        RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path, domain=domain())
+    with pytest.raises(ValueError, match="tagged by"):
+        generic.with_domain(domain())

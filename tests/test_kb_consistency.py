@@ -1,6 +1,6 @@
 """The knowledge base must not contradict its own benchmark tables.
 
-The vertical benchmark tables (``kb/benchmarks-<vertical>.md``, read by ``rag.tables``) are
+The vertical benchmark tables (``kb/benchmarks-<vertical>.md``, read by ``mpa.tables``) are
 the single source of truth for vertical × metric numbers. Every other place in the KB — prose
 sentences, bullets, other tables, even the notes inside the benchmark files — that names a
 vertical AND a metric AND attaches a number to that metric must stay inside ``[Low, High]`` of
@@ -12,7 +12,7 @@ How a statement is read (deliberately simple and documented, so a failure is exp
 * Units of text: each table row (cells prefixed with their column header, so a table with a
   "Vertical" column or vertical-named columns still names its vertical), each sentence of a
   paragraph or bullet, each header line.
-* Verticals: :data:`CHECK_VERTICALS` — a subset of ``rag.metadata.VOCABULARY["verticals"]``
+* Verticals: :data:`CHECK_VERTICALS` — a subset of ``mpa.vocabulary.VOCABULARY["verticals"]``
   without the words that are mostly used in a non-vertical sense in this KB ("health" as in
   account health, "game", "games", "software", "auto" as in auto-bidding, "bank" as in
   "bank on", "retailer(s)" which in the retail-media documents is the media owner, and
@@ -36,8 +36,8 @@ from pathlib import Path
 
 import pytest
 
-from rag.metadata import VOCABULARY
-from rag.tables import benchmark_rows, iter_tables, line_offsets, read_kb_texts, vertical_of
+from mpa.vocabulary import VOCABULARY
+from mpa.tables import benchmark_rows, iter_tables, line_offsets, read_kb_texts, vertical_of
 
 ROOT = Path(__file__).resolve().parent.parent
 KB = ROOT / "kb"
@@ -327,7 +327,7 @@ def test_check_synonyms_are_a_subset_of_the_vocabulary():
     assert set(CHECK_VERTICALS) == set(vocab)
     for key, syns in CHECK_VERTICALS.items():
         extra = set(syns) - set(vocab[key]) - {key}
-        assert not extra, f"{key}: {sorted(extra)} are not in rag.metadata VOCABULARY"
+        assert not extra, f"{key}: {sorted(extra)} are not in mpa.vocabulary VOCABULARY"
 
 
 # ------------------------------------------------------------------ tests: the checker can fail

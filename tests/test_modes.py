@@ -6,7 +6,8 @@ import pytest
 
 from rag.cache import TTLCache
 from rag.config import RagConfig, get_preset
-from rag.intent import detect_intent
+from mpa.engine import domain
+from mpa.intent import detect_intent
 from rag.rerank import FeatureReranker, LLMReranker
 from tests.fake_anthropic import FakeMessagesServer, error_body, tool_use_message
 
@@ -146,6 +147,6 @@ def test_step_reference_feature(shipped_engine):
         srcs = [r.chunk.source for r in engine.search(q, top_k=10, mode=mode)]
         return srcs.index("step-04-geography.md") if "step-04-geography.md" in srcs else 99
 
-    no_boost = shipped_engine.with_config(shipped_engine.config.with_(step_boost=1.0))
+    no_boost = shipped_engine.with_domain(domain(step_boost=1.0))
     assert rank(shipped_engine) < rank(no_boost)  # the search-time step boost
     assert rank(no_boost, "thorough") < rank(no_boost, "balanced")  # the reranker's step feature alone

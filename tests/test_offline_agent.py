@@ -13,7 +13,7 @@ from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, parse
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import extract, is_instruction
-from rag.tools import ToolExecutor
+from mpa.tools import ToolExecutor
 
 ROOT = Path(__file__).resolve().parents[1]
 

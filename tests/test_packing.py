@@ -5,7 +5,7 @@ import pytest
 from rag.chunking import chunk_document
 from rag.config import RagConfig
 from rag.documents import load_directory
-from rag.engine import RetrievalEngine
+from mpa.engine import build_engine
 from rag.packing import ContextPacker, naive_pack, render_passage
 from rag.tokens import count_tokens
 from rag.types import SearchResult
@@ -26,7 +26,7 @@ def engine(tmp_path_factory):
                                "defined as spend divided by new customers. " * 3 + "\n\n## CAC numbers\n\n"
                                "A typical CAC might be $45 per customer for a small brand, and $90 for a premium one. "
                                * 3 + "\n")
-    return RetrievalEngine.build(kb, RagConfig())
+    return build_engine(kb, RagConfig())
 
 
 def results_for(engine, query, k=20):

@@ -1,14 +1,14 @@
 """get_benchmark resolves words users type that the synonym vocabulary does not hold, by general
-rules (rag.resolve: stemmed overlap with the KB's own labels, then retrieval over the KB), and
+rules (mpa.resolve: stemmed overlap with the KB's own labels, then retrieval over the KB), and
 never turns an unknown industry or metric into another pair's numbers. The phrases here are not
 in datasets/ (they are the rules' unseen paraphrases)."""
 from __future__ import annotations
 
 import pytest
 
-from rag import resolve
-from rag.lookups import lookup_benchmark
-from rag.metadata import canonical
+from mpa import resolve
+from mpa.lookups import lookup_benchmark
+from mpa.vocabulary import canonical
 
 
 @pytest.mark.parametrize("vertical, metric, want", [

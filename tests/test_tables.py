@@ -1,4 +1,4 @@
-from rag.tables import benchmark_rows, iter_tables, parse_number, parse_range, read_kb_texts
+from mpa.tables import benchmark_rows, iter_tables, parse_number, parse_range, read_kb_texts
 
 
 def test_parse_number_and_range_units():

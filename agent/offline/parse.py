@@ -1,7 +1,7 @@
 """What one user message asks for, read by general rules of English and of media-planning
 arithmetic — never by the wording of any test set.
 
-* **Metrics** come from the shared vocabulary (``rag.metadata.VOCABULARY``) and from the
+* **Metrics** come from the shared vocabulary (``mpa.vocabulary.VOCABULARY``) and from the
   question forms people use for a price: "pay per X", "cost to win a X", "what does a X
   cost", "X cost" → the phrase "cost per X", resolved by the vocabulary or, failing that,
   handed to ``get_benchmark`` whose resolver reads the KB's own metric labels.
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, terms
-from rag.metadata import VOCABULARY, canonical, match_terms
+from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \

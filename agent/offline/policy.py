@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from agent.models import ModelResponse
+from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline.memory import Memory, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse

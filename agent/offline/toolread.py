@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_PASSAGE = re.compile(r'<passage id="(?P<id>[^"]+)" source="(?P<source>[^"]*)"(?: score="(?P<score>[\d.]+)")?>\n'
-                      r'(?P<text>.*?)\n</passage>', re.S)
+from rag.passages import parse_passages, text_before_passages
+
 
 
 @dataclass
@@ -36,8 +36,8 @@ def read_outcome(name: str, tool_input: dict, content: Any, is_error: bool) -> T
         content = "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
     content = content or ""
     o = ToolOutcome(name, tool_input, content, is_error)
-    o.passages = [{"id": m["id"], "source": m["source"], "text": m["text"]} for m in _PASSAGE.finditer(content)]
-    head = content.split("<passage", 1)[0]
+    o.passages = [p.to_dict() for p in parse_passages(content)]
+    head = text_before_passages(content)
     for line in head.splitlines():
         if ": " in line:
             k, v = line.split(": ", 1)

@@ -1,15 +1,15 @@
-"""Keyword-dictionary metadata for chunks: document type, topics, MPA steps, verticals,
-metrics, has_numbers, has_benchmarks.
+"""The media-planning vocabulary: verticals, metrics, topics, MPA-10 steps, audiences,
+geographies and document types, each a canonical key with its synonyms — and the word-bounded
+matchers that read them.
 
 All vocabularies live in :data:`VOCABULARY` — one nested dict, easy to extend: add a synonym
-to a list and every consumer (tagging, filters, benchmark look-ups, the offline agent's
-intent parser) picks it up. Matching is on word boundaries, case-insensitive.
+to a list and every consumer (chunk tagging, filters, benchmark look-ups, the offline agent's
+intent parser, the scorers) picks it up. Matching is on word boundaries, case-insensitive.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "verticals": {
@@ -143,16 +143,10 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
     },
 }
 
-STEP_NAMES = {
-    1: "Objectives & KPIs", 2: "Unit economics", 3: "Audience definition & sizing",
-    4: "Geography & markets", 5: "Budget setting & allocation", 6: "Value proposition & messaging",
-    7: "Channel mix", 8: "Measurement & attribution", 9: "Testing & experimentation",
-    10: "Risk & contingency planning",
-}
-
 
 @lru_cache(maxsize=None)
-def _pattern(terms: tuple[str, ...]) -> re.Pattern:
+def term_pattern(terms: tuple[str, ...]) -> re.Pattern:
+    """One compiled, cached regex matching any of ``terms`` on word boundaries (lower-case text)."""
     alts = sorted({re.escape(t.lower()) for t in terms}, key=len, reverse=True)
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])")
 
@@ -160,7 +154,7 @@ def _pattern(terms: tuple[str, ...]) -> re.Pattern:
 def match_terms(text: str, table: dict[str, list[str]]) -> list[str]:
     """Keys of ``table`` whose synonyms occur in ``text`` (word-bounded, case-insensitive)."""
     low = text.lower()
-    return [key for key, syns in table.items() if _pattern(tuple(syns)).search(low)]
+    return [key for key, syns in table.items() if term_pattern(tuple(syns)).search(low)]
 
 
 def find_first(text: str, table: dict[str, list[str]]) -> str | None:
@@ -169,7 +163,7 @@ def find_first(text: str, table: dict[str, list[str]]) -> str | None:
     low = text.lower()
     best: tuple[int, int, str] | None = None
     for key, syns in table.items():
-        m = _pattern(tuple(syns)).search(low)
+        m = term_pattern(tuple(syns)).search(low)
         if m and (best is None or (m.start(), -len(m.group())) < best[:2]):
             best = (m.start(), -len(m.group()), key)
     return best[2] if best else None
@@ -183,62 +177,3 @@ def canonical(value: str, table_name: str) -> str | None:
         if low == key.lower() or low in syns:
             return key
     return find_first(value, table)
-
-
-_NUMBER = re.compile(r"(?<![A-Za-z])[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b|k\b|m\b|million\b)?")
-_TABLE_ROW = re.compile(r"^\|.*\d.*\|\s*$", re.M)
-
-
-def document_type(source: str, title: str) -> str:
-    name = source.lower()
-    for dtype, cues in VOCABULARY["document_types"].items():
-        if any(name.startswith(c) or (c in name and not c.endswith("-")) for c in cues):
-            return dtype
-    low = title.lower()
-    for dtype, cues in VOCABULARY["document_types"].items():
-        if any(c.strip("-") in low for c in cues):
-            return dtype
-    return "guide"
-
-
-_STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
-
-
-def guide_step(source: str) -> int | None:
-    """The MPA-10 step whose guide ``source`` is (``step-04-geography.md`` → 4), else None."""
-    m = re.match(r"step-0*(\d+)", source.lower())
-    return int(m.group(1)) if m else None
-
-
-def step_refs(text: str) -> set[int]:
-    """Steps named explicitly in ``text`` ("Step 4", "step 10")."""
-    return {int(n) for n in _STEP_REF.findall(text)}
-
-
-def steps_for(source: str, text: str) -> list[int]:
-    guide = guide_step(source)
-    found = {int(k) for k in match_terms(text, VOCABULARY["steps"])} | step_refs(text)
-    if guide:
-        found.add(guide)
-    return sorted(found)
-
-
-def tag(source: str, title: str, section_path: Iterable[str], text: str) -> dict:
-    """Metadata for one chunk."""
-    context = " ".join([title, *section_path, text])
-    dtype = document_type(source, title)
-    metrics = match_terms(context, VOCABULARY["metrics"])
-    has_numbers = bool(_NUMBER.search(text))
-    rows = _TABLE_ROW.findall(text)
-    has_benchmarks = bool(metrics) and (
-        (dtype == "benchmark" and has_numbers) or any(match_terms(r, VOCABULARY["metrics"]) for r in rows)
-    )
-    return {
-        "document_type": dtype,
-        "topics": match_terms(context, VOCABULARY["topics"]),
-        "steps": steps_for(source, context),
-        "verticals": match_terms(context, VOCABULARY["verticals"]),
-        "metrics": metrics,
-        "has_numbers": has_numbers,
-        "has_benchmarks": has_benchmarks,
-    }

@@ -1,11 +1,10 @@
-"""Structured look-ups behind the agent's tools: benchmarks, audience sizes, step guidance,
-multi-query research.
+"""Structured look-ups behind the agent's tools: benchmarks and audience sizes.
 
 Why not just search? A benchmark question has exactly one right answer — the Typical cell of
 one row of one table — and a near miss (SaaS CPL when SaaS CPI was asked, a national size when
 Ohio was asked) is worse than no answer, because the model will quote it with a citation. So
-the numbers are read from the knowledge base's Markdown tables as data (:mod:`rag.tables`),
-names are matched through the synonym vocabulary (:data:`rag.metadata.VOCABULARY`), and a
+the numbers are read from the knowledge base's Markdown tables as data (:mod:`mpa.tables`),
+names are matched through the synonym vocabulary (:data:`mpa.vocabulary.VOCABULARY`), and a
 missing pair returns ``None`` plus a plain reason ("not in the knowledge base") for the tool
 to pass on.
 
@@ -18,18 +17,15 @@ from __future__ import annotations
 
 import re
 import weakref
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rag import resolve
+from mpa import resolve
+from mpa.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
+from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
 from rag.analyzer import get_analyzer
-from rag.metadata import STEP_NAMES, VOCABULARY, canonical, find_first, match_terms
-from rag.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
-from rag.types import Chunk, ResultList, SearchResult
-
-if TYPE_CHECKING:  # pragma: no cover
-    from rag.engine import RetrievalEngine
+from rag.engine import RetrievalEngine
+from rag.types import Chunk
 
 US_STATE_CODES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
@@ -245,7 +241,7 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
 def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metric: str) -> str | None:
     """A vertical the vocabulary does not know ("online shops", "store chains"): the vertical whose
     benchmark file's title and introduction cover the user's words, else the vertical of the best
-    retrieved passage from a vertical benchmark file that shares most of them (rag.resolve)."""
+    retrieved passage from a vertical benchmark file that shares most of them (mpa.resolve)."""
     file_vertical = {row.source: v for (v, _), row in t.bench.items()}
     intros = {}
     for source, v in file_vertical.items():
@@ -487,106 +483,3 @@ def _worked_example(t: _Tables, row: AudienceRow) -> Chunk | None:
         if where.strip() == geo and name & _stems(title.rsplit(" in ", 1)[0]):
             return c
     return None
-
-
-# ============================================================ step guidance
-def get_step_guidance(engine: "RetrievalEngine", step: int, topic: str | None = None,
-                      top_k: int | None = None) -> ResultList:
-    """Passages for MPA step ``step`` (1–10), optionally narrowed by ``topic``. Searches only
-    chunks tagged with that step and lifts the step's own document (``step-0N-*.md``) so the
-    framework text comes before passing mentions elsewhere."""
-    if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 10:
-        raise ValueError(f"step must be an integer from 1 to 10, got {step!r}")
-    k = top_k or engine.config.top_k
-    name = STEP_NAMES[step]
-    query = f"Step {step} {name} {topic}" if topic else f"Step {step} {name} how to checklist guidance"
-    pool = engine.search(query, top_k=max(k * 4, 20), filters={"steps": [step]})
-    if not pool:
-        return ResultList([], reason=pool.reason or f"no passage is tagged with step {step}")
-    prefix = f"step-{step:02d}-"
-    lift = 1.0 if topic else 1.35
-    scored = sorted(pool, key=lambda r: -(min(1.0, r.score * lift) if r.chunk.source.startswith(prefix) else r.score))
-    out = ResultList()
-    for rank, r in enumerate(scored[:k], start=1):
-        out.append(SearchResult(chunk=r.chunk, score=r.score, rank=rank, breakdown=dict(r.breakdown)))
-    return out
-
-
-# ============================================================ research
-_FACETS = ("benchmarks", "measurement", "risks", "budget")
-
-
-def decompose(topic: str) -> list[str]:
-    """2–4 sub-queries for ``topic``: the topic itself, its parts (split on "and", commas,
-    "vs"), then facets it implies (its vertical's benchmarks, the MPA steps it names), padded
-    with generic planning facets."""
-    topic = " ".join(topic.split())
-    subs = [topic]
-    parts = [p.strip() for p in re.split(r",|;|\band\b|\bvs\.?\b|\bversus\b", topic) if len(p.strip()) > 2]
-    if len(parts) > 1:
-        subs.extend(parts)
-    vertical = find_first(topic, VOCABULARY["verticals"])
-    if vertical:
-        subs.append(f"{vertical} benchmarks typical range")
-    for s in match_terms(topic, VOCABULARY["steps"])[:2]:
-        subs.append(f"Step {s} {STEP_NAMES[int(s)]}")
-    for facet in _FACETS:
-        if len(subs) >= 2:
-            break
-        subs.append(f"{topic} {facet}")
-    return list(dict.fromkeys(subs))[:4]
-
-
-_POOL: ThreadPoolExecutor | None = None
-
-
-def _pool() -> ThreadPoolExecutor:
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="rag-research")
-    return _POOL
-
-
-def research_topic(engine: "RetrievalEngine", topic: str, max_iterations: int = 2,
-                   per_query: int = 4) -> dict[str, Any]:
-    """Run 2–4 sub-queries concurrently, dedupe by chunk id (keeping the best score), and, while
-    coverage is thin (fewer than ``per_query`` results clear ``config.min_score``), iterate once
-    more with queries built from the best hits' section titles. Research is breadth-first, so
-    its sub-queries use the ``fast`` mode (BM25 over a small pool): four of them cost about
-    what one hybrid search does, which keeps the tool inside its 2 ms p50 budget."""
-    if not topic or not topic.strip():
-        raise ValueError("topic must be a non-empty string")
-    max_iterations = max(1, min(int(max_iterations), 3))
-    threshold = engine.config.min_score
-    best: dict[str, SearchResult] = {}
-    log: list[dict[str, Any]] = []
-    queries = decompose(topic)
-    seen_q: set[str] = set()
-    iterations = 0
-    pool = _pool()  # one shared pool: starting threads per call would cost more than the searches
-    for it in range(1, max_iterations + 1):
-        queries = [q for q in queries if q.lower() not in seen_q]
-        if not queries:
-            break
-        iterations = it
-        seen_q.update(q.lower() for q in queries)
-        for q, res in zip(queries, pool.map(lambda q: engine.search(q, top_k=per_query, mode="fast"), queries)):
-            log.append({"iteration": it, "query": q, "results": len(res)})
-            for r in res:
-                if r.breakdown.get("coverage", 1.0) < threshold:
-                    continue
-                old = best.get(r.chunk.id)
-                if old is None or r.score > old.score:
-                    best[r.chunk.id] = r
-        strong = [r for r in best.values() if r.breakdown.get("coverage", 0) >= threshold]
-        if len(strong) >= per_query:
-            break
-        top = sorted(best.values(), key=lambda r: -r.score)[:2]
-        queries = [f"{topic} {r.chunk.section}" for r in top] or [f"{topic} {f}" for f in _FACETS[:2]]
-    ranked = sorted(best.values(), key=lambda r: (-r.score, r.chunk.id))
-    results = ResultList()
-    for rank, r in enumerate(ranked[: per_query * 2], start=1):
-        results.append(SearchResult(chunk=r.chunk, score=r.score, rank=rank, breakdown=dict(r.breakdown)))
-    if not results:
-        results.reason = "no sub-query found a passage that clears the relevance threshold"
-    return {"topic": topic, "sub_queries": log, "iterations": iterations, "results": results}

@@ -1,0 +1,524 @@
+"""The mutation suite: proof that the scorers and the gate catch bad answers.
+
+``python -m evals.mutation`` loads the gated evals exactly as ``braintrust eval`` does (the CLI's
+own loader, so the same cases, tasks, scorers and metadata), runs the offline baseline agent
+**once** per case, and then replays every mutant of :mod:`evals.mutants` over the cached answers:
+
+* **all turns** — the mutant rewrites every answer (and tool payload) it applies to; the gated
+  experiments are rebuilt with the reporter's own ``report_eval`` and judged by the gate's
+  decision. The gate must FAIL.
+* **one turn** — the mutant rewrites a single answer (in a conversation: one turn, everything
+  else untouched); at least one gated scorer must score that turn lower than the baseline did.
+
+A mutant is *killed* when both hold. The table shows, per mutant, the change of each gated
+scorer's pooled mean (the number the composite uses), the composite, the gate verdict and the
+one-turn kills. ``--check`` exits 1 naming every live mutant (and 2 when the baseline itself
+does not pass the gate: a suite over a failing baseline proves nothing); ``--quick`` runs a
+deterministic subset of the cases (CI); ``--markdown`` prints the table for the README.
+
+Mutating cached answers rather than re-running the agent per mutant is what makes the suite take
+seconds: a mutant is a rewrite of the final answer, and every scorer reads only the answer, the
+user's messages and what was retrieved, none of which the rewrite changes.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import copy
+import io
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+EPS = 1e-9
+QUICK_STRIDE = {"conversations": 3, "abstention": 4, "tools": 6, "retrieval": 1}
+
+
+# ------------------------------------------------------------------ loading the evals
+def _configure_env() -> None:
+    """The suite judges the offline baseline with the deterministic scorers only."""
+    os.environ["MPA_AGENT"] = "offline"
+    os.environ["MPA_JUDGES"] = "off"
+    os.environ.pop("MPA_EVAL_LIMIT", None)
+    from evals.common import selected_preset
+
+    os.environ["MPA_RETRIEVAL_PRESETS"] = selected_preset()  # only the gated retrieval experiment
+
+
+def load_gated_evaluators(eval_dir: Path | None = None) -> list:
+    """Every gated evaluator of ``evals/eval_*.py``, loaded by the braintrust CLI's loader. An eval
+    file that fails to import is an error (the suite, like the gate, fails closed)."""
+    from braintrust.cli.eval import FileHandle
+    from braintrust.framework import EvaluatorInstance
+
+    out = []
+    for path in sorted((eval_dir or ROOT / "evals").glob("eval_*.py")):
+        try:
+            module_evals = FileHandle(str(path)).rebuild()
+        except Exception as exc:
+            raise RuntimeError(f"{path.relative_to(ROOT)}: failed to import ({type(exc).__name__}: {exc})") from exc
+        for inst in module_evals.evaluators.values():
+            if isinstance(inst, EvaluatorInstance) and (inst.evaluator.metadata or {}).get("gated"):
+                out.append(inst.evaluator)
+    return out
+
+
+def gated_scorer_names() -> list[str]:
+    from scorers.composite import weights
+
+    return list(weights())
+
+
+# ------------------------------------------------------------------ cases and scoring
+@dataclass
+class Case:
+    data: Any  # the EvalCase
+    output: Any  # baseline task output (cached)
+    task_md: dict  # metadata the task wrote (case_errors, record_extra, …)
+
+    @property
+    def metadata(self) -> dict:
+        return dict(getattr(self.data, "metadata", None) or {})
+
+
+@dataclass
+class Experiment:
+    evaluator: Any
+    cases: list[Case]
+    family: str = ""
+    key: str = ""
+    base_scores: list[dict] = field(default_factory=list)  # per case: name -> Score
+    base_rep: dict | None = None
+
+
+def _call_scorer(scorer, case: Case, output: Any, md: dict) -> list:
+    from braintrust import Score
+
+    res = scorer(input=case.data.input, output=output, expected=case.data.expected, metadata=md)
+    if isinstance(res, Score):
+        return [res]
+    if isinstance(res, list):
+        return [r for r in res if isinstance(r, Score)]
+    name = scorer._name() if hasattr(scorer, "_name") else getattr(scorer, "__name__", "scorer")
+    if isinstance(res, dict):
+        return [Score(name=res.get("name", name), score=res.get("score"), metadata=res.get("metadata") or {})]
+    return [Score(name=name, score=res)]
+
+
+def score_case(exp: Experiment, case: Case, output: Any) -> tuple[dict, dict]:
+    """Every scorer of the experiment on one case → ({name: Score}, case metadata as the
+    framework would leave it)."""
+    md = {**case.metadata, **copy.deepcopy(case.task_md)}
+    scores: dict = {}
+    for s in exp.evaluator.scores or []:
+        try:
+            for sc in _call_scorer(s, case, output, md):
+                scores[sc.name] = sc
+        except Exception as exc:  # recorded like the framework does: a scorer error fails the gate
+            name = s._name() if hasattr(s, "_name") else getattr(s, "__name__", "scorer")
+            md.setdefault("scorer_errors", {})[name] = f"{type(exc).__name__}: {exc}"
+    return scores, md
+
+
+def per_turn(score) -> dict[int, float]:
+    """A Score's value per conversation turn (``{0: value}`` for a single answer)."""
+    if score is None or score.score is None:
+        return {}
+    turns = (score.metadata or {}).get("turns")
+    if isinstance(turns, list):
+        return {int(t["turn"]): float(t["score"]) for t in turns if isinstance(t, dict) and t.get("turn") is not None
+                and t.get("score") is not None}
+    return {0: float(score.score)}
+
+
+def build_rep(exp: Experiment, outputs: list, scored: list[tuple[dict, dict]]) -> dict:
+    """The reporter's experiment record for these outputs (its own ``report_eval``)."""
+    from evals.reporter import report_eval
+
+    ev = exp.evaluator
+    meta = dict(ev.metadata or {})
+    meta["n_cases"] = len(exp.cases)
+    proxy = SimpleNamespace(metadata=meta, eval_name=ev.eval_name, experiment_name=ev.experiment_name,
+                            project_name=ev.project_name, scores=ev.scores, trial_count=1, data=ev.data)
+    results = [SimpleNamespace(input=c.data.input, output=o, expected=c.data.expected, metadata=md,
+                               scores={n: s.score for n, s in sc.items()}, error=None)
+               for c, o, (sc, md) in zip(exp.cases, outputs, scored)]
+    with contextlib.redirect_stdout(io.StringIO()):
+        return report_eval(proxy, SimpleNamespace(results=results, summary=SimpleNamespace(experiment_url=None)))
+
+
+@dataclass
+class GateVerdict:
+    passed: bool
+    composite: float | None
+    means: dict[str, float | None]
+    reasons: list[str]
+
+
+def gate_decision(reps: list[dict]) -> GateVerdict:
+    """The gate's verdict over gated experiment records: :func:`evals.gate.decide` (fed by the
+    reporter's own conversion) when the gate module exists, else the reporter's composite and
+    failure rules."""
+    try:
+        from evals.gate import config_from_weights, decide
+        from evals.reporter import _summaries
+    except ImportError:
+        return _legacy_gate_decision(reps)
+    from evals.common import selected_preset
+    from scorers.composite import load_config
+
+    d = decide(_summaries(reps), config_from_weights(load_config(), selected_preset()))
+    means = pooled_means(reps)
+    return GateVerdict(bool(d.passed), d.composite, means, [str(r) for r in d.reasons])
+
+
+def _legacy_gate_decision(reps: list[dict]) -> GateVerdict:
+    from evals.reporter import _composite
+    from scorers.composite import gate_threshold, load_config
+
+    cfg = load_config()
+    threshold = gate_threshold(cfg)
+    res, problems = _composite(reps, cfg)
+    reasons = [p for p in problems if p.startswith("MISSING SCORER")]
+    n_err = sum(1 for r in reps for c in r["cases"] if c["error"])
+    if n_err:
+        reasons.append(f"{n_err} case(s) errored")
+    if any(c["scorer_errors"] for r in reps for c in r["cases"]):
+        reasons.append("deterministic scorer error(s)")
+    composite = res.composite if res is not None else None
+    means = pooled_means(reps)
+    if composite is None:
+        reasons.append("no composite")
+    elif composite < threshold:
+        reasons.append(f"composite {composite:.4f} < gate {threshold:.4f}")
+    return GateVerdict(not reasons, composite, means, reasons)
+
+
+def pooled_means(reps: list[dict]) -> dict[str, float | None]:
+    """Each scorer's mean over every case it applies to, pooled across the experiments (what the
+    composite combines) — computed even when the composite cannot be."""
+    vals: dict[str, list[float]] = {}
+    for r in reps:
+        for c in r["cases"]:
+            if c["error"]:
+                continue
+            for n, v in c["scores"].items():
+                if n not in r["judges"]:
+                    vals.setdefault(n, [])
+                    if v is not None:
+                        vals[n].append(float(v))
+    return {n: (sum(v) / len(v) if v else None) for n, v in vals.items()}
+
+
+# ------------------------------------------------------------------ mutating records
+def _is_conversation(output: Any) -> bool:
+    return isinstance(output, dict) and isinstance(output.get("turns"), list) and bool(output["turns"])
+
+
+def turn_contexts(output: dict, kb_ids: list[str]):
+    """A :class:`~evals.mutants.TurnContext` per turn of a conversation record."""
+    from evals.mutants import TurnContext
+
+    entries = [e for e in output.get("retrieved") or [] if isinstance(e, dict) and e.get("id")]
+    sources = {e["id"]: e.get("source") or "" for e in entries}
+    texts = {e["id"]: e.get("text") or "" for e in entries}
+    seen: list[str] = []
+    evidence: list[str] = []
+    out = []
+    for t in output["turns"]:
+        ids: list[str] = []
+        for i in list(t.get("retrieved_ids") or []) + [i for c in t.get("tool_calls") or []
+                                                        for i in c.get("retrieved_ids") or []]:
+            if i not in ids:
+                ids.append(i)
+        seen += [i for i in ids if i not in seen]
+        evidence += [texts.get(i, "") for i in ids] + [c.get("content") or "" for c in t.get("tool_calls") or []]
+        out.append(TurnContext(user=str(t.get("user") or ""), seen_ids=list(seen), turn_ids=ids, sources=sources,
+                               evidence="\n".join(evidence), kb_ids=kb_ids))
+    return out
+
+
+def mutate_output(output: Any, mutant, kb_ids: list[str], only_turn: int | None = None) -> tuple[Any, list[int]]:
+    """The output with ``mutant`` applied (to every turn, or to ``only_turn``) and the turns it
+    changed. Tool outputs: the structured payload, when the mutant has a payload form."""
+    from rag.citations import cited_ids
+
+    if _is_conversation(output):
+        out = copy.deepcopy(output)
+        ctxs = turn_contexts(output, kb_ids)
+        changed = []
+        for i, (t, ctx) in enumerate(zip(out["turns"], ctxs)):
+            if only_turn is not None and i != only_turn:
+                continue
+            new = mutant.apply(str(t.get("assistant") or ""), ctx)
+            if new is None:
+                continue
+            changed.append(i)
+            t["assistant"] = new
+            t["citations"] = cited_ids(new)
+            t["invalid_citations"] = [c for c in t["citations"] if c not in set(ctx.seen_ids)]
+        if changed:
+            out["response"] = out["turns"][-1].get("assistant", "")
+            out["citations"] = list(dict.fromkeys(c for t in out["turns"] for c in t.get("citations") or []))
+            out["invalid_citations"] = list(dict.fromkeys(c for t in out["turns"]
+                                                          for c in t.get("invalid_citations") or []))
+        return (out if changed else output), changed
+    if isinstance(output, dict) and isinstance(output.get("data"), dict) and mutant.apply_data is not None \
+            and only_turn in (None, 0):
+        new = mutant.apply_data(output["data"])
+        if new is not None:
+            out = dict(output)
+            out["data"] = new
+            return out, [0]
+    return output, []
+
+
+# ------------------------------------------------------------------ the suite
+@dataclass
+class MutantResult:
+    name: str
+    description: str
+    applied: dict[str, int]  # family -> answers rewritten (all-turns mode)
+    deltas: dict[str, float | None]  # gated scorer -> change of its pooled mean
+    composite: float | None
+    gate_passed: bool
+    gate_reasons: list[str]
+    one_turn_tests: int
+    one_turn_kills: int
+    survivors: list[str]  # "<eval> <case> turn <i>" where no gated scorer dropped
+    skipped: int = 0  # single-turn applications on turns the baseline already fails
+
+    @property
+    def killed_all(self) -> bool:
+        return not self.gate_passed
+
+    @property
+    def killed_one(self) -> bool:
+        return self.one_turn_tests > 0 and self.one_turn_kills == self.one_turn_tests
+
+    @property
+    def killed(self) -> bool:
+        return self.killed_all and self.killed_one
+
+    @property
+    def why_alive(self) -> str:
+        parts = []
+        if not self.killed_all:
+            parts.append(f"gate still PASSES with it on every answer (composite {_f(self.composite)})")
+        if self.one_turn_tests == 0:
+            parts.append("it applied to no answer")
+        elif not self.killed_one:
+            parts.append(f"no gated scorer dropped on {self.one_turn_tests - self.one_turn_kills} of "
+                         f"{self.one_turn_tests} single-turn applications (e.g. {', '.join(self.survivors[:3])})")
+        return "; ".join(parts)
+
+
+def _f(v: float | None) -> str:
+    return "—" if v is None else f"{v:.3f}"
+
+
+class MutationSuite:
+    def __init__(self, quick: bool = False, log=None):
+        _configure_env()
+        self.quick = quick
+        self.log = log or (lambda msg: None)
+        self.gated = gated_scorer_names()
+        from scorers.composite import load_config
+
+        self.pass_threshold = {"default": 0.5, **{k: float(v) for k, v in load_config().get(
+            "calibration_pass_threshold", {}).items() if not k.startswith("_")}}
+        self.experiments: list[Experiment] = []
+        self.kb_ids: list[str] = []
+        self.baseline: GateVerdict | None = None
+
+    def prepare(self) -> GateVerdict:
+        """Load the gated evals, run every case once (the cache), score the baseline."""
+        from evals.common import get_engine, selected_preset
+
+        self.kb_ids = [c.id for c in get_engine(selected_preset()).chunks]
+        for ev in load_gated_evaluators():
+            meta = ev.metadata or {}
+            family = meta.get("family") or ""
+            data = ev.data() if callable(ev.data) else list(ev.data)
+            if self.quick:
+                data = data[::QUICK_STRIDE.get(family, 1)]
+            t0 = time.perf_counter()
+            cases = []
+            for d in data:
+                md: dict = dict(getattr(d, "metadata", None) or {})
+                out = ev.task(d.input, SimpleNamespace(metadata=md, trial_index=0))
+                cases.append(Case(d, out, {k: v for k, v in md.items() if k not in (getattr(d, "metadata", None) or {})}))
+            exp = Experiment(ev, cases, family, meta.get("key") or ev.eval_name)
+            scored = [score_case(exp, c, c.output) for c in cases]
+            exp.base_scores = [s for s, _ in scored]
+            exp.base_rep = build_rep(exp, [c.output for c in cases], scored)
+            self.experiments.append(exp)
+            self.log(f"  baseline {exp.key}: {len(cases)} cases in {time.perf_counter() - t0:.1f}s")
+        self.baseline = gate_decision([e.base_rep for e in self.experiments])
+        return self.baseline
+
+    def run_mutant(self, mutant) -> MutantResult:
+        reps, applied = [], {}
+        tests = kills = skipped = 0
+        survivors: list[str] = []
+        for exp in self.experiments:
+            outs, scored, touched = [], [], 0
+            for ci, case in enumerate(exp.cases):
+                out, changed = mutate_output(case.output, mutant, self.kb_ids)
+                if not changed:
+                    outs.append(case.output)
+                    scored.append((exp.base_scores[ci], {**case.metadata, **case.task_md}))
+                    continue
+                touched += len(changed)
+                sc, md = score_case(exp, case, out)
+                outs.append(out)
+                scored.append((sc, md))
+                # one turn: each turn it changes (--quick: the first), everything else untouched;
+                # for a one-answer case the all-turns run is that test
+                multi = _is_conversation(case.output) and len(case.output["turns"]) > 1
+                for turn in (changed if not self.quick else changed[:1]):
+                    if not self._baseline_good(exp.base_scores[ci], turn):
+                        skipped += 1  # the baseline already fails this turn: nothing good to spoil
+                        continue
+                    one = sc
+                    if multi:
+                        out1, _ = mutate_output(case.output, mutant, self.kb_ids, only_turn=turn)
+                        one, _ = score_case(exp, case, out1)
+                    tests += 1
+                    if self._dropped(exp.base_scores[ci], one, turn):
+                        kills += 1
+                    else:
+                        survivors.append(f"{exp.key} {case.metadata.get('case_id')} turn {turn}")
+            applied[exp.key] = touched
+            reps.append(build_rep(exp, outs, scored) if touched else exp.base_rep)
+        verdict = gate_decision(reps)
+        base = self.baseline.means if self.baseline else {}
+        deltas = {n: (None if verdict.means.get(n) is None or base.get(n) is None else verdict.means[n] - base[n])
+                  for n in self.gated}
+        return MutantResult(mutant.name, mutant.description, applied, deltas, verdict.composite, verdict.passed,
+                            verdict.reasons, tests, kills, survivors, skipped)
+
+    def _baseline_good(self, base: dict, turn: int) -> bool:
+        """The baseline passes every gated scorer on ``turn`` (each at its calibration pass
+        threshold in ``scorers/weights.json``)."""
+        for name in self.gated:
+            b = per_turn(base.get(name)).get(turn)
+            if b is not None and b < self.pass_threshold.get(name, self.pass_threshold["default"]) - EPS:
+                return False
+        return True
+
+    def _dropped(self, base: dict, mutated: dict, turn: int) -> bool:
+        """Did any gated scorer score ``turn`` lower? A scorer that newly applies below 1 counts."""
+        for name in self.gated:
+            b = per_turn(base.get(name)).get(turn)
+            m = per_turn(mutated.get(name)).get(turn)
+            if m is None:
+                continue
+            if (b is None and m < 1 - EPS) or (b is not None and m < b - EPS):
+                return True
+        return False
+
+    def run(self, names: list[str] | None = None) -> list[MutantResult]:
+        from evals.mutants import BY_NAME, MUTANTS
+
+        chosen = MUTANTS if not names else [BY_NAME[n] for n in names]
+        out = []
+        for m in chosen:
+            t0 = time.perf_counter()
+            r = self.run_mutant(m)
+            self.log(f"  {m.name}: {'killed' if r.killed else 'ALIVE'} ({time.perf_counter() - t0:.1f}s)")
+            out.append(r)
+        return out
+
+
+# ------------------------------------------------------------------ output
+def _short(name: str) -> str:
+    return {"retrieval_recall@5": "recall@5", "citation_validity": "cit_valid", "source_citation": "src_cite",
+            "benchmark_accuracy": "bench_acc", "audience_sizing": "audience", "calculation_presence": "calc",
+            "source_recall": "src_recall", "abstention": "abstain", "grounding": "ground"}.get(name, name)
+
+
+def _cell(d: float | None) -> str:
+    if d is None:
+        return "n/a"
+    if abs(d) < 0.0005:
+        return "0"
+    return f"{d:+.3f}"
+
+
+def table_rows(results: list[MutantResult], gated: list[str], baseline: GateVerdict) -> tuple[list[str], list[list[str]]]:
+    cols = [n for n in gated if any(r.deltas.get(n) not in (None, 0.0) and abs(r.deltas[n] or 0) >= 0.0005
+                                    for r in results)] or gated
+    header = ["mutant", *[_short(c) for c in cols], "composite", "gate (all turns)", "one turn", "verdict"]
+    rows = [["baseline", *[_f(baseline.means.get(c)) for c in cols], _f(baseline.composite),
+             "PASS" if baseline.passed else "FAIL", "", ""]]
+    for r in results:
+        rows.append([r.name, *[_cell(r.deltas.get(c)) for c in cols], _f(r.composite),
+                     "FAIL" if not r.gate_passed else "pass", f"{r.one_turn_kills}/{r.one_turn_tests}",
+                     "killed" if r.killed else "ALIVE"])
+    return header, rows
+
+
+def render(results, gated, baseline, markdown: bool) -> str:
+    header, rows = table_rows(results, gated, baseline)
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+        lines += ["| " + " | ".join(r) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+    fmt = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
+    return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *[fmt(r) for r in rows]])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m evals.mutation", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if any mutant lives (naming it), 2 if the baseline fails")
+    ap.add_argument("--quick", action="store_true", help="a deterministic subset of the cases (CI)")
+    ap.add_argument("--markdown", action="store_true", help="print the kill table as Markdown")
+    ap.add_argument("--mutant", action="append", help="run only this mutant (repeatable)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
+    args = ap.parse_args(argv)
+    from evals.mutants import BY_NAME
+
+    for n in args.mutant or []:
+        if n not in BY_NAME:
+            print(f"--mutant: unknown mutant {n!r} (known: {', '.join(BY_NAME)})", file=sys.stderr)
+            return 2
+    log = (lambda msg: print(msg, file=sys.stderr, flush=True)) if args.verbose else None
+    t0 = time.perf_counter()
+    suite = MutationSuite(quick=args.quick, log=log)
+    try:
+        base = suite.prepare()
+    except (RuntimeError, ValueError) as exc:
+        print(f"mutation suite: {exc}", file=sys.stderr)
+        return 2
+    results = suite.run(args.mutant)
+    print(render(results, suite.gated, base, args.markdown))
+    alive = [r for r in results if not r.killed]
+    n_cases = sum(len(e.cases) for e in suite.experiments)
+    print(f"\n{len(results) - len(alive)} of {len(results)} mutants killed "
+          f"({'quick subset, ' if args.quick else ''}{n_cases} cases, {time.perf_counter() - t0:.0f}s); "
+          f"baseline composite {_f(base.composite)} -> {'PASS' if base.passed else 'FAIL'}")
+    for r in alive:
+        print(f"ALIVE {r.name}: {r.why_alive}")
+    if not base.passed:
+        print(f"baseline FAILS the gate ({'; '.join(base.reasons)}): the mutants prove nothing until it passes")
+        if args.check:
+            return 2
+    if args.check and alive:
+        print(f"mutation check FAILED: {len(alive)} mutant(s) alive: {', '.join(r.name for r in alive)}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

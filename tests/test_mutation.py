@@ -1,0 +1,94 @@
+"""The mutation suite (``python -m evals.mutation``): the mutants rewrite answers as intended, and
+the scorers + gate kill them. The full kill matrix runs as a step of ``make test``
+(``python -m evals.mutation --check``); here, each mutant on sample answers, and the kill matrix
+of the quick subset (slow)."""
+from __future__ import annotations
+
+import pytest
+
+from evals.mutants import BY_NAME, MUTANTS, TurnContext
+
+ANSWER = ("Here is the calculation:\n- $50,000 ÷ $55 ≈ 909 new customers\n\n"
+          "Based on Knowledge Base [benchmarks-ecommerce#0], the Typical ecommerce CAC range is $30–$55, with $18 at "
+          "the Low end and $95 at the High end; CTR runs 0.9%. The audience is about 6.7 million people. "
+          "[benchmarks-ecommerce#2]")
+CTX = TurnContext(user="We have 50000 dollars. How many customers at $55?",
+                  seen_ids=["benchmarks-ecommerce#0", "glossary#6", "benchmarks-ecommerce#2"],
+                  turn_ids=["benchmarks-ecommerce#0", "benchmarks-ecommerce#2"],
+                  sources={"glossary#6": "glossary.md"}, evidence="$30–$55 $18 $95 0.9% 6.7 million",
+                  kb_ids=["benchmarks-ecommerce#5", "measurement#3", "glossary#6"])
+DECLINE = "The knowledge base does not contain information that answers this question."
+
+
+def m(name: str, text: str = ANSWER, ctx: TurnContext = CTX):
+    return BY_NAME[name].apply(text, ctx)
+
+
+def test_at_least_fifteen_distinct_mutants():
+    assert len(MUTANTS) >= 15 and len(BY_NAME) == len(MUTANTS)
+
+
+@pytest.mark.parametrize("name, present, absent", [
+    ("numbers_up_30", ["$39–$72", "$23", "$124", "1.2%"], ["$30–$55"]),
+    ("numbers_down_30", ["$21–$38", "$13", "0.6%"], ["$30–$55"]),
+    ("one_mention_wrong", ["$51–$55", "$18", "$95"], ["$30–$55"]),
+    ("in_band_shift", ["$40–$65", "$18", "$95"], ["$30–$55"]),
+    ("units_swapped", ["30–55 days", "18 days", "0.9 days"], ["$30", "$18"]),
+    ("audience_x10", ["67.0 million"], ["6.7 million"]),
+    ("citation_swapped", ["[glossary#6]"], ["[benchmarks-ecommerce#0]", "[benchmarks-ecommerce#2]"]),
+    ("citation_never_retrieved", ["[measurement#3]"], ["[benchmarks-ecommerce#0]"]),
+    ("citations_removed", ["$30–$55"], ["[", "Knowledge Base"]),
+    ("arithmetic_dropped", ["$30–$55"], ["÷", "909"]),
+    ("arithmetic_wrong", ["$50,000 ÷ $55 ≈ 1136"], ["≈ 909"]),
+    ("unsupported_claim", [ANSWER, "4.37x"], []),
+    ("abstain_on_answerable", ["does not contain"], ["$30"]),
+    ("cited_hedge", ["It depends on your business. Based on Knowledge Base [benchmarks-ecommerce#0]"], ["$30"]),
+    ("echo", [CTX.user], ["$30–$55"]),
+])
+def test_mutant_rewrites_the_answer(name, present, absent):
+    out = m(name)
+    assert out is not None, f"{name} did not apply"
+    for s in present:
+        assert s in out, f"{name}: {s!r} missing from {out!r}"
+    for s in absent:
+        assert s not in out, f"{name}: {s!r} still in {out!r}"
+    # the calculation on the user's own numbers belongs to the arithmetic mutants only
+    if name in ("numbers_up_30", "numbers_down_30", "one_mention_wrong", "in_band_shift", "units_swapped"):
+        assert "$50,000 ÷ $55 ≈ 909" in out
+
+
+def test_mutants_apply_only_where_they_mean_something():
+    assert m("confident_out_of_scope") is None  # the answer did not decline
+    assert "$42" in m("confident_out_of_scope", DECLINE)
+    for name in ("abstain_on_answerable", "cited_hedge", "unsupported_claim"):
+        assert m(name, DECLINE) is None, name
+    plain = "Start with objectives, then unit economics."
+    for name in ("numbers_up_30", "units_swapped", "citation_swapped", "arithmetic_wrong", "audience_x10"):
+        assert m(name, plain) is None, name
+
+
+def test_chunk_ids_and_identifiers_are_never_numbers():
+    text = "Use KPI-NC-01 and MPA-10 step 3 [benchmarks-ecommerce#0]: CAC $30–$55."
+    out = m("numbers_up_30", text)
+    assert "KPI-NC-01" in out and "MPA-10" in out and "[benchmarks-ecommerce#0]" in out and "$39–$72" in out
+
+
+def test_tool_payloads_are_mutated_consistently():
+    d = BY_NAME["numbers_up_30"].apply_data({"value": "$30–$55", "low": 30.0, "high": 55.0})
+    assert d["value"] == "$39–$72" and d["low"] == 39.0 and d["high"] == 72.0
+    d = BY_NAME["audience_x10"].apply_data({"size_text": "6.7 million", "total_size": 6.7e6})
+    assert d["total_size"] == pytest.approx(6.7e7)
+    assert BY_NAME["audience_x10"].apply_data({"value": "$30–$55"}) is None
+
+
+@pytest.mark.slow
+def test_quick_kill_matrix():
+    """Every mutant, on the quick subset of the gated evals: the gate fails with it on every answer,
+    and a gated scorer drops on every single answer it rewrites."""
+    from evals.mutation import MutationSuite
+
+    suite = MutationSuite(quick=True)
+    base = suite.prepare()
+    assert base.passed, f"the baseline must pass the gate: {base.reasons}"
+    alive = {r.name: r.why_alive for r in suite.run() if not r.killed}
+    assert not alive, f"live mutants: {alive}"
