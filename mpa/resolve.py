@@ -64,7 +64,7 @@ def by_labels(phrase: str, labels: dict[str, str], min_coverage: float = 1.0) ->
     return scored[0][1]
 
 
-def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chunk", str], str | None],
+def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chunk"], str | None],
                  top_k: int = 8, min_coverage: float = 0.5, context: str = "") -> str | None:
     """Search ``phrase`` (plus ``context`` words that help ranking but need not match) and return
     the key of the first result that belongs to a key (``key_of``) and whose text, title and
@@ -73,7 +73,7 @@ def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chun
     if not q:
         return None
     for r in engine.search(f"{phrase} {context}".strip(), top_k=top_k):
-        key = key_of(r.chunk, phrase)
+        key = key_of(r.chunk)
         if key is None:
             continue
         seen = terms(" ".join([r.chunk.title, *r.chunk.section_path, r.chunk.text]))
@@ -82,33 +82,13 @@ def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chun
     return None
 
 
-def header_key(chunk: "Chunk", keys: Iterable[str], phrase: str = "") -> str | None:
-    """The one key named as a whole word in the chunk's own section header ("CPI (cost per
-    install)", "CAC in ecommerce"), else None. A chunk that merged several small sections holds
-    several headers: when they name different keys, the key is the one whose section's text
-    (from its header to the next) shares most of ``phrase``'s words; a tie names nothing."""
+def header_key(chunk: "Chunk", keys: Iterable[str]) -> str | None:
+    """The one key named as a whole word in the chunk's own section headers ("CPI (cost per
+    install)", "CAC in ecommerce"), else None. A chunk that merged small sections naming
+    different keys names none: a wrong key is worse than no key (the caller tries the next hit)."""
     keys = list(keys)
-    found: dict[str, str] = {}
+    found = set()
     for path in (chunk.section_paths or (chunk.section_path,)):
-        head = path[-1] if path else ""
-        words = set(head.replace("(", " ").replace(")", " ").split())
-        named = [k for k in keys if k in words]
-        if len(named) == 1:
-            found.setdefault(named[0], head)
-        elif named:
-            return None
-    if len(found) <= 1:
-        return next(iter(found), None)
-    q = terms(phrase)
-    scored = sorted(((coverage(q, terms(_section_text(chunk.text, head, found.values()))), k)
-                     for k, head in found.items()), reverse=True)
-    return scored[0][1] if q and scored[0][0] > scored[1][0] else None
-
-
-def _section_text(text: str, head: str, heads: Iterable[str]) -> str:
-    """The part of a merged chunk's ``text`` from ``head`` to the next of ``heads``."""
-    start = text.find(head)
-    if start < 0:
-        return head
-    ends = [i for h in heads if h != head and (i := text.find(h, start + len(head))) >= 0]
-    return text[start:min(ends) if ends else len(text)]
+        words = set((path[-1] if path else "").replace("(", " ").replace(")", " ").split())
+        found.update(k for k in keys if k in words)
+    return found.pop() if len(found) == 1 else None
