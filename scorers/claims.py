@@ -213,20 +213,29 @@ def _shingles(toks: list[str]) -> set[tuple[str, ...]]:
 
 
 def pasted_passage(answer: str, passages: dict[str, str]) -> str | None:
-    """The id of a retrieved passage (≥ 40 words) that the answer reproduces in full — ≥ 80 % of its
-    8-word runs appear verbatim in the answer. Quoting a sentence or two is extraction; pasting
-    the whole chunk (a table with every row, every heading) is not an answer."""
+    """The id of a retrieved passage (≥ 40 words) that the answer dumps instead of answering:
+    ≥ 80 % of its 8-word runs appear verbatim in the answer *and* the dump shows — the passage's
+    raw markdown (a heading or table line) is copied, or two or more passages are reproduced
+    whole. Quoting the paragraph that answers is extraction; pasting chunks (a benchmark table
+    with every row, their headings) is not an answer."""
     ans = _shingles(_tokens(answer))
     if not ans:
         return None
+    lines = {ln.strip() for ln in (answer or "").splitlines() if ln.strip()}
+    whole, structured = [], []
     for pid, text in passages.items():
         toks = _tokens(text)
         if len(toks) < PASTED_MIN_WORDS:
             continue
         sh = _shingles(toks)
         if sh and len(sh & ans) / len(sh) >= PASTED_SHARE:
-            return pid
-    return None
+            whole.append(pid)
+            raw = [ln.strip() for ln in text.splitlines() if ln.strip().startswith(("|", "#"))]
+            if any(ln in lines for ln in raw):
+                structured.append(pid)
+    if structured:
+        return structured[0]
+    return whole[0] if len(whole) >= 2 else None
 
 
 def substantive_sentences(answer: str, user_texts: list[str]) -> list[str]:
