@@ -28,6 +28,8 @@ class Abstention(ProjectScorer):
     def score_view(self, view: View):
         if "must_abstain" not in view.expect or view.expect.get("must_abstain") is None:
             return None, {"reason": "no abstention expectation"}
+        if view.expect.get("must_clarify") and not view.expect["must_abstain"]:
+            return None, {"reason": "clarifying turn: expected_answer checks the question"}
         must = bool(view.expect["must_abstain"])
         text = view.response or ""
         if not text.strip():

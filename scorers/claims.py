@@ -279,3 +279,8 @@ def operand_known(value: float, texts: list[str]) -> bool:
                     if abs(c - v) <= 0.005 * max(abs(c), abs(v)) + 1e-9:
                         return True
     return False
+
+
+def states_size_in(text: str, size: float) -> bool:
+    """A count (no unit) stated in ``text`` that is ``size`` within its stated rounding."""
+    return any(not f.unit and value_matches(f, float(size)) for f in figures(strip_citations(text)))
