@@ -184,13 +184,21 @@ def is_hedge(sentence: str) -> bool:
 
 
 ECHO_SHARE = 0.7
+# the frame of a restatement ("you want to know…", "you're asking…", "your question is…"): not content
+_ECHO_FRAME = "want wants wanted know asking asked ask wondering wonder like question curious understand"
+
+
+@lru_cache(maxsize=1)
+def _echo_frame() -> frozenset:
+    return frozenset(content_words(_ECHO_FRAME))
 
 
 def is_echo(sentence: str, user_texts: list[str]) -> bool:
-    """A sentence that restates the user's message: ≥ 70 % of its (≥ 3) stemmed content words come
-    from what the user wrote and it adds no figure the user did not give."""
+    """A sentence that restates the user's message: ≥ 70 % of its (≥ 3) stemmed content words —
+    restatement frame words ("you want to know") aside — come from what the user wrote, and it
+    adds no figure the user did not give."""
     clean = strip_citations(sentence)
-    words = set(content_words(clean))
+    words = set(content_words(clean)) - _echo_frame()
     if len(words) < 3:
         return False
     users = set(w for t in user_texts for w in content_words(t or ""))
