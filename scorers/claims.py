@@ -87,15 +87,17 @@ def figures(text: str) -> list[Figure]:
 
 def claim_figures(text: str) -> list[Figure]:
     """The figures of ``text`` that assert a fact (citations removed): unit-bearing numbers,
-    large counts, and time spans ("30–55 days") — not step numbers, ordinals, years or small
+    large counts, ranges ("30–55") and time spans ("30–55 days") — not step numbers, ordinals, years or small
     plain counts ("3 channels")."""
     clean = strip_citations(text)
+    in_range = {(x.start, x.end) for pair in ranges(clean) for x in pair}
     out = []
     for n, f in zip(numbers(clean), figures(clean)):
         if is_trivial_number(n, clean):
             before = clean[max(0, n.start - 12):n.start]
-            if not f.unit or _ORDINAL.search(before):
-                continue  # "3 channels", "step 4", "day 3", "2026"
+            ranged = (n.start, n.end) in in_range and not re.search(r"\b(?:19|20)\d\d\b", n.raw)
+            if _ORDINAL.search(before) or not (f.unit or ranged):
+                continue  # "3 channels", "step 4", "day 3", "2026"; a range ("30–55") is a figure
         out.append(f)
     return out
 
