@@ -15,7 +15,8 @@ from braintrust import Eval  # noqa: E402
 from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, guard,  # noqa: E402
                           load_jsonl, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
-from scorers import abstention, benchmark_accuracy, citation_validity, grounding, source_citation  # noqa: E402
+from scorers import (abstention, benchmark_accuracy, citation_support, citation_validity, grounding,  # noqa: E402
+                     source_citation)
 from scorers.judges import judge_scorers  # noqa: E402
 
 CONTROLS_PER_VERTICAL = 1
@@ -66,7 +67,8 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
         experiment_name=experiment_name("abstention"),
         data=cases,
         task=trial_task(ask),
-        scores=[abstention, benchmark_accuracy, grounding, citation_validity, source_citation, *judge_scorers()],
+        scores=[abstention, benchmark_accuracy, grounding, citation_validity, citation_support, source_citation,
+                *judge_scorers()],
         metadata=experiment_metadata("abstention", "abstention", _preset, gated=True, n_cases=_n),
         trial_count=trials(),
         reporter=REPORTER,

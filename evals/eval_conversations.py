@@ -5,9 +5,11 @@ Claude when ``ANTHROPIC_API_KEY`` is set.
 Scored **per turn and per scenario**: each scorer scores every turn it applies to against that
 turn's ``expect`` (with the evidence retrieved so far in the conversation), and the scenario's
 score is the mean over those turns; the per-turn verdicts are in the record (``details``).
-A turn that expects KB sources, benchmarks, audience sizes, key facts, a calculation or a clarifying
-question is an in-scope turn: it gets
-``must_abstain: false`` unless the scenario says otherwise, so wrongly declining it is caught.
+A turn that expects KB sources, benchmarks, an audience size, a calculation or key facts is an
+in-scope turn: it gets ``must_abstain: false`` unless the scenario says otherwise (or it must ask
+a clarifying question), so wrongly declining — or neither answering nor declining — is caught.
+``expected_answer`` checks what the answer must contain; ``citation_support`` that each cited
+claim is in the chunk it cites (the chunk texts come from the record's ``retrieved`` passages).
 A scenario whose planned beats did not happen, or whose turns errored, is an errored case.
 """
 from __future__ import annotations
@@ -34,8 +36,8 @@ def turn_expectations(scenario: dict) -> list[dict]:
         e = copy.deepcopy(t.get("expect") or {})
         if i in abstain_turns:
             e["must_abstain"] = True
-        elif "must_abstain" not in e and any(e.get(k) for k in ("sources", "benchmarks", "calculations", "audience",
-                                                                "key_facts", "must_clarify")):
+        elif "must_abstain" not in e and not e.get("must_clarify") and any(
+                e.get(k) for k in ("sources", "benchmarks", "calculations", "audience", "key_facts")):
             e["must_abstain"] = False
         out.append(e)
     return out
