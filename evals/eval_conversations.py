@@ -5,15 +5,16 @@ Claude when ``ANTHROPIC_API_KEY`` is set.
 Scored **per turn and per scenario**: each scorer scores every turn it applies to against that
 turn's ``expect`` (with the evidence retrieved so far in the conversation), and the scenario's
 score is the mean over those turns; the per-turn verdicts are in the record (``details``).
-A turn that expects KB sources, benchmarks, audience sizes, key facts, a calculation or a clarifying
-question is an in-scope turn: it gets
-``must_abstain: false`` unless the scenario says otherwise, so wrongly declining it is caught.
+A turn that expects KB sources, benchmarks, an audience size, a calculation or key facts is an
+in-scope turn: it gets ``must_abstain: false`` unless the scenario says otherwise (or it must ask
+a clarifying question), so wrongly declining — or neither answering nor declining — is caught.
+``expected_answer`` checks what the answer must contain; ``citation_support`` that each cited
+claim is in the chunk it cites (the chunk texts come from the record's ``retrieved`` passages).
 A scenario whose planned beats did not happen, or whose turns errored, is an errored case.
 """
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from pathlib import Path
 
@@ -22,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from braintrust import Eval  # noqa: E402
 
 from evals.common import (PROJECT, case, dataset_file, experiment_metadata, experiment_name, get_engine,  # noqa: E402
-                          scenario_paths, selected_preset, trial_task, trials)
+                          guard, load_scenarios, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
@@ -35,8 +36,8 @@ def turn_expectations(scenario: dict) -> list[dict]:
         e = copy.deepcopy(t.get("expect") or {})
         if i in abstain_turns:
             e["must_abstain"] = True
-        elif "must_abstain" not in e and any(e.get(k) for k in ("sources", "benchmarks", "calculations", "audience",
-                                                                "key_facts", "must_clarify")):
+        elif "must_abstain" not in e and not e.get("must_clarify") and any(
+                e.get(k) for k in ("sources", "benchmarks", "calculations", "audience", "key_facts")):
             e["must_abstain"] = False
         out.append(e)
     return out
@@ -44,8 +45,7 @@ def turn_expectations(scenario: dict) -> list[dict]:
 
 def cases() -> list:
     out = []
-    for p in scenario_paths():
-        sc = json.loads(p.read_text(encoding="utf-8"))
+    for p, sc in load_scenarios():
         exp = {"turns": turn_expectations(sc), "scenario": sc.get("expectations", {})}
         out.append(case(sc["id"], {"scenario": p.name, "persona": sc.get("persona", {}).get("type"),
                                    "turns": [t.get("user") or f"<respond_to {t.get('respond_to')}>"
@@ -67,15 +67,16 @@ def play(input: dict, md: dict) -> dict:
     return rec
 
 
-_preset = selected_preset()
-Eval(
-    PROJECT,
-    experiment_name=experiment_name("conversations"),
-    data=cases,
-    task=trial_task(play),
-    scores=[*answer_scorers(), *judge_scorers()],
-    metadata=experiment_metadata("conversations", "conversations", _preset, gated=True, n_cases=len(cases())),
-    trial_count=trials(),
-    reporter=REPORTER,
-    description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",
-)
+with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _preset = selected_preset()
+    Eval(
+        PROJECT,
+        experiment_name=experiment_name("conversations"),
+        data=cases,
+        task=trial_task(play),
+        scores=[*answer_scorers(), *judge_scorers()],
+        metadata=experiment_metadata("conversations", "conversations", _preset, gated=True, n_cases=len(cases())),
+        trial_count=trials(),
+        reporter=REPORTER,
+        description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",
+    )

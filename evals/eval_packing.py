@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine,  # noqa: E402
-                          load_jsonl, selected_preset, trial_task)
+                          guard, load_jsonl, selected_preset, trial_task)
 
 BUDGET = int(os.environ.get("MPA_PACK_BUDGET") or 2000)
 POOL = int(os.environ.get("MPA_PACK_POOL") or 20)
@@ -109,18 +109,19 @@ from braintrust import Eval  # noqa: E402
 from evals.reporter import REPORTER  # noqa: E402
 from scorers.packing import PACKING_SCORERS  # noqa: E402
 
-_rows = cases()
-for _policy in ("naive", "packer"):
-    _key = f"packing/{_policy}"
-    Eval(
-        PROJECT,
-        experiment_name=experiment_name(_key),
-        data=lambda: cases(),
-        task=make_task(_policy),
-        scores=PACKING_SCORERS,
-        metadata=experiment_metadata("packing", _key, selected_preset(), gated=False, n_cases=len(_rows),
-                                     extra={"budget": BUDGET, "pool": POOL, "policy": _policy}),
-        trial_count=1,
-        reporter=REPORTER,
-        description=f"Context packing ({_policy}) at {BUDGET} tokens",
-    )
+with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _rows = cases()
+    for _policy in ("naive", "packer"):
+        _key = f"packing/{_policy}"
+        Eval(
+            PROJECT,
+            experiment_name=experiment_name(_key),
+            data=lambda: cases(),
+            task=make_task(_policy),
+            scores=PACKING_SCORERS,
+            metadata=experiment_metadata("packing", _key, selected_preset(), gated=False, n_cases=len(_rows),
+                                         extra={"budget": BUDGET, "pool": POOL, "policy": _policy}, trial_count=1),
+            trial_count=1,
+            reporter=REPORTER,
+            description=f"Context packing ({_policy}) at {BUDGET} tokens",
+        )

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from braintrust import Eval  # noqa: E402
 
 from evals.common import (CURVE_K, PROJECT, case, experiment_metadata, experiment_name, get_engine,  # noqa: E402
-                          load_jsonl, retrieval_presets, selected_preset, trial_task, trials)
+                          guard, load_jsonl, retrieval_presets, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
 from rag.config import get_preset  # noqa: E402
 from scorers import retrieval_scorers  # noqa: E402
@@ -51,19 +51,20 @@ def make_task(preset: str):
     return trial_task(run)
 
 
-_rows = cases()
-_gate_preset = selected_preset()
-for _preset in retrieval_presets():
-    _key = f"retrieval/{_preset}"
-    Eval(
-        PROJECT,
-        experiment_name=experiment_name(_key),
-        data=lambda: cases(),
-        task=make_task(_preset),
-        scores=retrieval_scorers(5),
-        metadata=experiment_metadata("retrieval", _key, _preset, gated=_preset == _gate_preset, n_cases=len(_rows),
-                                     trial_count=1),
-        trial_count=1,  # retrieval is deterministic: trials would only repeat identical rankings
-        reporter=REPORTER,
-        description=f"Retrieval goldens with preset {_preset}",
-    )
+with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _rows = cases()
+    _gate_preset = selected_preset()
+    for _preset in retrieval_presets():
+        _key = f"retrieval/{_preset}"
+        Eval(
+            PROJECT,
+            experiment_name=experiment_name(_key),
+            data=lambda: cases(),
+            task=make_task(_preset),
+            scores=retrieval_scorers(5),
+            metadata=experiment_metadata("retrieval", _key, _preset, gated=_preset == _gate_preset, n_cases=len(_rows),
+                                         trial_count=1),
+            trial_count=1,  # retrieval is deterministic: trials would only repeat identical rankings
+            reporter=REPORTER,
+            description=f"Retrieval goldens with preset {_preset}",
+        )

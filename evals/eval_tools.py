@@ -10,8 +10,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, load_jsonl,  # noqa: E402
-                          selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, guard,  # noqa: E402
+                          load_jsonl, selected_preset, trial_task, trials)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
 
@@ -71,19 +71,20 @@ def run_tool(input: dict, md: dict) -> dict:
     return tool_output(executor().execute(input["tool"], args))
 
 
-_preset = selected_preset()
-for _tool, _data, _scorer, _what in (
-        ("get_benchmark", benchmark_cases, benchmark_accuracy, "absent pairs"),
-        ("get_audience_sizing", audience_cases, audience_sizing, "absent audiences")):
-    Eval(
-        PROJECT,
-        experiment_name=experiment_name(f"tools/{_tool}"),
-        data=_data,
-        task=trial_task(run_tool),
-        scores=[_scorer, source_recall()],
-        metadata=experiment_metadata("tools", f"tools/{_tool}", _preset, gated=True,
-                                     n_cases=len(_data()), trial_count=1),
-        trial_count=1,  # the tools are deterministic
-        reporter=REPORTER,
-        description=f"{_tool} goldens, including {_what}",
-    )
+with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _preset = selected_preset()
+    for _tool, _data, _scorer, _what in (
+            ("get_benchmark", benchmark_cases, benchmark_accuracy, "absent pairs"),
+            ("get_audience_sizing", audience_cases, audience_sizing, "absent audiences")):
+        Eval(
+            PROJECT,
+            experiment_name=experiment_name(f"tools/{_tool}"),
+            data=_data,
+            task=trial_task(run_tool),
+            scores=[_scorer, source_recall()],
+            metadata=experiment_metadata("tools", f"tools/{_tool}", _preset, gated=True,
+                                         n_cases=len(_data()), trial_count=1),
+            trial_count=1,  # the tools are deterministic
+            reporter=REPORTER,
+            description=f"{_tool} goldens, including {_what}",
+        )

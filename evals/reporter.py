@@ -9,9 +9,13 @@ non-zero when ``report_run`` returns False. This reporter:
   coverage (cases the scorer applies to / cases);
 * ``report_run`` (once per run): prints the per-eval scorer means, the retrieval comparison
   across presets, and the composite over the *gated* experiments with each weighted scorer's
-  coverage; writes the experiment record ``results/<time>-<preset>.json`` (+ ``latest.json``);
-  and returns False — failing the command — when the composite is below the gate, when any case
-  errored or did not complete, or when a weighted scorer is missing.
+  coverage, each required eval's composite against its floor; writes the experiment record
+  ``results/<time>-<preset>.json`` (+ ``latest.json``); and returns the verdict of
+  :func:`evals.gate.decide` — False, failing the command, when a required eval did not run (the
+  cause comes from :mod:`evals.loaderrors`: an import error, an invalid setting, a deleted file),
+  a case errored or did not complete, a weighted scorer is missing, the run was limited
+  ("partial — not gateable"), or the composite or an eval's floor is not met. With
+  ``MPA_GATE=off`` the verdict is printed and only a broken run fails the command.
 """
 from __future__ import annotations
 
@@ -26,12 +30,18 @@ from typing import Any
 
 from braintrust.framework import ReporterDef
 
-from evals.common import ROOT, git_commit, selected_preset
-from scorers.composite import (MissingScorerError, case_composite, format_weights, gate_threshold, load_config,
-                               run_composite, weights)
+from evals import loaderrors
+from evals.common import ROOT, git_commit
+from evals.paths import PathSettingError, datasets_dir
+from evals.gate import EvalSummary, GateConfig, RunFacts, ScorerSummary, config_from_weights, decide
+from evals.loaders import count_rows
+from evals.settings import Settings, SettingsError, load_settings
+from rag.config import DEFAULT_PRESET
+from scorers.composite import case_composite, format_weights, load_config, weights
 from scorers.judges import judge_status
 
-FAMILIES = ("retrieval", "tools", "conversations", "abstention")
+EVALS_DIR = Path(__file__).resolve().parent
+RUN_CHECK = "run-check"  # evals/eval_run_check.py: makes sure report_run runs even when every eval failed to load
 RECORD_SCHEMA = 1
 _T0 = time.perf_counter()
 
@@ -132,18 +142,25 @@ def summarize(cases: list[dict], names: list[str]) -> dict[str, dict]:
     return out
 
 
-def _cli_filters() -> list:
-    """The ``--filter`` patterns of the running ``braintrust eval`` command (if any)."""
+def _cli_filter_args() -> list[str]:
+    """The ``--filter`` arguments of the running ``braintrust eval`` command (if any)."""
     argv = sys.argv
     if "--filter" not in argv:
         return []
-    from braintrust.framework import parse_filters
-
     toks = []
     for t in argv[argv.index("--filter") + 1:]:
         if t.startswith("-"):
             break
         toks.append(t)
+    return toks
+
+
+def _cli_filters() -> list:
+    toks = _cli_filter_args()
+    if not toks:
+        return []
+    from braintrust.framework import parse_filters
+
     return parse_filters(toks)
 
 
@@ -200,42 +217,80 @@ def report_eval(evaluator, result, verbose: bool = False, jsonl: bool = False) -
         "expected_cases": _expected_cases(evaluator, meta, len(cases)),
         "cases": cases, "summary": summary, "experiment_url": exp_url,
     }
+    if rep["family"] == RUN_CHECK:
+        return rep
     n_err = sum(1 for c in cases if c["error"])
     line = "  ".join(f"{n} {_fmt(s['mean'], 5)} ({s['applicable']}/{s['cases']})" for n, s in summary.items())
     print(f"[{rep['key']}] {len(cases)} cases, {n_err} errored | {line}", flush=True)
     return rep
 
 
-def _composite(reps: list[dict], cfg: dict) -> tuple[Any, list[str]]:
-    """The run composite over the gated experiments (pooled per scorer across them)."""
-    w = weights(cfg)
-    values: dict[str, list] = {}
-    n_cases: dict[str, int] = {}
-    for rep in reps:
-        ok_cases = [c for c in rep["cases"] if not c["error"]]
-        for name in rep["scorers"]:
-            if name in rep["judges"]:
-                continue
-            values.setdefault(name, []).extend(c["scores"].get(name) for c in ok_cases)
-            n_cases[name] = n_cases.get(name, 0) + len(rep["cases"])
-    families = {r["family"] for r in reps}
-    full = set(FAMILIES) <= families
-    problems = []
+def _summaries(reps: list[dict]) -> list[EvalSummary]:
+    out = []
+    for r in reps:
+        judges = set(r["judges"])
+        scorers = {n: ScorerSummary(s["mean"], s["applicable"], s["cases"], s["errors"], n in judges)
+                   for n, s in r["summary"].items()}
+        meta = r.get("metadata") or {}
+        out.append(EvalSummary(r["key"], r["family"] or "", r["gated"], int(meta.get("n_cases", len(r["cases"]))),
+                               int(meta.get("trials", 1) or 1), r["expected_cases"], len(r["cases"]),
+                               sum(1 for c in r["cases"] if c["error"]), scorers))
+    return out
+
+
+def _selected_eval_files() -> set[str] | None:
+    """Names of the eval files the running ``braintrust eval`` command was given (parsed with the
+    CLI's own parser and file collection); None outside that command."""
+    argv = sys.argv[1:]
+    if not argv or argv[0] != "eval":
+        return None
     try:
-        res = run_composite(values, n_cases, w, required=list(w) if full else ())
-    except MissingScorerError as exc:
-        return None, [f"MISSING SCORER: {exc}"]
-    if not full:
-        problems.append(f"partial run (families {sorted(families)}): composite over the weighted scorers present; "
-                        f"not run: {res.not_attached}")
-    return res, problems
+        import argparse
+
+        from braintrust.cli import eval as bt_eval
+
+        parent = argparse.ArgumentParser(add_help=False)
+        parent.add_argument("--verbose", "-v", default=0, action="count")
+        parser = argparse.ArgumentParser(add_help=False)
+        bt_eval.build_parser(parser.add_subparsers(dest="subcommand"), parent)
+        args, _ = parser.parse_known_args(argv)
+        return {Path(h.in_file).name for h in bt_eval.initialize_handles(args.files)}
+    except (Exception, SystemExit):  # an unparseable command line: nothing to compare with
+        return None
+
+
+def _run_facts(cfg: dict) -> tuple[RunFacts, GateConfig, Settings | None]:
+    """What should have run (from the config, independently of which eval files imported) and
+    what stopped the others: settings, recorded import errors, eval files absent from disk."""
+    settings, settings_error = None, None
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        settings_error = str(exc)
+    preset = settings.preset if settings else DEFAULT_PRESET
+    gcfg = config_from_weights(cfg, preset, settings.gate if settings else None)
+    limit = settings.limit if settings else (os.environ.get("MPA_EVAL_LIMIT") or None)
+    missing = frozenset(r.file for r in gcfg.required if not (EVALS_DIR / r.file).is_file())
+    try:
+        datasets = datasets_dir()
+    except PathSettingError as exc:  # no/bad --datasets: nothing counts, the gate fails naming the flag
+        datasets, settings_error = None, settings_error or str(exc)
+    rows = {r.key: count_rows(datasets, r.dataset) if datasets else 0 for r in gcfg.required if r.dataset}
+    errors, ok = loaderrors.errors(), loaderrors.loaded()
+    selected = _selected_eval_files() or set()
+    unregistered = frozenset(f for f in selected if f not in ok and f not in errors)
+    facts = RunFacts(limit=limit, filters=tuple(_cli_filter_args()), settings_error=settings_error,
+                     load_errors=errors, missing_files=missing, unregistered=unregistered, dataset_rows=rows)
+    return facts, gcfg, settings
 
 
 def report_run(results: list[dict], verbose: bool = False, jsonl: bool = False) -> bool:
     cfg = load_config()
-    threshold = gate_threshold(cfg)
-    reps = [r for r in results if isinstance(r, dict)]
+    facts, gcfg, settings = _run_facts(cfg)
+    report_only = bool(settings and settings.report_only)
+    reps = [r for r in results if isinstance(r, dict) and r.get("family") != RUN_CHECK]
     gated = [r for r in reps if r["gated"]]
+    decision = decide(_summaries(reps), gcfg, facts)
     out = sys.stdout
     bar = "=" * 100
     print("\n" + bar, file=out)
@@ -266,71 +321,64 @@ def report_run(results: list[dict], verbose: bool = False, jsonl: bool = False) 
                   "".join(_fmt(r["summary"].get(c, {}).get("mean"), 15) for c in cols), file=out)
         print("  (* = the preset the gate scores; choose with MPA_RAG_PRESET)", file=out)
 
-    # composite and gate
-    reasons: list[str] = []
-    res, problems = _composite(gated, cfg) if gated else (None, ["no gated experiment in this run"])
+    # composite, per-eval floors and the gate
     print(f"\nComposite over gated experiments ({', '.join(r['key'] for r in gated) or 'none'}):", file=out)
-    if res is not None:
-        print(f"  {'scorer':<24}{'weight':>8}{'mean':>9}{'coverage':>14}", file=out)
-        for name, wt in res.weights.items():
-            cov = res.coverage.get(name)
-            cov_s = f"{cov[0]}/{cov[1]}" if cov else "not run"
-            print(f"  {name:<24}{wt:>8g}{_fmt(res.means.get(name), 9)}{cov_s:>14}", file=out)
-    for p in problems:
-        print(f"  note: {p}", file=out)
-        if p.startswith("MISSING SCORER") or p.startswith("no gated"):
-            reasons.append(p)
-    composite = res.composite if res is not None else None
-
-    n_err = sum(1 for r in reps for c in r["cases"] if c["error"])
-    if n_err:
-        reasons.append(f"{n_err} case(s) errored")
-        for r in reps:
-            for c in r["cases"]:
-                if c["error"]:
-                    print(f"  ERROR [{r['key']}] {c['id']} (trial {c['trial']}): {c['error'][:300]}", file=out)
+    print(f"  {'scorer':<24}{'weight':>8}{'mean':>9}{'coverage':>14}", file=out)
+    for name, wt in gcfg.weights.items():
+        cov = decision.coverage.get(name)
+        cov_s = f"{cov[0]}/{cov[1]}" if cov else "not run"
+        print(f"  {name:<24}{wt:>8g}{_fmt(decision.means.get(name), 9)}{cov_s:>14}", file=out)
+    print("\nRequired evals (per-eval composite vs floor):", file=out)
+    for req in gcfg.required:
+        c = decision.per_eval.get(req.key)
+        state = "ran" if any(r["key"] == req.key for r in reps) else "DID NOT RUN"
+        floor = f"{req.floor:.3f}" if req.floor is not None else "—"
+        print(f"  {req.key:<34} composite {_fmt(c)}   floor {floor}   [{state}]", file=out)
+    for r in reps:
+        for c in r["cases"]:
+            if c["error"]:
+                print(f"  ERROR [{r['key']}] {c['id']} (trial {c['trial']}): {c['error'][:300]}", file=out)
     det_scorer_errs = [(r["key"], c["id"], k, v) for r in reps for c in r["cases"] for k, v in c["scorer_errors"].items()
                        if k not in r["judges"]]
-    if det_scorer_errs:
-        reasons.append(f"{len(det_scorer_errs)} deterministic scorer error(s)")
-        for key, cid, k, v in det_scorer_errs[:20]:
-            print(f"  SCORER ERROR [{key}] {cid} {k}: {v}", file=out)
+    for key, cid, k, v in det_scorer_errs[:20]:
+        print(f"  SCORER ERROR [{key}] {cid} {k}: {v}", file=out)
     judge_errs = [(r["key"], c["id"], k, v) for r in reps for c in r["cases"] for k, v in c["scorer_errors"].items()
                   if k in r["judges"]]
     for key, cid, k, v in judge_errs[:20]:
         print(f"  judge error (not gated) [{key}] {cid} {k}: {v}", file=out)
-    for r in reps:
-        if len(r["cases"]) < r["expected_cases"]:
-            reasons.append(f"{r['key']}: only {len(r['cases'])} of {r['expected_cases']} cases completed")
-    if composite is None and not reasons:
-        reasons.append("no composite could be computed")
-    elif composite is not None and composite < threshold:
-        reasons.append(f"composite {composite:.4f} < gate {threshold:.4f}")
-    passed = not reasons
-    print(f"\n  COMPOSITE {_fmt(composite)}   gate {threshold:.3f}   ->  {'PASS' if passed else 'FAIL'}", file=out)
-    for why in reasons:
-        print(f"  FAIL: {why}", file=out)
+    composite = decision.composite
+    mode = "  (MPA_GATE=off: report only)" if report_only else ""
+    print(f"\n  COMPOSITE {_fmt(composite)}   gate {gcfg.threshold:.3f}   ->  {decision.verdict}{mode}", file=out)
+    for why in decision.reasons:
+        label = {"broken": "FAIL", "partial": "PARTIAL", "score": "FAIL"}[why.kind]
+        print(f"  {label}: {why.text}", file=out)
+    reasons = [r.text for r in decision.reasons]
 
     # the experiment record
     elapsed = time.perf_counter() - _T0
     record = {
         "schema": RECORD_SCHEMA,
         "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "git": git_commit(), "preset": selected_preset(),
+        "git": git_commit(), "preset": settings.preset if settings else os.environ.get("MPA_RAG_PRESET"),
         "agent": (gated[0]["metadata"].get("agent") if gated else None),
         "model": (gated[0]["metadata"].get("model") if gated else None),
         "argv": sys.argv, "env": {k: v for k, v in os.environ.items() if k.startswith("MPA_")},
         "weights": cfg["weights"], "weights_file": cfg["_path"], "judges": judge_status(),
-        "gate": {"threshold": threshold, "composite": composite, "passed": passed, "reasons": reasons},
-        "composite": None if res is None else {"value": res.composite, "means": res.means, "coverage": res.coverage,
-                                               "weights_used": res.used, "not_run": res.not_attached},
+        "gate": {"threshold": gcfg.threshold, "composite": composite, "passed": decision.passed,
+                 "verdict": decision.verdict, "partial": decision.partial, "report_only": report_only,
+                 "reasons": reasons, "reason_kinds": [r.kind for r in decision.reasons],
+                 "per_eval": decision.per_eval,
+                 "floors": {r.key: r.floor for r in gcfg.required}},
+        "composite": None if composite is None else {
+            "value": composite, "means": decision.means, "coverage": decision.coverage,
+            "not_run": [n for n in gcfg.weights if n not in decision.coverage]},
         "elapsed_s": round(elapsed, 2),
         "experiments": reps,
     }
     path = write_record(record)
     print(f"  record: {path}   ({elapsed:.1f}s since the evals were loaded)", file=out)
     print(bar, file=out, flush=True)
-    return passed
+    return decision.exit_ok(report_only)
 
 
 def write_record(record: dict) -> Path:

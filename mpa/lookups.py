@@ -269,7 +269,13 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
     allowed = {k for k, v in scores.items() if v > 0}  # no shared word: no guess (a near miss is worse than none)
     if not allowed:
         return None
-    return resolve.by_retrieval(engine, metric, lambda c: resolve.header_key(c, sorted(allowed)), min_coverage=1.0)
+    all_keys = sorted(labels)  # a section naming two metrics names neither, even if one is not allowed
+
+    def key_of(chunk):
+        key = resolve.header_key(chunk, all_keys)
+        return key if key in allowed else None
+
+    return resolve.by_retrieval(engine, metric, key_of, min_coverage=1.0)
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:

@@ -83,9 +83,12 @@ def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chun
 
 
 def header_key(chunk: "Chunk", keys: Iterable[str]) -> str | None:
-    """The one key named as a whole word in the chunk's own section header ("CPI (cost per
-    install)", "CAC in ecommerce"), else None."""
-    head = chunk.section_path[-1] if chunk.section_path else ""
-    words = set(head.replace("(", " ").replace(")", " ").split())
-    found = [k for k in keys if k in words]
-    return found[0] if len(found) == 1 else None
+    """The one key named as a whole word in the chunk's own section headers ("CPI (cost per
+    install)", "CAC in ecommerce"), else None. A chunk that merged small sections naming
+    different keys names none: a wrong key is worse than no key (the caller tries the next hit)."""
+    keys = list(keys)
+    found = set()
+    for path in (chunk.section_paths or (chunk.section_path,)):
+        words = set((path[-1] if path else "").replace("(", " ").replace(")", " ").split())
+        found.update(k for k in keys if k in words)
+    return found.pop() if len(found) == 1 else None

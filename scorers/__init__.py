@@ -10,9 +10,11 @@ from scorers.audience import AudienceSizing, audience_sizing
 from scorers.base import ProjectScorer, ScoreRangeError, View, views
 from scorers.benchmark import BenchmarkAccuracy, benchmark_accuracy
 from scorers.calculation import CalculationPresence, calculation_presence
+from scorers.citation_support import CitationSupport, citation_support
 from scorers.citations import CitationValidity, SourceCitation, citation_validity, source_citation
 from scorers.composite import (Composite, MissingScorerError, case_composite, gate_threshold, load_config,
                                run_composite, weights)
+from scorers.expected_answer import ExpectedAnswer, expected_answer
 from scorers.grounding import Grounding, grounding
 from scorers.retrieval import (HitRate, MRR, NDCG, PrecisionAtK, RetrievalRecall, SectionHitRate, SectionMRR,
                                SectionRecall, hit_rate, mrr, ndcg_at_k_scorer, precision_at_k_scorer,
@@ -32,8 +34,8 @@ def retrieval_scorers(k: int = 5) -> list:
 
 def answer_scorers() -> list:
     """Deterministic scorers for an assistant answer (tool-free evals add the judges separately)."""
-    return [source_recall(), source_citation, citation_validity, benchmark_accuracy, audience_sizing,
-            calculation_presence, grounding, abstention]
+    return [source_recall(), source_citation, citation_validity, citation_support, benchmark_accuracy,
+            audience_sizing, calculation_presence, grounding, abstention, expected_answer]
 
 
 def all_scorers() -> dict:
@@ -43,10 +45,10 @@ def all_scorers() -> dict:
 
 
 __all__ = [
-    "Abstention", "AudienceSizing", "BenchmarkAccuracy", "CalculationPresence", "CitationValidity", "Composite",
+    "Abstention", "AudienceSizing", "BenchmarkAccuracy", "CalculationPresence", "CitationSupport", "CitationValidity", "Composite", "ExpectedAnswer",
     "Grounding", "HitRate", "MRR", "MissingScorerError", "NDCG", "PrecisionAtK", "ProjectScorer", "RetrievalRecall",
     "ScoreRangeError", "SectionHitRate", "SectionMRR", "SectionRecall", "SourceCitation", "View", "abstention", "all_scorers", "answer_scorers", "audience_sizing",
-    "benchmark_accuracy", "calculation_presence", "case_composite", "citation_validity", "gate_threshold",
+    "benchmark_accuracy", "calculation_presence", "case_composite", "citation_support", "citation_validity", "expected_answer", "gate_threshold",
     "grounding", "hit_rate", "load_config", "mrr", "ndcg_at_k", "precision_at_k", "retrieval_recall_at_k",
     "retrieval_scorers", "run_composite", "section_hit_rate", "section_mrr", "section_recall_at_k", "source_citation", "source_recall", "views", "weights",
 ]

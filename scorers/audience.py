@@ -3,9 +3,11 @@
 * tool golden (``get_audience_sizing``): the structured result must carry a positive size
   (within 2 % of the expected size when the golden has one), a methodology (the factor chain or
   the method name), and come from the expected source; an absent audience must return nothing.
-* text answer: applies to sizing questions ("how many … are there in …", "how big is the
+* text answer: a scenario turn's ``audience`` ([{audience, geography, size}]) or a sizing question
+  (applies to sizing questions ("how many … are there in …", "how big is the
   audience…", "audience size for…" — not "how many customers does the budget buy"); the answer must state a size (≥ 1,000 or with a magnitude word) and show how it was
-  derived (base population × qualifiers, a named method, or shown arithmetic).
+  derived (base population × qualifiers, a named method, or shown arithmetic)); with an expected
+  size, the stated size must match it within its stated rounding. A pasted passage scores 0.
 Binary: size and method both present → 1, otherwise 0 (metadata says which part is missing).
 """
 from __future__ import annotations
@@ -46,7 +48,10 @@ class AudienceSizing(ProjectScorer):
             return None, {"reason": f"not a sizing case ({view.expect.get('kind')})"}
         if view.expect.get("must_abstain"):
             return None, {"reason": "abstention expected"}
-        exp = view.expect.get("audience") if isinstance(view.expect.get("audience"), dict) else None
+        exp = view.expect.get("audience")
+        if isinstance(exp, list):  # scenario turns: [{audience, geography, size}] (datasets/README.md)
+            exp = next((a for a in exp if isinstance(a, dict) and a.get("size") is not None), None)
+        exp = exp if isinstance(exp, dict) else None
         if exp is None and not is_sizing_question(view.question):
             return None, {"reason": "not a sizing question"}
         return self._text(view, exp or {})
@@ -78,14 +83,21 @@ class AudienceSizing(ProjectScorer):
         return (1.0 if ok else 0.0), det
 
     def _text(self, view: View, exp: dict):
+        from scorers.claims import pasted_passage
+
         text = strip_citations(view.response)
         if not text.strip():
             return 0.0, {"reason": "empty answer"}
+        pasted = pasted_passage(view.response, view.passages)
+        if pasted:
+            return 0.0, {"reason": f"pastes retrieved passage {pasted} instead of answering"}
         sizes = [n for n in numbers(text)
                  if not n.unit and n.value >= 1000 and not (1900 <= n.value <= 2100 and "," not in n.raw)]
         size_e = exp.get("size", exp.get("expected_size"))
-        if size_e is not None:
-            size_ok = any(close(n.value, size_e, SIZE_TOLERANCE) for n in sizes)
+        if size_e is not None:  # the stated rounding (2 significant figures accepted), never 10x
+            from scorers.claims import states_size_in
+
+            size_ok = states_size_in(text, float(size_e))
         else:
             size_ok = bool(sizes)
         method_ok = bool(METHOD_CUE.search(text)) or bool(equations(text))

@@ -14,6 +14,7 @@ are in the metadata (``turns``).
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -39,6 +40,7 @@ class View:
     sections: dict[str, list[str]] = field(default_factory=dict)  # chunk id -> headers it holds (and their parents)
     evidence: list[str] = field(default_factory=list)  # retrieved passages and tool result texts so far
     user_texts: list[str] = field(default_factory=list)  # every user message so far
+    passages: dict[str, str] = field(default_factory=dict)  # chunk id -> text, for chunks retrieved so far
     data: Any = None  # structured tool payload (BenchmarkResult / AudienceSizingResult dict) or None
     tool_calls: list[dict] = field(default_factory=list)
     turn: int | None = None
@@ -69,6 +71,19 @@ def _tool_ids(calls: Iterable[dict]) -> list[str]:
     for c in calls or []:
         for i in c.get("retrieved_ids") or []:
             out.append(i)
+    return out
+
+
+_PASSAGE = re.compile(r'<passage id="(?P<id>[^"]+)"[^>]*>\n?(?P<text>.*?)</passage>', re.S)
+
+
+def passage_texts(entries: list[dict], calls: Iterable[dict]) -> dict[str, str]:
+    """Chunk id -> text: the record's ``retrieved`` passages, else the ``<passage id=…>`` blocks of
+    the tool results the model read (the same text, as the model saw it)."""
+    out = {e["id"]: str(e["text"]) for e in entries if e.get("id") and e.get("text")}
+    for c in calls or []:
+        for m in _PASSAGE.finditer(str(c.get("content") or "")):
+            out.setdefault(m.group("id"), m.group("text"))
     return out
 
 
@@ -104,8 +119,10 @@ def views(input: Any, output: Any, expected: Any) -> list[View]:
     sources = {e["id"]: e.get("source", "") for e in entries if e.get("id")}
     sections = {e["id"]: list(e.get("sections") or ([e["section"]] if e.get("section") else []))
                 for e in entries if e.get("id")}
-    texts = {e["id"]: e.get("text", "") for e in entries if e.get("id") and e.get("text")}
     turns = output.get("turns") or []
+    all_calls = list(output.get("tool_calls") or []) + [c for t in turns if isinstance(t, dict)
+                                                         for c in (t.get("tool_calls") or [])]
+    texts = passage_texts(entries, all_calls)
     turn_expects = exp.get("turns") if isinstance(exp.get("turns"), list) else None
     if turns and (turn_expects is not None or any(isinstance(t, dict) and "expect" in t for t in turns)):
         out: list[View] = []
@@ -127,7 +144,8 @@ def views(input: Any, output: Any, expected: Any) -> list[View]:
             out.append(View(question=str(t.get("user", "")), response=str(t.get("assistant") or ""), expect=te,
                             ranked_ids=ids, seen_ids=list(seen), sources=sources, sections=sections,
                             evidence=list(evidence),
-                            user_texts=list(users), data=data, tool_calls=calls, turn=i, error=t.get("error")))
+                            user_texts=list(users), data=data, tool_calls=calls, turn=i, error=t.get("error"),
+                            passages={i_: texts[i_] for i_ in seen if i_ in texts}))
         return out
 
     calls = output.get("tool_calls") or []
@@ -144,7 +162,7 @@ def views(input: Any, output: Any, expected: Any) -> list[View]:
     q = _question_of(input)
     return [View(question=q, response=str(output.get("response") or ""), expect=exp, ranked_ids=ranked,
                  seen_ids=dedupe(ranked + _tool_ids(calls)), sources=sources, sections=sections, evidence=evidence,
-                 user_texts=[q], data=data, tool_calls=calls, error=output.get("error"))]
+                 user_texts=[q], data=data, tool_calls=calls, error=output.get("error"), passages=texts)]
 
 
 def check_range(name: str, value: float | None) -> float | None:

@@ -8,7 +8,10 @@ Two forms of expectation:
   (``"absent": true`` or ``"value": null``) scores 1 only when no value is returned — a near
   miss from another vertical or metric is an invented value and scores 0.
 * a conversation turn: ``{"benchmarks": [{"vertical", "metric", "value"}]}`` — the answer text
-  must state each range (both ends, compatible unit, 1 % tolerance); the score is the share found.
+  must state each range (both ends, the *same* unit — "30–55 days" or a unit-less "30–55" is not
+  "$30–$55" — within the rounding the digits state); the score is the share found. A retrieved
+  passage pasted whole (``scorers.claims.pasted_passage``) contains every figure of its table but
+  answers nothing: it scores 0.
 """
 from __future__ import annotations
 
@@ -94,11 +97,17 @@ class BenchmarkAccuracy(ProjectScorer):
                                       "numeric_diff": [round(s_lo, 4), round(s_hi, 4)], "threshold": SIMILARITY, **note}
 
     def _text(self, view: View, expected: list[dict]):
+        from scorers.claims import pasted_passage
+        from scorers.expected_answer import states_value
+
         if not view.response.strip():
             return 0.0, {"reason": "empty answer", "missing": trim([b.get("value") for b in expected])}
+        pasted = pasted_passage(view.response, view.passages)
+        if pasted:
+            return 0.0, {"reason": f"pastes retrieved passage {pasted} instead of answering"}
         found, missing = [], []
         for b in expected:
-            ok, shown = stated_in_text(view.response, str(b.get("value", "")))
+            ok, shown = states_value(view.response, str(b.get("value", "")))
             label = f"{b.get('vertical')} {b.get('metric')} {b.get('value')}"
             (found if ok else missing).append(label if ok else label)
         return len(found) / len(expected), {"found": trim(found), "missing": trim(missing)}

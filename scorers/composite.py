@@ -38,6 +38,17 @@ def load_config(path: str | os.PathLike | None = None) -> dict:
             raise ValueError(f"{p}: weight of {k!r} must be a number >= 0, got {v!r}")
     if sum(w.values()) <= 0:
         raise ValueError(f"{p}: at least one weight must be positive")
+    for key, spec in ((cfg.get("gate") or {}).get("required_evals") or {}).items():
+        if key.startswith("_"):
+            continue
+        where = f"{p}: gate.required_evals.{key}"
+        if not isinstance(spec, dict) or not isinstance(spec.get("file"), str):
+            raise ValueError(f"{where}: needs a 'file' (the eval file under evals/)")
+        floors = {"floor": spec.get("floor"), **{f"scorer_floors.{k}": v for k, v in
+                                                 (spec.get("scorer_floors") or {}).items() if not k.startswith("_")}}
+        for name, v in floors.items():
+            if v is not None and (not isinstance(v, (int, float)) or not 0 <= v <= 1):
+                raise ValueError(f"{where}.{name} must be a number in [0, 1], got {v!r}")
     cfg["_path"] = str(p)
     return cfg
 
@@ -48,13 +59,13 @@ def weights(cfg: dict | None = None) -> dict[str, float]:
 
 
 def gate_threshold(cfg: dict | None = None) -> float:
-    env = os.environ.get("MPA_GATE")
-    if env not in (None, ""):
+    env = (os.environ.get("MPA_GATE") or "").strip()
+    if env and env.lower() != "off":  # "off" = report only (evals.settings); the threshold still applies
         v = float(env)
     else:
         v = float((cfg or load_config())["gate"]["threshold"])
     if not 0 <= v <= 1:
-        raise ValueError(f"gate threshold must be in [0, 1], got {v}")
+        raise ValueError(f"gate threshold (MPA_GATE or gate.threshold) must be in [0, 1], got {v}")
     return v
 
 

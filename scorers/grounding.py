@@ -6,9 +6,13 @@ model saw; the KB's benchmark tables (``mpa.tables``) are structured evidence.
 * **Numeric claims** are checked by value, never by shared words. A number is supported when
   it (1) repeats a number the user gave, (2) is the result of correct arithmetic shown in the
   answer over supported operands, (3) — when the sentence names a vertical and a metric that the
-  benchmark tables cover — lies in that row's range (a single value within Low…High; a range
-  equal to the Typical or Low–High cells or nested in Typical), or (4) when no table row applies,
-  appears in the retrieved text with a compatible unit. A vertical/metric pair the tables do not
+  benchmark tables cover — *is* one of that row's figures (a range equal to the Typical or the
+  Low–High cells, a single value equal to one cell; lying inside the band is not support — an
+  invented "3.1x" between 0.4x and 4x is still invented), or (4) when no table row applies,
+  appears in the retrieved text. "Equal" means within the rounding the claim's digits state
+  ("909" for 909.09, "about 1.8 million" for 1,812,000) and with the *same* unit: "$", "%", a
+  multiple ("x" = ":1"), a time unit, or none ("30–55 days" never matches "$30–$55", nor does a
+  unit-less "30–55"). A vertical/metric pair the tables do not
   cover has no KB number, so a number asserted for it is unsupported (invented). If the sentence
   names only the metric (or only the vertical), the other comes from the conversation when it
   names exactly one.
@@ -19,6 +23,8 @@ model saw; the KB's benchmark tables (``mpa.tables``) are structured evidence.
   ("I can help you plan…", "If you share your numbers…") without numbers, sentences explicitly
   labelled as the assistant's own estimate (counted in metadata), and short courtesy lines
   (< 3 content words).
+* Echoes count as unsupported claims: a sentence that restates the user's message (≥ 70 % of its
+  content words are the user's, no new figure) is supported by the question, not the evidence.
 """
 from __future__ import annotations
 
@@ -26,17 +32,13 @@ from functools import lru_cache
 
 from scorers.base import ProjectScorer, View, trim
 from scorers.citations import ESTIMATE_LABEL
+from scorers.claims import (Figure, claim_figures, derived_results, figure_pairs, in_text, is_derived, is_echo,
+                            operand_known, same_unit, user_figure, value_matches)
 from scorers.kbtables import benchmark_table, nearest_before, verticals_in, metrics_in
-from scorers.text import (Num, abstains, claim_numbers, close, content_words, equations, is_meta, numbers, ranges,
-                          sentences, strip_citations, units_compatible)
+from scorers.text import abstains, content_words, is_meta, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
 BIGRAM_COVERAGE = 0.2
-
-
-@lru_cache(maxsize=4096)
-def _passage_numbers(text: str) -> tuple[tuple[float, str], ...]:
-    return tuple((n.value, n.unit) for n in numbers(text))
 
 
 @lru_cache(maxsize=4096)
@@ -45,31 +47,18 @@ def _passage_words(text: str) -> tuple[frozenset, frozenset]:
     return frozenset(w), frozenset(zip(w, w[1:]))
 
 
-def _in_evidence(n: Num, evidence: list[str]) -> bool:
-    for p in evidence:
-        for v, u in _passage_numbers(p):
-            if close(v, n.value, 0.005) and units_compatible(u, n.unit):
-                return True
-    return False
-
-
-def _row_check(row, n: Num, pair: tuple[Num, Num] | None) -> bool:
-    if row is None:
+def _row_check(row, f: Figure, pair: tuple[Figure, Figure] | None) -> bool:
+    """A claimed figure is supported by a table row only when it *is* one of the row's figures
+    (within its stated rounding) with the row's unit: a range must be the Typical or the
+    Low–High pair, a single value one of the four cells. Lying inside the band is not support."""
+    if row is None or not same_unit(f.unit, row.unit or ""):
         return False
-    if not units_compatible(n.unit, row.unit):
-        return False
-    lo, hi = row.low_value, row.high_value
-    tlo, thi = row.typical_low, row.typical_high
+    lo, hi, tlo, thi = row.low_value, row.high_value, row.typical_low, row.typical_high
     if pair is not None:
-        a, b = pair[0].value, pair[1].value
-        if tlo is not None and close(a, tlo) and close(b, thi):
-            return True
-        if lo is not None and hi is not None and close(a, lo) and close(b, hi):
-            return True
-        return tlo is not None and tlo * 0.99 <= a <= b <= thi * 1.01
-    if lo is None or hi is None:
-        return tlo is not None and tlo * 0.99 <= n.value <= thi * 1.01
-    return lo * 0.99 <= n.value <= hi * 1.01
+        a, b = pair
+        return any(x is not None and y is not None and value_matches(a, x) and value_matches(b, y)
+                   for x, y in ((tlo, thi), (lo, hi)))
+    return any(c is not None and value_matches(f, c) for c in (lo, hi, tlo, thi))
 
 
 def _single(values: list[str]) -> str | None:
@@ -96,38 +85,31 @@ class Grounding(ProjectScorer):
         exp_b = view.expect.get("benchmarks") or []
         ctx_vertical = _single(verticals_in(context) + [b.get("vertical") for b in exp_b if b.get("vertical")])
         ctx_metric = _single(metrics_in(view.question) + [b.get("metric") for b in exp_b if b.get("metric")])
-        users = [n.value for t in view.user_texts or [view.question] for n in numbers(t)]
+        users = list(view.user_texts or [view.question])
         evidence = [e for e in view.evidence if e]
 
-        def supported_number(n: Num, sent: str, pair) -> tuple[bool, str]:
-            if any(close(n.value, u, 0.005) for u in users):
+        def supported_number(f: Figure, sent: str, pair) -> tuple[bool, str]:
+            if user_figure(f, users):
                 return True, "user"
-            v = nearest_before(sent, n.start, "verticals")
-            m = nearest_before(sent, n.start, "metrics")
+            v = nearest_before(sent, f.start, "verticals")
+            m = nearest_before(sent, f.start, "metrics")
             if v and m:
                 row = table.get((v, m))
                 if row is None:
                     return False, f"no KB benchmark for {v} {m}"
-                return (True, f"table {v} {m}") if _row_check(row, n, pair) else (False, f"outside {v} {m} range")
-            if _in_evidence(n, evidence):
+                if _row_check(row, f, pair):
+                    return True, f"table {v} {m}"
+                return False, f"outside {v} {m} range: not one of its figures ({row.low}, {row.typical}, {row.high})"
+            if any(in_text(f, p) for p in evidence):
                 return True, "retrieved text"
             v = v or ctx_vertical
             m = m or ctx_metric
-            if v and m and (v, m) in table and _row_check(table[(v, m)], n, pair):
+            if v and m and (v, m) in table and _row_check(table[(v, m)], f, pair):
                 return True, f"table {v} {m} (from context)"
-            return False, "not in evidence"
+            return False, "not in evidence with this unit"
 
         # arithmetic shown in the answer: results are supported when their operands are
-        text = strip_citations(view.response)
-        derived: list[float] = []
-        eqs = [e for e in equations(text) if e.correct]
-        for _ in range(2):  # one level of chaining
-            for e in eqs:
-                ok = all(any(close(o, u, 0.005) for u in users + derived) or _in_evidence(
-                    Num(o, "", 0, 0, str(o), str(o)), evidence) or _in_evidence(Num(o * 100, "", 0, 0, "", ""), evidence)
-                    for o in e.operands)
-                if ok and e.shown_result not in derived:
-                    derived.append(e.shown_result)
+        derived = derived_results(view.response, lambda o: operand_known(o, users + evidence))
 
         claims, unsupported, estimates, supported_n = 0, [], 0, 0
         for s in sentences(view.response):
@@ -137,23 +119,23 @@ class Grounding(ProjectScorer):
             if ESTIMATE_LABEL.search(s):
                 estimates += 1
                 continue
-            nums = [n for n in claim_numbers(s) if not any(close(n.value, d, 0.005) or close(n.value / 100, d, 0.005)
-                                                           for d in derived)]
+            nums = [f for f in claim_figures(s) if not is_derived(f, derived)]
             if (abstains(s) or is_meta(clean)) and not nums:
                 continue
             words = content_words(clean)
             if not nums and len(set(words)) < 3:
                 continue
             claims += 1
+            if is_echo(clean, users):
+                unsupported.append({"sentence": s[:200], "echo": "restates the user's message"})
+                continue
             if nums:
-                # claim_numbers parses the same cleaned text: match range pairs by position
-                rng = {(a.start, a.end): (a, b) for a, b in ranges(clean)}
-                rng.update({(b.start, b.end): (a, b) for a, b in ranges(clean)})
+                pairs = figure_pairs(clean)
                 bad = []
-                for n in nums:
-                    ok, why = supported_number(n, clean, rng.get((n.start, n.end)))
+                for f in nums:
+                    ok, why = supported_number(f, clean, pairs.get((f.start, f.end)))
                     if not ok:
-                        bad.append(f"{n.text} ({why})")
+                        bad.append(f"{f.text}{' [' + f.unit + ']' if f.unit else ''} ({why})")
                 if bad:
                     unsupported.append({"sentence": s[:200], "unsupported_numbers": bad})
                 else:

@@ -17,7 +17,7 @@ import itertools
 import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Callable
 
 _ids = itertools.count(1)
 
@@ -44,10 +44,13 @@ def error_body(kind: str, message: str) -> dict[str, Any]:
 class FakeMessagesServer:
     """Answers POST /v1/messages from ``script`` in order: a dict is a 200 JSON body; a tuple
     ``(status, body)`` or ``(status, body, headers)`` is sent as is. When the script runs out
-    the server answers 500, so a test that makes more calls than planned fails loudly."""
+    the server answers 500, so a test that makes more calls than planned fails loudly.
+    ``script`` may instead be a callable ``request body -> step`` (a simulated model that answers
+    any number of concurrent conversations from what each request contains)."""
 
-    def __init__(self, script: list[Any]):
-        self.script = list(script)
+    def __init__(self, script: list[Any] | Callable[[dict], Any]):
+        self.responder = script if callable(script) else None
+        self.script = [] if callable(script) else list(script)
         self.requests: list[dict[str, Any]] = []
         self.paths: list[str] = []
         self.headers: list[dict[str, str]] = []
@@ -65,8 +68,14 @@ class FakeMessagesServer:
                         server.requests.append(json.loads(raw))
                     except json.JSONDecodeError:
                         server.requests.append({"_raw": raw.decode("utf-8", "replace")})
-                    step = server.script.pop(0) if server.script else \
-                        (500, error_body("api_error", "fake server: script exhausted"))
+                    if server.responder is None:
+                        step = server.script.pop(0) if server.script else \
+                            (500, error_body("api_error", "fake server: script exhausted"))
+                if server.responder is not None:
+                    try:
+                        step = server.responder(json.loads(raw))
+                    except Exception as exc:  # a responder bug must surface as a failed call, not a hang
+                        step = (500, error_body("api_error", f"fake responder failed: {exc!r}"))
                 status, body, headers = (200, step, {}) if isinstance(step, dict) else \
                     (step[0], step[1], step[2] if len(step) > 2 else {})
                 data = json.dumps(body).encode()

@@ -1,0 +1,27 @@
+"""OfflineAgent — a deterministic extractive baseline policy, not Claude.
+
+It exists so every eval can run without an API key and give the same numbers twice, and it is
+the baseline arm of every comparison. It speaks the same Messages shapes as Claude (system
+prompt, history and tool definitions in; ``tool_use`` or ``text`` blocks out), so the
+conversation engine, the tool loop and the eval records are exercised exactly as with a model.
+
+It is a baseline of *general* rules — English number and question grammar, the shared
+vocabulary, the KB's own labels through the tools — never rules written against a test set.
+Modules, one concept each:
+
+* :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
+* :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
+* :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, data changes);
+* :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
+* :mod:`~agent.offline.passages` — what to quote from passages (never instructions found in them);
+* :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
+* :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;
+* :mod:`~agent.offline.policy` — the decisions: which tools, which answer.
+
+It never writes a number that is neither in a tool result nor computed from the user's inputs.
+"""
+from agent.offline.compose import statement
+from agent.offline.parse import parse
+from agent.offline.policy import NAME, OfflineAgent
+
+__all__ = ["NAME", "OfflineAgent", "parse", "statement"]

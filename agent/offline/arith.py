@@ -1,0 +1,151 @@
+"""The arithmetic a planning question implies, with its inputs found and the working shown.
+
+Why separate: the inputs come from three places in a fixed order — the user's numbers in this
+message, then the numbers remembered from earlier turns, then a benchmark range the tools
+returned (both ends of the Typical range, or the end the user named) — and the order is the
+whole policy. Nothing here invents a number: with an input missing, :func:`missing` says which
+one, and the agent asks for it instead of guessing.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.memory import Memory
+from agent.offline.numbers import money, plain, result
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
+
+
+def price_metric(p: Parsed, mem: Memory) -> str | None:
+    """Which metric the price in the calculation is (CPM for impressions, CPL for leads…)."""
+    for n in p.numbers:
+        if (n.role or "").startswith("price:"):
+            unit = n.role.split(":", 1)[1]
+            return unit if unit in UNIT_OF else unit_metric(unit)
+    if p.unit:
+        m = unit_metric(re.sub(r"s$", "", p.unit))
+        if m:
+            return m
+    if len(p.metrics) == 1 and p.metrics[0] in UNIT_OF:
+        return p.metrics[0]
+    if re.search(r"\bper thousand\b", p.norm, re.I):
+        return next(iter(PER_THOUSAND), None)
+    return mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+
+
+def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
+    """[(price, note, cited id)] — the user's price, else a remembered one, else the range."""
+    given = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
+    if given is not None:
+        return [(given, "", None)]
+    rng = None
+    if metric and metric in bench and len(bench[metric]["range"]) == 2:
+        rng = (*bench[metric]["range"], bench[metric]["id"])
+    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower()):
+        rng = mem.ranges[metric]
+    same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
+    if "price" in mem.facts and (same or not rng) and not p.end and (metric is None or metric == mem.price_metric):
+        return [(mem.facts["price"], "", None)]
+    if rng:
+        lo, hi, cid = rng
+        if p.end == "high":
+            return [(hi, "at the top of the Typical range", cid)]
+        if p.end == "low":
+            return [(lo, "at the bottom of the Typical range", cid)]
+        return [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
+    if "price" in mem.facts:
+        return [(mem.facts["price"], "", None)]
+    return []
+
+
+def _get(p: Parsed, mem: Memory, role: str) -> float | None:
+    v = p.value(role)
+    return v if v is not None else mem.facts.get(role)
+
+
+def missing(p: Parsed, mem: Memory) -> str | None:
+    """The input the user must give before the calculation can be done (the budget, a value),
+    when neither this message nor an earlier one states it; None when nothing is missing."""
+    c = p.calc
+    if c is None:
+        return None
+    if c.op == "div" and _get(p, mem, "budget") is None:
+        return "budget"
+    if c.op == "ratio" and _get(p, mem, "LTV") is None:
+        return "customer lifetime value"
+    return None
+
+
+def noun(p: Parsed, metric: str | None) -> str:
+    if p.unit:
+        return p.unit
+    unit = UNIT_OF.get(metric or "", "")
+    if metric in PER_THOUSAND:
+        return "impressions"
+    return (unit + "s") if unit and not unit.endswith("s") else unit
+
+
+def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
+    """The working for ``p.calc`` as a cited bullet list, or None when an input is missing."""
+    c = p.calc
+    if c is None:
+        return None
+    metric = price_metric(p, mem)
+    lines: list[str] = []
+    cite = None
+    if c.op == "change":
+        pct = p.value("pct")
+        base = next((n.value for n in p.numbers if (n.role or "").startswith(("price", "budget")) and n.money), None)
+        base = base if base is not None else mem.facts.get("price")
+        if base is None or pct is None:
+            return None
+        factor = 1 + p.pct_sign * pct / 100.0
+        new = base * factor
+        sign = "=" if abs(new - round(new, 2)) < 1e-9 else "≈"
+        op = "+" if p.pct_sign > 0 else "−"
+        lines.append(f"{money(base)} × (1 {op} {plain(pct)}%) = {money(base)} × {plain(factor)} {sign} "
+                     f"{money(round(new, 2))} — the new price")
+        budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
+        if budget is not None and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
+            s, shown = result(budget / new, True)
+            lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
+        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics):
+            s, shown = result(ltv / new, False)
+            lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
+    elif c.op == "ratio":
+        ltv = _get(p, mem, "LTV")
+        costs = _price(p, mem, {}, metric)
+        if ltv is None or not costs:
+            return None
+        for cost, note, _ in costs:
+            s, shown = result(ltv / cost, False)
+            lines.append(f"{money(ltv)} ÷ {money(cost)} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
+    elif c.op == "mul":
+        count = _get(p, mem, "count")
+        prices = _price(p, mem, bench, metric)
+        if count is None or not prices:
+            return None
+        for price, note, cid in prices:
+            s, shown = result(count * price, True)
+            lines.append(f"{plain(count)} × {money(price)} {s} ${shown} — the budget needed" + (f" {note}" if note else ""))
+            cite = cite or cid
+    else:
+        budget = _get(p, mem, "budget")
+        prices = _price(p, mem, bench, metric)
+        if budget is None or not prices:
+            return None
+        thousand = c.per_thousand or metric in PER_THOUSAND
+        for price, note, cid in prices:
+            if not price:
+                continue
+            s, shown = result(budget / price * (1000 if thousand else 1), True)
+            lines.append(f"{money(budget)} ÷ {money(price)}{' × 1,000' if thousand else ''} {s} {shown} "
+                         f"{noun(p, metric) or 'units'}" + (f" {note}" if note else ""))
+            cite = cite or cid
+    if not lines:
+        return None
+    head = "Here is the calculation"
+    if cite and metric:
+        rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
+        shown_rng = "–".join(money(v) if v >= 1 else plain(v) for v in rng)
+        head = f"With the Typical {metric} range of {shown_rng} (Based on Knowledge Base [{cite}])"
+    return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

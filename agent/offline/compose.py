@@ -1,0 +1,127 @@
+"""The offline agent's prose: benchmark and audience paragraphs quoted from tool results, the
+arithmetic shown step by step, honest abstentions, acknowledgements and clarifying questions.
+
+Why a module: what the agent *says* is kept apart from what it *decides* (``policy``), so every
+sentence form is in one place and every number in it is either quoted from a tool result or
+computed, with the computation shown, from the user's numbers and quoted ranges.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.memory import Memory
+from agent.offline.numbers import money, plain, result
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
+from agent.offline.passages import sentences
+from agent.offline.toolread import ToolOutcome
+
+NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
+SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
+                   "through budgets and the MPA-10 planning steps with you. What are you planning?")
+
+
+def bench_fields(o: ToolOutcome) -> dict:
+    head = o.fields.get("get_benchmark", "")
+    lohi = re.match(r"Low: (?P<lo>.+?) · High: (?P<hi>.+?) \(", o.fields.get("Low", "") and
+                    "Low: " + o.fields.get("Low", ""))
+    typical = o.fields.get("Typical (plan with this)", "")
+    rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]
+    return {"label": head, "typical": typical, "low": lohi["lo"] if lohi else "", "high": lohi["hi"] if lohi else "",
+            "when": o.fields.get("When it applies", ""), "range": rng[:2], "metric": head.split(" ")[1] if " " in head
+            else o.input.get("metric", ""), "id": o.passages[0]["id"],
+            "notes": o.passages[1] if len(o.passages) > 1 else None}
+
+
+def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
+    out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
+           + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
+    if b["when"]:
+        out.append(f"When it applies: {b['when']}")
+    if mine is not None and len(b["range"]) == 2:
+        lo, hi = b["range"]
+        where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
+        shown = money(mine) if "$" in b["typical"] else plain(mine)
+        out.append(f"Your {what or b['metric']} of {shown} sits {where} the Typical range of {b['typical']}.")
+    notes = b.get("notes")
+    if notes:
+        sent = next((s for s in sentences(notes["text"]) if b["typical"] and b["typical"] in s), None)
+        if sent:
+            out.append(f"{sent} [{notes['id']}]")
+    return " ".join(out)
+
+
+def audience_para(o: ToolOutcome) -> str:
+    head = o.fields.get("get_audience_sizing", "")
+    aud, _, geo = head.partition(" — ")
+    size = o.fields.get("Estimated size", "")
+    method = o.fields.get("Methodology", "")
+    ids = [ps["id"] for ps in o.passages]
+    out = [f"Based on Knowledge Base [{ids[0]}], {aud} in {geo}: about {size}."]
+    if method:
+        out.append(f"Methodology: {method}.")
+    if len(o.passages) > 1:
+        steps = [ln.strip() for ln in o.passages[1]["text"].splitlines() if re.match(r"^\d+\.\s", ln.strip())]
+        if steps:
+            return " ".join(out) + f"\nWorked example [{ids[1]}]:\n" + "\n".join(steps)
+    return " ".join(out)
+
+
+
+def miss(o: ToolOutcome) -> tuple[str, str]:
+    """(what was asked, why the knowledge base has none) for a look-up that found nothing."""
+    m = re.search(r"not in the knowledge base — (.*?)\. Tell the user", o.content, re.S)
+    why = m.group(1).strip() if m else ""
+    if o.name == "get_benchmark":
+        what = f"{o.input.get('vertical', '')} {o.input.get('metric', '')} benchmark".strip()
+        return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}", why
+    if o.name == "get_audience_sizing":
+        geo = o.input.get("geography")
+        return f"a size for {o.input.get('audience_type', 'that audience')}" + (f" in {geo}" if geo else ""), why
+    return "information that answers this question", why
+
+
+def abstain(misses: list[tuple[str, str]], errors: list[ToolOutcome]) -> str:
+    if misses:
+        parts = [f"{what}{f' — {why}' if why else ''}" for what, why in dict.fromkeys(misses)]
+        numeric = any("benchmark" in w or "size" in w for w, _ in misses)
+        return ("The knowledge base does not contain " + "; nor ".join(parts) + ". "
+                + ("I won't substitute a number from another vertical, metric or audience. If you have your own data "
+                   "or can run a small test, I can help you plan with that instead."
+                   if numeric else "I can't answer that from the knowledge base."))
+    if errors:
+        return ("I couldn't look that up (" + "; ".join(o.content.removeprefix("Error: ") for o in errors)
+                + "), so the knowledge base gave me nothing I can answer from.")
+    return "The knowledge base does not contain information about that, so I can't answer it from the knowledge base."
+
+
+
+_DONT_KNOW = re.compile(r"^\s*(?:i|we)\s+(?:don't|do not|dont|can't|cannot)\s+(?:know|have|say)\s+(?:our|my|the|a|an|what)?\s*"
+                        r"(?P<x>[^?]+?)\s*\.?\s*$", re.I)
+_KNOWN = re.compile(r"^\s*our\s+(?P<x>[^?]+?)\s+(?:is|are|was)\s+(?P<v>[^?]+?)\s*\.?\s*$", re.I)
+
+
+def statement(text: str) -> tuple[str, str] | tuple[str, str, str] | None:
+    """("unknown", what) for "I don't know our X."; ("known", what, value) for "Our X is V.";
+    None for anything else (questions, requests)."""
+    if "?" in text:
+        return None
+    m = _DONT_KNOW.match(text)
+    if m:
+        return ("unknown", m.group("x").strip())
+    m = _KNOWN.match(text)
+    if m and re.search(r"\d", m.group("v")):
+        return ("known", m.group("x").strip(), m.group("v").strip())
+    return None
+
+
+def acknowledge(stmt: tuple) -> str:
+    what = re.sub(r"\s+in (?:dollars|usd|percent)\b", "", stmt[1], flags=re.I)
+    if stmt[0] == "unknown":
+        return f"I can plan without your {what} for now."
+    value = stmt[2]
+    if re.search(r"\bin dollars\b", stmt[1], re.I) and re.fullmatch(r"\d[\d,]*(?:\.\d+)?", value):
+        value = money(float(value.replace(",", "")))
+    elif re.search(r"\b(?:in percent|percentage|pct)\b", stmt[1], re.I) and re.fullmatch(r"\d+(?:\.\d+)?", value):
+        value += "%"
+    return f"I'll use your {what} of {value} in the numbers from here on."
+

@@ -1,0 +1,152 @@
+"""Numbers as people say them: "$50k", "25 grand", "a quarter million", "fifty thousand",
+"one hundred twenty thousand", "$1.2M", "forty-five thousand dollars", "five bucks", "40%".
+
+Why a module of its own: every calculation the offline agent shows starts from the user's
+numbers, and users rarely type "50000". Spelled-out numbers are rewritten to digits first
+(:func:`digits`, keeping the rest of the sentence), so the role and operation rules read one
+form. The rules are English number grammar (units, tens, scales, "a quarter/half million")
+and the common money suffixes (k, M, bn, grand, bucks, dollars, USD) — nothing else.
+
+This is the agent side's number parser; the scorers keep their own (issue 13: the two sides
+stay independent so one parsing bug cannot hide itself).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALES = {"hundred": 100, "thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_FRACTIONS = {"quarter": 0.25, "half": 0.5}
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?|\S")
+
+
+def _word_value(w: str) -> int | None:
+    w = w.lower()
+    if w in _UNITS:
+        return _UNITS[w]
+    if w in _TENS:
+        return _TENS[w]
+    if "-" in w:
+        a, b = w.split("-", 1)
+        if a in _TENS and b in _UNITS and 0 < _UNITS[b] < 10:
+            return _TENS[a] + _UNITS[b]
+    return None
+
+
+def _spell(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+def digits(text: str) -> str:
+    """``text`` with spelled-out numbers written as digits: "forty-five thousand" → "45000",
+    "a quarter million" → "250000", "half a million" → "500000", "a million" → "1000000".
+    "a thousand"/"per thousand" stay words: they name the CPM unit, not an amount."""
+    # fractions and "a <scale>" first ("a quarter million", "half a million", "a million")
+    def frac(m: re.Match) -> str:
+        return _spell(_FRACTIONS[m.group(1).lower()] * _SCALES[m.group(2).lower()])
+    text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b", frac, text, flags=re.I)
+    text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
+    text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
+    out: list[str] = []
+    pos = 0
+    for m in re.finditer(r"\b[A-Za-z]+(?:-[A-Za-z]+)?(?:(?:\s+|\s+and\s+)[A-Za-z]+(?:-[A-Za-z]+)?)*", text):
+        out.append(text[pos:m.start()])
+        out.append(_rewrite_words(m.group(0)))
+        pos = m.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _rewrite_words(chunk: str) -> str:
+    """Rewrite maximal runs of number words inside a run of words."""
+    toks = re.split(r"(\s+)", chunk)
+    words = toks[0::2]
+    res: list[str] = []
+    i = 0
+    while i < len(words):
+        total, current, j, used = 0, 0, i, False
+        while j < len(words):
+            w = words[j].lower()
+            v = _word_value(w)
+            if v is not None:
+                current += v
+                used = True
+            elif w in ("hundred",) and used:
+                current *= 100
+            elif w in ("thousand", "million", "billion") and used:
+                total += current * _SCALES[w]
+                current = 0
+            elif w == "and" and used and j + 1 < len(words) and _word_value(words[j + 1]) is not None:
+                pass
+            else:
+                break
+            j += 1
+        if used and not (j == i + 1 and words[i].lower() in ("one", "zero")):
+            res.append(str(total + current))
+            i = j
+        else:
+            res.append(words[i])
+            i += 1
+    return " ".join(res)
+
+
+@dataclass
+class Num:
+    """A number the user stated: its value, where it sits in the (digit-normalised) text, and
+    whether it is money or a percentage. ``role`` is filled in by the parser."""
+
+    value: float
+    start: int
+    end: int
+    money: bool
+    pct: bool
+    role: str | None = None
+
+
+_NUMBER = re.compile(
+    r"(?<![\w.])(?P<cur>\$|usd\s?)?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<mag>k|K|mm|MM|m|M|bn|BN|b|B|thousand|million|billion|grand)\b)?"
+    r"(?P<pct>\s?%|\s?percent\b)?(?P<usd>\s?(?:dollars?|bucks?|usd|USD)\b)?", re.I)
+_MAG = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
+        "billion": 1e9}
+
+
+def parse_numbers(text: str) -> list[Num]:
+    """Numbers stated as data in digit-normalised ``text`` (not step numbers, not parts of
+    codes like MPA-10, not ratios' ":1")."""
+    nums = []
+    for m in _NUMBER.finditer(text):
+        before = text[max(0, m.start() - 8):m.start()]
+        if re.search(r"\bsteps?\s*$", before, re.I) or re.search(r"[A-Za-z]-$|:$", before):
+            continue
+        mag = (m.group("mag") or "").lower()
+        if mag == "b" and not m.group("cur"):
+            mag = ""  # "3 b" is rarely a billion without a currency sign
+        v = float(m.group("num").replace(",", "")) * _MAG.get(mag, 1.0)
+        is_money = bool(m.group("cur") or m.group("usd") or mag == "grand")
+        nums.append(Num(v, m.start(), m.end(), is_money, bool(m.group("pct"))))
+    return nums
+
+
+# ------------------------------------------------------------------ showing numbers
+def money(v: float) -> str:
+    return f"${v:,.0f}" if float(v).is_integer() else f"${v:,.2f}"
+
+
+def plain(v: float) -> str:
+    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
+
+
+def result(v: float, integer: bool) -> tuple[str, str]:
+    """("=", "909") or ("≈", "909"): counts are rounded to whole units."""
+    if integer:
+        r = round(v)
+        return ("=" if abs(v - r) < 1e-9 else "≈"), f"{r:,}"
+    r2 = round(v, 2)
+    if abs(v - r2) < 1e-9:
+        return "=", (f"{r2:,.1f}" if float(r2).is_integer() else f"{r2:,.2f}")
+    return "≈", f"{r2:,.2f}"

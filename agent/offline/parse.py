@@ -1,0 +1,374 @@
+"""What one user message asks for, read by general rules of English and of media-planning
+arithmetic — never by the wording of any test set.
+
+* **Metrics** come from the shared vocabulary (``mpa.vocabulary.VOCABULARY``) and from the
+  question forms people use for a price: "pay per X", "cost to win a X", "what does a X
+  cost", "X cost" → the phrase "cost per X", resolved by the vocabulary or, failing that,
+  handed to ``get_benchmark`` whose resolver reads the KB's own metric labels.
+* **The business**: a covered vertical from the vocabulary, else the phrase the user describes
+  the business with ("we're a …", "I sell …", "for a …", "… like ours"), which the benchmark
+  tool resolves against the KB.
+* **Numbers and their roles** (budget, a unit price, a lifetime value, a count, a percentage)
+  from the words around them; the **operation** from what is asked: "how many X" with a
+  budget is budget ÷ price per X (× 1,000 for impressions); a count with "cost"/"budget" is
+  count × price; "ratio" with a value and a cost is value ÷ cost; "up/down N%" changes a price.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent.offline.numbers import Num, digits, parse_numbers
+from agent.offline.passages import IDENT, STEP, terms
+from mpa.vocabulary import VOCABULARY, canonical, match_terms
+
+_ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
+_STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
+            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
+_NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
+_PRICE_FORMS = [  # question forms that ask the price of one unit of something
+    re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\bcosts?\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
+               + _NOUN, re.I),
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
+               + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
+    re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+    re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
+]
+_RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
+_RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
+RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
+                       r"plan around|good|compare|comparison|pay|paying|cost|costs|go for|should)\b", re.I)
+DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
+                        r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
+GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"
+                      r"\bhow (?:do|should|can|would) (?:i|we|you)\b|\bsteps?\b|\bwhat should (?:i|we) do\b", re.I)
+WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
+_SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b", re.I)
+_COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
+                        r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\w+ )?(?:budget|money|spend|it|that)"
+                        r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b", re.I)
+_COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|"
+                       r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
+_UP = re.compile(r"\b(?:up|rose|risen|increased?|jumped|grew|climbed|higher|more)\b", re.I)
+_DOWN = re.compile(r"\b(?:down|fell|fallen|dropped|decreased?|declined|lower|less)\b", re.I)
+_HIGH_END = re.compile(r"\b(?:top|high|higher|upper|pricey|priciest|expensive|costliest|worst)\b(?:[- ]\w+)?\s*"
+                       r"(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the top\b", re.I)
+_LOW_END = re.compile(r"\b(?:bottom|low|lower|cheap|cheapest|best)\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|"
+                      r"of (?:that|the|this) range)\b|\bat the bottom\b", re.I)
+_SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|great|"
+                        r"perfect|awesome|cool|ok(?:ay)?|got it|bye|goodbye|see you|nice|lovely|how are you)\b", re.I)
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about))\b", re.I)
+_OUR = re.compile(r"\b(?:our|my)\b", re.I)
+
+# "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
+UNIT_OF: dict[str, str] = {}
+for _key, _syns in VOCABULARY["metrics"].items():
+    for _s in _syns:
+        _m = re.match(r"cost per (?:new )?([a-z ]+)$", _s)
+        if _m and _key not in UNIT_OF:
+            UNIT_OF[_key] = _m.group(1)
+UNIT_OF.setdefault("CAC", "customer")
+PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
+
+
+@dataclass
+class Calc:
+    """An arithmetic request: ``op`` is "div" (a ÷ b), "mul" (a × b), "ratio" (a ÷ b as x:1) or
+    "change" (a × (1 + pct)); ``a``/``b`` name roles (budget, price, LTV, count, pct)."""
+
+    op: str
+    a: str
+    b: str
+    per_thousand: bool = False
+    target: str = ""
+
+
+@dataclass
+class Parsed:
+    text: str
+    norm: str = ""
+    metrics: list[str] = field(default_factory=list)
+    metric_phrases: list[str] = field(default_factory=list)   # "cost per …" the vocabulary does not know
+    vertical: str | None = None
+    industry_phrase: str | None = None   # a named industry the benchmark edition leaves out
+    business_phrase: str | None = None   # how the user describes the business (for the tool to resolve)
+    audiences: list[tuple[str, str | None]] = field(default_factory=list)
+    geographies: list[str] = field(default_factory=list)
+    step: int | None = None
+    identifiers: list[str] = field(default_factory=list)
+    numbers: list[Num] = field(default_factory=list)
+    calc: Calc | None = None
+    unit: str = ""           # the thing being counted ("downloads", "impressions")
+    end: str | None = None   # "high" / "low": which end of a range the user wants
+    sizing_cue: bool = False
+    asks_count: bool = False
+    asks_cost: bool = False
+    smalltalk: bool = False
+    followup: bool = False
+    pct_sign: int = 0
+
+    def value(self, role: str) -> float | None:
+        return next((n.value for n in self.numbers if n.role == role), None)
+
+
+def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
+    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
+    low = text.lower()
+    spans = []
+    for key, syns in table.items():
+        pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
+                         + r")(?![a-z0-9])")
+        spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
+    kept: list[tuple[int, int, str]] = []
+    for start, _, end, key in sorted(spans):
+        if not any(start < e and end > s for s, e, _ in kept):
+            kept.append((start, end, key))
+    out, seen = [], set()
+    for start, _, key in kept:
+        if key not in seen:
+            seen.add(key)
+            out.append((start, key))
+    return out
+
+
+def _clean_noun(phrase: str) -> str:
+    words = [w for w in phrase.lower().split() if w not in ("new", "more", "single", "extra", "additional")]
+    return " ".join(words)
+
+
+def unit_metric(noun: str) -> str | None:
+    """The price metric whose unit is ``noun`` ("lead" → CPL, "thousand impressions" → CPM,
+    "customer" → CAC), by the vocabulary's "cost per …" synonyms and stemmed comparison."""
+    if not noun:
+        return None
+    key = canonical(f"cost per {noun}", "metrics")
+    if key:
+        return key
+    t = terms(noun)
+    if not t:
+        return None
+    for k, u in UNIT_OF.items():
+        if terms(u)[-1:] == t[-1:]:
+            return k
+    return None
+
+
+def _metric_phrases(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <noun>") for each price question form in ``text``."""
+    out = []
+    for form in _PRICE_FORMS:
+        for m in form.finditer(text):
+            noun = _clean_noun(m.group(1))
+            if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
+                continue
+            words = noun.split()
+            while words and (len(words[0]) < 3 or not terms(words[0])):
+                words = words[1:]  # "what customer" → "customer"
+            if not words or any(len(w) < 3 or not terms(w) for w in words):
+                continue  # a stop word or a fragment is not the name of a unit
+            noun = " ".join(words)
+            if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
+                out.append((m.start(), f"cost per {noun}"))
+    return sorted(out)
+
+
+_BUSINESS = [
+    re.compile(r"\bfor (?:an? |the |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|in|"
+               r"across|like)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
+               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:and|but|so|for)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?P<p>" + _NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+]
+
+
+def _business(text: str) -> str | None:
+    for pat in _BUSINESS:
+        for m in pat.finditer(text):
+            phrase = re.sub(r"^(?:an?|the|our|my)\s+", "", m.group("p").strip(), flags=re.I)
+            if terms(phrase) and not match_terms(phrase, VOCABULARY["metrics"]) and not re.match(
+                    r"(?:budget|campaign|plan|month|year|quarter|launch|holiday)\b", phrase, re.I):
+                return phrase
+    return None
+
+
+def _geographies(text: str) -> list[tuple[int, str]]:
+    found = positions(text, VOCABULARY["geographies"])
+    for m in re.finditer(r"\b(?:in|across|for|around)\s+([A-Z]{2})\b|\b([A-Z]{2})\s+(?:market|area|metro|region|dma)\b",
+                         text):
+        code = m.group(1) or m.group(2)
+        if code not in ("US", "OK", "AI", "IT", "TV", "UK"):
+            found.append((m.start(), code))
+    for m in re.finditer(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b", text):
+        found.append((m.start(), "United States"))
+    return sorted(found)
+
+
+def _roles(text: str, nums: list[Num]) -> None:
+    """Give each number a role from the words around it (see module doc)."""
+    for n in nums:
+        if n.pct:
+            n.role = "pct"
+            continue
+        before, after = text[max(0, n.start - 40):n.start].lower(), text[n.end:n.end + 40].lower()
+        before = re.split(r"\d(?=[^\d]*$)", before)[-1]
+        after = re.split(r"[$\d]", after, maxsplit=1)[0]
+        metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
+            r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
+        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
+        if re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b[^.?!]{0,20}$", before):
+            n.role = "LTV"
+        elif m_after and m_after[0][0] <= 3:
+            n.role = "price:" + m_after[0][1]
+        elif metric:
+            n.role = "price:" + metric
+        elif (m := re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:per|a|an|each|for each|for every|for a)\s+"
+                            r"([a-z][a-z\-]*(?: impressions?)?)", after)) and m.group(1) not in (
+                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000):
+            n.role = "price:" + m.group(1)
+        elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
+                r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
+                re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
+                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or \
+                re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or (
+                    re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
+                        x.value for x in nums if x.money or x.value >= 1000))):
+            n.role = "price"
+        elif not n.money and re.match(r"^\s*(?:new |more |qualified |paying )?[a-z]+", after) and not re.match(
+                r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
+            n.role = "count"
+        elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
+            n.role = "budget"
+
+
+def _role_word(word: str) -> str | None:
+    w = re.sub(r"^(?:the|our|your|old|new|current|a|an|total)\s+", "", " ".join(word.lower().split()))
+    if w.startswith(("budget", "spend", "ad spend")):
+        return "budget"
+    if w in ("ltv", "lifetime value", "customer lifetime value", "clv", "value"):
+        return "LTV"
+    if w in ("customers", "new customers", "customer count", "target", "count"):
+        return "count"
+    return "price" if canonical(w, "metrics") else None
+
+
+def _stated_calc(low: str) -> Calc | None:
+    """An operation the user spells out: "divide A by B", "A divided by B (times 1000)",
+    "multiply A by B", "multiply the old X by 1 plus the increase"."""
+    if re.search(r"multiply [\w: ]{0,30}by 1 plus\b", low):
+        return Calc("change", "price", "pct")
+    m = re.search(r"([\w:]+) divided by (?:the |our |a |an )?([\w:]+)( times 1,?000)?", low) or re.search(
+        r"divide (?:the |our |a )?([\w: ]+?) by (?:the |our |a )?([\w:]+)( times 1,?000)?", low)
+    if m:
+        a, b = _role_word(m.group(1)), _role_word(m.group(2))
+        if a and b:
+            op = "ratio" if a == "LTV" else "div"
+            return Calc(op, a, b, per_thousand=bool(m.group(3)) or canonical(m.group(2), "metrics") == "CPM")
+    m = re.search(r"multiply (?:the )?([\w:]+(?: [\w:]+)?) by (?:the |our )?([\w:]+)", low)
+    if m:
+        a, b = _role_word(m.group(1)), _role_word(m.group(2))
+        if a and b:
+            return Calc("mul", "count", "price", target="budget needed")
+    return None
+
+
+def _calc(p: Parsed) -> Calc | None:
+    """The operation the question asks for (module doc), or None."""
+    low = p.norm.lower()
+    stated = _stated_calc(low)
+    if stated:
+        if stated.op == "change" and not p.pct_sign:
+            p.pct_sign = 1
+        return stated
+    if "pct" in {n.role for n in p.numbers} and p.pct_sign:
+        return Calc("change", "price", "pct", target=p.unit)
+    roles = {(n.role or "").split(":")[0] for n in p.numbers}
+    if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
+        return Calc("ratio", "LTV", "price")
+    if p.asks_cost and "count" in roles:
+        return Calc("mul", "count", "price", target="budget needed")
+    priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
+        unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
+    if p.asks_count and priced and not p.sizing_only:
+        thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
+        return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)
+    return None
+
+
+def parse(text: str) -> Parsed:
+    norm = digits(text)
+    p = Parsed(text=text, norm=norm)
+    low = norm.lower()
+    named = positions(norm, VOCABULARY["metrics"])
+    phrased = []
+    all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
+    spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")(?![a-z0-9])",
+                                                        low)]
+    for pos, ph in _metric_phrases(norm):
+        noun_words = ph.split()[2:] if ph.startswith("cost per") else []
+        if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
+            continue  # "acquisition cost" is already the named metric
+        key = canonical(ph, "metrics") if ph.startswith("cost per") else None
+        key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") else None)
+        phrased.append((pos, key or ph))
+    ordered = sorted(named + phrased)
+    for _, k in ordered:
+        if k in VOCABULARY["metrics"]:
+            if k not in p.metrics:
+                p.metrics.append(k)
+        elif k not in p.metric_phrases and not any(k in VOCABULARY["metrics"].get(m, []) for m in p.metrics):
+            p.metric_phrases.append(k)
+    if _RATIO.search(low) and not any(":" in m for m in p.metrics):
+        ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
+            part in p.metrics or re.search(r"lifetime value|\bltv\b|worth|customer value", low) for part in k.split(":"))]
+        if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
+            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
+            p.metric_phrases = []
+    uncovered = positions(norm, VOCABULARY.get("uncovered_verticals", {}))
+    verticals = positions(norm, VOCABULARY["verticals"]) or positions(norm.replace("-", " "), VOCABULARY["verticals"])
+    if uncovered:
+        p.industry_phrase = uncovered[0][1]
+    elif verticals:
+        p.vertical = verticals[0][1]
+    else:
+        p.business_phrase = _business(norm)
+    geos = _geographies(norm)
+    p.geographies = [g for _, g in geos]
+    p.sizing_cue = bool(_SIZING.search(norm))
+    p.asks_count = bool(_COUNT_ASK.search(norm))
+    p.asks_cost = bool(_COST_ASK.search(norm))
+    m = STEP.search(norm)
+    p.step = int(m.group(1)) if m else None
+    p.identifiers = IDENT.findall(norm)
+    data = re.sub(r"(?:times|×|\*|x)\s*1,?000\b|\b1 plus\b|\bdivided by 100\b", lambda m: " " * len(m.group(0)), norm,
+                  flags=re.I)
+    p.numbers = parse_numbers(data)
+    _roles(data, p.numbers)
+    m = re.search(r"\bhow many (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
+    if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
+                          r"at|in|for)\b", m.group(1)):
+        p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|is|are|at|in|for|is|that|this|we|you|i|then|"
+                          r"now|there)\b", m.group(1))[0]
+    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\breach in ([a-z]+)\b", low)):
+        p.unit = m.group(1) or m.group(2)
+    p.end = "high" if _HIGH_END.search(norm) else ("low" if _LOW_END.search(norm) else None)
+    if "pct" in {n.role for n in p.numbers}:
+        p.pct_sign = -1 if _DOWN.search(low) and not _UP.search(low) else (1 if _UP.search(low) else 0)
+    auds = positions(norm, VOCABULARY["audiences"])
+    for pos, key in auds:
+        after = [g for gp, g in geos if gp > pos]
+        p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
+    p.calc = _calc(p)
+    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
+              or p.calc or p.identifiers)
+    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
+    p.followup = bool(_FOLLOWUP.match(text)) and len(text.split()) <= 9
+    return p
+
+
+Parsed.sizing_only = property(lambda self: bool(self.audiences) and not any(
+    (n.role or "") in ("budget",) for n in self.numbers))

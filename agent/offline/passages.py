@@ -1,0 +1,214 @@
+"""Choosing what to quote from retrieved passages: split a passage into answer units
+(:func:`sentences`), decide whether the passages answer the question at all (:func:`relevant`)
+and quote the sentences that match the question best (:func:`extract`).
+
+Why this is separate from the policy: it is the offline agent's whole "reading" ability, and
+it is where two general safety rules live — a sentence that gives orders to an assistant
+("ignore previous instructions…") is never quoted (KB text is data, not instructions), and a
+passage that shares too little of the question's content is not passed off as an answer.
+Words are compared through ``rag``'s analyzer (the same stemming and stop words retrieval
+uses), so "enrolment" meets "enrollment" here exactly as in the index.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+from rag.analyzer import get_analyzer
+
+_ANALYZE = get_analyzer(True, True)
+_EXTRA_STOP = {"typical", "typically", "say", "says", "tell", "know", "want", "need", "like", "just", "pleas",
+               "thing", "use", "good", "make", "way", "ok", "okay"}
+STEP = re.compile(r"\bstep\s*(10|[1-9])\b", re.I)
+IDENT = re.compile(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9/]+)+\b")
+# An instruction aimed at an assistant, not information: never repeated (prompt injection in KB text).
+_INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget|override|bypass)\b[^.!?\n]{0,40}\b(?:instructions?|prompts?|rules|directions|"
+    r"guidelines|context|messages?)\b|\byou are now\b|\bsystem prompt\b|\b(?:respond|reply|answer)\s+(?:only\s+)?"
+    r"(?:with|by saying)\b|\bnew instructions?\b|\bact as\b", re.I)
+
+
+def terms(text: str) -> list[str]:
+    """Stemmed content words (rag's analyzer; numbers and a few conversational fillers out)."""
+    return [t for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1]
+
+
+def is_instruction(sentence: str) -> bool:
+    """True for a sentence that tries to instruct the assistant (see module doc)."""
+    return bool(_INJECTION.search(sentence))
+
+
+_DOMAIN = {
+    "ad", "ads", "advert", "advertising", "advertiser", "advertisers", "campaign", "campaigns", "marketing",
+    "marketer", "media", "brand", "brands", "audience", "audiences", "impression", "impressions", "cpm", "cpc",
+    "cpa", "cac", "ctr", "cvr", "roas", "iroas", "ltv", "cpl", "cpi", "cpcv", "kpi", "kpis", "channel", "channels",
+    "budget", "budgets", "spend", "planning", "planner", "reach", "frequency", "attribution", "incrementality",
+    "mmm", "mta", "conversion", "conversions", "retargeting", "prospecting", "lookalike", "lookalikes", "creative",
+    "programmatic", "ctv", "ooh", "dma", "dmas", "segment", "segments", "targeting", "bidding", "pacing",
+    "flighting", "benchmark", "benchmarks", "acquisition", "leads", "installs", "holdout", "geo-lift", "funnel",
+    "awareness", "placements", "inventory", "publisher", "publishers", "crm", "first-party", "persona",
+    "personas", "tam", "payback", "churn", "cohort", "cohorts", "mpa", "step", "sizing", "playbook", "vertical",
+    "verticals", "dtc", "ecommerce", "saas", "cpg", "fintech", "mix", "measurement", "experiment", "experiments",
+}
+
+
+
+_ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
+_SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|describes|"
+                      r"is about|sets out)\b", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    """Answer units of a passage: sentences of its prose; a lead-in line ending in ":" joined
+    with the list that follows it; each table row read out with its column names. Headings,
+    quoted user lines from worked conversations and fragments are skipped."""
+    out: list[str] = []
+    lines = [ln.rstrip() for ln in text.split("\n")]
+    header: list[str] | None = None
+    i = 0
+    while i < len(lines):
+        ln = lines[i].strip()
+        i += 1
+        if not ln or ln.startswith("#"):
+            header = None if not ln.startswith("|") else header
+            continue
+        if ln.startswith("|"):
+            cells = [c.strip() for c in ln.strip("|").split("|")]
+            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                continue
+            if header is None:
+                if i < len(lines) and re.fullmatch(r"\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?", lines[i].strip()):
+                    header = cells  # a header row is followed by the |---| separator
+                continue
+            if len(cells) == len(header) and cells[0]:
+                rest = "; ".join(f"{h.lower()}: {c}" for h, c in zip(header[1:], cells[1:]) if c)
+                out.append(f"{cells[0]} — {rest}.")
+            continue
+        header = None
+        if re.match(r"^(?:\*\*)?user(?:\*\*)?:", ln, re.I):
+            continue  # a quoted user line from a worked conversation is not an answer
+        ln = re.sub(r"^(?:\*\*)?(?:mpa|assistant)(?:\*\*)?:\s*", "", ln, flags=re.I)
+        is_item = bool(re.match(r"^(?:[-*•]|\d{1,2}[.)])\s+", ln))
+        ln = re.sub(r"^(?:[-*•]|\d{1,2}[.)])\s+", "", ln)
+        nxt = i
+        while nxt < len(lines) and not lines[nxt].strip():
+            nxt += 1
+        if ln.endswith(":") and nxt < len(lines) and _ITEM.match(lines[nxt]):
+            items = []
+            i = nxt
+            while i < len(lines) and (_ITEM.match(lines[i]) or (not lines[i].strip() and i + 1 < len(lines)
+                                                               and _ITEM.match(lines[i + 1]))):
+                if lines[i].strip():
+                    items.append(_ITEM.sub("", lines[i]).strip().rstrip(";.,"))
+                i += 1
+            *before, lead = re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln)
+            out += [b.strip() for b in before if len(b.strip()) > 25]
+            out.append(f"{lead} " + "; ".join(items) + ".")
+            continue
+        for sent in re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln):
+            sent = sent.strip()
+            if len(sent) <= 25 or sent.endswith((":", "?")):
+                continue
+            if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
+                out.append(sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".")
+    return out
+
+
+
+def extract(question: str, passages: list[dict], max_sentences: int = 3) -> str | None:
+    """Quote the best-matching sentences of the best passage, cited — or None when the passages do not really answer the
+    question (they share too little of its content, or miss a name or code it asks about).
+    Query words are weighted by how rare they are among the candidate sentences, so
+    "playbook" counts for more than "budget"."""
+    q = set(terms(STEP.sub(" ", question)))
+    top = passages[:4]
+    if not q or not top:
+        return None
+    covered = set()
+    for ps in top:
+        covered |= q & set(terms(ps["text"]))
+    if not relevant(question, q, covered, top):
+        return None
+    idents = [i.lower() for i in IDENT.findall(question)]
+    cands = []  # (passage rank, position, sentence, terms)
+    for rank, ps in enumerate(top):
+        for pos, sent in enumerate(sentences(ps["text"])):
+            cands.append((rank, pos, sent, set(terms(sent))))
+    # a document's opening summary ("This document covers …") describes, it does not answer
+    answers = [c for c in cands if not _SUMMARY.match(c[2]) and not is_instruction(c[2])]
+    cands = answers or [c for c in cands if not is_instruction(c[2])]
+    if not cands:
+        return None
+    n = len(cands)
+    weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if t in c[3]))) for t in q}
+
+    def s_score(c) -> float:
+        bonus = 2.0 if any(i in c[2].lower() for i in idents) else 0.0
+        return sum(weight[t] for t in q & c[3]) + bonus - (1.0 if c[2].startswith("This document") else 0.0)
+
+    def label_terms(r: int) -> set[str]:
+        src = top[r].get("source", "")
+        section = src.split("›", 1)[1] if "›" in src else ""
+        return set(terms(section))
+
+    # the section a passage sits in is part of what it says ("Playbook: budget cuts")
+    label_score = {r: 0.5 * sum(weight[t] for t in q & label_terms(r)) for r in range(len(top))}
+    by_rank: dict[int, list] = {}
+    for c in cands:
+        sc = s_score(c)
+        by_rank.setdefault(c[0], []).append((sc + label_score[c[0]] if sc > 0 else 0.0, c))
+    best_of = {r: max(x for x, _ in v) for r, v in by_rank.items()}
+    top_score = max(best_of.values())
+    if top_score <= 0:
+        return None
+    # Trust the retriever's order: answer from the first passage that really matches —
+    # unless one names the asked-about section ("the budget cut playbook") or is the
+    # asked-about step's own document.
+    eligible = [r for r in sorted(by_rank) if best_of[r] >= 0.5 * top_score]
+    step = STEP.search(question)
+    step_doc = f"step-{int(step.group(1)):02d}-" if step else None
+
+    def label_hits(r: int) -> int:
+        return len(q & label_terms(r))
+
+    strong = [r for r in eligible if label_hits(r) >= 2]
+    in_step = [r for r in eligible if step_doc and top[r].get("source", "").startswith(step_doc)]
+    best_r = (strong or in_step or eligible)[0]
+    floor = 0.4 * best_of[best_r]
+    best = sorted((x for x in by_rank[best_r] if x[0] > 0 and x[0] >= floor), key=lambda x: -x[0])[: max_sentences]
+    if not best:
+        return None
+    picked = sorted(best, key=lambda x: x[1][1])
+    paras = [f"Based on Knowledge Base [{top[best_r]['id']}]: " + " ".join(c[2] for _, c in picked)]
+    return "\n\n".join(paras)
+
+
+def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]) -> bool:
+    """Would a careful reader say these passages answer the question? Every code, proper name
+    or acronym it asks about must appear in them, and one passage must share enough of its
+    content words (less is needed when the question is plainly about media planning)."""
+    raw = " ".join(ps["text"] for ps in passages)
+    text = raw.lower()
+    for ident in IDENT.findall(question):
+        if ident.lower() not in text:
+            return False
+    body = question.strip()
+    names = re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b", body)
+    acronyms = re.findall(r"\b([A-Z]{2,5})s?\b", body)
+    for w in names:
+        if w.lower() in _DOMAIN or w.lower() in ("i", "what", "how", "which", "when", "why"):
+            continue
+        if w.lower() not in text and (_ANALYZE(w) or [w.lower()])[0] not in covered:
+            return False
+    for a in acronyms:
+        if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK"):
+            continue
+        if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw):
+            return False
+    words = {t for t in q if not t[0].isdigit()}
+    if not words:
+        return True
+    share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
+    domain = any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*", question.lower()))
+    return share >= (0.34 if domain else 0.6)
+

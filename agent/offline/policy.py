@@ -1,0 +1,216 @@
+"""OfflineAgent — a deterministic extractive baseline policy, not Claude: the decisions.
+
+One round of tools per turn. From the parsed message and the conversation's slots it decides
+what kind of turn this is (small talk, a statement answering the assistant's question, a
+clarification it must ask for, a follow-up leaning on the last turn, a benchmark / audience /
+calculation / how-to question, or several at once) and which tools to call; then it composes
+the answer from the tool results only (``compose``, ``arith``, ``passages``).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from agent.messages import ModelResponse
+from agent.offline import arith, compose
+from agent.offline.memory import Memory, remember
+from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.passages import STEP, extract
+from agent.offline.toolread import ToolOutcome, merge_passages, outcomes_of, text_of, turn_start, turns
+
+NAME = "offline-extractive-baseline"
+_RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
+_EVALUATE = re.compile(r"\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b", re.I)
+
+
+def _with_memory(p: Parsed, mem: Memory) -> Parsed:
+    """Fill what the message leaves to the conversation: a follow-up ("And for fintech?",
+    "And nationally?", "what about the high end?") repeats the last question with the new slot."""
+    short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
+    if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
+        p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
+        p.sizing_cue = True
+    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
+            p.vertical or p.industry_phrase or p.business_phrase or p.end or p.followup):
+        p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
+    if len(p.audiences) == 1 and len(p.geographies) > 1:
+        p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
+    elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \
+            re.search(r"\b(?:same|that|this|there)\b", p.text, re.I):
+        p.audiences = [(a, mem.geography) for a, _ in p.audiences]
+    return p
+
+
+def _vertical(p: Parsed, mem: Memory) -> str | None:
+    return p.industry_phrase or p.vertical or p.business_phrase or mem.vertical or mem.business
+
+
+def clarification(p: Parsed, mem: Memory) -> str | None:
+    """One clarifying question when the turn needs an input nobody has given, else None."""
+    need = arith.missing(p, mem)
+    if need is None and p.metrics and re.search(r"\b(?:our|my)\b", p.text, re.I) and _EVALUATE.search(p.text) \
+            and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
+        need = " and ".join(p.metrics)
+    if need is None:
+        return None
+    return f"To work that out I need one number from you: what is your {need}?"
+
+
+class OfflineAgent:
+    """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
+
+    name = NAME
+
+    def __init__(self, max_sentences: int = 3, **_: Any):
+        self.max_sentences = max_sentences
+
+    def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
+               max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
+        start = turn_start(messages)
+        user_text = text_of(messages[start]["content"]) if start is not None else ""
+        history = [t for t in turns(messages[:start or 0]) if t[0].strip()]
+        outcomes = outcomes_of(messages[start or 0:])
+        tool_names = {t["name"] for t in tools or []}
+        may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
+        if not outcomes and may_call:
+            calls = self.plan(user_text, history, tool_names)
+            if calls:
+                blocks = [{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_{i}", "name": n, "input": inp}
+                          for i, (n, inp) in enumerate(calls)]
+                return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
+                                     usage={"input_tokens": 0, "output_tokens": 0})
+        text = self.answer(user_text, history, outcomes)
+        return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
+                             usage={"input_tokens": 0, "output_tokens": 0})
+
+    # Intent → tool calls ----------------------------------------------------------------
+    def plan(self, text: str, history: list, tools: set[str]) -> list[tuple[str, dict]]:
+        mem = remember(_as_history(history))
+        p = _with_memory(parse(text), mem)
+        stmt = compose.statement(text)
+        vertical = _vertical(p, mem)
+        if p.smalltalk:
+            return []
+        if stmt is not None:
+            if p.metrics and vertical and "get_benchmark" in tools:
+                return [("get_benchmark", {"vertical": vertical, "metric": m}) for m in p.metrics]
+            if stmt[0] == "unknown" and "search_knowledge_base" in tools:
+                return [("search_knowledge_base", {"query": f"how to estimate {stmt[1]}"})]
+            return []
+        if clarification(p, mem):
+            return []
+        calls: list[tuple[str, dict]] = []
+        if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools:
+            for aud, geo in p.audiences:
+                calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
+        metrics = list(p.metrics) + list(p.metric_phrases)
+        if p.calc:
+            pm = arith.price_metric(p, mem)
+            have = arith._price(p, mem, {}, pm)
+            if pm and not have and pm not in metrics:
+                metrics.append(pm)
+            if have and not p.metrics:
+                metrics = []
+        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical)
+        guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
+        if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
+                and "get_benchmark" in tools:
+            calls += [("get_benchmark", {"vertical": vertical, "metric": m}) for m in metrics]
+            if WHY.search(text) and "search_knowledge_base" in tools:
+                calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
+        if calls:
+            return calls
+        if p.calc and arith.calculation(p, mem, {}) is not None:
+            return []  # arithmetic on numbers already given: nothing to look up
+        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and re.search(r"\bhow many\b", text, re.I):
+            calls.append(("get_audience_sizing", {"audience_type": _audience_phrase(text),
+                                                   **({"geography": p.geographies[0]} if p.geographies else {})}))
+        if p.step and "get_step_guidance" in tools:
+            topic = _step_topic(text)
+            calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
+        if "search_knowledge_base" in tools:
+            calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
+        return calls
+
+    # Tool results → answer ----------------------------------------------------------------
+    def answer(self, text: str, history: list, outcomes: list[ToolOutcome]) -> str:
+        mem = remember(_as_history(history))
+        p = _with_memory(parse(text), mem)
+        stmt = compose.statement(text)
+        if p.smalltalk and not outcomes:
+            return compose.SMALLTALK_REPLY
+        if stmt is None and not outcomes:
+            ask = clarification(p, mem)
+            if ask:
+                return ask
+        paras: list[str] = []
+        misses: list[tuple[str, str]] = []
+        bench: dict[str, dict] = {}
+        for o in outcomes:
+            if o.name == "get_benchmark":
+                if o.found:
+                    b = compose.bench_fields(o)
+                    bench[b["metric"]] = b
+                    bench.setdefault(o.input.get("metric", ""), b)
+                elif not o.is_error:
+                    misses.append(compose.miss(o))
+        calc_para = arith.calculation(p, mem, bench)
+        if calc_para:
+            paras.append(calc_para)
+        shown = set()
+        for o in outcomes:
+            if o.name == "get_benchmark" and o.found:
+                b = compose.bench_fields(o)
+                if b["id"] + b["metric"] in shown:
+                    continue
+                shown.add(b["id"] + b["metric"])
+                mine, what = None, ""
+                if not p.calc:
+                    mine = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
+                    if stmt and stmt[0] == "known":
+                        mine = p.numbers[0].value if p.numbers else None
+                        what = re.sub(r"\s+in (?:dollars|usd)\b", "", stmt[1], flags=re.I)
+                paras.append(compose.benchmark_para(b, mine, what))
+            elif o.name == "get_audience_sizing":
+                if o.found:
+                    paras.append(compose.audience_para(o))
+                elif not o.is_error:
+                    misses.append(compose.miss(o))
+        ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
+        searched = any(o.name in _RETRIEVAL for o in outcomes)
+        if ranked and not paras:
+            para = extract(stmt[1] if stmt else text, ranked, self.max_sentences)
+            if para:
+                paras.append(para)
+                misses = [m for m in misses if not m[0].startswith("a size for")]
+        if searched and not paras and not stmt:
+            misses.append(("information that answers this question", ""))
+        errors = [o for o in outcomes if o.is_error]
+        if stmt is not None:
+            return "\n\n".join([compose.acknowledge(stmt)] + (
+                paras or [compose.NO_DATA_YET if stmt[0] == "unknown" else ""])).strip()
+        if not paras:
+            return compose.abstain(misses, errors)
+        if misses:
+            paras.append(" ".join(f"The knowledge base has no {w}{f' ({why})' if why else ''}." for w, why in misses))
+        return "\n\n".join(paras)
+
+
+def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
+    """Accept plain earlier user texts (older callers) or (text, outcomes) pairs."""
+    return [(h, []) if isinstance(h, str) else h for h in history]
+
+
+def _audience_phrase(text: str) -> str:
+    """The words that describe the people asked about, for the sizing tool to match."""
+    t = STEP.sub(" ", text)
+    t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
+               r"do|does|we|our|us|i|my|a|an|actually|really|just)\b|[?.!,]", " ", t, flags=re.I)
+    return " ".join(t.split())[:200] or text[:200]
+
+
+def _step_topic(text: str) -> str:
+    t = STEP.sub(" ", text)
+    t = re.sub(r"\b(what|does|do|say|says|about|recommend|recommends|the|for|a|an|in|of|how|should|we|i)\b", " ", t,
+               flags=re.I)
+    return " ".join(re.sub(r"[?.!,]", " ", t).split())[:200]

@@ -1,0 +1,108 @@
+"""Reading the conversation the offline agent is handed: the Messages-API history (text,
+``tool_use`` and ``tool_result`` blocks) and the tool results inside it.
+
+Why: the offline agent sees exactly what Claude sees — no side channel to the engine — so
+everything it knows about the knowledge base comes from the formatted tool results
+(``<passage id=… source=…>`` blocks and the ``Key: value`` header lines of the look-up tools).
+Earlier turns' results are read too: they are how a follow-up ("the top of that range") finds
+the figure it leans on.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rag.passages import parse_passages, text_before_passages
+
+
+
+@dataclass
+class ToolOutcome:
+    name: str
+    input: dict
+    content: str
+    is_error: bool
+    passages: list[dict] = field(default_factory=list)
+    fields: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def found(self) -> bool:
+        return not self.is_error and bool(self.passages)
+
+
+def read_outcome(name: str, tool_input: dict, content: Any, is_error: bool) -> ToolOutcome:
+    if isinstance(content, list):
+        content = "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
+    content = content or ""
+    o = ToolOutcome(name, tool_input, content, is_error)
+    o.passages = [p.to_dict() for p in parse_passages(content)]
+    head = text_before_passages(content)
+    for line in head.splitlines():
+        if ": " in line:
+            k, v = line.split(": ", 1)
+            o.fields.setdefault(k.strip(), v.strip())
+    return o
+
+
+def merge_passages(outcomes: list[ToolOutcome]) -> list[dict]:
+    """Passages of several retrieval tools, interleaved by rank and de-duplicated."""
+    out, seen = [], set()
+    longest = max((len(o.passages) for o in outcomes), default=0)
+    for r in range(longest):
+        for o in outcomes:
+            if r < len(o.passages) and o.passages[r]["id"] not in seen:
+                seen.add(o.passages[r]["id"])
+                out.append(o.passages[r])
+    return out
+
+
+# ------------------------------------------------------------------ message helpers
+def text_of(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    return "\n".join(b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text")
+
+
+def turn_start(messages: list[dict]) -> int | None:
+    """Index of the user message that opened the current turn (text, not tool results)."""
+    for i in range(len(messages) - 1, -1, -1):
+        m = messages[i]
+        if m["role"] != "user":
+            continue
+        c = m["content"]
+        if isinstance(c, str) or not any(isinstance(b, dict) and b.get("type") == "tool_result" for b in c):
+            return i
+    return None
+
+
+def outcomes_of(turn_messages: list[dict]) -> list[ToolOutcome]:
+    uses: dict[str, dict] = {}
+    out = []
+    for m in turn_messages:
+        if not isinstance(m["content"], list):
+            continue
+        for b in m["content"]:
+            if not isinstance(b, dict):
+                continue
+            if b.get("type") == "tool_use":
+                uses[b["id"]] = b
+            elif b.get("type") == "tool_result":
+                u = uses.get(b.get("tool_use_id"), {})
+                out.append(read_outcome(u.get("name", ""), u.get("input") or {}, b.get("content"), bool(b.get("is_error"))))
+    return out
+
+
+def turns(messages: list[dict]) -> list[tuple[str, list[ToolOutcome]]]:
+    """Every user turn of ``messages`` as (text, the tool outcomes that answered it)."""
+    starts = [i for i, m in enumerate(messages) if m["role"] == "user" and _opens_turn(m)]
+    out = []
+    for k, s in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(messages)
+        out.append((text_of(messages[s]["content"]), outcomes_of(messages[s:end])))
+    return out
+
+
+def _opens_turn(m: dict) -> bool:
+    c = m["content"]
+    return isinstance(c, str) or not any(isinstance(b, dict) and b.get("type") == "tool_result" for b in c)

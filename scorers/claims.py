@@ -1,0 +1,296 @@
+"""Claim-level helpers shared by the answer scorers: numbers with their units, matching a
+claimed number against evidence within its stated rounding, and recognising answers that say
+nothing (hedges, echoes of the question, passages pasted verbatim).
+
+Why a second number layer beside ``scorers.text.numbers``: that parser only knows the symbols
+``$ % x :1``, so "30–55 days" read as two unit-less small counts and passed every check. Here a
+number also takes a unit from the word after it ("days", "dollars"), a range shares its unit
+between both ends ("$30–55"), and two numbers only match when their units are the *same*
+("30 days" never supports "$30", and a unit-less "30–55" does not state the KB's "$30–$55").
+Everything is deterministic (regular expressions and the retrieval analyzer's stemmer).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from scorers.text import (Num, content_words, equations, is_trivial_number, numbers, ranges, sentences,
+                          strip_citations)
+
+# -------------------------------------------------------------------- units
+_TIME = {"second": "second", "minute": "minute", "hour": "hour", "day": "day", "week": "week", "month": "month",
+         "year": "year", "quarter": "quarter"}
+_UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|usd|"
+                        r"percent|per cent|percentage points?|pp)\b", re.I)
+_APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\balmost|\bsome|\bca\.|~|≈|\bover|"
+                     r"\bunder|\bjust (?:over|under))\s*$", re.I)
+
+
+def unit_family(unit: str) -> str:
+    """"x" and ":1" are the same quantity (a multiple); everything else is itself."""
+    return "ratio" if unit in ("x", ":1") else unit
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A number as claimed: value, unit family, and the rounding its written form states."""
+
+    value: float
+    unit: str  # "$", "%", "ratio", "day", "week", "month", "year", ... or "" (a plain count)
+    start: int
+    end: int
+    text: str
+    step: float  # the precision the digits state ("6.7 million" → 100,000; "$55" → 1)
+    approx: bool  # "about 1.8 million", "~900": rounding to 2 significant figures is stated
+
+
+def _step(n: Num) -> float:
+    digits = n.raw.replace(",", "")
+    decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
+    base = float(digits) if float(digits) else 1.0
+    scale = n.value / base if base else 1.0  # magnitude words ("million") and nothing else
+    if n.unit == "%" and scale != 1.0:
+        scale = 1.0
+    return (10.0 ** -decimals) * abs(scale or 1.0)
+
+
+def figures(text: str) -> list[Figure]:
+    """Every number mention of ``text`` with a strict unit (see module doc)."""
+    text = text or ""
+    nums = numbers(text)
+    units: list[str] = []
+    for n in nums:
+        u = unit_family(n.unit)
+        m = _UNIT_WORD.match(text[n.end:n.end + 24])
+        if m:
+            w = m.group("w").lower()
+            if w.startswith(("dollar", "usd")):
+                u = u or "$"
+            elif w.startswith(("percent", "per cent", "percentage", "pp")):
+                u = "%"
+            else:
+                u = u or _TIME[w.rstrip("s")]
+        units.append(u)
+    for a, b in ranges(text, nums):  # "$30–55", "30–55 days": both ends share the unit
+        ia, ib = nums.index(a), nums.index(b)
+        if not units[ia] and units[ib]:
+            units[ia] = units[ib]
+        elif units[ia] and not units[ib]:
+            units[ib] = units[ia]
+    out = []
+    for n, u in zip(nums, units):
+        approx = bool(_APPROX.search(text[max(0, n.start - 16):n.start]))
+        out.append(Figure(n.value, u, n.start, n.end, n.text, _step(n), approx))
+    return out
+
+
+def claim_figures(text: str) -> list[Figure]:
+    """The figures of ``text`` that assert a fact (citations removed): unit-bearing numbers,
+    large counts, ranges ("30–55") and time spans ("30–55 days") — not step numbers, ordinals, years or small
+    plain counts ("3 channels")."""
+    clean = strip_citations(text)
+    in_range = {(x.start, x.end) for pair in ranges(clean) for x in pair}
+    out = []
+    for n, f in zip(numbers(clean), figures(clean)):
+        if is_trivial_number(n, clean):
+            before = clean[max(0, n.start - 12):n.start]
+            ranged = (n.start, n.end) in in_range and not re.search(r"\b(?:19|20)\d\d\b", n.raw)
+            if _ORDINAL.search(before) or not (f.unit or ranged):
+                continue  # "3 channels", "step 4", "day 3", "2026"; a range ("30–55") is a figure
+        out.append(f)
+    return out
+
+
+_ORDINAL = re.compile(r"\b(?:steps?|turn|round|phase|tier|week|day|month|q)\s*$", re.I)
+
+
+def _round_sig(x: float, sig: int) -> float:
+    if x == 0:
+        return 0.0
+    from math import floor, log10
+
+    return round(x, sig - 1 - int(floor(log10(abs(x)))))
+
+
+def value_matches(claim: Figure, value: float) -> bool:
+    """Does ``claim`` state ``value`` — exactly, or within the rounding its written form states?
+    "909" states 909.09; "6.7 million" states 6,712,000; "about 1.8 million" states 1,812,345;
+    "$31" does not state $30 and "3.1x" does not state 3.0x."""
+    tol = max(claim.step / 2.0, 0.005 * max(abs(claim.value), abs(value)), 1e-9)
+    if abs(claim.value - value) <= tol + 1e-12:
+        return True
+    if claim.approx or abs(claim.value) >= 1000:  # "about 900", "6,700,000" (2 significant figures)
+        return abs(_round_sig(value, 2) - claim.value) <= 0.005 * abs(claim.value) + 1e-9
+    return False
+
+
+def same_unit(claim_unit: str, evidence_unit: str) -> bool:
+    return unit_family(claim_unit) == unit_family(evidence_unit)
+
+
+@lru_cache(maxsize=8192)
+def _evidence_figures(text: str) -> tuple[Figure, ...]:
+    return tuple(figures(text))
+
+
+def in_text(claim: Figure, text: str) -> bool:
+    """``claim`` is stated in ``text`` with the same unit (within the claim's rounding)."""
+    return any(same_unit(claim.unit, f.unit) and value_matches(claim, f.value) for f in _evidence_figures(text or ""))
+
+
+def user_figure(claim: Figure, user_texts: list[str]) -> bool:
+    """A number the user gave. Users (and arithmetic operands) write money loosely ("50000" for
+    "$50,000"), so a unit-less number and a dollar amount match each other; any other unit
+    must match exactly ("30 days" is not the user's "$30")."""
+    for t in user_texts:
+        for f in _evidence_figures(t or ""):
+            if not value_matches(claim, f.value):
+                continue
+            if same_unit(claim.unit, f.unit) or {claim.unit, f.unit} <= {"", "$"}:
+                return True
+    return False
+
+
+def derived_results(text: str, supported) -> list[float]:
+    """Results of correct arithmetic shown in ``text`` whose operands ``supported(value)`` accepts
+    (two rounds, so one computation may feed the next)."""
+    eqs = [e for e in equations(strip_citations(text)) if e.correct]
+    out: list[float] = []
+    for _ in range(2):
+        for e in eqs:
+            if e.shown_result in out:
+                continue
+            if all(supported(o) or any(abs(o - d) <= 0.005 * max(abs(o), abs(d)) for d in out) for o in e.operands):
+                out.append(e.shown_result)
+    return out
+
+
+def is_derived(claim: Figure, derived: list[float]) -> bool:
+    return any(value_matches(claim, d) or value_matches(claim, d * 100.0) for d in derived)
+
+
+# -------------------------------------------------------------------- answers that say nothing
+HEDGE_RE = re.compile(
+    r"\bit (?:all |really )?depends\b|\bdepends (?:on|heavily on) (?:your|the|many|a lot)\b|\bvar(?:y|ies) (?:a lot|widely|"
+    r"greatly|by business|from business)\b|\bevery (?:business|brand|company|situation) is different\b|"
+    r"\bno one[- ]size\b|\bhard to say\b|\bdifficult to say\b|\bthere(?:'s| is) no (?:single|simple|one) answer\b|"
+    r"\bcan(?:'t|not) (?:really )?say (?:for sure|without)\b",
+    re.I)
+
+
+def is_hedge(sentence: str) -> bool:
+    """A sentence that declines to commit ("It depends on your business.") and carries no figure."""
+    clean = strip_citations(sentence)
+    return bool(HEDGE_RE.search(clean)) and not claim_figures(clean)
+
+
+ECHO_SHARE = 0.7
+# the frame of a restatement ("you want to know…", "you're asking…", "your question is…"): not content
+_ECHO_FRAME = "want wants wanted know asking asked ask wondering wonder like question curious understand"
+
+
+@lru_cache(maxsize=1)
+def _echo_frame() -> frozenset:
+    return frozenset(content_words(_ECHO_FRAME))
+
+
+def is_echo(sentence: str, user_texts: list[str]) -> bool:
+    """A sentence that restates the user's message: ≥ 70 % of its (≥ 3) stemmed content words —
+    restatement frame words ("you want to know") aside — come from what the user wrote, and it
+    adds no figure the user did not give."""
+    clean = strip_citations(sentence)
+    words = set(content_words(clean)) - _echo_frame()
+    if len(words) < 3:
+        return False
+    users = set(w for t in user_texts for w in content_words(t or ""))
+    if len(words & users) / len(words) < ECHO_SHARE:
+        return False
+    return all(user_figure(f, user_texts) for f in claim_figures(clean))
+
+
+SHINGLE = 8
+PASTED_SHARE = 0.8
+PASTED_MIN_WORDS = 40
+
+
+def _tokens(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", strip_citations(text or "").lower())
+
+
+def _shingles(toks: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(toks[i:i + SHINGLE]) for i in range(max(0, len(toks) - SHINGLE + 1))}
+
+
+def pasted_passage(answer: str, passages: dict[str, str]) -> str | None:
+    """The id of a retrieved passage (≥ 40 words) that the answer dumps instead of answering:
+    ≥ 80 % of its 8-word runs appear verbatim in the answer *and* the dump shows — the passage's
+    raw markdown (a heading or table line) is copied, or two or more passages are reproduced
+    whole. Quoting the paragraph that answers is extraction; pasting chunks (a benchmark table
+    with every row, their headings) is not an answer."""
+    ans = _shingles(_tokens(answer))
+    if not ans:
+        return None
+    lines = {ln.strip() for ln in (answer or "").splitlines() if ln.strip()}
+    whole, structured = [], []
+    for pid, text in passages.items():
+        toks = _tokens(text)
+        if len(toks) < PASTED_MIN_WORDS:
+            continue
+        sh = _shingles(toks)
+        if sh and len(sh & ans) / len(sh) >= PASTED_SHARE:
+            whole.append(pid)
+            raw = [ln.strip() for ln in text.splitlines() if ln.strip().startswith(("|", "#"))]
+            if any(ln in lines for ln in raw):
+                structured.append(pid)
+    if structured:
+        return structured[0]
+    return whole[0] if len(whole) >= 2 else None
+
+
+def substantive_sentences(answer: str, user_texts: list[str]) -> list[str]:
+    """Sentences that could answer something: not questions, not hedges, not echoes of the user,
+    with a figure or ≥ 3 content words once citations are removed."""
+    out = []
+    for s in sentences(answer):
+        clean = strip_citations(s).strip()
+        if not clean or clean.rstrip().endswith("?") or clean.startswith("#"):
+            continue
+        if is_hedge(clean) or is_echo(clean, user_texts):
+            continue
+        if claim_figures(clean) or len(set(content_words(clean))) >= 3:
+            out.append(s)
+    return out
+
+
+def with_unit(f: Figure, unit: str) -> Figure:
+    return replace(f, unit=unit)
+
+
+def figure_pairs(text: str) -> dict[tuple[int, int], tuple[Figure, Figure]]:
+    """Range pairs ("$30–$55") by the position of either end, as :class:`Figure` s."""
+    figs = {(f.start, f.end): f for f in figures(text)}
+    out = {}
+    for a, b in ranges(text):
+        fa, fb = figs.get((a.start, a.end)), figs.get((b.start, b.end))
+        if fa and fb:
+            out[(a.start, a.end)] = out[(b.start, b.end)] = (fa, fb)
+    return out
+
+
+def operand_known(value: float, texts: list[str]) -> bool:
+    """An arithmetic operand is known when some text states it (any unit: "÷ $55", "× 15%"), or it
+    is the growth factor of a stated percentage ("× 1.40" for "+40%", "× 0.75" for "−25%")."""
+    for t in texts:
+        for f in _evidence_figures(t or ""):
+            cands = [f.value] + ([1 + f.value / 100.0, 1 - f.value / 100.0, f.value / 100.0] if f.unit == "%" else [])
+            for c in cands:
+                for v in (value, value * 100.0):
+                    if abs(c - v) <= 0.005 * max(abs(c), abs(v)) + 1e-9:
+                        return True
+    return False
+
+
+def states_size_in(text: str, size: float) -> bool:
+    """A count (no unit) stated in ``text`` that is ``size`` within its stated rounding."""
+    return any(not f.unit and value_matches(f, float(size)) for f in figures(strip_citations(text)))

@@ -1,0 +1,134 @@
+"""Issue 9: each answer scorer fails a bad answer of every failure mode it owns (and passes the
+honest answer), on KB-shaped passages written here — no dataset rows, no scorer-tuned wording."""
+from __future__ import annotations
+
+import pytest
+
+from scorers import abstention, audience_sizing, benchmark_accuracy, citation_support, expected_answer, grounding
+from scorers.claims import claim_figures, pasted_passage, value_matches
+
+TABLE = ("# Ecommerce and DTC benchmarks\n\n## Benchmark table\n\n| Metric | Low | Typical | High | When it applies |\n"
+         "| --- | --- | --- | --- | --- |\n"
+         "| CAC (customer acquisition cost) | $18 | $30–$55 | $95 | Low for strong brands with heavy retargeting; "
+         "high for cold prospecting in peak holiday auctions. |\n"
+         "| CPM (cost per thousand impressions) | $5 | $8–$14 | $22 | Low in quiet months on broad social placements; "
+         "high during holiday promotions. |\n"
+         "| ROAS (return on ad spend) | 0.4x | 0.8x–1.4x | 2.2x | High for stores with repeat buyers; low for new brands. |\n")
+NOTE = ("### CAC in ecommerce\n\nEcommerce CAC counts only first-order customers. The Typical range of $30–$55 fits a "
+        "store with a known brand name running a balanced mix of prospecting and retargeting.")
+OTHER = ("### LTV (customer lifetime value)\n\nThe total contribution margin a customer generates over a stated "
+         "horizon. Always label whether an LTV is revenue-based or margin-based.")
+SIZING = ("| Audience | Geography | Base | Qualifiers | Size | Method |\n| --- | --- | --- | --- | --- | --- |\n"
+          "| Pet owners with dogs | Ohio | 11.8M Ohio population | × 78% adults × 38% own a dog | 3.5 million | AUD-PPQ |\n"
+          "| Pet owners with cats | Ohio | 11.8M Ohio population | × 78% adults × 25% own a cat | 2.3 million | AUD-PPQ |\n")
+PASS = {"t#0": ("t.md", TABLE), "t#1": ("t.md", NOTE), "g#0": ("glossary.md", OTHER), "a#0": ("aud.md", SIZING)}
+Q = "What's a typical customer acquisition cost for an online store?"
+CAC = {"benchmarks": [{"vertical": "ecommerce", "metric": "CAC", "value": "$30–$55"}], "must_abstain": False}
+HONEST = "Based on Knowledge Base [t#1], the Typical ecommerce CAC range is $30–$55 for a store with a known brand name."
+
+
+def out(text: str, ids=("t#0", "t#1", "g#0")) -> dict:
+    return {"response": text, "retrieved": [{"id": i, "source": PASS[i][0], "text": PASS[i][1]} for i in ids]}
+
+
+def score(scorer, text, exp=None, q=Q, ids=("t#0", "t#1", "g#0")):
+    return scorer(input=q, output=out(text, ids), expected=exp if exp is not None else CAC, metadata={}).score
+
+
+def test_honest_answer_passes_every_answer_scorer():
+    for s in (citation_support, grounding, abstention, expected_answer, benchmark_accuracy):
+        assert score(s, HONEST) == 1.0, s.name
+
+
+BAD = {  # failure mode -> answer
+    "cited hedge": "It depends on your business. Based on Knowledge Base [t#1]",
+    "valid but irrelevant citation": HONEST.replace("[t#1]", "[g#0]"),
+    "unit swap": "Based on Knowledge Base [t#1], the Typical ecommerce CAC range is 30–55 days for a known brand.",
+    "unitless range": "Based on Knowledge Base [t#1], the Typical ecommerce CAC range is 30–55 for a known brand name.",
+    "end moved 30%": "Based on Knowledge Base [t#0], the Typical ecommerce CAC range is $30–$55, with $23 at the Low end.",
+    "in-band invented": "Based on Knowledge Base [t#0], ecommerce ROAS for a store like yours is 1.1x.",
+}
+
+
+@pytest.mark.parametrize("mode", ["cited hedge", "valid but irrelevant citation", "unit swap", "in-band invented"])
+def test_citation_support_fails(mode):
+    assert score(citation_support, BAD[mode]) == 0.0
+
+
+@pytest.mark.parametrize("mode", ["unit swap", "unitless range", "end moved 30%", "in-band invented"])
+def test_grounding_fails_wrong_numbers(mode):
+    assert score(grounding, BAD[mode]) < 0.75
+
+
+@pytest.mark.parametrize("mode", ["cited hedge", "unit swap", "unitless range"])
+def test_expected_answer_and_benchmark_fail(mode):
+    assert score(expected_answer, BAD[mode]) == 0.0
+    assert score(benchmark_accuracy, BAD[mode]) == 0.0
+
+
+def test_echo_fails_abstention_grounding_and_expected_answer():
+    echo = "You'd like to know the typical customer acquisition cost for an online store."
+    assert score(abstention, echo) == 0.0
+    assert score(grounding, echo) == 0.0
+    assert score(expected_answer, echo) == 0.0
+
+
+def test_cited_hedge_fails_abstention():
+    assert score(abstention, BAD["cited hedge"]) == 0.0
+
+
+def test_pasted_passage_is_not_an_answer():
+    assert pasted_passage(TABLE, {"t#0": TABLE}) == "t#0"
+    assert pasted_passage(HONEST, {"t#0": TABLE, "t#1": NOTE}) is None
+    for s in (benchmark_accuracy, expected_answer, abstention):
+        assert score(s, TABLE) == 0.0, s.name
+
+
+def test_audience_size_ten_times_fails_and_rounding_passes():
+    exp = {"audience": [{"audience": "Pet owners with dogs", "geography": "Ohio", "size": 3_500_000}]}
+    q = "How many dog owners are there in Ohio?"
+    good = "About 3.5 million: 11.8M Ohio population × 78% adults × 38% own a dog [a#0]."
+    bad = good.replace("3.5 million", "35 million")
+    for s in (expected_answer, audience_sizing):
+        assert score(s, good, exp, q, ("a#0",)) == 1.0, s.name
+        assert score(s, bad, exp, q, ("a#0",)) == 0.0, s.name
+    assert score(grounding, bad, {}, q, ("a#0",)) < 1.0
+    assert score(expected_answer, good.replace("3.5 million", "3,500,000"), exp, q, ("a#0",)) == 1.0
+
+
+def test_calculation_result_and_clarify():
+    calc = {"calculations": [{"expression": "50000 / 55", "result": 909.09, "tolerance": 0.01}]}
+    q = "We have 50000 dollars; how many customers at $55 each?"
+    assert score(expected_answer, "$50,000 ÷ $55 ≈ 909 customers.", calc, q) == 1.0
+    assert score(expected_answer, "$50,000 ÷ $55 ≈ 1,200 customers.", calc, q) == 0.0  # wrong arithmetic
+    assert score(expected_answer, HONEST, calc, q) == 0.0  # arithmetic dropped
+    clar = {"must_clarify": True}
+    q2 = "How many customers will my budget buy?"
+    assert score(expected_answer, "What is your monthly budget? Then I can divide it by the CAC range.", clar, q2) == 1.0
+    assert score(expected_answer, "With a $10,000 budget at $55 you get about 182 customers.", clar, q2) == 0.0
+
+
+def test_key_facts_need_the_answer_not_the_question():
+    exp = {"key_facts": ["CAC counts only first-order customers"]}
+    q = "Does ecommerce CAC include repeat buyers?"
+    assert score(expected_answer, "No. Based on Knowledge Base [t#1], ecommerce CAC counts only first-order customers.",
+                 exp, q) == 1.0
+    assert score(expected_answer, "It depends on your business.", exp, q) == 0.0
+
+
+def test_figures_units_and_rounding():
+    f = claim_figures("about 1.8 million people")[0]
+    assert value_matches(f, 1_812_000) and not value_matches(f, 18_000_000)
+    assert [x.unit for x in claim_figures("30–55 days")] == ["day", "day"]
+    assert [x.unit for x in claim_figures("$30–55")] == ["$", "$"]
+    assert not value_matches(claim_figures("$31")[0], 30)
+
+
+def test_scorers_never_mutate_inputs():
+    import copy
+
+    o, e = out(HONEST), dict(CAC)
+    o2, e2 = copy.deepcopy(o), copy.deepcopy(e)
+    for s in (citation_support, expected_answer, grounding, abstention):
+        s(input=Q, output=o, expected=e, metadata={})
+    assert o == o2 and e == e2
