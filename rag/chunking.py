@@ -114,13 +114,13 @@ def _blocks(doc: Document, cfg: RagConfig) -> list[list[tuple[int, int]]]:
     return [spans for _, spans in blocks]
 
 
-def _path_for(doc: Document, a: int, b: int) -> tuple[str, ...]:
-    """The section path holding most of the characters of [a, b)."""
-    best, best_len = doc.sections[0].path, -1
+def _section_for(doc: Document, a: int, b: int):
+    """The section holding most of the characters of [a, b)."""
+    best, best_len = doc.sections[0], -1
     for sec in doc.sections:
         ov = min(b, sec.end) - max(a, sec.start)
         if ov > best_len:
-            best, best_len = sec.path, ov
+            best, best_len = sec, ov
     return best
 
 
@@ -160,8 +160,10 @@ def chunk_document(doc: Document, cfg: RagConfig) -> list[Chunk]:
     chunks = []
     for n, (a, b) in enumerate(spans):
         raw = text[a:b]
+        sec = _section_for(doc, a, b)
         chunks.append(Chunk(
             id=f"{doc.doc_id}#{n}", doc_id=doc.doc_id, source=doc.source, title=doc.title,
-            section_path=_path_for(doc, a, b), text=raw, index=n, start=a, end=b, tokens=count_tokens(raw),
+            section_path=sec.path, text=raw, index=n, start=a, end=b, tokens=count_tokens(raw),
+            declared=dict(sec.declared),
         ))
     return chunks

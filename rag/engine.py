@@ -54,7 +54,7 @@ def _chunk_docs(docs: Iterable[Document], cfg: RagConfig, domain: Domain) -> lis
     out = []
     for doc in docs:
         for ch in chunk_document(doc, cfg):
-            ch.metadata = domain.tag(ch.source, ch.title, ch.section_path, ch.text)
+            ch.metadata = domain.metadata(ch)
             out.append(ch)
     return out
 

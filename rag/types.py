@@ -1,8 +1,13 @@
 """Core value types shared across the rag package (DESIGN §4)."""
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+# ``META_KEY: value`` lines declare metadata for their section (rag.documents): they become
+# the chunk's ``declared`` fields and are not indexed as body text
+DECLARED_LINE = re.compile(r"^[ \t]*META_([A-Z][A-Z0-9_]*):[ \t]*(.*?)[ \t]*$", re.M)
 
 
 @dataclass
@@ -21,6 +26,7 @@ class Chunk:
     end: int
     tokens: int
     metadata: dict[str, Any] = field(default_factory=dict)
+    declared: dict[str, str] = field(default_factory=dict)  # META_ lines of its section
 
     @property
     def section(self) -> str:
@@ -35,7 +41,8 @@ class Chunk:
 
     @property
     def index_text(self) -> str:
-        return f"{self.title}\n{' › '.join(self.section_path)}\n{self.text}"
+        body = DECLARED_LINE.sub("", self.text) if self.declared else self.text
+        return f"{self.title}\n{' › '.join(self.section_path)}\n{body}"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
