@@ -388,6 +388,19 @@ def read_outcome(name: str, tool_input: dict, content: Any, is_error: bool) -> T
     return o
 
 
+def _bench_input(vertical: str, metric: str, text: str) -> dict:
+    """get_benchmark input; the platform too when the user named one (Bing Ads, Meta …)."""
+    inp = {"vertical": vertical, "metric": metric}
+    platform = find_first(text, VOCABULARY["platforms"])
+    if platform:
+        inp["platform"] = platform
+    return inp
+
+
+# one benchmark fact line of a get_benchmark result: "- Bing Ads 2024: $4.30-4.80 — note [chunk#3]"
+_FACT_LINE = re.compile(r"^- (.+?): (\S+?)(?: — .*)? \[([^\[\]]+)\]$", re.M)
+
+
 # ------------------------------------------------------------------ formatting
 def money(v: float) -> str:
     return f"${v:,.0f}" if float(v).is_integer() else f"${v:,.2f}"
@@ -502,7 +515,7 @@ class OfflineAgent:
         vertical = p.industry_phrase or p.vertical or mem.vertical
         if stmt is not None:  # the user answered a question ("I don't know our X", "Our X is V")
             if p.metrics and vertical and "get_benchmark" in tools:
-                return [("get_benchmark", {"vertical": vertical, "metric": m}) for m in p.metrics]
+                return [("get_benchmark", _bench_input(vertical, m, text)) for m in p.metrics]
             if stmt[0] == "unknown" and "search_knowledge_base" in tools:
                 return [("search_knowledge_base", {"query": f"how to estimate {stmt[1]}"})]
             return []
@@ -523,7 +536,7 @@ class OfflineAgent:
         if metrics and vertical and asks_range and not guidance and not _DEFINITION.search(text) \
                 and "get_benchmark" in tools and not calls:
             for m in metrics:
-                calls.append(("get_benchmark", {"vertical": vertical, "metric": m}))
+                calls.append(("get_benchmark", _bench_input(vertical, m, text)))
             if _WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         if p.audience_phrase and calls and "search_knowledge_base" in tools:
@@ -598,6 +611,12 @@ class OfflineAgent:
                 "id": o.passages[0]["id"], "notes": o.passages[1] if len(o.passages) > 1 else None}
 
     def _benchmark_para(self, o: ToolOutcome, b: dict, p: Parsed, mem: Memory) -> str:
+        facts = _FACT_LINE.findall(text_before_passages(o.content))
+        if facts:  # one figure per platform, each with its own citation
+            items = [f"{where}: {value} [{cid}]" for where, value, cid in facts]
+            label = b["label"].split(" — ")[0]
+            return (f"Based on Knowledge Base, the {label} figures are: " + "; ".join(items) + "."
+                    + (" They differ by platform, so plan with the one you will buy." if len(items) > 1 else ""))
         out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
                + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
         if b["when"]:
