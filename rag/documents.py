@@ -26,6 +26,9 @@ from rag.types import DECLARED_LINE
 log = logging.getLogger("rag")
 
 SUPPORTED_SUFFIXES = (".md", ".txt")
+# bump when parsing changes what a document's sections or declared fields are: it enters the
+# index hash, so indexes built by an older parser are rebuilt (rag.engine.index_hash)
+PARSER_VERSION = 2
 
 
 class EmptyKnowledgeBaseError(ValueError):
