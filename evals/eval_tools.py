@@ -46,8 +46,17 @@ def benchmark_cases() -> list:
                "high": r.get("expected_high"), "absent": absent}
         if r.get("expected_source"):
             exp["sources"] = [r["expected_source"]]
-        out.append(case(r["id"], {"tool": "get_benchmark", "vertical": r["vertical"], "metric": r["metric"]}, exp,
-                        r.get("tags")))
+        if isinstance(r.get("expected_facts"), list):  # supersedes the single expected value (SCHEMA.md)
+            exp["facts"] = r["expected_facts"]
+            exp["absent"] = not r["expected_facts"]
+            srcs = sorted({f["source"] for f in r["expected_facts"] if f.get("source")})
+            exp.pop("sources", None)
+            if srcs:
+                exp["sources"] = srcs
+        inp = {"tool": "get_benchmark", "vertical": r["vertical"], "metric": r["metric"]}
+        if r.get("platform"):
+            inp["platform"] = r["platform"]
+        out.append(case(r["id"], inp, exp, r.get("tags")))
     return out
 
 

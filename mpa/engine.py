@@ -17,7 +17,7 @@ from pathlib import Path
 
 from mpa import ranking
 from mpa.intent import detect_intent
-from mpa.tagging import tag
+from mpa.tagging import declare, tag
 from mpa.vocabulary import VOCABULARY
 from rag.config import RagConfig
 from rag.domain import Domain
@@ -39,7 +39,7 @@ def domain(benchmark_boost: float = ranking.BENCHMARK_BOOST, step_boost: float =
         raise ValueError("boosts are multipliers >= 1 (use 1.0 to switch one off)")
     return Domain(name="mpa", version=_vocabulary_hash(), tagger=tag,
                   boosts=(ranking.benchmark_boost(benchmark_boost), ranking.step_boost(step_boost)),
-                  intent=detect_intent, features=ranking.RERANK_FEATURES, filters=FILTERS)
+                  intent=detect_intent, features=ranking.RERANK_FEATURES, filters=FILTERS, declare=declare)
 
 
 def build_engine(kb_dir: str | Path, config: RagConfig | None = None, index_path: str | Path | None = None,

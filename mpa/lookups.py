@@ -74,7 +74,9 @@ class BenchmarkResult:
     high_text: str = ""
     unit: str = ""
     notes_chunk_id: str | None = None
-    matched_by: str = "table"  # "table" | "text" (fallback line in prose)
+    matched_by: str = "table"  # "table" | "text" (fallback line in prose) | a fact's form (mpa.facts)
+    platform: str | None = None
+    period: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from jsonschema import Draft202012Validator
 
 from mpa import lookups
+from mpa.fact_lookups import find_audience, find_benchmarks
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance
 from mpa.vocabulary import VOCABULARY, canonical
@@ -78,6 +79,10 @@ TOOL_DEFINITIONS: dict[str, dict[str, Any]] = {
                                             "travel, cpg, automotive, healthcare, education, gaming."},
                 "metric": {"type": "string", "minLength": 1, "pattern": _NONBLANK,
                            "description": "Metric, e.g. CAC, CPA, CPM, CPC, CTR, CVR, ROAS, LTV:CAC, CPL, CPI, CPCV."},
+                "platform": {"type": "string",
+                             "description": "Optional: the ad platform or channel the user named (e.g. Google Ads, "
+                                            "Bing, Meta, LinkedIn, TikTok, connected TV, paid social). Without it, "
+                                            "every platform's figure is returned."},
             },
             "required": ["vertical", "metric"],
             "additionalProperties": False,
@@ -300,14 +305,17 @@ class ToolExecutor:
         return self._from_results(header, results, "")
 
     def _benchmark(self, inp: dict) -> ToolResult:
-        found = lookups.lookup_benchmark(self.engine, inp["vertical"], inp["metric"])
-        b = found.result
-        if b is None:
+        found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
+        if not found.result:
+            on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""
             return ToolResult(
-                content=(f"get_benchmark(vertical={escape(inp['vertical'])!r}, metric={escape(inp['metric'])!r}): "
-                         f"not in the knowledge base — {found.reason}. Tell the user the knowledge base has no "
-                         "such benchmark; do not substitute a number from another vertical or metric."),
+                content=(f"get_benchmark(vertical={escape(inp['vertical'])!r}, metric={escape(inp['metric'])!r}{on}): "
+                         f"not in the knowledge base — {escape(found.reason)}. Tell the user the knowledge base has no "
+                         "such benchmark; do not substitute a number from another vertical, metric or platform."),
                 data=None)
+        if found.result[0].matched_by not in ("table", "text"):
+            return self._facts(found.result)
+        b = found.result[0]
         chunk = self.engine.chunk(b.chunk_id)
         lines = [f"get_benchmark: {b.vertical} {b.metric_name or b.metric}",
                  f"Typical (plan with this): {b.value}"]
@@ -329,9 +337,31 @@ class ToolExecutor:
         return ToolResult(content=content, citations=list(ids), retrieved_ids=list(ids), passages=records,
                           data=b.to_dict())
 
+    def _facts(self, facts: list) -> ToolResult:
+        """Benchmark facts read from lists, metric lines or sentences: one line per platform,
+        each with its own citation."""
+        f0 = facts[0]
+        lines = [f"get_benchmark: {f0.vertical} {f0.metric} — {len(facts)} figure(s) in the knowledge base"
+                 + (" (one per platform; give each with its platform)" if len(facts) > 1 else "")]
+        ids, passages, records = [], [], []
+        for f in facts:
+            where = f.platform or "no platform named (blended)"
+            when = f" {f.period}" if f.period else ""
+            note = f" — {escape(f.qualifier)}" if f.qualifier and f.matched_by != "sentence" else ""
+            lines.append(f"- {where}{when}: {f.value}{note} [{f.chunk_id}]")
+            if f.chunk_id and f.chunk_id not in ids:
+                chunk = self.engine.chunk(f.chunk_id)
+                ids.append(f.chunk_id)
+                passages.append(render_passage(chunk))
+                records.append(passage_record(chunk, 1.0))
+        lines.append("Cite each figure with its own id: Based on Knowledge Base [id]")
+        data = {**f0.to_dict(), "facts": [f.to_dict() for f in facts]}
+        return ToolResult(content="\n".join(lines + [DATA_NOTE] + passages), citations=list(ids),
+                          retrieved_ids=list(ids), passages=records, data=data)
+
     def _audience(self, inp: dict) -> ToolResult:
         geography = inp.get("geography")
-        found = lookups.lookup_audience_sizing(self.engine, inp["audience_type"], geography)
+        found = find_audience(self.engine, inp["audience_type"], geography)
         a = found.result
         if a is None:
             return ToolResult(

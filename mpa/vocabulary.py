@@ -129,6 +129,24 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
             "South Carolina", "South Dakota", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington",
             "West Virginia", "Wisconsin", "Wyoming")},
     },
+    # ad platforms and channels named in benchmark headings and questions; keys are the names
+    # reported back (the facts' ``platform``)
+    "platforms": {
+        "Google Ads": ["google ads", "google adwords", "adwords", "google search", "google"],
+        "Bing Ads": ["bing ads", "bing", "microsoft advertising", "microsoft ads", "microsoft search"],
+        "Meta": ["meta", "meta ads", "facebook", "facebook ads", "instagram", "instagram ads", "facebook and instagram"],
+        "LinkedIn": ["linkedin", "linkedin ads"],
+        "TikTok": ["tiktok", "tiktok ads", "tik tok"],
+        "YouTube": ["youtube", "youtube ads"],
+        "Pinterest": ["pinterest", "pinterest ads"],
+        "Snapchat": ["snapchat", "snap ads"],
+        "X": ["twitter", "x ads", "twitter ads"],
+        "Amazon Ads": ["amazon ads", "amazon advertising", "sponsored products"],
+        "Connected TV": ["connected tv", "ctv", "streaming tv", "ott"],
+        "Programmatic Display": ["programmatic display", "display", "programmatic", "display ads", "banner ads"],
+        "Paid Search": ["paid search", "search ads", "sem"],
+        "Paid Social": ["paid social", "social ads"],
+    },
     # document types are decided by file name first, then by content cues
     "document_types": {
         "benchmark": ["benchmarks-", "benchmark"],

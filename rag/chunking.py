@@ -119,6 +119,17 @@ def _held_paths(doc: Document, a: int, b: int) -> list[tuple[str, ...]]:
     return [sec.path for sec in doc.sections if min(b, sec.end) > max(a, sec.start)] or [doc.sections[0].path]
 
 
+def _declared(doc: Document, a: int, b: int) -> dict[str, str]:
+    """The metadata lines declared by the sections [a, b) holds (a later section's keys fill in,
+    never override, the first's)."""
+    out: dict[str, str] = {}
+    for sec in doc.sections:
+        if min(b, sec.end) > max(a, sec.start):
+            for k, v in sec.declared.items():
+                out.setdefault(k, v)
+    return out
+
+
 def _path_for(paths: list[tuple[str, ...]]) -> tuple[str, ...]:
     """The section path a chunk is labelled with: the first section it holds, a bare parent
     header giving way to its first child ("Notes › First topic", not "Notes"). Labelling a
@@ -169,5 +180,6 @@ def chunk_document(doc: Document, cfg: RagConfig) -> list[Chunk]:
             id=f"{doc.doc_id}#{n}", doc_id=doc.doc_id, source=doc.source, title=doc.title,
             section_path=_path_for(held), text=raw, index=n, start=a, end=b, tokens=count_tokens(raw),
             section_paths=tuple(held) if len(held) > 1 else (),
+            declared=_declared(doc, a, b),
         ))
     return chunks

@@ -2,7 +2,11 @@
 
 Markdown: ATX headers (``#`` … ``######``) outside code fences; the first H1 is the title.
 Plain text: real-world ``.txt`` knowledge bases mark sections with ALL-CAPS lines, numbered
-headings (``1. Title``, ``1.2 Title``) or short Title-Case lines; we recognise all three.
+headings (``1. Title``, ``1.2 Title``) or short Title-Case lines; we recognise all three. A
+document that frames its headings between rule lines (a line of dashes, the heading, another
+line of dashes) is split on those framed headings only: its other ALL-CAPS lines are list
+captions inside a section, not sections. ``META_KEY: value`` lines declare metadata for their
+section (:attr:`Section.declared`); what the keys mean is the domain's business.
 Every section keeps its path (title › section › subsection) and char offsets, so chunks can be
 cited precisely and coverage can be checked.
 
@@ -17,9 +21,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rag.types import DECLARED_LINE
+
 log = logging.getLogger("rag")
 
 SUPPORTED_SUFFIXES = (".md", ".txt")
+# bump when parsing changes what a document's sections or declared fields are: it enters the
+# index hash, so indexes built by an older parser are rebuilt (rag.engine.index_hash)
+PARSER_VERSION = 2
 
 
 class EmptyKnowledgeBaseError(ValueError):
@@ -31,6 +40,7 @@ class Section:
     path: tuple[str, ...]  # (title, section, subsection, ...)
     start: int  # char offset of the section (header line included)
     end: int
+    declared: dict[str, str] = field(default_factory=dict)  # its META_KEY: value lines
 
 
 @dataclass
@@ -109,6 +119,8 @@ def load_document(path: Path, kb_dir: Path, max_bytes: int, report: LoadReport) 
         title, sections = parse_markdown(text, fallback_title=_title_from_name(path))
     else:
         title, sections = parse_text(text, fallback_title=_title_from_name(path))
+    for sec in sections:
+        sec.declared = declared_fields(text[sec.start:sec.end])
     return Document(doc_id_for(rel), rel, title, text, sections, file_sha256(data), len(data))
 
 
@@ -126,6 +138,14 @@ def load_directory(kb_dir: str | Path, max_bytes: int = 10_000_000) -> LoadRepor
         why = "; ".join(f"{f}: {r}" for f, r in report.skipped) or "no .md or .txt files"
         raise EmptyKnowledgeBaseError(f"knowledge base {kb} has no usable documents ({why})")
     return report
+
+
+def declared_fields(text: str) -> dict[str, str]:
+    """``META_TOPICS: a, b`` lines → ``{"TOPICS": "a, b"}`` (a repeated key keeps the first)."""
+    out: dict[str, str] = {}
+    for m in DECLARED_LINE.finditer(text):
+        out.setdefault(m.group(1), m.group(2))
+    return out
 
 
 def _title_from_name(path: Path) -> str:
@@ -212,10 +232,32 @@ def _is_title_case(line: str) -> bool:
     return bool(content) and all(w[0].isupper() for w in content) and words[0][0].isupper()
 
 
+_RULE_LINE = re.compile(r"^\s*([-=_~*])\1{9,}\s*$")
+
+
+def _framed_headings(lines: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
+    """Headings framed by rule lines (``-----`` / ``SECTION 1 - X`` / ``-----``); the section
+    starts at the upper rule so the frame stays with its heading."""
+    out = []
+    for i in range(1, len(lines) - 1):
+        s = lines[i][1].strip()
+        if s and not _RULE_LINE.match(s) and _RULE_LINE.match(lines[i - 1][1]) and _RULE_LINE.match(lines[i + 1][1]):
+            out.append((lines[i - 1][0], 1, s.title() if _is_all_caps(s) else s))
+    return out
+
+
 def parse_text(text: str, fallback_title: str) -> tuple[str, list[Section]]:
     """Detect headings in plain text. A heading must stand alone: preceded by a blank line
-    (or start of file) and followed by a blank line or content — but not be a sentence."""
+    (or start of file) and followed by a blank line or content — but not be a sentence.
+    Framed headings, when a document has them, are its only headings."""
     lines = list(_lines_with_offsets(text))
+    framed = _framed_headings(lines)
+    if framed:
+        first = _first_nonblank(lines)
+        s = lines[first][1].strip()
+        title = (s.title() if _is_all_caps(s) else s) if first >= 0 and lines[first][0] < framed[0][0] \
+            and len(s) <= 120 and not _RULE_LINE.match(s) else fallback_title
+        return title, _build_sections(text, title, framed)
     headers: list[tuple[int, int, str]] = []
     title = None
     last_major = 0

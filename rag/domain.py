@@ -18,6 +18,9 @@ what the documents are about. A :class:`Domain` adds that, as plain callables:
   query (its weight then goes back to the first-stage score).
 * ``filters`` — filter name → metadata field, when they differ (``{"kinds": "kind"}``); any
   other filter name must be a metadata field itself.
+* ``declare(metadata, declared) -> dict`` — folds a chunk's declared ``META_KEY: value``
+  fields (parsed generically by :mod:`rag.documents`) into its tagged metadata; declared
+  values override keyword tagging. Default: kept as ``metadata["declared"]``.
 """
 from __future__ import annotations
 
@@ -41,16 +44,27 @@ class Domain:
     intent: Callable[[str], QueryIntent] = detect_intent
     features: tuple[tuple[str, float, FeatureFactory], ...] = ()
     filters: Mapping[str, str] = field(default_factory=dict)
+    declare: Callable[[dict, dict], dict] | None = None
 
     @property
     def identity(self) -> str:
         """What the on-disk index depends on: the domain and its tagger."""
-        t = self.tagger
-        who = f"{t.__module__}.{getattr(t, '__qualname__', type(t).__name__)}" if t is not None else "none"
-        return f"{self.name}:{self.version}:{who}"
+        def who(f) -> str:
+            return f"{f.__module__}.{getattr(f, '__qualname__', type(f).__name__)}" if f is not None else "none"
+
+        return f"{self.name}:{self.version}:{who(self.tagger)}:{who(self.declare)}"
 
     def tag(self, source: str, title: str, section_path: Sequence[str], text: str) -> dict[str, Any]:
         return dict(self.tagger(source, title, tuple(section_path), text)) if self.tagger is not None else {}
+
+    def metadata(self, chunk: Chunk) -> dict[str, Any]:
+        """The metadata stored with ``chunk``: tagged, then its declared fields folded in."""
+        meta = self.tag(chunk.source, chunk.title, chunk.section_path, chunk.text)
+        if not chunk.declared:
+            return meta
+        if self.declare is not None:
+            return dict(self.declare(meta, dict(chunk.declared)))
+        return {**meta, "declared": dict(chunk.declared)}
 
     def with_(self, **changes: Any) -> "Domain":
         from dataclasses import replace

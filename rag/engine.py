@@ -30,7 +30,8 @@ from rag.analyzer import get_analyzer
 from rag.chunking import chunk_document
 from rag.cache import TTLCache
 from rag.config import IDENTIFIER_MIN_BM25, INTENT_PRESETS, RagConfig
-from rag.documents import Document, LoadReport, file_sha256, list_kb_files, load_directory, load_document
+from rag.documents import (PARSER_VERSION, Document, LoadReport, file_sha256, list_kb_files, load_directory,
+                           load_document)
 from rag.fusion import apply_boost, rrf, weighted_fusion
 from rag.index import LexicalIndex, count_matrix, merge_counts
 from rag.domain import GENERIC, Boost, Domain, Tagger
@@ -54,7 +55,7 @@ def _chunk_docs(docs: Iterable[Document], cfg: RagConfig, domain: Domain) -> lis
     out = []
     for doc in docs:
         for ch in chunk_document(doc, cfg):
-            ch.metadata = domain.tag(ch.source, ch.title, ch.section_path, ch.text)
+            ch.metadata = domain.metadata(ch)
             out.append(ch)
     return out
 
@@ -62,7 +63,7 @@ def _chunk_docs(docs: Iterable[Document], cfg: RagConfig, domain: Domain) -> lis
 def index_hash(cfg: RagConfig, domain: Domain) -> str:
     """What a stored index must match to be reused: the chunking/analyzer fields of the
     config and the identity of the domain whose tagger wrote the chunk metadata."""
-    return hashlib.sha256(f"{cfg.index_hash()}|{domain.identity}".encode()).hexdigest()[:16]
+    return hashlib.sha256(f"{cfg.index_hash()}|{domain.identity}|parser{PARSER_VERSION}".encode()).hexdigest()[:16]
 
 
 def resolve_domain(domain: Domain | None = None, tagger: Tagger | None = None,

@@ -1,8 +1,13 @@
 """Core value types shared across the rag package (DESIGN §4)."""
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+# ``META_KEY: value`` lines declare metadata for their section (rag.documents): they become
+# the chunk's ``declared`` fields and are not indexed as body text
+DECLARED_LINE = re.compile(r"^[ \t]*META_([A-Z][A-Z0-9_]*):[ \t]*(.*?)[ \t]*$", re.M)
 
 
 @dataclass
@@ -39,6 +44,7 @@ class Chunk:
                 if h not in out:
                     out.append(h)
         return out
+    declared: dict[str, str] = field(default_factory=dict)  # META_ lines of its section
 
     @property
     def section(self) -> str:
@@ -66,9 +72,11 @@ class Chunk:
 
     @property
     def index_text(self) -> str:
-        """What the index sees: the title, every header the chunk sits under or holds, the text."""
+        """What the index sees: the title, every header the chunk sits under or holds, the text
+        (declared metadata lines removed: they are metadata, not body)."""
         path = list(dict.fromkeys(h for p in self.held_paths for h in p))
-        return f"{self.title}\n{' › '.join(path)}\n{self.text}"
+        body = DECLARED_LINE.sub("", self.text) if self.declared else self.text
+        return f"{self.title}\n{' › '.join(path)}\n{body}"
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

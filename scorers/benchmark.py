@@ -7,6 +7,12 @@ Two forms of expectation:
   with autoevals ``NumericDiff`` ≥ 0.995 (≈ 1 % relative tolerance). An *absent* pair
   (``"absent": true`` or ``"value": null``) scores 1 only when no value is returned — a near
   miss from another vertical or metric is an invented value and scores 0.
+* a multi-fact tool golden: ``{"facts": [{"platform", "value", "low", "high", "unit", "source"}]}``
+  (``expected_facts`` of the dataset) — every expected fact must come back with its platform, its
+  value (1 % tolerance on both ends) and a citation into its source file; a returned fact that was
+  not expected (another platform, a near-miss vertical) counts against the score:
+  ``matched / (expected + unexpected)``. ``[]`` means absent: 1 only when no fact and no
+  $/% figure is returned.
 * a conversation turn: ``{"benchmarks": [{"vertical", "metric", "value"}]}`` — the answer text
   must state each range (both ends, the *same* unit — "30–55 days" or a unit-less "30–55" is not
   "$30–$55" — within the rounding the digits state); the score is the share found. A retrieved
@@ -63,6 +69,8 @@ class BenchmarkAccuracy(ProjectScorer):
             return self._text(view, exp["benchmarks"])
         if exp.get("kind") not in (None, "benchmark"):
             return None, {"reason": f"not a benchmark case ({exp.get('kind')})"}
+        if isinstance(exp.get("facts"), list):
+            return self._facts(view, exp["facts"])
         has_value_key = any(k in exp for k in ("value", "expected_value"))
         if not has_value_key and "absent" not in exp:
             return None, {"reason": "no expected benchmark"}
@@ -96,6 +104,31 @@ class BenchmarkAccuracy(ProjectScorer):
         return (1.0 if ok else 0.0), {"expected": value, "returned": data.get("value"),
                                       "numeric_diff": [round(s_lo, 4), round(s_hi, 4)], "threshold": SIMILARITY, **note}
 
+    def _facts(self, view: View, expected: list[dict]):
+        data = view.data if isinstance(view.data, dict) else None
+        returned = []
+        if data is not None and ("value" in data or "facts" in data):
+            returned = list(data.get("facts") or [data])
+        if not expected:
+            figures = [n.text for n in numbers(strip_citations(view.response)) if n.unit in ("$", "%", "x")]
+            ok = not returned and not figures
+            return (1.0 if ok else 0.0), {"expected": "absent", "returned": trim([r.get("value") for r in returned]),
+                                          "figures_in_text": trim(figures), "invented": not ok}
+        unmatched = list(returned)
+        found, missing = [], []
+        for e in expected:
+            hit = next((r for r in unmatched if _same_platform(r.get("platform"), e.get("platform"))
+                        and _same_value(r, e) and _cited_in(view, r, e.get("source"))), None)
+            label = f"{e.get('platform') or '-'} {e.get('value')}"
+            if hit is None:
+                missing.append(label)
+            else:
+                unmatched.remove(hit)
+                found.append(label)
+        extra = [f"{r.get('platform') or '-'} {r.get('value')}" for r in unmatched]
+        score = len(found) / (len(expected) + len(extra))
+        return score, {"found": trim(found), "missing": trim(missing), "unexpected": trim(extra)}
+
     def _text(self, view: View, expected: list[dict]):
         from scorers.claims import pasted_passage
         from scorers.expected_answer import states_value
@@ -114,3 +147,25 @@ class BenchmarkAccuracy(ProjectScorer):
 
 
 benchmark_accuracy = BenchmarkAccuracy()
+
+
+def _same_platform(got, want) -> bool:
+    return " ".join(str(got or "").lower().split()) == " ".join(str(want or "").lower().split())
+
+
+def _same_value(got: dict, want: dict) -> bool:
+    rng = parse_value_range(str(got.get("value") or ""))
+    lo, hi = (rng[0], rng[1]) if rng else (got.get("low"), got.get("high"))
+    if lo is None or hi is None or want.get("low") is None:
+        return False
+    return numeric_similarity(lo, want["low"]) >= SIMILARITY and numeric_similarity(hi, want["high"]) >= SIMILARITY
+
+
+def _cited_in(view: View, got: dict, source: str | None) -> bool:
+    """The fact carries a citation (chunk id) into the expected source file."""
+    cid = got.get("chunk_id")
+    if not cid:
+        return False
+    src = got.get("source") or view.sources.get(cid) or ""
+    return source is None or src == source
+

@@ -28,16 +28,20 @@ def test_cli_errors_are_clear(tmp_path):
     assert p.returncode == 2 and "not found" in p.stderr
 
 
-def test_domain_cli_and_plugin(tmp_path, fixture_kb):
+def test_domain_cli_and_plugin(tmp_path, fixture_kb, capsys):
     """``python -m mpa`` = ``python -m rag --domain mpa.engine:domain``: the domain's chunk
     metadata and boosts; the generic CLI alone has none, and a bad plug-in is one clear line."""
+    from rag.cli import main
+
     out = tmp_path / "i.json"
     p = subprocess.run([sys.executable, "-m", "mpa", "search", "typical ecommerce CAC", "--kb", str(fixture_kb),
                         "--index", str(out), "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["results"][0]["breakdown"]["boost"] > 1.0  # the benchmark boost
-    p = run("search", "typical ecommerce CAC", "--kb", str(fixture_kb), "--index", str(out), "--json")
-    assert p.returncode == 0, p.stderr  # another domain's index is rebuilt, not reused
-    assert all(r["breakdown"]["boost"] in (1.0, 2.0) for r in json.loads(p.stdout)["results"])
-    p = run("search", "x", "--kb", str(fixture_kb), "--index", str(out), "--domain", "mpa.engine:nothing")
-    assert p.returncode == 2 and "--domain mpa.engine:nothing" in p.stderr and "Traceback" not in p.stderr
+    capsys.readouterr()
+    assert main(["search", "typical ecommerce CAC", "--kb", str(fixture_kb), "--index", str(out), "--json"]) == 0
+    generic = json.loads(capsys.readouterr().out)  # another domain's index is rebuilt, not reused
+    assert all(r["breakdown"]["boost"] in (1.0, 2.0) for r in generic["results"])
+    assert main(["search", "x", "--kb", str(fixture_kb), "--index", str(out), "--domain", "mpa.engine:nothing"]) == 2
+    err = capsys.readouterr().err
+    assert "--domain mpa.engine:nothing" in err and "Traceback" not in err

@@ -14,10 +14,15 @@ from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.passages import sentences
 from agent.offline.toolread import ToolOutcome
+from rag.passages import text_before_passages
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
                    "through budgets and the MPA-10 planning steps with you. What are you planning?")
+
+
+# one benchmark fact line of a multi-fact get_benchmark result: "- Bing Ads 2024: $4.30-4.80 — note [chunk#3]"
+_FACT_LINE = re.compile(r"^- (.+?): (\S+?)(?: — .*)? \[([^\[\]]+)\]$", re.M)
 
 
 def bench_fields(o: ToolOutcome) -> dict:
@@ -29,10 +34,16 @@ def bench_fields(o: ToolOutcome) -> dict:
     return {"label": head, "typical": typical, "low": lohi["lo"] if lohi else "", "high": lohi["hi"] if lohi else "",
             "when": o.fields.get("When it applies", ""), "range": rng[:2], "metric": head.split(" ")[1] if " " in head
             else o.input.get("metric", ""), "id": o.passages[0]["id"],
-            "notes": o.passages[1] if len(o.passages) > 1 else None}
+            "notes": o.passages[1] if len(o.passages) > 1 else None,
+            "facts": _FACT_LINE.findall(text_before_passages(o.content))}
 
 
 def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
+    if b.get("facts"):  # one figure per platform/period, each with its own citation
+        items = [f"{where}: {value} [{cid}]" for where, value, cid in b["facts"]]
+        label = b["label"].split(" — ")[0]
+        return (f"Based on Knowledge Base, the {label} figures are: " + "; ".join(items) + "."
+                + (" They differ by platform, so plan with the one you will buy." if len(items) > 1 else ""))
     out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
     if b["when"]:

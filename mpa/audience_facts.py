@@ -1,0 +1,121 @@
+"""Audience sizes in the forms KBs state them: ``- Denver DMA population 3.4M: …`` bullets,
+``Phoenix: 950,000 target audience (18% of population)`` lines under an audience heading,
+``- Adults 65 and older: 58.4M`` under a heading that names the country, and sentences ("the
+Omaha DMA holds roughly 52,000 new homeowners"; "… about 30,000 of them" takes the audience of
+the sentence before)."""
+from __future__ import annotations
+
+import re
+
+from mpa.fact_text import (LABELLED, OPERATOR, Context, Fact, fact_unit, is_geography, metric_in, paragraphs,
+                           period)
+
+_POPULATION_WORDS = re.compile(r"\b(population|residents|people|persons|adults|households|target audience|audience|"
+                               r"individuals|consumers)\b", re.I)
+_PEOPLE_NUMBER = re.compile(r"(?<![\d$.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:M|K|million|thousand|billion)\b)",
+                            re.I)
+_GENERIC_LABEL = re.compile(r"^(base|result|total|step \d+|example|note|source|method)$", re.I)
+_TITLE_WORD = re.compile(r"^(?:[A-Z][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\.?)$")
+
+
+def _people(text: str) -> float | None:
+    m = _PEOPLE_NUMBER.search(text)
+    if not m:
+        return None
+    raw = m.group(1)
+    scale = re.search(r"(million|thousand|billion|M|K)\b", raw, re.I)
+    n = float(re.sub(r"[^\d.]", "", re.split(r"\s*(?:million|thousand|billion|M|K)\b", raw, flags=re.I)[0]))
+    if scale:
+        n *= {"m": 1e6, "million": 1e6, "k": 1e3, "thousand": 1e3, "billion": 1e9}[scale.group(1).lower()]
+    return n
+
+
+
+def _counted_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
+    """``- Adults 65 and older: 58.4M`` under a heading that names a place (``NATIONAL COUNTS -
+    UNITED STATES``): the label is the audience, the heading gives the geography."""
+    m = LABELLED.match(body)
+    if not m or fact_unit(m.group("value")) != "people" or "$" in m.group("value") or OPERATOR.match(m.group("rest").strip()):
+        return None
+    geo = next((p.strip() for h in ctx.block for p in re.split(r"\s+[-–—:]\s+", h) if is_geography(p.strip())), None)
+    if geo is None and re.search(r"\b(national|nationwide)\b", ctx.text(), re.I):
+        geo = "United States"
+    label = " ".join(m.group("label").split())
+    if geo is None or metric_in(label) or not label[:1].isupper() or _GENERIC_LABEL.match(label):
+        return None
+    size = _people(m.group("value"))
+    return Fact("audience", label, m.group("value").strip(), size, size, "people", source, off, off + len(line),
+                form="list", geography=_audience_name(geo), audience=label, period=period(body),
+                qualifier=m.group("rest").strip(" ()—-;,"))
+
+
+def audience_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
+    return _population_line(source, off, line, body, ctx) or _counted_line(source, off, line, body, ctx)
+
+
+def _population_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
+    """``Denver DMA population 3.4M: …`` or ``Phoenix: 950,000 target audience (18% of …)``."""
+    if not _POPULATION_WORDS.search(body) and not _POPULATION_WORDS.search(ctx.text()):
+        return None
+    head, _, tail = body.partition(":")
+    m = _PEOPLE_NUMBER.search(head) or (_PEOPLE_NUMBER.search(tail) if tail else None)
+    if not m or "$" in body[max(0, m.start() - 2):m.start() + 1]:
+        return None
+    in_head = m.string is head
+    if in_head:  # "Denver DMA population 3.4M: source"
+        before = head[:m.start()]
+        pw = _POPULATION_WORDS.search(before)
+        if not pw or before[pw.end():].strip():
+            return None  # the population word must sit right before the figure
+        geo = before[:pw.start()].strip(" ,-–—")
+        what = "population" if re.search(r"\bpopulation\b", head, re.I) else (ctx.text() or "population")
+        note = tail.strip()
+    else:  # "Phoenix: 950,000 target audience (18% of population)"
+        geo = head.strip()
+        after = tail[m.end():]
+        if tail[:m.start()].strip() or not re.match(r"^\s*(?:" + _POPULATION_WORDS.pattern[2:-2] + r")\b", after, re.I):
+            return None
+        what = ctx.text() if ctx.block else "population"
+        note = after.strip(" ()")
+    words = geo.split()
+    if not words or len(words) > 6 or re.search(r"[\d%=×÷]", geo) or metric_in(geo) or \
+            not all(_TITLE_WORD.match(w) for w in re.split(r"[\s-]+", geo) if w):
+        return None
+    size = _people(m.group(1))
+    return Fact("audience", geo, m.group(1).strip(), size, size, "people", source, off, off + len(line),
+                form="list", geography=geo, audience=_audience_name(what), period=period(body), qualifier=note)
+
+
+def _audience_name(heading: str) -> str:
+    h = " ".join(heading.split())
+    return h.title() if h.isupper() else h
+
+
+_HOLDS = re.compile(r"(?P<geo>(?:[A-Z][\w.'’-]*\s+){0,4}(?:DMA|metro|market|[A-Z][\w.'’-]*))\s+(?:holds|has|counts|"
+                    r"contains|is home to|numbers)\s+(?:roughly|about|approximately|around|some|an estimated\s+)?\s*"
+                    r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?P<what>[^,;.]+)")
+
+
+def prose_audience_facts(source: str, text: str) -> list[Fact]:
+    """Audience sizes in sentences: "the Raleigh-Durham DMA holds roughly 186,000 adults aged
+    25-44 with some college …"; "… the Columbus OH DMA holds about 168,000 of them" takes the
+    audience of the sentence before."""
+    out = []
+    for off, para, _ in paragraphs(text):
+        flat = " ".join(para.split())
+        last = None
+        for m in _HOLDS.finditer(flat):
+            what = " ".join(m.group("what").split())
+            if re.match(r"^(of )?(them|these|those)\b", what, re.I):
+                if last is None:
+                    continue
+                what = last
+            elif not _POPULATION_WORDS.search(what) and not re.match(r"^[a-z]", what):
+                continue
+            what = re.split(r"\s+(?:the core|who are|which|that is)\b", what)[0].strip()
+            last = what
+            geo = re.sub(r"^(?:the|The)\s+", "", m.group("geo")).strip()
+            size = _people(m.group("n"))
+            out.append(Fact("audience", geo, m.group("n"), size, size, "people", source, off, off + len(para),
+                            form="sentence", geography=geo, audience=what, qualifier=flat[m.start():m.end()]))
+    return out

@@ -1,0 +1,125 @@
+"""Look-ups over the facts of any KB text (:mod:`mpa.facts`), behind ``get_benchmark`` and
+``get_audience_sizing``.
+
+The KB's Markdown tables stay the first source (:mod:`mpa.lookups`): a vertical or audience
+they cover is answered from them exactly as before. Anything else is answered from the facts
+read from lists, metric lines and sentences — *every* matching fact, one per platform, each
+with the chunk that states it, so a question that does not name a platform gets the search
+CPC and the social CPC, not whichever came first. No match is a plain reason, never the
+nearest other vertical.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from mpa import lookups
+from mpa.facts import Fact, text_facts
+from mpa.labels import match_labels, norm, platforms_named
+from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
+from rag.engine import RetrievalEngine
+
+_FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
+_POPULATION_QUERY = {"population", "total population", "people", "residents", "everyone", "all people", "adults",
+                     "all adults", "people living there", "inhabitants", "total"}
+
+
+def facts(engine: RetrievalEngine) -> list[Fact]:
+    """The non-table facts of ``engine``'s KB (cached per engine and chunk list)."""
+    t = tables(engine)
+    hit = _FACTS.get(engine)
+    if hit is None or hit[0] is not t:
+        hit = (t, text_facts(list(t.texts.items())))
+        _FACTS[engine] = hit
+    return hit[1]
+
+
+def _result(t, f: Fact, metric: str) -> BenchmarkResult:
+    chunk = t.chunk_at(f.source, f.start, f.end)
+    return BenchmarkResult(metric=metric, vertical=f.vertical or f.label, value=f.value, low=f.low, high=f.high,
+                           low_value=None, high_value=None, qualifier=f.qualifier, source=f.source,
+                           chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
+                           metric_name=metric, unit=f.unit, matched_by=f.form, platform=f.platform, period=f.period)
+
+
+def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platform: str | None = None) -> Lookup:
+    """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per
+    platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""
+    t = tables(engine)
+    key = canonical_vertical(vertical, t.verticals)
+    bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
+    labels = sorted({f.vertical for f in bench})
+    names = match_labels(vertical, labels) if labels else []
+    if (key is not None and key in t.verticals) or (t.verticals and not names):
+        found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before
+        return Lookup([found.result] if found.result is not None else [], found.reason)
+    if not names:
+        if not labels:
+            return Lookup([], "it states no benchmark figures by vertical")
+        return Lookup([], f"it has no benchmark for the vertical {vertical!r} (verticals it covers: {', '.join(labels)})")
+    known_metrics = sorted({f.metric for f in bench if f.metric})
+    m = canonical_metric(metric, known_metrics)
+    mine = [f for f in bench if f.vertical in names]
+    if m is None or m not in {f.metric for f in mine}:
+        have = sorted({f.metric for f in mine if f.metric})
+        return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
+    mine = [f for f in mine if f.metric == m]
+    plats = platforms_named(platform)
+    if plats is not None:
+        wanted = [f for f in mine if f.platform in plats]
+        if not wanted:
+            on = sorted({f.platform or "no named platform" for f in mine})
+            return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")
+        mine = wanted
+    out, seen = [], set()
+    for f in mine:  # one fact per vertical × platform: lists and metric lines come before sentences
+        k = (f.vertical, f.platform)
+        if k not in seen:
+            seen.add(k)
+            out.append(_result(t, f, m))
+    return Lookup(out)
+
+
+def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | None = None) -> Lookup:
+    """The KB's audience table first (:func:`mpa.lookups.lookup_audience_sizing`); else the
+    audience facts read from lists and lines: ``Lookup(AudienceSizingResult | None, reason)``."""
+    t = tables(engine)
+    if t.audience:
+        found = lookups.lookup_audience_sizing(engine, audience_type, geography)
+        if found.result is not None:
+            return found
+    aud = [f for f in facts(engine) if f.kind == "audience"]
+    if not aud:
+        return lookups.lookup_audience_sizing(engine, audience_type, geography) if t.audience else \
+            Lookup(None, "the knowledge base states no audience sizes")
+    q = norm(audience_type)
+    if q in _POPULATION_QUERY or q.endswith(" population"):
+        pool = [f for f in aud if norm(f.audience or "") == "population"]
+    else:
+        names = match_labels(audience_type, sorted({f.audience for f in aud if f.audience}), use_vocabulary=False)
+        pool = [f for f in aud if f.audience in names]
+    if not pool:
+        return Lookup(None, f"it does not size {audience_type!r} (sized: "
+                            + "; ".join(sorted({f.audience for f in aud if f.audience})) + ")")
+    geos = sorted({f.geography for f in pool if f.geography})
+    if geography:
+        hit = match_labels(_geo(geography), [_geo(g) for g in geos], use_vocabulary=False)
+        pool = [f for f in pool if f.geography and _geo(f.geography) in hit and _geo(f.geography) == _geo(geography)] \
+            or [f for f in pool if f.geography and _geo(f.geography) in hit]
+    else:
+        pool = [f for f in pool if norm(f.geography or "") in ("united states", "national", "")]
+    if not pool:
+        return Lookup(None, f"it sizes {audience_type!r} only for {', '.join(geos)}, not for "
+                            f"{geography or 'the United States'}")
+    f = pool[0]
+    chunk = t.chunk_at(f.source, f.start, f.end)
+    return Lookup(AudienceSizingResult(
+        audience_type=f.audience or audience_type, total_size=f.low, size_text=f.value,
+        methodology=f.qualifier or "stated in the knowledge base", geography=f.geography or "United States",
+        source=f.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
+        other_geographies=[g for g in geos if g != f.geography]))
+
+
+def _geo(name: str) -> str:
+    """"Denver DMA" and "Denver" are the same market for matching."""
+    return " ".join(w for w in norm(name).split() if w not in ("dma", "metro", "market", "area", "the"))

@@ -1,0 +1,215 @@
+"""Reading the text around a figure: lines, headings (framed, ALL-CAPS, Markdown), list
+captions and what they name (metric, platform, period, vertical, dimension), prose paragraphs,
+values and their units — shared by the benchmark and audience fact readers (:mod:`mpa.facts`,
+:mod:`mpa.audience_facts`)."""
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass
+from typing import Iterator
+
+from mpa.tables import parse_range, unit_of
+from mpa.vocabulary import VOCABULARY, find_first
+
+RULE = re.compile(r"^\s*([-=_*~])\1{9,}\s*$")
+DECLARED = re.compile(r"^\s*META(?:_[A-Z0-9_]+:| - )")
+BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+# "Label: value (note)" — the value starts with a figure
+VALUE = r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
+RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
+LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)(?P<rest>.*)$")
+YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
+MD_HEADER = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
+# rows that summarise a list rather than name a vertical
+AGGREGATE = re.compile(r"\b(average|overall|all verticals|all industries|median|total|mean|benchmark|blended)\b", re.I)
+OPERATOR = re.compile(r"^[×x*÷/+−=≈]|^-\s*[$\d]")
+_COUNTRIES = {"canada", "mexico", "united kingdom", "uk", "germany", "france", "australia", "japan", "india", "brazil",
+              "spain", "italy", "netherlands", "ireland", "new zealand", "singapore", "china", "south korea",
+              "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide"}
+# words a heading uses around a vertical's name that are not part of it
+_HEADING_FILLER = re.compile(r"\b(section|part|chapter|step|\d+|profile|profiles|vertical|verticals|benchmarks?|"
+                             r"lead generation|blended|summary|overview|notes?|by|and|the|of|for|in|at|figures?|"
+                             r"reference|metrics?|kpis?|performance|data|highest|lowest|to)\b", re.I)
+
+
+
+
+@dataclass
+class Fact:
+    kind: str                  # "benchmark" | "audience"
+    label: str                 # the row's label as written ("Plumbers and HVAC", "Phoenix")
+    value: str                 # the figure verbatim ("$4.90-5.40", "3.4M")
+    low: float | None
+    high: float | None
+    unit: str                  # "$" | "%" | "x" | "ratio" | "people" | ""
+    source: str
+    start: int                 # character span of the line or sentence in the document
+    end: int
+    form: str                  # "table" | "list" | "metric-line" | "sentence"
+    vertical: str | None = None
+    metric: str | None = None  # canonical metric key (VOCABULARY["metrics"]) or the KB's own label
+    platform: str | None = None
+    period: str | None = None
+    geography: str | None = None
+    audience: str | None = None
+    qualifier: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+# ------------------------------------------------------------------ small readers
+
+# ------------------------------------------------------------------ small readers
+def fact_unit(value: str) -> str:
+    """$, %, x, ratio (``3:1``), people (``3.4M``, ``950,000``) or ""."""
+    u = unit_of(value)
+    if u == ":1":
+        return "ratio"
+    if u:
+        return u
+    return "people" if re.search(r"\d\s*(M|K|million|thousand|billion)\b|\d{1,3}(,\d{3})+", value, re.I) else ""
+
+
+def number_range(value: str) -> tuple[float | None, float | None]:
+    """"$4.20-5.00" → (4.2, 5.0) (the unit written once covers both ends); "5.2%" → (5.2, 5.2)."""
+    rng = parse_range(re.sub(r"\bto\b", "-", value))
+    return rng if rng is not None else (None, None)
+
+
+def period(*texts: str) -> str | None:
+    for t in texts:
+        m = YEAR.search(t or "")
+        if m:
+            return m.group(0)
+    return None
+
+
+def is_heading(line: str) -> bool:
+    """An ALL-CAPS line (a list or section heading in plain-text KBs) or a Markdown header."""
+    s = line.strip()
+    if not s or RULE.match(s) or DECLARED.match(s) or BULLET.match(s):
+        return False
+    if MD_HEADER.match(s):
+        return True
+    letters = [c for c in s if c.isalpha()]
+    return 3 <= len(s) <= 100 and len(letters) >= 3 and all(c.isupper() for c in letters) and not s.endswith(".")
+
+
+def heading_text(line: str) -> str:
+    m = MD_HEADER.match(line.strip())
+    return (m.group(1) if m else line).strip()
+
+
+def platform_in(text: str) -> str | None:
+    return find_first(text, VOCABULARY["platforms"])
+
+
+def metric_in(text: str) -> str | None:
+    return find_first(text, VOCABULARY["metrics"])
+
+
+_GEO_NAMES = None
+
+
+def is_geography(label: str) -> bool:
+    """The whole label names a place: a country or region, a US state or known DMA, or
+    ``<name> DMA``/``metro``."""
+    global _GEO_NAMES
+    if _GEO_NAMES is None:
+        _GEO_NAMES = {s for k, syns in VOCABULARY["geographies"].items() for s in [k.lower(), *syns]} | _COUNTRIES
+    low = " ".join(label.lower().replace("–", "-").split())
+    return low in _GEO_NAMES or bool(re.fullmatch(r"[a-z][a-z .'-]* (dma|metro|msa|metro area)", low))
+
+
+def _vertical_of_heading(heading: str) -> str | None:
+    """The vertical a heading names (``SOLAR - BLENDED LEAD GENERATION PROFILE`` → Solar), when
+    what is left after dropping metric, platform, period and filler words is a short name."""
+    h = YEAR.sub(" ", heading)
+    for table in ("metrics", "platforms"):
+        for syns in VOCABULARY[table].values():
+            for s in sorted(syns, key=len, reverse=True):
+                h = re.sub(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", " ", h, flags=re.I)
+    parts = [p for p in re.split(r"\s+[-–—:]\s+|:", h) if p.strip()]
+    if not parts:
+        return None
+    name = parts[0]
+    left = _HEADING_FILLER.sub(" ", name)
+    if not re.search(r"[A-Za-z]{3,}", left):
+        return None
+    name = " ".join(name.split()).strip(" -–—")
+    return name.title() if name.isupper() else name
+
+
+# ------------------------------------------------------------------ context of a line
+@dataclass
+class Context:
+    section: str = ""        # the enclosing section heading
+    block: tuple[str, ...] = ()  # the heading lines right above the current list
+    fresh: bool = False      # no prose between the block and this line: a list under its heading
+
+    def text(self) -> str:
+        return " ".join(self.block)
+
+    def metric(self) -> str | None:
+        return metric_in(self.text()) or metric_in(self.section)
+
+    def platform(self) -> str | None:
+        return platform_in(self.text()) or platform_in(self.section)
+
+    def period(self) -> str | None:
+        return period(self.text(), self.section)
+
+    def dimension(self) -> str:
+        """What a list's rows are, from its heading's "BY …" clause: "vertical" (also the default),
+        "geography", or another dimension ("inventory type") whose rows are not verticals."""
+        m = re.search(r"\bby\s+([a-z][a-z ]*?)\s*(?:[-–—:(]|$)", self.text(), re.I)
+        if not m:
+            return "vertical"
+        dim = m.group(1).lower().strip()
+        if re.fullmatch(r"(verticals?|industr(y|ies)|categor(y|ies)|sectors?|business types?|advertiser types?)", dim):
+            return "vertical"
+        if re.fullmatch(r"(countr(y|ies)|markets?|regions?|states?|dmas?|geograph(y|ies)|cit(y|ies)|metros?)", dim):
+            return "geography"
+        return dim
+
+    def vertical(self) -> str | None:
+        for h in self.block:
+            v = _vertical_of_heading(h)
+            if v and not is_geography(v):
+                return v
+        return None
+
+
+def lines_of(text: str) -> Iterator[tuple[int, str]]:
+    pos = 0
+    for line in text.split("\n"):
+        yield pos, line
+        pos += len(line) + 1
+
+
+def framed(lines: list[tuple[int, str]], i: int) -> bool:
+    """Line ``i`` sits between two rule lines (a framed section heading)."""
+    return 0 < i < len(lines) - 1 and bool(RULE.match(lines[i - 1][1])) and bool(RULE.match(lines[i + 1][1]))
+
+
+# ------------------------------------------------------------------ extraction
+
+
+def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
+    """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs."""
+    section, start, buf = "", None, []
+    for off, line in list(lines_of(text)) + [(len(text) + 1, "")]:
+        s = line.strip()
+        prose = bool(s) and not (is_heading(s) or BULLET.match(line) or LABELLED.match(s) or DECLARED.match(s)
+                                 or RULE.match(s) or s.startswith("|"))
+        if prose:
+            if start is None:
+                start = off
+            buf.append(line)
+            continue
+        if start is not None:
+            yield start, "\n".join(buf), section
+            start, buf = None, []
+        if is_heading(s):
+            section = heading_text(s)
