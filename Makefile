@@ -6,6 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 KB     ?= kb
 INDEX  ?= .index/kb-index.json
+SCIFACT ?= data/scifact
 
 .PHONY: setup test eval bench clean
 
@@ -45,7 +46,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/tools.py
 	$(BIN)/python bench/dense_parity.py
 	$(BIN)/python evals/eval_packing.py
-	$(BIN)/python bench/beir.py ../shared/data/scifact --qrels train.tsv
+	@# SciFact (BEIR format: corpus.jsonl, queries.jsonl, qrels/train.tsv) from
+	@# https://public.ukp.informatik.tu-darmstadt.de/thakur/BEIR/datasets/scifact.zip; point SCIFACT at it
+	@if [ -d "$(SCIFACT)" ]; then $(BIN)/python bench/beir.py $(SCIFACT) --qrels train.tsv; \
+	 else echo "bench: skipping SciFact — set SCIFACT=/path/to/scifact (BEIR format; see bench/beir.py)"; fi
 
 clean:
 	rm -rf $(VENV) .index results .pytest_cache

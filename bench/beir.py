@@ -1,10 +1,13 @@
 """nDCG@10 and Recall@100 on any BEIR-format folder, for tfidf, bm25, weighted and rrf.
 
-    python bench/beir.py ../shared/data/scifact --qrels train.tsv
+    python bench/beir.py PATH/TO/scifact --qrels train.tsv
+
+Get SciFact (BEIR format) from https://public.ukp.informatik.tu-darmstadt.de/thakur/BEIR/datasets/scifact.zip
+and unzip it; ``make bench SCIFACT=PATH`` runs this script on it.
 
 Each corpus entry (title + text) is indexed as one passage (BEIR documents are short), with
-the same analyzer and BM25 parameters as the media-planning KB. Domain boosts (benchmark
-tables, exact phrase) are switched off so the figures measure retrieval alone. Published
+the same analyzer and BM25 parameters as the media-planning KB, by the generic engine (no
+domain plugged in) with the exact-phrase boost off, so the figures measure retrieval alone. Published
 reference points (SciFact test split): BM25 0.665 (BEIR paper), stemmed BM25 ≈ 0.686 (bm25s).
 """
 from __future__ import annotations
