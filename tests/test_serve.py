@@ -46,16 +46,29 @@ class Server:
         self.thread.join(5)
 
 
-@pytest.fixture(params=sorted(KBS))
-def served(request, tmp_path):
+def _serve(src: Path, tmp: Path):
     from mpa.engine import domain
     from mpa.tools import ToolExecutor
 
-    kb = tmp_path / "kb"
-    shutil.copytree(KBS[request.param], kb)
-    holder = EngineHolder(kb, "hybrid-weighted", tmp_path / "index", domain(), ToolExecutor, reload_every_s=0.0)
-    store = FeedbackStore(tmp_path / "fb.sqlite3")
-    with Server(holder, store) as client:
+    kb = tmp / "kb"
+    shutil.copytree(src, kb)
+    holder = EngineHolder(kb, "hybrid-weighted", tmp / "index", domain(), ToolExecutor, reload_every_s=0.0)
+    store = FeedbackStore(tmp / "fb.sqlite3")
+    return Server(holder, store), kb, store
+
+
+@pytest.fixture(scope="module", params=sorted(KBS))
+def served(request, tmp_path_factory):
+    """One server per KB for the read-only tests (building an index per test is the slow part)."""
+    server, kb, store = _serve(KBS[request.param], tmp_path_factory.mktemp(request.param))
+    with server as client:
+        yield client, kb, store
+
+
+@pytest.fixture
+def served_fresh(tmp_path):
+    server, kb, store = _serve(KBS["kb_txt"], tmp_path)
+    with server as client:
         yield client, kb, store
 
 
@@ -107,7 +120,7 @@ def test_feedback_is_stored_and_stats_count_requests(served):
                                        "note": "missed the rule", "retrieved_ids": ["a#1"]})
     assert r.status_code == 201, r.text
     rows = list(store.rows("bad"))
-    assert [(x.question, x.note, x.retrieved_ids, x.channel) for x in rows] == [
+    assert [(x.question, x.note, x.retrieved_ids, x.channel) for x in rows][-1:] == [
         ("frequency cap?", "missed the rule", ["a#1"], "api")]
     assert client.post("/feedback", json={"rating": "meh", "question": "q"}).status_code == 422
     st = client.get("/stats").json()
@@ -117,8 +130,8 @@ def test_feedback_is_stored_and_stats_count_requests(served):
     assert "/search" in client.get("/openapi.json").json()["paths"]
 
 
-def test_kb_change_is_picked_up_without_restart(served):
-    client, kb, _ = served
+def test_kb_change_is_picked_up_without_restart(served_fresh):
+    client, kb, _ = served_fresh
     q = {"query": "zanzibarian quokka budgeting"}
     assert not any("quokka" in r["text"].lower() for r in client.post("/search", json=q).json()["results"])
     (kb / "new-note.md").write_text("# Quokka notes\n\nZanzibarian quokka budgeting is a made-up practice "
