@@ -2,7 +2,7 @@
 
 Endpoints: ``POST /search`` (query, mode/method/preset, filters, top_k, optional packing),
 ``POST /tools/{name}`` (only when a tool provider is plugged in — ``python -m mpa serve`` plugs
-in the media-planning tools), ``POST /feedback``, ``GET /healthz``, ``GET /stats``; OpenAPI docs
+in its domain's tools), ``POST /feedback``, ``GET /healthz``, ``GET /stats``; OpenAPI docs
 at ``/docs``. Why a separate module and not a method of the engine: the engine stays a library
 with no web dependency; ``fastapi`` and ``uvicorn`` are imported only when a server starts.
 
