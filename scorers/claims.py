@@ -15,13 +15,14 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from scorers.numwords import spelled_to_digits
 from scorers.text import (Num, content_words, equations, is_trivial_number, numbers, ranges, sentences,
                           strip_citations)
 
 # -------------------------------------------------------------------- units
 _TIME = {"second": "second", "minute": "minute", "hour": "hour", "day": "day", "week": "week", "month": "month",
          "year": "year", "quarter": "quarter"}
-_UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|usd|"
+_UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|bucks?|usd|"
                         r"percent|per cent|percentage points?|pp)\b", re.I)
 _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\balmost|\bsome|\bca\.|~|≈|\bover|"
                      r"\bunder|\bjust (?:over|under))\s*$", re.I)
@@ -65,7 +66,7 @@ def figures(text: str) -> list[Figure]:
         m = _UNIT_WORD.match(text[n.end:n.end + 24])
         if m:
             w = m.group("w").lower()
-            if w.startswith(("dollar", "usd")):
+            if w.startswith(("dollar", "buck", "usd")):
                 u = u or "$"
             elif w.startswith(("percent", "per cent", "percentage", "pp")):
                 u = "%"
@@ -142,9 +143,10 @@ def in_text(claim: Figure, text: str) -> bool:
 def user_figure(claim: Figure, user_texts: list[str]) -> bool:
     """A number the user gave. Users (and arithmetic operands) write money loosely ("50000" for
     "$50,000"), so a unit-less number and a dollar amount match each other; any other unit
-    must match exactly ("30 days" is not the user's "$30")."""
+    must match exactly ("30 days" is not the user's "$30"). Spelled-out amounts count
+    ("twenty thousand", "forty dollars": :mod:`scorers.numwords`)."""
     for t in user_texts:
-        for f in _evidence_figures(t or ""):
+        for f in _evidence_figures(spelled_to_digits(t or "")):
             if not value_matches(claim, f.value):
                 continue
             if same_unit(claim.unit, f.unit) or {claim.unit, f.unit} <= {"", "$"}:
@@ -278,11 +280,18 @@ def figure_pairs(text: str) -> dict[tuple[int, int], tuple[Figure, Figure]]:
     return out
 
 
+UNIT_FACTORS = (100.0, 1000.0)
+
+
 def operand_known(value: float, texts: list[str]) -> bool:
-    """An arithmetic operand is known when some text states it (any unit: "÷ $55", "× 15%"), or it
-    is the growth factor of a stated percentage ("× 1.40" for "+40%", "× 0.75" for "−25%")."""
+    """An arithmetic operand is known when some text states it (any unit: "÷ $55", "× 15%"; a
+    user's "twenty thousand" included), it is the growth factor of a stated percentage ("× 1.40"
+    for "+40%", "× 0.75" for "−25%"), or it is a unit conversion factor: 100 (percent) and 1,000
+    (a price per thousand: "$20,000 ÷ $14 × 1,000 impressions") are definitions, not KB facts."""
+    if any(abs(value - u) < 1e-9 for u in UNIT_FACTORS):
+        return True
     for t in texts:
-        for f in _evidence_figures(t or ""):
+        for f in _evidence_figures(spelled_to_digits(t or "")):
             cands = [f.value] + ([1 + f.value / 100.0, 1 - f.value / 100.0, f.value / 100.0] if f.unit == "%" else [])
             for c in cands:
                 for v in (value, value * 100.0):

@@ -4,8 +4,9 @@ Offline and deterministic. Evidence = the passages retrieved so far plus the too
 model saw; the KB's benchmark tables (``mpa.tables``) are structured evidence.
 
 * **Numeric claims** are checked by value, never by shared words. A number is supported when
-  it (1) repeats a number the user gave, (2) is the result of correct arithmetic shown in the
-  answer over supported operands, (3) — when the sentence names a vertical and a metric that the
+  it (1) repeats a number the user gave (spelled-out ones too: "twenty thousand"), (2) is the
+  result of correct arithmetic shown in the answer over supported operands (the unit factors 100
+  and 1,000 of "× 1,000" per-thousand pricing are definitions, supported as operands), (3) — when the sentence names a vertical and a metric that the
   benchmark tables cover — *is* one of that row's figures (a range equal to the Typical or the
   Low–High cells, a single value equal to one cell; lying inside the band is not support — an
   invented "3.1x" between 0.4x and 4x is still invented), or (4) when no table row applies,
@@ -20,7 +21,7 @@ model saw; the KB's benchmark tables (``mpa.tables``) are structured evidence.
   occur in one evidence passage (and, for sentences of ≥ 5 content words, ≥ 20 % of their
   content-word bigrams too).
 * Not claims: questions, citation-only lines, abstention statements, conversational meta text
-  ("I can help you plan…", "If you share your numbers…") without numbers, sentences explicitly
+  ("I can help you plan…", "If you share your numbers…") with no number but the user's own, sentences explicitly
   labelled as the assistant's own estimate (counted in metadata), and short courtesy lines
   (< 3 content words).
 * Echoes count as unsupported claims: a sentence that restates the user's message (≥ 70 % of its
@@ -32,10 +33,10 @@ from functools import lru_cache
 
 from scorers.base import ProjectScorer, View, trim
 from scorers.citations import ESTIMATE_LABEL
-from scorers.claims import (Figure, claim_figures, derived_results, figure_pairs, in_text, is_derived, is_echo,
+from scorers.claims import (UNIT_FACTORS, Figure, claim_figures, derived_results, figure_pairs, in_text, is_derived, is_echo,
                             operand_known, same_unit, user_figure, value_matches)
 from scorers.kbtables import benchmark_table, nearest_before, verticals_in, metrics_in
-from scorers.text import abstains, content_words, is_meta, sentences, strip_citations
+from scorers.text import abstains, content_words, equations, is_meta, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
 BIGRAM_COVERAGE = 0.2
@@ -91,6 +92,9 @@ class Grounding(ProjectScorer):
         def supported_number(f: Figure, sent: str, pair) -> tuple[bool, str]:
             if user_figure(f, users):
                 return True, "user"
+            if not f.unit and f.value in UNIT_FACTORS and any(
+                    any(abs(o - f.value) < 1e-9 for o in e.operands) for e in equations(sent)):
+                return True, "unit conversion factor of shown arithmetic"
             v = nearest_before(sent, f.start, "verticals")
             m = nearest_before(sent, f.start, "metrics")
             if v and m:
@@ -120,8 +124,8 @@ class Grounding(ProjectScorer):
                 estimates += 1
                 continue
             nums = [f for f in claim_figures(s) if not is_derived(f, derived)]
-            if (abstains(s) or is_meta(clean)) and not nums:
-                continue
+            if (abstains(s) or is_meta(clean)) and not [f for f in nums if not user_figure(f, users)]:
+                continue  # about the exchange, restating at most the user's own figures
             words = content_words(clean)
             if not nums and len(set(words)) < 3:
                 continue

@@ -132,3 +132,29 @@ def test_scorers_never_mutate_inputs():
     for s in (citation_support, expected_answer, grounding, abstention):
         s(input=Q, output=o, expected=e, metadata={})
     assert o == o2 and e == e2
+
+
+# ------------------------------------------------------------------ grounding: the user's own numbers
+@pytest.mark.parametrize("user, good, bad", [
+    ("If twenty thousand goes to social at the top of that range, how many impressions?",
+     "$20,000 ÷ $14 × 1,000 ≈ 1,428,571 impressions at the top of the Typical range.",
+     "$25,000 ÷ $14 × 1,000 ≈ 1,785,714 impressions at the top of the Typical range."),
+    ("We have 60000 dollars and aim for forty dollars a purchase. How many orders?",
+     "$60,000 ÷ $40 = 1,500 orders.", "$60,000 ÷ $45 ≈ 1,333 orders."),
+    ("Launch budget is a quarter million. At five bucks a download, how many downloads?",
+     "$250,000 ÷ $5 = 50,000 downloads.", "$250,000 ÷ $4 = 62,500 downloads."),
+    ("We put one hundred twenty thousand a month behind it. How many customers at $45?",
+     "$120,000 ÷ $45 ≈ 2,667 new customers.", "$120,000 ÷ $45 ≈ 3,667 new customers."),
+])
+def test_grounding_reads_numbers_users_spell_out(user, good, bad):
+    """Spelled-out amounts ("twenty thousand", "five bucks") are the user's figures, and × 1,000 in
+    per-thousand pricing is a definition; an operand the user never gave, or a wrong result, is not."""
+    assert score(grounding, good, exp={}, q=user) == 1.0
+    assert score(grounding, bad, exp={}, q=user) == 0.0
+
+
+def test_meta_sentence_restating_the_users_figure_is_no_claim():
+    user = "I don't know our 90-day repeat rate."
+    assert score(grounding, "I can plan without your 90-day repeat rate for now. " + HONEST, exp={}, q=user) == 1.0
+    # an invented figure in a meta sentence is still a claim
+    assert score(grounding, "I can plan with a 35% repeat rate for now. " + HONEST, exp={}, q=user) == 0.5
