@@ -13,7 +13,7 @@ import pytest
 from rag.feedback import FeedbackError, FeedbackStore
 
 ROOT = Path(__file__).resolve().parent.parent
-KBS = {"kb": ROOT / "kb", "kb_txt": ROOT / "tests" / "fixtures" / "kb_txt"}
+KBS = {"kb": ROOT / "tests" / "fixtures" / "kb", "kb_txt": ROOT / "tests" / "fixtures" / "kb_txt"}  # small KBs: fast
 
 
 def test_store_validates_and_persists(tmp_path):
@@ -78,17 +78,17 @@ def test_reviewed_feedback_drafts_run_in_the_evals(monkeypatch, tmp_path):
     from mpa.engine import build_engine
 
     db = tmp_path / "fb.sqlite3"
-    _chat(monkeypatch, KBS["kb"], db, ["What CAC should an ecommerce brand plan for?", "/bad off",
+    _chat(monkeypatch, ROOT / "kb", db, ["What CAC should an ecommerce brand plan for?", "/bad off",
                                        "Which chess opening is best for beginners?", "/bad"])
     out_dir = tmp_path / "ds"
-    append_rows(out_dir, draft_rows(list(FeedbackStore(db).rows("bad")), build_engine(KBS["kb"])))
+    append_rows(out_dir, draft_rows(list(FeedbackStore(db).rows("bad")), build_engine(ROOT / "kb")))
     for name in ("benchmarks.jsonl", "audience.jsonl", "retrieval.jsonl", "abstain.jsonl"):
         p = out_dir / name
         rows = [json.loads(x) for x in p.read_text().splitlines()] if p.exists() else []
         p.write_text("".join(json.dumps({k: v for k, v in r.items() if k != "draft"}) + "\n" for r in rows))
     env = {**os.environ, "MPA_GATE": "off", "MPA_JUDGES": "off", "PYTHONPATH": str(ROOT)}
     run = subprocess.run([sys.executable, "-m", "evals", "--agent", "offline", "--no-send-logs", "--no-progress-bars",
-                          "--kb", str(KBS["kb"]), "--datasets", str(out_dir), "--presets", "hybrid-weighted",
+                          "--kb", str(ROOT / "kb"), "--datasets", str(out_dir), "--presets", "hybrid-weighted",
                           "tools", "abstention"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert "[tools/get_benchmark] 1 cases, 0 errored" in run.stdout + run.stderr, run.stdout[-2000:] + run.stderr[-2000:]
     assert "[abstention] " in run.stdout + run.stderr
