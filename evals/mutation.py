@@ -25,7 +25,8 @@ A mutant is *killed* when both hold. The table shows, per mutant, the change of 
 scorer's pooled mean (the number the composite uses), the composite, the gate verdict and the
 one-turn kills. ``--check`` exits 1 naming every live mutant (and 2 when the baseline itself
 does not pass the gate: a suite over a failing baseline proves nothing); ``--quick`` runs a
-deterministic subset of the cases (CI); ``--markdown`` prints the table for the README.
+deterministic subset of the cases (a smoke run: a subset is not gateable, and its baseline can miss a
+per-eval floor measured on the full datasets — the full run is the proof); ``--markdown`` prints the table for the README.
 
 Mutating cached answers rather than re-running the agent per mutant is what makes the suite take
 seconds: a mutant is a rewrite of the final answer, and every scorer reads only the answer, the
