@@ -50,6 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from evals.mutation_report import fmt  # noqa: E402
+
 EPS = 1e-9
 QUICK_STRIDE = {"conversations": 3, "abstention": 4, "tools": 6, "retrieval": 1}
 
@@ -176,42 +178,15 @@ class GateVerdict:
 
 
 def gate_decision(reps: list[dict]) -> GateVerdict:
-    """The gate's verdict over gated experiment records: :func:`evals.gate.decide` (fed by the
-    reporter's own conversion) when the gate module exists, else the reporter's composite and
-    failure rules."""
-    try:
-        from evals.gate import config_from_weights, decide
-        from evals.reporter import _summaries
-    except ImportError:
-        return _legacy_gate_decision(reps)
+    """The gate's verdict over gated experiment records: :func:`evals.gate.decide`, fed by the
+    reporter's own conversion."""
     from evals.common import selected_preset
+    from evals.gate import config_from_weights, decide
+    from evals.reporter import _summaries
     from scorers.composite import load_config
 
     d = decide(_summaries(reps), config_from_weights(load_config(), selected_preset()))
-    means = pooled_means(reps)
-    return GateVerdict(bool(d.passed), d.composite, means, [str(r) for r in d.reasons])
-
-
-def _legacy_gate_decision(reps: list[dict]) -> GateVerdict:
-    from evals.reporter import _composite
-    from scorers.composite import gate_threshold, load_config
-
-    cfg = load_config()
-    threshold = gate_threshold(cfg)
-    res, problems = _composite(reps, cfg)
-    reasons = [p for p in problems if p.startswith("MISSING SCORER")]
-    n_err = sum(1 for r in reps for c in r["cases"] if c["error"])
-    if n_err:
-        reasons.append(f"{n_err} case(s) errored")
-    if any(c["scorer_errors"] for r in reps for c in r["cases"]):
-        reasons.append("deterministic scorer error(s)")
-    composite = res.composite if res is not None else None
-    means = pooled_means(reps)
-    if composite is None:
-        reasons.append("no composite")
-    elif composite < threshold:
-        reasons.append(f"composite {composite:.4f} < gate {threshold:.4f}")
-    return GateVerdict(not reasons, composite, means, reasons)
+    return GateVerdict(bool(d.passed), d.composite, pooled_means(reps), [str(r) for r in d.reasons])
 
 
 def pooled_means(reps: list[dict]) -> dict[str, float | None]:
@@ -356,17 +331,13 @@ class MutantResult:
     def why_alive(self) -> str:
         parts = []
         if not self.killed_all:
-            parts.append(f"gate still PASSES with it on every answer (composite {_f(self.composite)})")
+            parts.append(f"gate still PASSES with it on every answer (composite {fmt(self.composite)})")
         if self.one_turn_tests == 0:
             parts.append("it applied to no answer")
         elif not self.killed_one:
             parts.append(f"no gated scorer dropped on {self.one_turn_tests - self.one_turn_kills} of "
                          f"{self.one_turn_tests} single-turn applications (e.g. {', '.join(self.survivors[:3])})")
         return "; ".join(parts)
-
-
-def _f(v: float | None) -> str:
-    return "—" if v is None else f"{v:.3f}"
 
 
 class MutationSuite:
@@ -488,45 +459,6 @@ class MutationSuite:
         return out
 
 
-# ------------------------------------------------------------------ output
-def _short(name: str) -> str:
-    return {"retrieval_recall@5": "recall@5", "citation_validity": "cit_valid", "source_citation": "src_cite",
-            "benchmark_accuracy": "bench_acc", "audience_sizing": "audience", "calculation_presence": "calc",
-            "source_recall": "src_recall", "abstention": "abstain", "grounding": "ground"}.get(name, name)
-
-
-def _cell(d: float | None) -> str:
-    if d is None:
-        return "n/a"
-    if abs(d) < 0.0005:
-        return "0"
-    return f"{d:+.3f}"
-
-
-def table_rows(results: list[MutantResult], gated: list[str], baseline: GateVerdict) -> tuple[list[str], list[list[str]]]:
-    cols = [n for n in gated if any(r.deltas.get(n) not in (None, 0.0) and abs(r.deltas[n] or 0) >= 0.0005
-                                    for r in results)] or gated
-    header = ["mutant", *[_short(c) for c in cols], "composite", "gate (all turns)", "one turn", "verdict"]
-    rows = [["baseline", *[_f(baseline.means.get(c)) for c in cols], _f(baseline.composite),
-             "PASS" if baseline.passed else "FAIL", "", ""]]
-    for r in results:
-        rows.append([r.name, *[_cell(r.deltas.get(c)) for c in cols], _f(r.composite),
-                     "FAIL" if not r.gate_passed else "pass", f"{r.one_turn_kills}/{r.one_turn_tests}",
-                     "killed" if r.killed else "ALIVE"])
-    return header, rows
-
-
-def render(results, gated, baseline, markdown: bool) -> str:
-    header, rows = table_rows(results, gated, baseline)
-    if markdown:
-        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-        lines += ["| " + " | ".join(r) + " |" for r in rows]
-        return "\n".join(lines)
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-    fmt = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
-    return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *[fmt(r) for r in rows]])
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals.mutation", description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if any mutant lives (naming it), 2 if the baseline fails")
@@ -536,6 +468,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     args = ap.parse_args(argv)
     from evals.mutants import BY_NAME
+    from evals.mutation_report import render
 
     for n in args.mutant or []:
         if n not in BY_NAME:
@@ -555,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     n_cases = sum(len(e.cases) for e in suite.experiments)
     print(f"\n{len(results) - len(alive)} of {len(results)} mutants killed "
           f"({'quick subset, ' if args.quick else ''}{n_cases} cases, {time.perf_counter() - t0:.0f}s); "
-          f"baseline composite {_f(base.composite)} -> {'PASS' if base.passed else 'FAIL'}")
+          f"baseline composite {fmt(base.composite)} -> {'PASS' if base.passed else 'FAIL'}")
     for r in alive:
         print(f"ALIVE {r.name}: {r.why_alive}")
     if not base.passed:
