@@ -25,7 +25,8 @@ A mutant is *killed* when both hold. The table shows, per mutant, the change of 
 scorer's pooled mean (the number the composite uses), the composite, the gate verdict and the
 one-turn kills. ``--check`` exits 1 naming every live mutant (and 2 when the baseline itself
 does not pass the gate: a suite over a failing baseline proves nothing); ``--quick`` runs a
-deterministic subset of the cases (CI); ``--markdown`` prints the table for the README.
+deterministic subset of the cases (a smoke run: a subset is not gateable, and its baseline can miss a
+per-eval floor measured on the full datasets — the full run is the proof); ``--markdown`` prints the table for the README.
 
 Mutating cached answers rather than re-running the agent per mutant is what makes the suite take
 seconds: a mutant is a rewrite of the final answer, and every scorer reads only the answer, the
@@ -34,13 +35,11 @@ user's messages and what was retrieved, none of which the rewrite changes.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import copy
-import io
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -48,6 +47,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from evals.mutation_report import fmt  # noqa: E402
+from evals.mutation_scoring import (Case, Experiment, GateVerdict, build_rep, gate_decision,  # noqa: E402,F401
+                                    per_turn, pooled_means, score_case)
 
 EPS = 1e-9
 QUICK_STRIDE = {"conversations": 3, "abstention": 4, "tools": 6, "retrieval": 1}
@@ -86,147 +89,6 @@ def gated_scorer_names() -> list[str]:
     from scorers.composite import weights
 
     return list(weights())
-
-
-# ------------------------------------------------------------------ cases and scoring
-@dataclass
-class Case:
-    data: Any  # the EvalCase
-    output: Any  # baseline task output (cached)
-    task_md: dict  # metadata the task wrote (case_errors, record_extra, …)
-
-    @property
-    def metadata(self) -> dict:
-        return dict(getattr(self.data, "metadata", None) or {})
-
-
-@dataclass
-class Experiment:
-    evaluator: Any
-    cases: list[Case]
-    family: str = ""
-    key: str = ""
-    base_scores: list[dict] = field(default_factory=list)  # per case: name -> Score
-    base_rep: dict | None = None
-
-
-def _call_scorer(scorer, case: Case, output: Any, md: dict) -> list:
-    from braintrust import Score
-
-    res = scorer(input=case.data.input, output=output, expected=case.data.expected, metadata=md)
-    if isinstance(res, Score):
-        return [res]
-    if isinstance(res, list):
-        return [r for r in res if isinstance(r, Score)]
-    name = scorer._name() if hasattr(scorer, "_name") else getattr(scorer, "__name__", "scorer")
-    if isinstance(res, dict):
-        return [Score(name=res.get("name", name), score=res.get("score"), metadata=res.get("metadata") or {})]
-    return [Score(name=name, score=res)]
-
-
-def score_case(exp: Experiment, case: Case, output: Any) -> tuple[dict, dict]:
-    """Every scorer of the experiment on one case → ({name: Score}, case metadata as the
-    framework would leave it)."""
-    md = {**case.metadata, **copy.deepcopy(case.task_md)}
-    scores: dict = {}
-    for s in exp.evaluator.scores or []:
-        try:
-            for sc in _call_scorer(s, case, output, md):
-                scores[sc.name] = sc
-        except Exception as exc:  # recorded like the framework does: a scorer error fails the gate
-            name = s._name() if hasattr(s, "_name") else getattr(s, "__name__", "scorer")
-            md.setdefault("scorer_errors", {})[name] = f"{type(exc).__name__}: {exc}"
-    return scores, md
-
-
-def per_turn(score) -> dict[int, float]:
-    """A Score's value per conversation turn (``{0: value}`` for a single answer)."""
-    if score is None or score.score is None:
-        return {}
-    turns = (score.metadata or {}).get("turns")
-    if isinstance(turns, list):
-        return {int(t["turn"]): float(t["score"]) for t in turns if isinstance(t, dict) and t.get("turn") is not None
-                and t.get("score") is not None}
-    return {0: float(score.score)}
-
-
-def build_rep(exp: Experiment, outputs: list, scored: list[tuple[dict, dict]]) -> dict:
-    """The reporter's experiment record for these outputs (its own ``report_eval``)."""
-    from evals.reporter import report_eval
-
-    ev = exp.evaluator
-    meta = dict(ev.metadata or {})
-    meta["n_cases"] = len(exp.cases)
-    proxy = SimpleNamespace(metadata=meta, eval_name=ev.eval_name, experiment_name=ev.experiment_name,
-                            project_name=ev.project_name, scores=ev.scores, trial_count=1, data=ev.data)
-    results = [SimpleNamespace(input=c.data.input, output=o, expected=c.data.expected, metadata=md,
-                               scores={n: s.score for n, s in sc.items()}, error=None)
-               for c, o, (sc, md) in zip(exp.cases, outputs, scored)]
-    with contextlib.redirect_stdout(io.StringIO()):
-        return report_eval(proxy, SimpleNamespace(results=results, summary=SimpleNamespace(experiment_url=None)))
-
-
-@dataclass
-class GateVerdict:
-    passed: bool
-    composite: float | None
-    means: dict[str, float | None]
-    reasons: list[str]
-
-
-def gate_decision(reps: list[dict]) -> GateVerdict:
-    """The gate's verdict over gated experiment records: :func:`evals.gate.decide` (fed by the
-    reporter's own conversion) when the gate module exists, else the reporter's composite and
-    failure rules."""
-    try:
-        from evals.gate import config_from_weights, decide
-        from evals.reporter import _summaries
-    except ImportError:
-        return _legacy_gate_decision(reps)
-    from evals.common import selected_preset
-    from scorers.composite import load_config
-
-    d = decide(_summaries(reps), config_from_weights(load_config(), selected_preset()))
-    means = pooled_means(reps)
-    return GateVerdict(bool(d.passed), d.composite, means, [str(r) for r in d.reasons])
-
-
-def _legacy_gate_decision(reps: list[dict]) -> GateVerdict:
-    from evals.reporter import _composite
-    from scorers.composite import gate_threshold, load_config
-
-    cfg = load_config()
-    threshold = gate_threshold(cfg)
-    res, problems = _composite(reps, cfg)
-    reasons = [p for p in problems if p.startswith("MISSING SCORER")]
-    n_err = sum(1 for r in reps for c in r["cases"] if c["error"])
-    if n_err:
-        reasons.append(f"{n_err} case(s) errored")
-    if any(c["scorer_errors"] for r in reps for c in r["cases"]):
-        reasons.append("deterministic scorer error(s)")
-    composite = res.composite if res is not None else None
-    means = pooled_means(reps)
-    if composite is None:
-        reasons.append("no composite")
-    elif composite < threshold:
-        reasons.append(f"composite {composite:.4f} < gate {threshold:.4f}")
-    return GateVerdict(not reasons, composite, means, reasons)
-
-
-def pooled_means(reps: list[dict]) -> dict[str, float | None]:
-    """Each scorer's mean over every case it applies to, pooled across the experiments (what the
-    composite combines) — computed even when the composite cannot be."""
-    vals: dict[str, list[float]] = {}
-    for r in reps:
-        for c in r["cases"]:
-            if c["error"]:
-                continue
-            for n, v in c["scores"].items():
-                if n not in r["judges"]:
-                    vals.setdefault(n, [])
-                    if v is not None:
-                        vals[n].append(float(v))
-    return {n: (sum(v) / len(v) if v else None) for n, v in vals.items()}
 
 
 # ------------------------------------------------------------------ mutating records
@@ -355,17 +217,13 @@ class MutantResult:
     def why_alive(self) -> str:
         parts = []
         if not self.killed_all:
-            parts.append(f"gate still PASSES with it on every answer (composite {_f(self.composite)})")
+            parts.append(f"gate still PASSES with it on every answer (composite {fmt(self.composite)})")
         if self.one_turn_tests == 0:
             parts.append("it applied to no answer")
         elif not self.killed_one:
             parts.append(f"no gated scorer dropped on {self.one_turn_tests - self.one_turn_kills} of "
                          f"{self.one_turn_tests} single-turn applications (e.g. {', '.join(self.survivors[:3])})")
         return "; ".join(parts)
-
-
-def _f(v: float | None) -> str:
-    return "—" if v is None else f"{v:.3f}"
 
 
 class MutationSuite:
@@ -487,45 +345,6 @@ class MutationSuite:
         return out
 
 
-# ------------------------------------------------------------------ output
-def _short(name: str) -> str:
-    return {"retrieval_recall@5": "recall@5", "citation_validity": "cit_valid", "source_citation": "src_cite",
-            "benchmark_accuracy": "bench_acc", "audience_sizing": "audience", "calculation_presence": "calc",
-            "source_recall": "src_recall", "abstention": "abstain", "grounding": "ground"}.get(name, name)
-
-
-def _cell(d: float | None) -> str:
-    if d is None:
-        return "n/a"
-    if abs(d) < 0.0005:
-        return "0"
-    return f"{d:+.3f}"
-
-
-def table_rows(results: list[MutantResult], gated: list[str], baseline: GateVerdict) -> tuple[list[str], list[list[str]]]:
-    cols = [n for n in gated if any(r.deltas.get(n) not in (None, 0.0) and abs(r.deltas[n] or 0) >= 0.0005
-                                    for r in results)] or gated
-    header = ["mutant", *[_short(c) for c in cols], "composite", "gate (all turns)", "one turn", "verdict"]
-    rows = [["baseline", *[_f(baseline.means.get(c)) for c in cols], _f(baseline.composite),
-             "PASS" if baseline.passed else "FAIL", "", ""]]
-    for r in results:
-        rows.append([r.name, *[_cell(r.deltas.get(c)) for c in cols], _f(r.composite),
-                     "FAIL" if not r.gate_passed else "pass", f"{r.one_turn_kills}/{r.one_turn_tests}",
-                     "killed" if r.killed else "ALIVE"])
-    return header, rows
-
-
-def render(results, gated, baseline, markdown: bool) -> str:
-    header, rows = table_rows(results, gated, baseline)
-    if markdown:
-        lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
-        lines += ["| " + " | ".join(r) + " |" for r in rows]
-        return "\n".join(lines)
-    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
-    fmt = lambda cells: "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths)))  # noqa: E731
-    return "\n".join([fmt(header), fmt(["-" * w for w in widths]), *[fmt(r) for r in rows]])
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals.mutation", description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 if any mutant lives (naming it), 2 if the baseline fails")
@@ -535,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="progress on stderr")
     args = ap.parse_args(argv)
     from evals.mutants import BY_NAME
+    from evals.mutation_report import render
 
     for n in args.mutant or []:
         if n not in BY_NAME:
@@ -554,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     n_cases = sum(len(e.cases) for e in suite.experiments)
     print(f"\n{len(results) - len(alive)} of {len(results)} mutants killed "
           f"({'quick subset, ' if args.quick else ''}{n_cases} cases, {time.perf_counter() - t0:.0f}s); "
-          f"baseline composite {_f(base.composite)} -> {'PASS' if base.passed else 'FAIL'}")
+          f"baseline composite {fmt(base.composite)} -> {'PASS' if base.passed else 'FAIL'}")
     for r in alive:
         print(f"ALIVE {r.name}: {r.why_alive}")
     if not base.passed:

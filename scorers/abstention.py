@@ -49,7 +49,7 @@ class Abstention(ProjectScorer):
             det["pasted_passage"] = pasted
         answered = bool(subst) and g["supported"] > 0 and not pasted
         if not answered:
-            det["reason"] = ("declines an answerable question" if said and not subst else
+            det["reason"] = ("declines an answerable question" if said and not g["supported"] else
                              "pastes a retrieved passage instead of answering" if pasted else
                              "neither answers nor abstains (hedge, echo or no supported claim)")
         return (1.0 if answered else 0.0), det

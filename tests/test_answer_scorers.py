@@ -217,3 +217,18 @@ def test_echoed_question_is_no_clarifying_question():
     q = "I sell pet food online. How many customers will my budget buy?"
     assert score(expected_answer, "How many customers will my budget buy?", clar, q) == 0.0
     assert score(expected_answer, "What is your monthly budget?", clar, q) == 1.0
+
+
+@pytest.mark.parametrize("text, want", [
+    ("twenty thousand of the budget", "20000 of the budget"),
+    ("finance cut us to forty-five thousand", "finance cut us to 45000"),
+    ("one hundred twenty thousand a month", "120000 a month"),
+    ("a quarter million", "250000"),
+    ("five bucks a download", "5 dollars a download"),
+    ("25 grand", "25000"),
+    ("one of them costs a thousand impressions", "one of them costs a thousand impressions"),  # words, not amounts
+])
+def test_spelled_out_user_numbers(text, want):
+    from scorers.numwords import spelled_to_digits
+
+    assert spelled_to_digits(text) == want

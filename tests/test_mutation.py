@@ -1,7 +1,7 @@
 """The mutation suite (``python -m evals.mutation``): the mutants rewrite answers as intended, and
 the scorers + gate kill them. The full kill matrix runs as a step of ``make test``
 (``python -m evals.mutation --check``); here, each mutant on sample answers, and the kill matrix
-of the quick subset (slow)."""
+of every gated case (slow)."""
 from __future__ import annotations
 
 import pytest
@@ -82,16 +82,21 @@ def test_tool_payloads_are_mutated_consistently():
 
 
 @pytest.mark.slow
-def test_quick_kill_matrix():
-    """Every mutant, on the quick subset of the gated evals: the gate fails with it on every answer,
-    and a gated scorer drops on every single answer it rewrites."""
+def test_kill_matrix():
+    """The README's kill table: every mutant (≥ 16), on every case of the gated evals — the gate
+    fails with it on every answer, and a gated scorer drops on every single turn it rewrites (a
+    removal mutant: every turn that requires what it removes). ``make test`` runs the same check
+    as ``python -m evals.mutation --check``; a scorer change that lets a mutant live fails both."""
     from evals.mutation import MutationSuite
 
-    suite = MutationSuite(quick=True)
+    suite = MutationSuite()
     base = suite.prepare()
     assert base.passed, f"the baseline must pass the gate: {base.reasons}"
-    alive = {r.name: r.why_alive for r in suite.run() if not r.killed}
+    results = suite.run()
+    assert len(results) == len(MUTANTS) >= 16
+    alive = {r.name: r.why_alive for r in results if not r.killed}
     assert not alive, f"live mutants: {alive}"
+    assert all(r.one_turn_tests > 0 for r in results), "a mutant that is never tested on one turn proves nothing"
 
 
 @pytest.mark.parametrize("removes, expect, answer, counted", [
