@@ -30,12 +30,15 @@ def bench_fields(o: ToolOutcome) -> dict:
     lohi = re.match(r"Low: (?P<lo>.+?) · High: (?P<hi>.+?) \(", o.fields.get("Low", "") and
                     "Low: " + o.fields.get("Low", ""))
     typical = o.fields.get("Typical (plan with this)", "")
+    facts = _FACT_LINE.findall(text_before_passages(o.content))
+    if not typical and len(facts) == 1:
+        typical = facts[0][1]  # one platform's figure (from a list or line, not a table): plan with it
     rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]
     return {"label": head, "typical": typical, "low": lohi["lo"] if lohi else "", "high": lohi["hi"] if lohi else "",
             "when": o.fields.get("When it applies", ""), "range": rng[:2], "metric": head.split(" ")[1] if " " in head
             else o.input.get("metric", ""), "id": o.passages[0]["id"],
             "notes": o.passages[1] if len(o.passages) > 1 else None,
-            "facts": _FACT_LINE.findall(text_before_passages(o.content))}
+            "facts": facts}
 
 
 def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:

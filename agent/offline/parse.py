@@ -32,7 +32,8 @@ _PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\bcosts?\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
-               + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
+               + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b",
+               re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
     re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
 ]
@@ -176,12 +177,12 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
 
 
 _BUSINESS = [
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
-               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
                r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
+               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget)\b", re.I),
@@ -195,9 +196,12 @@ _BUSINESS = [
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
                              r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
-                             r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free)\b", re.I)
-_TRAILING = re.compile(r"\s+(?:business|businesses|company|companies|brand|brands|firm|firms|advertisers?|clients?|"
-                       r"accounts?|owners?|ads|campaigns?)$", re.I)
+                             r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
+                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
+                             r"in|on|at|to|from|with|by|of|our|your|my|their)\b", re.I)
+_TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
+                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
+                       re.I)
 
 
 def _business(text: str) -> str | None:
