@@ -88,3 +88,15 @@ def test_offline_agent_asks_each_platform_named():
     got = bench_inputs("solar", "CPC", "What will clicks cost us on Google, and on Bing?")
     assert [b.get("platform") for b in got] == ["Google Ads", "Bing Ads"]
     assert bench_inputs("solar", "CPC", "What does a click cost?") == [{"vertical": "solar", "metric": "CPC"}]
+
+
+def test_offline_agent_does_not_answer_an_earlier_year_with_later_figures():
+    from agent.offline.compose import other_period
+    from agent.offline.toolread import ToolOutcome
+
+    content = ("get_benchmark(vertical='solar', metric='CPC'): 1 fact\n- Google Ads 2024: $4.20-5.00 [a#1]\n")
+    o = ToolOutcome(name="get_benchmark", input={"vertical": "solar", "metric": "CPC"}, content=content, is_error=False,
+                    passages=[{"id": "a#1", "text": ""}])
+    assert other_period(o, "What was the solar CPC in 2021?") == ("a solar CPC benchmark for 2021", "it states 2024 only")
+    assert other_period(o, "What solar CPC should we plan for 2026?") is None  # plan with the latest figures
+    assert other_period(o, "What is the solar CPC?") is None

@@ -94,6 +94,22 @@ def miss(o: ToolOutcome) -> tuple[str, str]:
     return "information that answers this question", why
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def other_period(o: ToolOutcome, text: str) -> tuple[str, str] | None:
+    """A miss when the user asks for an earlier year than the returned figures state ("CPC in 2021"
+    and the KB's lists say 2024): (what was asked, which periods the KB has), else None. A later
+    year ("plan for 2026") is planned with the latest figures; figures that state no period
+    (tables) never miss this way."""
+    asked = _YEAR.findall(text)
+    stated = {y for where, _, _ in bench_fields(o)["facts"] for y in _YEAR.findall(where)}
+    if not asked or not stated or set(asked) & stated or max(asked) > min(stated):
+        return None
+    what = f"{o.input.get('vertical', '')} {o.input.get('metric', '')} benchmark for {', '.join(asked)}".strip()
+    return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}", f"it states {', '.join(sorted(stated))} only"
+
+
 def abstain(misses: list[tuple[str, str]], errors: list[ToolOutcome]) -> str:
     if misses:
         parts = [f"{what}{f' — {why}' if why else ''}" for what, why in dict.fromkeys(misses)]

@@ -40,7 +40,7 @@ _PRICE_FORMS = [  # question forms that ask the price of one unit of something
 _RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
-                       r"plan around|good|compare|comparison|pay|paying|cost|costs|go for|should)\b", re.I)
+                       r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
                         r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
 GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"

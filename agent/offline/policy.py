@@ -121,7 +121,8 @@ class OfflineAgent:
                 metrics.append(pm)
             if have and not p.metrics:
                 metrics = []
-        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical)
+        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
+                          or p.industry_phrase)
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
@@ -156,6 +157,9 @@ class OfflineAgent:
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
+        stale = {id(o): compose.other_period(o, text) for o in outcomes if o.name == "get_benchmark" and o.found}
+        misses += [m for m in stale.values() if m]
+        outcomes = [o for o in outcomes if not stale.get(id(o))]
         for o in outcomes:
             if o.name == "get_benchmark":
                 if o.found:
