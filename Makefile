@@ -31,9 +31,11 @@ BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 	MPA_AGENT=offline MPA_JUDGES=off $(BIN)/braintrust eval --no-send-logs --no-progress-bars evals/
-	@# the same suite on the second KB (plain-text conventions) with its own goldens and results
+	@# the same suite on the second KB (plain-text conventions) with its own goldens, results and gate
+	@# (tests/fixtures/kb_txt_datasets/weights.json: the same weights, floors measured on that KB)
 	MPA_JUDGES=off $(BIN)/python -m evals --agent offline --no-send-logs --no-progress-bars \
-	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt
+	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt \
+	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
 
 eval: $(STAMP)

@@ -61,8 +61,9 @@ def vertical_key(text: str) -> str | None:
 
 _VERTICAL_TABLES = ("verticals", "uncovered_verticals", "industries")
 # derivational endings that turn a trade's name into its adjective or field ("dentist" → "dental",
-# "dentistry"; "orthodontist" → "orthodontic"): the stemmer keeps them, so roots compare without them
-_DERIVED = ("istri", "ist", "ical", "ic", "al", "ian")
+# "dentistry"; "orthodontist" → "orthodontic"; "plumber" → "plumbing"): the stemmer keeps them, so roots
+# compare without them
+_DERIVED = ("istri", "ist", "ical", "ic", "al", "ian", "er")
 
 
 def root(stem: str) -> str:

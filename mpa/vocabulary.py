@@ -90,10 +90,6 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
                    "hair care", "fragrance", "fragrances", "toiletries", "beauty products"],
         "senior living": ["senior living", "assisted living", "memory care", "independent living", "senior housing",
                           "retirement community", "retirement communities", "continuing care retirement"],
-        "veterinary": ["veterinary", "veterinarian", "veterinarians", "vet clinic", "vet clinics", "animal hospital",
-                       "animal hospitals"],
-        "funeral services": ["funeral services", "funeral home", "funeral homes", "cremation", "mortuary"],
-        "weddings": ["wedding", "weddings", "wedding planner", "wedding planners", "wedding venues", "bridal"],
     },
     # age groups by their common names, keyed by the band ("65+", "13-19") that KB labels state in
     # figures ("Adults 65 and older"); read by mpa.labels.age_band

@@ -524,3 +524,15 @@ def test_scenario_checker_catches_bad_values():
     errors = "\n".join(check_scenario(path.stem, sc))
     assert "is not stated in the KB" in errors and "not covered by the turn's sections" in errors
     assert "dictates the arithmetic" in errors
+
+
+def test_own_gate_keeps_the_shipped_weights():
+    """The fixture's gate (weights.json beside its goldens) has its own threshold and floors, measured
+    on this KB, but the shipped weights: a composite must mean the same on both KBs."""
+    own = json.loads((DATA / "weights.json").read_text(encoding="utf-8"))
+    shipped = json.loads((ROOT.parent / "scorers" / "weights.json").read_text(encoding="utf-8"))
+    assert own["weights"] == shipped["weights"]
+    assert set(own["gate"]["required_evals"]) == set(shipped["gate"]["required_evals"])
+    for name, req in own["gate"]["required_evals"].items():
+        if name != "_about":  # each floor says what it was measured with
+            assert "kb_txt" in req["_why"] and "measured" in req["_why"] and 0 < req["floor"] < 1, name

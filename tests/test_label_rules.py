@@ -63,3 +63,40 @@ def test_market_rule_needs_a_unique_shared_specific_word():
     # generic words ("households", "adults") never make a match; a tie makes none
     assert match_audience("vegan households", AUDIENCES, ["Households with a dog or cat"]) == []
     assert match_audience("regularly active people", [], ["Gym-Active Adults", "Active Retirees"]) == []
+
+
+# ------------------------------------------------------------------ the offline agent asks the tool
+@pytest.mark.parametrize("question, business", [
+    ("What is the typical CPC on Meta for Yoga Studios brands?", "Yoga Studios"),  # "for X" with no article
+    ("What do veterinary clinics pay per click on Google?", "veterinary clinics"),  # the payer
+    ("What does a lead usually cost in beekeeping?", "beekeeping"),                # "cost … in X"
+    ("We install heat pumps. What does a click cost?", "heat pumps"),
+    ("What do stores like ours pay per thousand impressions?", "stores"),
+    ("What do leads typically go for in our space?", None),                        # a stand-in, not a name
+    ("What is the CPC for a business like mine on Google?", None),
+    ("What are typical CPC ranges for ads on Pinterest?", None),
+])
+def test_offline_agent_names_the_business_the_vocabulary_lacks(question, business):
+    from agent.offline.parse import parse
+
+    assert parse(question).business_phrase == business
+
+
+def test_offline_agent_asks_each_platform_named():
+    from agent.offline.policy import bench_inputs
+
+    got = bench_inputs("solar", "CPC", "What will clicks cost us on Google, and on Bing?")
+    assert [b.get("platform") for b in got] == ["Google Ads", "Bing Ads"]
+    assert bench_inputs("solar", "CPC", "What does a click cost?") == [{"vertical": "solar", "metric": "CPC"}]
+
+
+def test_offline_agent_does_not_answer_an_earlier_year_with_later_figures():
+    from agent.offline.compose import other_period
+    from agent.offline.toolread import ToolOutcome
+
+    content = ("get_benchmark(vertical='solar', metric='CPC'): 1 fact\n- Google Ads 2024: $4.20-5.00 [a#1]\n")
+    o = ToolOutcome(name="get_benchmark", input={"vertical": "solar", "metric": "CPC"}, content=content, is_error=False,
+                    passages=[{"id": "a#1", "text": ""}])
+    assert other_period(o, "What was the solar CPC in 2021?") == ("a solar CPC benchmark for 2021", "it states 2024 only")
+    assert other_period(o, "What solar CPC should we plan for 2026?") is None  # plan with the latest figures
+    assert other_period(o, "What is the solar CPC?") is None

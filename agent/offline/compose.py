@@ -30,12 +30,15 @@ def bench_fields(o: ToolOutcome) -> dict:
     lohi = re.match(r"Low: (?P<lo>.+?) · High: (?P<hi>.+?) \(", o.fields.get("Low", "") and
                     "Low: " + o.fields.get("Low", ""))
     typical = o.fields.get("Typical (plan with this)", "")
+    facts = _FACT_LINE.findall(text_before_passages(o.content))
+    if not typical and len(facts) == 1:
+        typical = facts[0][1]  # one platform's figure (from a list or line, not a table): plan with it
     rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]
     return {"label": head, "typical": typical, "low": lohi["lo"] if lohi else "", "high": lohi["hi"] if lohi else "",
             "when": o.fields.get("When it applies", ""), "range": rng[:2], "metric": head.split(" ")[1] if " " in head
             else o.input.get("metric", ""), "id": o.passages[0]["id"],
             "notes": o.passages[1] if len(o.passages) > 1 else None,
-            "facts": _FACT_LINE.findall(text_before_passages(o.content))}
+            "facts": facts}
 
 
 def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
@@ -89,6 +92,22 @@ def miss(o: ToolOutcome) -> tuple[str, str]:
         geo = o.input.get("geography")
         return f"a size for {o.input.get('audience_type', 'that audience')}" + (f" in {geo}" if geo else ""), why
     return "information that answers this question", why
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+
+
+def other_period(o: ToolOutcome, text: str) -> tuple[str, str] | None:
+    """A miss when the user asks for an earlier year than the returned figures state ("CPC in 2021"
+    and the KB's lists say 2024): (what was asked, which periods the KB has), else None. A later
+    year ("plan for 2026") is planned with the latest figures; figures that state no period
+    (tables) never miss this way."""
+    asked = _YEAR.findall(text)
+    stated = {y for where, _, _ in bench_fields(o)["facts"] for y in _YEAR.findall(where)}
+    if not asked or not stated or set(asked) & stated or max(asked) > min(stated):
+        return None
+    what = f"{o.input.get('vertical', '')} {o.input.get('metric', '')} benchmark for {', '.join(asked)}".strip()
+    return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}", f"it states {', '.join(sorted(stated))} only"
 
 
 def abstain(misses: list[tuple[str, str]], errors: list[ToolOutcome]) -> str:

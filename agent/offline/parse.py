@@ -32,14 +32,15 @@ _PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\bcosts?\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
-               + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
+               + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b",
+               re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
     re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
 ]
 _RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
-                       r"plan around|good|compare|comparison|pay|paying|cost|costs|go for|should)\b", re.I)
+                       r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
                         r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
 GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"
@@ -176,23 +177,47 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
 
 
 _BUSINESS = [
-    re.compile(r"\bfor (?:an? |the |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|in|"
-               r"across|like)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
+               r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
                r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:and|but|so|for)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
+    # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
+    re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
+               r"normally |generally )?(?:pay|spend|expect|get charged|budget)\b", re.I),
+    # the field a price question closes on: "what does a lead usually cost in solar?"
+    re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
+               r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + _NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
 ]
+# words that stand for the user's business without naming it ("a business like mine"), and the
+# words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
+_NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
+                             r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
+                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
+                             r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
+                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
+                             r"in|on|at|to|from|with|by|of|our|your|my|their)\b", re.I)
+_TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
+                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
+                       re.I)
 
 
 def _business(text: str) -> str | None:
+    """The phrase the user names their kind of business with, when the vocabulary knows no
+    vertical in the message: the benchmark tool resolves it against the KB's own labels (or
+    says plainly that the KB has none), so a vertical the vocabulary lacks is still asked about.
+    Not a business: a pronoun or a generic word for one, a platform, a place, a metric, a time."""
     for pat in _BUSINESS:
         for m in pat.finditer(text):
-            phrase = re.sub(r"^(?:an?|the|our|my)\s+", "", m.group("p").strip(), flags=re.I)
-            if terms(phrase) and not match_terms(phrase, VOCABULARY["metrics"]) and not re.match(
-                    r"(?:budget|campaign|plan|month|year|quarter|launch|holiday)\b", phrase, re.I):
-                return phrase
+            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", m.group("p").strip(), flags=re.I)
+            phrase = _TRAILING.sub("", phrase).strip()
+            if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
+                    or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
+                    or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase):
+                continue
+            return phrase
     return None
 
 

@@ -17,7 +17,7 @@ from agent.offline.memory import Memory, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP, extract
 from agent.offline.toolread import ToolOutcome, merge_passages, outcomes_of, text_of, turn_start, turns
-from mpa.vocabulary import VOCABULARY, find_first
+from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
@@ -58,10 +58,13 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
 
 
 
-def bench_input(vertical: str, metric: str, text: str) -> dict:
-    """get_benchmark input; the platform too when the user named one (Bing Ads, Meta …)."""
-    platform = find_first(text, VOCABULARY["platforms"])
-    return {"vertical": vertical, "metric": metric, **({"platform": platform} if platform else {})}
+def bench_inputs(vertical: str, metric: str, text: str) -> list[dict]:
+    """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
+    order named; one without a platform when they named none."""
+    low = text.lower()
+    named = sorted(match_terms(text, VOCABULARY["platforms"]),
+                   key=lambda k: min(m.start() for m in term_pattern(tuple(VOCABULARY["platforms"][k])).finditer(low)))
+    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})} for p in named or [None]]
 
 class OfflineAgent:
     """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
@@ -100,7 +103,7 @@ class OfflineAgent:
             return []
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
-                return [("get_benchmark", bench_input(vertical, m, text)) for m in p.metrics]
+                return [("get_benchmark", b) for m in p.metrics for b in bench_inputs(vertical, m, text)]
             if stmt[0] == "unknown" and "search_knowledge_base" in tools:
                 return [("search_knowledge_base", {"query": f"how to estimate {stmt[1]}"})]
             return []
@@ -118,11 +121,12 @@ class OfflineAgent:
                 metrics.append(pm)
             if have and not p.metrics:
                 metrics = []
-        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical)
+        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
+                          or p.industry_phrase)
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
-            calls += [("get_benchmark", bench_input(vertical, m, text)) for m in metrics]
+            calls += [("get_benchmark", b) for m in metrics for b in bench_inputs(vertical, m, text)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         if calls:
@@ -153,6 +157,9 @@ class OfflineAgent:
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
+        stale = {id(o): compose.other_period(o, text) for o in outcomes if o.name == "get_benchmark" and o.found}
+        misses += [m for m in stale.values() if m]
+        outcomes = [o for o in outcomes if not stale.get(id(o))]
         for o in outcomes:
             if o.name == "get_benchmark":
                 if o.found:
