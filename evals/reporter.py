@@ -31,6 +31,7 @@ from typing import Any
 from braintrust.framework import ReporterDef
 
 from evals import loaderrors
+from evals.arms import RUN_ID
 from evals.common import ROOT, git_commit
 from evals.paths import PathSettingError, datasets_dir
 from evals.gate import EvalSummary, GateConfig, RunFacts, ScorerSummary, config_from_weights, decide
@@ -208,9 +209,14 @@ def report_eval(evaluator, result, verbose: bool = False, jsonl: bool = False) -
     observed = [k for c in cases for k in c["scores"]]
     all_names = list(dict.fromkeys(attached + observed))
     summary = summarize(cases, all_names)
-    exp_url = getattr(result.summary, "experiment_url", None)
+    summ = result.summary
+    exp_url = getattr(summ, "experiment_url", None)
     rep = {
-        "name": evaluator.eval_name, "experiment": evaluator.experiment_name, "project": evaluator.project_name,
+        "name": evaluator.eval_name, "project": evaluator.project_name,
+        # the name Braintrust gave the experiment (it appends "-1", "-2" on a clash), its id and URL
+        "experiment": getattr(summ, "experiment_name", None) or evaluator.experiment_name,
+        "requested_name": evaluator.experiment_name, "experiment_id": getattr(summ, "experiment_id", None),
+        "baseline": meta.get("baseline"), "compared_with": getattr(summ, "comparison_experiment_name", None),
         "key": meta.get("key") or evaluator.eval_name, "family": meta.get("family"), "preset": meta.get("preset"),
         "gated": bool(meta.get("gated")), "metadata": _jsonable(meta),
         "scorers": all_names, "judges": [n for n, det in names if not det],
@@ -363,6 +369,8 @@ def report_run(results: list[dict], verbose: bool = False, jsonl: bool = False) 
         "agent": (gated[0]["metadata"].get("agent") if gated else None),
         "model": (gated[0]["metadata"].get("model") if gated else None),
         "argv": sys.argv, "env": {k: v for k, v in os.environ.items() if k.startswith("MPA_")},
+        "run": RUN_ID, "kb_fingerprint": next((r["metadata"].get("kb_fingerprint") for r in reps), None),
+        "datasets": {d["name"]: d for d in ((r["metadata"].get("dataset") or None) for r in reps) if d},
         "weights": cfg["weights"], "weights_file": cfg["_path"], "judges": judge_status(),
         "gate": {"threshold": gcfg.threshold, "composite": composite, "passed": decision.passed,
                  "verdict": decision.verdict, "partial": decision.partial, "report_only": report_only,
