@@ -47,9 +47,13 @@ from rag.config import PRESETS, get_preset  # noqa: E402
 from evals.bootstrap import report_drafts  # noqa: E402
 from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
 from evals.arms import (RUN_ID, Arm, arm_hash, arm_name, arm_tags, dataset_ref, kb_fingerprint,  # noqa: E402
-                        link_dataset, resolve_baseline)
+                        link_dataset, resolve_baseline, sending_logs)
 
 PROJECT = os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval")
+if sending_logs():  # lean span records and root errors in what goes to Braintrust (evals.lean)
+    from evals.lean import install as _install_lean
+
+    _install_lean()
 ALL_RETRIEVAL_PRESETS = list(PRESETS)  # every named preset in rag.config
 CURVE_K = 10  # retrieval evals keep the top 10 for recall@k curves
 

@@ -32,6 +32,7 @@ from braintrust.framework import ReporterDef
 
 from evals import loaderrors
 from evals.arms import RUN_ID
+from evals.lean import lean_output
 from evals.common import ROOT, git_commit
 from evals.paths import PathSettingError, datasets_dir
 from evals.gate import EvalSummary, GateConfig, RunFacts, ScorerSummary, config_from_weights, decide
@@ -54,48 +55,11 @@ def _results_dir() -> Path:
     return results_dir()
 
 
-def _short(text: Any, n: int = 400) -> Any:
-    if isinstance(text, str) and len(text) > n:
-        return text[:n] + f"… [{len(text) - n} more chars]"
-    return text
-
-
-def _trim_call(c: dict) -> dict:
-    c = dict(c)
-    c["content"] = _short(c.get("content"))
-    if "passages" in c:
-        c["passages"] = [{k: v for k, v in p.items() if k != "text"} for p in c.get("passages") or []]
-    return c
-
-
 def trim_output(out: Any) -> Any:
     """Outputs as stored in records: chunk texts and score breakdowns dropped (ids, sources,
-    sections, ranks and scores stay),
-    tool results cut to 400 characters, conversation tool calls kept once (per turn); answers
-    are kept in full."""
-    if not isinstance(out, dict):
-        return out
-    o = dict(out)
-    for key in ("retrieved", "passages"):
-        if isinstance(o.get(key), list):
-            o[key] = [{k: v for k, v in r.items() if k not in ("text", "breakdown", "citation")}
-                      if isinstance(r, dict) else r for r in o[key]]
-    if isinstance(o.get("turns"), list) and isinstance(o.get("tool_calls"), list):
-        o["tool_calls"] = f"{len(o['tool_calls'])} call(s): see turns"  # the same calls are kept per turn
-    if isinstance(o.get("tool_calls"), list):
-        o["tool_calls"] = [_trim_call(c) if isinstance(c, dict) else c for c in o["tool_calls"]]
-    if isinstance(o.get("turns"), list):
-        turns = []
-        for t in o["turns"]:
-            if isinstance(t, dict):
-                t = dict(t)
-                if isinstance(t.get("tool_calls"), list):
-                    t["tool_calls"] = [_trim_call(c) if isinstance(c, dict) else c for c in t["tool_calls"]]
-            turns.append(t)
-        o["turns"] = turns
-    if "context" in o:
-        o["context"] = _short(o["context"], 1000)
-    return o
+    sections, ranks and scores stay), tool results cut to 400 characters, conversation tool calls
+    kept once (per turn), context cut to 1000; answers are kept in full."""
+    return lean_output(out, n=400, context_n=1000, passage_n=None)
 
 
 def _slim_details(details: dict) -> dict:
