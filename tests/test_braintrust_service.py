@@ -54,6 +54,7 @@ import time
 from braintrust import Eval, Score
 from evals.common import PROJECT, case, golden, linked, load_jsonl, make_arm, selected_preset, trial_task
 from evals.reporter import REPORTER
+from scorers.judges import judge_scorers
 
 def cases():
     return [case(r["id"], {"q": r["q"]}, {"a": r["a"]}) for r in load_jsonl("tiny.jsonl")]
@@ -72,7 +73,8 @@ def exact(input, output, expected, metadata=None):
 _ref = golden("tiny.jsonl")
 _cases = linked(_ref, cases())
 _arm = make_arm("tiny", "tiny", "tiny", selected_preset(), False, _ref, len(_cases))
-Eval(PROJECT, **_arm.eval_kwargs(), data=lambda: _cases, task=trial_task(run), scores=[exact], reporter=REPORTER)
+Eval(PROJECT, **_arm.eval_kwargs(), data=lambda: _cases, task=trial_task(run), scores=[exact, *judge_scorers()],
+     reporter=REPORTER)
 '''
 
 
@@ -147,6 +149,25 @@ def test_arm_baseline_dataset_root_error_and_lean_spans(fake_braintrust, tmp_pat
     assert exp["experiment"] == second["name"] and exp["experiment_id"] == second["id"]
     assert exp["experiment_url"].endswith(second["name"]) and exp["baseline"]["id"] == first["id"]
     assert rec["datasets"]["tiny.jsonl"]["hash"] == md["dataset"]["hash"]
+
+
+def test_judge_calls_are_traced_under_their_score_span(fake_braintrust, tmp_path):
+    from tests.fake_anthropic import FakeMessagesServer, tool_use_message
+
+    verdict = {"claims_total": 1, "claims_supported": 1, "unsupported_claims": [], "rationale": "ok"}
+    f, env = _tiny_setup(tmp_path)
+    env.pop("MPA_JUDGES")
+    with FakeMessagesServer([tool_use_message(("tu1", "record_verdict", verdict)),
+                             tool_use_message(("tu2", "record_verdict", verdict))]) as claude:
+        r = run_eval(fake_braintrust, [f], {**env, "ANTHROPIC_API_KEY": "test", "ANTHROPIC_BASE_URL": claude.url})
+        assert len(claude.requests) == 2, r.stderr
+    rows = fake_braintrust.rows("experiment", fake_braintrust.experiments()[-1]["id"])
+    spans = {r["span_id"]: r for r in rows}
+    llm = [r for r in rows if (r.get("span_attributes") or {}).get("type") == "llm"]
+    assert len(llm) == 2
+    for r in llm:
+        parent = spans[r["span_parents"][0]]
+        assert (parent["span_attributes"]["name"], parent["span_attributes"]["type"]) == ("judge_grounding", "score")
 
 
 @pytest.mark.slow
