@@ -192,7 +192,27 @@ def report_eval(evaluator, result, verbose: bool = False, jsonl: bool = False) -
     n_err = sum(1 for c in cases if c["error"])
     line = "  ".join(f"{n} {_fmt(s['mean'], 5)} ({s['applicable']}/{s['cases']})" for n, s in summary.items())
     print(f"[{rep['key']}] {len(cases)} cases, {n_err} errored | {line}", flush=True)
+    vs = braintrust_comparison(summ) if meta.get("baseline") else None  # no baseline: the service would diff
+    if vs:                                                                 # against another family
+        rep["braintrust_diff"] = vs["scores"]
+        diffs = "  ".join(f"{n} {d['diff']:+.3f} (+{d['improvements']}/-{d['regressions']})"
+                          for n, d in vs["scores"].items() if d["diff"] is not None)
+        print(f"    {rep['experiment']} vs {vs['baseline']}: {diffs or 'no matching scores'}  {exp_url or ''}",
+              flush=True)
     return rep
+
+
+def braintrust_comparison(summary: Any) -> dict | None:
+    """Braintrust's own diff against the baseline (what its summary would print; this reporter
+    replaces that summary), or None when logs were not sent or there is no baseline."""
+    base = getattr(summary, "comparison_experiment_name", None)
+    scores = getattr(summary, "scores", None) or {}
+    if not base or not isinstance(scores, dict):
+        return None
+    return {"baseline": base, "scores": {n: {"diff": getattr(s, "diff", None),
+                                             "improvements": getattr(s, "improvements", None),
+                                             "regressions": getattr(s, "regressions", None)}
+                                         for n, s in scores.items()}}
 
 
 def _summaries(reps: list[dict]) -> list[EvalSummary]:
