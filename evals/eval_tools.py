@@ -77,7 +77,10 @@ def audience_cases() -> list:
 
 def run_tool(input: dict, md: dict) -> dict:
     args = {k: v for k, v in input.items() if k != "tool"}
-    return tool_output(executor().execute(input["tool"], args))
+    result = executor().execute(input["tool"], args)
+    if result.is_error:  # a golden's input is valid by construction: an error result is a crash or a bug
+        md["case_errors"] = [f"tool {input['tool']} returned an error: {result.content[:300]}"]
+    return tool_output(result)
 
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
