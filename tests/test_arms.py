@@ -79,3 +79,24 @@ def test_lean_export_sets_root_error_and_strips_duplicates():
     turn = lx.on_span_export({"span_id": "u", "span_parents": ["t"], "span_attributes": {"name": "turn", "type": "task"},
                               "input": {"user": "hi"}})
     assert turn["input"] == {"user": "hi"}  # the agent's own turn spans keep what they say
+
+
+def test_compare_finds_records_by_experiment_name_id_url_or_run(tmp_path):
+    import json
+
+    from evals.records import RecordError, load_record
+
+    def rec(run, name, eid):
+        return {"run": run, "experiments": [{"key": "conversations", "experiment": name + "-1", "requested_name": name,
+                                             "experiment_id": eid, "experiment_url": f"http://bt/x/{name}-1",
+                                             "metadata": {"arm": name}, "cases": []}]}
+
+    (tmp_path / "20260101T000000-a.json").write_text(json.dumps(rec("run-a", "conversations.a.m.1", "id-a")))
+    (tmp_path / "20260102T000000-b.json").write_text(json.dumps(rec("run-b", "conversations.b.m.2", "id-b")))
+    for spec in ("conversations.a.m.1", "conversations.a.m.1-1", "id-a", "http://bt/x/conversations.a.m.1-1"):
+        r, key, label = load_record(spec, tmp_path)
+        assert r["run"] == "run-a" and key == "conversations", spec
+    r, key, _ = load_record("run-b", tmp_path)
+    assert r["run"] == "run-b" and key is None
+    with pytest.raises(RecordError, match="no experiment or run named 'nope'"):
+        load_record("nope", tmp_path)
