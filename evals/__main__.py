@@ -103,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
             os.environ[env] = str(Path(v).expanduser().resolve()) if flag in PATH_FLAGS else str(v)
     if args.sweep:
         os.environ["MPA_SWEEP"] = "1"
+    # the files the user named (a directory names none): compare-only evals run when named
+    # (evals.common.sweep_requested); braintrust is handed every file, so argv cannot tell
+    os.environ["MPA_NAMED_EVALS"] = ",".join(Path(p).name for f in args.files if not Path(f).is_dir()
+                                             for p in eval_files([f]))
     problems = preflight(args.files)
     if problems:
         for line in problems:

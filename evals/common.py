@@ -258,4 +258,7 @@ def linked(ref, cases: list, label: str | None = None) -> list:
 def sweep_requested(eval_file: str) -> bool:
     """Compare-only arms run when ``MPA_SWEEP`` is on or their eval file was named on the command line."""
     name = Path(eval_file).name
+    named = os.environ.get("MPA_NAMED_EVALS")  # set by `python -m evals`, which expands directories
+    if named is not None:
+        return settings().sweep or name in named.split(",")
     return settings().sweep or any(Path(a).name == name for a in sys.argv[1:])

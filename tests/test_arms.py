@@ -100,3 +100,23 @@ def test_compare_finds_records_by_experiment_name_id_url_or_run(tmp_path):
     assert r["run"] == "run-b" and key is None
     with pytest.raises(RecordError, match="no experiment or run named 'nope'"):
         load_record("nope", tmp_path)
+
+
+def test_only_the_arms_asked_for(monkeypatch):
+    from evals import common
+
+    for k in ("MPA_SWEEP", "MPA_RETRIEVAL_PRESETS", "MPA_NAMED_EVALS"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("MPA_RAG_PRESET", "bm25")
+    monkeypatch.setattr("sys.argv", ["braintrust", "eval", "evals/"])
+    assert common.retrieval_presets() == ["bm25"]  # the preset under test only
+    assert not common.sweep_requested("/x/evals/eval_packing.py")
+    monkeypatch.setattr("sys.argv", ["braintrust", "eval", "evals/eval_packing.py"])
+    assert common.sweep_requested("/x/evals/eval_packing.py")  # named on the command line
+    monkeypatch.setenv("MPA_NAMED_EVALS", "eval_tools.py")  # python -m evals names every file it expanded
+    assert not common.sweep_requested("/x/evals/eval_packing.py")
+    monkeypatch.setenv("MPA_SWEEP", "1")
+    assert common.sweep_requested("/x/evals/eval_packing.py") and len(common.retrieval_presets()) > 5
+    monkeypatch.setenv("MPA_SWEEP", "maybe")
+    with pytest.raises(common.SettingsError, match="MPA_SWEEP"):
+        common.settings()
