@@ -226,6 +226,46 @@ def trial_task(fn):
     return task
 
 
+class _TimedScorer:
+    """A scorer whose score span times its own work: like the task span, the SDK opens it before
+    the scorer waits for a shared worker thread (7 s of queue for a 1 ms scorer under load), so
+    the span's start/end are logged around the call. Name, ``deterministic`` flag, signature (the
+    SDK passes only the arguments it declares) and attributes are the wrapped scorer's."""
+
+    def __init__(self, scorer: Any):
+        import inspect
+
+        self._scorer = scorer
+        self.__signature__ = inspect.signature(scorer)
+        self.__name__ = scorer._name() if hasattr(scorer, "_name") else getattr(scorer, "__name__", type(scorer).__name__)
+        self.deterministic = getattr(scorer, "deterministic", True)
+
+    def _name(self) -> str:
+        return self.__name__
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr == "_scorer":  # not set yet (copying): no recursion
+            raise AttributeError(attr)
+        return getattr(self._scorer, attr)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        import time
+
+        import braintrust
+
+        span, t0 = braintrust.current_span(), time.time()
+        try:
+            return self._scorer(*args, **kwargs)
+        finally:
+            if span is not braintrust.NOOP_SPAN:
+                span.log(metrics={"start": t0, "end": time.time()})
+
+
+def timed(scorers: Iterable[Any]) -> list:
+    """``scorers`` whose spans time their work (see :class:`_TimedScorer`)."""
+    return [s if isinstance(s, _TimedScorer) else _TimedScorer(s) for s in scorers]
+
+
 def experiment_name(key: str) -> str:
     return key.replace("/", "-")
 

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from braintrust import Eval  # noqa: E402
 
 from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, trial_task, trials)
+                          selected_preset, trial_task, trials, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import (abstention, benchmark_accuracy, citation_support, citation_validity, grounding,  # noqa: E402
                      source_citation)
@@ -84,8 +84,8 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
         **_arm.eval_kwargs(),
         data=lambda: _cases,
         task=trial_task(ask),
-        scores=[abstention, benchmark_accuracy, grounding, citation_validity, citation_support, source_citation,
-                *judge_scorers()],
+        scores=timed([abstention, benchmark_accuracy, grounding, citation_validity, citation_support,
+                      source_citation, *judge_scorers()]),
         trial_count=trials(),
         reporter=REPORTER,
         description="Out-of-scope questions must be declined honestly; in-scope controls must be answered",

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from braintrust import Eval  # noqa: E402
 
 from evals.common import (PROJECT, case, dataset_file, get_engine, golden, guard, linked,  # noqa: E402
-                          load_scenarios, make_arm, selected_preset, trial_task, trials)
+                          load_scenarios, make_arm, selected_preset, trial_task, trials, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
@@ -77,7 +77,7 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
         **_arm.eval_kwargs(),
         data=lambda: _cases,
         task=trial_task(play),
-        scores=[*answer_scorers(), *judge_scorers()],
+        scores=timed([*answer_scorers(), *judge_scorers()]),
         trial_count=trials(),
         reporter=REPORTER,
         description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, sweep_requested, trial_task)
+                          selected_preset, sweep_requested, trial_task, timed)
 
 BUDGET = int(os.environ.get("MPA_PACK_BUDGET") or 2000)
 POOL = int(os.environ.get("MPA_PACK_POOL") or 20)
@@ -122,7 +122,7 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
             **_arm.eval_kwargs(),
             data=lambda _r=_rows: _r,
             task=make_task(_policy),
-            scores=PACKING_SCORERS,
+            scores=timed(PACKING_SCORERS),
             trial_count=1,
             reporter=REPORTER,
             description=f"Context packing ({_policy}) at {BUDGET} tokens",

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from braintrust import Eval  # noqa: E402
 
 from evals.common import (CURVE_K, PROJECT, case, get_engine, golden, guard, linked, load_jsonl,  # noqa: E402
-                          make_arm, retrieval_presets, selected_preset, trial_task)
+                          make_arm, retrieval_presets, selected_preset, trial_task, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from rag.config import get_preset  # noqa: E402
 from scorers import retrieval_scorers  # noqa: E402
@@ -64,7 +64,7 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
             **_arm.eval_kwargs(),
             data=lambda: _rows,
             task=make_task(_preset),
-            scores=retrieval_scorers(5),
+            scores=timed(retrieval_scorers(5)),
             trial_count=1,  # retrieval is deterministic: trials would only repeat identical rankings
             reporter=REPORTER,
             description=f"Retrieval goldens with preset {_preset}",

@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from braintrust import Eval  # noqa: E402
 
 from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, trial_task)
+                          selected_preset, trial_task, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
 
@@ -96,7 +96,7 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
             **_arm.eval_kwargs(),
             data=lambda _c=_cases: _c,
             task=trial_task(run_tool),
-            scores=[_scorer, source_recall()],
+            scores=timed([_scorer, source_recall()]),
             trial_count=1,  # the tools are deterministic
             reporter=REPORTER,
             description=f"{_tool} goldens, including {_what}",

@@ -23,10 +23,11 @@ def fake_braintrust():
         yield bt
 
 
-def run_eval(bt: FakeBraintrust, files: list[Path], extra_env: dict | None = None, cwd: Path = ROOT):
+def run_eval(bt: FakeBraintrust, files: list[Path], extra_env: dict | None = None, cwd: Path = ROOT,
+             args: tuple[str, ...] = ()):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("BRAINTRUST_", "MPA_", "ANTHROPIC_", "OPENAI_"))}
     env.update(bt.env(), PYTHONPATH=str(ROOT), **(extra_env or {}))
-    r = subprocess.run([str(BRAINTRUST), "eval", "--no-progress-bars", *map(str, files)], env=env, cwd=cwd,
+    r = subprocess.run([str(BRAINTRUST), "eval", "--no-progress-bars", *args, *map(str, files)], env=env, cwd=cwd,
                        capture_output=True, text=True, timeout=120)
     return r
 
@@ -52,7 +53,7 @@ def test_sdk_logs_a_tiny_eval_to_the_fake_service(fake_braintrust, tmp_path):
 TINY_EVAL = '''
 import time
 from braintrust import Eval, Score
-from evals.common import PROJECT, case, golden, linked, load_jsonl, make_arm, selected_preset, trial_task
+from evals.common import PROJECT, case, golden, linked, load_jsonl, make_arm, selected_preset, timed, trial_task
 from evals.reporter import REPORTER
 from scorers.judges import judge_scorers
 
@@ -73,7 +74,7 @@ def exact(input, output, expected, metadata=None):
 _ref = golden("tiny.jsonl")
 _cases = linked(_ref, cases())
 _arm = make_arm("tiny", "tiny", "tiny", selected_preset(), False, _ref, len(_cases))
-Eval(PROJECT, **_arm.eval_kwargs(), data=lambda: _cases, task=trial_task(run), scores=[exact, *judge_scorers()],
+Eval(PROJECT, **_arm.eval_kwargs(), data=lambda: _cases, task=trial_task(run), scores=timed([exact, *judge_scorers()]),
      reporter=REPORTER)
 '''
 
@@ -111,7 +112,8 @@ def test_arm_baseline_dataset_root_error_and_lean_spans(fake_braintrust, tmp_pat
     f, env = _tiny_setup(tmp_path)
     first = _seed(bt, "tiny.hybrid-weighted.offline-baseline.00000000", "tiny", "tiny.jsonl")
     _seed(bt, "other.bm25.offline-baseline.00000000", "other", "tiny.jsonl")  # newer, another eval
-    r = run_eval(bt, [f], {**env, "MPA_RAG_PRESET": "bm25"})
+    # one worker thread: the second case's task and the first case's scorers queue behind a 50 ms task
+    r = run_eval(bt, [f], {**env, "MPA_RAG_PRESET": "bm25"}, args=("--num-workers", "1"))
     assert "Traceback" not in r.stderr, r.stderr
     second = bt.experiments()[-1]
     # named for what they test, tagged, with the hashes that identify the arm
@@ -139,9 +141,11 @@ def test_arm_baseline_dataset_root_error_and_lean_spans(fake_braintrust, tmp_pat
     assert all("input" not in r for r in kinds["score"])
     smd = kinds["score"][0]["metadata"]
     assert "top" not in smd and len(smd["items"]) <= 13 and len(smd["why"]) < 400
-    # honest durations: the task span times the 50 ms of work, not the queue
+    # honest durations: the task span times the 50 ms of work and score spans the scoring, not the queue
     for t in kinds["task"]:
-        assert 0.04 <= t["metrics"]["end"] - t["metrics"]["start"] <= 0.2
+        assert 0.045 <= t["metrics"]["end"] - t["metrics"]["start"] <= 0.09
+    for t in kinds["score"]:
+        assert t["metrics"]["end"] - t["metrics"]["start"] < 0.03
     # the local record keeps the real experiment name, id and URL, and the baseline
     import json
     rec = json.loads((tmp_path / "results" / "latest.json").read_text())
