@@ -130,7 +130,32 @@ class LeanExport(SpanCustomizer):
 
     def __init__(self) -> None:
         self._kinds: dict[str, str] = {}
+        self._work: dict[str, list[float]] = {}  # root span id -> [first work start, last work end]
         self._lock = threading.Lock()
+
+    def _note_work(self, data: dict) -> None:
+        """Task and score spans log their own start/end around the work (evals.common)."""
+        m, root = data.get("metrics"), data.get("root_span_id")
+        if not isinstance(m, dict) or not root or not ("start" in m and "end" in m):
+            return
+        with self._lock:
+            w = self._work.setdefault(root, [m["start"], m["end"]])
+            w[0], w[1] = min(w[0], m["start"]), max(w[1], m["end"])
+
+    def _root_timing(self, data: dict) -> None:
+        """The root span opens when its case is scheduled and closes after the last scorer got a
+        thread: once its work is known, it spans the first work start to the last work end."""
+        with self._lock:
+            w = self._work.get(data.get("root_span_id") or "")
+        if not w:
+            return
+        m = data.get("metrics") if isinstance(data.get("metrics"), dict) else {}
+        if "output" in data or "start" in m:
+            m["start"] = w[0]
+        if "end" in m:
+            m["end"] = w[1]
+        if m:
+            data["metrics"] = m
 
     def _kind(self, data: dict) -> str:
         sid = data.get("span_id")
@@ -154,7 +179,10 @@ class LeanExport(SpanCustomizer):
 
     def on_span_export(self, data: dict) -> dict:
         kind = self._kind(data)
+        if kind in ("task", "score"):
+            self._note_work(data)
         if kind == "root":
+            self._root_timing(data)
             if "output" in data:
                 data["output"] = lean_output(data["output"])
             if "metadata" in data:
