@@ -6,7 +6,10 @@
 ``chat`` is an interactive terminal conversation (the offline agent — a deterministic
 extractive baseline policy, not Claude — unless ``ANTHROPIC_API_KEY`` is set or ``--model``
 says otherwise). Each answer is preceded by the tool calls it made and followed by the
-citations it used; ``quit``, ``exit`` or end of input (Ctrl-D) leaves.
+citations it used; ``quit``, ``exit`` or end of input (Ctrl-D) leaves. After an answer, ``/good``
+or ``/bad [note]`` records feedback on it (``--feedback FILE``, a SQLite file; with
+``BRAINTRUST_API_KEY`` set each turn is also logged to Braintrust and the rating attached to its
+span with ``log_feedback``); ``python -m evals feedback-to-goldens`` drafts goldens from ``/bad``.
 """
 from __future__ import annotations
 
@@ -56,10 +59,57 @@ def _model(args):
     return make_model(args.model)
 
 
+class TurnLog:
+    """Each chat turn as a span of the project's Braintrust logs, when a key is set (else a no-op),
+    so a rating can be attached to the span it judges."""
+
+    def __init__(self):
+        self.logger = None
+        if os.environ.get("BRAINTRUST_API_KEY"):
+            import braintrust
+
+            self.logger = braintrust.init_logger(project=os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval"))
+
+    def turn(self, question: str, turn, config: dict) -> str | None:
+        if self.logger is None:
+            return None
+        return self.logger.log(input=question, output=turn.assistant,
+                               metadata={"citations": turn.citations, "retrieved_ids": turn.retrieved_ids,
+                                         **{k: v for k, v in config.items() if k != "tool_calls"}})
+
+    def feedback(self, span_id: str | None, rating: str, note: str) -> None:
+        if self.logger is not None and span_id:
+            self.logger.log_feedback(id=span_id, scores={"user_rating": 1.0 if rating == "good" else 0.0},
+                                     comment=note or None, source="external")
+            self.logger.flush()
+
+
+def _feedback(store, bt: TurnLog, last: dict | None, text: str) -> None:
+    """``/good`` or ``/bad [note]`` on the last answer."""
+    rating, _, note = text[1:].partition(" ")
+    if last is None:
+        print("  (no answer yet to rate)\n")
+        return
+    turn = last["turn"]
+    row = store.add(rating=rating, question=last["question"], answer=turn.assistant, note=note.strip(),
+                    retrieved_ids=turn.retrieved_ids, config=last["config"], channel="chat")
+    bt.feedback(last.get("span_id"), rating, note.strip())
+    print(f"  feedback #{row} ({rating}) stored in {store.path}\n")
+
+
 def cmd_chat(args) -> int:
     from agent.engine import ConversationEngine
     from agent.prompts import system_prompt
     from mpa.tools import ToolExecutor
+    from rag.feedback import FeedbackError, FeedbackStore
+
+    try:
+        store = FeedbackStore(args.feedback)
+    except FeedbackError as exc:
+        print(f"error: --feedback: {exc}", file=sys.stderr)
+        return 2
+    bt = TurnLog()
+    last: dict | None = None
 
     print("Loading the knowledge base…", file=sys.stderr)
     engine = _engine(args)
@@ -69,7 +119,8 @@ def cmd_chat(args) -> int:
     kind = "OfflineAgent (a deterministic extractive baseline policy, not Claude)" \
         if getattr(model, "name", "").startswith("offline") else f"Claude ({model.name})"
     print(f"MPA chat — {kind}; {len(engine.chunks)} passages from {len(engine.files)} documents.")
-    print("Ask a media-planning question. Type 'quit' or press Ctrl-D to leave.\n")
+    print("Ask a media-planning question. Type 'quit' or press Ctrl-D to leave; "
+          "'/good' or '/bad [note]' rates the last answer.\n")
     interactive = sys.stdin.isatty()
     while True:
         try:
@@ -87,7 +138,14 @@ def cmd_chat(args) -> int:
             continue
         if text.lower() in ("quit", "exit", ":q", "bye"):
             break
+        if text.split(" ", 1)[0] in ("/good", "/bad"):
+            _feedback(store, bt, last, text)
+            continue
         turn = conv.send(text)
+        config = {"kb": str(args.kb), "preset": args.preset, "model": getattr(model, "name", ""),
+                  "citations": turn.citations,
+                  "tool_calls": [{"name": c["name"], "input": c["input"]} for c in turn.tool_calls]}
+        last = {"question": text, "turn": turn, "config": config, "span_id": bt.turn(text, turn, config)}
         for c in turn.tool_calls:
             args_s = ", ".join(f"{k}={v!r}" for k, v in (c["input"] or {}).items()) \
                 if isinstance(c["input"], dict) else repr(c["input"])
@@ -134,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="offline baseline or Claude (default: Claude when ANTHROPIC_API_KEY is set)")
     ap.add_argument("--max-tool-rounds", type=int, default=3)
     ap.add_argument("--research", action="store_true", help="also offer the research_topic tool")
+    ap.add_argument("--feedback", default=os.environ.get("MPA_FEEDBACK_DB") or ".feedback/feedback.sqlite3",
+                    help="SQLite file for /good and /bad (default: $MPA_FEEDBACK_DB, else .feedback/feedback.sqlite3)")
     ap.add_argument("-v", "--verbose", action="store_true")
     sub = ap.add_subparsers(dest="cmd", required=True)
     sub.add_parser("chat", help="interactive terminal chat")

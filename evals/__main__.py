@@ -7,6 +7,7 @@
     python -m evals --preset bm25 --baseline <experiment name|id|run id>   # diff against that arm
     python -m evals --kb my_kb --datasets my_goldens --weights my_weights.json
     python -m evals bootstrap --kb my_kb --out my_goldens   # draft goldens to review (evals.bootstrap)
+    python -m evals feedback-to-goldens                     # draft goldens from /bad feedback (evals.feedback_goldens)
 
 Flags become the environment variables the eval files read (see :mod:`evals.common`) and are
 recorded in the experiment metadata and the local record. Logs go to Braintrust only when
@@ -70,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         from evals.bootstrap import main as bootstrap_main
 
         return bootstrap_main(argv[1:])
+    if argv[:1] == ["feedback-to-goldens"]:
+        from evals.feedback_goldens import main as feedback_main
+
+        return feedback_main(argv[1:])
     ap = argparse.ArgumentParser(prog=prog(), description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", help="eval files or directories, or short names such as `tools` "
                                             "(default: every eval)")

@@ -378,10 +378,17 @@ def _size_text_x10(text: str, ctx: TurnContext) -> str | None:
 
 @dataclass(frozen=True)
 class Mutant:
+    """``removes`` names what a *removal* mutant takes away or breaks — "citation",
+    "calculation", "answer" — so the suite counts its single-turn test only on turns whose
+    expectation requires that (``evals.mutation.requires``); None for mutants that add a lie,
+    which every answer they touch must be caught telling. The rewrite itself never reads an
+    expectation."""
+
     name: str
     description: str
     apply: Callable[[str, TurnContext], str | None]
     apply_data: Callable[[dict], dict | None] | None = None
+    removes: str | None = None
 
 
 MUTANTS: list[Mutant] = [
@@ -395,13 +402,13 @@ MUTANTS: list[Mutant] = [
     Mutant("audience_x10", "population counts ×10", audience_times_ten, _data_text(_size_text_x10, ("size_text",))),
     Mutant("citation_swapped", "cited ids → ids retrieved from an unrelated file", citation_swapped),
     Mutant("citation_never_retrieved", "cited ids → real KB ids never retrieved", citation_never_retrieved),
-    Mutant("citations_removed", "every citation and the KB phrase removed", citations_removed),
-    Mutant("arithmetic_dropped", "shown calculations removed", arithmetic_dropped),
-    Mutant("arithmetic_wrong", "shown calculation results ×1.25", arithmetic_wrong),
+    Mutant("citations_removed", "every citation and the KB phrase removed", citations_removed, removes="citation"),
+    Mutant("arithmetic_dropped", "shown calculations removed", arithmetic_dropped, removes="calculation"),
+    Mutant("arithmetic_wrong", "shown calculation results ×1.25", arithmetic_wrong, removes="calculation"),
     Mutant("unsupported_claim", "an invented, cited numeric sentence appended", unsupported_claim),
     Mutant("confident_out_of_scope", "declines replaced by a confident cited answer", confident_out_of_scope),
-    Mutant("abstain_on_answerable", "answers replaced by an abstention", abstain_on_answerable),
+    Mutant("abstain_on_answerable", "answers replaced by an abstention", abstain_on_answerable, removes="answer"),
     Mutant("cited_hedge", '"It depends on your business. Based on Knowledge Base [valid id]"', cited_hedge),
-    Mutant("echo", "the user's message echoed back", echo),
+    Mutant("echo", "the user's message echoed back", echo, removes="answer"),
 ]
 BY_NAME = {m.name: m for m in MUTANTS}

@@ -10,6 +10,17 @@ own loader, so the same cases, tasks, scorers and metadata), runs the offline ba
 * **one turn** — the mutant rewrites a single answer (in a conversation: one turn, everything
   else untouched); at least one gated scorer must score that turn lower than the baseline did.
 
+  A *removal* mutant (``removes`` in :mod:`evals.mutants`: citations_removed,
+  arithmetic_dropped, arithmetic_wrong, abstain_on_answerable, echo) is tested one turn at a time
+  only where the turn's expectation requires what it removes or breaks (:func:`requires`):
+  citations only on turns that must cite (``must_cite``) and whose answer cited something; shown
+  arithmetic only on turns with expected ``calculations``; the answer itself only on answerable
+  turns that expect content (``must_abstain: false``, expected benchmarks / audience sizes /
+  calculations / key facts / a clarifying question, or sources that must be cited). Dropping a
+  courtesy citation from "I can plan without your LTV for now" or echoing "Thanks!" back is not a
+  wrong answer no expectation could catch. Every other mutant adds a lie and is tested on every
+  turn it rewrites. The all-turns gate test is the same for both kinds.
+
 A mutant is *killed* when both hold. The table shows, per mutant, the change of each gated
 scorer's pooled mean (the number the composite uses), the composite, the gate verdict and the
 one-turn kills. ``--check`` exits 1 naming every live mutant (and 2 when the baseline itself
@@ -281,6 +292,37 @@ def mutate_output(output: Any, mutant, kb_ids: list[str], only_turn: int | None 
     return output, []
 
 
+# ------------------------------------------------------------------ where a removal counts
+CONTENT_KEYS = ("benchmarks", "audience", "calculations", "key_facts")
+
+
+def requires(removes: str | None, expect: dict, answer: str) -> bool:
+    """Does a turn with expectation ``expect`` (baseline answer ``answer``) require what a
+    removal mutant takes away? (See the module doc; ``None`` = not a removal mutant: always.)"""
+    from rag.citations import cited_ids
+
+    expect = expect if isinstance(expect, dict) else {}
+    if removes is None:
+        return True
+    if removes == "citation":
+        return expect.get("must_cite") is True and bool(cited_ids(answer or ""))
+    if removes == "calculation":
+        return bool(expect.get("calculations"))
+    if removes == "answer":
+        if expect.get("must_abstain") is True:
+            return False
+        return (expect.get("must_abstain") is False or expect.get("must_clarify") is True
+                or any(expect.get(k) for k in CONTENT_KEYS) or bool(expect.get("must_cite") and expect.get("sources")))
+    raise ValueError(f"unknown mutant removal kind {removes!r}")
+
+
+def turn_expectations(case: "Case") -> list[tuple[dict, str]]:
+    """(expectation, baseline answer) per turn of a case, as the scorers see them."""
+    from scorers.base import views
+
+    return [(v.expect, v.response) for v in views(case.data.input, case.output, case.data.expected)]
+
+
 # ------------------------------------------------------------------ the suite
 @dataclass
 class MutantResult:
@@ -295,6 +337,7 @@ class MutantResult:
     one_turn_kills: int
     survivors: list[str]  # "<eval> <case> turn <i>" where no gated scorer dropped
     skipped: int = 0  # single-turn applications on turns the baseline already fails
+    not_required: int = 0  # removal mutant on a turn whose expectation does not require what it removes
 
     @property
     def killed_all(self) -> bool:
@@ -367,7 +410,7 @@ class MutationSuite:
 
     def run_mutant(self, mutant) -> MutantResult:
         reps, applied = [], {}
-        tests = kills = skipped = 0
+        tests = kills = skipped = not_required = 0
         survivors: list[str] = []
         for exp in self.experiments:
             outs, scored, touched = [], [], 0
@@ -384,6 +427,11 @@ class MutationSuite:
                 # one turn: each turn it changes (--quick: the first), everything else untouched;
                 # for a one-answer case the all-turns run is that test
                 multi = _is_conversation(case.output) and len(case.output["turns"]) > 1
+                expects = turn_expectations(case) if mutant.removes else []
+                if mutant.removes:
+                    keep = [t for t in changed if t < len(expects) and requires(mutant.removes, *expects[t])]
+                    not_required += len(changed) - len(keep)
+                    changed = keep
                 for turn in (changed if not self.quick else changed[:1]):
                     if not self._baseline_good(exp.base_scores[ci], turn):
                         skipped += 1  # the baseline already fails this turn: nothing good to spoil
@@ -404,7 +452,7 @@ class MutationSuite:
         deltas = {n: (None if verdict.means.get(n) is None or base.get(n) is None else verdict.means[n] - base[n])
                   for n in self.gated}
         return MutantResult(mutant.name, mutant.description, applied, deltas, verdict.composite, verdict.passed,
-                            verdict.reasons, tests, kills, survivors, skipped)
+                            verdict.reasons, tests, kills, survivors, skipped, not_required)
 
     def _baseline_good(self, base: dict, turn: int) -> bool:
         """The baseline passes every gated scorer on ``turn`` (each at its calibration pass

@@ -15,7 +15,7 @@ from typing import Any
 
 from mpa import lookups
 from mpa.facts import Fact, text_facts
-from mpa.labels import match_labels, norm, platforms_named
+from mpa.labels import match_audience, match_labels, norm, platforms_named
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from rag.engine import RetrievalEngine
 
@@ -96,18 +96,14 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     if q in _POPULATION_QUERY or q.endswith(" population"):
         pool = [f for f in aud if norm(f.audience or "") == "population"]
     else:
-        names = match_labels(audience_type, sorted({f.audience for f in aud if f.audience}), use_vocabulary=False)
+        here = {f.audience for f in _in_market(aud, geography) if f.audience and norm(f.audience) != "population"}
+        names = match_audience(audience_type, sorted({f.audience for f in aud if f.audience}), sorted(here))
         pool = [f for f in aud if f.audience in names]
     if not pool:
         return Lookup(None, f"it does not size {audience_type!r} (sized: "
                             + "; ".join(sorted({f.audience for f in aud if f.audience})) + ")")
     geos = sorted({f.geography for f in pool if f.geography})
-    if geography:
-        hit = match_labels(_geo(geography), [_geo(g) for g in geos], use_vocabulary=False)
-        pool = [f for f in pool if f.geography and _geo(f.geography) in hit and _geo(f.geography) == _geo(geography)] \
-            or [f for f in pool if f.geography and _geo(f.geography) in hit]
-    else:
-        pool = [f for f in pool if norm(f.geography or "") in ("united states", "national", "")]
+    pool = _in_market(pool, geography)
     if not pool:
         return Lookup(None, f"it sizes {audience_type!r} only for {', '.join(geos)}, not for "
                             f"{geography or 'the United States'}")
@@ -118,6 +114,17 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
         methodology=f.qualifier or "stated in the knowledge base", geography=f.geography or "United States",
         source=f.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
         other_geographies=[g for g in geos if g != f.geography]))
+
+
+def _in_market(pool: list[Fact], geography: str | None) -> list[Fact]:
+    """The facts of ``pool`` about the market ``geography`` names (an exact name first: "Denver
+    DMA" is "Denver"), or the national ones when it names none."""
+    if not geography:
+        return [f for f in pool if norm(f.geography or "") in ("united states", "national", "")]
+    geos = sorted({f.geography for f in pool if f.geography})
+    hit = match_labels(_geo(geography), [_geo(g) for g in geos], use_vocabulary=False)
+    return [f for f in pool if f.geography and _geo(f.geography) in hit and _geo(f.geography) == _geo(geography)] \
+        or [f for f in pool if f.geography and _geo(f.geography) in hit]
 
 
 def _geo(name: str) -> str:

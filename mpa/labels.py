@@ -4,11 +4,12 @@ KB labels are kept as written ("Plumbers and HVAC", "Banking and Credit Unions")
 label matches a query naming either part. In order, a label matches when
 
 1. it, or one of its parts, equals the query (case and spacing aside);
-2. a part maps to the same canonical vertical as the query (``VOCABULARY["verticals"]`` and
-   ``["uncovered_verticals"]``:
-   "universities" and "Higher Education" are both education);
+2. a part maps to the same canonical vertical as the query (``VOCABULARY["verticals"]``,
+   ``["uncovered_verticals"]`` and ``["industries"]``: "universities" and "Higher Education"
+   are both education, "assisted living" and "Senior Living" both senior living);
 3. the query's first content word (the modifier that makes it specific: *tax* preparers,
-   *HVAC* contractors) shares its stem with a word of a part.
+   *HVAC* contractors) shares its root with a word of a part — the stem, or the stem less a
+   derivational ending (*dentist*/*dental*, *orthodontist*/*orthodontic*: :func:`root`).
 
 Rule 3 is deliberately narrow: "funeral homes" does not match "Home Improvement" (the
 specific word, *funeral*, is not there), so an unknown vertical is reported absent rather than
@@ -20,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from mpa.vocabulary import VOCABULARY, find_first
+from mpa.vocabulary import VOCABULARY, find_first, term_pattern
 from rag.analyzer import get_analyzer
 
 # words that describe any business or group; they never make a match on their own
@@ -51,11 +52,25 @@ def vertical_key(text: str) -> str | None:
     benchmark edition leaves out alike ("lawyers" → legal services), since another KB may
     cover those."""
     low = norm(text)
-    for table in ("verticals", "uncovered_verticals"):
+    for table in _VERTICAL_TABLES:
         for key, syns in VOCABULARY[table].items():
             if low == key or low in syns:
                 return key
-    return find_first(low, VOCABULARY["verticals"]) or find_first(low, VOCABULARY["uncovered_verticals"])
+    return next((k for k in (find_first(low, VOCABULARY[t]) for t in _VERTICAL_TABLES) if k), None)
+
+
+_VERTICAL_TABLES = ("verticals", "uncovered_verticals", "industries")
+# derivational endings that turn a trade's name into its adjective or field ("dentist" → "dental",
+# "dentistry"; "orthodontist" → "orthodontic"): the stemmer keeps them, so roots compare without them
+_DERIVED = ("istri", "ist", "ical", "ic", "al", "ian")
+
+
+def root(stem: str) -> str:
+    """``stem`` less one derivational ending, when at least four letters remain."""
+    for end in _DERIVED:
+        if stem.endswith(end) and len(stem) - len(end) >= 4:
+            return stem[:-len(end)]
+    return stem
 
 
 def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True) -> list[str]:
@@ -77,12 +92,12 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     content = [s for s in _stems(q) if s not in _GENERIC] or list(_stems(q))
     if not content:
         return []
-    first = content[0]
+    first = root(content[0])
     hits = []
     for lb in labels:
-        words = {s for p in parts(lb) for s in _stems(p)}
+        words = {root(s) for p in parts(lb) for s in _stems(p)}
         if first in words:
-            hits.append((sum(s in words for s in content), lb))
+            hits.append((sum(root(s) in words for s in content), lb))
     if not hits:
         return []
     best = max(n for n, _ in hits)
@@ -104,3 +119,54 @@ def platforms_named(text: str | None) -> set[str] | None:
     if key == "Paid Search":
         return {"Paid Search", *PAID_SEARCH}
     return {key} if key else set()
+
+
+_AGE_FROM = re.compile(r"\b(\d{2})\s*(?:\+|(?:years?\s+)?(?:and|or)\s+(?:older|over|above|up)\b|plus\b)")
+_AGE_SPAN = re.compile(r"\b(\d{2})\s*(?:-|–|to)\s*(\d{2})\b")
+_AGE_OVER = re.compile(r"\b(?:over|above|older than)\s+(\d{2})\b")
+
+
+def age_band(text: str, words: bool = True) -> tuple[int, int | None] | None:
+    """The age band a phrase states ("Adults 65 and older" → (65, None), "aged 25-44" →
+    (25, 44), "over 65" → (65, None)) or, with ``words``, names by its common word
+    (``VOCABULARY["age_groups"]``: "seniors" → (65, None)). KB labels are read with
+    ``words=False``: "Adult Children Of Aging Parents" states no band."""
+    low = norm(text)
+    m = _AGE_FROM.search(low) or _AGE_OVER.search(low)
+    if m:
+        return int(m.group(1)), None
+    m = _AGE_SPAN.search(low)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    key = find_first(low, VOCABULARY["age_groups"]) if words else None
+    if key is None:
+        return None
+    lo, _, hi = key.partition("-")
+    return int(lo.rstrip("+")), (int(hi) if hi else None)
+
+
+_AGE_WORDS = re.compile(r"\d+|\b(?:aged?|ages|over|above|older|and|or|than|years?|old|plus|up)\b")
+
+
+def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] = ()) -> list[str]:
+    """The audience labels ``query`` names: :func:`match_labels` without the vertical vocabulary;
+    else, when the whole query is an age group ("seniors", "people over 65"), the labels stating
+    the same age band; else, among the audiences sized in the market asked about (``in_market``),
+    the one that shares the most content words with the query ("regular gym goers" → "Gym-Active
+    Adults" where the market has one gym audience). The last rule needs a unique best label:
+    among a market's few audiences a shared specific word identifies one, a tie identifies none."""
+    labels = list(dict.fromkeys(labels))
+    names = match_labels(query, labels, use_vocabulary=False)
+    if names:
+        return names
+    low = norm(query)
+    band = age_band(low)
+    bare = _AGE_WORDS.sub(" ", term_pattern(tuple(s for syns in VOCABULARY["age_groups"].values() for s in syns)).sub(" ", low))
+    if band and not [s for s in _stems(bare) if s not in _GENERIC]:
+        return [lb for lb in labels if age_band(lb, words=False) == band]
+    content = {root(s) for s in _stems(low) if s not in _GENERIC and "-" not in s}
+    scored = sorted(((len(content & {root(s) for s in _stems(norm(lb)) if "-" not in s}), lb)
+                     for lb in dict.fromkeys(in_market)), reverse=True)
+    if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+        return [scored[0][1]]
+    return []

@@ -79,6 +79,28 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "sports betting": ["sports betting", "sportsbook", "sportsbooks", "betting", "gambling", "casino", "casinos"],
         "cannabis": ["cannabis", "dispensary", "dispensaries", "marijuana"],
     },
+    # kinds of business another KB may label in its own words ("Beauty and Personal Care", "Senior
+    # Living"): each key an industry, its list the names of businesses of that same kind in general
+    # industry usage. Read only by mpa.labels to match a user's words to a KB's own vertical labels,
+    # never by tagging. Tight on purpose: a neighbouring trade is not a member (veterinary clinics
+    # are not pet supplies, roofers are not HVAC contractors), because rule 2 of mpa.labels answers
+    # with every label of the key.
+    "industries": {
+        "beauty": ["beauty", "personal care", "cosmetics", "skincare", "skin care", "makeup", "make-up", "haircare",
+                   "hair care", "fragrance", "fragrances", "toiletries", "beauty products"],
+        "senior living": ["senior living", "assisted living", "memory care", "independent living", "senior housing",
+                          "retirement community", "retirement communities", "continuing care retirement"],
+        "veterinary": ["veterinary", "veterinarian", "veterinarians", "vet clinic", "vet clinics", "animal hospital",
+                       "animal hospitals"],
+        "funeral services": ["funeral services", "funeral home", "funeral homes", "cremation", "mortuary"],
+        "weddings": ["wedding", "weddings", "wedding planner", "wedding planners", "wedding venues", "bridal"],
+    },
+    # age groups by their common names, keyed by the band ("65+", "13-19") that KB labels state in
+    # figures ("Adults 65 and older"); read by mpa.labels.age_band
+    "age_groups": {
+        "65+": ["seniors", "senior citizens", "elderly", "the elderly", "older adults", "older americans"],
+        "13-19": ["teens", "teenagers"],
+    },
     # audience types of the sizing table (kb/audience-sizing-reference.md), keyed by the table's
     # audience name in lower case; used by get_audience_sizing and the offline agent's parser
     "audiences": {

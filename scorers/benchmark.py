@@ -4,7 +4,8 @@ Two forms of expectation:
 
 * a tool golden (``get_benchmark``): ``{"value": "$30–$55", "low": 30, "high": 55}`` (or the
   dataset's ``expected_*`` keys). The structured result's typical low and high must each match
-  with autoevals ``NumericDiff`` ≥ 0.995 (≈ 1 % relative tolerance). An *absent* pair
+  with autoevals ``NumericDiff`` ≥ 0.995 (≈ 1 % relative tolerance), and the returned value text
+  must state the expected unit ("30–55 days" is not the dollar benchmark "$30–$55"). An *absent* pair
   (``"absent": true`` or ``"value": null``) scores 1 only when no value is returned — a near
   miss from another vertical or metric is an invented value and scores 0.
 * a multi-fact tool golden: ``{"facts": [{"platform", "value", "low", "high", "unit", "source"}]}``
@@ -24,6 +25,7 @@ from __future__ import annotations
 from autoevals import NumericDiff
 
 from scorers.base import ProjectScorer, View, trim
+from scorers.claims import figures, same_unit
 from scorers.text import close, numbers, parse_value_range, ranges, strip_citations, units_compatible
 
 SIMILARITY = 0.995
@@ -101,6 +103,10 @@ class BenchmarkAccuracy(ProjectScorer):
             note["payload_low_high_disagree_with_value"] = [data["low"], data["high"]]
         s_lo, s_hi = numeric_similarity(lo_o, lo_e), numeric_similarity(hi_o, hi_e)
         ok = s_lo >= SIMILARITY and s_hi >= SIMILARITY
+        unit_e, unit_o = value_unit(str(value or "")), value_unit(str(data.get("value") or ""))
+        if unit_e is not None and unit_o is not None and not same_unit(unit_o, unit_e):
+            ok = False  # "$30–$55" restated as "30–55 days" is another quantity
+            note["unit_mismatch"] = {"expected": unit_e, "returned": unit_o or "none"}
         return (1.0 if ok else 0.0), {"expected": value, "returned": data.get("value"),
                                       "numeric_diff": [round(s_lo, 4), round(s_hi, 4)], "threshold": SIMILARITY, **note}
 
@@ -153,7 +159,19 @@ def _same_platform(got, want) -> bool:
     return " ".join(str(got or "").lower().split()) == " ".join(str(want or "").lower().split())
 
 
+def value_unit(value: str) -> str | None:
+    """The unit a benchmark value text states ("$30–$55" → "$", "30–55 days" → "day", "2.5:1–3.5:1"
+    → "ratio", "30–55" → ""), read strictly (``scorers.claims.figures``); None without a number."""
+    figs = figures(value or "")
+    if not figs:
+        return None
+    return next((f.unit for f in figs if f.unit), "")
+
+
 def _same_value(got: dict, want: dict) -> bool:
+    u_got, u_want = value_unit(str(got.get("value") or "")), value_unit(str(want.get("value") or ""))
+    if u_got is not None and u_want is not None and not same_unit(u_got, u_want):
+        return False
     rng = parse_value_range(str(got.get("value") or ""))
     lo, hi = (rng[0], rng[1]) if rng else (got.get("low"), got.get("high"))
     if lo is None or hi is None or want.get("low") is None:

@@ -13,7 +13,9 @@ scorer reads the cited chunks' text (the record's ``retrieved`` passages, else t
   *and* unit, within the rounding the digits state) appears in the cited text, is a number the
   user gave, or is the result of correct arithmetic shown in the answer over numbers from the
   cited text or the user; and (2) at least ``WORD_SUPPORT`` of its distinct stemmed content words
-  occur in the cited text (with the cited chunks' file name and section header). A unit with no figure and fewer than three content words, a hedge
+  occur in the cited text (with the cited chunks' file name and section header); and (3) it is
+  not a word-for-word quote (≥ 6 words) of another retrieved chunk that no cited chunk contains
+  (misattribution: real content, wrong source). A unit with no figure and fewer than three content words, a hedge
   ("it depends on your business") or an echo of the user's message supports nothing and fails,
   citation or not.
 
@@ -25,8 +27,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from scorers.base import ProjectScorer, View, trim
-from scorers.claims import (claim_figures, derived_results, in_text, is_derived, is_echo, is_hedge, operand_known,
-                            user_figure)
+from scorers.claims import (claim_figures, derived_results, in_text, is_derived, is_echo, is_hedge,
+                            operand_known, user_figure, word_tokens)
 from scorers.text import cited_ids, content_words, paragraphs, sentences, strip_citations
 
 # Calibrated on the offline baseline's 212 cited claims (all ≥ 0.56 with the chunk they cite, 90 % ≥ 0.79)
@@ -115,7 +117,28 @@ class CitationSupport(ProjectScorer):
             cov = len(words & _words(located)) / len(words)
             if cov < WORD_SUPPORT:
                 return False, f"only {cov:.0%} of its content words are in the cited chunk(s)"
+        source = quoted_from(clean, known, {i: t for i, t in view.passages.items() if i not in ids})
+        if source:
+            return False, f"quotes retrieved chunk {source} word for word but cites {', '.join(ids)}"
         return True, "supported"
+
+
+QUOTE_MIN_TOKENS = 6
+
+
+@lru_cache(maxsize=8192)
+def _token_line(text: str) -> str:
+    return " " + " ".join(word_tokens(text)) + " "
+
+
+def quoted_from(claim: str, cited: list[str], others: dict[str, str]) -> str | None:
+    """The id of another retrieved chunk that the claim (≥ 6 words) quotes word for word when no
+    cited chunk contains it — a misattribution: the content is real, the citation points to the
+    wrong passage. (The honest baseline's verbatim quotes are all in the chunk they cite.)"""
+    line = _token_line(claim)
+    if len(line.split()) < QUOTE_MIN_TOKENS or any(line in _token_line(t) for t in cited):
+        return None
+    return next((i for i, t in others.items() if line in _token_line(t)), None)
 
 
 citation_support = CitationSupport()

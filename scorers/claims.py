@@ -15,13 +15,14 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from scorers.numwords import spelled_to_digits
 from scorers.text import (Num, content_words, equations, is_trivial_number, numbers, ranges, sentences,
                           strip_citations)
 
 # -------------------------------------------------------------------- units
 _TIME = {"second": "second", "minute": "minute", "hour": "hour", "day": "day", "week": "week", "month": "month",
          "year": "year", "quarter": "quarter"}
-_UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|usd|"
+_UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|bucks?|usd|"
                         r"percent|per cent|percentage points?|pp)\b", re.I)
 _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\balmost|\bsome|\bca\.|~|≈|\bover|"
                      r"\bunder|\bjust (?:over|under))\s*$", re.I)
@@ -65,7 +66,7 @@ def figures(text: str) -> list[Figure]:
         m = _UNIT_WORD.match(text[n.end:n.end + 24])
         if m:
             w = m.group("w").lower()
-            if w.startswith(("dollar", "usd")):
+            if w.startswith(("dollar", "buck", "usd")):
                 u = u or "$"
             elif w.startswith(("percent", "per cent", "percentage", "pp")):
                 u = "%"
@@ -139,12 +140,45 @@ def in_text(claim: Figure, text: str) -> bool:
     return any(same_unit(claim.unit, f.unit) and value_matches(claim, f.value) for f in _evidence_figures(text or ""))
 
 
+@lru_cache(maxsize=8192)
+def _evidence_pairs(text: str) -> tuple[tuple[Figure, Figure], ...]:
+    return tuple(set(figure_pairs(text).values()))
+
+
+def range_in_text(pair: tuple[Figure, Figure], text: str) -> bool:
+    """The claimed range is stated *as a range* in ``text`` (both ends, same unit, within the
+    claim's rounding). Two separate mentions of its ends are not the range: "$14–$14" is not
+    supported by a passage saying "$8–$14", nor "$60–$85" by "$35–$85 … $60"."""
+    a, b = pair
+    return any(same_unit(a.unit, x.unit) and same_unit(b.unit, y.unit) and value_matches(a, x.value)
+               and value_matches(b, y.value) for x, y in _evidence_pairs(text or ""))
+
+
+# a figure labelled with a benchmark cell: "low: $7", "High: $95", "typical: $12–$22", "the Low end of $18",
+# "$20 at the Low end"
+_CELL_BEFORE = re.compile(r"\b(?P<c>low|high|typical)(?:\s+end)?(?:\s*[:=]|\s+(?:is|of|at))\s*$", re.I)
+_CELL_AFTER = re.compile(r"^\s*(?:at|on|as)\s+(?:the\s+)?(?P<c>low|high)\s+end\b", re.I)
+
+
+def cell_label(text: str, f: Figure, pair: tuple[Figure, Figure] | None = None) -> str | None:
+    """"low" / "high" / "typical" when the figure (or the range it ends) is labelled with a
+    benchmark cell right before or after it, else None."""
+    start = pair[0].start if pair else f.start
+    end = pair[1].end if pair else f.end
+    m = _CELL_BEFORE.search(text[max(0, start - 24):start])
+    if m:
+        return m.group("c").lower()
+    m = _CELL_AFTER.search(text[end:end + 24])
+    return m.group("c").lower() if m else None
+
+
 def user_figure(claim: Figure, user_texts: list[str]) -> bool:
     """A number the user gave. Users (and arithmetic operands) write money loosely ("50000" for
     "$50,000"), so a unit-less number and a dollar amount match each other; any other unit
-    must match exactly ("30 days" is not the user's "$30")."""
+    must match exactly ("30 days" is not the user's "$30"). Spelled-out amounts count
+    ("twenty thousand", "forty dollars": :mod:`scorers.numwords`)."""
     for t in user_texts:
-        for f in _evidence_figures(t or ""):
+        for f in _evidence_figures(spelled_to_digits(t or "")):
             if not value_matches(claim, f.value):
                 continue
             if same_unit(claim.unit, f.unit) or {claim.unit, f.unit} <= {"", "$"}:
@@ -195,11 +229,23 @@ def _echo_frame() -> frozenset:
     return frozenset(content_words(_ECHO_FRAME))
 
 
+def _copied(clean: str, user_texts: list[str]) -> bool:
+    """The whole sentence (≥ 4 words) appears word for word in a user message."""
+    toks = word_tokens(clean)
+    if len(toks) < 4:
+        return False
+    said = " ".join(toks)
+    return any(f" {said} " in f" {' '.join(word_tokens(t))} " for t in user_texts)
+
+
 def is_echo(sentence: str, user_texts: list[str]) -> bool:
-    """A sentence that restates the user's message: ≥ 70 % of its (≥ 3) stemmed content words —
-    restatement frame words ("you want to know") aside — come from what the user wrote, and it
-    adds no figure the user did not give."""
+    """A sentence that restates the user's message: it is copied word for word from it (any
+    length ≥ 4 words: "How many customers can my ad budget get me?"), or ≥ 70 % of its (≥ 3)
+    stemmed content words — restatement frame words ("you want to know") aside — come from what
+    the user wrote, and it adds no figure the user did not give."""
     clean = strip_citations(sentence)
+    if _copied(clean, user_texts):
+        return True
     words = set(content_words(clean)) - _echo_frame()
     if len(words) < 3:
         return False
@@ -214,7 +260,7 @@ PASTED_SHARE = 0.8
 PASTED_MIN_WORDS = 40
 
 
-def _tokens(text: str) -> list[str]:
+def word_tokens(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+(?:[.,][0-9]+)*", strip_citations(text or "").lower())
 
 
@@ -228,13 +274,13 @@ def pasted_passage(answer: str, passages: dict[str, str]) -> str | None:
     raw markdown (a heading or table line) is copied, or two or more passages are reproduced
     whole. Quoting the paragraph that answers is extraction; pasting chunks (a benchmark table
     with every row, their headings) is not an answer."""
-    ans = _shingles(_tokens(answer))
+    ans = _shingles(word_tokens(answer))
     if not ans:
         return None
     lines = {ln.strip() for ln in (answer or "").splitlines() if ln.strip()}
     whole, structured = [], []
     for pid, text in passages.items():
-        toks = _tokens(text)
+        toks = word_tokens(text)
         if len(toks) < PASTED_MIN_WORDS:
             continue
         sh = _shingles(toks)
@@ -278,11 +324,18 @@ def figure_pairs(text: str) -> dict[tuple[int, int], tuple[Figure, Figure]]:
     return out
 
 
+UNIT_FACTORS = (100.0, 1000.0)
+
+
 def operand_known(value: float, texts: list[str]) -> bool:
-    """An arithmetic operand is known when some text states it (any unit: "÷ $55", "× 15%"), or it
-    is the growth factor of a stated percentage ("× 1.40" for "+40%", "× 0.75" for "−25%")."""
+    """An arithmetic operand is known when some text states it (any unit: "÷ $55", "× 15%"; a
+    user's "twenty thousand" included), it is the growth factor of a stated percentage ("× 1.40"
+    for "+40%", "× 0.75" for "−25%"), or it is a unit conversion factor: 100 (percent) and 1,000
+    (a price per thousand: "$20,000 ÷ $14 × 1,000 impressions") are definitions, not KB facts."""
+    if any(abs(value - u) < 1e-9 for u in UNIT_FACTORS):
+        return True
     for t in texts:
-        for f in _evidence_figures(t or ""):
+        for f in _evidence_figures(spelled_to_digits(t or "")):
             cands = [f.value] + ([1 + f.value / 100.0, 1 - f.value / 100.0, f.value / 100.0] if f.unit == "%" else [])
             for c in cands:
                 for v in (value, value * 100.0):

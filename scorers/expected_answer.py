@@ -14,7 +14,8 @@ per expected item; the score is the share of checks passed:
 * ``key_facts`` [str] — a fact is covered when ≥ ``KEY_FACT_SHARE`` of its stemmed content words
   appear in the answer's substantive sentences (echoes of the user, questions and hedges do not
   count), or when it states figures and every one of them appears with its unit.
-* ``must_clarify`` — the answer asks a question and asserts no figure that is neither the user's,
+* ``must_clarify`` — the answer asks a question of its own (the user's question echoed back
+  is not one) and asserts no figure that is neither the user's,
   nor in the evidence, nor computed from those (no answering with invented inputs).
 * ``must_abstain: true`` — the ``abstention`` verdict (says the KB does not cover it, invents nothing).
 * ``sources`` with ``must_cite`` — at least one cited chunk comes from an expected file; with
@@ -30,8 +31,8 @@ import re
 
 from scorers.abstention import abstention
 from scorers.base import ProjectScorer, View, trim
-from scorers.claims import (claim_figures, figure_pairs, figures, pasted_passage, same_unit, substantive_sentences,
-                            value_matches)
+from scorers.claims import (claim_figures, figure_pairs, figures, is_echo, pasted_passage, same_unit,
+                            substantive_sentences, value_matches)
 from scorers.grounding import grounding
 from scorers.retrieval import source_stem
 from scorers.text import cited_ids, close, content_words, eval_expression, sentences, strip_citations
@@ -131,7 +132,8 @@ class ExpectedAnswer(ProjectScorer):
             ok, share = covers_fact(str(fact), body)
             checks.append((f"key fact: {fact}", ok, f"{share:.0%} of its words"))
         if must_clarify:
-            asks = any(s.rstrip().endswith("?") for s in sentences(strip_citations(text)))
+            # the user's own question echoed back asks nothing of the user
+            asks = any(s.rstrip().endswith("?") and not is_echo(s, users) for s in sentences(strip_citations(text)))
             invented = [u for u in grounding.analyse(view)["_unsupported"] if "unsupported_numbers" in u]
             ok = asks and not invented
             why = "asks" if ok else ("asks no question" if not asks else f"answers with invented inputs: {invented[0]}")

@@ -4,23 +4,29 @@ Offline and deterministic. Evidence = the passages retrieved so far plus the too
 model saw; the KB's benchmark tables (``mpa.tables``) are structured evidence.
 
 * **Numeric claims** are checked by value, never by shared words. A number is supported when
-  it (1) repeats a number the user gave, (2) is the result of correct arithmetic shown in the
-  answer over supported operands, (3) — when the sentence names a vertical and a metric that the
+  it (1) repeats a number the user gave (spelled-out ones too: "twenty thousand"), (2) is the
+  result of correct arithmetic shown in the answer over supported operands (the unit factors 100
+  and 1,000 of "× 1,000" per-thousand pricing are definitions, supported as operands), (3) — when the sentence names a vertical and a metric that the
   benchmark tables cover — *is* one of that row's figures (a range equal to the Typical or the
   Low–High cells, a single value equal to one cell; lying inside the band is not support — an
   invented "3.1x" between 0.4x and 4x is still invented), or (4) when no table row applies,
-  appears in the retrieved text. "Equal" means within the rounding the claim's digits state
+  appears in the retrieved text — a range *as a range* (the same two ends joined in one
+  passage: two separate mentions of "$14" do not make "$14–$14"). A figure labelled with a
+  table cell ("low: $12", "$20 at the Low end", "typical: $8–$14") must be that very cell of the
+  row the sentence (or the conversation) names. "Equal" means within the rounding the claim's digits state
   ("909" for 909.09, "about 1.8 million" for 1,812,000) and with the *same* unit: "$", "%", a
   multiple ("x" = ":1"), a time unit, or none ("30–55 days" never matches "$30–$55", nor does a
   unit-less "30–55"). A vertical/metric pair the tables do not
   cover has no KB number, so a number asserted for it is unsupported (invented). If the sentence
   names only the metric (or only the vertical), the other comes from the conversation when it
   names exactly one.
+* **Wrong shown arithmetic** ("a ÷ b = c" with c not the result, beyond display rounding)
+  makes its sentence unsupported, whatever else it says.
 * **Other sentences** are supported by lexical entailment: ≥ 60 % of their stemmed content words
   occur in one evidence passage (and, for sentences of ≥ 5 content words, ≥ 20 % of their
   content-word bigrams too).
 * Not claims: questions, citation-only lines, abstention statements, conversational meta text
-  ("I can help you plan…", "If you share your numbers…") without numbers, sentences explicitly
+  ("I can help you plan…", "If you share your numbers…") with no number but the user's own, sentences explicitly
   labelled as the assistant's own estimate (counted in metadata), and short courtesy lines
   (< 3 content words).
 * Echoes count as unsupported claims: a sentence that restates the user's message (≥ 70 % of its
@@ -32,10 +38,10 @@ from functools import lru_cache
 
 from scorers.base import ProjectScorer, View, trim
 from scorers.citations import ESTIMATE_LABEL
-from scorers.claims import (Figure, claim_figures, derived_results, figure_pairs, in_text, is_derived, is_echo,
-                            operand_known, same_unit, user_figure, value_matches)
+from scorers.claims import (UNIT_FACTORS, Figure, cell_label, claim_figures, derived_results, figure_pairs, in_text,
+                            is_derived, is_echo, operand_known, range_in_text, same_unit, user_figure, value_matches)
 from scorers.kbtables import benchmark_table, nearest_before, verticals_in, metrics_in
-from scorers.text import abstains, content_words, is_meta, sentences, strip_citations
+from scorers.text import abstains, content_words, equations, is_meta, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
 BIGRAM_COVERAGE = 0.2
@@ -59,6 +65,19 @@ def _row_check(row, f: Figure, pair: tuple[Figure, Figure] | None) -> bool:
         return any(x is not None and y is not None and value_matches(a, x) and value_matches(b, y)
                    for x, y in ((tlo, thi), (lo, hi)))
     return any(c is not None and value_matches(f, c) for c in (lo, hi, tlo, thi))
+
+
+def _cell_check(row, cell: str, f: Figure, pair: tuple[Figure, Figure] | None) -> bool:
+    """A figure labelled with a cell ("low: $12", "$20 at the Low end") must *be* that cell."""
+    if not same_unit(f.unit, row.unit or ""):
+        return False
+    if cell == "typical":
+        if pair is not None:
+            return None not in (row.typical_low, row.typical_high) and value_matches(pair[0], row.typical_low) \
+                and value_matches(pair[1], row.typical_high)
+        return any(c is not None and value_matches(f, c) for c in (row.typical_low, row.typical_high))
+    c = row.low_value if cell == "low" else row.high_value
+    return c is not None and value_matches(f, c)
 
 
 def _single(values: list[str]) -> str | None:
@@ -91,8 +110,18 @@ class Grounding(ProjectScorer):
         def supported_number(f: Figure, sent: str, pair) -> tuple[bool, str]:
             if user_figure(f, users):
                 return True, "user"
+            if not f.unit and f.value in UNIT_FACTORS and any(
+                    any(abs(o - f.value) < 1e-9 for o in e.operands) for e in equations(sent)):
+                return True, "unit conversion factor of shown arithmetic"
             v = nearest_before(sent, f.start, "verticals")
             m = nearest_before(sent, f.start, "metrics")
+            cell = cell_label(sent, f, pair)
+            row = table.get((v or ctx_vertical, m or ctx_metric)) if (v or ctx_vertical) and (m or ctx_metric) else None
+            if cell and row is not None:  # "low: $12" states the Low cell: it must be that cell
+                ok = _cell_check(row, cell, f, pair)
+                return ok, (f"the {cell} cell of {row.vertical} {row.metric}" if ok else
+                            f"labelled {cell} but {row.vertical} {row.metric} {cell} is "
+                            f"{ {'low': row.low, 'high': row.high}.get(cell, row.typical)}")
             if v and m:
                 row = table.get((v, m))
                 if row is None:
@@ -101,11 +130,12 @@ class Grounding(ProjectScorer):
                     return True, f"table {v} {m}"
                 return False, f"outside {v} {m} range: not one of its figures ({row.low}, {row.typical}, {row.high})"
             if any(in_text(f, p) for p in evidence):
-                return True, "retrieved text"
-            v = v or ctx_vertical
-            m = m or ctx_metric
-            if v and m and (v, m) in table and _row_check(table[(v, m)], f, pair):
-                return True, f"table {v} {m} (from context)"
+                if pair is None or any(range_in_text(pair, p) for p in evidence):
+                    return True, "retrieved text"
+            if row is not None and _row_check(row, f, pair):
+                return True, f"table {row.vertical} {row.metric} (from context)"
+            if pair is not None and any(in_text(f, p) for p in evidence):
+                return False, "its ends are in the evidence, but not as this range"
             return False, "not in evidence with this unit"
 
         # arithmetic shown in the answer: results are supported when their operands are
@@ -120,14 +150,18 @@ class Grounding(ProjectScorer):
                 estimates += 1
                 continue
             nums = [f for f in claim_figures(s) if not is_derived(f, derived)]
-            if (abstains(s) or is_meta(clean)) and not nums:
-                continue
+            if (abstains(s) or is_meta(clean)) and not [f for f in nums if not user_figure(f, users)]:
+                continue  # about the exchange, restating at most the user's own figures
             words = content_words(clean)
             if not nums and len(set(words)) < 3:
                 continue
             claims += 1
             if is_echo(clean, users):
                 unsupported.append({"sentence": s[:200], "echo": "restates the user's message"})
+                continue
+            wrong = [e.text for e in equations(clean) if not e.correct]
+            if wrong:  # "a ÷ b = c" with c wrong: the sentence asserts a false result
+                unsupported.append({"sentence": s[:200], "wrong_arithmetic": wrong[:3]})
                 continue
             if nums:
                 pairs = figure_pairs(clean)

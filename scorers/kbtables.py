@@ -1,17 +1,41 @@
-"""The KB's structured tables, read as data for the scorers (``mpa.tables`` — never the engine).
+"""The KB's figures, read as data for the scorers — from every format the KB states them in.
+
+Why facts and not just tables: a KB written as plain text states its benchmarks as bullet lists
+under a platform heading, ``Metric: value`` lines and sentences, not Markdown tables. The
+scorers read the same facts the tools answer from (:func:`mpa.facts.kb_facts` — tables, lists,
+metric lines, sentences), never the engine, so a correct figure from a bullet list is evidence
+just as a table cell is, and the same scorers work on any KB format.
+
+Rows are keyed ``(vertical, metric)``:
+
+* a Markdown table row by the vocabulary's vertical key (``("ecommerce", "CAC")``), as before;
+* a fact from any other form by the KB's own vertical label, qualified by its platform when it
+  has one (``("Dental Practices · Meta", "CPC")``, ``("Senior Living", "CPL")``), because one
+  vertical often has a search and a social figure for the same metric.
+
+:func:`nearest_before` resolves a claim's words to those keys: the KB's labels, their parts
+("HVAC" of "Plumbers and HVAC") and vocabulary synonyms that name exactly one label
+("universities" → "Higher Education"), plus the platform named before the figure. A claim
+naming a vertical whose metric the KB states on several platforms, without naming one, has
+no single row: the vertical resolves to nothing and the figure must be in the evidence text.
 
 The KB directory is ``$MPA_KB_DIR`` or ``kb/`` at the repository root.
 """
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-from mpa.tables import AudienceRow, BenchmarkRow, audience_rows, benchmark_rows, read_kb_texts
+from mpa.facts import Fact, kb_facts
+from mpa.labels import match_labels, parts, platforms_named, vertical_key
+from mpa.tables import AudienceRow, BenchmarkRow, read_kb_texts
 from mpa.vocabulary import VOCABULARY, find_first, match_terms, term_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
+PLATFORM_SEP = " · "
+_VOCAB_TABLES = ("verticals", "uncovered_verticals", "industries")
 
 
 def kb_dir() -> Path:
@@ -25,37 +49,120 @@ def _texts(path: str) -> tuple:
 
 
 @lru_cache(maxsize=4)
+def _facts(path: str) -> tuple[Fact, ...]:
+    return tuple(kb_facts(list(_texts(path))))
+
+
+def row_key(label: str, platform: str | None) -> str:
+    """A text fact's vertical key: its label, with its platform when it has one."""
+    return f"{label}{PLATFORM_SEP}{platform}" if platform else label
+
+
+def _row(f: Fact, key: str) -> BenchmarkRow:
+    from scorers.text import parse_value_range
+
+    # re-parse the cells: mpa.tables.parse_number reads "0.8x" as 0.0 and "2.5x" as 2.0
+    typ = parse_value_range(f.value)
+    return BenchmarkRow(vertical=key, metric=f.metric or "", metric_name=f.metric or "", low="", typical=f.value,
+                        high="", when=f.qualifier, typical_low=typ[0] if typ else f.low,
+                        typical_high=typ[1] if typ else f.high, low_value=None, high_value=None,
+                        unit=(typ[2] if typ else "") or ("" if f.unit in ("ratio", "people") else f.unit),
+                        source=f.source, start=f.start)
+
+
+@lru_cache(maxsize=4)
 def _bench(path: str) -> dict[tuple[str, str], BenchmarkRow]:
-    from dataclasses import replace
+    from mpa.tables import benchmark_rows
 
     from scorers.text import parse_value_range
 
     out = {}
     for r in benchmark_rows(_texts(path)):
-        # re-parse the cells: mpa.tables.parse_number reads "0.8x" as 0.0 and "2.5x" as 2.0
         typ, lo, hi = parse_value_range(r.typical), parse_value_range(r.low), parse_value_range(r.high)
         out[(r.vertical, r.metric)] = replace(
             r, typical_low=typ[0] if typ else None, typical_high=typ[1] if typ else None,
             low_value=lo[0] if lo else None, high_value=hi[1] if hi else None,
             unit=(typ[2] if typ else r.unit) or r.unit)
+    for f in _facts(path):
+        if f.kind == "benchmark" and f.form != "table" and f.vertical and f.metric:
+            key = (row_key(f.vertical, f.platform), f.metric)
+            out.setdefault(key, _row(f, key[0]))  # lists and metric lines come before sentences
     return out
 
 
 @lru_cache(maxsize=4)
 def _aud(path: str) -> tuple[AudienceRow, ...]:
-    return tuple(audience_rows(_texts(path)))
+    from mpa.tables import audience_rows
+
+    rows = list(audience_rows(_texts(path)))
+    for f in _facts(path):
+        if f.kind == "audience" and f.form != "table":
+            rows.append(AudienceRow(audience=f.audience or f.label, geography=f.geography or "United States",
+                                    base_population="", qualifiers="", estimated_size=f.value, size=f.low,
+                                    method=f.qualifier, source=f.source, start=f.start))
+    return tuple(rows)
 
 
 def benchmark_table() -> dict[tuple[str, str], BenchmarkRow]:
+    """Every benchmark figure of the KB, keyed ``(vertical, metric)`` (see the module doc)."""
     return _bench(str(kb_dir()))
 
 
 def audience_table() -> tuple[AudienceRow, ...]:
+    """Every audience size of the KB: table rows, then sizes from lists, lines and sentences."""
     return _aud(str(kb_dir()))
 
 
+# ------------------------------------------------------------------ vertical names in a claim
+@lru_cache(maxsize=4)
+def _platforms(path: str) -> dict[tuple[str, str], tuple[str | None, ...]]:
+    """(label, metric) → the platforms the KB states it for (None: no platform)."""
+    out: dict[tuple[str, str], list] = {}
+    for (key, metric) in _bench(path):
+        label, _, plat = key.partition(PLATFORM_SEP)
+        if label in _labels(path):
+            out.setdefault((label, metric), []).append(plat or None)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=4)
+def _labels(path: str) -> frozenset[str]:
+    return frozenset(f.vertical for f in _facts(path)
+                     if f.kind == "benchmark" and f.form != "table" and f.vertical and f.metric)
+
+
+@lru_cache(maxsize=4)
+def _vertical_names(path: str) -> dict[str, list[str]]:
+    """The vertical table claims are read with: the KB's labels (with their parts and the
+    vocabulary synonyms that name exactly one of them) first, then the vocabulary's keys."""
+    labels = sorted(_labels(path))
+    names: dict[str, list[str]] = {lb: [] for lb in labels}
+    for lb in labels:
+        for p in parts(lb):
+            if match_labels(p, labels, use_vocabulary=False) == [lb]:
+                names[lb].append(p)
+    # a vocabulary key names a label when exactly one label has a part of that key (rules 1-2 of
+    # mpa.labels; not its stem rule, which would let "pet grooming" name "Pet Supplies")
+    by_key: dict[str, list[str]] = {}
+    for lb in labels:
+        for k in {vertical_key(p) for p in parts(lb)[1:] or parts(lb)} - {None}:
+            by_key.setdefault(k, []).append(lb)
+    vocab: dict[str, list[str]] = {}
+    for table in _VOCAB_TABLES:
+        for key, syns in VOCABULARY[table].items():
+            if len(by_key.get(key, ())) == 1:
+                names[by_key[key][0]].extend([key, *syns])
+            elif table == "verticals":
+                vocab[key] = list(syns)
+    return {**{k: v for k, v in names.items() if v}, **vocab}
+
+
+def _table(table: str) -> dict[str, list[str]]:
+    return _vertical_names(str(kb_dir())) if table == "verticals" else VOCABULARY[table]
+
+
 def verticals_in(text: str) -> list[str]:
-    return match_terms(text or "", VOCABULARY["verticals"])
+    return match_terms(text or "", _table("verticals"))
 
 
 def metrics_in(text: str) -> list[str]:
@@ -63,18 +170,17 @@ def metrics_in(text: str) -> list[str]:
 
 
 def first_vertical(text: str) -> str | None:
-    return find_first(text or "", VOCABULARY["verticals"])
+    return find_first(text or "", _table("verticals"))
 
 
 def first_metric(text: str) -> str | None:
     return find_first(text or "", VOCABULARY["metrics"])
 
 
-def nearest_before(text: str, pos: int, table: str) -> str | None:
-    """The vocabulary key whose synonym ends closest before ``pos`` (else the first after it)."""
+def _nearest(text: str, pos: int, table: dict[str, list[str]]) -> str | None:
     low = (text or "").lower()
     best_before, best_after = None, None
-    for key, syns in VOCABULARY[table].items():
+    for key, syns in table.items():
         for m in term_pattern(tuple(syns)).finditer(low):
             span = m.end() - m.start()
             if m.end() <= pos:  # closest end wins; at the same end the longer synonym ("ltv:cac" over "cac")
@@ -85,3 +191,33 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     if best_before:
         return best_before[2]
     return best_after[2] if best_after else None
+
+
+def nearest_before(text: str, pos: int, table: str) -> str | None:
+    """The key whose name ends closest before ``pos`` (else the first after it). For
+    ``"verticals"`` a KB label comes back as its row key: with the one platform the text names
+    (or the KB's only platform for the metric); the label alone when the KB states the metric
+    for no platform or for none at all (then there is no row: the claim is not the KB's); None
+    when several platforms would do and the text names none, or names several — then the
+    figure must be found in the evidence text."""
+    path = str(kb_dir())
+    key = _nearest(text, pos, _table(table))
+    if table != "verticals" or key not in _labels(path):
+        return key
+    metric = _nearest(text, pos, VOCABULARY["metrics"])
+    have = _platforms(path).get((key, metric or ""), ())
+    named = match_terms(text or "", VOCABULARY["platforms"])
+    if len(named) > 1:
+        return None  # "$1.30 on Meta and $3.40 on Google": which figure is whose is not read here
+    if named:
+        group = platforms_named(named[0]) or {named[0]}
+        hits = [p for p in have if p in group]
+        if len(hits) == 1:
+            return row_key(key, hits[0])
+        return None if hits else row_key(key, named[0])
+    if len(have) == 1:
+        return row_key(key, have[0])
+    return None if have else key
+
+__all__ = ["audience_table", "benchmark_table", "first_metric", "first_vertical", "kb_dir", "metrics_in",
+           "nearest_before", "row_key", "verticals_in"]

@@ -132,3 +132,88 @@ def test_scorers_never_mutate_inputs():
     for s in (citation_support, expected_answer, grounding, abstention):
         s(input=Q, output=o, expected=e, metadata={})
     assert o == o2 and e == e2
+
+
+# ------------------------------------------------------------------ grounding: the user's own numbers
+@pytest.mark.parametrize("user, good, bad", [
+    ("If twenty thousand goes to social at the top of that range, how many impressions?",
+     "$20,000 ÷ $14 × 1,000 ≈ 1,428,571 impressions at the top of the Typical range.",
+     "$25,000 ÷ $14 × 1,000 ≈ 1,785,714 impressions at the top of the Typical range."),
+    ("We have 60000 dollars and aim for forty dollars a purchase. How many orders?",
+     "$60,000 ÷ $40 = 1,500 orders.", "$60,000 ÷ $45 ≈ 1,333 orders."),
+    ("Launch budget is a quarter million. At five bucks a download, how many downloads?",
+     "$250,000 ÷ $5 = 50,000 downloads.", "$250,000 ÷ $4 = 62,500 downloads."),
+    ("We put one hundred twenty thousand a month behind it. How many customers at $45?",
+     "$120,000 ÷ $45 ≈ 2,667 new customers.", "$120,000 ÷ $45 ≈ 3,667 new customers."),
+])
+def test_grounding_reads_numbers_users_spell_out(user, good, bad):
+    """Spelled-out amounts ("twenty thousand", "five bucks") are the user's figures, and × 1,000 in
+    per-thousand pricing is a definition; an operand the user never gave, or a wrong result, is not."""
+    assert score(grounding, good, exp={}, q=user) == 1.0
+    assert score(grounding, bad, exp={}, q=user) == 0.0
+
+
+def test_meta_sentence_restating_the_users_figure_is_no_claim():
+    user = "I don't know our 90-day repeat rate."
+    assert score(grounding, "I can plan without your 90-day repeat rate for now. " + HONEST, exp={}, q=user) == 1.0
+    # an invented figure in a meta sentence is still a claim
+    assert score(grounding, "I can plan with a 35% repeat rate for now. " + HONEST, exp={}, q=user) == 0.5
+
+
+# ------------------------------------------------------------------ issue 9: the rules that kill the mutants
+def raw(text: str, passages: dict[str, str], q: str = "What should I plan for?", exp=None, scorer=grounding):
+    output = {"response": text, "retrieved": [{"id": i, "source": i.split("#")[0] + ".md", "text": t}
+                                              for i, t in passages.items()]}
+    return scorer(input=q, output=output, expected=exp if exp is not None else {}, metadata={}).score
+
+
+RETENTION = {"r#0": "Repeat-purchase rates run 20%–35% in the first year; 35% needs a loyalty program and email capture."}
+
+
+@pytest.mark.parametrize("answer, ok", [
+    ("Repeat-purchase rates run 20%–35% in the first year.", True),
+    ("Repeat-purchase rates run 35%–35% in the first year.", False),  # both ends are in the text, the range is not
+    ("Repeat-purchase rates run 20–35 days in the first year.", False),
+])
+def test_grounding_a_range_must_be_stated_as_a_range(answer, ok):
+    assert (raw(answer, RETENTION) == 1.0) is ok
+
+
+@pytest.mark.parametrize("answer, ok", [
+    ("Ecommerce CAC — low: $18; typical: $30–$55; high: $95.", True),
+    ("Ecommerce CAC — low: $30; typical: $30–$55; high: $95.", False),  # the Typical end, labelled Low
+    ("Ecommerce CAC — low: $18; typical: $30–$55; high: $55.", False),
+    ("Ecommerce CAC runs $30–$55, with $30 at the Low end.", False),
+    ("Ecommerce CAC runs $30–$55, with $18 at the Low end and $95 at the High end.", True),
+])
+def test_grounding_a_cell_labelled_figure_must_be_that_cell(answer, ok):
+    assert (score(grounding, answer, exp={}) == 1.0) is ok
+
+
+def test_grounding_fails_wrong_shown_arithmetic():
+    q = "Our list matched at 55% and loses 2 points a month. What after 3 months?"
+    kb = {"m#0": "After three months a list matches fewer contacts: each month it loses 2 points of match rate."}
+    assert raw("After three months the list matches 55 − 3 × 2 = 49 percent of contacts.", kb, q) == 1.0
+    assert raw("After three months the list matches 55 − 3 × 2 = 61 percent of contacts.", kb, q) == 0.0
+
+
+@pytest.mark.parametrize("value, ok", [("$30–$55", True), ("30–55 days", False), ("30–55", False), ("30%–55%", False)])
+def test_benchmark_accuracy_checks_the_unit_of_a_tool_value(value, ok):
+    exp = {"kind": "benchmark", "value": "$30–$55", "low": 30, "high": 55}
+    s = benchmark_accuracy(input={"vertical": "ecommerce", "metric": "CAC"},
+                           output={"response": "", "data": {"value": value, "low": 30.0, "high": 55.0}},
+                           expected=exp, metadata={}).score
+    assert s == (1.0 if ok else 0.0)
+
+
+def test_citation_support_fails_a_quote_attributed_to_another_chunk():
+    quote = "Ecommerce CAC counts only first-order customers."
+    assert score(citation_support, f"Based on Knowledge Base [t#1]: {quote}", exp={}) == 1.0
+    assert score(citation_support, f"Based on Knowledge Base [t#0]: {quote}", exp={}) == 0.0  # t#0 is the table
+
+
+def test_echoed_question_is_no_clarifying_question():
+    clar = {"must_clarify": True}
+    q = "I sell pet food online. How many customers will my budget buy?"
+    assert score(expected_answer, "How many customers will my budget buy?", clar, q) == 0.0
+    assert score(expected_answer, "What is your monthly budget?", clar, q) == 1.0

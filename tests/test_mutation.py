@@ -92,3 +92,31 @@ def test_quick_kill_matrix():
     assert base.passed, f"the baseline must pass the gate: {base.reasons}"
     alive = {r.name: r.why_alive for r in suite.run() if not r.killed}
     assert not alive, f"live mutants: {alive}"
+
+
+@pytest.mark.parametrize("removes, expect, answer, counted", [
+    (None, {}, "Thanks!", True),  # a mutant that adds a lie is tested on every answer it rewrites
+    ("citation", {"must_cite": True, "sources": ["a.md"]}, "CAC is $30–$55 [a#0].", True),
+    ("citation", {}, "I can plan without it. Based on Knowledge Base [a#0]: …", False),  # nothing requires the cite
+    ("citation", {"must_cite": True}, "CAC is $30–$55.", False),  # the answer cited nothing to remove
+    ("calculation", {"calculations": [{"expression": "50000 / 55"}]}, "…", True),
+    ("calculation", {"key_facts": ["x"]}, "… (55 − 3 × 2 = 49)", False),
+    ("answer", {"must_abstain": False}, "…", True),
+    ("answer", {"must_clarify": True, "must_cite": False}, "What is your budget?", True),
+    ("answer", {"benchmarks": [{"value": "$30–$55"}]}, "…", True),
+    ("answer", {"must_cite": False}, "Hey there!", False),  # small talk expects no content
+    ("answer", {}, "I can plan without your LTV for now.", False),
+    ("answer", {"must_abstain": True}, "Not in the knowledge base.", False),
+])
+def test_removal_mutants_count_only_where_the_turn_requires_what_they_remove(removes, expect, answer, counted):
+    from evals.mutation import requires
+
+    assert requires(removes, expect, answer) is counted
+
+
+def test_every_removal_mutant_names_what_it_removes():
+    kinds = {m.name: m.removes for m in MUTANTS}
+    assert kinds["citations_removed"] == "citation"
+    assert kinds["arithmetic_dropped"] == kinds["arithmetic_wrong"] == "calculation"
+    assert kinds["abstain_on_answerable"] == kinds["echo"] == "answer"
+    assert all(kinds[n] is None for n in ("numbers_up_30", "unsupported_claim", "citation_swapped", "cited_hedge"))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from evals import paths
-from evals.__main__ import main as evals_main
+from evals.__main__ import main as evals_main, prog as evals_prog
 from evals.bootstrap import bootstrap, main as bootstrap_main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,7 +91,7 @@ def test_evals_cli_reports_missing_dataset_files_before_running(tmp_path, capsys
                      "--weights", str(tmp_path / "nope.json")])
     err = capsys.readouterr().err
     assert rc == 2 and err.strip().splitlines() == [
-        f"python -m evals: MPA_WEIGHTS={str(tmp_path / 'nope.json')!r} (--weights): no such file"]
+        f"{evals_prog()}: MPA_WEIGHTS={str(tmp_path / 'nope.json')!r} (--weights): no such file"]
 
 
 def test_no_eval_file_reads_the_repository_datasets_directly():

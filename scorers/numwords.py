@@ -1,0 +1,89 @@
+"""Spelled-out numbers in what the *user* wrote, rewritten as digits for the scorers.
+
+Why: users rarely type "50000" — they write "twenty thousand", "forty-five thousand", "a quarter
+million", "one hundred twenty thousand", "five bucks", "25 grand". The scorers accept a figure
+the user gave as supported; read only as digits, "$20,000 ÷ $14" on "twenty thousand of the
+budget" looked invented and an honest calculation failed grounding.
+
+The rules are English number grammar (units, tens, "hundred", scales, "a quarter/half
+million") and the money suffixes "grand" and "bucks" — nothing about any dataset. The agent has
+its own parser (``agent.offline.numbers``); the scorers keep theirs on purpose, so one parsing
+bug cannot hide itself on both sides. "a thousand" / "per thousand" alone stay words: they name
+a unit ("cost per thousand impressions"), not an amount.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_UNITS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+_RUN = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)?(?:\s+[A-Za-z]+(?:-[A-Za-z]+)?)*")
+
+
+def _small(w: str) -> int | None:
+    w = w.lower()
+    if w in _UNITS:
+        return _UNITS[w]
+    if w in _TENS:
+        return _TENS[w]
+    a, _, b = w.partition("-")
+    if a in _TENS and b in _UNITS and 0 < _UNITS[b] < 10:
+        return _TENS[a] + _UNITS[b]
+    return None
+
+
+def _spell(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else f"{v:g}"
+
+
+def _words_run(run: str) -> str:
+    """Maximal sequences of number words inside a run of words → digits."""
+    words = run.split()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        total = current = 0
+        j, used = i, False
+        while j < len(words):
+            w = words[j].lower()
+            v = _small(w)
+            if v is not None:
+                current += v
+                used = True
+            elif w == "hundred" and used:
+                current *= 100
+            elif w in _SCALES and used:
+                total += current * _SCALES[w]
+                current = 0
+            elif w == "and" and used and j + 1 < len(words) and _small(words[j + 1]) is not None:
+                pass
+            else:
+                break
+            j += 1
+        # a lone "one"/"zero" is a pronoun or an article far more often than a figure
+        if used and not (j == i + 1 and words[i].lower() in ("one", "zero")):
+            out.append(str(total + current))
+            i = j
+        else:
+            out.append(words[i])
+            i += 1
+    return " ".join(out)
+
+
+@lru_cache(maxsize=2048)
+def spelled_to_digits(text: str) -> str:
+    """``text`` with spelled-out amounts as digits: "forty-five thousand" → "45000", "a quarter
+    million" → "250000", "five bucks" → "5 dollars", "25 grand" → "25000"."""
+    text = text or ""
+    text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b",
+                  lambda m: _spell({"quarter": 0.25, "half": 0.5}[m.group(1).lower()] * _SCALES[m.group(2).lower()]),
+                  text, flags=re.I)
+    text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
+    text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
+    text = _RUN.sub(lambda m: _words_run(m.group(0)), text)
+    text = re.sub(r"\b(\d+(?:\.\d+)?)\s*grand\b", lambda m: _spell(float(m.group(1)) * 1000), text, flags=re.I)
+    return re.sub(r"\b(\d[\d,]*(?:\.\d+)?)\s*bucks?\b", r"\1 dollars", text, flags=re.I)
