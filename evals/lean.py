@@ -17,7 +17,8 @@ task, the scorers or the local reporter see):
 * score spans: no input (the case is on the root span), metadata compacted (lists cut to
   ``MAX_ITEMS``, strings to ``MAX_CHARS``, ranked ``top`` lists dropped);
 * LLM spans: long strings in the input (tool results repeated in every later request of a
-  conversation) cut to previews.
+  conversation) cut to previews;
+* every span: no ``context`` (the SDK's caller file and line — asyncio internals for eval spans).
 
 Installed by :func:`install` (from :mod:`evals.common`) when logs are sent.
 """
@@ -130,11 +131,11 @@ class LeanExport(SpanCustomizer):
 
     def __init__(self) -> None:
         self._kinds: dict[str, str] = {}
-        self._work: dict[str, list[float]] = {}  # root span id -> [first work start, last work end]
+        self._work: dict[str, list[float]] = {}  # root span id -> [task start, task end]
         self._lock = threading.Lock()
 
     def _note_work(self, data: dict) -> None:
-        """Task and score spans log their own start/end around the work (evals.common)."""
+        """Task spans log their own start/end around the work (evals.common.trial_task)."""
         m, root = data.get("metrics"), data.get("root_span_id")
         if not isinstance(m, dict) or not root or not ("start" in m and "end" in m):
             return
@@ -143,8 +144,10 @@ class LeanExport(SpanCustomizer):
             w[0], w[1] = min(w[0], m["start"]), max(w[1], m["end"])
 
     def _root_timing(self, data: dict) -> None:
-        """The root span opens when its case is scheduled and closes after the last scorer got a
-        thread: once its work is known, it spans the first work start to the last work end."""
+        """The root span opens when its case is scheduled and closes after its last scorer got a
+        thread shared by every case of the run (seconds of queue for milliseconds of work), so
+        Braintrust's per-case duration compared queues. Once the task's own interval is known the
+        root takes it: the case's duration is the system's latency (each score span keeps its own)."""
         with self._lock:
             w = self._work.get(data.get("root_span_id") or "")
         if not w:
@@ -179,7 +182,8 @@ class LeanExport(SpanCustomizer):
 
     def on_span_export(self, data: dict) -> dict:
         kind = self._kind(data)
-        if kind in ("task", "score"):
+        data.pop("context", None)  # the SDK's caller file/line (asyncio internals here): ~260 bytes a row
+        if kind == "task":
             self._note_work(data)
         if kind == "root":
             self._root_timing(data)

@@ -146,10 +146,10 @@ def test_arm_baseline_dataset_root_error_and_lean_spans(fake_braintrust, tmp_pat
         assert 0.045 <= t["metrics"]["end"] - t["metrics"]["start"] <= 0.09
     for t in kinds["score"]:
         assert t["metrics"]["end"] - t["metrics"]["start"] < 0.03
-    # a root spans its task's start to its last score, not its scheduling: the case queued behind
-    # the other one's task (~110 ms from scheduling) spans only its own ~50 ms of work
-    roots_ms = sorted(t["metrics"]["end"] - t["metrics"]["start"] for t in kinds["root"])
-    assert 0.045 <= roots_ms[0] <= 0.09 and roots_ms[-1] <= 0.2
+    # a root's duration is its task's (the system's latency), not scheduling to the last score:
+    # the case queued behind the other one's task would otherwise show ~110 ms
+    for t in kinds["root"]:
+        assert 0.045 <= t["metrics"]["end"] - t["metrics"]["start"] <= 0.09
     # the local record keeps the real experiment name, id and URL, and the baseline
     import json
     rec = json.loads((tmp_path / "results" / "latest.json").read_text())
