@@ -8,7 +8,7 @@ KB     ?= kb
 INDEX  ?= .index/kb-index.json
 SCIFACT ?= data/scifact
 
-.PHONY: setup test eval bench clean
+.PHONY: setup test eval sweep bench clean
 
 setup: $(STAMP)
 
@@ -38,9 +38,16 @@ test: $(STAMP)
 	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
 
+# The gated evals on the preset under test (MPA_RAG_PRESET); each experiment is named for its arm
+# and diffs against the latest one of the same eval and dataset, or MPA_BASELINE (README: "Compare two arms").
 eval: $(STAMP)
 	$(BIN)/python -m mpa index $(KB) --out $(INDEX)
 	$(BIN)/braintrust eval $(BT_LOGS) evals/
+
+# On request: the same, plus the retrieval sweep over every preset and the two packing arms.
+sweep: $(STAMP)
+	$(BIN)/python -m mpa index $(KB) --out $(INDEX)
+	MPA_SWEEP=1 $(BIN)/braintrust eval $(BT_LOGS) evals/
 
 bench: $(STAMP)
 	$(BIN)/python bench/latency.py

@@ -3,6 +3,8 @@
     python -m evals                              # = braintrust eval [--no-send-logs] evals/
     python -m evals --preset hybrid-rrf --trials 3 evals/eval_conversations.py
     python -m evals --gate 0.97                  # exits 1 when the composite is below 0.97
+    python -m evals --sweep                      # + every retrieval preset and the packing arms
+    python -m evals --preset bm25 --baseline <experiment name|id|run id>   # diff against that arm
     python -m evals --kb my_kb --datasets my_goldens --weights my_weights.json
     python -m evals bootstrap --kb my_kb --out my_goldens   # draft goldens to review (evals.bootstrap)
     python -m evals feedback-to-goldens                     # draft goldens from /bad feedback (evals.feedback_goldens)
@@ -82,6 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="first N cases of each dataset (MPA_EVAL_LIMIT)")
     ap.add_argument("--gate", type=float, help="gate threshold (MPA_GATE; default in scorers/weights.json)")
     ap.add_argument("--agent", choices=["offline", "anthropic"], help="agent model kind (MPA_AGENT)")
+    ap.add_argument("--baseline", help="experiment ids, names or run ids (comma list) each eval diffs against in "
+                                       "Braintrust (MPA_BASELINE; default: the latest of the same eval and dataset)")
+    ap.add_argument("--sweep", action="store_true", help="also the every-preset retrieval sweep and the packing "
+                                                         "arms (MPA_SWEEP=1)")
     ap.add_argument("--results-dir", help="where records go (MPA_RESULTS_DIR)")
     ap.add_argument("--kb", help="knowledge base directory (MPA_KB_DIR; default kb/ in a clone)")
     ap.add_argument("--datasets", help="goldens directory, laid out like datasets/ (MPA_DATASETS)")
@@ -96,10 +102,16 @@ def main(argv: list[str] | None = None) -> int:
     for flag, env in (("preset", "MPA_RAG_PRESET"), ("presets", "MPA_RETRIEVAL_PRESETS"), ("trials", "MPA_TRIALS"),
                       ("limit", "MPA_EVAL_LIMIT"), ("gate", "MPA_GATE"), ("agent", "MPA_AGENT"),
                       ("results_dir", "MPA_RESULTS_DIR"), ("kb", "MPA_KB_DIR"), ("datasets", "MPA_DATASETS"),
-                      ("weights", "MPA_WEIGHTS"), ("index", "MPA_INDEX")):
+                      ("weights", "MPA_WEIGHTS"), ("index", "MPA_INDEX"), ("baseline", "MPA_BASELINE")):
         v = getattr(args, flag)
         if v is not None:
             os.environ[env] = str(Path(v).expanduser().resolve()) if flag in PATH_FLAGS else str(v)
+    if args.sweep:
+        os.environ["MPA_SWEEP"] = "1"
+    # the files the user named (a directory names none): compare-only evals run when named
+    # (evals.common.sweep_requested); braintrust is handed every file, so argv cannot tell
+    os.environ["MPA_NAMED_EVALS"] = ",".join(Path(p).name for f in args.files if not Path(f).is_dir()
+                                             for p in eval_files([f]))
     problems = preflight(args.files)
     if problems:
         for line in problems:

@@ -6,7 +6,12 @@ files; ``python -m evals --preset X …`` sets the same variables from flags):
 ==========================  ==================================================================
 ``MPA_RAG_PRESET``          retrieval preset the agent/tool evals use and the gate scores
                             (default: ``rag.config.DEFAULT_PRESET``)
-``MPA_RETRIEVAL_PRESETS``   comma list of presets ``eval_retrieval`` compares (default: every preset)
+``MPA_RETRIEVAL_PRESETS``   comma list of presets ``eval_retrieval`` compares (default: the preset
+                            under test; every preset with ``MPA_SWEEP``)
+``MPA_SWEEP``               ``1``: also run the every-preset retrieval sweep and the packing arms
+                            (``python -m evals --sweep``, ``make sweep``); off by default
+``MPA_BASELINE``            experiment ids, names or run ids to diff against (``--baseline``;
+                            default: the latest experiment of the same eval and dataset), see :mod:`evals.arms`
 ``MPA_TRIALS``              repeats per case (``trial_count``; for stochastic models)
 ``MPA_EVAL_LIMIT``          first N cases of each dataset (quick runs, tests)
 ``MPA_GATE``                gate threshold override (default in ``scorers/weights.json``); ``off`` =
@@ -41,8 +46,14 @@ from rag.config import PRESETS, get_preset  # noqa: E402
 
 from evals.bootstrap import report_drafts  # noqa: E402
 from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
+from evals.arms import (RUN_ID, Arm, arm_hash, arm_name, arm_tags, dataset_ref, kb_fingerprint,  # noqa: E402
+                        link_dataset, resolve_baseline, sending_logs)
 
 PROJECT = os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval")
+if sending_logs():  # lean span records and root errors in what goes to Braintrust (evals.lean)
+    from evals.lean import install as _install_lean
+
+    _install_lean()
 ALL_RETRIEVAL_PRESETS = list(PRESETS)  # every named preset in rag.config
 CURVE_K = 10  # retrieval evals keep the top 10 for recall@k curves
 
@@ -63,6 +74,8 @@ def selected_preset() -> str:
 
 def retrieval_presets() -> list[str]:
     s = settings()
+    if s.retrieval_presets is None and not s.sweep:
+        return [s.preset]  # the sweep over every preset runs on request (MPA_SWEEP / make sweep)
     names = list(s.retrieval_presets or ALL_RETRIEVAL_PRESETS)
     if s.retrieval_presets is None and "hybrid-dense" in names:
         from rag.dense import available
@@ -189,26 +202,103 @@ def case(case_id: str, input: Any, expected: Any, tags: Iterable[str] | None = N
 
 def trial_task(fn):
     """Wrap a task ``fn(input) -> output`` so the trial index and latency land in the case
-    metadata (the reporter keeps every trial)."""
+    metadata (the reporter keeps every trial).
+
+    The SDK opens the task span when the case is *scheduled*, then waits for a thread-pool worker
+    shared by every eval of the run, so its own start/end time the queue (3 s to 1,700 s for a
+    0.07 ms tool call). The span's ``start``/``end`` are therefore logged here, around the work:
+    a span whose end is logged keeps it when the framework closes the span."""
     import time
 
     def task(input, hooks):
         md = hooks.metadata if hooks is not None and hooks.metadata is not None else {}
         md["trial"] = getattr(hooks, "trial_index", 0)
-        t0 = time.perf_counter()
-        out = fn(input, md)
-        md["task_ms"] = round((time.perf_counter() - t0) * 1000, 3)
-        return out
+        span = getattr(hooks, "span", None)
+        wall0, t0 = time.time(), time.perf_counter()
+        try:
+            return fn(input, md)
+        finally:
+            ms = (time.perf_counter() - t0) * 1000
+            md["task_ms"] = round(ms, 3)
+            if span is not None:
+                span.log(metrics={"start": wall0, "end": wall0 + ms / 1000})
 
     return task
+
+
+class _TimedScorer:
+    """A scorer whose score span times its own work: like the task span, the SDK opens it before
+    the scorer waits for a shared worker thread (7 s of queue for a 1 ms scorer under load), so
+    the span's start/end are logged around the call. Name, ``deterministic`` flag, signature (the
+    SDK passes only the arguments it declares) and attributes are the wrapped scorer's."""
+
+    def __init__(self, scorer: Any):
+        import inspect
+
+        self._scorer = scorer
+        self.__signature__ = inspect.signature(scorer)
+        self.__name__ = scorer._name() if hasattr(scorer, "_name") else getattr(scorer, "__name__", type(scorer).__name__)
+        self.deterministic = getattr(scorer, "deterministic", True)
+
+    def _name(self) -> str:
+        return self.__name__
+
+    def __getattr__(self, attr: str) -> Any:
+        if attr == "_scorer":  # not set yet (copying): no recursion
+            raise AttributeError(attr)
+        return getattr(self._scorer, attr)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        import time
+
+        import braintrust
+
+        span, t0 = braintrust.current_span(), time.time()
+        try:
+            return self._scorer(*args, **kwargs)
+        finally:
+            if span is not braintrust.NOOP_SPAN:
+                span.log(metrics={"start": t0, "end": time.time()})
+
+
+def timed(scorers: Iterable[Any]) -> list:
+    """``scorers`` whose spans time their work (see :class:`_TimedScorer`)."""
+    return [s if isinstance(s, _TimedScorer) else _TimedScorer(s) for s in scorers]
 
 
 def experiment_name(key: str) -> str:
     return key.replace("/", "-")
 
 
-    """A dataset's rows (first ``MPA_EVAL_LIMIT``); a bad line raises ``DatasetError`` naming file + line,
-    a missing file ``PathSettingError`` naming it and ``--datasets``."""
-    path = dataset_file(name)
-    rows = read_jsonl(path, root=ROOT)
-    report_drafts(path, rows)
+def make_arm(family: str, key: str, eval_: str, preset: str | None, gated: bool, dataset, n_cases: int,
+             extra: dict | None = None, trial_count: int | None = None) -> Arm:
+    """Name, tags, metadata and baseline of one experiment (see :mod:`evals.arms`); ``dataset`` is
+    the :class:`evals.arms.DatasetRef` its cases come from."""
+    s = settings()
+    md = experiment_metadata(family, key, preset or s.preset, gated, n_cases, extra, trial_count)
+    ahash = arm_hash(md["config_hash"], md["agent"], md["model"], extra)
+    name = arm_name(eval_, preset, md["model"], ahash)
+    base = resolve_baseline(PROJECT, eval_, dataset.name, s.baseline)
+    md.update({"eval": eval_, "arm": name, "arm_hash": ahash, "run": RUN_ID, "dataset": dataset.to_dict(),
+               "kb_fingerprint": kb_fingerprint(kb_dir()), "baseline": base})
+    return Arm(name, arm_tags(eval_, family, preset, md["agent"], md["model"], gated, dataset.name), md,
+               (base or {}).get("id"))
+
+
+def golden(name: str, *more: str):
+    """The :class:`evals.arms.DatasetRef` of golden file(s) ``name`` (+ ``more`` it also reads)."""
+    return dataset_ref(name, [dataset_file(n) for n in (name, *more)])
+
+
+def linked(ref, cases: list, label: str | None = None) -> list:
+    """``cases`` with ``origin`` set to their rows of the uploaded dataset (when logs are sent)."""
+    return link_dataset(PROJECT, ref, cases, label)
+
+
+def sweep_requested(eval_file: str) -> bool:
+    """Compare-only arms run when ``MPA_SWEEP`` is on or their eval file was named on the command line."""
+    name = Path(eval_file).name
+    named = os.environ.get("MPA_NAMED_EVALS")  # set by `python -m evals`, which expands directories
+    if named is not None:
+        return settings().sweep or name in named.split(",")
+    return settings().sweep or any(Path(a).name == name for a in sys.argv[1:])

@@ -4,6 +4,9 @@
 its ``latest.json``), optionally ``FILE#experiment-key`` to compare one experiment with another
 (e.g. two retrieval presets from the same run: ``results/latest.json#retrieval/tfidf
 results/latest.json#retrieval/hybrid-weighted``). Without a key, experiments are matched by key.
+They may also be what Braintrust shows: an experiment's name (``conversations.bm25.offline-baseline.
+1a2b3c4d``, or the ``-1`` variant Braintrust gave it), its id or URL, or a run id (``run`` in the
+record) — looked up in the local records (``MPA_RESULTS_DIR``, default ``results/``).
 
 For every scorer (and the per-case composite) of each matched experiment it reports:
 
@@ -193,7 +196,8 @@ def print_comparison(title: str, base: dict, new: dict, deltas: list[ScorerDelta
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m evals.compare", description=__doc__.split("\n\n")[0])
-    ap.add_argument("base", help="base record (file, directory → latest.json, or FILE#experiment-key)")
+    ap.add_argument("base", help="base record (file, directory → latest.json, FILE#experiment-key) or a "
+                                 "Braintrust experiment name, id or URL, or a run id, found in the local records")
     ap.add_argument("new", help="new record (same forms)")
     ap.add_argument("--experiment", "-e", action="append", default=[],
                     help="only these experiment keys (repeatable), e.g. retrieval/hybrid-weighted")

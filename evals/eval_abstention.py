@@ -12,8 +12,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, guard,  # noqa: E402
-                          load_jsonl, selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
+                          selected_preset, trial_task, trials, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import (abstention, benchmark_accuracy, citation_support, citation_validity, grounding,  # noqa: E402
                      source_citation)
@@ -76,15 +76,16 @@ def ask(input: dict, md: dict) -> dict:
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
     _preset = selected_preset()
-    _n = len(cases())
+    _ref = golden("abstain.jsonl", "benchmarks.jsonl")  # the in-scope controls come from benchmarks.jsonl
+    _cases = linked(_ref, cases())
+    _arm = make_arm("abstention", "abstention", "abstention", _preset, True, _ref, len(_cases))
     Eval(
         PROJECT,
-        experiment_name=experiment_name("abstention"),
-        data=cases,
+        **_arm.eval_kwargs(),
+        data=lambda: _cases,
         task=trial_task(ask),
-        scores=[abstention, benchmark_accuracy, grounding, citation_validity, citation_support, source_citation,
-                *judge_scorers()],
-        metadata=experiment_metadata("abstention", "abstention", _preset, gated=True, n_cases=_n),
+        scores=timed([abstention, benchmark_accuracy, grounding, citation_validity, citation_support,
+                      source_citation, *judge_scorers()]),
         trial_count=trials(),
         reporter=REPORTER,
         description="Out-of-scope questions must be declined honestly; in-scope controls must be answered",

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, dataset_file, experiment_metadata, experiment_name, get_engine,  # noqa: E402
-                          guard, load_scenarios, selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, dataset_file, get_engine, golden, guard, linked,  # noqa: E402
+                          load_scenarios, make_arm, selected_preset, trial_task, trials, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
@@ -69,13 +69,15 @@ def play(input: dict, md: dict) -> dict:
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
     _preset = selected_preset()
+    _ref = golden("scenarios/")
+    _cases = linked(_ref, cases())
+    _arm = make_arm("conversations", "conversations", "conversations", _preset, True, _ref, len(_cases))
     Eval(
         PROJECT,
-        experiment_name=experiment_name("conversations"),
-        data=cases,
+        **_arm.eval_kwargs(),
+        data=lambda: _cases,
         task=trial_task(play),
-        scores=[*answer_scorers(), *judge_scorers()],
-        metadata=experiment_metadata("conversations", "conversations", _preset, gated=True, n_cases=len(cases())),
+        scores=timed([*answer_scorers(), *judge_scorers()]),
         trial_count=trials(),
         reporter=REPORTER,
         description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",

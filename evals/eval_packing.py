@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine,  # noqa: E402
-                          guard, load_jsonl, selected_preset, trial_task)
+from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
+                          selected_preset, sweep_requested, trial_task, timed)
 
 BUDGET = int(os.environ.get("MPA_PACK_BUDGET") or 2000)
 POOL = int(os.environ.get("MPA_PACK_POOL") or 20)
@@ -110,17 +110,19 @@ from evals.reporter import REPORTER  # noqa: E402
 from scorers.packing import PACKING_SCORERS  # noqa: E402
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
-    _rows = cases()
-    for _policy in ("naive", "packer"):
+    # compare-only: runs with MPA_SWEEP=1 (make sweep) or when this file is named on the command line
+    for _policy in (("naive", "packer") if sweep_requested(__file__) else ()):
         _key = f"packing/{_policy}"
+        _ref = golden("retrieval.jsonl")
+        _rows = linked(_ref, cases(), label="retrieval-answers")  # the goldens with answer snippets
+        _arm = make_arm("packing", _key, _key, selected_preset(), False, _ref, len(_rows),
+                        extra={"budget": BUDGET, "pool": POOL, "policy": _policy}, trial_count=1)
         Eval(
             PROJECT,
-            experiment_name=experiment_name(_key),
-            data=lambda: cases(),
+            **_arm.eval_kwargs(),
+            data=lambda _r=_rows: _r,
             task=make_task(_policy),
-            scores=PACKING_SCORERS,
-            metadata=experiment_metadata("packing", _key, selected_preset(), gated=False, n_cases=len(_rows),
-                                         extra={"budget": BUDGET, "pool": POOL, "policy": _policy}, trial_count=1),
+            scores=timed(PACKING_SCORERS),
             trial_count=1,
             reporter=REPORTER,
             description=f"Context packing ({_policy}) at {BUDGET} tokens",

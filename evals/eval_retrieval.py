@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (CURVE_K, PROJECT, case, experiment_metadata, experiment_name, get_engine,  # noqa: E402
-                          guard, load_jsonl, retrieval_presets, selected_preset, trial_task, trials)
+from evals.common import (CURVE_K, PROJECT, case, get_engine, golden, guard, linked, load_jsonl,  # noqa: E402
+                          make_arm, retrieval_presets, selected_preset, trial_task, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from rag.config import get_preset  # noqa: E402
 from scorers import retrieval_scorers  # noqa: E402
@@ -52,18 +52,19 @@ def make_task(preset: str):
 
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
-    _rows = cases()
+    _ref = golden("retrieval.jsonl")
+    _rows = linked(_ref, cases())
     _gate_preset = selected_preset()
-    for _preset in retrieval_presets():
+    for _preset in retrieval_presets():  # the preset under test; every preset with MPA_SWEEP
         _key = f"retrieval/{_preset}"
+        _arm = make_arm("retrieval", _key, "retrieval", _preset, _preset == _gate_preset, _ref, len(_rows),
+                        trial_count=1)
         Eval(
             PROJECT,
-            experiment_name=experiment_name(_key),
-            data=lambda: cases(),
+            **_arm.eval_kwargs(),
+            data=lambda: _rows,
             task=make_task(_preset),
-            scores=retrieval_scorers(5),
-            metadata=experiment_metadata("retrieval", _key, _preset, gated=_preset == _gate_preset, n_cases=len(_rows),
-                                         trial_count=1),
+            scores=timed(retrieval_scorers(5)),
             trial_count=1,  # retrieval is deterministic: trials would only repeat identical rankings
             reporter=REPORTER,
             description=f"Retrieval goldens with preset {_preset}",

@@ -10,8 +10,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from braintrust import Eval  # noqa: E402
 
-from evals.common import (PROJECT, case, experiment_metadata, experiment_name, get_engine, guard,  # noqa: E402
-                          load_jsonl, selected_preset, trial_task, trials)
+from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
+                          selected_preset, trial_task, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
 
@@ -77,22 +77,26 @@ def audience_cases() -> list:
 
 def run_tool(input: dict, md: dict) -> dict:
     args = {k: v for k, v in input.items() if k != "tool"}
-    return tool_output(executor().execute(input["tool"], args))
+    result = executor().execute(input["tool"], args)
+    if result.is_error:  # a golden's input is valid by construction: an error result is a crash or a bug
+        md["case_errors"] = [f"tool {input['tool']} returned an error: {result.content[:300]}"]
+    return tool_output(result)
 
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
     _preset = selected_preset()
-    for _tool, _data, _scorer, _what in (
-            ("get_benchmark", benchmark_cases, benchmark_accuracy, "absent pairs"),
-            ("get_audience_sizing", audience_cases, audience_sizing, "absent audiences")):
+    for _tool, _file, _data, _scorer, _what in (
+            ("get_benchmark", "benchmarks.jsonl", benchmark_cases, benchmark_accuracy, "absent pairs"),
+            ("get_audience_sizing", "audience.jsonl", audience_cases, audience_sizing, "absent audiences")):
+        _ref = golden(_file)
+        _cases = linked(_ref, _data())
+        _arm = make_arm("tools", f"tools/{_tool}", f"tools/{_tool}", _preset, True, _ref, len(_cases), trial_count=1)
         Eval(
             PROJECT,
-            experiment_name=experiment_name(f"tools/{_tool}"),
-            data=_data,
+            **_arm.eval_kwargs(),
+            data=lambda _c=_cases: _c,
             task=trial_task(run_tool),
-            scores=[_scorer, source_recall()],
-            metadata=experiment_metadata("tools", f"tools/{_tool}", _preset, gated=True,
-                                         n_cases=len(_data()), trial_count=1),
+            scores=timed([_scorer, source_recall()]),
             trial_count=1,  # the tools are deterministic
             reporter=REPORTER,
             description=f"{_tool} goldens, including {_what}",

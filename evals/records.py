@@ -11,13 +11,46 @@ class RecordError(ValueError):
     pass
 
 
-def load_record(spec: str) -> tuple[dict, str | None, str]:
-    """``path`` or ``path#experiment-key`` → (record, key or None, label)."""
+def _identities(e: dict) -> set[str]:
+    """Every string that names experiment ``e``: its Braintrust name (as given and as requested),
+    id, URL, and arm name."""
+    ids = {e.get("experiment"), e.get("requested_name"), e.get("experiment_id"), e.get("experiment_url"),
+           (e.get("metadata") or {}).get("arm")}
+    return {str(i) for i in ids if i}
+
+
+def find_experiment(spec: str, results: Path | None = None) -> tuple[dict, str, str]:
+    """The newest local record holding the experiment named ``spec`` (Braintrust name, id, URL or
+    arm name) or the run ``spec`` → (record, key or "", label)."""
+    if results is None:
+        from evals.paths import results_dir
+
+        results = results_dir()
+    files = sorted((p for p in Path(results).glob("*.json") if p.name != "latest.json"), reverse=True)
+    for p in files:
+        try:
+            rec = json.loads(p.read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError):
+            continue
+        if rec.get("run") == spec:
+            return rec, "", f"{p.name} (run {spec})"
+        for e in rec.get("experiments") or []:
+            if spec in _identities(e):
+                return rec, e["key"], f"{p.name}#{e['key']} ({e.get('experiment')})"
+    raise RecordError(f"no record at {spec} and no experiment or run named {spec!r} in the records under {results}")
+
+
+def load_record(spec: str, results: Path | None = None) -> tuple[dict, str | None, str]:
+    """``path``, ``path#experiment-key``, or a Braintrust experiment name / id / URL or run id found
+    in the local records → (record, key or None, label)."""
     path, _, key = spec.partition("#")
     p = Path(path)
     if p.is_dir():
         p = p / "latest.json"
     if not p.is_file():
+        if "#" not in spec or spec.startswith("http"):  # a URL may hold a "#"
+            rec, k, label = find_experiment(spec, results)
+            return rec, (k or None), label
         raise RecordError(f"no record at {p}")
     try:
         rec = json.loads(p.read_text(encoding="utf-8"))

@@ -31,6 +31,8 @@ from typing import Any
 from braintrust.framework import ReporterDef
 
 from evals import loaderrors
+from evals.arms import RUN_ID
+from evals.lean import lean_output
 from evals.common import ROOT, git_commit
 from evals.paths import PathSettingError, datasets_dir
 from evals.gate import EvalSummary, GateConfig, RunFacts, ScorerSummary, config_from_weights, decide
@@ -53,48 +55,11 @@ def _results_dir() -> Path:
     return results_dir()
 
 
-def _short(text: Any, n: int = 400) -> Any:
-    if isinstance(text, str) and len(text) > n:
-        return text[:n] + f"… [{len(text) - n} more chars]"
-    return text
-
-
-def _trim_call(c: dict) -> dict:
-    c = dict(c)
-    c["content"] = _short(c.get("content"))
-    if "passages" in c:
-        c["passages"] = [{k: v for k, v in p.items() if k != "text"} for p in c.get("passages") or []]
-    return c
-
-
 def trim_output(out: Any) -> Any:
     """Outputs as stored in records: chunk texts and score breakdowns dropped (ids, sources,
-    sections, ranks and scores stay),
-    tool results cut to 400 characters, conversation tool calls kept once (per turn); answers
-    are kept in full."""
-    if not isinstance(out, dict):
-        return out
-    o = dict(out)
-    for key in ("retrieved", "passages"):
-        if isinstance(o.get(key), list):
-            o[key] = [{k: v for k, v in r.items() if k not in ("text", "breakdown", "citation")}
-                      if isinstance(r, dict) else r for r in o[key]]
-    if isinstance(o.get("turns"), list) and isinstance(o.get("tool_calls"), list):
-        o["tool_calls"] = f"{len(o['tool_calls'])} call(s): see turns"  # the same calls are kept per turn
-    if isinstance(o.get("tool_calls"), list):
-        o["tool_calls"] = [_trim_call(c) if isinstance(c, dict) else c for c in o["tool_calls"]]
-    if isinstance(o.get("turns"), list):
-        turns = []
-        for t in o["turns"]:
-            if isinstance(t, dict):
-                t = dict(t)
-                if isinstance(t.get("tool_calls"), list):
-                    t["tool_calls"] = [_trim_call(c) if isinstance(c, dict) else c for c in t["tool_calls"]]
-            turns.append(t)
-        o["turns"] = turns
-    if "context" in o:
-        o["context"] = _short(o["context"], 1000)
-    return o
+    sections, ranks and scores stay), tool results cut to 400 characters, conversation tool calls
+    kept once (per turn), context cut to 1000; answers are kept in full."""
+    return lean_output(out, n=400, context_n=1000, passage_n=None)
 
 
 def _slim_details(details: dict) -> dict:
@@ -208,9 +173,14 @@ def report_eval(evaluator, result, verbose: bool = False, jsonl: bool = False) -
     observed = [k for c in cases for k in c["scores"]]
     all_names = list(dict.fromkeys(attached + observed))
     summary = summarize(cases, all_names)
-    exp_url = getattr(result.summary, "experiment_url", None)
+    summ = result.summary
+    exp_url = getattr(summ, "experiment_url", None)
     rep = {
-        "name": evaluator.eval_name, "experiment": evaluator.experiment_name, "project": evaluator.project_name,
+        "name": evaluator.eval_name, "project": evaluator.project_name,
+        # the name Braintrust gave the experiment (it appends "-1", "-2" on a clash), its id and URL
+        "experiment": getattr(summ, "experiment_name", None) or evaluator.experiment_name,
+        "requested_name": evaluator.experiment_name, "experiment_id": getattr(summ, "experiment_id", None),
+        "baseline": meta.get("baseline"), "compared_with": getattr(summ, "comparison_experiment_name", None),
         "key": meta.get("key") or evaluator.eval_name, "family": meta.get("family"), "preset": meta.get("preset"),
         "gated": bool(meta.get("gated")), "metadata": _jsonable(meta),
         "scorers": all_names, "judges": [n for n, det in names if not det],
@@ -222,7 +192,27 @@ def report_eval(evaluator, result, verbose: bool = False, jsonl: bool = False) -
     n_err = sum(1 for c in cases if c["error"])
     line = "  ".join(f"{n} {_fmt(s['mean'], 5)} ({s['applicable']}/{s['cases']})" for n, s in summary.items())
     print(f"[{rep['key']}] {len(cases)} cases, {n_err} errored | {line}", flush=True)
+    vs = braintrust_comparison(summ) if meta.get("baseline") else None  # no baseline: the service would diff
+    if vs:                                                                 # against another family
+        rep["braintrust_diff"] = vs["scores"]
+        diffs = "  ".join(f"{n} {d['diff']:+.3f} (+{d['improvements']}/-{d['regressions']})"
+                          for n, d in vs["scores"].items() if d["diff"] is not None)
+        print(f"    {rep['experiment']} vs {vs['baseline']}: {diffs or 'no matching scores'}  {exp_url or ''}",
+              flush=True)
     return rep
+
+
+def braintrust_comparison(summary: Any) -> dict | None:
+    """Braintrust's own diff against the baseline (what its summary would print; this reporter
+    replaces that summary), or None when logs were not sent or there is no baseline."""
+    base = getattr(summary, "comparison_experiment_name", None)
+    scores = getattr(summary, "scores", None) or {}
+    if not base or not isinstance(scores, dict):
+        return None
+    return {"baseline": base, "scores": {n: {"diff": getattr(s, "diff", None),
+                                             "improvements": getattr(s, "improvements", None),
+                                             "regressions": getattr(s, "regressions", None)}
+                                         for n, s in scores.items()}}
 
 
 def _summaries(reps: list[dict]) -> list[EvalSummary]:
@@ -363,6 +353,8 @@ def report_run(results: list[dict], verbose: bool = False, jsonl: bool = False) 
         "agent": (gated[0]["metadata"].get("agent") if gated else None),
         "model": (gated[0]["metadata"].get("model") if gated else None),
         "argv": sys.argv, "env": {k: v for k, v in os.environ.items() if k.startswith("MPA_")},
+        "run": RUN_ID, "kb_fingerprint": next((r["metadata"].get("kb_fingerprint") for r in reps), None),
+        "datasets": {d["name"]: d for d in ((r["metadata"].get("dataset") or None) for r in reps) if d},
         "weights": cfg["weights"], "weights_file": cfg["_path"], "judges": judge_status(),
         "gate": {"threshold": gcfg.threshold, "composite": composite, "passed": decision.passed,
                  "verdict": decision.verdict, "partial": decision.partial, "report_only": report_only,

@@ -17,6 +17,7 @@ from rag.config import DEFAULT_PRESET, PRESETS
 
 AGENT_KINDS = {"offline": "offline", "baseline": "offline", "anthropic": "anthropic", "claude": "anthropic"}
 GATE_OFF = "off"
+TRUTHY, FALSY = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 class SettingsError(ValueError):
@@ -32,6 +33,8 @@ class Settings:
     gate: float | None               # MPA_GATE override (None = weights.json)
     report_only: bool                # MPA_GATE=off: print the verdict, exit 0 unless the run is broken
     agent: str                       # "offline" | "anthropic"
+    baseline: str | None = None      # MPA_BASELINE: experiment ids/names/run ids to diff against (evals.arms)
+    sweep: bool = False              # MPA_SWEEP: also the every-preset retrieval sweep and the packing arms
 
 
 def _get(env: Mapping[str, str], name: str) -> str | None:
@@ -87,7 +90,11 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         agent = AGENT_KINDS[raw.lower()]
     else:
         agent = "anthropic" if _get(env, "ANTHROPIC_API_KEY") else "offline"
-    return Settings(preset, presets, trials, limit, gate, report_only, agent)
+    raw = _get(env, "MPA_SWEEP")
+    if raw and raw.lower() not in TRUTHY + FALSY:
+        raise SettingsError(f"MPA_SWEEP={raw!r}: use 1/true/yes/on or 0/false/no/off")
+    sweep = bool(raw) and raw.lower() in TRUTHY
+    return Settings(preset, presets, trials, limit, gate, report_only, agent, _get(env, "MPA_BASELINE"), sweep)
 
 
 __all__ = ["AGENT_KINDS", "GATE_OFF", "Settings", "SettingsError", "load_settings"]

@@ -95,8 +95,10 @@ class AnthropicGroundingJudge:
     def client(self):
         if self._client is None:
             import anthropic
+            import braintrust
 
-            self._client = anthropic.Anthropic(max_retries=4)
+            # traced: each judge call is an LLM span under its score span when logs are sent
+            self._client = braintrust.wrap_anthropic(anthropic.Anthropic(max_retries=4))
         return self._client
 
     def judge(self, view: View) -> tuple[float | None, dict]:
