@@ -109,8 +109,9 @@ def test_scenario_errors_name_file_and_line_or_field(tmp_path):
     assert proc.returncode != 0
     assert any(f"datasets/scenarios/{scen[0].name}: missing required field 'id'" in ln for ln in gate_lines(proc))
 
-    scen[0].write_text(json.dumps({**data, "id": scen[0].stem}, indent=2) + "\n}garbage\n", encoding="utf-8")
-    n = len(json.dumps(data, indent=2).splitlines()) + 1
+    broken = json.dumps({**data, "id": scen[0].stem}, indent=2) + "\n}garbage\n"
+    scen[0].write_text(broken, encoding="utf-8")
+    n = broken.splitlines().index("}garbage") + 1  # the line the stray text is on
     proc = run_gate(tree, "evals/eval_run_check.py", "evals/eval_conversations.py")
     assert proc.returncode != 0
     assert any(f"datasets/scenarios/{scen[0].name} line {n}: invalid JSON (Extra data" in ln
