@@ -19,9 +19,6 @@ from scorers import (abstention, benchmark_accuracy, citation_support, citation_
                      source_citation)
 from scorers.judges import judge_scorers  # noqa: E402
 
-CONTROLS_PER_VERTICAL = 1
-
-
 def _facts(row: dict) -> list[dict]:
     """The facts a benchmark golden expects: ``expected_facts`` when present, else the single
     ``expected_value`` (older rows); ``[]`` for an absent pair."""

@@ -90,15 +90,7 @@ def case_means(exp: dict) -> dict[str, dict[str, float]]:
     return {cid: {n: sum(v) / len(v) for n, v in d.items() if v} for cid, d in case_scores(exp).items()}
 
 
-def label_of(rec: dict, path_label: str) -> str:
-    g = rec.get("git") or {}
-    return f"{rec.get('preset')} @{(g.get('commit') or '')[:7]} ({rec.get('model') or rec.get('agent') or '?'}) " \
-           f"[{path_label}]"
-
-
 def errored(exp: dict) -> int:
     return sum(1 for c in exp["cases"] if c.get("error"))
 
 
-def summary_means(exp: dict) -> dict[str, Any]:
-    return {n: s.get("mean") for n, s in (exp.get("summary") or {}).items()}

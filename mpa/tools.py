@@ -232,9 +232,6 @@ class ToolExecutor:
             }
         return out
 
-    def reset_stats(self) -> None:
-        self._stats.clear()
-
     # ------------------------------------------------------------------ helpers
     def _validate(self, name: str, tool_input: Any) -> None:
         errors = sorted(self._validators[name].iter_errors(tool_input), key=lambda e: list(e.path))

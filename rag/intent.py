@@ -17,8 +17,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-INTENTS = ("definition", "numeric", "procedure", "comparison", "exploratory")
-
 _COMPARISON = re.compile(r"\b(vs\.?|versus|compare[sd]?|comparison|difference between|differ|better than)\b", re.I)
 _NUMERIC = re.compile(r"\b(how (much|many|big|large)|what (is|are) the (typical|average)|"
                       r"typical|average|range|cost of|rate for|percent)\b|[$%]|\d", re.I)

@@ -9,8 +9,9 @@ answer-bearing passages win the budget:
    TF-IDF vectors) with a redundancy threshold (near-duplicates are dropped as ``redundant``).
    Candidates scoring under half the best one are ``low-relevance`` and never packed. The
    per-document cap (default 2) and per-section cap (default 1) are soft: each passage beyond
-   a cap has its value multiplied by ``cap_penalty`` (0.7) per extra passage, so capped
-   passages are the first to go when the budget is short (decision ``capped``). Hard caps
+   a cap has its value multiplied by ``cap_penalty`` (``RagConfig.cap_penalty``: 1.0 by default,
+   i.e. caps off unless a configuration lowers it) per extra passage, so capped passages are
+   the first to go when the budget is short (decision ``capped``). Hard caps
    threw away answer-bearing chunks of the one right document and filled the budget with
    other documents instead (measured with evals/eval_packing.py).
 3. **Evict** while over budget: the admitted passage with the lowest *marginal value*

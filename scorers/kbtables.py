@@ -30,8 +30,8 @@ from pathlib import Path
 
 from mpa.facts import Fact, kb_facts
 from mpa.labels import match_labels, parts, platforms_named, vertical_key
-from mpa.tables import AudienceRow, BenchmarkRow, read_kb_texts
-from mpa.vocabulary import VOCABULARY, find_first, match_terms, term_pattern
+from mpa.tables import BenchmarkRow, read_kb_texts
+from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATFORM_SEP = " · "
@@ -90,27 +90,9 @@ def _bench(path: str) -> dict[tuple[str, str], BenchmarkRow]:
     return out
 
 
-@lru_cache(maxsize=4)
-def _aud(path: str) -> tuple[AudienceRow, ...]:
-    from mpa.tables import audience_rows
-
-    rows = list(audience_rows(_texts(path)))
-    for f in _facts(path):
-        if f.kind == "audience" and f.form != "table":
-            rows.append(AudienceRow(audience=f.audience or f.label, geography=f.geography or "United States",
-                                    base_population="", qualifiers="", estimated_size=f.value, size=f.low,
-                                    method=f.qualifier, source=f.source, start=f.start))
-    return tuple(rows)
-
-
 def benchmark_table() -> dict[tuple[str, str], BenchmarkRow]:
     """Every benchmark figure of the KB, keyed ``(vertical, metric)`` (see the module doc)."""
     return _bench(str(kb_dir()))
-
-
-def audience_table() -> tuple[AudienceRow, ...]:
-    """Every audience size of the KB: table rows, then sizes from lists, lines and sentences."""
-    return _aud(str(kb_dir()))
 
 
 # ------------------------------------------------------------------ vertical names in a claim
@@ -169,14 +151,6 @@ def metrics_in(text: str) -> list[str]:
     return match_terms(text or "", VOCABULARY["metrics"])
 
 
-def first_vertical(text: str) -> str | None:
-    return find_first(text or "", _table("verticals"))
-
-
-def first_metric(text: str) -> str | None:
-    return find_first(text or "", VOCABULARY["metrics"])
-
-
 def _nearest(text: str, pos: int, table: dict[str, list[str]]) -> str | None:
     low = (text or "").lower()
     best_before, best_after = None, None
@@ -219,5 +193,5 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
         return row_key(key, have[0])
     return None if have else key
 
-__all__ = ["audience_table", "benchmark_table", "first_metric", "first_vertical", "kb_dir", "metrics_in",
+__all__ = ["benchmark_table", "kb_dir", "metrics_in",
            "nearest_before", "row_key", "verticals_in"]

@@ -20,10 +20,6 @@ def strip_citations(text: str) -> str:
     return KB_PHRASE.sub(" ", text)
 
 
-def has_citation(text: str) -> bool:
-    return bool(cited_ids(text))
-
-
 # ---------------------------------------------------------------- sentences
 _SENT_END = re.compile(r"(?<=[.!?])[\"”')\]]*\s+(?=[A-Z0-9$\"“(\[*•-])")
 _BULLET = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
@@ -49,11 +45,6 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-def paragraph_sentences(text: str) -> list[tuple[int, str]]:
-    """(paragraph index, sentence) for every sentence."""
-    return [(i, s) for i, p in enumerate(paragraphs(text)) for s in sentences(p)]
-
-
 # ---------------------------------------------------------------- numbers
 _MAG = {"million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "thousand": 1e3, "k": 1e3}
 _NUM = re.compile(
@@ -77,10 +68,6 @@ class Num:
     end: int
     text: str
     raw: str  # the digits as written
-
-    @property
-    def has_unit(self) -> bool:
-        return bool(self.unit) or abs(self.value) >= 1000
 
 
 def numbers(text: str) -> list[Num]:
