@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import re
 import warnings
 from pathlib import Path
 from typing import Any, Iterable
@@ -29,10 +28,9 @@ from rag import persistence as store
 from rag.analyzer import get_analyzer
 from rag.chunking import chunk_document
 from rag.cache import TTLCache
-from rag.config import IDENTIFIER_MIN_BM25, INTENT_PRESETS, RagConfig
+from rag.config import RagConfig
 from rag.documents import (PARSER_VERSION, Document, LoadReport, file_sha256, list_kb_files, load_directory,
                            load_document)
-from rag.fusion import apply_boost, rrf, weighted_fusion
 from rag.index import LexicalIndex, count_matrix, merge_counts
 from rag.domain import GENERIC, Boost, Domain, Tagger
 from rag.rerank import make_reranker
@@ -40,7 +38,6 @@ from rag.types import Chunk, ResultList, SearchResult
 
 log = logging.getLogger("rag")
 
-_QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
 
 
 class IndexRebuildWarning(UserWarning):
@@ -93,6 +90,7 @@ class RetrievalEngine:
         self._field_values: dict[str, list[frozenset]] = {}
         self._mask_cache: dict[Any, np.ndarray] = {}
         self._terms_cache: dict[int, list[str]] = {}
+        self._norm_text: dict[int, str] = {}
         self._qvec_cache: dict[tuple[str, str], np.ndarray] = {}
         self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
         self.reranker = make_reranker(config.reranker)
@@ -448,99 +446,9 @@ class RetrievalEngine:
 
     def _search(self, query: str, top_k: int, mask: np.ndarray | None, method: str | None,
                 mode: str | None) -> ResultList:
-        cfg = self.config
-        if not query or not query.strip():
-            return ResultList([], reason="empty query")
-        ids, cnt, unknown = self.index.query_terms(query)
-        dense_on = cfg.dense_weight > 0 and mode != "fast" and (method or cfg.method) in ("weighted", "rrf")
-        if len(ids) == 0 and (not dense_on or not unknown):  # dense can still match words the KB never uses
-            if not unknown:
-                return ResultList([], reason="query has only stop words or punctuation")
-            return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
-        tw, bw, pool = cfg.tfidf_weight, cfg.bm25_weight, cfg.candidate_pool
-        intent = self.domain.intent(query) if (cfg.adaptive or mode == "thorough") else None
-        if cfg.adaptive and intent is not None:
-            tw, bw, pool = INTENT_PRESETS[intent.intent]
-            if intent.has_identifier and bw / (tw + bw) < IDENTIFIER_MIN_BM25:
-                tw, bw = 1 - IDENTIFIER_MIN_BM25, IDENTIFIER_MIN_BM25
-        use_mmr = cfg.mmr
-        if mode == "fast":
-            method, pool, use_mmr = "bm25", cfg.fast_pool, False
-        elif mode == "balanced":
-            method, use_mmr = (method if method in ("weighted", "rrf") else "weighted"), True
-        elif mode == "thorough":
-            method, pool, use_mmr = (method if method in ("weighted", "rrf") else "weighted"), \
-                max(pool, cfg.thorough_pool), False
-        method = method or cfg.method
-        tf = self.index.tfidf_scores(ids, cnt) if method != "bm25" else None
-        bm = self.index.bm25_scores(ids, cnt) if method != "tfidf" else None
-        ds = None
-        if dense_on and method in ("weighted", "rrf"):
-            from rag.dense import get_encoder
+        from rag import query as q
 
-            if self.dense is None:
-                self.ensure_dense()
-            ds = self.dense @ self._query_vector(query, get_encoder(cfg.dense_max_tokens))
-            tw, bw = tw * (1 - cfg.dense_weight), bw * (1 - cfg.dense_weight)
-        if mask is not None:
-            tf = None if tf is None else np.where(mask, tf, 0.0)
-            bm = None if bm is None else np.where(mask, bm, 0.0)
-            ds = None if ds is None else np.where(mask, ds, -1.0)
-        pool = max(pool, top_k)
-        if method == "tfidf":
-            fused = {int(i): float(tf[i]) for i in _top(tf, pool)}
-        elif method == "bm25":
-            fused = weighted_fusion({"bm25": [(int(i), float(bm[i])) for i in _top(bm, pool)]}, {"bm25": 1.0})
-        else:
-            tf_top, bm_top = _top(tf, pool), _top(bm, pool)
-            ds_top = _top(ds + 1.0, pool) if ds is not None else np.zeros(0, dtype=np.int64)  # cosine → (0, 2]
-            weights = {"tfidf": tw, "bm25": bw}
-            if ds is not None:
-                weights["dense"] = cfg.dense_weight
-            if method == "weighted":
-                cand = np.union1d(np.union1d(tf_top, bm_top), ds_top)
-                runs = {"tfidf": [(int(i), float(tf[i])) for i in cand], "bm25": [(int(i), float(bm[i])) for i in cand]}
-                if ds is not None:
-                    runs["dense"] = [(int(i), float(ds[i])) for i in cand]
-                fused = weighted_fusion(runs, weights)
-            else:
-                runs = {"tfidf": [(int(i), float(tf[i])) for i in tf_top], "bm25": [(int(i), float(bm[i])) for i in bm_top]}
-                if ds is not None:
-                    runs["dense"] = [(int(i), float(ds[i])) for i in ds_top]
-                fused = rrf(runs, weights, k=cfg.rrf_k)
-        if not fused:
-            reason = "no chunk passes the filters" if mask is not None else "no chunk matches the query"
-            return ResultList([], reason=reason)
-
-        boosts = self._boosts(query, list(fused))
-        final = {i: apply_boost(s, boosts.get(i, 1.0)) for i, s in fused.items()}
-        order = sorted(final, key=lambda i: (-final[i], i))
-        features: dict[int, dict[str, float]] = {}
-        rerank: dict[int, float] = {}
-        if mode == "thorough":
-            ranked = self.reranker.rerank(self, query, [(i, final[i]) for i in order[:pool]], intent)
-            rerank = {r: s for r, s, _ in ranked}
-            features = {r: f for r, _, f in ranked}
-            order = [r for r, _, _ in ranked]
-        elif use_mmr:
-            order = self._mmr(order, final, top_k)
-        rows = np.asarray(order[:top_k], dtype=np.int64)
-        cover = self.index.coverage(ids, rows, len(unknown))
-        zeros = np.zeros(len(self.chunks))
-        tf = zeros if tf is None else tf
-        bm = zeros if bm is None else bm
-        results = ResultList()
-        for rank, (row, cov) in enumerate(zip(rows.tolist(), cover.tolist()), start=1):
-            bd = {"tfidf": float(tf[row]), "bm25": float(bm[row]), "fused": float(fused[row]),
-                  "boost": float(boosts.get(row, 1.0)), "coverage": float(cov)}
-            if ds is not None:
-                bd["dense"] = float(ds[row])
-            if row in rerank:
-                bd["rerank"] = float(rerank[row])
-                bd.update({f"f_{k}": float(v) for k, v in features[row].items()})
-            results.append(SearchResult(chunk=self.chunks[row], score=float(rerank.get(row, final[row])),
-                                        rank=rank, breakdown=bd))
-        return results
+        return q.search(self, query, top_k, mask, method, mode)
 
     def _query_vector(self, query: str, encoder) -> np.ndarray:
         """Query embeddings are the slow part of a dense search (~20 ms in numpy): keep the
@@ -569,27 +477,13 @@ class RetrievalEngine:
             results = self.search(query, top_k=kwargs.pop("top_k", 20), mode=kwargs.pop("mode", None))
         return ContextPacker(self, **kwargs).pack(query, results)
 
-    def _boosts(self, query: str, rows: list[int]) -> dict[int, float]:
-        """Phrase boost: a quoted phrase of the query, or the whole multi-word query, occurs
-        verbatim in the chunk. Then each of the domain's boosts, called once over all
-        candidates. Returns the rows whose multiplier is not 1."""
-        cfg = self.config
-        phrases = [p.lower() for p in _QUOTED.findall(query)]
-        whole = " ".join(query.lower().split())
-        if not phrases and len(whole.split()) >= 2:
-            phrases = [whole]
-        chunks = [self.chunks[r] for r in rows]
-        factors = np.ones(len(rows))
-        for boost in self.domain.boosts:
-            f = boost(query, chunks)
-            if f is not None:
-                factors *= np.asarray(f, dtype=float)
-        if phrases:
-            for j, c in enumerate(chunks):
-                text = " ".join(c.text.lower().split())
-                if any(p in text for p in phrases):
-                    factors[j] *= cfg.phrase_boost
-        return {row: float(f) for row, f in zip(rows, factors.tolist()) if f != 1.0}
+    def has_phrase(self, row: int, phrases: list[str]) -> bool:
+        """Does chunk ``row``'s text hold one of the (lower-cased, whitespace-normalised)
+        phrases verbatim? Normalised texts are made once per chunk, on first need."""
+        text = self._norm_text.get(row)
+        if text is None:
+            text = self._norm_text[row] = " ".join(self.chunks[row].text.lower().split())
+        return any(p in text for p in phrases)
 
     def _mmr(self, order: list[int], score: dict[int, float], k: int) -> list[int]:
         """Maximal Marginal Relevance over TF-IDF cosine: trade relevance for novelty."""
@@ -622,15 +516,6 @@ class RetrievalEngine:
         return {"documents": len(self.files), "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
                 "skipped": self.skipped, "config_hash": index_hash(self.config, self.domain),
                 "domain": self.domain.identity}
-
-
-def _top(scores: np.ndarray, n: int) -> np.ndarray:
-    """Indices of the ``n`` highest positive scores, best first (ties: lower index first) —
-    RRF reads ranks from this order."""
-    pos = np.flatnonzero(scores > 0)
-    if len(pos) > n:
-        pos = pos[np.argpartition(-scores[pos], n - 1)[:n]]
-    return pos[np.lexsort((pos, -scores[pos]))]
 
 
 def _record_skipped(files: dict, skipped: list, scanned: dict, n_rows: int) -> None:

@@ -70,27 +70,40 @@ class LexicalIndex:
 
     # ----------------------------------------------------------------- fitting
     def _fit(self) -> None:
+        """Both weightings straight on the count matrix's CSC arrays (one shared sparsity
+        pattern: ``_ptr``/``_rows`` per term, ``_tf``/``_bm`` weights per posting), so a query
+        reads each of its terms' postings once, with no scipy indexing on the query path."""
         counts = self.counts
-        tfidf = TfidfTransformer(sublinear_tf=True, smooth_idf=True, norm="l2")
-        self.tfidf_matrix = tfidf.fit_transform(counts.astype(np.float64)).tocsc()
-        self.tfidf_idf = tfidf.idf_
-
         n = self.n_docs
-        # BM25 sees word terms only; sub-word n-gram columns (if any) get zero weight
         self.word_cols = np.array([not is_subword(t) for t in self.vocab], dtype=bool)
-        df = _df(counts)
+        csc = counts.tocsc()
+        csc.sort_indices()
+        self._ptr = csc.indptr.astype(np.int64)
+        self._rows = csc.indices.astype(np.int32)
+        tf = csc.data.astype(np.float64)
+        cols = np.repeat(np.arange(counts.shape[1]), np.diff(self._ptr))
+        df = np.diff(self._ptr).astype(np.float64)
+        # TF-IDF as scikit-learn's TfidfTransformer(sublinear_tf, smooth_idf, norm="l2")
+        self.tfidf_idf = np.log((1.0 + n) / (1.0 + df)) + 1.0
+        w = (1.0 + np.log(tf)) * self.tfidf_idf[cols]
+        norms = np.sqrt(np.bincount(self._rows, weights=w * w, minlength=n))
+        self._tf = w / np.where(norms > 0, norms, 1.0)[self._rows]
+        # BM25 Okapi as rank_bm25.BM25Okapi, on word terms only
         raw = np.log(n - df + 0.5) - np.log(df + 0.5)  # rank_bm25.BM25Okapi._calc_idf
         eps = self.epsilon * raw[self.word_cols].mean()  # its floor for negative idfs
         self.bm25_idf = np.where(self.word_cols, np.where(raw < 0, eps, raw), 0.0)
-        idf = self.bm25_idf
-        rows = np.repeat(np.arange(n), np.diff(counts.indptr))
-        tf = counts.data.astype(np.float64)
-        doc_len = np.bincount(rows, weights=tf * self.word_cols[counts.indices], minlength=n)
-        self.doc_len = doc_len
-        avgdl = doc_len.mean()
-        denom = tf + self.k1 * (1.0 - self.b + self.b * doc_len[rows] / avgdl)
-        data = idf[counts.indices] * tf * (self.k1 + 1.0) / denom
-        self.bm25_matrix = sp.csr_matrix((data, counts.indices, counts.indptr), shape=counts.shape).tocsc()
+        self.doc_len = np.bincount(self._rows, weights=tf * self.word_cols[cols], minlength=n)
+        avgdl = self.doc_len.mean()
+        denom = tf + self.k1 * (1.0 - self.b + self.b * self.doc_len[self._rows] / avgdl)
+        self._bm = self.bm25_idf[cols] * tf * (self.k1 + 1.0) / denom
+
+    @property
+    def tfidf_matrix(self) -> sp.csc_matrix:
+        return sp.csc_matrix((self._tf, self._rows, self._ptr), shape=self.counts.shape)
+
+    @property
+    def bm25_matrix(self) -> sp.csc_matrix:
+        return sp.csc_matrix((self._bm, self._rows, self._ptr), shape=self.counts.shape)
 
     # ----------------------------------------------------------------- querying
     def query_terms(self, query: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -104,19 +117,65 @@ class LexicalIndex:
         ids, cnt = zip(*known)
         return np.asarray(ids, dtype=np.int64), np.asarray(cnt, dtype=np.float64), unknown
 
+    def candidates(self, ids: np.ndarray, cnt: np.ndarray, tfidf: bool = True, bm25: bool = True,
+                   n_unknown: int = 0) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray]:
+        """Every chunk holding a query term, ascending, with its TF-IDF cosine, BM25 score and
+        coverage (see :meth:`coverage`) — arrays over those chunks only, never over the corpus:
+        the query path's cost follows the query terms' postings, not the KB size."""
+        ptr, rows = self._ptr, self._rows
+        if len(ids) == 0:
+            z = np.zeros(0)
+            return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z
+        if len(ids) == 1:
+            a, b = ptr[ids[0]], ptr[ids[0] + 1]
+            sl = slice(a, b)
+            docs, inv, lens = rows[sl], None, None
+            parts = [sl]
+        else:
+            parts = [slice(ptr[t], ptr[t + 1]) for t in ids.tolist()]
+            lens = np.array([p.stop - p.start for p in parts])
+            docs, inv = np.unique(np.concatenate([rows[p] for p in parts]), return_inverse=True)
+
+        def acc(data: np.ndarray, qw: np.ndarray) -> np.ndarray:
+            if inv is None:
+                return data[parts[0]] * qw[0]
+            return np.bincount(inv, weights=np.concatenate([data[p] for p in parts]) * np.repeat(qw, lens),
+                               minlength=len(docs))
+
+        tf = bm = None
+        if tfidf:
+            w = (1.0 + np.log(cnt)) * self.tfidf_idf[ids]
+            tf = acc(self._tf, w / np.linalg.norm(w))
+        if bm25:
+            bm = acc(self._bm, cnt)
+        word = self.word_cols[ids]
+        cw = np.where(word, self.tfidf_idf[ids], 0.0)
+        denom = cw.sum() + n_unknown * (np.log(self.n_docs + 1.0) + 1.0)
+        if denom <= 0:
+            cov = np.zeros(len(docs))
+        elif inv is None:
+            cov = np.full(len(docs), cw[0] / denom)
+        else:
+            cov = np.bincount(inv, weights=np.repeat(cw / denom, lens), minlength=len(docs))
+        return docs.astype(np.int64), tf, bm, cov
+
     def tfidf_scores(self, ids: np.ndarray, cnt: np.ndarray) -> np.ndarray:
         """Cosine similarity between the query's sublinear TF-IDF vector and every chunk."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        w = (1.0 + np.log(cnt)) * self.tfidf_idf[ids]
-        w /= np.linalg.norm(w)
-        return self.tfidf_matrix[:, ids] @ w
+        docs, tf, _, _ = self.candidates(ids, cnt, bm25=False)
+        out = np.zeros(self.n_docs)
+        out[docs] = tf
+        return out
 
     def bm25_scores(self, ids: np.ndarray, cnt: np.ndarray) -> np.ndarray:
         """BM25 Okapi: repeated query terms count once per occurrence, as in rank_bm25."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        return self.bm25_matrix[:, ids] @ cnt
+        docs, _, bm, _ = self.candidates(ids, cnt, tfidf=False)
+        out = np.zeros(self.n_docs)
+        out[docs] = bm
+        return out
 
     def coverage(self, ids: np.ndarray, rows: np.ndarray, n_unknown: int = 0) -> np.ndarray:
         """IDF-weighted share of the query's distinct terms present in each of ``rows`` —
@@ -137,4 +196,5 @@ class LexicalIndex:
     def _tfidf_csr(self) -> sp.csr_matrix:
         if not hasattr(self, "_csr_cache"):
             self._csr_cache = self.tfidf_matrix.tocsr()
+            self._csr_cache.sort_indices()
         return self._csr_cache
