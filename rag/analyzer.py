@@ -57,7 +57,7 @@ class Analyzer:
         """Word terms only (what BM25 and the rank_bm25 oracle see)."""
         out: list[str] = []
         for tok in _TOKEN.findall(text.lower()):
-            if _PART.search(tok) and not _NUMERIC.match(tok):
+            if not tok.isalnum() and not _NUMERIC.match(tok):  # a token holds only [a-z0-9] and -:/.&
                 out.append(tok)  # the whole identifier, unstemmed
                 for part in _PART.split(tok):
                     t = self._norm(part)

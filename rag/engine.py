@@ -91,6 +91,7 @@ class RetrievalEngine:
         self._mask_cache: dict[Any, np.ndarray] = {}
         self._terms_cache: dict[int, list[str]] = {}
         self._norm_text: dict[int, str] = {}
+        self._declared: np.ndarray | None = None
         self._qvec_cache: dict[tuple[str, str], np.ndarray] = {}
         self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
         self.reranker = make_reranker(config.reranker)
@@ -476,6 +477,12 @@ class RetrievalEngine:
         if results is None:
             results = self.search(query, top_k=kwargs.pop("top_k", 20), mode=kwargs.pop("mode", None))
         return ContextPacker(self, **kwargs).pack(query, results)
+
+    def declared_rows(self) -> np.ndarray:
+        """Per chunk: does it have declared ``META_`` lines (text the index does not see)?"""
+        if self._declared is None:
+            self._declared = np.array([bool(c.declared) for c in self.chunks], dtype=bool)
+        return self._declared
 
     def has_phrase(self, row: int, phrases: list[str]) -> bool:
         """Does chunk ``row``'s text hold one of the (lower-cased, whitespace-normalised)

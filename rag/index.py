@@ -118,14 +118,16 @@ class LexicalIndex:
         return np.asarray(ids, dtype=np.int64), np.asarray(cnt, dtype=np.float64), unknown
 
     def candidates(self, ids: np.ndarray, cnt: np.ndarray, tfidf: bool = True, bm25: bool = True,
-                   n_unknown: int = 0) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray]:
-        """Every chunk holding a query term, ascending, with its TF-IDF cosine, BM25 score and
-        coverage (see :meth:`coverage`) — arrays over those chunks only, never over the corpus:
-        the query path's cost follows the query terms' postings, not the KB size."""
+                   n_unknown: int = 0) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray,
+                                                np.ndarray | None]:
+        """Every chunk holding a query term, ascending, with its TF-IDF cosine, BM25 score,
+        coverage (see :meth:`coverage`) and which query terms it holds (bit ``i`` for ``ids[i]``;
+        None past 52 terms) — arrays over those chunks only, never over the corpus: the query
+        path's cost follows the query terms' postings, not the KB size."""
         ptr, rows = self._ptr, self._rows
         if len(ids) == 0:
             z = np.zeros(0)
-            return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z
+            return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z, z.astype(np.int64)
         if len(ids) == 1:
             a, b = ptr[ids[0]], ptr[ids[0] + 1]
             sl = slice(a, b)
@@ -157,13 +159,28 @@ class LexicalIndex:
             cov = np.full(len(docs), cw[0] / denom)
         else:
             cov = np.bincount(inv, weights=np.repeat(cw / denom, lens), minlength=len(docs))
-        return docs.astype(np.int64), tf, bm, cov
+        if inv is None:
+            bits = np.ones(len(docs), dtype=np.int64)
+        elif len(ids) <= 52:  # exact in float64
+            bits = np.bincount(inv, weights=np.repeat(2.0 ** np.arange(len(ids)), lens),
+                               minlength=len(docs)).astype(np.int64)
+        else:
+            bits = None
+        return docs.astype(np.int64), tf, bm, cov, bits
+
+    def holds(self, term: int, rows: np.ndarray) -> np.ndarray:
+        """Which of ``rows`` hold ``term`` (binary search in its sorted postings)."""
+        seg = self._rows[self._ptr[term]:self._ptr[term + 1]]
+        if len(seg) == 0:
+            return np.zeros(len(rows), dtype=bool)
+        pos = np.minimum(np.searchsorted(seg, rows), len(seg) - 1)
+        return seg[pos] == rows
 
     def tfidf_scores(self, ids: np.ndarray, cnt: np.ndarray) -> np.ndarray:
         """Cosine similarity between the query's sublinear TF-IDF vector and every chunk."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        docs, tf, _, _ = self.candidates(ids, cnt, bm25=False)
+        docs, tf, _, _, _ = self.candidates(ids, cnt, bm25=False)
         out = np.zeros(self.n_docs)
         out[docs] = tf
         return out
@@ -172,7 +189,7 @@ class LexicalIndex:
         """BM25 Okapi: repeated query terms count once per occurrence, as in rank_bm25."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        docs, _, bm, _ = self.candidates(ids, cnt, tfidf=False)
+        docs, _, bm, _, _ = self.candidates(ids, cnt, tfidf=False)
         out = np.zeros(self.n_docs)
         out[docs] = bm
         return out

@@ -42,8 +42,8 @@ def minmax(x: np.ndarray) -> np.ndarray:
 def boost(score: np.ndarray, factor: np.ndarray) -> np.ndarray:
     """:func:`rag.fusion.apply_boost` on arrays: odds × factor, clipped to [0, 1]."""
     s = np.clip(score, 0.0, 1.0)
-    out = s * factor / np.maximum(s * factor + 1.0 - s, 1e-300)
-    return np.where((factor == 1.0) | (s <= 0.0) | (s >= 1.0), s, out)
+    sf = s * factor
+    return np.where(factor == 1.0, s, sf / (sf + 1.0 - s))  # s = 0 → 0 and s = 1 → 1 exactly
 
 
 def phrases_of(query: str) -> list[str]:
@@ -88,8 +88,8 @@ def search(engine, query: str, top_k: int, mask: np.ndarray | None, method: str 
             return ResultList([], reason="query has only stop words or punctuation")
         return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
     method, tw, bw, pool, use_mmr, intent = plan(engine, query, method, mode)
-    docs, tf, bm, cov = index.candidates(ids, cnt, tfidf=method != "bm25", bm25=method != "tfidf",
-                                         n_unknown=len(unknown))
+    docs, tf, bm, cov, bits = index.candidates(ids, cnt, tfidf=method != "bm25", bm25=method != "tfidf",
+                                               n_unknown=len(unknown))
     ds = None
     if dense_on and method in ("weighted", "rrf"):  # dense scores every chunk: widen to the corpus
         from rag.dense import get_encoder
@@ -98,10 +98,11 @@ def search(engine, query: str, top_k: int, mask: np.ndarray | None, method: str 
             engine.ensure_dense()
         ds = engine.dense @ engine._query_vector(query, get_encoder(cfg.dense_max_tokens))
         tw, bw = tw * (1 - cfg.dense_weight), bw * (1 - cfg.dense_weight)
-        docs, tf, bm, cov = _widen(len(engine.chunks), docs, tf, bm, cov)
+        docs, tf, bm, cov, bits = _widen(len(engine.chunks), docs, tf, bm, cov, bits)
     if mask is not None:
         keep = mask[docs]
         docs, cov = docs[keep], cov[keep]
+        bits = None if bits is None else bits[keep]
         tf = None if tf is None else tf[keep]
         bm = None if bm is None else bm[keep]
         ds = None if ds is None else ds[docs]
@@ -114,7 +115,8 @@ def search(engine, query: str, top_k: int, mask: np.ndarray | None, method: str 
         return ResultList([], reason=reason)
     rows = docs[cand]
     need = pool if mode == "thorough" else (max(top_k * 4, top_k) if use_mmr else top_k)
-    final, factors = _boosted(engine, query, rows, fused, need)
+    held = _Held(ids, None if bits is None else bits[cand])
+    final, factors = _boosted(engine, query, rows, fused, need, held)
     order = np.lexsort((rows, -final))
     features: dict[int, dict[str, float]] = {}
     rerank: dict[int, float] = {}
@@ -152,16 +154,33 @@ def search(engine, query: str, top_k: int, mask: np.ndarray | None, method: str 
     return results
 
 
-def _widen(n: int, docs, tf, bm, cov):
+def _widen(n: int, docs, tf, bm, cov, bits):
     """Candidate arrays → arrays over every chunk (zeros where no query term occurs)."""
-    def full(x):
+    def full(x, dtype=np.float64):
         if x is None:
             return None
-        out = np.zeros(n)
+        out = np.zeros(n, dtype=dtype)
         out[docs] = x
         return out
 
-    return np.arange(n, dtype=np.int64), full(tf), full(bm), full(cov)
+    return np.arange(n, dtype=np.int64), full(tf), full(bm), full(cov), full(bits, np.int64)
+
+
+class _Held:
+    """Which query terms each candidate holds: from the candidates' term bits, else postings."""
+
+    def __init__(self, ids: np.ndarray, bits: np.ndarray | None):
+        self.pos = {int(t): i for i, t in enumerate(ids.tolist())}
+        self.bits = bits
+
+    def all_of(self, index, terms: set[int], rows: np.ndarray) -> np.ndarray:
+        if self.bits is not None and all(t in self.pos for t in terms):
+            want = sum(1 << self.pos[t] for t in terms)
+            return (self.bits & want) == want
+        ok = np.ones(len(rows), dtype=bool)
+        for t in terms:
+            ok &= index.holds(t, rows)
+        return ok
 
 
 def _fuse(method: str, tf, bm, ds, tw: float, bw: float, cfg, pool: int) -> tuple[np.ndarray, np.ndarray]:
@@ -188,7 +207,27 @@ def _fuse(method: str, tf, bm, ds, tw: float, bw: float, cfg, pool: int) -> tupl
     return cand, fused / (total / (k + 1))
 
 
-def _boosted(engine, query: str, rows: np.ndarray, fused: np.ndarray, need: int) -> tuple[np.ndarray, np.ndarray]:
+def _may_hold(engine, phrases: list[str], rows: np.ndarray, held: _Held) -> np.ndarray:
+    """Candidates that can hold one of the phrases verbatim. A word strictly inside a phrase
+    is a whole whitespace-delimited word of any text holding the phrase, so its analyzed terms
+    are among the chunk's indexed terms (a chunk with declared ``META_`` lines, which are not
+    indexed, is always checked). A necessary condition from the postings: chunk text is read
+    only for candidates that pass it."""
+    index = engine.index
+    possible = engine.declared_rows()[rows]
+    for p in phrases:
+        terms = index.analyzer.words(" ".join(p.split(" ")[1:-1]))
+        if not terms:
+            return np.ones(len(rows), dtype=bool)
+        ids = [index.term_id.get(t) for t in terms]
+        if None in ids:
+            continue  # a word inside the phrase occurs nowhere in the KB
+        possible |= held.all_of(index, set(ids), rows)
+    return possible
+
+
+def _boosted(engine, query: str, rows: np.ndarray, fused: np.ndarray, need: int,
+             held: _Held) -> tuple[np.ndarray, np.ndarray]:
     """(final score, boost factor) per candidate. Domain boosts are called once over all
     candidates; the phrase check reads chunk text only while a candidate could still enter the
     top ``need``: candidates are visited in order of their score *with* the phrase boost, and
@@ -204,11 +243,17 @@ def _boosted(engine, query: str, rows: np.ndarray, fused: np.ndarray, need: int)
     phrases = phrases_of(query) if pb != 1.0 else []
     if not phrases:
         return boost(fused, factors), factors
-    low, high = boost(fused, factors), boost(fused, factors * pb)
+    low = boost(fused, factors)
+    possible = _may_hold(engine, phrases, rows, held)
+    if not possible.any():
+        return low, factors
+    high = boost(fused, factors * pb)
     final = low.copy()
-    walk = np.lexsort((rows, -high))
-    best: list[float] = []  # min-heap of the ``need`` best visited finals
-    for j in walk.tolist():
+    # min-heap of the ``need`` best finals known so far: exact for candidates that cannot hold a phrase
+    best = heapq.nlargest(need, low[~possible].tolist())
+    heapq.heapify(best)
+    cand = np.flatnonzero(possible)
+    for j in cand[np.lexsort((rows[cand], -high[cand]))].tolist():
         if len(best) >= need and best[0] > high[j]:
             break
         if engine.has_phrase(int(rows[j]), phrases):
