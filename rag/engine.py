@@ -87,8 +87,7 @@ class RetrievalEngine:
         self.index = LexicalIndex(counts, vocab, _analyzer(config),
                                   k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon)
         self.by_id = {c.id: i for i, c in enumerate(chunks)}
-        self._field_values: dict[str, list[frozenset]] = {}
-        self._mask_cache: dict[Any, np.ndarray] = {}
+        self._filters = None  # rag.filters.Filters, on first filtered search
         self._terms_cache: dict[int, list[str]] = {}
         self._norm_text: dict[int, str] = {}
         self._declared: np.ndarray | None = None
@@ -96,6 +95,7 @@ class RetrievalEngine:
         self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
         self.reranker = make_reranker(config.reranker)
         self.rebuild_reason: str | None = None
+        self.save_error: str | None = None
         self.index_path: Path | None = None  # set by from_directory: where dense vectors get saved
         self.dense: np.ndarray | None = None  # (n_chunks, 384) unit vectors when a dense preset asked
         self.dense_model: str | None = None
@@ -168,6 +168,8 @@ class RetrievalEngine:
                     return engine._attach(index_path)
             except store.IndexFileError as exc:
                 reason = str(exc)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                reason = f"index file {index_path} is inconsistent ({type(exc).__name__}: {exc})"
         if reason:
             warnings.warn(f"rebuilding index {index_path}: {reason}", IndexRebuildWarning, stacklevel=2)
             log.warning("rebuilding index %s: %s", index_path, reason)
@@ -177,8 +179,20 @@ class RetrievalEngine:
         engine._stored_dense = stored_dense
         if cfg.dense_weight > 0:
             engine.ensure_dense(save=False)
-        engine.save(index_path)
+        engine.try_save(index_path)
         return engine
+
+    def try_save(self, path: str | Path) -> bool:
+        """Save, but a read-only or full disk is one warning line, not an error: the index is
+        in memory and searches go on (``save_error`` keeps the reason; ``rag index`` reports it)."""
+        try:
+            self.save(path)
+        except OSError as exc:
+            self.save_error = f"could not write index file {path}: {exc.strerror or exc}; searching from memory"
+            log.warning("%s", self.save_error)
+            return False
+        self.save_error = None
+        return True
 
     def _attach(self, index_path: Path) -> "RetrievalEngine":
         """Remember the index file; compute (and persist) dense vectors if the config wants them."""
@@ -202,8 +216,10 @@ class RetrievalEngine:
         if st and st.get("model") == enc.name:
             try:
                 vecs = store.decode_vectors(st["vectors"], int(st["dim"]))
+                if len(vecs) != len(st["keys"]) or int(st["dim"]) != enc.dim:
+                    raise store.IndexFileError("dense vectors do not match their keys or the model's dimension")
                 have = dict(zip(st["keys"], vecs))
-            except (store.IndexFileError, KeyError, ValueError) as exc:
+            except (store.IndexFileError, KeyError, ValueError, TypeError) as exc:
                 log.warning("stored dense vectors unusable (%s); re-encoding", exc)
         missing = [i for i, k in enumerate(keys) if k not in have]
         out = np.zeros((len(keys), enc.dim), dtype=np.float32)
@@ -217,7 +233,7 @@ class RetrievalEngine:
         self.dense, self.dense_model = out, enc.name
         self._stored_dense = None
         if missing and save and self.index_path is not None:
-            self.save(self.index_path)
+            self.try_save(self.index_path)
         return bool(missing)
 
     @classmethod
@@ -243,7 +259,7 @@ class RetrievalEngine:
             engine.ensure_dense(save=False)
         engine.rebuild_reason = (f"incremental update: {len(changed)} changed/new file(s) {changed[:5]}, "
                                  f"{len(removed)} removed {removed[:5]}")
-        engine.save(index_path)
+        engine.try_save(index_path)
         return engine, None
 
     @classmethod
@@ -370,54 +386,28 @@ class RetrievalEngine:
         clone.__dict__.update(self.__dict__)
         clone.domain = domain
         clone.cache = TTLCache(self.config.cache_ttl_s, self.config.cache_size)
-        clone._mask_cache = {}
+        clone._filters = None
         return clone
 
     # ================================================================= searching
+    @property
+    def filters(self):
+        """Columnar metadata filters (rag.filters), built on first use."""
+        if self._filters is None:
+            from rag.filters import Filters
+
+            self._filters = Filters(self.chunks, self.domain.filters)
+        return self._filters
+
     def filter_keys(self) -> list[str]:
         """Valid filter names: the domain's named filters and every metadata field of a chunk."""
-        fields = {k for c in self.chunks for k in c.metadata}
-        return sorted(set(self.domain.filters) | fields)
-
-    def _values(self, field: str) -> list[frozenset]:
-        """Per chunk, the set of values of one metadata field as strings (cached)."""
-        hit = self._field_values.get(field)
-        if hit is None:
-            hit = []
-            for c in self.chunks:
-                v = c.metadata.get(field)
-                vals = v if isinstance(v, (list, tuple, set, frozenset)) else ([] if v is None else [v])
-                hit.append(frozenset(map(str, vals)))
-            self._field_values[field] = hit
-        return hit
+        return self.filters.keys()
 
     def filter_mask(self, filters: dict | None) -> np.ndarray | None:
-        """Boolean mask of chunks passing ``filters`` (None = no filtering). A filter names a
-        metadata field (or one of the domain's filter names). A list-valued filter keeps chunks
-        whose field holds *any* listed value; ``True`` keeps chunks whose field is truthy,
-        ``False`` those whose field is falsy; different keys combine with AND."""
-        if not filters:
-            return None
-        valid = self.filter_keys()
-        unknown = set(filters) - set(valid)
-        if unknown:
-            raise ValueError(f"unknown filter key(s) {sorted(unknown)}; valid keys: {valid}")
-        key = tuple(sorted((k, tuple(sorted(map(str, v))) if isinstance(v, (list, tuple, set)) else v)
-                           for k, v in filters.items()))
-        hit = self._mask_cache.get(key)
-        if hit is not None:
-            return hit
-        mask = np.ones(len(self.chunks), dtype=bool)
-        for k, v in filters.items():
-            field = self.domain.filters.get(k, k)
-            if isinstance(v, bool):
-                truthy = np.array([bool(c.metadata.get(field)) for c in self.chunks], dtype=bool)
-                mask &= truthy if v else ~truthy
-                continue
-            wanted = frozenset(map(str, v if isinstance(v, (list, tuple, set)) else [v]))
-            mask &= np.array([bool(vals & wanted) for vals in self._values(field)], dtype=bool)
-        self._mask_cache[key] = mask
-        return mask
+        """Boolean mask of chunks passing ``filters`` (None = no filtering), validated first
+        (:class:`rag.filters.Filters`): a list-valued filter keeps chunks whose field holds *any*
+        listed value; ``True``/``False`` keep chunks whose field is truthy/falsy; keys AND."""
+        return self.filters.mask(filters)
 
     def search(self, query: str, top_k: int | None = None, filters: dict | None = None,
                method: str | None = None, mode: str | None = None) -> ResultList:
@@ -430,7 +420,11 @@ class RetrievalEngine:
         exact identifiers force BM25 to carry at least 60% of the weight.
         """
         cfg = self.config
-        top_k = top_k or cfg.top_k
+        if top_k is None:
+            top_k = cfg.top_k
+        if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
+            raise ValueError(f"top_k must be an integer >= 1, got {top_k!r}")
+        top_k = int(top_k)
         mode = mode or cfg.mode
         if mode is not None and mode not in ("fast", "balanced", "thorough"):
             raise ValueError(f"mode must be fast, balanced or thorough, got {mode!r}")
@@ -441,7 +435,10 @@ class RetrievalEngine:
         hit = self.cache.get(key)
         if hit is not None:
             return ResultList(hit, reason=hit.reason)
-        res = self._search(query, top_k, mask, method, mode)
+        if mask is not None and not mask.any():
+            res = ResultList([], reason=self.filters.empty_reason(filters))
+        else:
+            res = self._search(query, top_k, mask, method, mode)
         self.cache.put(key, res)
         return ResultList(res, reason=res.reason)
 
@@ -520,7 +517,8 @@ class RetrievalEngine:
             raise KeyError(f"no chunk with id {chunk_id!r}") from None
 
     def stats(self) -> dict[str, Any]:
-        return {"documents": len(self.files), "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
+        indexed = sum(1 for f in self.files.values() if not f.get("skipped"))
+        return {"documents": indexed, "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
                 "skipped": self.skipped, "config_hash": index_hash(self.config, self.domain),
                 "domain": self.domain.identity}
 

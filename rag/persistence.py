@@ -24,6 +24,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -93,6 +94,7 @@ def write_json_atomic(path: str | Path, payload: dict[str, Any]) -> None:
     leaves either the old file or the new one, never half of one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -106,6 +108,24 @@ def write_json_atomic(path: str | Path, payload: dict[str, Any]) -> None:
         except OSError:
             pass
         raise
+
+
+STALE_TEMP_S = 600  # a temp file older than this is a killed writer's, not a running one's
+
+
+def remove_stale_temps(path: Path, max_age_s: float = STALE_TEMP_S) -> list[Path]:
+    """Delete ``.<name>.*.tmp`` files a killed writer left beside ``path`` (older than
+    ``max_age_s``, so a concurrent writer's file is left alone). Returns what was removed."""
+    removed = []
+    now = time.time()
+    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > max_age_s:
+                tmp.unlink()
+                removed.append(tmp)
+        except OSError:
+            pass
+    return removed
 
 
 def read_index_file(path: str | Path) -> dict[str, Any]:
@@ -135,7 +155,45 @@ def read_index_file(path: str | Path) -> dict[str, Any]:
         raise IndexFileError(f"index file {path} is corrupt: {exc}") from None
     if not ok:
         raise IndexFileError(f"index file {path} is corrupt: checksum mismatch")
+    problem = structure_problem(payload)
+    if problem:
+        raise IndexFileError(f"index file {path} is inconsistent: {problem}")
     return payload
+
+
+_CHUNK_FIELDS = {"id": str, "doc_id": str, "source": str, "title": str, "text": str, "section_path": list,
+                 "index": int, "start": int, "end": int, "tokens": int, "metadata": dict}
+
+
+def structure_problem(payload: dict[str, Any]) -> str | None:
+    """What makes a payload unusable although its checksum matches (hand edits, another
+    writer's bug): the first problem found, or None. A checksum covers the bytes; this covers
+    the shape — every chunk has its fields with their types, ids are unique, the vocabulary and
+    count matrix agree with the chunks, and every file's rows lie inside the chunk list."""
+    chunks, vocab, counts, files = payload["chunks"], payload["vocabulary"], payload["counts"], payload["files"]
+    if not isinstance(chunks, list) or not chunks:
+        return "no chunks"
+    for n, c in enumerate(chunks):
+        if not isinstance(c, dict):
+            return f"chunk {n} is not an object"
+        for name, typ in _CHUNK_FIELDS.items():
+            if not isinstance(c.get(name), typ) or (typ is int and isinstance(c.get(name), bool)):
+                return f"chunk {n} has no valid {name!r} ({typ.__name__})"
+    if len({c["id"] for c in chunks}) != len(chunks):
+        return "chunk ids are not unique"
+    if not isinstance(vocab, list) or not all(isinstance(t, str) for t in vocab):
+        return "vocabulary is not a list of strings"
+    shape = counts.get("shape") if isinstance(counts, dict) else None
+    if not (isinstance(shape, list) and len(shape) == 2 and shape == [len(chunks), len(vocab)]):
+        return f"count matrix shape {shape} is not chunks × vocabulary [{len(chunks)}, {len(vocab)}]"
+    if not isinstance(files, dict):
+        return "files is not an object"
+    for name, f in files.items():
+        rows = f.get("rows") if isinstance(f, dict) else None
+        if not (isinstance(rows, list) and len(rows) == 2 and all(isinstance(r, int) for r in rows)
+                and 0 <= rows[0] <= rows[1] <= len(chunks)) or not isinstance(f.get("sha256"), str):
+            return f"file entry {name!r} is malformed or its rows lie outside the chunks"
+    return None
 
 
 def now_iso() -> str:
