@@ -19,7 +19,7 @@ import hashlib
 import logging
 import warnings
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import scipy.sparse as sp
@@ -75,9 +75,11 @@ def resolve_domain(domain: Domain | None = None, tagger: Tagger | None = None,
 
 
 class RetrievalEngine:
-    def __init__(self, chunks: list[Chunk], counts: sp.csr_matrix, vocab: list[str], config: RagConfig,
+    def __init__(self, chunks: Sequence[Chunk], counts: sp.csr_matrix | None, vocab: list[str], config: RagConfig,
                  files: dict[str, dict[str, Any]], kb_dir: str | None = None,
-                 skipped: list | None = None, domain: Domain | None = None):
+                 skipped: list | None = None, domain: Domain | None = None, *, stored=None):
+        """``stored`` (a :class:`rag.persistence.StoredIndex`) replaces ``counts``: term columns,
+        statistics, ids and flags come from the memory-mapped sidecar, chunks are read lazily."""
         self.config = config
         self.domain = domain or GENERIC
         self.chunks = chunks
@@ -85,12 +87,14 @@ class RetrievalEngine:
         self.kb_dir = kb_dir
         self.skipped = list(skipped or [])
         self.index = LexicalIndex(counts, vocab, _analyzer(config),
-                                  k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon)
-        self.by_id = {c.id: i for i, c in enumerate(chunks)}
+                                  k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon,
+                                  columns=stored.columns if stored else None, stats=stored.stats if stored else None)
+        ids = stored.ids if stored else [c.id for c in chunks]
+        self.by_id = {cid: i for i, cid in enumerate(ids)}
         self._filters = None  # rag.filters.Filters, on first filtered search
         self._terms_cache: dict[int, list[str]] = {}
         self._norm_text: dict[int, str] = {}
-        self._declared: np.ndarray | None = None
+        self._declared: np.ndarray | None = stored.arrays["declared"].astype(bool) if stored else None
         self._qvec_cache: dict[tuple[str, str], np.ndarray] = {}
         self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
         self.reranker = make_reranker(config.reranker)
@@ -161,10 +165,10 @@ class RetrievalEngine:
         else:
             try:
                 payload = store.read_index_file(index_path)
-                stored_dense = payload.get("dense")
+                stored_dense = payload.dense
                 engine, reason = cls._reuse(payload, kb, cfg, index_path, domain)
                 if engine is not None:
-                    engine._stored_dense = payload.get("dense")
+                    engine._stored_dense = stored_dense
                     return engine._attach(index_path)
             except store.IndexFileError as exc:
                 reason = str(exc)
@@ -215,8 +219,8 @@ class RetrievalEngine:
         st = self._stored_dense
         if st and st.get("model") == enc.name:
             try:
-                vecs = store.decode_vectors(st["vectors"], int(st["dim"]))
-                if len(vecs) != len(st["keys"]) or int(st["dim"]) != enc.dim:
+                vecs = np.asarray(st["vectors"], dtype=np.float32)
+                if vecs.ndim != 2 or len(vecs) != len(st["keys"]) or int(st["dim"]) != enc.dim:
                     raise store.IndexFileError("dense vectors do not match their keys or the model's dimension")
                 have = dict(zip(st["keys"], vecs))
             except (store.IndexFileError, KeyError, ValueError, TypeError) as exc:
@@ -253,7 +257,7 @@ class RetrievalEngine:
         log.info("index %s: %d changed/new and %d removed KB files; updating incrementally",
                  index_path, len(changed), len(removed))
         engine = cls._incremental(payload, kb, cfg, changed, set(current), domain)
-        engine._stored_dense = payload.get("dense")  # unchanged chunks keep their vectors
+        engine._stored_dense = payload.dense  # unchanged chunks keep their vectors
         engine.index_path = index_path
         if cfg.dense_weight > 0:
             engine.ensure_dense(save=False)
@@ -263,22 +267,21 @@ class RetrievalEngine:
         return engine, None
 
     @classmethod
-    def _from_payload(cls, payload: dict, cfg: RagConfig, domain: Domain) -> "RetrievalEngine":
-        chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
-        counts = store.decode_counts(payload["counts"])
-        if counts.shape != (len(chunks), len(payload["vocabulary"])):
-            raise store.IndexFileError("count matrix shape does not match chunks × vocabulary")
-        engine = cls(chunks, counts, payload["vocabulary"], cfg, payload["files"], payload.get("kb_dir"),
-                     payload.get("skipped"), domain)
-        engine._stored_dense = payload.get("dense")
+    def _from_payload(cls, payload, cfg: RagConfig, domain: Domain) -> "RetrievalEngine":
+        chunks = payload.chunks(Chunk.from_dict)
+        engine = cls(chunks, None, payload.vocab, cfg, payload["files"], payload.get("kb_dir"),
+                     payload.get("skipped"), domain, stored=payload)
+        engine._stored_dense = payload.dense
         return engine
 
     @classmethod
     def _incremental(cls, payload: dict, kb: Path, cfg: RagConfig, changed: list[str], present: set[str],
                      domain: Domain):
-        old_chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
-        old_counts = store.decode_counts(payload["counts"])
-        old_vocab = payload["vocabulary"]
+        old_chunks = payload.chunks(Chunk.from_dict)
+        ptr, rows, cnt, n = payload.columns
+        old_counts = sp.csc_matrix((np.asarray(cnt, dtype=np.int32), rows, ptr), shape=(n, len(payload.vocab))).tocsr()
+        old_counts.sort_indices()
+        old_vocab = payload.vocab
         report = LoadReport()
         chunks: list[Chunk] = []
         parts = []
@@ -330,35 +333,40 @@ class RetrievalEngine:
         return cls._from_payload(payload, cfg, domain)._attach(path)
 
     def save(self, path: str | Path) -> None:
-        counts = store.encode_counts(self.index.counts)
-        chunks = [c.to_dict() for c in self.chunks]
+        """Write the manifest and its sidecar (rag.persistence): counts per term in the
+        smallest integer type that holds them, statistics, chunk records, dense vectors."""
+        idx = self.index
+        cnt = np.asarray(idx._cnt)
+        small = np.uint8 if cnt.max(initial=0) < 256 else (np.uint16 if cnt.max(initial=0) < 65536 else np.int32)
+        records, record_ptr = store.records_blob(c.to_dict() for c in self.chunks)
+        arrays = {"ptr": idx._ptr, "rows": idx._rows, "cnt": cnt.astype(small), "norm": idx.norm,
+                  "doc_len": idx.doc_len, "vocab": store.text_blob(idx.vocab), "records": records,
+                  "record_ptr": record_ptr, "ids": store.json_blob([c.id for c in self.chunks]),
+                  "declared": self.declared_rows().astype(np.uint8)}
         dense = None
         if self.dense is not None:
             from rag.dense import text_key
 
             dense = {"model": self.dense_model, "dim": int(self.dense.shape[1]),
-                     "keys": [text_key(c.index_text) for c in self.chunks],
-                     "vectors": store.encode_vectors(self.dense)}
+                     "keys": [text_key(c.index_text) for c in self.chunks], "vectors": self.dense}
         elif self._stored_dense is not None:
             dense = self._stored_dense  # keep vectors a non-dense config did not need
-        payload = {
-            "schema_version": store.SCHEMA_VERSION,
+        manifest = {
             "created_at": store.now_iso(),
             "kb_dir": self.kb_dir,
             "kb_fingerprint": store.fingerprint(self.files),
             "config": self.config.to_dict(),
             "config_hash": index_hash(self.config, self.domain),
             "domain": self.domain.identity,
+            "n_chunks": len(self.chunks),
             "files": self.files,
             "skipped": self.skipped,
-            "chunks": chunks,
-            "vocabulary": self.index.vocab,
-            "counts": counts,
-            "checksum": store.checksum([c.id for c in self.chunks], counts, self.index.vocab, dense),
         }
         if dense is not None:
-            payload["dense"] = dense
-        store.write_json_atomic(path, payload)
+            manifest["dense"] = {"model": dense["model"], "dim": dense["dim"]}
+            arrays["dense_keys"] = store.text_blob(dense["keys"])
+            arrays["dense_vectors"] = np.asarray(dense["vectors"], dtype=np.float32)
+        store.write_index(path, manifest, arrays)
 
     def with_config(self, config: RagConfig) -> "RetrievalEngine":
         """Same index, different search-time knobs (cheap). Index fields must match."""

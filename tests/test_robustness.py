@@ -11,6 +11,7 @@ import time
 import warnings
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from rag import persistence as store
@@ -29,19 +30,34 @@ TAGGED = Domain(name="robustness-test", tagger=_tag)
 
 
 def _rewrite(path: Path, edit) -> None:
-    """Apply ``edit`` to the payload and store it with a *valid* checksum: only structure is wrong."""
-    payload = json.loads(path.read_text(encoding="utf-8"))
-    edit(payload)
-    payload["checksum"] = store.checksum([c["id"] for c in payload["chunks"]], payload["counts"],
-                                         payload["vocabulary"], payload.get("dense"))
-    path.write_text(json.dumps(payload), encoding="utf-8")
+    """Apply ``edit(manifest, arrays)`` and store it with *valid* checksums: only structure is wrong."""
+    stored = store.read_index_file(path)
+    manifest = {k: v for k, v in stored.manifest.items() if k not in ("schema_version", "sidecar", "checksum")}
+    arrays = {k: np.array(v) for k, v in stored.arrays.items()}
+    edit(manifest, arrays)
+    store.write_index(path, manifest, arrays)
+
+
+def _edit_record(n: int, change):
+    def edit(manifest, arrays):
+        ptr = arrays["record_ptr"]
+        recs = [json.loads(bytes(arrays["records"][ptr[i]:ptr[i + 1]])) for i in range(len(ptr) - 1)]
+        change(recs[n])
+        arrays["records"], arrays["record_ptr"] = store.records_blob(recs)
+    return edit
+
+
+def _duplicate_id(manifest, arrays):
+    ids = json.loads(bytes(arrays["ids"]))
+    arrays["ids"] = store.json_blob([ids[0], *ids[:-1]])
 
 
 @pytest.mark.parametrize("edit, words", [
-    (lambda p: p["chunks"][0].pop("text"), "'text'"),
-    (lambda p: p["counts"].__setitem__("shape", [p["counts"]["shape"][0], 3]), "shape"),
-    (lambda p: p["chunks"][1].__setitem__("id", p["chunks"][0]["id"]), "unique"),
-    (lambda p: next(iter(p["files"].values())).__setitem__("rows", [0, 10 ** 6]), "rows"),
+    (_edit_record(0, lambda r: r.pop("text")), "'text'"),
+    (_edit_record(1, lambda r: r.__setitem__("tokens", "many")), "'tokens'"),
+    (lambda m, a: a.__setitem__("ptr", a["ptr"][:-1]), "term columns"),
+    (_duplicate_id, "unique"),
+    (lambda m, a: next(iter(m["files"].values())).__setitem__("rows", [0, 10 ** 6]), "rows"),
 ])
 def test_inconsistent_index_with_valid_checksum_is_reported_and_rebuilt(kb_copy, tmp_path, edit, words):
     idx = tmp_path / "i.json"
@@ -51,10 +67,11 @@ def test_inconsistent_index_with_valid_checksum_is_reported_and_rebuilt(kb_copy,
         again = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=idx)
     assert "inconsistent" in again.rebuild_reason
     assert [c.id for c in again.chunks] == [c.id for c in first.chunks]
-    with pytest.raises(store.IndexFileError, match="inconsistent"):  # repaired on disk
-        _rewrite(idx, edit)
-        RetrievalEngine.load(idx)  # no KB directory recorded → cannot rebuild: a clear error
     assert again.search("audience")
+    RetrievalEngine.load(idx)  # repaired on disk
+    _rewrite(idx, edit)
+    with pytest.raises(store.IndexFileError, match="inconsistent"):
+        RetrievalEngine.load(idx, kb_dir=None, config=RagConfig())  # loads without the KB: a clear error
 
 
 def test_unwritable_index_path_still_searches_from_memory(kb_copy, tmp_path, caplog):
