@@ -3,6 +3,7 @@
     python bench/vs_bm25s.py [KB_DIR]                 # the project's own chunks of a KB (default kb/)
     python bench/vs_bm25s.py --chunks 100000          # a synthetic corpus (bench/scale.py's generator)
     python bench/vs_bm25s.py --json                   # one JSON object instead of the table
+    python bench/vs_bm25s.py --readme README.md       # also rewrite this corpus's table in the README
 
 bm25s (``pip install -e '.[bench]'``: a bench-only extra, never a runtime dependency) is given
 exactly the texts our index sees (``Chunk.index_text``), English stop words and the same
@@ -137,6 +138,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("-k", type=int, default=10)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--readme", type=Path, help="replace the table between this corpus's markers in that file")
     args = ap.parse_args(argv)
     try:
         import bm25s
@@ -196,11 +198,25 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(r))
         return 0
-    print_table(r)
+    table = format_table(r)
+    print(table)
+    if args.readme:
+        write_readme(args.readme, f"synthetic-{args.chunks}" if args.chunks else "kb", table)
     return 0
 
 
-def print_table(r: dict) -> None:
+def write_readme(path: Path, key: str, table: str) -> None:
+    """Replace the lines between ``<!-- vs_bm25s:KEY -->`` and ``<!-- /vs_bm25s:KEY -->``."""
+    text = path.read_text(encoding="utf-8")
+    start, end = f"<!-- vs_bm25s:{key} -->", f"<!-- /vs_bm25s:{key} -->"
+    if start not in text or end not in text:
+        print(f"{path}: no {start} … {end} markers; table not written", file=sys.stderr)
+        return
+    head, rest = text.split(start, 1)
+    path.write_text(f"{head}{start}\n{table}\n{end}{rest.split(end, 1)[1]}", encoding="utf-8")
+
+
+def format_table(r: dict) -> str:
     rows = [
         ("query p50, bm25 preset (CPU ms)", r["bm25_p50_ms"], r["bm25s_p50_ms"], "≤ 2×"),
         ("query p50, hybrid-weighted (CPU ms)", r["hybrid-weighted_p50_ms"], r["bm25s_p50_ms"], "≤ 3×"),
@@ -210,13 +226,15 @@ def print_table(r: dict) -> None:
         ("index on disk (MB)", r["size_mb"], r["bm25s_size_mb"], "≤ 1.5×"),
         ("import (wall s)", r["import_s"], r["bm25s_import_s"], ""),
     ]
-    print(f"{r['corpus']}; {r['queries']} queries × top {r['k']}; bm25s {r['bm25s_backend']} backend")
-    print(f"| {'figure':<44} | {'engine':>9} | {'bm25s':>9} | {'ratio':>7} | target |")
-    print(f"|{'-' * 46}|{'-' * 11}:|{'-' * 11}:|{'-' * 9}:|--------|")
+    out = [f"{r['corpus']}; {r['queries']} queries × top {r['k']}; bm25s {r['bm25s_backend']} backend", "",
+           f"| {'figure':<44} | {'engine':>9} | {'bm25s':>9} | {'ratio':>7} | target |",
+           f"|{'-' * 46}|{'-' * 10}:|{'-' * 10}:|{'-' * 8}:|--------|"]
     for name, ours, theirs, target in rows:
         ratio = ours / theirs if theirs else float("inf")
-        print(f"| {name:<44} | {ours:9.3f} | {theirs:9.3f} | {ratio:6.1f}× | {target:<6} |")
-    print(f"modules loaded by `from rag import RetrievalEngine` + load: {', '.join(r['modules_on_import']) or 'none'}")
+        out.append(f"| {name:<44} | {ours:9.3f} | {theirs:9.3f} | {ratio:6.1f}× | {target:<6} |")
+    out += ["", f"modules loaded by `from rag import RetrievalEngine` + load: "
+                f"{', '.join(r['modules_on_import']) or 'none of braintrust, anthropic, sklearn, scipy, tokenizers'}"]
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -182,3 +182,22 @@ def test_a_current_index_loads_silently(kb_copy, tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=idx).rebuild_reason is None
+
+
+def test_dense_vectors_survive_lexical_preset_changes(kb_copy, tmp_path):
+    """Vectors are keyed by chunk-text hash: switching to a preset with another analyzer (an
+    index rebuild) and back must not throw them away (re-encoding a KB takes a minute)."""
+    from rag.config import get_preset
+
+    idx = tmp_path / "i.json"
+    e = RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=idx)
+    vecs = np.random.default_rng(0).random((len(e.chunks), 384), dtype=np.float32)
+    e.dense, e.dense_model = vecs, "some-model@128"
+    e.save(idx)
+    for preset in ("hybrid-subword", "hybrid-weighted", "bm25"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", IndexRebuildWarning)
+            RetrievalEngine.from_directory(kb_copy, get_preset(preset), index_path=idx)
+        kept = store.read_index_file(idx).dense
+        assert kept["model"] == "some-model@128" and np.array_equal(kept["vectors"], vecs), preset
+    assert len(list(tmp_path.glob("i.json.*.arrays"))) == 1  # older sidecars are removed
