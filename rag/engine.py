@@ -439,16 +439,20 @@ class RetrievalEngine:
         if method is not None and method not in ("tfidf", "bm25", "weighted", "rrf"):
             raise ValueError(f"method must be tfidf, bm25, weighted or rrf, got {method!r}")
         mask = self.filter_mask(filters)  # validate filters even when the query is empty
-        key = (query, repr(sorted((filters or {}).items())), top_k, method, mode)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return ResultList(hit, reason=hit.reason)
+        cached = self.cache.maxsize > 0 and self.cache.ttl > 0
+        if cached:
+            key = (query, repr(sorted((filters or {}).items())), top_k, method, mode)
+            hit = self.cache.get(key)
+            if hit is not None:
+                return ResultList(hit, reason=hit.reason)
         if mask is not None and not mask.any():
             res = ResultList([], reason=self.filters.empty_reason(filters))
         else:
             res = self._search(query, top_k, mask, method, mode)
+        if not cached:
+            return res
         self.cache.put(key, res)
-        return ResultList(res, reason=res.reason)
+        return ResultList(res, reason=res.reason)  # a copy: callers may change theirs
 
     def _search(self, query: str, top_k: int, mask: np.ndarray | None, method: str | None,
                 mode: str | None) -> ResultList:

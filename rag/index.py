@@ -161,14 +161,17 @@ class LexicalIndex:
     # ----------------------------------------------------------------- querying
     def query_terms(self, query: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
         """(term ids, counts) of the query's in-vocabulary terms, and the unknown terms."""
-        toks = self.analyzer(query)
-        c = Counter(toks)
-        known = [(self.term_id[t], n) for t, n in c.items() if t in self.term_id]
-        unknown = [t for t in c if t not in self.term_id]
-        if not known:
-            return np.zeros(0, dtype=np.int64), np.zeros(0), unknown
-        ids, cnt = zip(*known)
-        return np.asarray(ids, dtype=np.int64), np.asarray(cnt, dtype=np.float64), unknown
+        c = Counter(self.analyzer(query))
+        get = self.term_id.get
+        ids, cnt, unknown = [], [], []
+        for t, n in c.items():
+            i = get(t)
+            if i is None:
+                unknown.append(t)
+            else:
+                ids.append(i)
+                cnt.append(n)
+        return np.array(ids, dtype=np.int64), np.array(cnt, dtype=np.float64), unknown
 
     def candidates(self, ids: np.ndarray, cnt: np.ndarray, tfidf: bool = True, bm25: bool = True,
                    n_unknown: int = 0) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray,
@@ -185,7 +188,13 @@ class LexicalIndex:
             docs, inv, lens = posts[0][0], None, None
         else:
             lens = np.array([len(p[0]) for p in posts])
-            docs, inv = np.unique(np.concatenate([p[0] for p in posts]), return_inverse=True)
+            cat = np.concatenate([p[0] for p in posts])
+            if self.n_docs <= 32 * len(cat) + 8192:  # a pass over the corpus is cheaper than a sort
+                held = np.bincount(cat, minlength=self.n_docs) > 0
+                docs = np.flatnonzero(held)
+                inv = (np.cumsum(held) - 1)[cat]
+            else:
+                docs, inv = np.unique(cat, return_inverse=True)
 
         def acc(which: int, qw: np.ndarray) -> np.ndarray:
             if inv is None:
