@@ -338,10 +338,10 @@ class RetrievalEngine:
         idx = self.index
         cnt = np.asarray(idx._cnt)
         small = np.uint8 if cnt.max(initial=0) < 256 else (np.uint16 if cnt.max(initial=0) < 65536 else np.int32)
-        records, record_ptr = store.records_blob(c.to_dict() for c in self.chunks)
+        records, record_ptr, record_blocks = store.records_blob(c.to_dict() for c in self.chunks)
         arrays = {"ptr": idx._ptr, "rows": idx._rows, "cnt": cnt.astype(small), "norm": idx.norm,
                   "doc_len": idx.doc_len, "vocab": store.text_blob(idx.vocab), "records": records,
-                  "record_ptr": record_ptr, "ids": store.json_blob([c.id for c in self.chunks]),
+                  "record_ptr": record_ptr, "record_blocks": record_blocks, "ids": store.json_blob([c.id for c in self.chunks]),
                   "declared": self.declared_rows().astype(np.uint8)}
         dense = None
         if self.dense is not None:

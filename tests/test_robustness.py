@@ -40,10 +40,9 @@ def _rewrite(path: Path, edit) -> None:
 
 def _edit_record(n: int, change):
     def edit(manifest, arrays):
-        ptr = arrays["record_ptr"]
-        recs = [json.loads(bytes(arrays["records"][ptr[i]:ptr[i + 1]])) for i in range(len(ptr) - 1)]
+        recs = store.read_records(arrays)
         change(recs[n])
-        arrays["records"], arrays["record_ptr"] = store.records_blob(recs)
+        arrays["records"], arrays["record_ptr"], arrays["record_blocks"] = store.records_blob(recs)
     return edit
 
 
