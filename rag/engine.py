@@ -172,6 +172,7 @@ class RetrievalEngine:
                     return engine._attach(index_path)
             except store.IndexFileError as exc:
                 reason = str(exc)
+                stored_dense = stored_dense or store.legacy_dense(index_path)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
                 reason = f"index file {index_path} is inconsistent ({type(exc).__name__}: {exc})"
         if reason:

@@ -200,3 +200,21 @@ def test_dense_vectors_survive_lexical_preset_changes(kb_copy, tmp_path):
         kept = store.read_index_file(idx).dense
         assert kept["model"] == "some-model@128" and np.array_equal(kept["vectors"], vecs), preset
     assert len(list(tmp_path.glob("i.json.*.arrays"))) == 1  # older sidecars are removed
+
+
+def test_dense_vectors_of_a_schema_2_index_are_kept(kb_copy, tmp_path):
+    """The format change rebuilds the index but keeps its dense vectors (no re-encoding)."""
+    import base64
+
+    idx = tmp_path / "i.json"
+    e = RetrievalEngine.build(kb_copy)
+    from rag.dense import text_key
+
+    vecs = np.random.default_rng(1).random((len(e.chunks), 384), dtype=np.float32)
+    idx.write_text(json.dumps({"schema_version": 2, "dense": {
+        "model": "m@128", "dim": 384, "keys": [text_key(c.index_text) for c in e.chunks],
+        "vectors": base64.b64encode(vecs.astype("<f4").tobytes()).decode()}}))
+    with pytest.warns(IndexRebuildWarning, match="schema version 2"):
+        RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=idx)
+    kept = store.read_index_file(idx).dense
+    assert kept["model"] == "m@128" and np.array_equal(kept["vectors"], vecs)
