@@ -3,7 +3,7 @@ import warnings
 
 import pytest
 
-from rag import engine as engine_mod
+from rag import indexfile as engine_mod  # where the incremental update reads KB files
 from rag.config import RagConfig, get_preset
 from mpa.engine import domain
 from rag.engine import IndexRebuildWarning, RetrievalEngine
