@@ -125,7 +125,10 @@ def corpus(args):
         queries = [json.loads(line)["query"] for line in qfile.open(encoding="utf-8") if line.strip()]
     else:  # any KB: its own section headers are the queries (generic, deterministic)
         queries = list(dict.fromkeys(c.section for c in engine.chunks if c.section.strip()))
-    return build, texts, queries[:args.queries], f"KB {kb} ({len(texts):,} chunks{', domain ' + args.domain if args.domain else ''})"
+    shown = kb.resolve().relative_to(ROOT) if kb.resolve().is_relative_to(ROOT) else kb
+    return build, texts, queries[:args.queries], (f"KB {shown}/ ({len(texts):,} chunks"
+                                                  f"{', domain ' + args.domain if args.domain else ''}; cold load "
+                                                  "includes hashing the KB files to check the index is current)")
 
 
 def main(argv=None) -> int:
