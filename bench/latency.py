@@ -73,7 +73,7 @@ def main(argv=None) -> int:
     print(f"build (read+chunk+tag+fit), median of 3: {statistics.median(builds) * 1000:.0f} ms")
     print(f"cold load (fingerprint check + manifest + mapped sidecar), median of 5: "
           f"{statistics.median(loads) * 1000:.1f} ms; in a fresh process: {fresh_ms:.0f} ms "
-          f"(+ {imp_ms:.0f} ms importing numpy/scipy/scikit-learn)")
+          f"(+ {imp_ms:.0f} ms importing numpy/scipy)")
     queries = load_queries(args.queries)
     print(f"search latency over {len(queries)} queries × {args.repeat} (top_k=5):")
     print(f"{'method':<10} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7}")
