@@ -80,6 +80,7 @@ class Analyzer:
     def words(self, text: str) -> list[str]:
         """Word terms only (what BM25 and the rank_bm25 oracle see)."""
         out: list[str] = []
+        cache = self._cache
         for tok in _TOKEN.findall(text.lower()):
             if not tok.isalnum() and not _NUMERIC.match(tok):  # a token holds only [a-z0-9] and -:/.&
                 out.append(tok)  # the whole identifier, unstemmed
@@ -87,8 +88,10 @@ class Analyzer:
                     t = self._norm(part)
                     if t:
                         out.append(t)
-            else:
-                t = self._norm(tok)
+            else:  # the common case, inlined: the query path analyzes every query
+                t = cache.get(tok)
+                if t is None:
+                    t = self._norm(tok)
                 if t:
                     out.append(t)
         return out
