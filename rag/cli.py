@@ -54,6 +54,16 @@ def load_domain(spec: str | None) -> Domain | None:
     return domain
 
 
+def _positive_int(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {n}")
+    return n
+
+
 def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False, domain: str | None = None):
     from rag.engine import RetrievalEngine
 
@@ -68,8 +78,11 @@ def cmd_index(args) -> int:
     dt = time.perf_counter() - t0
     st = engine.stats()
     out = args.out or default_index(kb)
-    print(f"indexed {st['documents']} files → {st['chunks']} chunks, {st['vocabulary']:,} terms "
-          f"in {dt * 1000:.0f} ms → {out}")
+    if engine.save_error:
+        print(f"error: {engine.save_error.split('; ')[0]}", file=sys.stderr)
+        return 2
+    print(f"indexed {st['documents']} files, skipped {len(st['skipped'])} → {st['chunks']} chunks, "
+          f"{st['vocabulary']:,} terms in {dt * 1000:.0f} ms → {out}")
     if engine.rebuild_reason:
         print(f"  ({engine.rebuild_reason})")
     for name, reason in st["skipped"]:
@@ -130,7 +143,7 @@ def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "
 
     ps = sub.add_parser("search", parents=[common], help="search the KB (builds the index on first use)")
     ps.add_argument("query")
-    ps.add_argument("-k", type=int, default=5)
+    ps.add_argument("-k", type=_positive_int, default=5, help="number of results (>= 1)")
     ps.add_argument("--method", choices=["tfidf", "bm25", "weighted", "rrf"])
     ps.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
     ps.add_argument("--kb", help="KB directory (default: $MPA_KB_DIR, ./kb, else the test fixture KB)")
@@ -147,7 +160,22 @@ def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "
                         format="%(levelname)s %(name)s: %(message)s")
     warnings.simplefilter("ignore")  # the same messages arrive through logging
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here, not as "Exception ignored" at exit
+        return code
     except (EmptyKnowledgeBaseError, IndexFileError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `| head` closed the pipe: not an error, and no traceback at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:
+        print(f"error: {exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 — a CLI prints one line; -v shows the traceback
+        if args.verbose:
+            raise
+        print(f"error: {type(exc).__name__}: {exc} (run with -v for the traceback)", file=sys.stderr)
+        return 1

@@ -97,11 +97,32 @@ def _skip(report: LoadReport, rel: str, reason: str) -> None:
     return None
 
 
+def kb_files(kb_dir: Path) -> tuple[list[Path], list[tuple[str, str]]]:
+    """Supported files under ``kb_dir`` and the ones refused, with why. A symlink is followed
+    only when its target lies inside the KB root: a link to a system file is never indexed
+    nor served. (Symlinked directories are not descended into.)"""
+    root = kb_dir.resolve()
+    ok, refused = [], []
+    for p in sorted(kb_dir.rglob("*")):
+        if p.suffix.lower() not in SUPPORTED_SUFFIXES or p.name.startswith("."):
+            continue
+        rel = p.relative_to(kb_dir).as_posix()
+        try:
+            real, is_file = p.resolve(strict=True), p.is_file()
+        except (OSError, RuntimeError):
+            refused.append((rel, "broken or looping symlink"))
+            continue
+        if not is_file:
+            continue
+        if p.is_symlink() and root not in real.parents:
+            refused.append((rel, "symlink to a file outside the knowledge base (not followed)"))
+            continue
+        ok.append(p)
+    return ok, refused
+
+
 def list_kb_files(kb_dir: Path) -> list[Path]:
-    return sorted(
-        p for p in kb_dir.rglob("*")
-        if p.is_file() and p.suffix.lower() in SUPPORTED_SUFFIXES and not p.name.startswith(".")
-    )
+    return kb_files(kb_dir)[0]
 
 
 def doc_id_for(rel: str) -> str:
@@ -130,7 +151,10 @@ def load_directory(kb_dir: str | Path, max_bytes: int = 10_000_000) -> LoadRepor
     if not kb.is_dir():
         raise EmptyKnowledgeBaseError(f"knowledge-base directory not found: {kb}")
     report = LoadReport()
-    for path in list_kb_files(kb):
+    paths, refused = kb_files(kb)
+    for rel, reason in refused:
+        _skip(report, rel, reason)
+    for path in paths:
         doc = load_document(path, kb, max_bytes, report)
         if doc is not None:
             report.documents.append(doc)

@@ -7,7 +7,7 @@
 
 The engine is generic: what the documents are about — chunk metadata, score boosts, query
 intent rules, extra reranker features — comes in as a :class:`rag.domain.Domain` of plain
-callables (default: none of them). ``from_directory`` reuses the index file when its schema
+callables (default: none of them). ``from_directory`` (with :mod:`rag.indexfile`) reuses the index file when its schema
 version, KB fingerprint and index hash (chunking/analyzer configuration + domain identity) all
 match; when only some KB files changed it re-reads just those files and refits the
 global statistics from the stored counts of the rest; a corrupt or mismatched file is
@@ -15,55 +15,31 @@ reported (warning naming the reason) and rebuilt, never used stale.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
-import re
 import warnings
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 import scipy.sparse as sp
 
+from rag import indexfile
 from rag import persistence as store
-from rag.analyzer import get_analyzer
-from rag.chunking import chunk_document
+from rag.indexfile import _analyzer, _chunk_docs, _record_skipped, _scan, index_hash  # noqa: F401 (index_hash: API)
 from rag.cache import TTLCache
-from rag.config import IDENTIFIER_MIN_BM25, INTENT_PRESETS, RagConfig
-from rag.documents import (PARSER_VERSION, Document, LoadReport, file_sha256, list_kb_files, load_directory,
-                           load_document)
-from rag.fusion import apply_boost, rrf, weighted_fusion
-from rag.index import LexicalIndex, count_matrix, merge_counts
+from rag.config import RagConfig
+from rag.documents import LoadReport, load_directory
+from rag.index import LexicalIndex, count_matrix
 from rag.domain import GENERIC, Boost, Domain, Tagger
 from rag.rerank import make_reranker
 from rag.types import Chunk, ResultList, SearchResult
 
 log = logging.getLogger("rag")
 
-_QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
 
 
 class IndexRebuildWarning(UserWarning):
     """Emitted when an index file could not be reused and was rebuilt (the message says why)."""
-
-
-def _analyzer(cfg: RagConfig):
-    return get_analyzer(cfg.stem, cfg.stop_words, cfg.subword_ngrams)
-
-
-def _chunk_docs(docs: Iterable[Document], cfg: RagConfig, domain: Domain) -> list[Chunk]:
-    out = []
-    for doc in docs:
-        for ch in chunk_document(doc, cfg):
-            ch.metadata = domain.metadata(ch)
-            out.append(ch)
-    return out
-
-
-def index_hash(cfg: RagConfig, domain: Domain) -> str:
-    """What a stored index must match to be reused: the chunking/analyzer fields of the
-    config and the identity of the domain whose tagger wrote the chunk metadata."""
-    return hashlib.sha256(f"{cfg.index_hash()}|{domain.identity}|parser{PARSER_VERSION}".encode()).hexdigest()[:16]
 
 
 def resolve_domain(domain: Domain | None = None, tagger: Tagger | None = None,
@@ -78,9 +54,11 @@ def resolve_domain(domain: Domain | None = None, tagger: Tagger | None = None,
 
 
 class RetrievalEngine:
-    def __init__(self, chunks: list[Chunk], counts: sp.csr_matrix, vocab: list[str], config: RagConfig,
+    def __init__(self, chunks: Sequence[Chunk], counts: sp.csr_matrix | None, vocab: list[str], config: RagConfig,
                  files: dict[str, dict[str, Any]], kb_dir: str | None = None,
-                 skipped: list | None = None, domain: Domain | None = None):
+                 skipped: list | None = None, domain: Domain | None = None, *, stored=None):
+        """``stored`` (a :class:`rag.persistence.StoredIndex`) replaces ``counts``: term columns,
+        statistics, ids and flags come from the memory-mapped sidecar, chunks are read lazily."""
         self.config = config
         self.domain = domain or GENERIC
         self.chunks = chunks
@@ -88,15 +66,19 @@ class RetrievalEngine:
         self.kb_dir = kb_dir
         self.skipped = list(skipped or [])
         self.index = LexicalIndex(counts, vocab, _analyzer(config),
-                                  k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon)
-        self.by_id = {c.id: i for i, c in enumerate(chunks)}
-        self._field_values: dict[str, list[frozenset]] = {}
-        self._mask_cache: dict[Any, np.ndarray] = {}
+                                  k1=config.bm25_k1, b=config.bm25_b, epsilon=config.bm25_epsilon,
+                                  columns=stored.columns if stored else None, stats=stored.stats if stored else None)
+        ids = stored.ids if stored else [c.id for c in chunks]
+        self.by_id = {cid: i for i, cid in enumerate(ids)}
+        self._filters = None  # rag.filters.Filters, on first filtered search
         self._terms_cache: dict[int, list[str]] = {}
+        self._norm_text: dict[int, str] = {}
+        self._declared: np.ndarray | None = stored.arrays["declared"].astype(bool) if stored else None
         self._qvec_cache: dict[tuple[str, str], np.ndarray] = {}
         self.cache = TTLCache(config.cache_ttl_s, config.cache_size)
         self.reranker = make_reranker(config.reranker)
         self.rebuild_reason: str | None = None
+        self.save_error: str | None = None
         self.index_path: Path | None = None  # set by from_directory: where dense vectors get saved
         self.dense: np.ndarray | None = None  # (n_chunks, 384) unit vectors when a dense preset asked
         self.dense_model: str | None = None
@@ -162,13 +144,16 @@ class RetrievalEngine:
         else:
             try:
                 payload = store.read_index_file(index_path)
-                stored_dense = payload.get("dense")
+                stored_dense = payload.dense
                 engine, reason = cls._reuse(payload, kb, cfg, index_path, domain)
                 if engine is not None:
-                    engine._stored_dense = payload.get("dense")
+                    engine._stored_dense = stored_dense
                     return engine._attach(index_path)
             except store.IndexFileError as exc:
                 reason = str(exc)
+                stored_dense = stored_dense or store.legacy_dense(index_path)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+                reason = f"index file {index_path} is inconsistent ({type(exc).__name__}: {exc})"
         if reason:
             warnings.warn(f"rebuilding index {index_path}: {reason}", IndexRebuildWarning, stacklevel=2)
             log.warning("rebuilding index %s: %s", index_path, reason)
@@ -178,8 +163,20 @@ class RetrievalEngine:
         engine._stored_dense = stored_dense
         if cfg.dense_weight > 0:
             engine.ensure_dense(save=False)
-        engine.save(index_path)
+        engine.try_save(index_path)
         return engine
+
+    def try_save(self, path: str | Path) -> bool:
+        """Save, but a read-only or full disk is one warning line, not an error: the index is
+        in memory and searches go on (``save_error`` keeps the reason; ``rag index`` reports it)."""
+        try:
+            self.save(path)
+        except OSError as exc:
+            self.save_error = f"could not write index file {path}: {exc.strerror or exc}; searching from memory"
+            log.warning("%s", self.save_error)
+            return False
+        self.save_error = None
+        return True
 
     def _attach(self, index_path: Path) -> "RetrievalEngine":
         """Remember the index file; compute (and persist) dense vectors if the config wants them."""
@@ -202,9 +199,11 @@ class RetrievalEngine:
         st = self._stored_dense
         if st and st.get("model") == enc.name:
             try:
-                vecs = store.decode_vectors(st["vectors"], int(st["dim"]))
+                vecs = np.asarray(st["vectors"], dtype=np.float32)
+                if vecs.ndim != 2 or len(vecs) != len(st["keys"]) or int(st["dim"]) != enc.dim:
+                    raise store.IndexFileError("dense vectors do not match their keys or the model's dimension")
                 have = dict(zip(st["keys"], vecs))
-            except (store.IndexFileError, KeyError, ValueError) as exc:
+            except (store.IndexFileError, KeyError, ValueError, TypeError) as exc:
                 log.warning("stored dense vectors unusable (%s); re-encoding", exc)
         missing = [i for i, k in enumerate(keys) if k not in have]
         out = np.zeros((len(keys), enc.dim), dtype=np.float32)
@@ -218,78 +217,16 @@ class RetrievalEngine:
         self.dense, self.dense_model = out, enc.name
         self._stored_dense = None
         if missing and save and self.index_path is not None:
-            self.save(self.index_path)
+            self.try_save(self.index_path)
         return bool(missing)
 
     @classmethod
-    def _reuse(cls, payload: dict, kb: Path, cfg: RagConfig, index_path: Path, domain: Domain):
-        """Return (engine, None) when the stored index can be used (possibly after an
-        incremental update), else (None, reason)."""
-        if payload["config_hash"] != index_hash(cfg, domain):
-            if payload.get("domain") not in (None, domain.identity):
-                return None, f"it was tagged by another domain ({payload.get('domain')}, now {domain.identity})"
-            return None, "it was built with a different chunking/analyzer configuration or domain"
-        stored = payload["files"]
-        current = _scan(kb)
-        if store.fingerprint(current) == payload["kb_fingerprint"]:
-            return cls._from_payload(payload, cfg, domain), None
-        changed = sorted(n for n in current if n not in stored or stored[n]["sha256"] != current[n]["sha256"])
-        removed = sorted(n for n in stored if n not in current)
-        log.info("index %s: %d changed/new and %d removed KB files; updating incrementally",
-                 index_path, len(changed), len(removed))
-        engine = cls._incremental(payload, kb, cfg, changed, set(current), domain)
-        engine._stored_dense = payload.get("dense")  # unchanged chunks keep their vectors
-        engine.index_path = index_path
-        if cfg.dense_weight > 0:
-            engine.ensure_dense(save=False)
-        engine.rebuild_reason = (f"incremental update: {len(changed)} changed/new file(s) {changed[:5]}, "
-                                 f"{len(removed)} removed {removed[:5]}")
-        engine.save(index_path)
-        return engine, None
+    def _reuse(cls, payload, kb: Path, cfg: RagConfig, index_path: Path, domain: Domain):
+        return indexfile.reuse(cls, payload, kb, cfg, index_path, domain)
 
     @classmethod
-    def _from_payload(cls, payload: dict, cfg: RagConfig, domain: Domain) -> "RetrievalEngine":
-        chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
-        counts = store.decode_counts(payload["counts"])
-        if counts.shape != (len(chunks), len(payload["vocabulary"])):
-            raise store.IndexFileError("count matrix shape does not match chunks × vocabulary")
-        engine = cls(chunks, counts, payload["vocabulary"], cfg, payload["files"], payload.get("kb_dir"),
-                     payload.get("skipped"), domain)
-        engine._stored_dense = payload.get("dense")
-        return engine
-
-    @classmethod
-    def _incremental(cls, payload: dict, kb: Path, cfg: RagConfig, changed: list[str], present: set[str],
-                     domain: Domain):
-        old_chunks = [Chunk.from_dict(c) for c in payload["chunks"]]
-        old_counts = store.decode_counts(payload["counts"])
-        old_vocab = payload["vocabulary"]
-        report = LoadReport()
-        chunks: list[Chunk] = []
-        parts = []
-        files: dict[str, dict] = {}
-        reread = set(changed)
-        for rel in sorted(present):
-            if rel in reread:
-                doc = load_document(kb / rel, kb, cfg.max_file_bytes, report)
-                if doc is None:
-                    continue
-                new = _chunk_docs([doc], cfg, domain)
-                m, v = count_matrix([c.index_text for c in new], _analyzer(cfg))
-                parts.append((m, v))
-                files[rel] = {"sha256": doc.sha256, "size": doc.size, "rows": [len(chunks), len(chunks) + len(new)]}
-                chunks.extend(new)
-            elif rel in payload["files"]:
-                a, b = payload["files"][rel]["rows"]
-                parts.append((old_counts[a:b], old_vocab))
-                files[rel] = {**payload["files"][rel], "rows": [len(chunks), len(chunks) + (b - a)]}
-                chunks.extend(old_chunks[a:b])
-        if not chunks:
-            raise store.IndexFileError("knowledge base has no usable documents after the update")
-        counts, vocab = merge_counts(parts)
-        skipped = [s for s in payload.get("skipped", []) if s[0] in present and s[0] not in reread]
-        _record_skipped(files, report.skipped, {r: _scan_one(kb, r) for r, _ in report.skipped}, len(chunks))
-        return cls(chunks, counts, vocab, cfg, files, str(kb.resolve()), skipped + report.skipped, domain)
+    def _from_payload(cls, payload, cfg: RagConfig, domain: Domain) -> "RetrievalEngine":
+        return indexfile.from_payload(cls, payload, cfg, domain)
 
     @classmethod
     def load(cls, path: str | Path, kb_dir: str | Path | None = None,
@@ -315,35 +252,8 @@ class RetrievalEngine:
         return cls._from_payload(payload, cfg, domain)._attach(path)
 
     def save(self, path: str | Path) -> None:
-        counts = store.encode_counts(self.index.counts)
-        chunks = [c.to_dict() for c in self.chunks]
-        dense = None
-        if self.dense is not None:
-            from rag.dense import text_key
-
-            dense = {"model": self.dense_model, "dim": int(self.dense.shape[1]),
-                     "keys": [text_key(c.index_text) for c in self.chunks],
-                     "vectors": store.encode_vectors(self.dense)}
-        elif self._stored_dense is not None:
-            dense = self._stored_dense  # keep vectors a non-dense config did not need
-        payload = {
-            "schema_version": store.SCHEMA_VERSION,
-            "created_at": store.now_iso(),
-            "kb_dir": self.kb_dir,
-            "kb_fingerprint": store.fingerprint(self.files),
-            "config": self.config.to_dict(),
-            "config_hash": index_hash(self.config, self.domain),
-            "domain": self.domain.identity,
-            "files": self.files,
-            "skipped": self.skipped,
-            "chunks": chunks,
-            "vocabulary": self.index.vocab,
-            "counts": counts,
-            "checksum": store.checksum([c.id for c in self.chunks], counts, self.index.vocab, dense),
-        }
-        if dense is not None:
-            payload["dense"] = dense
-        store.write_json_atomic(path, payload)
+        """Write the index file and its sidecar (:func:`rag.indexfile.save`)."""
+        indexfile.save(self, path)
 
     def with_config(self, config: RagConfig) -> "RetrievalEngine":
         """Same index, different search-time knobs (cheap). Index fields must match."""
@@ -371,54 +281,28 @@ class RetrievalEngine:
         clone.__dict__.update(self.__dict__)
         clone.domain = domain
         clone.cache = TTLCache(self.config.cache_ttl_s, self.config.cache_size)
-        clone._mask_cache = {}
+        clone._filters = None
         return clone
 
     # ================================================================= searching
+    @property
+    def filters(self):
+        """Columnar metadata filters (rag.filters), built on first use."""
+        if self._filters is None:
+            from rag.filters import Filters
+
+            self._filters = Filters(self.chunks, self.domain.filters)
+        return self._filters
+
     def filter_keys(self) -> list[str]:
         """Valid filter names: the domain's named filters and every metadata field of a chunk."""
-        fields = {k for c in self.chunks for k in c.metadata}
-        return sorted(set(self.domain.filters) | fields)
-
-    def _values(self, field: str) -> list[frozenset]:
-        """Per chunk, the set of values of one metadata field as strings (cached)."""
-        hit = self._field_values.get(field)
-        if hit is None:
-            hit = []
-            for c in self.chunks:
-                v = c.metadata.get(field)
-                vals = v if isinstance(v, (list, tuple, set, frozenset)) else ([] if v is None else [v])
-                hit.append(frozenset(map(str, vals)))
-            self._field_values[field] = hit
-        return hit
+        return self.filters.keys()
 
     def filter_mask(self, filters: dict | None) -> np.ndarray | None:
-        """Boolean mask of chunks passing ``filters`` (None = no filtering). A filter names a
-        metadata field (or one of the domain's filter names). A list-valued filter keeps chunks
-        whose field holds *any* listed value; ``True`` keeps chunks whose field is truthy,
-        ``False`` those whose field is falsy; different keys combine with AND."""
-        if not filters:
-            return None
-        valid = self.filter_keys()
-        unknown = set(filters) - set(valid)
-        if unknown:
-            raise ValueError(f"unknown filter key(s) {sorted(unknown)}; valid keys: {valid}")
-        key = tuple(sorted((k, tuple(sorted(map(str, v))) if isinstance(v, (list, tuple, set)) else v)
-                           for k, v in filters.items()))
-        hit = self._mask_cache.get(key)
-        if hit is not None:
-            return hit
-        mask = np.ones(len(self.chunks), dtype=bool)
-        for k, v in filters.items():
-            field = self.domain.filters.get(k, k)
-            if isinstance(v, bool):
-                truthy = np.array([bool(c.metadata.get(field)) for c in self.chunks], dtype=bool)
-                mask &= truthy if v else ~truthy
-                continue
-            wanted = frozenset(map(str, v if isinstance(v, (list, tuple, set)) else [v]))
-            mask &= np.array([bool(vals & wanted) for vals in self._values(field)], dtype=bool)
-        self._mask_cache[key] = mask
-        return mask
+        """Boolean mask of chunks passing ``filters`` (None = no filtering), validated first
+        (:class:`rag.filters.Filters`): a list-valued filter keeps chunks whose field holds *any*
+        listed value; ``True``/``False`` keep chunks whose field is truthy/falsy; keys AND."""
+        return self.filters.mask(filters)
 
     def search(self, query: str, top_k: int | None = None, filters: dict | None = None,
                method: str | None = None, mode: str | None = None) -> ResultList:
@@ -431,116 +315,37 @@ class RetrievalEngine:
         exact identifiers force BM25 to carry at least 60% of the weight.
         """
         cfg = self.config
-        top_k = top_k or cfg.top_k
+        if top_k is None:
+            top_k = cfg.top_k
+        if isinstance(top_k, bool) or not isinstance(top_k, (int, np.integer)) or top_k < 1:
+            raise ValueError(f"top_k must be an integer >= 1, got {top_k!r}")
+        top_k = int(top_k)
         mode = mode or cfg.mode
         if mode is not None and mode not in ("fast", "balanced", "thorough"):
             raise ValueError(f"mode must be fast, balanced or thorough, got {mode!r}")
         if method is not None and method not in ("tfidf", "bm25", "weighted", "rrf"):
             raise ValueError(f"method must be tfidf, bm25, weighted or rrf, got {method!r}")
         mask = self.filter_mask(filters)  # validate filters even when the query is empty
-        key = (query, repr(sorted((filters or {}).items())), top_k, method, mode)
-        hit = self.cache.get(key)
-        if hit is not None:
-            return ResultList(hit, reason=hit.reason)
-        res = self._search(query, top_k, mask, method, mode)
+        cached = self.cache.maxsize > 0 and self.cache.ttl > 0
+        if cached:
+            key = (query, repr(sorted((filters or {}).items())), top_k, method, mode)
+            hit = self.cache.get(key)
+            if hit is not None:
+                return ResultList(hit, reason=hit.reason)
+        if mask is not None and not mask.any():
+            res = ResultList([], reason=self.filters.empty_reason(filters))
+        else:
+            res = self._search(query, top_k, mask, method, mode)
+        if not cached:
+            return res
         self.cache.put(key, res)
-        return ResultList(res, reason=res.reason)
+        return ResultList(res, reason=res.reason)  # a copy: callers may change theirs
 
     def _search(self, query: str, top_k: int, mask: np.ndarray | None, method: str | None,
                 mode: str | None) -> ResultList:
-        cfg = self.config
-        if not query or not query.strip():
-            return ResultList([], reason="empty query")
-        ids, cnt, unknown = self.index.query_terms(query)
-        dense_on = cfg.dense_weight > 0 and mode != "fast" and (method or cfg.method) in ("weighted", "rrf")
-        if len(ids) == 0 and (not dense_on or not unknown):  # dense can still match words the KB never uses
-            if not unknown:
-                return ResultList([], reason="query has only stop words or punctuation")
-            return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
-        tw, bw, pool = cfg.tfidf_weight, cfg.bm25_weight, cfg.candidate_pool
-        intent = self.domain.intent(query) if (cfg.adaptive or mode == "thorough") else None
-        if cfg.adaptive and intent is not None:
-            tw, bw, pool = INTENT_PRESETS[intent.intent]
-            if intent.has_identifier and bw / (tw + bw) < IDENTIFIER_MIN_BM25:
-                tw, bw = 1 - IDENTIFIER_MIN_BM25, IDENTIFIER_MIN_BM25
-        use_mmr = cfg.mmr
-        if mode == "fast":
-            method, pool, use_mmr = "bm25", cfg.fast_pool, False
-        elif mode == "balanced":
-            method, use_mmr = (method if method in ("weighted", "rrf") else "weighted"), True
-        elif mode == "thorough":
-            method, pool, use_mmr = (method if method in ("weighted", "rrf") else "weighted"), \
-                max(pool, cfg.thorough_pool), False
-        method = method or cfg.method
-        tf = self.index.tfidf_scores(ids, cnt) if method != "bm25" else None
-        bm = self.index.bm25_scores(ids, cnt) if method != "tfidf" else None
-        ds = None
-        if dense_on and method in ("weighted", "rrf"):
-            from rag.dense import get_encoder
+        from rag import query as q
 
-            if self.dense is None:
-                self.ensure_dense()
-            ds = self.dense @ self._query_vector(query, get_encoder(cfg.dense_max_tokens))
-            tw, bw = tw * (1 - cfg.dense_weight), bw * (1 - cfg.dense_weight)
-        if mask is not None:
-            tf = None if tf is None else np.where(mask, tf, 0.0)
-            bm = None if bm is None else np.where(mask, bm, 0.0)
-            ds = None if ds is None else np.where(mask, ds, -1.0)
-        pool = max(pool, top_k)
-        if method == "tfidf":
-            fused = {int(i): float(tf[i]) for i in _top(tf, pool)}
-        elif method == "bm25":
-            fused = weighted_fusion({"bm25": [(int(i), float(bm[i])) for i in _top(bm, pool)]}, {"bm25": 1.0})
-        else:
-            tf_top, bm_top = _top(tf, pool), _top(bm, pool)
-            ds_top = _top(ds + 1.0, pool) if ds is not None else np.zeros(0, dtype=np.int64)  # cosine → (0, 2]
-            weights = {"tfidf": tw, "bm25": bw}
-            if ds is not None:
-                weights["dense"] = cfg.dense_weight
-            if method == "weighted":
-                cand = np.union1d(np.union1d(tf_top, bm_top), ds_top)
-                runs = {"tfidf": [(int(i), float(tf[i])) for i in cand], "bm25": [(int(i), float(bm[i])) for i in cand]}
-                if ds is not None:
-                    runs["dense"] = [(int(i), float(ds[i])) for i in cand]
-                fused = weighted_fusion(runs, weights)
-            else:
-                runs = {"tfidf": [(int(i), float(tf[i])) for i in tf_top], "bm25": [(int(i), float(bm[i])) for i in bm_top]}
-                if ds is not None:
-                    runs["dense"] = [(int(i), float(ds[i])) for i in ds_top]
-                fused = rrf(runs, weights, k=cfg.rrf_k)
-        if not fused:
-            reason = "no chunk passes the filters" if mask is not None else "no chunk matches the query"
-            return ResultList([], reason=reason)
-
-        boosts = self._boosts(query, list(fused))
-        final = {i: apply_boost(s, boosts.get(i, 1.0)) for i, s in fused.items()}
-        order = sorted(final, key=lambda i: (-final[i], i))
-        features: dict[int, dict[str, float]] = {}
-        rerank: dict[int, float] = {}
-        if mode == "thorough":
-            ranked = self.reranker.rerank(self, query, [(i, final[i]) for i in order[:pool]], intent)
-            rerank = {r: s for r, s, _ in ranked}
-            features = {r: f for r, _, f in ranked}
-            order = [r for r, _, _ in ranked]
-        elif use_mmr:
-            order = self._mmr(order, final, top_k)
-        rows = np.asarray(order[:top_k], dtype=np.int64)
-        cover = self.index.coverage(ids, rows, len(unknown))
-        zeros = np.zeros(len(self.chunks))
-        tf = zeros if tf is None else tf
-        bm = zeros if bm is None else bm
-        results = ResultList()
-        for rank, (row, cov) in enumerate(zip(rows.tolist(), cover.tolist()), start=1):
-            bd = {"tfidf": float(tf[row]), "bm25": float(bm[row]), "fused": float(fused[row]),
-                  "boost": float(boosts.get(row, 1.0)), "coverage": float(cov)}
-            if ds is not None:
-                bd["dense"] = float(ds[row])
-            if row in rerank:
-                bd["rerank"] = float(rerank[row])
-                bd.update({f"f_{k}": float(v) for k, v in features[row].items()})
-            results.append(SearchResult(chunk=self.chunks[row], score=float(rerank.get(row, final[row])),
-                                        rank=rank, breakdown=bd))
-        return results
+        return q.search(self, query, top_k, mask, method, mode)
 
     def _query_vector(self, query: str, encoder) -> np.ndarray:
         """Query embeddings are the slow part of a dense search (~20 ms in numpy): keep the
@@ -569,27 +374,19 @@ class RetrievalEngine:
             results = self.search(query, top_k=kwargs.pop("top_k", 20), mode=kwargs.pop("mode", None))
         return ContextPacker(self, **kwargs).pack(query, results)
 
-    def _boosts(self, query: str, rows: list[int]) -> dict[int, float]:
-        """Phrase boost: a quoted phrase of the query, or the whole multi-word query, occurs
-        verbatim in the chunk. Then each of the domain's boosts, called once over all
-        candidates. Returns the rows whose multiplier is not 1."""
-        cfg = self.config
-        phrases = [p.lower() for p in _QUOTED.findall(query)]
-        whole = " ".join(query.lower().split())
-        if not phrases and len(whole.split()) >= 2:
-            phrases = [whole]
-        chunks = [self.chunks[r] for r in rows]
-        factors = np.ones(len(rows))
-        for boost in self.domain.boosts:
-            f = boost(query, chunks)
-            if f is not None:
-                factors *= np.asarray(f, dtype=float)
-        if phrases:
-            for j, c in enumerate(chunks):
-                text = " ".join(c.text.lower().split())
-                if any(p in text for p in phrases):
-                    factors[j] *= cfg.phrase_boost
-        return {row: float(f) for row, f in zip(rows, factors.tolist()) if f != 1.0}
+    def declared_rows(self) -> np.ndarray:
+        """Per chunk: does it have declared ``META_`` lines (text the index does not see)?"""
+        if self._declared is None:
+            self._declared = np.array([bool(c.declared) for c in self.chunks], dtype=bool)
+        return self._declared
+
+    def has_phrase(self, row: int, phrases: list[str]) -> bool:
+        """Does chunk ``row``'s text hold one of the (lower-cased, whitespace-normalised)
+        phrases verbatim? Normalised texts are made once per chunk, on first need."""
+        text = self._norm_text.get(row)
+        if text is None:
+            text = self._norm_text[row] = " ".join(self.chunks[row].text.lower().split())
+        return any(p in text for p in phrases)
 
     def _mmr(self, order: list[int], score: dict[int, float], k: int) -> list[int]:
         """Maximal Marginal Relevance over TF-IDF cosine: trade relevance for novelty."""
@@ -619,43 +416,7 @@ class RetrievalEngine:
             raise KeyError(f"no chunk with id {chunk_id!r}") from None
 
     def stats(self) -> dict[str, Any]:
-        return {"documents": len(self.files), "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
+        indexed = sum(1 for f in self.files.values() if not f.get("skipped"))
+        return {"documents": indexed, "chunks": len(self.chunks), "vocabulary": len(self.index.vocab),
                 "skipped": self.skipped, "config_hash": index_hash(self.config, self.domain),
                 "domain": self.domain.identity}
-
-
-def _top(scores: np.ndarray, n: int) -> np.ndarray:
-    """Indices of the ``n`` highest positive scores, best first (ties: lower index first) —
-    RRF reads ranks from this order."""
-    pos = np.flatnonzero(scores > 0)
-    if len(pos) > n:
-        pos = pos[np.argpartition(-scores[pos], n - 1)[:n]]
-    return pos[np.lexsort((pos, -scores[pos]))]
-
-
-def _record_skipped(files: dict, skipped: list, scanned: dict, n_rows: int) -> None:
-    """Skipped files still enter the fingerprint (with no rows), so an unchanged bad file
-    does not make the index look stale on every load."""
-    for rel, reason in skipped:
-        if rel in scanned and scanned[rel]:
-            files[rel] = {**scanned[rel], "rows": [n_rows, n_rows], "skipped": reason}
-
-
-def _scan_one(kb: Path, rel: str) -> dict[str, Any] | None:
-    try:
-        data = (kb / rel).read_bytes()
-    except OSError:
-        return None
-    return {"sha256": file_sha256(data), "size": len(data)}
-
-
-def _scan(kb: Path) -> dict[str, dict[str, Any]]:
-    """Name → {sha256, size} for every supported file now in the KB (for the fingerprint)."""
-    out = {}
-    for p in list_kb_files(kb):
-        try:
-            data = p.read_bytes()
-        except OSError:
-            continue
-        out[p.relative_to(kb).as_posix()] = {"sha256": file_sha256(data), "size": len(data)}
-    return out

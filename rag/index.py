@@ -1,15 +1,16 @@
-"""TF-IDF and BM25 over one sparse count matrix.
+"""TF-IDF and BM25 over one sparse count matrix, held per term.
 
-Both retrievers share the analyzer's term counts (``counts``: chunks × terms, CSR). TF-IDF is
-scikit-learn's ``TfidfTransformer`` (sublinear tf, smooth idf, l2 rows). BM25 Okapi is
-precomputed as one sparse weight matrix ``W[d, t] = idf(t)·tf·(k1+1) / (tf + k1·(1−b+b·|d|/avgdl))``
-with rank_bm25's idf (including its epsilon floor for negative idfs), so a query is a sparse
-column slice times the query's term counts — no per-document Python loop. Scores equal
-``rank_bm25.BM25Okapi.get_scores`` on the same tokens (tests check 1e-6); rank_bm25 is the
-parity oracle, not the engine, because it loops over documents in Python per query.
+Both retrievers share the analyzer's term counts. TF-IDF is what scikit-learn's
+``TfidfTransformer`` computes (sublinear tf, smooth idf, l2 rows). BM25 Okapi weighs a posting
+``W[d, t] = idf(t)·tf·(k1+1) / (tf + k1·(1−b+b·|d|/avgdl))`` with rank_bm25's idf (including its
+epsilon floor for negative idfs), so a query sums its terms' posting weights — no per-document
+Python loop. Scores equal ``rank_bm25.BM25Okapi.get_scores`` on the same tokens (tests check
+1e-6); rank_bm25 is the parity oracle, not the engine, because it loops over documents in
+Python per query.
 
-Counts — not weights — are what gets persisted: every statistic is refitted from them on load
-and after an incremental update, so global statistics never go stale.
+Counts are what gets persisted, with two per-chunk statistics (TF-IDF norm, length) so that a
+load needs no pass over the postings; an incremental update refits everything from the merged
+counts, so global statistics never go stale.
 """
 from __future__ import annotations
 
@@ -17,16 +18,28 @@ from collections import Counter
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
 
 from rag.analyzer import Analyzer, is_subword
 
 
 def count_matrix(texts: list[str], analyzer: Analyzer) -> tuple[sp.csr_matrix, list[str]]:
-    """Fit a vocabulary and term-count matrix with scikit-learn's CountVectorizer."""
-    vec = CountVectorizer(analyzer=analyzer, dtype=np.int32)
-    counts = vec.fit_transform(texts).tocsr()
-    vocab = vec.get_feature_names_out().tolist()
+    """Vocabulary (sorted) and term-count matrix (CSR, int32) — what scikit-learn's
+    CountVectorizer gives, without importing scikit-learn (seconds of import time)."""
+    term_id: dict[str, int] = {}
+    indptr, indices, data = [0], [], []
+    for text in texts:
+        c = Counter(analyzer(text))
+        indices.extend(term_id.setdefault(t, len(term_id)) for t in c)
+        data.extend(c.values())
+        indptr.append(len(indices))
+    if not term_id:
+        raise ValueError("empty vocabulary: every text holds only stop words or punctuation")
+    vocab = sorted(term_id)
+    remap = np.empty(len(vocab), dtype=np.int32)
+    remap[[term_id[t] for t in vocab]] = np.arange(len(vocab), dtype=np.int32)
+    counts = sp.csr_matrix((np.asarray(data, dtype=np.int32), remap[np.asarray(indices, dtype=np.int64)],
+                            np.asarray(indptr, dtype=np.int64)), shape=(len(texts), len(vocab)))
+    counts.sort_indices()
     return counts, vocab
 
 
@@ -54,69 +67,190 @@ def _df(m: sp.csr_matrix) -> np.ndarray:
 
 
 class LexicalIndex:
-    """Fitted TF-IDF + BM25 weights over a count matrix."""
+    """TF-IDF + BM25 over term counts held column-wise (per term: the chunks holding it and
+    how often). Per-chunk statistics (TF-IDF norm, length) are fitted once; a term's posting
+    weights are computed on its first query and kept, so loading an index costs no pass over
+    the postings. The arithmetic is the same, operation for operation, as weighting the whole
+    matrix at once."""
 
-    def __init__(self, counts: sp.csr_matrix, vocab: list[str], analyzer: Analyzer,
-                 k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25):
-        if counts.shape[0] == 0 or counts.shape[1] == 0:
+    def __init__(self, counts: sp.spmatrix | None, vocab: list[str], analyzer: Analyzer,
+                 k1: float = 1.5, b: float = 0.75, epsilon: float = 0.25, *, columns=None, stats=None):
+        """``counts`` (chunks × terms), or ``columns=(ptr, rows, counts, n_docs)`` as stored on
+        disk; ``stats=(norm, doc_len)`` skips the fit (persisted with the columns)."""
+        if columns is None:
+            csc = sp.csc_matrix(counts)
+            csc.sort_indices()
+            columns = (csc.indptr.astype(np.int64), csc.indices.astype(np.int32), csc.data, csc.shape[0])
+        self._ptr, self._rows, self._cnt, self.n_docs = columns
+        if self.n_docs == 0 or len(vocab) == 0:
             raise ValueError("cannot index an empty corpus: no chunk produced any term")
-        self.counts = counts.tocsr()
+        if len(self._ptr) != len(vocab) + 1:
+            raise ValueError("term columns do not match the vocabulary")
         self.vocab = vocab
         self.term_id = {t: i for i, t in enumerate(vocab)}
         self.analyzer = analyzer
         self.k1, self.b, self.epsilon = k1, b, epsilon
-        self.n_docs = counts.shape[0]
-        self._fit()
+        self._weights: dict[int, tuple] = {}
+        self._fit(stats)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.n_docs, len(self.vocab)
+
+    @property
+    def counts(self) -> sp.csr_matrix:
+        """The count matrix, row-wise (built on demand: incremental updates and old callers)."""
+        if not hasattr(self, "_csr"):
+            self._csr = sp.csc_matrix((self._cnt, self._rows, self._ptr), shape=self.shape).tocsr()
+            self._csr.sort_indices()
+        return self._csr
+
+    def stats(self) -> tuple[np.ndarray, np.ndarray]:
+        """(TF-IDF norm, BM25 length) per chunk: what :meth:`__init__` needs besides the columns."""
+        return self.norm, self.doc_len
 
     # ----------------------------------------------------------------- fitting
-    def _fit(self) -> None:
-        counts = self.counts
-        tfidf = TfidfTransformer(sublinear_tf=True, smooth_idf=True, norm="l2")
-        self.tfidf_matrix = tfidf.fit_transform(counts.astype(np.float64)).tocsc()
-        self.tfidf_idf = tfidf.idf_
-
+    def _fit(self, stats) -> None:
         n = self.n_docs
-        # BM25 sees word terms only; sub-word n-gram columns (if any) get zero weight
         self.word_cols = np.array([not is_subword(t) for t in self.vocab], dtype=bool)
-        df = _df(counts)
+        df = np.diff(self._ptr).astype(np.float64)
+        # TF-IDF as scikit-learn's TfidfTransformer(sublinear_tf, smooth_idf, norm="l2")
+        self.tfidf_idf = np.log((1.0 + n) / (1.0 + df)) + 1.0
+        # BM25 Okapi as rank_bm25.BM25Okapi, on word terms only
         raw = np.log(n - df + 0.5) - np.log(df + 0.5)  # rank_bm25.BM25Okapi._calc_idf
         eps = self.epsilon * raw[self.word_cols].mean()  # its floor for negative idfs
         self.bm25_idf = np.where(self.word_cols, np.where(raw < 0, eps, raw), 0.0)
-        idf = self.bm25_idf
-        rows = np.repeat(np.arange(n), np.diff(counts.indptr))
-        tf = counts.data.astype(np.float64)
-        doc_len = np.bincount(rows, weights=tf * self.word_cols[counts.indices], minlength=n)
-        self.doc_len = doc_len
-        avgdl = doc_len.mean()
-        denom = tf + self.k1 * (1.0 - self.b + self.b * doc_len[rows] / avgdl)
-        data = idf[counts.indices] * tf * (self.k1 + 1.0) / denom
-        self.bm25_matrix = sp.csr_matrix((data, counts.indices, counts.indptr), shape=counts.shape).tocsc()
+        if stats is None:
+            tf = self._cnt.astype(np.float64)
+            w = (1.0 + np.log(tf)) * np.repeat(self.tfidf_idf, np.diff(self._ptr))
+            self.norm = np.sqrt(np.bincount(self._rows, weights=w * w, minlength=n))
+            word = np.repeat(self.word_cols, np.diff(self._ptr))
+            self.doc_len = np.bincount(self._rows, weights=tf * word, minlength=n)
+        else:
+            self.norm, self.doc_len = (np.asarray(a, dtype=np.float64) for a in stats)
+            if len(self.norm) != n or len(self.doc_len) != n:
+                raise ValueError("per-chunk statistics do not match the number of chunks")
+        avgdl = self.doc_len.mean()
+        self._k = self.k1 * (1.0 - self.b + self.b * self.doc_len / avgdl)
+        self._safe_norm = np.where(self.norm > 0, self.norm, 1.0)
+
+    def postings(self, t: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(chunks, TF-IDF weights, BM25 weights) of term ``t`` (computed once, then kept)."""
+        hit = self._weights.get(t)
+        if hit is None:
+            a, b = self._ptr[t], self._ptr[t + 1]
+            rows = self._rows[a:b]
+            tf = self._cnt[a:b].astype(np.float64)
+            tfw = (1.0 + np.log(tf)) * self.tfidf_idf[t] / self._safe_norm[rows]
+            bmw = self.bm25_idf[t] * tf * (self.k1 + 1.0) / (tf + self._k[rows])
+            hit = self._weights[t] = (rows, tfw, bmw)
+        return hit
+
+    def _matrix(self, which: int) -> sp.csc_matrix:
+        data = np.concatenate([self.postings(t)[which] for t in range(len(self.vocab))])
+        return sp.csc_matrix((data, self._rows, self._ptr), shape=self.shape)
+
+    @property
+    def tfidf_matrix(self) -> sp.csc_matrix:
+        return self._matrix(1)
+
+    @property
+    def bm25_matrix(self) -> sp.csc_matrix:
+        return self._matrix(2)
 
     # ----------------------------------------------------------------- querying
     def query_terms(self, query: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
         """(term ids, counts) of the query's in-vocabulary terms, and the unknown terms."""
-        toks = self.analyzer(query)
-        c = Counter(toks)
-        known = [(self.term_id[t], n) for t, n in c.items() if t in self.term_id]
-        unknown = [t for t in c if t not in self.term_id]
-        if not known:
-            return np.zeros(0, dtype=np.int64), np.zeros(0), unknown
-        ids, cnt = zip(*known)
-        return np.asarray(ids, dtype=np.int64), np.asarray(cnt, dtype=np.float64), unknown
+        c = Counter(self.analyzer(query))
+        get = self.term_id.get
+        ids, cnt, unknown = [], [], []
+        for t, n in c.items():
+            i = get(t)
+            if i is None:
+                unknown.append(t)
+            else:
+                ids.append(i)
+                cnt.append(n)
+        return np.array(ids, dtype=np.int64), np.array(cnt, dtype=np.float64), unknown
+
+    def candidates(self, ids: np.ndarray, cnt: np.ndarray, tfidf: bool = True, bm25: bool = True,
+                   n_unknown: int = 0) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray,
+                                                np.ndarray | None]:
+        """Every chunk holding a query term, ascending, with its TF-IDF cosine, BM25 score,
+        coverage (see :meth:`coverage`) and which query terms it holds (bit ``i`` for ``ids[i]``;
+        None past 52 terms) — arrays over those chunks only, never over the corpus: the query
+        path's cost follows the query terms' postings, not the KB size."""
+        if len(ids) == 0:
+            z = np.zeros(0)
+            return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z, z.astype(np.int64)
+        posts = [self.postings(t) for t in ids.tolist()]
+        if len(posts) == 1:
+            docs, inv, lens = posts[0][0], None, None
+        else:
+            lens = np.array([len(p[0]) for p in posts])
+            cat = np.concatenate([p[0] for p in posts])
+            if self.n_docs <= 32 * len(cat) + 8192:  # a pass over the corpus is cheaper than a sort
+                held = np.bincount(cat, minlength=self.n_docs) > 0
+                docs = np.flatnonzero(held)
+                inv = (np.cumsum(held) - 1)[cat]
+            else:
+                docs, inv = np.unique(cat, return_inverse=True)
+
+        def acc(which: int, qw: np.ndarray) -> np.ndarray:
+            if inv is None:
+                return posts[0][which] * qw[0]
+            return np.bincount(inv, weights=np.concatenate([p[which] for p in posts]) * np.repeat(qw, lens),
+                               minlength=len(docs))
+
+        tf = bm = None
+        if tfidf:
+            w = (1.0 + np.log(cnt)) * self.tfidf_idf[ids]
+            tf = acc(1, w / np.linalg.norm(w))
+        if bm25:
+            bm = acc(2, cnt)
+        word = self.word_cols[ids]
+        cw = np.where(word, self.tfidf_idf[ids], 0.0)
+        denom = cw.sum() + n_unknown * (np.log(self.n_docs + 1.0) + 1.0)
+        if denom <= 0:
+            cov = np.zeros(len(docs))
+        elif inv is None:
+            cov = np.full(len(docs), cw[0] / denom)
+        else:
+            cov = np.bincount(inv, weights=np.repeat(cw / denom, lens), minlength=len(docs))
+        if inv is None:
+            bits = np.ones(len(docs), dtype=np.int64)
+        elif len(ids) <= 52:  # exact in float64
+            bits = np.bincount(inv, weights=np.repeat(2.0 ** np.arange(len(ids)), lens),
+                               minlength=len(docs)).astype(np.int64)
+        else:
+            bits = None
+        return docs.astype(np.int64), tf, bm, cov, bits
+
+    def holds(self, term: int, rows: np.ndarray) -> np.ndarray:
+        """Which of ``rows`` hold ``term`` (binary search in its sorted postings)."""
+        seg = self._rows[self._ptr[term]:self._ptr[term + 1]]
+        if len(seg) == 0:
+            return np.zeros(len(rows), dtype=bool)
+        pos = np.minimum(np.searchsorted(seg, rows), len(seg) - 1)
+        return seg[pos] == rows
 
     def tfidf_scores(self, ids: np.ndarray, cnt: np.ndarray) -> np.ndarray:
         """Cosine similarity between the query's sublinear TF-IDF vector and every chunk."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        w = (1.0 + np.log(cnt)) * self.tfidf_idf[ids]
-        w /= np.linalg.norm(w)
-        return self.tfidf_matrix[:, ids] @ w
+        docs, tf, _, _, _ = self.candidates(ids, cnt, bm25=False)
+        out = np.zeros(self.n_docs)
+        out[docs] = tf
+        return out
 
     def bm25_scores(self, ids: np.ndarray, cnt: np.ndarray) -> np.ndarray:
         """BM25 Okapi: repeated query terms count once per occurrence, as in rank_bm25."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        return self.bm25_matrix[:, ids] @ cnt
+        docs, _, bm, _, _ = self.candidates(ids, cnt, tfidf=False)
+        out = np.zeros(self.n_docs)
+        out[docs] = bm
+        return out
 
     def coverage(self, ids: np.ndarray, rows: np.ndarray, n_unknown: int = 0) -> np.ndarray:
         """IDF-weighted share of the query's distinct terms present in each of ``rows`` —
@@ -137,4 +271,5 @@ class LexicalIndex:
     def _tfidf_csr(self) -> sp.csr_matrix:
         if not hasattr(self, "_csr_cache"):
             self._csr_cache = self.tfidf_matrix.tocsr()
+            self._csr_cache.sort_indices()
         return self._csr_cache

@@ -3,7 +3,7 @@ import warnings
 
 import pytest
 
-from rag import engine as engine_mod
+from rag import indexfile as engine_mod  # where the incremental update reads KB files
 from rag.config import RagConfig, get_preset
 from mpa.engine import domain
 from rag.engine import IndexRebuildWarning, RetrievalEngine
@@ -98,10 +98,18 @@ def test_stale_index_updates_only_changed_files(kb_copy, tmp_path, monkeypatch):
     assert reread == []  # now current: nothing re-read
 
 
+def _flip_last_byte(path):
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
 @pytest.mark.parametrize("damage,reason", [
     (lambda p: p.write_text("{not json"), "corrupt"),
     (lambda p: p.write_text(p.read_text().replace(f'"schema_version":{store.SCHEMA_VERSION}', '"schema_version":99')), "schema version"),
-    (lambda p: p.write_text(p.read_text().replace('"vocabulary":["', '"vocabulary":["zz', 1)), "checksum"),
+    (lambda p: p.write_text(p.read_text().replace('"crc32":', '"crc32":1', 1)), "checksum"),
+    (lambda p: _flip_last_byte(next(p.parent.glob(p.name + ".*.arrays"))), "checksum mismatch \\(sidecar"),
+    (lambda p: [s.unlink() for s in p.parent.glob(p.name + ".*.arrays")], "sidecar .* is missing"),
 ])
 def test_corrupt_index_is_detected_and_rebuilt(kb_copy, tmp_path, damage, reason):
     path = tmp_path / "idx.json"

@@ -94,3 +94,24 @@ def test_bm25_parity_holds_with_subword_ngrams():
         np.testing.assert_allclose(idx.bm25_scores(ids, cnt), oracle.get_scores(an.words(q)), atol=1e-6)
     ids, cnt, _ = idx.query_terms("campaigning")
     assert idx.tfidf_scores(ids, cnt).max() > 0  # sub-words still match a morphological variant
+
+
+def test_stop_words_equal_scikit_learns():
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    from rag.analyzer import ENGLISH_STOP_WORDS as ours
+
+    assert ours == ENGLISH_STOP_WORDS
+
+
+def test_count_matrix_equals_countvectorizer():
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    from rag.analyzer import get_analyzer
+
+    texts = ["Budget pacing: daily caps and ABC-NC-01", "pacing pacing 1.5x", "the a an"]
+    an = get_analyzer()
+    ours, vocab = count_matrix(texts, an)
+    vec = CountVectorizer(analyzer=an)
+    ref = vec.fit_transform(texts)
+    assert vocab == vec.get_feature_names_out().tolist() and (ours != ref).nnz == 0
