@@ -238,8 +238,11 @@ def section_units(expect: dict) -> list[tuple[frozenset[str], tuple[str, ...]]]:
 def covered_units(chunk_id: str, view: View, units: list[tuple[frozenset[str], tuple[str, ...]]]) -> set[int]:
     src = view.sources.get(chunk_id)
     stem = source_stem(src) if src else chunk_id.split("#", 1)[0]
-    held = set(view.sections.get(chunk_id) or [])
-    return {j for j, (cands, path) in enumerate(units) if stem in cands and all(h in held for h in path)}
+    # headers compare without case: a parser may re-case a heading ("SECTION 2 - BING ADS" in the
+    # file is held as "Section 2 - Bing Ads"), and a golden quotes the file as written
+    held = {h.casefold() for h in view.sections.get(chunk_id) or []}
+    return {j for j, (cands, path) in enumerate(units)
+            if stem in cands and all(h.casefold() in held for h in path)}
 
 
 class _SectionMetric(ProjectScorer):

@@ -25,6 +25,8 @@ RANKED = _out(("bench#1", "bench.md", ["Benchmark table"]),
     # the header exists in another file: only the expected file counts
     ({"sources": ["other.md", "bench.md"], "expected_sections": {"other.md": "CPA in ecommerce"}}, 1.0, 1 / 3),
     ({"sources": ["bench.md"], "expected_sections": ["Other parent › CPA in ecommerce"]}, 0.0, 0.0),
+    # a golden quoting an ALL-CAPS heading as the file writes it matches the re-cased header
+    ({"sources": ["bench.md"], "expected_sections": ["METRIC NOTES › CPA IN ECOMMERCE"]}, 1.0, 0.5),
 ])
 def test_section_metrics(expected, recall, mrr):
     assert section_recall_at_k(5)(input="q", output=RANKED, expected=expected).score == pytest.approx(recall)
