@@ -211,7 +211,7 @@ class RetrievalEngine:
             if k in have:
                 out[i] = have[k]
         if missing:
-            log.warning("encoding %d of %d chunks with %s (numpy; about 70 ms per chunk)",
+            log.warning("encoding %d of %d chunks with %s (numpy; about 30 ms per chunk on 2 cores)",
                         len(missing), len(keys), enc.name)
             out[missing] = enc.encode([self.chunks[i].index_text for i in missing])
         self.dense, self.dense_model = out, enc.name
