@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/latency.py
 	$(BIN)/python bench/scale.py
 	$(BIN)/python bench/tools.py
+	$(BIN)/python bench/serve.py --no-cache-repeats
 	$(BIN)/python bench/dense_parity.py
 	$(BIN)/python evals/eval_packing.py
 	@# SciFact (BEIR format: corpus.jsonl, queries.jsonl, qrels/train.tsv) from
