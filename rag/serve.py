@@ -48,26 +48,14 @@ class SearchRequest(BaseModel):
             raise ValueError("must not be blank")
         return v
 
-    @field_validator("preset")
+    @field_validator("preset", "method", "mode")
     @classmethod
-    def _preset(cls, v):
-        if v is not None and v not in PRESETS:
-            raise ValueError(f"unknown preset {v!r}; choose one of {sorted(PRESETS)}")
+    def _one_of(cls, v, info):
+        choices = {"preset": sorted(PRESETS), "method": list(METHODS), "mode": list(MODES)}[info.field_name]
+        if v is not None and v not in choices:
+            raise ValueError(f"unknown {info.field_name} {v!r}; choose one of {choices}")
         return v
 
-    @field_validator("method")
-    @classmethod
-    def _method(cls, v):
-        if v is not None and v not in METHODS:
-            raise ValueError(f"unknown method {v!r}; choose one of {list(METHODS)}")
-        return v
-
-    @field_validator("mode")
-    @classmethod
-    def _mode(cls, v):
-        if v is not None and v not in MODES:
-            raise ValueError(f"unknown mode {v!r}; choose one of {list(MODES)}")
-        return v
 
 class FeedbackRequest(BaseModel):
     model_config = {"extra": "forbid"}
