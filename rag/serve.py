@@ -103,8 +103,10 @@ class EngineHolder:
     """One engine per preset over one KB, loaded lazily, rebuilt when the KB folder changes."""
 
     def __init__(self, kb: Path, preset: str, index_dir: Path | None, domain: Domain | None,
-                 tools_factory: Callable[[Any], ToolProvider] | None = None, reload_every_s: float = 2.0):
+                 tools_factory: Callable[[Any], ToolProvider] | None = None, reload_every_s: float = 2.0,
+                 store: str | None = None):
         self.kb, self.default_preset, self.index_dir = Path(kb), preset, index_dir
+        self.store = store  # a postgresql:// URI: engines are built from the chunks synced into it
         self.domain, self.tools_factory, self.reload_every_s = domain, tools_factory, reload_every_s
         self._lock = threading.Lock()
         self._engines: dict[str, Any] = {}
@@ -120,6 +122,11 @@ class EngineHolder:
 
     def _build(self, preset: str):
         from rag.engine import RetrievalEngine
+
+        if self.store:
+            from rag.pgstore import open_engine
+
+            return open_engine(self.store, self.kb, get_preset(preset), self.domain)
 
         return RetrievalEngine.from_directory(self.kb, get_preset(preset), index_path=self._index_path(preset),
                                               domain=self.domain)
@@ -326,6 +333,8 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
     ap.add_argument("--reload-every", type=float, default=2.0, metavar="SECONDS",
                     help="check the KB folder for changes at most this often (default 2)")
     ap.add_argument("--domain", default=domain or os.environ.get("RAG_DOMAIN") or None, metavar="MODULE:CALLABLE")
+    ap.add_argument("--store", default=os.environ.get("MPA_STORE") or None, metavar="postgresql://…",
+                    help="serve the chunks synced into Postgres instead of an index file (default $MPA_STORE)")
     args = ap.parse_args(argv)
     kb = args.kb or default_kb()
     try:
@@ -338,7 +347,7 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
         if tools:
             mod, _, attr = tools.partition(":")
             factory = getattr(importlib.import_module(mod), attr)
-        holder = EngineHolder(kb, args.preset, args.index_dir, dom, factory, args.reload_every)
+        holder = EngineHolder(kb, args.preset, args.index_dir, dom, factory, args.reload_every, args.store)
         holder.engine()  # load (or build) the index before the first request
         store = FeedbackStore(args.feedback)
     except (ValueError, FeedbackError, OSError) as exc:
