@@ -102,13 +102,16 @@ class PostgresStore:
     """Documents and chunks of one KB in one Postgres schema (created idempotently)."""
 
     def __init__(self, uri: str, schema: str = "rag", ranking: str = "ts_rank_cd", normalization: int = 0,
-                 bm25_k1: float = 1.2, bm25_b: float = 0.75, connect_timeout: int = 5):
+                 bm25_k1: float = 1.2, bm25_b: float = 0.75, match: str = "any", connect_timeout: int = 5):
         if not re.match(r"^postgres(ql)?://", uri or ""):
             raise StoreError(f"store URI must start with postgresql:// or postgres://, got {redact(uri or '')!r}")
         if not re.fullmatch(r"[a-z_][a-z0-9_]{0,62}", schema):
             raise StoreError(f"schema name must be lower-case letters, digits and _, got {schema!r}")
         if ranking not in RANKINGS:
             raise StoreError(f"ranking must be one of {RANKINGS}, got {ranking!r}")
+        if match not in ("any", "all"):
+            raise StoreError(f"match must be any (OR of the lexemes) or all (websearch_to_tsquery), got {match!r}")
+        self.match = match
         self.uri, self.schema, self.ranking, self.normalization = uri, schema, ranking, normalization
         self.k1, self.b = bm25_k1, bm25_b
         self._lock = threading.RLock()
@@ -304,7 +307,10 @@ class PostgresStore:
         list keeps chunks whose field holds any listed value, ``True``/``False`` truthy/falsy
         fields, keys AND-ed; ``aliases`` maps filter names to metadata fields."""
         where, params = self._filter_sql(filters or {}, aliases or {})
-        lexemes = "SELECT string_agg(quote_literal(lexeme), ' | ')::tsquery AS q FROM unnest(to_tsvector(%(cfg)s::regconfig, %(query)s))"
+        lexemes = ("SELECT string_agg(quote_literal(lexeme), ' | ')::tsquery AS q "
+                   "FROM unnest(to_tsvector(%(cfg)s::regconfig, %(query)s))")
+        if self.match == "all":  # every word required: the recall loss bench/pg.py measures
+            lexemes = "SELECT websearch_to_tsquery(%(cfg)s::regconfig, %(query)s) AS q"
         if self.ranking == "ts_rank_cd":
             sql = (f"WITH q AS ({lexemes}) SELECT c.id, ts_rank_cd(c.tsv, q.q, %(norm)s) AS score FROM chunks c, q "
                    f"WHERE c.tsv @@ q.q{where} ORDER BY score DESC, c.id LIMIT %(k)s")
@@ -312,11 +318,13 @@ class PostgresStore:
             sql = (f"WITH qt AS (SELECT DISTINCT lexeme FROM unnest(to_tsvector(%(cfg)s::regconfig, %(query)s))), "
                    f"q AS (SELECT string_agg(quote_literal(lexeme), ' | ')::tsquery AS q FROM qt), "
                    f"w AS (SELECT l.lexeme, ln(1 + (%(n)s - l.df + 0.5) / (l.df + 0.5)) AS idf "
-                   f"FROM lexemes l JOIN qt USING (lexeme)) "
-                   f"SELECT c.id, sum(w.idf * cardinality(u.positions) * (%(k1)s + 1) / (cardinality(u.positions) "
-                   f"+ %(k1)s * (1 - %(b)s + %(b)s * length(c.tsv) / %(avg)s))) AS score "
-                   f"FROM chunks c CROSS JOIN q CROSS JOIN LATERAL unnest(c.tsv) u JOIN w ON w.lexeme = u.lexeme "
-                   f"WHERE c.tsv @@ q.q{where} GROUP BY c.id ORDER BY score DESC, c.id LIMIT %(k)s")
+                   f"FROM lexemes l JOIN qt USING (lexeme)), "
+                   f"cand AS MATERIALIZED (SELECT c.id, c.tsv, length(c.tsv) AS dl FROM chunks c, q "
+                   f"WHERE c.tsv @@ q.q{where}) "  # each candidate's tsvector unnested once (not once per term)
+                   f"SELECT cand.id, sum(w.idf * cardinality(u.positions) * (%(k1)s + 1) / (cardinality(u.positions) "
+                   f"+ %(k1)s * (1 - %(b)s + %(b)s * cand.dl / %(avg)s))) AS score "
+                   f"FROM cand CROSS JOIN LATERAL unnest(cand.tsv) u JOIN w ON w.lexeme = u.lexeme "
+                   f"GROUP BY cand.id ORDER BY score DESC, cand.id LIMIT %(k)s")
         params.update(cfg=TS_CONFIG, query=query, norm=self.normalization, k=int(top_k), k1=self.k1, b=self.b)
         import psycopg
 
@@ -354,65 +362,15 @@ def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
-# ===================================================================== the engine API
-def _engine_class():
-    from rag.engine import RetrievalEngine
-    from rag.types import ResultList, SearchResult
-
-    class PostgresEngine(RetrievalEngine):
-        """The in-memory engine over the chunks read back from the store, plus
-        ``method="postgres"``: the store's SQL retriever, results as :class:`SearchResult`."""
-
-        store: PostgresStore
-
-        def search(self, query, top_k=None, filters=None, method=None, mode=None):
-            if method != "postgres":
-                return super().search(query, top_k, filters, method, mode)
-            if mode is not None:
-                raise ValueError("method postgres is one retriever: it takes no mode")
-            self.filter_mask(filters)  # the engine's validation and messages
-            top_k = top_k or self.config.top_k
-            if not query or not query.strip():
-                return ResultList([], reason="empty query")
-            hits = [(i, s) for i, s in self.store.search(query, top_k, filters, dict(self.domain.filters))
-                    if i in self.by_id]
-            if not hits:
-                return ResultList([], reason="no chunk passes the filters" if filters else "no chunk matches the query")
-            ids, cnt, unknown = self.index.query_terms(query)
-            rows = [self.by_id[i] for i, _ in hits]
-            import numpy as np
-
-            cover = self.index.coverage(ids, np.asarray(rows, dtype=np.int64), len(unknown))
-            top = hits[0][1] or 1.0
-            return ResultList(SearchResult(chunk=self.chunks[r], score=s / top, rank=n, breakdown={
-                self.store.ranking: s, "fused": s / top, "boost": 1.0, "coverage": float(cv)})
-                for n, ((_, s), r, cv) in enumerate(zip(hits, rows, cover.tolist()), start=1))
-
-        def with_config(self, config):
-            clone = super().with_config(config)
-            clone.__class__ = PostgresEngine  # the base class clones into itself
-            return clone
-
-        def with_domain(self, domain):
-            clone = super().with_domain(domain)
-            clone.__class__ = PostgresEngine
-            return clone
-
-    return PostgresEngine
-
-
-_ENGINE_CLASS = None
-
-
 def open_engine(uri: str, kb_dir: str | Path | None = None, config: RagConfig | None = None,
                 domain: Domain | None = None, schema: str | None = None, rebuild: bool = False, **store_kw):
     """Sync ``kb_dir`` into the store (when given), read every chunk back and build the engine
     over them: the store is the source of truth, the engine its searchable view. Without
     ``kb_dir`` the store must already hold a KB synced with this configuration and domain."""
-    global _ENGINE_CLASS
     from rag.analyzer import get_analyzer
     from rag.engine import index_hash
     from rag.index import count_matrix
+    from rag.pgengine import PostgresEngine
 
     cfg, dom = config or RagConfig(), domain or GENERIC
     if schema is None and kb_dir is None:
@@ -428,9 +386,8 @@ def open_engine(uri: str, kb_dir: str | Path | None = None, config: RagConfig | 
     files, skipped = store.files()
     counts, vocab = count_matrix([c.index_text for c in chunks], get_analyzer(cfg.stem, cfg.stop_words,
                                                                               cfg.subword_ngrams))
-    _ENGINE_CLASS = _ENGINE_CLASS or _engine_class()
-    engine = _ENGINE_CLASS(chunks, counts, vocab, cfg, files, str(Path(kb_dir).resolve()) if kb_dir else None,
-                           skipped, dom)
+    engine = PostgresEngine(chunks, counts, vocab, cfg, files, str(Path(kb_dir).resolve()) if kb_dir else None,
+                            skipped, dom)
     engine.store = store
     engine.sync_report = report
     engine.rebuild_reason = report.summary() if report else None
