@@ -50,7 +50,7 @@ def build_engine(kb_dir: str | Path, config: RagConfig | None = None, index_path
     the engine built from the stored chunks (:func:`rag.pgstore.open_engine`); no index file."""
     store = store or os.environ.get("MPA_STORE") or None
     if store:
-        from rag.pgstore import open_engine
+        from rag.pgengine import open_engine
 
         return open_engine(store, kb_dir, config, domain(), rebuild=rebuild)
     return RetrievalEngine.from_directory(kb_dir, config, index_path=index_path, rebuild=rebuild, domain=domain())

@@ -59,7 +59,7 @@ def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False, do
     from rag.engine import RetrievalEngine
 
     if store:  # Postgres is the source of truth: sync the KB into it, search the stored chunks
-        from rag.pgstore import open_engine
+        from rag.pgengine import open_engine
 
         return open_engine(store, kb, get_preset(preset), load_domain(domain), rebuild=rebuild)
 

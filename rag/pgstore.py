@@ -3,7 +3,7 @@
     store = PostgresStore("postgresql://user@host/db", schema="rag_docs")
     report = store.sync("docs", get_preset("hybrid-weighted"), domain)   # incremental, by file hash
     store.search("how do I rotate the signing keys", top_k=5)            # [(chunk id, ts_rank_cd)]
-    engine = open_engine(uri, "docs", config, domain)                    # the usual engine API
+    engine = rag.pgengine.open_engine(uri, "docs", config, domain)       # the usual engine API
 
 Why: the JSON index is one file per process, rebuilt in memory; a team that grows wants the
 chunks in a database other programs can read, with full-text search that does not need the
@@ -18,13 +18,12 @@ nothing; see bench/pg.py for the measured recall. ``rank="bm25"`` ranks the same
 BM25 Okapi computed in SQL from per-lexeme document frequencies (``ts_stat``), since
 ``ts_rank_cd`` has no idf (the SciFact gap it closes is in bench/pg.py).
 
-:func:`open_engine` syncs, reads the chunks back and builds a :class:`PostgresEngine`: the
+:func:`rag.pgengine.open_engine` syncs, reads the chunks back and builds a ``PostgresEngine``: the
 in-memory engine over exactly the stored chunks (every method, mode, filter, citation and
 pack works unchanged) that also answers ``method="postgres"`` from SQL.
 """
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from dataclasses import dataclass, field
@@ -33,6 +32,7 @@ from typing import Any, Iterable
 
 from rag.chunking import chunk_document
 from rag.config import RagConfig
+from rag.dense import text_key
 from rag.documents import EmptyKnowledgeBaseError, LoadReport, file_sha256, list_kb_files, load_document
 from rag.domain import GENERIC, Domain
 from rag.types import Chunk
@@ -75,7 +75,7 @@ def filter_keys(metadata: dict[str, Any]) -> list[str]:
 def _chunk_row(c: Chunk) -> tuple:
     from psycopg.types.json import Jsonb
 
-    key = hashlib.sha256(c.index_text.encode()).hexdigest()
+    key = text_key(c.index_text)  # what the index sees; also the key of its stored dense vector
     return (c.id, c.source, c.index, c.doc_id, c.title, list(c.section_path),
             Jsonb([list(p) for p in c.section_paths]), " › ".join(c.headers), c.text, c.start, c.end, c.tokens,
             Jsonb(c.declared), Jsonb(c.metadata), filter_keys(c.metadata), key)
@@ -254,7 +254,7 @@ class PostgresStore:
                 for rid, title, text in records:
                     rid, title, text = str(rid), title or "", text or ""
                     cp.write_row((rid, "", n, rid, title, [title], empty_list, "", text, 0, len(text), 0,
-                                  empty_obj, empty_obj, [], ""))
+                                  empty_obj, empty_obj, [], text_key(f"{title}\n{text}")))
                     n += 1
             self.conn.execute("CREATE INDEX chunks_tsv ON chunks USING gin (tsv)")
             self.conn.execute("ALTER TABLE chunks ADD CONSTRAINT chunks_source_fkey FOREIGN KEY (source) "
@@ -354,41 +354,56 @@ class PostgresStore:
                 params[f"f{n}"] = [f"{fld}={x}" for x in (v if isinstance(v, (list, tuple, set)) else [v])]
         return "".join(f" AND {w}" for w in where), params
 
+    # ----------------------------------------------------------------- dense vectors (pgvector)
+    def _vector_table(self, dim: int) -> None:
+        import psycopg
+
+        try:
+            with self.conn.transaction():
+                self.conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+        except psycopg.Error as exc:
+            raise StoreError(f"dense presets on the store need the pgvector extension: {_first_line(exc)}") from None
+        self.conn.execute(f"CREATE TABLE IF NOT EXISTS vectors (model text NOT NULL, key text NOT NULL, "
+                          f"embedding vector({int(dim)}) NOT NULL, PRIMARY KEY (model, key))")
+
+    def vectors(self, model: str, keys: list[str], dim: int) -> dict[str, Any]:
+        """Stored embeddings of ``model`` for the chunk-text ``keys`` that have one."""
+        import numpy as np
+
+        with self._lock:
+            self._vector_table(dim)
+            rows = self.conn.execute("SELECT key, embedding::text FROM vectors WHERE model = %s AND key = ANY(%s)",
+                                     (model, list(keys))).fetchall()
+        return {k: np.array(v.strip("[]").split(","), dtype=np.float32) for k, v in rows}
+
+    def save_vectors(self, model: str, items: dict[str, Any]) -> None:
+        """Store embeddings by chunk-text key: unchanged chunks never need encoding again."""
+        if not items:
+            return
+        dim = len(next(iter(items.values())))
+        with self._lock, self.conn.transaction():
+            self._vector_table(dim)
+            self.conn.execute("CREATE TEMP TABLE IF NOT EXISTS new_vectors (model text, key text, embedding text) "
+                              "ON COMMIT DELETE ROWS")
+            with self.conn.cursor().copy("COPY new_vectors FROM STDIN") as cp:
+                for k, v in items.items():
+                    cp.write_row((model, k, "[" + ",".join(f"{x:.7g}" for x in v) + "]"))
+            self.conn.execute("INSERT INTO vectors SELECT model, key, embedding::vector FROM new_vectors "
+                              "ON CONFLICT DO NOTHING")
+
+    def dense_search(self, model: str, vector, top_k: int = 10) -> list[tuple[str, float]]:
+        """``(chunk id, cosine similarity)`` best first, by pgvector's ``<=>`` over the stored chunks."""
+        q = "[" + ",".join(f"{x:.7g}" for x in vector) + "]"
+        with self._lock:
+            rows = self.conn.execute(
+                "SELECT c.id, 1 - (v.embedding <=> %s::vector) AS sim FROM chunks c JOIN vectors v "
+                "ON v.model = %s AND v.key = c.content_hash ORDER BY v.embedding <=> %s::vector LIMIT %s",
+                (q, model, q, int(top_k))).fetchall()
+        return [(i, float(s)) for i, s in rows]
+
     def close(self) -> None:
         self.conn.close()
 
 
 def _first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-
-
-def open_engine(uri: str, kb_dir: str | Path | None = None, config: RagConfig | None = None,
-                domain: Domain | None = None, schema: str | None = None, rebuild: bool = False, **store_kw):
-    """Sync ``kb_dir`` into the store (when given), read every chunk back and build the engine
-    over them: the store is the source of truth, the engine its searchable view. Without
-    ``kb_dir`` the store must already hold a KB synced with this configuration and domain."""
-    from rag.analyzer import get_analyzer
-    from rag.engine import index_hash
-    from rag.index import count_matrix
-    from rag.pgengine import PostgresEngine
-
-    cfg, dom = config or RagConfig(), domain or GENERIC
-    if schema is None and kb_dir is None:
-        raise StoreError("name the store's schema or the KB folder it holds")
-    store = PostgresStore(uri, schema or schema_for(kb_dir), **store_kw)
-    report = store.sync(kb_dir, cfg, dom, full=rebuild) if kb_dir is not None else None
-    if report is None and store._meta("index_hash") != index_hash(cfg, dom):
-        raise StoreError(f"schema {store.schema} holds no KB synced with this configuration and domain; "
-                         "pass the KB folder to sync it")
-    chunks = store.chunks()
-    if not chunks:
-        raise EmptyKnowledgeBaseError(f"the store (schema {store.schema}) holds no chunks")
-    files, skipped = store.files()
-    counts, vocab = count_matrix([c.index_text for c in chunks], get_analyzer(cfg.stem, cfg.stop_words,
-                                                                              cfg.subword_ngrams))
-    engine = PostgresEngine(chunks, counts, vocab, cfg, files, str(Path(kb_dir).resolve()) if kb_dir else None,
-                            skipped, dom)
-    engine.store = store
-    engine.sync_report = report
-    engine.rebuild_reason = report.summary() if report else None
-    return engine

@@ -124,7 +124,7 @@ class EngineHolder:
         from rag.engine import RetrievalEngine
 
         if self.store:
-            from rag.pgstore import open_engine
+            from rag.pgengine import open_engine
 
             return open_engine(self.store, self.kb, get_preset(preset), self.domain)
 
