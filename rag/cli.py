@@ -141,7 +141,7 @@ def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "
     ps.add_argument("query")
     ps.add_argument("-k", type=int, default=5)
     ps.add_argument("--method", choices=["tfidf", "bm25", "weighted", "rrf", "postgres"],
-                    help="postgres: ts_rank_cd in SQL (needs --store)")
+                    help="postgres: the store's SQL retriever, BM25 over a GIN tsvector match (needs --store)")
     ps.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
     ps.add_argument("--kb", help="KB directory (default: $MPA_KB_DIR, ./kb, else the test fixture KB)")
     ps.add_argument("--index", type=Path, help="index file (default .index/<kb>-index.json)")

@@ -69,6 +69,7 @@ def open_engine(uri: str, kb_dir: str | Path | None = None, config: RagConfig | 
     cfg, dom = config or RagConfig(), domain or GENERIC
     if schema is None and kb_dir is None:
         raise StoreError("name the store's schema or the KB folder it holds")
+    store_kw = {"bm25_k1": cfg.bm25_k1, "bm25_b": cfg.bm25_b, **store_kw}
     store = PostgresStore(uri, schema or schema_for(kb_dir), **store_kw)
     report = store.sync(kb_dir, cfg, dom, full=rebuild) if kb_dir is not None else None
     if report is None and store._meta("index_hash") != index_hash(cfg, dom):

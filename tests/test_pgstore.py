@@ -174,7 +174,7 @@ def test_method_postgres_through_the_engine(store_engines):
     eng = store_engines["kb_txt"]
     res = eng.search("market tiers", top_k=3, method="postgres")
     assert 0 < len(res) <= 3 and res[0].score == 1.0 and all(r.citation.startswith(r.chunk.source) for r in res)
-    assert {"ts_rank_cd", "coverage"} <= set(res[0].breakdown)
+    assert {eng.store.ranking, "coverage"} <= set(res[0].breakdown)
     assert eng.with_config(get_preset("bm25")).search("market tiers", top_k=3, method="postgres")[0].chunk.id \
         == res[0].chunk.id  # a preset view keeps the SQL path
     assert eng.search("  ", method="postgres").reason == "empty query"
@@ -210,7 +210,7 @@ def test_mpa_store_selects_the_store_everywhere(pg_uri, monkeypatch, capsys):
     assert main(["search", "market tiers", "--kb", str(KBS["kb_txt"]), "--method", "postgres", "--json"],
                 domain="mpa.engine:domain") == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["results"] and "ts_rank_cd" in out["results"][0]["breakdown"]
+    assert out["results"] and "bm25" in out["results"][0]["breakdown"]  # the SQL retriever's default ranking
 
 
 def test_errors_are_one_line(pg_uri, capsys):
