@@ -48,6 +48,8 @@ class PostgresEngine(RetrievalEngine):
             for n, ((_, s), r, cv) in enumerate(zip(hits, rows, cover.tolist()), start=1))
 
     def with_config(self, config):
+        if config.dense_weight > 0 and (self.dense is None or self.config.dense_max_tokens != config.dense_max_tokens):
+            _attach_dense(self, self.store, config.dense_max_tokens)  # from pgvector, not re-encoded per process
         clone = super().with_config(config)
         clone.__class__ = PostgresEngine  # the base class clones into itself
         return clone
@@ -86,17 +88,17 @@ def open_engine(uri: str, kb_dir: str | Path | None = None, config: RagConfig | 
     engine.store = store
     engine.sync_report = report
     if cfg.dense_weight > 0:
-        _attach_dense(engine, store)
+        _attach_dense(engine, store, cfg.dense_max_tokens)
     engine.rebuild_reason = report.summary() if report else None
     return engine
 
 
-def _attach_dense(engine, store: PostgresStore) -> None:
+def _attach_dense(engine, store: PostgresStore, max_tokens: int) -> None:
     """Dense presets: embeddings live in pgvector keyed by chunk-text hash; only chunks without
     one are encoded (and stored), so a restart or an unchanged KB encodes nothing."""
     from rag import dense as dn
 
-    enc = dn.get_encoder(engine.config.dense_max_tokens)
+    enc = dn.get_encoder(max_tokens)
     keys = [text_key(c.index_text) for c in engine.chunks]
     have = store.vectors(enc.name, keys, enc.dim)
     missing = [i for i, k in enumerate(keys) if k not in have]

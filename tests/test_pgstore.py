@@ -249,6 +249,9 @@ def test_dense_preset_keeps_its_vectors_in_pgvector(pg_uri):
     assert first.store.conn.execute("SELECT count(*) FROM vectors").fetchone()[0] == len(first.chunks)
     q = "how to size a target group in one market"
     assert "dense" in again.search(q)[0].breakdown
+    plain = open_engine(pg_uri, KBS["kb_txt"], get_preset("hybrid-weighted"), domain(), schema=schema)
+    view = plain.with_config(cfg)  # how the evals switch presets: the vectors come from pgvector
+    assert getattr(plain, "dense_encoded", None) == 0 and abs(view.dense - first.dense).max() < 1e-5
     vec = dense.get_encoder(cfg.dense_max_tokens).encode([q])[0]
     top = again.store.dense_search(first.dense_model, vec, 3)
     assert top[0][0] == again.chunks[int((again.dense @ vec).argmax())].id
