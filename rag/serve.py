@@ -58,8 +58,8 @@ class SearchRequest(BaseModel):
     @field_validator("method")
     @classmethod
     def _method(cls, v):
-        if v is not None and v not in METHODS:
-            raise ValueError(f"unknown method {v!r}; choose one of {list(METHODS)}")
+        if v is not None and v not in (*METHODS, "postgres"):  # postgres: the store's SQL retriever (--store)
+            raise ValueError(f"unknown method {v!r}; choose one of {list(METHODS)} (or postgres with --store)")
         return v
 
     @field_validator("mode")
@@ -258,6 +258,8 @@ def create_app(holder: EngineHolder, feedback_store: Any | None = None):
     @app.post("/search")
     def search(req: SearchRequest) -> Any:
         eng = holder.engine(req.preset)
+        if req.method == "postgres" and getattr(eng, "store", None) is None:
+            return _unprocessable("method", "method postgres needs the server started with --store postgresql://…")
         t0 = time.perf_counter()
         try:
             results = eng.search(req.query, top_k=req.top_k, filters=req.filters, method=req.method, mode=req.mode)

@@ -255,3 +255,26 @@ def test_dense_preset_keeps_its_vectors_in_pgvector(pg_uri):
     vec = dense.get_encoder(cfg.dense_max_tokens).encode([q])[0]
     top = again.store.dense_search(first.dense_model, vec, 3)
     assert top[0][0] == again.chunks[int((again.dense @ vec).argmax())].id
+
+
+def test_rest_api_serves_the_store_over_http(pg_uri, tmp_path):
+    """python -m rag serve --store: /search (engine methods and method=postgres) and the tools."""
+    from test_serve import Server
+
+    from mpa.engine import domain
+    from mpa.tools import ToolExecutor
+    from rag.feedback import FeedbackStore
+    from rag.serve import EngineHolder
+
+    holder = EngineHolder(KBS["kb_txt"], "hybrid-weighted", None, domain(), ToolExecutor, store=pg_uri)
+    with Server(holder, FeedbackStore(tmp_path / "fb.sqlite3")) as client:
+        sql = client.post("/search", json={"query": "market tiers", "method": "postgres", "top_k": 3}).json()
+        assert sql["results"] and "bm25" in sql["results"][0]["breakdown"] and sql["results"][0]["citation"]
+        mem = client.post("/search", json={"query": "market tiers", "top_k": 3}).json()
+        assert mem["results"] and "tfidf" in mem["results"][0]["breakdown"]
+        assert client.post("/tools/search_knowledge_base", json={"query": "market tiers"}).status_code == 200
+        assert client.get("/healthz").status_code == 200
+    plain = EngineHolder(KBS["kb_txt"], "hybrid-weighted", None, domain())
+    with Server(plain, FeedbackStore(tmp_path / "fb2.sqlite3")) as client:
+        r = client.post("/search", json={"query": "market tiers", "method": "postgres"})
+        assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "method"]
