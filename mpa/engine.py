@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -43,8 +44,15 @@ def domain(benchmark_boost: float = ranking.BENCHMARK_BOOST, step_boost: float =
 
 
 def build_engine(kb_dir: str | Path, config: RagConfig | None = None, index_path: str | Path | None = None,
-                 rebuild: bool = False) -> RetrievalEngine:
-    """A media-planning engine over ``kb_dir`` (index reuse as :meth:`RetrievalEngine.from_directory`)."""
+                 rebuild: bool = False, store: str | None = None) -> RetrievalEngine:
+    """A media-planning engine over ``kb_dir`` (index reuse as :meth:`RetrievalEngine.from_directory`).
+    With ``store`` (or ``$MPA_STORE``) a ``postgresql://`` URI, the KB is synced into Postgres and
+    the engine built from the stored chunks (:func:`rag.pgstore.open_engine`); no index file."""
+    store = store or os.environ.get("MPA_STORE") or None
+    if store:
+        from rag.pgengine import open_engine
+
+        return open_engine(store, kb_dir, config, domain(), rebuild=rebuild)
     return RetrievalEngine.from_directory(kb_dir, config, index_path=index_path, rebuild=rebuild, domain=domain())
 
 

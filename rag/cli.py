@@ -64,8 +64,14 @@ def _positive_int(text: str) -> int:
     return n
 
 
-def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False, domain: str | None = None):
+def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False, domain: str | None = None,
+            store: str | None = None):
     from rag.engine import RetrievalEngine
+
+    if store:  # Postgres is the source of truth: sync the KB into it, search the stored chunks
+        from rag.pgengine import open_engine
+
+        return open_engine(store, kb, get_preset(preset), load_domain(domain), rebuild=rebuild)
 
     return RetrievalEngine.from_directory(kb, get_preset(preset), index_path=index or default_index(kb),
                                           rebuild=rebuild, domain=load_domain(domain))
@@ -74,11 +80,11 @@ def _engine(kb: Path, index: Path | None, preset: str, rebuild: bool = False, do
 def cmd_index(args) -> int:
     kb = Path(args.kb_dir)
     t0 = time.perf_counter()
-    engine = _engine(kb, args.out, args.preset, rebuild=args.rebuild, domain=args.domain)
+    engine = _engine(kb, args.out, args.preset, rebuild=args.rebuild, domain=args.domain, store=args.store)
     dt = time.perf_counter() - t0
     st = engine.stats()
-    out = args.out or default_index(kb)
-    if engine.save_error:
+    out = f"Postgres schema {engine.store.schema}" if args.store else args.out or default_index(kb)
+    if getattr(engine, "save_error", None):
         print(f"error: {engine.save_error.split('; ')[0]}", file=sys.stderr)
         return 2
     print(f"indexed {st['documents']} files, skipped {len(st['skipped'])} → {st['chunks']} chunks, "
@@ -92,7 +98,7 @@ def cmd_index(args) -> int:
 
 def cmd_search(args) -> int:
     kb = Path(args.kb) if args.kb else default_kb()
-    engine = _engine(kb, args.index, args.preset, domain=args.domain)
+    engine = _engine(kb, args.index, args.preset, domain=args.domain, store=args.store)
     t0 = time.perf_counter()
     results = engine.search(args.query, top_k=args.k, method=args.method, mode=args.mode)
     dt = (time.perf_counter() - t0) * 1000
@@ -118,7 +124,7 @@ def cmd_search(args) -> int:
     print(f"{'#':>2}  {'score':>5}  {'tfidf':>5}  {'bm25':>6}  {'boost':>5}  source › section")
     for r in results:
         b = r.breakdown
-        print(f"{r.rank:>2}  {r.score:5.3f}  {b['tfidf']:5.3f}  {b['bm25']:6.2f}  {b['boost']:5.2f}  "
+        print(f"{r.rank:>2}  {r.score:5.3f}  {b.get('tfidf', 0):5.3f}  {b.get('bm25', 0):6.2f}  {b['boost']:5.2f}  "
               f"{r.citation}  [{r.citation_id}]")
         snippet = " ".join(r.chunk.text.split())[:220]
         print(textwrap.indent(textwrap.fill(snippet, 96), " " * 8))
@@ -132,6 +138,9 @@ def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--domain", default=domain or os.environ.get("RAG_DOMAIN") or None, metavar="MODULE:CALLABLE",
                         help="domain plug-in returning a rag.domain.Domain (default: $RAG_DOMAIN, else none)")
+    common.add_argument("--store", default=os.environ.get("MPA_STORE") or None, metavar="postgresql://…",
+                        help="keep the chunks in Postgres (synced from the KB folder) instead of an index file "
+                             "(default: $MPA_STORE)")
     sub = p.add_subparsers(dest="cmd", required=True)
 
     pi = sub.add_parser("index", parents=[common], help="build (or update) the JSON index of a KB directory")
@@ -144,7 +153,8 @@ def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "
     ps = sub.add_parser("search", parents=[common], help="search the KB (builds the index on first use)")
     ps.add_argument("query")
     ps.add_argument("-k", type=_positive_int, default=5, help="number of results (>= 1)")
-    ps.add_argument("--method", choices=["tfidf", "bm25", "weighted", "rrf"])
+    ps.add_argument("--method", choices=["tfidf", "bm25", "weighted", "rrf", "postgres"],
+                    help="postgres: the store's SQL retriever, BM25 over a GIN tsvector match (needs --store)")
     ps.add_argument("--preset", default=DEFAULT_PRESET, choices=sorted(PRESETS))
     ps.add_argument("--kb", help="KB directory (default: $MPA_KB_DIR, ./kb, else the test fixture KB)")
     ps.add_argument("--index", type=Path, help="index file (default .index/<kb>-index.json)")

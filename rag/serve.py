@@ -51,7 +51,8 @@ class SearchRequest(BaseModel):
     @field_validator("preset", "method", "mode")
     @classmethod
     def _one_of(cls, v, info):
-        choices = {"preset": sorted(PRESETS), "method": list(METHODS), "mode": list(MODES)}[info.field_name]
+        # method "postgres" = the store's SQL retriever (a server started with --store)
+        choices = {"preset": sorted(PRESETS), "method": [*METHODS, "postgres"], "mode": list(MODES)}[info.field_name]
         if v is not None and v not in choices:
             raise ValueError(f"unknown {info.field_name} {v!r}; choose one of {choices}")
         return v
@@ -91,8 +92,10 @@ class EngineHolder:
     """One engine per preset over one KB, loaded lazily, rebuilt when the KB folder changes."""
 
     def __init__(self, kb: Path, preset: str, index_dir: Path | None, domain: Domain | None,
-                 tools_factory: Callable[[Any], ToolProvider] | None = None, reload_every_s: float = 2.0):
+                 tools_factory: Callable[[Any], ToolProvider] | None = None, reload_every_s: float = 2.0,
+                 store: str | None = None):
         self.kb, self.default_preset, self.index_dir = Path(kb), preset, index_dir
+        self.store = store  # a postgresql:// URI: engines are built from the chunks synced into it
         self.domain, self.tools_factory, self.reload_every_s = domain, tools_factory, reload_every_s
         self._lock = threading.Lock()
         self._engines: dict[str, Any] = {}
@@ -108,6 +111,11 @@ class EngineHolder:
 
     def _build(self, preset: str):
         from rag.engine import RetrievalEngine
+
+        if self.store:
+            from rag.pgengine import open_engine
+
+            return open_engine(self.store, self.kb, get_preset(preset), self.domain)
 
         return RetrievalEngine.from_directory(self.kb, get_preset(preset), index_path=self._index_path(preset),
                                               domain=self.domain)
@@ -239,6 +247,8 @@ def create_app(holder: EngineHolder, feedback_store: Any | None = None):
     @app.post("/search")
     def search(req: SearchRequest) -> Any:
         eng = holder.engine(req.preset)
+        if req.method == "postgres" and getattr(eng, "store", None) is None:
+            return _unprocessable("method", "method postgres needs the server started with --store postgresql://…")
         t0 = time.perf_counter()
         try:
             results = eng.search(req.query, top_k=req.top_k, filters=req.filters, method=req.method, mode=req.mode)
@@ -314,6 +324,8 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
     ap.add_argument("--reload-every", type=float, default=2.0, metavar="SECONDS",
                     help="check the KB folder for changes at most this often (default 2)")
     ap.add_argument("--domain", default=domain or os.environ.get("RAG_DOMAIN") or None, metavar="MODULE:CALLABLE")
+    ap.add_argument("--store", default=os.environ.get("MPA_STORE") or None, metavar="postgresql://…",
+                    help="serve the chunks synced into Postgres instead of an index file (default $MPA_STORE)")
     args = ap.parse_args(argv)
     kb = args.kb or default_kb()
     try:
@@ -326,7 +338,7 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
         if tools:
             mod, _, attr = tools.partition(":")
             factory = getattr(importlib.import_module(mod), attr)
-        holder = EngineHolder(kb, args.preset, args.index_dir, dom, factory, args.reload_every)
+        holder = EngineHolder(kb, args.preset, args.index_dir, dom, factory, args.reload_every, args.store)
         holder.engine()  # load (or build) the index before the first request
         store = FeedbackStore(args.feedback)
     except (ValueError, FeedbackError, OSError) as exc:
