@@ -192,3 +192,20 @@ def test_two_runs_named_baseline_and_dataset_uploaded_once(fake_braintrust, tmp_
     assert bt.experiments()[-1]["base_exp_id"] == a["id"], r.stderr
     r = run_eval(bt, [f], {**env, "MPA_BASELINE": "no-such-experiment"})
     assert "MPA_BASELINE='no-such-experiment'" in r.stderr and len(bt.experiments()) == 3
+
+
+def test_a_forced_model_error_is_a_root_error_end_to_end(fake_braintrust):
+    """Claude path, real SDKs: the Messages API refuses every call (a non-retryable 400), so each
+    conversation's task fails; Braintrust must see that on the case's root span, and the gate fails."""
+    from tests.fake_anthropic import FakeMessagesServer, error_body
+
+    refuse = lambda _req: (400, error_body("invalid_request_error", "forced failure for the test"))  # noqa: E731
+    with FakeMessagesServer(refuse) as srv:
+        r = run_eval(fake_braintrust, [ROOT / "evals" / "eval_run_check.py", ROOT / "evals" / "eval_conversations.py"],
+                     {"MPA_AGENT": "anthropic", "ANTHROPIC_API_KEY": "fake", "ANTHROPIC_BASE_URL": srv.url,
+                      "MPA_JUDGES": "off", "MPA_EVAL_LIMIT": "2"})
+    assert r.returncode != 0  # errored cases (and a limited run) never pass the gate
+    (exp,) = [e for e in fake_braintrust.experiments() if e["name"].startswith("conversations.")]
+    roots = _by_kind(fake_braintrust.rows("experiment", exp["id"]))["root"]
+    assert len(roots) == 2 and all("forced failure for the test" in (x.get("error") or "") for x in roots), \
+        [x.get("error") for x in roots]
