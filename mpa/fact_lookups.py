@@ -13,7 +13,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from mpa import lookups
+from mpa import audience_lookups, lookups
 from mpa.facts import Fact, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
@@ -81,16 +81,16 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
 
 
 def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | None = None) -> Lookup:
-    """The KB's audience table first (:func:`mpa.lookups.lookup_audience_sizing`); else the
+    """The KB's audience table first (:func:`mpa.audience_lookups.lookup_audience_sizing`); else the
     audience facts read from lists and lines: ``Lookup(AudienceSizingResult | None, reason)``."""
     t = tables(engine)
     if t.audience:
-        found = lookups.lookup_audience_sizing(engine, audience_type, geography)
+        found = audience_lookups.lookup_audience_sizing(engine, audience_type, geography)
         if found.result is not None:
             return found
     aud = [f for f in facts(engine) if f.kind == "audience"]
     if not aud:
-        return lookups.lookup_audience_sizing(engine, audience_type, geography) if t.audience else \
+        return audience_lookups.lookup_audience_sizing(engine, audience_type, geography) if t.audience else \
             Lookup(None, "the knowledge base states no audience sizes")
     q = norm(audience_type)
     if q in _POPULATION_QUERY or q.endswith(" population"):

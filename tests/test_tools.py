@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from mpa import lookups
+from mpa import audience_lookups, lookups
 from mpa.engine import build_engine
 from mpa.vocabulary import VOCABULARY
 from mpa.tables import benchmark_rows, read_kb_texts
@@ -121,7 +121,7 @@ def test_benchmark_tool_content_and_absent_message(executor):
     ("college students", "New York", "New York", 834_000),
 ])
 def test_audience_matching_is_loose_for_names_and_places(shipped_engine, audience, geo, row_geo, size):
-    a = lookups.get_audience_sizing(shipped_engine, audience, geo)
+    a = audience_lookups.get_audience_sizing(shipped_engine, audience, geo)
     assert a is not None and a.geography == row_geo and a.total_size == size
     assert "×" in a.methodology and a.size_text in a.methodology
     chunk = shipped_engine.chunk(a.chunk_id)
@@ -131,13 +131,13 @@ def test_audience_matching_is_loose_for_names_and_places(shipped_engine, audienc
 def test_audience_absent_or_unsized_geography(shipped_engine):
     for audience, geo in [("dentists", None), ("new customers", None), ("new parents", "Ohio"),
                           ("new parents", "Austin, Texas"), ("homeowners", None)]:
-        found = lookups.lookup_audience_sizing(shipped_engine, audience, geo)
+        found = audience_lookups.lookup_audience_sizing(shipped_engine, audience, geo)
         assert found.result is None and found.reason, (audience, geo)
-    assert "only for" in lookups.lookup_audience_sizing(shipped_engine, "new parents", "Ohio").reason
+    assert "only for" in audience_lookups.lookup_audience_sizing(shipped_engine, "new parents", "Ohio").reason
 
 
 def test_audience_worked_example_is_attached(shipped_engine):
-    a = lookups.get_audience_sizing(shipped_engine, "new parents", "Texas")
+    a = audience_lookups.get_audience_sizing(shipped_engine, "new parents", "Texas")
     assert a.worked_example_id and "new parents in texas" in shipped_engine.chunk(a.worked_example_id).section.lower()
     assert a.other_geographies == ["United States", "Chicago DMA"]
 
@@ -147,7 +147,7 @@ def test_audience_goldens(shipped_engine):
     assert len(rows) >= 25
     wrong = []
     for r in rows:
-        a = lookups.get_audience_sizing(shipped_engine, r["audience_type"], r["geography"])
+        a = audience_lookups.get_audience_sizing(shipped_engine, r["audience_type"], r["geography"])
         exp = r["expected_row"]
         ok = (a is None and exp is None) or (a is not None and exp is not None and a.audience_type == exp["audience"]
                                              and a.geography == exp["geography"] and a.total_size == r["expected_size"])

@@ -1,0 +1,178 @@
+"""Audience-size look-ups behind ``get_audience_sizing``: geography names normalised (state codes,
+DMAs, "national"), the query's audience matched to one row of the KB's audience table by stems,
+and the worked example that shows the row's arithmetic attached.
+
+Split from :mod:`mpa.lookups` (benchmarks, the shared result types and the per-engine table
+cache) so each module stays one concept; the same rule holds here: a near miss — a national size
+when a state was asked — is worse than no answer, so a missing pair returns ``None`` with a reason.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.lookups import AudienceSizingResult, Lookup, _Tables, _audience_name, tables
+from mpa.tables import AudienceRow
+from mpa.vocabulary import VOCABULARY, find_first
+from rag.analyzer import get_analyzer
+from rag.engine import RetrievalEngine
+from rag.types import Chunk
+
+US_STATE_CODES = {
+    "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
+    "CT": "Connecticut", "DE": "Delaware", "FL": "Florida", "GA": "Georgia", "HI": "Hawaii", "ID": "Idaho",
+    "IL": "Illinois", "IN": "Indiana", "IA": "Iowa", "KS": "Kansas", "KY": "Kentucky", "LA": "Louisiana",
+    "ME": "Maine", "MD": "Maryland", "MA": "Massachusetts", "MI": "Michigan", "MN": "Minnesota",
+    "MS": "Mississippi", "MO": "Missouri", "MT": "Montana", "NE": "Nebraska", "NV": "Nevada",
+    "NH": "New Hampshire", "NJ": "New Jersey", "NM": "New Mexico", "NY": "New York", "NC": "North Carolina",
+    "ND": "North Dakota", "OH": "Ohio", "OK": "Oklahoma", "OR": "Oregon", "PA": "Pennsylvania",
+    "RI": "Rhode Island", "SC": "South Carolina", "SD": "South Dakota", "TN": "Tennessee", "TX": "Texas",
+    "UT": "Utah", "VT": "Vermont", "VA": "Virginia", "WA": "Washington", "WV": "West Virginia",
+    "WI": "Wisconsin", "WY": "Wyoming", "DC": "District of Columbia",
+}
+NATIONAL = "United States"
+_NATIONAL_CODES = {"us", "usa", "u.s.", "u.s.a.", "u.s", "america", "united states of america", "national",
+                   "nationwide", "nationally", "country", "the us", "the united states", "all of the us"}
+
+# Words that describe any audience; a match on these alone is not a match.
+_GENERIC_AUDIENCE_WORDS = {"new", "first", "time", "adult", "peopl", "household", "owner", "user", "custom",
+                           "audienc", "consum", "buyer", "plan", "person", "size", "segment", "market", "group"}
+
+
+def normalize_geography(geography: str | None, known: list[str] | None = None) -> list[str]:
+    """Candidate table geographies for a user's geography, best first: None/"US" → United
+    States; "TX" → Texas; "Chicago" → Chicago DMA; "New York" → New York, then New York DMA.
+    A place that merely contains a known name ("Austin, Texas") does not become that name:
+    the Texas size is not Austin's size."""
+    if geography is None or not str(geography).strip():
+        return [NATIONAL]
+    raw = " ".join(str(geography).split()).strip(" .,")
+    low = raw.lower()
+    dash = _dash(low)
+    by_low = {_dash(k.lower()): k for k in (known or [])}
+    out: list[str] = []
+
+    def add(name: str | None) -> None:
+        if name and name not in out:
+            out.append(name)
+
+    if dash in by_low:
+        add(by_low[dash])
+    if dash in _NATIONAL_CODES:
+        add(NATIONAL)
+    if len(raw) == 2 and raw.upper() in US_STATE_CODES:
+        add(US_STATE_CODES[raw.upper()])
+        if raw.upper() == "LA":
+            add("Los Angeles DMA")  # "LA" is far more often Los Angeles than Louisiana in media plans
+    for kl, k in by_low.items():  # "Chicago" → "Chicago DMA", "Dallas" → "Dallas–Fort Worth DMA"
+        if kl.endswith(" dma"):
+            name = kl[:-4]
+            if dash in {name, f"{name} metro", f"{name} area", f"{name} market", *(p.strip() for p in name.split("-"))}:
+                add(k)
+    key = find_first(dash, VOCABULARY["geographies"])
+    if key:
+        residue = dash
+        for syn in sorted(VOCABULARY["geographies"][key] + [key.lower()], key=len, reverse=True):
+            residue = re.sub(r"(?<![a-z])" + re.escape(_dash(syn)) + r"(?![a-z])", " ", residue)
+        if not set(re.findall(r"[a-z]+", residue)) - _GEO_FILLER:
+            add(key)
+    for name in list(out):  # "New York" / "NY" may also mean the New York DMA (tried second)
+        if f"{_dash(name.lower())} dma" in by_low:
+            add(by_low[f"{_dash(name.lower())} dma"])
+    if not out:
+        add(raw)
+    return out
+
+
+_GEO_FILLER = {"the", "state", "of", "dma", "metro", "area", "market", "region", "greater", "in", "us", "usa"}
+
+
+def _dash(s: str) -> str:
+    return s.replace("–", "-").replace("—", "-")
+
+
+def _stems(text: str) -> set[str]:
+    return set(get_analyzer(True, True)(text))
+
+
+def match_audience(query: str, names: list[str]) -> str | None:
+    """The table audience (one of ``names``, the cells' lower-case names) that ``query``
+    describes: a synonym from ``VOCABULARY["audiences"]`` first, else keyword overlap that
+    covers at least half of the audience name's weight and includes a non-generic word."""
+    q = " ".join((query or "").lower().split())
+    if not q:
+        return None
+    if q in names:
+        return q
+    key = find_first(q, VOCABULARY["audiences"])
+    if key and key in names:
+        return key
+    qs = _stems(q)
+    best, best_score = None, 0.0
+    for name in names:
+        ns = _stems(name)
+        if not ns:
+            continue
+        weight = {s: (0.3 if s in _GENERIC_AUDIENCE_WORDS else 1.0) for s in ns}
+        hit = {s for s in ns if s in qs}
+        if not any(weight[s] == 1.0 for s in hit):
+            continue
+        score = sum(weight[s] for s in hit) / sum(weight.values())
+        if score >= 0.5 and score > best_score:
+            best, best_score = name, score
+    return best
+
+
+def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geography: str | None = None) -> Lookup:
+    """:func:`get_audience_sizing` plus the reason when nothing is found."""
+    t = tables(engine)
+    rows = t.audience
+    if not rows:
+        return Lookup(None, "the knowledge base has no audience sizing table")
+    name = match_audience(audience_type, t.audience_names)
+    if name is None:
+        return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
+                            + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")
+    mine = [r for r in rows if _audience_name(r.audience) == name]
+    geos = [r.geography for r in mine]
+    wanted = normalize_geography(geography, t.geographies)
+    row = next((r for g in wanted for r in mine if r.geography.lower() == g.lower()), None)
+    if row is None:
+        return Lookup(None, f"it sizes {mine[0].audience} only for {', '.join(geos)}, not for {geography or NATIONAL}")
+    return Lookup(_audience_result(t, row, [g for g in geos if g != row.geography]))
+
+
+def get_audience_sizing(engine: "RetrievalEngine", audience_type: str,
+                        geography: str | None = None) -> AudienceSizingResult | None:
+    """The sized audience from the KB's sizing table, or ``None`` when that audience (or that
+    geography for it) is not sized there. ``geography`` None means the United States."""
+    return lookup_audience_sizing(engine, audience_type, geography).result
+
+
+def _audience_result(t: _Tables, row: AudienceRow, others: list[str]) -> AudienceSizingResult:
+    end = t.line_end(row.source, row.start)
+    chunk = t.chunk_at(row.source, row.start, end)
+    unit = "households" if "household" in row.audience.lower() else "people"
+    chain = " ".join(x for x in (row.base_population, row.qualifiers) if x)
+    methodology = f"{chain} = {row.estimated_size}" + (f" ({row.method})" if row.method else "")
+    example = _worked_example(t, row)
+    return AudienceSizingResult(
+        audience_type=row.audience, total_size=row.size, size_text=row.estimated_size, methodology=methodology,
+        geography=row.geography, source=row.source, chunk_id=chunk.id if chunk else "",
+        citation_text=chunk.citation if chunk else row.source, unit=unit, method=row.method,
+        base_population=row.base_population, qualifiers=row.qualifiers,
+        worked_example_id=example.id if example else None, other_geographies=others,
+    )
+
+
+def _worked_example(t: _Tables, row: AudienceRow) -> Chunk | None:
+    """The "Worked example: <audience> in <geography>" chunk for this row, if the KB has one."""
+    name = _stems(_audience_name(row.audience))
+    geo = row.geography.lower().replace("–", "-")
+    for c in t.by_source.get(row.source, []):
+        title = c.section.lower()
+        if not title.startswith("worked example"):
+            continue
+        where = title.rsplit(" in ", 1)[-1].replace("–", "-")
+        if where.strip() == geo and name & _stems(title.rsplit(" in ", 1)[0]):
+            return c
+    return None
