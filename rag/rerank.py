@@ -125,10 +125,10 @@ class LLMReranker:
     name = "llm"
 
     def __init__(self, client: Any = None, model: str | None = None, max_chars: int = 1200):
-        if client is None:
-            import anthropic
+        if client is None:  # the project's client and retry policy (rag.llm), shared with the agent and judges
+            from rag.llm import RetryingMessages, anthropic_client
 
-            client = anthropic.Anthropic(max_retries=2)
+            client = RetryingMessages(anthropic_client(), what="reranker")
         self.client = client
         self.model = model or os.environ.get("MPA_RERANK_MODEL", "claude-haiku-4-5")
         self.max_chars = max_chars

@@ -94,11 +94,11 @@ class AnthropicGroundingJudge:
     @property
     def client(self):
         if self._client is None:
-            import anthropic
-            import braintrust
+            from rag.llm import RetryingMessages, anthropic_client
 
-            # traced: each judge call is an LLM span under its score span when logs are sent
-            self._client = braintrust.wrap_anthropic(anthropic.Anthropic(max_retries=4))
+            # the project's client (traced: each judge call is an LLM span under its score span when
+            # logs are sent) and retry policy (rag.llm), shared with the agent and the reranker
+            self._client = RetryingMessages(anthropic_client(), what=f"judge {self.name}")
         return self._client
 
     def judge(self, view: View) -> tuple[float | None, dict]:
