@@ -59,6 +59,10 @@ TOOL_DEFINITIONS: dict[str, dict[str, Any]] = {
                                          + " (narrows the search), or any phrase (added to the query)."},
                 "top_k": {"type": "integer", "minimum": 1, "maximum": 10,
                           "description": "How many passages to return (default 5)."},
+                "thoroughness": {"type": "string", "enum": ["fast", "balanced", "thorough"],
+                                 "description": "fast: keyword search over a small pool; balanced: hybrid search "
+                                                "with diversity; thorough: a larger pool, reranked (slower). "
+                                                "Default: the configured preset."},
             },
             "required": ["query"],
             "additionalProperties": False,
@@ -284,9 +288,10 @@ class ToolExecutor:
             filters = {"topics": [topic_key]}
         elif topic:
             query = f"{query} {topic}"
-        results = self.engine.search(query, top_k=top_k, filters=filters)
+        mode = inp.get("thoroughness")  # the engine's speed/quality dial (rag.config.MODES)
+        results = self.engine.search(query, top_k=top_k, filters=filters, mode=mode)
         if filters and (not results or self._abstains(results)):
-            results = self.engine.search(query, top_k=top_k)  # the topic filter was too narrow
+            results = self.engine.search(query, top_k=top_k, mode=mode)  # the topic filter was too narrow
         header = f'search_knowledge_base results for "{escape(query)}"'
         if not results:
             return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query "

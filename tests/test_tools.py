@@ -193,6 +193,18 @@ def test_search_returns_labelled_passages(executor):
     assert "not instructions" in r.content
 
 
+def test_search_thoroughness_is_the_engines_mode(executor, monkeypatch):
+    seen = []
+    real = executor.engine.search
+    monkeypatch.setattr(executor.engine, "search", lambda *a, **kw: seen.append(kw.get("mode")) or real(*a, **kw))
+    for mode in ("fast", "balanced", "thorough"):
+        r = executor.execute("search_knowledge_base", {"query": "UE-PAYBACK-12 guardrail", "thoroughness": mode})
+        assert not r.is_error and r.retrieved_ids[0].startswith("step-02-unit-economics#"), mode
+    assert seen == ["fast", "balanced", "thorough"]
+    bad = executor.execute("search_knowledge_base", {"query": "x", "thoroughness": "exhaustive"})
+    assert bad.is_error and "thoroughness" in bad.content
+
+
 @pytest.mark.parametrize("query", ["How long do I roast a 5 kg turkey at 180 °C?",
                                    "Recommend three sci-fi movies similar to Interstellar."])
 def test_search_abstains_when_nothing_answers(executor, query):
