@@ -187,21 +187,71 @@ def term_pattern(terms: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])")
 
 
+_RUN = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=16)
+def _runs(text: str) -> tuple[str, frozenset[str]]:
+    """``text`` lower-cased and its maximal ``[a-z0-9]`` runs — computed once per text, shared
+    by every table the text is matched against (tagging matches each chunk against several)."""
+    low = text.lower()
+    return low, frozenset(_RUN.findall(low))
+
+
+class _TableMatcher:
+    """A table's synonyms checked against a text's word runs instead of one regex scan per key —
+    tagging calls this for every chunk. A word-bounded occurrence of a term means each of the
+    term's ``[a-z0-9]`` runs is a whole run of the text (the boundaries are exactly the
+    non-``[a-z0-9]`` characters), so a term with a missing run cannot occur; a term that is one
+    run and nothing else occurs iff that run is there; any other term that passes is confirmed
+    with its own :func:`term_pattern`. Answers are exactly those of one :func:`term_pattern` per
+    key (tests/test_tagging_speed_parity.py)."""
+
+    def __init__(self, items: tuple[tuple[str, tuple[str, ...]], ...]):
+        self.items = items
+        self.keys = [k for k, _ in items]
+        # per key: (runs every term needs, term pattern when the runs alone do not decide)
+        self.terms: list[list[tuple[frozenset[str], re.Pattern | None]]] = []
+        for _, syns in items:
+            checks = []
+            for t in {s.lower() for s in syns or ("",)}:  # no synonyms: matches like the empty pattern
+                runs = frozenset(_RUN.findall(t))
+                checks.append((runs, None if _RUN.fullmatch(t) else term_pattern((t,))))
+            self.terms.append(checks)
+
+    def hit_keys(self, text: str) -> list[int]:
+        """Indexes of the keys with a word-bounded occurrence in ``text``, in table order."""
+        low, words = _runs(text)
+        return [i for i, checks in enumerate(self.terms)
+                if any(runs <= words and (pat is None or pat.search(low)) for runs, pat in checks)]
+
+
+@lru_cache(maxsize=256)
+def _matcher(items: tuple[tuple[str, tuple[str, ...]], ...]) -> _TableMatcher:
+    return _TableMatcher(items)
+
+
+def _table_matcher(table: dict[str, list[str]]) -> _TableMatcher:
+    return _matcher(tuple((k, tuple(v)) for k, v in table.items()))
+
+
 def match_terms(text: str, table: dict[str, list[str]]) -> list[str]:
     """Keys of ``table`` whose synonyms occur in ``text`` (word-bounded, case-insensitive)."""
-    low = text.lower()
-    return [key for key, syns in table.items() if term_pattern(tuple(syns)).search(low)]
+    m = _table_matcher(table)
+    return [m.keys[i] for i in m.hit_keys(text)]
 
 
 def find_first(text: str, table: dict[str, list[str]]) -> str | None:
     """The key whose synonym occurs earliest (longest synonym wins ties) — for parsing a
     single vertical or metric out of a question."""
+    m = _table_matcher(table)
     low = text.lower()
     best: tuple[int, int, str] | None = None
-    for key, syns in table.items():
-        m = term_pattern(tuple(syns)).search(low)
-        if m and (best is None or (m.start(), -len(m.group())) < best[:2]):
-            best = (m.start(), -len(m.group()), key)
+    for i in m.hit_keys(text):
+        key, syns = m.items[i]
+        found = term_pattern(syns).search(low)
+        if found and (best is None or (found.start(), -len(found.group())) < best[:2]):
+            best = (found.start(), -len(found.group()), key)
     return best[2] if best else None
 
 
