@@ -212,18 +212,38 @@ class _TableMatcher:
         self.keys = [k for k, _ in items]
         # per key: (runs every term needs, term pattern when the runs alone do not decide)
         self.terms: list[list[tuple[frozenset[str], re.Pattern | None]]] = []
-        for _, syns in items:
+        # the same checks reached from one run of each term, for texts with fewer runs than the
+        # table has terms (questions); terms without any run are always checked
+        self.by_run: dict[str, list[tuple[int, frozenset[str], re.Pattern | None]]] = {}
+        self.always: list[tuple[int, frozenset[str], re.Pattern | None]] = []
+        for i, (_, syns) in enumerate(items):
             checks = []
-            for t in {s.lower() for s in syns or ("",)}:  # no synonyms: matches like the empty pattern
+            for t in sorted({s.lower() for s in syns or ("",)}):  # no synonyms: matches like the empty pattern
                 runs = frozenset(_RUN.findall(t))
-                checks.append((runs, None if _RUN.fullmatch(t) else term_pattern((t,))))
+                check = (runs, None if _RUN.fullmatch(t) else term_pattern((t,)))
+                checks.append(check)
+                first = _RUN.search(t)
+                if first:
+                    self.by_run.setdefault(first.group(), []).append((i, *check))
+                else:
+                    self.always.append((i, *check))
             self.terms.append(checks)
+        self.size = sum(map(len, self.terms))
 
     def hit_keys(self, text: str) -> list[int]:
         """Indexes of the keys with a word-bounded occurrence in ``text``, in table order."""
         low, words = _runs(text)
-        return [i for i, checks in enumerate(self.terms)
-                if any(runs <= words and (pat is None or pat.search(low)) for runs, pat in checks)]
+        if len(words) >= self.size:
+            return [i for i, checks in enumerate(self.terms)
+                    if any(runs <= words and (pat is None or pat.search(low)) for runs, pat in checks)]
+        hit = {i for w in words for i, runs, pat in self.by_run.get(w, ())
+               if runs <= words and (pat is None or pat.search(low))}
+        hit.update(i for i, runs, pat in self.always if runs <= words and (pat is None or pat.search(low)))
+        return sorted(hit)
+
+    def match(self, text: str) -> list[str]:
+        """:func:`match_terms` for this table."""
+        return [self.keys[i] for i in self.hit_keys(text)]
 
 
 @lru_cache(maxsize=256)
@@ -231,20 +251,21 @@ def _matcher(items: tuple[tuple[str, tuple[str, ...]], ...]) -> _TableMatcher:
     return _TableMatcher(items)
 
 
-def _table_matcher(table: dict[str, list[str]]) -> _TableMatcher:
+def table_matcher(table: dict[str, list[str]]) -> _TableMatcher:
+    """The matcher of ``table`` as it is now — for a caller matching many short texts against one
+    table (a boost, once per search), which then skips re-reading the table each time."""
     return _matcher(tuple((k, tuple(v)) for k, v in table.items()))
 
 
 def match_terms(text: str, table: dict[str, list[str]]) -> list[str]:
     """Keys of ``table`` whose synonyms occur in ``text`` (word-bounded, case-insensitive)."""
-    m = _table_matcher(table)
-    return [m.keys[i] for i in m.hit_keys(text)]
+    return table_matcher(table).match(text)
 
 
 def find_first(text: str, table: dict[str, list[str]]) -> str | None:
     """The key whose synonym occurs earliest (longest synonym wins ties) — for parsing a
     single vertical or metric out of a question."""
-    m = _table_matcher(table)
+    m = table_matcher(table)
     low = text.lower()
     best: tuple[int, int, str] | None = None
     for i in m.hit_keys(text):
