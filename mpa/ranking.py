@@ -40,7 +40,7 @@ def benchmark_boost(factor: float = BENCHMARK_BOOST) -> Callable[[str, Sequence[
     def boost(query: str, chunks: Sequence[Chunk]) -> list[float] | None:
         if factor == 1.0:
             return None
-        q_metrics = set(metrics.match(query))
+        q_metrics = set(metrics.match(query)) if metrics.anywhere.search(query.lower()) else set()
         if not (q_metrics or _BENCHMARK_WORDS.search(query)):
             return None
         if not q_metrics:

@@ -229,6 +229,8 @@ class _TableMatcher:
                     self.always.append((i, *check))
             self.terms.append(checks)
         self.size = sum(map(len, self.terms))
+        # some key occurs ⇔ this matches: a cheap "nothing here" for a short text (a question)
+        self.anywhere = term_pattern(tuple(t for _, syns in items for t in syns or ("",)))
 
     def hit_keys(self, text: str) -> list[int]:
         """Indexes of the keys with a word-bounded occurrence in ``text``, in table order."""

@@ -17,7 +17,7 @@ import pytest
 
 from mpa import ranking, steps, tagging, vocabulary
 from mpa.engine import domain
-from mpa.vocabulary import VOCABULARY, find_first, match_terms
+from mpa.vocabulary import VOCABULARY, find_first, match_terms, table_matcher
 from rag.engine import RetrievalEngine
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +86,8 @@ def test_match_terms_and_find_first_match_the_reference(table):
     for text in texts:
         assert match_terms(text, VOCABULARY[table]) == ref_match_terms(text, VOCABULARY[table]), text
         assert find_first(text, VOCABULARY[table]) == ref_find_first(text, VOCABULARY[table]), text
+        anywhere = table_matcher(VOCABULARY[table]).anywhere.search(text.lower())
+        assert bool(anywhere) == bool(ref_match_terms(text, VOCABULARY[table])), text
     other = {"a": ["x y", "x"], "b": ["y"], "c": ["x y z", "q"]}  # overlapping terms of different keys
     for text in ["x y z", "x y", "y", "qx y", "x-y z", "zz x"]:
         assert match_terms(text, other) == ref_match_terms(text, other), text
