@@ -187,21 +187,94 @@ def term_pattern(terms: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"(?<![a-z0-9])(?:" + "|".join(alts) + r")(?![a-z0-9])")
 
 
+_RUN = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=16)
+def _runs(text: str) -> tuple[str, frozenset[str]]:
+    """``text`` lower-cased and its maximal ``[a-z0-9]`` runs — computed once per text, shared
+    by every table the text is matched against (tagging matches each chunk against several)."""
+    low = text.lower()
+    return low, frozenset(_RUN.findall(low))
+
+
+class _TableMatcher:
+    """A table's synonyms checked against a text's word runs instead of one regex scan per key —
+    tagging calls this for every chunk. A word-bounded occurrence of a term means each of the
+    term's ``[a-z0-9]`` runs is a whole run of the text (the boundaries are exactly the
+    non-``[a-z0-9]`` characters), so a term with a missing run cannot occur; a term that is one
+    run and nothing else occurs iff that run is there; any other term that passes is confirmed
+    with its own :func:`term_pattern`. Answers are exactly those of one :func:`term_pattern` per
+    key (tests/test_tagging_speed_parity.py)."""
+
+    def __init__(self, items: tuple[tuple[str, tuple[str, ...]], ...]):
+        self.items = items
+        self.keys = [k for k, _ in items]
+        # per key: (runs every term needs, term pattern when the runs alone do not decide)
+        self.terms: list[list[tuple[frozenset[str], re.Pattern | None]]] = []
+        # the same checks reached from one run of each term, for texts with fewer runs than the
+        # table has terms (questions); terms without any run are always checked
+        self.by_run: dict[str, list[tuple[int, frozenset[str], re.Pattern | None]]] = {}
+        self.always: list[tuple[int, frozenset[str], re.Pattern | None]] = []
+        for i, (_, syns) in enumerate(items):
+            checks = []
+            for t in sorted({s.lower() for s in syns or ("",)}):  # no synonyms: matches like the empty pattern
+                runs = frozenset(_RUN.findall(t))
+                check = (runs, None if _RUN.fullmatch(t) else term_pattern((t,)))
+                checks.append(check)
+                first = _RUN.search(t)
+                if first:
+                    self.by_run.setdefault(first.group(), []).append((i, *check))
+                else:
+                    self.always.append((i, *check))
+            self.terms.append(checks)
+        self.size = sum(map(len, self.terms))
+        # some key occurs ⇔ this matches: a cheap "nothing here" for a short text (a question)
+        self.anywhere = term_pattern(tuple(t for _, syns in items for t in syns or ("",)))
+
+    def hit_keys(self, text: str) -> list[int]:
+        """Indexes of the keys with a word-bounded occurrence in ``text``, in table order."""
+        low, words = _runs(text)
+        if len(words) >= self.size:
+            return [i for i, checks in enumerate(self.terms)
+                    if any(runs <= words and (pat is None or pat.search(low)) for runs, pat in checks)]
+        hit = {i for w in words for i, runs, pat in self.by_run.get(w, ())
+               if runs <= words and (pat is None or pat.search(low))}
+        hit.update(i for i, runs, pat in self.always if runs <= words and (pat is None or pat.search(low)))
+        return sorted(hit)
+
+    def match(self, text: str) -> list[str]:
+        """:func:`match_terms` for this table."""
+        return [self.keys[i] for i in self.hit_keys(text)]
+
+
+@lru_cache(maxsize=256)
+def _matcher(items: tuple[tuple[str, tuple[str, ...]], ...]) -> _TableMatcher:
+    return _TableMatcher(items)
+
+
+def table_matcher(table: dict[str, list[str]]) -> _TableMatcher:
+    """The matcher of ``table`` as it is now — for a caller matching many short texts against one
+    table (a boost, once per search), which then skips re-reading the table each time."""
+    return _matcher(tuple((k, tuple(v)) for k, v in table.items()))
+
+
 def match_terms(text: str, table: dict[str, list[str]]) -> list[str]:
     """Keys of ``table`` whose synonyms occur in ``text`` (word-bounded, case-insensitive)."""
-    low = text.lower()
-    return [key for key, syns in table.items() if term_pattern(tuple(syns)).search(low)]
+    return table_matcher(table).match(text)
 
 
 def find_first(text: str, table: dict[str, list[str]]) -> str | None:
     """The key whose synonym occurs earliest (longest synonym wins ties) — for parsing a
     single vertical or metric out of a question."""
+    m = table_matcher(table)
     low = text.lower()
     best: tuple[int, int, str] | None = None
-    for key, syns in table.items():
-        m = term_pattern(tuple(syns)).search(low)
-        if m and (best is None or (m.start(), -len(m.group())) < best[:2]):
-            best = (m.start(), -len(m.group()), key)
+    for i in m.hit_keys(text):
+        key, syns = m.items[i]
+        found = term_pattern(syns).search(low)
+        if found and (best is None or (found.start(), -len(found.group())) < best[:2]):
+            best = (found.start(), -len(found.group()), key)
     return best[2] if best else None
 
 
