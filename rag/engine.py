@@ -12,6 +12,9 @@ version, KB fingerprint and index hash (chunking/analyzer configuration + domain
 match; when only some KB files changed it re-reads just those files and refits the
 global statistics from the stored counts of the rest; a corrupt or mismatched file is
 reported (warning naming the reason) and rebuilt, never used stale.
+
+(Just over 400 lines on purpose: the engine's public API — build, load, search, pack, filters — in one
+class; the index file, the query path and fusion are already their own modules.)
 """
 from __future__ import annotations
 

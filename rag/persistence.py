@@ -19,6 +19,9 @@ vectors with their content keys. It is memory-mapped, so a load reads the manife
 array's CRC-32 and is done: no JSON parse of the corpus, no refit. Why a new sidecar name per
 content: the manifest is replaced atomically *after* its sidecar is complete, so a crash leaves
 the old pair or the new pair, never a manifest pointing at half a sidecar.
+
+(Just over 400 lines on purpose: the writer, the reader and the structural checks of one file format
+stay in one module so a format change is made in one place.)
 """
 from __future__ import annotations
 

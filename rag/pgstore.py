@@ -24,6 +24,9 @@ is 2–3× faster on large corpora.
 :func:`rag.pgengine.open_engine` syncs, reads the chunks back and builds a ``PostgresEngine``: the
 in-memory engine over exactly the stored chunks (every method, mode, filter, citation and
 pack works unchanged) that also answers ``method="postgres"`` from SQL.
+
+(Just over 400 lines on purpose: schema, incremental sync and the SQL retrievers share the one
+connection and schema helpers; the engine view over the store lives in :mod:`rag.pgengine`.)
 """
 from __future__ import annotations
 
