@@ -44,9 +44,6 @@ def _block(block: Any) -> dict[str, Any]:
     return d  # thinking and other blocks must go back unchanged
 
 
-wrap_with_braintrust = traced  # kept for callers of the old name
-
-
 class AnthropicModel:
     """Claude via the ``anthropic`` SDK, with explicit retries and Braintrust tracing."""
 

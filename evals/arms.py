@@ -64,14 +64,10 @@ def kb_fingerprint(kb: Path) -> str:
     """The index's KB fingerprint (same formula as ``rag.persistence.fingerprint``)."""
     key = str(kb)
     if key not in _kb_cache:
-        from rag.documents import file_sha256, list_kb_files
+        from rag.indexfile import scan_kb
         from rag.persistence import fingerprint
 
-        files = {}
-        for p in list_kb_files(kb):
-            data = p.read_bytes()
-            files[p.relative_to(kb).as_posix()] = {"sha256": file_sha256(data), "size": len(data)}
-        _kb_cache[key] = fingerprint(files)
+        _kb_cache[key] = fingerprint(scan_kb(kb))
     return _kb_cache[key]
 
 

@@ -21,12 +21,12 @@ session; ``make eval`` loads them once the reviewer drops the draft flag.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 from evals.bootstrap import write_jsonl_atomic
+from evals.loaders import read_jsonl
 
 
 def _meta(fb) -> dict[str, Any]:
@@ -104,8 +104,7 @@ def append_rows(out_dir: Path, rows: dict[str, list[dict]]) -> dict[str, int]:
     added = {}
     for name, new in rows.items():
         path = out_dir / name
-        old = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()] \
-            if path.exists() else []
+        old = read_jsonl(path) if path.exists() else []  # a bad line stops here, naming file and line
         have = {r.get("id") for r in old}
         fresh = [r for r in new if r["id"] not in have]
         if fresh:

@@ -21,11 +21,11 @@ that validates against them.)
 from __future__ import annotations
 
 import logging
-import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import lookups
@@ -414,9 +414,6 @@ class ToolExecutor:
         return res
 
 
-def _pct(sorted_vals: list[float], q: float) -> float:
-    """Nearest-rank percentile of an ascending list."""
-    if not sorted_vals:
-        return 0.0
-    k = max(0, min(len(sorted_vals) - 1, math.ceil(q / 100.0 * len(sorted_vals)) - 1))
-    return sorted_vals[k]
+def _pct(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (0.0 for none)."""
+    return float(np.percentile(values, q, method="inverted_cdf")) if values else 0.0

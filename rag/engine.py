@@ -28,7 +28,7 @@ import scipy.sparse as sp
 
 from rag import indexfile
 from rag import persistence as store
-from rag.indexfile import _analyzer, _chunk_docs, _record_skipped, _scan, index_hash  # noqa: F401 (index_hash: API)
+from rag.indexfile import _analyzer, _chunk_docs, _record_skipped, index_hash, scan_kb  # noqa: F401 (index_hash: API)
 from rag.cache import TTLCache
 from rag.config import RagConfig
 from rag.documents import LoadReport, load_directory
@@ -95,7 +95,7 @@ class RetrievalEngine:
         cfg = config or RagConfig()
         report = load_directory(kb_dir, cfg.max_file_bytes)
         engine = cls._from_documents(report, cfg, str(Path(kb_dir).resolve()), resolve_domain(domain, tagger, boosts))
-        _record_skipped(engine.files, report.skipped, _scan(Path(kb_dir)), len(engine.chunks))
+        _record_skipped(engine.files, report.skipped, scan_kb(Path(kb_dir)), len(engine.chunks))
         return engine
 
     @classmethod

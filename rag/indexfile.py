@@ -53,7 +53,7 @@ def reuse(cls, payload: store.StoredIndex, kb: Path, cfg: RagConfig, index_path:
             return None, f"it was tagged by another domain ({payload.get('domain')}, now {domain.identity})"
         return None, "it was built with a different chunking/analyzer configuration or domain"
     stored = payload["files"]
-    current = _scan(kb)
+    current = scan_kb(kb)
     if store.fingerprint(current) == payload["kb_fingerprint"]:
         return from_payload(cls, payload, cfg, domain), None
     changed = sorted(n for n in current if n not in stored or stored[n]["sha256"] != current[n]["sha256"])
@@ -165,7 +165,7 @@ def _scan_one(kb: Path, rel: str) -> dict[str, Any] | None:
     return {"sha256": file_sha256(data), "size": len(data)}
 
 
-def _scan(kb: Path) -> dict[str, dict[str, Any]]:
+def scan_kb(kb: Path) -> dict[str, dict[str, Any]]:
     """Name → {sha256, size} for every supported file now in the KB (for the fingerprint)."""
     out = {}
     for p in list_kb_files(kb):

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+import numpy as np
 from pydantic import BaseModel, Field, field_validator  # request models are module-level so FastAPI resolves them
 
 from rag.config import METHODS, MODES, PRESETS, get_preset
@@ -141,6 +142,11 @@ class EngineHolder:
                 eng = self._engines[preset] = self._build(preset)
             return eng
 
+    def loaded(self) -> dict[str, Any]:
+        """Preset → engine, for the engines loaded so far (nothing is loaded by asking)."""
+        with self._lock:
+            return dict(self._engines)
+
     def tools(self) -> ToolProvider | None:
         if self.tools_factory is None:
             return None
@@ -181,11 +187,9 @@ class RequestStats:
             return out
 
 
-def _pct(sorted_vals: list[float], q: float) -> float:
-    if not sorted_vals:
-        return 0.0
-    i = min(len(sorted_vals) - 1, max(0, round(q / 100 * (len(sorted_vals) - 1))))
-    return sorted_vals[i]
+def _pct(values: list[float], q: float) -> float:
+    """Nearest-rank percentile, as :meth:`mpa.tools.ToolExecutor.stats` reports it (0.0 for none)."""
+    return float(np.percentile(values, q, method="inverted_cdf")) if values else 0.0
 
 
 def create_app(holder: EngineHolder, feedback_store: Any | None = None):
@@ -236,12 +240,7 @@ def create_app(holder: EngineHolder, feedback_store: Any | None = None):
 
     @app.get("/stats")
     def get_stats() -> dict[str, Any]:
-        caches = {}
-        for preset, eng in list(holder._engines.items()):
-            c = eng.cache
-            total = c.hits + c.misses
-            caches[preset] = {"hits": c.hits, "misses": c.misses,
-                              "hit_rate": round(c.hits / total, 4) if total else 0.0}
+        caches = {preset: eng.cache.stats() for preset, eng in holder.loaded().items()}
         return {"requests": stats.summary(), "cache": caches, "reloads": holder.reloads}
 
     @app.post("/search")
