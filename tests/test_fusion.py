@@ -71,3 +71,37 @@ def test_boost_maps_back_into_unit_interval():
 
 def test_ranked_is_deterministic():
     assert ranked({"b": 1.0, "a": 1.0, "c": 2.0}) == [("c", 2.0), ("a", 1.0), ("b", 1.0)]
+
+
+# ------------------------------------------------------------------ the array query path keeps these semantics
+@pytest.mark.parametrize("method", ["weighted", "rrf"])
+@pytest.mark.parametrize("with_dense", [False, True])
+def test_query_path_fusion_equals_the_reference_functions(method, with_dense):
+    """rag.query fuses candidate arrays for speed; it must give exactly what these pure functions
+    give on the same pools (as the engine called them before the array path)."""
+    import numpy as np
+
+    from rag.config import RagConfig
+    from rag.query import _fuse, top
+
+    rng = np.random.default_rng(7)
+    cfg, pool, tw, bw = RagConfig(dense_weight=0.3 if with_dense else 0.0), 12, 0.42, 0.58
+    for _ in range(20):
+        n = int(rng.integers(5, 60))
+        tf = np.where(rng.random(n) < 0.6, rng.random(n), 0.0)
+        bm = np.where(rng.random(n) < 0.6, rng.random(n) * 12, 0.0)
+        ds = rng.uniform(-1, 1, n) if with_dense else None
+        cand, fused = _fuse(method, tf, bm, ds, tw, bw, cfg, pool)
+        got = dict(zip(cand.tolist(), fused.tolist()))
+        tops = {"tfidf": top(tf, pool), "bm25": top(bm, pool)}
+        weights = {"tfidf": tw, "bm25": bw}
+        values = {"tfidf": tf, "bm25": bm}
+        if with_dense:
+            tops["dense"], weights["dense"], values["dense"] = top(ds + 1.0, pool), cfg.dense_weight, ds
+        if method == "weighted":
+            union = np.unique(np.concatenate(list(tops.values())))
+            want = weighted_fusion({r: [(int(i), float(values[r][i])) for i in union] for r in tops}, weights)
+        else:
+            want = rrf({r: [(int(i), float(values[r][i])) for i in tops[r]] for r in tops}, weights, k=cfg.rrf_k)
+        assert got.keys() == want.keys()
+        assert all(got[i] == pytest.approx(want[i], abs=1e-12) for i in want)
