@@ -105,3 +105,13 @@ def test_query_path_fusion_equals_the_reference_functions(method, with_dense):
             want = rrf({r: [(int(i), float(values[r][i])) for i in tops[r]] for r in tops}, weights, k=cfg.rrf_k)
         assert got.keys() == want.keys()
         assert all(got[i] == pytest.approx(want[i], abs=1e-12) for i in want)
+
+
+def test_query_path_boost_equals_apply_boost():
+    import numpy as np
+
+    from rag.query import boost
+
+    s = np.array([0.0, 0.2, 0.5, 0.99, 1.0, 0.7, 0.3])
+    f = np.array([1.5, 1.0, 2.0, 1.5, 1.5, 1.0, 1.2])
+    assert boost(s, f).tolist() == pytest.approx([apply_boost(a, b) for a, b in zip(s, f)], abs=1e-12)
