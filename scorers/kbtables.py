@@ -61,7 +61,8 @@ def row_key(label: str, platform: str | None) -> str:
 def _row(f: Fact, key: str) -> BenchmarkRow:
     from scorers.text import parse_value_range
 
-    # re-parse the cells: mpa.tables.parse_number reads "0.8x" as 0.0 and "2.5x" as 2.0
+    # re-parse the cells with the scorers' own number reader (never the tool side's: a parsing bug
+    # there must not hide itself in the evidence the scorers check against)
     typ = parse_value_range(f.value)
     return BenchmarkRow(vertical=key, metric=f.metric or "", metric_name=f.metric or "", low="", typical=f.value,
                         high="", when=f.qualifier, typical_low=typ[0] if typ else f.low,

@@ -255,8 +255,8 @@ def is_meta(sentence: str) -> bool:
 
 def parse_value_range(text: str) -> tuple[float, float, str] | None:
     """A benchmark cell as numbers: "$30–$55" → (30, 55, "$"), "0.8x–1.4x" → (0.8, 1.4, "x"),
-    "2.5:1–3.5:1" → (2.5, 3.5, ":1"), "0.9%" → (0.9, 0.9, "%"). (``mpa.tables.parse_number``
-    reads "0.8x" as 0 — the scorers parse cells themselves.)"""
+    "2.5:1–3.5:1" → (2.5, 3.5, ":1"), "0.9%" → (0.9, 0.9, "%"). The scorers parse cells with their
+    own number reader, never ``mpa.tables``'s: a parsing bug on the tool side cannot hide itself."""
     nums = numbers(text or "")
     if not nums:
         return None
