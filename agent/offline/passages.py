@@ -62,7 +62,13 @@ def sentences(text: str) -> list[str]:
     """Answer units of a passage: sentences of its prose; a lead-in line ending in ":" joined
     with the list that follows it; each table row read out with its column names. Headings,
     quoted user lines from worked conversations and fragments are skipped."""
-    out: list[str] = []
+    return [u for _, u in units(text)]
+
+
+def units(text: str) -> list[tuple[str, str]]:
+    """:func:`sentences` with the heading each one sits under ("" before the passage's first heading)."""
+    out: list[tuple[str, str]] = []
+    heading = ""
     lines = [ln.rstrip() for ln in text.split("\n")]
     header: list[str] | None = None
     i = 0
@@ -71,6 +77,7 @@ def sentences(text: str) -> list[str]:
         i += 1
         if not ln or ln.startswith("#"):
             header = None if not ln.startswith("|") else header
+            heading = ln.lstrip("#").strip() if ln.startswith("#") else heading
             continue
         if ln.startswith("|"):
             cells = [c.strip() for c in ln.strip("|").split("|")]
@@ -82,7 +89,7 @@ def sentences(text: str) -> list[str]:
                 continue
             if len(cells) == len(header) and cells[0]:
                 rest = "; ".join(f"{h.lower()}: {c}" for h, c in zip(header[1:], cells[1:]) if c)
-                out.append(f"{cells[0]} — {rest}.")
+                out.append((heading, f"{cells[0]} — {rest}."))
             continue
         header = None
         if re.match(r"^(?:\*\*)?user(?:\*\*)?:", ln, re.I):
@@ -102,20 +109,20 @@ def sentences(text: str) -> list[str]:
                     items.append(_ITEM.sub("", lines[i]).strip().rstrip(";.,"))
                 i += 1
             *before, lead = re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln)
-            out += [b.strip() for b in before if len(b.strip()) > 25]
-            out.append(f"{lead} " + "; ".join(items) + ".")
+            out += [(heading, b.strip()) for b in before if len(b.strip()) > 25]
+            out.append((heading, f"{lead} " + "; ".join(items) + "."))
             continue
         for sent in re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln):
             sent = sent.strip()
             if len(sent) <= 25 or sent.endswith((":", "?")):
                 continue
             if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
-                out.append(sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".")
+                out.append((heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + "."))
     return out
 
 
 
-def extract(question: str, passages: list[dict], max_sentences: int = 3) -> str | None:
+def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "") -> str | None:
     """Quote the best-matching sentences of the best passage, cited — or None when the passages do not really answer the
     question (they share too little of its content, or miss a name or code it asks about).
     Query words are weighted by how rare they are among the candidate sentences, so

@@ -15,8 +15,10 @@ from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline.memory import Memory, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
-from agent.offline.passages import STEP, extract
-from agent.offline.toolread import ToolOutcome, merge_passages, outcomes_of, text_of, turn_start, turns
+from agent.offline import searchq
+from agent.offline.passages import STEP
+from agent.offline.reader import extract
+from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
@@ -79,22 +81,24 @@ class OfflineAgent:
         start = turn_start(messages)
         user_text = text_of(messages[start]["content"]) if start is not None else ""
         history = [t for t in turns(messages[:start or 0]) if t[0].strip()]
+        said = [a for t, a in zip(turns(messages[:start or 0]), answers(messages[:start or 0])) if t[0].strip()]
+        previous = searchq.previous_turn(history, said)
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         if not outcomes and may_call:
-            calls = self.plan(user_text, history, tool_names)
+            calls = self.plan(user_text, history, tool_names, previous)
             if calls:
                 blocks = [{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_{i}", "name": n, "input": inp}
                           for i, (n, inp) in enumerate(calls)]
                 return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
                                      usage={"input_tokens": 0, "output_tokens": 0})
-        text = self.answer(user_text, history, outcomes)
+        text = self.answer(user_text, history, outcomes, previous)
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
     # Intent → tool calls ----------------------------------------------------------------
-    def plan(self, text: str, history: list, tools: set[str]) -> list[tuple[str, dict]]:
+    def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
         mem = remember(_as_history(history))
         p = _with_memory(parse(text), mem)
         stmt = compose.statement(text)
@@ -140,11 +144,12 @@ class OfflineAgent:
             topic = _step_topic(text)
             calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
         if "search_knowledge_base" in tools:
-            calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
+            calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
+                      for q in searchq.form(text, previous).queries]
         return calls
 
     # Tool results → answer ----------------------------------------------------------------
-    def answer(self, text: str, history: list, outcomes: list[ToolOutcome]) -> str:
+    def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
         mem = remember(_as_history(history))
         p = _with_memory(parse(text), mem)
         stmt = compose.statement(text)
@@ -193,7 +198,8 @@ class OfflineAgent:
         ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if ranked and not paras:
-            para = extract(stmt[1] if stmt else text, ranked, self.max_sentences)
+            tq = searchq.form(text, previous)
+            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             if para:
                 paras.append(para)
                 misses = [m for m in misses if not m[0].startswith("a size for")]

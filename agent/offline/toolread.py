@@ -106,3 +106,15 @@ def turns(messages: list[dict]) -> list[tuple[str, list[ToolOutcome]]]:
 def _opens_turn(m: dict) -> bool:
     c = m["content"]
     return isinstance(c, str) or not any(isinstance(b, dict) and b.get("type") == "tool_result" for b in c)
+
+
+def answers(messages: list[dict]) -> list[str]:
+    """The assistant's final text of every user turn of ``messages`` ("" for a turn without one),
+    aligned with :func:`turns`: what the user was told, and which passages it cited."""
+    starts = [i for i, m in enumerate(messages) if m["role"] == "user" and _opens_turn(m)]
+    out = []
+    for k, s in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(messages)
+        said = [text_of(m["content"]) for m in messages[s:end] if m["role"] == "assistant"]
+        out.append(next((t for t in reversed(said) if t.strip()), ""))
+    return out

@@ -1,0 +1,184 @@
+"""Reading retrieved passages for a how-to / rule question: which *section* answers, and which of
+its sentences to quote.
+
+Why sections, not sentences: a knowledge-base rule lives under a heading ("Frequency capping",
+"The review cycle") and is often split over a lead sentence and a list; the sentence that shares
+the most words with the question is as often a neighbouring chunk's overview ("This playbook
+covers …") or an example. So the reader first scores each section of the candidate passages —
+the question's words found in its heading path and body (weighted by rarity among the
+candidates, as in :mod:`~agent.offline.passages`), whether one of its sentences has the *form*
+of the answer the question asks for (a frequency for "how often", a duration for "how long", a
+number for "how much / what rate", a requirement for "what makes … complete") — then quotes that
+section's best sentences, every item of a list under it included.
+
+General rules only: English question forms, the KB's own headings read from the passages, and
+the words the conversation carried over (``context``, weighted at half: the topic of a
+follow-up is a hint, not the question).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms, units
+
+DEBUG = bool(__import__("os").environ.get("READER_DEBUG"))
+CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
+MAX_WORDS = 170         # an answer quotes, it does not paste a section
+_SUMMARY = re.compile(r"^(?:This|The|It) (?:document|guide|reference|file|playbook|page|section|explains|covers)\b",
+                      re.I)
+# the form of the answer a question asks for → a sentence having that form
+_NUM = r"\d[\d,.]*"
+_UNIT_T = r"(?:hours?|days?|weeks?|months?|quarters?|years?)"
+_FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
+    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
+     re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
+                rf"|\bevery\s+{_NUM}\b", re.I)),
+    (re.compile(r"\bhow (?:long|fast|quickly|soon)\b", re.I),
+     re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
+    (re.compile(r"\bhow (?:much|many|big|high|low)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
+                r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
+                re.I), re.compile(rf"{_NUM}")),
+    (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
+                r"\bwhat goes into\b|\brequired\b", re.I),
+     re.compile(r"\b(?:must|required?|requires|at least|every|each|only if|no less than)\b", re.I)),
+)
+
+
+# comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
+_DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
+                       "expand"},
+               "^down": {"lower", "reduc", "cut", "decreas", "smaller", "shorter", "drop", "shrink", "trim"}}
+
+
+def _with_directions(found: set[str]) -> set[str]:
+    return found | {d for d, words in _DIRECTIONS.items() if found & words}
+
+
+@dataclass
+class _Unit:
+    rank: int
+    pos: int
+    heading: str
+    text: str
+    terms: set[str]
+    head_terms: set[str]
+    overview: bool
+
+
+def _matches(query: set[str], found: set[str]) -> set[str]:
+    """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
+    ("test" meets "testabl", "retarget" meets "retargeting")."""
+    out = query & found
+    for qt in query - out:
+        if len(qt) >= 4 and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f)) and abs(len(f) - len(qt)) <= 3
+                                for f in found):
+            out.add(qt)
+    return out
+
+
+def answer_forms(question: str) -> list[re.Pattern]:
+    """Patterns a sentence answering ``question`` would match (none for an open question)."""
+    return [form for ask, form in _FORMS if ask.search(question)]
+
+
+def _units(top: list[dict]) -> list[_Unit]:
+    out = []
+    for rank, ps in enumerate(top):
+        src = ps.get("source", "")
+        path = [p.strip() for p in src.split("›")[1:]]
+        parents, last = path[:-1], (path[-1] if path else "")
+        for pos, (heading, sent) in enumerate(units(ps["text"])):
+            if is_instruction(sent):
+                continue
+            own = heading or last
+            out.append(_Unit(rank, pos, own, sent, _with_directions(set(terms(sent))),
+                             set(terms(" ".join(parents + [own]))),
+                             overview=not path or bool(_SUMMARY.match(sent))))
+    return out
+
+
+def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "") -> str | None:
+    """Quote the sentences of the section that best answers ``question``, cited — or None when the
+    passages do not really answer it (too little of its content, a name or code it asks about
+    missing: :func:`~agent.offline.passages.relevant`)."""
+    q = _with_directions(set(terms(STEP.sub(" ", question))))
+    ctx = set(terms(context)) - q
+    top = passages[:CANDIDATES]
+    if not q or not top:
+        return None
+    judged = top[:4]
+    covered = set().union(*(q & set(terms(ps["text"])) for ps in judged))
+    if not relevant(question, q, covered, judged):
+        if not ctx:
+            return None
+        both = q | ctx
+        if not relevant(f"{question} {context}", both, set().union(*(both & set(terms(ps["text"]))
+                                                                     for ps in judged)), judged):
+            return None
+    cands = _units(top)
+    if not cands:
+        return None
+    n = len(cands)
+    asked = q | ctx
+    weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if _matches({t}, c.terms)))) * (1.0 if t in q else 0.5)
+              for t in asked}
+    idents = [i.lower() for i in IDENT.findall(question)]
+    forms = answer_forms(question)
+    mean_w = sum(weight[t] for t in q) / len(q)
+
+    def own(c: _Unit, which: set[str]) -> float:
+        s = sum(weight[t] for t in _matches(which, c.terms))
+        s += 2.0 if which is q and any(i in c.text.lower() for i in idents) else 0.0
+        return s * (0.5 if c.overview else 1.0)
+
+    asks = {id(c): own(c, q) for c in cands}  # the turn's own words: which sentences of a section to quote
+    scores = {id(c): asks[id(c)] + own(c, ctx) for c in cands}
+    sections: dict[tuple[int, str], list[_Unit]] = {}
+    for c in cands:
+        sections.setdefault((c.rank, c.heading), []).append(c)
+
+    def section_score(key) -> float:
+        us = sections[key]
+        body = set().union(*(c.terms for c in us))
+        cover = sum(weight[t] for t in _matches(asked, body))
+        head = sum(weight[t] for t in _matches(asked, us[0].head_terms))
+        best = max(scores[id(c)] for c in us)
+        if best <= 0:
+            return 0.0
+        formed = any(f.search(c.text) for f in forms for c in us if scores[id(c)] > 0)
+        s = 0.25 * cover + best + 0.6 * head + (mean_w if formed else 0.0)
+        return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
+
+    ranked = sorted(sections, key=lambda k: (-section_score(k), k[0]))
+    if DEBUG:
+        for k in ranked[:6]:
+            print(f"  {section_score(k):6.2f} r{k[0]} {top[k[0]]['id']} | {k[1][:60]} | "
+                  f"{[round(scores[id(c)], 1) for c in sections[k]]}")
+    key = ranked[0]
+    if section_score(key) <= 0:
+        return None
+    chosen = _quote(sections[key], scores, asks, max_sentences)
+    if not chosen:
+        return None
+    cite = top[key[0]]["id"]
+    return f"Based on Knowledge Base [{cite}]: " + " ".join(c.text for c in chosen)
+
+
+def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int) -> list[_Unit]:
+    """The section's sentences worth quoting, in reading order: those sharing the turn's own words
+    first (a follow-up asks something new of the carried topic), then the best-matching ones;
+    at most ``k`` sentences and ``MAX_WORDS`` words."""
+    best = max(scores[id(c)] for c in section)
+    keep = [c for c in section if asks[id(c)] > 0 or (scores[id(c)] >= 0.4 * best and scores[id(c)] > 0)]
+    keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k]
+    picked = sorted(keep, key=lambda c: c.pos)
+    out, words = [], 0
+    for c in picked:
+        w = len(c.text.split())
+        if out and words + w > MAX_WORDS:
+            break
+        out.append(c)
+        words += w
+    return out

@@ -1,0 +1,116 @@
+"""Forming the search_knowledge_base queries of a turn, and the words a reader should look for.
+
+Why a module: the raw message is a poor query. Three general reasons, none tied to a KB:
+
+* **Question words name an attribute the index cannot see.** "how often" is made of two stop
+  words, so a lexical index reads "How often should we …?" as if the question word were not
+  there; the attribute it asks about ("frequency") is added instead (:data:`ATTRIBUTES`).
+* **Conversation fillers dilute.** "we're trying …", "just", "honestly" match chunks at random;
+  they are dropped (:data:`FILLERS`, plain English discourse words).
+* **Follow-ups lean on the last turn.** "Can we go higher than that?" or "what if the account is
+  tiny?" say nothing about their topic; the topic is the previous question's content words and
+  the section the previous answer quoted (its citation, read back from the answer and the tool
+  results of that turn). Such a turn runs two searches — the message alone and the message with
+  the carried topic — so a real change of topic still finds its own passages.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agent.offline.toolread import ToolOutcome
+
+# interrogatives → the attribute they ask about (English grammar, not a domain list)
+ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency"),
+    (re.compile(r"\bhow long\b", re.I), "duration"),
+    (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I), "speed"),
+)
+# discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
+FILLERS = frozenset("""
+actually basically honestly literally really just maybe probably possibly perhaps kinda sorta lol haha hey hi
+hello thanks thank please ok okay sure yeah yes right well anyway currently roughly trying try tried wondering
+wonder wanted want wants need needs guess think thinking thought quick question stuff thing things like tell
+know let idea ideas help sometimes usually normally generally typically ever
+""".split())
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how about|ok(?:ay)?|right)\b", re.I)
+_BARE_PRONOUN = re.compile(r"\b(?:that|this|it|those|these|them|there)\s*(?:[?.!,]|$)|\b(?:than|of|about|with|"
+                           r"beyond|past|above|below|under|over) (?:that|this|it|those|these)\b", re.I)
+_WORD = re.compile(r"[A-Za-z0-9$%][\w$%:/.\-']*")
+_CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
+MAX_QUERY = 500
+TOP_K = 8  # passages per search: the reader looks past the first few for the section that answers
+
+
+@dataclass
+class TurnQuery:
+    """What to search for this turn and what the answer should match."""
+
+    focus: str                      # the message, fillers out, attributes added
+    topic: str = ""                 # carried from the previous turn ("" when the turn stands alone)
+    queries: list[str] = field(default_factory=list)
+
+    @property
+    def reader_text(self) -> str:
+        """The question as the passage reader should weigh it (the message's own words)."""
+        return self.focus
+
+
+def clean(text: str) -> str:
+    """The message without filler words, with the attributes its question words ask about."""
+    words = [w for w in _WORD.findall(text) if w.lower().strip("'") not in FILLERS
+             and not re.fullmatch(r"(?:we|i|you|they)'(?:re|m|ve|ll|d)", w.lower())]
+    extra = [attr for pat, attr in ATTRIBUTES if pat.search(text)]
+    return " ".join(words + [e for e in extra if e not in (w.lower() for w in words)])
+
+
+def content_words(text: str) -> list[str]:
+    """Words that could name a topic (not stop words nor fillers), as typed."""
+    from agent.offline.passages import terms  # the reader's analyzer; imported late (passages imports nothing here)
+    return [w for w in _WORD.findall(text) if w.lower() not in FILLERS and terms(w)]
+
+
+def leans_on_previous(text: str) -> bool:
+    """Does this message need the last turn to be understood? It opens like a continuation
+    ("and …", "what if …"), points back with a bare pronoun ("higher than that"), or names
+    almost nothing of its own (two content words or fewer)."""
+    return bool(_OPENER.match(text) or _BARE_PRONOUN.search(text) or len(content_words(text)) <= 2)
+
+
+def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome]) -> str:
+    """The previous turn's topic: the section path and file name of the first passage its answer
+    cited, plus its question's content words."""
+    parts: list[str] = []
+    cited = _CITED.findall(prev_answer or "")
+    sources = {p["id"]: p.get("source", "") for o in prev_outcomes for p in o.passages}
+    for cid in cited[:1]:
+        src = sources.get(cid, "")
+        if src:
+            file, _, path = src.partition("›")
+            stem = re.sub(r"\.[a-z0-9]+$", "", file.strip())
+            parts.append(re.sub(r"[-_]", " ", stem))
+            parts.append(path.replace("›", " ").replace(" + ", " "))
+    parts.append(" ".join(content_words(prev_text)))
+    return " ".join(" ".join(parts).split())
+
+
+def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) -> TurnQuery:
+    """The queries of this turn: its own (cleaned) words; plus, when it leans on the previous
+    turn, the same words with that turn's topic, searched first."""
+    focus = clean(text) or text.strip()
+    q = TurnQuery(focus=focus[:MAX_QUERY])
+    if previous and leans_on_previous(text):
+        q.topic = topic_of(*previous)
+    if q.topic:
+        q.queries.append(f"{q.focus} {q.topic}"[:MAX_QUERY])
+    q.queries.append(q.focus)
+    return q
+
+
+def previous_turn(history: list[tuple[str, list[ToolOutcome]]], answers: list[str]) -> tuple | None:
+    """(text, answer, outcomes) of the last earlier turn, or None at the start of a conversation."""
+    if not history:
+        return None
+    text, outcomes = history[-1] if isinstance(history[-1], tuple) else (history[-1], [])
+    return text, (answers[-1] if answers else ""), outcomes
