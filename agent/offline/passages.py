@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from rag.analyzer import get_analyzer
 
@@ -28,9 +29,13 @@ _INJECTION = re.compile(
     r"(?:with|by saying)\b|\bnew instructions?\b|\bact as\b", re.I)
 
 
+# English irregular plurals the stemmer leaves apart from their singular ("people" / "per person")
+_IRREGULAR = {"peopl": "person", "children": "child", "men": "man", "women": "woman"}
+
+
 def terms(text: str) -> list[str]:
     """Stemmed content words (rag's analyzer; numbers and a few conversational fillers out)."""
-    return [t for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1]
+    return [_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1]
 
 
 def is_instruction(sentence: str) -> bool:
@@ -212,10 +217,25 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
             continue
         if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw):
             return False
-    words = {t for t in q if not t[0].isdigit()}
+    # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder")
+    words = {t for t in q if not t[0].isdigit() and not ("-" in t and set(_ANALYZE(t.replace("-", " "))) <= q)}
     if not words:
         return True
     share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
-    domain = any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*", question.lower()))
+    domain = bool(words & domain_stems()) or any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*",
+                                                                                   question.lower()))
     return share >= (0.34 if domain else 0.6)
+
+
+@lru_cache(maxsize=1)
+def domain_stems() -> frozenset[str]:
+    """Stems that mark a question as plainly about media planning: the words above and the shared
+    vocabulary's one-word metric, topic and planning-step names (read at run time; the parts of a
+    longer name such as "north star" are ordinary words)."""
+    from mpa.vocabulary import VOCABULARY
+    words = set(_DOMAIN)
+    for kind in ("metrics", "topics", "steps"):
+        for key, syns in VOCABULARY[kind].items():
+            words.update(w for w in [key, *syns] if len(terms(w)) == 1 and " " not in w)
+    return frozenset(t for w in words for t in terms(w) if len(t) > 2)
 

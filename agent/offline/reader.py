@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms, units
+from agent.offline.searchq import attributes
 
 DEBUG = bool(__import__("os").environ.get("READER_DEBUG"))
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
@@ -35,7 +36,8 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
      re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
                 rf"|\bevery\s+{_NUM}\b", re.I)),
-    (re.compile(r"\bhow (?:long|fast|quickly|soon)\b", re.I),
+    (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
+    (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
      re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
     (re.compile(r"\bhow (?:much|many|big|high|low)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
                 r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
@@ -63,7 +65,8 @@ class _Unit:
     heading: str
     text: str
     terms: set[str]
-    head_terms: set[str]
+    head_terms: set[str]     # the heading the unit sits under
+    parent_terms: set[str]   # the headings above that one
     overview: bool
 
 
@@ -94,7 +97,7 @@ def _units(top: list[dict]) -> list[_Unit]:
                 continue
             own = heading or last
             out.append(_Unit(rank, pos, own, sent, _with_directions(set(terms(sent))),
-                             set(terms(" ".join(parents + [own]))),
+                             set(terms(own)), set(terms(" ".join(parents))),
                              overview=not path or bool(_SUMMARY.match(sent))))
     return out
 
@@ -120,13 +123,13 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     cands = _units(top)
     if not cands:
         return None
+    ctx |= set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint, as a topic is
     n = len(cands)
     asked = q | ctx
     weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if _matches({t}, c.terms)))) * (1.0 if t in q else 0.5)
               for t in asked}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
-    mean_w = sum(weight[t] for t in q) / len(q)
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in _matches(which, c.terms))
@@ -143,12 +146,14 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         us = sections[key]
         body = set().union(*(c.terms for c in us))
         cover = sum(weight[t] for t in _matches(asked, body))
-        head = sum(weight[t] for t in _matches(asked, us[0].head_terms))
+        own_head = _matches(asked, us[0].head_terms)
+        head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in _matches(asked, us[0].parent_terms) - own_head)
         best = max(scores[id(c)] for c in us)
         if best <= 0:
             return 0.0
-        formed = any(f.search(c.text) for f in forms for c in us if scores[id(c)] > 0)
-        s = 0.25 * cover + best + 0.6 * head + (mean_w if formed else 0.0)
+        # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it
+        formed = not forms or any(f.search(c.text) for f in forms for c in us if scores[id(c)] > 0)
+        s = (0.25 * cover + best + head) * (1.0 if formed else 0.5)
         return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
     ranked = sorted(sections, key=lambda k: (-section_score(k), k[0]))

@@ -47,22 +47,21 @@ TOP_K = 8  # passages per search: the reader looks past the first few for the se
 class TurnQuery:
     """What to search for this turn and what the answer should match."""
 
-    focus: str                      # the message, fillers out, attributes added
+    focus: str                      # the message, fillers out: what the passages must answer
     topic: str = ""                 # carried from the previous turn ("" when the turn stands alone)
-    queries: list[str] = field(default_factory=list)
-
-    @property
-    def reader_text(self) -> str:
-        """The question as the passage reader should weigh it (the message's own words)."""
-        return self.focus
+    queries: list[str] = field(default_factory=list)   # focus + attributes asked (+ topic)
 
 
 def clean(text: str) -> str:
-    """The message without filler words, with the attributes its question words ask about."""
-    words = [w for w in _WORD.findall(text) if w.lower().strip("'") not in FILLERS
-             and not re.fullmatch(r"(?:we|i|you|they)'(?:re|m|ve|ll|d)", w.lower())]
-    extra = [attr for pat, attr in ATTRIBUTES if pat.search(text)]
-    return " ".join(words + [e for e in extra if e not in (w.lower() for w in words)])
+    """The message without filler words."""
+    return " ".join(w for w in _WORD.findall(text) if w.lower().strip("'") not in FILLERS
+                    and not re.fullmatch(r"(?:we|i|you|they)'(?:re|m|ve|ll|d)", w.lower()))
+
+
+def attributes(text: str) -> list[str]:
+    """The attributes the message's question words ask about, when it does not name them."""
+    low = text.lower()
+    return [attr for pat, attr in ATTRIBUTES if pat.search(text) and attr not in low]
 
 
 def content_words(text: str) -> list[str]:
@@ -100,11 +99,12 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     turn, the same words with that turn's topic, searched first."""
     focus = clean(text) or text.strip()
     q = TurnQuery(focus=focus[:MAX_QUERY])
+    own = " ".join([q.focus, *attributes(text)])
     if previous and leans_on_previous(text):
         q.topic = topic_of(*previous)
     if q.topic:
-        q.queries.append(f"{q.focus} {q.topic}"[:MAX_QUERY])
-    q.queries.append(q.focus)
+        q.queries.append(f"{own} {q.topic}"[:MAX_QUERY])
+    q.queries.append(own[:MAX_QUERY])
     return q
 
 
