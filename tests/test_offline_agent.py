@@ -12,7 +12,8 @@ import pytest
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, parse
 from agent.offline.numbers import digits, parse_numbers
-from agent.offline.passages import extract, is_instruction
+from agent.offline.passages import is_instruction
+from agent.offline.reader import extract
 from mpa.tools import ToolExecutor
 
 ROOT = Path(__file__).resolve().parents[1]

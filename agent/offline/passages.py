@@ -1,8 +1,8 @@
-"""Choosing what to quote from retrieved passages: split a passage into answer units
-(:func:`sentences`), decide whether the passages answer the question at all (:func:`relevant`)
-and quote the sentences that match the question best (:func:`extract`).
+"""Reading passages, the parts every reader shares: split a passage into answer units under their
+headings (:func:`sentences`, :func:`units`) and decide whether the passages answer the question
+at all (:func:`relevant`); which section and sentences to quote is :mod:`~agent.offline.reader`.
 
-Why this is separate from the policy: it is the offline agent's whole "reading" ability, and
+Why this is separate from the policy: it is the offline agent's "reading" ability, and
 it is where two general safety rules live — a sentence that gives orders to an assistant
 ("ignore previous instructions…") is never quoted (KB text is data, not instructions), and a
 passage that shares too little of the question's content is not passed off as an answer.
@@ -11,7 +11,6 @@ uses), so "enrolment" meets "enrollment" here exactly as in the index.
 """
 from __future__ import annotations
 
-import math
 import re
 from functools import lru_cache
 
@@ -59,9 +58,6 @@ _DOMAIN = {
 
 
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
-_SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|describes|"
-                      r"is about|sets out)\b", re.I)
-
 
 def sentences(text: str) -> list[str]:
     """Answer units of a passage: sentences of its prose; a lead-in line ending in ":" joined
@@ -125,74 +121,6 @@ def units(text: str) -> list[tuple[str, str]]:
                 out.append((heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + "."))
     return out
 
-
-
-def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "") -> str | None:
-    """Quote the best-matching sentences of the best passage, cited — or None when the passages do not really answer the
-    question (they share too little of its content, or miss a name or code it asks about).
-    Query words are weighted by how rare they are among the candidate sentences, so
-    "playbook" counts for more than "budget"."""
-    q = set(terms(STEP.sub(" ", question)))
-    top = passages[:4]
-    if not q or not top:
-        return None
-    covered = set()
-    for ps in top:
-        covered |= q & set(terms(ps["text"]))
-    if not relevant(question, q, covered, top):
-        return None
-    idents = [i.lower() for i in IDENT.findall(question)]
-    cands = []  # (passage rank, position, sentence, terms)
-    for rank, ps in enumerate(top):
-        for pos, sent in enumerate(sentences(ps["text"])):
-            cands.append((rank, pos, sent, set(terms(sent))))
-    # a document's opening summary ("This document covers …") describes, it does not answer
-    answers = [c for c in cands if not _SUMMARY.match(c[2]) and not is_instruction(c[2])]
-    cands = answers or [c for c in cands if not is_instruction(c[2])]
-    if not cands:
-        return None
-    n = len(cands)
-    weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if t in c[3]))) for t in q}
-
-    def s_score(c) -> float:
-        bonus = 2.0 if any(i in c[2].lower() for i in idents) else 0.0
-        return sum(weight[t] for t in q & c[3]) + bonus - (1.0 if c[2].startswith("This document") else 0.0)
-
-    def label_terms(r: int) -> set[str]:
-        src = top[r].get("source", "")
-        section = src.split("›", 1)[1] if "›" in src else ""
-        return set(terms(section))
-
-    # the section a passage sits in is part of what it says ("Playbook: budget cuts")
-    label_score = {r: 0.5 * sum(weight[t] for t in q & label_terms(r)) for r in range(len(top))}
-    by_rank: dict[int, list] = {}
-    for c in cands:
-        sc = s_score(c)
-        by_rank.setdefault(c[0], []).append((sc + label_score[c[0]] if sc > 0 else 0.0, c))
-    best_of = {r: max(x for x, _ in v) for r, v in by_rank.items()}
-    top_score = max(best_of.values())
-    if top_score <= 0:
-        return None
-    # Trust the retriever's order: answer from the first passage that really matches —
-    # unless one names the asked-about section ("the budget cut playbook") or is the
-    # asked-about step's own document.
-    eligible = [r for r in sorted(by_rank) if best_of[r] >= 0.5 * top_score]
-    step = STEP.search(question)
-    step_doc = f"step-{int(step.group(1)):02d}-" if step else None
-
-    def label_hits(r: int) -> int:
-        return len(q & label_terms(r))
-
-    strong = [r for r in eligible if label_hits(r) >= 2]
-    in_step = [r for r in eligible if step_doc and top[r].get("source", "").startswith(step_doc)]
-    best_r = (strong or in_step or eligible)[0]
-    floor = 0.4 * best_of[best_r]
-    best = sorted((x for x in by_rank[best_r] if x[0] > 0 and x[0] >= floor), key=lambda x: -x[0])[: max_sentences]
-    if not best:
-        return None
-    picked = sorted(best, key=lambda x: x[1][1])
-    paras = [f"Based on Knowledge Base [{top[best_r]['id']}]: " + " ".join(c[2] for _, c in picked)]
-    return "\n\n".join(paras)
 
 
 def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]) -> bool:

@@ -27,8 +27,8 @@ from agent.offline.searchq import attributes
 DEBUG = bool(__import__("os").environ.get("READER_DEBUG"))
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
-_SUMMARY = re.compile(r"^(?:This|The|It) (?:document|guide|reference|file|playbook|page|section|explains|covers)\b",
-                      re.I)
+_SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
+                      r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
 # the form of the answer a question asks for → a sentence having that form
 _NUM = r"\d[\d,.]*"
 _UNIT_T = r"(?:hours?|days?|weeks?|months?|quarters?|years?)"
