@@ -152,7 +152,12 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
     share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
     domain = bool(words & domain_stems()) or any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*",
                                                                                    question.lower()))
-    return share >= (0.34 if domain else 0.6)
+    if domain:
+        return share >= 0.34
+    # off the plain domain, the words must also meet in one sentence: "election" and "next year" in two
+    # sentences of a passage about elective care is a stem collision, not an answer
+    best_unit = max((len(words & set(terms(u))) for ps in passages for u in sentences(ps["text"])), default=0)
+    return share >= 0.6 and best_unit / len(words) >= 0.5
 
 
 @lru_cache(maxsize=1)

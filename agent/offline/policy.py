@@ -15,7 +15,7 @@ from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline.memory import Memory, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
-from agent.offline import searchq
+from agent.offline import scope, searchq
 from agent.offline.passages import STEP
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
@@ -103,7 +103,7 @@ class OfflineAgent:
         p = _with_memory(parse(text), mem)
         stmt = compose.statement(text)
         vertical = _vertical(p, mem)
-        if p.smalltalk:
+        if p.smalltalk or scope.outside(text):
             return []
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
@@ -155,6 +155,8 @@ class OfflineAgent:
         stmt = compose.statement(text)
         if p.smalltalk and not outcomes:
             return compose.SMALLTALK_REPLY
+        if not outcomes and (what := scope.outside(text)):
+            return scope.decline(what)
         if stmt is None and not outcomes:
             ask = clarification(p, mem)
             if ask:

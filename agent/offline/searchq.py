@@ -79,9 +79,12 @@ def leans_on_previous(text: str) -> bool:
 
 def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome]) -> str:
     """The previous turn's topic: the section path and file name of the first passage its answer
-    cited, plus its question's content words."""
+    cited, plus its question's content words — "" when that answer cited nothing (a declined
+    question sets no topic)."""
     parts: list[str] = []
     cited = _CITED.findall(prev_answer or "")
+    if not cited:
+        return ""
     sources = {p["id"]: p.get("source", "") for o in prev_outcomes for p in o.passages}
     for cid in cited[:1]:
         src = sources.get(cid, "")
