@@ -158,7 +158,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
 
     ranked = sorted(sections, key=lambda k: (-section_score(k), k[0]))
     if DEBUG:
-        for k in ranked[:6]:
+        for k in ranked[:int(__import__("os").environ.get("READER_DEBUG"))]:
             print(f"  {section_score(k):6.2f} r{k[0]} {top[k[0]]['id']} | {k[1][:60]} | "
                   f"{[round(scores[id(c)], 1) for c in sections[k]]}")
     key = ranked[0]
@@ -173,11 +173,15 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
 
 def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int) -> list[_Unit]:
     """The section's sentences worth quoting, in reading order: those sharing the turn's own words
-    first (a follow-up asks something new of the carried topic), then the best-matching ones;
-    at most ``k`` sentences and ``MAX_WORDS`` words."""
+    first (a follow-up asks something new of the carried topic), then the best-matching ones, then
+    the ones that follow the best; at most ``k`` sentences and ``MAX_WORDS`` words."""
     best = max(scores[id(c)] for c in section)
     keep = [c for c in section if asks[id(c)] > 0 or (scores[id(c)] >= 0.4 * best and scores[id(c)] > 0)]
     keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k]
+    # a section is about one thing: the sentences after the best one go on with it (a rule's limits,
+    # its exceptions), so they fill the quote before anything else would
+    first = max(keep, key=lambda c: scores[id(c)])
+    keep += [c for c in section if c.pos > first.pos and c not in keep][:max(0, k - len(keep))]
     picked = sorted(keep, key=lambda c: c.pos)
     out, words = [], 0
     for c in picked:
