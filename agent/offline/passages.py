@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from rag.analyzer import get_analyzer
 
@@ -63,12 +64,19 @@ def sentences(text: str) -> list[str]:
     """Answer units of a passage: sentences of its prose; a lead-in line ending in ":" joined
     with the list that follows it; each table row read out with its column names. Headings,
     quoted user lines from worked conversations and fragments are skipped."""
-    return [u for _, u in units(text)]
+    return [u.text for u in units(text)]
 
 
-def units(text: str) -> list[tuple[str, str]]:
-    """:func:`sentences` with the heading each one sits under ("" before the passage's first heading)."""
-    out: list[tuple[str, str]] = []
+class Unit(NamedTuple):
+    heading: str    # the heading it sits under ("" before the passage's first heading)
+    text: str
+    item: int       # the list item it belongs to (its line number), -1 outside a list
+    # a unit joining a lead-in with its whole list, or a table row, counts as one item too
+
+
+def units(text: str) -> list[Unit]:
+    """:func:`sentences` with the heading each one sits under and the list item it comes from."""
+    out: list[Unit] = []
     heading = ""
     lines = [ln.rstrip() for ln in text.split("\n")]
     header: list[str] | None = None
@@ -90,7 +98,7 @@ def units(text: str) -> list[tuple[str, str]]:
                 continue
             if len(cells) == len(header) and cells[0]:
                 rest = "; ".join(f"{h.lower()}: {c}" for h, c in zip(header[1:], cells[1:]) if c)
-                out.append((heading, f"{cells[0]} — {rest}."))
+                out.append(Unit(heading, f"{cells[0]} — {rest}.", i))
             continue
         header = None
         if re.match(r"^(?:\*\*)?user(?:\*\*)?:", ln, re.I):
@@ -110,15 +118,16 @@ def units(text: str) -> list[tuple[str, str]]:
                     items.append(_ITEM.sub("", lines[i]).strip().rstrip(";.,"))
                 i += 1
             *before, lead = re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln)
-            out += [(heading, b.strip()) for b in before if len(b.strip()) > 25]
-            out.append((heading, f"{lead} " + "; ".join(items) + "."))
+            out += [Unit(heading, b.strip(), -1) for b in before if len(b.strip()) > 25]
+            out.append(Unit(heading, f"{lead} " + "; ".join(items) + ".", i))
             continue
         for sent in re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln):
             sent = sent.strip()
             if len(sent) <= 25 or sent.endswith((":", "?")):
                 continue
             if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
-                out.append((heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + "."))
+                out.append(Unit(heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".",
+                                i if is_item else -1))
     return out
 
 

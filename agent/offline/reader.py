@@ -45,6 +45,12 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
                 r"\bwhat goes into\b|\brequired\b", re.I),
      re.compile(r"\b(?:must|required?|requires|at least|every|each|only if|no less than)\b", re.I)),
+    # "what do I do?", "walk me through it": a procedure — a numbered or bulleted list, or a section
+    # headed as steps / a response / a checklist (matched on the unit's heading, see _has_form)
+    (re.compile(r"\bwhat (?:do|should|can|must) (?:i|we) do\b|\bwhat (?:are )?(?:the )?(?:next |first )?steps\b|"
+                r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
+                re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
+                                               re.I)),
 )
 
 
@@ -64,6 +70,7 @@ class _Unit:
     pos: int
     heading: str
     text: str
+    item: int                # list item it comes from (-1: prose)
     terms: set[str]
     head_terms: set[str]     # the heading the unit sits under
     parent_terms: set[str]   # the headings above that one
@@ -81,6 +88,12 @@ def _matches(query: set[str], found: set[str]) -> set[str]:
     return out
 
 
+def _has_form(form: re.Pattern, c: "_Unit") -> bool:
+    if form is PROCEDURE:
+        return c.item >= 0 or bool(form.search(c.heading))
+    return bool(form.search(c.text))
+
+
 def answer_forms(question: str) -> list[re.Pattern]:
     """Patterns a sentence answering ``question`` would match (none for an open question)."""
     return [form for ask, form in _FORMS if ask.search(question)]
@@ -92,11 +105,11 @@ def _units(top: list[dict]) -> list[_Unit]:
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
-        for pos, (heading, sent) in enumerate(units(ps["text"])):
+        for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             if is_instruction(sent):
                 continue
             own = heading or last
-            out.append(_Unit(rank, pos, own, sent, _with_directions(set(terms(sent))),
+            out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
                              set(terms(own)), set(terms(" ".join(parents))),
                              overview=not path or bool(_SUMMARY.match(sent))))
     return out
@@ -152,7 +165,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         if best <= 0:
             return 0.0
         # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it
-        formed = not forms or any(f.search(c.text) for f in forms for c in us if scores[id(c)] > 0)
+        formed = not forms or any(_has_form(f, c) for f in forms for c in us if scores[id(c)] > 0)
         s = (0.25 * cover + best + head) * (1.0 if formed else 0.5)
         return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
@@ -182,6 +195,8 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     # its exceptions), so they fill the quote before anything else would
     first = max(keep, key=lambda c: scores[id(c)])
     keep += [c for c in section if c.pos > first.pos and c not in keep][:max(0, k - len(keep))]
+    # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
+    keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
     picked = sorted(keep, key=lambda c: c.pos)
     out, words = [], 0
     for c in picked:
