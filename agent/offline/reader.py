@@ -136,11 +136,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     cands = _units(top)
     if not cands:
         return None
-    ctx |= set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint, as a topic is
+    hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
+    ctx -= hint
     n = len(cands)
-    asked = q | ctx
     weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if _matches({t}, c.terms)))) * (1.0 if t in q else 0.5)
-              for t in asked}
+              for t in q | hint | ctx}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
 
@@ -150,38 +150,55 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         return s * (0.5 if c.overview else 1.0)
 
     asks = {id(c): own(c, q) for c in cands}  # the turn's own words: which sentences of a section to quote
-    scores = {id(c): asks[id(c)] + own(c, ctx) for c in cands}
     sections: dict[tuple[int, str], list[_Unit]] = {}
     for c in cands:
         sections.setdefault((c.rank, c.heading), []).append(c)
 
-    def section_score(key) -> float:
-        us = sections[key]
-        body = set().union(*(c.terms for c in us))
-        cover = sum(weight[t] for t in _matches(asked, body))
-        own_head = _matches(asked, us[0].head_terms)
-        head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in _matches(asked, us[0].parent_terms) - own_head)
-        best = max(scores[id(c)] for c in us)
-        if best <= 0:
-            return 0.0
-        # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it
-        formed = not forms or any(_has_form(f, c) for f in forms for c in us if scores[id(c)] > 0)
-        s = (0.25 * cover + best + head) * (1.0 if formed else 0.5)
-        return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
+    def rank_sections(asked: set[str]) -> tuple[list, dict, dict]:
+        scores = {id(c): asks[id(c)] + own(c, asked - q) for c in cands}
 
-    ranked = sorted(sections, key=lambda k: (-section_score(k), k[0]))
+        def section_score(key) -> float:
+            us = sections[key]
+            body = set().union(*(c.terms for c in us))
+            cover = sum(weight[t] for t in _matches(asked, body))
+            own_head = _matches(asked, us[0].head_terms)
+            head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in _matches(asked, us[0].parent_terms)
+                                                                - own_head)
+            best = max(scores[id(c)] for c in us)
+            if best <= 0:
+                return 0.0
+            # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it
+            formed = not forms or any(_has_form(f, c) for f in forms for c in us if scores[id(c)] > 0)
+            s = (0.25 * cover + best + head) * (1.0 if formed else 0.5)
+            return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
+
+        by = {k: section_score(k) for k in sections}
+        return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
+
+    ranked, by, scores = rank_sections(q | hint)
+    if ctx and not _stands_alone(q, sections[ranked[0]]):
+        ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     if DEBUG:
         for k in ranked[:int(__import__("os").environ.get("READER_DEBUG"))]:
-            print(f"  {section_score(k):6.2f} r{k[0]} {top[k[0]]['id']} | {k[1][:60]} | "
+            print(f"  {by[k]:6.2f} r{k[0]} {top[k[0]]['id']} | {k[1][:60]} | "
                   f"{[round(scores[id(c)], 1) for c in sections[k]]}")
     key = ranked[0]
-    if section_score(key) <= 0:
+    if by[key] <= 0:
         return None
     chosen = _quote(sections[key], scores, asks, max_sentences)
     if not chosen:
         return None
     cite = top[key[0]]["id"]
     return f"Based on Knowledge Base [{cite}]: " + " ".join(c.text for c in chosen)
+
+
+def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
+    """Does the turn's own wording find its section without the carried topic? Its best section
+    holds at least two of its words (and most of them), one in a heading."""
+    body = set().union(*(c.terms for c in section))
+    heads = section[0].head_terms | section[0].parent_terms
+    found = _matches(q, body | heads)
+    return len(found) >= max(2, math.ceil(0.6 * len(q))) and bool(_matches(q, heads))
 
 
 def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int) -> list[_Unit]:
