@@ -179,6 +179,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if ctx and not _stands_alone(q, sections[ranked[0]]):
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     if DEBUG:
+        print(f"## {question} || ctx={sorted(ctx)[:12]}")
         for k in ranked[:int(__import__("os").environ.get("READER_DEBUG"))]:
             print(f"  {by[k]:6.2f} r{k[0]} {top[k[0]]['id']} | {k[1][:60]} | "
                   f"{[round(scores[id(c)], 1) for c in sections[k]]}")

@@ -38,6 +38,7 @@ _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how a
 _BARE_PRONOUN = re.compile(r"\b(?:that|this|it|those|these|them|there)\s*(?:[?.!,]|$)|\b(?:than|of|about|with|"
                            r"beyond|past|above|below|under|over) (?:that|this|it|those|these)\b", re.I)
 _WORD = re.compile(r"[A-Za-z0-9$%][\w$%:/.\-']*")
+_DECLINED = re.compile(r"^\W*(?:the knowledge base does not|i couldn't look that up|that's outside)", re.I)
 _CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 MAX_QUERY = 500
 TOP_K = 8  # passages per search: the reader looks past the first few for the section that answers
@@ -79,11 +80,11 @@ def leans_on_previous(text: str) -> bool:
 
 def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome]) -> str:
     """The previous turn's topic: the section path and file name of the first passage its answer
-    cited, plus its question's content words — "" when that answer cited nothing (a declined
-    question sets no topic)."""
+    cited, plus its question's content words — "" when that answer declined (a question the
+    knowledge base does not cover sets no topic)."""
     parts: list[str] = []
     cited = _CITED.findall(prev_answer or "")
-    if not cited:
+    if _DECLINED.match(prev_answer or ""):
         return ""
     sources = {p["id"]: p.get("source", "") for o in prev_outcomes for p in o.passages}
     for cid in cited[:1]:
