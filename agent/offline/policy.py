@@ -44,6 +44,14 @@ def _with_memory(p: Parsed, mem: Memory) -> Parsed:
     return p
 
 
+def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
+    """The message with what it leaves to the conversation — except after a turn answered from the
+    knowledge base's prose, which a follow-up continues ("and how long at minimum?" after a testing
+    rule is not a benchmark question because a benchmark was asked three turns ago)."""
+    p = parse(text)
+    return p if searchq.continues_reading(text, p, previous) else _with_memory(p, mem)
+
+
 def _vertical(p: Parsed, mem: Memory) -> str | None:
     return p.industry_phrase or p.vertical or p.business_phrase or mem.vertical or mem.business
 
@@ -100,7 +108,7 @@ class OfflineAgent:
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
         mem = remember(_as_history(history))
-        p = _with_memory(parse(text), mem)
+        p = _understood(text, mem, previous)
         stmt = compose.statement(text)
         vertical = _vertical(p, mem)
         if p.smalltalk or scope.outside(text):
@@ -151,7 +159,7 @@ class OfflineAgent:
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
         mem = remember(_as_history(history))
-        p = _with_memory(parse(text), mem)
+        p = _understood(text, mem, previous)
         stmt = compose.statement(text)
         if p.smalltalk and not outcomes:
             return compose.SMALLTALK_REPLY

@@ -165,10 +165,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in _matches(asked, us[0].parent_terms)
                                                                 - own_head)
             best = max(scores[id(c)] for c in us)
-            if best <= 0:
+            if best <= 0 and head <= 0:
                 return 0.0
-            # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it
-            formed = not forms or any(_has_form(f, c) for f in forms for c in us if scores[id(c)] > 0)
+            # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it;
+            # under a heading that matches, every sentence is on topic
+            formed = not forms or any(_has_form(f, c) for f in forms for c in us if scores[id(c)] > 0 or head > 0)
             s = (0.25 * cover + best + head) * (1.0 if formed else 0.5)
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
@@ -208,7 +209,7 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     the ones that follow the best; at most ``k`` sentences and ``MAX_WORDS`` words."""
     best = max(scores[id(c)] for c in section)
     keep = [c for c in section if asks[id(c)] > 0 or (scores[id(c)] >= 0.4 * best and scores[id(c)] > 0)]
-    keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k]
+    keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k] or section[:1]  # heading-only match
     # a section is about one thing: the sentences after the best one go on with it (a rule's limits,
     # its exceptions), so they fill the quote before anything else would
     first = max(keep, key=lambda c: scores[id(c)])

@@ -41,6 +41,7 @@ _WORD = re.compile(r"[A-Za-z0-9$%][\w$%:/.\-']*")
 _DECLINED = re.compile(r"^\W*(?:the knowledge base does not|i couldn't look that up|that's outside)", re.I)
 _CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 MAX_QUERY = 500
+READING_TOOLS = {"search_knowledge_base", "get_step_guidance", "research_topic"}
 TOP_K = 8  # passages per search: the reader looks past the first few for the section that answers
 
 
@@ -110,6 +111,16 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
         q.queries.append(f"{own} {q.topic}"[:MAX_QUERY])
     q.queries.append(own[:MAX_QUERY])
     return q
+
+
+def continues_reading(text: str, p, previous: tuple | None) -> bool:
+    """Is this a follow-up to a turn answered from passages (search or step guidance only), asking
+    for no metric, business, audience or calculation of its own? Such a turn is read, not looked up."""
+    if not previous or not leans_on_previous(text) or p.metrics or p.metric_phrases or p.audiences or p.calc \
+            or p.vertical or p.industry_phrase or p.business_phrase:
+        return False
+    names = {o.name for o in previous[2]}
+    return bool(names) and names <= READING_TOOLS
 
 
 def previous_turn(history: list[tuple[str, list[ToolOutcome]]], answers: list[str]) -> tuple | None:
