@@ -80,23 +80,29 @@ def leans_on_previous(text: str) -> bool:
 
 
 def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome]) -> str:
-    """The previous turn's topic: the section path and file name of the first passage its answer
-    cited, plus its question's content words — "" when that answer declined (a question the
+    """The previous turn's topic: the heading of the first passage its answer cited, plus its
+    question's content words — "" when that answer declined (a question the
     knowledge base does not cover sets no topic)."""
     parts: list[str] = []
     cited = _CITED.findall(prev_answer or "")
     if _DECLINED.match(prev_answer or ""):
         return ""
-    sources = {p["id"]: p.get("source", "") for o in prev_outcomes for p in o.passages}
+    passages = {p["id"]: p for o in prev_outcomes for p in o.passages}
     for cid in cited[:1]:
-        src = sources.get(cid, "")
-        if src:
-            file, _, path = src.partition("›")
-            stem = re.sub(r"\.[a-z0-9]+$", "", file.strip())
-            parts.append(re.sub(r"[-_]", " ", stem))
-            parts.append(path.replace("›", " ").replace(" + ", " "))
+        parts.append(_quoted_heading(passages.get(cid), prev_answer))
     parts.append(" ".join(content_words(prev_text)))
     return " ".join(" ".join(parts).split())
+
+
+def _quoted_heading(passage: dict | None, answer: str) -> str:
+    """The heading of the section the answer quoted from ``passage`` (its parents are the
+    document's outline, not the topic); the passage's last heading when no sentence is found."""
+    from agent.offline.passages import units
+    if not passage:
+        return ""
+    said = [u.heading for u in units(passage["text"]) if u.text in answer and u.heading]
+    src = passage.get("source", "")
+    return said[0] if said else (src.rsplit("›", 1)[1].replace(" + ", " ") if "›" in src else "")
 
 
 def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) -> TurnQuery:
