@@ -205,7 +205,8 @@ class OfflineAgent:
                     paras.append(compose.audience_para(o))
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
+        ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
+                               p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if ranked and not paras:
             tq = searchq.form(text, previous)
@@ -224,6 +225,20 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {w}{f' ({why})' if why else ''}." for w, why in misses))
         return "\n\n".join(paras)
+
+
+def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
+    """Passages minus documents about another vertical than the conversation's: a CPG table is no
+    answer for a candle shop (the file name says whose document it is, read with the vocabulary)."""
+    if not vertical:
+        return passages
+    def other(ps: dict) -> bool:
+        name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
+        for key in match_terms(name, VOCABULARY["topics"]):  # "retail media" is a channel, not retail
+            name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
+        named = match_terms(name, VOCABULARY["verticals"])
+        return bool(named) and vertical not in named
+    return [ps for ps in passages if not other(ps)]
 
 
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
