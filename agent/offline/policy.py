@@ -15,7 +15,7 @@ from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline.memory import Memory, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
-from agent.offline import scope, searchq
+from agent.offline import rulecalc, scope, searchq
 from agent.offline.passages import STEP
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
@@ -211,6 +211,8 @@ class OfflineAgent:
         if ranked and not paras:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
+            applied = rulecalc.apply(text, para) if para and not p.calc else None
+            para = f"{para} {applied}" if applied else para
             if para:
                 paras.append(para)
                 misses = [m for m in misses if not m[0].startswith("a size for")]

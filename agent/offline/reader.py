@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms, units
+from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
 DEBUG = bool(__import__("os").environ.get("READER_DEBUG"))
@@ -51,9 +52,16 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
                 re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
                                                re.I)),
+    # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
+    (ASKS_TO_APPLY, MULTIPLIER),
 )
 
 
+# a question about what one should / must / may do, and the headings under which a KB states its rules
+NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
+                       r"long|short))\b", re.I)
+NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
+                       r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
 # comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
 _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
                        "expand"},
@@ -143,6 +151,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
               for t in q | hint | ctx}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
+    normative = bool(NORMATIVE.search(question))
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in _matches(which, c.terms))
@@ -167,10 +176,14 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             best = max(scores[id(c)] for c in us)
             if best <= 0 and head <= 0:
                 return 0.0
-            # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it;
+            # a section with no sentence of the asked-for form ("how long" → a duration) cannot answer it (each form
+            # asked counts);
             # under a heading that matches, every sentence is on topic
-            formed = not forms or any(_has_form(f, c) for f in forms for c in us if scores[id(c)] > 0 or head > 0)
-            s = (0.25 * cover + best + head) * (1.0 if formed else 0.5)
+            said = [c for c in us if scores[id(c)] > 0 or head > 0]
+            formed = sum(any(_has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
+            s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
+            if normative and NORM_HEAD.search(us[0].heading):
+                s *= 1.25  # a question of what one should do prefers the section stating a rule
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}
@@ -187,7 +200,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     key = ranked[0]
     if by[key] <= 0:
         return None
-    chosen = _quote(sections[key], scores, asks, max_sentences)
+    chosen = _quote(sections[key], scores, asks, max_sentences, forms)
     if not chosen:
         return None
     cite = top[key[0]]["id"]
@@ -203,7 +216,8 @@ def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
     return len(found) >= max(2, math.ceil(0.6 * len(q))) and bool(_matches(q, heads))
 
 
-def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int) -> list[_Unit]:
+def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int,
+           forms: list[re.Pattern]) -> list[_Unit]:
     """The section's sentences worth quoting, in reading order: those sharing the turn's own words
     first (a follow-up asks something new of the carried topic), then the best-matching ones, then
     the ones that follow the best; at most ``k`` sentences and ``MAX_WORDS`` words."""
@@ -214,6 +228,10 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     # its exceptions), so they fill the quote before anything else would
     first = max(keep, key=lambda c: scores[id(c)])
     keep += [c for c in section if c.pos > first.pos and c not in keep][:max(0, k - len(keep))]
+    # the asked-for form must be quoted: the best sentence that has it comes along
+    if forms and not any(_has_form(f, c) for f in forms for c in keep):
+        formed = [c for c in section if any(_has_form(f, c) for f in forms)]
+        keep += sorted(formed, key=lambda c: -scores[id(c)])[:1]
     # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
     keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
     picked = sorted(keep, key=lambda c: c.pos)

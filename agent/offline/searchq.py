@@ -30,13 +30,14 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
 FILLERS = frozenset("""
 actually basically honestly literally really just maybe probably possibly perhaps kinda sorta lol haha hey hi
 hello thanks thank please ok okay sure yeah yes right well anyway currently roughly trying try tried wondering
-wonder wanted want wants need needs guess think thinking thought quick question stuff thing things like tell
+wonder wanted want wants guess think thinking thought quick question stuff thing things like tell
 know let idea ideas help sometimes usually normally generally typically ever
 """.split())
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how about|ok(?:ay)?|right)\b", re.I)
-_BARE_PRONOUN = re.compile(r"\b(?:that|this|it|those|these|them|there)\s*(?:[?.!,]|$)|\b(?:than|of|about|with|"
-                           r"beyond|past|above|below|under|over) (?:that|this|it|those|these)\b", re.I)
+# "that", "this", "those" standing for a noun ("higher than that?"); "it" mostly points inside its own sentence
+_BARE_PRONOUN = re.compile(r"\b(?:that|this|those|these|them)\s*(?:[?.!,]|$)|\b(?:than|of|about|with|"
+                           r"beyond|past|above|below|under|over) (?:that|this|those|these)\b", re.I)
 _WORD = re.compile(r"[A-Za-z0-9$%][\w$%:/.\-']*")
 _DECLINED = re.compile(r"^\W*(?:the knowledge base does not|i couldn't look that up|that's outside)", re.I)
 _CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")

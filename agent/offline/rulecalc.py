@@ -1,0 +1,58 @@
+"""Applying a rule the knowledge base states as a multiplier to the user's own number.
+
+"If search needs 10k a month minimum, what do I need to fund it at?" — the passage that answers
+says "fund a channel at no less than 1.5 times its minimum viable spend". The offline agent
+quotes it and then does what a planner would: 10,000 × 1.5 = 15,000, shown. The rule is general:
+a multiplier written as "N times X" / "N× X" in the quoted sentences, applied to the user number
+whose neighbouring words share a content word with X ("minimum" meets "minimum viable spend").
+No number is invented: the multiplier is the KB's, the input the user's, the result computed.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import digits, money, parse_numbers, plain
+from agent.offline.passages import terms
+
+MULTIPLIER = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:times\b|×|x\b)\s*(?P<what>(?:[A-Za-z][\w-]*\s*){1,6})",
+                         re.I)
+# a premise stating a quantity, then a question asking for one: "If X needs N, what …?"
+ASKS_TO_APPLY = re.compile(r"^\W*(?:if|when|say|suppose|assuming)\b[^?]*\d[^?]*\b(?:what|how much|how big)\b", re.I)
+_NEAR = 6  # words either side of the user's number that say what it is
+
+
+def applies(question: str) -> bool:
+    return bool(ASKS_TO_APPLY.search(question))
+
+
+def apply(question: str, quoted: str) -> str | None:
+    """One sentence applying the quoted multiplier to the user's number, or None."""
+    if not applies(question):
+        return None
+    text = digits(question)
+    nums = [n for n in parse_numbers(text) if not n.pct]
+    if not nums:
+        return None
+    found = [m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0]
+    for m in found:
+        what = set(terms(m.group("what")))
+        for n in nums:
+            near = " ".join(text[:n.start].split()[-_NEAR:] + text[n.end:].split()[:_NEAR])
+            if what & set(terms(near)):
+                return _shown(text, n, m.group("n"))
+    # one figure asked about, one factor stated: nothing to choose between
+    if len(nums) == 1 and len({m.group("n") for m in found}) == 1:
+        return _shown(text, nums[0], found[0].group("n"))
+    return None
+
+
+def _shown(text: str, n, factor: str) -> str:
+    fmt = money if n.money or _is_money(text, n) else plain
+    return f"Applied to your figure: {fmt(n.value)} × {factor} = {fmt(n.value * float(factor))}."
+
+
+def _is_money(text: str, n) -> bool:
+    """A bare "10k" is money when the words around it are about spending."""
+    around = " ".join(text[max(0, n.start - 40):n.end + 40].split())
+    return bool(re.search(r"\b(?:spend|spending|budget|fund|funded|funding|cost|costs|pay|dollars?|per month|a month)\b",
+                          around, re.I))
