@@ -21,37 +21,49 @@ _MAKE = (r"write|rewrite|compose|draft|create|design|generate|invent|draw|paint|
 _REQUEST = re.compile(
     rf"(?:\b(?:can|could|would|will) you|\bplease|\bhelp (?:me|us)|\b(?:i|we) (?:need|want|would like) you to|"
     rf"^\W*(?:(?:lol|haha|ok|okay|hey|also|and|now|pls|oh)\W+)*)"
-    rf"\s*(?:also |please |just |maybe |quickly )*(?:{_MAKE})\b\s+(?:me |us |up )?(?P<obj>[^?.!,;]+)", re.I)
+    rf"\s*(?:also |please |just |maybe |quickly )*(?P<verb>{_MAKE})\b\s+(?:me |us |up )?(?P<obj>[^?.!,;]+)", re.I)
 _STOP_AT = re.compile(r"\b(?:for|about|on|to|with|that|which|so|because|in|from|based|using|by|like)\b", re.I)
 _DETERMINER = {"a", "an", "the", "my", "our", "your", "their", "his", "her", "its", "some", "this", "that", "these",
                "those", "new", "short", "quick", "little", "whole", "entire", "also", "another"}
+_YOURS = {"my": "your", "our": "your", "me": "you", "us": "you", "i": "you", "we": "you"}
 
-DECLINE = ("That's outside what I can help with: I plan media (budgets, benchmarks, audiences, channels, measurement) "
-           "from the knowledge base, and the knowledge base does not cover {what}.")
+DECLINE = ("The knowledge base does not contain anything on {what}: that is outside media planning. I can help with "
+           "budgets, benchmarks, audiences, channels and measurement from the knowledge base.")
 
 
-def request_object(text: str) -> str | None:
-    """The thing a request to make something asks for ("my game's storyline" → "storyline"), or
-    None when the message is not such a request."""
+def request_object(text: str) -> tuple[str, str, str] | None:
+    """(verb, object phrase as typed, its head words) of a request to make something — "write",
+    "my game's storyline", "storyline" (possessors own the thing, they are not it) — or None."""
     m = _REQUEST.search(text)
     if not m:
         return None
-    obj = _STOP_AT.split(m.group("obj"), maxsplit=1)[0]
-    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", obj) if w.lower() not in _DETERMINER]
-    own = [w for w in words if not re.search(r"['’]s?$", w)]  # "game's" owns the thing; it is not the thing
-    return " ".join(own) or None
+    phrase = _STOP_AT.split(m.group("obj"), maxsplit=1)[0].strip()
+    words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", phrase) if w.lower() not in _DETERMINER]
+    head = " ".join(w for w in words if not re.search(r"['’]s?$", w))
+    return (m.group("verb").split()[0].lower(), phrase, head) if head else None
 
 
 def outside(text: str) -> str | None:
-    """The requested thing when the message asks to make something that is not media planning."""
-    obj = request_object(text)
-    if not obj:
+    """What the message asks to be made ("writing your game's storyline") when that is not media
+    planning, else None."""
+    req = request_object(text)
+    if not req:
         return None
-    words = obj.lower().split()
-    if any(w in _DOMAIN for w in words) or set(terms(obj)) & domain_stems():
+    verb, phrase, head = req
+    if any(w in _DOMAIN for w in head.lower().split()) or set(terms(head)) & domain_stems():
         return None
-    return obj
+    return f"{_gerund(verb)} {' '.join(_YOURS.get(w.lower(), w) for w in phrase.split())}"
+
+
+def _gerund(verb: str) -> str:
+    if verb == "come":
+        return "coming up with"
+    if verb.endswith("e") and not verb.endswith("ee"):
+        return verb[:-1] + "ing"
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", verb):  # "program" is the exception English spells "programming"
+        return verb + verb[-1] + "ing"
+    return verb + ("ming" if verb == "program" else "ing")
 
 
 def decline(what: str) -> str:
-    return DECLINE.format(what=f"writing a {what}" if what and not what.endswith("s") else f"making {what}")
+    return DECLINE.format(what=what)

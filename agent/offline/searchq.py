@@ -39,7 +39,7 @@ _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how a
 _BARE_PRONOUN = re.compile(r"\b(?:that|this|those|these|them)\s*(?:[?.!,]|$)|\b(?:than|of|about|with|"
                            r"beyond|past|above|below|under|over) (?:that|this|those|these)\b", re.I)
 _WORD = re.compile(r"[A-Za-z0-9$%][\w$%:/.\-']*")
-_DECLINED = re.compile(r"^\W*(?:the knowledge base does not|i couldn't look that up|that's outside)", re.I)
+_DECLINED = re.compile(r"^\W*(?:the knowledge base does not|i couldn't look that up)", re.I)
 _CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 MAX_QUERY = 500
 READING_TOOLS = {"search_knowledge_base", "get_step_guidance", "research_topic"}
