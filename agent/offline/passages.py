@@ -79,6 +79,7 @@ def units(text: str) -> list[Unit]:
     out: list[Unit] = []
     heading = ""
     lines = [ln.rstrip() for ln in text.split("\n")]
+    first_line = next((j for j, ln in enumerate(lines) if ln.strip()), 0)
     header: list[str] | None = None
     i = 0
     while i < len(lines):
@@ -121,10 +122,12 @@ def units(text: str) -> list[Unit]:
             out += [Unit(heading, b.strip(), -1) for b in before if len(b.strip()) > 25]
             out.append(Unit(heading, f"{lead} " + "; ".join(items) + ".", i))
             continue
-        for sent in re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln):
+        for k, sent in enumerate(re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln)):
             sent = sent.strip()
             if len(sent) <= 25 or sent.endswith((":", "?")):
                 continue
+            if k == 0 and not out and not is_item and sent[0].islower() and i == first_line + 1:
+                continue  # the passage starts mid-sentence (chunk overlap): a fragment, not a statement
             if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
                 out.append(Unit(heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".",
                                 i if is_item else -1))
@@ -141,7 +144,10 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
     for ident in IDENT.findall(question):
         if ident.lower() not in text:
             return False
-    body = question.strip()
+    # names and codes are looked for in the question itself: "Our CFO says …" is context, not the topic
+    asked = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x.rstrip().endswith("?")]
+    body = " ".join(asked) if asked and len(asked) < len(re.split(r"(?<=[.!?])\s+", question.strip())) \
+        else question.strip()
     names = re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b", body)
     acronyms = re.findall(r"\b([A-Z]{2,5})s?\b", body)
     for w in names:

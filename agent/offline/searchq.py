@@ -33,6 +33,8 @@ hello thanks thank please ok okay sure yeah yes right well anyway currently roug
 wonder wanted want wants guess think thinking thought quick question stuff thing things like tell
 know let idea ideas help sometimes usually normally generally typically ever
 """.split())
+_FILLER = re.compile(r"(?<![\w'-])(?:" + "|".join(sorted(FILLERS, key=len, reverse=True))
+                     + r"|(?:we|i|you|they)'(?:re|m|ve|ll|d))(?![\w'-])", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how about|ok(?:ay)?|right)\b", re.I)
 # "that", "this", "those" standing for a noun ("higher than that?"); "it" mostly points inside its own sentence
@@ -56,9 +58,16 @@ class TurnQuery:
 
 
 def clean(text: str) -> str:
-    """The message without filler words."""
-    return " ".join(w for w in _WORD.findall(text) if w.lower().strip("'") not in FILLERS
-                    and not re.fullmatch(r"(?:we|i|you|they)'(?:re|m|ve|ll|d)", w.lower()))
+    """The message without filler words (its punctuation kept: sentences still end where they did)."""
+    out: list[str] = []
+    for tok in re.findall(r"[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]", _FILLER.sub(" ", text)):
+        if re.fullmatch(r"[?.!,;:]", tok):
+            if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
+                if out and tok in "?.!":
+                    out[-1] = tok  # "thanks! just wondering: what …" → the sentence end survives, not the ":"
+                continue
+        out.append(tok)
+    return re.sub(r"\s+([?.!,;:])", r"\1", " ".join(out)).strip(" ,;:")
 
 
 def attributes(text: str) -> list[str]:
