@@ -40,10 +40,7 @@ def apply(question: str, quoted: str) -> str | None:
             near = " ".join(text[:n.start].split()[-_NEAR:] + text[n.end:].split()[:_NEAR])
             if what & set(terms(near)):
                 return _shown(text, n, m.group("n"))
-    # one figure asked about, one factor stated: nothing to choose between
-    if len(nums) == 1 and len({m.group("n") for m in found}) == 1:
-        return _shown(text, nums[0], found[0].group("n"))
-    return None
+    return None  # a factor of something else ("50 × expected CPA") is not applied to the user's budget
 
 
 def _shown(text: str, n, factor: str) -> str:

@@ -54,13 +54,13 @@ class TurnQuery:
 
     focus: str                      # the message, fillers out: what the passages must answer
     topic: str = ""                 # carried from the previous turn ("" when the turn stands alone)
-    queries: list[str] = field(default_factory=list)   # focus + attributes asked (+ topic)
+    queries: list[str] = field(default_factory=list)   # (focus + topic), focus, (focus + attributes asked)
 
 
 def clean(text: str) -> str:
     """The message without filler words (its punctuation kept: sentences still end where they did)."""
     out: list[str] = []
-    for tok in re.findall(r"[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]", _FILLER.sub(" ", text)):
+    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]", _FILLER.sub(" ", text)):
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
                 if out and tok in "?.!":
@@ -116,16 +116,19 @@ def _quoted_heading(passage: dict | None, answer: str) -> str:
 
 
 def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) -> TurnQuery:
-    """The queries of this turn: its own (cleaned) words; plus, when it leans on the previous
-    turn, the same words with that turn's topic, searched first."""
+    """The queries of this turn: its own (cleaned) words; when it leans on the previous turn, the
+    same words with that turn's topic, searched first; when its question words ask for an
+    attribute it does not name, the words with that attribute, searched last."""
     focus = clean(text) or text.strip()
     q = TurnQuery(focus=focus[:MAX_QUERY])
-    own = " ".join([q.focus, *attributes(text)])
     if previous and leans_on_previous(text):
         q.topic = topic_of(*previous)
     if q.topic:
-        q.queries.append(f"{own} {q.topic}"[:MAX_QUERY])
-    q.queries.append(own[:MAX_QUERY])
+        q.queries.append(f"{q.focus} {q.topic}"[:MAX_QUERY])
+    q.queries.append(q.focus)
+    asked = attributes(text)  # searched apart: the KB may use the word for something else
+    if asked:
+        q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
     return q
 
 
