@@ -170,7 +170,7 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
     # a section the knowledge base named after the question's own words ("the spam-complaint ceiling"
     # for a question on spam complaints) is on topic, whatever else the question says
     named = max((len(words & set(terms(ps.get("source", "").partition("›")[2]))) for ps in passages), default=0)
-    if domain or (named >= 2 and named / len(words) >= 0.3):
+    if domain or named >= 2:
         return share >= 0.34
     # off the plain domain, the words must also meet in one sentence: "election" and "next year" in two
     # sentences of a passage about elective care is a stem collision, not an answer
