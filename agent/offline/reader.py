@@ -127,17 +127,18 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`)."""
-    q = _with_directions(set(terms(STEP.sub(" ", question))))
+    plain = set(terms(STEP.sub(" ", question)))
+    q = _with_directions(plain)  # "shorter" also asks about what "reduces"
     ctx = set(terms(context)) - q
     top = passages[:CANDIDATES]
     if not q or not top:
         return None
     judged = top[:4]
-    covered = set().union(*(q & set(terms(ps["text"])) for ps in judged))
-    if not relevant(question, q, covered, judged):
+    covered = set().union(*(plain & set(terms(ps["text"])) for ps in judged))
+    if not relevant(question, plain, covered, judged):
         if not ctx:
             return None
-        both = q | ctx
+        both = plain | ctx
         if not relevant(f"{question} {context}", both, set().union(*(both & set(terms(ps["text"]))
                                                                      for ps in judged)), judged):
             return None

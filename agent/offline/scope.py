@@ -5,9 +5,9 @@ but a storyline is not a plan).
 
 The rule is English grammar plus the shared vocabulary: a request (``can you …``, ``please …``, an
 imperative) to *make* something (write, compose, draw, …) whose object's head noun — possessors
-such as "my game's" set aside — is no media-planning word (:func:`~agent.offline.passages.domain_stems`).
-"Write ad copy for the launch" or "draft a media plan" stay in scope: their objects are
-planning words.
+such as "my game's" set aside — and whose purpose ("for …") hold no media-planning word
+(:func:`~agent.offline.passages.domain_stems`). "Write ad copy", "draft a media plan" or "write
+headlines for our retargeting campaign" stay in scope.
 """
 from __future__ import annotations
 
@@ -31,16 +31,17 @@ DECLINE = ("The knowledge base does not contain anything on {what}: that is outs
            "budgets, benchmarks, audiences, channels and measurement from the knowledge base.")
 
 
-def request_object(text: str) -> tuple[str, str, str] | None:
-    """(verb, object phrase as typed, its head words) of a request to make something — "write",
-    "my game's storyline", "storyline" (possessors own the thing, they are not it) — or None."""
+def request_object(text: str) -> tuple[str, str, str, str] | None:
+    """(verb, object phrase as typed, its head words, what it is for) of a request to make something —
+    "write", "my game's storyline", "storyline", "" (possessors own the thing, they are not it) — or None."""
     m = _REQUEST.search(text)
     if not m:
         return None
     phrase = _STOP_AT.split(m.group("obj"), maxsplit=1)[0].strip()
+    purpose = re.search(r"\bfor\b([^?.!;]*)", m.group("obj"), re.I)
     words = [w for w in re.findall(r"[A-Za-z][\w'’-]*", phrase) if w.lower() not in _DETERMINER]
     head = " ".join(w for w in words if not re.search(r"['’]s?$", w))
-    return (m.group("verb").split()[0].lower(), phrase, head) if head else None
+    return (m.group("verb").split()[0].lower(), phrase, head, purpose.group(1) if purpose else "") if head else None
 
 
 def outside(text: str) -> str | None:
@@ -49,9 +50,10 @@ def outside(text: str) -> str | None:
     req = request_object(text)
     if not req:
         return None
-    verb, phrase, head = req
-    if any(w in _DOMAIN for w in head.lower().split()) or set(terms(head)) & domain_stems():
-        return None
+    verb, phrase, head, purpose = req
+    for words in (head, purpose):  # "headlines for our retargeting campaign" are planning work
+        if any(w in _DOMAIN for w in words.lower().split()) or set(terms(words)) & domain_stems():
+            return None
     return f"{_gerund(verb)} {' '.join(_YOURS.get(w.lower(), w) for w in phrase.split())}"
 
 

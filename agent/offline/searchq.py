@@ -35,6 +35,7 @@ know let idea ideas help sometimes usually normally generally typically ever
 """.split())
 _FILLER = re.compile(r"(?<![\w'-])(?:" + "|".join(sorted(FILLERS, key=len, reverse=True))
                      + r"|(?:we|i|you|they)'(?:re|m|ve|ll|d))(?![\w'-])", re.I)
+_SUBJECTS = {"i", "we", "you", "they"}
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how about|ok(?:ay)?|right)\b", re.I)
 # "that", "this", "those" standing for a noun ("higher than that?"); "it" mostly points inside its own sentence
@@ -67,6 +68,8 @@ def clean(text: str) -> str:
                     out[-1] = tok  # "thanks! just wondering: what …" → the sentence end survives, not the ":"
                 continue
         out.append(tok)
+    out = [t for k, t in enumerate(out)  # "we: how do …" — a subject left without its verb
+           if not (t.lower() in _SUBJECTS and k + 1 < len(out) and out[k + 1] in ",;:")]
     return re.sub(r"\s+([?.!,;:])", r"\1", " ".join(out)).strip(" ,;:")
 
 

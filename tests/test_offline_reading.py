@@ -1,0 +1,182 @@
+"""The offline agent's reading rules (searchq, reader, passages.relevant, scope, rulecalc), each on
+wording of our own — none of it from datasets/ or the paraphrase set (a test below checks) — and
+on two KBs: small hand-written passages here, the shipped kb/ and the plain-text fixture KB."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.offline.passages import relevant, terms, units
+from agent.offline.policy import _own_business
+from agent.offline.reader import answer_forms, extract
+from agent.offline.rulecalc import apply as apply_rule
+from agent.offline.scope import outside
+from agent.offline.searchq import attributes, clean, form, leans_on_previous, topic_of
+from agent.offline.toolread import ToolOutcome
+from mpa.tools import ToolExecutor
+
+ROOT = Path(__file__).resolve().parents[1]
+
+OURS = ["Do our banner ads ever need a fresh look?", "Could we push it lower than that?", "Honestly we just wonder",
+        "Please paint a mural for the office lobby", "Suppose paid social needs 8,000 a month at minimum",
+        "On connected TV, what cap should we put on exposures per household?", "Is going above that ever OK?",
+        "How long should someone stay on a win-back list?", "Our newsletter gets a lot of spam complaints"]
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    corpus = " ".join(p.read_text(encoding="utf-8") for d in ("datasets", "tests/fixtures/paraphrase")
+                      for p in (ROOT / d).rglob("*.json*")).lower()
+    for phrase in OURS:
+        assert phrase.lower() not in corpus, phrase
+
+
+# ------------------------------------------------------------------ searchq
+def test_fillers_go_punctuation_stays():
+    assert clean("Honestly we just wonder: how do budgets get paced?") == "how do budgets get paced?"
+    assert clean("We're basically spending $12,500 a month. Is that a lot?") == "spending $12,500 a month. Is that a lot?"
+
+
+def test_question_words_name_the_attribute_they_ask_for():
+    assert attributes("How frequently should creatives rotate?") == ["frequency"]
+    assert attributes("How long should someone stay on a win-back list?") == ["duration"]
+    assert attributes("What frequency is normal?") == []  # already named
+
+
+@pytest.mark.parametrize("text,leans", [
+    ("Could we push it lower than that?", True), ("And for the holiday season?", True), ("What if it's new?", True),
+    ("Why?", True), ("What CPM do furniture retailers usually pay on display?", False),
+    ("Do our banner ads ever need a fresh look?", False),
+])
+def test_a_follow_up_is_told_by_grammar(text, leans):
+    assert leans_on_previous(text) is leans
+
+
+def _outcome(pid: str, source: str, text: str) -> ToolOutcome:
+    return ToolOutcome("search_knowledge_base", {}, "", False, passages=[{"id": pid, "source": source, "text": text}])
+
+
+def test_the_topic_is_the_heading_the_last_answer_quoted():
+    text = "## Creative refresh\n\nRotate creative every four weeks. Retire an ad when its CTR falls by a third."
+    prev = ("Do our banner ads ever need a fresh look?", "Based on Knowledge Base [doc#2]: Rotate creative every "
+            "four weeks.", [_outcome("doc#2", "doc.md › Display › Creative refresh", text)])
+    topic = topic_of(*prev)
+    assert topic.startswith("Creative refresh") and "banner" in topic
+    q = form("Could we push it lower than that?", prev)
+    assert len(q.queries) == 2 and "Creative refresh" in q.queries[0] and q.queries[1] == q.focus
+    declined = ("What's the weather?", "The knowledge base does not contain information about that.", [])
+    assert topic_of(*declined) == "" and form("And tomorrow?", declined).queries == ["And tomorrow?"]
+
+
+# ------------------------------------------------------------------ reader
+PLAYBOOK = [
+    {"id": "disp#0", "source": "display.md",
+     "text": "# Display playbook\n\nThis playbook covers display banners, creative refresh, frequency and budgets."},
+    {"id": "disp#3", "source": "display.md › Creative › Creative refresh",
+     "text": "### Creative refresh\n\nRotate creative every four weeks so banners stay fresh. Reduce the rotation to "
+             "two weeks for short promotions.\n\n### Banner sizes\n\nBanner sizes follow the publisher's spec sheet."},
+    {"id": "disp#5", "source": "display.md › Pitfalls",
+     "text": "## Pitfalls\n\n- Never sum platform conversions. Use the deduplicated order count instead.\n"
+             "- Keep banner creative on brand."},
+]
+
+
+def test_the_section_that_answers_beats_the_overview():
+    out = extract("How often should display banners get new creative?", PLAYBOOK)
+    assert out.startswith("Based on Knowledge Base [disp#3]") and "every four weeks" in out
+    assert "This playbook covers" not in out
+
+
+def test_a_comparative_meets_the_verb_that_moves_the_same_way():
+    out = extract("Could we go shorter on the creative rotation for a promotion?", PLAYBOOK)
+    assert "[disp#3]" in out and "two weeks" in out
+
+
+def test_a_list_item_keeps_its_sentences_together():
+    out = extract("Should I sum the conversions the platforms report?", PLAYBOOK)
+    assert "[disp#5]" in out and "Use the deduplicated order count instead." in out
+
+
+def test_a_follow_up_topic_decides_only_when_its_own_words_do_not():
+    assert "[disp#3]" in extract("Any exceptions to the rotation?", PLAYBOOK, context="Creative refresh banners")
+    out = extract("Should I sum the conversions the platforms report?", PLAYBOOK, context="Creative refresh")
+    assert "[disp#5]" in out
+
+
+def test_answer_forms_follow_the_question_word():
+    assert answer_forms("How long should a promo run?")[0].search("run it for 10 days")
+    assert not answer_forms("Why do banners fatigue?")
+
+
+def test_plain_text_kb_passages_are_read_too():
+    passage = {"id": "m#1", "source": "measurement.txt", "text": (
+        "windows are shorter than the platforms claim. SECTION 2 - HOLDOUTS\nKeep a holdout of 10% of the audience "
+        "for at least four weeks. Compare conversions in both groups.")}
+    assert units(passage["text"])[0].text.startswith("Keep a holdout")  # the cut-off fragment is skipped
+    out = extract("How big should a holdout be?", [passage])
+    assert out and "10% of the audience" in out
+
+
+# ------------------------------------------------------------------ relevance
+def test_relevance_counts_compounds_once_and_reads_section_names():
+    text = "### The spam complaint ceiling\n\nKeep the bounce-and-complaint rate under 0.2% on every send."
+    psg = [{"id": "e#1", "source": "email.md › Deliverability › The spam complaint ceiling", "text": text}]
+    q = "Our newsletter gets a lot of spam complaints. Where is the limit on the complaint rate?"
+    qq = set(terms(q))
+    assert relevant(q, qq, qq & set(terms(text)), psg)
+    off = "Who scored the winning goal in the final?"
+    assert not relevant(off, set(terms(off)), set(), psg)
+
+
+# ------------------------------------------------------------------ scope and rule arithmetic
+@pytest.mark.parametrize("text,declined", [
+    ("Please paint a mural for the office lobby", "painting a mural"),
+    ("could you compose a jingle for my bakery?", "composing a jingle"),
+    ("Can you draft a media plan for the spring push?", None),
+    ("Write three headlines for our retargeting campaign", None),
+    ("How do I write a brief for the agency?", None),
+])
+def test_requests_to_make_something_else_are_declined(text, declined):
+    assert outside(text) == declined
+
+
+def test_a_stated_multiplier_is_applied_to_the_users_figure():
+    quoted = "Fund every new line at 2 times its minimum viable budget before launch."
+    assert apply_rule("Suppose paid social needs 8,000 a month at minimum. What should we fund it at?", quoted) \
+        == "Applied to your figure: $8,000 × 2 = $16,000."
+    assert apply_rule("Suppose paid social needs 8,000 a month at minimum. What should we fund it at?",
+                      "The floor is roughly 50 × expected CPA.") is None  # a factor of something else
+    assert apply_rule("What should we fund it at?", quoted) is None  # no figure of the user's
+
+
+def test_documents_about_another_vertical_are_not_read():
+    ps = [{"id": "a", "source": "benchmarks-cpg.md › Table"}, {"id": "b", "source": "channel-retail-media.md › X"},
+          {"id": "c", "source": "benchmarks-ecommerce.md › Table"}, {"id": "d", "source": "glossary.md"}]
+    assert [p["id"] for p in _own_business(ps, "ecommerce")] == ["b", "c", "d"]
+    assert _own_business(ps, None) == ps
+
+
+# ------------------------------------------------------------------ whole conversations on kb/
+@pytest.fixture(scope="module")
+def conv(shipped_engine):
+    return lambda: ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+
+
+def test_a_follow_up_stays_on_the_rule_it_follows(conv):
+    c = conv()
+    first = c.send("On connected TV, what cap should we put on exposures per household?")
+    assert "[channel-ctv#6]" in first.assistant and "3 exposures per week" in first.assistant
+    second = c.send("Is going above that ever OK?")
+    assert "[channel-ctv#6]" in second.assistant and "Raise the weekly cap to 4" in second.assistant
+    assert len(second.tool_calls) == 2 and "FREQ3" in json.dumps(second.tool_calls[0]["input"])
+
+
+def test_out_of_scope_request_gets_no_tools_even_with_a_vertical_in_play(conv):
+    c = conv()
+    c.send("What CPI do mobile games usually see?")
+    turn = c.send("Please paint a mural for the office lobby")
+    assert turn.tool_calls == [] and turn.assistant.startswith("The knowledge base does not contain")
+    assert "$" not in turn.assistant
