@@ -25,7 +25,6 @@ from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms,
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
-DEBUG = bool(__import__("os").environ.get("READER_DEBUG"))
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
@@ -193,11 +192,6 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q, sections[ranked[0]]):
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
-    if DEBUG:
-        print(f"## {question} || ctx={sorted(ctx)[:12]}")
-        for k in ranked[:int(__import__("os").environ.get("READER_DEBUG"))]:
-            print(f"  {by[k]:6.2f} r{k[0]} {top[k[0]]['id']} | {k[1][:60]} | "
-                  f"{[round(scores[id(c)], 1) for c in sections[k]]}")
     key = ranked[0]
     if by[key] <= 0:
         return None
