@@ -28,16 +28,21 @@ def display(path: Path, root: Path | None = None) -> str:
     return str(path)
 
 
-def read_jsonl(path: Path, required: Iterable[str] = ("id",), root: Path | None = None) -> list[dict]:
-    """Every non-blank line of ``path`` as an object; each must be valid JSON, an object, and carry
-    the ``required`` fields; ids must be unique. Raises :class:`DatasetError` naming file + line."""
-    where = display(path, root)
+def _read_text(path: Path, where: str) -> str:
+    """The file's text; an unreadable or non-UTF-8 file is one :class:`DatasetError` naming it."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise DatasetError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError as exc:
         raise DatasetError(f"{where}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+
+
+def read_jsonl(path: Path, required: Iterable[str] = ("id",), root: Path | None = None) -> list[dict]:
+    """Every non-blank line of ``path`` as an object; each must be valid JSON, an object, and carry
+    the ``required`` fields; ids must be unique. Raises :class:`DatasetError` naming file + line."""
+    where = display(path, root)
+    text = _read_text(path, where)
     rows: list[dict] = []
     seen: dict[str, int] = {}
     for n, line in enumerate(text.splitlines(), start=1):
@@ -67,10 +72,7 @@ def read_scenario(path: Path, root: Path | None = None) -> dict:
     from agent.scenario import ScenarioError, load_scenario
 
     where = display(path, root)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DatasetError(f"{where}: cannot read ({exc.strerror or exc})") from None
+    text = _read_text(path, where)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
