@@ -38,6 +38,20 @@ def _read_text(path: Path, where: str) -> str:
         raise DatasetError(f"{where}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
 
 
+def _json_object(text: str, where: str, line: int | None = None) -> dict:
+    """``text`` parsed as one JSON object; errors name ``where`` and the line (``line`` for a JSONL
+    row, the decoder's line for a whole file)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = line if line is not None else exc.lineno
+        raise DatasetError(f"{where} line {at}: invalid JSON ({exc.msg}, column {exc.colno})") from None
+    if not isinstance(data, dict):
+        at = where if line is None else f"{where} line {line}"
+        raise DatasetError(f"{at}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
 def read_jsonl(path: Path, required: Iterable[str] = ("id",), root: Path | None = None) -> list[dict]:
     """Every non-blank line of ``path`` as an object; each must be valid JSON, an object, and carry
     the ``required`` fields; ids must be unique. Raises :class:`DatasetError` naming file + line."""
@@ -48,12 +62,7 @@ def read_jsonl(path: Path, required: Iterable[str] = ("id",), root: Path | None 
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{where} line {n}: invalid JSON ({exc.msg}, column {exc.colno})") from None
-        if not isinstance(row, dict):
-            raise DatasetError(f"{where} line {n}: expected a JSON object, got {type(row).__name__}")
+        row = _json_object(line, where, n)
         for field in required:
             if row.get(field) in (None, ""):
                 raise DatasetError(f"{where} line {n}: missing required field {field!r}")
@@ -73,12 +82,7 @@ def read_scenario(path: Path, root: Path | None = None) -> dict:
 
     where = display(path, root)
     text = _read_text(path, where)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DatasetError(f"{where} line {exc.lineno}: invalid JSON ({exc.msg}, column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise DatasetError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    data = _json_object(text, where)
     if data.get("id") in (None, ""):
         raise DatasetError(f"{where}: missing required field 'id'")
     try:
