@@ -19,7 +19,10 @@ from rag.analyzer import get_analyzer
 
 _ANALYZE = get_analyzer(True, True)
 _EXTRA_STOP = {"typical", "typically", "say", "says", "tell", "know", "want", "need", "like", "just", "pleas",
-               "thing", "use", "good", "make", "way", "ok", "okay"}
+               "thing", "use", "good", "make", "way", "ok", "okay",
+               # what the analyzer leaves of negative contractions ("don't" → "don")
+               "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "wouldn", "shouldn", "couldn", "hasn", "haven",
+               "hadn", "ll", "ve"}
 STEP = re.compile(r"\bstep\s*(10|[1-9])\b", re.I)
 IDENT = re.compile(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9/]+)+\b")
 # An instruction aimed at an assistant, not information: never repeated (prompt injection in KB text).
