@@ -21,11 +21,13 @@ import math
 import re
 from dataclasses import dataclass
 
+from agent.offline.numbers import digits
 from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms, units
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
+LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
@@ -61,6 +63,7 @@ NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|r
                        r"long|short))\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
                        r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
+_WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 # comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
 _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
                        "expand"},
@@ -195,7 +198,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     key = ranked[0]
     if by[key] <= 0:
         return None
-    chosen = _quote(sections[key], scores, asks, max_sentences, forms)
+    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))))
     if not chosen:
         return None
     cite = top[key[0]]["id"]
@@ -212,17 +215,23 @@ def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
 
 
 def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int,
-           forms: list[re.Pattern]) -> list[_Unit]:
+           forms: list[re.Pattern], worked: bool = True) -> list[_Unit]:
     """The section's sentences worth quoting, in reading order: those sharing the turn's own words
     first (a follow-up asks something new of the carried topic), then the best-matching ones, then
-    the ones that follow the best; at most ``k`` sentences and ``MAX_WORDS`` words."""
+    the ones that follow a short lead; worked arithmetic only when the question has figures
+    (``worked``); at most ``k`` sentences and ``MAX_WORDS`` words."""
     best = max(scores[id(c)] for c in section)
     keep = [c for c in section if asks[id(c)] > 0 or (scores[id(c)] >= 0.4 * best and scores[id(c)] > 0)]
+    if not worked:  # a question without figures asks for the rule, not a worked example's arithmetic
+        keep = [c for c in keep if not _WORKED.search(c.text)] or keep
     keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k] or section[:1]  # heading-only match
-    # a section is about one thing: the sentences after the best one go on with it (a rule's limits,
-    # its exceptions), so they fill the quote before anything else would
+    # a section is about one thing: when the quote is only a short lead ("X is the standard for …"),
+    # the sentences after it carry the substance; a quote that already states a rule needs no example
     first = max(keep, key=lambda c: scores[id(c)])
-    keep += [c for c in section if c.pos > first.pos and c not in keep][:max(0, k - len(keep))]
+    for c in [c for c in section if c.pos > first.pos and c not in keep][:max(0, k - len(keep))]:
+        if sum(len(o.text.split()) for o in keep) >= LEAD_WORDS:
+            break
+        keep.append(c)
     # the asked-for form must be quoted: the best sentence that has it comes along
     if forms and not any(_has_form(f, c) for f in forms for c in keep):
         formed = [c for c in section if any(_has_form(f, c) for f in forms)]
