@@ -13,7 +13,12 @@ Modules, one concept each:
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, data changes);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
-* :mod:`~agent.offline.passages` — what to quote from passages (never instructions found in them);
+* :mod:`~agent.offline.searchq` — the search queries of a turn (fillers out, attributes asked, a follow-up's topic);
+* :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
+* :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
+  instructions found in passages);
+* :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
+* :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;
 * :mod:`~agent.offline.policy` — the decisions: which tools, which answer.
