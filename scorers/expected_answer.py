@@ -11,9 +11,10 @@ per expected item; the score is the share of checks passed:
   rounding (2 significant figures accepted: "6.7 million" states 6,712,000; "67 million" does not).
 * ``calculations`` [{expression, result, tolerance}] — the result is stated (relative tolerance,
   or the integer display of the true value: "909" for 909.09).
-* ``key_facts`` [str] — a fact is covered when ≥ ``KEY_FACT_SHARE`` of its stemmed content words
-  appear in the answer's substantive sentences (echoes of the user, questions and hedges do not
-  count), or when it states figures and every one of them appears with its unit.
+* ``key_facts`` [str] — a fact that states figures is covered when every one of them appears with
+  its unit (its words alone do not cover it: "more than 20% unspent" is not the fact "more than
+  15% unspent"); any other fact when ≥ ``KEY_FACT_SHARE`` of its stemmed content words appear in
+  the answer's substantive sentences (echoes of the user, questions and hedges do not count).
 * ``must_clarify`` — the answer asks a question of its own (the user's question echoed back
   is not one) and asserts no figure that is neither the user's,
   nor in the evidence, nor computed from those (no answering with invented inputs).
@@ -80,8 +81,8 @@ def covers_fact(fact: str, body: str) -> tuple[bool, float]:
     have = set(content_words(body))
     share = len(words & have) / len(words) if words else 0.0
     figs = claim_figures(fact)
-    if figs and all(any(same_unit(f.unit, g.unit) and value_matches(g, f.value) for g in figures(body)) for f in figs):
-        return True, share
+    if figs:  # a fact that states figures is covered only when its figures are stated
+        return all(any(same_unit(f.unit, g.unit) and value_matches(g, f.value) for g in figures(body)) for f in figs), share
     return share >= KEY_FACT_SHARE, share
 
 

@@ -116,6 +116,15 @@ def test_key_facts_need_the_answer_not_the_question():
     assert score(expected_answer, "It depends on your business.", exp, q) == 0.0
 
 
+def test_a_key_fact_with_figures_needs_its_figures():
+    exp = {"key_facts": ["Pause sends when complaints pass 0.4% of delivered mail"]}
+    q = "When do we stop sending?"
+    right = "Based on Knowledge Base [t#1]: pause sends when complaints pass 0.4% of delivered mail."
+    assert score(expected_answer, right, exp, q) == 1.0
+    # every word present, the figure wrong: a changed threshold is not the fact
+    assert score(expected_answer, right.replace("0.4%", "0.52%"), exp, q) == 0.0
+
+
 def test_figures_units_and_rounding():
     f = claim_figures("about 1.8 million people")[0]
     assert value_matches(f, 1_812_000) and not value_matches(f, 18_000_000)
