@@ -57,6 +57,17 @@ def normalize_geography(geography: str | None, known: list[str] | None = None) -
 
     if dash in by_low:
         add(by_low[dash])
+    coded = re.fullmatch(r"([a-z]{2,4})\.?\s+(dma|metro|market|area|region)", dash)
+    if coded:  # "LA DMA", "the NY metro": the DMA the code abbreviates (its words' initials), else the state's
+        for kl, k in by_low.items():
+            if kl.endswith(" dma") and "".join(w[0] for w in re.split(r"[\s-]+", kl[:-4]) if w) == coded.group(1):
+                add(k)
+        state = US_STATE_CODES.get(coded.group(1).upper())
+        if state:
+            if f"{state.lower()} dma" in by_low and coded.group(2) != "region":
+                add(by_low[f"{state.lower()} dma"])
+            add(state)
+        raw = dash = coded.group(1)
     if dash in _NATIONAL_CODES:
         add(NATIONAL)
     if len(raw) == 2 and raw.upper() in US_STATE_CODES:
@@ -107,19 +118,33 @@ def match_audience(query: str, names: list[str]) -> str | None:
     if key and key in names:
         return key
     qs = _stems(q)
+    initialisms = {t.lower() for t in re.findall(r"\b[A-Z]{2,4}\b", query)}
     best, best_score = None, 0.0
     for name in names:
         ns = _stems(name)
         if not ns:
             continue
+        qs_name = qs | _spelled_out(initialisms, name)
         weight = {s: (0.3 if s in _GENERIC_AUDIENCE_WORDS else 1.0) for s in ns}
-        hit = {s for s in ns if s in qs}
+        hit = {s for s in ns if s in qs_name}
         if not any(weight[s] == 1.0 for s in hit):
             continue
         score = sum(weight[s] for s in hit) / sum(weight.values())
         if score >= 0.5 and score > best_score:
             best, best_score = name, score
     return best
+
+
+def _spelled_out(initialisms: set[str], name: str) -> set[str]:
+    """Stems of the runs of two or more consecutive words of ``name`` whose initials are one of
+    ``initialisms`` (an abbreviation the user wrote in capitals: "EV" → "electric vehicle")."""
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+    out: set[str] = set()
+    for i in range(len(words)):
+        for j in range(i + 2, min(len(words), i + 4) + 1):
+            if "".join(w[0] for w in words[i:j]) in initialisms:
+                out |= _stems(" ".join(words[i:j]))
+    return out
 
 
 def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geography: str | None = None) -> Lookup:

@@ -54,7 +54,8 @@ def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
     if mine is not None and len(b["range"]) == 2:
         lo, hi = b["range"]
         where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
-        shown = money(mine) if "$" in b["typical"] else plain(mine)
+        shown = money(round(mine, 2)) if "$" in b["typical"] else (
+            f"{plain(round(mine, 2))}:1" if ":1" in b["typical"] else plain(round(mine, 2)))
         out.append(f"Your {what or b['metric']} of {shown} sits {where} the Typical range of {b['typical']}.")
     notes = b.get("notes")
     if notes:

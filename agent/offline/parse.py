@@ -18,14 +18,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.offline import metricnames
+from agent.offline.business import NOUN as _NOUN, business as _business
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, terms
-from mpa.vocabulary import VOCABULARY, canonical, match_terms
+from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
+from rag.analyzer import ENGLISH_STOP_WORDS
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
-_STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
-            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
-_NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 _PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
@@ -76,8 +76,9 @@ PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 
 @dataclass
 class Calc:
-    """An arithmetic request: ``op`` is "div" (a ÷ b), "mul" (a × b), "ratio" (a ÷ b as x:1) or
-    "change" (a × (1 + pct)); ``a``/``b`` name roles (budget, price, LTV, count, pct)."""
+    """An arithmetic request: ``op`` is "div" (a ÷ b), "mul" (a × b), "ratio" (a ÷ b as x:1),
+    "unit" (spend ÷ count: the user's own price of one, ``target`` its metric) or "change"
+    (a × (1 + pct)); ``a``/``b`` name roles (budget, price, LTV, count, pct)."""
 
     op: str
     a: str
@@ -95,6 +96,7 @@ class Parsed:
     vertical: str | None = None
     industry_phrase: str | None = None   # a named industry the benchmark edition leaves out
     business_phrase: str | None = None   # how the user describes the business (for the tool to resolve)
+    business_refers_back: bool = False  # "shops like this": the business already under discussion
     audiences: list[tuple[str, str | None]] = field(default_factory=list)
     geographies: list[str] = field(default_factory=list)
     step: int | None = None
@@ -176,61 +178,34 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
     return sorted(out)
 
 
-_BUSINESS = [
-    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
-               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
-    # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
-    re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
-               r"normally |generally )?(?:pay|spend|expect|get charged|budget)\b", re.I),
-    # the field a price question closes on: "what does a lead usually cost in solar?"
-    re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
-               r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
-    re.compile(r"\b(?P<p>" + _NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
-]
-# words that stand for the user's business without naming it ("a business like mine"), and the
-# words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
-_NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
-                             r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
-                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
-                             r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
-                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
-                             r"in|on|at|to|from|with|by|of|our|your|my|their)\b", re.I)
-_TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
-                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
-                       re.I)
-
-
-def _business(text: str) -> str | None:
-    """The phrase the user names their kind of business with, when the vocabulary knows no
-    vertical in the message: the benchmark tool resolves it against the KB's own labels (or
-    says plainly that the KB has none), so a vertical the vocabulary lacks is still asked about.
-    Not a business: a pronoun or a generic word for one, a platform, a place, a metric, a time."""
-    for pat in _BUSINESS:
-        for m in pat.finditer(text):
-            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", m.group("p").strip(), flags=re.I)
-            phrase = _TRAILING.sub("", phrase).strip()
-            if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
-                    or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
-                    or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase):
-                continue
-            return phrase
-    return None
+_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b")
+_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b")
+_NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 
 
 def _geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
-    for m in re.finditer(r"\b(?:in|across|for|around)\s+([A-Z]{2})\b|\b([A-Z]{2})\s+(?:market|area|metro|region|dma)\b",
-                         text):
-        code = m.group(1) or m.group(2)
-        if code not in ("US", "OK", "AI", "IT", "TV", "UK"):
-            found.append((m.start(), code))
-    for m in re.finditer(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b", text):
+    for m in _CODE_PLACE.finditer(text):
+        code = m.group(1) or m.group(3)
+        if code not in _NOT_PLACE and not any(m.start() <= p < m.end() for p, _ in found):
+            # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
+            found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
+    for m in _NATION.finditer(text):
         found.append((m.start(), "United States"))
     return sorted(found)
+
+
+def without_places(text: str) -> str:
+    """``text`` with the places it names blanked out, to read what else it says."""
+    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if (m.group(1) or m.group(3)) not in _NOT_PLACE
+                          else m.group(0), text)
+    out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
+    pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
+    if len(out.lower()) != len(out):
+        return pat.sub(" ", out.lower())
+    for m in reversed(list(pat.finditer(out.lower()))):
+        out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
+    return out
 
 
 def _roles(text: str, nums: list[Num]) -> None:
@@ -263,7 +238,8 @@ def _roles(text: str, nums: list[Num]) -> None:
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
                         x.value for x in nums if x.money or x.value >= 1000))):
             n.role = "price"
-        elif not n.money and re.match(r"^\s*(?:new |more |qualified |paying )?[a-z]+", after) and not re.match(
+        elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
+                w.group(1) not in ENGLISH_STOP_WORDS and not re.match(  # a counted noun, not "20k how many"
                 r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
             n.role = "count"
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
@@ -314,8 +290,13 @@ def _calc(p: Parsed) -> Calc | None:
     roles = {(n.role or "").split(":")[0] for n in p.numbers}
     if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
         return Calc("ratio", "LTV", "price")
+    if "LTV" in roles and "price" in roles and not p.asks_count and not p.asks_cost:
+        return Calc("ratio", "LTV", "price")  # a customer's value and what one costs: the ratio, said or not
     if p.asks_cost and "count" in roles:
         return Calc("mul", "count", "price", target="budget needed")
+    priced_metrics = [m for m in p.metrics if m in UNIT_OF]
+    if {"budget", "count"} <= roles and priced_metrics and not p.asks_count and not p.asks_cost:
+        return Calc("unit", "budget", "count", target=priced_metrics[0])  # "we spend X and win N: what's our CAC?"
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
         unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
     if p.asks_count and priced and not p.sizing_only:
@@ -333,6 +314,10 @@ def parse(text: str) -> Parsed:
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
     spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")(?![a-z0-9])",
                                                         low)]
+    for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"
+        if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
+            named.append((s0, key))
+            spans.append((s0, e0))
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
@@ -359,8 +344,8 @@ def parse(text: str) -> Parsed:
         p.industry_phrase = uncovered[0][1]
     elif verticals:
         p.vertical = verticals[0][1]
-    else:
-        p.business_phrase = _business(norm)
+    elif (b := _business(norm)) is not None:
+        p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]
     p.sizing_cue = bool(_SIZING.search(norm))

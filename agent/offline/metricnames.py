@@ -1,0 +1,95 @@
+"""Metric names as people shorten and inflect them, matched through ``rag``'s analyzer.
+
+Why: the vocabulary lists a metric's names as written ("return on ad spend", "click-through
+rate", "LTV:CAC"), and people say "click-through rates", "return on spend", "click-through",
+"LTV/CAC". Three general rules of how a multi-word name is shortened, applied to every name of
+every metric (nothing here lists a phrase):
+
+* **inflection** — the name's words, stemmed, in order and adjacent ("click-through rates");
+* **a dropped inner word** — a name of three or more content words with one inner word left out,
+  its first and last words kept ("return on spend" for "return on ad spend", "cost per
+  impression" for "cost per thousand impressions"); stop words of the name must still be there,
+  so "LTV and CAC" never reads as "LTV to CAC";
+* **a distinctive compound** — a hyphen/slash/colon compound of a name that belongs to one metric
+  only ("click-through" is said of CTR alone);
+
+and one of how ratios are written: a ratio metric "A:B" is also "A/B", "A-to-B" and "A to B".
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mpa.vocabulary import VOCABULARY
+from rag.analyzer import get_analyzer
+
+_A = get_analyzer(True, True)
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*")
+
+
+def _token_terms(tok: str) -> tuple[str, frozenset[str]]:
+    """(the token's own term or "" for a stop word, every term it yields)."""
+    got = _A(tok)
+    if not got:
+        return "", frozenset({tok})   # a stop word matches only itself
+    return got[0], frozenset(got)
+
+
+def ratio_forms(key: str) -> list[str]:
+    """"A:B" → "a:b", "a/b", "a-to-b", "a to b" (how a ratio is written)."""
+    if ":" not in key:
+        return []
+    a, b = (x.lower() for x in key.split(":", 1))
+    return [f"{a}:{b}", f"{a}/{b}", f"{a}-to-{b}", f"{a} to {b}"]
+
+
+@lru_cache(maxsize=4)
+def _names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
+    """[(key, the name's per-token terms)] for names of two or more tokens, and the compounds
+    that belong to one key only."""
+    names, owners = [], {}
+    for key, syns in items:
+        for s in dict.fromkeys([*syns, *ratio_forms(key)]):
+            toks = [_token_terms(t)[0] or t for t in _TOKEN.findall(s.lower())]
+            if len(toks) >= 2:
+                names.append((key, toks))
+            for t in toks:
+                if re.search(r"[-:/]", t):
+                    owners.setdefault(t, set()).add(key)
+    unique = {t: next(iter(ks)) for t, ks in owners.items() if len(ks) == 1}
+    return names, unique
+
+
+def _content(toks: list[str]) -> int:
+    return sum(1 for t in toks if _A(t) or re.search(r"[-:/]", t))
+
+
+def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, int, str]]:
+    """(start, end, key) of each metric name ``text`` says by the module's rules, earliest first."""
+    table = VOCABULARY["metrics"] if table is None else table
+    names, unique = _names(tuple((k, tuple(v)) for k, v in table.items()))
+    low = text.lower()
+    toks = [(m.start(), m.end(), *_token_terms(m.group(0))) for m in _TOKEN.finditer(low)]
+    found: list[tuple[int, int, str]] = []
+
+    def run(seq: list[str], i: int) -> bool:
+        return i + len(seq) <= len(toks) and all(seq[j] in toks[i + j][3] for j in range(len(seq)))
+
+    for i, (start, _, own, _all) in enumerate(toks):
+        for key, seq in names:
+            forms = [seq]
+            if _content(seq) >= 3:
+                forms += [seq[:k] + seq[k + 1:] for k in range(1, len(seq) - 1) if _A(seq[k])]
+            for form in forms:
+                if run(form, i):
+                    found.append((start, toks[i + len(form) - 1][1], key))
+                    break
+        if own in unique:
+            found.append((start, toks[i][1], unique[own]))
+    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+    out, seen = [], set()
+    for f in found:
+        if f[2] not in seen and not any(f[0] < e and f[1] > s for s, e, _ in out):
+            seen.add(f[2])
+            out.append(f)
+    return out
