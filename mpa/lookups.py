@@ -201,6 +201,8 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     m = canonical_metric(metric, known_metrics)
     if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
         v = _resolve_vertical(engine, t, vertical, metric)
+    if m is None and v in t.verticals:
+        m = _counted_metric(t, v, metric)
     if m is None:
         m = _resolve_metric(engine, t, metric, known_metrics)
     if v is None or v not in t.verticals:
@@ -232,8 +234,32 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     key = resolve.by_labels(vertical, intros)
     if key:
         return key
+    shortened = {v for v, head in intros.items() if resolve.abbreviates(vertical, head)}  # "higher ed"
+    if len(shortened) == 1:
+        return shortened.pop()
     return resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
                                 context="benchmarks")
+
+
+def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
+    """A price of one thing the labels do not name ("cost per purchase", "cost per new patient"):
+    the vertical's money metric whose note opens by saying what it counts and names that thing
+    ("Here CPA counts every attributed purchase", "Healthcare CAC counts new patients who …"),
+    when exactly one does."""
+    m = re.match(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", phrase or "", re.I)
+    q = resolve.terms(m.group(1)) if m else set()
+    if not q:
+        return None
+    hits = set()
+    for (v, key), row in t.bench.items():
+        if v != vertical or row.unit != "$":
+            continue
+        note = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)",
+                         t.texts[row.source], re.M)
+        first = re.split(r"(?<=[.!?])\s", note.group(1), maxsplit=1)[0] if note else ""
+        if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
+            hits.add(key)
+    return hits.pop() if len(hits) == 1 else None
 
 
 def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str]) -> str | None:
