@@ -121,7 +121,7 @@ def match_audience(query: str, names: list[str]) -> str | None:
     initialisms = {t.lower() for t in re.findall(r"\b[A-Z]{2,4}\b", query)}
     best, best_score = None, 0.0
     for name in names:
-        ns = _stems(name)
+        ns = {s for s in _stems(name) if not re.search(r"[-/:]", s)} or _stems(name)  # a compound counts by its parts
         if not ns:
             continue
         qs_name = qs | _spelled_out(initialisms, name)
@@ -154,6 +154,10 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
     if not rows:
         return Lookup(None, "the knowledge base has no audience sizing table")
     name = match_audience(audience_type, t.audience_names)
+    if name is None:  # the row's whole label says more than its name: "Pet-owning households (dog or cat)"
+        labels = {r.audience.lower(): _audience_name(r.audience) for r in rows}
+        label = match_audience(audience_type, list(labels))
+        name = labels[label] if label else None
     if name is None:
         return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")

@@ -201,10 +201,8 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     m = canonical_metric(metric, known_metrics)
     if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
         v = _resolve_vertical(engine, t, vertical, metric)
-    if m is None and v in t.verticals:
-        m = _counted_metric(t, v, metric)
     if m is None:
-        m = _resolve_metric(engine, t, metric, known_metrics)
+        m = _resolve_metric(engine, t, metric, known_metrics, v if v in t.verticals else None)
     if v is None or v not in t.verticals:
         return Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: {', '.join(t.verticals)})")
     if m is None:
@@ -262,7 +260,8 @@ def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
     return hits.pop() if len(hits) == 1 else None
 
 
-def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str]) -> str | None:
+def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str],
+                    vertical: str | None = None) -> str | None:
     """A metric the vocabulary does not know ("cost of a lead", "price per download"): the table
     label that covers the user's words ("CPL (cost per lead)"), else the metric code that heads the
     best retrieved section sharing most of them ("### CPI (cost per install)")."""
@@ -270,6 +269,9 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
     for (_, m), row in t.bench.items():
         labels.setdefault(m, row.metric_name or m)
     key = resolve.by_labels(metric, labels, min_coverage=0.5)
+    if key:
+        return key
+    key = _counted_metric(t, vertical, metric) if vertical else None
     if key:
         return key
     # ties or no label word: retrieval decides, among the metrics whose label shares a word when any does

@@ -35,6 +35,14 @@ _PRICE_FORMS = [  # question forms that ask the price of one unit of something
                + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b",
                re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+    # an embedded question keeps statement order: "what a new customer should cost us"
+    re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
+               r"(?:cost|go for|run)\b", re.I),
+    # two things priced at once: "what do leads and new customers typically cost" (the second)
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? "
+               r"(?:and|or) " + _ARTICLE + _NOUN + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN + r" (?:and|or) " + _ARTICLE +
+               r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
     re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
 ]
 _RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
@@ -174,7 +182,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
-                out.append((m.start(), f"cost per {noun}"))
+                out.append((m.start(1), f"cost per {noun}"))
     return sorted(out)
 
 
@@ -365,7 +373,8 @@ def parse(text: str) -> Parsed:
                           r"now|there)\b", m.group(1))[0]
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\breach in ([a-z]+)\b", low)):
         p.unit = m.group(1) or m.group(2)
-    p.end = "high" if _HIGH_END.search(norm) else ("low" if _LOW_END.search(norm) else None)
+    high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
+    p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:
         p.pct_sign = -1 if _DOWN.search(low) and not _UP.search(low) else (1 if _UP.search(low) else 0)
     auds = positions(norm, VOCABULARY["audiences"])

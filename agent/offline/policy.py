@@ -96,7 +96,8 @@ class OfflineAgent:
         if clarification(p, mem):
             return []
         calls: list[tuple[str, dict]] = []
-        if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools:
+        if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools and not (
+                p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
             for aud, geo in p.audiences:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
         metrics = list(p.metrics) + list(p.metric_phrases)
