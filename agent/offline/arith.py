@@ -190,6 +190,6 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         shown_rng = "–".join(money(v) if v >= 1 else plain(v) for v in rng)
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
         label = bench[metric]["label"].split(" — ")[0] if metric in bench and bench[metric].get("label") else (
-            f"{metric} (cost per {UNIT_OF[metric]})" if metric in UNIT_OF else metric)
+            mem.labels.get(metric) or metric)
         head = f"With the Typical {label} range of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

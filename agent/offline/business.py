@@ -34,6 +34,9 @@ _BUSINESS = [
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget)\b", re.I),
+    # who bears a cost: "what does it cost a school to win a student"
+    re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?) to (?:win|get|acquire|land|gain|bring in|buy|sign)\b",
+               re.I),
     # the field a price question closes on: "what does a lead usually cost in solar?"
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),

@@ -31,6 +31,7 @@ class Memory:
     unit: str = ""
     ranges: dict[str, tuple[float, float, str]] = field(default_factory=dict)  # metric → (lo, hi, cite id)
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
+    labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
@@ -95,6 +96,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                 mem.vertical = vertical
             if rng:
                 mem.ranges[metric] = (rng[0], rng[1], o.passages[0]["id"])
+                mem.labels[metric] = o.fields.get("get_benchmark", "").split(" — ")[0]
                 mem.last_metric = metric
             if high is not None:
                 mem.highs[metric] = (high, o.passages[0]["id"])

@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 
 from mpa.vocabulary import VOCABULARY
+from mpa.resolve import same_word
 from rag.analyzer import get_analyzer
 
 _A = get_analyzer(True, True)
@@ -92,4 +93,23 @@ def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int
         if f[2] not in seen and not any(f[0] < e and f[1] > s for s, e, _ in out):
             seen.add(f[2])
             out.append(f)
+    return out
+
+
+_SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your )?"
+                    r"((?:[a-z][a-z\-]*\s*){1,5})", re.I)
+
+
+def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+    """(position, key) of a rate asked as a share: "what share of visitors convert" — the rate
+    metric (a name ending in "rate") whose other words share a root with what the share does
+    ("convert" / "conversion rate"), when exactly one does."""
+    table = VOCABULARY["metrics"] if table is None else table
+    out = []
+    for m in _SHARE.finditer(text):
+        said = {t for t in _A(m.group(1)) if len(t) >= 4}
+        keys = {key for key, syns in table.items() for s in syns
+                if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
+        if len(keys) == 1:
+            out.append((m.start(), keys.pop()))
     return out

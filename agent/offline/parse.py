@@ -45,7 +45,6 @@ _PRICE_FORMS = [  # question forms that ask the price of one unit of something
                r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
     re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
 ]
-_RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
@@ -326,6 +325,7 @@ def parse(text: str) -> Parsed:
         if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
             named.append((s0, key))
             spans.append((s0, e0))
+    named += [(pos, key) for pos, key in metricnames.rate_asked(low) if key not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
