@@ -167,8 +167,9 @@ class OfflineAgent:
                     if stmt and stmt[0] == "known":
                         mine = p.numbers[0].value if p.numbers else None
                         what = re.sub(r"\s+in (?:dollars|usd)\b", "", stmt[1], flags=re.I)
-                if b["metric"] in own:
-                    mine, what = own[b["metric"]], f"{b['metric']} from your numbers"
+                key = b["metric"] if b["metric"] in own else o.input.get("metric", "")
+                if key in own:
+                    mine, what = own[key], key
                 paras.append(compose.benchmark_para(b, mine, what))
             elif o.name == "get_audience_sizing":
                 if o.found:
@@ -191,7 +192,8 @@ class OfflineAgent:
         if not paras:
             return compose.abstain(misses, errors)
         if misses:
-            paras.append(" ".join(f"The knowledge base has no {w}{f' ({why})' if why else ''}." for w, why in misses))
+            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
+                                  for w, why in misses))
         return "\n\n".join(paras)
 
 
