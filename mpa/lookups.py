@@ -235,6 +235,12 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     shortened = {v for v, head in intros.items() if resolve.abbreviates(vertical, head)}  # "higher ed"
     if len(shortened) == 1:
         return shortened.pop()
+    # stems can join two words ("hospitals", "hospitality"): among the intros covering the phrase, the
+    # one that has each word itself (singular or plural) names it
+    tied = [v for v, sc in resolve.label_scores(vertical, intros).items() if sc == 1.0]
+    said = {v for v in tied if resolve.says_words(vertical, intros[v])}
+    if len(tied) > 1 and len(said) == 1:
+        return said.pop()
     return resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
                                 context="benchmarks")
 

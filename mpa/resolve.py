@@ -87,6 +87,18 @@ def abbreviates(phrase: str, text: str) -> bool:
     return False
 
 
+def says_words(phrase: str, text: str) -> bool:
+    """True when every content word of ``phrase`` occurs in ``text`` as itself, singular or plural
+    ("hospitals" in "hospital systems", not in "hospitality")."""
+    have = set(_WORD.findall((text or "").lower()))
+    words = [w for w in _WORD.findall((phrase or "").lower()) if terms(w)]
+    return bool(words) and all(_number_forms(w) & have for w in words)
+
+
+def _number_forms(w: str) -> set[str]:
+    return {w, w[:-1] if w.endswith("s") else w + "s", w[:-2] if w.endswith("es") else w + "es"}
+
+
 def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chunk"], str | None],
                  top_k: int = 8, min_coverage: float = 0.5, context: str = "") -> str | None:
     """Search ``phrase`` (plus ``context`` words that help ranking but need not match) and return

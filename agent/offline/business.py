@@ -47,6 +47,7 @@ _BUSINESS = [
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
                              r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
+                             r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
                              r"space|industry|sector|vertical|niche|category|market|field|ads?|"
                              r"in|on|at|to|from|with|by|of|our|your|my|their)\b", re.I)

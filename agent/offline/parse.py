@@ -52,6 +52,9 @@ DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]
                         r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
 GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"
                       r"\bhow (?:do|should|can|would) (?:i|we|you)\b|\bsteps?\b|\bwhat should (?:i|we) do\b", re.I)
+# a judgement asked for ("is that good?", "healthy for us?"), not an opening "Fine." / "OK," / "Good news:"
+EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b(?!\s+news)",
+                      re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b", re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
@@ -227,7 +230,9 @@ def _roles(text: str, nums: list[Num]) -> None:
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
         m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
-        if re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b[^.?!]{0,20}$", before):
+        if re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b[^.?!]{0,20}$", before) or re.match(
+                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
+                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
         elif m_after and m_after[0][0] <= 3:
             n.role = "price:" + m_after[0][1]
@@ -317,6 +322,8 @@ def parse(text: str) -> Parsed:
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
     named = positions(norm, VOCABULARY["metrics"])
+    named += [(i, k) for i, k in positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"])
+              if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
     phrased = []
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
     spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")(?![a-z0-9])",
@@ -382,6 +389,12 @@ def parse(text: str) -> Parsed:
         after = [g for gp, g in geos if gp > pos]
         p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
     p.calc = _calc(p)
+    if not p.metrics and not p.calc and EVALUATE.search(norm):  # "we pay $30 per lead — is that good?"
+        for n in p.numbers:
+            unit = (n.role or "").partition(":")[2]
+            key = unit if unit in UNIT_OF else unit_metric(unit)
+            if key and key not in p.metrics:
+                p.metrics.append(key)
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers)
     p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12

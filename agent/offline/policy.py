@@ -14,14 +14,13 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline.memory import Memory, business_of, carry, remember
-from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse, without_places
+from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse, without_places
 from agent.offline.passages import STEP, extract
 from agent.offline.toolread import ToolOutcome, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
-_EVALUATE = re.compile(r"\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b", re.I)
 
 
 def _with_memory(p: Parsed, mem: Memory) -> Parsed:
@@ -35,7 +34,7 @@ def _vertical(p: Parsed, mem: Memory) -> str | None:
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
     need = arith.missing(p, mem)
-    if need is None and p.metrics and re.search(r"\b(?:our|my)\b", p.text, re.I) and _EVALUATE.search(p.text) \
+    if need is None and p.metrics and re.search(r"\b(?:our|my)\b", p.text, re.I) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
     if need is None:
@@ -103,7 +102,7 @@ class OfflineAgent:
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
         asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or _EVALUATE.search(p.norm))
+                          or p.industry_phrase or EVALUATE.search(p.norm))
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
