@@ -16,6 +16,7 @@ from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric, witho
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, term_pattern
+from rag.analyzer import ENGLISH_STOP_WORDS
 
 
 @dataclass
@@ -146,6 +147,11 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
         p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
         p.sizing_cue = True
+    if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
+        priced = {unit_metric(w[:-1] if w.endswith("s") else w) for w in re.findall(r"[a-z]+", p.norm.lower())
+                  if w not in ENGLISH_STOP_WORDS} - {None}
+        if len(priced) == 1:  # "and impressions?" after a CPCV: the metric priced per that unit
+            p.metrics = [priced.pop()]
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
             p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)

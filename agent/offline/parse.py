@@ -166,6 +166,9 @@ def unit_metric(noun: str) -> str | None:
     for k, u in UNIT_OF.items():
         if terms(u)[-1:] == t[-1:]:
             return k
+    for k, syns in VOCABULARY["metrics"].items():  # any "cost per …" name: "impression" of "cost per thousand impressions"
+        if any(s.startswith("cost per ") and terms(s)[-1:] == t[-1:] for s in syns):
+            return k
     return None
 
 
@@ -218,6 +221,11 @@ def without_places(text: str) -> str:
     return out
 
 
+_NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
+                          r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
+                          r"extra|more|less|apiece)$")
+
+
 def _roles(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see module doc)."""
     for n in nums:
@@ -251,7 +259,8 @@ def _roles(text: str, nums: list[Num]) -> None:
                         x.value for x in nums if x.money or x.value >= 1000))):
             n.role = "price"
         elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
-                w.group(1) not in ENGLISH_STOP_WORDS and not re.match(  # a counted noun, not "20k how many"
+                w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
+                # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
                 r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
             n.role = "count"
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):

@@ -102,7 +102,7 @@ class OfflineAgent:
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
         asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or EVALUATE.search(p.norm))
+                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm))
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
