@@ -126,13 +126,20 @@ def match_audience(query: str, names: list[str]) -> str | None:
             continue
         qs_name = qs | _spelled_out(initialisms, name)
         weight = {s: (0.3 if s in _GENERIC_AUDIENCE_WORDS else 1.0) for s in ns}
-        hit = {s for s in ns if s in qs_name}
+        said = {_bare(x) for x in qs_name}
+        hit = {s for s in ns if _bare(s) in said}
         if not any(weight[s] == 1.0 for s in hit):
             continue
         score = sum(weight[s] for s in hit) / sum(weight.values())
         if score >= 0.5 and score > best_score:
             best, best_score = name, score
     return best
+
+
+def _bare(stem: str) -> str:
+    """The stemmer keeps a final "e" in some forms of a word and not in others ("retirees" →
+    "retire", "retired" → "retir"): compared without it."""
+    return stem[:-1] if stem.endswith("e") and len(stem) > 4 else stem
 
 
 def _spelled_out(initialisms: set[str], name: str) -> set[str]:

@@ -14,6 +14,8 @@ every metric (nothing here lists a phrase):
   only ("click-through" is said of CTR alone);
 
 and one of how ratios are written: a ratio metric "A:B" is also "A/B", "A-to-B" and "A to B".
+The same rules read the other name tables of the vocabulary (``find(text, VOCABULARY["verticals"])``:
+"banks", "online stores", "consumer goods").
 """
 from __future__ import annotations
 
@@ -46,13 +48,13 @@ def ratio_forms(key: str) -> list[str]:
 
 @lru_cache(maxsize=4)
 def _names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
-    """[(key, the name's per-token terms)] for names of two or more tokens, and the compounds
-    that belong to one key only."""
+    """[(key, the name's per-token terms)] for every name, and the compounds that belong to one
+    key only."""
     names, owners = [], {}
     for key, syns in items:
         for s in dict.fromkeys([*syns, *ratio_forms(key)]):
             toks = [_token_terms(t)[0] or t for t in _TOKEN.findall(s.lower())]
-            if len(toks) >= 2:
+            if toks:
                 names.append((key, toks))
             for t in toks:
                 if re.search(r"[-:/]", t):

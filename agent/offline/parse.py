@@ -172,6 +172,12 @@ def unit_metric(noun: str) -> str | None:
     return None
 
 
+# adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
+_JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reasonable", "healthy", "expected",
+           "decent", "standard", "ballpark", "rough", "current", "actual", "overall", "total", "true", "median",
+           "mean", "going", "realistic", "sensible", "acceptable", "low", "high", "cheap", "expensive"}
+
+
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <noun>") for each price question form in ``text``."""
     out = []
@@ -181,8 +187,8 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
                 continue
             words = noun.split()
-            while words and (len(words[0]) < 3 or not terms(words[0])):
-                words = words[1:]  # "what customer" → "customer"
+            while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
+                words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
             if not words or any(len(w) < 3 or not terms(w) for w in words):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
@@ -362,8 +368,10 @@ def parse(text: str) -> Parsed:
         if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = positions(norm, VOCABULARY.get("uncovered_verticals", {}))
-    verticals = positions(norm, VOCABULARY["verticals"]) or positions(norm.replace("-", " "), VOCABULARY["verticals"])
+    uncovered = positions(norm, VOCABULARY.get("uncovered_verticals", {})) or [
+        (i, k) for i, _, k in metricnames.find(low, VOCABULARY.get("uncovered_verticals", {}))]
+    verticals = positions(norm, VOCABULARY["verticals"]) or positions(norm.replace("-", " "), VOCABULARY["verticals"]) \
+        or [(i, k) for i, _, k in metricnames.find(low, VOCABULARY["verticals"])]  # "banks", "online stores"
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:

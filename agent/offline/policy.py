@@ -205,7 +205,7 @@ def _audience_phrase(text: str) -> str:
     """The words that describe the people asked about, for the sizing tool to match."""
     t = STEP.sub(" ", without_places(text))
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
-               r"do|does|we|our|us|i|my|a|an|actually|really|just)\b|[?.!,]", " ", t, flags=re.I)
+               r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus)\b|[?.!,]", " ", t, flags=re.I)
     return " ".join(t.split())[:200] or text[:200]
 
 
