@@ -49,8 +49,9 @@ def _beside(mine: float, figure: str, what: str, of: str) -> str | None:
         return None
     lo, hi = rng
     where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
+    ratio = f"{mine:.1f}" if abs(mine - round(mine, 1)) < 1e-9 else f"{mine:.2f}"
     shown = money(round(mine, 2)) if "$" in figure else (
-        f"{plain(round(mine, 2))}:1" if ":1" in figure else plain(round(mine, 2)) + ("%" if "%" in figure else ""))
+        f"{ratio}:1" if ":1" in figure else plain(round(mine, 2)) + ("%" if "%" in figure else ""))
     return f"Your {what} of {shown} sits {where} the {of} of {figure}."
 
 

@@ -76,6 +76,8 @@ def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int
     found: list[tuple[int, int, str]] = []
 
     def run(seq: list[str], i: int) -> bool:
+        if len(seq) == 1:  # a one-word name is the word itself, not a part of a compound ("cac" of "ltv/cac")
+            return toks[i][2] == seq[0]
         return i + len(seq) <= len(toks) and all(seq[j] in toks[i + j][3] for j in range(len(seq)))
 
     for i, (start, _, own, _all) in enumerate(toks):

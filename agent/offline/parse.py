@@ -198,7 +198,8 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
 
 
 _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b")
-_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b")
+_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
+                     r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 
 
@@ -244,7 +245,10 @@ def _roles(text: str, nums: list[Num]) -> None:
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
         m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
-        if re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b[^.?!]{0,20}$", before) or re.match(
+        said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
+        if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
+            said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
+        if said_value or re.match(
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
@@ -401,7 +405,8 @@ def parse(text: str) -> Parsed:
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:
         p.pct_sign = -1 if _DOWN.search(low) and not _UP.search(low) else (1 if _UP.search(low) else 0)
-    auds = positions(norm, VOCABULARY["audiences"])
+    auds = positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(
+        without_places(norm), VOCABULARY["audiences"])]  # "a gym goer", "the luxury traveler audience"
     for pos, key in auds:
         after = [g for gp, g in geos if gp > pos]
         p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
