@@ -46,49 +46,51 @@ def ratio_forms(key: str) -> list[str]:
     return [f"{a}:{b}", f"{a}/{b}", f"{a}-to-{b}", f"{a} to {b}"]
 
 
-@lru_cache(maxsize=4)
-def _names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[list[tuple[str, list[str]]], dict[str, str]]:
-    """[(key, the name's per-token terms)] for every name, and the compounds that belong to one
-    key only."""
-    names, owners = [], {}
+@lru_cache(maxsize=8)
+def _names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[dict[str, list[tuple[str, tuple[str, ...]]]],
+                                                                      dict[str, str]]:
+    """Every form of every name (the name's per-token terms, and each with one inner content word
+    left out when it has three or more), indexed by its first term; and the compounds that belong
+    to one key only."""
+    index: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    owners: dict[str, set[str]] = {}
     for key, syns in items:
         for s in dict.fromkeys([*syns, *ratio_forms(key)]):
-            toks = [_token_terms(t)[0] or t for t in _TOKEN.findall(s.lower())]
-            if toks:
-                names.append((key, toks))
-            for t in toks:
+            pairs = [(own or t, bool(own) or bool(re.search(r"[-:/]", t)))
+                     for t in _TOKEN.findall(s.lower()) for own in [_token_terms(t)[0]]]
+            if not pairs:
+                continue
+            seq = tuple(t for t, _ in pairs)
+            forms = [seq]
+            if sum(c for _, c in pairs) >= 3:
+                forms += [seq[:k] + seq[k + 1:] for k in range(1, len(seq) - 1) if pairs[k][1]]
+            for form in forms:
+                index.setdefault(form[0], []).append((key, form))
+            for t in seq:
                 if re.search(r"[-:/]", t):
                     owners.setdefault(t, set()).add(key)
     unique = {t: next(iter(ks)) for t, ks in owners.items() if len(ks) == 1}
-    return names, unique
-
-
-def _content(toks: list[str]) -> int:
-    return sum(1 for t in toks if _A(t) or re.search(r"[-:/]", t))
+    return index, unique
 
 
 def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, int, str]]:
-    """(start, end, key) of each metric name ``text`` says by the module's rules, earliest first."""
+    """(start, end, key) of each name ``text`` says by the module's rules, earliest first."""
     table = VOCABULARY["metrics"] if table is None else table
-    names, unique = _names(tuple((k, tuple(v)) for k, v in table.items()))
+    index, unique = _names(tuple((k, tuple(v)) for k, v in table.items()))
     low = text.lower()
     toks = [(m.start(), m.end(), *_token_terms(m.group(0))) for m in _TOKEN.finditer(low)]
     found: list[tuple[int, int, str]] = []
 
-    def run(seq: list[str], i: int) -> bool:
-        if len(seq) == 1:  # a one-word name is the word itself, not a part of a compound ("cac" of "ltv/cac")
-            return toks[i][2] == seq[0]
-        return i + len(seq) <= len(toks) and all(seq[j] in toks[i + j][3] for j in range(len(seq)))
+    def run(form: tuple[str, ...], i: int) -> bool:
+        if len(form) == 1:  # a one-word name is the word itself, not a part of a compound ("cac" of "ltv/cac")
+            return toks[i][2] == form[0]
+        return i + len(form) <= len(toks) and all(form[j] in toks[i + j][3] for j in range(len(form)))
 
-    for i, (start, _, own, _all) in enumerate(toks):
-        for key, seq in names:
-            forms = [seq]
-            if _content(seq) >= 3:
-                forms += [seq[:k] + seq[k + 1:] for k in range(1, len(seq) - 1) if _A(seq[k])]
-            for form in forms:
+    for i, (start, _, own, terms_) in enumerate(toks):
+        for term in terms_:
+            for key, form in index.get(term, ()):
                 if run(form, i):
                     found.append((start, toks[i + len(form) - 1][1], key))
-                    break
         if own in unique:
             found.append((start, toks[i][1], unique[own]))
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
