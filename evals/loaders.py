@@ -28,27 +28,41 @@ def display(path: Path, root: Path | None = None) -> str:
     return str(path)
 
 
-def read_jsonl(path: Path, required: Iterable[str] = ("id",), root: Path | None = None) -> list[dict]:
-    """Every non-blank line of ``path`` as an object; each must be valid JSON, an object, and carry
-    the ``required`` fields; ids must be unique. Raises :class:`DatasetError` naming file + line."""
-    where = display(path, root)
+def _read_text(path: Path, where: str) -> str:
+    """The file's text; an unreadable or non-UTF-8 file is one :class:`DatasetError` naming it."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise DatasetError(f"{where}: cannot read ({exc.strerror or exc})") from None
     except UnicodeDecodeError as exc:
         raise DatasetError(f"{where}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
+
+
+def _json_object(text: str, where: str, line: int | None = None) -> dict:
+    """``text`` parsed as one JSON object; errors name ``where`` and the line (``line`` for a JSONL
+    row, the decoder's line for a whole file)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        at = line if line is not None else exc.lineno
+        raise DatasetError(f"{where} line {at}: invalid JSON ({exc.msg}, column {exc.colno})") from None
+    if not isinstance(data, dict):
+        at = where if line is None else f"{where} line {line}"
+        raise DatasetError(f"{at}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def read_jsonl(path: Path, required: Iterable[str] = ("id",), root: Path | None = None) -> list[dict]:
+    """Every non-blank line of ``path`` as an object; each must be valid JSON, an object, and carry
+    the ``required`` fields; ids must be unique. Raises :class:`DatasetError` naming file + line."""
+    where = display(path, root)
+    text = _read_text(path, where)
     rows: list[dict] = []
     seen: dict[str, int] = {}
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise DatasetError(f"{where} line {n}: invalid JSON ({exc.msg}, column {exc.colno})") from None
-        if not isinstance(row, dict):
-            raise DatasetError(f"{where} line {n}: expected a JSON object, got {type(row).__name__}")
+        row = _json_object(line, where, n)
         for field in required:
             if row.get(field) in (None, ""):
                 raise DatasetError(f"{where} line {n}: missing required field {field!r}")
@@ -67,16 +81,8 @@ def read_scenario(path: Path, root: Path | None = None) -> dict:
     from agent.scenario import ScenarioError, load_scenario
 
     where = display(path, root)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DatasetError(f"{where}: cannot read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DatasetError(f"{where} line {exc.lineno}: invalid JSON ({exc.msg}, column {exc.colno})") from None
-    if not isinstance(data, dict):
-        raise DatasetError(f"{where}: expected a JSON object, got {type(data).__name__}")
+    text = _read_text(path, where)
+    data = _json_object(text, where)
     if data.get("id") in (None, ""):
         raise DatasetError(f"{where}: missing required field 'id'")
     try:

@@ -16,8 +16,13 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Callable
+
+try:  # imported as tests.fake_x (repo root on sys.path) or as fake_x / run as a script (tests/ on sys.path)
+    from tests.background_server import BackgroundServer
+except ImportError:
+    from background_server import BackgroundServer
 
 _ids = itertools.count(1)
 
@@ -41,7 +46,7 @@ def error_body(kind: str, message: str) -> dict[str, Any]:
     return {"type": "error", "error": {"type": kind, "message": message}}
 
 
-class FakeMessagesServer:
+class FakeMessagesServer(BackgroundServer):
     """Answers POST /v1/messages from ``script`` in order: a dict is a 200 JSON body; a tuple
     ``(status, body)`` or ``(status, body, headers)`` is sent as is. When the script runs out
     the server answers 500, so a test that makes more calls than planned fails loudly.
@@ -91,20 +96,4 @@ class FakeMessagesServer:
             def log_message(self, *args):  # keep test output quiet
                 pass
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.02},
-                                        daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self._httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def __enter__(self) -> "FakeMessagesServer":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._httpd.shutdown()
-        self._httpd.server_close()
-        self._thread.join(timeout=5)
+        self._serve(Handler, poll_interval=0.02)

@@ -42,6 +42,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+try:  # imported as tests.fake_x (repo root on sys.path) or as fake_x / run as a script (tests/ on sys.path)
+    from tests.background_server import BackgroundServer
+except ImportError:
+    from background_server import BackgroundServer
+
 ORG_ID = "00000000-0000-4000-8000-0000000000aa"
 ORG_NAME = "fake-org"
 
@@ -333,27 +338,18 @@ class Handler(BaseHTTPRequestHandler):
         return 404, {"error": f"fake_braintrust: unhandled {m} {path}"}
 
 
-class FakeBraintrust:
+class FakeBraintrust(BackgroundServer):
     """The service in a background thread: ``with FakeBraintrust() as bt: ... bt.url``."""
 
     def __init__(self, git_metadata: str = "omit", max_bytes: int = 6 * 1024 * 1024, capture: str | None = None):
-        self.srv = ThreadingHTTPServer(("127.0.0.1", 0), type("H", (Handler,), {}))
-        self.srv.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self.srv.server_address[1]}"
+        self._serve(type("H", (Handler,), {}))
         self.state = State(self.url, git_metadata, max_bytes)
         self.requests: list[dict] = []
         h = self.srv.RequestHandlerClass
         h.state, h.requests = self.state, self.requests
         h.capture = open(capture, "a", encoding="utf-8") if capture else None
-        self._thread = threading.Thread(target=self.srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
 
-    def __enter__(self) -> "FakeBraintrust":
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.srv.shutdown()
-        self.srv.server_close()
+    def _closed(self) -> None:
         if self.srv.RequestHandlerClass.capture is not None:
             self.srv.RequestHandlerClass.capture.close()
 

@@ -195,13 +195,6 @@ BENCH_OPTIONAL = {**DRAFT, "platform": lambda v: v is None or _is_str(v),
                       isinstance(f, dict) and set(f) == _FACT_KEYS and _is_str(f["value"]) for f in v)}
 
 
-def test_benchmarks_schema():
-    errors = []
-    for row in load_jsonl("benchmarks.jsonl"):
-        errors += check_keys(row, BENCH_REQUIRED, BENCH_OPTIONAL)
-    assert_no_errors(errors, "datasets/benchmarks.jsonl (schema)")
-
-
 def test_synonym_goldens_are_not_in_the_vocabulary():
     """A synonym golden tests resolution of words users type, so the vocabulary must not already
     hold them: neither the vertical nor the metric string resolves through rag.metadata
@@ -289,13 +282,6 @@ AUD_REQUIRED = {
     "tags": _is_str_list,
 }
 AUD_OPTIONAL = {"why": _is_str, **DRAFT}
-
-
-def test_audience_schema():
-    errors = []
-    for row in load_jsonl("audience.jsonl"):
-        errors += check_keys(row, AUD_REQUIRED, AUD_OPTIONAL)
-    assert_no_errors(errors, "datasets/audience.jsonl (schema)")
 
 
 def test_audience_matches_the_table():
@@ -443,13 +429,20 @@ def test_retrieval_paraphrases_share_no_stemmed_keyword_with_the_answer():
 
 
 # ------------------------------------------------------------------ abstain.jsonl
-def test_abstain_schema():
+ABSTAIN_REQUIRED = {"id": _is_str, "question": _is_str, "must_abstain": lambda v: v is True,
+                    "category": _is_str, "why": _is_str}
+ABSTAIN_OPTIONAL = {"tags": _is_str_list, "notes": _is_str, **DRAFT}
+# the row schemas checked field by field (retrieval.jsonl adds row rules in test_retrieval_schema)
+SCHEMAS = {"benchmarks.jsonl": (BENCH_REQUIRED, BENCH_OPTIONAL), "audience.jsonl": (AUD_REQUIRED, AUD_OPTIONAL),
+           "abstain.jsonl": (ABSTAIN_REQUIRED, ABSTAIN_OPTIONAL)}
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS))
+def test_jsonl_schema(name):
     errors = []
-    for row in load_jsonl("abstain.jsonl"):
-        errors += check_keys(row, {"id": _is_str, "question": _is_str, "must_abstain": lambda v: v is True,
-                                   "category": _is_str, "why": _is_str},
-                             {"tags": _is_str_list, "notes": _is_str, **DRAFT})
-    assert_no_errors(errors, "datasets/abstain.jsonl (schema; must_abstain must be true)")
+    for row in load_jsonl(name):
+        errors += check_keys(row, *SCHEMAS[name])
+    assert_no_errors(errors, f"datasets/{name} (schema; abstain rows need must_abstain true)")
 
 
 # ------------------------------------------------------------------ scorer_calibration.jsonl
@@ -837,8 +830,7 @@ def test_bootstrap_drafts_fit_the_schema_and_the_kb(tmp_path):
         if sec not in headers_of(src) or not occurs_verbatim(r["answer_text"], src):
             errors.append(f"{rid(r)}: section {sec!r} / answer {r['answer_text'][:60]!r} not in {src}")
     for r in rows["abstain.jsonl"]:
-        errors += check_keys(r, {"id": _is_str, "question": _is_str, "must_abstain": lambda v: v is True,
-                                 "category": _is_str, "why": _is_str}, {"tags": _is_str_list, **DRAFT})
+        errors += check_keys(r, ABSTAIN_REQUIRED, ABSTAIN_OPTIONAL)
     errors += [f"{n} {rid(r)}: not marked draft" for n, rs in rows.items() for r in rs if r.get("draft") is not True]
     assert_no_errors(errors, "bootstrap drafts of kb/")
 

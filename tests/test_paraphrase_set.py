@@ -1,7 +1,8 @@
 """The paraphrase set (issue 13): scenarios written from the KB alone, without reading the offline agent's
 rules, to measure how the agent does on wording it was not built around. It lives under tests/fixtures so it is
 not a gated dataset; this test only keeps it valid (same strict schema and KB checks as datasets/scenarios) and
-big enough. The pass rate is measured and reported, never asserted here."""
+big enough. The pass rate is measured and reported, never asserted here. The checks take the folder as an
+argument so the held-out set (tests/test_paraphrase_holdout.py) runs exactly the same ones."""
 from __future__ import annotations
 
 import json
@@ -10,27 +11,33 @@ from pathlib import Path
 from agent.scenario import load_scenario
 from tests.test_datasets import _OPERATION_WORDS, MAX_TURNS, MIN_TURNS, validate_scenario
 
-FOLDER = Path(__file__).resolve().parent / "fixtures" / "paraphrase" / "scenarios"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+FOLDER = FIXTURES / "paraphrase" / "scenarios"
 MIN_USER_TURNS = 40
 
 
-def _files() -> list[Path]:
-    files = sorted(FOLDER.glob("*.json"))
-    assert files, f"{FOLDER} holds no scenario"
+def scenario_files(folder: Path) -> list[Path]:
+    files = sorted(folder.glob("*.json"))
+    assert files, f"{folder} holds no scenario"
     return files
 
 
-def test_paraphrase_scenarios_match_the_schema_and_the_kb():
+def check_schema_and_kb(folder: Path) -> None:
+    """Every scenario passes the strict schema and KB-consistency checks of datasets/scenarios and loads
+    with the agent's own loader."""
     errors = []
-    for path in _files():
+    for path in scenario_files(folder):
         errors += validate_scenario(path)
         load_scenario(path)
-    assert not errors, "\n  ".join(["paraphrase scenarios:"] + errors)
+    assert not errors, "\n  ".join([f"{folder}:"] + errors)
 
 
-def test_paraphrase_set_size_and_user_wording():
+def check_size_and_wording(folder: Path, min_user_turns: int, min_scenarios: int = 1) -> None:
+    """Enough scenarios and user turns, 4-10 turns each, and no user turn that dictates the operation."""
+    files = scenario_files(folder)
+    assert len(files) >= min_scenarios, f"{len(files)} scenarios < {min_scenarios}"
     user_turns, bad = 0, []
-    for path in _files():
+    for path in files:
         turns = json.loads(path.read_text(encoding="utf-8"))["turns"]
         assert MIN_TURNS <= len(turns) <= MAX_TURNS, f"{path.stem}: {len(turns)} turns"
         for i, t in enumerate(turns):
@@ -38,5 +45,13 @@ def test_paraphrase_set_size_and_user_wording():
                 user_turns += 1
                 if _OPERATION_WORDS.search(t["user"]):
                     bad.append(f"{path.stem} turns[{i}]")
-    assert user_turns >= MIN_USER_TURNS, f"{user_turns} user turns < {MIN_USER_TURNS}"
+    assert user_turns >= min_user_turns, f"{user_turns} user turns < {min_user_turns}"
     assert not bad, f"user turns that dictate the operation: {bad}"
+
+
+def test_paraphrase_scenarios_match_the_schema_and_the_kb():
+    check_schema_and_kb(FOLDER)
+
+
+def test_paraphrase_set_size_and_user_wording():
+    check_size_and_wording(FOLDER, MIN_USER_TURNS)

@@ -88,6 +88,10 @@ def test_scenario_errors_name_file_and_line_or_field(tmp_path):
     schema.write_text(json.dumps({**data, "turns": "not a list"}), encoding="utf-8")
     with pytest.raises(DatasetError, match=r"schema\.json: invalid scenario"):
         read_scenario(schema)
+    latin1 = tmp_path / "latin1.json"
+    latin1.write_bytes(text.replace('"id"', '"caf\xe9", "id"', 1).encode("latin-1"))
+    with pytest.raises(DatasetError, match=r"latin1\.json: not UTF-8"):
+        read_scenario(latin1)
 
 
 def test_guard_records_the_error_under_the_file_and_reraises():
