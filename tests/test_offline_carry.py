@@ -129,81 +129,63 @@ def test_audience_rows_by_initials_whole_labels_and_word_forms(shipped_engine):
 
 # ------------------------------------------------------------------ whole conversations
 @pytest.fixture(scope="module")
-def conv(shipped_engine):
+def last_turn(shipped_engine):
+    """Send the messages of one conversation; the last turn's (tool calls, answer)."""
     executor = ToolExecutor(shipped_engine)
-    return lambda: ConversationEngine(OfflineAgent(), executor, max_tool_rounds=3)
+
+    def run(*messages: str) -> tuple[list[tuple[str, dict]], str]:
+        c = ConversationEngine(OfflineAgent(), executor, max_tool_rounds=3)
+        for m in messages:
+            turn = c.send(m)
+        return [(t["name"], t["input"]) for t in turn.tool_calls], turn.assistant
+    return run
 
 
-def _calls(turn):
-    return [(c["name"], c["input"]) if isinstance(c, dict) else (c.name, c.input) for c in turn.tool_calls]
+# (the conversation, a tool call the last turn makes, what its answer says, what it never says)
+_CONVERSATIONS = {
+    "a business that points back": (
+        ("What does a click cost a car dealership?", "and the conversion rate for dealers like this?"),
+        ("get_benchmark", {"vertical": "automotive", "metric": "CVR"}), [], []),
+    "a time phrase is not a business": (
+        ("What does a click cost a car dealership?", "we have 24k for the summer event. how many clicks could that buy?"),
+        ("get_benchmark", {"vertical": "automotive", "metric": "CPC"}), ["$24,000 ÷"], []),
+    "a new number reruns the calculation at both ends": (
+        ("what do installs cost for mobile games?", "with 30k, how many installs?", "budget just dropped to 18k, run it again"),
+        None, ["$18,000 ÷ $5", "$18,000 ÷ $2.50"], []),
+    "a remembered CAC is no cost per lead": (
+        ("We're a B2B software firm. Each client is worth $5,000 and we pay $1,250 to sign one.",
+         "How many leads would 20 grand get us?"),
+        ("get_benchmark", {"vertical": "saas", "metric": "CPL"}), [], ["$1,250"]),
+    "stated spend and count, divided and judged": (
+        ("Our telehealth app spent $45,000 and got 300 new patients. Is that CAC reasonable?",),
+        None, ["$45,000 ÷ 300 = $150", "Your CAC of $150 sits inside the Typical range"], []),
+    "stated value and price, a judged ratio": (
+        ("For our online shop, buyers are worth $120 over their lifetime and cost $60 to win. OK?",),
+        None, ["$120 ÷ $60 = 2.0", "LTV:CAC of 2.0:1 sits below"], []),
+    "a priced unit in a follow-up asks that metric": (
+        ("typical cost per click for travel?", "and leads?"),
+        ("get_benchmark", {"vertical": "travel", "metric": "CPL"}), [], []),
+    "a place-only follow-up keeps the audience": (
+        ("How big is the gym goer audience in California?", "US?"),
+        ("get_audience_sizing", {"audience_type": "fitness enthusiasts", "geography": "United States"}), [], []),
+    "new words are a new audience": (
+        ("How big is the gym goer audience in California?", "How many origami teachers live in Ohio?"),
+        None, [], ["Fitness enthusiasts"]),
+    "two places ask both rows": (
+        ("How big is the retired population in Florida, and across the country?",),
+        ("get_audience_sizing", {"audience_type": "retired population", "geography": "United States"}),
+        ["5.0 million", "53.5 million"], []),
+    "an off-topic request does not repeat the last metric": (
+        ("cpm for gaming?", "can you also compose a jingle for our game?"), None, [], ["CPM"]),
+}
 
 
-def test_business_carries_over_a_pointing_phrase_and_a_time_phrase(conv):
-    c = conv()
-    c.send("What does a click cost a car dealership?")
-    turn = c.send("and the conversion rate for dealers like this?")
-    assert ("get_benchmark", {"vertical": "automotive", "metric": "CVR"}) in _calls(turn)
-    turn = c.send("we have 24k for the summer event. how many clicks could that buy?")
-    assert _calls(turn)[0][1]["vertical"] == "automotive"
-    assert "$24,000 ÷" in turn.assistant
-
-
-def test_a_new_number_reruns_the_last_calculation_with_both_ends(conv):
-    c = conv()
-    c.send("what do installs cost for mobile games?")
-    c.send("with 30k, how many installs?")
-    turn = c.send("budget just dropped to 18k, run it again")
-    assert "$18,000 ÷ $5" in turn.assistant and "$18,000 ÷ $2.50" in turn.assistant
-
-
-def test_a_remembered_cac_is_not_used_as_a_cost_per_lead(conv):
-    c = conv()
-    c.send("We're a B2B software firm. Each client is worth $5,000 and we pay $1,250 to sign one.")
-    turn = c.send("How many leads would 20 grand get us?")
-    assert ("get_benchmark", {"vertical": "saas", "metric": "CPL"}) in _calls(turn)
-    assert "$1,250" not in turn.assistant
-
-
-def test_stated_spend_and_count_are_divided_and_judged(conv):
-    turn = conv().send("Our telehealth app spent $45,000 and got 300 new patients. Is that CAC reasonable?")
-    assert "$45,000 ÷ 300 = $150" in turn.assistant
-    assert "Your CAC of $150 sits inside the Typical range" in turn.assistant
-
-
-def test_stated_value_and_price_give_a_judged_ratio(conv):
-    turn = conv().send("For our online shop, buyers are worth $120 over their lifetime and cost $60 to win. OK?")
-    assert "$120 ÷ $60 = 2.0" in turn.assistant and "LTV:CAC of 2.0:1 sits below" in turn.assistant
-
-
-def test_a_priced_unit_in_a_follow_up_asks_that_metric(conv):
-    c = conv()
-    c.send("typical cost per click for travel?")
-    turn = c.send("and leads?")
-    assert _calls(turn) == [("get_benchmark", {"vertical": "travel", "metric": "CPL"})]
-
-
-def test_a_place_only_follow_up_keeps_the_audience_and_new_words_do_not(conv):
-    c = conv()
-    c.send("How big is the gym goer audience in California?")
-    turn = c.send("US?")
-    assert _calls(turn) == [("get_audience_sizing", {"audience_type": "fitness enthusiasts",
-                                                     "geography": "United States"})]
-    turn = c.send("How many origami teachers live in Ohio?")
-    assert all(inp.get("audience_type") != "fitness enthusiasts" for _, inp in _calls(turn))
-
-
-def test_two_places_in_one_question_ask_both_rows(conv):
-    turn = conv().send("How big is the retired population in Florida, and across the country?")
-    geos = [inp.get("geography") for name, inp in _calls(turn) if name == "get_audience_sizing"]
-    assert geos == ["Florida", "United States"]
-    assert "5.0 million" in turn.assistant and "53.5 million" in turn.assistant
-
-
-def test_a_request_off_topic_does_not_repeat_the_last_metric(conv):
-    c = conv()
-    c.send("cpm for gaming?")
-    turn = c.send("can you also compose a jingle for our game?")
-    assert all(name != "get_benchmark" for name, _ in _calls(turn))
+@pytest.mark.parametrize("name", list(_CONVERSATIONS))
+def test_conversations(last_turn, name):
+    messages, call, said, unsaid = _CONVERSATIONS[name]
+    calls, answer = last_turn(*messages)
+    assert call is None or call in calls, calls
+    assert all(x in answer for x in said) and not any(x in answer for x in unsaid), answer
 
 
 def test_this_wording_is_not_dataset_wording():
