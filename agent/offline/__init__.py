@@ -11,7 +11,10 @@ Modules, one concept each:
 
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
-* :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, data changes);
+* :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
+* :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
+* :mod:`~agent.offline.places` — the places a message names, and the message without them;
+* :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
 * :mod:`~agent.offline.passages` — what to quote from passages (never instructions found in them);
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;

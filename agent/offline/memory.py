@@ -5,14 +5,18 @@ price and count, the lifetime value, and the benchmark ranges the tools returned
 Why: people lean on earlier turns — "And for fintech?", "the top of that range", "same price,
 how many now?", "our budget changed to 80000, redo it". Each slot is overwritten by the latest
 turn that states it, so a data change replaces the old value. The benchmark ranges are read
-from earlier turns' tool results (what the user was actually shown), never invented.
+from earlier turns' tool results (what the user was actually shown), never invented; the
+audience is the one the sizing tool matched in the user's own words; a remembered price keeps
+the metric it was a price of, so a CAC is never reused as a cost per lead. :func:`carry` fills
+what a message leaves to the conversation, :func:`business_of` says which business a turn is about.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric, without_places
+from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric
+from agent.offline.places import without_places
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, term_pattern

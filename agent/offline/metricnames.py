@@ -15,15 +15,16 @@ every metric (nothing here lists a phrase):
 
 and one of how ratios are written: a ratio metric "A:B" is also "A/B", "A-to-B" and "A to B".
 The same rules read the other name tables of the vocabulary (``find(text, VOCABULARY["verticals"])``:
-"banks", "online stores", "consumer goods").
+"banks", "online stores", "consumer goods"); :func:`positions` is the exact, word-bounded reading
+they fall back from.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 
-from mpa.vocabulary import VOCABULARY
 from mpa.resolve import same_word
+from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 
 _A = get_analyzer(True, True)
@@ -118,4 +119,25 @@ def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tup
                 if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
         if len(keys) == 1:
             out.append((m.start(), keys.pop()))
+    return out
+
+
+def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
+    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
+    low = text.lower()
+    spans = []
+    for key, syns in table.items():
+        pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
+                         + r")(?![a-z0-9])")
+        spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
+    kept: list[tuple[int, int, str]] = []
+    for start, _, end, key in sorted(spans):
+        if not any(start < e and end > s for s, e, _ in kept):
+            kept.append((start, end, key))
+    out, seen = [], set()
+    for start, _, key in kept:
+        if key not in seen:
+            seen.add(key)
+            out.append((start, key))
     return out

@@ -1,17 +1,21 @@
 """What one user message asks for, read by general rules of English and of media-planning
 arithmetic — never by the wording of any test set.
 
-* **Metrics** come from the shared vocabulary (``mpa.vocabulary.VOCABULARY``) and from the
-  question forms people use for a price: "pay per X", "cost to win a X", "what does a X
-  cost", "X cost" → the phrase "cost per X", resolved by the vocabulary or, failing that,
-  handed to ``get_benchmark`` whose resolver reads the KB's own metric labels.
-* **The business**: a covered vertical from the vocabulary, else the phrase the user describes
-  the business with ("we're a …", "I sell …", "for a …", "… like ours"), which the benchmark
+* **Metrics** come from the shared vocabulary (``mpa.vocabulary.VOCABULARY``), its names said
+  loosely (:mod:`~agent.offline.metricnames`: "click-through rates", "return on spend",
+  "LTV/CAC", "what share of visitors convert") and from the question forms people use for a
+  price: "pay per X", "cost to win a X", "what does a X cost", "what a X should cost", "X cost"
+  → the phrase "cost per X", resolved by the vocabulary or, failing that, handed to
+  ``get_benchmark`` whose resolver reads the KB's own metric labels and notes.
+* **The business**: a covered vertical from the vocabulary (inflected: "banks"), else the phrase
+  the user describes the business with (:mod:`~agent.offline.business`), which the benchmark
   tool resolves against the KB.
 * **Numbers and their roles** (budget, a unit price, a lifetime value, a count, a percentage)
   from the words around them; the **operation** from what is asked: "how many X" with a
   budget is budget ÷ price per X (× 1,000 for impressions); a count with "cost"/"budget" is
-  count × price; "ratio" with a value and a cost is value ÷ cost; "up/down N%" changes a price.
+  count × price; a value and what one costs is value ÷ cost (an LTV:CAC, "ratio" said or not);
+  spend and a count with a price metric asked is spend ÷ count (the user's own CAC, CPL …);
+  "up/down N%" changes a price.
 """
 from __future__ import annotations
 
@@ -20,9 +24,11 @@ from dataclasses import dataclass, field
 
 from agent.offline import metricnames
 from agent.offline.business import NOUN as _NOUN, business as _business
+from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, terms
-from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
+from agent.offline.places import geographies as _geographies, without_places
+from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
@@ -126,27 +132,6 @@ class Parsed:
         return next((n.value for n in self.numbers if n.role == role), None)
 
 
-def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
-    """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
-    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
-    low = text.lower()
-    spans = []
-    for key, syns in table.items():
-        pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
-                         + r")(?![a-z0-9])")
-        spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
-    kept: list[tuple[int, int, str]] = []
-    for start, _, end, key in sorted(spans):
-        if not any(start < e and end > s for s, e, _ in kept):
-            kept.append((start, end, key))
-    out, seen = [], set()
-    for start, _, key in kept:
-        if key not in seen:
-            seen.add(key)
-            out.append((start, key))
-    return out
-
-
 def _clean_noun(phrase: str) -> str:
     words = [w for w in phrase.lower().split() if w not in ("new", "more", "single", "extra", "additional")]
     return " ".join(words)
@@ -195,37 +180,6 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
                 out.append((m.start(1), f"cost per {noun}"))
     return sorted(out)
-
-
-_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b")
-_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
-                     r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
-_NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
-
-
-def _geographies(text: str) -> list[tuple[int, str]]:
-    found = positions(text, VOCABULARY["geographies"])
-    for m in _CODE_PLACE.finditer(text):
-        code = m.group(1) or m.group(3)
-        if code not in _NOT_PLACE and not any(m.start() <= p < m.end() for p, _ in found):
-            # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
-            found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
-    for m in _NATION.finditer(text):
-        found.append((m.start(), "United States"))
-    return sorted(found)
-
-
-def without_places(text: str) -> str:
-    """``text`` with the places it names blanked out, to read what else it says."""
-    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if (m.group(1) or m.group(3)) not in _NOT_PLACE
-                          else m.group(0), text)
-    out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
-    pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
-    if len(out.lower()) != len(out):
-        return pat.sub(" ", out.lower())
-    for m in reversed(list(pat.finditer(out.lower()))):
-        out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
-    return out
 
 
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"

@@ -14,7 +14,8 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline.memory import Memory, business_of, carry, remember
-from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse, without_places
+from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.places import without_places
 from agent.offline.passages import STEP, extract
 from agent.offline.toolread import ToolOutcome, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
