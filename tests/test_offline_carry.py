@@ -175,6 +175,12 @@ _CONVERSATIONS = {
         ("How big is the retired population in Florida, and across the country?",),
         ("get_audience_sizing", {"audience_type": "retired population", "geography": "United States"}),
         ["5.0 million", "53.5 million"], []),
+    "two verticals compared get a benchmark each": (
+        ("Are lead costs higher for banks or for universities?",),
+        ("get_benchmark", {"vertical": "education", "metric": "CPL"}), ["financial-services CPL", "education CPL"], []),
+    "a stated budget beside a price question is divided at both ends": (
+        ("There's $12,000 left this month. Typical CPC for travel brands?",),
+        None, ["$12,000 ÷ $1.40", "$12,000 ÷ $0.60"], []),
     "an off-topic request does not repeat the last metric": (
         ("cpm for gaming?", "can you also compose a jingle for our game?"), None, [], ["CPM"]),
 }
@@ -194,5 +200,6 @@ def test_this_wording_is_not_dataset_wording():
     for phrase in ("return on spend realistic", "winter sale", "brands like these", "36,000 last quarter",
                    "subscriber brings in", "cheap end and the pricey end", "language sch", "keeping cats and dogs",
                    "retired folks", "car dealership?", "summer event", "run it again", "sign one", "telehealth app spent",
-                   "online shop, buyers", "and leads?", "gym goer audience", "origami", "compose a jingle"):
+                   "online shop, buyers", "and leads?", "gym goer audience", "origami", "compose a jingle",
+                   "banks or for universities", "$12,000 left this month"):
         assert phrase not in texts, phrase

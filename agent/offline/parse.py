@@ -110,6 +110,7 @@ class Parsed:
     metrics: list[str] = field(default_factory=list)
     metric_phrases: list[str] = field(default_factory=list)   # "cost per …" the vocabulary does not know
     vertical: str | None = None
+    verticals: list[str] = field(default_factory=list)   # every covered vertical named, in order
     industry_phrase: str | None = None   # a named industry the benchmark edition leaves out
     business_phrase: str | None = None   # how the user describes the business (for the tool to resolve)
     business_refers_back: bool = False  # "shops like this": the business already under discussion
@@ -282,12 +283,27 @@ def _calc(p: Parsed) -> Calc | None:
     priced_metrics = [m for m in p.metrics if m in UNIT_OF]
     if {"budget", "count"} <= roles and priced_metrics and not p.asks_count and not p.asks_cost:
         return Calc("unit", "budget", "count", target=priced_metrics[0])  # "we spend X and win N: what's our CAC?"
+    if roles == {"budget"} and len(priced_metrics) == 1 and len(p.metrics) == 1 and not p.asks_cost and \
+            not p.sizing_cue:  # "we have $45k left; what's a normal CPC?": what the budget buys at that price
+        return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
         unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
     if p.asks_count and priced and not p.sizing_only:
         thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
         return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)
     return None
+
+
+def _named(text: str, table: str) -> list[tuple[int, str]]:
+    """(position, key) of each key of a vocabulary table ``text`` names, as written or inflected
+    ("banks", "online stores", "e commerce"), earliest first."""
+    low = text.lower()
+    found = positions(text, VOCABULARY[table]) + positions(low.replace("-", " "), VOCABULARY[table]) + [
+        (i, k) for i, _, k in metricnames.find(low, VOCABULARY[table])]
+    out: dict[str, int] = {}
+    for i, k in sorted(found):
+        out.setdefault(k, i)
+    return sorted((i, k) for k, i in out.items())
 
 
 def parse(text: str) -> Parsed:
@@ -326,14 +342,13 @@ def parse(text: str) -> Parsed:
         if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = positions(norm, VOCABULARY.get("uncovered_verticals", {})) or [
-        (i, k) for i, _, k in metricnames.find(low, VOCABULARY.get("uncovered_verticals", {}))]
-    verticals = positions(norm, VOCABULARY["verticals"]) or positions(norm.replace("-", " "), VOCABULARY["verticals"]) \
-        or [(i, k) for i, _, k in metricnames.find(low, VOCABULARY["verticals"])]  # "banks", "online stores"
+    uncovered = _named(norm, "uncovered_verticals")
+    verticals = _named(norm, "verticals")
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:
         p.vertical = verticals[0][1]
+        p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
     elif (b := _business(norm)) is not None:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)

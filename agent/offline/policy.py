@@ -107,7 +107,8 @@ class OfflineAgent:
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
-            calls += [("get_benchmark", b) for m in metrics for b in bench_inputs(vertical, m, text)]
+            calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
+                      for m in metrics for b in bench_inputs(v, m, text)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         if calls:
