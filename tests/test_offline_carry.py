@@ -67,6 +67,8 @@ def test_a_business_that_points_back_is_flagged():
     ("bump it to 90k instead", ["budget"]),
     ("we need 400 demos", ["count"]),
     ("each member is worth $2,200 over their lifetime", ["LTV"]),
+    ("our CPL climbed 25% to $50 this month", ["pct", "price"]),
+    ("the budget went down to $30k", ["budget"]),
 ])
 def test_number_roles(text, roles):
     assert [n.role for n in parse(text).numbers] == roles
@@ -80,6 +82,13 @@ def test_spend_and_a_count_give_the_users_own_price():
 def test_a_value_and_a_price_give_the_ratio_without_the_word():
     c = parse("A subscriber brings in $900 in lifetime value and we pay $300 to get one. Thoughts?").calc
     assert c is not None and c.op == "ratio"
+
+
+def test_a_price_after_its_change_is_the_new_price():
+    c = parse("Our CPL climbed 25% to $50. How many leads will $20k buy now?").calc
+    assert c is not None and c.op == "div"
+    c = parse("Our $40 CPL climbed 25%. How many leads will $20k buy now?").calc
+    assert c is not None and c.op == "change"
 
 
 def test_both_ends_named_means_both():
@@ -201,5 +210,5 @@ def test_this_wording_is_not_dataset_wording():
                    "subscriber brings in", "cheap end and the pricey end", "language sch", "keeping cats and dogs",
                    "retired folks", "car dealership?", "summer event", "run it again", "sign one", "telehealth app spent",
                    "online shop, buyers", "and leads?", "gym goer audience", "origami", "compose a jingle",
-                   "banks or for universities", "$12,000 left this month"):
+                   "banks or for universities", "$12,000 left this month", "climbed 25%"):
         assert phrase not in texts, phrase

@@ -23,13 +23,13 @@ import re
 from dataclasses import dataclass, field
 
 from agent.offline import metricnames
+from agent.offline import roles as number_roles
 from agent.offline.business import NOUN as _NOUN, business as _business
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, terms
 from agent.offline.places import geographies as _geographies, without_places
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
-from rag.analyzer import ENGLISH_STOP_WORDS
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _PRICE_FORMS = [  # question forms that ask the price of one unit of something
@@ -64,7 +64,7 @@ EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b", re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
-                        r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\w+ )?(?:budget|money|spend|it|that)"
+                        r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|"
                        r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
@@ -183,55 +183,6 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
     return sorted(out)
 
 
-_NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
-                          r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
-                          r"extra|more|less|apiece)$")
-
-
-def _roles(text: str, nums: list[Num]) -> None:
-    """Give each number a role from the words around it (see module doc)."""
-    for n in nums:
-        if n.pct:
-            n.role = "pct"
-            continue
-        before, after = text[max(0, n.start - 40):n.start].lower(), text[n.end:n.end + 40].lower()
-        before = re.split(r"\d(?=[^\d]*$)", before)[-1]
-        after = re.split(r"[$\d]", after, maxsplit=1)[0]
-        metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
-            r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
-        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
-        said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
-        if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
-            said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
-        if said_value or re.match(
-                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
-                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
-            n.role = "LTV"
-        elif m_after and m_after[0][0] <= 3:
-            n.role = "price:" + m_after[0][1]
-        elif metric:
-            n.role = "price:" + metric
-        elif (m := re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:per|a|an|each|for each|for every|for a)\s+"
-                            r"([a-z][a-z\-]*(?: impressions?)?)", after)) and m.group(1) not in (
-                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000):
-            n.role = "price:" + m.group(1)
-        elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
-                r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
-                re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or \
-                re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or (
-                    re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
-                        x.value for x in nums if x.money or x.value >= 1000))):
-            n.role = "price"
-        elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
-                w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
-                # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
-                r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
-            n.role = "count"
-        elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
-            n.role = "budget"
-
-
 def _role_word(word: str) -> str | None:
     w = re.sub(r"^(?:the|our|your|old|new|current|a|an|total)\s+", "", " ".join(word.lower().split()))
     if w.startswith(("budget", "spend", "ad spend")):
@@ -271,7 +222,9 @@ def _calc(p: Parsed) -> Calc | None:
         if stated.op == "change" and not p.pct_sign:
             p.pct_sign = 1
         return stated
-    if "pct" in {n.role for n in p.numbers} and p.pct_sign:
+    changed_to = any((n.role or "").startswith("price") and number_roles.CHANGED_TO.search(
+        p.norm[max(0, n.start - 40):n.start]) for n in p.numbers)  # "up 30% to $65": the new price is given
+    if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to:
         return Calc("change", "price", "pct", target=p.unit)
     roles = {(n.role or "").split(":")[0] for n in p.numbers}
     if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
@@ -362,7 +315,7 @@ def parse(text: str) -> Parsed:
     data = re.sub(r"(?:times|×|\*|x)\s*1,?000\b|\b1 plus\b|\bdivided by 100\b", lambda m: " " * len(m.group(0)), norm,
                   flags=re.I)
     p.numbers = parse_numbers(data)
-    _roles(data, p.numbers)
+    number_roles.assign(data, p.numbers)
     m = re.search(r"\bhow many (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
