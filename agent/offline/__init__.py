@@ -14,6 +14,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
+* :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
 * :mod:`~agent.offline.passages` — what to quote from passages (never instructions found in them);
