@@ -14,7 +14,6 @@ replies happen), ``errors`` and each turn's ``expect`` copied through for the sc
 """
 from __future__ import annotations
 
-import os
 
 import copy
 import json
@@ -26,6 +25,7 @@ from jsonschema import Draft202012Validator
 
 from agent.engine import ConversationEngine
 from agent.prompts import system_prompt
+from agent.settings import AgentSettings
 from agent.simulator import UserSimulator, placeholders
 from mpa.vocabulary import VOCABULARY
 from mpa.tools import ToolExecutor
@@ -197,7 +197,7 @@ def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_
                  include_research: bool = False, strip_invalid_citations: bool | None = None) -> dict[str, Any]:
     """Play ``scenario`` against ``model`` (default: :func:`agent.models.make_model` — Claude with
     a key, else the offline baseline) and return the eval output record with beats.
-    ``strip_invalid_citations`` (default from ``MPA_STRIP_INVALID_CITATIONS=1``) removes cited
+    ``strip_invalid_citations`` (default: ``MPA_STRIP_INVALID_CITATIONS``, :mod:`agent.settings`) removes cited
     ids that were never retrieved from the answer text, with a note; they are flagged either way."""
     from agent.models import make_model
 
@@ -205,7 +205,7 @@ def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_
     model = model if model is not None else make_model()
     executor = executor or ToolExecutor(engine, include_research=include_research)
     if strip_invalid_citations is None:
-        strip_invalid_citations = os.environ.get("MPA_STRIP_INVALID_CITATIONS", "") in ("1", "true", "yes")
+        strip_invalid_citations = AgentSettings.read("strip_invalid_citations")
     conv = ConversationEngine(model, executor, system_prompt(), max_tool_rounds=max_tool_rounds,
                               strip_invalid_citations=strip_invalid_citations)
     sim = simulator or UserSimulator(sc)
