@@ -28,13 +28,15 @@ from typing import Any, Iterator
 from agent.messages import Model, ModelResponse
 from agent.prompts import FINAL_ANSWER_NOTE, SYSTEM_PROMPT
 from rag.citations import cited_ids, remove_citations
+from mpa.record import EvalOutput, ToolCall, Turn
 from mpa.tools import ToolExecutor, ToolResult
 
 log = logging.getLogger("agent.engine")
 
 @dataclass
 class TurnRecord:
-    """Everything one turn did (the per-turn dict of the eval output record)."""
+    """Everything one turn did, while the conversation runs (``tool_calls`` are the dicts of
+    :class:`mpa.record.ToolCall`); :meth:`to_turn` is its :class:`mpa.record.Turn`."""
 
     user: str
     assistant: str = ""
@@ -51,11 +53,11 @@ class TurnRecord:
     latency_ms: float = 0.0
     expect: dict[str, Any] | None = None
 
+    def to_turn(self) -> Turn:
+        return Turn.from_dict(asdict(self))
+
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        if d["expect"] is None:
-            d.pop("expect")
-        return d
+        return self.to_turn().to_dict()
 
 
 @contextmanager
@@ -192,19 +194,17 @@ class ConversationEngine:
 
     @staticmethod
     def _call_record(use: dict, result: ToolResult, round_no: int) -> dict[str, Any]:
-        return {"id": use.get("id"), "name": use.get("name"), "input": use.get("input"), "round": round_no,
-                "is_error": result.is_error, "latency_ms": round(result.latency_ms, 3),
-                "retrieved_ids": list(result.retrieved_ids), "citations": list(result.citations),
-                "content": result.content, "data": result.data}
+        return ToolCall.from_result(result, name=use.get("name"), input=use.get("input"), id=use.get("id"),
+                                    round=round_no).to_dict()
 
     # ------------------------------------------------------------------ the record
     @property
     def retrieved_ids(self) -> list[str]:
         return list(self._retrieved)
 
-    def record(self) -> dict[str, Any]:
-        """The eval output record (DESIGN §6) for the conversation so far."""
-        turns = [t.to_dict() for t in self.turns]
+    def output(self) -> EvalOutput:
+        """The eval output record (:class:`mpa.record.EvalOutput`) of the conversation so far."""
+        turns = [t.to_turn() for t in self.turns]
         citations: list[str] = []
         invalid: list[str] = []
         for t in self.turns:
@@ -212,16 +212,14 @@ class ConversationEngine:
             invalid += [c for c in t.invalid_citations if c not in invalid]
         usage = {"input_tokens": sum(t.usage.get("input_tokens", 0) for t in self.turns),
                  "output_tokens": sum(t.usage.get("output_tokens", 0) for t in self.turns)}
-        return {
-            "response": self.turns[-1].assistant if self.turns else "",
-            "turns": turns,
-            "tool_calls": [c for t in turns for c in t["tool_calls"]],
-            "retrieved": [dict(v) for v in self._retrieved.values()],
-            "citations": citations,
-            "invalid_citations": invalid,
-            "context": "\n\n".join(self._contexts),
-            "benchmark": self._benchmark,
-            "errors": [f"turn {i}: {t.error}" for i, t in enumerate(self.turns) if t.error],
-            "usage": usage,
-            "model": getattr(self.model, "name", type(self.model).__name__),
-        }
+        return EvalOutput(
+            response=self.turns[-1].assistant if self.turns else "", turns=turns,
+            tool_calls=[c for t in turns for c in t.tool_calls],
+            retrieved=[dict(v) for v in self._retrieved.values()], citations=citations, invalid_citations=invalid,
+            context="\n\n".join(self._contexts), benchmark=self._benchmark,
+            errors=[f"turn {i}: {t.error}" for i, t in enumerate(self.turns) if t.error], usage=usage,
+            model=getattr(self.model, "name", type(self.model).__name__))
+
+    def record(self) -> dict[str, Any]:
+        """:meth:`output` as the JSON dict Braintrust logs and ``--json`` writes."""
+        return self.output().to_dict()

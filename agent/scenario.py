@@ -218,19 +218,14 @@ def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_
             break
         rec = conv.send(text)
         rec.expect = copy.deepcopy(turn.get("expect", {}))
-    record = conv.record()
-    record["scenario_id"] = sc["id"]
-    record["title"] = sc["title"]
-    record["persona"] = sc["persona"]
-    record["beats"] = list(sim.beats)
-    record["beats_ok"] = sim.beats_ok and not errors
-    record["completed_turns"] = len(conv.turns)
-    record["expected_turns"] = len(sc["turns"])
-    record["errors"] = record["errors"] + errors + [f"beat failed at turn {b['turn']}: {b['detail']}"
-                                                    for b in sim.beats if not b["ok"]]
+    out = conv.output()
+    out.extra.update(scenario_id=sc["id"], title=sc["title"], persona=sc["persona"], beats=list(sim.beats),
+                     beats_ok=sim.beats_ok and not errors, completed_turns=len(conv.turns),
+                     expected_turns=len(sc["turns"]))
+    out.errors += errors + [f"beat failed at turn {b['turn']}: {b['detail']}" for b in sim.beats if not b["ok"]]
     if len(conv.turns) < len(sc["turns"]):
-        record["errors"].append(f"only {len(conv.turns)} of {len(sc['turns'])} turns completed")
-    return record
+        out.errors.append(f"only {len(conv.turns)} of {len(sc['turns'])} turns completed")
+    return out.to_dict()
 
 
 def transcript(record: dict[str, Any], show_tools: bool = True) -> str:

@@ -201,11 +201,23 @@ def trial_task(fn):
     return task
 
 
+def keep_details(metadata: Any, result: Any) -> None:
+    """Copy the explanations of ``result`` (a Score, a list of them, or None) into the case
+    ``metadata`` under ``score_details``: Braintrust keeps only the number in the EvalResult the
+    reporter reads, and scorers never write into their caller's dict themselves."""
+    if not isinstance(metadata, dict):
+        return
+    for s in result if isinstance(result, (list, tuple)) else [result]:
+        if getattr(s, "metadata", None) is not None and getattr(s, "name", None):
+            metadata.setdefault("score_details", {})[s.name] = s.metadata
+
+
 class _TimedScorer:
     """A scorer whose score span times its own work: like the task span, the SDK opens it before
     the scorer waits for a shared worker thread (7 s of queue for a 1 ms scorer under load), so
     the span's start/end are logged around the call. Name, ``deterministic`` flag, signature (the
-    SDK passes only the arguments it declares) and attributes are the wrapped scorer's."""
+    SDK passes only the arguments it declares) and attributes are the wrapped scorer's. The
+    scorer's explanations are kept in the case metadata (:func:`keep_details`)."""
 
     def __init__(self, scorer: Any):
         import inspect
@@ -230,14 +242,17 @@ class _TimedScorer:
 
         span, t0 = braintrust.current_span(), time.time()
         try:
-            return self._scorer(*args, **kwargs)
+            result = self._scorer(*args, **kwargs)
+            keep_details(kwargs.get("metadata"), result)
+            return result
         finally:
             if span is not braintrust.NOOP_SPAN:
                 span.log(metrics={"start": t0, "end": time.time()})
 
 
 def timed(scorers: Iterable[Any]) -> list:
-    """``scorers`` whose spans time their work (see :class:`_TimedScorer`)."""
+    """``scorers`` whose spans time their work and whose explanations reach the case record
+    (see :class:`_TimedScorer`)."""
     return [s if isinstance(s, _TimedScorer) else _TimedScorer(s) for s in scorers]
 
 

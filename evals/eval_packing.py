@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
                           selected_preset, settings, sweep_requested, trial_task, timed)
+from mpa.record import EvalOutput  # noqa: E402
 
 
 def cases() -> list:
@@ -50,9 +51,9 @@ def pack_output(engine, query: str, policy: str, budget: int | None = None, pool
     passages = []
     for p in parse_passages(packed.text, include_cut=True):  # the naive baseline may cut the last one
         passages.append({"id": p.id, "source": engine.chunk(p.id).source, "tokens": count_tokens(p.text), "text": p.text})
-    return {"response": "", "context": packed.text, "passages": passages, "tokens": packed.tokens,
-            "budget": budget, "policy": policy, "pack_ms": round(ms, 3),
-            "retrieved": [r.to_dict(with_text=False) for r in results], "citations": []}
+    return EvalOutput(context=packed.text, passages=passages, tokens=packed.tokens, budget=budget,
+                      retrieved=[r.to_dict(with_text=False) for r in results],
+                      extra={"policy": policy, "pack_ms": round(ms, 3)}).to_dict()
 
 
 def make_task(policy: str):

@@ -1,0 +1,206 @@
+"""The eval output record: what the agent and the tool tasks produce and the scorers read.
+
+One typed shape (:class:`EvalOutput` of :class:`Turn` of :class:`ToolCall`) instead of dicts
+read in several ways. It lives here, in the lowest layer both the agent and the scorers may
+import (they must not import each other), and it names domain fields (``benchmark``).
+
+* Producers build the record and hand Braintrust ``record.to_dict()`` (outputs must be JSON):
+  every field is written, so a logged output is the old dict plus, at most, fields it left
+  unset; keys a producer adds that are not fields (a scenario's ``beats``, a retrieval run's
+  ``ranking``) travel in ``extra`` and are written at the top level, as before.
+* Consumers call :func:`as_record` on whatever they were given — the record, its dict, a
+  hand-written dict (mutation tests, the calibration rows) or a bare answer string — and read
+  typed fields. ``as_record`` never changes its argument; ``from_dict`` copies what it keeps.
+
+Legacy spelling read by ``from_dict``: an ``audience`` payload (older calibration rows) is the
+record's ``data`` when ``data`` is unset.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
+
+
+def _ids(xs: Any) -> list[str]:
+    return [str(x) for x in xs] if isinstance(xs, (list, tuple)) else []
+
+
+def _split(d: Mapping[str, Any], cls: type) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(known field values, other keys) of ``d`` for dataclass ``cls``, deep-copied."""
+    names = {f.name for f in fields(cls)} - {"extra"}
+    known = {k: copy.deepcopy(v) for k, v in d.items() if k in names}
+    other = {k: copy.deepcopy(v) for k, v in d.items() if k not in names}
+    return known, other
+
+
+@dataclass
+class ToolCall:
+    """One tool call: what was asked, what the model read back (``content``), what it retrieved."""
+
+    name: str = ""
+    input: Any = None
+    id: str | None = None
+    round: int | None = None
+    is_error: bool = False
+    latency_ms: float = 0.0
+    retrieved_ids: list[str] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    content: str = ""
+    data: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_result(cls, result: Any, *, name: str | None = None, input: Any = None, id: str | None = None,
+                    round: int | None = None) -> "ToolCall":
+        """A :class:`mpa.tools.ToolResult` as the call record (its passages go to the output's
+        ``retrieved``, not here)."""
+        return cls(name=name or result.name, input=input, id=id, round=round, is_error=result.is_error,
+                   latency_ms=round_ms(result.latency_ms), retrieved_ids=list(result.retrieved_ids),
+                   citations=list(result.citations), content=result.content, data=result.data)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "ToolCall":
+        if isinstance(d, ToolCall):
+            return copy.deepcopy(d)
+        if not isinstance(d, Mapping):
+            return cls(content=str(d))
+        known, other = _split(d, cls)
+        known["retrieved_ids"] = _ids(known.get("retrieved_ids"))
+        known["citations"] = _ids(known.get("citations"))
+        known["content"] = str(known.get("content") or "")
+        known["is_error"] = bool(known.get("is_error"))
+        known["latency_ms"] = float(known.get("latency_ms") or 0.0)
+        return cls(**known, extra=other)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self) if f.name != "extra"}
+        return {**d, **copy.deepcopy(self.extra)}
+
+
+@dataclass
+class Turn:
+    """One user turn of a conversation and everything the agent did to answer it."""
+
+    user: str = ""
+    assistant: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    retrieved_ids: list[str] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    invalid_citations: list[str] = field(default_factory=list)
+    usage: dict[str, int] = field(default_factory=lambda: {"input_tokens": 0, "output_tokens": 0})
+    error: str | None = None
+    model_calls: int = 0
+    tool_rounds: int = 0
+    forced_final: bool = False
+    notes: list[str] = field(default_factory=list)
+    latency_ms: float = 0.0
+    expect: dict[str, Any] | None = None  # the scenario's expectation for this turn (None: not given)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: Any) -> "Turn":
+        if isinstance(d, Turn):
+            return copy.deepcopy(d)
+        if not isinstance(d, Mapping):
+            return cls(assistant=str(d))
+        known, other = _split(d, cls)
+        known["tool_calls"] = [ToolCall.from_dict(c) for c in known.get("tool_calls") or []]
+        for k in ("retrieved_ids", "citations", "invalid_citations"):
+            known[k] = _ids(known.get(k))
+        known["user"] = str(known.get("user") or "")
+        known["assistant"] = str(known.get("assistant") or "")
+        if known.get("usage") is None:
+            known.pop("usage", None)
+        known["notes"] = list(known.get("notes") or [])
+        return cls(**known, extra=other)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
+             if f.name not in ("extra", "tool_calls")}
+        d["tool_calls"] = [c.to_dict() for c in self.tool_calls]
+        if d["expect"] is None:  # only scenario turns carry one
+            d.pop("expect")
+        return {**d, **copy.deepcopy(self.extra)}
+
+
+@dataclass
+class EvalOutput:
+    """The output of one eval case.
+
+    A conversation fills ``turns`` (and the flat ``tool_calls`` of every turn, ``retrieved``,
+    ``context``, ``benchmark``); a tool call fills ``tool_calls``, ``retrieved`` and ``data``; a
+    retrieval run ``retrieved``; a packing run ``context`` and ``passages``/``tokens``/``budget``.
+    ``retrieved`` entries are passage records (``id``, ``source``, ``section``/``sections``,
+    ``score``, ``text`` when kept)."""
+
+    response: str = ""
+    turns: list[Turn] | None = None  # None: not a conversation
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    retrieved: list[dict[str, Any]] = field(default_factory=list)
+    citations: list[str] = field(default_factory=list)
+    invalid_citations: list[str] = field(default_factory=list)
+    context: str | None = None  # the text the model read (tool results joined), or a packed context
+    benchmark: dict[str, Any] | None = None  # the conversation's last get_benchmark payload
+    data: Any = None  # a tool call's structured payload
+    errors: list[str] = field(default_factory=list)
+    usage: dict[str, int] | None = None
+    model: str | None = None
+    passages: list[dict[str, Any]] | None = None  # packing: the packed passages with token counts
+    tokens: int | None = None  # packing: tokens of the packed context
+    budget: int | None = None  # packing: the budget it was packed to
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "EvalOutput":
+        known, other = _split(d, cls)
+        if known.get("turns") is not None:
+            known["turns"] = [Turn.from_dict(t) for t in known["turns"]] if isinstance(known["turns"], list) else None
+        known["tool_calls"] = [ToolCall.from_dict(c) for c in known.get("tool_calls") or []] \
+            if isinstance(known.get("tool_calls"), list) else []
+        known["retrieved"] = [e if isinstance(e, dict) else {"id": str(e)} for e in known.get("retrieved") or []]
+        for k in ("citations", "invalid_citations"):
+            known[k] = _ids(known.get(k))
+        known["errors"] = [str(e) for e in known.get("errors") or []]
+        known["response"] = str(known.get("response") or "")
+        if known.get("data") is None and other.get("audience") is not None:
+            known["data"] = other.pop("audience")  # legacy spelling of a tool payload
+        return cls(**known, extra=other)
+
+    def to_dict(self) -> dict[str, Any]:
+        d = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
+             if f.name not in ("extra", "turns", "tool_calls")}
+        d["turns"] = None if self.turns is None else [t.to_dict() for t in self.turns]
+        d["tool_calls"] = [c.to_dict() for c in self.tool_calls]
+        return {**d, **copy.deepcopy(self.extra)}
+
+    @property
+    def all_tool_calls(self) -> list[ToolCall]:
+        """The top-level calls, then each turn's (a conversation lists them in both places)."""
+        return list(self.tool_calls) + [c for t in self.turns or [] for c in t.tool_calls]
+
+    @property
+    def payload(self) -> Any:
+        """The structured tool payload: the conversation's benchmark, else ``data``, else the
+        first call that returned one."""
+        for v in (self.benchmark, self.data):
+            if v is not None:
+                return v
+        return next((c.data for c in self.tool_calls if c.data), None)
+
+
+def round_ms(ms: float) -> float:
+    return round(float(ms), 3)
+
+
+def as_record(output: Any) -> EvalOutput:
+    """The one way to read an eval output: the record itself (a copy), its dict, a hand-written
+    dict, or a bare answer (string, None, anything else: its text is the response)."""
+    if isinstance(output, EvalOutput):
+        return copy.deepcopy(output)
+    if isinstance(output, Mapping):
+        return EvalOutput.from_dict(output)
+    return EvalOutput(response="" if output is None else str(output))
+
+
+__all__ = ["EvalOutput", "ToolCall", "Turn", "as_record"]
