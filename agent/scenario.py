@@ -9,8 +9,9 @@ All problems are reported together in one :class:`ScenarioError`.
 
 ``run_scenario(scenario, engine, model=None, max_tool_rounds=3)`` plays it through the
 conversation engine with the :class:`~agent.simulator.UserSimulator` and returns the eval output
-record (DESIGN §6) plus ``scenario_id``, ``beats``/``beats_ok`` (did the planned events and
-replies happen), ``errors`` and each turn's ``expect`` copied through for the scorers.
+record (:class:`mpa.record.EvalOutput`, as its dict) with, in its ``extra``, ``scenario_id`` and
+``beats``/``beats_ok`` (did the planned events and replies happen), its ``errors`` and each
+turn's ``expect`` copied through for the scorers.
 """
 from __future__ import annotations
 

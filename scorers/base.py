@@ -1,4 +1,4 @@
-"""The scorer base class and the normalised view of an eval output record (DESIGN §6).
+"""The scorer base class and the normalised view of an eval output record (:mod:`mpa.record`).
 
 Every project scorer is a callable object usable directly in ``braintrust.Eval(scores=[...])``:
 ``scorer(input=..., output=..., expected=..., metadata=...) -> Score``. It returns

@@ -14,11 +14,14 @@ import copy
 import json
 from pathlib import Path
 
+from types import SimpleNamespace
+
 import pytest
 
 from evals.common import keep_details, timed
 from mpa.record import EvalOutput, ToolCall, Turn, as_record
 from scorers import Composite, all_scorers
+from scorers.judges import AnthropicGroundingJudge
 from scorers.packing import PACKING_SCORERS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,9 +43,17 @@ def conversation(shipped_engine):
     return conv
 
 
+class _Judge:
+    """A stand-in for Claude under the grounding judge: every claim supported."""
+
+    def __init__(self):
+        block = SimpleNamespace(type="tool_use", input={"claims_total": 2, "claims_supported": 2, "rationale": "ok"})
+        self.messages = SimpleNamespace(create=lambda **_: SimpleNamespace(content=[block]))
+
+
 def _every_scorer() -> list:
     scorers = list(all_scorers().values()) + PACKING_SCORERS
-    return scorers + [Composite(list(all_scorers().values()))]
+    return scorers + [Composite(list(all_scorers().values())), AnthropicGroundingJudge(model="m", client=_Judge())]
 
 
 def test_producer_dicts_round_trip(conversation):
