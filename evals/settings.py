@@ -8,10 +8,12 @@ variable: the retrieval engine's (:mod:`rag.settings`), the agent's (:mod:`agent
 scorers' (:mod:`scorers.settings`) and the eval-run knobs declared here. The eval files call
 :func:`load_settings` at import (an error there is recorded by :mod:`evals.loaderrors` and fails
 the gate); the reporter calls it again so the verdict names the setting even when every eval file
-failed to import. ``python -m evals.settings`` prints the README's table of variables.
+failed to import. ``python -m evals.settings`` prints the README's table of variables
+(``--readme`` rewrites it in README.md).
 """
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,11 +70,23 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     return Settings.from_env() if env is None else Settings.from_env(env)
 
 
+README_TABLE = re.compile(r"(<!-- settings-table:[^>]*-->\n)(.*?)(\n<!-- /settings-table -->)", re.S)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the table of every variable (the README's "Configuration" table)."""
+    """Print the table of every variable; ``--readme`` writes it into README.md between its markers."""
     from evals.settings import Settings as declared  # this module's class, also when run as __main__
 
-    print(markdown_table(declared))
+    table = markdown_table(declared)
+    if "--readme" not in (sys.argv[1:] if argv is None else argv):
+        print(table)
+        return 0
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    if not README_TABLE.search(text):
+        print(f"{readme}: no <!-- settings-table --> markers", file=sys.stderr)
+        return 2
+    readme.write_text(README_TABLE.sub(lambda m: m.group(1) + table + m.group(3), text), encoding="utf-8")
     return 0
 
 

