@@ -19,10 +19,11 @@ conversation stays a valid Messages sequence.
 """
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator
 
 from agent.messages import Model, ModelResponse
@@ -34,27 +35,16 @@ from mpa.tools import ToolExecutor, ToolResult
 log = logging.getLogger("agent.engine")
 
 @dataclass
-class TurnRecord:
-    """Everything one turn did, while the conversation runs (``tool_calls`` are the dicts of
-    :class:`mpa.record.ToolCall`); :meth:`to_turn` is its :class:`mpa.record.Turn`."""
+class TurnRecord(Turn):
+    """One turn while the conversation runs: a :class:`mpa.record.Turn` whose ``tool_calls`` are
+    still the dicts the tool loop appends (:meth:`mpa.record.ToolCall.to_dict`); :meth:`to_turn`
+    is the typed turn of the record."""
 
-    user: str
-    assistant: str = ""
-    tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    retrieved_ids: list[str] = field(default_factory=list)
-    citations: list[str] = field(default_factory=list)
-    invalid_citations: list[str] = field(default_factory=list)
-    usage: dict[str, int] = field(default_factory=lambda: {"input_tokens": 0, "output_tokens": 0})
-    error: str | None = None
-    model_calls: int = 0
-    tool_rounds: int = 0
-    forced_final: bool = False
-    notes: list[str] = field(default_factory=list)
-    latency_ms: float = 0.0
-    expect: dict[str, Any] | None = None
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)  # type: ignore[assignment]
 
     def to_turn(self) -> Turn:
-        return Turn.from_dict(asdict(self))
+        plain = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(Turn) if f.name != "tool_calls"}
+        return Turn(**plain, tool_calls=[ToolCall.from_dict(c) for c in self.tool_calls])
 
     def to_dict(self) -> dict[str, Any]:
         return self.to_turn().to_dict()

@@ -18,7 +18,7 @@ record's ``data`` when ``data`` is unset.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Mapping
 
 
@@ -26,12 +26,41 @@ def _ids(xs: Any) -> list[str]:
     return [str(x) for x in xs] if isinstance(xs, (list, tuple)) else []
 
 
-def _split(d: Mapping[str, Any], cls: type) -> tuple[dict[str, Any], dict[str, Any]]:
-    """(known field values, other keys) of ``d`` for dataclass ``cls``, deep-copied."""
+def _build(cls: type, d: Any, text_field: str, *, ids: tuple[str, ...] = (), texts: tuple[str, ...] = (),
+           nested: Mapping[str, type] | None = None) -> Any:
+    """An instance of dataclass ``cls`` from ``d``: a copy of an instance, a mapping (fields
+    normalised: ``ids`` to lists of strings, ``texts`` to strings, ``nested`` lists to their
+    class, None to the field's default; other keys kept in ``extra``), or anything else as the
+    text of ``text_field``."""
+    if isinstance(d, cls):
+        return copy.deepcopy(d)
+    if not isinstance(d, Mapping):
+        return cls(**{text_field: str(d)})
     names = {f.name for f in fields(cls)} - {"extra"}
     known = {k: copy.deepcopy(v) for k, v in d.items() if k in names}
     other = {k: copy.deepcopy(v) for k, v in d.items() if k not in names}
-    return known, other
+    for k in ids:
+        known[k] = _ids(known.get(k))
+    for k in texts:
+        known[k] = str(known.get(k) or "")
+    for k, sub in (nested or {}).items():
+        if k in known and known[k] is not None:
+            known[k] = [sub.from_dict(x) for x in known[k]] if isinstance(known[k], list) else []
+    # None for a field whose default is not None means "use the default"
+    defaults_to_value = {f.name for f in fields(cls) if f.default is not None or f.default_factory is not MISSING}
+    return cls(**{k: v for k, v in known.items() if v is not None or k not in defaults_to_value}, extra=other)
+
+
+def _dump(obj: Any, nested: tuple[str, ...] = (), omit_none: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``obj`` as a JSON-able dict: its fields (``nested`` lists through their ``to_dict``; a
+    field of ``omit_none`` left out when None), then its ``extra`` keys at the top level."""
+    d: dict[str, Any] = {}
+    for f in fields(obj):
+        v = getattr(obj, f.name)
+        if f.name == "extra" or (f.name in omit_none and v is None):
+            continue
+        d[f.name] = ([x.to_dict() for x in v] if v is not None else None) if f.name in nested else copy.deepcopy(v)
+    return {**d, **copy.deepcopy(obj.extra)}
 
 
 @dataclass
@@ -61,21 +90,12 @@ class ToolCall:
 
     @classmethod
     def from_dict(cls, d: Any) -> "ToolCall":
-        if isinstance(d, ToolCall):
-            return copy.deepcopy(d)
-        if not isinstance(d, Mapping):
-            return cls(content=str(d))
-        known, other = _split(d, cls)
-        known["retrieved_ids"] = _ids(known.get("retrieved_ids"))
-        known["citations"] = _ids(known.get("citations"))
-        known["content"] = str(known.get("content") or "")
-        known["is_error"] = bool(known.get("is_error"))
-        known["latency_ms"] = float(known.get("latency_ms") or 0.0)
-        return cls(**known, extra=other)
+        call = _build(cls, d, "content", ids=("retrieved_ids", "citations"), texts=("content",))
+        call.is_error, call.latency_ms = bool(call.is_error), float(call.latency_ms or 0.0)
+        return call
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self) if f.name != "extra"}
-        return {**d, **copy.deepcopy(self.extra)}
+        return _dump(self)
 
 
 @dataclass
@@ -100,28 +120,11 @@ class Turn:
 
     @classmethod
     def from_dict(cls, d: Any) -> "Turn":
-        if isinstance(d, Turn):
-            return copy.deepcopy(d)
-        if not isinstance(d, Mapping):
-            return cls(assistant=str(d))
-        known, other = _split(d, cls)
-        known["tool_calls"] = [ToolCall.from_dict(c) for c in known.get("tool_calls") or []]
-        for k in ("retrieved_ids", "citations", "invalid_citations"):
-            known[k] = _ids(known.get(k))
-        known["user"] = str(known.get("user") or "")
-        known["assistant"] = str(known.get("assistant") or "")
-        if known.get("usage") is None:
-            known.pop("usage", None)
-        known["notes"] = list(known.get("notes") or [])
-        return cls(**known, extra=other)
+        return _build(cls, d, "assistant", ids=("retrieved_ids", "citations", "invalid_citations"),
+                      texts=("user", "assistant"), nested={"tool_calls": ToolCall})
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
-             if f.name not in ("extra", "tool_calls")}
-        d["tool_calls"] = [c.to_dict() for c in self.tool_calls]
-        if d["expect"] is None:  # only scenario turns carry one
-            d.pop("expect")
-        return {**d, **copy.deepcopy(self.extra)}
+        return _dump(self, nested=("tool_calls",), omit_none=("expect",))  # only scenario turns carry one
 
 
 @dataclass
@@ -153,26 +156,16 @@ class EvalOutput:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "EvalOutput":
-        known, other = _split(d, cls)
-        if known.get("turns") is not None:
-            known["turns"] = [Turn.from_dict(t) for t in known["turns"]] if isinstance(known["turns"], list) else None
-        known["tool_calls"] = [ToolCall.from_dict(c) for c in known.get("tool_calls") or []] \
-            if isinstance(known.get("tool_calls"), list) else []
-        known["retrieved"] = [e if isinstance(e, dict) else {"id": str(e)} for e in known.get("retrieved") or []]
-        for k in ("citations", "invalid_citations"):
-            known[k] = _ids(known.get(k))
-        known["errors"] = [str(e) for e in known.get("errors") or []]
-        known["response"] = str(known.get("response") or "")
-        if known.get("data") is None and other.get("audience") is not None:
-            known["data"] = other.pop("audience")  # legacy spelling of a tool payload
-        return cls(**known, extra=other)
+        rec = _build(cls, d, "response", ids=("citations", "invalid_citations"), texts=("response",),
+                     nested={"turns": Turn, "tool_calls": ToolCall})
+        rec.retrieved = [e if isinstance(e, dict) else {"id": str(e)} for e in rec.retrieved]
+        rec.errors = [str(e) for e in rec.errors]
+        if rec.data is None and rec.extra.get("audience") is not None:
+            rec.data = rec.extra.pop("audience")  # legacy spelling of a tool payload
+        return rec
 
     def to_dict(self) -> dict[str, Any]:
-        d = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)
-             if f.name not in ("extra", "turns", "tool_calls")}
-        d["turns"] = None if self.turns is None else [t.to_dict() for t in self.turns]
-        d["tool_calls"] = [c.to_dict() for c in self.tool_calls]
-        return {**d, **copy.deepcopy(self.extra)}
+        return _dump(self, nested=("turns", "tool_calls"))
 
     @property
     def all_tool_calls(self) -> list[ToolCall]:
