@@ -63,12 +63,12 @@ class TurnLog:
     """Each chat turn as a span of the project's Braintrust logs, when a key is set (else a no-op),
     so a rating can be attached to the span it judges."""
 
-    def __init__(self):
+    def __init__(self, project: str):
         self.logger = None
         if os.environ.get("BRAINTRUST_API_KEY"):
             import braintrust
 
-            self.logger = braintrust.init_logger(project=os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval"))
+            self.logger = braintrust.init_logger(project=project)
 
     def turn(self, question: str, turn, config: dict) -> str | None:
         if self.logger is None:
@@ -108,7 +108,7 @@ def cmd_chat(args) -> int:
     except FeedbackError as exc:
         print(f"error: --feedback: {exc}", file=sys.stderr)
         return 2
-    bt = TurnLog()
+    bt = TurnLog(args.settings.bt_project)
     last: dict | None = None
 
     print("Loading the knowledge base…", file=sys.stderr)
@@ -182,17 +182,25 @@ def cmd_run_scenario(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from agent.settings import AgentSettings
+    from rag.settings import SettingsError
+
+    try:
+        settings = AgentSettings.from_env()
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     ap = argparse.ArgumentParser(prog="python -m agent", description="The media-planning assistant's agent.")
-    ap.add_argument("--kb", default=os.environ.get("MPA_KB_DIR") or _default("kb"),
+    ap.add_argument("--kb", default=str(settings.kb_dir or _default("kb")),
                     help="knowledge-base directory (default: $MPA_KB_DIR, else kb)")
-    ap.add_argument("--index", default=os.environ.get("MPA_INDEX") or None,
+    ap.add_argument("--index", default=str(settings.index) if settings.index else None,
                     help="index file (default: $MPA_INDEX, else .index/<kb name>-index.json)")
     ap.add_argument("--preset", default="hybrid-weighted", help="retrieval preset (rag.config.PRESETS)")
     ap.add_argument("--model", choices=["offline", "anthropic"], default=None,
                     help="offline baseline or Claude (default: Claude when ANTHROPIC_API_KEY is set)")
     ap.add_argument("--max-tool-rounds", type=int, default=3)
     ap.add_argument("--research", action="store_true", help="also offer the research_topic tool")
-    ap.add_argument("--feedback", default=os.environ.get("MPA_FEEDBACK_DB") or ".feedback/feedback.sqlite3",
+    ap.add_argument("--feedback", default=str(settings.feedback_db),
                     help="SQLite file for /good and /bad (default: $MPA_FEEDBACK_DB, else .feedback/feedback.sqlite3)")
     ap.add_argument("-v", "--verbose", action="store_true")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -201,6 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     rs.add_argument("path")
     rs.add_argument("--json", help="also write the eval output record to this file")
     args = ap.parse_args(argv)
+    args.settings = settings
     if not Path(args.kb).is_dir():
         print(f"error: --kb {args.kb}: not a directory (pass --kb DIR or set MPA_KB_DIR)", file=sys.stderr)
         return 2

@@ -19,43 +19,35 @@ conversation stays a valid Messages sequence.
 """
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Iterator
 
 from agent.messages import Model, ModelResponse
 from agent.prompts import FINAL_ANSWER_NOTE, SYSTEM_PROMPT
 from rag.citations import cited_ids, remove_citations
+from mpa.record import EvalOutput, ToolCall, Turn
 from mpa.tools import ToolExecutor, ToolResult
 
 log = logging.getLogger("agent.engine")
 
 @dataclass
-class TurnRecord:
-    """Everything one turn did (the per-turn dict of the eval output record)."""
+class TurnRecord(Turn):
+    """One turn while the conversation runs: a :class:`mpa.record.Turn` whose ``tool_calls`` are
+    still the dicts the tool loop appends (:meth:`mpa.record.ToolCall.to_dict`); :meth:`to_turn`
+    is the typed turn of the record."""
 
-    user: str
-    assistant: str = ""
-    tool_calls: list[dict[str, Any]] = field(default_factory=list)
-    retrieved_ids: list[str] = field(default_factory=list)
-    citations: list[str] = field(default_factory=list)
-    invalid_citations: list[str] = field(default_factory=list)
-    usage: dict[str, int] = field(default_factory=lambda: {"input_tokens": 0, "output_tokens": 0})
-    error: str | None = None
-    model_calls: int = 0
-    tool_rounds: int = 0
-    forced_final: bool = False
-    notes: list[str] = field(default_factory=list)
-    latency_ms: float = 0.0
-    expect: dict[str, Any] | None = None
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)  # type: ignore[assignment]
+
+    def to_turn(self) -> Turn:
+        plain = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(Turn) if f.name != "tool_calls"}
+        return Turn(**plain, tool_calls=[ToolCall.from_dict(c) for c in self.tool_calls])
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        if d["expect"] is None:
-            d.pop("expect")
-        return d
+        return self.to_turn().to_dict()
 
 
 @contextmanager
@@ -192,19 +184,17 @@ class ConversationEngine:
 
     @staticmethod
     def _call_record(use: dict, result: ToolResult, round_no: int) -> dict[str, Any]:
-        return {"id": use.get("id"), "name": use.get("name"), "input": use.get("input"), "round": round_no,
-                "is_error": result.is_error, "latency_ms": round(result.latency_ms, 3),
-                "retrieved_ids": list(result.retrieved_ids), "citations": list(result.citations),
-                "content": result.content, "data": result.data}
+        return ToolCall.from_result(result, name=use.get("name"), input=use.get("input"), id=use.get("id"),
+                                    round=round_no).to_dict()
 
     # ------------------------------------------------------------------ the record
     @property
     def retrieved_ids(self) -> list[str]:
         return list(self._retrieved)
 
-    def record(self) -> dict[str, Any]:
-        """The eval output record (DESIGN §6) for the conversation so far."""
-        turns = [t.to_dict() for t in self.turns]
+    def output(self) -> EvalOutput:
+        """The eval output record (:class:`mpa.record.EvalOutput`) of the conversation so far."""
+        turns = [t.to_turn() for t in self.turns]
         citations: list[str] = []
         invalid: list[str] = []
         for t in self.turns:
@@ -212,16 +202,14 @@ class ConversationEngine:
             invalid += [c for c in t.invalid_citations if c not in invalid]
         usage = {"input_tokens": sum(t.usage.get("input_tokens", 0) for t in self.turns),
                  "output_tokens": sum(t.usage.get("output_tokens", 0) for t in self.turns)}
-        return {
-            "response": self.turns[-1].assistant if self.turns else "",
-            "turns": turns,
-            "tool_calls": [c for t in turns for c in t["tool_calls"]],
-            "retrieved": [dict(v) for v in self._retrieved.values()],
-            "citations": citations,
-            "invalid_citations": invalid,
-            "context": "\n\n".join(self._contexts),
-            "benchmark": self._benchmark,
-            "errors": [f"turn {i}: {t.error}" for i, t in enumerate(self.turns) if t.error],
-            "usage": usage,
-            "model": getattr(self.model, "name", type(self.model).__name__),
-        }
+        return EvalOutput(
+            response=self.turns[-1].assistant if self.turns else "", turns=turns,
+            tool_calls=[c for t in turns for c in t.tool_calls],
+            retrieved=[dict(v) for v in self._retrieved.values()], citations=citations, invalid_citations=invalid,
+            context="\n\n".join(self._contexts), benchmark=self._benchmark,
+            errors=[f"turn {i}: {t.error}" for i, t in enumerate(self.turns) if t.error], usage=usage,
+            model=getattr(self.model, "name", type(self.model).__name__))
+
+    def record(self) -> dict[str, Any]:
+        """:meth:`output` as the JSON dict Braintrust logs and ``--json`` writes."""
+        return self.output().to_dict()

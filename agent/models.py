@@ -12,22 +12,20 @@ returns Anthropic Messages API shapes (plain dicts), whichever model is behind i
   used when no API key is set so evals are reproducible offline.
 
 :func:`make_model` picks one: ``"offline"``, ``"anthropic"``, or automatically (Claude when
-``ANTHROPIC_API_KEY`` is set). The Claude model name comes from ``MPA_AGENT_MODEL``.
+``ANTHROPIC_API_KEY`` is set; ``MPA_AGENT`` may name it). The Claude model name and answer
+length come from ``MPA_AGENT_MODEL`` and ``MPA_AGENT_MAX_TOKENS`` (:mod:`agent.settings`).
 """
 from __future__ import annotations
 
 import logging
-import os
 import time
 from typing import Any, Callable
 
 from agent.messages import Model, ModelResponse
+from agent.settings import AGENT_KINDS, AgentSettings
 from rag.llm import LLMCallError, RetryPolicy, anthropic_client, traced
 
 log = logging.getLogger("agent.models")
-
-DEFAULT_MODEL = "claude-sonnet-4-5"
-DEFAULT_MAX_TOKENS = 1024
 
 
 ModelCallError = LLMCallError  # the agent's name for a failed model call (rag.llm: one policy for every caller)
@@ -51,8 +49,8 @@ class AnthropicModel:
                  max_tokens: int | None = None, max_retries: int = 4, backoff_base: float = 1.0,
                  backoff_max: float = 30.0, timeout: float = 60.0, temperature: float | None = None,
                  client: Any = None, trace: bool = True, sleep: Callable[[float], None] = time.sleep):
-        self.name = model or os.environ.get("MPA_AGENT_MODEL") or DEFAULT_MODEL
-        self.max_tokens = max_tokens or int(os.environ.get("MPA_AGENT_MAX_TOKENS", DEFAULT_MAX_TOKENS))
+        self.name = model or AgentSettings.read("agent_model")
+        self.max_tokens = max_tokens or AgentSettings.read("agent_max_tokens")
         self.temperature = temperature
         self.policy = RetryPolicy(max_retries=max_retries, backoff_base=backoff_base, backoff_max=backoff_max,
                                   sleep=sleep)
@@ -91,15 +89,14 @@ class AnthropicModel:
 
 def make_model(kind: str | None = None, **kwargs: Any) -> Model:
     """``"offline"`` → OfflineAgent (deterministic extractive baseline, not Claude);
-    ``"anthropic"`` → AnthropicModel; ``None`` → Claude when ``ANTHROPIC_API_KEY`` is set, else
-    offline. ``MPA_AGENT`` may name the kind too."""
-    kind = (kind or os.environ.get("MPA_AGENT") or "").strip().lower() or None
-    if kind is None:
-        kind = "anthropic" if os.environ.get("ANTHROPIC_API_KEY") else "offline"
-    if kind in ("offline", "baseline"):
+    ``"anthropic"`` → AnthropicModel; ``None`` → ``MPA_AGENT``, else Claude when
+    ``ANTHROPIC_API_KEY`` is set, else offline (:class:`agent.settings.AgentSettings`)."""
+    kind = (kind or "").strip().lower() or AgentSettings.read("agent")
+    if kind not in AGENT_KINDS:
+        raise ValueError(f"unknown model kind {kind!r}; use 'offline' or 'anthropic'")
+    kind = AGENT_KINDS[kind]
+    if kind == "offline":
         from agent.offline import OfflineAgent
 
         return OfflineAgent(**kwargs)
-    if kind in ("anthropic", "claude"):
-        return AnthropicModel(**kwargs)
-    raise ValueError(f"unknown model kind {kind!r}; use 'offline' or 'anthropic'")
+    return AnthropicModel(**kwargs)

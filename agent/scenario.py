@@ -9,12 +9,12 @@ All problems are reported together in one :class:`ScenarioError`.
 
 ``run_scenario(scenario, engine, model=None, max_tool_rounds=3)`` plays it through the
 conversation engine with the :class:`~agent.simulator.UserSimulator` and returns the eval output
-record (DESIGN §6) plus ``scenario_id``, ``beats``/``beats_ok`` (did the planned events and
-replies happen), ``errors`` and each turn's ``expect`` copied through for the scorers.
+record (:class:`mpa.record.EvalOutput`, as its dict) with, in its ``extra``, ``scenario_id`` and
+``beats``/``beats_ok`` (did the planned events and replies happen), its ``errors`` and each
+turn's ``expect`` copied through for the scorers.
 """
 from __future__ import annotations
 
-import os
 
 import copy
 import json
@@ -26,6 +26,7 @@ from jsonschema import Draft202012Validator
 
 from agent.engine import ConversationEngine
 from agent.prompts import system_prompt
+from agent.settings import AgentSettings
 from agent.simulator import UserSimulator, placeholders
 from mpa.vocabulary import VOCABULARY
 from mpa.tools import ToolExecutor
@@ -197,7 +198,7 @@ def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_
                  include_research: bool = False, strip_invalid_citations: bool | None = None) -> dict[str, Any]:
     """Play ``scenario`` against ``model`` (default: :func:`agent.models.make_model` — Claude with
     a key, else the offline baseline) and return the eval output record with beats.
-    ``strip_invalid_citations`` (default from ``MPA_STRIP_INVALID_CITATIONS=1``) removes cited
+    ``strip_invalid_citations`` (default: ``MPA_STRIP_INVALID_CITATIONS``, :mod:`agent.settings`) removes cited
     ids that were never retrieved from the answer text, with a note; they are flagged either way."""
     from agent.models import make_model
 
@@ -205,7 +206,7 @@ def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_
     model = model if model is not None else make_model()
     executor = executor or ToolExecutor(engine, include_research=include_research)
     if strip_invalid_citations is None:
-        strip_invalid_citations = os.environ.get("MPA_STRIP_INVALID_CITATIONS", "") in ("1", "true", "yes")
+        strip_invalid_citations = AgentSettings.read("strip_invalid_citations")
     conv = ConversationEngine(model, executor, system_prompt(), max_tool_rounds=max_tool_rounds,
                               strip_invalid_citations=strip_invalid_citations)
     sim = simulator or UserSimulator(sc)
@@ -218,19 +219,14 @@ def run_scenario(scenario: str | Path | dict[str, Any], engine, model=None, max_
             break
         rec = conv.send(text)
         rec.expect = copy.deepcopy(turn.get("expect", {}))
-    record = conv.record()
-    record["scenario_id"] = sc["id"]
-    record["title"] = sc["title"]
-    record["persona"] = sc["persona"]
-    record["beats"] = list(sim.beats)
-    record["beats_ok"] = sim.beats_ok and not errors
-    record["completed_turns"] = len(conv.turns)
-    record["expected_turns"] = len(sc["turns"])
-    record["errors"] = record["errors"] + errors + [f"beat failed at turn {b['turn']}: {b['detail']}"
-                                                    for b in sim.beats if not b["ok"]]
+    out = conv.output()
+    out.extra.update(scenario_id=sc["id"], title=sc["title"], persona=sc["persona"], beats=list(sim.beats),
+                     beats_ok=sim.beats_ok and not errors, completed_turns=len(conv.turns),
+                     expected_turns=len(sc["turns"]))
+    out.errors += errors + [f"beat failed at turn {b['turn']}: {b['detail']}" for b in sim.beats if not b["ok"]]
     if len(conv.turns) < len(sc["turns"]):
-        record["errors"].append(f"only {len(conv.turns)} of {len(sc['turns'])} turns completed")
-    return record
+        out.errors.append(f"only {len(conv.turns)} of {len(sc['turns'])} turns completed")
+    return out.to_dict()
 
 
 def transcript(record: dict[str, Any], show_tools: bool = True) -> str:

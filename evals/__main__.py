@@ -9,7 +9,8 @@
     python -m evals bootstrap --kb my_kb --out my_goldens   # draft goldens to review (evals.bootstrap)
     python -m evals feedback-to-goldens                     # draft goldens from /bad feedback (evals.feedback_goldens)
 
-Flags become the environment variables the eval files read (see :mod:`evals.common`) and are
+Flags become the environment variables the eval files read (declared and validated in
+:mod:`evals.settings`; an invalid value stops the command with one line naming it) and are
 recorded in the experiment metadata and the local record. Logs go to Braintrust only when
 ``BRAINTRUST_API_KEY`` is set (or ``--send-logs``); otherwise ``--no-send-logs`` is added.
 Paths (KB, datasets, weights, index, results) resolve in :mod:`evals.paths`; they are checked
@@ -112,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
     # (evals.common.sweep_requested); braintrust is handed every file, so argv cannot tell
     os.environ["MPA_NAMED_EVALS"] = ",".join(Path(p).name for f in args.files if not Path(f).is_dir()
                                              for p in eval_files([f]))
+    from evals.settings import SettingsError, load_settings
+
+    try:
+        load_settings()  # every MPA_* variable, flags included: a bad one is one line, before anything runs
+    except SettingsError as exc:
+        print(f"{prog()}: {exc}", file=sys.stderr)
+        return 2
     problems = preflight(args.files)
     if problems:
         for line in problems:

@@ -1,33 +1,13 @@
 """Shared plumbing for the ``evals/eval_*.py`` entrypoints.
 
-Configuration is chosen by environment variables (``braintrust eval`` passes no flags to eval
-files; ``python -m evals --preset X …`` sets the same variables from flags):
-
-==========================  ==================================================================
-``MPA_RAG_PRESET``          retrieval preset the agent/tool evals use and the gate scores
-                            (default: ``rag.config.DEFAULT_PRESET``)
-``MPA_RETRIEVAL_PRESETS``   comma list of presets ``eval_retrieval`` compares (default: the preset
-                            under test; every preset with ``MPA_SWEEP``)
-``MPA_SWEEP``               ``1``: also run the every-preset retrieval sweep and the packing arms
-                            (``python -m evals --sweep``, ``make sweep``); off by default
-``MPA_BASELINE``            experiment ids, names or run ids to diff against (``--baseline``;
-                            default: the latest experiment of the same eval and dataset), see :mod:`evals.arms`
-``MPA_TRIALS``              repeats per case (``trial_count``; for stochastic models)
-``MPA_EVAL_LIMIT``          first N cases of each dataset (quick runs, tests)
-``MPA_GATE``                gate threshold override (default in ``scorers/weights.json``); ``off`` =
-                            report only (verdict printed, exit 0 unless the run is broken)
-``MPA_RESULTS_DIR``         where experiment records go (default ``results/``)
-``MPA_KB_DIR``/``MPA_INDEX``  knowledge base and index file (default ``kb/``, ``.index/kb-index.json``)
-``MPA_DATASETS``            goldens directory (default ``datasets/``); paths: :mod:`evals.paths`
-``MPA_WEIGHTS``             weights/gate file (default ``scorers/weights.json``)
-``MPA_AGENT``               ``offline`` or ``anthropic`` (default: Claude when ``ANTHROPIC_API_KEY`` is set)
-==========================  ==================================================================
-
-Every value is validated by :mod:`evals.settings` (an invalid one is an error naming the variable).
+Configuration is chosen by ``MPA_*`` environment variables (``braintrust eval`` passes no flags
+to eval files; ``python -m evals --preset X …`` sets the same variables from flags). Every one is
+declared, documented and validated in :class:`evals.settings.Settings` (an invalid value is an
+error naming the variable; ``python -m evals.settings`` prints the table); paths resolve in
+:mod:`evals.paths`.
 """
 from __future__ import annotations
 
-import os
 import sys
 import threading
 from pathlib import Path
@@ -49,18 +29,13 @@ from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: 
 from evals.arms import (RUN_ID, Arm, arm_hash, arm_name, arm_tags, dataset_ref, kb_fingerprint,  # noqa: E402
                         link_dataset, resolve_baseline, sending_logs)
 
-PROJECT = os.environ.get("MPA_BT_PROJECT", "mpa-rag-eval")
+PROJECT = Settings.read("bt_project")  # only its own variable: the run check must register with bad settings
 if sending_logs():  # lean span records and root errors in what goes to Braintrust (evals.lean)
     from evals.lean import install as _install_lean
 
     _install_lean()
 ALL_RETRIEVAL_PRESETS = list(PRESETS)  # every named preset in rag.config
 CURVE_K = 10  # retrieval evals keep the top 10 for recall@k curves
-
-
-def _env(name: str) -> str | None:
-    v = os.environ.get(name)
-    return v.strip() if v and v.strip() else None
 
 
 def settings() -> Settings:
@@ -152,7 +127,7 @@ def agent_kind() -> str:
 def agent_model_name() -> str:
     if agent_kind() == "offline":
         return "offline-baseline"
-    return _env("MPA_AGENT_MODEL") or "claude-sonnet-4-5"
+    return settings().agent_model
 
 
 # ------------------------------------------------------------------ metadata and cases
@@ -226,11 +201,23 @@ def trial_task(fn):
     return task
 
 
+def keep_details(metadata: Any, result: Any) -> None:
+    """Copy the explanations of ``result`` (a Score, a list of them, or None) into the case
+    ``metadata`` under ``score_details``: Braintrust keeps only the number in the EvalResult the
+    reporter reads, and scorers never write into their caller's dict themselves."""
+    if not isinstance(metadata, dict):
+        return
+    for s in result if isinstance(result, (list, tuple)) else [result]:
+        if getattr(s, "metadata", None) is not None and getattr(s, "name", None):
+            metadata.setdefault("score_details", {})[s.name] = s.metadata
+
+
 class _TimedScorer:
     """A scorer whose score span times its own work: like the task span, the SDK opens it before
     the scorer waits for a shared worker thread (7 s of queue for a 1 ms scorer under load), so
     the span's start/end are logged around the call. Name, ``deterministic`` flag, signature (the
-    SDK passes only the arguments it declares) and attributes are the wrapped scorer's."""
+    SDK passes only the arguments it declares) and attributes are the wrapped scorer's. The
+    scorer's explanations are kept in the case metadata (:func:`keep_details`)."""
 
     def __init__(self, scorer: Any):
         import inspect
@@ -255,14 +242,17 @@ class _TimedScorer:
 
         span, t0 = braintrust.current_span(), time.time()
         try:
-            return self._scorer(*args, **kwargs)
+            result = self._scorer(*args, **kwargs)
+            keep_details(kwargs.get("metadata"), result)
+            return result
         finally:
             if span is not braintrust.NOOP_SPAN:
                 span.log(metrics={"start": t0, "end": time.time()})
 
 
 def timed(scorers: Iterable[Any]) -> list:
-    """``scorers`` whose spans time their work (see :class:`_TimedScorer`)."""
+    """``scorers`` whose spans time their work and whose explanations reach the case record
+    (see :class:`_TimedScorer`)."""
     return [s if isinstance(s, _TimedScorer) else _TimedScorer(s) for s in scorers]
 
 
@@ -297,8 +287,7 @@ def linked(ref, cases: list, label: str | None = None) -> list:
 
 def sweep_requested(eval_file: str) -> bool:
     """Compare-only arms run when ``MPA_SWEEP`` is on or their eval file was named on the command line."""
-    name = Path(eval_file).name
-    named = os.environ.get("MPA_NAMED_EVALS")  # set by `python -m evals`, which expands directories
-    if named is not None:
-        return settings().sweep or name in named.split(",")
-    return settings().sweep or any(Path(a).name == name for a in sys.argv[1:])
+    name, s = Path(eval_file).name, settings()
+    if s.named_evals is not None:  # set by `python -m evals`, which expands directories
+        return s.sweep or name in s.named_evals
+    return s.sweep or any(Path(a).name == name for a in sys.argv[1:])

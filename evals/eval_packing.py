@@ -14,7 +14,6 @@ case's metadata. Not gated: it measures a component, the gate is the composite.
 """
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -22,10 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, sweep_requested, trial_task, timed)
-
-BUDGET = int(os.environ.get("MPA_PACK_BUDGET") or 2000)
-POOL = int(os.environ.get("MPA_PACK_POOL") or 20)
+                          selected_preset, settings, sweep_requested, trial_task, timed)
+from mpa.record import EvalOutput  # noqa: E402
 
 
 def cases() -> list:
@@ -38,7 +35,10 @@ def cases() -> list:
     return out
 
 
-def pack_output(engine, query: str, policy: str, budget: int = BUDGET, pool: int = POOL) -> dict:
+def pack_output(engine, query: str, policy: str, budget: int | None = None, pool: int | None = None) -> dict:
+    """One packed context; ``budget``/``pool`` default to ``MPA_PACK_BUDGET``/``MPA_PACK_POOL``."""
+    s = settings()
+    budget, pool = budget or s.pack_budget, pool or s.pack_pool
     from rag.packing import ContextPacker, naive_pack
     from rag.passages import parse_passages
     from rag.tokens import count_tokens
@@ -51,9 +51,9 @@ def pack_output(engine, query: str, policy: str, budget: int = BUDGET, pool: int
     passages = []
     for p in parse_passages(packed.text, include_cut=True):  # the naive baseline may cut the last one
         passages.append({"id": p.id, "source": engine.chunk(p.id).source, "tokens": count_tokens(p.text), "text": p.text})
-    return {"response": "", "context": packed.text, "passages": passages, "tokens": packed.tokens,
-            "budget": budget, "policy": policy, "pack_ms": round(ms, 3),
-            "retrieved": [r.to_dict(with_text=False) for r in results], "citations": []}
+    return EvalOutput(context=packed.text, passages=passages, tokens=packed.tokens, budget=budget,
+                      retrieved=[r.to_dict(with_text=False) for r in results],
+                      extra={"policy": policy, "pack_ms": round(ms, 3)}).to_dict()
 
 
 def make_task(policy: str):
@@ -71,14 +71,14 @@ def table() -> int:
     """Plain comparison without Braintrust (used by `make bench` and the README)."""
     from scorers.packing import PACKING_SCORERS
 
-    engine = get_engine(selected_preset())
+    engine, cfg = get_engine(selected_preset()), settings()
     rows = cases()
     multi = sum(1 for c in rows if c.expected.get("answer_texts"))
     print(f"packing on {len(rows)} retrieval goldens with answer snippets ({multi} multi-hop, one snippet per "
-          f"source); candidates = top {POOL} of {selected_preset()}")
+          f"source); candidates = top {cfg.pack_pool} of {selected_preset()}")
     print(f"{'budget':>6} {'policy':<8} {'answer recall':>13} {'redundancy':>10} {'garbage':>8} "
           f"{'over budget':>11} {'p50 ms':>7}")
-    for budget in sorted({1000, BUDGET, 8000}):
+    for budget in sorted({1000, cfg.pack_budget, 8000}):
         for policy in ("naive", "packer"):
             sums = {"answer_recall": 0.0, "redundancy": 0.0, "garbage": 0.0, "over": 0}
             lat = []
@@ -110,13 +110,14 @@ from evals.reporter import REPORTER  # noqa: E402
 from scorers.packing import PACKING_SCORERS  # noqa: E402
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
+    _budget, _pool = settings().pack_budget, settings().pack_pool
     # compare-only: runs with MPA_SWEEP=1 (make sweep) or when this file is named on the command line
     for _policy in (("naive", "packer") if sweep_requested(__file__) else ()):
         _key = f"packing/{_policy}"
         _ref = golden("retrieval.jsonl")
         _rows = linked(_ref, cases(), label="retrieval-answers")  # the goldens with answer snippets
         _arm = make_arm("packing", _key, _key, selected_preset(), False, _ref, len(_rows),
-                        extra={"budget": BUDGET, "pool": POOL, "policy": _policy}, trial_count=1)
+                        extra={"budget": _budget, "pool": _pool, "policy": _policy}, trial_count=1)
         Eval(
             PROJECT,
             **_arm.eval_kwargs(),
@@ -125,5 +126,5 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
             scores=timed(PACKING_SCORERS),
             trial_count=1,
             reporter=REPORTER,
-            description=f"Context packing ({_policy}) at {BUDGET} tokens",
+            description=f"Context packing ({_policy}) at {_budget} tokens",
         )

@@ -18,6 +18,7 @@ from evals.common import (CURVE_K, PROJECT, case, get_engine, golden, guard, lin
                           make_arm, retrieval_presets, selected_preset, trial_task, timed)
 from evals.reporter import REPORTER  # noqa: E402
 from rag.config import get_preset  # noqa: E402
+from mpa.record import EvalOutput  # noqa: E402
 from scorers import retrieval_scorers  # noqa: E402
 
 
@@ -40,13 +41,9 @@ def make_task(preset: str):
         engine = get_engine(preset)
         results = engine.search(input["query"], top_k=top_k)
         ranking = engine.search(input["query"], top_k=max(CURVE_K, top_k))
-        return {
-            "response": "",
-            "retrieved": [r.to_dict(with_text=False) for r in results],
-            "ranking": [{"id": r.chunk.id, "source": r.chunk.source} for r in ranking],
-            "citations": [],
-            "reason": results.reason,
-        }
+        return EvalOutput(retrieved=[r.to_dict(with_text=False) for r in results],
+                          extra={"ranking": [{"id": r.chunk.id, "source": r.chunk.source} for r in ranking],
+                                 "reason": results.reason}).to_dict()
 
     return trial_task(run)
 

@@ -13,6 +13,7 @@ from braintrust import Eval  # noqa: E402
 from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
                           selected_preset, trial_task, timed)
 from evals.reporter import REPORTER  # noqa: E402
+from mpa.record import EvalOutput, ToolCall  # noqa: E402
 from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
 
 _executors: dict = {}
@@ -27,15 +28,10 @@ def executor():
     return _executors[preset]
 
 
-def tool_output(result) -> dict:
-    d = result.to_dict()
-    return {
-        "response": result.content,
-        "tool_calls": [{k: v for k, v in d.items() if k != "passages"}],
-        "retrieved": list(result.passages),
-        "citations": list(result.citations),
-        "data": result.data,
-    }
+def tool_output(result, args: dict | None = None) -> dict:
+    """The record of one tool call (:class:`mpa.record.EvalOutput`), as Braintrust logs it."""
+    return EvalOutput(response=result.content, tool_calls=[ToolCall.from_result(result, input=args)],
+                      retrieved=list(result.passages), citations=list(result.citations), data=result.data).to_dict()
 
 
 def benchmark_cases() -> list:
@@ -80,7 +76,7 @@ def run_tool(input: dict, md: dict) -> dict:
     result = executor().execute(input["tool"], args)
     if result.is_error:  # a golden's input is valid by construction: an error result is a crash or a bug
         md["case_errors"] = [f"tool {input['tool']} returned an error: {result.content[:300]}"]
-    return tool_output(result)
+    return tool_output(result, args)
 
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it

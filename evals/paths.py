@@ -19,13 +19,15 @@ flag                variable               default in a clone                   
 ``pyproject.toml`` and ``datasets/`` beside it): defaults that would point inside
 ``site-packages`` move to the current directory, and the KB and datasets must be named.
 A missing or wrong path raises :class:`PathSettingError` whose one-line message names the flag
-and the variable.
+and the variable. The variables are read and parsed by :class:`evals.settings.Settings`; this
+module adds the defaults and the checks that depend on where the harness runs.
 """
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
+
+from evals.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,9 +45,10 @@ class PathSettingError(ValueError):
     """A KB/datasets/weights path is missing or wrong; the message names the flag and the variable."""
 
 
-def _env(name: str) -> str | None:
-    v = os.environ.get(name)
-    return v.strip() if v and v.strip() else None
+def _setting(fname: str) -> Path | None:
+    """One path setting by its declaration in :class:`Settings` (only its own variable is checked:
+    a bad unrelated variable is reported by the settings, not hidden behind a path error)."""
+    return Settings.read(fname)
 
 
 def in_repo() -> bool:
@@ -58,26 +61,25 @@ def work_dir() -> Path:
     return ROOT if in_repo() else Path.cwd()
 
 
-def _dir_setting(var: str, flag: str, default: str, what: str) -> Path:
-    raw = _env(var)
-    if raw is None:
+def _dir_setting(fname: str, var: str, flag: str, default: str, what: str) -> Path:
+    p = _setting(fname)
+    if p is None:
         if not in_repo():
             raise PathSettingError(f"no {what} given: pass {flag} DIR to `python -m evals` (or set {var})")
         return ROOT / default
-    p = Path(raw).expanduser()
     if not p.is_dir():
-        raise PathSettingError(f"{var}={raw!r} ({flag}): not a directory")
+        raise PathSettingError(f"{var}={str(p)!r} ({flag}): not a directory")
     return p.resolve()
 
 
 def kb_dir() -> Path:
     """The knowledge base the evals index and the scorers read (``--kb`` / ``MPA_KB_DIR``)."""
-    return _dir_setting("MPA_KB_DIR", "--kb", "kb", "knowledge base")
+    return _dir_setting("kb_dir", "MPA_KB_DIR", "--kb", "kb", "knowledge base")
 
 
 def datasets_dir() -> Path:
     """The goldens directory (``--datasets`` / ``MPA_DATASETS``), same layout as ``datasets/``."""
-    return _dir_setting("MPA_DATASETS", "--datasets", "datasets", "datasets directory")
+    return _dir_setting("datasets", "MPA_DATASETS", "--datasets", "datasets", "datasets directory")
 
 
 def dataset_file(name: str) -> Path:
@@ -112,9 +114,9 @@ def missing_datasets(eval_files: list[str] | None = None) -> list[str]:
 def index_path() -> Path:
     """``--index`` / ``MPA_INDEX``, else one index file per KB under ``.index/`` (the shipped KB keeps
     ``kb-index.json``; another KB gets its name and a hash of its path, so two KBs never share one)."""
-    raw = _env("MPA_INDEX")
-    if raw:
-        return Path(raw).expanduser()
+    configured = _setting("index")
+    if configured:
+        return configured
     kb = kb_dir().resolve()
     if in_repo() and kb == (ROOT / "kb").resolve():
         name = "kb-index.json"
@@ -125,18 +127,16 @@ def index_path() -> Path:
 
 def results_dir() -> Path:
     """Where experiment records go (``--results-dir`` / ``MPA_RESULTS_DIR``, else ``results/``)."""
-    raw = _env("MPA_RESULTS_DIR")
-    return Path(raw).expanduser() if raw else work_dir() / "results"
+    return _setting("results_dir") or work_dir() / "results"
 
 
 def weights_path() -> Path:
     """The weights/gate configuration (``--weights`` / ``MPA_WEIGHTS``, else the packaged file)."""
-    raw = _env("MPA_WEIGHTS")
-    if raw is None:
+    p = _setting("weights")
+    if p is None:
         return ROOT / "scorers" / "weights.json"
-    p = Path(raw).expanduser()
     if not p.is_file():
-        raise PathSettingError(f"MPA_WEIGHTS={raw!r} (--weights): no such file")
+        raise PathSettingError(f"MPA_WEIGHTS={str(p)!r} (--weights): no such file")
     return p
 
 

@@ -39,6 +39,7 @@ from evals.gate import EvalSummary, GateConfig, RunFacts, ScorerSummary, config_
 from evals.loaders import count_rows
 from evals.settings import Settings, SettingsError, load_settings
 from rag.config import DEFAULT_PRESET
+from rag.settings import given
 from scorers.composite import case_composite, format_weights, load_config, weights
 from scorers.judges import judge_status
 
@@ -259,7 +260,7 @@ def _run_facts(cfg: dict) -> tuple[RunFacts, GateConfig, Settings | None]:
         settings_error = str(exc)
     preset = settings.preset if settings else DEFAULT_PRESET
     gcfg = config_from_weights(cfg, preset, settings.gate if settings else None)
-    limit = settings.limit if settings else (os.environ.get("MPA_EVAL_LIMIT") or None)
+    limit = settings.limit if settings else (given().get("MPA_EVAL_LIMIT") or None)
     missing = frozenset(r.file for r in gcfg.required if not (EVALS_DIR / r.file).is_file())
     try:
         datasets = datasets_dir()
@@ -349,10 +350,10 @@ def report_run(results: list[dict], verbose: bool = False, jsonl: bool = False) 
     record = {
         "schema": RECORD_SCHEMA,
         "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "git": git_commit(), "preset": settings.preset if settings else os.environ.get("MPA_RAG_PRESET"),
+        "git": git_commit(), "preset": settings.preset if settings else given().get("MPA_RAG_PRESET"),
         "agent": (gated[0]["metadata"].get("agent") if gated else None),
         "model": (gated[0]["metadata"].get("model") if gated else None),
-        "argv": sys.argv, "env": {k: v for k, v in os.environ.items() if k.startswith("MPA_")},
+        "argv": sys.argv, "env": given(),
         "run": RUN_ID, "kb_fingerprint": next((r["metadata"].get("kb_fingerprint") for r in reps), None),
         "datasets": {d["name"]: d for d in ((r["metadata"].get("dataset") or None) for r in reps) if d},
         "weights": cfg["weights"], "weights_file": cfg["_path"], "judges": judge_status(),

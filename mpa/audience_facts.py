@@ -9,6 +9,7 @@ import re
 
 from mpa.fact_text import (LABELLED, OPERATOR, Context, Fact, fact_unit, is_geography, metric_in, paragraphs,
                            period)
+from mpa.tables import parse_number
 
 _POPULATION_WORDS = re.compile(r"\b(population|residents|people|persons|adults|households|target audience|audience|"
                                r"individuals|consumers)\b", re.I)
@@ -19,15 +20,10 @@ _TITLE_WORD = re.compile(r"^(?:[A-Z][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\.?)
 
 
 def _people(text: str) -> float | None:
+    """The first head count in ``text`` ("3.4M", "950,000", "6.7 million"), read by the tool
+    side's one number reader (:func:`mpa.tables.parse_number`)."""
     m = _PEOPLE_NUMBER.search(text)
-    if not m:
-        return None
-    raw = m.group(1)
-    scale = re.search(r"(million|thousand|billion|M|K)\b", raw, re.I)
-    n = float(re.sub(r"[^\d.]", "", re.split(r"\s*(?:million|thousand|billion|M|K)\b", raw, flags=re.I)[0]))
-    if scale:
-        n *= {"m": 1e6, "million": 1e6, "k": 1e3, "thousand": 1e3, "billion": 1e9}[scale.group(1).lower()]
-    return n
+    return parse_number(m.group(1)) if m else None
 
 
 

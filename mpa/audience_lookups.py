@@ -57,6 +57,17 @@ def normalize_geography(geography: str | None, known: list[str] | None = None) -
 
     if dash in by_low:
         add(by_low[dash])
+    coded = re.fullmatch(r"([a-z]{2,4})\.?\s+(dma|metro|market|area|region)", dash)
+    if coded:  # "LA DMA", "the NY metro": the DMA the code abbreviates (its words' initials), else the state's
+        for kl, k in by_low.items():
+            if kl.endswith(" dma") and "".join(w[0] for w in re.split(r"[\s-]+", kl[:-4]) if w) == coded.group(1):
+                add(k)
+        state = US_STATE_CODES.get(coded.group(1).upper())
+        if state:
+            if f"{state.lower()} dma" in by_low and coded.group(2) != "region":
+                add(by_low[f"{state.lower()} dma"])
+            add(state)
+        raw = dash = coded.group(1)
     if dash in _NATIONAL_CODES:
         add(NATIONAL)
     if len(raw) == 2 and raw.upper() in US_STATE_CODES:
@@ -107,19 +118,40 @@ def match_audience(query: str, names: list[str]) -> str | None:
     if key and key in names:
         return key
     qs = _stems(q)
+    initialisms = {t.lower() for t in re.findall(r"\b[A-Z]{2,4}\b", query)}
     best, best_score = None, 0.0
     for name in names:
-        ns = _stems(name)
+        ns = {s for s in _stems(name) if not re.search(r"[-/:]", s)} or _stems(name)  # a compound counts by its parts
         if not ns:
             continue
+        qs_name = qs | _spelled_out(initialisms, name)
         weight = {s: (0.3 if s in _GENERIC_AUDIENCE_WORDS else 1.0) for s in ns}
-        hit = {s for s in ns if s in qs}
+        said = {_bare(x) for x in qs_name}
+        hit = {s for s in ns if _bare(s) in said}
         if not any(weight[s] == 1.0 for s in hit):
             continue
         score = sum(weight[s] for s in hit) / sum(weight.values())
         if score >= 0.5 and score > best_score:
             best, best_score = name, score
     return best
+
+
+def _bare(stem: str) -> str:
+    """The stemmer keeps a final "e" in some forms of a word and not in others ("retirees" →
+    "retire", "retired" → "retir"): compared without it."""
+    return stem[:-1] if stem.endswith("e") and len(stem) > 4 else stem
+
+
+def _spelled_out(initialisms: set[str], name: str) -> set[str]:
+    """Stems of the runs of two or more consecutive words of ``name`` whose initials are one of
+    ``initialisms`` (an abbreviation the user wrote in capitals: "EV" → "electric vehicle")."""
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+    out: set[str] = set()
+    for i in range(len(words)):
+        for j in range(i + 2, min(len(words), i + 4) + 1):
+            if "".join(w[0] for w in words[i:j]) in initialisms:
+                out |= _stems(" ".join(words[i:j]))
+    return out
 
 
 def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geography: str | None = None) -> Lookup:
@@ -129,6 +161,10 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
     if not rows:
         return Lookup(None, "the knowledge base has no audience sizing table")
     name = match_audience(audience_type, t.audience_names)
+    if name is None:  # the row's whole label says more than its name: "Pet-owning households (dog or cat)"
+        labels = {r.audience.lower(): _audience_name(r.audience) for r in rows}
+        label = match_audience(audience_type, list(labels))
+        name = labels[label] if label else None
     if name is None:
         return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from mpa.vocabulary import VOCABULARY
 from rag.config import RagConfig
 from rag.domain import Domain
 from rag.engine import RetrievalEngine
+from rag.settings import RagSettings
 
 # filter names of the tools and tests → the tagger's metadata fields
 FILTERS = {"document_types": "document_type", "topics": "topics", "steps": "steps", "verticals": "verticals",
@@ -48,7 +48,7 @@ def build_engine(kb_dir: str | Path, config: RagConfig | None = None, index_path
     """A media-planning engine over ``kb_dir`` (index reuse as :meth:`RetrievalEngine.from_directory`).
     With ``store`` (or ``$MPA_STORE``) a ``postgresql://`` URI, the KB is synced into Postgres and
     the engine built from the stored chunks (:func:`rag.pgstore.open_engine`); no index file."""
-    store = store or os.environ.get("MPA_STORE") or None
+    store = store or RagSettings.read("store")
     if store:
         from rag.pgengine import open_engine
 

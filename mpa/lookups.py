@@ -202,7 +202,7 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
         v = _resolve_vertical(engine, t, vertical, metric)
     if m is None:
-        m = _resolve_metric(engine, t, metric, known_metrics)
+        m = _resolve_metric(engine, t, metric, known_metrics, v if v in t.verticals else None)
     if v is None or v not in t.verticals:
         return Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: {', '.join(t.verticals)})")
     if m is None:
@@ -232,11 +232,42 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     key = resolve.by_labels(vertical, intros)
     if key:
         return key
+    shortened = {v for v, head in intros.items() if resolve.abbreviates(vertical, head)}  # "higher ed"
+    if len(shortened) == 1:
+        return shortened.pop()
+    # stems can join two words ("hospitals", "hospitality"): among the intros covering the phrase, the
+    # one that has each word itself (singular or plural) names it
+    tied = [v for v, sc in resolve.label_scores(vertical, intros).items() if sc == 1.0]
+    said = {v for v in tied if resolve.says_words(vertical, intros[v])}
+    if len(tied) > 1 and len(said) == 1:
+        return said.pop()
     return resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
                                 context="benchmarks")
 
 
-def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str]) -> str | None:
+def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
+    """A price of one thing the labels do not name ("cost per purchase", "cost per new patient"):
+    the vertical's money metric whose note opens by saying what it counts and names that thing
+    ("Here CPA counts every attributed purchase", "Healthcare CAC counts new patients who …"),
+    when exactly one does."""
+    m = re.match(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", phrase or "", re.I)
+    q = resolve.terms(m.group(1)) if m else set()
+    if not q:
+        return None
+    hits = set()
+    for (v, key), row in t.bench.items():
+        if v != vertical or row.unit != "$":
+            continue
+        note = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)",
+                         t.texts[row.source], re.M)
+        first = re.split(r"(?<=[.!?])\s", note.group(1), maxsplit=1)[0] if note else ""
+        if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
+            hits.add(key)
+    return hits.pop() if len(hits) == 1 else None
+
+
+def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str],
+                    vertical: str | None = None) -> str | None:
     """A metric the vocabulary does not know ("cost of a lead", "price per download"): the table
     label that covers the user's words ("CPL (cost per lead)"), else the metric code that heads the
     best retrieved section sharing most of them ("### CPI (cost per install)")."""
@@ -244,6 +275,9 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
     for (_, m), row in t.bench.items():
         labels.setdefault(m, row.metric_name or m)
     key = resolve.by_labels(metric, labels, min_coverage=0.5)
+    if key:
+        return key
+    key = _counted_metric(t, vertical, metric) if vertical else None
     if key:
         return key
     # ties or no label word: retrieval decides, among the metrics whose label shares a word when any does

@@ -16,6 +16,7 @@ vertical's numbers.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from rag.analyzer import get_analyzer
@@ -62,6 +63,40 @@ def by_labels(phrase: str, labels: dict[str, str], min_coverage: float = 1.0) ->
     if len(scored) > 1 and scored[1][0] == scored[0][0]:
         return None
     return scored[0][1]
+
+
+_WORD = re.compile(r"[a-z][a-z0-9]*")
+
+
+def abbreviates(phrase: str, text: str) -> bool:
+    """True when ``phrase`` is a shortened form of consecutive words of ``text``: as many words,
+    in order, each equal to its word or a prefix of it of two letters or more, at least one
+    shortened and at least one (a content word) whole — "higher ed" in "higher education
+    institutions", "pro services" in "professional services". Two words or more, so a lone
+    fragment ("ed") never names anything."""
+    q = _WORD.findall((phrase or "").lower())
+    if len(q) < 2:
+        return False
+    words = _WORD.findall((text or "").lower())
+    for i in range(len(words) - len(q) + 1):
+        window = words[i:i + len(q)]
+        if not all(t.startswith(w) and len(w) >= 2 for w, t in zip(q, window)):
+            continue
+        if any(w != t for w, t in zip(q, window)) and any(w == t and terms(w) for w, t in zip(q, window)):
+            return True
+    return False
+
+
+def says_words(phrase: str, text: str) -> bool:
+    """True when every content word of ``phrase`` occurs in ``text`` as itself, singular or plural
+    ("hospitals" in "hospital systems", not in "hospitality")."""
+    have = set(_WORD.findall((text or "").lower()))
+    words = [w for w in _WORD.findall((phrase or "").lower()) if terms(w)]
+    return bool(words) and all(_number_forms(w) & have for w in words)
+
+
+def _number_forms(w: str) -> set[str]:
+    return {w, w[:-1] if w.endswith("s") else w + "s", w[:-2] if w.endswith("es") else w + "es"}
 
 
 def by_retrieval(engine: "RetrievalEngine", phrase: str, key_of: Callable[["Chunk"], str | None],

@@ -13,9 +13,17 @@ lives —
   quoted material, not instructions;
 * an unanswerable query says so ("no knowledge-base passage answers this") and returns no ids,
   so there is nothing to cite;
+* ``search_knowledge_base`` results are packed to a token budget (:class:`rag.packing.ContextPacker`:
+  near-duplicates dropped, passages weighed for diversity (MMR) and the least valuable evicted
+  or trimmed to whole sentences while over budget, a mid-section passage joined by its
+  preceding neighbour; the survivors keep their rank order) before the model reads them. The
+  budget follows the call's ``thoroughness`` (``rag.config.SEARCH_BUDGETS``) unless
+  ``MPA_SEARCH_BUDGET`` or the executor's ``search_budget`` sets one. Every packed passage keeps
+  its ``<passage id=…>`` tag, so it can be cited; what was left out and why is in the result's
+  ``data["packing"]``;
 * every call is timed and counted (:meth:`ToolExecutor.stats`).
 
-(Just over 400 lines on purpose: about a third is the tool schemas, which must sit beside the executor
+(Over 400 lines on purpose: about a third is the tool schemas, which must sit beside the executor
 that validates against them.)
 """
 from __future__ import annotations
@@ -33,8 +41,11 @@ from mpa.fact_lookups import find_audience, find_benchmarks
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance
 from mpa.vocabulary import VOCABULARY, canonical
+from rag.config import SEARCH_BUDGETS
 from rag.engine import RetrievalEngine
+from rag.packing import ContextPacker
 from rag.passages import escape, passage_record, render_passage
+from rag.settings import RagSettings
 from rag.types import ResultList
 
 log = logging.getLogger("mpa.tools")
@@ -180,11 +191,14 @@ class ToolExecutor:
     """Runs the agent's tools against one :class:`RetrievalEngine`.
 
     ``include_research`` registers ``research_topic`` (it is optional per agent configuration
-    because it costs several searches per call)."""
+    because it costs several searches per call); ``search_budget`` fixes the token budget of
+    ``search_knowledge_base`` results (default: ``MPA_SEARCH_BUDGET``, else by thoroughness)."""
 
-    def __init__(self, engine: "RetrievalEngine", include_research: bool = False, top_k: int | None = None):
+    def __init__(self, engine: "RetrievalEngine", include_research: bool = False, top_k: int | None = None,
+                 search_budget: int | None = None):
         self.engine = engine
         self.top_k = top_k or engine.config.top_k
+        self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
         self._validators = {n: Draft202012Validator(d["input_schema"]) for n, d in self._defs.items()}
@@ -307,7 +321,27 @@ class ToolExecutor:
                                       f"{self.engine.config.min_score:.0%} relevance threshold. Say that the "
                                       "knowledge base does not cover it; do not guess or cite.",
                               data={"results": [], "abstained": True, "best_coverage": best})
-        return self._from_results(header, results, "")
+        return self._packed(header, query, results, self.search_budget or SEARCH_BUDGETS[mode or "balanced"])
+
+    def _packed(self, header: str, query: str, results: ResultList, budget: int) -> ToolResult:
+        """The results packed into ``budget`` tokens of passages (see the module docstring)."""
+        # every passage the search ranked may be kept (no relative floor: the second part of a
+        # two-part question scores below the first and must not be cut as weak), in rank order
+        packed = ContextPacker(self.engine, budget_tokens=budget, min_relative_score=0.0,
+                               keep_order=True).pack(query, list(results))
+        if not packed.chunks:  # not even one sentence of the best passage fits: send it whole
+            return self._from_results(header, results[:1], "")
+        score = {r.chunk.id: r.score for r in results}
+        ids = packed.ids
+        trace = packed.trace
+        return ToolResult(
+            content="\n".join([header, DATA_NOTE, packed.text.rstrip("\n")]), citations=list(ids),
+            retrieved_ids=list(ids),
+            passages=[{**passage_record(c, score.get(c.id)), "text": t} for c, t in zip(packed.chunks, packed.texts)],
+            data={"results": [r.to_dict(with_text=False) for r in results if r.chunk.id in set(ids)],
+                  "packing": {"budget": budget, "tokens": packed.tokens, "totals": trace.get("totals", {}),
+                              "left_out": {e["id"]: e["decision"] for e in trace["candidates"]
+                                           if e["decision"] != "selected"}}})
 
     def _benchmark(self, inp: dict) -> ToolResult:
         found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))

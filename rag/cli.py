@@ -22,14 +22,15 @@ from rag.config import DEFAULT_PRESET, PRESETS, get_preset
 from rag.documents import EmptyKnowledgeBaseError
 from rag.domain import Domain
 from rag.persistence import IndexFileError
+from rag.settings import RagSettings, SettingsError
 
 FIXTURE_KB = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "kb"
 
 
-def default_kb() -> Path:
-    env = os.environ.get("MPA_KB_DIR")
-    if env:
-        return Path(env)
+def default_kb(kb_dir: Path | None = None) -> Path:
+    """``kb_dir`` (``MPA_KB_DIR``, :class:`rag.settings.RagSettings`), else ``./kb``, else the fixture KB."""
+    if kb_dir:
+        return Path(kb_dir)
     return Path("kb") if Path("kb").is_dir() else FIXTURE_KB
 
 
@@ -97,7 +98,7 @@ def cmd_index(args) -> int:
 
 
 def cmd_search(args) -> int:
-    kb = Path(args.kb) if args.kb else default_kb()
+    kb = Path(args.kb) if args.kb else default_kb(args.settings.kb_dir)
     engine = _engine(kb, args.index, args.preset, domain=args.domain, store=args.store)
     t0 = time.perf_counter()
     results = engine.search(args.query, top_k=args.k, method=args.method, mode=args.mode)
@@ -133,12 +134,17 @@ def cmd_search(args) -> int:
 
 def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "python -m rag") -> int:
     """Run the CLI; ``domain`` is the default ``--domain`` (else ``$RAG_DOMAIN``)."""
+    try:
+        settings = RagSettings.from_env()
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     p = argparse.ArgumentParser(prog=prog, description="Index and search a knowledge-base directory.")
     p.add_argument("-v", "--verbose", action="store_true")
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--domain", default=domain or os.environ.get("RAG_DOMAIN") or None, metavar="MODULE:CALLABLE",
                         help="domain plug-in returning a rag.domain.Domain (default: $RAG_DOMAIN, else none)")
-    common.add_argument("--store", default=os.environ.get("MPA_STORE") or None, metavar="postgresql://…",
+    common.add_argument("--store", default=settings.store, metavar="postgresql://…",
                         help="keep the chunks in Postgres (synced from the KB folder) instead of an index file "
                              "(default: $MPA_STORE)")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -166,6 +172,7 @@ def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "
     ps.set_defaults(func=cmd_search)
 
     args = p.parse_args(argv)
+    args.settings = settings
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     warnings.simplefilter("ignore")  # the same messages arrive through logging

@@ -13,6 +13,10 @@ from typing import Any
 
 METHODS = ("tfidf", "bm25", "weighted", "rrf")
 MODES = ("fast", "balanced", "thorough")
+# token budget of the search results a tool hands a model, per mode (``MPA_SEARCH_BUDGET``
+# overrides it, rag.settings): five passages of the shipped KB are ~1,100–1,500 tokens, so
+# balanced keeps them all and only trims outliers, fast halves that, thorough has room to spare
+SEARCH_BUDGETS = {"fast": 1000, "balanced": 2000, "thorough": 4000}
 
 
 @dataclass(frozen=True)

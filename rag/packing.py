@@ -22,6 +22,10 @@ answer-bearing passages win the budget:
 4. **Reunify**: when a selected passage starts mid-section, its preceding neighbour in that
    section is attached if the budget allows (the answer is often split across the boundary).
 
+Passages are rendered in admission order, or with ``keep_order`` in the order the results came
+(a ranked list handed to a model as a tool result stays ranked: the packer decides what fits,
+not what comes first).
+
 The budget is counted with tiktoken on exactly the text that will be sent, labels included,
 and re-checked on the joined text. Every call returns a JSON-able trace of every decision.
 """
@@ -49,6 +53,7 @@ class PackedContext:
     chunks: list[Chunk]
     tokens: int
     trace: dict[str, Any] = field(default_factory=dict)
+    texts: list[str] = field(default_factory=list)  # each passage's text as sent (a trimmed one is a prefix)
 
     @property
     def ids(self) -> list[str]:
@@ -90,7 +95,7 @@ class ContextPacker:
                  per_section_cap: int | None = None, mmr_lambda: float | None = None,
                  redundancy_threshold: float | None = None, answerability_bonus: float | None = None,
                  reunify: bool = True, min_relative_score: float | None = None, evict_floor: float = 0.5,
-                 cap_penalty: float | None = None):
+                 cap_penalty: float | None = None, keep_order: bool = False):
         cfg = engine.config
         self.engine = engine
         self.budget = budget_tokens if budget_tokens is not None else cfg.context_budget_tokens
@@ -103,6 +108,7 @@ class ContextPacker:
         self.evict_floor = evict_floor
         self.cap_penalty = cap_penalty if cap_penalty is not None else cfg.cap_penalty
         self.min_relative_score = min_relative_score if min_relative_score is not None else cfg.pack_min_relative_score
+        self.keep_order = keep_order  # render in the order the results came (else admission order)
 
     def pack(self, query: str, results: list[SearchResult]) -> PackedContext:
         intent = self.engine.domain.intent(query).intent
@@ -223,26 +229,27 @@ class ContextPacker:
                     trace["candidates"].append({"id": prev_id, "score": None, "bonus": 0.0, "tokens": t,
                                                 "decision": "selected", "reason": f"reunified: precedes {ch.id}"})
         # render: selected in admission order, neighbours just before their anchor
-        parts: list[tuple[Chunk, str]] = []
-        for a in admitted:
+        parts: list[tuple[Chunk, str, str]] = []  # (chunk, text sent, rendered passage)
+        for a in (sorted(admitted) if self.keep_order else admitted):
             for anchor, prev, _ in extra:
                 if anchor == a:
-                    parts.append((prev, render_passage(prev)))
-            parts.append((results[a].chunk, render_passage(results[a].chunk, texts.get(a))))
-        text = "".join(p for _, p in parts)
+                    parts.append((prev, prev.text, render_passage(prev)))
+            body = texts.get(a, results[a].chunk.text)
+            parts.append((results[a].chunk, body, render_passage(results[a].chunk, texts.get(a))))
+        text = "".join(p for _, _, p in parts)
         tokens = count_tokens(text)
         while tokens > self.budget and parts:  # joined BPE can differ by a token or two from the sum
             dropped = parts.pop()
             for e in entries:
                 if e["id"] == dropped[0].id:
                     e.update(decision="over-budget", reason="evicted after exact count of the joined text")
-            text = "".join(p for _, p in parts)
+            text = "".join(p for _, _, p in parts)
             tokens = count_tokens(text)
         trace["candidates"] = entries + trace["candidates"]
-        trace.update(tokens=tokens, selected=[c.id for c, _ in parts],
+        trace.update(tokens=tokens, selected=[c.id for c, _, _ in parts],
                      totals={d: sum(1 for e in trace["candidates"] if e["decision"] == d)
                              for d in ("selected", "capped", "redundant", "over-budget", "low-relevance")})
-        return PackedContext(text, [c for c, _ in parts], tokens, trace)
+        return PackedContext(text, [c for c, _, _ in parts], tokens, trace, [t for _, t, _ in parts])
 
 
 def naive_pack(results: list[SearchResult], budget_tokens: int) -> PackedContext:

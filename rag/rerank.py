@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from rag.intent import QueryIntent
 from rag.passages import render_passage
+from rag.settings import RagSettings
 
 log = logging.getLogger("rag")
 
@@ -130,7 +131,7 @@ class LLMReranker:
 
             client = RetryingMessages(anthropic_client(), what="reranker")
         self.client = client
-        self.model = model or os.environ.get("MPA_RERANK_MODEL", "claude-haiku-4-5")
+        self.model = model or RagSettings.read("rerank_model")
         self.max_chars = max_chars
         self.cache: dict[tuple, dict[str, float]] = {}
         self.fallback = FeatureReranker()

@@ -311,6 +311,13 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
     from rag.cli import default_kb, load_domain
     from rag.config import DEFAULT_PRESET
     from rag.feedback import FeedbackError, FeedbackStore
+    from rag.settings import RagSettings, SettingsError
+
+    try:
+        settings = RagSettings.from_env()
+    except SettingsError as exc:
+        print(f"{prog}: {exc}", file=sys.stderr)
+        return 2
 
     ap = argparse.ArgumentParser(prog=prog, description="Serve search (and tools) over HTTP; docs at /docs.")
     ap.add_argument("--kb", type=Path, default=None, help="KB folder (default $MPA_KB_DIR, else ./kb)")
@@ -318,15 +325,15 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
     ap.add_argument("--index-dir", type=Path, default=Path(".index"), help="where index files live (default .index)")
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8000)
-    ap.add_argument("--feedback", type=Path, default=Path(os.environ.get("MPA_FEEDBACK_DB", ".feedback/feedback.sqlite3")),
+    ap.add_argument("--feedback", type=Path, default=settings.feedback_db,
                     help="SQLite file for POST /feedback (default $MPA_FEEDBACK_DB, else .feedback/feedback.sqlite3)")
     ap.add_argument("--reload-every", type=float, default=2.0, metavar="SECONDS",
                     help="check the KB folder for changes at most this often (default 2)")
     ap.add_argument("--domain", default=domain or os.environ.get("RAG_DOMAIN") or None, metavar="MODULE:CALLABLE")
-    ap.add_argument("--store", default=os.environ.get("MPA_STORE") or None, metavar="postgresql://…",
+    ap.add_argument("--store", default=settings.store, metavar="postgresql://…",
                     help="serve the chunks synced into Postgres instead of an index file (default $MPA_STORE)")
     args = ap.parse_args(argv)
-    kb = args.kb or default_kb()
+    kb = args.kb or default_kb(settings.kb_dir)
     try:
         if not kb.is_dir():
             raise ValueError(f"--kb {kb}: not a folder")

@@ -2,8 +2,9 @@
 
 Each scorer is a callable usable directly in ``braintrust.Eval(scores=[...])`` returning
 ``Score(name, score, metadata)`` with ``score`` in [0, 1], or ``None`` when it does not apply.
-Scorers read task outputs (the eval output record, DESIGN §6) and the KB's tables; they never
-import the retrieval engine.
+Scorers read task outputs (the eval output record, :mod:`mpa.record`, through ``as_record``) and
+the KB's tables; they never import the retrieval engine, and they never write into what they are
+given: explanations are ``Score.metadata`` only.
 """
 from scorers.abstention import Abstention, abstention
 from scorers.audience import AudienceSizing, audience_sizing

@@ -1,9 +1,11 @@
-"""The scorer base class and the normalised view of an eval output record (DESIGN §6).
+"""The scorer base class and the normalised view of an eval output record (:mod:`mpa.record`).
 
 Every project scorer is a callable object usable directly in ``braintrust.Eval(scores=[...])``:
 ``scorer(input=..., output=..., expected=..., metadata=...) -> Score``. It returns
 ``Score(name, score, metadata)`` with ``score`` in [0, 1], or ``score=None`` when the scorer does
-not apply to the case (skipped — never a free 1.0).
+not apply to the case (skipped — never a free 1.0). Its explanation is ``Score.metadata`` and
+nothing else: a scorer never writes into the objects it is given (the harness copies the
+explanations into the case record, :func:`evals.common.timed`).
 
 A case is scored through one or more :class:`View` objects: a single-answer case (tool,
 retrieval, abstention evals) is one view; a multi-turn conversation is one view per turn, each
@@ -13,12 +15,15 @@ are in the metadata (``turns``).
 """
 from __future__ import annotations
 
+import copy
 import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from braintrust import Score
+
+from mpa.record import ToolCall, as_record
 
 MAX_DETAIL = 12  # list items kept in a score's metadata
 
@@ -42,7 +47,7 @@ class View:
     user_texts: list[str] = field(default_factory=list)  # every user message so far
     passages: dict[str, str] = field(default_factory=dict)  # chunk id -> text, for chunks retrieved so far
     data: Any = None  # structured tool payload (BenchmarkResult / AudienceSizingResult dict) or None
-    tool_calls: list[dict] = field(default_factory=list)
+    tool_calls: list[ToolCall] = field(default_factory=list)
     turn: int | None = None
     error: str | None = None
 
@@ -61,28 +66,19 @@ def _question_of(inp: Any) -> str:
     return "" if inp is None else str(inp)
 
 
-def _retrieved_entries(output: dict) -> list[dict]:
-    ents = output.get("retrieved") or []
-    return [e if isinstance(e, dict) else {"id": str(e)} for e in ents]
-
-
-def _tool_ids(calls: Iterable[dict]) -> list[str]:
-    out = []
-    for c in calls or []:
-        for i in c.get("retrieved_ids") or []:
-            out.append(i)
-    return out
+def _tool_ids(calls: Iterable[ToolCall]) -> list[str]:
+    return [i for c in calls for i in c.retrieved_ids]
 
 
 _PASSAGE = re.compile(r'<passage id="(?P<id>[^"]+)"[^>]*>\n?(?P<text>.*?)</passage>', re.S)
 
 
-def passage_texts(entries: list[dict], calls: Iterable[dict]) -> dict[str, str]:
+def passage_texts(entries: list[dict], calls: Iterable[ToolCall]) -> dict[str, str]:
     """Chunk id -> text: the record's ``retrieved`` passages, else the ``<passage id=…>`` blocks of
     the tool results the model read (the same text, as the model saw it)."""
     out = {e["id"]: str(e["text"]) for e in entries if e.get("id") and e.get("text")}
-    for c in calls or []:
-        for m in _PASSAGE.finditer(str(c.get("content") or "")):
+    for c in calls:
+        for m in _PASSAGE.finditer(c.content):
             out.setdefault(m.group("id"), m.group("text"))
     return out
 
@@ -97,72 +93,59 @@ def dedupe(ids: Iterable[str]) -> list[str]:
 
 
 def normalise_expected(expected: Any) -> dict:
+    """The expectation as a dict (a copy: scorers never touch their caller's objects)."""
     if expected is None:
         return {}
     if isinstance(expected, dict):
-        return expected
+        return copy.deepcopy(expected)
     if isinstance(expected, bool):
         return {"must_abstain": expected}
     return {"value": expected}
 
 
 def views(input: Any, output: Any, expected: Any) -> list[View]:
-    """Split a case into the answers to score (one per conversation turn, or one)."""
+    """Split a case into the answers to score (one per conversation turn, or one). The output is
+    read through :func:`mpa.record.as_record` — the one reading of every output shape."""
     exp = normalise_expected(expected)
-    if isinstance(output, str) or output is None:
-        return [View(question=_question_of(input), response=output or "", expect=exp,
-                     user_texts=[_question_of(input)])]
-    if not isinstance(output, dict):
-        return [View(question=_question_of(input), response=str(output), expect=exp)]
-
-    entries = _retrieved_entries(output)
+    rec = as_record(output)
+    entries = rec.retrieved
     sources = {e["id"]: e.get("source", "") for e in entries if e.get("id")}
     sections = {e["id"]: list(e.get("sections") or ([e["section"]] if e.get("section") else []))
                 for e in entries if e.get("id")}
-    turns = output.get("turns") or []
-    all_calls = list(output.get("tool_calls") or []) + [c for t in turns if isinstance(t, dict)
-                                                         for c in (t.get("tool_calls") or [])]
-    texts = passage_texts(entries, all_calls)
+    texts = passage_texts(entries, rec.all_tool_calls)
     turn_expects = exp.get("turns") if isinstance(exp.get("turns"), list) else None
-    if turns and (turn_expects is not None or any(isinstance(t, dict) and "expect" in t for t in turns)):
+    if rec.turns and (turn_expects is not None or any(t.expect is not None for t in rec.turns)):
         out: list[View] = []
         seen: list[str] = []
         evidence: list[str] = []
         users: list[str] = []
-        for i, t in enumerate(turns):
-            calls = t.get("tool_calls") or []
-            ids = dedupe(list(t.get("retrieved_ids") or []) + _tool_ids(calls))
+        for i, t in enumerate(rec.turns):
+            ids = dedupe(t.retrieved_ids + _tool_ids(t.tool_calls))
             seen = dedupe(seen + ids)
             evidence += [texts[i_] for i_ in ids if i_ in texts]
-            evidence += [c.get("content", "") for c in calls if c.get("content")]
-            users.append(str(t.get("user", "")))
+            evidence += [c.content for c in t.tool_calls if c.content]
+            users.append(t.user)
             if turn_expects is not None:
                 te = turn_expects[i] if i < len(turn_expects) and isinstance(turn_expects[i], dict) else {}
             else:
-                te = t.get("expect") or {}
-            data = next((c.get("data") for c in calls if c.get("data")), None)
-            out.append(View(question=str(t.get("user", "")), response=str(t.get("assistant") or ""), expect=te,
+                te = t.expect or {}
+            data = next((c.data for c in t.tool_calls if c.data), None)
+            out.append(View(question=t.user, response=t.assistant, expect=te,
                             ranked_ids=ids, seen_ids=list(seen), sources=sources, sections=sections,
-                            evidence=list(evidence),
-                            user_texts=list(users), data=data, tool_calls=calls, turn=i, error=t.get("error"),
-                            passages={i_: texts[i_] for i_ in seen if i_ in texts}))
+                            evidence=list(evidence), user_texts=list(users), data=data, tool_calls=t.tool_calls,
+                            turn=i, error=t.error, passages={i_: texts[i_] for i_ in seen if i_ in texts}))
         return out
 
-    calls = output.get("tool_calls") or []
-    ranked = [e["id"] for e in entries if e.get("id")]
-    if not ranked:
-        ranked = _tool_ids(calls)
+    calls = rec.tool_calls
+    ranked = [e["id"] for e in entries if e.get("id")] or _tool_ids(calls)
     evidence = [e.get("text", "") for e in entries if e.get("text")]
-    evidence += [c.get("content", "") for c in calls if c.get("content")]
-    if output.get("context"):
-        evidence.append(str(output["context"]))
-    data = output.get("benchmark", output.get("audience", output.get("data")))
-    if data is None:
-        data = next((c.get("data") for c in calls if c.get("data")), None)
+    evidence += [c.content for c in calls if c.content]
+    if rec.context:
+        evidence.append(rec.context)
     q = _question_of(input)
-    return [View(question=q, response=str(output.get("response") or ""), expect=exp, ranked_ids=ranked,
+    return [View(question=q, response=rec.response, expect=exp, ranked_ids=ranked,
                  seen_ids=dedupe(ranked + _tool_ids(calls)), sources=sources, sections=sections, evidence=evidence,
-                 user_texts=[q], data=data, tool_calls=calls, error=output.get("error"), passages=texts)]
+                 user_texts=[q], data=rec.payload, tool_calls=calls, passages=texts)]
 
 
 def check_range(name: str, value: float | None) -> float | None:
@@ -214,8 +197,4 @@ class ProjectScorer:
             meta = {"applicable": True, "turns": [{"turn": v.turn, "score": round(s, 4), **d}
                                                   for v, s, d in applicable]}
         score = check_range(self.name, score)
-        if isinstance(metadata, dict):
-            # the case metadata dict is shared with the EvalResult: the reporter copies these
-            # explanations into the experiment record (Braintrust keeps only the number)
-            metadata.setdefault("score_details", {})[self.name] = meta
         return Score(name=self.name, score=score, metadata=meta)

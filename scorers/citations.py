@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from scorers.base import ProjectScorer, View, trim
+from scorers.claims import UNIT_FACTORS
+from scorers.numwords import spelled_to_digits
 from scorers.text import (KB_PHRASE, claim_numbers, close, cited_ids, equations, numbers, paragraphs, sentences,
                           strip_citations)
 
@@ -21,9 +23,11 @@ ESTIMATE_LABEL = re.compile(r"\b(?:my (?:own )?estimate|my rough estimate|my gue
 
 
 def user_numbers(texts: list[str]) -> list[float]:
+    """Every number the user gave, spelled-out amounts included ("thirty grand", "seventy bucks":
+    :mod:`scorers.numwords`, the same reading :func:`scorers.claims.user_figure` uses)."""
     out = []
     for t in texts:
-        for n in numbers(t):
+        for n in numbers(spelled_to_digits(t or "")):
             out.append(n.value)
     return out
 
@@ -33,7 +37,12 @@ def is_user_number(value: float, user_vals: list[float]) -> bool:
 
 
 def derived_values(text: str) -> list[float]:
-    return [e.shown_result for e in equations(text) if e.correct]
+    """Results of correct arithmetic shown in ``text``, and the unit conversion factors (100, 1,000:
+    :data:`scorers.claims.UNIT_FACTORS`) it uses as operands — "× 1,000" in CPM working is a
+    definition, not a KB claim."""
+    eqs = [e for e in equations(text) if e.correct]
+    factors = [u for u in UNIT_FACTORS if any(abs(o - u) < 1e-9 for e in eqs for o in e.operands)]
+    return [e.shown_result for e in eqs] + factors
 
 
 def kb_claims(sentence: str, user_vals: list[float], derived: list[float]) -> list[str]:

@@ -19,6 +19,8 @@ from typing import Any, Iterable, Mapping
 
 from braintrust import Score
 
+from scorers.settings import ScorerSettings
+
 CONFIG_PATH = Path(__file__).with_name("weights.json")
 
 
@@ -27,7 +29,8 @@ class MissingScorerError(RuntimeError):
 
 
 def load_config(path: str | os.PathLike | None = None) -> dict:
-    p = Path(path or os.environ.get("MPA_WEIGHTS") or CONFIG_PATH)
+    """The weights/gate file: ``path``, else ``MPA_WEIGHTS``, else the packaged ``weights.json``."""
+    p = Path(path or ScorerSettings.read("weights") or CONFIG_PATH)
     with open(p, encoding="utf-8") as fh:
         cfg = json.load(fh)
     w = cfg.get("weights")
@@ -59,11 +62,10 @@ def weights(cfg: dict | None = None) -> dict[str, float]:
 
 
 def gate_threshold(cfg: dict | None = None) -> float:
-    env = (os.environ.get("MPA_GATE") or "").strip()
-    if env and env.lower() != "off":  # "off" = report only (evals.settings); the threshold still applies
-        v = float(env)
-    else:
-        v = float((cfg or load_config())["gate"]["threshold"])
+    """``MPA_GATE`` when it is a number, else ``gate.threshold`` of the weights file (``MPA_GATE=off``
+    is report only: the threshold still applies to the verdict)."""
+    override = ScorerSettings.read("gate")
+    v = override if override is not None else float((cfg or load_config())["gate"]["threshold"])
     if not 0 <= v <= 1:
         raise ValueError(f"gate threshold (MPA_GATE or gate.threshold) must be in [0, 1], got {v}")
     return v

@@ -22,6 +22,7 @@ from typing import Any
 from braintrust import Score
 
 from scorers.base import View, views
+from scorers.settings import ScorerSettings
 
 EVIDENCE_CHARS = 12000
 
@@ -85,7 +86,7 @@ class AnthropicGroundingJudge:
     deterministic = False
 
     def __init__(self, model: str | None = None, client: Any = None):
-        self.model = model or os.environ.get("MPA_JUDGE_MODEL") or "claude-sonnet-4-5"
+        self.model = model or ScorerSettings.read("judge_model")
         self._client = client
 
     def _name(self) -> str:
@@ -190,7 +191,7 @@ def _openai_available() -> bool:
 def judge_scorers() -> list:
     """The LLM judges enabled by the environment (empty offline)."""
     out: list = []
-    if (os.environ.get("MPA_JUDGES") or "").strip().lower() in ("0", "off", "false", "no"):
+    if not ScorerSettings.read("judges"):
         return out
     if os.environ.get("ANTHROPIC_API_KEY"):
         out.append(AnthropicGroundingJudge())
@@ -201,7 +202,7 @@ def judge_scorers() -> list:
 
 def judge_status() -> str:
     names = [j.name for j in judge_scorers()]
-    if (os.environ.get("MPA_JUDGES") or "").strip().lower() in ("0", "off", "false", "no"):
+    if not ScorerSettings.read("judges"):
         return "LLM judges off (MPA_JUDGES=off)"
     if names:
         return "LLM judges on: " + ", ".join(names) + " (reported beside the gate, never in it)"

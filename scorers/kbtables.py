@@ -23,7 +23,6 @@ The KB directory is ``$MPA_KB_DIR`` or ``kb/`` at the repository root.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +31,7 @@ from mpa.facts import Fact, kb_facts
 from mpa.labels import match_labels, parts, platforms_named, vertical_key
 from mpa.tables import BenchmarkRow, read_kb_texts
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+from scorers.settings import ScorerSettings
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATFORM_SEP = " · "
@@ -39,7 +39,8 @@ _VOCAB_TABLES = ("verticals", "uncovered_verticals", "industries")
 
 
 def kb_dir() -> Path:
-    return Path(os.environ.get("MPA_KB_DIR") or ROOT / "kb")
+    """``MPA_KB_DIR`` (:class:`scorers.settings.ScorerSettings`), else the checkout's ``kb/``."""
+    return ScorerSettings.read("kb_dir") or ROOT / "kb"
 
 
 @lru_cache(maxsize=4)

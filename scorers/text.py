@@ -202,7 +202,8 @@ def eval_expression(expr: str) -> float:
 
 
 def expression_operands(expr: str) -> list[float]:
-    return [float(x) for x in re.findall(r"\d+(?:\.\d+)?", expr or "")]
+    """The numbers of a dataset expression ("50000 / 55" → [50000, 55]), read by :func:`numbers`."""
+    return [n.value for n in numbers(re.sub(r"[+\-*/()]", " ", expr or ""))]
 
 
 # ---------------------------------------------------------------- words

@@ -95,7 +95,8 @@ def test_calculation_is_shown_with_inputs_operation_and_result(executor):
     assert "$20,000 ÷ $14 × 1,000 ≈ 1,428,571 impressions" in turn.assistant
     turn = conv.send("With 50000 dollars a month, how many customers at the typical CAC? Budget divided by CAC.")
     assert "$50,000 ÷ $55 ≈ 909" in turn.assistant and "$50,000 ÷ $30 ≈ 1,667" in turn.assistant
-    assert "Typical CAC range of $30–$55 (Based on Knowledge Base [benchmarks-ecommerce#0])" in turn.assistant
+    assert "Typical ecommerce CAC (customer acquisition cost) range of $30–$55 (Based on Knowledge Base [benchmarks-ecommerce#0])" \
+        in turn.assistant
 
 
 def test_audience_question_gives_size_and_method(executor):

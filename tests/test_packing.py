@@ -7,6 +7,7 @@ from rag.config import RagConfig
 from rag.documents import load_directory
 from mpa.engine import build_engine
 from rag.packing import ContextPacker, naive_pack, render_passage
+from rag.passages import parse_passages
 from rag.tokens import count_tokens
 from rag.types import SearchResult
 
@@ -153,3 +154,15 @@ def test_naive_packer_estimates_and_cuts(engine):
 def test_empty_results(engine):
     p = ContextPacker(engine).pack("nothing", [])
     assert p.text == "" and p.tokens == 0
+
+
+def test_keep_order_renders_in_rank_order_with_the_same_selection(engine):
+    q = "pacing budget spend tolerance"
+    res = results_for(engine, q)
+    by_admission = ContextPacker(engine, budget_tokens=900, reunify=False).pack(q, res)
+    ranked = ContextPacker(engine, budget_tokens=900, reunify=False, keep_order=True).pack(q, res)
+    rank = {r.chunk.id: i for i, r in enumerate(res)}
+    assert sorted(ranked.ids) == sorted(by_admission.ids) and len(ranked.ids) > 1
+    assert ranked.ids == sorted(ranked.ids, key=rank.get) and ranked.tokens <= 900
+    assert [p.id for p in parse_passages(ranked.text)] == ranked.ids
+    assert all(t == c.text or c.text.strip().startswith(t) for c, t in zip(ranked.chunks, ranked.texts))

@@ -343,3 +343,14 @@ def test_composite_scorer_returns_components_and_weighted_mean():
     assert scores["composite"] == pytest.approx(1 / 3)
     scores = {s.name: s.score for s in comp(input="DTC CAC?", output={"response": "No citations here."}, expected={})}
     assert scores["composite"] is None  # nothing applicable: skipped, not a free 1.0
+
+
+def test_source_citation_counts_spelled_out_user_numbers_and_unit_factors_as_not_kb_claims():
+    """A user's "thirty grand" and the × 1,000 of CPM working need no citation; the KB price does."""
+    from scorers.citations import derived_values, kb_claims, user_numbers
+
+    users = user_numbers(["we've got thirty grand for this"])
+    s = "At a $12 CPM, $30,000 ÷ $12 × 1,000 = 2,500,000 impressions."
+    assert set(kb_claims(s, users, derived_values(s))) == {"$12"}
+    wrong = "At a $12 CPM, $30,000 ÷ $12 × 1,000 = 9,999 impressions."  # wrong arithmetic: nothing is excused
+    assert "1,000" in kb_claims(wrong, users, derived_values(wrong))

@@ -38,6 +38,11 @@ def test_defaults():
     ({"MPA_GATE": "nan"}, "MPA_GATE='nan'"),
     ({"MPA_GATE": "high"}, "MPA_GATE='high'"),
     ({"MPA_AGENT": "gpt4"}, "MPA_AGENT='gpt4': unknown agent; use one of offline, baseline, anthropic, claude"),
+    ({"MPA_AGENT_MAX_TOKENS": "lots"}, "MPA_AGENT_MAX_TOKENS='lots': must be a positive integer"),
+    ({"MPA_JUDGES": "maybe"}, "MPA_JUDGES='maybe': use 1/true/yes/on or 0/false/no/off"),
+    ({"MPA_STRIP_INVALID_CITATIONS": "2"}, "MPA_STRIP_INVALID_CITATIONS='2': use 1/true/yes/on"),
+    ({"MPA_PACK_BUDGET": "0"}, "MPA_PACK_BUDGET='0': must be a positive integer"),
+    ({"MPA_SEARCH_BUDGET": "x"}, "MPA_SEARCH_BUDGET='x': must be a positive integer"),
 ])
 def test_invalid_settings_name_the_variable(env, needle):
     if needle is None:

@@ -262,3 +262,70 @@ def test_stats_count_calls_errors_results_and_latency(shipped_engine):
     assert s["get_benchmark"]["mean_results"] == pytest.approx(1.0)  # 2 passages over 2 calls
     assert s["search_knowledge_base"]["citations"] >= 1
     assert 0 < s["search_knowledge_base"]["latency_ms_p50"] <= s["search_knowledge_base"]["latency_ms_max"]
+
+
+# ------------------------------------------------------------------ search results packed to a budget
+_PARA = ("Pacing keeps weekly spend near plan for the whole flight. A pacing rule sets a daily cap, a catch-up "
+         "limit and a review cadence. Spend that runs ahead of plan is slowed before the month ends. ")
+
+
+def _kb_with_duplicates(root: Path) -> Path:
+    kb = root / "kb"
+    kb.mkdir()
+    body = "# Budget pacing\n\n" + "\n\n".join(f"## Pacing rule {i}\n\n{_PARA * 3}Rule {i} applies to flight "
+                                                f"{i}." for i in range(1, 5))
+    (kb / "pacing.md").write_text(body, encoding="utf-8")
+    (kb / "pacing-copy.md").write_text(body, encoding="utf-8")  # the same text twice: one copy must go
+    (kb / "other.md").write_text("# Creative testing\n\nRotate creative every two weeks and keep a holdout.\n",
+                                 encoding="utf-8")
+    return kb
+
+
+def test_search_results_are_packed_to_the_budget_deduped_and_citable(tmp_path):
+    from agent.offline.toolread import read_outcome
+    from rag.passages import parse_passages
+    from rag.tokens import count_tokens
+
+    engine = build_engine(_kb_with_duplicates(tmp_path))
+    full = ToolExecutor(engine, search_budget=100_000).execute("search_knowledge_base",
+                                                              {"query": "budget pacing rule", "top_k": 8})
+    r = ToolExecutor(engine, search_budget=300).execute("search_knowledge_base",
+                                                        {"query": "budget pacing rule", "top_k": 8})
+    packing = r.data["packing"]
+    passages = parse_passages(r.content)
+    body = r.content[r.content.index("<passage"):]
+    assert count_tokens(body) <= 300 < count_tokens(full.content)
+    assert packing["tokens"] <= 300 and "over-budget" in packing["left_out"].values()
+    assert "redundant" in packing["left_out"].values() and "redundant" in full.data["packing"]["left_out"].values()
+    for res in (r, full):  # a section and its copy never both
+        assert len({i.split("#")[1] for i in res.retrieved_ids}) == len(res.retrieved_ids), res.retrieved_ids
+    # every packed passage is whole-tagged and citable; the offline agent reads the same passages
+    assert passages and all(p.complete for p in passages)
+    assert [p.id for p in passages] == r.retrieved_ids == r.citations == [p["id"] for p in r.passages]
+    assert [p["id"] for p in read_outcome("search_knowledge_base", {}, r.content, False).passages] == r.retrieved_ids
+    assert all(rec["text"].strip() == p.text.strip() for rec, p in zip(r.passages, passages))
+    rank = [x.chunk.id for x in engine.search("budget pacing rule", top_k=8)]  # the survivors keep their rank
+    kept = [i for i in r.retrieved_ids if i in rank]
+    assert kept == sorted(kept, key=rank.index)
+
+
+@pytest.fixture(scope="module")
+def kb_txt_engine():
+    return build_engine(Path(__file__).resolve().parent / "fixtures" / "kb_txt")
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+@pytest.mark.parametrize("mode", ["fast", "balanced", "thorough"])
+def test_the_budget_follows_thoroughness_on_both_kbs(kb, mode, monkeypatch, request):
+    from rag.config import SEARCH_BUDGETS
+    from rag.passages import parse_passages
+
+    engine = request.getfixturevalue(kb)
+    monkeypatch.delenv("MPA_SEARCH_BUDGET", raising=False)
+    ex = ToolExecutor(engine)
+    r = ex.execute("search_knowledge_base", {"query": "how should I measure incrementality", "thoroughness": mode})
+    assert r.data["packing"]["budget"] == SEARCH_BUDGETS[mode] and r.data["packing"]["tokens"] <= SEARCH_BUDGETS[mode]
+    assert [p.id for p in parse_passages(r.content)] == r.retrieved_ids != []
+    monkeypatch.setenv("MPA_SEARCH_BUDGET", "150")
+    r = ToolExecutor(engine).execute("search_knowledge_base", {"query": "incrementality", "thoroughness": mode})
+    assert r.data["packing"]["budget"] == 150 and r.data["packing"]["tokens"] <= 150 and r.retrieved_ids

@@ -11,7 +11,11 @@ Modules, one concept each:
 
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
-* :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, data changes);
+* :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
+* :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
+* :mod:`~agent.offline.places` — the places a message names, and the message without them;
+* :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
+* :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
 * :mod:`~agent.offline.searchq` — the search queries of a turn (fillers out, attributes asked, a follow-up's topic);
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.memory import Memory
+from agent.offline.memory import Memory, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
 
@@ -43,7 +43,9 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower()):
         rng = mem.ranges[metric]
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
-    if "price" in mem.facts and (same or not rng) and not p.end and (metric is None or metric == mem.price_metric):
+    # a remembered price is the price of what it was said of: never a CAC used as a cost per lead
+    fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and bool(same))
+    if "price" in mem.facts and (same or not rng) and not p.end and fits:
         return [(mem.facts["price"], "", None)]
     if rng:
         lo, hi, cid = rng
@@ -52,7 +54,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
         if p.end == "low":
             return [(lo, "at the bottom of the Typical range", cid)]
         return [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
-    if "price" in mem.facts:
+    if "price" in mem.facts and fits:
         return [(mem.facts["price"], "", None)]
     return []
 
@@ -60,6 +62,38 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
 def _get(p: Parsed, mem: Memory, role: str) -> float | None:
     v = p.value(role)
     return v if v is not None else mem.facts.get(role)
+
+
+def lookups(p: Parsed, mem: Memory, metrics: list[str]) -> list[str]:
+    """The benchmarks a calculation needs (the range a price comes from) or is judged against
+    (the user's own CAC, their LTV:CAC): ``metrics`` (what the message names) amended."""
+    c = p.calc
+    if c is None:
+        return metrics
+    if c.op == "unit":
+        return list(dict.fromkeys([*metrics, c.target]))
+    if c.op == "ratio":
+        ratio = ratio_metric()
+        return [ratio] + [m for m in metrics if m != ratio and m not in ratio.split(":")]
+    pm = price_metric(p, mem)
+    have = _price(p, mem, {}, pm)
+    if pm and not have and pm not in metrics:
+        return [*metrics, pm]
+    return [] if have and not p.metrics else metrics
+
+
+def own_figures(p: Parsed, mem: Memory) -> dict[str, float]:
+    """The user's own figures this turn, by metric, to set beside the benchmark: a price they
+    stated ("we pay $45 a customer"), a cost per unit or an LTV:CAC worked out from their numbers."""
+    out: dict[str, float] = {}
+    c = p.calc
+    if c is not None and c.op == "unit" and p.value("budget") is not None and p.value("count"):
+        out[c.target] = p.value("budget") / p.value("count")
+    if c is not None and c.op == "ratio":
+        ltv, costs = _get(p, mem, "LTV"), _price(p, mem, {}, price_metric(p, mem))
+        if ltv is not None and len(costs) == 1 and costs[0][0]:
+            out[ratio_metric()] = ltv / costs[0][0]
+    return out
 
 
 def missing(p: Parsed, mem: Memory) -> str | None:
@@ -111,6 +145,13 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics):
             s, shown = result(ltv / new, False)
             lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
+    elif c.op == "unit":
+        budget, count = p.value("budget"), p.value("count")
+        if budget is None or not count:
+            return None
+        v = budget / count
+        lines.append(f"{money(budget)} ÷ {plain(count)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
+                     f"{money(round(v, 2))} — your {c.target}")
     elif c.op == "ratio":
         ltv = _get(p, mem, "LTV")
         costs = _price(p, mem, {}, metric)
@@ -147,5 +188,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     if cite and metric:
         rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
         shown_rng = "–".join(money(v) if v >= 1 else plain(v) for v in rng)
-        head = f"With the Typical {metric} range of {shown_rng} (Based on Knowledge Base [{cite}])"
+        # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
+        label = bench[metric]["label"].split(" — ")[0] if metric in bench and bench[metric].get("label") else (
+            mem.labels.get(metric) or metric)
+        head = f"With the Typical {label} range of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

@@ -41,21 +41,36 @@ def bench_fields(o: ToolOutcome) -> dict:
             "facts": facts}
 
 
+def _beside(mine: float, figure: str, what: str, of: str) -> str | None:
+    """"Your CAC from your numbers of $450 sits inside the Typical range of $350–$700." — the
+    user's own figure set beside a quoted range (None when the figure is not a range)."""
+    rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", figure))][:2]
+    if len(rng) != 2:
+        return None
+    lo, hi = rng
+    where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
+    ratio = f"{mine:.1f}" if abs(mine - round(mine, 1)) < 1e-9 else f"{mine:.2f}"
+    shown = money(round(mine, 2)) if "$" in figure else (
+        f"{ratio}:1" if ":1" in figure else plain(round(mine, 2)) + ("%" if "%" in figure else ""))
+    return f"Your {what} of {shown} sits {where} the {of} of {figure}."
+
+
 def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
     if b.get("facts"):  # one figure per platform/period, each with its own citation
         items = [f"{where}: {value} [{cid}]" for where, value, cid in b["facts"]]
         label = b["label"].split(" — ")[0]
+        beside = _beside(mine, b["facts"][0][1], what or b["metric"], "figure") if mine is not None and len(
+            b["facts"]) == 1 else None
         return (f"Based on Knowledge Base, the {label} figures are: " + "; ".join(items) + "."
-                + (" They differ by platform, so plan with the one you will buy." if len(items) > 1 else ""))
+                + (" They differ by platform, so plan with the one you will buy." if len(items) > 1 else "")
+                + (f" {beside}" if beside else ""))
     out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
     if b["when"]:
         out.append(f"When it applies: {b['when']}")
-    if mine is not None and len(b["range"]) == 2:
-        lo, hi = b["range"]
-        where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
-        shown = money(mine) if "$" in b["typical"] else plain(mine)
-        out.append(f"Your {what or b['metric']} of {shown} sits {where} the Typical range of {b['typical']}.")
+    beside = _beside(mine, b["typical"], what or b["metric"], "Typical range") if mine is not None else None
+    if beside:
+        out.append(beside)
     notes = b.get("notes")
     if notes:
         sent = next((s for s in sentences(notes["text"]) if b["typical"] and b["typical"] in s), None)

@@ -5,15 +5,22 @@ price and count, the lifetime value, and the benchmark ranges the tools returned
 Why: people lean on earlier turns — "And for fintech?", "the top of that range", "same price,
 how many now?", "our budget changed to 80000, redo it". Each slot is overwritten by the latest
 turn that states it, so a data change replaces the old value. The benchmark ranges are read
-from earlier turns' tool results (what the user was actually shown), never invented.
+from earlier turns' tool results (what the user was actually shown), never invented; the
+audience is the one the sizing tool matched in the user's own words; a remembered price keeps
+the metric it was a price of, so a CAC is never reused as a cost per lead. :func:`carry` fills
+what a message leaves to the conversation, :func:`business_of` says which business a turn is about.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.parse import UNIT_OF, Parsed, parse, unit_metric
+from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric
+from agent.offline.places import without_places
+from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome
+from mpa.vocabulary import VOCABULARY, term_pattern
+from rag.analyzer import ENGLISH_STOP_WORDS
 
 
 @dataclass
@@ -29,8 +36,10 @@ class Memory:
     unit: str = ""
     ranges: dict[str, tuple[float, float, str]] = field(default_factory=dict)  # metric → (lo, hi, cite id)
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
+    labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
+    calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
 
 
 def bench_range(o: ToolOutcome) -> tuple[str, str, tuple[float, float] | None, float | None]:
@@ -49,7 +58,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """Slots after the given (user text, tool outcomes) turns, oldest first."""
     mem = Memory()
     for text, outcomes in history:
-        update(mem, parse(text), outcomes)
+        update(mem, carry(parse(text), mem), outcomes)
     return mem
 
 
@@ -58,7 +67,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         mem.vertical, mem.business = p.vertical, None
     elif p.industry_phrase:
         mem.vertical, mem.business = None, p.industry_phrase
-    elif p.business_phrase:
+    elif p.business_phrase and not (p.business_refers_back and (mem.vertical or mem.business)):
         mem.business = p.business_phrase
     if p.metrics or p.metric_phrases:
         mem.metrics, mem.metric_phrases = list(p.metrics), list(p.metric_phrases)
@@ -82,6 +91,9 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         mem.unit = p.unit
     if p.calc:
         mem.last_kind = "calc"
+        mem.calc = p.calc
+        if p.calc.op == "ratio" and "price" in (n.role for n in p.numbers):
+            mem.price_metric = ratio_metric().split(":")[-1]  # the ratio's cost is the acquisition cost
     for o in outcomes:
         if o.name == "get_benchmark" and o.found:
             vertical, metric, rng, high = bench_range(o)
@@ -89,12 +101,79 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                 mem.vertical = vertical
             if rng:
                 mem.ranges[metric] = (rng[0], rng[1], o.passages[0]["id"])
+                mem.labels[metric] = o.fields.get("get_benchmark", "").split(" — ")[0]
                 mem.last_metric = metric
             if high is not None:
                 mem.highs[metric] = (high, o.passages[0]["id"])
-        if o.name == "get_audience_sizing" and o.found:
-            mem.last_kind = "audience"
+    sized = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes
+             if o.name == "get_audience_sizing" and o.found]
+    if sized:
+        mem.last_kind = "audience"
+        if not p.audiences:  # an audience the tool matched in the user's own words
+            mem.audiences = list({a: (a, g) for a, g in sized}.values())
 
 
 def _metric_for_unit(unit: str) -> str | None:
     return unit_metric(re.sub(r"s$", "", unit)) if unit else None
+
+
+def ratio_metric() -> str:
+    """The vocabulary's lifetime-value ratio metric ("LTV:CAC")."""
+    return next((k for k in VOCABULARY["metrics"] if ":" in k and k.split(":")[0] == "LTV"), "LTV:CAC")
+
+
+_PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "counti", "nation", "countri", "mani",
+                "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir"}
+
+
+def leftover(p: Parsed) -> set[str]:
+    """The message's content words that are not the slots it names (the business, a place, a
+    metric, a platform, an end of a range): empty for "And for fintech?", "LA DMA?", "same two for
+    b2b saas?" — a message that only swaps a slot — and not for one that asks something new."""
+    low = without_places(p.norm).lower()
+    for table in ("verticals", "uncovered_verticals", "metrics", "platforms"):
+        low = term_pattern(tuple(s for syns in VOCABULARY[table].values() for s in syns)).sub(" ", low)
+    if p.business_phrase:
+        low = low.replace(p.business_phrase.lower(), " ")
+    return set(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}
+
+
+def carry(p: Parsed, mem: Memory) -> Parsed:
+    """Fill what the message leaves to the conversation (English discourse, not wording):
+
+    * a follow-up that only swaps a slot ("And for fintech?", "And nationally?", "LA DMA?", "what
+      about the high end?") repeats the last question with the new slot;
+    * a new number with nothing else asked ("Finance cut it to 45 grand. redo that?", an answer to
+      "what is your budget?") re-runs the last calculation with it;
+    * one audience and two places asks for both rows."""
+    short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
+    only_slots = p.followup or not leftover(p)
+    if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
+        p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
+        p.sizing_cue = True
+    if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
+        priced = {unit_metric(w[:-1] if w.endswith("s") else w) for w in re.findall(r"[a-z]+", p.norm.lower())
+                  if w not in ENGLISH_STOP_WORDS} - {None}
+        if len(priced) == 1:  # "and impressions?" after a CPCV: the metric priced per that unit
+            p.metrics = [priced.pop()]
+    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
+            p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
+        p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
+    if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
+            and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(n.role or "").split(":")[0] for n in p.numbers}:
+        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
+        p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if len(p.audiences) == 1 and len(p.geographies) > 1:
+        p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
+    elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \
+            re.search(r"\b(?:same|that|this|there)\b", p.text, re.I):
+        p.audiences = [(a, mem.geography) for a, _ in p.audiences]
+    return p
+
+
+def business_of(p: Parsed, mem: Memory) -> str | None:
+    """The business this turn is about: the one it names, unless it points back ("shops like
+    this", "for brands like ours") to the one the conversation is already about."""
+    if p.business_refers_back and not (p.vertical or p.industry_phrase) and (mem.vertical or mem.business):
+        return mem.vertical or mem.business
+    return p.industry_phrase or p.vertical or p.business_phrase or mem.vertical or mem.business

@@ -1,31 +1,37 @@
 """What one user message asks for, read by general rules of English and of media-planning
 arithmetic — never by the wording of any test set.
 
-* **Metrics** come from the shared vocabulary (``mpa.vocabulary.VOCABULARY``) and from the
-  question forms people use for a price: "pay per X", "cost to win a X", "what does a X
-  cost", "X cost" → the phrase "cost per X", resolved by the vocabulary or, failing that,
-  handed to ``get_benchmark`` whose resolver reads the KB's own metric labels.
-* **The business**: a covered vertical from the vocabulary, else the phrase the user describes
-  the business with ("we're a …", "I sell …", "for a …", "… like ours"), which the benchmark
+* **Metrics** come from the shared vocabulary (``mpa.vocabulary.VOCABULARY``), its names said
+  loosely (:mod:`~agent.offline.metricnames`: "click-through rates", "return on spend",
+  "LTV/CAC", "what share of visitors convert") and from the question forms people use for a
+  price: "pay per X", "cost to win a X", "what does a X cost", "what a X should cost", "X cost"
+  → the phrase "cost per X", resolved by the vocabulary or, failing that, handed to
+  ``get_benchmark`` whose resolver reads the KB's own metric labels and notes.
+* **The business**: a covered vertical from the vocabulary (inflected: "banks"), else the phrase
+  the user describes the business with (:mod:`~agent.offline.business`), which the benchmark
   tool resolves against the KB.
 * **Numbers and their roles** (budget, a unit price, a lifetime value, a count, a percentage)
   from the words around them; the **operation** from what is asked: "how many X" with a
   budget is budget ÷ price per X (× 1,000 for impressions); a count with "cost"/"budget" is
-  count × price; "ratio" with a value and a cost is value ÷ cost; "up/down N%" changes a price.
+  count × price; a value and what one costs is value ÷ cost (an LTV:CAC, "ratio" said or not);
+  spend and a count with a price metric asked is spend ÷ count (the user's own CAC, CPL …);
+  "up/down N%" changes a price.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
+from agent.offline import metricnames
+from agent.offline import roles as number_roles
+from agent.offline.business import NOUN as _NOUN, business as _business
+from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, terms
+from agent.offline.places import geographies as _geographies, without_places
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
-_STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
-            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
-_NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 _PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
@@ -35,9 +41,16 @@ _PRICE_FORMS = [  # question forms that ask the price of one unit of something
                + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b",
                re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+    # an embedded question keeps statement order: "what a new customer should cost us"
+    re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
+               r"(?:cost|go for|run)\b", re.I),
+    # two things priced at once: "what do leads and new customers typically cost" (the second)
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? "
+               r"(?:and|or) " + _ARTICLE + _NOUN + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN + r" (?:and|or) " + _ARTICLE +
+               r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
     re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
 ]
-_RATE_FORMS = re.compile(r"\b(?:what |which )?(?:share|percentage|percent|proportion|fraction|rate) of " + _NOUN, re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
@@ -45,10 +58,13 @@ DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]
                         r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
 GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"
                       r"\bhow (?:do|should|can|would) (?:i|we|you)\b|\bsteps?\b|\bwhat should (?:i|we) do\b", re.I)
+# a judgement asked for ("is that good?", "healthy for us?"), not an opening "Fine." / "OK," / "Good news:"
+EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b(?!\s+news)",
+                      re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b", re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
-                        r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\w+ )?(?:budget|money|spend|it|that)"
+                        r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|"
                        r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
@@ -76,8 +92,9 @@ PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 
 @dataclass
 class Calc:
-    """An arithmetic request: ``op`` is "div" (a ÷ b), "mul" (a × b), "ratio" (a ÷ b as x:1) or
-    "change" (a × (1 + pct)); ``a``/``b`` name roles (budget, price, LTV, count, pct)."""
+    """An arithmetic request: ``op`` is "div" (a ÷ b), "mul" (a × b), "ratio" (a ÷ b as x:1),
+    "unit" (spend ÷ count: the user's own price of one, ``target`` its metric) or "change"
+    (a × (1 + pct)); ``a``/``b`` name roles (budget, price, LTV, count, pct)."""
 
     op: str
     a: str
@@ -93,8 +110,10 @@ class Parsed:
     metrics: list[str] = field(default_factory=list)
     metric_phrases: list[str] = field(default_factory=list)   # "cost per …" the vocabulary does not know
     vertical: str | None = None
+    verticals: list[str] = field(default_factory=list)   # every covered vertical named, in order
     industry_phrase: str | None = None   # a named industry the benchmark edition leaves out
     business_phrase: str | None = None   # how the user describes the business (for the tool to resolve)
+    business_refers_back: bool = False  # "shops like this": the business already under discussion
     audiences: list[tuple[str, str | None]] = field(default_factory=list)
     geographies: list[str] = field(default_factory=list)
     step: int | None = None
@@ -112,27 +131,6 @@ class Parsed:
 
     def value(self, role: str) -> float | None:
         return next((n.value for n in self.numbers if n.role == role), None)
-
-
-def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
-    """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
-    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
-    low = text.lower()
-    spans = []
-    for key, syns in table.items():
-        pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
-                         + r")(?![a-z0-9])")
-        spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
-    kept: list[tuple[int, int, str]] = []
-    for start, _, end, key in sorted(spans):
-        if not any(start < e and end > s for s, e, _ in kept):
-            kept.append((start, end, key))
-    out, seen = [], set()
-    for start, _, key in kept:
-        if key not in seen:
-            seen.add(key)
-            out.append((start, key))
-    return out
 
 
 def _clean_noun(phrase: str) -> str:
@@ -154,7 +152,16 @@ def unit_metric(noun: str) -> str | None:
     for k, u in UNIT_OF.items():
         if terms(u)[-1:] == t[-1:]:
             return k
+    for k, syns in VOCABULARY["metrics"].items():  # any "cost per …" name: "impression" of "cost per thousand impressions"
+        if any(s.startswith("cost per ") and terms(s)[-1:] == t[-1:] for s in syns):
+            return k
     return None
+
+
+# adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
+_JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reasonable", "healthy", "expected",
+           "decent", "standard", "ballpark", "rough", "current", "actual", "overall", "total", "true", "median",
+           "mean", "going", "realistic", "sensible", "acceptable", "low", "high", "cheap", "expensive"}
 
 
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
@@ -166,108 +173,14 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
                 continue
             words = noun.split()
-            while words and (len(words[0]) < 3 or not terms(words[0])):
-                words = words[1:]  # "what customer" → "customer"
+            while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
+                words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
             if not words or any(len(w) < 3 or not terms(w) for w in words):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
-                out.append((m.start(), f"cost per {noun}"))
+                out.append((m.start(1), f"cost per {noun}"))
     return sorted(out)
-
-
-_BUSINESS = [
-    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
-               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
-    # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
-    re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
-               r"normally |generally )?(?:pay|spend|expect|get charged|budget)\b", re.I),
-    # the field a price question closes on: "what does a lead usually cost in solar?"
-    re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
-               r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
-    re.compile(r"\b(?P<p>" + _NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
-]
-# words that stand for the user's business without naming it ("a business like mine"), and the
-# words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
-_NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
-                             r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
-                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
-                             r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
-                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
-                             r"in|on|at|to|from|with|by|of|our|your|my|their)\b", re.I)
-_TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
-                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
-                       re.I)
-
-
-def _business(text: str) -> str | None:
-    """The phrase the user names their kind of business with, when the vocabulary knows no
-    vertical in the message: the benchmark tool resolves it against the KB's own labels (or
-    says plainly that the KB has none), so a vertical the vocabulary lacks is still asked about.
-    Not a business: a pronoun or a generic word for one, a platform, a place, a metric, a time."""
-    for pat in _BUSINESS:
-        for m in pat.finditer(text):
-            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", m.group("p").strip(), flags=re.I)
-            phrase = _TRAILING.sub("", phrase).strip()
-            if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
-                    or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
-                    or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase):
-                continue
-            return phrase
-    return None
-
-
-def _geographies(text: str) -> list[tuple[int, str]]:
-    found = positions(text, VOCABULARY["geographies"])
-    for m in re.finditer(r"\b(?:in|across|for|around)\s+([A-Z]{2})\b|\b([A-Z]{2})\s+(?:market|area|metro|region|dma)\b",
-                         text):
-        code = m.group(1) or m.group(2)
-        if code not in ("US", "OK", "AI", "IT", "TV", "UK"):
-            found.append((m.start(), code))
-    for m in re.finditer(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b", text):
-        found.append((m.start(), "United States"))
-    return sorted(found)
-
-
-def _roles(text: str, nums: list[Num]) -> None:
-    """Give each number a role from the words around it (see module doc)."""
-    for n in nums:
-        if n.pct:
-            n.role = "pct"
-            continue
-        before, after = text[max(0, n.start - 40):n.start].lower(), text[n.end:n.end + 40].lower()
-        before = re.split(r"\d(?=[^\d]*$)", before)[-1]
-        after = re.split(r"[$\d]", after, maxsplit=1)[0]
-        metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
-            r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
-        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
-        if re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b[^.?!]{0,20}$", before):
-            n.role = "LTV"
-        elif m_after and m_after[0][0] <= 3:
-            n.role = "price:" + m_after[0][1]
-        elif metric:
-            n.role = "price:" + metric
-        elif (m := re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:per|a|an|each|for each|for every|for a)\s+"
-                            r"([a-z][a-z\-]*(?: impressions?)?)", after)) and m.group(1) not in (
-                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000):
-            n.role = "price:" + m.group(1)
-        elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
-                r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
-                re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or \
-                re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or (
-                    re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
-                        x.value for x in nums if x.money or x.value >= 1000))):
-            n.role = "price"
-        elif not n.money and re.match(r"^\s*(?:new |more |qualified |paying )?[a-z]+", after) and not re.match(
-                r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
-            n.role = "count"
-        elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
-            n.role = "budget"
 
 
 def _role_word(word: str) -> str | None:
@@ -309,13 +222,23 @@ def _calc(p: Parsed) -> Calc | None:
         if stated.op == "change" and not p.pct_sign:
             p.pct_sign = 1
         return stated
-    if "pct" in {n.role for n in p.numbers} and p.pct_sign:
+    changed_to = any((n.role or "").startswith("price") and number_roles.CHANGED_TO.search(
+        p.norm[max(0, n.start - 40):n.start]) for n in p.numbers)  # "up 30% to $65": the new price is given
+    if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to:
         return Calc("change", "price", "pct", target=p.unit)
     roles = {(n.role or "").split(":")[0] for n in p.numbers}
     if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
         return Calc("ratio", "LTV", "price")
+    if "LTV" in roles and "price" in roles and not p.asks_count and not p.asks_cost:
+        return Calc("ratio", "LTV", "price")  # a customer's value and what one costs: the ratio, said or not
     if p.asks_cost and "count" in roles:
         return Calc("mul", "count", "price", target="budget needed")
+    priced_metrics = [m for m in p.metrics if m in UNIT_OF]
+    if {"budget", "count"} <= roles and priced_metrics and not p.asks_count and not p.asks_cost:
+        return Calc("unit", "budget", "count", target=priced_metrics[0])  # "we spend X and win N: what's our CAC?"
+    if roles == {"budget"} and len(priced_metrics) == 1 and len(p.metrics) == 1 and not p.asks_cost and \
+            not p.sizing_cue:  # "we have $45k left; what's a normal CPC?": what the budget buys at that price
+        return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
         unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
     if p.asks_count and priced and not p.sizing_only:
@@ -324,15 +247,34 @@ def _calc(p: Parsed) -> Calc | None:
     return None
 
 
+def _named(text: str, table: str) -> list[tuple[int, str]]:
+    """(position, key) of each key of a vocabulary table ``text`` names, as written or inflected
+    ("banks", "online stores", "e commerce"), earliest first."""
+    low = text.lower()
+    found = positions(text, VOCABULARY[table]) + positions(low.replace("-", " "), VOCABULARY[table]) + [
+        (i, k) for i, _, k in metricnames.find(low, VOCABULARY[table])]
+    out: dict[str, int] = {}
+    for i, k in sorted(found):
+        out.setdefault(k, i)
+    return sorted((i, k) for k, i in out.items())
+
+
 def parse(text: str) -> Parsed:
     norm = digits(text)
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
     named = positions(norm, VOCABULARY["metrics"])
+    named += [(i, k) for i, k in positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"])
+              if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
     phrased = []
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
     spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")(?![a-z0-9])",
                                                         low)]
+    for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"
+        if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
+            named.append((s0, key))
+            spans.append((s0, e0))
+    named += [(pos, key) for pos, key in metricnames.rate_asked(low) if key not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
@@ -353,14 +295,15 @@ def parse(text: str) -> Parsed:
         if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = positions(norm, VOCABULARY.get("uncovered_verticals", {}))
-    verticals = positions(norm, VOCABULARY["verticals"]) or positions(norm.replace("-", " "), VOCABULARY["verticals"])
+    uncovered = _named(norm, "uncovered_verticals")
+    verticals = _named(norm, "verticals")
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:
         p.vertical = verticals[0][1]
-    else:
-        p.business_phrase = _business(norm)
+        p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
+    elif (b := _business(norm)) is not None:
+        p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]
     p.sizing_cue = bool(_SIZING.search(norm))
@@ -372,7 +315,7 @@ def parse(text: str) -> Parsed:
     data = re.sub(r"(?:times|×|\*|x)\s*1,?000\b|\b1 plus\b|\bdivided by 100\b", lambda m: " " * len(m.group(0)), norm,
                   flags=re.I)
     p.numbers = parse_numbers(data)
-    _roles(data, p.numbers)
+    number_roles.assign(data, p.numbers)
     m = re.search(r"\bhow many (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
@@ -380,14 +323,22 @@ def parse(text: str) -> Parsed:
                           r"now|there)\b", m.group(1))[0]
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\breach in ([a-z]+)\b", low)):
         p.unit = m.group(1) or m.group(2)
-    p.end = "high" if _HIGH_END.search(norm) else ("low" if _LOW_END.search(norm) else None)
+    high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
+    p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:
         p.pct_sign = -1 if _DOWN.search(low) and not _UP.search(low) else (1 if _UP.search(low) else 0)
-    auds = positions(norm, VOCABULARY["audiences"])
+    auds = positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(
+        without_places(norm), VOCABULARY["audiences"])]  # "a gym goer", "the luxury traveler audience"
     for pos, key in auds:
         after = [g for gp, g in geos if gp > pos]
         p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
     p.calc = _calc(p)
+    if not p.metrics and not p.calc and EVALUATE.search(norm):  # "we pay $30 per lead — is that good?"
+        for n in p.numbers:
+            unit = (n.role or "").partition(":")[2]
+            key = unit if unit in UNIT_OF else unit_metric(unit)
+            if key and key not in p.metrics:
+                p.metrics.append(key)
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers)
     p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12

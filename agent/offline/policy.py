@@ -13,35 +13,21 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline.memory import Memory, remember
-from agent.offline.parse import DEFINITION, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline import rulecalc, scope, searchq
+from agent.offline.memory import Memory, business_of, carry, remember
+from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
+from agent.offline.places import without_places
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
-_EVALUATE = re.compile(r"\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b", re.I)
 
 
 def _with_memory(p: Parsed, mem: Memory) -> Parsed:
-    """Fill what the message leaves to the conversation: a follow-up ("And for fintech?",
-    "And nationally?", "what about the high end?") repeats the last question with the new slot."""
-    short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
-    if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
-        p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
-        p.sizing_cue = True
-    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
-            p.vertical or p.industry_phrase or p.business_phrase or p.end or p.followup):
-        p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
-    if len(p.audiences) == 1 and len(p.geographies) > 1:
-        p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
-    elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \
-            re.search(r"\b(?:same|that|this|there)\b", p.text, re.I):
-        p.audiences = [(a, mem.geography) for a, _ in p.audiences]
-    return p
+    return carry(p, mem)
 
 
 def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
@@ -53,13 +39,13 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
 
 
 def _vertical(p: Parsed, mem: Memory) -> str | None:
-    return p.industry_phrase or p.vertical or p.business_phrase or mem.vertical or mem.business
+    return business_of(p, mem)
 
 
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
     need = arith.missing(p, mem)
-    if need is None and p.metrics and re.search(r"\b(?:our|my)\b", p.text, re.I) and _EVALUATE.search(p.text) \
+    if need is None and p.metrics and re.search(r"\b(?:our|my)\b", p.text, re.I) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
     if need is None:
@@ -122,32 +108,29 @@ class OfflineAgent:
         if clarification(p, mem):
             return []
         calls: list[tuple[str, dict]] = []
-        if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools:
+        if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools and not (
+                p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
             for aud, geo in p.audiences:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
         metrics = list(p.metrics) + list(p.metric_phrases)
-        if p.calc:
-            pm = arith.price_metric(p, mem)
-            have = arith._price(p, mem, {}, pm)
-            if pm and not have and pm not in metrics:
-                metrics.append(pm)
-            if have and not p.metrics:
-                metrics = []
+        metrics = arith.lookups(p, mem, metrics)
         asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase)
+                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm))
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
-            calls += [("get_benchmark", b) for m in metrics for b in bench_inputs(vertical, m, text)]
+            calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
+                      for m in metrics for b in bench_inputs(v, m, text)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         if calls:
             return calls
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
-        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and re.search(r"\bhow many\b", text, re.I):
-            calls.append(("get_audience_sizing", {"audience_type": _audience_phrase(text),
-                                                   **({"geography": p.geographies[0]} if p.geographies else {})}))
+        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and re.search(r"\bhow (?:many|big|large)\b",
+                                                                                        text, re.I):
+            calls += [("get_audience_sizing", {"audience_type": _audience_phrase(text), **({"geography": g} if g else {})})
+                      for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
         if p.step and "get_step_guidance" in tools:
             topic = _step_topic(text)
             calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
@@ -187,6 +170,7 @@ class OfflineAgent:
         if calc_para:
             paras.append(calc_para)
         shown = set()
+        own = arith.own_figures(p, mem)
         for o in outcomes:
             if o.name == "get_benchmark" and o.found:
                 b = compose.bench_fields(o)
@@ -199,6 +183,9 @@ class OfflineAgent:
                     if stmt and stmt[0] == "known":
                         mine = p.numbers[0].value if p.numbers else None
                         what = re.sub(r"\s+in (?:dollars|usd)\b", "", stmt[1], flags=re.I)
+                key = b["metric"] if b["metric"] in own else o.input.get("metric", "")
+                if key in own:
+                    mine, what = own[key], key
                 paras.append(compose.benchmark_para(b, mine, what))
             elif o.name == "get_audience_sizing":
                 if o.found:
@@ -225,7 +212,8 @@ class OfflineAgent:
         if not paras:
             return compose.abstain(misses, errors)
         if misses:
-            paras.append(" ".join(f"The knowledge base has no {w}{f' ({why})' if why else ''}." for w, why in misses))
+            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
+                                  for w, why in misses))
         return "\n\n".join(paras)
 
 
@@ -250,9 +238,9 @@ def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
 
 def _audience_phrase(text: str) -> str:
     """The words that describe the people asked about, for the sizing tool to match."""
-    t = STEP.sub(" ", text)
+    t = STEP.sub(" ", without_places(text))
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
-               r"do|does|we|our|us|i|my|a|an|actually|really|just)\b|[?.!,]", " ", t, flags=re.I)
+               r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus)\b|[?.!,]", " ", t, flags=re.I)
     return " ".join(t.split())[:200] or text[:200]
 
 

@@ -1,0 +1,90 @@
+"""The phrase a user names their kind of business with, read by English grammar.
+
+Why a module: the business is what every benchmark look-up is keyed on, and the phrase is found
+by several sentence forms ("for a …", "we're a …", "I sell …", "what do … pay", "… like ours"),
+each of which also catches things that are *not* a business — a pronoun or a generic word for
+one, a platform, a place, a metric, and a time or a campaign ("for the fall push", "for this
+quarter", "for the spring sale"). And a phrase that points back ("shops like this", "brands like
+ours") names the business the conversation is already about, so the caller prefers its memory
+(:attr:`Business.refers_back`).
+
+The benchmark tool resolves the phrase against the KB's own labels (or says plainly that the
+KB has none), so a vertical the vocabulary lacks is still asked about.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.offline.passages import terms
+from mpa.vocabulary import VOCABULARY, match_terms
+
+_STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
+            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
+# one to three words that can name a thing (a unit, a business): not a preposition, article or filler
+NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
+
+_BUSINESS = [
+    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
+               r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
+               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
+    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
+    # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
+    re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
+               r"normally |generally )?(?:pay|spend|expect|get charged|budget)\b", re.I),
+    # who bears a cost: "what does it cost a school to win a student"
+    re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?) to (?:win|get|acquire|land|gain|bring in|buy|sign)\b",
+               re.I),
+    # the field a price question closes on: "what does a lead usually cost in solar?"
+    re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
+               r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
+    re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+]
+# words that stand for the user's business without naming it ("a business like mine"), and the
+# words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
+_NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
+                             r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
+                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
+                             r"same|other|whole|entire|extra|remaining|"
+                             r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
+                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
+                             r"in|on|at|to|from|with|by|of|our|your|my|their)\b", re.I)
+_TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
+                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
+                       re.I)
+# a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
+_TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
+                   r"september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
+                   r"christmas|year-end|end-of-year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+                   r"daily|weekly|monthly|quarterly|yearly|annual)\b", re.I)
+# an occasion or a piece of work ("the fall push", "the spring sale", "the launch flight") is a campaign
+_OCCASION = re.compile(r"\b(?:push|campaign|launch|promo|promotion|sale|flight|drive|period|season|rush|peak|"
+                       r"window|event|quarter|month|year|week|weekend|burst|blitz|test|pilot)s?$", re.I)
+_POINTS_BACK = re.compile(r"^\s*like (?:this|that|these|those|ours|mine|us|me)\b", re.I)
+
+
+@dataclass
+class Business:
+    phrase: str
+    refers_back: bool = False   # "shops like this": the business already under discussion
+
+
+def business(text: str) -> Business | None:
+    """The phrase the user names their kind of business with, when the vocabulary knows no
+    vertical in the message (module doc); None when no sentence form names one."""
+    for pat in _BUSINESS:
+        for m in pat.finditer(text):
+            raw = m.group("p").strip()
+            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
+            phrase = _TRAILING.sub("", phrase).strip()
+            if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
+                    or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
+                    or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
+                    or _OCCASION.search(phrase):
+                continue
+            back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
+                        or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
+            return Business(phrase, back)
+    return None

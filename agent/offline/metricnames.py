@@ -1,0 +1,143 @@
+"""Metric names as people shorten and inflect them, matched through ``rag``'s analyzer.
+
+Why: the vocabulary lists a metric's names as written ("return on ad spend", "click-through
+rate", "LTV:CAC"), and people say "click-through rates", "return on spend", "click-through",
+"LTV/CAC". Three general rules of how a multi-word name is shortened, applied to every name of
+every metric (nothing here lists a phrase):
+
+* **inflection** — the name's words, stemmed, in order and adjacent ("click-through rates");
+* **a dropped inner word** — a name of three or more content words with one inner word left out,
+  its first and last words kept ("return on spend" for "return on ad spend", "cost per
+  impression" for "cost per thousand impressions"); stop words of the name must still be there,
+  so "LTV and CAC" never reads as "LTV to CAC";
+* **a distinctive compound** — a hyphen/slash/colon compound of a name that belongs to one metric
+  only ("click-through" is said of CTR alone);
+
+and one of how ratios are written: a ratio metric "A:B" is also "A/B", "A-to-B" and "A to B".
+The same rules read the other name tables of the vocabulary (``find(text, VOCABULARY["verticals"])``:
+"banks", "online stores", "consumer goods"); :func:`positions` is the exact, word-bounded reading
+they fall back from.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mpa.resolve import same_word
+from mpa.vocabulary import VOCABULARY
+from rag.analyzer import get_analyzer
+
+_A = get_analyzer(True, True)
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*")
+
+
+def _token_terms(tok: str) -> tuple[str, frozenset[str]]:
+    """(the token's own term or "" for a stop word, every term it yields)."""
+    got = _A(tok)
+    if not got:
+        return "", frozenset({tok})   # a stop word matches only itself
+    return got[0], frozenset(got)
+
+
+def ratio_forms(key: str) -> list[str]:
+    """"A:B" → "a:b", "a/b", "a-to-b", "a to b" (how a ratio is written)."""
+    if ":" not in key:
+        return []
+    a, b = (x.lower() for x in key.split(":", 1))
+    return [f"{a}:{b}", f"{a}/{b}", f"{a}-to-{b}", f"{a} to {b}"]
+
+
+@lru_cache(maxsize=8)
+def _names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[dict[str, list[tuple[str, tuple[str, ...]]]],
+                                                                      dict[str, str]]:
+    """Every form of every name (the name's per-token terms, and each with one inner content word
+    left out when it has three or more), indexed by its first term; and the compounds that belong
+    to one key only."""
+    index: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    owners: dict[str, set[str]] = {}
+    for key, syns in items:
+        for s in dict.fromkeys([*syns, *ratio_forms(key)]):
+            pairs = [(own or t, bool(own) or bool(re.search(r"[-:/]", t)))
+                     for t in _TOKEN.findall(s.lower()) for own in [_token_terms(t)[0]]]
+            if not pairs:
+                continue
+            seq = tuple(t for t, _ in pairs)
+            forms = [seq]
+            if sum(c for _, c in pairs) >= 3:
+                forms += [seq[:k] + seq[k + 1:] for k in range(1, len(seq) - 1) if pairs[k][1]]
+            for form in forms:
+                index.setdefault(form[0], []).append((key, form))
+            for t in seq:
+                if re.search(r"[-:/]", t):
+                    owners.setdefault(t, set()).add(key)
+    unique = {t: next(iter(ks)) for t, ks in owners.items() if len(ks) == 1}
+    return index, unique
+
+
+def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, int, str]]:
+    """(start, end, key) of each name ``text`` says by the module's rules, earliest first."""
+    table = VOCABULARY["metrics"] if table is None else table
+    index, unique = _names(tuple((k, tuple(v)) for k, v in table.items()))
+    low = text.lower()
+    toks = [(m.start(), m.end(), *_token_terms(m.group(0))) for m in _TOKEN.finditer(low)]
+    found: list[tuple[int, int, str]] = []
+
+    def run(form: tuple[str, ...], i: int) -> bool:
+        if len(form) == 1:  # a one-word name is the word itself, not a part of a compound ("cac" of "ltv/cac")
+            return toks[i][2] == form[0]
+        return i + len(form) <= len(toks) and all(form[j] in toks[i + j][3] for j in range(len(form)))
+
+    for i, (start, _, own, terms_) in enumerate(toks):
+        for term in terms_:
+            for key, form in index.get(term, ()):
+                if run(form, i):
+                    found.append((start, toks[i + len(form) - 1][1], key))
+        if own in unique:
+            found.append((start, toks[i][1], unique[own]))
+    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+    out, seen = [], set()
+    for f in found:
+        if f[2] not in seen and not any(f[0] < e and f[1] > s for s, e, _ in out):
+            seen.add(f[2])
+            out.append(f)
+    return out
+
+
+_SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your )?"
+                    r"((?:[a-z][a-z\-]*\s*){1,5})", re.I)
+
+
+def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+    """(position, key) of a rate asked as a share: "what share of visitors convert" — the rate
+    metric (a name ending in "rate") whose other words share a root with what the share does
+    ("convert" / "conversion rate"), when exactly one does."""
+    table = VOCABULARY["metrics"] if table is None else table
+    out = []
+    for m in _SHARE.finditer(text):
+        said = {t for t in _A(m.group(1)) if len(t) >= 4}
+        keys = {key for key, syns in table.items() for s in syns
+                if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
+        if len(keys) == 1:
+            out.append((m.start(), keys.pop()))
+    return out
+
+
+def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
+    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
+    low = text.lower()
+    spans = []
+    for key, syns in table.items():
+        pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
+                         + r")(?![a-z0-9])")
+        spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
+    kept: list[tuple[int, int, str]] = []
+    for start, _, end, key in sorted(spans):
+        if not any(start < e and end > s for s, e, _ in kept):
+            kept.append((start, end, key))
+    out, seen = [], set()
+    for start, _, key in kept:
+        if key not in seen:
+            seen.add(key)
+            out.append((start, key))
+    return out

@@ -1,0 +1,44 @@
+"""The places a message names: the vocabulary's geographies, two-letter codes said as places
+("in TX", "the LA market", "NY DMA") and the whole country ("the US", "nationwide", "across the
+country") — and the message with them blanked out, to read what else it says (an audience
+described in the user's words, a follow-up that only swaps the place).
+
+Why a module: both the audience look-up (which row: national, state or DMA) and the follow-up
+rules (a message that names only a new place keeps the last audience) read the same places.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.metricnames import positions
+from mpa.vocabulary import VOCABULARY, term_pattern
+
+_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b")
+_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
+                     r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
+_NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
+
+
+def geographies(text: str) -> list[tuple[int, str]]:
+    found = positions(text, VOCABULARY["geographies"])
+    for m in _CODE_PLACE.finditer(text):
+        code = m.group(1) or m.group(3)
+        if code not in _NOT_PLACE and not any(m.start() <= p < m.end() for p, _ in found):
+            # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
+            found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
+    for m in _NATION.finditer(text):
+        found.append((m.start(), "United States"))
+    return sorted(found)
+
+
+def without_places(text: str) -> str:
+    """``text`` with the places it names blanked out, to read what else it says."""
+    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if (m.group(1) or m.group(3)) not in _NOT_PLACE
+                          else m.group(0), text)
+    out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
+    pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
+    if len(out.lower()) != len(out):
+        return pat.sub(" ", out.lower())
+    for m in reversed(list(pat.finditer(out.lower()))):
+        out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
+    return out

@@ -1,0 +1,69 @@
+"""The role of each number a user states, from the words around it: a budget ("we have 60k",
+"100k instead"), a unit price ("$4 a click", "we pay $45 to land one", "CAC went up 30% to $65"),
+a metric's value ("a CPM of $12"), a lifetime value ("worth $900", "$2,000 over their
+lifetime"), a count ("6,000 funded accounts", "500 leads") or a percentage.
+
+Why a module: the operation a question implies (``parse._calc``) is read from these roles, so
+the rules of English that decide them — what the number is said of, which noun follows it,
+which verb comes before it — sit together, apart from the question's other slots.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.metricnames import positions
+from agent.offline.numbers import Num
+from mpa.vocabulary import VOCABULARY
+from rag.analyzer import ENGLISH_STOP_WORDS
+
+# "went up 30% to $65": the figure after the change is the new price itself
+CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
+                         r"grew|climbed|fell|fallen|dropped|decreased?|declined)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
+_NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
+                          r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
+                          r"extra|more|less|apiece)$")
+
+
+def assign(text: str, nums: list[Num]) -> None:
+    """Give each number a role from the words around it (see the module doc)."""
+    for n in nums:
+        if n.pct:
+            n.role = "pct"
+            continue
+        before, after = text[max(0, n.start - 40):n.start].lower(), text[n.end:n.end + 40].lower()
+        before = re.split(r"\d(?=[^\d]*$)", before)[-1]
+        after = re.split(r"[$\d]", after, maxsplit=1)[0]
+        metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
+            r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
+        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
+        said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
+        if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
+            said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
+        if said_value or re.match(
+                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
+                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
+            n.role = "LTV"
+        elif m_after and m_after[0][0] <= 3:
+            n.role = "price:" + m_after[0][1]
+        elif metric:
+            n.role = "price:" + metric
+        elif (m := re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:per|a|an|each|for each|for every|for a)\s+"
+                            r"([a-z][a-z\-]*(?: impressions?)?)", after)) and m.group(1) not in (
+                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000):
+            n.role = "price:" + m.group(1)
+        elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
+                r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
+                re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
+                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or \
+                re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or \
+                (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start])) or (
+                    re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
+                        x.value for x in nums if x.money or x.value >= 1000))):
+            n.role = "price"
+        elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
+                w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
+                # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
+                r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
+            n.role = "count"
+        elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
+            n.role = "budget"
