@@ -170,10 +170,14 @@ class ConversationEngine:
                                                           "retrieved_ids": result.retrieved_ids,
                                                           "latency_ms": result.latency_ms})
         for p in result.passages:
-            if p["id"] not in self._retrieved:
+            seen = self._retrieved.get(p["id"])
+            if seen is None:
                 self._retrieved[p["id"]] = dict(p)
-            elif (p.get("score") or 0) > (self._retrieved[p["id"]].get("score") or 0):
-                self._retrieved[p["id"]]["score"] = p["score"]
+                continue
+            if (p.get("score") or 0) > (seen.get("score") or 0):
+                seen["score"] = p["score"]
+            if len(p.get("text") or "") > len(seen.get("text") or ""):
+                seen["text"] = p["text"]  # first seen trimmed (a packed search), later whole: the whole is evidence
         for rid in result.retrieved_ids:  # ids without a passage record still count as retrieved
             self._retrieved.setdefault(rid, {"id": rid})
         if name == "get_benchmark":

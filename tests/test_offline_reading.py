@@ -180,3 +180,25 @@ def test_out_of_scope_request_gets_no_tools_even_with_a_vertical_in_play(conv):
     turn = c.send("Please paint a mural for the office lobby")
     assert turn.tool_calls == [] and turn.assistant.startswith("The knowledge base does not contain")
     assert "$" not in turn.assistant
+
+
+def test_a_passage_first_seen_trimmed_is_kept_whole_once_returned_whole():
+    """A packed search may send a chunk trimmed; when a later tool returns it whole, the record's
+    evidence is the whole text (a citation of a figure in the untrimmed part is supported)."""
+    from mpa.tools import ToolResult
+
+    class Twice:
+        calls = 0
+
+        def execute(self, name, tool_input):
+            Twice.calls += 1
+            text = "Rotate creative monthly." + (" Plan $40-60 per lead." if Twice.calls > 1 else "")
+            return ToolResult(content=text, passages=[{"id": "x#1", "text": text, "score": 0.5}])
+
+        def definitions(self):
+            return []
+
+    c = ConversationEngine(OfflineAgent(), Twice())
+    c._run_tool({"name": "search_knowledge_base", "input": {"query": "a"}})
+    c._run_tool({"name": "get_benchmark", "input": {"vertical": "v", "metric": "CPL"}})
+    assert c._retrieved["x#1"]["text"].endswith("$40-60 per lead.")
