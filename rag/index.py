@@ -1,7 +1,12 @@
 """TF-IDF and BM25 over one sparse count matrix, held per term.
 
 Both retrievers share the analyzer's term counts. TF-IDF is what scikit-learn's
-``TfidfTransformer`` computes (sublinear tf, smooth idf, l2 rows). BM25 Okapi weighs a posting
+``TfidfTransformer`` computes (sublinear tf, smooth idf, l2 rows); with a ``pivot`` slope s < 1 a
+chunk's score is divided by its *pivoted* norm ``(1 − s)·mean(norm) + s·norm`` instead of its own
+norm (Singhal, Buckley & Mitra 1996, "pivoted document length normalization"): the cosine's bias
+towards short chunks is tilted back towards long ones. It is a per-chunk rescaling of the cosine
+(``norm / pivoted norm``), applied to the candidates of a query, so the slope is a search-time knob
+and the kept posting weights stay cosine weights. BM25 Okapi weighs a posting
 ``W[d, t] = idf(t)·tf·(k1+1) / (tf + k1·(1−b+b·|d|/avgdl))`` with rank_bm25's idf (including its
 epsilon floor for negative idfs), so a query sums its terms' posting weights — no per-document
 Python loop. Scores equal ``rank_bm25.BM25Okapi.get_scores`` on the same tokens (tests check
@@ -91,6 +96,7 @@ class LexicalIndex:
         self.analyzer = analyzer
         self.k1, self.b, self.epsilon = k1, b, epsilon
         self._weights: dict[int, tuple] = {}
+        self._pivot_scale: dict[float, np.ndarray] = {}
         self._fit(stats)
 
     @property
@@ -146,6 +152,20 @@ class LexicalIndex:
             hit = self._weights[t] = (rows, tfw, bmw)
         return hit
 
+    def pivot_scale(self, slope: float) -> np.ndarray | None:
+        """Per chunk, cosine → pivoted TF-IDF score: ``norm / ((1 − s)·mean(norm) + s·norm)``
+        (None for s = 1: the cosine itself). Chunks without terms keep 1; kept per slope."""
+        if slope == 1.0:
+            return None
+        if not 0.0 < slope < 1.0:
+            raise ValueError("the TF-IDF pivot slope must be in (0, 1]")
+        hit = self._pivot_scale.get(slope)
+        if hit is None:
+            held = self.norm > 0
+            mean = self.norm[held].mean() if held.any() else 1.0
+            hit = self._pivot_scale[slope] = np.where(held, self.norm / ((1.0 - slope) * mean + slope * self.norm), 1.0)
+        return hit
+
     def _matrix(self, which: int) -> sp.csc_matrix:
         data = np.concatenate([self.postings(t)[which] for t in range(len(self.vocab))])
         return sp.csc_matrix((data, self._rows, self._ptr), shape=self.shape)
@@ -174,12 +194,13 @@ class LexicalIndex:
         return np.array(ids, dtype=np.int64), np.array(cnt, dtype=np.float64), unknown
 
     def candidates(self, ids: np.ndarray, cnt: np.ndarray, tfidf: bool = True, bm25: bool = True,
-                   n_unknown: int = 0) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None, np.ndarray,
-                                                np.ndarray | None]:
-        """Every chunk holding a query term, ascending, with its TF-IDF cosine, BM25 score,
-        coverage (see :meth:`coverage`) and which query terms it holds (bit ``i`` for ``ids[i]``;
-        None past 52 terms) — arrays over those chunks only, never over the corpus: the query
-        path's cost follows the query terms' postings, not the KB size."""
+                   n_unknown: int = 0, pivot: float = 1.0) -> tuple[np.ndarray, np.ndarray | None,
+                                                                   np.ndarray | None, np.ndarray, np.ndarray | None]:
+        """Every chunk holding a query term, ascending, with its TF-IDF score (cosine, or pivoted
+        with slope ``pivot`` < 1), BM25 score, coverage (see :meth:`coverage`) and which query
+        terms it holds (bit ``i`` for ``ids[i]``; None past 52 terms) — arrays over those chunks
+        only, never over the corpus: the query path's cost follows the query terms' postings, not
+        the KB size."""
         if len(ids) == 0:
             z = np.zeros(0)
             return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z, z.astype(np.int64)
@@ -206,6 +227,9 @@ class LexicalIndex:
         if tfidf:
             w = (1.0 + np.log(cnt)) * self.tfidf_idf[ids]
             tf = acc(1, w / np.linalg.norm(w))
+            scale = self.pivot_scale(pivot)
+            if scale is not None:
+                tf = tf * scale[docs]
         if bm25:
             bm = acc(2, cnt)
         word = self.word_cols[ids]
@@ -234,11 +258,12 @@ class LexicalIndex:
         pos = np.minimum(np.searchsorted(seg, rows), len(seg) - 1)
         return seg[pos] == rows
 
-    def tfidf_scores(self, ids: np.ndarray, cnt: np.ndarray) -> np.ndarray:
-        """Cosine similarity between the query's sublinear TF-IDF vector and every chunk."""
+    def tfidf_scores(self, ids: np.ndarray, cnt: np.ndarray, pivot: float = 1.0) -> np.ndarray:
+        """Cosine similarity between the query's sublinear TF-IDF vector and every chunk (pivoted
+        with slope ``pivot`` < 1: see the module docstring)."""
         if len(ids) == 0:
             return np.zeros(self.n_docs)
-        docs, tf, _, _, _ = self.candidates(ids, cnt, bm25=False)
+        docs, tf, _, _, _ = self.candidates(ids, cnt, bm25=False, pivot=pivot)
         out = np.zeros(self.n_docs)
         out[docs] = tf
         return out

@@ -89,7 +89,7 @@ def search(engine, query: str, top_k: int, mask: np.ndarray | None, method: str 
         return ResultList([], reason=f"no query term occurs in the knowledge base: {unknown[:8]}")
     method, tw, bw, pool, use_mmr, intent = plan(engine, query, method, mode)
     docs, tf, bm, cov, bits = index.candidates(ids, cnt, tfidf=method != "bm25", bm25=method != "tfidf",
-                                               n_unknown=len(unknown))
+                                               n_unknown=len(unknown), pivot=cfg.tfidf_pivot)
     ds = None
     if dense_on and method in ("weighted", "rrf"):  # dense scores every chunk: widen to the corpus
         from rag.dense import get_encoder
@@ -187,7 +187,8 @@ def _fuse(method: str, tf, bm, ds, tw: float, bw: float, cfg, pool: int) -> tupl
     """(candidate positions, fused score) — :func:`rag.fusion.weighted_fusion` / :func:`rrf` on arrays."""
     if method == "tfidf":
         t = top(tf, pool)
-        return t, tf[t]
+        # a cosine is already in [0, 1]; a pivoted score is not, so it is scaled like BM25's
+        return t, tf[t] if cfg.tfidf_pivot == 1.0 else minmax(tf[t])
     if method == "bm25":
         t = top(bm, pool)
         return t, minmax(bm[t])

@@ -184,3 +184,19 @@ def test_domain_callables_and_index_identity(kb_copy, tmp_path):
         RetrievalEngine.from_directory(kb_copy, RagConfig(), index_path=path, domain=domain())
     with pytest.raises(ValueError, match="tagged by"):
         generic.with_domain(domain())
+
+
+def test_pivot_is_a_search_time_knob(fixture_engine):
+    """The slope changes TF-IDF scores without a rebuild; the tfidf method scales a pivoted run
+    to [0, 1] (a pivoted score is no cosine), in the order of the pivoted scores."""
+    cos = fixture_engine.with_config(fixture_engine.config.with_(tfidf_pivot=1.0, method="tfidf", phrase_boost=1.0))
+    piv = cos.with_config(cos.config.with_(tfidf_pivot=0.25)).with_domain(domain(benchmark_boost=1.0))
+    assert piv.index is cos.index
+    q = "creative fatigue frequency"
+    a, b = cos.search(q, top_k=10), piv.search(q, top_k=10)
+    assert a and b and [r.breakdown["tfidf"] for r in a] != [r.breakdown["tfidf"] for r in b]
+    assert b[0].breakdown["fused"] == 1.0 and all(0.0 <= r.breakdown["fused"] <= 1.0 for r in b)
+    tf = [r.breakdown["tfidf"] for r in b]
+    assert tf == sorted(tf, reverse=True)
+    with pytest.raises(ValueError, match="tfidf_pivot"):
+        RagConfig(tfidf_pivot=0.0)

@@ -115,3 +115,45 @@ def test_count_matrix_equals_countvectorizer():
     vec = CountVectorizer(analyzer=an)
     ref = vec.fit_transform(texts)
     assert vocab == vec.get_feature_names_out().tolist() and (ours != ref).nnz == 0
+
+
+def _pivot_reference(texts, query, slope):
+    """Pivoted TF-IDF from scikit-learn's unnormalised vectors: q̂ · d / ((1 − s)·mean|d| + s·|d|)."""
+    an = Analyzer()
+    raw = TfidfVectorizer(analyzer=an, sublinear_tf=True, norm=None)
+    X = raw.fit_transform(texts)
+    norms = np.sqrt(np.asarray(X.multiply(X).sum(axis=1)).ravel())
+    q = raw.transform([query]).toarray().ravel()
+    q /= np.linalg.norm(q)
+    den = (1 - slope) * norms[norms > 0].mean() + slope * norms
+    return (X @ q) / np.where(norms > 0, den, 1.0)
+
+
+@pytest.mark.parametrize("slope", [0.25, 0.6])
+def test_pivoted_tfidf_matches_its_definition(slope):
+    an = Analyzer()
+    texts = _random_corpus(120)
+    counts, vocab = count_matrix(texts, an)
+    idx = LexicalIndex(counts, vocab, an)
+    for q in ["budget budget pacing w3", "ltv roas", "w1 w7 audience"]:
+        ids, cnt, _ = idx.query_terms(q)
+        np.testing.assert_allclose(idx.tfidf_scores(ids, cnt, pivot=slope), _pivot_reference(texts, q, slope),
+                                   atol=1e-9)
+    np.testing.assert_allclose(idx.tfidf_scores(ids, cnt, pivot=1.0), idx.tfidf_scores(ids, cnt), atol=0)
+
+
+def test_pivot_tilts_the_cosine_towards_longer_chunks():
+    """A short and a long chunk each hold the query word once: the cosine prefers the short one by
+    far more than the pivoted score does; the slope only rescales chunks, the weights stay cosine."""
+    an = Analyzer()
+    filler = " ".join(f"w{i}" for i in range(60))
+    texts = ["budget pacing w1", f"budget {filler}"] + [f"w{i} w{i + 1} roas" for i in range(40)]
+    counts, vocab = count_matrix(texts, an)
+    idx = LexicalIndex(counts, vocab, an)
+    ids, cnt, _ = idx.query_terms("budget")
+    cos, piv = idx.tfidf_scores(ids, cnt), idx.tfidf_scores(ids, cnt, pivot=0.25)
+    assert cos[0] / cos[1] > piv[0] / piv[1] > 1
+    rows = np.arange(len(texts))
+    assert np.allclose(np.sqrt(idx.tfidf_rows(rows).multiply(idx.tfidf_rows(rows)).sum(axis=1)), 1.0)
+    with pytest.raises(ValueError):
+        idx.tfidf_scores(ids, cnt, pivot=1.5)
