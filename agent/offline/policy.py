@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import rulecalc, scope, searchq
+from agent.offline import channelfig, rulecalc, scope, searchq
 from agent.offline.memory import Memory, business_of, carry, remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -123,6 +123,9 @@ class OfflineAgent:
                       for m in metrics for b in bench_inputs(v, m, text)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
+        if p.metrics and channelfig.named(text) and "search_knowledge_base" in tools:
+            calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(p.metrics)}",
+                                                    "top_k": searchq.TOP_K}))
         if calls:
             return calls
         if p.calc and arith.calculation(p, mem, {}) is not None:
@@ -166,6 +169,11 @@ class OfflineAgent:
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
                     misses.append(compose.miss(o))
+        chan = channelfig.paragraph(text, p.metrics, merge_passages(
+            [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if p.metrics and channelfig.named(text) else None
+        if chan:  # the platform's own figure answers; a vertical without a table is no gap
+            paras.append(chan)
+            misses = []
         calc_para = arith.calculation(p, mem, bench)
         if calc_para:
             paras.append(calc_para)

@@ -1,0 +1,138 @@
+"""Figures for a named platform or channel, read from the knowledge base's own tables.
+
+Why: a vertical benchmark table gives one CPM for "automotive"; a question about the CPM *on a
+platform* ("on TikTok", "for host-read podcast spots", "non-brand vs brand search") is answered by
+a channel document's table, whose rows or columns are labelled with platforms, formats or buying
+routes. Those labels differ per KB, so nothing here lists them: a table cell answers when
+
+* the asked metric names its row, its column or a text cell of its row (the vocabulary's metric
+  synonyms — "CPC (link click)", "Average CPC", a "Pricing unit" cell saying CPC), and
+* the question shares words with the cell's *other* label (its row label or column header),
+  not counting words most labels of that table share ("campaigns" in every column header).
+
+The best-matching cells are quoted with their table's section and citation; two entities compared
+("A or B", "X vs Y") each match and are both quoted.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+
+_GENERIC = frozenset("""a an and or the of for on in to by with per vs versus via cost costs average typical low high
+range ranges value values illustrative metric metrics rate rates usually what does do is are how much""".split())
+_WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
+
+
+def named(text: str) -> bool:
+    """The message names an ad platform or a channel (shared vocabulary)."""
+    return bool(match_terms(text, VOCABULARY["platforms"])) or bool(
+        term_pattern(tuple(VOCABULARY["topics"]["channels"])).search(text.lower()))
+
+
+def _stem(w: str) -> str:
+    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+
+
+def _words(text: str) -> set[str]:
+    out = set()
+    for w in _WORD.findall(text.lower()):
+        if w not in _GENERIC:
+            out.add(_stem(w))
+    return out
+
+
+def _metric_words(metrics: list[str]) -> set[str]:
+    return {w for m in metrics for t in [m, *VOCABULARY["metrics"].get(m, [])] for w in _words(t)}
+
+
+def _tables(text: str) -> list[list[list[str]]]:
+    """Markdown tables of a passage: header row first, separator rows dropped."""
+    out, cur = [], []
+    for line in text.splitlines() + [""]:
+        s = line.strip()
+        if s.startswith("|") and s.endswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                cur.append(cells)
+        elif cur:
+            if len(cur) > 1:
+                out.append(cur)
+            cur = []
+    return out
+
+
+def _has_metric(label: str, metrics: list[str]) -> str | None:
+    low = label.lower()
+    for m in metrics:
+        if term_pattern(tuple([m.lower(), *VOCABULARY["metrics"].get(m, [])])).search(low):
+            return m
+    return None
+
+
+def _common(labels: list[str]) -> set[str]:
+    """Words more than half of a table's labels share: they do not tell its entities apart."""
+    counts: dict[str, int] = {}
+    for lab in labels:
+        for w in _words(lab):
+            counts[w] = counts.get(w, 0) + 1
+    return {w for w, n in counts.items() if len(labels) > 1 and n * 2 > len(labels)}
+
+
+def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple[float, str, dict]]:
+    """(score, sentence, passage) for each table cell that answers; best first."""
+    q = _words(question) - _metric_words(metrics)
+    found, seen = [], set()
+    for ps in passages:
+        for table in _tables(ps.get("text", "")):
+            head, rows = table[0], table[1:]
+            common_rows = _common([r[0] for r in rows])
+            common_cols = _common(head[1:])
+            for r in rows:
+                texts = [c for c in r[1:] if not re.search(r"\d", c)]
+                for j in range(1, min(len(r), len(head))):
+                    cell = r[j]
+                    if not re.search(r"\d", cell):
+                        continue
+                    by_row = _has_metric(r[0], metrics)
+                    by_col = _has_metric(head[j], metrics)
+                    by_text = next((m for t in texts if (m := _has_metric(t, metrics))), None)
+                    metric = by_row or by_col or by_text
+                    if not metric:
+                        continue
+                    if by_row and not by_col:
+                        entity, score_words = head[j], _words(head[j]) - common_cols
+                    else:
+                        entity, score_words = r[0], _words(r[0]) - common_rows
+                    score = len(score_words & q)
+                    if score < 1:
+                        continue
+                    key = (ps.get("source"), entity, metric)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    note = "; ".join(f"{h}: {c}" for h, c in zip(head[1:], r[1:]) if c in texts and c != metric)
+                    line = f"{entity} {metric}: {cell}" + (f" ({note})" if note else "")
+                    found.append((score, line, ps))
+    found.sort(key=lambda t: -t[0])
+    return found
+
+
+def paragraph(question: str, metrics: list[str], passages: list[dict]) -> str | None:
+    """The matching cells quoted with their section and citation, or None."""
+    found = cells(question, metrics, passages)
+    if not found:
+        return None
+    best = found[0][0]
+    keep = [f for f in found if f[0] == best][:6]
+    by_passage: dict[str, list[str]] = {}
+    where: dict[str, dict] = {}
+    for _, line, ps in keep:
+        by_passage.setdefault(ps["id"], []).append(line)
+        where[ps["id"]] = ps
+    parts = []
+    for pid, lines in by_passage.items():
+        section = where[pid].get("section") or ""
+        head = f" ({section})" if section else ""
+        parts.append(f"Based on Knowledge Base [{pid}]{head}: " + "; ".join(lines) + ".")
+    return " ".join(parts)

@@ -1,0 +1,27 @@
+"""Platform / channel figures read from a KB table's labels (agent.offline.channelfig)."""
+from agent.offline import channelfig
+
+_ROWS = {"id": "doc#1", "section": "Cost guide", "text": (
+    "## Cost guide\n\n| Network | CPM | CPC |\n|---|---|---|\n| Pinterest | $4–$8 | $0.30–$1.00 |\n"
+    "| YouTube | $9–$20 | $0.90–$2.50 |\n")}
+_COLS = {"id": "doc#2", "section": "Radio prices", "text": (
+    "| Radio metric | Drive-time slots | Overnight slots |\n|---|---|---|\n| CPM | $11–$19 | $2–$5 |\n")}
+
+
+def test_row_labels_answer_and_both_compared_entities_are_quoted():
+    para = channelfig.paragraph("is youtube pricier than pinterest per click?", ["CPC"], [_ROWS])
+    assert "[doc#1]" in para and "YouTube CPC: $0.90–$2.50" in para and "Pinterest CPC: $0.30–$1.00" in para
+    assert "CPM" not in para
+
+
+def test_column_headers_answer_when_the_metric_labels_the_row():
+    para = channelfig.paragraph("cost per thousand for overnight radio?", ["CPM"], [_COLS])
+    assert "Overnight slots CPM: $2–$5" in para and "Drive-time" not in para
+
+
+def test_no_shared_label_word_means_no_answer():
+    assert channelfig.paragraph("what is the CPM for snack brands", ["CPM"], [_ROWS, _COLS]) is None
+
+
+def test_named_reads_the_shared_vocabulary():
+    assert channelfig.named("how much is a podcast read") and not channelfig.named("what is our margin")
