@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import channelfig, rulecalc, scope, searchq
+from agent.offline import channelfig, rulecalc, scope, searchq, shorthand
 from agent.offline.memory import Memory, business_of, carry, remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -115,7 +115,8 @@ class OfflineAgent:
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
         asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm))
+                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm)
+                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)))
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
