@@ -164,10 +164,10 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(n.role or "").split(":")[0] for n in p.numbers}:
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
-    if not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and mem.last_kind == "benchmark" \
-            and (p.vertical or p.industry_phrase or p.business_phrase) and points_back(p.text):
+    if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
+            and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
-        p.numbers = [n for n in p.numbers if n.role != "count"]  # "those two" counts the metrics, not a quantity
+        p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
     if len(p.audiences) == 1 and len(p.geographies) > 1:
         p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
     elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \
