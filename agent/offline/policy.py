@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import channelfig, rulecalc, scope, searchq, shorthand
+from agent.offline import channelfig, planmath, rulecalc, scope, searchq, shorthand
 from agent.offline.memory import Memory, business_of, carry, remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -99,6 +99,13 @@ class OfflineAgent:
         vertical = _vertical(p, mem)
         if p.smalltalk or scope.outside(text):
             return []
+        w = _formula(text, history, mem)
+        if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers):
+            if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
+                return []
+            plain_text = re.sub(r"[~$]?\d[\d,.]*\s*(?:k|m|%)?", " ", text)  # numbers match no passage's words
+            return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
+                    for q in ([w.search] if w and w.search else []) + [" ".join(plain_text.split())[:400]]]
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
                 return [("get_benchmark", b) for m in p.metrics for b in bench_inputs(vertical, m, text)]
@@ -152,6 +159,11 @@ class OfflineAgent:
             return compose.SMALLTALK_REPLY
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
+        w = _formula(text, history, mem)
+        if w is not None and (need := planmath.missing(w)):
+            return f"To work that out I need one number from you: what is your {need}?"
+        if (w is not None or planmath.adjusted(text, "multiply by 1")) and outcomes:
+            return _worked(text, previous, outcomes, w, self.max_sentences)
         if stmt is None and not outcomes:
             ask = clarification(p, mem)
             if ask:
@@ -224,6 +236,35 @@ class OfflineAgent:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
                                   for w, why in misses))
         return "\n\n".join(paras)
+
+
+def _formula(text: str, history: list, mem: Memory) -> planmath.Work | None:
+    """The planner's formula this message asks for (the previous question may have asked it)."""
+    hist = _as_history(history)
+    return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"))
+
+
+def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: planmath.Work | None,
+            k: int) -> str:
+    """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
+    ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
+    tq = searchq.form(text, previous)
+    quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
+    if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or rule.split("]")[0] not in quote):
+        quote = rule if not quote else f"{rule}\n\n{quote}"
+    if w is None:
+        rate = planmath.rate_sentence(ranked)
+        if rate and (not quote or rate.split("]")[0] not in quote):
+            quote = rate if not quote else f"{rate}\n\n{quote}"
+    lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
+    if not lines and w is None and quote:  # a rule with no multiplier for the count: say what it says
+        return quote
+    if not lines and quote:
+        return quote
+    if not quote:
+        return compose.abstain([("information that answers this question", "")], [])
+    cite = re.search(r"\[([^\]]+#\d+)\]", quote)
+    return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite else None)}"
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

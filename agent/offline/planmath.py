@@ -1,0 +1,230 @@
+"""The arithmetic a planner expects once a rule or ratio is on the table, shown line by line.
+
+Why: "split 50k the 60/30/10 way", "200k homes 4 times at a $25 CPM", "we should be at $20k and we
+are at $17k", "margin is 40% — break-even ROAS?", "a customer is worth $900 and we want 3:1",
+"the tool says 300k; how many real people?" are each one formula. The formulas are the generic
+ones of media planning (a share of a total; impressions × price per thousand; actual ÷ plan;
+1 ÷ margin; value ÷ ratio; a count × the KB's own multiplier); the inputs are the user's numbers
+(never invented — a missing one is asked for); the rule's wording and any KB rate are quoted from
+the retrieved passage that the answer cites. What the message *asks* is read from English cues
+(a slash-separated split summing to 100, "N times", planned/actual, "break-even", "most we can
+pay", "how many actually …"), not from any data set's wording.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agent.offline.numbers import Num, digits, money, parse_numbers, plain
+from agent.offline.passages import sentences
+from mpa.vocabulary import VOCABULARY, term_pattern
+
+_SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)(?:\s*/\s*(\d{1,2}(?:\.\d+)?)){1,4}(?![\d.%])")
+_FREQ = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:exposures|impressions each)",
+                   re.I)
+_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|scheduled|supposed to|should (?:have|be)|expected to|target(?:ed)?)\b",
+                   re.I)
+_PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|behind|ahead|under-?spen\w*|over-?spen\w*)\b", re.I)
+_BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
+_MARGIN = re.compile(r"\bmargins?\b", re.I)
+_MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid|cac)\b|"
+                       r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b", re.I)
+_RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")
+_WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?)\b", re.I)
+_ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
+                     r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b", re.I)
+_MULTIPLY = re.compile(r"\bmultipl\w*\b[^.]{0,120}?\bby\s+\**(\d+(?:\.\d+)?)(?:[^.]{0,60}?\b(?:range|between) of "
+                       r"(\d+(?:\.\d+)?)\s*(?:to|–|-)\s*(\d+(?:\.\d+)?))?", re.I)
+
+
+@dataclass
+class Work:
+    lines: list[str]
+    search: str = ""      # words to add to the knowledge-base search for the rule behind the formula
+    value: float | None = None   # a percentage result to place in the KB's bands ("between 80% and 90%")
+
+
+def _nums(text: str) -> tuple[str, list[Num]]:
+    t = digits(text)
+    return t, parse_numbers(t)
+
+
+def _near(text: str, n: Num, pattern: re.Pattern, words: int = 6) -> bool:
+    before = " ".join(text[:n.start].split()[-words:])
+    return bool(pattern.search(before))
+
+
+def _cpm(text: str) -> bool:
+    return bool(term_pattern(tuple(["cpm", *VOCABULARY["metrics"].get("CPM", [])])).search(text.lower()))
+
+
+def _cash(v: float, is_money: bool) -> str:
+    return money(v) if is_money else plain(v)
+
+
+def split(text: str, budget: float | None) -> Work | None:
+    t, nums = _nums(text)
+    m = next((m for m in _SPLIT.finditer(t) if abs(sum(float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0)))
+                                                     - 100) < 0.51), None)
+    if not m:
+        return None
+    shares = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0))]
+    rest = [n for n in nums if n.end <= m.start() or n.start >= m.end()]
+    base = max((n for n in rest if not n.pct), key=lambda n: n.value, default=None)
+    total = base.value if base else budget
+    if total is None:
+        return Work(["?total"])
+    cash = bool(base is None or base.money or re.search(r"\b(?:budget|spend|dollars?|k)\b", t, re.I))
+    lines = [f"{_cash(total, cash)} × {plain(s)}% = {_cash(total * s / 100, cash)}" for s in shares]
+    return Work(lines, "/".join(plain(s) for s in shares) + " split budget")
+
+
+def reach_budget(text: str) -> Work | None:
+    if not _cpm(text):
+        return None
+    t, nums = _nums(text)
+    f = _FREQ.search(t)
+    if not f:
+        return None
+    freq = float(next(g for g in f.groups() if g))
+    price = next((n for n in nums if n.money and not (f.start() <= n.start < f.end())), None)
+    count = max((n for n in nums if not n.money and not n.pct and not (f.start() <= n.start < f.end())),
+                key=lambda n: n.value, default=None)
+    if price is None or count is None or count.value < 1000:
+        return None
+    imps = count.value * freq
+    return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions",
+                 f"{plain(count.value)} × {plain(freq)} × {money(price.value)} ÷ 1,000 = {money(imps * price.value / 1000)}"
+                 " — the budget"], "households frequency CPM budget")
+
+
+def pacing(text: str, asked_before: str = "") -> Work | None:
+    t, nums = _nums(text)
+    pcts = [n for n in nums if n.pct]
+    if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or _PACE.search(asked_before)):
+        return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
+    if not _PACE.search(t) or len([n for n in nums if not n.pct]) < 2:
+        return None
+    plan = next((n for n in nums if not n.pct and _near(t, n, _PLAN)), None)
+    if plan is None:
+        return None
+    actual = next((n for n in nums if not n.pct and n is not plan), None)
+    if actual is None or not plan.value:
+        return None
+    pct = actual.value / plan.value * 100
+    return Work([f"{money(actual.value)} ÷ {money(plan.value)} × 100 = {plain(round(pct, 1))}, i.e. "
+                 f"{plain(round(pct, 1))}% of plan"],
+                "pacing index tolerance band", pct)
+
+
+def break_even(text: str, asked_before: str) -> Work | None:
+    asks = _BREAK_EVEN.search(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
+    if not asks or not re.search(r"\broas\b|return on ad", text + " " + asked_before, re.I):
+        return None
+    t, nums = _nums(text)
+    m = next((n for n in nums if n.pct and _MARGIN.search(t)), None)
+    if m is None:
+        return Work(["?contribution margin (as a percentage of revenue)"]) if re.search(r"\b(?:my|our)\b", text, re.I) \
+            else None
+    r = 100 / m.value
+    return Work([f"break-even ROAS = 1 ÷ contribution margin = 1 ÷ {plain(m.value / 100)} = {plain(round(r, 2))}"],
+                "break-even ROAS margin")
+
+
+def allowable(text: str, asked_before: str) -> Work | None:
+    asks = _MOST_PAY.search(text) or (_MOST_PAY.search(asked_before) and (_RATIO.search(digits(text))
+                                                                            or _WORTH.search(text)))
+    if not asks:
+        return None
+    t, nums = _nums(text)
+    r = _RATIO.search(t)
+    value = next((n for n in nums if n.money), None)
+    if value is None or r is None:
+        need = " and ".join(w for w, have in (("value of a customer (contribution over their lifetime)", value),
+                                              ("target LTV:CAC ratio", r)) if not have)
+        return Work([f"?{need}"]) if not nums or re.search(r"\b(?:we|our|my|i)\b", text, re.I) else None
+    ratio = float(r.group(1))
+    return Work([f"{money(value.value)} ÷ {plain(ratio)} = {money(value.value / ratio)} — the most to pay per customer "
+                 f"at {plain(ratio)}:1"], "allowable CAC target LTV:CAC ratio")
+
+
+def adjusted(text: str, quoted: str) -> list[str]:
+    """A count the user reports × the multiplier the quoted rule states ("how many actually …")."""
+    if not _ACTUAL.search(text):
+        return []
+    t, nums = _nums(text)
+    count = max((n for n in nums if not n.pct and not n.money), key=lambda n: n.value, default=None)
+    m = _MULTIPLY.search(quoted)
+    if count is None or not m:
+        return []
+    f = float(m.group(1))
+    lines = [f"{plain(count.value)} × {plain(f)} = {plain(round(count.value * f, 2))}"]
+    if m.group(2):
+        lo, hi = float(m.group(2)), float(m.group(3))
+        lines.append(f"range: {plain(count.value)} × {plain(lo)} = {plain(count.value * lo)} to "
+                     f"{plain(count.value)} × {plain(hi)} = {plain(count.value * hi)}")
+    return lines
+
+
+def work(text: str, asked_before: str, budget: float | None) -> Work | None:
+    """The first formula the message asks for, or None."""
+    for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before),
+              allowable(text, asked_before)):
+        if w is not None:
+            return w
+    return None
+
+
+def missing(w: Work | None) -> str | None:
+    """The input to ask for when the formula lacks one."""
+    if w is not None and w.lines and w.lines[0].startswith("?"):
+        return w.lines[0][1:]
+    return None
+
+
+def rule_sentence(w: Work, passages: list[dict]) -> str | None:
+    """The retrieved sentence stating the formula's rule (most of ``w.search``'s words, a literal
+    split such as "70/20/10" counting double), quoted with its citation; None below two words."""
+    want = [x.lower() for x in w.search.split()]
+    best, where = 0, None
+    for ps in passages[:8]:
+        for sent in sentences(ps.get("text", "")):
+            low = sent.lower()
+            score = sum((2 if "/" in x else 1) for x in want if x in low) + (3 if w.value is not None and
+                                                                            _brackets(sent, w.value) else 0)
+            if score > best:
+                best, where = score, (sent, ps["id"])
+    if best < 2 or where is None:
+        return None
+    return f"Based on Knowledge Base [{where[1]}]: {where[0]}"
+
+
+_BAND = re.compile(r"\bbetween (\d+(?:\.\d+)?)%? and (\d+(?:\.\d+)?)%|(\d+(?:\.\d+)?)%?\s*(?:–|-|to)\s*(\d+(?:\.\d+)?)%|"
+                   r"\b(above|over|more than|below|under|less than) (\d+(?:\.\d+)?)%", re.I)
+
+
+def _brackets(sentence: str, v: float) -> bool:
+    """The sentence states a band holding ``v`` ("between 80% and 90%", "above 120%")."""
+    for m in _BAND.finditer(sentence):
+        lo, hi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        if lo is not None and float(lo) <= v <= float(hi):
+            return True
+        if m.group(5):
+            n = float(m.group(6))
+            if (v > n) == (m.group(5).lower() in ("above", "over", "more than")):
+                return True
+    return False
+
+
+def rate_sentence(passages: list[dict]) -> str | None:
+    """The first of the top passages' sentences telling to multiply by a factor, cited."""
+    for ps in passages[:4]:
+        for sent in sentences(ps.get("text", "")):
+            if _MULTIPLY.search(sent):
+                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
+    return None
+
+
+def shown(lines: list[str], cite: str | None = None) -> str:
+    tag = f" [{cite}]" if cite else ""
+    return "Working:\n" + "\n".join(f"- {ln}{tag}" for ln in lines)

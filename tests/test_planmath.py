@@ -1,0 +1,40 @@
+"""The planner's formulas on the user's own numbers (agent.offline.planmath)."""
+from agent.offline import planmath
+
+
+def test_a_slash_split_summing_to_100_shares_the_total():
+    w = planmath.work("carve up 50k 60/30/10 for us", "", None)
+    assert w.lines == ["50,000 × 60% = 30,000", "50,000 × 30% = 15,000", "50,000 × 10% = 5,000"]
+    assert planmath.work("split it 60/30/10", "", None).lines == ["?total"]
+
+
+def test_impressions_times_price_per_thousand():
+    w = planmath.work("reach 250k homes 4 times at a $20 cpm, cost?", "", None)
+    assert any("250,000 × 4 × $20 ÷ 1,000 = $20,000" in ln for ln in w.lines)
+
+
+def test_pacing_is_actual_over_plan_and_a_bare_percent_is_placed_in_the_band():
+    w = planmath.work("we were budgeted to spend $50k by now and have spent $45k — pacing ok?", "", None)
+    assert "90" in w.lines[0] and w.value == 90
+    w2 = planmath.work("and at 130%?", "is our pacing fine", None)
+    assert w2.lines == [] and w2.value == 130
+    assert planmath._brackets("Above 120% it is red.", 130) and not planmath._brackets("Between 80% and 90%.", 95)
+
+
+def test_break_even_needs_the_margin_and_then_inverts_it():
+    assert planmath.missing(planmath.work("what is our break-even roas", "", None))
+    w = planmath.work("our margin is 50%", "what is our break-even roas", None)
+    assert w.lines[0].endswith("= 2")
+
+
+def test_most_to_pay_is_value_over_target_ratio_and_asks_for_what_is_missing():
+    assert planmath.missing(planmath.work("what's the most we could pay per subscriber?", "", None))
+    w = planmath.work("a subscriber is worth $900 to us and we aim for 4:1", "what's the most we could pay?", None)
+    assert "$900 ÷ 4 = $225" in w.lines[0]
+
+
+def test_a_reported_count_times_the_quoted_multiplier():
+    quoted = "Multiply tracked sales by 1.5 to estimate the real total, within a range of 1.2 to 1.8."
+    lines = planmath.adjusted("the dashboard shows 1,000 sales. how many really happened?", quoted)
+    assert lines[0] in ("1,000 × 1.5 = 1,500", "1,000 × 1.50 = 1,500") and "1,200" in lines[1] and "1,800" in lines[1]
+    assert planmath.adjusted("how many sales did we get?", quoted) == []
