@@ -316,6 +316,9 @@ def parse(text: str) -> Parsed:
                   flags=re.I)
     p.numbers = parse_numbers(data)
     number_roles.assign(data, p.numbers)
+    for n in p.numbers:  # "10k+", "50 or more": a threshold qualifying what is counted, not an amount
+        if re.match(r"\s*(?:\+|or (?:more|above|over)\b|and (?:up|above|over)\b)", data[n.end:]):
+            n.role = "threshold"
     m = re.search(r"\bhow many (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
