@@ -10,3 +10,8 @@ def test_a_plus_threshold_is_not_a_budget():
 
 def test_or_more_is_a_threshold_too():
     assert parse("stores with 20 or more staff in texas, how many?").numbers[0].role == "threshold"
+
+
+def test_a_follow_up_after_a_short_reaction_is_still_a_follow_up():
+    assert parse("oh, pricey. and for banks?").followup
+    assert not parse("oh, pricey. we sell to banks mostly").followup

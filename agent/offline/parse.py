@@ -345,7 +345,9 @@ def parse(text: str) -> Parsed:
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers)
     p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
-    p.followup = bool(_FOLLOWUP.match(text)) and len(text.split()) <= 9
+    last = re.split(r"(?<=[.!?])\s+", text.strip())[-1]  # "huh, low. and for X?": a reaction, then the follow-up
+    p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
+        and len(text.split()) <= 9
     return p
 
 
