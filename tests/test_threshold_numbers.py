@@ -15,3 +15,8 @@ def test_or_more_is_a_threshold_too():
 def test_a_follow_up_after_a_short_reaction_is_still_a_follow_up():
     assert parse("oh, pricey. and for banks?").followup
     assert not parse("oh, pricey. we sell to banks mostly").followup
+
+
+def test_a_comparison_opener_is_a_follow_up():
+    assert parse("versus youtube?").followup and parse("vs. the open web?").followup
+    assert not parse("versatile formats for retail?").followup

@@ -76,7 +76,8 @@ _LOW_END = re.compile(r"\b(?:bottom|low|lower|cheap|cheapest|best)\b(?:[- ]\w+)?
                       r"of (?:that|the|this) range)\b|\bat the bottom\b", re.I)
 _SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|great|"
                         r"perfect|awesome|cool|ok(?:ay)?|got it|bye|goodbye|see you|nice|lovely|how are you)\b", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about))\b", re.I)
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
+                       r"compared (?:to|with)|against)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")

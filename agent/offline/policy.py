@@ -131,7 +131,7 @@ class OfflineAgent:
                       for m in metrics for b in bench_inputs(v, m, text)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
-        if p.metrics and channelfig.named(text) and "search_knowledge_base" in tools:
+        if p.metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(p.metrics)}",
                                                     "top_k": searchq.TOP_K}))
         if calls:
@@ -183,7 +183,7 @@ class OfflineAgent:
                 elif not o.is_error:
                     misses.append(compose.miss(o))
         chan = channelfig.paragraph(text, p.metrics, merge_passages(
-            [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if p.metrics and channelfig.named(text) else None
+            [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if p.metrics and _channel_turn(text, p, history) else None
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
@@ -236,6 +236,12 @@ class OfflineAgent:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
                                   for w, why in misses))
         return "\n\n".join(paras)
+
+
+def _channel_turn(text: str, p: Parsed, history: list) -> bool:
+    """A platform or channel is named here, or in the question this follow-up continues ("vs X?")."""
+    hist = _as_history(history)
+    return channelfig.named(text) or (p.followup and bool(hist) and channelfig.named(hist[-1][0]))
 
 
 def _formula(text: str, history: list, mem: Memory) -> planmath.Work | None:
