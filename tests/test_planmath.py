@@ -38,3 +38,10 @@ def test_a_reported_count_times_the_quoted_multiplier():
     lines = planmath.adjusted("the dashboard shows 1,000 sales. how many really happened?", quoted)
     assert lines[0] in ("1,000 × 1.5 = 1,500", "1,000 × 1.50 = 1,500") and "1,200" in lines[1] and "1,800" in lines[1]
     assert planmath.adjusted("how many sales did we get?", quoted) == []
+
+
+def test_a_per_period_rate_moves_the_users_measured_percentage():
+    quoted = "Open rates drop 0.5 to 1 point per week after a list goes cold."
+    lines = planmath.per_period("our open rate was 30% three weeks ago; where is it now?", quoted)
+    assert lines == ["30 − 3 × 0.50 = 28.50, i.e. 28.50%", "30 − 3 × 1 = 27, i.e. 27%"]
+    assert planmath.per_period("our open rate was 30% three months ago", quoted) == []

@@ -216,6 +216,34 @@ def _brackets(sentence: str, v: float) -> bool:
     return False
 
 
+_PER_PERIOD = re.compile(r"\b(?P<verb>los\w*|drop\w*|fall\w*|decay\w*|declin\w*|shrink\w*|gain\w*|grow\w*|ris\w*|"
+                         r"add\w*)\b[^.]{0,30}?\**(?P<a>\d+(?:\.\d+)?)(?:\s*(?:to|–|-)\s*(?P<b>\d+(?:\.\d+)?))?\s*"
+                         r"(?P<what>percentage points?|points?|%)[^.]{0,60}?\b(?:per|a|each|every) "
+                         r"(?P<unit>day|week|month|quarter|year)\b", re.I)
+_ELAPSED = r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>day|week|month|quarter|year)s?\b"
+
+
+def per_period(text: str, quoted: str) -> list[str]:
+    """A percentage the user measured N periods ago, moved by the quoted per-period rate (each end
+    of a stated range): "matched 60% four months ago" with "loses 1.5 to 2 points per month"."""
+    t, nums = _nums(text)
+    start = [n for n in nums if n.pct]
+    m = _PER_PERIOD.search(quoted)
+    if len(start) != 1 or not m:
+        return []
+    el = next((e for e in re.finditer(_ELAPSED, t, re.I) if e.group("unit").lower() == m.group("unit").lower()), None)
+    if el is None:
+        return []
+    v, n = start[0].value, float(el.group("n"))
+    down = not re.match(r"(?:gain|grow|ris|add)", m.group("verb"), re.I)
+    op = "−" if down else "+"
+    out = []
+    for r in [float(m.group("a"))] + ([float(m.group("b"))] if m.group("b") else []):
+        res = v - n * r if down else v + n * r
+        out.append(f"{plain(v)} {op} {plain(n)} × {plain(r)} = {plain(round(res, 2))}, i.e. {plain(round(res, 2))}%")
+    return out
+
+
 def rate_sentence(passages: list[dict]) -> str | None:
     """The first of the top passages' sentences telling to multiply by a factor, cited."""
     for ps in passages[:4]:
