@@ -45,3 +45,10 @@ def test_a_per_period_rate_moves_the_users_measured_percentage():
     lines = planmath.per_period("our open rate was 30% three weeks ago; where is it now?", quoted)
     assert lines == ["30 − 3 × 0.50 = 28.50, i.e. 28.50%", "30 − 3 × 1 = 27, i.e. 27%"]
     assert planmath.per_period("our open rate was 30% three months ago", quoted) == []
+
+
+def test_a_share_of_the_monthly_budget_from_a_yearly_total():
+    quoted = "Keep at least 5% of the monthly budget for tests."
+    lines = planmath.share_of_budget("we spend $240k per year. how much goes to tests?", quoted)
+    assert lines == ["$240,000 ÷ 12 = $20,000 a month", "$20,000 × 5% = $1,000"]
+    assert planmath.share_of_budget("we spend $20k a month on tests", quoted) == []  # nothing asked

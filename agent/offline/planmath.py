@@ -244,6 +244,40 @@ def per_period(text: str, quoted: str) -> list[str]:
     return out
 
 
+_SHARE_RULE = re.compile(r"\b(?P<pct>\d+(?:\.\d+)?)% of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
+                         r"weekly|quarterly)?\s?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b", re.I)
+_PERIODS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
+_USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
+                          r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
+
+
+def _period(word: str | None) -> str | None:
+    w = (word or "").lower()
+    return "year" if w.startswith(("y", "annual")) else "quarter" if w.startswith("q") else \
+        "month" if w.startswith("mo") else None
+
+
+def share_of_budget(text: str, quoted: str) -> list[str]:
+    """The quoted "N% of the (monthly) budget" applied to the user's budget, converted to the
+    rule's period first when the user gave another one (a yearly total spread evenly)."""
+    m = _SHARE_RULE.search(quoted)
+    t, nums = _nums(text)
+    budget = max((n for n in nums if not n.pct), key=lambda n: n.value, default=None)
+    if not m or budget is None or budget.value < 1000 or not re.search(r"\?|\b(?:what|how much|which)\b", t, re.I):
+        return []
+    pct = float(m.group("pct"))
+    lines, total = [], budget.value
+    u = _USER_PERIOD.search(t)
+    mine = _period(u and (u.group("p") or u.group("q") or u.group("r")))
+    rule = _period(m.group("per"))
+    if mine and rule and mine != rule:
+        k = _PERIODS[mine] / _PERIODS[rule]
+        lines.append(f"{money(total)} ÷ {plain(k)} = {money(total / k)} a {rule}")
+        total = total / k
+    lines.append(f"{money(total)} × {plain(pct)}% = {money(total * pct / 100)}")
+    return lines
+
+
 def rate_sentence(passages: list[dict]) -> str | None:
     """The first of the top passages' sentences telling to multiply by a factor, cited."""
     for ps in passages[:4]:

@@ -220,7 +220,8 @@ class OfflineAgent:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             applied = rulecalc.apply(text, para) if para and not p.calc else None
-            moved = planmath.per_period(text, para) if para and not applied else []
+            moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
+                if para and not applied else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
             if para:
