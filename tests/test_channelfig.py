@@ -25,3 +25,12 @@ def test_no_shared_label_word_means_no_answer():
 
 def test_named_reads_the_shared_vocabulary():
     assert channelfig.named("how much is a podcast read") and not channelfig.named("what is our margin")
+
+
+def test_an_uncovered_industry_gets_no_channel_figure_in_its_place():
+    from agent.offline.parse import parse
+    from agent.offline.policy import _channel_turn
+    q = "what do casinos pay per click on tiktok?"
+    assert not _channel_turn(q, parse(q), [])
+    q2 = "what do brands pay per click on tiktok?"
+    assert _channel_turn(q2, parse(q2), [])

@@ -244,6 +244,8 @@ class OfflineAgent:
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
     """A platform or channel is named here, or in the question this follow-up continues ("vs X?")."""
     hist = _as_history(history)
+    if p.industry_phrase:  # an industry the KB says it does not cover: no channel figure stands in for it
+        return False
     return channelfig.named(text) or (p.followup and bool(hist) and channelfig.named(hist[-1][0]))
 
 
