@@ -34,3 +34,13 @@ def test_an_uncovered_industry_gets_no_channel_figure_in_its_place():
     assert not _channel_turn(q, parse(q), [])
     q2 = "what do brands pay per click on tiktok?"
     assert _channel_turn(q2, parse(q2), [])
+
+
+def test_a_judgement_adds_what_the_document_says_under_the_entitys_heading():
+    notes = {"id": "doc#3", "source": "doc.md › Networks", "section": "Networks", "text": (
+        "### YouTube\n\nLong-form video reaches viewers at home on big screens.\n\n### Worked example: YouTube month\n\n"
+        "A made-up spend of $9,000 on YouTube.\n")}
+    table = {**_ROWS, "source": "doc.md › Cost guide"}
+    para = channelfig.paragraph("is youtube worth it per click?", ["CPC"], [table, notes])
+    assert "reaches viewers at home" in para and "[doc#3]" in para and "made-up" not in para
+    assert "reaches viewers" not in channelfig.paragraph("youtube cost per click?", ["CPC"], [table, notes])

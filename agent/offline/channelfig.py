@@ -118,13 +118,54 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
     return found
 
 
+_JUDGE = re.compile(r"\bworth\b|\b(?:should|would|could) (?:we|i) (?:use|try|be on|go with|pick|choose)\b|\bbetter\b|"
+                    r"\bright (?:fit|choice|platform|channel)\b", re.I)
+
+
+def _doc(ps: dict) -> str:
+    return (ps.get("source") or "").split("›")[0].strip()
+
+
+def _said_about(entity: str, passages: list[dict], source: str) -> tuple[str, str] | None:
+    """The first sentence under a heading of the table's document that names the entity's head
+    word ("### LinkedIn" → what the document says about LinkedIn)."""
+    from agent.offline.passages import sentences
+    head = _WORD.findall(entity.lower())[:1]
+    if not head:
+        return None
+    pat = re.compile(rf"(?<![\w-]){re.escape(head[0])}(?![\w-])", re.I)
+    for ps in passages:
+        if _doc(ps) != _doc({"source": source}):
+            continue
+        lines = ps.get("text", "").splitlines()
+        for i, ln in enumerate(lines):
+            if ln.lstrip().startswith("#") and pat.match(ln.lstrip("# \t")):  # a heading *about* it
+                body = []
+                for nxt in lines[i + 1:]:
+                    if nxt.lstrip().startswith("#"):
+                        break
+                    if not nxt.lstrip().startswith("|"):
+                        body.append(nxt)
+                first = sentences("\n".join(body))
+                if first:
+                    return first[0].strip(), ps["id"]
+    return None
+
+
 def paragraph(question: str, metrics: list[str], passages: list[dict]) -> str | None:
-    """The matching cells quoted with their section and citation, or None."""
+    """The matching cells quoted with their section and citation, or None; when the question asks
+    for a judgement ("is X worth it"), what the document says about each entity follows."""
     found = cells(question, metrics, passages)
     if not found:
         return None
     best = found[0][0]
     keep = [f for f in found if f[0] == best][:6]
+    notes = []
+    if _JUDGE.search(question):
+        for _, line, ps in keep:
+            said = _said_about(line, passages, ps.get("source"))
+            if said and said not in notes:
+                notes.append(said)
     by_passage: dict[str, list[str]] = {}
     where: dict[str, dict] = {}
     for _, line, ps in keep:
@@ -135,4 +176,5 @@ def paragraph(question: str, metrics: list[str], passages: list[dict]) -> str | 
         section = where[pid].get("section") or ""
         head = f" ({section})" if section else ""
         parts.append(f"Based on Knowledge Base [{pid}]{head}: " + "; ".join(lines) + ".")
+    parts += [f"{sent} [{pid}]" for sent, pid in notes]
     return " ".join(parts)
