@@ -24,7 +24,7 @@ def test_pacing_is_actual_over_plan_and_a_bare_percent_is_placed_in_the_band():
 def test_break_even_needs_the_margin_and_then_inverts_it():
     assert planmath.missing(planmath.work("what is our break-even roas", "", None))
     w = planmath.work("our margin is 50%", "what is our break-even roas", None)
-    assert w.lines[0].endswith("= 2")
+    assert "1 ÷ 0.50 = 2:" in w.lines[0] or "1 ÷ 0.5 = 2:" in w.lines[0]
 
 
 def test_most_to_pay_is_value_over_target_ratio_and_asks_for_what_is_missing():
