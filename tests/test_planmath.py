@@ -5,7 +5,9 @@ from agent.offline import planmath
 def test_a_slash_split_summing_to_100_shares_the_total():
     w = planmath.work("carve up 50k 60/30/10 for us", "", None)
     assert w.lines == ["50,000 × 60% = 30,000", "50,000 × 30% = 15,000", "50,000 × 10% = 5,000"]
-    assert planmath.work("split it 60/30/10", "", None).lines == ["?total"]
+    assert planmath.work("what is the 60/30/10 idea?", "", None) is None
+    assert planmath.work("split it 60-30-10", "", 20000.0).lines[0] == "$20,000 × 60% = $12,000"
+    assert planmath.work("is 10-20 a lot", "", 20000.0) is None
 
 
 def test_impressions_times_price_per_thousand():

@@ -19,12 +19,15 @@ from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 from mpa.vocabulary import VOCABULARY, term_pattern
 
-_SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)(?:\s*/\s*(\d{1,2}(?:\.\d+)?)){1,4}(?![\d.%])")
+_SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
+                    r"(?![\d.])")
 _FREQ = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:exposures|impressions each)",
                    re.I)
-_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|scheduled|supposed to|should (?:have|be)|expected to|target(?:ed)?)\b",
+_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|"
+                   r"expected to|target(?:ed)?)\b",
                    re.I)
-_PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|behind|ahead|under-?spen\w*|over-?spen\w*)\b", re.I)
+_PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
+                   r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
 _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid|cac)\b|"
@@ -72,8 +75,8 @@ def split(text: str, budget: float | None) -> Work | None:
     rest = [n for n in nums if n.end <= m.start() or n.start >= m.end()]
     base = max((n for n in rest if not n.pct), key=lambda n: n.value, default=None)
     total = base.value if base else budget
-    if total is None:
-        return Work(["?total"])
+    if total is None:  # "what is the 70/20/10 rule?" asks about the rule, not for a split of nothing
+        return None
     cash = bool(base is None or base.money or re.search(r"\b(?:budget|spend|dollars?|k)\b", t, re.I))
     lines = [f"{_cash(total, cash)} × {plain(s)}% = {_cash(total * s / 100, cash)}" for s in shares]
     return Work(lines, "/".join(plain(s) for s in shares) + " split budget")
