@@ -44,3 +44,12 @@ def test_a_judgement_adds_what_the_document_says_under_the_entitys_heading():
     para = channelfig.paragraph("is youtube worth it per click?", ["CPC"], [table, notes])
     assert "reaches viewers at home" in para and "[doc#3]" in para and "made-up" not in para
     assert "reaches viewers" not in channelfig.paragraph("youtube cost per click?", ["CPC"], [table, notes])
+
+
+def test_a_unit_price_question_names_its_metric_and_hyphenated_labels_match_their_parts():
+    assert channelfig.priced("how much does a click on youtube cost?") == ["CPC"]
+    audio = {"id": "doc#4", "section": "Audio", "text": (
+        "| Audio inventory | CPM |\n|---|---|\n| Host-read podcast | $20–$50 |\n| Programmatic podcast | $12–$25 |\n"
+        "| Streaming radio | $15–$30 |\n")}
+    para = channelfig.paragraph("what does a host read spot cost per thousand?", ["CPM"], [audio])
+    assert "Host-read podcast CPM: $20–$50" in para and "Streaming" not in para

@@ -30,16 +30,47 @@ def named(text: str) -> bool:
         term_pattern(tuple(VOCABULARY["topics"]["channels"])).search(text.lower()))
 
 
+_PRICED = re.compile(r"\b(?:a|an|per|each|every|one)\s+([a-z]+(?: view)?)\b[^?.!]{0,40}?\b(?:cost|costs|run|price|go for)\b|"
+                     r"\b(?:cost|price|rate|pay|charge)\w*\b[^?.!]{0,20}?\b(?:per|a|each|every)\s+([a-z]+(?: view)?)\b", re.I)
+
+
+def priced(text: str) -> list[str]:
+    """Metrics a price question names by their unit ("what does a click cost", "the rate per
+    install"), read with the parser's unit → metric map."""
+    from agent.offline.parse import unit_metric
+    out = []
+    for m in _PRICED.finditer(text):
+        w = (m.group(1) or m.group(2) or "").lower()
+        key = unit_metric(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)
+        if key and key not in out:
+            out.append(key)
+    return out
+
+
 def _stem(w: str) -> str:
     return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
 
 
 def _words(text: str) -> set[str]:
     out = set()
-    for w in _WORD.findall(text.lower()):
-        if w not in _GENERIC:
-            out.add(_stem(w))
+    for w in _WORD.findall(text.lower()):  # a question's "non-brand" also says "brand"
+        for part in [w] + (w.split("-") if "-" in w else []):
+            if part not in _GENERIC:
+                out.add(_stem(part))
     return out
+
+
+def _score(label: str, q: set[str], common: set[str]) -> int:
+    """Label words the question shares; a hyphenated label word counts once, whole or by its
+    parts ("host-read" meets "a host read spot")."""
+    n = 0
+    for w in _WORD.findall(label.lower()):
+        whole = _stem(w)
+        if w in _GENERIC or whole in common:
+            continue
+        if whole in q or ("-" in w and all(_stem(x) in q for x in w.split("-") if x not in _GENERIC)):
+            n += 1
+    return n
 
 
 def _metric_words(metrics: list[str]) -> set[str]:
@@ -74,7 +105,7 @@ def _common(labels: list[str]) -> set[str]:
     """Words more than half of a table's labels share: they do not tell its entities apart."""
     counts: dict[str, int] = {}
     for lab in labels:
-        for w in _words(lab):
+        for w in {_stem(x) for x in _WORD.findall(lab.lower()) if x not in _GENERIC}:  # whole words only
             counts[w] = counts.get(w, 0) + 1
     return {w for w, n in counts.items() if len(labels) > 1 and n * 2 > len(labels)}
 
@@ -101,10 +132,9 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
                     if not metric:
                         continue
                     if by_row and not by_col:
-                        entity, score_words = head[j], _words(head[j]) - common_cols
+                        entity, score = head[j], _score(head[j], q, common_cols)
                     else:
-                        entity, score_words = r[0], _words(r[0]) - common_rows
-                    score = len(score_words & q)
+                        entity, score = r[0], _score(r[0], q, common_rows)
                     if score < 1:
                         continue
                     key = (ps.get("source"), entity, metric)
@@ -159,7 +189,7 @@ def paragraph(question: str, metrics: list[str], passages: list[dict]) -> str | 
     if not found:
         return None
     best = found[0][0]
-    keep = [f for f in found if f[0] == best][:6]
+    keep = [f for f in found if f[0] >= max(1, best - 1)][:6]  # one shared word short of the best: a compared side
     notes = []
     if _JUDGE.search(question):
         for _, line, ps in keep:

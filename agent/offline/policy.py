@@ -131,8 +131,9 @@ class OfflineAgent:
                       for m in metrics for b in bench_inputs(v, m, text)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
-        if p.metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
-            calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(p.metrics)}",
+        chan_metrics = p.metrics or channelfig.priced(text)
+        if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
+            calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(chan_metrics)}",
                                                     "top_k": searchq.TOP_K}))
         if calls:
             return calls
@@ -182,8 +183,10 @@ class OfflineAgent:
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        chan = channelfig.paragraph(text, p.metrics, merge_passages(
-            [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if p.metrics and _channel_turn(text, p, history) else None
+        chan_metrics = p.metrics or channelfig.priced(text)
+        chan = channelfig.paragraph(text, chan_metrics, merge_passages(
+            [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
+            text, p, history) else None
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
