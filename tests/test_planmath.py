@@ -31,7 +31,7 @@ def test_break_even_needs_the_margin_and_then_inverts_it():
 
 def test_most_to_pay_is_value_over_target_ratio_and_asks_for_what_is_missing():
     assert planmath.missing(planmath.work("what's the most we could pay per subscriber?", "", None))
-    w = planmath.work("a subscriber is worth $900 to us and we aim for 4:1", "what's the most we could pay?", None)
+    w = planmath.work("a subscriber is worth $900 to us and we aim for 4:1", "what's the most we could pay per subscriber?", None)
     assert "$900 ÷ 4 = $225" in w.lines[0]
 
 
@@ -54,3 +54,8 @@ def test_a_share_of_the_monthly_budget_from_a_yearly_total():
     lines = planmath.share_of_budget("we spend $240k per year. how much goes to tests?", quoted)
     assert lines == ["$240,000 ÷ 12 = $20,000 a month", "$20,000 × 5% = $1,000"]
     assert planmath.share_of_budget("we spend $20k a month on tests", quoted) == []  # nothing asked
+
+
+def test_a_spend_cap_question_is_not_a_per_customer_ceiling():
+    assert planmath.work("what's the maximum we should spend on search this month?", "", None) is None
+    assert planmath.missing(planmath.work("what's the most we can pay per signup?", "", None))

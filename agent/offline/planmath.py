@@ -135,9 +135,13 @@ def break_even(text: str, asked_before: str) -> Work | None:
                 "break-even ROAS margin")
 
 
+def _per_unit(text: str) -> bool:
+    """The most one can pay *per acquired unit* ("per student", "a CAC"), not a spend cap."""
+    return bool(_MOST_PAY.search(text) and re.search(r"\bper\s+[a-z]|\b(?:cac|cpa|acquisition cost)\b", text, re.I))
+
+
 def allowable(text: str, asked_before: str) -> Work | None:
-    asks = _MOST_PAY.search(text) or (_MOST_PAY.search(asked_before) and (_RATIO.search(digits(text))
-                                                                            or _WORTH.search(text)))
+    asks = _per_unit(text) or (_per_unit(asked_before) and (_RATIO.search(digits(text)) or _WORTH.search(text)))
     if not asks:
         return None
     t, nums = _nums(text)

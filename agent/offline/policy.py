@@ -100,7 +100,7 @@ class OfflineAgent:
         if p.smalltalk or scope.outside(text):
             return []
         w = _formula(text, history, mem)
-        if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers):
+        if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
             if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
                 return []
             plain_text = re.sub(r"[~$]?\d[\d,.]*\s*(?:k|m|%)?", " ", text)  # numbers match no passage's words
@@ -163,7 +163,7 @@ class OfflineAgent:
         w = _formula(text, history, mem)
         if w is not None and (need := planmath.missing(w)):
             return f"To work that out I need one number from you: what is your {need}?"
-        if (w is not None or planmath.adjusted(text, "multiply by 1")) and outcomes:
+        if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
             return _worked(text, previous, outcomes, w, self.max_sentences)
         if stmt is None and not outcomes:
             ask = clarification(p, mem)
