@@ -8,6 +8,7 @@ def test_a_bare_metric_list_is_a_request():
     assert shorthand.metric_list("ctr & cvr next, same industry", ["CTR", "CVR"], False)
     assert not shorthand.metric_list("what does ctr mean", ["CTR"], False)
     assert not shorthand.metric_list("ctr 2% and cvr 3%", ["CTR", "CVR"], True)
+    assert not shorthand.metric_list("thanks for the ctr figures", ["CTR"], False)
 
 
 def test_counted_pronouns_point_back_but_a_bare_pronoun_does_not():

@@ -18,11 +18,13 @@ _QUESTION = re.compile(r"\b(?:what|whats|how|why|which|when|where|who|is|are|was
 _BACK = re.compile(r"\b(?:(?:th(?:ose|ese|e same|em)|same)\s+(?:two|three|four|2|3|4|ones|metrics|numbers|figures|kpis)|"
                    r"both|each of (?:them|those|these))\b", re.I)
 _MAX_WORDS = 12
+_THANKS = re.compile(r"^\W*(?:thanks?|thank you|cheers|ty)\b", re.I)  # "thanks for the CPL numbers" asks nothing
 
 
 def metric_list(text: str, metrics: list[str], has_numbers: bool) -> bool:
     """A terse request naming metrics and nothing else to do ("ctr & cvr then")."""
-    return bool(metrics) and not has_numbers and len(text.split()) <= _MAX_WORDS and not _QUESTION.search(text)
+    return bool(metrics) and not has_numbers and len(text.split()) <= _MAX_WORDS and not _QUESTION.search(text) \
+        and not _THANKS.match(text)
 
 
 def points_back(text: str) -> bool:
