@@ -77,11 +77,25 @@ class Unit(NamedTuple):
     # a unit joining a lead-in with its whole list, or a table row, counts as one item too
 
 
+def _unwrapped(lines: list[str]) -> list[str]:
+    """Hard-wrapped prose (a plain-text KB wraps at a fixed width) joined back into its lines: a
+    line that ends without a sentence end and is followed by one starting in lower case continues
+    there."""
+    out: list[str] = []
+    for ln in lines:
+        prev = out[-1].strip() if out else ""
+        if prev and ln[:1].islower() and not re.search(r"[.!?:|]$", prev) and not prev.startswith(("#", "|")):
+            out[-1] = f"{out[-1]} {ln.strip()}"
+            continue
+        out.append(ln)
+    return out
+
+
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from."""
     out: list[Unit] = []
     heading = ""
-    lines = [ln.rstrip() for ln in text.split("\n")]
+    lines = _unwrapped([ln.rstrip() for ln in text.split("\n")])
     first_line = next((j for j, ln in enumerate(lines) if ln.strip()), 0)
     header: list[str] | None = None
     i = 0

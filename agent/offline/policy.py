@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import rulecalc, scope, searchq
+from agent.offline import rulecalc, scope, searchq, stepask
 from agent.offline.memory import Memory, business_of, carry, remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -80,6 +80,7 @@ class OfflineAgent:
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
+        self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             if calls:
@@ -90,6 +91,12 @@ class OfflineAgent:
         text = self.answer(user_text, history, outcomes, previous)
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
+
+    def _whole_step(self, text: str) -> tuple[int, int | None] | None:
+        """The framework step a question about a whole step asks for ("step 3", "the final step",
+        "the one after X"), or None."""
+        ref = stepask.asked_step(text, getattr(self, "steps", {}))
+        return ref if ref and stepask.about_whole_step(text, self.steps, ref) else None
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
@@ -107,6 +114,10 @@ class OfflineAgent:
             return []
         if clarification(p, mem):
             return []
+        whole = self._whole_step(text)
+        if whole and "search_knowledge_base" in tools:
+            return ([("get_step_guidance", {"step": whole[0]})] if "get_step_guidance" in tools else []) + [
+                ("search_knowledge_base", {"query": stepask.query(whole[0], self.steps), "top_k": searchq.TOP_K})]
         calls: list[tuple[str, dict]] = []
         if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools and not (
                 p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
@@ -195,6 +206,10 @@ class OfflineAgent:
         ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
                                p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
+        whole = self._whole_step(text)
+        if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked,
+                                                                         self.max_sentences, outcomes)):
+            paras.append(para)
         if ranked and not paras:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
