@@ -152,6 +152,13 @@ def units(text: str) -> list[Unit]:
 
 
 
+def _spelled_out(acronym: str, text: str) -> bool:
+    """Does ``text`` write ``acronym`` out as capitalized words with its initials ("NY" as
+    "New York")? An abbreviation and its expansion name the same thing."""
+    words = r"[a-z]+\s+".join(re.escape(ch) for ch in acronym.upper())
+    return len(acronym) >= 2 and bool(re.search(rf"\b{words}[a-z]+\b", text))
+
+
 def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]) -> bool:
     """Would a careful reader say these passages answer the question? Every code, proper name
     or acronym it asks about must appear in them, and one passage must share enough of its
@@ -175,7 +182,7 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
     for a in acronyms:
         if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK"):
             continue
-        if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw):
+        if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw) and not _spelled_out(a, raw):
             return False
     # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder")
     words = {t for t in q if not t[0].isdigit() and not ("-" in t and set(_ANALYZE(t.replace("-", " "))) <= q)}

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import rulecalc, scope, searchq, stepask
+from agent.offline import coverage, rulecalc, scope, searchq, stepask
 from agent.offline.memory import Memory, business_of, carry, remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -104,7 +104,7 @@ class OfflineAgent:
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
         vertical = _vertical(p, mem)
-        if p.smalltalk or scope.outside(text):
+        if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
@@ -155,7 +155,7 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        if p.smalltalk and not outcomes:
+        if scope.chat(text, p.smalltalk) and not outcomes:
             return compose.SMALLTALK_REPLY
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
@@ -209,6 +209,8 @@ class OfflineAgent:
         whole = self._whole_step(text)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked,
                                                                          self.max_sentences, outcomes)):
+            paras.append(para)
+        if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
         if ranked and not paras:
             tq = searchq.form(text, previous)
