@@ -202,3 +202,13 @@ def test_a_passage_first_seen_trimmed_is_kept_whole_once_returned_whole():
     c._run_tool({"name": "search_knowledge_base", "input": {"query": "a"}})
     c._run_tool({"name": "get_benchmark", "input": {"vertical": "v", "metric": "CPL"}})
     assert c._retrieved["x#1"]["text"].endswith("$40-60 per lead.")
+
+
+def test_a_prose_quote_does_not_skip_the_sentence_between_two_it_quotes():
+    text = ("### The Z-7 pause standard\n\n`Z-7` is our standard for pausing a stale keyword campaign. "
+            "Each paused line waits at least nine days; its cost per visit is compared with the live lines then. "
+            "Lines too small to compare are grouped before any pause standard applies to them. "
+            "For brand keywords, the pause standard is replaced by a weekly review of the keyword list.")
+    ps = [{"id": "k#2", "source": "kw.md › The Z-7 pause standard", "text": text}]
+    out = extract("what is the standard for a keyword pause?", ps, 3)
+    assert "waits at least nine days" in out and "weekly review" not in out

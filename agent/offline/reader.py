@@ -225,6 +225,7 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     if not worked:  # a question without figures asks for the rule, not a worked example's arithmetic
         keep = [c for c in keep if not _WORKED.search(c.text)] or keep
     keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k] or section[:1]  # heading-only match
+    keep = _contiguous(section, keep, scores)
     # a section is about one thing: when the quote is only a short lead ("X is the standard for …"),
     # the sentences after it carry the substance; a quote that already states a rule needs no example
     first = max(keep, key=lambda c: scores[id(c)])
@@ -247,3 +248,18 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         out.append(c)
         words += w
     return out
+
+
+def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float]) -> list[_Unit]:
+    """A prose quote that skips a sentence between two it quotes loses the thread (the rule's
+    definition sits between its name and its exceptions): it becomes the run of as many
+    consecutive sentences that scores best. Lists are left alone (items stand on their own)."""
+    prose = sorted((c for c in section if c.item < 0), key=lambda c: c.pos)
+    if len(keep) < 2 or any(c.item >= 0 for c in keep):
+        return keep
+    lo, hi = min(c.pos for c in keep), max(c.pos for c in keep)
+    if not any(lo < c.pos < hi and c not in keep for c in prose):
+        return keep
+    n = len(keep)
+    runs = [prose[i:i + n] for i in range(len(prose) - n + 1)]
+    return max(runs, key=lambda r: (sum(scores[id(c)] for c in r), -r[0].pos)) if runs else keep
