@@ -72,3 +72,21 @@ def test_a_step_by_position_is_answered_from_its_own_section(kb_engine, request)
     turn = c.send("Remind me what the closing step of the framework is for?")
     assert "Step 10" in turn.assistant and "Based on Knowledge Base [" in turn.assistant
     assert {t["name"] for t in turn.tool_calls} == {"get_step_guidance", "search_knowledge_base"}
+
+
+def test_which_step_names_the_step_its_quoted_section_is_headed_with():
+    from agent.offline.stepask import named_in_answer
+    entry = {"id": "o#4", "source": "method.md › Steps › Step 3 (People): who", "text": "Purpose: name the buyers."}
+    para = "Based on Knowledge Base [o#4]: Purpose: name the buyers."
+    assert named_in_answer("Which phase is the one about buyers?", para, [entry], STEPS) == "That is Step 3 (People)."
+    assert named_in_answer("Who are the buyers?", para, [entry], STEPS) is None
+
+
+def test_a_pointer_to_another_file_is_never_quoted():
+    from agent.offline.passages import is_pointer
+    assert is_pointer("Detail: see phase-3.md.") and is_pointer("See also the pacing guide.")
+    assert not is_pointer("Seeing a lift takes about six weeks.")
+    out = summary(3, STEPS, (3, None), [{"id": "o#4", "source": "m.md › Step 3 (People)",
+                                          "text": "### Step 3 (People)\n\n- More: see phase-3.md.\n- Purpose: name "
+                                                  "the buyers a plan must reach and count them."}])
+    assert "see phase-3" not in out and "name the buyers" in out

@@ -41,6 +41,15 @@ def terms(text: str) -> list[str]:
     return [_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1]
 
 
+_POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)
+
+
+def is_pointer(sentence: str) -> bool:
+    """True for a sentence that only sends the reader elsewhere ("Detail: see the unit-economics
+    guide."): it answers nothing, however many of the question's words its file name holds."""
+    return bool(_POINTER.match(sentence)) and len(sentence.split()) <= 15
+
+
 def is_instruction(sentence: str) -> bool:
     """True for a sentence that tries to instruct the assistant (see module doc)."""
     return bool(_INJECTION.search(sentence))

@@ -217,6 +217,8 @@ class OfflineAgent:
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             applied = rulecalc.apply(text, para) if para and not p.calc else None
             para = f"{para} {applied}" if applied else para
+            named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
+            para = f"{named} {para}" if named else para
             if para:
                 paras.append(para)
                 misses = [m for m in misses if not m[0].startswith("a size for")]

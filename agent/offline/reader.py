@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.numbers import digits
-from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms, units
+from agent.offline.passages import IDENT, STEP, is_instruction, is_pointer, relevant, terms, units
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
@@ -116,7 +116,7 @@ def _units(top: list[dict]) -> list[_Unit]:
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
-            if is_instruction(sent):
+            if is_instruction(sent) or is_pointer(sent):
                 continue
             own = heading or last
             out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),

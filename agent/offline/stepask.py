@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import terms, units
+from agent.offline.passages import is_pointer, terms, units
 
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                                         "twelfth".split(), start=1)}
@@ -25,7 +25,6 @@ _RELATIVE = re.compile(r"\b(?:right |just |immediately |straight )?"
                        r"(?:the\s+|that\s+|this\s+)?(.{1,60}?)(?:\s+(?:step|stage|one|phase))?\s*(?:[?.!,;]|$)", re.I)
 _NEXT = re.compile(r"\b(?:next|previous|prior|preceding|following)\b", re.I)
 _SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|file|page) (?:covers|explains|describes|is about)\b", re.I)
-_POINTER = re.compile(r"^\W*(?:detail|details|see|more)\b.{0,40}\bsee\b|^\W*see\b", re.I)
 # words a question about a whole step uses around its reference ("what happens in", "what is it about")
 _GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous "
                      "follow following after before step stage phase part framework process order what whats which "
@@ -124,7 +123,7 @@ def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages
     def opening(ps: dict) -> bool:
         return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
     ps = sorted(found, key=lambda p: opening(p))[0]
-    said = [u.text for u in units(ps["text"]) if not _POINTER.match(u.text)][:max_sentences]
+    said = [u.text for u in units(ps["text"]) if not is_pointer(u.text)][:max_sentences]
     if not said:
         return None
     name = f"Step {n}" + (f" ({steps[n]})" if steps.get(n) else "")
@@ -137,3 +136,20 @@ def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages
     else:
         lead = f"{name}:"
     return f"{lead} Based on Knowledge Base [{ps['id']}]: " + " ".join(said)
+
+
+_WHICH = re.compile(r"\b(?:which|what) (?:step|stage|phase)\b", re.I)
+
+
+def named_in_answer(text: str, para: str, passages: list[dict], steps: dict[int, str]) -> str | None:
+    """For "which step is where …?": the step the quoted section is headed with, said first
+    ("That is Step 2 (Unit economics).") — None when the question asks no such thing or the
+    cited section is not headed with a step."""
+    m = re.search(r"\[([^\[\]\s]+#\d+)\]", para or "")
+    if not _WHICH.search(text) or not m:
+        return None
+    ps = next((p for p in passages if p.get("id") == m.group(1)), None)
+    n = next((k for k in sorted(steps, reverse=True) if ps and _headed(ps, k)), None)
+    if n is None:
+        return None
+    return f"That is Step {n}" + (f" ({steps[n]})." if steps.get(n) else ".")
