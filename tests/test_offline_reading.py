@@ -212,3 +212,18 @@ def test_a_prose_quote_does_not_skip_the_sentence_between_two_it_quotes():
     ps = [{"id": "k#2", "source": "kw.md › The Z-7 pause standard", "text": text}]
     out = extract("what is the standard for a keyword pause?", ps, 3)
     assert "waits at least nine days" in out and "weekly review" not in out
+
+
+def test_an_empty_search_is_retried_once_with_the_question_alone_or_without_figures():
+    from agent.offline.searchq import retry
+    empty = ToolOutcome("search_knowledge_base", {"query": "x"}, "No knowledge-base passage answers this query", False)
+    story = "Our mailer went to 12,000 homes last week and the printer was late. How should we judge the response?"
+    assert retry(story, [empty]) == "How should we judge the response?"
+    assert retry("We booked 3,400 leads from $51k. Is a lead cost of that size normal", [empty]) == \
+        "We booked leads from. Is a lead cost of that size normal"
+    assert retry(story, [empty, ToolOutcome("search_knowledge_base", {"query": "How should we judge the response?"},
+                                            "No knowledge-base passage answers this query", False)]) is None
+    found = _outcome("a#1", "a.md", "Judge a mailer by its response rate.")
+    assert retry(story, [empty, found]) is None
+    asked = ToolOutcome("search_knowledge_base", {"query": "What is a mailer?"}, "No knowledge-base passage", False)
+    assert retry("What is a mailer?", [asked]) is None  # nothing would change

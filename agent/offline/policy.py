@@ -88,6 +88,12 @@ class OfflineAgent:
                           for i, (n, inp) in enumerate(calls)]
                 return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
                                      usage={"input_tokens": 0, "output_tokens": 0})
+        again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
+        if again:  # every search came back empty: once more with the question alone / without the user's figures
+            block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
+                     "input": {"query": again, "top_k": searchq.TOP_K}}
+            return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
+                                 usage={"input_tokens": 0, "output_tokens": 0})
         text = self.answer(user_text, history, outcomes, previous)
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
