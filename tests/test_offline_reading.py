@@ -227,3 +227,13 @@ def test_an_empty_search_is_retried_once_with_the_question_alone_or_without_figu
     assert retry(story, [empty, found]) is None
     asked = ToolOutcome("search_knowledge_base", {"query": "What is a mailer?"}, "No knowledge-base passage", False)
     assert retry("What is a mailer?", [asked]) is None  # nothing would change
+
+
+def test_a_question_without_figures_prefers_the_principle_to_its_worked_example():
+    ps = [{"id": "w#4", "source": "ops.md › Worked example: trimming a newsletter list",
+           "text": "### Worked example: trimming a newsletter list\n\nA shop trims 4,000 dormant newsletter addresses "
+                   "first, then the 1,200 that bounced twice, keeping its buyers."},
+          {"id": "w#3", "source": "ops.md › Trimming a newsletter list",
+           "text": "### Trimming a newsletter list\n\nTrim dormant newsletter addresses first and keep recent buyers."}]
+    assert "[w#3]" in extract("which newsletter addresses should we trim first?", ps, 3)
+    assert "[w#4]" in extract("we have 4,000 dormant newsletter addresses; which should we trim first?", ps, 3)

@@ -63,6 +63,7 @@ NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|r
                        r"long|short))\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
                        r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
+_EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 # comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
 _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
@@ -155,6 +156,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
     normative = bool(NORMATIVE.search(question))
+    figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in _matches(which, c.terms))
@@ -187,6 +189,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
             if normative and NORM_HEAD.search(us[0].heading):
                 s *= 1.25  # a question of what one should do prefers the section stating a rule
+            if not figures and _EXAMPLE_HEAD.search(us[0].heading):
+                s *= 0.7  # a question without figures asks for the principle, not a worked example of it
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}
