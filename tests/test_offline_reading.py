@@ -237,3 +237,15 @@ def test_a_question_without_figures_prefers_the_principle_to_its_worked_example(
            "text": "### Trimming a newsletter list\n\nTrim dormant newsletter addresses first and keep recent buyers."}]
     assert "[w#3]" in extract("which newsletter addresses should we trim first?", ps, 3)
     assert "[w#4]" in extract("we have 4,000 dormant newsletter addresses; which should we trim first?", ps, 3)
+
+
+def test_settling_a_disagreement_quotes_the_sentence_saying_which_source_prevails():
+    text = ("### Survey versus panel\n\nOur brand survey and the retail panel often disagree on awareness. "
+            "Gaps under five points are noise and need no action. Larger gaps trigger a re-weighting of the survey "
+            "sample before the next wave. The panel prevails when the two still differ, because it is measured. "
+            "Both are archived for the annual review.")
+    ps = [{"id": "s#1", "source": "research.md › Survey versus panel", "text": text},
+          {"id": "s#2", "source": "research.md › Awareness", "text": "Awareness is read from the brand survey "
+                                                                     "and the retail panel every quarter."}]
+    out = extract("The survey says awareness is 40% but the panel shows 30%, which one should we trust?", ps, 3)
+    assert "[s#1]" in out and "The panel prevails" in out

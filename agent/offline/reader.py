@@ -53,6 +53,12 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
                 re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
                                                re.I)),
+    # "A says one thing, B another: which do we trust?": asks to settle a disagreement — a sentence saying
+    # which source prevails
+    (re.compile(r"\b(?:which|who)(?: one| of (?:them|the two|these|those))? (?:do|should|can|would) (?:i|we|you) "
+                r"(?:believe|trust|go with|rely on|listen to|follow)\b|\bwhich (?:one )?is (?:right|correct)\b", re.I),
+     re.compile(r"\b(?:wins?|prevails?|takes? precedence|overrides?|outranks?|is (?:to be )?trusted|trust the)\b",
+                re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
 )
