@@ -249,3 +249,12 @@ def test_settling_a_disagreement_quotes_the_sentence_saying_which_source_prevail
                                                                      "and the retail panel every quarter."}]
     out = extract("The survey says awareness is 40% but the panel shows 30%, which one should we trust?", ps, 3)
     assert "[s#1]" in out and "The panel prevails" in out
+
+
+def test_asking_leave_to_do_something_prefers_the_section_stating_the_rule():
+    ps = [{"id": "g#2", "source": "geo.md › County worked figures",
+           "text": "The state file scales its counts to each county by its share of homes."},
+          {"id": "g#3", "source": "geo.md › The split-county rule",
+           "text": "A county split across two states is never scaled from one state's counts."}]
+    out = extract("can we simply scale the state counts to get a county?", ps, 3)
+    assert "[g#3]" in out

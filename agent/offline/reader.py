@@ -64,9 +64,9 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
 )
 
 
-# a question about what one should / must / may do, and the headings under which a KB states its rules
+# a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
-                       r"long|short))\b", re.I)
+                       r"long|short))\b|\b(?:can|could|may) (?:i|we) (?:just |simply |still )?[a-z]+\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
                        r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
 _EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b", re.I)
