@@ -26,6 +26,7 @@ def test_the_order_is_read_from_the_tool_declaration():
     ("what's the second step", (2, None)), ("Which step follows the money maths one?", (3, 2)),
     ("what comes just before the places step?", (3, 4)), ("Is there a step after places?", None),
     ("How do I size an audience?", None), ("what does step 9 cover", None),
+    ("what comes after the people?", None), ("and the next step?", None),
 ])
 def test_which_step_is_meant(text, ref):
     assert asked_step(text, STEPS) == ref

@@ -68,7 +68,7 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
         return None
     last = max(steps)
     rel = _RELATIVE.search(text)
-    if rel and re.search(r"\b(?:step|stage|phase|comes?|came|next|then)\b", text, re.I):
+    if rel and re.search(r"\b(?:steps?|stages?|phases?)\b", text, re.I):  # "after the test" alone is no step
         anchor = _by_name(rel.group(2), steps)
         if anchor is not None:
             n = anchor + (1 if rel.group(1).lower() in ("after", "following", "follows") else -1)
