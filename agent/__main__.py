@@ -183,12 +183,9 @@ def cmd_run_scenario(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     from agent.settings import AgentSettings
-    from rag.settings import SettingsError
 
-    try:
-        settings = AgentSettings.from_env()
-    except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    settings = AgentSettings.for_command()
+    if settings is None:
         return 2
     ap = argparse.ArgumentParser(prog="python -m agent", description="The media-planning assistant's agent.")
     ap.add_argument("--kb", default=str(settings.kb_dir or _default("kb")),

@@ -102,8 +102,15 @@ def _cells(line: str) -> list[str]:
     return [c.strip() for c in s.split("|")]
 
 
+class Row:
+    """A table row as a JSON-able dict (tool results and eval records carry rows as data)."""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
 @dataclass
-class BenchmarkRow:
+class BenchmarkRow(Row):
     vertical: str
     metric: str  # canonical code, e.g. "CAC", "LTV:CAC"
     metric_name: str  # the table's label, e.g. "CAC (customer acquisition cost)"
@@ -118,9 +125,6 @@ class BenchmarkRow:
     unit: str
     source: str
     start: int
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def vertical_of(source: str) -> str | None:
@@ -155,7 +159,7 @@ def benchmark_rows(docs: Iterable[tuple[str, str]]) -> list[BenchmarkRow]:
 
 
 @dataclass
-class AudienceRow:
+class AudienceRow(Row):
     audience: str
     geography: str
     base_population: str
@@ -165,9 +169,6 @@ class AudienceRow:
     method: str
     source: str
     start: int
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 def audience_rows(docs: Iterable[tuple[str, str]]) -> list[AudienceRow]:

@@ -22,7 +22,7 @@ from rag.config import DEFAULT_PRESET, PRESETS, get_preset
 from rag.documents import EmptyKnowledgeBaseError
 from rag.domain import Domain
 from rag.persistence import IndexFileError
-from rag.settings import RagSettings, SettingsError
+from rag.settings import RagSettings
 
 FIXTURE_KB = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "kb"
 
@@ -134,10 +134,8 @@ def cmd_search(args) -> int:
 
 def main(argv: list[str] | None = None, domain: str | None = None, prog: str = "python -m rag") -> int:
     """Run the CLI; ``domain`` is the default ``--domain`` (else ``$RAG_DOMAIN``)."""
-    try:
-        settings = RagSettings.from_env()
-    except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    settings = RagSettings.for_command()
+    if settings is None:
         return 2
     p = argparse.ArgumentParser(prog=prog, description="Index and search a knowledge-base directory.")
     p.add_argument("-v", "--verbose", action="store_true")

@@ -214,7 +214,7 @@ class RetrievalEngine:
             if k in have:
                 out[i] = have[k]
         if missing:
-            log.warning("encoding %d of %d chunks with %s (numpy; about 30 ms per chunk on 2 cores)",
+            log.warning("encoding %d of %d chunks with %s (numpy; ~35 ms CPU per 128-token chunk, spread over the cores)",
                         len(missing), len(keys), enc.name)
             out[missing] = enc.encode([self.chunks[i].index_text for i in missing])
         self.dense, self.dense_model = out, enc.name
@@ -351,7 +351,7 @@ class RetrievalEngine:
         return q.search(self, query, top_k, mask, method, mode)
 
     def _query_vector(self, query: str, encoder) -> np.ndarray:
-        """Query embeddings are the slow part of a dense search (~20 ms in numpy): keep the
+        """Query embeddings are the slow part of a dense search (a few ms in numpy): keep the
         last few hundred, since evals and agents ask the same query with other k or filters."""
         key = (encoder.name, query)
         vec = self._qvec_cache.get(key)

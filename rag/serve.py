@@ -311,12 +311,10 @@ def main(argv: list[str] | None = None, domain: str | None = None, tools: str | 
     from rag.cli import default_kb, load_domain
     from rag.config import DEFAULT_PRESET
     from rag.feedback import FeedbackError, FeedbackStore
-    from rag.settings import RagSettings, SettingsError
+    from rag.settings import RagSettings
 
-    try:
-        settings = RagSettings.from_env()
-    except SettingsError as exc:
-        print(f"{prog}: {exc}", file=sys.stderr)
+    settings = RagSettings.for_command()
+    if settings is None:
         return 2
 
     ap = argparse.ArgumentParser(prog=prog, description="Serve search (and tools) over HTTP; docs at /docs.")

@@ -25,6 +25,7 @@ default when unset, depends on the command and is checked where the path is used
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Mapping, TypeVar
@@ -139,6 +140,16 @@ class EnvSettings:
             elif var.fallback is not None:
                 values[fname] = var.fallback(env)
         return cls(**values)
+
+    @classmethod
+    def for_command(cls: type[S], env: Mapping[str, str] = os.environ) -> S | None:
+        """:meth:`from_env` for a CLI's ``main``: a bad variable is printed as one ``error:`` line
+        on stderr and ``None`` comes back (the command returns 2), never a traceback."""
+        try:
+            return cls.from_env(env)
+        except SettingsError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return None
 
     @classmethod
     def read(cls, fname: str, env: Mapping[str, str] = os.environ) -> Any:

@@ -82,3 +82,46 @@ def test_missing_model_is_a_clear_error(tmp_path, monkeypatch):
     with pytest.raises(dense.DenseUnavailable, match="model.safetensors"):
         dense.MiniLMEncoder(directory=dense.model_dir())
     assert not dense.available()
+
+
+TEXTS = ["What do we pay to win each new buyer?",
+         "x",
+         "KPI-NC-01 counts new customers, deduplicated against the full customer file.",
+         " ".join(["Pacing keeps daily spend within tolerance while channels ramp and auctions shift."] * 20),
+         "Geo-lift tests compare treated and control markets to measure incremental sales.",
+         "CTV frequency caps"]
+
+
+def test_fast_forward_equals_the_reference_transcription(encoder):
+    """Fused QKV, per-sequence attention, rational erf, threads: the same function as the plain
+    BERT recipe (rag.dense_reference, the version checked against sentence-transformers)."""
+    from rag import dense_reference
+
+    ref = dense_reference.encode(encoder, TEXTS)
+    fast = dense.MiniLMEncoder(batch_size=2, threads=2).encode(TEXTS)  # mixed lengths, batches on 2 workers
+    np.testing.assert_allclose(fast, ref, atol=2e-6)
+    assert np.sum(fast * ref, axis=1).min() > 0.99999
+
+
+def test_without_threadpoolctl_the_vectors_are_the_same(encoder, monkeypatch):
+    want = encoder.encode(TEXTS)
+    monkeypatch.setattr(dense, "_blas_controller", lambda: None)  # threadpoolctl missing: BLAS left as is
+    np.testing.assert_allclose(dense.MiniLMEncoder(batch_size=2, threads=2).encode(TEXTS), want, atol=1e-6)
+
+
+def test_gelu_is_the_exact_erf_gelu():
+    from scipy.special import erf
+
+    x = np.linspace(-12, 12, 48_000, dtype=np.float32).reshape(-1, 3)  # more rows than one block
+    x64 = x.astype(np.float64)
+    want = 0.5 * x64 * (1 + erf(x64 / np.sqrt(2)))
+    np.testing.assert_allclose(dense._gelu(x.copy()), want, atol=2e-6, rtol=1e-6)
+
+
+def test_long_encoding_reports_progress_to_stderr(encoder, monkeypatch, capsys):
+    monkeypatch.setattr(dense._Progress, "EVERY", 0.0)  # "a few seconds" → every batch
+    dense.MiniLMEncoder(batch_size=2, threads=2).encode(TEXTS)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0].startswith("dense: encoded 2/6 texts") and lines[-1].startswith("dense: encoded 6 texts in")
+    dense.MiniLMEncoder(batch_size=2).encode(TEXTS, progress=False)
+    assert capsys.readouterr().err == ""

@@ -77,49 +77,47 @@ def parse_value(value: str) -> tuple[float, float, str] | None:
     return (low, high, unit) if unit else None
 
 
+def stripped_lines():
+    """``(source, stripped line, is the file's first line)`` over every fixture file: the fact
+    readers below keep a heading state that must not leak from one file into the next."""
+    for source, text in TEXTS.items():
+        for n, line in enumerate(text.splitlines()):
+            yield source, line.strip(), n == 0
+
+
 @functools.lru_cache(maxsize=None)
 def bullet_facts() -> tuple[dict, ...]:
     """Every ``- Label: value`` bullet under a ``<PLATFORM> <METRIC> BENCHMARKS - YEAR`` heading."""
-    facts = []
-    for source, text in TEXTS.items():
-        current = None
-        for line in text.splitlines():
-            s = line.strip()
-            m = LIST_HEADING.match(s)
-            if m:
-                metric = HEADING_METRIC.get(m.group(2), m.group(2))
-                current = (PLATFORM_OF_HEADING[m.group(1)], metric)
-                continue
-            if DASHES.match(s) or s.startswith("SECTION "):
-                current = None
-                continue
-            b = BULLET.match(s)
-            if current and b:
-                value = b.group(2).split(" (")[0]
-                facts.append({"label": b.group(1), "platform": current[0], "metric": current[1],
-                              "value": value, "source": source, "line": s})
+    facts, current = [], None
+    for source, s, first in stripped_lines():
+        m = LIST_HEADING.match(s)
+        if m:
+            current = (PLATFORM_OF_HEADING[m.group(1)], HEADING_METRIC.get(m.group(2), m.group(2)))
+        elif first or DASHES.match(s) or s.startswith("SECTION "):
+            current = None
+        elif current and (b := BULLET.match(s)):
+            facts.append({"label": b.group(1), "platform": current[0], "metric": current[1],
+                          "value": b.group(2).split(" (")[0], "source": source, "line": s})
     return tuple(facts)
 
 
 @functools.lru_cache(maxsize=None)
 def kv_facts() -> tuple[dict, ...]:
     """``Metric: value`` lines under a ``<VERTICAL> - BLENDED ... PROFILE`` heading (no platform)."""
-    facts = []
-    for source, text in TEXTS.items():
-        label = None
-        for line in text.splitlines():
-            s = line.strip()
-            if s.endswith("PROFILE") and " - " in s and s.isupper():
-                label = s.split(" - ")[0]
-                continue
-            if not s:
-                continue
-            kv = KV_LINE.match(s)
-            if label and kv and kv.group(1) in KV_METRIC:
+    facts, label = [], None
+    for source, s, first in stripped_lines():
+        if first:
+            label = None
+        if s.endswith("PROFILE") and " - " in s and s.isupper():
+            label = s.split(" - ")[0]
+        elif not s:
+            continue
+        elif label and (kv := KV_LINE.match(s)):
+            if kv.group(1) in KV_METRIC:
                 facts.append({"label": label, "platform": None, "metric": KV_METRIC[kv.group(1)],
                               "value": kv.group(2), "source": source, "line": s})
-            elif label and not kv:
-                label = None if s.isupper() else label
+        elif label and s.isupper():
+            label = None
     return tuple(facts)
 
 
