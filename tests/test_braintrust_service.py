@@ -142,14 +142,13 @@ def test_arm_baseline_dataset_root_error_and_lean_spans(fake_braintrust, tmp_pat
     smd = kinds["score"][0]["metadata"]
     assert "top" not in smd and len(smd["items"]) <= 13 and len(smd["why"]) < 400
     # honest durations: the task span times the 50 ms of work and score spans the scoring, not the queue
-    for t in kinds["task"]:
-        assert 0.045 <= t["metrics"]["end"] - t["metrics"]["start"] <= 0.09
-    for t in kinds["score"]:
-        assert t["metrics"]["end"] - t["metrics"]["start"] < 0.03
+    # (relative bounds, so a loaded machine stretches both sides alike)
+    dur = {k: [t["metrics"]["end"] - t["metrics"]["start"] for t in kinds[k]] for k in ("task", "score", "root")}
+    assert min(dur["task"]) >= 0.045
+    assert max(dur["score"]) < min(dur["task"])
     # a root's duration is its task's (the system's latency), not scheduling to the last score:
-    # the case queued behind the other one's task would otherwise show ~110 ms
-    for t in kinds["root"]:
-        assert 0.045 <= t["metrics"]["end"] - t["metrics"]["start"] <= 0.09
+    # the case queued behind the other one's task would otherwise show the two tasks' sum
+    assert min(dur["root"]) >= 0.045 and max(dur["root"]) < min(dur["task"]) + 0.5 * min(dur["task"])
     # the local record keeps the real experiment name, id and URL, and the baseline
     import json
     rec = json.loads((tmp_path / "results" / "latest.json").read_text())

@@ -202,3 +202,59 @@ def test_a_passage_first_seen_trimmed_is_kept_whole_once_returned_whole():
     c._run_tool({"name": "search_knowledge_base", "input": {"query": "a"}})
     c._run_tool({"name": "get_benchmark", "input": {"vertical": "v", "metric": "CPL"}})
     assert c._retrieved["x#1"]["text"].endswith("$40-60 per lead.")
+
+
+def test_a_prose_quote_does_not_skip_the_sentence_between_two_it_quotes():
+    text = ("### The Z-7 pause standard\n\n`Z-7` is our standard for pausing a stale keyword campaign. "
+            "Each paused line waits at least nine days; its cost per visit is compared with the live lines then. "
+            "Lines too small to compare are grouped before any pause standard applies to them. "
+            "For brand keywords, the pause standard is replaced by a weekly review of the keyword list.")
+    ps = [{"id": "k#2", "source": "kw.md › The Z-7 pause standard", "text": text}]
+    out = extract("what is the standard for a keyword pause?", ps, 3)
+    assert "waits at least nine days" in out and "weekly review" not in out
+
+
+def test_an_empty_search_is_retried_once_with_the_question_alone_or_without_figures():
+    from agent.offline.searchq import retry
+    empty = ToolOutcome("search_knowledge_base", {"query": "x"}, "No knowledge-base passage answers this query", False)
+    story = "Our mailer went to 12,000 homes last week and the printer was late. How should we judge the response?"
+    assert retry(story, [empty]) == "How should we judge the response?"
+    assert retry("We booked 3,400 leads from $51k. Is a lead cost of that size normal", [empty]) == \
+        "We booked leads from. Is a lead cost of that size normal"
+    assert retry(story, [empty, ToolOutcome("search_knowledge_base", {"query": "How should we judge the response?"},
+                                            "No knowledge-base passage answers this query", False)]) is None
+    found = _outcome("a#1", "a.md", "Judge a mailer by its response rate.")
+    assert retry(story, [empty, found]) is None
+    asked = ToolOutcome("search_knowledge_base", {"query": "What is a mailer?"}, "No knowledge-base passage", False)
+    assert retry("What is a mailer?", [asked]) is None  # nothing would change
+
+
+def test_a_question_without_figures_prefers_the_principle_to_its_worked_example():
+    ps = [{"id": "w#4", "source": "ops.md › Worked example: trimming a newsletter list",
+           "text": "### Worked example: trimming a newsletter list\n\nA shop trims 4,000 dormant newsletter addresses "
+                   "first, then the 1,200 that bounced twice, keeping its buyers."},
+          {"id": "w#3", "source": "ops.md › Trimming a newsletter list",
+           "text": "### Trimming a newsletter list\n\nTrim dormant newsletter addresses first and keep recent buyers."}]
+    assert "[w#3]" in extract("which newsletter addresses should we trim first?", ps, 3)
+    assert "[w#4]" in extract("we have 4,000 dormant newsletter addresses; which should we trim first?", ps, 3)
+
+
+def test_settling_a_disagreement_quotes_the_sentence_saying_which_source_prevails():
+    text = ("### Survey versus panel\n\nOur brand survey and the retail panel often disagree on awareness. "
+            "Gaps under five points are noise and need no action. Larger gaps trigger a re-weighting of the survey "
+            "sample before the next wave. The panel prevails when the two still differ, because it is measured. "
+            "Both are archived for the annual review.")
+    ps = [{"id": "s#1", "source": "research.md › Survey versus panel", "text": text},
+          {"id": "s#2", "source": "research.md › Awareness", "text": "Awareness is read from the brand survey "
+                                                                     "and the retail panel every quarter."}]
+    out = extract("The survey says awareness is 40% but the panel shows 30%, which one should we trust?", ps, 3)
+    assert "[s#1]" in out and "The panel prevails" in out
+
+
+def test_asking_leave_to_do_something_prefers_the_section_stating_the_rule():
+    ps = [{"id": "g#2", "source": "geo.md › County worked figures",
+           "text": "The state file scales its counts to each county by its share of homes."},
+          {"id": "g#3", "source": "geo.md › The split-county rule",
+           "text": "A county split across two states is never scaled from one state's counts."}]
+    out = extract("can we simply scale the state counts to get a county?", ps, 3)
+    assert "[g#3]" in out

@@ -41,6 +41,15 @@ def terms(text: str) -> list[str]:
     return [_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1]
 
 
+_POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)
+
+
+def is_pointer(sentence: str) -> bool:
+    """True for a sentence that only sends the reader elsewhere ("Detail: see the unit-economics
+    guide."): it answers nothing, however many of the question's words its file name holds."""
+    return bool(_POINTER.match(sentence)) and len(sentence.split()) <= 15
+
+
 def is_instruction(sentence: str) -> bool:
     """True for a sentence that tries to instruct the assistant (see module doc)."""
     return bool(_INJECTION.search(sentence))
@@ -77,11 +86,25 @@ class Unit(NamedTuple):
     # a unit joining a lead-in with its whole list, or a table row, counts as one item too
 
 
+def _unwrapped(lines: list[str]) -> list[str]:
+    """Hard-wrapped prose (a plain-text KB wraps at a fixed width) joined back into its lines: a
+    line that ends without a sentence end and is followed by one starting in lower case continues
+    there."""
+    out: list[str] = []
+    for ln in lines:
+        prev = out[-1].strip() if out else ""
+        if prev and ln[:1].islower() and not re.search(r"[.!?:|]$", prev) and not prev.startswith(("#", "|")):
+            out[-1] = f"{out[-1]} {ln.strip()}"
+            continue
+        out.append(ln)
+    return out
+
+
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from."""
     out: list[Unit] = []
     heading = ""
-    lines = [ln.rstrip() for ln in text.split("\n")]
+    lines = _unwrapped([ln.rstrip() for ln in text.split("\n")])
     first_line = next((j for j, ln in enumerate(lines) if ln.strip()), 0)
     header: list[str] | None = None
     i = 0
@@ -138,6 +161,13 @@ def units(text: str) -> list[Unit]:
 
 
 
+def _spelled_out(acronym: str, text: str) -> bool:
+    """Does ``text`` write ``acronym`` out as capitalized words with its initials ("NY" as
+    "New York")? An abbreviation and its expansion name the same thing."""
+    words = r"[a-z]+\s+".join(re.escape(ch) for ch in acronym.upper())
+    return len(acronym) >= 2 and bool(re.search(rf"\b{words}[a-z]+\b", text))
+
+
 def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]) -> bool:
     """Would a careful reader say these passages answer the question? Every code, proper name
     or acronym it asks about must appear in them, and one passage must share enough of its
@@ -161,7 +191,7 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
     for a in acronyms:
         if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK"):
             continue
-        if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw):
+        if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw) and not _spelled_out(a, raw):
             return False
     # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder")
     words = {t for t in q if not t[0].isdigit() and not ("-" in t and set(_ANALYZE(t.replace("-", " "))) <= q)}

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import channelfig, planmath, rulecalc, scope, searchq, shorthand
+from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -80,6 +80,7 @@ class OfflineAgent:
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
+        self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             if calls:
@@ -87,9 +88,21 @@ class OfflineAgent:
                           for i, (n, inp) in enumerate(calls)]
                 return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
                                      usage={"input_tokens": 0, "output_tokens": 0})
+        again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
+        if again:  # every search came back empty: once more with the question alone / without the user's figures
+            block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
+                     "input": {"query": again, "top_k": searchq.TOP_K}}
+            return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
+                                 usage={"input_tokens": 0, "output_tokens": 0})
         text = self.answer(user_text, history, outcomes, previous)
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
+
+    def _whole_step(self, text: str) -> tuple[int, int | None] | None:
+        """The framework step a question about a whole step asks for ("step 3", "the final step",
+        "the one after X"), or None."""
+        ref = stepask.asked_step(text, getattr(self, "steps", {}))
+        return ref if ref and stepask.about_whole_step(text, self.steps, ref) else None
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
@@ -97,7 +110,7 @@ class OfflineAgent:
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
         vertical = _vertical(p, mem)
-        if p.smalltalk or scope.outside(text):
+        if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         w = _formula(text, history, mem)
         if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
@@ -114,6 +127,10 @@ class OfflineAgent:
             return []
         if clarification(p, mem):
             return []
+        whole = self._whole_step(text)
+        if whole and "search_knowledge_base" in tools:
+            return ([("get_step_guidance", {"step": whole[0]})] if "get_step_guidance" in tools else []) + [
+                ("search_knowledge_base", {"query": stepask.query(whole[0], self.steps), "top_k": searchq.TOP_K})]
         calls: list[tuple[str, dict]] = []
         if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools and not (
                 p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
@@ -156,7 +173,7 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        if p.smalltalk and not outcomes:
+        if scope.chat(text, p.smalltalk) and not outcomes:
             return compose.SMALLTALK_REPLY
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
@@ -219,6 +236,12 @@ class OfflineAgent:
         ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
                                p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
+        whole = self._whole_step(text)
+        if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked,
+                                                                         self.max_sentences, outcomes)):
+            paras.append(para)
+        if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
+            paras.append(para)
         if ranked and not paras:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
@@ -227,6 +250,8 @@ class OfflineAgent:
                 if para and not applied else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
+            named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
+            para = f"{named} {para}" if named else para
             if para:
                 paras.append(para)
                 misses = [m for m in misses if not m[0].startswith("a size for")]
@@ -271,9 +296,7 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
         if rate and (not quote or rate.split("]")[0] not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
-    if not lines and w is None and quote:  # a rule with no multiplier for the count: say what it says
-        return quote
-    if not lines and quote:
+    if not lines and quote:  # a rule with nothing to apply to (no multiplier, a bare percentage): say what it says
         return quote
     if not quote:
         return compose.abstain([("information that answers this question", "")], [])

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.numbers import digits
-from agent.offline.passages import IDENT, STEP, is_instruction, relevant, terms, units
+from agent.offline.passages import IDENT, STEP, is_instruction, is_pointer, relevant, terms, units
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
@@ -53,16 +53,23 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
                 re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
                                                re.I)),
+    # "A says one thing, B another: which do we trust?": asks to settle a disagreement — a sentence saying
+    # which source prevails
+    (re.compile(r"\b(?:which|who)(?: one| of (?:them|the two|these|those))? (?:do|should|can|would) (?:i|we|you) "
+                r"(?:believe|trust|go with|rely on|listen to|follow)\b|\bwhich (?:one )?is (?:right|correct)\b", re.I),
+     re.compile(r"\b(?:wins?|prevails?|takes? precedence|overrides?|outranks?|is (?:to be )?trusted|trust the)\b",
+                re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
 )
 
 
-# a question about what one should / must / may do, and the headings under which a KB states its rules
+# a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
-                       r"long|short))\b", re.I)
+                       r"long|short))\b|\b(?:can|could|may) (?:i|we) (?:just |simply |still )?[a-z]+\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
                        r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
+_EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 # comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
 _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
@@ -116,7 +123,7 @@ def _units(top: list[dict]) -> list[_Unit]:
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
-            if is_instruction(sent):
+            if is_instruction(sent) or is_pointer(sent):
                 continue
             own = heading or last
             out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
@@ -155,6 +162,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
     normative = bool(NORMATIVE.search(question))
+    figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in _matches(which, c.terms))
@@ -187,6 +195,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
             if normative and NORM_HEAD.search(us[0].heading):
                 s *= 1.25  # a question of what one should do prefers the section stating a rule
+            if not figures and _EXAMPLE_HEAD.search(us[0].heading):
+                s *= 0.7  # a question without figures asks for the principle, not a worked example of it
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}
@@ -225,6 +235,7 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     if not worked:  # a question without figures asks for the rule, not a worked example's arithmetic
         keep = [c for c in keep if not _WORKED.search(c.text)] or keep
     keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k] or section[:1]  # heading-only match
+    keep = _contiguous(section, keep, scores)
     # a section is about one thing: when the quote is only a short lead ("X is the standard for …"),
     # the sentences after it carry the substance; a quote that already states a rule needs no example
     first = max(keep, key=lambda c: scores[id(c)])
@@ -247,3 +258,18 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         out.append(c)
         words += w
     return out
+
+
+def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float]) -> list[_Unit]:
+    """A prose quote that skips a sentence between two it quotes loses the thread (the rule's
+    definition sits between its name and its exceptions): it becomes the run of as many
+    consecutive sentences that scores best. Lists are left alone (items stand on their own)."""
+    prose = sorted((c for c in section if c.item < 0), key=lambda c: c.pos)
+    if len(keep) < 2 or any(c.item >= 0 for c in keep):
+        return keep
+    lo, hi = min(c.pos for c in keep), max(c.pos for c in keep)
+    if not any(lo < c.pos < hi and c not in keep for c in prose):
+        return keep
+    n = len(keep)
+    runs = [prose[i:i + n] for i in range(len(prose) - n + 1)]
+    return max(runs, key=lambda r: (sum(scores[id(c)] for c in r), -r[0].pos)) if runs else keep

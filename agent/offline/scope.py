@@ -69,3 +69,18 @@ def _gerund(verb: str) -> str:
 
 def decline(what: str) -> str:
     return DECLINE.format(what=what)
+
+
+_OPENER = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|thanks?|thank you|cheers|great|perfect|awesome|cool|ok(?:ay)?|"
+                     r"got it|nice|lovely|so|right|well)\b\W*)+", re.I)
+_QUESTION = re.compile(r"^(?:which|what|how|when|where|why|who|can|could|do|does|is|are|should)\b", re.I)
+
+
+def chat(text: str, smalltalk: bool) -> bool:
+    """Small talk, unless a question follows the pleasantry: "ok so which of these do you cover?"
+    opens like small talk but asks something ("how are you?" stays small talk)."""
+    if not smalltalk:
+        return False
+    rest = _OPENER.sub("", text).strip()
+    asks = rest.endswith("?") and _QUESTION.match(rest) and len(rest.split()) >= 4
+    return not (asks and not re.match(r"^how (?:are|is|have) (?:you|things|it going)\b", rest, re.I))

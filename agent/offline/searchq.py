@@ -151,3 +151,24 @@ def previous_turn(history: list[tuple[str, list[ToolOutcome]]], answers: list[st
         return None
     text, outcomes = history[-1] if isinstance(history[-1], tuple) else (history[-1], [])
     return text, (answers[-1] if answers else ""), outcomes
+
+
+_FIGURE = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)
+
+
+def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
+    """A second search when every search of the turn came back empty (the engine found too little of
+    the query): the message's question alone when it also tells a story ("our ads ran … yesterday.
+    When can …?"), else its words without the user's own figures (a "$44k" or "36,080" is data no
+    passage holds, and it dilutes the query's coverage). None when nothing would change, when another
+    tool found something, or when the turn already retried."""
+    searched = [o for o in outcomes if o.name == "search_knowledge_base"]
+    if not searched or any(o.found or o.is_error for o in outcomes):
+        return None
+    focus = clean(text) or text.strip()
+    parts = _SENTENCE.split(focus)
+    asked = [s for s in parts if s.rstrip().endswith("?")]
+    cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
+    cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
+    done = {o.input.get("query", "") for o in searched}
+    return cand[:MAX_QUERY] if len(content_words(cand)) >= 1 and cand not in done else None

@@ -1,0 +1,93 @@
+"""Questions about a whole framework step, by number, ordinal or position (agent/offline/stepask.py),
+and hard-wrapped prose read back as sentences (passages._unwrapped). Wording of our own."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.offline.passages import units
+from agent.offline.stepask import about_whole_step, asked_step, declared_steps, summary
+from mpa.tools import TOOL_DEFINITIONS, ToolExecutor
+
+TOOLS = [{"name": "get_step_guidance", "description": "Guidance for a phase: 1 Brief; 2 Money maths; 3 People; "
+          "4 Places. Optionally narrow it.", "input_schema": {"properties": {"step": {"maximum": 4}}}}]
+STEPS = declared_steps(TOOLS)
+
+
+def test_the_order_is_read_from_the_tool_declaration():
+    assert STEPS == {1: "Brief", 2: "Money maths", 3: "People", 4: "Places"}
+    assert declared_steps([TOOL_DEFINITIONS["get_step_guidance"]])[10]  # the shipped tool names ten
+    assert declared_steps([{"name": "search_knowledge_base"}]) == {}
+
+
+@pytest.mark.parametrize("text,ref", [
+    ("Could you sum up step 3 for me?", (3, None)), ("And the closing step — what is it for?", (4, None)),
+    ("what's the second step", (2, None)), ("Which step follows the money maths one?", (3, 2)),
+    ("what comes just before the places step?", (3, 4)), ("Is there a step after places?", None),
+    ("How do I size an audience?", None), ("what does step 9 cover", None),
+    ("what comes after the people?", None), ("and the next step?", None),
+])
+def test_which_step_is_meant(text, ref):
+    assert asked_step(text, STEPS) == ref
+
+
+def test_a_question_inside_a_step_is_not_about_the_whole_step():
+    assert about_whole_step("Could you sum up step 3 for me?", STEPS, (3, None))
+    assert about_whole_step("Which step follows the money maths one?", STEPS, (3, 2))
+    assert not about_whole_step("In step 3, how big should a lookalike seed be?", STEPS, (3, None))
+
+
+def test_the_summary_prefers_the_entry_headed_with_the_step_over_a_document_opening():
+    doc = {"id": "d#0", "source": "phase-3.md",
+           "text": "# Step 3: People\n\nThis document covers the people step of the method in depth."}
+    entry = {"id": "o#4", "source": "method.md › Steps › Step 3 (People): who", "text": "### Step 3 (People): who\n\n"
+             "Purpose: name the buyers a plan must reach and count them.\n\n- Detail: see phase-3.md."}
+    other = {"id": "o#5", "source": "method.md › Steps › Step 4 (Places)", "text": "Purpose: pick the regions."}
+    out = summary(3, STEPS, (3, 2), [doc, other, entry])
+    assert out.startswith("The next step after Step 2 (Money maths) is Step 3 (People).")
+    assert "[o#4]" in out and "name the buyers" in out and "see phase-3" not in out
+    assert summary(1, STEPS, (1, None), [doc, other]) is None
+
+
+def test_hard_wrapped_prose_is_read_as_whole_sentences():
+    text = "PHASE TWO\n\nChoose the regions and the holdout areas together, so that\nthe test is planned from " \
+           "the start. Note each region's tier and\nscale the national costs by it.\n"
+    said = [u.text for u in units(text)]
+    assert said == ["Choose the regions and the holdout areas together, so that the test is planned from the start.",
+                    "Note each region's tier and scale the national costs by it."]
+
+
+@pytest.fixture(scope="module")
+def kb_txt_engine():
+    from pathlib import Path
+
+    from mpa.engine import build_engine
+    return build_engine(Path(__file__).parent / "fixtures" / "kb_txt")
+
+
+@pytest.mark.parametrize("kb_engine", ["shipped_engine", "kb_txt_engine"])
+def test_a_step_by_position_is_answered_from_its_own_section(kb_engine, request):
+    engine = request.getfixturevalue(kb_engine)
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    turn = c.send("Remind me what the closing step of the framework is for?")
+    assert "Step 10" in turn.assistant and "Based on Knowledge Base [" in turn.assistant
+    assert {t["name"] for t in turn.tool_calls} == {"get_step_guidance", "search_knowledge_base"}
+
+
+def test_which_step_names_the_step_its_quoted_section_is_headed_with():
+    from agent.offline.stepask import named_in_answer
+    entry = {"id": "o#4", "source": "method.md › Steps › Step 3 (People): who", "text": "Purpose: name the buyers."}
+    para = "Based on Knowledge Base [o#4]: Purpose: name the buyers."
+    assert named_in_answer("Which phase is the one about buyers?", para, [entry], STEPS) == "That is Step 3 (People)."
+    assert named_in_answer("Who are the buyers?", para, [entry], STEPS) is None
+
+
+def test_a_pointer_to_another_file_is_never_quoted():
+    from agent.offline.passages import is_pointer
+    assert is_pointer("Detail: see phase-3.md.") and is_pointer("See also the pacing guide.")
+    assert not is_pointer("Seeing a lift takes about six weeks.")
+    out = summary(3, STEPS, (3, None), [{"id": "o#4", "source": "m.md › Step 3 (People)",
+                                          "text": "### Step 3 (People)\n\n- More: see phase-3.md.\n- Purpose: name "
+                                                  "the buyers a plan must reach and count them."}])
+    assert "see phase-3" not in out and "name the buyers" in out
