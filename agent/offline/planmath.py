@@ -28,10 +28,12 @@ _PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|s
                    re.I)
 _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
                    r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
+# break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
 _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid|cac)\b|"
                        r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b", re.I)
+# "3:1", "3 to 1"
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
