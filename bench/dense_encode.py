@@ -12,7 +12,6 @@ idle machine the wall time is the running time of the busiest worker plus the to
 """
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -22,6 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from latency import kb_bench_parser  # noqa: E402  (the options every KB latency bench takes)
 
 
 def _schedstat(tid: int) -> tuple[float, float, float] | None:
@@ -49,10 +51,7 @@ def _watch_workers(enc) -> dict:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--kb", type=Path, default=ROOT / "kb" if (ROOT / "kb").is_dir() else ROOT / "tests/fixtures/kb")
-    ap.add_argument("--queries", type=Path, default=ROOT / "datasets" / "retrieval.jsonl")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap = kb_bench_parser(__doc__)
     ap.add_argument("--threads", type=int, help="worker threads (default: one per core)")
     args = ap.parse_args(argv)
     from mpa.engine import build_engine

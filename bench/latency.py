@@ -40,12 +40,17 @@ def load_queries(path: Path) -> list[str]:
     return FALLBACK_QUERIES
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def kb_bench_parser(doc: str) -> argparse.ArgumentParser:
+    """The options every KB latency bench takes (also bench/dense_encode.py): --kb, --queries, --repeat."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--kb", type=Path, default=ROOT / "kb" if (ROOT / "kb").is_dir() else ROOT / "tests/fixtures/kb")
     ap.add_argument("--queries", type=Path, default=ROOT / "datasets" / "retrieval.jsonl")
     ap.add_argument("--repeat", type=int, default=3)
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = kb_bench_parser(__doc__).parse_args(argv)
     cfg = RagConfig(cache_size=0)  # time the work, not the cache
     builds = []
     for _ in range(3):
