@@ -1,4 +1,4 @@
-"""The eval harness end to end: ``braintrust eval --no-send-logs`` on a small subset (summary
+"""The eval harness end to end: ``braintrust eval --no-send-logs`` (in-process) on a small subset (summary
 table, record, gate exit codes), ``python -m evals.compare`` and ``python -m evals.report``."""
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BRAINTRUST = Path(sys.executable).parent / "braintrust"
 EVAL_FILES = ["evals/eval_retrieval.py", "evals/eval_tools.py", "evals/eval_abstention.py",
               "evals/eval_conversations.py"]
 # a few cases of every dataset, including paraphrase retrieval goldens the lexical engine misses,
@@ -31,10 +30,34 @@ def _env(results: Path, **extra) -> dict:
 
 
 def run_eval(results: Path, *extra_args: str, files=EVAL_FILES, **env) -> subprocess.CompletedProcess:
-    if not BRAINTRUST.exists():
-        pytest.skip("braintrust CLI not installed in this environment")
-    cmd = [str(BRAINTRUST), "eval", "--no-send-logs", *files, *extra_args]
-    return subprocess.run(cmd, cwd=ROOT, env=_env(results, **env), capture_output=True, text=True, timeout=300)
+    """``braintrust eval --no-send-logs FILES ARGS`` run in this process (as ``python -m evals`` runs
+    it): the environment is replaced for the run, and the eval engine cache (one per process) starts
+    empty, so a run sees only its own settings; the real CLI in a subprocess is tests/test_gate_runs.py."""
+    import contextlib
+    import io
+
+    import evals.common
+    from braintrust.cli.__main__ import main as bt_main
+
+    args = ["eval", "--no-send-logs", *files, *extra_args]
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        wanted = _env(results, **env)
+        for k in [k for k in os.environ if k not in wanted]:
+            mp.delenv(k)
+        for k, v in wanted.items():
+            mp.setenv(k, v)
+        mp.setattr(evals.common, "_base", None)
+        mp.setattr(evals.common, "_engines", {})
+        mp.setattr(sys, "argv", ["braintrust", *args])
+        mp.setattr(sys, "path", list(sys.path))
+        mp.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = bt_main(args)
+            except SystemExit as exc:
+                code = exc.code
+    return subprocess.CompletedProcess(args, 1 if code else 0, out.getvalue(), err.getvalue())
 
 
 def records(d: Path) -> list[Path]:
