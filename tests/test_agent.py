@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -265,33 +262,33 @@ def test_scenario_id_must_match_file_name(tmp_path):
 
 
 # ------------------------------------------------------------------ the command line
-def test_chat_cli_works_with_piped_input():
-    env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
-    proc = subprocess.run([sys.executable, "-m", "agent", "chat"], cwd=ROOT, env=env, text=True, timeout=120,
-                          input="What's a typical CAC for a DTC brand?\nWho won the 2022 World Cup final?\nquit\n",
-                          capture_output=True)
-    assert proc.returncode == 0, proc.stderr
-    out = proc.stdout
+def test_chat_cli_works_with_piped_input(run_main, monkeypatch):
+    from agent.__main__ import main
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    code, out, err = run_main(main, ["chat"], stdin="What's a typical CAC for a DTC brand?\n"
+                                                  "Who won the 2022 World Cup final?\nquit\n")
+    assert code == 0, err
     assert "OfflineAgent (a deterministic extractive baseline policy, not Claude)" in out
     assert "↳ get_benchmark(vertical='ecommerce', metric='CAC')" in out
     assert "citations: benchmarks-ecommerce#0" in out
     assert "The knowledge base does not contain" in out
 
 
-def test_run_scenario_cli_prints_a_transcript(tmp_path):
+def test_run_scenario_cli_prints_a_transcript(tmp_path, run_main, monkeypatch):
+    from agent.__main__ import main
+
     p = tmp_path / "t-demo.json"
     p.write_text(json.dumps(_scenario()))
-    env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
-    proc = subprocess.run([sys.executable, "-m", "agent", "--model", "offline", "run-scenario", str(p), "--json",
-                           str(tmp_path / "rec.json")], cwd=ROOT, env=env, text=True, timeout=120, capture_output=True)
-    assert proc.returncode == 0, proc.stderr
-    assert "[3] USER: Budget is now 80000 dollars." in proc.stdout and "beat turn 3 budget_change: ok" in proc.stdout
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    code, out, err = run_main(main, ["--model", "offline", "run-scenario", p, "--json", tmp_path / "rec.json"])
+    assert code == 0, err
+    assert "[3] USER: Budget is now 80000 dollars." in out and "beat turn 3 budget_change: ok" in out
     assert json.loads((tmp_path / "rec.json").read_text())["beats_ok"] is True
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**_scenario(), "id": "bad", "extra": 1}))
-    proc = subprocess.run([sys.executable, "-m", "agent", "run-scenario", str(bad)], cwd=ROOT, env=env, text=True,
-                          timeout=60, capture_output=True)
-    assert proc.returncode == 2 and "'extra' was unexpected" in proc.stderr
+    code, out, err = run_main(main, ["run-scenario", bad])
+    assert code == 2 and "'extra' was unexpected" in err and "Traceback" not in err
 
 
 def test_offline_module_is_named_as_a_baseline():

@@ -1,4 +1,4 @@
-"""The eval harness end to end: ``braintrust eval --no-send-logs`` on a small subset (summary
+"""The eval harness end to end: ``braintrust eval --no-send-logs`` (in-process) on a small subset (summary
 table, record, gate exit codes), ``python -m evals.compare`` and ``python -m evals.report``."""
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-BRAINTRUST = Path(sys.executable).parent / "braintrust"
 EVAL_FILES = ["evals/eval_retrieval.py", "evals/eval_tools.py", "evals/eval_abstention.py",
               "evals/eval_conversations.py"]
 # a few cases of every dataset, including paraphrase retrieval goldens the lexical engine misses,
@@ -31,10 +30,34 @@ def _env(results: Path, **extra) -> dict:
 
 
 def run_eval(results: Path, *extra_args: str, files=EVAL_FILES, **env) -> subprocess.CompletedProcess:
-    if not BRAINTRUST.exists():
-        pytest.skip("braintrust CLI not installed in this environment")
-    cmd = [str(BRAINTRUST), "eval", "--no-send-logs", *files, *extra_args]
-    return subprocess.run(cmd, cwd=ROOT, env=_env(results, **env), capture_output=True, text=True, timeout=300)
+    """``braintrust eval --no-send-logs FILES ARGS`` run in this process (as ``python -m evals`` runs
+    it): the environment is replaced for the run, and the eval engine cache (one per process) starts
+    empty, so a run sees only its own settings; the real CLI in a subprocess is tests/test_gate_runs.py."""
+    import contextlib
+    import io
+
+    import evals.common
+    from braintrust.cli.__main__ import main as bt_main
+
+    args = ["eval", "--no-send-logs", *files, *extra_args]
+    out, err = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        wanted = _env(results, **env)
+        for k in [k for k in os.environ if k not in wanted]:
+            mp.delenv(k)
+        for k, v in wanted.items():
+            mp.setenv(k, v)
+        mp.setattr(evals.common, "_base", None)
+        mp.setattr(evals.common, "_engines", {})
+        mp.setattr(sys, "argv", ["braintrust", *args])
+        mp.setattr(sys, "path", list(sys.path))
+        mp.chdir(ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = bt_main(args)
+            except SystemExit as exc:
+                code = exc.code
+    return subprocess.CompletedProcess(args, 1 if code else 0, out.getvalue(), err.getvalue())
 
 
 def records(d: Path) -> list[Path]:
@@ -102,13 +125,14 @@ def test_errored_cases_fail_the_gate(tmp_path):
     assert "errored" in proc.stdout and "PASS" not in proc.stdout.split("COMPOSITE")[-1]
 
 
-def test_compare_two_presets_and_fail_on_regression(subset_run, tmp_path):
+def test_compare_two_presets_and_fail_on_regression(subset_run, tmp_path, run_main):
+    from evals.compare import main
+
     results, _ = subset_run
     rec_path = records(results)[0]
-    cmd = [sys.executable, "-m", "evals.compare", f"{rec_path}#retrieval/tfidf", f"{rec_path}#retrieval/hybrid-weighted"]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
-    assert "retrieval_recall@5" in proc.stdout and "p(rand)" in proc.stdout and "95% CI" in proc.stdout
+    code, out, err = run_main(main, [f"{rec_path}#retrieval/tfidf", f"{rec_path}#retrieval/hybrid-weighted"])
+    assert code == 0, err
+    assert "retrieval_recall@5" in out and "p(rand)" in out and "95% CI" in out
 
     # a copy where a weighted scorer got clearly worse on many conversation/tool cases
     rec = json.loads(rec_path.read_text())
@@ -120,22 +144,23 @@ def test_compare_two_presets_and_fail_on_regression(subset_run, tmp_path):
                 c["composite"] = 0.0
     bad = tmp_path / "worse.json"
     bad.write_text(json.dumps(worse))
-    cmd = [sys.executable, "-m", "evals.compare", str(rec_path), str(bad), "--fail-on-regression"]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 1, proc.stdout[-2000:]
-    assert "Significant regressions" in proc.stdout and "benchmark_accuracy" in proc.stdout
-    assert "regressions (composite" in proc.stdout  # per-case regressions keyed by case id
+    argv = [rec_path, bad, "--fail-on-regression"]
+    code, out, err = run_main(main, argv)
+    assert code == 1, out[-2000:]
+    assert "Significant regressions" in out and "benchmark_accuracy" in out
+    assert "regressions (composite" in out  # per-case regressions keyed by case id
     # without the flag it only reports
-    proc = subprocess.run(cmd[:-1], cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0
+    code, out, err = run_main(main, argv[:-1])
+    assert code == 0
 
 
-def test_report_writes_self_contained_html(subset_run, tmp_path):
+def test_report_writes_self_contained_html(subset_run, tmp_path, run_main):
+    from evals.report import main
+
     results, _ = subset_run
     out = tmp_path / "report.html"
-    cmd = [sys.executable, "-m", "evals.report", str(records(results)[0]), str(results), "--out", str(out)]
-    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr
+    code, _, err = run_main(main, [records(results)[0], results, "--out", out])
+    assert code == 0, err
     html = out.read_text()
     assert html.startswith("<!doctype html>") and html.count("<svg") >= 2
     assert "recall@k" in html and "s01-novice-ecommerce" in html and "per-turn verdicts" in html

@@ -1,7 +1,6 @@
 import numpy as np
 import pytest
 from rank_bm25 import BM25Okapi
-from sklearn.feature_extraction.text import TfidfVectorizer
 
 from rag.analyzer import Analyzer
 from rag.index import LexicalIndex, count_matrix, merge_counts
@@ -42,6 +41,8 @@ def test_bm25_parity_on_fixture_kb(fixture_engine):
 
 
 def test_tfidf_matches_scikit_learn_cosine():
+    from sklearn.feature_extraction.text import TfidfVectorizer  # ~1 s to import: only where it is the reference
+
     an = Analyzer()
     texts = _random_corpus(120)
     counts, vocab = count_matrix(texts, an)
@@ -119,6 +120,8 @@ def test_count_matrix_equals_countvectorizer():
 
 def _pivot_reference(texts, query, slope):
     """Pivoted TF-IDF from scikit-learn's unnormalised vectors: q̂ · d / ((1 − s)·mean|d| + s·|d|)."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+
     an = Analyzer()
     raw = TfidfVectorizer(analyzer=an, sublinear_tf=True, norm=None)
     X = raw.fit_transform(texts)

@@ -1,7 +1,6 @@
 """Modes, query-adaptive weights, reranking and the search cache."""
 import json
 
-import anthropic
 import pytest
 
 from rag.cache import TTLCache
@@ -104,6 +103,8 @@ def _scores_message(ids, target):
 
 def test_llm_reranker_through_the_sdk(fixture_engine):
     """The real anthropic SDK against the fake Messages server on 127.0.0.1."""
+    import anthropic  # here, not at the top: ~1-2 s of imports every xdist worker would pay to collect
+
     e = fixture_engine
     target = [c.id for c in e.chunks if c.doc_id == "audience-guide"][0]
     cands = [(i, 0.5) for i in range(len(e.chunks))]
@@ -124,6 +125,8 @@ def test_llm_reranker_through_the_sdk(fixture_engine):
 
 
 def test_llm_reranker_falls_back_on_error(fixture_engine):
+    import anthropic
+
     with FakeMessagesServer([(500, error_body("api_error", "boom"))]) as srv:
         client = anthropic.Anthropic(api_key="k", base_url=srv.url, max_retries=0)
         rr = LLMReranker(client=client)

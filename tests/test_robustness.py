@@ -138,33 +138,33 @@ def test_symlinks_are_followed_only_inside_the_kb(kb_copy, tmp_path):
     assert dict(engine.skipped)["leak.txt"].startswith("symlink to a file outside")
 
 
-def test_file_counts_say_indexed_and_skipped(kb_copy, tmp_path):
+def test_file_counts_say_indexed_and_skipped(kb_copy, tmp_path, run_main):
+    from rag.cli import main
+
     (kb_copy / "empty.md").write_text("   \n")
     (kb_copy / "blob.txt").write_bytes(b"\x00\x01binary")
     n_ok = len(list(kb_copy.iterdir())) - 2
-    p = _cli("index", str(kb_copy), "--out", str(tmp_path / "i.json"))
-    assert p.returncode == 0, p.stderr
-    assert f"indexed {n_ok} files, skipped 2" in p.stdout
+    code, out, err = run_main(main, ["index", kb_copy, "--out", tmp_path / "i.json"])
+    assert code == 0, err
+    assert f"indexed {n_ok} files, skipped 2" in out
 
 
-def _cli(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "rag", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=120, **kw)
+def test_cli_errors_are_one_line(kb_copy, tmp_path, run_main):
+    from rag.cli import main
 
-
-def test_cli_errors_are_one_line(kb_copy, tmp_path):
-    for args in (["search", "audience", "--kb", str(kb_copy), "--index", str(tmp_path / "i.json"), "-k", "0"],
-                 ["index", str(tmp_path / "nowhere")]):
-        p = _cli(*args)
-        assert p.returncode == 2 and "Traceback" not in p.stderr
-        assert len([line for line in p.stderr.splitlines() if "error" in line]) == 1
+    for args in (["search", "audience", "--kb", kb_copy, "--index", tmp_path / "i.json", "-k", "0"],
+                 ["index", tmp_path / "nowhere"]):
+        code, _, err = run_main(main, args)
+        assert code == 2 and "Traceback" not in err
+        assert len([line for line in err.splitlines() if "error" in line]) == 1
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    p = _cli("index", str(kb_copy), "--out", str(blocker / "i.json"))
-    assert p.returncode == 2 and "Traceback" not in p.stderr and "error: could not write index file" in p.stderr
+    code, _, err = run_main(main, ["index", kb_copy, "--out", blocker / "i.json"])
+    assert code == 2 and "Traceback" not in err and "error: could not write index file" in err
 
 
 def test_cli_output_into_a_closed_pipe(kb_copy, tmp_path):
+    """The one real ``python -m rag`` process of the fast suite: a closed pipe is about the process."""
     idx = tmp_path / "i.json"
     cmd = [sys.executable, "-m", "rag", "search", "audience", "--kb", str(kb_copy), "--index", str(idx), "-k", "20"]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
