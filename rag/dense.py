@@ -264,15 +264,15 @@ class MiniLMEncoder:
 
         report = _Progress(len(texts)) if progress else None
         workers = min(self.threads, len(batches))
-        with _blas_single_threaded():
-            if workers <= 1:
-                for idx in batches:
-                    n = run(idx)
-                    if report:
-                        report.add(n)
-            else:
-                from concurrent.futures import ThreadPoolExecutor, as_completed
+        if workers <= 1:  # one batch (a query) or one worker: BLAS keeps its own threads, the only parallelism left
+            for idx in batches:
+                n = run(idx)
+                if report:
+                    report.add(n)
+        else:
+            from concurrent.futures import ThreadPoolExecutor, as_completed
 
+            with _blas_single_threaded():
                 pool = ThreadPoolExecutor(workers, thread_name_prefix="dense")
                 try:
                     for f in as_completed([pool.submit(run, idx) for idx in batches]):
