@@ -24,6 +24,12 @@ Modules, one concept each:
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
+* :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,
+  pacing, break-even ROAS, the most to pay), working shown;
+* :mod:`~agent.offline.shorthand` — bare metric lists and "those two" pointing back to the last metrics;
+* :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
+* :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;
+* :mod:`~agent.offline.coverage` — "what do you have figures for?", answered with the KB's own list;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;
 * :mod:`~agent.offline.policy` — the decisions: which tools, which answer.
 
