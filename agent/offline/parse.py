@@ -27,7 +27,7 @@ from agent.offline import roles as number_roles
 from agent.offline.business import NOUN as _NOUN, business as _business
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
-from agent.offline.passages import IDENT, STEP, terms
+from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
@@ -346,7 +346,7 @@ def parse(text: str) -> Parsed:
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers)
     p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
-    last = re.split(r"(?<=[.!?])\s+", text.strip())[-1]  # "huh, low. and for X?": a reaction, then the follow-up
+    last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
         and len(text.split()) <= 9
     return p

@@ -71,6 +71,15 @@ _DOMAIN = {
 
 
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
+# The agent side's two sentence boundaries, one definition each: KB text splits before a capital, a
+# figure or a quote (so "e.g. the" and "$1.5 M" stay whole); a user's message splits after any .!?.
+PASSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])")
+MESSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def message_sentences(text: str) -> list[str]:
+    """A user's message in sentences ("huh, low. and for X?" → a reaction, then the question)."""
+    return MESSAGE_SENTENCE.split(text.strip())
 
 def sentences(text: str) -> list[str]:
     """Answer units of a passage: sentences of its prose; a lead-in line ending in ":" joined
@@ -144,11 +153,11 @@ def units(text: str) -> list[Unit]:
                 if lines[i].strip():
                     items.append(_ITEM.sub("", lines[i]).strip().rstrip(";.,"))
                 i += 1
-            *before, lead = re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln)
+            *before, lead = PASSAGE_SENTENCE.split(ln)
             out += [Unit(heading, b.strip(), -1) for b in before if len(b.strip()) > 25]
             out.append(Unit(heading, f"{lead} " + "; ".join(items) + ".", i))
             continue
-        for k, sent in enumerate(re.split(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])", ln)):
+        for k, sent in enumerate(PASSAGE_SENTENCE.split(ln)):
             sent = sent.strip()
             if len(sent) <= 25 or sent.endswith((":", "?")):
                 continue
@@ -178,8 +187,8 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
         if ident.lower() not in text:
             return False
     # names and codes are looked for in the question itself: "Our CFO says …" is context, not the topic
-    asked = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x.rstrip().endswith("?")]
-    body = " ".join(asked) if asked and len(asked) < len(re.split(r"(?<=[.!?])\s+", question.strip())) \
+    asked = [x for x in message_sentences(question) if x.rstrip().endswith("?")]
+    body = " ".join(asked) if asked and len(asked) < len(message_sentences(question)) \
         else question.strip()
     names = re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b", body)
     acronyms = re.findall(r"\b([A-Z]{2,5})s?\b", body)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.offline.passages import message_sentences
 from agent.offline.toolread import ToolOutcome
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
@@ -36,7 +37,6 @@ know let idea ideas help sometimes usually normally generally typically ever
 _FILLER = re.compile(r"(?<![\w'-])(?:" + "|".join(sorted(FILLERS, key=len, reverse=True))
                      + r"|(?:we|i|you|they)'(?:re|m|ve|ll|d))(?![\w'-])", re.I)
 _SUBJECTS = {"i", "we", "you", "they"}
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how about|ok(?:ay)?|right)\b", re.I)
 # "that", "this", "those" standing for a noun ("higher than that?"); "it" mostly points inside its own sentence
 _BARE_PRONOUN = re.compile(r"\b(?:that|this|those|these|them)\s*(?:[?.!,]|$)|\b(?:than|of|about|with|"
@@ -166,7 +166,7 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     if not searched or any(o.found or o.is_error for o in outcomes):
         return None
     focus = clean(text) or text.strip()
-    parts = _SENTENCE.split(focus)
+    parts = message_sentences(focus)
     asked = [s for s in parts if s.rstrip().endswith("?")]
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
