@@ -6,19 +6,10 @@ of an earlier set, since a repeated question would measure tuned wording. The pa
 lead and reported in the set's README, never asserted here."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from tests.test_paraphrase_set import FIXTURES, check_schema_and_kb, check_size_and_wording, scenario_files
+from tests.test_paraphrase_set import FIXTURES, check_repeats_no_user_turn, check_schema_and_kb, check_size_and_wording
 
 FOLDER = FIXTURES / "paraphrase_holdout2" / "scenarios"
 EARLIER = [FIXTURES / "paraphrase" / "scenarios", FIXTURES / "paraphrase_holdout" / "scenarios"]
-
-
-def _user_turns(folder: Path) -> set[str]:
-    return {" ".join(t["user"].lower().split())
-            for p in scenario_files(folder)
-            for t in json.loads(p.read_text(encoding="utf-8"))["turns"] if "user" in t}
 
 
 def test_holdout2_is_valid_and_big_enough():
@@ -27,5 +18,4 @@ def test_holdout2_is_valid_and_big_enough():
 
 
 def test_holdout2_repeats_no_user_turn_of_an_earlier_set():
-    repeated = _user_turns(FOLDER) & set().union(*map(_user_turns, EARLIER))
-    assert not repeated, f"user turns copied from an earlier paraphrase set: {sorted(repeated)}"
+    check_repeats_no_user_turn(FOLDER, EARLIER)

@@ -22,6 +22,19 @@ def scenario_files(folder: Path) -> list[Path]:
     return files
 
 
+def user_turns(folder: Path) -> set[str]:
+    """The literal user turns of a set, case and whitespace folded, so later sets can check they copy none."""
+    return {" ".join(t["user"].lower().split())
+            for p in scenario_files(folder)
+            for t in json.loads(p.read_text(encoding="utf-8"))["turns"] if "user" in t}
+
+
+def check_repeats_no_user_turn(folder: Path, earlier: list[Path]) -> None:
+    """A held-out set repeats no user turn of an earlier set: a repeated question would measure tuned wording."""
+    repeated = user_turns(folder) & set().union(*map(user_turns, earlier))
+    assert not repeated, f"user turns copied from an earlier paraphrase set: {sorted(repeated)}"
+
+
 def check_schema_and_kb(folder: Path) -> None:
     """Every scenario passes the strict schema and KB-consistency checks of datasets/scenarios and loads
     with the agent's own loader."""
