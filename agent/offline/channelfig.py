@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.passages import markdown_tables
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 _GENERIC = frozenset("""a an and or the of for on in to by with per vs versus via cost costs average typical low high
@@ -77,22 +78,6 @@ def _metric_words(metrics: list[str]) -> set[str]:
     return {w for m in metrics for t in [m, *VOCABULARY["metrics"].get(m, [])] for w in _words(t)}
 
 
-def _tables(text: str) -> list[list[list[str]]]:
-    """Markdown tables of a passage: header row first, separator rows dropped."""
-    out, cur = [], []
-    for line in text.splitlines() + [""]:
-        s = line.strip()
-        if s.startswith("|") and s.endswith("|"):
-            cells = [c.strip() for c in s.strip("|").split("|")]
-            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                cur.append(cells)
-        elif cur:
-            if len(cur) > 1:
-                out.append(cur)
-            cur = []
-    return out
-
-
 def _has_metric(label: str, metrics: list[str]) -> str | None:
     low = label.lower()
     for m in metrics:
@@ -115,8 +100,7 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
     q = _words(question) - _metric_words(metrics)
     found, seen = [], set()
     for ps in passages:
-        for table in _tables(ps.get("text", "")):
-            head, rows = table[0], table[1:]
+        for _, (head, *rows) in markdown_tables(ps.get("text", "")):
             common_rows = _common([r[0] for r in rows])
             common_cols = _common(head[1:])
             for r in rows:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import terms
+from agent.offline.passages import markdown_tables, terms
 
 _ASK = re.compile(r"\b(?:which|what)\s+(?:kinds? of\s+|types? of\s+)?(?P<kind>[a-z][\w-]*s)\b[^?.!]{0,40}?\b"
                   r"(?:do|does|can|could|did)\s+(?:you|u|ya|the (?:knowledge base|kb|tool|tools|data)|it|this)\b"
@@ -28,34 +28,12 @@ def asked_kind(text: str) -> str | None:
     return m.group("kind").lower() if m else None
 
 
-def _tables(text: str) -> list[tuple[str, list[str], list[list[str]]]]:
-    """(heading, header cells, rows) of each markdown table in a passage."""
-    out, heading, header, rows = [], "", None, []
-    for ln in text.split("\n") + [""]:
-        s = ln.strip()
-        if s.startswith("|"):
-            cells = [c.strip() for c in s.strip("|").split("|")]
-            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
-                continue
-            if header is None:
-                header = cells
-            else:
-                rows.append(cells)
-            continue
-        if header is not None:
-            out.append((heading, header, rows))
-            header, rows = None, []
-        if s.startswith("#"):
-            heading = s.lstrip("#").strip()
-    return out
-
-
 def listing(kind: str, passages: list[dict]) -> str | None:
     """The entries of the first table of the passages whose heading or a column header names
     ``kind`` (that column's cells, else the first column's), cited — or None."""
     want = set(terms(kind))
     for ps in passages:
-        for heading, header, rows in _tables(ps.get("text", "")):
+        for heading, (header, *rows) in markdown_tables(ps.get("text", "")):
             if len(rows) < _MIN_ROWS:
                 continue
             cols = [k for k, h in enumerate(header) if want & set(terms(h))]

@@ -77,6 +77,25 @@ PASSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])")
 MESSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
+def markdown_tables(text: str) -> list[tuple[str, list[list[str]]]]:
+    """(the heading above it, its rows — header row first, separator rows dropped) of each Markdown
+    table in a passage. A passage may start or end mid-table, so no separator row is required."""
+    out, heading, cur = [], "", []
+    for ln in text.split("\n") + [""]:
+        s = ln.strip()
+        if s.startswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                cur.append(cells)
+            continue
+        if cur:
+            out.append((heading, cur))
+            cur = []
+        if s.startswith("#"):
+            heading = s.lstrip("#").strip()
+    return out
+
+
 def message_sentences(text: str) -> list[str]:
     """A user's message in sentences ("huh, low. and for X?" → a reaction, then the question)."""
     return MESSAGE_SENTENCE.split(text.strip())
