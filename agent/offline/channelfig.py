@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import markdown_tables
+from agent.offline.passages import markdown_tables, terms
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 _GENERIC = frozenset("""a an and or the of for on in to by with per vs versus via cost costs average typical low high
@@ -49,7 +49,10 @@ def priced(text: str) -> list[str]:
 
 
 def _stem(w: str) -> str:
-    return w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+    """One word as the reader compares it (rag's analyzer via :func:`passages.terms`); a word the
+    analyzer drops (a stop word, a number) stays as written."""
+    t = terms(w)
+    return t[0] if len(t) == 1 else w
 
 
 def _words(text: str) -> set[str]:
