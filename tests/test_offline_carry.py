@@ -54,6 +54,13 @@ def test_a_time_or_an_occasion_is_not_a_business():
     assert business("any tips for the Q3 blitz?") is None
 
 
+def test_a_pronoun_names_the_asker_not_a_business():
+    # "can we honestly expect": the payer form sees "we honestly", which is the user, not a vertical
+    assert business("with 9k what reach can we honestly expect") is None
+    assert business("what would they normally spend on it") is None
+    assert business("what do bakeries usually pay per click").phrase == "bakeries"
+
+
 def test_a_business_that_points_back_is_flagged():
     b = business("what click rate should I expect for stores like these?")
     assert b is not None and b.refers_back
@@ -210,5 +217,6 @@ def test_this_wording_is_not_dataset_wording():
                    "subscriber brings in", "cheap end and the pricey end", "language sch", "keeping cats and dogs",
                    "retired folks", "car dealership?", "summer event", "run it again", "sign one", "telehealth app spent",
                    "online shop, buyers", "and leads?", "gym goer audience", "origami", "compose a jingle",
-                   "banks or for universities", "$12,000 left this month", "climbed 25%"):
+                   "banks or for universities", "$12,000 left this month", "climbed 25%",
+                   "we honestly expect", "they normally spend", "bakeries usually pay"):
         assert phrase not in texts, phrase

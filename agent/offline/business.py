@@ -42,11 +42,13 @@ _BUSINESS = [
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
 ]
-# words that stand for the user's business without naming it ("a business like mine"), and the
+# words that stand for the user's business without naming it ("a business like mine", a pronoun:
+# "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
                              r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
+                             r"we|i|they|he|she|someone|somebody|"
                              r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
                              r"space|industry|sector|vertical|niche|category|market|field|ads?|"
