@@ -220,3 +220,16 @@ def test_this_wording_is_not_dataset_wording():
                    "banks or for universities", "$12,000 left this month", "climbed 25%",
                    "we honestly expect", "they normally spend", "bakeries usually pay"):
         assert phrase not in texts, phrase
+
+
+def test_a_counted_thing_no_metric_prices_is_asked_as_cost_per_it(last_turn):
+    # "bookings" is priced by no vocabulary metric: the tool resolves "cost per booking" from the KB
+    calls, answer = last_turn("we are a small travel agency; with 14k a month, how many bookings could that buy?")
+    assert ("get_benchmark", {"vertical": "travel", "metric": "cost per booking"}) in calls, calls
+    assert "$14,000 ÷" in answer and "bookings" in answer, answer
+
+
+def test_counted_thing_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in ("datasets/scenarios", "tests/fixtures/paraphrase/scenarios")
+                     for p in (ROOT / folder).glob("*.json")).lower()
+    assert "small travel agency; with 14k" not in texts and "bookings could that buy" not in texts

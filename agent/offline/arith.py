@@ -29,7 +29,13 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    return mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    remembered = mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    if remembered or not p.unit or p.calc is None or p.calc.op != "div":
+        return remembered
+    # a counted thing no vocabulary metric prices ("bookings", "enquiries"): the benchmark tool
+    # resolves "cost per <it>" against the KB's own labels and notes, or says it has none
+    unit = p.unit.lower().strip()
+    return f"cost per {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
 
 
 def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
