@@ -25,6 +25,7 @@ from mpa import resolve
 from mpa.tables import BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
 from rag.engine import RetrievalEngine
+from rag.sentences import loose_sentences
 from rag.types import Chunk
 
 _NEGATION = re.compile(r"\b(no|not|never|without|outside|out of scope|bm-nc|excluded|left out|n/a)\b", re.I)
@@ -260,7 +261,7 @@ def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
             continue
         note = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)",
                          t.texts[row.source], re.M)
-        first = re.split(r"(?<=[.!?])\s", note.group(1), maxsplit=1)[0] if note else ""
+        first = (loose_sentences(note.group(1)) or [""])[0] if note else ""
         if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
             hits.add(key)
     return hits.pop() if len(hits) == 1 else None
@@ -337,7 +338,7 @@ def _fallback_line(engine: "RetrievalEngine", t: _Tables, vertical: str, metric:
             file_vertical = c.source[len("benchmarks-"):].rsplit(".", 1)[0]
             if file_vertical != vertical:
                 continue  # another vertical's file: its numbers belong to that vertical
-        for sent in re.split(r"(?<=[.!?])\s+|\n+", c.text):
+        for sent in loose_sentences(c.text):
             if sent.lstrip().startswith("|") or _NEGATION.search(sent):
                 continue
             if set(match_terms(sent, VOCABULARY["verticals"])) != {vertical}:

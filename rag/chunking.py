@@ -14,12 +14,13 @@ from dataclasses import dataclass
 
 from rag.config import RagConfig
 from rag.documents import Document
+from rag.sentences import SENTENCE_END
 from rag.tokens import count_tokens, encoding
 from rag.types import Chunk
 
 _PARA = re.compile(r"\n[ \t]*\n+")
 _LINE = re.compile(r"\n")
-_SENT = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9\"'(\[$*-])")
+_SENT = SENTENCE_END  # the one boundary (rag.sentences)
 
 
 @dataclass

@@ -38,10 +38,10 @@ from typing import Any
 import numpy as np
 
 from rag.passages import render_passage as _render
+from rag.sentences import PARAGRAPH_OR_SENTENCE_END
 from rag.tokens import count_tokens
 from rag.types import Chunk, SearchResult
 
-_SENT_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[$*|#-])|\n\s*\n")
 _STEPS = re.compile(r"^\s*(\d+[.)]|[-*])\s+\S", re.M)
 _DEFINITION = re.compile(r"\b(is|are|means|refers to|defined as|stands for)\b", re.I)
 _NUMBER = re.compile(r"\d")
@@ -79,7 +79,7 @@ def answerability(query_intent: str, text: str) -> bool:
 def trim_to_sentences(chunk: Chunk, max_tokens: int) -> str | None:
     """Longest prefix of whole sentences whose rendered passage fits ``max_tokens``."""
     text = chunk.text.strip()
-    ends = [m.start() for m in _SENT_END.finditer(text)] + [len(text)]
+    ends = [m.start() for m in PARAGRAPH_OR_SENTENCE_END.finditer(text)] + [len(text)]
     best = None
     for e in ends:
         piece = text[:e]

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from rag.analyzer import get_analyzer
+from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
 
 _ANALYZE = get_analyzer(True, True)
 _EXTRA_STOP = {"typical", "typically", "say", "says", "tell", "know", "want", "need", "like", "just", "pleas",
@@ -73,8 +74,8 @@ _DOMAIN = {
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 # The agent side's two sentence boundaries, one definition each: KB text splits before a capital, a
 # figure or a quote (so "e.g. the" and "$1.5 M" stay whole); a user's message splits after any .!?.
-PASSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z$(\"“*])")
-MESSAGE_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+PASSAGE_SENTENCE = SENTENCE_END  # rag.sentences: the boundary the chunker and the packer use
+MESSAGE_SENTENCE = LOOSE_SENTENCE_END  # messages are not capitalised
 
 
 def markdown_tables(text: str) -> list[tuple[str, list[list[str]]]]:
