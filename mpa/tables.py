@@ -14,8 +14,23 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-_NUM = re.compile(r"(\d[\d,]*(?:\.\d+)?)(?:\s*(million|m|k|thousand|billion|bn)\b)?", re.I)
-_SCALE = {"million": 1e6, "m": 1e6, "k": 1e3, "thousand": 1e3, "billion": 1e9, "bn": 1e9}
+# The system side's one number reader (the offline agent builds its message parser on these; the
+# scorers keep their own on purpose): digits with thousands separators, a decimal part, and a
+# magnitude word. "b" is a billion only beside a currency sign ("3 b" is rarely a billion).
+DIGITS = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+MAGNITUDE_WORD = r"k|mm|m|bn|b|thousand|million|billion|grand"
+MAGNITUDES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
+              "billion": 1e9}
+_NUM = re.compile(rf"({DIGITS})(?:\s?({MAGNITUDE_WORD})\b)?", re.I)
+
+
+def number_value(digits: str, magnitude: str | None = None, money: bool = False) -> float:
+    """The value of a number token: "1,800" → 1800; ("6.7", "million") → 6.7e6; ("3", "b") → 3
+    unless it is money."""
+    mag = (magnitude or "").lower()
+    if mag == "b" and not money:
+        mag = ""
+    return float(digits.replace(",", "")) * MAGNITUDES.get(mag, 1.0)
 
 
 def parse_number(text: str) -> float | None:
@@ -24,10 +39,7 @@ def parse_number(text: str) -> float | None:
     m = _NUM.search(text or "")
     if not m:
         return None
-    value = float(m.group(1).replace(",", ""))
-    if m.group(2):
-        value *= _SCALE[m.group(2).lower()]
-    return value
+    return number_value(m.group(1), m.group(2), money="$" in text[:m.start()])
 
 
 def parse_range(text: str) -> tuple[float, float] | None:

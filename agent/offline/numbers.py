@@ -7,13 +7,16 @@ numbers, and users rarely type "50000". Spelled-out numbers are rewritten to dig
 form. The rules are English number grammar (units, tens, scales, "a quarter/half million")
 and the common money suffixes (k, M, bn, grand, bucks, dollars, USD) — nothing else.
 
-This is the agent side's number parser; the scorers keep their own (issue 13: the two sides
-stay independent so one parsing bug cannot hide itself).
+This is the agent side's message parser, built on the tools' number token (mpa.tables: one
+number reader on the system side); the scorers keep their own (issue 13: the two sides stay
+independent so one parsing bug cannot hide itself).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from mpa.tables import DIGITS, MAGNITUDE_WORD, number_value
 
 _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
@@ -107,12 +110,12 @@ class Num:
     role: str | None = None
 
 
+# the number token and its magnitudes are the tools' own (mpa.tables: one reader on the system side);
+# a message adds what people type around it: a currency sign, "%", "dollars"
 _NUMBER = re.compile(
-    r"(?<![\w.])(?P<cur>\$|usd\s?)?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:\s?(?P<mag>k|K|mm|MM|m|M|bn|BN|b|B|thousand|million|billion|grand)\b)?"
+    r"(?<![\w.])(?P<cur>\$|usd\s?)?\s?(?P<num>" + DIGITS + r")"
+    r"(?:\s?(?P<mag>" + MAGNITUDE_WORD + r")\b)?"
     r"(?P<pct>\s?%|\s?percent\b)?(?P<usd>\s?(?:dollars?|bucks?|usd|USD)\b)?", re.I)
-_MAG = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
-        "billion": 1e9}
 
 
 def parse_numbers(text: str) -> list[Num]:
@@ -124,9 +127,7 @@ def parse_numbers(text: str) -> list[Num]:
         if re.search(r"\bsteps?\s*$", before, re.I) or re.search(r"[A-Za-z]-$|:$", before):
             continue
         mag = (m.group("mag") or "").lower()
-        if mag == "b" and not m.group("cur"):
-            mag = ""  # "3 b" is rarely a billion without a currency sign
-        v = float(m.group("num").replace(",", "")) * _MAG.get(mag, 1.0)
+        v = number_value(m.group("num"), mag, money=bool(m.group("cur")))
         is_money = bool(m.group("cur") or m.group("usd") or mag == "grand")
         nums.append(Num(v, m.start(), m.end(), is_money, bool(m.group("pct"))))
     return nums
