@@ -233,3 +233,14 @@ def test_counted_thing_wording_is_not_dataset_wording():
     texts = " ".join(json.dumps(json.load(open(p))) for folder in ("datasets/scenarios", "tests/fixtures/paraphrase/scenarios")
                      for p in (ROOT / folder).glob("*.json")).lower()
     assert "small travel agency; with 14k" not in texts and "bookings could that buy" not in texts
+
+
+def test_informal_spellings_read_as_the_words_they_stand_for():
+    assert parse("hmm and the click thru rate there?").metrics == ["CTR"]
+    assert "with" in parse("a bakery w/ 5k to spend").norm
+
+
+def test_informal_spelling_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in ("datasets/scenarios", "tests/fixtures/paraphrase/scenarios")
+                     for p in (ROOT / folder).glob("*.json")).lower()
+    assert "click thru rate there" not in texts and "bakery w/ 5k" not in texts

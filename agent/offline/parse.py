@@ -260,8 +260,12 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
     return sorted((i, k) for k, i in out.items())
 
 
+# informal spellings of function words, read as the words they stand for ("click thru", "w/ a budget")
+_INFORMAL = re.compile(r"\b(thru|w/(?=\s))", re.I)
+
+
 def parse(text: str) -> Parsed:
-    norm = digits(text)
+    norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
     named = positions(norm, VOCABULARY["metrics"])
