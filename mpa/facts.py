@@ -31,6 +31,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, LABELLED, MD_HEADER, OPE
                            number_range, paragraphs, period, platform_in)
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, match_terms
+from rag.sentences import sentence_spans
 
 __all__ = ["Fact", "extract_facts", "sentence_facts", "prose_audience_facts", "table_facts", "kb_facts", "text_facts"]
 
@@ -108,7 +109,6 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
 
 
 
-_SENTENCE = re.compile(r"(?:[^.!?]|[.!?](?=\d))+(?:[.!?]|$)")
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
 _PER_UNIT = re.compile(r"[$€£]\d[\d,.]*(?:\s*[-–—]\s*[$€£]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 
@@ -137,8 +137,8 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str]) -> list[Fac
     pat = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(v) for v in labels) + r")(?![A-Za-z])", re.I)
     out = []
     for off, para, section in paragraphs(text):
-        for m in _SENTENCE.finditer(para):
-            sent = " ".join(m.group(0).split())
+        for start, end in sentence_spans(para):
+            sent = " ".join(para[start:end].split())
             names = {x.lower() for x in pat.findall(sent)}
             metric = _sentence_metric(sent)
             if metric is None or len(names) != 1 or _NEGATION.search(sent):
@@ -149,8 +149,8 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str]) -> list[Fac
             value = figures[0].strip()
             low, high = number_range(value)
             vertical = next(v for v in labels if v.lower() in names)
-            out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + m.start(),
-                            off + m.end(), form="sentence", vertical=vertical, metric=metric,
+            out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,
+                            off + end, form="sentence", vertical=vertical, metric=metric,
                             platform=platform_in(sent) or platform_in(section), period=period(sent, section),
                             qualifier=sent))
     return out

@@ -11,6 +11,8 @@ trimmed passage ending mid-thought). The scorers keep their own splitter on purp
   bracket, "$", "*", "-"). "e.g. the" and "3.5x" do not end a sentence.
 * :data:`PARAGRAPH_OR_SENTENCE_END` — the same, or a blank line (a list or a heading ends there
   too): where a passage may be trimmed.
+* :func:`sentence_spans` — where each sentence of a paragraph starts and ends (the domain's
+  prose facts keep the offsets of the sentence they read a figure from).
 * :data:`LOOSE_SENTENCE_END` — any ".", "!" or "?" then whitespace: for text nobody capitalises
   (chat messages, "huh, low. and for the other one?") and for a single note line.
 """
@@ -32,3 +34,12 @@ def sentences(text: str) -> list[str]:
 def loose_sentences(text: str) -> list[str]:
     """A message or a note in sentences by :data:`LOOSE_SENTENCE_END`, one line at a time."""
     return [s for line in text.splitlines() for s in LOOSE_SENTENCE_END.split(line) if s.strip()]
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences of ``text`` cut at :data:`SENTENCE_END` (a paragraph
+    whose lines wrap is one run of prose: a line break is white space here), white space around
+    them left out."""
+    bounds = [0, *(x for m in SENTENCE_END.finditer(text) for x in (m.start(), m.end())), len(text)]
+    spans = [(b - len(text[a:b].lstrip()), a + len(text[a:b].rstrip())) for a, b in zip(bounds[::2], bounds[1::2])]
+    return [(a, b) for a, b in spans if a < b]

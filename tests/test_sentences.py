@@ -26,8 +26,15 @@ def test_every_system_module_uses_the_one_boundary():
     assert passages.MESSAGE_SENTENCE is sentences.LOOSE_SENTENCE_END
     assert "PARAGRAPH_OR_SENTENCE_END" in vars(packing)
     # no module of the system side defines a sentence regex of its own
-    own = re.compile(r"re\.(?:compile|split)\(r?[\"']\(\?<=\[\.!\?\]\)")
+    own = re.compile(r"re\.(?:compile|split)\(r?[\"'](?:\(\?<=\[\.!\?\]\)|\(\?:\[\^\.!\?\])")
     for folder in ("rag", "mpa", "agent"):
         for path in (ROOT / folder).rglob("*.py"):
             if path.name != "sentences.py":
                 assert not own.search(path.read_text(encoding="utf-8")), path
+
+
+def test_spans_of_wrapped_prose_start_at_the_sentence():
+    text = "  Kiln rental runs $40 a day.\nGlaze is extra. and wraps\nhere. 3 kilns remain.  "
+    got = [text[a:b] for a, b in sentences.sentence_spans(text)]
+    assert got == ["Kiln rental runs $40 a day.", "Glaze is extra. and wraps\nhere.", "3 kilns remain."]
+    assert sentences.sentence_spans("   ") == []
