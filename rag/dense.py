@@ -164,6 +164,12 @@ def _blas_controller():
     return ThreadpoolController()  # ~1 ms to find the loaded BLAS libraries: once per process
 
 
+def blas_single_threaded():
+    """Run the enclosed encoding with a single-threaded BLAS: a caller encoding a few short texts
+    at a time (one batch) pays more for a BLAS thread team's hand-offs than it gains."""
+    return _blas_single_threaded()
+
+
 @contextmanager
 def _blas_single_threaded():
     """Parallelism comes from one worker per core; a BLAS thread team on top only spins (small

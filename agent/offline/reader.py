@@ -11,6 +11,11 @@ of the answer the question asks for (a frequency for "how often", a duration for
 number for "how much / what rate", a requirement for "what makes … complete") — then quotes that
 section's best sentences, every item of a list under it included.
 
+When two sections come close on words (a paraphrased question shares few of them), their
+similarity in *meaning* to the question (:mod:`~agent.offline.semantic`, a small sentence
+encoder) is added to their scores; a heading of an illustration (an example, a worked case, a
+sample dialogue) yields to the rule it illustrates unless the question brings figures.
+
 General rules only: English question forms, the KB's own headings read from the passages, and
 the words the conversation carried over (``context``, weighted at half: the topic of a
 follow-up is a hint, not the question).
@@ -25,10 +30,13 @@ from agent.offline.numbers import digits
 from agent.offline.passages import IDENT, STEP, is_instruction, is_pointer, relevant, terms, units
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
+from agent.offline.semantic import similarities
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
+CONTENDER, CONTENDERS = 0.8, 2  # sections within reach of the best word-overlap score, compared by meaning
+MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score: added to each section's score
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
 # the form of the answer a question asks for → a sentence having that form
@@ -69,7 +77,9 @@ NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|r
                        r"long|short))\b|\b(?:can|could|may) (?:i|we) (?:just |simply |still )?[a-z]+\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
                        r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
-_EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b", re.I)
+# headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
+_EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
+                           r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 # comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
 _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
@@ -92,6 +102,7 @@ class _Unit:
     head_terms: set[str]     # the heading the unit sits under
     parent_terms: set[str]   # the headings above that one
     overview: bool
+    path: str = ""           # the headings, outline first ("Playbook: budget cuts › Principles for …")
 
 
 def _matches(query: set[str], found: set[str]) -> set[str]:
@@ -122,13 +133,15 @@ def _units(top: list[dict]) -> list[_Unit]:
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
+        levels = {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", ps["text"], re.M)}
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             if is_instruction(sent) or is_pointer(sent):
                 continue
             own = heading or last
             out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
                              set(terms(own)), set(terms(" ".join(parents))),
-                             overview=not path or bool(_SUMMARY.match(sent))))
+                             overview=not path or bool(_SUMMARY.match(sent)),
+                             path=_outline(path, heading, levels)))
     return out
 
 
@@ -200,6 +213,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}
+        by = by if figures else _blend(question, sections, by)  # figures: a worked example may be the answer
         return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
 
     ranked, by, scores = rank_sections(q | hint)
@@ -213,6 +227,37 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         return None
     cite = top[key[0]]["id"]
     return f"Based on Knowledge Base [{cite}]: " + " ".join(c.text for c in chosen)
+
+
+def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
+    """The headings a unit sits under, outline first: the passage's section path, with a heading
+    met inside the passage put at its own level ("### X" replaces the path from its third level)."""
+    if heading and heading in levels:
+        path = [*path[:max(0, levels[heading] - 1)], heading]
+    return " › ".join(path)
+
+
+def _meaning(question: str, sections: dict[tuple[int, str], list[_Unit]], by: dict) -> dict[tuple[int, str], float]:
+    """The similarity in meaning to the question (outline and body, encoded) of the sections whose
+    word-overlap score is within reach of the best one (at least CONTENDER × the best, at most
+    CONTENDERS of them: the others cannot win, and encoding costs ~20 ms a section) — empty when
+    the encoder is not installed (:mod:`~agent.offline.semantic`)."""
+    top = max(by.values(), default=0.0)
+    keys = sorted((k for k in by if by[k] > 0 and by[k] >= CONTENDER * top), key=lambda k: -by[k])[:CONTENDERS]
+    if len(keys) < 2:
+        return {}
+    sims = similarities(question, [f"{sections[k][0].path}: " + " ".join(c.text for c in sections[k]) for k in keys])
+    return dict(zip(keys, sims)) if sims else {}
+
+
+def _blend(question: str, sections: dict, by: dict) -> dict:
+    """Word-overlap section scores with the meaning similarity added at MEANING_WEIGHT of the best
+    score: a corrector among the sections the words already found close to the best."""
+    meaning = _meaning(question, sections, by)
+    if not meaning:
+        return by
+    top = max(by.values())
+    return {k: (s + MEANING_WEIGHT * top * meaning[k]) if k in meaning else s for k, s in by.items()}
 
 
 def _stands_alone(q: set[str], section: list[_Unit]) -> bool:

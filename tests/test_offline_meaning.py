@@ -1,0 +1,98 @@
+"""The offline reader's meaning similarity (agent.offline.semantic) and the section choice it
+corrects, on hand-written passages in wording of our own — none of it from datasets/ or the
+paraphrase sets (checked below). The encoder is off for the rest of the suite (conftest); these
+tests turn it on with a cache folder of their own."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.offline import semantic
+from agent.offline.reader import extract
+from rag import dense
+
+ROOT = Path(__file__).resolve().parents[1]
+ASK = "how do we keep our newsletters out of junk folders?"
+ARCHIVE = {"id": "n#1", "source": "mail.md › Newsletter archive",
+           "text": "### Newsletter archive\n\nKeep past newsletters in dated folders so readers can browse old issues; "
+                   "junk the drafts nobody sent."}
+INBOX = {"id": "n#2", "source": "mail.md › Keeping newsletters in the inbox",
+         "text": "### Keeping newsletters in the inbox\n\nAuthenticate the sending domain, warm up new senders slowly "
+                 "and prune addresses that never open, so newsletters keep reaching the inbox instead of junk folders."}
+OURS = [ASK, "Keep past newsletters in dated folders", "what does a florist put on a coupon?",
+        "Dialogue: coupons at a flower shop", "we mailed 3,000 coupons; which coupon rule applies?"]
+
+needs_encoder = pytest.mark.skipif(not dense.available(), reason="all-MiniLM-L6-v2 weights not installed")
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    corpus = " ".join(p.read_text(encoding="utf-8").lower() for d in ("datasets", "tests/fixtures/paraphrase",
+                                                                       "tests/fixtures/paraphrase_holdout",
+                                                                       "tests/fixtures/paraphrase_holdout2",
+                                                                       "tests/fixtures/kb_txt_datasets")
+                      for p in (ROOT / d).rglob("*.json*"))
+    for phrase in OURS:
+        assert phrase.lower() not in corpus, phrase
+
+
+@pytest.fixture
+def meaning(tmp_path, monkeypatch):
+    """The encoder on, its disk cache in a temporary folder; off again (and saved there) afterwards."""
+    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path))
+    semantic.disable(False)
+    yield tmp_path
+    semantic.save()
+    semantic.disable()
+
+
+def test_without_the_encoder_the_shared_words_decide():
+    assert semantic.similarities(ASK, ["anything"]) is None  # off in this suite (conftest)
+    assert "[n#1]" in extract(ASK, [ARCHIVE, INBOX], 3)  # the archive section repeats more of the words
+
+
+@needs_encoder
+def test_between_two_close_sections_the_one_about_the_question_wins(meaning):
+    assert "[n#2]" in extract(ASK, [ARCHIVE, INBOX], 3)
+    sims = semantic.similarities(ASK, ["Staying out of the spam folder", "Choosing a font for a poster"])
+    assert sims[0] > sims[1]
+
+
+@needs_encoder
+def test_vectors_are_kept_on_disk_and_read_back(meaning):
+    text = "Pruning addresses that never open keeps a sender reputable"
+    first = semantic.similarities(ASK, [text])
+    semantic.save()
+    files = list(meaning.glob("offline-meaning-*.npz"))
+    assert len(files) == 1
+    semantic._vectors.clear()
+    semantic._load(semantic._state["encoder"].name)
+    assert semantic._key(text) in semantic._vectors
+    assert semantic.similarities(ASK, [text]) == first
+
+
+def test_a_question_with_figures_is_left_to_the_words(monkeypatch):
+    def fail(*_a, **_k):
+        raise AssertionError("the encoder was asked")
+    monkeypatch.setattr("agent.offline.reader.similarities", fail)
+    ps = [{"id": "c#1", "source": "shop.md › Coupon rule", "text": "### Coupon rule\n\nA coupon must carry an expiry "
+           "date and a single use code."},
+          {"id": "c#2", "source": "shop.md › Coupon history", "text": "### Coupon history\n\nCoupons began as paper "
+           "slips that a rule of thumb said to mail monthly."}]
+    assert extract("we mailed 3,000 coupons; which coupon rule applies?", ps, 3)
+
+
+def test_a_sample_dialogue_gives_way_to_the_section_stating_the_same_thing():
+    said = "A florist gives every coupon an expiry date and a single use code."
+    ps = [{"id": "f#7", "source": "shop.md › Dialogue: coupons at a flower shop",
+           "text": f"### Dialogue: coupons at a flower shop\n\n{said}"},
+          {"id": "f#2", "source": "shop.md › Coupons at a flower shop", "text": f"### Coupons at a flower shop\n\n{said}"}]
+    assert "[f#2]" in extract("what does a florist put on a coupon?", ps, 3)
+
+
+@needs_encoder
+def test_the_setting_turns_the_encoder_off(meaning, monkeypatch):
+    monkeypatch.setenv("MPA_OFFLINE_MEANING", "0")
+    semantic._state.pop("encoder", None)
+    assert semantic.similarities(ASK, ["Staying out of the spam folder"]) is None
+    assert not list(meaning.glob("offline-meaning-*.npz"))
