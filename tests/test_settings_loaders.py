@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from evals.loaderrors import errors, guard, loaded
+from evals.loaderrors import clear, errors, guard, loaded
 from evals.loaders import DatasetError, count_rows, read_jsonl, read_scenario
 from evals.settings import SettingsError, load_settings
 
@@ -99,7 +99,15 @@ def test_scenario_errors_name_file_and_line_or_field(tmp_path):
         read_scenario(latin1)
 
 
-def test_guard_records_the_error_under_the_file_and_reraises():
+@pytest.fixture
+def load_registry():
+    """The load-error registry is process-wide: an in-process eval run later in this worker
+    (tests/test_evals.py) must not see the errors this test records."""
+    yield
+    clear()
+
+
+def test_guard_records_the_error_under_the_file_and_reraises(load_registry):
     with pytest.raises(DatasetError):
         with guard("/x/evals/eval_fake.py"):
             raise DatasetError("datasets/a.jsonl line 2: invalid JSON (Expecting value, column 1)")
