@@ -244,3 +244,22 @@ def test_informal_spelling_wording_is_not_dataset_wording():
     texts = " ".join(json.dumps(json.load(open(p))) for folder in ("datasets/scenarios", "tests/fixtures/paraphrase/scenarios")
                      for p in (ROOT / folder).glob("*.json")).lower()
     assert "click thru rate there" not in texts and "bakery w/ 5k" not in texts
+
+
+def test_returning_to_an_earlier_topic_restores_its_business(last_turn):
+    # a digression to another business, then "back to <words of an earlier turn>"
+    calls, _ = last_turn("Our health clinic group wants to know: typical cost per click?",
+                         "Out of curiosity, what do hotels pay per click?",
+                         "OK, back to the clinic group: what conversion rate should we plan for?")
+    assert ("get_benchmark", {"vertical": "healthcare", "metric": "CVR"}) in calls, calls
+    calls, _ = last_turn("Our health clinic group wants to know: typical cost per click?",
+                         "Out of curiosity, what do hotels pay per click?", "and their conversion rate?")
+    assert ("get_benchmark", {"vertical": "travel", "metric": "CVR"}) in calls, calls  # no return: the last one
+
+
+def test_returning_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    for phrase in ("health clinic group", "out of curiosity", "back to the clinic"):
+        assert phrase not in texts, phrase

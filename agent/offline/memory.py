@@ -41,6 +41,8 @@ class Memory:
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
+    # per earlier turn: (its content words, the business slots after it) — what "back to X" returns to
+    topics: list[tuple[frozenset[str], str | None, str | None]] = field(default_factory=list)
 
 
 def bench_range(o: ToolOutcome) -> tuple[str, str, tuple[float, float] | None, float | None]:
@@ -59,8 +61,30 @@ def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """Slots after the given (user text, tool outcomes) turns, oldest first."""
     mem = Memory()
     for text, outcomes in history:
+        return_to(text, mem)
         update(mem, carry(parse(text), mem), outcomes)
+        mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
+
+
+# "back to the app", "returning to our hotel question", "go back to the clinic": English discourse
+# for resuming an earlier topic, whatever the topic is
+_RETURN = re.compile(r"\b(?:back|return(?:ing)?)\s+to\s+(?:the|our|my|that|this|your)?\s*([a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+                     re.I)
+
+
+def return_to(text: str, mem: Memory) -> None:
+    """A message that returns to an earlier topic ("back to the app") restores the business the
+    conversation was about when the user last used those words — not the one of the turn just
+    before (a digression to another, perhaps uncovered, business must not stick)."""
+    m = _RETURN.search(text)
+    words = set(terms(m.group(1))) if m else set()
+    if not words:
+        return
+    for said, vertical, business in reversed(mem.topics):
+        if words & said and (vertical or business):
+            mem.vertical, mem.business = vertical, business
+            return
 
 
 def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:

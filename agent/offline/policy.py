@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
-from agent.offline.memory import Memory, business_of, carry, remember
+from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
 from agent.offline.places import without_places
@@ -35,6 +35,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     knowledge base's prose, which a follow-up continues ("and how long at minimum?" after a testing
     rule is not a benchmark question because a benchmark was asked three turns ago)."""
     p = parse(text)
+    return_to(text, mem)
     return p if searchq.continues_reading(text, p, previous) else _with_memory(p, mem)
 
 
