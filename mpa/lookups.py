@@ -226,6 +226,7 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     benchmark file's title and introduction cover the user's words, else the vertical of the best
     retrieved passage from a vertical benchmark file that shares most of them (mpa.resolve)."""
     file_vertical = {row.source: v for (v, _), row in t.bench.items()}
+    vertical = resolve.industry_words(vertical)  # "dental clinic chain" is in the clinics' industry
     intros = {}
     for source, v in file_vertical.items():
         head = t.texts[source].split("\n## ", 1)[0]

@@ -67,6 +67,23 @@ def by_labels(phrase: str, labels: dict[str, str], min_coverage: float = 1.0) ->
 
 _WORD = re.compile(r"[a-z][a-z0-9]*")
 
+# words for the form, size or reach of an organisation, not its industry: "a small chain of
+# clinics" is in the clinics' industry, "a regional hospital network" in the hospitals'
+ORGANISATION_WORDS = frozenset("""
+    chain chains group groups network networks company companies firm firms startup startups business businesses
+    organisation organisations organization organizations org operator operators outfit enterprise
+    enterprises agency agencies small smaller big large larger local regional national independent family owned
+    family-owned mid midsize mid-size sized boutique
+""".split())
+
+
+def industry_words(phrase: str) -> str:
+    """``phrase`` without the words that describe the organisation's form or size (see
+    :data:`ORGANISATION_WORDS`); the phrase itself when nothing else would be left."""
+    words = (phrase or "").split()
+    kept = [w for w in words if w.lower().strip(",.;:") not in ORGANISATION_WORDS]
+    return " ".join(kept) if any(terms(w) for w in kept) else phrase
+
 
 def abbreviates(phrase: str, text: str) -> bool:
     """True when ``phrase`` is a shortened form of consecutive words of ``text``: as many words,

@@ -263,3 +263,30 @@ def test_returning_wording_is_not_dataset_wording():
         "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
     for phrase in ("health clinic group", "out of curiosity", "back to the clinic"):
         assert phrase not in texts, phrase
+
+
+def test_a_business_named_with_its_form_or_size_resolves_to_its_industry(shipped_engine):
+    ex = ToolExecutor(shipped_engine)
+
+    def vertical_of(name: str) -> str | None:
+        out = str(getattr(ex.execute("get_benchmark", {"vertical": name, "metric": "CPC"}), "content", ""))
+        return None if "not in the knowledge base" in out else out.split(" ", 2)[1]
+
+    assert vertical_of("orthodontic clinic group") == "healthcare"   # "group" says nothing of the industry
+    assert vertical_of("mid-size hotel operator") == "travel"
+    assert vertical_of("regional bank network") == "financial-services"
+    assert vertical_of("vineyard tours company") is None  # still nothing invented
+
+
+def test_a_stem_shared_with_another_word_names_no_business():
+    assert parse("our hospital system wants CPC figures").vertical != "travel"   # hospital is not hospitality
+    assert parse("rates for hospitality brands?").vertical == "travel"
+
+
+def test_organisation_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    for phrase in ("orthodontic clinic group", "mid-size hotel operator", "regional bank network", "vineyard tours",
+                   "hospital system wants"):
+        assert phrase not in texts, phrase

@@ -29,6 +29,7 @@ from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
+from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
@@ -252,8 +253,11 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
     """(position, key) of each key of a vocabulary table ``text`` names, as written or inflected
     ("banks", "online stores", "e commerce"), earliest first."""
     low = text.lower()
-    found = positions(text, VOCABULARY[table]) + positions(low.replace("-", " "), VOCABULARY[table]) + [
-        (i, k) for i, _, k in metricnames.find(low, VOCABULARY[table])]
+    syns = VOCABULARY[table]
+    # a loose (stem) match must say the name's own words, singular or plural: "hospital" shares a
+    # stem with "hospitality" but is not that business
+    found = positions(text, syns) + positions(low.replace("-", " "), syns) + [
+        (i, k) for i, e, k in metricnames.find(low, syns) if says_words(low[i:e], " ".join(syns[k]))]
     out: dict[str, int] = {}
     for i, k in sorted(found):
         out.setdefault(k, i)
