@@ -221,7 +221,8 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
                         "figure (the benchmark edition leaves this pair out)")
 
 
-def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metric: str) -> str | None:
+def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metric: str,
+                      _expanded: bool = False) -> str | None:
     """A vertical the vocabulary does not know ("online shops", "store chains"): the vertical whose
     benchmark file's title and introduction cover the user's words, else the vertical of the best
     retrieved passage from a vertical benchmark file that shares most of them (mpa.resolve)."""
@@ -243,8 +244,14 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     said = {v for v in tied if resolve.says_words(vertical, intros[v])}
     if len(tied) > 1 and len(said) == 1:
         return said.pop()
-    return resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
-                                context="benchmarks")
+    found = resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
+                                 context="benchmarks")
+    if found is None and not _expanded:  # "uni programs": a clipped word the KB never uses, written out
+        vocab = engine.index.term_id
+        longer = resolve.expand_truncations(vertical, lambda w: all(x in vocab for x in resolve.terms(w)), intros)
+        if longer != vertical:
+            return _resolve_vertical(engine, t, longer, metric, _expanded=True)
+    return found
 
 
 def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:

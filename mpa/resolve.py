@@ -17,7 +17,7 @@ vertical's numbers.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from rag.analyzer import get_analyzer
 
@@ -102,6 +102,27 @@ def abbreviates(phrase: str, text: str) -> bool:
         if any(w != t for w, t in zip(q, window)) and any(w == t and terms(w) for w, t in zip(q, window)):
             return True
     return False
+
+
+def expand_truncations(phrase: str, known: Callable[[str], bool], names: Mapping[str, str]) -> str:
+    """``phrase`` with each clipped word ("edu", "fin") written out as a word of ``names`` (key →
+    the text naming it) that it begins, when the word itself is unknown (``known`` is False: the KB
+    never uses it), has three letters or more, and the longer words it begins all belong to one
+    key's text or are one word ("ecom": ecommerce, wherever it is written). Anything else is left as it is: a clipped word that could start two keys' words
+    ("uni": unions, universities) names neither."""
+    words_of = {k: set(_WORD.findall((text or "").lower())) for k, text in names.items()}
+    out = []
+    for w in (phrase or "").split():
+        low = w.lower()
+        if len(low) >= 3 and low.isalpha() and not known(low):
+            hits = {k: sorted((x for x in ws if x.startswith(low) and len(x) >= len(low) + 2), key=len)
+                    for k, ws in words_of.items()}
+            hits = {k: v for k, v in hits.items() if v}
+            longer = sorted({x for v in hits.values() for x in v}, key=len)
+            if len(hits) == 1 or (longer and len({frozenset(terms(x)) for x in longer}) == 1):
+                w = (next(iter(hits.values())) if len(hits) == 1 else longer)[0]
+        out.append(w)
+    return " ".join(out)
 
 
 def says_words(phrase: str, text: str) -> bool:

@@ -290,3 +290,24 @@ def test_organisation_wording_is_not_dataset_wording():
     for phrase in ("orthodontic clinic group", "mid-size hotel operator", "regional bank network", "vineyard tours",
                    "hospital system wants"):
         assert phrase not in texts, phrase
+
+
+def test_a_clipped_business_word_is_written_out_only_when_unambiguous(shipped_engine):
+    ex = ToolExecutor(shipped_engine)
+
+    def vertical_of(name: str) -> str | None:
+        out = str(getattr(ex.execute("get_benchmark", {"vertical": name, "metric": "CPC"}), "content", ""))
+        return None if "not in the knowledge base" in out else out.split(" ", 2)[1]
+
+    assert vertical_of("ecom shop") == "ecommerce"         # one word begins "ecom"
+    assert vertical_of("edu platform") == "education"
+    assert vertical_of("uni club") is None                 # unions or universities: neither
+    assert vertical_of("solar installers") is None
+
+
+def test_clipped_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    for phrase in ("ecom shop", "edu platform", "uni club"):
+        assert phrase not in texts, phrase
