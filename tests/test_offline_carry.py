@@ -184,6 +184,9 @@ _CONVERSATIONS = {
     "a place-only follow-up keeps the audience": (
         ("How big is the gym goer audience in California?", "US?"),
         ("get_audience_sizing", {"audience_type": "fitness enthusiasts", "geography": "United States"}), [], []),
+    "a pleasantry before a place-only follow-up is no small talk": (
+        ("How many households with pets are there in Texas?", "okay and for the whole nation?"),
+        ("get_audience_sizing", {"audience_type": "households with pets", "geography": "United States"}), [], []),
     "new words are a new audience": (
         ("How big is the gym goer audience in California?", "How many origami teachers live in Ohio?"),
         None, [], ["Fitness enthusiasts"]),
@@ -218,7 +221,8 @@ def test_this_wording_is_not_dataset_wording():
                    "retired folks", "car dealership?", "summer event", "run it again", "sign one", "telehealth app spent",
                    "online shop, buyers", "and leads?", "gym goer audience", "origami", "compose a jingle",
                    "banks or for universities", "$12,000 left this month", "climbed 25%",
-                   "we honestly expect", "they normally spend", "bakeries usually pay"):
+                   "we honestly expect", "they normally spend", "bakeries usually pay", "households with pets are",
+                   "for the whole nation"):
         assert phrase not in texts, phrase
 
 

@@ -351,12 +351,13 @@ def parse(text: str) -> Parsed:
             key = unit if unit in UNIT_OF else unit_metric(unit)
             if key and key not in p.metrics:
                 p.metrics.append(key)
-    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
-              or p.calc or p.identifiers)
-    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
         and len(text.split()) <= 9
+    # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
+    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
+              or p.calc or p.identifiers or p.geographies or p.followup)
+    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
     return p
 
 
