@@ -315,3 +315,15 @@ def test_clipped_wording_is_not_dataset_wording():
         "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
     for phrase in ("ecom shop", "edu platform", "uni club"):
         assert phrase not in texts, phrase
+
+
+def test_running_a_number_of_things_is_a_count_not_a_price():
+    assert [n.role for n in parse("I run 3 hostels near the coast; what do others pay per booking?").numbers] == ["count"]
+    assert [n.role for n in parse("a search click runs us $3 these days").numbers] == ["price"]
+
+
+def test_running_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    assert "run 3 hostels" not in texts and "click runs us" not in texts

@@ -1,6 +1,6 @@
 """The role of each number a user states, from the words around it: a budget ("we have 60k",
 "100k instead"), a unit price ("$4 a click", "we pay $45 to land one", "CAC went up 30% to $65"),
-a metric's value ("a CPM of $12"), a lifetime value ("worth $900", "$2,000 over their
+a metric's value ("a CPM of $12"; "it runs $4" is a price, "we run 2 clinics" a count), a lifetime value ("worth $900", "$2,000 over their
 lifetime"), a count ("6,000 funded accounts", "500 leads") or a percentage.
 
 Why a module: the operation a question implies (``parse._calc``) is read from these roles, so
@@ -54,7 +54,8 @@ def assign(text: str, nums: list[Num]) -> None:
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
                 r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or \
+                re.search(r"\b(?:pay|paying|paid|costs?)(?: us| me)?(?: about| around)?\s*$", before) or \
+                (n.money and re.search(r"\bruns?(?: us| me)?(?: about| around)?\s*$", before)) or \
                 re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or \
                 (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start])) or (
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
