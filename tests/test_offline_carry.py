@@ -187,6 +187,13 @@ _CONVERSATIONS = {
     "a pleasantry before a place-only follow-up is no small talk": (
         ("How many households with pets are there in Texas?", "okay and for the whole nation?"),
         ("get_audience_sizing", {"audience_type": "households with pets", "geography": "United States"}), [], []),
+    "a spend and a count asked to be judged imply their unit cost": (
+        ("We sell online courses. We put 12k into ads and signed up 96 new students. How does that look?",),
+        ("get_benchmark", {"vertical": "education", "metric": "CAC"}), ["$12,000 ÷ 96 = $125"], []),
+    "an implied unit cost is the price a later ratio uses": (
+        ("We sell online courses. We put 12k into ads and signed up 96 new students. How does that look?",
+         "each student is worth about $500 to us over their lifetime. is the ratio fine?"),
+        None, ["$500 ÷ $125 = 4.0"], []),
     "new words are a new audience": (
         ("How big is the gym goer audience in California?", "How many origami teachers live in Ohio?"),
         None, [], ["Fitness enthusiasts"]),
@@ -222,7 +229,7 @@ def test_this_wording_is_not_dataset_wording():
                    "online shop, buyers", "and leads?", "gym goer audience", "origami", "compose a jingle",
                    "banks or for universities", "$12,000 left this month", "climbed 25%",
                    "we honestly expect", "they normally spend", "bakeries usually pay", "households with pets are",
-                   "for the whole nation"):
+                   "for the whole nation", "signed up 96 new students", "each student is worth about"):
         assert phrase not in texts, phrase
 
 

@@ -119,6 +119,10 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         mem.calc = p.calc
         if p.calc.op == "ratio" and "price" in (n.role for n in p.numbers):
             mem.price_metric = ratio_metric().split(":")[-1]  # the ratio's cost is the acquisition cost
+        spent, won = mem.facts.get("budget"), mem.facts.get("count")
+        if p.calc.op == "unit" and spent and won and {"budget", "count"} <= {n.role for n in p.numbers}:
+            # "we spent 90k and got 450 new patients": that CAC is the user's own price from now on
+            mem.facts["price"], mem.price_metric = spent / won, p.calc.target
     for o in outcomes:
         if o.name == "get_benchmark" and o.found:
             vertical, metric, rng, high = bench_range(o)

@@ -249,6 +249,34 @@ def _calc(p: Parsed) -> Calc | None:
     return None
 
 
+# "how are we doing?", "how does that look?", "how did we do": asking for a judgement
+_HOW_DOING = re.compile(r"\bhow (?:are|am|is|did|do|does) (?:we|i|it|that|this|things) (?:doing|do|look(?:ing)?|"
+                        r"stack(?:ing)? up|compare|going)\b", re.I)
+# what the count is of: "450 new patients", "2,000 qualified leads"
+_COUNTED = re.compile(r"^\s*(new|more|qualified|paying|first-time)?\s*([a-z]+)")
+
+
+def _implied_unit_cost(p: Parsed) -> str | None:
+    """The metric a spend and a count imply when the user asks for a judgement without naming it:
+    "we spent 20k and got 400 leads — good?" is a cost per lead; a count of *new* anything ("450
+    new patients") is what acquiring one costs. None unless exactly one spend and one count are
+    given and the message asks how that looks."""
+    if p.asks_count or p.asks_cost or not (EVALUATE.search(p.norm) or _HOW_DOING.search(p.norm)):
+        return None
+    budgets = [n for n in p.numbers if n.role == "budget"]
+    counts = [n for n in p.numbers if n.role == "count"]
+    if len(budgets) != 1 or len(counts) != 1:
+        return None
+    m = _COUNTED.match(p.norm[counts[0].end:].lower())
+    if not m:
+        return None
+    noun = m.group(2)
+    priced = unit_metric(noun[:-1] if noun.endswith("s") else noun)
+    if priced:
+        return priced
+    return next((k for k, u in UNIT_OF.items() if u == "customer"), None) if m.group(1) in ("new", "first-time") else None
+
+
 def _named(text: str, table: str) -> list[tuple[int, str]]:
     """(position, key) of each key of a vocabulary table ``text`` names, as written or inflected
     ("banks", "online stores", "e commerce"), earliest first."""
@@ -345,6 +373,8 @@ def parse(text: str) -> Parsed:
         after = [g for gp, g in geos if gp > pos]
         p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
     p.calc = _calc(p)
+    if p.calc is None and not p.metrics and (implied := _implied_unit_cost(p)):
+        p.metrics, p.calc = [implied], Calc("unit", "budget", "count", target=implied)
     if not p.metrics and not p.calc and EVALUATE.search(norm):  # "we pay $30 per lead — is that good?"
         for n in p.numbers:
             unit = (n.role or "").partition(":")[2]
