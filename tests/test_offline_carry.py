@@ -193,7 +193,7 @@ _CONVERSATIONS = {
     "an implied unit cost is the price a later ratio uses": (
         ("We sell online courses. We put 12k into ads and signed up 96 new students. How does that look?",
          "each student is worth about $500 to us over their lifetime. is the ratio fine?"),
-        None, ["$500 ÷ $125 = 4.0"], []),
+        None, ["$12,000 ÷ 96 = $125 — your CAC", "$500 ÷ $125 = 4.0"], []),
     "new words are a new audience": (
         ("How big is the gym goer audience in California?", "How many origami teachers live in Ohio?"),
         None, [], ["Fitness enthusiasts"]),

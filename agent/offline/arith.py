@@ -164,6 +164,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if ltv is None or not costs:
             return None
         for cost, note, _ in costs:
+            if mem.price_from and cost == mem.facts.get("price"):  # a price worked out earlier: show from what
+                spent, won = mem.price_from
+                lines.append(f"{money(spent)} ÷ {plain(won)} {'=' if abs(cost - round(cost, 2)) < 1e-9 else '≈'} "
+                             f"{money(round(cost, 2))} — your {mem.price_metric or 'cost'}")
             s, shown = result(ltv / cost, False)
             lines.append(f"{money(ltv)} ÷ {money(cost)} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "mul":

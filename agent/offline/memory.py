@@ -34,6 +34,7 @@ class Memory:
     geography: str | None = None
     facts: dict[str, float] = field(default_factory=dict)   # budget, price, LTV, count
     price_metric: str | None = None       # what the remembered price is a price of
+    price_from: tuple[float, float] | None = None  # (spend, count) the remembered price was worked out from
     unit: str = ""
     ranges: dict[str, tuple[float, float, str]] = field(default_factory=dict)  # metric → (lo, hi, cite id)
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
@@ -106,7 +107,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     for n in p.numbers:
         role = n.role or ""
         if role.startswith("price"):
-            mem.facts["price"] = n.value
+            mem.facts["price"], mem.price_from = n.value, None
             unit = role.split(":", 1)[1] if ":" in role else ""
             mem.price_metric = unit if unit in UNIT_OF else (unit_metric(unit) or p.calc and _metric_for_unit(p.unit)
                                                              or mem.price_metric)
@@ -122,7 +123,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         spent, won = mem.facts.get("budget"), mem.facts.get("count")
         if p.calc.op == "unit" and spent and won and {"budget", "count"} <= {n.role for n in p.numbers}:
             # "we spent 90k and got 450 new patients": that CAC is the user's own price from now on
-            mem.facts["price"], mem.price_metric = spent / won, p.calc.target
+            mem.facts["price"], mem.price_metric, mem.price_from = spent / won, p.calc.target, (spent, won)
     for o in outcomes:
         if o.name == "get_benchmark" and o.found:
             vertical, metric, rng, high = bench_range(o)
