@@ -334,3 +334,16 @@ def test_running_wording_is_not_dataset_wording():
         "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
         "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
     assert "run 3 hostels" not in texts and "click runs us" not in texts
+
+
+def test_the_framework_named_in_other_words_still_asks_for_a_whole_step(last_turn):
+    calls, answer = last_turn("Within your planning methodology, what stage comes right after the geography step?")
+    assert ("get_step_guidance", {"step": 5}) in calls, calls
+    assert "Step 5" in answer, answer
+
+
+def test_framework_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    assert "planning methodology" not in texts and "after the geography step" not in texts
