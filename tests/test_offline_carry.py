@@ -20,6 +20,24 @@ from mpa.tools import ToolExecutor
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _seen_dataset_text() -> str:
+    """Every scenario of the datasets and the seen paraphrase sets, lower-cased (the sealed
+    holdout is not read): the tests' own wording must not occur in it."""
+    return " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+
+
+def _vertical_resolver(engine):
+    """name → the vertical get_benchmark resolves it to, or None when the KB has no such table."""
+    ex = ToolExecutor(engine)
+
+    def vertical_of(name: str) -> str | None:
+        out = str(getattr(ex.execute("get_benchmark", {"vertical": name, "metric": "CPC"}), "content", ""))
+        return None if "not in the knowledge base" in out else out.split(" ", 2)[1]
+    return vertical_of
+
+
 # ------------------------------------------------------------------ metric names said loosely
 @pytest.mark.parametrize("text,key", [
     ("how are our click-through rates trending", "CTR"),          # inflection
@@ -269,20 +287,13 @@ def test_returning_to_an_earlier_topic_restores_its_business(last_turn):
 
 
 def test_returning_wording_is_not_dataset_wording():
-    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    texts = _seen_dataset_text()
     for phrase in ("health clinic group", "out of curiosity", "back to the clinic"):
         assert phrase not in texts, phrase
 
 
 def test_a_business_named_with_its_form_or_size_resolves_to_its_industry(shipped_engine):
-    ex = ToolExecutor(shipped_engine)
-
-    def vertical_of(name: str) -> str | None:
-        out = str(getattr(ex.execute("get_benchmark", {"vertical": name, "metric": "CPC"}), "content", ""))
-        return None if "not in the knowledge base" in out else out.split(" ", 2)[1]
-
+    vertical_of = _vertical_resolver(shipped_engine)
     assert vertical_of("orthodontic clinic group") == "healthcare"   # "group" says nothing of the industry
     assert vertical_of("mid-size hotel operator") == "travel"
     assert vertical_of("regional bank network") == "financial-services"
@@ -295,21 +306,14 @@ def test_a_stem_shared_with_another_word_names_no_business():
 
 
 def test_organisation_wording_is_not_dataset_wording():
-    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    texts = _seen_dataset_text()
     for phrase in ("orthodontic clinic group", "mid-size hotel operator", "regional bank network", "vineyard tours",
                    "hospital system wants"):
         assert phrase not in texts, phrase
 
 
 def test_a_clipped_business_word_is_written_out_only_when_unambiguous(shipped_engine):
-    ex = ToolExecutor(shipped_engine)
-
-    def vertical_of(name: str) -> str | None:
-        out = str(getattr(ex.execute("get_benchmark", {"vertical": name, "metric": "CPC"}), "content", ""))
-        return None if "not in the knowledge base" in out else out.split(" ", 2)[1]
-
+    vertical_of = _vertical_resolver(shipped_engine)
     assert vertical_of("ecom shop") == "ecommerce"         # one word begins "ecom"
     assert vertical_of("edu platform") == "education"
     assert vertical_of("uni club") is None                 # unions or universities: neither
@@ -317,9 +321,7 @@ def test_a_clipped_business_word_is_written_out_only_when_unambiguous(shipped_en
 
 
 def test_clipped_wording_is_not_dataset_wording():
-    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    texts = _seen_dataset_text()
     for phrase in ("ecom shop", "edu platform", "uni club"):
         assert phrase not in texts, phrase
 
@@ -330,9 +332,7 @@ def test_running_a_number_of_things_is_a_count_not_a_price():
 
 
 def test_running_wording_is_not_dataset_wording():
-    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    texts = _seen_dataset_text()
     assert "run 3 hostels" not in texts and "click runs us" not in texts
 
 
@@ -343,7 +343,5 @@ def test_the_framework_named_in_other_words_still_asks_for_a_whole_step(last_tur
 
 
 def test_framework_wording_is_not_dataset_wording():
-    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    texts = _seen_dataset_text()
     assert "planning methodology" not in texts and "after the geography step" not in texts
