@@ -345,3 +345,9 @@ def test_the_framework_named_in_other_words_still_asks_for_a_whole_step(last_tur
 def test_framework_wording_is_not_dataset_wording():
     texts = _seen_dataset_text()
     assert "planning methodology" not in texts and "after the geography step" not in texts
+
+
+def test_a_priced_unit_is_not_a_business():
+    assert business("roughly what would we pay for every thousand impressions, give or take?") is None
+    assert business("what click price is fair for a pottery studio?").phrase == "pottery studio"
+    assert "every thousand impressions, give" not in _seen_dataset_text() and "pottery studio" not in _seen_dataset_text()

@@ -67,6 +67,11 @@ _OCCASION = re.compile(r"\b(?:push|campaign|launch|promo|promotion|sale|flight|d
 _POINTS_BACK = re.compile(r"^\s*like (?:this|that|these|those|ours|mine|us|me)\b", re.I)
 
 
+# every word metric names use ("cost", "thousand", "impressions", "click"): a phrase made of these
+# alone ("a thousand impressions", "each click") is a unit being priced, not a kind of business
+_METRIC_WORDS = frozenset(t for syns in VOCABULARY["metrics"].values() for s in syns for t in terms(s))
+
+
 @dataclass
 class Business:
     phrase: str
@@ -84,6 +89,7 @@ def business(text: str) -> Business | None:
             if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
                     or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
+                    or set(terms(phrase)) <= _METRIC_WORDS \
                     or _OCCASION.search(phrase):
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
