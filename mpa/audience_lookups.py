@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from mpa import resolve
 from mpa.lookups import AudienceSizingResult, Lookup, _Tables, _audience_name, tables
 from mpa.tables import AudienceRow
 from mpa.vocabulary import VOCABULARY, find_first
@@ -170,11 +171,28 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")
     mine = [r for r in rows if _audience_name(r.audience) == name]
     geos = [r.geography for r in mine]
+    if geography is None or not str(geography).strip():
+        geography = clipped_place(engine, audience_type, t.geographies)  # "EV buyers in cali"
     wanted = normalize_geography(geography, t.geographies)
     row = next((r for g in wanted for r in mine if r.geography.lower() == g.lower()), None)
     if row is None:
         return Lookup(None, f"it sizes {mine[0].audience} only for {', '.join(geos)}, not for {geography or NATIONAL}")
     return Lookup(_audience_result(t, row, [g for g in geos if g != row.geography]))
+
+
+def clipped_place(engine: "RetrievalEngine", text: str, places: list[str]) -> str | None:
+    """A place named by a clipped word ("cali", "penn") in ``text``: a word of four letters or
+    more that the KB never uses and that begins a word of exactly one of the table's places
+    (its states, its DMAs), else None — so a sizing question that says where only that way is
+    not answered for the whole country."""
+    vocab = engine.index.term_id
+    for w in re.findall(r"[a-z]{4,}", (text or "").lower()):
+        if all(x in vocab for x in resolve.terms(w)):
+            continue
+        hit = {p for p in places if any(x.startswith(w) and len(x) >= len(w) + 2 for x in re.findall(r"[a-z]+", p.lower()))}
+        if len(hit) == 1:
+            return hit.pop()
+    return None
 
 
 def get_audience_sizing(engine: "RetrievalEngine", audience_type: str,

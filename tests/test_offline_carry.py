@@ -351,3 +351,12 @@ def test_a_priced_unit_is_not_a_business():
     assert business("roughly what would we pay for every thousand impressions, give or take?") is None
     assert business("what click price is fair for a pottery studio?").phrase == "pottery studio"
     assert "every thousand impressions, give" not in _seen_dataset_text() and "pottery studio" not in _seen_dataset_text()
+
+
+def test_a_clipped_place_in_the_audience_words_is_that_place(shipped_engine):
+    ex = ToolExecutor(shipped_engine)
+    said = str(getattr(ex.execute("get_audience_sizing", {"audience_type": "retirees down in flor"}), "content", ""))
+    assert "— Florida" in said, said
+    said = str(getattr(ex.execute("get_audience_sizing", {"audience_type": "retirees"}), "content", ""))
+    assert "— United States" in said, said
+    assert "retirees down in flor" not in _seen_dataset_text()
