@@ -31,6 +31,7 @@ class RagConfig:
     stem: bool = True
     stop_words: bool = True
     subword_ngrams: int = 0  # 4 → TF-IDF also sees character 4-grams of stems (BM25 never does)
+    subword_prefix: int = 0  # 3 → TF-IDF also sees each word stem's first 3 letters (BM25 never does)
     # BM25 Okapi (rank_bm25 defaults)
     bm25_k1: float = 1.5
     bm25_b: float = 0.75
@@ -117,6 +118,8 @@ class RagConfig:
     def index_hash(self) -> str:
         """Hash of the fields that determine the on-disk index (chunking + analyzer + BM25)."""
         payload = {k: getattr(self, k) for k in INDEX_FIELDS}
+        if not self.subword_prefix:  # added later: index files built without it stay current
+            del payload["subword_prefix"]
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
     def config_hash(self) -> str:
@@ -135,7 +138,7 @@ IDENTIFIER_MIN_BM25 = 0.6  # exact identifiers force keyword search to carry at 
 
 INDEX_FIELDS = (
     "chunk_target_tokens", "chunk_max_tokens", "chunk_min_tokens", "chunk_overlap_tokens",
-    "max_file_bytes", "stem", "stop_words", "subword_ngrams", "bm25_k1", "bm25_b", "bm25_epsilon",
+    "max_file_bytes", "stem", "stop_words", "subword_ngrams", "subword_prefix", "bm25_k1", "bm25_b", "bm25_epsilon",
 )
 
 # ``tfidf_pivot=COSINE``: presets that keep the plain cosine because the pivot cost them golden
