@@ -46,6 +46,7 @@ whether which while whither who whoever whole whom whose why will with within wi
 you your yours yourself yourselves
 """.split())
 SUBWORD_MARK = "#"  # prefix of character n-gram terms; word terms never contain it
+PREFIX_END = "*"  # ends a stem-prefix term (``#immu*``); no n-gram term ends with it
 
 
 class Analyzer:
@@ -76,7 +77,7 @@ class Analyzer:
             return words
         out = list(words)
         if p:
-            out.extend(f"{SUBWORD_MARK}{w[:p]}*" for w in words if len(w) > p and w[0].isalpha())
+            out.extend(f"{SUBWORD_MARK}{w[:p]}{PREFIX_END}" for w in words if len(w) > p and w[0].isalpha())
         if not n:
             return out
         for w in words:
@@ -112,3 +113,8 @@ def get_analyzer(stem: bool = True, stop_words: bool = True, subword_ngrams: int
 
 def is_subword(term: str) -> bool:
     return term.startswith(SUBWORD_MARK)
+
+
+def is_prefix(term: str) -> bool:
+    """A stem-prefix term (``subword_prefix``)."""
+    return term.startswith(SUBWORD_MARK) and term.endswith(PREFIX_END)
