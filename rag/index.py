@@ -211,8 +211,8 @@ class LexicalIndex:
 
         Stem-prefix terms (``subword_prefix``; :meth:`query_terms` puts them last) re-score the
         candidates of the word terms and never add candidates: a binary search per prefix term in
-        its postings instead of a pass over them (a prefix's postings are long), so the view costs
-        little query time. Term bits cover the word terms only."""
+        its postings instead of a pass over them (a prefix's postings are long). Term bits cover
+        the word terms only."""
         if len(ids) == 0:
             z = np.zeros(0)
             return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z, z.astype(np.int64)
@@ -246,16 +246,19 @@ class LexicalIndex:
         if tfidf:
             qn = np.linalg.norm(qw_all)
             tf = acc(1, qw_all[:n_word] / qn)
-            for t, qw in zip(rest.tolist(), (qw_all[n_word:] / qn).tolist()):
-                rows, tfw, _ = self.postings(t)
-                pos = np.minimum(np.searchsorted(rows, docs), len(rows) - 1)
-                hit = rows[pos] == docs
-                tf[hit] += tfw[pos[hit]] * qw
             scale = self.pivot_scale(pivot)
             if scale is not None:
                 tf = tf * scale[docs]
         if bm25:
             bm = acc(2, cnt)
+        if tfidf and len(rest):
+            add = np.zeros(len(docs))
+            for t, qw in zip(rest.tolist(), (qw_all[n_word:] / qn).tolist()):
+                rows, tfw, _ = self.postings(t)
+                pos = np.minimum(np.searchsorted(rows, docs), len(rows) - 1)
+                hit = rows[pos] == docs
+                add[hit] += tfw[pos[hit]] * qw
+            tf += add if scale is None else add * scale[docs]
         word = self.word_cols[ids]
         cw = np.where(word, self.tfidf_idf[ids], 0.0)
         denom = cw.sum() + n_unknown * (np.log(self.n_docs + 1.0) + 1.0)
