@@ -37,8 +37,9 @@ class RagConfig:
     bm25_b: float = 0.75
     bm25_epsilon: float = 0.25
     # TF-IDF length normalisation: pivoted slope (rag.index), a search-time knob; 1.0 = the plain
-    # cosine. 0.25 (the textbook slope) lifted SciFact train and every golden tag of the default
-    # preset (README, SciFact); presets pinned to 1.0 below measured worse with it on the goldens.
+    # cosine. 0.25 (the textbook slope) lifted SciFact train 0.688 -> 0.693 and every shipped-KB golden
+    # tag of the default preset, but kb_txt paraphrase MRR fell 0.655 -> 0.601 (one golden; README,
+    # SciFact; bench/default_sweep.md); presets pinned to 1.0 below measured worse with it on the goldens.
     tfidf_pivot: float = 0.25
     # fusion
     method: str = "weighted"
@@ -158,8 +159,10 @@ PRESETS: dict[str, RagConfig] = {
                                 bm25_k1=1.2, bm25_b=0.5, tfidf_pivot=COSINE),
     # TF-IDF also sees each word stem's first 4 letters (rag.analyzer, subword_prefix; they re-score the word
     # candidates only), BM25 k1=0.9, b=0.6, weights 0.5/0.4, pivot 0.25: chosen on SciFact half A with both KBs'
-    # goldens per tag (bench/sweep_default.py, bench/default_sweep.md): SciFact train 0.701 (B 0.712) vs BM25 0.690
-    # at ~1.6x the postings and ~1.3x the default's query time; not the default (see README, SciFact)
+    # goldens per tag (bench/sweep_default.py, bench/default_sweep.md): SciFact train 0.7012 (A 0.6907, B 0.7117)
+    # vs BM25 0.6903; +56 % postings, 1.0-1.8x the default's query CPU; not the default: shipped-KB multi-hop
+    # file MRR 0.984 -> 0.979 and kb_txt paraphrase 0.613 < 0.655 (pre-pivot), and the default's query-time
+    # and index-size targets vs bm25s have no room for it (README, SciFact)
     "hybrid-prefix": RagConfig(method="weighted", subword_prefix=4, bm25_k1=0.9, bm25_b=0.6, tfidf_weight=0.5),
     # lexical hybrid + all-MiniLM-L6-v2 embeddings (numpy), equal weight: for paraphrased questions
     "hybrid-dense": RagConfig(method="weighted", dense_weight=0.5, tfidf_pivot=COSINE),
@@ -167,6 +170,9 @@ PRESETS: dict[str, RagConfig] = {
     "balanced": RagConfig(mode="balanced", adaptive=True),
     "thorough": RagConfig(mode="thorough", adaptive=True, tfidf_pivot=COSINE),
 }
+# The default: SciFact train 0.6927 (A 0.6802, B 0.7053) vs bm25 0.6903 (0.6739, 0.7068) — >= BM25 overall and on
+# half A, 0.0015 under it on held-out B, and short of 0.70; no setting of its own knobs reaches 0.70
+# (bench/default_sweep.md)
 DEFAULT_PRESET = "hybrid-weighted"
 
 
