@@ -4,9 +4,9 @@ Lower-case word tokens; English stop words (scikit-learn's list) removed; Snowba
 stemming (PyStemmer, C). Optionally (``subword_ngrams=4``) each stem longer than n also
 yields its character n-grams (``#<pla``, ``#plan``…), a sub-word view that TF-IDF uses and
 BM25 ignores: on SciFact it is what lets the hybrid beat BM25, at ~4× the index size. A cheaper
-sub-word view (``subword_prefix=3``): each alphabetic stem longer than p also yields its first p
-letters as one term (``#pro*``), so morphological relatives the stemmer keeps apart
-(*immunization*/*immune*) share a TF-IDF term; again BM25 ignores it. Compound identifiers such as ``ABC-NC-01``, ``X:Y`` or
+sub-word view (``subword_prefix=4``): each alphabetic stem longer than p also yields its first p
+letters as one term (``#nutr*``), so morphological relatives the stemmer keeps apart
+(*nutrition* → ``nutrit``, *nutrients* → ``nutrient``) share a TF-IDF term; again BM25 ignores it. Compound identifiers such as ``ABC-NC-01``, ``X:Y`` or
 ``RATE-90/110`` are kept whole *and* split into their parts, so an exact code matches
 exactly while its parts still match loosely. Decimal numbers stay whole ("1.5").
 """
@@ -46,7 +46,7 @@ whether which while whither who whoever whole whom whose why will with within wi
 you your yours yourself yourselves
 """.split())
 SUBWORD_MARK = "#"  # prefix of character n-gram terms; word terms never contain it
-PREFIX_END = "*"  # ends a stem-prefix term (``#immu*``); no n-gram term ends with it
+PREFIX_END = "*"  # ends a stem-prefix term (``#nutr*``); no n-gram term ends with it
 
 
 class Analyzer:

@@ -31,7 +31,7 @@ class RagConfig:
     stem: bool = True
     stop_words: bool = True
     subword_ngrams: int = 0  # 4 → TF-IDF also sees character 4-grams of stems (BM25 never does)
-    subword_prefix: int = 0  # 3 → TF-IDF also sees each word stem's first 3 letters (BM25 never does)
+    subword_prefix: int = 0  # 4 → TF-IDF also sees each word stem's first 4 letters (BM25 never does)
     # BM25 Okapi (rank_bm25 defaults)
     bm25_k1: float = 1.5
     bm25_b: float = 0.75
