@@ -30,7 +30,7 @@ from rag.config import DEFAULT_PRESET, get_preset  # noqa: E402
 from rag.engine import RetrievalEngine  # noqa: E402
 
 
-PRESETS_RUN = ("tfidf", "bm25", "hybrid-weighted", "hybrid-rrf", "hybrid-subword")
+PRESETS_RUN = ("tfidf", "bm25", "hybrid-weighted", "hybrid-rrf", "hybrid-subword", "hybrid-prefix")
 
 
 def load_beir(data_dir: Path, qrels_name: str):
@@ -125,6 +125,8 @@ def describe(cfg) -> str:
         parts.append("tfidf cosine" if cfg.tfidf_pivot == 1.0 else f"tfidf pivot {cfg.tfidf_pivot}")
     if cfg.subword_ngrams:
         parts.append(f"sub-word {cfg.subword_ngrams}-grams")
+    if cfg.subword_prefix:
+        parts.append(f"stem {cfg.subword_prefix}-prefixes")
     return ", ".join(parts)
 
 

@@ -31,13 +31,15 @@ class RagConfig:
     stem: bool = True
     stop_words: bool = True
     subword_ngrams: int = 0  # 4 → TF-IDF also sees character 4-grams of stems (BM25 never does)
+    subword_prefix: int = 0  # 4 → TF-IDF also sees each word stem's first 4 letters (BM25 never does)
     # BM25 Okapi (rank_bm25 defaults)
     bm25_k1: float = 1.5
     bm25_b: float = 0.75
     bm25_epsilon: float = 0.25
     # TF-IDF length normalisation: pivoted slope (rag.index), a search-time knob; 1.0 = the plain
-    # cosine. 0.25 (the textbook slope) lifted SciFact train and every golden tag of the default
-    # preset (README, SciFact); presets pinned to 1.0 below measured worse with it on the goldens.
+    # cosine. 0.25 (the textbook slope) lifted SciFact train 0.688 -> 0.693 and every shipped-KB golden
+    # tag of the default preset, but kb_txt paraphrase MRR fell 0.655 -> 0.601 (one golden; README,
+    # SciFact; bench/default_sweep.md); presets pinned to 1.0 below measured worse with it on the goldens.
     tfidf_pivot: float = 0.25
     # fusion
     method: str = "weighted"
@@ -117,6 +119,8 @@ class RagConfig:
     def index_hash(self) -> str:
         """Hash of the fields that determine the on-disk index (chunking + analyzer + BM25)."""
         payload = {k: getattr(self, k) for k in INDEX_FIELDS}
+        if not self.subword_prefix:  # added later: index files built without it stay current
+            del payload["subword_prefix"]
         return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
 
     def config_hash(self) -> str:
@@ -135,7 +139,7 @@ IDENTIFIER_MIN_BM25 = 0.6  # exact identifiers force keyword search to carry at 
 
 INDEX_FIELDS = (
     "chunk_target_tokens", "chunk_max_tokens", "chunk_min_tokens", "chunk_overlap_tokens",
-    "max_file_bytes", "stem", "stop_words", "subword_ngrams", "bm25_k1", "bm25_b", "bm25_epsilon",
+    "max_file_bytes", "stem", "stop_words", "subword_ngrams", "subword_prefix", "bm25_k1", "bm25_b", "bm25_epsilon",
 )
 
 # ``tfidf_pivot=COSINE``: presets that keep the plain cosine because the pivot cost them golden
@@ -153,12 +157,22 @@ PRESETS: dict[str, RagConfig] = {
     # chosen on SciFact *train* (bench/beir.py); n=4 and weights 0.5/0.6 were close behind
     "hybrid-subword": RagConfig(method="weighted", subword_ngrams=3, tfidf_weight=0.4, bm25_weight=0.6,
                                 bm25_k1=1.2, bm25_b=0.5, tfidf_pivot=COSINE),
+    # TF-IDF also sees each word stem's first 4 letters (rag.analyzer, subword_prefix; they re-score the word
+    # candidates only), BM25 k1=0.9, b=0.6, weights 0.5/0.4, pivot 0.25: chosen on SciFact half A with both KBs'
+    # goldens per tag (bench/sweep_default.py, bench/default_sweep.md): SciFact train 0.7012 (A 0.6907, B 0.7117)
+    # vs BM25 0.6903; +56 % postings, 1.0-1.8x the default's query CPU; not the default: shipped-KB multi-hop
+    # file MRR 0.984 -> 0.979 and kb_txt paraphrase 0.613 < 0.655 (pre-pivot), and the default's query-time
+    # and index-size targets vs bm25s have no room for it (README, SciFact)
+    "hybrid-prefix": RagConfig(method="weighted", subword_prefix=4, bm25_k1=0.9, bm25_b=0.6, tfidf_weight=0.5),
     # lexical hybrid + all-MiniLM-L6-v2 embeddings (numpy), equal weight: for paraphrased questions
     "hybrid-dense": RagConfig(method="weighted", dense_weight=0.5, tfidf_pivot=COSINE),
     "fast": RagConfig(mode="fast"),
     "balanced": RagConfig(mode="balanced", adaptive=True),
     "thorough": RagConfig(mode="thorough", adaptive=True, tfidf_pivot=COSINE),
 }
+# The default: SciFact train 0.6927 (A 0.6802, B 0.7053) vs bm25 0.6903 (0.6739, 0.7068) — >= BM25 overall and on
+# half A, 0.0015 under it on held-out B, and short of 0.70; no setting of its own knobs reaches 0.70
+# (bench/default_sweep.md)
 DEFAULT_PRESET = "hybrid-weighted"
 
 

@@ -24,7 +24,7 @@ from collections import Counter
 import numpy as np
 import scipy.sparse as sp
 
-from rag.analyzer import Analyzer, is_subword
+from rag.analyzer import Analyzer, is_prefix, is_subword
 
 
 def count_matrix(texts: list[str], analyzer: Analyzer) -> tuple[sp.csr_matrix, list[str]]:
@@ -119,6 +119,8 @@ class LexicalIndex:
     def _fit(self, stats) -> None:
         n = self.n_docs
         self.word_cols = np.array([not is_subword(t) for t in self.vocab], dtype=bool)
+        self.prefix_cols = np.array([is_prefix(t) for t in self.vocab], dtype=bool)
+        self.has_prefix = bool(self.prefix_cols.any())
         df = np.diff(self._ptr).astype(np.float64)
         # TF-IDF as scikit-learn's TfidfTransformer(sublinear_tf, smooth_idf, norm="l2")
         self.tfidf_idf = np.log((1.0 + n) / (1.0 + df)) + 1.0
@@ -187,11 +189,16 @@ class LexicalIndex:
         for t, n in c.items():
             i = get(t)
             if i is None:
-                unknown.append(t)
+                if not (self.has_prefix and is_prefix(t)):  # a prefix no chunk shares is no missing word
+                    unknown.append(t)
             else:
                 ids.append(i)
                 cnt.append(n)
-        return np.array(ids, dtype=np.int64), np.array(cnt, dtype=np.float64), unknown
+        ids, cnt = np.array(ids, dtype=np.int64), np.array(cnt, dtype=np.float64)
+        if self.has_prefix and len(ids):  # stem-prefix terms last (see candidates)
+            order = np.argsort(self.prefix_cols[ids], kind="stable")
+            ids, cnt = ids[order], cnt[order]
+        return ids, cnt, unknown
 
     def candidates(self, ids: np.ndarray, cnt: np.ndarray, tfidf: bool = True, bm25: bool = True,
                    n_unknown: int = 0, pivot: float = 1.0) -> tuple[np.ndarray, np.ndarray | None,
@@ -200,10 +207,22 @@ class LexicalIndex:
         with slope ``pivot`` < 1), BM25 score, coverage (see :meth:`coverage`) and which query
         terms it holds (bit ``i`` for ``ids[i]``; None past 52 terms) — arrays over those chunks
         only, never over the corpus: the query path's cost follows the query terms' postings, not
-        the KB size."""
+        the KB size.
+
+        Stem-prefix terms (``subword_prefix``; :meth:`query_terms` puts them last) re-score the
+        candidates of the word terms and never add candidates: a binary search per prefix term in
+        its postings instead of a pass over them (a prefix's postings are long). Term bits cover
+        the word terms only."""
         if len(ids) == 0:
             z = np.zeros(0)
             return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z, z.astype(np.int64)
+        qw_all = (1.0 + np.log(cnt)) * self.tfidf_idf[ids] if tfidf else None
+        n_word = len(ids)
+        if self.has_prefix:
+            n_word = int(np.count_nonzero(~self.prefix_cols[ids])) or len(ids)  # only prefixes: they are the terms
+        rest = ids[n_word:]
+        if len(rest):
+            ids, cnt = ids[:n_word], cnt[:n_word]
         posts = [self.postings(t) for t in ids.tolist()]
         if len(posts) == 1:
             docs, inv, lens = posts[0][0], None, None
@@ -225,13 +244,21 @@ class LexicalIndex:
 
         tf = bm = None
         if tfidf:
-            w = (1.0 + np.log(cnt)) * self.tfidf_idf[ids]
-            tf = acc(1, w / np.linalg.norm(w))
+            qn = np.linalg.norm(qw_all)
+            tf = acc(1, qw_all[:n_word] / qn)
             scale = self.pivot_scale(pivot)
             if scale is not None:
                 tf = tf * scale[docs]
         if bm25:
             bm = acc(2, cnt)
+        if tfidf and len(rest):
+            add = np.zeros(len(docs))
+            for t, qw in zip(rest.tolist(), (qw_all[n_word:] / qn).tolist()):
+                rows, tfw, _ = self.postings(t)
+                pos = np.minimum(np.searchsorted(rows, docs), len(rows) - 1)
+                hit = rows[pos] == docs
+                add[hit] += tfw[pos[hit]] * qw
+            tf += add if scale is None else add * scale[docs]
         word = self.word_cols[ids]
         cw = np.where(word, self.tfidf_idf[ids], 0.0)
         denom = cw.sum() + n_unknown * (np.log(self.n_docs + 1.0) + 1.0)

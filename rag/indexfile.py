@@ -27,7 +27,7 @@ log = logging.getLogger("rag")
 
 
 def _analyzer(cfg: RagConfig):
-    return get_analyzer(cfg.stem, cfg.stop_words, cfg.subword_ngrams)
+    return get_analyzer(cfg.stem, cfg.stop_words, cfg.subword_ngrams, cfg.subword_prefix)
 
 
 def _chunk_docs(docs: Iterable[Document], cfg: RagConfig, domain: Domain) -> list[Chunk]:

@@ -82,7 +82,7 @@ def open_engine(uri: str, kb_dir: str | Path | None = None, config: RagConfig | 
         raise EmptyKnowledgeBaseError(f"the store (schema {store.schema}) holds no chunks")
     files, skipped = store.files()
     counts, vocab = count_matrix([c.index_text for c in chunks], get_analyzer(cfg.stem, cfg.stop_words,
-                                                                              cfg.subword_ngrams))
+                                                                              cfg.subword_ngrams, cfg.subword_prefix))
     engine = PostgresEngine(chunks, counts, vocab, cfg, files, str(Path(kb_dir).resolve()) if kb_dir else None,
                             skipped, dom)
     engine.store = store

@@ -160,3 +160,31 @@ def test_pivot_tilts_the_cosine_towards_longer_chunks():
     assert np.allclose(np.sqrt(idx.tfidf_rows(rows).multiply(idx.tfidf_rows(rows)).sum(axis=1)), 1.0)
     with pytest.raises(ValueError):
         idx.tfidf_scores(ids, cnt, pivot=1.5)
+
+
+def test_stem_prefix_view_rescores_word_candidates_only():
+    """``subword_prefix``: each alphabetic stem also yields its first p letters as a TF-IDF-only term.
+    It lifts a chunk sharing a word *and* a morphological relative of another query word, never adds
+    a chunk holding no query word, leaves BM25 (rank_bm25 parity) and the unknown-term list alone."""
+    an = Analyzer(subword_prefix=4)
+    assert an("vaccination 2024") == ["vaccin", "2024", "#vacc*"]  # numbers get no prefix
+    texts = ["orbital nutrition trial", "orbital nutrients schedule", "nutrients cohorts only",
+             "orbital debris survey"] + [f"filler{i} topic{i}" for i in range(12)]
+    counts, vocab = count_matrix(texts, an)
+    idx = LexicalIndex(counts, vocab, an)
+    ids, cnt, unknown = idx.query_terms("orbital nutritional zzzqx")
+    assert unknown == ["zzzqx"]  # the unknown word's prefix is not a second missing term
+    assert idx.prefix_cols[ids[-1]] and not idx.prefix_cols[ids[0]]  # prefix terms come last
+    docs, tf, bm, _, _ = idx.candidates(ids, cnt)
+    assert 2 not in docs.tolist()  # "nutrients cohorts" shares only a prefix: not a candidate
+    tfd = dict(zip(docs.tolist(), tf))
+    assert tfd[1] > tfd[3]  # "nutrients" relates to "nutritional" through the prefix; "debris" does not
+    oracle = BM25Okapi([an.words(t) for t in texts])
+    np.testing.assert_allclose(idx.bm25_scores(ids, cnt), oracle.get_scores(an.words("orbital nutritional zzzqx")),
+                               atol=1e-6)
+
+
+def test_prefix_view_off_keeps_the_index_hash():
+    from rag.config import RagConfig
+
+    assert RagConfig().index_hash() == RagConfig(subword_prefix=0).index_hash() != RagConfig(subword_prefix=4).index_hash()

@@ -193,7 +193,7 @@ def test_dense_vectors_survive_lexical_preset_changes(kb_copy, tmp_path):
     vecs = np.random.default_rng(0).random((len(e.chunks), 384), dtype=np.float32)
     e.dense, e.dense_model = vecs, "some-model@128"
     e.save(idx)
-    for preset in ("hybrid-subword", "hybrid-weighted", "bm25"):
+    for preset in ("hybrid-subword", "hybrid-prefix", "hybrid-weighted", "bm25"):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", IndexRebuildWarning)
             RetrievalEngine.from_directory(kb_copy, get_preset(preset), index_path=idx)
