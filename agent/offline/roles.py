@@ -54,7 +54,8 @@ def assign(text: str, nums: list[Num]) -> None:
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
                 r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid|costs?|runs?)(?: us| me)?(?: about| around)?\s*$", before) or \
+                re.search(r"\b(?:pay|paying|paid|costs?|(?<!\bi )(?<!\bwe )(?<!\bthey )runs?)(?: us| me)?(?: about| around)?\s*$",
+                          before) or \
                 re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or \
                 (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start])) or (
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
