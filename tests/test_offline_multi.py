@@ -25,7 +25,20 @@ def test_running_a_business_states_a_count_not_a_price():
     assert _roles("a lead runs us $55") == ["price"]
 
 
-_OWN = ["we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
+def test_a_budget_change_is_applied_before_the_division():
+    from agent.offline.arith import calculation
+    from agent.offline.memory import remember
+    out = calculation(parse("if we trim 20% off a $50k budget, how many leads at $40 each?"), remember([]), {})
+    assert "$50,000 × (1 − 20%)" in out and "$40,000 ÷ $40 = 1,000 leads" in out
+    out = calculation(parse("say we add 15% to the 20k, how many clicks at $1.50?"), remember([]), {})
+    assert "$23,000 ÷ $1.50" in out
+    # a rate is no budget change
+    out = calculation(parse("with $30k and a 3% conversion rate, how many clicks at $2?"), remember([]), {})
+    assert "×" not in out and "$30,000 ÷ $2" in out
+
+
+_OWN = ["trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
+        "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 
 
 def test_this_wording_is_not_dataset_wording():
