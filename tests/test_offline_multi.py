@@ -37,7 +37,22 @@ def test_a_budget_change_is_applied_before_the_division():
     assert "×" not in out and "$30,000 ÷ $2" in out
 
 
-_OWN = ["trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
+def test_spend_and_new_things_won_with_a_judgement_asked_is_the_own_acquisition_cost():
+    assert parse("we put 60k in over the summer and signed 150 new members, how are we doing?").calc.target == "CAC"
+    assert parse("we put 8k in and got 200 leads, how does that compare?").calc.target == "CPL"
+    assert parse("we put 8k in and got 200 brochures out, how does that compare?").calc is None  # nothing priced
+
+
+def test_a_ratio_on_a_cost_worked_out_earlier_shows_that_working():
+    from agent.offline.arith import calculation
+    from agent.offline.memory import remember
+    mem = remember([("we put 60k in over the summer and signed 150 new members, how are we doing?", [])])
+    out = calculation(parse("a member is worth about $1,600 to us; what ratio is that?"), mem, {})
+    assert "$60,000 ÷ 150 = $400" in out and "$1,600 ÷ $400 = 4.0" in out
+
+
+_OWN = ["signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
+        "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 
 

@@ -188,6 +188,11 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         costs = _price(p, mem, {}, metric)
         if ltv is None or not costs:
             return None
+        d = mem.derived
+        if d and not p.value("price") and any(abs(cost - d[0] / d[1]) < 1e-9 for cost, _, _ in costs):
+            v = d[0] / d[1]  # the cost was worked out from earlier figures: show that working again
+            lines.append(f"{money(d[0])} ÷ {plain(d[1])} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
+                         f"{money(round(v, 2))} — your {d[2]} from the figures you gave earlier")
         for cost, note, _ in costs:
             s, shown = result(ltv / cost, False)
             lines.append(f"{money(ltv)} ÷ {money(cost)} {s} {shown}, i.e. an LTV:CAC of {shown}:1")

@@ -37,6 +37,7 @@ class Memory:
     unit: str = ""
     ranges: dict[str, tuple[float, float, str]] = field(default_factory=dict)  # metric → (lo, hi, cite id)
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
+    derived: tuple[float, float, str] | None = None  # (spend, count, metric) the remembered price was worked out from
     labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
@@ -107,6 +108,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         role = n.role or ""
         if role.startswith("price"):
             mem.facts["price"] = n.value
+            mem.derived = None
             unit = role.split(":", 1)[1] if ":" in role else ""
             mem.price_metric = unit if unit in UNIT_OF else (unit_metric(unit) or p.calc and _metric_for_unit(p.unit)
                                                              or mem.price_metric)
@@ -117,6 +119,12 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     if p.calc:
         mem.last_kind = "calc"
         mem.calc = p.calc
+        if p.calc.op == "unit" and p.value("budget") is not None and p.value("count") and \
+                not any((n.role or "").startswith("price") for n in p.numbers):
+            # "we spent 90k and won 300": the cost of one worked out is the price later turns lean on
+            mem.facts["price"] = p.value("budget") / p.value("count")
+            mem.price_metric = p.calc.target
+            mem.derived = (p.value("budget"), p.value("count"), p.calc.target)
         if p.calc.op == "ratio" and "price" in (n.role for n in p.numbers):
             mem.price_metric = ratio_metric().split(":")[-1]  # the ratio's cost is the acquisition cost
     for o in outcomes:

@@ -216,6 +216,23 @@ def _stated_calc(low: str) -> Calc | None:
     return None
 
 
+_HOW_DOING = re.compile(r"\bhow (?:are|am|is) (?:we|i|it|that|this) (?:doing|looking|tracking)\b|\bhow (?:do|does) "
+                        r"(?:that|this|it|we) (?:compare|stack up|look)\b|\bwhere does (?:that|this) (?:put|leave)\b", re.I)
+
+
+def _counted_metric(p: Parsed) -> str | None:
+    """The price metric of the thing the user counted beside their spend ("300 leads" → CPL); a
+    count of *new* things of any name ("450 new patients") is customers won → the acquisition cost."""
+    n = next((n for n in p.numbers if n.role == "count"), None)
+    if n is None:
+        return None
+    m = re.match(r"\s*(new |more |qualified |paying )?([a-z]+)", p.norm[n.end:n.end + 40].lower())
+    if not m:
+        return None
+    own = unit_metric(re.sub(r"s$", "", m.group(2)))
+    return own if own in UNIT_OF else (unit_metric("customer") if m.group(1) == "new " else None)
+
+
 def _calc(p: Parsed) -> Calc | None:
     """The operation the question asks for (module doc), or None."""
     low = p.norm.lower()
@@ -238,6 +255,9 @@ def _calc(p: Parsed) -> Calc | None:
     priced_metrics = [m for m in p.metrics if m in UNIT_OF]
     if {"budget", "count"} <= roles and priced_metrics and not p.asks_count and not p.asks_cost:
         return Calc("unit", "budget", "count", target=priced_metrics[0])  # "we spend X and win N: what's our CAC?"
+    if {"budget", "count"} <= roles and not p.metrics and not p.asks_count and not p.asks_cost and (
+            EVALUATE.search(p.norm) or _HOW_DOING.search(low)) and (own := _counted_metric(p)):
+        return Calc("unit", "budget", "count", target=own)  # "spent X, won N new Y: how are we doing?"
     if roles == {"budget"} and len(priced_metrics) == 1 and len(p.metrics) == 1 and not p.asks_cost and \
             not p.sizing_cue:  # "we have $45k left; what's a normal CPC?": what the budget buys at that price
         return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
