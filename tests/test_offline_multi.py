@@ -51,7 +51,16 @@ def test_a_ratio_on_a_cost_worked_out_earlier_shows_that_working():
     assert "$60,000 ÷ 150 = $400" in out and "$1,600 ÷ $400 = 4.0" in out
 
 
-_OWN = ["signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
+def test_a_reported_count_question_searches_for_its_multiplier_with_the_figures_removed_whole():
+    from agent.offline import OfflineAgent
+    calls = OfflineAgent().plan("a vendor claims our list reaches 3 million across 5 markets; how many real people is that?",
+                                [], {"search_knowledge_base"})
+    queries = [c[1]["query"] for c in calls]
+    assert not any("illion" in q or "arkets" in q.replace("markets", "") for q in queries), queries
+    assert any(q.endswith("multiply by") for q in queries)
+
+
+_OWN = ["a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
         "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 
