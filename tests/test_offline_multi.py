@@ -60,7 +60,14 @@ def test_a_reported_count_question_searches_for_its_multiplier_with_the_figures_
     assert any(q.endswith("multiply by") for q in queries)
 
 
-_OWN = ["a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
+def test_a_quantity_bought_is_not_the_business_and_a_quantity_run_is_dropped():
+    from agent.offline.business import business
+    assert business("roughly what do brands pay for a million views on video?") is None
+    assert business("we operate a handful of bike shops; fair CPC?").phrase == "bike shops"
+    assert business("CPC for a two-location design studio?").phrase == "two-location design studio"
+
+
+_OWN = ["pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
         "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 
