@@ -67,7 +67,19 @@ def test_a_quantity_bought_is_not_the_business_and_a_quantity_run_is_dropped():
     assert business("CPC for a two-location design studio?").phrase == "two-location design studio"
 
 
-_OWN = ["pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
+def test_budget_bands_in_headings_are_matched_to_the_stated_budget():
+    from agent.offline.bands import band, budget_of, fit
+    assert band("Small accounts: below $20k a quarter") == (0.0, 20000.0)
+    assert band("Mid accounts: $20k-$90k a quarter") == (20000.0, 90000.0)
+    assert band("Large accounts: over $90k") == (90000.0, float("inf"))
+    assert band("Why pacing matters") is None
+    spend = budget_of("our quarter runs about $35k; is radio realistic?")
+    assert spend == 35000.0
+    assert fit(spend, "Mid accounts: $20k-$90k a quarter") > 1.0 > fit(spend, "Large accounts: over $90k")
+    assert fit(spend, "Why pacing matters") == 1.0 and fit(None, "Large accounts: over $90k") == 1.0
+
+
+_OWN = ["small accounts: below $20k", "our quarter runs about $35k", "pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
         "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 
