@@ -29,7 +29,7 @@ def budget_of(question: str) -> float | None:
 
 def band(heading: str) -> tuple[float, float] | None:
     """(low, high) of the money band a heading states, or None."""
-    t = digits(heading)
+    t = re.sub(r"(?<=[\dkKmM])-(?=\$)", "–", digits(heading))  # "$20k-$90k": a range, not a code
     money = [n for n in parse_numbers(t) if n.money and not n.pct]
     if not money:
         return None
