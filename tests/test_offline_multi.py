@@ -79,7 +79,20 @@ def test_budget_bands_in_headings_are_matched_to_the_stated_budget():
     assert fit(spend, "Why pacing matters") == 1.0 and fit(None, "Large accounts: over $90k") == 1.0
 
 
-_OWN = ["small accounts: below $20k", "our quarter runs about $35k", "pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
+def test_two_platforms_listed_in_one_passage_are_both_answered():
+    from pathlib import Path
+
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.engine import build_engine
+    from mpa.tools import ToolExecutor
+    engine = build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    turn = c.send("For a B2B software firm, what's a normal CPA on Google, and what is it on Meta?")
+    assert "$96-112" in turn.assistant and "$84-98" in turn.assistant
+
+
+_OWN = ["normal cpa on google, and what is it on meta", "small accounts: below $20k", "our quarter runs about $35k", "pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
         "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 

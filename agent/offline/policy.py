@@ -220,9 +220,10 @@ class OfflineAgent:
         for o in outcomes:
             if o.name == "get_benchmark" and o.found:
                 b = compose.bench_fields(o)
-                if b["id"] + b["metric"] in shown:
+                seen = (b["id"], b["metric"], tuple(b["facts"]))  # one passage may list each platform asked for
+                if seen in shown:
                     continue
-                shown.add(b["id"] + b["metric"])
+                shown.add(seen)
                 mine, what = None, ""
                 if not p.calc:
                     mine = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
