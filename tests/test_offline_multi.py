@@ -92,7 +92,23 @@ def test_two_platforms_listed_in_one_passage_are_both_answered():
     assert "$96-112" in turn.assistant and "$84-98" in turn.assistant
 
 
-_OWN = ["normal cpa on google, and what is it on meta", "small accounts: below $20k", "our quarter runs about $35k", "pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
+def test_an_allocation_question_does_not_rerun_the_last_calculation():
+    from agent.offline.memory import carry, remember
+    mem = remember([("if we spend $9,000 on display at a $6 CPM, how many impressions is that?", [])])
+    p = carry(parse("our whole video budget is $45,000 a month. how much should go to streaming TV?"), mem)
+    assert p.calc is None
+
+
+def test_a_fraction_of_the_budget_rule_is_applied_to_the_stated_budget():
+    from agent.offline.planmath import share_of_budget
+    rule = "Email should get about a quarter of the retention budget in most plans."
+    assert share_of_budget("our retention budget is $48,000; how much for email?", rule) == ["$48,000 ÷ 4 = $12,000"]
+    rule = "Keep two thirds of the brand budget on always-on video."
+    assert share_of_budget("with a $90,000 brand budget what stays always-on?", rule) == ["$90,000 × 2 ÷ 3 = $60,000"]
+
+
+_OWN = ["our whole video budget is $45,000", "a quarter of the retention budget", "two thirds of the brand budget",
+        "$9,000 on display at a $6 cpm", "normal cpa on google, and what is it on meta", "small accounts: below $20k", "our quarter runs about $35k", "pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
         "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]
 
