@@ -115,6 +115,31 @@ def missing(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
+_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|take (?:away|off)|remove\w*"
+_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|bump\w*"
+
+
+def budget_change(p: Parsed) -> float | None:
+    """A percentage the budget moves by before it is divided ("after a 20% trim", "if we add 15%",
+    "what's left after losing 10%"): signed percent, or None when no percentage is said of the
+    budget (a rate such as "a 2% conversion rate" or a price change is not one)."""
+    if p.calc is None or p.calc.op != "div":
+        return None
+    low = p.norm.lower()
+    for n in p.numbers:
+        if n.role != "pct":
+            continue
+        near = low[max(0, n.start - 30):n.end + 30]
+        if re.search(r"\b(?:rate|ctr|cvr|conversion|click-through|share)\b", low[n.end:n.end + 25]):
+            continue
+        less, more = re.search(rf"\b(?:{_LESS})\b", near), re.search(rf"\b(?:{_MORE})\b", near)
+        if less and not more or (not more and re.search(r"\bwhat(?:'s| is) left\b", low)):
+            return -n.value
+        if more and not less:
+            return n.value
+    return None
+
+
 def noun(p: Parsed, metric: str | None) -> str:
     if p.unit:
         return p.unit
@@ -184,6 +209,13 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if budget is None or not prices:
             return None
+        if (moved := budget_change(p)) is not None:  # "after a 20% trim, how many X": the budget moves first
+            factor = 1 + moved / 100.0
+            new = budget * factor
+            lines.append(f"{money(budget)} × (1 {'+' if moved > 0 else '−'} {plain(abs(moved))}%) = {money(budget)} × "
+                         f"{plain(factor)} {'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))}"
+                         f" — the budget after the {'increase' if moved > 0 else 'cut'}")
+            budget = round(new, 2)
         thousand = c.per_thousand or metric in PER_THOUSAND
         for price, note, cid in prices:
             if not price:

@@ -64,6 +64,9 @@ _TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march
 # an occasion or a piece of work ("the fall push", "the spring sale", "the launch flight") is a campaign
 _OCCASION = re.compile(r"\b(?:push|campaign|launch|promo|promotion|sale|flight|drive|period|season|rush|peak|"
                        r"window|event|quarter|month|year|week|weekend|burst|blitz|test|pilot)s?$", re.I)
+# after "for", a quantity opens a phrase that counts what is bought ("pay for a thousand impressions"), not who buys
+_QUANTITY = re.compile(r"^(?:hundred|thousand|million|billion|dozen|couple|few|several|many|lot|lots|one|two|three|"
+                       r"four|five|six|seven|eight|nine|ten|twenty|fifty|single|handful)(?= )", re.I)
 _POINTS_BACK = re.compile(r"^\s*like (?:this|that|these|those|ours|mine|us|me)\b", re.I)
 
 
@@ -86,10 +89,13 @@ def business(text: str) -> Business | None:
             raw = m.group("p").strip()
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
             phrase = _TRAILING.sub("", phrase).strip()
+            if pat is not _BUSINESS[0]:  # "we run a few clinics": the clinics, however many
+                phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots)(?: of)? ", "", phrase, flags=re.I)
             if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
                     or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS \
+                    or (_QUANTITY.match(phrase) and pat is _BUSINESS[0]) \
                     or _OCCASION.search(phrase):
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

@@ -74,6 +74,13 @@ _RETURN = re.compile(r"\b(?:back|return(?:ing)?)\s+to\s+(?:the|our|my|that|this|
                      re.I)
 
 
+# an amount of money to give something ("how much should go to X", "the least we should put on X",
+# "what share should X get"): a question of the planning rules, not the last calculation re-run
+_ALLOCATE = re.compile(r"\b(?:how much|what (?:share|portion|part|percentage|fraction)|(?:the )?(?:least|most|minimum|"
+                       r"maximum))\b[^?.]{0,40}\b(?:should|must|ought to|do we|do i)\b[^?.]{0,30}\b(?:put|spend|give|"
+                       r"allocate|assign|get|go|keep|set aside|reserve)\b", re.I)
+
+
 def return_to(text: str, mem: Memory) -> None:
     """A message that returns to an earlier topic ("back to the app") restores the business the
     conversation was about when the user last used those words — not the one of the turn just
@@ -190,7 +197,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
-            and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(n.role or "").split(":")[0] for n in p.numbers}:
+            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(n.role or "").split(":")[0] for n in p.numbers}:
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \

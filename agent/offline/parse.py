@@ -251,7 +251,7 @@ def _calc(p: Parsed) -> Calc | None:
 
 # "how are we doing?", "how does that look?", "how did we do": asking for a judgement
 _HOW_DOING = re.compile(r"\bhow (?:are|am|is|did|do|does) (?:we|i|it|that|this|things) (?:doing|do|look(?:ing)?|"
-                        r"stack(?:ing)? up|compare|going)\b", re.I)
+                        r"stack(?:ing)? up|compare|going|tracking)\b|\bwhere does (?:that|this) (?:put|leave)\b", re.I)
 # what the count is of: "450 new patients", "2,000 qualified leads"
 _COUNTED = re.compile(r"^\s*(new|more|qualified|paying|first-time)?\s*([a-z]+)")
 

@@ -254,8 +254,12 @@ def per_period(text: str, quoted: str) -> list[str]:
     return out
 
 
-_SHARE_RULE = re.compile(r"\b(?P<pct>\d+(?:\.\d+)?)% of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
-                         r"weekly|quarterly)?\s?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b", re.I)
+_FRACTIONS = {"half": (1, 2), "a half": (1, 2), "a third": (1, 3), "one third": (1, 3), "two thirds": (2, 3),
+              "a quarter": (1, 4), "one quarter": (1, 4), "three quarters": (3, 4), "a fifth": (1, 5), "a tenth": (1, 10)}
+_SHARE_RULE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)%|(?P<frac>" + "|".join(sorted(_FRACTIONS, key=len, reverse=True))
+                         + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
+                         r"weekly|quarterly)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
+                         re.I)
 _PERIODS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
 _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
                           r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
@@ -268,14 +272,13 @@ def _period(word: str | None) -> str | None:
 
 
 def share_of_budget(text: str, quoted: str) -> list[str]:
-    """The quoted "N% of the (monthly) budget" applied to the user's budget, converted to the
+    """The quoted "N% of the (monthly) budget" (or "a third of the … budget") applied to the user's budget, converted to the
     rule's period first when the user gave another one (a yearly total spread evenly)."""
     m = _SHARE_RULE.search(quoted)
     t, nums = _nums(text)
     budget = max((n for n in nums if not n.pct), key=lambda n: n.value, default=None)
     if not m or budget is None or budget.value < 1000 or not re.search(r"\?|\b(?:what|how much|which)\b", t, re.I):
         return []
-    pct = float(m.group("pct"))
     lines, total = [], budget.value
     u = _USER_PERIOD.search(t)
     mine = _period(u and (u.group("p") or u.group("q") or u.group("r")))
@@ -284,6 +287,11 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
         k = _PERIODS[mine] / _PERIODS[rule]
         lines.append(f"{money(total)} ÷ {plain(k)} = {money(total / k)} a {rule}")
         total = total / k
+    if m.group("frac"):  # "at least a third of the budget": the budget divided into that many parts
+        num, den = _FRACTIONS[m.group("frac").lower()]
+        lines.append(f"{money(total)}{f' × {num}' if num != 1 else ''} ÷ {den} = {money(total * num / den)}")
+        return lines
+    pct = float(m.group("pct"))
     lines.append(f"{money(total)} × {plain(pct)}% = {money(total * pct / 100)}")
     return lines
 

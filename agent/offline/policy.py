@@ -24,6 +24,7 @@ from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
+_RULE_Q = " multiply by"  # appended to a search for the multiplier a "how many actually …" question needs
 
 
 def _with_memory(p: Parsed, mem: Memory) -> Parsed:
@@ -117,9 +118,12 @@ class OfflineAgent:
         if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
             if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
                 return []
-            plain_text = re.sub(r"[~$]?\d[\d,.]*\s*(?:k|m|%)?", " ", text)  # numbers match no passage's words
+            plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
+            plain_q = " ".join(plain_text.split())[:400]
+            # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
+            rule_q = [f"{plain_q[:380]}{_RULE_Q}"] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
-                    for q in ([w.search] if w and w.search else []) + [" ".join(plain_text.split())[:400]]]
+                    for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
                 return [("get_benchmark", b) for m in p.metrics for b in bench_inputs(vertical, m, text)]
@@ -216,9 +220,10 @@ class OfflineAgent:
         for o in outcomes:
             if o.name == "get_benchmark" and o.found:
                 b = compose.bench_fields(o)
-                if b["id"] + b["metric"] in shown:
+                seen = (b["id"], b["metric"], tuple(b["facts"]))  # one passage may list each platform asked for
+                if seen in shown:
                     continue
-                shown.add(b["id"] + b["metric"])
+                shown.add(seen)
                 mine, what = None, ""
                 if not p.calc:
                     mine = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
@@ -292,8 +297,10 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
     quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or rule.split("]")[0] not in quote):
         quote = rule if not quote else f"{rule}\n\n{quote}"
-    if w is None:
-        rate = planmath.rate_sentence(ranked)
+    if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
+        rule_hits = [ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q)
+                     for ps in o.passages[:4]]
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
         if rate and (not quote or rate.split("]")[0] not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")

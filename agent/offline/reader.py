@@ -26,6 +26,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from agent.offline import bands
 from agent.offline.numbers import digits
 from agent.offline.passages import IDENT, STEP, is_instruction, is_pointer, relevant, terms, units
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
@@ -176,6 +177,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     forms = answer_forms(question)
     normative = bool(NORMATIVE.search(question))
     figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
+    budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in _matches(which, c.terms))
@@ -210,6 +212,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.25  # a question of what one should do prefers the section stating a rule
             if not figures and _EXAMPLE_HEAD.search(us[0].heading):
                 s *= 0.7  # a question without figures asks for the principle, not a worked example of it
+            s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}

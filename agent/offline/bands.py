@@ -1,0 +1,56 @@
+"""Budget bands in a knowledge base's headings, matched to the budget a question states.
+
+Why: a how-to question that states its budget ("we have $40k a month — can we afford TV?",
+"which measurement fits $80k?") asks for the advice of the band that budget falls in, and
+knowledge bases often split such advice into sections headed by money bands ("Under $50k",
+"$50k to $250k", "$250k+"). The section whose band contains the stated budget is the answer;
+a section headed by another band answers a different budget. Bands are read from the heading
+text at run time (no knowledge-base content is assumed); a heading naming one budget ("a worked
+example for a $120,000 budget") is that budget give or take a quarter; a heading with no money
+figure, or a question with no budget, is left alone (factor 1.0).
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import digits, parse_numbers
+
+_INF = float("inf")
+_BELOW = re.compile(r"\b(?:under|below|less than|up to|<)\s*$", re.I)
+_ABOVE = re.compile(r"^\s*(?:\+|or more\b|and (?:up|above|over)\b|plus\b)|\b(?:over|above|more than)\s*$", re.I)
+_BETWEEN = re.compile(r"^\s*(?:to|–|-|—|and)\s*$", re.I)
+
+
+def budget_of(question: str) -> float | None:
+    """The largest money figure the question states (a budget is the biggest number said), or None."""
+    vals = [n.value for n in parse_numbers(digits(question)) if not n.pct and (n.money or n.value >= 1000)]
+    return max(vals) if vals else None
+
+
+def band(heading: str) -> tuple[float, float] | None:
+    """(low, high) of the money band a heading states, or None."""
+    t = re.sub(r"(?<=[\dkKmM])-(?=\$)", "–", digits(heading))  # "$20k-$90k": a range, not a code
+    money = [n for n in parse_numbers(t) if n.money and not n.pct]
+    if not money:
+        return None
+    first = money[0]
+    if len(money) >= 2 and _BETWEEN.match(t[first.end:money[1].start]):
+        return first.value, money[1].value
+    if _BELOW.search(t[:first.start]):
+        return 0.0, first.value
+    if _ABOVE.search(t[max(0, first.start - 12):first.start]) or _ABOVE.match(t[first.end:]):
+        return first.value, _INF
+    if len(money) == 1 and first.value >= 1000:  # "allocating a $120,000 budget": that budget, give or take a quarter
+        return first.value * 0.75, first.value * 1.25
+    return None
+
+
+def fit(budget: float | None, heading: str) -> float:
+    """Weight of a section for a question stating ``budget``: its band contains it 1.5, another
+    band 0.6, no band (or no budget) 1.0."""
+    if budget is None:
+        return 1.0
+    b = band(heading)
+    if b is None:
+        return 1.0
+    return 1.5 if b[0] <= budget < b[1] or (b[1] == budget and b[0] == 0.0) else 0.6
