@@ -233,27 +233,6 @@ def _counted_metric(p: Parsed) -> str | None:
     return own if own in UNIT_OF else (unit_metric("customer") if m.group(1) == "new " else None)
 
 
-def _units_listed(low: str, spans: list[tuple[int, int]]) -> list[tuple[int, str]]:
-    """(position, metric) for a counted unit listed beside a named metric as another thing asked
-    about ("what do installs and conversion rates look like"): the unit's price metric. Not when a
-    number or "how many" counts it ("500 installs", "how many installs")."""
-    if not spans or re.search(r"\d|\bhow many\b", low):
-        return []
-    out = []
-    for key, unit in UNIT_OF.items():
-        if " " in unit:
-            continue
-        for m in re.finditer(rf"\b{re.escape(unit)}s\b", low):
-            # "installs and (store-page) conversion rates" / "CTR and clicks": a metric named next to it
-            a = re.match(r"\s*(?:,|and|or)\s+(?:[a-z\-]+\s+){0,2}", low[m.end():])
-            b = re.search(r"(?:,|\band|\bor)\s+$", low[:m.start()])
-            if a and any(s0 >= m.end() and low[m.end():s0] == a.group(0)[:s0 - m.end()] and s0 - m.end() <= len(a.group(0))
-                         for s0, _ in spans) or b and any(e0 == b.start() or low[e0:b.start()].strip(" ,") == ""
-                                                          for _, e0 in spans if e0 <= b.start()):
-                out.append((m.start(), key))
-    return out
-
-
 def _calc(p: Parsed) -> Calc | None:
     """The operation the question asks for (module doc), or None."""
     low = p.norm.lower()
@@ -325,7 +304,7 @@ def parse(text: str) -> Parsed:
             named.append((s0, key))
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.rate_asked(low) if key not in {k for _, k in named}]
-    named += [x for x in _units_listed(low, spans) if x[1] not in {k for _, k in named}]
+    named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
