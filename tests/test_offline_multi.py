@@ -107,7 +107,15 @@ def test_a_fraction_of_the_budget_rule_is_applied_to_the_stated_budget():
     assert share_of_budget("with a $90,000 brand budget what stays always-on?", rule) == ["$90,000 × 2 ÷ 3 = $60,000"]
 
 
-_OWN = ["our whole video budget is $45,000", "a quarter of the retention budget", "two thirds of the brand budget",
+def test_a_counted_unit_listed_beside_a_metric_is_asked_for_its_price():
+    assert parse("what do leads and click-through rates run for lawyers?").metrics == ["CPL", "CTR"]
+    assert parse("give me CVR, and clicks, for furniture stores").metrics == ["CVR", "CPC"]
+    assert parse("we logged 900 leads and a CTR of 2%").metrics == ["CTR"]   # a count, not a price asked
+    assert "CPL" not in parse("how many leads and what CTR should we plan on?").metrics
+
+
+_OWN = ["what do leads and click-through rates run for lawyers", "give me cvr, and clicks, for furniture",
+        "we logged 900 leads and a ctr", "how many leads and what ctr should we plan on", "our whole video budget is $45,000", "a quarter of the retention budget", "two thirds of the brand budget",
         "$9,000 on display at a $6 cpm", "normal cpa on google, and what is it on meta", "small accounts: below $20k", "our quarter runs about $35k", "pay for a million views", "operate a handful of bike shops", "two-location design studio", "a vendor claims our list reaches", "signed 150 new members", "got 200 leads, how does that compare", "a member is worth about $1,600",
         "got 200 brochures out", "trim 20% off a $50k budget", "say we add 15% to the 20k", "with $30k and a 3% conversion rate",
         "we run 4 bakeries", "they run 12 gyms", "our cpc runs about $3.40", "a lead runs us $55"]

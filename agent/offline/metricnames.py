@@ -141,3 +141,26 @@ def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
             seen.add(key)
             out.append((start, key))
     return out
+
+
+def units_listed(low: str, spans: list[tuple[int, int]], unit_of: dict[str, str]) -> list[tuple[int, str]]:
+    """(position, metric) for a counted unit listed beside a named metric as another thing asked
+    about ("what do installs and conversion rates look like"): the unit's price metric. Not when a
+    number or "how many" counts it ("500 installs", "how many installs"). ``unit_of``: metric → its
+    counted unit ("CPI" → "install"), as the parser reads it from the vocabulary; ``spans``: where
+    the message names metrics."""
+    if not spans or re.search(r"\d|\bhow many\b", low):
+        return []
+    out = []
+    for key, unit in unit_of.items():
+        if " " in unit:
+            continue
+        for m in re.finditer(rf"\b{re.escape(unit)}s\b", low):
+            # "installs and (store-page) conversion rates" / "CTR and clicks": a metric named next to it
+            a = re.match(r"\s*(?:,|and|or)\s+(?:[a-z\-]+\s+){0,2}", low[m.end():])
+            b = re.search(r"(?:,|\band|\bor)\s+$", low[:m.start()])
+            if a and any(s0 >= m.end() and low[m.end():s0] == a.group(0)[:s0 - m.end()] and s0 - m.end() <= len(a.group(0))
+                         for s0, _ in spans) or b and any(e0 == b.start() or low[e0:b.start()].strip(" ,") == ""
+                                                          for _, e0 in spans if e0 <= b.start()):
+                out.append((m.start(), key))
+    return out

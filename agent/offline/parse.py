@@ -312,6 +312,7 @@ def parse(text: str) -> Parsed:
             named.append((s0, key))
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.rate_asked(low) if key not in {k for _, k in named}]
+    named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
