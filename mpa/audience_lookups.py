@@ -182,16 +182,14 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
 
 def clipped_place(engine: "RetrievalEngine", text: str, places: list[str]) -> str | None:
     """A place named by a clipped word ("cali", "penn") in ``text``: a word of four letters or
-    more that the KB never uses and that begins a word of exactly one of the table's places
-    (its states, its DMAs), else None — so a sizing question that says where only that way is
+    more that the KB never uses and that begins a word of one of the table's places (its states, its
+    DMAs; :func:`mpa.resolve.expand_truncations`), else None — so a sizing question that says where only that way is
     not answered for the whole country."""
-    vocab = engine.index.term_id
+    known, names = resolve.known_to(engine), {p: p for p in places}
     for w in re.findall(r"[a-z]{4,}", (text or "").lower()):
-        if all(x in vocab for x in resolve.terms(w)):
-            continue
-        hit = {p for p in places if any(x.startswith(w) and len(x) >= len(w) + 2 for x in re.findall(r"[a-z]+", p.lower()))}
-        if len(hit) == 1:
-            return hit.pop()
+        full = resolve.expand_truncations(w, known, names)  # the one clipped-word rule, with places as names
+        if full != w:
+            return full  # the written-out word ("california"): normalize_geography finds its row
     return None
 
 

@@ -247,8 +247,7 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     found = resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
                                  context="benchmarks")
     if found is None and not _expanded:  # "uni programs": a clipped word the KB never uses, written out
-        vocab = engine.index.term_id
-        longer = resolve.expand_truncations(vertical, lambda w: all(x in vocab for x in resolve.terms(w)), intros)
+        longer = resolve.expand_truncations(vertical, resolve.known_to(engine), intros)
         if longer != vertical:
             return _resolve_vertical(engine, t, longer, metric, _expanded=True)
     return found

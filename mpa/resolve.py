@@ -104,6 +104,13 @@ def abbreviates(phrase: str, text: str) -> bool:
     return False
 
 
+def known_to(engine: "RetrievalEngine") -> Callable[[str], bool]:
+    """Whether the engine's KB uses a word (every analyzed term of it is in the index's
+    vocabulary): what :func:`expand_truncations` asks before reading a word as clipped."""
+    vocab = engine.index.term_id
+    return lambda w: all(x in vocab for x in terms(w))
+
+
 def expand_truncations(phrase: str, known: Callable[[str], bool], names: Mapping[str, str]) -> str:
     """``phrase`` with each clipped word ("edu", "fin") written out as a word of ``names`` (key →
     the text naming it) that it begins, when the word itself is unknown (``known`` is False: the KB

@@ -274,7 +274,7 @@ def _implied_unit_cost(p: Parsed) -> str | None:
     priced = unit_metric(noun[:-1] if noun.endswith("s") else noun)
     if priced:
         return priced
-    return next((k for k, u in UNIT_OF.items() if u == "customer"), None) if m.group(1) in ("new", "first-time") else None
+    return unit_metric("customer") if m.group(1) in ("new", "first-time") else None
 
 
 def _named(text: str, table: str) -> list[tuple[int, str]]:
