@@ -262,7 +262,7 @@ def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
     q = resolve.terms(m.group(1)) if m else set()
     if not q:
         return None
-    hits = set()
+    hits = {}
     for (v, key), row in t.bench.items():
         if v != vertical or row.unit != "$":
             continue
@@ -270,8 +270,12 @@ def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
                          t.texts[row.source], re.M)
         first = (loose_sentences(note.group(1)) or [""])[0] if note else ""
         if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
-            hits.add(key)
-    return hits.pop() if len(hits) == 1 else None
+            hits[key] = first
+    if len(hits) > 1:  # "first-order customers" counts customers; "repeat orders" counts orders
+        words = [w for w in re.findall(r"[a-z]+", m.group(1).lower()) if resolve.terms(w)]
+        hits = {k: s for k, s in hits.items() if all(re.search(r"(?<![\w-])" + re.escape(w[:-1] if w.endswith("s") else w)
+                                                                 + r"(?:s|es)?(?![\w-])", s, re.I) for w in words)}
+    return next(iter(hits)) if len(hits) == 1 else None
 
 
 def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str],

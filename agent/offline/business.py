@@ -68,6 +68,14 @@ _OCCASION = re.compile(r"\b(?:push|campaign|launch|promo|promotion|sale|flight|d
 _QUANTITY = re.compile(r"^(?:hundred|thousand|million|billion|dozen|couple|few|several|many|lot|lots|one|two|three|"
                        r"four|five|six|seven|eight|nine|ten|twenty|fifty|single|handful)(?= )", re.I)
 _POINTS_BACK = re.compile(r"^\s*like (?:this|that|these|those|ours|mine|us|me)\b", re.I)
+# selling through one's own website makes a business an online store, whatever it sells ("we sell
+# lamps online", "a tea brand that sells on its own site"); a business with shops of its own that
+# also sells online is an omnichannel retailer, not this
+_SELLS_ONLINE = re.compile(r"\b(?:sells?|selling|sold)\b[^.?!]{0,40}?(?:\bonline\b|\bon (?:its|our|my|their) (?:own )?"
+                           r"(?:web)?site\b|\bthrough (?:its|our|my|their) (?:own )?(?:web)?(?:site|store|shop)\b|"
+                           r"\bwebsite\b|\bweb ?(?:shop|store)\b|\bshopify\b)", re.I)
+_OWN_PREMISES = re.compile(r"\b(?:stores|shops|showrooms|branches|locations|outlets)\b", re.I)
+ONLINE_STORE = "online store"   # the vocabulary's name for a business that sells through its own site
 
 
 # every word metric names use ("cost", "thousand", "impressions", "click"): a phrase made of these
@@ -100,5 +108,19 @@ def business(text: str) -> Business | None:
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
+            if _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text):
+                phrase = _online_store(phrase)
             return Business(phrase, back)
     return None
+
+
+def _online_store(phrase: str) -> str:
+    """``phrase`` said of a business that sells online: "candles online" → "candles online store",
+    so the vocabulary's online-store vertical names it — unless the goods with "online" already name
+    a vertical ("courses online": online courses)."""
+    goods = re.sub(r"\s*\b(?:online|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:website|web ?(?:shop|store)|"
+                   r"shopify|site))\b\s*", " ", phrase, flags=re.I).strip()
+    for said in (f"online {goods}", f"{goods} online"):
+        if match_terms(said, VOCABULARY["verticals"]):
+            return said
+    return f"{goods} {ONLINE_STORE}" if goods else ONLINE_STORE

@@ -1,0 +1,79 @@
+"""The business and the priced thing, read as people say them (issue 13): a business that sells
+through its own website is an online store whatever it sells; a price said money-first ("we pay
+$45 to land one") prices that one thing; a counted thing two metric notes mention is the one a note
+counts as itself, not as part of a compound ("first-order customers" counts customers).
+
+Every phrase here is this file's own; :func:`test_this_wording_is_not_dataset_wording` checks it
+occurs in no dataset or seen paraphrase set."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, parse
+from agent.offline.business import business
+from mpa.lookups import lookup_benchmark
+from mpa.tools import ToolExecutor
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("text,phrase", [
+    ("we sell lamps online, what should a customer cost?", "lamps online store"),
+    ("I make ceramic mugs and sell them through my own website. Normal CPA?", "ceramic mugs online store"),
+    ("we sell courses online. what's a fair price per lead?", "online courses"),   # the goods name a vertical
+    ("for a bakery, what's a click worth?", "bakery"),                               # no selling online: unchanged
+])
+def test_a_business_selling_through_its_own_site_is_an_online_store(text, phrase):
+    assert business(text).phrase == phrase
+
+
+def test_shops_of_its_own_make_a_seller_no_pure_online_store():
+    found = business("we own two showrooms and sell sofas online as well. typical CAC?")
+    assert found is None or "online store" not in found.phrase
+
+
+def test_an_online_store_of_unnamed_goods_reads_the_kb_s_online_store_table(shipped_engine):
+    r = lookup_benchmark(shipped_engine, business("we sell lamps online, what should a customer cost?").phrase, "CAC").result
+    assert r is not None and r.vertical == "ecommerce"
+
+
+@pytest.mark.parametrize("text,metric", [
+    ("we pay roughly $30 to get a single lead, is that bad?", "CPL"),
+    ("honestly we're paying about 70 bucks to win one new customer", "CAC"),
+])
+def test_a_price_said_money_first_prices_that_one_thing(text, metric):
+    assert parse(text).metrics == [metric]
+
+
+def test_a_total_spent_on_many_is_no_unit_price():
+    assert parse("we spent 20k to get more customers this spring").metrics == []
+
+
+def test_the_counted_thing_is_the_word_itself_not_a_compound(shipped_engine):
+    # both ecommerce notes mention orders; CPA counts repeat orders, CAC only first-order customers
+    r = lookup_benchmark(shipped_engine, "ecommerce", "cost per order").result
+    assert r is not None and r.metric == "CPA"
+    r = lookup_benchmark(shipped_engine, "ecommerce", "cost per customer").result
+    assert r is not None and r.metric == "CAC"
+
+
+def test_a_whole_turn_online_seller_gets_the_online_store_figure(shipped_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    turn = c.send("We sell vintage lamps online and pay around $38 to land each customer. Reasonable?")
+    calls = [(t["name"], t["input"]) for t in turn.tool_calls]
+    assert any(n == "get_benchmark" and i.get("metric") == "CAC" for n, i in calls), calls
+    assert "ecommerce CAC" in turn.assistant and "[benchmarks-ecommerce" in turn.assistant, turn.assistant
+
+
+def test_this_wording_is_not_dataset_wording():
+    texts = " ".join(json.dumps(json.load(open(p))) for folder in (
+        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
+        "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
+    for phrase in ("lamps online", "ceramic mugs", "own website. normal", "sell courses online", "two showrooms",
+                   "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
+                   "$38 to land each"):
+        assert phrase not in texts, phrase
