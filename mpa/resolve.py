@@ -115,16 +115,22 @@ def expand_truncations(phrase: str, known: Callable[[str], bool], names: Mapping
     """``phrase`` with each clipped word ("edu", "fin") written out as a word of ``names`` (key →
     the text naming it) that it begins, when the word itself is unknown (``known`` is False: the KB
     never uses it), has three letters or more, and the longer words it begins all belong to one
-    key's text or are one word ("ecom": ecommerce, wherever it is written). Anything else is left as it is: a clipped word that could start two keys' words
-    ("uni": unions, universities) names neither."""
+    key's text or are one word ("ecom": ecommerce, wherever it is written), or the phrase's other
+    words are said by one of the keys' texts only ("uni programs": programs are named beside the
+    universities). Anything else is left as it is: a clipped word alone that could start two keys'
+    words ("uni": unions, universities) names neither."""
     words_of = {k: set(_WORD.findall((text or "").lower())) for k, text in names.items()}
     out = []
-    for w in (phrase or "").split():
+    words = (phrase or "").split()
+    for w in words:
         low = w.lower()
         if len(low) >= 3 and low.isalpha() and not known(low):
             hits = {k: sorted((x for x in ws if x.startswith(low) and len(x) >= len(low) + 2), key=len)
                     for k, ws in words_of.items()}
             hits = {k: v for k, v in hits.items() if v}
+            rest = " ".join(x for x in words if x is not w)
+            if len(hits) > 1 and terms(rest):  # "uni programs": the one key whose text also says the other words
+                hits = {k: v for k, v in hits.items() if says_words(rest, names[k])} or hits
             longer = sorted({x for v in hits.values() for x in v}, key=len)
             if len(hits) == 1 or (longer and len({frozenset(terms(x)) for x in longer}) == 1):
                 w = (next(iter(hits.values())) if len(hits) == 1 else longer)[0]

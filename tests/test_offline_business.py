@@ -75,5 +75,12 @@ def test_this_wording_is_not_dataset_wording():
         "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
     for phrase in ("lamps online", "ceramic mugs", "own website. normal", "sell courses online", "two showrooms",
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
-                   "$38 to land each"):
+                   "$38 to land each", "uni degrees"):
         assert phrase not in texts, phrase
+
+
+def test_a_clipped_word_two_tables_could_start_is_settled_by_the_words_beside_it(shipped_engine):
+    # "uni" starts "universities" (education) and "unions" (credit unions); only one of them names degrees
+    r = lookup_benchmark(shipped_engine, "uni degrees", "CPL").result
+    assert r is not None and r.vertical == "education"
+    assert lookup_benchmark(shipped_engine, "uni", "CPL").result is None
