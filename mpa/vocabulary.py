@@ -159,7 +159,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "Pinterest": ["pinterest", "pinterest ads"],
         "Snapchat": ["snapchat", "snap ads"],
         "X": ["twitter", "x ads", "twitter ads"],
-        "Amazon Ads": ["amazon ads", "amazon advertising", "sponsored products"],
+        "Amazon Ads": ["amazon ads", "amazon advertising", "sponsored products", "sponsored product", "amazon"],
         "Connected TV": ["connected tv", "ctv", "streaming tv", "ott"],
         "Programmatic Display": ["programmatic display", "display", "programmatic", "display ads", "banner ads"],
         "Paid Search": ["paid search", "search ads", "sem"],

@@ -69,13 +69,56 @@ def test_a_whole_turn_online_seller_gets_the_online_store_figure(shipped_engine)
     assert "ecommerce CAC" in turn.assistant and "[benchmarks-ecommerce" in turn.assistant, turn.assistant
 
 
+def _turn(engine, *messages: str, kb_engine=None):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    for m in messages:
+        turn = c.send(m)
+    return [(t["name"], t["input"]) for t in turn.tool_calls], turn.assistant
+
+
+def test_a_channel_name_holding_a_business_word_names_no_business():
+    # "retail media" is where a brand buys ads, not the retail vertical
+    assert parse("through retail media, what ROAS do cereal makers typically achieve?").vertical is None
+    assert parse("what's the average retail CPC?").vertical == "retail"
+
+
+def test_plural_metric_names_are_the_metric():
+    assert parse("ballpark CPCs for lenders?").metrics == ["CPC"]
+    assert parse("what are CTRs like for car ads").metrics == ["CTR"]
+
+
+def test_a_year_is_no_budget():
+    p = parse("Where will TikTok CPMs sit in 2031?")
+    assert [n.role for n in p.numbers] == ["year"] and p.calc is None
+
+
+def test_what_is_normal_for_a_business_like_ours_asks_the_typical_figure(shipped_engine):
+    calls, answer = _turn(shipped_engine, "we roast tea and sell it on our own site. what's a typical CAC for a shop like ours?")
+    assert [n for n, _ in calls] == ["get_benchmark"], calls
+    assert "ecommerce CAC" in answer and "what is your" not in answer, answer
+    calls, answer = _turn(shipped_engine, "is my CAC decent?")
+    assert "what is your CAC" in answer
+
+
+def test_what_is_the_number_of_people_somewhere_is_a_sizing_question(shipped_engine):
+    calls, answer = _turn(shipped_engine, "new brief: RNs across New York, what's the count?")
+    assert calls and calls[0][0] == "get_audience_sizing", calls
+    assert "183,000" in answer
+
+
+def test_a_platform_named_by_its_company_name_alone_is_that_platform(shipped_engine):
+    from agent.offline.policy import bench_inputs
+    assert bench_inputs("cpg", "ROAS", "what ROAS on amazon for cereal?")[0]["platform"] == "Amazon Ads"
+
+
 def test_this_wording_is_not_dataset_wording():
     texts = " ".join(json.dumps(json.load(open(p))) for folder in (
         "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
         "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
     for phrase in ("lamps online", "ceramic mugs", "own website. normal", "sell courses online", "two showrooms",
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
-                   "$38 to land each", "uni degrees"):
+                   "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
+                   "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal"):
         assert phrase not in texts, phrase
 
 

@@ -122,14 +122,16 @@ def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tup
     return out
 
 
-def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> list[tuple[int, str]]:
     """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
-    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
+    inside a longer match of another key does not count ("CAC" inside "LTV:CAC"). With ``plural``
+    a name followed by "s" counts as the name ("CPMs", "conversion rates"): for metric names, not
+    for places ("LA" is not in "Las Vegas")."""
     low = text.lower()
     spans = []
     for key, syns in table.items():
         pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
-                         + r")(?![a-z0-9])")
+                         + (r")s?(?![a-z0-9])" if plural else r")(?![a-z0-9])"))
         spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
     kept: list[tuple[int, int, str]] = []
     for start, _, end, key in sorted(spans):

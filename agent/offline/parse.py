@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from agent.offline import metricnames
 from agent.offline import roles as number_roles
-from agent.offline.business import NOUN as _NOUN, business as _business
+from agent.offline.business import NOUN as _NOUN, business as _business, without_channel_names
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -33,6 +33,7 @@ from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
+HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
 _PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
@@ -66,7 +67,7 @@ GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplayb
 EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b(?!\s+news)",
                       re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
-_SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b", re.I)
+_SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|" + HEADCOUNT.pattern, re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b", re.I)
@@ -303,12 +304,12 @@ def parse(text: str) -> Parsed:
     norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
-    named = positions(norm, VOCABULARY["metrics"])
-    named += [(i, k) for i, k in positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"])
+    named = positions(norm, VOCABULARY["metrics"], plural=True)
+    named += [(i, k) for i, k in positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
               if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
     phrased = []
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
-    spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")(?![a-z0-9])",
+    spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")s?(?![a-z0-9])",
                                                         low)]
     for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"
         if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
@@ -337,7 +338,7 @@ def parse(text: str) -> Parsed:
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
     uncovered = _named(norm, "uncovered_verticals")
-    verticals = _named(norm, "verticals")
+    verticals = _named(without_channel_names(norm), "verticals")
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:

@@ -15,7 +15,7 @@ from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
-from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
 from agent.offline.places import without_places
 from agent.offline.reader import extract
@@ -44,10 +44,17 @@ def _vertical(p: Parsed, mem: Memory) -> str | None:
     return business_of(p, mem)
 
 
+def _owned_metric(p: Parsed) -> bool:
+    """The user calls what they ask about theirs ("is our CAC normal?"), so judging it needs their
+    number; "what's a normal CAC for a brand like ours?" asks for the typical one instead."""
+    return re.search(r"\b(?:our|my)\b", p.text, re.I) is not None and not re.search(
+        r"\b(?:a|an|the)\s+(?:normal|typical|good|healthy|decent|reasonable|usual|average)\s", p.text, re.I)
+
+
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
     need = arith.missing(p, mem)
-    if need is None and p.metrics and re.search(r"\b(?:our|my)\b", p.text, re.I) and EVALUATE.search(p.text) \
+    if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
     if need is None:
@@ -161,8 +168,8 @@ class OfflineAgent:
             return calls
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
-        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and re.search(r"\bhow (?:many|big|large)\b",
-                                                                                        text, re.I):
+        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and (
+                re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
             calls += [("get_audience_sizing", {"audience_type": _audience_phrase(text), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
         if p.step and "get_step_guidance" in tools:

@@ -1,7 +1,7 @@
 """The role of each number a user states, from the words around it: a budget ("we have 60k",
 "100k instead"), a unit price ("$4 a click", "we pay $45 to land one", "CAC went up 30% to $65"),
 a metric's value ("a CPM of $12"; "it runs $4" is a price, "we run 2 clinics" a count), a lifetime value ("worth $900", "$2,000 over their
-lifetime"), a count ("6,000 funded accounts", "500 leads") or a percentage.
+lifetime"), a count ("6,000 funded accounts", "500 leads"), a percentage or a year ("in 2030").
 
 Why a module: the operation a question implies (``parse._calc``) is read from these roles, so
 the rules of English that decide them — what the number is said of, which noun follows it,
@@ -43,6 +43,9 @@ def assign(text: str, nums: list[Num]) -> None:
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
+        elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
+                r"\b(?:in|by|for|since|until|till|before|after|from|through|during|of|year|early|late|mid)\s*$", before):
+            n.role = "year"   # "CPCs in 2030": a year is no amount of money
         elif m_after and m_after[0][0] <= 3:
             n.role = "price:" + m_after[0][1]
         elif metric:
