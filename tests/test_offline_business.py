@@ -76,15 +76,16 @@ def _turn(engine, *messages: str, kb_engine=None):
     return [(t["name"], t["input"]) for t in turn.tool_calls], turn.assistant
 
 
-def test_a_channel_name_holding_a_business_word_names_no_business():
+@pytest.mark.parametrize("text,slot,value", [
     # "retail media" is where a brand buys ads, not the retail vertical
-    assert parse("through retail media, what ROAS do cereal makers typically achieve?").vertical is None
-    assert parse("what's the average retail CPC?").vertical == "retail"
-
-
-def test_plural_metric_names_are_the_metric():
-    assert parse("ballpark CPCs for lenders?").metrics == ["CPC"]
-    assert parse("what are CTRs like for car ads").metrics == ["CTR"]
+    ("through retail media, what ROAS do cereal makers typically achieve?", "vertical", None),
+    ("what's the average retail CPC?", "vertical", "retail"),
+    # a plural metric name is the metric
+    ("ballpark CPCs for lenders?", "metrics", ["CPC"]),
+    ("what are CTRs like for car ads", "metrics", ["CTR"]),
+])
+def test_channel_names_and_plural_metric_names(text, slot, value):
+    assert getattr(parse(text), slot) == value
 
 
 def test_a_year_is_no_budget():
