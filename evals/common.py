@@ -275,17 +275,6 @@ def make_arm(family: str, key: str, eval_: str, preset: str | None, gated: bool,
                (base or {}).get("id"))
 
 
-def register(arm: Arm, cases: list, task, scorers: Iterable[Any], trial_count: int, description: str) -> None:
-    """Register one experiment with ``braintrust eval``: every eval file's ``Eval()`` call, so the
-    project, the reporter (the gate) and the timed scorers are the same for all of them."""
-    from braintrust import Eval
-
-    from evals.reporter import REPORTER  # evals.reporter imports this module
-
-    Eval(PROJECT, **arm.eval_kwargs(), data=lambda: cases, task=task, scores=timed(scorers),
-         trial_count=trial_count, reporter=REPORTER, description=description)
-
-
 def golden(name: str, *more: str):
     """The :class:`evals.arms.DatasetRef` of golden file(s) ``name`` (+ ``more`` it also reads)."""
     return dataset_ref(name, [dataset_file(n) for n in (name, *more)])

@@ -10,8 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm, register,  # noqa: E402
+from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
                           selected_preset, trial_task, trials)
+from evals.register import register  # noqa: E402
 from scorers import (abstention, benchmark_accuracy, citation_support, citation_validity, grounding,  # noqa: E402
                      source_citation)
 from scorers.judges import judge_scorers  # noqa: E402

@@ -21,7 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.common import (case, dataset_file, get_engine, golden, guard, linked,  # noqa: E402
-                          load_scenarios, make_arm, register, selected_preset, trial_task, trials)
+                          load_scenarios, make_arm, selected_preset, trial_task, trials)
+from evals.register import register  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm, register,  # noqa: E402
+from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
                           selected_preset, settings, sweep_requested, trial_task)
 from mpa.record import EvalOutput  # noqa: E402
 
@@ -104,6 +104,7 @@ def table() -> int:
 if __name__ == "__main__":
     sys.exit(table())
 
+from evals.register import register  # noqa: E402
 from scorers.packing import PACKING_SCORERS  # noqa: E402
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it

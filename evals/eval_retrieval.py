@@ -13,7 +13,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from evals.common import (CURVE_K, case, get_engine, golden, guard, linked, load_jsonl,  # noqa: E402
-                          make_arm, register, retrieval_presets, selected_preset, trial_task)
+                          make_arm, retrieval_presets, selected_preset, trial_task)
+from evals.register import register  # noqa: E402
 from rag.config import get_preset  # noqa: E402
 from mpa.record import EvalOutput  # noqa: E402
 from scorers import retrieval_scorers  # noqa: E402

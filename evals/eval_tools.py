@@ -8,8 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm, register,  # noqa: E402
+from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
                           selected_preset, trial_task)
+from evals.register import register  # noqa: E402
 from mpa.record import EvalOutput, ToolCall  # noqa: E402
 from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
 
