@@ -10,11 +10,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from braintrust import Eval  # noqa: E402
-
-from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, trial_task, trials, timed)
-from evals.reporter import REPORTER  # noqa: E402
+from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
+                          selected_preset, trial_task, trials)
+from evals.register import register  # noqa: E402
 from scorers import (abstention, benchmark_accuracy, citation_support, citation_validity, grounding,  # noqa: E402
                      source_citation)
 from scorers.judges import judge_scorers  # noqa: E402
@@ -76,14 +74,7 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
     _ref = golden("abstain.jsonl", "benchmarks.jsonl")  # the in-scope controls come from benchmarks.jsonl
     _cases = linked(_ref, cases())
     _arm = make_arm("abstention", "abstention", "abstention", _preset, True, _ref, len(_cases))
-    Eval(
-        PROJECT,
-        **_arm.eval_kwargs(),
-        data=lambda: _cases,
-        task=trial_task(ask),
-        scores=timed([abstention, benchmark_accuracy, grounding, citation_validity, citation_support,
-                      source_citation, *judge_scorers()]),
-        trial_count=trials(),
-        reporter=REPORTER,
-        description="Out-of-scope questions must be declined honestly; in-scope controls must be answered",
-    )
+    register(_arm, _cases, trial_task(ask),
+             [abstention, benchmark_accuracy, grounding, citation_validity, citation_support, source_citation,
+              *judge_scorers()], trials(),
+             "Out-of-scope questions must be declined honestly; in-scope controls must be answered")

@@ -20,11 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from braintrust import Eval  # noqa: E402
-
-from evals.common import (PROJECT, case, dataset_file, get_engine, golden, guard, linked,  # noqa: E402
-                          load_scenarios, make_arm, selected_preset, trial_task, trials, timed)
-from evals.reporter import REPORTER  # noqa: E402
+from evals.common import (case, dataset_file, get_engine, golden, guard, linked,  # noqa: E402
+                          load_scenarios, make_arm, selected_preset, trial_task, trials)
+from evals.register import register  # noqa: E402
 from scorers import answer_scorers  # noqa: E402
 from scorers.judges import judge_scorers  # noqa: E402
 
@@ -72,13 +70,5 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
     _ref = golden("scenarios/")
     _cases = linked(_ref, cases())
     _arm = make_arm("conversations", "conversations", "conversations", _preset, True, _ref, len(_cases))
-    Eval(
-        PROJECT,
-        **_arm.eval_kwargs(),
-        data=lambda: _cases,
-        task=trial_task(play),
-        scores=timed([*answer_scorers(), *judge_scorers()]),
-        trial_count=trials(),
-        reporter=REPORTER,
-        description="Multi-turn scenarios through the conversation engine, scored per turn and per scenario",
-    )
+    register(_arm, _cases, trial_task(play), [*answer_scorers(), *judge_scorers()], trials(),
+             "Multi-turn scenarios through the conversation engine, scored per turn and per scenario")

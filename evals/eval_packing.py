@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, settings, sweep_requested, trial_task, timed)
+from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
+                          selected_preset, settings, sweep_requested, trial_task)
 from mpa.record import EvalOutput  # noqa: E402
 
 
@@ -104,9 +104,7 @@ def table() -> int:
 if __name__ == "__main__":
     sys.exit(table())
 
-from braintrust import Eval  # noqa: E402
-
-from evals.reporter import REPORTER  # noqa: E402
+from evals.register import register  # noqa: E402
 from scorers.packing import PACKING_SCORERS  # noqa: E402
 
 with guard(__file__):  # an error here is recorded for the gate, then braintrust reports it
@@ -118,13 +116,5 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
         _rows = linked(_ref, cases(), label="retrieval-answers")  # the goldens with answer snippets
         _arm = make_arm("packing", _key, _key, selected_preset(), False, _ref, len(_rows),
                         extra={"budget": _budget, "pool": _pool, "policy": _policy}, trial_count=1)
-        Eval(
-            PROJECT,
-            **_arm.eval_kwargs(),
-            data=lambda _r=_rows: _r,
-            task=make_task(_policy),
-            scores=timed(PACKING_SCORERS),
-            trial_count=1,
-            reporter=REPORTER,
-            description=f"Context packing ({_policy}) at {_budget} tokens",
-        )
+        register(_arm, _rows, make_task(_policy), PACKING_SCORERS, 1,
+                 f"Context packing ({_policy}) at {_budget} tokens")

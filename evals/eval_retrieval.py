@@ -12,11 +12,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from braintrust import Eval  # noqa: E402
-
-from evals.common import (CURVE_K, PROJECT, case, get_engine, golden, guard, linked, load_jsonl,  # noqa: E402
-                          make_arm, retrieval_presets, selected_preset, trial_task, timed)
-from evals.reporter import REPORTER  # noqa: E402
+from evals.common import (CURVE_K, case, get_engine, golden, guard, linked, load_jsonl,  # noqa: E402
+                          make_arm, retrieval_presets, selected_preset, trial_task)
+from evals.register import register  # noqa: E402
 from rag.config import get_preset  # noqa: E402
 from mpa.record import EvalOutput  # noqa: E402
 from scorers import retrieval_scorers  # noqa: E402
@@ -56,13 +54,5 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
         _key = f"retrieval/{_preset}"
         _arm = make_arm("retrieval", _key, "retrieval", _preset, _preset == _gate_preset, _ref, len(_rows),
                         trial_count=1)
-        Eval(
-            PROJECT,
-            **_arm.eval_kwargs(),
-            data=lambda: _rows,
-            task=make_task(_preset),
-            scores=timed(retrieval_scorers(5)),
-            trial_count=1,  # retrieval is deterministic: trials would only repeat identical rankings
-            reporter=REPORTER,
-            description=f"Retrieval goldens with preset {_preset}",
-        )
+        # one trial: retrieval is deterministic, trials would only repeat identical rankings
+        register(_arm, _rows, make_task(_preset), retrieval_scorers(5), 1, f"Retrieval goldens with preset {_preset}")

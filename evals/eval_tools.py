@@ -8,11 +8,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from braintrust import Eval  # noqa: E402
-
-from evals.common import (PROJECT, case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
-                          selected_preset, trial_task, timed)
-from evals.reporter import REPORTER  # noqa: E402
+from evals.common import (case, get_engine, golden, guard, linked, load_jsonl, make_arm,  # noqa: E402
+                          selected_preset, trial_task)
+from evals.register import register  # noqa: E402
 from mpa.record import EvalOutput, ToolCall  # noqa: E402
 from scorers import audience_sizing, benchmark_accuracy, source_recall  # noqa: E402
 
@@ -87,13 +85,5 @@ with guard(__file__):  # an error here is recorded for the gate, then braintrust
         _ref = golden(_file)
         _cases = linked(_ref, _data())
         _arm = make_arm("tools", f"tools/{_tool}", f"tools/{_tool}", _preset, True, _ref, len(_cases), trial_count=1)
-        Eval(
-            PROJECT,
-            **_arm.eval_kwargs(),
-            data=lambda _c=_cases: _c,
-            task=trial_task(run_tool),
-            scores=timed([_scorer, source_recall()]),
-            trial_count=1,  # the tools are deterministic
-            reporter=REPORTER,
-            description=f"{_tool} goldens, including {_what}",
-        )
+        register(_arm, _cases, trial_task(run_tool), [_scorer, source_recall()], 1,  # the tools are deterministic
+                 f"{_tool} goldens, including {_what}")

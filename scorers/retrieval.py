@@ -167,11 +167,16 @@ class PrecisionAtK(_RankedMetric):
         super().__init__(k, name)
 
 
-class MRR(_RankedMetric):
-    metric = "mrr"
+class _WholeRanking:
+    """Reciprocal rank looks down the whole ranking unless given a depth: ``k`` defaults to None
+    (file-level :class:`MRR` and :class:`SectionMRR` alike)."""
 
     def __init__(self, k: int | None = None, name: str | None = None):
         super().__init__(k, name)
+
+
+class MRR(_WholeRanking, _RankedMetric):
+    metric = "mrr"
 
 
 class NDCG(_RankedMetric):
@@ -182,24 +187,9 @@ class HitRate(_RankedMetric):
     metric = "hit"
 
 
-def retrieval_recall_at_k(k: int = 5) -> RetrievalRecall:
-    return RetrievalRecall(k)
-
-
-def precision_at_k_scorer(k: int = 5) -> PrecisionAtK:
-    return PrecisionAtK(k)
-
-
-def mrr(k: int | None = None) -> MRR:
-    return MRR(k)
-
-
-def ndcg_at_k_scorer(k: int = 5) -> NDCG:
-    return NDCG(k)
-
-
-def hit_rate(k: int = 5) -> HitRate:
-    return HitRate(k)
+# the scorer factories are the classes: ``mrr()`` is ``MRR()`` (k=None), the others default to k=5
+retrieval_recall_at_k, precision_at_k_scorer, mrr, ndcg_at_k_scorer, hit_rate = (RetrievalRecall, PrecisionAtK, MRR,
+                                                                                  NDCG, HitRate)
 
 
 def source_recall() -> RetrievalRecall:
@@ -280,20 +270,8 @@ class SectionHitRate(_SectionMetric):
     metric = "hit"
 
 
-class SectionMRR(_SectionMetric):
+class SectionMRR(_WholeRanking, _SectionMetric):
     metric = "mrr"
 
-    def __init__(self, k: int | None = None, name: str | None = None):
-        super().__init__(k, name)
 
-
-def section_recall_at_k(k: int = 5) -> SectionRecall:
-    return SectionRecall(k)
-
-
-def section_hit_rate(k: int = 5) -> SectionHitRate:
-    return SectionHitRate(k)
-
-
-def section_mrr(k: int | None = None) -> SectionMRR:
-    return SectionMRR(k)
+section_recall_at_k, section_hit_rate, section_mrr = SectionRecall, SectionHitRate, SectionMRR

@@ -14,6 +14,7 @@ import json
 import math
 import re
 from pathlib import Path
+from typing import Callable, Iterable
 
 import pytest
 
@@ -104,6 +105,12 @@ def check_keys(row: dict, required: dict, optional: dict | None = None, where: s
 
 def assert_no_errors(errors: list[str], what: str) -> None:
     assert not errors, f"{len(errors)} problem(s) in {what}:\n  " + "\n  ".join(errors)
+
+
+def assert_rows_ok(name: str, what: str, row_errors: Callable[[dict, str], Iterable[str]]) -> None:
+    """``row_errors(row, id)`` over every row of ``datasets/<name>``: the test fails once, listing every
+    problem of every row (a golden file is fixed in one pass, not one failure at a time)."""
+    assert_no_errors([e for row in load_jsonl(name) for e in row_errors(row, rid(row))], f"datasets/{name} ({what})")
 
 
 def _norm_ws(text: str) -> str:
@@ -213,55 +220,54 @@ def test_synonym_goldens_are_not_in_the_vocabulary():
 
 
 def test_benchmarks_match_the_tables():
-    errors = []
-    for row in load_jsonl("benchmarks.jsonl"):
-        i = rid(row)
-        if "synonym" in (row.get("tags") or []):
-            # user words the vocabulary does not know (see test_synonym_goldens_are_not_in_the_vocabulary):
-            # the row is checked against the table row of its declared canonical pair
-            v, m = row.get("canonical_vertical"), row.get("canonical_metric")
-            r = BENCH.get((v, m))
-        else:
-            v, m, r = table_row(row.get("vertical", ""), row.get("metric", ""))
-        if v != row.get("canonical_vertical"):
-            errors.append(f"{i}: vertical {row.get('vertical')!r} resolves to {v!r} via mpa.vocabulary, "
-                          f"not canonical_vertical {row.get('canonical_vertical')!r}")
-        if m != row.get("canonical_metric"):
-            errors.append(f"{i}: metric {row.get('metric')!r} resolves to {m!r}, "
-                          f"not canonical_metric {row.get('canonical_metric')!r}")
-        tags = row.get("tags") or []
-        if row.get("expected_value") is None:
-            if r is not None:
-                errors.append(f"{i}: expected_value is null but the tables have {v} × {m} = {r.typical!r} "
-                              f"({r.source})")
-            if "absent" not in tags:
-                errors.append(f"{i}: null expected_value must be tagged 'absent'")
-            for key in ("expected_low", "expected_high", "expected_source"):
-                if row.get(key) is not None:
-                    errors.append(f"{i}: absent pair must have {key} null")
-            continue
-        if "absent" in tags:
-            errors.append(f"{i}: tagged 'absent' but has expected_value {row['expected_value']!r}")
-        src = row.get("expected_source")
-        if src not in KB_TEXTS:
-            errors.append(f"{i}: expected_source {src!r} is not a file in kb/")
-        if r is None:
-            errors.append(f"{i}: no table row for {v} × {m}, but expected_value is {row['expected_value']!r}")
-            continue
-        if r.source != src:
-            errors.append(f"{i}: {v} × {m} lives in {r.source}, not {src}")
-        if r.typical != row["expected_value"]:
-            errors.append(f"{i}: expected_value {row['expected_value']!r} != Typical cell {r.typical!r} ({r.source})")
-        for key, want in (("expected_low", r.typical_low), ("expected_high", r.typical_high)):
-            got = row.get(key)
-            if got is None or want is None or not math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9):
-                errors.append(f"{i}: {key} {got!r} != {want!r} (parsed from {r.typical!r})")
-        if "canonical" in tags:
-            if row["vertical"].lower() not in {v, PLAIN_VERTICAL_NAMES.get(v)}:
-                errors.append(f"{i}: tagged 'canonical' but vertical {row['vertical']!r} is not the canonical name")
-            if row["metric"] != m:
-                errors.append(f"{i}: tagged 'canonical' but metric {row['metric']!r} is not the code {m!r}")
-    assert_no_errors(errors, "datasets/benchmarks.jsonl (against the KB tables)")
+    assert_rows_ok("benchmarks.jsonl", "against the KB tables", _benchmark_errors)
+
+
+def _benchmark_errors(row: dict, i: str) -> Iterable[str]:
+    if "synonym" in (row.get("tags") or []):
+        # user words the vocabulary does not know (see test_synonym_goldens_are_not_in_the_vocabulary):
+        # the row is checked against the table row of its declared canonical pair
+        v, m = row.get("canonical_vertical"), row.get("canonical_metric")
+        r = BENCH.get((v, m))
+    else:
+        v, m, r = table_row(row.get("vertical", ""), row.get("metric", ""))
+    if v != row.get("canonical_vertical"):
+        yield (f"{i}: vertical {row.get('vertical')!r} resolves to {v!r} via mpa.vocabulary, "
+               f"not canonical_vertical {row.get('canonical_vertical')!r}")
+    if m != row.get("canonical_metric"):
+        yield (f"{i}: metric {row.get('metric')!r} resolves to {m!r}, "
+               f"not canonical_metric {row.get('canonical_metric')!r}")
+    tags = row.get("tags") or []
+    if row.get("expected_value") is None:
+        if r is not None:
+            yield f"{i}: expected_value is null but the tables have {v} × {m} = {r.typical!r} ({r.source})"
+        if "absent" not in tags:
+            yield f"{i}: null expected_value must be tagged 'absent'"
+        for key in ("expected_low", "expected_high", "expected_source"):
+            if row.get(key) is not None:
+                yield f"{i}: absent pair must have {key} null"
+        return
+    if "absent" in tags:
+        yield f"{i}: tagged 'absent' but has expected_value {row['expected_value']!r}"
+    src = row.get("expected_source")
+    if src not in KB_TEXTS:
+        yield f"{i}: expected_source {src!r} is not a file in kb/"
+    if r is None:
+        yield f"{i}: no table row for {v} × {m}, but expected_value is {row['expected_value']!r}"
+        return
+    if r.source != src:
+        yield f"{i}: {v} × {m} lives in {r.source}, not {src}"
+    if r.typical != row["expected_value"]:
+        yield f"{i}: expected_value {row['expected_value']!r} != Typical cell {r.typical!r} ({r.source})"
+    for key, want in (("expected_low", r.typical_low), ("expected_high", r.typical_high)):
+        got = row.get(key)
+        if got is None or want is None or not math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9):
+            yield f"{i}: {key} {got!r} != {want!r} (parsed from {r.typical!r})"
+    if "canonical" in tags:
+        if row["vertical"].lower() not in {v, PLAIN_VERTICAL_NAMES.get(v)}:
+            yield f"{i}: tagged 'canonical' but vertical {row['vertical']!r} is not the canonical name"
+        if row["metric"] != m:
+            yield f"{i}: tagged 'canonical' but metric {row['metric']!r} is not the code {m!r}"
 
 
 def test_benchmarks_cover_every_table_row_canonically():
@@ -355,37 +361,38 @@ def _answers(row: dict) -> list[str]:
 
 
 def test_retrieval_schema():
-    errors = []
-    for row in load_jsonl("retrieval.jsonl"):
-        errors += check_keys(row, RETR_REQUIRED, RETR_OPTIONAL)
-        if not _answers(row):
-            errors.append(f"{rid(row)}: needs answer_text or answer_texts")
-        if "multi-hop" in (row.get("tags") or []) and len(row.get("expected_sources") or []) < 2 \
-                and len(_sections(row)) < 2:
-            errors.append(f"{rid(row)}: tagged multi-hop but names one source and one section")
-    assert_no_errors(errors, "datasets/retrieval.jsonl (schema)")
+    assert_rows_ok("retrieval.jsonl", "schema", _retrieval_schema_errors)
+
+
+def _retrieval_schema_errors(row: dict, i: str) -> Iterable[str]:
+    yield from check_keys(row, RETR_REQUIRED, RETR_OPTIONAL)
+    if not _answers(row):
+        yield f"{i}: needs answer_text or answer_texts"
+    if "multi-hop" in (row.get("tags") or []) and len(row.get("expected_sources") or []) < 2 \
+            and len(_sections(row)) < 2:
+        yield f"{i}: tagged multi-hop but names one source and one section"
 
 
 def test_retrieval_goldens_match_the_kb():
-    errors = []
-    for row in load_jsonl("retrieval.jsonl"):
-        i = rid(row)
-        sources = row.get("expected_sources") or []
-        missing = [s for s in sources if s not in KB_TEXTS]
-        if missing:
-            errors.append(f"{i}: expected_sources not in kb/: {missing}")
-            continue
-        for ans in _answers(row):
-            if not any(occurs_verbatim(ans, s) for s in sources):
-                errors.append(f"{i}: answer_text {ans[:80]!r} does not occur verbatim in {sources}")
-        for cands, sec in _sections(row):
-            if any(c not in KB_TEXTS for c in cands):
-                errors.append(f"{i}: expected_sections names a file not in kb/: {cands}")
-            elif not any(sec in headers_of(c) for c in cands):
-                errors.append(f"{i}: expected_section {sec!r} is not a header of {cands}")
-            elif isinstance(row.get("expected_sections"), dict) and cands[0] not in sources:
-                errors.append(f"{i}: expected_sections names {cands[0]}, which is not in expected_sources")
-    assert_no_errors(errors, "datasets/retrieval.jsonl (against kb/)")
+    assert_rows_ok("retrieval.jsonl", "against kb/", _retrieval_kb_errors)
+
+
+def _retrieval_kb_errors(row: dict, i: str) -> Iterable[str]:
+    sources = row.get("expected_sources") or []
+    missing = [s for s in sources if s not in KB_TEXTS]
+    if missing:
+        yield f"{i}: expected_sources not in kb/: {missing}"
+        return
+    for ans in _answers(row):
+        if not any(occurs_verbatim(ans, s) for s in sources):
+            yield f"{i}: answer_text {ans[:80]!r} does not occur verbatim in {sources}"
+    for cands, sec in _sections(row):
+        if any(c not in KB_TEXTS for c in cands):
+            yield f"{i}: expected_sections names a file not in kb/: {cands}"
+        elif not any(sec in headers_of(c) for c in cands):
+            yield f"{i}: expected_section {sec!r} is not a header of {cands}"
+        elif isinstance(row.get("expected_sections"), dict) and cands[0] not in sources:
+            yield f"{i}: expected_sections names {cands[0]}, which is not in expected_sources"
 
 
 @pytest.fixture(scope="module")
@@ -400,32 +407,33 @@ def test_retrieval_sections_survive_chunking(engine):
     for c in engine.chunks:
         by_source.setdefault(c.source, []).append(c)
     ids = {c.id for c in engine.chunks}
-    errors = []
-    for row in load_jsonl("retrieval.jsonl"):
-        i = rid(row)
+
+    def row_errors(row: dict, i: str) -> Iterable[str]:
         for cands, sec in _sections(row):
             if not any(sec in c.section_path or sec in c.text for s in cands for c in by_source.get(s, [])):
-                errors.append(f"{i}: no chunk of {cands} has {sec!r} in its section_path or text")
+                yield f"{i}: no chunk of {cands} has {sec!r} in its section_path or text"
         bad = [c for c in row.get("expected_chunk_ids") or [] if c not in ids]
         if bad:
-            errors.append(f"{i}: expected_chunk_ids not produced by the chunker: {bad}")
-    assert_no_errors(errors, "datasets/retrieval.jsonl (after chunking)")
+            yield f"{i}: expected_chunk_ids not produced by the chunker: {bad}"
+
+    assert_rows_ok("retrieval.jsonl", "after chunking", row_errors)
 
 
 def test_retrieval_paraphrases_share_no_stemmed_keyword_with_the_answer():
     """A paraphrase query must not be answerable by keyword overlap: after the index's own
     analyzer (stop words removed, Snowball stemming) it shares no term with its answer text."""
     analyze = get_analyzer(stem=True, stop_words=True)
-    errors = []
-    for row in load_jsonl("retrieval.jsonl"):
+
+    def row_errors(row: dict, i: str) -> Iterable[str]:
         if "paraphrase" not in (row.get("tags") or []):
-            continue
+            return
         q = set(analyze(row["query"]))
         for ans in _answers(row):
             shared = q & set(analyze(ans))
             if shared:
-                errors.append(f"{rid(row)}: paraphrase shares {sorted(shared)} with its answer_text")
-    assert_no_errors(errors, "datasets/retrieval.jsonl (paraphrase rows)")
+                yield f"{i}: paraphrase shares {sorted(shared)} with its answer_text"
+
+    assert_rows_ok("retrieval.jsonl", "paraphrase rows", row_errors)
 
 
 # ------------------------------------------------------------------ abstain.jsonl
@@ -439,10 +447,7 @@ SCHEMAS = {"benchmarks.jsonl": (BENCH_REQUIRED, BENCH_OPTIONAL), "audience.jsonl
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
 def test_jsonl_schema(name):
-    errors = []
-    for row in load_jsonl(name):
-        errors += check_keys(row, *SCHEMAS[name])
-    assert_no_errors(errors, f"datasets/{name} (schema; abstain rows need must_abstain true)")
+    assert_rows_ok(name, "schema; abstain rows need must_abstain true", lambda row, i: check_keys(row, *SCHEMAS[name]))
 
 
 # ------------------------------------------------------------------ scorer_calibration.jsonl

@@ -75,10 +75,10 @@ _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|
                        r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
 _UP = re.compile(r"\b(?:up|rose|risen|increased?|jumped|grew|climbed|higher|more)\b", re.I)
 _DOWN = re.compile(r"\b(?:down|fell|fallen|dropped|decreased?|declined|lower|less)\b", re.I)
-_HIGH_END = re.compile(r"\b(?:top|high|higher|upper|pricey|priciest|expensive|costliest|worst)\b(?:[- ]\w+)?\s*"
-                       r"(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the top\b", re.I)
-_LOW_END = re.compile(r"\b(?:bottom|low|lower|cheap|cheapest|best)\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|"
-                      r"of (?:that|the|this) range)\b|\bat the bottom\b", re.I)
+# one end of a range, named by a word of that end ("the pricey side", "upper bound") or "at the top/bottom"
+_END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
+_HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
+_LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|great|"
                         r"perfect|awesome|cool|ok(?:ay)?|got it|bye|goodbye|see you|nice|lovely|how are you)\b", re.I)
 _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
