@@ -119,7 +119,8 @@ def test_this_wording_is_not_dataset_wording():
     for phrase in ("lamps online", "ceramic mugs", "own website. normal", "sell courses online", "two showrooms",
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
-                   "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal"):
+                   "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
+                   "wind up ordering", "turn into orders", "people who see it click", "leave smiling"):
         assert phrase not in texts, phrase
 
 
@@ -128,3 +129,13 @@ def test_a_clipped_word_two_tables_could_start_is_settled_by_the_words_beside_it
     r = lookup_benchmark(shipped_engine, "uni degrees", "CPL").result
     assert r is not None and r.vertical == "education"
     assert lookup_benchmark(shipped_engine, "uni", "CPL").result is None
+
+
+@pytest.mark.parametrize("text,metric", [
+    ("roughly what fraction of our site visitors wind up ordering?", "CVR"),   # an action no rate names
+    ("what fraction of clicks turn into orders, typically?", "CVR"),           # clicks are who is counted
+    ("what share of people who see it click", "CTR"),                  # the action names the rate
+])
+def test_a_share_of_visitors_doing_something_is_the_rate_that_counts_it(text, metric):
+    assert parse(text).metrics == [metric]
+    assert parse("what share of visitors leave smiling?").metrics == []   # no conversion is counted

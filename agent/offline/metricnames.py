@@ -107,16 +107,29 @@ _SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how
                     r"((?:[a-z][a-z\-]*\s*){1,5})", re.I)
 
 
+# what a conversion counts: a visitor who buys, signs up, books … (not "ends up happy")
+_CONVERTS = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|download|install|"
+                       r"check(?:s|ed|ing)? ?out|pay|paid|donat|join)", re.I)
+
+
 def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
     """(position, key) of a rate asked as a share: "what share of visitors convert" — the rate
     metric (a name ending in "rate") whose other words share a root with what the share does
-    ("convert" / "conversion rate"), when exactly one does."""
+    ("convert" / "conversion rate"), when exactly one does; a share of visitors or clicks doing
+    what a conversion counts ("end up buying", "sign up", "turn into orders") is the conversion rate."""
     table = VOCABULARY["metrics"] if table is None else table
     out = []
     for m in _SHARE.finditer(text):
-        said = {t for t in _A(m.group(1)) if len(t) >= 4}
+        words = m.group(1).split()
+        # the first word is who is counted (a conversion rate's "clicks"); what they do names the rate
+        said = {t for t in _A(" ".join(words[1:] if len(words) > 1 else words)) if len(t) >= 4}
         keys = {key for key, syns in table.items() for s in syns
                 if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
+        if not keys and re.match(r"(?:site |web |store |paid )?(?:visitors|visits|clicks|clickers|traffic|sessions|shoppers)\b",
+                                 m.group(1), re.I) and _CONVERTS.search(m.group(1)):
+            # the share of visitors who do what the campaign wants (buy, sign up, enroll) is what a
+            # conversion rate measures: the rate whose name says so
+            keys = {key for key, syns in table.items() for s in syns if s == "conversion rate"}
         if len(keys) == 1:
             out.append((m.start(), keys.pop()))
     return out
