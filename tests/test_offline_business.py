@@ -80,6 +80,11 @@ def _turn(engine, *messages: str, kb_engine=None):
     # "retail media" is where a brand buys ads, not the retail vertical
     ("through retail media, what ROAS do cereal makers typically achieve?", "vertical", None),
     ("what's the average retail CPC?", "vertical", "retail"),
+    ("we shift budget into grocer ad networks; a good retail CTR?", "vertical", "retail"),
+    ("shifting budget into retailer ad networks. typical CTR for cereal makers?", "vertical", None),
+    # where the user works names the business
+    ("I'm at a kombucha maker looking for growth. CPA?", "business_phrase", "kombucha maker"),
+    ("I work for a regional lender, typical CPL?", "business_phrase", "regional lender"),
     # a plural metric name is the metric
     ("ballpark CPCs for lenders?", "metrics", ["CPC"]),
     ("what are CTRs like for car ads", "metrics", ["CTR"]),
@@ -120,7 +125,7 @@ def test_this_wording_is_not_dataset_wording():
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
                    "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
-                   "wind up ordering", "turn into orders", "people who see it click", "leave smiling"):
+                   "wind up ordering", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
         assert phrase not in texts, phrase
 
 

@@ -29,6 +29,9 @@ _BUSINESS = [
                r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
                r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
+    # where the user works: "I'm at a snack brand", "I work for a regional bank"
+    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
@@ -114,9 +117,10 @@ def business(text: str) -> Business | None:
     return None
 
 
-# a channel's name can hold a business word ("retail media" is where a snack brand buys, not what it is)
+# a channel's name can hold a business word ("retail media", "retailer ad networks": where a snack brand
+# buys, not what it is)
 _CHANNEL_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for s in VOCABULARY["topics"]["channels"] if " " in s),
-                                                       key=len, reverse=True)) + r")\b", re.I)
+                                                       key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?)\b", re.I)
 
 
 def without_channel_names(text: str) -> str:
