@@ -25,13 +25,13 @@ _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|sho
 NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 
 _BUSINESS = [
+    # where the user works: "I'm at a snack brand", "I work for a regional bank"
+    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
                r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
                r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    # where the user works: "I'm at a snack brand", "I work for a regional bank"
-    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
@@ -45,6 +45,7 @@ _BUSINESS = [
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
 ]
+_FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -100,13 +101,13 @@ def business(text: str) -> Business | None:
             raw = m.group("p").strip()
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
             phrase = _TRAILING.sub("", phrase).strip()
-            if pat is not _BUSINESS[0]:  # "we run a few clinics": the clinics, however many
+            if pat is not _FOR:  # "we run a few clinics": the clinics, however many
                 phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots)(?: of)? ", "", phrase, flags=re.I)
             if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
                     or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS \
-                    or (_QUANTITY.match(phrase) and pat is _BUSINESS[0]) \
+                    or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase):
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
