@@ -250,6 +250,15 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
         longer = resolve.expand_truncations(vertical, resolve.known_to(engine), intros)
         if longer != vertical:
             return _resolve_vertical(engine, t, longer, metric, _expanded=True)
+    if found is None:  # "urgent care clinics": the kind of place is the last word, when one intro names it
+        words = [w for w in re.findall(r"[a-z][a-z\-]*", vertical.lower()) if resolve.terms(w)]
+        saying = [v for v, text in intros.items() if words and resolve.says_words(words[-1], text)]
+        known = resolve.known_to(engine)
+        # … and each other word is said there too or is a word the KB never uses ("tax clinic" is no clinic of care)
+        said = set(re.findall(r"[a-z]+", intros[saying[0]].lower())) if len(saying) == 1 else set()
+        if len(saying) == 1 and all(resolve.says_words(w, intros[saying[0]]) or not known(w) or (  # "care": healthcare
+                len(w) >= 4 and any(x.endswith(w) for x in said)) for w in words[:-1]):
+            return saying[0]
     return found
 
 
@@ -271,6 +280,8 @@ def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
         first = (loose_sentences(note.group(1)) or [""])[0] if note else ""
         if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
             hits[key] = first
+    if not hits and len(q) > 1:  # "online appointment booking": the thing counted is the last word
+        return _counted_metric(t, vertical, f"cost per {m.group(1).split()[-1]}")
     if len(hits) > 1:  # "first-order customers" counts customers; "repeat orders" counts orders
         words = [w for w in re.findall(r"[a-z]+", m.group(1).lower()) if resolve.terms(w)]
         hits = {k: s for k, s in hits.items() if all(re.search(r"(?<![\w-])" + re.escape(w[:-1] if w.endswith("s") else w)

@@ -125,7 +125,7 @@ def test_this_wording_is_not_dataset_wording():
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
                    "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
-                   "wind up ordering", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
+                   "wind up ordering", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
         assert phrase not in texts, phrase
 
 
@@ -144,3 +144,21 @@ def test_a_clipped_word_two_tables_could_start_is_settled_by_the_words_beside_it
 def test_a_share_of_visitors_doing_something_is_the_rate_that_counts_it(text, metric):
     assert parse(text).metrics == [metric]
     assert parse("what share of visitors leave smiling?").metrics == []   # no conversion is counted
+
+
+def test_the_kind_of_place_is_the_last_word_when_one_table_names_it(shipped_engine):
+    # the healthcare table's introduction names clinics; "podiatry" is a word the KB never uses
+    r = lookup_benchmark(shipped_engine, "podiatry clinic", "CPL").result
+    assert r is not None and r.vertical == "healthcare"
+    # "tax" is a word the KB uses elsewhere, and not of healthcare: no guess
+    assert lookup_benchmark(shipped_engine, "tax clinic", "CPL").result is None
+
+
+def test_a_counted_thing_with_describing_words_is_its_last_word(shipped_engine):
+    # the healthcare CPA note counts booked appointments: "same-day bookings" are bookings
+    r = lookup_benchmark(shipped_engine, "healthcare", "cost per same-day booking").result
+    assert r is not None and r.metric == "CPA"
+
+
+def test_a_count_before_the_business_is_not_part_of_it():
+    assert business("we operate 14 pilates studios. typical CPL?").phrase == "pilates studios"

@@ -32,7 +32,7 @@ _BUSINESS = [
                r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
                r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?:\d[\d,]* )?(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
@@ -112,7 +112,8 @@ def business(text: str) -> Business | None:
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
-            if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.match(r"online\b", phrase, re.I):
+            if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
+                    r"online(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", phrase, re.I):
                 phrase = _online_store(phrase)
             return Business(phrase, back)
     return None
