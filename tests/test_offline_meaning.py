@@ -20,7 +20,15 @@ ARCHIVE = {"id": "n#1", "source": "mail.md › Newsletter archive",
 INBOX = {"id": "n#2", "source": "mail.md › Keeping newsletters in the inbox",
          "text": "### Keeping newsletters in the inbox\n\nAuthenticate the sending domain, warm up new senders slowly "
                  "and prune addresses that never open, so newsletters keep reaching the inbox instead of junk folders."}
-OURS = [ASK, "Keep past newsletters in dated folders", "what does a florist put on a coupon?",
+# a question sharing no content word but "channel" with the section that answers it
+ROI_ASK = "does pouring more cash into one channel keep paying off at the same rate?"
+SATURATION = [{"id": "s#4", "source": "spend.md › Diminishing returns",
+               "text": "### Diminishing returns\n\nEach additional dollar buys fewer conversions than the one before as "
+                       "a channel saturates."},
+              {"id": "s#1", "source": "spend.md › Invoices", "text": "### Invoices\n\nPublishers invoice at month end "
+                                                                   "and agencies reconcile the delivery reports."}]
+OURS = [ASK, ROI_ASK, "who painted the ceiling of the sistine chapel", "does Quora keep paying off",
+        "Keep past newsletters in dated folders", "what does a florist put on a coupon?",
         "Dialogue: coupons at a flower shop", "we mailed 3,000 coupons; which coupon rule applies?"]
 
 needs_encoder = pytest.mark.skipif(not dense.available(), reason="all-MiniLM-L6-v2 weights not installed")
@@ -96,3 +104,19 @@ def test_the_setting_turns_the_encoder_off(meaning, monkeypatch):
     semantic._state.pop("encoder", None)
     assert semantic.similarities(ASK, ["Staying out of the spam folder"]) is None
     assert not list(meaning.glob("offline-meaning-*.npz"))
+
+
+def test_words_alone_leave_a_paraphrased_question_unanswered():
+    assert extract(ROI_ASK, SATURATION, 3) is None  # encoder off: one shared word of eight is no answer
+
+
+@needs_encoder
+def test_the_section_nearest_in_meaning_answers_when_no_words_are_shared(meaning):
+    assert "[s#4]" in extract(ROI_ASK, SATURATION, 3)
+
+
+@needs_encoder
+def test_meaning_never_answers_a_question_the_passages_cannot(meaning):
+    assert extract("who painted the ceiling of the sistine chapel?", SATURATION, 3) is None
+    # close in meaning, but about a platform the passages never name
+    assert extract("does Quora keep paying off at the same rate as we pour more cash in?", SATURATION, 3) is None
