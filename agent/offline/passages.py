@@ -239,8 +239,7 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     if not words:
         return True
     share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
-    domain = bool(words & domain_stems()) or any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*",
-                                                                                   question.lower()))
+    domain = plainly_media(question, words)
     # a section the knowledge base named after the question's own words ("the spam-complaint ceiling"
     # for a question on spam complaints) is on topic, whatever else the question says
     named = max((len(words & set(terms(ps.get("source", "").partition("›")[2]))) for ps in passages), default=0)
@@ -250,6 +249,12 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     # sentences of a passage about elective care is a stem collision, not an answer
     best_unit = max((len(words & set(terms(u))) for ps in passages for u in sentences(ps["text"])), default=0)
     return share >= 0.6 and best_unit / len(words) >= 0.5
+
+
+def plainly_media(question: str, q: set[str]) -> bool:
+    """Is the question plainly about media planning: one of its content words ``q`` a domain stem,
+    or one of its words a domain word?"""
+    return bool(q & domain_stems()) or any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*", question.lower()))
 
 
 @lru_cache(maxsize=1)

@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from agent.offline import bands
 from agent.offline.numbers import digits
-from agent.offline.passages import IDENT, STEP, is_instruction, is_pointer, names_found, relevant, terms, units
+from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
+                                    units)
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 from agent.offline.semantic import similarities
@@ -43,6 +44,9 @@ MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score:
 # section the words missed answers anyway: on the seen sets, sections that answer scored 0.45–0.58 and the
 # nearest section to a question the KB cannot answer (weather, tax rates, stocks, a prompt injection) at most 0.31
 NEAREST = 0.42
+# below this similarity a section the words matched is unrelated to a question off the plain domain (a stem
+# collision); such standalone questions scored 0.24–0.53 when their section answered them, 0.16 when it did not
+UNRELATED = 0.2
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
 # the form of the answer a question asks for → a sentence having that form
@@ -173,6 +177,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             nearest = _nearest(question, _units(judged))
             if nearest is None:
                 return None
+    elif not ctx and not plainly_media(question, plain) and not re.search(r"\d", digits(STEP.sub(" ", question))) \
+            and _unrelated(question, _units(judged)):
+        return None  # shared words, unrelated meaning: "elections" in a passage on busy ad auctions is a collision
     cands = _units(top)
     if not cands:
         return None
@@ -266,6 +273,19 @@ def _nearest(question: str, cands: list[_Unit]) -> tuple[int, str] | None:
     NEAREST — for a question that shares no words with the section answering it ("does the next
     thousand dollars get what the first one got?" and "Diminishing returns"). Only ever asked after
     the names and codes the question asks about were found in the passages; None without an encoder."""
+    near = _section_sims(question, cands)
+    return near[0] if near and near[1] >= NEAREST else None
+
+
+def _unrelated(question: str, cands: list[_Unit]) -> bool:
+    """Is every section of ``cands`` unrelated in meaning to the question (below UNRELATED)? False
+    without an encoder: the words alone then decide, as before."""
+    near = _section_sims(question, cands)
+    return bool(near) and near[1] < UNRELATED
+
+
+def _section_sims(question: str, cands: list[_Unit]) -> tuple[tuple[int, str], float] | None:
+    """(the section of ``cands`` nearest in meaning to the question, its similarity), or None."""
     sections: dict[tuple[int, str], list[_Unit]] = {}
     for c in cands:
         sections.setdefault((c.rank, c.heading), []).append(c)
@@ -274,7 +294,7 @@ def _nearest(question: str, cands: list[_Unit]) -> tuple[int, str] | None:
     if not sims:
         return None
     best = max(range(len(keys)), key=lambda i: (sims[i], -keys[i][0]))
-    return keys[best] if sims[best] >= NEAREST else None
+    return keys[best], sims[best]
 
 
 def _section_text(us: list[_Unit]) -> str:
