@@ -29,6 +29,7 @@ that validates against them.)
 from __future__ import annotations
 
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -36,7 +37,7 @@ from typing import Any, Callable
 import numpy as np
 from jsonschema import Draft202012Validator
 
-from mpa import lookups
+from mpa import lookups, resolve
 from mpa.fact_lookups import find_audience, find_benchmarks
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance
@@ -309,6 +310,13 @@ class ToolExecutor:
         results = self.engine.search(query, top_k=top_k, filters=filters, mode=mode)
         if filters and (not results or self._abstains(results)):
             results = self.engine.search(query, top_k=top_k, mode=mode)  # the topic filter was too narrow
+        if not results or self._abstains(results):  # "snap", "insta": a platform's clipped name, written out
+            spaced = re.sub(r"([,;:?!])", r" \1", query)  # "snap," is a word and a comma
+            longer = resolve.expand_truncations(spaced, resolve.known_to(self.engine), _PLATFORM_NAMES)
+            if longer != spaced:
+                again = self.engine.search(longer, top_k=top_k, mode=mode)
+                if again and not self._abstains(again):
+                    query, results = longer, again
         header = f'search_knowledge_base results for "{escape(query)}"'
         if not results:
             return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query "
@@ -446,6 +454,10 @@ class ToolExecutor:
         if res.data is not None:
             res.data["sub_queries"] = out["sub_queries"]
         return res
+
+
+# each platform's key → the words naming it, for reading a clipped platform name in a query
+_PLATFORM_NAMES = {k: " ".join([k, *syns]) for k, syns in VOCABULARY["platforms"].items()}
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -20,7 +20,24 @@ ARCHIVE = {"id": "n#1", "source": "mail.md › Newsletter archive",
 INBOX = {"id": "n#2", "source": "mail.md › Keeping newsletters in the inbox",
          "text": "### Keeping newsletters in the inbox\n\nAuthenticate the sending domain, warm up new senders slowly "
                  "and prune addresses that never open, so newsletters keep reaching the inbox instead of junk folders."}
-OURS = [ASK, "Keep past newsletters in dated folders", "what does a florist put on a coupon?",
+# a question sharing no content word but "channel" with the section that answers it
+ROI_ASK = "does pouring more cash into one channel keep paying off at the same rate?"
+SATURATION = [{"id": "s#4", "source": "spend.md › Diminishing returns",
+               "text": "### Diminishing returns\n\nEach additional dollar buys fewer conversions than the one before as "
+                       "a channel saturates."},
+              {"id": "s#1", "source": "spend.md › Invoices", "text": "### Invoices\n\nPublishers invoice at month end "
+                                                                   "and agencies reconcile the delivery reports."}]
+# a passage that names an election in passing, among reasons why media prices rise
+PRICES = [{"id": "p#3", "source": "prices.md › Why media prices rise",
+           "text": "### Why media prices rise\n\n- **Calendar pressure**: gift-buying weeks, fiscal year ends and the next "
+                   "election with its candidate spots crowd auctions; compare the same weeks a year earlier.\n"
+                   "- **Rival launches**: a competitor promotion lifts bids; read the auction insights report.\n"
+                   "- **Tight targeting**: many exclusions shrink the pool and raise the price per impression; watch "
+                   "whether reach has stalled.\n- **Creative wear-out**: a tired ad earns fewer clicks, so each click "
+                   "costs more; rotate fresh variants every few weeks."}]
+VOTE = "which candidate will win the next election?"
+OURS = [ASK, ROI_ASK, VOTE, "who painted the ceiling of the sistine chapel", "does Quora keep paying off",
+        "Keep past newsletters in dated folders", "what does a florist put on a coupon?",
         "Dialogue: coupons at a flower shop", "we mailed 3,000 coupons; which coupon rule applies?"]
 
 needs_encoder = pytest.mark.skipif(not dense.available(), reason="all-MiniLM-L6-v2 weights not installed")
@@ -96,3 +113,30 @@ def test_the_setting_turns_the_encoder_off(meaning, monkeypatch):
     semantic._state.pop("encoder", None)
     assert semantic.similarities(ASK, ["Staying out of the spam folder"]) is None
     assert not list(meaning.glob("offline-meaning-*.npz"))
+
+
+def test_words_alone_leave_a_paraphrased_question_unanswered():
+    assert extract(ROI_ASK, SATURATION, 3) is None  # encoder off: one shared word of eight is no answer
+
+
+@needs_encoder
+def test_the_section_nearest_in_meaning_answers_when_no_words_are_shared(meaning):
+    assert "[s#4]" in extract(ROI_ASK, SATURATION, 3)
+
+
+@needs_encoder
+def test_meaning_never_answers_a_question_the_passages_cannot(meaning):
+    assert extract("who painted the ceiling of the sistine chapel?", SATURATION, 3) is None
+    # close in meaning, but about a platform the passages never name
+    assert extract("does Quora keep paying off at the same rate as we pour more cash in?", SATURATION, 3) is None
+
+
+def test_without_the_encoder_shared_words_answer_even_a_question_off_the_domain():
+    assert "[p#3]" in extract(VOTE, PRICES, 3)  # three of its four words are in one sentence
+
+
+@needs_encoder
+def test_shared_words_with_an_unrelated_meaning_do_not_answer(meaning):
+    assert extract(VOTE, PRICES, 3) is None
+    # the same passage still answers a question about it, off the plain domain's words too
+    assert "[p#3]" in extract("why do prices climb in the weeks before an election?", PRICES, 3)

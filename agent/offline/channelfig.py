@@ -8,7 +8,8 @@ routes. Those labels differ per KB, so nothing here lists them: a table cell ans
 * the asked metric names its row, its column or a text cell of its row (the vocabulary's metric
   synonyms — "CPC (link click)", "Average CPC", a "Pricing unit" cell saying CPC), and
 * the question shares words with the cell's *other* label (its row label or column header),
-  not counting words most labels of that table share ("campaigns" in every column header).
+  not counting words most labels of that table share ("campaigns" in every column header) — a
+  question word no passage uses counts for the label word it begins ("pod" for "Podcast").
 
 The best-matching cells are quoted with their table's section and citation; two entities compared
 ("A or B", "X vs Y") each match and are both quoted.
@@ -64,17 +65,27 @@ def _words(text: str) -> set[str]:
     return out
 
 
-def _score(label: str, q: set[str], common: set[str]) -> int:
+def _score(label: str, q: set[str], common: set[str], clipped: frozenset[str] = frozenset()) -> int:
     """Label words the question shares; a hyphenated label word counts once, whole or by its
-    parts ("host-read" meets "a host read spot")."""
+    parts ("host-read" meets "a host read spot"); a label word the question clips (``clipped``:
+    "pod" for "podcast") counts too."""
     n = 0
     for w in _WORD.findall(label.lower()):
         whole = _stem(w)
         if w in _GENERIC or whole in common:
             continue
-        if whole in q or ("-" in w and all(_stem(x) in q for x in w.split("-") if x not in _GENERIC)):
+        if whole in q or ("-" in w and all(_stem(x) in q for x in w.split("-") if x not in _GENERIC)) \
+                or any(w.startswith(c) and len(w) >= len(c) + 3 for c in clipped):
             n += 1
     return n
+
+
+def _clipped(question: str, passages: list[dict]) -> frozenset[str]:
+    """The question's words of three letters or more that no passage uses: each may be a name cut
+    short ("insta", "pod"), read as the label word it begins."""
+    seen = set(_WORD.findall(" ".join(ps.get("text", "") for ps in passages).lower()))
+    return frozenset(w for w in _WORD.findall(question.lower())
+                     if len(w) >= 3 and w.isalpha() and w not in _GENERIC and w not in seen and terms(w))
 
 
 def _metric_words(metrics: list[str]) -> set[str]:
@@ -101,6 +112,7 @@ def _common(labels: list[str]) -> set[str]:
 def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple[float, str, dict]]:
     """(score, sentence, passage) for each table cell that answers; best first."""
     q = _words(question) - _metric_words(metrics)
+    clipped = _clipped(question, passages)
     found, seen = [], set()
     for ps in passages:
         for _, (head, *rows) in markdown_tables(ps.get("text", "")):
@@ -119,9 +131,9 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
                     if not metric:
                         continue
                     if by_row and not by_col:
-                        entity, score = head[j], _score(head[j], q, common_cols)
+                        entity, score = head[j], _score(head[j], q, common_cols, clipped)
                     else:
-                        entity, score = r[0], _score(r[0], q, common_rows)
+                        entity, score = r[0], _score(r[0], q, common_rows, clipped)
                     if score < 1:
                         continue
                     key = (ps.get("source"), entity, metric)

@@ -199,8 +199,15 @@ def _spelled_out(acronym: str, text: str) -> bool:
 
 def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]) -> bool:
     """Would a careful reader say these passages answer the question? Every code, proper name
-    or acronym it asks about must appear in them, and one passage must share enough of its
-    content words (less is needed when the question is plainly about media planning)."""
+    or acronym it asks about must appear in them (:func:`names_found`), and one passage must share
+    enough of its content words (less is needed when the question is plainly about media planning)."""
+    return names_found(question, covered, passages) and shares_words(question, q, passages)
+
+
+def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
+    """Does every code, proper name or acronym the question asks about appear in the passages?
+    A passage about Meta does not answer a question about Reddit, however close their topics:
+    no reading by meaning may overrule this."""
     raw = " ".join(ps["text"] for ps in passages)
     text = raw.lower()
     for ident in IDENT.findall(question):
@@ -222,13 +229,17 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
             continue
         if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw) and not _spelled_out(a, raw):
             return False
+    return True
+
+
+def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
+    """Does one passage share enough of the question's content words ``q``?"""
     # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder")
     words = {t for t in q if not t[0].isdigit() and not ("-" in t and set(_ANALYZE(t.replace("-", " "))) <= q)}
     if not words:
         return True
     share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
-    domain = bool(words & domain_stems()) or any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*",
-                                                                                   question.lower()))
+    domain = plainly_media(question, words)
     # a section the knowledge base named after the question's own words ("the spam-complaint ceiling"
     # for a question on spam complaints) is on topic, whatever else the question says
     named = max((len(words & set(terms(ps.get("source", "").partition("›")[2]))) for ps in passages), default=0)
@@ -238,6 +249,12 @@ def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]
     # sentences of a passage about elective care is a stem collision, not an answer
     best_unit = max((len(words & set(terms(u))) for ps in passages for u in sentences(ps["text"])), default=0)
     return share >= 0.6 and best_unit / len(words) >= 0.5
+
+
+def plainly_media(question: str, q: set[str]) -> bool:
+    """Is the question plainly about media planning: one of its content words ``q`` a domain stem,
+    or one of its words a domain word?"""
+    return bool(q & domain_stems()) or any(w in _DOMAIN for w in re.findall(r"[a-z0-9][a-z0-9\-]*", question.lower()))
 
 
 @lru_cache(maxsize=1)

@@ -13,7 +13,8 @@ section's best sentences, every item of a list under it included.
 
 When two sections come close on words (a paraphrased question shares few of them), their
 similarity in *meaning* to the question (:mod:`~agent.offline.semantic`, a small sentence
-encoder) is added to their scores; a heading of an illustration (an example, a worked case, a
+encoder) is added to their scores; when the words find no section at all, the section nearest in
+meaning answers if it is near enough (:data:`NEAREST`); a heading of an illustration (an example, a worked case, a
 sample dialogue) yields to the rule it illustrates unless the question brings figures.
 
 General rules only: English question forms, the KB's own headings read from the passages, and
@@ -28,7 +29,8 @@ from dataclasses import dataclass
 
 from agent.offline import bands
 from agent.offline.numbers import digits
-from agent.offline.passages import IDENT, STEP, is_instruction, is_pointer, relevant, terms, units
+from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
+                                    units)
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 from agent.offline.semantic import similarities
@@ -38,6 +40,13 @@ LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence 
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 CONTENDER, CONTENDERS = 0.8, 2  # sections within reach of the best word-overlap score, compared by meaning
 MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score: added to each section's score
+# the least similarity in meaning (all-MiniLM-L6-v2 cosine, question vs a section's outline and text) at which a
+# section the words missed answers anyway: on the seen sets, sections that answer scored 0.45–0.58 and the
+# nearest section to a question the KB cannot answer (weather, tax rates, stocks, a prompt injection) at most 0.31
+NEAREST = 0.42
+# below this similarity a section the words matched is unrelated to a question off the plain domain (a stem
+# collision); such standalone questions scored 0.24–0.53 when their section answered them, 0.16 when it did not
+UNRELATED = 0.2
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
 # the form of the answer a question asks for → a sentence having that form
@@ -158,13 +167,19 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         return None
     judged = top[:4]
     covered = set().union(*(plain & set(terms(ps["text"])) for ps in judged))
+    nearest = None  # the section chosen by meaning when the words alone do not answer
     if not relevant(question, plain, covered, judged):
-        if not ctx:
-            return None
         both = plain | ctx
-        if not relevant(f"{question} {context}", both, set().union(*(both & set(terms(ps["text"]))
-                                                                     for ps in judged)), judged):
-            return None
+        if not ctx or not relevant(f"{question} {context}", both, set().union(*(both & set(terms(ps["text"]))
+                                                                                  for ps in judged)), judged):
+            if not names_found(question, covered, judged):
+                return None
+            nearest = _nearest(question, _units(judged))
+            if nearest is None:
+                return None
+    elif not ctx and not plainly_media(question, plain) and not re.search(r"\d", digits(STEP.sub(" ", question))) \
+            and _unrelated(question, _units(judged)):
+        return None  # shared words, unrelated meaning: "elections" in a passage on busy ad auctions is a collision
     cands = _units(top)
     if not cands:
         return None
@@ -222,8 +237,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q, sections[ranked[0]]):
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
-    key = ranked[0]
-    if by[key] <= 0:
+    key = nearest or ranked[0]
+    if by[key] <= 0 and not nearest:
         return None
     chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))))
     if not chosen:
@@ -249,8 +264,41 @@ def _meaning(question: str, sections: dict[tuple[int, str], list[_Unit]], by: di
     keys = sorted((k for k in by if by[k] > 0 and by[k] >= CONTENDER * top), key=lambda k: -by[k])[:CONTENDERS]
     if len(keys) < 2:
         return {}
-    sims = similarities(question, [f"{sections[k][0].path}: " + " ".join(c.text for c in sections[k]) for k in keys])
+    sims = similarities(question, [_section_text(sections[k]) for k in keys])
     return dict(zip(keys, sims)) if sims else {}
+
+
+def _nearest(question: str, cands: list[_Unit]) -> tuple[int, str] | None:
+    """The section of ``cands`` nearest in meaning to the question, when the similarity clears
+    NEAREST — for a question that shares no words with the section answering it ("does the next
+    thousand dollars get what the first one got?" and "Diminishing returns"). Only ever asked after
+    the names and codes the question asks about were found in the passages; None without an encoder."""
+    near = _section_sims(question, cands)
+    return near[0] if near and near[1] >= NEAREST else None
+
+
+def _unrelated(question: str, cands: list[_Unit]) -> bool:
+    """Is every section of ``cands`` unrelated in meaning to the question (below UNRELATED)? False
+    without an encoder: the words alone then decide, as before."""
+    near = _section_sims(question, cands)
+    return bool(near) and near[1] < UNRELATED
+
+
+def _section_sims(question: str, cands: list[_Unit]) -> tuple[tuple[int, str], float] | None:
+    """(the section of ``cands`` nearest in meaning to the question, its similarity), or None."""
+    sections: dict[tuple[int, str], list[_Unit]] = {}
+    for c in cands:
+        sections.setdefault((c.rank, c.heading), []).append(c)
+    keys = list(sections)
+    sims = similarities(question, [_section_text(sections[k]) for k in keys]) if keys else None
+    if not sims:
+        return None
+    best = max(range(len(keys)), key=lambda i: (sims[i], -keys[i][0]))
+    return keys[best], sims[best]
+
+
+def _section_text(us: list[_Unit]) -> str:
+    return f"{us[0].path}: " + " ".join(c.text for c in us)
 
 
 def _blend(question: str, sections: dict, by: dict) -> dict:

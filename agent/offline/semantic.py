@@ -9,7 +9,9 @@ signal among the sections the words already found, never as the only one.
 
 Cheap and deterministic:
 
-* the reader asks only about its two closest contenders, and only for questions without figures;
+* the reader asks only about its two closest contenders, and only for questions without figures — or,
+  when the words find no section at all or meet off the plain domain, about the few sections of the
+  passages it judges (:func:`agent.offline.reader.extract`);
 * every text is encoded once: vectors are kept in memory and on disk (``offline-meaning-<model>.npz``
   in ``MPA_MEANING_CACHE``, default ``.index/`` beside the index files; keyed by a hash of the
   text, so a changed KB section is simply a new entry) — a section costs ~50 ms of CPU the first
