@@ -72,7 +72,9 @@ def _population_line(source: str, off: int, line: str, body: str, ctx: Context) 
         if tail[:m.start()].strip() or not re.match(r"^\s*(?:" + _POPULATION_WORDS.pattern[2:-2] + r")\b", after, re.I):
             return None
         what = ctx.text() if ctx.block else "population"
-        note = after.strip(" ()")
+        note = after.strip()
+        if not (note.count("(") == note.count(")") == 1 and note.endswith(")")):  # "… (12% of population)" stays whole
+            note = note.strip(" ()")
     words = geo.split()
     if not words or len(words) > 6 or re.search(r"[\d%=×÷]", geo) or metric_in(geo) or \
             not all(_TITLE_WORD.match(w) for w in re.split(r"[\s-]+", geo) if w):

@@ -125,7 +125,7 @@ def test_this_wording_is_not_dataset_wording():
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
                    "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
-                   "wind up ordering", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
+                   "wind up ordering", "boise", "spokane", "relaunch in april", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
         assert phrase not in texts, phrase
 
 
@@ -162,3 +162,25 @@ def test_a_counted_thing_with_describing_words_is_its_last_word(shipped_engine):
 
 def test_a_count_before_the_business_is_not_part_of_it():
     assert business("we operate 14 pilates studios. typical CPL?").phrase == "pilates studios"
+
+
+@pytest.mark.parametrize("text,places", [
+    ("how big is the Boise market for retirees?", ["Boise market"]),
+    ("we're expanding in Spokane. how many renters?", ["Spokane"]),
+    ("what's a CPC in Google Ads these days?", []),                 # a platform is no place
+    ("we relaunch in April, how many students are there?", []),     # nor a month
+])
+def test_a_capitalised_name_said_as_a_market_or_after_in_is_a_place(text, places):
+    from agent.offline.places import geographies
+    assert [g for _, g in geographies(text)] == places
+
+
+def test_a_place_the_vocabulary_lacks_reaches_the_kb_s_own_rows():
+    # the plain-text KB sizes its DMAs in lists and lines; the question's other sentence is not the audience
+    from mpa.engine import build_engine
+    engine = build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+    calls, answer = _turn(engine, "We fit rooftop panels and are expanding in Phoenix. How many homeowners there are solar-ready?")
+    assert ("get_audience_sizing", {"audience_type": "homeowners solar-ready", "geography": "Phoenix"}) in calls, calls
+    assert "612,000" in answer and "(12% of population)" in answer, answer
+    calls, answer = _turn(engine, "How many people are in the Denver market, roughly?")
+    assert "3.9M" in answer, answer

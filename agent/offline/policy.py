@@ -16,7 +16,7 @@ from agent.offline import arith, compose
 from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
-from agent.offline.passages import STEP
+from agent.offline.passages import STEP, message_sentences
 from agent.offline.places import without_places
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
@@ -339,10 +339,13 @@ def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
 
 
 def _audience_phrase(text: str) -> str:
-    """The words that describe the people asked about, for the sizing tool to match."""
-    t = STEP.sub(" ", without_places(text))
+    """The words that describe the people asked about, for the sizing tool to match: those of the
+    sentence that asks the size, when one does ("We sell solar. How many homeowners are there?")."""
+    asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
+    t = STEP.sub(" ", without_places(asked[0] if asked else text))
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
-               r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus)\b|[?.!,]", " ", t, flags=re.I)
+               r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
+               r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
     return " ".join(t.split())[:200] or text[:200]
 
 
