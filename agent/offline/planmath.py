@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -209,21 +210,9 @@ def rule_sentence(w: Work, passages: list[dict]) -> str | None:
     return f"Based on Knowledge Base [{where[1]}]: {where[0]}"
 
 
-_BAND = re.compile(r"\bbetween (\d+(?:\.\d+)?)%? and (\d+(?:\.\d+)?)%|(\d+(?:\.\d+)?)%?\s*(?:–|-|to)\s*(\d+(?:\.\d+)?)%|"
-                   r"\b(above|over|more than|below|under|less than) (\d+(?:\.\d+)?)%", re.I)
-
-
 def _brackets(sentence: str, v: float) -> bool:
     """The sentence states a band holding ``v`` ("between 80% and 90%", "above 120%")."""
-    for m in _BAND.finditer(sentence):
-        lo, hi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        if lo is not None and float(lo) <= v <= float(hi):
-            return True
-        if m.group(5):
-            n = float(m.group(6))
-            if (v > n) == (m.group(5).lower() in ("above", "over", "more than")):
-                return True
-    return False
+    return any(lo <= v <= hi for lo, hi in rate_bands(sentence))
 
 
 _PER_PERIOD = re.compile(r"\b(?P<verb>los\w*|drop\w*|fall\w*|decay\w*|declin\w*|shrink\w*|gain\w*|grow\w*|ris\w*|"
