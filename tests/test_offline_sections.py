@@ -1,13 +1,12 @@
 """Which section answers a how-to / rule question (agent.offline.reader): a rule beats an
 illustration of it, a band holding the user's reported rate beats a worked case with other
-numbers, a heading naming a coded standard counts as a rule. Each on wording of our own (a test
+numbers, a heading naming a coded standard counts as a rule (word-overlap scores: the meaning
+tie-breaker is off in the suite, conftest.py). Each on wording of our own (a test
 below checks it is in no dataset nor seen paraphrase set) and on small hand-written passages, so
 a rule that only fits a test set's phrasing fails here."""
 from __future__ import annotations
 
-import pytest
-
-from agent.offline import bands, semantic
+from agent.offline import bands
 from agent.offline.reader import extract
 from tests.test_offline_carry import _seen_dataset_text
 
@@ -17,15 +16,8 @@ OURS = ["our unsubscribe rate hit 1.4% on the last newsletter send. should we wo
         "which newsletter addresses should we prune first?",
         "is six banner exposures a week per person a problem?",
         "ok, how long must one run at the least?",
-        "by now the flight plan had $40k out and we've spent $34,000. how's delivery pacing?"]
-
-
-@pytest.fixture(autouse=True)
-def _words_only():
-    """The rules here are about word-overlap scores; the meaning tie-breaker stays out of them."""
-    semantic.disable()
-    yield
-    semantic.disable(False)
+        "by now the flight plan had $40k out and we've spent $34,000. how's delivery pacing?",
+        "what does a print brief need before it is complete?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
@@ -116,3 +108,12 @@ def test_the_band_sentence_is_quoted_even_when_another_section_of_its_passage_is
                        passages=[{"id": "f#3", "source": "flight.md › Delivery", "text": text}])]
     answer = _worked(q, None, out, planmath.work(q, "", None), 3)
     assert "Between 80% and 90% it is amber" in answer and "85% of plan" in answer
+
+
+def test_a_short_lead_continues_into_the_subsection_under_it():
+    text = ("### Briefing a print run\n\nA print brief is complete when it names four things.\n\n"
+            "#### The four brief fields\n\n1. **Stock**: the paper weight and finish.\n2. **Run**: how many copies, "
+            "and the overs allowed.\n3. **Proof**: who signs the proof, and by when.\n4. **Drop**: where and when "
+            "the copies arrive.\n\n### Paying the printer\n\nPrinters invoice on delivery of the whole run.")
+    out = extract(OURS[7], [{"id": "p#2", "source": "print.md › Briefing a print run", "text": text}], 3)
+    assert "names four things" in out and "**Drop**" in out and "invoice" not in out

@@ -254,8 +254,27 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))))
     if not chosen:
         return None
+    chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     cite = top[key[0]]["id"]
     return f"Based on Knowledge Base [{cite}]: " + " ".join(c.text for c in chosen)
+
+
+def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit], text: str) -> list[_Unit]:
+    """A quote that is the whole of a short lead ("A complete brief names five things:") continues
+    into the subsections under it ("#### The five fields" and its list): there the substance is. Only
+    deeper headings of the same passage, in reading order, up to MAX_WORDS; none when the lead already
+    says enough (LEAD_WORDS) or a sentence of the section was left out."""
+    words = sum(len(c.text.split()) for c in chosen)
+    if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= LEAD_WORDS:
+        return []
+    level = {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)}
+    out = []
+    for c in sorted((c for c in passage if c.pos > section[-1].pos), key=lambda c: c.pos):
+        if level.get(c.heading, 0) <= level.get(section[0].heading, 9) or words + len(c.text.split()) > MAX_WORDS:
+            break
+        out.append(c)
+        words += len(c.text.split())
+    return out
 
 
 def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
