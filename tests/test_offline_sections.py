@@ -17,7 +17,8 @@ OURS = ["our unsubscribe rate hit 1.4% on the last newsletter send. should we wo
         "is six banner exposures a week per person a problem?",
         "ok, how long must one run at the least?",
         "by now the flight plan had $40k out and we've spent $34,000. how's delivery pacing?",
-        "what does a print brief need before it is complete?"]
+        "what does a print brief need before it is complete?",
+        "which stores should go first when sales fall?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
@@ -117,3 +118,10 @@ def test_a_short_lead_continues_into_the_subsection_under_it():
             "the copies arrive.\n\n### Paying the printer\n\nPrinters invoice on delivery of the whole run.")
     out = extract(OURS[7], [{"id": "p#2", "source": "print.md › Briefing a print run", "text": text}], 3)
     assert "names four things" in out and "**Drop**" in out and "invoice" not in out
+
+
+def test_asking_what_goes_first_wants_a_sentence_stating_an_order():
+    ps = [_section("s#1", "shops.md › Store hours", "Each store sets its staff hours by its weekly sales."),
+          _section("s#2", "shops.md › Closing stores", "Shut the stores with the weakest margin first; protect the "
+                                                       "flagship.")]
+    assert "[s#2]" in extract(OURS[8], ps, 3)

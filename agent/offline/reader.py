@@ -72,6 +72,9 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
+    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first or in what order
+    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
+     re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
 )
 
 
