@@ -18,7 +18,8 @@ OURS = ["our unsubscribe rate hit 1.4% on the last newsletter send. should we wo
         "ok, how long must one run at the least?",
         "by now the flight plan had $40k out and we've spent $34,000. how's delivery pacing?",
         "what does a print brief need before it is complete?",
-        "which stores should go first when sales fall?"]
+        "which stores should go first when sales fall?",
+        "so far our spend sits at 70% of the planned figure. anything to fix?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
@@ -125,3 +126,10 @@ def test_asking_what_goes_first_wants_a_sentence_stating_an_order():
           _section("s#2", "shops.md › Closing stores", "Shut the stores with the weakest margin first; protect the "
                                                        "flagship.")]
     assert "[s#2]" in extract(OURS[8], ps, 3)
+
+
+def test_a_share_of_plan_stated_is_a_pacing_index_to_place_in_its_band():
+    from agent.offline import planmath
+    w = planmath.pacing(OURS[9])
+    assert w is not None and w.value == 70 and w.search == "pacing index tolerance band"
+    assert planmath.pacing("we kept 70% of the audience for retargeting") is None

@@ -29,6 +29,7 @@ _PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|s
                    re.I)
 _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
                    r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
+_OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)
 # break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
@@ -107,7 +108,8 @@ def reach_budget(text: str) -> Work | None:
 def pacing(text: str, asked_before: str = "") -> Work | None:
     t, nums = _nums(text)
     pcts = [n for n in nums if n.pct]
-    if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or _PACE.search(asked_before)):
+    of_plan = bool(_OF_PLAN.search(t))  # "we're at 85% of planned spend": a pacing index stated
+    if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or of_plan or _PACE.search(asked_before)):
         return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
     if not _PACE.search(t) or len([n for n in nums if not n.pct]) < 2:
         return None
