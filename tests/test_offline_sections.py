@@ -133,3 +133,13 @@ def test_a_share_of_plan_stated_is_a_pacing_index_to_place_in_its_band():
     w = planmath.pacing(OURS[9])
     assert w is not None and w.value == 70 and w.search == "pacing index tolerance band"
     assert planmath.pacing("we kept 70% of the audience for retargeting") is None
+
+
+def test_a_hard_wrapped_sentence_continuing_with_a_capital_is_joined():
+    from agent.offline.passages import units
+    text = ("SECTION 4 - PRINT BUYING\n\nRegional papers still sell their weekend inserts by the thousand copies and\n"
+            "Sunday editions, which cost about twice the weekday rate, reach older readers best.\n"
+            "Book inserts six weeks ahead of the run date so the printer can schedule them.\n")
+    said = [u.text for u in units(text)]
+    assert said[0].startswith("Regional papers") and "Sunday editions" in said[0]
+    assert said[1].startswith("Book inserts") and all("SECTION" not in s for s in said)
