@@ -19,7 +19,8 @@ OURS = ["our unsubscribe rate hit 1.4% on the last newsletter send. should we wo
         "by now the flight plan had $40k out and we've spent $34,000. how's delivery pacing?",
         "what does a print brief need before it is complete?",
         "which stores should go first when sales fall?",
-        "so far our spend sits at 70% of the planned figure. anything to fix?"]
+        "so far our spend sits at 70% of the planned figure. anything to fix?",
+        "which newsletter addresses, for example the dormant ones, should we prune first?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
@@ -143,3 +144,7 @@ def test_a_hard_wrapped_sentence_continuing_with_a_capital_is_joined():
     said = [u.text for u in units(text)]
     assert said[0].startswith("Regional papers") and "Sunday editions" in said[0]
     assert said[1].startswith("Book inserts") and all("SECTION" not in s for s in said)
+
+
+def test_for_example_inside_a_question_does_not_ask_for_an_illustration():
+    assert "[w#3]" in extract(OURS[10], TRIM, 3)

@@ -90,7 +90,8 @@ NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|l
 _EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
                            r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
 # a question asking to be shown a worked case ("walk me through how a cut like that is done")
-_SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\bexamples?\b|\bstep[- ]by[- ]step\b|"
+_SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|some|any) (?:worked )?examples?\b|"
+                   r"\bexamples? of\b|\bstep[- ]by[- ]step\b|"
                    r"\bhow (?:is|was|would) (?:that|it|this|one|an? [\w ]{1,30}?)(?: like that)? (?:be )?"
                    r"(?:done|calculated|worked out)\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
