@@ -72,7 +72,7 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
-    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first or in what order
+    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
     (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
      re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
 )
@@ -161,7 +161,7 @@ def _units(top: list[dict]) -> list[_Unit]:
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
-        levels = {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", ps["text"], re.M)}
+        levels = _levels(ps["text"])
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             if is_instruction(sent) or is_pointer(sent):
                 continue
@@ -240,7 +240,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             if normative and (NORM_HEAD.search(us[0].heading) or IDENT.search(us[0].heading)):
                 s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one)
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
-                s *= 0.7  # the principle, not a worked example of it — unless asked for one, or it works the user's figures
+                s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
@@ -271,7 +271,7 @@ def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit]
     words = sum(len(c.text.split()) for c in chosen)
     if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= LEAD_WORDS:
         return []
-    level = {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)}
+    level = _levels(text)
     out = []
     for c in sorted((c for c in passage if c.pos > section[-1].pos), key=lambda c: c.pos):
         if level.get(c.heading, 0) <= level.get(section[0].heading, 9) or words + len(c.text.split()) > MAX_WORDS:
@@ -279,6 +279,11 @@ def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit]
         out.append(c)
         words += len(c.text.split())
     return out
+
+
+def _levels(text: str) -> dict[str, int]:
+    """Each Markdown heading of a passage → its level ("### X" → 3)."""
+    return {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)}
 
 
 def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
