@@ -20,7 +20,9 @@ OURS = ["our unsubscribe rate hit 1.4% on the last newsletter send. should we wo
         "what does a print brief need before it is complete?",
         "which stores should go first when sales fall?",
         "so far our spend sits at 70% of the planned figure. anything to fix?",
-        "which newsletter addresses, for example the dormant ones, should we prune first?"]
+        "which newsletter addresses, for example the dormant ones, should we prune first?",
+        "what's the max bid per wk on display, and the min per mo?",
+        "is a 20 min podcast read too long?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
@@ -148,3 +150,9 @@ def test_a_hard_wrapped_sentence_continuing_with_a_capital_is_joined():
 
 def test_for_example_inside_a_question_does_not_ask_for_an_illustration():
     assert "[w#3]" in extract(OURS[10], TRIM, 3)
+
+
+def test_everyday_abbreviations_are_written_out_for_the_search():
+    from agent.offline.searchq import clean
+    assert clean(OURS[11]) == "what's the maximum bid per week on display, and the minimum per month?"
+    assert "20 min" in clean(OURS[12])  # after a number: minutes
