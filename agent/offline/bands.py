@@ -8,6 +8,11 @@ a section headed by another band answers a different budget. Bands are read from
 text at run time (no knowledge-base content is assumed); a heading naming one budget ("a worked
 example for a $120,000 budget") is that budget give or take a quarter; a heading with no money
 figure, or a question with no budget, is left alone (factor 1.0).
+
+The same holds for a rate the user reports ("we're pacing at 86%", "complaints hit 0.2%"): a rule
+that sorts rates into bands ("between 80% and 90% it is amber", "above 0.3% stop") judges it, so a
+section with a band containing the stated percentage is the one that answers "is that a
+problem?" — not a worked example that merely shares the topic's words (:func:`rate_fit`).
 """
 from __future__ import annotations
 
@@ -54,3 +59,37 @@ def fit(budget: float | None, heading: str) -> float:
     if b is None:
         return 1.0
     return 1.5 if b[0] <= budget < b[1] or (b[1] == budget and b[0] == 0.0) else 0.6
+
+
+_P = r"(\d+(?:\.\d+)?)\s*%?"
+_PCT_BANDS = (  # (pattern, which groups are low / high; None: open on that side)
+    (re.compile(rf"\bbetween\s+{_P}\s+and\s+(\d+(?:\.\d+)?)\s*%", re.I), (1, 2)),
+    (re.compile(rf"(?<![\d.]){_P}\s*(?:–|-|—|to)\s*(\d+(?:\.\d+)?)\s*%", re.I), (1, 2)),
+    (re.compile(r"\b(?:below|under|less than|lower than|no more than|at most)\s+(\d+(?:\.\d+)?)\s*%", re.I), (None, 1)),
+    (re.compile(r"\b(?:above|over|more than|higher than|exceeds?|at least)\s+(\d+(?:\.\d+)?)\s*%", re.I), (1, None)),
+)
+
+
+def rate_bands(text: str) -> list[tuple[float, float]]:
+    """(low, high) of every percentage band ``text`` states ("between 80% and 90%", "10%–15%",
+    "below 80%", "above 120%": open on one side)."""
+    out = []
+    for pat, (lo, hi) in _PCT_BANDS:
+        for m in pat.finditer(text):
+            out.append((float(m.group(lo)) if lo else 0.0, float(m.group(hi)) if hi else _INF))
+    return out
+
+
+def rates_of(question: str) -> list[float]:
+    """The percentages the question states."""
+    return [n.value for n in parse_numbers(digits(question)) if n.pct]
+
+
+def rate_fit(rates: list[float], text: str) -> float:
+    """Weight of a section for a question stating ``rates``: 2.0 when one of its closed bands
+    contains one of them ("between 80% and 90%" for 86% places it), 1.25 when only an open one does
+    ("more than 20%" holds most rates: a limit, weaker evidence), else 1.0."""
+    inside = [(lo, hi) for r in rates for lo, hi in rate_bands(text) if lo <= r <= hi]
+    if not inside:
+        return 1.0
+    return 2.0 if any(lo > 0 and hi < _INF for lo, hi in inside) else 1.25

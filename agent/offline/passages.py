@@ -118,11 +118,21 @@ class Unit(NamedTuple):
 def _unwrapped(lines: list[str]) -> list[str]:
     """Hard-wrapped prose (a plain-text KB wraps at a fixed width) joined back into its lines: a
     line that ends without a sentence end and is followed by one starting in lower case continues
-    there."""
+    there — so does a long line (filled to the wrap width, ending in a word that needs one more:
+    "… share with" / "LinkedIn, which …") followed by one starting with a capital, which a short
+    heading line never is."""
     out: list[str] = []
+    lengths = sorted(len(ln.rstrip()) for ln in lines if ln.strip())
+    # the wrap width (a few lines overrun it); too few lines to tell: no width, no capital-led continuation
+    width = lengths[int(0.9 * (len(lengths) - 1))] if len(lengths) >= 4 else 0
+    last = 0  # length of the previous physical line
     for ln in lines:
         prev = out[-1].strip() if out else ""
-        if prev and ln[:1].islower() and not re.search(r"[.!?:|]$", prev) and not prev.startswith(("#", "|")):
+        tail = prev.split()[-1] if prev else ""
+        wrapped = ln[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
+                                       and tail != tail.upper())  # "… SECTION 2 - HOLDOUTS": a heading ends it
+        last = len(ln.rstrip())
+        if prev and wrapped and not re.search(r"[.!?:|]$", prev) and not prev.startswith(("#", "|")):
             out[-1] = f"{out[-1]} {ln.strip()}"
             continue
         out.append(ln)

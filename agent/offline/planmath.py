@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -28,6 +29,7 @@ _PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|s
                    re.I)
 _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
                    r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
+_OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)
 # break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
@@ -106,7 +108,8 @@ def reach_budget(text: str) -> Work | None:
 def pacing(text: str, asked_before: str = "") -> Work | None:
     t, nums = _nums(text)
     pcts = [n for n in nums if n.pct]
-    if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or _PACE.search(asked_before)):
+    of_plan = bool(_OF_PLAN.search(t))  # "we're at 85% of planned spend": a pacing index stated
+    if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or of_plan or _PACE.search(asked_before)):
         return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
     if not _PACE.search(t) or len([n for n in nums if not n.pct]) < 2:
         return None
@@ -209,21 +212,9 @@ def rule_sentence(w: Work, passages: list[dict]) -> str | None:
     return f"Based on Knowledge Base [{where[1]}]: {where[0]}"
 
 
-_BAND = re.compile(r"\bbetween (\d+(?:\.\d+)?)%? and (\d+(?:\.\d+)?)%|(\d+(?:\.\d+)?)%?\s*(?:–|-|to)\s*(\d+(?:\.\d+)?)%|"
-                   r"\b(above|over|more than|below|under|less than) (\d+(?:\.\d+)?)%", re.I)
-
-
 def _brackets(sentence: str, v: float) -> bool:
     """The sentence states a band holding ``v`` ("between 80% and 90%", "above 120%")."""
-    for m in _BAND.finditer(sentence):
-        lo, hi = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        if lo is not None and float(lo) <= v <= float(hi):
-            return True
-        if m.group(5):
-            n = float(m.group(6))
-            if (v > n) == (m.group(5).lower() in ("above", "over", "more than")):
-                return True
-    return False
+    return any(lo <= v <= hi for lo, hi in rate_bands(sentence))
 
 
 _PER_PERIOD = re.compile(r"\b(?P<verb>los\w*|drop\w*|fall\w*|decay\w*|declin\w*|shrink\w*|gain\w*|grow\w*|ris\w*|"

@@ -302,13 +302,13 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
     ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
     tq = searchq.form(text, previous)
     quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
-    if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or rule.split("]")[0] not in quote):
+    if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or _said(rule) not in quote):
         quote = rule if not quote else f"{rule}\n\n{quote}"
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
         rule_hits = [ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q)
                      for ps in o.passages[:4]]
         rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
-        if rate and (not quote or rate.split("]")[0] not in quote):
+        if rate and (not quote or _said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
     if not lines and quote:  # a rule with nothing to apply to (no multiplier, a bare percentage): say what it says
@@ -317,6 +317,12 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
         return compose.abstain([("information that answers this question", "")], [])
     cite = re.search(r"\[([^\]]+#\d+)\]", quote)
     return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite else None)}"
+
+
+def _said(cited: str) -> str:
+    """The sentence of a cited quote ("Based on Knowledge Base [id]: sentence"): a quote of another
+    section of the same passage does not already say it."""
+    return cited.split("]: ", 1)[-1]
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

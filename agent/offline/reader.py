@@ -14,8 +14,10 @@ section's best sentences, every item of a list under it included.
 When two sections come close on words (a paraphrased question shares few of them), their
 similarity in *meaning* to the question (:mod:`~agent.offline.semantic`, a small sentence
 encoder) is added to their scores; when the words find no section at all, the section nearest in
-meaning answers if it is near enough (:data:`NEAREST`); a heading of an illustration (an example, a worked case, a
-sample dialogue) yields to the rule it illustrates unless the question brings figures.
+meaning answers if it is near enough (:data:`NEAREST`); a heading of an illustration (an example, a
+worked case, a sample dialogue, and every heading under one) yields to the rule it illustrates unless
+the question asks to be shown a worked case or the example works the user's own figures; a rate the
+user reports ("pacing at 86%") favours the section whose band holds it (:func:`~agent.offline.bands.rate_fit`).
 
 General rules only: English question forms, the KB's own headings read from the passages, and
 the words the conversation carried over (``context``, weighted at half: the topic of a
@@ -28,7 +30,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline import bands
-from agent.offline.numbers import digits
+from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
                                     units)
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
@@ -79,22 +81,47 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
+    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
+    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
+     re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
 )
 
 
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
+# — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
-                       r"long|short))\b|\b(?:can|could|may) (?:i|we) (?:just |simply |still )?[a-z]+\b", re.I)
+                       r"long|short))\b|\b(?:can|could|may) (?:i|we) (?:just |simply |still )?[a-z]+\b|"
+                       r"\b(?:problem|issue|worry|worried|fine|normal|enough|anything|safe|bad|wrong|worth)\b|"
+                       r"\bwhen (?:can|could|should|do|may) (?:i|we)\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
                        r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
 # headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
 _EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
                            r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
+# a question asking to be shown a worked case ("walk me through how a cut like that is done")
+_SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|some|any) (?:worked )?examples?\b|"
+                   r"\bexamples? of\b|\bstep[- ]by[- ]step\b|"
+                   r"\bhow (?:is|was|would) (?:that|it|this|one|an? [\w ]{1,30}?)(?: like that)? (?:be )?"
+                   r"(?:done|calculated|worked out)\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 # comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
 _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
                        "expand"},
                "^down": {"lower", "reduc", "cut", "decreas", "smaller", "shorter", "drop", "shrink", "trim"}}
+
+
+def _illustration(u: "_Unit") -> bool:
+    """Is the unit part of an illustration — an example heading over it anywhere in its outline
+    ("Worked example: …" › "Reading the index on day 12" is still the example)?"""
+    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.path.split(" › ")])
+
+
+def _works_figures(question: str, section: list["_Unit"]) -> bool:
+    """Does the section work the user's own figures (every number the question states appears in it)?
+    Then the worked case is the user's case, not an illustration with other numbers."""
+    mine = {n.value for n in parse_numbers(digits(STEP.sub(" ", question)))}
+    theirs = {n.value for c in section for n in parse_numbers(digits(c.text))}
+    return bool(mine) and mine <= theirs
 
 
 def _with_directions(found: set[str]) -> set[str]:
@@ -143,7 +170,7 @@ def _units(top: list[dict]) -> list[_Unit]:
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
-        levels = {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", ps["text"], re.M)}
+        levels = _levels(ps["text"])
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             if is_instruction(sent) or is_pointer(sent):
                 continue
@@ -191,8 +218,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
     normative = bool(NORMATIVE.search(question))
+    shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
     figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
+    rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in _matches(which, c.terms))
@@ -223,10 +252,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
             formed = sum(any(_has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
-            if normative and NORM_HEAD.search(us[0].heading):
-                s *= 1.25  # a question of what one should do prefers the section stating a rule
-            if not figures and _EXAMPLE_HEAD.search(us[0].heading):
-                s *= 0.7  # a question without figures asks for the principle, not a worked example of it
+            if normative and (NORM_HEAD.search(us[0].heading) or IDENT.search(us[0].heading)):
+                s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one)
+            if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
+                s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
+            s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
@@ -235,7 +265,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
 
     ranked, by, scores = rank_sections(q | hint)
-    if ctx and not _stands_alone(q, sections[ranked[0]]):
+    if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     key = nearest or ranked[0]
     if by[key] <= 0 and not nearest:
@@ -243,8 +273,32 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))))
     if not chosen:
         return None
+    chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     cite = top[key[0]]["id"]
     return f"Based on Knowledge Base [{cite}]: " + " ".join(c.text for c in chosen)
+
+
+def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit], text: str) -> list[_Unit]:
+    """A quote that is the whole of a short lead ("A complete brief names five things:") continues
+    into the subsections under it ("#### The five fields" and its list): there the substance is. Only
+    deeper headings of the same passage, in reading order, up to MAX_WORDS; none when the lead already
+    says enough (LEAD_WORDS) or a sentence of the section was left out."""
+    words = sum(len(c.text.split()) for c in chosen)
+    if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= LEAD_WORDS:
+        return []
+    level = _levels(text)
+    out = []
+    for c in sorted((c for c in passage if c.pos > section[-1].pos), key=lambda c: c.pos):
+        if level.get(c.heading, 0) <= level.get(section[0].heading, 9) or words + len(c.text.split()) > MAX_WORDS:
+            break
+        out.append(c)
+        words += len(c.text.split())
+    return out
+
+
+def _levels(text: str) -> dict[str, int]:
+    """Each Markdown heading of a passage → its level ("### X" → 3)."""
+    return {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)}
 
 
 def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:

@@ -58,10 +58,28 @@ class TurnQuery:
     queries: list[str] = field(default_factory=list)   # (focus + topic), focus, (focus + attributes asked)
 
 
+# everyday abbreviations written out, so they meet the KB's words ("min spend" → "minimum spend"); "min"
+# after a number is minutes, not a minimum
+_ABBREV = {"min": "minimum", "max": "maximum", "avg": "average", "mo": "month", "mos": "months", "yr": "year",
+           "yrs": "years", "wk": "week", "wks": "weeks", "approx": "approximately"}
+_ABBREV_RE = re.compile(r"(?<![\w'-])(" + "|".join(_ABBREV) + r")(?![\w'-])", re.I)
+
+
+def _written_out(text: str) -> str:
+    def one(m: re.Match) -> str:
+        word = m.group(1).lower()
+        if word == "min" and re.search(r"\d\s*-?$", text[:m.start()]):
+            return m.group(0)
+        return _ABBREV[word]
+    return _ABBREV_RE.sub(one, text)
+
+
 def clean(text: str) -> str:
-    """The message without filler words (its punctuation kept: sentences still end where they did)."""
+    """The message without filler words (its punctuation kept: sentences still end where they did),
+    everyday abbreviations written out."""
     out: list[str] = []
-    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]", _FILLER.sub(" ", text)):
+    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
+                          _written_out(_FILLER.sub(" ", text))):
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
                 if out and tok in "?.!":
