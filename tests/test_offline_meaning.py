@@ -91,7 +91,7 @@ def test_vectors_are_kept_on_disk_and_read_back(meaning):
 def test_a_question_with_figures_is_left_to_the_words(monkeypatch):
     def fail(*_a, **_k):
         raise AssertionError("the encoder was asked")
-    monkeypatch.setattr("agent.offline.reader.similarities", fail)
+    monkeypatch.setattr("agent.offline.sectionmeaning.similarities", fail)
     ps = [{"id": "c#1", "source": "shop.md › Coupon rule", "text": "### Coupon rule\n\nA coupon must carry an expiry "
            "date and a single use code."},
           {"id": "c#2", "source": "shop.md › Coupon history", "text": "### Coupon history\n\nCoupons began as paper "

@@ -21,6 +21,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
+* :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;

@@ -14,7 +14,7 @@ section's best sentences, every item of a list under it included.
 When two sections come close on words (a paraphrased question shares few of them), their
 similarity in *meaning* to the question (:mod:`~agent.offline.semantic`, a small sentence
 encoder) is added to their scores; when the words find no section at all, the section nearest in
-meaning answers if it is near enough (:data:`NEAREST`); a heading of an illustration (an example, a
+meaning answers if it is near enough (:data:`~agent.offline.sectionmeaning.NEAREST`); a heading of an illustration (an example, a
 worked case, a sample dialogue, and every heading under one) yields to the rule it illustrates unless
 the question asks to be shown a worked case or the example works the user's own figures; a rate the
 user reports ("pacing at 86%") favours the section whose band holds it (:func:`~agent.offline.bands.rate_fit`).
@@ -29,26 +29,16 @@ import math
 import re
 from dataclasses import dataclass
 
-from agent.offline import bands
+from agent.offline import bands, sectionmeaning
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
                                     units)
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
-from agent.offline.semantic import similarities
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
-CONTENDER, CONTENDERS = 0.8, 2  # sections within reach of the best word-overlap score, compared by meaning
-MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score: added to each section's score
-# the least similarity in meaning (all-MiniLM-L6-v2 cosine, question vs a section's outline and text) at which a
-# section the words missed answers anyway: on the seen sets, sections that answer scored 0.45–0.58 and the
-# nearest section to a question the KB cannot answer (weather, tax rates, stocks, a prompt injection) at most 0.31
-NEAREST = 0.42
-# below this similarity a section the words matched is unrelated to a question off the plain domain (a stem
-# collision); such standalone questions scored 0.24–0.53 when their section answered them, 0.16 when it did not
-UNRELATED = 0.2
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
 # the form of the answer a question asks for → a sentence having that form
@@ -201,11 +191,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                                                                                   for ps in judged)), judged):
             if not names_found(question, covered, judged):
                 return None
-            nearest = _nearest(question, _units(judged))
+            nearest = sectionmeaning.nearest(question, _units(judged))
             if nearest is None:
                 return None
     elif not ctx and not plainly_media(question, plain) and not re.search(r"\d", digits(STEP.sub(" ", question))) \
-            and _unrelated(question, _units(judged)):
+            and sectionmeaning.unrelated(question, _units(judged)):
         return None  # shared words, unrelated meaning: "elections" in a passage on busy ad auctions is a collision
     cands = _units(top)
     if not cands:
@@ -261,7 +251,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}
-        by = by if figures else _blend(question, sections, by)  # figures: a worked example may be the answer
+        by = by if figures else sectionmeaning.blend(question, sections, by)  # figures: a worked example may be the answer
         return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
 
     ranked, by, scores = rank_sections(q | hint)
@@ -307,62 +297,6 @@ def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
     if heading and heading in levels:
         path = [*path[:max(0, levels[heading] - 1)], heading]
     return " › ".join(path)
-
-
-def _meaning(question: str, sections: dict[tuple[int, str], list[_Unit]], by: dict) -> dict[tuple[int, str], float]:
-    """The similarity in meaning to the question (outline and body, encoded) of the sections whose
-    word-overlap score is within reach of the best one (at least CONTENDER × the best, at most
-    CONTENDERS of them: the others cannot win, and encoding costs ~20 ms a section) — empty when
-    the encoder is not installed (:mod:`~agent.offline.semantic`)."""
-    top = max(by.values(), default=0.0)
-    keys = sorted((k for k in by if by[k] > 0 and by[k] >= CONTENDER * top), key=lambda k: -by[k])[:CONTENDERS]
-    if len(keys) < 2:
-        return {}
-    sims = similarities(question, [_section_text(sections[k]) for k in keys])
-    return dict(zip(keys, sims)) if sims else {}
-
-
-def _nearest(question: str, cands: list[_Unit]) -> tuple[int, str] | None:
-    """The section of ``cands`` nearest in meaning to the question, when the similarity clears
-    NEAREST — for a question that shares no words with the section answering it ("does the next
-    thousand dollars get what the first one got?" and "Diminishing returns"). Only ever asked after
-    the names and codes the question asks about were found in the passages; None without an encoder."""
-    near = _section_sims(question, cands)
-    return near[0] if near and near[1] >= NEAREST else None
-
-
-def _unrelated(question: str, cands: list[_Unit]) -> bool:
-    """Is every section of ``cands`` unrelated in meaning to the question (below UNRELATED)? False
-    without an encoder: the words alone then decide, as before."""
-    near = _section_sims(question, cands)
-    return bool(near) and near[1] < UNRELATED
-
-
-def _section_sims(question: str, cands: list[_Unit]) -> tuple[tuple[int, str], float] | None:
-    """(the section of ``cands`` nearest in meaning to the question, its similarity), or None."""
-    sections: dict[tuple[int, str], list[_Unit]] = {}
-    for c in cands:
-        sections.setdefault((c.rank, c.heading), []).append(c)
-    keys = list(sections)
-    sims = similarities(question, [_section_text(sections[k]) for k in keys]) if keys else None
-    if not sims:
-        return None
-    best = max(range(len(keys)), key=lambda i: (sims[i], -keys[i][0]))
-    return keys[best], sims[best]
-
-
-def _section_text(us: list[_Unit]) -> str:
-    return f"{us[0].path}: " + " ".join(c.text for c in us)
-
-
-def _blend(question: str, sections: dict, by: dict) -> dict:
-    """Word-overlap section scores with the meaning similarity added at MEANING_WEIGHT of the best
-    score: a corrector among the sections the words already found close to the best."""
-    meaning = _meaning(question, sections, by)
-    if not meaning:
-        return by
-    top = max(by.values())
-    return {k: (s + MEANING_WEIGHT * top * meaning[k]) if k in meaning else s for k, s in by.items()}
 
 
 def _stands_alone(q: set[str], section: list[_Unit]) -> bool:

@@ -1,0 +1,87 @@
+"""Sections compared by meaning with the question, for the reader's close calls and its misses.
+
+Why a module apart from :mod:`~agent.offline.reader`: the reader ranks sections by the question's
+words; this is the one other signal it uses, with its own calibrated thresholds (MiniLM cosine via
+:mod:`~agent.offline.semantic`), and it keeps the reader under 400 lines. A section here is a list
+of the reader's answer units (anything with ``rank``, ``heading``, ``path`` and ``text``).
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from agent.offline.semantic import similarities
+
+
+class Unit(Protocol):
+    """What a section is made of here: one of the reader's answer units."""
+    rank: int
+    heading: str
+    path: str
+    text: str
+
+
+CONTENDER, CONTENDERS = 0.8, 2  # sections within reach of the best word-overlap score, compared by meaning
+MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score: added to each section's score
+# the least similarity in meaning (all-MiniLM-L6-v2 cosine, question vs a section's outline and text) at which a
+# section the words missed answers anyway: on the seen sets, sections that answer scored 0.45–0.58 and the
+# nearest section to a question the KB cannot answer (weather, tax rates, stocks, a prompt injection) at most 0.31
+NEAREST = 0.42
+# below this similarity a section the words matched is unrelated to a question off the plain domain (a stem
+# collision); such standalone questions scored 0.24–0.53 when their section answered them, 0.16 when it did not
+UNRELATED = 0.2
+
+
+def _meaning(question: str, sections: dict[tuple[int, str], list[Unit]], by: dict) -> dict[tuple[int, str], float]:
+    """The similarity in meaning to the question (outline and body, encoded) of the sections whose
+    word-overlap score is within reach of the best one (at least CONTENDER × the best, at most
+    CONTENDERS of them: the others cannot win, and encoding costs ~20 ms a section) — empty when
+    the encoder is not installed (:mod:`~agent.offline.semantic`)."""
+    top = max(by.values(), default=0.0)
+    keys = sorted((k for k in by if by[k] > 0 and by[k] >= CONTENDER * top), key=lambda k: -by[k])[:CONTENDERS]
+    if len(keys) < 2:
+        return {}
+    sims = similarities(question, [_section_text(sections[k]) for k in keys])
+    return dict(zip(keys, sims)) if sims else {}
+
+
+def nearest(question: str, cands: list[Unit]) -> tuple[int, str] | None:
+    """The section of ``cands`` nearest in meaning to the question, when the similarity clears
+    NEAREST — for a question that shares no words with the section answering it ("does the next
+    thousand dollars get what the first one got?" and "Diminishing returns"). Only ever asked after
+    the names and codes the question asks about were found in the passages; None without an encoder."""
+    near = _section_sims(question, cands)
+    return near[0] if near and near[1] >= NEAREST else None
+
+
+def unrelated(question: str, cands: list[Unit]) -> bool:
+    """Is every section of ``cands`` unrelated in meaning to the question (below UNRELATED)? False
+    without an encoder: the words alone then decide, as before."""
+    near = _section_sims(question, cands)
+    return bool(near) and near[1] < UNRELATED
+
+
+def _section_sims(question: str, cands: list[Unit]) -> tuple[tuple[int, str], float] | None:
+    """(the section of ``cands`` nearest in meaning to the question, its similarity), or None."""
+    sections: dict[tuple[int, str], list[Unit]] = {}
+    for c in cands:
+        sections.setdefault((c.rank, c.heading), []).append(c)
+    keys = list(sections)
+    sims = similarities(question, [_section_text(sections[k]) for k in keys]) if keys else None
+    if not sims:
+        return None
+    best = max(range(len(keys)), key=lambda i: (sims[i], -keys[i][0]))
+    return keys[best], sims[best]
+
+
+def _section_text(us: list[Unit]) -> str:
+    return f"{us[0].path}: " + " ".join(c.text for c in us)
+
+
+def blend(question: str, sections: dict, by: dict) -> dict:
+    """Word-overlap section scores with the meaning similarity added at MEANING_WEIGHT of the best
+    score: a corrector among the sections the words already found close to the best."""
+    meaning = _meaning(question, sections, by)
+    if not meaning:
+        return by
+    top = max(by.values())
+    return {k: (s + MEANING_WEIGHT * top * meaning[k]) if k in meaning else s for k, s in by.items()}
