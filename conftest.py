@@ -93,3 +93,42 @@ def run_main(capsys, monkeypatch):
         return code or 0, out, err
 
     return run
+
+
+# ------------------------------------------------------------------ xdist: heaviest file first
+# `--dist loadfile` hands out files in collection order, most tests first. Seconds matter, not test
+# counts: a file of four end-to-end runs handed out last leaves one worker busy while the other idles.
+# The controller records each test's seconds (pytest's cache, .pytest_cache/) and gives the next free
+# worker the file whose tests took longest last time (a test not seen before counts 0.05 s), so the
+# last files to run are the small ones.
+_SECONDS_KEY = "mpa/test_seconds"
+_seconds: dict[str, float] = {}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile" or getattr(config, "cache", None) is None:
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    last = config.cache.get(_SECONDS_KEY, {})
+
+    class HeaviestFileFirst(LoadFileScheduling):
+        def _assign_work_unit(self, node):
+            def seconds(scope: str) -> float:
+                return sum(last.get(nodeid, 0.05) for nodeid in self.workqueue[scope])
+            self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
+            super()._assign_work_unit(node)
+
+    return HeaviestFileFirst(config, log)
+
+
+def pytest_runtest_logreport(report):
+    _seconds[report.nodeid] = _seconds.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session):
+    config = session.config
+    if hasattr(config, "workerinput") or getattr(config, "cache", None) is None or not _seconds:
+        return  # a worker's reports reach the controller, which keeps them
+    config.cache.set(_SECONDS_KEY, {**config.cache.get(_SECONDS_KEY, {}), **_seconds})
