@@ -100,9 +100,13 @@ def run_main(capsys, monkeypatch):
 # counts: a file of four end-to-end runs handed out last leaves one worker busy while the other idles.
 # The controller records each test's seconds (pytest's cache, .pytest_cache/) and gives the next free
 # worker the file whose tests took longest last time (a test not seen before counts 0.05 s), so the
-# last files to run are the small ones.
+# last files to run are the small ones. The files that import the anthropic SDK (~1.2 s of CPU in each
+# process that imports it) are one unit, so one worker pays that import; a file missing from the list
+# only costs that second again.
 _SECONDS_KEY = "mpa/test_seconds"
 _seconds: dict[str, float] = {}
+_ANTHROPIC_SDK_FILES = {f"tests/test_{name}.py" for name in ("anthropic_sdk", "braintrust_service", "llm", "modes",
+                                                             "scorers")}
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -114,6 +118,10 @@ def pytest_xdist_make_scheduler(config, log):
     last = config.cache.get(_SECONDS_KEY, {})
 
     class HeaviestFileFirst(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return "anthropic SDK users" if scope in _ANTHROPIC_SDK_FILES else scope
+
         def _assign_work_unit(self, node):
             def seconds(scope: str) -> float:
                 return sum(last.get(nodeid, 0.05) for nodeid in self.workqueue[scope])
