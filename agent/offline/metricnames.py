@@ -107,35 +107,51 @@ _SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how
                     r"((?:[a-z][a-z\-]*\s*){1,5})", re.I)
 
 
+# what a conversion counts: a visitor who buys, signs up, books … (not "ends up happy")
+_CONVERTS = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|download|install|"
+                       r"check(?:s|ed|ing)? ?out|pay|paid|donat|join)", re.I)
+
+
 def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
     """(position, key) of a rate asked as a share: "what share of visitors convert" — the rate
     metric (a name ending in "rate") whose other words share a root with what the share does
-    ("convert" / "conversion rate"), when exactly one does."""
+    ("convert" / "conversion rate"), when exactly one does; a share of visitors or clicks doing
+    what a conversion counts ("end up buying", "sign up", "turn into orders") is the conversion rate."""
     table = VOCABULARY["metrics"] if table is None else table
     out = []
     for m in _SHARE.finditer(text):
-        said = {t for t in _A(m.group(1)) if len(t) >= 4}
+        words = m.group(1).split()
+        # the first word is who is counted (a conversion rate's "clicks"); what they do names the rate
+        said = {t for t in _A(" ".join(words[1:] if len(words) > 1 else words)) if len(t) >= 4}
         keys = {key for key, syns in table.items() for s in syns
                 if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
+        if not keys and re.match(r"(?:site |web |store |paid )?(?:visitors|visits|clicks|clickers|traffic|sessions|shoppers)\b",
+                                 m.group(1), re.I) and _CONVERTS.search(m.group(1)):
+            # the share of visitors who do what the campaign wants (buy, sign up, enroll) is what a
+            # conversion rate measures: the rate whose name says so
+            keys = {key for key, syns in table.items() for s in syns if s == "conversion rate"}
         if len(keys) == 1:
             out.append((m.start(), keys.pop()))
     return out
 
 
 @lru_cache(maxsize=16)
-def _key_patterns(table: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, re.Pattern]]:
+def _key_patterns(table: tuple[tuple[str, tuple[str, ...]], ...], plural: bool) -> list[tuple[str, re.Pattern]]:
     """One word-bounded pattern per key, built once per table: escaping and sorting every synonym
     on each call cost more than the matching (and the many patterns overflow ``re``'s own cache)."""
-    return [(key, re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(map(re.escape, syns), key=len, reverse=True))
-                             + r")(?![a-z0-9])")) for key, syns in table]
+    end = r")s?(?![a-z0-9])" if plural else r")(?![a-z0-9])"
+    return [(key, re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(map(re.escape, syns), key=len, reverse=True)) + end))
+            for key, syns in table]
 
 
-def positions(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> list[tuple[int, str]]:
     """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
-    inside a longer match of another key does not count ("CAC" inside "LTV:CAC")."""
+    inside a longer match of another key does not count ("CAC" inside "LTV:CAC"). With ``plural``
+    a name followed by "s" counts as the name ("CPMs", "conversion rates"): for metric names, not
+    for places ("LA" is not in "Las Vegas")."""
     low = text.lower()
     spans = []
-    for key, pat in _key_patterns(tuple((k, tuple(v)) for k, v in table.items())):
+    for key, pat in _key_patterns(tuple((k, tuple(v)) for k, v in table.items()), plural):
         spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
     kept: list[tuple[int, int, str]] = []
     for start, _, end, key in sorted(spans):
