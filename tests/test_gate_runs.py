@@ -5,7 +5,9 @@ offline baseline passes.
 
 Broken runs use a temporary copy of the tree (code symlinked; ``evals/`` and ``datasets/``
 copied, then broken), so the working tree is never touched. The fast tests break the run at
-import time (no case runs); the full runs are ``slow``.
+import time (no case runs) and run the CLI's ``main`` in this process on the tree's own ``evals/``
+(tests/inprocess.py); the full runs are ``slow`` and run the real ``braintrust`` command in a
+subprocess, exit code and all.
 """
 from __future__ import annotations
 
