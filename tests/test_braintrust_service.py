@@ -198,8 +198,7 @@ def test_a_forced_model_error_is_a_root_error_end_to_end(fake_braintrust, tmp_pa
     with FakeMessagesServer(refuse) as srv:
         r = run_eval(fake_braintrust, [ROOT / "evals" / "eval_run_check.py", ROOT / "evals" / "eval_conversations.py"],
                      {"MPA_AGENT": "anthropic", "ANTHROPIC_API_KEY": "fake", "ANTHROPIC_BASE_URL": srv.url,
-                      "MPA_JUDGES": "off", "MPA_EVAL_LIMIT": "2", "MPA_RESULTS_DIR": str(tmp_path / "results"),
-                      "MPA_INDEX": str(tmp_path / "index.json")})
+                      "MPA_JUDGES": "off", "MPA_EVAL_LIMIT": "2", "MPA_RESULTS_DIR": str(tmp_path / "results")})
     assert r.returncode != 0  # errored cases (and a limited run) never pass the gate
     (exp,) = [e for e in fake_braintrust.experiments() if e["name"].startswith("conversations.")]
     roots = _by_kind(fake_braintrust.rows("experiment", exp["id"]))["root"]

@@ -49,10 +49,10 @@ def _schema() -> str:
 
 
 @pytest.fixture(scope="session")
-def memory_engines():
+def memory_engines(shipped_engine):
     from mpa.engine import build_engine
 
-    return {name: build_engine(kb) for name, kb in KBS.items()}
+    return {"kb": shipped_engine, "kb_txt": build_engine(KBS["kb_txt"])}  # kb/: the session's engine (conftest)
 
 
 @pytest.fixture(scope="session")
