@@ -2,11 +2,17 @@
 from the working tree (also without the editable install)."""
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
+
+# One BLAS thread per test process, set before numpy loads OpenBLAS: the xdist workers already keep
+# every core busy, and an OpenBLAS thread team on top only spin-waits for the cores (the dense tests
+# took ~2.5x the CPU with it). An explicit setting in the environment wins.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 ROOT = Path(__file__).resolve().parent
 if str(ROOT) not in sys.path:
@@ -87,3 +93,82 @@ def run_main(capsys, monkeypatch):
         return code or 0, out, err
 
     return run
+
+
+# ------------------------------------------------------------------ xdist: heaviest file first
+# `--dist loadfile` hands out files in collection order, most tests first. Seconds matter, not test
+# counts: a file of four end-to-end runs handed out last leaves one worker busy while the other idles.
+# The controller records each test's seconds (pytest's cache, .pytest_cache/) and gives the next free
+# worker the file whose tests took longest last time (a test not seen before counts 0.05 s), so the
+# last files to run are the small ones. The files that import the anthropic SDK (~1.2 s of CPU in each
+# process that imports it) are one unit, so one worker pays that import; a file missing from the list
+# only costs that second again.
+_SECONDS_KEY = "mpa/test_seconds"
+_seconds: dict[str, float] = {}
+_ANTHROPIC_SDK_FILES = {f"tests/test_{name}.py" for name in ("anthropic_sdk", "braintrust_service", "llm", "modes",
+                                                             "scorers")}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadfile" or getattr(config, "cache", None) is None:
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    last = config.cache.get(_SECONDS_KEY, {})
+
+    class HeaviestFileFirst(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope = super()._split_scope(nodeid)
+            return "anthropic SDK users" if scope in _ANTHROPIC_SDK_FILES else scope
+
+        def _assign_work_unit(self, node):
+            def seconds(scope: str) -> float:
+                return sum(last.get(nodeid, 0.05) for nodeid in self.workqueue[scope])
+            self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
+            super()._assign_work_unit(node)
+
+    return HeaviestFileFirst(config, log)
+
+
+def pytest_runtest_logreport(report):
+    _seconds[report.nodeid] = _seconds.get(report.nodeid, 0.0) + report.duration  # setup + call + teardown
+
+
+# ------------------------------------------------------------------ old temporary folders, off the clock
+# pytest keeps the last 3 runs' tmp_path folders and deletes older ones when a run ends. A run leaves
+# ~3,000 files (a Postgres data folder, KB copies); deleting them took ~6 s at the end of every run on
+# an ext4 disk mounted with `discard` (I/O, not CPU). The controller starts that same clean-up (pytest's
+# own function, lock-guarded against concurrent runs) in a thread when the run starts, so it overlaps
+# the tests; the run's end joins it and pytest then finds nothing left to delete.
+_cleaner: list = []
+
+
+def pytest_sessionstart(session):
+    config = session.config
+    factory = getattr(config, "_tmp_path_factory", None)
+    if hasattr(config, "workerinput") or factory is None or factory._given_basetemp is not None:
+        return
+    try:
+        import threading
+        from _pytest.pathlib import LOCK_TIMEOUT, cleanup_numbered_dir
+
+        basetemp = factory.getbasetemp()
+        keep = 0 if factory._retention_policy == "none" else factory._retention_count
+        dead_before = basetemp.stat().st_mtime - LOCK_TIMEOUT
+    except (ImportError, AttributeError, OSError):  # another pytest: it cleans up at the end as usual
+        return
+    t = threading.Thread(target=cleanup_numbered_dir, args=(basetemp.parent, "pytest-", keep, dead_before),
+                         daemon=True, name="old-tmp-cleanup")
+    t.start()
+    _cleaner.append(t)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's own tmp_path clean-up
+def pytest_sessionfinish(session):
+    for t in _cleaner:
+        t.join()
+    config = session.config
+    if hasattr(config, "workerinput") or getattr(config, "cache", None) is None or not _seconds:
+        return  # a worker's reports reach the controller, which keeps them
+    config.cache.set(_SECONDS_KEY, {**config.cache.get(_SECONDS_KEY, {}), **_seconds})

@@ -1,20 +1,17 @@
 """What the evals upload, asserted against a fake Braintrust service (tests/fake_braintrust.py)
-driven by the real SDK through the real ``braintrust eval`` CLI. No network: the SDK is pointed
-at 127.0.0.1 with ``BRAINTRUST_API_KEY=fake``."""
+driven by the real SDK through the real ``braintrust eval`` CLI (its ``main``, run in this process:
+tests/inprocess.py). No network: the SDK is pointed at 127.0.0.1 with ``BRAINTRUST_API_KEY=fake``."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from tests.fake_braintrust import FakeBraintrust
+from tests.inprocess import clean_env, run_braintrust_eval
 
 ROOT = Path(__file__).resolve().parents[1]
-BRAINTRUST = Path(sys.executable).with_name("braintrust")
 
 
 @pytest.fixture
@@ -25,11 +22,10 @@ def fake_braintrust():
 
 def run_eval(bt: FakeBraintrust, files: list[Path], extra_env: dict | None = None, cwd: Path = ROOT,
              args: tuple[str, ...] = ()):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("BRAINTRUST_", "MPA_", "ANTHROPIC_", "OPENAI_"))}
-    env.update(bt.env(), PYTHONPATH=str(ROOT), **(extra_env or {}))
-    r = subprocess.run([str(BRAINTRUST), "eval", "--no-progress-bars", *args, *map(str, files)], env=env, cwd=cwd,
-                       capture_output=True, text=True, timeout=120)
-    return r
+    """``braintrust eval`` against the fake service, in this process (tests/inprocess.py: a fresh SDK
+    state, environment and ``evals`` package per run, flushed as the CLI flushes at exit)."""
+    env = clean_env(**bt.env(), PYTHONPATH=str(ROOT), **(extra_env or {}))
+    return run_braintrust_eval(["--no-progress-bars", *args, *map(str, files)], env, cwd=cwd)
 
 
 def test_sdk_logs_a_tiny_eval_to_the_fake_service(fake_braintrust, tmp_path):
@@ -193,7 +189,7 @@ def test_two_runs_named_baseline_and_dataset_uploaded_once(fake_braintrust, tmp_
     assert "MPA_BASELINE='no-such-experiment'" in r.stderr and len(bt.experiments()) == 3
 
 
-def test_a_forced_model_error_is_a_root_error_end_to_end(fake_braintrust):
+def test_a_forced_model_error_is_a_root_error_end_to_end(fake_braintrust, tmp_path):
     """Claude path, real SDKs: the Messages API refuses every call (a non-retryable 400), so each
     conversation's task fails; Braintrust must see that on the case's root span, and the gate fails."""
     from tests.fake_anthropic import FakeMessagesServer, error_body
@@ -202,7 +198,7 @@ def test_a_forced_model_error_is_a_root_error_end_to_end(fake_braintrust):
     with FakeMessagesServer(refuse) as srv:
         r = run_eval(fake_braintrust, [ROOT / "evals" / "eval_run_check.py", ROOT / "evals" / "eval_conversations.py"],
                      {"MPA_AGENT": "anthropic", "ANTHROPIC_API_KEY": "fake", "ANTHROPIC_BASE_URL": srv.url,
-                      "MPA_JUDGES": "off", "MPA_EVAL_LIMIT": "2"})
+                      "MPA_JUDGES": "off", "MPA_EVAL_LIMIT": "2", "MPA_RESULTS_DIR": str(tmp_path / "results")})
     assert r.returncode != 0  # errored cases (and a limited run) never pass the gate
     (exp,) = [e for e in fake_braintrust.experiments() if e["name"].startswith("conversations.")]
     roots = _by_kind(fake_braintrust.rows("experiment", exp["id"]))["root"]

@@ -396,10 +396,8 @@ def _retrieval_kb_errors(row: dict, i: str) -> Iterable[str]:
 
 
 @pytest.fixture(scope="module")
-def engine():
-    from mpa.engine import build_engine
-
-    return build_engine(KB)
+def engine(shipped_engine):
+    return shipped_engine  # the session's engine over kb/ (conftest.py): built once per process
 
 
 def test_retrieval_sections_survive_chunking(engine):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+from tests.inprocess import clean_env, run_braintrust_eval
 
 ROOT = Path(__file__).resolve().parents[1]
 EVAL_FILES = ["evals/eval_retrieval.py", "evals/eval_tools.py", "evals/eval_abstention.py",
@@ -20,44 +20,13 @@ EVAL_FILES = ["evals/eval_retrieval.py", "evals/eval_tools.py", "evals/eval_abst
 SUBSET = r"metadata.case_id=^(r00[1-4]|r13[0-5]|b00[1-4]|b1[23]\d|aud00[1-4]|aud04\d|a00[1-4]|control-b00\d|s0[1-3]-.*)$"
 
 
-def _env(results: Path, **extra) -> dict:
-    env = {k: v for k, v in os.environ.items() if k not in ("BRAINTRUST_API_KEY", "ANTHROPIC_API_KEY",
-                                                           "OPENAI_API_KEY") and not k.startswith("MPA_")}
-    env.update({"MPA_RESULTS_DIR": str(results), "MPA_AGENT": "offline", "MPA_JUDGES": "off",
-                "MPA_RETRIEVAL_PRESETS": "tfidf"})
-    env.update({k: str(v) for k, v in extra.items()})
-    return env
-
-
 def run_eval(results: Path, *extra_args: str, files=EVAL_FILES, **env) -> subprocess.CompletedProcess:
-    """``braintrust eval --no-send-logs FILES ARGS`` run in this process (as ``python -m evals`` runs
-    it): the environment is replaced for the run, and the eval engine cache (one per process) starts
-    empty, so a run sees only its own settings; the real CLI in a subprocess is tests/test_gate_runs.py."""
-    import contextlib
-    import io
-
-    import evals.common
-    from braintrust.cli.__main__ import main as bt_main
-
-    args = ["eval", "--no-send-logs", *files, *extra_args]
-    out, err = io.StringIO(), io.StringIO()
-    with pytest.MonkeyPatch.context() as mp:
-        wanted = _env(results, **env)
-        for k in [k for k in os.environ if k not in wanted]:
-            mp.delenv(k)
-        for k, v in wanted.items():
-            mp.setenv(k, v)
-        mp.setattr(evals.common, "_base", None)
-        mp.setattr(evals.common, "_engines", {})
-        mp.setattr(sys, "argv", ["braintrust", *args])
-        mp.setattr(sys, "path", list(sys.path))
-        mp.chdir(ROOT)
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            try:
-                code = bt_main(args)
-            except SystemExit as exc:
-                code = exc.code
-    return subprocess.CompletedProcess(args, 1 if code else 0, out.getvalue(), err.getvalue())
+    """``braintrust eval --no-send-logs FILES ARGS`` run in this process (tests/inprocess.py): the
+    environment is replaced for the run, so a run sees only its own settings; the real CLI in a
+    subprocess is in the slow tests of tests/test_gate_runs.py."""
+    return run_braintrust_eval(["--no-send-logs", *files, *extra_args],
+                               clean_env(MPA_RESULTS_DIR=results, MPA_AGENT="offline", MPA_JUDGES="off",
+                                         MPA_RETRIEVAL_PRESETS="tfidf", **env))
 
 
 def records(d: Path) -> list[Path]:

@@ -5,12 +5,13 @@ offline baseline passes.
 
 Broken runs use a temporary copy of the tree (code symlinked; ``evals/`` and ``datasets/``
 copied, then broken), so the working tree is never touched. The fast tests break the run at
-import time (no case runs); the full runs are ``slow``.
+import time (no case runs) and run the CLI's ``main`` in this process on the tree's own ``evals/``
+(tests/inprocess.py); the full runs are ``slow`` and run the real ``braintrust`` command in a
+subprocess, exit code and all.
 """
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,8 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tests.inprocess import clean_env, run_braintrust_eval  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 BRAINTRUST = Path(sys.executable).parent / "braintrust"
@@ -36,16 +39,24 @@ def make_tree(dest: Path) -> Path:
     return dest
 
 
+def _gate_env(tree: Path, **env) -> dict[str, str]:
+    return clean_env(MPA_AGENT="offline", MPA_JUDGES="off", MPA_RETRIEVAL_PRESETS="hybrid-weighted",
+                     MPA_RESULTS_DIR=tree / "results", MPA_INDEX=tree / ".index" / "kb-index.json", **env)
+
+
 def run_gate(tree: Path, *files: str, **env) -> subprocess.CompletedProcess:
+    """The real ``braintrust eval`` CLI in a subprocess, in ``tree`` (the slow whole runs)."""
     if not BRAINTRUST.exists():
         pytest.skip("braintrust CLI not installed in this environment")
-    base = {k: v for k, v in os.environ.items()
-            if not k.startswith(("MPA_", "ANTHROPIC_", "BRAINTRUST_", "OPENAI_"))}
-    base.update({"MPA_AGENT": "offline", "MPA_JUDGES": "off", "MPA_RETRIEVAL_PRESETS": "hybrid-weighted",
-                 "MPA_RESULTS_DIR": str(tree / "results"), "MPA_INDEX": str(tree / ".index" / "kb-index.json")})
-    base.update({k: str(v) for k, v in env.items()})
     cmd = [str(BRAINTRUST), "eval", "--no-send-logs", "--no-progress-bars", *(files or ["evals/"])]
-    return subprocess.run(cmd, cwd=tree, env=base, capture_output=True, text=True, timeout=900)
+    return subprocess.run(cmd, cwd=tree, env=_gate_env(tree, **env), capture_output=True, text=True, timeout=900)
+
+
+def run_gate_here(tree: Path, *files: str, **env) -> subprocess.CompletedProcess:
+    """The same run in this process, on the tree's own copy of ``evals/`` (tests/inprocess.py): the fast
+    tests, which break a run at load time, pay no interpreter start-up."""
+    return run_braintrust_eval(["--no-send-logs", "--no-progress-bars", *(files or ["evals/"])],
+                               _gate_env(tree, **env), cwd=tree)
 
 
 def gate_lines(proc) -> list[str]:
@@ -63,7 +74,7 @@ def verdict(proc) -> str:
 
 # ----------------------------------------------------------------- fast: broken at import time
 def test_unknown_preset_fails_with_one_line_naming_the_setting(tmp_path):
-    proc = run_gate(make_tree(tmp_path / "t"), MPA_RAG_PRESET="hybrid-wieghted")
+    proc = run_gate_here(make_tree(tmp_path / "t"), MPA_RAG_PRESET="hybrid-wieghted")
     assert proc.returncode != 0, proc.stdout[-2000:]
     lines = gate_lines(proc)
     assert len(lines) == 1, lines
@@ -91,7 +102,7 @@ def test_malformed_dataset_line_names_file_and_line(tmp_path):
     lines = p.read_text(encoding="utf-8").split("\n")
     lines[6] = lines[6].replace(", ", " ", 1)  # line 7 loses a comma
     p.write_text("\n".join(lines), encoding="utf-8")
-    proc = run_gate(tree, "evals/eval_run_check.py", "evals/eval_tools.py")
+    proc = run_gate_here(tree, "evals/eval_run_check.py", "evals/eval_tools.py")
     assert proc.returncode != 0
     (line,) = [ln for ln in gate_lines(proc) if "eval_tools.py" in ln]
     assert "tools/get_benchmark, tools/get_audience_sizing did not run" in line
@@ -121,7 +132,7 @@ def test_scenario_errors_name_file_and_line_or_field(tmp_path):
 def test_deleted_required_eval_file_fails(tmp_path):
     tree = make_tree(tmp_path / "t")
     (tree / "evals" / "eval_conversations.py").unlink()
-    proc = run_gate(tree, MPA_EVAL_LIMIT="1")  # a quick (partial) run: the missing file is still named
+    proc = run_gate_here(tree, MPA_EVAL_LIMIT="1")  # a quick (partial) run: the missing file is still named
     assert proc.returncode != 0
     assert any("evals/eval_conversations.py does not exist" in ln for ln in gate_lines(proc)), gate_lines(proc)
 

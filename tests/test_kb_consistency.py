@@ -339,11 +339,28 @@ def test_check_synonyms_are_a_subset_of_the_vocabulary():
 
 
 # ------------------------------------------------------------------ tests: the checker can fail
-@pytest.fixture
-def kb_tmp(tmp_path) -> Path:
-    dst = tmp_path / "kb"
+@pytest.fixture(scope="module")
+def _kb_module_copy(tmp_path_factory) -> Path:
+    dst = tmp_path_factory.mktemp("kb_consistency") / "kb"
     shutil.copytree(KB, dst)
     return dst
+
+
+@pytest.fixture
+def kb_tmp(_kb_module_copy) -> Path:
+    """A writable copy of kb/, the same folder for every test of this module and put back to kb/'s
+    content after each one (a copy per test left ~1,000 files a run for pytest to delete later)."""
+    dst = _kb_module_copy
+    yield dst
+    want = {p.relative_to(KB): p for p in KB.rglob("*") if p.is_file()}
+    keep = set(want) | {d for rel in want for d in rel.parents}
+    for p in sorted(dst.rglob("*"), reverse=True):
+        if p.relative_to(dst) not in keep:
+            p.unlink() if p.is_file() or p.is_symlink() else shutil.rmtree(p)
+    for rel, src in want.items():
+        if not (dst / rel).is_file() or (dst / rel).read_bytes() != src.read_bytes():
+            (dst / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, dst / rel)
 
 
 def _append(path: Path, text: str) -> None:

@@ -24,7 +24,7 @@ KBS = {"kb": ROOT / "kb", "kb_txt": ROOT / "tests" / "fixtures" / "kb_txt"}
 def pg_uri(tmp_path_factory):
     try:
         import pgserver
-        import psycopg  # noqa: F401
+        import psycopg
     except ImportError as exc:
         pytest.skip(f"pgserver/psycopg not installed ({exc}); pip install -e '.[dev]'")
     base = tmp_path_factory.getbasetemp()
@@ -40,6 +40,12 @@ def pg_uri(tmp_path_factory):
             pgserver.postgres_server.PostgresServer._instances.pop(data.resolve(), None)  # not a half-started one
     else:
         pytest.skip(f"pgserver could not start a Postgres server in {data}: {error}")
+    # a throwaway server: nothing needs to reach the disk (syncing the KBs, and the checkpoint at the
+    # stop, waited seconds on fsync on a busy disk)
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+            conn.execute(f"ALTER SYSTEM SET {setting} = off")
+        conn.execute("SELECT pg_reload_conf()")
     yield server.get_uri()
     server.cleanup()
 
@@ -49,10 +55,10 @@ def _schema() -> str:
 
 
 @pytest.fixture(scope="session")
-def memory_engines():
+def memory_engines(shipped_engine):
     from mpa.engine import build_engine
 
-    return {name: build_engine(kb) for name, kb in KBS.items()}
+    return {"kb": shipped_engine, "kb_txt": build_engine(KBS["kb_txt"])}  # kb/: the session's engine (conftest)
 
 
 @pytest.fixture(scope="session")

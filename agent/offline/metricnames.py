@@ -135,6 +135,15 @@ def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tup
     return out
 
 
+@lru_cache(maxsize=16)
+def _key_patterns(table: tuple[tuple[str, tuple[str, ...]], ...], plural: bool) -> list[tuple[str, re.Pattern]]:
+    """One word-bounded pattern per key, built once per table: escaping and sorting every synonym
+    on each call cost more than the matching (and the many patterns overflow ``re``'s own cache)."""
+    end = r")s?(?![a-z0-9])" if plural else r")(?![a-z0-9])"
+    return [(key, re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(map(re.escape, syns), key=len, reverse=True)) + end))
+            for key, syns in table]
+
+
 def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> list[tuple[int, str]]:
     """(position, key) of every key whose synonym occurs in ``text``, earliest first; a match
     inside a longer match of another key does not count ("CAC" inside "LTV:CAC"). With ``plural``
@@ -142,9 +151,7 @@ def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> l
     for places ("LA" is not in "Las Vegas")."""
     low = text.lower()
     spans = []
-    for key, syns in table.items():
-        pat = re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted((re.escape(s) for s in syns), key=len, reverse=True))
-                         + (r")s?(?![a-z0-9])" if plural else r")(?![a-z0-9])"))
+    for key, pat in _key_patterns(tuple((k, tuple(v)) for k, v in table.items()), plural):
         spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
     kept: list[tuple[int, int, str]] = []
     for start, _, end, key in sorted(spans):
