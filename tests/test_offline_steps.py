@@ -91,3 +91,63 @@ def test_a_pointer_to_another_file_is_never_quoted():
                                           "text": "### Step 3 (People)\n\n- More: see phase-3.md.\n- Purpose: name "
                                                   "the buyers a plan must reach and count them."}])
     assert "see phase-3" not in out and "name the buyers" in out
+
+
+# --- a step named by its topic and pointed back to, and the whole sequence asked for -----------------
+NAMED_TOOLS = [{"name": "get_step_guidance", "description": "Guidance for a phase of the PLN-4 method: 1 Brief; "
+                "2 Money maths; 3 People; 4 Places. Optionally narrow it.", "input_schema": {}}]
+
+
+def _seen() -> str:
+    import json
+    from pathlib import Path
+
+    from tests.test_offline_carry import _seen_dataset_text
+    extra = Path(__file__).parent / "fixtures" / "paraphrase_holdout4" / "scenarios"
+    return _seen_dataset_text() + " ".join(json.dumps(json.load(open(p))) for p in extra.glob("*.json")).lower()
+
+
+POINTED = "What number is the people phase, and what comes straight after it?"
+LISTED = "Could you name every stage of the PLN-4 method for me?"
+
+
+def test_own_wording_is_not_in_the_seen_sets():
+    seen = _seen()
+    assert all(t.lower() not in seen for t in (POINTED, LISTED, "what comes straight after it", "name every stage"))
+
+
+def test_after_it_counts_from_the_step_named_by_its_topic_in_the_same_message():
+    from agent.offline.stepask import asks_anchor
+    assert asked_step(POINTED, STEPS) == (4, 3)
+    assert about_whole_step(POINTED, STEPS, (4, 3)) and asks_anchor(POINTED)
+    assert not asks_anchor("Which step follows the money maths one?")
+    people = {"id": "o#3", "source": "method.md › Step 3 (People)", "text": "Purpose: name the buyers a plan reaches."}
+    places = {"id": "o#4", "source": "method.md › Step 4 (Places)", "text": "Purpose: pick the regions it runs in."}
+    out = summary(4, STEPS, (4, 3), [places, people], show_anchor=True)
+    assert out.startswith("That is Step 3 (People). Based on Knowledge Base [o#3]: Purpose: name the buyers")
+    assert "The next step after Step 3 (People) is Step 4 (Places). Based on Knowledge Base [o#4]" in out
+
+
+def test_the_whole_sequence_is_asked_only_of_the_framework():
+    from agent.offline.stepask import asks_all_steps, framework_names
+    names = framework_names(NAMED_TOOLS)
+    assert "pln-4" in names
+    assert asks_all_steps(LISTED, STEPS, names)
+    assert asks_all_steps("what are the phases of your planning process?", STEPS)
+    assert not asks_all_steps("Could you name every stage of setting up a pixel?", STEPS, names)
+    assert not asks_all_steps("What happens in step 2 of the PLN-4 method?", STEPS, names)
+
+
+def test_the_sequence_is_given_in_the_kbs_own_words_or_from_each_steps_heading():
+    from agent.offline.stepask import listing, unlisted
+    intro = {"id": "m#1", "source": "method.md", "text": "## The method\n\nThe method is four choices made in order. "
+             "The four steps are:\n\n1. Step 1 (Brief)\n2. Step 2 (Money maths)\n3. Step 3 (People)\n4. Step 4 (Places)"}
+    out = listing(STEPS, [intro])
+    assert out.startswith("Based on Knowledge Base [m#1]: The method is four choices made in order. The four steps are:")
+    assert "Step 4 (Places)" in out and unlisted(STEPS, [intro]) == []
+    heads = [{"id": f"w#{n}", "source": "w.txt", "text": f"STEP {n} - {name.upper()}\n\nWhat this phase decides and why it comes here."}
+             for n, name in STEPS.items() if n != 2]
+    assert unlisted(STEPS, heads) == [2]
+    assert listing(STEPS, heads) == ("The steps, in order: Step 1: Brief [w#1]; Step 3: People [w#3]; "
+                                     "Step 4: Places [w#4].")
+    assert listing(STEPS, heads[:1]) is None

@@ -160,7 +160,9 @@ def ratio_metric() -> str:
 
 
 _PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "counti", "nation", "countri", "mani",
-                "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir"}
+                "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir",
+                # narrowing or widening the same ask to a place: "narrow it to TX", "geo-target only LA"
+                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid"}
 
 
 def leftover(p: Parsed) -> set[str]:
@@ -182,6 +184,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       about the high end?") repeats the last question with the new slot;
     * a new number with nothing else asked ("Finance cut it to 45 grand. redo that?", an answer to
       "what is your budget?") re-runs the last calculation with it;
+    * an audience and a place named while sizing audiences asks for that size too;
     * one audience and two places asks for both rows."""
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
@@ -204,6 +207,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
         p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
+    if mem.last_kind == "audience" and p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc):
+        p.sizing_cue = True  # "now retirees for Ohio and Utah" after a size: the same ask for another audience
     if len(p.audiences) == 1 and len(p.geographies) > 1:
         p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
     elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \

@@ -11,19 +11,32 @@ from __future__ import annotations
 import re
 
 from agent.offline.metricnames import positions
+from mpa.audience_lookups import US_STATE_CODES
 from mpa.vocabulary import VOCABULARY, term_pattern
 
-_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b")
+_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b|"
+                         # a state's code where only a place fits: "geo to CA", "only TX", "statewide, CA?", "and NY?"
+                         r"\b(?i:to|into|within|at|about|only|just|statewide|state of)[\s,]+([A-Z]{2})\b|"
+                         r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
                      r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 
 
+def _code(m: re.Match) -> str | None:
+    """The place code a match names, or None: the contexts where any word could follow ("to",
+    the end of the message) take only a state's postal code."""
+    code = m.group(1) or m.group(3) or m.group(4) or m.group(5)
+    if code in _NOT_PLACE or ((m.group(4) or m.group(5)) and code not in US_STATE_CODES):
+        return None
+    return code
+
+
 def geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
     for m in _CODE_PLACE.finditer(text):
-        code = m.group(1) or m.group(3)
-        if code not in _NOT_PLACE and not any(m.start() <= p < m.end() for p, _ in found):
+        code = _code(m)
+        if code and not any(m.start() <= p < m.end() for p, _ in found):
             # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
             found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
     for m in _NATION.finditer(text):
@@ -33,8 +46,7 @@ def geographies(text: str) -> list[tuple[int, str]]:
 
 def without_places(text: str) -> str:
     """``text`` with the places it names blanked out, to read what else it says."""
-    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if (m.group(1) or m.group(3)) not in _NOT_PLACE
-                          else m.group(0), text)
+    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if _code(m) else m.group(0), text)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
     if len(out.lower()) != len(out):

@@ -90,6 +90,7 @@ class OfflineAgent:
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
+        self.framework = stepask.framework_names(tools) or getattr(self, "framework", set())  # its name ("MPA-10")
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             if calls:
@@ -97,6 +98,13 @@ class OfflineAgent:
                           for i, (n, inp) in enumerate(calls)]
                 return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
                                      usage={"input_tokens": 0, "output_tokens": 0})
+        if may_call and outcomes and "get_step_guidance" in tool_names and self._all_steps(user_text) and not any(
+                o.name == "get_step_guidance" for o in outcomes):  # the steps no search result named, one by one
+            gaps = stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found]))
+            if gaps:
+                return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
+                                               "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
+                                     stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
@@ -112,6 +120,9 @@ class OfflineAgent:
         "the one after X"), or None."""
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
         return ref if ref and stepask.about_whole_step(text, self.steps, ref) else None
+
+    def _all_steps(self, text: str) -> bool:
+        return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
@@ -139,10 +150,15 @@ class OfflineAgent:
             return []
         if clarification(p, mem):
             return []
+        if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
+            return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
+                ("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in searchq.form(text, previous).queries]
         whole = self._whole_step(text)
         if whole and "search_knowledge_base" in tools:
+            shown = [whole[1]] if whole[1] and stepask.asks_anchor(text) else []  # "which number is X, and after it?"
             return ([("get_step_guidance", {"step": whole[0]})] if "get_step_guidance" in tools else []) + [
-                ("search_knowledge_base", {"query": stepask.query(whole[0], self.steps), "top_k": searchq.TOP_K})]
+                ("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K})
+                for n in [whole[0], *shown]]
         calls: list[tuple[str, dict]] = []
         if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools and not (
                 p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
@@ -250,8 +266,10 @@ class OfflineAgent:
                                p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         whole = self._whole_step(text)
-        if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked,
-                                                                         self.max_sentences, outcomes)):
+        if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
+                                                                         stepask.asks_anchor(text))):
+            paras.append(para)
+        if self._all_steps(text) and ranked and not paras and (para := stepask.listing(self.steps, ranked)):
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)

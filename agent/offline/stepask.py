@@ -31,7 +31,11 @@ _GENERIC = set(terms("happen happens about involve involves cover covers mean me
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
                      "gist entail consist goal aim for "
                      # the framework named in other words: "in the planning framework", "in your methodology"
-                     "plan planning methodology method checklist sequence workflow model"))
+                     "plan planning methodology method checklist sequence workflow model "
+                     # "which number is the X one": the number asked, the step pointed at with "one"
+                     "number one ones"))
+# "after it", "before that one": a step named elsewhere in the same message ("the geography one, and after it?")
+_PRONOUN = re.compile(r"(?:it|that|this|that one|this one|them)", re.I)
 
 
 def declared_steps(tools: list[dict] | None) -> dict[int, str]:
@@ -72,6 +76,8 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
     rel = _RELATIVE.search(text)
     if rel and re.search(r"\b(?:steps?|stages?|phases?)\b", text, re.I):  # "after the test" alone is no step
         anchor = _by_name(rel.group(2), steps)
+        if anchor is None and _PRONOUN.fullmatch(rel.group(2).strip()):
+            anchor = _by_name(text[:rel.start()] + " " + text[rel.end():], steps)
         if anchor is not None:
             n = anchor + (1 if rel.group(1).lower() in ("after", "following", "follows") else -1)
             return (n, anchor) if n in steps else None
@@ -93,7 +99,7 @@ def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | Non
     asking about a step ("what happens in", "what comes after") are set aside."""
     named = " ".join(steps.get(n, "") for n in ref if n)
     left = set(terms(_NUMBERED.sub(" ", text))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
-    left -= set(terms("last final closing opening initial right just immediately"))
+    left -= set(terms("last final closing opening initial right just immediately straight"))
     return not left
 
 
@@ -102,45 +108,71 @@ def query(n: int, steps: dict[int, str]) -> str:
     return f"Step {n} {steps.get(n, '')}".strip()
 
 
+def _heads(ps: dict) -> list[str]:
+    """A passage's headings: its source's section path, its first unit's heading, a capitalised line."""
+    heads = [h.strip() for h in ps.get("source", "").split("›")[1:]] + [u.heading for u in units(ps.get("text", ""))[:1]]
+    return heads + [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
+
+
 def _headed(ps: dict, n: int) -> bool:
     head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
-    src = ps.get("source", "")
-    heads = [h.strip() for h in src.split("›")[1:]] + [u.heading for u in units(ps.get("text", ""))[:1]]
-    heads += [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
-    return any(head.match(h or "") for h in heads)
+    return any(head.match(h or "") for h in _heads(ps))
+
+
+def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int) -> tuple[str, list[str]] | None:
+    """(cite id, sentences) of the section headed with step ``n`` — a summary entry before a
+    document's own opening — or None when no passage is headed with it."""
+    found = [whole.get(ps["id"], ps) for ps in passages if _headed(whole.get(ps["id"], ps), n)]
+    def opening(ps: dict) -> bool:
+        return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
+    for ps in sorted(found, key=opening)[:1]:
+        said = [u.text for u in units(ps["text"]) if not is_pointer(u.text)][:k]
+        if said:
+            return ps["id"], said
+    return None
+
+
+def _name(n: int, steps: dict[int, str]) -> str:
+    return f"Step {n}" + (f" ({steps[n]})" if steps.get(n) else "")
 
 
 def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages: list[dict],
-            max_sentences: int = 3, outcomes: list | None = None) -> str | None:
-    """The cited sentences of the section headed with step ``n`` (a summary entry before a
-    document's own opening), introduced by where the step sits — or None when no passage is
-    headed with it. A passage one tool sent trimmed and another whole is read whole."""
+            max_sentences: int = 3, outcomes: list | None = None, show_anchor: bool = False) -> str | None:
+    """The cited sentences of the section headed with step ``n``, introduced by where the step
+    sits — or None when no passage is headed with it. With ``show_anchor`` ("which number is the
+    X one, and what comes after it?") the step it was named relative to is summed up first. A
+    passage one tool sent trimmed and another whole is read whole."""
     whole: dict[str, dict] = {}
     for ps in [p for o in outcomes or [] for p in o.passages] + passages:
         if len(ps.get("text", "")) > len(whole.get(ps["id"], {}).get("text", "")):
             whole[ps["id"]] = ps
-    found = [whole.get(ps["id"], ps) for ps in passages if _headed(whole.get(ps["id"], ps), n)]
-    if not found:
+    sec = _section(n, passages, whole, max_sentences)
+    if sec is None:
         return None
-    def opening(ps: dict) -> bool:
-        return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
-    ps = sorted(found, key=lambda p: opening(p))[0]
-    said = [u.text for u in units(ps["text"]) if not is_pointer(u.text)][:max_sentences]
-    if not said:
-        return None
-    name = f"Step {n}" + (f" ({steps[n]})" if steps.get(n) else "")
     anchor = ref[1]
+    first = ""
     if anchor is not None:
-        other = f"Step {anchor}" + (f" ({steps[anchor]})" if steps.get(anchor) else "")
-        lead = f"The next step after {other} is {name}." if n > anchor else f"The step before {other} is {name}."
+        lead = (f"The next step after {_name(anchor, steps)} is {_name(n, steps)}." if n > anchor
+                else f"The step before {_name(anchor, steps)} is {_name(n, steps)}.")
+        if show_anchor and (asec := _section(anchor, passages, whole, max_sentences)):
+            first = f"That is {_name(anchor, steps)}. Based on Knowledge Base [{asec[0]}]: {' '.join(asec[1])}\n\n"
     elif n == max(steps) and n > 1:
-        lead = f"The last step is {name}."
+        lead = f"The last step is {_name(n, steps)}."
     else:
-        lead = f"{name}:"
-    return f"{lead} Based on Knowledge Base [{ps['id']}]: " + " ".join(said)
+        lead = f"{_name(n, steps)}:"
+    return f"{first}{lead} Based on Knowledge Base [{sec[0]}]: " + " ".join(sec[1])
 
 
-_WHICH = re.compile(r"\b(?:which|what) (?:step|stage|phase)\b", re.I)
+def asks_anchor(text: str) -> bool:
+    """Does the message ask which step the one it counts from is ("which number is the X one, and
+    what's after it?"), before asking about its neighbour?"""
+    rel = _RELATIVE.search(text)
+    which = _WHICH.search(text[:rel.start()]) if rel else None
+    # a clause of its own ("which number is X, and what …"), not the neighbour asked ("which step follows X")
+    return bool(which and re.search(r"[,;]|\band\b", text[which.end():rel.start()]))
+
+
+_WHICH = re.compile(r"\b(?:which|what) (?:step|stage|phase|number)\b", re.I)
 
 
 def named_in_answer(text: str, para: str, passages: list[dict], steps: dict[int, str]) -> str | None:
@@ -155,3 +187,70 @@ def named_in_answer(text: str, para: str, passages: list[dict], steps: dict[int,
     if n is None:
         return None
     return f"That is Step {n}" + (f" ({steps[n]})." if steps.get(n) else ".")
+
+
+# Asking for the whole sequence: "list the steps", "walk me through each stage", "what are the phases, in order?"
+_LISTING = re.compile(r"\b(?:all|each|every|list|name|walk\w*|run|go|take|outline)\b[^?.!]{0,40}\b(?:steps|stages|phases)\b|"
+                      r"\b(?:each|every)\s+(?:step|stage|phase)\b|"
+                      r"\bwhat (?:are|were) (?:the|your|its|their)\b[^?.!]{0,30}\b(?:steps|stages|phases)\b|"
+                      r"\b(?:steps|stages|phases)\b[^?.!]{0,20}\bin (?:order|sequence)\b|"
+                      r"\bhow many (?:steps|stages|phases)\b", re.I)
+_FRAMEWORK = set(terms("framework workflow process methodology checklist planning"))
+_STEP_REFS = re.compile(r"\bstep\s*0?(\d{1,2})\b", re.I)
+
+
+def framework_names(tools: list[dict] | None) -> set[str]:
+    """Words of the framework's own name as the step tool writes it in capitals ("MPA-10")."""
+    for t in tools or []:
+        if t.get("name") == "get_step_guidance":
+            return set(terms(" ".join(re.findall(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*\b", t.get("description", "")))))
+    return set()
+
+
+def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset()) -> bool:
+    """Does the message ask for the framework's steps as a whole, in order? Plural steps with a
+    listing cue, the framework named (by its own name or as a framework / workflow / process), and
+    no single step referred to — "walk me through the steps to set up a pixel" names no framework."""
+    if not steps or asked_step(text, steps) or not _LISTING.search(text):
+        return False
+    return bool(set(terms(text)) & (set(names) | _FRAMEWORK))
+
+
+def listing_query(steps: dict[int, str]) -> str:
+    """The search for the passage that lists the steps: their numbers and declared names."""
+    return "; ".join(query(n, steps) for n in sorted(steps))[:400]
+
+
+def unlisted(steps: dict[int, str], passages: list[dict]) -> list[int]:
+    """The steps neither listed together in one sentence nor heading a passage of their own: what
+    is left to look up one by one with the step tool before the sequence can be given whole."""
+    if any(len({int(n) for n in _STEP_REFS.findall(u.text)} & set(steps)) >= max(2, -(-2 * len(steps) // 3))
+           for ps in passages for u in units(ps.get("text", ""))):
+        return []
+    return [n for n in sorted(steps) if not any(_headed(ps, n) for ps in passages)]
+
+
+def listing(steps: dict[int, str], passages: list[dict]) -> str | None:
+    """The steps in order, in the KB's own words: the sentence that lists most of them (with its
+    section's opening sentence), or else each step's own section heading — None when the passages
+    name fewer than two thirds of the steps."""
+    need = max(2, -(-2 * len(steps) // 3))
+    best = None
+    for ps in passages:
+        said = [u.text for u in units(ps.get("text", "")) if not is_pointer(u.text)]
+        for i, u in enumerate(said):
+            named = {int(n) for n in _STEP_REFS.findall(u)} & set(steps)
+            if len(named) >= need and (best is None or len(named) > best[0]):
+                best = (len(named), ps["id"], said[:1] + [u] if i else [u])
+    if best:
+        return f"Based on Knowledge Base [{best[1]}]: " + " ".join(best[2])
+    heads = {}
+    for n in sorted(steps):
+        ps = next((p for p in passages if _headed(p, n)), None)
+        if ps is not None:
+            head = next(h for h in _heads(ps) if re.match(rf"^\W*step\s*0?{n}\b", h or "", re.I))
+            heads[n] = (re.sub(rf"^\W*step\s*0?{n}\b\W*", "", head, flags=re.I).strip(), ps["id"])
+    if len(heads) < need:
+        return None
+    return "The steps, in order: " + "; ".join(f"Step {n}: {h.capitalize() if h.isupper() else h} [{i}]"
+                                               for n, (h, i) in heads.items()) + "."

@@ -1,0 +1,54 @@
+"""Places said the short way in a follow-up, an audience named while sizing audiences, and an
+audience described by the words of one of its synonyms (agent/offline/places.py, memory.carry,
+mpa.audience_lookups.match_audience). Wording of our own, checked against the seen sets."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.offline.memory import Memory, carry
+from agent.offline.parse import parse
+from agent.offline.places import geographies, without_places
+from mpa.audience_lookups import match_audience
+from mpa.tools import ToolExecutor
+from mpa.vocabulary import VOCABULARY
+from tests.test_offline_steps import _seen
+
+OWN = ["Can we narrow the pull to NV only?", "what does it look like statewide, WA?", "ok, and AZ?",
+       "now new parents for Ohio and Utah", "folks in the market for an electric car",
+       "How many gen z gamers are there nationwide?", "could you narrow that down to CA"]
+
+
+def test_own_wording_is_not_in_the_seen_sets():
+    seen = _seen()
+    assert all(t.lower() not in seen for t in OWN)
+
+
+@pytest.mark.parametrize("text,code", [(OWN[0], "NV"), (OWN[1], "WA"), (OWN[2], "AZ"), (OWN[6], "CA"),
+                                       ("switch the budget to AI tools", None), ("Move it to PR", None),
+                                       ("and the CPA?", None)])
+def test_a_state_code_where_only_a_place_fits(text, code):
+    assert [g for _, g in geographies(text)] == ([code] if code else [])
+    assert (code in without_places(text)) == (code is None) if code else True
+
+
+def test_an_audience_and_places_named_while_sizing_ask_for_the_sizes():
+    mem = Memory(last_kind="audience", audiences=[("retirees", "Florida")])
+    p = carry(parse(OWN[3]), mem)
+    assert p.sizing_cue and p.audiences == [("new parents", "Ohio"), ("new parents", "Utah")]
+    assert not carry(parse(OWN[3]), Memory(last_kind="benchmark")).sizing_cue
+
+
+def test_an_audience_said_with_the_words_of_a_synonym_in_other_order():
+    names = list(VOCABULARY["audiences"])
+    assert match_audience(OWN[4], names) == "electric vehicle intenders"
+    assert match_audience("used car buyers", names) is None  # one shared content word does not decide
+
+
+def test_a_follow_up_narrowed_to_a_state_code_sizes_that_state(shipped_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send(OWN[5])
+    turn = c.send(OWN[6])
+    assert [t["input"].get("geography") for t in turn.tool_calls if t["name"] == "get_audience_sizing"] == ["CA"]
+    assert "California" in turn.assistant
