@@ -151,3 +151,29 @@ def test_the_sequence_is_given_in_the_kbs_own_words_or_from_each_steps_heading()
     assert listing(STEPS, heads) == ("The steps, in order: Step 1: Brief [w#1]; Step 3: People [w#3]; "
                                      "Step 4: Places [w#4].")
     assert listing(STEPS, heads[:1]) is None
+
+
+NEXT_ONES = ["ok, and the following one?", "And what comes before that?"]
+
+
+def test_a_neighbour_of_the_step_last_talked_about():
+    from agent.offline.stepask import neighbour_of_last
+    assert all(t.lower() not in _seen() for t in NEXT_ONES)
+    assert neighbour_of_last(NEXT_ONES[0], STEPS, 2) == (3, 2)
+    assert neighbour_of_last(NEXT_ONES[1], STEPS, 3) == (2, 3)
+    assert neighbour_of_last(NEXT_ONES[1], STEPS, None) is None  # no step was talked about
+    assert neighbour_of_last("and the next one?", STEPS, 4) is None  # past the last step
+    assert neighbour_of_last("what about budget pacing next?", STEPS, 2) is None  # asks something else
+
+
+def test_a_follow_up_asks_for_the_neighbour_through_the_conversation(shipped_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send("Sum up step 6 for me, please")
+    turn = c.send(NEXT_ONES[1])
+    assert turn.assistant.startswith("The step before Step 6 (Value proposition & messaging) is Step 5")
+
+
+def test_a_heading_with_the_steps_name_is_preferred_to_one_about_a_part_of_it():
+    part = {"id": "d#9", "source": "phase-4.md › Step 4 outputs", "text": "A list of regions with their tiers noted."}
+    entry = {"id": "o#4", "source": "method.md › Step 4 (Places): where", "text": "Purpose: pick the regions it runs in."}
+    assert "[o#4]" in summary(4, STEPS, (4, None), [part, entry])

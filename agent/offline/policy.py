@@ -115,11 +115,15 @@ class OfflineAgent:
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
-    def _whole_step(self, text: str) -> tuple[int, int | None] | None:
+    def _whole_step(self, text: str, history: list | None = None) -> tuple[int, int | None] | None:
         """The framework step a question about a whole step asks for ("step 3", "the final step",
         "the one after X"), or None."""
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
-        return ref if ref and stepask.about_whole_step(text, self.steps, ref) else None
+        if ref and stepask.about_whole_step(text, self.steps, ref):
+            return ref
+        hist = _as_history(history or [])  # "and the next one?" after a turn about one step
+        last = next((o.input.get("step") for o in (hist[-1][1] if hist else []) if o.name == "get_step_guidance"), None)
+        return stepask.neighbour_of_last(text, getattr(self, "steps", {}), last)
 
     def _all_steps(self, text: str) -> bool:
         return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
@@ -153,7 +157,7 @@ class OfflineAgent:
         if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
             return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
                 ("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in searchq.form(text, previous).queries]
-        whole = self._whole_step(text)
+        whole = self._whole_step(text, history)
         if whole and "search_knowledge_base" in tools:
             shown = [whole[1]] if whole[1] and stepask.asks_anchor(text) else []  # "which number is X, and after it?"
             return ([("get_step_guidance", {"step": whole[0]})] if "get_step_guidance" in tools else []) + [
@@ -265,7 +269,7 @@ class OfflineAgent:
         ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
                                p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
-        whole = self._whole_step(text)
+        whole = self._whole_step(text, history)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text))):
             paras.append(para)

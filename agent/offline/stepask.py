@@ -119,13 +119,17 @@ def _headed(ps: dict, n: int) -> bool:
     return any(head.match(h or "") for h in _heads(ps))
 
 
-def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int) -> tuple[str, list[str]] | None:
+def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int, name: str = "") -> tuple[str, list[str]] | None:
     """(cite id, sentences) of the section headed with step ``n`` — a summary entry before a
-    document's own opening — or None when no passage is headed with it."""
+    document's own opening, and a heading with the step's name ("Step 5 (Budget …)") before one
+    about a part of it ("Step 5 outputs") — or None when no passage is headed with it."""
     found = [whole.get(ps["id"], ps) for ps in passages if _headed(whole.get(ps["id"], ps), n)]
     def opening(ps: dict) -> bool:
         return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
-    for ps in sorted(found, key=opening)[:1]:
+    def named(ps: dict) -> int:
+        head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
+        return max((len(set(terms(h)) & set(terms(name))) for h in _heads(ps) if head.match(h or "")), default=0)
+    for ps in sorted(found, key=lambda p: (opening(p), -named(p)))[:1]:
         said = [u.text for u in units(ps["text"]) if not is_pointer(u.text)][:k]
         if said:
             return ps["id"], said
@@ -146,7 +150,7 @@ def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages
     for ps in [p for o in outcomes or [] for p in o.passages] + passages:
         if len(ps.get("text", "")) > len(whole.get(ps["id"], {}).get("text", "")):
             whole[ps["id"]] = ps
-    sec = _section(n, passages, whole, max_sentences)
+    sec = _section(n, passages, whole, max_sentences, steps.get(n, ""))
     if sec is None:
         return None
     anchor = ref[1]
@@ -154,7 +158,7 @@ def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages
     if anchor is not None:
         lead = (f"The next step after {_name(anchor, steps)} is {_name(n, steps)}." if n > anchor
                 else f"The step before {_name(anchor, steps)} is {_name(n, steps)}.")
-        if show_anchor and (asec := _section(anchor, passages, whole, max_sentences)):
+        if show_anchor and (asec := _section(anchor, passages, whole, max_sentences, steps.get(anchor, ""))):
             first = f"That is {_name(anchor, steps)}. Based on Knowledge Base [{asec[0]}]: {' '.join(asec[1])}\n\n"
     elif n == max(steps) and n > 1:
         lead = f"The last step is {_name(n, steps)}."
@@ -254,3 +258,20 @@ def listing(steps: dict[int, str], passages: list[dict]) -> str | None:
         return None
     return "The steps, in order: " + "; ".join(f"Step {n}: {h.capitalize() if h.isupper() else h} [{i}]"
                                                for n, (h, i) in heads.items()) + "."
+
+
+# "and the next one?", "what comes after that?", "the one before?": a neighbour of the step last talked about
+_NEIGHBOUR = re.compile(r"\b(?:(next|following|previous|prior|preceding)\b(?:\s+(?:one|step|stage|phase))?|"
+                        r"(?:comes?|is|happens)\s+(after|before)\s+(?:it|that|this)(?:\s+one)?)\s*[?.!]*\s*$", re.I)
+
+
+def neighbour_of_last(text: str, steps: dict[int, str], last: int | None) -> tuple[int, int] | None:
+    """(step asked, step last talked about) for a follow-up that asks only for the step next to the
+    one the previous turn was about, else None: the message says nothing else."""
+    m = _NEIGHBOUR.search(text)
+    if last is None or not m or asked_step(text, steps):
+        return None
+    word = (m.group(1) or m.group(2)).lower()
+    n = last + (1 if word in ("next", "following", "after") else -1)
+    left = set(terms(text[:m.start()])) - _GENERIC - set(terms("and then so ok okay cool great thanks right"))
+    return (n, last) if n in steps and not left else None
