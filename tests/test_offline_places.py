@@ -52,3 +52,19 @@ def test_a_follow_up_narrowed_to_a_state_code_sizes_that_state(shipped_engine):
     turn = c.send(OWN[6])
     assert [t["input"].get("geography") for t in turn.tool_calls if t["name"] == "get_audience_sizing"] == ["CA"]
     assert "California" in turn.assistant
+
+
+KIND = ["Roughly how many gen z gamers does the Los Angeles DMA hold?", "what about the entire state?"]
+
+
+def test_a_place_named_by_its_kind_is_the_one_the_tool_also_sizes(shipped_engine):
+    from agent.offline.places import place_of_kind
+    assert all(t.lower() not in _seen() for t in KIND)
+    assert place_of_kind(KIND[1], ["United States", "Ohio"]) == "Ohio"
+    assert place_of_kind(KIND[1], ["United States", "Ohio", "Utah"]) is None  # two states: which one?
+    assert place_of_kind("and the metro?", ["Ohio", "Columbus DMA"]) == "Columbus DMA"
+    assert place_of_kind("what about retirees?", ["Ohio"]) is None
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send(KIND[0])
+    turn = c.send(KIND[1])
+    assert [t["input"].get("geography") for t in turn.tool_calls] == ["California"]

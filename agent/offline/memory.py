@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric
-from agent.offline.places import without_places
+from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome
@@ -32,6 +32,7 @@ class Memory:
     metric_phrases: list[str] = field(default_factory=list)
     audiences: list[tuple[str, str | None]] = field(default_factory=list)
     geography: str | None = None
+    sized_elsewhere: list[str] = field(default_factory=list)  # where the tool said the last audience is also sized
     facts: dict[str, float] = field(default_factory=dict)   # budget, price, LTV, count
     price_metric: str | None = None       # what the remembered price is a price of
     price_from: tuple[float, float] | None = None  # (spend, count) the remembered price was worked out from
@@ -146,6 +147,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
              if o.name == "get_audience_sizing" and o.found]
     if sized:
         mem.last_kind = "audience"
+        also = next((o.fields.get("Also sized for", "") for o in outcomes if o.name == "get_audience_sizing" and o.found), "")
+        mem.sized_elsewhere = [g.strip() for g in also.split(",") if g.strip()]
         if not p.audiences:  # an audience the tool matched in the user's own words
             mem.audiences = list({a: (a, g) for a, g in sized}.values())
 
@@ -188,6 +191,9 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     * one audience and two places asks for both rows."""
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
+    kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
+    if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
+        p.geographies = [kind]
     if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
         p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
         p.sizing_cue = True

@@ -54,3 +54,19 @@ def without_places(text: str) -> str:
     for m in reversed(list(pat.finditer(out.lower()))):
         out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
     return out
+
+
+# a place named only by its kind: "statewide", "the whole state", "just the metro", "DMA-level"
+_KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) state\b|\bstate[- ]level\b", re.I)),
+         ("dma", re.compile(r"\b(?:the|that|its) (?:dma|metro|metro area)\b|\bmetro-?wide\b|\bdma[- ]level\b", re.I)))
+
+
+def place_of_kind(text: str, sized: list[str]) -> str | None:
+    """The one place of ``sized`` (where the tool said the audience is also sized) of the kind the
+    message names without naming the place ("and statewide?" after a DMA: the state), else None."""
+    kind = next((k for k, pat in _KIND if pat.search(text)), None)
+    if kind is None:
+        return None
+    states = {s.lower() for s in US_STATE_CODES.values()}
+    fits = [g for g in sized if (g.lower() in states if kind == "state" else g.lower().endswith(" dma"))]
+    return fits[0] if len(fits) == 1 else None
