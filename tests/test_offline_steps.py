@@ -177,3 +177,15 @@ def test_a_heading_with_the_steps_name_is_preferred_to_one_about_a_part_of_it():
     part = {"id": "d#9", "source": "phase-4.md › Step 4 outputs", "text": "A list of regions with their tiers noted."}
     entry = {"id": "o#4", "source": "method.md › Step 4 (Places): where", "text": "Purpose: pick the regions it runs in."}
     assert "[o#4]" in summary(4, STEPS, (4, None), [part, entry])
+
+
+TOPIC = ["What number is the places phase?", "and what is step 2 called again?"]
+
+
+def test_a_step_asked_for_by_its_topic_is_the_step_whose_declared_name_it_uses():
+    assert all(t.lower() not in _seen() for t in TOPIC)
+    assert asked_step(TOPIC[0], STEPS) == (4, None) and about_whole_step(TOPIC[0], STEPS, (4, None))
+    assert asked_step("Which phase should we start with?", STEPS) is None  # names no step
+    assert about_whole_step(TOPIC[1], STEPS, (2, None))
+    places = {"id": "o#4", "source": "method.md › Step 4 (Places)", "text": "Purpose: pick the regions it runs in."}
+    assert summary(4, STEPS, (4, None), [places], which=True).startswith("That is Step 4 (Places). Based on")

@@ -271,7 +271,7 @@ class OfflineAgent:
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         whole = self._whole_step(text, history)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
-                                                                         stepask.asks_anchor(text))):
+                                                                         stepask.asks_anchor(text), stepask.by_topic(text))):
             paras.append(para)
         if self._all_steps(text) and ranked and not paras and (para := stepask.listing(self.steps, ranked)):
             paras.append(para)

@@ -33,7 +33,9 @@ _GENERIC = set(terms("happen happens about involve involves cover covers mean me
                      # the framework named in other words: "in the planning framework", "in your methodology"
                      "plan planning methodology method checklist sequence workflow model "
                      # "which number is the X one": the number asked, the step pointed at with "one"
-                     "number one ones"))
+                     "number one ones "
+                     # "which step deals with X", "what's step 3 called"
+                     "deal deals handle handles concern concerns called call name named"))
 # "after it", "before that one": a step named elsewhere in the same message ("the geography one, and after it?")
 _PRONOUN = re.compile(r"(?:it|that|this|that one|this one|them)", re.I)
 
@@ -90,7 +92,15 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
         word = m.group(1).lower()
         n = last if word in ("last", "final", "closing") else 1 if word in ("opening", "initial") else _ORDINALS[word]
         return (n, None) if n in steps else None
+    if by_topic(text):  # "what number is the measurement step?": the one step whose declared name it uses
+        n = _by_name(text, steps)
+        return (n, None) if n is not None else None
     return None
+
+
+def by_topic(text: str) -> bool:
+    """Does the message ask which step a topic is ("which step deals with risk?"), naming none by number?"""
+    return bool(_WHICH.search(text)) and not _NUMBERED.search(text)
 
 
 def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None]) -> bool:
@@ -141,10 +151,12 @@ def _name(n: int, steps: dict[int, str]) -> str:
 
 
 def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages: list[dict],
-            max_sentences: int = 3, outcomes: list | None = None, show_anchor: bool = False) -> str | None:
+            max_sentences: int = 3, outcomes: list | None = None, show_anchor: bool = False,
+            which: bool = False) -> str | None:
     """The cited sentences of the section headed with step ``n``, introduced by where the step
     sits — or None when no passage is headed with it. With ``show_anchor`` ("which number is the
-    X one, and what comes after it?") the step it was named relative to is summed up first. A
+    X one, and what comes after it?") the step it was named relative to is summed up first; with
+    ``which`` ("which step deals with X?") the step is said first ("That is Step N"). A
     passage one tool sent trimmed and another whole is read whole."""
     whole: dict[str, dict] = {}
     for ps in [p for o in outcomes or [] for p in o.passages] + passages:
@@ -160,6 +172,8 @@ def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages
                 else f"The step before {_name(anchor, steps)} is {_name(n, steps)}.")
         if show_anchor and (asec := _section(anchor, passages, whole, max_sentences, steps.get(anchor, ""))):
             first = f"That is {_name(anchor, steps)}. Based on Knowledge Base [{asec[0]}]: {' '.join(asec[1])}\n\n"
+    elif which:
+        lead = f"That is {_name(n, steps)}."
     elif n == max(steps) and n > 1:
         lead = f"The last step is {_name(n, steps)}."
     else:
