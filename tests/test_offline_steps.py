@@ -135,6 +135,8 @@ def test_the_whole_sequence_is_asked_only_of_the_framework():
     assert asks_all_steps(LISTED, STEPS, names)
     assert asks_all_steps("what are the phases of your planning process?", STEPS)
     assert not asks_all_steps("Could you name every stage of setting up a pixel?", STEPS, names)
+    assert asks_all_steps("remind me of the phases again, in sequence?", STEPS)  # says nothing else
+    assert not asks_all_steps("remind me of the phases of a lift study again?", STEPS)
     assert not asks_all_steps("What happens in step 2 of the PLN-4 method?", STEPS, names)
 
 
@@ -189,3 +191,19 @@ def test_a_step_asked_for_by_its_topic_is_the_step_whose_declared_name_it_uses()
     assert about_whole_step(TOPIC[1], STEPS, (2, None))
     places = {"id": "o#4", "source": "method.md › Step 4 (Places)", "text": "Purpose: pick the regions it runs in."}
     assert summary(4, STEPS, (4, None), [places], which=True).startswith("That is Step 4 (Places). Based on")
+
+
+ORDER = ["Which should be done first, places or people?", "does the money maths go before the brief?"]
+
+
+def test_which_of_two_steps_named_by_topic_comes_first():
+    from agent.offline.stepask import compared_steps, order_answer
+    assert all(t.lower() not in _seen() for t in ORDER)
+    assert compared_steps(ORDER[0], STEPS) == (3, 4)
+    assert compared_steps(ORDER[1], STEPS) == (1, 2)
+    assert compared_steps("does the places audit happen before the people survey?", STEPS) is None  # inside steps
+    assert compared_steps("which comes first, step 2 or step 3?", STEPS) is None  # numbered: nothing to look up
+    people = {"id": "o#3", "source": "method.md › Step 3 (People)", "text": "Purpose: name the buyers a plan reaches."}
+    out = order_answer((3, 4), STEPS, [people])
+    assert out.startswith("Step 3 (People) comes before Step 4 (Places).") and "[o#3]" in out
+    assert order_answer((1, 2), STEPS, [people]) is None

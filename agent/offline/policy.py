@@ -157,6 +157,8 @@ class OfflineAgent:
         if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
             return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
                 ("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in searchq.form(text, previous).queries]
+        if (pair := stepask.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
+            return [("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K}) for n in pair]
         whole = self._whole_step(text, history)
         if whole and "search_knowledge_base" in tools:
             shown = [whole[1]] if whole[1] and stepask.asks_anchor(text) else []  # "which number is X, and after it?"
@@ -274,6 +276,9 @@ class OfflineAgent:
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
             paras.append(para)
         if self._all_steps(text) and ranked and not paras and (para := stepask.listing(self.steps, ranked)):
+            paras.append(para)
+        if (pair := stepask.compared_steps(text, self.steps)) and ranked and not paras and (
+                para := stepask.order_answer(pair, self.steps, ranked)):
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)

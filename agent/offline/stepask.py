@@ -214,6 +214,8 @@ _LISTING = re.compile(r"\b(?:all|each|every|list|name|walk\w*|run|go|take|outlin
                       r"\b(?:steps|stages|phases)\b[^?.!]{0,20}\bin (?:order|sequence)\b|"
                       r"\bhow many (?:steps|stages|phases)\b", re.I)
 _FRAMEWORK = set(terms("framework workflow process methodology checklist planning"))
+_LIST_WORDS = set(terms("all each every list name walk walking run go take outline order sequence many steps stages phases "
+                        "first last two three four five six seven eight nine ten again remind please quick quickly"))
 _STEP_REFS = re.compile(r"\bstep\s*0?(\d{1,2})\b", re.I)
 
 
@@ -231,7 +233,8 @@ def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset
     no single step referred to — "walk me through the steps to set up a pixel" names no framework."""
     if not steps or asked_step(text, steps) or not _LISTING.search(text):
         return False
-    return bool(set(terms(text)) & (set(names) | _FRAMEWORK))
+    words = set(terms(text))  # "what are the steps, in order?" alone asks for them too: it says nothing else
+    return bool(words & (set(names) | _FRAMEWORK)) or not words - _GENERIC - _LIST_WORDS
 
 
 def listing_query(steps: dict[int, str]) -> str:
@@ -289,3 +292,39 @@ def neighbour_of_last(text: str, steps: dict[int, str], last: int | None) -> tup
     n = last + (1 if word in ("next", "following", "after") else -1)
     left = set(terms(text[:m.start()])) - _GENERIC - set(terms("and then so ok okay cool great thanks right"))
     return (n, last) if n in steps and not left else None
+
+
+# "which comes first, audience or geography?", "does budgeting come before messaging?"
+_ORDER_Q = re.compile(r"\b(?:which|what)\b[^?.!]{0,20}\b(?:comes?|goes|happens?|is done|should be done|do (?:we|i|you) do)\s+"
+                      r"(?:first|earlier|before|sooner|later|last|second)\b|\b(?:does|do|should|is)\b[^?.!]{1,50}\b"
+                      r"(?:come|go|happen|be done|done)\s+(?:before|after)\b", re.I)
+_ORDER_WORDS = set(terms("first earlier sooner later last second come comes go goes happen happens done do does "
+                         "should we i you"))
+_SPLIT = re.compile(r"\s*(?:,|\bor\b|\bvs\.?|\bversus\b|\bbefore\b|\bafter\b|\bthen\b)\s*", re.I)
+
+
+def compared_steps(text: str, steps: dict[int, str]) -> tuple[int, int] | None:
+    """(earlier, later) for a question of which of two steps named by topic comes first, else None."""
+    if not steps or not _ORDER_Q.search(text) or _NUMBERED.search(text):
+        return None
+    found = []
+    for part in _SPLIT.split(text):
+        n = _by_name(part, steps)
+        if n is None:
+            continue
+        if set(terms(part)) - _GENERIC - _ORDER_WORDS - set(terms(steps[n])):
+            return None  # "does the budget cut happen before …": something inside a step, not the step
+        if n not in found:
+            found.append(n)
+    return (min(found), max(found)) if len(found) == 2 else None
+
+
+def order_answer(pair: tuple[int, int], steps: dict[int, str], passages: list[dict], k: int = 2) -> str | None:
+    """"Step A comes before Step B", then each step's own section, cited — None when neither is found."""
+    whole = {ps["id"]: ps for ps in passages}
+    secs = [(n, _section(n, passages, whole, k, steps.get(n, ""))) for n in pair]
+    if not any(sec for _, sec in secs):
+        return None
+    lead = f"{_name(pair[0], steps)} comes before {_name(pair[1], steps)}."
+    return "\n\n".join([lead] + [f"{_name(n, steps)}: Based on Knowledge Base [{sec[0]}]: {' '.join(sec[1])}"
+                                 for n, sec in secs if sec])
