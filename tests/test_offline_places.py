@@ -68,3 +68,23 @@ def test_a_place_named_by_its_kind_is_the_one_the_tool_also_sizes(shipped_engine
     c.send(KIND[0])
     turn = c.send(KIND[1])
     assert [t["input"].get("geography") for t in turn.tool_calls] == ["California"]
+
+
+UNSIZED = ["roughly how many drone hobbyists live in Ohio?", "ok, and in Utah?"]
+
+
+def test_people_the_tool_did_not_size_stay_the_topic_of_a_place_only_follow_up():
+    from agent.offline.memory import update
+    from agent.offline.toolread import ToolOutcome
+    assert all(t.lower() not in _seen() for t in UNSIZED)
+    mem = Memory(last_kind="audience", audiences=[("retirees", "Florida")])
+    miss = ToolOutcome("get_audience_sizing", {"audience_type": "drone hobbyists", "geography": "Ohio"},
+                       "get_audience_sizing(...): not in the knowledge base", False)
+    update(mem, carry(parse(UNSIZED[0]), mem), [miss])
+    assert mem.audiences == [("drone hobbyists", "Ohio")]
+    assert carry(parse(UNSIZED[1]), mem).audiences == [("drone hobbyists", "Utah")]
+
+
+def test_two_remembered_places_swapped_for_one_ask_once():
+    mem = Memory(last_kind="audience", audiences=[("retirees", "Florida"), ("retirees", "United States")])
+    assert carry(parse(UNSIZED[1]), mem).audiences == [("retirees", "Utah")]

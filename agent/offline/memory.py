@@ -145,6 +145,10 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                 mem.highs[metric] = (high, o.passages[0]["id"])
     sized = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes
              if o.name == "get_audience_sizing" and o.found]
+    asked = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes
+             if o.name == "get_audience_sizing" and not o.is_error]
+    if asked and not sized and not p.audiences:  # not sized here: "and in Ohio?" still asks about these people
+        mem.last_kind, mem.audiences, mem.sized_elsewhere = "audience", list(dict.fromkeys(asked)), []
     if sized:
         mem.last_kind = "audience"
         also = next((o.fields.get("Also sized for", "") for o in outcomes if o.name == "get_audience_sizing" and o.found), "")
@@ -195,7 +199,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
         p.geographies = [kind]
     if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
-        p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
+        p.audiences = list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
     if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
         priced = {unit_metric(w[:-1] if w.endswith("s") else w) for w in re.findall(r"[a-z]+", p.norm.lower())
