@@ -207,3 +207,21 @@ def test_which_of_two_steps_named_by_topic_comes_first():
     out = order_answer((3, 4), STEPS, [people])
     assert out.startswith("Step 3 (People) comes before Step 4 (Places).") and "[o#3]" in out
     assert order_answer((1, 2), STEPS, [people]) is None
+
+
+NAMED = ["give me the gist of the money maths phase", "ok so what about step three?"]
+
+
+def test_a_step_named_before_the_word_step_or_spelled_out():
+    assert all(t.lower() not in _seen() for t in NAMED)
+    assert asked_step(NAMED[0], STEPS) == (2, None) and about_whole_step(NAMED[0], STEPS, (2, None))
+    assert asked_step(NAMED[1], STEPS) == (3, None) and about_whole_step(NAMED[1], STEPS, (3, None))
+    assert not about_whole_step("what does the places phase say about holdouts?", STEPS, (4, None))
+
+
+def test_a_chunk_of_two_step_sections_is_quoted_for_the_step_asked_only():
+    both = {"id": "o#7", "source": "method.md › Steps › Step 3 (People): who + Step 4 (Places): where",
+            "text": "### Step 3 (People): who\n\nPurpose: name the buyers a plan reaches.\n\n"
+                    "### Step 4 (Places): where\n\nPurpose: pick the regions it runs in."}
+    out = summary(4, STEPS, (4, None), [both])
+    assert "[o#7]" in out and "pick the regions" in out and "name the buyers" not in out

@@ -74,6 +74,7 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
     no step by number, ordinal or position relative to another step."""
     if not steps:
         return None
+    text = spelled(text)
     last = max(steps)
     rel = _RELATIVE.search(text)
     if rel and re.search(r"\b(?:steps?|stages?|phases?)\b", text, re.I):  # "after the test" alone is no step
@@ -95,7 +96,19 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
     if by_topic(text):  # "what number is the measurement step?": the one step whose declared name it uses
         n = _by_name(text, steps)
         return (n, None) if n is not None else None
-    return None
+    m = _TOPIC_STEP.search(text)  # "tell me about the channel mix step": the step its name words pick
+    n = _by_name(m.group(1), steps) if m else None
+    return (n, None) if n is not None else None
+
+
+_TOPIC_STEP = re.compile(r"\bthe\s+((?:[\w&'-]+\s+){1,3})(?:step|stage|phase)\b", re.I)
+_NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_SPELLED = re.compile(r"\b(step|stage|phase)\s+(" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+
+
+def spelled(text: str) -> str:
+    """"step seven" written with its figure ("step 7"), so one pattern reads both."""
+    return _SPELLED.sub(lambda m: f"{m.group(1)} {_NUMBER_WORDS[m.group(2).lower()]}", text)
 
 
 def by_topic(text: str) -> bool:
@@ -108,19 +121,22 @@ def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | Non
     content words once the step reference, the names of the steps it names and the words of
     asking about a step ("what happens in", "what comes after") are set aside."""
     named = " ".join(steps.get(n, "") for n in ref if n)
-    left = set(terms(_NUMBERED.sub(" ", text))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
+    left = set(terms(_NUMBERED.sub(" ", spelled(text)))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
     left -= set(terms("last final closing opening initial right just immediately straight"))
     return not left
 
 
 def query(n: int, steps: dict[int, str]) -> str:
-    """The search for step ``n``'s summary: its number and its declared name."""
-    return f"Step {n} {steps.get(n, '')}".strip()
+    """The search for step ``n``'s summary: its number, its declared name and what a summary of a
+    step states (its purpose), so a framework's entry for the step ranks with the step's own guide."""
+    return f"Step {n} {steps.get(n, '')} purpose".strip()
 
 
 def _heads(ps: dict) -> list[str]:
     """A passage's headings: its source's section path, its first unit's heading, a capitalised line."""
-    heads = [h.strip() for h in ps.get("source", "").split("›")[1:]] + [u.heading for u in units(ps.get("text", ""))[:1]]
+    # a chunk of two short sections is headed "A + B" in its source path: each is a heading of it
+    heads = [h.strip() for h in re.split(r"›| \+ ", ps.get("source", ""))[1:]]
+    heads += [u.heading for u in units(ps.get("text", ""))[:1]]
     return heads + [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
 
 
@@ -139,8 +155,11 @@ def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int, name:
     def named(ps: dict) -> int:
         head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
         return max((len(set(terms(h)) & set(terms(name))) for h in _heads(ps) if head.match(h or "")), default=0)
+    head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
     for ps in sorted(found, key=lambda p: (opening(p), -named(p)))[:1]:
-        said = [u.text for u in units(ps["text"]) if not is_pointer(u.text)][:k]
+        us = [u for u in units(ps["text"]) if not is_pointer(u.text)]
+        own = [u for u in us if head.match(u.heading or "")]  # the step's own section of a chunk of several
+        said = [u.text for u in (own or us)][:k]
         if said:
             return ps["id"], said
     return None
@@ -239,7 +258,7 @@ def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset
 
 def listing_query(steps: dict[int, str]) -> str:
     """The search for the passage that lists the steps: their numbers and declared names."""
-    return "; ".join(query(n, steps) for n in sorted(steps))[:400]
+    return "; ".join(f"Step {n} {steps.get(n, '')}".strip() for n in sorted(steps))[:400]
 
 
 def unlisted(steps: dict[int, str], passages: list[dict]) -> list[int]:
