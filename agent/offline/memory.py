@@ -184,6 +184,15 @@ def leftover(p: Parsed) -> set[str]:
     return set(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}
 
 
+_FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
+
+
+def _audience_words(p: Parsed) -> set[str]:
+    """The words the message's audiences may be said with (each one's synonyms), and comparing words."""
+    said = [s for a, _ in p.audiences for s in [a, *VOCABULARY["audiences"].get(a, [])]]
+    return set(terms(" ".join(said))) | {"vs", "versus", "compar", "each", "both"}
+
+
 def carry(p: Parsed, mem: Memory) -> Parsed:
     """Fill what the message leaves to the conversation (English discourse, not wording):
 
@@ -191,7 +200,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       about the high end?") repeats the last question with the new slot;
     * a new number with nothing else asked ("Finance cut it to 45 grand. redo that?", an answer to
       "what is your budget?") re-runs the last calculation with it;
-    * an audience and a place named while sizing audiences asks for that size too;
+    * an audience and a place named while sizing audiences, or with nothing else, asks for that size;
     * one audience and two places asks for both rows."""
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
@@ -217,8 +226,10 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
         p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
-    if mem.last_kind == "audience" and p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc):
-        p.sizing_cue = True  # "now retirees for Ohio and Utah" after a size: the same ask for another audience
+    if p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc) and (
+            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())):
+        # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes
+        p.sizing_cue = True
     if len(p.audiences) == 1 and len(p.geographies) > 1:
         p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
     elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \

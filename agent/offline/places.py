@@ -14,13 +14,15 @@ from agent.offline.metricnames import positions
 from mpa.audience_lookups import US_STATE_CODES
 from mpa.vocabulary import VOCABULARY, term_pattern
 
-_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b|"
+_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b|"
                          # a state's code where only a place fits: "geo to CA", "only TX", "statewide, CA?", "and NY?"
-                         r"\b(?i:to|into|within|at|about|only|just|statewide|state of)[\s,]+([A-Z]{2})\b|"
+                         r"(?:\b(?i:to|into|within|at|about|only|just|statewide|state of|vs|versus|or|and)\.?|[:+&/])"
+                         r"[\s,]*\b([A-Z]{2})\b|"
                          r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
                      r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
+_SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -]{0,25}?\s+((?i:dma|market|metro|area))s\b")
 
 
 def _code(m: re.Match) -> str | None:
@@ -39,6 +41,9 @@ def geographies(text: str) -> list[tuple[int, str]]:
         if code and not any(m.start() <= p < m.end() for p, _ in found):
             # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
             found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
+    for m in _SHARED.finditer(text):  # "the LA and Chicago DMAs": the code shares the plural's kind
+        if m.group(1) not in _NOT_PLACE and not any(m.start() <= p < m.end(1) for p, _ in found):
+            found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
     for m in _NATION.finditer(text):
         found.append((m.start(), "United States"))
     return sorted(found)
@@ -47,6 +52,7 @@ def geographies(text: str) -> list[tuple[int, str]]:
 def without_places(text: str) -> str:
     """``text`` with the places it names blanked out, to read what else it says."""
     out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if _code(m) else m.group(0), text)
+    out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
     if len(out.lower()) != len(out):
