@@ -93,3 +93,14 @@ def test_people_the_tool_did_not_size_stay_the_topic_of_a_place_only_follow_up()
 def test_two_remembered_places_swapped_for_one_ask_once():
     mem = Memory(last_kind="audience", audiences=[("retirees", "Florida"), ("retirees", "United States")])
     assert carry(parse(UNSIZED[1]), mem).audiences == [("retirees", "Utah")]
+
+
+COUNTS = ["roughly how many times a week should a viewer see it?", "how many impressions would 5k get us",
+          "how many pilots live in Ohio?"]
+
+
+def test_a_count_of_events_or_priced_units_is_no_audience_to_size():
+    from agent.offline.policy import _counts_things
+    assert all(t.lower() not in _seen() for t in COUNTS)
+    assert _counts_things(COUNTS[0]) and _counts_things(COUNTS[1])
+    assert not _counts_things(COUNTS[2])

@@ -15,7 +15,8 @@ from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
-from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.parse import (DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse,
+                                 unit_metric)
 from agent.offline.passages import STEP
 from agent.offline.places import without_places
 from agent.offline.reader import extract
@@ -190,7 +191,7 @@ class OfflineAgent:
             return calls
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
-        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and (
+        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not _counts_things(text) and (
                 re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
             calls += [("get_audience_sizing", {"audience_type": _audience_phrase(text), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
@@ -363,6 +364,14 @@ def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
     """Accept plain earlier user texts (older callers) or (text, outcomes) pairs."""
     return [(h, []) if isinstance(h, str) else h for h in history]
+
+
+def _counts_things(text: str) -> bool:
+    """"how many times …" (how often), "how many steps …", "how many clicks …": a count of events,
+    parts or priced units, not of people — no audience to size."""
+    m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
+    noun = m.group(1).lower() if m else ""
+    return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
 
 
 def _audience_phrase(text: str) -> str:
