@@ -225,3 +225,21 @@ def test_a_chunk_of_two_step_sections_is_quoted_for_the_step_asked_only():
                     "### Step 4 (Places): where\n\nPurpose: pick the regions it runs in."}
     out = summary(4, STEPS, (4, None), [both])
     assert "[o#7]" in out and "pick the regions" in out and "name the buyers" not in out
+
+
+BACK = ["and what comes out of it?"]
+
+
+def test_a_question_pointing_back_at_the_step_just_discussed_reads_that_step(shipped_engine):
+    from agent.offline.stepask import inside_last, of_step
+    assert all(t.lower() not in _seen() for t in BACK)
+    assert inside_last(BACK[0], STEPS, 3) == 3
+    assert inside_last(BACK[0], STEPS, None) is None and inside_last("and step 2?", STEPS, 3) is None
+    headed = {"id": "o#3", "source": "method.md › Step 3 (People)", "text": "Outputs: a list of buyer segments."}
+    table = {"id": "o#9", "source": "method.md › At a glance", "text": "1 Brief; 2 Money maths; 3 People; 4 Places."}
+    assert of_step(3, [table, headed], []) == [headed]
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send("Sum up step 4 for me, please")
+    turn = c.send(BACK[0])
+    assert {t["input"].get("step") for t in turn.tool_calls if t["name"] == "get_step_guidance"} == {4}
+    assert "market list" in turn.assistant

@@ -122,9 +122,7 @@ class OfflineAgent:
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
         if ref and stepask.about_whole_step(text, self.steps, ref):
             return ref
-        hist = _as_history(history or [])  # "and the next one?" after a turn about one step
-        last = next((o.input.get("step") for o in (hist[-1][1] if hist else []) if o.name == "get_step_guidance"), None)
-        return stepask.neighbour_of_last(text, getattr(self, "steps", {}), last)
+        return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history))
 
     def _all_steps(self, text: str) -> bool:
         return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
@@ -161,6 +159,10 @@ class OfflineAgent:
         if (pair := stepask.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
             return [("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K}) for n in pair]
         whole = self._whole_step(text, history)
+        if not whole and (n := stepask.inside_last(text, self.steps, _last_step(history))) and "search_knowledge_base" \
+                in tools:  # "what does it output?" after a turn about one step: inside that step
+            return ([("get_step_guidance", {"step": n, "topic": text[:200]})] if "get_step_guidance" in tools else []) + [
+                ("search_knowledge_base", {"query": f"Step {n} {self.steps[n]} {text}"[:400], "top_k": searchq.TOP_K})]
         if whole and "search_knowledge_base" in tools:
             shown = [whole[1]] if whole[1] and stepask.asks_anchor(text) else []  # "which number is X, and after it?"
             return ([("get_step_guidance", {"step": whole[0]})] if "get_step_guidance" in tools else []) + [
@@ -272,6 +274,8 @@ class OfflineAgent:
         ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
                                p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
+        if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
+            ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
         whole = self._whole_step(text, history)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
@@ -364,6 +368,11 @@ def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
     """Accept plain earlier user texts (older callers) or (text, outcomes) pairs."""
     return [(h, []) if isinstance(h, str) else h for h in history]
+
+
+def _last_step(history: list | None) -> int | None:
+    hist = _as_history(history or [])
+    return stepask.last_looked_up(hist[-1][1]) if hist else None
 
 
 def _counts_things(text: str) -> bool:

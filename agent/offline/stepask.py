@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.passages import is_pointer, terms, units
+from mpa.steps import guide_step
 
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                                         "twelfth".split(), start=1)}
@@ -347,3 +348,32 @@ def order_answer(pair: tuple[int, int], steps: dict[int, str], passages: list[di
     lead = f"{_name(pair[0], steps)} comes before {_name(pair[1], steps)}."
     return "\n\n".join([lead] + [f"{_name(n, steps)}: Based on Knowledge Base [{sec[0]}]: {' '.join(sec[1])}"
                                  for n, sec in secs if sec])
+
+
+_POINTS = re.compile(r"\b(?:it|its|it's|this step|that step|this stage|that stage|this one|that one)\b", re.I)
+
+
+def last_looked_up(outcomes: list) -> int | None:
+    """The step the previous turn looked up with the step tool, if any."""
+    return next((o.input.get("step") for o in outcomes if o.name == "get_step_guidance"), None)
+
+
+def inside_last(text: str, steps: dict[int, str], last: int | None) -> int | None:
+    """For "what does it output?" after a turn about one step: that step (the message points back
+    and names no step of its own), else None."""
+    if last not in steps or not _POINTS.search(text) or asked_step(text, steps) or _all_named(text, steps):
+        return None
+    return last
+
+
+def _all_named(text: str, steps: dict[int, str]) -> bool:
+    return bool(_NUMBERED.search(spelled(text)) or by_topic(text) or _TOPIC_STEP.search(text))
+
+
+def of_step(n: int, passages: list[dict], outcomes: list) -> list[dict]:
+    """The passages about step ``n``: the ones headed with it, else the ones from the step's own guide
+    the step tool returned (a passage that merely mentions every step is about none of them)."""
+    headed = [p for p in passages if _headed(p, n)]
+    tool = {p["id"] for o in outcomes if o.name == "get_step_guidance" and o.input.get("step") == n for p in o.passages
+            if guide_step(p.get("source", "")) == n}
+    return headed or [p for p in passages if p["id"] in tool]
