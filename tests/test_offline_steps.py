@@ -243,3 +243,8 @@ def test_a_question_pointing_back_at_the_step_just_discussed_reads_that_step(shi
     turn = c.send(BACK[0])
     assert {t["input"].get("step") for t in turn.tool_calls if t["name"] == "get_step_guidance"} == {4}
     assert "market list" in turn.assistant
+
+
+def test_a_new_topic_said_with_it_is_not_read_inside_the_last_step():
+    from agent.offline.stepask import inside_last
+    assert inside_last("is it smart to put video ads in the mix this spring?", STEPS, 3) is None

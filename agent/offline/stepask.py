@@ -363,7 +363,8 @@ def inside_last(text: str, steps: dict[int, str], last: int | None) -> int | Non
     and names no step of its own), else None."""
     if last not in steps or not _POINTS.search(text) or asked_step(text, steps) or _all_named(text, steps):
         return None
-    return last
+    # a short question about the step ("what are its outputs?"), not a new topic ("is it worth running CTV?")
+    return last if len(set(terms(text)) - _GENERIC) <= 2 else None
 
 
 def _all_named(text: str, steps: dict[int, str]) -> bool:
