@@ -119,6 +119,9 @@ def match_audience(query: str, names: list[str]) -> str | None:
     if key and key in names:
         return key
     qs = _stems(q)
+    key = _synonym_words(qs, names)
+    if key:
+        return key
     initialisms = {t.lower() for t in re.findall(r"\b[A-Z]{2,4}\b", query)}
     best, best_score = None, 0.0
     for name in names:
@@ -135,6 +138,23 @@ def match_audience(query: str, names: list[str]) -> str | None:
         if score >= 0.5 and score > best_score:
             best, best_score = name, score
     return best
+
+
+def _synonym_words(qs: set[str], names: list[str]) -> str | None:
+    """The one table audience a synonym of which has all its content words in the query, in any
+    order and with other words between ("shoppers for an electric car" has the words of "electric
+    car buyers" but the buyer): only synonyms of two or more content words, so that one shared
+    word ("business") never decides."""
+    said = {_bare(x) for x in qs}
+    hits = set()
+    for key, syns in VOCABULARY["audiences"].items():
+        if key not in names:
+            continue
+        for syn in syns:
+            content = {_bare(x) for x in _stems(syn) if x not in _GENERIC_AUDIENCE_WORDS and not re.search(r"[-/:]", x)}
+            if len(content) >= 2 and content <= said:
+                hits.add(key)
+    return hits.pop() if len(hits) == 1 else None
 
 
 def _bare(stem: str) -> str:

@@ -91,3 +91,160 @@ def test_a_pointer_to_another_file_is_never_quoted():
                                           "text": "### Step 3 (People)\n\n- More: see phase-3.md.\n- Purpose: name "
                                                   "the buyers a plan must reach and count them."}])
     assert "see phase-3" not in out and "name the buyers" in out
+
+
+# --- a step named by its topic and pointed back to, and the whole sequence asked for -----------------
+NAMED_TOOLS = [{"name": "get_step_guidance", "description": "Guidance for a phase of the PLN-4 method: 1 Brief; "
+                "2 Money maths; 3 People; 4 Places. Optionally narrow it.", "input_schema": {}}]
+
+
+def _seen() -> str:
+    import json
+    from pathlib import Path
+
+    from tests.test_offline_carry import _seen_dataset_text
+    extra = Path(__file__).parent / "fixtures" / "paraphrase_holdout4" / "scenarios"
+    return _seen_dataset_text() + " ".join(json.dumps(json.load(open(p))) for p in extra.glob("*.json")).lower()
+
+
+POINTED = "What number is the people phase, and what comes straight after it?"
+LISTED = "Could you name every stage of the PLN-4 method for me?"
+
+
+def test_own_wording_is_not_in_the_seen_sets():
+    seen = _seen()
+    assert all(t.lower() not in seen for t in (POINTED, LISTED, "what comes straight after it", "name every stage"))
+
+
+def test_after_it_counts_from_the_step_named_by_its_topic_in_the_same_message():
+    from agent.offline.stepask import asks_anchor
+    assert asked_step(POINTED, STEPS) == (4, 3)
+    assert about_whole_step(POINTED, STEPS, (4, 3)) and asks_anchor(POINTED)
+    assert not asks_anchor("Which step follows the money maths one?")
+    people = {"id": "o#3", "source": "method.md › Step 3 (People)", "text": "Purpose: name the buyers a plan reaches."}
+    places = {"id": "o#4", "source": "method.md › Step 4 (Places)", "text": "Purpose: pick the regions it runs in."}
+    out = summary(4, STEPS, (4, 3), [places, people], show_anchor=True)
+    assert out.startswith("That is Step 3 (People). Based on Knowledge Base [o#3]: Purpose: name the buyers")
+    assert "The next step after Step 3 (People) is Step 4 (Places). Based on Knowledge Base [o#4]" in out
+
+
+def test_the_whole_sequence_is_asked_only_of_the_framework():
+    from agent.offline.stepask import asks_all_steps, framework_names
+    names = framework_names(NAMED_TOOLS)
+    assert "pln-4" in names
+    assert asks_all_steps(LISTED, STEPS, names)
+    assert asks_all_steps("what are the phases of your planning process?", STEPS)
+    assert not asks_all_steps("Could you name every stage of setting up a pixel?", STEPS, names)
+    assert asks_all_steps("remind me of the phases again, in sequence?", STEPS)  # says nothing else
+    assert not asks_all_steps("remind me of the phases of a lift study again?", STEPS)
+    assert not asks_all_steps("What happens in step 2 of the PLN-4 method?", STEPS, names)
+
+
+def test_the_sequence_is_given_in_the_kbs_own_words_or_from_each_steps_heading():
+    from agent.offline.stepask import listing, unlisted
+    intro = {"id": "m#1", "source": "method.md", "text": "## The method\n\nThe method is four choices made in order. "
+             "The four steps are:\n\n1. Step 1 (Brief)\n2. Step 2 (Money maths)\n3. Step 3 (People)\n4. Step 4 (Places)"}
+    out = listing(STEPS, [intro])
+    assert out.startswith("Based on Knowledge Base [m#1]: The method is four choices made in order. The four steps are:")
+    assert "Step 4 (Places)" in out and unlisted(STEPS, [intro]) == []
+    heads = [{"id": f"w#{n}", "source": "w.txt", "text": f"STEP {n} - {name.upper()}\n\nWhat this phase decides and why it comes here."}
+             for n, name in STEPS.items() if n != 2]
+    assert unlisted(STEPS, heads) == [2]
+    assert listing(STEPS, heads) == ("The steps, in order: Step 1: Brief [w#1]; Step 3: People [w#3]; "
+                                     "Step 4: Places [w#4].")
+    assert listing(STEPS, heads[:1]) is None
+
+
+NEXT_ONES = ["ok, and the following one?", "And what comes before that?"]
+
+
+def test_a_neighbour_of_the_step_last_talked_about():
+    from agent.offline.stepask import neighbour_of_last
+    assert all(t.lower() not in _seen() for t in NEXT_ONES)
+    assert neighbour_of_last(NEXT_ONES[0], STEPS, 2) == (3, 2)
+    assert neighbour_of_last(NEXT_ONES[1], STEPS, 3) == (2, 3)
+    assert neighbour_of_last(NEXT_ONES[1], STEPS, None) is None  # no step was talked about
+    assert neighbour_of_last("and the next one?", STEPS, 4) is None  # past the last step
+    assert neighbour_of_last("what about budget pacing next?", STEPS, 2) is None  # asks something else
+
+
+def test_a_follow_up_asks_for_the_neighbour_through_the_conversation(shipped_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send("Sum up step 6 for me, please")
+    turn = c.send(NEXT_ONES[1])
+    assert turn.assistant.startswith("The step before Step 6 (Value proposition & messaging) is Step 5")
+
+
+def test_a_heading_with_the_steps_name_is_preferred_to_one_about_a_part_of_it():
+    part = {"id": "d#9", "source": "phase-4.md › Step 4 outputs", "text": "A list of regions with their tiers noted."}
+    entry = {"id": "o#4", "source": "method.md › Step 4 (Places): where", "text": "Purpose: pick the regions it runs in."}
+    assert "[o#4]" in summary(4, STEPS, (4, None), [part, entry])
+
+
+TOPIC = ["What number is the places phase?", "and what is step 2 called again?"]
+
+
+def test_a_step_asked_for_by_its_topic_is_the_step_whose_declared_name_it_uses():
+    assert all(t.lower() not in _seen() for t in TOPIC)
+    assert asked_step(TOPIC[0], STEPS) == (4, None) and about_whole_step(TOPIC[0], STEPS, (4, None))
+    assert asked_step("Which phase should we start with?", STEPS) is None  # names no step
+    assert about_whole_step(TOPIC[1], STEPS, (2, None))
+    places = {"id": "o#4", "source": "method.md › Step 4 (Places)", "text": "Purpose: pick the regions it runs in."}
+    assert summary(4, STEPS, (4, None), [places], which=True).startswith("That is Step 4 (Places). Based on")
+
+
+ORDER = ["Which should be done first, places or people?", "does the money maths go before the brief?"]
+
+
+def test_which_of_two_steps_named_by_topic_comes_first():
+    from agent.offline.stepask import compared_steps, order_answer
+    assert all(t.lower() not in _seen() for t in ORDER)
+    assert compared_steps(ORDER[0], STEPS) == (3, 4)
+    assert compared_steps(ORDER[1], STEPS) == (1, 2)
+    assert compared_steps("does the places audit happen before the people survey?", STEPS) is None  # inside steps
+    assert compared_steps("which comes first, step 2 or step 3?", STEPS) is None  # numbered: nothing to look up
+    people = {"id": "o#3", "source": "method.md › Step 3 (People)", "text": "Purpose: name the buyers a plan reaches."}
+    out = order_answer((3, 4), STEPS, [people])
+    assert out.startswith("Step 3 (People) comes before Step 4 (Places).") and "[o#3]" in out
+    assert order_answer((1, 2), STEPS, [people]) is None
+
+
+NAMED = ["give me the gist of the money maths phase", "ok so what about step three?"]
+
+
+def test_a_step_named_before_the_word_step_or_spelled_out():
+    assert all(t.lower() not in _seen() for t in NAMED)
+    assert asked_step(NAMED[0], STEPS) == (2, None) and about_whole_step(NAMED[0], STEPS, (2, None))
+    assert asked_step(NAMED[1], STEPS) == (3, None) and about_whole_step(NAMED[1], STEPS, (3, None))
+    assert not about_whole_step("what does the places phase say about holdouts?", STEPS, (4, None))
+
+
+def test_a_chunk_of_two_step_sections_is_quoted_for_the_step_asked_only():
+    both = {"id": "o#7", "source": "method.md › Steps › Step 3 (People): who + Step 4 (Places): where",
+            "text": "### Step 3 (People): who\n\nPurpose: name the buyers a plan reaches.\n\n"
+                    "### Step 4 (Places): where\n\nPurpose: pick the regions it runs in."}
+    out = summary(4, STEPS, (4, None), [both])
+    assert "[o#7]" in out and "pick the regions" in out and "name the buyers" not in out
+
+
+BACK = ["and what comes out of it?"]
+
+
+def test_a_question_pointing_back_at_the_step_just_discussed_reads_that_step(shipped_engine):
+    from agent.offline.stepask import inside_last, of_step
+    assert all(t.lower() not in _seen() for t in BACK)
+    assert inside_last(BACK[0], STEPS, 3) == 3
+    assert inside_last(BACK[0], STEPS, None) is None and inside_last("and step 2?", STEPS, 3) is None
+    headed = {"id": "o#3", "source": "method.md › Step 3 (People)", "text": "Outputs: a list of buyer segments."}
+    table = {"id": "o#9", "source": "method.md › At a glance", "text": "1 Brief; 2 Money maths; 3 People; 4 Places."}
+    assert of_step(3, [table, headed], []) == [headed]
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send("Sum up step 4 for me, please")
+    turn = c.send(BACK[0])
+    assert {t["input"].get("step") for t in turn.tool_calls if t["name"] == "get_step_guidance"} == {4}
+    assert "market list" in turn.assistant
+
+
+def test_a_new_topic_said_with_it_is_not_read_inside_the_last_step():
+    from agent.offline.stepask import inside_last
+    assert inside_last("is it smart to put video ads in the mix this spring?", STEPS, 3) is None

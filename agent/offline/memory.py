@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric
-from agent.offline.places import without_places
+from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome
@@ -32,6 +32,7 @@ class Memory:
     metric_phrases: list[str] = field(default_factory=list)
     audiences: list[tuple[str, str | None]] = field(default_factory=list)
     geography: str | None = None
+    sized_elsewhere: list[str] = field(default_factory=list)  # where the tool said the last audience is also sized
     facts: dict[str, float] = field(default_factory=dict)   # budget, price, LTV, count
     price_metric: str | None = None       # what the remembered price is a price of
     price_from: tuple[float, float] | None = None  # (spend, count) the remembered price was worked out from
@@ -144,8 +145,14 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                 mem.highs[metric] = (high, o.passages[0]["id"])
     sized = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes
              if o.name == "get_audience_sizing" and o.found]
+    asked = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes
+             if o.name == "get_audience_sizing" and not o.is_error]
+    if asked and not sized and not p.audiences:  # not sized here: "and in Ohio?" still asks about these people
+        mem.last_kind, mem.audiences, mem.sized_elsewhere = "audience", list(dict.fromkeys(asked)), []
     if sized:
         mem.last_kind = "audience"
+        also = next((o.fields.get("Also sized for", "") for o in outcomes if o.name == "get_audience_sizing" and o.found), "")
+        mem.sized_elsewhere = [g.strip() for g in also.split(",") if g.strip()]
         if not p.audiences:  # an audience the tool matched in the user's own words
             mem.audiences = list({a: (a, g) for a, g in sized}.values())
 
@@ -160,7 +167,9 @@ def ratio_metric() -> str:
 
 
 _PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "counti", "nation", "countri", "mani",
-                "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir"}
+                "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir",
+                # narrowing or widening the same ask to a place: "narrow it to TX", "geo-target only LA"
+                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid"}
 
 
 def leftover(p: Parsed) -> set[str]:
@@ -175,6 +184,15 @@ def leftover(p: Parsed) -> set[str]:
     return set(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}
 
 
+_FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
+
+
+def _audience_words(p: Parsed) -> set[str]:
+    """The words the message's audiences may be said with (each one's synonyms), and comparing words."""
+    said = [s for a, _ in p.audiences for s in [a, *VOCABULARY["audiences"].get(a, [])]]
+    return set(terms(" ".join(said))) | {"vs", "versus", "compar", "each", "both"}
+
+
 def carry(p: Parsed, mem: Memory) -> Parsed:
     """Fill what the message leaves to the conversation (English discourse, not wording):
 
@@ -182,11 +200,15 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       about the high end?") repeats the last question with the new slot;
     * a new number with nothing else asked ("Finance cut it to 45 grand. redo that?", an answer to
       "what is your budget?") re-runs the last calculation with it;
+    * an audience and a place named while sizing audiences, or with nothing else, asks for that size;
     * one audience and two places asks for both rows."""
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
+    kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
+    if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
+        p.geographies = [kind]
     if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
-        p.audiences = [(a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences]
+        p.audiences = list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
     if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
         priced = {unit_metric(w[:-1] if w.endswith("s") else w) for w in re.findall(r"[a-z]+", p.norm.lower())
@@ -204,6 +226,10 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
         p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
+    if p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc) and (
+            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())):
+        # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes
+        p.sizing_cue = True
     if len(p.audiences) == 1 and len(p.geographies) > 1:
         p.audiences = [(p.audiences[0][0], g) for g in p.geographies]
     elif p.audiences and not any(g for _, g in p.audiences) and not p.geographies and mem.geography and \

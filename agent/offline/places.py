@@ -11,9 +11,14 @@ from __future__ import annotations
 import re
 
 from agent.offline.metricnames import positions
+from mpa.audience_lookups import US_STATE_CODES
 from mpa.vocabulary import VOCABULARY, term_pattern
 
-_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b")
+_CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b|"
+                         # a state's code where only a place fits: "geo to CA", "only TX", "statewide, CA?", "and NY?"
+                         r"(?:\b(?i:to|into|within|at|about|only|just|statewide|state of|vs|versus|or|and)\.?|[:+&/])"
+                         r"[\s,]*\b([A-Z]{2})\b|"
+                         r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
                      r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
@@ -24,19 +29,32 @@ _NAMED_MARKET = re.compile(r"\b((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})\s+((?
 _NOT_NAMED_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
                               r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Q[1-4]|Step|Section|The|"
                               r"Our|My|This|That)\b")
+_SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -]{0,25}?\s+((?i:dma|market|metro|area))s\b")
+
+
+def _code(m: re.Match) -> str | None:
+    """The place code a match names, or None: the contexts where any word could follow ("to",
+    the end of the message) take only a state's postal code."""
+    code = m.group(1) or m.group(3) or m.group(4) or m.group(5)
+    if code in _NOT_PLACE or ((m.group(4) or m.group(5)) and code not in US_STATE_CODES):
+        return None
+    return code
 
 
 def geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
     for m in _CODE_PLACE.finditer(text):
-        code = m.group(1) or m.group(3)
-        if code not in _NOT_PLACE and not any(m.start() <= p < m.end() for p, _ in found):
+        code = _code(m)
+        if code and not any(m.start() <= p < m.end() for p, _ in found):
             # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
             found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
     for m in _NAMED_MARKET.finditer(text):
         if not any(m.start() <= p < m.end() for p, _ in found) and _a_place_name(m):
             found.append((m.start(), f"{m.group(1)} {'DMA' if m.group(2).lower() == 'dma' else m.group(2).lower()}"
                           if m.group(1) else m.group(3)))
+    for m in _SHARED.finditer(text):  # "the LA and Chicago DMAs": the code shares the plural's kind
+        if m.group(1) not in _NOT_PLACE and not any(m.start() <= p < m.end(1) for p, _ in found):
+            found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
     for m in _NATION.finditer(text):
         found.append((m.start(), "United States"))
     return sorted(found)
@@ -52,8 +70,8 @@ def _a_place_name(m: re.Match) -> bool:
 
 def without_places(text: str) -> str:
     """``text`` with the places it names blanked out, to read what else it says."""
-    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if (m.group(1) or m.group(3)) not in _NOT_PLACE
-                          else m.group(0), text)
+    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if _code(m) else m.group(0), text)
+    out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
     pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
@@ -62,3 +80,19 @@ def without_places(text: str) -> str:
     for m in reversed(list(pat.finditer(out.lower()))):
         out = out[:m.start()] + " " * (m.end() - m.start()) + out[m.end():]
     return out
+
+
+# a place named only by its kind: "statewide", "the whole state", "just the metro", "DMA-level"
+_KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) state\b|\bstate[- ]level\b", re.I)),
+         ("dma", re.compile(r"\b(?:the|that|its) (?:dma|metro|metro area)\b|\bmetro-?wide\b|\bdma[- ]level\b", re.I)))
+
+
+def place_of_kind(text: str, sized: list[str]) -> str | None:
+    """The one place of ``sized`` (where the tool said the audience is also sized) of the kind the
+    message names without naming the place ("and statewide?" after a DMA: the state), else None."""
+    kind = next((k for k, pat in _KIND if pat.search(text)), None)
+    if kind is None:
+        return None
+    states = {s.lower() for s in US_STATE_CODES.values()}
+    fits = [g for g in sized if (g.lower() in states if kind == "state" else g.lower().endswith(" dma"))]
+    return fits[0] if len(fits) == 1 else None

@@ -15,7 +15,8 @@ from agent.messages import ModelResponse
 from agent.offline import arith, compose
 from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
-from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.parse import (DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse,
+                                 unit_metric)
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.places import without_places
 from agent.offline.reader import extract
@@ -90,6 +91,7 @@ class OfflineAgent:
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
+        self.framework = stepask.framework_names(tools) or getattr(self, "framework", set())  # its name ("MPA-10")
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             if calls:
@@ -97,6 +99,13 @@ class OfflineAgent:
                           for i, (n, inp) in enumerate(calls)]
                 return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
                                      usage={"input_tokens": 0, "output_tokens": 0})
+        if may_call and outcomes and "get_step_guidance" in tool_names and self._all_steps(user_text) and not any(
+                o.name == "get_step_guidance" for o in outcomes):  # the steps no search result named, one by one
+            gaps = stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found]))
+            if gaps:
+                return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
+                                               "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
+                                     stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
@@ -107,11 +116,16 @@ class OfflineAgent:
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
-    def _whole_step(self, text: str) -> tuple[int, int | None] | None:
+    def _whole_step(self, text: str, history: list | None = None) -> tuple[int, int | None] | None:
         """The framework step a question about a whole step asks for ("step 3", "the final step",
         "the one after X"), or None."""
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
-        return ref if ref and stepask.about_whole_step(text, self.steps, ref) else None
+        if ref and stepask.about_whole_step(text, self.steps, ref):
+            return ref
+        return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history))
+
+    def _all_steps(self, text: str) -> bool:
+        return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
@@ -139,10 +153,21 @@ class OfflineAgent:
             return []
         if clarification(p, mem):
             return []
-        whole = self._whole_step(text)
+        if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
+            return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
+                ("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in searchq.form(text, previous).queries]
+        if (pair := stepask.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
+            return [("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K}) for n in pair]
+        whole = self._whole_step(text, history)
+        if not whole and (n := stepask.inside_last(text, self.steps, _last_step(history))) and "search_knowledge_base" \
+                in tools:  # "what does it output?" after a turn about one step: inside that step
+            return ([("get_step_guidance", {"step": n, "topic": text[:200]})] if "get_step_guidance" in tools else []) + [
+                ("search_knowledge_base", {"query": f"Step {n} {self.steps[n]} {text}"[:400], "top_k": searchq.TOP_K})]
         if whole and "search_knowledge_base" in tools:
+            shown = [whole[1]] if whole[1] and stepask.asks_anchor(text) else []  # "which number is X, and after it?"
             return ([("get_step_guidance", {"step": whole[0]})] if "get_step_guidance" in tools else []) + [
-                ("search_knowledge_base", {"query": stepask.query(whole[0], self.steps), "top_k": searchq.TOP_K})]
+                ("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K})
+                for n in [whole[0], *shown]]
         calls: list[tuple[str, dict]] = []
         if p.audiences and (p.sizing_cue or p.followup) and "get_audience_sizing" in tools and not (
                 p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
@@ -168,7 +193,7 @@ class OfflineAgent:
             return calls
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
-        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and (
+        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not _counts_things(text) and (
                 re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
             calls += [("get_audience_sizing", {"audience_type": _audience_phrase(text), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
@@ -249,9 +274,16 @@ class OfflineAgent:
         ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
                                p.vertical or mem.vertical)
         searched = any(o.name in _RETRIEVAL for o in outcomes)
-        whole = self._whole_step(text)
-        if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked,
-                                                                         self.max_sentences, outcomes)):
+        if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
+            ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
+        whole = self._whole_step(text, history)
+        if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
+                                                                         stepask.asks_anchor(text), stepask.by_topic(text))):
+            paras.append(para)
+        if self._all_steps(text) and ranked and not paras and (para := stepask.listing(self.steps, ranked)):
+            paras.append(para)
+        if (pair := stepask.compared_steps(text, self.steps)) and ranked and not paras and (
+                para := stepask.order_answer(pair, self.steps, ranked)):
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
@@ -342,6 +374,19 @@ def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
     """Accept plain earlier user texts (older callers) or (text, outcomes) pairs."""
     return [(h, []) if isinstance(h, str) else h for h in history]
+
+
+def _last_step(history: list | None) -> int | None:
+    hist = _as_history(history or [])
+    return stepask.last_looked_up(hist[-1][1]) if hist else None
+
+
+def _counts_things(text: str) -> bool:
+    """"how many times …" (how often), "how many steps …", "how many clicks …": a count of events,
+    parts or priced units, not of people — no audience to size."""
+    m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
+    noun = m.group(1).lower() if m else ""
+    return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
 
 
 def _audience_phrase(text: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.passages import is_pointer, terms, units
+from mpa.steps import guide_step
 
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                                         "twelfth".split(), start=1)}
@@ -31,7 +32,13 @@ _GENERIC = set(terms("happen happens about involve involves cover covers mean me
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
                      "gist entail consist goal aim for "
                      # the framework named in other words: "in the planning framework", "in your methodology"
-                     "plan planning methodology method checklist sequence workflow model"))
+                     "plan planning methodology method checklist sequence workflow model "
+                     # "which number is the X one": the number asked, the step pointed at with "one"
+                     "number one ones "
+                     # "which step deals with X", "what's step 3 called"
+                     "deal deals handle handles concern concerns called call name named"))
+# "after it", "before that one": a step named elsewhere in the same message ("the geography one, and after it?")
+_PRONOUN = re.compile(r"(?:it|that|this|that one|this one|them)", re.I)
 
 
 def declared_steps(tools: list[dict] | None) -> dict[int, str]:
@@ -68,10 +75,13 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
     no step by number, ordinal or position relative to another step."""
     if not steps:
         return None
+    text = spelled(text)
     last = max(steps)
     rel = _RELATIVE.search(text)
     if rel and re.search(r"\b(?:steps?|stages?|phases?)\b", text, re.I):  # "after the test" alone is no step
         anchor = _by_name(rel.group(2), steps)
+        if anchor is None and _PRONOUN.fullmatch(rel.group(2).strip()):
+            anchor = _by_name(text[:rel.start()] + " " + text[rel.end():], steps)
         if anchor is not None:
             n = anchor + (1 if rel.group(1).lower() in ("after", "following", "follows") else -1)
             return (n, anchor) if n in steps else None
@@ -84,7 +94,27 @@ def asked_step(text: str, steps: dict[int, str]) -> tuple[int, int | None] | Non
         word = m.group(1).lower()
         n = last if word in ("last", "final", "closing") else 1 if word in ("opening", "initial") else _ORDINALS[word]
         return (n, None) if n in steps else None
-    return None
+    if by_topic(text):  # "what number is the measurement step?": the one step whose declared name it uses
+        n = _by_name(text, steps)
+        return (n, None) if n is not None else None
+    m = _TOPIC_STEP.search(text)  # "tell me about the channel mix step": the step its name words pick
+    n = _by_name(m.group(1), steps) if m else None
+    return (n, None) if n is not None else None
+
+
+_TOPIC_STEP = re.compile(r"\bthe\s+((?:[\w&'-]+\s+){1,3})(?:step|stage|phase)\b", re.I)
+_NUMBER_WORDS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), 1)}
+_SPELLED = re.compile(r"\b(step|stage|phase)\s+(" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+
+
+def spelled(text: str) -> str:
+    """"step seven" written with its figure ("step 7"), so one pattern reads both."""
+    return _SPELLED.sub(lambda m: f"{m.group(1)} {_NUMBER_WORDS[m.group(2).lower()]}", text)
+
+
+def by_topic(text: str) -> bool:
+    """Does the message ask which step a topic is ("which step deals with risk?"), naming none by number?"""
+    return bool(_WHICH.search(text)) and not _NUMBERED.search(text)
 
 
 def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None]) -> bool:
@@ -92,55 +122,95 @@ def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | Non
     content words once the step reference, the names of the steps it names and the words of
     asking about a step ("what happens in", "what comes after") are set aside."""
     named = " ".join(steps.get(n, "") for n in ref if n)
-    left = set(terms(_NUMBERED.sub(" ", text))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
-    left -= set(terms("last final closing opening initial right just immediately"))
+    left = set(terms(_NUMBERED.sub(" ", spelled(text)))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
+    left -= set(terms("last final closing opening initial right just immediately straight"))
     return not left
 
 
 def query(n: int, steps: dict[int, str]) -> str:
-    """The search for step ``n``'s summary: its number and its declared name."""
-    return f"Step {n} {steps.get(n, '')}".strip()
+    """The search for step ``n``'s summary: its number, its declared name and what a summary of a
+    step states (its purpose), so a framework's entry for the step ranks with the step's own guide."""
+    return f"Step {n} {steps.get(n, '')} purpose".strip()
+
+
+def _heads(ps: dict) -> list[str]:
+    """A passage's headings: its source's section path, its first unit's heading, a capitalised line."""
+    # a chunk of two short sections is headed "A + B" in its source path: each is a heading of it
+    heads = [h.strip() for h in re.split(r"›| \+ ", ps.get("source", ""))[1:]]
+    heads += [u.heading for u in units(ps.get("text", ""))[:1]]
+    return heads + [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
 
 
 def _headed(ps: dict, n: int) -> bool:
     head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
-    src = ps.get("source", "")
-    heads = [h.strip() for h in src.split("›")[1:]] + [u.heading for u in units(ps.get("text", ""))[:1]]
-    heads += [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
-    return any(head.match(h or "") for h in heads)
+    return any(head.match(h or "") for h in _heads(ps))
+
+
+def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int, name: str = "") -> tuple[str, list[str]] | None:
+    """(cite id, sentences) of the section headed with step ``n`` — a summary entry before a
+    document's own opening, and a heading with the step's name ("Step 5 (Budget …)") before one
+    about a part of it ("Step 5 outputs") — or None when no passage is headed with it."""
+    found = [whole.get(ps["id"], ps) for ps in passages if _headed(whole.get(ps["id"], ps), n)]
+    def opening(ps: dict) -> bool:
+        return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
+    def named(ps: dict) -> int:
+        head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
+        return max((len(set(terms(h)) & set(terms(name))) for h in _heads(ps) if head.match(h or "")), default=0)
+    head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
+    for ps in sorted(found, key=lambda p: (opening(p), -named(p)))[:1]:
+        us = [u for u in units(ps["text"]) if not is_pointer(u.text)]
+        own = [u for u in us if head.match(u.heading or "")]  # the step's own section of a chunk of several
+        said = [u.text for u in (own or us)][:k]
+        if said:
+            return ps["id"], said
+    return None
+
+
+def _name(n: int, steps: dict[int, str]) -> str:
+    return f"Step {n}" + (f" ({steps[n]})" if steps.get(n) else "")
 
 
 def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages: list[dict],
-            max_sentences: int = 3, outcomes: list | None = None) -> str | None:
-    """The cited sentences of the section headed with step ``n`` (a summary entry before a
-    document's own opening), introduced by where the step sits — or None when no passage is
-    headed with it. A passage one tool sent trimmed and another whole is read whole."""
+            max_sentences: int = 3, outcomes: list | None = None, show_anchor: bool = False,
+            which: bool = False) -> str | None:
+    """The cited sentences of the section headed with step ``n``, introduced by where the step
+    sits — or None when no passage is headed with it. With ``show_anchor`` ("which number is the
+    X one, and what comes after it?") the step it was named relative to is summed up first; with
+    ``which`` ("which step deals with X?") the step is said first ("That is Step N"). A
+    passage one tool sent trimmed and another whole is read whole."""
     whole: dict[str, dict] = {}
     for ps in [p for o in outcomes or [] for p in o.passages] + passages:
         if len(ps.get("text", "")) > len(whole.get(ps["id"], {}).get("text", "")):
             whole[ps["id"]] = ps
-    found = [whole.get(ps["id"], ps) for ps in passages if _headed(whole.get(ps["id"], ps), n)]
-    if not found:
+    sec = _section(n, passages, whole, max_sentences, steps.get(n, ""))
+    if sec is None:
         return None
-    def opening(ps: dict) -> bool:
-        return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
-    ps = sorted(found, key=lambda p: opening(p))[0]
-    said = [u.text for u in units(ps["text"]) if not is_pointer(u.text)][:max_sentences]
-    if not said:
-        return None
-    name = f"Step {n}" + (f" ({steps[n]})" if steps.get(n) else "")
     anchor = ref[1]
+    first = ""
     if anchor is not None:
-        other = f"Step {anchor}" + (f" ({steps[anchor]})" if steps.get(anchor) else "")
-        lead = f"The next step after {other} is {name}." if n > anchor else f"The step before {other} is {name}."
+        lead = (f"The next step after {_name(anchor, steps)} is {_name(n, steps)}." if n > anchor
+                else f"The step before {_name(anchor, steps)} is {_name(n, steps)}.")
+        if show_anchor and (asec := _section(anchor, passages, whole, max_sentences, steps.get(anchor, ""))):
+            first = f"That is {_name(anchor, steps)}. Based on Knowledge Base [{asec[0]}]: {' '.join(asec[1])}\n\n"
+    elif which:
+        lead = f"That is {_name(n, steps)}."
     elif n == max(steps) and n > 1:
-        lead = f"The last step is {name}."
+        lead = f"The last step is {_name(n, steps)}."
     else:
-        lead = f"{name}:"
-    return f"{lead} Based on Knowledge Base [{ps['id']}]: " + " ".join(said)
+        lead = f"{_name(n, steps)}:"
+    return f"{first}{lead} Based on Knowledge Base [{sec[0]}]: " + " ".join(sec[1])
 
 
-_WHICH = re.compile(r"\b(?:which|what) (?:step|stage|phase)\b", re.I)
+def asks_anchor(text: str) -> bool:
+    """Does the message ask which step the one it counts from is ("which number is the X one, and
+    what's after it?"), before asking about its neighbour?"""
+    rel = _RELATIVE.search(text)
+    which = _WHICH.search(text[:rel.start()]) if rel else None
+    # a clause of its own ("which number is X, and what …"), not the neighbour asked ("which step follows X")
+    return bool(which and re.search(r"[,;]|\band\b", text[which.end():rel.start()]))
+
+
+_WHICH = re.compile(r"\b(?:which|what) (?:step|stage|phase|number)\b", re.I)
 
 
 def named_in_answer(text: str, para: str, passages: list[dict], steps: dict[int, str]) -> str | None:
@@ -155,3 +225,156 @@ def named_in_answer(text: str, para: str, passages: list[dict], steps: dict[int,
     if n is None:
         return None
     return f"That is Step {n}" + (f" ({steps[n]})." if steps.get(n) else ".")
+
+
+# Asking for the whole sequence: "list the steps", "walk me through each stage", "what are the phases, in order?"
+_LISTING = re.compile(r"\b(?:all|each|every|list|name|walk\w*|run|go|take|outline)\b[^?.!]{0,40}\b(?:steps|stages|phases)\b|"
+                      r"\b(?:each|every)\s+(?:step|stage|phase)\b|"
+                      r"\bwhat (?:are|were) (?:the|your|its|their)\b[^?.!]{0,30}\b(?:steps|stages|phases)\b|"
+                      r"\b(?:steps|stages|phases)\b[^?.!]{0,20}\bin (?:order|sequence)\b|"
+                      r"\bhow many (?:steps|stages|phases)\b", re.I)
+_FRAMEWORK = set(terms("framework workflow process methodology checklist planning"))
+_LIST_WORDS = set(terms("all each every list name walk walking run go take outline order sequence many steps stages phases "
+                        "first last two three four five six seven eight nine ten again remind please quick quickly"))
+_STEP_REFS = re.compile(r"\bstep\s*0?(\d{1,2})\b", re.I)
+
+
+def framework_names(tools: list[dict] | None) -> set[str]:
+    """Words of the framework's own name as the step tool writes it in capitals ("MPA-10")."""
+    for t in tools or []:
+        if t.get("name") == "get_step_guidance":
+            return set(terms(" ".join(re.findall(r"\b[A-Z][A-Z0-9]+(?:-[A-Z0-9]+)*\b", t.get("description", "")))))
+    return set()
+
+
+def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset()) -> bool:
+    """Does the message ask for the framework's steps as a whole, in order? Plural steps with a
+    listing cue, the framework named (by its own name or as a framework / workflow / process), and
+    no single step referred to — "walk me through the steps to set up a pixel" names no framework."""
+    if not steps or asked_step(text, steps) or not _LISTING.search(text):
+        return False
+    words = set(terms(text))  # "what are the steps, in order?" alone asks for them too: it says nothing else
+    return bool(words & (set(names) | _FRAMEWORK)) or not words - _GENERIC - _LIST_WORDS
+
+
+def listing_query(steps: dict[int, str]) -> str:
+    """The search for the passage that lists the steps: their numbers and declared names."""
+    return "; ".join(f"Step {n} {steps.get(n, '')}".strip() for n in sorted(steps))[:400]
+
+
+def unlisted(steps: dict[int, str], passages: list[dict]) -> list[int]:
+    """The steps neither listed together in one sentence nor heading a passage of their own: what
+    is left to look up one by one with the step tool before the sequence can be given whole."""
+    if any(len({int(n) for n in _STEP_REFS.findall(u.text)} & set(steps)) >= max(2, -(-2 * len(steps) // 3))
+           for ps in passages for u in units(ps.get("text", ""))):
+        return []
+    return [n for n in sorted(steps) if not any(_headed(ps, n) for ps in passages)]
+
+
+def listing(steps: dict[int, str], passages: list[dict]) -> str | None:
+    """The steps in order, in the KB's own words: the sentence that lists most of them (with its
+    section's opening sentence), or else each step's own section heading — None when the passages
+    name fewer than two thirds of the steps."""
+    need = max(2, -(-2 * len(steps) // 3))
+    best = None
+    for ps in passages:
+        said = [u.text for u in units(ps.get("text", "")) if not is_pointer(u.text)]
+        for i, u in enumerate(said):
+            named = {int(n) for n in _STEP_REFS.findall(u)} & set(steps)
+            if len(named) >= need and (best is None or len(named) > best[0]):
+                best = (len(named), ps["id"], said[:1] + [u] if i else [u])
+    if best:
+        return f"Based on Knowledge Base [{best[1]}]: " + " ".join(best[2])
+    heads = {}
+    for n in sorted(steps):
+        ps = next((p for p in passages if _headed(p, n)), None)
+        if ps is not None:
+            head = next(h for h in _heads(ps) if re.match(rf"^\W*step\s*0?{n}\b", h or "", re.I))
+            heads[n] = (re.sub(rf"^\W*step\s*0?{n}\b\W*", "", head, flags=re.I).strip(), ps["id"])
+    if len(heads) < need:
+        return None
+    return "The steps, in order: " + "; ".join(f"Step {n}: {h.capitalize() if h.isupper() else h} [{i}]"
+                                               for n, (h, i) in heads.items()) + "."
+
+
+# "and the next one?", "what comes after that?", "the one before?": a neighbour of the step last talked about
+_NEIGHBOUR = re.compile(r"\b(?:(next|following|previous|prior|preceding)\b(?:\s+(?:one|step|stage|phase))?|"
+                        r"(?:comes?|is|happens)\s+(after|before)\s+(?:it|that|this)(?:\s+one)?)\s*[?.!]*\s*$", re.I)
+
+
+def neighbour_of_last(text: str, steps: dict[int, str], last: int | None) -> tuple[int, int] | None:
+    """(step asked, step last talked about) for a follow-up that asks only for the step next to the
+    one the previous turn was about, else None: the message says nothing else."""
+    m = _NEIGHBOUR.search(text)
+    if last is None or not m or asked_step(text, steps):
+        return None
+    word = (m.group(1) or m.group(2)).lower()
+    n = last + (1 if word in ("next", "following", "after") else -1)
+    left = set(terms(text[:m.start()])) - _GENERIC - set(terms("and then so ok okay cool great thanks right"))
+    return (n, last) if n in steps and not left else None
+
+
+# "which comes first, audience or geography?", "does budgeting come before messaging?"
+_ORDER_Q = re.compile(r"\b(?:which|what)\b[^?.!]{0,20}\b(?:comes?|goes|happens?|is done|should be done|do (?:we|i|you) do)\s+"
+                      r"(?:first|earlier|before|sooner|later|last|second)\b|\b(?:does|do|should|is)\b[^?.!]{1,50}\b"
+                      r"(?:come|go|happen|be done|done)\s+(?:before|after)\b", re.I)
+_ORDER_WORDS = set(terms("first earlier sooner later last second come comes go goes happen happens done do does "
+                         "should we i you"))
+_SPLIT = re.compile(r"\s*(?:,|\bor\b|\bvs\.?|\bversus\b|\bbefore\b|\bafter\b|\bthen\b)\s*", re.I)
+
+
+def compared_steps(text: str, steps: dict[int, str]) -> tuple[int, int] | None:
+    """(earlier, later) for a question of which of two steps named by topic comes first, else None."""
+    if not steps or not _ORDER_Q.search(text) or _NUMBERED.search(text):
+        return None
+    found = []
+    for part in _SPLIT.split(text):
+        n = _by_name(part, steps)
+        if n is None:
+            continue
+        if set(terms(part)) - _GENERIC - _ORDER_WORDS - set(terms(steps[n])):
+            return None  # "does the budget cut happen before …": something inside a step, not the step
+        if n not in found:
+            found.append(n)
+    return (min(found), max(found)) if len(found) == 2 else None
+
+
+def order_answer(pair: tuple[int, int], steps: dict[int, str], passages: list[dict], k: int = 2) -> str | None:
+    """"Step A comes before Step B", then each step's own section, cited — None when neither is found."""
+    whole = {ps["id"]: ps for ps in passages}
+    secs = [(n, _section(n, passages, whole, k, steps.get(n, ""))) for n in pair]
+    if not any(sec for _, sec in secs):
+        return None
+    lead = f"{_name(pair[0], steps)} comes before {_name(pair[1], steps)}."
+    return "\n\n".join([lead] + [f"{_name(n, steps)}: Based on Knowledge Base [{sec[0]}]: {' '.join(sec[1])}"
+                                 for n, sec in secs if sec])
+
+
+_POINTS = re.compile(r"\b(?:it|its|it's|this step|that step|this stage|that stage|this one|that one)\b", re.I)
+
+
+def last_looked_up(outcomes: list) -> int | None:
+    """The step the previous turn looked up with the step tool, if any."""
+    return next((o.input.get("step") for o in outcomes if o.name == "get_step_guidance"), None)
+
+
+def inside_last(text: str, steps: dict[int, str], last: int | None) -> int | None:
+    """For "what does it output?" after a turn about one step: that step (the message points back
+    and names no step of its own), else None."""
+    if last not in steps or not _POINTS.search(text) or asked_step(text, steps) or _all_named(text, steps):
+        return None
+    # a short question about the step ("what are its outputs?"), not a new topic ("is it worth running CTV?")
+    return last if len(set(terms(text)) - _GENERIC) <= 2 else None
+
+
+def _all_named(text: str, steps: dict[int, str]) -> bool:
+    return bool(_NUMBERED.search(spelled(text)) or by_topic(text) or _TOPIC_STEP.search(text))
+
+
+def of_step(n: int, passages: list[dict], outcomes: list) -> list[dict]:
+    """The passages about step ``n``: the ones headed with it, else the ones from the step's own guide
+    the step tool returned (a passage that merely mentions every step is about none of them)."""
+    headed = [p for p in passages if _headed(p, n)]
+    tool = {p["id"] for o in outcomes if o.name == "get_step_guidance" and o.input.get("step") == n for p in o.passages
+            if guide_step(p.get("source", "")) == n}
+    return headed or [p for p in passages if p["id"] in tool]
