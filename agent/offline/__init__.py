@@ -22,6 +22,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
+* :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
 * :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
+from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -251,11 +251,14 @@ class OfflineAgent:
         if ranked and not paras:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
-            applied = rulecalc.apply(text, para) if para and not p.calc else None
+            rerun = replay.rerun(text, ranked[:6]) if para and not p.calc else None
+            applied = rulecalc.apply(text, para) if para and not p.calc and not rerun else None
             moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
-                if para and not applied else []
+                if para and not applied and not rerun else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
+            if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
+                para = replay.answer(para, *rerun)
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para
             if para:

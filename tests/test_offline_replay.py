@@ -1,0 +1,60 @@
+"""A worked example the KB gives, re-run on the user's own figures (agent/offline/replay.py) — on
+wording of this file's own (checked against every seen data set), on a made-up plain-text passage
+and on the shipped KB's quarter-end example."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, replay
+from mpa.tools import ToolExecutor
+from tests.test_offline_carry import _seen_dataset_text
+
+_CAP = {"id": "flight-notes#3", "text": (
+    "Retargeting cap\n\nCap retargeting at 2.5 times the weekly prospecting spend. For example, with $8,000 of "
+    "weekly prospecting over a 4-week flight, the cap is $8,000 × 2.5 = $20,000 a week, or $80,000 over the "
+    "flight.")}
+_ASKS = {
+    "cap": "we put 6k a week into prospecting on a 3-week flight - how much retargeting can we run?",
+    "surplus": "Our 60-day quarter has a $240k budget. With 10 days remaining we still have $52k unspent; any advice?",
+    "no surplus": "Our 60-day quarter has a $240k budget. With 10 days remaining we still have $20k unspent; advice?",
+}
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    seen = _seen_dataset_text()
+    assert not [t for t in _ASKS.values() if t.lower() in seen]
+
+
+def test_a_plain_text_example_is_re_run_on_the_users_figures():
+    cite, rule, lines = replay.rerun(_ASKS["cap"], [_CAP])
+    assert cite == "flight-notes#3" and rule.startswith("Cap retargeting at 2.5 times")
+    assert lines == ["$6,000 × 2.5 = $15,000 a week", "$15,000 × 3 = $45,000 over the flight"]
+
+
+def test_no_replay_when_an_input_has_no_counterpart():
+    # the flight length is missing: the example cannot be re-run on a guess
+    assert replay.rerun("we put 6k a week into prospecting - is 9k of retargeting too much?", [_CAP]) is None
+    # numbers of other kinds entirely
+    assert replay.rerun("our CTR is 2% and CPC $3, fine?", [_CAP]) is None
+
+
+@pytest.fixture(scope="module")
+def say(shipped_engine):
+    executor = ToolExecutor(shipped_engine)
+
+    def run(text: str) -> str:
+        return ConversationEngine(OfflineAgent(), executor, max_tool_rounds=3).send(text).assistant
+    return run
+
+
+def test_the_quarter_end_example_is_re_run_with_the_users_quarter(say):
+    out = say(_ASKS["surplus"])
+    for line in ("$240,000 ÷ 60 = $4,000", "$4,000 × 1.2 = $4,800", "$4,800 × 10 = $48,000", "$52,000 − $48,000 = $4,000"):
+        assert line in out
+    assert "× 20%" not in out  # the example's own share is no rule to apply to the user's budget
+
+
+def test_a_threshold_the_users_figures_miss_stops_the_replay(say):
+    out = say(_ASKS["no surplus"])
+    assert "not above the rule's 15%" in out and "$4,800 × 10" not in out
