@@ -59,10 +59,23 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
             return [(hi, "at the top of the Typical range", cid)]
         if p.end == "low":
             return [(lo, "at the bottom of the Typical range", cid)]
-        return [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
+        both = [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
+        return both + _stress(mem, bench, metric) if same else both
     if "price" in mem.facts and fits:
         return [(mem.facts["price"], "", None)]
     return []
+
+
+def _stress(mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
+    """"At that price" after an answer that showed a benchmark's Typical range *and* its High value:
+    which one the user means is not said, so the High is worked too — the KB's stress-test bound
+    for a cost (benchmarks-methodology: plan with the Typical range, stress-test with Low/High),
+    the end that buys least. Only for a figure the conversation has already shown."""
+    if metric not in mem.ranges or metric not in mem.highs:
+        return []
+    high = bench.get(metric, {}).get("high") or ""
+    v = float(high.replace("$", "").replace(",", "")) if re.fullmatch(r"\$?[\d,]+(?:\.\d+)?", high) else mem.highs[metric][0]
+    return [(v, "at the High value (the stress-test bound)", mem.highs[metric][1])]
 
 
 def _get(p: Parsed, mem: Memory, role: str) -> float | None:
@@ -229,7 +242,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     head = "Here is the calculation"
     if cite and metric:
         rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
-        shown_rng = "–".join(money(v) if v >= 1 else plain(v) for v in rng)
+        shown_rng = bench[metric]["typical"] if metric in bench and "$" in bench[metric].get("typical", "") else \
+            "–".join(money(v) for v in rng)  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
         label = bench[metric]["label"].split(" — ")[0] if metric in bench and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)
