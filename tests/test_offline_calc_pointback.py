@@ -1,5 +1,5 @@
 """Remembered prices and amounts said loosely (agent/offline/parse.py count asks, agent/offline/arith.py
-"at that price"), on wording of this file's own — checked against every seen data set."""
+"at that price"), and the KB factor a reported count is multiplied by (planmath.rate_sentence), on wording of this file's own — checked against every seen data set."""
 from __future__ import annotations
 
 import pytest
@@ -11,7 +11,9 @@ from tests.test_offline_carry import _seen_dataset_text
 
 _ASKS = ["what could 70 thousand dollars buy in clicks at that price?", "what will 45 grand get us in signups",
          "what does $9,500 bring in views?", "What does a click cost for a software company?",
-         "and 70 thousand dollars, how many clicks is that at the bottom of the range?"]
+         "and 70 thousand dollars, how many clicks is that at the bottom of the range?",
+         "the ad platform reports 900k gamers in Texas. how many actual people would that be?",
+         "our social platform estimate is 250k runners; how many real people is that?"]
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
@@ -49,3 +51,18 @@ def test_at_that_price_after_a_benchmark_works_the_typical_range_and_the_high_va
 def test_a_named_end_of_the_range_is_not_stress_tested(chat):
     out = chat(_ASKS[3], _ASKS[4])
     assert "$70,000 ÷ $3.50 = 20,000" in out and "High value" not in out
+
+
+@pytest.mark.parametrize("text,line", [(_ASKS[5], "900,000 × 0.60 = 540,000"), (_ASKS[6], "250,000 × 0.60 = 150,000")])
+def test_a_platform_count_is_deflated_with_the_factor_for_platform_reach(chat, text, line):
+    # the factor sentence sharing the question's words (the platform's reach), not the first factor found
+    assert line in chat(text)
+
+
+def test_the_factor_sentence_is_the_one_sharing_the_questions_words():
+    from agent.offline.planmath import rate_sentence
+    births = {"id": "a#1", "text": "Parents\n\nThe chain multiplies annual births by 1.9 parents per baby."}
+    sites = {"id": "b#2", "text": "Site counts\n\nMultiply crawler-reported site visits by 0.4 to count distinct visitors."}
+    assert rate_sentence([births, sites], "the crawler reports 80k site visits; how many real visitors?", 2).startswith(
+        "Based on Knowledge Base [b#2]")
+    assert rate_sentence([births], "the crawler reports 80k site visits; how many real visitors?", 2) is None

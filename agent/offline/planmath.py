@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
-from agent.offline.passages import sentences
+from agent.offline.passages import sentences, terms, units
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -296,13 +296,19 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
     return lines
 
 
-def rate_sentence(passages: list[dict]) -> str | None:
-    """The first of the top passages' sentences telling to multiply by a factor, cited."""
-    for ps in passages[:4]:
-        for sent in sentences(ps.get("text", "")):
-            if _MULTIPLY.search(sent):
-                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
-    return None
+def rate_sentence(passages: list[dict], question: str = "", least: int = 0) -> str | None:
+    """The passages' sentence telling to multiply by a factor, cited: of several, the one sharing
+    most words with the question (with the heading it sits under — "platform" meets "platform's
+    reported reach", not "annual births"), the first of equals; None below ``least`` shared words
+    (a factor for another kind of count is no answer)."""
+    asked = set(terms(question))
+    found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), ps["id"], u.text)
+             for ps in passages for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
+    best = max((f[0] for f in found), default=-1)
+    if best < least:
+        return None
+    _, cid, sent = next(f for f in found if f[0] == best)
+    return f"Based on Knowledge Base [{cid}]: {sent}"
 
 
 def shown(lines: list[str], cite: str | None = None) -> str:
