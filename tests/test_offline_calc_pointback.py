@@ -66,3 +66,34 @@ def test_the_factor_sentence_is_the_one_sharing_the_questions_words():
     assert rate_sentence([births, sites], "the crawler reports 80k site visits; how many real visitors?", 2).startswith(
         "Based on Knowledge Base [b#2]")
     assert rate_sentence([births], "the crawler reports 80k site visits; how many real visitors?", 2) is None
+
+
+_MORE_ASKS = ["what's the going CPC for auto dealers?", "fine, and what could 30k buy us at those prices?",
+              "what budget do we need to get 1,500 leads for a fintech?",
+              "We have 50 grand a month; what's a normal CPA for an online store?", "and if spending gets cut by 25%?",
+              "and how many is that?", "could we shift 30% of that budget to tiktok?"]
+
+
+def test_the_further_wording_is_in_no_seen_data_set():
+    seen = _seen_dataset_text()
+    assert not [t for t in _MORE_ASKS if t.lower() in seen]
+
+
+def test_what_an_amount_buys_at_those_prices_is_worked_at_the_shown_figures(chat):
+    out = chat(_MORE_ASKS[0], _MORE_ASKS[1])
+    assert "$30,000 ÷ $2.60" in out and "$30,000 ÷ $1.20 = 25,000" in out and "at the High value" in out
+
+
+def test_a_budget_for_a_count_prices_the_noun_after_the_count(chat):
+    out = chat(_MORE_ASKS[2])
+    assert "1,500 × $110 = $165,000" in out and "1,500 × $45 = $67,500" in out
+
+
+def test_a_budget_moved_by_a_percentage_re_runs_the_last_division(chat):
+    out = chat(_MORE_ASKS[3], _MORE_ASKS[4])
+    assert "$50,000 × (1 − 25%) = $50,000 × 0.75 = $37,500" in out and "$37,500 ÷ $40" in out
+
+
+def test_that_alone_is_no_pointing_to_a_price_and_a_share_moved_is_no_budget_change(chat):
+    assert "High value" not in chat("what's the going CPC for auto dealers?", "we've got 18k, how many clicks is that?")
+    assert "(1 − 30%)" not in chat(_MORE_ASKS[3], _MORE_ASKS[6])

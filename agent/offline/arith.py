@@ -21,8 +21,9 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         if (n.role or "").startswith("price:"):
             unit = n.role.split(":", 1)[1]
             return unit if unit in UNIT_OF else unit_metric(unit)
-    if p.unit:
-        m = unit_metric(re.sub(r"s$", "", p.unit))
+    unit = p.unit or _counted(p)
+    if unit:
+        m = unit_metric(re.sub(r"s$", "", unit))
         if m:
             return m
     if len(p.metrics) == 1 and p.metrics[0] in UNIT_OF:
@@ -38,6 +39,16 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     return f"cost per {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
 
 
+def _counted(p: Parsed) -> str:
+    """What a budget is asked for when no "how many" names it: the noun after the count
+    ("budget for 2,000 leads" prices leads)."""
+    if p.calc is None or p.calc.op != "mul":
+        return ""
+    count = next((n for n in p.numbers if n.role == "count"), None)
+    m = re.match(r"\s*(?:new |more |qualified |paying )?([a-z]+)", p.norm[count.end:].lower()) if count else None
+    return m.group(1) if m else ""
+
+
 def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
     """[(price, note, cited id)] — the user's price, else a remembered one, else the range."""
     given = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
@@ -49,6 +60,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower()):
         rng = mem.ranges[metric]
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
+    shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed
     # a remembered price is the price of what it was said of: never a CAC used as a cost per lead
     fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and bool(same))
     if "price" in mem.facts and (same or not rng) and not p.end and fits:
@@ -60,10 +72,14 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
         if p.end == "low":
             return [(lo, "at the bottom of the Typical range", cid)]
         both = [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
-        return both + _stress(mem, bench, metric) if same else both
+        return both + _stress(mem, bench, metric) if shown else both
     if "price" in mem.facts and fits:
         return [(mem.facts["price"], "", None)]
     return []
+
+
+_AT_SHOWN = re.compile(r"\b(?:that|this|those|these|the same|same) (?:prices?|rates?|costs?|figures?|numbers?|levels?)\b",
+                       re.I)
 
 
 def _stress(mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
@@ -128,8 +144,10 @@ def missing(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
-_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|take (?:away|off)|remove\w*"
-_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|bump\w*"
+_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
+        r"take (?:away|off)|remove\w*|down|falls?|fell|decreas\w*|lower\w*"
+_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
+        r"climb\w*|jump\w*"
 
 
 def budget_change(p: Parsed) -> float | None:

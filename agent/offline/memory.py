@@ -183,6 +183,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     * a new number with nothing else asked ("Finance cut it to 45 grand. redo that?", an answer to
       "what is your budget?") re-runs the last calculation with it;
     * one audience and two places asks for both rows."""
+    if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and _budget_moves(p, mem):
+        p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
     if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
@@ -197,7 +199,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
-            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(n.role or "").split(":")[0] for n in p.numbers}:
+            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(
+                n.role or "").split(":")[0] for n in p.numbers}:
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
@@ -210,6 +213,25 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             re.search(r"\b(?:same|that|this|there)\b", p.text, re.I):
         p.audiences = [(a, mem.geography) for a, _ in p.audiences]
     return p
+
+
+def _budget_moves(p: Parsed, mem: Memory) -> bool:
+    """"and if the budget drops by 20%?" after a budget was divided: the same calculation again, on
+    the budget moved by that percentage (arith.budget_change reads which way)."""
+    if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
+            (n.role or "").startswith("price") for n in p.numbers):
+        return False
+    for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
+        near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
+        if _OF_BUDGET.search(near) and _MOVES.search(near):
+            return True
+    return False
+
+
+_OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
+_MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
+                    r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
+                    r"climb\w*|jump\w*)\b", re.I)
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:

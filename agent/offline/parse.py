@@ -243,7 +243,7 @@ def _calc(p: Parsed) -> Calc | None:
             not p.sizing_cue:  # "we have $45k left; what's a normal CPC?": what the budget buys at that price
         return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
-        unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
+        unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|prices?)\b", low))
     if p.asks_count and priced and not p.sizing_only:
         thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
         return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)

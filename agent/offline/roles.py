@@ -21,7 +21,7 @@ CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b
                          r"grew|climbed|fell|fallen|dropped|decreased?|declined)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
                           r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
-                          r"extra|more|less|apiece)$")
+                          r"extra|more|less|apiece|buys?|gets?|brings?|covers?)$")  # "what would 30k buy": an amount
 
 
 def assign(text: str, nums: list[Num]) -> None:
