@@ -97,3 +97,17 @@ def test_a_budget_moved_by_a_percentage_re_runs_the_last_division(chat):
 def test_that_alone_is_no_pointing_to_a_price_and_a_share_moved_is_no_budget_change(chat):
     assert "High value" not in chat("what's the going CPC for auto dealers?", "we've got 18k, how many clicks is that?")
     assert "(1 − 30%)" not in chat(_MORE_ASKS[3], _MORE_ASKS[6])
+
+
+@pytest.mark.parametrize("said,value", [("about 1.5 mil a year", 1_500_000), ("half a mil", 500_000),
+                                        ("a quarter mil, give or take", 250_000), ("roughly 3mil", 3_000_000),
+                                        ("a hundred grand", 100_000), ("a hundred k", 100_000)])
+def test_spoken_short_amounts(said, value):
+    from agent.offline.numbers import digits, parse_numbers
+    assert [n.value for n in parse_numbers(digits(said))] == [value]
+    assert said.lower() not in _seen_dataset_text()
+
+
+def test_mil_is_no_number_without_one():
+    from agent.offline.numbers import digits
+    assert digits("the mil spec budget") == "the mil spec budget"
