@@ -252,7 +252,7 @@ class OfflineAgent:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             rerun = replay.rerun(text, ranked[:6]) if para and not p.calc else None
-            applied = rulecalc.apply(text, para) if para and not p.calc and not rerun else None
+            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun else None
             moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
