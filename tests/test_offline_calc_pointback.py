@@ -111,3 +111,33 @@ def test_spoken_short_amounts(said, value):
 def test_mil_is_no_number_without_one():
     from agent.offline.numbers import digits
     assert digits("the mil spec budget") == "the mil spec budget"
+
+
+_REDO = {"bench": "what's a typical CPC for travel?", "budget": "we've got 40k. how many clicks?",
+         "end": "what about at the expensive end?", "new": "and with 55k instead?",
+         "own": "we pay $4 a click and have 20 grand. how many clicks?", "price": "what if the click price rises to $5?",
+         "first": "we have 75k for the quarter in ecommerce. how many customers at a typical CAC?",
+         "other": "and how many purchases at a typical CPA?"}
+
+
+def test_the_redo_wording_is_in_no_seen_data_set():
+    seen = _seen_dataset_text()
+    assert not [t for t in _REDO.values() if t.lower() in seen]
+
+
+def test_an_end_of_the_range_after_a_calculation_redoes_it_at_that_end(chat):
+    out = chat(_REDO["bench"], _REDO["budget"], _REDO["end"])
+    assert "$40,000 ÷ $1.40 ≈ 28,571 clicks at the top" in out and "$0.60" not in out.split("\n\n")[0].split(":\n")[1]
+
+
+def test_a_new_budget_said_as_a_follow_up_redoes_the_calculation(chat):
+    assert "$55,000 ÷ $1.40 ≈ 39,286" in chat(_REDO["bench"], _REDO["budget"], _REDO["new"])
+
+
+def test_a_price_that_rises_to_a_figure_is_the_new_price(chat):
+    out = chat(_REDO["own"], _REDO["price"])
+    assert "$20,000 ÷ $5 = 4,000 clicks" in out and "$5 ÷ $4" not in out
+
+
+def test_another_count_at_another_named_price_uses_the_remembered_budget(chat):
+    assert "$75,000 ÷ $40 = 1,875 purchases" in chat(_REDO["first"], _REDO["other"])

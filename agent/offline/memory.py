@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.places import without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
@@ -185,6 +185,17 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     * one audience and two places asks for both rows."""
     if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and _budget_moves(p, mem):
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
+    if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
+            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and ({mem.calc.a, mem.calc.b} & {(
+                n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
+        # a new input ("and with 55k instead?", "if the click price rises to $5") or an end of the range ("what
+        # about at the expensive end?") after a calculation: the same calculation again
+        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
+        p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if p.calc is None and p.asks_count and p.unit and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and \
+            "budget" in mem.facts and not p.numbers and not p.audiences:
+        p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
+        # "and how many purchases at a typical CPA?": the remembered budget at the price named
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
     if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
@@ -198,11 +209,6 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
             p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
-    if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
-            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(
-                n.role or "").split(":")[0] for n in p.numbers}:
-        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
-        p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"

@@ -18,7 +18,8 @@ from rag.analyzer import ENGLISH_STOP_WORDS
 
 # "went up 30% to $65": the figure after the change is the new price itself
 CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
-                         r"grew|climbed|fell|fallen|dropped|decreased?|declined)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
+                         r"grew|climbed|fell|fallen|dropped|decreased?|declined|rises?|rising|falls?|drops?|goes|going|went|moves?|moved|"
+                         r"changes?|changed|jumps?|climbs?)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
                           r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
                           r"extra|more|less|apiece|buys?|gets?|brings?|covers?)$")  # "what would 30k buy": an amount
