@@ -103,8 +103,53 @@ def reach_budget(text: str) -> Work | None:
                  " — the budget"], "households frequency CPM budget")
 
 
+_ELAPSED_OF = [  # (days elapsed, days in the period) said of a flight or month
+    (re.compile(r"\b(\d+) days? (?:into|in|through) (?:a |an |the |our )?(\d+)[- ]day\b", re.I), False),
+    (re.compile(r"\bday (\d+) (?:of|out of) (?:a |the )?(\d+)\b", re.I), False),
+    (re.compile(r"\b(\d+) (?:of|out of) (?:the |our )?(\d+) days\b", re.I), False),
+    (re.compile(r"\b(\d+) days? (?:left|remaining|to go) (?:in|of) (?:a |an |the |our )?(\d+)[- ]day\b", re.I), True),
+]
+_TIME = re.compile(r"\b(?:flight|month|quarter|week|campaign|period|time|days?)\b", re.I)
+
+
+def straight_line(text: str) -> Work | None:
+    """Pacing against a straight-line plan when the user gives what is spent, the budget and how far
+    into the flight they are ("$18k of a $60k budget, 12 days into a 30-day month"), or the two
+    shares ("55% through the budget, 40% through the flight"): planned to date = budget × days
+    elapsed ÷ days in the flight; pacing index = spent ÷ planned × 100 (the KB's formula)."""
+    t, nums = _nums(text)
+    pcts = [n for n in nums if n.pct]
+    if len(pcts) == 2 and len(nums) == 2:  # the spent share and the elapsed share
+        spent = next((n for n in pcts if re.search(r"\b(?:budget|spend|money)\b", t[n.end:n.end + 30], re.I)), None)
+        time = next((n for n in pcts if n is not spent and _TIME.search(t[n.end:n.end + 30])), None)
+        if spent is None or time is None or not time.value:
+            return None
+        pct = spent.value / time.value * 100
+        return Work([f"{plain(spent.value)} ÷ {plain(time.value)} × 100 = {plain(round(pct, 1))}, i.e. "
+                     f"{plain(round(pct, 1))}% of a straight-line plan"], "pacing index tolerance band", pct)
+    for rx, left in _ELAPSED_OF:
+        m = rx.search(t)
+        if not m:
+            continue
+        a, total = float(m.group(1)), float(m.group(2))
+        done = total - a if left else a
+        cash = sorted((n for n in nums if n.money or n.value >= 1000), key=lambda n: n.value)
+        if not 0 < done <= total or len(cash) != 2:
+            return None
+        spent, budget = cash[0].value, cash[1].value
+        plan = budget * done / total
+        pct = spent / plan * 100
+        return Work([f"{money(budget)} × {plain(done)} ÷ {plain(total)} = {money(round(plan, 2))} planned to date on a "
+                     "straight line",
+                     f"{money(spent)} ÷ {money(round(plan, 2))} × 100 = {plain(round(pct, 1))}, i.e. "
+                     f"{plain(round(pct, 1))}% of plan"], "pacing index tolerance band", pct)
+    return None
+
+
 def pacing(text: str, asked_before: str = "") -> Work | None:
     t, nums = _nums(text)
+    if _PACE.search(t) and (w := straight_line(text)) is not None:
+        return w
     pcts = [n for n in nums if n.pct]
     if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or _PACE.search(asked_before)):
         return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
