@@ -27,6 +27,8 @@ Modules, one concept each:
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
 * :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,
   pacing, break-even ROAS, the most to pay), working shown;
+* :mod:`~agent.offline.funnel` — the metrics' own identities on the user's figures (a rate on a count, CPA from CPC
+  and conversion rate, ROAS, reach from impressions and frequency);
 * :mod:`~agent.offline.shorthand` — bare metric lists and "those two" pointing back to the last metrics;
 * :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;

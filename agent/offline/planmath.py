@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline import funnel
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -227,7 +228,8 @@ def work(text: str, asked_before: str, budget: float | None) -> Work | None:
               allowable(text, asked_before)):
         if w is not None:
             return w
-    return None
+    f = funnel.work(text)  # a rate on a count, a cost from a rate, ROAS, reach: the metrics' own identities
+    return Work(f[0], f[1]) if f else None
 
 
 def missing(w: Work | None) -> str | None:

@@ -44,7 +44,7 @@ def assign(text: str, nums: list[Num]) -> None:
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
-        elif m_after and m_after[0][0] <= 3:
+        elif m_after and m_after[0][0] <= 3 and not re.search(r"[,;.]", after[:m_after[0][0] + 1]):  # "30k, CPC …": a list
             n.role = "price:" + m_after[0][1]
         elif metric:
             n.role = "price:" + metric
