@@ -141,3 +141,28 @@ def test_a_price_that_rises_to_a_figure_is_the_new_price(chat):
 
 def test_another_count_at_another_named_price_uses_the_remembered_budget(chat):
     assert "$75,000 ÷ $40 = 1,875 purchases" in chat(_REDO["first"], _REDO["other"])
+
+
+_RATIO_REDO = ["a customer is worth about $900 to us over their lifetime.", "we're paying $300 per customer right now. "
+               "is that ratio ok?", "and if CAC climbs to $400?", "our target CAC is 50 bucks and we have 10 grand.",
+               "how many customers?", "what if we double the budget?", "and if we halve the budget instead?"]
+
+
+def test_the_ratio_wording_is_in_no_seen_data_set():
+    seen = _seen_dataset_text()
+    assert not [t for t in _RATIO_REDO if t.lower() in seen]
+
+
+def test_a_ratio_asked_after_the_value_was_said_and_redone_with_a_new_cost(chat):
+    assert "$900 ÷ $300 = 3.0, i.e. an LTV:CAC of 3.0:1" in chat(*_RATIO_REDO[:2])
+    assert "$900 ÷ $400 = 2.25" in chat(*_RATIO_REDO[:3])
+
+
+def test_a_doubled_or_halved_budget_redoes_the_division(chat):
+    assert "$10,000 × 2 = $20,000" in chat(*_RATIO_REDO[3:6]) and "$20,000 ÷ $50 = 400 customers" in chat(*_RATIO_REDO[3:6])
+    assert "$10,000 × 0.50 = $5,000" in chat(*_RATIO_REDO[3:5], _RATIO_REDO[6])
+
+
+def test_how_many_per_period_names_the_unit_alone():
+    from agent.offline.parse import parse
+    assert parse("so how many signups a week would that be?").unit == "signups"

@@ -157,6 +157,9 @@ def budget_change(p: Parsed) -> float | None:
     if p.calc is None or p.calc.op != "div":
         return None
     low = p.norm.lower()
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend)", low) \
+            and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it": −50%
+        return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)
     for n in p.numbers:
         if n.role != "pct":
             continue

@@ -185,13 +185,18 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     * one audience and two places asks for both rows."""
     if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and _budget_moves(p, mem):
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
-    if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
-            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and ({mem.calc.a, mem.calc.b} & {(
+    named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
+        mem.calc.op == "ratio" else not p.metrics  # "and if CAC climbs to $400?" names the ratio's own cost
+    if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences \
+            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
                 n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
         # a new input ("and with 55k instead?", "if the click price rises to $5") or an end of the range ("what
         # about at the expensive end?") after a calculation: the same calculation again
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(
+            (n.role or "").startswith("price") for n in p.numbers):
+        p.calc = Calc("ratio", "LTV", "price")  # "we pay $300 a customer — is that ratio ok?" with the value said before
     if p.calc is None and p.asks_count and p.unit and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and \
             "budget" in mem.facts and not p.numbers and not p.audiences:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
@@ -225,8 +230,10 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
     """"and if the budget drops by 20%?" after a budget was divided: the same calculation again, on
     the budget moved by that percentage (arith.budget_change reads which way)."""
     if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
-            (n.role or "").startswith("price") for n in p.numbers):
+            (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return False
+    if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
+        return True
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
         if _OF_BUDGET.search(near) and _MOVES.search(near):
@@ -234,6 +241,7 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
     return False
 
 
+_MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)
 _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
 _MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
                     r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"

@@ -362,7 +362,7 @@ def parse(text: str) -> Parsed:
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|is|are|at|in|for|is|that|this|we|you|i|then|"
-                          r"now|there)\b", m.group(1))[0]
+                          r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
                          r"([a-z]+)\b", low)):  # "what's that in leads", "what would 9k buy in views"
         p.unit = m.group(1) or m.group(2)
