@@ -7,7 +7,7 @@ import pytest
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, parse
 from mpa.tools import ToolExecutor
-from tests.test_offline_carry import _seen_dataset_text
+from tests.unseen_wording import assert_unseen
 
 _ASKS = ["what could 70 thousand dollars buy in clicks at that price?", "what will 45 grand get us in signups",
          "what does $9,500 bring in views?", "What does a click cost for a software company?",
@@ -17,8 +17,7 @@ _ASKS = ["what could 70 thousand dollars buy in clicks at that price?", "what wi
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _ASKS if t.lower() in seen]
+    assert_unseen(_ASKS)
 
 
 @pytest.mark.parametrize("text,unit", [(_ASKS[0], "clicks"), (_ASKS[1], "signups"), (_ASKS[2], "views")])
@@ -75,8 +74,7 @@ _MORE_ASKS = ["what's the going CPC for auto dealers?", "fine, and what could 30
 
 
 def test_the_further_wording_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _MORE_ASKS if t.lower() in seen]
+    assert_unseen(_MORE_ASKS)
 
 
 def test_what_an_amount_buys_at_those_prices_is_worked_at_the_shown_figures(chat):
@@ -105,7 +103,7 @@ def test_that_alone_is_no_pointing_to_a_price_and_a_share_moved_is_no_budget_cha
 def test_spoken_short_amounts(said, value):
     from agent.offline.numbers import digits, parse_numbers
     assert [n.value for n in parse_numbers(digits(said))] == [value]
-    assert said.lower() not in _seen_dataset_text()
+    assert_unseen(said)
 
 
 def test_mil_is_no_number_without_one():
@@ -121,8 +119,7 @@ _REDO = {"bench": "what's a typical CPC for travel?", "budget": "we've got 40k. 
 
 
 def test_the_redo_wording_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _REDO.values() if t.lower() in seen]
+    assert_unseen(_REDO.values())
 
 
 def test_an_end_of_the_range_after_a_calculation_redoes_it_at_that_end(chat):
@@ -149,8 +146,7 @@ _RATIO_REDO = ["a customer is worth about $900 to us over their lifetime.", "we'
 
 
 def test_the_ratio_wording_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _RATIO_REDO if t.lower() in seen]
+    assert_unseen(_RATIO_REDO)
 
 
 def test_a_ratio_asked_after_the_value_was_said_and_redone_with_a_new_cost(chat):

@@ -8,7 +8,7 @@ import pytest
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, funnel
 from mpa.tools import ToolExecutor
-from tests.test_offline_carry import _seen_dataset_text
+from tests.unseen_wording import assert_unseen
 
 _CASES = {
     "we get 20,000 clicks a month and convert 2.5% of them. how many sales is that?": ["20,000 × 2.50% = 500 sales"],
@@ -32,8 +32,7 @@ _LEFT_ALONE = ["What's a normal conversion rate for a bakery chain?", "is a 2% C
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in [*_CASES, *_LEFT_ALONE] if t.lower() in seen]
+    assert_unseen([*_CASES, *_LEFT_ALONE])
 
 
 @pytest.mark.parametrize("text,lines", list(_CASES.items()))

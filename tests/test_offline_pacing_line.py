@@ -9,7 +9,7 @@ from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent
 from agent.offline.planmath import pacing, straight_line
 from mpa.tools import ToolExecutor
-from tests.test_offline_carry import _seen_dataset_text
+from tests.unseen_wording import assert_unseen
 
 _ASKS = ["we've spent $18k of a $60k monthly budget and we're 12 days into a 30-day month. are we on pace?",
          "day 10 of 30 and we've burned through $45k of our $90k budget. how's our pacing?",
@@ -18,8 +18,7 @@ _ASKS = ["we've spent $18k of a $60k monthly budget and we're 12 days into a 30-
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _ASKS if t.lower() in seen]
+    assert_unseen(_ASKS)
 
 
 @pytest.mark.parametrize("text,lines,value", [

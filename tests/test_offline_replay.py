@@ -8,7 +8,7 @@ import pytest
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, replay
 from mpa.tools import ToolExecutor
-from tests.test_offline_carry import _seen_dataset_text
+from tests.unseen_wording import assert_unseen
 
 _CAP = {"id": "flight-notes#3", "text": (
     "Retargeting cap\n\nCap retargeting at 2.5 times the weekly prospecting spend. For example, with $8,000 of "
@@ -22,8 +22,7 @@ _ASKS = {
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _ASKS.values() if t.lower() in seen]
+    assert_unseen(_ASKS.values())
 
 
 def test_a_plain_text_example_is_re_run_on_the_users_figures():

@@ -8,7 +8,7 @@ import pytest
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, rulecalc
 from mpa.tools import ToolExecutor
-from tests.test_offline_carry import _seen_dataset_text
+from tests.unseen_wording import assert_unseen
 
 _ASKS = {"our typical lag from first click to purchase is 9 days. how long does our test need to run?": "9 × 1.5 = 13.50",
          "expected CPA on meta is $35 for us. what weekly budget does each ad set need?": "$35 × 50 = $1,750",
@@ -16,8 +16,7 @@ _ASKS = {"our typical lag from first click to purchase is 9 days. how long does 
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    seen = _seen_dataset_text()
-    assert not [t for t in _ASKS if t.lower() in seen]
+    assert_unseen(_ASKS)
 
 
 def test_a_stated_figure_then_a_question_asks_to_apply_a_rule():
