@@ -36,7 +36,8 @@ def assign(text: str, nums: list[Num]) -> None:
         after = re.split(r"[$\d]", after, maxsplit=1)[0]
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
-        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
+        m_after = [x for x in positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
+                   if not re.search(r"[,;.]", after[:x[0] + 1])]  # "30k, CPC about $2": a list, not what the 30k is
         said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
         if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
             said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
@@ -44,7 +45,7 @@ def assign(text: str, nums: list[Num]) -> None:
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
-        elif m_after and m_after[0][0] <= 3 and not re.search(r"[,;.]", after[:m_after[0][0] + 1]):  # "30k, CPC …": a list
+        elif m_after and m_after[0][0] <= 3:
             n.role = "price:" + m_after[0][1]
         elif metric:
             n.role = "price:" + metric
