@@ -162,3 +162,25 @@ def test_a_doubled_or_halved_budget_redoes_the_division(chat):
 def test_how_many_per_period_names_the_unit_alone():
     from agent.offline.parse import parse
     assert parse("so how many signups a week would that be?").unit == "signups"
+
+
+_PERIOD = ["we have 1.2M a year for saas ads. how many leads a month at a typical CPL?",
+           "our monthly budget is 20k. how many clicks a year at $2 a click?",
+           "we have 100k a quarter for a saas product.", "what's the typical CPL?", "so how many leads a month is that?",
+           "we have 30k a month. how many leads at $50 each?"]
+
+
+def test_the_period_wording_is_in_no_seen_data_set():
+    assert_unseen(_PERIOD)
+
+
+def test_a_budget_for_another_period_is_spread_over_the_asked_one(chat):
+    out = chat(_PERIOD[0])
+    assert "$1,200,000 ÷ 12 = $100,000 a month" in out and "$100,000 ÷ $180" in out
+    assert "$20,000 × 12 = $240,000 a year" in chat(_PERIOD[1]) and "$240,000 ÷ $2 = 120,000" in chat(_PERIOD[1])
+    assert "$100,000 ÷ 3 = $33,333.33 a month" in chat(*_PERIOD[2:5])
+
+
+def test_the_same_period_or_none_asked_leaves_the_budget_whole(chat):
+    out = chat(_PERIOD[5])
+    assert "$30,000 ÷ $50 = 600 leads" in out and "spread" not in out

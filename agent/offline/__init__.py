@@ -24,6 +24,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
+* :mod:`~agent.offline.periods` — the period a budget is said for and the one a count is asked for;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
 * :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,
   pacing, break-even ROAS, the most to pay), working shown;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import periods
 from agent.offline.memory import Memory, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
@@ -174,6 +175,20 @@ def budget_change(p: Parsed) -> float | None:
     return None
 
 
+def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
+    """(the budget over the asked period, its working line) when the budget is said for another period."""
+    said = next((n for n in p.numbers if n.role == "budget"), None)
+    have = periods.of_budget(p.norm, said) if said else mem.budget_period
+    want = periods.asked(p.norm)
+    if not have or not want or have == want:
+        return None
+    k = periods.MONTHS[have] / periods.MONTHS[want]
+    new = round(budget / k, 2)
+    op = f"÷ {plain(k)}" if k > 1 else f"× {plain(1 / k)}"
+    why = f"the {have}'s budget spread evenly" if k > 1 else f"{plain(1 / k)} {have}s at this budget"
+    return new, f"{money(budget)} {op} = {money(new)} a {want} ({why})"
+
+
 def noun(p: Parsed, metric: str | None) -> str:
     if p.unit:
         return p.unit
@@ -250,6 +265,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
                          f"{plain(factor)} {'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))}"
                          f" — the budget after the {'increase' if moved > 0 else 'cut'}")
             budget = round(new, 2)
+        if (spread := _spread(p, mem, budget)) is not None:  # "1.2M a year … how many a month": the asked period's share
+            lines.append(spread[1])
+            budget = spread[0]
         thousand = c.per_thousand or metric in PER_THOUSAND
         for price, note, cid in prices:
             if not price:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.offline import periods
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.places import without_places
 from agent.offline.shorthand import points_back
@@ -42,6 +43,7 @@ class Memory:
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
+    budget_period: str | None = None      # "year" / "quarter" / "month" the remembered budget was said for
     # per earlier turn: (its content words, the business slots after it) — what "back to X" returns to
     topics: list[tuple[frozenset[str], str | None, str | None]] = field(default_factory=list)
 
@@ -120,6 +122,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                                                              or mem.price_metric)
         elif role in ("budget", "LTV", "count"):
             mem.facts[role] = n.value
+            if role == "budget":
+                mem.budget_period = periods.of_budget(p.norm, n)
     if p.unit:
         mem.unit = p.unit
     if p.calc:
