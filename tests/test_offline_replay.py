@@ -57,3 +57,16 @@ def test_the_quarter_end_example_is_re_run_with_the_users_quarter(say):
 def test_a_threshold_the_users_figures_miss_stops_the_replay(say):
     out = say(_ASKS["no surplus"])
     assert "not above the rule's 15%" in out and "$4,800 × 10" not in out
+
+
+_PODCAST = {"id": "audio-notes#2", "text": (
+    "Host-read tests\n\nFor host-read shows, test two or three episodes on each show before judging it. At a hypothetical "
+    "$25 CPM and 40,000 downloads per episode, three episodes cost 3 × 40,000 × $25 ÷ 1,000 = $3,000, so a five-show "
+    "test runs about $15,000.")}
+
+
+def test_per_mille_is_a_constant_and_a_figure_no_step_uses_is_not_needed():
+    q = "our show gets 60,000 downloads an episode and the host asks a $30 CPM. what do three episodes cost?"
+    assert_unseen(q)
+    cite, _, lines = replay.rerun(q, [_PODCAST])
+    assert cite == "audio-notes#2" and lines == ["3 × 60,000 × $30 ÷ 1,000 = $5,400"]

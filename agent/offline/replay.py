@@ -153,7 +153,7 @@ def _sorted(cite: str, rule: str, body: str, heading: str) -> _Example | None:
     eqs = _equations(body, nums)
     results = {r: (chain, ops) for chain, ops, r in eqs}
     in_eq = {k for chain, _, r in eqs for k in [*chain, r]}
-    constants = {n.value for n in parse_numbers(digits(f"{heading} {rule}"))}
+    constants = {n.value for n in parse_numbers(digits(f"{heading} {rule}"))} | {100.0, 1000.0}  # per cent, per mille
     figs: list[_Fig] = []
     index: dict[tuple[float, bool], int] = {}   # (value, pct) → figure
     steps: list[int] = []
@@ -222,7 +222,11 @@ def _match(ex: _Example, question: str) -> dict[int, Num] | None:
     text = digits(question)
     mine = parse_numbers(text)
     words = {id(n): _words_near(text, n) for n in mine}
-    inputs = [i for i, f in enumerate(ex.figs) if f.kind == "input"]
+    needed = {i for s in ex.steps for i in (ex.figs[s].how[0] if ex.figs[s].kind == "result" else
+                                            (ex.figs[s].how[0], ex.figs[s].how[2]))}
+    inputs = [i for i, f in enumerate(ex.figs) if f.kind == "input" and i in needed]  # a figure no step uses: not needed
+    if len(inputs) < 2:
+        return None
     pairs = sorted(((len(ex.figs[i].words & words[id(n)]) + (ex.figs[i].money and n.money), i, k)
                     for i in inputs for k, n in enumerate(mine) if ex.figs[i].pct == n.pct
                     and ex.figs[i].words & words[id(n)] and _same_order(ex.figs[i].value, n.value)),
