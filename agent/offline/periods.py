@@ -20,7 +20,8 @@ _ASKED = re.compile(r"\bhow many\b[^.?!]{0,60}?\b(?:(?:a|per|each|every|in a|in 
                     r"(annually|yearly|quarterly|monthly))", re.I)
 
 
-def _norm(word: str | None) -> str | None:
+def norm(word: str | None) -> str | None:
+    """"yr", "annual", "quarterly", "mo" → year / quarter / month (None for any other word)."""
     w = (word or "").lower()
     return "year" if w.startswith(("y", "annual")) else "quarter" if w.startswith("q") else \
         "month" if w.startswith("mo") else None
@@ -30,12 +31,12 @@ def of_budget(text: str, n: Num) -> str | None:
     """The period said with the budget figure ("1.2M a year", "our monthly budget is 20k")."""
     m = _AFTER.match(text[n.end:n.end + 30])
     if m:
-        return _norm(m.group(1) or m.group(2))
+        return norm(m.group(1) or m.group(2))
     b = _BEFORE.search(text[max(0, n.start - 40):n.start])
-    return _norm(b.group(1)) if b else None
+    return norm(b.group(1)) if b else None
 
 
 def asked(text: str) -> str | None:
     """The period a count is asked for ("how many leads a month", "how many clicks per year")."""
     m = _ASKED.search(text)
-    return _norm(m.group(1) or m.group(2)) if m else None
+    return norm(m.group(1) or m.group(2)) if m else None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import funnel
+from agent.offline import funnel, periods
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -307,15 +307,8 @@ _SHARE_RULE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)%|(?P<frac>" + "|".join(so
                          + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
                          r"weekly|quarterly)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
                          re.I)
-_PERIODS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
 _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
                           r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
-
-
-def _period(word: str | None) -> str | None:
-    w = (word or "").lower()
-    return "year" if w.startswith(("y", "annual")) else "quarter" if w.startswith("q") else \
-        "month" if w.startswith("mo") else None
 
 
 def share_of_budget(text: str, quoted: str) -> list[str]:
@@ -328,10 +321,10 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
         return []
     lines, total = [], budget.value
     u = _USER_PERIOD.search(t)
-    mine = _period(u and (u.group("p") or u.group("q") or u.group("r")))
-    rule = _period(m.group("per"))
+    mine = periods.norm(u and (u.group("p") or u.group("q") or u.group("r")))
+    rule = periods.norm(m.group("per"))
     if mine and rule and mine != rule:
-        k = _PERIODS[mine] / _PERIODS[rule]
+        k = periods.MONTHS[mine] / periods.MONTHS[rule]
         lines.append(f"{money(total)} ÷ {plain(k)} = {money(total / k)} a {rule}")
         total = total / k
     if m.group("frac"):  # "at least a third of the budget": the budget divided into that many parts
