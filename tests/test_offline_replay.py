@@ -70,3 +70,31 @@ def test_per_mille_is_a_constant_and_a_figure_no_step_uses_is_not_needed():
     assert_unseen(q)
     cite, _, lines = replay.rerun(q, [_PODCAST])
     assert cite == "audio-notes#2" and lines == ["3 × 60,000 × $30 ÷ 1,000 = $5,400"]
+
+
+_SETUP = {"id": "pace-notes#4", "text": (
+    "Overspend\n\nA line has a $21,000 weekly budget paced evenly at $3,000 a day. By day 2 it has spent $7,200 against a "
+    "plan of $6,000, a pacing index of $7,200 ÷ $6,000 = 120%. The rest is $21,000 − $7,200 = $13,800 over 5 days.")}
+
+
+def test_a_dollar_figure_before_the_first_equation_is_the_examples_setup_not_a_rule_constant():
+    q = "by day 4 we've spent $19k and the plan had us at $24k. how bad is it?"
+    assert_unseen(q)
+    # the $21,000 weekly budget has no counterpart in the question: no replay (it once stayed $21,000 and went negative)
+    assert replay.rerun(q, [_SETUP]) is None
+
+
+def test_the_pairing_closest_in_scale_wins_when_words_fit_both_ways():
+    q = "7 days left in a 60-day quarter, $33k of our $200k still unspent. spend it or hand it back?"
+    assert_unseen(q)
+    ex = {"id": "q-end#1", "text": (
+        "Quarter end\n\nIf more than 15% of the quarter's budget is unspent when 7 days remain, cap spend at 1.2 times the "
+        "daily run-rate. For example, on a 60-day, $150,000 quarter the run-rate is $150,000 ÷ 60 = $2,500 a day. With "
+        "$30,000 unspent, the cap is $2,500 × 1.2 = $3,000 a day.")}
+    _, _, lines = replay.rerun(q, [ex])
+    assert lines[0] == "$200,000 ÷ 60 = $3,333.33 a day"
+
+
+def test_a_matching_example_answers_even_when_no_quote_was_chosen(say):
+    out = say("different story: 10 days left in a 90-day quarter and $63k of our $350k is still unspent. what now?")
+    assert "$350,000 ÷ 90 = $3,888.89" in out and "$63,000 ÷ $350,000 × 100 = 18" in out

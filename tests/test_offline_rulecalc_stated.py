@@ -48,3 +48,22 @@ def say(shipped_engine):
 @pytest.mark.parametrize("text,line", list(_ASKS.items()))
 def test_the_kb_rule_is_applied_to_the_stated_figure(say, text, line):
     assert line in say(text)
+
+
+def test_a_ratio_value_is_no_multiplier_and_the_figure_whose_clause_fits_is_used():
+    quote = "If a platform reports 4.0x ROAS while a geo test measured 1.5x iROAS, the factor is 1.5 ÷ 4.0."
+    q = "snapchat shows 5.2x but our holdout read 2.1x iROAS. what do we multiply by?"
+    assert_unseen(q)
+    assert rulecalc.apply(q, quote) is None
+    rule = "The exposure period must last at least 1.5 times the median lag between first ad interaction and conversion."
+    q2 = "we're trialling three landing pages on signups. the median lag to signup is 6 days - how long should it run"
+    assert_unseen(q2)
+    assert rulecalc.apply(q2, rule) == "Applied to your figure: 6 × 1.5 = 9."
+
+
+def test_an_amount_earmarked_is_a_budget():
+    from agent.offline.parse import parse
+    q = "we've set 90k earmarked for audio and the network quoted an $18 CPM. how many impressions is that"
+    assert_unseen(q)
+    p = parse(q)
+    assert p.calc is not None and p.calc.op == "div" and [n.role for n in p.numbers][0] == "budget"

@@ -251,14 +251,15 @@ class OfflineAgent:
         if ranked and not paras:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
-            rerun = replay.rerun(text, ranked[:6]) if para and not p.calc else None
+            # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
+            rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
             applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun else None
             moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
             if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
-                para = replay.answer(para, *rerun)
+                para = replay.answer(para or "", *rerun)
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para
             if para:

@@ -12,9 +12,10 @@ working is. So the example is read, not any data set's wording:
   difference or sum of figures met before, one of them itself worked out: "$40,000 over the 10
   days" is $4,000 × 10; a percentage one figure is of another) and **inputs** (everything else:
   "$300,000", "$60,000 unspent");
-* each input is matched to one of the user's numbers by the words around both ("unspent" meets
-  "unspent", "quarter" meets "quarter") — every input must find one (an example has two inputs at
-  least), or nothing is replayed: a figure is never guessed;
+* each input is matched to one of the user's numbers of its kind (money, percentage) and scale, by the
+  words around both ("unspent" meets "unspent", "quarter" meets "quarter": all inputs but one, and at
+  least two), the pairing closest in scale winning — every input must find one, or nothing is replayed:
+  a figure is never guessed;
 * the equations and derivations are then evaluated again on the user's values, in the example's
   order, and shown line by line with the example's own words after each result.
 
@@ -22,6 +23,7 @@ Nothing is invented: the operations and constants are the KB's, the inputs the u
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -92,9 +94,12 @@ def _equations(text: str, nums: list[Num]) -> list[tuple[list[int], list[str], i
     return out
 
 
+_FIGURE = re.compile(r"\$?\d[\d,.]*(?:\s?(?:k|m|bn|mm|grand|thousand|million|billion)\b)?%?|[$%,.]", re.I)
+
+
 def _words_near(text: str, n: Num) -> set[str]:
-    before = re.sub(r"[\d$%,.]+", " ", text[:n.start]).split()[-_NEAR:]
-    after = re.sub(r"[\d$%,.]+", " ", text[n.end:]).split()[:_NEAR]
+    before = _FIGURE.sub(" ", text[:n.start]).split()[-_NEAR:]   # other figures ("$63k") are no words
+    after = _FIGURE.sub(" ", text[n.end:]).split()[:_NEAR]
     return set(terms(" ".join(before + after)))
 
 
@@ -153,7 +158,9 @@ def _sorted(cite: str, rule: str, body: str, heading: str) -> _Example | None:
     eqs = _equations(body, nums)
     results = {r: (chain, ops) for chain, ops, r in eqs}
     in_eq = {k for chain, _, r in eqs for k in [*chain, r]}
-    constants = {n.value for n in parse_numbers(digits(f"{heading} {rule}"))} | {100.0, 1000.0}  # per cent, per mille
+    # the rule's own factors, thresholds and day counts; a dollar figure before the first equation is the example's
+    # setup ("A channel has a $28,000 weekly budget …"), an input like the rest
+    constants = {n.value for n in parse_numbers(digits(f"{heading} {rule}")) if not n.money} | {100.0, 1000.0}
     figs: list[_Fig] = []
     index: dict[tuple[float, bool], int] = {}   # (value, pct) → figure
     steps: list[int] = []
@@ -227,16 +234,21 @@ def _match(ex: _Example, question: str) -> dict[int, Num] | None:
     inputs = [i for i, f in enumerate(ex.figs) if f.kind == "input" and i in needed]  # a figure no step uses: not needed
     if len(inputs) < 2:
         return None
-    pairs = sorted(((len(ex.figs[i].words & words[id(n)]) + (ex.figs[i].money and n.money), i, k)
-                    for i in inputs for k, n in enumerate(mine) if ex.figs[i].pct == n.pct
-                    and ex.figs[i].words & words[id(n)] and _same_order(ex.figs[i].value, n.value)),
-                   key=lambda t: (-t[0], t[1], t[2]))
-    got: dict[int, Num] = {}
-    used: set[int] = set()
-    for _, i, k in pairs:
-        if i not in got and k not in used:
-            got[i], _ = mine[k], used.add(k)
-    return got if len(got) == len(inputs) else None
+    fits = {(i, k) for i in inputs for k, n in enumerate(mine) if ex.figs[i].pct == n.pct and ex.figs[i].money <= n.money
+            + (not n.pct and n.value >= 1000) and _same_order(ex.figs[i].value, n.value)}
+    said = {(i, k) for i, k in fits if ex.figs[i].words & words[id(mine[k])]}
+    if len(inputs) > 6 or len(mine) > 8:
+        return None
+    best, got = None, None
+    for ks in permutations(range(len(mine)), len(inputs)):  # one user number per input, of its kind and scale,
+        pairs = list(zip(inputs, ks))                          # all but one saying what the example's says
+        if all(pk in fits for pk in pairs) and sum(pk in said for pk in pairs) >= max(2, len(pairs) - 1):
+            # the example's made-up figures are of the user's scale: the pairing closest in ratio, then most shared words
+            key = (sum(abs(math.log(mine[k].value / ex.figs[i].value)) for i, k in zip(inputs, ks)),
+                   -sum(len(ex.figs[i].words & words[id(mine[k])]) for i, k in zip(inputs, ks)))
+            if best is None or key < best:
+                best, got = key, {i: mine[k] for i, k in zip(inputs, ks)}
+    return got
 
 
 def _num(v: float) -> str:
@@ -301,6 +313,8 @@ def rerun(question: str, passages: list[dict]) -> tuple[str, str, list[str]] | N
                 if v is None:
                     break
                 expr = f"{_show(ex.figs[a], vals[a])} {_SHOW[op]} {_show(ex.figs[b], vals[b])}"
+            if v < 0 <= f.value:  # "$28,000 − $31,000": the example's reading does not carry to these figures
+                return None
             vals[s] = v
             lines.append(f"{expr} = {_show(f, v)}{' ' + f.after if f.after else ''}")
             if not _holds(f, v, lines):

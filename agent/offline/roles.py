@@ -22,7 +22,8 @@ CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b
                          r"changes?|changed|jumps?|climbs?)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
                           r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
-                          r"extra|more|less|apiece|buys?|gets?|brings?|covers?)$")  # "what would 30k buy": an amount
+                          r"extra|more|less|apiece|buys?|gets?|brings?|covers?|earmarked|allocated|budgeted|"
+                          r"committed|reserved|available|remaining|unspent)$")  # "what would 30k buy", "70k earmarked"
 
 
 def assign(text: str, nums: list[Num]) -> None:

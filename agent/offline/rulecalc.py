@@ -19,9 +19,8 @@ MULTIPLIER = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:times\b|×|x\b)\s*
 # a premise stating a quantity, then a question asking for one: "If X needs N, what …?"
 ASKS_TO_APPLY = re.compile(r"^\W*(?:if|when|say|suppose|assuming)\b[^?]*\d[^?]*\b(?:what|how much|how big)\b", re.I)
 # or a statement of the user's own figure, then the question: "our median lag is 9 days. how long must the test run?"
-_STATED_THEN_ASKED = re.compile(r"^(?=[^?]*\b(?:our|my|we|we're|us|i|i'm)\b)[^?]*\d[^?]*[.;:!,]\s*(?:so |then |and |at |by |for |in |to |on )?"
+_STATED_THEN_ASKED = re.compile(r"^(?=[^?]*\b(?:our|my|we|we're|us|i|i'm)\b)[^?]*\d[^?]*(?:[.;:!,]|\s[-–—])\s*(?:so |then |and |at |by |for |in |to |on )?"
                                 r"(?:what|how (?:much|long|big|many|high|low))\b", re.I)
-_NEAR = 6  # words either side of the user's number that say what it is
 
 
 def applies(question: str) -> bool:
@@ -49,13 +48,17 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str
 
 def _applied(text: str, nums: list, quoted: str) -> tuple | None:
     """(the user's number, the factor) when the quoted text multiplies what that number is."""
-    for m in (m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0):
+    # "4.0x ROAS" states a ratio's value, not a rule to multiply by: only "N times X" / "N × X" is applied
+    for m in (m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0 and not re.match(r"[\d.]+x", m.group(0))):
         what = set(terms(m.group("what")))
-        for n in nums:  # the words of the number's own sentence, at least _NEAR either side
-            before, after = re.split(r"[.;!?]\s", text[:n.start])[-1].split(), re.split(r"[.;!?](?:\s|$)", text[n.end:])[0].split()
-            near = " ".join(text[:n.start].split()[-max(_NEAR, len(before)):] + text[n.end:].split()[:max(_NEAR, len(after))])
-            if what & set(terms(near)):
-                return n, m.group("n")
+        shared = []
+        for n in nums:  # the words of the number's own clause (up to a sentence end or a dash)
+            before = re.split(r"[.;!?]\s|\s[-–—]\s", text[:n.start])[-1]
+            after = re.split(r"[.;!?](?:\s|$)|\s[-–—]\s", text[n.end:])[0]
+            shared.append((len(what & set(terms(f"{before} {after}"))), -nums.index(n), n))
+        best = max(shared, key=lambda x: x[:2], default=(0, 0, None))
+        if best[0]:  # the figure whose clause says most of what the rule multiplies
+            return best[2], m.group("n")
     return None  # a factor of something else ("50 × expected CPA") is not applied to the user's budget
 
 
