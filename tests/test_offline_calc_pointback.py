@@ -184,3 +184,11 @@ def test_a_budget_for_another_period_is_spread_over_the_asked_one(chat):
 def test_the_same_period_or_none_asked_leaves_the_budget_whole(chat):
     out = chat(_PERIOD[5])
     assert "$30,000 ÷ $50 = 600 leads" in out and "spread" not in out
+
+
+def test_a_cost_worked_out_with_a_lifetime_value_said_gives_the_ratio_and_its_benchmark(chat):
+    q = "this half we put $300k into ads and won 250 new accounts; each is worth about $4,200 in margin. healthy for b2b software?"
+    assert_unseen(q)
+    out = chat(q)
+    assert "$300,000 ÷ 250 = $1,200 — your CAC" in out and "$4,200 ÷ $1,200 = 3.50, i.e. an LTV:CAC of 3.50:1" in out
+    assert "LTV:CAC (lifetime value to CAC ratio) range" in out

@@ -106,8 +106,9 @@ def lookups(p: Parsed, mem: Memory, metrics: list[str]) -> list[str]:
     c = p.calc
     if c is None:
         return metrics
-    if c.op == "unit":
-        return list(dict.fromkeys([*metrics, c.target]))
+    if c.op == "unit":  # with a lifetime value said too, the ratio is judged against its benchmark as well
+        ratio = [ratio_metric()] if p.value("LTV") and c.target == ratio_metric().split(":")[1] else []
+        return list(dict.fromkeys([*metrics, c.target, *ratio]))
     if c.op == "ratio":
         ratio = ratio_metric()
         return [ratio] + [m for m in metrics if m != ratio and m not in ratio.split(":")]
@@ -125,6 +126,8 @@ def own_figures(p: Parsed, mem: Memory) -> dict[str, float]:
     c = p.calc
     if c is not None and c.op == "unit" and p.value("budget") is not None and p.value("count"):
         out[c.target] = p.value("budget") / p.value("count")
+        if p.value("LTV") and c.target == ratio_metric().split(":")[1]:
+            out[ratio_metric()] = p.value("LTV") / out[c.target]
     if c is not None and c.op == "ratio":
         ltv, costs = _get(p, mem, "LTV"), _price(p, mem, {}, price_metric(p, mem))
         if ltv is not None and len(costs) == 1 and costs[0][0]:
@@ -232,6 +235,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         v = budget / count
         lines.append(f"{money(budget)} ÷ {plain(count)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
                      f"{money(round(v, 2))} — your {c.target}")
+        if (ltv := p.value("LTV")) and c.target == ratio_metric().split(":")[1]:  # "… and LTV is ~$3,600": the ratio too
+            s, shown = result(ltv / round(v, 2), False)
+            lines.append(f"{money(ltv)} ÷ {money(round(v, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "ratio":
         ltv = _get(p, mem, "LTV")
         costs = _price(p, mem, {}, metric)
