@@ -59,12 +59,12 @@ def test_a_platform_count_is_deflated_with_the_factor_for_platform_reach(chat, t
 
 
 def test_the_factor_sentence_is_the_one_sharing_the_questions_words():
-    from agent.offline.planmath import rate_sentence
+    from agent.offline.planmath import fitting, rate_sentence
     births = {"id": "a#1", "text": "Parents\n\nThe chain multiplies annual births by 1.9 parents per baby."}
     sites = {"id": "b#2", "text": "Site counts\n\nMultiply crawler-reported site visits by 0.4 to count distinct visitors."}
-    assert rate_sentence([births, sites], "the crawler reports 80k site visits; how many real visitors?", 2).startswith(
-        "Based on Knowledge Base [b#2]")
-    assert rate_sentence([births], "the crawler reports 80k site visits; how many real visitors?", 2) is None
+    q = "the crawler reports 80k site visits; how many real visitors?"
+    assert rate_sentence(fitting(q, [births, sites])).startswith("Based on Knowledge Base [b#2]")
+    assert fitting(q, [births]) == []
 
 
 _MORE_ASKS = ["what's the going CPC for auto dealers?", "fine, and what could 30k buy us at those prices?",

@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import funnel, periods
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
+from agent.offline import funnel, periods  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -336,19 +336,24 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
     return lines
 
 
-def rate_sentence(passages: list[dict], question: str = "", least: int = 0) -> str | None:
-    """The passages' sentence telling to multiply by a factor, cited: of several, the one sharing
-    most words with the question (with the heading it sits under — "platform" meets "platform's
-    reported reach", not "annual births"), the first of equals; None below ``least`` shared words
-    (a factor for another kind of count is no answer)."""
+def rate_sentence(passages: list[dict]) -> str | None:
+    """The first of the top passages' sentences telling to multiply by a factor, cited."""
+    for ps in passages[:4]:
+        for sent in sentences(ps.get("text", "")):
+            if _MULTIPLY.search(sent):
+                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
+    return None
+
+
+def fitting(question: str, passages: list[dict], least: int = 2) -> list[dict]:
+    """The passages' sentences telling to multiply by a factor that share at least ``least`` words
+    with the question (with the heading they sit under — "platform" meets "platform's reported
+    reach", not "annual births"), best first, each as a one-sentence passage under its own id: a
+    factor for another kind of count is no answer."""
     asked = set(terms(question))
-    found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), ps["id"], u.text)
-             for ps in passages for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
-    best = max((f[0] for f in found), default=-1)
-    if best < least:
-        return None
-    _, cid, sent = next(f for f in found if f[0] == best)
-    return f"Based on Knowledge Base [{cid}]: {sent}"
+    found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), -i, {"id": ps["id"], "text": u.text})
+             for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
+    return [ps for n, _, ps in sorted(found, key=lambda f: f[:2], reverse=True) if n >= least]
 
 
 def shown(lines: list[str], cite: str | None = None) -> str:

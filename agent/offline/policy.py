@@ -302,9 +302,9 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or rule.split("]")[0] not in quote):
         quote = rule if not quote else f"{rule}\n\n{quote}"
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
-        rule_hits = [ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q)
-                     for ps in o.passages]  # the search made for the rule: all it found, best fit chosen
-        rate = planmath.rate_sentence(ranked[:4], text, least=2) or planmath.rate_sentence(rule_hits, text, least=2)
+        ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
+            ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q) for ps in o.passages])
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
         if rate and (not quote or rate.split("]")[0] not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
