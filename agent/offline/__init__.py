@@ -23,10 +23,14 @@ Modules, one concept each:
   instructions found in passages);
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
+* :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
+* :mod:`~agent.offline.periods` — the period a budget is said for and the one a count is asked for;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
 * :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,
   pacing, break-even ROAS, the most to pay), working shown;
+* :mod:`~agent.offline.funnel` — the metrics' own identities on the user's figures (a rate on a count, CPA from CPC
+  and conversion rate, ROAS, reach from impressions and frequency);
 * :mod:`~agent.offline.shorthand` — bare metric lists and "those two" pointing back to the last metrics;
 * :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import periods
 from agent.offline.memory import Memory, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
@@ -21,8 +22,9 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         if (n.role or "").startswith("price:"):
             unit = n.role.split(":", 1)[1]
             return unit if unit in UNIT_OF else unit_metric(unit)
-    if p.unit:
-        m = unit_metric(re.sub(r"s$", "", p.unit))
+    unit = p.unit or _counted(p)
+    if unit:
+        m = unit_metric(re.sub(r"s$", "", unit))
         if m:
             return m
     if len(p.metrics) == 1 and p.metrics[0] in UNIT_OF:
@@ -38,6 +40,16 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     return f"cost per {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
 
 
+def _counted(p: Parsed) -> str:
+    """What a budget is asked for when no "how many" names it: the noun after the count
+    ("budget for 2,000 leads" prices leads)."""
+    if p.calc is None or p.calc.op != "mul":
+        return ""
+    count = next((n for n in p.numbers if n.role == "count"), None)
+    m = re.match(r"\s*(?:new |more |qualified |paying )?([a-z]+)", p.norm[count.end:].lower()) if count else None
+    return m.group(1) if m else ""
+
+
 def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
     """[(price, note, cited id)] — the user's price, else a remembered one, else the range."""
     given = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
@@ -49,6 +61,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower()):
         rng = mem.ranges[metric]
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
+    shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed
     # a remembered price is the price of what it was said of: never a CAC used as a cost per lead
     fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and bool(same))
     if "price" in mem.facts and (same or not rng) and not p.end and fits:
@@ -59,10 +72,27 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
             return [(hi, "at the top of the Typical range", cid)]
         if p.end == "low":
             return [(lo, "at the bottom of the Typical range", cid)]
-        return [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
+        both = [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
+        return both + _stress(mem, bench, metric) if shown else both
     if "price" in mem.facts and fits:
         return [(mem.facts["price"], "", None)]
     return []
+
+
+_AT_SHOWN = re.compile(r"\b(?:that|this|those|these|the same|same) (?:prices?|rates?|costs?|figures?|numbers?|levels?)\b",
+                       re.I)
+
+
+def _stress(mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
+    """"At that price" after an answer that showed a benchmark's Typical range *and* its High value:
+    which one the user means is not said, so the High is worked too — the KB's stress-test bound
+    for a cost (benchmarks-methodology: plan with the Typical range, stress-test with Low/High),
+    the end that buys least. Only for a figure the conversation has already shown."""
+    if metric not in mem.ranges or metric not in mem.highs:
+        return []
+    high = bench.get(metric, {}).get("high") or ""
+    v = float(high.replace("$", "").replace(",", "")) if re.fullmatch(r"\$?[\d,]+(?:\.\d+)?", high) else mem.highs[metric][0]
+    return [(v, "at the High value (the stress-test bound)", mem.highs[metric][1])]
 
 
 def _get(p: Parsed, mem: Memory, role: str) -> float | None:
@@ -76,8 +106,9 @@ def lookups(p: Parsed, mem: Memory, metrics: list[str]) -> list[str]:
     c = p.calc
     if c is None:
         return metrics
-    if c.op == "unit":
-        return list(dict.fromkeys([*metrics, c.target]))
+    if c.op == "unit":  # with a lifetime value said too, the ratio is judged against its benchmark as well
+        ratio = [ratio_metric()] if p.value("LTV") and c.target == ratio_metric().split(":")[1] else []
+        return list(dict.fromkeys([*metrics, c.target, *ratio]))
     if c.op == "ratio":
         ratio = ratio_metric()
         return [ratio] + [m for m in metrics if m != ratio and m not in ratio.split(":")]
@@ -95,6 +126,8 @@ def own_figures(p: Parsed, mem: Memory) -> dict[str, float]:
     c = p.calc
     if c is not None and c.op == "unit" and p.value("budget") is not None and p.value("count"):
         out[c.target] = p.value("budget") / p.value("count")
+        if p.value("LTV") and c.target == ratio_metric().split(":")[1]:
+            out[ratio_metric()] = p.value("LTV") / out[c.target]
     if c is not None and c.op == "ratio":
         ltv, costs = _get(p, mem, "LTV"), _price(p, mem, {}, price_metric(p, mem))
         if ltv is not None and len(costs) == 1 and costs[0][0]:
@@ -115,8 +148,10 @@ def missing(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
-_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|take (?:away|off)|remove\w*"
-_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|bump\w*"
+_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
+        r"take (?:away|off)|remove\w*|down|falls?|fell|decreas\w*|lower\w*"
+_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
+        r"climb\w*|jump\w*"
 
 
 def budget_change(p: Parsed) -> float | None:
@@ -126,6 +161,9 @@ def budget_change(p: Parsed) -> float | None:
     if p.calc is None or p.calc.op != "div":
         return None
     low = p.norm.lower()
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend)", low) \
+            and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it": −50%
+        return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)
     for n in p.numbers:
         if n.role != "pct":
             continue
@@ -138,6 +176,20 @@ def budget_change(p: Parsed) -> float | None:
         if more and not less:
             return n.value
     return None
+
+
+def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
+    """(the budget over the asked period, its working line) when the budget is said for another period."""
+    said = next((n for n in p.numbers if n.role == "budget"), None)
+    have = periods.of_budget(p.norm, said) if said else mem.budget_period
+    want = periods.asked(p.norm)
+    if not have or not want or have == want:
+        return None
+    k = periods.MONTHS[have] / periods.MONTHS[want]
+    new = round(budget / k, 2)
+    op = f"÷ {plain(k)}" if k > 1 else f"× {plain(1 / k)}"
+    why = f"the {have}'s budget spread evenly" if k > 1 else f"{plain(1 / k)} {have}s at this budget"
+    return new, f"{money(budget)} {op} = {money(new)} a {want} ({why})"
 
 
 def noun(p: Parsed, metric: str | None) -> str:
@@ -183,6 +235,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         v = budget / count
         lines.append(f"{money(budget)} ÷ {plain(count)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
                      f"{money(round(v, 2))} — your {c.target}")
+        if (ltv := p.value("LTV")) and c.target == ratio_metric().split(":")[1]:  # "… and LTV is ~$3,600": the ratio too
+            s, shown = result(ltv / round(v, 2), False)
+            lines.append(f"{money(ltv)} ÷ {money(round(v, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "ratio":
         ltv = _get(p, mem, "LTV")
         costs = _price(p, mem, {}, metric)
@@ -216,6 +271,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
                          f"{plain(factor)} {'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))}"
                          f" — the budget after the {'increase' if moved > 0 else 'cut'}")
             budget = round(new, 2)
+        if (spread := _spread(p, mem, budget)) is not None:  # "1.2M a year … how many a month": the asked period's share
+            lines.append(spread[1])
+            budget = spread[0]
         thousand = c.per_thousand or metric in PER_THOUSAND
         for price, note, cid in prices:
             if not price:
@@ -229,7 +287,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     head = "Here is the calculation"
     if cite and metric:
         rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
-        shown_rng = "–".join(money(v) if v >= 1 else plain(v) for v in rng)
+        shown_rng = bench[metric]["typical"] if metric in bench and "$" in bench[metric].get("typical", "") else \
+            "–".join(money(v) for v in rng)  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
         label = bench[metric]["label"].split(" — ")[0] if metric in bench and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)

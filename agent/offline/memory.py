@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.parse import UNIT_OF, Calc, Parsed, parse, unit_metric
+from agent.offline import periods
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
@@ -43,6 +44,7 @@ class Memory:
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
+    budget_period: str | None = None      # "year" / "quarter" / "month" the remembered budget was said for
     # per earlier turn: (its content words, the business slots after it) — what "back to X" returns to
     topics: list[tuple[frozenset[str], str | None, str | None]] = field(default_factory=list)
 
@@ -121,6 +123,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                                                              or mem.price_metric)
         elif role in ("budget", "LTV", "count"):
             mem.facts[role] = n.value
+            if role == "budget":
+                mem.budget_period = periods.of_budget(p.norm, n)
     if p.unit:
         mem.unit = p.unit
     if p.calc:
@@ -202,6 +206,24 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       "what is your budget?") re-runs the last calculation with it;
     * an audience and a place named while sizing audiences, or with nothing else, asks for that size;
     * one audience and two places asks for both rows."""
+    if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and _budget_moves(p, mem):
+        p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
+    named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
+        mem.calc.op == "ratio" else not p.metrics  # "and if CAC climbs to $400?" names the ratio's own cost
+    if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences \
+            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
+                n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
+        # a new input ("and with 55k instead?", "if the click price rises to $5") or an end of the range ("what
+        # about at the expensive end?") after a calculation: the same calculation again
+        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
+        p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(
+            (n.role or "").startswith("price") for n in p.numbers):
+        p.calc = Calc("ratio", "LTV", "price")  # "we pay $300 a customer — is that ratio ok?" with the value said before
+    if p.calc is None and p.asks_count and p.unit and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and \
+            "budget" in mem.facts and not p.numbers and not p.audiences:
+        p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
+        # "and how many purchases at a typical CPA?": the remembered budget at the price named
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
     kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
@@ -218,10 +240,6 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
             p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
-    if p.calc is None and mem.calc is not None and not p.metrics and not p.metric_phrases and not p.audiences \
-            and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul") and {mem.calc.a, mem.calc.b} & {(n.role or "").split(":")[0] for n in p.numbers}:
-        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
-        p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
@@ -236,6 +254,28 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             re.search(r"\b(?:same|that|this|there)\b", p.text, re.I):
         p.audiences = [(a, mem.geography) for a, _ in p.audiences]
     return p
+
+
+def _budget_moves(p: Parsed, mem: Memory) -> bool:
+    """"and if the budget drops by 20%?" after a budget was divided: the same calculation again, on
+    the budget moved by that percentage (arith.budget_change reads which way)."""
+    if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
+            (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
+        return False
+    if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
+        return True
+    for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
+        near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
+        if _OF_BUDGET.search(near) and _MOVES.search(near):
+            return True
+    return False
+
+
+_MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)
+_OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
+_MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
+                    r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
+                    r"climb\w*|jump\w*)\b", re.I)
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:

@@ -51,9 +51,13 @@ def digits(text: str) -> str:
     # fractions and "a <scale>" first ("a quarter million", "half a million", "a million")
     def frac(m: re.Match) -> str:
         return _spell(_FRACTIONS[m.group(1).lower()] * _SCALES[m.group(2).lower()])
+    # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
+    text = re.sub(r"(?<=\d)(?:mil|mill|mils)\b", " million", text, flags=re.I)
+    text = re.sub(r"(?:(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))(?:mil|mill|mils)\b", "million", text, flags=re.I)
     text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b", frac, text, flags=re.I)
     text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
-    text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
+    text = re.sub(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
+                  f"100 {m.group(1)}", text, flags=re.I)
     out: list[str] = []
     pos = 0
     for m in re.finditer(r"\b[A-Za-z]+(?:-[A-Za-z]+)?(?:(?:\s+|\s+and\s+)[A-Za-z]+(?:-[A-Za-z]+)?)*", text):

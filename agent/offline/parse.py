@@ -70,7 +70,8 @@ WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|" + HEADCOUNT.pattern, re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
-                        r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b", re.I)
+                        r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
+                        r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|"
                        r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
 _UP = re.compile(r"\b(?:up|rose|risen|increased?|jumped|grew|climbed|higher|more)\b", re.I)
@@ -246,7 +247,7 @@ def _calc(p: Parsed) -> Calc | None:
             not p.sizing_cue:  # "we have $45k left; what's a normal CPC?": what the budget buys at that price
         return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
-        unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|price)\b", low))
+        unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|prices?)\b", low))
     if p.asks_count and priced and not p.sizing_only:
         thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
         return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)
@@ -365,8 +366,9 @@ def parse(text: str) -> Parsed:
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|is|are|at|in|for|is|that|this|we|you|i|then|"
-                          r"now|there)\b", m.group(1))[0]
-    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\breach in ([a-z]+)\b", low)):
+                          r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
+    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
+                         r"([a-z]+)\b", low)):  # "what's that in leads", "what would 9k buy in views"
         p.unit = m.group(1) or m.group(2)
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
-from agent.offline.passages import sentences
+from agent.offline.passages import sentences, terms, units
+from agent.offline import funnel, periods  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -105,8 +106,53 @@ def reach_budget(text: str) -> Work | None:
                  " — the budget"], "households frequency CPM budget")
 
 
+_ELAPSED_OF = [  # (days elapsed, days in the period) said of a flight or month
+    (re.compile(r"\b(\d+) days? (?:into|in|through) (?:a |an |the |our )?(\d+)[- ]day\b", re.I), False),
+    (re.compile(r"\bday (\d+) (?:of|out of) (?:a |the )?(\d+)\b", re.I), False),
+    (re.compile(r"\b(\d+) (?:of|out of) (?:the |our )?(\d+) days\b", re.I), False),
+    (re.compile(r"\b(\d+) days? (?:left|remaining|to go) (?:in|of) (?:a |an |the |our )?(\d+)[- ]day\b", re.I), True),
+]
+_TIME = re.compile(r"\b(?:flight|month|quarter|week|campaign|period|time|days?)\b", re.I)
+
+
+def straight_line(text: str) -> Work | None:
+    """Pacing against a straight-line plan when the user gives what is spent, the budget and how far
+    into the flight they are ("$18k of a $60k budget, 12 days into a 30-day month"), or the two
+    shares ("55% through the budget, 40% through the flight"): planned to date = budget × days
+    elapsed ÷ days in the flight; pacing index = spent ÷ planned × 100 (the KB's formula)."""
+    t, nums = _nums(text)
+    pcts = [n for n in nums if n.pct]
+    if len(pcts) == 2 and len(nums) == 2:  # the spent share and the elapsed share
+        spent = next((n for n in pcts if re.search(r"\b(?:budget|spend|money)\b", t[n.end:n.end + 30], re.I)), None)
+        time = next((n for n in pcts if n is not spent and _TIME.search(t[n.end:n.end + 30])), None)
+        if spent is None or time is None or not time.value:
+            return None
+        pct = spent.value / time.value * 100
+        return Work([f"{plain(spent.value)} ÷ {plain(time.value)} × 100 = {plain(round(pct, 1))}, i.e. "
+                     f"{plain(round(pct, 1))}% of a straight-line plan"], "pacing index tolerance band", pct)
+    for rx, left in _ELAPSED_OF:
+        m = rx.search(t)
+        if not m:
+            continue
+        a, total = float(m.group(1)), float(m.group(2))
+        done = total - a if left else a
+        cash = sorted((n for n in nums if n.money or n.value >= 1000), key=lambda n: n.value)
+        if not 0 < done <= total or len(cash) != 2:
+            return None
+        spent, budget = cash[0].value, cash[1].value
+        plan = budget * done / total
+        pct = spent / plan * 100
+        return Work([f"{money(budget)} × {plain(done)} ÷ {plain(total)} = {money(round(plan, 2))} planned to date on a "
+                     "straight line",
+                     f"{money(spent)} ÷ {money(round(plan, 2))} × 100 = {plain(round(pct, 1))}, i.e. "
+                     f"{plain(round(pct, 1))}% of plan"], "pacing index tolerance band", pct)
+    return None
+
+
 def pacing(text: str, asked_before: str = "") -> Work | None:
     t, nums = _nums(text)
+    if _PACE.search(t) and (w := straight_line(text)) is not None:
+        return w
     pcts = [n for n in nums if n.pct]
     of_plan = bool(_OF_PLAN.search(t))  # "we're at 85% of planned spend": a pacing index stated
     if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or of_plan or _PACE.search(asked_before)):
@@ -185,7 +231,8 @@ def work(text: str, asked_before: str, budget: float | None) -> Work | None:
               allowable(text, asked_before)):
         if w is not None:
             return w
-    return None
+    f = funnel.work(text)  # a rate on a count, a cost from a rate, ROAS, reach: the metrics' own identities
+    return Work(f[0], f[1]) if f else None
 
 
 def missing(w: Work | None) -> str | None:
@@ -251,15 +298,8 @@ _SHARE_RULE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)%|(?P<frac>" + "|".join(so
                          + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
                          r"weekly|quarterly)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
                          re.I)
-_PERIODS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
 _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
                           r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
-
-
-def _period(word: str | None) -> str | None:
-    w = (word or "").lower()
-    return "year" if w.startswith(("y", "annual")) else "quarter" if w.startswith("q") else \
-        "month" if w.startswith("mo") else None
 
 
 def share_of_budget(text: str, quoted: str) -> list[str]:
@@ -272,10 +312,10 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
         return []
     lines, total = [], budget.value
     u = _USER_PERIOD.search(t)
-    mine = _period(u and (u.group("p") or u.group("q") or u.group("r")))
-    rule = _period(m.group("per"))
+    mine = periods.norm(u and (u.group("p") or u.group("q") or u.group("r")))
+    rule = periods.norm(m.group("per"))
     if mine and rule and mine != rule:
-        k = _PERIODS[mine] / _PERIODS[rule]
+        k = periods.MONTHS[mine] / periods.MONTHS[rule]
         lines.append(f"{money(total)} ÷ {plain(k)} = {money(total / k)} a {rule}")
         total = total / k
     if m.group("frac"):  # "at least a third of the budget": the budget divided into that many parts
@@ -294,6 +334,17 @@ def rate_sentence(passages: list[dict]) -> str | None:
             if _MULTIPLY.search(sent):
                 return f"Based on Knowledge Base [{ps['id']}]: {sent}"
     return None
+
+
+def fitting(question: str, passages: list[dict], least: int = 2) -> list[dict]:
+    """The passages' sentences telling to multiply by a factor that share at least ``least`` words
+    with the question (with the heading they sit under — "platform" meets "platform's reported
+    reach", not "annual births"), best first, each as a one-sentence passage under its own id: a
+    factor for another kind of count is no answer."""
+    asked = set(terms(question))
+    found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), -i, {"id": ps["id"], "text": u.text})
+             for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
+    return [ps for n, _, ps in sorted(found, key=lambda f: f[:2], reverse=True) if n >= least]
 
 
 def shown(lines: list[str], cite: str | None = None) -> str:

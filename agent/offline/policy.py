@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import channelfig, coverage, planmath, rulecalc, scope, searchq, shorthand, stepask
+from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import (DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse,
                                  unit_metric)
@@ -290,11 +290,15 @@ class OfflineAgent:
         if ranked and not paras:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
-            applied = rulecalc.apply(text, para) if para and not p.calc else None
+            # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
+            rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
+            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun else None
             moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
-                if para and not applied else []
+                if para and not applied and not rerun else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
+            if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
+                para = replay.answer(para or "", *rerun)
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para
             if para:
@@ -337,8 +341,8 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or _said(rule) not in quote):
         quote = rule if not quote else f"{rule}\n\n{quote}"
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
-        rule_hits = [ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q)
-                     for ps in o.passages[:4]]
+        ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
+            ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q) for ps in o.passages])
         rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
         if rate and (not quote or _said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"

@@ -18,10 +18,12 @@ from rag.analyzer import ENGLISH_STOP_WORDS
 
 # "went up 30% to $65": the figure after the change is the new price itself
 CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
-                         r"grew|climbed|fell|fallen|dropped|decreased?|declined)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
+                         r"grew|climbed|fell|fallen|dropped|decreased?|declined|rises?|rising|falls?|drops?|goes|going|went|moves?|moved|"
+                         r"changes?|changed|jumps?|climbs?)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
                           r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
-                          r"extra|more|less|apiece)$")
+                          r"extra|more|less|apiece|buys?|gets?|brings?|covers?|earmarked|allocated|budgeted|"
+                          r"committed|reserved|available|remaining|unspent)$")  # "what would 30k buy", "70k earmarked"
 
 
 def assign(text: str, nums: list[Num]) -> None:
@@ -35,7 +37,8 @@ def assign(text: str, nums: list[Num]) -> None:
         after = re.split(r"[$\d]", after, maxsplit=1)[0]
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
-        m_after = positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
+        m_after = [x for x in positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
+                   if not re.search(r"[,;.]", after[:x[0] + 1])]  # "30k, CPC about $2": a list, not what the 30k is
         said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
         if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
             said_value = None  # "worth $900 and we pay $300": the value belongs to the number before

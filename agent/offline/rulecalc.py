@@ -12,34 +12,53 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import digits, money, parse_numbers, plain
-from agent.offline.passages import terms
+from agent.offline.passages import sentences, terms
 
 MULTIPLIER = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:times\b|×|x\b)\s*(?P<what>(?:[A-Za-z][\w-]*\s*){1,6})",
                          re.I)
 # a premise stating a quantity, then a question asking for one: "If X needs N, what …?"
 ASKS_TO_APPLY = re.compile(r"^\W*(?:if|when|say|suppose|assuming)\b[^?]*\d[^?]*\b(?:what|how much|how big)\b", re.I)
-_NEAR = 6  # words either side of the user's number that say what it is
+# or a statement of the user's own figure, then the question: "our median lag is 9 days. how long must the test run?"
+_STATED_THEN_ASKED = re.compile(r"^(?=[^?]*\b(?:our|my|we|we're|us|i|i'm)\b)[^?]*\d[^?]*(?:[.;:!,]|\s[-–—])\s*(?:so |then |and |at |by |for |in |to |on )?"
+                                r"(?:what|how (?:much|long|big|many|high|low))\b", re.I)
 
 
 def applies(question: str) -> bool:
-    return bool(ASKS_TO_APPLY.search(question))
+    return bool(ASKS_TO_APPLY.search(question) or _STATED_THEN_ASKED.search(question))
 
 
-def apply(question: str, quoted: str) -> str | None:
-    """One sentence applying the quoted multiplier to the user's number, or None."""
+def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str | None:
+    """One sentence applying the quoted multiplier to the user's number, or None. With ``passages``
+    (the retrieved ones), a rule the quote lacks is looked for there too and quoted with its
+    citation: the passage quoted may be the rule's worked example rather than the rule."""
     if not applies(question):
         return None
     text = digits(question)
     nums = [n for n in parse_numbers(text) if not n.pct]
     if not nums:
         return None
-    found = [m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0]
-    for m in found:
+    if (hit := _applied(text, nums, quoted)) is not None:
+        return _shown(text, hit[0], hit[1])
+    for ps in (passages or [])[:6]:
+        for sent in sentences(ps.get("text", "")):
+            if (hit := _applied(text, nums, sent)) is not None:
+                return f"Based on Knowledge Base [{ps['id']}]: {sent} {_shown(text, hit[0], hit[1])}"
+    return None
+
+
+def _applied(text: str, nums: list, quoted: str) -> tuple | None:
+    """(the user's number, the factor) when the quoted text multiplies what that number is."""
+    # "4.0x ROAS" states a ratio's value, not a rule to multiply by: only "N times X" / "N × X" is applied
+    for m in (m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0 and not re.match(r"[\d.]+x", m.group(0))):
         what = set(terms(m.group("what")))
-        for n in nums:
-            near = " ".join(text[:n.start].split()[-_NEAR:] + text[n.end:].split()[:_NEAR])
-            if what & set(terms(near)):
-                return _shown(text, n, m.group("n"))
+        shared = []
+        for n in nums:  # the words of the number's own clause (up to a sentence end or a dash)
+            before = re.split(r"[.;!?]\s|\s[-–—]\s", text[:n.start])[-1]
+            after = re.split(r"[.;!?](?:\s|$)|\s[-–—]\s", text[n.end:])[0]
+            shared.append((len(what & set(terms(f"{before} {after}"))), -nums.index(n), n))
+        best = max(shared, key=lambda x: x[:2], default=(0, 0, None))
+        if best[0]:  # the figure whose clause says most of what the rule multiplies
+            return best[2], m.group("n")
     return None  # a factor of something else ("50 × expected CPA") is not applied to the user's budget
 
 
