@@ -40,8 +40,9 @@ def make_tree(dest: Path) -> Path:
 
 
 def _gate_env(tree: Path, **env) -> dict[str, str]:
-    return clean_env(MPA_AGENT="offline", MPA_JUDGES="off", MPA_RETRIEVAL_PRESETS="hybrid-weighted",
-                     MPA_RESULTS_DIR=tree / "results", MPA_INDEX=tree / ".index" / "kb-index.json", **env)
+    settings = {"MPA_AGENT": "offline", "MPA_JUDGES": "off", "MPA_RETRIEVAL_PRESETS": "hybrid-weighted",
+                "MPA_RESULTS_DIR": tree / "results", "MPA_INDEX": tree / ".index" / "kb-index.json"}
+    return clean_env(**{**settings, **env})  # a test's own setting (MPA_AGENT=claude) wins over the defaults
 
 
 def run_gate(tree: Path, *files: str, **env) -> subprocess.CompletedProcess:

@@ -100,7 +100,7 @@ COUNTS = ["roughly how many times a week should a viewer see it?", "how many imp
 
 
 def test_a_count_of_events_or_priced_units_is_no_audience_to_size():
-    from agent.offline.policy import _counts_things
+    from agent.offline.sizing import counts_things as _counts_things
     assert all(t.lower() not in _seen() for t in COUNTS)
     assert _counts_things(COUNTS[0]) and _counts_things(COUNTS[1])
     assert not _counts_things(COUNTS[2])

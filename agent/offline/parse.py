@@ -22,10 +22,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline import metricnames
-from agent.offline import roles as number_roles
+from agent.offline import metricnames, roles as number_roles
 from agent.offline.business import NOUN as _NOUN, business as _business, without_channel_names
-from agent.offline.metricnames import positions
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
@@ -289,7 +287,7 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
     syns = VOCABULARY[table]
     # a loose (stem) match must say the name's own words, singular or plural: "hospital" shares a
     # stem with "hospitality" but is not that business
-    found = positions(text, syns) + positions(low.replace("-", " "), syns) + [
+    found = metricnames.positions(text, syns) + metricnames.positions(low.replace("-", " "), syns) + [
         (i, k) for i, e, k in metricnames.find(low, syns) if says_words(low[i:e], " ".join(syns[k]))]
     out: dict[str, int] = {}
     for i, k in sorted(found):
@@ -305,8 +303,8 @@ def parse(text: str) -> Parsed:
     norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
-    named = positions(norm, VOCABULARY["metrics"], plural=True)
-    named += [(i, k) for i, k in positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
+    named = metricnames.positions(norm, VOCABULARY["metrics"], plural=True)
+    named += [(i, k) for i, k in metricnames.positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
               if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
     phrased = []
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
@@ -374,7 +372,7 @@ def parse(text: str) -> Parsed:
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:
         p.pct_sign = -1 if _DOWN.search(low) and not _UP.search(low) else (1 if _UP.search(low) else 0)
-    auds = positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(
+    auds = metricnames.positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(
         without_places(norm), VOCABULARY["audiences"])]  # "a gym goer", "the luxury traveler audience"
     for pos, key in auds:
         after = [g for gp, g in geos if gp > pos]

@@ -13,12 +13,10 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, compose
-from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, stepask
+from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
-from agent.offline.parse import (DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse,
-                                 unit_metric)
-from agent.offline.passages import STEP, message_sentences
-from agent.offline.places import without_places
+from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.passages import STEP
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -193,9 +191,9 @@ class OfflineAgent:
             return calls
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
-        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not _counts_things(text) and (
+        if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
                 re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
-            calls += [("get_audience_sizing", {"audience_type": _audience_phrase(text), **({"geography": g} if g else {})})
+            calls += [("get_audience_sizing", {"audience_type": sizing.audience_phrase(text), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
         if p.step and "get_step_guidance" in tools:
             topic = _step_topic(text)
@@ -383,25 +381,6 @@ def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
 def _last_step(history: list | None) -> int | None:
     hist = _as_history(history or [])
     return stepask.last_looked_up(hist[-1][1]) if hist else None
-
-
-def _counts_things(text: str) -> bool:
-    """"how many times …" (how often), "how many steps …", "how many clicks …": a count of events,
-    parts or priced units, not of people — no audience to size."""
-    m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
-    noun = m.group(1).lower() if m else ""
-    return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
-
-
-def _audience_phrase(text: str) -> str:
-    """The words that describe the people asked about, for the sizing tool to match: those of the
-    sentence that asks the size, when one does ("We sell solar. How many homeowners are there?")."""
-    asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
-    t = STEP.sub(" ", without_places(asked[0] if asked else text))
-    t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
-               r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
-               r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
-    return " ".join(t.split())[:200] or text[:200]
 
 
 def _step_topic(text: str) -> str:

@@ -1,0 +1,32 @@
+"""What a sizing question asks: the words that describe the people, and whether "how many" counts
+people at all ("how many times", "how many clicks" count events and priced units, not an audience).
+
+Why a module: the policy decides *that* the sizing tool is called; what to hand it is read here,
+from the sentence that asks the size.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.parse import HEADCOUNT, unit_metric
+from agent.offline.passages import STEP, message_sentences
+from agent.offline.places import without_places
+
+
+def counts_things(text: str) -> bool:
+    """"how many times …" (how often), "how many steps …", "how many clicks …": a count of events,
+    parts or priced units, not of people — no audience to size."""
+    m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
+    noun = m.group(1).lower() if m else ""
+    return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
+
+
+def audience_phrase(text: str) -> str:
+    """The words that describe the people asked about, for the sizing tool to match: those of the
+    sentence that asks the size, when one does ("We sell solar. How many homeowners are there?")."""
+    asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
+    t = STEP.sub(" ", without_places(asked[0] if asked else text))
+    t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
+               r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
+               r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
+    return " ".join(t.split())[:200] or text[:200]
