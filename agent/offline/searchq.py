@@ -171,4 +171,22 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
-    return cand[:MAX_QUERY] if len(content_words(cand)) >= 1 and cand not in done else None
+    for c in (cand, without_unknown(cand, searched)):
+        if len(content_words(c)) >= 1 and c not in done:
+            return c[:MAX_QUERY]
+    return None
+
+
+_NEVER_USED = re.compile(r"Words of the query the knowledge base never uses: ([^\n]*?)\.(?:\s|$)")
+
+
+def without_unknown(text: str, searched: list[ToolOutcome]) -> str:
+    """``text`` without the words an empty search reported the knowledge base never uses: such a word
+    ("panic" in "before I panic, what …") counts against the query's coverage yet says nothing of
+    what the KB holds. Whether what is left answers the question is the reader's call (every named
+    thing found, the meaning close enough), so an off-topic question still declines there."""
+    never = {w.strip().lower() for o in searched for m in _NEVER_USED.findall(o.content) for w in m.split(",")}
+    if not never:
+        return text
+    kept = [t for t in re.split(r"(\s+)", text) if t.strip(" ?.!,;:").lower() not in never or not t.strip()]
+    return re.sub(r"\s+([?.!,;:])", r"\1", " ".join("".join(kept).split())).strip(" ,;:")
