@@ -188,5 +188,5 @@ def without_unknown(text: str, searched: list[ToolOutcome]) -> str:
     never = {w.strip().lower() for o in searched for m in _NEVER_USED.findall(o.content) for w in m.split(",")}
     if not never:
         return text
-    kept = [t for t in re.split(r"(\s+)", text) if t.strip(" ?.!,;:").lower() not in never or not t.strip()]
+    kept = [t for t in re.split(r"(\s+)", text) if t.strip(" ?.!,;:()\"“”").lower() not in never or not t.strip()]
     return re.sub(r"\s+([?.!,;:])", r"\1", " ".join("".join(kept).split())).strip(" ,;:")
