@@ -299,7 +299,7 @@ class ToolExecutor:
         """The query's words the KB never uses, as typed (an abstention names them: they count against
         coverage yet carry no evidence of what the KB holds, so a caller may ask again without them)."""
         known = resolve.known_to(self.engine)
-        return list(dict.fromkeys(w for w in re.findall(r"[^\W\d_][\w'’-]*", query) if not known(w)))
+        return list(dict.fromkeys(w for w in re.findall(r"(?<![\w'’-])[^\W\d_][\w'’-]*", query) if not known(w)))
 
     # ------------------------------------------------------------------ tools
     def _search(self, inp: dict) -> ToolResult:
