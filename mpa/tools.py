@@ -12,7 +12,8 @@ lives —
   markup inside it is neutralised so it cannot close the tag, and the wrapper says the text is
   quoted material, not instructions;
 * an unanswerable query says so ("no knowledge-base passage answers this") and returns no ids,
-  so there is nothing to cite;
+  so there is nothing to cite; it names the query's words the knowledge base never uses (they
+  count against coverage but say nothing of what the KB holds), so a caller may ask again without them;
 * ``search_knowledge_base`` results are packed to a token budget (:class:`rag.packing.ContextPacker`:
   near-duplicates dropped, passages weighed for diversity (MMR) and the least valuable evicted
   or trimmed to whole sentences while over budget, a mid-section passage joined by its

@@ -160,8 +160,9 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     """A second search when every search of the turn came back empty (the engine found too little of
     the query): the message's question alone when it also tells a story ("our ads ran … yesterday.
     When can …?"), else its words without the user's own figures (a "$44k" or "36,080" is data no
-    passage holds, and it dilutes the query's coverage). None when nothing would change, when another
-    tool found something, or when the turn already retried."""
+    passage holds, and it dilutes the query's coverage); once more when that finds nothing too, without
+    the words the search reported the KB never uses (:func:`without_unknown`). None when nothing would
+    change, when another tool found something, or when every retry was made."""
     searched = [o for o in outcomes if o.name == "search_knowledge_base"]
     if not searched or any(o.found or o.is_error for o in outcomes):
         return None
