@@ -12,7 +12,8 @@ lives —
   markup inside it is neutralised so it cannot close the tag, and the wrapper says the text is
   quoted material, not instructions;
 * an unanswerable query says so ("no knowledge-base passage answers this") and returns no ids,
-  so there is nothing to cite;
+  so there is nothing to cite; it names the query's words the knowledge base never uses (they
+  count against coverage but say nothing of what the KB holds), so a caller may ask again without them;
 * ``search_knowledge_base`` results are packed to a token budget (:class:`rag.packing.ContextPacker`:
   near-duplicates dropped, passages weighed for diversity (MMR) and the least valuable evicted
   or trimmed to whole sentences while over budget, a mid-section passage joined by its
@@ -295,6 +296,12 @@ class ToolExecutor:
         """True when even the best passage covers too little of the query to answer it."""
         return bool(results) and results[0].breakdown.get("coverage", 1.0) < self.engine.config.min_score
 
+    def _unknown_words(self, query: str) -> list[str]:
+        """The query's words the KB never uses, as typed (an abstention names them: they count against
+        coverage yet carry no evidence of what the KB holds, so a caller may ask again without them)."""
+        known = resolve.known_to(self.engine)
+        return list(dict.fromkeys(w for w in re.findall(r"(?<![\w'’-])[^\W\d_][\w'’-]*", query) if not known(w)))
+
     # ------------------------------------------------------------------ tools
     def _search(self, inp: dict) -> ToolResult:
         query = inp["query"].strip()
@@ -318,17 +325,19 @@ class ToolExecutor:
                 if again and not self._abstains(again):
                     query, results = longer, again
         header = f'search_knowledge_base results for "{escape(query)}"'
+        unknown = self._unknown_words(query)
+        never = f" Words of the query the knowledge base never uses: {escape(', '.join(unknown))}." if unknown else ""
         if not results:
             return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query "
-                                      f"({results.reason or 'no match'}). Say so; do not guess or cite.",
-                              data={"results": [], "reason": results.reason, "abstained": True})
+                                      f"({results.reason or 'no match'}).{never} Say so; do not guess or cite.",
+                              data={"results": [], "reason": results.reason, "abstained": True, "unknown": unknown})
         if self._abstains(results):
             best = results[0].breakdown.get("coverage", 0.0)
             return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query: the closest "
                                       f"passage matches only {best:.1%} of its (idf-weighted) terms, below the "
-                                      f"{self.engine.config.min_score:.0%} relevance threshold. Say that the "
+                                      f"{self.engine.config.min_score:.0%} relevance threshold.{never} Say that the "
                                       "knowledge base does not cover it; do not guess or cite.",
-                              data={"results": [], "abstained": True, "best_coverage": best})
+                              data={"results": [], "abstained": True, "best_coverage": best, "unknown": unknown})
         return self._packed(header, query, results, self.search_budget or SEARCH_BUDGETS[mode or "balanced"])
 
     def _packed(self, header: str, query: str, results: ResultList, budget: int) -> ToolResult:

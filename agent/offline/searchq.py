@@ -178,8 +178,9 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     """A second search when every search of the turn came back empty (the engine found too little of
     the query): the message's question alone when it also tells a story ("our ads ran … yesterday.
     When can …?"), else its words without the user's own figures (a "$44k" or "36,080" is data no
-    passage holds, and it dilutes the query's coverage). None when nothing would change, when another
-    tool found something, or when the turn already retried."""
+    passage holds, and it dilutes the query's coverage); once more when that finds nothing too, without
+    the words the search reported the KB never uses (:func:`without_unknown`). None when nothing would
+    change, when another tool found something, or when every retry was made."""
     searched = [o for o in outcomes if o.name == "search_knowledge_base"]
     if not searched or any(o.found or o.is_error for o in outcomes):
         return None
@@ -189,4 +190,22 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
-    return cand[:MAX_QUERY] if len(content_words(cand)) >= 1 and cand not in done else None
+    for c in (cand, without_unknown(cand, searched)):
+        if len(content_words(c)) >= 1 and c not in done:
+            return c[:MAX_QUERY]
+    return None
+
+
+_NEVER_USED = re.compile(r"Words of the query the knowledge base never uses: ([^\n]*?)\.(?:\s|$)")
+
+
+def without_unknown(text: str, searched: list[ToolOutcome]) -> str:
+    """``text`` without the words an empty search reported the knowledge base never uses: such a word
+    ("panic" in "before I panic, what …") counts against the query's coverage yet says nothing of
+    what the KB holds. Whether what is left answers the question is the reader's call (every named
+    thing found, the meaning close enough), so an off-topic question still declines there."""
+    never = {w.strip().lower() for o in searched for m in _NEVER_USED.findall(o.content) for w in m.split(",")}
+    if not never:
+        return text
+    kept = [t for t in re.split(r"(\s+)", text) if t.strip(" ?.!,;:()\"“”").lower() not in never or not t.strip()]
+    return re.sub(r"\s+([?.!,;:])", r"\1", " ".join("".join(kept).split())).strip(" ,;:")
