@@ -66,7 +66,7 @@ EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|
                       re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|" + HEADCOUNT.pattern, re.I)
-_COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
+_COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
@@ -366,8 +366,8 @@ def parse(text: str) -> Parsed:
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|is|are|at|in|for|is|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
-                         r"([a-z]+)\b", low)):  # "what's that in leads", "what would 9k buy in views"
-        p.unit = m.group(1) or m.group(2)
+                         r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b", low)):  # "the lead range on 9k"
+        p.unit = m.group(1) or m.group(2) or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:
