@@ -250,9 +250,9 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
         longer = resolve.expand_truncations(vertical, resolve.known_to(engine), intros)
         if longer != vertical:
             return _resolve_vertical(engine, t, longer, metric, _expanded=True)
-    if found is None:  # "urgent care clinics": the kind of place is the last word, when one intro names it
+    if found is None:  # "urgent care clinics": the kind of place is the last of two words or more, when one intro names it
         words = [w for w in re.findall(r"[a-z][a-z\-]*", vertical.lower()) if resolve.terms(w)]
-        saying = [v for v, text in intros.items() if words and resolve.says_words(words[-1], text)]
+        saying = [v for v, text in intros.items() if len(words) > 1 and resolve.says_words(words[-1], text)]
         known = resolve.known_to(engine)
         # … and each other word is said there too or is a word the KB never uses ("tax clinic" is no clinic of care)
         said = set(re.findall(r"[a-z]+", intros[saying[0]].lower())) if len(saying) == 1 else set()

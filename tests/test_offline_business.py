@@ -125,7 +125,7 @@ def test_this_wording_is_not_dataset_wording():
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
                    "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
-                   "wind up ordering", "install range on that", "cpc range for lenders", "boise", "spokane", "relaunch in april", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
+                   "wind up ordering", "ought to pay to land", "install range on that", "cpc range for lenders", "boise", "spokane", "relaunch in april", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
         assert phrase not in texts, phrase
 
 
@@ -190,3 +190,9 @@ def test_the_range_of_a_counted_unit_on_a_budget_is_what_it_buys(shipped_engine)
     calls, answer = _turn(shipped_engine, "typical CPI for mobile games?", "we have 30k this month. what's the install range on that?")
     assert "$30,000 ÷ $5" in answer and "$30,000 ÷ $2.50" in answer, answer
     assert parse("what's the cpc range for lenders?").calc is None   # a price's range is asked, not a count
+
+
+def test_the_most_to_pay_for_one_customer_asks_for_what_it_needs(shipped_engine):
+    calls, answer = _turn(shipped_engine, "what's the max we ought to pay to land a single subscriber?")
+    assert calls == [] and "two numbers from you" in answer and "value of a customer" in answer, (calls, answer)
+    assert business("what's the max we ought to pay to land a single subscriber?") is None   # "pay to" is no business

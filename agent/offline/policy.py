@@ -43,6 +43,11 @@ def _vertical(p: Parsed, mem: Memory) -> str | None:
     return business_of(p, mem)
 
 
+def ask_for(need: str) -> str:
+    """The one clarifying question, for the number (or the two numbers) the turn lacks."""
+    return f"To work that out I need {'two numbers' if ' and ' in need else 'one number'} from you: what is your {need}?"
+
+
 def _owned_metric(p: Parsed) -> bool:
     """The user calls what they ask about theirs ("is our CAC normal?"), so judging it needs their
     number; "what's a normal CAC for a brand like ours?" asks for the typical one instead."""
@@ -58,7 +63,7 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
         need = " and ".join(p.metrics)
     if need is None:
         return None
-    return f"To work that out I need one number from you: what is your {need}?"
+    return ask_for(need)
 
 
 
@@ -214,7 +219,7 @@ class OfflineAgent:
             return scope.decline(what)
         w = _formula(text, history, mem)
         if w is not None and (need := planmath.missing(w)):
-            return f"To work that out I need one number from you: what is your {need}?"
+            return ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
             return _worked(text, previous, outcomes, w, self.max_sentences)
         if stmt is None and not outcomes:
