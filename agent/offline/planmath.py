@@ -30,6 +30,7 @@ _PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|s
                    re.I)
 _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
                    r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
+_TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b", re.I)
 _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)
 # break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
@@ -157,12 +158,13 @@ def pacing(text: str, asked_before: str = "") -> Work | None:
     of_plan = bool(_OF_PLAN.search(t))  # "we're at 85% of planned spend": a pacing index stated
     if len(pcts) == 1 and len(nums) == 1 and (_PACE.search(t) or of_plan or _PACE.search(asked_before)):
         return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
-    if not _PACE.search(t) or len([n for n in nums if not n.pct]) < 2:
-        return None
+    if not (_PACE.search(t) or _TO_DATE.search(t)) or len([n for n in nums if not n.pct]) < 2:
+        return None  # "spent $31k and the plan had us at $40k by today" compares the two without saying "pacing"
     plan = next((n for n in nums if not n.pct and _near(t, n, _PLAN)), None)
     if plan is None:
         return None
-    actual = next((n for n in nums if not n.pct and n is not plan), None)
+    others = [n for n in nums if not n.pct and n is not plan]
+    actual = next((n for n in others if n.money == plan.money), others[0] if others else None)  # not "12 days in"
     if actual is None or not plan.value:
         return None
     pct = actual.value / plan.value * 100
