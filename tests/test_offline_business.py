@@ -125,7 +125,7 @@ def test_this_wording_is_not_dataset_wording():
                    "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
                    "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
-                   "wind up ordering", "out the door and the plan", "ought to pay to land", "install range on that", "cpc range for lenders", "boise", "spokane", "relaunch in april", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
+                   "wind up ordering", "pinterest come in lower", "out the door and the plan", "ought to pay to land", "install range on that", "cpc range for lenders", "boise", "spokane", "relaunch in april", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
         assert phrase not in texts, phrase
 
 
@@ -201,3 +201,8 @@ def test_the_most_to_pay_for_one_customer_asks_for_what_it_needs(shipped_engine)
 def test_spend_against_a_plan_to_date_is_a_pacing_question_without_the_word(shipped_engine):
     calls, answer = _turn(shipped_engine, "three weeks in, we've put $18k out the door and the plan had us at $24k so far. bad?")
     assert "$18,000 ÷ $24,000 × 100 = 75" in answer, answer
+
+
+def test_a_platform_alone_after_a_figure_asks_that_figure_on_the_platform(shipped_engine):
+    calls, _ = _turn(shipped_engine, "typical CPC for lenders?", "would pinterest come in lower?")
+    assert ("get_benchmark", {"vertical": "financial-services", "metric": "CPC", "platform": "Pinterest"}) in calls, calls

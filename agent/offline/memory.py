@@ -21,7 +21,7 @@ from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome
-from mpa.vocabulary import VOCABULARY, term_pattern
+from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 
@@ -237,6 +237,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
                   if w not in ENGLISH_STOP_WORDS} - {None}
         if len(priced) == 1:  # "and impressions?" after a CPCV: the metric priced per that unit
             p.metrics = [priced.pop()]
+    if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
+        p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
             p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
