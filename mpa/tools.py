@@ -325,20 +325,20 @@ class ToolExecutor:
                 if again and not self._abstains(again):
                     query, results = longer, again
         header = f'search_knowledge_base results for "{escape(query)}"'
-        unknown = self._unknown_words(query)
+        if results and not self._abstains(results):
+            return self._packed(header, query, results, self.search_budget or SEARCH_BUDGETS[mode or "balanced"])
+        unknown = self._unknown_words(query)  # only an abstention names them
         never = f" Words of the query the knowledge base never uses: {escape(', '.join(unknown))}." if unknown else ""
         if not results:
             return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query "
                                       f"({results.reason or 'no match'}).{never} Say so; do not guess or cite.",
                               data={"results": [], "reason": results.reason, "abstained": True, "unknown": unknown})
-        if self._abstains(results):
-            best = results[0].breakdown.get("coverage", 0.0)
-            return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query: the closest "
-                                      f"passage matches only {best:.1%} of its (idf-weighted) terms, below the "
-                                      f"{self.engine.config.min_score:.0%} relevance threshold.{never} Say that the "
-                                      "knowledge base does not cover it; do not guess or cite.",
-                              data={"results": [], "abstained": True, "best_coverage": best, "unknown": unknown})
-        return self._packed(header, query, results, self.search_budget or SEARCH_BUDGETS[mode or "balanced"])
+        best = results[0].breakdown.get("coverage", 0.0)
+        return ToolResult(content=f"{header}\nNo knowledge-base passage answers this query: the closest "
+                                  f"passage matches only {best:.1%} of its (idf-weighted) terms, below the "
+                                  f"{self.engine.config.min_score:.0%} relevance threshold.{never} Say that the "
+                                  "knowledge base does not cover it; do not guess or cite.",
+                          data={"results": [], "abstained": True, "best_coverage": best, "unknown": unknown})
 
     def _packed(self, header: str, query: str, results: ResultList, budget: int) -> ToolResult:
         """The results packed into ``budget`` tokens of passages (see the module docstring)."""

@@ -76,9 +76,10 @@ _POINTS_BACK = re.compile(r"^\s*like (?:this|that|these|those|ours|mine|us|me)\b
 # selling through one's own website makes a business an online store, whatever it sells ("we sell
 # lamps online", "a tea brand that sells on its own site"); a business with shops of its own that
 # also sells online is an omnichannel retailer, not this
+_WEB_SHOP = r"website|web ?(?:shop|store)|shopify"   # a shop that is a website, whoever owns it
 _SELLS_ONLINE = re.compile(r"\b(?:sells?|selling|sold)\b[^.?!]{0,40}?(?:\bonline\b|\bon (?:its|our|my|their) (?:own )?"
                            r"(?:web)?site\b|\bthrough (?:its|our|my|their) (?:own )?(?:web)?(?:site|store|shop)\b|"
-                           r"\bwebsite\b|\bweb ?(?:shop|store)\b|\bshopify\b)", re.I)
+                           r"\b(?:" + _WEB_SHOP + r")\b)", re.I)
 _OWN_PREMISES = re.compile(r"\b(?:stores|shops|showrooms|branches|locations|outlets)\b", re.I)
 ONLINE_STORE = "online store"   # the vocabulary's name for a business that sells through its own site
 
@@ -135,8 +136,8 @@ def _online_store(phrase: str) -> str:
     """``phrase`` said of a business that sells online: "candles online" → "candles online store",
     so the vocabulary's online-store vertical names it — unless the goods with "online" already name
     a vertical ("courses online": online courses)."""
-    goods = re.sub(r"\s*\b(?:online|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:website|web ?(?:shop|store)|"
-                   r"shopify|site))\b\s*", " ", phrase, flags=re.I).strip()
+    goods = re.sub(r"\s*\b(?:online|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
+                   " ", phrase, flags=re.I).strip()
     for said in (f"online {goods}", f"{goods} online"):
         if match_terms(said, VOCABULARY["verticals"]):
             return said
