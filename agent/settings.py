@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from rag.llm import DEFAULT_CLAUDE_MODEL
 from rag.settings import RagSettings, choice, flag, path, positive_int, setting
 
 # accepted spellings of MPA_AGENT → the model kind make_model builds
 AGENT_KINDS = {"offline": "offline", "baseline": "offline", "anthropic": "anthropic", "claude": "anthropic"}
-DEFAULT_MODEL = "claude-sonnet-4-5"
+DEFAULT_MODEL = DEFAULT_CLAUDE_MODEL
 DEFAULT_MAX_TOKENS = 1024
 
 

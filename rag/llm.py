@@ -25,6 +25,11 @@ from typing import Any, Callable, TypeVar
 
 log = logging.getLogger("rag.llm")
 T = TypeVar("T")
+# The default Claude model of the agent and the grounding judges: the newest Sonnet the installed SDK lists
+# (``anthropic.types.Model``) that its deprecation table (``anthropic._data.deprecated_models``) does not mark
+# for end-of-life. ``claude-sonnet-4-5``, the default until 2026-11-25, reaches end-of-life on 2026-11-30;
+# tests/test_default_models.py fails when a default is unknown to the SDK or marked deprecated.
+DEFAULT_CLAUDE_MODEL = "claude-sonnet-5-5"
 RETRYABLE_STATUS = {408, 409, 429}
 
 

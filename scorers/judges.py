@@ -1,7 +1,7 @@
 """LLM judges, added beside the deterministic scorers only when an API key is configured.
 
 * ``ANTHROPIC_API_KEY`` → ``judge_grounding``: Claude (``$MPA_JUDGE_MODEL``, default
-  ``claude-sonnet-4-5``) at temperature 0 with a forced tool call for structured output, given
+  ``claude-sonnet-5-5``) at temperature 0 with a forced tool call for structured output, given
   the question, the answer and the retrieved evidence; it counts the answer's factual claims and
   those the evidence supports. Score = supported / claims.
 * ``OPENAI_API_KEY`` (with the ``openai`` package installed) → autoevals ``ClosedQA`` with an

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rag.settings import RagSettings, SettingsError, flag, path, setting
+from rag.llm import DEFAULT_CLAUDE_MODEL
 
 GATE_OFF = "off"
 
@@ -34,7 +35,7 @@ def _report_only(raw: str, name: str) -> bool:
 class ScorerSettings(RagSettings):
     judges: bool = setting("MPA_JUDGES", True, "`off`: no LLM judges even with an API key (they never enter "
                            "the gate)", flag, shown="on when `ANTHROPIC_API_KEY` or `OPENAI_API_KEY` is set")
-    judge_model: str = setting("MPA_JUDGE_MODEL", "claude-sonnet-4-5", "Claude model of the grounding judge")
+    judge_model: str = setting("MPA_JUDGE_MODEL", DEFAULT_CLAUDE_MODEL, "Claude model of the grounding judge")
     weights: Path | None = setting("MPA_WEIGHTS", None, "weights and gate JSON (`--weights`)", path,
                               shown="the packaged `scorers/weights.json`")
     gate: float | None = setting("MPA_GATE", None, "gate threshold override in [0, 1]; `off` = report only "

@@ -70,8 +70,8 @@ def test_layers_compose_and_the_object_is_frozen():
 def test_defaults_are_the_documented_ones():
     s = Settings.defaults()
     assert (s.agent, s.agent_model, s.agent_max_tokens, s.strip_invalid_citations) == \
-        ("offline", "claude-sonnet-4-5", 1024, False)
-    assert (s.judges, s.judge_model, s.gate, s.report_only, s.weights) == (True, "claude-sonnet-4-5", None, False, None)
+        ("offline", "claude-sonnet-5-5", 1024, False)
+    assert (s.judges, s.judge_model, s.gate, s.report_only, s.weights) == (True, "claude-sonnet-5-5", None, False, None)
     assert (s.rerank_model, str(s.feedback_db), s.store, s.kb_dir) == \
         ("claude-haiku-4-5", ".feedback/feedback.sqlite3", None, None)
     assert (s.pack_budget, s.pack_pool, s.bt_project, s.named_evals) == (2000, 20, "mpa-rag-eval", None)
