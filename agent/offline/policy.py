@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, compose
+from agent.offline import arith, compose, userrule
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -295,9 +295,11 @@ class OfflineAgent:
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
-            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun else None
+            ruled = userrule.ratio(text, ranked[:6]) if not rerun and not stmt else None  # two figures vs a threshold
+            para = ruled or para
+            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun and not ruled else None
             moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
-                if para and not applied and not rerun else []
+                if para and not applied and not rerun and not ruled else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
             if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)

@@ -30,6 +30,7 @@ from itertools import permutations
 
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import terms, units
+from mpa.vocabulary import VOCABULARY, match_terms
 
 _OP_GAP = re.compile(r"^\s*(×|\*|÷|\+|−|(?<=\s)x(?=\s)|(?<=\s)[-/](?=\s))\s*$")
 _EQ_GAP = re.compile(r"^\s*[=≈]\s*(?:about\s+|roughly\s+)?$")
@@ -100,7 +101,9 @@ _FIGURE = re.compile(r"\$?\d[\d,.]*(?:\s?(?:k|m|bn|mm|grand|thousand|million|bil
 def _words_near(text: str, n: Num) -> set[str]:
     before = _FIGURE.sub(" ", text[:n.start]).split()[-_NEAR:]   # other figures ("$63k") are no words
     after = _FIGURE.sub(" ", text[n.end:]).split()[:_NEAR]
-    return set(terms(" ".join(before + after)))
+    near = " ".join(before + after)
+    # a platform named by name ("meta shows 4.5x") is what an example calls "a platform reports 4.0x"
+    return set(terms(near)) | ({"platform"} if match_terms(near, VOCABULARY["platforms"]) else set())
 
 
 def _after(text: str, n: Num) -> str:

@@ -1,0 +1,52 @@
+"""Rules stated in words applied to the user's own figures (agent/offline/userrule.py), and a platform
+named by name meeting a worked example's "a platform" (agent/offline/replay.py). Own wording throughout."""
+from __future__ import annotations
+
+from agent.offline import replay, userrule
+from tests.unseen_wording import assert_unseen
+
+_GAP = {"id": "calib-notes#4", "text": (
+    "Model versus test\n\nRULE-RECAL is the house policy for model and test disagreements. It triggers when the "
+    "attribution model's return for a channel departs from the latest holdout's estimate by more than a factor of "
+    "three either way. The holdout then overrides the model until the next refit.")}
+_WITHIN = {"id": "bid-notes#2", "text": (
+    "Bid spreads\n\nKeep the highest keyword bid within 4 times the lowest bid in the same ad group, or the "
+    "auction favours a few terms.")}
+_FACTOR = {"id": "lift-notes#7", "text": (
+    "Scaling dashboards\n\nA correction factor turns dashboard returns into causal ones. If a platform reports "
+    "5.0x over the period in which a holdout measured 2.0x, the factor is 2.0 ÷ 5.0 = 0.4. Multiply the dashboard "
+    "figure by 0.4 until the next holdout.")}
+_ASKS = {
+    "gap": "the attribution model credits tiktok with 7x while the holdout says 1.5x - should the model be trusted?",
+    "close": "the attribution model credits tiktok with 2.4x and the holdout says 1.6x; which do we go with?",
+    "bids": "our top bid in the group is $9 and the bottom one is $1.50. is that spread ok?",
+    "one figure": "the attribution model credits tiktok with 7x. is that believable?",
+    "factor": "pinterest dashboard says 6x, our holdout measured 1.5x. what do we multiply the dashboard by?",
+}
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    assert_unseen(_ASKS.values())
+
+
+def test_two_multiples_are_set_against_a_stated_factor_threshold():
+    out = userrule.ratio(_ASKS["gap"], [_GAP])
+    assert out.startswith("Based on Knowledge Base [calib-notes#4]: RULE-RECAL is the house policy")  # "It triggers…" names it
+    assert "overrides the model" in out
+    assert "- 7 ÷ 1.5 = 4.67: more than the factor of 3 the rule names [calib-notes#4]" in out
+    assert "within the factor of 3" in userrule.ratio(_ASKS["close"], [_GAP])
+
+
+def test_two_prices_against_a_within_n_times_rule():
+    out = userrule.ratio(_ASKS["bids"], [_WITHIN])
+    assert "$9 ÷ $1.50 = 6: more than the factor of 4" in out
+
+
+def test_no_ratio_without_two_figures_of_one_kind_or_without_shared_words():
+    assert userrule.ratio(_ASKS["one figure"], [_GAP]) is None
+    assert userrule.ratio(_ASKS["bids"], [_GAP]) is None  # the rule is about models and holdouts, not bids
+
+
+def test_a_platform_named_by_name_meets_an_examples_platform():
+    cite, _, lines = replay.rerun(_ASKS["factor"], [_FACTOR])
+    assert cite == "lift-notes#7" and lines == ["1.5 ÷ 6 = 0.25"]
