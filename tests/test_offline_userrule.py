@@ -2,7 +2,7 @@
 named by name meeting a worked example's "a platform" (agent/offline/replay.py). Own wording throughout."""
 from __future__ import annotations
 
-from agent.offline import replay, userrule
+from agent.offline import planmath, replay, userrule
 from tests.unseen_wording import assert_unseen
 
 _GAP = {"id": "calib-notes#4", "text": (
@@ -50,3 +50,19 @@ def test_no_ratio_without_two_figures_of_one_kind_or_without_shared_words():
 def test_a_platform_named_by_name_meets_an_examples_platform():
     cite, _, lines = replay.rerun(_ASKS["factor"], [_FACTOR])
     assert cite == "lift-notes#7" and lines == ["1.5 ÷ 6 = 0.25"]
+
+
+_TARGET = {"id": "unit-costs#1", "text": (
+    "UNIT COSTS\n\nWhat a client is worth caps what to pay for one. The ceiling acquisition cost equals the gross "
+    "profit of a client's first year; the target acquisition cost sits at 50-75% of that ceiling to leave a buffer.")}
+
+
+def test_a_value_said_before_takes_the_kbs_stated_share_at_each_end():
+    before, now = "one install job nets us roughly 220 dollars of profit", "what's the highest we'd pay to get a single install?"
+    assert_unseen(before, now)
+    w = planmath.allowable(now, before)
+    assert w is not None and w.base == 220 and not w.lines  # no ratio asked for: the KB's rule supplies it
+    quote, lines, cite = userrule.share_of(w.base, True, [_TARGET], f"{now} {w.search}")
+    assert cite == "unit-costs#1" and quote.startswith("Based on Knowledge Base [unit-costs#1]: The ceiling acquisition")
+    assert lines == ["$220 × 50% = $110", "$220 × 75% = $165"]
+    assert userrule.share_of(220, True, [_WITHIN], f"{now} {w.search}") is None  # no share stated: nothing applied

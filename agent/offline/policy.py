@@ -341,6 +341,9 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
             k: int) -> str:
     """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
     ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
+    if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
+        got = userrule.share_of(w.base, True, ranked[:6], f"{text} {w.search}")
+        return f"{got[0]}\n\n{planmath.shown(got[1], got[2])}" if got else ask_for("target LTV:CAC ratio")
     tq = searchq.form(text, previous)
     quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or _said(rule) not in quote):

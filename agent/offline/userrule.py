@@ -94,8 +94,8 @@ _SHARE = re.compile(r"\b(?:is|are|be|at|of|to)\s+(?:usually\s+|typically\s+|gene
                     r"|\b(?P<one>\d+(?:\.\d+)?)%\s+of\b", re.I)
 
 
-def share_of(value: float, is_money: bool, passages: list[dict], about: str) -> tuple[str, list[str]] | None:
-    """(the cited sentence, the working) of the first sentence taking "N–M% of" something whose
+def share_of(value: float, is_money: bool, passages: list[dict], about: str) -> tuple[str, list[str], str] | None:
+    """(the cited passage's sentences, the working, the id) of the first sentence taking "N–M% of" something whose
     words meet ``about`` (what the user asks for), applied to ``value`` at each end of the range."""
     want = _words(about)
     for ps in passages:
@@ -107,5 +107,5 @@ def share_of(value: float, is_money: bool, passages: list[dict], about: str) -> 
                 ends = [float(m.group("a")), float(m.group("b"))] if m.group("a") else [float(m.group("one"))]
                 fmt = money if is_money else plain
                 lines = [f"{fmt(value)} × {plain(e)}% = {fmt(round(value * e / 100, 2))}" for e in ends]
-                return f"Based on Knowledge Base [{ps['id']}]: {u.text}", lines
+                return f"Based on Knowledge Base [{ps['id']}]: {u.text}", lines, ps["id"]
     return None
