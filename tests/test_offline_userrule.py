@@ -66,3 +66,23 @@ def test_a_value_said_before_takes_the_kbs_stated_share_at_each_end():
     assert cite == "unit-costs#1" and quote.startswith("Based on Knowledge Base [unit-costs#1]: The ceiling acquisition")
     assert lines == ["$220 × 50% = $110", "$220 × 75% = $165"]
     assert userrule.share_of(220, True, [_WITHIN], f"{now} {w.search}") is None  # no share stated: nothing applied
+
+
+_COUPON = {"id": "radio-notes#5", "text": (
+    "Worked example: sponsored segments\n\nA shop spends $9,000 on sponsored segments at a $25 CPM: $9,000 ÷ $25 × "
+    "1,000 = 360,000 listens. Coupon redemptions show 60 sales, a coupon CPA of $9,000 ÷ 60 = $150. Applying the "
+    "3 uplift factor gives 60 × 3 = 180 likely sales and a corrected CPA of $9,000 ÷ 180 = $50.")}
+_COUPON_RULE = {"id": "radio-notes#2", "text": (
+    "Coupon undercount\n\nCoupons miss most buyers, so the house rule is to multiply coupon sales by 3 before judging "
+    "a sponsorship.")}
+
+
+def test_an_example_runs_without_the_steps_whose_figure_the_user_lacks_and_quotes_its_factors_rule():
+    q = "we put 12k into sponsored segments and coupons logged 80 sales. what did a sale really cost us?"
+    assert_unseen(q)
+    cite, rule, lines = replay.rerun(q, [_COUPON, _COUPON_RULE])
+    # no CPM given: the listens step is left out; "the 3 uplift factor" is the rule's, not an input
+    assert cite == "radio-notes#5" and lines == ["$12,000 ÷ 80 = $150", "80 × 3 = 240 likely sales", "$12,000 ÷ 240 = $50"]
+    assert rule.startswith("Based on Knowledge Base [radio-notes#2]: Coupons miss most buyers")
+    out = replay.answer("", cite, rule, lines)
+    assert out.startswith(rule) and "- 80 × 3 = 240 likely sales [radio-notes#5]" in out
