@@ -68,13 +68,16 @@ def test_a_value_said_before_takes_the_kbs_stated_share_at_each_end():
     assert userrule.share_of(220, True, [_WITHIN], f"{now} {w.search}") is None  # no share stated: nothing applied
 
 
-_COUPON = {"id": "radio-notes#5", "text": (
-    "Worked example: sponsored segments\n\nA shop spends $9,000 on sponsored segments at a $25 CPM: $9,000 ÷ $25 × "
-    "1,000 = 360,000 listens. Coupon redemptions show 60 sales, a coupon CPA of $9,000 ÷ 60 = $150. Applying the "
-    "3 uplift factor gives 60 × 3 = 180 likely sales and a corrected CPA of $9,000 ÷ 180 = $50.")}
-_COUPON_RULE = {"id": "radio-notes#2", "text": (
-    "Coupon undercount\n\nCoupons miss most buyers, so the house rule is to multiply coupon sales by 3 before judging "
-    "a sponsorship.")}
+def _notes(pid: str, heading: str, *text: str) -> dict:
+    return {"id": pid, "text": f"{heading}\n\n{''.join(text)}"}
+
+
+_COUPON = _notes("radio-notes#5", "Worked example: sponsored segments",
+                 "A shop spends $9,000 on sponsored segments at a $25 CPM: $9,000 ÷ $25 × 1,000 = 360,000 listens. ",
+                 "Coupon redemptions show 60 sales, a coupon CPA of $9,000 ÷ 60 = $150. Applying the 3 uplift factor ",
+                 "gives 60 × 3 = 180 likely sales and a corrected CPA of $9,000 ÷ 180 = $50.")
+_COUPON_RULE = _notes("radio-notes#2", "Coupon undercount",
+                      "Coupons miss most buyers, so the house rule is to multiply coupon sales by 3 before judging a sponsorship.")
 
 
 def test_an_example_runs_without_the_steps_whose_figure_the_user_lacks_and_quotes_its_factors_rule():
