@@ -2,7 +2,7 @@
 named by name meeting a worked example's "a platform" (agent/offline/replay.py). Own wording throughout."""
 from __future__ import annotations
 
-from agent.offline import planmath, replay, userrule
+from agent.offline import planmath, replay, rulecalc, userrule
 from tests.unseen_wording import assert_unseen
 
 _GAP = {"id": "calib-notes#4", "text": (
@@ -89,3 +89,27 @@ def test_an_example_runs_without_the_steps_whose_figure_the_user_lacks_and_quote
     assert rule.startswith("Based on Knowledge Base [radio-notes#2]: Coupons miss most buyers")
     out = replay.answer("", cite, rule, lines)
     assert out.startswith(rule) and "- 80 × 3 = 240 likely sales [radio-notes#5]" in out
+
+
+def test_a_cost_of_the_users_own_spend_and_count_also_searches_the_kbs_rules():
+    from agent.offline import OfflineAgent
+    agent = OfflineAgent()
+    agent.steps, agent.framework = {}, set()
+    before = ["we run a chain of pottery studios in ohio, and we sell kits online. whats a normal cpc for us?"]
+    now = "we put 8k into newsletter sponsorships and the tracking link shows 40 bookings. what was our true cost per booking?"
+    assert_unseen(before, now)
+    calls = agent.plan(now, before, {"search_knowledge_base", "get_benchmark"})
+    assert [n for n, _ in calls] == ["get_benchmark", "search_knowledge_base"]
+
+
+_SOAK = ("Campaign length: run the flight for at least 2 times the typical buying cycle, with 21 days as the floor; "
+         "then keep reporting for one further buying cycle once spend stops. Longer flights cost more.")
+
+
+def test_a_multiplier_rules_floor_and_one_further_period_on_the_users_figure():
+    q = "our typical buying cycle is 6 days. what's the shortest flight we can run?"
+    assert_unseen(q)
+    assert rulecalc.apply(q, _SOAK) == ("Applied to your figure: 6 × 2 = 12; 12 is below the rule's floor of 21, so 21; "
+                                        "21 + 6 = 27 with one further buying cycle.")
+    q = "our typical buying cycle is 15 days. what's the shortest flight we can run?"
+    assert rulecalc.apply(q, _SOAK) == "Applied to your figure: 15 × 2 = 30; 30 + 15 = 45 with one further buying cycle."

@@ -192,8 +192,8 @@ class OfflineAgent:
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(chan_metrics)}",
                                                     "top_k": searchq.TOP_K}))
-        if calls:
-            return calls
+        if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
+            return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
         if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
