@@ -113,3 +113,19 @@ def test_a_multiplier_rules_floor_and_one_further_period_on_the_users_figure():
                                         "21 + 6 = 27 with one further buying cycle.")
     q = "our typical buying cycle is 15 days. what's the shortest flight we can run?"
     assert rulecalc.apply(q, _SOAK) == "Applied to your figure: 15 × 2 = 30; 30 + 15 = 45 with one further buying cycle."
+
+
+def test_a_multiplier_spelled_in_words_is_applied():
+    rule = "A retargeting pool should hold roughly three hundred times the daily visitors before it is switched on."
+    q = "we get about 40 daily visitors. what pool size do we need before retargeting?"
+    assert_unseen(q)
+    assert rulecalc.apply(q, rule) == "Applied to your figure: 40 × 300 = 12,000."
+
+
+def test_a_reported_count_takes_the_quoted_share_of_what_was_claimed():
+    quoted = ("Based on Knowledge Base [tests-notes#3]: In past holdouts, display was credited with 25–35% of what "
+              "the platform claimed; email with most of it.")
+    q = "linkedin claimed 240 signups this quarter. how many did the ads really drive?"
+    assert_unseen(q)
+    assert planmath.adjusted(q, quoted) == ["240 × 25% = 60", "240 × 35% = 84"]
+    assert planmath.adjusted("our crm claimed 240 signups. how many were really new?", "Nothing here is 25% of it.") == []

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
-from agent.offline import funnel, periods  # noqa: I001 (kept apart from the other imports)
+from agent.offline import funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -221,6 +221,9 @@ def adjusted(text: str, quoted: str) -> list[str]:
     t, nums = _nums(text)
     count = max((n for n in nums if not n.pct and not n.money), key=lambda n: n.value, default=None)
     m = _MULTIPLY.search(quoted)
+    if count is not None and not m:  # "credited with 40-60% of what the platform claimed": that share of the count
+        got = userrule.share_of(count.value, False, [{"id": "", "text": quoted}], text)
+        return got[1] if got else []
     if count is None or not m:
         return []
     f = float(m.group(1))

@@ -49,6 +49,7 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str
 def _applied(text: str, nums: list, quoted: str) -> tuple | None:
     """(the user's number, the factor) when the quoted text multiplies what that number is."""
     # "4.0x ROAS" states a ratio's value, not a rule to multiply by: only "N times X" / "N × X" is applied
+    quoted = digits(quoted)  # "roughly two hundred times its expected cost"
     for m in (m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0 and not re.match(r"[\d.]+x", m.group(0))):
         what = set(terms(m.group("what")))
         shared = []
