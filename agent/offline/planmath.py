@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
-from agent.offline import funnel, periods  # noqa: I001 (kept apart from the other imports)
+from agent.offline import funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -39,7 +39,7 @@ _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,4
                        r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b", re.I)
 # "3:1", "3 to 1"
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")
-_WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?)\b", re.I)
+_WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
                      r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b", re.I)
 _MULTIPLY = re.compile(r"\bmultipl\w*\b[^.]{0,120}?\bby\s+\**(\d+(?:\.\d+)?)(?:[^.]{0,60}?\b(?:range|between) of "
@@ -51,6 +51,7 @@ class Work:
     lines: list[str]
     search: str = ""      # words to add to the knowledge-base search for the rule behind the formula
     value: float | None = None   # a percentage result to place in the KB's bands ("between 80% and 90%")
+    base: float | None = None    # a customer's value said before, to take the KB's stated share of
 
 
 def _nums(text: str) -> tuple[str, list[Num]]:
@@ -201,6 +202,9 @@ def allowable(text: str, asked_before: str) -> Work | None:
     t, nums = _nums(text)
     r = _RATIO.search(t)
     value = next((n for n in nums if n.money), None)
+    said = [n for n in _nums(asked_before)[1] if not n.pct] if value is None and r is None and not nums else []
+    if len(said) == 1 and _WORTH.search(asked_before):  # "a job brings us $150 profit" just before: the KB's target share
+        return Work([], "target acquisition cost break-even", base=said[0].value)
     if value is None or r is None:
         need = " and ".join(w for w, have in (("value of a customer (contribution over their lifetime)", value),
                                               ("target LTV:CAC ratio", r)) if not have)
@@ -217,6 +221,9 @@ def adjusted(text: str, quoted: str) -> list[str]:
     t, nums = _nums(text)
     count = max((n for n in nums if not n.pct and not n.money), key=lambda n: n.value, default=None)
     m = _MULTIPLY.search(quoted)
+    if count is not None and not m:  # "credited with 40-60% of what the platform claimed": that share of the count
+        got = userrule.share_of(count.value, False, [{"id": "", "text": quoted}], text)
+        return got[1] if got else []
     if count is None or not m:
         return []
     f = float(m.group(1))

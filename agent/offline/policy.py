@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, compose
+from agent.offline import arith, compose, userrule
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -192,8 +192,8 @@ class OfflineAgent:
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(chan_metrics)}",
                                                     "top_k": searchq.TOP_K}))
-        if calls:
-            return calls
+        if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
+            return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
         if p.calc and arith.calculation(p, mem, {}) is not None:
             return []  # arithmetic on numbers already given: nothing to look up
         if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
@@ -295,9 +295,11 @@ class OfflineAgent:
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
-            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun else None
+            ruled = userrule.ratio(text, ranked[:6]) if not rerun and not stmt else None  # two figures vs a threshold
+            para = ruled or para
+            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun and not ruled else None
             moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
-                if para and not applied and not rerun else []
+                if para and not applied and not rerun and not ruled else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
             if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
@@ -339,6 +341,9 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
             k: int) -> str:
     """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
     ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
+    if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
+        got = userrule.share_of(w.base, True, ranked[:6], f"{text} {w.search}")
+        return f"{got[0]}\n\n{planmath.shown(got[1], got[2])}" if got else ask_for("target LTV:CAC ratio")
     tq = searchq.form(text, previous)
     quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or _said(rule) not in quote):

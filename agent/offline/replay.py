@@ -30,6 +30,7 @@ from itertools import permutations
 
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import terms, units
+from mpa.vocabulary import VOCABULARY, match_terms
 
 _OP_GAP = re.compile(r"^\s*(×|\*|÷|\+|−|(?<=\s)x(?=\s)|(?<=\s)[-/](?=\s))\s*$")
 _EQ_GAP = re.compile(r"^\s*[=≈]\s*(?:about\s+|roughly\s+)?$")
@@ -100,7 +101,9 @@ _FIGURE = re.compile(r"\$?\d[\d,.]*(?:\s?(?:k|m|bn|mm|grand|thousand|million|bil
 def _words_near(text: str, n: Num) -> set[str]:
     before = _FIGURE.sub(" ", text[:n.start]).split()[-_NEAR:]   # other figures ("$63k") are no words
     after = _FIGURE.sub(" ", text[n.end:]).split()[:_NEAR]
-    return set(terms(" ".join(before + after)))
+    near = " ".join(before + after)
+    # a platform named by name ("meta shows 4.5x") is what an example calls "a platform reports 4.0x"
+    return set(terms(near)) | ({"platform"} if match_terms(near, VOCABULARY["platforms"]) else set())
 
 
 def _after(text: str, n: Num) -> str:
@@ -179,7 +182,7 @@ def _sorted(cite: str, rule: str, body: str, heading: str) -> _Example | None:
             if known is not None:  # worked out again: the earlier figure is this result
                 at[k] = known
                 continue
-        elif n.value in constants:
+        elif n.value in constants or (not n.money and not n.pct and _FACTOR_NOUN.match(body[n.end:n.end + 40])):
             f.kind = "constant"
         elif (how := _derive(n, figs)) is not None:
             f.kind, f.how = "derived", how
@@ -194,6 +197,10 @@ def _sorted(cite: str, rule: str, body: str, heading: str) -> _Example | None:
     if not steps or sum(f.kind == "input" for f in figs) < 2:
         return None
     return _Example(cite, rule, figs, steps)
+
+
+# "applying the 2.5 undercount multiplier": a figure the example names as a factor is the rule's, not an input
+_FACTOR_NOUN = re.compile(r"\s*(?:[a-z-]+\s+){0,2}(?:multiplier|factor|deflator|inflator)\b", re.I)
 
 
 def _derive(n: Num, figs: list[_Fig]) -> tuple | None:
@@ -224,18 +231,42 @@ def _same_order(a: float, b: float) -> bool:
     return a > 0 and b > 0 and max(a, b) / min(a, b) <= 50
 
 
+def _uses(f: _Fig) -> tuple:
+    return tuple(f.how[0]) if f.kind == "result" else (f.how[0], f.how[2])
+
+
+def _fits(f: _Fig, n: Num) -> bool:
+    """The user's number is of the example figure's kind (percentage, money) and scale."""
+    return f.pct == n.pct and f.money <= n.money + (not n.pct and n.value >= 1000) and _same_order(f.value, n.value)
+
+
+def _pruned(ex: _Example, question: str) -> _Example | None:
+    """The example without the steps that need a figure of a kind or scale the user gave none of
+    (a CPM nobody named: the downloads it buys are left out), and the steps built on those; None
+    when nothing is left out or nothing is left."""
+    mine = parse_numbers(digits(question))
+    lacking = {i for i, f in enumerate(ex.figs) if f.kind == "input" and not any(_fits(f, n) for n in mine)}
+    steps = []
+    for s in ex.steps:
+        if set(_uses(ex.figs[s])) & lacking:
+            lacking.add(s)
+        else:
+            steps.append(s)
+    if len(steps) in (0, len(ex.steps)):
+        return None
+    return _Example(ex.cite, ex.rule, ex.figs, steps)
+
+
 def _match(ex: _Example, question: str) -> dict[int, Num] | None:
     """Each input of the example → the user's number saying the same thing, or None."""
     text = digits(question)
     mine = parse_numbers(text)
     words = {id(n): _words_near(text, n) for n in mine}
-    needed = {i for s in ex.steps for i in (ex.figs[s].how[0] if ex.figs[s].kind == "result" else
-                                            (ex.figs[s].how[0], ex.figs[s].how[2]))}
+    needed = {i for s in ex.steps for i in _uses(ex.figs[s])}
     inputs = [i for i, f in enumerate(ex.figs) if f.kind == "input" and i in needed]  # a figure no step uses: not needed
     if len(inputs) < 2:
         return None
-    fits = {(i, k) for i in inputs for k, n in enumerate(mine) if ex.figs[i].pct == n.pct and ex.figs[i].money <= n.money
-            + (not n.pct and n.value >= 1000) and _same_order(ex.figs[i].value, n.value)}
+    fits = {(i, k) for i in inputs for k, n in enumerate(mine) if _fits(ex.figs[i], n)}
     said = {(i, k) for i, k in fits if ex.figs[i].words & words[id(mine[k])]}
     if len(inputs) > 6 or len(mine) > 8:
         return None
@@ -279,6 +310,8 @@ def rerun(question: str, passages: list[dict]) -> tuple[str, str, list[str]] | N
     for ps in passages:
         ex = _read(ps)
         got = _match(ex, question) if ex else None
+        if not got and ex and (ex := _pruned(ex, question)):
+            got = _match(ex, question)
         if not got:
             continue
         vals = {i: (got[i].value if i in got else f.value) for i, f in enumerate(ex.figs) if f.kind in ("input", "constant")}
@@ -320,14 +353,35 @@ def rerun(question: str, passages: list[dict]) -> tuple[str, str, list[str]] | N
             if not _holds(f, v, lines):
                 break
         if lines:
-            return ex.cite, ex.rule, lines
+            return ex.cite, ex.rule or _factor_rule(ex, passages), lines
     return None
+
+
+_RULE_VERB = re.compile(r"\bmultipl\w*|\btimes\b|×", re.I)
+
+
+def _factor_rule(ex: _Example, passages: list[dict]) -> str:
+    """An example with no rule of its own before it ("the same advertiser … applying the 2.5 undercount
+    multiplier") leans on a rule stated elsewhere: the retrieved sentence telling to multiply by its
+    factor, cited to its own passage ("" when none)."""
+    used = {i for s in ex.steps for i in _uses(ex.figs[s])}
+    factors = {ex.figs[i].value for i in used if ex.figs[i].kind == "constant"} - {100.0, 1000.0}
+    for ps in passages:
+        for u in units(ps.get("text", "")):
+            if _RULE_VERB.search(u.text) and factors & {n.value for n in parse_numbers(digits(u.text))} \
+                    and not _equations(digits(u.text), parse_numbers(digits(u.text))):
+                return f"Based on Knowledge Base [{ps['id']}]: {u.text}"
+    return ""
 
 
 def answer(quoted: str, cite: str, rule: str, lines: list[str]) -> str:
     """The rule (the quoted answer when it already cites the example's passage, else the rule's own
     sentences: a worked example that takes exactly the user's kinds of figures is the passage that
     answers) and the example's working on the user's figures."""
-    head = quoted if f"[{cite}]" in quoted or not rule else f"Based on Knowledge Base [{cite}]: {rule}"
+    if rule.startswith("Based on Knowledge Base ["):  # the factor's rule, stated in another passage
+        head = rule
+    else:
+        head = quoted if f"[{cite}]" in quoted or not rule else f"Based on Knowledge Base [{cite}]: {rule}"
+    tag = "" if f"[{cite}]" in head else f" [{cite}]"  # the working cites the example it re-runs
     return (f"{head}\n\nIts worked example, re-run on your figures:\n"
-            + "\n".join(f"- {ln}" for ln in lines))
+            + "\n".join(f"- {ln}{tag}" for ln in lines))

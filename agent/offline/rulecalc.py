@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import digits, money, parse_numbers, plain
-from agent.offline.passages import sentences, terms
+from agent.offline.passages import PASSAGE_SENTENCE, sentences, terms
 
 MULTIPLIER = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:times\b|×|x\b)\s*(?P<what>(?:[A-Za-z][\w-]*\s*){1,6})",
                          re.I)
@@ -38,17 +38,18 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str
     if not nums:
         return None
     if (hit := _applied(text, nums, quoted)) is not None:
-        return _shown(text, hit[0], hit[1])
+        return _shown(text, *hit)
     for ps in (passages or [])[:6]:
         for sent in sentences(ps.get("text", "")):
             if (hit := _applied(text, nums, sent)) is not None:
-                return f"Based on Knowledge Base [{ps['id']}]: {sent} {_shown(text, hit[0], hit[1])}"
+                return f"Based on Knowledge Base [{ps['id']}]: {sent} {_shown(text, *hit)}"
     return None
 
 
 def _applied(text: str, nums: list, quoted: str) -> tuple | None:
     """(the user's number, the factor) when the quoted text multiplies what that number is."""
     # "4.0x ROAS" states a ratio's value, not a rule to multiply by: only "N times X" / "N × X" is applied
+    quoted = digits(quoted)  # "roughly two hundred times its expected cost"
     for m in (m for m in MULTIPLIER.finditer(quoted) if float(m.group("n")) > 0 and not re.match(r"[\d.]+x", m.group(0))):
         what = set(terms(m.group("what")))
         shared = []
@@ -58,13 +59,29 @@ def _applied(text: str, nums: list, quoted: str) -> tuple | None:
             shared.append((len(what & set(terms(f"{before} {after}"))), -nums.index(n), n))
         best = max(shared, key=lambda x: x[:2], default=(0, 0, None))
         if best[0]:  # the figure whose clause says most of what the rule multiplies
-            return best[2], m.group("n")
+            return best[2], m.group("n"), PASSAGE_SENTENCE.split(quoted[m.end():], 1)[0], what
     return None  # a factor of something else ("50 × expected CPA") is not applied to the user's budget
 
 
-def _shown(text: str, n, factor: str) -> str:
+# the rest of the rule's sentence: "…, with 14 days as the floor; then … for one further median lag"
+_FLOOR = re.compile(r"\bwith (?:a |an )?(?P<n>\d+(?:\.\d+)?)(?:[- ][a-z]+)? as (?:the|a) (?:floor|minimum)\b|"
+                    r"\b(?:a|the) (?:floor|minimum) of (?P<m>\d+(?:\.\d+)?)\b", re.I)
+_FURTHER = re.compile(r"\b(?:one|an?) (?:further|more|additional|extra)\s+(?P<what>(?:(?!(?:after|before|once|when|of|in|to|for|from|at)\b)[A-Za-z][\w-]*\s*){1,3})", re.I)
+
+
+def _shown(text: str, n, factor: str, rest: str = "", what: set[str] = frozenset()) -> str:
+    """The multiplier on the user's figure, then what the rest of the rule's sentence adds: a floor the
+    result is raised to, and one further period of the same thing the rule multiplied."""
     fmt = money if n.money or _is_money(text, n) else plain
-    return f"Applied to your figure: {fmt(n.value)} × {factor} = {fmt(n.value * float(factor))}."
+    v = n.value * float(factor)
+    steps = [f"{fmt(n.value)} × {factor} = {fmt(v)}"]
+    rest = digits(rest)
+    if (fl := _FLOOR.search(rest)) and v < (floor := float(fl.group("n") or fl.group("m"))):
+        steps.append(f"{fmt(v)} is below the rule's floor of {fmt(floor)}, so {fmt(floor)}")
+        v = floor
+    if (fu := _FURTHER.search(rest)) and what & set(terms(fu.group("what"))):
+        steps.append(f"{fmt(v)} + {fmt(n.value)} = {fmt(v + n.value)} with one further {' '.join(fu.group('what').split())}")
+    return f"Applied to your figure: {'; '.join(steps)}."
 
 
 def _is_money(text: str, n) -> bool:
