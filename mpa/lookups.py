@@ -259,6 +259,8 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
         if len(saying) == 1 and all(resolve.says_words(w, intros[saying[0]]) or not known(w) or (  # "care": healthcare
                 len(w) >= 4 and any(x.endswith(w) for x in said)) for w in words[:-1]):
             return saying[0]
+    if found is None and not _expanded:  # words failed: the introductions' own items, compared by meaning
+        found = resolve.by_word_and_meaning(vertical, intros, {v: resolve.listed_names(h) for v, h in intros.items()})
     return found
 
 
