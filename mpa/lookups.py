@@ -316,7 +316,8 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
         key = resolve.header_key(chunk, all_keys)
         return key if key in allowed else None
 
-    return resolve.by_retrieval(engine, metric, key_of, min_coverage=1.0)
+    # words failed ("cost per download"): the unit nearest by meaning, only when meaning has no doubt
+    return resolve.by_retrieval(engine, metric, key_of, min_coverage=1.0) or resolve.unit_by_meaning(metric, labels)
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:

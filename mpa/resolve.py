@@ -259,3 +259,16 @@ def by_word_and_meaning(phrase: str, texts: Mapping[str, str], names: Mapping[st
         if near in said:
             return near
     return nearest_by_meaning(phrase, names)
+
+
+_PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
+
+
+def unit_by_meaning(phrase: str, labels: Mapping[str, str]) -> str | None:
+    """A price of a unit no label words ("cost per download"): the metric whose label prices the unit
+    nearest it by meaning ("CPI (cost per install)": an install), when meaning alone leaves no doubt
+    (:func:`nearest_by_meaning`). Only the units are compared: every "cost per …" is alike in its
+    first two words."""
+    m = _PRICE_OF.match(phrase or "")
+    units = {k: [u.group(1)] for k, lab in labels.items() if (u := re.search(r"\bcost per ([a-z][a-z ]*)", lab, re.I))}
+    return nearest_by_meaning(m.group(1), units) if m and units else None

@@ -19,6 +19,9 @@ BUSINESSES = {
     "We're a kombucha label selling at farmers markets.": "kombucha label",
     "ads for a yoga retreat - how should we price it?": "yoga retreat",
     "Our company runs two boat rental docks.": "boat rental docks",
+    "we own a roofing and gutter repair company and need leads": "roofing and gutter repair",
+    "We're an accounting practice specializing in startups.": "accounting practice",
+    "our studio publishes cozy farming games": "cozy farming games",
 }
 PRICED = {
     "what will one lead set us back?": "CPL",
@@ -31,6 +34,7 @@ LOOSE = {
     "how often do shoppers click on those banners": "CTR",
     "how often do visitors buy something": "CVR",
     "what share of the users who tap the ad then sign up for a trial": "CVR",
+    "how many of those visits turn into paying members": "CVR",   # "those": who is counted follows
 }
 
 
@@ -109,3 +113,19 @@ def test_a_word_only_one_introduction_says_with_meaning_names_its_key():
     finally:
         resolve.use_meaning(None)
     assert resolve.by_word_and_meaning("orthodontic and dental offices", texts, names) is None  # no meaning: no guess
+
+
+def test_a_unit_no_label_words_is_priced_by_the_nearest_unit_only_without_doubt():
+    labels = {"CPI": "CPI (cost per install)", "CPC": "CPC (cost per click)", "ROAS": "ROAS (return on ad spend)"}
+    resolve.use_meaning(lambda p, ts: [0.7 if (p, t) == ("app fetch", "install") else 0.2 for t in ts])
+    try:
+        assert resolve.unit_by_meaning("cost per app fetch", labels) == "CPI"
+        assert resolve.unit_by_meaning("cost per store walk-in", labels) is None  # nothing near enough
+        assert resolve.unit_by_meaning("return per app fetch", labels) is None    # not a price
+    finally:
+        resolve.use_meaning(None)
+
+
+def test_a_longer_follow_up_naming_one_metric_alone_is_a_follow_up():
+    assert parse("and what about the typical share of visitors that go on to become members").followup
+    assert not parse("and what about the typical share of visitors if we spend $9k on a new landing page").followup

@@ -103,13 +103,13 @@ def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int
     return out
 
 
-_SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your )?"
+_SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your |those |these |them )?"
                     r"((?:[a-z][a-z\-]*\s*){1,5})", re.I)
 
 
 # what a conversion counts: a visitor who buys, signs up, books … (not "ends up happy")
 _CONVERTS = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|download|install|"
-                       r"check(?:s|ed|ing)? ?out|pay|paid|donat|join)", re.I)
+                       r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|(?:turn|turns|turned|turning) into|become|became)", re.I)
 
 
 def loosely_named(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:

@@ -365,8 +365,9 @@ def parse(text: str) -> Parsed:
             if key and key not in p.metrics:
                 p.metrics.append(key)
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
+    # short, or longer when it names one metric and no number: "what about the share of visitors who then book"
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
-        and len(text.split()) <= 9
+        and (len(text.split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers or p.geographies or p.followup)
