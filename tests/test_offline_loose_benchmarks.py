@@ -22,6 +22,8 @@ BUSINESSES = {
     "we own a roofing and gutter repair company and need leads": "roofing and gutter repair",
     "We're an accounting practice specializing in startups.": "accounting practice",
     "our studio publishes cozy farming games": "cozy farming games",
+    "We sell wool scarves online (mostly our own site) and want ads.": "wool scarves online store",  # "(" ends it
+    "We're a bike maker's in-house ad team.": "bike maker",
 }
 PRICED = {
     "what will one lead set us back?": "CPL",

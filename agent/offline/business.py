@@ -35,16 +35,16 @@ _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|ag
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!]|$)", re.I),
+               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at)\b|\s+[-–—]\s|[.,;?!]|$)", re.I),
+               r"in|across|like|on|via|through|from|at)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|so|"
-               r"but|with|in|across|" + _AND + "|" + _PARTICIPLE + r")\b|[.,;?!]|$)", re.I),
+               r"but|with|in|across|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
                r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!]|$)", re.I),
+               r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
