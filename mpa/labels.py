@@ -100,9 +100,27 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         if first in words:
             hits.append((sum(root(s) in words for s in content), lb))
     if not hits:
-        return []
+        return _by_meaning(q, labels) if use_vocabulary else []
     best = max(n for n, _ in hits)
     return [lb for n, lb in hits if n == best]
+
+
+def _by_meaning(q: str, labels: list[str]) -> list[str]:
+    """The vertical label for a phrase whose first word names none ("rooftop solar", "small-town gym",
+    "pizza delivery place"): a label that shares the root of another of its content words, when that
+    label is also the one nearest the phrase by meaning (:mod:`mpa.resolve`); else the label meaning
+    alone leaves no doubt about. "Funeral homes" shares "home" with "Home Improvement" but means
+    something else: no label."""
+    from mpa.resolve import industry_words, nearest_by_meaning
+    q = industry_words(q)  # "family plumbing": the family is who owns it, not the trade
+    content = {root(s) for s in _stems(q) if s not in _GENERIC}
+    said = [lb for lb in labels if content & {root(s) for p in parts(lb) for s in _stems(p)}]
+    names = {lb: [lb] for lb in labels}
+    near = nearest_by_meaning(q, names, alone=False) if said else None
+    if near in said:
+        return [near]
+    near = nearest_by_meaning(q, names)
+    return [near] if near else []
 
 
 PAID_SOCIAL = ("Meta", "LinkedIn", "TikTok", "Pinterest", "Snapchat", "X", "YouTube")

@@ -259,6 +259,8 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
         if len(saying) == 1 and all(resolve.says_words(w, intros[saying[0]]) or not known(w) or (  # "care": healthcare
                 len(w) >= 4 and any(x.endswith(w) for x in said)) for w in words[:-1]):
             return saying[0]
+    if found is None and not _expanded:  # words failed: the introductions' own items, compared by meaning
+        found = resolve.by_word_and_meaning(vertical, intros, {v: resolve.listed_names(h) for v, h in intros.items()})
     return found
 
 
@@ -314,7 +316,8 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
         key = resolve.header_key(chunk, all_keys)
         return key if key in allowed else None
 
-    return resolve.by_retrieval(engine, metric, key_of, min_coverage=1.0)
+    # words failed ("cost per download"): the unit nearest by meaning, only when meaning has no doubt
+    return resolve.by_retrieval(engine, metric, key_of, min_coverage=1.0) or resolve.unit_by_meaning(metric, labels)
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:

@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from rag.analyzer import get_analyzer
+from rag.sentences import loose_sentences
 
 if TYPE_CHECKING:  # pragma: no cover
     from rag.engine import RetrievalEngine
@@ -178,3 +179,96 @@ def header_key(chunk: "Chunk", keys: Iterable[str]) -> str | None:
         words = set((path[-1] if path else "").replace("(", " ").replace(")", " ").split())
         found.update(k for k in keys if k in words)
     return found.pop() if len(found) == 1 else None
+
+
+# ---------------------------------------------------------------- meaning, when words fail
+# A sentence-similarity function ``(phrase, texts) → cosines | None`` plugged in by whoever holds an
+# encoder (the offline agent plugs its cached one in); without one, nothing here resolves by meaning.
+_MEANING: list[Callable[[str, list[str]], "list[float] | None"]] = []
+MEANING_ALONE = 0.6    # the nearest name's similarity for meaning alone to name a key …
+MEANING_MARGIN = 0.2   # … and its lead over the next key's nearest name
+MEANING_WITH_WORD = 0.55  # the similarity a key that says one of the phrase's words needs ("car wash" is no car dealer)
+
+
+def use_meaning(similarities: Callable[[str, list[str]], "list[float] | None"] | None) -> None:
+    """Plug in (or, with None, take out) the similarity function :func:`by_meaning` uses."""
+    _MEANING[:] = [similarities] if similarities else []
+
+
+def by_meaning(phrase: str, names: Mapping[str, Iterable[str]]) -> list[tuple[float, str]] | None:
+    """(similarity, key) for each key, best first: a key's similarity is that of its nearest name
+    (a label, or one item a table's introduction lists: "clinics", "car dealers"). None without a
+    similarity function."""
+    if not _MEANING or not (phrase or "").strip():
+        return None
+    keys, texts = [], []
+    for key, ns in names.items():
+        for n in ns:
+            if n.strip():
+                keys.append(key)
+                texts.append(n)
+    sims = _MEANING[0](phrase, texts) if texts else None
+    if sims is None:
+        return None
+    best: dict[str, float] = {}
+    for key, s in zip(keys, sims):
+        best[key] = max(best.get(key, -1.0), s)
+    return sorted(((s, k) for k, s in best.items()), reverse=True)
+
+
+def nearest_by_meaning(phrase: str, names: Mapping[str, Iterable[str]], alone: bool = True) -> str | None:
+    """The key nearest ``phrase`` by meaning — when ``alone``, only if it is near (:data:`MEANING_ALONE`)
+    and clearly nearer than any other key (:data:`MEANING_MARGIN`): meaning by itself names a key only
+    when it leaves no doubt. Without ``alone`` the caller has word evidence and asks meaning only
+    which key it points at."""
+    ranked = by_meaning(phrase, names)
+    if not ranked:
+        return None
+    if not alone:
+        return ranked[0][1] if ranked[0][0] >= MEANING_WITH_WORD and (len(ranked) == 1 or ranked[0][0] > ranked[1][0]) \
+            else None
+    if ranked[0][0] >= MEANING_ALONE and (len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= MEANING_MARGIN):
+        return ranked[0][1]
+    return None
+
+
+def listed_names(intro: str) -> list[str]:
+    """The names a table's introduction lists for what it covers: its title and the items of its
+    first sentence ("hospital systems, clinics, dental and vision practices" → each)."""
+    lines = (intro or "").strip().split("\n", 1)
+    title = lines[0].lstrip("# ").strip()
+    body = lines[1].strip() if len(lines) > 1 else ""
+    first = (loose_sentences(body) or [""])[0]
+    items = [x.strip(" .") for x in re.split(r",\s*|:\s*|;\s*|\s+and\s+|\s+or\s+", first)]
+    return [title] + [x for x in items if len(x) > 3 and terms(x)]
+
+
+def by_word_and_meaning(phrase: str, texts: Mapping[str, str], names: Mapping[str, Iterable[str]]) -> str | None:
+    """A key for a phrase the word rules left unresolved: the key whose text alone says one of the
+    phrase's content words ("dental offices": only healthcare's introduction says "dental") when it is
+    also the key nearest the phrase by meaning; else the key meaning alone leaves no doubt about
+    (:func:`nearest_by_meaning`: "snack" among "food, beverage … products")."""
+    words = [w for w in _WORD.findall((phrase or "").lower().replace("-", " ")) if terms(w)]
+    said = set()
+    for w in words:
+        saying = [k for k, text in texts.items() if says_words(w, text)]
+        if len(saying) == 1:
+            said.add(saying[0])
+    if said:
+        near = nearest_by_meaning(phrase, names, alone=False)
+        if near in said:
+            return near
+    return nearest_by_meaning(phrase, names)
+
+
+_PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
+
+
+def unit_by_meaning(phrase: str, labels: Mapping[str, str]) -> str | None:
+    """A price of a unit no label words ("cost per download"): the metric whose label prices the unit
+    nearest it by meaning ("CPI (cost per install)": an install), when meaning alone leaves no doubt
+    (:func:`nearest_by_meaning`). Only the units are compared: every "cost per …" is alike in its
+    first two words."""
+    m = _PRICE_OF.match(phrase or "")
+    units = {k: [u.group(1)] for k, lab in labels.items() if (u := re.search(r"\bcost per ([a-z][a-z ]*)", lab, re.I))}
+    return nearest_by_meaning(m.group(1), units) if m and units else None

@@ -24,16 +24,27 @@ _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|sho
 # one to three words that can name a thing (a unit, a business): not a preposition, article or filler
 NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 
+# a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at
+# grocers", "dental offices around Tampa", "pizzas that sell in supermarkets"), not more of its name
+_PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|headquartered|focused|specializing|" \
+              r"specialising|catering|through"
+# "and" inside a name that ends in a word for a business ("a heating and air conditioning company") is
+# part of it; any other "and" starts the next thing said
+_AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
+       r"services?|outfit)\b)"
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!]|$)", re.I),
+               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|"
-               r"but|with|in|across|and)\b|[.,;?!]|$)", re.I),
-    re.compile(r"\b(?:we|i) (?:sell|make|run|operate|own|market|offer|build|install|provide)\s+(?:\d[\d,]* )?(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:and|but|so|for|in)\b|[.,;?!]|$)", re.I),
+               r"in|across|like|on|via|through|from|at)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|so|"
+               r"but|with|in|across|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
+    re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
+               r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
+               r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
+               r"\s+(?:\d[\d,]* )?(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
@@ -102,9 +113,11 @@ def business(text: str) -> Business | None:
         for m in pat.finditer(text):
             raw = m.group("p").strip()
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
+            named = phrase   # "online mattress brand": the words before the trailing "brand" are dropped
             phrase = _TRAILING.sub("", phrase).strip()
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
-                phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots)(?: of)? ", "", phrase, flags=re.I)
+                phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots|two|three|four|five|six|seven|eight|nine|ten|"
+                                r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
             if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
                     or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
@@ -115,7 +128,7 @@ def business(text: str) -> Business | None:
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
-                    r"online(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", phrase, re.I):
+                    r"online(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
                 phrase = _online_store(phrase)
             return Business(phrase, back)
     return None

@@ -103,13 +103,61 @@ def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int
     return out
 
 
-_SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your )?"
+_SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your |those |these |them )?"
                     r"((?:[a-z][a-z\-]*\s*){1,5})", re.I)
 
 
 # what a conversion counts: a visitor who buys, signs up, books … (not "ends up happy")
 _CONVERTS = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|download|install|"
-                       r"check(?:s|ed|ing)? ?out|pay|paid|donat|join)", re.I)
+                       r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|(?:turn|turns|turned|turning) into|become|became)", re.I)
+
+
+def loosely_named(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+    """(position, key) of each metric asked in words other than its names: a rate asked as a share
+    or as how often something happens (:func:`rate_asked`), or a long name said with words between its
+    own (:func:`spread`)."""
+    return sorted(rate_asked(text, table) + spread(text, table))
+
+
+_GAP = 3   # content words a speaker puts inside a long name: "return [should we expect] on ad spend"
+
+
+def spread(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+    """(position, key) of a name of three content words or more said in order with a few words
+    between them, within one clause ("what return should we expect on ad spend?": return on ad
+    spend). A shorter name spread out is too likely to be chance ("cost … per … click")."""
+    table = VOCABULARY["metrics"] if table is None else table
+    low = text.lower()
+    toks = [(m.start(), _token_terms(m.group(0))[1], _token_terms(m.group(0))[0]) for m in _TOKEN.finditer(low)]
+    clause_of = [len(re.findall(r"[.?!;,]", low[:s0])) for s0, _, _ in toks]
+    out = []
+    for key, syns in table.items():
+        for s in syns:
+            seq = [own or t for t in _TOKEN.findall(s) for own in [_token_terms(t)[0]]]
+            if sum(1 for t in _TOKEN.findall(s) if _token_terms(t)[0]) < 3:
+                continue
+            for i, (start, terms_, _) in enumerate(toks):
+                if seq[0] not in terms_:
+                    continue
+                j, gaps = i, 0
+                for want in seq[1:]:
+                    j += 1
+                    while j < len(toks) and want not in toks[j][1] and gaps <= _GAP and j - i <= len(seq) + 2 * _GAP:
+                        gaps += bool(toks[j][2])  # a stop word between ("our ad spend") is no gap
+                        j += 1
+                    if j >= len(toks) or gaps > _GAP or j - i > len(seq) + 2 * _GAP or clause_of[j] != clause_of[i]:
+                        break
+                else:
+                    if gaps:
+                        out.append((start, key))
+                        break
+            if out and out[-1][1] == key:
+                break
+    return out
+
+
+_OFTEN = re.compile(r"\bhow often (?:do|does|did|will|would|should) (?:the |our |my |your )?(?:[a-z\-]+ ){1,2}?"
+                    r"(?P<verb>[a-z]+)\b", re.I)
 
 
 def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
@@ -119,12 +167,23 @@ def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tup
     what a conversion counts ("end up buying", "sign up", "turn into orders") is the conversion rate."""
     table = VOCABULARY["metrics"] if table is None else table
     out = []
+    for m in _OFTEN.finditer(text):  # "how often do people click": a rate whose name says the verb
+        keys = _rates_saying(table, {t for t in _A(m.group("verb")) if len(t) >= 4})
+        if not keys and _CONVERTS.match(m.group("verb")):
+            keys = {key for key, syns in table.items() for s in syns if s == "conversion rate"}
+        if len(keys) == 1:
+            out.append((m.start(), keys.pop()))
     for m in _SHARE.finditer(text):
+        # "people who click and go on to install": what is counted is the last thing they do
+        later = re.split(r"\b(?:go(?:es)? on to|went on to|then|end up|ended up|later|eventually)\b",
+                         re.split(r"[.?!;,]", text[m.start(1):])[0])
+        if len(later) > 1 and later[-1].strip() and _CONVERTS.search(later[-1]):
+            out += [(m.start(), key) for key, syns in table.items() if "conversion rate" in syns]
+            continue
         words = m.group(1).split()
         # the first word is who is counted (a conversion rate's "clicks"); what they do names the rate
         said = {t for t in _A(" ".join(words[1:] if len(words) > 1 else words)) if len(t) >= 4}
-        keys = {key for key, syns in table.items() for s in syns
-                if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
+        keys = _rates_saying(table, said)
         if not keys and re.match(r"(?:site |web |store |paid )?(?:visitors|visits|clicks|clickers|traffic|sessions|shoppers)\b",
                                  m.group(1), re.I) and _CONVERTS.search(m.group(1)):
             # the share of visitors who do what the campaign wants (buy, sign up, enroll) is what a
@@ -133,6 +192,12 @@ def rate_asked(text: str, table: dict[str, list[str]] | None = None) -> list[tup
         if len(keys) == 1:
             out.append((m.start(), keys.pop()))
     return out
+
+
+def _rates_saying(table: dict[str, list[str]], said: set[str]) -> set[str]:
+    """The rate metrics (a name ending in "rate") whose other words share a root with ``said``."""
+    return {key for key, syns in table.items() for s in syns
+            if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
 
 
 @lru_cache(maxsize=16)

@@ -23,37 +23,15 @@ import re
 from dataclasses import dataclass, field
 
 from agent.offline import metricnames, roles as number_roles
-from agent.offline.business import NOUN as _NOUN, business as _business, without_channel_names
+from agent.offline.business import business as _business, without_channel_names
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
+from agent.offline.priceforms import PRICE_FORMS as _PRICE_FORMS
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
-_ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
-_PRICE_FORMS = [  # question forms that ask the price of one unit of something
-    re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
-    re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
-    re.compile(r"\bcosts?\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
-               + _NOUN, re.I),
-    # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
-    re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
-               r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
-    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
-               + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b",
-               re.I),
-    re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
-    # an embedded question keeps statement order: "what a new customer should cost us"
-    re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
-               r"(?:cost|go for|run)\b", re.I),
-    # two things priced at once: "what do leads and new customers typically cost" (the second)
-    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? "
-               r"(?:and|or) " + _ARTICLE + _NOUN + r" (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
-    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN + r" (?:and|or) " + _ARTICLE +
-               r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? (?:usually |typically |normally |generally )?(?:cost|go for|run)\b", re.I),
-    re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
-]
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
@@ -314,7 +292,7 @@ def parse(text: str) -> Parsed:
         if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
             named.append((s0, key))
             spans.append((s0, e0))
-    named += [(pos, key) for pos, key in metricnames.rate_asked(low) if key not in {k for _, k in named}]
+    named += [(pos, key) for pos, key in metricnames.loosely_named(low) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
@@ -387,8 +365,9 @@ def parse(text: str) -> Parsed:
             if key and key not in p.metrics:
                 p.metrics.append(key)
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
+    # short, or longer when it names one metric and no number: "what about the share of visitors who then book"
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
-        and len(text.split()) <= 9
+        and (len(text.split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers or p.geographies or p.followup)

@@ -190,7 +190,9 @@ class OfflineAgent:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         chan_metrics = p.metrics or channelfig.priced(text)
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
-            calls.append(("search_knowledge_base", {"query": f"{text.strip()[:400]} {' '.join(chan_metrics)}",
+            # without "typical", "average": every vertical table has a Typical column and would outrank the platform's
+            calls.append(("search_knowledge_base", {"query": f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} "
+                                                             f"{' '.join(chan_metrics)}",
                                                     "top_k": searchq.TOP_K}))
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
             return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too

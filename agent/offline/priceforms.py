@@ -1,0 +1,44 @@
+"""The question forms that ask the price of one unit of something ("what does a lead cost", "pay per
+click", "the cost to land a new customer"): the unit they capture is what the parser turns into a
+price metric (``cost per <unit>``: CPL, CPC, CAC …, or a phrase the KB's own labels resolve).
+
+Why a module: people price a unit in many idioms ("what will a click set us back", "how much is a
+thousand impressions", "the going rate per install"), and each form is a sentence pattern of
+English, not a list of units — the unit is whatever noun the form captures.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.business import NOUN as _NOUN
+
+_ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
+_COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
+PRICE_FORMS = [  # question forms that ask the price of one unit of something
+    re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
+               + _NOUN, re.I),
+    # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
+    re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
+               r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
+               + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b",
+               re.I),
+    re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+    # an embedded question keeps statement order: "what a new customer should cost us"
+    re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
+               r"" + _COST_VERB + r"\b", re.I),
+    # two things priced at once: "what do leads and new customers typically cost" (the second)
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? "
+               r"(?:and|or) " + _ARTICLE + _NOUN + r" (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b", re.I),
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN + r" (?:and|or) " + _ARTICLE +
+               r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b", re.I),
+    re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
+    # "how much is a thousand impressions", "how much is one lead" (what one is worth is no price)
+    re.compile(r"\bhow much (?:is|are|does|do|would|will|'s) (?:an? |one |each |every )(?![^.?!]*\bworth\b)(?!(?:budget|spend|plan|campaign|month|year|week|day)\b)" + _NOUN,
+               re.I),
+    # "the going rate per install" — a rate *of* something per unit ("conversion rate per click") is no price
+    re.compile(r"(?<!conversion )(?<!click )(?<!through )(?<!completion )(?<!response )\brates?\s+(?:per|for each|for every) "
+               + _ARTICLE + _NOUN, re.I),
+]

@@ -1,0 +1,133 @@
+"""Benchmark questions that name the business, the metric or the platform loosely (own wording:
+``tests/unseen_wording.py``). The probe ``bench/probe_benchmarks.py`` runs whole conversations;
+these pin each rule on its own."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline.business import business
+from agent.offline.metricnames import loosely_named, spread
+from agent.offline.parse import parse
+from mpa import resolve
+from mpa.labels import match_labels
+from tests.unseen_wording import assert_unseen
+
+BUSINESSES = {
+    "My parents own three garden centres and want more foot traffic.": "garden centres",
+    "We make gluten-free crackers that ship to co-ops nationwide.": "gluten-free crackers",
+    "We're a pottery studio based out of Leeds, any tips?": "pottery studio",
+    "We're a kombucha label selling at farmers markets.": "kombucha label",
+    "ads for a yoga retreat - how should we price it?": "yoga retreat",
+    "Our company runs two boat rental docks.": "boat rental docks",
+    "we own a roofing and gutter repair company and need leads": "roofing and gutter repair",
+    "We're an accounting practice specializing in startups.": "accounting practice",
+    "our studio publishes cozy farming games": "cozy farming games",
+    "We sell wool scarves online (mostly our own site) and want ads.": "wool scarves online store",  # "(" ends it
+    "We're a bike maker's in-house ad team.": "bike maker",
+}
+PRICED = {
+    "what will one lead set us back?": "CPL",
+    "how much is one app install these days": "CPI",
+    "what's the going rate per lead right now": "CPL",
+    "ballpark price to get one paying customer?": "CAC",
+}
+LOOSE = {
+    "what return would be healthy on our ad spend?": "ROAS",
+    "how often do shoppers click on those banners": "CTR",
+    "how often do visitors buy something": "CVR",
+    "what share of the users who tap the ad then sign up for a trial": "CVR",
+    "how many of those visits turn into paying members": "CVR",   # "those": who is counted follows
+}
+
+
+def test_wording_is_own():
+    assert_unseen(list(BUSINESSES), list(PRICED), list(LOOSE))
+
+
+@pytest.mark.parametrize("text,phrase", BUSINESSES.items())
+def test_the_business_name_stops_where_what_is_said_about_it_starts(text, phrase):
+    assert business(text).phrase == phrase
+
+
+@pytest.mark.parametrize("text,metric", PRICED.items())
+def test_a_unit_priced_in_an_idiom_names_its_price_metric(text, metric):
+    assert parse(text).metrics == [metric]
+
+
+def test_what_a_unit_is_worth_or_a_budget_is_no_price():
+    assert parse("how much is one subscriber worth over a year").metric_phrases == []
+    assert parse("how much is a budget of 40k going to buy").metric_phrases == []
+    assert "CPC" not in parse("is the conversion rate per click any good").metrics
+
+
+@pytest.mark.parametrize("text,metric", LOOSE.items())
+def test_a_metric_said_around_other_words_is_named(text, metric):
+    assert [k for _, k in loosely_named(text.lower())] == [metric]
+
+
+def test_a_short_name_spread_out_is_chance():
+    assert spread("the cost of our ads per click") == []          # two content words: too likely chance
+    assert spread("return, on the other hand, ad spend") == []     # across a clause
+
+
+LABELS = ["Solar", "Home Improvement and Roofing", "Senior Living", "Pet Supplies", "Fitness and Gyms"]
+
+
+def _fake(nearest: dict[str, str]):
+    """A similarity that puts each phrase nearest one label (and everything else far)."""
+    def sims(phrase, texts):
+        return [0.8 if nearest.get(phrase) == t else 0.1 for t in texts]
+    return sims
+
+
+def test_another_word_of_the_phrase_names_the_label_when_meaning_agrees():
+    resolve.use_meaning(_fake({"solar farm developer": "Solar", "burial homes": "Senior Living"}))
+    try:
+        assert match_labels("solar farm developer", LABELS) == ["Solar"]
+        assert match_labels("burial homes", LABELS) == ["Senior Living"]  # meaning alone, far ahead of the rest
+    finally:
+        resolve.use_meaning(None)
+
+
+def test_without_meaning_only_the_first_word_names_a_label():
+    resolve.use_meaning(None)
+    assert match_labels("solar farm developer", LABELS) == ["Solar"]  # first word: the word rule itself
+    assert match_labels("seaside solar", LABELS) == []
+    assert match_labels("burial homes", LABELS) == []
+
+
+def test_a_word_shared_with_a_label_meaning_rejects_names_nothing():
+    resolve.use_meaning(_fake({"burial homes": "Senior Living"}))
+    try:
+        resolve.MEANING_ALONE, old = 0.9, resolve.MEANING_ALONE  # meaning alone not sure enough
+        assert match_labels("burial homes", LABELS) == []  # "homes" is in Home Improvement, but it means otherwise
+    finally:
+        resolve.MEANING_ALONE = old
+        resolve.use_meaning(None)
+
+
+def test_a_word_only_one_introduction_says_with_meaning_names_its_key():
+    texts = {"health": "clinics, dental and vision practices", "cars": "car dealers and used-car retailers"}
+    names = {"health": ["clinics", "dental", "vision practices"], "cars": ["car dealers", "used-car retailers"]}
+    resolve.use_meaning(lambda p, ts: [0.7 if t == "dental" else 0.2 for t in ts])
+    try:
+        assert resolve.by_word_and_meaning("orthodontic and dental offices", texts, names) == "health"
+    finally:
+        resolve.use_meaning(None)
+    assert resolve.by_word_and_meaning("orthodontic and dental offices", texts, names) is None  # no meaning: no guess
+
+
+def test_a_unit_no_label_words_is_priced_by_the_nearest_unit_only_without_doubt():
+    labels = {"CPI": "CPI (cost per install)", "CPC": "CPC (cost per click)", "ROAS": "ROAS (return on ad spend)"}
+    resolve.use_meaning(lambda p, ts: [0.7 if (p, t) == ("app fetch", "install") else 0.2 for t in ts])
+    try:
+        assert resolve.unit_by_meaning("cost per app fetch", labels) == "CPI"
+        assert resolve.unit_by_meaning("cost per store walk-in", labels) is None  # nothing near enough
+        assert resolve.unit_by_meaning("return per app fetch", labels) is None    # not a price
+    finally:
+        resolve.use_meaning(None)
+
+
+def test_a_longer_follow_up_naming_one_metric_alone_is_a_follow_up():
+    assert parse("and what about the typical share of visitors that go on to become members").followup
+    assert not parse("and what about the typical share of visitors if we spend $9k on a new landing page").followup
