@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, compose, userrule, worked
+from agent.offline import arith, compose, meaningsearch, userrule, worked
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -95,12 +95,15 @@ class OfflineAgent:
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
+        text = "" if again else self.answer(user_text, history, outcomes, previous)
+        text = meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
+        again = again or (meaningsearch.query(user_text, outcomes, text) if may_call and "search_knowledge_base" in
+                          tool_names else None)  # the words found nothing that answers: the section nearest in meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
                      "input": {"query": again, "top_k": searchq.TOP_K}}
             return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
-        text = self.answer(user_text, history, outcomes, previous)
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
