@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, compose, meaningsearch, userrule, worked
+from agent.offline import arith, compose, followup, meaningsearch, userrule, worked
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -264,8 +264,8 @@ class OfflineAgent:
                     paras.append(compose.audience_para(o))
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
-                               p.vertical or mem.vertical)
+        ranked = followup.unsaid(_own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
+                                               p.vertical or mem.vertical), text, previous)  # not what was just quoted
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
             ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
