@@ -60,3 +60,34 @@ def test_the_cut_budget_is_divided_again_on_the_shipped_kb(shipped_engine):
 def test_the_cut_budget_is_divided_again_on_the_text_kb(txt_engine):
     out = _talk(txt_engine, _CUT_TXT)
     assert "$8,000 × (1 − 10%)" in out and "$7,200 ÷ $3.90 ≈ 1,846" in out
+
+
+# ------------------------------------------------------------ a re-run example keeps the words around its working
+_DISCOUNT = {"id": "promo-notes#2", "text": (
+    "Promo discount factor\n\nA discount factor turns gross promo sales into net sales. If a promo books $50,000 gross "
+    "and $40,000 survives returns, the discount factor is $40,000 ÷ $50,000 = 0.8. Forecast promo sales are multiplied by "
+    "0.8 before they enter the plan. Returns shift with the season, so measure the factor again after every major "
+    "sale.")}
+_REPLAY_ASKS = ["our spring promo booked $52,000 gross and $39,000 stayed after returns. what do we scale forecasts by?",
+                "tiktok reports a 5x ROAS, while our holdout test measured 2x iROAS in the same weeks. "
+                "what multiplier goes on tiktok's weekly figure?"]
+
+
+def test_the_replay_wording_is_in_no_seen_data_set():
+    assert_unseen(_REPLAY_ASKS)
+
+
+def test_a_re_run_result_keeps_its_label_and_the_sentence_that_uses_it():
+    from agent.offline import replay
+    cite, _, lines, rest = replay.rerun(_REPLAY_ASKS[0], [_DISCOUNT])
+    assert cite == "promo-notes#2"
+    assert lines == ["the discount factor is $39,000 ÷ $52,000 = 0.75, so forecast promo sales are multiplied by 0.75 "
+                     "before they enter the plan."]
+    assert rest == "Returns shift with the season, so measure the factor again after every major sale."
+    assert "The rule goes on [promo-notes#2]: Returns shift" in replay.answer("", cite, "", lines, rest)
+
+
+def test_the_kb_factor_example_is_re_run_with_its_advice(shipped_engine):
+    out = _talk(shipped_engine, _REPLAY_ASKS[1:])
+    assert "the factor is 2 ÷ 5 = 0.4, so weekly platform ROAS is multiplied by 0.4" in out
+    assert "re-test at least twice a year" in out
