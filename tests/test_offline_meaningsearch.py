@@ -15,7 +15,8 @@ from rag import dense
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_encoder = pytest.mark.skipif(not dense.available(), reason="all-MiniLM-L6-v2 weights not installed")
-DECLINED = "The knowledge base does not contain information that answers this question. I can't answer that."
+DECLINED = ("The knowledge base does not contain information that answers this question. I can't answer that from "
+            "the knowledge base.")
 
 GARDEN = """# Garden care playbook
 
@@ -147,6 +148,13 @@ def test_names_and_off_topic_questions_keep_the_decline(meaning, garden_kb):
         outcomes = [_found(q, WATERING, PRUNING, BLADES)]
         assert meaningsearch.read(q, outcomes, DECLINED, 3) is None, q
         assert meaningsearch.query(q, outcomes, DECLINED) is None, q
+
+
+@needs_encoder
+def test_a_missing_figure_stays_a_reported_gap(meaning, garden_kb):
+    gap = ToolOutcome("get_benchmark", {"vertical": "garden", "metric": "CPC"}, "not in the knowledge base", False)
+    assert meaningsearch.read(THIRSTY, [_found(THIRSTY, WATERING), gap], DECLINED, 3) is None
+    assert meaningsearch.query(THIRSTY, [_found(THIRSTY, PRUNING), gap], DECLINED) is None
 
 
 @needs_encoder

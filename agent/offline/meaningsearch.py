@@ -35,6 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
 from agent.offline.semantic import similarities
@@ -49,7 +50,8 @@ NEAR = 0.40
 # word of the question): answering sections scored 0.30–0.34 there; off-topic questions of our own up to 0.35
 HELD = 0.30
 _SEARCHING = {"search_knowledge_base", "get_step_guidance", "research_topic"}
-_DECLINE = "The knowledge base does not contain information that answers this question"
+# the agent's plain decline when its searches found nothing that answers (policy: the reader's miss)
+_DECLINE = abstain([("information that answers this question", "")], [])
 _ASKS = re.compile(r"\?|^\W*(?:how|what|which|when|where|why|who|should|can|could|do|does|is|are|will|would)\b", re.I)
 MIN_WORDS = 8  # a section shorter than this (a heading over its subsections) says nothing to compare
 
