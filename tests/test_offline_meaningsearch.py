@@ -151,6 +151,13 @@ def test_names_and_off_topic_questions_keep_the_decline(meaning, garden_kb):
 
 
 @needs_encoder
+def test_a_follow_up_is_no_question_to_rank_the_kb_by(meaning, garden_kb):
+    later = "and what about when it's freezing?"
+    assert meaningsearch.read(later, [_found(later, WATERING)], DECLINED, 3) is None
+    assert meaningsearch.query(later, [_found(later, PRUNING)], DECLINED) is None
+
+
+@needs_encoder
 def test_a_missing_figure_stays_a_reported_gap(meaning, garden_kb):
     gap = ToolOutcome("get_benchmark", {"vertical": "garden", "metric": "CPC"}, "not in the knowledge base", False)
     assert meaningsearch.read(THIRSTY, [_found(THIRSTY, WATERING), gap], DECLINED, 3) is None

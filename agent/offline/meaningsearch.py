@@ -38,6 +38,7 @@ from typing import NamedTuple
 from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
+from agent.offline.searchq import leans_on_previous
 from agent.offline.semantic import similarities
 from agent.offline.toolread import ToolOutcome
 
@@ -126,6 +127,12 @@ def _searching(outcomes: list[ToolOutcome], answer: str) -> bool:
     return answer.startswith(_DECLINE) and bool(outcomes) and all(o.name in _SEARCHING for o in outcomes)
 
 
+def _stands_alone(question: str) -> bool:
+    """A follow-up ("and for the bigger markets?", "what about that one?") means what the last turn
+    meant: its own words are no question to rank the whole KB by."""
+    return not leans_on_previous(question)
+
+
 def _named_after(question: str, sec: Section) -> bool:
     """Is ``sec`` a rule named after a word of the question ("where should the cut come from?" and
     "Principles for cutting budget"), asked as a question? Near the floor of similarity, meaning alone
@@ -140,7 +147,7 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str) -> str | None
     """The search to run next: the headings of the section nearest in meaning to the question, when
     this turn's searches left it declined, returned other parts of that section's document, and that
     search was not made yet; else None."""
-    if not _searching(outcomes, answer):
+    if not _searching(outcomes, answer) or not _stands_alone(question):
         return None
     near = nearest(question, outcomes)
     if near is None or near[1] < NEAR or any(o.input.get("query") == near[0].query for o in outcomes):
@@ -156,7 +163,7 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     """The answer from the section of the whole KB nearest in meaning, quoted from a passage a search
     returned: after the search :func:`query` asked for, or — when the turn would decline — when the
     words' own search already returned it and it is near enough (:data:`HELD`). None otherwise."""
-    if not outcomes or any(o.name not in _SEARCHING for o in outcomes):
+    if not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not _stands_alone(question):
         return None
     asked = {s.query for s in _kb(outcomes)}  # no search made for a section and no decline: nothing to encode
     hop = [o for o in outcomes if o.name == "search_knowledge_base" and o.found and o.input.get("query") in asked]
