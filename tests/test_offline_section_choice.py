@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent.offline.passages import units
-from agent.offline.reader import _amounts, _illustration, _units, extract
+from agent.offline.reader import _amounts, _illustration, _matches, _units, extract
 from tests.test_offline_meaning import meaning, needs_encoder  # noqa: F401 (the encoder-on fixture)
 from tests.unseen_wording import assert_unseen
 
@@ -22,10 +22,12 @@ MERGE = ("how do we merge two mailing lists without double counting anyone?", "w
 PRICE_ASK = "how different are daytime and overnight radio spots in cost?"
 GIFT_ASK = "can we send gift cards to our clinic's patients as a thank-you? anything to watch out for"
 SURE_ASK = "does the tenth flyer drop pull in shoppers as cheaply as the first one did?"
+WORTH_ASK = "when is a billboard worth booking for the launch at all?"
+LAG_ASK = "how long should a pilot last when buyers take a month to convert?"
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(MERGE, PRICE_ASK, GIFT_ASK, SURE_ASK, FORMULA_LEAD)
+    assert_unseen(MERGE, PRICE_ASK, GIFT_ASK, SURE_ASK, FORMULA_LEAD, WORTH_ASK, LAG_ASK)
 
 
 def test_a_formula_in_a_code_block_is_one_unit_with_its_lead():
@@ -49,12 +51,15 @@ def test_a_rule_sharing_its_chunk_with_a_worked_example_is_not_the_example():
     assert rule.outline == "Shoppers › Cost of the next shopper"
 
 
-RADIO = [{"id": "r#1", "source": "radio.md › Daytime versus overnight spots",
-          "text": "### Daytime versus overnight spots\n\nKeep daytime and overnight radio spots in separate buys: "
-                  "daytime spots reach commuters, overnight spots reach few listeners."},
-         {"id": "r#4", "source": "radio.md › Spot cost ranges",
-          "text": "### Spot cost ranges\n\n| Daypart | Price per spot |\n|---|---|\n| Daytime | $400–$900 |\n"
-                  "| Overnight | $40–$120 |"}]
+def _sec(pid: str, heading: str, body: str) -> dict:
+    """A retrieved passage holding one section."""
+    return {"id": pid, "source": f"{pid.split('#')[0]}.md › {heading}", "text": f"### {heading}\n\n{body}"}
+
+
+RADIO = [_sec("r#1", "Daytime versus overnight spots", "Keep daytime and overnight radio spots in separate buys: "
+              "daytime spots reach commuters, overnight spots reach few listeners."),
+         _sec("r#4", "Spot cost ranges", "| Daypart | Price per spot |\n|---|---|\n| Daytime | $400–$900 |\n"
+              "| Overnight | $40–$120 |")]
 
 
 def test_asking_how_different_in_cost_wants_the_figures():
@@ -62,14 +67,35 @@ def test_asking_how_different_in_cost_wants_the_figures():
     assert "[r#4]" in got and "$40–$120" in got
 
 
-CLINIC = [{"id": "c#3", "source": "crm.md › Sensitive lists",
-           "text": "### Sensitive lists\n\nHealth, money troubles and children's data carry legal limits and "
-                   "platform bans. Never upload a list whose existence reveals one, such as a clinic's patients."}]
+CLINIC = [_sec("c#3", "Sensitive lists", "Health, money troubles and children's data carry legal limits and "
+               "platform bans. Never upload a list whose existence reveals one, such as a clinic's patients.")]
 
 
 def test_a_short_section_quoted_from_its_middle_brings_its_lead():
     got = extract("can we upload our clinic's patients as a list?", CLINIC, 3)
     assert "Health, money troubles" in got and "Never upload" in got
+
+
+BILLBOARDS = [_sec("b#2", "Billboards in a launch", "A launch billboard is booked for four weeks in the city the "
+                   "launch targets; booking a billboard for the launch week alone wastes the first days."),
+              _sec("b#5", "The billboard entry rule", "A billboard is worth its cost only if the plan can hold it for "
+                   "four weeks or more.")]
+
+
+def test_asking_when_something_is_worth_it_wants_the_condition():
+    assert "[b#5]" in extract(WORTH_ASK, BILLBOARDS, 3)
+
+
+PILOTS = [_sec("p#1", "Pilot length", "A pilot should last at least two weeks, in whole weeks, so each weekday "
+               "appears in it, whatever buyers take."),
+          _sec("p#2", "The buying-cycle rule", "A pilot judged on purchases lasts at least twice the median conversion "
+               "lag of its buyers, and a month at the least.")]
+
+
+def test_convert_meets_conversion():
+    assert _matches({"convert", "omit"}, {"convers", "omiss"}) == {"convert"}  # -t / -sion, same length only
+    assert not _matches({"cast"}, {"cass"}) and not _matches({"convert"}, {"convey"})
+    assert "[p#2]" in extract(LAG_ASK, PILOTS, 3)
 
 
 @needs_encoder

@@ -30,10 +30,10 @@ import re
 from dataclasses import dataclass
 
 from agent.offline import bands, sectionmeaning
+from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
                                     units)
-from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
@@ -41,42 +41,6 @@ LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence 
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
-# the form of the answer a question asks for → a sentence having that form
-_NUM = r"\d[\d,.]*"
-_UNIT_T = r"(?:hours?|days?|weeks?|months?|quarters?|years?)"
-_FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
-    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
-     re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
-                rf"|\bevery\s+{_NUM}\b", re.I)),
-    (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
-    (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
-     re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
-    (re.compile(r"\bhow (?:much|many|big|high|low|expensive|cheap|costly|different|far apart)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
-                r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
-                re.I), re.compile(rf"{_NUM}")),
-    (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
-                r"\bwhat goes into\b|\brequired\b", re.I),
-     re.compile(r"\b(?:must|required?|requires|at least|every|each|only if|no less than)\b", re.I)),
-    # "what do I do?", "walk me through it": a procedure — a numbered or bulleted list, or a section
-    # headed as steps / a response / a checklist (matched on the unit's heading, see _has_form)
-    (re.compile(r"\bwhat (?:do|should|can|must) (?:i|we) do\b|\bwhat (?:are )?(?:the )?(?:next |first )?steps\b|"
-                r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
-                re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
-                                               re.I)),
-    # "A says one thing, B another: which do we trust?": asks to settle a disagreement — a sentence saying
-    # which source prevails
-    (re.compile(r"\b(?:which|who)(?: one| of (?:them|the two|these|those))? (?:do|should|can|would) (?:i|we|you) "
-                r"(?:believe|trust|go with|rely on|listen to|follow)\b|\bwhich (?:one )?is (?:right|correct)\b", re.I),
-     re.compile(r"\b(?:wins?|prevails?|takes? precedence|overrides?|outranks?|is (?:to be )?trusted|trust the)\b",
-                re.I)),
-    # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
-    (ASKS_TO_APPLY, MULTIPLIER),
-    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
-    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
-     re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
-)
-
-
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
@@ -142,24 +106,19 @@ class _Unit:
 
 def _matches(query: set[str], found: set[str]) -> set[str]:
     """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
-    ("test" meets "testabl", "retarget" meets "retargeting")."""
+    ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`_t_to_s`)."""
     out = query & found
     for qt in query - out:
         if len(qt) >= 4 and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f)) and abs(len(f) - len(qt)) <= 3
-                                for f in found):
+                                or _t_to_s(qt, f) for f in found):
             out.add(qt)
     return out
 
 
-def _has_form(form: re.Pattern, c: "_Unit") -> bool:
-    if form is PROCEDURE:
-        return c.item >= 0 or bool(form.search(c.heading))
-    return bool(form.search(c.text))
-
-
-def answer_forms(question: str) -> list[re.Pattern]:
-    """Patterns a sentence answering ``question`` would match (none for an open question)."""
-    return [form for ask, form in _FORMS if ask.search(question)]
+def _t_to_s(a: str, b: str) -> bool:
+    """A Latin verb and its noun in -sion, as the stemmer leaves them: "convert" and "convers"
+    (conversion), "omit" / "omis", "divert" / "divers"."""
+    return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} == {"t", "s"}
 
 
 def _units(top: list[dict]) -> list[_Unit]:
@@ -250,7 +209,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             # asked counts);
             # under a heading that matches, every sentence is on topic
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
-            formed = sum(any(_has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
+            formed = sum(any(has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
             if normative and (NORM_HEAD.search(us[0].heading) or IDENT.search(us[0].heading)):
                 s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one)
@@ -366,8 +325,8 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     if lead not in keep and lead.item < 0 and len(section) <= k and sum(len(c.text.split()) for c in section) <= MAX_WORDS:
         keep.append(lead)
     # the asked-for form must be quoted: the best sentence that has it comes along
-    if forms and not any(_has_form(f, c) for f in forms for c in keep):
-        formed = [c for c in section if any(_has_form(f, c) for f in forms)]
+    if forms and not any(has_form(f, c) for f in forms for c in keep):
+        formed = [c for c in section if any(has_form(f, c) for f in forms)]
         keep += sorted(formed, key=lambda c: -scores[id(c)])[:1]
     # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
     keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
