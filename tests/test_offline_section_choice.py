@@ -24,10 +24,12 @@ GIFT_ASK = "can we send gift cards to our clinic's patients as a thank-you? anyt
 SURE_ASK = "does the tenth flyer drop pull in shoppers as cheaply as the first one did?"
 WORTH_ASK = "when is a billboard worth booking for the launch at all?"
 LAG_ASK = "how long should a pilot last when buyers take a month to convert?"
+POSTER_ASK = "which figure should the poster tally use, raw footfall or something else?"
+WALK_ASK = "the council halved our poster grant. walk me through how such a trim gets done"
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(MERGE, PRICE_ASK, GIFT_ASK, SURE_ASK, FORMULA_LEAD, WORTH_ASK, LAG_ASK)
+    assert_unseen(MERGE, PRICE_ASK, GIFT_ASK, SURE_ASK, FORMULA_LEAD, WORTH_ASK, LAG_ASK, POSTER_ASK, WALK_ASK)
 
 
 def test_a_formula_in_a_code_block_is_one_unit_with_its_lead():
@@ -96,6 +98,28 @@ def test_convert_meets_conversion():
     assert _matches({"convert", "omit"}, {"convers", "omiss"}) == {"convert"}  # -t / -sion, same length only
     assert not _matches({"cast"}, {"cass"}) and not _matches({"convert"}, {"convey"})
     assert "[p#2]" in extract(LAG_ASK, PILOTS, 3)
+
+
+TALLY = [_sec("t#1", "Which figure to tally", "- **Raw footfall** is easiest but counts passers-by twice.\n"
+              "- **Dwell count** weighs who stopped.\n- **Coupon returns** are the figure a poster tally should use: "
+              "a coupon ties the poster to a sale, unlike raw footfall.")]
+
+
+def test_a_list_quoted_with_a_gap_gets_the_items_between():
+    got = extract(POSTER_ASK, TALLY, 3)
+    assert "Raw footfall" in got and "Dwell count" in got and "Coupon returns" in got
+
+
+TRIM_CASE = [_sec("g#3", "Worked example: halving a poster budget",
+                  "A town spends $8,000 a quarter on posters and the grant is halved to $4,000. The planner drops "
+                  "the sites with the fewest coupon returns first. Check: $8,000 − $4,000 = $4,000 kept. The two "
+                  "station sites stay untouched. Because the weakest sites went first, returns fall by less than "
+                  "half.")]
+
+
+def test_a_walk_through_quotes_the_whole_worked_case():
+    got = extract(WALK_ASK, TRIM_CASE, 3)
+    assert "fewest coupon returns" in got and "station sites stay untouched" in got and "less than half" in got
 
 
 @needs_encoder

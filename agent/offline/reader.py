@@ -229,7 +229,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     key = nearest or ranked[0]
     if by[key] <= 0 and not nearest:
         return None
-    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))))
+    # asked to be walked through a worked case: its every step, as far as an answer quotes (MAX_WORDS)
+    whole = shown and _illustration(sections[key][0])
+    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))),
+                    whole=whole)
     if not chosen:
         return None
     chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
@@ -301,17 +304,18 @@ def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
 
 
 def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int,
-           forms: list[re.Pattern], worked: bool = True) -> list[_Unit]:
+           forms: list[re.Pattern], worked: bool = True, whole: bool = False) -> list[_Unit]:
     """The section's sentences worth quoting, in reading order: those sharing the turn's own words
     first (a follow-up asks something new of the carried topic), then the best-matching ones, then
     the ones that follow a short lead; worked arithmetic only when the question has figures
-    (``worked``); at most ``k`` sentences and ``MAX_WORDS`` words."""
+    (``worked``); at most ``k`` sentences and ``MAX_WORDS`` words — every sentence of the section,
+    up to MAX_WORDS, when it is a worked case the user asked to be walked through (``whole``)."""
     best = max(scores[id(c)] for c in section)
     keep = [c for c in section if asks[id(c)] > 0 or (scores[id(c)] >= 0.4 * best and scores[id(c)] > 0)]
     if not worked:  # a question without figures asks for the rule, not a worked example's arithmetic
         keep = [c for c in keep if not _WORKED.search(c.text)] or keep
     keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k] or section[:1]  # heading-only match
-    keep = _contiguous(section, keep, scores)
+    keep = _contiguous(section, keep, scores, k)
     # a section is about one thing: when the quote is only a short lead ("X is the standard for …"),
     # the sentences after it carry the substance; a quote that already states a rule needs no example
     first = max(keep, key=lambda c: scores[id(c)])
@@ -330,7 +334,7 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         keep += sorted(formed, key=lambda c: -scores[id(c)])[:1]
     # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
     keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
-    picked = sorted(keep, key=lambda c: c.pos)
+    picked = sorted(section if whole else keep, key=lambda c: c.pos)  # whole: a worked case walked through
     out, words = [], 0
     for c in picked:
         w = len(c.text.split())
@@ -341,11 +345,16 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     return out
 
 
-def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float]) -> list[_Unit]:
+def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float], k: int) -> list[_Unit]:
     """A prose quote that skips a sentence between two it quotes loses the thread (the rule's
     definition sits between its name and its exceptions): it becomes the run of as many
-    consecutive sentences that scores best. Lists are left alone (items stand on their own)."""
+    consecutive sentences that scores best. A list quoted with a gap gets the items between when
+    the quote can hold them (``k``); otherwise list items stand on their own."""
     prose = sorted((c for c in section if c.item < 0), key=lambda c: c.pos)
+    if len(keep) >= 2 and all(c.item >= 0 for c in keep):  # a list quoted with a gap: the items between come too,
+        lo, hi = min(c.pos for c in keep), max(c.pos for c in keep)  # when they fit (the options are read together)
+        gap = [c for c in section if lo < c.pos < hi and c not in keep]
+        return keep + gap if len(keep) + len(gap) <= k else keep
     if len(keep) < 2 or any(c.item >= 0 for c in keep):
         return keep
     lo, hi = min(c.pos for c in keep), max(c.pos for c in keep)
