@@ -140,3 +140,13 @@ def test_every_unit_of_both_knowledge_bases_reads_as_text(kb):
     for f in (ROOT / kb).iterdir():
         if f.suffix in (".md", ".txt"):
             assert not [u for u in units(f.read_text(encoding="utf-8")) if u.text.strip().startswith("```")]
+
+
+def test_meaning_weighs_every_close_contender(monkeypatch):
+    """Five sections within reach on words are all compared by meaning: the fifth, nearest in meaning, wins."""
+    from agent.offline import sectionmeaning
+    by = {(0, "a"): 10.0, (1, "b"): 9.8, (2, "c"): 9.6, (3, "d"): 9.4, (4, "e"): 9.2, (5, "f"): 4.0}
+    sections = {k: [type("U", (), {"rank": k[0], "heading": k[1], "path": k[1], "text": k[1]})()] for k in by}
+    monkeypatch.setattr(sectionmeaning, "similarities", lambda q, texts: [0.9 if t.endswith("e") else 0.2 for t in texts])
+    got = sectionmeaning.blend("which one?", sections, by)
+    assert max(got, key=got.get) == (4, "e") and got[(5, "f")] == 4.0
