@@ -150,3 +150,24 @@ def test_meaning_weighs_every_close_contender(monkeypatch):
     monkeypatch.setattr(sectionmeaning, "similarities", lambda q, texts: [0.9 if t.endswith("e") else 0.2 for t in texts])
     got = sectionmeaning.blend("which one?", sections, by)
     assert max(got, key=got.get) == (4, "e") and got[(5, "f")] == 4.0
+
+
+SKI_ASK = "should the winter ski trips get their budget in the winter?"
+SKI = [_sec("k#1", "Trip pacing in a campaign", "Each trip of a campaign is a burst of spend; pace the budget across the "
+            "trip so the winter trips of a campaign do not spend out early, and keep the budget for each trip."),
+       _sec("k#2", "Ski holidays: the book-ahead rule", "The rule for ski holidays: schedule the heaviest spend by "
+            "booking date. Skiers book months before they travel. Prices rise with bookings. Keep reminders running "
+            "until the booking season closes.")]
+
+
+def test_a_word_collision_far_in_meaning_gives_way_to_the_near_section(monkeypatch):
+    """"trips" of travellers meet "trips" of a campaign: the words' winner is far in meaning (below FAR)
+    while the other clears NEAREST by GAP — it answers, quoted whole (the words cannot pick its sentences)."""
+    from agent.offline import sectionmeaning
+    monkeypatch.setattr(sectionmeaning, "similarities",
+                        lambda q, texts: [0.55 if "Ski holidays" in t else 0.2 for t in texts])
+    got = extract(SKI_ASK, SKI, 3)
+    assert "[k#2]" in got and "heaviest spend by booking date" in got and "Keep reminders running" in got
+    monkeypatch.setattr(sectionmeaning, "similarities",
+                        lambda q, texts: [0.45 if "Ski holidays" in t else 0.35 for t in texts])
+    assert "[k#1]" in extract(SKI_ASK, SKI, 3)  # no clear margin: the words decide

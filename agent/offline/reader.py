@@ -219,18 +219,22 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
-        by = {k: section_score(k) for k in sections}
-        by = by if amounts else sectionmeaning.blend(question, sections, by)  # figures: a worked example may be the answer
+        words = {k: section_score(k) for k in sections}
+        by = words if amounts else sectionmeaning.blend(question, sections, words)  # figures: a worked example may be the answer
+        meant.clear()  # a section ahead only by meaning: the words cannot tell which of its sentences answer
+        meant.update(k for k in by if words[k] < sectionmeaning.CONTENDER * max(words.values()))
         return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
 
+    meant: set = set()
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     key = nearest or ranked[0]
     if by[key] <= 0 and not nearest:
         return None
-    # asked to be walked through a worked case: its every step, as far as an answer quotes (MAX_WORDS)
-    whole = shown and _illustration(sections[key][0])
+    # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an
+    # answer quotes (MAX_WORDS)
+    whole = (shown and _illustration(sections[key][0])) or key == nearest or key in meant
     chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))),
                     whole=whole)
     if not chosen:
