@@ -82,3 +82,31 @@ def test_other_follow_ups_may_be_answered_by_the_same_quote():
     assert followup.unsaid([_PASSAGE], "can we ever skip that?", prev) == [_PASSAGE]   # no order asked
     assert followup.unsaid([_PASSAGE], "and which comes first on Bing?", prev) == [_PASSAGE]  # a slot of its own
     assert followup.unsaid([_PASSAGE], "What should a brand new store launch with first, and why?", prev) == [_PASSAGE]
+
+
+# ------------------------------------------------------------------ the topic a follow-up carries
+def test_a_word_said_before_after_the_points_back():
+    from agent.offline.searchq import points_back
+    assert points_back("so where does the trim land?", "the board trimmed us 10% today")
+    assert points_back("ah those numbers look old. still fine?", "we got 300 sign-ups")
+    assert not points_back("what does the playbook say about radio?", "the board trimmed us 10% today")
+    assert not points_back("This is our first launch. what should search cost?", "hello")
+
+
+def test_the_topic_keeps_what_the_answer_took_up_and_names_a_budget_change():
+    from agent.offline.searchq import topic_of
+    topic = topic_of("meh, the board trimmed us 10% today. rerun the signups thx",
+                     "$20,000 × (1 − 10%) = $18,000 — the budget after the cut; $18,000 ÷ $40 = 450 signups", [])
+    assert "budget" in topic.split() and "trimmed" in topic.split() and "signups" in topic.split()
+    assert "meh" not in topic.split() and "thx" not in topic.split()
+
+
+@pytest.mark.parametrize("kb_engine,opening", [
+    ("shipped_engine", "our clinic spends 40k a month. at a typical healthcare CAC how many new patients is that?"),
+    ("kb_txt_engine", "we install solar panels and spend 40k a month. at a typical solar CPL how many leads is that?")])
+def test_where_a_cut_should_come_from_follows_the_cut(kb_engine, opening, request):
+    assert_unseen(opening, "the board cut us 10% today. rerun that", "right, so where does the cut land? evenly?")
+    turns = _talk(request.getfixturevalue(kb_engine), opening, "the board cut us 10% today. rerun that",
+                  "right, so where does the cut land? evenly?")
+    assert "$40,000 × (1 − 10%)" in turns[1].assistant
+    assert "Based on Knowledge Base [" in turns[-1].assistant and "cut" in turns[-1].assistant.lower()

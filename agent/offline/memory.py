@@ -292,6 +292,12 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
     if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
             (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return False
+    return moves_budget(p)
+
+
+def moves_budget(p: Parsed) -> bool:
+    """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
+    double the budget?")?"""
     if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
         return True
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
@@ -310,6 +316,7 @@ _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
 _MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
                     r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
                     r"climb\w*|jump\w*)\b", re.I)
+CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised"): what a budget change is said with
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:
