@@ -110,3 +110,21 @@ def test_where_a_cut_should_come_from_follows_the_cut(kb_engine, opening, reques
                   "right, so where does the cut land? evenly?")
     assert "$40,000 × (1 − 10%)" in turns[1].assistant
     assert "Based on Knowledge Base [" in turns[-1].assistant and "cut" in turns[-1].assistant.lower()
+
+
+# ------------------------------------------------------------------ small talk in between
+def test_a_pleasantry_then_a_question_is_no_small_talk():
+    from agent.offline.parse import parse
+    assert not parse("cool, then which one do we start with?").smalltalk
+    assert parse("cheers, so how are you?").smalltalk and parse("nice one, thanks").smalltalk
+
+
+@pytest.mark.parametrize("kb_engine,opening", [
+    ("shipped_engine", "how often should creative be refreshed on social?"),
+    ("kb_txt_engine", "how long should a geo test run before we read it?")])
+def test_a_thank_you_in_between_carries_no_topic(kb_engine, opening, request):
+    later = "cool, then which one do we start with?"
+    assert_unseen(opening, later)
+    turns = _talk(request.getfixturevalue(kb_engine), opening, "nice one, thanks", later)
+    queries = [t["input"]["query"] for t in turns[-1].tool_calls if t["name"] == "search_knowledge_base"]
+    assert len(queries) == 2 and len(queries[0]) > len(queries[1]) + 10  # the first turn's topic is carried

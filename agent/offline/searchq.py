@@ -200,11 +200,22 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
 
 
 def previous_turn(history: list[tuple[str, list[ToolOutcome]]], answers: list[str]) -> tuple | None:
-    """(text, answer, outcomes) of the last earlier turn, or None at the start of a conversation."""
+    """(text, answer, outcomes) of the last earlier turn that said something ("thanks!", "ok cool" in
+    between carry no topic: the one before them does), or None at the start of a conversation."""
     if not history:
         return None
-    text, outcomes = history[-1] if isinstance(history[-1], tuple) else (history[-1], [])
-    return text, (answers[-1] if answers else ""), outcomes
+    k = next((i for i in range(len(history) - 1, -1, -1) if _says_something(_text(history[i]))), len(history) - 1)
+    text, outcomes = history[k] if isinstance(history[k], tuple) else (history[k], [])
+    return text, (answers[k] if k < len(answers) else ""), outcomes
+
+
+def _text(turn) -> str:
+    return turn[0] if isinstance(turn, tuple) else turn
+
+
+def _says_something(text: str) -> bool:
+    from agent.offline.parse import parse  # imported late: the parser knows small talk
+    return bool(content_words(text)) and not parse(text).smalltalk
 
 
 _FIGURE = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)
