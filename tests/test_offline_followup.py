@@ -128,3 +128,15 @@ def test_a_thank_you_in_between_carries_no_topic(kb_engine, opening, request):
     turns = _talk(request.getfixturevalue(kb_engine), opening, "nice one, thanks", later)
     queries = [t["input"]["query"] for t in turns[-1].tool_calls if t["name"] == "search_knowledge_base"]
     assert len(queries) == 2 and len(queries[0]) > len(queries[1]) + 10  # the first turn's topic is carried
+
+
+# ------------------------------------------------------------------ advice is no re-run, a new total is
+@pytest.mark.parametrize("kb_engine,opening", [
+    ("shipped_engine", "our dealership spends 50k a month. how many leads at a typical auto CPL?"),
+    ("kb_txt_engine", "we install solar panels and spend 50k a month. at a typical solar CPL how many leads is that?")])
+def test_asking_for_the_new_numbers_re_runs_and_asking_what_to_do_looks_it_up(kb_engine, opening, request):
+    again, advice = "finance moved us to 40k. what should the numbers look like now?", "ok and what should we drop first?"
+    assert_unseen(opening, again, advice)
+    turns = _talk(request.getfixturevalue(kb_engine), opening, again, advice)
+    assert "$40,000 ÷" in turns[1].assistant
+    assert [t["name"] for t in turns[2].tool_calls] and {t["name"] for t in turns[2].tool_calls} == {"search_knowledge_base"}

@@ -87,7 +87,7 @@ _ALLOCATE = re.compile(r"\b(?:how much|what (?:share|portion|part|percentage|fra
 # a question of what to do ("what should we cut first?", "where should the money go?"): advice asked of the
 # knowledge base, not the last calculation re-run — even when it also reports a new budget
 _ADVICE = re.compile(r"\b(?:what|which|where|how)\b(?! many\b| much\b)[^?.]{0,30}\b(?:should|ought to|must)\b"
-                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach)\b)", re.I)
+                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach|numbers?|figures?|totals?|look like|come (?:to|out))\b)", re.I)
 
 
 def return_to(text: str, mem: Memory) -> None:
@@ -249,8 +249,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             p.metrics = [priced.pop()]
     if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
         p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
-    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
-            p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
+    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (p.end or (
+            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
