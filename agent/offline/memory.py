@@ -44,6 +44,7 @@ class Memory:
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
+    end: str | None = None                # the end of a range that calculation was asked at ("high" / "low")
     budget_period: str | None = None      # "year" / "quarter" / "month" the remembered budget was said for
     # per earlier turn: (its content words, the business slots after it) — what "back to X" returns to
     topics: list[tuple[frozenset[str], str | None, str | None]] = field(default_factory=list)
@@ -131,11 +132,11 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.facts[role] = n.value
             if role == "budget":
                 mem.budget_period = periods.of_budget(p.norm, n)
-    if p.unit:
+    if p.unit and (p.calc or not p.audiences):  # "how many EV intenders?" sizes people: no unit a budget buys
         mem.unit = p.unit
     if p.calc:
         mem.last_kind = "calc"
-        mem.calc = p.calc
+        mem.calc, mem.end = p.calc, p.end
         if p.calc.op == "ratio" and "price" in (n.role for n in p.numbers):
             mem.price_metric = ratio_metric().split(":")[-1]  # the ratio's cost is the acquisition cost
         spent, won = mem.facts.get("budget"), mem.facts.get("count")
@@ -216,6 +217,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and not advice \
             and _budget_moves(p, mem):
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
+        p.end = p.end or mem.end  # at the end of the range it was worked at
     named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
         mem.calc.op == "ratio" else not p.metrics  # "and if CAC climbs to $400?" names the ratio's own cost
     if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences and not advice \
@@ -302,7 +304,7 @@ def moves_budget(p: Parsed) -> bool:
         return True
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
-        if _OF_BUDGET.search(near) and _MOVES.search(near):
+        if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):
             return True
         if _MOVES_US.search(p.norm[:n.start]):  # "they cut us 20%": what the speakers have to spend moves
             return True
@@ -313,6 +315,8 @@ _MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |o
 _MOVES_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|boost\w*|bump\w*)\s+(?:us|me)\s+(?:by\s+)?$",
                        re.I)  # the verb, its object the speaker, then the percentage
 _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
+# "they cut us 20%", "finance trimmed me by 10%": a change done to the speaker is done to their budget
+_CUT_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*)\s+(?:us|me)\b", re.I)
 _MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
                     r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
                     r"climb\w*|jump\w*)\b", re.I)

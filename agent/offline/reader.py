@@ -51,7 +51,7 @@ _FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
      re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
-    (re.compile(r"\bhow (?:much|many|big|high|low)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
+    (re.compile(r"\bhow (?:much|many|big|high|low|expensive|cheap|costly|different|far apart)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
                 r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
                 re.I), re.compile(rf"{_NUM}")),
     (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
@@ -103,7 +103,7 @@ _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger"
 def _illustration(u: "_Unit") -> bool:
     """Is the unit part of an illustration — an example heading over it anywhere in its outline
     ("Worked example: …" › "Reading the index on day 12" is still the example)?"""
-    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.path.split(" › ")])
+    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.outline.split(" › ")])
 
 
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
@@ -112,6 +112,13 @@ def _works_figures(question: str, section: list["_Unit"]) -> bool:
     mine = {n.value for n in parse_numbers(digits(STEP.sub(" ", question)))}
     theirs = {n.value for c in section for n in parse_numbers(digits(c.text))}
     return bool(mine) and mine <= theirs
+
+
+def _amounts(question: str) -> bool:
+    """Does the question state an amount — money, a percentage, a fraction or a number above a
+    small count? "Combine two audiences" counts things; "$80k a month" is a figure to work."""
+    return any(n.money or n.pct or n.value > 10 or not float(n.value).is_integer()
+               for n in parse_numbers(digits(STEP.sub(" ", question))))
 
 
 def _with_directions(found: set[str]) -> set[str]:
@@ -129,7 +136,8 @@ class _Unit:
     head_terms: set[str]     # the heading the unit sits under
     parent_terms: set[str]   # the headings above that one
     overview: bool
-    path: str = ""           # the headings, outline first ("Playbook: budget cuts › Principles for …")
+    path: str = ""           # the section path read with the unit's heading (what its meaning is encoded with)
+    outline: str = ""        # the headings it sits under, outline first ("Playbook: budget cuts › Principles for …")
 
 
 def _matches(query: set[str], found: set[str]) -> set[str]:
@@ -160,7 +168,7 @@ def _units(top: list[dict]) -> list[_Unit]:
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
-        levels = _levels(ps["text"])
+        outlines, levels = _outlines(path, ps["text"]), _levels(ps["text"])
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             if is_instruction(sent) or is_pointer(sent):
                 continue
@@ -168,7 +176,7 @@ def _units(top: list[dict]) -> list[_Unit]:
             out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
                              set(terms(own)), set(terms(" ".join(parents))),
                              overview=not path or bool(_SUMMARY.match(sent)),
-                             path=_outline(path, heading, levels)))
+                             path=_outline(path, heading, levels), outline=outlines.get(heading) or " › ".join(path)))
     return out
 
 
@@ -191,7 +199,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                                                                                   for ps in judged)), judged):
             if not names_found(question, covered, judged):
                 return None
-            nearest = sectionmeaning.nearest(question, _units(judged))
+            nearest = sectionmeaning.nearest(question, _units(judged),
+                                             None if _SHOW.search(question) else lambda us: _illustration(us[0]))
             if nearest is None:
                 return None
     elif not ctx and not plainly_media(question, plain) and not re.search(r"\d", digits(STEP.sub(" ", question))) \
@@ -210,6 +219,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     normative = bool(NORMATIVE.search(question))
     shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
     figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
+    amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
@@ -251,7 +261,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         by = {k: section_score(k) for k in sections}
-        by = by if figures else sectionmeaning.blend(question, sections, by)  # figures: a worked example may be the answer
+        by = by if amounts else sectionmeaning.blend(question, sections, by)  # figures: a worked example may be the answer
         return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
 
     ranked, by, scores = rank_sections(q | hint)
@@ -292,11 +302,34 @@ def _levels(text: str) -> dict[str, int]:
 
 
 def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
-    """The headings a unit sits under, outline first: the passage's section path, with a heading
-    met inside the passage put at its own level ("### X" replaces the path from its third level)."""
+    """The passage's section path with a heading met inside the passage put at its own level ("### X"
+    replaces the path from its third level): the text a section's meaning is encoded with."""
     if heading and heading in levels:
         path = [*path[:max(0, levels[heading] - 1)], heading]
     return " › ".join(path)
+
+
+def _outlines(path: list[str], text: str) -> dict[str, str]:
+    """Each Markdown heading of a passage → the headings it sits under, outline first ("Customer
+    acquisition cost › Incremental and marginal CAC › Worked example: …"): the passage's own
+    headings above it, under the part of its section path that lies above the passage (its
+    citation path up to the first heading the passage holds or names with others, "A + B";
+    that path's first element is a level-2 heading, the document title being left out)."""
+    heads = [(m.group(2).strip(), len(m.group(1))) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)]
+    names = {h for h, _ in heads}
+    prefix: list[str] = []
+    for p in path:
+        if p in names or " + " in p or ";" in p:
+            break
+        prefix.append(p)
+    out: dict[str, str] = {}
+    stack: list[tuple[str, int]] = []
+    for h, level in heads:
+        stack = [(x, lv) for x, lv in stack if lv < level]
+        top = min([lv for _, lv in stack] + [level])
+        out.setdefault(h, " › ".join([*(p for i, p in enumerate(prefix) if i + 2 < top), *(x for x, _ in stack), h]))
+        stack.append((h, level))
+    return out
 
 
 def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
@@ -327,6 +360,11 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         if sum(len(o.text.split()) for o in keep) >= LEAD_WORDS:
             break
         keep.append(c)
+    # a short section quoted from its middle lacks its lead sentence, which names what the rest is about
+    # ("Health conditions … carry restrictions." before "Do not upload lists …"): when the whole section fits, it comes
+    lead = min(section, key=lambda c: c.pos)
+    if lead not in keep and lead.item < 0 and len(section) <= k and sum(len(c.text.split()) for c in section) <= MAX_WORDS:
+        keep.append(lead)
     # the asked-for form must be quoted: the best sentence that has it comes along
     if forms and not any(_has_form(f, c) for f in forms for c in keep):
         formed = [c for c in section if any(_has_form(f, c) for f in forms)]

@@ -1,0 +1,93 @@
+"""What the user's figures and the knowledge base's rules imply, worked and stated — on wording of
+this file's own (checked against every seen data set), on the shipped KB and the plain-text one."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.offline.memory import carry, remember
+from agent.offline.parse import parse
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_CUT_SHIPPED = ["we sell B2B software. what does a lead usually cost?",
+                "our budget is 30k a month, what's the lead range on that?",
+                "how many nurses live in Ohio?",
+                "the board trimmed me by 10% from june. rerun the leads"]
+_CUT_TXT = ["we're a dental practice. what does a google click cost for us?",
+            "we have 8000 a month. how many google clicks is that at the top of that range?",
+            "the partners trimmed me by 10% for spring. rerun the google clicks"]
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    assert_unseen(_CUT_SHIPPED[1:], _CUT_TXT[1:])
+
+
+@pytest.fixture(scope="module")
+def txt_engine():
+    from mpa.engine import build_engine
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+
+
+def _talk(engine, texts: list[str]) -> str:
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    return [c.send(t).assistant for t in texts][-1]
+
+
+# ------------------------------------------------------------ a cut done "to us" is a cut of our budget
+def test_a_cut_done_to_the_speaker_reruns_the_last_division_at_the_same_end():
+    mem = remember([("we have 8000 a month. how many clicks is that at the top of the CPC range?", [])])
+    p = carry(parse("the partners trimmed me by 10% for spring. rerun it"), mem)
+    assert p.calc is mem.calc and p.end == "high"
+    assert carry(parse("our CTR dropped 10% in spring"), mem).calc is not mem.calc  # a rate moving is no budget cut
+
+
+def test_a_sizing_question_leaves_the_unit_a_budget_buys():
+    mem = remember([("our budget is 30k a month, what's the lead range on that?", []), ("how many nurses live in Ohio?", [])])
+    assert mem.unit == "leads"
+
+
+def test_the_cut_budget_is_divided_again_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, _CUT_SHIPPED)
+    assert "$30,000 × (1 − 10%)" in out and "$27,000 ÷ $180 = 150 leads" in out
+
+
+def test_the_cut_budget_is_divided_again_on_the_text_kb(txt_engine):
+    out = _talk(txt_engine, _CUT_TXT)
+    assert "$8,000 × (1 − 10%)" in out and "$7,200 ÷ $3.90 ≈ 1,846" in out
+
+
+# ------------------------------------------------------------ a re-run example keeps the words around its working
+_DISCOUNT = {"id": "promo-notes#2", "text": (
+    "Promo discount factor\n\nA discount factor turns gross promo sales into net sales. If a promo books $50,000 gross "
+    "and $40,000 survives returns, the discount factor is $40,000 ÷ $50,000 = 0.8. Forecast promo sales are multiplied by "
+    "0.8 before they enter the plan. Returns shift with the season, so measure the factor again after every major "
+    "sale.")}
+_REPLAY_ASKS = ["our spring promo booked $52,000 gross and $39,000 stayed after returns. what do we scale forecasts by?",
+                "tiktok reports a 5x ROAS, while our holdout test measured 2x iROAS in the same weeks. "
+                "what multiplier goes on tiktok's weekly figure?"]
+
+
+def test_the_replay_wording_is_in_no_seen_data_set():
+    assert_unseen(_REPLAY_ASKS)
+
+
+def test_a_re_run_result_keeps_its_label_and_the_sentence_that_uses_it():
+    from agent.offline import replay
+    cite, _, lines, rest = replay.rerun(_REPLAY_ASKS[0], [_DISCOUNT])
+    assert cite == "promo-notes#2"
+    assert lines == ["the discount factor is $39,000 ÷ $52,000 = 0.75, so forecast promo sales are multiplied by 0.75 "
+                     "before they enter the plan."]
+    assert rest == "Returns shift with the season, so measure the factor again after every major sale."
+    assert "The rule goes on [promo-notes#2]: Returns shift" in replay.answer("", cite, "", lines, rest)
+
+
+def test_the_kb_factor_example_is_re_run_with_its_advice(shipped_engine):
+    out = _talk(shipped_engine, _REPLAY_ASKS[1:])
+    assert "the factor is 2 ÷ 5 = 0.4, so weekly platform ROAS is multiplied by 0.4" in out
+    assert "re-test at least twice a year" in out
