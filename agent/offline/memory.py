@@ -306,14 +306,10 @@ def moves_budget(p: Parsed) -> bool:
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
         if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):
             return True
-        if _MOVES_US.search(p.norm[:n.start]):  # "they cut us 20%": what the speakers have to spend moves
-            return True
     return False
 
 
 _MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)
-_MOVES_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|boost\w*|bump\w*)\s+(?:us|me)\s+(?:by\s+)?$",
-                       re.I)  # the verb, its object the speaker, then the percentage
 _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
 # "they cut us 20%", "finance trimmed me by 10%": a change done to the speaker is done to their budget
 _CUT_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*)\s+(?:us|me)\b", re.I)

@@ -150,7 +150,7 @@ def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome])
     if _states_budget(prev_text):  # "finance cut us to 1.8M": the topic is the budget (and its change), a word left out
         from agent.offline.memory import CHANGE_VERB
         parts.append(" ".join(["budget", *(m.group(0).lower() for m in CHANGE_VERB.finditer(prev_text))]))
-    return " ".join(" ".join(parts).split())
+    return " ".join(dict.fromkeys(" ".join(parts).split()))
 
 
 def _states_budget(text: str) -> bool:
@@ -178,10 +178,13 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     attribute it does not name, the words with that attribute, searched last."""
     focus = clean(text) or text.strip()
     q = TurnQuery(focus=focus[:MAX_QUERY])
-    if previous and (leans_on_previous(text) or points_back(text, previous[0])):
+    if previous and leans_on_previous(text):
         q.topic = topic_of(*previous)
-    if q.topic:
-        q.queries.append(f"{q.focus} {q.topic}"[:MAX_QUERY])
+    # a message that says what it asks but points back ("where should the cut come from?"): the last turn's
+    # topic helps find the passages; its own words judge them (no carried context for the reader)
+    carried = q.topic or (topic_of(*previous) if previous and points_back(text, previous[0]) else "")
+    if carried:
+        q.queries.append(f"{q.focus} {carried}"[:MAX_QUERY])
     q.queries.append(q.focus)
     asked = attributes(text)  # searched apart: the KB may use the word for something else
     if asked:
