@@ -82,3 +82,61 @@ def test_other_follow_ups_may_be_answered_by_the_same_quote():
     assert followup.unsaid([_PASSAGE], "can we ever skip that?", prev) == [_PASSAGE]   # no order asked
     assert followup.unsaid([_PASSAGE], "and which comes first on Bing?", prev) == [_PASSAGE]  # a slot of its own
     assert followup.unsaid([_PASSAGE], "What should a brand new store launch with first, and why?", prev) == [_PASSAGE]
+
+
+# ------------------------------------------------------------------ the topic a follow-up carries
+def test_a_word_said_before_after_the_points_back():
+    from agent.offline.searchq import points_back
+    assert points_back("so where does the trim land?", "the board trimmed us 10% today")
+    assert points_back("ah those numbers look old. still fine?", "we got 300 sign-ups")
+    assert not points_back("what does the playbook say about radio?", "the board trimmed us 10% today")
+    assert not points_back("This is our first launch. what should search cost?", "hello")
+
+
+def test_the_topic_keeps_what_the_answer_took_up_and_names_a_budget_change():
+    from agent.offline.searchq import topic_of
+    topic = topic_of("meh, the board trimmed us 10% today. rerun the signups thx",
+                     "$20,000 × (1 − 10%) = $18,000 — the budget after the cut; $18,000 ÷ $40 = 450 signups", [])
+    assert "budget" in topic.split() and "trimmed" in topic.split() and "signups" in topic.split()
+    assert "meh" not in topic.split() and "thx" not in topic.split()
+
+
+@pytest.mark.parametrize("kb_engine,opening", [
+    ("shipped_engine", "our clinic spends 40k a month. at a typical healthcare CAC how many new patients is that?"),
+    ("kb_txt_engine", "we install solar panels and spend 40k a month. at a typical solar CPL how many leads is that?")])
+def test_where_a_cut_should_come_from_follows_the_cut(kb_engine, opening, request):
+    assert_unseen(opening, "the board cut us 10% today. rerun that", "right, so where does the cut land? evenly?")
+    turns = _talk(request.getfixturevalue(kb_engine), opening, "the board cut us 10% today. rerun that",
+                  "right, so where does the cut land? evenly?")
+    assert "$40,000 × (1 − 10%)" in turns[1].assistant
+    assert "Based on Knowledge Base [" in turns[-1].assistant and "cut" in turns[-1].assistant.lower()
+
+
+# ------------------------------------------------------------------ small talk in between
+def test_a_pleasantry_then_a_question_is_no_small_talk():
+    from agent.offline.parse import parse
+    assert not parse("cool, then which one do we start with?").smalltalk
+    assert parse("cheers, so how are you?").smalltalk and parse("nice one, thanks").smalltalk
+
+
+@pytest.mark.parametrize("kb_engine,opening", [
+    ("shipped_engine", "how often should creative be refreshed on social?"),
+    ("kb_txt_engine", "how long should a geo test run before we read it?")])
+def test_a_thank_you_in_between_carries_no_topic(kb_engine, opening, request):
+    later = "cool, then which one do we start with?"
+    assert_unseen(opening, later)
+    turns = _talk(request.getfixturevalue(kb_engine), opening, "nice one, thanks", later)
+    queries = [t["input"]["query"] for t in turns[-1].tool_calls if t["name"] == "search_knowledge_base"]
+    assert len(queries) == 2 and len(queries[0]) > len(queries[1]) + 10  # the first turn's topic is carried
+
+
+# ------------------------------------------------------------------ advice is no re-run, a new total is
+@pytest.mark.parametrize("kb_engine,opening", [
+    ("shipped_engine", "our dealership spends 50k a month. how many leads at a typical auto CPL?"),
+    ("kb_txt_engine", "we install solar panels and spend 50k a month. at a typical solar CPL how many leads is that?")])
+def test_asking_for_the_new_numbers_re_runs_and_asking_what_to_do_looks_it_up(kb_engine, opening, request):
+    again, advice = "finance moved us to 40k. what should the numbers look like now?", "ok and what should we drop first?"
+    assert_unseen(opening, again, advice)
+    turns = _talk(request.getfixturevalue(kb_engine), opening, again, advice)
+    assert "$40,000 ÷" in turns[1].assistant
+    assert [t["name"] for t in turns[2].tool_calls] and {t["name"] for t in turns[2].tool_calls} == {"search_knowledge_base"}

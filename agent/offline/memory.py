@@ -88,7 +88,7 @@ _ALLOCATE = re.compile(r"\b(?:how much|what (?:share|portion|part|percentage|fra
 # a question of what to do ("what should we cut first?", "where should the money go?"): advice asked of the
 # knowledge base, not the last calculation re-run — even when it also reports a new budget
 _ADVICE = re.compile(r"\b(?:what|which|where|how)\b(?! many\b| much\b)[^?.]{0,30}\b(?:should|ought to|must)\b"
-                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach)\b)", re.I)
+                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach|numbers?|figures?|totals?|look like|come (?:to|out))\b)", re.I)
 
 
 def return_to(text: str, mem: Memory) -> None:
@@ -251,8 +251,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             p.metrics = [priced.pop()]
     if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
         p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
-    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
-            p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
+    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (p.end or (
+            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
@@ -294,26 +294,29 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
     if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
             (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return False
+    return moves_budget(p)
+
+
+def moves_budget(p: Parsed) -> bool:
+    """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
+    double the budget?")?"""
     if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
         return True
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
         if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):
             return True
-        if _MOVES_US.search(p.norm[:n.start]):  # "they cut us 20%": what the speakers have to spend moves
-            return True
     return False
 
 
 _MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)
-_MOVES_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|boost\w*|bump\w*)\s+(?:us|me)\s+(?:by\s+)?$",
-                       re.I)  # the verb, its object the speaker, then the percentage
 _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
 # "they cut us 20%", "finance trimmed me by 10%": a change done to the speaker is done to their budget
 _CUT_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*)\s+(?:us|me)\b", re.I)
 _MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
                     r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
                     r"climb\w*|jump\w*)\b", re.I)
+CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised"): what a budget change is said with
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:
