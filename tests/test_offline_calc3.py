@@ -91,3 +91,36 @@ def test_the_kb_factor_example_is_re_run_with_its_advice(shipped_engine):
     out = _talk(shipped_engine, _REPLAY_ASKS[1:])
     assert "the factor is 2 ÷ 5 = 0.4, so weekly platform ROAS is multiplied by 0.4" in out
     assert "re-test at least twice a year" in out
+
+
+# ------------------------------------------------------------ "how many of those X would become Y": the last count × a rate
+_THOSE_SHIPPED = ["we run a language school. what does a paid click usually cost us?",
+                  "with 9k a month, how many clicks is that at the top of that range?",
+                  "and how many of those clicks would become signups at a typical conversion rate?"]
+_THOSE_TXT = ["we're a dental practice. what does a google click cost for us?",
+              "we have 8000 a month. how many google clicks is that at the top of that range?",
+              "how many of those clicks turn into booked patients at the usual google conversion rate for dentists?"]
+
+
+def test_the_carried_count_wording_is_in_no_seen_data_set():
+    assert_unseen(_THOSE_SHIPPED, _THOSE_TXT[2:])
+
+
+def test_the_count_is_read_back_from_the_last_working_and_recomputed():
+    from agent.offline import carrycount
+    said = "With the Typical range:\n- $9,000 ÷ $3.50 ≈ 2,571 clicks at the top of the Typical range"
+    assert carrycount.counts(said, "clicks") == [(9000 / 3.5, "$9,000 ÷ $3.50")]
+    assert carrycount.counts(said, "leads") == []
+    bench = {"CVR": {"label": "x CVR", "typical": "2%", "range": [2.0], "id": "t#1", "facts": []}}
+    out = carrycount.applied("how many of those clicks become orders?", said, bench, ["CVR"])
+    assert "2,571.43 × 2% ≈ 51 orders" in out and "[t#1]" in out
+
+
+def test_those_clicks_become_signups_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, _THOSE_SHIPPED)
+    assert "2,571.43 × 1.50% ≈ 39 signups" in out and "2,571.43 × 3.50% = 90 signups" in out
+
+
+def test_those_clicks_become_patients_on_the_text_kb(txt_engine):
+    out = _talk(txt_engine, _THOSE_TXT)
+    assert "$8,000 ÷ $3.90 ≈ 2,051.28 clicks" in out and "× " in out.split("clicks\n- ")[1]
