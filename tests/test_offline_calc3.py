@@ -124,3 +124,30 @@ def test_those_clicks_become_signups_on_the_shipped_kb(shipped_engine):
 def test_those_clicks_become_patients_on_the_text_kb(txt_engine):
     out = _talk(txt_engine, _THOSE_TXT)
     assert "$8,000 ÷ $3.90 ≈ 2,051.28 clicks" in out and "× " in out.split("clicks\n- ")[1]
+
+
+# ------------------------------------------------------------ a count a platform reports, then "what should we plan with?"
+_REPORTED = {"kb": "pinterest's audience estimate shows 240k gardeners near us. what figure should we plan with?",
+             "txt": "facebook claims 900 purchases for us this month. what number should we plan with?"}
+
+
+def test_the_reported_count_wording_is_in_no_seen_data_set():
+    assert_unseen(list(_REPORTED.values()))
+
+
+def test_a_reported_count_then_which_figure_to_use_asks_for_the_kbs_adjustment():
+    from agent.offline import planmath
+    assert planmath.adjusted(_REPORTED["kb"], "multiply a platform's reported reach by 0.5 to get people") == \
+        ["240,000 × 0.50 = 120,000"]
+    assert planmath.counted_clause(_REPORTED["kb"]) == "platform's audience estimate shows gardeners near us."
+    assert not planmath.adjusted("pinterest shows 240k gardeners near us, nice", "multiply a platform's reach by 0.5")
+
+
+def test_the_platform_reach_deflator_is_applied_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, [_REPORTED["kb"]])
+    assert "multiply a platform's reported reach by **0.60**" in out and "240,000 × 0.60 = 144,000" in out
+
+
+def test_the_share_the_text_kb_credits_is_taken_of_the_claimed_count(txt_engine):
+    out = _talk(txt_engine, [_REPORTED["txt"]])
+    assert "40-60% of what the platform claimed" in out and "900 × 40% = 360" in out and "900 × 60% = 540" in out

@@ -145,7 +145,7 @@ class OfflineAgent:
             plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
             plain_q = " ".join(plain_text.split())[:400]
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
-            rule_q = [f"{plain_q[:380]}{_RULE_Q}"] if w is None else []
+            rule_q = [f"{q[:380]}{_RULE_Q}" for q in dict.fromkeys([plain_q, planmath.counted_clause(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
         if stmt is not None:
@@ -353,7 +353,8 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
         ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
             ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q) for ps in o.passages])
-        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or planmath.share_sentence(
+            text, [ps for o in outcomes if o.found for ps in o.passages])  # or the share of it the KB credits
         if rate and (not quote or _said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
