@@ -151,3 +151,32 @@ def test_the_platform_reach_deflator_is_applied_on_the_shipped_kb(shipped_engine
 def test_the_share_the_text_kb_credits_is_taken_of_the_claimed_count(txt_engine):
     out = _talk(txt_engine, [_REPORTED["txt"]])
     assert "40-60% of what the platform claimed" in out and "900 × 40% = 360" in out and "900 × 60% = 540" in out
+
+
+# ------------------------------------------------------------ the user's own shares of a count, taken in turn
+_CHAIN = {"kb": "our donor file holds 50k addresses, 70% agreed to marketing mail, and meta matches around 45%. "
+                "how many real people could we reach?",
+          "txt": "our customer list holds 40k emails and facebook matches about 55% of it. how many people can we "
+                 "actually reach with custom audiences?"}
+
+
+def test_the_chain_wording_is_in_no_seen_data_set():
+    assert_unseen(list(_CHAIN.values()))
+
+
+def test_the_users_shares_replace_an_examples_illustrative_ones():
+    from agent.offline import planmath
+    example = "a file of 500,000 records, 85% of which have a valid email, and a 55% platform match rate."
+    assert planmath.adjusted(_CHAIN["kb"], example) == ["50,000 × 70% = 35,000", "35,000 × 45% = 15,750"]
+    # a percentage said of a change is no share of the count
+    assert planmath.adjusted("our list of 50k grew 10% - how many real people?", example) != ["50,000 × 10% = 5,000"]
+
+
+def test_the_chain_is_worked_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, [_CHAIN["kb"]])
+    assert "50,000 × 70% = 35,000" in out and "35,000 × 45% = 15,750" in out and "[first-party-data#" in out
+
+
+def test_the_chain_is_worked_on_the_text_kb(txt_engine):
+    out = _talk(txt_engine, [_CHAIN["txt"]])
+    assert "40,000 × 55% = 22,000" in out and "40-60% of what the platform claimed" not in out

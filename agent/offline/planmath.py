@@ -219,6 +219,10 @@ def allowable(text: str, asked_before: str) -> Work | None:
                  f"at {plain(ratio)}:1"], "allowable CAC target LTV:CAC ratio")
 
 
+_CHANGE = re.compile(r"\b(?:up|down|more|less|fewer|higher|lower|increas\w*|decreas\w*|gr[eo]w\w*|drop\w*|fell|"
+                     r"rose|cut|off|growth|decline\w*)\b", re.I)
+
+
 def adjusted(text: str, quoted: str) -> list[str]:
     """A count the user reports × the multiplier the quoted rule states ("how many actually …")."""
     if not _ACTUAL.search(text):
@@ -226,6 +230,13 @@ def adjusted(text: str, quoted: str) -> list[str]:
     t, nums = _nums(text)
     count = max((n for n in nums if not n.pct and not n.money), key=lambda n: n.value, default=None)
     m = _MULTIPLY.search(quoted)
+    shares = [n for n in nums if n.pct and not _CHANGE.search(" ".join(t[max(0, n.start - 25):n.end + 15].split()))]
+    if count is not None and not m and shares:  # the user's own shares of the count, taken in turn (a KB example's
+        lines, v = [], count.value                # illustrative shares are not theirs)
+        for n in shares:
+            lines.append(f"{plain(v)} × {plain(n.value)}% = {plain(round(v * n.value / 100, 2))}")
+            v = v * n.value / 100
+        return lines
     if count is not None and not m:  # "credited with 40-60% of what the platform claimed": that share of the count
         got = userrule.share_of(count.value, False, [{"id": "", "text": quoted}], text)
         return got[1] if got else []
@@ -365,6 +376,8 @@ def rate_sentence(passages: list[dict]) -> str | None:
 def share_sentence(question: str, passages: list[dict]) -> str | None:
     """The first retrieved sentence crediting "N–M% of" something that shares two words with the question
     (a platform named by name is "platform", a figure it shows one it reports or claims), cited."""
+    if any(n.pct for n in parse_numbers(digits(question))):
+        return None  # the user's own shares are the ones to take (:func:`adjusted`)
     asked = _asked_words(question) | ({"claim"} if _TELLS.search(digits(question)) else set())
     for ps in {ps["id"]: ps for ps in passages}.values():
         for sent in sentences(ps.get("text", "")):
