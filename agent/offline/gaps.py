@@ -33,6 +33,9 @@ _FUTURE = re.compile(r"\b(?:will|going to|gonna|predict\w*|forecast\w*|project(?
 # a later time without a year: "next year", "in five years"
 _LATER = re.compile(r"\bnext year\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
                     r"years\b|\byears from now\b|\bby the end of the decade\b", re.I)
+# the present moment: live prices the KB, a set of planning ranges, cannot know
+_NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )?(?:moment|minute|hour)|as of (?:now|today)|"
+                  r"this (?:very )?(?:minute|hour|morning|afternoon)|live|real[- ]time|currently)\b", re.I)
 # a KB sentence stating what its figures leave out
 _EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|(?:are|is) excluded|excluded\b|"
                        r"excluding|(?:are|is) not covered|not covered|out of scope|left out|(?:is|are) missing from|"
@@ -195,6 +198,9 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
+    if asks_figure and (now := _NOW.search(question)):
+        notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
+                     "ranges, not current prices.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
         notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
     if asks_figure:
