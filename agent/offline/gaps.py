@@ -36,6 +36,13 @@ _LATER = re.compile(r"\bnext year\b|\b(?:in|within|over) (?:the next |the coming
 # the present moment: live prices the KB, a set of planning ranges, cannot know
 _NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )?(?:moment|minute|hour)|as of (?:now|today)|"
                   r"this (?:very )?(?:minute|hour|morning|afternoon)|live|real[- ]time|currently)\b", re.I)
+# a question after a value: "what does X cost", "how much is Y" (not "how do I lower it")
+_VALUE = re.compile(r"(?:^|[.!?,]\s*)(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|s| is| are| would be| will be)|how much|"
+                    r"what (?:do|does|did|would|will)\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
+                    r"(?:the\s+)?(?:price|cost)s?\s+(?:of|per|for))\b",
+                    re.I)
+_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
+                    re.I)
 # a KB sentence stating what its figures leave out
 _EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|(?:are|is) excluded|excluded\b|"
                        r"excluding|(?:are|is) not covered|not covered|out of scope|left out|(?:is|are) missing from|"
@@ -129,7 +136,7 @@ def future_year(question: str, text: str) -> str | None:
         return later.group(0)
     asked = [int(y) for y in _YEAR.findall(question)]
     stated = [int(y) for y in _YEAR.findall(text)]
-    if asked and max(asked) > max(stated, default=0) + 1:
+    if asked and max(asked) > max(stated, default=0):
         return str(max(asked))
     return None
 
@@ -198,6 +205,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
+    if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
+        notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
     if asks_figure and (now := _NOW.search(question)):
         notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
                      "ranges, not current prices.")
