@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, carrycount, compose, followup, meaningsearch, userrule, worked
+from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -310,7 +310,7 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
                                   for w, why in misses))
-        return "\n\n".join(paras)
+        return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics))
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
