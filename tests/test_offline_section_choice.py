@@ -184,3 +184,11 @@ def test_a_heading_stating_an_amount_scopes_the_quote_and_its_lead_comes():
     got = extract(KIOSK_ASK, KIOSK, 3)
     assert "Band A: under $10k per quarter: Typical shape" in got and "mall kiosk rarely fits" in got
     assert_unseen(KIOSK_ASK)
+
+
+def test_asking_how_to_combine_wants_a_formula():
+    from agent.offline.answerforms import answer_forms
+    forms = answer_forms(MERGE[0])
+    assert any(f.search("The merged size is: Merged = A + B − (A ∩ B).") for f in forms)
+    assert not any(f.search("Never add up the replies each mailer reports.") for f in forms)
+    assert not answer_forms("why do we merge mailing lists?")
