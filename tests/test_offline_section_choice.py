@@ -171,3 +171,24 @@ def test_a_word_collision_far_in_meaning_gives_way_to_the_near_section(monkeypat
     monkeypatch.setattr(sectionmeaning, "similarities",
                         lambda q, texts: [0.45 if "Ski holidays" in t else 0.35 for t in texts])
     assert "[k#1]" in extract(SKI_ASK, SKI, 3)  # no clear margin: the words decide
+
+
+KIOSK_ASK = "with $6,000 a quarter, can we afford a mall kiosk?"
+KIOSK = [_sec("m#2", "Band A: under $10k per quarter", "Typical shape: flyers 50%, one local paper 30%, the rest on "
+              "coupons. Posters run alongside because the shop prints them. A mall kiosk rarely fits here: at "
+              "$6,000 a quarter, a $4,000 kiosk minimum would take two thirds of it. The exception is a shop "
+              "inside that mall.")]
+
+
+def test_a_heading_stating_an_amount_scopes_the_quote_and_its_lead_comes():
+    got = extract(KIOSK_ASK, KIOSK, 3)
+    assert "Band A: under $10k per quarter: Typical shape" in got and "mall kiosk rarely fits" in got
+    assert_unseen(KIOSK_ASK)
+
+
+def test_asking_how_to_combine_wants_a_formula():
+    from agent.offline.answerforms import answer_forms
+    forms = answer_forms(MERGE[0])
+    assert any(f.search("The merged size is: Merged = A + B − (A ∩ B).") for f in forms)
+    assert not any(f.search("Never add up the replies each mailer reports.") for f in forms)
+    assert not answer_forms("why do we merge mailing lists?")

@@ -1,6 +1,7 @@
 """The form of the answer a question asks for, and whether a sentence has it: "how often" asks for a
 frequency, "how long" for a duration, "how much" for a number, "what does X need" for a requirement,
-"what do I do" for a procedure, "which first" for an order, "when is it worth it" for a condition.
+"what do I do" for a procedure, "which first" for an order, "when is it worth it" for a condition,
+"how do I combine …" for a formula.
 
 Why a module: the reader (:mod:`~agent.offline.reader`) ranks sections by the question's words, and
 a section that shares the words but has no sentence of the asked-for form cannot answer ("how
@@ -46,6 +47,10 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
                 r"\bat what point\b|\bunder what (?:conditions?|circumstances)\b", re.I),
      re.compile(r"\bonly (?:if|when|once|after|until)\b|\bunless\b|\bas long as\b|\bprovided\b|"
                 r"\bno (?:less|fewer|more|sooner|later) than\b|\bnot (?:before|until)\b", re.I)),
+    # "how do I combine / work out …?": asks for the computation — a formula or the arithmetic it takes
+    (re.compile(r"\bhow (?:do|should|can|would) (?:i|we|you|one) (?:combine|calculate|compute|work out|add up|merge|"
+                r"convert|translate|derive|estimate)\b|\bwhat(?:'s| is) the (?:formula|equation|math)\b", re.I),
+     re.compile(r"\S\s*=\s*\S|[×÷]|\b(?:multiply|multiplied|divide|divided|subtract|minus)\b", re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
     # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order

@@ -8,12 +8,15 @@ covers …") or an example. So the reader first scores each section of the candi
 the question's words found in its heading path and body (weighted by rarity among the
 candidates, as in :mod:`~agent.offline.passages`), whether one of its sentences has the *form*
 of the answer the question asks for (a frequency for "how often", a duration for "how long", a
-number for "how much / what rate", a requirement for "what makes … complete") — then quotes that
-section's best sentences, every item of a list under it included.
+number for "how much / what rate", a requirement for "what makes … complete";
+:mod:`~agent.offline.answerforms`) — then quotes that section's best sentences, every item of a list
+under it included, its lead sentence when the section is short, all of it when the user asked to
+be walked through a worked case or when meaning rather than words chose it.
 
 When two sections come close on words (a paraphrased question shares few of them), their
 similarity in *meaning* to the question (:mod:`~agent.offline.semantic`, a small sentence
-encoder) is added to their scores; when the words find no section at all, the section nearest in
+encoder) is added to their scores (and a winner far in meaning yields to a near one: a word collision,
+:func:`~agent.offline.sectionmeaning.blend`); when the words find no section at all, the section nearest in
 meaning answers if it is near enough (:data:`~agent.offline.sectionmeaning.NEAREST`); a heading of an illustration (an example, a
 worked case, a sample dialogue, and every heading under one) yields to the rule it illustrates unless
 the question asks to be shown a worked case or the example works the user's own figures; a rate the
@@ -241,7 +244,16 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         return None
     chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     cite = top[key[0]]["id"]
-    return f"Based on Knowledge Base [{cite}]: " + " ".join(c.text for c in chosen)
+    return f"Based on Knowledge Base [{cite}]: " + _scope(key[1], chosen) + " ".join(c.text for c in chosen)
+
+
+def _scope(heading: str, chosen: list[_Unit]) -> str:
+    """The section's heading, when it states an amount the quote does not repeat ("Tier 1: under
+    $50k per month" over "Typical shape: search 40%–50% …"): the heading scopes every sentence under
+    it, and the quote alone would drop that scope. Empty otherwise."""
+    said = {n.value for c in chosen for n in parse_numbers(digits(c.text))}
+    scoped = [n for n in parse_numbers(digits(heading)) if (n.money or n.pct) and n.value not in said]
+    return f"{heading.rstrip('.:')}: " if scoped else ""
 
 
 def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit], text: str) -> list[_Unit]:
@@ -328,9 +340,10 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
             break
         keep.append(c)
     # a short section quoted from its middle lacks its lead sentence, which names what the rest is about
-    # ("Health conditions … carry restrictions." before "Do not upload lists …"): when the whole section fits, it comes
+    # ("Health conditions … carry restrictions." before "Do not upload lists …"): when the section is at most one
+    # sentence longer than a quote and fits MAX_WORDS, it comes
     lead = min(section, key=lambda c: c.pos)
-    if lead not in keep and lead.item < 0 and len(section) <= k and sum(len(c.text.split()) for c in section) <= MAX_WORDS:
+    if lead not in keep and lead.item < 0 and len(section) <= k + 1 and sum(len(c.text.split()) for c in section) <= MAX_WORDS:
         keep.append(lead)
     # the asked-for form must be quoted: the best sentence that has it comes along
     if forms and not any(has_form(f, c) for f in forms for c in keep):
