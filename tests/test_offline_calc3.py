@@ -91,3 +91,92 @@ def test_the_kb_factor_example_is_re_run_with_its_advice(shipped_engine):
     out = _talk(shipped_engine, _REPLAY_ASKS[1:])
     assert "the factor is 2 ÷ 5 = 0.4, so weekly platform ROAS is multiplied by 0.4" in out
     assert "re-test at least twice a year" in out
+
+
+# ------------------------------------------------------------ "how many of those X would become Y": the last count × a rate
+_THOSE_SHIPPED = ["we run a language school. what does a paid click usually cost us?",
+                  "with 9k a month, how many clicks is that at the top of that range?",
+                  "and how many of those clicks would become signups at a typical conversion rate?"]
+_THOSE_TXT = ["we're a dental practice. what does a google click cost for us?",
+              "we have 8000 a month. how many google clicks is that at the top of that range?",
+              "how many of those clicks turn into booked patients at the usual google conversion rate for dentists?"]
+
+
+def test_the_carried_count_wording_is_in_no_seen_data_set():
+    assert_unseen(_THOSE_SHIPPED, _THOSE_TXT[2:])
+
+
+def test_the_count_is_read_back_from_the_last_working_and_recomputed():
+    from agent.offline import carrycount
+    said = "With the Typical range:\n- $9,000 ÷ $3.50 ≈ 2,571 clicks at the top of the Typical range"
+    assert carrycount.counts(said, "clicks") == [(9000 / 3.5, "$9,000 ÷ $3.50")]
+    assert carrycount.counts(said, "leads") == []
+    bench = {"CVR": {"label": "x CVR", "typical": "2%", "range": [2.0], "id": "t#1", "facts": []}}
+    out = carrycount.applied("how many of those clicks become orders?", said, bench, ["CVR"])
+    assert "2,571.43 × 2% ≈ 51 orders" in out and "[t#1]" in out
+
+
+def test_those_clicks_become_signups_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, _THOSE_SHIPPED)
+    assert "2,571.43 × 1.50% ≈ 39 signups" in out and "2,571.43 × 3.50% = 90 signups" in out
+
+
+def test_those_clicks_become_patients_on_the_text_kb(txt_engine):
+    out = _talk(txt_engine, _THOSE_TXT)
+    assert "$8,000 ÷ $3.90 ≈ 2,051.28 clicks" in out and "× " in out.split("clicks\n- ")[1]
+
+
+# ------------------------------------------------------------ a count a platform reports, then "what should we plan with?"
+_REPORTED = {"kb": "pinterest's audience estimate shows 240k gardeners near us. what figure should we plan with?",
+             "txt": "facebook claims 900 purchases for us this month. what number should we plan with?"}
+
+
+def test_the_reported_count_wording_is_in_no_seen_data_set():
+    assert_unseen(list(_REPORTED.values()))
+
+
+def test_a_reported_count_then_which_figure_to_use_asks_for_the_kbs_adjustment():
+    from agent.offline import planmath
+    assert planmath.adjusted(_REPORTED["kb"], "multiply a platform's reported reach by 0.5 to get people") == \
+        ["240,000 × 0.50 = 120,000"]
+    assert planmath.counted_clause(_REPORTED["kb"]) == "platform's audience estimate shows gardeners near us."
+    assert not planmath.adjusted("pinterest shows 240k gardeners near us, nice", "multiply a platform's reach by 0.5")
+
+
+def test_the_platform_reach_deflator_is_applied_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, [_REPORTED["kb"]])
+    assert "multiply a platform's reported reach by **0.60**" in out and "240,000 × 0.60 = 144,000" in out
+
+
+def test_the_share_the_text_kb_credits_is_taken_of_the_claimed_count(txt_engine):
+    out = _talk(txt_engine, [_REPORTED["txt"]])
+    assert "40-60% of what the platform claimed" in out and "900 × 40% = 360" in out and "900 × 60% = 540" in out
+
+
+# ------------------------------------------------------------ the user's own shares of a count, taken in turn
+_CHAIN = {"kb": "our donor file holds 50k addresses, 70% agreed to marketing mail, and meta matches around 45%. "
+                "how many real people could we reach?",
+          "txt": "our customer list holds 40k emails and facebook matches about 55% of it. how many people can we "
+                 "actually reach with custom audiences?"}
+
+
+def test_the_chain_wording_is_in_no_seen_data_set():
+    assert_unseen(list(_CHAIN.values()))
+
+
+def test_the_users_shares_replace_an_examples_illustrative_ones():
+    from agent.offline import planmath
+    example = "a file of 500,000 records, 85% of which have a valid email, and a 55% platform match rate."
+    assert planmath.adjusted(_CHAIN["kb"], example) == ["50,000 × 70% = 35,000", "35,000 × 45% = 15,750"]
+    # a percentage said of a change is no share of the count
+    assert planmath.adjusted("our list of 50k grew 10% - how many real people?", example) != ["50,000 × 10% = 5,000"]
+
+
+def test_the_chain_is_worked_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, [_CHAIN["kb"]])
+    assert "50,000 × 70% = 35,000" in out and "35,000 × 45% = 15,750" in out and "[first-party-data#" in out
+
+
+def test_the_chain_is_worked_on_the_text_kb(txt_engine):
+    out = _talk(txt_engine, [_CHAIN["txt"]])
+    assert "40,000 × 55% = 22,000" in out and "40-60% of what the platform claimed" not in out

@@ -1,17 +1,21 @@
-"""A second search, aimed by meaning at the whole knowledge base, when the words of a how-to question
-found passages that do not answer it.
+"""The whole knowledge base ranked by meaning, when the words of a how-to question found passages
+that do not answer it and the agent would decline.
 
 Why: the search engine and the reader both match words. A user who asks "how often may one home see
 our ad before it grates?" shares almost no word with the section "The … household frequency rule" that
-answers it, so the search returns other passages, the reader finds no section among them and the
-agent declines although the KB answers. Only the passages a search returned can be read, so this
-module does not answer by itself: it ranks *every* section of the knowledge base by similarity in
-meaning to the question (all-MiniLM-L6-v2 via :mod:`~agent.offline.semantic`: the section's heading
-path and text, each encoded once and kept on disk), and when the nearest one is near enough
-(:data:`NEAR`, calibrated so that questions the KB cannot answer — the weather, tax law, stock picks,
-a recipe, a prompt injection, another trade — stay below it) it asks the search tool once more, with
-that section's headings as the query. The section is then read and cited from that tool result, like
-any other passage (:func:`read`).
+answers it, so the reader finds no section among the passages and the agent declines although the KB
+answers. This module ranks *every* section of the knowledge base by similarity in meaning to the
+question (all-MiniLM-L6-v2 via :mod:`~agent.offline.semantic`: the section's heading path and text,
+each encoded once and kept on disk) and takes the nearest one only — then:
+
+* when the turn's own search already returned it, it is quoted from that passage if it is near enough
+  (:data:`HELD`) and named after a word of the question (:func:`_named_after`: near that floor, meaning
+  alone is as close to questions off the KB's topic);
+* when only other parts of its document were returned, and it is nearer (:data:`NEAR`), the search tool
+  is asked once more with its headings as the query, and it is quoted from that result (:func:`query`);
+* it is never quoted when a name or code the question asks about is not in it ("Acme's ad spend").
+
+The answer is always cited from a passage a search tool returned. General conditions:
 
 * It acts only on a turn that looked things up with the search tools alone and whose answer is the
   plain "no information" decline: a missing benchmark or audience size stays a reported gap.
@@ -20,6 +24,9 @@ any other passage (:func:`read`).
 * Without the encoder (not installed, ``MPA_OFFLINE_MEANING=0``, tests) nothing changes.
 * The first turn that needs it encodes each section once (~1,000 sections of ``kb/``: about a minute
   on two busy cores; vectors are cached on disk by text hash, so every later run reads them back).
+* Measured limits: the small encoder ranks the answering section first for only some paraphrases
+  (the rest stay declined — precision is kept over reach); off-topic questions of our own (weather,
+  taxes, stocks, recipes, repairs, health, injected instructions) stay declined on both KBs.
 """
 from __future__ import annotations
 
@@ -28,8 +35,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
-from agent.offline.reader import MAX_WORDS
+from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
+from agent.offline.searchq import leans_on_previous
 from agent.offline.semantic import similarities
 from agent.offline.toolread import ToolOutcome
 
@@ -38,9 +47,13 @@ from agent.offline.toolread import ToolOutcome
 # answer (weather, taxes, stocks, recipes, repairs, health, an injected instruction, …) came nearest to some
 # section at 0.08–0.35; paraphrased how-to questions reached the section answering them at 0.38–0.58
 NEAR = 0.40
-HELD = 0.30  # the same, for the nearest section of the whole KB when the words' own search already returned it
+# the same, for the nearest section when the words' own search already returned it (and it is named after a
+# word of the question): answering sections scored 0.30–0.34 there; off-topic questions of our own up to 0.35
+HELD = 0.30
 _SEARCHING = {"search_knowledge_base", "get_step_guidance", "research_topic"}
-_DECLINE = "The knowledge base does not contain information that answers this question"
+# the agent's plain decline when its searches found nothing that answers (policy: the reader's miss)
+_DECLINE = abstain([("information that answers this question", "")], [])
+_ASKS = re.compile(r"\?|^\W*(?:how|what|which|when|where|why|who|should|can|could|do|does|is|are|will|would)\b", re.I)
 MIN_WORDS = 8  # a section shorter than this (a heading over its subsections) says nothing to compare
 
 
@@ -114,25 +127,43 @@ def _searching(outcomes: list[ToolOutcome], answer: str) -> bool:
     return answer.startswith(_DECLINE) and bool(outcomes) and all(o.name in _SEARCHING for o in outcomes)
 
 
+def _stands_alone(question: str) -> bool:
+    """A follow-up ("and for the bigger markets?", "what about that one?") means what the last turn
+    meant: its own words are no question to rank the whole KB by."""
+    return not leans_on_previous(question)
+
+
+def _named_after(question: str, sec: Section) -> bool:
+    """Is ``sec`` a rule named after a word of the question ("where should the cut come from?" and
+    "Principles for cutting budget"), asked as a question? Near the floor of similarity, meaning alone
+    is as close to a question off the KB's topic (a novel for a long flight, and "Flighting"; a tax on a
+    family home, and a worked example about home buyers): the section's own heading sharing a word,
+    a question, and a heading that is no example or dialogue are what the answerable ones have."""
+    return bool(_ASKS.search(question)) and bool(set(terms(question)) & set(terms(sec.path[-1]))) and not any(
+        _EXAMPLE_HEAD.search(h) for h in sec.path)
+
+
 def query(question: str, outcomes: list[ToolOutcome], answer: str) -> str | None:
     """The search to run next: the headings of the section nearest in meaning to the question, when
     this turn's searches left it declined, returned other parts of that section's document, and that
     search was not made yet; else None."""
-    if not _searching(outcomes, answer):
+    if not _searching(outcomes, answer) or not _stands_alone(question):
         return None
     near = nearest(question, outcomes)
     if near is None or near[1] < NEAR or any(o.input.get("query") == near[0].query for o in outcomes):
         return None
-    if near[0].source not in {_file(p) for o in outcomes for p in o.passages}:
-        return None
-    return near[0].query
+    sec = near[0]
+    if sec.source not in {_file(p) for o in outcomes for p in o.passages} or not names_found(
+            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
+        return None  # its document unseen, or a name the question asks about is not in it ("Acme's spend")
+    return sec.query
 
 
 def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str | None:
     """The answer from the section of the whole KB nearest in meaning, quoted from a passage a search
     returned: after the search :func:`query` asked for, or — when the turn would decline — when the
     words' own search already returned it and it is near enough (:data:`HELD`). None otherwise."""
-    if not outcomes or any(o.name not in _SEARCHING for o in outcomes):
+    if not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not _stands_alone(question):
         return None
     asked = {s.query for s in _kb(outcomes)}  # no search made for a section and no decline: nothing to encode
     hop = [o for o in outcomes if o.name == "search_knowledge_base" and o.found and o.input.get("query") in asked]
@@ -143,7 +174,7 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
-    if not mine and sim < HELD:
+    if not mine and (sim < HELD or not _named_after(question, sec)):
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()

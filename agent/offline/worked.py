@@ -31,7 +31,8 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
         ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
             ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(RULE_Q) for ps in o.passages])
-        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or planmath.share_sentence(
+            text, [ps for o in outcomes if o.found for ps in o.passages])  # or the share of it the KB credits
         if rate and (not quote or said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
