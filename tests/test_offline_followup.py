@@ -140,3 +140,15 @@ def test_asking_for_the_new_numbers_re_runs_and_asking_what_to_do_looks_it_up(kb
     turns = _talk(request.getfixturevalue(kb_engine), opening, again, advice)
     assert "$40,000 ÷" in turns[1].assistant
     assert [t["name"] for t in turns[2].tool_calls] and {t["name"] for t in turns[2].tool_calls} == {"search_knowledge_base"}
+
+
+@pytest.mark.parametrize("kb_engine,opening,fresh", [
+    ("shipped_engine", "our dealership spends 50k a month. how many leads at a typical auto CPL?",
+     "What's the frequency rule for the streaming TV channel?"),
+    ("kb_txt_engine", "we install solar panels and spend 50k a month. at a typical solar CPL how many leads is that?",
+     "How should a geo test pick its control markets?")])
+def test_a_fresh_question_after_a_cut_carries_nothing(kb_engine, opening, fresh, request):
+    assert_unseen(opening, fresh)
+    turns = _talk(request.getfixturevalue(kb_engine), opening, "the board cut us 10% today. rerun that", fresh)
+    queries = [t["input"]["query"] for t in turns[-1].tool_calls if t["name"] == "search_knowledge_base"]
+    assert queries and all("budget" not in q and "cut" not in q for q in queries)

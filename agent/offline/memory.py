@@ -88,7 +88,8 @@ _ALLOCATE = re.compile(r"\b(?:how much|what (?:share|portion|part|percentage|fra
 # a question of what to do ("what should we cut first?", "where should the money go?"): advice asked of the
 # knowledge base, not the last calculation re-run — even when it also reports a new budget
 _ADVICE = re.compile(r"\b(?:what|which|where|how)\b(?! many\b| much\b)[^?.]{0,30}\b(?:should|ought to|must)\b"
-                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach|numbers?|figures?|totals?|look like|come (?:to|out))\b)", re.I)
+                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach|numbers?|figures?|totals?|look like|"
+                     r"come (?:to|out))\b)", re.I)
 
 
 def return_to(text: str, mem: Memory) -> None:

@@ -63,7 +63,8 @@ _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|o
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
 _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"
-                      r"can|could|do|does|is|are)\b(?!\s+(?:are|is|have|has)\s+(?:you|things|it going)\b)(?:\s+\S+){2,}[^?]*\?\s*$", re.I)
+                      r"can|could|do|does|is|are)\b(?!\s+(?:are|is|have|has)\s+(?:you|things|it going)\b)"
+                      r"(?:\s+\S+){2,}[^?]*\?\s*$", re.I)
 
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
 UNIT_OF: dict[str, str] = {}

@@ -11,7 +11,11 @@ Why a module: the raw message is a poor query. Three general reasons, none tied 
   tiny?" say nothing about their topic; the topic is the previous question's content words and
   the section the previous answer quoted (its citation, read back from the answer and the tool
   results of that turn). Such a turn runs two searches — the message alone and the message with
-  the carried topic — so a real change of topic still finds its own passages.
+  the carried topic — so a real change of topic still finds its own passages. A message that says
+  what it asks but points back ("where should the cut come from?", "that upload is old") runs the
+  topic search too, and is judged on its own words. After a calculation the topic is what its
+  answer took up (and the budget, when that message moved it), not the chatter around the figures;
+  a thank-you in between carries no topic.
 """
 from __future__ import annotations
 
