@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, carrycount, compose, userrule
+from agent.offline import arith, carrycount, compose, quotedfig, userrule
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -196,8 +196,8 @@ class OfflineAgent:
                                                     "top_k": searchq.TOP_K}))
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
             return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
-        if p.calc and arith.calculation(p, mem, {}) is not None:
-            return []  # arithmetic on numbers already given: nothing to look up
+        if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up
+            return quotedfig.calls(text, p, vertical, tools)  # but the row of a figure said to be the KB's
         if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
                 re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
             calls += [("get_audience_sizing", {"audience_type": sizing.audience_phrase(text), **({"geography": g} if g else {})})
@@ -228,6 +228,7 @@ class OfflineAgent:
             ask = clarification(p, mem)
             if ask:
                 return ask
+        outcomes = quotedfig.kept(text, p, outcomes)  # of the rows looked up for a quoted figure, the one holding it
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
