@@ -26,7 +26,7 @@ _CUT_TXT = ["we're a dental practice. what does a google click cost for us?",
 
 def test_the_wording_here_is_in_no_seen_data_set():
     assert_unseen(_CUT_SHIPPED[1:], _CUT_TXT[1:], _REPLAY_ASKS, _THOSE_SHIPPED, _THOSE_TXT[2:],
-                  *[list(d.values()) for d in (_REPORTED, _CHAIN, _QUOTED)])
+                  *[list(d.values()) for d in (_REPORTED, _CHAIN, _QUOTED)], _WORTH["kb"][2:], _WORTH["txt"][2:])
 
 
 @pytest.fixture(scope="module")
@@ -195,3 +195,24 @@ def test_the_row_holding_the_quoted_high_is_cited_on_the_shipped_kb(shipped_engi
 def test_the_row_holding_the_quoted_low_is_cited_on_the_text_kb(txt_engine):
     out = _talk(txt_engine, [_QUOTED["txt"]])
     assert "$9,000 ÷ $3.40 ≈ 2,647 clicks" in out and "Google Ads 2024: $3.40-3.90 [search_cpc_benchmarks#1]" in out
+
+
+# ------------------------------------------------------------ "is that worth it for us?" after a worked budget: ask the value
+_WORTH = {"kb": [*_CUT_SHIPPED[:2], "is that worth it for us?"],
+          "txt": [*_CUT_TXT[:2], "would this pay off for us?"]}
+
+
+def test_judging_a_result_for_the_user_needs_their_value_unless_given():
+    from agent.offline import worthask
+    mem = remember([("our budget is 30k a month, what's the lead range on that?", [])])
+    assert worthask.need(parse("is that worth it for us?"), mem)
+    assert worthask.need(parse("is a $90 CPL good for us?"), mem) is None        # a figure of its own to judge
+    assert worthask.need(parse("is radio worth it for us at all?"), mem) is None  # a channel judged, not the result
+    mem.facts["LTV"] = 900.0
+    assert worthask.need(parse("is that worth it for us?"), mem) is None         # the value is known
+
+
+@pytest.mark.parametrize("kb", ["kb", "txt"])
+def test_the_value_is_asked_for_on_both_kbs(kb, shipped_engine, txt_engine):
+    out = _talk(shipped_engine if kb == "kb" else txt_engine, _WORTH[kb])
+    assert out.startswith("To work that out I need one number from you") and "gross profit" in out

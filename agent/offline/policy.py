@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, carrycount, compose, quotedfig, userrule
+from agent.offline import arith, carrycount, compose, quotedfig, userrule, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -57,7 +57,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
-    need = arith.missing(p, mem)
+    need = arith.missing(p, mem) or worthask.need(p, mem)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
