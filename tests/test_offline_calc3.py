@@ -128,10 +128,10 @@ _REPORTED = {"kb": "pinterest's audience estimate shows 240k gardeners near us. 
 
 
 def test_a_reported_count_then_which_figure_to_use_asks_for_the_kbs_adjustment():
-    from agent.offline import planmath
+    from agent.offline import planmath, reportedcount
     assert planmath.adjusted(_REPORTED["kb"], "multiply a platform's reported reach by 0.5 to get people") == \
         ["240,000 × 0.50 = 120,000"]
-    assert planmath.counted_clause(_REPORTED["kb"]) == "platform's audience estimate shows gardeners near us."
+    assert reportedcount.counted_clause(_REPORTED["kb"]) == "platform's audience estimate shows gardeners near us."
     assert not planmath.adjusted("pinterest shows 240k gardeners near us, nice", "multiply a platform's reach by 0.5")
 
 
@@ -216,3 +216,31 @@ def test_judging_a_result_for_the_user_needs_their_value_unless_given():
 def test_the_value_is_asked_for_on_both_kbs(kb, shipped_engine, txt_engine):
     out = _talk(shipped_engine if kb == "kb" else txt_engine, _WORTH[kb])
     assert out.startswith("To work that out I need one number from you") and "gross profit" in out
+
+
+# ------------------------------------------------------------ a per-period rule over the time passed, from the last message's figure
+_DECAY = [_CHAIN["kb"], "and what if that list was uploaded 5 months ago?"]
+_DECAY_RULE = {"id": "lists#3", "text": "List decay\n\nA synced list loses about 2 to 3 points of match rate per month "
+                                        "as addresses go stale."}
+
+
+def test_the_decay_wording_is_in_no_seen_data_set():
+    assert_unseen(_DECAY[1:])
+
+
+def test_the_rate_runs_from_the_percentage_said_of_what_it_is_about():
+    from agent.offline import periodrule
+    out = periodrule.decayed("it was uploaded 4 months back", "80% opted in and the platform match rate is 50%",
+                             [_DECAY_RULE])
+    assert "50 − 4 × 2 = 42" in out and "50 − 4 × 3 = 38" in out and out.startswith("Based on Knowledge Base [lists#3]")
+    assert periodrule.decayed("it was uploaded 4 months back", "we spend 5k a month", [_DECAY_RULE]) is None
+
+
+def test_the_decay_rule_is_applied_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, _DECAY)
+    assert "45 − 5 × 1.50 = 37.50" in out and "45 − 5 × 2 = 35" in out and "older than 90 days" in out
+
+
+def test_no_decay_is_invented_on_the_text_kb(txt_engine):
+    out = _talk(txt_engine, [_CHAIN["txt"], "and what if that list was uploaded 5 months ago?"])
+    assert "5 × " not in out

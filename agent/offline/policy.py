@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, carrycount, compose, quotedfig, userrule, worthask
+from agent.offline import arith, carrycount, compose, periodrule, quotedfig, reportedcount, userrule, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -145,7 +145,7 @@ class OfflineAgent:
             plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
             plain_q = " ".join(plain_text.split())[:400]
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
-            rule_q = [f"{q[:380]}{_RULE_Q}" for q in dict.fromkeys([plain_q, planmath.counted_clause(text)]) if q] if w is None else []
+            rule_q = [f"{q[:380]}{_RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
         if stmt is not None:
@@ -298,10 +298,11 @@ class OfflineAgent:
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
-            ruled = userrule.ratio(text, ranked[:6]) if not rerun and not stmt else None  # two figures vs a threshold
+            ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
+                if not rerun and not stmt else None  # two figures vs a threshold; a per-period rule over the time passed
             para = ruled or para
             applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun and not ruled else None
-            moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
+            moved = (periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun and not ruled else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para
@@ -354,7 +355,7 @@ def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: p
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
         ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
             ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q) for ps in o.passages])
-        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or planmath.share_sentence(
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or reportedcount.share_sentence(
             text, [ps for o in outcomes if o.found for ps in o.passages])  # or the share of it the KB credits
         if rate and (not quote or _said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
