@@ -215,7 +215,7 @@ def test_judging_a_result_for_the_user_needs_their_value_unless_given():
 @pytest.mark.parametrize("kb", ["kb", "txt"])
 def test_the_value_is_asked_for_on_both_kbs(kb, shipped_engine, txt_engine):
     out = _talk(shipped_engine if kb == "kb" else txt_engine, _WORTH[kb])
-    assert out.startswith("To work that out I need one number from you") and "gross profit" in out
+    assert out.startswith("To work that out I need one number from you") and ("gross profit" in out or "lifetime value" in out)
 
 
 # ------------------------------------------------------------ a per-period rule over the time passed, from the last message's figure

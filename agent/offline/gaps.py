@@ -1,0 +1,224 @@
+"""The parts of a question the composed answer does not cover, said plainly: "the knowledge base
+has no figure for Brazil", "its figures are not for TikTok", "it keeps no forecast for 2031".
+
+Why a module: a figure quoted for a question is only an answer to the parts of the question it is
+about. A software CPC range answers "what does a click cost software firms?", not "… in Brazil?"
+nor "… on TikTok?"; the current programmatic CPM is no forecast for 2031; a sentence of the KB
+saying "no figures are kept for app install campaigns" is a decline, not a benchmark. The policy
+composes the answer; this reads it against the question and the passages it cites, and
+
+* says which named place, platform or future year the cited passages do not speak of,
+* and declines with the KB's own exclusion when a passage of the cited documents states one that
+  names what the question asks about ("retargeting excluded", "No figures are kept for …").
+
+Every test is KB-driven (the words of the passages the answer cites) or English structure (a
+place after "in", a year after "will … in"). The supported figure stays beside the caveat: the
+user still learns the nearest thing the KB holds, and nothing is invented.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.passages import _DOMAIN, sentences, terms
+from agent.offline.places import geographies
+from agent.offline.toolread import ToolOutcome
+from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+
+# "[benchmarks-saas#2]": a passage the answer cites
+_CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
+_YEAR = re.compile(r"\b(20\d\d)\b")  # a year a question or a passage names
+
+# a prediction: a modal of the future with a year, or a forecast asked for by name
+_FUTURE = re.compile(r"\b(?:will|going to|gonna|predict\w*|forecast\w*|project(?:ion|ed)?s?)\b", re.I)
+# a later time without a year: "next year", "in five years"
+_LATER = re.compile(r"\bnext year\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
+                    r"years\b|\byears from now\b|\bby the end of the decade\b", re.I)
+# the present moment: live prices the KB, a set of planning ranges, cannot know
+_NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )?(?:moment|minute|hour)|as of (?:now|today)|"
+                  r"this (?:very )?(?:minute|hour|morning|afternoon)|live|real[- ]time|currently)\b", re.I)
+# a question after a value: "what does X cost", "how much is Y" (not "how do I lower it")
+_VALUE = re.compile(r"(?:^|[.!?,]\s*)(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|s| is| are| would be| will be)|how much|"
+                    r"what (?:do|does|did|would|will)\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
+                    r"(?:the\s+)?(?:price|cost)s?\s+(?:of|per|for))\b",
+                    re.I)
+_PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
+                    re.I)
+# a KB sentence stating what its figures leave out
+_EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|(?:are|is) excluded|excluded\b|"
+                       r"excluding|(?:are|is) not covered|not covered|out of scope|left out|(?:is|are) missing from|"
+                       r"(?:have|has) no benchmarks?|does not publish|no (?:vertical )?breakdowns? exist)\b", re.I)
+
+_AFTER = re.compile(r"^(?:no figures?|excluding)", re.I)  # the phrasings that name what is left out after them …
+_BOTH = re.compile(r"missing from|does not publish", re.I)  # … and those naming it on both sides
+
+# "in the United Kingdom", "across Brazil": a capitalised name after a preposition of place
+_PLACE = re.compile(r"\b(?:in|across|throughout|within|for)\s+(?:the\s+)?((?:[A-Z][a-z]+)(?:\s+[A-Z][a-z]+){0,2})\b")
+_NOT_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+                        r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Q[1-4]|Step|Section|Our|My|This|"
+                        r"That|Black Friday|Christmas)\b")
+
+
+def cited(answer: str, outcomes: list[ToolOutcome]) -> list[dict]:
+    """The passages the answer cites, as the tools returned them."""
+    ids = set(_CITED.findall(answer))
+    out, seen = [], set()
+    for o in outcomes:
+        for ps in o.passages:
+            if ps.get("id") in ids and ps["id"] not in seen:
+                seen.add(ps["id"])
+                out.append(ps)
+    return out
+
+
+def _said(name: str, text: str) -> bool:
+    return re.search(r"(?<![A-Za-z])" + re.escape(name.lower()) + r"(?![A-Za-z])", text.lower()) is not None
+
+
+def places(question: str) -> list[str]:
+    """The places the question names: the vocabulary's and the capitalised names after "in"."""
+    found = [g for _, g in geographies(question)]
+    for m in _PLACE.finditer(question):
+        name = m.group(1)
+        if _NOT_PLACE.match(name) or any(match_terms(name, VOCABULARY[k]) for k in ("platforms", "verticals",
+                                                                                      "metrics", "geographies")):
+            continue
+        if not any(name.lower() in g.lower() or g.lower() in name.lower() for g in found):
+            found.append(name)
+    return found
+
+
+def _place_said(place: str, text: str) -> bool:
+    syns = VOCABULARY["geographies"].get(place, [])
+    bare = re.sub(r"\s+(?:dma|market|metro|area)$", "", place, flags=re.I)
+    return _said(bare, text) or any(_said(s, text) for s in syns)
+
+
+def unsaid_places(question: str, text: str) -> list[str]:
+    return [p for p in places(question) if not _place_said(p, text)]
+
+
+_NAME = re.compile(r"(?<![.?!:]\s)(?<!^)(?<![A-Za-z'’])([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b")
+
+
+def unsaid_names(question: str, text: str) -> list[str]:
+    """Capitalised names in the question (not opening a sentence) that the cited text never uses
+    and that no vocabulary table names: "the Fed", "Coca-Cola" — what a passage without them is not about."""
+    out = []
+    for m in _NAME.finditer(question.strip()):
+        name = m.group(1)
+        if name in ("I", "What", "How", "Which", "When", "Why", "Who") or _NOT_PLACE.match(name) or \
+                name.lower() in _DOMAIN or any(match_terms(name, VOCABULARY[k]) for k in _TABLES) or \
+                re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text):  # as a name: "fed" is no "Fed"
+            continue
+        out.append(name)
+    return list(dict.fromkeys(out))
+
+
+_TABLES = ("platforms", "verticals", "metrics", "geographies", "audiences", "uncovered_verticals", "industries",
+           "topics")
+
+
+def unsaid_platforms(question: str, text: str) -> list[str]:
+    """Platforms the question names that the cited text never names (by any of their names)."""
+    out = []
+    for key in match_terms(question, VOCABULARY["platforms"]):
+        if not term_pattern(tuple(VOCABULARY["platforms"][key])).search(text.lower()):
+            out.append(key)
+    return out
+
+
+def future_year(question: str, text: str) -> str | None:
+    """The year a prediction asks about ("what will CPMs be in 2031?", "… next year") when it is
+    later than every year the cited passages state, else None."""
+    if not _FUTURE.search(question):
+        return None
+    if (later := _LATER.search(question)):
+        return later.group(0)
+    asked = [int(y) for y in _YEAR.findall(question)]
+    stated = [int(y) for y in _YEAR.findall(text)]
+    if asked and max(asked) > max(stated, default=0):
+        return str(max(asked))
+    return None
+
+
+def excluded_items(sentence: str) -> list[str]:
+    """What a sentence says the figures leave out, as phrases: "retargeting" of "…; retargeting
+    excluded", "app install campaigns" and "print" of "No figures are kept for app install campaigns,
+    … for print", "Solar … the Bing Ads list" of "Solar is missing from the Bing Ads list"."""
+    m = _EXCLUDES.search(sentence)
+    if not m:
+        return []
+    before = re.split(r"[.;:]\s|\(|\b(?:but|because|so|and)\b", sentence[:m.start()])[-1]
+    before = re.split(r"\b(?:that|which|who|is|are|was|were)\b", before)[0]  # "fully loaded CAC [that adds …]"
+    after = re.split(r"[;:.(]|\b(?:because|since|so|as)\b", sentence[m.end():])[0]
+    if _BOTH.search(m.group(0)):  # "Solar is missing from the Bing Ads list": both sides name it
+        return [f"{before} {after}"]
+    if not _AFTER.search(m.group(0)):
+        return [before] if terms(before) else []
+    return [x for x in re.split(r",|\b(?:or|and|for)\b", after) if terms(x)]  # a list: each item left out
+
+
+def exclusion(question: str, passages: list[dict], answer: str) -> str | None:
+    """A sentence of the passages stating that the figures leave out what the question asks about
+    (every word of one excluded item is the question's) and the answer does not speak of it
+    ("retargeting excluded" beside a prospecting CPC), or one the answer quotes as all it has to
+    say (no figure of its own), else None."""
+    q = set(terms(question))
+    said = set(terms(answer))
+    for ps in passages:
+        for s in {*sentences(ps.get("text", "")), *ps.get("text", "").splitlines()}:
+            s = s.strip()
+            for item in excluded_items(s):
+                words = set(terms(item)) - _GENERIC
+                if not words - _PLAIN or not _within(words, q):
+                    continue
+                if s in answer and not re.search(r"\d", _CITED.sub("", answer.replace(s, ""))):
+                    return s
+                if s not in answer and not _within(words, said):
+                    return s
+    return None
+
+
+def _within(words: set[str], have: set[str]) -> bool:
+    return all(w in have or any(len(w) >= 6 and h[:6] == w[:6] for h in have) for w in words)
+
+
+# words any question about a figure uses; they say nothing of its subject
+_GENERIC = set(terms("cost costs price pay paid charge spend typical average usual normal expect plan budget much many "
+                     "number figure figures benchmark benchmarks range rate rates per what which how get see run go "
+                     "ads ad advertising campaign campaigns company companies business businesses firm brand brands "
+                     "market markets good best does do did get list lists here there any"))
+_PLAIN = set(terms("cpm cpc cpa cac ctr cvr roas ltv cpl cpi cpcv media marketing budget spend conversion "
+                   "acquisition click clicks impression impressions"))
+
+
+def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool) -> str:
+    """``answer`` with a plain statement of each part of ``question`` it does not cover (see the
+    module doc); the answer itself when it cites nothing or covers every part."""
+    passages = cited(answer, outcomes)
+    if not passages:
+        return answer
+    text = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for ps in passages)
+    notes = []
+    if (said := exclusion(question, [ps for o in outcomes for ps in o.passages], answer)):
+        return f"The knowledge base does not cover that: its own coverage note says \"{said.rstrip('.')}\"."
+    if (year := future_year(question, text)):
+        notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
+    seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
+    if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
+        notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
+    if asks_figure and (now := _NOW.search(question)):
+        notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
+                     "ranges, not current prices.")
+    if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
+        notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
+    if asks_figure:
+        gone = unsaid_places(question, text)
+        if gone:
+            notes.append(f"The knowledge base has no figure for {' or '.join(gone)}; the figures above are not "
+                         f"specific to {'it' if len(gone) == 1 else 'them'}.")
+        plat = unsaid_platforms(question, text)
+        if plat:
+            notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
+                         f"{' or '.join(plat)}'s.")
+    return answer if not notes else f"{answer}\n\n{' '.join(notes)}"
