@@ -244,3 +244,10 @@ def test_the_decay_rule_is_applied_on_the_shipped_kb(shipped_engine):
 def test_no_decay_is_invented_on_the_text_kb(txt_engine):
     out = _talk(txt_engine, [_CHAIN["txt"], "and what if that list was uploaded 5 months ago?"])
     assert "5 × " not in out
+
+
+def test_the_starting_figure_is_the_one_whose_own_clause_says_what_the_rule_is_about():
+    from agent.offline import periodrule
+    before = "our CRM file has 90k rows, about 75% consented, and the platform matches roughly 50%. reach?"
+    out = periodrule.decayed("it was uploaded 4 months back", before, [_DECAY_RULE])
+    assert "50 − 4 × 2 = 42" in out and "75 −" not in out

@@ -59,7 +59,7 @@ def decayed(text: str, before: str, passages: list[dict]) -> str | None:
                 continue
             rule = set(terms(f"{u.heading} {said}"))
             t, nums = _nums(before)
-            near = {id(n): len(rule & set(terms(t[max(0, n.start - 40):n.end + 10]))) for n in nums if n.pct}
+            near = {id(n): len(rule & set(terms(_clause(t, n)))) for n in nums if n.pct}
             start = max((n for n in nums if n.pct and near[id(n)]), key=lambda n: near[id(n)], default=None)
             if start is None:
                 return None
@@ -72,3 +72,10 @@ def decayed(text: str, before: str, passages: list[dict]) -> str | None:
 def _nums(text: str):
     t = digits(text)
     return t, parse_numbers(t)
+
+
+def _clause(text: str, n) -> str:
+    """The words of the clause a figure sits in ("and facebook matches about 60%"): what the figure is of."""
+    before = re.split(r"[,;.:!?]|\band\b|\bbut\b", text[:n.start])[-1]
+    after = re.split(r"[,;.:!?]|\band\b|\bbut\b", text[n.end:])[0]
+    return f"{before} {after}"
