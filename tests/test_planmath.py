@@ -1,5 +1,5 @@
 """The planner's formulas on the user's own numbers (agent.offline.planmath)."""
-from agent.offline import planmath
+from agent.offline import periodrule, planmath
 
 
 def test_a_slash_split_summing_to_100_shares_the_total():
@@ -44,9 +44,9 @@ def test_a_reported_count_times_the_quoted_multiplier():
 
 def test_a_per_period_rate_moves_the_users_measured_percentage():
     quoted = "Open rates drop 0.5 to 1 point per week after a list goes cold."
-    lines = planmath.per_period("our open rate was 30% three weeks ago; where is it now?", quoted)
+    lines = periodrule.per_period("our open rate was 30% three weeks ago; where is it now?", quoted)
     assert lines == ["30 − 3 × 0.50 = 28.50, i.e. 28.50%", "30 − 3 × 1 = 27, i.e. 27%"]
-    assert planmath.per_period("our open rate was 30% three months ago", quoted) == []
+    assert periodrule.per_period("our open rate was 30% three months ago", quoted) == []
 
 
 def test_a_share_of_the_monthly_budget_from_a_yearly_total():

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
-from agent.offline.passages import message_sentences, sentences, terms, units
-from agent.offline.places import without_places
+from agent.offline.passages import sentences, terms, units
+from agent.offline.reportedcount import asked_words
 from agent.offline import funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
@@ -251,17 +251,6 @@ def adjusted(text: str, quoted: str) -> list[str]:
     return lines
 
 
-def counted_clause(text: str) -> str:
-    """The sentence of a longer message that states the count, to search for the rule adjusting it: without
-    its figures and places, a platform named by name said as "platform" (a rule speaks of "a platform's
-    reported reach", not of each platform by name); "" for a one-sentence message."""
-    said = message_sentences(text)
-    clause = next((x for x in said if re.search(r"\d", x)), "") if len(said) > 1 else ""
-    clause = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", without_places(clause))
-    names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
-    return " ".join(names.sub("platform", clause.lower()).split())
-
-
 def work(text: str, asked_before: str, budget: float | None) -> Work | None:
     """The first formula the message asks for, or None."""
     for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before),
@@ -299,34 +288,6 @@ def rule_sentence(w: Work, passages: list[dict]) -> str | None:
 def _brackets(sentence: str, v: float) -> bool:
     """The sentence states a band holding ``v`` ("between 80% and 90%", "above 120%")."""
     return any(lo <= v <= hi for lo, hi in rate_bands(sentence))
-
-
-_PER_PERIOD = re.compile(r"\b(?P<verb>los\w*|drop\w*|fall\w*|decay\w*|declin\w*|shrink\w*|gain\w*|grow\w*|ris\w*|"
-                         r"add\w*)\b[^.]{0,30}?\**(?P<a>\d+(?:\.\d+)?)(?:\s*(?:to|–|-)\s*(?P<b>\d+(?:\.\d+)?))?\s*"
-                         r"(?P<what>percentage points?|points?|%)[^.]{0,60}?\b(?:per|a|each|every) "
-                         r"(?P<unit>day|week|month|quarter|year)\b", re.I)
-_ELAPSED = r"(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>day|week|month|quarter|year)s?\b"
-
-
-def per_period(text: str, quoted: str) -> list[str]:
-    """A percentage the user measured N periods ago, moved by the quoted per-period rate (each end
-    of a stated range): "matched 60% four months ago" with "loses 1.5 to 2 points per month"."""
-    t, nums = _nums(text)
-    start = [n for n in nums if n.pct]
-    m = _PER_PERIOD.search(quoted)
-    if len(start) != 1 or not m:
-        return []
-    el = next((e for e in re.finditer(_ELAPSED, t, re.I) if e.group("unit").lower() == m.group("unit").lower()), None)
-    if el is None:
-        return []
-    v, n = start[0].value, float(el.group("n"))
-    down = not re.match(r"(?:gain|grow|ris|add)", m.group("verb"), re.I)
-    op = "−" if down else "+"
-    out = []
-    for r in [float(m.group("a"))] + ([float(m.group("b"))] if m.group("b") else []):
-        res = v - n * r if down else v + n * r
-        out.append(f"{plain(v)} {op} {plain(n)} × {plain(r)} = {plain(round(res, 2))}, i.e. {plain(round(res, 2))}%")
-    return out
 
 
 _FRACTIONS = {"half": (1, 2), "a half": (1, 2), "a third": (1, 3), "one third": (1, 3), "two thirds": (2, 3),
@@ -373,41 +334,15 @@ def rate_sentence(passages: list[dict]) -> str | None:
     return None
 
 
-def share_sentence(question: str, passages: list[dict]) -> str | None:
-    """The first retrieved sentence crediting "N–M% of" something that shares two words with the question
-    (a platform named by name is "platform", a figure it shows one it reports or claims), cited."""
-    if any(n.pct for n in parse_numbers(digits(question))):
-        return None  # the user's own shares are the ones to take (:func:`adjusted`)
-    asked = _asked_words(question) | ({"claim"} if _TELLS.search(digits(question)) else set())
-    for ps in {ps["id"]: ps for ps in passages}.values():
-        for sent in sentences(ps.get("text", "")):
-            if userrule.SHARE.search(digits(sent)) and len(asked & set(terms(sent))) >= 2:
-                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
-    return None
-
-
 def fitting(question: str, passages: list[dict], least: int = 2) -> list[dict]:
     """The passages' sentences telling to multiply by a factor that share at least ``least`` words
     with the question (with the heading they sit under — "platform" meets "platform's reported
     reach", not "annual births"), best first, each as a one-sentence passage under its own id: a
     factor for another kind of count is no answer."""
-    asked = _asked_words(question)
+    asked = asked_words(question)
     found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), -i, {"id": ps["id"], "text": u.text})
              for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
     return [ps for n, _, ps in sorted(found, key=lambda f: f[:2], reverse=True) if n >= least]
-
-
-# a figure a tool tells, shows, says or claims is a figure it reports
-_TELLS = re.compile(r"\b(?:tell(?:s|ing)?|says?|saying|show(?:s|ing|ed)?|claim(?:s|ing|ed)?|estimat(?:es|ing|ed))\b[^.?!]{0,20}?\d",
-                    re.I)
-
-
-def _asked_words(question: str) -> set[str]:
-    """The question's content words, a platform named by name counting as "platform" and a figure a tool
-    tells or shows as one it "reports" — the words a KB rule for such a figure uses."""
-    names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
-    return set(terms(question)) | ({"platform"} if names.search(question.lower()) else set()) | (
-        {"report"} if _TELLS.search(digits(question)) else set())
 
 
 def shown(lines: list[str], cite: str | None = None) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import periodrule, quotedfig, reportedcount, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -43,7 +44,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
-    need = arith.missing(p, mem)
+    need = arith.missing(p, mem) or worthask.need(p, mem)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
@@ -133,7 +134,7 @@ class OfflineAgent:
             plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
             plain_q = " ".join(plain_text.split())[:400]
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
-            rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, planmath.counted_clause(text)]) if q] if w is None else []
+            rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
         if stmt is not None:
@@ -184,8 +185,8 @@ class OfflineAgent:
                                                     "top_k": searchq.TOP_K}))
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
             return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
-        if p.calc and arith.calculation(p, mem, {}) is not None:
-            return []  # arithmetic on numbers already given: nothing to look up
+        if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up
+            return quotedfig.calls(text, p, vertical, tools)  # but the row of a figure said to be the KB's
         if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
                 re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
             calls += [("get_audience_sizing", {"audience_type": sizing.audience_phrase(text), **({"geography": g} if g else {})})
@@ -216,6 +217,7 @@ class OfflineAgent:
             ask = clarification(p, mem)
             if ask:
                 return ask
+        outcomes = quotedfig.kept(text, p, outcomes)  # of the rows looked up for a quoted figure, the one holding it
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
@@ -285,10 +287,11 @@ class OfflineAgent:
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
-            ruled = userrule.ratio(text, ranked[:6]) if not rerun and not stmt else None  # two figures vs a threshold
+            ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
+                if not rerun and not stmt else None  # two figures vs a threshold; a per-period rule over the time passed
             para = ruled or para
             applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun and not ruled else None
-            moved = (planmath.per_period(text, para) or planmath.share_of_budget(text, para)) \
+            moved = (periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun and not ruled else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import compose, planmath, searchq, userrule
+from agent.offline import compose, planmath, reportedcount, searchq, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -31,7 +31,7 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
         ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
             ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(RULE_Q) for ps in o.passages])
-        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or planmath.share_sentence(
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or reportedcount.share_sentence(
             text, [ps for o in outcomes if o.found for ps in o.passages])  # or the share of it the KB credits
         if rate and (not quote or said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"

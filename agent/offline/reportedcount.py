@@ -1,0 +1,55 @@
+"""A count a tool or platform reports ("the targeting tool tells me 300k nurses", "facebook claims 900
+purchases"), read so that the knowledge base's rule for such counts is found and fits.
+
+Why: a KB rule speaks of "a platform's reported reach" or "what the platform claimed", not of each
+platform by name nor of "telling" or "showing". So the sentence stating the count is searched with a
+platform named by name said as "platform"; a figure a tool tells, shows or claims counts as one it
+"reports"; and a share the KB credits of a claimed figure ("40-60% of what the platform claimed") is
+found in any retrieved passage. Read are the shared vocabulary's platform names and English verbs.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import userrule
+from agent.offline.numbers import digits, parse_numbers
+from agent.offline.passages import message_sentences, sentences, terms
+from agent.offline.places import without_places
+from mpa.vocabulary import VOCABULARY, term_pattern
+
+
+def counted_clause(text: str) -> str:
+    """The sentence of a longer message that states the count, to search for the rule adjusting it: without
+    its figures and places, a platform named by name said as "platform" (a rule speaks of "a platform's
+    reported reach", not of each platform by name); "" for a one-sentence message."""
+    said = message_sentences(text)
+    clause = next((x for x in said if re.search(r"\d", x)), "") if len(said) > 1 else ""
+    clause = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", without_places(clause))
+    names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
+    return " ".join(names.sub("platform", clause.lower()).split())
+
+
+# a figure a tool tells, shows, says or claims is a figure it reports
+_TELLS = re.compile(r"\b(?:tell(?:s|ing)?|says?|saying|show(?:s|ing|ed)?|claim(?:s|ing|ed)?|estimat(?:es|ing|ed))\b[^.?!]{0,20}?\d",
+                    re.I)
+
+
+def asked_words(question: str) -> set[str]:
+    """The question's content words, a platform named by name counting as "platform" and a figure a tool
+    tells or shows as one it "reports" — the words a KB rule for such a figure uses."""
+    names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
+    return set(terms(question)) | ({"platform"} if names.search(question.lower()) else set()) | (
+        {"report"} if _TELLS.search(digits(question)) else set())
+
+
+def share_sentence(question: str, passages: list[dict]) -> str | None:
+    """The first retrieved sentence crediting "N–M% of" something that shares two words with the question
+    (a platform named by name is "platform", a figure it shows one it reports or claims), cited."""
+    if any(n.pct for n in parse_numbers(digits(question))):
+        return None  # the user's own shares are the ones to take (:func:`adjusted`)
+    asked = asked_words(question) | ({"claim"} if _TELLS.search(digits(question)) else set())
+    for ps in {ps["id"]: ps for ps in passages}.values():
+        for sent in sentences(ps.get("text", "")):
+            if userrule.SHARE.search(digits(sent)) and len(asked & set(terms(sent))) >= 2:
+                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
+    return None
