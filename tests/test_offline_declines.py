@@ -81,8 +81,20 @@ DECLINE = [
     (KB, "We sell snacks in grocery stores. || what about lifetime value to CAC?"),
     (TXT, "what do Amazon sponsored product ads cost per click?"),
     (TXT, "What does a YouTube view cost for fitness brands?"),
+    (KB, "We're a DTC coffee brand. || what's the CAC for our competitor Blue Bottle?"),
+    (KB, "We're a credit union. || what's the prime rate right now?"),
+    (KB, "We run a hotel group. || what does TikTok charge per click for hotels?"),
+    (KB, "We sell cars. || what's the CPCV for our video ads?"),
+    (KB, "what is the CPM for ads in the metaverse?"),
+    (KB, "what will Meta's ad revenue be in 2030?"),
+    (TXT, "We're a plumbing company. || what's our ROAS on Meta?"),
+    (TXT, "We sell pet supplies online. || what does LinkedIn charge us per click?"),
+    (TXT, "We're a senior living community. || what's the Google CTR for us?"),
+    (TXT, "What's the Bing CPC for solar in New Zealand?"),
 ]
 STILL_FAILING = {
+    "What is the usual new-customer cost for a veterinary practice?":
+        "get_benchmark reads 'practice' as the healthcare intro's 'dental and vision practices'",
     "What is a fully loaded CAC for B2B software, counting sales salaries and agency fees?":
         "the get_benchmark figure is media-only CAC; the KB's out-of-scope note is in a file not retrieved",
     "Can I take a rival to court for bidding on my trademark in paid search?":
@@ -111,6 +123,11 @@ ANSWER = [
     (TXT, "What's the average Google CPC in Canada?"),
     (TXT, "What's the Google Ads CPC for real estate agents?"),
     (TXT, "What's the Meta ROAS for beauty brands?"),
+    (KB, "We're a gym chain. || how many fitness enthusiasts are in California?"),
+    (KB, "We run a hotel group. || what's a typical CPC for us?"),
+    (KB, "We're a SaaS startup. || what LTV to CAC should we target?"),
+    (TXT, "We're a plumbing company. || what does a click cost us on Bing?"),
+    (TXT, "We're a senior living community. || what does a lead cost us?"),
 ]
 
 

@@ -127,6 +127,41 @@ def unsaid_platforms(question: str, text: str) -> list[str]:
     return out
 
 
+def file_vertical(source: str) -> str | None:
+    """The vertical whose document a passage comes from, read off its file name with the
+    vocabulary ("benchmarks-cpg.md" → cpg; "channel-retail-media.md" is a channel, not retail)."""
+    name = re.sub(r"[-_.]", " ", source.split("›")[0]).lower()
+    for key in match_terms(name, VOCABULARY["topics"]):
+        name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
+    named = match_terms(name, VOCABULARY["verticals"])
+    return named[0] if len(named) == 1 else None
+
+
+def _names_vertical(vertical: str, ps: dict) -> bool:
+    text = f"{ps.get('source', '')} {ps.get('text', '')}".lower()
+    return file_vertical(ps.get("source", "")) == vertical or bool(
+        term_pattern(tuple(VOCABULARY["verticals"].get(vertical, [vertical]))).search(text))
+
+
+def other_verticals(vertical: str | None, passages: list[dict]) -> list[str]:
+    """The verticals of the benchmark documents the answer cites, when none of them is the
+    conversation's (a CPG table quoted to a car dealer, a gaming table to a question naming none)."""
+    theirs = [v for v in (file_vertical(ps.get("source", "")) for ps in passages) if v]
+    if not theirs or (vertical and vertical in theirs):
+        return []
+    return list(dict.fromkeys(theirs))
+
+
+def unpaired(platforms: list[str], vertical: str | None, passages: list[dict]) -> list[str]:
+    """The platforms asked about for ``vertical`` that no single cited passage names together with
+    it: a TikTok-wide CPC beside a travel-wide one is no TikTok figure for travel."""
+    if not vertical:
+        return []
+    return [p for p in platforms if not any(
+        term_pattern(tuple(VOCABULARY["platforms"][p])).search(ps.get("text", "").lower()) and _names_vertical(vertical, ps)
+        for ps in passages)]
+
+
 def future_year(question: str, text: str) -> str | None:
     """The year a prediction asks about ("what will CPMs be in 2031?", "… next year") when it is
     later than every year the cited passages state, else None."""
@@ -192,7 +227,8 @@ _PLAIN = set(terms("cpm cpc cpa cac ctr cvr roas ltv cpl cpi cpcv media marketin
                    "acquisition click clicks impression impressions"))
 
 
-def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool) -> str:
+def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool,
+           vertical: str | None = None) -> str:
     """``answer`` with a plain statement of each part of ``question`` it does not cover (see the
     module doc); the answer itself when it cites nothing or covers every part."""
     passages = cited(answer, outcomes)
@@ -207,7 +243,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
-    if asks_figure and (now := _NOW.search(question)):
+    if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
+            now := _NOW.search(question)):
         notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
                      "ranges, not current prices.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
@@ -218,6 +255,15 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             notes.append(f"The knowledge base has no figure for {' or '.join(gone)}; the figures above are not "
                          f"specific to {'it' if len(gone) == 1 else 'them'}.")
         plat = unsaid_platforms(question, text)
+        vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
+        searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
+        if (theirs := other_verticals(vertical, searched)) and re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
+            notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
+                         f"above are {' and '.join(theirs)}'s.")
+        elif (alone := unpaired([k for k in match_terms(question, VOCABULARY["platforms"]) if k not in plat], vertical,
+                                passages)):
+            notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
+                         f"quoted above is the closest it holds.")
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")
