@@ -257,9 +257,13 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         plat = unsaid_platforms(question, text)
         vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
-        if (theirs := other_verticals(vertical, searched)) and re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
+        figures = re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer))
+        if (theirs := other_verticals(vertical, searched)) and figures:
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are {' and '.join(theirs)}'s.")
+        elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
+                o.name == "get_audience_sizing" and o.found for o in outcomes):
+            notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
         elif (alone := unpaired([k for k in match_terms(question, VOCABULARY["platforms"]) if k not in plat], vertical,
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
