@@ -129,6 +129,11 @@ ANSWER = [
     (KB, "We're a SaaS startup. || what LTV to CAC should we target?"),
     (TXT, "We're a plumbing company. || what does a click cost us on Bing?"),
     (TXT, "We're a senior living community. || what does a lead cost us?"),
+    # questions about what the KB leaves out are answered from its own note
+    (TXT, "Why are brand keywords left out of the search CPC figures?"),
+    (TXT, "Why is solar missing from the Bing list?"),
+    (KB, "What does fully loaded CAC include?"),
+    (KB, "Why is there no ROAS benchmark for automotive?"),
 ]
 
 
@@ -203,3 +208,11 @@ def test_a_table_figure_asked_for_one_platform_says_the_table_has_no_platform_br
     assert "no TikTok-specific figure" in asked.content
     plain = ToolExecutor(shipped_engine).execute("get_benchmark", {"vertical": "saas", "metric": "CTR"})
     assert "Platform:" not in plain.content
+
+
+def test_an_exclusion_the_question_names_is_quoted_with_its_passage():
+    from agent.offline.gaps import exclusion
+    cited = [{"id": "doc#0", "text": "Coverage: US accounts, 2024; retargeting excluded"}]
+    assert exclusion("What does a retargeting click cost on Meta?", cited, "Based on Knowledge Base [doc#1]: $1.") == (
+        "Coverage: US accounts, 2024; retargeting excluded", "doc#0")
+    assert exclusion("What does a prospecting click cost on Meta?", cited, "Based on Knowledge Base [doc#1]: $1.") is None

@@ -38,7 +38,7 @@ _NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )
                   r"this (?:very )?(?:minute|hour|morning|afternoon)|live|real[- ]time|currently)\b", re.I)
 # a question after a value: "what does X cost", "how much is Y" (not "how do I lower it")
 _VALUE = re.compile(r"(?:^|[.!?,]\s*)(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|s| is| are| would be| will be)|how much|"
-                    r"what (?:do|does|did|would|will)\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
+                    r"what\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
                     r"(?:the\s+)?(?:price|cost)s?\s+(?:of|per|for))\b",
                     re.I)
 _PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
@@ -193,11 +193,11 @@ def excluded_items(sentence: str) -> list[str]:
     return [x for x in re.split(r",|\b(?:or|and|for)\b", after) if terms(x)]  # a list: each item left out
 
 
-def exclusion(question: str, passages: list[dict], answer: str) -> str | None:
+def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, str] | None:
     """A sentence of the passages stating that the figures leave out what the question asks about
     (every word of one excluded item is the question's) and the answer does not speak of it
     ("retargeting excluded" beside a prospecting CPC), or one the answer quotes as all it has to
-    say (no figure of its own), else None."""
+    say (no figure of its own): (the sentence, its passage's id), else None."""
     q = set(terms(question))
     said = set(terms(answer))
     for ps in passages:
@@ -207,10 +207,10 @@ def exclusion(question: str, passages: list[dict], answer: str) -> str | None:
                 words = set(terms(item)) - _GENERIC
                 if not words - _PLAIN or not _within(words, q):
                     continue
-                if s in answer and not re.search(r"\d", _CITED.sub("", answer.replace(s, ""))):
-                    return s
+                if s in answer and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer.replace(s, ""))):
+                    return s, ps["id"]
                 if s not in answer and not _within(words, said):
-                    return s
+                    return s, ps["id"]
     return None
 
 
@@ -236,8 +236,9 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         return answer
     text = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for ps in passages)
     notes = []
-    if (said := exclusion(question, [ps for o in outcomes for ps in o.passages], answer)):
-        return f"The knowledge base does not cover that: its own coverage note says \"{said.rstrip('.')}\"."
+    every = [ps for o in outcomes for ps in o.passages]
+    if (_VALUE.search(question) or _PRICE.search(question)) and (said := exclusion(question, every, answer)):
+        return f"The knowledge base does not cover that. Based on Knowledge Base [{said[1]}]: {said[0]}"
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
