@@ -26,7 +26,7 @@ def test_the_wording_here_is_in_no_seen_data_set():
 
 
 def test_a_plain_text_example_is_re_run_on_the_users_figures():
-    cite, rule, lines = replay.rerun(_ASKS["cap"], [_CAP])
+    cite, rule, lines, _ = replay.rerun(_ASKS["cap"], [_CAP])
     assert cite == "flight-notes#3" and rule.startswith("Cap retargeting at 2.5 times")
     assert lines == ["$6,000 × 2.5 = $15,000 a week", "$15,000 × 3 = $45,000 over the flight"]
 
@@ -68,7 +68,7 @@ _PODCAST = {"id": "audio-notes#2", "text": (
 def test_per_mille_is_a_constant_and_a_figure_no_step_uses_is_not_needed():
     q = "our show gets 60,000 downloads an episode and the host asks a $30 CPM. what do three episodes cost?"
     assert_unseen(q)
-    cite, _, lines = replay.rerun(q, [_PODCAST])
+    cite, _, lines, _ = replay.rerun(q, [_PODCAST])
     assert cite == "audio-notes#2" and lines == ["3 × 60,000 × $30 ÷ 1,000 = $5,400"]
 
 
@@ -91,7 +91,7 @@ def test_the_pairing_closest_in_scale_wins_when_words_fit_both_ways():
         "Quarter end\n\nIf more than 15% of the quarter's budget is unspent when 7 days remain, cap spend at 1.2 times the "
         "daily run-rate. For example, on a 60-day, $150,000 quarter the run-rate is $150,000 ÷ 60 = $2,500 a day. With "
         "$30,000 unspent, the cap is $2,500 × 1.2 = $3,000 a day.")}
-    _, _, lines = replay.rerun(q, [ex])
+    _, _, lines, _ = replay.rerun(q, [ex])
     assert lines[0] == "$200,000 ÷ 60 = $3,333.33 a day"
 
 

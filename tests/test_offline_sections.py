@@ -103,7 +103,7 @@ def test_a_follow_up_asking_how_long_stands_on_its_own_question_word():
 
 def test_the_band_sentence_is_quoted_even_when_another_section_of_its_passage_is():
     from agent.offline import planmath
-    from agent.offline.policy import _worked
+    from agent.offline.worked import answer as worked_answer
     from agent.offline.toolread import ToolOutcome
     text = ("### Reading delivery\n\nDelivery index = money spent so far ÷ money the flight plan had out by now × 100%. "
             "Read it from the flight plan, not a straight line.\n\n### Bands\n\n"
@@ -111,7 +111,7 @@ def test_the_band_sentence_is_quoted_even_when_another_section_of_its_passage_is
     q = OURS[6]
     out = [ToolOutcome("search_knowledge_base", {"query": "x"}, "", False,
                        passages=[{"id": "f#3", "source": "flight.md › Delivery", "text": text}])]
-    answer = _worked(q, None, out, planmath.work(q, "", None), 3)
+    answer = worked_answer(q, None, out, planmath.work(q, "", None), 3)
     assert "Between 80% and 90% it is amber" in answer and "85% of plan" in answer
 
 

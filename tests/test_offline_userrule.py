@@ -48,8 +48,8 @@ def test_no_ratio_without_two_figures_of_one_kind_or_without_shared_words():
 
 
 def test_a_platform_named_by_name_meets_an_examples_platform():
-    cite, _, lines = replay.rerun(_ASKS["factor"], [_FACTOR])
-    assert cite == "lift-notes#7" and lines == ["1.5 ÷ 6 = 0.25"]
+    cite, _, lines, _ = replay.rerun(_ASKS["factor"], [_FACTOR])
+    assert cite == "lift-notes#7" and lines == ["the factor is 1.5 ÷ 6 = 0.25, so multiply the dashboard figure by 0.25 until the next holdout."]
 
 
 _TARGET = {"id": "unit-costs#1", "text": (
@@ -83,7 +83,7 @@ _COUPON_RULE = _notes("radio-notes#2", "Coupon undercount",
 def test_an_example_runs_without_the_steps_whose_figure_the_user_lacks_and_quotes_its_factors_rule():
     q = "we put 12k into sponsored segments and coupons logged 80 sales. what did a sale really cost us?"
     assert_unseen(q)
-    cite, rule, lines = replay.rerun(q, [_COUPON, _COUPON_RULE])
+    cite, rule, lines, _ = replay.rerun(q, [_COUPON, _COUPON_RULE])
     # no CPM given: the listens step is left out; "the 3 uplift factor" is the rule's, not an input
     assert cite == "radio-notes#5" and lines == ["$12,000 ÷ 80 = $150", "80 × 3 = 240 likely sales", "$12,000 ÷ 240 = $50"]
     assert rule.startswith("Based on Knowledge Base [radio-notes#2]: Coupons miss most buyers")

@@ -58,7 +58,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     rng = None
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
-    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower()):
+    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc):
         rng = mem.ranges[metric]
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
     shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed

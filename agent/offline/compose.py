@@ -170,3 +170,7 @@ def acknowledge(stmt: tuple) -> str:
         value += "%"
     return f"I'll use your {what} of {value} in the numbers from here on."
 
+
+def ask_for(need: str) -> str:
+    """The one clarifying question, for the number (or the two numbers) the turn lacks."""
+    return f"To work that out I need {'two numbers' if ' and ' in need else 'one number'} from you: what is your {need}?"

@@ -44,6 +44,7 @@ class Memory:
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
+    end: str | None = None                # the end of a range that calculation was asked at ("high" / "low")
     budget_period: str | None = None      # "year" / "quarter" / "month" the remembered budget was said for
     # per earlier turn: (its content words, the business slots after it) — what "back to X" returns to
     topics: list[tuple[frozenset[str], str | None, str | None]] = field(default_factory=list)
@@ -82,6 +83,12 @@ _RETURN = re.compile(r"\b(?:back|return(?:ing)?)\s+to\s+(?:the|our|my|that|this|
 _ALLOCATE = re.compile(r"\b(?:how much|what (?:share|portion|part|percentage|fraction)|(?:the )?(?:least|most|minimum|"
                        r"maximum))\b[^?.]{0,40}\b(?:should|must|ought to|do we|do i)\b[^?.]{0,30}\b(?:put|spend|give|"
                        r"allocate|assign|get|go|keep|set aside|reserve)\b", re.I)
+
+
+# a question of what to do ("what should we cut first?", "where should the money go?"): advice asked of the
+# knowledge base, not the last calculation re-run — even when it also reports a new budget
+_ADVICE = re.compile(r"\b(?:what|which|where|how)\b(?! many\b| much\b)[^?.]{0,30}\b(?:should|ought to|must)\b"
+                     r"(?![^?.]{0,25}\b(?:expect|get|buy|afford|reach|numbers?|figures?|totals?|look like|come (?:to|out))\b)", re.I)
 
 
 def return_to(text: str, mem: Memory) -> None:
@@ -125,11 +132,11 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.facts[role] = n.value
             if role == "budget":
                 mem.budget_period = periods.of_budget(p.norm, n)
-    if p.unit:
+    if p.unit and (p.calc or not p.audiences):  # "how many EV intenders?" sizes people: no unit a budget buys
         mem.unit = p.unit
     if p.calc:
         mem.last_kind = "calc"
-        mem.calc = p.calc
+        mem.calc, mem.end = p.calc, p.end
         if p.calc.op == "ratio" and "price" in (n.role for n in p.numbers):
             mem.price_metric = ratio_metric().split(":")[-1]  # the ratio's cost is the acquisition cost
         spent, won = mem.facts.get("budget"), mem.facts.get("count")
@@ -206,17 +213,22 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       "what is your budget?") re-runs the last calculation with it;
     * an audience and a place named while sizing audiences, or with nothing else, asks for that size;
     * one audience and two places asks for both rows."""
-    if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and _budget_moves(p, mem):
+    advice = p.calc is None and _ADVICE.search(p.text) is not None
+    if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and not advice \
+            and _budget_moves(p, mem):
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
+        p.end = p.end or mem.end  # at the end of the range it was worked at
     named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
         mem.calc.op == "ratio" else not p.metrics  # "and if CAC climbs to $400?" names the ratio's own cost
-    if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences \
+    if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences and not advice \
             and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
                 n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
         # a new input ("and with 55k instead?", "if the click price rises to $5") or an end of the range ("what
         # about at the expensive end?") after a calculation: the same calculation again
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if p.calc is None and _judges_value(p, mem):
+        p.calc = Calc("ratio", "LTV", "price")  # "would that be a good deal for us?": the cost against what one is worth
     if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(
             (n.role or "").startswith("price") for n in p.numbers):
         p.calc = Calc("ratio", "LTV", "price")  # "we pay $300 a customer — is that ratio ok?" with the value said before
@@ -239,8 +251,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             p.metrics = [priced.pop()]
     if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
         p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
-    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (
-            p.end or p.followup or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
+    if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (p.end or (
+            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
@@ -258,26 +270,53 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     return p
 
 
+# a judgement of value for money ("a good deal", "worth it", "does it pay off"): cost against what one brings in
+_VALUE_JUDGED = re.compile(r"\b(?:good|great|bad|fair|decent|poor) (?:deal|value|investment|buy)\b|\bworth (?:it|the (?:money|"
+                           r"spend|cost|price))\b|\bpay (?:off|for itself)\b|\bprofitable\b|\bmake (?:us |me )?money\b",
+                           re.I)
+
+
+_POINTED = re.compile(r"^\W*(?:\w+\W+)?(?:that|this|it|those)\b|\b(?:is|are|would|will|was|does|did|could|can)\s+(?:that|this|"
+                      r"it|those)\b", re.I)  # the figure just shown is what is judged ("would that be …", "is it …")
+
+
+def _judges_value(p: Parsed, mem: Memory) -> bool:
+    """"Would that be a good deal for us?" right after a figure was shown: whether that cost pays for
+    itself depends on what a customer is worth to the user — a value they have not said yet."""
+    return bool(_VALUE_JUDGED.search(p.text) and _POINTED.search(p.text)
+                and re.search(r"\b(?:us|our|we|me|my|i)\b", p.text, re.I) and not p.metrics and not p.numbers
+                and not p.audiences and mem.last_kind in ("benchmark", "calc") and "LTV" not in mem.facts)
+
+
 def _budget_moves(p: Parsed, mem: Memory) -> bool:
     """"and if the budget drops by 20%?" after a budget was divided: the same calculation again, on
     the budget moved by that percentage (arith.budget_change reads which way)."""
     if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
             (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return False
+    return moves_budget(p)
+
+
+def moves_budget(p: Parsed) -> bool:
+    """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
+    double the budget?")?"""
     if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
         return True
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
-        if _OF_BUDGET.search(near) and _MOVES.search(near):
+        if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):
             return True
     return False
 
 
 _MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)
 _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
+# "they cut us 20%", "finance trimmed me by 10%": a change done to the speaker is done to their budget
+_CUT_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*)\s+(?:us|me)\b", re.I)
 _MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
                     r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
                     r"climb\w*|jump\w*)\b", re.I)
+CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised"): what a budget change is said with
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:

@@ -61,6 +61,9 @@ _SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|eve
 _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
                        r"compared (?:to|with)|against)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
+# after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
+_ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"
+                      r"can|could|do|does|is|are)\b(?!\s+(?:are|is|have|has)\s+(?:you|things|it going)\b)(?:\s+\S+){2,}[^?]*\?\s*$", re.I)
 
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
 UNIT_OF: dict[str, str] = {}
@@ -371,7 +374,7 @@ def parse(text: str) -> Parsed:
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
               or p.calc or p.identifiers or p.geographies or p.followup)
-    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12
+    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p
 
 

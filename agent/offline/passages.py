@@ -175,6 +175,17 @@ def units(text: str) -> list[Unit]:
         nxt = i
         while nxt < len(lines) and not lines[nxt].strip():
             nxt += 1
+        if ln.endswith(":") and nxt < len(lines) and lines[nxt].strip().startswith("```"):
+            # a lead-in to a formula in a code block ("the combined size is:" ```Union = A + B − …```): one unit,
+            # the formula being what the lead announces (alone, either is a fragment)
+            end = next((j for j in range(nxt + 1, len(lines)) if lines[j].strip().startswith("```")), len(lines))
+            code = "; ".join(c.strip() for c in lines[nxt + 1:end] if c.strip())
+            i = end + 1
+            *before, lead = PASSAGE_SENTENCE.split(ln)
+            out += [Unit(heading, b.strip(), -1) for b in before if len(b.strip()) > 25]
+            if code:
+                out.append(Unit(heading, f"{lead} {code}.", -1))
+            continue
         if ln.endswith(":") and nxt < len(lines) and _ITEM.match(lines[nxt]):
             items = []
             i = nxt

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
-from agent.offline.passages import sentences, terms, units
+from agent.offline.passages import message_sentences, sentences, terms, units
+from agent.offline.places import without_places
 from agent.offline import funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
@@ -41,7 +42,11 @@ _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,4
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
-                     r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b", re.I)
+                     r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b|"
+                     # a count a tool reports, then which figure to plan with: "the tool tells me 300k … what do I use?"
+                     r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
+                     r"\b[^.?!]{0,20}?\d[\d,.]*\s*(?:k|m|thousand|million)?\s+[a-z][^?]*\bwhat (?:number |figure |count )?"
+                     r"(?:should|do|would) (?:i|we) (?:use|plan with|go with|trust|believe)\b", re.I)
 _MULTIPLY = re.compile(r"\bmultipl\w*\b[^.]{0,120}?\bby\s+\**(\d+(?:\.\d+)?)(?:[^.]{0,60}?\b(?:range|between) of "
                        r"(\d+(?:\.\d+)?)\s*(?:to|–|-)\s*(\d+(?:\.\d+)?))?", re.I)
 
@@ -214,6 +219,10 @@ def allowable(text: str, asked_before: str) -> Work | None:
                  f"at {plain(ratio)}:1"], "allowable CAC target LTV:CAC ratio")
 
 
+_CHANGE = re.compile(r"\b(?:up|down|more|less|fewer|higher|lower|increas\w*|decreas\w*|gr[eo]w\w*|drop\w*|fell|"
+                     r"rose|cut|off|growth|decline\w*)\b", re.I)
+
+
 def adjusted(text: str, quoted: str) -> list[str]:
     """A count the user reports × the multiplier the quoted rule states ("how many actually …")."""
     if not _ACTUAL.search(text):
@@ -221,6 +230,13 @@ def adjusted(text: str, quoted: str) -> list[str]:
     t, nums = _nums(text)
     count = max((n for n in nums if not n.pct and not n.money), key=lambda n: n.value, default=None)
     m = _MULTIPLY.search(quoted)
+    shares = [n for n in nums if n.pct and not _CHANGE.search(" ".join(t[max(0, n.start - 25):n.end + 15].split()))]
+    if count is not None and not m and shares:  # the user's own shares of the count, taken in turn (a KB example's
+        lines, v = [], count.value                # illustrative shares are not theirs)
+        for n in shares:
+            lines.append(f"{plain(v)} × {plain(n.value)}% = {plain(round(v * n.value / 100, 2))}")
+            v = v * n.value / 100
+        return lines
     if count is not None and not m:  # "credited with 40-60% of what the platform claimed": that share of the count
         got = userrule.share_of(count.value, False, [{"id": "", "text": quoted}], text)
         return got[1] if got else []
@@ -233,6 +249,17 @@ def adjusted(text: str, quoted: str) -> list[str]:
         lines.append(f"range: {plain(count.value)} × {plain(lo)} = {plain(count.value * lo)} to "
                      f"{plain(count.value)} × {plain(hi)} = {plain(count.value * hi)}")
     return lines
+
+
+def counted_clause(text: str) -> str:
+    """The sentence of a longer message that states the count, to search for the rule adjusting it: without
+    its figures and places, a platform named by name said as "platform" (a rule speaks of "a platform's
+    reported reach", not of each platform by name); "" for a one-sentence message."""
+    said = message_sentences(text)
+    clause = next((x for x in said if re.search(r"\d", x)), "") if len(said) > 1 else ""
+    clause = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", without_places(clause))
+    names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
+    return " ".join(names.sub("platform", clause.lower()).split())
 
 
 def work(text: str, asked_before: str, budget: float | None) -> Work | None:
@@ -346,15 +373,41 @@ def rate_sentence(passages: list[dict]) -> str | None:
     return None
 
 
+def share_sentence(question: str, passages: list[dict]) -> str | None:
+    """The first retrieved sentence crediting "N–M% of" something that shares two words with the question
+    (a platform named by name is "platform", a figure it shows one it reports or claims), cited."""
+    if any(n.pct for n in parse_numbers(digits(question))):
+        return None  # the user's own shares are the ones to take (:func:`adjusted`)
+    asked = _asked_words(question) | ({"claim"} if _TELLS.search(digits(question)) else set())
+    for ps in {ps["id"]: ps for ps in passages}.values():
+        for sent in sentences(ps.get("text", "")):
+            if userrule.SHARE.search(digits(sent)) and len(asked & set(terms(sent))) >= 2:
+                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
+    return None
+
+
 def fitting(question: str, passages: list[dict], least: int = 2) -> list[dict]:
     """The passages' sentences telling to multiply by a factor that share at least ``least`` words
     with the question (with the heading they sit under — "platform" meets "platform's reported
     reach", not "annual births"), best first, each as a one-sentence passage under its own id: a
     factor for another kind of count is no answer."""
-    asked = set(terms(question))
+    asked = _asked_words(question)
     found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), -i, {"id": ps["id"], "text": u.text})
              for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
     return [ps for n, _, ps in sorted(found, key=lambda f: f[:2], reverse=True) if n >= least]
+
+
+# a figure a tool tells, shows, says or claims is a figure it reports
+_TELLS = re.compile(r"\b(?:tell(?:s|ing)?|says?|saying|show(?:s|ing|ed)?|claim(?:s|ing|ed)?|estimat(?:es|ing|ed))\b[^.?!]{0,20}?\d",
+                    re.I)
+
+
+def _asked_words(question: str) -> set[str]:
+    """The question's content words, a platform named by name counting as "platform" and a figure a tool
+    tells or shows as one it "reports" — the words a KB rule for such a figure uses."""
+    names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
+    return set(terms(question)) | ({"platform"} if names.search(question.lower()) else set()) | (
+        {"report"} if _TELLS.search(digits(question)) else set())
 
 
 def shown(lines: list[str], cite: str | None = None) -> str:

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, compose, gaps, userrule
+from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -22,12 +22,7 @@ from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
-_RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
-_RULE_Q = " multiply by"  # appended to a search for the multiplier a "how many actually …" question needs
-
-
-def _with_memory(p: Parsed, mem: Memory) -> Parsed:
-    return carry(p, mem)
+_RETRIEVAL = worked.RETRIEVAL  # the tools whose results are passages
 
 
 def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
@@ -36,16 +31,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     rule is not a benchmark question because a benchmark was asked three turns ago)."""
     p = parse(text)
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else _with_memory(p, mem)
-
-
-def _vertical(p: Parsed, mem: Memory) -> str | None:
-    return business_of(p, mem)
-
-
-def ask_for(need: str) -> str:
-    """The one clarifying question, for the number (or the two numbers) the turn lacks."""
-    return f"To work that out I need {'two numbers' if ' and ' in need else 'one number'} from you: what is your {need}?"
+    return p if searchq.continues_reading(text, p, previous) else carry(p, mem)
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -63,8 +49,7 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
         need = " and ".join(p.metrics)
     if need is None:
         return None
-    return ask_for(need)
-
+    return compose.ask_for(need)
 
 def bench_inputs(vertical: str, metric: str, text: str) -> list[dict]:
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
@@ -109,12 +94,15 @@ class OfflineAgent:
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
+        text = "" if again else self.answer(user_text, history, outcomes, previous)
+        text = meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
+        again = again or (meaningsearch.query(user_text, outcomes, text) if may_call and "search_knowledge_base" in
+                          tool_names else None)  # the words found nothing that answers: the section nearest in meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
                      "input": {"query": again, "top_k": searchq.TOP_K}}
             return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
-        text = self.answer(user_text, history, outcomes, previous)
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
@@ -134,7 +122,7 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        vertical = _vertical(p, mem)
+        vertical = business_of(p, mem)
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         w = _formula(text, history, mem)
@@ -144,7 +132,7 @@ class OfflineAgent:
             plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
             plain_q = " ".join(plain_text.split())[:400]
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
-            rule_q = [f"{plain_q[:380]}{_RULE_Q}"] if w is None else []
+            rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, planmath.counted_clause(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
         if stmt is not None:
@@ -220,9 +208,9 @@ class OfflineAgent:
             return scope.decline(what)
         w = _formula(text, history, mem)
         if w is not None and (need := planmath.missing(w)):
-            return ask_for(need)
+            return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
-            return _worked(text, previous, outcomes, w, self.max_sentences)
+            return worked.answer(text, previous, outcomes, w, self.max_sentences)
         if stmt is None and not outcomes:
             ask = clarification(p, mem)
             if ask:
@@ -248,7 +236,7 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
-        calc_para = arith.calculation(p, mem, bench)
+        calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics)
         if calc_para:
             paras.append(calc_para)
         shown = set()
@@ -275,8 +263,8 @@ class OfflineAgent:
                     paras.append(compose.audience_para(o))
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        ranked = _own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
-                               p.vertical or mem.vertical)
+        ranked = followup.unsaid(_own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
+                                               p.vertical or mem.vertical), text, previous)  # not what was just quoted
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
             ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
@@ -337,38 +325,6 @@ def _formula(text: str, history: list, mem: Memory) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
     hist = _as_history(history)
     return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"))
-
-
-def _worked(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: planmath.Work | None,
-            k: int) -> str:
-    """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
-    ranked = merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found])
-    if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
-        got = userrule.share_of(w.base, True, ranked[:6], f"{text} {w.search}")
-        return f"{got[0]}\n\n{planmath.shown(got[1], got[2])}" if got else ask_for("target LTV:CAC ratio")
-    tq = searchq.form(text, previous)
-    quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
-    if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or _said(rule) not in quote):
-        quote = rule if not quote else f"{rule}\n\n{quote}"
-    if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
-        ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
-            ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(_RULE_Q) for ps in o.passages])
-        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits)
-        if rate and (not quote or _said(rate) not in quote):
-            quote = rate if not quote else f"{rate}\n\n{quote}"
-    lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
-    if not lines and quote:  # a rule with nothing to apply to (no multiplier, a bare percentage): say what it says
-        return quote
-    if not quote:
-        return compose.abstain([("information that answers this question", "")], [])
-    cite = re.search(r"\[([^\]]+#\d+)\]", quote)
-    return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite else None)}"
-
-
-def _said(cited: str) -> str:
-    """The sentence of a cited quote ("Based on Knowledge Base [id]: sentence"): a quote of another
-    section of the same passage does not already say it."""
-    return cited.split("]: ", 1)[-1]
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

@@ -30,10 +30,10 @@ import re
 from dataclasses import dataclass
 
 from agent.offline import bands, sectionmeaning
+from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
                                     units)
-from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
@@ -41,42 +41,6 @@ LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence 
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
-# the form of the answer a question asks for → a sentence having that form
-_NUM = r"\d[\d,.]*"
-_UNIT_T = r"(?:hours?|days?|weeks?|months?|quarters?|years?)"
-_FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
-    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
-     re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
-                rf"|\bevery\s+{_NUM}\b", re.I)),
-    (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
-    (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
-     re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
-    (re.compile(r"\bhow (?:much|many|big|high|low)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
-                r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
-                re.I), re.compile(rf"{_NUM}")),
-    (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
-                r"\bwhat goes into\b|\brequired\b", re.I),
-     re.compile(r"\b(?:must|required?|requires|at least|every|each|only if|no less than)\b", re.I)),
-    # "what do I do?", "walk me through it": a procedure — a numbered or bulleted list, or a section
-    # headed as steps / a response / a checklist (matched on the unit's heading, see _has_form)
-    (re.compile(r"\bwhat (?:do|should|can|must) (?:i|we) do\b|\bwhat (?:are )?(?:the )?(?:next |first )?steps\b|"
-                r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
-                re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
-                                               re.I)),
-    # "A says one thing, B another: which do we trust?": asks to settle a disagreement — a sentence saying
-    # which source prevails
-    (re.compile(r"\b(?:which|who)(?: one| of (?:them|the two|these|those))? (?:do|should|can|would) (?:i|we|you) "
-                r"(?:believe|trust|go with|rely on|listen to|follow)\b|\bwhich (?:one )?is (?:right|correct)\b", re.I),
-     re.compile(r"\b(?:wins?|prevails?|takes? precedence|overrides?|outranks?|is (?:to be )?trusted|trust the)\b",
-                re.I)),
-    # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
-    (ASKS_TO_APPLY, MULTIPLIER),
-    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
-    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
-     re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
-)
-
-
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
@@ -103,7 +67,7 @@ _DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger"
 def _illustration(u: "_Unit") -> bool:
     """Is the unit part of an illustration — an example heading over it anywhere in its outline
     ("Worked example: …" › "Reading the index on day 12" is still the example)?"""
-    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.path.split(" › ")])
+    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.outline.split(" › ")])
 
 
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
@@ -112,6 +76,13 @@ def _works_figures(question: str, section: list["_Unit"]) -> bool:
     mine = {n.value for n in parse_numbers(digits(STEP.sub(" ", question)))}
     theirs = {n.value for c in section for n in parse_numbers(digits(c.text))}
     return bool(mine) and mine <= theirs
+
+
+def _amounts(question: str) -> bool:
+    """Does the question state an amount — money, a percentage, a fraction or a number above a
+    small count? "Combine two audiences" counts things; "$80k a month" is a figure to work."""
+    return any(n.money or n.pct or n.value > 10 or not float(n.value).is_integer()
+               for n in parse_numbers(digits(STEP.sub(" ", question))))
 
 
 def _with_directions(found: set[str]) -> set[str]:
@@ -129,29 +100,25 @@ class _Unit:
     head_terms: set[str]     # the heading the unit sits under
     parent_terms: set[str]   # the headings above that one
     overview: bool
-    path: str = ""           # the headings, outline first ("Playbook: budget cuts › Principles for …")
+    path: str = ""           # the section path read with the unit's heading (what its meaning is encoded with)
+    outline: str = ""        # the headings it sits under, outline first ("Playbook: budget cuts › Principles for …")
 
 
 def _matches(query: set[str], found: set[str]) -> set[str]:
     """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
-    ("test" meets "testabl", "retarget" meets "retargeting")."""
+    ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`_t_to_s`)."""
     out = query & found
     for qt in query - out:
         if len(qt) >= 4 and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f)) and abs(len(f) - len(qt)) <= 3
-                                for f in found):
+                                or _t_to_s(qt, f) for f in found):
             out.add(qt)
     return out
 
 
-def _has_form(form: re.Pattern, c: "_Unit") -> bool:
-    if form is PROCEDURE:
-        return c.item >= 0 or bool(form.search(c.heading))
-    return bool(form.search(c.text))
-
-
-def answer_forms(question: str) -> list[re.Pattern]:
-    """Patterns a sentence answering ``question`` would match (none for an open question)."""
-    return [form for ask, form in _FORMS if ask.search(question)]
+def _t_to_s(a: str, b: str) -> bool:
+    """A Latin verb and its noun in -sion, as the stemmer leaves them: "convert" and "convers"
+    (conversion), "omit" / "omis", "divert" / "divers"."""
+    return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} == {"t", "s"}
 
 
 def _units(top: list[dict]) -> list[_Unit]:
@@ -160,7 +127,7 @@ def _units(top: list[dict]) -> list[_Unit]:
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
-        levels = _levels(ps["text"])
+        outlines, levels = _outlines(path, ps["text"]), _levels(ps["text"])
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             if is_instruction(sent) or is_pointer(sent):
                 continue
@@ -168,7 +135,7 @@ def _units(top: list[dict]) -> list[_Unit]:
             out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
                              set(terms(own)), set(terms(" ".join(parents))),
                              overview=not path or bool(_SUMMARY.match(sent)),
-                             path=_outline(path, heading, levels)))
+                             path=_outline(path, heading, levels), outline=outlines.get(heading) or " › ".join(path)))
     return out
 
 
@@ -191,7 +158,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                                                                                   for ps in judged)), judged):
             if not names_found(question, covered, judged):
                 return None
-            nearest = sectionmeaning.nearest(question, _units(judged))
+            nearest = sectionmeaning.nearest(question, _units(judged),
+                                             None if _SHOW.search(question) else lambda us: _illustration(us[0]))
             if nearest is None:
                 return None
     elif not ctx and not plainly_media(question, plain) and not re.search(r"\d", digits(STEP.sub(" ", question))) \
@@ -210,6 +178,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     normative = bool(NORMATIVE.search(question))
     shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
     figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
+    amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
@@ -240,7 +209,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             # asked counts);
             # under a heading that matches, every sentence is on topic
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
-            formed = sum(any(_has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
+            formed = sum(any(has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
             if normative and (NORM_HEAD.search(us[0].heading) or IDENT.search(us[0].heading)):
                 s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one)
@@ -250,17 +219,24 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
-        by = {k: section_score(k) for k in sections}
-        by = by if figures else sectionmeaning.blend(question, sections, by)  # figures: a worked example may be the answer
+        words = {k: section_score(k) for k in sections}
+        by = words if amounts else sectionmeaning.blend(question, sections, words)  # figures: a worked example may be the answer
+        meant.clear()  # a section ahead only by meaning: the words cannot tell which of its sentences answer
+        meant.update(k for k in by if words[k] < sectionmeaning.CONTENDER * max(words.values()))
         return sorted(sections, key=lambda k: (-by[k], k[0])), by, scores
 
+    meant: set = set()
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     key = nearest or ranked[0]
     if by[key] <= 0 and not nearest:
         return None
-    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))))
+    # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an
+    # answer quotes (MAX_WORDS)
+    whole = (shown and _illustration(sections[key][0])) or key == nearest or key in meant
+    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))),
+                    whole=whole)
     if not chosen:
         return None
     chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
@@ -292,11 +268,34 @@ def _levels(text: str) -> dict[str, int]:
 
 
 def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
-    """The headings a unit sits under, outline first: the passage's section path, with a heading
-    met inside the passage put at its own level ("### X" replaces the path from its third level)."""
+    """The passage's section path with a heading met inside the passage put at its own level ("### X"
+    replaces the path from its third level): the text a section's meaning is encoded with."""
     if heading and heading in levels:
         path = [*path[:max(0, levels[heading] - 1)], heading]
     return " › ".join(path)
+
+
+def _outlines(path: list[str], text: str) -> dict[str, str]:
+    """Each Markdown heading of a passage → the headings it sits under, outline first ("Customer
+    acquisition cost › Incremental and marginal CAC › Worked example: …"): the passage's own
+    headings above it, under the part of its section path that lies above the passage (its
+    citation path up to the first heading the passage holds or names with others, "A + B";
+    that path's first element is a level-2 heading, the document title being left out)."""
+    heads = [(m.group(2).strip(), len(m.group(1))) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)]
+    names = {h for h, _ in heads}
+    prefix: list[str] = []
+    for p in path:
+        if p in names or " + " in p or ";" in p:
+            break
+        prefix.append(p)
+    out: dict[str, str] = {}
+    stack: list[tuple[str, int]] = []
+    for h, level in heads:
+        stack = [(x, lv) for x, lv in stack if lv < level]
+        top = min([lv for _, lv in stack] + [level])
+        out.setdefault(h, " › ".join([*(p for i, p in enumerate(prefix) if i + 2 < top), *(x for x, _ in stack), h]))
+        stack.append((h, level))
+    return out
 
 
 def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
@@ -309,17 +308,18 @@ def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
 
 
 def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int,
-           forms: list[re.Pattern], worked: bool = True) -> list[_Unit]:
+           forms: list[re.Pattern], worked: bool = True, whole: bool = False) -> list[_Unit]:
     """The section's sentences worth quoting, in reading order: those sharing the turn's own words
     first (a follow-up asks something new of the carried topic), then the best-matching ones, then
     the ones that follow a short lead; worked arithmetic only when the question has figures
-    (``worked``); at most ``k`` sentences and ``MAX_WORDS`` words."""
+    (``worked``); at most ``k`` sentences and ``MAX_WORDS`` words — every sentence of the section,
+    up to MAX_WORDS, when it is a worked case the user asked to be walked through (``whole``)."""
     best = max(scores[id(c)] for c in section)
     keep = [c for c in section if asks[id(c)] > 0 or (scores[id(c)] >= 0.4 * best and scores[id(c)] > 0)]
     if not worked:  # a question without figures asks for the rule, not a worked example's arithmetic
         keep = [c for c in keep if not _WORKED.search(c.text)] or keep
     keep = sorted(keep, key=lambda c: (asks[id(c)] <= 0, -scores[id(c)]))[:k] or section[:1]  # heading-only match
-    keep = _contiguous(section, keep, scores)
+    keep = _contiguous(section, keep, scores, k)
     # a section is about one thing: when the quote is only a short lead ("X is the standard for …"),
     # the sentences after it carry the substance; a quote that already states a rule needs no example
     first = max(keep, key=lambda c: scores[id(c)])
@@ -327,13 +327,18 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         if sum(len(o.text.split()) for o in keep) >= LEAD_WORDS:
             break
         keep.append(c)
+    # a short section quoted from its middle lacks its lead sentence, which names what the rest is about
+    # ("Health conditions … carry restrictions." before "Do not upload lists …"): when the whole section fits, it comes
+    lead = min(section, key=lambda c: c.pos)
+    if lead not in keep and lead.item < 0 and len(section) <= k and sum(len(c.text.split()) for c in section) <= MAX_WORDS:
+        keep.append(lead)
     # the asked-for form must be quoted: the best sentence that has it comes along
-    if forms and not any(_has_form(f, c) for f in forms for c in keep):
-        formed = [c for c in section if any(_has_form(f, c) for f in forms)]
+    if forms and not any(has_form(f, c) for f in forms for c in keep):
+        formed = [c for c in section if any(has_form(f, c) for f in forms)]
         keep += sorted(formed, key=lambda c: -scores[id(c)])[:1]
     # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
     keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
-    picked = sorted(keep, key=lambda c: c.pos)
+    picked = sorted(section if whole else keep, key=lambda c: c.pos)  # whole: a worked case walked through
     out, words = [], 0
     for c in picked:
         w = len(c.text.split())
@@ -344,11 +349,16 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
     return out
 
 
-def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float]) -> list[_Unit]:
+def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float], k: int) -> list[_Unit]:
     """A prose quote that skips a sentence between two it quotes loses the thread (the rule's
     definition sits between its name and its exceptions): it becomes the run of as many
-    consecutive sentences that scores best. Lists are left alone (items stand on their own)."""
+    consecutive sentences that scores best. A list quoted with a gap gets the items between when
+    the quote can hold them (``k``); otherwise list items stand on their own."""
     prose = sorted((c for c in section if c.item < 0), key=lambda c: c.pos)
+    if len(keep) >= 2 and all(c.item >= 0 for c in keep):  # a list quoted with a gap: the items between come too,
+        lo, hi = min(c.pos for c in keep), max(c.pos for c in keep)  # when they fit (the options are read together)
+        gap = [c for c in section if lo < c.pos < hi and c not in keep]
+        return keep + gap if len(keep) + len(gap) <= k else keep
     if len(keep) < 2 or any(c.item >= 0 for c in keep):
         return keep
     lo, hi = min(c.pos for c in keep), max(c.pos for c in keep)

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import permutations
 
+from agent.offline import examplewords
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import terms, units
 from mpa.vocabulary import VOCABULARY, match_terms
@@ -50,6 +51,8 @@ class _Fig:
     how: tuple = ()                     # (operands' indexes, ops) for a result; (a, op, b) for a derived figure
     words: set[str] = field(default_factory=set)
     after: str = ""                     # the example's words right after it ("a day", "is released")
+    before: str = ""                    # the words naming a result before its equation ("the factor is")
+    again: str = ""                     # a later sentence saying the result again, its place marked "{}"
     bound: tuple[str, float] | None = None  # "(20% of the budget, above the 15% trigger)": (">", 15)
 
 
@@ -131,6 +134,7 @@ class _Example:
     rule: str                      # the rule's sentences before the example
     figs: list[_Fig]
     steps: list[int]               # the figures worked out, in the example's order
+    rest: str = ""                 # the example's closing sentences that state no figure (examplewords.rest)
 
 
 def _read(passage: dict) -> _Example | None:
@@ -151,8 +155,8 @@ def _read(passage: dict) -> _Example | None:
         if cue and cue.start() > 0:  # "… rule sentence. For example, on a …": the rule is the text before
             rule_units.append(body[:cue.start()])
             body = body[cue.start():]
-        rule = " ".join(rule_units).strip()
-        return _sorted(passage["id"], rule, digits(body), u.heading)
+        ex = _sorted(passage["id"], rule := " ".join(rule_units).strip(), digits(body), u.heading)
+        return _Example(ex.cite, rule, ex.figs, ex.steps, examplewords.rest(body)) if ex else None
     return None
 
 
@@ -173,12 +177,15 @@ def _sorted(cite: str, rule: str, body: str, heading: str) -> _Example | None:
         known = next((i for (v, p), i in index.items() if p == n.pct and _close(v, n.value)), None)
         if known is not None and k not in results:
             at[k] = known
+            if figs[known].kind == "result" and k not in in_eq and not figs[known].again:
+                figs[known].again = examplewords.restating(body, n.start, n.end)
             figs[known].words |= _words_near(body, n) if k not in in_eq else set()
             continue
         f = _Fig(n.value, n.money, n.pct)
         if k in results:
             chain, ops = results[k]
             f.kind, f.how = "result", ([at[c] for c in chain], ops)
+            f.before = examplewords.label(body, nums[chain[0]].start)
             if known is not None:  # worked out again: the earlier figure is this result
                 at[k] = known
                 continue
@@ -254,7 +261,7 @@ def _pruned(ex: _Example, question: str) -> _Example | None:
             steps.append(s)
     if len(steps) in (0, len(ex.steps)):
         return None
-    return _Example(ex.cite, ex.rule, ex.figs, steps)
+    return _Example(ex.cite, ex.rule, ex.figs, steps, ex.rest)
 
 
 def _match(ex: _Example, question: str) -> dict[int, Num] | None:
@@ -302,9 +309,9 @@ def _holds(f: _Fig, v: float, lines: list[str]) -> bool:
     return False
 
 
-def rerun(question: str, passages: list[dict]) -> tuple[str, str, list[str]] | None:
-    """(cited id, the rule's sentences, the working lines) of the first passage among ``passages``
-    whose worked example takes the user's numbers, or None."""
+def rerun(question: str, passages: list[dict]) -> tuple[str, str, list[str], str] | None:
+    """(cited id, the rule's sentences, the working lines, the example's closing advice) of the first
+    passage among ``passages`` whose worked example takes the user's numbers, or None."""
     if len(parse_numbers(digits(question))) < 2:
         return None
     for ps in passages:
@@ -349,11 +356,12 @@ def rerun(question: str, passages: list[dict]) -> tuple[str, str, list[str]] | N
             if v < 0 <= f.value:  # "$28,000 − $31,000": the example's reading does not carry to these figures
                 return None
             vals[s] = v
-            lines.append(f"{expr} = {_show(f, v)}{' ' + f.after if f.after else ''}")
+            lines.append(f"{f.before + ' ' if f.before and not f.after else ''}{expr} = {_show(f, v)}"
+                         f"{' ' + f.after if f.after else ''}" + (f", so {examplewords.lowered(f.again).replace('{}', _show(f, v))}" if f.again else ""))
             if not _holds(f, v, lines):
                 break
         if lines:
-            return ex.cite, ex.rule or _factor_rule(ex, passages), lines
+            return ex.cite, ex.rule or _factor_rule(ex, passages), lines, ex.rest
     return None
 
 
@@ -374,7 +382,7 @@ def _factor_rule(ex: _Example, passages: list[dict]) -> str:
     return ""
 
 
-def answer(quoted: str, cite: str, rule: str, lines: list[str]) -> str:
+def answer(quoted: str, cite: str, rule: str, lines: list[str], after: str = "") -> str:
     """The rule (the quoted answer when it already cites the example's passage, else the rule's own
     sentences: a worked example that takes exactly the user's kinds of figures is the passage that
     answers) and the example's working on the user's figures."""
@@ -383,5 +391,6 @@ def answer(quoted: str, cite: str, rule: str, lines: list[str]) -> str:
     else:
         head = quoted if f"[{cite}]" in quoted or not rule else f"Based on Knowledge Base [{cite}]: {rule}"
     tag = "" if f"[{cite}]" in head else f" [{cite}]"  # the working cites the example it re-runs
+    more = f"\n\nThe rule goes on [{cite}]: {after}" if after and after not in head else ""
     return (f"{head}\n\nIts worked example, re-run on your figures:\n"
-            + "\n".join(f"- {ln}{tag}" for ln in lines))
+            + "\n".join(f"- {ln}{tag}" for ln in lines) + more)

@@ -110,6 +110,22 @@ def leans_on_previous(text: str) -> bool:
     return bool(_OPENER.match(text) or _BARE_PRONOUN.search(text) or len(content_words(text)) <= 2)
 
 
+# a distal demonstrative opening a clause ("oh that upload is …", "those leads — are they any good?"): it
+# stands for something said before ("this" may point at what the message itself goes on to say)
+_DEMONSTRATIVE = re.compile(r"(?:^|[.?!;]\s*)(?:(?:oh|ah|so|and|but|ok(?:ay)?|well|hmm|then)\W+)?(?:that|those)\b", re.I)
+
+
+def points_back(text: str, prev_text: str) -> bool:
+    """Does the message refer to something the previous message introduced — with a demonstrative
+    ("that upload is old") or with "the" before a word of that message
+    ("where should the cut come from?" after "they cut us 20%")?"""
+    from agent.offline.passages import terms
+    if _DEMONSTRATIVE.search(text):
+        return True
+    before = set(terms(prev_text))
+    return any(set(terms(m.group(1))) & before for m in re.finditer(r"\bthe\s+([a-z][\w-]+)", text, re.I))
+
+
 def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome]) -> str:
     """The previous turn's topic: the heading of the first passage its answer cited, plus its
     question's content words — "" when that answer declined (a question the
@@ -118,11 +134,31 @@ def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome])
     cited = _CITED.findall(prev_answer or "")
     if _DECLINED.match(prev_answer or ""):
         return ""
-    passages = {p["id"]: p for o in prev_outcomes for p in o.passages}
+    # a heading of a passage the answer read (a benchmark table's or a sizing row's heading names no topic)
+    passages = {p["id"]: p for o in prev_outcomes if o.name in READING_TOOLS for p in o.passages}
     for cid in cited[:1]:
         parts.append(_quoted_heading(passages.get(cid), prev_answer))
-    parts.append(" ".join(content_words(prev_text)))
-    return " ".join(" ".join(parts).split())
+    # lower-cased: a name said before ("GM just cut us") is context now, not one this answer must hold. After a
+    # lookup or a calculation (no passage read), only the words its answer took up or that name a media-planning
+    # thing: the rest of such a question is who, when and chatter ("welp", "pls"), not a topic
+    from agent.offline.passages import domain_stems, terms
+    said = content_words(prev_text)
+    if not any(o.name in READING_TOOLS for o in prev_outcomes):
+        echoed = set(terms(prev_answer)) | domain_stems()
+        said = [w for w in said if set(terms(w)) & echoed]
+    parts.append(" ".join(said).lower())
+    if _states_budget(prev_text):  # "finance cut us to 1.8M": the topic is the budget (and its change), a word left out
+        from agent.offline.memory import CHANGE_VERB
+        parts.append(" ".join(["budget", *(m.group(0).lower() for m in CHANGE_VERB.finditer(prev_text))]))
+    return " ".join(dict.fromkeys(" ".join(parts).split()))
+
+
+def _states_budget(text: str) -> bool:
+    """The message gives a budget or moves it ("finance cut us to 1.8M", "they trimmed us 15%")."""
+    from agent.offline.memory import moves_budget  # the parser and the slots read the user's figures (imported late)
+    from agent.offline.parse import parse
+    p = parse(text)
+    return (any(n.role == "budget" for n in p.numbers) or moves_budget(p)) and "budget" not in text.lower()
 
 
 def _quoted_heading(passage: dict | None, answer: str) -> str:
@@ -144,8 +180,11 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     q = TurnQuery(focus=focus[:MAX_QUERY])
     if previous and leans_on_previous(text):
         q.topic = topic_of(*previous)
-    if q.topic:
-        q.queries.append(f"{q.focus} {q.topic}"[:MAX_QUERY])
+    # a message that says what it asks but points back ("where should the cut come from?"): the last turn's
+    # topic helps find the passages; its own words judge them (no carried context for the reader)
+    carried = q.topic or (topic_of(*previous) if previous and points_back(text, previous[0]) else "")
+    if carried:
+        q.queries.append(f"{q.focus} {carried}"[:MAX_QUERY])
     q.queries.append(q.focus)
     asked = attributes(text)  # searched apart: the KB may use the word for something else
     if asked:
@@ -164,11 +203,22 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
 
 
 def previous_turn(history: list[tuple[str, list[ToolOutcome]]], answers: list[str]) -> tuple | None:
-    """(text, answer, outcomes) of the last earlier turn, or None at the start of a conversation."""
+    """(text, answer, outcomes) of the last earlier turn that said something ("thanks!", "ok cool" in
+    between carry no topic: the one before them does), or None at the start of a conversation."""
     if not history:
         return None
-    text, outcomes = history[-1] if isinstance(history[-1], tuple) else (history[-1], [])
-    return text, (answers[-1] if answers else ""), outcomes
+    k = next((i for i in range(len(history) - 1, -1, -1) if _says_something(_text(history[i]))), len(history) - 1)
+    text, outcomes = history[k] if isinstance(history[k], tuple) else (history[k], [])
+    return text, (answers[k] if k < len(answers) else ""), outcomes
+
+
+def _text(turn) -> str:
+    return turn[0] if isinstance(turn, tuple) else turn
+
+
+def _says_something(text: str) -> bool:
+    from agent.offline.parse import parse  # imported late: the parser knows small talk
+    return bool(content_words(text)) and not parse(text).smalltalk
 
 
 _FIGURE = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)

@@ -7,7 +7,7 @@ of the reader's answer units (anything with ``rank``, ``heading``, ``path`` and 
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Callable, Protocol
 
 from agent.offline.semantic import similarities
 
@@ -20,7 +20,7 @@ class Unit(Protocol):
     text: str
 
 
-CONTENDER, CONTENDERS = 0.8, 2  # sections within reach of the best word-overlap score, compared by meaning
+CONTENDER, CONTENDERS = 0.8, 5  # sections within reach of the best word-overlap score, compared by meaning
 MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score: added to each section's score
 # the least similarity in meaning (all-MiniLM-L6-v2 cosine, question vs a section's outline and text) at which a
 # section the words missed answers anyway: on the seen sets, sections that answer scored 0.45–0.58 and the
@@ -29,6 +29,8 @@ NEAREST = 0.42
 # below this similarity a section the words matched is unrelated to a question off the plain domain (a stem
 # collision); such standalone questions scored 0.24–0.53 when their section answered them, 0.16 when it did not
 UNRELATED = 0.2
+# the section the blend would quote is a collision when its similarity is below FAR while another clears NEAREST by GAP or more
+FAR, GAP = 0.3, 0.15
 
 
 def _meaning(question: str, sections: dict[tuple[int, str], list[Unit]], by: dict) -> dict[tuple[int, str], float]:
@@ -44,13 +46,24 @@ def _meaning(question: str, sections: dict[tuple[int, str], list[Unit]], by: dic
     return dict(zip(keys, sims)) if sims else {}
 
 
-def nearest(question: str, cands: list[Unit]) -> tuple[int, str] | None:
+def nearest(question: str, cands: list[Unit], illustration: Callable[[list[Unit]], bool] | None = None
+            ) -> tuple[int, str] | None:
     """The section of ``cands`` nearest in meaning to the question, when the similarity clears
     NEAREST — for a question that shares no words with the section answering it ("does the next
     thousand dollars get what the first one got?" and "Diminishing returns"). Only ever asked after
-    the names and codes the question asks about were found in the passages; None without an encoder."""
-    near = _section_sims(question, cands)
-    return near[0] if near and near[1] >= NEAREST else None
+    the names and codes the question asks about were found in the passages; None without an encoder.
+    When the nearest is an ``illustration`` (a worked example), the rule it illustrates — a section of
+    the same passage that is no illustration — answers instead if it clears NEAREST itself: an
+    example is near a question because it restates the rule's topic with figures."""
+    sections = _sections(cands)
+    sims = _sims(question, sections)
+    if not sims:
+        return None
+    best = max(sims, key=lambda k: (sims[k], -k[0]))
+    if illustration and illustration(sections[best]):
+        rules = [k for k in sims if k[0] == best[0] and not illustration(sections[k]) and sims[k] >= NEAREST]
+        best = max(rules, key=lambda k: sims[k]) if rules else best
+    return best if sims[best] >= NEAREST else None
 
 
 def unrelated(question: str, cands: list[Unit]) -> bool:
@@ -60,17 +73,27 @@ def unrelated(question: str, cands: list[Unit]) -> bool:
     return bool(near) and near[1] < UNRELATED
 
 
-def _section_sims(question: str, cands: list[Unit]) -> tuple[tuple[int, str], float] | None:
-    """(the section of ``cands`` nearest in meaning to the question, its similarity), or None."""
+def _sections(cands: list[Unit]) -> dict[tuple[int, str], list[Unit]]:
     sections: dict[tuple[int, str], list[Unit]] = {}
     for c in cands:
         sections.setdefault((c.rank, c.heading), []).append(c)
+    return sections
+
+
+def _sims(question: str, sections: dict[tuple[int, str], list[Unit]]) -> dict[tuple[int, str], float]:
+    """Each section's similarity in meaning to the question (empty without an encoder)."""
     keys = list(sections)
     sims = similarities(question, [_section_text(sections[k]) for k in keys]) if keys else None
+    return dict(zip(keys, sims)) if sims else {}
+
+
+def _section_sims(question: str, cands: list[Unit]) -> tuple[tuple[int, str], float] | None:
+    """(the section of ``cands`` nearest in meaning to the question, its similarity), or None."""
+    sims = _sims(question, _sections(cands))
     if not sims:
         return None
-    best = max(range(len(keys)), key=lambda i: (sims[i], -keys[i][0]))
-    return keys[best], sims[best]
+    best = max(sims, key=lambda k: (sims[k], -k[0]))
+    return best, sims[best]
 
 
 def _section_text(us: list[Unit]) -> str:
@@ -79,9 +102,21 @@ def _section_text(us: list[Unit]) -> str:
 
 def blend(question: str, sections: dict, by: dict) -> dict:
     """Word-overlap section scores with the meaning similarity added at MEANING_WEIGHT of the best
-    score: a corrector among the sections the words already found close to the best."""
+    score: a corrector among the sections the words already found close to the best — and, when the
+    section it would quote is far in meaning from the question (below FAR) while another section the
+    words found clears NEAREST by a clear margin (GAP), that one: the shared words were a collision
+    ("flights" of travellers in sections about flighting a budget)."""
     meaning = _meaning(question, sections, by)
-    if not meaning:
-        return by
-    top = max(by.values())
-    return {k: (s + MEANING_WEIGHT * top * meaning[k]) if k in meaning else s for k, s in by.items()}
+    top = max(by.values(), default=0.0)
+    out = {k: (s + MEANING_WEIGHT * top * meaning[k]) if k in meaning else s for k, s in by.items()}
+    best = max(out, key=lambda k: (out[k], -k[0]), default=None)  # the section the blend would quote
+    if best is None or top <= 0:
+        return out
+    # sections the words found, bar a document's overview ("This guide covers …"): near every question on its topic
+    found = {k: us for k, us in sections.items() if by[k] > 0 and not all(getattr(u, "overview", False) for u in us)}
+    sims = _sims(question, found) if meaning.get(best, 0.0) < FAR else {}
+    if sims and sims.get(best, 1.0) < FAR:
+        near = max(sims, key=lambda k: (sims[k], -k[0]))
+        if sims[near] >= NEAREST and sims[near] - sims[best] >= GAP:
+            out[near] = max(out.values()) + 1.0
+    return out

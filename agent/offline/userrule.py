@@ -89,7 +89,7 @@ def ratio(question: str, passages: list[dict]) -> str | None:
     return None
 
 
-_SHARE = re.compile(r"(?<![\d.])(?P<a>\d+(?:\.\d+)?)%?\s*(?:-|–|to)\s*(?P<b>\d+(?:\.\d+)?)%\s+of\b"
+SHARE = re.compile(r"(?<![\d.])(?P<a>\d+(?:\.\d+)?)%?\s*(?:-|–|to)\s*(?P<b>\d+(?:\.\d+)?)%\s+of\b"
                     r"|(?<![\d.])(?P<one>\d+(?:\.\d+)?)%\s+of\b", re.I)
 
 
@@ -100,7 +100,7 @@ def share_of(value: float, is_money: bool, passages: list[dict], about: str) -> 
     for ps in passages:
         for u in units(ps.get("text", "")):
             for sent in re.split(r"(?<=[.;])\s+", u.text):
-                m = _SHARE.search(digits(sent))
+                m = SHARE.search(digits(sent))
                 if not m or len(want & _words(sent)) < 2:
                     continue
                 ends = [float(m.group("a")), float(m.group("b"))] if m.group("a") else [float(m.group("one"))]

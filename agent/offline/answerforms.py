@@ -1,0 +1,67 @@
+"""The form of the answer a question asks for, and whether a sentence has it: "how often" asks for a
+frequency, "how long" for a duration, "how much" for a number, "what does X need" for a requirement,
+"what do I do" for a procedure, "which first" for an order, "when is it worth it" for a condition.
+
+Why a module: the reader (:mod:`~agent.offline.reader`) ranks sections by the question's words, and
+a section that shares the words but has no sentence of the asked-for form cannot answer ("how
+long …" and a section with no duration). The pairs (question pattern, sentence pattern) are English
+question forms and English ways of stating the answer — nothing read from a data set.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
+
+# the form of the answer a question asks for → a sentence having that form
+_NUM = r"\d[\d,.]*"
+_UNIT_T = r"(?:hours?|days?|weeks?|months?|quarters?|years?)"
+FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
+    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
+     re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
+                rf"|\bevery\s+{_NUM}\b", re.I)),
+    (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
+    (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
+     re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
+    (re.compile(r"\bhow (?:much|many|big|high|low|expensive|cheap|costly|different|far apart)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
+                r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
+                re.I), re.compile(rf"{_NUM}")),
+    (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
+                r"\bwhat goes into\b|\brequired\b", re.I),
+     re.compile(r"\b(?:must|required?|requires|at least|every|each|only if|no less than)\b", re.I)),
+    # "what do I do?", "walk me through it": a procedure — a numbered or bulleted list, or a section
+    # headed as steps / a response / a checklist (matched on the unit's heading, see _has_form)
+    (re.compile(r"\bwhat (?:do|should|can|must) (?:i|we) do\b|\bwhat (?:are )?(?:the )?(?:next |first )?steps\b|"
+                r"\bhow (?:do|should|can) (?:i|we) (?:respond|react|handle|deal|fix|recover)\b|\bwalk (?:me|us) through\b",
+                re.I), PROCEDURE := re.compile(r"\b(?:steps?|response|checklist|playbook|process|procedure|how to)\b",
+                                               re.I)),
+    # "A says one thing, B another: which do we trust?": asks to settle a disagreement — a sentence saying
+    # which source prevails
+    (re.compile(r"\b(?:which|who)(?: one| of (?:them|the two|these|those))? (?:do|should|can|would) (?:i|we|you) "
+                r"(?:believe|trust|go with|rely on|listen to|follow)\b|\bwhich (?:one )?is (?:right|correct)\b", re.I),
+     re.compile(r"\b(?:wins?|prevails?|takes? precedence|overrides?|outranks?|is (?:to be )?trusted|trust the)\b",
+                re.I)),
+    # "when is it worth …?", "at what point …?": asks for the condition — a sentence stating one ("only if", "unless")
+    (re.compile(r"\bwhen (?:is|are|does|do) [\w-]+(?: [\w-]+)? (?:worth|ok|okay|safe|allowed|justified|right)\b|"
+                r"\bat what point\b|\bunder what (?:conditions?|circumstances)\b", re.I),
+     re.compile(r"\bonly (?:if|when|once|after|until)\b|\bunless\b|\bas long as\b|\bprovided\b|"
+                r"\bno (?:less|fewer|more|sooner|later) than\b|\bnot (?:before|until)\b", re.I)),
+    # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
+    (ASKS_TO_APPLY, MULTIPLIER),
+    # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
+    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
+     re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
+)
+
+
+def has_form(form: re.Pattern, c) -> bool:
+    """Does the answer unit ``c`` (its ``text``, its ``heading``, its list ``item``) have the form?
+    A procedure is a list item or a unit under a heading that names steps; the others are read in its text."""
+    if form is PROCEDURE:
+        return c.item >= 0 or bool(form.search(c.heading))
+    return bool(form.search(c.text))
+
+
+def answer_forms(question: str) -> list[re.Pattern]:
+    """Patterns a sentence answering ``question`` would match (none for an open question)."""
+    return [form for ask, form in FORMS if ask.search(question)]

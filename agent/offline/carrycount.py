@@ -1,0 +1,75 @@
+"""A rate applied to the count the last answer worked out: "and how many of those clicks would turn
+into sales at a typical conversion rate?".
+
+Why: the count ("those clicks") was computed one turn earlier — the previous answer's working says
+"$6,000 ÷ $5.40 ≈ 1,111 clicks" — and the rate is the benchmark this turn looked up. Neither the
+message nor the remembered slots hold the count, so it is read back from that working line (and
+recomputed from its operands, not from its rounded result), then multiplied by the rate at each
+figure the benchmark gives. What is read is English ("how many of those/these <things>", "turn
+into/become <things>") and the agent's own working lines; the rate is the knowledge base's, cited.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import plain, result
+
+_THOSE = re.compile(r"\bhow many of (?:those|these|them|the|that)\b\s*(?P<unit>[a-z]+)?", re.I)
+_BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+(?:in)?to\s+(?:a |an |new |paying )?"
+                     r"(?P<what>[a-z]+(?: [a-z]+)?)|\b(?:become|becomes|end up as|result in)\s+(?:a |an |new |paying )?(?P<w2>[a-z]+(?: [a-z]+)?)",
+                     re.I)
+# "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
+_WORKED = re.compile(r"^-\s*\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?\s*[=≈]\s*"
+                     r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?:\s+at\b.*)?$", re.M)
+
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def counts(answer: str, unit: str) -> list[tuple[float, str]]:
+    """(the count, its working "$6,000 ÷ $5.40") of each working line of ``answer`` that counts ``unit``."""
+    out = []
+    for m in _WORKED.finditer(answer or ""):
+        said = m.group("unit").split()
+        if unit and not any(w.rstrip("s") == unit.rstrip("s") for w in said):
+            continue
+        if _num(m.group("b")):
+            k = 1000 if m.group("k") else 1
+            out.append((_num(m.group("a")) / _num(m.group("b")) * k, m.group(0)[1:].split("=")[0].split("≈")[0].strip()))
+    return out
+
+
+def _rate(bench: dict[str, dict], metrics: list[str]) -> tuple[dict, list[float]] | None:
+    """The benchmark looked up this turn that is a percentage (a conversion or click-through rate)."""
+    for key in [*metrics, *bench]:
+        b = bench.get(key)
+        if b and "%" in b.get("typical", "") and b.get("range"):
+            return b, list(dict.fromkeys(b["range"]))
+    return None
+
+
+def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str]) -> str | None:
+    """The working for "how many of those X would become Y" at the benchmark rate, or None."""
+    m = _THOSE.search(text)
+    got = _rate(bench, metrics) if m else None
+    if not got:
+        return None
+    found = counts(previous_answer, m.group("unit") or "")
+    if not found:
+        return None
+    b, rates = got
+    became = _BECOME.search(text)
+    what = (became.group("what") or became.group("w2")) if became else "conversions"
+    what = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", what)  # "jobs if" → "jobs"
+    lines = []
+    for count, how in found:
+        s, shown = result(count, False)
+        lines.append(f"{how} {s} {shown} {m.group('unit') or 'of them'}")
+        for r in rates:
+            s2, n = result(count * r / 100, True)
+            lines.append(f"{shown} × {plain(r)}% {s2} {n} {what}")
+    cite = b["facts"][0][2] if b.get("facts") else b["id"]
+    what_rate = f"Typical {b['label'].split(' — ')[0]} range" if len(rates) > 1 else b["label"].split(" — ")[0]
+    return (f"With the {what_rate} of {b['typical']} (Based on Knowledge Base [{cite}]), applied to the "
+            f"{m.group('unit') or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))

@@ -1,0 +1,50 @@
+"""The answer to a planner's-formula turn: the KB passage stating the rule, then the working.
+
+Why a module apart from :mod:`~agent.offline.policy`: a formula turn ("how many clicks will $5k
+buy at that CPC?", "how many of those 500 are real?") is answered differently from every other
+turn — the rule the KB states is quoted first and the user's figures are run through it — and it
+keeps the policy under 400 lines.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import compose, planmath, searchq, userrule
+from agent.offline.reader import extract
+from agent.offline.toolread import ToolOutcome, merge_passages
+
+RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
+RULE_Q = " multiply by"  # appended to a search for the multiplier a "how many actually …" question needs
+
+
+def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: planmath.Work | None,
+            k: int) -> str:
+    """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
+    ranked = merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found])
+    if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
+        got = userrule.share_of(w.base, True, ranked[:6], f"{text} {w.search}")
+        return f"{got[0]}\n\n{planmath.shown(got[1], got[2])}" if got else compose.ask_for("target LTV:CAC ratio")
+    tq = searchq.form(text, previous)
+    quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
+    if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or said(rule) not in quote):
+        quote = rule if not quote else f"{rule}\n\n{quote}"
+    if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
+        ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
+            ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(RULE_Q) for ps in o.passages])
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or planmath.share_sentence(
+            text, [ps for o in outcomes if o.found for ps in o.passages])  # or the share of it the KB credits
+        if rate and (not quote or said(rate) not in quote):
+            quote = rate if not quote else f"{rate}\n\n{quote}"
+    lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
+    if not lines and quote:  # a rule with nothing to apply to (no multiplier, a bare percentage): say what it says
+        return quote
+    if not quote:
+        return compose.abstain([("information that answers this question", "")], [])
+    cite = re.search(r"\[([^\]]+#\d+)\]", quote)
+    return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite else None)}"
+
+
+def said(cited: str) -> str:
+    """The sentence of a cited quote ("Based on Knowledge Base [id]: sentence"): a quote of another
+    section of the same passage does not already say it."""
+    return cited.split("]: ", 1)[-1]
