@@ -92,6 +92,7 @@ DECLINE = [
     (TXT, "We're a senior living community. || what's the Google CTR for us?"),
     (TXT, "What's the Bing CPC for solar in New Zealand?"),
     (KB, "We're a university. || ok so what's roas for us"),
+    (KB, "will CPMs go up next quarter?"),
 ]
 STILL_FAILING = {
     "What is the usual new-customer cost for a veterinary practice?":

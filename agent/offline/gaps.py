@@ -31,7 +31,7 @@ _YEAR = re.compile(r"\b(20\d\d)\b")  # a year a question or a passage names
 # a prediction: a modal of the future with a year, or a forecast asked for by name
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|predict\w*|forecast\w*|project(?:ion|ed)?s?)\b", re.I)
 # a later time without a year: "next year", "in five years"
-_LATER = re.compile(r"\bnext year\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
+_LATER = re.compile(r"\bnext (?:year|quarter|month|season)\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
                     r"years\b|\byears from now\b|\bby the end of the decade\b", re.I)
 # the present moment: live prices the KB, a set of planning ranges, cannot know
 _NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )?(?:moment|minute|hour)|as of (?:now|today)|"
