@@ -380,6 +380,9 @@ class ToolExecutor:
             lines.append(f"When it applies: {escape(b.qualifier)}")
         else:
             lines.append("(found in prose, not in a benchmark table; quote the sentence with care)")
+        if inp.get("platform") and inp["platform"].lower() not in chunk.text.lower():
+            lines.append(f"Platform: not in the knowledge base — this {b.vertical} figure is not broken down by "
+                         f"platform; it has no {escape(inp['platform'])}-specific figure. Say so beside the figure.")
         ids = [b.chunk_id]
         passages = [render_passage(chunk)]
         records = [passage_record(chunk, 1.0)]

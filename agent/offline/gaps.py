@@ -31,14 +31,14 @@ _YEAR = re.compile(r"\b(20\d\d)\b")  # a year a question or a passage names
 # a prediction: a modal of the future with a year, or a forecast asked for by name
 _FUTURE = re.compile(r"\b(?:will|going to|gonna|predict\w*|forecast\w*|project(?:ion|ed)?s?)\b", re.I)
 # a later time without a year: "next year", "in five years"
-_LATER = re.compile(r"\bnext year\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
+_LATER = re.compile(r"\bnext (?:year|quarter|month|season)\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
                     r"years\b|\byears from now\b|\bby the end of the decade\b", re.I)
 # the present moment: live prices the KB, a set of planning ranges, cannot know
 _NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )?(?:moment|minute|hour)|as of (?:now|today)|"
                   r"this (?:very )?(?:minute|hour|morning|afternoon)|live|real[- ]time|currently)\b", re.I)
 # a question after a value: "what does X cost", "how much is Y" (not "how do I lower it")
 _VALUE = re.compile(r"(?:^|[.!?,]\s*)(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|s| is| are| would be| will be)|how much|"
-                    r"what (?:do|does|did|would|will)\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
+                    r"what\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
                     r"(?:the\s+)?(?:price|cost)s?\s+(?:of|per|for))\b",
                     re.I)
 _PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
@@ -127,6 +127,41 @@ def unsaid_platforms(question: str, text: str) -> list[str]:
     return out
 
 
+def file_vertical(source: str) -> str | None:
+    """The vertical whose document a passage comes from, read off its file name with the
+    vocabulary ("benchmarks-cpg.md" → cpg; "channel-retail-media.md" is a channel, not retail)."""
+    name = re.sub(r"[-_.]", " ", source.split("›")[0]).lower()
+    for key in match_terms(name, VOCABULARY["topics"]):
+        name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
+    named = match_terms(name, VOCABULARY["verticals"])
+    return named[0] if len(named) == 1 else None
+
+
+def _names_vertical(vertical: str, ps: dict) -> bool:
+    text = f"{ps.get('source', '')} {ps.get('text', '')}".lower()
+    return file_vertical(ps.get("source", "")) == vertical or bool(
+        term_pattern(tuple(VOCABULARY["verticals"].get(vertical, [vertical]))).search(text))
+
+
+def other_verticals(vertical: str | None, passages: list[dict]) -> list[str]:
+    """The verticals of the benchmark documents the answer cites, when none of them is the
+    conversation's (a CPG table quoted to a car dealer, a gaming table to a question naming none)."""
+    theirs = [v for v in (file_vertical(ps.get("source", "")) for ps in passages) if v]
+    if not theirs or (vertical and vertical in theirs):
+        return []
+    return list(dict.fromkeys(theirs))
+
+
+def unpaired(platforms: list[str], vertical: str | None, passages: list[dict]) -> list[str]:
+    """The platforms asked about for ``vertical`` that no single cited passage names together with
+    it: a TikTok-wide CPC beside a travel-wide one is no TikTok figure for travel."""
+    if not vertical:
+        return []
+    return [p for p in platforms if not any(
+        term_pattern(tuple(VOCABULARY["platforms"][p])).search(ps.get("text", "").lower()) and _names_vertical(vertical, ps)
+        for ps in passages)]
+
+
 def future_year(question: str, text: str) -> str | None:
     """The year a prediction asks about ("what will CPMs be in 2031?", "… next year") when it is
     later than every year the cited passages state, else None."""
@@ -158,11 +193,11 @@ def excluded_items(sentence: str) -> list[str]:
     return [x for x in re.split(r",|\b(?:or|and|for)\b", after) if terms(x)]  # a list: each item left out
 
 
-def exclusion(question: str, passages: list[dict], answer: str) -> str | None:
+def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, str] | None:
     """A sentence of the passages stating that the figures leave out what the question asks about
     (every word of one excluded item is the question's) and the answer does not speak of it
     ("retargeting excluded" beside a prospecting CPC), or one the answer quotes as all it has to
-    say (no figure of its own), else None."""
+    say (no figure of its own): (the sentence, its passage's id), else None."""
     q = set(terms(question))
     said = set(terms(answer))
     for ps in passages:
@@ -172,10 +207,10 @@ def exclusion(question: str, passages: list[dict], answer: str) -> str | None:
                 words = set(terms(item)) - _GENERIC
                 if not words - _PLAIN or not _within(words, q):
                     continue
-                if s in answer and not re.search(r"\d", _CITED.sub("", answer.replace(s, ""))):
-                    return s
+                if s in answer and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer.replace(s, ""))):
+                    return s, ps["id"]
                 if s not in answer and not _within(words, said):
-                    return s
+                    return s, ps["id"]
     return None
 
 
@@ -192,7 +227,8 @@ _PLAIN = set(terms("cpm cpc cpa cac ctr cvr roas ltv cpl cpi cpcv media marketin
                    "acquisition click clicks impression impressions"))
 
 
-def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool) -> str:
+def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool,
+           vertical: str | None = None) -> str:
     """``answer`` with a plain statement of each part of ``question`` it does not cover (see the
     module doc); the answer itself when it cites nothing or covers every part."""
     passages = cited(answer, outcomes)
@@ -200,14 +236,16 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         return answer
     text = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for ps in passages)
     notes = []
-    if (said := exclusion(question, [ps for o in outcomes for ps in o.passages], answer)):
-        return f"The knowledge base does not cover that: its own coverage note says \"{said.rstrip('.')}\"."
+    every = [ps for o in outcomes for ps in o.passages]
+    if (_VALUE.search(question) or _PRICE.search(question)) and (said := exclusion(question, every, answer)):
+        return f"The knowledge base does not cover that. Based on Knowledge Base [{said[1]}]: {said[0]}"
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
-    if asks_figure and (now := _NOW.search(question)):
+    if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
+            now := _NOW.search(question)):
         notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
                      "ranges, not current prices.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
@@ -218,6 +256,19 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             notes.append(f"The knowledge base has no figure for {' or '.join(gone)}; the figures above are not "
                          f"specific to {'it' if len(gone) == 1 else 'them'}.")
         plat = unsaid_platforms(question, text)
+        vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
+        searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
+        figures = re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer))
+        if (theirs := other_verticals(vertical, searched)) and figures:
+            notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
+                         f"above are {' and '.join(theirs)}'s.")
+        elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
+                o.name == "get_audience_sizing" and o.found for o in outcomes):
+            notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
+        elif (alone := unpaired([k for k in match_terms(question, VOCABULARY["platforms"]) if k not in plat], vertical,
+                                passages)):
+            notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
+                         f"quoted above is the closest it holds.")
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")

@@ -52,7 +52,6 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
         return None
     return compose.ask_for(need)
 
-
 def bench_inputs(vertical: str, metric: str, text: str) -> list[dict]:
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
     order named; one without a platform when they named none."""
@@ -313,7 +312,8 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
                                   for w, why in misses))
-        return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics))
+        return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics),
+                           p.vertical or mem.vertical)
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
