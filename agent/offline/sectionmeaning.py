@@ -21,7 +21,7 @@ class Unit(Protocol):
 
 
 CONTENDER, CONTENDERS = 0.8, 5  # sections within reach of the best word-overlap score, compared by meaning
-MEANING_WEIGHT = 1.2    # meaning similarity (0–1) × best word-overlap score: added to each section's score
+MEANING_WEIGHT = 1.0    # meaning similarity (0–1) × best word-overlap score: added to each section's score
 # the least similarity in meaning (all-MiniLM-L6-v2 cosine, question vs a section's outline and text) at which a
 # section the words missed answers anyway: on the seen sets, sections that answer scored 0.45–0.58 and the
 # nearest section to a question the KB cannot answer (weather, tax rates, stocks, a prompt injection) at most 0.31
