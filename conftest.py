@@ -60,6 +60,14 @@ def fixture_engine():
 
 
 @pytest.fixture(scope="session")
+def kb_txt_engine():
+    """The plain-text fixture KB (tests/fixtures/kb_txt): every feature is tested on it as well as on kb/."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+
+
+@pytest.fixture(scope="session")
 def shipped_engine():
     from mpa.engine import build_engine
 

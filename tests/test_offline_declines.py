@@ -138,12 +138,6 @@ ANSWER = [
 ]
 
 
-@pytest.fixture(scope="module")
-def kb_txt_engine():
-    from mpa.engine import build_engine
-    return build_engine(Path(__file__).parent / "fixtures" / "kb_txt")
-
-
 def _scored(engine, question: str, must_abstain: bool) -> tuple[float, str]:
     """The abstention score of the agent's last answer (" || " separates the turns), the scorer
     reading the figures of the KB asked."""

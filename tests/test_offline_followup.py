@@ -30,12 +30,6 @@ def test_the_wording_here_is_in_no_seen_data_set():
     assert_unseen(*_SAID.values(), _NEXT)
 
 
-@pytest.fixture(scope="module")
-def kb_txt_engine():
-    from mpa.engine import build_engine
-    return build_engine(Path(__file__).parent / "fixtures" / "kb_txt")
-
-
 def _talk(engine, *texts):
     c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
     return [c.send(t) for t in texts]

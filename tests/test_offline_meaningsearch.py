@@ -1,6 +1,6 @@
 """The whole-KB meaning search of a declined how-to turn (agent.offline.meaningsearch), in wording of
-our own — on a small hand-written KB, on the plain-text fixture KB and (slow: a cold cache encodes
-every section of ``kb/``) on the shipped one. Questions the KB cannot answer stay declined."""
+our own — on a small hand-written KB, and (slow: a cold cache encodes every section
+of the KB) on the plain-text fixture KB and the shipped one. Questions the KB cannot answer stay declined."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -192,7 +192,8 @@ def _off_topic_unchanged(engine):
     assert sum("[" not in a for a in on) >= 15
 
 
-@needs_encoder
+@pytest.mark.slow  # ~3.5 s: a cold, hermetic cache encodes every kb_txt section; `make test` runs the kb_txt
+@needs_encoder     # eval with the encoder on, so the fast suite still meets meaning search on that KB
 def test_the_plain_text_kb_reads_the_section_nearest_in_meaning_and_keeps_declining(meaning, monkeypatch):
     from mpa.engine import build_engine
     kb = ROOT / "tests" / "fixtures" / "kb_txt"

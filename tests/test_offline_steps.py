@@ -58,14 +58,6 @@ def test_hard_wrapped_prose_is_read_as_whole_sentences():
                     "Note each region's tier and scale the national costs by it."]
 
 
-@pytest.fixture(scope="module")
-def kb_txt_engine():
-    from pathlib import Path
-
-    from mpa.engine import build_engine
-    return build_engine(Path(__file__).parent / "fixtures" / "kb_txt")
-
-
 @pytest.mark.parametrize("kb_engine", ["shipped_engine", "kb_txt_engine"])
 def test_a_step_by_position_is_answered_from_its_own_section(kb_engine, request):
     engine = request.getfixturevalue(kb_engine)

@@ -309,11 +309,6 @@ def test_search_results_are_packed_to_the_budget_deduped_and_citable(tmp_path):
     assert kept == sorted(kept, key=rank.index)
 
 
-@pytest.fixture(scope="module")
-def kb_txt_engine():
-    return build_engine(Path(__file__).resolve().parent / "fixtures" / "kb_txt")
-
-
 @pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
 @pytest.mark.parametrize("mode", ["fast", "balanced", "thorough"])
 def test_the_budget_follows_thoroughness_on_both_kbs(kb, mode, monkeypatch, request):
