@@ -121,6 +121,7 @@ ANSWER = [
     (KB, "what's a normal CTR for travel brands?"),
     (KB, "What weekly frequency cap should CTV use?"),
     (KB, "What does a host-read podcast cost per thousand?"),
+    (KB, "What frequency cap does the KB suggest for CTV?"),  # "KB" names where to look, not a topic
     (TXT, "what's the CPM on LinkedIn for B2B software?"),
     (TXT, "What's the average Google CPC in Canada?"),
     (TXT, "What's the Google Ads CPC for real estate agents?"),

@@ -211,6 +211,9 @@ def units(text: str) -> list[Unit]:
 
 
 
+_SEARCHED = "Knowledge Base"  # what the search tool searches, as its citations name it
+
+
 def _spelled_out(acronym: str, text: str) -> bool:
     """Does ``text`` write ``acronym`` out as capitalized words with its initials ("NY" as
     "New York")? An abbreviation and its expansion name the same thing."""
@@ -246,7 +249,8 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
         if w.lower() not in text and (_ANALYZE(w) or [w.lower()])[0] not in covered:
             return False
     for a in acronyms:
-        if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK"):
+        # the initials of what is searched ("what does the KB recommend?") name where to look, not a topic
+        if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK") or _spelled_out(a, _SEARCHED):
             continue
         if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw) and not _spelled_out(a, raw):
             return False
