@@ -27,7 +27,7 @@ from agent.offline.business import business as _business, without_channel_names
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.priceforms import PRICE_FORMS as _PRICE_FORMS
+from agent.offline.priceforms import PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, pronoun_priced
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
@@ -167,7 +167,21 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
                 out.append((m.start(1), f"cost per {noun}"))
+    for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS for m in form.finditer(text)] + \
+            pronoun_priced(text, _is_unit):  # looser forms: only a unit some "cost per …" metric counts
+        words = noun.split()
+        while words and not _is_unit(" ".join(words)):  # "click do law firms": the unit is the words up to "click"
+            words.pop()
+        if words and pos not in {q for q, _ in out}:
+            out.append((pos, f"cost per {' '.join(words)}"))
     return sorted(out)
+
+
+def _is_unit(noun: str) -> bool:
+    """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
+    "cost per …" name (never a vertical: "cost of a hotel")."""
+    words = noun.split()
+    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and unit_metric(words[-1]) is not None
 
 
 def _role_word(word: str) -> str | None:

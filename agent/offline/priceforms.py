@@ -42,3 +42,29 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"(?<!conversion )(?<!click )(?<!through )(?<!completion )(?<!response )\brates?\s+(?:per|for each|for every) "
                + _ARTICLE + _NOUN, re.I),
 ]
+
+# Looser forms that price one of a unit the metric names define ("cost per <unit>"): "how much per lead",
+# "the price of one install". Loose enough to catch a price of anything ("how much per month", "the cost
+# of a campaign"), so the parser keeps them only when the captured noun is such a unit.
+UNIT_FORMS = [
+    re.compile(r"\bhow much (?:[a-z']+ ){0,4}?(?:per|for each|for every|for one|for a single) " + _NOUN, re.I),
+    re.compile(r"\b(?:price|cost)s? of (?:an? |one |each |every |a single |per )" + _NOUN, re.I),
+]
+# the price asked of a plural pronoun ("what do those cost", "how much do they run"): it points back at
+# a counted noun of the same message ("what about clicks — what do those cost")
+_PRONOUN_PRICE = re.compile(r"\b(?:what (?:do|would|will|should|might|did) (?:those|these|they) (?:usually |typically |"
+                            r"normally |generally )?" + _COST_VERB + r"|how much (?:are|do|would|will|did) (?:those|these|"
+                            r"they)(?: (?:usually |typically )?" + _COST_VERB + r")?)\b", re.I)
+_BACK_WORDS = 10   # how far back the pointed-at noun may be
+
+
+def pronoun_priced(text: str, is_unit) -> list[tuple[int, str]]:
+    """(position, noun) for each plural pronoun priced: the nearest plural word before it, within a few
+    words, that ``is_unit`` accepts (a unit a price metric counts)."""
+    out = []
+    for m in _PRONOUN_PRICE.finditer(text):
+        words = list(re.finditer(r"[a-z][a-z\-]*s\b", text[:m.start()], re.I))[-_BACK_WORDS:]
+        noun = next((w for w in reversed(words) if is_unit(w.group(0).lower())), None)
+        if noun:
+            out.append((noun.start(), noun.group(0).lower()))
+    return out
