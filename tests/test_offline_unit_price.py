@@ -21,12 +21,19 @@ PLAIN = {
     "We keep buying clicks; what do those usually run for a hotel chain?": "CPC",
     "lots of leads lately, how much are they for a bank?": "CPL",
     "the cost of one impression on streaming TV?": "CPM",
+    "what are clicks going for in home goods?": "CPC",
+    "how pricey are installs for a trivia app?": "CPI",
+    "whats the per-click price for a florist?": "CPC",
+    "what are we looking at per lead for a roofer?": "CPL",
+    "how costly are leads in mortgage lending?": "CPL",
 }
 NOT_PRICED = [
     "our leads are low quality, why?",
     "how much per month should a bakery put into search?",
     "what's the cost of a campaign relaunch for a car dealer?",
     "we get plenty of clicks but few sales, how come?",
+    "how expensive is the rebrand for a grocery chain?",
+    "how many leads per click does a webinar bring?",
 ]
 ON_BOTH = {
     "shipped_engine": ("How much per lead would a software company pay, typically?", "CPL"),

@@ -48,7 +48,14 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
 # of a campaign"), so the parser keeps them only when the captured noun is such a unit.
 UNIT_FORMS = [
     re.compile(r"\bhow much (?:[a-z']+ ){0,4}?(?:per|for each|for every|for one|for a single) " + _NOUN, re.I),
-    re.compile(r"\b(?:price|cost)s? of (?:an? |one |each |every |a single |per )" + _NOUN, re.I),
+    re.compile(r"\b(?:price|cost)s? (?:of|for) (?:a single )?" + _ARTICLE + _NOUN, re.I),
+    # how dear one is ("how pricey are installs"), what one goes for ("what are clicks going for")
+    re.compile(r"\bhow (?:pricey|expensive|costly|cheap|dear) (?:is|are|would|will|do|does|'s|were|was) " + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\bwhat (?:are|is|'s|were) " + _ARTICLE + _NOUN + r" (?:going|selling) for\b", re.I),
+    # the unit after "per" in a price: "the per-click price", "looking at per lead", "budget per install"
+    re.compile(r"\bper[- ]" + _NOUN + r" (?:price|cost|rate|fee)s?\b", re.I),
+    re.compile(r"\b(?:looking at|budget|budgeting|spend|spending|shell out|fork out) (?:about |around |roughly )?per "
+               + _NOUN, re.I),
 ]
 # the price asked of a plural pronoun ("what do those cost", "how much do they run"): it points back at
 # a counted noun of the same message ("what about clicks — what do those cost")
