@@ -106,6 +106,9 @@ DECLINE = [
     (TXT, "Can a rival sue us for using their brand name as a keyword?"),
     (TXT, "What hourly wage should a social media manager get?"),
     (TXT, "What mortgage rate do lenders quote in Canada?"),
+    (KB, "What's the interest rate for small business owners?"),
+    (KB, "What is the mortgage rate for first-time buyers in Texas?"),
+    (KB, "What commission rate should a real estate agent take on a sale?"),
 ]
 STILL_FAILING = {
     "What is the usual new-customer cost for a veterinary practice?":
@@ -114,8 +117,6 @@ STILL_FAILING = {
         "the get_benchmark figure is media-only CAC; the KB's out-of-scope note is in a file not retrieved",
     "Which tax rate applies to our ad agency's profits?":
         "the focus is read after a wh-word only when an auxiliary follows its noun phrase ('what X should')",
-    "What commission rate should a real estate agent take on a sale?":
-        "the affiliate passage states commissions: a commission of another trade is not told apart",
 }
 ANSWER = [
     (KB, "What's the usual cost per acquisition for a telehealth startup?"),
@@ -163,6 +164,8 @@ ANSWER = [
     (TXT, "What conversion rate do attorneys see on Google?"),
     (TXT, "What CPM should a CTV campaign budget for?"),
     (TXT, "What click-through rate do dentists get on Google?"),
+    (KB, "What's the click-through rate on travel ads?"),
+    (TXT, "What's the cost per click for dental practices on Google?"),
 ]
 
 

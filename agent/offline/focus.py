@@ -6,9 +6,11 @@ a search passage, but asks whether a lawsuit stands, which no sentence there spe
 
 Two kinds of focus are read from plain English structure:
 
-- a wh-determiner's noun phrase ("what hourly rate should …", "which interest rate do …"): its words
-  outside the media-planning vocabulary (:func:`~agent.offline.passages.domain_stems`) and outside
-  the words every figure question uses must meet in one sentence of the passages;
+- a wh-determiner's noun phrase ("what hourly rate should …", "what's the interest rate on …"): its
+  words outside the media-planning vocabulary (:func:`~agent.offline.passages.domain_stems`) and
+  outside the words every figure question uses must meet in one sentence of the passages, a sentence
+  about the question's subject (sharing another of its words: a real-estate agent's commission is
+  not an affiliate's);
 - a legal verdict ("is it legal to …", "can we sue …", "take them to court"): one sentence must speak
   in the verdict's own terms (lawful / allowed … or a lawsuit) about every non-domain word of its subject.
 
@@ -23,7 +25,11 @@ from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
 _AUX = r"(?:should|do|does|did|is|are|was|were|can|could|will|would|might|must|shall|have|has)"
 # "what hourly rate should …": the noun phrase between the wh-determiner and the auxiliary is what is asked for
 _WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(?!{_AUX}\b)"
-                    rf"(?P<np>(?:[a-z][\w-]*\s+){{1,3}}?){_AUX}\b", re.I)
+                    rf"(?P<np>(?:[a-z][\w-]*\s+){{1,3}}?){_AUX}\b"
+                    # "what's the interest rate on …": the noun phrase after the copula, up to its preposition
+                    rf"|(?:^|[.!?,;]\s*)(?:what|which)(?:['’]s|\s+is|\s+are)\s+(?:the|a|an|my|our|your)\s+"
+                    rf"(?P<np2>(?:[a-z][\w-]*\s*){{1,3}}?)(?=\s+(?:on|for|of|in|at|to|with|when|if|per)\b|\s*[?,]|$)",
+                    re.I)
 # words any figure question uses; they say nothing of what is asked about
 _PLAIN = set(terms("typical average usual normal good fair reasonable realistic sensible right ideal ballpark rough "
                    "going expected decent kind sort type level amount number figure range cost price rate much many "
@@ -49,7 +55,7 @@ def _np_words(question: str) -> set[str]:
     analyzer drops as a stop word ("interest") kept as typed."""
     words: set[str] = set()
     for m in _WH_NP.finditer(question):
-        for w in re.findall(r"[a-z][a-z-]+", m.group("np").lower()):
+        for w in re.findall(r"[a-z][a-z-]+", (m.group("np") or m.group("np2")).lower()):
             stem = terms(w)
             if w in _DOMAIN or (stem and stem[0] in domain_stems()):
                 return set()  # a planning thing is asked for ("what weekly frequency cap …"): not second-guessed
@@ -71,4 +77,6 @@ def stated(question: str, passages: list[dict]) -> bool:
         subject = {w for w in terms(question) if w not in domain_stems() | _DOMAIN and w not in _LEGAL_WORDS}
         return any(subject <= set(terms(u)) for u in said if verdict.search(u))
     focus = _np_words(question)
-    return not focus or any(all(_says(w, u) for w in focus) for u in said)
+    # the sentence stating it is about the question's subject: it shares one more of the question's words, if any
+    rest = set(terms(question)) - focus - _PLAIN - set(terms(" ".join(_FILLER)))
+    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & set(terms(u))) for u in said)
