@@ -93,14 +93,30 @@ DECLINE = [
     (TXT, "What's the Bing CPC for solar in New Zealand?"),
     (KB, "We're a university. || ok so what's roas for us"),
     (KB, "will CPMs go up next quarter?"),
+    # (b) what is asked for (an interest rate, a wage, a legal verdict) is stated by no passage sharing its words
+    (KB, "What interest rate does a bank charge on a small business loan?"),
+    (KB, "What hourly rate should a freelance copywriter bill?"),
+    (KB, "Is it legal to run vape ads?"),
+    (KB, "What mortgage rate should a first-time home buyer expect?"),
+    (KB, "Could we sue an influencer who never posted the sponsored video?"),
+    (KB, "Is it legal to advertise e-cigarettes to teenagers?"),
+    (KB, "Can I take a rival to court for bidding on my trademark in paid search?"),
+    (TXT, "What interest rate do credit cards charge?"),
+    (TXT, "Is it legal to show gambling ads on Meta?"),
+    (TXT, "Can a rival sue us for using their brand name as a keyword?"),
+    (TXT, "What hourly wage should a social media manager get?"),
+    (TXT, "What mortgage rate do lenders quote in Canada?"),
+    (KB, "What's the interest rate for small business owners?"),
+    (KB, "What is the mortgage rate for first-time buyers in Texas?"),
+    (KB, "What commission rate should a real estate agent take on a sale?"),
 ]
 STILL_FAILING = {
     "What is the usual new-customer cost for a veterinary practice?":
         "get_benchmark reads 'practice' as the healthcare intro's 'dental and vision practices'",
     "What is a fully loaded CAC for B2B software, counting sales salaries and agency fees?":
         "the get_benchmark figure is media-only CAC; the KB's out-of-scope note is in a file not retrieved",
-    "Can I take a rival to court for bidding on my trademark in paid search?":
-        "the affiliate passage on trademark bidding shares the question's words; legal advice is not detected",
+    "Which tax rate applies to our ad agency's profits?":
+        "the focus is read after a wh-word only when an auxiliary follows its noun phrase ('what X should')",
 }
 ANSWER = [
     (KB, "What's the usual cost per acquisition for a telehealth startup?"),
@@ -136,6 +152,20 @@ ANSWER = [
     (TXT, "Why is solar missing from the Bing list?"),
     (KB, "What does fully loaded CAC include?"),
     (KB, "Why is there no ROAS benchmark for automotive?"),
+    # near-misses of the focus rule (agent.offline.focus): the asked-for thing is a planning one, or stated
+    (KB, "What conversion rate should an online store expect?"),
+    (KB, "Is it legal to advertise cannabis?"),
+    (KB, "Is bidding on a competitor's brand name allowed?"),
+    (KB, "What frequency cap should streaming TV use?"),
+    (KB, "Which regulated categories need legal review?"),
+    (KB, "What click-through rate do travel brands see?"),
+    (KB, "What interest targeting options does Meta offer?"),
+    (KB, "What commission should an affiliate get per sale?"),
+    (TXT, "What conversion rate do attorneys see on Google?"),
+    (TXT, "What CPM should a CTV campaign budget for?"),
+    (TXT, "What click-through rate do dentists get on Google?"),
+    (KB, "What's the click-through rate on travel ads?"),
+    (TXT, "What's the cost per click for dental practices on Google?"),
 ]
 
 

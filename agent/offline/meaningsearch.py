@@ -35,6 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from agent.offline import focus
 from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
@@ -178,7 +179,8 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()
-    return quote(sec, held[0], k) if held and names_found(question, covered, held) else None
+    return quote(sec, held[0], k) if held and names_found(question, covered, held) and focus.stated(question, held) \
+        else None
 
 
 def quote(sec: Section, passage: dict, k: int) -> str | None:

@@ -32,7 +32,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from agent.offline import bands, sectionmeaning
+from agent.offline import bands, focus, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
@@ -165,8 +165,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                                              None if _SHOW.search(question) else lambda us: _illustration(us[0]))
             if nearest is None:
                 return None
-    elif not ctx and not plainly_media(question, plain) and not re.search(r"\d", digits(STEP.sub(" ", question))) \
-            and sectionmeaning.unrelated(question, _units(judged)):
+    if not focus.stated(question, judged):
+        return None  # shared words, but what it asks for (an interest rate, a legal verdict) is stated nowhere
+    if nearest is None and not ctx and not plainly_media(question, plain) \
+            and not re.search(r"\d", digits(STEP.sub(" ", question))) and sectionmeaning.unrelated(question, _units(judged)):
         return None  # shared words, unrelated meaning: "elections" in a passage on busy ad auctions is a collision
     cands = _units(top)
     if not cands:

@@ -1,0 +1,82 @@
+"""What a question asks FOR — its focus — must be something a passage states, not merely words the
+passage happens to share. "What interest rate should I expect on a small-business loan?" shares
+"small business" with an audience-sizing passage, but asks for an interest rate, which no sentence
+there states; "can I sue a rival for bidding on my trademark?" shares "bidding" and "trademark" with
+a search passage, but asks whether a lawsuit stands, which no sentence there speaks of.
+
+Two kinds of focus are read from plain English structure:
+
+- a wh-determiner's noun phrase ("what hourly rate should …", "what's the interest rate on …"): its
+  words outside the media-planning vocabulary (:func:`~agent.offline.passages.domain_stems`) and
+  outside the words every figure question uses must meet in one sentence of the passages, a sentence
+  about the question's subject (sharing another of its words: a real-estate agent's commission is
+  not an affiliate's);
+- a legal verdict ("is it legal to …", "can we sue …", "take them to court"): one sentence must speak
+  in the verdict's own terms (lawful / allowed … or a lawsuit) about every non-domain word of its subject.
+
+A focus held by the planning vocabulary ("what weekly frequency cap …") is never second-guessed here.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
+
+_AUX = r"(?:should|do|does|did|is|are|was|were|can|could|will|would|might|must|shall|have|has)"
+# "what hourly rate should …": the noun phrase between the wh-determiner and the auxiliary is what is asked for
+_WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(?!{_AUX}\b)"
+                    rf"(?P<np>(?:[a-z][\w-]*\s+){{1,3}}?){_AUX}\b"
+                    # "what's the interest rate on …": the noun phrase after the copula, up to its preposition
+                    rf"|(?:^|[.!?,;]\s*)(?:what|which)(?:['’]s|\s+is|\s+are)\s+(?:the|a|an|my|our|your)\s+"
+                    rf"(?P<np2>(?:[a-z][\w-]*\s*){{1,3}}?)(?=\s+(?:on|for|of|in|at|to|with|when|if|per)\b|\s*[?,]|$)",
+                    re.I)
+# words any figure question uses; they say nothing of what is asked about
+_PLAIN = set(terms("typical average usual normal good fair reasonable realistic sensible right ideal ballpark rough "
+                   "going expected decent kind sort type level amount number figure range cost price rate much many "
+                   "kind best top current standard"))
+
+_LAWSUIT = re.compile(r"\b(?:sue|sued|suing|lawsuits?|litigat\w*|take\s+(?:\w+\s+){0,3}to\s+court|liable|liability)\b",
+                      re.I)
+_LEGALITY = re.compile(r"\b(?:is|are|was|would|be)\s+(?:it\s+|this\s+|that\s+|they\s+)?(?:even\s+)?"
+                       r"(?:legal|illegal|lawful|unlawful|against the law)\b|\b(?:legal|illegal|lawful)\s+to\b", re.I)
+_VERDICT = re.compile(r"\b(?:legal\w*|illegal|lawful|unlawful|allowed|permitted|prohibited|banned|licensed|"
+                      r"forbidden)\b", re.I)
+# determiners, pronouns and pro-forms: "which one should we trust?" names no thing of its own
+_FILLER = {"the", "a", "an", "of", "per", "to", "for", "in", "on", "kind", "sort", "type", "you", "we", "i", "they",
+           "our", "my", "your", "their", "one", "ones", "else", "this", "that", "these", "those", "other", "others",
+           "either", "neither", "another", "any", "each", "every", "all", "both", "some", "such", "thing", "things",
+           "something", "anything", "option", "options", "way", "ways", "exactly"}
+_LEGAL_WORDS = set(terms("legal illegal lawful unlawful law sue sued suing lawsuit court liable liability even"))
+
+
+def _np_words(question: str) -> set[str]:
+    """The words of a wh-determiner's noun phrase that neither the planning vocabulary nor a plain
+    figure question accounts for ("interest" of "what interest rate should …"), stemmed — a word the
+    analyzer drops as a stop word ("interest") kept as typed."""
+    words: set[str] = set()
+    for m in _WH_NP.finditer(question):
+        for w in re.findall(r"[a-z][a-z-]+", (m.group("np") or m.group("np2")).lower()):
+            stem = terms(w)
+            if w in _DOMAIN or (stem and stem[0] in domain_stems()):
+                return set()  # a planning thing is asked for ("what weekly frequency cap …"): not second-guessed
+            if (stem and stem[0] in _PLAIN) or w in _FILLER or (not stem and len(w) < 6):
+                continue  # a short stop word the analyzer drops is a function word
+            words.add(stem[0] if stem else w)  # compared stemmed, or as typed when the analyzer drops it
+    return words
+
+
+def _says(word: str, sentence: str) -> bool:
+    return word in terms(sentence) or bool(re.search(rf"\b{re.escape(word)}", sentence, re.I))
+
+
+def stated(question: str, passages: list[dict]) -> bool:
+    """Do the passages state what the question asks for (see module doc)? True when no focus is read."""
+    said = [u for ps in passages for u in sentences(ps["text"])]
+    if _LAWSUIT.search(question) or _LEGALITY.search(question):
+        verdict = _LAWSUIT if _LAWSUIT.search(question) else _VERDICT  # a lawsuit asked: a lawsuit spoken of
+        subject = {w for w in terms(question) if w not in domain_stems() | _DOMAIN and w not in _LEGAL_WORDS}
+        return any(subject <= set(terms(u)) for u in said if verdict.search(u))
+    focus = _np_words(question)
+    # the sentence stating it is about the question's subject: it shares one more of the question's words, if any
+    rest = set(terms(question)) - focus - _PLAIN - set(terms(" ".join(_FILLER)))
+    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & set(terms(u))) for u in said)
