@@ -8,7 +8,10 @@ scorer reads the cited chunks' text (the record's ``retrieved`` passages, else t
 * a sentence that carries a citation is its own unit; a citation-only sentence ("Based on
   Knowledge Base [id].", "[id]") belongs to the sentence before it in the paragraph, and a
   citation-only paragraph to the paragraph before it. A citation with nothing before it is
-  attached to no claim and fails.
+  attached to no claim and fails. A citation that opens a quote with a colon ("Based on Knowledge
+  Base [id]: …") also claims the paragraph's next sentences that cite nothing themselves (up to one
+  a citation-only sentence claims; the answer's own shown working excepted): a figure changed there
+  is claimed from [id], even when another retrieved chunk happens to hold it.
 * a unit is supported when (1) every figure it claims (``scorers.claims.claim_figures``: value
   *and* unit, within the rounding the digits state) appears in the cited text, is a number the
   user gave, or is the result of correct arithmetic shown in the answer over numbers from the
@@ -24,6 +27,7 @@ Deterministic; the per-unit verdicts are in the metadata.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from scorers.base import ProjectScorer, View, trim
@@ -36,6 +40,7 @@ from scorers.text import cited_ids, content_words, paragraphs, sentences, strip_
 # different file (median 0.08; 3 % reach 0.5, and most of those carry figures the swapped chunk
 # lacks). See tests/test_citation_support.py and the calibration rows.
 WORD_SUPPORT = 0.5
+_QUOTE_OPEN = re.compile(r"#\d+\]\s*:\s")  # a citation that opens a quote with a colon
 MIN_WORDS = 3
 
 
@@ -60,13 +65,28 @@ def claim_units(answer: str) -> list[tuple[list[str], str | None]]:
             if not ids:
                 continue
             if not _citation_only(s):
-                units.append((ids, s))
+                # "Based on Knowledge Base [id]: …" introduces a quote: the paragraph's next sentences that cite
+                # nothing are part of it, so their figures are claimed from [id] too
+                quote = [s] + (_quote_rest(sents[si + 1:]) if _QUOTE_OPEN.search(s) else [])
+                units.append((ids, " ".join(quote)))
                 continue
             prev = next((sents[j] for j in range(si - 1, -1, -1) if not _citation_only(sents[j])), None)
             if prev is None and si == 0 and pi > 0:
                 prev = pars[pi - 1]
             units.append((ids, prev))
     return units
+
+
+def _quote_rest(rest: list[str]) -> list[str]:
+    """The sentences after a colon-opened quote that still belong to it: up to the next sentence that
+    cites (or that a citation-only sentence claims), and never the answer's own shown working ("=")."""
+    out = []
+    for i, x in enumerate(rest):
+        if cited_ids(x) or (i + 1 < len(rest) and _citation_only(rest[i + 1])):
+            break
+        if "=" not in x:
+            out.append(x)
+    return out
 
 
 class CitationSupport(ProjectScorer):

@@ -241,3 +241,19 @@ def test_spelled_out_user_numbers(text, want):
     from scorers.numwords import spelled_to_digits
 
     assert spelled_to_digits(text) == want
+
+
+def test_a_colon_opened_quote_claims_its_later_sentences_for_the_chunk_it_cites():
+    """"Based on Knowledge Base [id]: …" attributes the paragraph's following uncited sentences to [id]:
+    a figure changed there to one another retrieved chunk happens to hold ($18, $95 are in the table) passes
+    grounding but not citation_support; shown working and a sentence that cites its own chunk stay apart."""
+    first, rest = "Ecommerce CAC counts only first-order customers.", "fits a store with a known brand name."
+    honest = f"Based on Knowledge Base [t#1]: {first} The Typical range of $30–$55 {rest}"
+    moved = f"Based on Knowledge Base [t#1]: {first} The Typical range of $18–$95 {rest}"
+    assert score(citation_support, honest, exp={}) == 1.0
+    assert score(grounding, moved, exp={}) == 1.0  # every figure is in some retrieved chunk
+    assert score(citation_support, moved, exp={}) == 0.0
+    working = f"{honest} Applied to your figure: $6,000 ÷ $30 = 200 customers."
+    assert score(citation_support, working, exp={}, q="We spend $6,000 a month.") == 1.0
+    own = f"Based on Knowledge Base [t#1]: {first} ROAS runs 0.8x–1.4x for a store like this. [t#0]"
+    assert score(citation_support, own, exp={}) == 1.0
