@@ -12,20 +12,36 @@ Modules, one concept each:
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
+* :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
 * :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
 * :mod:`~agent.offline.searchq` — the search queries of a turn (fillers out, attributes asked, a follow-up's topic);
+* :mod:`~agent.offline.followup` — a follow-up that asks what comes next is not answered with the last quote again;
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
+* :mod:`~agent.offline.answerforms` — the form of answer a question asks for (a condition, a formula, figures);
+* :mod:`~agent.offline.semantic` — MiniLM similarity of a question and KB sections, cached (the one meaning signal);
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
+* :mod:`~agent.offline.meaningsearch` — a declined how-to turn: the KB section nearest in meaning, when reliable;
+* :mod:`~agent.offline.focus` — what a question asks for (a rate, a legal verdict) must be stated by the passage;
+* :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer;
+* :mod:`~agent.offline.bands` — budget bands in the KB's headings, matched to the user's budget;
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
+* :mod:`~agent.offline.userrule` — rules the KB states in words (ratios, thresholds, shares) on the user's figures;
+* :mod:`~agent.offline.periodrule` — a per-period rule the KB states, from the user's figure or last percentage;
+* :mod:`~agent.offline.reportedcount` — a count a platform reports, taken through the KB's adjustment;
+* :mod:`~agent.offline.carrycount` — a count the last answer worked out, carried into this turn's rate;
+* :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
+* :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;
 * :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
+* :mod:`~agent.offline.examplewords` — the words around a re-run example's working, kept with the user's result;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
 * :mod:`~agent.offline.periods` — the period a budget is said for and the one a count is asked for;
+* :mod:`~agent.offline.sizing` — what a sizing question asks: who is counted, and whether "how many" counts people;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
 * :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,
   pacing, break-even ROAS, the most to pay), working shown;
@@ -36,6 +52,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;
 * :mod:`~agent.offline.coverage` — "what do you have figures for?", answered with the KB's own list;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;
+* :mod:`~agent.offline.worked` — a planner's-formula turn: the KB's rule quoted, then the working;
 * :mod:`~agent.offline.policy` — the decisions: which tools, which answer.
 
 It never writes a number that is neither in a tool result nor computed from the user's inputs.
