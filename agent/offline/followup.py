@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.passages import PASSAGE_SENTENCE, terms
-from agent.offline.searchq import leans_on_previous
+from agent.offline.searchq import CITED, leans_on_previous
 from mpa.vocabulary import VOCABULARY, match_terms
 
 # the message asks for what comes in order: English words of sequence ("first", "next", "then what",
@@ -62,7 +62,7 @@ def unsaid(passages: list[dict], text: str, previous: tuple | None) -> list[dict
     """``passages`` without the sentences the previous answer quoted, when this message leans on that
     turn, asks what comes in order and names no topic of its own; unchanged otherwise."""
     answer = previous[1] if previous else ""
-    if not answer or not re.search(r"\[[^\]\s]+#\d+\]", answer) or not leans_on_previous(text) \
+    if not answer or not CITED.search(answer) or not leans_on_previous(text) \
             or not _SEQUENCE.search(text) or names_own_topic(text):
         return passages
     out = []

@@ -21,11 +21,10 @@ import re
 
 from agent.offline.passages import _DOMAIN, sentences, terms
 from agent.offline.places import geographies
+from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
-# "[benchmarks-saas#2]": a passage the answer cites
-_CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 _YEAR = re.compile(r"\b(20\d\d)\b")  # a year a question or a passage names
 
 # a prediction: a modal of the future with a year, or a forecast asked for by name
@@ -60,7 +59,7 @@ _NOT_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|August|
 
 def cited(answer: str, outcomes: list[ToolOutcome]) -> list[dict]:
     """The passages the answer cites, as the tools returned them."""
-    ids = set(_CITED.findall(answer))
+    ids = set(CITED.findall(answer))
     out, seen = [], set()
     for o in outcomes:
         for ps in o.passages:
@@ -68,6 +67,11 @@ def cited(answer: str, outcomes: list[ToolOutcome]) -> list[dict]:
                 seen.add(ps["id"])
                 out.append(ps)
     return out
+
+
+def _states_figure(answer: str) -> bool:
+    """Does the answer state a number outside its citations (an id's "#2" is none)?"""
+    return re.search(r"(?<![A-Za-z])\d", CITED.sub("", answer)) is not None
 
 
 def _said(name: str, text: str) -> bool:
@@ -207,7 +211,7 @@ def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, st
                 words = set(terms(item)) - _GENERIC
                 if not words - _PLAIN or not _within(words, q):
                     continue
-                if s in answer and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer.replace(s, ""))):
+                if s in answer and not _states_figure(answer.replace(s, "")):
                     return s, ps["id"]
                 if s not in answer and not _within(words, said):
                     return s, ps["id"]
@@ -242,7 +246,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
-    if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer)):
+    if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not _states_figure(answer):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
     if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
             now := _NOW.search(question)):
@@ -258,7 +262,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         plat = unsaid_platforms(question, text)
         vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
-        figures = re.search(r"(?<![A-Za-z])\d", _CITED.sub("", answer))
+        figures = _states_figure(answer)
         if (theirs := other_verticals(vertical, searched)) and figures:
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are {' and '.join(theirs)}'s.")

@@ -47,7 +47,7 @@ _BARE_PRONOUN = re.compile(r"\b(?:that|this|those|these|them)\s*(?:[?.!,]|$)|\b(
                            r"beyond|past|above|below|under|over) (?:that|this|those|these)\b", re.I)
 _WORD = re.compile(r"[A-Za-z0-9$%][\w$%:/.\-']*")
 _DECLINED = re.compile(r"^\W*(?:the knowledge base does not|i couldn't look that up)", re.I)
-_CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
+CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")  # "[benchmarks-saas#2]": a passage an answer cites
 MAX_QUERY = 500
 READING_TOOLS = {"search_knowledge_base", "get_step_guidance", "research_topic"}
 TOP_K = 8  # passages per search: the reader looks past the first few for the section that answers
@@ -135,7 +135,7 @@ def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome])
     question's content words — "" when that answer declined (a question the
     knowledge base does not cover sets no topic)."""
     parts: list[str] = []
-    cited = _CITED.findall(prev_answer or "")
+    cited = CITED.findall(prev_answer or "")
     if _DECLINED.match(prev_answer or ""):
         return ""
     # a heading of a passage the answer read (a benchmark table's or a sizing row's heading names no topic)
