@@ -111,9 +111,23 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
             elif not _POPULATION_WORDS.search(what) and not re.match(r"^[a-z]", what):
                 continue
             what = re.split(r"\s+(?:the core|who are|which|that is)\b", what)[0].strip()
+            what = re.sub(r"^(?:such|these|those)\s+", "", what)  # "4.1 million such travellers": the kind said before
             last = what
             geo = re.sub(r"^(?:the|The)\s+", "", m.group("geo")).strip()
             size = _people(m.group("n"))
             out.append(Fact("audience", geo, m.group("n"), size, size, "people", source, off, off + len(para),
                             form="sentence", geography=geo, audience=what, qualifier=flat[m.start():m.end()]))
+        for m in _NATIONAL.finditer(flat):  # "Nationally, an estimated 68 million households own a dog"
+            what = " ".join(m.group("what").split())
+            if _POPULATION_WORDS.search(what):
+                size = _people(m.group("n"))
+                out.append(Fact("audience", "United States", m.group("n"), size, size, "people", source, off,
+                                off + len(para), form="sentence", geography="United States", audience=what,
+                                qualifier=flat[m.start():m.end()]))
     return out
+
+
+# a count said of the whole country ("Nationally, an estimated 68 million households own at least one dog")
+_NATIONAL = re.compile(r"\b(?:Nationally|Nationwide|Across the (?:country|United States|US)|In the (?:United States|US)),?\s+"
+                       r"(?:there are\s+)?(?:roughly|about|approximately|around|some|an estimated)?\s*"
+                       r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?P<what>[^,;.]+)")

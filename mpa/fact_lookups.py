@@ -10,11 +10,13 @@ nearest other vertical.
 """
 from __future__ import annotations
 
+import re
 import weakref
 from typing import Any
 
 from mpa import audience_lookups, lookups
-from mpa.facts import Fact, text_facts
+from mpa.fact_text import number_range, own_metric
+from mpa.facts import PLATFORM_SAID, Fact, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from rag.engine import RetrievalEngine
@@ -37,7 +39,9 @@ def facts(engine: RetrievalEngine) -> list[Fact]:
 def _result(t, f: Fact, metric: str) -> BenchmarkResult:
     chunk = t.chunk_at(f.source, f.start, f.end)
     return BenchmarkResult(metric=metric, vertical=f.vertical or f.label, value=f.value, low=f.low, high=f.high,
-                           low_value=None, high_value=None, qualifier=f.qualifier, source=f.source,
+                           low_value=number_range(f.floor)[0] if f.floor else None,
+                           high_value=number_range(f.ceiling)[1] if f.ceiling else None, low_text=f.floor,
+                           high_text=f.ceiling, qualifier=f.qualifier, source=f.source,
                            chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
                            metric_name=metric, unit=f.unit, matched_by=f.form, platform=f.platform, period=f.period)
 
@@ -58,7 +62,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             return Lookup([], "it states no benchmark figures by vertical")
         return Lookup([], f"it has no benchmark for the vertical {vertical!r} (verticals it covers: {', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
-    m = canonical_metric(metric, known_metrics)
+    m = canonical_metric(metric, known_metrics) or own_metric_named(metric, bench)
     mine = [f for f in bench if f.vertical in names]
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
@@ -78,6 +82,28 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             seen.add(k)
             out.append(_result(t, f, m))
     return Lookup(out)
+
+
+def _per_unit(name: str) -> str:
+    """"Price per bookings" and "cost per booking" say one thing: the unit singular, "cost per"."""
+    low = " ".join(re.sub(r"^(?:price|spend)\s+per\b", "cost per", norm(name)).split())
+    return re.sub(r"(?<=[a-z]{3})(?:es|s)$", "", low) if low.startswith("cost per ") else low
+
+
+def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
+    """The KB's own metric a name asks for: its key ("CPB", "cost per consultation") or the
+    "cost per <unit>" name a label gives it ("Cost per booking (CPB)")."""
+    want = _per_unit(metric)
+    for f in bench:
+        if not f.metric:
+            continue
+        names = {_per_unit(f.metric)}
+        own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
+        if own:
+            names.add(_per_unit(own[1]))
+        if want in names or (want == f.metric.lower() and f.metric.isupper()):
+            return f.metric
+    return None
 
 
 def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | None = None) -> Lookup:

@@ -53,6 +53,8 @@ class Fact:
     geography: str | None = None
     audience: str | None = None
     qualifier: str = ""
+    floor: str = ""            # the stress-test bounds a KB states around the typical figure ("$1.10", "$2.40")
+    ceiling: str = ""
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -109,6 +111,35 @@ def metric_in(text: str) -> str | None:
     return find_first(text, VOCABULARY["metrics"])
 
 
+# a price metric a KB names in its own words: "Cost per booking (CPB)", "CPB (cost per booking)",
+# "Cost per consultation" — English's "cost per <unit>" form, whatever the unit is
+_PER = r"(?:cost|price|spend) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2}"
+OWN_METRIC = re.compile(rf"^(?:(?P<acr>[A-Z][A-Za-z]{{1,5}})\s*\((?P<long>{_PER})\)|(?P<long2>{_PER}?)"
+                        rf"(?:\s*\((?P<acr2>[A-Z][A-Za-z]{{1,5}})\))?)$", re.I)
+
+
+def own_metric(label: str) -> tuple[str, str] | None:
+    """(key, name) of a "cost per <unit>" metric the vocabulary does not know, named by a label:
+    the key is the label's acronym when it gives one ("CPB"), else the name ("cost per consultation")."""
+    m = OWN_METRIC.match(" ".join(label.split()).strip(" *"))
+    if not m:
+        return None
+    name = (m.group("long") or m.group("long2")).lower()
+    acr = m.group("acr") or m.group("acr2")
+    if acr and not acr.isupper():
+        return None
+    return (acr.upper() if acr else name), name
+
+
+def label_metric(label: str) -> str | None:
+    """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>"."""
+    known = metric_in(label)
+    if known:
+        return known
+    own = own_metric(label)
+    return own[0] if own else None
+
+
 _GEO_NAMES = None
 
 
@@ -137,7 +168,7 @@ def _vertical_of_heading(heading: str) -> str | None:
     left = _HEADING_FILLER.sub(" ", name)
     if not re.search(r"[A-Za-z]{3,}", left):
         return None
-    name = " ".join(name.split()).strip(" -–—")
+    name = " ".join(re.sub(r"\([^)]*\)", " ", name).split()).strip(" -–—")  # "(personal injury, …)": its scope
     return name.title() if name.isupper() else name
 
 
@@ -174,8 +205,10 @@ class Context:
         return dim
 
     def vertical(self) -> str | None:
-        for h in self.block:
-            v = _vertical_of_heading(h)
+        """The vertical the list heading names, else the one the section heading names (a Markdown
+        ``## Boutique hotels`` section whose lines are the metrics)."""
+        for h in (*self.block, self.section):
+            v = _vertical_of_heading(h) if h else None
             if v and not is_geography(v):
                 return v
         return None

@@ -26,11 +26,12 @@ import re
 from typing import Iterable
 
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, Context, Fact,
-                           fact_unit, framed, heading_text, is_geography, is_heading, lines_of, metric_in,
-                           number_range, paragraphs, period, platform_in)
+from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+                           Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
+                           metric_in, number_range, paragraphs, period, platform_in)
+from mpa.grid_facts import grid_facts
 from mpa.tables import audience_rows, benchmark_rows
-from mpa.vocabulary import VOCABULARY, match_terms
+from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
 
 __all__ = ["Fact", "extract_facts", "sentence_facts", "prose_audience_facts", "table_facts", "kb_facts", "text_facts"]
@@ -51,7 +52,7 @@ def extract_facts(source: str, text: str) -> list[Fact]:
         if is_heading(s):
             h = heading_text(s)
             if framed(lines, i) or (MD_HEADER.match(s) and s.startswith("## ")):
-                ctx = Context(section=h)
+                ctx = Context(section=h, fresh=True)  # its lines may be the section's metrics
             else:
                 ctx.block = (ctx.block + (h,)) if prev_heading else (h,)
                 ctx.fresh = True
@@ -64,18 +65,62 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             fact = _labelled_line(source, off, line, body, ctx)
         if fact is not None:
             out.append(fact)
-        elif not BULLET.match(line) and not LABELLED.match(body):
+        elif not BULLET.match(line) and not LABELLED.match(body) and not DASHED.match(body):
             ctx.fresh = False  # prose: what follows is no longer the heading's list
     return out
 
 
-def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
+# "Cost per click on Google Ads": the platform said after the metric's name
+PLATFORM_SAID = re.compile(r"\s+(?:on|via|in|through|for|from)\s+(?:the\s+)?(?:" + "|".join(
+    re.escape(x) for x in sorted({x for syns in VOCABULARY["platforms"].values() for x in syns}, key=len, reverse=True))
+    + r")(?![a-z0-9]).*$", re.I)
+# "Cost per booking — typically $38 to $52 (seen from $25 to $80)": a label, a dash, a hedged figure
+_HEDGE = r"(?:(?:typically|usually|about|around|roughly|approximately|generally|normally|expect)\s+)?"
+DASHED = re.compile(rf"^(?P<label>[^:\n—–]{{2,80}}?)\s+[—–]\s+{_HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)"
+                    rf"(?P<rest>.*)$", re.I)
+# "$1.10 / $1.65 / $2.40": three figures, low / typical / high
+_TRIPLE = re.compile(rf"^\s*/\s*(?P<mid>{VALUE})\s*/\s*(?P<top>{VALUE})(?P<rest>.*)$")
+# "(seen from $7.00 to $15.50)", "(range $7–$15.50)": the stress-test bounds around a typical range
+_BOUNDS = re.compile(rf"\(\s*[^()$\d]{{0,30}}?(?P<lo>{VALUE})\s*(?:[-–—]|to)\s*(?P<hi>{VALUE})\s*\)")
+
+
+def _row(body: str):
     m = LABELLED.match(body)
-    if not m:
+    if m:
+        rest = m.group("rest")
+        if re.match(r"^(typically|usually|about|around|roughly|approximately)\s", m.group("value")):
+            return None
+        return m.group("label"), m.group("value"), rest
+    m = LABELLED_HEDGED.match(body) or DASHED.match(body)
+    return (m.group("label"), m.group("value"), m.group("rest")) if m else None
+
+
+LABELLED_HEDGED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{_HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)"
+                             rf"(?P<rest>.*)$", re.I)
+
+
+def _bounds(value: str, rest: str) -> tuple[str, str, str, str]:
+    """(typical, low bound, high bound, rest): "$1.10 / $1.65 / $2.40" is low / typical / high when it
+    rises; "$38 to $52 (seen from $25 to $80)" has its bounds in brackets when they enclose it."""
+    t = _TRIPLE.match(rest)
+    if t:
+        lo, mid, hi = (number_range(v)[0] for v in (value, t.group("mid"), t.group("top")))
+        if None not in (lo, mid, hi) and lo <= mid <= hi:
+            return t.group("mid").strip(), value.strip(), t.group("top").strip(), t.group("rest")
+    b = _BOUNDS.search(rest)
+    lo, hi = number_range(value)
+    if b and lo is not None and number_range(b.group("lo"))[0] <= lo and (number_range(b.group("hi"))[1] or 0) >= hi:
+        return value.strip(), b.group("lo").strip(), b.group("hi").strip(), rest[:b.start()] + rest[b.end():]
+    return value.strip(), "", "", rest
+
+
+def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
+    row = _row(body)
+    if not row:
         return None
-    label = " ".join(m.group("label").split())
-    value = m.group("value").strip()
-    rest = m.group("rest").strip()
+    label = " ".join(row[0].split())
+    value, floor, ceiling, rest = _bounds(row[1], row[2])
+    rest = rest.strip()
     if OPERATOR.match(rest):
         return None  # a worked calculation ("Spend: $250,000 ÷ 2,800 = …"), not a stated figure
     if re.match(r"^[A-Za-z]", rest) and not rest.startswith(("(", "—", "-", ";", ",")) and \
@@ -87,14 +132,16 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     low, high = number_range(value)
     unit = fact_unit(value)
     span = (off, off + len(line))
-    label_metric = metric_in(label)
-    if label_metric and len(re.sub(r"[^a-z]", "", label.lower())) <= 2 * len(label_metric) + 20:
+    plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
+    metric_of_label = label_metric(plain.strip())
+    if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
         # "Cost Per Lead: $62-78" inside a vertical's section
         vertical = ctx.vertical()
         if vertical is None:
             return None
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="metric-line", vertical=vertical,
-                    metric=label_metric, platform=ctx.platform(), period=ctx.period(), qualifier=qualifier)
+                    metric=metric_of_label, platform=platform_in(label) or ctx.platform(), period=ctx.period(),
+                    qualifier=qualifier, floor=floor, ceiling=ceiling)
     metric = ctx.metric()
     if metric is None or unit in ("", "people"):
         return None
@@ -105,8 +152,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
     return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=vertical,
                 metric=metric, platform=ctx.platform(), period=ctx.period(), geography=geography,
-                qualifier=qualifier)
-
+                qualifier=qualifier, floor=floor, ceiling=ceiling)
 
 
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
@@ -156,6 +202,35 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str]) -> list[Fac
     return out
 
 
+# "CPB (cost per booking)", "cost per booking (CPB)": a KB spelling out its own acronym
+_ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
+                           r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?)\s*\(([A-Z]{2,6})\)")
+
+
+def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
+    """One key per metric the KB names itself: a figure labelled "Cost per booking" in one file is the
+    "CPB" another file (or a glossary) spells out, so both answer one look-up."""
+    named: dict[str, str] = {}
+    for _, text in docs:
+        for m in _ACRONYM_SAID.finditer(text):
+            acr, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            if canonical(acr, "metrics") is None:
+                named.setdefault(" ".join(name.lower().split()), acr)
+    for f in facts:
+        if f.kind == "benchmark" and f.metric and f.metric.lower() in named:
+            f.metric = named[f.metric.lower()]
+
+
+def kb_metric_names(facts: list[Fact]) -> dict[str, str]:
+    """The KB's own metrics (not the vocabulary's) → the label a figure gives it ("CPB" → "Cost per
+    booking (CPB)"): what a tool description lists and the agent's parser may read."""
+    out: dict[str, str] = {}
+    for f in facts:
+        if f.kind == "benchmark" and f.metric and canonical(f.metric, "metrics") is None:
+            out.setdefault(f.metric, f.label)
+    return out
+
+
 def table_facts(docs: list[tuple[str, str]]) -> list[Fact]:
     """Markdown/pipe tables (:mod:`mpa.tables`) as facts."""
     out = []
@@ -178,9 +253,13 @@ def kb_facts(docs: list[tuple[str, str]]) -> list[Fact]:
 def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
     """The facts outside tables: lists and metric lines, then sentences naming their verticals."""
     facts: list[Fact] = []
+    tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:
         facts.extend(extract_facts(source, text))
+        if source not in tabled:
+            facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))
+    own_metric_keys(facts, docs)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:

@@ -20,6 +20,9 @@ STEP_NAMES = {
 }
 
 _STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
+# the words other KBs number the framework's steps with ("Phase 4: Pick the markets") — inside one
+# step's own guide they number that guide's stages instead ("Stage 2: decompose CAC")
+_PHASE_REF = re.compile(r"\b(?:phase|stage)\s+(10|[1-9])\b", re.I)
 
 
 def guide_step(source: str) -> int | None:
@@ -39,6 +42,8 @@ def steps_for(source: str, text: str) -> list[int]:
     found = {int(k) for k in match_terms(text, VOCABULARY["steps"])} | step_refs(text)
     if guide:
         found.add(guide)
+    else:
+        found |= {int(n) for n in _PHASE_REF.findall(text)}
     return sorted(found)
 
 

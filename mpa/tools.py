@@ -407,7 +407,8 @@ class ToolExecutor:
             where = f.platform or "no platform named (blended)"
             when = f" {f.period}" if f.period else ""
             note = f" — {escape(f.qualifier)}" if f.qualifier and f.matched_by != "sentence" else ""
-            lines.append(f"- {where}{when}: {f.value}{note} [{f.chunk_id}]")
+            bounds = f" (Low: {f.low_text} · High: {f.high_text})" if f.low_text and f.high_text else ""
+            lines.append(f"- {where}{when}: {f.value}{bounds}{note} [{f.chunk_id}]")
             if f.chunk_id and f.chunk_id not in ids:
                 chunk = self.engine.chunk(f.chunk_id)
                 ids.append(f.chunk_id)

@@ -58,8 +58,9 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     rng = None
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
-    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc):
-        rng = mem.ranges[metric]
+    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc or (
+            metric in bench and len(bench[metric].get("facts") or []) > 1)):
+        rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
     shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed
     # a remembered price is the price of what it was said of: never a CAC used as a cost per lead
@@ -286,11 +287,12 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         return None
     head = "Here is the calculation"
     if cite and metric:
-        rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
-        shown_rng = bench[metric]["typical"] if metric in bench and "$" in bench[metric].get("typical", "") else \
+        read = metric in bench and len(bench[metric]["range"]) == 2  # this turn's look-up gave the range
+        rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])
+        shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
             "–".join(money(v) for v in rng)  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
-        label = bench[metric]["label"].split(" — ")[0] if metric in bench and bench[metric].get("label") else (
+        label = bench[metric]["label"].split(" — ")[0] if read and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)
         head = f"With the Typical {label} range of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

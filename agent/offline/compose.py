@@ -13,32 +13,18 @@ from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.passages import sentences
-from agent.offline.toolread import ToolOutcome
-from rag.passages import text_before_passages
+from agent.offline.toolread import ToolOutcome, benchmark_of
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
                    "through budgets and the MPA-10 planning steps with you. What are you planning?")
 
 
-# one benchmark fact line of a multi-fact get_benchmark result: "- Bing Ads 2024: $4.30-4.80 — note [chunk#3]"
-_FACT_LINE = re.compile(r"^- (.+?): (\S+?)(?: — .*)? \[([^\[\]]+)\]$", re.M)
-
-
 def bench_fields(o: ToolOutcome) -> dict:
-    head = o.fields.get("get_benchmark", "")
-    lohi = re.match(r"Low: (?P<lo>.+?) · High: (?P<hi>.+?) \(", o.fields.get("Low", "") and
-                    "Low: " + o.fields.get("Low", ""))
-    typical = o.fields.get("Typical (plan with this)", "")
-    facts = _FACT_LINE.findall(text_before_passages(o.content))
-    if not typical and len(facts) == 1:
-        typical = facts[0][1]  # one platform's figure (from a list or line, not a table): plan with it
-    rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]
-    return {"label": head, "typical": typical, "low": lohi["lo"] if lohi else "", "high": lohi["hi"] if lohi else "",
-            "when": o.fields.get("When it applies", ""), "range": rng[:2], "metric": head.split(" ")[1] if " " in head
-            else o.input.get("metric", ""), "id": o.passages[0]["id"],
-            "notes": o.passages[1] if len(o.passages) > 1 else None,
-            "facts": facts}
+    """A get_benchmark result as the composer reads it (:func:`~agent.offline.toolread.benchmark_of`),
+    with the second passage (the table's notes) when there is one."""
+    b = benchmark_of(o)
+    return {**b, "range": b["range"][:2], "notes": o.passages[1] if len(o.passages) > 1 else None}
 
 
 def _beside(mine: float, figure: str, what: str, of: str) -> str | None:

@@ -20,8 +20,8 @@ from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit
 from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
-from agent.offline.toolread import ToolOutcome
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+from agent.offline.toolread import ToolOutcome, benchmark_of
+from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 
@@ -51,15 +51,17 @@ class Memory:
 
 
 def bench_range(o: ToolOutcome) -> tuple[str, str, tuple[float, float] | None, float | None]:
-    """(vertical, metric, (lo, hi) of the Typical range, High value) from a get_benchmark result."""
-    head = o.fields.get("get_benchmark", "")
-    vertical = head.split(" ", 1)[0] if head else ""
-    metric = head.split(" ", 2)[1] if head.count(" ") >= 1 else o.input.get("metric", "")
-    typical = o.fields.get("Typical (plan with this)", "")
-    nums = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]
-    high = re.search(r"High: \D*(\d[\d,]*(?:\.\d+)?)", o.fields.get("Low", "") and "Low: " + o.fields["Low"])
-    return vertical, metric, (nums[0], nums[1]) if len(nums) >= 2 else None, (
-        float(high.group(1).replace(",", "")) if high else None)
+    """(vertical, metric, (lo, hi) of the Typical range, High value) from a get_benchmark result, in
+    either of its forms (:func:`~agent.offline.toolread.benchmark_of`): a table row, or the one figure a
+    KB states in a list, a line or a grid. A single figure is a range of one value."""
+    b = benchmark_of(o)
+    rng = b["range"]
+    high = re.search(r"\d[\d,]*(?:\.\d+)?", b["high"] or "")
+    if len(rng) >= 2:
+        typical = (rng[0], rng[1])
+    else:  # "$41": one figure a KB's line states is its Typical range (a table row keeps its two ends)
+        typical = (rng[0], rng[0]) if rng and len(b["facts"]) == 1 else None
+    return b["vertical"], b["metric"], typical, float(high.group(0).replace(",", "")) if high else None
 
 
 def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
@@ -149,12 +151,16 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             vertical, metric, rng, high = bench_range(o)
             if vertical and not p.industry_phrase:
                 mem.vertical = vertical
+            # under the tool's key and the name it was asked by ("CPB" for "cost per booking")
+            keys = list(dict.fromkeys([metric, canonical(o.input.get("metric", ""), "metrics") or o.input.get("metric", "")]))
+            for key in filter(None, keys):
+                if rng:
+                    mem.ranges[key] = (rng[0], rng[1], o.passages[0]["id"])
+                    mem.labels[key] = o.fields.get("get_benchmark", "").split(" — ")[0]
+                if high is not None:
+                    mem.highs[key] = (high, o.passages[0]["id"])
             if rng:
-                mem.ranges[metric] = (rng[0], rng[1], o.passages[0]["id"])
-                mem.labels[metric] = o.fields.get("get_benchmark", "").split(" — ")[0]
                 mem.last_metric = metric
-            if high is not None:
-                mem.highs[metric] = (high, o.passages[0]["id"])
     sized = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes
              if o.name == "get_audience_sizing" and o.found]
     asked = [(o.input.get("audience_type", ""), o.input.get("geography")) for o in outcomes

@@ -118,3 +118,40 @@ def answers(messages: list[dict]) -> list[str]:
         said = [text_of(m["content"]) for m in messages[s:end] if m["role"] == "assistant"]
         out.append(next((t for t in reversed(said) if t.strip()), ""))
     return out
+
+
+# ------------------------------------------------------------------ get_benchmark results
+# a figure line of a get_benchmark result read from a KB's lists or lines: "- Bing Ads 2024: $4.30-4.80
+# (Low: $3.10 · High: $6.20) — note [chunk#3]" (the bounds and the note are there when the KB states them)
+_FACT_LINE = re.compile(r"^- (.+?): (.+?)(?: \(Low: (.+?) · High: (.+?)\))?(?: — .*)? \[([^\[\]]+)\]$", re.M)
+_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _numbers(text: str) -> list[float]:
+    return [float(x.replace(",", "")) for x in _NUMBER.findall(re.sub(r":1\b", "", text or ""))]
+
+
+def benchmark_of(o: ToolOutcome) -> dict:
+    """What a get_benchmark result says, in either of its forms — one table row ("Typical (plan with
+    this): …", "Low: … · High: …") or one line per figure the KB states in a list, a line or a grid:
+    the vertical and metric it is about, the Typical figure and its range, the Low and High bounds,
+    and the figure lines as (where, value, cited id). A single figure line is the Typical figure."""
+    head = o.fields.get("get_benchmark", "")
+    lohi = re.match(r"Low: (?P<lo>.+?) · High: (?P<hi>.+?) \(", o.fields.get("Low", "") and
+                    "Low: " + o.fields.get("Low", ""))
+    typical, low, high = o.fields.get("Typical (plan with this)", ""), lohi["lo"] if lohi else "", lohi["hi"] if lohi else ""
+    lines = _FACT_LINE.findall(text_before_passages(o.content))
+    facts = [(where, value, cid) for where, value, _, _, cid in lines]
+    if not typical and len(lines) == 1:
+        typical, low, high = lines[0][1], lines[0][2], lines[0][3]  # one figure (not a table's row): plan with it
+    main = head.split(" — ")[0].strip()
+    asked = o.input.get("metric", "")
+    if typical and o.fields.get("Typical (plan with this)"):  # a table's row: "saas CPL (cost per lead)"
+        vertical, metric = main.split(" ", 1)[0], (main.split(" ", 2)[1] if main.count(" ") >= 1 else asked)
+    else:  # "Legal Services cost per consultation", "Boutique hotels and inns CPM": the label, then the metric
+        m = re.search(r"\s((?:cost|price|spend) per [a-z -]+|[A-Z][A-Za-z:]*)$", main)
+        vertical, metric = (main[:m.start()].strip(), m.group(1)) if m else (main, asked)
+    rng = _numbers(typical)
+    return {"label": head, "vertical": vertical, "metric": metric or asked, "typical": typical, "low": low,
+            "high": high, "when": o.fields.get("When it applies", ""), "range": rng[:2],
+            "id": o.passages[0]["id"] if o.passages else "", "facts": facts}

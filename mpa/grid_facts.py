@@ -1,0 +1,103 @@
+"""Benchmark figures in grids whose columns a KB names in its own words: comma-separated blocks
+(``metric,platform,floor,expected,ceiling``) and pipe tables other than the shipped KB's
+``| Metric | Low | Typical | High |`` layout (:mod:`mpa.tables` reads that one).
+
+Why: a KB may lay a benchmark grid out in any column order and call its columns "expected",
+"median" or "planning range" instead of "Typical". The columns are read by their role — the
+metric, the platform, the vertical, the typical figure, the lower and the upper bound — from
+general English names for those roles, never from one KB's header. The vertical comes from a
+vertical column, else from the heading above the grid (:meth:`mpa.fact_text.Context.vertical`).
+"""
+from __future__ import annotations
+
+import csv
+import re
+
+from mpa.fact_text import (Context, Fact, fact_unit, heading_text, is_heading, label_metric, lines_of, number_range,
+                           period, platform_in)
+
+# a column's role, by the words a header uses for it
+_ROLES = {
+    "metric": r"metric|kpi|measure|indicator",
+    "platform": r"platform|channel|network|placement|media",
+    "vertical": r"vertical|industry|sector|category|business(?: type)?|practice area",
+    "typical": r"typical|expected|median|planning(?: range)?|benchmark|mid(?:point|dle)?|normal|average|value|figure",
+    "low": r"low|floor|min(?:imum)?|bottom|p10|p25|best(?: case)?|cheapest",
+    "high": r"high|ceiling|max(?:imum)?|top|p75|p90|worst(?: case)?|dearest",
+}
+_ROLE_RES = {k: re.compile(rf"^(?:{v})$", re.I) for k, v in _ROLES.items()}
+
+
+def _roles(header: list[str]) -> dict[str, int] | None:
+    """Column index per role, when the header names a metric column and a typical one."""
+    out: dict[str, int] = {}
+    for i, cell in enumerate(header):
+        name = " ".join(re.sub(r"[^a-z0-9 ]", " ", cell.lower()).split())
+        for role, rx in _ROLE_RES.items():
+            if role not in out and rx.match(name):
+                out[role] = i
+                break
+    return out if {"metric", "typical"} <= set(out) else None
+
+
+def _csv_cells(line: str) -> list[str]:
+    return [c.strip() for c in next(csv.reader([line], skipinitialspace=True))]
+
+
+def _pipe_cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def grid_facts(source: str, text: str) -> list[Fact]:
+    """Benchmark facts of the role-named grids of one document."""
+    lines = list(lines_of(text))
+    out: list[Fact] = []
+    ctx = Context()
+    i = 0
+    while i < len(lines):
+        off, line = lines[i]
+        s = line.strip()
+        if is_heading(s) and not s.startswith("|"):
+            h = heading_text(s)
+            ctx = Context(section=h) if s.startswith("## ") else Context(section=ctx.section, block=(h,))
+            i += 1
+            continue
+        pipe = s.startswith("|") and i + 1 < len(lines) and re.match(r"^\s*\|?\s*:?-{3,}", lines[i + 1][1])
+        cells_of = _pipe_cells if pipe else _csv_cells
+        header = cells_of(s) if (pipe or s.count(",") >= 2) and "$" not in s else []
+        roles = _roles(header) if header else None
+        if roles is None:
+            i += 1
+            continue
+        j = i + (2 if pipe else 1)
+        while j < len(lines) and lines[j][1].strip() and (not pipe or lines[j][1].lstrip().startswith("|")):
+            row_off, row = lines[j]
+            cells = cells_of(row.strip())
+            if len(cells) == len(header):
+                fact = _fact(source, row_off, row, cells, roles, ctx)
+                if fact is not None:
+                    out.append(fact)
+            j += 1
+        i = j
+    return out
+
+
+def _fact(source: str, off: int, row: str, cells: list[str], roles: dict[str, int], ctx: Context) -> Fact | None:
+    def cell(role: str) -> str:
+        return cells[roles[role]] if role in roles else ""
+
+    label, value = cell("metric"), re.sub(r"\s*[-–—]\s*(?=[$€£]?\d)", "-", cell("typical"))
+    metric = label_metric(label.split("(")[0].strip()) or label_metric(label)
+    unit = fact_unit(value)
+    vertical = cell("vertical") or ctx.vertical()
+    if metric is None or not vertical or unit in ("", "people"):
+        return None
+    low, high = number_range(value)
+    if low is None:
+        return None
+    where = cell("platform")
+    platform = platform_in(where) if where else ctx.platform()
+    qualifier = "" if platform or not where else f"{where}"
+    return Fact("benchmark", label, value, low, high, unit, source, off, off + len(row), form="list",
+                vertical=vertical, metric=metric, platform=platform, period=period(ctx.text(), ctx.section),
+                qualifier=qualifier, floor=cell("low"), ceiling=cell("high"))
