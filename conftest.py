@@ -68,6 +68,15 @@ def kb_txt_engine():
 
 
 @pytest.fixture(scope="session")
+def kb_alt_engine():
+    """The third fixture KB (tests/fixtures/kb_alt, conventions in tests/fixtures/kb_alt_README.md):
+    neither kb/'s tables nor kb_txt's lists — slash triples, dash bullets, a CSV grid, prose counts."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_alt")
+
+
+@pytest.fixture(scope="session")
 def shipped_engine():
     from mpa.engine import build_engine
 

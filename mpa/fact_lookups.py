@@ -16,7 +16,7 @@ from typing import Any
 
 from mpa import audience_lookups, lookups
 from mpa.fact_text import number_range, own_metric
-from mpa.facts import PLATFORM_SAID, Fact, text_facts
+from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from rag.engine import RetrievalEngine
@@ -82,6 +82,16 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             seen.add(k)
             out.append(_result(t, f, m))
     return Lookup(out)
+
+
+def kb_metric_note(engine: RetrievalEngine) -> str:
+    """A sentence naming the metrics this KB states in its own words ("CPB (cost per booking); cost per
+    consultation"), for get_benchmark's description: the fixed examples name only the vocabulary's."""
+    items = []
+    for key, label in kb_metric_names(facts(engine)).items():
+        own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label))
+        items.append(f"{key} ({own[1]})" if own and own[1] != key.lower() else key)
+    return f" This knowledge base also states its own: {'; '.join(items)}." if items else ""
 
 
 def _per_unit(name: str) -> str:

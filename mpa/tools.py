@@ -29,6 +29,7 @@ that validates against them.)
 """
 from __future__ import annotations
 
+import copy
 import logging
 import re
 import time
@@ -39,7 +40,7 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import lookups, resolve
-from mpa.fact_lookups import find_audience, find_benchmarks
+from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance
 from mpa.vocabulary import VOCABULARY, canonical
@@ -203,6 +204,9 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
+        if note := kb_metric_note(engine):  # the metrics this KB names itself, beside the fixed examples
+            self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
+            self._defs["get_benchmark"]["input_schema"]["properties"]["metric"]["description"] += note
         self._validators = {n: Draft202012Validator(d["input_schema"]) for n, d in self._defs.items()}
         self._run: dict[str, Callable[[dict], ToolResult]] = {
             "search_knowledge_base": self._search, "get_benchmark": self._benchmark,

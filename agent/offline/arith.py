@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import periods
+from agent.offline import kbmetrics, periods
 from agent.offline.memory import Memory, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
@@ -37,6 +37,8 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     # a counted thing no vocabulary metric prices ("bookings", "enquiries"): the benchmark tool
     # resolves "cost per <it>" against the KB's own labels and notes, or says it has none
     unit = p.unit.lower().strip()
+    if own := kbmetrics.priced(unit):  # a unit the KB's own metric prices
+        return own
     return f"cost per {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
 
 

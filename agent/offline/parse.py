@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline import metricnames, roles as number_roles
+from agent.offline import kbmetrics, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -181,7 +181,8 @@ def _is_unit(noun: str) -> bool:
     """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
     "cost per …" name (never a vertical: "cost of a hotel")."""
     words = noun.split()
-    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and unit_metric(words[-1]) is not None
+    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and (
+        unit_metric(words[-1]) is not None or kbmetrics.is_unit(words[-1]))  # or a unit the KB's own metric prices
 
 
 def _role_word(word: str) -> str | None:
@@ -312,7 +313,7 @@ def parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in _metric_phrases(norm):
+    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm):  # "the CPB": the KB's own "cost per booking"
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import periodrule, quotedfig, reportedcount, worthask
+from agent.offline import kbmetrics, periodrule, quotedfig, reportedcount, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -80,6 +80,8 @@ class OfflineAgent:
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
         self.framework = stepask.framework_names(tools) or getattr(self, "framework", set())  # its name ("MPA-10")
+        if tools:
+            kbmetrics.declare(tools)  # the metrics this KB names itself ("CPB (cost per booking)")
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             if calls:
@@ -313,7 +315,7 @@ class OfflineAgent:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics),
-                           p.vertical or mem.vertical)
+                           p.vertical or (None if p.industry_phrase else mem.vertical))  # not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:

@@ -1,0 +1,60 @@
+"""The metrics a knowledge base names in its own words, as the benchmark tool declares them.
+
+Why: the vocabulary knows the usual price metrics (CPC, CPL, CAC …); a KB may state figures for one
+it defines itself — "CPB (cost per booking)", "cost per consultation". The offline agent sees only
+what Claude sees, so it learns those from get_benchmark's description ("This knowledge base also
+states its own: CPB (cost per booking); cost per consultation.") — never from a list written here —
+and reads them in the user's words: the acronym said ("what's the CPB for vets?") is that "cost per
+<unit>" phrase, and the unit is one a price can be asked of ("how much per consultation").
+
+:func:`declare` is called once per model call with the tools it was handed (another KB, another
+list); :func:`named_in` and :func:`is_unit` read the declared list.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.passages import terms
+
+_DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
+_OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
+_ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
+
+
+def declare(tools: list[dict] | None) -> None:
+    """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
+    _DECLARED.clear()
+    for t in tools or []:
+        if t.get("name") != "get_benchmark":
+            continue
+        desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
+        m = _OWN.search(desc)
+        for item in (m.group(1).split(";") if m else []):
+            i = _ITEM.match(item)
+            if i:
+                key = i.group("key").strip()
+                name = (i.group("name") or key).strip().lower()
+                if name.startswith(("cost per ", "price per ")):
+                    _DECLARED[key] = name
+
+
+def named_in(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <unit>") for each declared acronym the text says ("the CPB", "CPBs")."""
+    out = []
+    for key, name in _DECLARED.items():
+        if key.isupper():
+            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
+    return out
+
+
+def is_unit(noun: str) -> bool:
+    """``noun``'s last word is the unit of a declared "cost per <unit>" ("consultations")."""
+    last = terms(noun)[-1:]
+    return bool(last) and any(terms(name)[-1:] == last for name in _DECLARED.values())
+
+
+def priced(noun: str) -> str | None:
+    """The declared "cost per <unit>" whose unit a counted noun starts with ("consultations come" → "cost
+    per consultation")."""
+    first = terms(noun)[:1]
+    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)

@@ -1,0 +1,112 @@
+"""Every look-up on a knowledge base it was not written with: the same questions of the shipped KB
+(Markdown tables), the plain-text fixture KB (ALL-CAPS headed lists) and the third fixture KB
+(tests/fixtures/kb_alt: slash triples, dash bullets, a comma-separated grid, the KB's own "cost per
+booking", audience counts in prose, "Phase N" steps). Each test is one or two tool calls on the
+session engines; the figures are asserted from the tool result's own text, and the offline agent
+reads the range it was shown (memory.bench_range) in both result forms. Wording of this file's own."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, kbmetrics
+from agent.offline.memory import bench_range
+from agent.offline.toolread import read_outcome
+from mpa.facts import extract_facts
+from mpa.grid_facts import grid_facts
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+KBS = ["shipped_engine", "kb_txt_engine", "kb_alt_engine"]
+# (vertical, metric, platform) each KB states as one figure, and the range it states
+BENCH = {
+    "shipped_engine": ({"vertical": "ecommerce", "metric": "cost per click"}, None),
+    "kb_txt_engine": ({"vertical": "dental practices", "metric": "CPC", "platform": "Google Ads"}, (3.40, 3.90)),
+    "kb_alt_engine": ({"vertical": "law firm", "metric": "cost per click"}, (8.10, 9.30)),
+}
+AUDIENCE = {
+    "shipped_engine": {"audience_type": "new parents"},
+    "kb_txt_engine": {"audience_type": "population", "geography": "Phoenix"},
+    "kb_alt_engine": {"audience_type": "cat owners", "geography": "Denver"},
+}
+TALKS = {  # a price asked in one turn, a count of what a budget buys in the next
+    "kb_txt_engine": ["What do dentists pay for a click on Google?", "Say we had 6000 dollars: how many clicks?"],
+    "kb_alt_engine": ["Law firms: what does one consultation cost them?",
+                      "Suppose 12000 dollars went in, how many consultations come out?"],
+}
+
+
+def _run(request, kb, name, inp):
+    return ToolExecutor(request.getfixturevalue(kb)).execute(name, inp)
+
+
+def test_wording_is_own():
+    assert_unseen([t for turns in TALKS.values() for t in turns], "what's the CPB for a veterinary clinic?")
+
+
+@pytest.mark.parametrize("kb", KBS)
+def test_a_benchmark_answers_and_its_range_is_remembered(kb, request):
+    inp, stated = BENCH[kb]
+    r = _run(request, kb, "get_benchmark", inp)
+    assert not r.is_error and "not in the knowledge base" not in r.content and r.citations
+    _, _, rng, _ = bench_range(read_outcome("get_benchmark", inp, r.content, r.is_error))
+    assert rng is not None and rng[0] <= rng[1]
+    if stated:
+        assert rng == stated
+
+
+@pytest.mark.parametrize("kb", KBS)
+def test_an_audience_is_sized(kb, request):
+    r = _run(request, kb, "get_audience_sizing", AUDIENCE[kb])
+    assert not r.is_error and "Estimated size:" in r.content and r.citations
+
+
+@pytest.mark.parametrize("kb", KBS)
+def test_step_guidance_finds_the_geography_step(kb, request):
+    r = _run(request, kb, "get_step_guidance", {"step": 4})
+    assert r.passages and re.search(r"(?i)\b(?:step|phase)\s*0?4\b|geograph|markets?", r.passages[0]["text"])
+
+
+@pytest.mark.parametrize("kb", KBS)
+def test_only_a_kb_that_names_its_own_metric_declares_it(kb, request):
+    tools = ToolExecutor(request.getfixturevalue(kb)).definitions()
+    kbmetrics.declare(tools)
+    assert (kbmetrics.named_in("the CPB for a kennel") != []) == (kb == "kb_alt_engine")
+    kbmetrics.declare([])
+
+
+def test_kb_alt_own_metric_by_acronym_and_by_name(kb_alt_engine):
+    x = ToolExecutor(kb_alt_engine)
+    by_acronym = x.execute("get_benchmark", {"vertical": "veterinary clinics", "metric": "CPB"})
+    by_name = x.execute("get_benchmark", {"vertical": "veterinary clinics", "metric": "price per bookings"})
+    assert "$74" in by_acronym.content and "Low: $52 · High: $118" in by_acronym.content
+    assert by_name.content.split("\n")[:2] == by_acronym.content.split("\n")[:2]
+    # "Cost per booking" without its acronym in one file is the CPB another file spells out
+    assert "$38 to $52" in x.execute("get_benchmark", {"vertical": "boutique hotels", "metric": "CPB"}).content
+
+
+def test_kb_alt_agent_asks_for_the_kbs_own_metric(kb_alt_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(kb_alt_engine), max_tool_rounds=3)
+    rec = c.send("what's the CPB for a veterinary clinic?")
+    assert [t["input"]["metric"] for t in rec.tool_calls if t["name"] == "get_benchmark"] == ["cost per booking"]
+    assert "$74" in rec.assistant
+
+
+@pytest.mark.parametrize("kb", list(TALKS))
+def test_a_range_shown_earlier_prices_a_later_count(kb, request):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    c.send(TALKS[kb][0])
+    answer = c.send(TALKS[kb][1]).assistant
+    assert "÷" in answer and "Typical" in answer
+
+
+def test_layouts_read_without_a_kb():
+    triple = extract_facts("x.md", "## Dog walkers\n\nCost per lead: $9 / $12 / $20\n")
+    assert [(f.vertical, f.metric, f.value, f.floor, f.ceiling) for f in triple] == [
+        ("Dog walkers", "CPL", "$12", "$9", "$20")]
+    dashed = extract_facts("x.md", "## Campsites\n\n- Cost per click on Bing — usually $0.40 to $0.70 (seen from $0.20 to $1.10)\n")
+    assert [(f.metric, f.platform, f.low, f.high, f.ceiling) for f in dashed] == [("CPC", "Bing Ads", 0.4, 0.7, "$1.10")]
+    grid = grid_facts("x.txt", "KENNELS\nkpi,median,channel,max\nCost per lead,$18,Meta,$40\n")
+    assert [(f.vertical, f.metric, f.value, f.platform, f.ceiling) for f in grid] == [("Kennels", "CPL", "$18", "Meta", "$40")]
