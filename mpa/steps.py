@@ -47,6 +47,24 @@ def steps_for(source: str, text: str) -> list[int]:
     return sorted(found)
 
 
+_PHASE_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(phase|stage)\s+(10|[1-9])\b", re.I | re.M)
+
+
+def step_word(docs: list[tuple[str, str]]) -> str | None:
+    """The word a KB numbers the framework's steps with instead of "step" ("phase"): one document,
+    not a step's own guide, heads three or more numbered sections with it ("Phase 4: Pick the markets")."""
+    for source, text in docs:
+        if guide_step(source):
+            continue
+        found: dict[str, set[int]] = {}
+        for m in _PHASE_HEAD.finditer(text):
+            found.setdefault(m.group(1).lower(), set()).add(int(m.group(2)))
+        word = next((w for w, ns in found.items() if len(ns) >= 3), None)
+        if word:
+            return word
+    return None
+
+
 def get_step_guidance(engine: Any, step: int, topic: str | None = None,
                       top_k: int | None = None) -> ResultList:
     """Passages for MPA step ``step`` (1–10), optionally narrowed by ``topic``. Searches only

@@ -42,7 +42,7 @@ from jsonschema import Draft202012Validator
 from mpa import lookups, resolve
 from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note
 from mpa.research import research_topic
-from mpa.steps import STEP_NAMES, get_step_guidance
+from mpa.steps import STEP_NAMES, get_step_guidance, step_word
 from mpa.vocabulary import VOCABULARY, canonical
 from rag.config import SEARCH_BUDGETS
 from rag.engine import RetrievalEngine
@@ -204,6 +204,9 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
+        if word := step_word(list(lookups.tables(engine).texts.items())):  # "Phase 4" is how this KB says step 4
+            self._defs["get_step_guidance"] = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
+            self._defs["get_step_guidance"]["description"] += f" This knowledge base calls the steps {word}s."
         if note := kb_metric_note(engine):  # the metrics this KB names itself, beside the fixed examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
             self._defs["get_benchmark"]["input_schema"]["properties"]["metric"]["description"] += note

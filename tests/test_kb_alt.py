@@ -43,7 +43,8 @@ def _run(request, kb, name, inp):
 
 
 def test_wording_is_own():
-    assert_unseen([t for turns in TALKS.values() for t in turns], "what's the CPB for a veterinary clinic?")
+    assert_unseen([t for turns in TALKS.values() for t in turns], "what's the CPB for a veterinary clinic?",
+                  "so what happens during phase 4?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -110,3 +111,17 @@ def test_layouts_read_without_a_kb():
     assert [(f.metric, f.platform, f.low, f.high, f.ceiling) for f in dashed] == [("CPC", "Bing Ads", 0.4, 0.7, "$1.10")]
     grid = grid_facts("x.txt", "KENNELS\nkpi,median,channel,max\nCost per lead,$18,Meta,$40\n")
     assert [(f.vertical, f.metric, f.value, f.platform, f.ceiling) for f in grid] == [("Kennels", "CPL", "$18", "Meta", "$40")]
+
+
+@pytest.mark.parametrize("kb", KBS)
+def test_only_a_kb_that_numbers_phases_says_so(kb, request):
+    step_tool = next(d for d in ToolExecutor(request.getfixturevalue(kb)).definitions() if d["name"] == "get_step_guidance")
+    assert ("calls the steps phases" in step_tool["description"]) == (kb == "kb_alt_engine")
+
+
+def test_kb_alt_agent_reads_a_phase_as_its_step(kb_alt_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(kb_alt_engine), max_tool_rounds=3)
+    rec = c.send("so what happens during phase 4?")
+    assert {"name": "get_step_guidance", "input": {"step": 4}} in [{"name": t["name"], "input": t["input"]}
+                                                                   for t in rec.tool_calls]
+    assert "planning-phases#" in rec.assistant and "markets" in rec.assistant

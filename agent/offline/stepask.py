@@ -142,7 +142,7 @@ def _heads(ps: dict) -> list[str]:
 
 
 def _headed(ps: dict, n: int) -> bool:
-    head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
+    head = _head_re(n)
     return any(head.match(h or "") for h in _heads(ps))
 
 
@@ -154,9 +154,9 @@ def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int, name:
     def opening(ps: dict) -> bool:
         return any(_SUMMARY.match(u.text) for u in units(ps.get("text", ""))[:2])
     def named(ps: dict) -> int:
-        head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
+        head = _head_re(n)
         return max((len(set(terms(h)) & set(terms(name))) for h in _heads(ps) if head.match(h or "")), default=0)
-    head = re.compile(rf"^\W*step\s*0?{n}\b", re.I)
+    head = _head_re(n)
     for ps in sorted(found, key=lambda p: (opening(p), -named(p)))[:1]:
         us = [u for u in units(ps["text"]) if not is_pointer(u.text)]
         own = [u for u in us if head.match(u.heading or "")]  # the step's own section of a chunk of several
@@ -247,6 +247,25 @@ def framework_names(tools: list[dict] | None) -> set[str]:
     return set()
 
 
+_HEAD_WORDS = ["step"]  # what a section about one step is headed with: "Step 4", and the KB's own word
+
+
+def _head_re(n: int) -> re.Pattern:
+    return re.compile(rf"^\W*(?:{'|'.join(_HEAD_WORDS)})\s*0?{n}\b", re.I)
+
+
+def in_step_words(text: str, tools: list[dict] | None) -> str:
+    """``text`` with the KB's own word for a step (when the step tool says the KB calls its steps phases)
+    said as "step" ("phase 4", "the last phase"), the word every step rule reads; sections headed
+    "Phase 4" are then step 4's. Without tools, as the last call declared."""
+    for t in [t for t in tools or [] if t.get("name") == "get_step_guidance"]:
+        m = re.search(r"calls the steps ([a-z]+?)s\.", t.get("description", ""))
+        _HEAD_WORDS[1:] = [re.escape(m.group(1))] if m else []
+    for word in _HEAD_WORDS[1:]:
+        text = re.sub(rf"\b{word}(s?)\b", r"step\1", text, flags=re.I)
+    return text
+
+
 def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset()) -> bool:
     """Does the message ask for the framework's steps as a whole, in order? Plural steps with a
     listing cue, the framework named (by its own name or as a framework / workflow / process), and
@@ -289,8 +308,8 @@ def listing(steps: dict[int, str], passages: list[dict]) -> str | None:
     for n in sorted(steps):
         ps = next((p for p in passages if _headed(p, n)), None)
         if ps is not None:
-            head = next(h for h in _heads(ps) if re.match(rf"^\W*step\s*0?{n}\b", h or "", re.I))
-            heads[n] = (re.sub(rf"^\W*step\s*0?{n}\b\W*", "", head, flags=re.I).strip(), ps["id"])
+            head = next(h for h in _heads(ps) if _head_re(n).match(h or ""))
+            heads[n] = (re.sub(r"^\W*", "", _head_re(n).sub("", head, count=1)).strip(), ps["id"])
     if len(heads) < need:
         return None
     return "The steps, in order: " + "; ".join(f"Step {n}: {h.capitalize() if h.isupper() else h} [{i}]"
