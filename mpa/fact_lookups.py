@@ -94,6 +94,14 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
     return f" This knowledge base also states its own: {'; '.join(items)}." if items else ""
 
 
+def kb_vertical_note(engine: RetrievalEngine, most: int = 40) -> str:
+    """A sentence naming the verticals this KB states figures for in its own lists and lines ("Boutique
+    hotels and inns, Legal Services, …"), for get_benchmark's description (the fixed examples are the
+    shipped KB's); "" when its tables name them (the examples) or it names more than ``most``."""
+    labels = sorted({f.vertical for f in facts(engine) if f.kind == "benchmark" and f.vertical})
+    return f" This knowledge base's own: {', '.join(labels)}." if labels and len(labels) <= most else ""
+
+
 def _per_unit(name: str) -> str:
     """"Price per bookings" and "cost per booking" say one thing: the unit singular, "cost per"."""
     low = " ".join(re.sub(r"^(?:price|spend)\s+per\b", "cost per", norm(name)).split())

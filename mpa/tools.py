@@ -40,7 +40,7 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import lookups, resolve
-from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note
+from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_vertical_note
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance, step_word
 from mpa.vocabulary import VOCABULARY, canonical
@@ -207,9 +207,12 @@ class ToolExecutor:
         if word := step_word(list(lookups.tables(engine).texts.items())):  # "Phase 4" is how this KB says step 4
             self._defs["get_step_guidance"] = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
             self._defs["get_step_guidance"]["description"] += f" This knowledge base calls the steps {word}s."
-        if note := kb_metric_note(engine):  # the metrics this KB names itself, beside the fixed examples
+        metrics, verticals = kb_metric_note(engine), kb_vertical_note(engine)
+        if metrics or verticals:  # the metrics and verticals this KB names itself, beside the fixed examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
-            self._defs["get_benchmark"]["input_schema"]["properties"]["metric"]["description"] += note
+            props = self._defs["get_benchmark"]["input_schema"]["properties"]
+            props["metric"]["description"] += metrics
+            props["vertical"]["description"] += verticals
         self._validators = {n: Draft202012Validator(d["input_schema"]) for n, d in self._defs.items()}
         self._run: dict[str, Callable[[dict], ToolResult]] = {
             "search_knowledge_base": self._search, "get_benchmark": self._benchmark,

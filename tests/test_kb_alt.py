@@ -44,7 +44,8 @@ def _run(request, kb, name, inp):
 
 def test_wording_is_own():
     assert_unseen([t for turns in TALKS.values() for t in turns], "what's the CPB for a veterinary clinic?",
-                  "so what happens during phase 4?")
+                  "so what happens during phase 4?", "Clicks for a small seaside hotel, what do they go for?",
+                  "And the click-through rate for a grooming salon?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -125,3 +126,18 @@ def test_kb_alt_agent_reads_a_phase_as_its_step(kb_alt_engine):
     assert {"name": "get_step_guidance", "input": {"step": 4}} in [{"name": t["name"], "input": t["input"]}
                                                                    for t in rec.tool_calls]
     assert "planning-phases#" in rec.assistant and "markets" in rec.assistant
+
+
+@pytest.mark.parametrize("kb", KBS)
+def test_get_benchmark_names_the_kbs_own_verticals(kb, request):
+    tool = next(d for d in ToolExecutor(request.getfixturevalue(kb)).definitions() if d["name"] == "get_benchmark")
+    said = tool["input_schema"]["properties"]["vertical"]["description"]
+    assert ("Veterinary clinics" in said) == (kb == "kb_alt_engine") and ("Dental Practices" in said) == (
+        kb == "kb_txt_engine")
+
+
+def test_a_business_named_now_is_not_the_last_turns(kb_alt_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(kb_alt_engine), max_tool_rounds=3)
+    c.send("Clicks for a small seaside hotel, what do they go for?")
+    answer = c.send("And the click-through rate for a grooming salon?").assistant
+    assert "4.6%" in answer and "travel" not in answer.lower()

@@ -315,7 +315,8 @@ class OfflineAgent:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics),
-                           p.vertical or (None if p.industry_phrase else mem.vertical))  # not the last turn's
+                           p.vertical or (None if p.industry_phrase or (p.business_phrase and not p.business_refers_back)
+                                          else mem.vertical))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
