@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import re
 
+from mpa.tables import parse_number
 from mpa.fact_text import (Context, Fact, fact_unit, heading_text, is_heading, label_metric, lines_of, number_range,
                            period, platform_in)
 
@@ -26,18 +27,28 @@ _ROLES = {
     "high": r"high|ceiling|max(?:imum)?|top|p75|p90|worst(?: case)?|dearest",
 }
 _ROLE_RES = {k: re.compile(rf"^(?:{v})$", re.I) for k, v in _ROLES.items()}
+# an audience grid's columns: who, where, how many ("| Segment | Market | Adults (est.) |")
+_AUDIENCE_ROLES = {
+    "audience": r"audience|segment|group|persona|who|target(?: audience)?",
+    "geography": r"geography|geo|market|region|area|dma|state|city|metro|country|location|place",
+    "size": r"(?:estimated |approximate |approx )?(?:size|count|number|adults|people|persons|households|population|"
+            r"reach|individuals|headcount)(?: est| estimated| approx)?",
+}
+_AUDIENCE_RES = {k: re.compile(rf"^(?:{v})$", re.I) for k, v in _AUDIENCE_ROLES.items()}
 
 
-def _roles(header: list[str]) -> dict[str, int] | None:
-    """Column index per role, when the header names a metric column and a typical one."""
+def _roles(header: list[str], res: dict[str, re.Pattern] = _ROLE_RES,
+           need: tuple[str, ...] = ("metric", "typical")) -> dict[str, int] | None:
+    """Column index per role, when the header names every role in ``need`` (a benchmark grid: a metric
+    column and a typical one)."""
     out: dict[str, int] = {}
     for i, cell in enumerate(header):
         name = " ".join(re.sub(r"[^a-z0-9 ]", " ", cell.lower()).split())
-        for role, rx in _ROLE_RES.items():
+        for role, rx in res.items():
             if role not in out and rx.match(name):
                 out[role] = i
                 break
-    return out if {"metric", "typical"} <= set(out) else None
+    return out if set(need) <= set(out) else None
 
 
 def _csv_cells(line: str) -> list[str]:
@@ -49,7 +60,7 @@ def _pipe_cells(line: str) -> list[str]:
 
 
 def grid_facts(source: str, text: str) -> list[Fact]:
-    """Benchmark facts of the role-named grids of one document."""
+    """Benchmark and audience facts of the role-named grids of one document."""
     lines = list(lines_of(text))
     out: list[Fact] = []
     ctx = Context()
@@ -66,7 +77,9 @@ def grid_facts(source: str, text: str) -> list[Fact]:
         cells_of = _pipe_cells if pipe else _csv_cells
         header = cells_of(s) if (pipe or s.count(",") >= 2) and "$" not in s else []
         roles = _roles(header) if header else None
-        if roles is None:
+        people = _roles(header, _AUDIENCE_RES, ("audience", "geography", "size")) if header and not roles and not \
+            {"Audience", "Geography", "Estimated size"} <= set(header) else None  # that one: mpa.tables
+        if roles is None and people is None:
             i += 1
             continue
         j = i + (2 if pipe else 1)
@@ -74,7 +87,8 @@ def grid_facts(source: str, text: str) -> list[Fact]:
             row_off, row = lines[j]
             cells = cells_of(row.strip())
             if len(cells) == len(header):
-                fact = _fact(source, row_off, row, cells, roles, ctx)
+                fact = _fact(source, row_off, row, cells, roles, ctx) if roles else \
+                    _audience(source, row_off, row, cells, people)
                 if fact is not None:
                     out.append(fact)
             j += 1
@@ -101,3 +115,12 @@ def _fact(source: str, off: int, row: str, cells: list[str], roles: dict[str, in
     return Fact("benchmark", label, value, low, high, unit, source, off, off + len(row), form="list",
                 vertical=vertical, metric=metric, platform=platform, period=period(ctx.text(), ctx.section),
                 qualifier=qualifier, floor=cell("low"), ceiling=cell("high"))
+
+
+def _audience(source: str, off: int, row: str, cells: list[str], roles: dict[str, int]) -> Fact | None:
+    who, where, size = (cells[roles[r]].strip(" *") for r in ("audience", "geography", "size"))
+    n = parse_number(size)
+    if not who or not where or n is None or "$" in size or "%" in size:
+        return None
+    return Fact("audience", who, size, n, n, "people", source, off, off + len(row), form="list", geography=where,
+                audience=who, qualifier="; ".join(c for k, c in enumerate(cells) if k not in roles.values() and c))

@@ -141,3 +141,11 @@ def test_a_business_named_now_is_not_the_last_turns(kb_alt_engine):
     c.send("Clicks for a small seaside hotel, what do they go for?")
     answer = c.send("And the click-through rate for a grooming salon?").assistant
     assert "4.6%" in answer and "travel" not in answer.lower()
+
+
+def test_a_grid_of_audiences_in_its_own_columns(kb_alt_engine):
+    x = ToolExecutor(kb_alt_engine)
+    r = x.execute("get_audience_sizing", {"audience_type": "recent movers", "geography": "Arizona"})
+    assert "290,000" in r.content and "Also sized for: Georgia" in r.content
+    pipe = grid_facts("x.md", "| Who | Region | Households |\n|---|---|---|\n| Boat owners | Maine | 40,000 |\n")
+    assert [(f.kind, f.audience, f.geography, f.low) for f in pipe] == [("audience", "Boat owners", "Maine", 40000.0)]
