@@ -19,6 +19,7 @@ from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
+from mpa.vocabulary import VOCABULARY
 from rag.engine import RetrievalEngine
 
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
@@ -141,7 +142,13 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
         pool = [f for f in aud if norm(f.audience or "") == "population"]
     else:
         here = {f.audience for f in _in_market(aud, geography) if f.audience and norm(f.audience) != "population"}
-        names = match_audience(audience_type, sorted({f.audience for f in aud if f.audience}), sorted(here))
+        every = sorted({f.audience for f in aud if f.audience})
+        names = match_audience(audience_type, every, sorted(here))
+        if not names:  # a shipped audience name ("pet-owning households"): the one label its synonyms name here
+            found = {n for syn in VOCABULARY["audiences"].get(norm(audience_type), []) for n in
+                     match_audience(syn, every, sorted(here))}
+            found = (found & here) or found  # of those, the ones sized in the market asked about
+            names = sorted(found) if len(found) == 1 else []
         pool = [f for f in aud if f.audience in names]
     if not pool:
         return Lookup(None, f"it does not size {audience_type!r} (sized: "

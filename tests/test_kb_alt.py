@@ -149,3 +149,8 @@ def test_a_grid_of_audiences_in_its_own_columns(kb_alt_engine):
     assert "290,000" in r.content and "Also sized for: Georgia" in r.content
     pipe = grid_facts("x.md", "| Who | Region | Households |\n|---|---|---|\n| Boat owners | Maine | 40,000 |\n")
     assert [(f.kind, f.audience, f.geography, f.low) for f in pipe] == [("audience", "Boat owners", "Maine", 40000.0)]
+
+
+def test_a_shipped_audience_name_finds_the_one_label_its_synonyms_name_here(kb_alt_engine):
+    r = ToolExecutor(kb_alt_engine).execute("get_audience_sizing", {"audience_type": "pet-owning households"})
+    assert "68 million" in r.content
