@@ -45,7 +45,8 @@ def _run(request, kb, name, inp):
 def test_wording_is_own():
     assert_unseen([t for turns in TALKS.values() for t in turns], "what's the CPB for a veterinary clinic?",
                   "so what happens during phase 4?", "Clicks for a small seaside hotel, what do they go for?",
-                  "And the click-through rate for a grooming salon?")
+                  "And the click-through rate for a grooming salon?",
+                  "What does a click on Google cost for a cosmetics brand?", "With a budget of 2900 dollars, how many clicks would we get?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -154,3 +155,10 @@ def test_a_grid_of_audiences_in_its_own_columns(kb_alt_engine):
 def test_a_shipped_audience_name_finds_the_one_label_its_synonyms_name_here(kb_alt_engine):
     r = ToolExecutor(kb_alt_engine).execute("get_audience_sizing", {"audience_type": "pet-owning households"})
     assert "68 million" in r.content
+
+
+def test_one_figure_shown_earlier_prices_a_count_once(kb_txt_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), max_tool_rounds=3)
+    c.send("What does a click on Google cost for a cosmetics brand?")
+    answer = c.send("With a budget of 2900 dollars, how many clicks would we get?").assistant
+    assert answer.count("÷") == 1 and "at the Typical figure" in answer

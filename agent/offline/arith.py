@@ -71,6 +71,8 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
         return [(mem.facts["price"], "", None)]
     if rng:
         lo, hi, cid = rng
+        if lo == hi:  # one figure stated ("$1.45"), not a range: no ends to work at
+            return [(lo, "at the Typical figure", cid)]
         if p.end == "high":
             return [(hi, "at the top of the Typical range", cid)]
         if p.end == "low":
@@ -292,7 +294,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         read = metric in bench and len(bench[metric]["range"]) == 2  # this turn's look-up gave the range
         rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])
         shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
-            "–".join(money(v) for v in rng)  # the row's own cell ("$0.60–$1.40") when it was just read
+            "–".join(money(v) for v in dict.fromkeys(rng))  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
         label = bench[metric]["label"].split(" — ")[0] if read and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)
