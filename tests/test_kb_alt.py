@@ -46,7 +46,8 @@ def test_wording_is_own():
     assert_unseen([t for turns in TALKS.values() for t in turns], "what's the CPB for a veterinary clinic?",
                   "so what happens during phase 4?", "Clicks for a small seaside hotel, what do they go for?",
                   "And the click-through rate for a grooming salon?",
-                  "What does a click on Google cost for a cosmetics brand?", "With a budget of 2900 dollars, how many clicks would we get?")
+                  "What does a click on Google cost for a cosmetics brand?", "what do leads on LinkedIn cost a bank?",
+                  "With a budget of 2900 dollars, how many clicks would we get?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -162,3 +163,11 @@ def test_one_figure_shown_earlier_prices_a_count_once(kb_txt_engine):
     c.send("What does a click on Google cost for a cosmetics brand?")
     answer = c.send("With a budget of 2900 dollars, how many clicks would we get?").assistant
     assert answer.count("÷") == 1 and "at the Typical figure" in answer
+
+
+@pytest.mark.parametrize("text,metric", [("What does a click on Google cost for a cosmetics brand?", "CPC"),
+                                         ("what do leads on LinkedIn cost a bank?", "CPL")])
+def test_a_platform_named_beside_the_unit_is_not_a_unit(text, metric):
+    from agent.offline.parse import parse
+    p = parse(text)
+    assert p.metrics == [metric] and p.metric_phrases == []

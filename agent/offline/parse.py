@@ -29,7 +29,7 @@ from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.priceforms import PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, pronoun_priced
 from mpa.resolve import says_words
-from mpa.vocabulary import VOCABULARY, canonical, match_terms
+from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
@@ -157,8 +157,9 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
     for form in _PRICE_FORMS:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))
-            if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
-                continue
+            noun = " ".join(term_pattern(tuple(x for v in VOCABULARY["platforms"].values() for x in v)).sub(" ", noun).split())
+            if not noun or any(match_terms(noun, VOCABULARY[t]) for t in ("verticals", "uncovered_verticals")):
+                continue  # a business, or a platform ("a click on Google cost", "a TikTok view"), is no unit priced
             words = noun.split()
             while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
                 words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
