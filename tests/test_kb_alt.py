@@ -47,7 +47,9 @@ def test_wording_is_own():
                   "so what happens during phase 4?", "Clicks for a small seaside hotel, what do they go for?",
                   "And the click-through rate for a grooming salon?",
                   "What does a click on Google cost for a cosmetics brand?", "what do leads on LinkedIn cost a bank?",
-                  "With a budget of 2900 dollars, how many clicks would we get?")
+                  "With a budget of 2900 dollars, how many clicks would we get?", "which CPC do holiday rentals usually see?",
+                  "cost per booking at a small inn, typically?", "our home page converts badly, what CPC is normal?",
+                  "what CPC do roofing outfits see?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -171,3 +173,19 @@ def test_a_platform_named_beside_the_unit_is_not_a_unit(text, metric):
     from agent.offline.parse import parse
     p = parse(text)
     assert p.metrics == [metric] and p.metric_phrases == []
+
+
+@pytest.mark.parametrize("kb,text,label", [
+    ("kb_alt_engine", "which CPC do holiday rentals usually see?", "Holiday rentals"),
+    ("kb_alt_engine", "cost per booking at a small inn, typically?", "Boutique hotels and inns"),
+    ("kb_txt_engine", "our home page converts badly, what CPC is normal?", None),   # "home" is not Home Improvement
+    ("kb_txt_engine", "what CPC do roofing outfits see?", "Home Improvement and Roofing"),
+    ("shipped_engine", "which CPC do holiday rentals usually see?", None),          # kb/ declares no labels
+])
+def test_a_vertical_the_kb_labels_itself_said_in_full(kb, text, label, request):
+    from agent.offline import kblabels
+    kblabels.declare(ToolExecutor(request.getfixturevalue(kb)).definitions())
+    try:
+        assert kblabels.named_in(text) == label
+    finally:
+        kblabels.declare([])

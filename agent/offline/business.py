@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline import kblabels
 from agent.offline.passages import terms
 from mpa.vocabulary import VOCABULARY, match_terms
 
@@ -131,7 +132,8 @@ def business(text: str) -> Business | None:
                     r"online(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
                 phrase = _online_store(phrase)
             return Business(phrase, back)
-    return None
+    own = kblabels.named_in(text)  # no sentence form: a vertical the KB labels itself, said in full
+    return Business(own, False) if own else None
 
 
 # a channel's name can hold a business word ("retail media", "retailer ad networks": where a snack brand

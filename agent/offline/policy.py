@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kbmetrics, periodrule, quotedfig, reportedcount, worthask
+from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -82,6 +82,7 @@ class OfflineAgent:
         self.framework = stepask.framework_names(tools) or getattr(self, "framework", set())  # its name ("MPA-10")
         if tools:
             kbmetrics.declare(tools)  # the metrics this KB names itself ("CPB (cost per booking)")
+            kblabels.declare(tools)  # and its verticals ("Holiday rentals")
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             if calls:
