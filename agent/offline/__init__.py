@@ -12,6 +12,8 @@ Modules, one concept each:
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
+* :mod:`~agent.offline.kbmetrics` — the metrics a KB names itself ("CPB (cost per booking)"), as get_benchmark declares them;
+* :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
