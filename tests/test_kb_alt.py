@@ -49,7 +49,7 @@ def test_wording_is_own():
                   "What does a click on Google cost for a cosmetics brand?", "what do leads on LinkedIn cost a bank?",
                   "With a budget of 2900 dollars, how many clicks would we get?", "which CPC do holiday rentals usually see?",
                   "cost per booking at a small inn, typically?", "our home page converts badly, what CPC is normal?",
-                  "what CPC do roofing outfits see?")
+                  "what CPC do roofing outfits see?", "At our inn we pay 61 dollars per booking; is that normal?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -189,3 +189,9 @@ def test_a_vertical_the_kb_labels_itself_said_in_full(kb, text, label, request):
         assert kblabels.named_in(text) == label
     finally:
         kblabels.declare([])
+
+
+def test_own_price_set_beside_the_kbs_own_metric(kb_alt_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(kb_alt_engine), max_tool_rounds=3)
+    answer = c.send("At our inn we pay 61 dollars per booking; is that normal?").assistant
+    assert "$38 to $52" in answer and "above" in answer

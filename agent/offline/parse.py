@@ -69,10 +69,8 @@ _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
 UNIT_OF: dict[str, str] = {}
 for _key, _syns in VOCABULARY["metrics"].items():
-    for _s in _syns:
-        _m = re.match(r"cost per (?:new )?([a-z ]+)$", _s)
-        if _m and _key not in UNIT_OF:
-            UNIT_OF[_key] = _m.group(1)
+    for _m in filter(None, (re.match(r"cost per (?:new )?([a-z ]+)$", _s) for _s in _syns)):
+        UNIT_OF.setdefault(_key, _m.group(1))
 UNIT_OF.setdefault("CAC", "customer")
 PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 
@@ -384,6 +382,8 @@ def parse(text: str) -> Parsed:
             key = unit if unit in UNIT_OF else unit_metric(unit)
             if key and key not in p.metrics:
                 p.metrics.append(key)
+            elif not key and (own := kbmetrics.priced(unit)) and own not in p.metric_phrases:
+                p.metric_phrases.append(own)  # "$60 per booking": the KB's own cost per booking
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
     # short, or longer when it names one metric and no number: "what about the share of visitors who then book"
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
