@@ -19,15 +19,18 @@ arithmetic — never by the wording of any test set.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from agent.offline import metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.priceforms import PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, pronoun_priced
+from agent.offline.priceforms import (PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, UNIT_OF,
+                                      pronoun_priced)
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 
@@ -65,16 +68,6 @@ _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"
                       r"can|could|do|does|is|are)\b(?!\s+(?:are|is|have|has)\s+(?:you|things|it going)\b)"
                       r"(?:\s+\S+){2,}[^?]*\?\s*$", re.I)
-
-# "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
-UNIT_OF: dict[str, str] = {}
-for _key, _syns in VOCABULARY["metrics"].items():
-    for _s in _syns:
-        _m = re.match(r"cost per (?:new )?([a-z ]+)$", _s)
-        if _m and _key not in UNIT_OF:
-            UNIT_OF[_key] = _m.group(1)
-UNIT_OF.setdefault("CAC", "customer")
-PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 
 
 @dataclass
@@ -295,7 +288,17 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
 _INFORMAL = re.compile(r"\b(thru|w/(?=\s))", re.I)
 
 
+@lru_cache(maxsize=2048)
+def _parsed(text: str) -> Parsed:
+    return _parse(text)
+
+
 def parse(text: str) -> Parsed:
+    """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
+    return copy.deepcopy(_parsed(text))
+
+
+def _parse(text: str) -> Parsed:
     norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
