@@ -25,7 +25,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rag.analyzer import Analyzer, is_prefix, is_subword
-from rag.queryforms import Compounds, query_text
+from rag.queryforms import Compounds, Spellings, query_text
 
 
 def count_matrix(texts: list[str], analyzer: Analyzer) -> tuple[sp.csr_matrix, list[str]]:
@@ -190,7 +190,8 @@ class LexicalIndex:
             idf = self.tfidf_idf
             self._compounds = Compounds(self.vocab, self.analyzer,
                                         lambda t: idf[self.term_id[t]] if t in self.term_id else 0.0)
-        c = Counter(self.analyzer(query_text(query, self._compounds)))
+            self._spellings = Spellings(self.term_id, self.analyzer)
+        c = Counter(self.analyzer(query_text(query, self._compounds, self._spellings)))
         get = self.term_id.get
         ids, cnt, unknown = [], [], []
         for t, n in c.items():

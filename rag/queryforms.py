@@ -19,6 +19,10 @@ Why, measured on the lexical index (query side only; documents are indexed as be
   apart ("two-channel" 6.3 vs "channel" 2.1). Where the content part is about as rare ("opt-in" vs
   "opt"), it already says it all, and adding the compound would only weigh that one idea twice.
   Compounds of two content words need nothing: their parts already match.
+* **Spelling.** British and American spellings stem apart ("optimise" → ``optimis``, "optimize" →
+  ``optim``; "behaviour", "centre", "programme", "analyse", "licence"), so a question in the other
+  spelling shares no term with the KB. A word the KB never uses is written in the other spelling
+  when that one is the KB's (:class:`Spellings`; either direction, only regular suffix pairs).
 """
 from __future__ import annotations
 
@@ -73,8 +77,46 @@ class Compounds:
         return list(dict.fromkeys(h for h in hits if h))
 
 
-def query_text(text: str, compounds: Compounds | None) -> str:
-    """The query as the index should read it: contractions resolved, hidden compounds appended."""
+# British ↔ American suffixes (either direction): optimise/optimize, analyse/analyze, behaviour/behavior,
+# centre/center, catalogue/catalog, programme/program, licence/license
+_SPELLINGS = [("isation", "ization"), ("isations", "izations"), ("ise", "ize"), ("ised", "ized"), ("ises", "izes"),
+              ("ising", "izing"), ("yse", "yze"), ("ysed", "yzed"), ("ysing", "yzing"), ("our", "or"),
+              ("ours", "ors"), ("tre", "ter"), ("tres", "ters"), ("ogue", "og"), ("ogues", "ogs"), ("mme", "m"),
+              ("mmes", "ms"), ("ence", "ense")]
+_ALPHA = re.compile(r"[A-Za-z]{4,}")
+
+
+class Spellings:
+    """Words the KB never uses, written in the other spelling when the KB uses that one."""
+
+    def __init__(self, vocab, analyzer):
+        self._vocab = vocab if isinstance(vocab, (set, frozenset, dict)) else set(vocab)
+        self._analyzer = analyzer
+
+    def _known(self, word: str) -> bool:
+        got = self._analyzer(word)
+        return bool(got) and all(t in self._vocab for t in got)
+
+    def variant(self, word: str) -> str | None:
+        """The other spelling of ``word`` that the KB uses, when it never uses ``word`` itself."""
+        low = word.lower()
+        if self._known(low) or not self._analyzer(low):
+            return None
+        for a, b in _SPELLINGS:
+            for old, new in ((a, b), (b, a)):
+                if low.endswith(old) and len(low) - len(old) >= 3 and self._known(low[:-len(old)] + new):
+                    return low[:-len(old)] + new
+        return None
+
+    def respell(self, text: str) -> str:
+        return _ALPHA.sub(lambda m: self.variant(m.group(0)) or m.group(0), text)
+
+
+def query_text(text: str, compounds: Compounds | None, spellings: Spellings | None = None) -> str:
+    """The query as the index should read it: contractions resolved, words in the KB's spelling,
+    hidden compounds appended."""
     text = contractions(text)
+    if spellings is not None:
+        text = spellings.respell(text)
     extra = compounds.found(text) if compounds is not None else []
     return f"{text} {' '.join(extra)}" if extra else text

@@ -15,7 +15,7 @@ from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent
 from mpa.tools import ToolExecutor
 from rag.analyzer import get_analyzer
-from rag.queryforms import Compounds, contractions, query_text
+from rag.queryforms import Compounds, Spellings, contractions, query_text
 from scorers import abstention
 from tests.unseen_wording import assert_unseen
 
@@ -51,6 +51,10 @@ ANSWERED = [
     (TXT, "how much can one well funded newcomer push up a local auction?", "search_cpc_benchmarks"),
     (TXT, "what's the all vertical average click price in Canada?", "geography_market_guidance"),
     (TXT, "why can't we trust the conversions each platform reports about itself?", "measurement_and_testing"),
+    # British spellings of the KB's American ones
+    (KB, "how do we optimise towards the channel that actually drives sales rather than the last click?",
+     "measurement-attribution"),
+    (KB, "what should a message house's centre hold?", "step-06-value-proposition"),
 ]
 DECLINED = [
     (KB, "what's the weather going to be in Chicago this weekend?"),
@@ -67,6 +71,8 @@ DECLINED = [
     (TXT, "can't you write me a poem about the sea?"),
     (TXT, "won't the two main parties split the vote next election?"),
     (TXT, "who'll win the cup final this year?"),
+    (KB, "what colour should our office walls be painted?"),
+    (KB, "how do I apply for a driving licence in the UK?"),
 ]
 
 
@@ -90,6 +96,16 @@ def test_a_compound_a_stop_word_hides_is_rebuilt_only_when_it_is_rarer():
     assert c.found("we opted in") == []  # "opt" is as rare as "opt-in": it already says it all
     assert c.found("brand safety") == []  # two content words: their parts match already
     assert query_text("can't cover two channels", c) == "can not cover two channels two-channel"
+
+
+def test_a_word_the_kb_spells_the_other_way_is_respelled():
+    an = get_analyzer(True, True)
+    us = Spellings({"optim", "center", "program", "analyz", "behaviour", "model"}, an)
+    assert us.respell("optimise the programme centre; analyse it") == "optimize the program center; analyze it"
+    assert us.variant("behaviour") is None  # the KB's own spelling
+    assert us.variant("wise") is None and us.variant("four") is None  # no stem left to respell
+    uk = Spellings({"optimis", "behaviour"}, an)  # a British KB: the other direction
+    assert uk.respell("optimize behavior") == "optimise behaviour"
 
 
 def test_the_index_reads_the_question_as_the_kb_writes_it(shipped_engine):

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from rag.analyzer import get_analyzer
-from rag.queryforms import Compounds, contractions
+from rag.queryforms import Compounds, Spellings, contractions
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
 
 _ANALYZE = get_analyzer(True, True)
@@ -46,13 +46,17 @@ def terms(text: str) -> list[str]:
 _POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)
 
 
-def compounds(question: str, passages: list[dict]) -> set[str]:
-    """The passages' hyphenated terms ("two-channel") the question writes as two words with a stop word
-    ("two channels", "2 channels"): the stop list drops that word, so without the compound the question
-    shares only its common part with the section that names the rule (:mod:`rag.queryforms`, as the
-    search engine reads the question)."""
-    held = {t for p in passages for t in _ANALYZE(p.get("text", "")) if "-" in t}
-    return set(Compounds(held, _ANALYZE).found(contractions(question))) if held else set()
+def kb_words(question: str, passages: list[dict]) -> set[str]:
+    """The question's content words (:func:`terms`) as the passages write them (:mod:`rag.queryforms`, as
+    the search engine reads the question): in their spelling of a word the question spells the other
+    way ("optimise" / "optimize" stem apart), and with their hyphenated terms ("two-channel") the question
+    writes as two words with a stop word ("two channels", "2 channels") — the stop list drops that word,
+    so without the compound the question shares only its common part with the section naming the rule."""
+    held = {t for p in passages for t in _ANALYZE(p.get("text", ""))}
+    if not held:
+        return set(terms(question))
+    text = Spellings(held, _ANALYZE).respell(contractions(question))
+    return set(terms(text)) | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text))
 
 
 def is_pointer(sentence: str) -> bool:

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from agent.offline import bands, focus, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
-from agent.offline.passages import (IDENT, STEP, compounds, is_instruction, is_pointer, names_found, plainly_media,
-                                    relevant, terms, units)
+from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, kb_words, names_found,
+                                    plainly_media, relevant, terms, units)
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
@@ -146,7 +146,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`)."""
-    plain = set(terms(STEP.sub(" ", question))) | compounds(question, passages[:CANDIDATES])
+    plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
     q = _with_directions(plain)  # "shorter" also asks about what "reduces"
     ctx = set(terms(context)) - q
     top = passages[:CANDIDATES]
