@@ -1,22 +1,19 @@
 """A question's words as the knowledge base writes them (rag.queryforms): contractions, and a KB's
 hyphenated terms a user types as two words with a stop word ("two channels" for "two-channel",
-"top down" for "top-down") — in the search engine and in the offline reader, on both KBs.
+"top down" for "top-down"), and its spelling of a word spelt the other way ("optimise") — in the search
+engine and in the offline reader (also on a follow-up turn), on both KBs.
 
 Every question here is worded for this file (none from a dataset or fixture turn; checked below).
 The how-to questions are answered from the section named (encoder off, as in the rest of the
 suite); the off-topic ones, many with the same contractions and number words, stay declined."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
 from mpa.tools import ToolExecutor
 from rag.analyzer import get_analyzer
 from rag.queryforms import Compounds, Spellings, contractions, query_text
-from scorers import abstention
+from tests.test_offline_declines import _scored, _scorer_reads_the_kb_asked  # noqa: F401 (autouse fixture)
 from tests.unseen_wording import assert_unseen
 
 TXT = "kb_txt_engine"
@@ -55,6 +52,13 @@ ANSWERED = [
     (KB, "how do we optimise towards the channel that actually drives sales rather than the last click?",
      "measurement-attribution"),
     (KB, "what should a message house's centre hold?", "step-06-value-proposition"),
+    # follow-ups (" || " separates the turns): the rebuilt compound finds its section without the carried topic
+    (KB, "which step works out what a buyer is worth? || and what if our cash can't stretch to two channels?",
+     "mpa-framework-overview"),
+    (KB, "how fast may we shift spend between channels? || ok and if the total won't pay for 2 channels, then what?",
+     "mpa-framework-overview"),
+    (KB, "how long should a geo test run? || and how much more traffic does a four cell design need than a two cell "
+         "one?", "step-09-testing-design"),
 ]
 DECLINED = [
     (KB, "what's the weather going to be in Chicago this weekend?"),
@@ -73,11 +77,15 @@ DECLINED = [
     (TXT, "who'll win the cup final this year?"),
     (KB, "what colour should our office walls be painted?"),
     (KB, "how do I apply for a driving licence in the UK?"),
+    (KB, "is a four-day work week good for staff morale?"),
+    (KB, "which step works out what a buyer is worth? || is a four-day work week good for staff morale?"),
+    (KB, "what's a kid-friendly holiday spot in Spain?"),
+    (TXT, "what's a budget-friendly way to redecorate a kitchen?"),
 ]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([q for _, q, _ in ANSWERED], [q for _, q in DECLINED])
+    assert_unseen([m for _, q, _ in ANSWERED for m in q.split(" || ")], [m for _, q in DECLINED for m in q.split(" || ")])
 
 
 def test_contractions_read_as_words():
@@ -96,6 +104,14 @@ def test_a_compound_a_stop_word_hides_is_rebuilt_only_when_it_is_rarer():
     assert c.found("we opted in") == []  # "opt" is as rare as "opt-in": it already says it all
     assert c.found("brand safety") == []  # two content words: their parts match already
     assert query_text("can't cover two channels", c) == "can not cover two channels two-channel"
+
+
+def test_the_search_tool_answers_a_compound_it_used_to_decline(shipped_engine, kb_txt_engine):
+    out = ToolExecutor(shipped_engine).execute("search_knowledge_base",
+                                               {"query": "what now if the money can't cover two channels"})
+    assert out.retrieved_ids and out.retrieved_ids[0].startswith("mpa-framework-overview#"), out.content[:300]
+    out = ToolExecutor(kb_txt_engine).execute("search_knowledge_base", {"query": "all vertical click price in Canada"})
+    assert out.retrieved_ids and out.retrieved_ids[0].startswith("geography_market_guidance#"), out.content[:300]
 
 
 def test_a_word_the_kb_spells_the_other_way_is_respelled():
@@ -117,28 +133,13 @@ def test_the_index_reads_the_question_as_the_kb_writes_it(shipped_engine):
     assert "two-channel" in top[0].chunk.text
 
 
-def _said(engine, question: str, must_abstain: bool) -> tuple[float, str]:
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-    turn = conv.send(question)
-    expected = {"turns": [{"must_abstain": must_abstain}]}
-    score = abstention(input={"turns": [{"user": question}]}, output=conv.output(), expected=expected).score
-    return score, turn.assistant
-
-
-@pytest.fixture(autouse=True)
-def _scorer_reads_the_kb_asked(request, monkeypatch):
-    kb = request.node.callspec.params.get("kb") if hasattr(request.node, "callspec") else None
-    root = Path(__file__).resolve().parents[1]
-    monkeypatch.setenv("MPA_KB_DIR", str(root / ("tests/fixtures/kb_txt" if kb == TXT else "kb")))
-
-
 @pytest.mark.parametrize("kb,question,source", ANSWERED)
 def test_answered_from_the_section(kb, question, source, request):
-    score, said = _said(request.getfixturevalue(kb), question, False)
+    score, said = _scored(request.getfixturevalue(kb), question, False)
     assert score == 1.0 and f"[{source}#" in said, said
 
 
 @pytest.mark.parametrize("kb,question", DECLINED)
 def test_off_topic_stays_declined(kb, question, request):
-    score, said = _said(request.getfixturevalue(kb), question, True)
+    score, said = _scored(request.getfixturevalue(kb), question, True)
     assert score == 1.0, said

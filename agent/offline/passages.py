@@ -275,7 +275,7 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     """Does one passage share enough of the question's content words ``q``?"""
     # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder") —
     # unless a part is a stop word the parts lose ("two-channel" says more than "channel")
-    words = {t for t in q if not t[0].isdigit() and not ("-" in t and _through_parts(t, q))}
+    words = {t for t in q if not t[0].isdigit() and not ("-" in t and through_parts(t, q))}
     if not words:
         return True
     share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
@@ -291,7 +291,7 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     return share >= 0.6 and best_unit / len(words) >= 0.5
 
 
-def _through_parts(compound: str, q: set[str]) -> bool:
+def through_parts(compound: str, q: set[str]) -> bool:
     """Is every part of ``compound`` a content word of ``q``?"""
     parts = [_ANALYZE(p) for p in compound.split("-")]
     return all(len(p) == 1 and p[0] in q for p in parts)
