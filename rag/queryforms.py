@@ -112,10 +112,15 @@ class Spellings:
         return _ALPHA.sub(lambda m: self.variant(m.group(0)) or m.group(0), text)
 
 
+# inflections of the stop list's auxiliary and light verbs ("do", "get", "go", "have") that it does not list:
+# grammar, not topic ("how much does a click cost?" asks nothing about "does"; Snowball stems it "doe")
+_AUX_FORMS = re.compile(r"\b(?:does|did|doing|gets|getting|got|gotten|goes|going|went|having)\b", re.I)
+
+
 def query_text(text: str, compounds: Compounds | None, spellings: Spellings | None = None) -> str:
-    """The query as the index should read it: contractions resolved, words in the KB's spelling,
-    hidden compounds appended."""
-    text = contractions(text)
+    """The query as the index should read it: contractions resolved, auxiliary verb forms dropped, words in
+    the KB's spelling, hidden compounds appended."""
+    text = _AUX_FORMS.sub(" ", contractions(text))
     if spellings is not None:
         text = spellings.respell(text)
     extra = compounds.found(text) if compounds is not None else []
