@@ -81,6 +81,10 @@ DECLINED = [
     (KB, "which step works out what a buyer is worth? || is a four-day work week good for staff morale?"),
     (KB, "what's a kid-friendly holiday spot in Spain?"),
     (TXT, "what's a budget-friendly way to redecorate a kitchen?"),
+    # hyphenated forms of the KB's closed terms ("payback", "checkout", "setup") off its topic
+    (KB, "where's the best check-out line at the supermarket?"),
+    (KB, "how long is the pay-back on solar panels for my house?"),
+    (TXT, "what's a good set-up for a home gym?"),
 ]
 
 
