@@ -72,17 +72,16 @@ def test_offline_subset_prints_summary_and_writes_record(subset_run):
     assert set(rec["composite"]["coverage"]) >= {"grounding", "abstention", "retrieval_recall@5"}
 
 
-def test_gate_above_measured_composite_exits_nonzero(subset_run, tmp_path):
-    results, _ = subset_run
-    measured = json.loads(records(results)[0].read_text())["gate"]["composite"]
-    assert measured < 1
-    gate = (measured + 1) / 2
-    proc = run_eval(tmp_path, "--filter", SUBSET, MPA_GATE=f"{gate:.6f}")
+def test_gate_above_measured_composite_exits_nonzero(tmp_path):
+    """A gate above what a run measures fails it. The run is the paraphrase retrieval goldens the
+    lexical presets miss (composite well below 1), so the gate is above it by construction."""
+    proc = run_eval(tmp_path, "--filter", r"metadata.case_id=^r13[0-5]$", files=["evals/eval_retrieval.py"],
+                    MPA_GATE="0.99")
+    rec = json.loads((tmp_path / "latest.json").read_text())
+    assert rec["gate"]["composite"] < 0.99, rec["gate"]
     assert proc.returncode != 0, proc.stdout[-2000:]
     assert "FAIL: composite" in proc.stdout and "PARTIAL: --filter" in proc.stdout
-    rec = json.loads((tmp_path / "latest.json").read_text())
-    assert rec["gate"]["passed"] is False and rec["gate"]["composite"] == pytest.approx(measured)
-    assert "score" in rec["gate"]["reason_kinds"]
+    assert rec["gate"]["passed"] is False and "score" in rec["gate"]["reason_kinds"]
 
 
 def test_errored_cases_fail_the_gate(tmp_path):

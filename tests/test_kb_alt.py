@@ -49,7 +49,8 @@ def test_wording_is_own():
                   "What does a click on Google cost for a cosmetics brand?", "what do leads on LinkedIn cost a bank?",
                   "With a budget of 2900 dollars, how many clicks would we get?", "which CPC do holiday rentals usually see?",
                   "cost per booking at a small inn, typically?", "our home page converts badly, what CPC is normal?",
-                  "what CPC do roofing outfits see?", "At our inn we pay 61 dollars per booking; is that normal?")
+                  "what CPC do roofing outfits see?", "At our inn we pay 61 dollars per booking; is that normal?",
+                  "how much per consultation for a family lawyer?")
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -195,3 +196,16 @@ def test_own_price_set_beside_the_kbs_own_metric(kb_alt_engine):
     c = ConversationEngine(OfflineAgent(), ToolExecutor(kb_alt_engine), max_tool_rounds=3)
     answer = c.send("At our inn we pay 61 dollars per booking; is that normal?").assistant
     assert "$38 to $52" in answer and "above" in answer
+
+
+def test_a_cached_reading_holds_for_its_kbs_declarations_only(kb_alt_engine):
+    from agent.offline.parse import parse
+    text = "how much per consultation for a family lawyer?"
+    kbmetrics.declare([])
+    before = parse(text).metric_phrases
+    kbmetrics.declare(ToolExecutor(kb_alt_engine).definitions())
+    try:
+        assert before == [] and parse(text).metric_phrases == ["cost per consultation"]
+    finally:
+        kbmetrics.declare([])
+    assert parse(text).metric_phrases == []

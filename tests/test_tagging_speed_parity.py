@@ -94,9 +94,9 @@ def test_match_terms_and_find_first_match_the_reference(table):
         assert find_first(text, other) == ref_find_first(text, other), text
 
 
-@pytest.mark.parametrize("kb", KBS, ids=lambda p: p.name)
-def test_every_chunk_is_tagged_as_by_the_reference(kb, monkeypatch):
-    new = RetrievalEngine.build(kb, domain=domain())
+@pytest.mark.parametrize("kb, engine", [pytest.param(kb, fx, id=kb.name) for kb, fx in zip(KBS, ["shipped_engine", "kb_txt_engine"])])
+def test_every_chunk_is_tagged_as_by_the_reference(kb, engine, monkeypatch, request):
+    new = request.getfixturevalue(engine)  # the session's engine over the same KB (conftest.py)
     with monkeypatch.context() as m:
         for mod in (tagging, steps, vocabulary):
             m.setattr(mod, "match_terms", ref_match_terms)
@@ -107,9 +107,8 @@ def test_every_chunk_is_tagged_as_by_the_reference(kb, monkeypatch):
         assert (a.id, a.metadata) == (b.id, b.metadata)
 
 
-def test_boosts_match_the_reference():
-    engine = RetrievalEngine.build(KBS[0], domain=domain())
-    chunks = engine.chunks
+def test_boosts_match_the_reference(shipped_engine):
+    chunks = shipped_engine.chunks
     queries = EDGE_TEXTS + _questions() + ["typical CTR for retail", "benchmarks", "Step 3 audience", "CPM range"]
     seen = {"bench": 0, "step": 0}
     for factor in (1.0, 1.5):

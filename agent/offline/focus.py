@@ -24,7 +24,8 @@ from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
 
 _AUX = r"(?:should|do|does|did|is|are|was|were|can|could|will|would|might|must|shall|have|has)"
 # "what hourly rate should …": the noun phrase between the wh-determiner and the auxiliary is what is asked for
-_WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(?!{_AUX}\b)"
+# ("what if …" and "what about …" open a condition or a topic, not a noun phrase: "what if the money can …")
+_WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(?!{_AUX}\b|if\b|about\b)"
                     rf"(?P<np>(?:[a-z][\w-]*\s+){{1,3}}?){_AUX}\b"
                     # "what's the interest rate on …": the noun phrase after the copula, up to its preposition
                     rf"|(?:^|[.!?,;]\s*)(?:what|which)(?:['’]s|\s+is|\s+are)\s+(?:the|a|an|my|our|your)\s+"

@@ -36,3 +36,8 @@ def named_in(text: str) -> str | None:
     hits = {label for label in _LABELS for part in _SPLIT.split(label)
             if terms(part) and set(terms(part)) <= said}
     return hits.pop() if len(hits) == 1 else None
+
+
+def state() -> tuple:
+    """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
+    return tuple(_LABELS)

@@ -5,10 +5,10 @@ it defines itself — "CPB (cost per booking)", "cost per consultation". The off
 what Claude sees, so it learns those from get_benchmark's description ("This knowledge base also
 states its own: CPB (cost per booking); cost per consultation.") — never from a list written here —
 and reads them in the user's words: the acronym said ("what's the CPB for vets?") is that "cost per
-<unit>" phrase, and the unit is one a price can be asked of ("how much per consultation").
+<unit>" phrase, and the unit is one a price can be asked of ("how much per consultation", :func:`priced`).
 
 :func:`declare` is called once per model call with the tools it was handed (another KB, another
-list); :func:`named_in` and :func:`is_unit` read the declared list.
+list); :func:`named_in` and :func:`priced` read the declared list, :func:`state` keys cached readings.
 """
 from __future__ import annotations
 
@@ -47,14 +47,13 @@ def named_in(text: str) -> list[tuple[int, str]]:
     return out
 
 
-def is_unit(noun: str) -> bool:
-    """``noun``'s last word is the unit of a declared "cost per <unit>" ("consultations")."""
-    last = terms(noun)[-1:]
-    return bool(last) and any(terms(name)[-1:] == last for name in _DECLARED.values())
-
-
 def priced(noun: str) -> str | None:
     """The declared "cost per <unit>" whose unit a counted noun starts with ("consultations come" → "cost
     per consultation")."""
     first = terms(noun)[:1]
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)
+
+
+def state() -> tuple:
+    """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
+    return tuple(sorted(_DECLARED.items()))

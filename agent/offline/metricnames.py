@@ -31,6 +31,7 @@ _A = get_analyzer(True, True)
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*")
 
 
+@lru_cache(maxsize=8192)
 def _token_terms(tok: str) -> tuple[str, frozenset[str]]:
     """(the token's own term or "" for a stop word, every term it yields)."""
     got = _A(tok)

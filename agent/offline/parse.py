@@ -19,15 +19,18 @@ arithmetic — never by the wording of any test set.
 """
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from agent.offline import kbmetrics, metricnames, roles as number_roles
+from agent.offline import kblabels, kbmetrics, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.priceforms import PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, pronoun_priced
+from agent.offline.priceforms import (PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, UNIT_OF,
+                                      pronoun_priced)
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
@@ -65,14 +68,6 @@ _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"
                       r"can|could|do|does|is|are)\b(?!\s+(?:are|is|have|has)\s+(?:you|things|it going)\b)"
                       r"(?:\s+\S+){2,}[^?]*\?\s*$", re.I)
-
-# "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
-UNIT_OF: dict[str, str] = {}
-for _key, _syns in VOCABULARY["metrics"].items():
-    for _m in filter(None, (re.match(r"cost per (?:new )?([a-z ]+)$", _s) for _s in _syns)):
-        UNIT_OF.setdefault(_key, _m.group(1))
-UNIT_OF.setdefault("CAC", "customer")
-PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 
 
 @dataclass
@@ -119,8 +114,8 @@ class Parsed:
 
 
 def _clean_noun(phrase: str) -> str:
-    words = [w for w in phrase.lower().split() if w not in ("new", "more", "single", "extra", "additional")]
-    return " ".join(words)
+    return " ".join(w for w in term_pattern(tuple(x for v in VOCABULARY["platforms"].values() for x in v)).sub(
+        " ", phrase.lower()).split() if w not in ("new", "more", "single", "extra", "additional"))  # no platform: "a TikTok view"
 
 
 def unit_metric(noun: str) -> str | None:
@@ -155,9 +150,8 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
     for form in _PRICE_FORMS:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))
-            noun = " ".join(term_pattern(tuple(x for v in VOCABULARY["platforms"].values() for x in v)).sub(" ", noun).split())
-            if not noun or any(match_terms(noun, VOCABULARY[t]) for t in ("verticals", "uncovered_verticals")):
-                continue  # a business, or a platform ("a click on Google cost", "a TikTok view"), is no unit priced
+            if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
+                continue
             words = noun.split()
             while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
                 words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
@@ -180,8 +174,7 @@ def _is_unit(noun: str) -> bool:
     """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
     "cost per …" name (never a vertical: "cost of a hotel")."""
     words = noun.split()
-    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and (
-        unit_metric(words[-1]) is not None or kbmetrics.is_unit(words[-1]))  # or a unit the KB's own metric prices
+    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]))
 
 
 def _role_word(word: str) -> str | None:
@@ -295,7 +288,17 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
 _INFORMAL = re.compile(r"\b(thru|w/(?=\s))", re.I)
 
 
+@lru_cache(maxsize=2048)
+def _parsed(text: str, kb: tuple) -> Parsed:  # kb: the names the KB declares, which the reading depends on
+    return _parse(text)
+
+
 def parse(text: str) -> Parsed:
+    """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
+    return copy.deepcopy(_parsed(text, kbmetrics.state() + kblabels.state()))
+
+
+def _parse(text: str) -> Parsed:
     norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
@@ -380,10 +383,8 @@ def parse(text: str) -> Parsed:
         for n in p.numbers:
             unit = (n.role or "").partition(":")[2]
             key = unit if unit in UNIT_OF else unit_metric(unit)
-            if key and key not in p.metrics:
-                p.metrics.append(key)
-            elif not key and (own := kbmetrics.priced(unit)) and own not in p.metric_phrases:
-                p.metric_phrases.append(own)  # "$60 per booking": the KB's own cost per booking
+            if (key or (key := kbmetrics.priced(unit))) and key not in p.metrics + p.metric_phrases:  # or the KB's own
+                (p.metrics if key in VOCABULARY["metrics"] else p.metric_phrases).append(key)  # "$60 per booking"
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
     # short, or longer when it names one metric and no number: "what about the share of visitors who then book"
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from rag.analyzer import get_analyzer
+from rag.queryforms import Compounds, Spellings, contractions
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
 
 _ANALYZE = get_analyzer(True, True)
@@ -43,6 +44,19 @@ def terms(text: str) -> list[str]:
 
 
 _POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)
+
+
+def kb_words(question: str, passages: list[dict]) -> set[str]:
+    """The question's content words (:func:`terms`) as the passages write them (:mod:`rag.queryforms`, as
+    the search engine reads the question): in their spelling of a word the question spells the other
+    way ("optimise" / "optimize" stem apart), and with their hyphenated terms ("two-channel") the question
+    writes as two words with a stop word ("two channels", "2 channels") — the stop list drops that word,
+    so without the compound the question shares only its common part with the section naming the rule."""
+    held = {t for p in passages for t in _ANALYZE(p.get("text", ""))}
+    if not held:
+        return set(terms(question))
+    text = Spellings(held, _ANALYZE).respell(contractions(question))
+    return set(terms(text)) | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text))
 
 
 def is_pointer(sentence: str) -> bool:
@@ -259,8 +273,9 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
 
 def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     """Does one passage share enough of the question's content words ``q``?"""
-    # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder")
-    words = {t for t in q if not t[0].isdigit() and not ("-" in t and set(_ANALYZE(t.replace("-", " "))) <= q)}
+    # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder") —
+    # unless a part is a stop word the parts lose ("two-channel" says more than "channel")
+    words = {t for t in q if not t[0].isdigit() and not ("-" in t and through_parts(t, q))}
     if not words:
         return True
     share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
@@ -274,6 +289,12 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     # sentences of a passage about elective care is a stem collision, not an answer
     best_unit = max((len(words & set(terms(u))) for ps in passages for u in sentences(ps["text"])), default=0)
     return share >= 0.6 and best_unit / len(words) >= 0.5
+
+
+def through_parts(compound: str, q: set[str]) -> bool:
+    """Is every part of ``compound`` a content word of ``q``?"""
+    parts = [_ANALYZE(p) for p in compound.split("-")]
+    return all(len(p) == 1 and p[0] in q for p in parts)
 
 
 def plainly_media(question: str, q: set[str]) -> bool:

@@ -11,6 +11,17 @@ from __future__ import annotations
 import re
 
 from agent.offline.business import NOUN as _NOUN
+from mpa.vocabulary import VOCABULARY
+
+# "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
+UNIT_OF: dict[str, str] = {}
+for _key, _syns in VOCABULARY["metrics"].items():
+    for _s in _syns:
+        _m = re.match(r"cost per (?:new )?([a-z ]+)$", _s)
+        if _m and _key not in UNIT_OF:
+            UNIT_OF[_key] = _m.group(1)
+UNIT_OF.setdefault("CAC", "customer")
+PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"

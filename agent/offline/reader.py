@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from agent.offline import bands, focus, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
-from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, names_found, plainly_media, relevant, terms,
-                                    units)
+from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, kb_words, names_found,
+                                    plainly_media, relevant, terms, through_parts, units)
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
@@ -146,7 +146,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`)."""
-    plain = set(terms(STEP.sub(" ", question)))
+    plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
     q = _with_directions(plain)  # "shorter" also asks about what "reduces"
     ctx = set(terms(context)) - q
     top = passages[:CANDIDATES]
@@ -318,7 +318,9 @@ def _stands_alone(q: set[str], section: list[_Unit]) -> bool:
     body = set().union(*(c.terms for c in section))
     heads = section[0].head_terms | section[0].parent_terms
     found = _matches(q, body | heads)
-    return len(found) >= max(2, math.ceil(0.6 * len(q))) and bool(_matches(q, heads))
+    # a KB compound rebuilt from two of the question's words, one a stop word ("two channels"), stands for both
+    said = len(found) + sum(1 for t in found if "-" in t and not through_parts(t, q))
+    return said >= max(2, math.ceil(0.6 * len(q))) and bool(_matches(q, heads))
 
 
 def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float], k: int,

@@ -1,0 +1,127 @@
+"""A question's words as the knowledge base writes them: contractions read as words, and a KB's
+compound terms rebuilt from the separate words a user types.
+
+Why, measured on the lexical index (query side only; documents are indexed as before):
+
+* **Contractions.** The tokenizer splits on the apostrophe, so "can't" is "can" (a stop word) and
+  a lone ``t``; "doesn't" is "doesn" and ``t``. The clitics are rare terms of a KB written without
+  contractions (``t`` idf 5.8 on ``kb/``, ``ve`` 6.7), or words it never uses at all ("doesn"), and both weigh heavily
+  against a passage's coverage of the question — a how-to question with one "can't" lost the 30%
+  relevance floor, and its best passage was whichever one happened to hold a "can't". A clitic is
+  grammar, not topic: "n't" reads as "not" (a stop word), and 're 've 'll 'd 'm are dropped.
+* **Compounds a stop word hides.** A KB names its rules with hyphenated compounds ("the
+  two-channel test", "a loop-back rule", "first-party data"); a user writes the words apart ("two
+  channels", "loop back"). Where one part is a stop word the index keeps only the other part, and
+  the distinctive term is lost. When two adjacent words of the query are the parts of one of the
+  KB's own hyphenated terms (matched after stemming; a digit read as its number word, "2 channels"),
+  and one part is a stop word, the compound is added to the query — when it is much rarer in the KB
+  than its content part (idf higher by :data:`RARER`): then the stop list lost what tells passages
+  apart ("two-channel" 6.3 vs "channel" 2.1). Where the content part is about as rare ("opt-in" vs
+  "opt"), it already says it all, and adding the compound would only weigh that one idea twice.
+  Compounds of two content words need nothing: their parts already match.
+* **Spelling.** British and American spellings stem apart ("optimise" → ``optimis``, "optimize" →
+  ``optim``; "behaviour", "centre", "programme", "analyse", "licence"), so a question in the other
+  spelling shares no term with the KB. A word the KB never uses is written in the other spelling
+  when that one is the KB's (:class:`Spellings`; either direction, only regular suffix pairs).
+"""
+from __future__ import annotations
+
+import re
+
+# n't after these stems is not "<stem> not": can't → can not, won't → will not, shan't → shall not
+_IRREGULAR_NOT = {"ca": "can", "wo": "will", "sha": "shall", "ai": "is"}
+_NOT = re.compile(r"\b([a-z]+?)n['’]t\b", re.I)
+# 's is left alone: a KB writes possessives itself ("the customer's"), so it is a common, light term there
+_CLITIC = re.compile(r"(?<=[a-z])['’](?:re|ve|ll|d|m)\b", re.I)
+_WORD = re.compile(r"[a-z0-9]+", re.I)
+RARER = 1.0  # least idf gap (natural log: ~2.7 times fewer chunks) between a compound and its content part
+_NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve".split()
+
+
+def contractions(text: str) -> str:
+    """``text`` with "n't" written as " not" and the clitics 're 've 'll 'd 'm dropped."""
+    if "'" not in text and "’" not in text:
+        return text
+    text = _NOT.sub(lambda m: f"{_IRREGULAR_NOT.get(m.group(1).lower(), m.group(1))} not", text)
+    return _CLITIC.sub("", text)
+
+
+class Compounds:
+    """The KB's two-part hyphenated terms ("two-channel"), keyed by their parts' normal forms."""
+
+    def __init__(self, vocab, analyzer, idf=None):
+        """``idf``: term → idf (None: every compound counts as rarer than its parts)."""
+        self._norm = analyzer._norm
+        self._stop = analyzer.stop_words
+        self.by_parts: dict[tuple[str, str], str] = {}
+        for term in vocab:
+            parts = term.split("-")
+            if len(parts) != 2 or not all(p.isalpha() for p in parts) or not any(p in self._stop for p in parts):
+                continue
+            content = [self._key(p) for p in parts if p not in self._stop]
+            if idf is None or all(idf(term) - idf(c) >= RARER for c in content):
+                self.by_parts.setdefault((self._key(parts[0]), self._key(parts[1])), term)
+
+    def _key(self, word: str) -> str:
+        word = word.lower()
+        if word.isdigit() and int(word) < len(_NUMBER_WORDS):
+            word = _NUMBER_WORDS[int(word)]
+        return self._norm(word) or word
+
+    def found(self, text: str) -> list[str]:
+        """The KB compounds whose parts are two adjacent words of ``text``, in order."""
+        if not self.by_parts:
+            return []
+        words = _WORD.findall(text)
+        hits = (self.by_parts.get((self._key(a), self._key(b))) for a, b in zip(words, words[1:]))
+        return list(dict.fromkeys(h for h in hits if h))
+
+
+# British ↔ American suffixes (either direction): optimise/optimize, analyse/analyze, behaviour/behavior,
+# centre/center, catalogue/catalog, programme/program, licence/license
+_SPELLINGS = [("isation", "ization"), ("isations", "izations"), ("ise", "ize"), ("ised", "ized"), ("ises", "izes"),
+              ("ising", "izing"), ("yse", "yze"), ("ysed", "yzed"), ("ysing", "yzing"), ("our", "or"),
+              ("ours", "ors"), ("tre", "ter"), ("tres", "ters"), ("ogue", "og"), ("ogues", "ogs"), ("mme", "m"),
+              ("mmes", "ms"), ("ence", "ense")]
+_ALPHA = re.compile(r"[A-Za-z]{4,}")
+
+
+class Spellings:
+    """Words the KB never uses, written in the other spelling when the KB uses that one."""
+
+    def __init__(self, vocab, analyzer):
+        self._vocab = vocab if isinstance(vocab, (set, frozenset, dict)) else set(vocab)
+        self._analyzer = analyzer
+
+    def _known(self, word: str) -> bool:
+        got = self._analyzer(word)
+        return bool(got) and all(t in self._vocab for t in got)
+
+    def variant(self, word: str) -> str | None:
+        """The other spelling of ``word`` that the KB uses, when it never uses ``word`` itself."""
+        low = word.lower()
+        if self._known(low) or not self._analyzer(low):
+            return None
+        for a, b in _SPELLINGS:
+            for old, new in ((a, b), (b, a)):
+                if low.endswith(old) and len(low) - len(old) >= 3 and self._known(low[:-len(old)] + new):
+                    return low[:-len(old)] + new
+        return None
+
+    def respell(self, text: str) -> str:
+        return _ALPHA.sub(lambda m: self.variant(m.group(0)) or m.group(0), text)
+
+
+# inflections of the stop list's auxiliary and light verbs ("do", "get", "go", "have") that it does not list:
+# grammar, not topic ("how much does a click cost?" asks nothing about "does"; Snowball stems it "doe")
+_AUX_FORMS = re.compile(r"\b(?:does|did|doing|gets|getting|got|gotten|goes|going|went|having)\b", re.I)
+
+
+def query_text(text: str, compounds: Compounds | None, spellings: Spellings | None = None) -> str:
+    """The query as the index should read it: contractions resolved, auxiliary verb forms dropped, words in
+    the KB's spelling, hidden compounds appended."""
+    text = _AUX_FORMS.sub(" ", contractions(text))
+    if spellings is not None:
+        text = spellings.respell(text)
+    extra = compounds.found(text) if compounds is not None else []
+    return f"{text} {' '.join(extra)}" if extra else text
