@@ -56,7 +56,15 @@ def vertical_key(text: str) -> str | None:
         for key, syns in VOCABULARY[table].items():
             if low == key or low in syns:
                 return key
-    return next((k for k in (find_first(low, VOCABULARY[t]) for t in _VERTICAL_TABLES) if k), None)
+    return next((k for k in (find_first(low, VOCABULARY[t]) or find_first(low.replace("-", " "), _unhyphenated(t))
+                             for t in _VERTICAL_TABLES) if k), None)
+
+
+@lru_cache(maxsize=8)
+def _unhyphenated(table: str) -> dict[str, list[str]]:
+    """``VOCABULARY[table]`` with each hyphenated name also written with spaces: "personal injury" is
+    how many write "personal-injury"."""
+    return {k: [s.replace("-", " ") for s in syns] for k, syns in VOCABULARY[table].items()}
 
 
 _VERTICAL_TABLES = ("verticals", "uncovered_verticals", "industries")

@@ -239,8 +239,25 @@ def listed_names(intro: str) -> list[str]:
     title = lines[0].lstrip("# ").strip()
     body = lines[1].strip() if len(lines) > 1 else ""
     first = (loose_sentences(body) or [""])[0]
+    first = _SAID_OF.split(first)[0]  # "products sold mainly through grocery, drug …": where they sell is not what they are
     items = [x.strip(" .") for x in re.split(r",\s*|:\s*|;\s*|\s+and\s+|\s+or\s+", first)]
     return [title] + [x for x in items if len(x) > 3 and terms(x)]
+
+
+_SAID_OF = re.compile(r"\s+(?:sold|selling|that sell|which sell|who sell|that|which|who)\b", re.I)
+
+
+def saying(phrase: str, intros: Mapping[str, str]) -> str | None:
+    """Among introductions that all cover ``phrase``'s words, the one key that lists it among the kinds of
+    business it covers ("grocers" among retail's department stores and chains; CPG's products are merely
+    "sold through grocery"), else the one whose text says each word itself ("hospitals", not
+    "hospitality"); None when neither picks one."""
+    q = terms(phrase)
+    listed = {k for k, text in intros.items() if any(coverage(q, terms(n)) == 1.0 for n in listed_names(text)[1:])}
+    if len(listed) == 1:
+        return listed.pop()
+    said = {k for k, text in intros.items() if says_words(phrase, text)}
+    return said.pop() if len(said) == 1 else None
 
 
 def by_word_and_meaning(phrase: str, texts: Mapping[str, str], names: Mapping[str, Iterable[str]]) -> str | None:
@@ -259,6 +276,17 @@ def by_word_and_meaning(phrase: str, texts: Mapping[str, str], names: Mapping[st
         if near in said:
             return near
     return nearest_by_meaning(phrase, names)
+
+
+# "…, a deeper action than an inquiry": what a thing is compared with is not the thing
+_CONTRAST = re.compile(r",\s*(?:an? |the )?[a-z\- ]{0,30}?\b(?:than|rather than|not|unlike)\b[^,.;:]*", re.I)
+
+
+def without_contrast(sentence: str) -> str:
+    """``sentence`` without its comparisons ("Education CPA counts submitted applications, a deeper
+    action than an inquiry" → "… counts submitted applications"): a note that says what a metric
+    counts names other things only to set them apart."""
+    return _CONTRAST.sub("", sentence or "")
 
 
 _PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)

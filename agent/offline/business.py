@@ -27,7 +27,7 @@ NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN
 # a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at
 # grocers", "dental offices around Tampa", "pizzas that sell in supermarkets"), not more of its name
 _PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|headquartered|focused|specializing|" \
-              r"specialising|catering|through"
+              r"specialising|catering|through|stocked|carried|offering|promoting|launching"
 # "and" inside a name that ends in a word for a business ("a heating and air conditioning company") is
 # part of it; any other "and" starts the next thing said
 _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
@@ -55,6 +55,8 @@ _BUSINESS = [
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+    # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
+    re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
 ]
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
@@ -62,7 +64,7 @@ _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantiti
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
-                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
+                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|every|both|"
                              r"we|i|they|he|she|someone|somebody|"
                              r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
@@ -128,7 +130,7 @@ def business(text: str) -> Business | None:
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
-                    r"online(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
+                    r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
                 phrase = _online_store(phrase)
             return Business(phrase, back)
     return None
@@ -149,7 +151,7 @@ def _online_store(phrase: str) -> str:
     """``phrase`` said of a business that sells online: "candles online" → "candles online store",
     so the vocabulary's online-store vertical names it — unless the goods with "online" already name
     a vertical ("courses online": online courses)."""
-    goods = re.sub(r"\s*\b(?:online|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
+    goods = re.sub(r"\s*\b(?:online|web|internet|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
                    " ", phrase, flags=re.I).strip()
     for said in (f"online {goods}", f"{goods} online"):
         if match_terms(said, VOCABULARY["verticals"]):

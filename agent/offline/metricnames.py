@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import metricforms
 from mpa.resolve import same_word
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
@@ -116,8 +117,14 @@ _CONVERTS = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subsc
 def loosely_named(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
     """(position, key) of each metric asked in words other than its names: a rate asked as a share
     or as how often something happens (:func:`rate_asked`), or a long name said with words between its
-    own (:func:`spread`)."""
-    return sorted(rate_asked(text, table) + spread(text, table))
+    own (:func:`spread`), or a metric described by the ratio it is (:mod:`agent.offline.metricforms`:
+    "a share of the clicks that turn into sales", "revenue back per ad dollar"), which wins where it
+    reads the same words as a share."""
+    table = VOCABULARY["metrics"] if table is None else table
+    desc = metricforms.described(text, table)
+    at = {pos for pos, _ in desc}
+    found = sorted([x for x in rate_asked(text, table) if x[0] not in at] + spread(text, table) + desc)
+    return [x for i, x in enumerate(found) if x[1] not in {k for _, k in found[:i]}]   # each key once, where first said
 
 
 _GAP = 3   # content words a speaker puts inside a long name: "return [should we expect] on ad spend"

@@ -1,0 +1,128 @@
+"""Metrics described by what they measure, not named: "what share of people who see the ad click it"
+(a click-through rate), "how much revenue comes back per ad dollar" (a return on ad spend), "the going
+rate for a thousand views" (a price per thousand), "what we pay for every visitor who clicks" (a
+price per click).
+
+Why a module: a user who does not know a metric's name says the ratio it is — what is counted over
+what is paid or seen — and each of these is a sentence form of English, not a list of a metric's
+names. Every form resolves to a key through the vocabulary's own names for the metric (the rate whose
+name says "click", the metric named "return on ad spend", the price whose unit is "thousand …",
+the "cost per <unit>" whose unit is the verb's noun), so nothing here lists a metric.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.resolve import same_word
+from rag.analyzer import get_analyzer
+
+_A = get_analyzer(True, True)
+# on a touch screen a tap is a click: the same act under the name people use for it on phones
+_SAME_ACT = {"tap": "click", "tapp": "click"}
+
+
+def _stem(word: str) -> str:
+    got = _A(word)
+    s = got[0] if got else word.lower()
+    return _SAME_ACT.get(s, s)
+
+
+def _keys_named(table: dict[str, list[str]], test) -> set[str]:
+    return {k for k, syns in table.items() for s in syns if test(s)}
+
+
+def _one(keys: set[str]) -> str | None:
+    return next(iter(keys)) if len(keys) == 1 else None
+
+
+# a share of people who see an ad and then click it: "what share of folks who see our ads click",
+# "what percent of viewers tap the ad", "how many people who see it click through"
+_SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|how many of|what %)(?![a-z])"  # "how many clicks" counts
+_SEEN_CLICKED = re.compile(_SHARE + r"[^.?!;]{0,60}?\b(?P<verb>click(?:s|ed|ing)?|tap(?:s|ped|ping)?)\b", re.I)
+# … but the clicks themselves counted ("a share of clicks that turn into sales") are what a conversion rate divides
+_CLICKS_COUNTED = re.compile(_SHARE + r"\s+(?:of\s+)?(?:the |our |my |your |those |these )?(?:ad |paid |our )?"
+                             r"(?:click|tap)(?:s|pers?|ers)?\b", re.I)
+_CONVERTED = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|install|"
+                        r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|turn(?:s|ed|ing)? into|become|became|convert)", re.I)
+
+
+def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key): a share of those who see an ad that click (or tap) it — the rate whose name says
+    "click" — unless what the clickers go on to do is a conversion (then it is no click-through rate)."""
+    out = []
+    for m in _SEEN_CLICKED.finditer(text):
+        clause = re.split(r"[.?!;]", text[m.start():])[0]
+        if _CLICKS_COUNTED.match(clause) or _CONVERTED.search(text[m.end():m.start() + len(clause)]):
+            continue
+        verb = _stem(m.group("verb"))
+        key = _one(_keys_named(table, lambda s: s.endswith(" rate") and any(same_word(verb, t) for t in _A(s[:-5]))))
+        if key:
+            out.append((m.start(), key))
+    return out
+
+
+def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key): a share of the clicks that turn into something a conversion counts ("what fraction
+    of ad clicks turn into sales") — the rate named "conversion rate"."""
+    out = []
+    for m in _CLICKS_COUNTED.finditer(text):
+        clause = re.split(r"[.?!;]", text[m.end():])[0]
+        if _CONVERTED.search(clause):
+            key = _one(_keys_named(table, lambda s: s == "conversion rate"))
+            if key:
+                out.append((m.start(), key))
+    return out
+
+
+# money back for money spent: "how much revenue comes back per ad dollar", "what do we get back for every
+# dollar spent on ads", "sales per dollar of ad spend", "the return on our ad dollars"
+_BACK = r"(?:revenue|sales|bookings|income|returns?|back)"
+_AD_DOLLAR = (r"(?:ad(?:vertising)? |media |marketing )?(?:dollars?|bucks?|\$\s?1)(?: (?:spent|we spend|invested|put in)"
+              r"(?: on (?:ads|advertising|media|marketing))?| (?:of|in|on) (?:ad|ads|advertising|media|marketing)"
+              r"(?: spend)?)?|(?:ad|advertising|media|marketing) (?:spend|spending|budget|investment|dollars?)")
+_MONEY_BACK = re.compile(r"\b" + _BACK + r"\b[^.?!;]{0,50}?\b(?:per|for every|for each|on every|on each|from every|"
+                         r"from each|on (?:our|the|my|your|their)|on)\s+(?:single )?(?:" + _AD_DOLLAR + r")\b", re.I)
+
+
+def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key): revenue back per advertising dollar — the metric named "return on ad spend"."""
+    key = _one(_keys_named(table, lambda s: s == "return on ad spend"))
+    return [(m.start(), key) for m in _MONEY_BACK.finditer(text)] if key else []
+
+
+# a price per thousand of anything shown: "the going rate for a thousand ad views", "what does it cost to
+# reach a thousand people", "pay per thousand viewers"
+_PER_THOUSAND = re.compile(r"\b(?:cost|costs|price|prices|pay|paying|rate|charge|charges|run|spend|go for)\b[^.?!;$\d]{0,40}?"
+                           r"\b(?:per|for|to reach|to show (?:ads |an ad )?to|reaching|for every|for each)\s+"
+                           r"(?:a |one |each |every |1,?000 |)?(?:thousand|1,?000)\b", re.I)
+
+
+def per_thousand(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key): a price per thousand — the one metric whose "cost per …" name is per thousand."""
+    key = _one(_keys_named(table, lambda s: s.startswith("cost per thousand")))
+    return [(m.start(), key) for m in _PER_THOUSAND.finditer(text)] if key else []
+
+
+# a unit said as a person doing it: "pay for every person who clicks", "the cost of each visitor that installs"
+_DOER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|charged)\b[^.?!;$\d]{0,25}?\b(?:for|per|of)\s+"
+                   r"(?:each|every|a|one|a single)\s+(?:person|people|user|visitor|viewer|shopper|someone|one|individual|"
+                   r"player|customer|prospect)\s+(?:who|that)\s+(?:actually |then |later )?(?P<verb>[a-z]+)", re.I)
+
+
+def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(position, key): a price of one person doing something — the "cost per <unit>" whose unit is what
+    they do ("who clicks" → cost per click, "who installs" → cost per install)."""
+    out = []
+    for m in _DOER.finditer(text):
+        verb = _stem(m.group("verb"))
+        key = _one(_keys_named(table, lambda s: bool(re.fullmatch(r"cost per [a-z]+", s))
+                               and same_word(verb, _stem(s.split()[-1]))))
+        if key:
+            out.append((m.start(), key))
+    return out
+
+
+def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """Every metric ``text`` describes by one of the module's forms, earliest first."""
+    return sorted(click_share(text, table) + clicks_converted(text, table) + money_back(text, table)
+                  + per_thousand(text, table) + doer_priced(text, table))

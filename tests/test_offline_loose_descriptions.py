@@ -1,0 +1,126 @@
+"""Benchmark questions that describe the metric by what it measures and the business in an owner's
+words, in this file's own wording (``tests/unseen_wording.py``): the parser reads the metric
+(:mod:`agent.offline.metricforms`), the benchmark tool resolves the business from the KB's own text,
+on ``kb/`` and on ``tests/fixtures/kb_txt`` — and an uncovered business stays uncovered."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.offline.business import business
+from agent.offline.parse import parse
+from mpa import resolve
+from mpa.fact_lookups import find_benchmarks
+from mpa.labels import match_labels
+from tests.unseen_wording import assert_unseen
+
+DESCRIBED = {
+    "I run a used car lot. What share of folks who see our ads actually click them?": "CTR",
+    "what percent of the viewers tap on the banner": "CTR",
+    "We own hardware stores. What fraction of ad clicks turn into sales?": "CVR",
+    "We're a boutique hotel group. How many dollars of bookings come back per dollar of advertising?": "ROAS",
+    "how much sales revenue do we get back per dollar of ad spend": "ROAS",
+    "And what do they get back for every dollar spent on ads?": "ROAS",
+    "what's a fair return on our ad dollars": "ROAS",
+    "We're a cruise line. What's the going rate for a thousand ad views?": "CPM",
+    "What does it cost to reach a thousand people with a banner?": "CPM",
+    "What do we usually pay for every person who clicks our ad?": "CPC",
+    "what's a sensible figure for each sales lead?": "CPL",
+}
+NOT_DESCRIBED = [
+    "what share of our budget should go to search",         # a share of money, not of people clicking
+    "how much revenue did the spring sale bring in",        # revenue, but not per ad dollar
+    "what does it cost to run a thousand-person survey",   # no price per thousand shown
+]
+PHRASED = {
+    "We're a community college. What's the usual expense per enrollment inquiry?": "cost per enrollment inquiry",
+}
+BUSINESSES = {
+    "An eye clinic: what do clicks on our ads normally cost?": "eye clinic",
+    "We run a hospital network. What do we usually pay for every person who clicks?": "hospital network",
+    "We're a snack food maker stocked in supermarkets. Typical CPM?": "snack food maker",
+    "We're a regional credit union promoting a savings account. CPL?": "regional credit union",
+}
+
+
+def test_wording_is_own():
+    assert_unseen(list(DESCRIBED), NOT_DESCRIBED, list(PHRASED), list(BUSINESSES))
+
+
+@pytest.mark.parametrize("text,metric", DESCRIBED.items())
+def test_a_metric_described_by_its_ratio_is_named(text, metric):
+    assert parse(text).metrics == [metric]
+
+
+@pytest.mark.parametrize("text", NOT_DESCRIBED)
+def test_a_share_or_a_revenue_that_is_no_ratio_names_no_metric(text):
+    assert not {"CTR", "ROAS", "CPM"} & set(parse(text).metrics)
+
+
+@pytest.mark.parametrize("text,phrase", PHRASED.items())
+def test_an_expense_per_unit_is_a_price(text, phrase):
+    assert parse(text).metric_phrases == [phrase]
+
+
+@pytest.mark.parametrize("text,phrase", BUSINESSES.items())
+def test_the_business_is_read_where_the_message_opens_or_before_a_participle(text, phrase):
+    assert business(text).phrase == phrase
+
+
+def test_a_web_shop_is_an_online_store():
+    assert "online store" in business("We run a little web boutique selling candles. CPC?").phrase
+
+
+def test_a_comparison_is_not_what_a_metric_counts():
+    assert resolve.without_contrast("CPA counts submitted applications, a deeper action than an inquiry.") == \
+        "CPA counts submitted applications."
+
+
+def test_a_hyphenated_trade_written_with_spaces_is_the_same_trade():
+    assert match_labels("personal injury law practice", ["Beauty and Personal Care", "Attorneys and Legal Services"]) \
+        == ["Attorneys and Legal Services"]
+
+
+def test_what_a_vertical_lists_beats_where_another_sells():
+    intros = {"retail": "# Retail\n\nRanges for retail advertisers: department stores, specialty chains and grocers "
+                        "that sell through both stores and websites.",
+              "cpg": "# CPG\n\nRanges for CPG advertisers: food, beverage and household products sold mainly "
+                     "through grocery and online retailers."}
+    assert resolve.saying("grocery", intros) == "retail"
+
+
+@pytest.fixture(scope="module")
+def txt_engine():
+    from mpa.engine import build_engine
+    return build_engine(Path(__file__).resolve().parent / "fixtures" / "kb_txt")
+
+
+KB_PAIRS = [("grocery chain", "CPM", "retail", "CPM"),
+            ("community college", "cost per enrollment inquiry", None, None),  # an inquiry is no application
+            ("hospital network", "CPC", "healthcare", "CPC")]
+UNCOVERED = [("personal injury law practice", "CPC"), ("dog grooming salon", "CPC"), ("wedding photographer", "CPC")]
+
+
+@pytest.mark.parametrize("vertical,metric,want_v,want_m", KB_PAIRS)
+def test_kb_resolves_a_loose_business_and_metric(shipped_engine, vertical, metric, want_v, want_m):
+    found = find_benchmarks(shipped_engine, vertical, metric).result
+    if want_v is None:
+        assert not found or found[0].metric != "CPA"
+    else:
+        assert found and (found[0].vertical, found[0].metric) == (want_v, want_m)
+
+
+@pytest.mark.parametrize("vertical,metric", UNCOVERED)
+def test_kb_declines_a_business_it_does_not_cover(shipped_engine, vertical, metric):
+    assert not find_benchmarks(shipped_engine, vertical, metric).result
+
+
+def test_kb_txt_reads_a_spaced_trade_name(txt_engine):
+    found = find_benchmarks(txt_engine, "personal injury law practice", "CPC").result
+    assert found and {f.vertical for f in found} == {"Attorneys and Legal Services"}
+
+
+@pytest.mark.parametrize("vertical", ["funeral home", "car wash"])
+def test_kb_txt_declines_a_business_it_does_not_cover(txt_engine, vertical):
+    assert not find_benchmarks(txt_engine, vertical, "CPC").result
