@@ -13,10 +13,11 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from mpa import audience_lookups, lookups
+from mpa import audience_lookups, lookups, resolve
 from mpa.facts import Fact, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
+from mpa.vocabulary import VOCABULARY
 from rag.engine import RetrievalEngine
 
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
@@ -32,6 +33,13 @@ def facts(engine: RetrievalEngine) -> list[Fact]:
         hit = (t, text_facts(list(t.texts.items())))
         _FACTS[engine] = hit
     return hit[1]
+
+
+def _priced_unit(metric: str, known: list[str]) -> str | None:
+    """A price of a unit the metric names do not say ("cost per inquiry", "cost per app download"): the
+    known metric whose "cost per …" name prices the unit nearest it by meaning (:func:`mpa.resolve.unit_by_meaning`)."""
+    labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or k for k in known}
+    return resolve.unit_by_meaning(metric, {k: v for k, v in labels.items() if v != k})
 
 
 def _result(t, f: Fact, metric: str) -> BenchmarkResult:
@@ -58,7 +66,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             return Lookup([], "it states no benchmark figures by vertical")
         return Lookup([], f"it has no benchmark for the vertical {vertical!r} (verticals it covers: {', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
-    m = canonical_metric(metric, known_metrics)
+    m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics)
     mine = [f for f in bench if f.vertical in names]
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})

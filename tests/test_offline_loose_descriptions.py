@@ -27,6 +27,16 @@ DESCRIBED = {
     "What does it cost to reach a thousand people with a banner?": "CPM",
     "What do we usually pay for every person who clicks our ad?": "CPC",
     "what's a sensible figure for each sales lead?": "CPL",
+    "For an online furniture shop, what portion of shoppers who click our ad end up purchasing?": "CVR",
+    "What slice of the people shown our banner actually tap it?": "CTR",
+    "how often do people who see the ad click on it": "CTR",
+    "what's the charge every time someone taps the ad": "CPC",
+    "what's a normal price to show our ad a thousand times?": "CPM",
+    "for every dollar we put into ads, how much revenue should come back?": "ROAS",
+    "what multiple of our ad spend should we make back in sales?": "ROAS",
+    "how many dollars in sales does each ad dollar usually bring in?": "ROAS",
+    "what's the cost to get one person to install our game?": "CPI",
+    "out of the people who click, how many convert?": "CVR",
 }
 NOT_DESCRIBED = [
     "what share of our budget should go to search",         # a share of money, not of people clicking
@@ -114,6 +124,18 @@ def test_kb_resolves_a_loose_business_and_metric(shipped_engine, vertical, metri
 @pytest.mark.parametrize("vertical,metric", UNCOVERED)
 def test_kb_declines_a_business_it_does_not_cover(shipped_engine, vertical, metric):
     assert not find_benchmarks(shipped_engine, vertical, metric).result
+
+
+def test_a_unit_said_with_a_modifier_is_priced_by_its_last_word(shipped_engine, txt_engine):
+    from mpa import resolve as r
+    r.use_meaning(lambda p, ts: [0.9 if (p, t) == ("download", "install") else 0.1 for t in ts])
+    try:
+        assert find_benchmarks(shipped_engine, "gaming", "cost per app download").result[0].metric == "CPI"
+        assert find_benchmarks(txt_engine, "Dental Practices", "cost per app download").result == []  # no CPI there
+    finally:
+        import agent.offline  # noqa: F401  (the agent plugs its encoder back in on import; tests run in any order)
+        from agent.offline import semantic
+        r.use_meaning(semantic.similarities)
 
 
 def test_kb_txt_reads_a_spaced_trade_name(txt_engine):

@@ -37,7 +37,8 @@ def _one(keys: set[str]) -> str | None:
 
 # a share of people who see an ad and then click it: "what share of folks who see our ads click",
 # "what percent of viewers tap the ad", "how many people who see it click through"
-_SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|how many of|what %)(?![a-z])"  # "how many clicks" counts
+_SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|slice|how many of|how many (?:people |users |folks )?" \
+         r"out of|out of|what %|how often)(?![a-z])"  # "how many clicks" counts
 _SEEN_CLICKED = re.compile(_SHARE + r"[^.?!;]{0,60}?\b(?P<verb>click(?:s|ed|ing)?|tap(?:s|ped|ping)?)\b", re.I)
 # … but the clicks themselves counted ("a share of clicks that turn into sales") are what a conversion rate divides
 _CLICKS_COUNTED = re.compile(_SHARE + r"\s+(?:of\s+)?(?:the |our |my |your |those |these )?(?:ad |paid |our )?"
@@ -62,12 +63,13 @@ def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]
 
 
 def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
-    """(position, key): a share of the clicks that turn into something a conversion counts ("what fraction
-    of ad clicks turn into sales") — the rate named "conversion rate"."""
+    """(position, key): a share of the clicks (or of those who click) that turn into something a conversion
+    counts ("what fraction of ad clicks turn into sales", "what portion of shoppers who click end up buying")
+    — the rate named "conversion rate"."""
     out = []
-    for m in _CLICKS_COUNTED.finditer(text):
+    for m in [*_CLICKS_COUNTED.finditer(text), *_SEEN_CLICKED.finditer(text)]:
         clause = re.split(r"[.?!;]", text[m.end():])[0]
-        if _CONVERTED.search(clause):
+        if _CONVERTED.search(clause) and m.start() not in {p for p, _ in out}:
             key = _one(_keys_named(table, lambda s: s == "conversion rate"))
             if key:
                 out.append((m.start(), key))
@@ -81,7 +83,14 @@ _AD_DOLLAR = (r"(?:ad(?:vertising)? |media |marketing )?(?:dollars?|bucks?|\$\s?
               r"(?: on (?:ads|advertising|media|marketing))?| (?:of|in|on) (?:ad|ads|advertising|media|marketing)"
               r"(?: spend)?)?|(?:ad|advertising|media|marketing) (?:spend|spending|budget|investment|dollars?)")
 _MONEY_BACK = re.compile(r"\b" + _BACK + r"\b[^.?!;]{0,50}?\b(?:per|for every|for each|on every|on each|from every|"
-                         r"from each|on (?:our|the|my|your|their)|on)\s+(?:single )?(?:" + _AD_DOLLAR + r")\b", re.I)
+                         r"from each|each|every|on (?:our|the|my|your|their)|on)\s+(?:single )?(?:" + _AD_DOLLAR + r")\b"
+                         # the dollar first: "for every dollar we put into ads, how much revenue comes back"
+                         r"|\b(?:per|for every|for each|each|every)\s+(?:single )?(?:" + _AD_DOLLAR + r")\b[^.?!;]{0,60}?\b"
+                         r"(?:revenue|sales|bookings|income|return|returns|come back|comes back|make back|get back|bring in|"
+                         r"brings in|earn|generate)\b"
+                         # a multiple of what was spent: "what multiple of our ad spend should we make back"
+                         r"|\b(?:multiple|times) (?:of |on )?(?:our |the |my )?(?:ad(?:vertising)? |media )?(?:spend|budget|"
+                         r"dollars?)\b[^.?!;]{0,40}?\b(?:back|revenue|sales|return)", re.I)
 
 
 def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
@@ -92,9 +101,11 @@ def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
 
 # a price per thousand of anything shown: "the going rate for a thousand ad views", "what does it cost to
 # reach a thousand people", "pay per thousand viewers"
-_PER_THOUSAND = re.compile(r"\b(?:cost|costs|price|prices|pay|paying|rate|charge|charges|run|spend|go for)\b[^.?!;$\d]{0,40}?"
-                           r"\b(?:per|for|to reach|to show (?:ads |an ad )?to|reaching|for every|for each)\s+"
-                           r"(?:a |one |each |every |1,?000 |)?(?:thousand|1,?000)\b", re.I)
+_PER_THOUSAND = re.compile(r"\b(?:cost|costs|price|prices|pay|paying|rate|charge|charges|run|spend|go for|how much)\b"
+                           r"[^.?!;$\d]{0,40}?\b(?:per|for|to reach|reaching|for every|for each|a|one|every|each)\s+"
+                           r"(?:thousand|1,?000)\b(?!-)"
+                           # the thousand first: "what do a thousand views of our banner cost"
+                           r"|\b(?:a|one|per|each|every) (?:thousand|1,?000) [a-z][a-z ]{0,30}?\b(?:cost|costs|run|go for)\b", re.I)
 
 
 def per_thousand(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
@@ -103,18 +114,23 @@ def per_thousand(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]
     return [(m.start(), key) for m in _PER_THOUSAND.finditer(text)] if key else []
 
 
-# a unit said as a person doing it: "pay for every person who clicks", "the cost of each visitor that installs"
-_DOER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|charged)\b[^.?!;$\d]{0,25}?\b(?:for|per|of)\s+"
-                   r"(?:each|every|a|one|a single)\s+(?:person|people|user|visitor|viewer|shopper|someone|one|individual|"
-                   r"player|customer|prospect)\s+(?:who|that)\s+(?:actually |then |later )?(?P<verb>[a-z]+)", re.I)
+# a unit said as a person doing it: "pay for every person who clicks", "the cost of each visitor that installs",
+# "the cost to get one person to install", "the charge every time someone taps the ad"
+_PRICED = r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|charged|fee)\b[^.?!;$\d]{0,25}?\b"
+_ONE = r"(?:each|every|a|one|a single)\s+"
+_PERSON = r"(?:person|people|user|visitor|viewer|shopper|someone|somebody|one|individual|player|customer|prospect)\s+"
+_DOER = re.compile(_PRICED + r"(?:for|per|of)\s+" + _ONE + _PERSON + r"(?:who|that)\s+(?:actually |then |later )?(?P<verb>[a-z]+)"
+                   r"|" + _PRICED + r"to (?:get|have|make) " + _ONE + _PERSON + r"to (?P<verb2>[a-z]+)", re.I)
+_EACH_TIME = re.compile(_PRICED + r"(?:each|every|per) time (?:a |an )?(?:anyone|they|" + _PERSON[3:-4] + r")s?\s+"
+                        r"(?:actually |then )?(?P<verb>[a-z]+)", re.I)
 
 
 def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
     """(position, key): a price of one person doing something — the "cost per <unit>" whose unit is what
     they do ("who clicks" → cost per click, "who installs" → cost per install)."""
     out = []
-    for m in _DOER.finditer(text):
-        verb = _stem(m.group("verb"))
+    for m in [*_DOER.finditer(text), *_EACH_TIME.finditer(text)]:
+        verb = _stem(m.groupdict().get("verb2") or m.group("verb"))
         key = _one(_keys_named(table, lambda s: bool(re.fullmatch(r"cost per [a-z]+", s))
                                and same_word(verb, _stem(s.split()[-1]))))
         if key:
