@@ -51,6 +51,8 @@ BUSINESSES = {
     "We run a hospital network. What do we usually pay for every person who clicks?": "hospital network",
     "We're a snack food maker stocked in supermarkets. Typical CPM?": "snack food maker",
     "We're a regional credit union promoting a savings account. CPL?": "regional credit union",
+    "We're a loan brokerage for first-time buyers. What's the usual cost per lead?": "loan brokerage",
+    "What's a fair ROAS for a startup that sells standing desks through its own website?": "online store",
 }
 
 
@@ -90,6 +92,12 @@ def test_a_comparison_is_not_what_a_metric_counts():
 def test_a_hyphenated_trade_written_with_spaces_is_the_same_trade():
     assert match_labels("personal injury law practice", ["Beauty and Personal Care", "Attorneys and Legal Services"]) \
         == ["Attorneys and Legal Services"]
+
+
+@pytest.mark.parametrize("phrase", ["law practice", "law office"])
+def test_a_trade_is_the_same_whatever_the_organisation_is_called(phrase):
+    assert match_labels(phrase, ["Dental Practices", "Attorneys and Legal Services"]) == ["Attorneys and Legal Services"]
+    assert match_labels("dental office", ["Dental Practices", "Attorneys and Legal Services"]) == ["Dental Practices"]
 
 
 def test_what_a_vertical_lists_beats_where_another_sells():

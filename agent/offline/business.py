@@ -39,7 +39,7 @@ _BUSINESS = [
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
                r"in|across|like|on|via|through|from|at)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|so|"
-               r"but|with|in|across|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
+               r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
                r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
@@ -59,6 +59,8 @@ _BUSINESS = [
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
 ]
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
+# who the user says they are comes before whom they serve: "we're a mortgage broker for home buyers"
+_BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -120,7 +122,10 @@ def business(text: str) -> Business | None:
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
                 phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots|two|three|four|five|six|seven|eight|nine|ten|"
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
-            if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
+            # "a company that sells mattresses on its website": a business word alone names an online store
+            web_seller = bool(re.fullmatch(r"(?:business|company|brand|firm|startup)(?:es|s)?", phrase, re.I)
+                              and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))
+            if not terms(phrase) or (_NOT_A_BUSINESS.match(phrase) and not web_seller) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
                     or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS \
@@ -131,7 +136,7 @@ def business(text: str) -> Business | None:
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
                     r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
-                phrase = _online_store(phrase)
+                phrase = ONLINE_STORE if web_seller else _online_store(phrase)
             return Business(phrase, back)
     return None
 
