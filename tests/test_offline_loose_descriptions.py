@@ -53,6 +53,9 @@ BUSINESSES = {
     "We're a regional credit union promoting a savings account. CPL?": "regional credit union",
     "We're a loan brokerage for first-time buyers. What's the usual cost per lead?": "loan brokerage",
     "What's a fair ROAS for a startup that sells standing desks through its own website?": "online store",
+    "I run growth at a hospital. What's a typical CPL?": "hospital",
+    "We're a bakery whose muffins go to cafes. Typical CPM?": "bakery",
+    "what about a ski lodge?": "ski lodge",
 }
 
 
@@ -78,6 +81,10 @@ def test_an_expense_per_unit_is_a_price(text, phrase):
 @pytest.mark.parametrize("text,phrase", BUSINESSES.items())
 def test_the_business_is_read_where_the_message_opens_or_before_a_participle(text, phrase):
     assert business(text).phrase == phrase
+
+
+def test_a_follow_up_that_swaps_only_a_unit_names_no_business():
+    assert business("and a single install?") is None
 
 
 def test_a_web_shop_is_an_online_store():

@@ -35,10 +35,10 @@ _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|ag
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
-    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
+               r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
+    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|so|"
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
@@ -55,10 +55,13 @@ _BUSINESS = [
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+    # a short follow-up that only swaps the business: "and a bakery?", "what about an airline?"
+    re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
     # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
 ]
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
+_SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
 # who the user says they are comes before whom they serve: "we're a mortgage broker for home buyers"
 _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
@@ -117,6 +120,8 @@ def business(text: str) -> Business | None:
         for m in pat.finditer(text):
             raw = m.group("p").strip()
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
+            # "marketing at a hospital", "growth for a bank": the job is done at the business named last
+            phrase = re.sub(r"^[a-z][a-z\- ]*? (?:at|for|with) (?:an?|the|our|my) (?=[a-z])", "", phrase, flags=re.I)
             named = phrase   # "online mattress brand": the words before the trailing "brand" are dropped
             phrase = _TRAILING.sub("", phrase).strip()
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
@@ -128,7 +133,7 @@ def business(text: str) -> Business | None:
             if not terms(phrase) or (_NOT_A_BUSINESS.match(phrase) and not web_seller) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
                     or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
-                    or set(terms(phrase)) <= _METRIC_WORDS \
+                    or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase):
                 continue
