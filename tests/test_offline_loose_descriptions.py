@@ -87,6 +87,10 @@ def test_a_follow_up_that_swaps_only_a_unit_names_no_business():
     assert business("and a single install?") is None
 
 
+def test_the_same_question_for_another_business_is_a_follow_up():
+    assert parse("Same question for a ski lodge.").followup and parse("same thing for a bakery?").followup
+
+
 def test_a_web_shop_is_an_online_store():
     assert "online store" in business("We run a little web boutique selling candles. CPC?").phrase
 

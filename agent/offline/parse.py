@@ -61,7 +61,7 @@ _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|pricie
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|great|"
                         r"perfect|awesome|cool|ok(?:ay)?|got it|bye|goodbye|see you|nice|lovely|how are you)\b", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same(?: question| thing| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
                        r"compared (?:to|with)|against)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
