@@ -63,6 +63,15 @@ def test_wording_is_own():
     assert_unseen(list(DESCRIBED), NOT_DESCRIBED, list(PHRASED), list(BUSINESSES))
 
 
+def test_the_conversation_probes_wording_is_own():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("probe_loose", Path(__file__).resolve().parents[1] / "bench" / "probe_loose.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert len(mod.PROBES) >= 40 and sum(w is None for _, _, w in mod.PROBES) >= 8
+    assert_unseen([t for _, turns, _ in mod.PROBES for t in turns])
+
+
 @pytest.mark.parametrize("text,metric", DESCRIBED.items())
 def test_a_metric_described_by_its_ratio_is_named(text, metric):
     assert parse(text).metrics == [metric]
