@@ -37,6 +37,8 @@ DESCRIBED = {
     "how many dollars in sales does each ad dollar usually bring in?": "ROAS",
     "what's the cost to get one person to install our game?": "CPI",
     "out of the people who click, how many convert?": "CVR",
+    "We run a furniture chain. How much should each new shopper cost us?": "CAC",
+    "what does a first-time guest usually cost a hostel?": "CAC",
 }
 NOT_DESCRIBED = [
     "what share of our budget should go to search",         # a share of money, not of people clicking
@@ -75,6 +77,11 @@ def test_the_conversation_probes_wording_is_own():
 @pytest.mark.parametrize("text,metric", DESCRIBED.items())
 def test_a_metric_described_by_its_ratio_is_named(text, metric):
     assert parse(text).metrics == [metric]
+
+
+def test_the_words_of_a_description_price_no_other_unit():
+    assert parse("what do a thousand views of our banner cost?").metric_phrases == []
+    assert parse("How much should each new shopper cost us?").metric_phrases == []
 
 
 @pytest.mark.parametrize("text", NOT_DESCRIBED)

@@ -35,6 +35,12 @@ def _one(keys: set[str]) -> str | None:
     return next(iter(keys)) if len(keys) == 1 else None
 
 
+def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], names) -> list[tuple[int, int, str]]:
+    """(start, end, key) of each match of ``form``, keyed by the one metric with a name ``names`` accepts."""
+    key = _one(_keys_named(table, names))
+    return [(m.start(), m.end(), key) for m in form.finditer(text)] if key else []
+
+
 # a share of people who see an ad and then click it: "what share of folks who see our ads click",
 # "what percent of viewers tap the ad", "how many people who see it click through"
 _SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|slice|how many of|how many (?:people |users |folks )?" \
@@ -47,7 +53,7 @@ _CONVERTED = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subs
                         r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|turn(?:s|ed|ing)? into|become|became|convert)", re.I)
 
 
-def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a share of those who see an ad that click (or tap) it — the rate whose name says
     "click" — unless what the clickers go on to do is a conversion (then it is no click-through rate)."""
     out = []
@@ -58,21 +64,21 @@ def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]
         verb = _stem(m.group("verb"))
         key = _one(_keys_named(table, lambda s: s.endswith(" rate") and any(same_word(verb, t) for t in _A(s[:-5]))))
         if key:
-            out.append((m.start(), key))
+            out.append((m.start(), m.end(), key))
     return out
 
 
-def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a share of the clicks (or of those who click) that turn into something a conversion
     counts ("what fraction of ad clicks turn into sales", "what portion of shoppers who click end up buying")
     — the rate named "conversion rate"."""
     out = []
     for m in [*_CLICKS_COUNTED.finditer(text), *_SEEN_CLICKED.finditer(text)]:
         clause = re.split(r"[.?!;]", text[m.end():])[0]
-        if _CONVERTED.search(clause) and m.start() not in {p for p, _ in out}:
+        if _CONVERTED.search(clause) and m.start() not in {p for p, _, _ in out}:
             key = _one(_keys_named(table, lambda s: s == "conversion rate"))
             if key:
-                out.append((m.start(), key))
+                out.append((m.start(), m.end(), key))
     return out
 
 
@@ -93,10 +99,9 @@ _MONEY_BACK = re.compile(r"\b" + _BACK + r"\b[^.?!;]{0,50}?\b(?:per|for every|fo
                          r"dollars?)\b[^.?!;]{0,40}?\b(?:back|revenue|sales|return)", re.I)
 
 
-def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): revenue back per advertising dollar — the metric named "return on ad spend"."""
-    key = _one(_keys_named(table, lambda s: s == "return on ad spend"))
-    return [(m.start(), key) for m in _MONEY_BACK.finditer(text)] if key else []
+    return _spans(_MONEY_BACK, text, table, lambda s: s == "return on ad spend")
 
 
 # a price per thousand of anything shown: "the going rate for a thousand ad views", "what does it cost to
@@ -108,10 +113,9 @@ _PER_THOUSAND = re.compile(r"\b(?:cost|costs|price|prices|pay|paying|rate|charge
                            r"|\b(?:a|one|per|each|every) (?:thousand|1,?000) [a-z][a-z ]{0,30}?\b(?:cost|costs|run|go for)\b", re.I)
 
 
-def per_thousand(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def per_thousand(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a price per thousand — the one metric whose "cost per …" name is per thousand."""
-    key = _one(_keys_named(table, lambda s: s.startswith("cost per thousand")))
-    return [(m.start(), key) for m in _PER_THOUSAND.finditer(text)] if key else []
+    return _spans(_PER_THOUSAND, text, table, lambda s: s.startswith("cost per thousand"))
 
 
 # a unit said as a person doing it: "pay for every person who clicks", "the cost of each visitor that installs",
@@ -125,7 +129,7 @@ _EACH_TIME = re.compile(_PRICED + r"(?:each|every|per) time (?:a |an )?(?:anyone
                         r"(?:actually |then )?(?P<verb>[a-z]+)", re.I)
 
 
-def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
+def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a price of one person doing something — the "cost per <unit>" whose unit is what
     they do ("who clicks" → cost per click, "who installs" → cost per install)."""
     out = []
@@ -134,11 +138,24 @@ def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]
         key = _one(_keys_named(table, lambda s: bool(re.fullmatch(r"cost per [a-z]+", s))
                                and same_word(verb, _stem(s.split()[-1]))))
         if key:
-            out.append((m.start(), key))
+            out.append((m.start(), m.end(), key))
     return out
 
 
-def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, str]]:
-    """Every metric ``text`` describes by one of the module's forms, earliest first."""
+# a price of one *new* person who buys: "what should each new shopper cost", "the price of a first-time guest" —
+# a new buyer of any kind is a new customer (the "cost per new customer" metric), whatever the trade calls them
+_NEW_ONE = (r"\b(?:each|every|a|an|one|per)\s+(?:new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
+            r"buyer|patient|student|subscriber|patron|account holder|customer)s?\b")
+_NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget)\b[^.?!;$\d]{0,30}?" + _NEW_ONE
+                        + r"|" + _NEW_ONE + r"[^.?!;$\d]{0,25}?\b(?:cost|costs|run|set us back)\b", re.I)
+
+
+def new_buyer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a price of one new buyer — the metric named "cost per new customer"."""
+    return _spans(_NEW_BUYER, text, table, lambda s: s == "cost per new customer")
+
+
+def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(start, end, key) of every metric ``text`` describes by one of the module's forms, earliest first."""
     return sorted(click_share(text, table) + clicks_converted(text, table) + money_back(text, table)
-                  + per_thousand(text, table) + doer_priced(text, table))
+                  + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table))

@@ -313,7 +313,7 @@ def _parse(text: str) -> Parsed:
         if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
             named.append((s0, key))
             spans.append((s0, e0))
-    named += [(pos, key) for pos, key in metricnames.loosely_named(low) if key not in {k for _, k in named}]
+    named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
