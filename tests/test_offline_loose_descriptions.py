@@ -58,6 +58,8 @@ BUSINESSES = {
     "I run growth at a hospital. What's a typical CPL?": "hospital",
     "We're a bakery whose muffins go to cafes. Typical CPM?": "bakery",
     "what about a ski lodge?": "ski lodge",
+    "I'm promoting a pottery school. Typical CPL?": "pottery school",
+    "We sell a B2C budgeting app. Typical CPA?": "B2C budgeting app",
 }
 
 

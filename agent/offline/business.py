@@ -43,7 +43,7 @@ _BUSINESS = [
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
                r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
-               r"\s+(?:\d[\d,]* )?(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
                r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
@@ -55,6 +55,10 @@ _BUSINESS = [
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+    # what the user is doing for it: "I'm marketing a coding bootcamp", "we're launching a neobank"
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:marketing|advertising|promoting|running|launching|growing|opening) "
+               r"(?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|"
+               + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # a short follow-up that only swaps the business: "and a bakery?", "what about an airline?"
     re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
     # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
@@ -132,7 +136,7 @@ def business(text: str) -> Business | None:
                               and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))
             if not terms(phrase) or (_NOT_A_BUSINESS.match(phrase) and not web_seller) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
-                    or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
+                    or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase):
