@@ -74,7 +74,7 @@ ORGANISATION_WORDS = frozenset("""
     chain chains group groups network networks company companies firm firms startup startups business businesses
     organisation organisations organization organizations org operator operators outfit enterprise
     enterprises agency agencies small smaller big large larger local regional national independent family owned
-    family-owned mid midsize mid-size sized boutique practice practices office offices
+    family-owned mid midsize mid-size sized boutique practice practices office offices marketplace marketplaces
 """.split())
 
 
