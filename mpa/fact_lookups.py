@@ -14,7 +14,7 @@ import re
 import weakref
 from typing import Any
 
-from mpa import audience_lookups, lookups
+from mpa import audience_lookups, lookups, resolve
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
@@ -35,6 +35,13 @@ def facts(engine: RetrievalEngine) -> list[Fact]:
         hit = (t, text_facts(list(t.texts.items())))
         _FACTS[engine] = hit
     return hit[1]
+
+
+def _priced_unit(metric: str, known: list[str]) -> str | None:
+    """A price of a unit the metric names do not say ("cost per inquiry", "cost per app download"): the
+    known metric whose "cost per …" name prices the unit nearest it by meaning (:func:`mpa.resolve.unit_by_meaning`)."""
+    labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or k for k in known}
+    return resolve.unit_by_meaning(metric, {k: v for k, v in labels.items() if v != k})
 
 
 def _result(t, f: Fact, metric: str) -> BenchmarkResult:
@@ -63,7 +70,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             return Lookup([], "it states no benchmark figures by vertical")
         return Lookup([], f"it has no benchmark for the vertical {vertical!r} (verticals it covers: {', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
-    m = canonical_metric(metric, known_metrics) or own_metric_named(metric, bench)
+    m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics) or own_metric_named(metric, bench)
     mine = [f for f in bench if f.vertical in names]
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})

@@ -56,7 +56,28 @@ def vertical_key(text: str) -> str | None:
         for key, syns in VOCABULARY[table].items():
             if low == key or low in syns:
                 return key
-    return next((k for k in (find_first(low, VOCABULARY[t]) for t in _VERTICAL_TABLES) if k), None)
+    found = next((k for k in (find_first(low, VOCABULARY[t]) or find_first(low.replace("-", " "), _unhyphenated(t))
+                              for t in _VERTICAL_TABLES) if k), None)
+    return found or _same_trade(low)
+
+
+def _same_trade(low: str) -> str | None:
+    """The key one of whose names is ``low``'s trade once the words for the organisation's form are set
+    aside on both sides ("law practice", "law office": the trade of a "law firm"); None when that leaves
+    the phrase as it was or matches no name."""
+    from mpa.resolve import industry_words
+    core = industry_words(low)
+    if core == low:
+        return None
+    return next((key for t in _VERTICAL_TABLES for key, syns in VOCABULARY[t].items()
+                 if any(industry_words(s) == core for s in syns if s != core)), None)
+
+
+@lru_cache(maxsize=8)
+def _unhyphenated(table: str) -> dict[str, list[str]]:
+    """``VOCABULARY[table]`` with each hyphenated name also written with spaces: "personal injury" is
+    how many write "personal-injury"."""
+    return {k: [s.replace("-", " ") for s in syns] for k, syns in VOCABULARY[table].items()}
 
 
 _VERTICAL_TABLES = ("verticals", "uncovered_verticals", "industries")

@@ -241,9 +241,9 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     # stems can join two words ("hospitals", "hospitality"): among the intros covering the phrase, the
     # one that has each word itself (singular or plural) names it
     tied = [v for v, sc in resolve.label_scores(vertical, intros).items() if sc == 1.0]
-    said = {v for v in tied if resolve.says_words(vertical, intros[v])}
-    if len(tied) > 1 and len(said) == 1:
-        return said.pop()
+    said = resolve.saying(vertical, {v: intros[v] for v in tied}) if len(tied) > 1 else None
+    if said:
+        return said
     found = resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
                                  context="benchmarks")
     if found is None and not _expanded:  # "uni programs": a clipped word the KB never uses, written out
@@ -279,7 +279,7 @@ def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
             continue
         note = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)",
                          t.texts[row.source], re.M)
-        first = (loose_sentences(note.group(1)) or [""])[0] if note else ""
+        first = resolve.without_contrast((loose_sentences(note.group(1)) or [""])[0]) if note else ""
         if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
             hits[key] = first
     if not hits and len(q) > 1:  # "online appointment booking": the thing counted is the last word

@@ -74,7 +74,7 @@ ORGANISATION_WORDS = frozenset("""
     chain chains group groups network networks company companies firm firms startup startups business businesses
     organisation organisations organization organizations org operator operators outfit enterprise
     enterprises agency agencies small smaller big large larger local regional national independent family owned
-    family-owned mid midsize mid-size sized boutique
+    family-owned mid midsize mid-size sized boutique practice practices office offices marketplace marketplaces
 """.split())
 
 
@@ -239,8 +239,25 @@ def listed_names(intro: str) -> list[str]:
     title = lines[0].lstrip("# ").strip()
     body = lines[1].strip() if len(lines) > 1 else ""
     first = (loose_sentences(body) or [""])[0]
+    first = _SAID_OF.split(first)[0]  # "products sold mainly through grocery, drug …": where they sell is not what they are
     items = [x.strip(" .") for x in re.split(r",\s*|:\s*|;\s*|\s+and\s+|\s+or\s+", first)]
     return [title] + [x for x in items if len(x) > 3 and terms(x)]
+
+
+_SAID_OF = re.compile(r"\s+(?:sold|selling|that sell|which sell|who sell|that|which|who)\b", re.I)
+
+
+def saying(phrase: str, intros: Mapping[str, str]) -> str | None:
+    """Among introductions that all cover ``phrase``'s words, the one key that lists it among the kinds of
+    business it covers ("grocers" among retail's department stores and chains; CPG's products are merely
+    "sold through grocery"), else the one whose text says each word itself ("hospitals", not
+    "hospitality"); None when neither picks one."""
+    q = terms(phrase)
+    listed = {k for k, text in intros.items() if any(coverage(q, terms(n)) == 1.0 for n in listed_names(text)[1:])}
+    if len(listed) == 1:
+        return listed.pop()
+    said = {k for k, text in intros.items() if says_words(phrase, text)}
+    return said.pop() if len(said) == 1 else None
 
 
 def by_word_and_meaning(phrase: str, texts: Mapping[str, str], names: Mapping[str, Iterable[str]]) -> str | None:
@@ -261,14 +278,30 @@ def by_word_and_meaning(phrase: str, texts: Mapping[str, str], names: Mapping[st
     return nearest_by_meaning(phrase, names)
 
 
+# "…, a deeper action than an inquiry": what a thing is compared with is not the thing
+_CONTRAST = re.compile(r",\s*(?:an? |the )?[a-z\- ]{0,30}?\b(?:than|rather than|not|unlike)\b[^,.;:]*", re.I)
+
+
+def without_contrast(sentence: str) -> str:
+    """``sentence`` without its comparisons ("Education CPA counts submitted applications, a deeper
+    action than an inquiry" → "… counts submitted applications"): a note that says what a metric
+    counts names other things only to set them apart."""
+    return _CONTRAST.sub("", sentence or "")
+
+
 _PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
 
 
 def unit_by_meaning(phrase: str, labels: Mapping[str, str]) -> str | None:
     """A price of a unit no label words ("cost per download"): the metric whose label prices the unit
-    nearest it by meaning ("CPI (cost per install)": an install), when meaning alone leaves no doubt
-    (:func:`nearest_by_meaning`). Only the units are compared: every "cost per …" is alike in its
-    first two words."""
+    nearest it by meaning ("CPI (cost per install)": an install; "CAC (customer acquisition cost)": a
+    customer), when meaning alone leaves no doubt (:func:`nearest_by_meaning`). Only the units are
+    compared: every "cost per …" is alike in its first two words."""
     m = _PRICE_OF.match(phrase or "")
-    units = {k: [u.group(1)] for k, lab in labels.items() if (u := re.search(r"\bcost per ([a-z][a-z ]*)", lab, re.I))}
-    return nearest_by_meaning(m.group(1), units) if m and units else None
+    units = {k: [u.group(1) or u.group(2)] for k, lab in labels.items()
+             if (u := re.search(r"\bcost per ([a-z][a-z ]*)|\b([a-z]+) acquisition cost\b", lab, re.I))}  # a customer's
+    if not (m and units):
+        return None
+    unit = m.group(1).strip()
+    # "app download": the thing counted is the last word, when the whole says no unit
+    return nearest_by_meaning(unit, units) or (nearest_by_meaning(unit.split()[-1], units) if " " in unit else None)

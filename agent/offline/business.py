@@ -28,7 +28,7 @@ NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN
 # a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at
 # grocers", "dental offices around Tampa", "pizzas that sell in supermarkets"), not more of its name
 _PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|headquartered|focused|specializing|" \
-              r"specialising|catering|through"
+              r"specialising|catering|through|stocked|carried|offering|promoting|launching"
 # "and" inside a name that ends in a word for a business ("a heating and air conditioning company") is
 # part of it; any other "and" starts the next thing said
 _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
@@ -36,15 +36,15 @@ _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|ag
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:that|which|who|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
-    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|and|so|but|with|"
+               r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
+    re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|so|"
-               r"but|with|in|across|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
+               r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
                r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
-               r"\s+(?:\d[\d,]* )?(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+               r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
                r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
@@ -56,14 +56,25 @@ _BUSINESS = [
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
     re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+    # what the user is doing for it: "I'm marketing a coding bootcamp", "we're launching a neobank"
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:marketing|advertising|promoting|running|launching|growing|opening) "
+               r"(?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|"
+               + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
+    # a short follow-up that only swaps the business: "and a bakery?", "what about an airline?"
+    re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
+    # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
+    re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
 ]
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
+_SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
+# who the user says they are comes before whom they serve: "we're a mortgage broker for home buyers"
+_BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
-                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|both|"
+                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|every|both|"
                              r"we|i|they|he|she|someone|somebody|"
                              r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
@@ -114,23 +125,28 @@ def business(text: str) -> Business | None:
         for m in pat.finditer(text):
             raw = m.group("p").strip()
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
+            # "marketing at a hospital", "growth for a bank": the job is done at the business named last
+            phrase = re.sub(r"^[a-z][a-z\- ]*? (?:at|for|with) (?:an?|the|our|my) (?=[a-z])", "", phrase, flags=re.I)
             named = phrase   # "online mattress brand": the words before the trailing "brand" are dropped
             phrase = _TRAILING.sub("", phrase).strip()
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
                 phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots|two|three|four|five|six|seven|eight|nine|ten|"
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
-            if not terms(phrase) or _NOT_A_BUSINESS.match(phrase) or match_terms(phrase, VOCABULARY["metrics"]) \
+            # "a company that sells mattresses on its website": a business word alone names an online store
+            web_seller = bool(re.fullmatch(r"(?:business|company|brand|firm|startup)(?:es|s)?", phrase, re.I)
+                              and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))
+            if not terms(phrase) or (_NOT_A_BUSINESS.match(phrase) and not web_seller) or match_terms(phrase, VOCABULARY["metrics"]) \
                     or match_terms(phrase, VOCABULARY["platforms"]) or match_terms(phrase, VOCABULARY["geographies"]) \
-                    or re.search(r"\d", phrase) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
-                    or set(terms(phrase)) <= _METRIC_WORDS \
+                    or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
+                    or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase):
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
-                    r"online(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
-                phrase = _online_store(phrase)
+                    r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
+                phrase = ONLINE_STORE if web_seller else _online_store(phrase)
             return Business(phrase, back)
     own = kblabels.named_in(text)  # no sentence form: a vertical the KB labels itself, said in full
     return Business(own, False) if own else None
@@ -151,7 +167,7 @@ def _online_store(phrase: str) -> str:
     """``phrase`` said of a business that sells online: "candles online" → "candles online store",
     so the vocabulary's online-store vertical names it — unless the goods with "online" already name
     a vertical ("courses online": online courses)."""
-    goods = re.sub(r"\s*\b(?:online|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
+    goods = re.sub(r"\s*\b(?:online|web|internet|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
                    " ", phrase, flags=re.I).strip()
     for said in (f"online {goods}", f"{goods} online"):
         if match_terms(said, VOCABULARY["verticals"]):

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import metricforms
 from mpa.resolve import same_word
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
@@ -113,11 +114,21 @@ _CONVERTS = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subsc
                        r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|(?:turn|turns|turned|turning) into|become|became)", re.I)
 
 
-def loosely_named(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+def loosely_named(text: str, table: dict[str, list[str]] | None = None,
+                  spans: list[tuple[int, int]] | None = None) -> list[tuple[int, str]]:
     """(position, key) of each metric asked in words other than its names: a rate asked as a share
     or as how often something happens (:func:`rate_asked`), or a long name said with words between its
-    own (:func:`spread`)."""
-    return sorted(rate_asked(text, table) + spread(text, table))
+    own (:func:`spread`), or a metric described by the ratio it is (:mod:`agent.offline.metricforms`:
+    "a share of the clicks that turn into sales", "revenue back per ad dollar"), which wins where it
+    reads the same words as a share; its words are added to ``spans`` (where the message names metrics)."""
+    table = VOCABULARY["metrics"] if table is None else table
+    desc3 = metricforms.described(text, table)
+    if spans is not None:  # the words a description takes are the metric's: "each new shopper" prices no "shopper"
+        spans += [(a, b) for a, b, _ in desc3]
+    desc = [(a, k) for a, _, k in desc3]
+    at = {pos for pos, _ in desc}
+    found = sorted([x for x in rate_asked(text, table) if x[0] not in at] + spread(text, table) + desc)
+    return [x for i, x in enumerate(found) if x[1] not in {k for _, k in found[:i]}]   # each key once, where first said
 
 
 _GAP = 3   # content words a speaker puts inside a long name: "return [should we expect] on ad spend"

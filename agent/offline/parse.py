@@ -61,7 +61,7 @@ _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|pricie
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|great|"
                         r"perfect|awesome|cool|ok(?:ay)?|got it|bye|goodbye|see you|nice|lovely|how are you)\b", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same(?: question| thing| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|"
                        r"compared (?:to|with)|against)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
@@ -313,7 +313,7 @@ def _parse(text: str) -> Parsed:
         if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
             named.append((s0, key))
             spans.append((s0, e0))
-    named += [(pos, key) for pos, key in metricnames.loosely_named(low) if key not in {k for _, k in named}]
+    named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
     for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm):  # "the CPB": the KB's own "cost per booking"
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []

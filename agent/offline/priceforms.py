@@ -27,7 +27,8 @@ _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
 PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
-    re.compile(r"\b(?:cost|costs|price|charge|charged)\s+(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
+    re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
+               + _NOUN, re.I),
     re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
@@ -60,6 +61,8 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
 UNIT_FORMS = [
     re.compile(r"\bhow much (?:[a-z']+ ){0,4}?(?:per|for each|for every|for one|for a single) " + _NOUN, re.I),
     re.compile(r"\b(?:price|cost)s? (?:of|for) (?:a single )?" + _ARTICLE + _NOUN, re.I),
+    # a figure put on one of a unit: "a sensible figure for each lead", "the number per install"
+    re.compile(r"\b(?:figure|number|amount|sum)s? (?:for|per|on) (?:each|every|one|a single|a|an) " + _NOUN, re.I),
     # how dear one is ("how pricey are installs"), what one goes for ("what are clicks going for")
     re.compile(r"\bhow (?:pricey|expensive|costly|cheap|dear) (?:is|are|would|will|do|does|'s|were|was) " + _ARTICLE + _NOUN, re.I),
     re.compile(r"\bwhat (?:are|is|'s|were) " + _ARTICLE + _NOUN + r" (?:going|selling) for\b", re.I),

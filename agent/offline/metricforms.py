@@ -1,0 +1,161 @@
+"""Metrics described by what they measure, not named: "what share of people who see the ad click it"
+(a click-through rate), "how much revenue comes back per ad dollar" (a return on ad spend), "the going
+rate for a thousand views" (a price per thousand), "what we pay for every visitor who clicks" (a
+price per click).
+
+Why a module: a user who does not know a metric's name says the ratio it is — what is counted over
+what is paid or seen — and each of these is a sentence form of English, not a list of a metric's
+names. Every form resolves to a key through the vocabulary's own names for the metric (the rate whose
+name says "click", the metric named "return on ad spend", the price whose unit is "thousand …",
+the "cost per <unit>" whose unit is the verb's noun), so nothing here lists a metric.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.resolve import same_word
+from rag.analyzer import get_analyzer
+
+_A = get_analyzer(True, True)
+# on a touch screen a tap is a click: the same act under the name people use for it on phones
+_SAME_ACT = {"tap": "click", "tapp": "click"}
+
+
+def _stem(word: str) -> str:
+    got = _A(word)
+    s = got[0] if got else word.lower()
+    return _SAME_ACT.get(s, s)
+
+
+def _keys_named(table: dict[str, list[str]], test) -> set[str]:
+    return {k for k, syns in table.items() for s in syns if test(s)}
+
+
+def _one(keys: set[str]) -> str | None:
+    return next(iter(keys)) if len(keys) == 1 else None
+
+
+def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], names) -> list[tuple[int, int, str]]:
+    """(start, end, key) of each match of ``form``, keyed by the one metric with a name ``names`` accepts."""
+    key = _one(_keys_named(table, names))
+    return [(m.start(), m.end(), key) for m in form.finditer(text)] if key else []
+
+
+# a share of people who see an ad and then click it: "what share of folks who see our ads click",
+# "what percent of viewers tap the ad", "how many people who see it click through"
+_SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|slice|how many of|how many (?:people |users |folks )?" \
+         r"out of|out of|what %|how often)(?![a-z])"  # "how many clicks" counts
+_SEEN_CLICKED = re.compile(_SHARE + r"[^.?!;]{0,60}?\b(?P<verb>click(?:s|ed|ing)?|tap(?:s|ped|ping)?)\b", re.I)
+# … but the clicks themselves counted ("a share of clicks that turn into sales") are what a conversion rate divides
+_CLICKS_COUNTED = re.compile(_SHARE + r"\s+(?:of\s+)?(?:the |our |my |your |those |these )?(?:ad |paid |our )?"
+                             r"(?:click|tap)(?:s|pers?|ers)?\b", re.I)
+_CONVERTED = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|install|"
+                        r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|turn(?:s|ed|ing)? into|become|became|convert)", re.I)
+
+
+def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a share of those who see an ad that click (or tap) it — the rate whose name says
+    "click" — unless what the clickers go on to do is a conversion (then it is no click-through rate)."""
+    out = []
+    for m in _SEEN_CLICKED.finditer(text):
+        clause = re.split(r"[.?!;]", text[m.start():])[0]
+        if _CLICKS_COUNTED.match(clause) or _CONVERTED.search(text[m.end():m.start() + len(clause)]):
+            continue
+        verb = _stem(m.group("verb"))
+        key = _one(_keys_named(table, lambda s: s.endswith(" rate") and any(same_word(verb, t) for t in _A(s[:-5]))))
+        if key:
+            out.append((m.start(), m.end(), key))
+    return out
+
+
+def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a share of the clicks (or of those who click) that turn into something a conversion
+    counts ("what fraction of ad clicks turn into sales", "what portion of shoppers who click end up buying")
+    — the rate named "conversion rate"."""
+    out = []
+    for m in [*_CLICKS_COUNTED.finditer(text), *_SEEN_CLICKED.finditer(text)]:
+        clause = re.split(r"[.?!;]", text[m.end():])[0]
+        if _CONVERTED.search(clause) and m.start() not in {p for p, _, _ in out}:
+            key = _one(_keys_named(table, lambda s: s == "conversion rate"))
+            if key:
+                out.append((m.start(), m.end(), key))
+    return out
+
+
+# money back for money spent: "how much revenue comes back per ad dollar", "what do we get back for every
+# dollar spent on ads", "sales per dollar of ad spend", "the return on our ad dollars"
+_BACK = r"(?:revenue|sales|bookings|income|returns?|back)"
+_AD_DOLLAR = (r"(?:ad(?:vertising)? |media |marketing )?(?:dollars?|bucks?|\$\s?1)(?: (?:spent|we spend|invested|put in)"
+              r"(?: on (?:ads|advertising|media|marketing))?| (?:of|in|on) (?:ad|ads|advertising|media|marketing)"
+              r"(?: spend)?)?|(?:ad|advertising|media|marketing) (?:spend|spending|budget|investment|dollars?)")
+_MONEY_BACK = re.compile(r"\b" + _BACK + r"\b[^.?!;]{0,50}?\b(?:per|for every|for each|on every|on each|from every|"
+                         r"from each|each|every|on (?:our|the|my|your|their)|on)\s+(?:single )?(?:" + _AD_DOLLAR + r")\b"
+                         # the dollar first: "for every dollar we put into ads, how much revenue comes back"
+                         r"|\b(?:per|for every|for each|each|every)\s+(?:single )?(?:" + _AD_DOLLAR + r")\b[^.?!;]{0,60}?\b"
+                         r"(?:revenue|sales|bookings|income|return|returns|come back|comes back|make back|get back|bring in|"
+                         r"brings in|earn|generate)\b"
+                         # a multiple of what was spent: "what multiple of our ad spend should we make back"
+                         r"|\b(?:multiple|times) (?:of |on )?(?:our |the |my )?(?:ad(?:vertising)? |media )?(?:spend|budget|"
+                         r"dollars?)\b[^.?!;]{0,40}?\b(?:back|revenue|sales|return)", re.I)
+
+
+def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): revenue back per advertising dollar — the metric named "return on ad spend"."""
+    return _spans(_MONEY_BACK, text, table, lambda s: s == "return on ad spend")
+
+
+# a price per thousand of anything shown: "the going rate for a thousand ad views", "what does it cost to
+# reach a thousand people", "pay per thousand viewers"
+_PER_THOUSAND = re.compile(r"\b(?:cost|costs|price|prices|pay|paying|rate|charge|charges|run|spend|go for|how much)\b"
+                           r"[^.?!;$\d]{0,40}?\b(?:per|for|to reach|reaching|for every|for each|a|one|every|each)\s+"
+                           r"(?:thousand|1,?000)\b(?!-)"
+                           # the thousand first: "what do a thousand views of our banner cost"
+                           r"|\b(?:a|one|per|each|every) (?:thousand|1,?000) [a-z][a-z ]{0,30}?\b(?:cost|costs|run|go for)\b", re.I)
+
+
+def per_thousand(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a price per thousand — the one metric whose "cost per …" name is per thousand."""
+    return _spans(_PER_THOUSAND, text, table, lambda s: s.startswith("cost per thousand"))
+
+
+# a unit said as a person doing it: "pay for every person who clicks", "the cost of each visitor that installs",
+# "the cost to get one person to install", "the charge every time someone taps the ad"
+_PRICED = r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|charged|fee)\b[^.?!;$\d]{0,25}?\b"
+_ONE = r"(?:each|every|a|one|a single)\s+"
+_PERSON = r"(?:person|people|user|visitor|viewer|shopper|someone|somebody|one|individual|player|customer|prospect)\s+"
+_DOER = re.compile(_PRICED + r"(?:for|per|of)\s+" + _ONE + _PERSON + r"(?:who|that)\s+(?:actually |then |later )?(?P<verb>[a-z]+)"
+                   r"|" + _PRICED + r"to (?:get|have|make) " + _ONE + _PERSON + r"to (?P<verb2>[a-z]+)", re.I)
+_EACH_TIME = re.compile(_PRICED + r"(?:each|every|per) time (?:a |an )?(?:anyone|they|" + _PERSON[3:-4] + r")s?\s+"
+                        r"(?:actually |then )?(?P<verb>[a-z]+)", re.I)
+
+
+def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a price of one person doing something — the "cost per <unit>" whose unit is what
+    they do ("who clicks" → cost per click, "who installs" → cost per install)."""
+    out = []
+    for m in [*_DOER.finditer(text), *_EACH_TIME.finditer(text)]:
+        verb = _stem(m.groupdict().get("verb2") or m.group("verb"))
+        key = _one(_keys_named(table, lambda s: bool(re.fullmatch(r"cost per [a-z]+", s))
+                               and same_word(verb, _stem(s.split()[-1]))))
+        if key:
+            out.append((m.start(), m.end(), key))
+    return out
+
+
+# a price of one *new* person who buys: "what should each new shopper cost", "the price of a first-time guest" —
+# a new buyer of any kind is a new customer (the "cost per new customer" metric), whatever the trade calls them
+_NEW_ONE = (r"\b(?:each|every|a|an|one|per)\s+(?:new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
+            r"buyer|patient|student|subscriber|patron|account holder|customer)s?\b")
+_NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget)\b[^.?!;$\d]{0,30}?" + _NEW_ONE
+                        + r"|" + _NEW_ONE + r"[^.?!;$\d]{0,25}?\b(?:cost|costs|run|set us back)\b", re.I)
+
+
+def new_buyer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a price of one new buyer — the metric named "cost per new customer"."""
+    return _spans(_NEW_BUYER, text, table, lambda s: s == "cost per new customer")
+
+
+def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(start, end, key) of every metric ``text`` describes by one of the module's forms, earliest first."""
+    return sorted(click_share(text, table) + clicks_converted(text, table) + money_back(text, table)
+                  + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table))
