@@ -148,9 +148,9 @@ def missing(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
-_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
+LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
         r"take (?:away|off)|remove\w*|down|falls?|fell|decreas\w*|lower\w*"
-_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
+MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
         r"climb\w*|jump\w*"
 
 
@@ -161,7 +161,7 @@ def budget_change(p: Parsed) -> float | None:
     if p.calc is None or p.calc.op != "div":
         return None
     low = p.norm.lower()
-    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend)", low) \
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend|it\b|that\b)", low) \
             and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it": −50%
         return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)
     for n in p.numbers:
@@ -170,7 +170,7 @@ def budget_change(p: Parsed) -> float | None:
         near = low[max(0, n.start - 30):n.end + 30]
         if re.search(r"\b(?:rate|ctr|cvr|conversion|click-through|share)\b", low[n.end:n.end + 25]):
             continue
-        less, more = re.search(rf"\b(?:{_LESS})\b", near), re.search(rf"\b(?:{_MORE})\b", near)
+        less, more = re.search(rf"\b(?:{LESS})\b", near), re.search(rf"\b(?:{MORE})\b", near)
         if less and not more or (not more and re.search(r"\bwhat(?:'s| is) left\b", low)):
             return -n.value
         if more and not less:
@@ -211,8 +211,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     cite = None
     if c.op == "change":
         pct = p.value("pct")
-        base = next((n.value for n in p.numbers if (n.role or "").startswith(("price", "budget")) and n.money), None)
-        base = base if base is not None else mem.facts.get("price")
+        said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget")) and n.money), None)
+        base = said.value if said is not None else mem.facts.get("price")
+        of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None or pct is None:
             return None
         factor = 1 + p.pct_sign * pct / 100.0
@@ -220,9 +221,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         sign = "=" if abs(new - round(new, 2)) < 1e-9 else "≈"
         op = "+" if p.pct_sign > 0 else "−"
         lines.append(f"{money(base)} × (1 {op} {plain(pct)}%) = {money(base)} × {plain(factor)} {sign} "
-                     f"{money(round(new, 2))} — the new price")
+                     f"{money(round(new, 2))} — the new {'budget' if of_budget else 'price'}")
         budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
-        if budget is not None and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
+        if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
             s, shown = result(budget / new, True)
             lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
         if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics):
@@ -255,9 +256,11 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if count is None or not prices:
             return None
+        thousand = c.per_thousand or metric in PER_THOUSAND  # impressions are priced per thousand
         for price, note, cid in prices:
-            s, shown = result(count * price, True)
-            lines.append(f"{plain(count)} × {money(price)} {s} ${shown} — the budget needed" + (f" {note}" if note else ""))
+            s, shown = result(count * price / (1000 if thousand else 1), True)
+            lines.append(f"{plain(count)} × {money(price)}{' ÷ 1,000' if thousand else ''} {s} ${shown} — the budget needed"
+                         + (f" {note}" if note else ""))
             cite = cite or cid
     else:
         budget = _get(p, mem, "budget")

@@ -13,8 +13,7 @@ from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.passages import sentences
-from agent.offline.toolread import ToolOutcome
-from rag.passages import text_before_passages
+from agent.offline.toolread import ToolOutcome, listed_figures
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
@@ -22,7 +21,6 @@ SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchma
 
 
 # one benchmark fact line of a multi-fact get_benchmark result: "- Bing Ads 2024: $4.30-4.80 — note [chunk#3]"
-_FACT_LINE = re.compile(r"^- (.+?): (\S+?)(?: — .*)? \[([^\[\]]+)\]$", re.M)
 
 
 def bench_fields(o: ToolOutcome) -> dict:
@@ -30,7 +28,7 @@ def bench_fields(o: ToolOutcome) -> dict:
     lohi = re.match(r"Low: (?P<lo>.+?) · High: (?P<hi>.+?) \(", o.fields.get("Low", "") and
                     "Low: " + o.fields.get("Low", ""))
     typical = o.fields.get("Typical (plan with this)", "")
-    facts = _FACT_LINE.findall(text_before_passages(o.content))
+    facts = listed_figures(o)
     if not typical and len(facts) == 1:
         typical = facts[0][1]  # one platform's figure (from a list or line, not a table): plan with it
     rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]

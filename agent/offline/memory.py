@@ -20,7 +20,7 @@ from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit
 from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import points_back
 from agent.offline.passages import terms
-from agent.offline.toolread import ToolOutcome
+from agent.offline.toolread import ToolOutcome, listed_figures
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 from rag.analyzer import ENGLISH_STOP_WORDS
 
@@ -54,9 +54,15 @@ def bench_range(o: ToolOutcome) -> tuple[str, str, tuple[float, float] | None, f
     """(vertical, metric, (lo, hi) of the Typical range, High value) from a get_benchmark result."""
     head = o.fields.get("get_benchmark", "")
     vertical = head.split(" ", 1)[0] if head else ""
-    metric = head.split(" ", 2)[1] if head.count(" ") >= 1 else o.input.get("metric", "")
+    asked = o.input.get("metric", "")
+    # the metric asked, when the head names it after a vertical of several words ("Dental Practices CPC")
+    metric = asked if asked and asked in head.split(" — ")[0].split() else head.split(" ", 2)[1] if head.count(" ") >= 1 \
+        else asked
     typical = o.fields.get("Typical (plan with this)", "")
     nums = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", typical))]
+    facts = listed_figures(o)
+    if len(nums) < 2 and len(facts) == 1:  # no table row: the one platform's figure listed ("Google Ads 2024: $3.40-3.90")
+        nums = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", facts[0][1])]
     high = re.search(r"High: \D*(\d[\d,]*(?:\.\d+)?)", o.fields.get("Low", "") and "Low: " + o.fields["Low"])
     return vertical, metric, (nums[0], nums[1]) if len(nums) >= 2 else None, (
         float(high.group(1).replace(",", "")) if high else None)
@@ -301,8 +307,8 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
 def moves_budget(p: Parsed) -> bool:
     """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
     double the budget?")?"""
-    if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
-        return True
+    if _MULTIPLE.search(p.norm) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b", p.norm, re.I)):
+        return True  # "what if we double the budget?", "and if we halve it?" just after the budget was divided
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
         if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):

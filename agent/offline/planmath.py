@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -251,13 +251,17 @@ def adjusted(text: str, quoted: str) -> list[str]:
     return lines
 
 
-def work(text: str, asked_before: str, budget: float | None) -> Work | None:
-    """The first formula the message asks for, or None."""
-    for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before),
-              allowable(text, asked_before)):
+def work(text: str, asked_before: str, budget: float | None, answered: str = "") -> Work | None:
+    """The first formula the message asks for, or None (``answered``: the last answer, whose working
+    a rate may be applied to)."""
+    for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before)):
         if w is not None:
             return w
-    f = funnel.work(text)  # a rate on a count, a cost from a rate, ROAS, reach: the metrics' own identities
+    if (a := amounts.work(text)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
+        return Work(*a)
+    if (w := allowable(text, asked_before)) is not None:
+        return w
+    f = funnel.work(text) or carryrate.work(text, answered)  # the metrics' own identities; a rate on the last count
     return Work(f[0], f[1]) if f else None
 
 

@@ -126,7 +126,7 @@ class OfflineAgent:
         vertical = business_of(p, mem)
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
-        w = _formula(text, history, mem)
+        w = _formula(text, history, mem, previous)
         if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
             if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
                 return []
@@ -207,7 +207,7 @@ class OfflineAgent:
             return compose.SMALLTALK_REPLY
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
-        w = _formula(text, history, mem)
+        w = _formula(text, history, mem, previous)
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
@@ -324,10 +324,10 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
     return channelfig.named(text) or (p.followup and bool(hist) and channelfig.named(hist[-1][0]))
 
 
-def _formula(text: str, history: list, mem: Memory) -> planmath.Work | None:
+def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
     hist = _as_history(history)
-    return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"))
+    return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1])
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

@@ -118,3 +118,12 @@ def answers(messages: list[dict]) -> list[str]:
         said = [text_of(m["content"]) for m in messages[s:end] if m["role"] == "assistant"]
         out.append(next((t for t in reversed(said) if t.strip()), ""))
     return out
+
+
+_FACT_LINE = re.compile(r"^- (.+?): (\S+?)(?: — .*)? \[([^\[\]]+)\]$", re.M)
+
+
+def listed_figures(o: ToolOutcome) -> list[tuple[str, str, str]]:
+    """(where, figure, cited id) of each figure a benchmark result lists line by line instead of a
+    table row ("- Google Ads 2024: $3.40-3.90 [search_cpc_benchmarks#1]")."""
+    return _FACT_LINE.findall(text_before_passages(o.content))

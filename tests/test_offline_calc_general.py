@@ -1,0 +1,87 @@
+"""Planning arithmetic on wording of this file's own (checked against every seen data set): the user's
+amounts moved, re-timed and shared out, CPM both ways, ranges at both ends, a redone figure, a rate on
+the last count — each answer states the result with its working, on the shipped KB and the text KB."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+# (messages, lines the last answer must show) — the same on either knowledge base: only the user's figures
+_OWN = [
+    (["We need 2 million impressions at a $12 CPM. What will that cost us?"], ["2,000,000 × $12 ÷ 1,000 = $24,000"]),
+    (["1.5M impressions at a $14 CPM - what does that cost?"], ["1,500,000 × $14 ÷ 1,000 = $21,000"]),
+    (["Our CPA is $50 and the CFO wants us to trim it by a fifth. What's the new target CPA?"], ["$50 × 0.80 = $40"]),
+    (["Cut our $80k budget by 20% - how much do we have left?"], ["$80,000 × 0.80 = $64,000"]),
+    (["Our $40k budget is being reduced by a quarter. What's the new number?"], ["$40,000 × 0.75 = $30,000"]),
+    (["We're halving our $60k quarterly spend. How much is left per month?"],
+     ["$60,000 × 0.50 = $30,000", "$30,000 ÷ 3 = $10,000 a month"]),
+    (["Our monthly budget is $20k and it's going up by 15 percent next quarter. What's the new monthly budget?"],
+     ["$20,000 × 1.15 = $23,000 — the new budget"]),
+    (["We have $90k. Put two thirds into search and the rest into social - how much does each get?"],
+     ["$90,000 × 2 ÷ 3 = $60,000 to search", "$90,000 × 1 ÷ 3 = $30,000 to social"]),
+    (["We spend $5k a week on ads. What does that come to over a year?"], ["$5,000 × 52 = $260,000 a year"]),
+    (["We spend $30k a month. What's that per quarter and per year?"],
+     ["$30,000 × 3 = $90,000 a quarter", "$30,000 × 12 = $360,000 a year"]),
+    (["We want to reach 400,000 people with a frequency of 3. How many impressions is that?"],
+     ["400,000 × 3 = 1,200,000 impressions"]),
+    (["A new customer costs us $300 to acquire and brings in $50 a month of gross margin. How many months until we "
+      "earn that back?"], ["$300 ÷ $50 = 6 months"]),
+    (["We sell a $200 product at a 30% margin. What's the most we can pay per sale and still break even?"],
+     ["$200 × 30% = $60"]),
+    (["We pay $4 per click and have $20k. How many clicks?", "what if we double it?"], ["$40,000 ÷ $4 = 10,000 clicks"]),
+    (["We spent $12k and got 300 leads. What's our cost per lead?", "and if we cut that by 10%?"],
+     ["$40 × 0.90 = $36"]),
+    (["We have $15k and clicks cost us $3 each. How many clicks is that?",
+      "and how many sales is that at a 4% conversion rate?"], ["5,000 × 4% = 200 sales"]),
+    (["Our search budget is $20k a month and clicks cost $4. How many clicks?", "actually make it 45k"],
+     ["$45,000 ÷ $4 = 11,250 clicks"]),
+    (["Our CPC is $2.40 and we expect it to climb 25% in Q4. What will it be then?"], ["$2.40 × 1.25 = $3"]),
+]
+# benchmark ranges: the shipped KB's tables
+_SHIPPED = [
+    (["We run an online college. With a $30k budget, how many leads should we expect at a typical cost per lead?"],
+     ["$30,000 ÷ $85 ≈ 353 leads at the top", "$30,000 ÷ $35 ≈ 857 leads at the bottom"]),
+    (["Education client, budget of $36,000. Estimate the number of leads at typical cost per lead."],
+     ["$36,000 ÷ $85 ≈ 424 leads", "$36,000 ÷ $35 ≈ 1,029 leads"]),
+    (["Games studio, $50k. How many installs if CPI lands at the top of the typical range?"],
+     ["$50,000 ÷ $5 = 10,000 installs at the top"]),
+]
+# and the plain-text KB's listed figures, remembered for a redo
+_TXT = [
+    (["We're a dental office with $9k for Google search. How many clicks at a typical CPC?", "actually make it 12k"],
+     ["$12,000 ÷ $3.90 ≈ 3,077 clicks", "$12,000 ÷ $3.40 ≈ 3,529 clicks"]),
+    (["We're a dental office with $9k for Google search. How many clicks at a typical CPC?", "and if we halve it?"],
+     ["$9,000 × 0.50 = $4,500", "$4,500 ÷ $3.90 ≈ 1,154 clicks"]),
+]
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    assert_unseen(*[msgs for msgs, _ in _OWN + _SHIPPED + _TXT])
+
+
+def _last(engine, texts: list[str]) -> str:
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    return [c.send(t).assistant for t in texts][-1]
+
+
+@pytest.mark.parametrize("texts,shown", _OWN + _SHIPPED)
+def test_the_working_is_shown_on_the_shipped_kb(shipped_engine, texts, shown):
+    out = _last(shipped_engine, texts)
+    assert all(s in out for s in shown), out
+
+
+@pytest.mark.parametrize("texts,shown", _OWN + _TXT)
+def test_the_working_is_shown_on_the_text_kb(kb_txt_engine, texts, shown):
+    out = _last(kb_txt_engine, texts)
+    assert all(s in out for s in shown), out
+
+
+def test_a_budget_cut_before_a_count_is_no_price_change():
+    from agent.offline.parse import parse
+    assert parse("We have a $30k budget. After a 10% cut, how many leads at a typical CPL?").calc.op == "div"
+    assert parse("Corporate wants us to cut 25%. Walk me through how that is done.").pct_sign == 0
+    assert parse("our CPL is $40. if we cut that by 10%, what is it?").calc.op == "change"
