@@ -40,6 +40,22 @@ _OWN = [
     (["Our search budget is $20k a month and clicks cost $4. How many clicks?", "actually make it 45k"],
      ["$45,000 ÷ $4 = 11,250 clicks"]),
     (["Our CPC is $2.40 and we expect it to climb 25% in Q4. What will it be then?"], ["$2.40 × 1.25 = $3"]),
+    (["We pay $3 a click and have $30k.", "If CPC rises 20%, how many clicks will we get?"],
+     ["$3 × 1.20 = $3.60 — the new price", "$30,000 ÷ $3.60 ≈ 8,333 clicks"]),
+    (["Split $70k evenly between search and social."], ["$70,000 ÷ 2 = $35,000 to each of search, social"]),
+    (["Give 45% of our $200k to search and the rest to social. How much each?"],
+     ["$200,000 × 45% = $90,000 to search", "$200,000 × 55% = $110,000 to social"]),
+    (["We have $30k for a 30-day month. What's the daily budget?"], ["$30,000 ÷ 30 = $1,000 a day"]),
+    (["We bought 3 million impressions at an average frequency of 5. How many people did we reach?"],
+     ["3,000,000 ÷ 5 = 600,000 people"]),
+    (["Our $60k budget is growing by a third next year. What will it be?"], ["$60,000 × 4 ÷ 3 = $80,000"]),
+    (["We pay $5 a click and have $20k. How many clicks?", "what if clicks cost $4 instead?"],
+     ["$20,000 ÷ $4 = 5,000 clicks"]),
+    (["We have $200k. If 15% goes to testing, how much is that?"], ["$200,000 × 15% = $30,000"]),
+    (["Bump our $12k monthly spend up by 25%. What's the new figure for the quarter?"],
+     ["$12,000 × 1.25 = $15,000", "$15,000 × 3 = $45,000 a quarter"]),
+    (["We made two hundred thousand in revenue from fifty thousand of ad spend. What's the return on ad spend?"],
+     ["$200,000 ÷ $50,000 = 4"]),
 ]
 # benchmark ranges: the shipped KB's tables
 _SHIPPED = [
@@ -49,6 +65,10 @@ _SHIPPED = [
      ["$36,000 ÷ $85 ≈ 424 leads", "$36,000 ÷ $35 ≈ 1,029 leads"]),
     (["Games studio, $50k. How many installs if CPI lands at the top of the typical range?"],
      ["$50,000 ÷ $5 = 10,000 installs at the top"]),
+    (["We're an ecommerce brand with $25k. How many clicks at a typical CPC?", "ok and what would that be at the low end?"],
+     ["$25,000 ÷ $0.70 ≈ 35,714 clicks"]),
+    (["We're a SaaS company with $80k. How many leads at a typical CPL?", "Now suppose the budget drops 30%."],
+     ["$80,000 × 0.70 = $56,000", "$56,000 ÷ $80 = 700 leads"]),
 ]
 # and the plain-text KB's listed figures, remembered for a redo
 _TXT = [
@@ -85,3 +105,4 @@ def test_a_budget_cut_before_a_count_is_no_price_change():
     assert parse("We have a $30k budget. After a 10% cut, how many leads at a typical CPL?").calc.op == "div"
     assert parse("Corporate wants us to cut 25%. Walk me through how that is done.").pct_sign == 0
     assert parse("our CPL is $40. if we cut that by 10%, what is it?").calc.op == "change"
+    assert parse("our budget is $20k. if CPC rises 10%, how many clicks at $2 each?").calc.op == "change"

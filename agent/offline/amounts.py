@@ -26,7 +26,7 @@ _FRACTION = {"half": Fraction(1, 2), "third": Fraction(1, 3), "quarter": Fractio
 _COUNT_WORD = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
 _FRAC_RX = r"(?:(a|an|one|two|three|four|[1-4])\s+)?(half|thirds?|quarters?|fifths?|tenths?)"  # "2 thirds": digits() ran
 _DOWN = re.compile(rf"\b(?:{LESS}|shave\w*|less|knock\w* off)\b", re.I)  # the verbs a budget cut is said with, and a few
-_UP = re.compile(rf"\b(?:{MORE}|higher)\b", re.I)
+_UP = re.compile(rf"\b(?:{MORE}|higher|growing|rising)\b", re.I)
 _MULTIPLE = re.compile(r"\b(halv\w*|doubl\w*|tripl\w*)\b|\b(?:cut|slash\w*|chop\w*)\s+(?:\w+\s+){0,3}?in half\b", re.I)
 _ASKS = re.compile(r"\?|\b(?:what|how much|tell me|work out|calculate)\b", re.I)
 _HOW_MANY = re.compile(r"\bhow many\b", re.I)
@@ -129,18 +129,19 @@ def moved(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
-    if len(cash) != 1 or _HOW_MANY.search(t) or not _ASKS.search(t) or parse(text).calc is not None or \
-            _RULE_ASKED.search(t):
+    if len(cash) != 1 or _HOW_MANY.search(t) or not _ASKS.search(t) or _RULE_ASKED.search(t):
+        return []
+    own = own_period(t, cash[0])
+    wanted = asked_periods(t, cash[0], own) if own else []
+    calc = parse(text).calc
+    if calc is not None and not (calc.op == "change" and wanted):
         return []  # a change the question's own operation takes further (a new price, then a ratio) is arith's
     f = _factor(t, cash[0], nums)
     if f is None:
         return []
     line, new = _eq(cash[0].value, f[1], f[0])
-    lines = [f"{line} — the amount after the {'cut' if float(f[0]) < 1 else 'increase'}"]
-    own = own_period(t, cash[0])
-    for want in asked_periods(t, cash[0], own) if own else []:
-        lines.append(_convert(new, own, want))
-    return lines
+    return [f"{line} — the amount after the {'cut' if float(f[0]) < 1 else 'increase'}"] + [
+        _convert(new, own, want) for want in wanted]
 
 
 def _convert(amount: float, have: str, want: str) -> str:
@@ -159,17 +160,24 @@ def per_period(text: str) -> list[str]:
     cash = _money_amounts(t, nums)
     if len(cash) != 1 or any(n.pct for n in nums) or _HOW_MANY.search(t) or not _ASKS.search(t) or _RULE_ASKED.search(t):
         return []
+    days = re.search(r"\b(\d+)[- ]days?\b", t)
+    if days and re.search(r"\b(?:daily|per day|a day|each day|every day)\b", t, re.I) and int(days.group(1)) > 1:
+        k = int(days.group(1))  # "$30k for a 30-day flight — the daily budget?": spread evenly over its days
+        v = round(cash[0].value / k, 2)
+        return [f"{money(cash[0].value)} ÷ {k} {'=' if v * k == cash[0].value else '≈'} {money(v)} a day"]
     own = own_period(t, cash[0])
     want = asked_periods(t, cash[0], own) if own else []
     return [_convert(cash[0].value, own, w) for w in want]
 
 
-_SHARE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)\s?%|" + _FRAC_RX.replace("(a|an|one|two|three|four|[1-4])", "(?P<n>a|an|one|two|three|four|[1-4])")
-                    .replace("(half|thirds?|quarters?|fifths?|tenths?)", "(?P<f>half|thirds?|quarters?|fifths?|tenths?)")
-                    + r")(?:\s+of\s+(?:it|that|the\s+\w+|our\s+\w+))?\s+(?:goes\s+|go\s+)?(?:to|into|in|on|for)\s+"
-                      r"(?P<what>[a-z][\w-]*)", re.I)
-_REST = re.compile(r"\b(?:the\s+)?(?:rest|remainder|remaining|balance|what'?s left)\b(?:\s+\w+){0,2}?\s+(?:to|into|in|on|for)\s+"
-                   r"(?P<what>[a-z][\w-]*)", re.I)
+# "two thirds [of the $90k] to search", "45% of our $200k into social", "the rest to video", "evenly between A and B"
+_GOES_TO = r"\s+(?:goes\s+|go\s+)?(?:to|into|in|on|for)\s+(?P<what>[a-z][\w-]*)"
+_OF_AMOUNT = r"(?:\s+of\s+(?:it|that|(?:the|our|my|your|this)\s+)?(?:\$?\d[\d,.]*\s*[km]?\b|\w+))?"
+_SHARE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)\s?%|(?:(?P<n>a|an|one|two|three|four|[1-4])\s+)?(?P<f>half|thirds?|quarters?|"
+                    r"fifths?|tenths?))" + _OF_AMOUNT + _GOES_TO, re.I)
+_EVEN = re.compile(r"\b(?:evenly|equally|in equal (?:parts|shares))\s+(?:between|across|among|over)\s+(?:the\s+)?"
+                   r"(?P<names>[a-z][\w-]*(?:(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+)[a-z][\w-]*){1,5})", re.I)
+_REST = re.compile(r"\b(?:the\s+)?(?:rest|remainder|remaining|balance|what'?s left)\b(?:\s+\w+){0,2}?" + _GOES_TO, re.I)
 
 
 def shares(text: str) -> list[str]:
@@ -178,6 +186,12 @@ def shares(text: str) -> list[str]:
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
     found = list(_SHARE.finditer(t))
+    even = _EVEN.search(t)
+    if len(cash) == 1 and even and not found and not _HOW_MANY.search(t):  # "split $70k evenly between search and social"
+        names = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", even.group("names"))
+        k = len(names)
+        return [f"{money(cash[0].value)} ÷ {k} {'=' if (cash[0].value / k) == round(cash[0].value / k, 2) else '≈'} "
+                f"{money(round(cash[0].value / k, 2))} to each of {', '.join(names)}"] if 1 < k <= 6 else []
     if len(cash) != 1 or not found or _HOW_MANY.search(t):
         return []
     parts: list[tuple[Fraction, str]] = []
@@ -204,6 +218,22 @@ def shares(text: str) -> list[str]:
     return lines
 
 
+_PART = re.compile(r"%\s*(?:of\s+(?:it|that|this|the|our|my|your|\$?\d)|(?:of\s+\w+\s+)?(?:goes|go|went|is|are|gets?|"
+                   r"should go)\s+(?:to|into|on|for|in)\b)", re.I)
+
+
+def part(text: str) -> list[str]:
+    """A percentage of the one amount stated ("15% of our $200k", "if 15% goes to testing"), not a change of it."""
+    t = digits(text)
+    nums = parse_numbers(t)
+    cash, pcts = _money_amounts(t, nums), [n for n in nums if n.pct]
+    if len(cash) != 1 or len(pcts) != 1 or _HOW_MANY.search(t) or not _ASKS.search(t) or \
+            not _PART.match(t[pcts[0].end - 1:pcts[0].end + 40]) or _DOWN.search(t) or _UP.search(t):
+        return []
+    v = cash[0].value * pcts[0].value / 100
+    return [f"{money(cash[0].value)} × {plain(pcts[0].value)}% {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]
+
+
 _FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
 
 
@@ -214,8 +244,10 @@ def impressions(text: str) -> list[str]:
         return []
     f = _FREQ.search(t)
     nums = [n for n in parse_numbers(t) if not n.pct and not (f and f.start() <= n.start < f.end())]
-    if not f or len(nums) != 1 or nums[0].value < 100:
-        return []
+    if not f or len(nums) != 1 or nums[0].value < 100 or re.match(r"\s*(?:\w+\s+)?impressions?\b", t[nums[0].end:], re.I) \
+            or not re.search(r"\bhow many impressions\b|\bimpressions (?:is|are|would|will|do)\b|\b(?:total|number of) "
+                             r"impressions\b", t, re.I):
+        return []  # a count of impressions is divided by the frequency (funnel), not multiplied
     freq = float(f.group(1) or f.group(2))
     return [f"{plain(nums[0].value)} × {plain(freq)} = {plain(nums[0].value * freq)} impressions (people reached × "
             "average frequency)"]
@@ -259,7 +291,8 @@ def break_even_cost(text: str) -> list[str]:
 def work(text: str) -> tuple[list[str], str] | None:
     """(working lines, words to search the KB for the rule) for the first of these the message asks, or None."""
     for f, search in ((break_even_cost, "break-even CPA margin"), (payback, "payback period months CAC"),
-                      (shares, "budget split channels share"), (impressions, "reach frequency impressions"),
+                      (shares, "budget split channels share"), (part, "share of budget"),
+                      (impressions, "reach frequency impressions"),
                       (moved, "budget change reallocate"), (per_period, "monthly budget pacing")):
         lines = f(text)
         if lines:

@@ -14,6 +14,7 @@ from agent.offline import periods
 from agent.offline.memory import Memory, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
+from agent.offline.roles import said_of
 
 
 def price_metric(p: Parsed, mem: Memory) -> str | None:
@@ -158,8 +159,8 @@ def budget_change(p: Parsed) -> float | None:
     """A percentage the budget moves by before it is divided ("after a 20% trim", "if we add 15%",
     "what's left after losing 10%"): signed percent, or None when no percentage is said of the
     budget (a rate such as "a 2% conversion rate" or a price change is not one)."""
-    if p.calc is None or p.calc.op != "div":
-        return None
+    if p.calc is None or p.calc.op != "div" or said_of(p.norm, p.numbers) == "price":
+        return None  # "if CPC rises 20%": the price moves (a change), not the budget
     low = p.norm.lower()
     if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend|it\b|that\b)", low) \
             and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it": −50%
@@ -211,7 +212,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     cite = None
     if c.op == "change":
         pct = p.value("pct")
-        said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget")) and n.money), None)
+        kind = said_of(p.norm, p.numbers)  # what the percentage moves: the price, the budget, or the figure stated
+        said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget") if kind is None else (kind,))
+                     and n.money), None)
         base = said.value if said is not None else mem.facts.get("price")
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None or pct is None:

@@ -55,7 +55,8 @@ def work(text: str) -> tuple[list[str], str] | None:
     nums = parse_numbers(t)
     pcts = [n for n in nums if n.pct]
     # an amount said of a budget is money with or without "$" ("our budget is 30k")
-    cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and _near(t, n, _SPEND, 3, 0))]
+    cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
+                                                                         _near(t, n, _REVENUE, 3, 2)))]
     counts = [n for n in nums if not n.pct and n not in cash]
     for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach):
         w = f(t, pcts, cash, counts)

@@ -226,7 +226,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
         p.end = p.end or mem.end  # at the end of the range it was worked at
     named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
-        mem.calc.op == "ratio" else not p.metrics  # "and if CAC climbs to $400?" names the ratio's own cost
+        mem.calc.op == "ratio" else not p.metrics or (set(p.metrics) == {mem.price_metric} and any(
+            (n.role or "").startswith("price") for n in p.numbers))  # "and if CAC climbs to $400?", "if clicks cost $4?"
     if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences and not advice \
             and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
                 n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):

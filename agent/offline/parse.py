@@ -223,7 +223,8 @@ def _calc(p: Parsed) -> Calc | None:
         return stated
     changed_to = any((n.role or "").startswith("price") and number_roles.CHANGED_TO.search(
         p.norm[max(0, n.start - 40):n.start]) for n in p.numbers)  # "up 30% to $65": the new price is given
-    if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to:
+    if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to and not (  # a budget moved, then divided: arith
+            p.asks_count and number_roles.said_of(p.norm, p.numbers) == "budget"):
         return Calc("change", "price", "pct", target=p.unit)
     roles = {(n.role or "").split(":")[0] for n in p.numbers}
     if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
@@ -385,7 +386,7 @@ def parse(text: str) -> Parsed:
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
         and (len(text.split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
-    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
+    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
               or p.calc or p.identifiers or p.geographies or p.followup)
     p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p
