@@ -56,6 +56,19 @@ _OWN = [
      ["$12,000 × 1.25 = $15,000", "$15,000 × 3 = $45,000 a quarter"]),
     (["We made two hundred thousand in revenue from fifty thousand of ad spend. What's the return on ad spend?"],
      ["$200,000 ÷ $50,000 = 4"]),
+    # two of the user's figures compared, or a target worked back through a rate (compare.py)
+    (["We've spent $31k of a $40k budget. What percent is that?"], ["$31,000 ÷ $40,000 × 100 = 77.50, i.e. 77.50%"]),
+    (["Our budget is $60k and we've spent $42k. How much is left?"], ["$60,000 − $42,000 = $18,000 left"]),
+    (["Our CPA went from $40 to $52. What percent increase is that?"],
+     ["$52 − $40 = $12", "$12 ÷ $40 × 100 = 30, i.e. a 30% increase"]),
+    (["We need 300 customers and we close 20% of our leads. How many leads do we need?"], ["300 ÷ 20% = 1,500 leads"]),
+    (["To get 200 sales at a 4% conversion rate, how many clicks do we need?"], ["200 ÷ 4% = 5,000 clicks"]),
+    (["A lead costs us $50 and 10% of leads become customers. What's our cost per customer?"],
+     ["$50 ÷ 10% = $500 per customer"]),
+    (["We have $50k unspent and 2 months left. What monthly run rate does that mean?"], ["$50,000 ÷ 2 = $25,000 a month"]),
+    (["Our monthly budget is $26k. Roughly what's that per week?"], ["$26,000 × 12 ÷ 52 = $6,000 a week"]),
+    (["We want to reach 60% of a 500,000-person audience 4 times each. How many impressions is that?"],
+     ["500,000 × 0.60 × 4 = 1,200,000 impressions"]),
 ]
 # benchmark ranges: the shipped KB's tables
 _SHIPPED = [
@@ -65,6 +78,10 @@ _SHIPPED = [
      ["$36,000 ÷ $85 ≈ 424 leads", "$36,000 ÷ $35 ≈ 1,029 leads"]),
     (["Games studio, $50k. How many installs if CPI lands at the top of the typical range?"],
      ["$50,000 ÷ $5 = 10,000 installs at the top"]),
+    (["We're a SaaS company with one point two million a year. How many leads a month at the typical CPL?"],
+     ["$1,200,000 ÷ 12 = $100,000 a month", "$100,000 ÷ $80 = 1,250 leads"]),
+    (["Ecommerce brand, two and a half million for the year. How many customers at a typical CAC?"],
+     ["$2,500,000 ÷ $30 ≈ 83,333 customers"]),
     (["We're an ecommerce brand with $25k. How many clicks at a typical CPC?", "ok and what would that be at the low end?"],
      ["$25,000 ÷ $0.70 ≈ 35,714 clicks"]),
     (["We're a SaaS company with $80k. How many leads at a typical CPL?", "Now suppose the budget drops 30%."],
@@ -98,6 +115,14 @@ def test_the_working_is_shown_on_the_shipped_kb(shipped_engine, texts, shown):
 def test_the_working_is_shown_on_the_text_kb(kb_txt_engine, texts, shown):
     out = _last(kb_txt_engine, texts)
     assert all(s in out for s in shown), out
+
+
+def test_numbers_said_in_words():
+    from agent.offline.numbers import digits
+    assert digits("one point two million") == "1.2 million"
+    assert digits("two and a half million a year") == "2500000 a year"
+    assert digits("a hundred and twenty thousand dollars") == "120000 dollars"
+    assert digits("a hundred people") == "a hundred people"
 
 
 def test_a_budget_cut_before_a_count_is_no_price_change():

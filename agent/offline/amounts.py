@@ -145,11 +145,12 @@ def moved(text: str) -> list[str]:
 
 
 def _convert(amount: float, have: str, want: str) -> str:
-    k = Fraction(_WEEKS[want]) / Fraction(_WEEKS[have])
+    """The amount in another period, said with the periods' counts in a year ("× 12 ÷ 52" a month to a week)."""
+    a, b = round(52 / _WEEKS[have]), round(52 / _WEEKS[want])  # how many of each in a year
+    k = Fraction(a, b)
     new = round(amount * float(k), 2)
     sign = "=" if abs(amount * float(k) - new) < 1e-9 else "≈"
-    op = f"× {k.numerator}" if k.denominator == 1 else f"÷ {k.denominator}" if k.numerator == 1 else \
-        f"× {k.numerator} ÷ {k.denominator}"
+    op = f"× {a // b}" if a % b == 0 else f"÷ {b // a}" if b % a == 0 else f"× {a} ÷ {b}"
     return f"{money(amount)} {op} {sign} {money(new)} a {want}"
 
 
@@ -249,6 +250,13 @@ def impressions(text: str) -> list[str]:
                              r"impressions\b", t, re.I):
         return []  # a count of impressions is divided by the frequency (funnel), not multiplied
     freq = float(f.group(1) or f.group(2))
+    pcts = [n for n in parse_numbers(t) if n.pct]
+    if len(pcts) > 1:
+        return []
+    if pcts:  # "reach 60% of a 500,000 audience 4 times": the pool × the reach share × the frequency
+        v = nums[0].value * pcts[0].value / 100 * freq
+        return [f"{plain(nums[0].value)} × {plain(pcts[0].value / 100)} × {plain(freq)} = {plain(round(v))} impressions "
+                "(audience × reach × average frequency)"]
     return [f"{plain(nums[0].value)} × {plain(freq)} = {plain(nums[0].value * freq)} impressions (people reached × "
             "average frequency)"]
 

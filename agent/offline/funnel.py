@@ -68,8 +68,9 @@ def work(text: str) -> tuple[list[str], str] | None:
 def _rates_on_count(t, pcts, cash, counts):
     """count × CTR (→ clicks) × CVR (→ conversions), in funnel order."""
     m = _HOW_MANY.search(t)
-    if not m or cash or len(counts) != 1 or counts[0].value < 10:
-        return None
+    if not m or cash or len(counts) != 1 or counts[0].value < 10 or re.search(
+            r"\bhow many [a-z]+ (?:do|would|will|should|must) (?:we|i) (?:need|have)\b|\bneeded\b", t, re.I):
+        return None  # "to get 200 sales, how many clicks do we need?" works back through the rate (compare)
     ctr = next((n for n in pcts if _near(t, n, _CTR)), None)
     cvr = next((n for n in pcts if n is not ctr and _near(t, n, _CVR)), None)
     if not (ctr or cvr) or len(pcts) != bool(ctr) + bool(cvr):

@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, carryrate, funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, compare, funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -261,7 +261,8 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "")
         return Work(*a)
     if (w := allowable(text, asked_before)) is not None:
         return w
-    f = funnel.work(text) or carryrate.work(text, answered)  # the metrics' own identities; a rate on the last count
+    f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
+    # on the last count; two of the user's figures compared or a target worked back through a rate
     return Work(f[0], f[1]) if f else None
 
 
