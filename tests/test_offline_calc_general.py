@@ -69,6 +69,12 @@ _OWN = [
     (["Our monthly budget is $26k. Roughly what's that per week?"], ["$26,000 × 12 ÷ 52 = $6,000 a week"]),
     (["We want to reach 60% of a 500,000-person audience 4 times each. How many impressions is that?"],
      ["500,000 × 0.60 × 4 = 1,200,000 impressions"]),
+    # figures from earlier turns
+    (["We spent $20k and got 400 leads.", "what's the CPL?"], ["$20,000 ÷ 400 = $50 — your CPL"]),
+    (["Our CAC is $250 and LTV is $1,000. What's the ratio?", "what if CAC rises 20%?"],
+     ["$250 × 1.20 = $300", "$1,000 ÷ $300 ≈ 3.33"]),
+    (["Budget is $40k. Split it 50/30/20 across search, social and display.", "now make the budget $60k"],
+     ["$60,000 × 50% = $30,000", "$60,000 × 30% = $18,000", "$60,000 × 20% = $12,000"]),
 ]
 # benchmark ranges: the shipped KB's tables
 _SHIPPED = [
@@ -93,6 +99,8 @@ _TXT = [
      ["$12,000 ÷ $3.90 ≈ 3,077 clicks", "$12,000 ÷ $3.40 ≈ 3,529 clicks"]),
     (["We're a dental office with $9k for Google search. How many clicks at a typical CPC?", "and if we halve it?"],
      ["$9,000 × 0.50 = $4,500", "$4,500 ÷ $3.90 ≈ 1,154 clicks"]),
+    (["We run a dental practice. What does a Google click cost?", "and how many clicks would 6k a month buy?"],
+     ["range of $3.40–$3.90", "$6,000 ÷ $3.90 ≈ 1,538 clicks", "$6,000 ÷ $3.40 ≈ 1,765 clicks"]),
 ]
 
 

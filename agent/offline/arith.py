@@ -59,7 +59,8 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     rng = None
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
-    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc):
+    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc or metric in bench):
+        # (a lookup this turn that lists several platforms' figures: the one range shown before is the one meant)
         rng = mem.ranges[metric]
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
     shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed
@@ -229,11 +230,12 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
             s, shown = result(budget / new, True)
             lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
-        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics):
+        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
+                mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
             s, shown = result(ltv / new, False)
             lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "unit":
-        budget, count = p.value("budget"), p.value("count")
+        budget, count = _get(p, mem, "budget"), _get(p, mem, "count")  # "what's the CPL?" after "$20k got 400 leads"
         if budget is None or not count:
             return None
         v = budget / count
@@ -292,8 +294,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         return None
     head = "Here is the calculation"
     if cite and metric:
-        rng = bench[metric]["range"] if metric in bench else list(mem.ranges.get(metric, (0, 0))[:2])
-        shown_rng = bench[metric]["typical"] if metric in bench and "$" in bench[metric].get("typical", "") else \
+        read = metric in bench and len(bench[metric]["range"]) == 2  # the range was read this turn (else remembered)
+        rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])
+        shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
             "–".join(money(v) for v in rng)  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
         label = bench[metric]["label"].split(" — ")[0] if metric in bench and bench[metric].get("label") else (

@@ -43,6 +43,7 @@ class Memory:
     labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
+    last_roles: set[str] = field(default_factory=set)  # the roles of the figures the last turn stated
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
     end: str | None = None                # the end of a range that calculation was asked at ("high" / "low")
     budget_period: str | None = None      # "year" / "quarter" / "month" the remembered budget was said for
@@ -128,6 +129,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         mem.last_kind = "audience"
     if p.geographies:
         mem.geography = p.geographies[-1]
+    mem.last_roles = {n.role for n in p.numbers if n.role}
     for n in p.numbers:
         role = n.role or ""
         if role.startswith("price"):
@@ -235,6 +237,9 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         # about at the expensive end?") after a calculation: the same calculation again
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if p.calc is None and not p.numbers and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and {"budget", "count"} <= \
+            mem.last_roles:  # "we spent $20k and got 400 leads." then "what's the CPL?": the cost of one of them
+        p.calc = Calc("unit", "budget", "count", target=p.metrics[0])
     if p.calc is None and _judges_value(p, mem):
         p.calc = Calc("ratio", "LTV", "price")  # "would that be a good deal for us?": the cost against what one is worth
     if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(

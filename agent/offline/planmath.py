@@ -251,6 +251,26 @@ def adjusted(text: str, quoted: str) -> list[str]:
     return lines
 
 
+_REDO = re.compile(r"\b(?:make (?:it|that)|instead|actually|change (?:it |that )?to|now|what if|how about|redo|rerun|"
+                   r"re-?run|again|correction|updated?|new (?:budget|figure|number|total))\b", re.I)
+
+
+def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
+    """"Now make the budget $60k" after a formula was worked: the same formula on the new figure — the
+    last question's figure of the same kind (money, a percentage, a count) and the largest of them."""
+    t, nums = _nums(text)
+    if len(nums) != 1 or not _REDO.search(t) or not asked_before or work(asked_before, "", budget) is None:
+        return None
+    bt, before = _nums(asked_before)
+    new = nums[0]
+    same = [n for n in before if n.pct == new.pct and (n.money or n.value >= 1000) == (new.money or new.value >= 1000)]
+    if not same:
+        return None
+    old = max(same, key=lambda n: n.value)
+    said = (f"${new.value:g}" if old.money else f"{new.value:g}") + ("%" if new.pct else "")
+    return work(bt[:old.start] + said + bt[old.end:], "", budget)
+
+
 def work(text: str, asked_before: str, budget: float | None, answered: str = "") -> Work | None:
     """The first formula the message asks for, or None (``answered``: the last answer, whose working
     a rate may be applied to)."""
@@ -263,7 +283,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "")
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
-    return Work(f[0], f[1]) if f else None
+    return Work(f[0], f[1]) if f else redone(text, asked_before, budget)
 
 
 def missing(w: Work | None) -> str | None:
