@@ -73,6 +73,8 @@ _OWN = [
     (["We spent $20k and got 400 leads.", "what's the CPL?"], ["$20,000 ÷ 400 = $50 — your CPL"]),
     (["Our CAC is $250 and LTV is $1,000. What's the ratio?", "what if CAC rises 20%?"],
      ["$250 × 1.20 = $300", "$1,000 ÷ $300 ≈ 3.33"]),
+    (["We spend $30k a month on ads.", "what's that per year?"], ["$30,000 × 12 = $360,000 a year"]),
+    (["We spend $30k a month on ads.", "and if we cut it by 10%?"], ["$30,000 × 0.90 = $27,000"]),
     (["Budget is $40k. Split it 50/30/20 across search, social and display.", "now make the budget $60k"],
      ["$60,000 × 50% = $30,000", "$60,000 × 30% = $18,000", "$60,000 × 20% = $12,000"]),
 ]
@@ -125,6 +127,12 @@ def test_the_working_is_shown_on_the_shipped_kb(shipped_engine, texts, shown):
 def test_the_working_is_shown_on_the_text_kb(kb_txt_engine, texts, shown):
     out = _last(kb_txt_engine, texts)
     assert all(s in out for s in shown), out
+
+
+def test_a_rate_moving_is_no_budget_pointed_back_to():
+    from agent.offline import amounts
+    assert amounts.work("our CTR dropped 20%, is that bad?", (30000.0, "month")) is None
+    assert amounts.work("what's that per year?", (30000.0, "month"))[0] == ["$30,000 × 12 = $360,000 a year"]
 
 
 def test_numbers_said_in_words():

@@ -296,8 +296,19 @@ def break_even_cost(text: str) -> list[str]:
             "before it loses money (break-even CPA)"]
 
 
-def work(text: str) -> tuple[list[str], str] | None:
-    """(working lines, words to search the KB for the rule) for the first of these the message asks, or None."""
+# the amount itself pointed back to: "cut it by 10%", "split that", "what's that per year?", "15% of it"
+_POINTS_BACK = re.compile(r"\b(?:cut\w*|trim\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*|halv\w*|doubl\w*|"
+                          r"tripl\w*|split\w*|divid\w*|spread\w*|shar\w*|grow\w*|lower\w*|drop\w*)\s+(?:it|that|this)\b|"
+                          r"\bwhat(?:'s| is| does| would)\s+(?:that|it|this)\b|\bof (?:that|it|this)\b", re.I)
+
+
+def work(text: str, said: tuple[float, str | None] | None = None) -> tuple[list[str], str] | None:
+    """(working lines, words to search the KB for the rule) for the first of these the message asks, or None.
+    A message stating no amount that points back to one ("what's that per year?", "and if we cut it by 10%?")
+    is read with the budget said before (``said``: the amount and its period)."""
+    t = digits(text)
+    if said and said[0] and not _money_amounts(t, parse_numbers(t)) and _POINTS_BACK.search(t):
+        text = f"${said[0]:g}{f' a {said[1]}' if said[1] else ''}: {text}"
     for f, search in ((break_even_cost, "break-even CPA margin"), (payback, "payback period months CAC"),
                       (shares, "budget split channels share"), (part, "share of budget"),
                       (impressions, "reach frequency impressions"),

@@ -271,13 +271,15 @@ def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
     return work(bt[:old.start] + said + bt[old.end:], "", budget)
 
 
-def work(text: str, asked_before: str, budget: float | None, answered: str = "") -> Work | None:
+def work(text: str, asked_before: str, budget: float | None, answered: str = "",
+         said: tuple[float, str | None] | None = None) -> Work | None:
     """The first formula the message asks for, or None (``answered``: the last answer, whose working
-    a rate may be applied to)."""
+    a rate may be applied to; ``said``: the budget an earlier statement gave and its period, which
+    "what's that per year?" points back to)."""
     for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before)):
         if w is not None:
             return w
-    if (a := amounts.work(text)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
+    if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a)
     if (w := allowable(text, asked_before)) is not None:
         return w
