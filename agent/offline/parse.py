@@ -241,7 +241,8 @@ def _calc(p: Parsed) -> Calc | None:
         return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
         unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|prices?)\b", low))
-    if p.asks_count and priced and not p.sizing_only:
+    if p.asks_count and priced and not p.sizing_only and not (roles == {"count"} and p.metrics and not set(
+            p.metrics) & set(UNIT_OF)):  # "5,000 clicks: how many conversions at a typical CVR?" is a rate on a count
         thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
         return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)
     return None

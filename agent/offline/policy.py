@@ -238,7 +238,8 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
-        calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics)
+        calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
+                                                                             p.value("count"))
         if calc_para:
             paras.append(calc_para)
         shown = set()
