@@ -46,6 +46,8 @@ _OWN = [
     (["Give 45% of our $200k to search and the rest to social. How much each?"],
      ["$200,000 × 45% = $90,000 to search", "$200,000 × 55% = $110,000 to social"]),
     (["We have $30k for a 30-day month. What's the daily budget?"], ["$30,000 ÷ 30 = $1,000 a day"]),
+    (["Allocate $150k: 40% search, 35% social, 25% CTV. Amounts?"],
+     ["$150,000 × 40% = $60,000 to search", "$150,000 × 35% = $52,500 to social", "$150,000 × 25% = $37,500 to CTV"]),
     (["We bought 3 million impressions at an average frequency of 5. How many people did we reach?"],
      ["3,000,000 ÷ 5 = 600,000 people"]),
     (["Our $60k budget is growing by a third next year. What will it be?"], ["$60,000 × 4 ÷ 3 = $80,000"]),

@@ -181,12 +181,18 @@ _EVEN = re.compile(r"\b(?:evenly|equally|in equal (?:parts|shares))\s+(?:between
 _REST = re.compile(r"\b(?:the\s+)?(?:rest|remainder|remaining|balance|what'?s left)\b(?:\s+\w+){0,2}?" + _GOES_TO, re.I)
 
 
+_PCT_NAMED = re.compile(r"\b(?P<pct>\d+(?:\.\d+)?)\s?%\s+(?:to\s+|on\s+|for\s+|into\s+|in\s+)?(?P<what>[a-z][\w-]*)", re.I)
+
+
 def shares(text: str) -> list[str]:
     """A total shared out by the fractions or percentages said ("two thirds to search and the rest to social")."""
     t = digits(text)
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
     found = list(_SHARE.finditer(t))
+    listed = list(_PCT_NAMED.finditer(t))  # "40% search, 35% social, 25% CTV": shares named without a "to"
+    if len(found) < 2 and len(listed) > 1 and abs(sum(float(m.group("pct")) for m in listed) - 100) < 0.51:
+        found = listed
     even = _EVEN.search(t)
     if len(cash) == 1 and even and not found and not _HOW_MANY.search(t):  # "split $70k evenly between search and social"
         names = re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", even.group("names"))
