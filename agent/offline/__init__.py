@@ -37,6 +37,11 @@ Modules, one concept each:
 * :mod:`~agent.offline.periodrule` — a per-period rule the KB states, from the user's figure or last percentage;
 * :mod:`~agent.offline.reportedcount` — a count a platform reports, taken through the KB's adjustment;
 * :mod:`~agent.offline.carrycount` — a count the last answer worked out, carried into this turn's rate;
+* :mod:`~agent.offline.carryrate` — the user's own rate applied to the count the last answer worked out;
+* :mod:`~agent.offline.compare` — two of the user's figures compared (a share, what is left, a % change) or a
+  target worked back through a rate (leads needed, cost per customer, a run rate);
+* :mod:`~agent.offline.amounts` — the user's amount moved ("trim it by a fifth", "halve"), re-timed (a week's spend
+  over a year), shared out ("two thirds to search"); reach × frequency, payback months, break-even CPA;
 * :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
 * :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;
 * :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;

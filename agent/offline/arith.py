@@ -14,6 +14,7 @@ from agent.offline import kbmetrics, periods
 from agent.offline.memory import Memory, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
+from agent.offline.roles import said_of
 
 
 def price_metric(p: Parsed, mem: Memory) -> str | None:
@@ -153,9 +154,9 @@ def missing(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
-_LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
+LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
         r"take (?:away|off)|remove\w*|down|falls?|fell|decreas\w*|lower\w*"
-_MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
+MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
         r"climb\w*|jump\w*"
 
 
@@ -163,10 +164,10 @@ def budget_change(p: Parsed) -> float | None:
     """A percentage the budget moves by before it is divided ("after a 20% trim", "if we add 15%",
     "what's left after losing 10%"): signed percent, or None when no percentage is said of the
     budget (a rate such as "a 2% conversion rate" or a price change is not one)."""
-    if p.calc is None or p.calc.op != "div":
-        return None
+    if p.calc is None or p.calc.op != "div" or said_of(p.norm, p.numbers) == "price":
+        return None  # "if CPC rises 20%": the price moves (a change), not the budget
     low = p.norm.lower()
-    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend)", low) \
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend|it\b|that\b)", low) \
             and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it": −50%
         return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)
     for n in p.numbers:
@@ -175,7 +176,7 @@ def budget_change(p: Parsed) -> float | None:
         near = low[max(0, n.start - 30):n.end + 30]
         if re.search(r"\b(?:rate|ctr|cvr|conversion|click-through|share)\b", low[n.end:n.end + 25]):
             continue
-        less, more = re.search(rf"\b(?:{_LESS})\b", near), re.search(rf"\b(?:{_MORE})\b", near)
+        less, more = re.search(rf"\b(?:{LESS})\b", near), re.search(rf"\b(?:{MORE})\b", near)
         if less and not more or (not more and re.search(r"\bwhat(?:'s| is) left\b", low)):
             return -n.value
         if more and not less:
@@ -216,8 +217,11 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     cite = None
     if c.op == "change":
         pct = p.value("pct")
-        base = next((n.value for n in p.numbers if (n.role or "").startswith(("price", "budget")) and n.money), None)
-        base = base if base is not None else mem.facts.get("price")
+        kind = said_of(p.norm, p.numbers)  # what the percentage moves: the price, the budget, or the figure stated
+        said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget") if kind is None else (kind,))
+                     and n.money), None)
+        base = said.value if said is not None else mem.facts.get("price")
+        of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None or pct is None:
             return None
         factor = 1 + p.pct_sign * pct / 100.0
@@ -225,16 +229,17 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         sign = "=" if abs(new - round(new, 2)) < 1e-9 else "≈"
         op = "+" if p.pct_sign > 0 else "−"
         lines.append(f"{money(base)} × (1 {op} {plain(pct)}%) = {money(base)} × {plain(factor)} {sign} "
-                     f"{money(round(new, 2))} — the new price")
+                     f"{money(round(new, 2))} — the new {'budget' if of_budget else 'price'}")
         budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
-        if budget is not None and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
+        if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
             s, shown = result(budget / new, True)
             lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
-        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics):
+        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
+                mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
             s, shown = result(ltv / new, False)
             lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "unit":
-        budget, count = p.value("budget"), p.value("count")
+        budget, count = _get(p, mem, "budget"), _get(p, mem, "count")  # "what's the CPL?" after "$20k got 400 leads"
         if budget is None or not count:
             return None
         v = budget / count
@@ -260,9 +265,11 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if count is None or not prices:
             return None
+        thousand = c.per_thousand or metric in PER_THOUSAND  # impressions are priced per thousand
         for price, note, cid in prices:
-            s, shown = result(count * price, True)
-            lines.append(f"{plain(count)} × {money(price)} {s} ${shown} — the budget needed" + (f" {note}" if note else ""))
+            s, shown = result(count * price / (1000 if thousand else 1), True)
+            lines.append(f"{plain(count)} × {money(price)}{' ÷ 1,000' if thousand else ''} {s} ${shown} — the budget needed"
+                         + (f" {note}" if note else ""))
             cite = cite or cid
     else:
         budget = _get(p, mem, "budget")

@@ -158,6 +158,16 @@ _CHANNEL_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for s in VO
                                                        key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?)\b", re.I)
 
 
+_PLATFORM_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for syns in VOCABULARY["platforms"].values()
+                                                        for s in syns), key=len, reverse=True)) + r")\b", re.I)
+
+
+def without_platforms(text: str) -> str:
+    """``text`` without the ad platforms it names, spaces closed up: "how many google ads acquisitions"
+    counts acquisitions (the platform says where, not what)."""
+    return " ".join(_PLATFORM_NAMES.sub(" ", text).split())
+
+
 def without_channel_names(text: str) -> str:
     """``text`` with each several-word channel name blanked (same length, so positions hold)."""
     return _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)

@@ -49,8 +49,18 @@ def _rate(bench: dict[str, dict], metrics: list[str]) -> tuple[dict, list[float]
     return None
 
 
-def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str]) -> str | None:
-    """The working for "how many of those X would become Y" at the benchmark rate, or None."""
+def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str],
+            count: float | None = None) -> str | None:
+    """The working for "how many of those X would become Y" at the benchmark rate, or None; with a
+    ``count`` the message states ("5,000 clicks a month: how many conversions?"), that count instead."""
+    asked = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
+    if count and asked and not _THOSE.search(text) and (got := _rate(bench, metrics)):
+        b, rates = got
+        lines = [f"{plain(count)} × {plain(r)}% {s} {n} {asked.group('what')}" for r in rates
+                 for s, n in [result(count * r / 100, True)]]
+        cite = b["facts"][0][2] if b.get("facts") else b["id"]
+        return (f"With the Typical {b['label'].split(' — ')[0]} range of {b['typical']} (Based on Knowledge Base "
+                f"[{cite}]), applied to your {plain(count)}:\n" + "\n".join(f"- {ln}" for ln in lines))
     m = _THOSE.search(text)
     got = _rate(bench, metrics) if m else None
     if not got:

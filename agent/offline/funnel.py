@@ -55,7 +55,8 @@ def work(text: str) -> tuple[list[str], str] | None:
     nums = parse_numbers(t)
     pcts = [n for n in nums if n.pct]
     # an amount said of a budget is money with or without "$" ("our budget is 30k")
-    cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and _near(t, n, _SPEND, 3, 0))]
+    cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
+                                                                         _near(t, n, _REVENUE, 3, 2)))]
     counts = [n for n in nums if not n.pct and n not in cash]
     for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach):
         w = f(t, pcts, cash, counts)
@@ -67,8 +68,9 @@ def work(text: str) -> tuple[list[str], str] | None:
 def _rates_on_count(t, pcts, cash, counts):
     """count × CTR (→ clicks) × CVR (→ conversions), in funnel order."""
     m = _HOW_MANY.search(t)
-    if not m or cash or len(counts) != 1 or counts[0].value < 10:
-        return None
+    if not m or cash or len(counts) != 1 or counts[0].value < 10 or re.search(
+            r"\bhow many [a-z]+ (?:do|would|will|should|must) (?:we|i) (?:need|have)\b|\bneeded\b", t, re.I):
+        return None  # "to get 200 sales, how many clicks do we need?" works back through the rate (compare)
     ctr = next((n for n in pcts if _near(t, n, _CTR)), None)
     cvr = next((n for n in pcts if n is not ctr and _near(t, n, _CVR)), None)
     if not (ctr or cvr) or len(pcts) != bool(ctr) + bool(cvr):

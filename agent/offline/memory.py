@@ -43,6 +43,7 @@ class Memory:
     labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
+    last_roles: set[str] = field(default_factory=set)  # the roles of the figures the last turn stated
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
     end: str | None = None                # the end of a range that calculation was asked at ("high" / "low")
     budget_period: str | None = None      # "year" / "quarter" / "month" the remembered budget was said for
@@ -124,6 +125,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         mem.last_kind = "audience"
     if p.geographies:
         mem.geography = p.geographies[-1]
+    mem.last_roles = {n.role for n in p.numbers if n.role}
     for n in p.numbers:
         role = n.role or ""
         if role.startswith("price"):
@@ -226,7 +228,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
         p.end = p.end or mem.end  # at the end of the range it was worked at
     named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
-        mem.calc.op == "ratio" else not p.metrics  # "and if CAC climbs to $400?" names the ratio's own cost
+        mem.calc.op == "ratio" else not p.metrics or (set(p.metrics) == {mem.price_metric} and any(
+            (n.role or "").startswith("price") for n in p.numbers))  # "and if CAC climbs to $400?", "if clicks cost $4?"
     if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences and not advice \
             and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
                 n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
@@ -234,6 +237,9 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         # about at the expensive end?") after a calculation: the same calculation again
         priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
+    if p.calc is None and not p.numbers and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and {"budget", "count"} <= \
+            mem.last_roles:  # "we spent $20k and got 400 leads." then "what's the CPL?": the cost of one of them
+        p.calc = Calc("unit", "budget", "count", target=p.metrics[0])
     if p.calc is None and _judges_value(p, mem):
         p.calc = Calc("ratio", "LTV", "price")  # "would that be a good deal for us?": the cost against what one is worth
     if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(
@@ -307,8 +313,8 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
 def moves_budget(p: Parsed) -> bool:
     """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
     double the budget?")?"""
-    if _MULTIPLE.search(p.norm) and _OF_BUDGET.search(p.norm):  # "what if we double the budget?"
-        return True
+    if _MULTIPLE.search(p.norm) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b", p.norm, re.I)):
+        return True  # "what if we double the budget?", "and if we halve it?" just after the budget was divided
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
         if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):

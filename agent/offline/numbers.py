@@ -40,6 +40,15 @@ def _word_value(w: str) -> int | None:
     return None
 
 
+def _as_number(w: str) -> float | None:
+    return float(w) if w.isdigit() else _word_value(w)
+
+
+def _point(m: re.Match) -> str:
+    a, b = _as_number(m.group(1)), _as_number(m.group(2))
+    return f"{_spell(a)}.{_spell(b)}" if a is not None and b is not None and b < 10 else m.group(0)
+
+
 def _spell(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
@@ -54,10 +63,17 @@ def digits(text: str) -> str:
     # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
     text = re.sub(r"(?<=\d)(?:mil|mill|mils)\b", " million", text, flags=re.I)
     text = re.sub(r"(?:(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))(?:mil|mill|mils)\b", "million", text, flags=re.I)
+    text = re.sub(r"\b([a-z]+(?:-[a-z]+)?|\d+) and a half (million|billion|thousand)\b", lambda m: _spell(
+        (_as_number(m.group(1)) + 0.5) * _SCALES[m.group(2).lower()]) if _as_number(m.group(1)) is not None else m.group(0),
+        text, flags=re.I)
     text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b", frac, text, flags=re.I)
     text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
                   f"100 {m.group(1)}", text, flags=re.I)
+    # "one point two million" → "1.2 million"; "two and a half million" → "2500000"; "a hundred and twenty" → "one …"
+    text = re.sub(r"\b([a-z]+(?:-[a-z]+)?|\d+) point ([a-z]+|\d)\b(?= (?:million|billion|thousand|k|m)\b)", _point, text,
+                  flags=re.I)
+    text = re.sub(r"\ba hundred(?= and [a-z])", "one hundred", text, flags=re.I)
     out: list[str] = []
     pos = 0
     for m in re.finditer(r"\b[A-Za-z]+(?:-[A-Za-z]+)?(?:(?:\s+|\s+and\s+)[A-Za-z]+(?:-[A-Za-z]+)?)*", text):

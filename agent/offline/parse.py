@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from agent.offline import kblabels, kbmetrics, metricnames, roles as number_roles
-from agent.offline.business import business as _business, without_channel_names
+from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
@@ -47,14 +47,12 @@ EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|
                       re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|" + HEADCOUNT.pattern, re.I)
-_COUNT_ASK = re.compile(r"\bhow many\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
+_COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|"
                        r"\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b", re.I)
-_UP = re.compile(r"\b(?:up|rose|risen|increased?|jumped|grew|climbed|higher|more)\b", re.I)
-_DOWN = re.compile(r"\b(?:down|fell|fallen|dropped|decreased?|declined|lower|less)\b", re.I)
 # one end of a range, named by a word of that end ("the pricey side", "upper bound") or "at the top/bottom"
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
@@ -218,7 +216,8 @@ def _calc(p: Parsed) -> Calc | None:
         return stated
     changed_to = any((n.role or "").startswith("price") and number_roles.CHANGED_TO.search(
         p.norm[max(0, n.start - 40):n.start]) for n in p.numbers)  # "up 30% to $65": the new price is given
-    if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to:
+    if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to and not (  # a budget moved, then divided: arith
+            p.asks_count and number_roles.said_of(p.norm, p.numbers) == "budget"):
         return Calc("change", "price", "pct", target=p.unit)
     roles = {(n.role or "").split(":")[0] for n in p.numbers}
     if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
@@ -235,7 +234,8 @@ def _calc(p: Parsed) -> Calc | None:
         return Calc("div", "budget", "price", per_thousand=priced_metrics[0] in PER_THOUSAND)
     priced = any((n.role or "").startswith(("price", "budget")) for n in p.numbers) or bool(
         unit_metric(re.sub(r"s$", "", p.unit))) or bool(re.search(r"\b(?:budget|spend|money|prices?)\b", low))
-    if p.asks_count and priced and not p.sizing_only:
+    if p.asks_count and priced and not p.sizing_only and not (roles == {"count"} and p.metrics and not set(
+            p.metrics) & set(UNIT_OF)):  # "5,000 clicks: how many conversions at a typical CVR?" is a rate on a count
         thousand = bool(re.search(r"\bimpressions?\b|per thousand|\bcpm\b", low))
         return Calc("div", "budget", "price", per_thousand=thousand, target=p.unit)
     return None
@@ -359,10 +359,10 @@ def _parse(text: str) -> Parsed:
     for n in p.numbers:  # "10k+", "50 or more": a threshold qualifying what is counted, not an amount
         if re.match(r"\s*(?:\+|or (?:more|above|over)\b|and (?:up|above|over)\b)", data[n.end:]):
             n.role = "threshold"
-    m = re.search(r"\bhow many (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", low)
+    m = re.search(r"\b(?:how many|(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of) (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", without_platforms(low))
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
-        p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|is|are|at|in|for|is|that|this|we|you|i|then|"
+        p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|for|if|with|from|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
                          r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b", low)):  # "the lead range on 9k"
@@ -370,7 +370,7 @@ def _parse(text: str) -> Parsed:
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:
-        p.pct_sign = -1 if _DOWN.search(low) and not _UP.search(low) else (1 if _UP.search(low) else 0)
+        p.pct_sign = number_roles.pct_sign(low, "budget" in {n.role for n in p.numbers})
     auds = metricnames.positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(
         without_places(norm), VOCABULARY["audiences"])]  # "a gym goer", "the luxury traveler audience"
     for pos, key in auds:
@@ -390,7 +390,7 @@ def _parse(text: str) -> Parsed:
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
         and (len(text.split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
-    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step
+    domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
               or p.calc or p.identifiers or p.geographies or p.followup)
     p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p

@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, compare, funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -251,14 +251,41 @@ def adjusted(text: str, quoted: str) -> list[str]:
     return lines
 
 
-def work(text: str, asked_before: str, budget: float | None) -> Work | None:
-    """The first formula the message asks for, or None."""
-    for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before),
-              allowable(text, asked_before)):
+_REDO = re.compile(r"\b(?:make (?:it|that)|instead|actually|change (?:it |that )?to|now|what if|how about|redo|rerun|"
+                   r"re-?run|again|correction|updated?|new (?:budget|figure|number|total))\b", re.I)
+
+
+def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
+    """"Now make the budget $60k" after a formula was worked: the same formula on the new figure — the
+    last question's figure of the same kind (money, a percentage, a count) and the largest of them."""
+    t, nums = _nums(text)
+    if len(nums) != 1 or not _REDO.search(t) or not asked_before or work(asked_before, "", budget) is None:
+        return None
+    bt, before = _nums(asked_before)
+    new = nums[0]
+    same = [n for n in before if n.pct == new.pct and (n.money or n.value >= 1000) == (new.money or new.value >= 1000)]
+    if not same:
+        return None
+    old = max(same, key=lambda n: n.value)
+    said = (f"${new.value:g}" if old.money else f"{new.value:g}") + ("%" if new.pct else "")
+    return work(bt[:old.start] + said + bt[old.end:], "", budget)
+
+
+def work(text: str, asked_before: str, budget: float | None, answered: str = "",
+         said: tuple[float, str | None] | None = None) -> Work | None:
+    """The first formula the message asks for, or None (``answered``: the last answer, whose working
+    a rate may be applied to; ``said``: the budget an earlier statement gave and its period, which
+    "what's that per year?" points back to)."""
+    for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before)):
         if w is not None:
             return w
-    f = funnel.work(text)  # a rate on a count, a cost from a rate, ROAS, reach: the metrics' own identities
-    return Work(f[0], f[1]) if f else None
+    if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
+        return Work(*a)
+    if (w := allowable(text, asked_before)) is not None:
+        return w
+    f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
+    # on the last count; two of the user's figures compared or a target worked back through a rate
+    return Work(f[0], f[1]) if f else redone(text, asked_before, budget)
 
 
 def missing(w: Work | None) -> str | None:

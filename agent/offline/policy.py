@@ -129,7 +129,7 @@ class OfflineAgent:
         vertical = business_of(p, mem)
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
-        w = _formula(text, history, mem)
+        w = _formula(text, history, mem, previous)
         if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
             if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
                 return []
@@ -210,7 +210,7 @@ class OfflineAgent:
             return compose.SMALLTALK_REPLY
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
-        w = _formula(text, history, mem)
+        w = _formula(text, history, mem, previous)
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
@@ -241,7 +241,8 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
-        calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics)
+        calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
+                                                                             p.value("count"))
         if calc_para:
             paras.append(calc_para)
         shown = set()
@@ -328,10 +329,11 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
     return channelfig.named(text) or (p.followup and bool(hist) and channelfig.named(hist[-1][0]))
 
 
-def _formula(text: str, history: list, mem: Memory) -> planmath.Work | None:
+def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
     hist = _as_history(history)
-    return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"))
+    return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None)  # not the budget a count used
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

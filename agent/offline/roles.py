@@ -74,3 +74,49 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "count"
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
             n.role = "budget"
+
+
+_UP = re.compile(r"\b(?:up|rose|risen|rises?|rising|increase[sd]?|increasing|jump(?:s|ed)|grew|grows|growing|climb(?:s|ed)|"
+                 r"higher|more)\b", re.I)
+_DOWN = re.compile(r"\b(?:down|fell|fallen|falls|falling|drops|dropped|dropping|decrease[sd]?|decreasing|declin(?:e|es|ed|ing)|"
+                   r"lower|less)\b", re.I)
+# a verb moving a figure it names or points back to ("cut that by 10%", "raise our CPC 15%"): read only when
+# no budget is stated or named — "with $30k, after a 10% cut, how many leads?" and "they want us to cut 25%"
+# move the budget (arith, memory), not a price
+_OBJECT = r"\s+(?:it|that|this|them|(?:our|the|my|your) (?!budget|spend|media|ad |total|overall)[a-z]+)\b"
+_CUT = re.compile(r"\b(?:cut|cuts|cutting|trim\w*|slash\w*|reduc\w*|shrink\w*|shave\w*|lower\w*)" + _OBJECT, re.I)
+_RAISE = re.compile(r"\b(?:rais\w*|increas\w*|boost\w*|bump\w*|grow\w*)" + _OBJECT, re.I)
+
+
+def pct_sign(low: str, budget_said: bool) -> int:
+    """Which way the message's percentage moves its figure: +1 up, −1 down, 0 unsaid."""
+    if _DOWN.search(low) and not _UP.search(low):
+        return -1
+    if _UP.search(low):
+        return 1
+    if budget_said:
+        return 0
+    down, up = bool(_CUT.search(low)), bool(_RAISE.search(low))
+    return -1 if down and not up else 1 if up and not down else 0
+
+
+_BUDGET_WORD = re.compile(r"budgets?|spend|spending|money|funding")
+_PRICE_WORD = re.compile(r"cp[a-z]|cac|prices?|costs?|bids?|fees?|clicks?")
+
+
+def said_of(text: str, nums: list[Num]) -> str | None:
+    """"budget" or "price": what the message's percentage moves — the nearest such word before it in its
+    clause ("if CPC rises 20%", "the budget drops 10%"), else after it ("a 10% cut to the budget"), else
+    the only kind of figure stated; None when nothing says."""
+    pct = next((n for n in nums if n.pct), None)
+    if pct is None:
+        return None
+    before = re.split(r"[.;?!]", text[:pct.start])[-1].lower()
+    after = re.split(r"[.;?!,]", text[pct.end:pct.end + 40])[0].lower()
+    for w in [*re.findall(r"[a-z]+", before)[::-1][:6], *re.findall(r"[a-z]+", after)[:5]]:
+        if _BUDGET_WORD.fullmatch(w):
+            return "budget"
+        if _PRICE_WORD.fullmatch(w):
+            return "price"
+    kinds = {"budget" if n.role == "budget" else "price" for n in nums if (n.role or "").startswith(("budget", "price"))}
+    return kinds.pop() if len(kinds) == 1 else None

@@ -202,6 +202,8 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
     if not previous or not leans_on_previous(text) or p.metrics or p.metric_phrases or p.audiences or p.calc \
             or p.vertical or p.industry_phrase or p.business_phrase:
         return False
+    if p.numbers and re.search(r"^-.*[÷×].*[=≈]", previous[1] or "", re.M):  # a new figure for the working just shown
+        return False
     names = {o.name for o in previous[2]}
     return bool(names) and names <= READING_TOOLS
 

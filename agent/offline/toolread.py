@@ -147,7 +147,9 @@ def benchmark_of(o: ToolOutcome) -> dict:
     main = head.split(" — ")[0].strip()
     asked = o.input.get("metric", "")
     if typical and o.fields.get("Typical (plan with this)"):  # a table's row: "saas CPL (cost per lead)"
-        vertical, metric = main.split(" ", 1)[0], (main.split(" ", 2)[1] if main.count(" ") >= 1 else asked)
+        # the metric asked when the row names it after a vertical of several words ("Dental Practices CPC")
+        vertical, metric = main.split(" ", 1)[0], (asked if asked and asked in main.split() else
+                                                    main.split(" ", 2)[1] if main.count(" ") >= 1 else asked)
     else:  # "Legal Services cost per consultation", "Boutique hotels and inns CPM": the label, then the metric
         m = re.search(r"\s((?:cost|price|spend) per [a-z -]+|[A-Z][A-Za-z:]*)$", main)
         vertical, metric = (main[:m.start()].strip(), m.group(1)) if m else (main, asked)

@@ -38,6 +38,8 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
     if not lines and quote:  # a rule with nothing to apply to (no multiplier, a bare percentage): say what it says
         return quote
+    if not quote and lines and w is not None:  # arithmetic on the user's own figures needs no passage to stand
+        return planmath.shown(lines)
     if not quote:
         return compose.abstain([("information that answers this question", "")], [])
     cite = re.search(r"\[([^\]]+#\d+)\]", quote)

@@ -1,0 +1,46 @@
+"""A rate the user gives, applied to the count the last answer worked out: "and how many sales is that
+at a 4% conversion rate?" after "$15,000 ÷ $3 = 5,000 clicks".
+
+Why apart from :mod:`~agent.offline.carrycount` (the same move with a benchmark rate looked up): here the
+rate is the user's own, so nothing is looked up and the turn is a planner's formula (count × rate).
+The count is read back from the previous answer's working lines (recomputed from their operands);
+the message must point back to it ("that", "those", "them") and hold exactly one figure, a percentage
+that no verb of change moves ("cut it 10%" moves a budget, it is no rate).
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.carrycount import counts
+from agent.offline.memory import CHANGE_VERB
+from agent.offline.numbers import digits, parse_numbers, plain, result
+
+_ASKS = re.compile(r"\bhow many\b(?: (?:more |new |paying )?(?P<unit>[a-z]+))?|\bwhat(?:'s| is| does) (?:that|this|it) "
+                   r"(?:in|come to|give)\b", re.I)
+_BACK = re.compile(r"\b(?:that|those|these|them|it|they)\b", re.I)
+
+
+def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
+    """(the working lines, words to search the KB for the rate's definition) or None."""
+    t = digits(text)
+    nums = parse_numbers(t)
+    ask = _ASKS.search(t)
+    if len(nums) != 1 or not nums[0].pct or not ask or not _BACK.search(t) or not previous_answer:
+        return None
+    rate = nums[0]
+    if CHANGE_VERB.search(t[max(0, rate.start - 30):rate.end + 20]):
+        return None
+    found = counts(previous_answer, "")
+    if not found:
+        return None
+    unit = ask.group("unit") if ask.group("unit") and ask.group("unit") not in ("is", "would", "will", "do", "of") else \
+        "conversions"
+    lines = []
+    for count, how in found:
+        s, shown = result(count, False)
+        shown = plain(count) if s == "=" else shown
+        if s != "=":
+            lines.append(f"{how} {s} {shown}")
+        s2, n = result(count * rate.value / 100, True)
+        lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")
+    return lines, "conversion rate conversions clicks"

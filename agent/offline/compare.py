@@ -1,0 +1,144 @@
+"""Two of the user's figures set against each other, or a target worked backwards through a rate.
+
+Why: "we've spent $31k of $40k — what percent is that?", "$60k budget, $42k spent: how much is
+left?", "CPA went from $40 to $52 — what increase is that?", "we need 300 customers and close 20%
+of leads: how many leads?", "a lead costs $50 and 10% become customers: cost per customer?", "$50k
+unspent with 2 months left: the monthly run rate?" are each one line of arithmetic (a ÷ b × 100;
+b − a; (new − old) ÷ old × 100; target ÷ rate; price ÷ rate; amount ÷ periods). What is asked is
+read from English ("what percent/share", "left/remaining", "from … to …", "need", "cost per",
+"N months left"); every input is the user's, and with one missing no line is written.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import Num, digits, money, parse_numbers, plain, result
+
+_PCT_ASK = re.compile(r"\bwhat (?:percent(?:age)?|share|proportion|fraction|portion)\b|\bhow much of\b|\bwhat %|"
+                      r"\bin percent(?:age)? terms\b|\bas a (?:percent(?:age)?|share)\b", re.I)
+# "how much is left", "what remains", "still to spend"
+_LEFT_ASK = re.compile(r"\b(?:left|remain(?:s|ing)?|unspent|still (?:have|to spend)|to go)\b", re.I)
+_SPENT = re.compile(r"\b(?:spent|used|burned|gone through|paid out|delivered)\b", re.I)
+
+
+def _cash(t: str, nums: list[Num]) -> list[Num]:
+    return [n for n in nums if not n.pct and (n.money or n.value >= 1000)]
+
+
+def _eq(v: float) -> tuple[str, str]:
+    r = round(v, 2)
+    return ("=" if abs(v - r) < 1e-9 else "≈"), plain(r)
+
+
+def share(t: str, nums: list[Num]) -> list[str]:
+    """One amount as a percentage of another: "$31k of a $40k budget — what percent?"."""
+    cash = _cash(t, nums)
+    if len(cash) != 2 or len(nums) != 2 or not _PCT_ASK.search(t):
+        return []
+    part, whole = sorted(cash, key=lambda n: n.value)
+    if not re.search(r"\b(?:of|out of)\b", t[part.end:whole.start] if part.start < whole.start else t[whole.end:part.start]) \
+            or not whole.value:
+        return []
+    s, v = _eq(part.value / whole.value * 100)
+    return [f"{money(part.value)} ÷ {money(whole.value)} × 100 {s} {v}, i.e. {v}%"]
+
+
+def left(t: str, nums: list[Num]) -> list[str]:
+    """What is left of an amount after what was spent: "budget $60k, spent $42k — how much is left?"."""
+    cash = _cash(t, nums)
+    if len(cash) != 2 or len(nums) != 2 or not _LEFT_ASK.search(t) or not _SPENT.search(t) or _PCT_ASK.search(t):
+        return []
+    spent, whole = sorted(cash, key=lambda n: n.value)
+    return [f"{money(whole.value)} − {money(spent.value)} = {money(whole.value - spent.value)} left"]
+
+
+# "what percent increase is that", "by how much did it drop"
+_CHANGE_ASK = re.compile(r"\b(?:percent(?:age)?|%)\s*(?:increase|decrease|rise|drop|change|jump|fall|higher|lower|more|less)"
+                         r"|\bby (?:how much|what percent(?:age)?)\b|\bhow much (?:higher|lower|more|less|did it)\b", re.I)
+
+
+def change(t: str, nums: list[Num]) -> list[str]:
+    """The percentage change from one figure to another: "CPA went from $40 to $52 — what increase is that?"."""
+    m = re.search(r"\bfrom\s+(?P<a>\$?\d[\d,.]*%?)\s+(?:up |down )?to\s+(?P<b>\$?\d[\d,.]*%?)", t, re.I)
+    if not m or len(nums) != 2 or not (_CHANGE_ASK.search(t) or _PCT_ASK.search(t)):
+        return []
+    a, b = sorted(nums, key=lambda n: n.start)
+    if not a.value or a.pct != b.pct:
+        return []
+    s, v = _eq(abs(b.value - a.value) / a.value * 100)
+    show = (lambda x: f"{plain(x)} points") if a.pct else money  # two rates: their difference is in points
+    hi, lo = max(a.value, b.value), min(a.value, b.value)
+    word = "increase" if b.value > a.value else "decrease"
+    return [f"{show(hi)} − {show(lo)} = {show(round(hi - lo, 4))}",
+            f"{show(round(hi - lo, 4))} ÷ {show(a.value)} × 100 {s} {v}, i.e. a {v}% {word}"]
+
+
+# "how many leads do we need", "how many clicks are needed"
+_NEED = re.compile(r"\bhow many (?P<unit>[a-z]+) (?:do|would|will|should) (?:we|i) need\b|\bhow many (?P<unit2>[a-z]+) "
+                   r"(?:are|is) needed\b|\bhow many (?P<unit3>[a-z]+) (?:must|to) (?:we|i)? ?(?:get|buy|generate)\b", re.I)
+
+
+def backwards(t: str, nums: list[Num]) -> list[str]:
+    """A target count worked back through a rate ("300 customers at a 20% close rate: how many leads?"),
+    and priced when a cost per unit is said ("clicks cost $3": the budget too)."""
+    ask = _NEED.search(t) or (re.search(r"\bwhat budget\b|\bhow much (?:budget|money|do we need)\b", t, re.I) and
+                              re.search(r"\bhow many|\bneed|\bwant|\bget\b", t, re.I))
+    pcts = [n for n in nums if n.pct]
+    counts = [n for n in nums if not n.pct and not n.money]
+    prices = [n for n in nums if n.money and not n.pct]
+    if not ask or len(pcts) != 1 or len(counts) != 1 or len(prices) > 1 or not pcts[0].value:
+        return []
+    unit = next((g for g in (ask.groups() if isinstance(ask, re.Match) else ()) if g), "") or "clicks"
+    need = counts[0].value / (pcts[0].value / 100)
+    s, shown = result(need, True)
+    lines = [f"{plain(counts[0].value)} ÷ {plain(pcts[0].value)}% {s} {shown} {unit} needed"]
+    if prices:
+        total = round(need) * prices[0].value
+        lines.append(f"{shown} × {money(prices[0].value)} = {money(total)} — the budget")
+    return lines
+
+
+_COST_PER = re.compile(r"\b(?:cost|price) (?:per|of an?|for an?|to (?:get|win|acquire) an?) (?P<unit>[a-z]+)\b", re.I)
+
+
+def through_rate(t: str, nums: list[Num]) -> list[str]:
+    """A price per step divided by the share that goes on: "a lead costs $50 and 10% become customers"."""
+    ask = _COST_PER.search(t)
+    pcts = [n for n in nums if n.pct]
+    prices = [n for n in nums if n.money and not n.pct]
+    if not ask or len(pcts) != 1 or len(prices) != 1 or len(nums) != 2 or not pcts[0].value:
+        return []
+    v = prices[0].value / (pcts[0].value / 100)
+    s, shown = _eq(v)
+    return [f"{money(prices[0].value)} ÷ {plain(pcts[0].value)}% {s} ${shown} per {ask.group('unit')}"]
+
+
+# "2 months left", "3 weeks to go"
+_LEFT_PERIODS = re.compile(r"\b(?P<n>\d+) (?P<p>months?|weeks?|days?|quarters?) (?:left|remaining|to go)\b", re.I)
+
+
+_RATE_ASK = re.compile(r"\brun[- ]?rate\b|\b(?:per|a|each) (?:month|week|day|quarter)\b|\b(?:monthly|weekly|daily)\b", re.I)
+
+
+def run_rate(t: str, nums: list[Num]) -> list[str]:
+    """An amount spread over the periods left: "$50k unspent, 2 months left — monthly run rate?"."""
+    m = _LEFT_PERIODS.search(t)
+    cash = _cash(t, nums)
+    if not m or len(cash) != 1 or not _RATE_ASK.search(t) or int(m.group("n")) < 1:
+        return []
+    k = int(m.group("n"))
+    s, shown = _eq(cash[0].value / k)
+    return [f"{money(cash[0].value)} ÷ {k} {s} ${shown} a {m.group('p').rstrip('s')}"]
+
+
+def work(text: str) -> tuple[list[str], str] | None:
+    """(working lines, words to search the KB for the rule) for the first of these the message asks, or None."""
+    t = digits(text)
+    nums = parse_numbers(t)
+    for f, search in ((change, "percentage change"), (share, "pacing share of budget"), (left, "remaining budget"),
+                      (backwards, "conversion rate funnel target"), (through_rate, "cost per acquisition conversion rate"),
+                      (run_rate, "pacing run rate remaining budget")):
+        lines = f(t, nums)
+        if lines:
+            return lines, search
+    return None
