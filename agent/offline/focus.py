@@ -72,6 +72,9 @@ def _says(word: str, sentence: str) -> bool:
 def stated(question: str, passages: list[dict]) -> bool:
     """Do the passages state what the question asks for (see module doc)? True when no focus is read."""
     said = [u for ps in passages for u in sentences(ps["text"])]
+    # a sentence is about what its passage's headings say ("… the complaint rate …" under "Email › Deliverability")
+    about = {u: set(terms(u)) | set(terms(re.sub(r"[-_.]", " ", ps.get("source") or ""))) for ps in passages
+             for u in sentences(ps["text"])}
     if _LAWSUIT.search(question) or _LEGALITY.search(question):
         verdict = _LAWSUIT if _LAWSUIT.search(question) else _VERDICT  # a lawsuit asked: a lawsuit spoken of
         subject = {w for w in terms(question) if w not in domain_stems() | _DOMAIN and w not in _LEGAL_WORDS}
@@ -79,4 +82,4 @@ def stated(question: str, passages: list[dict]) -> bool:
     focus = _np_words(question)
     # the sentence stating it is about the question's subject: it shares one more of the question's words, if any
     rest = set(terms(question)) - focus - _PLAIN - set(terms(" ".join(_FILLER)))
-    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & set(terms(u))) for u in said)
+    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & about[u]) for u in said)

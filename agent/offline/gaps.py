@@ -131,6 +131,31 @@ def unsaid_platforms(question: str, text: str) -> list[str]:
     return out
 
 
+def unsaid_channels(question: str, text: str) -> list[str]:
+    """Channels the question names (the vocabulary's channel words: "email", "podcast", "billboard")
+    that the cited text never names: a search or social CTR is no email click rate."""
+    words = [w for w in VOCABULARY["topics"]["channels"] if not w.startswith("channel")]
+    return [w for w in words if _said(w, question) and not _said(w, text)]
+
+
+def unsaid_subject(question: str, text: str) -> list[str]:
+    """The question's own subject words — outside the planning vocabulary, the words every figure
+    question uses and the vocabulary's tables — when the cited text uses none of them: a glossary
+    line on "cost per thousand impressions" says nothing of radio spots or listeners."""
+    from agent.offline.passages import domain_stems
+    named = {t for k in _TABLES + ("platforms",) for key in match_terms(question, VOCABULARY[k])
+             for w in [key, *VOCABULARY[k][key]] for t in terms(w)}
+    words = [w for w in dict.fromkeys(terms(question)) if w not in domain_stems() | _DOMAIN | _GENERIC | _PLAIN | named
+             | _OWN and len(w) > 2 and not w.isdigit()]
+    have = set(terms(text))
+    if not words or any(_within({w}, have) for w in words):
+        return []
+    return list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'’-]*", question) if set(terms(w)) & set(words)))
+
+
+_OWN = set(terms("we our us you your they their typical thousand hundred million per each one"))
+
+
 def file_vertical(source: str) -> str | None:
     """The vertical whose document a passage comes from, read off its file name with the
     vocabulary ("benchmarks-cpg.md" → cpg; "channel-retail-media.md" is a channel, not retail)."""
@@ -252,6 +277,10 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             now := _NOW.search(question)):
         notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
                      "ranges, not current prices.")
+    looked_up = any(o.name in ("get_benchmark", "get_audience_sizing") and o.found for o in outcomes)
+    if (_VALUE.search(question) or _PRICE.search(question)) and not looked_up and (
+            about := unsaid_subject(question, text)):
+        notes.append(f"The knowledge base has nothing on {' '.join(about)}; the passage above is not about it.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
         notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
     if asks_figure:
@@ -273,6 +302,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
                          f"quoted above is the closest it holds.")
+        plat += [c for c in unsaid_channels(question, text) if c not in " ".join(plat).lower()]
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")

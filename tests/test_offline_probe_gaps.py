@@ -1,0 +1,77 @@
+"""Near-miss questions in the planner's own words: the KB shares words with them but does not
+state what they ask (decline), or states it in one particular document (answer, citing it).
+
+Every question is worded here, none taken from a dataset or fixture turn. Declines are judged by
+the project's abstention scorer; answers by the same scorer plus the file the answer cites. Kinds:
+a channel the KB never names ("email" in the plain-text KB), a subject the cited passage never
+speaks of (a glossary line on CPM for a radio-spot price), a focus stated only under its heading
+("the spam-complaint ceiling" of the email playbook).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.test_offline_declines import KB, TXT, _scored, _scorer_reads_the_kb_asked  # noqa: F401 (autouse fixture)
+
+DECLINE = [
+    (KB, "What's a typical cost per acquisition for a pet grooming franchise?"),
+    (KB, "Roughly how many vegan shoppers live in Oregon?"),
+    (KB, "What cost per lead do insurance brokers usually pay?"),
+    (KB, "What was Peloton's customer acquisition cost last year?"),
+    (KB, "How much does a seat in a media mix modeling software cost each month?"),
+    (KB, "What salary does a senior media planner earn in Chicago?"),
+    (KB, "What is a normal cost per completed view for a software company?"),
+    (KB, "What's the usual monthly price of a billboard in Denver?"),
+    (KB, "What net promoter score do airlines usually get?"),
+    (KB, "How many homeowners are in the Seattle DMA?"),
+    (KB, "What's the typical payback period for an ecommerce brand?"),
+    (KB, "What is the day-30 player retention for mobile games?"),
+    (TXT, "What's the LinkedIn CPC for restaurants in Mexico?"),
+    (TXT, "How many registered nurses live in Oregon?"),
+    (TXT, "What's a typical email click rate for retailers?"),
+    (TXT, "What does a radio spot cost per thousand listeners?"),
+    (TXT, "What CTR do Pinterest ads get for home decor?"),
+]
+ANSWER = [
+    (KB, "What CPC should a hotel chain plan on?", "benchmarks-travel"),
+    (KB, "Roughly how many retirees live in Florida?", "audience-sizing-reference"),
+    (KB, "How much should platform reach numbers be discounted to get real people?", "audience-sizing-methods"),
+    (KB, "What spam complaint rate is too high for email?", "channel-email"),
+    (KB, "How big should the holdout be to prove retail media is incremental?", "channel-retail-media"),
+    (KB, "How fast does a CRM list's match rate decay?", "first-party-data"),
+    (KB, "When does a CPM rise count as a spike we must act on?", "step-10-risk-contingency"),
+    (KB, "Should coupon sites get full commission on returning customers?", "channel-affiliate"),
+    (TXT, "How much data does a media mix model need?", "measurement_and_testing"),
+    (TXT, "What does a Meta click cost for dental practices?", "social_platform_benchmarks"),
+    (TXT, "How many people live in the Denver DMA?", "audience_dma_sizing"),
+    (TXT, "Which advertising categories have no figures at all?", "glossary_and_methodology"),
+]
+
+
+@pytest.mark.parametrize("kb,question", DECLINE)
+def test_declined(kb, question, request):
+    score, said = _scored(request.getfixturevalue(kb), question, True)
+    assert score == 1.0, said
+
+
+@pytest.mark.parametrize("kb,question,source", ANSWER)
+def test_answered_from_its_document(kb, question, source, request):
+    score, said = _scored(request.getfixturevalue(kb), question, False)
+    assert score == 1.0, said
+    assert source in {c.split("#")[0] for c in re.findall(r"\[([\w.\-]+#\d+)\]", said)}, said
+
+
+def test_a_channel_the_cited_text_never_names_is_said():
+    from agent.offline.gaps import unsaid_channels
+    assert unsaid_channels("what does an sms click cost?", "Meta CTR 1.2% for retailers") == ["sms"]
+    assert unsaid_channels("what does an email click cost?", "Email and SMS playbook: click rate 2%") == []
+
+
+def test_a_subject_the_cited_text_never_speaks_of_is_said():
+    from agent.offline.gaps import unsaid_subject
+    assert unsaid_subject("what do magazine inserts cost per reader?", "CPM: cost per thousand impressions") == [
+        "magazine", "inserts", "reader"]  # as typed
+    assert unsaid_subject("what do magazine inserts cost per reader?", "Print inserts run $40 per thousand") == []
+    assert unsaid_subject("what does a hotel click cost?", "Travel CPC $0.60") == []
