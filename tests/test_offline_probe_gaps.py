@@ -10,6 +10,7 @@ speaks of (a glossary line on CPM for a radio-spot price), a focus stated only u
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -75,3 +76,30 @@ def test_a_subject_the_cited_text_never_speaks_of_is_said():
         "magazine", "inserts", "reader"]  # as typed
     assert unsaid_subject("what do magazine inserts cost per reader?", "Print inserts run $40 per thousand") == []
     assert unsaid_subject("what does a hotel click cost?", "Travel CPC $0.60") == []
+
+
+# filed under healthcare by one word ("clinic", "practice", "hospital") while meaning pet care, which the KB does not
+# cover — read with the meaning encoder (off elsewhere in the suite)
+BY_MEANING = [
+    ("What is the cost per click for a veterinary clinic?", True),
+    ("What is the usual new-customer cost for a veterinary practice?", True),
+    ("What CAC should an animal hospital expect?", True),
+    ("What CPC does a dental practice pay?", False),
+    ("what ROAS do snack brands see", False),
+]
+
+
+@pytest.fixture
+def meaning(tmp_path, monkeypatch):
+    from agent.offline import semantic
+    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path))
+    semantic.disable(False)
+    yield
+    semantic.disable()
+
+
+@pytest.mark.parametrize("question,declines", BY_MEANING)
+def test_a_business_the_tables_do_not_cover_by_meaning(question, declines, shipped_engine, meaning, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "kb"))
+    score, said = _scored(shipped_engine, question, declines)
+    assert score == 1.0, said
