@@ -29,6 +29,10 @@ DECLINE = [
     (KB, "How many homeowners are in the Seattle DMA?"),
     (KB, "What's the typical payback period for an ecommerce brand?"),
     (KB, "What is the day-30 player retention for mobile games?"),
+    (KB, "What average order value should a jewelry webshop expect?"),  # the business, spoken of nowhere cited
+    (KB, "what's a good MER for a DTC skincare brand?"),  # an acronym asked a figure of, absent from the quote
+    (KB, "what's the average iROAS for retail media in grocery?"),
+    (TXT, "what's an average email open rate?"),  # a channel the plain-text KB never names
     (TXT, "What's the LinkedIn CPC for restaurants in Mexico?"),
     (TXT, "How many registered nurses live in Oregon?"),
     (TXT, "What's a typical email click rate for retailers?"),
@@ -41,6 +45,7 @@ ANSWER = [
     (KB, "How much should platform reach numbers be discounted to get real people?", "audience-sizing-methods"),
     (KB, "What spam complaint rate is too high for email?", "channel-email"),
     (KB, "How big should the holdout be to prove retail media is incremental?", "channel-retail-media"),
+    (KB, "what's the travel booking-window rule?", "benchmarks-travel"),  # the focus named by the section's heading
     (KB, "How fast does a CRM list's match rate decay?", "first-party-data"),
     (KB, "When does a CPM rise count as a spike we must act on?", "step-10-risk-contingency"),
     (KB, "Should coupon sites get full commission on returning customers?", "channel-affiliate"),
@@ -68,6 +73,14 @@ def test_a_channel_the_cited_text_never_names_is_said():
     from agent.offline.gaps import unsaid_channels
     assert unsaid_channels("what does an sms click cost?", "Meta CTR 1.2% for retailers") == ["sms"]
     assert unsaid_channels("what does an email click cost?", "Email and SMS playbook: click rate 2%") == []
+
+
+def test_the_planning_term_a_figure_is_asked_of():
+    from agent.offline.focus import planning_focus
+    assert planning_focus("what's the usual payback period for a hotel group?") == ["payback"]
+    assert planning_focus("what's a healthy MER for a candle shop?") == ["MER"]
+    assert planning_focus("what CPC should a law school plan for?") == []  # a look-up metric: its tool says what is missing
+    assert planning_focus("how do I lower my CPA?") == []
 
 
 def test_a_subject_the_cited_text_never_speaks_of_is_said():

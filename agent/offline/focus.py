@@ -31,6 +31,7 @@ _WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(
                     rf"(?P<np2>(?:[a-z][\w-]*\s*){{1,3}}?)(?=\s+(?:on|for|of|in|at|to|with|when|if|per)\b|\s*[?,]|$)",
                     re.I)
 # words any figure question uses; they say nothing of what is asked about
+WH_NP = _WH_NP  # "what hourly rate should …", "what's the interest rate on …": a thing asked for by name
 _PLAIN = set(terms("typical average usual normal good fair reasonable realistic sensible right ideal ballpark rough "
                    "going expected decent kind sort type level amount number figure range cost price rate much many "
                    "kind best top current standard"))
@@ -65,6 +66,22 @@ def _np_words(question: str) -> set[str]:
     return words
 
 
+def planning_focus(question: str) -> list[str]:
+    """The planning terms a wh-determiner's noun phrase asks a figure of, as typed ("payback" of "what's the
+    typical payback period …", "MER" of "what's a good MER …") — not the look-up metrics (their tools say
+    plainly when a figure is missing) nor the words every figure question uses."""
+    from mpa.vocabulary import VOCABULARY, match_terms
+    out = []
+    for m in _WH_NP.finditer(question):
+        np = m.group("np") or m.group("np2")
+        if match_terms(np, VOCABULARY["metrics"]):
+            continue
+        out += [w for w in re.findall(r"[A-Za-z][\w:-]*", np) if (w.lower() in _DOMAIN or set(terms(w)) & domain_stems()
+                                                               or re.fullmatch(r"[A-Z]{2,5}", w))
+                and not set(terms(w)) & _PLAIN]  # a planning word, or an acronym ("MER")
+    return out
+
+
 def _says(word: str, sentence: str) -> bool:
     return word in terms(sentence) or bool(re.search(rf"\b{re.escape(word)}", sentence, re.I))
 
@@ -82,4 +99,6 @@ def stated(question: str, passages: list[dict]) -> bool:
     focus = _np_words(question)
     # the sentence stating it is about the question's subject: it shares one more of the question's words, if any
     rest = set(terms(question)) - focus - _PLAIN - set(terms(" ".join(_FILLER)))
+    if focus and any(all(_says(w, (ps.get("source") or "").partition("›")[2]) for w in focus) for ps in passages):
+        return True  # a section named for what is asked ("Travel seasonality: the booking-window offset rule") states it
     return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & about[u]) for u in said)

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import _DOMAIN, sentences, terms
+from agent.offline.passages import _DOMAIN, message_sentences, sentences, terms
+from agent.offline.business import business
+from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -138,12 +140,17 @@ def unsaid_channels(question: str, text: str) -> list[str]:
     return [w for w in words if _said(w, question) and not _said(w, text)]
 
 
-def unsaid_subject(question: str, text: str) -> list[str]:
+# the tables whose names are the KB's own subjects (a covered vertical, a metric, a platform); a business the KB
+# does not cover ("uncovered_verticals", "industries") is a subject the cited text must speak of
+_KNOWN = ("platforms", "verticals", "metrics", "geographies", "audiences", "topics")
+
+
+def unsaid_subject(question: str, text: str, tables: tuple[str, ...] = _TABLES) -> list[str]:
     """The question's own subject words — outside the planning vocabulary, the words every figure
     question uses and the vocabulary's tables — when the cited text uses none of them: a glossary
     line on "cost per thousand impressions" says nothing of radio spots or listeners."""
     from agent.offline.passages import domain_stems
-    named = {t for k in _TABLES + ("platforms",) for key in match_terms(question, VOCABULARY[k])
+    named = {t for k in tables + ("platforms",) for key in match_terms(question, VOCABULARY[k])
              for w in [key, *VOCABULARY[k][key]] for t in terms(w)}
     words = [w for w in dict.fromkeys(terms(question)) if w not in domain_stems() | _DOMAIN | _GENERIC | _PLAIN | named
              | _OWN and len(w) > 2 and not w.isdigit()]
@@ -153,6 +160,8 @@ def unsaid_subject(question: str, text: str) -> list[str]:
     return list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'’-]*", question) if set(terms(w)) & set(words)))
 
 
+# a price asked in so many words ("what does X cost", "what do they charge"): "pay back" or "spend" ask no price
+_PRICED = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges)\b", re.I)
 _OWN = set(terms("we our us you your they their typical thousand hundred million per each one"))
 
 
@@ -278,9 +287,19 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
                      "ranges, not current prices.")
     looked_up = any(o.name in ("get_benchmark", "get_audience_sizing") and o.found for o in outcomes)
-    if (_VALUE.search(question) or _PRICE.search(question)) and not looked_up and (
-            about := unsaid_subject(question, text)):
+    # the sentences that ask ("which one do I believe?"), not the statements before them ("our MMM puts social at 3x")
+    ask = " ".join(u for u in message_sentences(question) if u.rstrip().endswith("?")) or question
+    firm = business(ask) if not vertical else None  # a value asked for a business no covered vertical holds
+    # (a price asked with the user's own figures is worked on them: "our real cost per order" needs no passage on orders)
+    asked = ask if _PRICED.search(ask) and not re.search(r"\d", question) else firm.phrase if firm and (_VALUE.search(ask) or WH_NP.search(ask)) else ""
+    if asked and not looked_up and (about := unsaid_subject(asked, text, _KNOWN)):
         notes.append(f"The knowledge base has nothing on {' '.join(about)}; the passage above is not about it.")
+    if not looked_up and (_VALUE.search(ask) or WH_NP.search(ask)):
+        if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), set(terms(text)))]):
+            notes.append(f"The knowledge base has no {' '.join(unsaid)} figure; the passage above does not state one.")
+        if not asks_figure and (chans := unsaid_channels(ask, text)):
+            notes.append(f"The knowledge base has no {' or '.join(chans)} figure for this; the passage above is not "
+                         f"about {' or '.join(chans)}.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
         notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
     if asks_figure:
