@@ -116,3 +116,12 @@ def test_a_business_the_tables_do_not_cover_by_meaning(question, declines, shipp
     monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "kb"))
     score, said = _scored(shipped_engine, question, declines)
     assert score == 1.0, said
+
+
+def test_a_sentence_naming_another_found_document_defers_to_it():
+    from agent.offline.reader import _units
+    a = {"id": "steps#1", "source": "steps.txt › Step 6", "text": "Fund the nearest channel first. "
+         "splits.txt gives starting shares by goal."}
+    b = {"id": "splits#0", "source": "splits.txt › Shares by goal", "text": "Lead capture: search 60%, social 30%."}
+    assert [u.text for u in _units([a, b]) if u.rank == 0] == ["Fund the nearest channel first."]
+    assert "splits.txt" in _units([a])[0].text  # the other document not found: the sentence stays
