@@ -33,6 +33,9 @@ DECLINE = [
     (KB, "what's a good MER for a DTC skincare brand?"),  # an acronym asked a figure of, absent from the quote
     (KB, "what's the average iROAS for retail media in grocery?"),
     (TXT, "what's an average email open rate?"),  # a channel the plain-text KB never names
+    (KB, "Do we have to charge sales tax when we resell media to clients?"),  # a "trade-spend tax" is no sales tax
+    (KB, "how many paid vacation days should our media buyers get?"),
+    (KB, "how long is the statute of limitations for a false advertising claim?"),
     (TXT, "What's the LinkedIn CPC for restaurants in Mexico?"),
     (TXT, "How many registered nurses live in Oregon?"),
     (TXT, "What's a typical email click rate for retailers?"),
@@ -125,3 +128,12 @@ def test_a_sentence_naming_another_found_document_defers_to_it():
     b = {"id": "splits#0", "source": "splits.txt › Shares by goal", "text": "Lead capture: search 60%, social 30%."}
     assert [u.text for u in _units([a, b]) if u.rank == 0] == ["Fund the nearest channel first."]
     assert "splits.txt" in _units([a])[0].text  # the other document not found: the sentence stays
+
+
+def test_a_tax_pay_or_legal_thing_must_be_named_with_its_qualifier():
+    from agent.offline.focus import trade_stated
+    assert not trade_stated("do we owe sales tax on resold media?", ["Treat the channel as a trade-spend tax."])
+    assert trade_stated("do we owe sales tax on resold media?", ["Sales tax applies to resold media."])
+    assert not trade_stated("what's the statute of limitations on an ad claim?", ["State privacy statutes apply."])
+    assert not trade_stated("which tax rate do agencies pay?", ["Fees are taxed locally."])
+    assert trade_stated("what CPM should we plan?", [])  # nothing of tax, pay or law asked

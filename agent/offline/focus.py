@@ -86,9 +86,38 @@ def _says(word: str, sentence: str) -> bool:
     return word in terms(sentence) or bool(re.search(rf"\b{re.escape(word)}", sentence, re.I))
 
 
+# the things of tax, pay, employment and law — other professions' questions, whatever planning words surround them
+# ("charge sales tax when we resell media", "paid vacation days for our media buyers"): one sentence must name them
+_TRADE = re.compile(r"\b(?:(?P<mod>[a-z][a-z-]+)\s+)?(?P<thing>tax|taxes|taxed|taxable|vat|deduct\w*|depreciat\w*|"
+                    r"salary|salaries|wages?|payroll|vacation|pension|statute|invoic\w*|mortgage|loans?|visas?)\b"
+                    r"(?:\s+of\s+(?P<of>[a-z]+)|\s+(?P<head>[a-z]+))?", re.I)
+_FUNCTION = set("a an the our my your their its of for to on in at by with as and or any some this that what which how "
+                "do does did is are be can could should would will we i you they it".split())
+
+
+def trade_stated(question: str, said: list[str]) -> bool:
+    """Is each tax, pay, employment or legal thing the question names ("sales tax") named by one sentence, with
+    the word before it when that word qualifies it (a "trade-spend tax" is no sales tax) and its "of" complement
+    (a "statute of limitations" is no privacy statute), compared stemmed ("deductibles" are no deduction)?"""
+    for m in _TRADE.finditer(question):
+        mod = (m.group("mod") or "").lower()
+        mod = "" if mod in _FUNCTION or mod in _DOMAIN or set(terms(mod)) & domain_stems() else mod
+        head = (m.group("head") or "").lower()  # "tax rate": the thing is a rate, said with its modifier
+        if head and set(terms(head)) & _PLAIN and not any(re.search(rf"\b{re.escape(m.group('thing'))}[\s-]+"
+                                                                   rf"{re.escape(head)}", u, re.I) for u in said):
+            return False
+        need = set(terms(f"{m.group('thing')} {m.group('of') or ''}")) - _PLAIN  # "statute of limitations": both
+        if not any(need <= set(terms(u)) and (not mod or re.search(rf"\b{re.escape(mod)}[\s-]+{re.escape(m.group('thing'))}",
+                                                                      u, re.I)) for u in said):
+            return False
+    return True
+
+
 def stated(question: str, passages: list[dict]) -> bool:
     """Do the passages state what the question asks for (see module doc)? True when no focus is read."""
     said = [u for ps in passages for u in sentences(ps["text"])]
+    if not trade_stated(question, said):
+        return False
     # a sentence is about what its passage's headings say ("… the complaint rate …" under "Email › Deliverability")
     about = {u: set(terms(u)) | set(terms(re.sub(r"[-_.]", " ", ps.get("source") or ""))) for ps in passages
              for u in sentences(ps["text"])}
