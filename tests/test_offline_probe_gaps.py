@@ -137,3 +137,11 @@ def test_a_tax_pay_or_legal_thing_must_be_named_with_its_qualifier():
     assert not trade_stated("what's the statute of limitations on an ad claim?", ["State privacy statutes apply."])
     assert not trade_stated("which tax rate do agencies pay?", ["Fees are taxed locally."])
     assert trade_stated("what CPM should we plan?", [])  # nothing of tax, pay or law asked
+
+
+def test_a_figure_asked_for_by_its_noun():
+    from agent.offline.gaps import _FIGURE_NP
+    assert _FIGURE_NP.search("what's the usual unsubscribe rate for a newsletter?")
+    assert _FIGURE_NP.search("what is a normal return ratio for shoes?")
+    assert not _FIGURE_NP.search("what's the rate of our own campaign?")
+    assert not _FIGURE_NP.search("what's the best way to test creative?")

@@ -89,7 +89,7 @@ def _says(word: str, sentence: str) -> bool:
 # the things of tax, pay, employment and law — other professions' questions, whatever planning words surround them
 # ("charge sales tax when we resell media", "paid vacation days for our media buyers"): one sentence must name them
 _TRADE = re.compile(r"\b(?:(?P<mod>[a-z][a-z-]+)\s+)?(?P<thing>tax|taxes|taxed|taxable|vat|deduct\w*|depreciat\w*|"
-                    r"salary|salaries|wages?|payroll|vacation|pension|statute|invoic\w*|mortgage|loans?|visas?)\b"
+                    r"salary|salaries|wages?|payroll|hourly|vacation|pension|statute|invoic\w*|mortgage|loans?|visas?)\b"
                     r"(?:\s+of\s+(?P<of>[a-z]+)|\s+(?P<head>[a-z]+))?", re.I)
 _FUNCTION = set("a an the our my your their its of for to on in at by with as and or any some this that what which how "
                 "do does did is are be can could should would will we i you they it".split())

@@ -160,6 +160,10 @@ def unsaid_subject(question: str, text: str, tables: tuple[str, ...] = _TABLES) 
     return list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'’-]*", question) if set(terms(w)) & set(words)))
 
 
+# a figure asked for by its noun: "what's the typical cart abandonment rate …", "what's a normal refund ratio …"
+_FIGURE_NP = re.compile(r"\bwhat(?:'s|’s|s| is| are)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?(?:rate|ratio|percentage|share|"
+                        r"number|count|average|amount|price|cost|value)s?\b(?!\s+(?:of\s+)?(?:my|our|your|this|that))",
+                        re.I)
 # a price asked in so many words ("what does X cost", "what do they charge"): "pay back" or "spend" ask no price
 _PRICED = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges)\b", re.I)
 _OWN = set(terms("we our us you your they their typical thousand hundred million per each one"))
@@ -280,7 +284,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
-    if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not _states_figure(answer):
+    if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \
+            and not _states_figure(answer):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
     if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
             now := _NOW.search(question)):
