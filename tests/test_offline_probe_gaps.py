@@ -145,3 +145,12 @@ def test_a_figure_asked_for_by_its_noun():
     assert _FIGURE_NP.search("what is a normal return ratio for shoes?")
     assert not _FIGURE_NP.search("what's the rate of our own campaign?")
     assert not _FIGURE_NP.search("what's the best way to test creative?")
+
+
+def test_the_probes_are_worded_here():
+    root = Path(__file__).resolve().parents[1]
+    folders = ["datasets", "tests/fixtures/kb_txt_datasets"] + [f"tests/fixtures/paraphrase{s}" for s in ("", "_holdout",
+                                                                                                       "_holdout2", "_holdout4")]
+    seen = " ".join(p.read_text().lower() for f in folders for p in (root / f).rglob("*.json*"))
+    asked = [r[1] for r in DECLINE + ANSWER] + [q for q, _ in BY_MEANING]
+    assert not [m for q in asked for m in q.split(" || ") if m.lower().rstrip("?.") in seen]
