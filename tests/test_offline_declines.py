@@ -109,14 +109,14 @@ DECLINE = [
     (KB, "What's the interest rate for small business owners?"),
     (KB, "What is the mortgage rate for first-time buyers in Texas?"),
     (KB, "What commission rate should a real estate agent take on a sale?"),
+    # a tax, pay or legal thing (agent.offline.focus.trade_stated) named by no sentence with its qualifier
+    (KB, "Which tax rate applies to our ad agency's profits?"),
 ]
+# "a veterinary practice" (filed under healthcare by "practice", meaning pet care): tests/test_offline_probe_gaps.py,
+# with the meaning encoder on
 STILL_FAILING = {
-    "What is the usual new-customer cost for a veterinary practice?":
-        "get_benchmark reads 'practice' as the healthcare intro's 'dental and vision practices'",
     "What is a fully loaded CAC for B2B software, counting sales salaries and agency fees?":
         "the get_benchmark figure is media-only CAC; the KB's out-of-scope note is in a file not retrieved",
-    "Which tax rate applies to our ad agency's profits?":
-        "the focus is read after a wh-word only when an auxiliary follows its noun phrase ('what X should')",
 }
 ANSWER = [
     (KB, "What's the usual cost per acquisition for a telehealth startup?"),

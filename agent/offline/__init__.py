@@ -30,6 +30,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
 * :mod:`~agent.offline.meaningsearch` — a declined how-to turn: the KB section nearest in meaning, when reliable;
 * :mod:`~agent.offline.focus` — what a question asks for (a rate, a legal verdict) must be stated by the passage;
+* :mod:`~agent.offline.uncovered` — a business filed under a covered vertical by one word but meaning a not-covered one;
 * :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer;
 * :mod:`~agent.offline.bands` — budget bands in the KB's headings, matched to the user's budget;
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;

@@ -32,6 +32,7 @@ _WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(
                     rf"(?P<np2>(?:[a-z][\w-]*\s*){{1,3}}?)(?=\s+(?:on|for|of|in|at|to|with|when|if|per)\b|\s*[?,]|$)",
                     re.I)
 # words any figure question uses; they say nothing of what is asked about
+WH_NP = _WH_NP  # "what hourly rate should …", "what's the interest rate on …": a thing asked for by name
 _PLAIN = set(terms("typical average usual normal good fair reasonable realistic sensible right ideal ballpark rough "
                    "going expected decent kind sort type level amount number figure range cost price rate much many "
                    "kind best top current standard"))
@@ -66,13 +67,61 @@ def _np_words(question: str) -> set[str]:
     return words
 
 
+def planning_focus(question: str) -> list[str]:
+    """The planning terms a wh-determiner's noun phrase asks a figure of, as typed ("payback" of "what's the
+    typical payback period …", "MER" of "what's a good MER …") — not the look-up metrics (their tools say
+    plainly when a figure is missing) nor the words every figure question uses."""
+    from mpa.vocabulary import VOCABULARY, match_terms
+    out = []
+    for m in _WH_NP.finditer(question):
+        np = m.group("np") or m.group("np2")
+        if match_terms(np, VOCABULARY["metrics"]):
+            continue
+        out += [w for w in re.findall(r"[A-Za-z][\w:-]*", np) if (w.lower() in _DOMAIN or set(terms(w)) & domain_stems()
+                                                               or re.fullmatch(r"[A-Z]{2,5}", w))
+                and not set(terms(w)) & _PLAIN]  # a planning word, or an acronym ("MER")
+    return out
+
+
 def _says(word: str, sentence: str) -> bool:
     return word in terms(sentence) or bool(re.search(rf"\b{re.escape(word)}", sentence, re.I))
+
+
+# the things of tax, pay, employment and law — other professions' questions, whatever planning words surround them
+# ("charge sales tax when we resell media", "paid vacation days for our media buyers"): one sentence must name them
+_TRADE = re.compile(r"\b(?:(?P<mod>[a-z][a-z-]+)\s+)?(?P<thing>tax|taxes|taxed|taxable|vat|deduct\w*|depreciat\w*|"
+                    r"salary|salaries|wages?|payroll|hourly|vacation|pension|statute|invoic\w*|mortgage|loans?|visas?)\b"
+                    r"(?:\s+of\s+(?P<of>[a-z]+)|\s+(?P<head>[a-z]+))?", re.I)
+_FUNCTION = set("a an the our my your their its of for to on in at by with as and or any some this that what which how "
+                "do does did is are be can could should would will we i you they it".split())
+
+
+def trade_stated(question: str, said: list[str]) -> bool:
+    """Is each tax, pay, employment or legal thing the question names ("sales tax") named by one sentence, with
+    the word before it when that word qualifies it (a "trade-spend tax" is no sales tax) and its "of" complement
+    (a "statute of limitations" is no privacy statute), compared stemmed ("deductibles" are no deduction)?"""
+    for m in _TRADE.finditer(question):
+        mod = (m.group("mod") or "").lower()
+        mod = "" if mod in _FUNCTION or mod in _DOMAIN or set(terms(mod)) & domain_stems() else mod
+        head = (m.group("head") or "").lower()  # "tax rate": the thing is a rate, said with its modifier
+        if head and set(terms(head)) & _PLAIN and not any(re.search(rf"\b{re.escape(m.group('thing'))}[\s-]+"
+                                                                   rf"{re.escape(head)}", u, re.I) for u in said):
+            return False
+        need = set(terms(f"{m.group('thing')} {m.group('of') or ''}")) - _PLAIN  # "statute of limitations": both
+        if not any(need <= set(terms(u)) and (not mod or re.search(rf"\b{re.escape(mod)}[\s-]+{re.escape(m.group('thing'))}",
+                                                                      u, re.I)) for u in said):
+            return False
+    return True
 
 
 def stated(question: str, passages: list[dict]) -> bool:
     """Do the passages state what the question asks for (see module doc)? True when no focus is read."""
     said = [u for ps in passages for u in sentences(ps["text"])]
+    if not trade_stated(question, said):
+        return False
+    # a sentence is about what its passage's headings say ("… the complaint rate …" under "Email › Deliverability")
+    about = {u: set(terms(u)) | set(terms(re.sub(r"[-_.]", " ", ps.get("source") or ""))) for ps in passages
+             for u in sentences(ps["text"])}
     if _LAWSUIT.search(question) or _LEGALITY.search(question):
         verdict = _LAWSUIT if _LAWSUIT.search(question) else _VERDICT  # a lawsuit asked: a lawsuit spoken of
         subject = {w for w in terms(question) if w not in domain_stems() | _DOMAIN and w not in _LEGAL_WORDS}
@@ -80,4 +129,6 @@ def stated(question: str, passages: list[dict]) -> bool:
     focus = _np_words(question)
     # the sentence stating it is about the question's subject: it shares one more of the question's words, if any
     rest = set(terms(question)) - focus - _PLAIN - set(terms(" ".join(_FILLER)))
-    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & set(terms(u))) for u in said)
+    if focus and any(all(_says(w, (ps.get("source") or "").partition("›")[2]) for w in focus) for ps in passages):
+        return True  # a section named for what is asked ("Travel seasonality: the booking-window offset rule") states it
+    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & about[u]) for u in said)

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import _DOMAIN, sentences, terms
+from agent.offline.passages import _DOMAIN, message_sentences, sentences, terms
+from agent.offline.business import business
+from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -129,6 +131,42 @@ def unsaid_platforms(question: str, text: str) -> list[str]:
         if not term_pattern(tuple(VOCABULARY["platforms"][key])).search(text.lower()):
             out.append(key)
     return out
+
+
+def unsaid_channels(question: str, text: str) -> list[str]:
+    """Channels the question names (the vocabulary's channel words: "email", "podcast", "billboard")
+    that the cited text never names: a search or social CTR is no email click rate."""
+    words = [w for w in VOCABULARY["topics"]["channels"] if not w.startswith("channel")]
+    return [w for w in words if _said(w, question) and not _said(w, text)]
+
+
+# the tables whose names are the KB's own subjects (a covered vertical, a metric, a platform); a business the KB
+# does not cover ("uncovered_verticals", "industries") is a subject the cited text must speak of
+_KNOWN = ("platforms", "verticals", "metrics", "geographies", "audiences", "topics")
+
+
+def unsaid_subject(question: str, text: str, tables: tuple[str, ...] = _TABLES) -> list[str]:
+    """The question's own subject words — outside the planning vocabulary, the words every figure
+    question uses and the vocabulary's tables — when the cited text uses none of them: a glossary
+    line on "cost per thousand impressions" says nothing of radio spots or listeners."""
+    from agent.offline.passages import domain_stems
+    named = {t for k in tables + ("platforms",) for key in match_terms(question, VOCABULARY[k])
+             for w in [key, *VOCABULARY[k][key]] for t in terms(w)}
+    words = [w for w in dict.fromkeys(terms(question)) if w not in domain_stems() | _DOMAIN | _GENERIC | _PLAIN | named
+             | _OWN and len(w) > 2 and not w.isdigit()]
+    have = set(terms(text))
+    if not words or any(_within({w}, have) for w in words):
+        return []
+    return list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'’-]*", question) if set(terms(w)) & set(words)))
+
+
+# a figure asked for by its noun: "what's the typical cart abandonment rate …", "what's a normal refund ratio …"
+_FIGURE_NP = re.compile(r"\bwhat(?:'s|’s|s| is| are)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?(?:rate|ratio|percentage|share|"
+                        r"number|count|average|amount|price|cost|value)s?\b(?!\s+(?:of\s+)?(?:my|our|your|this|that))",
+                        re.I)
+# a price asked in so many words ("what does X cost", "what do they charge"): "pay back" or "spend" ask no price
+_PRICED = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges)\b", re.I)
+_OWN = set(terms("we our us you your they their typical thousand hundred million per each one"))
 
 
 def file_vertical(source: str) -> str | None:
@@ -246,12 +284,27 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
-    if (asks_figure or _PRICE.search(question)) and _VALUE.search(question) and not _states_figure(answer):
+    if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \
+            and not _states_figure(answer):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
     if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
             now := _NOW.search(question)):
         notes.append(f"The knowledge base has no live figures for {now.group(0).lower()}: what it holds are planning "
                      "ranges, not current prices.")
+    looked_up = any(o.name in ("get_benchmark", "get_audience_sizing") and o.found for o in outcomes)
+    # the sentences that ask ("which one do I believe?"), not the statements before them ("our MMM puts social at 3x")
+    ask = " ".join(u for u in message_sentences(question) if u.rstrip().endswith("?")) or question
+    firm = business(ask) if not vertical else None  # a value asked for a business no covered vertical holds
+    # (a price asked with the user's own figures is worked on them: "our real cost per order" needs no passage on orders)
+    asked = ask if _PRICED.search(ask) and not re.search(r"\d", question) else firm.phrase if firm and (_VALUE.search(ask) or WH_NP.search(ask)) else ""
+    if asked and not looked_up and (about := unsaid_subject(asked, text, _KNOWN)):
+        notes.append(f"The knowledge base has nothing on {' '.join(about)}; the passage above is not about it.")
+    if not looked_up and (_VALUE.search(ask) or WH_NP.search(ask)):
+        if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), set(terms(text)))]):
+            notes.append(f"The knowledge base has no {' '.join(unsaid)} figure; the passage above does not state one.")
+        if not asks_figure and (chans := unsaid_channels(ask, text)):
+            notes.append(f"The knowledge base has no {' or '.join(chans)} figure for this; the passage above is not "
+                         f"about {' or '.join(chans)}.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
         notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
     if asks_figure:
@@ -273,6 +326,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
                          f"quoted above is the closest it holds.")
+        plat += [c for c in unsaid_channels(question, text) if c not in " ".join(plat).lower()]
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, worthask
+from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -223,7 +223,8 @@ class OfflineAgent:
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
-        stale = {id(o): compose.other_period(o, text) for o in outcomes if o.name == "get_benchmark" and o.found}
+        stale = {id(o): compose.other_period(o, text) or uncovered.miss(o) for o in outcomes
+             if o.name == "get_benchmark" and o.found}  # an earlier year; a business the tables do not cover
         misses += [m for m in stale.values() if m]
         outcomes = [o for o in outcomes if not stale.get(id(o))]
         for o in outcomes:

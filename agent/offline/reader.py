@@ -126,13 +126,18 @@ def _t_to_s(a: str, b: str) -> bool:
 
 def _units(top: list[dict]) -> list[_Unit]:
     out = []
+    files = {ps.get("source", "").split("›")[0].strip().lower() for ps in top} - {""}
     for rank, ps in enumerate(top):
         src = ps.get("source", "")
         path = [p.strip() for p in src.split("›")[1:]]
         parents, last = path[:-1], (path[-1] if path else "")
         outlines, levels = _outlines(path, ps["text"]), _levels(ps["text"])
+        # a sentence naming another document found here defers to it ("budget.txt gives the splits by objective")
+        elsewhere = files - {src.split("›")[0].strip().lower()}
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
-            if is_instruction(sent) or is_pointer(sent):
+            for f in elsewhere:
+                sent = re.sub(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(f)}[^!?]*?(?:[.!?](?=\s|$)|$)", "", sent, flags=re.I).strip()
+            if not sent or is_instruction(sent) or is_pointer(sent):
                 continue
             own = heading or last
             out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
