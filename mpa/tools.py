@@ -33,6 +33,7 @@ import copy
 import logging
 import re
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -190,6 +191,18 @@ class ToolInputError(ValueError):
     """The input does not fit the tool's schema; the message tells the model how to fix it."""
 
 
+_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str]]" = weakref.WeakKeyDictionary()
+
+
+def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str]:
+    """What the tool descriptions say of this KB's own words (its step word, metrics, verticals): read
+    once per parsed KB (``lookups.tables``), not for every executor (tests and evals build thousands)."""
+    t = lookups.tables(engine)
+    if t not in _OWN_WORDS:
+        _OWN_WORDS[t] = (step_word(list(t.texts.items())), kb_metric_note(engine), kb_vertical_note(engine))
+    return _OWN_WORDS[t]
+
+
 class ToolExecutor:
     """Runs the agent's tools against one :class:`RetrievalEngine`.
 
@@ -204,10 +217,10 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
-        if word := step_word(list(lookups.tables(engine).texts.items())):  # "Phase 4" is how this KB says step 4
+        word, metrics, verticals = _kb_own_words(engine)
+        if word:  # "Phase 4" is how this KB says step 4
             self._defs["get_step_guidance"] = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
             self._defs["get_step_guidance"]["description"] += f" This knowledge base calls the steps {word}s."
-        metrics, verticals = kb_metric_note(engine), kb_vertical_note(engine)
         if metrics or verticals:  # the metrics and verticals this KB names itself, beside the fixed examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
             props = self._defs["get_benchmark"]["input_schema"]["properties"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mpa.tables import DIGITS, MAGNITUDE_WORD, number_value
 
@@ -53,6 +54,7 @@ def _spell(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
+@lru_cache(maxsize=8192)
 def digits(text: str) -> str:
     """``text`` with spelled-out numbers written as digits: "forty-five thousand" → "45000",
     "a quarter million" → "250000", "half a million" → "500000", "a million" → "1000000".
