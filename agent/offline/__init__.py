@@ -14,6 +14,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
 * :mod:`~agent.offline.kbmetrics` — the metrics a KB names itself ("CPB (cost per booking)"), as get_benchmark declares them;
 * :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
+* :mod:`~agent.offline.metricforms` — a metric described by the ratio it is ("share of people who see the ad and click" → CTR);
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
