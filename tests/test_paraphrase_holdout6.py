@@ -31,19 +31,12 @@ def test_holdout6_repeats_no_user_turn_of_an_earlier_set():
     check_repeats_no_user_turn(FOLDER, _earlier_folders())
 
 
-def test_the_shared_checks_can_fail(tmp_path):
-    """A wrong Typical value and a user turn that spells out the operation are both caught."""
-    import json
+def test_a_copied_user_turn_is_caught(tmp_path):
+    """The repeat check fails on a set that shares a user turn with an earlier one (the shared checks'
+    own failure cases are tested once, in tests/test_paraphrase_holdout.py)."""
+    import shutil
+
     import pytest
-    src = sorted(FOLDER.glob("*.json"))[0]
-    sc = json.loads(src.read_text(encoding="utf-8"))
-    turn = next(t for t in sc["turns"] if t.get("expect", {}).get("benchmarks"))
-    turn["expect"]["benchmarks"][0]["value"] = "$1–$2"
-    (tmp_path / src.name).write_text(json.dumps(sc), encoding="utf-8")
-    with pytest.raises(AssertionError, match="Typical cell"):
-        check_schema_and_kb(tmp_path)
-    sc = json.loads(src.read_text(encoding="utf-8"))
-    sc["turns"][0]["user"] += " divided by 12"
-    (tmp_path / src.name).write_text(json.dumps(sc), encoding="utf-8")
-    with pytest.raises(AssertionError, match="dictate the operation"):
-        check_size_and_wording(tmp_path, 1)
+    shutil.copy(sorted(FOLDER.glob("*.json"))[0], tmp_path)
+    with pytest.raises(AssertionError, match="copied from an earlier"):
+        check_repeats_no_user_turn(FOLDER, [tmp_path])
