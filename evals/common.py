@@ -26,6 +26,7 @@ from rag.config import PRESETS, get_preset  # noqa: E402
 
 from evals.bootstrap import report_drafts  # noqa: E402
 from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
+import agent  # noqa: E402,F401  (plugs the sentence encoder into the domain look-ups: agent/__init__.py)
 from evals.arms import (RUN_ID, Arm, arm_hash, arm_name, arm_tags, dataset_ref, kb_fingerprint,  # noqa: E402
                         link_dataset, resolve_baseline, sending_logs)
 

@@ -66,13 +66,8 @@ Modules, one concept each:
 
 It never writes a number that is neither in a tool result nor computed from the user's inputs.
 """
-from agent.offline import semantic
 from agent.offline.compose import statement
 from agent.offline.parse import parse
 from agent.offline.policy import NAME, OfflineAgent
-
-from mpa.resolve import use_meaning
-
-use_meaning(semantic.similarities)  # the look-ups' last resort for a business named in words the KB lacks
 
 __all__ = ["NAME", "OfflineAgent", "parse", "statement"]
