@@ -95,7 +95,8 @@ class LexicalIndex:
         self.vocab = vocab
         self.term_id = {t: i for i, t in enumerate(vocab)}
         self.analyzer = analyzer
-        self._compounds: Compounds | None = None  # built on the first query
+        self._compounds: Compounds | None = None  # built on the first query, with the spellings
+        self._spellings: Spellings | None = None
         self.k1, self.b, self.epsilon = k1, b, epsilon
         self._weights: dict[int, tuple] = {}
         self._pivot_scale: dict[float, np.ndarray] = {}

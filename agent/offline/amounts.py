@@ -43,9 +43,8 @@ _ASKED_PERIOD = re.compile(r"\b(?:per|a|an|each|every|for (?:a|the|one)|over (?:
 
 
 def _period(word: str | None) -> str | None:
-    w = (word or "").lower()
-    return "week" if w.startswith("w") else "month" if w.startswith("mo") else "quarter" if w.startswith("q") else \
-        "year" if w.startswith(("y", "annual")) else None
+    """:func:`~agent.offline.periods.norm`, with the week (which budgets are also said for here)."""
+    return "week" if (word or "").lower().startswith("w") else periods.norm(word)
 
 
 def _money_amounts(t: str, nums: list[Num]) -> list[Num]:

@@ -119,16 +119,18 @@ def stated(question: str, passages: list[dict]) -> bool:
     said = [u for ps in passages for u in sentences(ps["text"])]
     if not trade_stated(question, said):
         return False
-    # a sentence is about what its passage's headings say ("… the complaint rate …" under "Email › Deliverability")
-    about = {u: set(terms(u)) | set(terms(re.sub(r"[-_.]", " ", ps.get("source") or ""))) for ps in passages
-             for u in sentences(ps["text"])}
     if _LAWSUIT.search(question) or _LEGALITY.search(question):
         verdict = _LAWSUIT if _LAWSUIT.search(question) else _VERDICT  # a lawsuit asked: a lawsuit spoken of
         subject = {w for w in terms(question) if w not in domain_stems() | _DOMAIN and w not in _LEGAL_WORDS}
         return any(subject <= set(terms(u)) for u in said if verdict.search(u))
     focus = _np_words(question)
+    if not focus:
+        return True
     # the sentence stating it is about the question's subject: it shares one more of the question's words, if any
     rest = set(terms(question)) - focus - _PLAIN - set(terms(" ".join(_FILLER)))
-    if focus and any(all(_says(w, (ps.get("source") or "").partition("›")[2]) for w in focus) for ps in passages):
+    if any(all(_says(w, (ps.get("source") or "").partition("›")[2]) for w in focus) for ps in passages):
         return True  # a section named for what is asked ("Travel seasonality: the booking-window offset rule") states it
-    return not focus or any(all(_says(w, u) for w in focus) and (not rest or rest & about[u]) for u in said)
+    # a sentence is about what its passage's headings say ("… the complaint rate …" under "Email › Deliverability")
+    about = {u: set(terms(u)) | set(terms(re.sub(r"[-_.]", " ", ps.get("source") or ""))) for ps in passages
+             for u in sentences(ps["text"])}
+    return any(all(_says(w, u) for w in focus) and (not rest or rest & about[u]) for u in said)
