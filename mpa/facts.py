@@ -22,7 +22,9 @@ to them is :func:`mpa.labels.match_labels`' job, not the extractor's.
 """
 from __future__ import annotations
 
+import copy
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from mpa.audience_facts import audience_line, prose_audience_facts
@@ -251,7 +253,14 @@ def kb_facts(docs: list[tuple[str, str]]) -> list[Fact]:
 
 
 def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
-    """The facts outside tables: lists and metric lines, then sentences naming their verticals."""
+    """The facts outside tables: lists and metric lines, then sentences naming their verticals.
+    Read once per KB text (the tools, the scorers and every engine built on one KB ask again); each
+    caller gets its own copies."""
+    return [copy.copy(f) for f in _text_facts(tuple(docs))]
+
+
+@lru_cache(maxsize=16)
+def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:
@@ -267,4 +276,4 @@ def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)
-    return facts
+    return tuple(facts)

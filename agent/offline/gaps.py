@@ -243,7 +243,7 @@ def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, st
     q = set(terms(question))
     said = set(terms(answer))
     for ps in passages:
-        for s in {*sentences(ps.get("text", "")), *ps.get("text", "").splitlines()}:
+        for s in dict.fromkeys([*sentences(ps.get("text", "")), *ps.get("text", "").splitlines()]):  # whole sentences first, in order
             s = s.strip()
             for item in excluded_items(s):
                 words = set(terms(item)) - _GENERIC

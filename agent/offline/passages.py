@@ -40,7 +40,12 @@ _IRREGULAR = {"peopl": "person", "children": "child", "men": "man", "women": "wo
 
 def terms(text: str) -> list[str]:
     """Stemmed content words (rag's analyzer; numbers and a few conversational fillers out)."""
-    return [_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1]
+    return list(_terms(text))
+
+
+@lru_cache(maxsize=16384)
+def _terms(text: str) -> tuple[str, ...]:  # the reader analyses the same KB sentences turn after turn
+    return tuple(_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1)
 
 
 _POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)
@@ -155,6 +160,11 @@ def _unwrapped(lines: list[str]) -> list[str]:
 
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from."""
+    return list(_units(text))
+
+
+@lru_cache(maxsize=4096)
+def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on every turn that searches them
     out: list[Unit] = []
     heading = ""
     lines = _unwrapped([ln.rstrip() for ln in text.split("\n")])
@@ -221,7 +231,7 @@ def units(text: str) -> list[Unit]:
             if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
                 out.append(Unit(heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".",
                                 i if is_item else -1))
-    return out
+    return tuple(out)
 
 
 
