@@ -22,6 +22,20 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Mapping
 
 
+def plain_copy(v: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars) without ``copy.deepcopy``'s memo and type
+    dispatch — every scorer copies every case's record, so this is on the evals' hot path; anything
+    else (a tuple, an object) still goes through ``copy.deepcopy``."""
+    t = type(v)
+    if t is dict:
+        return {k: plain_copy(x) for k, x in v.items()}
+    if t is list:
+        return [plain_copy(x) for x in v]
+    if t is str or t is int or t is float or t is bool or v is None:
+        return v
+    return copy.deepcopy(v)
+
+
 def _ids(xs: Any) -> list[str]:
     return [str(x) for x in xs] if isinstance(xs, (list, tuple)) else []
 
@@ -37,8 +51,8 @@ def _build(cls: type, d: Any, text_field: str, *, ids: tuple[str, ...] = (), tex
     if not isinstance(d, Mapping):
         return cls(**{text_field: str(d)})
     names = {f.name for f in fields(cls)} - {"extra"}
-    known = {k: copy.deepcopy(v) for k, v in d.items() if k in names}
-    other = {k: copy.deepcopy(v) for k, v in d.items() if k not in names}
+    known = {k: plain_copy(v) for k, v in d.items() if k in names}
+    other = {k: plain_copy(v) for k, v in d.items() if k not in names}
     for k in ids:
         known[k] = _ids(known.get(k))
     for k in texts:
@@ -59,8 +73,8 @@ def _dump(obj: Any, nested: tuple[str, ...] = (), omit_none: tuple[str, ...] = (
         v = getattr(obj, f.name)
         if f.name == "extra" or (f.name in omit_none and v is None):
             continue
-        d[f.name] = ([x.to_dict() for x in v] if v is not None else None) if f.name in nested else copy.deepcopy(v)
-    return {**d, **copy.deepcopy(obj.extra)}
+        d[f.name] = ([x.to_dict() for x in v] if v is not None else None) if f.name in nested else plain_copy(v)
+    return {**d, **plain_copy(obj.extra)}
 
 
 @dataclass
@@ -196,4 +210,4 @@ def as_record(output: Any) -> EvalOutput:
     return EvalOutput(response="" if output is None else str(output))
 
 
-__all__ = ["EvalOutput", "ToolCall", "Turn", "as_record"]
+__all__ = ["EvalOutput", "ToolCall", "Turn", "as_record", "plain_copy"]

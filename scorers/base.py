@@ -15,7 +15,6 @@ are in the metadata (``turns``).
 """
 from __future__ import annotations
 
-import copy
 import math
 import re
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ from typing import Any, Iterable
 
 from braintrust import Score
 
-from mpa.record import ToolCall, as_record
+from mpa.record import ToolCall, as_record, plain_copy
 
 MAX_DETAIL = 12  # list items kept in a score's metadata
 
@@ -97,7 +96,7 @@ def normalise_expected(expected: Any) -> dict:
     if expected is None:
         return {}
     if isinstance(expected, dict):
-        return copy.deepcopy(expected)
+        return plain_copy(expected)
     if isinstance(expected, bool):
         return {"must_abstain": expected}
     return {"value": expected}

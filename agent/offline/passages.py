@@ -43,6 +43,11 @@ def terms(text: str) -> list[str]:
     return list(_terms(text))
 
 
+@lru_cache(maxsize=1024)
+def _analyzed(text: str) -> tuple[str, ...]:  # a passage's words, read again on every turn that finds it
+    return tuple(_ANALYZE(text))
+
+
 @lru_cache(maxsize=16384)
 def _terms(text: str) -> tuple[str, ...]:  # the reader analyses the same KB sentences turn after turn
     return tuple(_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1)
@@ -57,7 +62,7 @@ def kb_words(question: str, passages: list[dict]) -> set[str]:
     way ("optimise" / "optimize" stem apart), and with their hyphenated terms ("two-channel") the question
     writes as two words with a stop word ("two channels", "2 channels") — the stop list drops that word,
     so without the compound the question shares only its common part with the section naming the rule."""
-    held = {t for p in passages for t in _ANALYZE(p.get("text", ""))}
+    held = {t for p in passages for t in _analyzed(p.get("text", ""))}
     if not held:
         return set(terms(question))
     text = Spellings(held, _ANALYZE).respell(contractions(question))

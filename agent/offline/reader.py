@@ -111,10 +111,13 @@ def _matches(query: set[str], found: set[str]) -> set[str]:
     """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
     ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`_t_to_s`)."""
     out = query & found
-    for qt in query - out:
-        if len(qt) >= 4 and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f)) and abs(len(f) - len(qt)) <= 3
-                                or _t_to_s(qt, f) for f in found):
-            out.add(qt)
+    rest = [qt for qt in query - out if len(qt) >= 4]
+    if rest:  # both kinds of near match share their first four letters: only those terms are compared
+        heads = {f[:4] for f in found if len(f) >= 4}
+        for qt in rest:
+            if qt[:4] in heads and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f))
+                                       and abs(len(f) - len(qt)) <= 3 or _t_to_s(qt, f) for f in found):
+                out.add(qt)
     return out
 
 
