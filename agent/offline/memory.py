@@ -205,6 +205,8 @@ def leftover(p: Parsed) -> set[str]:
 
 
 _FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
+_ASKS = re.compile(r"\?|\b(?:what|which|how|why|when|where|who|whom|whose|should|could|would|can|is|are|do|does)\b",
+                   re.I)  # a question, not a request: it may ask something else about the audience
 
 
 def _audience_words(p: Parsed) -> set[str]:
@@ -272,8 +274,10 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
         p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
     if p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc) and (
-            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())):
-        # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes
+            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())
+            or (mem.last_kind == "audience" and not _ASKS.search(p.text))):
+        # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes;
+        # while sizing, a request that asks no question ("next: nurses in Ohio for the spring push") too
         p.sizing_cue = True
     if len(p.audiences) == 1 and len(p.geographies) > 1:
         p.audiences = [(p.audiences[0][0], g) for g in p.geographies]

@@ -34,7 +34,8 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
     re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
                r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
-    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
+    # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb
+    re.compile(r"\bwhat(?: (?:does|do|should|would|will|might|did)|'s|’s|s) " + _ARTICLE + _NOUN
                + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b",
                re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
@@ -60,6 +61,9 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
 # of a campaign"), so the parser keeps them only when the captured noun is such a unit.
 UNIT_FORMS = [
     re.compile(r"\bhow much (?:[a-z']+ ){0,4}?(?:per|for each|for every|for one|for a single) " + _NOUN, re.I),
+    # "the going rate for a lead": a rate put on one of a unit (a rate *of* clicks or conversions is no price)
+    re.compile(r"(?<!conversion )(?<!click )(?<!through )(?<!completion )(?<!response )(?<!open )\brates? (?:for|on) "
+               r"(?:a single |one single )?(?:an? |one |each |every |a single )" + _NOUN, re.I),
     re.compile(r"\b(?:price|cost)s? (?:of|for) (?:a single )?" + _ARTICLE + _NOUN, re.I),
     # a figure put on one of a unit: "a sensible figure for each lead", "the number per install"
     re.compile(r"\b(?:figure|number|amount|sum)s? (?:for|per|on) (?:each|every|one|a single|a|an) " + _NOUN, re.I),
