@@ -104,3 +104,24 @@ def test_a_request_naming_an_audience_and_places_while_sizing_asks_their_sizes(s
     turn = c.send(REQUEST)
     assert [t["input"].get("geography") for t in turn.tool_calls if t["name"] == "get_audience_sizing"] == [
         "Florida", "Ohio"]
+
+
+PITCH = ["For a pitch deck: typical CPC for hotels, and for universities?", "now those two again with CTR instead",
+         "the next pitch is a bank. the same figure for them?"]
+
+
+def test_own_pitch_wording_is_not_in_the_seen_sets():
+    assert_unseen(PITCH)
+
+
+@pytest.mark.parametrize("engine_name", ["shipped_engine", "kb_txt_engine"])
+def test_those_two_with_another_metric_keeps_both_businesses_and_the_same_figure_moves_to_a_new_one(engine_name, request):
+    c = _chat(request.getfixturevalue(engine_name))
+    c.send(PITCH[0])
+    two = c.send(PITCH[1])
+    asked = [(t["input"]["vertical"], t["input"]["metric"]) for t in two.tool_calls if t["name"] == "get_benchmark"]
+    assert len(asked) == 2 and {m for _, m in asked} == {"CTR"} and len({v for v, _ in asked}) == 2
+    assert "Your CTR" not in two.assistant  # "two" counts the businesses: it is no CTR of the user's
+    third = c.send(PITCH[2])
+    assert [(t["input"]["vertical"], t["input"]["metric"]) for t in third.tool_calls if t["name"] == "get_benchmark"] \
+        == [("financial-services", "CTR")]
