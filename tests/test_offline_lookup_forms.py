@@ -19,7 +19,8 @@ PRICES = [("Our crew runs a dental practice. What's the going rate for a lead th
           ("is there a usual rate for one install of a mobile game?", "CPI"),
           ("whats a single click on tiktok go for?", "CPC"),
           ("what's one lead cost a bank?", "CPL")]
-NOT_PRICES = ["what's a good conversion rate for a lead form?", "what's the click rate for an email blast?"]
+NOT_PRICES = ["what's a good conversion rate for a lead form?", "what's the click rate for an email blast?",
+              "what's a typical test run length for us?"]
 STORE = "we sell handmade soap on our own online store. what's a normal CAC?"
 BILLBOARDS = "a neighbour raves about billboards. roughly what do those go for per thousand impressions?"
 LINKEDIN = "our intern keeps bringing up linkedin. what's a single click on there cost, more or less?"
@@ -43,7 +44,7 @@ def test_a_price_asked_in_speech_forms_names_its_metric(text, metric):
 
 @pytest.mark.parametrize("text", NOT_PRICES)
 def test_a_rate_of_something_is_no_price(text):
-    assert not {"CPL", "cost per email blast"} & set(parse(text).metrics + parse(text).metric_phrases)
+    assert not {"CPL", "cost per email blast", "cost per test"} & set(parse(text).metrics + parse(text).metric_phrases)
 
 
 def test_a_channel_named_by_its_plural_is_a_channel_and_its_name_is_searched_with_the_metric():
@@ -125,3 +126,9 @@ def test_those_two_with_another_metric_keeps_both_businesses_and_the_same_figure
     third = c.send(PITCH[2])
     assert [(t["input"]["vertical"], t["input"]["metric"]) for t in third.tool_calls if t["name"] == "get_benchmark"] \
         == [("financial-services", "CTR")]
+
+
+def test_which_step_is_about_a_count_sizes_no_audience():
+    from agent.offline.sizing import counts_things
+    assert counts_things("which stage deals with how many buyers there are?")
+    assert not counts_things("how many buyers are there in Ohio?")

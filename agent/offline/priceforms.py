@@ -34,10 +34,13 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
     re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
                r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
-    # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb
-    re.compile(r"\bwhat(?: (?:does|do|should|would|will|might|did)|'s|’s|s) " + _ARTICLE + _NOUN
+    re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
                + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b",
                re.I),
+    # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb of price
+    # ("run" left out: "what's a typical test run" is no price)
+    re.compile(r"\bwhat(?:'s|’s|s) " + _ARTICLE + _NOUN + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |"
+               r"normally |generally )?(?:cost|go for|set (?:us|me|you|them) back)\b", re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
     # an embedded question keeps statement order: "what a new customer should cost us"
     re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
