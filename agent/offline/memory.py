@@ -278,7 +278,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
         p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
     if p.metrics and not (p.vertical or p.industry_phrase or p.business_phrase or p.audiences or p.calc) and \
-            len(mem.verticals) > 1 and points_back(p.text):  # "those two, CTR this time": the businesses just compared
+            mem.last_kind == "benchmark" and len(mem.verticals) > 1 and points_back(p.text):  # "those two, CTR this time": the businesses just compared
         p.vertical, p.verticals, p.followup = mem.verticals[0], list(mem.verticals), True
         s0, e0 = pointer_span(p.norm) or (0, 0)
         p.numbers = [n for n in p.numbers if not s0 <= n.start < e0]  # "two" counts the businesses: no figure
