@@ -27,9 +27,37 @@ _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
 def named(text: str) -> bool:
-    """The message names an ad platform or a channel (shared vocabulary)."""
+    """The message names an ad platform or a channel (shared vocabulary), in the singular or the
+    plural ("billboards", "podcasts": a channel is as often named by its units as by its name)."""
+    chans = VOCABULARY["topics"]["channels"]
     return bool(match_terms(text, VOCABULARY["platforms"])) or bool(
-        term_pattern(tuple(VOCABULARY["topics"]["channels"])).search(text.lower()))
+        term_pattern(tuple(chans) + tuple(f"{c}s" for c in chans if not c.endswith("s"))).search(text.lower()))
+
+
+def _names(text: str) -> list[str]:
+    """The platform and channel names the message says, as it says them ("billboards", "linkedin")."""
+    low, chans = text.lower(), VOCABULARY["topics"]["channels"]
+    terms_ = [x for v in VOCABULARY["platforms"].values() for x in v] + list(chans) + [
+        f"{c}s" for c in chans if not c.endswith("s")]
+    return list(dict.fromkeys(m.group(0) for m in term_pattern(tuple(terms_)).finditer(low)))
+
+
+# the message asks what something costs or typically is, not what to do about it
+_FIGURE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|priced|pricing|pay|paying|charge|charges|go for|going rate|rate for|"
+                           r"typical|typically|average|benchmarks?|ranges?|normal|usual|ballpark|how much)\b", re.I)
+
+
+def queries(text: str, metrics: list[str]) -> list[str]:
+    """The searches for a platform's or channel's figure: the message (without "typical", "average":
+    every vertical table has a Typical column and would outrank the platform's) with the metrics, and
+    the names and metrics alone — a message that mostly tells a story ("my cofounder keeps saying …")
+    covers too little of any passage for the search's relevance threshold, while the channel's own
+    table is found by its name and the metric's."""
+    from agent.offline.parse import RANGE_CUE
+    full = f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} {' '.join(metrics)}"
+    names = _names(text) if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
+    focused = " ".join(names + [s for m in metrics for s in [m, *VOCABULARY["metrics"].get(m, [])[1:2]]])
+    return [full] + ([focused] if names and focused != full else [])
 
 
 _PRICED = re.compile(r"\b(?:a|an|per|each|every|one)\s+([a-z]+(?: view)?)\b[^?.!]{0,40}?\b(?:cost|costs|run|price|go for)\b|"

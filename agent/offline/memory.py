@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agent.offline import periods
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.places import place_of_kind, without_places
-from agent.offline.shorthand import points_back
+from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome, benchmark_of
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
@@ -28,6 +28,7 @@ from rag.analyzer import ENGLISH_STOP_WORDS
 @dataclass
 class Memory:
     vertical: str | None = None
+    verticals: list[str] = field(default_factory=list)  # every vertical the last benchmark turn looked up, in order
     business: str | None = None          # a phrase the tool resolved (or not) to a vertical
     metrics: list[str] = field(default_factory=list)
     metric_phrases: list[str] = field(default_factory=list)
@@ -148,6 +149,9 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         if p.calc.op == "unit" and spent and won and {"budget", "count"} <= {n.role for n in p.numbers}:
             # "we spent 90k and got 450 new patients": that CAC is the user's own price from now on
             mem.facts["price"], mem.price_metric, mem.price_from = spent / won, p.calc.target, (spent, won)
+    looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
+    if any(looked):
+        mem.verticals = [v for v in looked if v]
     for o in outcomes:
         if o.name == "get_benchmark" and o.found:
             vertical, metric, rng, high = bench_range(o)
@@ -205,6 +209,8 @@ def leftover(p: Parsed) -> set[str]:
 
 
 _FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
+_ASKS = re.compile(r"\?|\b(?:what|which|how|why|when|where|who|whom|whose|should|could|would|can|is|are|do|does)\b",
+                   re.I)  # a question, not a request: it may ask something else about the audience
 
 
 def _audience_words(p: Parsed) -> set[str]:
@@ -271,9 +277,16 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)  # "those two for hotels?"
         p.numbers = [n for n in p.numbers if n.role not in ("count", None) or n.value > 4]  # not a quantity
+    if p.metrics and not (p.vertical or p.industry_phrase or p.business_phrase or p.audiences or p.calc) and \
+            mem.last_kind == "benchmark" and len(mem.verticals) > 1 and points_back(p.text):  # "those two, CTR this time": the businesses just compared
+        p.vertical, p.verticals, p.followup = mem.verticals[0], list(mem.verticals), True
+        s0, e0 = pointer_span(p.norm) or (0, 0)
+        p.numbers = [n for n in p.numbers if not s0 <= n.start < e0]  # "two" counts the businesses: no figure
     if p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc) and (
-            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())):
-        # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes
+            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())
+            or (mem.last_kind == "audience" and not _ASKS.search(p.text))):
+        # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes;
+        # while sizing, a request that asks no question ("next: nurses in Ohio for the spring push") too
         p.sizing_cue = True
     if len(p.audiences) == 1 and len(p.geographies) > 1:
         p.audiences = [(p.audiences[0][0], g) for g in p.geographies]

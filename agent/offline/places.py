@@ -41,8 +41,30 @@ def _code(m: re.Match) -> str | None:
     return code
 
 
+# a place name cut short after a preposition of place, ending its clause: "in cali?", "across penn and ohio"
+_CLIPPED = re.compile(r"\b(?:in|across|around|throughout|all over)\s+([a-z]{4,})(?=\s*(?:[?.!,;:)]|$|\band\b|\bor\b|"
+                      r"\bvs\b|\bversus\b|\bonly\b|\btoo\b))", re.I)
+
+
+def _clipped(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Place names said clipped (a clipping is how people shorten a long name: its first letters):
+    the one vocabulary place whose one-word name the word begins, three letters or more short of it
+    ("cali" for California; "india" is not Indiana, "total" nothing)."""
+    out = []
+    for m in _CLIPPED.finditer(text):
+        w = m.group(1).lower()
+        if any(m.start(1) <= p < m.end(1) for p, _ in found):
+            continue
+        keys = {k for k, syns in VOCABULARY["geographies"].items() for x in syns
+                if " " not in x and x.isalpha() and x.startswith(w) and len(x) - len(w) >= 3}
+        if len(keys) == 1:
+            out.append((m.start(1), keys.pop()))
+    return out
+
+
 def geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
+    found += _clipped(text, found)
     for m in _CODE_PLACE.finditer(text):
         code = _code(m)
         if code and not any(m.start() <= p < m.end() for p, _ in found):
@@ -74,6 +96,9 @@ def without_places(text: str) -> str:
     out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
+    for p, _ in _clipped(out, []):
+        n = len(re.match(r"[a-z]+", out[p:], re.I).group(0))
+        out = out[:p] + " " * n + out[p + n:]
     pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
     if len(out.lower()) != len(out):
         return pat.sub(" ", out.lower())

@@ -181,10 +181,7 @@ class OfflineAgent:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         chan_metrics = p.metrics or channelfig.priced(text)
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
-            # without "typical", "average": every vertical table has a Typical column and would outrank the platform's
-            calls.append(("search_knowledge_base", {"query": f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} "
-                                                             f"{' '.join(chan_metrics)}",
-                                                    "top_k": searchq.TOP_K}))
+            calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in channelfig.queries(text, chan_metrics)]
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
             return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
         if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up

@@ -37,6 +37,10 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
                + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b",
                re.I),
+    # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb of price
+    # ("run" left out: "what's a typical test run" is no price)
+    re.compile(r"\bwhat(?:'s|’s|s) " + _ARTICLE + _NOUN + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |"
+               r"normally |generally )?(?:cost|go for|set (?:us|me|you|them) back)\b", re.I),
     re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
     # an embedded question keeps statement order: "what a new customer should cost us"
     re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
@@ -60,6 +64,9 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
 # of a campaign"), so the parser keeps them only when the captured noun is such a unit.
 UNIT_FORMS = [
     re.compile(r"\bhow much (?:[a-z']+ ){0,4}?(?:per|for each|for every|for one|for a single) " + _NOUN, re.I),
+    # "the going rate for a lead": a rate put on one of a unit (a rate *of* clicks or conversions is no price)
+    re.compile(r"(?<!conversion )(?<!click )(?<!through )(?<!completion )(?<!response )(?<!open )\brates? (?:for|on) "
+               r"(?:a single |one single )?(?:an? |one |each |every |a single )" + _NOUN, re.I),
     re.compile(r"\b(?:price|cost)s? (?:of|for) (?:a single )?" + _ARTICLE + _NOUN, re.I),
     # a figure put on one of a unit: "a sensible figure for each lead", "the number per install"
     re.compile(r"\b(?:figure|number|amount|sum)s? (?:for|per|on) (?:each|every|one|a single|a|an) " + _NOUN, re.I),

@@ -16,7 +16,8 @@ _QUESTION = re.compile(r"\b(?:what|whats|how|why|which|when|where|who|is|are|was
 # a pronoun alone ("what do those cost") may point at a noun of the same sentence; a counted or
 # distributive one ("those two", "both", "each of them", "the same ones") points at the last turn's list
 _BACK = re.compile(r"\b(?:(?:th(?:ose|ese|e same|em)|same)\s+(?:two|three|four|2|3|4|ones|metrics|numbers|figures|kpis)|"
-                   r"both|each of (?:them|those|these))\b", re.I)
+                   r"(?:the\s+)?same\s+(?:one|number|figure|metric|stat|kpi|benchmark)|both|each of (?:them|those|these))\b",
+                   re.I)  # "the same number for them?": the one metric just shown
 _MAX_WORDS = 12
 _THANKS = re.compile(r"^\W*(?:thanks?|thank you|cheers|ty)\b", re.I)  # "thanks for the CPL numbers" asks nothing
 
@@ -30,3 +31,10 @@ def metric_list(text: str, metrics: list[str], has_numbers: bool) -> bool:
 def points_back(text: str) -> bool:
     """The message refers to things already named ("those two", "both", "them")."""
     return bool(_BACK.search(text))
+
+
+def pointer_span(text: str) -> tuple[int, int] | None:
+    """Where the message points back ("those two"): a number there counts things named before, no figure."""
+    m = _BACK.search(text)
+    return m.span() if m else None
+

@@ -15,7 +15,10 @@ from agent.offline.places import without_places
 
 def counts_things(text: str) -> bool:
     """"how many times …" (how often), "how many steps …", "how many clicks …": a count of events,
-    parts or priced units, not of people — no audience to size."""
+    parts or priced units, not of people — no audience to size; nor is a question of which step is
+    about a count."""
+    if re.search(r"\b(?:which|what) (?:step|stage|phase)\b", text, re.I):  # "which step is about how many …": the framework
+        return True
     m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
     noun = m.group(1).lower() if m else ""
     return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
