@@ -51,7 +51,8 @@ NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|r
                        r"\b(?:problem|issue|worry|worried|fine|normal|enough|anything|safe|bad|wrong|worth)\b|"
                        r"\bwhen (?:can|could|should|do|may) (?:i|we)\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
-                       r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
+                       r"minimums?|requirements?|required|triggers?|red line|exceptions?)\b", re.I)
+_FORMULA_HEAD = re.compile(r"\w\s*[×÷=+]\s*\w")  # a heading spelling a calculation ("population × penetration")
 # headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
 _EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
                            r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
@@ -221,8 +222,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
             formed = sum(any(has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
-            if normative and (NORM_HEAD.search(us[0].heading) or IDENT.search(us[0].heading)):
-                s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one)
+            if normative and (NORM_HEAD.search(us[0].heading) or (IDENT.search(us[0].heading)
+                                                                  and not _FORMULA_HEAD.search(us[0].heading))):
+                s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one —
+                # unless its heading spells a calculation: "the ABC-XYZ chain: base × share" is a method, not a rule)
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
