@@ -73,3 +73,47 @@ def test_end_to_end_a_yes_no_about_a_rule_quotes_the_rule(kb, ask, said, request
     got = conv.send(ask).assistant
     assert said in got.lower() or said in got, got
 
+
+
+# a figure naming a rule ("your 7-day cap", "the 20 percent ceiling") is the rule's name, not the user's own figure:
+# the heading naming its rule by that figure is read, and a worked example of the rule is not preferred for it
+NAMED_ASKS = ["refresh my memory: how does your 7-day poster cap work?", "how does the 7 day cap on posters work again?",
+              "explain your 7-day poster cap to me"]
+POSTERS = [_sec("p#2", "Why posters wear out", "Posters lose attention after some days: a poster design that stays up "
+                "too long is walked past, so the plan limits how long one design runs."),
+           _sec("p#5", "The PST-CAP-7 rule", "The poster cap: every design comes down after 7 days, and no site shows "
+                "more than two designs a week; a design that has run 7 days may return after a 14-day rest."),
+           _sec("p#8", "Worked example: a 7-day poster rotation", "A chain with 40 sites and 7-day designs needs 40 × 4 "
+                "= 160 designs a month; at $120 each that is $19,200, and the cap keeps each one fresh.")]
+
+
+def test_named_wording_is_unseen():
+    assert_unseen(NAMED_ASKS)
+
+
+@pytest.mark.parametrize("ask", NAMED_ASKS)
+def test_a_figure_naming_a_rule_reads_the_rule_it_names(ask):
+    got = extract(clean(ask), POSTERS, 3)
+    assert got and "[p#5]" in got, got
+
+
+@pytest.mark.parametrize("said,kept", [("the 20 percent ceiling", False), ("your 72-hour re-entry rule", False),
+                                       ("our $40k budget cap", True), ("we run 5 channels with a floor", True)])
+def test_which_figures_name_a_rule(said, kept):
+    from agent.offline.reader import _NAMED_FIGURE
+    assert bool(re.search(r"\d", _NAMED_FIGURE.sub(" ", said))) == kept
+
+
+NAMED_E2E = [("shipped_engine", "how does your 1.5 times entry threshold for a new channel work?", "1.5"),
+             ("kb_txt_engine", "we run 3 campaigns on Meta: what's the minimum monthly budget for each?", "minimum")]
+
+
+def test_named_e2e_wording_is_unseen():
+    assert_unseen([q for _, q, _ in NAMED_E2E])
+
+
+@pytest.mark.parametrize("kb,ask,said", NAMED_E2E)
+def test_end_to_end_a_rule_named_by_its_figure(kb, ask, said, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    got = conv.send(ask).assistant
+    assert said in got and "Based on Knowledge Base" in got, got
