@@ -63,15 +63,6 @@ E2E = [("shipped_engine", "our own audience chain multiplies seven qualifiers on
        ("kb_txt_engine", "we want a monthly budget of $1,000 on Meta. okay to launch with that?", "minimum")]
 
 
-def test_end_to_end_wording_is_unseen():
-    assert_unseen([q for _, q, _ in E2E])
-
-
-@pytest.mark.parametrize("kb,ask,said", E2E)
-def test_end_to_end_a_yes_no_about_a_rule_quotes_the_rule(kb, ask, said, request):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
-    got = conv.send(ask).assistant
-    assert said in got.lower() or said in got, got
 
 
 
@@ -108,12 +99,12 @@ NAMED_E2E = [("shipped_engine", "how does your 1.5 times entry threshold for a n
              ("kb_txt_engine", "we run 3 campaigns on Meta: what's the minimum monthly budget for each?", "minimum")]
 
 
-def test_named_e2e_wording_is_unseen():
-    assert_unseen([q for _, q, _ in NAMED_E2E])
+def test_end_to_end_wording_is_unseen():
+    assert_unseen([q for _, q, _ in E2E + NAMED_E2E])
 
 
-@pytest.mark.parametrize("kb,ask,said", NAMED_E2E)
-def test_end_to_end_a_rule_named_by_its_figure(kb, ask, said, request):
+@pytest.mark.parametrize("kb,ask,said", E2E + NAMED_E2E)
+def test_end_to_end_a_question_about_a_rule_quotes_the_rule(kb, ask, said, request):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
     got = conv.send(ask).assistant
-    assert said in got and "Based on Knowledge Base" in got, got
+    assert (said in got.lower() or said in got) and "Based on Knowledge Base" in got, got
