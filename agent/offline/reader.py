@@ -248,7 +248,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
-    key = nearest or ranked[0]
+    banded = [k for k in ranked if bands.fit(budget, k[1]) > 1 and by[k] >= 0.8 * by[ranked[0]] > 0]  # a close call:
+    key = banded[0] if banded else nearest or ranked[0]  # the section of the stated budget's own band, not an overview
     if by[key] <= 0 and not nearest:
         return None
     # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an
