@@ -111,6 +111,11 @@ DECLINE = [
     (KB, "What commission rate should a real estate agent take on a sale?"),
     # a tax, pay or legal thing (agent.offline.focus.trade_stated) named by no sentence with its qualifier
     (KB, "Which tax rate applies to our ad agency's profits?"),
+    # (e) a creative piece asked for in chat shorthand ("can u"), after a pleasantry, or for a platform
+    (KB, "We sell wool socks online. || nice, thanks. can u write a limerick about socks for facebook"),
+    (KB, "ok great. could ya compose a little song about our bakery?"),
+    (TXT, "We're a plumbing company. || perfect. can u pen me a haiku about pipes?"),
+    (TXT, "thanks! would u draw me a cartoon of our mascot for tiktok"),
 ]
 # "a veterinary practice" (filed under healthcare by "practice", meaning pet care): tests/test_offline_probe_gaps.py,
 # with the meaning encoder on

@@ -346,8 +346,8 @@ def _parse(text: str) -> Parsed:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]
-    p.sizing_cue = bool(_SIZING.search(norm))
-    p.asks_count = bool(_COUNT_ASK.search(norm))
+    counted = number_roles.ADVISED_COUNT.sub(" ", norm)  # "how many channels should we run?" counts no people, no purchase
+    p.sizing_cue, p.asks_count = bool(_SIZING.search(counted)), bool(_COUNT_ASK.search(counted))
     p.asks_cost = bool(_COST_ASK.search(norm))
     m = STEP.search(norm)
     p.step = int(m.group(1)) if m else None

@@ -51,7 +51,11 @@ NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|r
                        r"\b(?:problem|issue|worry|worried|fine|normal|enough|anything|safe|bad|wrong|worth)\b|"
                        r"\bwhen (?:can|could|should|do|may) (?:i|we)\b", re.I)
 NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
-                       r"minimums?|requirements?|required|triggers?|red line)\b", re.I)
+                       r"minimums?|requirements?|required|triggers?|red line|exceptions?)\b", re.I)
+_FORMULA_HEAD = re.compile(r"\w\s*[×÷=+]\s*\w")  # a heading spelling a calculation ("population × penetration")
+# a figure naming a rule ("your 10 percent floor", "the 72-hour re-entry rule"): the rule's name, not the user's own figure
+_NAMED_FIGURE = re.compile(r"(?<![$\d.,])\d[\d.,]*\s*(?:%|percent\b|per cent\b)?(?:[\s-]+(?!(?:a|an|the|and|or|with|"
+                           r"on|in|for|of|to|at|by|per|is|are|has|have)\b)[a-z]+){0,3}?[\s-]+(?=" + NORM_HEAD.pattern + ")", re.I)
 # headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
 _EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
                            r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
@@ -190,7 +194,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     forms = answer_forms(question)
     normative = bool(NORMATIVE.search(question))
     shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
-    figures = bool(re.search(r"\d", digits(STEP.sub(" ", question))))
+    figures = bool(re.search(r"\d", digits(_NAMED_FIGURE.sub(" ", STEP.sub(" ", question)))))
+    named = {re.match(r"[\d.,]*\d", m.group()).group() for m in _NAMED_FIGURE.finditer(STEP.sub(" ", question))}
     amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
@@ -224,8 +229,12 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
             formed = sum(any(has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
-            if normative and (NORM_HEAD.search(us[0].heading) or IDENT.search(us[0].heading)):
-                s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one)
+            if normative and (NORM_HEAD.search(us[0].heading) or (IDENT.search(us[0].heading)
+                                                                  and not _FORMULA_HEAD.search(us[0].heading))):
+                s *= 1.25  # a question of what one should do prefers the section stating a rule (or naming a coded one —
+                # unless its heading spells a calculation: "the ABC-XYZ chain: base × share" is a method, not a rule)
+            if not _illustration(us[0]) and any(re.search(rf"(?<![\d.,]){re.escape(n)}(?![\d.,]*\d)", us[0].heading) for n in named):
+                s *= 1.25  # "your 10 percent floor": the heading naming its rule by that figure ("The FLOOR-10 rule")
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
@@ -242,7 +251,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
-    key = nearest or ranked[0]
+    banded = [k for k in ranked if bands.fit(budget, k[1]) > 1 and by[k] >= 0.8 * by[ranked[0]] > 0]  # a close call:
+    key = banded[0] if banded else nearest or ranked[0]  # the section of the stated budget's own band, not an overview
     if by[key] <= 0 and not nearest:
         return None
     # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an

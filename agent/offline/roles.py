@@ -25,6 +25,13 @@ _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|ro
                           r"extra|more|less|apiece|buys?|gets?|brings?|covers?|earmarked|allocated|budgeted|"
                           r"committed|reserved|available|remaining|unspent)$")  # "what would 30k buy", "70k earmarked"
 
+# "how many channels should we run?", "how many places should I even be advertising?": the number of things the plan
+# should have, a recommendation — not what a budget buys ("how many leads should we expect?" stays a count to work out)
+ADVISED_COUNT = re.compile(r"\bhow many [a-z][a-z -]{0,30}? should (?:i|we)\b(?: (?:\w+ly|even|just|be|ever))*\s+"
+                           r"(?!(?:expect|get|see|win|land|reach|buy|afford|hope|bring|gain|end|receive|generate|drive|plan|budget|forecast|"
+                           r"count|anticipate|aim|target|need|make|sell|close|book|hit|achieve|convert|acquire)\w*\b)"
+                           r"[a-z]+", re.I)
+
 
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""

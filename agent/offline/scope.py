@@ -19,7 +19,7 @@ _MAKE = (r"write|rewrite|compose|draft|create|design|generate|invent|draw|paint|
          r"come up with|brainstorm|make (?:me|us)")
 # a request: "can you …", "please …", "help me …", "I want you to …", or an imperative opening the message
 _REQUEST = re.compile(
-    rf"(?:\b(?:can|could|would|will) you|\bplease|\bhelp (?:me|us)|\b(?:i|we) (?:need|want|would like) you to|"
+    rf"(?:\b(?:can|could|would|will) (?:you|u|ya)\b|\bplease|\bhelp (?:me|us)|\b(?:i|we) (?:need|want|would like) you to|"
     rf"^\W*(?:(?:lol|haha|ok|okay|hey|also|and|now|pls|oh)\W+)*)"
     rf"\s*(?:also |please |just |maybe |quickly )*(?P<verb>{_MAKE})\b\s+(?:me |us |up )?(?P<obj>[^?.!,;]+)", re.I)
 _STOP_AT = re.compile(r"\b(?:for|about|on|to|with|that|which|so|because|in|from|based|using|by|like)\b", re.I)
@@ -99,7 +99,7 @@ _QUESTION = re.compile(r"^(?:which|what|how|when|where|why|who|can|could|do|does
 def chat(text: str, smalltalk: bool) -> bool:
     """Small talk, unless a question follows the pleasantry: "ok so which of these do you cover?"
     opens like small talk but asks something ("how are you?" stays small talk)."""
-    if not smalltalk:
+    if not smalltalk or outside(text):  # "thanks! now write me a limerick": the request, not the thanks
         return False
     rest = _OPENER.sub("", text).strip()
     asks = rest.endswith("?") and _QUESTION.match(rest) and len(rest.split()) >= 4

@@ -38,8 +38,10 @@ hello thanks thank please ok okay sure yeah yes right well anyway currently roug
 wonder wanted want wants guess think thinking thought quick question stuff thing things like tell
 know let idea ideas help sometimes usually normally generally typically ever
 """.split())
-_FILLER = re.compile(r"(?<![\w'-])(?:" + "|".join(sorted(FILLERS, key=len, reverse=True))
-                     + r"|(?:we|i|you|they)'(?:re|m|ve|ll|d))(?![\w'-])", re.I)
+# "ok" / "okay" before "to" or "if" is the predicate of a question ("ok to launch now?" asks whether a rule
+# allows it), not a discourse word
+_FILLER = re.compile(r"(?<![\w'-])(?:" + "|".join(sorted(FILLERS - {"ok", "okay"}, key=len, reverse=True))
+                     + r"|ok(?:ay)?(?!\s+(?:to|if)\b)|(?:we|i|you|they)'(?:re|m|ve|ll|d))(?![\w'-])", re.I)
 _SUBJECTS = {"i", "we", "you", "they"}
 _OPENER = re.compile(r"^\W*(?:and|but|so|also|then|plus|what if|what about|how about|ok(?:ay)?|right)\b", re.I)
 # "that", "this", "those" standing for a noun ("higher than that?"); "it" mostly points inside its own sentence
