@@ -1,0 +1,161 @@
+"""Formulas tying several of the user's own figures, or a figure said a turn or two before — combined
+reach, claims over a recorded count, development indexes, commission cost per order, a count under two
+conditions, payback, a ratio target with the value said earlier, impressions and their cost on the last
+size, a price moved and remembered, a budget asked for and then used — on wording of this file's own
+(checked against every seen data set), on the shipped KB and the plain-text one."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, planmath, tallies
+from mpa.tools import ToolExecutor
+from tests.test_offline_calc3 import _talk, txt_engine  # noqa: F401 (the plain-text KB's engine, a fixture)
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_REACH = ["Our display buy covers 40% of the target segment and the podcast network reaches a quarter of it. If "
+          "duplication is random, what share hears from us at least once?",
+          "YouTube should reach 35% of the moms and Pinterest 20% — combined reach across both, roughly?",
+          "Meta would hit 30% of the gamers, YouTube 20% and Snapchat 10%. Assuming random overlap, what share sees us "
+          "at least once?"]
+_CLAIMS = ["TikTok reports 500 sales and Pinterest credits itself with 300, yet our order system recorded just 650. "
+           "Why the gap?",
+           "Search says it drove 420 signups, social claims 380 and email claims 150, but the CRM actually logged 600. "
+           "How is that possible?"]
+_INDEX = ["Phoenix holds 3% of the population, 4.5% of our revenue and 3.6% of category revenue. How does that market "
+          "index?",
+          "Denver: 1.5% of US households, 1.2% of our sales, 2.1% of the category's sales — what are its indexes?"]
+_AFFILIATE = ["Affiliates drove $40k over 500 orders at 8% commission plus a $300 monthly network fee. What did each "
+              "order cost us?",
+              "The holdout showed only 30% of those were incremental — so the true cost per order?"]
+_DROP = ["Our search campaign went from 600 leads under last-click credit to 390 under the data-driven model. Is that "
+         "a red flag?",
+         "A partner shows 1,000 sales with a 30-day click window but 550 with a 7-day click window — is that a problem?"]
+_PAYBACK = ["A subscriber nets us about $25 a month. How many months before the $200 is earned back?",
+            "Every member brings in $30 per month in margin; when do we get the $240 we paid back?",
+            "Each account throws roughly $50/month of contribution — how long until the $400 acquisition cost comes back?"]
+_TARGET = ["Our subscribers are worth about $900 each in lifetime contribution and our CAC is $200. Is that healthy?",
+           "Suppose we aim for 4:1 — what's the highest we can spend per subscriber?"]
+_SIZE_SHIPPED = ["how many Hispanic adults live in Texas?",
+                 "Say we want to reach 70% of them about 3 times, how many impressions do we need?",
+                 "and at an $8 CPM, how much money is that?"]
+_MOVED = ["We run an online furniture store. Last quarter we spent $30k and won 600 new customers — is that a normal "
+          "cost per customer?",
+          "ugh, our CAC climbed 20% this month. where is it now?",
+          "each customer is worth roughly $180 to us over their lifetime — what's our LTV to CAC ratio now?"]
+_ASK_BUDGET = ["I handle marketing for a chain of veterinary clinics. what does a new client typically cost to acquire "
+               "in healthcare?",
+               "so how many new clients could that get us?",
+               "my bad, it's 30k per month"]
+_NEXT_STEP = ["we're a b2b saas startup, what's a typical cost per lead?",
+              "we have 60k this quarter; how many leads is that?",
+              "and how many real paying customers could we end up with?"]
+_ALL = [_REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
+        _NEXT_STEP[2:]]
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    assert_unseen(*_ALL)
+    released = " ".join(json.dumps(json.load(open(p))) for d in ("paraphrase_holdout4", "paraphrase_holdout5")
+                        for p in (ROOT / "tests" / "fixtures" / d / "scenarios").glob("*.json")).lower()
+    assert not [t for g in _ALL for t in g if t.lower() in released]
+
+
+def _lines(text: str, before: str = "", answered: str = "") -> str:
+    got = tallies.work(text, before, answered)
+    return "\n".join(got[0]) if got else ""
+
+
+# ------------------------------------------------------------ arithmetic read from English alone
+def test_combined_reach_is_one_minus_the_share_missed_by_every_platform():
+    assert "0.6 × 0.75 = 0.45" in _lines(_REACH[0]) and "1 − 0.45 = 0.55, i.e. 55%" in _lines(_REACH[0])
+    assert "1 − 35% = 0.65 and 1 − 20% = 0.8" in _lines(_REACH[1]) and "0.65 × 0.8 = 0.52" in _lines(_REACH[1])
+    assert "0.7 × 0.8 × 0.9 = 0.504" in _lines(_REACH[2]) and "i.e. 49.6% reached" in _lines(_REACH[2])
+    assert _lines("Meta reaches 40% of them and TikTok 25%. Which is cheaper?") == ""  # no combined reach asked
+
+
+def test_claims_are_summed_and_set_against_the_count_recorded_in_house():
+    assert "500 + 300 = 800" in _lines(_CLAIMS[0]) and "800 ÷ 650 ≈ 1.231" in _lines(_CLAIMS[0])
+    assert "420 + 380 + 150 = 950" in _lines(_CLAIMS[1]) and "950 ÷ 600 ≈ 1.583" in _lines(_CLAIMS[1])
+    assert _lines("we sold 500 mugs, 300 plates and 650 cups. which grew most?") == ""  # nothing claimed
+
+
+def test_development_indexes_divide_each_sales_share_by_the_population_share():
+    assert "BDI = 4.50 ÷ 3 × 100 = 150" in _lines(_INDEX[0]) and "CDI = 3.60 ÷ 3 × 100 = 120" in _lines(_INDEX[0])
+    assert "BDI = 1.20 ÷ 1.50 × 100 = 80" in _lines(_INDEX[1]) and "CDI = 2.10 ÷ 1.50 × 100 = 140" in _lines(_INDEX[1])
+
+
+def test_commission_and_fees_make_the_cost_per_order_and_the_incremental_share_raises_it():
+    first = _lines(_AFFILIATE[0])
+    assert "$40,000 × 8 ÷ 100 = $3,200" in first and "$3,500 ÷ 500 = $7 per order" in first
+    then = _lines(_AFFILIATE[1], _AFFILIATE[0])
+    assert "500 × 30 ÷ 100 = 150 incremental orders" in then and "$3,500 ÷ 150 ≈ $23.33" in then
+    assert _lines(_AFFILIATE[1]) == ""  # no earlier cost to take the share of
+
+
+def test_a_count_under_two_conditions_is_read_as_a_drop_share():
+    assert "210 ÷ 600 = 0.35, i.e. a 35% drop" in _lines(_DROP[0])
+    assert "450 ÷ 1,000 = 0.45, i.e. a 45% drop" in _lines(_DROP[1])  # the window lengths are no counts
+    assert _lines("We had 2 people on the team and 5 contractors?") == ""
+
+
+def test_payback_is_read_in_several_wordings():
+    assert "$200 ÷ $25 = 8 months" in "\n".join(planmath.work(_PAYBACK[0], "", None).lines)
+    assert "$240 ÷ $30 = 8 months" in "\n".join(planmath.work(_PAYBACK[1], "", None).lines)
+    assert "$400 ÷ $50 = 8 months" in "\n".join(planmath.work(_PAYBACK[2], "", None).lines)
+
+
+def test_a_ratio_target_uses_the_value_said_earlier():
+    w = planmath.work(_TARGET[1], _TARGET[0], None, ltv=900)
+    assert w is not None and w.lines == ["$900 ÷ 4 = $225 — the most to pay per customer at 4:1"]
+    assert planmath.missing(planmath.work(_TARGET[1], "", None)) is not None  # never said: asked for
+
+
+# ------------------------------------------------------------ whole conversations, both KBs
+def test_impressions_and_their_cost_on_the_size_just_given_on_the_shipped_kb(shipped_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    outs = [c.send(t).assistant for t in _SIZE_SHIPPED]
+    assert "8,400,000 × 0.70 × 3 = 17,640,000 impressions" in outs[1]
+    assert "17,640,000 ÷ 1,000 × $8 = $141,120" in outs[2]
+
+
+def test_impressions_cost_follows_the_last_working_on_the_txt_kb():
+    said = "- 500,000 × 0.60 × 4 = 1,200,000 impressions (audience × reach × average frequency)"
+    assert "1,200,000 ÷ 1,000 × $9 = $10,800" in _lines("what would that cost at $9 CPM?", "", said)
+
+
+@pytest.mark.parametrize("kb", ["shipped", "txt"])
+def test_a_price_moved_is_remembered_with_its_working(kb, shipped_engine, txt_engine):
+    engine = shipped_engine if kb == "shipped" else txt_engine
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    outs = [c.send(t).assistant for t in _MOVED]
+    assert "$30,000 ÷ 600 = $50" in outs[1] and "$50 × (1 + 20%) = $50 × 1.20 = $60 — the new price" in outs[1]
+    assert "$180 ÷ $60 = 3.0" in outs[2] and "$30,000 ÷ 600 = $50" in outs[2]
+
+
+def test_a_hypothetical_change_does_not_move_the_remembered_price():
+    from agent.offline.memory import remember
+    mem = remember([(_MOVED[0], []), ("what if our CAC climbed 20%?", [])])
+    assert mem.facts["price"] == 50
+
+
+def test_a_count_asked_without_a_budget_asks_for_it_then_divides_on_the_shipped_kb(shipped_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    outs = [c.send(t).assistant for t in _ASK_BUDGET]
+    assert "budget" in outs[1] and "?" in outs[1]
+    assert "$30,000 ÷ $300 = 100 new clients" in outs[2] and "$30,000 ÷ $120 = 250 new clients" in outs[2]
+
+
+def test_a_count_asked_without_a_budget_asks_for_it_on_the_txt_kb(txt_engine):
+    out = _talk(txt_engine, ["we're a dental practice. how many new patients could we expect to get?"])
+    assert "budget" in out and "?" in out
+
+
+def test_paying_customers_after_a_lead_count_divide_the_same_budget_by_the_cac_range(shipped_engine):
+    out = _talk(shipped_engine, _NEXT_STEP)
+    assert "$60,000 ÷ $900 ≈ 67 real paying customers" in out and "$60,000 ÷ $450 ≈ 133" in out
