@@ -159,3 +159,11 @@ def test_a_count_asked_without_a_budget_asks_for_it_on_the_txt_kb(txt_engine):
 def test_paying_customers_after_a_lead_count_divide_the_same_budget_by_the_cac_range(shipped_engine):
     out = _talk(shipped_engine, _NEXT_STEP)
     assert "$60,000 ÷ $900 ≈ 67 real paying customers" in out and "$60,000 ÷ $450 ≈ 133" in out
+
+
+def test_the_carried_size_keeps_the_citation_it_was_shown_with():
+    said = ("Based on Knowledge Base [sizing#3], Nurses in Ohio: about 150,000 people.\n\nWorking:\n"
+            "- 150,000 × 0.50 × 3 = 225,000 impressions (audience × reach × average frequency)")
+    lines = _lines("what would that come to at a $10 CPM?", "", said)
+    assert lines.startswith("Estimated size: 150,000 in the audience [sizing#3]\n150,000 × 0.50 × 3 = 225,000")
+    assert lines.endswith("225,000 ÷ 1,000 × $10 = $2,250 — the budget for those impressions")

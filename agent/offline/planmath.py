@@ -356,7 +356,7 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
         lines.append(f"{money(total)}{f' × {num}' if num != 1 else ''} ÷ {den} = {money(total * num / den)}")
         return lines
     pct = float(m.group("pct"))
-    lines.append(f"{money(total)} × {plain(pct)}% = {money(total * pct / 100)}")
+    lines.append(f"{money(total)} × {plain(pct)} ÷ 100 = {money(total * pct / 100)}")  # the rule's N% as N hundredths
     return lines
 
 

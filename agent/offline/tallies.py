@@ -50,7 +50,7 @@ def combined_reach(t: str, nums: list[Num]) -> list[str]:
     miss = round(miss, 4)
     s, shown = _eq((1 - miss) * 100, 1)
     return [" and ".join(f"1 − {plain(n.value)}% = {m:g}" for n, m in zip(pcts, missed)) + " — the share each one misses",
-            f"{' × '.join(f'{m:g}' for m in missed)} = {miss:g} — the share reached by none of them (random overlap)",
+            f"{' × '.join(f'{m:g}' for m in missed)} = {miss:g} — missed by every one of them",
             f"1 − {miss:g} = {round(1 - miss, 4):g}, i.e. {shown}% reached at least once"]
 
 
@@ -186,7 +186,7 @@ def drop(t: str, nums: list[Num]) -> list[str]:
 # "… Chicago DMA: about 370,000 people", "Estimated size: **1.2 million** households": the size the last answer gave
 _SIZED = re.compile(r"\babout (\d[\d,.]*(?:\s?(?:million|thousand|m|k)\b)?) (?:people|households|adults|persons|users|"
                     r"individuals|homes)\b|\bsize: \*\*(\d[\d,.]*(?:\s?(?:million|thousand)\b)?)\*\*", re.I)
-_IMPRESSIONS_SAID = re.compile(r"=\s*(\d[\d,]*) impressions\b")
+_IMPRESSIONS_SAID = re.compile(r"^-?\s*(?P<line>[^\n]*?=\s*(?P<n>\d[\d,]*) impressions\b[^\n\[]*)", re.M)
 _PER_THOUSAND = re.compile(r"\bcpm\b|\bper (?:thousand|1,?000|mille)\b", re.I)
 
 
@@ -205,13 +205,18 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
 
 def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
     """The price per thousand applied to the impressions the last answer worked out."""
-    said = _IMPRESSIONS_SAID.findall(answered or "")
+    said = list(_IMPRESSIONS_SAID.finditer(answered or ""))
     prices = [n for n in nums if n.money and not n.pct]
     if len(said) != 1 or len(prices) != 1 or len(nums) != 1 or not _PER_THOUSAND.search(t):
         return []
-    imps = float(said[0].replace(",", ""))
+    imps = float(said[0].group("n").replace(",", ""))
     cost = imps / 1000 * prices[0].value
-    return [f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(cost, 2))} — the budget for those impressions"]
+    line = said[0].group("line").strip()
+    size = re.match(r"[\d,.]+", line)
+    cite = re.search(r"\[([^\]\s]+#\d+)\][^\n]*?\b" + re.escape(size.group(0)) + r"\b", answered) if size else None
+    return ([f"Estimated size: {size.group(0)} in the audience [{cite.group(1)}]"] if cite else []) + [  # where it was stated
+        line,  # the impressions' own working, so the count is shown, not asserted
+        f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(cost, 2))} — the budget for those impressions"]
 
 
 def work(text: str, asked_before: str = "", answered: str = "", sizes: list[tuple[str, str]] | None = None
