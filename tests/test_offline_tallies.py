@@ -55,7 +55,13 @@ _ASK_BUDGET = ["I handle marketing for a chain of veterinary clinics. what does 
 _NEXT_STEP = ["we're a b2b saas startup, what's a typical cost per lead?",
               "we have 60k this quarter; how many leads is that?",
               "and how many real paying customers could we end up with?"]
-_ALL = [_REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
+_PAYERS = ["we make a free-to-play racing game, what does an install usually cost?",
+           "we can put 40k behind the launch, how many installs does that buy?",
+           "and how many of them will actually buy something in the game?"]
+_CLICKS_TXT = ["we run an online store, what's a typical cost per click on Google?",
+               "with 12k a month how many clicks is that?",
+               "and how many of those end up buying?"]
+_ALL = [_PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
         _NEXT_STEP[2:]]
 
 
@@ -167,3 +173,13 @@ def test_the_carried_size_keeps_the_citation_it_was_shown_with():
     lines = _lines("what would that come to at a $10 CPM?", "", said)
     assert lines.startswith("Estimated size: 150,000 in the audience [sizing#3]\n150,000 × 0.50 × 3 = 225,000")
     assert lines.endswith("225,000 ÷ 1,000 × $10 = $2,250 — the budget for those impressions")
+
+
+def test_payers_among_installs_bought_divide_the_budget_by_the_cac_on_the_shipped_kb(shipped_engine):
+    out = _talk(shipped_engine, _PAYERS)
+    assert "$40,000 ÷ $60 ≈ 667 paying customers" in out and "$40,000 ÷ $25 = 1,600 paying customers" in out
+
+
+def test_buyers_among_clicks_are_a_conversion_rate_question_on_the_txt_kb(txt_engine):
+    out = _talk(txt_engine, _CLICKS_TXT)
+    assert "CVR" in out and "paying customers" not in out and "CAC" not in out

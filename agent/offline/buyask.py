@@ -35,8 +35,28 @@ def metric_of(unit: str) -> str | None:
     return unit_metric("customer") if _BUYER.search(unit) else None
 
 
-def calc(p: Parsed, has_budget: bool) -> Calc | None:
-    """The budget ÷ price division a bare "how many … can we get/expect?" asks, or None."""
+_OF_THOSE = re.compile(r"\bhow many of (?:those|them|these|the \w+)\b", re.I)
+_PAY = re.compile(r"\b(?:pay|pays|paying|paid|buy|buys|buying|purchas\w*|spend\w* money)\b", re.I)
+_RATE_NAMED = re.compile(r"\bconver\w*|\bcvr\b|\brates?\b|\bpercent|%", re.I)
+
+
+def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
+    """"How many of those end up paying?" after a budget bought installs or leads: the people who pay
+    are customers, so the same budget is divided by the cost of one (not a share of a rate the
+    message never names). After clicks or visits, which a conversion rate is a share of, it is not."""
+    if p.calc is not None or not has_budget or p.numbers or p.audiences or not _OF_THOSE.search(p.text) or \
+            not last_unit or re.search(r"\b(?:clicks?|visit\w*|sessions?|impressions?|views?|traffic)\b", last_unit, re.I) or \
+            not _PAY.search(p.text[_OF_THOSE.search(p.text).end():]) or _RATE_NAMED.search(p.text) or p.unit:
+        return None
+    p.metrics, p.unit = [], "paying customers"
+    return Calc("div", "budget", "price", target=p.unit)
+
+
+def calc(p: Parsed, has_budget: bool, last_unit: str = "") -> Calc | None:
+    """The budget ÷ price division a bare "how many … can we get/expect?" asks, or None (``last_unit``:
+    what the last division counted)."""
+    if (c := payers(p, has_budget, last_unit)) is not None:
+        return c
     if p.calc is not None or not p.asks_count or p.numbers or p.audiences or p.geographies or p.metrics \
             or p.metric_phrases or not p.unit or not _OBTAIN.search(p.text):
         return None

@@ -274,7 +274,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             "budget" in mem.facts and not p.numbers and not p.audiences:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
-    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts)  # "how many new members could we get?": budget ÷ price
+    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit)  # "how many new members could we get?": budget ÷ price
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
     kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
