@@ -61,7 +61,12 @@ _PAYERS = ["we make a free-to-play racing game, what does an install usually cos
 _CLICKS_TXT = ["we run an online store, what's a typical cost per click on Google?",
                "with 12k a month how many clicks is that?",
                "and how many of those end up buying?"]
-_ALL = [_PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
+_TXT = ["Google Ads says it drove 700 conversions and Meta says 500, but our CRM only logged 900. what's going on?",
+        "Facebook would reach 60% of our target households and CTV about 35%. With random duplication, what share do "
+        "we reach at least once?",
+        "A customer brings us $45 a month in contribution. How many months until the $315 we paid to acquire them "
+        "comes back?"]
+_ALL = [_TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
         _NEXT_STEP[2:]]
 
 
@@ -88,6 +93,7 @@ def test_combined_reach_is_one_minus_the_share_missed_by_every_platform():
 def test_claims_are_summed_and_set_against_the_count_recorded_in_house():
     assert "500 + 300 = 800" in _lines(_CLAIMS[0]) and "800 ÷ 650 ≈ 1.231" in _lines(_CLAIMS[0])
     assert "420 + 380 + 150 = 950" in _lines(_CLAIMS[1]) and "950 ÷ 600 ≈ 1.583" in _lines(_CLAIMS[1])
+    assert "950 − 600 = 350 claimed more than once" in _lines(_CLAIMS[1])
     assert _lines("we sold 500 mugs, 300 plates and 650 cups. which grew most?") == ""  # nothing claimed
 
 
@@ -183,3 +189,11 @@ def test_payers_among_installs_bought_divide_the_budget_by_the_cac_on_the_shippe
 def test_buyers_among_clicks_are_a_conversion_rate_question_on_the_txt_kb(txt_engine):
     out = _talk(txt_engine, _CLICKS_TXT)
     assert "CVR" in out and "paying customers" not in out and "CAC" not in out
+
+
+@pytest.mark.parametrize("turn, shown", [(0, ["700 + 500 = 1,200", "1,200 ÷ 900 ≈ 1.333", "[measurement_and_testing#0]"]),
+                                         (1, ["0.4 × 0.65 = 0.26", "1 − 0.26 = 0.74, i.e. 74% reached at least once"]),
+                                         (2, ["$315 ÷ $45 = 7 months"])])
+def test_the_same_formulas_on_the_txt_kb(txt_engine, turn, shown):
+    out = _talk(txt_engine, [_TXT[turn]])
+    assert all(x in out for x in shown), out

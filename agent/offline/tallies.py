@@ -73,8 +73,9 @@ def over_claim(t: str, nums: list[Num]) -> list[str]:
     total = sum(n.value for n in claimed)
     s, shown = _eq(total / own[0].value, 3)
     return [f"{' + '.join(plain(n.value) for n in claimed)} = {plain(total)} claimed in total",
-            f"{plain(total)} ÷ {plain(own[0].value)} {s} {shown} — the claims add up to {shown}× the "
-            f"{plain(own[0].value)} you recorded yourselves, so {plain(total - own[0].value)} are counted more than once"]
+            f"{plain(total)} ÷ {plain(own[0].value)} {s} {shown} — the claims add up to {shown}× the count you recorded",
+            f"{plain(total)} − {plain(own[0].value)} = {plain(total - own[0].value)} claimed more than once or not "
+            "recorded at all"]
 
 
 _POPULATION = re.compile(r"^\W*(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:population|people|residents|households|inhabitants|pop)\b",
