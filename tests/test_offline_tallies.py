@@ -33,6 +33,12 @@ _INDEX = ["Phoenix holds 3% of the population, 4.5% of our revenue and 3.6% of c
 _AFFILIATE = ["Affiliates drove $40k over 500 orders at 8% commission plus a $300 monthly network fee. What did each "
               "order cost us?",
               "The holdout showed only 30% of those were incremental — so the true cost per order?"]
+_MORE = ["Meta puts reach at 45% and YouTube at 40% of our audience; what is our unduplicated reach if overlap is random?",
+         "For Miami: population share 2.5%, our sales share 2%, category share 3.5%. Index it for me.",
+         "In June we saw 900 trial starts on the 30-day window and 600 on the 7-day window. Should I worry?",
+         "we got 400 leads in March and 300 in April, is that bad?",
+         "Our partner network billed a 12% rev share on $25,000 of sales across 400 orders, plus a $200 flat fee. Cost "
+         "per order?"]
 _DROP = ["Our search campaign went from 600 leads under last-click credit to 390 under the data-driven model. Is that "
          "a red flag?",
          "A partner shows 1,000 sales with a 30-day click window but 550 with a 7-day click window — is that a problem?"]
@@ -66,7 +72,7 @@ _TXT = ["Google Ads says it drove 700 conversions and Meta says 500, but our CRM
         "we reach at least once?",
         "A customer brings us $45 a month in contribution. How many months until the $315 we paid to acquire them "
         "comes back?"]
-_ALL = [_TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
+_ALL = [_MORE, _TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
         _NEXT_STEP[2:]]
 
 
@@ -197,3 +203,11 @@ def test_buyers_among_clicks_are_a_conversion_rate_question_on_the_txt_kb(txt_en
 def test_the_same_formulas_on_the_txt_kb(txt_engine, turn, shown):
     out = _talk(txt_engine, [_TXT[turn]])
     assert all(x in out for x in shown), out
+
+
+def test_more_wordings_of_the_same_formulas():
+    assert "0.55 × 0.6 = 0.33" in _lines(_MORE[0]) and "i.e. 67% reached at least once" in _lines(_MORE[0])
+    assert "BDI = 2 ÷ 2.50 × 100 = 80" in _lines(_MORE[1]) and "CDI = 3.50 ÷ 2.50 × 100 = 140" in _lines(_MORE[1])
+    assert "300 ÷ 900 ≈ 0.333, i.e. a 33.3% drop" in _lines(_MORE[2])
+    assert _lines(_MORE[3]) == ""  # two months' counts joined by "and": no window or period compared, no formula here
+    assert "$25,000 × 12 ÷ 100 = $3,000" in _lines(_MORE[4]) and "$3,200 ÷ 400 = $8 per order" in _lines(_MORE[4])

@@ -19,8 +19,8 @@ import re
 from agent.offline import amounts
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 
-_WORD_SHARE = {"half": "50%", "a third": "33.3%", "one third": "33.3%", "a quarter": "25%", "one quarter": "25%",
-               "two thirds": "66.7%", "three quarters": "75%", "a fifth": "20%", "a tenth": "10%"}
+_WORD_SHARE = {"half": "50%", "a third": "33.33%", "one third": "33.33%", "a quarter": "25%", "one quarter": "25%",
+               "two thirds": "66.67%", "three quarters": "75%", "a fifth": "20%", "a tenth": "10%"}
 _SHARE_WORDS = re.compile(r"\b(" + "|".join(sorted(_WORD_SHARE, key=len, reverse=True)) + r")\s+of\b", re.I)
 _REACH = re.compile(r"\b(?:reach\w*|hit(?:s|ting)?|covers?|covering|get(?:s|ting)? in front of|see(?:s|ing)?|"
                     r"hears?|exposed)\b", re.I)
@@ -78,11 +78,12 @@ def over_claim(t: str, nums: list[Num]) -> list[str]:
             "recorded at all"]
 
 
-_POPULATION = re.compile(r"^\W*(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:population|people|residents|households|inhabitants|pop)\b",
-                         re.I)
-_CATEGORY = re.compile(r"^\W*(?:of\s+)?(?:the\s+)?(?:\w+\s+)?(?:category|industry|market|segment)\b", re.I)
-_BRAND = re.compile(r"^\W*(?:of\s+)?(?:the\s+)?(?:our|my|the brand's|brand|company)?\s*(?:\w+\s+)?"
-                    r"(?:sales|revenue|customers|business|orders|volume)\b", re.I)
+_POP_NOUN = r"(?:\w+\s+)?(?:population|people|residents|households|inhabitants|pop)\b"
+_CAT_NOUN = r"(?:\w+\s+)?(?:category|industry|market|segment)\b"
+_BRAND_NOUN = r"(?:our|my|the brand's|brand|company)?\s*(?:\w+\s+)?(?:sales|revenue|customers|business|orders|volume)\b"
+# "2% of the population" (said after the share), "population share 2%" (said before it)
+_POPULATION, _CATEGORY, _BRAND = (re.compile(r"^\s*of\s+(?:the\s+)?" + n, re.I) for n in (_POP_NOUN, _CAT_NOUN, _BRAND_NOUN))
+_BEFORE_POP, _BEFORE_CAT, _BEFORE_BRAND = (re.compile(r"\b" + n, re.I) for n in (_POP_NOUN, _CAT_NOUN, _BRAND_NOUN))
 _INDEX_ASK = re.compile(r"\bindex\w*\b|\bbdi\b|\bcdi\b|\bdevelopment\b|\bover-?\s?index|\bunder-?\s?index", re.I)
 
 
@@ -92,10 +93,16 @@ def indexes(t: str, nums: list[Num]) -> list[str]:
     pcts = [n for n in nums if n.pct]
     if len(pcts) != 3 or len(nums) != 3 or not _INDEX_ASK.search(t):
         return []
-    after = {id(n): t[n.end:n.end + 40] for n in pcts}
-    pop = [n for n in pcts if _POPULATION.search(after[id(n)])]
-    cat = [n for n in pcts if n not in pop and _CATEGORY.search(after[id(n)])]
-    brand = [n for n in pcts if n not in pop and n not in cat and _BRAND.search(after[id(n)])]
+    # what each share is of: said after it ("2% of the population"), else just before it ("population share 2%")
+    said = {id(n): [t[n.end:n.end + 40], " ".join(re.split(r"[,;:]", t[max(0, n.start - 40):n.start])[-1].split()[-3:])]
+            for n in pcts}
+
+    def of(n: Num, after: re.Pattern, before: re.Pattern) -> bool:
+        named_after = any(r.search(said[id(n)][0]) for r in (_POPULATION, _CATEGORY, _BRAND))
+        return bool(after.search(said[id(n)][0]) or (not named_after and before.search(said[id(n)][1])))
+    pop = [n for n in pcts if of(n, _POPULATION, _BEFORE_POP)]
+    cat = [n for n in pcts if n not in pop and of(n, _CATEGORY, _BEFORE_CAT)]
+    brand = [n for n in pcts if n not in pop and n not in cat and of(n, _BRAND, _BEFORE_BRAND)]
     if len(pop) != 1 or len(cat) != 1 or len(brand) != 1 or not pop[0].value:
         return []
     b, c = brand[0].value / pop[0].value * 100, cat[0].value / pop[0].value * 100
@@ -162,9 +169,10 @@ def incremental_cost(t: str, nums: list[Num], before: str) -> list[str]:
                          f"{money(round(total, 2))} ÷ {shown} {s2} ${per} per incremental {unit}"]
 
 
+_DURATION = re.compile(r"\b\d+[- ](?:day|week|month|hour)s?\b", re.I)
 _SPAN = re.compile(r"^[- ]?(?:day|week|month|hour|minute)s?\b", re.I)  # "a 28-day window": a duration, not a count
 _FROM_TO = re.compile(r"(?:\bfrom\s+(?P<a>\$?\d[\d,.]*)\s+(?P<mid>[a-z][^.?!]{0,80}?)\s+to|(?P<a2>\$?\d[\d,.]*)\s+[a-z]"
-                      r"[^.?!]{0,80}?\s+(?:but|vs\.?|versus|compared (?:with|to)|against)(?:\s+(?:only|just|then))?)"
+                      r"[^.?!]{0,80}?\s+(?:but|vs\.?|versus|compared (?:with|to)|against|(?P<and>and))(?:\s+(?:only|just|then))?)"
                       r"\s+(?P<b>\$?\d[\d,.]*)(?![\d-])", re.I)
 
 
@@ -176,12 +184,14 @@ def drop(t: str, nums: list[Num]) -> list[str]:
     if not m or "?" not in t[m.end():] or len(figures) != 2 or any(n.pct for n in figures) or \
             figures[0].start != max(m.start("a"), m.start("a2")) or figures[1].start != m.start("b") or not figures[0].value:
         return []
+    if m.group("and") and not (_DURATION.search(t[m.start():m.start("b")]) and _DURATION.search(t[m.end():m.end() + 40])):
+        return []  # "and" joins two counts of one thing only when each is said under its own window or period
     a, b = figures[0].value, figures[1].value
     show = money if figures[0].money else plain
     s, shown = _eq(abs(a - b) / a, 3)
     word = "drop" if b < a else "rise"
     return [f"{show(max(a, b))} − {show(min(a, b))} = {show(abs(a - b))}",
-            f"{show(abs(a - b))} ÷ {show(a)} {s} {shown}, i.e. a {plain(round(abs(a - b) / a * 100, 1))}% {word}"]
+            f"{show(abs(a - b))} ÷ {show(a)} {s} {shown}, i.e. a {_eq(abs(a - b) / a * 100, 1)[1]}% {word}"]
 
 
 # "… Chicago DMA: about 370,000 people", "Estimated size: **1.2 million** households": the size the last answer gave
