@@ -72,7 +72,10 @@ _TXT = ["Google Ads says it drove 700 conversions and Meta says 500, but our CRM
         "we reach at least once?",
         "A customer brings us $45 a month in contribution. How many months until the $315 we paid to acquire them "
         "comes back?"]
-_ALL = [_MORE, _TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
+_ASK_TXT = ["we run an online store. what does a Google click cost us?",
+            "how many clicks could we expect to get?",
+            "sorry, we have 9k a month"]
+_ALL = [_ASK_TXT[1:], _MORE, _TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
         _NEXT_STEP[2:]]
 
 
@@ -211,3 +214,10 @@ def test_more_wordings_of_the_same_formulas():
     assert "300 ÷ 900 ≈ 0.333, i.e. a 33.3% drop" in _lines(_MORE[2])
     assert _lines(_MORE[3]) == ""  # two months' counts joined by "and": no window or period compared, no formula here
     assert "$25,000 × 12 ÷ 100 = $3,000" in _lines(_MORE[4]) and "$3,200 ÷ 400 = $8 per order" in _lines(_MORE[4])
+
+
+def test_a_count_asked_without_a_budget_then_given_divides_on_the_txt_kb(txt_engine):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(txt_engine), max_tool_rounds=3)
+    outs = [c.send(t).assistant for t in _ASK_TXT]
+    assert "budget" in outs[1] and "?" in outs[1]
+    assert "$9,000 ÷ $1.85 ≈ 4,865 clicks" in outs[2] and "$9,000 ÷ $1.55 ≈ 5,806 clicks" in outs[2]
