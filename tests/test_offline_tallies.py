@@ -221,3 +221,20 @@ def test_a_count_asked_without_a_budget_then_given_divides_on_the_txt_kb(txt_eng
     outs = [c.send(t).assistant for t in _ASK_TXT]
     assert "budget" in outs[1] and "?" in outs[1]
     assert "$9,000 ÷ $1.85 ≈ 4,865 clicks" in outs[2] and "$9,000 ÷ $1.55 ≈ 5,806 clicks" in outs[2]
+
+
+def test_an_own_figure_rule_is_quoted_with_its_lead_in_sentence():
+    passages = [{"id": "kb#4", "text": "Tallies from each vendor overlap, so their vendor tallies exceed real orders. "
+                                       "Add the vendor tallies and divide by real orders for the ratio."}]
+    own = planmath.Work(["x"], "vendor tallies divide real orders", cited=False)
+    assert planmath.rule_sentence(own, passages) == ("Based on Knowledge Base [kb#4]: Tallies from each vendor overlap, so "
+                                                     "their vendor tallies exceed real orders. Add the vendor tallies and "
+                                                     "divide by real orders for the ratio.")
+    cited = planmath.Work(["x"], "vendor tallies divide real orders")
+    assert planmath.rule_sentence(cited, passages).endswith(": Add the vendor tallies and divide by real orders for the ratio.")
+
+
+def test_a_heading_the_cited_passage_does_not_hold_scopes_no_quote():
+    from agent.offline.reader import _scope
+    assert _scope("Plan one: a $9,000 month", [], "Plan one: a $9,000 month\n\nSpend it evenly.") == "Plan one: a $9,000 month: "
+    assert _scope("Plan one: a $9,000 month", [], "Spend it evenly.") == ""

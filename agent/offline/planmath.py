@@ -309,12 +309,14 @@ def rule_sentence(w: Work, passages: list[dict]) -> str | None:
     want = [x.lower() for x in w.search.split()]
     best, where = 0, None
     for ps in passages[:8]:
-        for sent in sentences(ps.get("text", "")):
+        said = sentences(ps.get("text", ""))
+        for i, sent in enumerate(said):
             low = sent.lower()
             score = sum((2 if "/" in x else 1) for x in want if x in low) + (3 if w.value is not None and
                                                                             _brackets(sent, w.value) else 0)
             if score > best:
-                best, where = score, (sent, ps["id"])
+                lead = said[i - 1] if i and not w.cited and sum(x in said[i - 1].lower() for x in want) >= 2 else ""
+                best, where = score, (f"{lead} {sent}".strip(), ps["id"])  # own figures: the rule with its lead-in
     if best < 2 or where is None:
         return None
     return f"Based on Knowledge Base [{where[1]}]: {where[0]}"
