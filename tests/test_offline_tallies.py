@@ -75,7 +75,10 @@ _TXT = ["Google Ads says it drove 700 conversions and Meta says 500, but our CRM
 _ASK_TXT = ["we run an online store. what does a Google click cost us?",
             "how many clicks could we expect to get?",
             "sorry, we have 9k a month"]
-_ALL = [_ASK_TXT[1:], _MORE, _TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
+_DERM = ["I do marketing for a dermatology clinic network. What does winning one new patient usually cost?",
+         "ok and how many new patients could we afford then?",
+         "ah right — 60k a month"]
+_ALL = [_DERM, ["ok and how many new members could we afford then?"], _ASK_TXT[1:], _MORE, _TXT, _PAYERS[1:], _CLICKS_TXT[1:], _REACH, _CLAIMS, _INDEX, _AFFILIATE, _DROP, _PAYBACK, _TARGET, _SIZE_SHIPPED[1:], _MOVED[1:], _ASK_BUDGET[1:],
         _NEXT_STEP[2:]]
 
 
@@ -238,3 +241,12 @@ def test_a_heading_the_cited_passage_does_not_hold_scopes_no_quote():
     from agent.offline.reader import _scope
     assert _scope("Plan one: a $9,000 month", [], "Plan one: a $9,000 month\n\nSpend it evenly.") == "Plan one: a $9,000 month: "
     assert _scope("Plan one: a $9,000 month", [], "Spend it evenly.") == ""
+
+
+def test_a_pleasantry_then_a_connective_question_is_no_small_talk(shipped_engine):
+    from agent.offline import scope
+    assert not scope.chat("ok and how many new members could we afford then?", True)
+    assert scope.chat("ok and thanks", True)
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    outs = [c.send(t).assistant for t in _DERM]
+    assert "budget" in outs[1] and "$60,000 ÷ $300 = 200 new patients" in outs[2]
