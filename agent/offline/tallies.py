@@ -22,8 +22,9 @@ from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 _WORD_SHARE = {"half": "50%", "a third": "33.33%", "one third": "33.33%", "a quarter": "25%", "one quarter": "25%",
                "two thirds": "66.67%", "three quarters": "75%", "a fifth": "20%", "a tenth": "10%"}
 _SHARE_WORDS = re.compile(r"\b(" + "|".join(sorted(_WORD_SHARE, key=len, reverse=True)) + r")\s+of\b", re.I)
-_REACH = re.compile(r"\b(?:reach\w*|hit(?:s|ting)?|covers?|covering|get(?:s|ting)? in front of|see(?:s|ing)?|"
-                    r"hears?|exposed)\b", re.I)
+_REACH_VERBS = ("reach\\w*", "hit(?:s|ting)?", "covers?", "covering", "get(?:s|ting)? in front of", "see(?:s|ing)?", "hears?",
+                "exposed")  # what a platform does to the people it reaches
+_REACH = re.compile(r"\b(?:" + "|".join(_REACH_VERBS) + r")\b", re.I)
 _AT_LEAST_ONCE = re.compile(r"\bat least once\b|\b(?:combined|together|in total|overall|total|unduplicated|"
                             r"de-?duplicated|net|unique|either)\b[^.?!]{0,30}\b(?:reach|share|audience|people|of them)\b|"
                             r"\b(?:reach|share|audience)\b[^.?!]{0,20}\b(?:combined|together|overall|in total)\b|"
