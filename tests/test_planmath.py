@@ -52,7 +52,7 @@ def test_a_per_period_rate_moves_the_users_measured_percentage():
 def test_a_share_of_the_monthly_budget_from_a_yearly_total():
     quoted = "Keep at least 5% of the monthly budget for tests."
     lines = planmath.share_of_budget("we spend $240k per year. how much goes to tests?", quoted)
-    assert lines == ["$240,000 ÷ 12 = $20,000 a month", "$20,000 × 5% = $1,000"]
+    assert lines == ["$240,000 ÷ 12 = $20,000 a month", "$20,000 × 5 ÷ 100 = $1,000"]
     assert planmath.share_of_budget("we spend $20k a month on tests", quoted) == []  # nothing asked
 
 

@@ -266,14 +266,15 @@ def impressions(text: str) -> list[str]:
             "average frequency)"]
 
 
-_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\bearn(?:s|ed)? (?:it|that|this|them|"
-                      r"the \w+) back\b|\brecoup\w*|\brecover\w*|\bbreak even on\b", re.I)
+_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\b(?:earn\w*|comes?|coming|came|made|"
+                      r"make|gets?|got|won|wins?|returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|"
+                      r"\brecover\w*|\bbreak even on\b", re.I)
 
 
 def payback(text: str) -> list[str]:
     """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month."""
     t = digits(text)
-    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow long\b", t, re.I):
+    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow long\b|\bwhen\b", t, re.I):
         return []
     cash = [n for n in parse_numbers(t) if n.money and not n.pct]
     monthly = [n for n in cash if own_period(t, n) == "month"]
@@ -282,8 +283,8 @@ def payback(text: str) -> list[str]:
         return []
     v = once[0].value / monthly[0].value
     sign = "=" if abs(v - round(v, 1)) < 1e-9 else "≈"
-    return [f"{money(once[0].value)} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 1))} months to earn back the "
-            "acquisition cost"]
+    return [f"{money(once[0].value)} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 1))} months — the payback "
+            "(CAC ÷ monthly contribution)"]
 
 
 def break_even_cost(text: str) -> list[str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kbmetrics, periods
-from agent.offline.memory import Memory, ratio_metric
+from agent.offline import buyask, kbmetrics, periods
+from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
 from agent.offline.roles import said_of
@@ -25,7 +25,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
             return unit if unit in UNIT_OF else unit_metric(unit)
     unit = p.unit or _counted(p)
     if unit:
-        m = unit_metric(re.sub(r"s$", "", unit))
+        m = buyask.metric_of(unit)
         if m:
             return m
     if len(p.metrics) == 1 and p.metrics[0] in UNIT_OF:
@@ -224,12 +224,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None or pct is None:
             return None
-        factor = 1 + p.pct_sign * pct / 100.0
-        new = base * factor
-        sign = "=" if abs(new - round(new, 2)) < 1e-9 else "≈"
-        op = "+" if p.pct_sign > 0 else "−"
-        lines.append(f"{money(base)} × (1 {op} {plain(pct)}%) = {money(base)} × {plain(factor)} {sign} "
-                     f"{money(round(new, 2))} — the new {'budget' if of_budget else 'price'}")
+        new = base * (1 + p.pct_sign * pct / 100.0)
+        if said is None and mem.price_work:  # a price worked out earlier: show from what
+            lines += mem.price_work
+        lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price"))
         budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
         if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
             s, shown = result(budget / new, True)
@@ -254,10 +252,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if ltv is None or not costs:
             return None
         for cost, note, _ in costs:
-            if mem.price_from and cost == mem.facts.get("price"):  # a price worked out earlier: show from what
-                spent, won = mem.price_from
-                lines.append(f"{money(spent)} ÷ {plain(won)} {'=' if abs(cost - round(cost, 2)) < 1e-9 else '≈'} "
-                             f"{money(round(cost, 2))} — your {mem.price_metric or 'cost'}")
+            if mem.price_work and cost == mem.facts.get("price"):  # a price worked out earlier: show from what
+                lines += mem.price_work
             s, shown = result(ltv / cost, False)
             lines.append(f"{money(ltv)} ÷ {money(cost)} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "mul":

@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline import periods
+from agent.offline import buyask, periods
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
+from agent.offline.numbers import money, plain
 from agent.offline.places import place_of_kind, without_places
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
@@ -39,6 +40,8 @@ class Memory:
     facts: dict[str, float] = field(default_factory=dict)   # budget, price, LTV, count
     price_metric: str | None = None       # what the remembered price is a price of
     price_from: tuple[float, float] | None = None  # (spend, count) the remembered price was worked out from
+    price_work: list[str] = field(default_factory=list)  # the working lines that gave the remembered price
+    sizes: list[tuple[str, str]] = field(default_factory=list)  # (geography, "370,000 people") of each size shown
     unit: str = ""
     ranges: dict[str, tuple[float, float, str]] = field(default_factory=dict)  # metric → (lo, hi, cite id)
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
@@ -131,7 +134,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     for n in p.numbers:
         role = n.role or ""
         if role.startswith("price"):
-            mem.facts["price"], mem.price_from = n.value, None
+            mem.facts["price"], mem.price_from, mem.price_work = n.value, None, []
             unit = role.split(":", 1)[1] if ":" in role else ""
             mem.price_metric = unit if unit in UNIT_OF else (unit_metric(unit) or p.calc and _metric_for_unit(p.unit)
                                                              or mem.price_metric)
@@ -150,6 +153,15 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         if p.calc.op == "unit" and spent and won and {"budget", "count"} <= {n.role for n in p.numbers}:
             # "we spent 90k and got 450 new patients": that CAC is the user's own price from now on
             mem.facts["price"], mem.price_metric, mem.price_from = spent / won, p.calc.target, (spent, won)
+            v = spent / won
+            mem.price_work = [f"{money(spent)} ÷ {plain(won)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
+                              f"{money(round(v, 2))} — your {p.calc.target or 'cost'}"]
+        elif p.calc.op == "change" and mem.facts.get("price") and (pct := p.value("pct")) is not None and p.pct_sign and \
+                not any(n.money for n in p.numbers) and not _HYPOTHETICAL.search(p.text):
+            # "CAC rose 20%" (not "what if it rose 20%?"): the remembered price moves, and its working grows
+            base = mem.facts["price"]
+            mem.price_work = mem.price_work + [moved_line(base, pct, p.pct_sign, "price")]
+            mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):
         mem.verticals = [v for v in looked if v]
@@ -174,12 +186,25 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
              if o.name == "get_audience_sizing" and not o.is_error]
     if asked and not sized and not p.audiences:  # not sized here: "and in Ohio?" still asks about these people
         mem.last_kind, mem.audiences, mem.sized_elsewhere = "audience", list(dict.fromkeys(asked)), []
+    mem.sizes += [(o.fields.get("get_audience_sizing", "").partition(" — ")[2], o.fields.get("Estimated size", ""))
+                  for o in outcomes if o.name == "get_audience_sizing" and o.found and o.fields.get("Estimated size")]
     if sized:
         mem.last_kind = "audience"
         also = next((o.fields.get("Also sized for", "") for o in outcomes if o.name == "get_audience_sizing" and o.found), "")
         mem.sized_elsewhere = [g.strip() for g in also.split(",") if g.strip()]
         if not p.audiences:  # an audience the tool matched in the user's own words
             mem.audiences = list({a: (a, g) for a, g in sized}.values())
+
+
+_HYPOTHETICAL = re.compile(r"\b(?:if|suppose|supposing|say|assum\w*|imagine|were to|would|could|might)\b", re.I)
+
+
+def moved_line(base: float, pct: float, sign: int, what: str) -> str:
+    """"$48 × (1 + 35%) = $48 × 1.35 = $64.80 — the new CAC": an amount moved by a percentage, shown."""
+    factor = 1 + sign * pct / 100.0
+    new = base * factor
+    return (f"{money(base)} × (1 {'+' if sign > 0 else '−'} {plain(pct)}%) = {money(base)} × {plain(factor)} "
+            f"{'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))} — the new {what}")
 
 
 def _metric_for_unit(unit: str) -> str | None:
@@ -256,6 +281,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             "budget" in mem.facts and not p.numbers and not p.audiences:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
+    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit)  # "how many new members could we get?": budget ÷ price
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p)
     kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None

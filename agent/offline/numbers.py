@@ -146,7 +146,8 @@ def parse_numbers(text: str) -> list[Num]:
     nums = []
     for m in _NUMBER.finditer(text):
         before = text[max(0, m.start() - 8):m.start()]
-        if re.search(r"\bsteps?\s*$", before, re.I) or re.search(r"[A-Za-z]-$|:$", before):
+        if re.search(r"\bsteps?\s*$", before, re.I) or re.search(r"[A-Za-z]-$", before) or \
+                text[m.start("num") - 1:m.start("num")] == ":":  # "3:1" is a ratio; "budget: 30k" is an amount
             continue
         mag = (m.group("mag") or "").lower()
         v = number_value(m.group("num"), mag, money=bool(m.group("cur")))

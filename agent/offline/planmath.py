@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, carryrate, compare, funnel, periods, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, compare, funnel, periods, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -57,6 +57,7 @@ class Work:
     search: str = ""      # words to add to the knowledge-base search for the rule behind the formula
     value: float | None = None   # a percentage result to place in the KB's bands ("between 80% and 90%")
     base: float | None = None    # a customer's value said before, to take the KB's stated share of
+    cited: bool = True           # False: arithmetic on the user's figures alone, whose lines claim nothing of a passage
 
 
 def _nums(text: str) -> tuple[str, list[Num]]:
@@ -200,13 +201,17 @@ def _per_unit(text: str) -> bool:
                                                   r"\bto (?:get|win|land|acquire|sign(?: up)?) (?:a|an|one|each)\b", text, re.I))
 
 
-def allowable(text: str, asked_before: str) -> Work | None:
+def allowable(text: str, asked_before: str, ltv: float | None = None) -> Work | None:
+    """The most to pay per unit: a customer's value ÷ the target ratio (``ltv``: a value the user said
+    earlier in the conversation, used when this message states none)."""
     asks = _per_unit(text) or (_per_unit(asked_before) and (_RATIO.search(digits(text)) or _WORTH.search(text)))
     if not asks:
         return None
     t, nums = _nums(text)
     r = _RATIO.search(t)
     value = next((n for n in nums if n.money), None)
+    if value is None and r is not None and ltv and not [n for n in nums if not n.pct and n.start < r.start()]:
+        value = Num(ltv, 0, 0, True, False)
     said = [n for n in _nums(asked_before)[1] if not n.pct] if value is None and r is None and not nums else []
     if len(said) == 1 and _WORTH.search(asked_before):  # "a job brings us $150 profit" just before: the KB's target share
         return Work([], "target acquisition cost break-even", base=said[0].value)
@@ -272,16 +277,19 @@ def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
 
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
-         said: tuple[float, str | None] | None = None) -> Work | None:
+         said: tuple[float, str | None] | None = None, ltv: float | None = None,
+         sizes: list[tuple[str, str]] | None = None) -> Work | None:
     """The first formula the message asks for, or None (``answered``: the last answer, whose working
     a rate may be applied to; ``said``: the budget an earlier statement gave and its period, which
     "what's that per year?" points back to)."""
     for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before)):
         if w is not None:
             return w
+    if (a := tallies.work(text, asked_before, answered, sizes)) is not None:  # several of the user's figures tied
+        return Work(*a, cited=False)
     if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a)
-    if (w := allowable(text, asked_before)) is not None:
+    if (w := allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
@@ -301,12 +309,14 @@ def rule_sentence(w: Work, passages: list[dict]) -> str | None:
     want = [x.lower() for x in w.search.split()]
     best, where = 0, None
     for ps in passages[:8]:
-        for sent in sentences(ps.get("text", "")):
+        said = sentences(ps.get("text", ""))
+        for i, sent in enumerate(said):
             low = sent.lower()
             score = sum((2 if "/" in x else 1) for x in want if x in low) + (3 if w.value is not None and
                                                                             _brackets(sent, w.value) else 0)
             if score > best:
-                best, where = score, (sent, ps["id"])
+                lead = said[i - 1] if i and not w.cited and sum(x in said[i - 1].lower() for x in want) >= 2 else ""
+                best, where = score, (f"{lead} {sent}".strip(), ps["id"])  # own figures: the rule with its lead-in
     if best < 2 or where is None:
         return None
     return f"Based on Knowledge Base [{where[1]}]: {where[0]}"
@@ -348,7 +358,7 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
         lines.append(f"{money(total)}{f' × {num}' if num != 1 else ''} ÷ {den} = {money(total * num / den)}")
         return lines
     pct = float(m.group("pct"))
-    lines.append(f"{money(total)} × {plain(pct)}% = {money(total * pct / 100)}")
+    lines.append(f"{money(total)} × {plain(pct)} ÷ 100 = {money(total * pct / 100)}")  # the rule's N% as N hundredths
     return lines
 
 

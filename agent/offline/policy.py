@@ -331,7 +331,7 @@ def _formula(text: str, history: list, mem: Memory, previous: tuple | None = Non
     """The planner's formula this message asks for (the previous question may have asked it)."""
     hist = _as_history(history)
     return planmath.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None)  # not the budget a count used
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes)  # not the budget a count used
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

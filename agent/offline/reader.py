@@ -264,16 +264,17 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         return None
     chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     cite = top[key[0]]["id"]
-    return f"Based on Knowledge Base [{cite}]: " + _scope(key[1], chosen) + " ".join(c.text for c in chosen)
+    return f"Based on Knowledge Base [{cite}]: " + _scope(key[1], chosen, top[key[0]]["text"]) + " ".join(c.text for c in chosen)
 
 
-def _scope(heading: str, chosen: list[_Unit]) -> str:
+def _scope(heading: str, chosen: list[_Unit], text: str) -> str:
     """The section's heading, when it states an amount the quote does not repeat ("Tier 1: under
     $50k per month" over "Typical shape: search 40%–50% …"): the heading scopes every sentence under
-    it, and the quote alone would drop that scope. Empty otherwise."""
+    it, and the quote alone would drop that scope. Empty otherwise — and when the cited passage's own
+    text does not hold the heading (a section begun in an earlier chunk), whose amount it cannot support."""
     said = {n.value for c in chosen for n in parse_numbers(digits(c.text))}
     scoped = [n for n in parse_numbers(digits(heading)) if (n.money or n.pct) and n.value not in said]
-    return f"{heading.rstrip('.:')}: " if scoped else ""
+    return f"{heading.rstrip('.:')}: " if scoped and heading.rstrip(".:") in text else ""
 
 
 def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit], text: str) -> list[_Unit]:

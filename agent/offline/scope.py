@@ -92,7 +92,7 @@ def decline(what: str) -> str:
 
 
 _OPENER = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|thanks?|thank you|cheers|great|perfect|awesome|cool|ok(?:ay)?|"
-                     r"got it|nice|lovely|so|right|well)\b\W*)+", re.I)
+                     r"got it|nice|lovely|so|right|well|and|then|but|now)\b\W*)+", re.I)  # "ok and how many …?": a question
 _QUESTION = re.compile(r"^(?:which|what|how|when|where|why|who|can|could|do|does|is|are|should)\b", re.I)
 
 

@@ -43,7 +43,7 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if not quote:
         return compose.abstain([("information that answers this question", "")], [])
     cite = re.search(r"\[([^\]]+#\d+)\]", quote)
-    return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite else None)}"
+    return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite and (w is None or w.cited) else None)}"
 
 
 def said(cited: str) -> str:

@@ -1,0 +1,69 @@
+"""A count of results the budget would buy, asked before any budget is known.
+
+Why: "how many new members could we sign up?", "how many sales should we expect once ads start?",
+"how many first-time buyers can we afford?" are a division (budget ÷ the price of one result) whose
+dividend only the user has. Asked with no budget said anywhere in the conversation, the right reply
+is a question for it — not a benchmark passage; and once the user answers with an amount, the same
+division is worked with it (the calculation is remembered as waiting for its input). A result of
+*new* or *paying* people of any kind ("new patients", "paying subscribers", "first-time guests") is
+bought at the cost of a new customer (CAC), the rule :mod:`~agent.offline.metricforms` already applies
+to prices of new buyers. Read from English alone: a verb of obtaining or expecting, a counted noun,
+no figure, no audience or place being sized.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.parse import Calc, Parsed, unit_metric
+
+_OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"
+                     r"land|drive|end up (?:with|as)|turn into|become|produce|yield)\b", re.I)
+_BUYER = re.compile(r"\b(?:new|first-time|first time|paying)\b", re.I)
+_RESULT = re.compile(r"\b(?:orders?|sales|purchases?|customers?|conversions?|sign-?ups?|bookings?|leads?|installs?|"
+                     r"subscribers?|members?|buyers?|clients?)\b", re.I)
+
+
+def metric_of(unit: str) -> str | None:
+    """The price metric a counted result is bought at: its own "cost per …" metric, or the cost of a
+    new customer for new or paying people of any kind."""
+    unit = (unit or "").strip().lower()
+    if not unit:
+        return None
+    own = unit_metric(re.sub(r"s$", "", unit))
+    if own:
+        return own
+    return unit_metric("customer") if _BUYER.search(unit) else None
+
+
+_OF_THOSE = re.compile(r"\bhow many of (?:those|them|these|the \w+)\b", re.I)
+_PAY = re.compile(r"\b(?:pay|pays|paying|paid|buy|buys|buying|purchas\w*|spend\w* money)\b", re.I)
+_RATE_NAMED = re.compile(r"\bconver\w*|\bcvr\b|\brates?\b|\bpercent|%", re.I)
+
+
+def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
+    """"How many of those end up paying?" after a budget bought installs or leads: the people who pay
+    are customers, so the same budget is divided by the cost of one (not a share of a rate the
+    message never names). After clicks or visits, which a conversion rate is a share of, it is not."""
+    if p.calc is not None or not has_budget or p.numbers or p.audiences or not _OF_THOSE.search(p.text) or \
+            not last_unit or re.search(r"\b(?:clicks?|visit\w*|sessions?|impressions?|views?|traffic)\b", last_unit, re.I) or \
+            not _PAY.search(p.text[_OF_THOSE.search(p.text).end():]) or _RATE_NAMED.search(p.text) or p.unit:
+        return None
+    p.metrics, p.unit = [], "paying customers"
+    return Calc("div", "budget", "price", target=p.unit)
+
+
+def calc(p: Parsed, has_budget: bool, last_unit: str = "") -> Calc | None:
+    """The budget ÷ price division a bare "how many … can we get/expect?" asks, or None (``last_unit``:
+    what the last division counted)."""
+    if (c := payers(p, has_budget, last_unit)) is not None:
+        return c
+    if p.calc is not None or not p.asks_count or p.numbers or p.audiences or p.geographies or p.metrics \
+            or p.metric_phrases or not p.unit or not _OBTAIN.search(p.text):
+        return None
+    if not (_BUYER.search(p.unit) or _RESULT.search(p.unit)):
+        return None
+    if has_budget and metric_of(p.unit) is None:  # a budget known but no price for this result: not this rule's
+        return None
+    if _BUYER.search(p.unit.split()[-1]) and (m := re.search(re.escape(p.unit) + r"\s+([a-z]+s)\b", p.text, re.I)):
+        p.unit = f"{p.unit} {m.group(1)}"  # "paying" of "how many paying subscribers": the people counted
+    return Calc("div", "budget", "price", target=p.unit)
