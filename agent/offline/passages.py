@@ -330,3 +330,22 @@ def domain_stems() -> frozenset[str]:
             words.update(w for w in [key, *syns] if len(terms(w)) == 1 and " " not in w)
     return frozenset(t for w in words for t in terms(w) if len(t) > 2)
 
+
+def near_matches(query: set[str], found: set[str]) -> set[str]:
+    """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
+    ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`t_to_s`)."""
+    out = query & found
+    rest = [qt for qt in query - out if len(qt) >= 4]
+    if rest:  # both kinds of near match share their first four letters: only those terms are compared
+        heads = {f[:4] for f in found if len(f) >= 4}
+        for qt in rest:
+            if qt[:4] in heads and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f))
+                                       and abs(len(f) - len(qt)) <= 3 or t_to_s(qt, f) for f in found):
+                out.add(qt)
+    return out
+
+
+def t_to_s(a: str, b: str) -> bool:
+    """A Latin verb and its noun in -sion, as the stemmer leaves them: "convert" and "convers"
+    (conversion), "omit" / "omis", "divert" / "divers"."""
+    return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} == {"t", "s"}

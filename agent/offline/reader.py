@@ -37,6 +37,7 @@ from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, kb_words, names_found,
                                     plainly_media, relevant, terms, through_parts, units)
+from agent.offline.passages import near_matches as _matches  # stem-near matching (-t / -sion, derivations)
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
@@ -109,26 +110,6 @@ class _Unit:
     overview: bool
     path: str = ""           # the section path read with the unit's heading (what its meaning is encoded with)
     outline: str = ""        # the headings it sits under, outline first ("Playbook: budget cuts › Principles for …")
-
-
-def _matches(query: set[str], found: set[str]) -> set[str]:
-    """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
-    ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`_t_to_s`)."""
-    out = query & found
-    rest = [qt for qt in query - out if len(qt) >= 4]
-    if rest:  # both kinds of near match share their first four letters: only those terms are compared
-        heads = {f[:4] for f in found if len(f) >= 4}
-        for qt in rest:
-            if qt[:4] in heads and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f))
-                                       and abs(len(f) - len(qt)) <= 3 or _t_to_s(qt, f) for f in found):
-                out.add(qt)
-    return out
-
-
-def _t_to_s(a: str, b: str) -> bool:
-    """A Latin verb and its noun in -sion, as the stemmer leaves them: "convert" and "convers"
-    (conversion), "omit" / "omis", "divert" / "divers"."""
-    return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} == {"t", "s"}
 
 
 def _units(top: list[dict]) -> list[_Unit]:
