@@ -122,8 +122,8 @@ def run_main(capsys, monkeypatch):
 # only costs that second again.
 _SECONDS_KEY = "mpa/test_seconds"
 _seconds: dict[str, float] = {}
-_ANTHROPIC_SDK_FILES = {f"tests/test_{name}.py" for name in ("anthropic_sdk", "braintrust_service", "llm", "modes",
-                                                             "scorers")}
+_ANTHROPIC_SDK_FILES = {f"tests/test_{name}.py" for name in ("anthropic_sdk", "braintrust_service", "default_models",
+                                                             "llm", "modes", "scorers")}
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -153,17 +153,23 @@ def metrics_in(text: str) -> list[str]:
     return match_terms(text or "", VOCABULARY["metrics"])
 
 
-def _nearest(text: str, pos: int, table: dict[str, list[str]]) -> str | None:
-    low = (text or "").lower()
+@lru_cache(maxsize=1024)
+def _spans(low: str, table: str, path: str) -> tuple[tuple[int, int, str], ...]:
+    """Every name of ``table`` found in ``low``: (start, end, key), in the table's order. Cached: the
+    scorers ask for the name nearest each figure of an answer, so one text is searched many times."""
+    tab = _vertical_names(path) if table == "verticals" else VOCABULARY[table]
+    return tuple((m.start(), m.end(), key) for key, syns in tab.items() for m in term_pattern(tuple(syns)).finditer(low))
+
+
+def _nearest(text: str, pos: int, table: str) -> str | None:
     best_before, best_after = None, None
-    for key, syns in table.items():
-        for m in term_pattern(tuple(syns)).finditer(low):
-            span = m.end() - m.start()
-            if m.end() <= pos:  # closest end wins; at the same end the longer synonym ("ltv:cac" over "cac")
-                if best_before is None or (m.end(), span) > best_before[:2]:
-                    best_before = (m.end(), span, key)
-            elif best_after is None or (m.start(), -span) < best_after[:2]:
-                best_after = (m.start(), -span, key)
+    for start, end, key in _spans((text or "").lower(), table, str(kb_dir())):
+        span = end - start
+        if end <= pos:  # closest end wins; at the same end the longer synonym ("ltv:cac" over "cac")
+            if best_before is None or (end, span) > best_before[:2]:
+                best_before = (end, span, key)
+        elif best_after is None or (start, -span) < best_after[:2]:
+            best_after = (start, -span, key)
     if best_before:
         return best_before[2]
     return best_after[2] if best_after else None
@@ -177,10 +183,10 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     when several platforms would do and the text names none, or names several — then the
     figure must be found in the evidence text."""
     path = str(kb_dir())
-    key = _nearest(text, pos, _table(table))
+    key = _nearest(text, pos, table)
     if table != "verticals" or key not in _labels(path):
         return key
-    metric = _nearest(text, pos, VOCABULARY["metrics"])
+    metric = _nearest(text, pos, "metrics")
     have = _platforms(path).get((key, metric or ""), ())
     named = match_terms(text or "", VOCABULARY["platforms"])
     if len(named) > 1:
