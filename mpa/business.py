@@ -188,7 +188,8 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     best, label, piece = ranked[0]
     second = ranked[1][0] if len(ranked) > 1 else 0.0
     away = rank(core, {"": uncovered}, top=1) if uncovered else []
-    if away and away[0][0] >= best + UNCOVERED_LEAD and away[0][0] >= UNCOVERED_FLOOR:
+    nearest = rank(core, prof, top=1)[0][0]  # one piece against one name: the same footing
+    if away and away[0][0] >= nearest + UNCOVERED_LEAD and away[0][0] >= UNCOVERED_FLOOR:
         return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
     if best >= FLOOR and best - second >= MARGIN:
         return BusinessMatch(label, "meaning", best, piece, cands, ranked)

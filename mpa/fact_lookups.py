@@ -67,6 +67,11 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         if found.result is None and key is None and found.reason.startswith("it has no benchmark table for") \
                 and not lookups.match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
             found = _by_business(engine, vertical, metric, found)  # a business the words did not name
+        elif found.result is not None and key is None:  # named by a word rule: unless the KB says it does not cover it
+            how = business.resolve_business(tables(engine), facts(engine), vertical)
+            if how.matched_by == "not covered":
+                found = Lookup(None, f"it has no benchmark table for {vertical!r}{_unmatched(how)} (covered verticals: "
+                                     f"{', '.join(t.verticals)})")
         return Lookup([found.result] if found.result is not None else [], found.reason)
     how = None
     if not names and labels:  # a business the label rules did not name: the KB's own text, by meaning
