@@ -82,8 +82,10 @@ def uncovered_names(texts: Iterable[str]) -> list[str]:
             if not m or s.count(",") < 2:
                 continue
             listed = s[:m.start()] if len(s[:m.start()]) > len(s[m.end():]) else s[m.end():]
-            out.extend(p.strip(" .") for p in _PIECE_SPLIT.split(listed) if p and resolve.terms(p)
-                       and len(p.strip()) > 2 and len(p.split()) <= 3)  # names, not clauses
+            items = [p.strip(" .") for p in _PIECE_SPLIT.split(listed) if p and resolve.terms(p) and len(p.strip()) > 2]
+            names = [p for p in items if len(p.split()) <= 3]  # names, not clauses
+            if len(names) >= 3 and len(names) * 4 >= len(items) * 3:  # a list of names, not a sentence that negates
+                out.extend(names)
     return list(dict.fromkeys(out))
 
 
