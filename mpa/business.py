@@ -2,20 +2,27 @@
 lakeside cottage rental") to one of the KB's verticals — or to none, honestly.
 
 Why: the vocabulary and the label rules (:mod:`mpa.labels`, :mod:`mpa.resolve`) only know the
-names someone wrote down or the words a label itself uses. The KB says much more about what each
+names someone wrote down or the words a label itself uses. The KB says more about what each
 vertical covers: its introduction lists kinds of business ("hospital systems, clinics, … telehealth
-services"), its notes say whom it counts ("new patients who attend a first appointment") and where
-its figures are low or high ("local clinics with strong referral reputations"). This module reads
-that text — never a list of businesses written here — and compares the phrase with each piece of
-it by meaning (the sentence encoder :mod:`mpa.resolve` holds), one phrase-sized piece at a time:
-a short phrase against a whole paragraph is diluted, against "telehealth services" it is not.
+services"), its "when it applies" cells say where figures are low or high ("local clinics with strong
+referral reputations", "specialist and elective services"), and a KB of lists gives each vertical a
+section of its own. This module reads that text — never a list of businesses written here — and
+compares the phrase with each phrase-sized piece of it by meaning (the sentence encoder
+:mod:`mpa.resolve` holds): a short phrase against a whole paragraph is diluted, against "telehealth
+services" it is not. The metric notes are left out on purpose: they speak of metrics ("CPA in
+financial services"), which a business phrase ("a CPA firm") would then match.
 
-Calibrated to decline: a vertical is named only when its nearest piece is near (:data:`FLOOR`)
-and clearly nearer than any other vertical's (:data:`MARGIN`). A phrase nearer to something the
-KB itself says it does not cover ("… pet care, luxury fashion … have no benchmarks") is declined
-too (``matched_by="not covered"``), so an uncovered business never borrows a neighbour's numbers.
-Every answer says how it matched (``matched_by``) and, when it names nothing, which verticals the
-KB covers, so the agent can ask or decline instead of guessing.
+Calibration (own probe set, tests/test_business_probes.py): a vertical's similarity is the mean of
+its :data:`TOP` nearest pieces, since one lucky piece ("food" for "bed and breakfast") is no
+description; it is named only when that is at least :data:`FLOOR` and leads every other vertical
+by :data:`MARGIN`. A vertical the KB only names (a list item, no text of its own) is judged on its
+name alone and must be :data:`NAMED_ONLY` nearer ("car wash" is as near "Auto Dealers" as "used car
+lot" is). Words most verticals use ("online", "platform") are set aside first (:func:`telling_words`).
+A phrase nearer — piece for piece — to a business the KB itself lists as not covered ("… pet
+care, luxury fashion … have no benchmarks") is declined (``matched_by="not covered"``), so an
+uncovered business never borrows a neighbour's numbers. Every answer says how it matched
+(``matched_by``) and, when it names nothing, which verticals the KB covers, so the agent can ask or
+decline instead of guessing.
 """
 from __future__ import annotations
 
@@ -27,12 +34,12 @@ from typing import Any, Iterable
 from mpa import resolve
 from rag.sentences import loose_sentences
 
-FLOOR = 0.40    # a vertical's similarity (mean of its TOP nearest pieces) for it to be named at all …
-MARGIN = 0.10   # … and its lead over any other vertical's
-NAMED_ONLY = 0.12  # a vertical the KB only names (fewer than TOP pieces: a list item) must be that much nearer
-UNCOVERED_FLOOR = 0.5  # the similarity to a name the KB says it does not cover that declines the phrase
 TOP = 3         # a vertical's similarity: the mean of its TOP nearest pieces (one lucky piece is not a description)
-UNCOVERED_LEAD = 0.0  # a phrase at least this much nearer an uncovered business than any vertical is declined
+FLOOR = 0.40    # that similarity for a vertical to be named at all …
+MARGIN = 0.10   # … and its lead over any other vertical's
+NAMED_ONLY = 0.12  # a vertical the KB only names (fewer than TOP pieces besides its name) must be that much nearer
+UNCOVERED_FLOOR = 0.5  # the similarity to a name the KB says it does not cover that declines the phrase …
+UNCOVERED_LEAD = 0.0   # … when it is at least this much above the nearest piece of any vertical
 
 
 @dataclass
@@ -93,10 +100,10 @@ _CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, list[str]], list[st
 
 
 def profiles(t: Any, facts: list) -> tuple[dict[str, list[str]], list[str]]:
-    """({vertical label: the KB's pieces about it}, [uncovered business names]) for ``engine``'s KB,
-    cached per parsed KB (``t``: :func:`mpa.lookups.tables`; ``facts``: :func:`mpa.fact_lookups.facts`). A table KB's vertical is its benchmark file (introduction, notes, the
-    "when it applies" cells); a KB that states figures in lists is read per section: the label, and
-    the section under a heading that shares the label's words."""
+    """({vertical label: the KB's pieces about it}, [uncovered business names]), cached per parsed KB
+    (``t``: :func:`mpa.lookups.tables`; ``facts``: :func:`mpa.fact_lookups.facts`). A table KB's vertical
+    is its benchmark file's introduction and "when it applies" cells; a KB that states figures in lists
+    is read per section: the label, and the section under a heading that shares the label's words."""
     hit = _CACHE.get(t)
     if hit is not None and hit[0] is facts:
         return hit[1], hit[2]

@@ -42,7 +42,7 @@ MAPS = [  # (engine, business phrase, metric, the KB's vertical)
 DECLINES = [  # (engine, business phrase, metric)
     ("shipped_engine", "medical cannabis dispensary", "CPC"),   # the KB lists cannabis as not covered
     ("shipped_engine", "doggy daycare and walking", "CPC"),      # … nor pet care
-    ("shipped_engine", "emergency animal hospital", "CPC"),     # a word rule reads "hospital"; the KB says pet care is not covered
+    ("shipped_engine", "emergency animal hospital", "CPC"),     # a word rule reads "hospital"; pet care is not covered
     ("shipped_engine", "event venue rental", "CPC"),
     ("shipped_engine", "trucking freight carrier", "CPC"),
     ("shipped_engine", "pest control service", "CPC"),
