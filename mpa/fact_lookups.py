@@ -14,7 +14,7 @@ import re
 import weakref
 from typing import Any
 
-from mpa import audience_lookups, lookups, resolve
+from mpa import audience_lookups, business, lookups, resolve
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
@@ -64,11 +64,24 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     names = match_labels(vertical, labels) if labels else []
     if (key is not None and key in t.verticals) or (t.verticals and not names):
         found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before
+        if found.result is None and key is None and found.reason.startswith("it has no benchmark table for") \
+                and not lookups.match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
+            found = _by_business(engine, vertical, metric, found)  # a business the words did not name
+        elif found.result is not None and key is None:  # named by a word rule: unless the KB says it does not cover it
+            how = business.resolve_business(tables(engine), facts(engine), vertical)
+            if how.matched_by == "not covered":
+                found = Lookup(None, f"it has no benchmark table for {vertical!r}{_unmatched(how)} (covered verticals: "
+                                     f"{', '.join(t.verticals)})")
         return Lookup([found.result] if found.result is not None else [], found.reason)
+    how = None
+    if not names and labels:  # a business the label rules did not name: the KB's own text, by meaning
+        how = business.resolve_business(tables(engine), facts(engine), vertical)
+        names = [how.label] if how.label else []
     if not names:
         if not labels:
             return Lookup([], "it states no benchmark figures by vertical")
-        return Lookup([], f"it has no benchmark for the vertical {vertical!r} (verticals it covers: {', '.join(labels)})")
+        return Lookup([], f"it has no benchmark for the vertical {vertical!r}{_unmatched(how)} (verticals it covers: "
+                          f"{', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
     m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics) or own_metric_named(metric, bench)
     mine = [f for f in bench if f.vertical in names]
@@ -89,7 +102,29 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         if k not in seen:
             seen.add(k)
             out.append(_result(t, f, m))
+            out[-1].vertical_matched_by = business.described(how, vertical)
     return Lookup(out)
+
+
+def _by_business(engine: RetrievalEngine, vertical: str, metric: str, found: Lookup) -> Lookup:
+    """A table KB's vertical for a business the vocabulary and the label rules left unnamed
+    (:func:`mpa.business.resolve_business`); ``found`` (the plain "no table") when none is near enough."""
+    how = business.resolve_business(tables(engine), facts(engine), vertical)
+    if how.label is None:
+        return Lookup(None, found.reason.replace(f"for {vertical!r}", f"for {vertical!r}{_unmatched(how)}", 1))
+    again = lookups.lookup_benchmark(engine, how.label, metric)
+    if again.result is not None:
+        again.result.vertical_matched_by = business.described(how, vertical)
+    return again
+
+
+def _unmatched(how: "business.BusinessMatch | None") -> str:
+    """Why a business phrase named no vertical, for the tool's reason."""
+    if how is None or how.matched_by == "no match" and not how.evidence:
+        return ""
+    if how.matched_by == "not covered":
+        return f" — matched_by: not covered (the knowledge base lists {how.evidence!r} among what it does not cover)"
+    return " — matched_by: no match (no vertical's description is near enough to decide; ask which is closest)"
 
 
 def kb_metric_note(engine: RetrievalEngine) -> str:

@@ -58,6 +58,7 @@ class BenchmarkResult:
     matched_by: str = "table"  # "table" | "text" (fallback line in prose) | a fact's form (mpa.facts)
     platform: str | None = None
     period: str | None = None
+    vertical_matched_by: str = ""  # how a business phrase was read as this vertical (mpa.business), "" when named
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

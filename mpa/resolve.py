@@ -195,6 +195,11 @@ def use_meaning(similarities: Callable[[str, list[str]], "list[float] | None"] |
     _MEANING[:] = [similarities] if similarities else []
 
 
+def similarities(phrase: str, texts: list[str]) -> "list[float] | None":
+    """The plugged-in similarity of ``phrase`` to each of ``texts``; None without an encoder."""
+    return _MEANING[0](phrase, texts) if _MEANING and texts and (phrase or "").strip() else None
+
+
 def by_meaning(phrase: str, names: Mapping[str, Iterable[str]]) -> list[tuple[float, str]] | None:
     """(similarity, key) for each key, best first: a key's similarity is that of its nearest name
     (a label, or one item a table's introduction lists: "clinics", "car dealers"). None without a

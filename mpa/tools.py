@@ -397,7 +397,8 @@ class ToolExecutor:
         b = found.result[0]
         chunk = self.engine.chunk(b.chunk_id)
         lines = [f"get_benchmark: {b.vertical} {b.metric_name or b.metric}",
-                 f"Typical (plan with this): {b.value}"]
+                 f"Typical (plan with this): {b.value}"] + ([f"Vertical matched_by {escape(b.vertical_matched_by)}"]
+                                                             if b.vertical_matched_by else [])
         if b.matched_by == "table":
             lines.append(f"Low: {b.low_text} · High: {b.high_text} (stress-test bounds)")
             lines.append(f"When it applies: {escape(b.qualifier)}")
@@ -425,6 +426,7 @@ class ToolExecutor:
         f0 = facts[0]
         lines = [f"get_benchmark: {f0.vertical} {f0.metric} — {len(facts)} figure(s) in the knowledge base"
                  + (" (one per platform; give each with its platform)" if len(facts) > 1 else "")]
+        lines += [f"Vertical matched_by {escape(f0.vertical_matched_by)}"] if f0.vertical_matched_by else []
         ids, passages, records = [], [], []
         for f in facts:
             where = f.platform or "no platform named (blended)"
