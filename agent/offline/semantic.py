@@ -134,6 +134,8 @@ def _encode(texts: list[str]) -> bool:
 def similarities(question: str, texts: list[str]) -> list[float] | None:
     """Cosine similarity of ``question`` to each of ``texts`` (rounded to 3 decimals), or None
     without an encoder."""
+    if "off" in _state:  # switched off (tests, MPA_OFFLINE_MEANING=0): not even the texts are normalised
+        return None
     question = " ".join(question.split())
     texts = [" ".join(t.split()) for t in texts]
     if not question or not _encode([question, *[t for t in texts if t]]):

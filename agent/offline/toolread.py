@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rag.passages import parse_passages, text_before_passages
@@ -36,13 +37,21 @@ def read_outcome(name: str, tool_input: dict, content: Any, is_error: bool) -> T
         content = "\n".join(b.get("text", "") for b in content if isinstance(b, dict))
     content = content or ""
     o = ToolOutcome(name, tool_input, content, is_error)
-    o.passages = [p.to_dict() for p in parse_passages(content)]
-    head = text_before_passages(content)
-    for line in head.splitlines():
+    passages, fields = _read(content)
+    o.passages, o.fields = [{"id": i, "source": s, "text": t} for i, s, t in passages], dict(fields)
+    return o
+
+
+@lru_cache(maxsize=2048)
+def _read(content: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[str, str], ...]]:
+    """A tool result's passages and its "Key: value" lines, read once per text: every turn re-reads
+    the whole conversation's tool results."""
+    fields: dict[str, str] = {}
+    for line in text_before_passages(content).splitlines():
         if ": " in line:
             k, v = line.split(": ", 1)
-            o.fields.setdefault(k.strip(), v.strip())
-    return o
+            fields.setdefault(k.strip(), v.strip())
+    return tuple((p.id, p.source, p.text) for p in parse_passages(content)), tuple(fields.items())
 
 
 def merge_passages(outcomes: list[ToolOutcome]) -> list[dict]:
