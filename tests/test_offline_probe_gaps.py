@@ -106,11 +106,14 @@ BY_MEANING = [
 
 
 @pytest.fixture
-def meaning(tmp_path, monkeypatch):
+def meaning(request, monkeypatch):
+    """The encoder on, its vectors kept in pytest's cache folder (.pytest_cache/, keyed by text hash, so
+    never stale): kb/'s pieces are encoded on a cold run only, not on every run (~2.5 s of CPU)."""
     from agent.offline import semantic
-    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path))
+    monkeypatch.setenv("MPA_MEANING_CACHE", str(request.config.cache.mkdir("mpa-meaning")))
     semantic.disable(False)
     yield
+    semantic.save()
     semantic.disable()
 
 

@@ -80,6 +80,7 @@ def _encoder():
 
 
 def _load(model: str) -> None:
+    _state.setdefault("loaded", set()).add(str(cache_file(model)))
     try:
         with np.load(cache_file(model)) as z:
             _vectors.update(zip(z["keys"].tolist(), z["vectors"]))
@@ -119,6 +120,8 @@ def _encode(texts: list[str]) -> bool:
         enc = _encoder()
         if enc is None:
             return False
+        if str(cache_file(enc.name)) not in _state["loaded"]:  # MPA_MEANING_CACHE moved: read that folder's vectors too
+            _load(enc.name)
         todo = sorted({t for t in texts if _key(t) not in _vectors})
         if todo:
             from rag.dense import blas_single_threaded
