@@ -19,7 +19,6 @@ conversation stays a valid Messages sequence.
 """
 from __future__ import annotations
 
-import copy
 import logging
 import time
 from contextlib import contextmanager
@@ -29,7 +28,7 @@ from typing import Any, Iterator
 from agent.messages import Model, ModelResponse
 from agent.prompts import FINAL_ANSWER_NOTE, SYSTEM_PROMPT
 from rag.citations import cited_ids, remove_citations
-from mpa.record import EvalOutput, ToolCall, Turn
+from mpa.record import EvalOutput, ToolCall, Turn, plain_copy
 from mpa.tools import ToolExecutor, ToolResult
 
 log = logging.getLogger("agent.engine")
@@ -43,7 +42,7 @@ class TurnRecord(Turn):
     tool_calls: list[dict[str, Any]] = field(default_factory=list)  # type: ignore[assignment]
 
     def to_turn(self) -> Turn:
-        plain = {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(Turn) if f.name != "tool_calls"}
+        plain = {f.name: plain_copy(getattr(self, f.name)) for f in fields(Turn) if f.name != "tool_calls"}
         return Turn(**plain, tool_calls=[ToolCall.from_dict(c) for c in self.tool_calls])
 
     def to_dict(self) -> dict[str, Any]:
