@@ -78,17 +78,6 @@ def test_holdout7_repeats_no_user_turn_of_an_earlier_set():
     check_repeats_no_user_turn(FOLDER, _earlier_folders())
 
 
-def test_a_copied_user_turn_is_caught(tmp_path):
-    """The repeat check fails on a set that shares a user turn with an earlier one (the shared checks'
-    own failure cases are tested once, in tests/test_paraphrase_holdout.py)."""
-    import shutil
-
-    import pytest
-    shutil.copy(sorted(FOLDER.glob("*.json"))[0], tmp_path)
-    with pytest.raises(AssertionError, match="copied from an earlier"):
-        check_repeats_no_user_turn(FOLDER, [tmp_path])
-
-
 def test_a_key_fact_from_outside_its_section_is_caught(tmp_path):
     """The section check fails on a key fact whose words or figure are not in the turn's sections."""
     path = next(p for p in sorted(FOLDER.glob("*.json"))
