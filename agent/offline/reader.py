@@ -32,7 +32,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from agent.offline import bands, focus, sectionmeaning
+from agent.offline import bands, focus, normphrase, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, kb_words, names_found,
@@ -140,7 +140,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`)."""
     plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
-    q = _with_directions(plain)  # "shorter" also asks about what "reduces"
+    norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
+    q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
     ctx = set(terms(context)) - q
     top = passages[:CANDIDATES]
     if not q or not top:
@@ -220,6 +221,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
+            s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         words = {k: section_score(k) for k in sections}
