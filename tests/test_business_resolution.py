@@ -88,3 +88,14 @@ def test_the_tool_says_how_it_matched(shipped_engine):
 def test_the_kb_own_not_covered_list_is_read():
     said = business.uncovered_names(["Tattooing, pawn shops, scrap dealers and bail bonds have no benchmarks here."])
     assert {"Tattooing", "pawn shops", "scrap dealers", "bail bonds"} <= set(said)
+
+
+def test_the_offline_agent_says_the_tools_match_note_in_plain_words(kb_txt_engine):
+    """The tool's "matched_by: no match (… ask which is closest)" is written for the model; the offline
+    agent's decline says it to the user plainly instead of echoing it."""
+    from agent.offline.compose import abstain
+
+    reason = find_benchmarks(kb_txt_engine, "trucking freight carrier", "CPC").reason
+    said = abstain([("a trucking freight carrier CPC benchmark", reason)], [])
+    assert "matched_by" in reason and "ask which is closest" in reason
+    assert "matched_by" not in said and "ask which" not in said and "described closely enough" in said

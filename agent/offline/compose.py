@@ -111,9 +111,20 @@ def other_period(o: ToolOutcome, text: str) -> tuple[str, str] | None:
     return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}", f"it states {', '.join(sorted(stated))} only"
 
 
+# how the benchmark tool says it matched a business (mpa.fact_lookups), written for the model: said to the user plainly
+_MATCHED_BY = [(re.compile(r" — matched_by: no match \([^)]*\)"), " — no vertical it covers is described closely enough to choose one"),
+               (re.compile(r" — matched_by: not covered \((the knowledge base lists .*? among what it does not cover)\)"), r" — \1")]
+
+
+def _plain(why: str) -> str:
+    for pat, said in _MATCHED_BY:
+        why = pat.sub(said, why)
+    return why
+
+
 def abstain(misses: list[tuple[str, str]], errors: list[ToolOutcome]) -> str:
     if misses:
-        parts = [f"{what}{f' — {why}' if why else ''}" for what, why in dict.fromkeys(misses)]
+        parts = [f"{what}{f' — {_plain(why)}' if why else ''}" for what, why in dict.fromkeys(misses)]
         numeric = any("benchmark" in w or "size" in w for w, _ in misses)
         return ("The knowledge base does not contain " + "; nor ".join(parts) + ". "
                 + ("I won't substitute a number from another vertical, metric or audience. If you have your own data "
