@@ -206,3 +206,14 @@ def test_spend_against_a_plan_to_date_is_a_pacing_question_without_the_word(ship
 def test_a_platform_alone_after_a_figure_asks_that_figure_on_the_platform(shipped_engine):
     calls, _ = _turn(shipped_engine, "typical CPC for lenders?", "would pinterest come in lower?")
     assert ("get_benchmark", {"vertical": "financial-services", "metric": "CPC", "platform": "Pinterest"}) in calls, calls
+
+
+@pytest.mark.parametrize("text,phrase", [
+    ("hang on for a sec — what CPC for a bakery?", "bakery"),
+    ("give me a minute to think. typical CAC for a climbing gym?", "climbing gym"),
+    ("just for a bit, pretend you know the CPM for a tattoo parlour", "tattoo parlour"),
+    ("we run a second-hand bookshop, what does a click cost us?", "second-hand bookshop"),
+])
+def test_a_stretch_of_time_said_in_passing_is_no_business(text, phrase):
+    """"for a sec", "for a bit": an idiom of time, never the kind of business (own wording)."""
+    assert business(text).phrase == phrase

@@ -92,6 +92,8 @@ _TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march
 # an occasion or a piece of work ("the fall push", "the spring sale", "the launch flight") is a campaign
 _OCCASION = re.compile(r"\b(?:push|campaign|launch|promo|promotion|sale|flight|drive|period|season|rush|peak|"
                        r"window|event|quarter|month|year|week|weekend|burst|blitz|test|pilot)s?$", re.I)
+# "for a sec", "in a minute", "for a bit": a stretch of time said in passing, never a business
+_PAUSE = re.compile(r"(?:sec|secs|second|seconds|min|mins|minute|minutes|moment|moments|bit|while|tick|jiffy)", re.I)
 # after "for", a quantity opens a phrase that counts what is bought ("pay for a thousand impressions"), not who buys
 _QUANTITY = re.compile(r"^(?:hundred|thousand|million|billion|dozen|couple|few|several|many|lot|lots|one|two|three|"
                        r"four|five|six|seven|eight|nine|ten|twenty|fifty|single|handful)(?= )", re.I)
@@ -140,7 +142,7 @@ def business(text: str) -> Business | None:
                     or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
-                    or _OCCASION.search(phrase):
+                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase):
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
