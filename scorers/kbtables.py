@@ -141,8 +141,8 @@ def _vertical_names(path: str) -> dict[str, list[str]]:
     return {**{k: v for k, v in names.items() if v}, **vocab}
 
 
-def _table(table: str) -> dict[str, list[str]]:
-    return _vertical_names(str(kb_dir())) if table == "verticals" else VOCABULARY[table]
+def _table(table: str, path: str | None = None) -> dict[str, list[str]]:
+    return _vertical_names(path or str(kb_dir())) if table == "verticals" else VOCABULARY[table]
 
 
 def verticals_in(text: str) -> list[str]:
@@ -157,8 +157,8 @@ def metrics_in(text: str) -> list[str]:
 def _spans(low: str, table: str, path: str) -> tuple[tuple[int, int, str], ...]:
     """Every name of ``table`` found in ``low``: (start, end, key), in the table's order. Cached: the
     scorers ask for the name nearest each figure of an answer, so one text is searched many times."""
-    tab = _vertical_names(path) if table == "verticals" else VOCABULARY[table]
-    return tuple((m.start(), m.end(), key) for key, syns in tab.items() for m in term_pattern(tuple(syns)).finditer(low))
+    return tuple((m.start(), m.end(), key) for key, syns in _table(table, path).items()
+                 for m in term_pattern(tuple(syns)).finditer(low))
 
 
 def _nearest(text: str, pos: int, table: str) -> str | None:

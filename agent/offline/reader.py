@@ -36,8 +36,7 @@ from agent.offline import bands, focus, normphrase, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
 from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, kb_words, names_found,
-                                    plainly_media, relevant, terms, through_parts, units)
-from agent.offline.passages import near_matches as _matches  # stem-near matching (-t / -sion, derivations)
+                                    near_matches as _matches, plainly_media, relevant, terms, through_parts, units)
 from agent.offline.searchq import attributes
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)

@@ -120,7 +120,7 @@ def _encode(texts: list[str]) -> bool:
         enc = _encoder()
         if enc is None:
             return False
-        if str(cache_file(enc.name)) not in _state["loaded"]:  # MPA_MEANING_CACHE moved: read that folder's vectors too
+        if str(cache_file(enc.name)) not in _state.get("loaded", ()):  # MPA_MEANING_CACHE moved: read that folder's vectors too
             _load(enc.name)
         todo = sorted({t for t in texts if _key(t) not in _vectors})
         if todo:
