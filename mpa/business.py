@@ -151,16 +151,23 @@ def _section_of(text: str, at: int, label: str) -> str:
 
 def rank(phrase: str, prof: dict[str, list[str]], top: int = 0) -> list[tuple[float, str, str]]:
     """(similarity, vertical, nearest piece) for each vertical, best first; [] without an encoder."""
+    return _ranked(_similar(phrase, prof), top)
+
+
+def _similar(phrase: str, prof: dict[str, list[str]]) -> dict[str, list[tuple[float, str]]]:
+    """Each vertical's pieces with their similarity to ``phrase`` (one encoder pass); {} without an encoder."""
     keys, texts = [], []
     for key, ps in prof.items():
         keys.extend([key] * len(ps))
         texts.extend(ps)
     sims = resolve.similarities(phrase, texts)
-    if sims is None:
-        return []
     per: dict[str, list[tuple[float, str]]] = {}
-    for key, text, s in zip(keys, texts, sims):
+    for key, text, s in zip(keys, texts, sims or []):
         per.setdefault(key, []).append((s, text))
+    return per
+
+
+def _ranked(per: dict[str, list[tuple[float, str]]], top: int = 0) -> list[tuple[float, str, str]]:
     out, n = [], top or TOP
     for key, scored in per.items():
         near = sorted(scored, reverse=True)[:n]
@@ -191,13 +198,14 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     prof, uncovered = profiles(t, facts)
     cands = sorted(prof)
     core = telling_words(resolve.industry_words(phrase or ""), prof)
-    ranked = rank(core, prof)
+    per = _similar(core, prof)  # scored once: ranked by the mean of the nearest pieces, and by the nearest alone
+    ranked = _ranked(per)
     if not ranked:
         return BusinessMatch(None, "no match", candidates=cands)
     best, label, piece = ranked[0]
     second = ranked[1][0] if len(ranked) > 1 else 0.0
     away = rank(core, {"": uncovered}, top=1) if uncovered else []
-    nearest = rank(core, prof, top=1)[0][0]  # one piece against one name: the same footing
+    nearest = _ranked(per, top=1)[0][0]  # one piece against one name: the same footing
     if away and away[0][0] >= nearest + UNCOVERED_LEAD and away[0][0] >= UNCOVERED_FLOOR:
         return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
     if best >= FLOOR and best - second >= MARGIN:
