@@ -40,7 +40,9 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     unit = p.unit.lower().strip()
     if own := kbmetrics.priced(unit):  # a unit the KB's own metric prices
         return own
-    return f"cost per {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
+    one = re.sub(r"ies$", "y", unit) if re.search(r"[^aeiou]ies$", unit) else unit[:-1] if unit.endswith("s") \
+        and not unit.endswith("ss") else unit  # "enquiries" → "enquiry", "bookings" → "booking"
+    return f"cost per {one}"
 
 
 def _counted(p: Parsed) -> str:

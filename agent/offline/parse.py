@@ -24,17 +24,20 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels, kbmetrics, metricnames, roles as number_roles
+from agent.offline import kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.priceforms import PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, UNIT_OF, pronoun_priced
+from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
+    UNIT_OF, pronoun_priced, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
-_RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
+# a ratio, or a multiple of what one thing is worth over what another costs ("a value-to-cost multiple")
+_RATIO = re.compile(r"\bratio\b|\bx to y\b|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\b(?:worth|value)\b",
+                    re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
@@ -133,12 +136,6 @@ def unit_metric(noun: str) -> str | None:
     return None
 
 
-# adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
-_JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reasonable", "healthy", "expected",
-           "decent", "standard", "ballpark", "rough", "current", "actual", "overall", "total", "true", "median",
-           "mean", "going", "realistic", "sensible", "acceptable", "low", "high", "cheap", "expensive"}
-
-
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <noun>") for each price question form in ``text``."""
     out = []
@@ -150,7 +147,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             words = noun.split()
             while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
                 words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
-            if not words or any(len(w) < 3 or not terms(w) for w in words):
+            if not (words := unit_words(words, lambda w: len(w) >= 3 and bool(terms(w)))):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
@@ -305,7 +302,7 @@ def _parse(text: str) -> Parsed:
     named = metricnames.positions(norm, VOCABULARY["metrics"], plural=True)
     named += [(i, k) for i, k in metricnames.positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
               if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
-    phrased = []
+    phrased, described = [], []  # described: where a unit is said in the user's own words, which name no business
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
     spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")s?(?![a-z0-9])",
                                                         low)]
@@ -322,6 +319,7 @@ def _parse(text: str) -> Parsed:
         key = canonical(ph, "metrics") if ph.startswith("cost per") else None
         key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") else None)
         phrased.append((pos, key or ph))
+        described += [(pos, pos + len(" ".join(noun_words)))] if not key and noun_words else []
     ordered = sorted(named + phrased)
     for _, k in ordered:
         if k in VOCABULARY["metrics"]:
@@ -331,7 +329,7 @@ def _parse(text: str) -> Parsed:
             p.metric_phrases.append(k)
     if _RATIO.search(low) and not any(":" in m for m in p.metrics):
         ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
-            part in p.metrics or re.search(r"lifetime value|\bltv\b|worth|customer value", low) for part in k.split(":"))]
+            part in p.metrics or re.search(r"lifetime value|\bltv\b|worth|customer[- ]value", low) for part in k.split(":"))]
         if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
@@ -342,7 +340,7 @@ def _parse(text: str) -> Parsed:
     elif verticals:
         p.vertical = verticals[0][1]
         p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
-    elif (b := _business(norm)) is not None:
+    elif (b := _business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"]))) is not None:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]
