@@ -7,7 +7,8 @@ metrics count, in three places of decreasing closeness to a vertical:
 * the note on the metric in the vertical's file ("Automotive CPA counts a high-intent action: a booked
   test drive …", "Healthcare CAC counts new patients who …") — its first sentence, comparisons left out
   (:func:`mpa.resolve.without_contrast`: "a deeper action than a basic lead" names no CPA unit);
-* the same row's "when it applies" cell and the rest of the note ("Low for general inquiry forms …");
+* the same row's "when it applies" cell ("Low for general inquiry forms …") — not the rest of the note,
+  which names other things in passing ("… unless matched-sales data is available");
 * the KB's definition of the metric, a section headed by the metric's own label ("CPL (cost per lead)":
   "… where a lead is a form fill, demo request or qualified contact") — the same in every vertical,
   asked only among the metrics the vertical's table has.
@@ -62,13 +63,10 @@ def _places(t: Any, vertical: str) -> list[dict[str, str]]:
     """For each place the KB says what a metric counts (closest first): metric → that text, for the
     vertical's money metrics."""
     rows = {key: row for (v, key), row in t.bench.items() if v == vertical and row.unit == "$"}
-    notes = {k: _note(t.texts[r.source], r.metric) for k, r in rows.items()}
-    sentences = {k: loose_sentences(n) or [""] for k, n in notes.items()}
-    first = {k: resolve.without_contrast(s[0]) for k, s in sentences.items()}
-    rest = {k: " ".join([rows[k].when] + [resolve.without_contrast(x) for x in s[1:]]) for k, s in sentences.items()}
+    first = {k: resolve.without_contrast((loose_sentences(_note(t.texts[r.source], r.metric)) or [""])[0])
+             for k, r in rows.items()}
     found = definitions(t.texts, {k: [r.metric] for k, r in rows.items()}, {r.source for r in t.bench.values()})
-    defined = {k: resolve.without_contrast(found.get(k, "")) for k in rows}
-    return [first, rest, defined]
+    return [first, {k: r.when for k, r in rows.items()}, {k: resolve.without_contrast(found.get(k, "")) for k in rows}]
 
 
 def _saying(words: set[str], unit: str, texts: dict[str, str]) -> str | None:

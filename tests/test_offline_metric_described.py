@@ -27,17 +27,22 @@ NAMED = {  # message → the metric a description names
     "what multiple of what a customer is worth against what they cost to win is healthy for a credit union?": "LTV:CAC",
     "for a spa resort: of the visitors who click on the ads, what share go on to reserve a treatment?": "CVR",
     "of those tapping through, how many sign up?": "CVR",
+    "for our candle web shop, roughly what does it cost to win someone who has never ordered from us?": "CAC",
+    "what's a good customer-value-to-acquisition-cost multiple for insurers?": "LTV:CAC",
 }
 NOT_NAMED = [
     "how long should our video ad be so people watch to the end?",   # no price asked
     "we run ads to reach every new customer",                         # no price of a new customer
     "of the people who click, how many are on mobile?",               # a share of clickers, but no conversion
     "what do we pay for a while",                                     # no unit
+    "we have people who never bought — how do we reach them?",        # an audience reached, not a price
 ]
 BUSINESS_KEPT = {  # the payer beside a description is still the business; the description is none
     "for a juice brand, what should we pay for a streaming clip that viewers sit through to the end?": "juice",
     "how much do we normally spend in media to get one showroom appointment booked?": None,
     "what's the price for a clip people watch to the end?": None,
+    "ads for a couple of vets - what's a normal CPC?": "vets",          # a group's members are the business
+    "we're planning for a couple of weeks": None,
 }
 SHIPPED = [  # (vertical, described unit, metric) on kb/: by the vertical's note, its cell, the glossary, meaning
     ("automotive", "cost per showroom appointment booked", "CPA"),
@@ -75,6 +80,10 @@ def test_a_described_unit_is_priced(text, phrase):
 @pytest.mark.parametrize("text,metric", NAMED.items())
 def test_a_described_metric_is_named(text, metric):
     assert parse(text).metrics == [metric]
+
+
+def test_a_multiple_asked_without_figures_is_a_benchmark_not_a_sum():
+    assert parse("what's a good customer-value-to-acquisition-cost multiple for insurers?").calc is None
 
 
 @pytest.mark.parametrize("text", NOT_NAMED)

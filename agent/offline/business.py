@@ -138,6 +138,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
                 phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots|two|three|four|five|six|seven|eight|nine|ten|"
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
+            else:  # "marketing for a handful of clinics": a group's members are the business
+                phrase = re.sub(r"^(?:couple|handful|few|dozen) of (?=[a-z])", "", phrase, flags=re.I)
             # "a company that sells mattresses on its website": a business word alone names an online store
             web_seller = bool(re.fullmatch(r"(?:business|company|brand|firm|startup)(?:es|s)?", phrase, re.I)
                               and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))

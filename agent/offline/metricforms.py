@@ -152,8 +152,15 @@ def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
 # a new buyer of any kind is a new customer (the "cost per new customer" metric), whatever the trade calls them
 _NEW_ONE = (r"\b(?:each|every|a|an|one|per)\s+(?:brand[- ]new|new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
             r"buyer|patient|student|subscriber|patron|account holder|customer)s?\b")
+# … or one who has never bought, won over: "the cost to win someone who has never ordered", "spend to bring in a
+# guest that never stayed" (people who never bought, merely reached, are an audience, not a price)
+_NEVER = (r"\bto (?:win|get|land|acquire|bring in|convert|sign up|sign)\s+(?:someone|somebody|anyone|a person|one|"
+          r"(?:a |an )?(?:shopper|client|guest|buyer|customer|patient))\s+(?:who|that)(?:'s| has| had)?\s+never\s+"
+          r"(?:bought|purchased|ordered|shopped|booked|stayed|subscribed|signed up|paid|been (?:a |our )?(?:customer|client|"
+          r"guest|patient))\b")
 _NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget|(?:run|runs) (?:us |you |them )?to "
-                        r"(?:win|get|land|acquire|bring in|sign))\b[^.?!;$\d]{0,30}?" + _NEW_ONE
+                        r"(?:win|get|land|acquire|bring in|sign))\b[^.?!;$\d]{0,30}?(?:" + _NEW_ONE + r")"
+                        r"|\b(?:pay|cost|costs|price|spend|budget|run)\b[^.?!;$\d]{0,12}?" + _NEVER
                         + r"|" + _NEW_ONE + r"[^.?!;$\d]{0,25}?\b(?:cost|costs|run|set us back)\b", re.I)
 
 
@@ -191,7 +198,7 @@ def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
     school to win a new student": the school pays)."""
     out = []
     for found, part in ((watched_through(text, table), re.compile(_TO_THE_END, re.I)),
-                        (new_buyer_priced(text, table), re.compile(_NEW_ONE, re.I))):
+                        (new_buyer_priced(text, table), re.compile(_NEW_ONE + "|" + _NEVER, re.I))):
         for a, b, _ in found:
             if m := part.search(text, a, b):
                 out.append((m.start(), m.end()))

@@ -35,9 +35,8 @@ from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
-# a ratio, or a multiple of what one thing is worth over what another costs ("a value-to-cost multiple")
-_RATIO = re.compile(r"\bratio\b|\bx to y\b|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\b(?:worth|value)\b",
-                    re.I)
+_RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost:
+_RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
@@ -327,7 +326,7 @@ def _parse(text: str) -> Parsed:
                 p.metrics.append(k)
         elif k not in p.metric_phrases and not any(k in VOCABULARY["metrics"].get(m, []) for m in p.metrics):
             p.metric_phrases.append(k)
-    if _RATIO.search(low) and not any(":" in m for m in p.metrics):
+    if _RATIO_ASKED.search(low) and not any(":" in m for m in p.metrics):
         ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
             part in p.metrics or re.search(r"lifetime value|\bltv\b|worth|customer[- ]value", low) for part in k.split(":"))]
         if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
