@@ -19,6 +19,8 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "for our dental practices, what's a fair price for each contact form people send us?": "cost per contact form",
     "hotel chain. what do we usually pay in media for each stay booked?": "cost per stay booked",
     "how much do we normally spend in media to get one showroom appointment booked?": "cost per showroom appointment booked",
+    "and what about a person who only requests a printed prospectus?": "cost per printed prospectus request",
+    "what about people merely requesting a callback?": "cost per callback request",
 }
 NAMED = {  # message → the metric a description names
     "for a credit union, what does it typically run to sign up one brand-new member?": "CAC",
@@ -29,6 +31,8 @@ NAMED = {  # message → the metric a description names
     "of those tapping through, how many sign up?": "CVR",
     "for our candle web shop, roughly what does it cost to win someone who has never ordered from us?": "CAC",
     "what's a good customer-value-to-acquisition-cost multiple for insurers?": "LTV:CAC",
+    "we've got 9k a month. if our first-time shopper cost sits in the typical band, how many shoppers is that at each end?":
+        "CAC",
 }
 NOT_NAMED = [
     "how long should our video ad be so people watch to the end?",   # no price asked
@@ -36,6 +40,7 @@ NOT_NAMED = [
     "of the people who click, how many are on mobile?",               # a share of clickers, but no conversion
     "what do we pay for a while",                                     # no unit
     "we have people who never bought — how do we reach them?",        # an audience reached, not a price
+    "and someone requesting it?",                                     # a pronoun is no unit
 ]
 BUSINESS_KEPT = {  # the payer beside a description is still the business; the description is none
     "for a juice brand, what should we pay for a streaming clip that viewers sit through to the end?": "juice",
@@ -80,6 +85,13 @@ def test_a_described_unit_is_priced(text, phrase):
 @pytest.mark.parametrize("text,metric", NAMED.items())
 def test_a_described_metric_is_named(text, metric):
     assert parse(text).metrics == [metric]
+
+
+def test_a_range_of_things_with_a_budget_is_a_count_and_without_one_is_not():
+    p = parse("my manager approved 30 grand for this. what's the range of demo requests we can expect?")
+    assert p.asks_count and p.unit == "demo requests" and p.calc is not None
+    p = parse("what's the range of prices for CTV?")
+    assert not p.asks_count and p.calc is None
 
 
 def test_a_multiple_asked_without_figures_is_a_benchmark_not_a_sum():
@@ -155,7 +167,10 @@ def test_a_definition_is_read_from_a_heading_a_list_term_or_a_line_term():
 
 CONVERSATION = ["we run a chain of dental clinics. what's a fair price for each contact form people send us?",
                 "we have 27k a quarter. how many forms is that at the pricey end?",
-                "We run two car dealerships. What is a typical CPC for us?"]
+                "We run two car dealerships. What is a typical CPC for us?",
+                "and what's a normal CTR for clinics?", "we budget 27k a quarter. how many contacts would that bring?",
+                "for our university, what does one finished application usually cost?",
+                "and what about a person who only requests a printed prospectus?"]
 
 
 def _chat(engine):
@@ -168,6 +183,20 @@ def test_a_described_unit_then_a_budget_over_it(shipped_engine):
     assert "$40–$90" in turn.assistant and "benchmarks-healthcare#" in turn.assistant
     turn = c.send(CONVERSATION[1])
     assert "300" in turn.assistant
+
+
+def test_a_unit_priced_in_the_users_words_is_counted_after_another_metric(shipped_engine):
+    c = _chat(shipped_engine)
+    c.send(CONVERSATION[0])
+    c.send(CONVERSATION[3])  # the CTR: the last metric is no longer the price of a contact
+    turn = c.send(CONVERSATION[4])
+    assert "675" in turn.assistant and "300" in turn.assistant  # $27,000 ÷ $40 and ÷ $90 (the CPL of a contact form)
+
+
+def test_a_follow_up_that_swaps_the_unit_for_a_request_keeps_the_business(shipped_engine):
+    c = _chat(shipped_engine)
+    assert "$60–$150" in c.send(CONVERSATION[5]).assistant  # education CPA: a submitted application
+    assert "$35–$85" in c.send(CONVERSATION[6]).assistant   # education CPL: its cell names brochure sign-ups
 
 
 def test_the_conversation_vertical_holds_when_the_description_reads_like_a_business(shipped_engine):

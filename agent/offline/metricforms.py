@@ -150,7 +150,7 @@ def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
 
 # a price of one *new* person who buys: "what should each new shopper cost", "the price of a first-time guest" —
 # a new buyer of any kind is a new customer (the "cost per new customer" metric), whatever the trade calls them
-_NEW_ONE = (r"\b(?:each|every|a|an|one|per)\s+(?:brand[- ]new|new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
+_NEW_ONE = (r"\b(?:each|every|a|an|one|per|our|your|their|the)\s+(?:brand[- ]new|new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
             r"buyer|patient|student|subscriber|patron|account holder|customer)s?\b")
 # … or one who has never bought, won over: "the cost to win someone who has never ordered", "spend to bring in a
 # guest that never stayed" (people who never bought, merely reached, are an audience, not a price)

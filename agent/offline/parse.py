@@ -30,7 +30,7 @@ from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
-    UNIT_OF, pronoun_priced, unit_words
+    UNIT_OF, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
@@ -311,7 +311,7 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm):  # "the CPB": the KB's own "cost per booking"
+    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm) + requests_asked(norm):  # "the CPB": the KB's own
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric
@@ -362,8 +362,10 @@ def _parse(text: str) -> Parsed:
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|for|if|with|from|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
-                         r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b", low)):  # "the lead range on 9k"
-        p.unit = m.group(1) or m.group(2) or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
+                         r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
+                         r"([a-z]+(?: [a-z]+)?s)\b", low)):  # "the lead range on 9k", "$9k: what's the range of sign-ups?" (a count, budget given)
+        p.unit = m.group(1) or m.group(2) or (m.group(4) if "budget" in {n.role for n in p.numbers} else "") or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
+        p.asks_count = p.asks_count or bool(p.unit and m.group(4))
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:

@@ -118,3 +118,18 @@ def pronoun_priced(text: str, is_unit) -> list[tuple[int, str]]:
         if noun:
             out.append((noun.start(), noun.group(0).lower()))
     return out
+
+
+# a follow-up that swaps the unit for a person asking for something: "and someone who only requests a course
+# guide?", "what about people just enquiring about fees?" — the price carried over is now of that request
+_ASKS_FOR = re.compile(r"^\W*(?=(?:and|what about|how about|now|ok|okay)\b)(?:(?:and|now|ok(?:ay)?,?)\s+)?(?:(?:what|how) about\s+)?"
+                       r"(?:for\s+)?(?:someone|somebody|"
+                       r"anyone|a person|people|those|a prospect|prospects|a visitor|visitors)\s+(?:who(?:'s| is| are)?\s+|that\s+)?"
+                       r"(?:just\s+|only\s+|merely\s+|simply\s+)?(?:ask|request|enquir|inquir)[a-z]*\s+(?:for\s+|about\s+)?"
+                       r"(?:a |an |the |some |our |more )?" + _NOUN, re.I)
+
+
+def requests_asked(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <thing> request") for a follow-up that prices a person asking for a thing."""
+    return [(m.start(1), f"cost per {m.group(1).lower()} request") for m in _ASKS_FOR.finditer(text)
+            if not re.fullmatch(r"(?:it|that|this|one|them|those|these|more|info|information)", m.group(1).lower())]
