@@ -170,7 +170,13 @@ CONVERSATION = ["we run a chain of dental clinics. what's a fair price for each 
                 "We run two car dealerships. What is a typical CPC for us?",
                 "and what's a normal CTR for clinics?", "we budget 27k a quarter. how many contacts would that bring?",
                 "for our university, what does one finished application usually cost?",
-                "and what about a person who only requests a printed prospectus?"]
+                "and what about a person who only requests a printed prospectus?",
+                "we sell candles through our own web shop. what does it cost to win someone who has never ordered from us?",
+                "and what do labels like ours normally make back in revenue for each dollar on ads?",
+                "We run a funeral home. What do we typically pay for each enquiry form someone sends?",
+                "what do we usually pay for each umbrella someone borrows from the showroom?",
+                "We install solar panels. What do we usually pay for each enquiry form someone fills in?",
+                "we have 19k this quarter. how many enquiries at the pricey end?"]
 
 
 def _chat(engine):
@@ -197,6 +203,25 @@ def test_a_follow_up_that_swaps_the_unit_for_a_request_keeps_the_business(shippe
     c = _chat(shipped_engine)
     assert "$60–$150" in c.send(CONVERSATION[5]).assistant  # education CPA: a submitted application
     assert "$35–$85" in c.send(CONVERSATION[6]).assistant   # education CPL: its cell names brochure sign-ups
+
+
+def test_normally_asks_for_the_usual_figure(shipped_engine):
+    c = _chat(shipped_engine)
+    assert "$30–$55" in c.send(CONVERSATION[7]).assistant  # ecommerce CAC: one who never ordered is a new customer
+    assert "2.5x–4.0x" in c.send(CONVERSATION[8]).assistant  # ecommerce ROAS, the business carried
+
+
+def test_a_described_unit_outside_the_kb_is_still_declined(shipped_engine):
+    for msgs in ([CONVERSATION[9]], [CONVERSATION[2], CONVERSATION[10]]):  # an uncovered business; a unit nothing counts
+        c = _chat(shipped_engine)
+        turn = [c.send(m) for m in msgs][-1]
+        assert "does not contain" in turn.assistant and "$" not in turn.assistant.split("does not contain")[0]
+
+
+def test_a_described_unit_then_a_count_of_it_on_the_plain_text_kb(kb_txt_engine):
+    c = _chat(kb_txt_engine)
+    assert "$95-140" in c.send(CONVERSATION[11]).assistant  # Solar's cost per lead: its glossary's lead is "a form"
+    assert "136" in c.send(CONVERSATION[12]).assistant      # $19,000 ÷ $140
 
 
 def test_the_conversation_vertical_holds_when_the_description_reads_like_a_business(shipped_engine):

@@ -37,7 +37,7 @@ from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost:
 _RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b", re.I)
-RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
+RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|normally|commonly|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
                         r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
