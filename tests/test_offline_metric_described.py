@@ -21,6 +21,8 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "how much do we normally spend in media to get one showroom appointment booked?": "cost per showroom appointment booked",
     "and what about a person who only requests a printed prospectus?": "cost per printed prospectus request",
     "what about people merely requesting a callback?": "cost per callback request",
+    "For our hotel, what's a typical cost for one direct booking?": "cost per direct booking",
+    "We sell sofas online. what do we normally pay for each order placed through our ads?": "cost per order placed",
 }
 NAMED = {  # message → the metric a description names
     "for a credit union, what does it typically run to sign up one brand-new member?": "CAC",
@@ -33,6 +35,7 @@ NAMED = {  # message → the metric a description names
     "what's a good customer-value-to-acquisition-cost multiple for insurers?": "LTV:CAC",
     "we've got 9k a month. if our first-time shopper cost sits in the typical band, how many shoppers is that at each end?":
         "CAC",
+    "for a bank, how many times over does a new customer typically repay what it cost to acquire them?": "LTV:CAC",
 }
 NOT_NAMED = [
     "how long should our video ad be so people watch to the end?",   # no price asked
@@ -41,6 +44,7 @@ NOT_NAMED = [
     "what do we pay for a while",                                     # no unit
     "we have people who never bought — how do we reach them?",        # an audience reached, not a price
     "and someone requesting it?",                                     # a pronoun is no unit
+    "how many times should we show the ad to each household?",         # times, but nothing repaid
 ]
 BUSINESS_KEPT = {  # the payer beside a description is still the business; the description is none
     "for a juice brand, what should we pay for a streaming clip that viewers sit through to the end?": "juice",

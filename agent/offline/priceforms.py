@@ -31,6 +31,8 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
                + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
                + _NOUN, re.I),
+    # the price of one of a thing, counted as one: "the cost of one direct booking", "a typical price for each sign-up"
+    re.compile(r"\b(?:cost|costs|price|prices)\s+(?:of|for)\s+(?:one|each|every|a single|one single)\s+" + _NOUN, re.I),
     re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
@@ -88,6 +90,7 @@ JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reas
 
 # a relative clause without "who"/"that" starts with its subject: "each form someone fills in", "every lead they send"
 _CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|she|visitors|users)\b")
+_PREPOSITION = re.compile(r"through|via|during|across|over|into|after|before|within|throughout")
 
 
 def unit_words(words: list[str], content) -> list[str]:
@@ -95,8 +98,8 @@ def unit_words(words: list[str], content) -> list[str]:
     clause about the unit ("each enquiry form someone fills in" → "enquiry form"); none when a stop word or
     a fragment sits inside ("cost of a lot" names no unit)."""
     cut = next((i for i, w in enumerate(words) if not content(w) or i and _CLAUSE_AFTER.fullmatch(w)), len(words))
-    if cut < len(words) and (cut == 0 or not _CLAUSE_AFTER.match(" ".join(words[cut:]))):
-        return []
+    if cut < len(words) and (cut == 0 or not (_CLAUSE_AFTER.match(" ".join(words[cut:])) or _PREPOSITION.fullmatch(words[cut]))):
+        return []  # … and so does a phrase a preposition opens: "each order placed through our ads"
     return words[:cut]
 
 
