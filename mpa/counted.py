@@ -69,6 +69,22 @@ def _places(t: Any, vertical: str) -> list[dict[str, str]]:
     return [first, {k: r.when for k, r in rows.items()}, {k: resolve.without_contrast(found.get(k, "")) for k in rows}]
 
 
+def _term_meant(texts: dict[str, str], definition: str) -> str:
+    """What the KB says the term a definition counts is ("… divided by conversions, where a conversion is the
+    primary action …" → "A conversion here means …: a booked appointment, a submitted form …"), else "". Only a
+    term said in general ("where a conversion is"): "where the conversion is a lead" says which one itself."""
+    term = re.search(r"\bwhere an? ([a-z]+) is\b", definition)
+    if not term:
+        return ""
+    said = re.compile(r"(?:^|(?<=[.!?]\s))(?:An?|The) " + term.group(1) + r"\b(?: here| in this [a-z]+)? (?:means|is)\b[^.]*\.",
+                      re.M)
+    for text in texts.values():
+        for m in said.finditer(text):
+            if m.group(0) not in definition:
+                return " ".join(m.group(0).split())
+    return ""
+
+
 def _saying(words: set[str], unit: str, texts: dict[str, str]) -> str | None:
     """The one metric whose text says every one of ``words``; among several, the one saying each word
     of ``unit`` itself ("first-order customers" counts customers, "repeat orders" orders)."""
@@ -84,18 +100,18 @@ def _items(text: str) -> list[str]:
     """The things a sentence says a metric counts: after "counts", "means" or a formula's "÷" ("counts booked
     appointments or completed telehealth intakes", "Spend ÷ leads, where a lead is a form fill, demo request
     or qualified contact") → each item; nothing when it says no such thing ("Typical CPL is $40–$90")."""
-    said = re.search(r"(?:\bcounts?\b|\bmeans?\b|÷|\bdivided by\b)\s*(?:only\s+)?(?:an? |the )?(.*)", text or "")
+    said = re.search(r"(?:\bcounts?\b|\bmeans?\b|÷|\bdivided by\b|\bwhere (?:an? |the )?[a-z]+ is\b)\s*(?:only\s+)?(?:an? |the )?"
+                     r"(.*?)(?:\.(?:\s|$)|$)", text or "")  # … to the end of its sentence
     if not said:
         return []
-    parts = re.split(r",\s*|;\s*|:\s*|\(|\)|\s+or\s+|\s+and\s+|\s+plus\s+|\s+is\s+", said.group(1).rstrip(". "))
+    parts = re.split(r",\s*|;\s*|:\s*|\(|\)|\s+or\s+|\s+and\s+|\s+plus\s+|\s+is\s+", said.group(1))
     return [x.strip() for x in parts if resolve.terms(x) and not re.search(r"\d", x)]
 
 
 def by_meaning(unit: str, places: list[dict[str, str]]) -> str | None:
     """The metric one of whose counted items (what its note or its definition says it counts) is clearly
     nearest ``unit`` by meaning."""
-    names = {k: _items(places[0].get(k, "")) + _items((loose_sentences(places[2].get(k, "")) or [""])[0])
-             for k in {*places[0], *places[2]}}
+    names = {k: _items(places[0].get(k, "")) + _items(places[2].get(k, "")) for k in {*places[0], *places[2]}}
     ranked = resolve.by_meaning(unit, {k: v for k, v in names.items() if v})
     if not ranked:
         return None
@@ -113,7 +129,7 @@ def counted_metric(t: Any, vertical: str, phrase: str) -> str | None:
 def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str]]) -> str | None:
     """Among metrics ``names`` gives (key → its names), the one whose KB definition counts the unit ``phrase``
     prices (a KB without per-vertical notes: "Cost per lead: spend divided by enquiries received")."""
-    found = {k: resolve.without_contrast(d) for k, d in definitions(texts, names).items()}
+    found = {k: resolve.without_contrast(f"{d} {_term_meant(texts, d)}") for k, d in definitions(texts, names).items()}
     return resolve_unit(phrase, [{}, {}, found]) if found else None
 
 

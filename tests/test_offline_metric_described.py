@@ -65,7 +65,9 @@ SHIPPED = [  # (vertical, described unit, metric) on kb/: by the vertical's note
 ]
 SHIPPED_DECLINED = [("saas", "cost per banana"), ("healthcare", "cost per car"), ("healthcare", "cost per parking space"),
                     ("travel", "cost per finished video view")]  # travel has no CPCV row: no other metric stands in
-TXT = [("solar installers", "cost per enquiry form", "CPL"), ("senior living", "cost per brochure request", "CPL")]
+TXT = [("solar installers", "cost per enquiry form", "CPL"), ("senior living", "cost per brochure request", "CPL"),
+       # CPA's definition counts "conversions, where a conversion is …": the KB's own sentence on what a conversion means
+       ("dental practices", "cost per booked appointment", "CPA"), ("dental practices", "cost per submitted form", "CPA")]
 TXT_DECLINED = [("solar installers", "cost per banana"), ("solar installers", "cost per signed contract")]
 ALT = [("boutique hotels", "cost per stay booked", "CPB"),
        ("grooming salons", "cost per enquiry", "CPL"), ("grooming salons", "cost per appointment booked", "CPB"),
@@ -181,6 +183,14 @@ CONVERSATION = ["we run a chain of dental clinics. what's a fair price for each 
                 "what do we usually pay for each umbrella someone borrows from the showroom?",
                 "We install solar panels. What do we usually pay for each enquiry form someone fills in?",
                 "we have 19k this quarter. how many enquiries at the pricey end?"]
+
+
+def test_a_term_a_definition_counts_in_general_is_read_where_the_kb_says_what_it_means():
+    texts = {"g.txt": "CPX - Spend divided by wins, where a win is whatever counts.\nCPY - A CPX where the win is a sale.\n",
+             "n.txt": "Intro. A win here means a signed order or a paid deposit. Other text."}
+    got = counted.definitions(texts, {"CPX": ["CPX"], "CPY": ["CPY"]})
+    assert counted._term_meant(texts, got["CPX"]) == "A win here means a signed order or a paid deposit."
+    assert counted._term_meant(texts, got["CPY"]) == ""  # "the win is a sale": it says which one itself
 
 
 def _chat(engine):
