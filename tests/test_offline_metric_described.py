@@ -23,6 +23,8 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "what about people merely requesting a callback?": "cost per callback request",
     "For our hotel, what's a typical cost for one direct booking?": "cost per direct booking",
     "We sell sofas online. what do we normally pay for each order placed through our ads?": "cost per order placed",
+    "we're a small law practice. what does one first meeting with a prospective client usually cost us in ads?":
+        "cost per meeting",
 }
 NAMED = {  # message → the metric a description names
     "for a credit union, what does it typically run to sign up one brand-new member?": "CAC",
@@ -182,7 +184,8 @@ CONVERSATION = ["we run a chain of dental clinics. what's a fair price for each 
                 "We run a funeral home. What do we typically pay for each enquiry form someone sends?",
                 "what do we usually pay for each umbrella someone borrows from the showroom?",
                 "We install solar panels. What do we usually pay for each enquiry form someone fills in?",
-                "we have 19k this quarter. how many enquiries at the pricey end?"]
+                "we have 19k this quarter. how many enquiries at the pricey end?",
+                "We run a boarding kennel. What do we usually pay for each stay booked through our ads?"]
 
 
 def test_a_term_a_definition_counts_in_general_is_read_where_the_kb_says_what_it_means():
@@ -236,6 +239,11 @@ def test_a_described_unit_then_a_count_of_it_on_the_plain_text_kb(kb_txt_engine)
     c = _chat(kb_txt_engine)
     assert "$95-140" in c.send(CONVERSATION[11]).assistant  # Solar's cost per lead: its glossary's lead is "a form"
     assert "136" in c.send(CONVERSATION[12]).assistant      # $19,000 ÷ $140
+
+
+def test_a_described_unit_on_the_kb_that_defines_its_own_metrics(kb_alt_engine):
+    turn = _chat(kb_alt_engine).send(CONVERSATION[13])
+    assert "$41" in turn.assistant and "CPB" in turn.assistant  # its glossary: CPB is spend ÷ confirmed bookings
 
 
 def test_the_conversation_vertical_holds_when_the_description_reads_like_a_business(shipped_engine):

@@ -39,7 +39,8 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
                r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
-               + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b",
+               + r"(?: (?:on|at|from|with|through|via) (?:an? |the |our |my )?[a-z]+(?: [a-z]+)?)? (?:usually |typically |"
+               r"normally |generally )?" + _COST_VERB + r"\b",  # "what does one meeting with a new client cost"
                re.I),
     # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb of price
     # ("run" left out: "what's a typical test run" is no price)
