@@ -25,6 +25,10 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "We sell sofas online. what do we normally pay for each order placed through our ads?": "cost per order placed",
     "we're a small law practice. what does one first meeting with a prospective client usually cost us in ads?":
         "cost per meeting",
+    # a person doing something to a thing: the thing done is the unit (a verb naming a metric's unit is the metric's)
+    "for a dental clinic, what do we pay for each person who fills in our contact form?": "cost per contact form fill",
+    "for a software firm, what do we usually pay per visitor who asks for a quote?": "cost per quote request",
+    "for a dental clinic, what do we pay for each person who books a checkup?": "cost per checkup book",
 }
 NAMED = {  # message → the metric a description names
     "for a credit union, what does it typically run to sign up one brand-new member?": "CAC",
@@ -38,6 +42,8 @@ NAMED = {  # message → the metric a description names
     "we've got 9k a month. if our first-time shopper cost sits in the typical band, how many shoppers is that at each end?":
         "CAC",
     "for a bank, how many times over does a new customer typically repay what it cost to acquire them?": "LTV:CAC",
+    "for a bank, what's the usual rate at which people who click go on to open an account?": "CVR",
+    "what is the normal cost for a skincare brand each time someone watches our whole video?": "CPCV",
 }
 NOT_NAMED = [
     "how long should our video ad be so people watch to the end?",   # no price asked
@@ -47,6 +53,7 @@ NOT_NAMED = [
     "we have people who never bought — how do we reach them?",        # an audience reached, not a price
     "and someone requesting it?",                                     # a pronoun is no unit
     "how many times should we show the ad to each household?",         # times, but nothing repaid
+    "what's the rate at which our budget is spent?",                  # a rate, but of money, not of people
 ]
 BUSINESS_KEPT = {  # the payer beside a description is still the business; the description is none
     "for a juice brand, what should we pay for a streaming clip that viewers sit through to the end?": "juice",
@@ -54,6 +61,7 @@ BUSINESS_KEPT = {  # the payer beside a description is still the business; the d
     "what's the price for a clip people watch to the end?": None,
     "ads for a couple of vets - what's a normal CPC?": "vets",          # a group's members are the business
     "we're planning for a couple of weeks": None,
+    "what is the normal cost for a skincare brand each time someone watches our whole video?": "skincare",
 }
 SHIPPED = [  # (vertical, described unit, metric) on kb/: by the vertical's note, its cell, the glossary, meaning
     ("automotive", "cost per showroom appointment booked", "CPA"),
@@ -64,6 +72,8 @@ SHIPPED = [  # (vertical, described unit, metric) on kb/: by the vertical's note
     ("education", "cost per prospectus request", "CPL"),
     ("gaming", "cost per paying player", "CAC"),
     ("cpg", "cost per sample requested", "CPA"),
+    ("healthcare", "cost per contact form fill", "CPL"),   # the glossary's lead: "a form fill"
+    ("healthcare", "cost per checkup book", "CPA"),        # healthcare CPA counts booked appointments
 ]
 SHIPPED_DECLINED = [("saas", "cost per banana"), ("healthcare", "cost per car"), ("healthcare", "cost per parking space"),
                     ("travel", "cost per finished video view")]  # travel has no CPCV row: no other metric stands in

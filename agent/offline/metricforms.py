@@ -43,13 +43,14 @@ def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], names) -> l
 
 # a share of people who see an ad and then click it: "what share of folks who see our ads click",
 # "what percent of viewers tap the ad", "how many people who see it click through"
-_SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|slice|how many of|how many (?:people |users |folks )?" \
+_SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|slice|rate at which|how many of|how many (?:people |users |folks )?" \
          r"out of|out of|what %|how often)(?![a-z])"  # "how many clicks" counts
 _SEEN_CLICKED = re.compile(_SHARE + r"[^.?!;]{0,60}?\b(?P<verb>click(?:s|ed|ing)?|tap(?:s|ped|ping)?)\b", re.I)
 # … but the clicks themselves counted ("a share of clicks that turn into sales") are what a conversion rate divides
 _CLICKS_COUNTED = re.compile(_SHARE + r"\s+(?:of\s+)?(?:the |our |my |your |those |these )?(?:ad |paid |our )?"
                              r"(?:click|tap)(?:s|pers?|ers)?\b", re.I)
 _CONVERTED = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|reserv|apply|appli|install|"
+                        r"open(?:s|ed|ing)? (?:an? |their |a new )?account|"
                         r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|turn(?:s|ed|ing)? into|become|became|convert)", re.I)
 
 
@@ -174,7 +175,10 @@ def new_buyer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, 
 _TO_THE_END = (r"\b(?:video|ad|clip|spot|commercial|trailer|view)s?\b[^.?!;]{0,40}?\b(?:watch|view|see|seen|sit|play)\w*\b"
                r"[^.?!;]{0,25}?\b(?:all the way(?: through| to the end)?|(?:through )?to the (?:very )?end|in full|to completion|"
                r"until the end|till the end|from start to finish|start to finish|without skipping)"
-               r"|\b(?:fully|completely) (?:watched|viewed|played)\b")
+               r"|\b(?:fully|completely) (?:watched|viewed|played)\b"
+               # "someone watches our whole video", "sits through the entire spot"
+               r"|\b(?:watch|view|see|sit through|play)\w*\s+(?:the |our |a |an |their |your )?(?:whole|entire|full|complete)\s+"
+               r"(?:video|ad|clip|spot|commercial|trailer)s?\b")
 _WATCHED = re.compile(r"\b(?:pay|paying|cost|costs|price|rate|charge|go(?:es)? for)\b[^.?!;]{0,60}?(?:" + _TO_THE_END + r")"
                       r"|(?:" + _TO_THE_END + r")[^.?!;]{0,40}?\b(?:cost|costs|run|go for|set us back)\b", re.I)
 

@@ -30,7 +30,7 @@ from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
-    UNIT_OF, pronoun_priced, requests_asked, unit_words
+    UNIT_OF, doers_priced, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
@@ -147,7 +147,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             words = noun.split()
             while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
                 words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
-            if not (words := unit_words(words, lambda w: len(w) >= 3 and bool(terms(w)))):
+            if not (words := unit_words(words)):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
@@ -312,7 +312,7 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm) + requests_asked(norm):  # "the CPB": the KB's own
+    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric

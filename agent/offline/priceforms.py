@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.business import NOUN as _NOUN
+from agent.offline.passages import terms
 from mpa.vocabulary import VOCABULARY
 
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
@@ -94,7 +95,11 @@ _CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|
 _PREPOSITION = re.compile(r"through|via|during|across|over|into|after|before|within|throughout")
 
 
-def unit_words(words: list[str], content) -> list[str]:
+def _content(w: str) -> bool:
+    return len(w) >= 3 and bool(terms(w))  # a word that can name a unit: no stop word, no fragment
+
+
+def unit_words(words: list[str], content=_content) -> list[str]:
     """The words of a priced noun that name the unit: all of them when each is a ``content`` word; up to a
     clause about the unit ("each enquiry form someone fills in" → "enquiry form"); none when a stop word or
     a fragment sits inside ("cost of a lot" names no unit)."""
@@ -137,3 +142,26 @@ def requests_asked(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <thing> request") for a follow-up that prices a person asking for a thing."""
     return [(m.start(1), f"cost per {m.group(1).lower()} request") for m in _ASKS_FOR.finditer(text)
             if not re.fullmatch(r"(?:it|that|this|one|them|those|these|more|info|information)", m.group(1).lower())]
+
+
+# a price of one person doing something to a thing: "what do we pay for each person who fills in our contact form",
+# "per visitor who asks for a quote" — the unit is the thing done ("contact form fill", "quote request"); a verb
+# that names a price metric's own unit ("who clicks") is the metric forms' (agent.offline.metricforms.doer_priced)
+_DOER_OBJECT = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge)\b[^.?!;$\d]{0,25}?\b(?:(?:for|of)\s+"
+                          r"(?:each|every|a|one|a single)|per(?:\s+(?:each|every))?)\s+(?:person|visitor|user|customer|prospect|patient|student|parent|"
+                          r"shopper|player|guest|client|member|someone|somebody|individual)\s+(?:who|that)\s+(?:actually |"
+                          r"then |later |just |only )?(?P<verb>[a-z]+)(?:\s+(?:in|out|up|for|about|to|on))?\s+(?:an? |the |our |"
+                          r"their |your |one |some )?" + _NOUN, re.I)
+_ASKING = re.compile(r"(?:ask|request|enquir|inquir)", re.I)
+
+
+def doers_priced(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <thing> <act>") for each price of one person doing something to a thing."""
+    out = []
+    for m in _DOER_OBJECT.finditer(text):
+        thing = unit_words(m.group(2).lower().split())
+        act = "request" if _ASKING.match(m.group("verb")) else re.sub(r"(?:es|s)$", "", m.group("verb").lower()) \
+            if not m.group("verb").lower().endswith("ss") else m.group("verb").lower()
+        if thing and not re.fullmatch(r"(?:it|that|this|one|them|more)", " ".join(thing)):
+            out.append((m.start(2), f"cost per {' '.join(thing)} {act}"))
+    return out
