@@ -28,7 +28,7 @@ from mpa import resolve
 from rag.sentences import loose_sentences
 
 _PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
-MEANING_NEAR = 0.4     # the nearest counted item's similarity for meaning to name a metric …
+MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
 
 

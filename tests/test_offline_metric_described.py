@@ -173,6 +173,13 @@ def test_a_unit_in_other_words_resolves_by_meaning_only_with_the_encoder(shipped
     assert _found(engine, vertical, unit) is None  # words alone leave the doubt: declined, not guessed
 
 
+@pytest.mark.parametrize("vertical,unit", [("cpg", "cost per shelf"), ("ecommerce", "cost per refund"),
+                                           ("saas", "cost per banana")])
+def test_meaning_names_no_metric_for_a_thing_none_counts(shipped_engine, meaning, vertical, unit):
+    from mpa.lookups import tables
+    assert counted.counted_metric(tables(shipped_engine), vertical, unit) is None
+
+
 def test_a_definition_is_read_from_a_heading_a_list_term_or_a_line_term():
     texts = {"a.md": "### CPX (cost per thing)\n\nSpend ÷ things, where a thing is a widget.\n",
              "b.md": "- **CPY (cost per item)**: spend divided by items shipped,\n  boxed or not.\n- **Other**: x\n",
