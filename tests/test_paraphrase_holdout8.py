@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_paraphrase_holdout7 import _earlier_folders as _folders_before_holdout7
 from tests.test_paraphrase_holdout7 import key_fact_errors
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
@@ -25,23 +27,28 @@ def _earlier_folders():
     return folders + [FIXTURES / "paraphrase_holdout7" / "scenarios"]
 
 
-def test_holdout8_scenarios_match_the_schema_and_the_kb():
-    check_schema_and_kb(FOLDER)
-
-
-def test_holdout8_key_facts_come_from_their_sections():
+def _key_facts_come_from_their_sections():
     errors = key_fact_errors(FOLDER)
     assert not errors, "\n  ".join(errors)
 
 
-def test_holdout8_set_size_and_user_wording():
-    check_size_and_wording(FOLDER, MIN_USER_TURNS, MIN_SCENARIOS)
-
-
-def test_holdout8_repeats_no_user_turn_of_an_earlier_set():
+def _repeats_no_user_turn_of_an_earlier_set():
     earlier = _earlier_folders()
     assert FOLDER not in earlier and FIXTURES / "paraphrase_holdout7" / "scenarios" in earlier
     check_repeats_no_user_turn(FOLDER, earlier)
+
+
+CHECKS = {
+    "schema and KB": lambda: check_schema_and_kb(FOLDER),
+    "key facts come from their sections": _key_facts_come_from_their_sections,
+    "set size and user wording": lambda: check_size_and_wording(FOLDER, MIN_USER_TURNS, MIN_SCENARIOS),
+    "no user turn of an earlier set repeated": _repeats_no_user_turn_of_an_earlier_set,
+}
+
+
+@pytest.mark.parametrize("check", list(CHECKS))
+def test_holdout8_passes_the_held_out_set_checks(check):
+    CHECKS[check]()
 
 
 def test_holdout8_user_turns_are_distinct_within_the_set():
