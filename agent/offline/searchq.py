@@ -82,9 +82,10 @@ def _written_out(text: str) -> str:
 
 def clean(text: str) -> str:
     """The message without filler words (its punctuation kept: sentences still end where they did),
-    everyday abbreviations written out."""
+    everyday abbreviations written out. A figure compound ("28-day", "70/20/10", "3-4") stays one word as
+    typed: the index holds it as the KB writes it, and split it covered less of the passage stating it."""
     out: list[str] = []
-    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
+    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:[-/][^\W_][\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
                           _written_out(_FILLER.sub(" ", text))):
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
