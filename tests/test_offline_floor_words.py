@@ -1,7 +1,8 @@
 """The words the offline agent's searches keep, so a chatty message still clears the search tool's
 relevance floor (agent.offline.searchq): a figure compound the KB writes joined ("28-day", "70/20/10")
 stays one word (split, it matched the KB's "28" and "day" apart and covered less of the passage that
-states the rule). Every question is our own wording; questions the KB does not cover stay declined, on the
+states the rule); and a count the user reports whose story kept every search below the floor is searched
+for the KB's rule once more by the words it hangs on ("reach"). Every question is our own wording; questions the KB does not cover stay declined, on the
 shipped KB and on the plain-text fixture KB."""
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, searchq
+from agent.offline.reportedcount import figure_words
 from agent.offline.toolread import ToolOutcome
 from mpa.tools import ToolExecutor
 from scorers import abstention
@@ -90,3 +92,45 @@ def test_window_compound_answered_with_a_citation(kb, question, request, monkeyp
 def test_uncovered_questions_with_compounds_stay_declined(kb, question, request, monkeypatch):
     said, score = _run(request.getfixturevalue(kb), kb, question, monkeypatch, must_abstain=True)
     assert score == 1.0 and "Based on Knowledge Base [" not in said, said
+
+
+# --- a reported count whose story kept every search below the floor: the rule searched by the words the count hangs on
+
+@pytest.mark.parametrize("message, words", [
+    ("some mobile ad outfit boasts it can reach 7 million of those teenage console fanatics. how many actual people?",
+     "reach"),
+    ("the targeting tool tells me 300k nurses live there, how many really?", "reported nurses"),
+    ("Meta shows 2.3M accounts for this, how many real people?", "reported accounts"),
+    ("how many actual people is that?", ""),
+])
+def test_figure_words(message, words):
+    assert figure_words(message) == words
+
+
+def _empty(query: str) -> ToolOutcome:
+    return ToolOutcome("search_knowledge_base", {"query": query}, "No knowledge-base passage answers this query.", False)
+
+
+def test_rule_retried_with_the_words_of_the_count_only_after_a_rule_search():
+    msg = "a streaming seller brags it can reach 3 million of those retirees in Maine. how many actual people really?"
+    assert searchq.retry(msg, [_empty("a streaming seller brags"), _empty(f"x{searchq.RULE_Q}")]) == f"reach{searchq.RULE_Q}"
+    assert searchq.retry(msg, [_empty("a streaming seller brags")]) != f"reach{searchq.RULE_Q}"  # no rule was asked for
+
+
+BOAST = ("some mobile ad outfit boasts it can reach 7 million of those teenage console fanatics in Texas. how many actual "
+         "people would that really be?")
+
+
+def test_reported_reach_deflated_by_the_kb_rule(shipped_engine, monkeypatch):
+    said, score = _run(shipped_engine, KB, BOAST, monkeypatch)
+    assert "[audience-sizing-methods#" in said and "0.60" in said and "4,200,000" in said and score == 1.0, said
+
+
+@pytest.mark.parametrize("kb, question", [
+    (TXT, BOAST),  # kb_txt states no rule for a reported reach: nothing is multiplied
+    (KB, "my neighbour boasts his farm can feed 3 million chickens. how many actual birds would that really be?"),
+    (TXT, "my neighbour boasts his farm can feed 3 million chickens. how many actual birds would that really be?"),
+])
+def test_count_without_a_kb_rule_is_not_multiplied(kb, question, request, monkeypatch):
+    said, _ = _run(request.getfixturevalue(kb), kb, question, monkeypatch, must_abstain=True)
+    assert " × " not in said and "Based on Knowledge Base [" not in said, said
