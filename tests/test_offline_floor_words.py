@@ -102,6 +102,7 @@ def test_uncovered_questions_with_compounds_stay_declined(kb, question, request,
     ("the targeting tool tells me 300k nurses live there, how many really?", "reported nurses"),
     ("Meta shows 2.3M accounts for this, how many real people?", "reported accounts"),
     ("how many actual people is that?", ""),
+    ("our list is 90k emails and about 70% match on the platform. how many real people?", ""),  # the user's own share
 ])
 def test_figure_words(message, words):
     assert figure_words(message) == words
@@ -121,9 +122,15 @@ BOAST = ("some mobile ad outfit boasts it can reach 7 million of those teenage c
          "people would that really be?")
 
 
-def test_reported_reach_deflated_by_the_kb_rule(shipped_engine, monkeypatch):
-    said, score = _run(shipped_engine, KB, BOAST, monkeypatch)
-    assert "[audience-sizing-methods#" in said and "0.60" in said and "4,200,000" in said and score == 1.0, said
+@pytest.mark.parametrize("question, result", [
+    (BOAST, "4,200,000"),  # every search of the story fell below the floor: the rule searched again by "reach"
+    # the story's search found other passages: the rule is searched by "reach" from the start
+    ("our streaming partner can reach 3 million of the commuters we want. how many actual people is that likely "
+     "to be?", "1,800,000"),
+])
+def test_reported_reach_deflated_by_the_kb_rule(question, result, shipped_engine, monkeypatch):
+    said, score = _run(shipped_engine, KB, question, monkeypatch)
+    assert "[audience-sizing-methods#" in said and "0.60" in said and result in said and score == 1.0, said
 
 
 @pytest.mark.parametrize("kb, question", [

@@ -7,10 +7,11 @@ platform named by name said as "platform"; a figure a tool tells, shows or claim
 "reports"; and a share the KB credits of a claimed figure ("40-60% of what the platform claimed") is
 found in any retrieved passage. Read are the shared vocabulary's platform names and English verbs.
 
-When every search for such a count falls below the search tool's relevance floor (the story around the
-figure — who claimed it, whom it is about — outweighs the rest), the rule is searched once more with only
-the words the figure hangs on (:func:`figure_words`: "can reach 9 million of …" → "reach"), which is
-how the KB's rule speaks of it ("multiply a platform's reported reach by …").
+The story around such a figure (who claimed it, whom it is about) often outweighs the rest of the message:
+its searches fall below the search tool's relevance floor, or find passages about the story. So the rule
+is also searched with only the words the figure hangs on (:func:`figure_words`: "can reach 9 million of …"
+→ "reach"), which is how the KB's rule speaks of it ("multiply a platform's reported reach by …") — with
+the turn's first searches, and once more when every search came back empty (:func:`searchq.retry`).
 """
 from __future__ import annotations
 
@@ -49,8 +50,8 @@ def figure_words(text: str) -> str:
     whom it is about) is what made the search miss; "" when the message states no count."""
     said = digits(text)
     m = _COUNT.search(said)
-    if not m:
-        return ""
+    if not m or any(n.pct for n in parse_numbers(said)):
+        return ""  # no count, or the user's own shares of it are the ones to apply (:func:`share_sentence`)
     head = re.split(r"[.?!;:,—–]", said[:m.start()])[-1]
     before = [w for w in re.findall(r"[A-Za-z][\w'-]*", head) if terms(w)][-1:]
     after = re.match(r"\s*([A-Za-z][\w-]*)", said[m.end():])
