@@ -29,6 +29,12 @@ def test_figure_compounds_stay_joined():
     assert "honestly" not in said  # fillers still go
 
 
+def test_a_rate_per_period_is_not_one_word():
+    """"$40k/mo" is an amount and a period: joined, it matched neither the KB's "month" nor anything else."""
+    said = searchq.clean("we'd put $40k/mo on streaming TV, or 50k/month later")
+    assert "month" in said.split() and "$40k/month" not in said and "50k/month" not in said
+
+
 def _declined_search(never: str) -> ToolOutcome:
     return ToolOutcome("search_knowledge_base", {"query": "q"},
                        "search_knowledge_base results for \"q\"\nNo knowledge-base passage answers this query: the "
