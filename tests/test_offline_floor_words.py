@@ -20,6 +20,8 @@ from scorers import abstention
 ROOT = Path(__file__).resolve().parents[1]
 TXT = "kb_txt_engine"
 KB = "shipped_engine"
+ALT = "kb_alt_engine"
+_FOLDER = {TXT: "tests/fixtures/kb_txt", KB: "kb", ALT: "tests/fixtures/kb_alt"}
 
 
 def test_figure_compounds_stay_joined():
@@ -71,7 +73,7 @@ def test_kept_compound_finds_the_passage_that_writes_it(kb, question, compound, 
 
 def _run(engine, kb: str, question: str, monkeypatch, must_abstain: bool = False) -> tuple[str, float]:
     """The agent's answer and its abstention score (the scorer reading the figures of the KB asked)."""
-    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / ("tests/fixtures/kb_txt" if kb == TXT else "kb")))
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / _FOLDER[kb]))
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
     rec = conv.send(question)
     score = abstention(input={"turns": [{"user": question}]}, output=conv.output(),
@@ -140,7 +142,8 @@ def test_reported_reach_deflated_by_the_kb_rule(question, result, shipped_engine
 
 
 @pytest.mark.parametrize("kb, question", [
-    (TXT, BOAST),  # kb_txt states no rule for a reported reach: nothing is multiplied
+    (TXT, BOAST),  # kb_txt and kb_alt state no rule for a reported reach: nothing is multiplied
+    (ALT, BOAST),
     (KB, "my neighbour boasts his farm can feed 3 million chickens. how many actual birds would that really be?"),
     (TXT, "my neighbour boasts his farm can feed 3 million chickens. how many actual birds would that really be?"),
 ])
