@@ -21,7 +21,7 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
      re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
                 rf"|\bevery\s+{_NUM}\b", re.I)),
-    (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
+    (re.compile(r"\bhow long\b|\b(?:shortest|longest)\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
      re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
     (re.compile(r"\bhow (?:much|many|big|high|low|expensive|cheap|costly|different|far apart)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"

@@ -218,6 +218,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.25  # "your 10 percent floor": the heading naming its rule by that figure ("The FLOOR-10 rule")
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
+            if hint:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
+                s *= 1.0 + 0.5 * len(_matches(hint, us[0].head_terms)) / len(hint)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"

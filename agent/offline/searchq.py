@@ -27,9 +27,12 @@ from agent.offline.toolread import ToolOutcome
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
 ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
-    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency"),
+    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency cadence"),
     (re.compile(r"\bhow long\b", re.I), "duration"),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I), "speed"),
+    # a superlative of length asks for the bound of a duration ("the shortest a test may run": its minimum duration)
+    (re.compile(r"\bshortest\b", re.I), "minimum duration"),
+    (re.compile(r"\blongest\b", re.I), "maximum duration"),
 )
 # discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
 FILLERS = frozenset("""
@@ -100,7 +103,8 @@ def clean(text: str) -> str:
 def attributes(text: str) -> list[str]:
     """The attributes the message's question words ask about, when it does not name them."""
     low = text.lower()
-    return [attr for pat, attr in ATTRIBUTES if pat.search(text) and attr not in low]
+    asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)]
+    return [a for a in asked if a]
 
 
 def content_words(text: str) -> list[str]:
