@@ -5,6 +5,9 @@ General English, on wording of our own: "how often" asks for a frequency or a *c
 shortest / longest … can run" asks for the bound of a duration (a minimum or maximum duration), in
 the form of a duration; a section whose heading names that attribute ("Refresh cadence by channel",
 "Minimum duration rules") is preferred over a section sharing more of the question's topic words.
+A verb of reducing said in other words ("trim", "shrink", "pare back") also searches the plain verb
+("cut"), and "where should the savings come from?" asks which source goes first (the form of an order);
+a worked dialogue near in meaning yields to the rule the words rank first.
 Checked on hand-written passages and end to end on the shipped KB and on the plain-text fixture KB.
 """
 from __future__ import annotations
@@ -44,6 +47,8 @@ def test_question_words_name_the_attribute_they_ask_for():
     assert attributes(OFTEN) == ["frequency cadence"]
     assert attributes(OFTEN_SAID) == ["cadence"]  # a word the message says itself is not added again
     assert attributes("which leaflet design is best?") == []
+    assert attributes("the council is shrinking our leaflet money") == ["cut"]
+    assert attributes("we pared back the leaflet run") == ["cut"] and attributes("cut the leaflet run") == []
 
 
 def test_the_section_headed_by_the_asked_attribute_beats_one_sharing_the_topic():
@@ -56,6 +61,10 @@ def test_the_section_headed_by_the_asked_attribute_beats_one_sharing_the_topic()
 E2E = [("shipped_engine", "what's the shortest a geo experiment can run?", "14 days"),
        ("shipped_engine", "what's the shortest a split test of two landing pages can last?", "14 days"),
        ("shipped_engine", "how often should we put new creative behind programmatic display?", "4–6 weeks"),
+       ("shipped_engine", "the board is shrinking our spend next quarter. where should the savings come from?",
+        "highest-marginal-CAC dollars first"),
+       ("shipped_engine", "finance wants us to pare back spend a bit. which lines go first?", "highest-marginal-CAC"),
+       ("kb_txt_engine", "our budget is being slashed mid-flight. which channels get trimmed first?", "outer channels"),
        ("kb_txt_engine", "what's the shortest an awareness flight should stay on air?", "three weeks"),
        ("kb_txt_engine", "what's the shortest a matched-market test can run and still mean something?", "four weeks")]
 

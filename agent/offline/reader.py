@@ -236,6 +236,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     banded = [k for k in ranked if bands.fit(budget, k[1]) > 1 and by[k] >= 0.8 * by[ranked[0]] > 0]  # a close call:
+    if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
+            and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
+        nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
     key = banded[0] if banded else nearest or ranked[0]  # the section of the stated budget's own band, not an overview
     if by[key] <= 0 and not nearest:
         return None

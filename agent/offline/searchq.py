@@ -33,6 +33,9 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     # a superlative of length asks for the bound of a duration ("the shortest a test may run": its minimum duration)
     (re.compile(r"\bshortest\b", re.I), "minimum duration"),
     (re.compile(r"\blongest\b", re.I), "maximum duration"),
+    # a verb of reducing an amount, said in other words than the plain one ("trim everything a bit"): the plain verb
+    (re.compile(r"\b(?:trim(?:s|med|ming)?|slash(?:es|ed|ing)?|shrink(?:s|ing)?|shrunk|pared? (?:back|down)|"
+                r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
 )
 # discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
 FILLERS = frozenset("""
