@@ -74,3 +74,39 @@ def test_end_to_end_the_asked_attribute_chooses_the_section(kb, ask, said, reque
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
     got = conv.send(ask).assistant
     assert said in got and "Based on Knowledge Base" in got, got
+
+
+# the framework asked for whole without the word "steps": "your planning process, start to finish" — but not another
+# process ("the geo test process, start to finish") nor a single step
+SEQUENCE_ASKS = ["could you lay out your planning framework from beginning to end?",
+                 "give me the whole planning workflow in the proper sequence",
+                 "summarize the planning process end to end"]
+NOT_SEQUENCE = ["how does the geo test process run, start to finish?",
+                "in your planning process, what does step 4 do, start to finish?"]
+_STEPS = {1: "Goal", 2: "Money", 3: "People", 4: "Places", 5: "Budget"}
+
+
+def test_sequence_wording_is_unseen():
+    assert_unseen(SEQUENCE_ASKS, NOT_SEQUENCE)
+
+
+@pytest.mark.parametrize("ask", SEQUENCE_ASKS)
+def test_the_framework_asked_for_from_start_to_finish_is_the_whole_sequence(ask):
+    from agent.offline.stepask import asks_all_steps
+    assert asks_all_steps(ask, _STEPS)
+
+
+@pytest.mark.parametrize("ask", NOT_SEQUENCE)
+def test_another_process_or_one_step_is_not_the_whole_sequence(ask):
+    from agent.offline.stepask import asks_all_steps
+    assert not asks_all_steps(ask, _STEPS)
+
+
+@pytest.mark.parametrize("kb,first", [("shipped_engine", "Step 1 (Objectives & KPIs)"),
+                                      ("kb_txt_engine", "Step 1: Objectives And Success Metrics"),
+                                      ("kb_alt_engine", "Step 1: Set the goal")])
+@pytest.mark.parametrize("ask", SEQUENCE_ASKS[:2])
+def test_end_to_end_the_sequence_is_listed_on_every_kb(kb, first, ask, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    got = conv.send(ask).assistant
+    assert first in got and "Step 5" in got, got
