@@ -110,3 +110,32 @@ def test_end_to_end_the_sequence_is_listed_on_every_kb(kb, first, ask, request):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
     got = conv.send(ask).assistant
     assert first in got and "Step 5" in got, got
+
+
+# a bare pronoun after a statement of the message's own stands for that statement: the last turn's topic is not
+# carried into the search ("… two landing pages against each other. how long should we run that?")
+INSIDE = ["we plan to pit two landing pages against each other. how long should we run that?",
+          "the leaflet trial doubled coupon returns in the north streets. how should we read that?"]
+BACK = ["could the leaflet cost go lower than that?", "we have 12k a month. how many coupons is that?"]
+
+
+def test_inside_wording_is_unseen():
+    assert_unseen(INSIDE, BACK)
+
+
+def test_a_pronoun_after_the_messages_own_statement_does_not_lean_on_the_last_turn():
+    from agent.offline.searchq import leans_on_previous
+    assert not any(leans_on_previous(t) for t in INSIDE)
+    assert all(leans_on_previous(t) for t in BACK)  # no statement before it; a figure it may stand for
+
+
+@pytest.mark.parametrize("kb,first,unwanted", [("shipped_engine", "how much does a CTV campaign cost per thousand?", "CTV"),
+                                               ("kb_txt_engine", "what does a CPM on connected tv usually cost?",
+                                                "audience_dma_sizing")])
+def test_end_to_end_the_last_turns_topic_does_not_drag_the_search(kb, first, unwanted, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    conv.send(first)
+    rec = conv.send(INSIDE[0])
+    queries = [(tc if isinstance(tc, dict) else vars(tc)).get("input", {}).get("query", "") for tc in rec.tool_calls]
+    assert queries and not any("cost" in q.lower() or "cpm" in q.lower() for q in queries), queries
+    assert unwanted not in rec.assistant, rec.assistant

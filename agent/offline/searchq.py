@@ -119,8 +119,20 @@ def content_words(text: str) -> list[str]:
 def leans_on_previous(text: str) -> bool:
     """Does this message need the last turn to be understood? It opens like a continuation
     ("and …", "what if …"), points back with a bare pronoun ("higher than that"), or names
-    almost nothing of its own (two content words or fewer)."""
-    return bool(_OPENER.match(text) or _BARE_PRONOUN.search(text) or len(content_words(text)) <= 2)
+    almost nothing of its own (two content words or fewer). A bare pronoun after a statement of the
+    message's own ("the 28-day window doubles our count. how should we read that?") stands for that
+    statement, not for the last turn."""
+    return bool(_OPENER.match(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
+                or len(content_words(text)) <= 2)
+
+
+def _said_before(text: str, at: int) -> bool:
+    """Does an earlier sentence of the message state something of its own (four content words or more,
+    no figure the pronoun could stand for, no pointer back) before the sentence holding position ``at``?"""
+    ends = [m.end() for m in re.finditer(r"[.?!;:—]\s+|\s[-–]\s", text[:at])]
+    before = text[:ends[-1]] if ends else ""
+    return len(content_words(before)) >= 4 and not re.search(r"\d", before) and not _BARE_PRONOUN.search(before) \
+        and not _DEMONSTRATIVE.search(before)
 
 
 # a distal demonstrative opening a clause ("oh that upload is …", "those leads — are they any good?"): it
