@@ -139,3 +139,23 @@ def test_end_to_end_the_last_turns_topic_does_not_drag_the_search(kb, first, unw
     queries = [(tc if isinstance(tc, dict) else vars(tc)).get("input", {}).get("query", "") for tc in rec.tool_calls]
     assert queries and not any("cost" in q.lower() or "cpm" in q.lower() for q in queries), queries
     assert unwanted not in rec.assistant, rec.assistant
+
+
+# moving an amount out of one thing into another is a reallocation, however it is said
+MOVES = ["can we shift a third of the radio money into social next week?",
+         "we'd like to pull some leaflet money over to posters. how fast can that go?"]
+
+
+def test_moves_wording_is_unseen():
+    assert_unseen(MOVES)
+
+
+def test_moving_money_into_another_thing_asks_about_reallocation():
+    assert all("reallocation" in attributes(t) for t in MOVES)
+    assert "reallocation" not in attributes("we moved to a new office last spring")
+
+
+def test_end_to_end_a_proposed_move_reads_the_reallocation_rule(shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    got = conv.send(MOVES[0]).assistant
+    assert "BUD-SHIFT-20/14" in got and "20%" in got, got
