@@ -37,7 +37,7 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(r"\b(?:trim(?:s|med|ming)?|slash(?:es|ed|ing)?|shrink(?:s|ing)?|shrunk|pared? (?:back|down)|"
                 r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
     # moving an amount out of one thing into another ("shift a third of radio into search"): a reallocation
-    (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|shove[sd]?|shoving|yank(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
+    (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
                 r"switch(?:es|ed|ing)?|pull(?:s|ed|ing)?)\b[^.?!]{0,50}\b(?:into|over to)\b", re.I), "reallocation"),
 )
 # discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
