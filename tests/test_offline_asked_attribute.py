@@ -159,3 +159,18 @@ def test_end_to_end_a_proposed_move_reads_the_reallocation_rule(shipped_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
     got = conv.send(MOVES[0]).assistant
     assert "BUD-SHIFT-20/14" in got and "20%" in got, got
+
+
+def test_a_section_the_words_prefer_by_far_is_no_collision(monkeypatch):
+    """The meaning override of a word collision needs a rival the words found too: a section with less than
+    OUTWORDED of the winner's word score does not take over, however near in meaning ("a rule stated in
+    technical terms" is far in meaning from a plain question its words still match)."""
+    from agent.offline import sectionmeaning
+    sections = {k: [type("U", (), {"rank": k[0], "heading": k[1], "path": k[1], "text": k[1]})()]
+                for k in [(0, "rule"), (1, "plain")]}
+    monkeypatch.setattr(sectionmeaning, "similarities", lambda q, texts: [0.55 if t.endswith("plain") else 0.2
+                                                                         for t in texts])
+    got = sectionmeaning.blend("may the leaflet budget grow?", sections, {(0, "rule"): 10.0, (1, "plain"): 4.0})
+    assert max(got, key=got.get) == (0, "rule")
+    got = sectionmeaning.blend("may the leaflet budget grow?", sections, {(0, "rule"): 10.0, (1, "plain"): 6.0})
+    assert max(got, key=got.get) == (1, "plain")
