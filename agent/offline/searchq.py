@@ -27,9 +27,18 @@ from agent.offline.toolread import ToolOutcome
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
 ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
-    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency"),
+    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency cadence"),
     (re.compile(r"\bhow long\b", re.I), "duration"),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I), "speed"),
+    # a superlative of length asks for the bound of a duration ("the shortest a test may run": its minimum duration)
+    (re.compile(r"\bshortest\b", re.I), "minimum duration"),
+    (re.compile(r"\blongest\b", re.I), "maximum duration"),
+    # a verb of reducing an amount, said in other words than the plain one ("trim everything a bit"): the plain verb
+    (re.compile(r"\b(?:trim(?:s|med|ming)?|slash(?:es|ed|ing)?|shrink(?:s|ing)?|shrunk|pared? (?:back|down)|"
+                r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
+    # moving an amount out of one thing into another ("shift a third of radio into search"): a reallocation
+    (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
+                r"switch(?:es|ed|ing)?|pull(?:s|ed|ing)?)\b[^.?!]{0,50}\b(?:into|over to)\b", re.I), "reallocation"),
 )
 # discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
 FILLERS = frozenset("""
@@ -82,9 +91,11 @@ def _written_out(text: str) -> str:
 
 def clean(text: str) -> str:
     """The message without filler words (its punctuation kept: sentences still end where they did),
-    everyday abbreviations written out."""
+    everyday abbreviations written out. A figure compound ("28-day", "70/20/10", "3-4") stays one word as
+    typed: the index holds it as the KB writes it, and split it covered less of the passage stating it. An
+    amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing."""
     out: list[str] = []
-    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
+    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|/\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
                           _written_out(_FILLER.sub(" ", text))):
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
@@ -100,7 +111,8 @@ def clean(text: str) -> str:
 def attributes(text: str) -> list[str]:
     """The attributes the message's question words ask about, when it does not name them."""
     low = text.lower()
-    return [attr for pat, attr in ATTRIBUTES if pat.search(text) and attr not in low]
+    asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)]
+    return [a for a in asked if a]
 
 
 def content_words(text: str) -> list[str]:
@@ -112,8 +124,20 @@ def content_words(text: str) -> list[str]:
 def leans_on_previous(text: str) -> bool:
     """Does this message need the last turn to be understood? It opens like a continuation
     ("and …", "what if …"), points back with a bare pronoun ("higher than that"), or names
-    almost nothing of its own (two content words or fewer)."""
-    return bool(_OPENER.match(text) or _BARE_PRONOUN.search(text) or len(content_words(text)) <= 2)
+    almost nothing of its own (two content words or fewer). A bare pronoun after a statement of the
+    message's own ("the 28-day window doubles our count. how should we read that?") stands for that
+    statement, not for the last turn."""
+    return bool(_OPENER.match(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
+                or len(content_words(text)) <= 2)
+
+
+def _said_before(text: str, at: int) -> bool:
+    """Does an earlier sentence of the message state something of its own (four content words or more,
+    no figure the pronoun could stand for, no pointer back) before the sentence holding position ``at``?"""
+    ends = [m.end() for m in re.finditer(r"[.?!;:—]\s+|\s[-–]\s", text[:at])]
+    before = text[:ends[-1]] if ends else ""
+    return len(content_words(before)) >= 4 and not re.search(r"\d", before) and not _BARE_PRONOUN.search(before) \
+        and not _DEMONSTRATIVE.search(before)
 
 
 # a distal demonstrative opening a clause ("oh that upload is …", "those leads — are they any good?"): it
@@ -248,10 +272,24 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
-    for c in (cand, without_unknown(cand, searched)):
+    for c in (*_rule_query(text, searched), cand, without_unknown(cand, searched)):
         if len(content_words(c)) >= 1 and c not in done:
             return c[:MAX_QUERY]
     return None
+
+
+RULE_Q = " multiply by"  # appended to a search for the multiplier a "how many actually …" question needs
+
+
+def _rule_query(text: str, searched: list[ToolOutcome]) -> list[str]:
+    """When the turn searched for the rule adjusting a count the user reports ("a vendor says it can reach
+    9 million …: how many real people?") and found nothing, that search once more with only the words the
+    count hangs on ("reach multiply by"): the rule speaks of a reported reach, not of the vendor's story."""
+    from agent.offline.reportedcount import figure_words  # imported late: it reads the user's figures
+    if not any(str(o.input.get("query", "")).endswith(RULE_Q) for o in searched):
+        return []
+    words = figure_words(text)
+    return [f"{words}{RULE_Q}"] if words else []
 
 
 _NEVER_USED = re.compile(r"Words of the query the knowledge base never uses: ([^\n]*?)\.(?:\s|$)")
