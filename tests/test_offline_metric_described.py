@@ -29,6 +29,8 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "for a dental clinic, what do we pay for each person who fills in our contact form?": "cost per contact form fill",
     "for a software firm, what do we usually pay per visitor who asks for a quote?": "cost per quote request",
     "for a dental clinic, what do we pay for each person who books a checkup?": "cost per checkup book",
+    # a new buyer that only qualifies the thing priced is no new customer priced
+    "for a tutoring firm, what's the typical cost of one new client enquiry form?": "cost per client enquiry",
 }
 NAMED = {  # message → the metric a description names
     "for a credit union, what does it typically run to sign up one brand-new member?": "CAC",

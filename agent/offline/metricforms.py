@@ -166,8 +166,18 @@ _NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget
 
 
 def new_buyer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
-    """(position, key): a price of one new buyer — the metric named "cost per new customer"."""
-    return _spans(_NEW_BUYER, text, table, lambda s: s == "cost per new customer")
+    """(position, key): a price of one new buyer — the metric named "cost per new customer" — unless the buyer
+    only qualifies the thing priced ("one new client enquiry form", "each new customer sign-up": a noun follows)."""
+    one = re.compile(_NEW_ONE, re.I)
+    return [(a, b, k) for a, b, k in _spans(_NEW_BUYER, text, table, lambda s: s == "cost per new customer")
+            if not ((m := one.search(text, a, b)) and _COMPOUNDED.match(text, m.end()))]
+
+
+# a noun after the buyer's: a content word that is no price verb, adverb (-ly) or participle (-ed) — "client *enquiry*"
+_COMPOUNDED = re.compile(r"[ -](?!(?:cost|costs|run|runs|set|sets|usually|typically|normally|generally|actually|really|"
+                         r"on average|we|you|they|us|our|who|that|which|in|at|on|from|for|to|with|through|via|is|are|"
+                         r"would|will|should|could|might|do|does|did|and|or|but|now|then|each|every|per|here|there|"
+                         r"these|those|this)\b)(?![a-z]+(?:ly|ed)\b)[a-z]{3,}\b", re.I)
 
 
 # a view watched to its end, priced: "what do we pay for a clip people sit through to the end", "the price of
