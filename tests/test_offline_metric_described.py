@@ -31,6 +31,7 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "for a dental clinic, what do we pay for each person who books a checkup?": "cost per checkup book",
     # a new buyer that only qualifies the thing priced is no new customer priced
     "for a tutoring firm, what's the typical cost of one new client enquiry form?": "cost per client enquiry",
+    "for a game studio, what should each download of our app cost?": "cost per download",  # not "per app"
 }
 NAMED = {  # message → the metric a description names
     "for a credit union, what does it typically run to sign up one brand-new member?": "CAC",

@@ -40,14 +40,16 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
                r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
-               + r"(?: (?:on|at|from|with|through|via) (?:an? |the |our |my )?[a-z]+(?: [a-z]+)?)? (?:usually |typically |"
+               + r"(?: (?:on|at|from|with|through|via|of) (?:an? |the |our |my )?[a-z]+(?: [a-z]+)?)? (?:usually |typically |"
                r"normally |generally )?" + _COST_VERB + r"\b",  # "what does one meeting with a new client cost"
                re.I),
     # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb of price
     # ("run" left out: "what's a typical test run" is no price)
     re.compile(r"\bwhat(?:'s|’s|s) " + _ARTICLE + _NOUN + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |"
                r"normally |generally )?(?:cost|go for|set (?:us|me|you|them) back)\b", re.I),
-    re.compile(r"\b" + _NOUN + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+    # … not a noun after "of", which says whose the priced thing is ("each download of our app cost": a download)
+    re.compile(r"(?<!\bof )" + "".join(rf"(?<!\bof {w} )" for w in ("a", "an", "my", "the", "our", "its", "your", "their")) + r"\b" + _NOUN
+               + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
     # an embedded question keeps statement order: "what a new customer should cost us"
     re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
                r"" + _COST_VERB + r"\b", re.I),
