@@ -199,7 +199,16 @@ def drop(t: str, nums: list[Num]) -> list[str]:
 _SIZED = re.compile(r"\babout (\d[\d,.]*(?:\s?(?:million|thousand|m|k)\b)?) (?:people|households|adults|persons|users|"
                     r"individuals|homes)\b|\bsize: \*\*(\d[\d,.]*(?:\s?(?:million|thousand)\b)?)\*\*", re.I)
 _IMPRESSIONS_SAID = re.compile(r"^-?\s*(?P<line>[^\n]*?=\s*(?P<n>\d[\d,]*) impressions\b[^\n\[]*)", re.M)
-_PER_THOUSAND = re.compile(r"\bcpm\b|\bper (?:thousand|1,?000|mille)\b", re.I)
+_PER_THOUSAND = re.compile(r"\bcpm\b|\b(?:per|every|each|a) (?:thousand|1,?000|mille)\b", re.I)
+
+
+def _names_place(text: str, geo: str) -> bool:
+    """The message names the place ``geo``: its first word ("Chicago" of "Chicago DMA"), or the capitals
+    of its words ("LA" of "Los Angeles DMA", "DFW" of "Dallas–Fort Worth DMA"), written as a word."""
+    words = [w for w in re.split(r"[\s–-]+", geo) if w and w.upper() != "DMA"]
+    initials = "".join(w[0] for w in words).upper()
+    return bool(words and (re.search(r"\b" + re.escape(words[0]) + r"\b", text, re.I) or (
+        len(words) > 1 and re.search(r"\b" + initials + r"\b", text))))
 
 
 def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[str, str]]) -> list[str]:
@@ -207,17 +216,20 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     message names ("the Chicago students"), else the last one shown."""
     if [n for n in nums if not n.pct and n.value >= 100]:
         return []
-    named = [size for geo, size in sizes if geo and re.search(r"\b" + re.escape(geo.split()[0]) + r"\b", text, re.I)]
+    named = [size for geo, size in sizes if geo and _names_place(text, geo)]
     size = (named or [size for _, size in sizes[-1:]] or [None])[-1]
     m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand)?)", size, re.I)
     if not m:
         return []
-    return amounts.impressions(f"{m.group(1) or m.group(2)} people: {text}")
+    shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
+    return amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}")
 
 
 def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
     """The price per thousand applied to the impressions the last answer worked out."""
     said = list(_IMPRESSIONS_SAID.finditer(answered or ""))
+    own = [m for m in said if m.group(0).lstrip().startswith("-")]  # the answer's own working, not a quoted example
+    said = own or said
     prices = [n for n in nums if n.money and not n.pct]
     if len(said) != 1 or len(prices) != 1 or len(nums) != 1 or not _PER_THOUSAND.search(t):
         return []
