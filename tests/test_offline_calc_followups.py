@@ -114,3 +114,31 @@ def test_a_reach_a_platform_reports_is_deflated_to_people(shipped_engine):
     c.send(DEFLATE[0])
     got = c.send(DEFLATE[1]).assistant
     assert "4,000,000 × 0.60 = 2,400,000" in got and "audience-sizing-methods" in got
+
+
+RATIO2 = ["we're a b2b analytics software company.", "is our ratio ok? we pay about $650 to land each new customer",
+          "ah, our margin-based lifetime value is about $2,600 per customer. so how do we compare with other software companies?"]
+NATIONAL = "and what does it come to nationally, more or less"
+
+
+def test_a_ratio_asked_beside_the_cost_it_names_asks_for_the_value(shipped_engine):
+    assert_unseen = _seen()
+    assert not [t for t in RATIO2[1:] + [NATIONAL] if t.lower() in assert_unseen]
+    c = _conv(shipped_engine)
+    c.send(RATIO2[0])
+    assert "lifetime value" in c.send(RATIO2[1]).assistant.lower()
+    assert "$2,600 ÷ $650 = 4.0" in c.send(RATIO2[2]).assistant
+
+
+def test_a_size_follow_up_pointing_back_with_a_verb(shipped_engine):
+    c = _conv(shipped_engine)
+    c.send(WIDER[0])
+    assert "4.6 million" in c.send(NATIONAL).assistant
+
+
+def test_the_impressions_carry_the_sizes_citation(shipped_engine):
+    c = _conv(shipped_engine)
+    c.send(SIZE)
+    reach = c.send(REACH).assistant
+    assert "Estimated size: 779,000 in the audience [audience-sizing-reference#" in reach
+    assert "Estimated size: 779,000 in the audience [audience-sizing-reference#" in c.send(PRICE).assistant

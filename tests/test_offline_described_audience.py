@@ -91,3 +91,18 @@ def test_a_described_audience_is_sized_and_followed_to_another_place(shipped_eng
     assert "2.6 million" in second.assistant and "audience-sizing-reference" in second.assistant
     third = c.send(CHAT[2])
     assert "834,000" in third.assistant
+
+
+DECLINE = {"shipped_engine": "how many 30 to 40 year olds who cycle to work live in texas?",
+           "kb_txt_engine": "how many teenagers who skateboard live in the Phoenix market?"}
+
+
+@pytest.mark.parametrize("kb", sorted(DECLINE))
+def test_an_audience_the_kb_does_not_size_is_declined_not_answered_with_another(request, kb):
+    assert DECLINE[kb].lower() not in _seen()
+    got = _conv_send(request.getfixturevalue(kb), DECLINE[kb])
+    assert got.startswith("The knowledge base does not contain a size for") and "612,000" not in got and "694,000" not in got
+
+
+def _conv_send(engine, text: str) -> str:
+    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(text).assistant

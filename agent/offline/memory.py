@@ -186,8 +186,9 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
              if o.name == "get_audience_sizing" and not o.is_error]
     if asked and not sized and not p.audiences:  # not sized here: "and in Ohio?" still asks about these people
         mem.last_kind, mem.audiences, mem.sized_elsewhere = "audience", list(dict.fromkeys(asked)), []
-    mem.sizes += [(o.fields.get("get_audience_sizing", "").partition(" — ")[2], o.fields.get("Estimated size", ""))
-                  for o in outcomes if o.name == "get_audience_sizing" and o.found and o.fields.get("Estimated size")]
+    mem.sizes += [(o.fields.get("get_audience_sizing", "").partition(" — ")[2], f"{o.fields.get('Estimated size', '')} "
+                   f"[{o.passages[-1]['id']}]") for o in outcomes if o.name == "get_audience_sizing" and o.found and
+                  o.fields.get("Estimated size")]  # with where it is stated (its worked example, else its row): cited later
     if sized:
         mem.last_kind = "audience"
         also = next((o.fields.get("Also sized for", "") for o in outcomes if o.name == "get_audience_sizing" and o.found), "")
@@ -277,7 +278,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(
             (n.role or "").startswith("price") for n in p.numbers):
         p.calc = Calc("ratio", "LTV", "price")  # "we pay $300 a customer — is that ratio ok?" with the value said before
-    if p.calc is None and re.search(r"\bratio\b", p.text, re.I) and not p.metrics and not p.value("LTV") and [
+    if p.calc is None and re.search(r"\bratio\b", p.text, re.I) and set(p.metrics) <= {ratio_metric().split(":")[1]} \
+            and not p.value("LTV") and [
             n for n in p.numbers if (n.role or "").startswith("price")]:
         p.calc = Calc("ratio", "LTV", "price")  # "is our ratio ok? we pay $700 a customer": it needs what one is worth
     if p.calc is None and p.asks_count and p.unit and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and \

@@ -127,7 +127,8 @@ def place_of_kind(text: str, sized: list[str]) -> str | None:
 # what asking for the same figure again says besides the place: "what does that look like", "roughly",
 # "what would it come to", "ballpark"
 _AGAIN_WORDS = set(terms("look like would be come comes came to roughly approximately approx about around ballpark "
-                         "estimate guess then instead there across over figure picture"))
+                         "estimate guess then instead there across over figure picture does do did is are was were "
+                         "more less"))
 _POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b", re.I)
 
 

@@ -267,7 +267,8 @@ class OfflineAgent:
                     paras.append(compose.audience_para(o))
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        ranked = followup.unsaid(_own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
+        ranked = followup.unsaid(_own_business(sizing.not_about_others(outcomes, merge_passages(
+            [o for o in outcomes if o.name in _RETRIEVAL and o.found])),
                                                p.vertical or mem.vertical), text, previous)  # not what was just quoted
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):

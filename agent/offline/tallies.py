@@ -222,7 +222,10 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     if not m:
         return []
     shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
-    return amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}")
+    lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}")
+    cite = re.search(r"\[([^\]\s]+#\d+)\]", size or "")  # the size's own citation, from the turn that sized it
+    said = re.match(r"[\d,.]+", lines[0]) if lines else None
+    return [f"Estimated size: {said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
 
 
 def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
@@ -237,7 +240,8 @@ def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
     cost = imps / 1000 * prices[0].value
     line = said[0].group("line").strip()
     size = re.match(r"[\d,.]+", line)
-    cite = re.search(r"\[([^\]\s]+#\d+)\][^\n]*?\b" + re.escape(size.group(0)) + r"\b", answered) if size else None
+    cite = (re.search(r"\bEstimated size: " + re.escape(size.group(0)) + r" in the audience \[([^\]\s]+#\d+)\]", answered)
+            or re.search(r"\[([^\]\s]+#\d+)\][^\n]*?\b" + re.escape(size.group(0)) + r"\b", answered)) if size else None
     return ([f"Estimated size: {size.group(0)} in the audience [{cite.group(1)}]"] if cite else []) + [  # where it was stated
         line,  # the impressions' own working, so the count is shown, not asserted
         f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(cost, 2))} — the budget for those impressions"]
