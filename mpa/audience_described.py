@@ -39,7 +39,7 @@ _OVER = re.compile(r"\b(?:over|above|older than|at least)\s+(\d{2})\b", re.I)
 _UNDER = re.compile(r"\b(?:under|below|younger than)\s+(\d{2})\b", re.I)
 _TEENS = re.compile(r"\bteen(?:s|agers?)?\b", re.I)
 _AGE_CUE = re.compile(r"\b(?:ages?|aged|adults?|olds?|years?|people|students?|kids?|children|child)\b", re.I)
-MEANING_WORD = 0.75   # a description word and a row word this near in meaning are the same behaviour
+MEANING_WORD = 0.70   # a description word and a row word this near in meaning are the same behaviour
 OLDEST = 120
 _ANY_ADULT = {(18, OLDEST), (21, OLDEST)}
 

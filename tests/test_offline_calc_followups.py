@@ -142,3 +142,24 @@ def test_the_impressions_carry_the_sizes_citation(shipped_engine):
     reach = c.send(REACH).assistant
     assert "Estimated size: 779,000 in the audience [audience-sizing-reference#" in reach
     assert "Estimated size: 779,000 in the audience [audience-sizing-reference#" in c.send(PRICE).assistant
+
+
+SOAP = ["we sell handmade soap online. what's a typical CPA?", "we have $20k a month. how many sales at that range?",
+        "finance is trimming a fifth of that next month. what do the sales look like then?"]
+PARENTS = ["how many new parents are in texas?", "and in the chicago area?",
+           "what would it cost to reach 70% of the chicago parents 3 times at a $10 CPM?"]
+GYM = ["how many adults who go to a gym or studio at least twice a month are in Nashville?",
+       "if we reach half of them 4 times each, how many impressions is that?", "at a $9 CPM, what's that cost?"]
+
+
+@pytest.mark.parametrize("kb,turns,want", [
+    ("shipped_engine", SOAP, ["$20,000 × (1 − 20%)", "$16,000 ÷ $40 = 400"]),
+    ("shipped_engine", PARENTS, ["195,000 × 0.70 × 3 = 409,500", "$4,095"]),
+    ("kb_txt_engine", GYM, ["364,000 × 0.50 × 4 = 728,000", "728,000 ÷ 1,000 × $9 = $6,552"])])
+def test_more_follow_up_calculations(request, kb, turns, want):
+    assert not [t for t in turns if t.lower() in _seen()]
+    c = _conv(request.getfixturevalue(kb))
+    for t in turns[:-1]:
+        c.send(t)
+    last = c.send(turns[-1]).assistant
+    assert all(w in last for w in want), last

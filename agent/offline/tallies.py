@@ -222,10 +222,31 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     if not m:
         return []
     shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
-    lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}")
+    lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
+                                                                                                shares)
     cite = re.search(r"\[([^\]\s]+#\d+)\]", size or "")  # the size's own citation, from the turn that sized it
     said = re.match(r"[\d,.]+", lines[0]) if lines else None
     return [f"Estimated size: {said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
+
+
+_TIMES = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
+
+
+def _priced_reach(size: str, text: str) -> list[str]:
+    """"What would it cost to reach 70% of them 3 times at a $10 CPM?": the audience × the reach share × the
+    frequency, then those impressions at the price per thousand — both in one message."""
+    t = digits(text)
+    nums, f = parse_numbers(t), _TIMES.search(t)
+    pcts, prices = [n for n in nums if n.pct], [n for n in nums if n.money and not n.pct]
+    people = parse_numbers(digits(size))
+    if not (f and len(pcts) == 1 and len(prices) == 1 and people and _PER_THOUSAND.search(t) and _REACH.search(t)):
+        return []
+    freq, pool = float(f.group(1) or f.group(2)), people[0].value
+    imps = round(pool * pcts[0].value / 100 * freq)
+    return [f"{plain(pool)} × {plain(pcts[0].value / 100)} × {plain(freq)} = {plain(imps)} impressions "
+            "(audience × reach × average frequency)",
+            f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(imps / 1000 * prices[0].value, 2))} — the "
+            "budget for those impressions"]
 
 
 def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
