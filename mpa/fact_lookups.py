@@ -14,7 +14,7 @@ import re
 import weakref
 from typing import Any
 
-from mpa import audience_described, audience_lookups, business, lookups, resolve
+from mpa import audience_described, audience_lookups, business, counted, lookups, resolve
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
@@ -42,6 +42,17 @@ def _priced_unit(metric: str, known: list[str]) -> str | None:
     known metric whose "cost per …" name prices the unit nearest it by meaning (:func:`mpa.resolve.unit_by_meaning`)."""
     labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or k for k in known}
     return resolve.unit_by_meaning(metric, {k: v for k, v in labels.items() if v != k})
+
+
+def _names_of(mine: list[Fact]) -> dict[str, list[str]]:
+    """Each money metric of ``mine`` → the names the KB may define it by: its key, the vocabulary's names and
+    the "cost per …" name its label gives ("Cost per booking (CPB)")."""
+    out: dict[str, list[str]] = {}
+    for f in mine:
+        if f.metric and f.unit == "$":
+            own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
+            out.setdefault(f.metric, [f.metric, *VOCABULARY["metrics"].get(f.metric, [])] + ([own[1]] if own else []))
+    return out
 
 
 def _result(t, f: Fact, metric: str) -> BenchmarkResult:
@@ -83,8 +94,9 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         return Lookup([], f"it has no benchmark for the vertical {vertical!r}{_unmatched(how)} (verticals it covers: "
                           f"{', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
-    m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics) or own_metric_named(metric, bench)
     mine = [f for f in bench if f.vertical in names]
+    m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics) or own_metric_named(metric, bench) \
+        or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")

@@ -21,7 +21,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mpa import resolve
+from mpa import counted, resolve
 from mpa.tables import BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
 from rag.engine import RetrievalEngine
@@ -265,33 +265,6 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     return found
 
 
-def _counted_metric(t: _Tables, vertical: str, phrase: str) -> str | None:
-    """A price of one thing the labels do not name ("cost per purchase", "cost per new patient"):
-    the vertical's money metric whose note opens by saying what it counts and names that thing
-    ("Here CPA counts every attributed purchase", "Healthcare CAC counts new patients who …"),
-    when exactly one does."""
-    m = re.match(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", phrase or "", re.I)
-    q = resolve.terms(m.group(1)) if m else set()
-    if not q:
-        return None
-    hits = {}
-    for (v, key), row in t.bench.items():
-        if v != vertical or row.unit != "$":
-            continue
-        note = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)",
-                         t.texts[row.source], re.M)
-        first = resolve.without_contrast((loose_sentences(note.group(1)) or [""])[0]) if note else ""
-        if first and resolve.coverage(q, resolve.terms(first)) == 1.0:
-            hits[key] = first
-    if not hits and len(q) > 1:  # "online appointment booking": the thing counted is the last word
-        return _counted_metric(t, vertical, f"cost per {m.group(1).split()[-1]}")
-    if len(hits) > 1:  # "first-order customers" counts customers; "repeat orders" counts orders
-        words = [w for w in re.findall(r"[a-z]+", m.group(1).lower()) if resolve.terms(w)]
-        hits = {k: s for k, s in hits.items() if all(re.search(r"(?<![\w-])" + re.escape(w[:-1] if w.endswith("s") else w)
-                                                                 + r"(?:s|es)?(?![\w-])", s, re.I) for w in words)}
-    return next(iter(hits)) if len(hits) == 1 else None
-
-
 def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: list[str],
                     vertical: str | None = None) -> str | None:
     """A metric the vocabulary does not know ("cost of a lead", "price per download"): the table
@@ -301,9 +274,11 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
     for (_, m), row in t.bench.items():
         labels.setdefault(m, row.metric_name or m)
     key = resolve.by_labels(metric, labels, min_coverage=0.5)
+    if key and resolve.by_labels(metric, labels) is None and not _says_counted(metric, labels[key]):
+        key = None  # "completed loan application" shares "completed" with CPCV, but CPCV counts no application
     if key:
         return key
-    key = _counted_metric(t, vertical, metric) if vertical else None
+    key = counted.counted_metric(t, vertical, metric) if vertical else None
     if key:
         return key
     # ties or no label word: retrieval decides, among the metrics whose label shares a word when any does
@@ -319,6 +294,13 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
 
     # words failed ("cost per download"): the unit nearest by meaning, only when meaning has no doubt
     return resolve.by_retrieval(engine, metric, key_of, min_coverage=1.0) or resolve.unit_by_meaning(metric, labels)
+
+
+def _says_counted(phrase: str, label: str) -> bool:
+    """A label sharing only some of a price's words still names it when it says the thing counted, the
+    last word ("cost of one lead": a lead); a shared adjective ("completed") names nothing."""
+    m = re.match(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", phrase or "", re.I)
+    return not m or resolve.coverage(resolve.terms(m.group(1).split()[-1]), resolve.terms(label)) == 1.0
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:

@@ -17,6 +17,7 @@ vertical's numbers.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from rag.analyzer import get_analyzer
@@ -30,9 +31,15 @@ _ANALYZE = get_analyzer(True, True)
 PREFIX = 6  # stems sharing their first 6 letters count as the same word ("acquisit"/"acquisition"); 5 let "hospital" meet "hospitality"
 
 
-def terms(text: str) -> set[str]:
-    """Stemmed content words of ``text`` (numbers dropped)."""
-    return {t for t in _ANALYZE(text or "") if not t[0].isdigit()}
+def terms(text: str) -> frozenset[str]:
+    """Stemmed content words of ``text`` (numbers dropped). Cached: the resolvers ask for the
+    same labels' and KB pieces' words on every look-up."""
+    return _terms(text or "")
+
+
+@lru_cache(maxsize=8192)
+def _terms(text: str) -> frozenset[str]:
+    return frozenset(t for t in _ANALYZE(text) if not t[0].isdigit())
 
 
 def same_word(a: str, b: str) -> bool:

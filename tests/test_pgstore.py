@@ -20,8 +20,68 @@ ROOT = Path(__file__).resolve().parent.parent
 KBS = {"kb": ROOT / "kb", "kb_txt": ROOT / "tests" / "fixtures" / "kb_txt"}
 
 
+# a throwaway server: nothing needs to reach the disk (syncing the KBs, and the checkpoint at the stop,
+# waited seconds on fsync on a busy disk)
+_SETTINGS = ("fsync", "synchronous_commit", "full_page_writes")
+
+
+def _start(pgserver, data: Path):
+    """A server on ``data``; ``None`` when it will not start (its error in the second value)."""
+    error = None
+    for _ in range(3):  # pg_ctl gives a start 10 s: a loaded machine can need a second try
+        try:
+            return pgserver.get_server(data, cleanup_mode="stop"), None
+        except Exception as exc:  # noqa: BLE001 - any failure to start means: no Postgres here
+            error = exc
+            pgserver.postgres_server.PostgresServer._instances.pop(data.resolve(), None)  # not a half-started one
+    return None, error
+
+
+def _copy_tree(src: Path, dst: Path) -> None:
+    """``src`` copied to ``dst`` with its owners (as root, pgserver runs Postgres as its own user, which
+    must own the data folder)."""
+    shutil.copytree(src, dst)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        for folder, dirs, files in os.walk(src):
+            for name in [".", *dirs, *files]:
+                st = os.lstat(Path(folder) / name)
+                os.lchown(dst / Path(folder).relative_to(src) / name, st.st_uid, st.st_gid)
+
+
+def _template(pgserver, cache) -> Path | None:
+    """A data folder that was initialised once (``initdb``, ~1-2 s of the session's start) with the
+    settings above, kept in pytest's cache folder per pgserver version; each session starts from a
+    copy (~0.2 s). ``None`` without pytest's cache (``-p no:cacheprovider``)."""
+    if cache is None:
+        return None
+    from importlib.metadata import version
+
+    tmpl = cache.mkdir("pgdata") / f"pgserver-{version('pgserver')}-{'-'.join(_SETTINGS)}-off"
+    if (tmpl / "PG_VERSION").exists():
+        return tmpl
+    work = tmpl.with_name(f"{tmpl.name}.{os.getpid()}")
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    server, _ = _start(pgserver, work)
+    if server is None:
+        return None
+    import psycopg
+
+    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+        for setting in _SETTINGS:
+            conn.execute(f"ALTER SYSTEM SET {setting} = off")
+    server.cleanup()  # stops it: a cleanly shut down folder is what gets copied
+    for leftover in ("postmaster.pid", ".handle_pids.json"):
+        (work / leftover).unlink(missing_ok=True)
+    try:
+        work.rename(tmpl)  # atomic; another worker may have made it first
+    except OSError:
+        shutil.rmtree(work, ignore_errors=True)
+    return tmpl if (tmpl / "PG_VERSION").exists() else None
+
+
 @pytest.fixture(scope="session")
-def pg_uri(tmp_path_factory):
+def pg_uri(tmp_path_factory, pytestconfig):
     try:
         import pgserver
         import psycopg
@@ -29,23 +89,23 @@ def pg_uri(tmp_path_factory):
         pytest.skip(f"pgserver/psycopg not installed ({exc}); pip install -e '.[dev]'")
     base = tmp_path_factory.getbasetemp()
     data = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "pgdata"
-    data.mkdir(exist_ok=True)  # before get_server: its own mkdir races between workers
-    error = None
-    for _ in range(3):  # pg_ctl gives a start 10 s: a loaded machine can need a second try
+    tmpl = _template(pgserver, getattr(pytestconfig, "cache", None))
+    if tmpl is not None and not data.exists():
+        work = data.with_name(f"pgdata.{os.getpid()}")
+        _copy_tree(tmpl, work)
         try:
-            server = pgserver.get_server(data, cleanup_mode="stop")
-            break
-        except Exception as exc:  # noqa: BLE001 - any failure to start means: no Postgres here
-            error = exc
-            pgserver.postgres_server.PostgresServer._instances.pop(data.resolve(), None)  # not a half-started one
-    else:
+            work.rename(data)  # atomic: the workers share one folder, the first copy wins
+        except OSError:
+            shutil.rmtree(work, ignore_errors=True)
+    data.mkdir(exist_ok=True)  # before get_server: its own mkdir races between workers
+    server, error = _start(pgserver, data)
+    if server is None:
         pytest.skip(f"pgserver could not start a Postgres server in {data}: {error}")
-    # a throwaway server: nothing needs to reach the disk (syncing the KBs, and the checkpoint at the
-    # stop, waited seconds on fsync on a busy disk)
-    with psycopg.connect(server.get_uri(), autocommit=True) as conn:
-        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
-            conn.execute(f"ALTER SYSTEM SET {setting} = off")
-        conn.execute("SELECT pg_reload_conf()")
+    if tmpl is None:  # a fresh initdb: the settings are not in it yet
+        with psycopg.connect(server.get_uri(), autocommit=True) as conn:
+            for setting in _SETTINGS:
+                conn.execute(f"ALTER SYSTEM SET {setting} = off")
+            conn.execute("SELECT pg_reload_conf()")
     yield server.get_uri()
     server.cleanup()
 

@@ -13,6 +13,7 @@ import re
 from agent.offline import buyask, kbmetrics, periods
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result
+from agent.offline.passages import terms
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
 from agent.offline.roles import said_of
 
@@ -40,7 +41,11 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     unit = p.unit.lower().strip()
     if own := kbmetrics.priced(unit):  # a unit the KB's own metric prices
         return own
-    return f"cost per {unit[:-1] if unit.endswith('s') and not unit.endswith('ss') else unit}"
+    one = re.sub(r"ies$", "y", unit) if re.search(r"[^aeiou]ies$", unit) else unit[:-1] if unit.endswith("s") \
+        and not unit.endswith("ss") else unit  # "enquiries" → "enquiry", "bookings" → "booking"
+    # a unit the conversation already priced in the user's words ("each enquiry form" → "how many enquiries")
+    said = [k for k in mem.ranges if k.startswith("cost per ") and terms(one) and set(terms(one)) <= set(terms(k[9:]))]
+    return said[-1] if len(said) == 1 else f"cost per {one}"
 
 
 def _counted(p: Parsed) -> str:

@@ -120,11 +120,15 @@ class Business:
     refers_back: bool = False   # "shops like this": the business already under discussion
 
 
-def business(text: str) -> Business | None:
+def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | None:
     """The phrase the user names their kind of business with, when the vocabulary knows no
-    vertical in the message (module doc); None when no sentence form names one."""
+    vertical in the message (module doc); None when no sentence form names one. Words that describe
+    the metric asked (``metric_spans``: "the price for a video ad someone watches to the end", "what
+    it costs in media to get a test drive booked") name no business."""
     for pat in _BUSINESS:
         for m in pat.finditer(text):
+            if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
+                continue
             raw = m.group("p").strip()
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
             # "marketing at a hospital", "growth for a bank": the job is done at the business named last
@@ -134,6 +138,8 @@ def business(text: str) -> Business | None:
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
                 phrase = re.sub(r"^(?:few|couple|handful|several|many|lot|lots|two|three|four|five|six|seven|eight|nine|ten|"
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
+            else:  # "marketing for a handful of clinics": a group's members are the business
+                phrase = re.sub(r"^(?:couple|handful|few|dozen) of (?=[a-z])", "", phrase, flags=re.I)
             # "a company that sells mattresses on its website": a business word alone names an online store
             web_seller = bool(re.fullmatch(r"(?:business|company|brand|firm|startup)(?:es|s)?", phrase, re.I)
                               and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))

@@ -49,7 +49,7 @@ _SEEN_CLICKED = re.compile(_SHARE + r"[^.?!;]{0,60}?\b(?P<verb>click(?:s|ed|ing)
 # … but the clicks themselves counted ("a share of clicks that turn into sales") are what a conversion rate divides
 _CLICKS_COUNTED = re.compile(_SHARE + r"\s+(?:of\s+)?(?:the |our |my |your |those |these )?(?:ad |paid |our )?"
                              r"(?:click|tap)(?:s|pers?|ers)?\b", re.I)
-_CONVERTED = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|apply|appli|install|"
+_CONVERTED = re.compile(r"\b(?:buy|bought|purchas|order|sign|register|enrol|subscrib|book|reserv|apply|appli|install|"
                         r"check(?:s|ed|ing)? ?out|pay|paid|donat|join|turn(?:s|ed|ing)? into|become|became|convert)", re.I)
 
 
@@ -68,12 +68,18 @@ def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
     return out
 
 
+# the partitive said first: "of the people who click, how many go on to buy", "of those tapping through, what share sign up"
+_OF_CLICKERS = re.compile(r"\bof (?:the |those |all (?:the |those )?|our |your )?(?:[a-z]+ )?(?:who |that )?(?:click|tap)"
+                          r"(?:s|ed|ped|ing|ping)?(?: through| on (?:it|them|the ads?))?\s*,?\s*(?:how many|what share|what "
+                          r"(?:percent|percentage|portion|fraction|proportion))\b", re.I)
+
+
 def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a share of the clicks (or of those who click) that turn into something a conversion
     counts ("what fraction of ad clicks turn into sales", "what portion of shoppers who click end up buying")
     — the rate named "conversion rate"."""
     out = []
-    for m in [*_CLICKS_COUNTED.finditer(text), *_SEEN_CLICKED.finditer(text)]:
+    for m in [*_CLICKS_COUNTED.finditer(text), *_SEEN_CLICKED.finditer(text), *_OF_CLICKERS.finditer(text)]:
         clause = re.split(r"[.?!;]", text[m.end():])[0]
         if _CONVERTED.search(clause) and m.start() not in {p for p, _, _ in out}:
             key = _one(_keys_named(table, lambda s: s == "conversion rate"))
@@ -144,9 +150,17 @@ def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
 
 # a price of one *new* person who buys: "what should each new shopper cost", "the price of a first-time guest" —
 # a new buyer of any kind is a new customer (the "cost per new customer" metric), whatever the trade calls them
-_NEW_ONE = (r"\b(?:each|every|a|an|one|per)\s+(?:new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
+_NEW_ONE = (r"\b(?:each|every|a|an|one|per|our|your|their|the)\s+(?:brand[- ]new|new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
             r"buyer|patient|student|subscriber|patron|account holder|customer)s?\b")
-_NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget)\b[^.?!;$\d]{0,30}?" + _NEW_ONE
+# … or one who has never bought, won over: "the cost to win someone who has never ordered", "spend to bring in a
+# guest that never stayed" (people who never bought, merely reached, are an audience, not a price)
+_NEVER = (r"\bto (?:win|get|land|acquire|bring in|convert|sign up|sign)\s+(?:someone|somebody|anyone|a person|one|"
+          r"(?:a |an )?(?:shopper|client|guest|buyer|customer|patient))\s+(?:who|that)(?:'s| has| had)?\s+never\s+"
+          r"(?:bought|purchased|ordered|shopped|booked|stayed|subscribed|signed up|paid|been (?:a |our )?(?:customer|client|"
+          r"guest|patient))\b")
+_NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget|(?:run|runs) (?:us |you |them )?to "
+                        r"(?:win|get|land|acquire|bring in|sign))\b[^.?!;$\d]{0,30}?(?:" + _NEW_ONE + r")"
+                        r"|\b(?:pay|cost|costs|price|spend|budget|run)\b[^.?!;$\d]{0,12}?" + _NEVER
                         + r"|" + _NEW_ONE + r"[^.?!;$\d]{0,25}?\b(?:cost|costs|run|set us back)\b", re.I)
 
 
@@ -155,7 +169,38 @@ def new_buyer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, 
     return _spans(_NEW_BUYER, text, table, lambda s: s == "cost per new customer")
 
 
+# a view watched to its end, priced: "what do we pay for a clip people sit through to the end", "the price of
+# an ad viewed in full" — a completed view (the metric whose name says a view and its completion)
+_TO_THE_END = (r"\b(?:video|ad|clip|spot|commercial|trailer|view)s?\b[^.?!;]{0,40}?\b(?:watch|view|see|seen|sit|play)\w*\b"
+               r"[^.?!;]{0,25}?\b(?:all the way(?: through| to the end)?|(?:through )?to the (?:very )?end|in full|to completion|"
+               r"until the end|till the end|from start to finish|start to finish|without skipping)"
+               r"|\b(?:fully|completely) (?:watched|viewed|played)\b")
+_WATCHED = re.compile(r"\b(?:pay|paying|cost|costs|price|rate|charge|go(?:es)? for)\b[^.?!;]{0,60}?(?:" + _TO_THE_END + r")"
+                      r"|(?:" + _TO_THE_END + r")[^.?!;]{0,40}?\b(?:cost|costs|run|go for|set us back)\b", re.I)
+
+
+def watched_through(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a price of a video watched to its end — the metric named for a completed view."""
+    return _spans(_WATCHED, text, table, lambda s: "view" in s.split() and any(same_word(_stem(w), "complet")
+                                                                                for w in s.split()))
+
+
 def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(start, end, key) of every metric ``text`` describes by one of the module's forms, earliest first."""
     return sorted(click_share(text, table) + clicks_converted(text, table) + money_back(text, table)
-                  + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table))
+                  + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table)
+                  + watched_through(text, table))
+
+
+def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
+    """Where a description says the thing paid for ("a clip viewers sit through to the end", "each brand-new
+    member"): words that name no business, though the payer may sit beside them ("what does it cost a
+    school to win a new student": the school pays)."""
+    out = []
+    for found, part in ((watched_through(text, table), re.compile(_TO_THE_END, re.I)),
+                        (new_buyer_priced(text, table), re.compile(_NEW_ONE + "|" + _NEVER, re.I))):
+        for a, b, _ in found:
+            if m := part.search(text, a, b):
+                out.append((m.start(), m.end()))
+    return out
+

@@ -24,18 +24,21 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels, kbmetrics, metricnames, roles as number_roles
+from agent.offline import kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.priceforms import PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, UNIT_OF, pronoun_priced
+from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
+    UNIT_OF, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
-_RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)
-RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|norm|usual|usually|expect|plan for|"
+_RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost, or of cost repaid:
+_WORTH = r"lifetime value|\bltv\b|worth|customer[- ]value|\brepa(?:y|ys|id)\b|\bpays? back\b|\bearns? back\b"
+_RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b|\bhow many times(?: over)?\b[^.?!]{0,50}\b(?:repays?|pays? back|earns? back)\b", re.I)
+RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|normally|commonly|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
                         r"\bhow (?:is|do (?:you|i|we)) (?:calculate|compute|measure)\b|\bdifference between\b", re.I)
@@ -133,12 +136,6 @@ def unit_metric(noun: str) -> str | None:
     return None
 
 
-# adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
-_JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reasonable", "healthy", "expected",
-           "decent", "standard", "ballpark", "rough", "current", "actual", "overall", "total", "true", "median",
-           "mean", "going", "realistic", "sensible", "acceptable", "low", "high", "cheap", "expensive"}
-
-
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <noun>") for each price question form in ``text``."""
     out = []
@@ -150,7 +147,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             words = noun.split()
             while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
                 words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
-            if not words or any(len(w) < 3 or not terms(w) for w in words):
+            if not (words := unit_words(words, lambda w: len(w) >= 3 and bool(terms(w)))):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
@@ -305,7 +302,7 @@ def _parse(text: str) -> Parsed:
     named = metricnames.positions(norm, VOCABULARY["metrics"], plural=True)
     named += [(i, k) for i, k in metricnames.positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
               if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
-    phrased = []
+    phrased, described = [], []  # described: where a unit is said in the user's own words, which name no business
     all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
     spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")s?(?![a-z0-9])",
                                                         low)]
@@ -315,13 +312,14 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm):  # "the CPB": the KB's own "cost per booking"
+    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm) + requests_asked(norm):  # "the CPB": the KB's own
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric
         key = canonical(ph, "metrics") if ph.startswith("cost per") else None
         key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") else None)
         phrased.append((pos, key or ph))
+        described += [(pos, pos + len(" ".join(noun_words)))] if not key and noun_words else []
     ordered = sorted(named + phrased)
     for _, k in ordered:
         if k in VOCABULARY["metrics"]:
@@ -329,10 +327,10 @@ def _parse(text: str) -> Parsed:
                 p.metrics.append(k)
         elif k not in p.metric_phrases and not any(k in VOCABULARY["metrics"].get(m, []) for m in p.metrics):
             p.metric_phrases.append(k)
-    if _RATIO.search(low) and not any(":" in m for m in p.metrics):
+    if _RATIO_ASKED.search(low) and not any(":" in m for m in p.metrics):
         ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
-            part in p.metrics or re.search(r"lifetime value|\bltv\b|worth|customer value", low) for part in k.split(":"))]
-        if ratio_keys and (re.search(r"lifetime value|\bltv\b|worth|customer value|value", low)):
+            part in p.metrics or re.search(_WORTH, low) for part in k.split(":"))]
+        if ratio_keys and (re.search(_WORTH + r"|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
     uncovered = _named(norm, "uncovered_verticals")
@@ -342,7 +340,7 @@ def _parse(text: str) -> Parsed:
     elif verticals:
         p.vertical = verticals[0][1]
         p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
-    elif (b := _business(norm)) is not None:
+    elif (b := _business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"]))) is not None:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]
@@ -365,8 +363,10 @@ def _parse(text: str) -> Parsed:
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|for|if|with|from|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
-                         r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b", low)):  # "the lead range on 9k"
-        p.unit = m.group(1) or m.group(2) or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
+                         r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
+                         r"([a-z]+(?: [a-z]+)?s)\b", low)):  # "the lead range on 9k", "$9k: what's the range of sign-ups?" (a count, budget given)
+        p.unit = m.group(1) or m.group(2) or (m.group(4) if "budget" in {n.role for n in p.numbers} else "") or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
+        p.asks_count = p.asks_count or bool(p.unit and m.group(4))
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
     p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
     if "pct" in {n.role for n in p.numbers}:

@@ -136,7 +136,8 @@ class OfflineAgent:
             plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
             plain_q = " ".join(plain_text.split())[:400]
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
-            rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text)]) if q] if w is None else []
+            rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text),
+                                                                      reportedcount.figure_words(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
         if stmt is not None:

@@ -26,9 +26,13 @@ PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
 PRICE_FORMS = [  # question forms that ask the price of one unit of something
-    re.compile(r"\b(?:pay|paying)\s+(?:for |per |a |an |each )" + _ARTICLE + _NOUN, re.I),
+    # "pay in ads for each booking": where the money goes may sit between the verb and what it buys
+    re.compile(r"\b(?:pay|paying)\s+(?:(?:in|on) (?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
+               + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
                + _NOUN, re.I),
+    # the price of one of a thing, counted as one: "the cost of one direct booking", "a typical price for each sign-up"
+    re.compile(r"\b(?:cost|costs|price|prices)\s+(?:of|for)\s+(?:one|each|every|a single|one single)\s+" + _NOUN, re.I),
     re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
                + _NOUN, re.I),
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
@@ -78,6 +82,27 @@ UNIT_FORMS = [
     re.compile(r"\b(?:looking at|budget|budgeting|spend|spending|shell out|fork out) (?:about |around |roughly )?per "
                + _NOUN, re.I),
 ]
+# adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
+JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reasonable", "healthy", "expected",
+           "decent", "standard", "ballpark", "rough", "current", "actual", "overall", "total", "true", "median",
+           "mean", "going", "realistic", "sensible", "acceptable", "low", "high", "cheap", "expensive"}
+
+
+# a relative clause without "who"/"that" starts with its subject: "each form someone fills in", "every lead they send"
+_CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|she|visitors|users)\b")
+_PREPOSITION = re.compile(r"through|via|during|across|over|into|after|before|within|throughout")
+
+
+def unit_words(words: list[str], content) -> list[str]:
+    """The words of a priced noun that name the unit: all of them when each is a ``content`` word; up to a
+    clause about the unit ("each enquiry form someone fills in" → "enquiry form"); none when a stop word or
+    a fragment sits inside ("cost of a lot" names no unit)."""
+    cut = next((i for i, w in enumerate(words) if not content(w) or i and _CLAUSE_AFTER.fullmatch(w)), len(words))
+    if cut < len(words) and (cut == 0 or not (_CLAUSE_AFTER.match(" ".join(words[cut:])) or _PREPOSITION.fullmatch(words[cut]))):
+        return []  # … and so does a phrase a preposition opens: "each order placed through our ads"
+    return words[:cut]
+
+
 # the price asked of a plural pronoun ("what do those cost", "how much do they run"): it points back at
 # a counted noun of the same message ("what about clicks — what do those cost")
 _PRONOUN_PRICE = re.compile(r"\b(?:what (?:do|would|will|should|might|did) (?:those|these|they) (?:usually |typically |"
@@ -96,3 +121,18 @@ def pronoun_priced(text: str, is_unit) -> list[tuple[int, str]]:
         if noun:
             out.append((noun.start(), noun.group(0).lower()))
     return out
+
+
+# a follow-up that swaps the unit for a person asking for something: "and someone who only requests a course
+# guide?", "what about people just enquiring about fees?" — the price carried over is now of that request
+_ASKS_FOR = re.compile(r"^\W*(?=(?:and|what about|how about|now|ok|okay)\b)(?:(?:and|now|ok(?:ay)?,?)\s+)?(?:(?:what|how) about\s+)?"
+                       r"(?:for\s+)?(?:someone|somebody|"
+                       r"anyone|a person|people|those|a prospect|prospects|a visitor|visitors)\s+(?:who(?:'s| is| are)?\s+|that\s+)?"
+                       r"(?:just\s+|only\s+|merely\s+|simply\s+)?(?:ask|request|enquir|inquir)[a-z]*\s+(?:for\s+|about\s+)?"
+                       r"(?:a |an |the |some |our |more )?" + _NOUN, re.I)
+
+
+def requests_asked(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <thing> request") for a follow-up that prices a person asking for a thing."""
+    return [(m.start(1), f"cost per {m.group(1).lower()} request") for m in _ASKS_FOR.finditer(text)
+            if not re.fullmatch(r"(?:it|that|this|one|them|those|these|more|info|information)", m.group(1).lower())]

@@ -6,6 +6,12 @@ platform by name nor of "telling" or "showing". So the sentence stating the coun
 platform named by name said as "platform"; a figure a tool tells, shows or claims counts as one it
 "reports"; and a share the KB credits of a claimed figure ("40-60% of what the platform claimed") is
 found in any retrieved passage. Read are the shared vocabulary's platform names and English verbs.
+
+The story around such a figure (who claimed it, whom it is about) often outweighs the rest of the message:
+its searches fall below the search tool's relevance floor, or find passages about the story. So the rule
+is also searched with only the words the figure hangs on (:func:`figure_words`: "can reach 9 million of …"
+→ "reach"), which is how the KB's rule speaks of it ("multiply a platform's reported reach by …") — with
+the turn's first searches, and once more when every search came back empty (:func:`searchq.retry`).
 """
 from __future__ import annotations
 
@@ -46,6 +52,26 @@ _REACHES = re.compile(r"\b(?:(?:can|could|will|would)\s+)?(?:%s)\b" % "|".join(_
 # a figure a tool tells, shows, says or claims is a figure it reports
 _TELLS = re.compile(r"\b(?:tell(?:s|ing)?|says?|saying|show(?:s|ing|ed)?|claim(?:s|ing|ed)?|estimat(?:es|ing|ed))\b[^.?!]{0,20}?\d",
                     re.I)
+
+
+_COUNT = re.compile(r"(?<![\w.])\d[\d,.]*(?:\s*(?:k|m|mm|bn|thousand|million|billion)\b)?", re.I)
+
+
+def figure_words(text: str) -> str:
+    """The words the user's count hangs on, for the rule that adjusts such a count: the content word
+    governing it ("can reach 9 million of …" → "reach"; a figure a tool tells, shows or claims is a
+    "reported" one) and a noun right after it ("2.3M accounts"). The rest of the story (who said it,
+    whom it is about) is what made the search miss; "" when the message states no count."""
+    said = digits(text)
+    m = _COUNT.search(said)
+    if not m or any(n.pct for n in parse_numbers(said)):
+        return ""  # no count, or the user's own shares of it are the ones to apply (:func:`share_sentence`)
+    head = re.split(r"[.?!;:,—–]", said[:m.start()])[-1]
+    before = [w for w in re.findall(r"[A-Za-z][\w'-]*", head) if terms(w)][-1:]
+    after = re.match(r"\s*([A-Za-z][\w-]*)", said[m.end():])
+    if _TELLS.search(f"{head} 1"):
+        before = ["reported"]
+    return " ".join(before + ([after.group(1)] if after and terms(after.group(1)) else []))
 
 
 def asked_words(question: str) -> set[str]:

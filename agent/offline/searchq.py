@@ -82,9 +82,11 @@ def _written_out(text: str) -> str:
 
 def clean(text: str) -> str:
     """The message without filler words (its punctuation kept: sentences still end where they did),
-    everyday abbreviations written out."""
+    everyday abbreviations written out. A figure compound ("28-day", "70/20/10", "3-4") stays one word as
+    typed: the index holds it as the KB writes it, and split it covered less of the passage stating it. An
+    amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing."""
     out: list[str] = []
-    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
+    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|/\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
                           _written_out(_FILLER.sub(" ", text))):
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
@@ -248,10 +250,24 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
-    for c in (cand, without_unknown(cand, searched)):
+    for c in (*_rule_query(text, searched), cand, without_unknown(cand, searched)):
         if len(content_words(c)) >= 1 and c not in done:
             return c[:MAX_QUERY]
     return None
+
+
+RULE_Q = " multiply by"  # appended to a search for the multiplier a "how many actually …" question needs
+
+
+def _rule_query(text: str, searched: list[ToolOutcome]) -> list[str]:
+    """When the turn searched for the rule adjusting a count the user reports ("a vendor says it can reach
+    9 million …: how many real people?") and found nothing, that search once more with only the words the
+    count hangs on ("reach multiply by"): the rule speaks of a reported reach, not of the vendor's story."""
+    from agent.offline.reportedcount import figure_words  # imported late: it reads the user's figures
+    if not any(str(o.input.get("query", "")).endswith(RULE_Q) for o in searched):
+        return []
+    words = figure_words(text)
+    return [f"{words}{RULE_Q}"] if words else []
 
 
 _NEVER_USED = re.compile(r"Words of the query the knowledge base never uses: ([^\n]*?)\.(?:\s|$)")

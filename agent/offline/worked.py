@@ -14,7 +14,7 @@ from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
 RETRIEVAL = ("search_knowledge_base", "get_step_guidance", "research_topic")
-RULE_Q = " multiply by"  # appended to a search for the multiplier a "how many actually …" question needs
+RULE_Q = searchq.RULE_Q  # appended to a search for the multiplier a "how many actually …" question needs
 
 
 def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: planmath.Work | None,

@@ -1,0 +1,150 @@
+"""Which money metric a described unit is, read from what the KB says each metric counts.
+
+Why: a user who does not know a metric's name prices the thing paid for — "each booked test drive",
+"every enquiry form", "one finished application", "a new account holder". The KB says what its
+metrics count, in three places of decreasing closeness to a vertical:
+
+* the note on the metric in the vertical's file ("Automotive CPA counts a high-intent action: a booked
+  test drive …", "Healthcare CAC counts new patients who …") — its first sentence, comparisons left out
+  (:func:`mpa.resolve.without_contrast`: "a deeper action than a basic lead" names no CPA unit);
+* the same row's "when it applies" cell ("Low for general inquiry forms …") — not the rest of the note,
+  which names other things in passing ("… unless matched-sales data is available");
+* the KB's definition of the metric, a section headed by the metric's own label ("CPL (cost per lead)":
+  "… where a lead is a form fill, demo request or qualified contact") — the same in every vertical,
+  asked only among the metrics the vertical's table has.
+
+The unit resolves to the metric whose text says all its words (stemmed), closest place first; else to
+the one saying its last word (the thing counted: "inbound signup *form*"); else, by meaning, to the
+metric whose counted items are clearly nearest (:func:`mpa.resolve.similarities`: "reservation" among
+"completed bookings" and "first-time bookers"). Nothing resolves when the KB's text leaves a doubt —
+a wrong metric is worse than an honest "not in the knowledge base".
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from mpa import resolve
+from rag.sentences import loose_sentences
+
+_PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
+MEANING_NEAR = 0.4     # the nearest counted item's similarity for meaning to name a metric …
+MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
+
+
+def _note(text: str, code: str) -> str:
+    """The paragraph under the heading that names ``code`` (the vertical's note on the metric)."""
+    m = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(code) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)", text, re.M)
+    return m.group(1) if m else ""
+
+
+def definitions(texts: dict[str, str], names: dict[str, list[str]], skip: set[str] = frozenset()) -> dict[str, str]:
+    """metric → the KB's definition of it: the text after a heading, a list item's term or a line's term that
+    is one of the metric's ``names`` ("### CPL (cost per lead)" + its paragraph; "- **Cost per lead**: spend
+    divided by enquiries …"; "CPL - Cost per lead. A CPA where …"), in the files not in ``skip``."""
+    out: dict[str, str] = {}
+    for key, ns in names.items():
+        alts = "|".join(re.escape(n) for n in sorted({n for n in ns if n}, key=len, reverse=True))
+        if not alts:
+            continue
+        pat = re.compile(r"^[ \t]*(?:(?P<h>#{2,6}[ \t]*)|[-*][ \t]+(?:\*\*)?|\*\*)?(?:" + alts + r")(?:[ \t]*\([^)\n]*\))?"
+                         r"(?:\*\*)?(?:[ \t]*:[ \t]*|[ \t]+[-\u2013\u2014][ \t]+|(?(h)[ \t]*\n+|(?!)))"
+                         r"(?![ \t]*[$\u20ac\u00a3]?\d)"  # a figure after the name is a benchmark, not a definition
+                         r"(?P<d>[^\n#|][^\n]*(?:\n(?![ \t]*(?:[-*#|]|$)|[A-Za-z][\w/ ]{0,30}?(?:[ \t]+[-\u2013\u2014]|:)[ \t]+)"
+                         r"[^\n]+)*)", re.I | re.M)
+        for source, text in texts.items():
+            if source not in skip and (m := pat.search(text)):
+                out[key] = " ".join(m.group("d").split())
+                break
+    return out
+
+
+def _places(t: Any, vertical: str) -> list[dict[str, str]]:
+    """For each place the KB says what a metric counts (closest first): metric → that text, for the
+    vertical's money metrics."""
+    rows = {key: row for (v, key), row in t.bench.items() if v == vertical and row.unit == "$"}
+    first = {k: resolve.without_contrast((loose_sentences(_note(t.texts[r.source], r.metric)) or [""])[0])
+             for k, r in rows.items()}
+    found = definitions(t.texts, {k: [r.metric] for k, r in rows.items()}, {r.source for r in t.bench.values()})
+    return [first, {k: r.when for k, r in rows.items()}, {k: resolve.without_contrast(found.get(k, "")) for k in rows}]
+
+
+def _term_meant(texts: dict[str, str], definition: str) -> str:
+    """What the KB says the term a definition counts is ("… divided by conversions, where a conversion is the
+    primary action …" → "A conversion here means …: a booked appointment, a submitted form …"), else "". Only a
+    term said in general ("where a conversion is"): "where the conversion is a lead" says which one itself."""
+    term = re.search(r"\bwhere an? ([a-z]+) is\b", definition)
+    if not term:
+        return ""
+    said = re.compile(r"(?:^|(?<=[.!?]\s))(?:An?|The) " + term.group(1) + r"\b(?: here| in this [a-z]+)? (?:means|is)\b[^.]*\.",
+                      re.M)
+    for text in texts.values():
+        for m in said.finditer(text):
+            if m.group(0) not in definition:
+                return " ".join(m.group(0).split())
+    return ""
+
+
+def _saying(words: set[str], unit: str, texts: dict[str, str]) -> str | None:
+    """The one metric whose text says every one of ``words``; among several, the one saying each word
+    of ``unit`` itself ("first-order customers" counts customers, "repeat orders" orders)."""
+    hits = {k: s for k, s in texts.items() if s and resolve.coverage(words, resolve.terms(s)) == 1.0}
+    if len(hits) > 1:
+        said = [w for w in re.findall(r"[a-z]+", unit.lower()) if resolve.terms(w)]
+        hits = {k: s for k, s in hits.items() if all(re.search(r"(?<![\w-])" + re.escape(w[:-1] if w.endswith("s") else w)
+                                                                + r"(?:s|es)?(?![\w-])", s, re.I) for w in said)}
+    return next(iter(hits)) if len(hits) == 1 else None
+
+
+def _items(text: str) -> list[str]:
+    """The things a sentence says a metric counts: after "counts", "means" or a formula's "÷" ("counts booked
+    appointments or completed telehealth intakes", "Spend ÷ leads, where a lead is a form fill, demo request
+    or qualified contact") → each item; nothing when it says no such thing ("Typical CPL is $40–$90")."""
+    said = re.search(r"(?:\bcounts?\b|\bmeans?\b|÷|\bdivided by\b|\bwhere (?:an? |the )?[a-z]+ is\b)\s*(?:only\s+)?(?:an? |the )?"
+                     r"(.*?)(?:\.(?:\s|$)|$)", text or "")  # … to the end of its sentence
+    if not said:
+        return []
+    parts = re.split(r",\s*|;\s*|:\s*|\(|\)|\s+or\s+|\s+and\s+|\s+plus\s+|\s+is\s+", said.group(1))
+    return [x.strip() for x in parts if resolve.terms(x) and not re.search(r"\d", x)]
+
+
+def by_meaning(unit: str, places: list[dict[str, str]]) -> str | None:
+    """The metric one of whose counted items (what its note or its definition says it counts) is clearly
+    nearest ``unit`` by meaning."""
+    names = {k: _items(places[0].get(k, "")) + _items(places[2].get(k, "")) for k in {*places[0], *places[2]}}
+    ranked = resolve.by_meaning(unit, {k: v for k, v in names.items() if v})
+    if not ranked:
+        return None
+    if ranked[0][0] >= MEANING_NEAR and (len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= MEANING_LEAD):
+        return ranked[0][1]
+    return None
+
+
+def counted_metric(t: Any, vertical: str, phrase: str) -> str | None:
+    """The vertical's money metric that counts the unit ``phrase`` prices ("cost per booked test drive"),
+    by the KB's own words for what each counts (module doc), or None."""
+    return resolve_unit(phrase, _places(t, vertical))
+
+
+def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str]]) -> str | None:
+    """Among metrics ``names`` gives (key → its names), the one whose KB definition counts the unit ``phrase``
+    prices (a KB without per-vertical notes: "Cost per lead: spend divided by enquiries received")."""
+    found = {k: resolve.without_contrast(f"{d} {_term_meant(texts, d)}") for k, d in definitions(texts, names).items()}
+    return resolve_unit(phrase, [{}, {}, found]) if found else None
+
+
+def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:
+    """The metric a place's text says counts the unit ``phrase`` prices: all its words, closest place first,
+    then its last word, then by meaning (module doc); None when the KB's text leaves a doubt."""
+    m = _PRICE_OF.match(phrase or "")
+    unit = m.group(1).strip() if m else ""
+    q = resolve.terms(unit)
+    if not q or not any(places):
+        return None
+    last = unit.split()[-1]
+    for words in ([q, resolve.terms(last)] if len(unit.split()) > 1 else [q]):
+        for texts in places:
+            key = _saying(words, unit if words is q else last, texts)
+            if key:
+                return key
+    return by_meaning(unit, places)
