@@ -41,7 +41,7 @@ def test_fillers_go_punctuation_stays():
 
 
 def test_question_words_name_the_attribute_they_ask_for():
-    assert attributes("How frequently should creatives rotate?") == ["frequency"]
+    assert attributes("How frequently should creatives rotate?") == ["frequency cadence"]  # a cadence is how the KB may say it
     assert attributes("How long should someone stay on a win-back list?") == ["duration"]
     assert attributes("What frequency is normal?") == []  # already named
 

@@ -21,7 +21,7 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
      re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
                 rf"|\bevery\s+{_NUM}\b", re.I)),
-    (re.compile(r"\bhow long\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
+    (re.compile(r"\bhow long\b|\b(?:shortest|longest)\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),
      re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
     (re.compile(r"\bhow (?:much|many|big|high|low|expensive|cheap|costly|different|far apart)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
@@ -54,7 +54,9 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
     # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
-    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b", re.I),
+    # "where should the savings come from?" asks which source goes first
+    (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b|"
+                r"\bwhere (?:should|do|does|would|could|can|will|must)\b[^.?!]{0,40}\bcome (?:out of|from)\b", re.I),
      re.compile(r"\bfirst\b|\bin (?:this |that )?order\b|\bpriorit(?:y|ies|i[sz]e)\b|\bbefore\b", re.I)),
 )
 

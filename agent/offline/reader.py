@@ -218,6 +218,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.25  # "your 10 percent floor": the heading naming its rule by that figure ("The FLOOR-10 rule")
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
+            if hint:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
+                s *= 1.0 + 0.5 * len(_matches(hint, us[0].head_terms)) / len(hint)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
@@ -234,6 +236,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     banded = [k for k in ranked if bands.fit(budget, k[1]) > 1 and by[k] >= 0.8 * by[ranked[0]] > 0]  # a close call:
+    if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
+            and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
+        nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
     key = banded[0] if banded else nearest or ranked[0]  # the section of the stated budget's own band, not an overview
     if by[key] <= 0 and not nearest:
         return None

@@ -27,9 +27,18 @@ from agent.offline.toolread import ToolOutcome
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
 ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
-    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency"),
+    (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency cadence"),
     (re.compile(r"\bhow long\b", re.I), "duration"),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I), "speed"),
+    # a superlative of length asks for the bound of a duration ("the shortest a test may run": its minimum duration)
+    (re.compile(r"\bshortest\b", re.I), "minimum duration"),
+    (re.compile(r"\blongest\b", re.I), "maximum duration"),
+    # a verb of reducing an amount, said in other words than the plain one ("trim everything a bit"): the plain verb
+    (re.compile(r"\b(?:trim(?:s|med|ming)?|slash(?:es|ed|ing)?|shrink(?:s|ing)?|shrunk|pared? (?:back|down)|"
+                r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
+    # moving an amount out of one thing into another ("shift a third of radio into search"): a reallocation
+    (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
+                r"switch(?:es|ed|ing)?|pull(?:s|ed|ing)?)\b[^.?!]{0,50}\b(?:into|over to)\b", re.I), "reallocation"),
 )
 # discourse words that carry no topic (hedges, politeness, intent verbs); stop words go anyway
 FILLERS = frozenset("""
@@ -102,7 +111,8 @@ def clean(text: str) -> str:
 def attributes(text: str) -> list[str]:
     """The attributes the message's question words ask about, when it does not name them."""
     low = text.lower()
-    return [attr for pat, attr in ATTRIBUTES if pat.search(text) and attr not in low]
+    asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)]
+    return [a for a in asked if a]
 
 
 def content_words(text: str) -> list[str]:
@@ -114,8 +124,20 @@ def content_words(text: str) -> list[str]:
 def leans_on_previous(text: str) -> bool:
     """Does this message need the last turn to be understood? It opens like a continuation
     ("and …", "what if …"), points back with a bare pronoun ("higher than that"), or names
-    almost nothing of its own (two content words or fewer)."""
-    return bool(_OPENER.match(text) or _BARE_PRONOUN.search(text) or len(content_words(text)) <= 2)
+    almost nothing of its own (two content words or fewer). A bare pronoun after a statement of the
+    message's own ("the 28-day window doubles our count. how should we read that?") stands for that
+    statement, not for the last turn."""
+    return bool(_OPENER.match(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
+                or len(content_words(text)) <= 2)
+
+
+def _said_before(text: str, at: int) -> bool:
+    """Does an earlier sentence of the message state something of its own (four content words or more,
+    no figure the pronoun could stand for, no pointer back) before the sentence holding position ``at``?"""
+    ends = [m.end() for m in re.finditer(r"[.?!;:—]\s+|\s[-–]\s", text[:at])]
+    before = text[:ends[-1]] if ends else ""
+    return len(content_words(before)) >= 4 and not re.search(r"\d", before) and not _BARE_PRONOUN.search(before) \
+        and not _DEMONSTRATIVE.search(before)
 
 
 # a distal demonstrative opening a clause ("oh that upload is …", "those leads — are they any good?"): it

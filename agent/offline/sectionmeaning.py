@@ -31,6 +31,9 @@ NEAREST = 0.42
 UNRELATED = 0.2
 # the section the blend would quote is a collision when its similarity is below FAR while another clears NEAREST by GAP or more
 FAR, GAP = 0.3, 0.15
+# …unless the words prefer it by far: a section sharing less than this share of its word score is no rival (a rule stated
+# in technical terms — "posterior interval", "prior" — is far in meaning from a plain question the words still match)
+OUTWORDED = 0.5
 
 
 def _meaning(question: str, sections: dict[tuple[int, str], list[Unit]], by: dict) -> dict[tuple[int, str], float]:
@@ -117,6 +120,6 @@ def blend(question: str, sections: dict, by: dict) -> dict:
     sims = _sims(question, found) if meaning.get(best, 0.0) < FAR else {}
     if sims and sims.get(best, 1.0) < FAR:
         near = max(sims, key=lambda k: (sims[k], -k[0]))
-        if sims[near] >= NEAREST and sims[near] - sims[best] >= GAP:
+        if sims[near] >= NEAREST and sims[near] - sims[best] >= GAP and by[near] >= OUTWORDED * by[best]:
             out[near] = max(out.values()) + 1.0
     return out

@@ -232,7 +232,7 @@ _LISTING = re.compile(r"\b(?:all|each|every|list|name|walk\w*|run|go|take|outlin
                       r"\b(?:each|every)\s+(?:step|stage|phase)\b|"
                       r"\bwhat (?:are|were) (?:the|your|its|their)\b[^?.!]{0,30}\b(?:steps|stages|phases)\b|"
                       r"\b(?:steps|stages|phases)\b[^?.!]{0,20}\bin (?:order|sequence)\b|"
-                      r"\bhow many (?:steps|stages|phases)\b", re.I)
+                      r"\bhow many (?:steps|stages|phases)\b|\b(?:your|the|this|its|whole)\s+(?:(?:media[- ])?planning\s+)?(?:process|framework|workflow|methodology)\b[^?.!]{0,40}\b(?:start to finish|end to end|beginning to end|in (?:the )?(?:right |correct |proper )?(?:order|sequence))\b", re.I)  # "the process, start to finish"
 _FRAMEWORK = set(terms("framework workflow process methodology checklist planning"))
 _LIST_WORDS = set(terms("all each every list name walk walking run go take outline order sequence many steps stages phases "
                         "first last two three four five six seven eight nine ten again remind please quick quickly"))
