@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from mpa import resolve
+from mpa import audience_described, resolve
 from mpa.lookups import AudienceSizingResult, Lookup, _Tables, _audience_name, tables
 from mpa.tables import AudienceRow
 from mpa.vocabulary import VOCABULARY, find_first
@@ -186,6 +186,8 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
         labels = {r.audience.lower(): _audience_name(r.audience) for r in rows}
         label = match_audience(audience_type, list(labels))
         name = labels[label] if label else None
+    if name is None:  # described, not named: "teenagers who game every week" — by what each row says it holds
+        name = audience_described.described(audience_type, row_definitions(rows))
     if name is None:
         return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")
@@ -198,6 +200,16 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
     if row is None:
         return Lookup(None, f"it sizes {mine[0].audience} only for {', '.join(geos)}, not for {geography or NATIONAL}")
     return Lookup(_audience_result(t, row, [g for g in geos if g != row.geography]))
+
+
+def row_definitions(rows: list[AudienceRow]) -> dict[str, str]:
+    """Each table audience's name → all the table says it is: its label's parentheses and the
+    qualifiers of each of its sizes ("× 70% play video games weekly")."""
+    out: dict[str, str] = {}
+    for r in rows:
+        name = _audience_name(r.audience)
+        out[name] = " ".join(x for x in (out.get(name) or r.audience, r.qualifiers) if x)
+    return out
 
 
 def clipped_place(engine: "RetrievalEngine", text: str, places: list[str]) -> str | None:

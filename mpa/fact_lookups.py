@@ -14,7 +14,7 @@ import re
 import weakref
 from typing import Any
 
-from mpa import audience_lookups, business, counted, lookups, resolve
+from mpa import audience_described, audience_lookups, business, counted, lookups, resolve
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm, platforms_named
@@ -203,6 +203,9 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
                      match_audience(syn, every, sorted(here))}
             found = (found & here) or found  # of those, the ones sized in the market asked about
             names = sorted(found) if len(found) == 1 else []
+        if len(names) != 1:  # described, not named (or words naming several): by what the KB says each audience is
+            key = audience_described.described(audience_type, audience_described.fact_definitions(aud, t.texts))
+            names = [key] if key else names
         pool = [f for f in aud if f.audience in names]
     if not pool:
         return Lookup(None, f"it does not size {audience_type!r} (sized: "

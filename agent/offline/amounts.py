@@ -243,16 +243,21 @@ def part(text: str) -> list[str]:
 _FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
 
 
+# an impression said the plain way: "ad views", "exposures", "times the ad is seen"
+_IMPRESSION = (r"(?:impressions?|(?:ad\s+)?views|exposures|showings|ad plays|times (?:the|our|an?|that) (?:ad|spot|video) "
+               r"(?:is|are|gets?|will be|would be|gets) (?:seen|shown|served|viewed|played))")
+
+
 def impressions(text: str) -> list[str]:
     """People reached × how often each sees the ad = impressions (no price asked)."""
     t = digits(text)
-    if not re.search(r"\bimpressions?\b", t, re.I) or not _ASKS.search(t) or re.search(r"\bcpm\b|\$", t, re.I):
+    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not _ASKS.search(t) or re.search(r"\bcpm\b|\$", t, re.I):
         return []
     f = _FREQ.search(t)
     nums = [n for n in parse_numbers(t) if not n.pct and not (f and f.start() <= n.start < f.end())]
-    if not f or len(nums) != 1 or nums[0].value < 100 or re.match(r"\s*(?:\w+\s+)?impressions?\b", t[nums[0].end:], re.I) \
-            or not re.search(r"\bhow many impressions\b|\bimpressions (?:is|are|would|will|do)\b|\b(?:total|number of) "
-                             r"impressions\b", t, re.I):
+    if not f or len(nums) != 1 or nums[0].value < 100 or re.match(r"\s*(?:\w+\s+)?" + _IMPRESSION + r"\b", t[nums[0].end:], re.I) \
+            or not re.search(r"\bhow many (?:total )?" + _IMPRESSION + r"|\b" + _IMPRESSION + r" (?:is|are|would|will|do)\b|"
+                             r"\b(?:total|number of) " + _IMPRESSION, t, re.I):
         return []  # a count of impressions is divided by the frequency (funnel), not multiplied
     freq = float(f.group(1) or f.group(2))
     pcts = [n for n in parse_numbers(t) if n.pct]

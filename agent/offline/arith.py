@@ -159,8 +159,8 @@ def missing(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
-LESS = r"cut|cuts|cutting|trim|trims|trimmed|slash\w*|reduc\w*|lose|losing|lost|shrink\w*|drop|drops|dropped|" \
-        r"take (?:away|off)|remove\w*|down|falls?|fell|decreas\w*|lower\w*"
+LESS = r"cut|cuts|cutting|trim|trims|trimm\w*|slash\w*|reduc\w*|lose|loses|losing|lost|shrink\w*|drop|drops|dropped|" \
+        r"take (?:away|off)|took|taken|shav\w*|knock\w*|chop\w*|off|remove\w*|down|falls?|fell|decreas\w*|lower\w*"
 MORE = r"add|adds|adding|added|increase\w*|raise\w*|boost\w*|extra|top up|grow|grows|grew|bump\w*|up|rises?|rose|" \
         r"climb\w*|jump\w*"
 

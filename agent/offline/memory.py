@@ -19,7 +19,7 @@ from agent.offline import buyask, periods
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain
-from agent.offline.places import place_of_kind, without_places
+from agent.offline.places import place_of_kind, same_figure_elsewhere, without_places
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome, benchmark_of
@@ -186,8 +186,9 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
              if o.name == "get_audience_sizing" and not o.is_error]
     if asked and not sized and not p.audiences:  # not sized here: "and in Ohio?" still asks about these people
         mem.last_kind, mem.audiences, mem.sized_elsewhere = "audience", list(dict.fromkeys(asked)), []
-    mem.sizes += [(o.fields.get("get_audience_sizing", "").partition(" — ")[2], o.fields.get("Estimated size", ""))
-                  for o in outcomes if o.name == "get_audience_sizing" and o.found and o.fields.get("Estimated size")]
+    mem.sizes += [(o.fields.get("get_audience_sizing", "").partition(" — ")[2], f"{o.fields.get('Estimated size', '')} "
+                   f"[{o.passages[-1]['id']}]") for o in outcomes if o.name == "get_audience_sizing" and o.found and
+                  o.fields.get("Estimated size")]  # with where it is stated (its worked example, else its row): cited later
     if sized:
         mem.last_kind = "audience"
         also = next((o.fields.get("Also sized for", "") for o in outcomes if o.name == "get_audience_sizing" and o.found), "")
@@ -277,6 +278,10 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if p.calc is None and "LTV" in mem.facts and re.search(r"\bratio\b|\bltv\s*[:/]\s*cac\b", p.text, re.I) and any(
             (n.role or "").startswith("price") for n in p.numbers):
         p.calc = Calc("ratio", "LTV", "price")  # "we pay $300 a customer — is that ratio ok?" with the value said before
+    if p.calc is None and re.search(r"\bratio\b", p.text, re.I) and set(p.metrics) <= {ratio_metric().split(":")[1]} \
+            and not p.value("LTV") and [
+            n for n in p.numbers if (n.role or "").startswith("price")]:
+        p.calc = Calc("ratio", "LTV", "price")  # "is our ratio ok? we pay $700 a customer": it needs what one is worth
     if p.calc is None and p.asks_count and p.unit and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and \
             "budget" in mem.facts and not p.numbers and not p.audiences:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
@@ -287,7 +292,8 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
     if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
         p.geographies = [kind]
-    if short and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and only_slots:
+    again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p))
+    if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
         p.audiences = list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
     if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
@@ -347,19 +353,26 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
     if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
             (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return False
-    return moves_budget(p)
+    return moves_budget(p, pointing=True)
 
 
-def moves_budget(p: Parsed) -> bool:
+def moves_budget(p: Parsed, pointing: bool = False) -> bool:
     """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
-    double the budget?")?"""
+    double the budget?")? With ``pointing`` (just after the budget was divided) a percentage taken off
+    or out of "that" or "it" moves it too ("finance shaved 15% off that", "we lose 10% of it")."""
     if _MULTIPLE.search(p.norm) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b", p.norm, re.I)):
         return True  # "what if we double the budget?", "and if we halve it?" just after the budget was divided
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
-        if (_OF_BUDGET.search(near) or _CUT_US.search(near)) and _MOVES.search(near):
+        if (_OF_BUDGET.search(near) or _CUT_US.search(near) or pointing and _POINTS_TO.search(near)) and (
+                _MOVES.search(near) or _TAKEN_OFF.search(near)):
             return True
     return False
+
+
+_POINTS_TO = re.compile(r"\b(?:off|of|from)\s+(?:it|that|this|the total|the money|the pot)\b", re.I)  # not "it went up 40%"
+# "took 20% off", "shaved a quarter off", "we lose 30% of that": an amount taken away
+_TAKEN_OFF = re.compile(r"\b(?:took|take[sn]?|taking|shav\w*|knock\w*|chop\w*|lose|loses|losing|lost|pull\w*)\b", re.I)
 
 
 _MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)

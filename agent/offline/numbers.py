@@ -54,6 +54,9 @@ def _spell(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else f"{v:g}"
 
 
+_CUT_SHARE = {"quarter": "25%", "third": "33.333333%", "fifth": "20%", "tenth": "10%"}
+
+
 @lru_cache(maxsize=8192)
 def digits(text: str) -> str:
     """``text`` with spelled-out numbers written as digits: "forty-five thousand" → "45000",
@@ -69,6 +72,12 @@ def digits(text: str) -> str:
         (_as_number(m.group(1)) + 0.5) * _SCALES[m.group(2).lower()]) if _as_number(m.group(1)) is not None else m.group(0),
         text, flags=re.I)
     text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b", frac, text, flags=re.I)
+    # "shaved a quarter off", "cut it by a third", "lose a fifth of that": a fraction taken away is a percentage
+    text = re.sub(r"\b(?:a|one) (quarter|third|fifth|tenth)(?=\s+(?:off|less)\b)", lambda m: _CUT_SHARE[m.group(1).lower()],
+                  text, flags=re.I)
+    text = re.sub(r"\b((?:cut|cuts|trimm?\w*|slash\w*|shav\w*|took|take[sn]?|knock\w*|chop\w*|lose|loses|losing|lost|"
+                  r"reduc\w*)(?:\s+(?:it|that|this|us|me|the budget|our budget|by)){0,2}\s+)(?:a|one) (quarter|third|fifth|tenth)\b",
+                  lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)
     text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
                   f"100 {m.group(1)}", text, flags=re.I)
@@ -140,6 +149,17 @@ _NUMBER = re.compile(
     r"(?P<pct>\s?%|\s?percent\b)?(?P<usd>\s?(?:dollars?|bucks?|usd|USD)\b)?", re.I)
 
 
+_AGE_AFTER = re.compile(r"\s*(?:(?:-|–|to|and)\s*\d{1,3}\s*)?(?:\+\s*)?(?:[\s-]*(?:years?|yrs?)[\s-]*olds?\b|"
+                        r"(?:years?\s+)?(?:and|or)\s+older\b)", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:aged?|ages|older than|younger than|in (?:their|his|her|my|our) (?:early |mid |late )?)\s+"
+                         r"(?:between\s+)?(?:\d{1,3}\s*(?:-|–|to|and)\s*)?$", re.I)
+
+
+def _is_age(text: str, start: int, end: int) -> bool:
+    """A number that states an age ("18 to 24 year olds", "aged 13-19", "people 65 or older")."""
+    return bool(_AGE_AFTER.match(text, end) or _AGE_BEFORE.search(text[max(0, start - 30):start]))
+
+
 def parse_numbers(text: str) -> list[Num]:
     """Numbers stated as data in digit-normalised ``text`` (not step numbers, not parts of
     codes like MPA-10, not ratios' ":1")."""
@@ -150,6 +170,8 @@ def parse_numbers(text: str) -> list[Num]:
                 text[m.start("num") - 1:m.start("num")] == ":":  # "3:1" is a ratio; "budget: 30k" is an amount
             continue
         mag = (m.group("mag") or "").lower()
+        if not (m.group("cur") or m.group("pct") or mag or m.group("usd")) and _is_age(text, m.start(), m.end()):
+            continue  # "18 to 24 year olds", "aged 55+": who the people are, not a quantity to compute with
         v = number_value(m.group("num"), mag, money=bool(m.group("cur")))
         is_money = bool(m.group("cur") or m.group("usd") or mag == "grand")
         nums.append(Num(v, m.start(), m.end(), is_money, bool(m.group("pct"))))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.metricnames import positions
+from agent.offline.passages import terms
 from mpa.audience_lookups import US_STATE_CODES
 from mpa.vocabulary import VOCABULARY, term_pattern
 
@@ -121,3 +122,18 @@ def place_of_kind(text: str, sized: list[str]) -> str | None:
     states = {s.lower() for s in US_STATE_CODES.values()}
     fits = [g for g in sized if (g.lower() in states if kind == "state" else g.lower().endswith(" dma"))]
     return fits[0] if len(fits) == 1 else None
+
+
+# what asking for the same figure again says besides the place: "what does that look like", "roughly",
+# "what would it come to", "ballpark"
+_AGAIN_WORDS = set(terms("look like would be come comes came to roughly approximately approx about around ballpark "
+                         "estimate guess then instead there across over figure picture does do did is are was were "
+                         "more less"))
+_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b", re.I)
+
+
+def same_figure_elsewhere(text: str, rest: set[str]) -> bool:
+    """"What does that look like nationwide, roughly?", "what would it be across the whole country?": a
+    message pointing back at the figure just given ("that", "it") whose other words (``rest``: those that
+    are not places or slots) only ask for it again, roughly — the same figure, for the place it names."""
+    return bool(_POINTS_AT_LAST.search(text)) and not (rest - _AGAIN_WORDS)

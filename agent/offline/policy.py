@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, stepask
+from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -268,7 +268,8 @@ class OfflineAgent:
                     paras.append(compose.audience_para(o))
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        ranked = followup.unsaid(_own_business(merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]),
+        ranked = followup.unsaid(_own_business(sizing.not_about_others(outcomes, merge_passages(
+            [o for o in outcomes if o.name in _RETRIEVAL and o.found])),
                                                p.vertical or mem.vertical), text, previous)  # not what was just quoted
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
@@ -292,7 +293,8 @@ class OfflineAgent:
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
                 if not rerun and not stmt else None  # two figures vs a threshold; a per-period rule over the time passed
             para = ruled or para
-            applied = rulecalc.apply(text, para, ranked) if para and not p.calc and not rerun and not ruled else None
+            applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked)) if para and not p.calc \
+                and not rerun and not ruled else None  # a multiplier, or a split, the KB states, on the user's figure
             moved = (periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun and not ruled else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)

@@ -32,7 +32,21 @@ def counted_clause(text: str) -> str:
     clause = next((x for x in said if re.search(r"\d", x)), "") if len(said) > 1 else ""
     clause = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", without_places(clause))
     names = term_pattern(tuple(x for syns in VOCABULARY["platforms"].values() for x in syns))
-    return " ".join(names.sub("platform", clause.lower()).split())
+    clause = _SELLER.sub("platform", names.sub("platform", clause.lower()))
+    clause = _REACHES.sub(lambda m: f" {m.group(0)} reach ", _CLAIMS.sub(lambda m: f" {m.group(0)} reported ", clause))
+    return " ".join(clause.split())
+
+
+# who sells the ads is a platform ("an ad network", "one publisher"); what it says it can do, a reported
+# reach ("swears it can put ads in front of …", "promises to reach …")
+_SELLERS = ("network", "publisher", "vendor", "seller", "exchange", "platform")
+_SELLER = re.compile(r"\b(?:an? |one |the |this |that )?(?:ad |ads |media |video )?(?:%s)s?\b" % "|".join(_SELLERS), re.I)
+_CLAIM_VERBS = ("swears?", "swore", "promis(?:es|ed|e)", "guarantee[sd]?", "claim(?:s|ed)?", "says?", "said", "tells? (?:us|me)",
+                "insists?")
+_CLAIMS = re.compile(r"\b(?:%s)\b" % "|".join(_CLAIM_VERBS), re.I)
+_REACH_FORMS = ("reach(?:es)?", "hit", "get (?:ads? )?in front of", "put (?:our |the |its )?ads? in front of",
+                "show (?:our |the |its )?ads? to", "serve (?:ads? )?to")
+_REACHES = re.compile(r"\b(?:(?:can|could|will|would)\s+)?(?:%s)\b" % "|".join(_REACH_FORMS), re.I)
 
 
 # a figure a tool tells, shows, says or claims is a figure it reports

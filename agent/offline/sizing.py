@@ -33,3 +33,21 @@ def audience_phrase(text: str) -> str:
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
                r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
     return " ".join(t.split())[:200] or text[:200]
+
+
+_SIZED_LIST = re.compile(r"\(sized(?: audiences)?: ([^)]*)\)")
+
+
+def not_about_others(outcomes: list, passages: list[dict]) -> list[dict]:
+    """The passages, less those whose section names another audience, when the sizing tool said it does
+    not size the one asked ("sized audiences: new parents; retirees; …"): a worked example for new parents
+    in Texas, or a list of solar-ready homeowners by market, is no answer to how many cyclists live there —
+    its figure is another audience's."""
+    sized = {n.strip().lower() for o in outcomes if o.name == "get_audience_sizing" and not o.found and not o.is_error
+             for m in _SIZED_LIST.finditer(o.content) for n in m.group(1).split(";") if n.strip()}
+    if not sized:
+        return passages
+    def about_other(ps: dict) -> bool:  # its section, or its text, names a sized audience: "SOLAR-READY HOMEOWNERS"
+        said = (ps.get("source", "").partition("›")[2] + "\n" + ps.get("text", "")).lower()
+        return any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", said) for n in sized)
+    return [ps for ps in passages if not about_other(ps)]

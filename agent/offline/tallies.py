@@ -199,7 +199,16 @@ def drop(t: str, nums: list[Num]) -> list[str]:
 _SIZED = re.compile(r"\babout (\d[\d,.]*(?:\s?(?:million|thousand|m|k)\b)?) (?:people|households|adults|persons|users|"
                     r"individuals|homes)\b|\bsize: \*\*(\d[\d,.]*(?:\s?(?:million|thousand)\b)?)\*\*", re.I)
 _IMPRESSIONS_SAID = re.compile(r"^-?\s*(?P<line>[^\n]*?=\s*(?P<n>\d[\d,]*) impressions\b[^\n\[]*)", re.M)
-_PER_THOUSAND = re.compile(r"\bcpm\b|\bper (?:thousand|1,?000|mille)\b", re.I)
+_PER_THOUSAND = re.compile(r"\bcpm\b|\b(?:per|every|each|a) (?:thousand|1,?000|mille)\b", re.I)
+
+
+def _names_place(text: str, geo: str) -> bool:
+    """The message names the place ``geo``: its first word ("Chicago" of "Chicago DMA"), or the capitals
+    of its words ("LA" of "Los Angeles DMA", "DFW" of "Dallas–Fort Worth DMA"), written as a word."""
+    words = [w for w in re.split(r"[\s–-]+", geo) if w and w.upper() != "DMA"]
+    initials = "".join(w[0] for w in words).upper()
+    return bool(words and (re.search(r"\b" + re.escape(words[0]) + r"\b", text, re.I) or (
+        len(words) > 1 and re.search(r"\b" + initials + r"\b", text))))
 
 
 def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[str, str]]) -> list[str]:
@@ -207,17 +216,44 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     message names ("the Chicago students"), else the last one shown."""
     if [n for n in nums if not n.pct and n.value >= 100]:
         return []
-    named = [size for geo, size in sizes if geo and re.search(r"\b" + re.escape(geo.split()[0]) + r"\b", text, re.I)]
+    named = [size for geo, size in sizes if geo and _names_place(text, geo)]
     size = (named or [size for _, size in sizes[-1:]] or [None])[-1]
     m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand)?)", size, re.I)
     if not m:
         return []
-    return amounts.impressions(f"{m.group(1) or m.group(2)} people: {text}")
+    shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
+    lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
+                                                                                                shares)
+    cite = re.search(r"\[([^\]\s]+#\d+)\]", size or "")  # the size's own citation, from the turn that sized it
+    said = re.match(r"[\d,.]+", lines[0]) if lines else None
+    return [f"Estimated size: {said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
+
+
+_TIMES = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
+
+
+def _priced_reach(size: str, text: str) -> list[str]:
+    """"What would it cost to reach 70% of them 3 times at a $10 CPM?": the audience × the reach share × the
+    frequency, then those impressions at the price per thousand — both in one message."""
+    t = digits(text)
+    nums, f = parse_numbers(t), _TIMES.search(t)
+    pcts, prices = [n for n in nums if n.pct], [n for n in nums if n.money and not n.pct]
+    people = parse_numbers(digits(size))
+    if not (f and len(pcts) == 1 and len(prices) == 1 and people and _PER_THOUSAND.search(t) and _REACH.search(t)):
+        return []
+    freq, pool = float(f.group(1) or f.group(2)), people[0].value
+    imps = round(pool * pcts[0].value / 100 * freq)
+    return [f"{plain(pool)} × {plain(pcts[0].value / 100)} × {plain(freq)} = {plain(imps)} impressions "
+            "(audience × reach × average frequency)",
+            f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(imps / 1000 * prices[0].value, 2))} — the "
+            "budget for those impressions"]
 
 
 def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
     """The price per thousand applied to the impressions the last answer worked out."""
     said = list(_IMPRESSIONS_SAID.finditer(answered or ""))
+    own = [m for m in said if m.group(0).lstrip().startswith("-")]  # the answer's own working, not a quoted example
+    said = own or said
     prices = [n for n in nums if n.money and not n.pct]
     if len(said) != 1 or len(prices) != 1 or len(nums) != 1 or not _PER_THOUSAND.search(t):
         return []
@@ -225,7 +261,8 @@ def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
     cost = imps / 1000 * prices[0].value
     line = said[0].group("line").strip()
     size = re.match(r"[\d,.]+", line)
-    cite = re.search(r"\[([^\]\s]+#\d+)\][^\n]*?\b" + re.escape(size.group(0)) + r"\b", answered) if size else None
+    cite = (re.search(r"\bEstimated size: " + re.escape(size.group(0)) + r" in the audience \[([^\]\s]+#\d+)\]", answered)
+            or re.search(r"\[([^\]\s]+#\d+)\][^\n]*?\b" + re.escape(size.group(0)) + r"\b", answered)) if size else None
     return ([f"Estimated size: {size.group(0)} in the audience [{cite.group(1)}]"] if cite else []) + [  # where it was stated
         line,  # the impressions' own working, so the count is shown, not asserted
         f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(cost, 2))} — the budget for those impressions"]

@@ -1,0 +1,53 @@
+"""A split the knowledge base states, applied to the user's budget in dollars.
+
+"We have $90k for the half-year — how much goes to the safe bets, the growth bets and the long shots?"
+The passage that answers states the rule as shares ("about 70% to proven programs, 20% to scaling or
+adjacent bets, and 10% to genuine experiments", or "70/20/10"); the user named the parts by what they
+are, not by the numbers. A planner multiplies: $90,000 × 70% = $63,000, and so on. The shares are the
+KB's (a sentence whose percentages add up to 100%), the budget is the user's, the results are computed
+— nothing is taken from the question's wording but the one amount it states.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import digits, money, parse_numbers, plain
+from agent.offline.passages import sentences
+
+_SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |your )?(?:budget|spend|total)\s*)?"
+                    r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>[^,;%]{0,60})", re.I)
+_LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?![\d.])")
+_ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
+                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b", re.I)
+
+
+def _shares(sentence: str) -> list[tuple[float, str]]:
+    """The sentence's (share, what it goes to) when its percentages add up to 100 (two or more)."""
+    found = [(float(m.group(1)), " ".join(re.split(r"\b(?:and|while|with|but)\b|[.()]", m.group("what"))[0].split()))
+             for m in _SHARE.finditer(sentence)]
+    if len(found) >= 2 and abs(sum(s for s, _ in found) - 100) < 0.51:
+        return found
+    lit = _LITERAL.search(sentence)
+    parts = [float(x) for x in (lit.groups() if lit else ()) if x]
+    if len(parts) >= 3 and abs(sum(parts) - 100) < 0.51:
+        return [(x, "") for x in parts]
+    return []
+
+
+def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str | None:
+    """The one amount the question states divided by the split the quoted text gives — or, when it gives
+    none, the split a retrieved passage states, quoted with its citation — else None."""
+    t = digits(question)
+    nums = [n for n in parse_numbers(t) if not n.pct]
+    if len(nums) != 1 or nums[0].value < 1000 or not _ASKS_AMOUNTS.search(t) or re.search(r"%", t):
+        return None
+    total = nums[0].value
+    found = [("", s) for s in sentences(quoted or "")] + [
+        (ps["id"], s) for ps in (passages or [])[:6] for s in sentences(ps.get("text", ""))]
+    for cite, sent in found:
+        shares = _shares(sent)
+        if shares:
+            lines = "; ".join(f"{money(total)} × {plain(s)}% = {money(round(total * s / 100, 2))}" + (f" ({w})" if w else "")
+                              for s, w in shares)
+            return (f"Based on Knowledge Base [{cite}]: {sent} " if cite else "") + f"Applied to your figure: {lines}."
+    return None
