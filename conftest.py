@@ -39,6 +39,23 @@ def pytest_collection_finish(session):
     gc.set_threshold(50_000, 50, 100)
 
 
+def pytest_configure(config):
+    """An xdist worker leaves without the interpreter's teardown. Once it has reported its last
+    result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
+    flush) have run, freeing its heap object by object only delays the run's end: measured
+    ~0.6 s between the last worker's report and the controller's finish. The controller exits
+    normally and keeps the run's exit status."""
+    if hasattr(config, "workerinput"):
+        import atexit
+
+        def leave() -> None:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+
+        atexit.register(leave)
+
+
 FIXTURE_KB = ROOT / "tests" / "fixtures" / "kb"
 SHIPPED_KB = ROOT / "kb"
 
