@@ -91,11 +91,11 @@ def fixture_engine():
 
 
 @pytest.fixture(scope="session")
-def kb_txt_engine():
+def kb_txt_engine(pytestconfig):
     """The plain-text fixture KB (tests/fixtures/kb_txt): every feature is tested on it as well as on kb/."""
     from mpa.engine import build_engine
 
-    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt", index_path=_index_cache(pytestconfig, "kb_txt"))
 
 
 @pytest.fixture(scope="session")
@@ -113,7 +113,7 @@ def _index_cache(config, name: str) -> Path | None:
     xdist worker ~0.8 s of CPU; loading it ~0.05 s. The file name carries a hash of the code that
     builds an index (``rag/``, ``mpa/``), so a changed chunker or tagger never meets an index it did
     not build; the engine itself rebuilds when the KB's files, the config or the vocabulary changed,
-    as for any index file. Indexes of other code versions are deleted."""
+    as for any index file. This KB's indexes of other code versions are deleted."""
     import hashlib
 
     cache = getattr(config, "cache", None)
@@ -125,7 +125,7 @@ def _index_cache(config, name: str) -> Path | None:
     folder = cache.mkdir("kb-index")
     keep = f"{name}-{digest.hexdigest()[:16]}"
     for old in folder.iterdir():
-        if not old.name.startswith(keep):
+        if old.name.startswith(f"{name}-") and not old.name.startswith(keep):
             old.unlink(missing_ok=True) if old.is_file() else shutil.rmtree(old, ignore_errors=True)
     return folder / f"{keep}.json"
 

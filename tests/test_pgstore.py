@@ -115,10 +115,8 @@ def _schema() -> str:
 
 
 @pytest.fixture(scope="session")
-def memory_engines(shipped_engine):
-    from mpa.engine import build_engine
-
-    return {"kb": shipped_engine, "kb_txt": build_engine(KBS["kb_txt"])}  # kb/: the session's engine (conftest)
+def memory_engines(shipped_engine, kb_txt_engine):
+    return {"kb": shipped_engine, "kb_txt": kb_txt_engine}  # the session's engines (conftest)
 
 
 @pytest.fixture(scope="session")
