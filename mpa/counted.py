@@ -27,7 +27,6 @@ from typing import Any
 from mpa import resolve
 from rag.sentences import loose_sentences
 
-_PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
 MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
 
@@ -136,8 +135,7 @@ def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str
 def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:
     """The metric a place's text says counts the unit ``phrase`` prices: all its words, closest place first,
     then its last word, then by meaning (module doc); None when the KB's text leaves a doubt."""
-    m = _PRICE_OF.match(phrase or "")
-    unit = m.group(1).strip() if m else ""
+    unit = resolve.priced_unit(phrase)
     q = resolve.terms(unit)
     if not q or not any(places):
         return None

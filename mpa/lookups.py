@@ -299,8 +299,8 @@ def _resolve_metric(engine: "RetrievalEngine", t: _Tables, metric: str, known: l
 def _says_counted(phrase: str, label: str) -> bool:
     """A label sharing only some of a price's words still names it when it says the thing counted, the
     last word ("cost of one lead": a lead); a shared adjective ("completed") names nothing."""
-    m = re.match(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", phrase or "", re.I)
-    return not m or resolve.coverage(resolve.terms(m.group(1).split()[-1]), resolve.terms(label)) == 1.0
+    unit = resolve.priced_unit(phrase)
+    return not unit or resolve.coverage(resolve.terms(unit.split()[-1]), resolve.terms(label)) == 1.0
 
 
 def get_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> BenchmarkResult | None:

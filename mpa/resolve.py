@@ -304,16 +304,22 @@ def without_contrast(sentence: str) -> str:
 _PRICE_OF = re.compile(r"^\s*(?:cost|price)\s+(?:per|of an?|of|for an?|for)\s+(.+)$", re.I)
 
 
+def priced_unit(phrase: str) -> str:
+    """The unit a "cost per …" / "price of …" phrase prices ("cost per booked test drive" → "booked test
+    drive"); "" when the phrase prices nothing. The one reading of that form for every resolver."""
+    m = _PRICE_OF.match(phrase or "")
+    return m.group(1).strip() if m else ""
+
+
 def unit_by_meaning(phrase: str, labels: Mapping[str, str]) -> str | None:
     """A price of a unit no label words ("cost per download"): the metric whose label prices the unit
     nearest it by meaning ("CPI (cost per install)": an install; "CAC (customer acquisition cost)": a
     customer), when meaning alone leaves no doubt (:func:`nearest_by_meaning`). Only the units are
     compared: every "cost per …" is alike in its first two words."""
-    m = _PRICE_OF.match(phrase or "")
+    unit = priced_unit(phrase)
     units = {k: [u.group(1) or u.group(2)] for k, lab in labels.items()
              if (u := re.search(r"\bcost per ([a-z][a-z ]*)|\b([a-z]+) acquisition cost\b", lab, re.I))}  # a customer's
-    if not (m and units):
+    if not (unit and units):
         return None
-    unit = m.group(1).strip()
     # "app download": the thing counted is the last word, when the whole says no unit
     return nearest_by_meaning(unit, units) or (nearest_by_meaning(unit.split()[-1], units) if " " in unit else None)
