@@ -70,6 +70,32 @@ def _offline_reader_by_words():
     yield
 
 
+def meaning_folder(config, tmp_path_factory) -> Path:
+    """Where tests that turn the encoder on keep its vectors: pytest's cache folder, so a KB's pieces
+    are encoded on a cold run only (they cost ~50 ms of CPU each). The vectors are keyed by a hash of
+    the text, and the folder by a hash of the encoder's code (``rag/dense.py``), so none is ever stale.
+    Without pytest's cache (``-p no:cacheprovider``), a temporary folder."""
+    import hashlib
+
+    cache = getattr(config, "cache", None)
+    if cache is None:
+        return tmp_path_factory.mktemp("meaning")
+    code = hashlib.sha256((ROOT / "rag" / "dense.py").read_bytes()).hexdigest()[:12]
+    return cache.mkdir(f"mpa-meaning-{code}")
+
+
+@pytest.fixture
+def meaning(request, monkeypatch, tmp_path_factory):
+    """The offline reader's encoder on for one test (off in this suite, above), its vectors kept in
+    :func:`meaning_folder`; off again afterwards."""
+    from agent.offline import semantic
+    monkeypatch.setenv("MPA_MEANING_CACHE", str(meaning_folder(request.config, tmp_path_factory)))
+    semantic.disable(False)
+    yield
+    semantic.save()
+    semantic.disable()
+
+
 @pytest.fixture
 def fixture_kb() -> Path:
     return FIXTURE_KB

@@ -130,8 +130,23 @@ def anthropic_client(api_key: str | None = None, base_url: str | None = None, ti
     if not key:
         raise LLMCallError("ANTHROPIC_API_KEY is not set: set it, or run without Claude (the offline agent, "
                            "MPA_JUDGES=off, a non-LLM reranker)")
-    client = anthropic.Anthropic(api_key=key, base_url=base_url, max_retries=0, timeout=timeout)
+    http = anthropic.DefaultHttpxClient(timeout=timeout, verify=_tls_context())
+    client = anthropic.Anthropic(api_key=key, base_url=base_url, max_retries=0, timeout=timeout, http_client=http)
     return traced(client) if trace else client
+
+
+_TLS: list[Any] = []
+
+
+def _tls_context() -> Any:
+    """One TLS context for every client: httpx builds a new one per client (it loads the CA bundle,
+    ~25 ms), and evals and tests build a client per trial or judge. Built as httpx builds its default
+    (certifi's bundle, or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR`` when set), so verification is unchanged."""
+    if not _TLS:
+        import httpx
+
+        _TLS.append(httpx.create_ssl_context(trust_env=True))
+    return _TLS[0]
 
 
 class RetryingMessages:

@@ -12,13 +12,14 @@ from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
 @pytest.fixture(autouse=True, scope="module")
-def _meaning(tmp_path_factory):
-    """The encoder on (its disk cache in a temporary folder), as in tests/test_offline_meaning.py."""
+def _meaning(request, tmp_path_factory):
+    """The encoder on for the whole module (:func:`conftest.meaning_folder` keeps its vectors)."""
     import os
 
     from agent.offline import semantic
+    from conftest import meaning_folder
     old = os.environ.get("MPA_MEANING_CACHE")
-    os.environ["MPA_MEANING_CACHE"] = str(tmp_path_factory.mktemp("meaning"))
+    os.environ["MPA_MEANING_CACHE"] = str(meaning_folder(request.config, tmp_path_factory))
     semantic.disable(False)
     yield
     semantic.save()
@@ -29,7 +30,7 @@ def _meaning(tmp_path_factory):
         os.environ["MPA_MEANING_CACHE"] = old
 
 
-# kb/'s pieces take ~4 s of CPU to encode from a cold cache (every pytest run: the cache is a temporary folder),
+# kb/'s pieces take ~4 s of CPU to encode from a cold cache (a fresh clone's first run, or after rag/dense.py changed),
 # so its cases run with `pytest -m slow`; the two fixture KBs (~0.4 s each) run by default, and the gated
 # tools eval exercises the same resolution on kb/ in every `make test`
 _KB_SLOW = pytest.mark.slow

@@ -68,16 +68,6 @@ OURS_OFF = [
 
 
 @pytest.fixture
-def meaning(tmp_path, monkeypatch):
-    """The encoder on, its disk cache in a temporary folder; off again afterwards."""
-    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path / "cache"))
-    semantic.disable(False)
-    yield tmp_path
-    semantic.save()
-    semantic.disable()
-
-
-@pytest.fixture
 def garden_kb(tmp_path, monkeypatch) -> Path:
     kb = tmp_path / "kb"
     kb.mkdir()

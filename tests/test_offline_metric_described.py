@@ -156,16 +156,6 @@ def test_each_kb_resolves_what_its_metrics_count_and_declines_the_rest(request, 
     assert _found(request.getfixturevalue(_ENGINE[kb]), vertical, unit) == metric
 
 
-@pytest.fixture
-def meaning(tmp_path, monkeypatch):
-    """The encoder on (off in this suite, conftest), its cache in a temporary folder; off again afterwards."""
-    from agent.offline import semantic
-    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path))
-    semantic.disable(False)
-    yield
-    semantic.disable()
-
-
 @pytest.mark.parametrize("kb,vertical,unit,metric", MEANT)
 def test_a_unit_in_other_words_resolves_by_meaning_only_with_the_encoder(shipped_engine, kb_alt_engine, meaning,
                                                                           kb, vertical, unit, metric):

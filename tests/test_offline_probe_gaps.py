@@ -105,21 +105,6 @@ BY_MEANING = [
 ]
 
 
-@pytest.fixture
-def meaning(request, monkeypatch):
-    """The encoder on, its vectors kept in pytest's cache folder (.pytest_cache/, keyed by text hash, so
-    never stale): kb/'s pieces are encoded on a cold run only, not on every run (~2.5 s of CPU). Without
-    pytest's cache (``-p no:cacheprovider``) they are kept in the test's temporary folder."""
-    from agent.offline import semantic
-    cache = getattr(request.config, "cache", None)
-    folder = cache.mkdir("mpa-meaning") if cache is not None else request.getfixturevalue("tmp_path")
-    monkeypatch.setenv("MPA_MEANING_CACHE", str(folder))
-    semantic.disable(False)
-    yield
-    semantic.save()
-    semantic.disable()
-
-
 @pytest.mark.parametrize("question,declines", BY_MEANING)
 def test_a_business_the_tables_do_not_cover_by_meaning(question, declines, shipped_engine, meaning, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "kb"))

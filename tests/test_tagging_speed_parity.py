@@ -18,7 +18,6 @@ import pytest
 from mpa import ranking, steps, tagging, vocabulary
 from mpa.engine import domain
 from mpa.vocabulary import VOCABULARY, find_first, match_terms, table_matcher
-from rag.engine import RetrievalEngine
 
 ROOT = Path(__file__).resolve().parent.parent
 KBS = [ROOT / "kb", ROOT / "tests" / "fixtures" / "kb_txt"]
@@ -101,10 +100,12 @@ def test_every_chunk_is_tagged_as_by_the_reference(kb, engine, monkeypatch, requ
         for mod in (tagging, steps, vocabulary):
             m.setattr(mod, "match_terms", ref_match_terms)
         m.setattr(vocabulary, "find_first", ref_find_first)
-        old = RetrievalEngine.build(kb, domain=domain())
-    assert len(new.chunks) == len(old.chunks) > 10
-    for a, b in zip(new.chunks, old.chunks):
-        assert (a.id, a.metadata) == (b.id, b.metadata)
+        # re-tag the session engine's own chunks (what the build tags them from: source, title,
+        # section path, text, declared fields) rather than chunking and indexing the KB again
+        old = [domain().metadata(c) for c in new.chunks]
+    assert len(new.chunks) > 10
+    for a, meta in zip(new.chunks, old):
+        assert a.metadata == meta, a.id
 
 
 def test_boosts_match_the_reference(shipped_engine):
