@@ -66,6 +66,20 @@ def render_passage(chunk: Chunk, text: str | None = None) -> str:
     return _render(chunk, text) + "\n"
 
 
+def joined_tokens(parts: list[str]) -> int:
+    """Exact tokens of ``"".join(parts)``, from the parts' cached counts where that is exact.
+
+    cl100k's pre-tokeniser splits text into pieces before BPE, and no piece runs past a newline into
+    a following non-space character (its newline-ending alternatives stop there), so when every part
+    but the last ends in a newline and every part but the first starts with a non-space, the joined
+    text's pieces are the parts' pieces and its count is their sum. Rendered passages always have
+    that shape; anything else is counted whole. Why: counting the joined context was ~8 % of an
+    offline agent's turn, and the parts are counted (and cached) anyway."""
+    if all(p.endswith("\n") for p in parts[:-1]) and all(p[:1] and not p[0].isspace() for p in parts[1:]):
+        return sum(count_tokens(p) for p in parts)
+    return count_tokens("".join(parts))
+
+
 def answerability(query_intent: str, text: str) -> bool:
     if query_intent == "numeric":
         return bool(_NUMBER.search(text))
@@ -237,14 +251,14 @@ class ContextPacker:
             body = texts.get(a, results[a].chunk.text)
             parts.append((results[a].chunk, body, render_passage(results[a].chunk, texts.get(a))))
         text = "".join(p for _, _, p in parts)
-        tokens = count_tokens(text)
+        tokens = joined_tokens([p for _, _, p in parts])
         while tokens > self.budget and parts:  # joined BPE can differ by a token or two from the sum
             dropped = parts.pop()
             for e in entries:
                 if e["id"] == dropped[0].id:
                     e.update(decision="over-budget", reason="evicted after exact count of the joined text")
             text = "".join(p for _, _, p in parts)
-            tokens = count_tokens(text)
+            tokens = joined_tokens([p for _, _, p in parts])
         trace["candidates"] = entries + trace["candidates"]
         trace.update(tokens=tokens, selected=[c.id for c, _, _ in parts],
                      totals={d: sum(1 for e in trace["candidates"] if e["decision"] == d)

@@ -6,7 +6,7 @@ from rag.chunking import chunk_document
 from rag.config import RagConfig
 from rag.documents import load_directory
 from mpa.engine import build_engine
-from rag.packing import ContextPacker, naive_pack, render_passage
+from rag.packing import ContextPacker, joined_tokens, naive_pack, render_passage
 from rag.passages import parse_passages
 from rag.tokens import count_tokens
 from rag.types import SearchResult
@@ -40,6 +40,20 @@ def test_budget_never_exceeded_exact_count(engine):
         p = ContextPacker(engine, budget_tokens=budget).pack("pacing budget spend tolerance", res)
         assert p.tokens == count_tokens(p.text) <= budget
         assert p.trace["tokens"] == p.tokens
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+def test_joined_count_is_the_whole_texts_count(kb, request):
+    """The packer's count from cached parts equals tiktoken's count of the joined text, on every
+    passage of both KBs (each joined with its neighbours, whole and trimmed), and a join that may
+    merge pieces (a part without its newline, a part opening with a space) is counted whole."""
+    chunks = request.getfixturevalue(kb).chunks
+    rendered = [render_passage(c) for c in chunks] + [render_passage(c, c.text[: len(c.text) // 3]) for c in chunks]
+    for i in range(0, len(rendered) - 3, 2):
+        parts = rendered[i:i + 4]
+        assert joined_tokens(parts) == count_tokens("".join(parts))
+    for parts in (["hel", "lo world\n"], ["hello ", "world"], ["alpha\n", "  \n beta"], ["x\n\n", "\ny"]):
+        assert joined_tokens(parts) == count_tokens("".join(parts)) != sum(count_tokens(p) for p in parts), parts
 
 
 def test_labels_are_counted_and_passages_delimited(engine):
