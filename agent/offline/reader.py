@@ -123,6 +123,8 @@ def _units(top: list[dict]) -> list[_Unit]:
         elsewhere = files - {src.split("›")[0].strip().lower()}
         for pos, (heading, sent, item) in enumerate(units(ps["text"])):
             for f in elsewhere:
+                if sent.isascii() and f not in sent.lower():  # the pattern needs the name (re.I on ASCII: lower())
+                    continue
                 sent = re.sub(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(f)}[^!?]*?(?:[.!?](?=\s|$)|$)", "", sent, flags=re.I).strip()
             if not sent or is_instruction(sent) or is_pointer(sent):
                 continue
