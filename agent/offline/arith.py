@@ -224,7 +224,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         pct = p.value("pct")
         kind = said_of(p.norm, p.numbers)  # what the percentage moves: the price, the budget, or the figure stated
         said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget") if kind is None else (kind,))
-                     and n.money), None)
+                     and (n.money or (n.role or "").startswith("price"))), None)  # "CPI was 3.20": a price said bare
         base = said.value if said is not None else mem.facts.get("price")
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None or pct is None:
@@ -280,7 +280,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if (moved := budget_change(p)) is not None:  # "after a 20% trim, how many X": the budget moves first
             factor = 1 + moved / 100.0
             new = budget * factor
-            lines.append(f"{money(budget)} × (1 {'+' if moved > 0 else '−'} {plain(abs(moved))}%) = {money(budget)} × "
+            said = f"{plain(abs(moved))}%" if re.search(r"%|\bpercent", p.text, re.I) else plain(abs(moved) / 100)  # "a fifth"
+            lines.append(f"{money(budget)} × (1 {'+' if moved > 0 else '−'} {said}) = {money(budget)} × "
                          f"{plain(factor)} {'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))}"
                          f" — the budget after the {'increase' if moved > 0 else 'cut'}")
             budget = round(new, 2)
@@ -288,6 +289,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             lines.append(spread[1])
             budget = spread[0]
         thousand = c.per_thousand or metric in PER_THOUSAND
+        if mem.price_work and [p0 for p0, note, _ in prices] == [mem.facts.get("price")] and not any(
+                (n.role or "").startswith("price") for n in p.numbers):  # a price worked out earlier: show from what
+            lines[:0] = mem.price_work
         for price, note, cid in prices:
             if not price:
                 continue

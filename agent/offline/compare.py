@@ -52,21 +52,54 @@ def left(t: str, nums: list[Num]) -> list[str]:
     return [f"{money(whole.value)} − {money(spent.value)} = {money(whole.value - spent.value)} left"]
 
 
-# "what percent increase is that", "by how much did it drop"
-_CHANGE_ASK = re.compile(r"\b(?:percent(?:age)?|%)\s*(?:increase|decrease|rise|drop|change|jump|fall|higher|lower|more|less)"
-                         r"|\bby (?:how much|what percent(?:age)?)\b|\bhow much (?:higher|lower|more|less|did it)\b", re.I)
+# "what percent increase is that", "by how much did it drop", "how big a jump is that in %", "what change is that"
+_MOVE_NOUN = r"(?:increase|decrease|rise|drop|change|jump|fall|climb|growth|decline|swing|hike|cut)"
+_CHANGE_ASK = re.compile(r"\b(?:percent(?:age)?|%)\s*(?:increase|decrease|rise|drop|change|jump|fall|higher|lower|more|less|"
+                         r"growth|decline|swing|hike|cut)|\bby (?:how much|what percent(?:age)?)\b|"
+                         r"\bhow much (?:higher|lower|more|less|did it)\b|\bwhat (?:kind of |sort of )?" + _MOVE_NOUN + r"\b|"
+                         r"\bhow (?:big|large|much) (?:a |an |of an? )?" + _MOVE_NOUN + r"\b|" + _MOVE_NOUN +
+                         r"s? (?:in|as an?) (?:percent(?:age)?|%)", re.I)
+# two figures of one kind joined as a movement: "from A to B", "A -> B", "A → B", "went A to B", "was A, now B"
+_ARROW = re.compile(r"^\s*(?:-+>|→|=>|⇒|to|up to|down to|then)\s*$", re.I)
+_MOVED = re.compile(r"\b(?:from|went|gone|moved?|rose|jumped|climbed|grew|fell|dropped|slid|sank|increased|decreased|"
+                    r"shifted|changed|was|were|up|down)\s*$", re.I)
+_NOW_WORDS = {"and", "but", "it", "it's", "its", "they", "they're", "we", "we're", "is", "are", "at", "now", "today",
+              "sits", "sitting", "stands", "currently", "this", "month", "week", "quarter", "year"}
+
+
+def _now_gap(gap: str) -> bool:
+    """"…, now it's", "and now they are", "per thousand; today": what joins a figure that was to the one that is."""
+    gap = re.sub(r"^\s*(?:per|a|an|each)\s+[a-z]+\b", " ", gap.lower())  # the unit of the first figure
+    words = re.findall(r"[a-z']+", gap)
+    return bool(words) and set(words) <= _NOW_WORDS and bool({"now", "today", "currently"} & set(words))
+
+
+def _moved_pair(t: str, nums: list[Num]) -> tuple[Num, Num] | None:
+    """The two figures the message says one moved to the other, in that order, or None."""
+    a, b = sorted(nums, key=lambda n: n.start)
+    gap, before = t[a.end:b.start], t[max(0, a.start - 30):a.start]
+    if b.start > a.end and t[b.start - 1] == "$":
+        gap = t[a.end:b.start - 1]
+    if _ARROW.match(gap) and (_MOVED.search(before.rstrip(" $")) or not gap.strip().isalpha()):
+        return a, b
+    if _now_gap(gap) and re.search(r"\b(?:was|were|used to be|had been)\s*(?:at\s*)?\$?\s*$", before):
+        return a, b
+    return None
 
 
 def change(t: str, nums: list[Num]) -> list[str]:
-    """The percentage change from one figure to another: "CPA went from $40 to $52 — what increase is that?"."""
-    m = re.search(r"\bfrom\s+(?P<a>\$?\d[\d,.]*%?)\s+(?:up |down )?to\s+(?P<b>\$?\d[\d,.]*%?)", t, re.I)
-    if not m or len(nums) != 2 or not (_CHANGE_ASK.search(t) or _PCT_ASK.search(t)):
+    """The percentage change from one figure to another: "CPA went from $40 to $52 — what increase is that?",
+    "spend moved 40k -> 48k, how big a jump in %?", "it was $2.10 and now it's $2.60 — percent change?"."""
+    if len(nums) != 2 or not (_CHANGE_ASK.search(t) or _PCT_ASK.search(t)):
         return []
-    a, b = sorted(nums, key=lambda n: n.start)
+    pair = _moved_pair(t, nums)
+    if pair is None:
+        return []
+    a, b = pair
     if not a.value or a.pct != b.pct:
         return []
     s, v = _eq(abs(b.value - a.value) / a.value * 100)
-    show = (lambda x: f"{plain(x)} points") if a.pct else money  # two rates: their difference is in points
+    show = (lambda x: f"{plain(x)} points") if a.pct else money if a.money or b.money else plain  # rates: points
     hi, lo = max(a.value, b.value), min(a.value, b.value)
     word = "increase" if b.value > a.value else "decrease"
     return [f"{show(hi)} − {show(lo)} = {show(round(hi - lo, 4))}",
@@ -129,6 +162,9 @@ def run_rate(t: str, nums: list[Num]) -> list[str]:
     k = int(m.group("n"))
     s, shown = _eq(cash[0].value / k)
     return [f"{money(cash[0].value)} ÷ {k} {s} ${shown} a {m.group('p').rstrip('s')}"]
+
+
+OWN_ONLY = ("percentage change",)  # the searches of working on the user's figures alone: no passage states its lines
 
 
 def work(text: str) -> tuple[list[str], str] | None:

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain, result
+from agent.offline.askshape import JUDGED
+from agent.offline.parse import EVALUATE
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 
@@ -30,7 +32,9 @@ _CPM = _names("CPM")
 _CPA = _names("CPA", "cac", "cost per sale", "cost per customer", "cost per purchase", "cost per order")
 _ROAS = _names("ROAS")
 _REVENUE = re.compile(r"\b(?:revenue|sales of|in sales|made|brought in|generated|turnover)\b", re.I)
-_SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put in)\b", re.I)
+_SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put|putting|sank|poured)\b", re.I)
+# money coming back for money put in: "got 90k back", "returned $40k", "brought in"
+_BACK = re.compile(r"\b(?:back|returned|came in)\b", re.I)
 _IMPRESSIONS = re.compile(r"\bimpressions?\b", re.I)
 _FREQUENCY = re.compile(r"\bfrequency (?:of )?(\d+(?:\.\d+)?)\b|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:each|per person|apiece)\b|"
                         r"\bsees? (?:it|them|the ads?) (\d+(?:\.\d+)?) times\b", re.I)
@@ -56,7 +60,7 @@ def work(text: str) -> tuple[list[str], str] | None:
     pcts = [n for n in nums if n.pct]
     # an amount said of a budget is money with or without "$" ("our budget is 30k")
     cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
-                                                                         _near(t, n, _REVENUE, 3, 2)))]
+                                                                         _near(t, n, _REVENUE, 3, 2) or _near(t, n, _BACK, 3, 2)))]
     counts = [n for n in nums if not n.pct and n not in cash]
     for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach):
         w = f(t, pcts, cash, counts)
@@ -123,8 +127,10 @@ def _roas(t, pcts, cash, counts):
     """ROAS = revenue ÷ spend, or revenue = spend × ROAS."""
     if pcts:
         return None
-    if len(cash) == 2 and _asked(t, _ROAS):
-        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None)
+    judged = bool(EVALUATE.search(t) or JUDGED.search(t))  # "how did we land?" after a spend and its revenue: the ROAS
+    if len(cash) == 2 and (_asked(t, _ROAS) or judged):
+        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
+            (n for n in cash if _near(t, n, _BACK, 3, 2)), None)
         spend = next((n for n in cash if n is not rev and _near(t, n, _SPEND, 3, 3)), None)
         if rev and spend and spend.value:
             r = rev.value / spend.value

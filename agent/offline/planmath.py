@@ -257,14 +257,18 @@ def adjusted(text: str, quoted: str) -> list[str]:
 
 
 _REDO = re.compile(r"\b(?:make (?:it|that)|instead|actually|change (?:it |that )?to|now|what if|how about|redo|rerun|"
-                   r"re-?run|again|correction|updated?|new (?:budget|figure|number|total))\b", re.I)
+                   r"re-?run|again|correction|updated?|new (?:budget|figure|number|total))\b|"
+                   # one input moved to a new value, the rest kept: "if frequency goes up to 8", "say the CPM were 12, same reach"
+                   r"\b(?:if|say|suppose)\b[^.?!]{0,40}?\b(?:goes|go|went|rises?|rose|drops?|dropped|falls?|fell|changes?|changed|"
+                   r"moves?|moved|climbs?|climbed|jumps?|jumped|becomes?|were|was|is)(?: up| down| back)? to\b|"
+                   r"\b(?:same|otherwise unchanged|everything else (?:the same|equal))\b", re.I)
 
 
-def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
+def redone(text: str, asked_before: str, budget: float | None, sizes: list[tuple[str, str]] | None = None) -> Work | None:
     """"Now make the budget $60k" after a formula was worked: the same formula on the new figure — the
     last question's figure of the same kind (money, a percentage, a count) and the largest of them."""
     t, nums = _nums(text)
-    if len(nums) != 1 or not _REDO.search(t) or not asked_before or work(asked_before, "", budget) is None:
+    if len(nums) != 1 or not _REDO.search(t) or not asked_before or work(asked_before, "", budget, sizes=sizes) is None:
         return None
     bt, before = _nums(asked_before)
     new = nums[0]
@@ -273,7 +277,7 @@ def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
         return None
     old = max(same, key=lambda n: n.value)
     said = (f"${new.value:g}" if old.money else f"{new.value:g}") + ("%" if new.pct else "")
-    return work(bt[:old.start] + said + bt[old.end:], "", budget)
+    return work(bt[:old.start] + said + bt[old.end:], "", budget, sizes=sizes)
 
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
@@ -288,12 +292,12 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
     if (a := tallies.work(text, asked_before, answered, sizes)) is not None:  # several of the user's figures tied
         return Work(*a, cited=False)
     if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
-        return Work(*a)
+        return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
     if (w := allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
-    return Work(f[0], f[1]) if f else redone(text, asked_before, budget)
+    return Work(f[0], f[1], cited=f[1] not in compare.OWN_ONLY) if f else redone(text, asked_before, budget, sizes)
 
 
 def missing(w: Work | None) -> str | None:

@@ -1,0 +1,95 @@
+"""Arithmetic asked in shapes the older rules missed, on wording of this file's own (checked against every
+seen data set): two figures joined as a movement ("A -> B", "was A, now B") and the percent change asked;
+a spend and the money that came back judged ("how did that work out?") as a ROAS; a value and a hedged
+price ("we pay roughly 260") as a ratio, and a bare cost earned back by a monthly sum; a counted unit at
+both ends of a range ("installs at the low and high end") as a budget's purchase count; a count and its
+unit price with the total asked; the population's share with one sales share as a development index; a
+price said bare moved by a percent and a budget re-run "at that price"; one input of the last formula moved
+("if frequency goes to 8, same reach") — each answer states the result with its working, on the shipped
+KB and the plain-text KB."""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_offline_calc_general import _last
+from tests.unseen_wording import assert_unseen
+
+# (messages, lines the last answer must show) — the user's figures only: the same on either knowledge base
+_OWN = [
+    # the percent change of two figures said as a movement
+    (["CPC moved $1.80 → $2.25 over the summer; how big an increase is that in percent?"],
+     ["$0.45 ÷ $1.80 × 100 = 25, i.e. a 25% increase"]),
+    (["signups were 1,200 and now they are 1,500. what is the percentage change?"],
+     ["300 ÷ 1,200 × 100 = 25, i.e. a 25% increase"]),
+    (["lead volume fell from 900 to 720 this quarter, what kind of decline is that"],
+     ["180 ÷ 900 × 100 = 20, i.e. a 20% decrease"]),
+    (["the quote was $18 per thousand, now it is $21. how big a hike is that?"],
+     ["$3 ÷ $18 × 100 ≈ 16.67, i.e. a 16.67% increase"]),
+    (["weekly outlay 8k => 10k, what % rise?"], ["2,000 ÷ 8,000 × 100 = 25, i.e. a 25% increase"]),
+    # a spend and the money that came back, judged
+    (["We invested 30,000 in search and it returned 96,000 in sales. how did that work out?"],
+     ["$96,000 ÷ $30,000 = 3.20, i.e. a ROAS of 3.20x"]),
+    (["spent $8k on social, brought in $20k of revenue — how are we doing?"],
+     ["$20,000 ÷ $8,000 = 2.50, i.e. a ROAS of 2.50x"]),
+    (["we sank 12,500 into ads in May and got 40,000 back. where does that leave us?"],
+     ["$40,000 ÷ $12,500 = 3.20, i.e. a ROAS of 3.20x"]),
+    (["Put 9,000 into display in April, 22,500 came back. How did we fare?"], ["$22,500 ÷ $9,000 = 2.50"]),
+    (["We poured 45,000 into video and made 81,000 back. how does that stack up?"], ["$81,000 ÷ $45,000 = 1.80"]),
+    # a value and a hedged price: the ratio; a bare cost earned back by a monthly sum: the payback
+    (["each client is worth about $9,000 to us over the years and we pay nearly 1,500 to win one. how are we doing?"],
+     ["$9,000 ÷ $1,500 = 6"]),
+    (["A subscriber brings in $15 a month. How long to recoup the 180 we paid for them?"], ["$180 ÷ $15 = 12 months"]),
+    (["Each tenant nets us $40 a month; how many months before we earn back the 500?"], ["$500 ÷ $40 = 12.50 months"]),
+    # a count and its unit price, the total asked
+    (["We need 800 leads and they run about $45 each. what does that come to?"], ["800 × $45 = $36,000"]),
+    (["planning 4 million video views at a $9 CPM - total?"], ["4,000,000 × $9 ÷ 1,000 = $36,000"]),
+    (["we want 1,200 clicks at $3.50 a click. what is the spend?"], ["1,200 × $3.50 = $4,200"]),
+    (["The publisher offered 600k impressions at an $11 CPM. How much is that in dollars?"],
+     ["600,000 × $11 ÷ 1,000 = $6,600"]),
+    (["Booking 300 sponsored posts at $120 apiece, what's the outlay?"], ["300 × $120 = $36,000"]),
+    # a development index from the population's share and one sales share
+    (["Denver holds 1.8% of the population and 2.7% of our revenue — how does it index?"],
+     ["BDI = 2.70 ÷ 1.80 × 100 = 150"]),
+    (["Our brand does 4% of its sales in Ohio, which has 3.5% of the US population. Development index?"],
+     ["BDI = 4 ÷ 3.50 × 100 ≈ 114.3"]),
+    (["The category sells 6% of its volume in Texas, home to 9% of the people. What is the CDI?"],
+     ["CDI = 6 ÷ 9 × 100 ≈ 66.7"]),
+    (["Boise: 0.5% of population, 0.9% of our orders. does it over-index?"], ["BDI = 0.90 ÷ 0.50 × 100 = 180"]),
+    (["Reno makes up 1.2% of the client's revenue and only 0.8% of the population. Its BDI?"],
+     ["BDI = 1.20 ÷ 0.80 × 100 = 150"]),
+    # a price said bare, moved by a percentage; a budget re-run at that price
+    (["our CPC is 1.85 and it is climbing 12%. where does that put it?"], ["$1.85 × 1.12 ≈ $2.07"]),
+    (["cost per lead was running at 64 and just dropped 15% - new figure?"], ["$64 × 0.85 = $54.40"]),
+    (["CPM sat at 11.50, then rose by a fifth. what is it today?"], ["$11.50 × 1.20 = $13.80"]),
+    (["we were paying 42 per booking and that went up 25%. what are we paying now?"], ["$42 × 1.25 = $52.50"]),
+    (["we pay $2 a click and have 30k. how many clicks?", "our CPC was 2 and it jumped 25%. new CPC?",
+      "rerun the 30k at that price"], ["$30,000 ÷ $2.50 = 12,000 clicks"]),
+    # one input of the last formula moved, the others kept
+    (["We want to reach 400,000 people with a frequency of 3. How many impressions is that?",
+      "and if frequency goes to 5, everything else the same?"], ["400,000 × 5 = 2,000,000 impressions"]),
+    (["We want 2 million impressions at a $12 CPM. What will that cost us?", "say the CPM were to go up to 15, same volume"],
+     ["2,000,000 × $15 ÷ 1,000 = $30,000"]),
+]
+# a counted unit at both ends of a range (the shipped KB's gaming and saas tables)
+_SHIPPED = [
+    (["what does an install typically cost for a mobile game?", "we have 40 grand. installs at the low and high end of that"],
+     ["$40,000 ÷ $5 = 8,000 installs", "$40,000 ÷ $2.50 = 16,000 installs"]),
+    (["typical cost per lead for a B2B software company?", "With $24k, leads at both ends of that range?"],
+     ["$24,000 ÷ $180 ≈ 133 leads", "$24,000 ÷ $80 = 300 leads"]),
+    (["typical cost per lead for a B2B software company?", "we can spend 16k. leads at the top and bottom of it?"],
+     ["$16,000 ÷ $180 ≈ 89 leads", "$16,000 ÷ $80 = 200 leads"]),
+]
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    assert_unseen(*[msgs for msgs, _ in _OWN + _SHIPPED])
+
+
+@pytest.mark.parametrize("texts,shown", _OWN + _SHIPPED)
+def test_each_form_is_worked_on_the_shipped_kb(shipped_engine, texts, shown):
+    assert all(s in (out := _last(shipped_engine, texts)) for s in shown), out
+
+
+@pytest.mark.parametrize("texts,shown", _OWN)
+def test_each_form_is_worked_on_the_text_kb(kb_txt_engine, texts, shown):
+    assert all(s in (out := _last(kb_txt_engine, texts)) for s in shown), out
