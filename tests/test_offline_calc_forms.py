@@ -5,7 +5,8 @@ price ("we pay roughly 260") as a ratio, and a bare cost earned back by a monthl
 both ends of a range ("installs at the low and high end") as a budget's purchase count; a count and its
 unit price with the total asked; the population's share with one sales share as a development index; a
 price said bare moved by a percent and a budget re-run "at that price"; one input of the last formula moved
-("if frequency goes to 8, same reach") — each answer states the result with its working, on the shipped
+("if frequency goes to 8, same reach"); the true effect asked of a reported count ("what did it really
+reach?") — each answer states the result with its working, on the shipped
 KB and the plain-text KB."""
 from __future__ import annotations
 
@@ -72,6 +73,15 @@ _OWN = [
 ]
 # a counted unit at both ends of a range (the shipped KB's gaming and saas tables)
 _SHIPPED = [
+    # the true effect asked of a reported count ("what did it really reach?"): the KB's own multiplier applied
+    (["Instagram says the campaign reached 90,000 people. What did it really reach?"], ["90,000 × 0.60 = 54,000"]),
+    (["TikTok's dashboard shows 1.2 million people reached; what did the flight truly reach?"],
+     ["1,200,000 × 0.60 = 720,000"]),
+    (["Meta reports 800,000 reached. What did the campaign actually reach in unique people?"], ["800,000 × 0.60 = 480,000"]),
+    (["Code-attributed conversions from the audio sponsorship came to 64. what did it actually produce?"],
+     ["64 × 2.50 = 160", "64 × 2 = 128 to 64 × 3 = 192"]),
+    (["The network's vanity URL captured 120 conversions. What did the audio spots in reality generate?"],
+     ["120 × 2.50 = 300"]),
     (["what does an install typically cost for a mobile game?", "we have 40 grand. installs at the low and high end of that"],
      ["$40,000 ÷ $5 = 8,000 installs", "$40,000 ÷ $2.50 = 16,000 installs"]),
     (["typical cost per lead for a B2B software company?", "With $24k, leads at both ends of that range?"],

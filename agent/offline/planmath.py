@@ -42,6 +42,9 @@ _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,4
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
+                     # the true effect asked of what was counted: "what did the radio spots really drive?"
+                     r"\b(?:what|how much)\b[^?.!]{0,40}\b(?:actually|really|truly|in (?:fact|reality))\s+(?:\w+\s+)?(?:driv|drove|"
+                     r"deliver|bring|brought|generat|produc|caus|creat|sell|sold|earn|contribut|account|reach)\w*|"
                      r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b|"
                      # a count a tool reports, then which figure to plan with: "the tool tells me 300k … what do I use?"
                      r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
