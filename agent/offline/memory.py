@@ -22,7 +22,7 @@ from agent.offline.numbers import money, plain
 from agent.offline.places import place_of_kind, same_figure_elsewhere, without_places
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
-from agent.offline.toolread import ToolOutcome, benchmark_of
+from agent.offline.toolread import ToolOutcome, benchmark_of, table_vertical
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 from rag.analyzer import ENGLISH_STOP_WORDS
 
@@ -162,6 +162,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             base = mem.facts["price"]
             mem.price_work = mem.price_work + [moved_line(base, pct, p.pct_sign, "price")]
             mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
+    if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase):
+        mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):
         mem.verticals = [v for v in looked if v]
