@@ -41,6 +41,8 @@ _OWN = [
      ["$9,000 ÷ $1,500 = 6"]),
     (["A subscriber brings in $15 a month. How long to recoup the 180 we paid for them?"], ["$180 ÷ $15 = 12 months"]),
     (["Each tenant nets us $40 a month; how many months before we earn back the 500?"], ["$500 ÷ $40 = 12.50 months"]),
+    (["Our CAC is 180 and a customer brings 45 a month in margin. payback?"], ["$180 ÷ $45 = 4 months"]),
+    (["it costs 90 to sign up a subscriber who pays us 15 monthly after costs. how long to recoup?"], ["$90 ÷ $15 = 6 months"]),
     # a count and its unit price, the total asked
     (["We need 800 leads and they run about $45 each. what does that come to?"], ["800 × $45 = $36,000"]),
     (["planning 4 million video views at a $9 CPM - total?"], ["4,000,000 × $9 ÷ 1,000 = $36,000"]),
@@ -65,6 +67,22 @@ _OWN = [
     (["we were paying 42 per booking and that went up 25%. what are we paying now?"], ["$42 × 1.25 = $52.50"]),
     (["we pay $2 a click and have 30k. how many clicks?", "our CPC was 2 and it jumped 25%. new CPC?",
       "rerun the 30k at that price"], ["$30,000 ÷ $2.50 = 12,000 clicks"]),
+    # a rate of one count out of another: CTR, conversion rate
+    (["We got 45 sales from 1,500 clicks. What's our conversion rate?"], ["45 ÷ 1,500 × 100 = 3.0, i.e. a conversion rate"]),
+    (["Our ads got 250,000 impressions and 3,000 clicks — CTR?"], ["3,000 ÷ 250,000 × 100 = 1.20"]),
+    (["Our video got 80,000 views and 1,200 clicks. what's the click-through rate?"], ["1,200 ÷ 80,000 × 100 = 1.50"]),
+    (["Of 5,000 site visitors last week, 150 bought something. What percent is that?"], ["150 ÷ 5,000 × 100 = 3.0"]),
+    (["What did 900 sign-ups out of 36,000 landing-page visits convert at, as a percentage?"], ["900 ÷ 36,000 × 100 = 2.50"]),
+    # the price of one from a spend and a count, asked in plain words; a price per thousand × 1,000
+    (["spent 4,500 on search last month for 1,800 clicks. what's that per click?"], ["$4,500 ÷ 1,800 = $2.50"]),
+    (["we paid 7,200 for 320 leads; how much is that for each lead?"], ["$7,200 ÷ 320 = $22.50"]),
+    (["We paid $12,000 for 48 new customers. Is that a good CAC?"], ["$12,000 ÷ 48 = $250"]),
+    (["We spent $9,000 for 600,000 impressions. What CPM did we pay?"], ["$9,000 ÷ 600,000 × 1,000 = $15"]),
+    (["The trade show ran us 16,000 dollars and brought 200 leads. What was that per lead?"], ["$16,000 ÷ 200 = $80"]),
+    # a relative change of two rates; a budget said bare moved by a fraction word (shown as a decimal)
+    (["we went from 2.1% to 2.8% CTR — how much better in relative terms?"], ["0.70 points ÷ 2.10 points × 100 ≈ 33.33"]),
+    (["our 6k weekly budget goes up by a quarter next month. what will we spend per week?"],
+     ["$6,000 × (1 + 0.25) = $6,000 × 1.25 = $7,500"]),
     # one input of the last formula moved, the others kept
     (["We want to reach 400,000 people with a frequency of 3. How many impressions is that?",
       "and if frequency goes to 5, everything else the same?"], ["400,000 × 5 = 2,000,000 impressions"]),
@@ -88,6 +106,25 @@ _SHIPPED = [
      ["$24,000 ÷ $180 ≈ 133 leads", "$24,000 ÷ $80 = 300 leads"]),
     (["typical cost per lead for a B2B software company?", "we can spend 16k. leads at the top and bottom of it?"],
      ["$16,000 ÷ $180 ≈ 89 leads", "$16,000 ÷ $80 = 200 leads"]),
+    # a count asked as "the lead count", "our install total"
+    (["typical cost per lead for a B2B software company?", "ok, with 30k what's the lead count at the pricey end?"],
+     ["$30,000 ÷ $180 ≈ 167 leads"]),
+    (["what does an install typically cost for a mobile game?", "with 15k, what would our install total be at the cheap end?"],
+     ["$15,000 ÷ $2.50 = 6,000 installs"]),
+    # any counted noun at the ends, priced by the metric just shown
+    (["we run a network of tutoring centers for high schoolers. what does a new enrollment usually cost in ads?",
+      "with 15k a month, enrollments at both ends of that range?"], ["$15,000 ÷ $600 = 25 enrollments", "$15,000 ÷ $250 = 60"]),
+    # a benchmark a search answered (no business the resolver named): the business is the one whose table answered
+    (["I market a chain of dermatology clinics — what's a usual price to acquire one new patient?",
+      "we can put 24k toward it. how many new patients at either end of that range?"],
+     ["$24,000 ÷ $300 = 80 new patients", "$24,000 ÷ $120 = 200 new patients"]),
+    (["our company sells holiday cottages by the sea. what does one booking usually cost to win?",
+      "Say 30k for the summer. how many bookings at the low and the high end of it?"],
+     ["$30,000 ÷ $55 ≈ 545 bookings", "$30,000 ÷ $25 = 1,200 bookings"]),
+    (["I look after ads for a few chiropractic offices. what's a usual price to acquire one new patient?",
+      "our monthly budget is 8k. how many new patients at either end of that range?"], ["$8,000 ÷ $300 ≈ 27", "$8,000 ÷ $120 ≈ 67"]),
+    (["I market a chain of fertility clinics — what's a usual price to acquire one new patient?",
+      "we can put 50k toward it. new patients at both ends?"], ["$50,000 ÷ $300 ≈ 167", "$50,000 ÷ $120 ≈ 417"]),
 ]
 
 

@@ -283,10 +283,10 @@ def payback(text: str) -> list[str]:
         return []
     nums = parse_numbers(t)
     cash = [n for n in nums if n.money and not n.pct]
+    if len(nums) == 2 and not any(n.pct for n in nums):  # two sums, said bare or not: "CAC is 180, 45 a month in margin"
+        cash = nums
     monthly = [n for n in cash if own_period(t, n) == "month"]
     once = [n for n in cash if n not in monthly]
-    if len(monthly) == 1 and not once and len(nums) == 2 and not nums[0].pct and not nums[1].pct:
-        once = [n for n in nums if n is not monthly[0]]  # "earn back that 260": the cost said bare, beside a monthly sum
     if len(monthly) != 1 or len(once) != 1 or not monthly[0].value:
         return []
     v = once[0].value / monthly[0].value

@@ -12,7 +12,7 @@ import re
 
 from agent.offline import buyask, kbmetrics, periods
 from agent.offline.memory import Memory, moved_line, ratio_metric
-from agent.offline.numbers import money, plain, result
+from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
 from agent.offline.roles import said_of
@@ -136,7 +136,7 @@ def own_figures(p: Parsed, mem: Memory) -> dict[str, float]:
     out: dict[str, float] = {}
     c = p.calc
     if c is not None and c.op == "unit" and p.value("budget") is not None and p.value("count"):
-        out[c.target] = p.value("budget") / p.value("count")
+        out[c.target] = unit_cost(p.value("budget"), p.value("count"), c.target, c.target in PER_THOUSAND)[0]
         if p.value("LTV") and c.target == ratio_metric().split(":")[1]:
             out[ratio_metric()] = p.value("LTV") / out[c.target]
     if c is not None and c.op == "ratio":
@@ -224,7 +224,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         pct = p.value("pct")
         kind = said_of(p.norm, p.numbers)  # what the percentage moves: the price, the budget, or the figure stated
         said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget") if kind is None else (kind,))
-                     and (n.money or (n.role or "").startswith("price"))), None)  # "CPI was 3.20": a price said bare
+                     and (n.money or (n.role or "").startswith("price") or n.value >= 1000)), None)  # "CPI was 3.20": bare
         base = said.value if said is not None else mem.facts.get("price")
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None or pct is None:
@@ -232,7 +232,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         new = base * (1 + p.pct_sign * pct / 100.0)
         if said is None and mem.price_work:  # a price worked out earlier: show from what
             lines += mem.price_work
-        lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price"))
+        lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price", p.text))
         budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
         if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
             s, shown = result(budget / new, True)
@@ -245,9 +245,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         budget, count = _get(p, mem, "budget"), _get(p, mem, "count")  # "what's the CPL?" after "$20k got 400 leads"
         if budget is None or not count:
             return None
-        v = budget / count
-        lines.append(f"{money(budget)} ÷ {plain(count)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
-                     f"{money(round(v, 2))} — your {c.target}")
+        v, line = unit_cost(budget, count, c.target, c.target in PER_THOUSAND)
+        lines.append(line)
         if (ltv := p.value("LTV")) and c.target == ratio_metric().split(":")[1]:  # "… and LTV is ~$3,600": the ratio too
             s, shown = result(ltv / round(v, 2), False)
             lines.append(f"{money(ltv)} ÷ {money(round(v, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")

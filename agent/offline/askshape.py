@@ -28,6 +28,15 @@ _ASKS_AMOUNT = re.compile(r"\bwhat(?:'s| is| does| would| will|s)\b|\bhow much\b
 _COMPARED = re.compile(r"\b(?:typical|normal|benchmark|average|compare[sd]?|usual|industry)\b", re.I)
 
 
+# plural nouns at a range's ends that are no purchase: the figures themselves ("costs at both ends")
+_NOT_BOUGHT = {"prices", "costs", "rates", "figures", "numbers", "ends", "sides", "bounds", "things", "others", "results", "cpas",
+               "cpls", "cpcs", "cpms", "cpis", "cacs", "benchmarks", "ranges", "values", "extremes", "ones", "us", "others"}
+
+
+# how many asked as a count of a unit: "the lead count", "our install total", "the click volume"
+_UNIT_COUNT = re.compile(r"\b(?:the|our|a|your)\s+([a-z]+)\s+(?:count|total|tally|volume|number)\b", re.I)
+
+
 def one(noun: str) -> str:
     """The singular of a counted noun ("installs" → "install", "enquiries" → "enquiry")."""
     return re.sub(r"ies$", "y", noun) if re.search(r"[^aeiou]ies$", noun) else noun[:-1] if noun.endswith("s") else noun
@@ -76,8 +85,25 @@ def bought(p, low: str, priced) -> None:
     unit at the range's ends ("$25k: installs at the low and high end?"), or the budget at a price pointed back to
     ("the 25k at that price"). ``priced``: whether a singular noun is a unit some metric prices."""
     roles, unit = {n.role for n in p.numbers}, counted_at_ends(low)
-    if not p.asks_count and unit and priced(one(unit)) and "budget" in roles:
+    named = _UNIT_COUNT.search(low)  # "what's the lead count at the pricey end?"
+    if not p.asks_count and unit and (priced(one(unit)) or unit not in _NOT_BOUGHT) and "budget" in roles:
         p.unit, p.asks_count = unit, True
+    elif not p.asks_count and named and priced(one(named.group(1))) and "budget" in roles:
+        p.unit, p.asks_count = one(named.group(1)) + "s", True
     elif not p.asks_count and at_that_price(low) and roles == {"budget"}:
         p.asks_count = True
         p.unit = p.unit or next((one(w) + "s" for w in re.findall(r"[a-z]+", low) if len(w) > 2 and priced(one(w))), "")
+
+
+# the price of one asked after a spend and a count: "what's that per click?", "how much is it for each lead?"
+_PER_ONE = re.compile(r"\b(?:what(?:'s| is| was| does| did| do)|how much)\b[^?.!]{0,30}?\b(?:per|for each|for every|each|a)\s+"
+                      r"(?:single\s+|new\s+)?([a-z][a-z-]+)\b", re.I)
+
+
+def per_unit(text: str, unit_metric) -> list[str]:
+    """[the metric] of a price of one asked in plain words ("what's that per click?" → CPC), else []
+    (``unit_metric``: the metric whose unit a noun is)."""
+    m = _PER_ONE.search(text)
+    metric = unit_metric(one(m.group(1).lower())) if m and m.group(1).lower() not in ("month", "week", "day", "year",
+                                                                                      "quarter") else None
+    return [metric] if metric else []

@@ -56,7 +56,7 @@ def left(t: str, nums: list[Num]) -> list[str]:
 _MOVE_NOUN = r"(?:increase|decrease|rise|drop|change|jump|fall|climb|growth|decline|swing|hike|cut)"
 _CHANGE_ASK = re.compile(r"\b(?:percent(?:age)?|%)\s*(?:increase|decrease|rise|drop|change|jump|fall|higher|lower|more|less|"
                          r"growth|decline|swing|hike|cut)|\bby (?:how much|what percent(?:age)?)\b|"
-                         r"\bhow much (?:higher|lower|more|less|did it)\b|\bwhat (?:kind of |sort of )?" + _MOVE_NOUN + r"\b|"
+                         r"\bhow much (?:higher|lower|more|less|did it|better|worse|bigger|smaller)\b|\bin relative terms\b|\bwhat (?:kind of |sort of )?" + _MOVE_NOUN + r"\b|"
                          r"\bhow (?:big|large|much) (?:a |an |of an? )?" + _MOVE_NOUN + r"\b|" + _MOVE_NOUN +
                          r"s? (?:in|as an?) (?:percent(?:age)?|%)", re.I)
 # two figures of one kind joined as a movement: "from A to B", "A -> B", "A → B", "went A to B", "was A, now B"

@@ -62,7 +62,7 @@ def work(text: str) -> tuple[list[str], str] | None:
     cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
                                                                          _near(t, n, _REVENUE, 3, 2) or _near(t, n, _BACK, 3, 2)))]
     counts = [n for n in nums if not n.pct and n not in cash]
-    for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach):
+    for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach, _rate_of_counts):
         w = f(t, pcts, cash, counts)
         if w:
             return w
@@ -156,3 +156,22 @@ def _reach(t, pcts, cash, counts):
     s, shown = result(imps[0].value / freq, True)
     return [f"{plain(imps[0].value)} ÷ {plain(freq)} {s} {shown} people reached (impressions ÷ average frequency)"], \
         "reach frequency impressions"
+
+
+OWN_ONLY = ("click-through rate definition clicks impressions", "conversion rate definition conversions clicks")  # searches
+# of working on the user's figures alone (no passage states its lines)
+_RATE_ASKED = re.compile(r"\brate\b|\bwhat (?:percent(?:age)?|share|%|proportion|fraction)\b|\bas a (?:percent(?:age)?|%)", re.I)
+
+
+def _rate_of_counts(t, pcts, cash, counts):
+    """CTR = clicks ÷ impressions, CVR = conversions ÷ clicks: two counts, the rate of one out of the other asked."""
+    if cash or pcts or len(counts) != 2 or not (_asked(t, _CTR) or _asked(t, _CVR) or _RATE_ASKED.search(t)):
+        return None
+    part, whole = sorted(counts, key=lambda n: n.value)
+    if not whole.value or part.value == whole.value:
+        return None
+    name = "click-through rate" if _asked(t, _CTR) or (_IMPRESSIONS.search(t) and re.search(r"\bclicks?\b", t, re.I)) \
+        else "conversion rate"
+    s, v = result(part.value / whole.value * 100, False)
+    return [f"{plain(part.value)} ÷ {plain(whole.value)} × 100 {s} {v}, i.e. a {name} of {v}%"], \
+        OWN_ONLY[0 if name.startswith("click") else 1]

@@ -199,3 +199,11 @@ def result(v: float, integer: bool) -> tuple[str, str]:
     if abs(v - r2) < 1e-9:
         return "=", (f"{r2:,.1f}" if float(r2).is_integer() else f"{r2:,.2f}")
     return "≈", f"{r2:,.2f}"
+
+
+def unit_cost(spent: float, won: float, target: str, thousand: bool) -> tuple[float, str]:
+    """(the cost of one, its working line) for a spend over what it won ("$20,000 ÷ 400 = $50 — your CPL"); a price
+    per thousand (CPM) is the spend over the count × 1,000."""
+    v = spent / won * (1000 if thousand else 1)
+    return v, (f"{money(spent)} ÷ {plain(won)}{' × 1,000' if thousand else ''} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
+               f"{money(round(v, 2))} — your {target or 'cost'}")

@@ -222,7 +222,7 @@ def _calc(p: Parsed) -> Calc | None:
         return Calc("mul", "count", "price", target="budget needed")
     if askshape.total_asked(p, low, UNIT_OF) and not EVALUATE.search(low):  # "2M views at a $9 CPM — the total?"
         return Calc("mul", "count", "price", target="budget needed")
-    priced_metrics = [m for m in p.metrics if m in UNIT_OF]
+    priced_metrics = [m for m in p.metrics if m in UNIT_OF] or askshape.per_unit(low, unit_metric)  # "that per click?"
     if {"budget", "count"} <= roles and priced_metrics and not p.asks_count and not p.asks_cost:
         return Calc("unit", "budget", "count", target=priced_metrics[0])  # "we spend X and win N: what's our CAC?"
     if roles == {"budget"} and len(priced_metrics) == 1 and len(p.metrics) == 1 and not p.asks_cost and \

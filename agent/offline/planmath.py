@@ -300,7 +300,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
-    return Work(f[0], f[1], cited=f[1] not in compare.OWN_ONLY) if f else redone(text, asked_before, budget, sizes)
+    return Work(f[0], f[1], cited=f[1] not in compare.OWN_ONLY + funnel.OWN_ONLY) if f else redone(text, asked_before, budget, sizes)
 
 
 def missing(w: Work | None) -> str | None:

@@ -59,6 +59,9 @@ def assign(text: str, nums: list[Num]) -> None:
         elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
                 r"\b(?:in|by|for|since|until|till|before|after|from|through|during|of|year|early|late|mid)\s*$", before):
             n.role = "year"   # "CPCs in 2030": a year is no amount of money
+        elif (n.money or n.value >= 100) and re.fullmatch(r"\s*(?:dollars?|bucks?)?\s*(?:in total\s*)?(?:for|on)\s*", after) \
+                and re.match(r"\s*(?:dollars?|bucks?)?\s*(?:in total\s*)?(?:for|on)\s*\d", text[n.end:]):
+            n.role = "budget"  # "we paid 7,200 for 320 leads": a total for a count, not the price of one
         elif m_after and m_after[0][0] <= 3:
             n.role = "price:" + m_after[0][1]
         elif metric:
