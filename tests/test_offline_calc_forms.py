@@ -83,6 +83,15 @@ _OWN = [
     (["we went from 2.1% to 2.8% CTR — how much better in relative terms?"], ["0.70 points ÷ 2.10 points × 100 ≈ 33.33"]),
     (["our 6k weekly budget goes up by a quarter next month. what will we spend per week?"],
      ["$6,000 × (1 + 0.25) = $6,000 × 1.25 = $7,500"]),
+    # several spends with what each won: each cost, then the blended one
+    (["What's our blended CPA if search spent $20k for 400 sales and social spent $10k for 150 sales?"],
+     ["$20,000 ÷ 400 = $50 per sale", "$30,000 ÷ 550 ≈ $54.55 — the blended cost per sale"]),
+    (["Meta took $12,000 and returned 300 leads, LinkedIn took $18,000 for 200 leads. What's the overall cost per lead?"],
+     ["$18,000 ÷ 200 = $90 per lead", "$30,000 ÷ 500 = $60"]),
+    (["across both: $5k got 100 signups on TikTok and $7.5k got 125 signups on YouTube, combined CPA?"],
+     ["$12,500 ÷ 225 ≈ $55.56"]),
+    (["Display: $3,000 for 60 orders. Email: $1,000 for 40 orders. Blended cost per order?"], ["$4,000 ÷ 100 = $40"]),
+    (["In total, $9k brought 45 customers from radio and $6k brought 15 from print - all-in CAC?"], ["$15,000 ÷ 60 = $250"]),
     # one input of the last formula moved, the others kept
     (["We want to reach 400,000 people with a frequency of 3. How many impressions is that?",
       "and if frequency goes to 5, everything else the same?"], ["400,000 × 5 = 2,000,000 impressions"]),
@@ -106,6 +115,16 @@ _SHIPPED = [
      ["$24,000 ÷ $180 ≈ 133 leads", "$24,000 ÷ $80 = 300 leads"]),
     (["typical cost per lead for a B2B software company?", "we can spend 16k. leads at the top and bottom of it?"],
      ["$16,000 ÷ $180 ≈ 89 leads", "$16,000 ÷ $80 = 200 leads"]),
+    (["typical cost per lead for a B2B software company?", "with 20k, leads in the best and worst case?"],
+     ["$20,000 ÷ $180 ≈ 111 leads", "$20,000 ÷ $80 = 250 leads"]),
+    (["what does an install typically cost for a mobile game?", "10k budget: installs at the low vs high end?"],
+     ["$10,000 ÷ $5 = 2,000 installs", "$10,000 ÷ $2.50 = 4,000 installs"]),
+    # the gap between the two ends asked
+    (["what does an install typically cost for a mobile game?",
+      "we have 40k. how many more installs do we get at the low end than at the high end?"],
+     ["16,000 − 8,000 = 8,000 more installs"]),
+    (["typical cost per lead for a B2B software company?", "on 36k, what's the difference between leads at each end?"],
+     ["450 − 200 = 250 more leads"]),
     # a count asked as "the lead count", "our install total"
     (["typical cost per lead for a B2B software company?", "ok, with 30k what's the lead count at the pricey end?"],
      ["$30,000 ÷ $180 ≈ 167 leads"]),

@@ -66,7 +66,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     rng = None
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
-    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc or (
+    elif metric and metric in mem.ranges and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
         rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
@@ -104,6 +104,9 @@ def _stress(mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tup
     high = bench.get(metric, {}).get("high") or ""
     v = float(high.replace("$", "").replace(",", "")) if re.fullmatch(r"\$?[\d,]+(?:\.\d+)?", high) else mem.highs[metric][0]
     return [(v, "at the High value (the stress-test bound)", mem.highs[metric][1])]
+
+
+_GAP_ASKED = re.compile(r"\bhow many (?:more|fewer|less)\b|\b(?:the )?(?:difference|gap|spread) (?:between|in)\b", re.I)
 
 
 def _get(p: Parsed, mem: Memory, role: str) -> float | None:
@@ -298,6 +301,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             lines.append(f"{money(budget)} ÷ {money(price)}{' × 1,000' if thousand else ''} {s} {shown} "
                          f"{noun(p, metric) or 'units'}" + (f" {note}" if note else ""))
             cite = cite or cid
+        got = [round(budget / x * (1000 if thousand else 1)) for x, _, _ in prices[:2] if x]
+        if len(got) == 2 and _GAP_ASKED.search(p.norm):  # "how many more at the low end than the high end?"
+            lines.append(f"{max(got):,} − {min(got):,} = {max(got) - min(got):,} more {noun(p, metric) or 'units'} at the "
+                         "bottom of the range than at the top")
     if not lines:
         return None
     head = "Here is the calculation"

@@ -164,14 +164,36 @@ def run_rate(t: str, nums: list[Num]) -> list[str]:
     return [f"{money(cash[0].value)} ÷ {k} {s} ${shown} a {m.group('p').rstrip('s')}"]
 
 
-OWN_ONLY = ("percentage change",)  # the searches of working on the user's figures alone: no passage states its lines
+_BLEND_ASK = re.compile(r"\b(?:blended|overall|combined|all[- ]in|across (?:both|all|the two|them)|in total|together)\b", re.I)
+
+
+def blended(t: str, nums: list[Num]) -> list[str]:
+    """Several spends, each with what it won ("search $20k for 400 sales, social $10k for 150"): each one's cost,
+    then the blended one — all the spend over all that was won, not the average of the costs."""
+    if not _BLEND_ASK.search(t) or any(n.pct for n in nums) or len(nums) < 4 or len(nums) % 2:
+        return []
+    pairs = [(a, b) for a, b in zip(nums[::2], nums[1::2])]
+    if not all(a.money and not b.money and b.value for a, b in pairs):
+        return []
+    unit = re.match(r"\s*(?:new\s+)?([a-z]+)", t[pairs[0][1].end:])
+    what = unit.group(1) if unit else "unit"
+    lines = [f"{money(a.value)} ÷ {plain(b.value)} {_eq(a.value / b.value)[0]} {money(round(a.value / b.value, 2))} per "
+             f"{what.rstrip('s')}" for a, b in pairs]
+    spent, won = sum(a.value for a, _ in pairs), sum(b.value for _, b in pairs)
+    s, v = _eq(spent / won)
+    return lines + [f"{' + '.join(money(a.value) for a, _ in pairs)} = {money(spent)} spent in total",
+                    f"{' + '.join(plain(b.value) for _, b in pairs)} = {plain(won)} {what} in total",
+                    f"{money(spent)} ÷ {plain(won)} {s} ${v} — the blended cost per {what.rstrip('s')}"]
+
+
+OWN_ONLY = ("percentage change", "blended cost per acquisition")  # the searches of working on the user's figures alone: no passage states its lines
 
 
 def work(text: str) -> tuple[list[str], str] | None:
     """(working lines, words to search the KB for the rule) for the first of these the message asks, or None."""
     t = digits(text)
     nums = parse_numbers(t)
-    for f, search in ((change, "percentage change"), (share, "pacing share of budget"), (left, "remaining budget"),
+    for f, search in ((change, "percentage change"), (blended, "blended cost per acquisition"), (share, "pacing share of budget"), (left, "remaining budget"),
                       (backwards, "conversion rate funnel target"), (through_rate, "cost per acquisition conversion rate"),
                       (run_rate, "pacing run rate remaining budget")):
         lines = f(t, nums)
