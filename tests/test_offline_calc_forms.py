@@ -125,6 +125,18 @@ _SHIPPED = [
      ["16,000 − 8,000 = 8,000 more installs"]),
     (["typical cost per lead for a B2B software company?", "on 36k, what's the difference between leads at each end?"],
      ["450 − 200 = 250 more leads"]),
+    # a percentage move of a price whose range was shown: both ends moved, and what the budget buys at each then
+    (["what does an install typically cost for a mobile game?", "with 50k how many installs?",
+      "suppose CPI climbs 10% in Q4. installs then?"], ["$5 × (1 + 10%) = $5 × 1.10 = $5.50", "$50,000 ÷ $2.75 ≈ 18,182"]),
+    (["what's a typical CAC for an online store?", "we can spend 22k. customers at each end?",
+      "if acquisition costs fall by a tenth, how many customers?"], ["$55 × (1 − 0.10) = $55 × 0.90 = $49.50",
+                                                                    "$22,000 ÷ $27 ≈ 815 customers"]),
+    (["what's a normal CPC for an online shop?", "our budget is 12k. clicks at both ends of that?",
+      "and if click prices drop 25%?"], ["$1.30 × (1 − 25%) = $1.30 × 0.75 ≈ $0.98", "$12,000 ÷ $0.52 ≈ 23,077 clicks"]),
+    (["typical cost per lead for a B2B software company?", "we've got 45k. how many leads at the range?",
+      "leads if the CPL goes up 15%?"], ["$180 × 1.15 = $207", "$45,000 ÷ $92 ≈ 489 leads"]),
+    (["typical cost per lead for a B2B software company?", "what if CPL rises 20%?"],
+     ["$180 × (1 + 20%) = $180 × 1.20 = $216", "$80 × (1 + 20%) = $80 × 1.20 = $96"]),
     # a count asked as "the lead count", "our install total"
     (["typical cost per lead for a B2B software company?", "ok, with 30k what's the lead count at the pricey end?"],
      ["$30,000 ÷ $180 ≈ 167 leads"]),

@@ -67,6 +67,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
     elif metric and metric in mem.ranges and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
+            p.calc and p.calc.op == "change" and mem.calc and mem.calc.op == "div") or (  # "and if CPCs drop 25%?" after it
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
         rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
@@ -104,6 +105,18 @@ def _stress(mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tup
     high = bench.get(metric, {}).get("high") or ""
     v = float(high.replace("$", "").replace(",", "")) if re.fullmatch(r"\$?[\d,]+(?:\.\d+)?", high) else mem.highs[metric][0]
     return [(v, "at the High value (the stress-test bound)", mem.highs[metric][1])]
+
+
+def _moved_ends(p: Parsed, mem: Memory, ends: list[tuple[float, str, str | None]], pct: float) -> list[str]:
+    """"What if CPL rises 20%?" after a range was shown: each end moved, and what the budget buys at each then."""
+    lines, budget = [], _get(p, mem, "budget")
+    for end, note, _ in ends[:2]:
+        lines.append(moved_line(end, pct, p.pct_sign, f"price {note}", p.text))
+        new = round(end * (1 + p.pct_sign * pct / 100.0), 2)
+        if budget is not None and new and (p.asks_count or mem.calc is not None and mem.calc.op == "div"):
+            s, shown = result(budget / new, True)
+            lines.append(f"{money(budget)} ÷ {money(new)} {s} {shown} {noun(p, price_metric(p, mem)) or 'units'} {note}")
+    return lines
 
 
 _GAP_ASKED = re.compile(r"\bhow many (?:more|fewer|less)\b|\b(?:the )?(?:difference|gap|spread) (?:between|in)\b", re.I)
@@ -230,20 +243,23 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
                      and (n.money or (n.role or "").startswith("price") or n.value >= 1000)), None)  # "CPI was 3.20": bare
         base = said.value if said is not None else mem.facts.get("price")
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
-        if base is None or pct is None:
+        if base is None and pct is not None and p.pct_sign and (ends := _price(p, mem, bench, metric)) and len(ends) > 1:
+            lines, cite = _moved_ends(p, mem, ends, pct), ends[0][2]  # "what if CPL rises 20%?" after a range: both ends
+        elif base is None or pct is None:
             return None
-        new = base * (1 + p.pct_sign * pct / 100.0)
-        if said is None and mem.price_work:  # a price worked out earlier: show from what
-            lines += mem.price_work
-        lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price", p.text))
-        budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
-        if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
-            s, shown = result(budget / new, True)
-            lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
-        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
-                mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
-            s, shown = result(ltv / new, False)
-            lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
+        else:
+            new = base * (1 + p.pct_sign * pct / 100.0)
+            if said is None and mem.price_work:  # a price worked out earlier: show from what
+                lines += mem.price_work
+            lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price", p.text))
+            budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
+            if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
+                s, shown = result(budget / new, True)
+                lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
+            if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
+                    mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
+                s, shown = result(ltv / new, False)
+                lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "unit":
         budget, count = _get(p, mem, "budget"), _get(p, mem, "count")  # "what's the CPL?" after "$20k got 400 leads"
         if budget is None or not count:

@@ -79,7 +79,8 @@ def digits(text: str) -> str:
                   r"reduc\w*)(?:\s+(?:it|that|this|us|me|the budget|our budget|by)){0,2}\s+)(?:a|one) (quarter|third|fifth|tenth)\b",
                   lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)
     text = re.sub(r"\b((?:rais\w*|increas\w*|rose|rise[sn]?|rising|grew|grow\w*|climb\w*|jump\w*|went up|go(?:es)? up|"
-                  r"bump\w*|boost\w*)(?:\s+(?:it|that|this|by)){0,2}\s+)(?:a|one) (quarter|fifth|tenth)\b",
+                  r"bump\w*|boost\w*|fall\w*|fell|drop\w*|declin\w*|decreas\w*|slip\w*|sank|sink\w*|went down|go(?:es)? down|"
+                  r"come(?:s)? down|came down)(?:\s+(?:it|that|this|by)){0,2}\s+)(?:a|one) (quarter|fifth|tenth)\b",
                   lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)  # "rose by a fifth": 20% up
     text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else

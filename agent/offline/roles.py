@@ -91,7 +91,7 @@ def assign(text: str, nums: list[Num]) -> None:
 
 _UP = re.compile(r"\b(?:up|rose|risen|rises?|rising|increase[sd]?|increasing|jump(?:s|ed|ing)?|grew|grows|growing|climb(?:s|ed|ing)?|"
                  r"higher|more)\b", re.I)
-_DOWN = re.compile(r"\b(?:down|fell|fallen|falls|falling|drops|dropped|dropping|decrease[sd]?|decreasing|declin(?:e|es|ed|ing)|"
+_DOWN = re.compile(r"\b(?:down|fell|fallen|falls?|falling|drops?|dropped|dropping|decrease[sd]?|decreasing|declin(?:e|es|ed|ing)|"
                    r"lower|less)\b", re.I)
 # a verb moving a figure it names or points back to ("cut that by 10%", "raise our CPC 15%"): read only when
 # no budget is stated or named — "with $30k, after a 10% cut, how many leads?" and "they want us to cut 25%"
