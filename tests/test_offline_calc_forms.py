@@ -39,10 +39,21 @@ _OWN = [
     # a value and a hedged price: the ratio; a bare cost earned back by a monthly sum: the payback
     (["each client is worth about $9,000 to us over the years and we pay nearly 1,500 to win one. how are we doing?"],
      ["$9,000 ÷ $1,500 = 6"]),
+    (["each customer brings in roughly 1,800 in lifetime margin and costs us 450 to land. how healthy is that?"],
+     ["$1,800 ÷ $450 = 4.0, i.e. an LTV:CAC of 4.0:1"]),
+    (["we get 3,600 of lifetime value from a client; acquisition runs 900. what multiple is that?"], ["$3,600 ÷ $900 = 4.0"]),
+    (["a patient is worth 5,000 in lifetime revenue and acquiring one costs us about 700 - where does that leave us?"],
+     ["$5,000 ÷ $700 ≈ 7.14"]),
     (["A subscriber brings in $15 a month. How long to recoup the 180 we paid for them?"], ["$180 ÷ $15 = 12 months"]),
     (["Each tenant nets us $40 a month; how many months before we earn back the 500?"], ["$500 ÷ $40 = 12.50 months"]),
     (["Our CAC is 180 and a customer brings 45 a month in margin. payback?"], ["$180 ÷ $45 = 4 months"]),
     (["it costs 90 to sign up a subscriber who pays us 15 monthly after costs. how long to recoup?"], ["$90 ÷ $15 = 6 months"]),
+    # a payback predicted ("will", "would") with no monthly figure given: the missing input is asked for
+    (["And how soon will each new client pay back what it cost to win them?"], ["monthly contribution per customer"]),
+    (["when would a new subscriber earn back their acquisition cost?"], ["monthly contribution per customer"]),
+    (["how many months until a new member pays back the 300 we spend to sign them?"], ["monthly contribution per customer"]),
+    (["how fast does a typical patient pay back their acquisition cost for us?"], ["monthly contribution per customer"]),
+    (["Our CAC is $420. How long before each buyer makes that back?"], ["monthly contribution per customer"]),
     # a count and its unit price, the total asked
     (["We need 800 leads and they run about $45 each. what does that come to?"], ["800 × $45 = $36,000"]),
     (["planning 4 million video views at a $9 CPM - total?"], ["4,000,000 × $9 ÷ 1,000 = $36,000"]),

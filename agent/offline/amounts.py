@@ -271,17 +271,25 @@ def impressions(text: str) -> list[str]:
             "average frequency)"]
 
 
-_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\b(?:earn\w*|comes?|coming|came|made|"
+_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\b(?:earn\w*|comes?|coming|came|made|makes|"
                       r"make|gets?|got|won|wins?|returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|"
                       r"\brecover\w*|\bbreak even on\b", re.I)
+
+
+# a payback predicted ("how soon will each one pay back", "when would they earn back"), not a norm asked ("should")
+_FORECAST = re.compile(r"\b(?:will|would|does|do|did|until|till|before|'ll)\b[^?.!]{0,40}\b(?:pay|pays|earn|earns|make|makes)\s+"
+                       r"(?:\w+\s+){0,3}?back\b", re.I)
 
 
 def payback(text: str) -> list[str]:
     """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month."""
     t = digits(text)
-    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow long\b|\bwhen\b", t, re.I):
+    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", t, re.I):
         return []
     nums = parse_numbers(t)
+    if not any(own_period(t, n) == "month" for n in nums if not n.pct) and _FORECAST.search(t) and not _RULE_ASKED.search(t):
+        return ["?monthly contribution per customer (what one customer brings in each month, after costs)"]  # "how soon
+        # will each one pay back?" predicts from a figure nobody gave ("how soon should …" asks the rule instead)
     cash = [n for n in nums if n.money and not n.pct]
     if len(nums) == 2 and not any(n.pct for n in nums):  # two sums, said bare or not: "CAC is 180, 45 a month in margin"
         cash = nums

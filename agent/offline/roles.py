@@ -53,7 +53,8 @@ def assign(text: str, nums: list[Num]) -> None:
         if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
             said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
         if said_value or re.match(
-                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
+                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime (?:value|margin|profit|revenue|"
+                r"contribution|gross margin)|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
         elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
@@ -75,6 +76,8 @@ def assign(text: str, nums: list[Num]) -> None:
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
                 re.search(r"\b(?:pay|paying|paid|costs?)(?: us| me)?" + HEDGE + r"\s*$", before) or \
                 (n.money and re.search(r"\bruns?(?: us| me)?" + HEDGE + r"\s*$", before)) or \
+                re.search(r"\b(?:acquisition|acquiring (?:one|each|a [a-z]+)|winning (?:one|each|a [a-z]+))(?: cost)? "
+                          r"(?:runs?|costs?|is|was|comes? to|sits? at)(?: us| me)?" + HEDGE + r"\s*$", before) or \
                 re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or \
                 (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start])) or (
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
