@@ -90,6 +90,15 @@ _OWN = [
     (["We paid $12,000 for 48 new customers. Is that a good CAC?"], ["$12,000 ÷ 48 = $250"]),
     (["We spent $9,000 for 600,000 impressions. What CPM did we pay?"], ["$9,000 ÷ 600,000 × 1,000 = $15"]),
     (["The trade show ran us 16,000 dollars and brought 200 leads. What was that per lead?"], ["$16,000 ÷ 200 = $80"]),
+    # a count said as the goal, worked back through the rate that leads to it
+    (["We need 120 sales. Our close rate from leads is 15%. How many leads?"], ["120 ÷ 15% = 800 leads"]),
+    (["Our goal is 300 sign-ups and 4% of visitors sign up. How many visitors?"], ["300 ÷ 4% = 7,500 visitors"]),
+    (["we want 90 demos booked; 6% of trial users book one. how many trial users?"], ["90 ÷ 6% = 1,500"]),
+    (["Target is 250 enrolments and 25% of applicants enrol. How many applicants?"], ["250 ÷ 25% = 1,000"]),
+    (["to hit 40 closed deals at a 10% win rate on opportunities, how many opportunities?"], ["40 ÷ 10% = 400"]),
+    # a reach share of a pool, a frequency and a CPM
+    (["reach 30% of 500,000 people 6 times at a $15 CPM. cost?"],
+     ["500,000 × 0.30 × 6 = 900,000 impressions", "900,000 ÷ 1,000 × $15 = $13,500"]),
     # a relative change of two rates; a budget said bare moved by a fraction word (shown as a decimal)
     (["we went from 2.1% to 2.8% CTR — how much better in relative terms?"], ["0.70 points ÷ 2.10 points × 100 ≈ 33.33"]),
     (["our 6k weekly budget goes up by a quarter next month. what will we spend per week?"],

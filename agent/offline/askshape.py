@@ -96,14 +96,15 @@ def bought(p, low: str, priced) -> None:
 
 
 # the price of one asked after a spend and a count: "what's that per click?", "how much is it for each lead?"
-_PER_ONE = re.compile(r"\b(?:what(?:'s| is| was| does| did| do)|how much)\b[^?.!]{0,30}?\b(?:per|for each|for every|each|a)\s+"
-                      r"(?:single\s+|new\s+)?([a-z][a-z-]+)\b", re.I)
+_PER_ONE = re.compile(r"(?:\b(?:what(?:'s| is| was| does| did| do)|how much)\b[^?.!]{0,30}?|\b(?:cost|price|spend) )\b(?:per|for each|"
+                      r"for every|each|a)\s+(?:single\s+|new\s+)?([a-z][a-z-]+)\b", re.I)
 
 
 def per_unit(text: str, unit_metric) -> list[str]:
     """[the metric] of a price of one asked in plain words ("what's that per click?" → CPC), else []
     (``unit_metric``: the metric whose unit a noun is)."""
-    m = _PER_ONE.search(text)
+    m = None if re.search(r"\b(?:true|real|actual|really|truly)\b", text, re.I) else _PER_ONE.search(text)  # a KB's
+    # adjusted figure asked ("our true cost per sale") is its rule's to work out (userrule, replay)
     metric = unit_metric(one(m.group(1).lower())) if m and m.group(1).lower() not in ("month", "week", "day", "year",
                                                                                       "quarter") else None
     return [metric] if metric else []

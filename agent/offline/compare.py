@@ -107,21 +107,30 @@ def change(t: str, nums: list[Num]) -> list[str]:
 
 
 # "how many leads do we need", "how many clicks are needed"
+_HOW_MANY_UNIT = re.compile(r"\bhow many ([a-z]+)\b", re.I)
 _NEED = re.compile(r"\bhow many (?P<unit>[a-z]+) (?:do|would|will|should) (?:we|i) need\b|\bhow many (?P<unit2>[a-z]+) "
                    r"(?:are|is) needed\b|\bhow many (?P<unit3>[a-z]+) (?:must|to) (?:we|i)? ?(?:get|buy|generate)\b", re.I)
+
+
+# a count said as the goal: "we need 120 sales", "our target is 300 sign-ups", "to hit 50 bookings"
+TARGET = re.compile(r"\b(?:need|needs|want|wants|target(?:ing)?|goal(?: is)?|aim(?:ing)? for|to (?:get|hit|reach|land|win))"
+                    r"(?: is| of)?(?: to (?:get|hit|reach|land|win))?(?: about| around| roughly)?\s*$", re.I)
 
 
 def backwards(t: str, nums: list[Num]) -> list[str]:
     """A target count worked back through a rate ("300 customers at a 20% close rate: how many leads?"),
     and priced when a cost per unit is said ("clicks cost $3": the budget too)."""
-    ask = _NEED.search(t) or (re.search(r"\bwhat budget\b|\bhow much (?:budget|money|do we need)\b", t, re.I) and
-                              re.search(r"\bhow many|\bneed|\bwant|\bget\b", t, re.I))
+    counts = [n for n in nums if not n.pct and not n.money]
+    said = len(counts) == 1 and TARGET.search(t[max(0, counts[0].start - 30):counts[0].start]) and _HOW_MANY_UNIT.search(t)
+    ask = _NEED.search(t) or said or (re.search(r"\bwhat budget\b|\bhow much (?:budget|money|do we need)\b", t, re.I) and
+                                       re.search(r"\bhow many|\bneed|\bwant|\bget\b", t, re.I))
     pcts = [n for n in nums if n.pct]
     counts = [n for n in nums if not n.pct and not n.money]
     prices = [n for n in nums if n.money and not n.pct]
     if not ask or len(pcts) != 1 or len(counts) != 1 or len(prices) > 1 or not pcts[0].value:
         return []
     unit = next((g for g in (ask.groups() if isinstance(ask, re.Match) else ()) if g), "") or "clicks"
+    unit = said.group(1) if said and not _NEED.search(t) else unit
     need = counts[0].value / (pcts[0].value / 100)
     s, shown = result(need, True)
     lines = [f"{plain(counts[0].value)} ÷ {plain(pcts[0].value)}% {s} {shown} {unit} needed"]

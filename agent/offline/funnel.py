@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain, result
+from agent.offline import compare
 from agent.offline.askshape import JUDGED
 from agent.offline.parse import EVALUATE
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -73,8 +74,9 @@ def _rates_on_count(t, pcts, cash, counts):
     """count × CTR (→ clicks) × CVR (→ conversions), in funnel order."""
     m = _HOW_MANY.search(t)
     if not m or cash or len(counts) != 1 or counts[0].value < 10 or re.search(
-            r"\bhow many [a-z]+ (?:do|would|will|should|must) (?:we|i) (?:need|have)\b|\bneeded\b", t, re.I):
-        return None  # "to get 200 sales, how many clicks do we need?" works back through the rate (compare)
+            r"\bhow many [a-z]+ (?:do|would|will|should|must) (?:we|i) (?:need|have)\b|\bneeded\b", t, re.I) or \
+            compare.TARGET.search(t[max(0, counts[0].start - 30):counts[0].start]):
+        return None  # "to get 200 sales, how many clicks do we need?", "we need 120 sales": worked back (compare)
     ctr = next((n for n in pcts if _near(t, n, _CTR)), None)
     cvr = next((n for n in pcts if n is not ctr and _near(t, n, _CVR)), None)
     if not (ctr or cvr) or len(pcts) != bool(ctr) + bool(cvr):

@@ -109,8 +109,15 @@ def reach_budget(text: str) -> Work | None:
     price = next((n for n in nums if n.money and not (f.start() <= n.start < f.end())), None)
     count = max((n for n in nums if not n.money and not n.pct and not (f.start() <= n.start < f.end())),
                 key=lambda n: n.value, default=None)
-    if price is None or count is None or count.value < 1000:
+    pcts = [n for n in nums if n.pct]
+    if price is None or count is None or count.value < 1000 or len(pcts) > 1:
         return None
+    if pcts:  # "reach 30% of them 6 times": the pool × the reach share × the frequency
+        share = pcts[0].value / 100
+        imps = round(count.value * share * freq)
+        return Work([f"{plain(count.value)} × {plain(share)} × {plain(freq)} = {plain(imps)} impressions (audience × reach × "
+                     "average frequency)", f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
+                     f"{money(round(imps * price.value / 1000, 2))} — the budget"], "households frequency CPM budget")
     imps = count.value * freq
     return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions",
                  f"{plain(count.value)} × {plain(freq)} × {money(price.value)} ÷ 1,000 = {money(imps * price.value / 1000)}"
