@@ -99,6 +99,12 @@ _OWN = [
     # a reach share of a pool, a frequency and a CPM
     (["reach 30% of 500,000 people 6 times at a $15 CPM. cost?"],
      ["500,000 × 0.30 × 6 = 900,000 impressions", "900,000 ÷ 1,000 × $15 = $13,500"]),
+    # a count asked per week of a budget said for a longer period: spread over its weeks (52 to the year)
+    (["We have $18k a month. At $6 per click, how many clicks is that per week?"],
+     ["$18,000 × 12 ÷ 52 ≈ $4,153.85 a week", "$4,153.85 ÷ $6 ≈ 692 clicks"]),
+    (["Our quarterly budget is $39k and leads cost $25. How many leads a week?"], ["$39,000 × 4 ÷ 52 = $3,000 a week",
+                                                                                "$3,000 ÷ $25 = 120 leads"]),
+    (["With $104k a year at $4 a click, how many clicks each week?"], ["$104,000 ÷ 52 = $2,000 a week", "$2,000 ÷ $4 = 500"]),
     # a relative change of two rates; a budget said bare moved by a fraction word (shown as a decimal)
     (["we went from 2.1% to 2.8% CTR — how much better in relative terms?"], ["0.70 points ÷ 2.10 points × 100 ≈ 33.33"]),
     (["our 6k weekly budget goes up by a quarter next month. what will we spend per week?"],

@@ -212,6 +212,11 @@ def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
     want = periods.asked(p.norm)
     if not have or not want or have == want:
         return None
+    if want == "week":  # 52 weeks to the year: "$18,000 × 12 ÷ 52" for a month's budget
+        per_year = 12 / periods.MONTHS[have]
+        new = round(budget * per_year / 52, 2)
+        return new, f"{money(budget)}{f' × {plain(per_year)}' if per_year != 1 else ''} ÷ 52 {'=' if abs(budget * per_year / 52 - new) < 1e-9 else '≈'} " \
+            f"{money(new)} a week (the {have}'s budget spread evenly over its weeks)"
     k = periods.MONTHS[have] / periods.MONTHS[want]
     new = round(budget / k, 2)
     op = f"÷ {plain(k)}" if k > 1 else f"× {plain(1 / k)}"
