@@ -153,7 +153,7 @@ GYM = ["how many adults who go to a gym or studio at least twice a month are in 
 
 
 @pytest.mark.parametrize("kb,turns,want", [
-    ("shipped_engine", SOAP, ["$20,000 × (1 − 20%)", "$16,000 ÷ $40 = 400"]),
+    ("shipped_engine", SOAP, ["$20,000 × (1 − 0.20)", "$16,000 ÷ $40 = 400"]),
     ("shipped_engine", PARENTS, ["195,000 × 0.70 × 3 = 409,500", "$4,095"]),
     ("kb_txt_engine", GYM, ["364,000 × 0.50 × 4 = 728,000", "728,000 ÷ 1,000 × $9 = $6,552"])])
 def test_more_follow_up_calculations(request, kb, turns, want):

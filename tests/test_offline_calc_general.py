@@ -53,7 +53,7 @@ _OWN = [
     (["Our $60k budget is growing by a third next year. What will it be?"], ["$60,000 × 4 ÷ 3 = $80,000"]),
     (["We pay $5 a click and have $20k. How many clicks?", "what if clicks cost $4 instead?"],
      ["$20,000 ÷ $4 = 5,000 clicks"]),
-    (["We have $200k. If 15% goes to testing, how much is that?"], ["$200,000 × 15% = $30,000"]),
+    (["We have $200k. If 15% goes to testing, how much is that?"], ["$200,000 × 15 ÷ 100 = $30,000"]),
     (["Bump our $12k monthly spend up by 25%. What's the new figure for the quarter?"],
      ["$12,000 × 1.25 = $15,000", "$15,000 × 3 = $45,000 a quarter"]),
     (["We made two hundred thousand in revenue from fifty thousand of ad spend. What's the return on ad spend?"],

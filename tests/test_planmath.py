@@ -45,7 +45,7 @@ def test_a_reported_count_times_the_quoted_multiplier():
 def test_a_per_period_rate_moves_the_users_measured_percentage():
     quoted = "Open rates drop 0.5 to 1 point per week after a list goes cold."
     lines = periodrule.per_period("our open rate was 30% three weeks ago; where is it now?", quoted)
-    assert lines == ["30 − 3 × 0.50 = 28.50, i.e. 28.50%", "30 − 3 × 1 = 27, i.e. 27%"]
+    assert lines == ["30 − 3 × 0.50 = 28.50 (28.50%)", "30 − 3 × 1 = 27 (27%)"]
     assert periodrule.per_period("our open rate was 30% three months ago", quoted) == []
 
 

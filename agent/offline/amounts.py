@@ -237,7 +237,7 @@ def part(text: str) -> list[str]:
             not _PART.match(t[pcts[0].end - 1:pcts[0].end + 40]) or _DOWN.search(t) or _UP.search(t):
         return []
     v = cash[0].value * pcts[0].value / 100
-    return [f"{money(cash[0].value)} × {plain(pcts[0].value)}% {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]
+    return [f"{money(cash[0].value)} × {plain(pcts[0].value)} ÷ 100 {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]  # N% as N hundredths
 
 
 _FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
@@ -271,24 +271,35 @@ def impressions(text: str) -> list[str]:
             "average frequency)"]
 
 
-_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\b(?:earn\w*|comes?|coming|came|made|"
+_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\b(?:earn\w*|comes?|coming|came|made|makes|"
                       r"make|gets?|got|won|wins?|returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|"
                       r"\brecover\w*|\bbreak even on\b", re.I)
+
+
+# a payback predicted ("how soon will each one pay back", "when would they earn back"), not a norm asked ("should")
+_FORECAST = re.compile(r"\b(?:will|would|does|do|did|until|till|before|'ll)\b[^?.!]{0,40}\b(?:pay|pays|earn|earns|make|makes)\s+"
+                       r"(?:\w+\s+){0,3}?back\b", re.I)
 
 
 def payback(text: str) -> list[str]:
     """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month."""
     t = digits(text)
-    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow long\b|\bwhen\b", t, re.I):
+    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", t, re.I):
         return []
-    cash = [n for n in parse_numbers(t) if n.money and not n.pct]
+    nums = parse_numbers(t)
+    if not any(own_period(t, n) == "month" for n in nums if not n.pct) and _FORECAST.search(t) and not _RULE_ASKED.search(t):
+        return ["?monthly contribution per customer (what one customer brings in each month, after costs)"]  # "how soon
+        # will each one pay back?" predicts from a figure nobody gave ("how soon should …" asks the rule instead)
+    cash = [n for n in nums if n.money and not n.pct]
+    if len(nums) == 2 and not any(n.pct for n in nums):  # two sums, said bare or not: "CAC is 180, 45 a month in margin"
+        cash = nums
     monthly = [n for n in cash if own_period(t, n) == "month"]
     once = [n for n in cash if n not in monthly]
     if len(monthly) != 1 or len(once) != 1 or not monthly[0].value:
         return []
     v = once[0].value / monthly[0].value
-    sign = "=" if abs(v - round(v, 1)) < 1e-9 else "≈"
-    return [f"{money(once[0].value)} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 1))} months — the payback "
+    sign = "=" if abs(v - round(v, 2)) < 1e-9 else "≈"
+    return [f"{money(once[0].value)} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 2))} months — the payback "
             "(CAC ÷ monthly contribution)"]
 
 
@@ -311,6 +322,9 @@ def break_even_cost(text: str) -> list[str]:
 _POINTS_BACK = re.compile(r"\b(?:cut\w*|trim\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*|halv\w*|doubl\w*|"
                           r"tripl\w*|split\w*|divid\w*|spread\w*|shar\w*|grow\w*|lower\w*|drop\w*)\s+(?:it|that|this)\b|"
                           r"\bwhat(?:'s| is| does| would)\s+(?:that|it|this)\b|\bof (?:that|it|this)\b", re.I)
+
+
+OWN_ONLY = ("share of budget",)  # the searches of working on the user's figures alone: no passage states its lines
 
 
 def work(text: str, said: tuple[float, str | None] | None = None) -> tuple[list[str], str] | None:

@@ -12,7 +12,7 @@ import re
 
 from agent.offline import buyask, kbmetrics, periods
 from agent.offline.memory import Memory, moved_line, ratio_metric
-from agent.offline.numbers import money, plain, result
+from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
 from agent.offline.roles import said_of
@@ -66,7 +66,8 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     rng = None
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
-    elif metric and metric in mem.ranges and (p.end or "range" in p.norm.lower() or p.calc is mem.calc or (
+    elif metric and metric in mem.ranges and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
+            p.calc and p.calc.op == "change" and mem.calc and mem.calc.op == "div") or (  # "and if CPCs drop 25%?" after it
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
         rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
@@ -106,6 +107,21 @@ def _stress(mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tup
     return [(v, "at the High value (the stress-test bound)", mem.highs[metric][1])]
 
 
+def _moved_ends(p: Parsed, mem: Memory, ends: list[tuple[float, str, str | None]], pct: float) -> list[str]:
+    """"What if CPL rises 20%?" after a range was shown: each end moved, and what the budget buys at each then."""
+    lines, budget = [], _get(p, mem, "budget")
+    for end, note, _ in ends[:2]:
+        lines.append(moved_line(end, pct, p.pct_sign, f"price {note}", p.text))
+        new = round(end * (1 + p.pct_sign * pct / 100.0), 2)
+        if budget is not None and new and (p.asks_count or mem.calc is not None and mem.calc.op == "div"):
+            s, shown = result(budget / new, True)
+            lines.append(f"{money(budget)} ÷ {money(new)} {s} {shown} {noun(p, price_metric(p, mem)) or 'units'} {note}")
+    return lines
+
+
+_GAP_ASKED = re.compile(r"\bhow many (?:more|fewer|less)\b|\b(?:the )?(?:difference|gap|spread) (?:between|in)\b", re.I)
+
+
 def _get(p: Parsed, mem: Memory, role: str) -> float | None:
     v = p.value(role)
     return v if v is not None else mem.facts.get(role)
@@ -136,7 +152,7 @@ def own_figures(p: Parsed, mem: Memory) -> dict[str, float]:
     out: dict[str, float] = {}
     c = p.calc
     if c is not None and c.op == "unit" and p.value("budget") is not None and p.value("count"):
-        out[c.target] = p.value("budget") / p.value("count")
+        out[c.target] = unit_cost(p.value("budget"), p.value("count"), c.target, c.target in PER_THOUSAND)[0]
         if p.value("LTV") and c.target == ratio_metric().split(":")[1]:
             out[ratio_metric()] = p.value("LTV") / out[c.target]
     if c is not None and c.op == "ratio":
@@ -196,6 +212,11 @@ def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
     want = periods.asked(p.norm)
     if not have or not want or have == want:
         return None
+    if want == "week":  # 52 weeks to the year: "$18,000 × 12 ÷ 52" for a month's budget
+        per_year = 12 / periods.MONTHS[have]
+        new = round(budget * per_year / 52, 2)
+        return new, f"{money(budget)}{f' × {plain(per_year)}' if per_year != 1 else ''} ÷ 52 {'=' if abs(budget * per_year / 52 - new) < 1e-9 else '≈'} " \
+            f"{money(new)} a week (the {have}'s budget spread evenly over its weeks)"
     k = periods.MONTHS[have] / periods.MONTHS[want]
     new = round(budget / k, 2)
     op = f"÷ {plain(k)}" if k > 1 else f"× {plain(1 / k)}"
@@ -224,30 +245,32 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         pct = p.value("pct")
         kind = said_of(p.norm, p.numbers)  # what the percentage moves: the price, the budget, or the figure stated
         said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget") if kind is None else (kind,))
-                     and n.money), None)
+                     and (n.money or (n.role or "").startswith("price") or n.value >= 1000)), None)  # "CPI was 3.20": bare
         base = said.value if said is not None else mem.facts.get("price")
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
-        if base is None or pct is None:
+        if base is None and pct is not None and p.pct_sign and (ends := _price(p, mem, bench, metric)) and len(ends) > 1:
+            lines, cite = _moved_ends(p, mem, ends, pct), ends[0][2]  # "what if CPL rises 20%?" after a range: both ends
+        elif base is None or pct is None:
             return None
-        new = base * (1 + p.pct_sign * pct / 100.0)
-        if said is None and mem.price_work:  # a price worked out earlier: show from what
-            lines += mem.price_work
-        lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price"))
-        budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
-        if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
-            s, shown = result(budget / new, True)
-            lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
-        if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
-                mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
-            s, shown = result(ltv / new, False)
-            lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
+        else:
+            new = base * (1 + p.pct_sign * pct / 100.0)
+            if said is None and mem.price_work:  # a price worked out earlier: show from what
+                lines += mem.price_work
+            lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price", p.text))
+            budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
+            if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
+                s, shown = result(budget / new, True)
+                lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
+            if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
+                    mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
+                s, shown = result(ltv / new, False)
+                lines.append(f"{money(ltv)} ÷ {money(round(new, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "unit":
         budget, count = _get(p, mem, "budget"), _get(p, mem, "count")  # "what's the CPL?" after "$20k got 400 leads"
         if budget is None or not count:
             return None
-        v = budget / count
-        lines.append(f"{money(budget)} ÷ {plain(count)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
-                     f"{money(round(v, 2))} — your {c.target}")
+        v, line = unit_cost(budget, count, c.target, c.target in PER_THOUSAND)
+        lines.append(line)
         if (ltv := p.value("LTV")) and c.target == ratio_metric().split(":")[1]:  # "… and LTV is ~$3,600": the ratio too
             s, shown = result(ltv / round(v, 2), False)
             lines.append(f"{money(ltv)} ÷ {money(round(v, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
@@ -280,7 +303,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if (moved := budget_change(p)) is not None:  # "after a 20% trim, how many X": the budget moves first
             factor = 1 + moved / 100.0
             new = budget * factor
-            lines.append(f"{money(budget)} × (1 {'+' if moved > 0 else '−'} {plain(abs(moved))}%) = {money(budget)} × "
+            said = f"{plain(abs(moved))}%" if re.search(r"%|\bpercent", p.text, re.I) else plain(abs(moved) / 100)  # "a fifth"
+            lines.append(f"{money(budget)} × (1 {'+' if moved > 0 else '−'} {said}) = {money(budget)} × "
                          f"{plain(factor)} {'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))}"
                          f" — the budget after the {'increase' if moved > 0 else 'cut'}")
             budget = round(new, 2)
@@ -288,6 +312,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             lines.append(spread[1])
             budget = spread[0]
         thousand = c.per_thousand or metric in PER_THOUSAND
+        if mem.price_work and [p0 for p0, note, _ in prices] == [mem.facts.get("price")] and not any(
+                (n.role or "").startswith("price") for n in p.numbers):  # a price worked out earlier: show from what
+            lines[:0] = mem.price_work
         for price, note, cid in prices:
             if not price:
                 continue
@@ -295,6 +322,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             lines.append(f"{money(budget)} ÷ {money(price)}{' × 1,000' if thousand else ''} {s} {shown} "
                          f"{noun(p, metric) or 'units'}" + (f" {note}" if note else ""))
             cite = cite or cid
+        got = [round(budget / x * (1000 if thousand else 1)) for x, _, _ in prices[:2] if x]
+        if len(got) == 2 and _GAP_ASKED.search(p.norm):  # "how many more at the low end than the high end?"
+            lines.append(f"{max(got):,} − {min(got):,} = {max(got) - min(got):,} more {noun(p, metric) or 'units'} at the "
+                         "bottom of the range than at the top")
     if not lines:
         return None
     head = "Here is the calculation"

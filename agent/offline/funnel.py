@@ -16,6 +16,9 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain, result
+from agent.offline import compare
+from agent.offline.askshape import JUDGED
+from agent.offline.parse import EVALUATE
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 
@@ -30,7 +33,9 @@ _CPM = _names("CPM")
 _CPA = _names("CPA", "cac", "cost per sale", "cost per customer", "cost per purchase", "cost per order")
 _ROAS = _names("ROAS")
 _REVENUE = re.compile(r"\b(?:revenue|sales of|in sales|made|brought in|generated|turnover)\b", re.I)
-_SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put in)\b", re.I)
+_SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put|putting|sank|poured)\b", re.I)
+# money coming back for money put in: "got 90k back", "returned $40k", "brought in"
+_BACK = re.compile(r"\b(?:back|returned|came in)\b", re.I)
 _IMPRESSIONS = re.compile(r"\bimpressions?\b", re.I)
 _FREQUENCY = re.compile(r"\bfrequency (?:of )?(\d+(?:\.\d+)?)\b|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:each|per person|apiece)\b|"
                         r"\bsees? (?:it|them|the ads?) (\d+(?:\.\d+)?) times\b", re.I)
@@ -56,9 +61,9 @@ def work(text: str) -> tuple[list[str], str] | None:
     pcts = [n for n in nums if n.pct]
     # an amount said of a budget is money with or without "$" ("our budget is 30k")
     cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
-                                                                         _near(t, n, _REVENUE, 3, 2)))]
+                                                                         _near(t, n, _REVENUE, 3, 2) or _near(t, n, _BACK, 3, 2)))]
     counts = [n for n in nums if not n.pct and n not in cash]
-    for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach):
+    for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach, _rate_of_counts):
         w = f(t, pcts, cash, counts)
         if w:
             return w
@@ -69,8 +74,9 @@ def _rates_on_count(t, pcts, cash, counts):
     """count × CTR (→ clicks) × CVR (→ conversions), in funnel order."""
     m = _HOW_MANY.search(t)
     if not m or cash or len(counts) != 1 or counts[0].value < 10 or re.search(
-            r"\bhow many [a-z]+ (?:do|would|will|should|must) (?:we|i) (?:need|have)\b|\bneeded\b", t, re.I):
-        return None  # "to get 200 sales, how many clicks do we need?" works back through the rate (compare)
+            r"\bhow many [a-z]+ (?:do|would|will|should|must) (?:we|i) (?:need|have)\b|\bneeded\b", t, re.I) or \
+            compare.TARGET.search(t[max(0, counts[0].start - 30):counts[0].start]):
+        return None  # "to get 200 sales, how many clicks do we need?", "we need 120 sales": worked back (compare)
     ctr = next((n for n in pcts if _near(t, n, _CTR)), None)
     cvr = next((n for n in pcts if n is not ctr and _near(t, n, _CVR)), None)
     if not (ctr or cvr) or len(pcts) != bool(ctr) + bool(cvr):
@@ -123,8 +129,10 @@ def _roas(t, pcts, cash, counts):
     """ROAS = revenue ÷ spend, or revenue = spend × ROAS."""
     if pcts:
         return None
-    if len(cash) == 2 and _asked(t, _ROAS):
-        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None)
+    judged = bool(EVALUATE.search(t) or JUDGED.search(t))  # "how did we land?" after a spend and its revenue: the ROAS
+    if len(cash) == 2 and (_asked(t, _ROAS) or judged):
+        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
+            (n for n in cash if _near(t, n, _BACK, 3, 2)), None)
         spend = next((n for n in cash if n is not rev and _near(t, n, _SPEND, 3, 3)), None)
         if rev and spend and spend.value:
             r = rev.value / spend.value
@@ -150,3 +158,22 @@ def _reach(t, pcts, cash, counts):
     s, shown = result(imps[0].value / freq, True)
     return [f"{plain(imps[0].value)} ÷ {plain(freq)} {s} {shown} people reached (impressions ÷ average frequency)"], \
         "reach frequency impressions"
+
+
+OWN_ONLY = ("click-through rate definition clicks impressions", "conversion rate definition conversions clicks")  # searches
+# of working on the user's figures alone (no passage states its lines)
+_RATE_ASKED = re.compile(r"\brate\b|\bwhat (?:percent(?:age)?|share|%|proportion|fraction)\b|\bas a (?:percent(?:age)?|%)", re.I)
+
+
+def _rate_of_counts(t, pcts, cash, counts):
+    """CTR = clicks ÷ impressions, CVR = conversions ÷ clicks: two counts, the rate of one out of the other asked."""
+    if cash or pcts or len(counts) != 2 or not (_asked(t, _CTR) or _asked(t, _CVR) or _RATE_ASKED.search(t)):
+        return None
+    part, whole = sorted(counts, key=lambda n: n.value)
+    if not whole.value or part.value == whole.value:
+        return None
+    name = "click-through rate" if _asked(t, _CTR) or (_IMPRESSIONS.search(t) and re.search(r"\bclicks?\b", t, re.I)) \
+        else "conversion rate"
+    s, v = result(part.value / whole.value * 100, False)
+    return [f"{plain(part.value)} ÷ {plain(whole.value)} × 100 {s} {v}, i.e. a {name} of {v}%"], \
+        OWN_ONLY[0 if name.startswith("click") else 1]

@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from agent.offline import buyask, periods
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
-from agent.offline.numbers import money, plain
+from agent.offline.numbers import money, plain, unit_cost
 from agent.offline.places import place_of_kind, same_figure_elsewhere, without_places
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
-from agent.offline.toolread import ToolOutcome, benchmark_of
+from agent.offline.toolread import ToolOutcome, benchmark_of, table_vertical
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 from rag.analyzer import ENGLISH_STOP_WORDS
 
@@ -152,16 +152,16 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
         spent, won = mem.facts.get("budget"), mem.facts.get("count")
         if p.calc.op == "unit" and spent and won and {"budget", "count"} <= {n.role for n in p.numbers}:
             # "we spent 90k and got 450 new patients": that CAC is the user's own price from now on
-            mem.facts["price"], mem.price_metric, mem.price_from = spent / won, p.calc.target, (spent, won)
-            v = spent / won
-            mem.price_work = [f"{money(spent)} ÷ {plain(won)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
-                              f"{money(round(v, 2))} — your {p.calc.target or 'cost'}"]
+            v, line = unit_cost(spent, won, p.calc.target, p.calc.target in PER_THOUSAND)
+            mem.facts["price"], mem.price_metric, mem.price_from, mem.price_work = v, p.calc.target, (spent, won), [line]
         elif p.calc.op == "change" and mem.facts.get("price") and (pct := p.value("pct")) is not None and p.pct_sign and \
                 not any(n.money for n in p.numbers) and not _HYPOTHETICAL.search(p.text):
             # "CAC rose 20%" (not "what if it rose 20%?"): the remembered price moves, and its working grows
             base = mem.facts["price"]
-            mem.price_work = mem.price_work + [moved_line(base, pct, p.pct_sign, "price")]
+            mem.price_work = mem.price_work + [moved_line(base, pct, p.pct_sign, "price", p.text)]
             mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
+    if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase):
+        mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):
         mem.verticals = [v for v in looked if v]
@@ -200,11 +200,13 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
 _HYPOTHETICAL = re.compile(r"\b(?:if|suppose|supposing|say|assum\w*|imagine|were to|would|could|might)\b", re.I)
 
 
-def moved_line(base: float, pct: float, sign: int, what: str) -> str:
-    """"$48 × (1 + 35%) = $48 × 1.35 = $64.80 — the new CAC": an amount moved by a percentage, shown."""
+def moved_line(base: float, pct: float, sign: int, what: str, said: str = "%") -> str:
+    """"$48 × (1 + 35%) = $48 × 1.35 = $64.80 — the new CAC": an amount moved by a percentage, shown (as a decimal,
+    "(1 − 0.25)", when the user's ``said`` text names no percentage: "by a quarter")."""
     factor = 1 + sign * pct / 100.0
     new = base * factor
-    return (f"{money(base)} × (1 {'+' if sign > 0 else '−'} {plain(pct)}%) = {money(base)} × {plain(factor)} "
+    share = f"{plain(pct)}%" if re.search(r"%|\bpercent", said, re.I) else plain(pct / 100)
+    return (f"{money(base)} × (1 {'+' if sign > 0 else '−'} {share}) = {money(base)} × {plain(factor)} "
             f"{'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))} — the new {what}")
 
 

@@ -78,6 +78,10 @@ def digits(text: str) -> str:
     text = re.sub(r"\b((?:cut|cuts|trimm?\w*|slash\w*|shav\w*|took|take[sn]?|knock\w*|chop\w*|lose|loses|losing|lost|"
                   r"reduc\w*)(?:\s+(?:it|that|this|us|me|the budget|our budget|by)){0,2}\s+)(?:a|one) (quarter|third|fifth|tenth)\b",
                   lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)
+    text = re.sub(r"\b((?:rais\w*|increas\w*|rose|rise[sn]?|rising|grew|grow\w*|climb\w*|jump\w*|went up|go(?:es)? up|"
+                  r"bump\w*|boost\w*|fall\w*|fell|drop\w*|declin\w*|decreas\w*|slip\w*|sank|sink\w*|went down|go(?:es)? down|"
+                  r"come(?:s)? down|came down)(?:\s+(?:it|that|this|by)){0,2}\s+)(?:a|one) (quarter|fifth|tenth)\b",
+                  lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)  # "rose by a fifth": 20% up
     text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
                   f"100 {m.group(1)}", text, flags=re.I)
@@ -196,3 +200,11 @@ def result(v: float, integer: bool) -> tuple[str, str]:
     if abs(v - r2) < 1e-9:
         return "=", (f"{r2:,.1f}" if float(r2).is_integer() else f"{r2:,.2f}")
     return "≈", f"{r2:,.2f}"
+
+
+def unit_cost(spent: float, won: float, target: str, thousand: bool) -> tuple[float, str]:
+    """(the cost of one, its working line) for a spend over what it won ("$20,000 ÷ 400 = $50 — your CPL"); a price
+    per thousand (CPM) is the spend over the count × 1,000."""
+    v = spent / won * (1000 if thousand else 1)
+    return v, (f"{money(spent)} ÷ {plain(won)}{' × 1,000' if thousand else ''} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} "
+               f"{money(round(v, 2))} — your {target or 'cost'}")

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
+from agent.offline import askshape, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -220,7 +220,9 @@ def _calc(p: Parsed) -> Calc | None:
         return Calc("ratio", "LTV", "price")  # a customer's value and what one costs: the ratio, said or not
     if p.asks_cost and "count" in roles:
         return Calc("mul", "count", "price", target="budget needed")
-    priced_metrics = [m for m in p.metrics if m in UNIT_OF]
+    if askshape.total_asked(p, low, UNIT_OF) and not EVALUATE.search(low):  # "2M views at a $9 CPM — the total?"
+        return Calc("mul", "count", "price", target="budget needed")
+    priced_metrics = [m for m in p.metrics if m in UNIT_OF] or askshape.per_unit(low, unit_metric)  # "that per click?"
     if {"budget", "count"} <= roles and priced_metrics and not p.asks_count and not p.asks_cost:
         return Calc("unit", "budget", "count", target=priced_metrics[0])  # "we spend X and win N: what's our CAC?"
     if roles == {"budget"} and len(priced_metrics) == 1 and len(p.metrics) == 1 and not p.asks_cost and \
@@ -235,9 +237,6 @@ def _calc(p: Parsed) -> Calc | None:
     return None
 
 
-# "how are we doing?", "how does that look?", "how did we do": asking for a judgement
-_HOW_DOING = re.compile(r"\bhow (?:are|am|is|did|do|does) (?:we|i|it|that|this|things) (?:doing|do|look(?:ing)?|"
-                        r"stack(?:ing)? up|compare|going|tracking)\b|\bwhere does (?:that|this) (?:put|leave)\b", re.I)
 # what the count is of: "450 new patients", "2,000 qualified leads"
 _COUNTED = re.compile(r"^\s*(new|more|qualified|paying|first-time)?\s*([a-z]+)")
 
@@ -247,7 +246,7 @@ def _implied_unit_cost(p: Parsed) -> str | None:
     "we spent 20k and got 400 leads — good?" is a cost per lead; a count of *new* anything ("450
     new patients") is what acquiring one costs. None unless exactly one spend and one count are
     given and the message asks how that looks."""
-    if p.asks_count or p.asks_cost or not (EVALUATE.search(p.norm) or _HOW_DOING.search(p.norm)):
+    if p.asks_count or p.asks_cost or not (EVALUATE.search(p.norm) or askshape.JUDGED.search(p.norm)):
         return None
     budgets = [n for n in p.numbers if n.role == "budget"]
     counts = [n for n in p.numbers if n.role == "count"]
@@ -368,7 +367,8 @@ def _parse(text: str) -> Parsed:
         p.unit = m.group(1) or m.group(2) or (m.group(4) if "budget" in {n.role for n in p.numbers} else "") or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
         p.asks_count = p.asks_count or bool(p.unit and m.group(4))
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
-    p.end = None if high == low_end else ("high" if high else "low")  # "the cheap end and the expensive end": both
+    p.end = None if high == low_end or askshape.both_ends(norm) else ("high" if high else "low")  # "the cheap end and the expensive end": both
+    askshape.bought(p, low, lambda w: bool(unit_metric(w) or kbmetrics.priced(w)))
     if "pct" in {n.role for n in p.numbers}:
         p.pct_sign = number_roles.pct_sign(low, "budget" in {n.role for n in p.numbers})
     auds = metricnames.positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(

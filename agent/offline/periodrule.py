@@ -39,7 +39,7 @@ def per_period(text: str, quoted: str) -> list[str]:
     out = []
     for r in [float(m.group("a"))] + ([float(m.group("b"))] if m.group("b") else []):
         res = v - n * r if down else v + n * r
-        out.append(f"{plain(v)} {op} {plain(n)} × {plain(r)} = {plain(round(res, 2))}, i.e. {plain(round(res, 2))}%")
+        out.append(f"{plain(v)} {op} {plain(n)} × {plain(r)} = {plain(round(res, 2))} ({plain(round(res, 2))}%)")
     return out
 
 

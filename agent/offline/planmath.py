@@ -42,6 +42,9 @@ _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,4
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
+                     # the true effect asked of what was counted: "what did the radio spots really drive?"
+                     r"\b(?:what|how much)\b[^?.!]{0,40}\b(?:actually|really|truly|in (?:fact|reality))\s+(?:\w+\s+)?(?:driv|drove|"
+                     r"deliver|bring|brought|generat|produc|caus|creat|sell|sold|earn|contribut|account|reach)\w*|"
                      r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b|"
                      # a count a tool reports, then which figure to plan with: "the tool tells me 300k … what do I use?"
                      r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
@@ -106,8 +109,15 @@ def reach_budget(text: str) -> Work | None:
     price = next((n for n in nums if n.money and not (f.start() <= n.start < f.end())), None)
     count = max((n for n in nums if not n.money and not n.pct and not (f.start() <= n.start < f.end())),
                 key=lambda n: n.value, default=None)
-    if price is None or count is None or count.value < 1000:
+    pcts = [n for n in nums if n.pct]
+    if price is None or count is None or count.value < 1000 or len(pcts) > 1:
         return None
+    if pcts:  # "reach 30% of them 6 times": the pool × the reach share × the frequency
+        share = pcts[0].value / 100
+        imps = round(count.value * share * freq)
+        return Work([f"{plain(count.value)} × {plain(share)} × {plain(freq)} = {plain(imps)} impressions (audience × reach × "
+                     "average frequency)", f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
+                     f"{money(round(imps * price.value / 1000, 2))} — the budget"], "households frequency CPM budget")
     imps = count.value * freq
     return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions",
                  f"{plain(count.value)} × {plain(freq)} × {money(price.value)} ÷ 1,000 = {money(imps * price.value / 1000)}"
@@ -257,14 +267,18 @@ def adjusted(text: str, quoted: str) -> list[str]:
 
 
 _REDO = re.compile(r"\b(?:make (?:it|that)|instead|actually|change (?:it |that )?to|now|what if|how about|redo|rerun|"
-                   r"re-?run|again|correction|updated?|new (?:budget|figure|number|total))\b", re.I)
+                   r"re-?run|again|correction|updated?|new (?:budget|figure|number|total))\b|"
+                   # one input moved to a new value, the rest kept: "if frequency goes up to 8", "say the CPM were 12, same reach"
+                   r"\b(?:if|say|suppose)\b[^.?!]{0,40}?\b(?:goes|go|went|rises?|rose|drops?|dropped|falls?|fell|changes?|changed|"
+                   r"moves?|moved|climbs?|climbed|jumps?|jumped|becomes?|were|was|is)(?: up| down| back)? to\b|"
+                   r"\b(?:same|otherwise unchanged|everything else (?:the same|equal))\b", re.I)
 
 
-def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
+def redone(text: str, asked_before: str, budget: float | None, sizes: list[tuple[str, str]] | None = None) -> Work | None:
     """"Now make the budget $60k" after a formula was worked: the same formula on the new figure — the
     last question's figure of the same kind (money, a percentage, a count) and the largest of them."""
     t, nums = _nums(text)
-    if len(nums) != 1 or not _REDO.search(t) or not asked_before or work(asked_before, "", budget) is None:
+    if len(nums) != 1 or not _REDO.search(t) or not asked_before or work(asked_before, "", budget, sizes=sizes) is None:
         return None
     bt, before = _nums(asked_before)
     new = nums[0]
@@ -273,7 +287,7 @@ def redone(text: str, asked_before: str, budget: float | None) -> Work | None:
         return None
     old = max(same, key=lambda n: n.value)
     said = (f"${new.value:g}" if old.money else f"{new.value:g}") + ("%" if new.pct else "")
-    return work(bt[:old.start] + said + bt[old.end:], "", budget)
+    return work(bt[:old.start] + said + bt[old.end:], "", budget, sizes=sizes)
 
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
@@ -288,12 +302,12 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
     if (a := tallies.work(text, asked_before, answered, sizes)) is not None:  # several of the user's figures tied
         return Work(*a, cited=False)
     if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
-        return Work(*a)
+        return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
     if (w := allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
-    return Work(f[0], f[1]) if f else redone(text, asked_before, budget)
+    return Work(f[0], f[1], cited=f[1] not in compare.OWN_ONLY + funnel.OWN_ONLY) if f else redone(text, asked_before, budget, sizes)
 
 
 def missing(w: Work | None) -> str | None:

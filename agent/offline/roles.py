@@ -20,6 +20,9 @@ from rag.analyzer import ENGLISH_STOP_WORDS
 CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
                          r"grew|climbed|fell|fallen|dropped|decreased?|declined|rises?|rising|falls?|drops?|goes|going|went|moves?|moved|"
                          r"changes?|changed|jumps?|climbs?)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
+# the hedges said between a verb and its figure ("we pay roughly 260", "costs us just under $40")
+HEDGE = r"(?: (?:about|around|roughly|approximately|approx\.?|nearly|almost|close to|something like|maybe|just|" \
+        r"(?:just )?(?:over|under|shy of)|upwards of|on average|an average of|~))*"
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"
                           r"really|instead|budget|spend|total|max|maximum|min|minimum|tops|left|plus|"
                           r"extra|more|less|apiece|buys?|gets?|brings?|covers?|earmarked|allocated|budgeted|"
@@ -43,19 +46,23 @@ def assign(text: str, nums: list[Num]) -> None:
         before = re.split(r"\d(?=[^\d]*$)", before)[-1]
         after = re.split(r"[$\d]", after, maxsplit=1)[0]
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
-            r"(?:of|is|at|was|about|around)\s*\$?\s*$", before) else None
+            r"(?:of|is|at|was|were|are|be|about|around|to|hits?|reach(?:es)?|becomes?)\s*\$?\s*$", before) else None
         m_after = [x for x in positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
                    if not re.search(r"[,;.]", after[:x[0] + 1])]  # "30k, CPC about $2": a list, not what the 30k is
         said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
         if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
             said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
         if said_value or re.match(
-                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime value|ltv|clv|"
+                r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime (?:value|margin|profit|revenue|"
+                r"contribution|gross margin)|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
             n.role = "LTV"
         elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
                 r"\b(?:in|by|for|since|until|till|before|after|from|through|during|of|year|early|late|mid)\s*$", before):
             n.role = "year"   # "CPCs in 2030": a year is no amount of money
+        elif (n.money or n.value >= 100) and re.fullmatch(r"\s*(?:dollars?|bucks?)?\s*(?:in total\s*)?(?:for|on)\s*", after) \
+                and re.match(r"\s*(?:dollars?|bucks?)?\s*(?:in total\s*)?(?:for|on)\s*\d", text[n.end:]):
+            n.role = "budget"  # "we paid 7,200 for 320 leads": a total for a count, not the price of one
         elif m_after and m_after[0][0] <= 3:
             n.role = "price:" + m_after[0][1]
         elif metric:
@@ -67,8 +74,10 @@ def assign(text: str, nums: list[Num]) -> None:
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
                 r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
-                re.search(r"\b(?:pay|paying|paid|costs?)(?: us| me)?(?: about| around)?\s*$", before) or \
-                (n.money and re.search(r"\bruns?(?: us| me)?(?: about| around)?\s*$", before)) or \
+                re.search(r"\b(?:pay|paying|paid|costs?)(?: us| me)?" + HEDGE + r"\s*$", before) or \
+                (n.money and re.search(r"\bruns?(?: us| me)?" + HEDGE + r"\s*$", before)) or \
+                re.search(r"\b(?:acquisition|acquiring (?:one|each|a [a-z]+)|winning (?:one|each|a [a-z]+))(?: cost)? "
+                          r"(?:runs?|costs?|is|was|comes? to|sits? at)(?: us| me)?" + HEDGE + r"\s*$", before) or \
                 re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or \
                 (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start])) or (
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
@@ -83,9 +92,9 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "budget"
 
 
-_UP = re.compile(r"\b(?:up|rose|risen|rises?|rising|increase[sd]?|increasing|jump(?:s|ed)|grew|grows|growing|climb(?:s|ed)|"
+_UP = re.compile(r"\b(?:up|rose|risen|rises?|rising|increase[sd]?|increasing|jump(?:s|ed|ing)?|grew|grows|growing|climb(?:s|ed|ing)?|"
                  r"higher|more)\b", re.I)
-_DOWN = re.compile(r"\b(?:down|fell|fallen|falls|falling|drops|dropped|dropping|decrease[sd]?|decreasing|declin(?:e|es|ed|ing)|"
+_DOWN = re.compile(r"\b(?:down|fell|fallen|falls?|falling|drops?|dropped|dropping|decrease[sd]?|decreasing|declin(?:e|es|ed|ing)|"
                    r"lower|less)\b", re.I)
 # a verb moving a figure it names or points back to ("cut that by 10%", "raise our CPC 15%"): read only when
 # no budget is stated or named — "with $30k, after a 10% cut, how many leads?" and "they want us to cut 25%"

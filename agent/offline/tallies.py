@@ -81,7 +81,7 @@ def over_claim(t: str, nums: list[Num]) -> list[str]:
 
 _POP_NOUN = r"(?:\w+\s+)?(?:population|people|residents|households|inhabitants|pop)\b"
 _CAT_NOUN = r"(?:\w+\s+)?(?:category|industry|market|segment)\b"
-_BRAND_NOUN = r"(?:our|my|the brand's|brand|company)?\s*(?:\w+\s+)?(?:sales|revenue|customers|business|orders|volume)\b"
+_BRAND_NOUN = r"(?:our|my|the brand's|brand|company)?\s*(?:[\w']+\s+)?(?:sales|revenue|customers|business|orders|volume)\b"
 # "2% of the population" (said after the share), "population share 2%" (said before it)
 _POPULATION, _CATEGORY, _BRAND = (re.compile(r"^\s*of\s+(?:the\s+)?" + n, re.I) for n in (_POP_NOUN, _CAT_NOUN, _BRAND_NOUN))
 _BEFORE_POP, _BEFORE_CAT, _BEFORE_BRAND = (re.compile(r"\b" + n, re.I) for n in (_POP_NOUN, _CAT_NOUN, _BRAND_NOUN))
@@ -92,7 +92,7 @@ def indexes(t: str, nums: list[Num]) -> list[str]:
     """A market's shares of the population, of the brand's sales and of the category's sales:
     each sales share ÷ the population share × 100 (brand and category development indexes)."""
     pcts = [n for n in nums if n.pct]
-    if len(pcts) != 3 or len(nums) != 3 or not _INDEX_ASK.search(t):
+    if len(pcts) not in (2, 3) or len(nums) != len(pcts) or not _INDEX_ASK.search(t):
         return []
     # what each share is of: said after it ("2% of the population"), else just before it ("population share 2%")
     said = {id(n): [t[n.end:n.end + 40], " ".join(re.split(r"[,;:]", t[max(0, n.start - 40):n.start])[-1].split()[-3:])]
@@ -102,17 +102,18 @@ def indexes(t: str, nums: list[Num]) -> list[str]:
         named_after = any(r.search(said[id(n)][0]) for r in (_POPULATION, _CATEGORY, _BRAND))
         return bool(after.search(said[id(n)][0]) or (not named_after and before.search(said[id(n)][1])))
     pop = [n for n in pcts if of(n, _POPULATION, _BEFORE_POP)]
-    cat = [n for n in pcts if n not in pop and of(n, _CATEGORY, _BEFORE_CAT)]
+    cat = [n for n in pcts if n not in pop and (of(n, _CATEGORY, _BEFORE_CAT) or (  # "the category sells 6% of its volume"
+        _BEFORE_CAT.search(said[id(n)][1]) and not _BEFORE_BRAND.search(said[id(n)][1].split()[-1] if said[id(n)][1] else "")))]
     brand = [n for n in pcts if n not in pop and n not in cat and of(n, _BRAND, _BEFORE_BRAND)]
-    if len(pop) != 1 or len(cat) != 1 or len(brand) != 1 or not pop[0].value:
-        return []
-    b, c = brand[0].value / pop[0].value * 100, cat[0].value / pop[0].value * 100
-    sb, vb = _eq(b, 1)
-    sc, vc = _eq(c, 1)
-    return [f"BDI = {plain(brand[0].value)} ÷ {plain(pop[0].value)} × 100 {sb} {vb} (your share of sales ÷ share of "
-            "population)",
-            f"CDI = {plain(cat[0].value)} ÷ {plain(pop[0].value)} × 100 {sc} {vc} (the category's share of sales ÷ share "
-            "of population)"]
+    if len(pop) != 1 or len(cat) + len(brand) != len(pcts) - 1 or len(cat) > 1 or len(brand) > 1 or not pop[0].value:
+        return []  # the population's share and the brand's, the category's, or both: an index for each said
+    lines = []
+    for shares, name, whose in ((brand, "BDI", "your share of sales"), (cat, "CDI", "the category's share of sales")):
+        if shares:
+            s, v = _eq(shares[0].value / pop[0].value * 100, 1)
+            lines.append(f"{name} = {plain(shares[0].value)} ÷ {plain(pop[0].value)} × 100 {s} {v} ({whose} ÷ share of "
+                         "population)")
+    return lines
 
 
 _COMMISSION = re.compile(r"\bcommissions?\b|\brev(?:enue)?[- ]share\b", re.I)

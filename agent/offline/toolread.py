@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rag.passages import parse_passages, text_before_passages
+from mpa.vocabulary import VOCABULARY, match_terms
 
 
 
@@ -166,3 +167,10 @@ def benchmark_of(o: ToolOutcome) -> dict:
     return {"label": head, "vertical": vertical, "metric": metric or asked, "typical": typical, "low": low,
             "high": high, "when": o.fields.get("When it applies", ""), "range": rng[:2],
             "id": o.passages[0]["id"] if o.passages else "", "facts": facts}
+
+
+def table_vertical(outcomes: list[ToolOutcome]) -> str | None:
+    """The covered vertical whose benchmark document the search ranked first (its name says whose it is), or None."""
+    top = next((o.passages[0] for o in outcomes if o.name == "search_knowledge_base" and o.found and o.passages), None)
+    named = match_terms(re.sub(r"[-_.#]", " ", (top or {}).get("id", "").split("#")[0]), VOCABULARY["verticals"])
+    return named[0] if len(named) == 1 and "benchmark" in (top or {}).get("id", "") else None
