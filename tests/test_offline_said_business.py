@@ -81,3 +81,39 @@ def test_shops_plus_a_web_store_read_the_retail_table(shipped_engine, kb_txt_eng
     phrase = business(COUNTED[0][0]).phrase
     assert lookup_benchmark(shipped_engine, phrase, "CPC").result.vertical == "retail"
     assert {f.vertical for f in find_benchmarks(kb_txt_engine, phrase, "CPA").result} == {"Ecommerce and Retail"}
+
+
+# a platform the vocabulary does not know, swapped into the platform's slot of a follow-up
+SWAPPED = [  # (the question before, the follow-up, the platform it names)
+    ("typical cpc on linkedin for b2b software?", "and on quora?", "quora"),
+    ("what's a normal cpm on snapchat for a resort?", "how about twitch?", "twitch"),
+    ("roas on pinterest for skincare shops?", "what about nextdoor — any figure?", None),  # a longer question: not a swap
+    ("ctr on youtube for a car dealer?", "or discord instead?", "discord"),
+    ("cpm on meta for an airline?", "vs threads? what's their cpm", "threads"),
+    ("cpc on bing for lenders?", "and hotels?", None),                 # a business, not a platform
+    ("cpc on bing for lenders?", "and statewide in ohio?", None),      # a place
+    ("a normal ctr for clinics?", "and on quora?", None),              # no platform before: nothing to swap
+]
+
+
+def test_swapped_wording_is_unseen():
+    assert_unseen([f for _, f, _ in SWAPPED if len(f) > 16])
+
+
+@pytest.mark.parametrize("before,text,name", SWAPPED)
+def test_an_unknown_platform_in_a_follow_up_takes_the_platform_slot(before, text, name):
+    from agent.offline.platformslot import unknown_platform
+    assert unknown_platform(text, before) == name
+
+
+@pytest.mark.parametrize("engine", ["shipped_engine", "kb_txt_engine"])
+def test_the_answer_says_the_kb_has_no_figure_for_that_platform(engine, request):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(engine)), max_tool_rounds=3)
+    c.send("what's a typical cpc on linkedin for b2b software?")
+    rec = c.send("and on quora?")
+    assert any((t if isinstance(t, dict) else vars(t)).get("input", {}).get("platform") == "quora" for t in rec.tool_calls)
+    said = rec.assistant.lower()
+    assert "no quora figure" in said or "not for 'quora'" in said

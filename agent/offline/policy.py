@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, planmath, platformslot, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -52,13 +52,13 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
         return None
     return compose.ask_for(need)
 
-def bench_inputs(vertical: str, metric: str, text: str) -> list[dict]:
+def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None) -> list[dict]:
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
-    order named; one without a platform when they named none."""
+    order named; one for a platform the vocabulary does not know (``other``); none named: no platform."""
     low = text.lower()
     named = sorted(match_terms(text, VOCABULARY["platforms"]),
                    key=lambda k: min(m.start() for m in term_pattern(tuple(VOCABULARY["platforms"][k])).finditer(low)))
-    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})} for p in named or [None]]
+    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})} for p in named or [other]]
 
 class OfflineAgent:
     """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
@@ -176,8 +176,10 @@ class OfflineAgent:
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
+            last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
+            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1]))
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
-                      for m in metrics for b in bench_inputs(v, m, text)]
+                      for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         chan_metrics = p.metrics or channelfig.priced(text)
