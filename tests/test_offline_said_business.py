@@ -117,3 +117,38 @@ def test_the_answer_says_the_kb_has_no_figure_for_that_platform(engine, request)
     assert any((t if isinstance(t, dict) else vars(t)).get("input", {}).get("platform") == "quora" for t in rec.tool_calls)
     said = rec.assistant.lower()
     assert "no quora figure" in said or "not for 'quora'" in said
+
+
+# a channel's format referred back to by its modifier alone ("streaming" of "streaming audio")
+ECHOED = [  # (a message naming the channel with a modifier, the question naming only the modifier, the KB row)
+    ("we're weighing streaming audio against a radio buy for our bakery chain.",
+     "what do streaming placements cost per mille?", "Streaming audio"),
+    ("a vendor pitched us roadside billboard faces near the highway", "ok so what's the cpm for roadside?", "Roadside"),
+    ("we're looking at retail media in-store screens for our snacks", "what's the cpm for in-store ones?", "In-store"),
+    ("we're torn on transit billboard wraps on buses", "what do transit wraps go for per thousand?", "Transit"),
+    ("our agency suggested street furniture billboard panels downtown",
+     "and what does street furniture cost per thousand?", "street furniture"),
+]
+
+
+def test_echoed_wording_is_unseen():
+    assert_unseen([x for a, b, _ in ECHOED for x in (a, b)])
+
+
+@pytest.mark.parametrize("before,text,row", ECHOED)
+def test_a_channel_format_referred_back_to_by_its_modifier(before, text, row, shipped_engine):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from agent.offline.channelfig import echoed
+    from mpa.tools import ToolExecutor
+    assert echoed(text, before)
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c.send(before)
+    assert row in c.send(text).assistant
+
+
+@pytest.mark.parametrize("before,text", [("we run search ads for a clinic", "how many people search for clinics?"),
+                                         ("our podcast ad went live", "what should our CPA be?")])
+def test_no_echo_without_a_modifier_said_again(before, text):
+    from agent.offline.channelfig import echoed
+    assert not echoed(text, before)

@@ -329,7 +329,8 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
     hist = _as_history(history)
     if p.industry_phrase:  # an industry the KB says it does not cover: no channel figure stands in for it
         return False
-    return channelfig.named(text) or (p.followup and bool(hist) and channelfig.named(hist[-1][0]))
+    return channelfig.named(text) or (bool(hist) and channelfig.named(hist[-1][0]) and (
+        p.followup or channelfig.echoed(text, hist[-1][0])))  # "… host-read podcast ads …" then "host-read spots?"
 
 
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
