@@ -152,3 +152,38 @@ def test_a_channel_format_referred_back_to_by_its_modifier(before, text, row, sh
 def test_no_echo_without_a_modifier_said_again(before, text):
     from agent.offline.channelfig import echoed
     assert not echoed(text, before)
+
+
+# the metric said in the user's own word, glossed in brackets with the unit's name; a ratio's long name hyphenated
+GLOSSED = [
+    ("what should a sign-up (a lead) cost a law school?", "CPL"),
+    ("what should a booking (a conversion) cost a resort?", "CPA"),
+    ("what should a download (i.e. an install) cost for a puzzle app?", "CPI"),
+    ("what should a visit (an impression) cost us?", "CPM"),
+    ("and what should a shopper (a new customer) cost a furniture store?", "CAC"),
+]
+HYPHENATED = [
+    "what customer-lifetime-value-to-acquisition-cost ratio do software firms aim for",
+    "typical lifetime-value to acquisition-cost ratio for hotels?",
+    "good lifetime-value/acquisition-cost ratio for a clinic?",
+    "is a healthy lifetime-value-to-acquisition-cost ratio different for lenders?",
+    "what lifetime-value-versus-acquisition-cost ratio should a game studio target",
+]
+
+
+def test_glossed_wording_is_unseen():
+    assert_unseen([t for t, _ in GLOSSED] + HYPHENATED)
+
+
+@pytest.mark.parametrize("text,metric", GLOSSED)
+def test_a_bracketed_gloss_names_the_priced_unit(text, metric):
+    assert metric in parse(text).metrics
+
+
+def test_a_gloss_that_names_no_unit_changes_nothing():
+    assert parse("what should the campaign (our spring one) cost?").metrics == []
+
+
+@pytest.mark.parametrize("text", HYPHENATED)
+def test_a_ratio_named_by_hyphenated_long_names(text):
+    assert parse(text).metrics[:1] == ["LTV:CAC"]
