@@ -187,3 +187,22 @@ def test_a_gloss_that_names_no_unit_changes_nothing():
 @pytest.mark.parametrize("text", HYPHENATED)
 def test_a_ratio_named_by_hyphenated_long_names(text):
     assert parse(text).metrics[:1] == ["LTV:CAC"]
+
+
+CLIPPED_NAMES = [  # a long metric name clipped to its first word and a word for a figure
+    ("and the return figure for hotels?", ["ROAS"]),
+    ("what's a normal return multiple for a car dealer?", ["ROAS"]),
+    ("that lifetime figure, what's healthy for saas?", ["LTV:CAC"]),
+    ("what return number do lenders usually hit?", []),   # no determiner before it: not this form
+    ("what's the customer number for banks?", []),        # a word other names use too: a count, not a metric
+    ("the conversion number for apps?", []),              # opens a two-word name only
+]
+
+
+def test_clipped_wording_is_unseen():
+    assert_unseen([t for t, _ in CLIPPED_NAMES])
+
+
+@pytest.mark.parametrize("text,metrics", CLIPPED_NAMES)
+def test_a_long_name_clipped_to_its_first_word(text, metrics):
+    assert parse(text).metrics == metrics
