@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, platformslot, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -97,6 +97,10 @@ class OfflineAgent:
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
+        if may_call and "get_benchmark" in tool_names and (inputs := routeretry.calls(user_text, [h[0] for h in history], outcomes)):
+            return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": "get_benchmark",
+                                           "input": inp} for i, inp in enumerate(inputs)],  # no vertical by the goods: by the route
+                                 stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else self.answer(user_text, history, outcomes, previous)
         text = meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
@@ -219,7 +223,7 @@ class OfflineAgent:
             ask = clarification(p, mem)
             if ask:
                 return ask
-        outcomes = quotedfig.kept(text, p, outcomes)  # of the rows looked up for a quoted figure, the one holding it
+        outcomes = routeretry.superseded(quotedfig.kept(text, p, outcomes))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
