@@ -206,3 +206,39 @@ def test_clipped_wording_is_unseen():
 @pytest.mark.parametrize("text,metrics", CLIPPED_NAMES)
 def test_a_long_name_clipped_to_its_first_word(text, metrics):
     assert parse(text).metrics == metrics
+
+
+CLIPPED_PLATFORMS = [  # a platform's name cut short after a preposition of where ads run
+    ("what is a typical cpm on insta for a candle brand?", "instagram"),
+    ("cpc via snap for a resort?", "snapchat"),
+    ("ctr on pinter for a furniture shop?", "pinterest"),
+    ("roas across prog for an airline?", "programmatic"),
+    ("what do views cost on yout for a game?", "youtube"),
+]
+
+
+def test_clipped_platform_wording_is_unseen():
+    assert_unseen([t for t, _ in CLIPPED_PLATFORMS])
+
+
+@pytest.mark.parametrize("text,name", CLIPPED_PLATFORMS)
+def test_a_clipped_platform_name_is_written_out(text, name):
+    from agent.offline.platformslot import unclipped
+    assert name in unclipped(text).split() or f"{name}?" in unclipped(text)
+
+
+@pytest.mark.parametrize("text", ["we work with data teams", "cpm on tiktok", "we share it with most clients"])
+def test_words_that_begin_no_single_platform_stay(text):
+    from agent.offline.platformslot import unclipped
+    assert unclipped(text) == text
+
+
+@pytest.mark.parametrize("engine", ["shipped_engine", "kb_txt_engine"])
+def test_shops_with_a_web_store_named_by_the_vocabulary_read_as_omnichannel(engine, request):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(engine)), max_tool_rounds=3)
+    rec = c.send("we run 3 lighting showrooms plus an online store. typical cac?")
+    verts = [(t if isinstance(t, dict) else vars(t)).get("input", {}).get("vertical") for t in rec.tool_calls]
+    assert "omnichannel retail" in verts

@@ -223,8 +223,13 @@ def without_platforms(text: str) -> str:
 
 
 def without_channel_names(text: str) -> str:
-    """``text`` with each several-word channel name blanked (same length, so positions hold)."""
-    return _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)
+    """``text`` with each several-word channel name blanked (same length, so positions hold) — and the web
+    store of a business with shops of its own ("3 showrooms plus an online store"): where it also sells,
+    not what it is (:data:`OMNICHANNEL`)."""
+    out = _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)
+    if _OWN_PREMISES.search(text):
+        out = _WEB_TOO.sub(lambda m: " " * len(m.group(0)), out)
+    return out
 
 
 def _online_store(phrase: str) -> str:

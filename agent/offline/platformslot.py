@@ -61,3 +61,19 @@ def notes(outcomes: list) -> list[str]:
         if name and not match_terms(name, VOCABULARY["platforms"]) and o.fields.get("Platform", "").startswith("not in"):
             out.append(f"The knowledge base has no {name} figure; the figures above are not {name}'s.")
     return list(dict.fromkeys(out))
+
+
+# a platform's one-word name cut short after a preposition of where ads run: "on insta", "via snap"
+_CLIPPED = re.compile(r"\b(on|via|through|across|from|with)\s+([a-z]{4,})\b(?!\s+(?:of|the)\b)", re.I)
+
+
+def unclipped(text: str) -> str:
+    """``text`` with each clipped platform name written out (a clipping is how people shorten a long name:
+    its first letters, as "cali" for California): the one one-word platform name the word begins, two letters
+    or more short of it ("insta" → "instagram"); a word that begins none, or several, stays."""
+    def full(m: re.Match) -> str:
+        w = m.group(2).lower()
+        names = {x for syns in VOCABULARY["platforms"].values() for x in syns
+                 if " " not in x and x.isalpha() and x.startswith(w) and len(x) - len(w) >= 2}
+        return f"{m.group(1)} {names.pop()}" if len(names) == 1 else m.group(0)
+    return _CLIPPED.sub(full, text or "")

@@ -71,7 +71,8 @@ class OfflineAgent:
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
-        user_text = stepask.in_step_words(text_of(messages[start]["content"]) if start is not None else "", tools)
+        user_text = platformslot.unclipped(stepask.in_step_words(text_of(messages[start]["content"]) if start is not None
+                                                                else "", tools))  # "on insta": on instagram
         history = [t for t in turns(messages[:start or 0]) if t[0].strip()]
         said = [a for t, a in zip(turns(messages[:start or 0]), answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
