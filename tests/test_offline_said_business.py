@@ -242,3 +242,31 @@ def test_shops_with_a_web_store_named_by_the_vocabulary_read_as_omnichannel(engi
     rec = c.send("we run 3 lighting showrooms plus an online store. typical cac?")
     verts = [(t if isinstance(t, dict) else vars(t)).get("input", {}).get("vertical") for t in rec.tool_calls]
     assert "omnichannel retail" in verts
+
+
+ELSEWHERE = [  # an audience named loosely, in a place the KB does not size it for
+    ("how many retired folks in pennsylvania?", "Pennsylvania"),
+    ("how many retired people are in the state of minn?", "Minnesota"),
+    ("how many folks that are retired live in oregon?", "Oregon"),
+    ("how many retired persons in nevada?", "Nevada"),
+    ("how big is the retired crowd in georgia?", "Georgia"),
+]
+
+
+def test_elsewhere_wording_is_unseen():
+    assert_unseen([t for t, _ in ELSEWHERE])
+
+
+@pytest.mark.parametrize("text,place", ELSEWHERE)
+def test_a_size_read_from_another_place_keeps_the_miss(text, place, shipped_engine):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    said = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3).send(text).assistant
+    assert place in said and ("no size for" in said or "does not contain" in said)
+
+
+def test_the_miss_is_dropped_when_the_passage_is_about_the_place():
+    from agent.offline.sizing import elsewhere
+    miss = ("a size for retirees in Ohio", "it sizes Retirees only for United States, Florida, not for Ohio")
+    assert elsewhere(miss, "Florida: 5.0 million retirees") and not elsewhere(miss, "In Ohio: 2.1 million retirees")

@@ -115,6 +115,8 @@ def without_places(text: str) -> str:
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
     for p, _ in _clipped(out, []) + _lower_codes(out, []):
         n = len(re.match(r"[a-z]+", out[p:], re.I).group(0))
+        kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
+        p, n = (kind.start(), n + p - kind.start()) if kind else (p, n)
         out = out[:p] + " " * n + out[p + n:]
     pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
     if len(out.lower()) != len(out):

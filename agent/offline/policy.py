@@ -312,7 +312,7 @@ class OfflineAgent:
             para = f"{named} {para}" if named else para
             if para:
                 paras.append(para)
-                misses = [m for m in misses if not m[0].startswith("a size for")]
+                misses = [m for m in misses if not m[0].startswith("a size for") or sizing.elsewhere(m, para)]
         if searched and not paras and not stmt:
             misses.append(("information that answers this question", ""))
         errors = [o for o in outcomes if o.is_error]
