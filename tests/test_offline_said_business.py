@@ -17,6 +17,14 @@ from mpa.fact_lookups import find_benchmarks
 from mpa.lookups import lookup_benchmark
 from tests.unseen_wording import assert_unseen
 
+
+def _talk(engine):
+    """A conversation with the offline agent over ``engine``'s tools."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+
 COUNTED = [  # a count before the business, and shops of one's own with a web store as well
     ("we're 4 furniture stores and also sell online. cpc?", "omnichannel retail"),
     ("we are three shoe outlets with an e-store too — what roas is normal?", "omnichannel retail"),
@@ -108,10 +116,7 @@ def test_an_unknown_platform_in_a_follow_up_takes_the_platform_slot(before, text
 
 @pytest.mark.parametrize("engine", ["shipped_engine", "kb_txt_engine"])
 def test_the_answer_says_the_kb_has_no_figure_for_that_platform(engine, request):
-    from agent.engine import ConversationEngine
-    from agent.offline import OfflineAgent
-    from mpa.tools import ToolExecutor
-    c = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(engine)), max_tool_rounds=3)
+    c = _talk(request.getfixturevalue(engine))
     c.send("what's a typical cpc on linkedin for b2b software?")
     rec = c.send("and on quora?")
     assert any((t if isinstance(t, dict) else vars(t)).get("input", {}).get("platform") == "quora" for t in rec.tool_calls)
@@ -137,12 +142,9 @@ def test_echoed_wording_is_unseen():
 
 @pytest.mark.parametrize("before,text,row", ECHOED)
 def test_a_channel_format_referred_back_to_by_its_modifier(before, text, row, shipped_engine):
-    from agent.engine import ConversationEngine
-    from agent.offline import OfflineAgent
     from agent.offline.channelfig import echoed
-    from mpa.tools import ToolExecutor
     assert echoed(text, before)
-    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    c = _talk(shipped_engine)
     c.send(before)
     assert row in c.send(text).assistant
 
@@ -217,10 +219,6 @@ CLIPPED_PLATFORMS = [  # a platform's name cut short after a preposition of wher
 ]
 
 
-def test_clipped_platform_wording_is_unseen():
-    assert_unseen([t for t, _ in CLIPPED_PLATFORMS])
-
-
 @pytest.mark.parametrize("text,name", CLIPPED_PLATFORMS)
 def test_a_clipped_platform_name_is_written_out(text, name):
     from agent.offline.platformslot import unclipped
@@ -235,10 +233,7 @@ def test_words_that_begin_no_single_platform_stay(text):
 
 @pytest.mark.parametrize("engine", ["shipped_engine", "kb_txt_engine"])
 def test_shops_with_a_web_store_named_by_the_vocabulary_read_as_omnichannel(engine, request):
-    from agent.engine import ConversationEngine
-    from agent.offline import OfflineAgent
-    from mpa.tools import ToolExecutor
-    c = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(engine)), max_tool_rounds=3)
+    c = _talk(request.getfixturevalue(engine))
     rec = c.send("we run 3 lighting showrooms plus an online store. typical cac?")
     verts = [(t if isinstance(t, dict) else vars(t)).get("input", {}).get("vertical") for t in rec.tool_calls]
     assert "omnichannel retail" in verts
@@ -253,16 +248,13 @@ ELSEWHERE = [  # an audience named loosely, in a place the KB does not size it f
 ]
 
 
-def test_elsewhere_wording_is_unseen():
-    assert_unseen([t for t, _ in ELSEWHERE])
+def test_clipped_platform_and_elsewhere_wording_is_unseen():
+    assert_unseen([t for t, _ in CLIPPED_PLATFORMS + ELSEWHERE])
 
 
 @pytest.mark.parametrize("text,place", ELSEWHERE)
 def test_a_size_read_from_another_place_keeps_the_miss(text, place, shipped_engine):
-    from agent.engine import ConversationEngine
-    from agent.offline import OfflineAgent
-    from mpa.tools import ToolExecutor
-    said = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3).send(text).assistant
+    said = _talk(shipped_engine).send(text).assistant
     assert place in said and ("no size for" in said or "does not contain" in said)
 
 
