@@ -59,3 +59,14 @@ def test_the_agent_asks_again_by_the_route(shipped_engine):
     rec = c.send(SAID[0][0])
     assert "benchmarks-cpg" in rec.assistant and "does not contain" not in rec.assistant
     assert "benchmarks-cpg" in c.send("and per click?").assistant
+
+
+@pytest.mark.slow
+def test_a_business_no_vertical_describes_and_no_route_still_gets_the_search(shipped_engine):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    rec = c.send("I run ads for a group of 4 podiatry offices near Reno. what should a new patient cost us?")
+    names = [(t if isinstance(t, dict) else vars(t)).get("name") for t in rec.tool_calls]
+    assert "get_benchmark" in names and "search_knowledge_base" in names and "benchmarks-healthcare" in rec.assistant

@@ -262,3 +262,24 @@ def test_the_miss_is_dropped_when_the_passage_is_about_the_place():
     from agent.offline.sizing import elsewhere
     miss = ("a size for retirees in Ohio", "it sizes Retirees only for United States, Florida, not for Ohio")
     assert elsewhere(miss, "Florida: 5.0 million retirees") and not elsewhere(miss, "In Ohio: 2.1 million retirees")
+
+
+GROUPED = [  # a group's members are the business; a place after it is where, not what; verbs of making
+    ("what should a booking cost for our chain of ski lodges?", "ski lodges"),
+    ("we're a family-owned group of 3 bakeries. cpc?", "bakeries"),
+    ("we're a chain of 12 tire shops. what cpl?", "tire shops"),
+    ("I do the ads for a network of 7 physio clinics near Boise. cac?", "physio clinics"),
+    ("we manufacture dish soap. typical roas?", "dish soap"),
+    ("we roast coffee beans. cpm?", "coffee beans"),
+]
+
+
+def test_grouped_wording_is_unseen():
+    assert_unseen([t for t, _ in GROUPED])
+
+
+@pytest.mark.parametrize("text,phrase", GROUPED)
+def test_a_group_of_businesses_is_its_members(text, phrase):
+    found = business(text)
+    assert found is not None and found.phrase == phrase
+

@@ -44,12 +44,13 @@ _BUSINESS = [
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at|each|every|per|whenever|when)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
+               r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside)\b|"
+               r"\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
-               r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
+               r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft)(?:e?s)?"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
                r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
@@ -147,13 +148,16 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     vertical in the message (module doc); None when no sentence form names one. Words that describe
     the metric asked (``metric_spans``: "the price for a video ad someone watches to the end", "what
     it costs in media to get a test drive booked") name no business."""
+    # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
+    text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",
+                  lambda m: m.group(1) + " " * len(m.group(2)), text, flags=re.I)
     for pat in _BUSINESS:
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
                 continue
             raw = m.group("p").strip()
             raw += _coordinated(text, m.end("p")) if " " not in raw else ""
-            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
+            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", " ".join(raw.split()), flags=re.I)
             # "marketing at a hospital", "growth for a bank": the job is done at the business named last
             phrase = re.sub(r"^[a-z][a-z\- ]*? (?:at|for|with) (?:an?|the|our|my) (?=[a-z])", "", phrase, flags=re.I)
             named = phrase   # "online mattress brand": the words before the trailing "brand" are dropped
@@ -163,6 +167,10 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
             else:  # "marketing for a handful of clinics": a group's members are the business
                 phrase = re.sub(r"^(?:couple|handful|few|dozen) of (?=[a-z])", "", phrase, flags=re.I)
+            # "a small chain of ski lodges", "a group of 5 dental offices": a group's members are the business
+            phrase = re.sub(r"^(?:(?:small|big|large|regional|local|national|growing|family[- ]owned|independent)\s+)*"
+                            r"(?:chain|group|network|family|collection|string|portfolio|cluster)s? of (?:\d+ |" + _COUNT[3:-1]
+                            + r" )?(?=[a-z])", "", phrase, flags=re.I)
             # "a company that sells mattresses on its website": a business word alone names an online store
             web_seller = bool(re.fullmatch(r"(?:business|company|brand|firm|startup)(?:es|s)?", phrase, re.I)
                               and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))

@@ -98,9 +98,10 @@ class OfflineAgent:
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        if may_call and "get_benchmark" in tool_names and (inputs := routeretry.calls(user_text, [h[0] for h in history], outcomes)):
-            return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": "get_benchmark",
-                                           "input": inp} for i, inp in enumerate(inputs)],  # no vertical by the goods: by the route
+        if may_call and (more := routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
+                user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # no vertical by the goods
+            return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
+                                           "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
                                  stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else self.answer(user_text, history, outcomes, previous)

@@ -28,9 +28,12 @@ def route(text: str) -> str | None:
     return re.sub(r"\bthru\b", "through", " ".join(m.group(1).split()), flags=re.I) if m else None
 
 
-def calls(user_text: str, earlier: list[str], outcomes: list) -> list[dict]:
-    """get_benchmark inputs that ask again, by the route the user described, for each look-up whose business
-    phrase named no vertical; [] when none failed so, no route was said, or it was already asked."""
+def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str] = ()) -> list[tuple[str, dict]]:
+    """The tool calls to make next when a benchmark look-up's business phrase named no vertical: get_benchmark
+    again by the route the user described; else, when this turn searched nothing yet, the searches
+    (``queries``) the question would have had without a business phrase — the KB may still speak of it in
+    words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
+    everything was asked."""
     failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error and NO_MATCH in o.content]
     if not failed:
         return []
@@ -38,9 +41,11 @@ def calls(user_text: str, earlier: list[str], outcomes: list) -> list[dict]:
     said = next((t for t in [user_text, *reversed(earlier)] if phrase and phrase in t.lower() and route(t)), user_text)
     clause = route(said)
     tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
-    if not clause or clause.lower() in tried:
+    if clause and clause.lower() not in tried:
+        return [("get_benchmark", {**o.input, "vertical": clause}) for o in failed]
+    if any(o.name == "search_knowledge_base" for o in outcomes):
         return []
-    return [{**o.input, "vertical": clause} for o in failed]
+    return [("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
 
 
 def superseded(outcomes: list) -> list:
