@@ -323,7 +323,7 @@ class OfflineAgent:
         if not paras:
             return compose.abstain(misses, errors)
         if misses:
-            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
+            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics),
                            p.vertical or (None if p.industry_phrase or (p.business_phrase and not p.business_refers_back)
