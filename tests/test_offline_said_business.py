@@ -283,3 +283,10 @@ def test_a_group_of_businesses_is_its_members(text, phrase):
     found = business(text)
     assert found is not None and found.phrase == phrase
 
+
+
+@pytest.mark.parametrize("text,left", [("how many people live in the la market?", "how many people live in the"),
+                                       ("how many new parents in the ny metro?", "how many new parents in the")])
+def test_a_lower_case_code_and_its_kind_are_all_place(text, left):
+    from agent.offline.places import without_places
+    assert " ".join(without_places(text).split()).rstrip(" ?") == left

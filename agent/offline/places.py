@@ -113,8 +113,8 @@ def without_places(text: str) -> str:
     out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
-    for p, _ in _clipped(out, []) + _lower_codes(out, []):
-        n = len(re.match(r"[a-z]+", out[p:], re.I).group(0))
+    for p, said in _clipped(out, []) + _lower_codes(out, []):
+        n = len(said) if said.lower() == out[p:p + len(said)].lower() else len(re.match(r"[a-z]+", out[p:], re.I).group(0))
         kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
         p, n = (kind.start(), n + p - kind.start()) if kind else (p, n)
         out = out[:p] + " " * n + out[p + n:]
