@@ -192,11 +192,39 @@ def telling_words(phrase: str, prof: dict[str, list[str]]) -> str:
     return " ".join(kept) if any(resolve.terms(w) for w in kept) else phrase
 
 
+# how a business reaches its buyers, said as a clause: "sold mostly through grocery chains", "stocked by pharmacies"
+ROUTE = re.compile(r"^\s*(?:sold|sells?|selling|stocked|carried|distributed|monetized|monetised)\b", re.I)
+ROUTE_FLOOR, ROUTE_MARGIN = 0.45, 0.05   # a route clause's nearest route piece, and its lead over other verticals'
+
+
+def _by_route(prof: dict[str, list[str]], uncovered: list[str], phrase: str, cands: list[str]) -> BusinessMatch:
+    """A clause that says how a business sells (:data:`ROUTE`), against the pieces of the KB that say how each
+    vertical sells ("products sold mainly through grocery, drug, mass and online retailers", "brands that sell
+    through their own online store"): the route to market is what a vertical's description is made of when the
+    goods themselves are unknown to it. Nearest piece against nearest piece (a route is one piece, not a profile)."""
+    routes = {k: [p for p in ps if ROUTE.search(p) or re.search(r"\b(?:sold|sells?|selling|stocked|carried|distributed|"
+                                                                  r"monetized|monetised)\b", p, re.I)]
+              for k, ps in prof.items()}
+    ranked = _ranked(_similar(phrase, {k: ps for k, ps in routes.items() if ps}), top=1)
+    if not ranked:
+        return BusinessMatch(None, "no match", candidates=cands)
+    best, label, piece = ranked[0]
+    away = rank(phrase, {"": uncovered}, top=1) if uncovered else []
+    if away and away[0][0] >= best and away[0][0] >= UNCOVERED_FLOOR:
+        return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
+    if best >= ROUTE_FLOOR and best - (ranked[1][0] if len(ranked) > 1 else 0.0) >= ROUTE_MARGIN:
+        return BusinessMatch(label, "meaning", best, piece, cands, ranked)
+    return BusinessMatch(None, "no match", best, piece, cands, ranked)
+
+
 def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     """The KB vertical ``phrase`` describes, by meaning against the KB's own pieces (see module doc);
-    ``t`` and ``facts`` as for :func:`profiles`."""
+    ``t`` and ``facts`` as for :func:`profiles`. A clause saying how the business sells is read against
+    the pieces saying how each vertical sells (:func:`_by_route`)."""
     prof, uncovered = profiles(t, facts)
     cands = sorted(prof)
+    if ROUTE.match(phrase or ""):
+        return _by_route(prof, uncovered, phrase, cands)
     core = telling_words(resolve.industry_words(phrase or ""), prof)
     per = _similar(core, prof)  # scored once: ranked by the mean of the nearest pieces, and by the nearest alone
     ranked = _ranked(per)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from agent.offline import kblabels
 from agent.offline.passages import terms
+from agent.offline.places import without_places
 from mpa.vocabulary import VOCABULARY, match_terms
 
 _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
@@ -33,17 +34,23 @@ _PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|hea
 # part of it; any other "and" starts the next thing said
 _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
        r"services?|outfit)\b)"
+# how many of it there are ("we're 9 bike shops", "we are three clinics"): a group of one kind of business
+_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few|a couple of|a dozen)"
+# the words that end a business's own name ("… studio", "… shop"): what a possessive or a place of sale names
+_HEAD = r"(?:company|business|firm|shop|store|boutique|practice|agency|studio|brand|clinic|salon|showroom|outlet|" \
+        r"restaurant|cafe|bakery|startup|label|stall|dealership|office|school|academy|room|gym|hotel|inn|spa)s?"
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at|each|every|per|whenever|when)\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
-    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
+               r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside)\b|"
+               r"\s+[-–—]\s|[.,;?!(]|$)", re.I),
+    re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
-               r"publish|develop|produce|brew|bake|distribute)(?:e?s)?"
+               r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft)(?:e?s)?"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
                r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
@@ -64,6 +71,16 @@ _BUSINESS = [
     re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
     # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
+    # the kind of business the user supposes they are: "say we count ourselves as a wholesaler", "treat us as a clinic"
+    re.compile(r"\b(?:count|consider|treat|class|classify|think of|see|file|list)(?:ed|ing)? (?:ourselves|myself|us|me) as "
+               r"(?:an? |the )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:instead|then|rather|and|but|so|for|in|with)\b|[.,;?!(]|$)",
+               re.I),
+    # the premises the user supposes selling from: "if we sold it from a small shop instead" (a shop of one's own)
+    re.compile(r"\b(?:we|i) (?:sold|sell|were selling|started selling)(?: (?:them|it|those|these|that|this|our \w+|my \w+))? "
+               r"(?:in|at|from|out of|through) (?:an? |our |my |the )(?P<p>[a-z][a-z&/\- ]{0,40}?\b" + _HEAD + r")\b", re.I),
+    # the user's own business by a possessive and a word that ends a business's name: "back to my pottery studio"
+    re.compile(r"\b(?:my|our) (?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r")(?=\s*(?:[-–—,.;:?!(]|$)|\s+(?:and|but|so|"
+               r"for|with|in|on|—|instead|now|then|again)\b)", re.I),
 ]
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 _SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
@@ -105,8 +122,14 @@ _WEB_SHOP = r"website|web ?(?:shop|store)|shopify"   # a shop that is a website,
 _SELLS_ONLINE = re.compile(r"\b(?:sells?|selling|sold)\b[^.?!]{0,40}?(?:\bonline\b|\bon (?:its|our|my|their) (?:own )?"
                            r"(?:web)?site\b|\bthrough (?:its|our|my|their) (?:own )?(?:web)?(?:site|store|shop)\b|"
                            r"\b(?:" + _WEB_SHOP + r")\b)", re.I)
-_OWN_PREMISES = re.compile(r"\b(?:stores|shops|showrooms|branches|locations|outlets)\b", re.I)
+_OWN_PREMISES = re.compile(r"\b(?:stores|shops|showrooms|branches|locations|outlets|boutiques|centres|centers|galleries|"
+                           r"pharmacies|depots)\b", re.I)
 ONLINE_STORE = "online store"   # the vocabulary's name for a business that sells through its own site
+# a web store besides ("plus a webshop", "and an online store too", "with an e-store"), or selling online as well
+_WEB_TOO = re.compile(r"\b(?:plus|and|with|also|as well as)\b[^.?!]{0,20}?\b(?:online|web|e-|internet)\s?(?:shop|store)s?\b|"
+                      r"\b(?:also|too)\b[^.?!]{0,15}\b(?:sells?|selling|sold)\b[^.?!]{0,25}\bonline\b|"
+                      r"\b(?:sells?|selling|sold)\b[^.?!]{0,25}\bonline\b[^.?!]{0,10}\b(?:too|as well)\b", re.I)
+OMNICHANNEL = "omnichannel retail"   # the vocabulary's name for a business with shops of its own that sells online too
 
 
 # every word metric names use ("cost", "thousand", "impressions", "click"): a phrase made of these
@@ -125,12 +148,16 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     vertical in the message (module doc); None when no sentence form names one. Words that describe
     the metric asked (``metric_spans``: "the price for a video ad someone watches to the end", "what
     it costs in media to get a test drive booked") name no business."""
+    # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
+    text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",
+                  lambda m: m.group(1) + " " * len(m.group(2)), text, flags=re.I)
     for pat in _BUSINESS:
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
                 continue
             raw = m.group("p").strip()
-            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", raw, flags=re.I)
+            raw += _coordinated(text, m.end("p")) if " " not in raw else ""
+            phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", " ".join(raw.split()), flags=re.I)
             # "marketing at a hospital", "growth for a bank": the job is done at the business named last
             phrase = re.sub(r"^[a-z][a-z\- ]*? (?:at|for|with) (?:an?|the|our|my) (?=[a-z])", "", phrase, flags=re.I)
             named = phrase   # "online mattress brand": the words before the trailing "brand" are dropped
@@ -140,6 +167,10 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
             else:  # "marketing for a handful of clinics": a group's members are the business
                 phrase = re.sub(r"^(?:couple|handful|few|dozen) of (?=[a-z])", "", phrase, flags=re.I)
+            # "a small chain of ski lodges", "a group of 5 dental offices": a group's members are the business
+            phrase = re.sub(r"^(?:(?:small|big|large|regional|local|national|growing|family[- ]owned|independent)\s+)*"
+                            r"(?:chain|group|network|family|collection|string|portfolio|cluster)s? of (?:\d+ |" + _COUNT[3:-1]
+                            + r" )?(?=[a-z])", "", phrase, flags=re.I)
             # "a company that sells mattresses on its website": a business word alone names an online store
             web_seller = bool(re.fullmatch(r"(?:business|company|brand|firm|startup)(?:es|s)?", phrase, re.I)
                               and _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text))
@@ -148,16 +179,39 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
-                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase):
+                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase):
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
                     r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
                 phrase = ONLINE_STORE if web_seller else _online_store(phrase)
+            elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "9 bike shops plus a web store"
+                phrase = OMNICHANNEL
             return Business(phrase, back)
     own = kblabels.named_in(text)  # no sentence form: a vertical the KB labels itself, said in full
     return Business(own, False) if own else None
+
+
+# what follows a comma after a business's first word: ", family-run bakeries." — modifiers said one after another
+# ("small, family-run bakeries"), up to the end of the clause: no list ("and"), no clause of its own (a verb-like word)
+_COORDINATED = re.compile(r",\s+((?:(?!(?:and|or|but|so|that|which|who|what|whats|how|is|are|was|were|do|does|did|we|i|it|"
+                          r"they|you|my|our|your|their|the|a|an|would|could|should|will|can|may|might|then|now|too|"
+                          r"please|pls|thanks|with|for|in|on|at|to|" + _PARTICIPLE + r")\b)[a-z][a-z\-]*\s*){1,4})(?=[.;?!]|$)",
+                          re.I)
+
+
+def _coordinated(text: str, end: int) -> str:
+    """", high-end safari trips" after "we sell private" (a first word, then the rest of its noun phrase;
+    never a metric: "…, normal cpl?" is the question); "" otherwise."""
+    m = _COORDINATED.match(text, end)
+    return ", " + m.group(1).strip() if m and not set(terms(m.group(1))) & _METRIC_WORDS else ""
+
+
+def _only_place(phrase: str) -> bool:
+    """"the state of mass", "the ny metro": a place said in full or clipped, and the words that say its kind."""
+    return phrase != without_places(phrase) and not set(terms(without_places(phrase))) - set(terms(
+        "state states whole entire metro market area region dma"))
 
 
 # a channel's name can hold a business word ("retail media", "retailer ad networks": where a snack brand
@@ -177,8 +231,13 @@ def without_platforms(text: str) -> str:
 
 
 def without_channel_names(text: str) -> str:
-    """``text`` with each several-word channel name blanked (same length, so positions hold)."""
-    return _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)
+    """``text`` with each several-word channel name blanked (same length, so positions hold) — and the web
+    store of a business with shops of its own ("3 showrooms plus an online store"): where it also sells,
+    not what it is (:data:`OMNICHANNEL`)."""
+    out = _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)
+    if _OWN_PREMISES.search(text):
+        out = _WEB_TOO.sub(lambda m: " " * len(m.group(0)), out)
+    return out
 
 
 def _online_store(phrase: str) -> str:

@@ -42,6 +42,21 @@ def _names(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in term_pattern(tuple(terms_)).finditer(low)))
 
 
+def echoed(text: str, before: str) -> bool:
+    """The message repeats a word that the message before said right beside a channel's name ("host-read" of
+    "host-read podcast ads", "roadside" of "roadside billboards"): it speaks of that channel's format again
+    without naming the channel — the way people refer back to a thing by its modifier."""
+    low = before.lower()
+    near = set()
+    for name in _names(before):
+        for m in re.finditer(r"(?<![a-z])" + re.escape(name) + r"(?![a-z])", low):
+            near |= set(_WORD.findall(low[max(0, m.start() - 25):m.start()])[-2:])
+            near |= set(_WORD.findall(low[m.end():m.end() + 25])[:2])
+    near = {w for w in near if len(w) >= 4 and w not in _GENERIC and not match_terms(w, VOCABULARY["metrics"])
+            and not match_terms(w, VOCABULARY["platforms"]) and w not in VOCABULARY["topics"]["channels"]}
+    return bool(near & set(_WORD.findall(text.lower())))
+
+
 # the message asks what something costs or typically is, not what to do about it
 _FIGURE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|priced|pricing|pay|paying|charge|charges|go for|going rate|rate for|"
                            r"typical|typically|average|benchmarks?|ranges?|normal|usual|ballpark|how much)\b", re.I)

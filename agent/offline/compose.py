@@ -116,7 +116,8 @@ _MATCHED_BY = [(re.compile(r" — matched_by: no match \([^)]*\)"), " — no ver
                (re.compile(r" — matched_by: not covered \((the knowledge base lists .*? among what it does not cover)\)"), r" — \1")]
 
 
-def _plain(why: str) -> str:
+def plain_why(why: str) -> str:
+    """A tool's reason for a miss, with how it matched a business said plainly (:data:`_MATCHED_BY`)."""
     for pat, said in _MATCHED_BY:
         why = pat.sub(said, why)
     return why
@@ -124,7 +125,7 @@ def _plain(why: str) -> str:
 
 def abstain(misses: list[tuple[str, str]], errors: list[ToolOutcome]) -> str:
     if misses:
-        parts = [f"{what}{f' — {_plain(why)}' if why else ''}" for what, why in dict.fromkeys(misses)]
+        parts = [f"{what}{f' — {plain_why(why)}' if why else ''}" for what, why in dict.fromkeys(misses)]
         numeric = any("benchmark" in w or "size" in w for w, _ in misses)
         return ("The knowledge base does not contain " + "; nor ".join(parts) + ". "
                 + ("I won't substitute a number from another vertical, metric or audience. If you have your own data "

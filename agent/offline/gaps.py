@@ -23,6 +23,7 @@ from agent.offline.passages import _DOMAIN, message_sentences, sentences, terms
 from agent.offline.business import business
 from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
+from agent.offline import platformslot
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -330,4 +331,5 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")
+    notes += platformslot.notes(outcomes)  # a platform the vocabulary does not know, which the tool says it lacks
     return answer if not notes else f"{answer}\n\n{' '.join(notes)}"

@@ -127,8 +127,36 @@ def loosely_named(text: str, table: dict[str, list[str]] | None = None,
         spans += [(a, b) for a, b, _ in desc3]
     desc = [(a, k) for a, _, k in desc3]
     at = {pos for pos, _ in desc}
-    found = sorted([x for x in rate_asked(text, table) if x[0] not in at] + spread(text, table) + desc)
+    found = sorted([x for x in rate_asked(text, table) if x[0] not in at] + spread(text, table) + desc + clipped(text, table))
     return [x for i, x in enumerate(found) if x[1] not in {k for _, k in found[:i]}]   # each key once, where first said
+
+
+# a word then a noun that only says "a figure of it": "the return number", "that lifetime figure"
+_CLIPPED = re.compile(r"\b(?:the|that|this|your|a|its|our)\s+(?:(?:normal|typical|usual|average|good|healthy|expected)\s+)?"
+                      r"([a-z]+)\s+(?:number|figure|metric|stat|multiple)s?\b")
+
+
+def clipped(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, str]]:
+    """(position, key) of a long name clipped to its first word and a word for a figure ("the return number":
+    return on ad spend). Only a word that opens a name of three content words or more and that no other
+    metric's names use at all, and never a priced unit's name ("cost per …", "… cost"): "the customer number"
+    counts customers, "the return number" asks the return."""
+    table = VOCABULARY["metrics"] if table is None else table
+    opens: dict[str, set[str]] = {}
+    used: dict[str, set[str]] = {}
+    for key, syns in table.items():
+        for s in syns:
+            toks = [_token_terms(t)[0] for t in _TOKEN.findall(s.lower())]
+            for t in filter(None, toks):
+                used.setdefault(t, set()).add(key)
+            if len([t for t in toks if t]) >= 3 and not re.search(r"\bcost|\bper\b|\bprice", s) and toks[0]:
+                opens.setdefault(toks[0], set()).add(key)
+    out = []
+    for m in _CLIPPED.finditer(text.lower()):
+        t = _token_terms(m.group(1))[0]
+        if t and len(opens.get(t, ())) == 1 and used.get(t) == opens[t]:
+            out.append((m.start(1), next(iter(opens[t]))))
+    return out
 
 
 _GAP = 3   # content words a speaker puts inside a long name: "return [should we expect] on ad spend"

@@ -29,14 +29,14 @@ from agent.offline.business import business as _business, without_channel_names,
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
+from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
     UNIT_OF, doers_priced, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost, or of cost repaid:
-_WORTH = r"lifetime value|\bltv\b|worth|customer[- ]value|\brepa(?:y|ys|id)\b|\bpays? back\b|\bearns? back\b"
+_WORTH = r"lifetime[- ]value|\bltv\b|worth|customer[- ]value|\brepa(?:y|ys|id)\b|\bpays? back\b|\bearns? back\b"
 _RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b|\bhow many times(?: over)?\b[^.?!]{0,50}\b(?:repays?|pays? back|earns? back)\b", re.I)
 RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|normally|commonly|norm|usual|usually|expect|plan for|"
                        r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
@@ -138,7 +138,7 @@ def unit_metric(noun: str) -> str | None:
 
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <noun>") for each price question form in ``text``."""
-    out = []
+    out, text = [], glossed(text, _is_unit)  # "an inquiry (a lead)": the lead
     for form in _PRICE_FORMS:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))

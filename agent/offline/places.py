@@ -42,8 +42,9 @@ def _code(m: re.Match) -> str | None:
     return code
 
 
-# a place name cut short after a preposition of place, ending its clause: "in cali?", "across penn and ohio"
-_CLIPPED = re.compile(r"\b(?:in|across|around|throughout|all over)\s+([a-z]{4,})(?=\s*(?:[?.!,;:)]|$|\band\b|\bor\b|"
+# a place name cut short after a preposition of place (or "state of"), ending its clause: "in cali?", "across penn and
+# ohio", "the whole state of minn?"
+_CLIPPED = re.compile(r"\b(?:in|across|around|throughout|all over|state of)\s+([a-z]{4,})(?=\s*(?:[?.!,;:)]|$|\band\b|\bor\b|"
                       r"\bvs\b|\bversus\b|\bonly\b|\btoo\b))", re.I)
 
 
@@ -63,9 +64,24 @@ def _clipped(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
+# a place's code said in lower case as a market ("the ny metro", "across the la market"): lower case is how
+# people type, so the code must be a state's or the initials of a DMA the vocabulary names
+_LOWER_CODE = re.compile(r"\b(?:the|in|across|around|for)\s+([a-z]{2,3})\s+(market|metro|dma|area)s?\b")
+_DMA_INITIALS = {"".join(w[0] for w in re.split(r"[\s\-–]+", k[:-4]) if w).upper()
+                 for k in VOCABULARY["geographies"] if k.endswith(" DMA")}
+
+
+def _lower_codes(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Lower-case place codes said as a market (:data:`_LOWER_CODE`), as "LA market" would be read."""
+    return [(m.start(1), f"{m.group(1).upper()} {m.group(2)}") for m in _LOWER_CODE.finditer(text)
+            if (m.group(1).upper() in US_STATE_CODES or m.group(1).upper() in _DMA_INITIALS)
+            and not any(m.start(1) <= p < m.end(2) for p, _ in found)]
+
+
 def geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
     found += _clipped(text, found)
+    found += _lower_codes(text, found)
     for m in _CODE_PLACE.finditer(text):
         code = _code(m)
         if code and not any(m.start() <= p < m.end() for p, _ in found):
@@ -97,8 +113,10 @@ def without_places(text: str) -> str:
     out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
-    for p, _ in _clipped(out, []):
-        n = len(re.match(r"[a-z]+", out[p:], re.I).group(0))
+    for p, said in _clipped(out, []) + _lower_codes(out, []):
+        n = len(said) if said.lower() == out[p:p + len(said)].lower() else len(re.match(r"[a-z]+", out[p:], re.I).group(0))
+        kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
+        p, n = (kind.start(), n + p - kind.start()) if kind else (p, n)
         out = out[:p] + " " * n + out[p + n:]
     pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
     if len(out.lower()) != len(out):

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -52,13 +52,13 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
         return None
     return compose.ask_for(need)
 
-def bench_inputs(vertical: str, metric: str, text: str) -> list[dict]:
+def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None) -> list[dict]:
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
-    order named; one without a platform when they named none."""
+    order named; one for a platform the vocabulary does not know (``other``); none named: no platform."""
     low = text.lower()
     named = sorted(match_terms(text, VOCABULARY["platforms"]),
                    key=lambda k: min(m.start() for m in term_pattern(tuple(VOCABULARY["platforms"][k])).finditer(low)))
-    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})} for p in named or [None]]
+    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})} for p in named or [other]]
 
 class OfflineAgent:
     """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
@@ -71,7 +71,8 @@ class OfflineAgent:
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
-        user_text = stepask.in_step_words(text_of(messages[start]["content"]) if start is not None else "", tools)
+        user_text = platformslot.unclipped(stepask.in_step_words(text_of(messages[start]["content"]) if start is not None
+                                                                else "", tools))  # "on insta": on instagram
         history = [t for t in turns(messages[:start or 0]) if t[0].strip()]
         said = [a for t, a in zip(turns(messages[:start or 0]), answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
@@ -97,6 +98,11 @@ class OfflineAgent:
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
+        if may_call and (more := routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
+                user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # no vertical by the goods
+            return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
+                                           "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
+                                 stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else self.answer(user_text, history, outcomes, previous)
         text = meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
@@ -176,8 +182,10 @@ class OfflineAgent:
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
+            last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
+            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1]))
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
-                      for m in metrics for b in bench_inputs(v, m, text)]
+                      for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         chan_metrics = p.metrics or channelfig.priced(text)
@@ -217,7 +225,7 @@ class OfflineAgent:
             ask = clarification(p, mem)
             if ask:
                 return ask
-        outcomes = quotedfig.kept(text, p, outcomes)  # of the rows looked up for a quoted figure, the one holding it
+        outcomes = routeretry.superseded(quotedfig.kept(text, p, outcomes))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
@@ -305,7 +313,7 @@ class OfflineAgent:
             para = f"{named} {para}" if named else para
             if para:
                 paras.append(para)
-                misses = [m for m in misses if not m[0].startswith("a size for")]
+                misses = [m for m in misses if not m[0].startswith("a size for") or sizing.elsewhere(m, para)]
         if searched and not paras and not stmt:
             misses.append(("information that answers this question", ""))
         errors = [o for o in outcomes if o.is_error]
@@ -315,7 +323,7 @@ class OfflineAgent:
         if not paras:
             return compose.abstain(misses, errors)
         if misses:
-            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({why})' if why else ''}."
+            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics),
                            p.vertical or (None if p.industry_phrase or (p.business_phrase and not p.business_refers_back)
@@ -327,7 +335,8 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
     hist = _as_history(history)
     if p.industry_phrase:  # an industry the KB says it does not cover: no channel figure stands in for it
         return False
-    return channelfig.named(text) or (p.followup and bool(hist) and channelfig.named(hist[-1][0]))
+    return channelfig.named(text) or (bool(hist) and channelfig.named(hist[-1][0]) and (
+        p.followup or channelfig.echoed(text, hist[-1][0])))  # "… host-read podcast ads …" then "host-read spots?"
 
 
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:

@@ -51,3 +51,11 @@ def not_about_others(outcomes: list, passages: list[dict]) -> list[dict]:
         said = (ps.get("source", "").partition("›")[2] + "\n" + ps.get("text", "")).lower()
         return any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", said) for n in sized)
     return [ps for ps in passages if not about_other(ps)]
+
+
+def elsewhere(miss: tuple[str, str], para: str) -> bool:
+    """The sizing tool's miss ("… only for United States, Florida, not for Ohio") still stands beside a
+    passage read instead when that passage never names the place asked: its figure is another place's, so
+    the answer says the asked place has none."""
+    m = re.search(r"\bnot for ([^.;()]+?)\s*$", (miss[1] or "").strip(" .)"))
+    return bool(m) and m.group(1).strip().lower() not in (para or "").lower()

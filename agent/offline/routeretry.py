@@ -1,0 +1,55 @@
+"""A business the KB does not know by its goods, asked about again by how it sells.
+
+Why: "we make kombucha, sold mostly through grocery chains" names goods the KB's vertical descriptions
+never mention, so get_benchmark reads "kombucha" as no vertical ("matched_by: no match"). What the user
+says next — how the goods reach buyers — is what the KB's descriptions *are* made of ("products sold
+mainly through grocery, drug, mass and online retailers", "brands that sell through their own online
+store"), and the benchmark tool reads such a clause against exactly those pieces
+(:func:`mpa.business.resolve_business`). So when the tool finds no vertical for the business phrase and
+the user said how the business sells, the look-up is made once more with that clause; the answer then
+keeps the found figure and drops the miss it replaces (:func:`superseded`).
+"""
+from __future__ import annotations
+
+import re
+
+NO_MATCH = "matched_by: no match"
+# "sold mostly through grocery chains", "stocked by pharmacies", "carried in corner stores": a verb of selling,
+# perhaps a degree word, a preposition, and the outlet — up to the end of its clause
+_ROUTE = re.compile(r"\b((?:sold|sells?|selling|stocked|carried|distributed)(?:\s+(?:mostly|mainly|largely|primarily|"
+                    r"chiefly|only|exclusively|usually|almost entirely))?\s+(?:through|thru|in|at|by|via|to|from)\s+"
+                    r"[^.?!;:,()—–]{2,60}?)(?=\s*(?:[.?!;:,()—–]|$|\b(?:and|but|so|what|how|which|who|is|are|do|does)\b))",
+                    re.I)
+
+
+def route(text: str) -> str | None:
+    """The clause saying how the user's business sells, as the KB would word it ("thru" written out); None."""
+    m = _ROUTE.search(text or "")
+    return re.sub(r"\bthru\b", "through", " ".join(m.group(1).split()), flags=re.I) if m else None
+
+
+def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str] = ()) -> list[tuple[str, dict]]:
+    """The tool calls to make next when a benchmark look-up's business phrase named no vertical: get_benchmark
+    again by the route the user described; else, when this turn searched nothing yet, the searches
+    (``queries``) the question would have had without a business phrase — the KB may still speak of it in
+    words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
+    everything was asked."""
+    failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error and NO_MATCH in o.content]
+    if not failed:
+        return []
+    phrase = str(failed[0].input.get("vertical", "")).lower()
+    said = next((t for t in [user_text, *reversed(earlier)] if phrase and phrase in t.lower() and route(t)), user_text)
+    clause = route(said)
+    tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
+    if clause and clause.lower() not in tried:
+        return [("get_benchmark", {**o.input, "vertical": clause}) for o in failed]
+    if any(o.name == "search_knowledge_base" for o in outcomes):
+        return []
+    return [("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
+
+
+def superseded(outcomes: list) -> list:
+    """``outcomes`` without the benchmark misses a later look-up of the same metric found (the retry by route)."""
+    found = {str(o.input.get("metric", "")) for o in outcomes if o.name == "get_benchmark" and o.found}
+    return [o for o in outcomes if not (o.name == "get_benchmark" and not o.found and not o.is_error
+                                        and NO_MATCH in o.content and str(o.input.get("metric", "")) in found)]
