@@ -58,6 +58,14 @@ def _counted(p: Parsed) -> str:
     return m.group(1) if m else ""
 
 
+def _of_this_business(mem: Memory, metric: str) -> bool:
+    """Whether the remembered range of ``metric`` was read for the business the conversation is about
+    now: after "what if it were a shop instead?" and "back to my web store", a CAC range read for the
+    shop is not the web store's (the look-up is made again)."""
+    read_for = mem.range_verticals.get(metric)
+    return not read_for or not mem.vertical or read_for == mem.vertical
+
+
 def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
     """[(price, note, cited id)] — the user's price, else a remembered one, else the range."""
     given = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
@@ -66,7 +74,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     rng = None
     if metric and metric in bench and len(bench[metric]["range"]) == 2:
         rng = (*bench[metric]["range"], bench[metric]["id"])
-    elif metric and metric in mem.ranges and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
+    elif metric and metric in mem.ranges and _of_this_business(mem, metric) and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
             p.calc and p.calc.op == "change" and mem.calc and mem.calc.op == "div") or (  # "and if CPCs drop 25%?" after it
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
         rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)

@@ -44,6 +44,7 @@ class Memory:
     sizes: list[tuple[str, str]] = field(default_factory=list)  # (geography, "370,000 people") of each size shown
     unit: str = ""
     ranges: dict[str, tuple[float, float, str]] = field(default_factory=dict)  # metric → (lo, hi, cite id)
+    range_verticals: dict[str, str] = field(default_factory=dict)  # metric → the business its range was read for
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
     labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
@@ -175,6 +176,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             for key in filter(None, keys):
                 if rng:
                     mem.ranges[key] = (rng[0], rng[1], o.passages[0]["id"])
+                    mem.range_verticals[key] = vertical or ""
                     mem.labels[key] = o.fields.get("get_benchmark", "").split(" — ")[0]
                 if high is not None:
                     mem.highs[key] = (high, o.passages[0]["id"])
