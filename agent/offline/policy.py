@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
@@ -287,7 +287,8 @@ class OfflineAgent:
             paras.append(para)
         if ranked and not paras:
             tq = searchq.form(text, previous)
-            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
+            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
+                           budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period))
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
