@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
 from agent.offline import channelfig, coverage, planmath, replay, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
@@ -31,6 +31,8 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     knowledge base's prose, which a follow-up continues ("and how long at minimum?" after a testing
     rule is not a benchmark question because a benchmark was asked three turns ago)."""
     p = parse(text)
+    if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
+        p.calc, p.metrics = None, []
     return_to(text, mem)
     return p if searchq.continues_reading(text, p, previous) else carry(p, mem)
 
@@ -289,6 +291,7 @@ class OfflineAgent:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period))
+            para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by state or by DMA?": both
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \

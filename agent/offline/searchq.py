@@ -36,6 +36,10 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     # a verb of reducing an amount, said in other words than the plain one ("trim everything a bit"): the plain verb
     (re.compile(r"\b(?:trim(?:s|med|ming)?|slash(?:es|ed|ing)?|shrink(?:s|ing)?|shrunk|pared? (?:back|down)|"
                 r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
+    # the point at which something is done asks for the threshold that sets it off ("at what point do we pull it?")
+    (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
+                                 r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b", re.I),
+     "threshold trigger"),
     # moving an amount out of one thing into another ("shift a third of radio into search"): a reallocation
     (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
                 r"switch(?:es|ed|ing)?|pull(?:s|ed|ing)?)\b[^.?!]{0,50}\b(?:into|over to)\b", re.I), "reallocation"),
@@ -106,6 +110,13 @@ def clean(text: str) -> str:
     out = [t for k, t in enumerate(out)  # "we: how do …" — a subject left without its verb
            if not (t.lower() in _SUBJECTS and k + 1 < len(out) and out[k + 1] in ",;:")]
     return re.sub(r"\s+([?.!,;:])", r"\1", " ".join(out)).strip(" ,;:")
+
+
+def asks_threshold(text: str) -> bool:
+    """Does the message ask at what point something is done ("prices jumped 40%: at what point do we pull
+    back?")? Then it asks for the rule that sets the action off; the figures it tells are its situation,
+    not a calculation or a figure to look up."""
+    return THRESHOLD_ASK.search(text) is not None
 
 
 def attributes(text: str) -> list[str]:
