@@ -21,7 +21,8 @@ from tests.unseen_wording import assert_unseen
 THRESHOLD = ["our streaming TV flight is delivering below pacing. at what stage do we escalate with the vendor?",
              "blended new-customer CAC for our mattress brand is 20% over plan this week. at what point do we act?",
              "the pharmacy chain's campaign is pacing 12% behind plan. at what point do we intervene?"]
-NOT_THRESHOLD = ["what point of sale data do you hold?", "how many points does a TV spot cost?"]
+NOT_THRESHOLD = ["what point of sale data do you hold?", "how many points does a TV spot cost?",
+                 "at what point does the kayak shop break even at a $45 CPA and a $70 margin?"]
 CHOICE = ["for the gym chain's new app promo, should we run a user-level A/B test or a geo test?",
           "a solar installer licensed in two states: is it better to plan by DMA or by state?",
           "our bakery has shops in four metro areas. do we plan by metro DMA or by state?",

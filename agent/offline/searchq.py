@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.passages import message_sentences
+from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
@@ -100,7 +100,7 @@ def clean(text: str) -> str:
     amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing."""
     out: list[str] = []
     for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|/\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
-                          _written_out(_FILLER.sub(" ", text))):
+                          _written_out(_FILLER.sub(" ", singular_acronyms(text)))):  # "CPMs": as the acronym
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
                 if out and tok in "?.!":
@@ -115,8 +115,9 @@ def clean(text: str) -> str:
 def asks_threshold(text: str) -> bool:
     """Does the message ask at what point something is done ("prices jumped 40%: at what point do we pull
     back?")? Then it asks for the rule that sets the action off; the figures it tells are its situation,
-    not a calculation or a figure to look up."""
-    return THRESHOLD_ASK.search(text) is not None
+    not a calculation or a figure to look up — unless the asking sentence states figures itself ("at what point do
+    we break even at a $40 CPA and $60 margin?" is a calculation)."""
+    return any(THRESHOLD_ASK.search(s) and not re.search(r"\d", s) for s in message_sentences(text))
 
 
 def attributes(text: str) -> list[str]:
