@@ -37,6 +37,13 @@ E2E_CHOICE = [("shipped_engine", CHOICE[0], ("A/B test", "geo experiments")),
               ("shipped_engine", CHOICE[2], ("Plan by state", "Plan by DMA")),
               ("shipped_engine", CHOICE[3], ("A/B test", "geo experiments")),
               ("kb_txt_engine", "for a roofing company, should we target by state or by DMA?", ("State targeting", "DMA targeting"))]
+# after a how-to turn on another topic, the threshold question's own situation decides, not the carried topic
+AFTER = [("what's the minimum budget to get a social campaign out of the learning phase?",
+          "instagram cpms are up about 40% on the four-week average this week. at what point do we act on that?",
+          "RSK-CPM-SPIKE"),
+         ("how do we split budget between prospecting and retargeting?",
+          "our blended new-customer CAC is running 20% over plan this week. at what point do we step in on that?",
+          "+30% for two weeks")]
 # two sibling sections, one per option, in hand-written passages
 KITES = [_sec("k#3", "When to fly paper kites", "Fly paper kites on calm dry days; they tear in gusts."),
          _sec("k#4", "When to fly nylon kites", "Fly nylon kites when the wind is strong or the beach is wet."),
@@ -44,7 +51,8 @@ KITES = [_sec("k#3", "When to fly paper kites", "Fly paper kites on calm dry day
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(THRESHOLD, NOT_THRESHOLD, CHOICE, NO_CHOICE, [a for _, a, _ in E2E_THRESHOLD + E2E_CHOICE])
+    assert_unseen(THRESHOLD, NOT_THRESHOLD, CHOICE, NO_CHOICE, [a for _, a, _ in E2E_THRESHOLD + E2E_CHOICE],
+                  [t for a in AFTER for t in a[:2]])
 
 
 @pytest.mark.parametrize("ask", THRESHOLD)
@@ -86,3 +94,11 @@ def test_end_to_end_both_options_are_answered(kb, ask, said, request):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
     got = conv.send(ask).assistant
     assert all(s in got for s in said), got
+
+
+@pytest.mark.parametrize("first,ask,said", AFTER)
+def test_end_to_end_the_threshold_question_is_its_own_topic(first, ask, said, shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    conv.send(first)
+    got = conv.send(ask).assistant
+    assert said in got, got

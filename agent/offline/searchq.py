@@ -220,7 +220,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     attribute it does not name, the words with that attribute, searched last."""
     focus = clean(text) or text.strip()
     q = TurnQuery(focus=focus[:MAX_QUERY])
-    if previous and leans_on_previous(text):
+    if previous and leans_on_previous(text) and not asks_threshold(text):  # its situation is its own statement
         q.topic = topic_of(*previous)
     # a message that says what it asks but points back ("where should the cut come from?"): the last turn's
     # topic helps find the passages; its own words judge them (no carried context for the reader)
