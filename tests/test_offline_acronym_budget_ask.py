@@ -33,7 +33,7 @@ PAYBACK_ASKS = ["how long until a new gym member earns back what we paid to sign
                 "how soon does a new customer pay back what we spent acquiring them?"]
 NOT_PAYBACK_ASKS = ["what's a healthy payback period for a meal kit subscriber?",
                     "a member costs us $300 and nets $25 a month. how long until they pay back?"]
-NOT_BUDGET_ASKS = ["how much should we spend on connected TV at minimum?",
+NOT_BUDGET_ASKS = ["how much should we spend on connected TV at minimum?", "how much would that cost the florist?",
                    "we need 300 new members a month at $40 each. how much should we spend?"]
 
 

@@ -41,14 +41,17 @@ def need(p: Parsed, mem: Memory) -> str | None:
 # the whole budget asked for, also as an embedded question ("the board wants to know how much we should spend")
 _WHOLE_BUDGET = re.compile(r"\bhow much (?:money )?(?:we|i) (?:should|need to|ought to|must) (?:budget|spend|set aside|invest)\b",
                            re.I)
+_SPEND = re.compile(r"\b(?:spend|budget|set aside|invest)\b", re.I)
 
 
 def budget_need(p: Parsed, mem: Memory, channel_named: bool) -> str | None:
     """What to ask for when the message asks how much to spend in all — no figure, metric, channel or audience
     of its own, no budget said before: the target and what one may cost (only the cost when a count was said),
     or None."""
-    if not (p.asks_cost or _WHOLE_BUDGET.search(p.text)) or p.calc or p.numbers or p.metrics or p.metric_phrases \
-            or p.audiences or channel_named or p.step or p.identifiers:
+    # spending asked for ("what would that cost?" prices something said before: no whole budget)
+    whole = _WHOLE_BUDGET.search(p.text) or (p.asks_cost and _SPEND.search(p.text))
+    if not whole or p.calc or p.numbers or p.metrics or p.metric_phrases or p.audiences or channel_named or p.step \
+            or p.identifiers:
         return None
     if mem.facts.get("budget") or (mem.facts.get("count") and mem.facts.get("price")):
         return None  # a budget said, or both its factors: nothing to ask
