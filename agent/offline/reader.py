@@ -134,12 +134,10 @@ def _units(top: list[dict]) -> list[_Unit]:
     return out
 
 
-def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "",
-            budget_said: tuple[float, str | None] | None = None) -> str | None:
+def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None):
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
-    missing: :func:`~agent.offline.passages.relevant`). ``budget_said``: the conversation's budget and its
-    period when the question points at it ("at that budget level"; :func:`~agent.offline.bands.referred`)."""
+    missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at."""
     plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
@@ -181,8 +179,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     named = {re.match(r"[\d.,]*\d", m.group()).group() for m in _NAMED_FIGURE.finditer(STEP.sub(" ", question))}
     amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
-    referred = budget is None and bool(budget_said)  # "at our spend level": the band's heading says what it says
-    budget, period = budget_said if referred else (budget, None)
+    budget, period = budget_said if (referred := budget is None and bool(budget_said)) else (budget, None)  # "that budget"
     pointed = _matches(set(terms(bands.pointer(question))), q) if referred else set()
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
@@ -244,8 +241,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     doc = (lambda k: top[k[0]].get("source", "").split("›")[0].strip())
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
-        pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document splits its advice by the budget
-    # pointed at ("at our spend level"): that budget's part of it
+        pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document split by the budget pointed at
     if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
             and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
         nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
