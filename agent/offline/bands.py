@@ -9,6 +9,10 @@ text at run time (no knowledge-base content is assumed); a heading naming one bu
 example for a $120,000 budget") is that budget give or take a quarter; a heading with no money
 figure, or a question with no budget, is left alone (factor 1.0).
 
+A question may point at the budget instead of stating it ("at that budget level, how many channels?",
+"what fits our spend?"): the budget the conversation gave is then the one stated (:func:`referred`),
+put in the heading's period when both say one ("$120k a quarter" is $40k "per month").
+
 The same holds for a rate the user reports ("we're pacing at 86%", "complaints hit 0.2%"): a rule
 that sorts rates into bands ("between 80% and 90% it is amber", "above 0.3% stop") judges it, so a
 section with a band containing the stated percentage is the one that answers "is that a
@@ -32,6 +36,39 @@ def budget_of(question: str) -> float | None:
     return max(vals) if vals else None
 
 
+# a budget pointed at, not stated: a determiner that refers ("that", "our", "the current") before the word for it
+_POINTED = re.compile(r"\b(?:that|this|the|our|my|current|same|such an?)\s+(?:(?:current|monthly|quarterly|annual|"
+                      r"yearly|total|overall|media|ad|marketing|paid)\s+)?(?:budget|spend|spending)\b"
+                      r"|\b(?:budget|spend|spending)\s+(?:level|size|tier|band|range)\b", re.I)
+_PER = {"week": 52 / 12, "month": 1.0, "quarter": 1 / 3, "year": 1 / 12}  # × amount → a month's worth
+_HEAD_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(week|month|quarter|year)\b|\b(week|month|quarter|year)ly\b|"
+                          r"/\s*(?:mo|month)\b", re.I)
+
+
+def referred(question: str, said: float | None, period: str | None = None) -> tuple[float, str | None] | None:
+    """(amount, period) of the conversation's budget when the question points at it without stating a
+    money figure ("at that budget level", "for our spend"), else None."""
+    if not said or budget_of(question) is not None or not _POINTED.search(question):
+        return None
+    return said, period
+
+
+def pointer(question: str) -> str:
+    """The words pointing at the budget ("our spend level"): a heading stating the band that budget falls in
+    says what they say, so they count as found in it."""
+    m = _POINTED.search(question)
+    return m.group(0) if m else ""
+
+
+def in_period(budget: float | None, period: str | None, heading: str) -> float | None:
+    """``budget`` said for ``period`` put in the period the heading states ("per month"), when both say one."""
+    m = _HEAD_PERIOD.search(heading)
+    want = (m.group(1) or m.group(2) or "month").lower() if m else None
+    if budget is None or not want or period not in _PER or want == period:
+        return budget
+    return budget * _PER[period] / _PER[want]
+
+
 def band(heading: str) -> tuple[float, float] | None:
     """(low, high) of the money band a heading states, or None."""
     t = re.sub(r"(?<=[\dkKmM])-(?=\$)", "–", digits(heading))  # "$20k-$90k": a range, not a code
@@ -50,9 +87,10 @@ def band(heading: str) -> tuple[float, float] | None:
     return None
 
 
-def fit(budget: float | None, heading: str) -> float:
-    """Weight of a section for a question stating ``budget``: its band contains it 1.5, another
-    band 0.6, no band (or no budget) 1.0."""
+def fit(budget: float | None, heading: str, period: str | None = None) -> float:
+    """Weight of a section for a question stating ``budget`` (said for ``period``, when known): its band
+    contains it 1.5, another band 0.6, no band (or no budget) 1.0."""
+    budget = in_period(budget, period, heading)
     if budget is None:
         return 1.0
     b = band(heading)

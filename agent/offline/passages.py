@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.queryforms import Compounds, Spellings, contractions
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
@@ -48,9 +49,22 @@ def _analyzed(text: str) -> tuple[str, ...]:  # a passage's words, read again on
     return tuple(_ANALYZE(text))
 
 
+# an acronym's plural ("CPMs", "KPIs", "DMAs"; a metric's typed lower-case, "cpms"): the stemmer keeps its "s" (no vowel
+# before it, or one right before it), so "CPMs" and "CPM" would be two words; written as the acronym, they are one
+_PLURAL = re.compile(r"\b([A-Za-z]{2,5})s\b")
+_METRIC_NAMES = frozenset(k.upper() for k in VOCABULARY["metrics"])
+
+
+def singular_acronyms(text: str) -> str:
+    """``text`` with each acronym's plural written as the acronym ("CPMs rose" → "CPM rose")."""
+    return _PLURAL.sub(lambda m: m.group(1) if m.group(1).isupper() or m.group(1).upper() in _METRIC_NAMES
+                       else m.group(0), text)
+
+
 @lru_cache(maxsize=16384)
 def _terms(text: str) -> tuple[str, ...]:  # the reader analyses the same KB sentences turn after turn
-    return tuple(_IRREGULAR.get(t, t) for t in _ANALYZE(text) if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1)
+    return tuple(_IRREGULAR.get(t, t) for t in _ANALYZE(singular_acronyms(text))
+                 if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1)
 
 
 _POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import arith, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
 from agent.offline import channelfig, coverage, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
@@ -31,6 +31,8 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     knowledge base's prose, which a follow-up continues ("and how long at minimum?" after a testing
     rule is not a benchmark question because a benchmark was asked three turns ago)."""
     p = parse(text)
+    if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
+        p.calc, p.metrics = None, []
     return_to(text, mem)
     return p if searchq.continues_reading(text, p, previous) else carry(p, mem)
 
@@ -44,7 +46,8 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
-    need = arith.missing(p, mem) or worthask.need(p, mem)
+    need = arith.missing(p, mem) or worthask.need(p, mem) or worthask.budget_need(p, mem, channelfig.named(p.text)) \
+        or worthask.payback_need(p, mem)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
@@ -295,7 +298,9 @@ class OfflineAgent:
             paras.append(para)
         if ranked and not paras:
             tq = searchq.form(text, previous)
-            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic)
+            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
+                           budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period))
+            para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by state or by DMA?": both
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \

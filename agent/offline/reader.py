@@ -136,10 +136,10 @@ def _units(top: list[dict]) -> list[_Unit]:
     return out
 
 
-def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "") -> str | None:
+def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None):
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
-    missing: :func:`~agent.offline.passages.relevant`)."""
+    missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at."""
     plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
@@ -181,6 +181,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     named = {re.match(r"[\d.,]*\d", m.group()).group() for m in _NAMED_FIGURE.finditer(STEP.sub(" ", question))}
     amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
+    budget, period = budget_said if (referred := budget is None and bool(budget_said)) else (budget, None)  # "that budget"
+    pointed = _matches(set(terms(bands.pointer(question))), q) if referred else set()
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
     def own(c: _Unit, which: set[str]) -> float:
@@ -203,6 +205,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             own_head = _matches(asked, us[0].head_terms)
             head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in _matches(asked, us[0].parent_terms)
                                                                 - own_head)
+            if pointed and bands.fit(budget, us[0].heading, period) > 1:
+                head += sum(weight[t] for t in pointed - own_head)
             best = max(scores[id(c)] for c in us)
             if best <= 0 and head <= 0:
                 return 0.0
@@ -223,7 +227,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             if hint:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
                 s *= 1.0 + 0.5 * len(_matches(hint, us[0].head_terms)) / len(hint)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
-            s *= bands.fit(budget, us[0].heading)  # a budget stated: the section of its band, not another's
+            s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
@@ -237,7 +241,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
-    banded = [k for k in ranked if bands.fit(budget, k[1]) > 1 and by[k] >= 0.8 * by[ranked[0]] > 0]  # a close call:
+    doc = (lambda k: top[k[0]].get("source", "").split("›")[0].strip())
+    banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
+        pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document split by the budget pointed at
     if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
             and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
         nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first

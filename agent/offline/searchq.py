@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.passages import message_sentences
+from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
@@ -36,6 +36,10 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     # a verb of reducing an amount, said in other words than the plain one ("trim everything a bit"): the plain verb
     (re.compile(r"\b(?:trim(?:s|med|ming)?|slash(?:es|ed|ing)?|shrink(?:s|ing)?|shrunk|pared? (?:back|down)|"
                 r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
+    # the point at which something is done asks for the threshold that sets it off ("at what point do we pull it?")
+    (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
+                                 r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b", re.I),
+     "threshold trigger"),
     # moving an amount out of one thing into another ("shift a third of radio into search"): a reallocation
     (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
                 r"switch(?:es|ed|ing)?|pull(?:s|ed|ing)?)\b[^.?!]{0,50}\b(?:into|over to)\b", re.I), "reallocation"),
@@ -96,7 +100,7 @@ def clean(text: str) -> str:
     amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing."""
     out: list[str] = []
     for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|/\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
-                          _written_out(_FILLER.sub(" ", text))):
+                          _written_out(_FILLER.sub(" ", singular_acronyms(text)))):  # "CPMs": as the acronym
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):
                 if out and tok in "?.!":
@@ -106,6 +110,14 @@ def clean(text: str) -> str:
     out = [t for k, t in enumerate(out)  # "we: how do …" — a subject left without its verb
            if not (t.lower() in _SUBJECTS and k + 1 < len(out) and out[k + 1] in ",;:")]
     return re.sub(r"\s+([?.!,;:])", r"\1", " ".join(out)).strip(" ,;:")
+
+
+def asks_threshold(text: str) -> bool:
+    """Does the message ask at what point something is done ("prices jumped 40%: at what point do we pull
+    back?")? Then it asks for the rule that sets the action off; the figures it tells are its situation,
+    not a calculation or a figure to look up — unless the asking sentence states figures itself ("at what point do
+    we break even at a $40 CPA and $60 margin?" is a calculation)."""
+    return any(THRESHOLD_ASK.search(s) and not re.search(r"\d", s) for s in message_sentences(text))
 
 
 def attributes(text: str) -> list[str]:
@@ -208,7 +220,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     attribute it does not name, the words with that attribute, searched last."""
     focus = clean(text) or text.strip()
     q = TurnQuery(focus=focus[:MAX_QUERY])
-    if previous and leans_on_previous(text):
+    if previous and leans_on_previous(text) and not asks_threshold(text):  # its situation is its own statement
         q.topic = topic_of(*previous)
     # a message that says what it asks but points back ("where should the cut come from?"): the last turn's
     # topic helps find the passages; its own words judge them (no carried context for the reader)

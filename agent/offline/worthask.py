@@ -1,6 +1,14 @@
 """"Would that be a good deal for us?" after the conversation worked out what a budget buys: whether it
 pays depends on what one result is worth to the user, a figure only they have.
 
+The same holds for the whole budget asked for with nothing to derive it from ("what should we put in next
+year's plan?"): a budget is the result the user wants times what one may cost (:func:`budget_need`), so
+the result wanted is asked for rather than a figure invented or a passage on pacing quoted.
+
+And for the time a customer takes to pay back what winning them cost ("how soon does a new member earn
+back what we paid for them?"): the cost ÷ what the customer brings in a month, a figure only the user has
+(:func:`payback_need`) — unless the question asks for the usual or healthy period, which the KB states.
+
 Why: a benchmark says whether a cost is typical, not whether it is good *for this business*; that
 needs the user's value per customer (gross profit or lifetime value), which the agent must ask for
 rather than assume. Read is English (a judgement word, a pronoun pointing back, the user speaking of
@@ -28,3 +36,42 @@ def need(p: Parsed, mem: Memory) -> str | None:
     if "budget" not in mem.facts or mem.facts.get("LTV") or mem.facts.get("price"):
         return None
     return "gross profit per customer (what one conversion is worth to you)"
+
+
+# the whole budget asked for, also as an embedded question ("the board wants to know how much we should spend")
+_WHOLE_BUDGET = re.compile(r"\bhow much (?:money )?(?:we|i) (?:should|need to|ought to|must) (?:budget|spend|set aside|invest)\b",
+                           re.I)
+_SPEND = re.compile(r"\b(?:spend|budget|set aside|invest)\b", re.I)
+
+
+def budget_need(p: Parsed, mem: Memory, channel_named: bool) -> str | None:
+    """What to ask for when the message asks how much to spend in all — no figure, metric, channel or audience
+    of its own, no budget said before: the target and what one may cost (only the cost when a count was said),
+    or None."""
+    # spending asked for ("what would that cost?" prices something said before: no whole budget)
+    whole = _WHOLE_BUDGET.search(p.text) or (p.asks_cost and _SPEND.search(p.text))
+    if not whole or p.calc or p.numbers or p.metrics or p.metric_phrases or p.audiences or channel_named or p.step \
+            or p.identifiers:
+        return None
+    if mem.facts.get("budget") or (mem.facts.get("count") and mem.facts.get("price")):
+        return None  # a budget said, or both its factors: nothing to ask
+    if mem.facts.get("count"):
+        return "cost you can afford per customer or lead"
+    return "target for the period (how many customers or leads you need) and what one may cost you"
+
+
+_PAYS_BACK = re.compile(r"\bpay\s?back\b|\bpays? (?:[\w']+ ){0,6}back\b|\bearns? (?:[\w']+ ){0,6}back\b|\brecoup\w*|"
+                        r"\bbreaks? even on\b", re.I)
+_HOW_SOON = re.compile(r"\bhow (?:soon|long|quickly|fast|many months)\b|\bwhen\b", re.I)
+_NORM = re.compile(r"\b(?:typical|typically|usual|usually|normal|healthy|good|target|benchmark|should|ideal|acceptable)\b",
+                   re.I)
+
+
+def payback_need(p: Parsed, mem: Memory) -> str | None:
+    """What one customer brings in a month, when the message asks how soon a customer pays back their cost and
+    neither it nor an earlier one says it (nor asks for the usual period); else None."""
+    if not (_PAYS_BACK.search(p.text) and _HOW_SOON.search(p.text)) or _NORM.search(p.text) or p.numbers:
+        return None
+    if mem.facts.get("LTV"):
+        return None
+    return "monthly gross margin per customer (what one customer brings in each month)"
