@@ -1,4 +1,4 @@
-"""A question offering two alternatives ("should we plan by state or by DMA?", "daily or weekly caps?")
+"""A question offering two alternatives ("should we report by city or by region?", "daily or weekly caps?")
 is answered with what the knowledge base says of each, when it gives each its own section.
 
 Why: the reader quotes the one section that best answers; for a choice between two options that is
@@ -15,7 +15,7 @@ import re
 
 from agent.offline.passages import terms
 
-# "A or B?" closing a question: up to three words either side of "or" (a preposition may repeat: "by state or by DMA")
+# "A or B?" closing a question: up to three words either side of "or" (a preposition may repeat: "by city or by region")
 _CHOICE = re.compile(r"((?:[\w'/-]+\s+){0,2}[\w'/-]+)\s+or\s+((?:[\w'/-]+\s+){0,2}[\w'/-]+)\s*\?", re.I)
 _QUOTED = re.compile(r"Based on Knowledge Base \[([^\]]+)\]:\s*")
 

@@ -1,7 +1,7 @@
 """What a calculation question asks, read from the shape of its sentence rather than a "how many":
 both ends of a range at once ("the low and high end", "both ends"), a counted unit set at those ends
-("installs at the low and high end of that" asks how many the budget buys at each), a price pointed
-back to ("the 25k at that price"), and a total asked of a count and its unit price ("2M views at a $9
+("sign-ups at the top and bottom of that" asks how many the budget buys at each), a price pointed
+back to ("the 40k at that rate"), and a total asked of a count and its unit price ("2M views at a $9
 CPM — the total?").
 
 Why a module: :mod:`~agent.offline.parse` decides the operation from these cues, and they are English
@@ -83,7 +83,7 @@ def total_asked(p, low: str, unit_of) -> bool:
 def bought(p, low: str, priced) -> None:
     """A budget's purchase count asked by the sentence's shape, set on ``p`` (its ``asks_count`` and ``unit``): a
     unit at the range's ends ("$25k: installs at the low and high end?"), or the budget at a price pointed back to
-    ("the 25k at that price"). ``priced``: whether a singular noun is a unit some metric prices."""
+    ("the 40k at that rate"). ``priced``: whether a singular noun is a unit some metric prices."""
     roles, unit = {n.role for n in p.numbers}, counted_at_ends(low)
     named = _UNIT_COUNT.search(low)  # "what's the lead count at the pricey end?"
     if not p.asks_count and unit and (priced(one(unit)) or unit not in _NOT_BOUGHT) and "budget" in roles:

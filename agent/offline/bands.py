@@ -9,7 +9,7 @@ text at run time (no knowledge-base content is assumed); a heading naming one bu
 example for a $120,000 budget") is that budget give or take a quarter; a heading with no money
 figure, or a question with no budget, is left alone (factor 1.0).
 
-A question may point at the budget instead of stating it ("at that budget level, how many channels?",
+A question may point at the budget instead of stating it ("at our current spend, how many channels?",
 "what fits our spend?"): the budget the conversation gave is then the one stated (:func:`referred`),
 put in the heading's period when both say one ("$120k a quarter" is $40k "per month").
 
@@ -47,7 +47,7 @@ _HEAD_PERIOD = re.compile(r"\b(?:per|a|an|each|every)\s+(week|month|quarter|year
 
 def referred(question: str, said: float | None, period: str | None = None) -> tuple[float, str | None] | None:
     """(amount, period) of the conversation's budget when the question points at it without stating a
-    money figure ("at that budget level", "for our spend"), else None."""
+    money figure ("at our current spend", "for our spend"), else None."""
     if not said or budget_of(question) is not None or not _POINTED.search(question):
         return None
     return said, period

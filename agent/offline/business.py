@@ -34,7 +34,7 @@ _PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|hea
 # part of it; any other "and" starts the next thing said
 _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
        r"services?|outfit)\b)"
-# how many of it there are ("we're 9 bike shops", "we are three clinics"): a group of one kind of business
+# how many of it there are ("we're 6 flower shops", "we are three clinics"): a group of one kind of business
 _COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|a few|a couple of|a dozen)"
 # the words that end a business's own name ("… studio", "… shop"): what a possessive or a place of sale names
 _HEAD = r"(?:company|business|firm|shop|store|boutique|practice|agency|studio|brand|clinic|salon|showroom|outlet|" \
@@ -186,7 +186,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
                     r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?", named, re.I):
                 phrase = ONLINE_STORE if web_seller else _online_store(phrase)
-            elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "9 bike shops plus a web store"
+            elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "6 flower shops plus a web store"
                 phrase = OMNICHANNEL
             return Business(phrase, back)
     own = kblabels.named_in(text)  # no sentence form: a vertical the KB labels itself, said in full
@@ -202,7 +202,7 @@ _COORDINATED = re.compile(r",\s+((?:(?!(?:and|or|but|so|that|which|who|what|what
 
 
 def _coordinated(text: str, end: int) -> str:
-    """", high-end safari trips" after "we sell private" (a first word, then the rest of its noun phrase;
+    """", hand-built wooden canoes" after "we sell custom" (a first word, then the rest of its noun phrase;
     never a metric: "…, normal cpl?" is the question); "" otherwise."""
     m = _COORDINATED.match(text, end)
     return ", " + m.group(1).strip() if m and not set(terms(m.group(1))) & _METRIC_WORDS else ""

@@ -138,7 +138,7 @@ def unit_metric(noun: str) -> str | None:
 
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <noun>") for each price question form in ``text``."""
-    out, text = [], glossed(text, _is_unit)  # "an inquiry (a lead)": the lead
+    out, text = [], glossed(text, _is_unit)  # "a sign-up (a lead)": the lead
     for form in _PRICE_FORMS:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))

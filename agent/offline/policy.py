@@ -300,7 +300,7 @@ class OfflineAgent:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period))
-            para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by state or by DMA?": both
+            para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
             rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \

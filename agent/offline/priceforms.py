@@ -169,14 +169,14 @@ def doers_priced(text: str) -> list[tuple[int, str]]:
     return out
 
 
-# a word glossed in brackets right after it: "an inquiry (a lead)", "a download (i.e. an install)"
+# a word glossed in brackets right after it: "a sign-up (a lead)", "a download (i.e. an install)"
 _GLOSS = re.compile(r"\b([a-z][a-z\-]*)(\s*\(\s*(?:i\.e\.,?\s*|aka\s+|or\s+|that is,?\s*)?(?:an?\s+|the\s+)?)"
                     r"([a-z][a-z\- ]{1,30}?)(\s*\))", re.I)
 
 
 def glossed(text: str, is_unit) -> str:
     """``text`` with each bracketed gloss that names a priced unit standing in for the word it glosses
-    ("what should an inquiry (a lead) cost" reads "what should an lead cost"): the user's own word is
+    ("what should a sign-up (a lead) cost" reads "what should a lead cost"): the user's own word is
     explained in the name the metrics use. Same length (the rest padded at the end), so positions barely move."""
     out = _GLOSS.sub(lambda m: m.group(3) if is_unit(m.group(3)) else m.group(0), text)
     return out + " " * (len(text) - len(out))

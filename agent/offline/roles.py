@@ -20,7 +20,7 @@ from rag.analyzer import ENGLISH_STOP_WORDS
 CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
                          r"grew|climbed|fell|fallen|dropped|decreased?|declined|rises?|rising|falls?|drops?|goes|going|went|moves?|moved|"
                          r"changes?|changed|jumps?|climbs?)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
-# the hedges said between a verb and its figure ("we pay roughly 260", "costs us just under $40")
+# the hedges said between a verb and its figure ("we pay roughly 310", "costs us just under $40")
 HEDGE = r"(?: (?:about|around|roughly|approximately|approx\.?|nearly|almost|close to|something like|maybe|just|" \
         r"(?:just )?(?:over|under|shy of)|upwards of|on average|an average of|~))*"
 _NOT_COUNTED = re.compile(r"(?:monthly|weekly|daily|yearly|quarterly|annually|roughly|approximately|only|actually|"

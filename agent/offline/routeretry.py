@@ -1,7 +1,7 @@
 """A business the KB does not know by its goods, asked about again by how it sells.
 
-Why: "we make kombucha, sold mostly through grocery chains" names goods the KB's vertical descriptions
-never mention, so get_benchmark reads "kombucha" as no vertical ("matched_by: no match"). What the user
+Why: "we roast small-batch coffee, sold mostly through supermarket chains" names goods the KB's vertical descriptions
+never mention, so get_benchmark reads "small-batch coffee" as no vertical ("matched_by: no match"). What the user
 says next — how the goods reach buyers — is what the KB's descriptions *are* made of ("products sold
 mainly through grocery, drug, mass and online retailers", "brands that sell through their own online
 store"), and the benchmark tool reads such a clause against exactly those pieces

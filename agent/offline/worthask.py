@@ -38,7 +38,7 @@ def need(p: Parsed, mem: Memory) -> str | None:
     return "gross profit per customer (what one conversion is worth to you)"
 
 
-# the whole budget asked for, also as an embedded question ("the board wants to know how much we should spend")
+# the whole budget asked for, also as an embedded question ("my CFO asked how much we ought to invest")
 _WHOLE_BUDGET = re.compile(r"\bhow much (?:money )?(?:we|i) (?:should|need to|ought to|must) (?:budget|spend|set aside|invest)\b",
                            re.I)
 _SPEND = re.compile(r"\b(?:spend|budget|set aside|invest)\b", re.I)
