@@ -176,7 +176,7 @@ _GLOSS = re.compile(r"\b([a-z][a-z\-]*)(\s*\(\s*(?:i\.e\.,?\s*|aka\s+|or\s+|that
 
 def glossed(text: str, is_unit) -> str:
     """``text`` with each bracketed gloss that names a priced unit standing in for the word it glosses
-    ("what should a sign-up (a lead) cost" reads "what should a lead cost"): the user's own word is
+    ("what would a sign-up (a lead) run us" reads "what would a lead run us"): the user's own word is
     explained in the name the metrics use. Same length (the rest padded at the end), so positions barely move."""
     out = _GLOSS.sub(lambda m: m.group(3) if is_unit(m.group(3)) else m.group(0), text)
     return out + " " * (len(text) - len(out))
