@@ -21,6 +21,7 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, TypeVar
 
 log = logging.getLogger("rag.llm")
@@ -135,18 +136,14 @@ def anthropic_client(api_key: str | None = None, base_url: str | None = None, ti
     return traced(client) if trace else client
 
 
-_TLS: list[Any] = []
-
-
+@lru_cache(maxsize=1)
 def _tls_context() -> Any:
     """One TLS context for every client: httpx builds a new one per client (it loads the CA bundle,
     ~25 ms), and evals and tests build a client per trial or judge. Built as httpx builds its default
     (certifi's bundle, or ``SSL_CERT_FILE`` / ``SSL_CERT_DIR`` when set), so verification is unchanged."""
-    if not _TLS:
-        import httpx
+    import httpx
 
-        _TLS.append(httpx.create_ssl_context(trust_env=True))
-    return _TLS[0]
+    return httpx.create_ssl_context(trust_env=True)
 
 
 class RetryingMessages:

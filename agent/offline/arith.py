@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import buyask, kbmetrics, periods
+from agent.offline import askshape, buyask, kbmetrics, periods
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -41,8 +41,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     unit = p.unit.lower().strip()
     if own := kbmetrics.priced(unit):  # a unit the KB's own metric prices
         return own
-    one = re.sub(r"ies$", "y", unit) if re.search(r"[^aeiou]ies$", unit) else unit[:-1] if unit.endswith("s") \
-        and not unit.endswith("ss") else unit  # "enquiries" → "enquiry", "bookings" → "booking"
+    one = unit if unit.endswith("ss") else askshape.one(unit)  # "enquiries" → "enquiry", "bookings" → "booking"
     # a unit the conversation already priced in the user's words ("each enquiry form" → "how many enquiries")
     said = [k for k in mem.ranges if k.startswith("cost per ") and terms(one) and set(terms(one)) <= set(terms(k[9:]))]
     return said[-1] if len(said) == 1 else f"cost per {one}"
