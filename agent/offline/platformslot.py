@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 from mpa.vocabulary import VOCABULARY, match_terms
+from rag.analyzer import ENGLISH_STOP_WORDS  # scikit-learn's list; importing sklearn costs ~1.5 s per process
 
 # "and X?", "what about X", "how about on X", "or X instead?", "vs X" — then at most a short question about it
 _SWAP = re.compile(r"^\s*(?:ok(?:ay)?,?\s+)?(?:and|or|what about|how about|vs\.?|versus)\s+(?:on\s+|for\s+|with\s+)?"
