@@ -29,6 +29,7 @@ from agent.offline.business import business as _business, without_channel_names,
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
+from agent.offline.scope import PLEASANTRY
 from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
     UNIT_OF, doers_priced, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
@@ -58,8 +59,7 @@ _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
-_SMALLTALK = re.compile(r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank you|cheers|great|"
-                        r"perfect|awesome|cool|ok(?:ay)?|got it|bye|goodbye|see you|nice|lovely|how are you)\b", re.I)
+_SMALLTALK = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I)
 _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same(?: question| thing| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"

@@ -216,7 +216,7 @@ class OfflineAgent:
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
         if scope.chat(text, p.smalltalk) and not outcomes:
-            return compose.SMALLTALK_REPLY
+            return compose.smalltalk_reply(text)
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
         w = _formula(text, history, mem, previous)

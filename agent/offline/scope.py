@@ -91,8 +91,12 @@ def decline(what: str) -> str:
     return DECLINE.format(what=what)
 
 
-_OPENER = re.compile(r"^\W*(?:(?:hi|hello|hey|hiya|thanks?|thank you|cheers|great|perfect|awesome|cool|ok(?:ay)?|"
-                     r"got it|nice|lovely|so|right|well|and|then|but|now)\b\W*)+", re.I)  # "ok and how many …?": a question
+# Greetings, thanks and approval words: a message that is only these is small talk (parse), and a
+# question after them is still a question (chat). One list for both.
+PLEASANTRY = (r"hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|"
+              r"appreciate it|great|perfect|awesome|amazing|brilliant|fantastic|excellent|wonderful|cool|ok(?:ay)?|got it|"
+              r"bye|goodbye|see you|nice|lovely")
+_OPENER = re.compile(rf"^\W*(?:(?:{PLEASANTRY}|so|right|well|and|then|but|now)\b\W*)+", re.I)  # "ok and how many …?": a question
 _QUESTION = re.compile(r"^(?:which|what|how|when|where|why|who|can|could|do|does|is|are|should)\b", re.I)
 
 
