@@ -39,29 +39,6 @@ def pytest_collection_finish(session):
     gc.set_threshold(50_000, 50, 100)
 
 
-# The test files that drive the anthropic SDK (a fake Messages server, judges, the reranker).
-# Importing the SDK costs ~2 s of CPU per process (its ~600 pydantic type modules); no other test
-# needs it (measured by blocking the import: only these files failed). They run as one xdist work
-# unit, so one worker pays the import instead of both. A stale list only costs speed.
-SDK_TEST_FILES = frozenset({"test_anthropic_sdk.py", "test_braintrust_service.py", "test_default_models.py",
-                            "test_llm.py", "test_modes.py", "test_scorers.py"})
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    """``--dist loadfile`` (pyproject's addopts), except that :data:`SDK_TEST_FILES` form one unit."""
-    if config.getoption("dist") != "loadfile":
-        return None
-    from xdist.scheduler import LoadFileScheduling
-
-    class SharedImportScheduling(LoadFileScheduling):
-        def _split_scope(self, nodeid: str) -> str:
-            path = super()._split_scope(nodeid)
-            return "anthropic SDK tests" if path.rsplit("/", 1)[-1] in SDK_TEST_FILES else path
-
-    return SharedImportScheduling(config, log)
-
-
 def pytest_configure(config):
     """An xdist worker leaves without the interpreter's teardown. Once it has reported its last
     result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
