@@ -39,3 +39,21 @@ def test_a_greeting_and_a_goodbye_get_their_own_replies(talk):
 def test_a_question_after_the_pleasantry_is_still_answered(talk):
     (turn,) = talk("brilliant, thx. and what's a typical CPC in SaaS?")
     assert turn.tool_calls and "You're welcome" not in turn.assistant
+
+
+@pytest.mark.parametrize("text", ["my manager will be over the moon with this, cheers", "truly appreciated, that cleared it up",
+                                  "the deck is finished now. gracias!"])
+def test_thanks_later_in_the_message_are_small_talk_too(talk, text):
+    (turn,) = talk(text)
+    assert turn.tool_calls == [] and turn.assistant.startswith("You're welcome")
+
+
+@pytest.mark.parametrize("text", ["got it", "perfect, that settles it", "sweet, works for me"])
+def test_approval_is_acknowledged_not_greeted(talk, text):
+    (turn,) = talk(text)
+    assert turn.tool_calls == [] and turn.assistant.startswith("Glad that helps")
+
+
+def test_an_off_topic_request_after_a_laugh_is_still_declined(talk):
+    (turn,) = talk("haha ok, now tell me tomorrow's football scores")
+    assert "does not contain" in turn.assistant and "Glad that helps" not in turn.assistant

@@ -13,23 +13,27 @@ from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.passages import sentences
+from agent.offline.scope import THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
                    "through budgets and the MPA-10 planning steps with you. What are you planning?")
-_THANKS = re.compile(r"\b(?:thanks?|thank (?:you|u)|thx|ty|cheers|appreciated?)\b", re.I)
+_THANKS = re.compile(rf"\b(?:{THANKS})\b", re.I)
 _BYE = re.compile(r"\b(?:bye|goodbye|see you)\b", re.I)
+_GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)|how are you)\b", re.I)
 
 
 def smalltalk_reply(text: str) -> str:
     """Small talk answered in kind: a goodbye returned, thanks acknowledged, a greeting met with what
-    the assistant can do (a "thank you" is not a new conversation)."""
+    the assistant can do, approval acknowledged (a "thank you" or "got it" is not a new conversation)."""
     if _BYE.search(text):
         return "Goodbye, and good luck with the plan."
     if _THANKS.search(text):
         return "You're welcome! What else can I help you plan?"
-    return SMALLTALK_REPLY
+    if _GREETING.match(text):
+        return SMALLTALK_REPLY
+    return "Glad that helps. What else can I help you plan?"  # "sweet, that works", "got it"
 
 
 def bench_fields(o: ToolOutcome) -> dict:

@@ -29,7 +29,7 @@ from agent.offline.business import business as _business, without_channel_names,
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.scope import PLEASANTRY
+from agent.offline.scope import PLEASANTRY, THANKS
 from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
     UNIT_OF, doers_priced, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
@@ -46,8 +46,7 @@ DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]
 GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"
                       r"\bhow (?:do|should|can|would) (?:i|we|you)\b|\bsteps?\b|\bwhat should (?:i|we) do\b", re.I)
 # a judgement asked for ("is that good?", "healthy for us?"), not an opening "Fine." / "OK," / "Good news:"
-EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b(?!\s+news)",
-                      re.I)
+EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good)\b(?!\s+news)", re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|" + HEADCOUNT.pattern, re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
@@ -59,7 +58,7 @@ _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
-_SMALLTALK = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I)
+_SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
 _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same(?: question| thing| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
@@ -392,7 +391,8 @@ def _parse(text: str) -> Parsed:
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
               or p.calc or p.identifiers or p.geographies or p.followup)
-    p.smalltalk = bool(_SMALLTALK.match(text)) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
+    chat = _SMALLTALK.match(text) or ("?" not in text and _THANKED.search(text))
+    p.smalltalk = bool(chat) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p
 
 

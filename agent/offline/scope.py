@@ -93,9 +93,12 @@ def decline(what: str) -> str:
 
 # Greetings, thanks and approval words: a message that is only these is small talk (parse), and a
 # question after them is still a question (chat). One list for both.
-PLEASANTRY = (r"hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|"
-              r"appreciate it|great|perfect|awesome|amazing|brilliant|fantastic|excellent|wonderful|cool|ok(?:ay)?|got it|"
-              r"bye|goodbye|see you|nice|lovely")
+PLEASANTRY = (r"hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|"
+              r"appreciate it|great|perfect|awesome|amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|"
+              r"got it|bye|goodbye|see you|nice|lovely")
+# Thanks anywhere in a message ("really appreciate the straight answers", "… merci!"): with no question
+# and nothing to plan in it, the message is small talk too.
+THANKS = r"thanks?|thank (?:you|u)|thx|ty|tysm|tyvm|cheers|appreciated?|merci|gracias|danke"
 _OPENER = re.compile(rf"^\W*(?:(?:{PLEASANTRY}|so|right|well|and|then|but|now)\b\W*)+", re.I)  # "ok and how many …?": a question
 _QUESTION = re.compile(r"^(?:which|what|how|when|where|why|who|can|could|do|does|is|are|should)\b", re.I)
 
