@@ -2,8 +2,6 @@
 
 * An acronym's plural ("CPCs", "KPIs", a metric typed lower-case "cpms") is the acronym: the stemmer keeps
   its "s", so without this the reader and the search saw two words (passages.singular_acronyms).
-* How soon a customer pays back their cost, with no monthly figure said, asks for what one brings in a
-  month (worthask.payback_need) — the usual period is the KB's to state, not asked back.
 * The whole budget asked for with nothing to derive it from ("the owners want to know how much we should
   spend this year") is a clarifying question for the target and what one may cost — a budget is one times
   the other (worthask.budget_need) — not a passage on pacing.
@@ -26,19 +24,12 @@ BUDGET_ASKS = ["The founders keep asking how much we should budget for next year
                "what budget should our pilates studio run with?",
                "How much do we need to spend on marketing next month?",
                "our investors want a number: how much should we spend on ads this year?"]
-PAYBACK_ASKS = ["how long until a new gym member earns back what we paid to sign them up?",
-                "When does a subscriber of our meal kit pay back their acquisition cost?",
-                "how quickly will each new dental patient pay us back for the ads?",
-                "how many months before a new client recoups what we spent winning them?",
-                "how soon does a new customer pay back what we spent acquiring them?"]
-NOT_PAYBACK_ASKS = ["what's a healthy payback period for a meal kit subscriber?",
-                    "a member costs us $300 and nets $25 a month. how long until they pay back?"]
 NOT_BUDGET_ASKS = ["how much should we spend on connected TV at minimum?", "how much would that cost the florist?",
                    "we need 300 new members a month at $40 each. how much should we spend?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([t for t, _ in PLURALS], KEPT, BUDGET_ASKS, NOT_BUDGET_ASKS, PAYBACK_ASKS, NOT_PAYBACK_ASKS)
+    assert_unseen([t for t, _ in PLURALS], KEPT, BUDGET_ASKS, NOT_BUDGET_ASKS)
 
 
 @pytest.mark.parametrize("text,term", PLURALS)
@@ -64,18 +55,3 @@ def test_a_budget_with_its_inputs_or_for_one_channel_is_not_asked_back(ask, ship
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
     got = conv.send(ask).assistant
     assert "target for the period" not in got, got
-
-
-@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
-@pytest.mark.parametrize("ask", PAYBACK_ASKS)
-def test_how_soon_a_customer_pays_back_asks_what_one_brings_in(kb, ask, request):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
-    got = conv.send(ask).assistant
-    assert got.rstrip().endswith("?") and "each month" in got, got
-
-
-@pytest.mark.parametrize("ask", NOT_PAYBACK_ASKS)
-def test_the_usual_period_or_given_figures_are_not_asked_back(ask, shipped_engine):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
-    got = conv.send(ask).assistant
-    assert "each month)?" not in got, got

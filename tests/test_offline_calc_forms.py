@@ -48,12 +48,6 @@ _OWN = [
     (["Each tenant nets us $40 a month; how many months before we earn back the 500?"], ["$500 ÷ $40 = 12.50 months"]),
     (["Our CAC is 180 and a customer brings 45 a month in margin. payback?"], ["$180 ÷ $45 = 4 months"]),
     (["it costs 90 to sign up a subscriber who pays us 15 monthly after costs. how long to recoup?"], ["$90 ÷ $15 = 6 months"]),
-    # a payback predicted ("will", "would") with no monthly figure given: the missing input is asked for
-    (["And how soon will each new client pay back what it cost to win them?"], ["monthly contribution per customer"]),
-    (["when would a new subscriber earn back their acquisition cost?"], ["monthly contribution per customer"]),
-    (["how many months until a new member pays back the 300 we spend to sign them?"], ["monthly contribution per customer"]),
-    (["how fast does a typical patient pay back their acquisition cost for us?"], ["monthly contribution per customer"]),
-    (["Our CAC is $420. How long before each buyer makes that back?"], ["monthly contribution per customer"]),
     # a count and its unit price, the total asked
     (["We need 800 leads and they run about $45 each. what does that come to?"], ["800 × $45 = $36,000"]),
     (["planning 4 million video views at a $9 CPM - total?"], ["4,000,000 × $9 ÷ 1,000 = $36,000"]),

@@ -271,25 +271,32 @@ def impressions(text: str) -> list[str]:
             "average frequency)"]
 
 
-_PAYBACK = re.compile(r"\bpay\s?back\b|\bpays? (?:itself |it |that |this )?back\b|\b(?:earn\w*|comes?|coming|came|made|makes|"
-                      r"make|gets?|got|won|wins?|returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|"
-                      r"\brecover\w*|\bbreak even on\b", re.I)
+_PAYBACK = re.compile(r"\bpay\s?back\b|\b(?:pay|pays|paying|earn\w*|comes?|coming|came|made|makes|make|gets?|got|won|wins?|"
+                      r"returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|\brecover\w*|\bbreak even on\b", re.I)
+_WHEN = re.compile(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", re.I)
 
-
-# a payback predicted ("how soon will each one pay back", "when would they earn back"), not a norm asked ("should")
-_FORECAST = re.compile(r"\b(?:will|would|does|do|did|until|till|before|'ll)\b[^?.!]{0,40}\b(?:pay|pays|earn|earns|make|makes)\s+"
-                       r"(?:\w+\s+){0,3}?back\b", re.I)
+# the payback of the user's own customers predicted ("how soon will each one pay us back", "when does a member earn
+# back their cost", "how many months before a client recoups it", "how long until payback on a new member")
+_FORECAST = re.compile(r"\b(?:will|would|does|do|did|until|till|before|'ll)\b[^?.!]{0,40}\b(?:(?:pay|pays|earn|earns|make|"
+                       r"makes)\s+(?:[\w']+\s+){0,3}?back\b|recoups?\b)|\bhow (?:soon|long|quickly|fast|many months)\b"
+                       r"(?:\s+(?:is|are|until|till|before|to))?\s+(?:the\s+)?(?:pay\s?back|recoup\w*)\b", re.I)
+# … not the norm asked: "how soon should …", "the usual payback", "how long a payback is acceptable", "how long does
+# payback typically take" — the KB states those
+_NORM = re.compile(r"\b(?:typical|usual|normal|good|target|benchmark|average|standard|default)\s+(?:simple\s+)?pay\s?back\b|"
+                   r"\b(?:healthy|acceptable|reasonable|ideal|usually|typically|normally|ideally|generally)\b", re.I)
 
 
 def payback(text: str) -> list[str]:
-    """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month."""
+    """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month (the KB's simple
+    payback, "CAC ÷ monthly contribution per customer"). Asked of the user's own customers with no monthly figure
+    said, that figure — one only the user has — is the input asked for."""
     t = digits(text)
-    if not _PAYBACK.search(t) or not re.search(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", t, re.I):
+    if not _PAYBACK.search(t) or not _WHEN.search(t):
         return []
     nums = parse_numbers(t)
-    if not any(own_period(t, n) == "month" for n in nums if not n.pct) and _FORECAST.search(t) and not _RULE_ASKED.search(t):
-        return ["?monthly contribution per customer (what one customer brings in each month, after costs)"]  # "how soon
-        # will each one pay back?" predicts from a figure nobody gave ("how soon should …" asks the rule instead)
+    if not any(own_period(t, n) == "month" for n in nums if not n.pct) and _FORECAST.search(t) \
+            and not _RULE_ASKED.search(t) and not _NORM.search(t):
+        return ["?monthly contribution per customer (what one customer brings in each month, after costs)"]
     cash = [n for n in nums if n.money and not n.pct]
     if len(nums) == 2 and not any(n.pct for n in nums):  # two sums, said bare or not: "CAC is 180, 45 a month in margin"
         cash = nums

@@ -46,8 +46,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory) -> str | None:
     """One clarifying question when the turn needs an input nobody has given, else None."""
-    need = arith.missing(p, mem) or worthask.need(p, mem) or worthask.budget_need(p, mem, channelfig.named(p.text)) \
-        or worthask.payback_need(p, mem)
+    need = arith.missing(p, mem) or worthask.need(p, mem) or worthask.budget_need(p, mem, channelfig.named(p.text))
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)

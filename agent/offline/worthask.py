@@ -5,10 +5,6 @@ The same holds for the whole budget asked for with nothing to derive it from ("w
 year's plan?"): a budget is the result the user wants times what one may cost (:func:`budget_need`), so
 the result wanted is asked for rather than a figure invented or a passage on pacing quoted.
 
-And for the time a customer takes to pay back what winning them cost ("how soon does a new member earn
-back what we paid for them?"): the cost ÷ what the customer brings in a month, a figure only the user has
-(:func:`payback_need`) — unless the question asks for the usual or healthy period, which the KB states.
-
 Why: a benchmark says whether a cost is typical, not whether it is good *for this business*; that
 needs the user's value per customer (gross profit or lifetime value), which the agent must ask for
 rather than assume. Read is English (a judgement word, a pronoun pointing back, the user speaking of
@@ -59,19 +55,3 @@ def budget_need(p: Parsed, mem: Memory, channel_named: bool) -> str | None:
         return "cost you can afford per customer or lead"
     return "target for the period (how many customers or leads you need) and what one may cost you"
 
-
-_PAYS_BACK = re.compile(r"\bpay\s?back\b|\bpays? (?:[\w']+ ){0,6}back\b|\bearns? (?:[\w']+ ){0,6}back\b|\brecoup\w*|"
-                        r"\bbreaks? even on\b", re.I)
-_HOW_SOON = re.compile(r"\bhow (?:soon|long|quickly|fast|many months)\b|\bwhen\b", re.I)
-_NORM = re.compile(r"\b(?:typical|typically|usual|usually|normal|healthy|good|target|benchmark|should|ideal|acceptable)\b",
-                   re.I)
-
-
-def payback_need(p: Parsed, mem: Memory) -> str | None:
-    """What one customer brings in a month, when the message asks how soon a customer pays back their cost and
-    neither it nor an earlier one says it (nor asks for the usual period); else None."""
-    if not (_PAYS_BACK.search(p.text) and _HOW_SOON.search(p.text)) or _NORM.search(p.text) or p.numbers:
-        return None
-    if mem.facts.get("LTV"):
-        return None
-    return "monthly gross margin per customer (what one customer brings in each month)"
