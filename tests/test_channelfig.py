@@ -53,3 +53,32 @@ def test_a_unit_price_question_names_its_metric_and_hyphenated_labels_match_thei
         "| Streaming radio | $15–$30 |\n")}
     para = channelfig.paragraph("what does a host read spot cost per thousand?", ["CPM"], [audio])
     assert "Host-read podcast CPM: $20–$50" in para and "Streaming" not in para
+
+
+_VARIANTS = {"id": "doc#4", "section": "Podcast price guide", "text": (
+    "## Podcast price guide\n\n| Podcast metric | Host-read | Dynamically inserted |\n|---|---|---|\n"
+    "| CPM | $18–$25 | $12–$16 |\n| Completion rate | 85%–95% | 80%–90% |\n")}
+
+
+def test_a_table_of_one_entitys_variants_answers_with_every_variant():
+    """The entity is named by the table's corner label (or its section), the columns only its variants:
+    a question naming the entity and not a variant gets every variant's figure."""
+    para = channelfig.paragraph("roughly what do podcasts charge per thousand listens?", ["CPM"], [_VARIANTS])
+    assert "Host-read) CPM: $18–$25" in para and "Dynamically inserted) CPM: $12–$16" in para and "[doc#4]" in para
+
+
+def test_a_named_variant_still_picks_its_own_column():
+    para = channelfig.paragraph("what's the CPM for host-read podcast spots?", ["CPM"], [_VARIANTS])
+    assert "$18–$25" in para and "$12–$16" not in para
+
+
+def test_a_variants_table_of_another_entity_does_not_answer():
+    assert channelfig.paragraph("what's the CPM on billboards?", ["CPM"], [_VARIANTS]) is None
+
+
+def test_the_shipped_kbs_ctv_table_answers_a_ctv_price_question(shipped_engine):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    turn = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine)).send("how much is CTV per thousand impressions?")
+    assert "$15–$30" in turn.assistant and "$30–$60" in turn.assistant and "[channel-ctv#" in turn.assistant

@@ -161,6 +161,11 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
         for _, (head, *rows) in markdown_tables(ps.get("text", "")):
             common_rows = _common([r[0] for r in rows])
             common_cols = _common(head[1:])
+            # a table of one entity's variants ("CTV metric | Open exchange | Premium", under "CTV cost
+            # ranges"): its corner label or section names the entity, its columns only the variants
+            owner = " ".join(dict.fromkeys(w for w in re.findall(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*", f"{head[0]} {ps.get('section') or ''}")
+                                           if _score(w, q, set(), clipped)))
+            picked = any(_score(h, q, common_cols, clipped) for h in head[1:])
             for r in rows:
                 texts = [c for c in r[1:] if not re.search(r"\d", c)]
                 for j in range(1, min(len(r), len(head))):
@@ -175,6 +180,8 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
                         continue
                     if by_row and not by_col:
                         entity, score = head[j], _score(head[j], q, common_cols, clipped)
+                        if score < 1 and owner and not picked:
+                            entity, score = f"{owner} ({head[j]})", 1
                     else:
                         entity, score = r[0], _score(r[0], q, common_rows, clipped)
                     if score < 1:
