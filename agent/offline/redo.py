@@ -16,7 +16,7 @@ from agent.offline.numbers import money
 from agent.offline.parse import parse
 
 # the request points back at the last answer: "redo it", "run it again", "update the plan", "recalculate"
-_REDO = re.compile(r"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update|revise)\b|\b(?:again|now)\s*[.!?]*\s*$"
+_REDO = re.compile(r"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update|revise)\b|\bagain\s*[.!?]*\s*$"
                    r"|\b(?:same|that) (?:question|plan|answer)\b", re.I)
 
 
@@ -24,8 +24,8 @@ def restated(text: str, previous: tuple | None, calculated: bool = False) -> str
     """The last question (``previous``: its text, answer, outcomes) with this message's budget in it, or
     None when the message is not a redo with a new budget, or the last turn was a calculation
     (``calculated``: the memory re-runs that itself)."""
-    if not previous or calculated or not _REDO.search(text):
-        return None
+    if not previous or calculated or (previous[1] or "").rstrip().endswith("?") or not _REDO.search(text):
+        return None  # a question asked back ("what is your budget?") is answered, not redone
     p = parse(text)
     new = [n for n in p.numbers if n.role == "budget"]
     if len(new) != 1 or len(p.numbers) != 1 or p.metrics or p.audiences or p.step or p.vertical:
