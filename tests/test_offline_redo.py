@@ -56,3 +56,9 @@ def test_a_calculation_is_left_to_the_memory_which_reruns_it(talk):
     assert redo.restated("budget is 60k now, redo it", ("with $30k how many customers at $50 each?", "", []), True) is None
     _, redone = talk("with $30k how many customers would we win at $50 each?", "budget is 60k now, redo it")
     assert "$60,000 ÷ $50 = 1,200" in redone
+
+
+@pytest.mark.parametrize("text", ["budget is 80k now, update: how many signups is that?",
+                                  "redo it with 90000 — which channels get the most?"])
+def test_a_message_with_its_own_question_is_not_the_last_question_again(text):
+    assert redo.restated(text, ("what's a typical CPL for saas?", "an answer", [])) is None

@@ -19,6 +19,9 @@ from agent.offline.parse import parse
 _REDO = re.compile(r"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update|revise)\b|\bagain\s*[.!?]*\s*$"
                    r"|\b(?:same|that) (?:question|plan|answer)\b", re.I)
 
+# a question word of the message's own ("… how many leads?"): then it is a new question, not the last one again
+_OWN_QUESTION = re.compile(r"\b(?:what|how|which|why|when|where|who|whom|whose)\b", re.I)
+
 
 def restated(text: str, previous: tuple | None, calculated: bool = False) -> str | None:
     """The last question (``previous``: its text, answer, outcomes) with this message's budget in it, or
@@ -26,6 +29,8 @@ def restated(text: str, previous: tuple | None, calculated: bool = False) -> str
     (``calculated``: the memory re-runs that itself)."""
     if not previous or calculated or (previous[1] or "").rstrip().endswith("?") or not _REDO.search(text):
         return None  # a question asked back ("what is your budget?") is answered, not redone
+    if _OWN_QUESTION.search(text):
+        return None  # "budget's 80k now, update it: how many leads?" asks its own question
     p = parse(text)
     new = [n for n in p.numbers if n.role == "budget"]
     if len(new) != 1 or len(p.numbers) != 1 or p.metrics or p.audiences or p.step or p.vertical:
