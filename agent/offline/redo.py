@@ -16,8 +16,10 @@ from agent.offline.numbers import money
 from agent.offline.parse import parse
 
 # the request points back at the last answer: "redo it", "run it again", "update the plan", "recalculate"
-_REDO = re.compile(r"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update|revise)\b|\bagain\s*[.!?]*\s*$"
-                   r"|\b(?:same|that) (?:question|plan|answer)\b", re.I)
+_OBJ = r"(?:it|that|this|those|the (?:answer|plan|numbers|figures|maths?|split))"
+_REDO = re.compile(rf"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update|revise)\s+{_OBJ}\b"
+                   rf"|\b(?:run|do|work)\s+{_OBJ}\s+(?:again|over)\b"
+                   r"|\b(?:re-?do|re-?run|re-?calculate|re-?compute)\s*(?:please\s*)?[.!?]*\s*$", re.I)
 
 # a question word of the message's own ("… how many leads?"): then it is a new question, not the last one again
 _OWN_QUESTION = re.compile(r"\b(?:what|how|which|why|when|where|who|whom|whose)\b", re.I)
