@@ -28,7 +28,7 @@ def smalltalk_reply(text: str) -> str:
     """Small talk answered in kind: a goodbye returned, thanks acknowledged, a greeting met with what
     the assistant can do, approval acknowledged (a "thank you" or "got it" is not a new conversation)."""
     if _BYE.search(text):
-        return "Goodbye, and good luck with the plan."
+        return "Goodbye!"  # a wish or a remark here would read as a claim the KB does not support
     if _THANKS.search(text):
         return "You're welcome! What else can I help you plan?"
     if _GREETING.match(text):
