@@ -282,6 +282,16 @@ def table_matcher(table: dict[str, list[str]]) -> _TableMatcher:
     return built_for(table, _matcher)
 
 
+def _every_term(items: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern:
+    return term_pattern(tuple(s for _, syns in items for s in syns))
+
+
+def any_term(table: dict[str, list[str]]) -> re.Pattern:
+    """:func:`term_pattern` of every synonym of ``table`` (to blank them all out of a message), found
+    once per table (:func:`built_for`) instead of gathering the synonyms on every call."""
+    return built_for(table, _every_term)
+
+
 def match_terms(text: str, table: dict[str, list[str]]) -> list[str]:
     """Keys of ``table`` whose synonyms occur in ``text`` (word-bounded, case-insensitive)."""
     return table_matcher(table).match(text)
