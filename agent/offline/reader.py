@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from agent.offline import bands, focus, normphrase, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
@@ -63,10 +64,17 @@ _SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|
                    r"\bhow (?:is|was|would) (?:that|it|this|one|an? [\w ]{1,30}?)(?: like that)? (?:be )?"
                    r"(?:done|calculated|worked out)\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
+
+
 def _illustration(u: "_Unit") -> bool:
     """Is the unit part of an illustration — an example heading over it anywhere in its outline
     ("Worked example: …" › "Reading the index on day 12" is still the example)?"""
-    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.outline.split(" › ")])
+    return _example_heading(u.heading, u.outline)
+
+
+@lru_cache(maxsize=8192)
+def _example_heading(heading: str, outline: str) -> bool:  # asked of every unit of each section a turn ranks
+    return any(_EXAMPLE_HEAD.search(h) for h in [heading, *outline.split(" › ")])
 
 
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
@@ -119,7 +127,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
     ctx -= hint
     n = len(cands)
-    weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if _matches({t}, c.terms)))) * (1.0 if t in q else 0.5)
+    held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
+    for c in cands:
+        held.setdefault(id(c.terms), [c.terms, 0])[1] += 1
+    weight = {t: math.log(1.0 + n / (1 + sum(k for s, k in held.values() if _matches({t}, s)))) * (1.0 if t in q else 0.5)
               for t in q | hint | ctx}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
