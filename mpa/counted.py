@@ -22,6 +22,7 @@ a wrong metric is worse than an honest "not in the knowledge base".
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 from mpa import resolve
@@ -58,9 +59,21 @@ def definitions(texts: dict[str, str], names: dict[str, list[str]], skip: set[st
     return out
 
 
+_PLACES: "weakref.WeakKeyDictionary[Any, dict[str, list[dict[str, str]]]]" = weakref.WeakKeyDictionary()
+
+
 def _places(t: Any, vertical: str) -> list[dict[str, str]]:
     """For each place the KB says what a metric counts (closest first): metric → that text, for the
-    vertical's money metrics."""
+    vertical's money metrics. Read once per parsed KB (``lookups.tables``, rebuilt when the KB is) and
+    vertical, and shared (read it, never change it): the definitions' patterns are searched through every
+    file of the KB, and the benchmark tool asks again on each turn that names a priced unit."""
+    per_kb = _PLACES.setdefault(t, {})
+    if vertical not in per_kb:
+        per_kb[vertical] = _read_places(t, vertical)
+    return per_kb[vertical]
+
+
+def _read_places(t: Any, vertical: str) -> list[dict[str, str]]:
     rows = {key: row for (v, key), row in t.bench.items() if v == vertical and row.unit == "$"}
     first = {k: resolve.without_contrast((loose_sentences(_note(t.texts[r.source], r.metric)) or [""])[0])
              for k, r in rows.items()}

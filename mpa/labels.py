@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from mpa.vocabulary import VOCABULARY, find_first, term_pattern
+from mpa.vocabulary import VOCABULARY, any_term, find_first
 from rag.analyzer import get_analyzer
 
 # words that describe any business or group; they never make a match on their own
@@ -201,7 +201,7 @@ def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] =
         return names
     low = norm(query)
     band = age_band(low)
-    bare = _AGE_WORDS.sub(" ", term_pattern(tuple(s for syns in VOCABULARY["age_groups"].values() for s in syns)).sub(" ", low))
+    bare = _AGE_WORDS.sub(" ", any_term(VOCABULARY["age_groups"]).sub(" ", low))
     if band and not [s for s in _stems(bare) if s not in _GENERIC]:
         return [lb for lb in labels if age_band(lb, words=False) == band]
     content = {root(s) for s in _stems(low) if s not in _GENERIC and "-" not in s}

@@ -18,6 +18,7 @@ user still learns the nearest thing the KB holds, and nothing is invented.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.passages import _DOMAIN, message_sentences, sentences, terms
 from agent.offline.business import business
@@ -223,6 +224,15 @@ def excluded_items(sentence: str) -> list[str]:
     """What a sentence says the figures leave out, as phrases: "retargeting" of "…; retargeting
     excluded", "app install campaigns" and "print" of "No figures are kept for app install campaigns,
     … for print", "Solar … the Bing Ads list" of "Solar is missing from the Bing Ads list"."""
+    return list(_excluded(sentence))
+
+
+@lru_cache(maxsize=16384)
+def _excluded(sentence: str) -> tuple[str, ...]:  # each KB sentence a turn reads is asked again on every later turn
+    return tuple(_excluded_items(sentence))
+
+
+def _excluded_items(sentence: str) -> list[str]:
     m = _EXCLUDES.search(sentence)
     if not m:
         return []

@@ -99,9 +99,24 @@ def _kb(outcomes: list[ToolOutcome]) -> tuple[Section, ...]:
     from rag.settings import RagSettings
     kb = RagSettings.read("kb_dir") or Path("kb")
     secs = sections(str(Path(kb).resolve())) if Path(kb).is_dir() else ()
-    files = {s.source for s in secs}
+    files = _read_off(secs)[0]
     seen = {p.get("source", "").split(" › ")[0].strip() for o in outcomes for p in o.passages}
     return secs if secs and seen <= files else ()
+
+
+_READ_OFF: dict[int, tuple[tuple[Section, ...], frozenset[str], frozenset[str]]] = {}
+
+
+def _read_off(secs: tuple[Section, ...]) -> tuple[frozenset[str], frozenset[str]]:
+    """(the files, the searches) of the sections :func:`sections` read: gathered once per reading of a KB
+    (found by identity; the entry holds the sections, so the id is never another's) rather than from its
+    hundreds of sections on every turn."""
+    hit = _READ_OFF.get(id(secs))
+    if hit is None or hit[0] is not secs:
+        if len(_READ_OFF) >= 8:
+            _READ_OFF.clear()
+        hit = _READ_OFF[id(secs)] = (secs, frozenset(s.source for s in secs), frozenset(s.query for s in secs))
+    return hit[1], hit[2]
 
 
 def nearest(question: str, outcomes: list[ToolOutcome]) -> tuple[Section, float] | None:
@@ -166,7 +181,7 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     words' own search already returned it and it is near enough (:data:`HELD`). None otherwise."""
     if not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not _stands_alone(question):
         return None
-    asked = {s.query for s in _kb(outcomes)}  # no search made for a section and no decline: nothing to encode
+    asked = _read_off(_kb(outcomes))[1]  # no search made for a section and no decline: nothing to encode
     hop = [o for o in outcomes if o.name == "search_knowledge_base" and o.found and o.input.get("query") in asked]
     if not hop and not answer.startswith(_DECLINE):
         return None

@@ -23,7 +23,7 @@ from agent.offline.places import place_of_kind, same_figure_elsewhere, without_p
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome, benchmark_of, table_vertical
-from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
+from mpa.vocabulary import VOCABULARY, any_term, canonical, match_terms
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 
@@ -233,7 +233,7 @@ def leftover(p: Parsed) -> set[str]:
     b2b saas?" — a message that only swaps a slot — and not for one that asks something new."""
     low = without_places(p.norm).lower()
     for table in ("verticals", "uncovered_verticals", "metrics", "platforms"):
-        low = term_pattern(tuple(s for syns in VOCABULARY[table].values() for s in syns)).sub(" ", low)
+        low = any_term(VOCABULARY[table]).sub(" ", low)
     if p.business_phrase:
         low = low.replace(p.business_phrase.lower(), " ")
     return set(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}

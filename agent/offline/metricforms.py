@@ -36,9 +36,11 @@ def _one(keys: set[str]) -> str | None:
 
 
 def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], names) -> list[tuple[int, int, str]]:
-    """(start, end, key) of each match of ``form``, keyed by the one metric with a name ``names`` accepts."""
-    key = _one(_keys_named(table, names))
-    return [(m.start(), m.end(), key) for m in form.finditer(text)] if key else []
+    """(start, end, key) of each match of ``form``, keyed by the one metric with a name ``names`` accepts
+    (the table is read only when the form matches: most messages describe no metric)."""
+    found = [(m.start(), m.end()) for m in form.finditer(text)]
+    key = _one(_keys_named(table, names)) if found else None
+    return [(a, b, key) for a, b in found] if key else []
 
 
 # a share of people who see an ad and then click it: "what share of folks who see our ads click",

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from agent.offline import metricforms
 from mpa.resolve import same_word
-from mpa.vocabulary import VOCABULARY
+from mpa.vocabulary import VOCABULARY, built_for
 from rag.analyzer import get_analyzer
 
 _A = get_analyzer(True, True)
@@ -79,7 +79,7 @@ def _names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[dict[str, li
 def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int, int, str]]:
     """(start, end, key) of each name ``text`` says by the module's rules, earliest first."""
     table = VOCABULARY["metrics"] if table is None else table
-    index, unique = _names(tuple((k, tuple(v)) for k, v in table.items()))
+    index, unique = built_for(table, _names)
     low = text.lower()
     toks = [(m.start(), m.end(), *_token_terms(m.group(0))) for m in _TOKEN.finditer(low)]
     found: list[tuple[int, int, str]] = []
@@ -142,21 +142,28 @@ def clipped(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[
     metric's names use at all, and never a priced unit's name ("cost per …", "… cost"): "the customer number"
     counts customers, "the return number" asks the return."""
     table = VOCABULARY["metrics"] if table is None else table
-    opens: dict[str, set[str]] = {}
-    used: dict[str, set[str]] = {}
-    for key, syns in table.items():
-        for s in syns:
-            toks = [_token_terms(t)[0] for t in _TOKEN.findall(s.lower())]
-            for t in filter(None, toks):
-                used.setdefault(t, set()).add(key)
-            if len([t for t in toks if t]) >= 3 and not re.search(r"\bcost|\bper\b|\bprice", s) and toks[0]:
-                opens.setdefault(toks[0], set()).add(key)
+    opens, used = built_for(table, _openers)
     out = []
     for m in _CLIPPED.finditer(text.lower()):
         t = _token_terms(m.group(1))[0]
         if t and len(opens.get(t, ())) == 1 and used.get(t) == opens[t]:
             out.append((m.start(1), next(iter(opens[t]))))
     return out
+
+
+def _openers(items: tuple[tuple[str, tuple[str, ...]], ...]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """For :func:`clipped`, read once per table: the keys each word opens a long name of, and the keys
+    each word is used by."""
+    opens: dict[str, set[str]] = {}
+    used: dict[str, set[str]] = {}
+    for key, syns in items:
+        for s in syns:
+            toks = [_token_terms(t)[0] for t in _TOKEN.findall(s.lower())]
+            for t in filter(None, toks):
+                used.setdefault(t, set()).add(key)
+            if len([t for t in toks if t]) >= 3 and not re.search(r"\bcost|\bper\b|\bprice", s) and toks[0]:
+                opens.setdefault(toks[0], set()).add(key)
+    return opens, used
 
 
 _GAP = 3   # content words a speaker puts inside a long name: "return [should we expect] on ad spend"
@@ -169,13 +176,14 @@ def spread(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[i
     table = VOCABULARY["metrics"] if table is None else table
     low = text.lower()
     toks = [(m.start(), _token_terms(m.group(0))[1], _token_terms(m.group(0))[0]) for m in _TOKEN.finditer(low)]
-    clause_of = [len(re.findall(r"[.?!;,]", low[:s0])) for s0, _, _ in toks]
+    clause_of, clause, seen = [], 0, 0  # how many clause marks come before each word
+    for s0, _, _ in toks:
+        clause += len(_CLAUSE_MARK.findall(low, seen, s0))
+        seen = s0
+        clause_of.append(clause)
     out = []
-    for key, syns in table.items():
-        for s in syns:
-            seq = [own or t for t in _TOKEN.findall(s) for own in [_token_terms(t)[0]]]
-            if sum(1 for t in _TOKEN.findall(s) if _token_terms(t)[0]) < 3:
-                continue
+    for key, seqs in built_for(table, _long_names):
+        for seq in seqs:
             for i, (start, terms_, _) in enumerate(toks):
                 if seq[0] not in terms_:
                     continue
@@ -194,6 +202,16 @@ def spread(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[i
             if out and out[-1][1] == key:
                 break
     return out
+
+
+_CLAUSE_MARK = re.compile(r"[.?!;,]")
+
+
+def _long_names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[str, list[list[str]]]]:
+    """For :func:`spread`, read once per table: each key's names of three content words or more, as
+    the terms said in order (a stop word as itself)."""
+    return [(key, [[own or t for t in _TOKEN.findall(s) for own in [_token_terms(t)[0]]] for s in syns
+                   if sum(1 for t in _TOKEN.findall(s) if _token_terms(t)[0]) >= 3]) for key, syns in items]
 
 
 _OFTEN = re.compile(r"\bhow often (?:do|does|did|will|would|should) (?:the |our |my |your )?(?:[a-z\-]+ ){1,2}?"
@@ -240,13 +258,52 @@ def _rates_saying(table: dict[str, list[str]], said: set[str]) -> set[str]:
             if s.endswith(" rate") and any(same_word(w, t) for w in _A(s[:-5]) for t in said)}
 
 
-@lru_cache(maxsize=16)
-def _key_patterns(table: tuple[tuple[str, tuple[str, ...]], ...], plural: bool) -> list[tuple[str, re.Pattern]]:
-    """One word-bounded pattern per key, built once per table: escaping and sorting every synonym
-    on each call cost more than the matching (and the many patterns overflow ``re``'s own cache)."""
-    end = r")s?(?![a-z0-9])" if plural else r")(?![a-z0-9])"
-    return [(key, re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(map(re.escape, syns), key=len, reverse=True)) + end))
-            for key, syns in table]
+class _KeyPatterns:
+    """One word-bounded pattern per key of a table, built once per table (escaping and sorting every
+    synonym on each call cost more than the matching), and which keys a text can name at all.
+
+    Why the second part: a pattern that opens with a look-behind is tried at every position of the
+    text, ~4 µs per key and text, and the places table has 55 keys. A synonym's first ``[a-z0-9]``
+    run can only occur as a whole run of the lower-case text (the boundaries on both sides are
+    exactly the characters outside ``[a-z0-9]``), or, for its last run, that run with the plural
+    "s"; so only the keys with such a run in the text (and those a run cannot decide: a synonym
+    with no run or with capitals, which the lower-case text never holds) are searched. The spans
+    found are exactly those of searching every key."""
+
+    def __init__(self, items: tuple[tuple[str, tuple[str, ...]], ...], plural: bool):
+        end = r")s?(?![a-z0-9])" if plural else r")(?![a-z0-9])"
+        self.pats = [(key, re.compile(r"(?<![a-z0-9])(?:" + "|".join(sorted(map(re.escape, syns), key=len, reverse=True))
+                                      + end)) for key, syns in items]
+        self.by_run: dict[str, set[int]] = {}
+        self.always: set[int] = set()
+        for i, (_, syns) in enumerate(items):
+            if not syns:  # no synonym: the empty pattern, which matches anywhere
+                self.always.add(i)
+            for syn in syns:
+                runs = _RUN.findall(syn)
+                if not runs or syn != syn.lower() or not syn.isascii():
+                    self.always.add(i)
+                    continue
+                self.by_run.setdefault(runs[0], set()).add(i)
+                if plural and len(runs) == 1 and syn.endswith(runs[0]):  # "cpm" is also said "cpms"
+                    self.by_run.setdefault(runs[0] + "s", set()).add(i)
+
+    def named(self, low: str) -> list[tuple[str, re.Pattern]]:
+        keys = set(self.always)
+        for run in set(_RUN.findall(low)):
+            keys.update(self.by_run.get(run, ()))
+        return [self.pats[i] for i in sorted(keys)]
+
+
+_RUN = re.compile(r"[a-z0-9]+")
+
+
+def _key_patterns(items: tuple[tuple[str, tuple[str, ...]], ...]) -> _KeyPatterns:
+    return _KeyPatterns(items, False)
+
+
+def _plural_key_patterns(items: tuple[tuple[str, tuple[str, ...]], ...]) -> _KeyPatterns:
+    return _KeyPatterns(items, True)
 
 
 def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> list[tuple[int, str]]:
@@ -256,7 +313,7 @@ def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> l
     for places ("LA" is not in "Las Vegas")."""
     low = text.lower()
     spans = []
-    for key, pat in _key_patterns(tuple((k, tuple(v)) for k, v in table.items()), plural):
+    for key, pat in built_for(table, _plural_key_patterns if plural else _key_patterns).named(low):
         spans += [(m.start(), -(m.end() - m.start()), m.end(), key) for m in pat.finditer(low)]
     kept: list[tuple[int, int, str]] = []
     for start, _, end, key in sorted(spans):

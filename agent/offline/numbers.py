@@ -166,7 +166,13 @@ def _is_age(text: str, start: int, end: int) -> bool:
 
 def parse_numbers(text: str) -> list[Num]:
     """Numbers stated as data in digit-normalised ``text`` (not step numbers, not parts of
-    codes like MPA-10, not ratios' ":1")."""
+    codes like MPA-10, not ratios' ":1"). Fresh objects each call (the parser fills in their roles),
+    read once per text: the same messages and KB sentences are read by many rules on every turn."""
+    return [Num(n.value, n.start, n.end, n.money, n.pct) for n in _numbers(text)]
+
+
+@lru_cache(maxsize=8192)
+def _numbers(text: str) -> tuple[Num, ...]:
     nums = []
     for m in _NUMBER.finditer(text):
         before = text[max(0, m.start() - 8):m.start()]
@@ -179,7 +185,7 @@ def parse_numbers(text: str) -> list[Num]:
         v = number_value(m.group("num"), mag, money=bool(m.group("cur")))
         is_money = bool(m.group("cur") or m.group("usd") or mag == "grand")
         nums.append(Num(v, m.start(), m.end(), is_money, bool(m.group("pct"))))
-    return nums
+    return tuple(nums)
 
 
 # ------------------------------------------------------------------ showing numbers

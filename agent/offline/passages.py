@@ -89,8 +89,10 @@ def is_pointer(sentence: str) -> bool:
     return bool(_POINTER.match(sentence)) and len(sentence.split()) <= 15
 
 
+@lru_cache(maxsize=16384)
 def is_instruction(sentence: str) -> bool:
-    """True for a sentence that tries to instruct the assistant (see module doc)."""
+    """True for a sentence that tries to instruct the assistant (see module doc). Cached: every KB
+    sentence a turn reads is checked, and the same ones come back turn after turn."""
     return bool(_INJECTION.search(sentence))
 
 

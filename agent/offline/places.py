@@ -9,11 +9,12 @@ rules (a message that names only a new place keeps the last audience) read the s
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from mpa.audience_lookups import US_STATE_CODES
-from mpa.vocabulary import VOCABULARY, term_pattern
+from mpa.vocabulary import VOCABULARY, any_term
 
 _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b|"
                          # a state's code where only a place fits: "geo to CA", "only TX", "statewide, CA?", "and NY?"
@@ -107,8 +108,10 @@ def _a_place_name(m: re.Match) -> bool:
         positions(name, VOCABULARY[t]) for t in ("platforms", "verticals", "metrics", "audiences"))
 
 
+@lru_cache(maxsize=4096)
 def without_places(text: str) -> str:
-    """``text`` with the places it names blanked out, to read what else it says."""
+    """``text`` with the places it names blanked out, to read what else it says. Cached (a pure function
+    of the text): the memory reads every earlier message of the conversation again on each turn."""
     out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if _code(m) else m.group(0), text)
     out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
@@ -118,7 +121,7 @@ def without_places(text: str) -> str:
         kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
         p, n = (kind.start(), n + p - kind.start()) if kind else (p, n)
         out = out[:p] + " " * n + out[p + n:]
-    pat = term_pattern(tuple(s for syns in VOCABULARY["geographies"].values() for s in syns))
+    pat = any_term(VOCABULARY["geographies"])
     if len(out.lower()) != len(out):
         return pat.sub(" ", out.lower())
     for m in reversed(list(pat.finditer(out.lower()))):

@@ -30,20 +30,19 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from functools import lru_cache
 
 from agent.offline import bands, focus, normphrase, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
-from agent.offline.passages import (IDENT, STEP, is_instruction, is_pointer, kb_words, names_found,
-                                    near_matches as _matches, plainly_media, relevant, terms, through_parts, units)
+from agent.offline.passages import (IDENT, STEP, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
+                                    terms, through_parts)
 from agent.offline.searchq import attributes
+from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
-_SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
-                      r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
@@ -65,16 +64,17 @@ _SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|
                    r"\bhow (?:is|was|would) (?:that|it|this|one|an? [\w ]{1,30}?)(?: like that)? (?:be )?"
                    r"(?:done|calculated|worked out)\b", re.I)
 _WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
-# comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
-_DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
-                       "expand"},
-               "^down": {"lower", "reduc", "cut", "decreas", "smaller", "shorter", "drop", "shrink", "trim"}}
 
 
 def _illustration(u: "_Unit") -> bool:
     """Is the unit part of an illustration — an example heading over it anywhere in its outline
     ("Worked example: …" › "Reading the index on day 12" is still the example)?"""
-    return any(_EXAMPLE_HEAD.search(h) for h in [u.heading, *u.outline.split(" › ")])
+    return _example_heading(u.heading, u.outline)
+
+
+@lru_cache(maxsize=8192)
+def _example_heading(heading: str, outline: str) -> bool:  # asked of every unit of each section a turn ranks
+    return any(_EXAMPLE_HEAD.search(h) for h in [heading, *outline.split(" › ")])
 
 
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
@@ -90,50 +90,6 @@ def _amounts(question: str) -> bool:
     small count? "Combine two audiences" counts things; "$80k a month" is a figure to work."""
     return any(n.money or n.pct or n.value > 10 or not float(n.value).is_integer()
                for n in parse_numbers(digits(STEP.sub(" ", question))))
-
-
-def _with_directions(found: set[str]) -> set[str]:
-    return found | {d for d, words in _DIRECTIONS.items() if found & words}
-
-
-@dataclass
-class _Unit:
-    rank: int
-    pos: int
-    heading: str
-    text: str
-    item: int                # list item it comes from (-1: prose)
-    terms: set[str]
-    head_terms: set[str]     # the heading the unit sits under
-    parent_terms: set[str]   # the headings above that one
-    overview: bool
-    path: str = ""           # the section path read with the unit's heading (what its meaning is encoded with)
-    outline: str = ""        # the headings it sits under, outline first ("Playbook: budget cuts › Principles for …")
-
-
-def _units(top: list[dict]) -> list[_Unit]:
-    out = []
-    files = {ps.get("source", "").split("›")[0].strip().lower() for ps in top} - {""}
-    for rank, ps in enumerate(top):
-        src = ps.get("source", "")
-        path = [p.strip() for p in src.split("›")[1:]]
-        parents, last = path[:-1], (path[-1] if path else "")
-        outlines, levels = _outlines(path, ps["text"]), _levels(ps["text"])
-        # a sentence naming another document found here defers to it ("budget.txt gives the splits by objective")
-        elsewhere = files - {src.split("›")[0].strip().lower()}
-        for pos, (heading, sent, item) in enumerate(units(ps["text"])):
-            for f in elsewhere:
-                if sent.isascii() and f not in sent.lower():  # the pattern needs the name (re.I on ASCII: lower())
-                    continue
-                sent = re.sub(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(f)}[^!?]*?(?:[.!?](?=\s|$)|$)", "", sent, flags=re.I).strip()
-            if not sent or is_instruction(sent) or is_pointer(sent):
-                continue
-            own = heading or last
-            out.append(_Unit(rank, pos, own, sent, item, _with_directions(set(terms(sent))),
-                             set(terms(own)), set(terms(" ".join(parents))),
-                             overview=not path or bool(_SUMMARY.match(sent)),
-                             path=_outline(path, heading, levels), outline=outlines.get(heading) or " › ".join(path)))
-    return out
 
 
 def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None):
@@ -171,7 +127,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
     ctx -= hint
     n = len(cands)
-    weight = {t: math.log(1.0 + n / (1 + sum(1 for c in cands if _matches({t}, c.terms)))) * (1.0 if t in q else 0.5)
+    held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
+    for c in cands:
+        held.setdefault(id(c.terms), [c.terms, 0])[1] += 1
+    weight = {t: math.log(1.0 + n / (1 + sum(k for s, k in held.values() if _matches({t}, s)))) * (1.0 if t in q else 0.5)
               for t in q | hint | ctx}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
@@ -287,42 +246,6 @@ def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit]
             break
         out.append(c)
         words += len(c.text.split())
-    return out
-
-
-def _levels(text: str) -> dict[str, int]:
-    """Each Markdown heading of a passage → its level ("### X" → 3)."""
-    return {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)}
-
-
-def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
-    """The passage's section path with a heading met inside the passage put at its own level ("### X"
-    replaces the path from its third level): the text a section's meaning is encoded with."""
-    if heading and heading in levels:
-        path = [*path[:max(0, levels[heading] - 1)], heading]
-    return " › ".join(path)
-
-
-def _outlines(path: list[str], text: str) -> dict[str, str]:
-    """Each Markdown heading of a passage → the headings it sits under, outline first ("Customer
-    acquisition cost › Incremental and marginal CAC › Worked example: …"): the passage's own
-    headings above it, under the part of its section path that lies above the passage (its
-    citation path up to the first heading the passage holds or names with others, "A + B";
-    that path's first element is a level-2 heading, the document title being left out)."""
-    heads = [(m.group(2).strip(), len(m.group(1))) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)]
-    names = {h for h, _ in heads}
-    prefix: list[str] = []
-    for p in path:
-        if p in names or " + " in p or ";" in p:
-            break
-        prefix.append(p)
-    out: dict[str, str] = {}
-    stack: list[tuple[str, int]] = []
-    for h, level in heads:
-        stack = [(x, lv) for x, lv in stack if lv < level]
-        top = min([lv for _, lv in stack] + [level])
-        out.setdefault(h, " › ".join([*(p for i, p in enumerate(prefix) if i + 2 < top), *(x for x, _ in stack), h]))
-        stack.append((h, level))
     return out
 
 

@@ -1,0 +1,125 @@
+"""The answer units of retrieved passages as the reader scores them: each sentence or list item with
+its heading, the headings above it and its content words (:func:`units_of`).
+
+Why a module of its own: the reader reads the same passages several times in one turn (the passages
+it judges, then all candidates) and again on every later turn that finds them, and cutting a passage
+into units — the sentences, their stemmed words, the outline of its headings — was a quarter of the
+reader's time. What a unit is made of depends only on its passage's source and text and on its
+sentence, so those parts are made once (cached) and shared between the units of every call; they are
+read, never changed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from agent.offline.passages import is_instruction, is_pointer, terms, units
+
+_SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
+                      r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
+# comparatives and the verbs that move a quantity the same way: "go higher" asks about "raise"
+_DIRECTIONS = {"^up": {"higher", "rais", "increas", "exceed", "larger", "bigger", "longer", "grow", "boost", "greater",
+                       "expand"},
+               "^down": {"lower", "reduc", "cut", "decreas", "smaller", "shorter", "drop", "shrink", "trim"}}
+
+
+def with_directions(found: set[str]) -> set[str]:
+    return found | {d for d, words in _DIRECTIONS.items() if found & words}
+
+
+@dataclass
+class Unit:
+    rank: int
+    pos: int
+    heading: str
+    text: str
+    item: int                # list item it comes from (-1: prose)
+    terms: set[str]
+    head_terms: set[str]     # the heading the unit sits under
+    parent_terms: set[str]   # the headings above that one
+    overview: bool
+    path: str = ""           # the section path read with the unit's heading (what its meaning is encoded with)
+    outline: str = ""        # the headings it sits under, outline first ("Playbook: budget cuts › Principles for …")
+
+
+def units_of(top: list[dict]) -> list[Unit]:
+    """The units of the passages ``top``, in order. Their word sets are shared between calls: read them,
+    never change them."""
+    out = []
+    files = {ps.get("source", "").split("›")[0].strip().lower() for ps in top} - {""}
+    for rank, ps in enumerate(top):
+        src = ps.get("source", "")
+        path, last, parent_terms, outlines, heading_levels = _passage(src, ps["text"])
+        # a sentence naming another document found here defers to it ("budget.txt gives the splits by objective")
+        elsewhere = files - {src.split("›")[0].strip().lower()}
+        for pos, (heading, sent, item) in enumerate(units(ps["text"])):
+            for f in elsewhere:
+                if sent.isascii() and f not in sent.lower():  # the pattern needs the name (re.I on ASCII: lower())
+                    continue
+                sent = _without_mention(sent, f)
+            if not sent or is_instruction(sent) or is_pointer(sent):
+                continue
+            own = heading or last
+            out.append(Unit(rank, pos, own, sent, item, _sentence_terms(sent), set(terms(own)), parent_terms,
+                            overview=not path or bool(_SUMMARY.match(sent)),
+                            path=_outline(path, heading, heading_levels), outline=outlines.get(heading) or " › ".join(path)))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _passage(src: str, text: str) -> tuple[list[str], str, set[str], dict[str, str], dict[str, int]]:
+    """What every unit of a passage shares: its section path, the last heading of that path, the words
+    of the headings above it, its outlines and its heading levels."""
+    path = [p.strip() for p in src.split("›")[1:]]
+    return path, (path[-1] if path else ""), set(terms(" ".join(path[:-1]))), _outlines(path, text), levels(text)
+
+
+@lru_cache(maxsize=16384)
+def _without_mention(sent: str, name: str) -> str:
+    """``sent`` without its sentences that name the document ``name`` (the pattern needs the name itself:
+    a plain search for it first spares the pattern's backtracking over every sentence that does not)."""
+    if not re.search(re.escape(name), sent, flags=re.I):
+        return sent.strip()
+    return re.sub(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(name)}[^!?]*?(?:[.!?](?=\s|$)|$)", "", sent, flags=re.I).strip()
+
+
+@lru_cache(maxsize=32768)
+def _sentence_terms(sent: str) -> set[str]:
+    return with_directions(set(terms(sent)))
+
+
+def levels(text: str) -> dict[str, int]:
+    """Each Markdown heading of a passage → its level ("### X" → 3)."""
+    return {m.group(2).strip(): len(m.group(1)) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)}
+
+
+def _outline(path: list[str], heading: str, levels: dict[str, int]) -> str:
+    """The passage's section path with a heading met inside the passage put at its own level ("### X"
+    replaces the path from its third level): the text a section's meaning is encoded with."""
+    if heading and heading in levels:
+        path = [*path[:max(0, levels[heading] - 1)], heading]
+    return " › ".join(path)
+
+
+def _outlines(path: list[str], text: str) -> dict[str, str]:
+    """Each Markdown heading of a passage → the headings it sits under, outline first ("Customer
+    acquisition cost › Incremental and marginal CAC › Worked example: …"): the passage's own
+    headings above it, under the part of its section path that lies above the passage (its
+    citation path up to the first heading the passage holds or names with others, "A + B";
+    that path's first element is a level-2 heading, the document title being left out)."""
+    heads = [(m.group(2).strip(), len(m.group(1))) for m in re.finditer(r"^(#+)\s*(.+?)\s*$", text, re.M)]
+    names = {h for h, _ in heads}
+    prefix: list[str] = []
+    for p in path:
+        if p in names or " + " in p or ";" in p:
+            break
+        prefix.append(p)
+    out: dict[str, str] = {}
+    stack: list[tuple[str, int]] = []
+    for h, level in heads:
+        stack = [(x, lv) for x, lv in stack if lv < level]
+        top = min([lv for _, lv in stack] + [level])
+        out.setdefault(h, " › ".join([*(p for i, p in enumerate(prefix) if i + 2 < top), *(x for x, _ in stack), h]))
+        stack.append((h, level))
+    return out
