@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, sidebyside, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -205,8 +205,8 @@ class OfflineAgent:
             topic = _step_topic(text)
             calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
         if "search_knowledge_base" in tools:
-            calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
-                      for q in searchq.form(text, previous).queries]
+            calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
+                [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
         return calls
 
     # Tool results → answer ----------------------------------------------------------------
@@ -250,6 +250,8 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
+        elif not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each side
+            paras.append(side)
         calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
                                                                              p.value("count"))
         if calc_para:
