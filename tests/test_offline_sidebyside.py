@@ -73,3 +73,21 @@ def test_each_side_is_quoted_from_a_passage_about_it(kb, ask, known, unknown, re
     for side in unknown:  # declared, not substituted
         assert f"nothing about {side}" in answer, answer
         assert not any(side in s for s in segs if "says nothing" not in s), answer
+
+
+BUDGETED = ["google or facebook for a small skincare label spending $20k a month — which one?",
+            "bing vs instagram for our bakery, about 15k monthly?"]
+
+
+def test_budget_wording_is_unseen():
+    assert_unseen(BUDGETED)
+
+
+@pytest.mark.parametrize("ask", BUDGETED)
+def test_a_stated_budget_adds_the_split_of_its_band(ask, shipped_engine):
+    """kb/ heads its mix advice by monthly budget tier: the tier holding the budget says how it splits
+    between the sides' channels (a band for another budget is not quoted)."""
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    answer = conv.send(ask).assistant
+    split = [s for s in _segments(answer) if re.search(r"\bsearch\b[^.]*\d+%[^.]*\bsocial\b", s)]
+    assert split and "under $50k" in split[0], answer

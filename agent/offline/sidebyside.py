@@ -13,7 +13,10 @@ about every side, so each gets its own search and its own quote:
   ("### Meta (Facebook and Instagram)"), else a heading naming its channel ("## Role of search in the
   funnel", the earliest in its document: a document introduces its channel first), else the first
   sentence naming the side. A section whose heading names another side belongs to neither;
-* a side the KB says nothing about is said so — never filled with another side's text.
+* a side the KB says nothing about is said so — never filled with another side's text;
+* a section heading names every side each by a word of its own ("Comparing social with search"): the
+  KB's own comparison, quoted after the sides; a budget stated, the section headed by the money band
+  holding it (:mod:`bands`: "Tier 1: under $50k per month") says how it splits between the sides.
 
 Metric questions ("CPM on TikTok vs Meta") keep the channel-figure path (:mod:`channelfig`).
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline import bands
 from agent.offline.reader import _EXAMPLE_HEAD
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -82,8 +86,13 @@ def sides(text: str) -> list[Side]:
 
 
 def queries(text: str) -> list[str]:
-    """One search per side: its name as the vocabulary knows it, with its channel word."""
-    return [" ".join(dict.fromkeys([s.own[0], *s.channel[:1], "channel"])) for s in sides(text)]
+    """One search per side: its name as the vocabulary knows it, with its channel word; a budget stated,
+    one more for how the KB splits a budget of that size between the sides' channels."""
+    named = sides(text)
+    budget = bands.budget_of(text) if named else None
+    split = [" ".join(dict.fromkeys(w for s in named for w in s.channel[:1] or s.own[:1])) + " split by budget"] \
+        if budget else []  # the band is chosen when reading: a money figure matches no heading's words
+    return [" ".join(dict.fromkeys([s.own[0], *s.channel[:1], "channel"])) for s in named] + split
 
 
 def _names(words: tuple[str, ...], text: str) -> bool:
@@ -156,6 +165,18 @@ def _shared(named: list[Side], units: list) -> tuple[dict, str, str] | None:
     return None
 
 
+def _split(named: list[Side], units: list, budget: float | None) -> tuple[dict, str, str] | None:
+    """The sentence of a section headed by the money band holding the user's budget ("Tier 1: under $50k
+    per month") that names every side, by name or channel: what that budget gives each."""
+    if budget is None:
+        return None
+    for u in units:
+        if bands.band(u.heading) and bands.fit(budget, u.heading) > 1 and all(
+                _names(s.own + s.channel, u.text) for s in named):
+            return u.ps, u.heading, u.text
+    return None
+
+
 @dataclass
 class _U:  # a reader unit with the passage it comes from
     rank: int
@@ -187,7 +208,7 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
         return None
     units = _read(passages)
     parts, known = [], 0
-    for side, q in zip(named, queries(text)):
+    for side, q in zip(named, queries(text)):  # the budget's search, last, is no side's
         rank = {p["id"]: i for i, p in enumerate(mine[q].passages)} if q in mine else {}
         got = _pick(side, [o for o in named if o is not side], units, rank)
         if got is None:
@@ -201,4 +222,6 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
         parts.append(f"{side.name}{via}: Based on Knowledge Base [{ps['id']}]{head}: {quote}")
     if known and (both := _shared(named, units)):
         parts.append(f"Side by side: Based on Knowledge Base [{both[0]['id']}] ({both[1]}): {both[2]}")
+    if known and (budget := bands.budget_of(text)) and (cut := _split(named, units, budget)):
+        parts.append(f"For a budget of ${budget:,.0f}: Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}")
     return "\n\n".join(parts) if known else None
