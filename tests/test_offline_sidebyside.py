@@ -91,3 +91,26 @@ def test_a_stated_budget_adds_the_split_of_its_band(ask, shipped_engine):
     answer = conv.send(ask).assistant
     split = [s for s in _segments(answer) if re.search(r"\bsearch\b[^.]*\d+%[^.]*\bsocial\b", s)]
     assert split and "under $50k" in split[0], answer
+
+
+def test_what_the_kb_says_of_both_sides_at_once_is_said_once(shipped_engine):
+    """kb/ writes one playbook for two channels ("Email and SMS"): its sentence about both is quoted once,
+    for both sides, and no section is repeated as their comparison."""
+    ask = "text messages vs email — which should a candle shop start with? sms or email?"
+    assert_unseen([ask])
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    answer = conv.send(ask).assistant
+    segs = _segments(answer)
+    assert segs and all("channel-email" in s for s in segs), answer
+    assert len({s.split("]")[0] for s in segs}) == len(segs) and re.search(r"\b(?:sms and email|email and sms):", answer,
+                                                                            re.I), answer
+
+
+def test_a_quote_naming_every_side_is_kept_after_the_sides_one_naming_one_side_is_not():
+    from agent.offline.sidebyside import merged
+    ask = "radio-style podcast spots or streaming tv for a regional bank?"
+    sides_para = "podcast: Based on Knowledge Base [a#1]: … Connected TV: Based on Knowledge Base [b#2]: …"
+    verdict = "Based on Knowledge Base [c#3]: Podcasts reach commuters; CTV reaches the living room."
+    single = "Based on Knowledge Base [d#4]: A worked CTV flight for a hypothetical advertiser."
+    repeated = "Based on Knowledge Base [b#2]: podcast and CTV …"
+    assert merged(ask, sides_para, [verdict, single, repeated]) == [sides_para, verdict]

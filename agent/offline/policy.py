@@ -250,8 +250,6 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
-        elif not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each side
-            paras.append(side)
         calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
                                                                              p.value("count"))
         if calc_para:
@@ -320,6 +318,8 @@ class OfflineAgent:
             if para:
                 paras.append(para)
                 misses = [m for m in misses if not m[0].startswith("a size for") or sizing.elsewhere(m, para)]
+        if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
+            paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
         if searched and not paras and not stmt:
             misses.append(("information that answers this question", ""))
         errors = [o for o in outcomes if o.is_error]

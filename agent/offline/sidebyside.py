@@ -66,20 +66,20 @@ def sides(text: str) -> list[Side]:
             continue
         for m in term_pattern(_plural([ch])).finditer(low):
             found.append((m.start(), m.end(), Side(m.group(0), _plural([ch]), _plural([ch]))))
-    out: list[tuple[int, int, Side]] = []
+    out: list[tuple[int, int, Side]] = []  # every mention, a side named again as the side first named
     for s, e, side in sorted(found, key=lambda f: (f[0], -(f[1] - f[0]))):
         if any(s < e2 and s2 < e for s2, e2, _ in out):  # "google search": one name, not two
             continue
-        if any(side.name == o.name or set(side.own) & set(o.own) for _, _, o in out):
-            continue
+        side = next((o for _, _, o in out if side.name == o.name or set(side.own) & set(o.own)), side)
         out.append((s, e, side))
-    joined = [out[0]] if out else []
-    for prev, cur in zip(out, out[1:]):  # each next side joined to the one before as its alternative
+    joined: list[Side] = []
+    for prev, cur in zip(out, out[1:]):  # two mentions in a row joined as alternatives: both are sides
         gap = text[prev[1]:cur[0]] + " "
-        if not (_JOIN.match(gap) or (_AND.match(gap) and _CUE.search(text))):
-            return []
-        joined.append(cur)
-    named = [o for _, _, o in joined]
+        if prev[2] is not cur[2] and (_JOIN.match(gap) or (_AND.match(gap) and _CUE.search(text))):
+            joined += [x for x in (prev[2], cur[2]) if x not in joined]
+    if len(joined) < len({id(o) for _, _, o in out}):  # a side named apart from the comparison: no side by side
+        return []
+    named = sorted(joined, key=lambda o: next(i for i, (_, _, x) in enumerate(out) if x is o))
     # "search vs social on Meta": a channel whose own platform is named too is that platform's, not a side
     named = [o for o in named if not (o.own == o.channel and any(p is not o and p.channel == o.own for p in named))]
     return named if 2 <= len(named) <= 3 else []
@@ -141,7 +141,7 @@ def _pick(side: Side, others: list[Side], units: list, rank: dict[str, int]) -> 
         if heads:
             best = min(heads, key=doc_order)
             return units_ps[best[0]], best[1], _lead(groups[best])
-    said = [u for u in units if _names(side.own, u.text)]
+    said = [u for u in units if _names(side.own, u.text) and not u.overview and not _title(u.heading, u.ps)]
     if said:
         u = min(said, key=lambda u: (rank.get(u.ps["id"], 99), u.rank, u.pos))
         return u.ps, u.heading, u.text
@@ -159,10 +159,11 @@ def _shared(named: list[Side], units: list) -> tuple[dict, str, str] | None:
     for u in units:
         groups.setdefault((u.rank, u.heading), []).append(u)
     own = [set(s.own + s.channel) - {w for o in named if o is not s for w in o.own + o.channel} for s in named]
-    for (rank, heading), us in groups.items():  # each side by a word of its own: "social" names no one of two social platforms
-        if all(words and _names(tuple(words), heading) for words in own) and (lead := _lead(us)):
-            return us[0].ps, heading, lead
-    return None
+    found = [(us[0].ps, heading, lead) for (rank, heading), us in groups.items()  # each side by a word of its own:
+             if all(words and _names(tuple(words), heading) for words in own)  # "social" names neither of two social platforms
+             and not _title(heading, us[0].ps) and (lead := _lead(us))]
+    return min(found, key=lambda f: (bool(_EXAMPLE_HEAD.search(f[1])), f[0]["id"].split("#")[0], _chunk(f[0]["id"])),
+               default=None)  # the earliest such section of a document, a rule before an illustration
 
 
 def _split(named: list[Side], units: list, budget: float | None) -> tuple[dict, str, str] | None:
@@ -212,16 +213,29 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
         rank = {p["id"]: i for i, p in enumerate(mine[q].passages)} if q in mine else {}
         got = _pick(side, [o for o in named if o is not side], units, rank)
         if got is None:
-            parts.append(f"{side.name}: the knowledge base says nothing about {side.name}.")
+            parts.append((side.name, f"the knowledge base says nothing about {side.name}."))
             continue
         known += 1
         ps, heading, quote = got
         via = f" (a {side.channel[0]} platform)" if side.channel and side.channel != side.own and not _names(
             side.own, f"{heading} {quote}") else ""
         head = f" ({heading})" if heading else ""
-        parts.append(f"{side.name}{via}: Based on Knowledge Base [{ps['id']}]{head}: {quote}")
-    if known and (both := _shared(named, units)):
-        parts.append(f"Side by side: Based on Knowledge Base [{both[0]['id']}] ({both[1]}): {both[2]}")
+        cited = f"Based on Knowledge Base [{ps['id']}]{head}: {quote}"
+        same = next((i for i, (_, c) in enumerate(parts) if c == cited), None)
+        if same is not None:  # the KB says one thing of both ("Email and SMS are …"): said once, for both
+            parts[same] = (f"{parts[same][0]} and {side.name}", cited)
+            continue
+        parts.append((f"{side.name}{via}", cited))
+    if known and (both := _shared(named, units)) and not any(f"[{both[0]['id']}] ({both[1]})" in c for _, c in parts):
+        parts.append(("Side by side", f"Based on Knowledge Base [{both[0]['id']}] ({both[1]}): {both[2]}"))
     if known and (budget := bands.budget_of(text)) and (cut := _split(named, units, budget)):
-        parts.append(f"For a budget of ${budget:,.0f}: Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}")
-    return "\n\n".join(parts) if known else None
+        parts.append((f"For a budget of ${budget:,.0f}", f"Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}"))
+    return "\n\n".join(f"{who}: {what}" for who, what in parts) if known else None
+
+
+def merged(text: str, side: str, paras: list[str]) -> list[str]:
+    """The sides' paragraph first, then each paragraph already written that names every side (the reader's
+    pick for the whole question may be the KB's own verdict on them) and cites none of its passages."""
+    cited = set(re.findall(r"\[([^\]]+#\d+)\]", side))
+    return [side] + [p for p in paras if not cited & set(re.findall(r"\[([^\]]+#\d+)\]", p))
+                     and all(_names(s.own + s.channel, p) for s in sides(text))]
