@@ -14,11 +14,12 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, sidebyside, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
 from agent.offline.reader import extract
+from agent.offline import sidebyside
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
