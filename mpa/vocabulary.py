@@ -166,6 +166,15 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "Paid Search": ["paid search", "search ads", "sem"],
         "Paid Social": ["paid social", "social ads"],
     },
+    # the channel each ad platform sells (domain knowledge: Google Ads is a search platform, Meta a social
+    # one): a KB that writes per channel ("Search playbook") answers for a platform it never names
+    "platform_channels": {
+        "Google Ads": ["search"], "Bing Ads": ["search"], "Paid Search": ["search"],
+        "Meta": ["social"], "LinkedIn": ["social"], "TikTok": ["social"], "Pinterest": ["social"],
+        "Snapchat": ["social"], "X": ["social"], "Paid Social": ["social"],
+        "YouTube": ["video", "ctv"], "Amazon Ads": ["retail media"], "Connected TV": ["ctv"],
+        "Programmatic Display": ["programmatic"],
+    },
     # document types are decided by file name first, then by content cues
     "document_types": {
         "benchmark": ["benchmarks-", "benchmark"],

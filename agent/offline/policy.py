@@ -19,6 +19,7 @@ from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
 from agent.offline.reader import extract
+from agent.offline import sidebyside
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
@@ -207,8 +208,8 @@ class OfflineAgent:
             topic = _step_topic(text)
             calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
         if "search_knowledge_base" in tools:
-            calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
-                      for q in searchq.form(text, previous).queries]
+            calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
+                [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
         return calls
 
     # Tool results → answer ----------------------------------------------------------------
@@ -320,6 +321,8 @@ class OfflineAgent:
             if para:
                 paras.append(para)
                 misses = [m for m in misses if not m[0].startswith("a size for") or sizing.elsewhere(m, para)]
+        if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
+            paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
         if searched and not paras and not stmt:
             misses.append(("information that answers this question", ""))
         errors = [o for o in outcomes if o.is_error]
