@@ -16,6 +16,7 @@ CTV_CPM = ["typical CPM for streaming TV ads?", "what would connected TV cost me
            "ctv cpm range?"]
 META_CPC = ["what does a click on facebook go for?", "roughly what do instagram clicks cost?"]
 ALT_GOOGLE_CPC = ["what does a click on google ads cost?", "google ads cpc, ballpark?"]
+SHIPPED_CTV = ["typical CPM for streaming TV ads?", "ott cpm ballpark?"]
 NO_FIGURE = ["what do pinterest ads cost per thousand views?", "snapchat cpm?"]
 
 
@@ -25,7 +26,7 @@ def _say(engine, text: str) -> str:
 
 def test_wording_is_own():
     assert_unseen(TIKTOK_CPM, CTV_CPM, META_CPC, ALT_GOOGLE_CPC, NO_FIGURE, "what does a click on tiktok run?", "tiktok cpm ballpark?",
-                  "and what about click-through rate?")
+                  "and what about click-through rate?", SHIPPED_CTV)
 
 
 # (KB, phrasings, what the answer must hold): a long list by its ends, a short one whole (each list
@@ -66,3 +67,13 @@ def test_a_follow_up_metric_keeps_the_platform_and_no_platform_becomes_the_verti
     said = conv.send("and what about click-through rate?").assistant
     assert "0.39% (Higher Education)" in said and "0.92% (Beauty and Personal Care)" in said, said
     assert "vertical 'TikTok'" not in said
+
+
+
+@pytest.mark.parametrize("q", SHIPPED_CTV)
+def test_a_table_kb_names_the_platform_by_a_short_name_and_another_channel_does_not_answer(shipped_engine, q):
+    """kb/'s CTV table says "CTV"; the user says "streaming TV" or "OTT". "Streaming audio" shares a word
+    and is another channel's row."""
+    said = _say(shipped_engine, q)
+    assert "$15–$30" in said and "$30–$60" in said and "[channel-ctv#" in said, said
+    assert "audio" not in said.lower(), said
