@@ -26,7 +26,7 @@ def _say(engine, text: str) -> str:
 
 def test_wording_is_own():
     assert_unseen(TIKTOK_CPM, CTV_CPM, META_CPC, ALT_GOOGLE_CPC, NO_FIGURE, "what does a click on tiktok run?", "tiktok cpm ballpark?",
-                  "and what about click-through rate?", SHIPPED_CTV)
+                  "and what about click-through rate?", SHIPPED_CTV, "we're an online store", "and for a gym?")
 
 
 # (KB, phrasings, what the answer must hold): a long list by its ends, a short one whole (each list
@@ -77,3 +77,11 @@ def test_a_table_kb_names_the_platform_by_a_short_name_and_another_channel_does_
     said = _say(shipped_engine, q)
     assert "$15–$30" in said and "$30–$60" in said and "[channel-ctv#" in said, said
     assert "audio" not in said.lower(), said
+
+
+@pytest.mark.parametrize("then,figure", [("we're an online store", "$5.80-6.90"), ("and for a gym?", "$5.10")])
+def test_the_offer_to_narrow_is_kept_when_the_vertical_follows(kb_txt_engine, then, figure):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), max_tool_rounds=3)
+    conv.send("tiktok cpm ballpark?")
+    said = conv.send(then).assistant
+    assert f"TikTok 2024: {figure} [social_platform_benchmarks#" in said and "Meta" not in said, said

@@ -23,6 +23,7 @@ _LINE = re.compile(r"^- (?P<label>.+?) \(by (?P<dim>[^,()]+)(?:, (?P<period>[^()
                    r"(?: — (?P<note>.*?))? \[(?P<id>[^\[\]]+)\]$", re.M)
 _HEAD = re.compile(r"^get_benchmark: (?P<plats>.+?) (?P<metric>\S+) — \d+ figure\(s\)", re.M)
 _NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_ASKS = re.compile(r"\?|^\s*(?:what|which|how|why|when|where|who|can|could|should|would|is|are|do|does)\b", re.I)
 _SHORT = 5  # a list this long is quoted whole; a longer one by its ends
 
 
@@ -40,6 +41,24 @@ def calls(text: str, before: str, metrics: list[str], tools: set[str]) -> list[t
         return []
     names = platforms(text) or platforms(before)
     return [("get_benchmark", {"metric": m, "platform": n}) for n in names for m in metrics]
+
+
+def carried(text: str, last: list[ToolOutcome]) -> str | None:
+    """The platform of the last turn's look-up by platform alone, when this message names none: "and for
+    a gym?" narrows that platform's figures to one vertical, it does not ask every platform's."""
+    if platforms(text):
+        return None
+    return next((o.input["platform"] for o in last if asked(o) and o.found), None)
+
+
+def narrowed(text: str, vertical: str | None, history: list, tools: set[str]) -> list[tuple[str, dict]]:
+    """A statement naming the user's vertical ("we run a gym") right after a platform's figures by vertical:
+    the look-up again with that vertical — the answer offered to narrow it."""
+    if not vertical or not history or "get_benchmark" not in tools or _ASKS.search(text):
+        return []  # a question ("what budget suits a gym?") asks something else
+    plat = carried(text, history[-1][1])
+    return [("get_benchmark", {"vertical": vertical, "metric": o.input["metric"], "platform": plat})
+            for o in history[-1][1] if plat and asked(o) and o.found and o.input["platform"] == plat]
 
 
 def asked(o: ToolOutcome) -> bool:

@@ -148,6 +148,8 @@ class OfflineAgent:
                                                                       reportedcount.figure_words(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
+        if not p.metrics and (narrow := platformfig.narrowed(text, vertical, _as_history(history), tools)):
+            return narrow  # "we're a gym" after a platform's figures by vertical: that vertical's figure
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
                 return [("get_benchmark", b) for m in p.metrics for b in bench_inputs(vertical, m, text)]
@@ -185,7 +187,8 @@ class OfflineAgent:
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
-            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1]))
+            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])) or \
+                platformfig.carried(text, last[1])  # "and for a gym?" after a platform's figures by vertical
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
