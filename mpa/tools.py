@@ -40,7 +40,7 @@ from typing import Any, Callable
 import numpy as np
 from jsonschema import Draft202012Validator
 
-from mpa import lookups, resolve
+from mpa import lookups, platform_figures, resolve
 from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_vertical_note
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance, step_word
@@ -92,21 +92,24 @@ TOOL_DEFINITIONS: dict[str, dict[str, Any]] = {
             "Look up the benchmark range for one vertical and one metric in the knowledge base's benchmark tables "
             "(Typical range to plan with, Low and High stress-test bounds, when each applies). Synonyms are "
             "understood (e.g. 'DTC' = ecommerce, 'cost per acquisition' = CPA). Returns 'not in the knowledge base' "
-            "for pairs the tables do not cover — do not substitute another number."),
+            "for pairs the tables do not cover — do not substitute another number. With a platform and no vertical "
+            "(\"what's the CPM on TikTok?\"), returns every figure the knowledge base states for that platform and "
+            "metric, one per vertical (or inventory type, market), each with its own citation."),
         "input_schema": {
             "type": "object",
             "properties": {
                 "vertical": {"type": "string", "minLength": 1, "pattern": _NONBLANK,
                              "description": "Industry vertical, e.g. ecommerce, saas, retail, financial services, "
-                                            "travel, cpg, automotive, healthcare, education, gaming."},
+                                            "travel, cpg, automotive, healthcare, education, gaming. Optional when a platform is "
+                                            "given and the user named no vertical."},
                 "metric": {"type": "string", "minLength": 1, "pattern": _NONBLANK,
                            "description": "Metric, e.g. CAC, CPA, CPM, CPC, CTR, CVR, ROAS, LTV:CAC, CPL, CPI, CPCV."},
                 "platform": {"type": "string",
                              "description": "Optional: the ad platform or channel the user named (e.g. Google Ads, "
                                             "Bing, Meta, LinkedIn, TikTok, connected TV, paid social). Without it, "
-                                            "every platform's figure is returned."},
+                                            "every platform's figure is returned; without a vertical, every vertical's figure on it."},
             },
-            "required": ["vertical", "metric"],
+            "required": ["metric"],  # and a vertical or a platform (checked by the executor)
             "additionalProperties": False,
         },
     },
@@ -384,6 +387,8 @@ class ToolExecutor:
                                            if e["decision"] != "selected"}}})
 
     def _benchmark(self, inp: dict) -> ToolResult:
+        if not (inp.get("vertical") or "").strip():
+            return self._platform(inp)
         found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
         if not found.result:
             on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""
@@ -419,6 +424,26 @@ class ToolExecutor:
         content = "\n".join(lines + [DATA_NOTE] + passages)
         return ToolResult(content=content, citations=list(ids), retrieved_ids=list(ids), passages=records,
                           data=b.to_dict())
+
+    def _platform(self, inp: dict) -> ToolResult:
+        """A platform's figures across verticals (:mod:`mpa.platform_figures`): no vertical was named."""
+        if not (inp.get("platform") or "").strip():
+            raise ToolInputError("invalid input for get_benchmark: give a 'vertical', or a 'platform' for every "
+                                 "vertical's figure on it. Required fields: metric, and vertical or platform.")
+        found = platform_figures.find_platform_figures(self.engine, inp["platform"], inp["metric"])
+        if not found.result:
+            return ToolResult(
+                content=(f"get_benchmark(platform={escape(inp['platform'])!r}, metric={escape(inp['metric'])!r}): "
+                         f"not in the knowledge base — {escape(found.reason)}. Tell the user the knowledge base has no "
+                         "such figure; do not substitute a number from another platform or metric."), data=None)
+        ids = list(dict.fromkeys(f.chunk_id for f in found.result if f.chunk_id))
+        chunks = [self.engine.chunk(i) for i in ids]
+        content = "\n".join([escape(x) for x in platform_figures.lines(found.result)] + [DATA_NOTE]
+                            + [render_passage(c) for c in chunks])
+        return ToolResult(content=content, citations=list(ids), retrieved_ids=list(ids),
+                          passages=[passage_record(c, 1.0) for c in chunks],
+                          data={"platform": inp["platform"], "metric": found.result[0].metric,
+                                "figures": [vars(f) for f in found.result]})
 
     def _facts(self, facts: list) -> ToolResult:
         """Benchmark facts read from lists, metric lines or sentences: one line per platform,

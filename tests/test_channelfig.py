@@ -82,3 +82,11 @@ def test_the_shipped_kbs_ctv_table_answers_a_ctv_price_question(shipped_engine):
     from mpa.tools import ToolExecutor
     turn = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine)).send("how much is CTV per thousand impressions?")
     assert "$15–$30" in turn.assistant and "$30–$60" in turn.assistant and "[channel-ctv#" in turn.assistant
+
+
+def test_another_channels_row_sharing_a_word_does_not_answer_and_a_short_name_finds_the_owner():
+    audio = {"id": "doc#5", "section": "Audio", "text": "| Inventory | CPM |\n|---|---|\n| Streaming audio | $9–$14 |\n"}
+    tv = {"id": "doc#6", "section": "Costs", "text": "| CTV metric | Open exchange | Premium |\n|---|---|---|\n| CPM | $11–$22 | $25–$50 |\n"}
+    para = channelfig.paragraph("ballpark cpm for streaming tv spots?", ["CPM"], [audio, tv])
+    assert "$11–$22" in para and "$25–$50" in para and "audio" not in para.lower()
+    assert "ott" in channelfig.queries("how much is streaming tv per thousand?", ["CPM"])[-1].split()

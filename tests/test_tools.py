@@ -160,6 +160,7 @@ def test_audience_goldens(shipped_engine):
 @pytest.mark.parametrize("name,inp,needle", [
     ("nope", {}, "unknown tool 'nope'"),
     ("get_benchmark", {"vertical": "saas"}, "'metric' is a required property"),
+    ("get_benchmark", {"metric": "CPM"}, "or a 'platform'"),
     ("get_step_guidance", {"step": "3"}, "is not of type 'integer'"),
     ("get_step_guidance", {"step": 11}, "greater than the maximum"),
     ("search_knowledge_base", {"query": "   "}, "must not be empty"),
@@ -324,3 +325,26 @@ def test_the_budget_follows_thoroughness_on_both_kbs(kb, mode, monkeypatch, requ
     monkeypatch.setenv("MPA_SEARCH_BUDGET", "150")
     r = ToolExecutor(engine).execute("search_knowledge_base", {"query": "incrementality", "thoroughness": mode})
     assert r.data["packing"]["budget"] == 150 and r.data["packing"]["tokens"] <= 150 and r.retrieved_ids
+
+
+# ------------------------------------------------------------------ get_benchmark by platform alone
+def test_a_platform_without_a_vertical_gets_every_figure_its_lists_state(kb_txt_engine):
+    ex = ToolExecutor(kb_txt_engine)
+    schema = next(d for d in ex.definitions() if d["name"] == "get_benchmark")["input_schema"]
+    assert schema["required"] == ["metric"] and "Optional when a platform" in schema["properties"]["vertical"]["description"]
+    r = ex.execute("get_benchmark", {"platform": "streaming tv", "metric": "cost per thousand impressions"})
+    assert not r.is_error and r.data["metric"] == "CPM" and len(r.data["figures"]) == 10
+    assert "- FAST Channels (by inventory type, 2024): $14.50-18.00" in r.content
+    assert "- Auto Dealers (by vertical): $32.00-36.50 [ctv_programmatic_cpm#" in r.content
+    assert r.citations == r.retrieved_ids and all(i.startswith("ctv_programmatic_cpm#") for i in r.citations)
+    assert r.content.count("<passage ") == len(r.citations)
+
+
+def test_a_platform_or_metric_its_lists_lack_is_not_in_the_knowledge_base(kb_txt_engine, shipped_engine):
+    ex = ToolExecutor(kb_txt_engine)
+    for inp, why in [({"platform": "Snapchat", "metric": "CPM"}, "states no Snapchat figures (platforms"),
+                     ({"platform": "TikTok", "metric": "CPC"}, "TikTok figures for CPM, CTR but none for 'CPC'")]:
+        r = ex.execute("get_benchmark", inp)
+        assert not r.is_error and r.data is None and r.citations == [] and why in r.content and "$" not in r.content
+    r = ToolExecutor(shipped_engine).execute("get_benchmark", {"platform": "TikTok", "metric": "CPM"})
+    assert r.data is None and "its tables and passages may" in r.content  # a table KB: the search finds them

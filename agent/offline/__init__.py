@@ -58,6 +58,8 @@ Modules, one concept each:
   and conversion rate, ROAS, reach from impressions and frequency);
 * :mod:`~agent.offline.shorthand` — bare metric lists and "those two" pointing back to the last metrics;
 * :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
+* :mod:`~agent.offline.platformfig` — a platform and a metric with no vertical: every figure the KB's lists give
+  for it (get_benchmark by platform alone), a long list by its ends, and the offer to narrow it to one vertical;
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;
 * :mod:`~agent.offline.coverage` — "what do you have figures for?", answered with the KB's own list;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;

@@ -71,6 +71,9 @@ def queries(text: str, metrics: list[str]) -> list[str]:
     from agent.offline.parse import RANGE_CUE
     full = f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} {' '.join(metrics)}"
     names = _names(text) if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
+    if names:  # a platform also by its short names: a table may say "CTV" where the user said "streaming TV"
+        names = list(dict.fromkeys(names + [n for k in match_terms(text, VOCABULARY["platforms"])
+                                            for n in VOCABULARY["platforms"][k] if re.fullmatch(r"[a-z]{2,4}", n)]))
     focused = " ".join(names + [s for m in metrics for s in [m, *VOCABULARY["metrics"].get(m, [])[1:2]]])
     return [full] + ([focused] if names and focused != full else [])
 
@@ -152,8 +155,37 @@ def _common(labels: list[str]) -> set[str]:
     return {w for w, n in counts.items() if len(labels) > 1 and n * 2 > len(labels)}
 
 
+def _platform_names(question: str) -> tuple[set[str], set[str]]:
+    """The words of every name of the platforms the question names ("streaming TV" is also "CTV", the
+    name a table's corner label may use), and the channels those names and the question say."""
+    keys = match_terms(question, VOCABULARY["platforms"])
+    said = " ".join([question.lower()] + [n for k in keys for n in [k.lower(), *VOCABULARY["platforms"][k]]])
+    return {w for k in keys for n in [k, *VOCABULARY["platforms"][k]] for w in _words(n)}, set(_channels(said))
+
+
+def _channels(text: str) -> list[str]:
+    chans = VOCABULARY["topics"]["channels"]
+    return [m.group(0).rstrip("s") for m in term_pattern(tuple(chans) + tuple(f"{c}s" for c in chans if not c.endswith("s"))
+                                                           ).finditer(text.lower())]
+
+
+def _other_channel(entity: str, question: str, said: set[str]) -> bool:
+    """A label naming a channel the question does not ("Streaming audio" for "streaming TV"), while the
+    question names a platform the label does not: a word in common, another channel's figure."""
+    named = match_terms(question, VOCABULARY["platforms"])
+    return bool(named) and not set(match_terms(entity, VOCABULARY["platforms"])) & set(named) and bool(
+        set(_channels(entity)) - said)
+
+
 def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple[float, str, dict]]:
-    """(score, sentence, passage) for each table cell that answers; best first."""
+    """(score, sentence, passage) for each table cell that answers; best first. A label naming another
+    channel than the question's does not answer it; when no cell answers, a platform named by one of its
+    names meets a table its corner label or section owns by another ("streaming TV", "CTV metric")."""
+    names, said = _platform_names(question)
+    return _cells(question, metrics, passages, set(), said) or _cells(question, metrics, passages, names, said)
+
+
+def _cells(question: str, metrics: list[str], passages: list[dict], names: set[str], said: set[str]):
     q = _words(question) - _metric_words(metrics)
     clipped = _clipped(question, passages)
     found, seen = [], set()
@@ -164,7 +196,7 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
             # a table of one entity's variants ("CTV metric | Open exchange | Premium", under "CTV cost
             # ranges"): its corner label or section names the entity, its columns only the variants
             owner = " ".join(dict.fromkeys(w for w in re.findall(r"[A-Za-z0-9]+(?:[-'][A-Za-z0-9]+)*", f"{head[0]} {ps.get('section') or ''}")
-                                           if _score(w, q, set(), clipped)))
+                                           if _score(w, q | names, set(), clipped)))
             picked = any(_score(h, q, common_cols, clipped) for h in head[1:])
             for r in rows:
                 texts = [c for c in r[1:] if not re.search(r"\d", c)]
@@ -192,7 +224,8 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
                     seen.add(key)
                     note = "; ".join(f"{h}: {c}" for h, c in zip(head[1:], r[1:]) if c in texts and c != metric)
                     line = f"{entity} {metric}: {cell}" + (f" ({note})" if note else "")
-                    found.append((score, line, ps))
+                    if not _other_channel(entity, question, said):
+                        found.append((score, line, ps))
     found.sort(key=lambda t: -t[0])
     return found
 

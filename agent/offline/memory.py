@@ -163,6 +163,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
     if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase):
         mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered
+    outcomes = [o for o in outcomes if o.name != "get_benchmark" or o.input.get("vertical")]  # by platform alone: no one vertical's
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):
         mem.verticals = [v for v in looked if v]

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -151,6 +151,8 @@ class OfflineAgent:
                                                                       reportedcount.figure_words(text)]) if q] if w is None else []
             return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
                     for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
+        if not p.metrics and (narrow := platformfig.narrowed(text, vertical, _as_history(history), tools)):
+            return narrow  # "we're a gym" after a platform's figures by vertical: that vertical's figure
         if stmt is not None:
             if p.metrics and vertical and "get_benchmark" in tools:
                 return [("get_benchmark", b) for m in p.metrics for b in bench_inputs(vertical, m, text)]
@@ -188,7 +190,8 @@ class OfflineAgent:
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
-            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1]))
+            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])) or \
+                platformfig.carried(text, last[1])  # "and for a gym?" after a platform's figures by vertical
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
@@ -196,6 +199,9 @@ class OfflineAgent:
         chan_metrics = p.metrics or channelfig.priced(text)
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in channelfig.queries(text, chan_metrics)]
+            hist = _as_history(history)  # no vertical named: the platform's figure for every vertical the KB lists
+            calls += platformfig.calls(text, hist[-1][0] if hist else "", chan_metrics, tools) if not (
+                vertical or guidance or p.calc or p.geographies) else []  # a market named: its lists are by vertical
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
             return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
         if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up
@@ -238,6 +244,8 @@ class OfflineAgent:
              if o.name == "get_benchmark" and o.found}  # an earlier year; a business the tables do not cover
         misses += [m for m in stale.values() if m]
         outcomes = [o for o in outcomes if not stale.get(id(o))]
+        every, outcomes = outcomes, [o for o in outcomes if not platformfig.asked(o)]  # by platform alone: read below
+        misses += [compose.miss(o) for o in platformfig.lacking(every)]
         for o in outcomes:
             if o.name == "get_benchmark":
                 if o.found:
@@ -250,6 +258,7 @@ class OfflineAgent:
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
+        chan = chan or platformfig.paragraph(every)
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
@@ -298,7 +307,7 @@ class OfflineAgent:
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
-        if ranked and not paras:
+        if ranked and not paras and not platformfig.lacking(every):  # not another platform's figure in its place
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period))
@@ -334,7 +343,7 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
-        return gaps.review(text, "\n\n".join(paras), outcomes, bool(p.metrics or p.metric_phrases or chan_metrics),
+        return gaps.review(text, "\n\n".join(paras), every, bool(p.metrics or p.metric_phrases or chan_metrics),
                            p.vertical or (None if p.industry_phrase or (p.business_phrase and not p.business_refers_back)
                                           else mem.vertical))  # a business named now, not the last turn's
 

@@ -1,0 +1,104 @@
+"""Every figure the knowledge base states for one platform or channel and one metric, across
+verticals — ``get_benchmark`` with a ``platform`` and no ``vertical``.
+
+Why: "what's the CPM on TikTok?" names a platform and a metric but no vertical. A KB written in
+lists (``TIKTOK CPM BENCHMARKS - 2024`` / ``BY VERTICAL - HIGHEST TO LOWEST`` / ``- Pet Supplies:
+$3.90``) states no single TikTok CPM, only one per vertical (or per inventory type, per market):
+the honest answer is those figures — each with its label and the passage that states it — and
+that the figure depends on the vertical. The facts are the ones :mod:`mpa.facts` already reads
+for the vertical look-up (``platform``, ``metric``, ``vertical`` and, for lists of another
+dimension, a ``"<dimension>: <label>"`` qualifier), so nothing here parses text.
+
+Each figure carries the dimension of the list it comes from ("vertical", "inventory type",
+"market", "overall" for an average row), so a reader can give one list's spread at a time.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mpa.fact_lookups import facts, own_metric_named
+from mpa.facts import Fact
+from mpa.labels import platforms_named
+from mpa.lookups import Lookup, canonical_metric, tables
+from rag.engine import RetrievalEngine
+
+
+@dataclass
+class PlatformFigure:
+    """One stated figure for the platform × metric: ``label`` (the row's own words), ``dimension``
+    (what the list's rows are), the figure verbatim and the chunk that states it."""
+
+    platform: str
+    metric: str
+    label: str
+    dimension: str
+    value: str
+    note: str
+    period: str | None
+    chunk_id: str
+
+
+def _dimension(f: Fact) -> tuple[str, str]:
+    """(dimension, note): a vertical row, a market row, a row of another dimension (the fact reader
+    keeps it as "inventory type: FAST Channels; lowest" in the qualifier) or an aggregate row."""
+    if f.vertical:
+        return "vertical", f.qualifier
+    if f.geography:
+        return "market", f.qualifier
+    m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:; (.*))?$", f.qualifier or "")
+    if m:
+        return m.group(1), m.group(2) or ""
+    return "overall", f.qualifier
+
+
+def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -> Lookup:
+    """``Lookup([PlatformFigure, …], reason)`` — every benchmark fact the KB's text states for the
+    platform (a channel names its platforms: "paid social") and the metric, in document order;
+    ``[]`` with a reason naming what it does have when none."""
+    plats = platforms_named(platform)
+    bench = [f for f in facts(engine) if f.kind == "benchmark" and f.platform and f.metric]
+    if not plats:
+        return Lookup([], f"{platform!r} names no platform or channel it states figures for")
+    mine = [f for f in bench if f.platform in plats]
+    if not mine and not bench:  # its platform figures, if any, are in tables: a search finds them
+        return Lookup([], "its lists and lines state no figures by platform (its tables and passages may: search them)")
+    if not mine:
+        return Lookup([], f"it states no {platform} figures (platforms and channels it gives figures for: "
+                          f"{', '.join(sorted({f.platform for f in bench}))})")
+    known = sorted({f.metric for f in mine})
+    m = canonical_metric(metric, known) or own_metric_named(metric, mine)
+    if m not in known:
+        return Lookup([], f"it has {platform} figures for {', '.join(known)} but none for {metric!r}")
+    t = tables(engine)
+    out, seen = [], set()
+    for f in mine:
+        if f.metric != m:
+            continue
+        dim, note = _dimension(f)
+        label = f.vertical or f.geography or f.label
+        if (f.platform, dim, label, f.period) in seen:  # a list's row first, a sentence repeating it not again
+            continue
+        seen.add((f.platform, dim, label, f.period))
+        chunk = t.chunk_at(f.source, f.start, f.end)
+        out.append(PlatformFigure(f.platform, m, label, dim, f.value, note, f.period, chunk.id if chunk else ""))
+    return Lookup(out)
+
+
+def lines(found: list[PlatformFigure]) -> list[str]:
+    """The tool's text for the figures: a header saying no vertical was given, then one line per
+    figure ``- <label> (by <dimension>[, <period>]): <value>[ — <note>] [<id>]``."""
+    f0 = found[0]
+    plats = list(dict.fromkeys(f.platform for f in found))
+    dims = list(dict.fromkeys(f.dimension for f in found if f.dimension != "overall"))
+    head = (f"get_benchmark: {' / '.join(plats)} {f0.metric} — {len(found)} figure(s) in the knowledge base, "
+            f"by {' and by '.join(dims) or 'overall'} (no vertical was given: give each figure with its label, or "
+            "the lowest and highest of a long list, and say the figure depends on the vertical; offer to narrow it)")
+    out = [head]
+    for f in found:
+        who = f"{f.platform}, {f.label}" if len(plats) > 1 else f.label
+        when = f", {f.period}" if f.period else ""
+        note = f" — {f.note}" if f.note else ""
+        out.append(f"- {who} (by {f.dimension}{when}): {f.value}{note} [{f.chunk_id}]")
+    out.append("Cite each figure with its own id: Based on Knowledge Base [id]")
+    return out
