@@ -25,6 +25,7 @@ MIXED = [
      "2.5x–4.0x", "4.1-4.8x"),
 ]
 SPLIT = MIXED[-1][0]
+LEAD_IN = "For a shop like ours selling online, what CAC is typical, and how should we pace spend across the month?"
 NOWHERE = "What's a normal ecommerce CAC, and how should we choose a tattoo artist for our mascot?"
 
 
@@ -38,7 +39,7 @@ def _quoted(answer: str) -> list[str]:
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([q for q, *_ in MIXED], [p for _, p, *_ in MIXED], NOWHERE)
+    assert_unseen([q for q, *_ in MIXED], [p for _, p, *_ in MIXED], NOWHERE, LEAD_IN)
 
 
 def test_a_message_splits_into_the_clauses_that_ask():
@@ -46,6 +47,8 @@ def test_a_message_splits_into_the_clauses_that_ask():
                                   "how should we split the budget between search and social?"]
     assert parts.split(MIXED[1][0]) == ["What CTR should an ecommerce brand expect on average?",
                                         "how should we pace spend across the month?"]
+    assert parts.split(LEAD_IN) == ["what CAC is typical", "how should we pace spend across the month?"]
+    assert parts.split("For a shop like ours selling online, what CAC is typical?") == ["what CAC is typical?"]
     assert parts.open_parts(SPLIT) == ["how should we split the budget between search and social?"]
     assert parts.open_parts("how long should a test run, and how much should it cost?") == []  # no tool part: read whole
     assert parts.open_parts("what's the CPC for ecommerce, and is that good?") == []  # the second judges the first
@@ -84,3 +87,8 @@ def test_a_part_the_kb_does_not_answer_is_named(kb, shipped_engine, kb_txt_engin
     assert "how should we choose a tattoo artist for our mascot" in got, got
     if kb == "shipped":
         assert "$30–$55" in got, got  # the part it does answer is still answered
+
+
+def test_a_topic_before_the_first_question_word_still_leaves_both_parts(shipped_engine):
+    got = _ask(shipped_engine, LEAD_IN)
+    assert "$30–$55" in got and any("[budget-allocation-pacing#" in p for p in _quoted(got)), got

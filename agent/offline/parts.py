@@ -33,6 +33,7 @@ _ASK = rf"(?:{_WH}|{_AUX})\b"
 _JOIN = re.compile(rf"(?:\s*,\s*|\s+)(?:and|but|plus|also)\s+(?:also,?\s+|then,?\s+)?(?={_ASK})|\s*;\s*(?={_ASK})", re.I)
 _OPENER = re.compile(r"^\W*(?:(?:and|also|plus|but|then|oh|ok(?:ay)?|so)\b[,:]?\s*)+", re.I)
 _ASKS = re.compile(rf"^{_ASK}", re.I)
+_LEAD_IN = re.compile(rf"^[^,;?]{{1,60}},\s*(?={_ASK})", re.I)  # "for a store like ours, what …": the ask after the topic
 # what to do, asked of the knowledge base's advice ("how should we …", "what do we …", "which … to …"); a yes/no
 # judgement ("is X worth it?") or a quantity ("how many …") leans on the figures the tools give instead
 _HOW_TO = re.compile(r"^(?:how|what|which|when|where)\b(?!\s+(?:many|much)\b).*?\b(?:should|do|does|can|could|would|"
@@ -42,11 +43,13 @@ _POINTS_BACK = re.compile(r"\b(?:that|this|those|these|it|them|they)\b\s*(?:[?.!
 
 
 def split(text: str) -> list[str]:
-    """The clauses of ``text`` that ask something, in order: each clause opening with a question word; a
+    """The clauses of ``text`` that ask something, in order: each clause opening with a question word (after a
+    topic lead-in: "for our shop, what …"); a
     question ("…?") with no such clause is one part (statements of the situation left out)."""
     out: list[str] = []
     for sentence in message_sentences(text):
-        clauses = [c for c in (_OPENER.sub("", c).strip(" ,;") for c in _JOIN.split(sentence)) if c]
+        clauses = [_LEAD_IN.sub("", _OPENER.sub("", c).strip(" ,;")) for c in _JOIN.split(sentence)]
+        clauses = [c for c in clauses if c]
         asking = [c for c in clauses if _ASKS.search(c)]
         out += asking or ([sentence.strip()] if sentence.rstrip().endswith("?") else [])
     return out
