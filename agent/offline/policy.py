@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, parts, periodrule, quotedfig, reportedcount, uncovered, worthask
-from agent.offline import channelfig, coverage, planmath, platformslot, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, planmath, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
@@ -78,6 +78,8 @@ class OfflineAgent:
         history = [t for t in turns(messages[:start or 0]) if t[0].strip()]
         said = [a for t, a in zip(turns(messages[:start or 0]), answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
+        if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc"):  # "80k now, redo it"
+            user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"

@@ -1,0 +1,40 @@
+"""A changed budget with a request to redo ("actually the budget is 80000 now — redo it", "we've got
+$80k instead, run it again") asks the last question again, with the new budget in it.
+
+Why: the conversation's memory re-runs the last *calculation* with a new number (``memory.carry``).
+When the last turn looked ranges up or advised (a split, a step, a channel) there is no calculation
+to re-run, and the message alone ("Redo it.") names nothing the tools can answer: searched as it
+stands it finds a passage about budgets in general. English gives its meaning: the request points
+back ("redo", "again", "update"), the number is the new budget, so the question is the last one with
+the new budget in the old one's place (or added to it, when the last question stated none).
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import money
+from agent.offline.parse import parse
+
+# the request points back at the last answer: "redo it", "run it again", "update the plan", "recalculate"
+_REDO = re.compile(r"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update|revise)\b|\bagain\s*[.!?]*\s*$"
+                   r"|\b(?:same|that) (?:question|plan|answer)\b", re.I)
+
+
+def restated(text: str, previous: tuple | None, calculated: bool = False) -> str | None:
+    """The last question (``previous``: its text, answer, outcomes) with this message's budget in it, or
+    None when the message is not a redo with a new budget, or the last turn was a calculation
+    (``calculated``: the memory re-runs that itself)."""
+    if not previous or calculated or (previous[1] or "").rstrip().endswith("?") or not _REDO.search(text):
+        return None  # a question asked back ("what is your budget?") is answered, not redone
+    p = parse(text)
+    new = [n for n in p.numbers if n.role == "budget"]
+    if len(new) != 1 or len(p.numbers) != 1 or p.metrics or p.audiences or p.step or p.vertical:
+        return None
+    last = parse(previous[0])
+    figure = money(new[0].value)
+    old = [n for n in last.numbers if n.role == "budget"]
+    if len(old) == 1:
+        return f"{last.norm[:old[0].start]}{figure}{last.norm[old[0].end:]}"
+    if not old and last.text.strip():
+        return f"{last.text.strip()} Our budget is {figure}."
+    return None
