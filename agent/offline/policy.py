@@ -13,13 +13,12 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, periodrule, quotedfig, reportedcount, uncovered, worthask
+from agent.offline import kblabels, kbmetrics, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, remember, return_to
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
 from agent.offline.reader import extract
-from agent.offline import sidebyside
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
@@ -203,7 +202,7 @@ class OfflineAgent:
             calls += platformfig.calls(text, hist[-1][0] if hist else "", chan_metrics, tools) if not (
                 vertical or guidance or p.calc or p.geographies) else []  # a market named: its lists are by vertical
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
-            return calls  # the cost of one of the user's own spend and count, named by no metric: the KB's rules too
+            return parts.with_searches(text, calls, tools)  # the cost of one's own spend and count: the KB's rules too
         if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up
             return quotedfig.calls(text, p, vertical, tools)  # but the row of a figure said to be the KB's
         if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
@@ -216,7 +215,7 @@ class OfflineAgent:
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
-        return calls
+        return parts.with_searches(text, calls, tools)  # each part no tool answers: its own search
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
@@ -332,6 +331,9 @@ class OfflineAgent:
                 misses = [m for m in misses if not m[0].startswith("a size for") or sizing.elsewhere(m, para)]
         if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
             paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
+        more, missed = parts.answer(text, paras, outcomes, (mem.facts["budget"], mem.budget_period) if mem.facts.get(
+            "budget") else None, self.max_sentences)  # every part of the question answered, or named as not
+        paras, misses = paras + more, misses + missed
         if searched and not paras and not stmt:
             misses.append(("information that answers this question", ""))
         errors = [o for o in outcomes if o.is_error]
