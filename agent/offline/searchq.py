@@ -29,6 +29,9 @@ from agent.offline.toolread import ToolOutcome
 ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I), "frequency cadence"),
     (re.compile(r"\bhow long\b", re.I), "duration"),
+    # "how do I size an audience?": the way to do a task named in a word or two is the KB's method for it (a longer
+    # question names its specifics, whose own section answers: :func:`attributes`)
+    (METHOD_ASK := re.compile(r"\bhow (?:do|can|should|would) (?:i|we|you)\b", re.I), "method"),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I), "speed"),
     # a superlative of length asks for the bound of a duration ("the shortest a test may run": its minimum duration)
     (re.compile(r"\bshortest\b", re.I), "minimum duration"),
@@ -123,7 +126,8 @@ def asks_threshold(text: str) -> bool:
 def attributes(text: str) -> list[str]:
     """The attributes the message's question words ask about, when it does not name them."""
     low = text.lower()
-    asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)]
+    asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)
+             and (pat is not METHOD_ASK or len(content_words(text)) <= 3)]
     return [a for a in asked if a]
 
 
