@@ -14,7 +14,10 @@ from mpa.tools import ToolExecutor
 @pytest.mark.parametrize("kb, text, said", [
     ("shipped_engine", "how can we size our audience?", ["how it works", "Start from"]),
     ("shipped_engine", "How would I size a target audience?", ["how it works", "Start from"]),
+    ("shipped_engine", "How do I size my audience?", ["how it works", "Start from"]),  # the issue's own example
+    ("shipped_engine", "how do we size the market we sell to?", ["how it works", "Start from"]),
     ("kb_txt_engine", "how can we size our audience?", ["Start with the total population"]),
+    ("kb_txt_engine", "How do I size my audience?", ["Start with the total population"]),
     ("kb_txt_engine", "How would I size a target audience?", ["Start with the total population"]),
 ])
 def test_a_short_how_do_i_question_gets_the_method(request, kb, text, said):
