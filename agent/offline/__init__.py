@@ -24,6 +24,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.searchq` — the search queries of a turn (fillers out, attributes asked, a follow-up's topic);
 * :mod:`~agent.offline.followup` — a follow-up that asks what comes next is not answered with the last quote again;
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
+* :mod:`~agent.offline.sectionunits` — a passage's sections and sentences as the reader scores them, made once per text;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
 * :mod:`~agent.offline.answerforms` — the form of answer a question asks for (a condition, a formula, figures);
@@ -60,6 +61,9 @@ Modules, one concept each:
 * :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
 * :mod:`~agent.offline.platformfig` — a platform and a metric with no vertical: every figure the KB's lists give
   for it (get_benchmark by platform alone), a long list by its ends, and the offer to narrow it to one vertical;
+* :mod:`~agent.offline.sidebyside` — two or three named platforms or channels compared: what the KB says of each;
+* :mod:`~agent.offline.parts` — every part of a multi-part question answered by its own search, or named as unanswered;
+* :mod:`~agent.offline.redo` — "budget's 80k now, redo it" after a looked-up answer: the last question again, with it;
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;
 * :mod:`~agent.offline.coverage` — "what do you have figures for?", answered with the KB's own list;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;
