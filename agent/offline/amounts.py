@@ -275,12 +275,12 @@ _PAYBACK = re.compile(r"\bpay\s?back\b|\b(?:pay|pays|paying|earn\w*|comes?|comin
                       r"returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|\brecover\w*|\bbreak even on\b", re.I)
 _WHEN = re.compile(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", re.I)
 
-# the payback of the user's own customers predicted ("how soon will each one pay us back", "when does a member earn
+# the payback of the user's own customers predicted ("when will a new subscriber have paid us back", "when does a member earn
 # back their cost", "how many months before a client recoups it", "how long until payback on a new member")
 _FORECAST = re.compile(r"\b(?:will|would|does|do|did|until|till|before|'ll)\b[^?.!]{0,40}\b(?:(?:pay|pays|earn|earns|make|"
                        r"makes)\s+(?:[\w']+\s+){0,3}?back\b|recoups?\b)|\bhow (?:soon|long|quickly|fast|many months)\b"
                        r"(?:\s+(?:is|are|until|till|before|to))?\s+(?:the\s+)?(?:pay\s?back|recoup\w*)\b", re.I)
-# … not the norm asked: "how soon should …", "the usual payback", "how long a payback is acceptable", "how long does
+# … not the norm asked: "how soon should …", "the usual payback", "what payback period is fine", "how long does
 # payback typically take" — the KB states those
 _NORM = re.compile(r"\b(?:typical|usual|normal|good|target|benchmark|average|standard|default)\s+(?:simple\s+)?pay\s?back\b|"
                    r"\b(?:healthy|acceptable|reasonable|ideal|usually|typically|normally|ideally|generally)\b", re.I)

@@ -29,7 +29,7 @@ _AUX = (r"(?:should|do|does|can|could|would|will|is|are)\s+(?:i|we|you|they|it|t
         r"your|their|these|those)")  # an inverted question ("should we …", "is there …"), not "and are planning …"
 _ASK = rf"(?:{_WH}|{_AUX})\b"
 # a clause joined to the one before by a conjunction (after a comma or not) or a semicolon, opening with a question
-# word: "…, and how should we …", "…; what …" — not "For B2B software, what's …" (one question, a topic before it)
+# word: "…, and how should we …", "…; what …" — not "For a dental chain, what's …" (one question, a topic before it)
 _JOIN = re.compile(rf"(?:\s*,\s*|\s+)(?:and|but|plus|also)\s+(?:also,?\s+|then,?\s+)?(?={_ASK})|\s*;\s*(?={_ASK})", re.I)
 _OPENER = re.compile(r"^\W*(?:(?:and|also|plus|but|then|oh|ok(?:ay)?|so)\b[,:]?\s*)+", re.I)
 _ASKS = re.compile(rf"^{_ASK}", re.I)

@@ -37,7 +37,7 @@ def platforms(text: str) -> list[str]:
 def calls(text: str, before: str, metrics: list[str], tools: set[str]) -> list[tuple[str, dict]]:
     """``get_benchmark`` by platform alone, one per platform × metric: the platforms this message
     names, else those of the question it continues ("and the CTR?")."""
-    if "get_benchmark" not in tools or future_year(text, ""):  # "where will CPCs be in 2030?" asks no stated figure
+    if "get_benchmark" not in tools or future_year(text, ""):  # "what will a click cost us in 2031?" asks no stated figure
         return []
     names = platforms(text) or platforms(before)
     return [("get_benchmark", {"metric": m, "platform": n}) for n in names for m in metrics]

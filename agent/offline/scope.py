@@ -96,7 +96,7 @@ def decline(what: str) -> str:
 PLEASANTRY = (r"hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|"
               r"appreciate it|great|perfect|awesome|amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|"
               r"got it|bye|goodbye|see you|nice|lovely")
-# Thanks anywhere in a message ("really appreciate the straight answers", "… merci!"): with no question
+# Thanks anywhere in a message ("grateful for the clear replies, appreciated", "… merci!"): with no question
 # and nothing to plan in it, the message is small talk too.
 THANKS = r"thanks?|thank (?:you|u)|thx|ty|tysm|tyvm|cheers|appreciated?|merci|gracias|danke"
 _OPENER = re.compile(rf"^\W*(?:(?:{PLEASANTRY}|so|right|well|and|then|but|now)\b\W*)+", re.I)  # "ok and how many …?": a question
