@@ -29,6 +29,7 @@ def test_a_short_how_do_i_question_gets_the_method(request, kb, text, said):
     ("how should we pace spend?", True),
     ("how do we prove the podcast spots caused the lift in branded search and not the seasonal peak?", False),
     ("what is a good CPM?", False),
+    ("how can I see which ad wore out?", False),  # the question inside asks which one, not a method
 ])
 def test_only_a_short_how_to_asks_for_the_method(text, method):
     assert ("method" in attributes(text)) is method

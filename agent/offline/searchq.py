@@ -127,8 +127,16 @@ def attributes(text: str) -> list[str]:
     """The attributes the message's question words ask about, when it does not name them."""
     low = text.lower()
     asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)
-             and (pat is not METHOD_ASK or len(content_words(text)) <= 3)]
+             and (pat is not METHOD_ASK or _task_named(text))]
     return [a for a in asked if a]
+
+
+def _task_named(text: str) -> bool:
+    """A "how do I …" question names a task in a word or two, with no question inside it: "how do I size an
+    audience?" asks for the method; "how do I tell which part broke?" asks which part (the embedded question)."""
+    m = METHOD_ASK.search(text)
+    return len(content_words(text)) <= 3 and not re.search(r"\b(?:which|what|whether|if|when|where|who|why)\b",
+                                                          text[m.end():], re.I)
 
 
 def content_words(text: str) -> list[str]:
