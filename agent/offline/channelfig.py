@@ -26,20 +26,22 @@ range ranges value values illustrative metric metrics rate rates usually what do
 _WORD = re.compile(r"[a-z0-9]+(?:[-'][a-z0-9]+)*")
 
 
-def named(text: str) -> bool:
-    """The message names an ad platform or a channel (shared vocabulary), in the singular or the
-    plural ("billboards", "podcasts": a channel is as often named by its units as by its name)."""
+def _channel_terms() -> tuple[str, ...]:
+    """The shared vocabulary's channels in the singular and the plural ("billboards", "podcasts": a
+    channel is as often named by its units as by its name)."""
     chans = VOCABULARY["topics"]["channels"]
-    return bool(match_terms(text, VOCABULARY["platforms"])) or bool(
-        term_pattern(tuple(chans) + tuple(f"{c}s" for c in chans if not c.endswith("s"))).search(text.lower()))
+    return tuple(chans) + tuple(f"{c}s" for c in chans if not c.endswith("s"))
+
+
+def named(text: str) -> bool:
+    """The message names an ad platform or a channel (shared vocabulary)."""
+    return bool(match_terms(text, VOCABULARY["platforms"])) or bool(term_pattern(_channel_terms()).search(text.lower()))
 
 
 def _names(text: str) -> list[str]:
     """The platform and channel names the message says, as it says them ("billboards", "linkedin")."""
-    low, chans = text.lower(), VOCABULARY["topics"]["channels"]
-    terms_ = [x for v in VOCABULARY["platforms"].values() for x in v] + list(chans) + [
-        f"{c}s" for c in chans if not c.endswith("s")]
-    return list(dict.fromkeys(m.group(0) for m in term_pattern(tuple(terms_)).finditer(low)))
+    terms_ = tuple(x for v in VOCABULARY["platforms"].values() for x in v) + _channel_terms()
+    return list(dict.fromkeys(m.group(0) for m in term_pattern(terms_).finditer(text.lower())))
 
 
 def echoed(text: str, before: str) -> bool:
@@ -155,24 +157,20 @@ def _common(labels: list[str]) -> set[str]:
     return {w for w, n in counts.items() if len(labels) > 1 and n * 2 > len(labels)}
 
 
-def _platform_names(question: str) -> tuple[set[str], set[str]]:
-    """The words of every name of the platforms the question names ("streaming TV" is also "CTV", the
-    name a table's corner label may use), and the channels those names and the question say."""
-    keys = match_terms(question, VOCABULARY["platforms"])
+def _platform_names(question: str, keys: list[str]) -> tuple[set[str], set[str]]:
+    """The words of every name of the platforms the question names (``keys``: "streaming TV" is also "CTV",
+    the name a table's corner label may use), and the channels those names and the question say."""
     said = " ".join([question.lower()] + [n for k in keys for n in [k.lower(), *VOCABULARY["platforms"][k]]])
     return {w for k in keys for n in [k, *VOCABULARY["platforms"][k]] for w in _words(n)}, set(_channels(said))
 
 
 def _channels(text: str) -> list[str]:
-    chans = VOCABULARY["topics"]["channels"]
-    return [m.group(0).rstrip("s") for m in term_pattern(tuple(chans) + tuple(f"{c}s" for c in chans if not c.endswith("s"))
-                                                           ).finditer(text.lower())]
+    return [m.group(0).rstrip("s") for m in term_pattern(_channel_terms()).finditer(text.lower())]
 
 
-def _other_channel(entity: str, question: str, said: set[str]) -> bool:
+def _other_channel(entity: str, named: list[str], said: set[str]) -> bool:
     """A label naming a channel the question does not ("Streaming audio" for "streaming TV"), while the
-    question names a platform the label does not: a word in common, another channel's figure."""
-    named = match_terms(question, VOCABULARY["platforms"])
+    question names a platform (``named``) the label does not: a word in common, another channel's figure."""
     return bool(named) and not set(match_terms(entity, VOCABULARY["platforms"])) & set(named) and bool(
         set(_channels(entity)) - said)
 
@@ -181,11 +179,12 @@ def cells(question: str, metrics: list[str], passages: list[dict]) -> list[tuple
     """(score, sentence, passage) for each table cell that answers; best first. A label naming another
     channel than the question's does not answer it; when no cell answers, a platform named by one of its
     names meets a table its corner label or section owns by another ("streaming TV", "CTV metric")."""
-    names, said = _platform_names(question)
-    return _cells(question, metrics, passages, set(), said) or _cells(question, metrics, passages, names, said)
+    keys = match_terms(question, VOCABULARY["platforms"])
+    names, said = _platform_names(question, keys)
+    return _cells(question, metrics, passages, set(), said, keys) or _cells(question, metrics, passages, names, said, keys)
 
 
-def _cells(question: str, metrics: list[str], passages: list[dict], names: set[str], said: set[str]):
+def _cells(question: str, metrics: list[str], passages: list[dict], names: set[str], said: set[str], keys: list[str]):
     q = _words(question) - _metric_words(metrics)
     clipped = _clipped(question, passages)
     found, seen = [], set()
@@ -224,7 +223,7 @@ def _cells(question: str, metrics: list[str], passages: list[dict], names: set[s
                     seen.add(key)
                     note = "; ".join(f"{h}: {c}" for h, c in zip(head[1:], r[1:]) if c in texts and c != metric)
                     line = f"{entity} {metric}: {cell}" + (f" ({note})" if note else "")
-                    if not _other_channel(entity, question, said):
+                    if not _other_channel(entity, keys, said):
                         found.append((score, line, ps))
     found.sort(key=lambda t: -t[0])
     return found

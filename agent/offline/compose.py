@@ -13,15 +13,15 @@ from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.passages import sentences
-from agent.offline.scope import THANKS
+from agent.offline.scope import BYE, GREETING, THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
                    "through budgets and the MPA-10 planning steps with you. What are you planning?")
 _THANKS = re.compile(rf"\b(?:{THANKS})\b", re.I)
-_BYE = re.compile(r"\b(?:bye|goodbye|see you)\b", re.I)
-_GREETING = re.compile(r"^\W*(?:hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)|how are you)\b", re.I)
+_BYE = re.compile(rf"\b(?:{BYE})\b", re.I)
+_GREETING = re.compile(rf"^\W*(?:{GREETING}|how are you)\b", re.I)
 
 
 def smalltalk_reply(text: str) -> str:

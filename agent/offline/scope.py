@@ -93,9 +93,10 @@ def decline(what: str) -> str:
 
 # Greetings, thanks and approval words: a message that is only these is small talk (parse), and a
 # question after them is still a question (chat). One list for both.
-PLEASANTRY = (r"hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|"
-              r"appreciate it|great|perfect|awesome|amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|"
-              r"got it|bye|goodbye|see you|nice|lovely")
+GREETING = r"hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)"
+BYE = r"bye|goodbye|see you"
+PLEASANTRY = (rf"{GREETING}|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|appreciate it|great|perfect|awesome|"
+              rf"amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|got it|{BYE}|nice|lovely")
 # Thanks anywhere in a message ("grateful for the clear replies, appreciated", "… merci!"): with no question
 # and nothing to plan in it, the message is small talk too.
 THANKS = r"thanks?|thank (?:you|u)|thx|ty|tysm|tyvm|cheers|appreciated?|merci|gracias|danke"

@@ -85,10 +85,11 @@ def sides(text: str) -> list[Side]:
     return named if 2 <= len(named) <= 3 else []
 
 
-def queries(text: str) -> list[str]:
-    """One search per side: its name as the vocabulary knows it, with its channel word; a budget stated,
-    one more for how the KB splits a budget of that size between the sides' channels."""
-    named = sides(text)
+def queries(text: str, named: list[Side] | None = None) -> list[str]:
+    """One search per side (``named``: the message's sides, read again when not given): its name as the
+    vocabulary knows it, with its channel word; a budget stated, one more for how the KB splits a budget of
+    that size between the sides' channels."""
+    named = sides(text) if named is None else named
     budget = bands.budget_of(text) if named else None
     split = [" ".join(dict.fromkeys(w for s in named for w in s.channel[:1] or s.own[:1])) + " split by budget"] \
         if budget else []  # the band is chosen when reading: a money figure matches no heading's words
@@ -209,7 +210,7 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
         return None
     units = _read(passages)
     parts, known = [], 0
-    for side, q in zip(named, queries(text)):  # the budget's search, last, is no side's
+    for side, q in zip(named, queries(text, named)):  # the budget's search, last, is no side's
         rank = {p["id"]: i for i, p in enumerate(mine[q].passages)} if q in mine else {}
         got = _pick(side, [o for o in named if o is not side], units, rank)
         if got is None:
