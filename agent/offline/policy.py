@@ -57,10 +57,8 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
 def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None) -> list[dict]:
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
     order named; one for a platform the vocabulary does not know (``other``); none named: no platform."""
-    low = text.lower()
-    named = sorted(match_terms(text, VOCABULARY["platforms"]),
-                   key=lambda k: min(m.start() for m in term_pattern(tuple(VOCABULARY["platforms"][k])).finditer(low)))
-    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})} for p in named or [other]]
+    return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})}
+            for p in platformfig.platforms(text) or [other]]
 
 class OfflineAgent:
     """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
