@@ -71,9 +71,9 @@ def bench_range(o: ToolOutcome) -> tuple[str, str, tuple[float, float] | None, f
     return b["vertical"], b["metric"], typical, float(high.group(0).replace(",", "")) if high else None
 
 
-def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
-    """Slots after the given (user text, tool outcomes) turns, oldest first."""
-    mem = Memory()
+def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = None) -> Memory:
+    """Slots after the given (user text, tool outcomes) turns, oldest first (after ``mem``'s turns when given)."""
+    mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem)
         update(mem, carry(parse(text), mem), outcomes)

@@ -327,6 +327,17 @@ def positions(text: str, table: dict[str, list[str]], plural: bool = False) -> l
     return out
 
 
+def any_name(table: dict[str, list[str]]) -> re.Pattern:
+    """Every name of ``table`` as written (a plural "s" allowed, longest first), word-bounded: made once per
+    table as it is now (:func:`~mpa.vocabulary.built_for`), not joined and looked up on every message."""
+    return built_for(table, _any_name)
+
+
+def _any_name(items: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern:
+    syns = sorted({re.escape(x) for _, names in items for x in names}, key=len, reverse=True)
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(syns) + r")s?(?![a-z0-9])")
+
+
 def units_listed(low: str, spans: list[tuple[int, int]], unit_of: dict[str, str]) -> list[tuple[int, str]]:
     """(position, metric) for a counted unit listed beside a named metric as another thing asked
     about ("what do installs and conversion rates look like"): the unit's price metric. Not when a

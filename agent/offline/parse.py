@@ -301,9 +301,7 @@ def _parse(text: str) -> Parsed:
     named += [(i, k) for i, k in metricnames.positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
               if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
     phrased, described = [], []  # described: where a unit is said in the user's own words, which name no business
-    all_syns = sorted({re.escape(x) for syns in VOCABULARY["metrics"].values() for x in syns}, key=len, reverse=True)
-    spans = [(m.start(), m.end()) for m in re.finditer(r"(?<![a-z0-9])(?:" + "|".join(all_syns) + r")s?(?![a-z0-9])",
-                                                        low)]
+    spans = [(m.start(), m.end()) for m in metricnames.any_name(VOCABULARY["metrics"]).finditer(low)]  # as written
     for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"
         if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
             named.append((s0, key))

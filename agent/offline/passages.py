@@ -347,17 +347,28 @@ def domain_stems() -> frozenset[str]:
     return frozenset(t for w in words for t in terms(w) if len(t) > 2)
 
 
-def near_matches(query: set[str], found: set[str]) -> set[str]:
+def near_matches(query: set[str], found: set[str], index: dict[str, list[str]] | None = None) -> set[str]:
     """Query terms present in ``found``, allowing a short derivational ending the stemmer keeps
-    ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`t_to_s`)."""
+    ("test" meets "testabl", "retarget" meets "retargeting") or a -t / -sion alternation (:func:`t_to_s`).
+    ``index``: :func:`by_head` of ``found``, for a caller matching many queries against one word set."""
     out = query & found
     rest = [qt for qt in query - out if len(qt) >= 4]
     if rest:  # both kinds of near match share their first four letters: only those terms are compared
-        heads = {f[:4] for f in found if len(f) >= 4}
+        heads = index if index is not None else {f[:4] for f in found if len(f) >= 4}
         for qt in rest:
             if qt[:4] in heads and any(len(f) >= 4 and (f.startswith(qt) or qt.startswith(f))
-                                       and abs(len(f) - len(qt)) <= 3 or t_to_s(qt, f) for f in found):
+                                       and abs(len(f) - len(qt)) <= 3 or t_to_s(qt, f)
+                                       for f in (found if index is None else index[qt[:4]])):
                 out.add(qt)
+    return out
+
+
+def by_head(found: set[str]) -> dict[str, list[str]]:
+    """The words of ``found`` of four letters or more by their first four: all a near match compares."""
+    out: dict[str, list[str]] = {}
+    for f in found:
+        if len(f) >= 4:
+            out.setdefault(f[:4], []).append(f)
     return out
 
 

@@ -35,7 +35,7 @@ from functools import lru_cache
 from agent.offline import bands, focus, normphrase, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, parse_numbers
-from agent.offline.passages import (IDENT, STEP, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
+from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     terms, through_parts)
 from agent.offline.searchq import attributes
 from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions
@@ -130,8 +130,20 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
     for c in cands:
         held.setdefault(id(c.terms), [c.terms, 0])[1] += 1
-    weight = {t: math.log(1.0 + n / (1 + sum(k for s, k in held.values() if _matches({t}, s)))) * (1.0 if t in q else 0.5)
-              for t in q | hint | ctx}
+    indexed: dict[int, tuple] = {}  # id of a word set read this turn → (the set, :func:`by_head` of it): indexed once
+
+    def matched(which: set[str], s: set[str]) -> set[str]:
+        hit = indexed.get(id(s))
+        if hit is None or hit[0] is not s:
+            hit = indexed[id(s)] = (s, by_head(s))
+        return _matches(which, s, hit[1])
+
+    every = q | hint | ctx
+    held_by = dict.fromkeys(every, 0)  # a word's near match depends on it and the set alone: each set matched once
+    for s, k in held.values():
+        for t in matched(every, s):
+            held_by[t] += k
+    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q else 0.5) for t in every}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
     normative = bool(NORMATIVE.search(question))
@@ -145,7 +157,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
     def own(c: _Unit, which: set[str]) -> float:
-        s = sum(weight[t] for t in _matches(which, c.terms))
+        s = sum(weight[t] for t in matched(which, c.terms))
         s += 2.0 if which is q and any(i in c.text.lower() for i in idents) else 0.0
         return s * (0.5 if c.overview else 1.0)
 
@@ -161,8 +173,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             us = sections[key]
             body = set().union(*(c.terms for c in us))
             cover = sum(weight[t] for t in _matches(asked, body))
-            own_head = _matches(asked, us[0].head_terms)
-            head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in _matches(asked, us[0].parent_terms)
+            own_head = matched(asked, us[0].head_terms)
+            head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in matched(asked, us[0].parent_terms)
                                                                 - own_head)
             if pointed and bands.fit(budget, us[0].heading, period) > 1:
                 head += sum(weight[t] for t in pointed - own_head)

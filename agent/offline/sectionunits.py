@@ -53,18 +53,37 @@ def units_of(top: list[dict]) -> list[Unit]:
         path, last, parent_terms, outlines, heading_levels = _passage(src, ps["text"])
         # a sentence naming another document found here defers to it ("budget.txt gives the splits by objective")
         elsewhere = files - {src.split("›")[0].strip().lower()}
-        for pos, (heading, sent, item) in enumerate(units(ps["text"])):
-            for f in elsewhere:
-                if sent.isascii() and f not in sent.lower():  # the pattern needs the name (re.I on ASCII: lower())
-                    continue
-                sent = _without_mention(sent, f)
-            if not sent or is_instruction(sent) or is_pointer(sent):
-                continue
-            own = heading or last
-            out.append(Unit(rank, pos, own, sent, item, _sentence_terms(sent), set(terms(own)), parent_terms,
-                            overview=not path or bool(_SUMMARY.match(sent)),
-                            path=_outline(path, heading, heading_levels), outline=outlines.get(heading) or " › ".join(path)))
+        for pos, heading, sent, item, low, made, own, head_terms, outline_path, outline in _passage_units(src, ps["text"]):
+            if elsewhere and any(low is None or f in low for f in elsewhere):  # the pattern needs the name (re.I on ASCII: lower())
+                for f in elsewhere:
+                    if sent.isascii() and f not in sent.lower():
+                        continue
+                    sent = _without_mention(sent, f)
+                made = _made(sent, path)
+            if made is not None:
+                out.append(Unit(rank, pos, own, sent, item, made[0], head_terms, parent_terms, overview=made[1],
+                                path=outline_path, outline=outline))
     return out
+
+
+@lru_cache(maxsize=4096)
+def _passage_units(src: str, text: str) -> tuple[tuple, ...]:
+    """What each unit of a passage is made of but its rank and the documents found with it: the same
+    passage comes back on every turn that finds it. Per unit: its position, heading, sentence, list item,
+    the sentence in lower case (None: not ASCII), :func:`_made` of it, its own heading, that heading's
+    words and its two outlines."""
+    path, last, parent_terms, outlines, heading_levels = _passage(src, text)
+    return tuple((pos, heading, sent, item, sent.lower() if sent.isascii() else None, _made(sent, path), heading or last,
+                  set(terms(heading or last)), _outline(path, heading, heading_levels),
+                  outlines.get(heading) or " › ".join(path)) for pos, (heading, sent, item) in enumerate(units(text)))
+
+
+def _made(sent: str, path: list[str]) -> tuple[set[str], bool] | None:
+    """(the words, is it an overview) of a sentence a unit quotes; None for none (empty, an instruction
+    to the assistant or a pointer elsewhere)."""
+    if not sent or is_instruction(sent) or is_pointer(sent):
+        return None
+    return _sentence_terms(sent), not path or bool(_SUMMARY.match(sent))
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,54 @@
+"""The conversation's slots (:func:`agent.offline.memory.remember`), folded once per turn.
+
+Why: the policy reads the slots on every model call of a turn (deciding the tools, then answering),
+and every turn reads all the turns before it — a conversation of n turns folded its history about 3n²/2
+times, re-reading each earlier turn's message and tool results. Here the slots after each history
+prefix are kept, so a call folds only the turns it has not met. The key is everything the fold reads:
+each turn's text and its tool outcomes (name, input, result text, error flag, passages, fields), and
+the names the KB declares (the parser reads messages with them, :func:`agent.offline.parse.parse`).
+What is kept is never handed out: each call gets a copy (its own lists, dicts, sets and calculation),
+which the turn then fills. At most :data:`KEPT` prefixes are kept (the lot is dropped when full).
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+
+from agent.offline import kblabels, kbmetrics
+from agent.offline.memory import Memory, remember as _fold
+from agent.offline.toolread import ToolOutcome
+
+KEPT = 512
+_KEPT: dict[tuple, Memory] = {}
+_FIELDS = [f.name for f in dataclasses.fields(Memory)]
+
+
+def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
+    """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
+    state = kbmetrics.state() + kblabels.state()
+    keys = [(text, tuple(_outcome_key(o) for o in outcomes)) for text, outcomes in history]
+    k = len(keys)
+    while k and (state, *keys[:k]) not in _KEPT:
+        k -= 1
+    mem = _copy(_KEPT[(state, *keys[:k])]) if k else Memory()
+    for i in range(k, len(keys)):
+        _fold([history[i]], mem)
+        if len(_KEPT) >= KEPT:
+            _KEPT.clear()
+        _KEPT[(state, *keys[:i + 1])] = _copy(mem)
+    return mem
+
+
+def _outcome_key(o: ToolOutcome) -> tuple:
+    return (o.name, repr(o.input), o.content, o.is_error, tuple((p.get("id"), p.get("source"), p.get("text"))
+                                                                 for p in o.passages), tuple(o.fields.items()))
+
+
+def _copy(mem: Memory) -> Memory:
+    out = copy.copy(mem)
+    for name in _FIELDS:
+        v = getattr(mem, name)
+        if isinstance(v, (list, dict, set)):
+            setattr(out, name, v.copy())
+    out.calc = copy.copy(mem.calc)
+    return out
