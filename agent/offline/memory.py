@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from agent.offline import buyask, periods
 from agent.offline.roles import ADVISED_COUNT
@@ -228,16 +229,17 @@ _PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "co
                 "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid"}
 
 
-def leftover(p: Parsed) -> set[str]:
+@lru_cache(maxsize=4096)
+def leftover(norm: str, business_phrase: str | None) -> frozenset[str]:
     """The message's content words that are not the slots it names (the business, a place, a
     metric, a platform, an end of a range): empty for "And for fintech?", "LA DMA?", "same two for
-    b2b saas?" — a message that only swaps a slot — and not for one that asks something new."""
-    low = without_places(p.norm).lower()
+    b2b saas?" — a message that only swaps a slot — and not for one that asks something new (cached: a turn asks thrice)."""
+    low = without_places(norm).lower()
     for table in ("verticals", "uncovered_verticals", "metrics", "platforms"):
         low = any_term(VOCABULARY[table]).sub(" ", low)
-    if p.business_phrase:
-        low = low.replace(p.business_phrase.lower(), " ")
-    return set(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}
+    if business_phrase:
+        low = low.replace(business_phrase.lower(), " ")
+    return frozenset(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}
 
 
 _FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
@@ -293,11 +295,11 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
     p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit)  # "how many new members could we get?": budget ÷ price
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
-    only_slots = p.followup or not leftover(p)
+    only_slots = p.followup or not leftover(p.norm, p.business_phrase)
     kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
     if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
         p.geographies = [kind]
-    again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p))
+    again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p.norm, p.business_phrase))
     if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
         p.audiences = list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
@@ -321,7 +323,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         s0, e0 = pointer_span(p.norm) or (0, 0)
         p.numbers = [n for n in p.numbers if not s0 <= n.start < e0]  # "two" counts the businesses: no figure
     if p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc) and (
-            not leftover(p) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())
+            not leftover(p.norm, p.business_phrase) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())
             or (mem.last_kind == "audience" and not _ASKS.search(p.text))):
         # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes;
         # while sizing, a request that asks no question ("next: nurses in Ohio for the spring push") too

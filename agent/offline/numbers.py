@@ -57,38 +57,56 @@ def _spell(v: float) -> str:
 _CUT_SHARE = {"quarter": "25%", "third": "33.333333%", "fifth": "20%", "tenth": "10%"}
 
 
+def _frac(m: re.Match) -> str:
+    return _spell(_FRACTIONS[m.group(1).lower()] * _SCALES[m.group(2).lower()])
+
+
+def _rule(pattern: str, repl, *needs: str) -> tuple[re.Pattern, object, tuple[str, ...]]:
+    return re.compile(pattern, re.I), repl, needs
+
+
+_SHARES = ("quarter", "third", "fifth", "tenth")
+# (pattern, replacement, words one of which every match holds): read in order, each on the text the one before left
+_SPOKEN = [
+    # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
+    _rule(r"(?<=\d)(?:mil|mill|mils)\b", " million", "mil"),
+    _rule(r"(?:(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))(?:mil|mill|mils)\b", "million", "mil"),
+    _rule(r"\b([a-z]+(?:-[a-z]+)?|\d+) and a half (million|billion|thousand)\b", lambda m: _spell(
+        (_as_number(m.group(1)) + 0.5) * _SCALES[m.group(2).lower()]) if _as_number(m.group(1)) is not None else m.group(0),
+        " and a half "),
+    # fractions and "a <scale>" ("a quarter million", "half a million", "a million")
+    _rule(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b", _frac, "illion"),
+    # "shaved a quarter off", "cut it by a third", "lose a fifth of that": a fraction taken away is a percentage
+    _rule(r"\b(?:a|one) (quarter|third|fifth|tenth)(?=\s+(?:off|less)\b)", lambda m: _CUT_SHARE[m.group(1).lower()],
+          *_SHARES),
+    _rule(r"\b((?:cut|cuts|trimm?\w*|slash\w*|shav\w*|took|take[sn]?|knock\w*|chop\w*|lose|loses|losing|lost|"
+          r"reduc\w*)(?:\s+(?:it|that|this|us|me|the budget|our budget|by)){0,2}\s+)(?:a|one) (quarter|third|fifth|tenth)\b",
+          lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], *_SHARES),
+    _rule(r"\b((?:rais\w*|increas\w*|rose|rise[sn]?|rising|grew|grow\w*|climb\w*|jump\w*|went up|go(?:es)? up|"
+          r"bump\w*|boost\w*|fall\w*|fell|drop\w*|declin\w*|decreas\w*|slip\w*|sank|sink\w*|went down|go(?:es)? down|"
+          r"come(?:s)? down|came down)(?:\s+(?:it|that|this|by)){0,2}\s+)(?:a|one) (quarter|fifth|tenth)\b",
+          lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], *_SHARES),  # "rose by a fifth": 20% up
+    _rule(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), "illion"),
+    _rule(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
+          f"100 {m.group(1)}", "hundred"),
+    # "one point two million" → "1.2 million"; "two and a half million" → "2500000"; "a hundred and twenty" → "one …"
+    _rule(r"\b([a-z]+(?:-[a-z]+)?|\d+) point ([a-z]+|\d)\b(?= (?:million|billion|thousand|k|m)\b)", _point, " point "),
+    _rule(r"\ba hundred(?= and [a-z])", "one hundred", "hundred"),
+]
+
+
 @lru_cache(maxsize=8192)
 def digits(text: str) -> str:
     """``text`` with spelled-out numbers written as digits: "forty-five thousand" → "45000",
     "a quarter million" → "250000", "half a million" → "500000", "a million" → "1000000".
-    "a thousand"/"per thousand" stay words: they name the CPM unit, not an amount."""
-    # fractions and "a <scale>" first ("a quarter million", "half a million", "a million")
-    def frac(m: re.Match) -> str:
-        return _spell(_FRACTIONS[m.group(1).lower()] * _SCALES[m.group(2).lower()])
-    # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
-    text = re.sub(r"(?<=\d)(?:mil|mill|mils)\b", " million", text, flags=re.I)
-    text = re.sub(r"(?:(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))(?:mil|mill|mils)\b", "million", text, flags=re.I)
-    text = re.sub(r"\b([a-z]+(?:-[a-z]+)?|\d+) and a half (million|billion|thousand)\b", lambda m: _spell(
-        (_as_number(m.group(1)) + 0.5) * _SCALES[m.group(2).lower()]) if _as_number(m.group(1)) is not None else m.group(0),
-        text, flags=re.I)
-    text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b", frac, text, flags=re.I)
-    # "shaved a quarter off", "cut it by a third", "lose a fifth of that": a fraction taken away is a percentage
-    text = re.sub(r"\b(?:a|one) (quarter|third|fifth|tenth)(?=\s+(?:off|less)\b)", lambda m: _CUT_SHARE[m.group(1).lower()],
-                  text, flags=re.I)
-    text = re.sub(r"\b((?:cut|cuts|trimm?\w*|slash\w*|shav\w*|took|take[sn]?|knock\w*|chop\w*|lose|loses|losing|lost|"
-                  r"reduc\w*)(?:\s+(?:it|that|this|us|me|the budget|our budget|by)){0,2}\s+)(?:a|one) (quarter|third|fifth|tenth)\b",
-                  lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)
-    text = re.sub(r"\b((?:rais\w*|increas\w*|rose|rise[sn]?|rising|grew|grow\w*|climb\w*|jump\w*|went up|go(?:es)? up|"
-                  r"bump\w*|boost\w*|fall\w*|fell|drop\w*|declin\w*|decreas\w*|slip\w*|sank|sink\w*|went down|go(?:es)? down|"
-                  r"come(?:s)? down|came down)(?:\s+(?:it|that|this|by)){0,2}\s+)(?:a|one) (quarter|fifth|tenth)\b",
-                  lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], text, flags=re.I)  # "rose by a fifth": 20% up
-    text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
-    text = re.sub(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
-                  f"100 {m.group(1)}", text, flags=re.I)
-    # "one point two million" → "1.2 million"; "two and a half million" → "2500000"; "a hundred and twenty" → "one …"
-    text = re.sub(r"\b([a-z]+(?:-[a-z]+)?|\d+) point ([a-z]+|\d)\b(?= (?:million|billion|thousand|k|m)\b)", _point, text,
-                  flags=re.I)
-    text = re.sub(r"\ba hundred(?= and [a-z])", "one hundred", text, flags=re.I)
+    "a thousand"/"per thousand" stay words: they name the CPM unit, not an amount.
+    Each rule runs only on a text holding one of its words (an ASCII text, lower-cased: case-blind
+    matching there is plain lower case), so most messages and KB sentences skip most of them."""
+    low = text.lower() if text.isascii() else None
+    for pattern, repl, needs in _SPOKEN:
+        if low is None or any(w in low for w in needs):
+            text = pattern.sub(repl, text)
+            low = text.lower() if text.isascii() else None
     out: list[str] = []
     pos = 0
     for m in re.finditer(r"\b[A-Za-z]+(?:-[A-Za-z]+)?(?:(?:\s+|\s+and\s+)[A-Za-z]+(?:-[A-Za-z]+)?)*", text):

@@ -76,7 +76,7 @@ def kb_words(question: str, passages: list[dict]) -> set[str]:
     way ("optimise" / "optimize" stem apart), and with their hyphenated terms ("two-channel") the question
     writes as two words with a stop word ("two channels", "2 channels") — the stop list drops that word,
     so without the compound the question shares only its common part with the section naming the rule."""
-    held = {t for p in passages for t in _analyzed(p.get("text", ""))}
+    held = set().union(*(_analyzed(p.get("text", "")) for p in passages))  # each passage's words in order, as one set
     if not held:
         return set(terms(question))
     text = Spellings(held, _ANALYZE).respell(contractions(question))

@@ -130,7 +130,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
     for c in cands:
         held.setdefault(id(c.terms), [c.terms, 0])[1] += 1
-    indexed: dict[int, tuple] = {}  # id of a word set read this turn → (the set, :func:`by_head` of it): indexed once
+    indexed: dict[int, tuple] = {id(c.terms): (c.terms, c.heads) for c in cands if c.heads is not None}
+    # ^ id of a word set read this turn → (the set, :func:`by_head` of it): each set indexed once
 
     def matched(which: set[str], s: set[str]) -> set[str]:
         hit = indexed.get(id(s))

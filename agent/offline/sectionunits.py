@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.offline.passages import is_instruction, is_pointer, terms, units
+from agent.offline.passages import by_head, is_instruction, is_pointer, terms, units
 
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
@@ -41,6 +41,7 @@ class Unit:
     overview: bool
     path: str = ""           # the section path read with the unit's heading (what its meaning is encoded with)
     outline: str = ""        # the headings it sits under, outline first ("Playbook: budget cuts › Principles for …")
+    heads: dict[str, list[str]] | None = None  # its words by their first four letters (:func:`~agent.offline.passages.by_head`)
 
 
 def units_of(top: list[dict]) -> list[Unit]:
@@ -62,7 +63,7 @@ def units_of(top: list[dict]) -> list[Unit]:
                 made = _made(sent, path)
             if made is not None:
                 out.append(Unit(rank, pos, own, sent, item, made[0], head_terms, parent_terms, overview=made[1],
-                                path=outline_path, outline=outline))
+                                path=outline_path, outline=outline, heads=made[2]))
     return out
 
 
@@ -78,12 +79,12 @@ def _passage_units(src: str, text: str) -> tuple[tuple, ...]:
                   outlines.get(heading) or " › ".join(path)) for pos, (heading, sent, item) in enumerate(units(text)))
 
 
-def _made(sent: str, path: list[str]) -> tuple[set[str], bool] | None:
-    """(the words, is it an overview) of a sentence a unit quotes; None for none (empty, an instruction
-    to the assistant or a pointer elsewhere)."""
+def _made(sent: str, path: list[str]) -> tuple[set[str], bool, dict[str, list[str]]] | None:
+    """(the words, is it an overview, the words by their first four letters) of a sentence a unit quotes;
+    None for none (empty, an instruction to the assistant or a pointer elsewhere)."""
     if not sent or is_instruction(sent) or is_pointer(sent):
         return None
-    return _sentence_terms(sent), not path or bool(_SUMMARY.match(sent))
+    return _sentence_terms(sent), not path or bool(_SUMMARY.match(sent)), _sentence_heads(sent)
 
 
 @lru_cache(maxsize=4096)
@@ -106,6 +107,11 @@ def _without_mention(sent: str, name: str) -> str:
 @lru_cache(maxsize=32768)
 def _sentence_terms(sent: str) -> set[str]:
     return with_directions(set(terms(sent)))
+
+
+@lru_cache(maxsize=32768)
+def _sentence_heads(sent: str) -> dict[str, list[str]]:
+    return by_head(_sentence_terms(sent))
 
 
 def levels(text: str) -> dict[str, int]:

@@ -1,0 +1,29 @@
+"""The planner's formula a message asks for (:func:`agent.offline.planmath.work`), worked once per turn.
+
+Why: the policy asks which formula a turn needs twice — when it decides the tools (to search for the
+rule behind it) and again when it answers from their results — with the same message and the same
+slots, and working every formula rule over the message was a tenth of a turn. The result depends only
+on the arguments and on the names the KB declares (the parser reads messages with them), which key
+the cache; each caller gets its own copy of the working lines.
+"""
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+
+from agent.offline import kblabels, kbmetrics, planmath
+
+
+def work(text: str, asked_before: str, budget: float | None, answered: str = "",
+         said: tuple[float, str | None] | None = None, ltv: float | None = None,
+         sizes: list[tuple[str, str]] | None = None) -> planmath.Work | None:
+    """:func:`agent.offline.planmath.work` of these arguments, a copy."""
+    w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
+                kbmetrics.state() + kblabels.state())
+    return None if w is None else dataclasses.replace(w, lines=list(w.lines))
+
+
+@lru_cache(maxsize=256, typed=True)
+def _worked(text: str, asked_before: str, budget: float | None, answered: str, said: tuple | None, ltv: float | None,
+            sizes: tuple | None, kb: tuple) -> planmath.Work | None:
+    return planmath.work(text, asked_before, budget, answered, said, ltv, None if sizes is None else list(sizes))
