@@ -40,7 +40,7 @@ from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
 from agent.offline.searchq import leans_on_previous
-from agent.offline.semantic import similarities
+from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
 
 # the least similarity in meaning (MiniLM cosine, question vs a section's heading path and text) at which the
@@ -163,8 +163,8 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str) -> str | None
     """The search to run next: the headings of the section nearest in meaning to the question, when
     this turn's searches left it declined, returned other parts of that section's document, and that
     search was not made yet; else None."""
-    if not _searching(outcomes, answer) or not _stands_alone(question):
-        return None
+    if switched_off() or not _searching(outcomes, answer) or not _stands_alone(question):
+        return None  # (no similarity: no section is near)
     near = nearest(question, outcomes)
     if near is None or near[1] < NEAR or any(o.input.get("query") == near[0].query for o in outcomes):
         return None
@@ -179,8 +179,8 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     """The answer from the section of the whole KB nearest in meaning, quoted from a passage a search
     returned: after the search :func:`query` asked for, or — when the turn would decline — when the
     words' own search already returned it and it is near enough (:data:`HELD`). None otherwise."""
-    if not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not _stands_alone(question):
-        return None
+    if switched_off() or not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not _stands_alone(question):
+        return None  # (no similarity: no section is near)
     asked = _read_off(_kb(outcomes))[1]  # no search made for a section and no decline: nothing to encode
     hop = [o for o in outcomes if o.name == "search_knowledge_base" and o.found and o.input.get("query") in asked]
     if not hop and not answer.startswith(_DECLINE):

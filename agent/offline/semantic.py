@@ -51,6 +51,12 @@ def disable(off: bool = True) -> None:
         _state.pop("off", None)
 
 
+def switched_off() -> bool:
+    """Is the similarity known to be off (:func:`disable`, the setting, or no encoder)? Then
+    :func:`similarities` returns None, and a caller can skip gathering the texts it would compare."""
+    return "off" in _state
+
+
 def _key(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
 
