@@ -254,9 +254,8 @@ def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, st
     q = set(terms(question))
     said = set(terms(answer))
     for ps in passages:
-        for s in dict.fromkeys([*sentences(ps.get("text", "")), *ps.get("text", "").splitlines()]):  # whole sentences first, in order
-            s = s.strip()
-            for item in excluded_items(s):
+        for s, items in _exclusions(ps.get("text", "")):
+            for item in items:
                 words = set(terms(item)) - _GENERIC
                 if not words - _PLAIN or not _within(words, q):
                     continue
@@ -265,6 +264,14 @@ def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, st
                 if s not in answer and not _within(words, said):
                     return s, ps["id"]
     return None
+
+
+@lru_cache(maxsize=4096)
+def _exclusions(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(sentence, what it says the figures leave out) of each sentence and line of a passage that says so —
+    whole sentences first, in order; read once per passage, which every later turn finds again."""
+    said = (s.strip() for s in dict.fromkeys([*sentences(text), *text.splitlines()]))
+    return tuple((s, items) for s in said if (items := _excluded(s)))
 
 
 def _within(words: set[str], have: set[str]) -> bool:

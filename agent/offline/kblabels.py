@@ -12,6 +12,7 @@ every word, not one: "home" alone is not "Home Improvement", "higher" alone not 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.passages import terms
 
@@ -33,9 +34,14 @@ def declare(tools: list[dict] | None) -> None:
 def named_in(text: str) -> str | None:
     """The one declared label a part of which the text says in full (None when none or several)."""
     said = set(terms(text))
-    hits = {label for label in _LABELS for part in _SPLIT.split(label)
-            if terms(part) and set(terms(part)) <= said}
+    hits = {label for label, part in _parts(tuple(_LABELS)) if part <= said}
     return hits.pop() if len(hits) == 1 else None
+
+
+@lru_cache(maxsize=8)
+def _parts(labels: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(label, the words of one of its parts) for each part with words: read once per declaration."""
+    return tuple((label, frozenset(terms(part))) for label in labels for part in _SPLIT.split(label) if terms(part))
 
 
 def state() -> tuple:

@@ -80,8 +80,7 @@ def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int
     """(start, end, key) of each name ``text`` says by the module's rules, earliest first."""
     table = VOCABULARY["metrics"] if table is None else table
     index, unique = built_for(table, _names)
-    low = text.lower()
-    toks = [(m.start(), m.end(), *_token_terms(m.group(0))) for m in _TOKEN.finditer(low)]
+    toks = _tokens(text.lower())
     found: list[tuple[int, int, str]] = []
 
     def run(form: tuple[str, ...], i: int) -> bool:
@@ -103,6 +102,12 @@ def find(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[int
             seen.add(f[2])
             out.append(f)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _tokens(low: str) -> tuple[tuple[int, int, str, frozenset[str]], ...]:
+    """(start, end, own term, every term) of each token of ``low``: a message is read against several tables."""
+    return tuple((m.start(), m.end(), *_token_terms(m.group(0))) for m in _TOKEN.finditer(low))
 
 
 _SHARE = re.compile(r"\b(?:share|percentage|percent|proportion|fraction|rate|how many) of (?:the |our |my |your |those |these |them )?"
@@ -175,7 +180,7 @@ def spread(text: str, table: dict[str, list[str]] | None = None) -> list[tuple[i
     spend). A shorter name spread out is too likely to be chance ("cost … per … click")."""
     table = VOCABULARY["metrics"] if table is None else table
     low = text.lower()
-    toks = [(m.start(), _token_terms(m.group(0))[1], _token_terms(m.group(0))[0]) for m in _TOKEN.finditer(low)]
+    toks = [(start, terms_, own) for start, _, own, terms_ in _tokens(low)]
     clause_of, clause, seen = [], 0, 0  # how many clause marks come before each word
     for s0, _, _ in toks:
         clause += len(_CLAUSE_MARK.findall(low, seen, s0))

@@ -74,8 +74,9 @@ class OfflineAgent:
         start = turn_start(messages)
         user_text = platformslot.unclipped(stepask.in_step_words(text_of(messages[start]["content"]) if start is not None
                                                                 else "", tools))  # "on insta": on instagram
-        history = [t for t in turns(messages[:start or 0]) if t[0].strip()]
-        said = [a for t, a in zip(turns(messages[:start or 0]), answers(messages[:start or 0])) if t[0].strip()]
+        earlier = turns(messages[:start or 0])
+        history = [t for t in earlier if t[0].strip()]
+        said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
         if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc"):  # "80k now, redo it"
             user_text, previous = again, None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
@@ -96,11 +97,13 @@ def _written_out(text: str) -> str:
     return _ABBREV_RE.sub(one, text)
 
 
+@lru_cache(maxsize=4096)
 def clean(text: str) -> str:
     """The message without filler words (its punctuation kept: sentences still end where they did),
     everyday abbreviations written out. A figure compound ("28-day", "70/20/10", "3-4") stays one word as
     typed: the index holds it as the KB writes it, and split it covered less of the passage stating it. An
-    amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing."""
+    amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing. Cached (it reads
+    the text alone): a turn forms its searches on each model call."""
     out: list[str] = []
     for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|/\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
                           _written_out(_FILLER.sub(" ", singular_acronyms(text)))):  # "CPMs": as the acronym
@@ -125,10 +128,15 @@ def asks_threshold(text: str) -> bool:
 
 def attributes(text: str) -> list[str]:
     """The attributes the message's question words ask about, when it does not name them."""
+    return list(_attributes(text))
+
+
+@lru_cache(maxsize=4096)
+def _attributes(text: str) -> tuple[str, ...]:  # read of the text alone, on each model call of a turn
     low = text.lower()
     asked = [" ".join(w for w in attr.split() if w not in low) for pat, attr in ATTRIBUTES if pat.search(text)
              and (pat is not METHOD_ASK or _task_named(text))]
-    return [a for a in asked if a]
+    return tuple(a for a in asked if a)
 
 
 def _task_named(text: str) -> bool:
