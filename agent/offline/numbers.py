@@ -189,6 +189,12 @@ def parse_numbers(text: str) -> list[Num]:
     return [Num(n.value, n.start, n.end, n.money, n.pct) for n in _numbers(text)]
 
 
+def stated(text: str) -> tuple[Num, ...]:
+    """:func:`parse_numbers` for a reader that only reads them (values, money, percent): the cached numbers
+    themselves, not copies — never change them."""
+    return _numbers(text)
+
+
 @lru_cache(maxsize=8192)
 def _numbers(text: str) -> tuple[Num, ...]:
     nums = []

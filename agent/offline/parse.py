@@ -30,7 +30,7 @@ from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.scope import PLEASANTRY, THANKS
-from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
+from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, may_match, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
     UNIT_OF, doers_priced, pronoun_priced, requests_asked, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
@@ -138,7 +138,8 @@ def unit_metric(noun: str) -> str | None:
 def _metric_phrases(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <noun>") for each price question form in ``text``."""
     out, text = [], glossed(text, _is_unit)  # "a sign-up (a lead)": the lead
-    for form in _PRICE_FORMS:
+    low = text.lower() if text.isascii() else None
+    for form in [f for f in _PRICE_FORMS if may_match(f, low)]:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))
             if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
@@ -151,7 +152,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             noun = " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
                 out.append((m.start(1), f"cost per {noun}"))
-    for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS for m in form.finditer(text)] + \
+    for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS if may_match(form, low) for m in form.finditer(text)] + \
             pronoun_priced(text, _is_unit):  # looser forms: only a unit some "cost per …" metric counts
         words = noun.split()
         while words and not _is_unit(" ".join(words)):  # "click do law firms": the unit is the words up to "click"

@@ -67,6 +67,12 @@ def _terms(text: str) -> tuple[str, ...]:  # the reader analyses the same KB sen
                  if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1)
 
 
+@lru_cache(maxsize=4096)
+def term_set(text: str) -> frozenset[str]:
+    """The set of :func:`terms` of a passage, made once: each turn that finds it compares the question with it."""
+    return frozenset(_terms(text))
+
+
 _POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|details? in)\b", re.I)
 
 
@@ -309,7 +315,7 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     words = {t for t in q if not t[0].isdigit() and not ("-" in t and through_parts(t, q))}
     if not words:
         return True
-    share = max(len(words & set(terms(ps["text"]))) for ps in passages) / len(words)
+    share = max(len(words & term_set(ps["text"])) for ps in passages) / len(words)
     domain = plainly_media(question, words)
     # a section the knowledge base named after the question's own words ("the spam-complaint ceiling"
     # for a question on spam complaints) is on topic, whatever else the question says

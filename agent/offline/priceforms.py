@@ -86,6 +86,18 @@ UNIT_FORMS = [
     re.compile(r"\b(?:looking at|budget|budgeting|spend|spending|shell out|fork out) (?:about |around |roughly )?per "
                + _NOUN, re.I),
 ]
+# the words a form cannot match without (one of them, case-blind), for the forms whose scan of a message costs most:
+# a message (ASCII, lower-cased) holding none of them is not scanned
+_NEEDS = {PRICE_FORMS[0]: ("pay",), PRICE_FORMS[7]: ("cost",), PRICE_FORMS[11]: ("per", "each"), PRICE_FORMS[13]: ("rate",),
+          UNIT_FORMS[1]: ("rate",), UNIT_FORMS[2]: ("price", "cost"), UNIT_FORMS[7]: ("per",)}
+assert all(w in f.pattern for f, words in _NEEDS.items() for w in words)  # each word is the form's own
+
+
+def may_match(form: re.Pattern, low: str | None) -> bool:
+    """Can ``form`` match the message whose lower case (None: not ASCII, no shortcut) is ``low``?"""
+    return low is None or form not in _NEEDS or any(w in low for w in _NEEDS[form])
+
+
 # adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
 JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reasonable", "healthy", "expected",
            "decent", "standard", "ballpark", "rough", "current", "actual", "overall", "total", "true", "median",

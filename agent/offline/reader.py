@@ -34,9 +34,9 @@ from functools import lru_cache
 
 from agent.offline import bands, focus, normphrase, sectionmeaning
 from agent.offline.answerforms import answer_forms, has_form
-from agent.offline.numbers import digits, parse_numbers
+from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
-                                    terms, through_parts)
+                                    term_set, terms, through_parts)
 from agent.offline.searchq import attributes
 from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions
 
@@ -80,8 +80,8 @@ def _example_heading(heading: str, outline: str) -> bool:  # asked of every unit
 def _works_figures(question: str, section: list["_Unit"]) -> bool:
     """Does the section work the user's own figures (every number the question states appears in it)?
     Then the worked case is the user's case, not an illustration with other numbers."""
-    mine = {n.value for n in parse_numbers(digits(STEP.sub(" ", question)))}
-    theirs = {n.value for c in section for n in parse_numbers(digits(c.text))}
+    mine = {n.value for n in stated(digits(STEP.sub(" ", question)))}
+    theirs = {n.value for c in section for n in stated(digits(c.text))}
     return bool(mine) and mine <= theirs
 
 
@@ -89,7 +89,7 @@ def _amounts(question: str) -> bool:
     """Does the question state an amount — money, a percentage, a fraction or a number above a
     small count? "Combine two audiences" counts things; "$80k a month" is a figure to work."""
     return any(n.money or n.pct or n.value > 10 or not float(n.value).is_integer()
-               for n in parse_numbers(digits(STEP.sub(" ", question))))
+               for n in stated(digits(STEP.sub(" ", question))))
 
 
 def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None):
@@ -104,11 +104,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if not q or not top:
         return None
     judged = top[:4]
-    covered = set().union(*(plain & set(terms(ps["text"])) for ps in judged))
+    covered = set().union(*(plain & term_set(ps["text"]) for ps in judged))
     nearest = None  # the section chosen by meaning when the words alone do not answer
     if not relevant(question, plain, covered, judged):
         both = plain | ctx
-        if not ctx or not relevant(f"{question} {context}", both, set().union(*(both & set(terms(ps["text"]))
+        if not ctx or not relevant(f"{question} {context}", both, set().union(*(both & term_set(ps["text"])
                                                                                   for ps in judged)), judged):
             if not names_found(question, covered, judged):
                 return None
@@ -239,8 +239,8 @@ def _scope(heading: str, chosen: list[_Unit], text: str) -> str:
     $50k per month" over "Typical shape: search 40%–50% …"): the heading scopes every sentence under
     it, and the quote alone would drop that scope. Empty otherwise — and when the cited passage's own
     text does not hold the heading (a section begun in an earlier chunk), whose amount it cannot support."""
-    said = {n.value for c in chosen for n in parse_numbers(digits(c.text))}
-    scoped = [n for n in parse_numbers(digits(heading)) if (n.money or n.pct) and n.value not in said]
+    said = {n.value for c in chosen for n in stated(digits(c.text))}
+    scoped = [n for n in stated(digits(heading)) if (n.money or n.pct) and n.value not in said]
     return f"{heading.rstrip('.:')}: " if scoped and heading.rstrip(".:") in text else ""
 
 
