@@ -27,10 +27,10 @@ def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
     state = kbmetrics.state() + kblabels.state()
     keys = [(text, tuple(_outcome_key(o) for o in outcomes)) for text, outcomes in history]
-    k = len(keys)
-    while k and (state, *keys[:k]) not in _KEPT:
+    k, kept = len(keys), None
+    while k and (kept := _KEPT.get((state, *keys[:k]))) is None:  # the longest prefix folded before
         k -= 1
-    mem = _copy(_KEPT[(state, *keys[:k])]) if k else Memory()
+    mem = _copy(kept) if kept is not None else Memory()
     for i in range(k, len(keys)):
         _fold([history[i]], mem)
         if len(_KEPT) >= KEPT:
