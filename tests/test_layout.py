@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import deque
 from functools import lru_cache
 from pathlib import Path
 
@@ -66,12 +67,26 @@ def _imports(path: Path) -> list[tuple[str, list[str], int]]:
     per session: three checks read every module's imports). Callers only read the list."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     out = []
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.Import):
             out += [(a.name, [], node.lineno) for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             out.append((node.module, [a.name for a in node.names], node.lineno))
     return out
+
+
+_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)  # what a statement can be nested in
+
+
+def _statements(tree: ast.AST):
+    """``ast.walk`` (breadth first, in the same order) over the statements only: an import is a
+    statement, and no statement is inside an expression, so the walk need not enter expressions
+    (most of a module's nodes)."""
+    todo = deque([tree])
+    while todo:
+        node = todo.popleft()
+        todo.extend(c for c in ast.iter_child_nodes(node) if isinstance(c, _BLOCKS))
+        yield node
 
 
 def _project_targets(module: str, names: list[str]) -> list[str]:
