@@ -16,9 +16,12 @@ turn's ``expect`` copied through for the scorers.
 from __future__ import annotations
 
 
+import ast
 import copy
 import json
+import math
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -114,12 +117,38 @@ def load_scenario(source: str | Path | dict[str, Any]) -> dict[str, Any]:
             raise ScenarioError(f"{where}: cannot read ({exc.strerror or exc})") from exc
         except json.JSONDecodeError as exc:
             raise ScenarioError(f"{where}: not valid JSON ({exc})") from exc
-    problems = [_schema_msg(e) for e in sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(e.absolute_path))]
-    if not problems:
-        problems = _semantic_problems(data, stem)
+    problems = list(_known_problems(repr(data), stem)) if _plain(data) else _problems(data, stem)
     if problems:
         raise ScenarioError(f"{where}: invalid scenario:\n  - " + "\n  - ".join(problems))
     return data
+
+
+def _problems(data: Any, stem: str | None) -> list[str]:
+    """Everything wrong with ``data``: the schema's errors, else the semantic checks."""
+    problems = [_schema_msg(e) for e in sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(e.absolute_path))]
+    return problems or _semantic_problems(data, stem)
+
+
+@lru_cache(maxsize=128)
+def _known_problems(text: str, stem: str | None) -> tuple[str, ...]:
+    """:func:`_problems` of the plain data whose ``repr`` is ``text``, memoised on that text and the
+    stem — all the result depends on: validating costs ~5 ms, and a scenario is loaded again as the
+    dict it was read into when it is played (:func:`run_scenario`). The caller keeps its own data:
+    only the problem list is shared."""
+    return tuple(_problems(ast.literal_eval(text), stem))
+
+
+def _plain(v: Any) -> bool:
+    """JSON data whose ``repr`` reads back equal, of the same types (``ast.literal_eval``): dicts
+    with text keys, lists, text, ints, bools, None and finite floats — nothing else."""
+    t = type(v)
+    if t is dict:
+        return all(type(k) is str and _plain(x) for k, x in v.items())
+    if t is list:
+        return all(_plain(x) for x in v)
+    if t is float:
+        return math.isfinite(v)
+    return t is str or t is int or t is bool or v is None
 
 
 def _schema_msg(e) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import MISSING, dataclass, field, fields
+from functools import lru_cache
 from typing import Any, Mapping
 
 
@@ -40,6 +41,14 @@ def _ids(xs: Any) -> list[str]:
     return [str(x) for x in xs] if isinstance(xs, (list, tuple)) else []
 
 
+@lru_cache(maxsize=None)  # one entry per record class (three); a dataclass's fields never change
+def _field_sets(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+    """The fields of ``cls`` but ``extra``, and those whose default is not None: None given for one of
+    those means "use the default"."""
+    return (frozenset(f.name for f in fields(cls)) - {"extra"},
+            frozenset(f.name for f in fields(cls) if f.default is not None or f.default_factory is not MISSING))
+
+
 def _build(cls: type, d: Any, text_field: str, *, ids: tuple[str, ...] = (), texts: tuple[str, ...] = (),
            nested: Mapping[str, type] | None = None) -> Any:
     """An instance of dataclass ``cls`` from ``d``: a copy of an instance, a mapping (fields
@@ -50,18 +59,19 @@ def _build(cls: type, d: Any, text_field: str, *, ids: tuple[str, ...] = (), tex
         return copy.deepcopy(d)
     if not isinstance(d, Mapping):
         return cls(**{text_field: str(d)})
-    names = {f.name for f in fields(cls)} - {"extra"}
-    known = {k: plain_copy(v) for k, v in d.items() if k in names}
+    names, defaults_to_value = _field_sets(cls)
+    nested = nested or {}
+    # a nested list is not copied here: ``sub.from_dict`` copies each item it keeps (copying it here
+    # too copied a conversation's turns twice and their tool calls three times)
+    known = {k: v if k in nested else plain_copy(v) for k, v in d.items() if k in names}
     other = {k: plain_copy(v) for k, v in d.items() if k not in names}
     for k in ids:
         known[k] = _ids(known.get(k))
     for k in texts:
         known[k] = str(known.get(k) or "")
-    for k, sub in (nested or {}).items():
+    for k, sub in nested.items():
         if k in known and known[k] is not None:
             known[k] = [sub.from_dict(x) for x in known[k]] if isinstance(known[k], list) else []
-    # None for a field whose default is not None means "use the default"
-    defaults_to_value = {f.name for f in fields(cls) if f.default is not None or f.default_factory is not MISSING}
     return cls(**{k: v for k, v in known.items() if v is not None or k not in defaults_to_value}, extra=other)
 
 

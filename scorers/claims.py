@@ -56,10 +56,11 @@ def _step(n: Num) -> float:
     return (10.0 ** -decimals) * abs(scale or 1.0)
 
 
-def figures(text: str) -> list[Figure]:
-    """Every number mention of ``text`` with a strict unit (see module doc)."""
+def figures(text: str, nums: list[Num] | None = None) -> list[Figure]:
+    """Every number mention of ``text`` with a strict unit (see module doc); ``nums``: its
+    :func:`scorers.text.numbers`, when the caller has them."""
     text = text or ""
-    nums = numbers(text)
+    nums = numbers(text) if nums is None else nums
     units: list[str] = []
     for n in nums:
         u = unit_family(n.unit)
@@ -89,18 +90,25 @@ def figures(text: str) -> list[Figure]:
 def claim_figures(text: str) -> list[Figure]:
     """The figures of ``text`` that assert a fact (citations removed): unit-bearing numbers,
     large counts, ranges ("30–55") and time spans ("30–55 days") — not step numbers, ordinals, years or small
-    plain counts ("3 channels")."""
+    plain counts ("3 channels"). A fresh list of (frozen) figures, memoised per text: the answer
+    scorers read the same sentences (hedges, echoes, claims, citations)."""
+    return list(_claim_figures(text))
+
+
+@lru_cache(maxsize=8192)
+def _claim_figures(text: str) -> tuple[Figure, ...]:
     clean = strip_citations(text)
-    in_range = {(x.start, x.end) for pair in ranges(clean) for x in pair}
+    nums = numbers(clean)
+    in_range = {(x.start, x.end) for pair in ranges(clean, nums) for x in pair}
     out = []
-    for n, f in zip(numbers(clean), figures(clean)):
+    for n, f in zip(nums, figures(clean, nums)):
         if is_trivial_number(n, clean):
             before = clean[max(0, n.start - 12):n.start]
             ranged = (n.start, n.end) in in_range and not re.search(r"\b(?:19|20)\d\d\b", n.raw)
             if _ORDINAL.search(before) or not (f.unit or ranged):
                 continue  # "3 channels", "step 4", "day 3", "2026"; a range ("30–55") is a figure
         out.append(f)
-    return out
+    return tuple(out)
 
 
 _ORDINAL = re.compile(r"\b(?:steps?|turn|round|phase|tier|week|day|month|q)\s*$", re.I)
@@ -315,9 +323,10 @@ def with_unit(f: Figure, unit: str) -> Figure:
 
 def figure_pairs(text: str) -> dict[tuple[int, int], tuple[Figure, Figure]]:
     """Range pairs ("$30–$55") by the position of either end, as :class:`Figure` s."""
-    figs = {(f.start, f.end): f for f in figures(text)}
+    nums = numbers(text)
+    figs = {(f.start, f.end): f for f in figures(text, nums)}
     out = {}
-    for a, b in ranges(text):
+    for a, b in ranges(text, nums):
         fa, fb = figs.get((a.start, a.end)), figs.get((b.start, b.end))
         if fa and fb:
             out[(a.start, a.end)] = out[(b.start, b.end)] = (fa, fb)

@@ -36,11 +36,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from mpa.record import plain_copy
 from scorers.base import ProjectScorer, View, trim
 from scorers.citations import ESTIMATE_LABEL
 from scorers.claims import (UNIT_FACTORS, Figure, cell_label, claim_figures, derived_results, figure_pairs, in_text,
                             is_derived, is_echo, operand_known, range_in_text, same_unit, user_figure, value_matches)
-from scorers.kbtables import benchmark_table, nearest_before, verticals_in, metrics_in
+from scorers.kbtables import benchmark_table, kb_dir, metrics_in, nearest_before, verticals_in
 from scorers.text import abstains, content_words, equations, is_meta, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
@@ -98,103 +99,138 @@ class Grounding(ProjectScorer):
         return det["supported"] / det["claims"], det
 
     def analyse(self, view: View) -> dict:
-        """Claim-by-claim verdicts; ``_unsupported`` holds every unsupported sentence."""
+        """Claim-by-claim verdicts; ``_unsupported`` holds every unsupported sentence. A fresh copy
+        on every call (callers pop from it): the verdicts are memoised (:func:`_verdicts`), because
+        the abstention and expected-answer scorers analyse the same answer grounding scores."""
         table = benchmark_table()
         context = " ".join([view.question, *view.user_texts])
         exp_b = view.expect.get("benchmarks") or []
         ctx_vertical = _single(verticals_in(context) + [b.get("vertical") for b in exp_b if b.get("vertical")])
         ctx_metric = _single(metrics_in(view.question) + [b.get("metric") for b in exp_b if b.get("metric")])
-        users = list(view.user_texts or [view.question])
-        evidence = [e for e in view.evidence if e]
+        args = (_Same(table), str(kb_dir()), ctx_vertical, ctx_metric, tuple(view.user_texts or [view.question]),
+                tuple(e for e in view.evidence if e), view.response)
+        try:
+            hash(args)
+        except TypeError:  # not text (a hand-written record): nothing to key a memo on
+            return _analyse(*args)
+        return plain_copy(_verdicts(*args))
 
-        def supported_number(f: Figure, sent: str, pair) -> tuple[bool, str]:
-            if user_figure(f, users):
-                return True, "user"
-            if not f.unit and f.value in UNIT_FACTORS and any(
-                    any(abs(o - f.value) < 1e-9 for o in e.operands) for e in equations(sent)):
-                return True, "unit conversion factor of shown arithmetic"
-            v = nearest_before(sent, f.start, "verticals")
-            m = nearest_before(sent, f.start, "metrics")
-            cell = cell_label(sent, f, pair)
-            row = table.get((v or ctx_vertical, m or ctx_metric)) if (v or ctx_vertical) and (m or ctx_metric) else None
-            if cell and row is not None:  # "low: $12" states the Low cell: it must be that cell
-                ok = _cell_check(row, cell, f, pair)
-                return ok, (f"the {cell} cell of {row.vertical} {row.metric}" if ok else
-                            f"labelled {cell} but {row.vertical} {row.metric} {cell} is "
-                            f"{ {'low': row.low, 'high': row.high}.get(cell, row.typical)}")
-            if v and m:
-                row = table.get((v, m))
-                if row is None:
-                    return False, f"no KB benchmark for {v} {m}"
-                if _row_check(row, f, pair):
-                    return True, f"table {v} {m}"
-                return False, f"outside {v} {m} range: not one of its figures ({row.low}, {row.typical}, {row.high})"
-            if any(in_text(f, p) for p in evidence):
-                if pair is None or any(range_in_text(pair, p) for p in evidence):
-                    return True, "retrieved text"
-            if row is not None and _row_check(row, f, pair):
-                return True, f"table {row.vertical} {row.metric} (from context)"
-            if pair is not None and any(in_text(f, p) for p in evidence):
-                return False, "its ends are in the evidence, but not as this range"
-            return False, "not in evidence with this unit"
 
-        # arithmetic shown in the answer: results are supported when their operands are
-        derived = derived_results(view.response, lambda o: operand_known(o, users + evidence))
+class _Same:
+    """A key part equal only to the same object (the KB's table: recomputed means changed); it holds
+    the object, so its id is not reused while the key lives."""
 
-        claims, unsupported, estimates, supported_n = 0, [], 0, 0
-        for s in sentences(view.response):
-            clean = strip_citations(s)
-            if s.rstrip().endswith("?") or s.lstrip().startswith("#"):
-                continue
-            if ESTIMATE_LABEL.search(s):
-                estimates += 1
-                continue
-            nums = [f for f in claim_figures(s) if not is_derived(f, derived)]
-            if (abstains(s) or is_meta(clean)) and not [f for f in nums if not user_figure(f, users)]:
-                continue  # about the exchange, restating at most the user's own figures
-            words = content_words(clean)
-            if not nums and len(set(words)) < 3:
-                continue
-            claims += 1
-            if is_echo(clean, users):
-                unsupported.append({"sentence": s[:200], "echo": "restates the user's message"})
-                continue
-            wrong = [e.text for e in equations(clean) if not e.correct]
-            if wrong:  # "a ÷ b = c" with c wrong: the sentence asserts a false result
-                unsupported.append({"sentence": s[:200], "wrong_arithmetic": wrong[:3]})
-                continue
-            if nums:
-                pairs = figure_pairs(clean)
-                bad = []
-                for f in nums:
-                    ok, why = supported_number(f, clean, pairs.get((f.start, f.end)))
-                    if not ok:
-                        bad.append(f"{f.text}{' [' + f.unit + ']' if f.unit else ''} ({why})")
-                if bad:
-                    unsupported.append({"sentence": s[:200], "unsupported_numbers": bad})
-                else:
-                    supported_n += 1
-                continue
-            ws = set(words)
-            bigrams = set(zip(words, words[1:]))
-            best = 0.0
-            for p in evidence:
-                pw, pb = _passage_words(p)
-                cov = len(ws & pw) / len(ws)
-                bcov = len(bigrams & pb) / len(bigrams) if bigrams else 1.0
-                if len(ws) < 5:
-                    bcov = 1.0
-                if bcov >= BIGRAM_COVERAGE:
-                    best = max(best, cov)
-            if best >= WORD_COVERAGE:
-                supported_n += 1
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+
+def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: tuple, evidence_texts: tuple,
+             response: str) -> dict:
+    """The verdicts on ``response``: a function of exactly these arguments (``path`` is the KB
+    directory :func:`scorers.kbtables.nearest_before` reads its names from)."""
+    table = table_ref.obj
+    users = list(user_texts)
+    evidence = list(evidence_texts)
+
+    def supported_number(f: Figure, sent: str, pair) -> tuple[bool, str]:
+        if user_figure(f, users):
+            return True, "user"
+        if not f.unit and f.value in UNIT_FACTORS and any(
+                any(abs(o - f.value) < 1e-9 for o in e.operands) for e in equations(sent)):
+            return True, "unit conversion factor of shown arithmetic"
+        v = nearest_before(sent, f.start, "verticals")
+        m = nearest_before(sent, f.start, "metrics")
+        cell = cell_label(sent, f, pair)
+        row = table.get((v or ctx_vertical, m or ctx_metric)) if (v or ctx_vertical) and (m or ctx_metric) else None
+        if cell and row is not None:  # "low: $12" states the Low cell: it must be that cell
+            ok = _cell_check(row, cell, f, pair)
+            return ok, (f"the {cell} cell of {row.vertical} {row.metric}" if ok else
+                        f"labelled {cell} but {row.vertical} {row.metric} {cell} is "
+                        f"{ {'low': row.low, 'high': row.high}.get(cell, row.typical)}")
+        if v and m:
+            row = table.get((v, m))
+            if row is None:
+                return False, f"no KB benchmark for {v} {m}"
+            if _row_check(row, f, pair):
+                return True, f"table {v} {m}"
+            return False, f"outside {v} {m} range: not one of its figures ({row.low}, {row.typical}, {row.high})"
+        if any(in_text(f, p) for p in evidence):
+            if pair is None or any(range_in_text(pair, p) for p in evidence):
+                return True, "retrieved text"
+        if row is not None and _row_check(row, f, pair):
+            return True, f"table {row.vertical} {row.metric} (from context)"
+        if pair is not None and any(in_text(f, p) for p in evidence):
+            return False, "its ends are in the evidence, but not as this range"
+        return False, "not in evidence with this unit"
+
+    # arithmetic shown in the answer: results are supported when their operands are
+    derived = derived_results(response, lambda o: operand_known(o, users + evidence))
+
+    claims, unsupported, estimates, supported_n = 0, [], 0, 0
+    for s in sentences(response):
+        clean = strip_citations(s)
+        if s.rstrip().endswith("?") or s.lstrip().startswith("#"):
+            continue
+        if ESTIMATE_LABEL.search(s):
+            estimates += 1
+            continue
+        nums = [f for f in claim_figures(s) if not is_derived(f, derived)]
+        if (abstains(s) or is_meta(clean)) and not [f for f in nums if not user_figure(f, users)]:
+            continue  # about the exchange, restating at most the user's own figures
+        words = content_words(clean)
+        if not nums and len(set(words)) < 3:
+            continue
+        claims += 1
+        if is_echo(clean, users):
+            unsupported.append({"sentence": s[:200], "echo": "restates the user's message"})
+            continue
+        wrong = [e.text for e in equations(clean) if not e.correct]
+        if wrong:  # "a ÷ b = c" with c wrong: the sentence asserts a false result
+            unsupported.append({"sentence": s[:200], "wrong_arithmetic": wrong[:3]})
+            continue
+        if nums:
+            pairs = figure_pairs(clean)
+            bad = []
+            for f in nums:
+                ok, why = supported_number(f, clean, pairs.get((f.start, f.end)))
+                if not ok:
+                    bad.append(f"{f.text}{' [' + f.unit + ']' if f.unit else ''} ({why})")
+            if bad:
+                unsupported.append({"sentence": s[:200], "unsupported_numbers": bad})
             else:
-                unsupported.append({"sentence": s[:200], "best_word_coverage": round(best, 2)})
-        det = {"claims": claims, "supported": supported_n, "_unsupported": unsupported,
-               "evidence_passages": len(evidence)}
-        if estimates:
-            det["labelled_estimates_not_scored"] = estimates
-        return det
+                supported_n += 1
+            continue
+        ws = set(words)
+        bigrams = set(zip(words, words[1:]))
+        best = 0.0
+        for p in evidence:
+            pw, pb = _passage_words(p)
+            cov = len(ws & pw) / len(ws)
+            bcov = len(bigrams & pb) / len(bigrams) if bigrams else 1.0
+            if len(ws) < 5:
+                bcov = 1.0
+            if bcov >= BIGRAM_COVERAGE:
+                best = max(best, cov)
+        if best >= WORD_COVERAGE:
+            supported_n += 1
+        else:
+            unsupported.append({"sentence": s[:200], "best_word_coverage": round(best, 2)})
+    det = {"claims": claims, "supported": supported_n, "_unsupported": unsupported,
+           "evidence_passages": len(evidence)}
+    if estimates:
+        det["labelled_estimates_not_scored"] = estimates
+    return det
+
+
+_verdicts = lru_cache(maxsize=256)(_analyse)  # keyed on every argument: callers get a copy (plain_copy)
 
 
 grounding = Grounding()

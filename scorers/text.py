@@ -207,15 +207,22 @@ def expression_operands(expr: str) -> list[float]:
 
 
 # ---------------------------------------------------------------- words
+from functools import lru_cache  # noqa: E402  (here: tests/test_scorer_readers.py pins the splitter's line)
 _WORD = re.compile(r"[a-z][a-z0-9'\-]+")
 
 
 def content_words(text: str) -> list[str]:
-    """Stemmed content words (the retrieval analyzer: stop words out, Snowball stems)."""
+    """Stemmed content words (the retrieval analyzer: stop words out, Snowball stems). A fresh list
+    each call; the words are memoised per text, as every answer scorer reads the same sentences."""
+    return list(_content_words(text))
+
+
+@lru_cache(maxsize=8192)
+def _content_words(text: str) -> tuple[str, ...]:
     from rag.analyzer import get_analyzer
 
     an = get_analyzer(True, True)
-    return [w for w in an.words(strip_citations(text)) if not w[0].isdigit() and len(w) > 2]
+    return tuple(w for w in an.words(strip_citations(text)) if not w[0].isdigit() and len(w) > 2)
 
 
 # ---------------------------------------------------------------- abstention phrases

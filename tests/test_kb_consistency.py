@@ -247,6 +247,13 @@ def _units(text: str, skip_offsets: set[int]):
 
 
 @lru_cache(maxsize=None)
+def _text_units(text: str, skip_offsets: frozenset[int]) -> tuple[tuple[int, str], ...]:
+    """:func:`_units` memoised, for the same reason as :func:`_unit_claims`: of the KB copy each
+    test re-checks, only one file's text differs from the previous check's."""
+    return tuple(_units(text, skip_offsets))
+
+
+@lru_cache(maxsize=None)
 def _unit_claims(unit: str, default_vertical: str | None) -> tuple[tuple[str, str, _Num], ...]:
     """:func:`claims` memoised: the tests below re-check a KB copy that differs from kb/ in one
     sentence, so all but that sentence's claims are already known (~0.1 s per check otherwise)."""
@@ -294,7 +301,7 @@ def check_kb(kb_dir: str | Path) -> list[Finding]:
         by_source.setdefault(r.source, set()).add(r.start)
     for source, text in docs:
         default = vertical_of(source)
-        for lineno, unit in _units(text, by_source.get(source, set())):
+        for lineno, unit in _text_units(text, frozenset(by_source.get(source, ()))):
             for vertical, metric, num in _unit_claims(unit, default):
                 row = table.get((vertical, metric))
                 if row is None:
