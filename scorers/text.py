@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # ---------------------------------------------------------------- citations
 from rag.citations import BRACKET as _BRACKET  # noqa: E402  one parser for agent and scorers
@@ -207,7 +208,6 @@ def expression_operands(expr: str) -> list[float]:
 
 
 # ---------------------------------------------------------------- words
-from functools import lru_cache  # noqa: E402  (here: tests/test_scorer_readers.py pins the splitter's line)
 _WORD = re.compile(r"[a-z][a-z0-9'\-]+")
 
 

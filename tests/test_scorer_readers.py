@@ -32,7 +32,7 @@ def test_one_sentence_splitter_and_one_number_reader_on_the_scorer_side():
                 split.append(where)
             if NUMBER.search(pat) and "(?P<num>" not in pat and "_OPERAND" not in pat:
                 nums.append(where)
-    assert split == ["text.py:24"], f"sentence splitters outside scorers.text.sentences: {split}"
+    assert split == ["text.py:25"], f"sentence splitters outside scorers.text.sentences: {split}"
     # besides the reader (text.py), only patterns that read no value: the audience method cue
     # ("20% of adults" marks a derivation) and numwords' rewrites of slang ("5 grand", "10 bucks")
     # into the forms the reader parses
