@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from agent.offline import kblabels, kbmetrics, planmath
+from agent.offline import kblabels, planmath
 
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
@@ -19,7 +19,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          sizes: list[tuple[str, str]] | None = None) -> planmath.Work | None:
     """:func:`agent.offline.planmath.work` of these arguments, a copy."""
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
-                kbmetrics.state() + kblabels.state())
+                kblabels.declared())
     return None if w is None else dataclasses.replace(w, lines=list(w.lines))
 
 

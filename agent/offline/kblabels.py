@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import kbmetrics
 from agent.offline.passages import terms
 
 _LABELS: list[str] = []
@@ -47,3 +48,9 @@ def _parts(labels: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
 def state() -> tuple:
     """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
     return tuple(_LABELS)
+
+
+def declared() -> tuple:
+    """Every name the KB declares now (its metrics and its labels), hashable: the key under which a
+    reading of a message (:mod:`agent.offline.parse`, :mod:`recall`, :mod:`formulas`) is cached."""
+    return kbmetrics.state() + state()

@@ -288,7 +288,7 @@ def _parsed(text: str, kb: tuple) -> Parsed:  # kb: the names the KB declares, w
 
 def parse(text: str) -> Parsed:
     """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
-    p = copy.copy(_parsed(text, kbmetrics.state() + kblabels.state()))  # its lists, numbers and calc copied too:
+    p = copy.copy(_parsed(text, kblabels.declared()))  # its lists, numbers and calc copied too:
     p.__dict__.update({k: list(v) for k, v in vars(p).items() if isinstance(v, list)},  # a deep copy, faster
                       numbers=[copy.copy(n) for n in p.numbers], calc=copy.copy(p.calc))
     return p

@@ -5,7 +5,7 @@ and every turn reads all the turns before it — a conversation of n turns folde
 times, re-reading each earlier turn's message and tool results. Here the slots after each history
 prefix are kept, so a call folds only the turns it has not met. The key is everything the fold reads:
 each turn's text and its tool outcomes (name, input, result text, error flag, passages, fields), and
-the names the KB declares (the parser reads messages with them, :func:`agent.offline.parse.parse`).
+the names the KB declares (:func:`agent.offline.kblabels.declared`: the parser reads messages with them).
 What is kept is never handed out: each call gets a copy (its own lists, dicts, sets and calculation),
 which the turn then fills. At most :data:`KEPT` prefixes are kept (the lot is dropped when full).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 
-from agent.offline import kblabels, kbmetrics
+from agent.offline import kblabels
 from agent.offline.memory import Memory, remember as _fold
 from agent.offline.toolread import ToolOutcome
 
@@ -25,7 +25,7 @@ _FIELDS = [f.name for f in dataclasses.fields(Memory)]
 
 def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
-    state = kbmetrics.state() + kblabels.state()
+    state = kblabels.declared()
     keys = [(text, tuple(_outcome_key(o) for o in outcomes)) for text, outcomes in history]
     k, kept = len(keys), None
     while k and (kept := _KEPT.get((state, *keys[:k]))) is None:  # the longest prefix folded before
