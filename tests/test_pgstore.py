@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import uuid
 from pathlib import Path
 
@@ -39,7 +40,14 @@ def _start(pgserver, data: Path):
 
 def _copy_tree(src: Path, dst: Path) -> None:
     """``src`` copied to ``dst`` with its owners (as root, pgserver runs Postgres as its own user, which
-    must own the data folder)."""
+    must own the data folder). ``cp -a`` where there is one: the ~1,000 files of a data folder cost
+    ~0.55 s of CPU through shutil (a Python open/copy/chown per file), ~0.4 s through cp."""
+    if shutil.which("cp"):
+        try:
+            subprocess.run(["cp", "-a", "--", str(src), str(dst)], check=True, capture_output=True)
+            return
+        except (OSError, subprocess.CalledProcessError):  # not GNU/BSD cp: the portable copy below
+            shutil.rmtree(dst, ignore_errors=True)
     shutil.copytree(src, dst)
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         for folder, dirs, files in os.walk(src):
