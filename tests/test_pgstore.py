@@ -1,13 +1,14 @@
 """The Postgres store against a real Postgres: ``pgserver`` (a pip wheel bundling the server and
-pgvector) starts one in a temporary folder for the session and stops it after; nothing is mocked.
-Under pytest-xdist the workers share one server (pgserver counts the processes holding it) and
-each test writes its own schema."""
+pgvector) starts one in a temporary folder for this module's tests and stops it after; nothing is
+mocked. Under pytest-xdist the workers share one server (pgserver counts the processes holding it)
+and each test writes its own schema."""
 from __future__ import annotations
 
 import json
 import os
 import shutil
 import subprocess
+import threading
 import uuid
 from pathlib import Path
 
@@ -89,7 +90,19 @@ def _template(pgserver, cache) -> Path | None:
 
 
 @pytest.fixture(scope="session")
-def pg_uri(tmp_path_factory, pytestconfig):
+def _stopping():
+    """The threads stopping a server (below), joined as the session ends."""
+    threads: list[threading.Thread] = []
+    yield threads
+    for t in threads:
+        t.join()
+
+
+@pytest.fixture(scope="module")
+def pg_uri(tmp_path_factory, pytestconfig, _stopping):
+    """The server, for this module's tests only. It stops in a thread once they are done (``pg_ctl stop``
+    waits for the shutdown checkpoint: 0.1-2 s on a busy disk), so that wait overlaps the next files'
+    tests rather than being paid at the end of the run, where a session fixture stopped it."""
     try:
         import pgserver
         import psycopg
@@ -115,7 +128,8 @@ def pg_uri(tmp_path_factory, pytestconfig):
                 conn.execute(f"ALTER SYSTEM SET {setting} = off")
             conn.execute("SELECT pg_reload_conf()")
     yield server.get_uri()
-    server.cleanup()
+    _stopping.append(threading.Thread(target=server.cleanup, name="postgres-stop"))
+    _stopping[-1].start()
 
 
 def _schema() -> str:
@@ -127,7 +141,7 @@ def memory_engines(shipped_engine, kb_txt_engine):
     return {"kb": shipped_engine, "kb_txt": kb_txt_engine}  # the session's engines (conftest)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def store_engines(pg_uri):
     from mpa.engine import domain
 
