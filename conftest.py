@@ -217,12 +217,14 @@ def run_main(capsys, monkeypatch):
 # The controller records each test's seconds (pytest's cache, .pytest_cache/) and gives the next free
 # worker the file whose tests took longest last time (a test not seen before counts 0.05 s), so the
 # last files to run are the small ones. The files that import the anthropic SDK (~1.2 s of CPU in each
-# process that imports it) are one unit, so one worker pays that import; a file missing from the list
-# only costs that second again.
+# process that imports it) are one unit, so one worker pays that import; so are the files whose reference
+# implementations import scipy.stats (scikit-learn imports it: ~1 s of CPU) and scipy.special (~0.1 s).
+# A file missing from its list only costs that import again.
 _SECONDS_KEY = "mpa/test_seconds"
 _seconds: dict[str, float] = {}
-_ANTHROPIC_SDK_FILES = {f"tests/test_{name}.py" for name in ("anthropic_sdk", "braintrust_service", "default_models",
-                                                             "llm", "modes", "scorers")}
+_UNITS = {f"tests/test_{name}.py": unit for unit, names in (
+    ("anthropic SDK users", ("anthropic_sdk", "braintrust_service", "default_models", "llm", "modes", "scorers")),
+    ("scipy.stats and scipy.special users", ("index", "evals", "dense"))) for name in names}
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -244,7 +246,7 @@ def pytest_xdist_make_scheduler(config, log):
 
         def _split_scope(self, nodeid: str) -> str:
             scope = super()._split_scope(nodeid)
-            return "anthropic SDK users" if scope in _ANTHROPIC_SDK_FILES else scope
+            return _UNITS.get(scope, scope)
 
         def _assign_work_unit(self, node):
             if not hasattr(self, "_seconds_of"):
