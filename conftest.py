@@ -218,13 +218,15 @@ def run_main(capsys, monkeypatch):
 # worker the file whose tests took longest last time (a test not seen before counts 0.05 s), so the
 # last files to run are the small ones. The files that import the anthropic SDK (~1.2 s of CPU in each
 # process that imports it) are one unit, so one worker pays that import; so are the files whose reference
-# implementations import scipy.stats (scikit-learn imports it: ~1 s of CPU) and scipy.special (~0.1 s).
-# A file missing from its list only costs that import again.
+# implementations import scipy.stats (scikit-learn imports it: ~1 s of CPU) and scipy.special (~0.1 s),
+# and those that serve the REST API (fastapi and uvicorn: ~0.25 s). A file missing from its list only
+# costs that import again.
 _SECONDS_KEY = "mpa/test_seconds"
 _seconds: dict[str, float] = {}
 _UNITS = {f"tests/test_{name}.py": unit for unit, names in (
     ("anthropic SDK users", ("anthropic_sdk", "braintrust_service", "default_models", "llm", "modes", "scorers")),
-    ("scipy.stats and scipy.special users", ("index", "evals", "dense"))) for name in names}
+    ("scipy.stats and scipy.special users", ("index", "evals", "dense")),
+    ("REST API servers", ("pgstore", "serve"))) for name in names}
 
 
 @pytest.hookimpl(optionalhook=True)
