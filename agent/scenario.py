@@ -19,7 +19,6 @@ from __future__ import annotations
 import ast
 import copy
 import json
-import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -31,6 +30,7 @@ from agent.engine import ConversationEngine
 from agent.prompts import system_prompt
 from agent.settings import AgentSettings
 from agent.simulator import UserSimulator, placeholders
+from mpa.record import is_plain
 from mpa.vocabulary import VOCABULARY
 from mpa.tools import ToolExecutor
 
@@ -117,7 +117,7 @@ def load_scenario(source: str | Path | dict[str, Any]) -> dict[str, Any]:
             raise ScenarioError(f"{where}: cannot read ({exc.strerror or exc})") from exc
         except json.JSONDecodeError as exc:
             raise ScenarioError(f"{where}: not valid JSON ({exc})") from exc
-    problems = list(_known_problems(repr(data), stem)) if _plain(data) else _problems(data, stem)
+    problems = list(_known_problems(repr(data), stem)) if is_plain(data) else _problems(data, stem)
     if problems:
         raise ScenarioError(f"{where}: invalid scenario:\n  - " + "\n  - ".join(problems))
     return data
@@ -136,19 +136,6 @@ def _known_problems(text: str, stem: str | None) -> tuple[str, ...]:
     dict it was read into when it is played (:func:`run_scenario`). The caller keeps its own data:
     only the problem list is shared."""
     return tuple(_problems(ast.literal_eval(text), stem))
-
-
-def _plain(v: Any) -> bool:
-    """JSON data whose ``repr`` reads back equal, of the same types (``ast.literal_eval``): dicts
-    with text keys, lists, text, ints, bools, None and finite floats — nothing else."""
-    t = type(v)
-    if t is dict:
-        return all(type(k) is str and _plain(x) for k, x in v.items())
-    if t is list:
-        return all(_plain(x) for x in v)
-    if t is float:
-        return math.isfinite(v)
-    return t is str or t is int or t is bool or v is None
 
 
 def _schema_msg(e) -> str:

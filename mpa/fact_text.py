@@ -94,8 +94,15 @@ def is_heading(line: str) -> bool:
         return False
     if MD_HEADER.match(s):
         return True
-    letters = [c for c in s if c.isalpha()]
-    return 3 <= len(s) <= 100 and len(letters) >= 3 and all(c.isupper() for c in letters) and not s.endswith(".")
+    if not 3 <= len(s) <= 100 or s.endswith("."):  # the cheap tests first: most lines are prose
+        return False
+    letters = 0  # at least three letters, every one upper case: stop at the first that is not
+    for c in s:
+        if c.isalpha():
+            if not c.isupper():
+                return False
+            letters += 1
+    return letters >= 3
 
 
 def heading_text(line: str) -> str:

@@ -18,6 +18,7 @@ record's ``data`` when ``data`` is unset.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
 from typing import Any, Mapping
@@ -35,6 +36,20 @@ def plain_copy(v: Any) -> Any:
     if t is str or t is int or t is float or t is bool or v is None:
         return v
     return copy.deepcopy(v)
+
+
+def is_plain(v: Any) -> bool:
+    """JSON data whose ``repr`` reads back equal, of the same types (``ast.literal_eval``): dicts
+    with text keys, lists, text, ints, bools, None and finite floats — nothing else. Its ``repr`` is
+    then a faithful key of its value (``1``, ``1.0`` and ``True`` differ; a tuple is not plain)."""
+    t = type(v)
+    if t is dict:
+        return all(type(k) is str and is_plain(x) for k, x in v.items())
+    if t is list:
+        return all(is_plain(x) for x in v)
+    if t is float:
+        return math.isfinite(v)
+    return t is str or t is int or t is bool or v is None
 
 
 def _ids(xs: Any) -> list[str]:

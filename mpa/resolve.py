@@ -50,10 +50,21 @@ def same_word(a: str, b: str) -> bool:
 
 
 def coverage(query: set[str], text_terms: set[str]) -> float:
-    """Share of ``query`` words that some word of ``text_terms`` matches (see :func:`same_word`)."""
+    """Share of ``query`` words that some word of ``text_terms`` matches (see :func:`same_word`).
+    A word matches when the text holds it, or holds a word as long as :data:`PREFIX` with its first
+    :data:`PREFIX` letters — :func:`same_word` exactly, from a set of prefixes instead of comparing
+    every pair (a look-up compares each label with every KB piece: that was quadratic)."""
     if not query:
         return 0.0
-    return sum(1 for q in query if any(same_word(q, t) for t in text_terms)) / len(query)
+    heads = _heads(text_terms) if isinstance(text_terms, frozenset) else _heads.__wrapped__(text_terms)
+    return sum(1 for q in query if q in text_terms or (len(q) >= PREFIX and q[:PREFIX] in heads)) / len(query)
+
+
+@lru_cache(maxsize=8192)
+def _heads(text_terms: frozenset[str]) -> frozenset[str]:
+    """The first :data:`PREFIX` letters of each word of ``text_terms`` at least that long (cached per set
+    of words: :func:`terms` hands out the same frozensets again)."""
+    return frozenset(t[:PREFIX] for t in text_terms if len(t) >= PREFIX)
 
 
 def label_scores(phrase: str, labels: dict[str, str]) -> dict[str, float]:

@@ -40,7 +40,7 @@ from typing import Any, Callable
 import numpy as np
 from jsonschema import Draft202012Validator
 
-from mpa import lookups, platform_figures, resolve
+from mpa import inputmemo, lookups, platform_figures, resolve
 from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_vertical_note
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, get_step_guidance, step_word
@@ -283,7 +283,7 @@ class ToolExecutor:
 
     # ------------------------------------------------------------------ helpers
     def _validate(self, name: str, tool_input: Any) -> None:
-        errors = sorted(self._validators[name].iter_errors(tool_input), key=lambda e: list(e.path))
+        errors = inputmemo.errors(self._validators[name], tool_input)  # a valid input seen before: no walk
         if not errors:
             return
         msgs = []

@@ -136,6 +136,7 @@ class ContextPacker:
         vecs = eng.index.tfidf_rows(rows)
         sim = (vecs @ vecs.T).toarray()
         np.fill_diagonal(sim, 0.0)
+        sim = sim.tolist()  # the same floats; the MMR loops read single entries (a list's are ~10x cheaper)
         entries = []
         for i, r in enumerate(results):
             bonus = self.bonus if answerability(intent, r.chunk.text) else 0.0
@@ -161,7 +162,7 @@ class ContextPacker:
                 left.append(j)
 
         def redundancy(j):
-            return max((sim[j, a] for a in admitted), default=0.0)
+            return max((sim[j][a] for a in admitted), default=0.0)
 
         def over_cap(j):
             ch = results[j].chunk
@@ -179,7 +180,7 @@ class ContextPacker:
             red = redundancy(j)
             e = entries[j]
             if red >= self.redundancy:
-                dup = results[max(admitted, key=lambda a: sim[j, a])].chunk.id
+                dup = results[max(admitted, key=lambda a: sim[j][a])].chunk.id
                 e.update(decision="redundant", reason=f"cosine {red:.2f} to {dup} ≥ {self.redundancy}")
                 continue
             over = over_cap(j) if self.cap_penalty < 1.0 else 0  # penalty 1.0: caps switched off
@@ -200,7 +201,7 @@ class ContextPacker:
                 # penalised for resembling a weaker one (that would evict answers, keep garbage);
                 # and topical likeness (chunks of one document) is not redundancy: only overlap
                 # above `evict_floor` discounts a passage
-                red = max((sim[a, b] for b in admitted
+                red = max((sim[a][b] for b in admitted
                            if b != a and (weight[b], -b) > (weight[a], -a)), default=0.0)
                 red = (red - self.evict_floor) / (1.0 - self.evict_floor) if red > self.evict_floor else 0.0
                 return weight[a] * (1 - red)

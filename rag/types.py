@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 # ``META_KEY: value`` lines declare metadata for their section (rag.documents): they become
@@ -55,20 +56,12 @@ class Chunk:
     def citation(self) -> str:
         """Human citation: ``source › section › subsection``. A chunk holding several sections
         names each of them below their common parent (``source › Parent › A + B``); a parent whose
-        header opens the chunk is named by its child's path."""
-        paths = [p for p in self.held_paths
-                 if not any(len(q) > len(p) and q[:len(p)] == p for q in self.held_paths)]
-        if len(paths) == 1:
-            return " › ".join([self.source, *paths[0][1:]])
-        common = list(paths[0])
-        for p in paths[1:]:
-            n = 0
-            while n < min(len(common), len(p)) and common[n] == p[n]:
-                n += 1
-            common = common[:n]
-        tails = list(dict.fromkeys(" › ".join(p[len(common):]) for p in paths))
-        sep = "; " if any(" › " in t for t in tails) else " + "  # "A › B; C › D" cannot be misread
-        return " › ".join([self.source, *common[1:], sep.join(tails)])
+        header opens the chunk is named by its child's path. Made by :func:`_citation` from the
+        fields it depends on (memoised there: every search result and packed passage is cited)."""
+        try:
+            return _citation(self.source, self.held_paths)
+        except TypeError:  # paths given as lists (unhashable): made afresh
+            return _citation.__wrapped__(self.source, self.held_paths)
 
     @property
     def index_text(self) -> str:
@@ -132,3 +125,20 @@ class ResultList(list):
     def __init__(self, items=(), reason: str | None = None):
         super().__init__(items)
         self.reason = reason
+
+
+@lru_cache(maxsize=16384)
+def _citation(source: str, held_paths: tuple[tuple[str, ...], ...]) -> str:
+    """:attr:`Chunk.citation` of a chunk of ``source`` holding ``held_paths`` (a pure function of them)."""
+    paths = [p for p in held_paths if not any(len(q) > len(p) and q[:len(p)] == p for q in held_paths)]
+    if len(paths) == 1:
+        return " › ".join([source, *paths[0][1:]])
+    common = list(paths[0])
+    for p in paths[1:]:
+        n = 0
+        while n < min(len(common), len(p)) and common[n] == p[n]:
+            n += 1
+        common = common[:n]
+    tails = list(dict.fromkeys(" › ".join(p[len(common):]) for p in paths))
+    sep = "; " if any(" › " in t for t in tails) else " + "  # "A › B; C › D" cannot be misread
+    return " › ".join([source, *common[1:], sep.join(tails)])

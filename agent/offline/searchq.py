@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from agent.offline import kblabels
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
@@ -281,6 +282,13 @@ def _text(turn) -> str:
 
 
 def _says_something(text: str) -> bool:
+    return _says(text, kblabels.declared())
+
+
+@lru_cache(maxsize=4096)
+def _says(text: str, kb: tuple) -> bool:
+    """:func:`_says_something`, kept per text and the KB's declared names (``kb``: all the parser's reading
+    depends on besides the text) — every model call of every turn asks it again of each earlier message."""
     from agent.offline.parse import parse  # imported late: the parser knows small talk
     return bool(content_words(text)) and not parse(text).smalltalk
 

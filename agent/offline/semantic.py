@@ -31,6 +31,7 @@ import logging
 import os
 import tempfile
 import threading
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -57,8 +58,17 @@ def switched_off() -> bool:
     return "off" in _state
 
 
+@lru_cache(maxsize=8192)
 def _key(text: str) -> str:
+    """The cache key of a text (a hash of its content: a pure function, memoised because the reader
+    asks about the same KB sections on every turn — the hashing was most of a whole-KB comparison)."""
     return hashlib.sha1(text.encode("utf-8")).hexdigest()[:20]
+
+
+@lru_cache(maxsize=8192)
+def _squashed(text: str) -> str:
+    """``text`` with its whitespace runs made one space (memoised like :func:`_key`, for the same texts)."""
+    return " ".join(text.split())
 
 
 def cache_file(model: str) -> Path:
@@ -145,8 +155,8 @@ def similarities(question: str, texts: list[str]) -> list[float] | None:
     without an encoder."""
     if "off" in _state:  # switched off (tests, MPA_OFFLINE_MEANING=0): not even the texts are normalised
         return None
-    question = " ".join(question.split())
-    texts = [" ".join(t.split()) for t in texts]
+    question = _squashed(question)
+    texts = [_squashed(t) for t in texts]
     if not question or not _encode([question, *[t for t in texts if t]]):
         return None
     q = _vectors[_key(question)]
