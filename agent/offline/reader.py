@@ -32,7 +32,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, normphrase, sectionmeaning
+from agent.offline import bands, focus, normphrase, sectionkind, sectionmeaning, setting
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -144,9 +144,12 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     for s, k in held.values():
         for t in matched(every, s):
             held_by[t] += k
-    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q else 0.5) for t in every}
+    scene = _matches(setting.scene_words(question), q)  # "Our launch moved up. What can't we rush?": "launch" sets the scene
+    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else setting.WEIGHT if t in q else 0.5)
+              for t in every}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
+    method = sectionkind.asks_method(question, forms)
     normative = bool(NORMATIVE.search(question))
     shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
     figures = bool(re.search(r"\d", digits(_NAMED_FIGURE.sub(" ", STEP.sub(" ", question)))))
@@ -201,6 +204,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
+            s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
 
         words = {k: section_score(k) for k in sections}
