@@ -287,6 +287,16 @@ _PLAIN = set(terms("cpm cpc cpa cac ctr cvr roas ltv cpl cpi cpcv media marketin
                    "acquisition click clicks impression impressions"))
 
 
+def _planning(ask: str) -> bool:
+    """Does the asking sentence itself use a planning word — the vocabulary's or one the KB builds its measures
+    from (:mod:`~agent.offline.kbterms`: "what's a single click cost?")? "What's Meta's share price?" names a
+    platform, and asks for nothing a plan holds."""
+    from agent.offline.kbterms import defining_words
+    from agent.offline.passages import plainly_media
+    q = set(terms(ask))
+    return plainly_media(ask, q) or bool(q & defining_words())
+
+
 def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool,
            vertical: str | None = None) -> str:
     """``answer`` with a plain statement of each part of ``question`` it does not cover (see the
@@ -316,6 +326,9 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     # (a price asked with the user's own figures is worked on them: "our real cost per order" needs no passage on orders)
     asked = ask if _PRICED.search(ask) and not re.search(r"\d", question) else firm.phrase if firm and (_VALUE.search(ask) or WH_NP.search(ask)) else ""
     if asked and not looked_up and (about := unsaid_subject(asked, text, _KNOWN)):
+        if not _planning(ask):  # the scene before it ("our agency buys Meta ads") found the passage, not the
+            return (f"The knowledge base does not contain anything on {' '.join(about)}: the passages it returned "
+                    "are about something else. I can't answer that from the knowledge base.")  # question: quote nothing
         notes.append(f"The knowledge base has nothing on {' '.join(about)}; the passage above is not about it.")
     if not looked_up and (_VALUE.search(ask) or WH_NP.search(ask)):
         if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), set(terms(text)))]):

@@ -272,11 +272,12 @@ def _spelled_out(acronym: str, text: str) -> bool:
     return len(acronym) >= 2 and bool(re.search(rf"\b{words}[a-z]+\b", text))
 
 
-def relevant(question: str, q: set[str], covered: set[str], passages: list[dict]) -> bool:
+def relevant(question: str, q: set[str], covered: set[str], passages: list[dict], kb_word: bool = False) -> bool:
     """Would a careful reader say these passages answer the question? Every code, proper name
     or acronym it asks about must appear in them (:func:`names_found`), and one passage must share
-    enough of its content words (less is needed when the question is plainly about media planning)."""
-    return names_found(question, covered, passages) and shares_words(question, q, passages)
+    enough of its content words (less is needed when the question is plainly about media planning, or
+    ``kb_word``: it uses a word the KB builds its own measures from, :mod:`~agent.offline.kbterms`)."""
+    return names_found(question, covered, passages) and shares_words(question, q, passages, kb_word)
 
 
 def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
@@ -308,7 +309,7 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
     return True
 
 
-def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
+def shares_words(question: str, q: set[str], passages: list[dict], kb_word: bool = False) -> bool:
     """Does one passage share enough of the question's content words ``q``?"""
     # a hyphenated compound counts once, through its parts ("service-reminder" is "service" and "reminder") —
     # unless a part is a stop word the parts lose ("two-channel" says more than "channel")
@@ -316,7 +317,7 @@ def shares_words(question: str, q: set[str], passages: list[dict]) -> bool:
     if not words:
         return True
     share = max(len(words & term_set(ps["text"])) for ps in passages) / len(words)
-    domain = plainly_media(question, words)
+    domain = kb_word or plainly_media(question, words)
     # a section the knowledge base named after the question's own words ("the spam-complaint ceiling"
     # for a question on spam complaints) is on topic, whatever else the question says
     named = max((len(words & set(terms(ps.get("source", "").partition("›")[2]))) for ps in passages), default=0)

@@ -226,6 +226,8 @@ class OfflineAgent:
             return compose.smalltalk_reply(text)
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
+        if outcomes and scope.other_trade(text, outcomes):  # "… how do I file my quarterly taxes?": no path answers it
+            return compose.abstain([("information that answers this question", "")], [])
         w = _formula(text, history, mem, previous)
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)

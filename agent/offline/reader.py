@@ -32,7 +32,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, normphrase, sectionkind, sectionmeaning, setting
+from agent.offline import bands, focus, kbterms, normphrase, sectionkind, sectionmeaning, setting
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -106,10 +106,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     judged = top[:4]
     covered = set().union(*(plain & term_set(ps["text"]) for ps in judged))
     nearest = None  # the section chosen by meaning when the words alone do not answer
-    if not relevant(question, plain, covered, judged):
+    kb_word = kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
+    if not relevant(question, plain, covered, judged, kb_word):
         both = plain | ctx
         if not ctx or not relevant(f"{question} {context}", both, set().union(*(both & term_set(ps["text"])
-                                                                                  for ps in judged)), judged):
+                                                                                  for ps in judged)), judged, kb_word):
             if not names_found(question, covered, judged):
                 return None
             nearest = sectionmeaning.nearest(question, _units(judged),

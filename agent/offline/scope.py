@@ -87,6 +87,17 @@ def _gerund(verb: str) -> str:
     return verb + ("ming" if verb == "program" else "ing")
 
 
+def other_trade(text: str, outcomes: list) -> bool:
+    """Does the message ask about a tax, pay, employment or legal thing ("file our quarterly taxes") that
+    no passage the tools returned names (:func:`~agent.offline.focus.trade_stated`)? Then it is another
+    profession's question, whatever planning scene the sentences before it set ("we spend $30k a month on
+    ads"): nothing is worked out or quoted for it, on any answer path — not only the reader's."""
+    from agent.offline.focus import trade_stated
+    from agent.offline.passages import sentences
+    said = [u for o in outcomes for ps in getattr(o, "passages", []) for u in sentences(ps.get("text", ""))]
+    return not trade_stated(text, said)
+
+
 def decline(what: str) -> str:
     return DECLINE.format(what=what)
 
