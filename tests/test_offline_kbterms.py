@@ -38,7 +38,7 @@ def test_a_word_the_kb_never_uses_withholds_the_ease_on_both_kbs(monkeypatch):
     ours = ["how do I reset the router password after a click on the wrong link?", "are our clicks from signups too low?"]
     assert_unseen(ours)
     for kb in ("kb", "tests/fixtures/kb_txt"):
-        monkeypatch.setattr(kbterms, "_folder", lambda kb=kb: str(ROOT / kb))  # the KB the tools would serve
+        monkeypatch.setenv("MPA_KB_DIR", str(ROOT / kb))  # the KB the tools would serve
         assert not kbterms.eases(set(terms(ours[0])))  # "password", "router": nothing the KB speaks of
         assert kbterms.eases(set(terms(ours[1])))  # "signups" is the KB's "sign-ups"
 

@@ -114,6 +114,13 @@ def trade_stated(question: str, said: list[str]) -> bool:
     return True
 
 
+def trade_unstated(question: str, passages: list[dict]) -> bool:
+    """Does the question name a tax, pay, employment or legal thing that no sentence of ``passages`` names
+    (:func:`trade_stated`)? The passages are read only when it names one (most questions name none)."""
+    return bool(_TRADE.search(question)) and not trade_stated(
+        question, [u for ps in passages for u in sentences(ps.get("text", ""))])
+
+
 def stated(question: str, passages: list[dict]) -> bool:
     """Do the passages state what the question asks for (see module doc)? True when no focus is read."""
     said = [u for ps in passages for u in sentences(ps["text"])]

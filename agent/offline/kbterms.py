@@ -14,16 +14,16 @@ one inside the other (GRP / TRP, OOH / DOOH), two definitions; nor do the words 
 service; tests/fixtures/kb_txt gives click. Such a word eases the share of words only when the question uses
 no word the KB never uses (:func:`eases`: "where do I click to reset my password?" gets no ease).
 
-The folder is the one the tools serve (``MPA_KB_DIR``, else ``kb/``), read with the engine's own parser
-once per folder, as :mod:`~agent.offline.meaningsearch` does; no folder, no words (nothing changes).
+The folder is the one the tools serve (``MPA_KB_DIR``, else ``kb/``), read once per folder by
+:mod:`~agent.offline.servedkb` (as for :mod:`~agent.offline.meaningsearch`); no folder, no words (nothing changes).
 """
 from __future__ import annotations
 
 import re
 from collections import Counter
 from functools import lru_cache
-from pathlib import Path
 
+from agent.offline import servedkb
 from agent.offline.passages import terms
 
 # "ACR (spelled out)", "spelled out (ACR)", "ACR - Spelled out." / "ACR: spelled out" at a line's start
@@ -61,14 +61,9 @@ def expansions(text: str) -> dict[str, str]:
     return out
 
 
-@lru_cache(maxsize=4)
 def _texts(kb: str) -> tuple[str, ...]:
-    """Each document's text of the KB at ``kb`` (the engine's own parser); none when it holds none."""
-    from rag.documents import EmptyKnowledgeBaseError, load_directory
-    try:
-        return tuple(d.text for d in load_directory(kb).documents)
-    except (EmptyKnowledgeBaseError, OSError):
-        return ()
+    """Each document's text of the KB at ``kb`` (:mod:`~agent.offline.servedkb`: the engine's own parser)."""
+    return tuple(d.text for d in servedkb.documents(kb))
 
 
 @lru_cache(maxsize=4)
@@ -104,9 +99,10 @@ def eases(words: set[str]) -> bool:
     """Does a question with these content words use one of the KB's measure words, and no word the KB never
     uses (a closed compound counts as its hyphenated spelling: "signups" is "sign-ups")? "Where do I click to
     reset my password?" uses "click", but "password" is nothing the KB speaks of: no benefit of the doubt."""
-    if not words & defining_words():
+    kb = servedkb.folder()
+    if not kb or not words & _words_of(kb):
         return False
-    used = _vocabulary(_folder())
+    used = _vocabulary(kb)
     return all(w in used or w[0].isdigit() for w in words)
 
 
@@ -117,12 +113,7 @@ def _vocabulary(kb: str) -> frozenset[str]:
     return frozenset(terms(text)) | frozenset(terms(re.sub(r"(?<=[a-z])-(?=[a-z])", "", text)))
 
 
-def _folder() -> str:
-    from rag.settings import RagSettings
-    return str(Path(RagSettings.read("kb_dir") or Path("kb")).resolve())
-
-
 def defining_words() -> frozenset[str]:
     """Stems the KB the tools serve builds two or more of its acronyms' names from (see module doc)."""
-    kb = _folder()
-    return _words_of(kb) if Path(kb).is_dir() else frozenset()
+    kb = servedkb.folder()
+    return _words_of(kb) if kb else frozenset()

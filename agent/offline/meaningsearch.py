@@ -32,10 +32,9 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
-from agent.offline import focus
+from agent.offline import focus, servedkb
 from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
@@ -76,13 +75,8 @@ class Section(NamedTuple):
 @lru_cache(maxsize=4)
 def sections(kb: str) -> tuple[Section, ...]:
     """Every section of the knowledge base in ``kb`` with a body of its own (the engine's own parser)."""
-    from rag.documents import EmptyKnowledgeBaseError, load_directory
-    try:
-        docs = load_directory(kb).documents
-    except (EmptyKnowledgeBaseError, OSError):
-        return ()
     out = []
-    for d in docs:
+    for d in servedkb.documents(kb):
         for s in d.sections:
             lines = d.text[s.start:s.end].strip().splitlines()
             if lines and s.path[-1] in lines[0]:
@@ -96,9 +90,8 @@ def sections(kb: str) -> tuple[Section, ...]:
 def _kb(outcomes: list[ToolOutcome]) -> tuple[Section, ...]:
     """The sections of the folder the tools serve: ``MPA_KB_DIR`` (set by the evals' ``--kb``), else
     ``kb/`` — only if every passage the tools returned names one of its files."""
-    from rag.settings import RagSettings
-    kb = RagSettings.read("kb_dir") or Path("kb")
-    secs = sections(str(Path(kb).resolve())) if Path(kb).is_dir() else ()
+    kb = servedkb.folder()
+    secs = sections(kb) if kb else ()
     files = _read_off(secs)[0]
     seen = {p.get("source", "").split(" › ")[0].strip() for o in outcomes for p in o.passages}
     return secs if secs and seen <= files else ()

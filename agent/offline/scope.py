@@ -92,10 +92,8 @@ def other_trade(text: str, outcomes: list) -> bool:
     no passage the tools returned names (:func:`~agent.offline.focus.trade_stated`)? Then it is another
     profession's question, whatever planning scene the sentences before it set ("we spend $30k a month on
     ads"): nothing is worked out or quoted for it, on any answer path — not only the reader's."""
-    from agent.offline.focus import trade_stated
-    from agent.offline.passages import sentences
-    said = [u for o in outcomes for ps in getattr(o, "passages", []) for u in sentences(ps.get("text", ""))]
-    return not trade_stated(text, said)
+    from agent.offline.focus import trade_unstated
+    return trade_unstated(text, [ps for o in outcomes for ps in getattr(o, "passages", [])])
 
 
 def decline(what: str) -> str:
