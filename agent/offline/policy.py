@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -126,7 +126,8 @@ class OfflineAgent:
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
         if ref and stepask.about_whole_step(text, self.steps, ref):
             return ref
-        return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history))
+        return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history)) or opening.first_step(
+            text, getattr(self, "steps", {}), getattr(self, "framework", set()))
 
     def _all_steps(self, text: str) -> bool:
         return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))

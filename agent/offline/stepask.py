@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import opening
 from agent.offline.passages import is_pointer, terms, units
 from mpa.steps import guide_step
 
@@ -123,7 +124,7 @@ def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | Non
     asking about a step ("what happens in", "what comes after") are set aside."""
     named = " ".join(steps.get(n, "") for n in ref if n)
     left = set(terms(_NUMBERED.sub(" ", spelled(text)))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
-    left -= set(terms("last final closing opening initial right just immediately straight"))
+    left -= set(terms("last final closing opening initial right just immediately straight")) | opening.PLANNING
     return not left
 
 

@@ -1,0 +1,51 @@
+""""Where do I start with a media plan?" asks for the framework's first step without naming a step
+(agent.offline.opening); "what's the third step in planning a campaign?" asks about a whole step although
+it says what is planned (stepask.about_whole_step). Wording of our own, on three knowledge bases; a question
+about something else that is done "first" stays with the search."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, opening
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+STARTS = ["Where should we begin when putting together an advertising plan?",
+          "ok so what do I work on first for a new campaign?",
+          "what's the very first thing in the planning process?",
+          "How do we get started on a paid media plan?",
+          "What is the first step of planning a marketing campaign?"]
+OTHER_FIRSTS = ["Where do we start with the geo holdout test?",
+                "Which channels should we kick off first when the launch date moves up?",
+                "what do we trim first if the ad budget shrinks?",
+                "Where do I start?"]  # no planning word: mid-conversation it means the task at hand
+STEPS = {1: "Objectives & KPIs", 2: "Unit economics", 3: "Audience definition & sizing"}
+WHOLE_STEP = "what happens in the third step of planning a media campaign?"
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    assert_unseen(STARTS + OTHER_FIRSTS + [WHOLE_STEP])
+
+
+@pytest.mark.parametrize("ask", STARTS)
+def test_asking_where_planning_starts_is_the_first_step(ask):
+    assert opening.first_step(ask, STEPS) == (1, None)
+
+
+@pytest.mark.parametrize("ask", OTHER_FIRSTS)
+def test_something_else_done_first_is_not(ask):
+    assert opening.first_step(ask, STEPS) is None
+
+
+def test_no_declared_first_step_no_answer():
+    assert opening.first_step(STARTS[0], {}) is None
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine", "kb_alt_engine"])
+@pytest.mark.parametrize("ask,step", [(STARTS[0], 1), (STARTS[4], 1), (WHOLE_STEP, 3)])
+def test_end_to_end_the_step_is_looked_up(kb, ask, step, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    turn = conv.send(ask)
+    assert ("get_step_guidance", step) in [(c["name"], c["input"].get("step")) for c in turn.tool_calls], turn.tool_calls
+    assert turn.assistant.startswith(f"Step {step} ") and "[" in turn.assistant, turn.assistant
