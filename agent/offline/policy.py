@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, arith, bands, carrycount, compose, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import alternatives, arith, bands, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -108,10 +108,11 @@ class OfflineAgent:
                                            "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
                                  stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
-        text = "" if again else self.answer(user_text, history, outcomes, previous)
+        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or self.answer(
+            user_text, history, outcomes, previous)  # a term's own definition, else the reader's answer
         text = meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
-        again = again or (meaningsearch.query(user_text, outcomes, text) if may_call and "search_knowledge_base" in
-                          tool_names else None)  # the words found nothing that answers: the section nearest in meaning
+        again = again or ((definition.query(user_text, outcomes) or meaningsearch.query(user_text, outcomes, text)) if
+                          may_call and "search_knowledge_base" in tool_names else None)  # a term's name / by meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
                      "input": {"query": again, "top_k": searchq.TOP_K}}
@@ -389,8 +390,7 @@ def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
 
 
 def _last_step(history: list | None) -> int | None:
-    hist = _as_history(history or [])
-    return stepask.last_looked_up(hist[-1][1]) if hist else None
+    return stepask.last_looked_up(hist[-1][1]) if (hist := _as_history(history or [])) else None
 
 
 def _step_topic(text: str) -> str:

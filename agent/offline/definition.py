@@ -1,0 +1,198 @@
+"""What a term means: "what does CPA mean?", "define ROAS", "what's a holdout?", and "what's the
+difference between CPA and CAC?" — answered with the knowledge base's own definition of the term.
+
+Why a module: a definition question has one content word, the term, and every passage that uses
+the term matches it; a glossary entry, which names the term once, ranks below passages that repeat
+it, and the reader quotes whichever passage says "mean" or "is" near it ("does not mean the campaign
+is failing"). Knowledge bases define terms in a few plain layouts, and this module reads those, not
+any one KB's words:
+
+* a heading that is the term, with the definition under it — ``### CPA (cost per acquisition)``;
+* a paragraph or list item that starts with the term and a separator — ``CPA - Cost per acquisition.
+  Media spend divided by …``, ``- **Holdout**: a group …``, ``Reach: the number of …``;
+* a sentence that starts with the term (spelled out or not) and says what it is — ``CPA (cost per
+  acquisition) is the cost of …``, ``Cost per acquisition (CPA) means …``.
+
+When the passages the question's own search returned hold no definition, the term is searched once
+more on its own — with its spelled-out name when the passages spell it out
+(:func:`~agent.offline.kbterms.expansions`) or the domain's vocabulary names it: "CPA cost per
+acquisition" finds the glossary that "what does CPA mean?" did not (the question's "mean" matched
+"does not mean", and its metric drew benchmark tables). Nothing is said
+when no passage defines the term: the agent's usual answer stands.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.kbterms import expansions
+from agent.offline.passages import is_instruction, is_pointer
+from agent.offline.toolread import ToolOutcome
+from mpa.vocabulary import VOCABULARY
+from rag.sentences import sentences
+
+_SEARCHING = {"search_knowledge_base", "research_topic"}
+# "what does X mean / stand for / measure", "define X", "what is (a|an|the) X", "X meaning", "what is meant by X"
+_SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question|remind me)\W+)*(?:"
+                     r"what\s+(?:does|do)\s+(?:the\s+(?:term|word|acronym|abbreviation)\s+)?(?P<a>.+?)\s+"
+                     r"(?:mean|stand\s+for|measure|refer\s+to)|"
+                     r"(?:define|definition\s+of|meaning\s+of|explain\s+what)\s+(?P<b>.+?)(?:\s+(?:is|means))?|"
+                     r"what(?:'s|’s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
+                     r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
+                     r")\s*(?:,?\s*(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here))*\s*[?.!]*\s*$",
+                     re.I)
+# "the difference between X and Y", "X vs Y — what's the difference?", "how does X differ from Y" (a bare
+# "X vs Y?" compares figures as often as meanings: left to the reader)
+_PAIR = re.compile(r"\bdifference\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*[?.!]*\s*$|"
+                   r"^\W*(?:what(?:'s|’s|\s+is)\s+)?(?P<c>[^?.!]+?)\s+(?:vs\.?|versus)\s+(?P<d>[^?.!—-]+?)\s*"
+                   r"(?:—|-|:|,)?\s*what(?:'s|’s|\s+is)\s+the\s+difference\s*[?.!]*\s*$|"
+                   r"\bhow\s+(?:does|do|is|are)\s+(?P<e>.+?)\s+differ(?:ent)?\s+from\s+(?P<f>.+?)\s*[?.!]*\s*$", re.I)
+# a term is a name: no figure, no judgement of a value, no pointing back, a few words at most
+_NOT_A_TERM = re.compile(r"[\d$%]|\b(?:" + "|".join((
+    "typical average normal good bad best worst reasonable realistic healthy decent benchmark target range budget "
+    "my our your their it its this that these those they we i you for in on at with "
+    "should could would can will how why when where which who difference next first last step").split()) + r")\b", re.I)
+MAX_TERM_WORDS = 4
+MAX_WORDS = 70
+
+
+def asked_terms(question: str) -> list[str]:
+    """The term(s) a definition question asks about (two for "the difference between X and Y"), or []."""
+    q = " ".join(question.split())
+    m = _PAIR.search(q)
+    if m:
+        pair = [t for t in m.groups() if t]
+        got = [_term(t) for t in pair[:2]]
+        return got if all(got) else []
+    m = _SINGLE.match(q)
+    t = _term(next((g for g in m.groups() if g), "")) if m else None
+    return [t] if t else []
+
+
+def _term(raw: str) -> str | None:
+    t = re.sub(r"^(?:an?|the)\s+", "", raw.strip(" \"'“”‘’*,"), flags=re.I).strip()
+    words = t.split()
+    if not words or len(words) > MAX_TERM_WORDS or _NOT_A_TERM.search(t):
+        return None
+    return t
+
+
+def _paragraphs(text: str) -> list[tuple[str, str]]:
+    """(heading over it, text) of each paragraph or list item of a passage, lines joined."""
+    out: list[tuple[str, str]] = []
+    heading, cur = "", []
+
+    def flush() -> None:
+        if cur:
+            out.append((heading, " ".join(cur)))
+            cur.clear()
+    for ln in text.split("\n"):
+        s = ln.strip()
+        if not s or s.startswith("#") or re.match(r"[-*•]\s|\d+[.)]\s", s):
+            flush()
+            if s.startswith("#"):
+                heading = s.lstrip("#").strip()
+                out.append((heading, ""))  # the heading itself: a section may be the term's
+                continue
+            s = re.sub(r"^(?:[-*•]|\d+[.)])\s+", "", s)
+        if s:
+            cur.append(s)
+    flush()
+    return out
+
+
+def _names(term: str, label: str, spelled: str = "") -> bool:
+    """Is ``label`` (a heading, a paragraph's first words) the term: the term or its spelled-out name,
+    with the other in brackets or nothing after it?"""
+    label = re.sub(r"[*_`]", "", label).strip().lower()
+    label = re.sub(r"^the\s+", "", label)
+    for name in filter(None, (term.lower(), spelled.lower())):
+        if re.fullmatch(rf"{re.escape(name)}s?(?:\s*\([^()]*\))?", label) or re.fullmatch(
+                rf"[^()]{{3,60}}\(\s*{re.escape(name)}s?\s*\)", label):
+            return True
+    return False
+
+
+_LEAD = re.compile(r"^\W*(?P<label>[^.:;—–]{1,80}?)\s*(?:\*\*)?\s*(?:(?P<sep>:|—|–|\s-\s)|\s+(?:is|are|means|measures|"
+                   r"refers\s+to)\b)")
+
+
+def _spells_out(m: re.Match, para: str, spelled: str) -> bool:
+    """Does a "term: …" line give the term's full name — in brackets on its label ("**CPB (cost per
+    booking)**: …") or right after the separator ("CPA - Cost per acquisition. …")? A glossary line does;
+    a list of options ("MMM: quarterly, every channel") does not."""
+    after = para[m.end():].lstrip(" *").lower()
+    return "(" in m.group("label") or bool(spelled and after.startswith(spelled.lower()))
+
+
+def _definition(term: str, spelled: str, passages: list[dict]) -> tuple[int, dict, str] | None:
+    """The best definition of ``term`` in the passages: (its kind, the passage, its text). Kinds, best
+    first: 0 a heading that is the term, with the text under it, or a line giving the term's full name
+    (:func:`_spells_out`); 1 a sentence saying what the term is or
+    means ("CPA (…) is …"); 2 a line that starts with the term and a separator ("CPA - …", "Holdout: …"),
+    which a list of options also looks like ("MMM: quarterly, every channel"). Ties go to the higher
+    ranked passage."""
+    best: tuple[int, int, dict, str] | None = None
+    for rank, p in enumerate(passages):
+        paras = _paragraphs(p.get("text", ""))
+        for i, (head, para) in enumerate(paras):
+            found = None
+            if not para and _names(term, head, spelled):  # a heading that is the term: the paragraphs under it
+                body = [t for h, t in paras[i + 1:i + 3] if h == head and t]
+                found = (0, f"{head}: {' '.join(body)}") if body else None
+            elif para and (m := _LEAD.match(para)) and _names(term, m.group("label"), spelled):
+                found = (0 if m.group("sep") and _spells_out(m, para, spelled) else 2 if m.group("sep") else 1, para)
+            if found and (best is None or (found[0], rank) < best[:2]):
+                best = (found[0], rank, p, found[1])
+    return (best[0], best[2], best[3]) if best else None
+
+
+def _cut(text: str, k: int) -> str:
+    said: list[str] = []
+    for s in sentences(re.sub(r"[*_`]", "", text)):
+        if is_instruction(s) or is_pointer(s):
+            continue
+        if len(said) >= k or (said and len(" ".join(said + [s]).split()) > MAX_WORDS):
+            break
+        said.append(s)
+    return " ".join(said)
+
+
+def _passages(outcomes: list[ToolOutcome]) -> list[dict]:
+    return [p for o in outcomes if o.name in _SEARCHING and o.found for p in o.passages]
+
+
+def _spelled(term: str, passages: list[dict]) -> str:
+    """The term's spelled-out name: as the returned passages spell it out, else as the domain's vocabulary
+    names the metric ("CPA": "cost per acquisition")."""
+    said = expansions("\n".join(p.get("text", "") for p in passages)).get(term.lower(), "")
+    named = VOCABULARY["metrics"].get(term.upper(), [])
+    return said or next((n for n in named if len(n.split()) > 1), "")
+
+
+def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:
+    """The KB's own definition of each term the question asks about, cited; None when a term has none."""
+    terms = asked_terms(question)
+    passages = _passages(outcomes)
+    if not terms or not passages:
+        return None
+    found = [_definition(t, _spelled(t, passages), passages) for t in terms]
+    if not all(found):
+        return None
+    return "\n\n".join(f"Based on Knowledge Base [{p['id']}]: {_cut(text, k)}" for _, p, text in found)
+
+
+def query(question: str, outcomes: list[ToolOutcome]) -> str | None:
+    """The search to run next for a term the returned passages do not define by a heading or a sentence
+    of its own — the term alone, with its spelled-out name, once — or None."""
+    terms = asked_terms(question)
+    passages = _passages(outcomes)
+    if not terms or not passages:
+        return None
+    made = {o.input.get("query") for o in outcomes}
+    for t in terms:
+        spelled = _spelled(t, passages)
+        again = f"{t} {spelled}" if spelled else t
+        found = _definition(t, spelled, passages)
+        if (found is None or found[0] == 2) and again not in made:
+            return again
+    return None
