@@ -328,8 +328,8 @@ def test_clipped_wording_is_not_dataset_wording():
         assert phrase not in texts, phrase
 
 
-def test_running_a_number_of_things_is_a_count_not_a_price():
-    assert [n.role for n in parse("I run 3 hostels near the coast; what do others pay per booking?").numbers] == ["count"]
+def test_running_a_number_of_things_is_what_it_has_not_a_price():
+    assert [n.role for n in parse("I run 3 hostels near the coast; what do others pay per booking?").numbers] == ["owned"]
     assert [n.role for n in parse("a search click runs us $3 these days").numbers] == ["price"]
 
 

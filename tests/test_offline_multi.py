@@ -18,9 +18,9 @@ def _roles(text: str) -> list[str | None]:
     return [n.role for n in parse(text).numbers]
 
 
-def test_running_a_business_states_a_count_not_a_price():
-    assert _roles("we run 4 bakeries; what's a fair price per click?") == ["count"]
-    assert _roles("they run 12 gyms across the state") == ["count"]
+def test_running_a_business_states_what_it_has_not_a_price():
+    assert _roles("we run 4 bakeries; what's a fair price per click?") == ["owned"]
+    assert _roles("they run 12 gyms across the state") == ["owned"]
     assert _roles("our CPC runs about $3.40, fine?") == ["price:CPC"]     # a price still runs
     assert _roles("a lead runs us $55") == ["price"]
 

@@ -179,7 +179,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
-                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase):
+                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) \
+                    or set(terms(phrase)) <= _CHANNEL_WORDS:  # "9k a month for search ads": a channel, not a business
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
@@ -216,6 +217,7 @@ def _only_place(phrase: str) -> bool:
 
 # a channel's name can hold a business word ("retail media", "retailer ad networks": where a snack brand
 # buys, not what it is)
+_CHANNEL_WORDS = frozenset(terms(" ".join(VOCABULARY["topics"]["channels"])))
 _CHANNEL_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for s in VOCABULARY["topics"]["channels"] if " " in s),
                                                        key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?)\b", re.I)
 

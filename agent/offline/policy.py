@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -185,7 +185,8 @@ class OfflineAgent:
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
         asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm)
+                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
+                              r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
                           or shorthand.metric_list(text, p.metrics, bool(p.numbers)))
         guidance = bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
@@ -224,8 +225,8 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        if scope.chat(text, p.smalltalk) and not outcomes:
-            return compose.smalltalk_reply(text)
+        if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # (a scene's search
+            return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # is kept: memory)
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
         if outcomes and scope.other_trade(text, outcomes):  # "… how do I file my quarterly taxes?": no path answers it
@@ -395,6 +396,5 @@ def _last_step(history: list | None) -> int | None:
 
 def _step_topic(text: str) -> str:
     t = STEP.sub(" ", text)
-    t = re.sub(r"\b(what|does|do|say|says|about|recommend|recommends|the|for|a|an|in|of|how|should|we|i)\b", " ", t,
-               flags=re.I)
+    t = re.sub(r"(?i)\b(what|does|do|say|says|about|recommend|recommends|the|for|a|an|in|of|how|should|we|i)\b", " ", t)
     return " ".join(re.sub(r"[?.!,]", " ", t).split())[:200]

@@ -1,7 +1,8 @@
 """The role of each number a user states, from the words around it: a budget ("we have 60k",
 "100k instead"), a unit price ("$4 a click", "we pay $45 to land one", "CAC went up 30% to $65"),
-a metric's value ("a CPM of $12"; "it runs $4" is a price, "we run 2 clinics" a count), a lifetime value ("worth $900", "$2,000 over their
-lifetime"), a count ("6,000 funded accounts", "500 leads"), a percentage or a year ("in 2030").
+a metric's value ("a CPM of $12"; "it runs $4" is a price), a lifetime value ("worth $900", "$2,000 over their
+lifetime"), a count ("6,000 funded accounts", "500 leads"), what the business has ("we run 2 clinics", "a chain
+of 12 stores": never the count a spend won, so never the divisor of a cost per one), a percentage or a year.
 
 Why a module: the operation a question implies (``parse._calc``) is read from these roles, so
 the rules of English that decide them — what the number is said of, which noun follows it,
@@ -83,6 +84,10 @@ def assign(text: str, nums: list[Num]) -> None:
                     re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
                         x.value for x in nums if x.money or x.value >= 1000))):
             n.role = "price"
+        elif not n.money and n.value < 1000 and re.match(r"\s*(?!(?:k|m|mm|bn|grand|thousand|million|a|an|per|in|of|on)\b)"
+                                                         r"[a-z]", after) and re.search(
+                r"\b(?:chain of|(?:we|i|they|who|which|that) (?:run|operate|own|manage|oversee))" + HEDGE + r"\s*$", before):
+            n.role = "owned"  # "we run 6 clinics", "a chain of 12 stores": what the business has, not what spend won
         elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
                 w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
                 # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
