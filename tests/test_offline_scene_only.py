@@ -25,7 +25,8 @@ CLARIFIED = ("What CPL should we plan for?", "To work that out I need one number
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(SCENES, NOT_SCENES)
+    assert_unseen(SCENES, NOT_SCENES, ["We run 3 dental practices in Boise and put 12k a month into Google search.",
+                                       "and how many bookings if 10% of the clicks convert?"])
 
 
 @pytest.mark.parametrize("text", SCENES)
@@ -60,3 +61,23 @@ def test_end_to_end_the_scene_then_the_question(kb, request):
     assert "CPC" in second.assistant and "[" in second.assistant, second.assistant
     third = conv.send("How many clicks would that buy?")
     assert "$9,000 ÷" in third.assistant, third.assistant
+
+
+def test_the_platform_the_scene_names_and_a_rate_of_the_users_own(kb_txt_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), max_tool_rounds=3)
+    conv.send("We run 3 dental practices in Boise and put 12k a month into Google search.")
+    asked = conv.send("What CPC should we plan on?")
+    assert [c["input"].get("platform") for c in asked.tool_calls if c["name"] == "get_benchmark"] == ["Google Ads"]
+    clicks = conv.send("How many clicks would that buy?")
+    assert "$12,000 ÷ $3.90 ≈ 3,077 clicks" in clicks.assistant, clicks.assistant
+    booked = conv.send("and how many bookings if 10% of the clicks convert?")
+    assert "3,077 × 10% ≈ 308 bookings" in booked.assistant, booked.assistant
+    assert not [c for c in booked.tool_calls if c["name"] == "get_audience_sizing"], booked.tool_calls
+
+
+def test_a_rate_needs_a_count_worked_out_before():
+    from agent.offline.carrycount import at_stated_rate
+    assert at_stated_rate("how many bookings if 10% of the clicks convert?", "Typical CPC is $2-3.") is None
+    worked = "- $1,000 ÷ $2 = 500 clicks at the top of the Typical range"
+    assert at_stated_rate("how many bookings if 10% of the clicks convert?", worked).endswith("500 × 10% = 50 bookings")
+    assert at_stated_rate("how many bookings if 10% or 20% of the clicks convert?", worked) is None  # which rate?

@@ -18,7 +18,7 @@ _BOTH_ENDS = re.compile(r"\b(?:both|each|either) (?:ends?|sides?|bounds?|extreme
                         r"(?:and|&|or|to|vs\.?|versus) (?:the )?" + _END_WORD + r"\b", re.I)
 # a counted unit priced at the range's ends: "installs at the low and high end", "leads at both ends of the CPL"
 _AT_ENDS = re.compile(r"\b([a-z][a-z-]+s)\s+(?:would (?:we|i) get\s+|do (?:we|i) get\s+)?(?:at|on|for|in)\s+(?:the\s+|both\s+|each\s+|"
-                      r"either\s+)?(?:\w+[- ]?){0,3}?(?:ends?|sides?|bounds?|extremes|cases?)\b|\b([a-z][a-z-]+s)\s+at\s+(?:the\s+)?"
+                      r"either\s+)?(?:\w+[- ]?){0,3}?\b(?:ends?|sides?|bounds?|extremes|cases?)\b|\b([a-z][a-z-]+s)\s+at\s+(?:the\s+)?"
                       + _END_WORD + r"\s+(?:and|&|vs\.?|versus)\s+(?:the\s+)?" + _END_WORD + r"\b", re.I)
 # a price the conversation just gave, pointed back to: "at that price", "with the new CPC", "at the same rate"
 _AT_THAT_PRICE = re.compile(r"\b(?:at|with|using|on)\s+(?:that|this|the new|the same|the updated|the higher|the lower|"

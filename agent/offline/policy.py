@@ -193,7 +193,7 @@ class OfflineAgent:
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
             other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])) or \
-                platformfig.carried(text, last[1])  # "and for a gym?" after a platform's figures by vertical
+                platformfig.carried(text, last[1]) or scene.platform(text, [h[0] for h in _as_history(history)])
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:

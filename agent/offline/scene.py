@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import channelfig
+from agent.offline import channelfig, platformfig
 from agent.offline.compose import statement
+from agent.offline.parse import parse
 
 REPLY = ("What would you like to work out first: typical costs for a business like yours, what your budget "
          "buys, how many people you can reach, or how to split the budget across channels?")
@@ -48,3 +49,15 @@ def only(text: str, p, previous: tuple | None = None) -> bool:
     plan_part = p.vertical or p.business_phrase or p.industry_phrase or p.geographies or any(
         n.role in ("budget", "owned") for n in p.numbers) or channelfig.named(text)
     return bool(plan_part)
+
+
+def platform(text: str, earlier: list[str]) -> str | None:
+    """The one ad platform the user said they buy in the last message that only set the scene ("we spend 25k a
+    month on Google search"), when ``text`` names none: "what CPC should I expect?" then asks that platform's."""
+    if platformfig.platforms(text):
+        return None
+    for said in reversed(earlier):
+        named = platformfig.platforms(said)
+        if named:
+            return named[0] if len(named) == 1 and only(said, parse(said)) else None
+    return None

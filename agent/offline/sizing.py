@@ -21,6 +21,9 @@ def counts_things(text: str) -> bool:
         return True
     m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
     noun = m.group(1).lower() if m else ""
+    if re.search(r"\d\s*%\s+of\s+(?:those |these |the |our |them |all )?[a-z]+\s+(?:convert|turn|become|book|buy|sign)",
+                 text, re.I):  # "how many patients if 8% of the clicks convert?": a rate on a count, no audience
+        return True
     return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
 
 
