@@ -65,6 +65,9 @@ Modules, one concept each:
 * :mod:`~agent.offline.parts` — every part of a multi-part question answered by its own search, or named as unanswered;
 * :mod:`~agent.offline.redo` — "budget's 80k now, redo it" after a looked-up answer: the last question again, with it;
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;
+* :mod:`~agent.offline.opening` — "where do I start with a media plan?": the framework's first step;
+* :mod:`~agent.offline.definition` — "what does CPA mean?": the KB's own definition, in whichever layout it writes one;
+* :mod:`~agent.offline.scene` — a message that only sets the scene, answered with a question (its platform kept);
 * :mod:`~agent.offline.coverage` — "what do you have figures for?", answered with the KB's own list;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;
 * :mod:`~agent.offline.worked` — a planner's-formula turn: the KB's rule quoted, then the working;

@@ -1,6 +1,5 @@
 """A rate applied to the count the last answer worked out: "and how many of those clicks would turn
-into sales at a typical conversion rate?", or at the user's own ("how many new patients if 8% of the
-clicks convert?", :func:`at_stated_rate`).
+into sales at a typical conversion rate?".
 
 Why: the count ("those clicks") was computed one turn earlier — the previous answer's working says
 "$6,000 ÷ $5.40 ≈ 1,111 clicks" — and the rate is the benchmark this turn looked up. Neither the
@@ -54,8 +53,6 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
             count: float | None = None) -> str | None:
     """The working for "how many of those X would become Y" at the benchmark rate, or None; with a
     ``count`` the message states ("5,000 clicks a month: how many conversions?"), that count instead."""
-    if own := at_stated_rate(text, previous_answer):  # "… if 8% of the clicks convert?": the user's rate
-        return own
     asked = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
     if count and asked and not _THOSE.search(text) and (got := _rate(bench, metrics)):
         b, rates = got
@@ -87,24 +84,3 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     return (f"With the {what_rate} of {b['typical']} (Based on Knowledge Base [{cite}]), applied to the "
             f"{m.group('unit') or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))
 
-
-_OF_COUNTED = re.compile(r"(?P<pct>\d+(?:\.\d+)?)\s*%\s+of\s+(?:those |these |the |our |them |all )?(?P<unit>[a-z]+)", re.I)
-
-
-def at_stated_rate(text: str, previous_answer: str) -> str | None:
-    """The working for "how many new patients if 8% of the clicks convert?" — the user's own rate applied to the
-    count the last answer worked out (read back from its working lines, as :func:`applied` does), or None."""
-    asked = re.search(r"\bhow many (?P<what>(?:new |more |paying )?[a-z]+)", text, re.I)
-    m = _OF_COUNTED.search(text)
-    if not asked or not m or len(re.findall(r"\d+(?:\.\d+)?\s*%", text)) != 1:
-        return None
-    found = counts(previous_answer, m.group("unit"))
-    if not found:
-        return None
-    pct, lines = float(m.group("pct")), []
-    for count, how in found:
-        s, shown = result(count, True)  # a count of whole things
-        s2, n = result(count * pct / 100, True)
-        lines += [f"{how} {s} {shown} {m.group('unit')}", f"{shown} × {plain(pct)}% {s2} {n} {asked.group('what')}"]
-    return (f"At your rate of {plain(pct)}%, applied to the {m.group('unit')} worked out before:\n"
-            + "\n".join(f"- {ln}" for ln in lines))

@@ -4,7 +4,8 @@ at a 4% conversion rate?" after "$15,000 ÷ $3 = 5,000 clicks".
 Why apart from :mod:`~agent.offline.carrycount` (the same move with a benchmark rate looked up): here the
 rate is the user's own, so nothing is looked up and the turn is a planner's formula (count × rate).
 The count is read back from the previous answer's working lines (recomputed from their operands);
-the message must point back to it ("that", "those", "them") and hold exactly one figure, a percentage
+the message must point back to it ("that", "those", "them", or "8% of the clicks" naming what the working
+counted) and hold exactly one figure, a percentage
 that no verb of change moves ("cut it 10%" moves a budget, it is no rate).
 """
 from __future__ import annotations
@@ -18,6 +19,7 @@ from agent.offline.numbers import digits, parse_numbers, plain, result
 _ASKS = re.compile(r"\bhow many\b(?: (?:more |new |paying )?(?P<unit>[a-z]+))?|\bwhat(?:'s| is| does) (?:that|this|it) "
                    r"(?:in|come to|give)\b", re.I)
 _BACK = re.compile(r"\b(?:that|those|these|them|it|they)\b", re.I)
+_OF_COUNTED = re.compile(r"%\s+of\s+(?:the |our |all )?(?P<unit>[a-z]+)", re.I)
 
 
 def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
@@ -25,7 +27,9 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
     t = digits(text)
     nums = parse_numbers(t)
     ask = _ASKS.search(t)
-    if len(nums) != 1 or not nums[0].pct or not ask or not _BACK.search(t) or not previous_answer:
+    of = _OF_COUNTED.search(t)  # "if 8% of the clicks convert": the clicks worked out before, named
+    if len(nums) != 1 or not nums[0].pct or not ask or not previous_answer or not (
+            _BACK.search(t) or (of and counts(previous_answer, of.group("unit")))):
         return None
     rate = nums[0]
     if CHANGE_VERB.search(t[max(0, rate.start - 30):rate.end + 20]):
