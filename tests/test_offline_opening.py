@@ -49,3 +49,14 @@ def test_end_to_end_the_step_is_looked_up(kb, ask, step, request):
     turn = conv.send(ask)
     assert ("get_step_guidance", step) in [(c["name"], c["input"].get("step")) for c in turn.tool_calls], turn.tool_calls
     assert turn.assistant.startswith(f"Step {step} ") and "[" in turn.assistant, turn.assistant
+
+
+def test_a_bare_where_to_start_is_the_first_step_only_when_nothing_came_before():
+    assert opening.first_step("so where should I begin?", STEPS, fresh=True) == (1, None)
+    assert opening.first_step("so where should I begin?", STEPS) is None
+    assert opening.first_step("so where should I begin with the audit?", STEPS, fresh=True) is None
+
+
+def test_end_to_end_a_first_message_asking_where_to_begin(shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    assert conv.send("so where should I begin?").assistant.startswith("Step 1 ")

@@ -83,3 +83,10 @@ def test_a_rate_needs_a_count_worked_out_before():
     assert "500 × 10% = 50 bookings" in work(asked, worked)[0]
     assert work(asked.replace("clicks", "visits"), worked) is None  # a count the last answer did not work out
     assert work("how many bookings if 10% or 20% of the clicks convert?", worked) is None  # which rate?
+
+
+@pytest.mark.parametrize("noise", ["hmmm", "huh.", "I see", "interesting!"])
+def test_a_listeners_noise_is_small_talk(noise, shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    turn = conv.send(noise)
+    assert turn.tool_calls == [] and turn.assistant == "What would you like to look at next?"

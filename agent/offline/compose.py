@@ -33,6 +33,8 @@ def smalltalk_reply(text: str) -> str:
         return "You're welcome! What else can I help you plan?"
     if _GREETING.match(text):
         return SMALLTALK_REPLY
+    if re.fullmatch(r"\W*(?:h+m+|huh|i see|interesting)\W*", text, re.I):  # a listener's noise: no approval in it
+        return "What would you like to look at next?"
     return "Glad that helps. What else can I help you plan?"  # "sweet, that works", "got it"
 
 

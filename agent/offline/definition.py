@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.kbterms import expansions
-from agent.offline.passages import is_instruction, is_pointer
+from agent.offline.passages import is_instruction, is_pointer, message_sentences
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY
 from rag.sentences import sentences
@@ -57,15 +57,21 @@ MAX_WORDS = 70
 
 def asked_terms(question: str) -> list[str]:
     """The term(s) a definition question asks about (two for "the difference between X and Y"), or []."""
-    q = " ".join(question.split())
-    m = _PAIR.search(q)
-    if m:
-        pair = [t for t in m.groups() if t]
-        got = [_term(t) for t in pair[:2]]
-        return got if all(got) else []
-    m = _SINGLE.match(q)
-    t = _term(next((g for g in m.groups() if g), "")) if m else None
-    return [t] if t else []
+    if re.search(r"\d", question):  # figures given ("… 6% of its volume … What is the CDI?"): a calculation's
+        return []
+    said = [" ".join(s.split()) for s in message_sentences(question) if s.strip()]
+    for q in said:  # "Ignore that. What is CPA?": the sentence that asks (one asking sentence, no other question)
+        if len([x for x in said if "?" in x]) > 1:
+            break
+        m = _PAIR.search(q)
+        if m:
+            got = [_term(t) for t in [t for t in m.groups() if t][:2]]
+            return got if all(got) else []
+        m = _SINGLE.match(q)
+        t = _term(next((g for g in m.groups() if g), "")) if m else None
+        if t:
+            return [t]
+    return []
 
 
 def _term(raw: str) -> str | None:

@@ -9,7 +9,7 @@ planning as a whole: every content word it has is a word for planning or for the
 (a plan, a campaign, media, ads) or a word of the framework's own name on the step tool. Anything
 more ("what should I cut first when the budget shrinks?", "where do I start with the geo test?")
 is a question about that thing, left to the search. A question with no planning word at all
-("where do I start?") is left alone too: in the middle of a conversation it means the task at hand.
+("where do I start?") is read so only as a conversation's first message: later, it means the task at hand.
 """
 from __future__ import annotations
 
@@ -35,12 +35,14 @@ _ASKING = set(terms("start starting started begin beginning get getting kick tac
                     "put putting together build building make making create creating draft drafting write writing"))
 
 
-def first_step(text: str, steps: dict[int, str], framework: set[str] = frozenset()) -> tuple[int, None] | None:
-    """(1, None) — the framework's first step — when ``text`` asks where planning starts; else None."""
+def first_step(text: str, steps: dict[int, str], framework: set[str] = frozenset(),
+               fresh: bool = False) -> tuple[int, None] | None:
+    """(1, None) — the framework's first step — when ``text`` asks where planning starts; else None.
+    ``fresh``: the conversation's first message, where a bare "where do I start?" can mean nothing else."""
     if 1 not in steps or not _START.search(text):
         return None
     words = set(terms(text))
     planning = PLANNING | set(framework)
-    if not words & planning or words - planning - _ASKING:
+    if not (words & planning or fresh) or words - planning - _ASKING:
         return None
     return 1, None

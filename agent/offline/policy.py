@@ -128,7 +128,7 @@ class OfflineAgent:
         if ref and stepask.about_whole_step(text, self.steps, ref):
             return ref
         return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history)) or opening.first_step(
-            text, getattr(self, "steps", {}), getattr(self, "framework", set()))
+            text, getattr(self, "steps", {}), getattr(self, "framework", set()), not history)
 
     def _all_steps(self, text: str) -> bool:
         return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))

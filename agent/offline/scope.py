@@ -105,7 +105,8 @@ def decline(what: str) -> str:
 GREETING = r"hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)"
 BYE = r"bye|goodbye|see you"
 PLEASANTRY = (rf"{GREETING}|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|appreciate it|great|perfect|awesome|"
-              rf"amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|got it|{BYE}|nice|lovely")
+              rf"amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|got it|{BYE}|nice|lovely|"
+              rf"h+m+|huh|i see|interesting")  # a listener's noise ("hmm", "i see"): nothing asked yet
 # Thanks anywhere in a message ("grateful for the clear replies, appreciated", "… merci!"): with no question
 # and nothing to plan in it, the message is small talk too.
 THANKS = r"thanks?|thank (?:you|u)|thx|ty|tysm|tyvm|cheers|appreciated?|merci|gracias|danke"
