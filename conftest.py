@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -34,6 +35,14 @@ sys.dont_write_bytecode = False
 # make the young collections rarer, from the start: collection alone (importing every test module)
 # ran 3 full collections, ~0.15 s of CPU in each process. Cycles are still collected.
 gc.set_threshold(50_000, 50, 100)
+
+# The ``re`` module's cache of compiled patterns, larger in the test processes (the library code is
+# untouched). It keeps 512 patterns and drops the oldest; an xdist worker meets ~2,000-2,300 distinct
+# ones (the agent's own, the vocabulary tables' term patterns, each KB's headings and acronyms), so it
+# compiled ~600-800 of them again after they dropped out (dynamic patterns met again, and the modules
+# that tests/inprocess.py imports afresh for each in-process eval run): ~1.5 s of a worker's time
+# measured (~0.8 s of CPU). A compiled pattern is the same whichever compile made it; only the repeats go.
+re._MAXCACHE = max(getattr(re, "_MAXCACHE", 0), 8192)
 
 
 def pytest_collection_finish(session):

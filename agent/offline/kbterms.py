@@ -26,9 +26,12 @@ from functools import lru_cache
 from agent.offline import servedkb
 from agent.offline.passages import terms
 
-# "ACR (spelled out)", "spelled out (ACR)", "ACR - Spelled out." / "ACR: spelled out" at a line's start
+# "ACR (spelled out)", "spelled out (ACR)", "ACR - Spelled out." / "ACR: spelled out" at a line's start.
+# The second form's lookahead only skips where it cannot match: its words and the spaces before "(" are
+# all [\w\s-], so "(" must end the run of those characters from its start. Without it the lazy words were
+# tried at every letter of the KB (~0.3 s of a worker's CPU for kb/); the matches are the same.
 _DEFINED = re.compile(r"\b(?P<a1>[A-Z][A-Za-z]{1,5}?)s?\s*\((?P<e1>[^()]{3,60})\)"
-                      r"|(?P<e2>[A-Za-z][\w -]{3,60}?)\s*\((?P<a2>[A-Z][A-Za-z]{1,5}?)s?\)"
+                      r"|(?=[A-Za-z][\w\s-]*\()(?P<e2>[A-Za-z][\w -]{3,60}?)\s*\((?P<a2>[A-Z][A-Za-z]{1,5}?)s?\)"
                       r"|^\W*(?P<a3>[A-Z]{2,6})\s*(?:-|–|—|:)\s*(?P<e3>[A-Za-z][\w -]{3,60})", re.M)
 MIN_DEFINITIONS = 2  # a word in the spelled-out names of this many different acronyms
 
