@@ -66,7 +66,8 @@ def test_the_topic_is_the_heading_the_last_answer_quoted():
     topic = topic_of(*prev)
     assert topic.startswith("Creative refresh") and "banner" in topic
     q = form("Could we push it lower than that?", prev)
-    assert len(q.queries) == 2 and "Creative refresh" in q.queries[0] and q.queries[1] == q.focus
+    assert "Creative refresh" in q.queries[0] and q.queries[1] == q.focus
+    assert q.queries[2:] == [f"{q.focus} rule"]  # a yes/no question of leave also searches for the rule (leaveask)
     declined = ("What's the weather?", "The knowledge base does not contain information about that.", [])
     assert topic_of(*declined) == "" and form("And tomorrow?", declined).queries == ["And tomorrow?"]
 
@@ -171,7 +172,8 @@ def test_a_follow_up_stays_on_the_rule_it_follows(conv):
     assert "[channel-ctv#6]" in first.assistant and "3 exposures per week" in first.assistant
     second = c.send("Is going above that ever OK?")
     assert "[channel-ctv#6]" in second.assistant and "Raise the weekly cap to 4" in second.assistant
-    assert len(second.tool_calls) == 2 and "FREQ3" in json.dumps(second.tool_calls[0]["input"])
+    assert len(second.tool_calls) == 3 and "FREQ3" in json.dumps(second.tool_calls[0]["input"])
+    assert second.tool_calls[2]["input"]["query"].endswith(" rule")  # a question of leave also searches for the rule
 
 
 def test_out_of_scope_request_gets_no_tools_even_with_a_vertical_in_play(conv):

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels
+from agent.offline import kblabels, leaveask
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
@@ -45,6 +45,8 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
                                  r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b", re.I),
      "threshold trigger"),
+    # a yes/no question of what one may or must do asks for the rule (searched only: :data:`SEARCH_ONLY`)
+    (leaveask.ASKS_LEAVE, leaveask.WORD),
     # moving an amount out of one thing into another ("shift a third of radio into search"): a reallocation
     (re.compile(r"\b(?:move|moving|moved|shift(?:s|ed|ing)?|transfer(?:s|red|ring)?|"
                 r"switch(?:es|ed|ing)?|pull(?:s|ed|ing)?)\b[^.?!]{0,50}\b(?:into|over to)\b", re.I), "reallocation"),
@@ -127,9 +129,13 @@ def asks_threshold(text: str) -> bool:
     return any(THRESHOLD_ASK.search(s) and not re.search(r"\d", s) for s in message_sentences(text))
 
 
-def attributes(text: str) -> list[str]:
-    """The attributes the message's question words ask about, when it does not name them."""
-    return list(_attributes(text))
+SEARCH_ONLY = {leaveask.WORD}  # searched for, but no hint to the reader: it weighs rules by its own test (reader.NORMATIVE)
+
+
+def attributes(text: str, searching: bool = False) -> list[str]:
+    """The attributes the message's question words ask about, when it does not name them (``searching``: also
+    those only a search adds, :data:`SEARCH_ONLY`)."""
+    return [a for a in _attributes(text) if searching or a not in SEARCH_ONLY]
 
 
 @lru_cache(maxsize=4096)
@@ -249,7 +255,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     if carried:
         q.queries.append(f"{q.focus} {carried}"[:MAX_QUERY])
     q.queries.append(q.focus)
-    asked = attributes(text)  # searched apart: the KB may use the word for something else
+    asked = attributes(text, searching=True)  # searched apart: the KB may use the word for something else
     if asked:
         q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
     return q
