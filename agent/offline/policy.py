@@ -225,8 +225,8 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # (a scene's search
-            return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # is kept: memory)
+        if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # a scene: searched, for
+            return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
         if outcomes and scope.other_trade(text, outcomes):  # "… how do I file my quarterly taxes?": no path answers it

@@ -11,10 +11,11 @@ the knowledge base would have to support.
 
 A message is scene-setting only when all of these hold, each a rule of English, not of a data set:
 no question mark and no asking or requesting words (what/how/should…, tell/give/show/calculate…,
-"I need", "I'd like"); no input the composer already acknowledges ("I don't know our X", "our X is 40"); it is said of the user's own business ("I", "we", "our", "my"); it names
-something the plan is made of (a business, a place, a budget, a channel); no calculation is
-implied by it (a spend and what it won are a cost per one to work out); and the assistant's last turn asked for no input (a reply to that is data; a reply to
-:data:`REPLY` is more scene).
+"I need", "I'd like"); no input the composer already acknowledges ("I don't know our X", "our X is
+40"); it is said of the user's own business ("I", "we", "our", "my"); it names something the plan is
+made of (a business, a place, a budget, a channel); no calculation is implied by it (a spend and what
+it won are a cost per one to work out); and the assistant's last turn asked for no input (a reply to
+that is data; a reply to :data:`REPLY` is more scene).
 """
 from __future__ import annotations
 
