@@ -95,7 +95,25 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
         return both + _stress(mem, bench, metric) if shown else both
     if "price" in mem.facts and fits:
         return [(mem.facts["price"], "", None)]
-    return []
+    return _per_platform(bench, metric) if p.end is None else []
+
+
+def _per_platform(bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
+    """Each platform's own ends, when this turn's look-up gave one figure per platform and no Typical range
+    ("Google Ads 2024: $3.40-3.90; Meta 2024: $1.30-1.55"): which one the user buys is not said, so every
+    one is worked, each line citing its own row — not no working at all."""
+    facts = (bench.get(metric) or {}).get("facts") or [] if metric else []
+    if len(facts) < 2 or len((bench.get(metric) or {}).get("range") or []) == 2:
+        return []
+    out: list[tuple[float, str, str | None]] = []
+    for where, value, cid in facts:
+        nums = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", value)][:2]
+        if len(nums) == 2 and nums[0] != nums[1]:
+            out += [(max(nums), f"at the top of the {where} range [{cid}]", cid),
+                    (min(nums), f"at the bottom of the {where} range [{cid}]", cid)]
+        elif nums:
+            out.append((nums[0], f"at the {where} figure [{cid}]", cid))
+    return out
 
 
 _AT_SHOWN = re.compile(r"\b(?:that|this|those|these|the same|same) (?:prices?|rates?|costs?|figures?|numbers?|levels?)\b",
@@ -336,7 +354,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     if not lines:
         return None
     head = "Here is the calculation"
-    if cite and metric:
+    if metric and any(ln.endswith(note) for ln in lines for _, note, _ in _per_platform(bench, metric)):
+        head = f"At each platform's {metric} figure, since the figures differ by platform"
+    elif cite and metric:
         read = metric in bench and len(bench[metric]["range"]) == 2  # this turn's look-up gave the range
         rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])
         shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
