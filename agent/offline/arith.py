@@ -16,6 +16,7 @@ from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
 from agent.offline.roles import said_of
+from agent.offline.toolread import figures
 
 
 def price_metric(p: Parsed, mem: Memory) -> str | None:
@@ -107,7 +108,7 @@ def _per_platform(bench: dict[str, dict], metric: str | None) -> list[tuple[floa
         return []
     out: list[tuple[float, str, str | None]] = []
     for where, value, cid in facts:
-        nums = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", value)][:2]
+        nums = figures(value)[:2]
         if len(nums) == 2 and nums[0] != nums[1]:
             out += [(max(nums), f"at the top of the {where} range [{cid}]", cid),
                     (min(nums), f"at the bottom of the {where} range [{cid}]", cid)]

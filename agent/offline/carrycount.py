@@ -83,4 +83,3 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     what_rate = f"Typical {b['label'].split(' — ')[0]} range" if len(rates) > 1 else b["label"].split(" — ")[0]
     return (f"With the {what_rate} of {b['typical']} (Based on Knowledge Base [{cite}]), applied to the "
             f"{m.group('unit') or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))
-

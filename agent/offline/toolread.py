@@ -137,7 +137,8 @@ _FACT_LINE = re.compile(r"^- (.+?): (.+?)(?: \(Low: (.+?) · High: (.+?)\))?(?: 
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
-def _numbers(text: str) -> list[float]:
+def figures(text: str) -> list[float]:
+    """The figures a tool result's value states, in order ("$3.40-3.90" → [3.4, 3.9]; a ratio's ":1" dropped)."""
     return [float(x.replace(",", "")) for x in _NUMBER.findall(re.sub(r":1\b", "", text or ""))]
 
 
@@ -163,7 +164,7 @@ def benchmark_of(o: ToolOutcome) -> dict:
     else:  # "Legal Services cost per consultation", "Boutique hotels and inns CPM": the label, then the metric
         m = re.search(r"\s((?:cost|price|spend) per [a-z -]+|[A-Z][A-Za-z:]*)$", main)
         vertical, metric = (main[:m.start()].strip(), m.group(1)) if m else (main, asked)
-    rng = _numbers(typical)
+    rng = figures(typical)
     return {"label": head, "vertical": vertical, "metric": metric or asked, "typical": typical, "low": low,
             "high": high, "when": o.fields.get("When it applies", ""), "range": rng[:2],
             "id": o.passages[0]["id"] if o.passages else "", "facts": facts}
