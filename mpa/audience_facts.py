@@ -33,7 +33,8 @@ def _counted_line(source: str, off: int, line: str, body: str, ctx: Context) -> 
     m = LABELLED.match(body)
     if not m or fact_unit(m.group("value")) != "people" or "$" in m.group("value") or OPERATOR.match(m.group("rest").strip()):
         return None
-    geo = next((p.strip() for h in ctx.block for p in re.split(r"\s+[-–—:]\s+", h) if is_geography(p.strip())), None)
+    # the heading's parts: "NATIONAL COUNTS - UNITED STATES", "AUDIENCE SIZES (United States, 2025 estimates)"
+    geo = next((p.strip() for h in ctx.block for p in re.split(r"\s+[-–—:]\s+|[(),;]", h) if is_geography(p.strip())), None)
     if geo is None and re.search(r"\b(national|nationwide)\b", ctx.text(), re.I):
         geo = "United States"
     label = " ".join(m.group("label").split())

@@ -221,7 +221,10 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
         audience_type=f.audience or audience_type, total_size=f.low, size_text=f.value,
         methodology=f.qualifier or "stated in the knowledge base", geography=f.geography or "United States",
         source=f.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
-        other_geographies=[g for g in geos if g != f.geography]))
+        other_geographies=[g for g in geos if g != f.geography],
+        # "Pet owners: about 86 million households own a pet" counts households, not people
+        unit="households" if re.match(r"households?\b", f.qualifier or "", re.I)
+        or "household" in (f.audience or "").lower() else "people"))
 
 
 def _in_market(pool: list[Fact], geography: str | None) -> list[Fact]:

@@ -17,7 +17,9 @@ BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "Label: value (note)" — the value starts with a figure
 VALUE = r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
 RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
-LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)(?P<rest>.*)$")
+# a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
+HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
+LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)(?P<rest>.*)$")
 YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
 MD_HEADER = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
 # rows that summarise a list rather than name a vertical
@@ -87,8 +89,12 @@ def period(*texts: str) -> str | None:
     return None
 
 
+_PARENS = re.compile(r"\([^()]*\)")
+
+
 def is_heading(line: str) -> bool:
-    """An ALL-CAPS line (a list or section heading in plain-text KBs) or a Markdown header."""
+    """An ALL-CAPS line (a list or section heading in plain-text KBs) or a Markdown header. A note in
+    parentheses may be in any case: "AUDIENCE SIZES (United States, 2025 estimates)"."""
     s = line.strip()
     if not s or RULE.match(s) or DECLARED.match(s) or BULLET.match(s):
         return False
@@ -97,7 +103,7 @@ def is_heading(line: str) -> bool:
     if not 3 <= len(s) <= 100 or s.endswith("."):  # the cheap tests first: most lines are prose
         return False
     letters = 0  # at least three letters, every one upper case: stop at the first that is not
-    for c in s:
+    for c in _PARENS.sub("", s):
         if c.isalpha():
             if not c.isupper():
                 return False

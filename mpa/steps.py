@@ -1,5 +1,10 @@
-"""The MPA-10 framework's steps: their names, how a text or a file refers to one, and the
+"""The planning framework's steps: their names, how a text or a file refers to one, and the
 step-guidance look-up behind the ``get_step_guidance`` tool.
+
+The names are the knowledge base's own when it numbers its steps in headings (:func:`kb_step_names`:
+a plain-text workflow's "STEP 7 - FLIGHTING AND PACING", "## Phase 3: Describe the people"); the
+MPA-10 names (:data:`STEP_NAMES`) only when it numbers none. Why: two KBs with ten steps need not
+order them alike, and a step labelled with another framework's name misleads the reader.
 
 One home for step references, used by chunk tagging (:mod:`mpa.tagging`), the step boost and
 the step reranker feature (:mod:`mpa.ranking`) and the tool (:mod:`mpa.tools`).
@@ -47,6 +52,47 @@ def steps_for(source: str, text: str) -> list[int]:
     return sorted(found)
 
 
+# a heading that numbers a step and names it: "### Step 1 (Objectives & KPIs): defining success",
+# "STEP 7 - FLIGHTING AND PACING", "## Phase 3: Describe the people", "Phase 1 — Discovery"
+_NAMED_STEP = re.compile(r"^[ \t]*(?P<md>#{1,6}[ \t]*)?(?:step|phase|stage)\s+(?P<n>\d{1,2})\b[ \t]*"
+                         r"(?:\((?P<paren>[^()\n]{2,60})\)[^\n]*|[-–—:.)][ \t]*(?P<name>[^\n]{2,80}?))[ \t#]*$",
+                         re.I | re.M)
+
+
+def _step_name(name: str) -> str:
+    """A step's name as the tool description lists it: sentence case for an ALL-CAPS heading, no
+    ";", ":" or "." (they separate the entries of that list)."""
+    name = " ".join(re.sub(r"[;:.]+", ",", name).split()).strip(" ,")
+    return name.capitalize() if name.isupper() else name
+
+
+def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
+    """{number: name} of the steps the knowledge base numbers in its own headings: the document (not
+    one step's own guide) whose headings name the most steps, numbered 1..N without a gap, N ≥ 3.
+    A heading is a Markdown header or a short line (a sentence that opens "Step 5 (Budget …) takes
+    …" is prose). Empty when no document numbers three steps."""
+    best: dict[int, str] = {}
+    for source, text in docs:
+        if guide_step(source):
+            continue
+        found: dict[int, str] = {}
+        for m in _NAMED_STEP.finditer(text):
+            line = m.group(0).strip()
+            if not m.group("md") and (len(line) > 90 or line.endswith((".", ",", ";"))):
+                continue
+            name = _step_name(m.group("paren") or m.group("name") or "")
+            if name:
+                found.setdefault(int(m.group("n")), name)
+        if len(found) >= 3 and sorted(found) == list(range(1, len(found) + 1)) and len(found) > len(best):
+            best = found
+    return best
+
+
+def framework_steps(docs: list[tuple[str, str]]) -> dict[int, str]:
+    """The steps the step tool serves for this KB: its own (:func:`kb_step_names`), else MPA-10's."""
+    return kb_step_names(docs) or dict(STEP_NAMES)
+
+
 _PHASE_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(phase|stage)\s+(10|[1-9])\b", re.I | re.M)
 
 
@@ -66,14 +112,15 @@ def step_word(docs: list[tuple[str, str]]) -> str | None:
 
 
 def get_step_guidance(engine: Any, step: int, topic: str | None = None,
-                      top_k: int | None = None) -> ResultList:
-    """Passages for MPA step ``step`` (1–10), optionally narrowed by ``topic``. Searches only
-    chunks tagged with that step and lifts the step's own document (``step-0N-*.md``) so the
-    framework text comes before passing mentions elsewhere."""
-    if not isinstance(step, int) or isinstance(step, bool) or not 1 <= step <= 10:
-        raise ValueError(f"step must be an integer from 1 to 10, got {step!r}")
+                      top_k: int | None = None, names: dict[int, str] | None = None) -> ResultList:
+    """Passages for step ``step`` of the framework ``names`` (default: MPA-10's ten steps), optionally
+    narrowed by ``topic``. Searches only chunks tagged with that step and lifts the step's own
+    document (``step-0N-*.md``) so the framework text comes before passing mentions elsewhere."""
+    names = names or STEP_NAMES
+    if not isinstance(step, int) or isinstance(step, bool) or step not in names:
+        raise ValueError(f"step must be an integer from 1 to {max(names)}, got {step!r}")
     k = top_k or engine.config.top_k
-    name = STEP_NAMES[step]
+    name = names[step]
     query = f"Step {step} {name} {topic}" if topic else f"Step {step} {name} how to checklist guidance"
     pool = engine.search(query, top_k=max(k * 4, 20), filters={"steps": [step]})
     if not pool:

@@ -43,7 +43,7 @@ from jsonschema import Draft202012Validator
 from mpa import inputmemo, lookups, platform_figures, resolve
 from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_vertical_note
 from mpa.research import research_topic
-from mpa.steps import STEP_NAMES, get_step_guidance, step_word
+from mpa.steps import STEP_NAMES, framework_steps, get_step_guidance, step_word
 from mpa.vocabulary import VOCABULARY, canonical
 from rag.config import SEARCH_BUDGETS
 from rag.engine import RetrievalEngine
@@ -194,16 +194,32 @@ class ToolInputError(ValueError):
     """The input does not fit the tool's schema; the message tells the model how to fix it."""
 
 
-_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str]]" = weakref.WeakKeyDictionary()
+_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str]]]" = weakref.WeakKeyDictionary()
 
 
-def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str]:
-    """What the tool descriptions say of this KB's own words (its step word, metrics, verticals): read
-    once per parsed KB (``lookups.tables``), not for every executor (tests and evals build thousands)."""
+def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str]]:
+    """What the tool descriptions say of this KB's own words (its step word, metrics, verticals, its
+    framework's steps): read once per parsed KB (``lookups.tables``), not for every executor (tests
+    and evals build thousands)."""
     t = lookups.tables(engine)
     if t not in _OWN_WORDS:
-        _OWN_WORDS[t] = (step_word(list(t.texts.items())), kb_metric_note(engine), kb_vertical_note(engine))
+        docs = list(t.texts.items())
+        _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine), kb_vertical_note(engine), framework_steps(docs))
     return _OWN_WORDS[t]
+
+
+def _steps_tool(steps: dict[int, str], word: str | None) -> dict[str, Any]:
+    """The step tool declared for this KB: its own steps, names and count when they are not MPA-10's."""
+    d = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
+    if steps != STEP_NAMES:
+        top = max(steps)
+        d["description"] = (f"Get guidance for one step of this knowledge base's {top}-step planning framework: "
+                            + "; ".join(f"{n} {name}" for n, name in sorted(steps.items()))
+                            + ". Optionally narrow it with a topic.")
+        d["input_schema"]["properties"]["step"].update(maximum=top, description=f"Step number, 1–{top}.")
+    if word:  # "Phase 4" is how this KB says step 4
+        d["description"] += f" This knowledge base calls the steps {word}s."
+    return d
 
 
 class ToolExecutor:
@@ -220,10 +236,9 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
-        word, metrics, verticals = _kb_own_words(engine)
-        if word:  # "Phase 4" is how this KB says step 4
-            self._defs["get_step_guidance"] = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
-            self._defs["get_step_guidance"]["description"] += f" This knowledge base calls the steps {word}s."
+        word, metrics, verticals, self.steps = _kb_own_words(engine)
+        if word or self.steps != STEP_NAMES:
+            self._defs["get_step_guidance"] = _steps_tool(self.steps, word)
         if metrics or verticals:  # the metrics and verticals this KB names itself, beside the fixed examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
             props = self._defs["get_benchmark"]["input_schema"]["properties"]
@@ -502,8 +517,8 @@ class ToolExecutor:
     def _step(self, inp: dict) -> ToolResult:
         step = inp["step"]
         topic = (inp.get("topic") or "").strip() or None
-        results = get_step_guidance(self.engine, step, topic, top_k=self.top_k)
-        header = f"get_step_guidance: Step {step} ({STEP_NAMES[step]})" + (f", topic {escape(topic)!r}" if topic else "")
+        results = get_step_guidance(self.engine, step, topic, top_k=self.top_k, names=self.steps)
+        header = f"get_step_guidance: Step {step} ({self.steps[step]})" + (f", topic {escape(topic)!r}" if topic else "")
         return self._from_results(header, results, f"No knowledge-base passage covers this "
                                                    f"({results.reason or 'no match'}). Say so; do not guess.")
 

@@ -91,7 +91,7 @@ def audience_para(o: ToolOutcome) -> str:
     ids = [ps["id"] for ps in o.passages]
     out = [f"Based on Knowledge Base [{ids[0]}], {aud} in {geo}: about {size}."]
     if method:
-        out.append(f"Methodology: {method}.")
+        out.append(f"Methodology: {method.rstrip('. ')}.")
     if len(o.passages) > 1:
         steps = [ln.strip() for ln in o.passages[1]["text"].splitlines() if re.match(r"^\d+\.\s", ln.strip())]
         if steps:

@@ -331,7 +331,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                     "are about something else. I can't answer that from the knowledge base.")  # question: quote nothing
         notes.append(f"The knowledge base has nothing on {' '.join(about)}; the passage above is not about it.")
     if not looked_up and (_VALUE.search(ask) or WH_NP.search(ask)):
-        if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), set(terms(text)))]):
+        said = set(terms(text)) | set(terms(answer))  # "The steps, in order: …" states the steps it was asked for
+        if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), said)]):
             notes.append(f"The knowledge base has no {' '.join(unsaid)} figure; the passage above does not state one.")
         if not asks_figure and (chans := unsaid_channels(ask, text)):
             notes.append(f"The knowledge base has no {' or '.join(chans)} figure for this; the passage above is not "
