@@ -55,8 +55,20 @@ def _beside(mine: float, figure: str, what: str, of: str) -> str | None:
     where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
     ratio = f"{mine:.1f}" if abs(mine - round(mine, 1)) < 1e-9 else f"{mine:.2f}"
     shown = money(round(mine, 2)) if "$" in figure else (
-        f"{ratio}:1" if ":1" in figure else plain(round(mine, 2)) + ("%" if "%" in figure else ""))
+        f"{ratio}:1" if ":1" in figure else f"{round(mine, 2):g}%" if "%" in figure else plain(round(mine, 2)))
     return f"Your {what} of {shown} sits {where} the {of} of {figure}."
+
+
+def users_figure(numbers: list, metrics: list[str], b: dict) -> float | None:
+    """The figure the user states for the metric looked up, to set beside its range: a price ("is a $40
+    CPA good?"), or a rate when the question names that one metric and the KB states it in percent
+    ("is a 1.2% CTR normal?")."""
+    price = next((n.value for n in numbers if (n.role or "").startswith("price")), None)
+    pcts = [n.value for n in numbers if n.role == "pct"]
+    figure = b["facts"][0][1] if b.get("facts") else b.get("typical") or ""
+    if price is None and len(pcts) == 1 and metrics == [b["metric"]] and "%" in figure:
+        return pcts[0]
+    return price
 
 
 def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:

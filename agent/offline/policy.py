@@ -281,7 +281,7 @@ class OfflineAgent:
                 shown.add(seen)
                 mine, what = None, ""
                 if not p.calc:
-                    mine = next((n.value for n in p.numbers if (n.role or "").startswith("price")), None)
+                    mine = compose.users_figure(p.numbers, p.metrics, b)
                     if stmt and stmt[0] == "known":
                         mine = p.numbers[0].value if p.numbers else None
                         what = re.sub(r"\s+in (?:dollars|usd)\b", "", stmt[1], flags=re.I)
