@@ -182,7 +182,13 @@ def _vertical_of_heading(heading: str) -> str | None:
     if not re.search(r"[A-Za-z]{3,}", left):
         return None
     name = " ".join(re.sub(r"\([^)]*\)", " ", name).split()).strip(" -–—")  # "(personal injury, …)": its scope
+    name = _WHAT_IS_PRICED.sub("", name) or name  # "Restaurant advertising costs": the vertical is "Restaurant"
     return name.title() if name.isupper() else name
+
+
+# what a heading says its figures are, after the vertical's name: not part of the name
+_WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?))+$",
+                             re.I)
 
 
 # ------------------------------------------------------------------ context of a line

@@ -25,6 +25,7 @@ _ROLES = {
     "typical": r"typical|expected|median|planning(?: range)?|benchmark|mid(?:point|dle)?|normal|average|value|figure",
     "low": r"low|floor|min(?:imum)?|bottom|p10|p25|best(?: case)?|cheapest",
     "high": r"high|ceiling|max(?:imum)?|top|p75|p90|worst(?: case)?|dearest",
+    "note": r"notes?|comments?|remarks?|caveats?|context|when(?: it applies)?|applies when",
 }
 _ROLE_RES = {k: re.compile(rf"^(?:{v})$", re.I) for k, v in _ROLES.items()}
 # an audience grid's columns: who, where, how many ("| Segment | Market | Adults (est.) |")
@@ -112,6 +113,7 @@ def _fact(source: str, off: int, row: str, cells: list[str], roles: dict[str, in
     where = cell("platform")
     platform = platform_in(where) if where else ctx.platform()
     qualifier = "" if platform or not where else f"{where}"
+    qualifier = "; ".join(q for q in (qualifier, cell("note")) if q)  # "Delivery and catering terms cost the most"
     return Fact("benchmark", label, value, low, high, unit, source, off, off + len(row), form="list",
                 vertical=vertical, metric=metric, platform=platform, period=period(ctx.text(), ctx.section),
                 qualifier=qualifier, floor=cell("low"), ceiling=cell("high"))

@@ -72,6 +72,8 @@ def users_figure(numbers: list, metrics: list[str], b: dict) -> float | None:
 
 
 def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
+    if len(b.get("facts") or []) == 1 and b["low"] and b["high"] and b["facts"][0][1] == b["typical"]:
+        b = {**b, "id": b["facts"][0][2], "facts": [], "label": b["label"].split(" — ")[0]}  # said as a table row is
     if b.get("facts"):  # one figure per platform/period, each with its own citation
         items = [f"{where}: {value} [{cid}]" for where, value, cid in b["facts"]]
         label = b["label"].split(" — ")[0]
@@ -83,7 +85,7 @@ def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
     out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
     if b["when"]:
-        out.append(f"When it applies: {b['when']}")
+        out.append(f"When it applies: {b['when'].rstrip('. ')}.")
     beside = _beside(mine, b["typical"], what or b["metric"], "Typical range") if mine is not None else None
     if beside:
         out.append(beside)

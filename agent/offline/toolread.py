@@ -133,7 +133,7 @@ def answers(messages: list[dict]) -> list[str]:
 # ------------------------------------------------------------------ get_benchmark results
 # a figure line of a get_benchmark result read from a KB's lists or lines: "- Bing Ads 2024: $4.30-4.80
 # (Low: $3.10 · High: $6.20) — note [chunk#3]" (the bounds and the note are there when the KB states them)
-_FACT_LINE = re.compile(r"^- (.+?): (.+?)(?: \(Low: (.+?) · High: (.+?)\))?(?: — .*)? \[([^\[\]]+)\]$", re.M)
+_FACT_LINE = re.compile(r"^- (.+?): (.+?)(?: \(Low: (.+?) · High: (.+?)\))?(?: — (.*))? \[([^\[\]]+)\]$", re.M)
 _NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 
 
@@ -152,9 +152,10 @@ def benchmark_of(o: ToolOutcome) -> dict:
                     "Low: " + o.fields.get("Low", ""))
     typical, low, high = o.fields.get("Typical (plan with this)", ""), lohi["lo"] if lohi else "", lohi["hi"] if lohi else ""
     lines = _FACT_LINE.findall(text_before_passages(o.content))
-    facts = [(where, value, cid) for where, value, _, _, cid in lines]
-    if not typical and len(lines) == 1:
-        typical, low, high = lines[0][1], lines[0][2], lines[0][3]  # one figure (not a table's row): plan with it
+    facts = [(where, value, cid) for where, value, _, _, _, cid in lines]
+    when = o.fields.get("When it applies", "")
+    if not typical and len(lines) == 1:  # one figure (not a table's row): plan with it
+        typical, low, high, when = lines[0][1], lines[0][2], lines[0][3], when or lines[0][4]
     main = head.split(" — ")[0].strip()
     asked = o.input.get("metric", "")
     if typical and o.fields.get("Typical (plan with this)"):  # a table's row: "saas CPL (cost per lead)"
@@ -166,7 +167,7 @@ def benchmark_of(o: ToolOutcome) -> dict:
         vertical, metric = (main[:m.start()].strip(), m.group(1)) if m else (main, asked)
     rng = figures(typical)
     return {"label": head, "vertical": vertical, "metric": metric or asked, "typical": typical, "low": low,
-            "high": high, "when": o.fields.get("When it applies", ""), "range": rng[:2],
+            "high": high, "when": when, "range": rng[:2],
             "id": o.passages[0]["id"] if o.passages else "", "facts": facts}
 
 
