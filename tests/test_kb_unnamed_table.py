@@ -53,3 +53,18 @@ def test_the_agent_states_the_bounds(kb):
     assert "the Typical Restaurant CPC range is $1.10-$1.90, with $0.70 at the Low end and $3.20 at the High end" \
         in answer, answer
     assert "Delivery and catering" in answer and "no platform named" not in answer
+
+
+
+def test_a_figure_quoted_from_prose_is_not_denied():
+    """When the benchmark tool finds no table for a business the KB only writes about and the search quotes
+    the sentence stating its cost per lead, the answer no longer adds "the knowledge base has no … CPL
+    benchmark" beside the figure it just gave (compose.stated_in); a passage without the figure keeps it."""
+    from agent.offline.compose import stated_in
+    miss = ("a gym CPL benchmark", "it has no benchmark for the vertical 'gym'")
+    said = "Studios buy Instagram placements. The average cost per lead for a studio trial is around $22."
+    assert stated_in(miss, said)
+    assert stated_in(("a gym CPL benchmark", ""), "A trial's CPL runs near 4% of the first year's fee.")
+    assert not stated_in(miss, "Studios buy Instagram placements. Leads arrive in January.")
+    assert not stated_in(miss, "The average cost per click is $1.20.")  # another metric's figure
+    assert not stated_in(("a size for runners", ""), said)

@@ -15,6 +15,7 @@ from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.passages import sentences
 from agent.offline.scope import BYE, GREETING, THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
+from mpa.vocabulary import VOCABULARY
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
@@ -126,6 +127,20 @@ def miss(o: ToolOutcome) -> tuple[str, str]:
         geo = o.input.get("geography")
         return f"a size for {o.input.get('audience_type', 'that audience')}" + (f" in {geo}" if geo else ""), why
     return "information that answers this question", why
+
+
+def stated_in(m: tuple[str, str], para: str) -> bool:
+    """Does ``para`` (a passage quoted instead) state the figure a benchmark miss ("a gym CPL benchmark")
+    says the tables lack: one sentence naming the metric ("the average cost per lead for a gym trial is
+    around $22") with a price or a rate? Then "the knowledge base has no gym CPL benchmark" beside it
+    would contradict the answer."""
+    words = m[0].split()
+    if len(words) < 3 or words[-1] != "benchmark":
+        return False
+    metric = words[-2]
+    names = [metric, *VOCABULARY["metrics"].get(metric.upper(), [])]
+    named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
+    return any(named.search(s) and re.search(r"[$€£]\s?\d|\d%", s) for s in sentences(para or ""))
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")

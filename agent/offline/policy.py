@@ -333,7 +333,7 @@ class OfflineAgent:
             para = f"{named} {para}" if named else para
             if para:
                 paras.append(para)
-                misses = [m for m in misses if not m[0].startswith("a size for") or sizing.elsewhere(m, para)]
+                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(m, para)]
         if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
             paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
         more, missed = parts.answer(text, paras, outcomes, (mem.facts["budget"], mem.budget_period) if mem.facts.get(
