@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, arith, bands, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import alternatives, antecedent, arith, bands, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -72,8 +72,8 @@ class OfflineAgent:
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
-        user_text = platformslot.unclipped(stepask.in_step_words(text_of(messages[start]["content"]) if start is not None
-                                                                else "", tools))  # "on insta": on instagram
+        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(text_of(messages[start]["content"])
+                                         if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
         history = [t for t in earlier if t[0].strip()]
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]

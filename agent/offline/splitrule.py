@@ -18,7 +18,9 @@ _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |yo
                     r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>[^,;%]{0,60})", re.I)
 _LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?![\d.])")
 _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
-                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b", re.I)
+                           r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|"
+                           # "I have $10k a month — how should I split it?": dividing the amount stated
+                           r"\b(?:split|divide|allocate|apportion|carve up)\b", re.I)
 
 
 def _shares(sentence: str) -> list[tuple[float, str]]:
