@@ -116,6 +116,16 @@ DECLINE = [
     (KB, "ok great. could ya compose a little song about our bakery?"),
     (TXT, "We're a plumbing company. || perfect. can u pen me a haiku about pipes?"),
     (TXT, "thanks! would u draw me a cartoon of our mascot for tiktok"),
+    # (f) off-topic questions whose searches find nothing above the relevance threshold, or passages the reader
+    # rejects — must stay declined however a rescue of everyday-worded declines is tried
+    (KB, "Will it be sunny in Chicago next Saturday?"),
+    (TXT, "Will it be sunny in Chicago next Saturday?"),
+    (KB, "How much income tax does a small agency owe in Ohio?"),
+    (TXT, "How much income tax does a small agency owe in Ohio?"),
+    (KB, "How much did Pepsi spend on YouTube ads last quarter?"),
+    (TXT, "How much did Pepsi spend on YouTube ads last quarter?"),
+    (KB, "What is a good flux-retention quotient for a shoe brand?"),
+    (TXT, "What is a good flux-retention quotient for a plumbing company?"),
 ]
 # "a veterinary practice" (filed under healthcare by "practice", meaning pet care): tests/test_offline_probe_gaps.py,
 # with the meaning encoder on
