@@ -80,7 +80,8 @@ def grid_facts(source: str, text: str) -> list[Fact]:
         roles = _roles(header) if header else None
         people = _roles(header, _AUDIENCE_RES, ("audience", "geography", "size")) if header and not roles and not \
             {"Audience", "Geography", "Estimated size"} <= set(header) else None  # that one: mpa.tables
-        if roles is None and people is None:
+        wide = _wide(header) if header and roles is None and people is None else None
+        if roles is None and people is None and wide is None:
             i += 1
             continue
         j = i + (2 if pipe else 1)
@@ -88,10 +89,10 @@ def grid_facts(source: str, text: str) -> list[Fact]:
             row_off, row = lines[j]
             cells = cells_of(row.strip())
             if len(cells) == len(header):
-                fact = _fact(source, row_off, row, cells, roles, ctx) if roles else \
-                    _audience(source, row_off, row, cells, people)
-                if fact is not None:
-                    out.append(fact)
+                found = _wide_facts(source, row_off, row, cells, header, wide, ctx) if wide else [
+                    _fact(source, row_off, row, cells, roles, ctx) if roles else
+                    _audience(source, row_off, row, cells, people)]
+                out.extend(f for f in found if f is not None)
             j += 1
         i = j
     return out
@@ -117,6 +118,31 @@ def _fact(source: str, off: int, row: str, cells: list[str], roles: dict[str, in
     return Fact("benchmark", label, value, low, high, unit, source, off, off + len(row), form="list",
                 vertical=vertical, metric=metric, platform=platform, period=period(ctx.text(), ctx.section),
                 qualifier=qualifier, floor=cell("low"), ceiling=cell("high"))
+
+
+def _wide(header: list[str]) -> dict[int, str] | None:
+    """A grid with one row per vertical and one column per metric — "| Industry | CPM | CPC | CTR |":
+    {column: metric}, when its first column names verticals and two or more of the others name a metric. A grid of platform rows is left out: the heading over it need name no vertical
+    ("Illustrative cost ranges" over kb/'s social platforms)."""
+    first = " ".join(re.sub(r"[^a-z0-9 ]", " ", header[0].lower()).split()) if header else ""
+    metrics = {i: m for i, h in enumerate(header[1:], start=1) if (m := label_metric(h.split("(")[0].strip()))}
+    return metrics if _ROLE_RES["vertical"].match(first) and len(metrics) >= 2 else None
+
+
+def _wide_facts(source: str, off: int, row: str, cells: list[str], header: list[str],
+                metrics: dict[int, str], ctx: Context) -> list[Fact]:
+    """One benchmark fact per metric column of a row of a :func:`_wide` grid: the row names the vertical."""
+    vertical, platform = cells[0].strip(" *"), ctx.platform()
+    out = []
+    for i, metric in metrics.items():
+        value = re.sub(r"\s*[-–—]\s*(?=[$€£]?\d)", "-", cells[i])
+        low, high = number_range(value)
+        if low is None or not vertical or fact_unit(value) in ("", "people"):
+            continue
+        out.append(Fact("benchmark", header[i], value, low, high, fact_unit(value), source, off, off + len(row),
+                        form="list", vertical=vertical, metric=metric, platform=platform,
+                        period=period(ctx.text(), ctx.section)))
+    return out
 
 
 def _audience(source: str, off: int, row: str, cells: list[str], roles: dict[str, int]) -> Fact | None:

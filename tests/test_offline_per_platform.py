@@ -29,7 +29,8 @@ def test_each_platforms_ends_from_its_own_row():
                                            (3.4, "at the bottom of the Google Ads 2024 range [a#1]", "a#1"),
                                            (1.3, "at the Meta 2024 figure [b#2]", "b#2")]
     assert _per_platform({"CPC": {"range": [3.4, 3.9], "facts": bench["CPC"]["facts"]}}, "CPC") == []  # a Typical range
-    assert _per_platform({"CPC": {"range": [], "facts": bench["CPC"]["facts"][:1]}}, "CPC") == []  # one platform
+    assert _per_platform({"CPC": {"range": [], "facts": bench["CPC"]["facts"][1:]}}, "CPC") == [
+        (1.3, "at the Meta 2024 figure [b#2]", "b#2")]  # one figure alone is worked too
 
 
 @pytest.fixture

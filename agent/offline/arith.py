@@ -102,9 +102,10 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
 def _per_platform(bench: dict[str, dict], metric: str | None) -> list[tuple[float, str, str | None]]:
     """Each platform's own ends, when this turn's look-up gave one figure per platform and no Typical range
     ("Google Ads 2024: $3.40-3.90; Meta 2024: $1.30-1.55"): which one the user buys is not said, so every
-    one is worked, each line citing its own row — not no working at all."""
+    one is worked, each line citing its own row — not no working at all. A single figure ("Paid Social
+    2025: $1.85") is worked the same way."""
     facts = (bench.get(metric) or {}).get("facts") or [] if metric else []
-    if len(facts) < 2 or len((bench.get(metric) or {}).get("range") or []) == 2:
+    if not facts or len((bench.get(metric) or {}).get("range") or []) == 2:
         return []
     out: list[tuple[float, str, str | None]] = []
     for where, value, cid in facts:
@@ -355,8 +356,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     if not lines:
         return None
     head = "Here is the calculation"
-    if metric and any(ln.endswith(note) for ln in lines for _, note, _ in _per_platform(bench, metric)):
-        head = f"At each platform's {metric} figure, since the figures differ by platform"
+    each = _per_platform(bench, metric)
+    if metric and any(ln.endswith(note) for ln in lines for _, note, _ in each):
+        head = f"At each platform's {metric} figure, since the figures differ by platform" if len(
+            {n.split("[")[-1] for _, n, _ in each}) > 1 else f"At the knowledge base's {metric} figure"
     elif cite and metric:
         read = metric in bench and len(bench[metric]["range"]) == 2  # this turn's look-up gave the range
         rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])

@@ -48,12 +48,12 @@ def bench_fields(o: ToolOutcome) -> dict:
 
 def _beside(mine: float, figure: str, what: str, of: str) -> str | None:
     """"Your CAC from your numbers of $450 sits inside the Typical range of $350–$700." — the
-    user's own figure set beside a quoted range (None when the figure is not a range)."""
+    user's own figure set beside a quoted range or single figure (None when it states no number)."""
     rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", figure))][:2]
-    if len(rng) != 2:
+    if not rng:
         return None
-    lo, hi = rng
-    where = "inside" if lo <= mine <= hi else ("below" if mine < lo else "above")
+    lo, hi = rng[0], rng[-1]  # one figure: its own ends
+    where = ("at" if lo == hi else "inside") if lo <= mine <= hi else ("below" if mine < lo else "above")
     ratio = f"{mine:.1f}" if abs(mine - round(mine, 1)) < 1e-9 else f"{mine:.2f}"
     shown = money(round(mine, 2)) if "$" in figure else (
         f"{ratio}:1" if ":1" in figure else f"{round(mine, 2):g}%" if "%" in figure else plain(round(mine, 2)))

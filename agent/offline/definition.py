@@ -93,6 +93,12 @@ def _paragraphs(text: str) -> list[tuple[str, str]]:
             cur.clear()
     for ln in text.split("\n"):
         s = ln.strip()
+        if s.startswith("|"):  # a glossary table's row: "| Holdout | A group kept from … |" → "Holdout: A group …"
+            flush()
+            cells = [c.strip() for c in s.strip("|").split("|")]
+            if len(cells) >= 2 and cells[0] and not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+                out.append((heading, f"{cells[0]}: {' '.join(c for c in cells[1:] if c)}"))
+            continue
         if not s or s.startswith("#") or re.match(r"[-*•]\s|\d+[.)]\s", s):
             flush()
             if s.startswith("#"):

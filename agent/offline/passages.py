@@ -215,7 +215,7 @@ def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on eve
                 continue
             if len(cells) == len(header) and cells[0]:
                 rest = "; ".join(f"{h.lower()}: {c}" for h, c in zip(header[1:], cells[1:]) if c)
-                out.append(Unit(heading, f"{cells[0]} — {rest}.", i))
+                out.append(Unit(heading, f"{cells[0]} — {rest.rstrip('. ')}.", i))
             continue
         header = None
         if re.match(r"^(?:\*\*)?user(?:\*\*)?:", ln, re.I):
