@@ -88,9 +88,48 @@ def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
     return best
 
 
+# a numbered list item that names a step: "1. **Brief** — agree the goal…", "2. Research: size the audience…"
+_NAMED_ITEM = re.compile(r"^[ \t]*(?P<n>\d{1,2})[.)][ \t]+(?:\*\*(?P<bold>[^*\n]{2,60}?)\*\*|"
+                         r"(?P<name>[^:—–\n]{2,40}?)[ \t]*(?::|—|–|[ \t]-[ \t]))")
+_LEAD_IN = re.compile(r"\b(?:steps?|phases?|stages?)\b", re.I)
+
+
+def listed_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
+    """{number: name} of a numbered list that a line about steps leads into ("We plan every campaign in
+    five steps, in this order:" then "1. **Brief** — …"): the longest such list, numbered 1..N, N ≥ 3."""
+    return _listed(docs)[0]
+
+
+def _listed(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
+    """(:func:`listed_step_names`, the word its lead-in calls the steps: "step", "stage", "phase")."""
+    best: tuple[dict[int, str], str | None] = ({}, None)
+    for source, text in docs:
+        if guide_step(source):
+            continue
+        lines, i = text.split("\n"), 0
+        while i < len(lines):
+            m = _NAMED_ITEM.match(lines[i])
+            lead = next((ln for ln in reversed(lines[max(0, i - 3):i]) if ln.strip()), "")
+            said = _LEAD_IN.search(lead)
+            if not (m and m.group("n") == "1" and said):
+                i += 1
+                continue
+            found: dict[int, str] = {}
+            while i < len(lines) and (not lines[i].strip() or (m := _NAMED_ITEM.match(lines[i]))):
+                if lines[i].strip():
+                    if int(m.group("n")) != len(found) + 1:
+                        break
+                    found[len(found) + 1] = _step_name(m.group("bold") or m.group("name"))
+                i += 1
+            if len(found) >= 3 and len(found) > len(best[0]):
+                best = (found, said.group(0).lower().rstrip("s"))
+    return best
+
+
 def framework_steps(docs: list[tuple[str, str]]) -> dict[int, str]:
-    """The steps the step tool serves for this KB: its own (:func:`kb_step_names`), else MPA-10's."""
-    return kb_step_names(docs) or dict(STEP_NAMES)
+    """The steps the step tool serves for this KB: its own — numbered in headings (:func:`kb_step_names`),
+    else in a list a line about steps leads into (:func:`listed_step_names`) — else MPA-10's."""
+    return kb_step_names(docs) or listed_step_names(docs) or dict(STEP_NAMES)
 
 
 _PHASE_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(phase|stage)\s+(10|[1-9])\b", re.I | re.M)
@@ -98,7 +137,8 @@ _PHASE_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(phase|stage)\s+(10|[1-9])\b"
 
 def step_word(docs: list[tuple[str, str]]) -> str | None:
     """The word a KB numbers the framework's steps with instead of "step" ("phase"): one document,
-    not a step's own guide, heads three or more numbered sections with it ("Phase 4: Pick the markets")."""
+    not a step's own guide, heads three or more numbered sections with it ("Phase 4: Pick the markets"),
+    or the line leading into its numbered list of steps says it ("four stages, in this order:")."""
     for source, text in docs:
         if guide_step(source):
             continue
@@ -108,7 +148,8 @@ def step_word(docs: list[tuple[str, str]]) -> str | None:
         word = next((w for w, ns in found.items() if len(ns) >= 3), None)
         if word:
             return word
-    return None
+    listed = _listed(docs)[1]  # "Every campaign goes through four stages: 1. **Brief** …"
+    return listed if listed in ("phase", "stage") else None
 
 
 def get_step_guidance(engine: Any, step: int, topic: str | None = None,

@@ -98,3 +98,27 @@ def test_audience_counts_under_a_heading_with_the_country_in_parentheses(four_ph
     assert "Estimated size: 86 million households" in res.content, res.content  # households, not people
     answer = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(ASKS[4]).assistant
     assert "50 million" in answer and ".." not in answer, answer
+
+
+LISTED = ("# How we run a campaign\n\nEvery campaign goes through four stages, in this order:\n\n"
+          "1. **Brief** — agree the business goal, the budget and the deadline.\n"
+          "2. **Research** — count the audience and read last year's results.\n"
+          "3. **Channel plan** — choose at most three channels and split the money.\n"
+          "4. **Review** — compare the results with the brief every fortnight.\n")
+LIST_ASKS = ["What happens at stage 3?", "What comes after the research stage?"]
+
+
+def test_a_framework_written_as_a_numbered_list(tmp_path):
+    """Steps numbered in a list a line about stages leads into, not in headings: the step tool serves them
+    and the agent quotes the item (stepask → steplist.item); kb/'s headings still win over its lists."""
+    from mpa.steps import framework_steps, listed_step_names
+    assert_unseen(LIST_ASKS)
+    assert listed_step_names([("how.md", LISTED)]) == {1: "Brief", 2: "Research", 3: "Channel plan", 4: "Review"}
+    assert framework_steps(_docs(ROOT / "kb")) == STEP_NAMES
+    assert listed_step_names([("a.md", "Some things:\n1. **Brief** — x.\n2. **Plan** — y.\n3. **Go** — z.\n")]) == {}
+    (tmp_path / "how.md").write_text(LISTED)
+    ex = ToolExecutor(build_engine(tmp_path))
+    third = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[0]).assistant
+    assert "Step 3 (Channel plan)" in third and "choose at most three channels" in third, third
+    nxt = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[1]).assistant
+    assert "Step 3 (Channel plan)" in nxt and "Step 2 (Research)" in nxt, nxt

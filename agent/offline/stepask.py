@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import opening
+from agent.offline import opening, steplist
 from agent.offline.passages import is_pointer, terms, units
 from mpa.steps import guide_step
 
@@ -164,7 +164,7 @@ def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int, name:
         said = [u.text for u in (own or us)][:k]
         if said:
             return ps["id"], said
-    return None
+    return steplist.item(n, name, [whole.get(ps["id"], ps) for ps in passages])  # "3. **Channel plan** — …"
 
 
 def _name(n: int, steps: dict[int, str]) -> str:
