@@ -88,9 +88,13 @@ WIDE = {
         "# Glossary\n\n| Term | Meaning |\n|---|---|\n"
         "| Frequency | The average number of times one person saw the ad in a period. |\n"
         "| Holdout | A group kept from seeing ads so the lift can be measured. |\n",
+    "markets.md":
+        "# Market sizes\n\n| Segment | Market | Adults (est.) |\n|---|---|---|\n| Cat owners | Tulsa DMA | 210,000 |\n"
+        "| Cat owners | Omaha DMA | 190,000 |\n| Renters | Tulsa DMA | 330,000 |\n",
 }
 WIDE_ASKS = ["How many clicks would $2,000 buy for a home services firm?", "Is a 1% CTR fine for a legal practice?",
-             "What does frequency mean here?"]
+             "What does frequency mean here?", "How many cat owners are in the Tulsa DMA?", "what about renters in Tulsa?",
+             "Which markets do you have sizes for?"]
 
 
 @pytest.fixture(scope="module")
@@ -124,3 +128,30 @@ def test_a_glossary_table_row_is_the_definition(wide_kb):
     answer = _ask(wide_kb, WIDE_ASKS[2])
     assert "Frequency: The average number of times one person saw the ad in a period." in answer, answer
     assert "Holdout" not in answer and ".." not in answer
+
+
+def test_a_follow_up_naming_another_audience(wide_kb):
+    """"what about renters in Tulsa?" after cat owners asks for renters (agent/offline/newaudience.py) — it
+    used to size cat owners again; "and in Omaha?" keeps the audience. A market of two rows is listed once."""
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(build_engine(wide_kb)), max_tool_rounds=3)
+    assert "210,000" in conv.send(WIDE_ASKS[3]).assistant
+    renters = conv.send(WIDE_ASKS[4]).assistant
+    assert "Renters" in renters and "330,000" in renters, renters
+    assert "Omaha" in conv.send("and for cat owners in Omaha?").assistant
+    listing = _ask(wide_kb, WIDE_ASKS[5])
+    assert listing.count("Tulsa DMA") == 1 and "lists 2 markets" in listing, listing
+
+
+def test_only_a_swapped_in_plural_noun_phrase_is_a_new_audience():
+    from agent.offline.memory import leftover
+    from agent.offline.newaudience import named
+    from agent.offline.parse import parse
+    was = [("renters", "Tulsa")]
+    def new(text: str):
+        p = parse(text)
+        return named(p, leftover(p.norm, p.business_phrase), was)
+    assert new("how about homeowners in Omaha?") == [("homeowners", "Omaha")]
+    assert new("and for cat owners?") == [("cat owners", None)]
+    for same in ("vs the whole country?", "and the Boston market in particular", "and in Omaha?",
+                 "and what share of visitors tend to buy?", "what about the same people in Omaha?", "and renters?"):
+        assert new(same) is None, same

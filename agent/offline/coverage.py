@@ -40,8 +40,9 @@ def listing(kind: str, passages: list[dict]) -> str | None:
             if not cols and not want & set(terms(heading)):
                 continue
             col = cols[0] if cols else 0
-            names = [r[col] for r in rows if col < len(r) and r[col]]
-            if len(names) < _MIN_ROWS:
+            filled = [r[col] for r in rows if col < len(r) and r[col]]
+            names = list(dict.fromkeys(filled))  # a market of two rows is one market
+            if len(filled) < _MIN_ROWS or len(names) < 2:
                 continue
             said = ", ".join(names[:-1]) + f" and {names[-1]}"
             where = f' ("{heading}")' if heading else ""

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import buyask, periods
+from agent.offline import buyask, newaudience, periods
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -301,7 +301,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.geographies = [kind]
     again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p.norm, p.business_phrase))
     if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
-        p.audiences = list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
+        p.audiences = newaudience.named(p, leftover(p.norm, p.business_phrase), mem.audiences) or list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
     if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
         priced = {unit_metric(w[:-1] if w.endswith("s") else w) for w in re.findall(r"[a-z]+", p.norm.lower())
