@@ -155,3 +155,10 @@ def test_only_a_swapped_in_plural_noun_phrase_is_a_new_audience():
     for same in ("vs the whole country?", "and the Boston market in particular", "and in Omaha?",
                  "and what share of visitors tend to buy?", "what about the same people in Omaha?", "and renters?"):
         assert new(same) is None, same
+
+
+def test_a_row_of_figures_is_no_definition(kb):
+    """Only a glossary table's rows define ("| Term | Meaning |"): "what does CTR stand for?" is not
+    answered with the benchmark row "Click-through rate (CTR): 2.1% 3.5%–5.2% 7.0% …"."""
+    answer = _ask(kb, "What does CTR stand for, please?")
+    assert "2.1%" not in answer, answer

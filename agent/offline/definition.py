@@ -82,6 +82,11 @@ def _term(raw: str) -> str | None:
     return t
 
 
+# the header of a glossary table's second column ("| Term | Meaning |", "| Metric | Definition |"): not a table of figures
+_GLOSSARY_HEAD = re.compile(r"^(?:meaning|definition|defined as|description|what it (?:is|means)|explanation|stands for)$",
+                            re.I)
+
+
 def _paragraphs(text: str) -> list[tuple[str, str]]:
     """(heading over it, text) of each paragraph or list item of a passage, lines joined."""
     out: list[tuple[str, str]] = []
@@ -91,14 +96,18 @@ def _paragraphs(text: str) -> list[tuple[str, str]]:
         if cur:
             out.append((heading, " ".join(cur)))
             cur.clear()
+    glossary = False  # inside a table whose second column says what each row's term means
     for ln in text.split("\n"):
         s = ln.strip()
         if s.startswith("|"):  # a glossary table's row: "| Holdout | A group kept from … |" → "Holdout: A group …"
             flush()
             cells = [c.strip() for c in s.strip("|").split("|")]
-            if len(cells) >= 2 and cells[0] and not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            if len(cells) >= 2 and _GLOSSARY_HEAD.search(cells[1]):
+                glossary = True  # its header row ("| Term | Meaning |")
+            elif glossary and cells[0] and not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
                 out.append((heading, f"{cells[0]}: {' '.join(c for c in cells[1:] if c)}"))
             continue
+        glossary = False
         if not s or s.startswith("#") or re.match(r"[-*•]\s|\d+[.)]\s", s):
             flush()
             if s.startswith("#"):
