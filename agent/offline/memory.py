@@ -144,7 +144,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.facts[role] = n.value
             if role == "budget":
                 mem.budget_period = periods.of_budget(p.norm, n)
-    if p.unit and (p.calc or not p.audiences):  # "how many EV intenders?" sizes people: no unit a budget buys
+    if p.unit and (p.calc or not p.audiences and mem.calc is None):  # "how many EV intenders?": people; a unit asked, not worked, is not the last working's
         mem.unit = p.unit
     if p.calc:
         mem.last_kind = "calc"
