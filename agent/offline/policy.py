@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -97,8 +97,7 @@ class OfflineAgent:
                                      usage={"input_tokens": 0, "output_tokens": 0})
         if may_call and outcomes and "get_step_guidance" in tool_names and self._all_steps(user_text) and not any(
                 o.name == "get_step_guidance" for o in outcomes):  # the steps no search result named, one by one
-            gaps = stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found]))
-            if gaps:
+            if gaps := stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found])):
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
@@ -131,7 +130,7 @@ class OfflineAgent:
             text, getattr(self, "steps", {}), getattr(self, "framework", set()), not history)
 
     def _all_steps(self, text: str) -> bool:
-        return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
+        return steprange.asks_listing(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
@@ -304,7 +303,7 @@ class OfflineAgent:
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
             paras.append(para)
-        if self._all_steps(text) and ranked and not paras and (para := stepask.listing(self.steps, ranked)):
+        if self._all_steps(text) and ranked and not paras and (para := steprange.listing(text, self.steps, ranked)):
             paras.append(para)
         if (pair := stepask.compared_steps(text, self.steps)) and ranked and not paras and (
                 para := stepask.order_answer(pair, self.steps, ranked)):
