@@ -43,7 +43,10 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
                 r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
     # the point at which something is done asks for the threshold that sets it off ("at what point do we pull it?")
     (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
-                                 r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b", re.I),
+                                 r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b|"
+                                 # "how many sales do we need before we trust it?": the count a rule sets
+                                 r"\bhow (?:many|much)\b[^.?!]{1,40}\b(?:do|does|should|must|would) (?:i|we|you|it|they) "
+                                 r"(?:need|have|get|collect|wait for|see)\b[^.?!]{0,30}\bbefore\b", re.I),
      "threshold trigger"),
     # a yes/no question of what one may or must do asks for the rule (searched only: :data:`SEARCH_ONLY`)
     (leaveask.ASKS_LEAVE, leaveask.WORD),

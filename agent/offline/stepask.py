@@ -317,9 +317,9 @@ def listing(steps: dict[int, str], passages: list[dict]) -> str | None:
                                                for n, (h, i) in heads.items()) + "."
 
 
-# "and the next one?", "what comes after that?", "the one before?": a neighbour of the step last talked about
+# "and the next one?", "what comes after that?", "the step before it?": a neighbour of the step last talked about
 _NEIGHBOUR = re.compile(r"\b(?:(next|following|previous|prior|preceding)\b(?:\s+(?:one|step|stage|phase))?|"
-                        r"(?:comes?|is|happens)\s+(after|before)\s+(?:it|that|this)(?:\s+one)?)\s*[?.!]*\s*$", re.I)
+                        r"(?:comes?|is|happens|step|stage|phase|one)\s+(after|before)\s+(?:it|that|this)(?:\s+one)?)\s*[?.!]*\s*$", re.I)
 
 
 def neighbour_of_last(text: str, steps: dict[int, str], last: int | None) -> tuple[int, int] | None:

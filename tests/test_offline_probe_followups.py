@@ -1,0 +1,62 @@
+"""Follow-ups and questions a new user phrases their own way (probe of 2026-11-29), each a class:
+
+* "the step before it?" / "the stage after that?" after a turn about one step: its neighbour
+  (stepask._NEIGHBOUR reads "step|stage|phase|one" + before/after + a pronoun);
+* "how does that stack up against X?" after a figure: the same figure for X (parse._FOLLOWUP);
+* "how many X do we need before Y?": the count a rule sets, not a calculation needing a budget
+  (searchq.THRESHOLD_ASK).
+Wording of our own, on kb/ and the plain-text fixture KB."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.offline.parse import parse
+from agent.offline.searchq import asks_threshold
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+STEP = ["Sum up the audience step for me", "ok, and the stage after that?", "the one before it?"]
+VS = ["What CPM do travel brands usually pay?", "how does that stack up against ecommerce?"]
+COUNT = "How many sales should we collect before we call a winner in an ad test?"
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    assert_unseen(STEP, VS, [COUNT])
+
+
+def test_readings():
+    assert parse("how does that stack up against ecommerce?").followup
+    assert parse("How would it compare for retail?").followup
+    assert not parse("How does attribution compare channels?").followup
+    assert asks_threshold(COUNT) and asks_threshold("how many leads do I need to see before scaling?")
+    assert not asks_threshold("How many leads will $5k get us?")
+
+
+def _conv(request, kb):
+    return ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+def test_neighbour_steps_by_pronoun(kb, request):
+    conv = _conv(request, kb)
+    conv.send(STEP[0])
+    assert conv.send(STEP[1]).assistant.startswith("The next step after Step 3"), conv
+    assert conv.send(STEP[2]).assistant.startswith("The step before Step 4"), conv
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+def test_stack_up_against_another_business(kb, request):
+    conv = _conv(request, kb)
+    conv.send(VS[0])
+    turn = conv.send(VS[1])
+    calls = [c if isinstance(c, dict) else vars(c) for c in turn.tool_calls]
+    assert {"name": "get_benchmark", "input": {"vertical": "ecommerce", "metric": "CPM"}} in [
+        {"name": c.get("name"), "input": c.get("input")} for c in calls], calls
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+def test_a_count_before_a_decision_is_no_budget_question(kb, request):
+    text = _conv(request, kb).send(COUNT).assistant
+    assert "budget?" not in text and "Based on Knowledge Base [" in text, text
