@@ -60,3 +60,20 @@ def test_stack_up_against_another_business(kb, request):
 def test_a_count_before_a_decision_is_no_budget_question(kb, request):
     text = _conv(request, kb).send(COUNT).assistant
     assert "budget?" not in text and "Based on Knowledge Base [" in text, text
+
+
+CORRECT = ["What's the CPC for gaming companies?", "oops, I meant education"]
+
+
+def test_a_corrected_business_is_a_follow_up():
+    assert_unseen(CORRECT)
+    assert parse("oops, I meant education").followup and parse("no, we meant travel").followup
+    assert not parse("I meant to ask about budgets in general, what should we do first?").followup
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+def test_the_corrected_business_gets_the_same_figure(kb, request):
+    conv = _conv(request, kb)
+    conv.send(CORRECT[0])
+    calls = [c if isinstance(c, dict) else vars(c) for c in conv.send(CORRECT[1]).tool_calls]
+    assert {"vertical": "education", "metric": "CPC"} in [c.get("input") for c in calls], calls
