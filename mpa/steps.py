@@ -65,6 +65,39 @@ def step_word(docs: list[tuple[str, str]]) -> str | None:
     return None
 
 
+# a numbered step heading with a name of its own: "STEP 7 - FLIGHTING AND PACING", "## Phase 3: Describe the people"
+_NAMED_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(?:step|phase|stage)\s+(10|[1-9])\s*[-:\u2013\u2014.]\s*(\S[^\n]{0,60}?)\s*$",
+                         re.I | re.M)
+
+
+def _words(name: str) -> set[str]:
+    return set(re.findall(r"[a-z]+", name.lower())) - {"and", "the", "of", "a", "an", "to", "for", "in"}
+
+
+def own_step_names(docs: list[tuple[str, str]]) -> dict[int, str] | None:
+    """The names a KB gives the framework's steps itself, when they are not the MPA-10 names: one document
+    (not a step's own guide) heads at least seven of the ten steps with a number and a name ("STEP 7 -
+    FLIGHTING AND PACING", "Phase 3: Describe the people"), and some name shares no word with the MPA-10
+    step of its number. A step it does not head keeps the MPA-10 name; names in capitals read in
+    sentence case. None for a KB that names its steps as the MPA-10 does (or not at all)."""
+    for source, text in docs:
+        if guide_step(source):
+            continue
+        found: dict[int, str] = {}
+        for m in _NAMED_HEAD.finditer(text):
+            found.setdefault(int(m.group(1)), m.group(2).strip())
+        names = {n: v.capitalize() if v.isupper() else v for n, v in found.items()}
+        if len(names) >= 7 and any(not _words(v) & _words(STEP_NAMES[n]) for n, v in names.items()):
+            return {n: names.get(n, STEP_NAMES[n]) for n in STEP_NAMES}
+    return None
+
+
+def described(names: dict[int, str]) -> str:
+    """The step-guidance tool's description, listing the steps by ``names``."""
+    return ("Get guidance for one step of the MPA-10 media-planning framework: "
+            + "; ".join(f"{n} {name}" for n, name in names.items()) + ". Optionally narrow it with a topic.")
+
+
 def get_step_guidance(engine: Any, step: int, topic: str | None = None,
                       top_k: int | None = None) -> ResultList:
     """Passages for MPA step ``step`` (1–10), optionally narrowed by ``topic``. Searches only

@@ -43,7 +43,7 @@ from jsonschema import Draft202012Validator
 from mpa import inputmemo, lookups, platform_figures, resolve
 from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_vertical_note
 from mpa.research import research_topic
-from mpa.steps import STEP_NAMES, get_step_guidance, step_word
+from mpa.steps import STEP_NAMES, described, get_step_guidance, own_step_names, step_word
 from mpa.vocabulary import VOCABULARY, canonical
 from rag.config import SEARCH_BUDGETS
 from rag.engine import RetrievalEngine
@@ -134,10 +134,7 @@ TOOL_DEFINITIONS: dict[str, dict[str, Any]] = {
     },
     "get_step_guidance": {
         "name": "get_step_guidance",
-        "description": (
-            "Get guidance for one step of the MPA-10 media-planning framework: "
-            + "; ".join(f"{n} {name}" for n, name in STEP_NAMES.items())
-            + ". Optionally narrow it with a topic."),
+        "description": described(STEP_NAMES),
         "input_schema": {
             "type": "object",
             "properties": {
@@ -194,15 +191,16 @@ class ToolInputError(ValueError):
     """The input does not fit the tool's schema; the message tells the model how to fix it."""
 
 
-_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str]]" = weakref.WeakKeyDictionary()
+_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple]" = weakref.WeakKeyDictionary()
 
 
-def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str]:
-    """What the tool descriptions say of this KB's own words (its step word, metrics, verticals): read
+def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str] | None]:
+    """What the tool descriptions say of this KB's own words (its step word, metrics, verticals, step names): read
     once per parsed KB (``lookups.tables``), not for every executor (tests and evals build thousands)."""
     t = lookups.tables(engine)
     if t not in _OWN_WORDS:
-        _OWN_WORDS[t] = (step_word(list(t.texts.items())), kb_metric_note(engine), kb_vertical_note(engine))
+        _OWN_WORDS[t] = (step_word(list(t.texts.items())), kb_metric_note(engine), kb_vertical_note(engine),
+                         own_step_names(list(t.texts.items())))
     return _OWN_WORDS[t]
 
 
@@ -220,10 +218,12 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
-        word, metrics, verticals = _kb_own_words(engine)
-        if word:  # "Phase 4" is how this KB says step 4
+        word, metrics, verticals, named = _kb_own_words(engine)
+        self._step_names = named or STEP_NAMES  # the KB's own names for its steps ("7 Flighting and pacing")
+        if word or named:  # "Phase 4" is how this KB says step 4
             self._defs["get_step_guidance"] = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
-            self._defs["get_step_guidance"]["description"] += f" This knowledge base calls the steps {word}s."
+            self._defs["get_step_guidance"]["description"] = described(self._step_names) + (
+                f" This knowledge base calls the steps {word}s." if word else "")
         if metrics or verticals:  # the metrics and verticals this KB names itself, beside the fixed examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
             props = self._defs["get_benchmark"]["input_schema"]["properties"]
@@ -503,7 +503,7 @@ class ToolExecutor:
         step = inp["step"]
         topic = (inp.get("topic") or "").strip() or None
         results = get_step_guidance(self.engine, step, topic, top_k=self.top_k)
-        header = f"get_step_guidance: Step {step} ({STEP_NAMES[step]})" + (f", topic {escape(topic)!r}" if topic else "")
+        header = f"get_step_guidance: Step {step} ({self._step_names[step]})" + (f", topic {escape(topic)!r}" if topic else "")
         return self._from_results(header, results, f"No knowledge-base passage covers this "
                                                    f"({results.reason or 'no match'}). Say so; do not guess.")
 
