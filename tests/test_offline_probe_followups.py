@@ -77,3 +77,13 @@ def test_the_corrected_business_gets_the_same_figure(kb, request):
     conv.send(CORRECT[0])
     calls = [c if isinstance(c, dict) else vars(c) for c in conv.send(CORRECT[1]).tool_calls]
     assert {"vertical": "education", "metric": "CPC"} in [c.get("input") for c in calls], calls
+
+
+WALK = "Could you walk me through the measurement step?"
+
+
+@pytest.mark.parametrize("kb,n", [("shipped_engine", 8), ("kb_txt_engine", 9)])
+def test_walking_through_one_step_sums_it_up(kb, n, request):
+    assert_unseen([WALK])
+    text = _conv(request, kb).send(WALK).assistant
+    assert text.startswith(f"Step {n} ("), text

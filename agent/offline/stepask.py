@@ -31,7 +31,7 @@ _SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|file|page) (?:covers|exp
 _GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous "
                      "follow following after before step stage phase part framework process order what whats which "
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
-                     "gist entail consist goal aim for "
+                     "gist entail consist goal aim for walk walking through "
                      # the framework named in other words: "in the planning framework", "in your methodology"
                      "plan planning methodology method checklist sequence workflow model "
                      # "which number is the X one": the number asked, the step pointed at with "one"
