@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, arith, bands, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -262,7 +262,7 @@ class OfflineAgent:
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
-        chan = chan or platformfig.paragraph(every)
+        chan = ownfigure.beside_quote(text, chan or platformfig.paragraph(every))  # and the user's figure beside it
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
