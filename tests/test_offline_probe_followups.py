@@ -87,3 +87,18 @@ def test_walking_through_one_step_sums_it_up(kb, n, request):
     assert_unseen([WALK])
     text = _conv(request, kb).send(WALK).assistant
     assert text.startswith(f"Step {n} ("), text
+
+
+CHEAPER = "Which is cheaper per click for a dentist, Google or Meta?"
+
+
+def test_a_price_compared_per_unit_names_its_metric():
+    assert_unseen([CHEAPER])
+    assert parse(CHEAPER).metrics == ["CPC"]
+    assert parse("Is Meta less expensive per lead than LinkedIn?").metrics == ["CPL"]
+    assert parse("Which platform has the most reach per dollar?").metrics == []
+
+
+def test_each_platforms_price_of_the_compared_unit(kb_txt_engine, request):
+    text = _conv(request, "kb_txt_engine").send(CHEAPER).assistant
+    assert "Google Ads 2024: $" in text and "Meta 2024: $" in text, text
