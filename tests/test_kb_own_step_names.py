@@ -38,3 +38,16 @@ def test_the_step_of_a_topic_is_the_kbs_own(kb, n, name, request):
     assert declared_steps(tools.definitions())[n] == name
     text = ConversationEngine(OfflineAgent(), tools, max_tool_rounds=3).send(ASK).assistant
     assert text.startswith(f"Step {n} ({name}):"), text
+
+
+AFTER = "What's the stage after budget setting?"
+
+
+@pytest.mark.parametrize("kb,n", [("shipped_engine", 6), ("kb_txt_engine", 6), ("kb_alt_engine", 6)])
+def test_the_step_after_one_named_in_other_words(kb, n, request):
+    """The anchor named in words that are not all the KB's name for it ("budget setting" for kb_txt's "Budget",
+    kb_alt's "Size the budget"): its words are the reference, and a tie between two names is broken by the
+    name whose object word ("budget") the phrase says."""
+    assert_unseen([AFTER])
+    text = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3).send(AFTER).assistant
+    assert text.startswith(f"The next step after Step 5 (") and f"is Step {n} (" in text, text
