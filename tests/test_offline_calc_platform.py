@@ -39,3 +39,11 @@ def test_the_working_narrowed_to_the_platform(kb, request):
         assert "$6,000 ÷ $" in turn.assistant, turn.assistant
         if kb == "kb_txt_engine":  # a figure per platform: that platform's row alone
             assert f"{name} 2024" in turn.assistant and "Google" not in turn.assistant, turn.assistant
+
+
+def test_a_working_on_a_figure_not_broken_down_by_platform_says_so(shipped_engine):
+    """kb/ states one CPC per vertical: the working narrowed to LinkedIn uses it, and says it is not LinkedIn's."""
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    conv.send(ASK)
+    text = conv.send(NARROW[1]).assistant
+    assert "$6,000 ÷ $" in text and text.rstrip().endswith("the figures above are not LinkedIn's."), text

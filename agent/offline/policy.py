@@ -350,9 +350,9 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
-        return gaps.review(text, "\n\n".join(paras), every, bool(p.metrics or p.metric_phrases or chan_metrics),
-                           p.vertical or (None if p.industry_phrase or (p.business_phrase and not p.business_refers_back)
-                                          else mem.vertical))  # a business named now, not the last turn's
+        return gaps.review(text, "\n\n".join(paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
+            bench and platformfig.platforms(text))), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
+                p.business_phrase and not p.business_refers_back) else mem.vertical))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
