@@ -46,7 +46,7 @@ def bench_fields(o: ToolOutcome) -> dict:
     return {**b, "range": b["range"][:2], "notes": o.passages[1] if len(o.passages) > 1 else None}
 
 
-def _beside(mine: float, figure: str, what: str, of: str) -> str | None:
+def beside(mine: float, figure: str, what: str, of: str) -> str | None:
     """"Your CAC from your numbers of $450 sits inside the Typical range of $350–$700." — the
     user's own figure set beside a quoted range or single figure (None when it states no number)."""
     rng = [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", re.sub(r":1\b", "", figure))][:2]
@@ -78,18 +78,18 @@ def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
     if b.get("facts"):  # one figure per platform/period, each with its own citation
         items = [f"{where}: {value} [{cid}]" for where, value, cid in b["facts"]]
         label = b["label"].split(" — ")[0]
-        beside = _beside(mine, b["facts"][0][1], what or b["metric"], "figure") if mine is not None and len(
+        placed = beside(mine, b["facts"][0][1], what or b["metric"], "figure") if mine is not None and len(
             b["facts"]) == 1 else None
         return (f"Based on Knowledge Base, the {label} figures are: " + "; ".join(items) + "."
                 + (" They differ by platform, so plan with the one you will buy." if len(items) > 1 else "")
-                + (f" {beside}" if beside else ""))
+                + (f" {placed}" if placed else ""))
     out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
     if b["when"]:
         out.append(f"When it applies: {b['when'].rstrip('. ')}.")
-    beside = _beside(mine, b["typical"], what or b["metric"], "Typical range") if mine is not None else None
-    if beside:
-        out.append(beside)
+    placed = beside(mine, b["typical"], what or b["metric"], "Typical range") if mine is not None else None
+    if placed:
+        out.append(placed)
     notes = b.get("notes")
     if notes:
         sent = next((s for s in sentences(notes["text"]) if b["typical"] and b["typical"] in s), None)

@@ -151,6 +151,17 @@ def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
     return out
 
 
+# a price compared or said per one unit: "which is cheaper per click", "it costs less per lead", "pricier per install"
+_PER_UNIT = re.compile(r"\b(?:cheap(?:er|est)?|(?:more|less|most|least) expensive|pric(?:ey|ier|iest)|costl(?:y|ier|iest)|"
+                       r"costs? (?:less|more)|pay (?:less|more))\b[^.?!;$\d]{0,12}?\bper (?P<verb>[a-z]+)\b", re.I)
+
+
+def unit_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
+    """(position, key): a price compared per unit — the "cost per <unit>" whose unit is the one named."""
+    return [(m.start(), m.end(), key) for m in _PER_UNIT.finditer(text) if (key := _one(_keys_named(
+        table, lambda s, v=_stem(m.group("verb")): bool(re.fullmatch(r"cost per [a-z]+", s)) and same_word(v, _stem(s.split()[-1])))))]
+
+
 # a price of one *new* person who buys: "what should each new shopper cost", "the price of a first-time guest" —
 # a new buyer of any kind is a new customer (the "cost per new customer" metric), whatever the trade calls them
 _NEW_ONE = (r"\b(?:each|every|a|an|one|per|our|your|their|the)\s+(?:brand[- ]new|new|first-time|first time)\s+(?:paying\s+)?(?:shopper|client|member|guest|"
@@ -204,7 +215,7 @@ def watched_through(text: str, table: dict[str, list[str]]) -> list[tuple[int, i
 def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(start, end, key) of every metric ``text`` describes by one of the module's forms, earliest first."""
     return sorted(click_share(text, table) + clicks_converted(text, table) + money_back(text, table)
-                  + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table)
+                  + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table) + unit_priced(text, table)
                   + watched_through(text, table))
 
 

@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, arith, bands, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, opening, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask
+from agent.offline import alternatives, antecedent, arith, bands, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -78,7 +78,8 @@ class OfflineAgent:
         history = [t for t in earlier if t[0].strip()]
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
-        if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc"):  # "80k now, redo it"
+        if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
+                calcplatform.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
@@ -97,8 +98,7 @@ class OfflineAgent:
                                      usage={"input_tokens": 0, "output_tokens": 0})
         if may_call and outcomes and "get_step_guidance" in tool_names and self._all_steps(user_text) and not any(
                 o.name == "get_step_guidance" for o in outcomes):  # the steps no search result named, one by one
-            gaps = stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found]))
-            if gaps:
+            if gaps := stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found])):
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
@@ -131,7 +131,7 @@ class OfflineAgent:
             text, getattr(self, "steps", {}), getattr(self, "framework", set()), not history)
 
     def _all_steps(self, text: str) -> bool:
-        return stepask.asks_all_steps(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
+        return steprange.asks_listing(text, getattr(self, "steps", {}), getattr(self, "framework", set()))
 
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
@@ -262,7 +262,7 @@ class OfflineAgent:
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
-        chan = chan or platformfig.paragraph(every)
+        chan = ownfigure.beside_quote(text, chan or platformfig.paragraph(every))  # and the user's figure beside it
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
@@ -304,7 +304,7 @@ class OfflineAgent:
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
             paras.append(para)
-        if self._all_steps(text) and ranked and not paras and (para := stepask.listing(self.steps, ranked)):
+        if self._all_steps(text) and ranked and not paras and (para := steprange.listing(text, self.steps, ranked)):
             paras.append(para)
         if (pair := stepask.compared_steps(text, self.steps)) and ranked and not paras and (
                 para := stepask.order_answer(pair, self.steps, ranked)):
@@ -350,9 +350,9 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
-        return gaps.review(text, "\n\n".join(paras), every, bool(p.metrics or p.metric_phrases or chan_metrics),
-                           p.vertical or (None if p.industry_phrase or (p.business_phrase and not p.business_refers_back)
-                                          else mem.vertical))  # a business named now, not the last turn's
+        return gaps.review(text, "\n\n".join(paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
+            bench and platformfig.platforms(text))), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
+                p.business_phrase and not p.business_refers_back) else mem.vertical))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:

@@ -43,7 +43,10 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
                 r"scal(?:e|es|ed|ing) back|reduc(?:e|es|ed|ing))\b", re.I), "cut"),
     # the point at which something is done asks for the threshold that sets it off ("at what point do we pull it?")
     (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
-                                 r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b", re.I),
+                                 r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b|"
+                                 # "how many sales do we need before we trust it?": the count a rule sets
+                                 r"\bhow (?:many|much)\b[^.?!]{1,40}\b(?:do|does|should|must|would) (?:i|we|you|it|they) "
+                                 r"(?:need|have|get|collect|wait for|see)\b[^.?!]{0,30}\bbefore\b", re.I),
      "threshold trigger"),
     # a yes/no question of what one may or must do asks for the rule (searched only: :data:`SEARCH_ONLY`)
     (leaveask.ASKS_LEAVE, leaveask.WORD),
@@ -103,12 +106,12 @@ def _written_out(text: str) -> str:
 @lru_cache(maxsize=4096)
 def clean(text: str) -> str:
     """The message without filler words (its punctuation kept: sentences still end where they did),
-    everyday abbreviations written out. A figure compound ("28-day", "70/20/10", "3-4") stays one word as
+    everyday abbreviations written out. A figure compound ("28-day", "70/20/10", "3-4", "4:1") stays one word as
     typed: the index holds it as the KB writes it, and split it covered less of the passage stating it. An
     amount per period ("$40k/mo") is two words: joined, its period ("month") met nothing. Cached (it reads
     the text alone): a turn forms its searches on each model call."""
     out: list[str] = []
-    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|/\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
+    for tok in re.findall(r"\$?\d[\d,]*(?:\.\d+)?[\w%]*(?:-[^\W_][\w%]*|[/:]\d[\w%]*)*|[\w$%][\w$%:/.'’-]*(?<![.:])|[?.!,;:]",
                           _written_out(_FILLER.sub(" ", singular_acronyms(text)))):  # "CPMs": as the acronym
         if re.fullmatch(r"[?.!,;:]", tok):
             if not out or re.fullmatch(r"[?.!,;:]", out[-1]):

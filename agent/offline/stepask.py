@@ -31,7 +31,7 @@ _SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|file|page) (?:covers|exp
 _GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous "
                      "follow following after before step stage phase part framework process order what whats which "
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
-                     "gist entail consist goal aim for "
+                     "gist entail consist goal aim for walk walking through "
                      # the framework named in other words: "in the planning framework", "in your methodology"
                      "plan planning methodology method checklist sequence workflow model "
                      # "which number is the X one": the number asked, the step pointed at with "one"
@@ -65,7 +65,8 @@ def _by_name(phrase: str, steps: dict[int, str]) -> int | None:
     words = set(terms(phrase)) - _GENERIC
     if not words:
         return None
-    scored = sorted(((len(words & set(terms(name))), n) for n, name in steps.items()), reverse=True)
+    scored = sorted(((len(words & set(terms(name))) + 0.5 * bool(words & set(terms(name)[-1:])), n)  # its object word
+                     for n, name in steps.items()), reverse=True)  # breaks a tie: "budget setting", "Size the budget"
     if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
@@ -119,10 +120,10 @@ def by_topic(text: str) -> bool:
 
 
 def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None]) -> bool:
-    """Does the message ask what a step is, not something inside it? Nothing is left of its
-    content words once the step reference, the names of the steps it names and the words of
-    asking about a step ("what happens in", "what comes after") are set aside."""
-    named = " ".join(steps.get(n, "") for n in ref if n)
+    """Does the message ask what a step is, not something inside it? Nothing is left of its content words once the step
+    reference, the names of the steps it names and the words of asking about a step ("what comes after") are set aside."""
+    rel = _RELATIVE.search(text) if ref[1] is not None else None  # the words naming the step it counts from, too
+    named = " ".join(steps.get(n, "") for n in ref if n) + (f" {rel.group(2)}" if rel else "")
     left = set(terms(_NUMBERED.sub(" ", spelled(text)))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
     left -= set(terms("last final closing opening initial right just immediately straight")) | opening.PLANNING
     return not left
@@ -203,8 +204,7 @@ def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages
 
 
 def asks_anchor(text: str) -> bool:
-    """Does the message ask which step the one it counts from is ("which number is the X one, and
-    what's after it?"), before asking about its neighbour?"""
+    """Does the message ask which step it counts from is ("which number is the X one, and what's after it?")?"""
     rel = _RELATIVE.search(text)
     which = _WHICH.search(text[:rel.start()]) if rel else None
     # a clause of its own ("which number is X, and what …"), not the neighbour asked ("which step follows X")
@@ -317,9 +317,9 @@ def listing(steps: dict[int, str], passages: list[dict]) -> str | None:
                                                for n, (h, i) in heads.items()) + "."
 
 
-# "and the next one?", "what comes after that?", "the one before?": a neighbour of the step last talked about
+# "and the next one?", "what comes after that?", "the step before it?": a neighbour of the step last talked about
 _NEIGHBOUR = re.compile(r"\b(?:(next|following|previous|prior|preceding)\b(?:\s+(?:one|step|stage|phase))?|"
-                        r"(?:comes?|is|happens)\s+(after|before)\s+(?:it|that|this)(?:\s+one)?)\s*[?.!]*\s*$", re.I)
+                        r"(?:comes?|is|happens|step|stage|phase|one)\s+(after|before)\s+(?:it|that|this)(?:\s+one)?)\s*[?.!]*\s*$", re.I)
 
 
 def neighbour_of_last(text: str, steps: dict[int, str], last: int | None) -> tuple[int, int] | None:
