@@ -105,7 +105,7 @@ LISTED = ("# How we run a campaign\n\nEvery campaign goes through four stages, i
           "2. **Research** — count the audience and read last year's results.\n"
           "3. **Channel plan** — choose at most three channels and split the money.\n"
           "4. **Review** — compare the results with the brief every fortnight.\n")
-LIST_ASKS = ["What happens at stage 3?", "What comes after the research stage?"]
+LIST_ASKS = ["What happens at stage 3?", "What comes after the research stage?", "What's in stage 9?"]
 
 
 def test_a_framework_written_as_a_numbered_list(tmp_path):
@@ -122,3 +122,5 @@ def test_a_framework_written_as_a_numbered_list(tmp_path):
     assert "Step 3 (Channel plan)" in third and "choose at most three channels" in third, third
     nxt = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[1]).assistant
     assert "Step 3 (Channel plan)" in nxt and "Step 2 (Research)" in nxt, nxt
+    beyond = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[2]).assistant
+    assert beyond.startswith("There is no Step 9: the framework has 4 steps. The steps, in order: Step 1: Brief"), beyond

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import stepask
+from agent.offline import steplist, stepask
 
 _NUMBERED = re.compile(r"\bstep\s*#?\s*(\d{1,3})\b", re.I)
 _ORDINAL = re.compile(r"\b(" + "|".join(stepask._ORDINALS) + r"|thirteenth|fourteenth|fifteenth|twentieth|zeroth)"
@@ -33,11 +33,20 @@ def beyond(text: str, steps: dict[int, str]) -> int | None:
 def listing(text: str, steps: dict[int, str], passages: list[dict]) -> str | None:
     """The framework's steps in the KB's own words; for a step it does not have, said first that
     there is no such step and how many there are."""
-    para = stepask.listing(steps, passages)
+    para = stepask.listing(steps, passages) or _from_list(steps, passages)
     n = beyond(text, steps)
     if para is None or n is None:
         return para
     return f"There is no Step {n}: the framework has {len(steps)} steps. {para}"
+
+
+def _from_list(steps: dict[int, str], passages: list[dict]) -> str | None:
+    """The listing of a framework the KB writes as a numbered list (:mod:`~agent.offline.steplist`), when
+    every step's item is in the passages."""
+    items = {n: steplist.item(n, name, passages) for n, name in steps.items()}
+    if not steps or not all(items.values()):
+        return None
+    return "The steps, in order: " + "; ".join(f"Step {n}: {steps[n]} [{items[n][0]}]" for n in sorted(steps)) + "."
 
 
 def asks_listing(text: str, steps: dict[int, str], names: set[str] = frozenset()) -> bool:
