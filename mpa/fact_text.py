@@ -15,7 +15,7 @@ RULE = re.compile(r"^\s*([-=_*~])\1{9,}\s*$")
 DECLARED = re.compile(r"^\s*META(?:_[A-Z0-9_]+:| - )")
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "Label: value (note)" — the value starts with a figure
-VALUE = r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
+VALUE = r"[$€£]?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
 RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"

@@ -141,8 +141,9 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         vertical = ctx.vertical()
         if vertical is None:
             return None
+        said = platform_in(qualifier) if len(qualifier.split()) <= 4 else None  # "- CPC: $3.10–$4.80 (Google search)"
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="metric-line", vertical=vertical,
-                    metric=metric_of_label, platform=platform_in(label) or ctx.platform(), period=ctx.period(),
+                    metric=metric_of_label, platform=platform_in(label) or ctx.platform() or said, period=ctx.period(),
                     qualifier=qualifier, floor=floor, ceiling=ceiling)
     metric = ctx.metric()
     if metric is None or unit in ("", "people"):

@@ -162,3 +162,24 @@ def test_a_row_of_figures_is_no_definition(kb):
     answered with the benchmark row "Click-through rate (CTR): 2.1% 3.5%–5.2% 7.0% …"."""
     answer = _ask(kb, "What does CTR stand for, please?")
     assert "2.1%" not in answer, answer
+
+
+BULLETS = {"costs.md": "# What ads cost, by business type\n\n## Dentists\n- CPC: $3.10–$4.80 (Google search)\n"
+                       "- Cost per lead: $45–$90\n\n## Wedding photographers\n- Cost per lead: $18–$35, higher in spring\n\n"
+                       "## Roofers\nCPC on Google runs $6–$11. Leads cost $70 to $150 each, more after storms.\n"}
+
+
+@pytest.fixture(scope="module")
+def bullets_kb(tmp_path_factory) -> Path:
+    return _written(tmp_path_factory, BULLETS)
+
+
+def test_metric_bullets_under_a_business_heading(bullets_kb):
+    """"- CPC: $3.10–$4.80 (Google search)": the note names the platform; "$18–$35, higher in spring" is
+    $18–$35 (a number does not end in a comma); a roofing question quoting the "Roofers" section is not told
+    "the knowledge base has nothing on roofing" (a word's family: roof / roofer)."""
+    docs = [(p.name, p.read_text()) for p in sorted(bullets_kb.iterdir())]
+    got = {(f.vertical, f.metric): f for f in kb_facts(docs) if f.kind == "benchmark"}
+    assert got[("Dentists", "CPC")].platform == "Google Ads" and got[("Wedding photographers", "CPL")].value == "$18–$35"
+    answer = _ask(bullets_kb, "Roughly what is a roofing lead going to cost me?")
+    assert "$70 to $150" in answer and "nothing on" not in answer, answer

@@ -275,7 +275,9 @@ def _exclusions(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def _within(words: set[str], have: set[str]) -> bool:
-    return all(w in have or any(len(w) >= 6 and h[:6] == w[:6] for h in have) for w in words)
+    """Every word in ``have``, or a stem of its family there ("roof" of "roofing" beside "roofer" of "Roofers")."""
+    return all(w in have or any(len(w) >= 6 and h[:6] == w[:6] or min(len(w), len(h)) >= 4 and abs(len(h) - len(w)) <= 2
+                                and (h.startswith(w) or w.startswith(h)) for h in have) for w in words)
 
 
 # words any question about a figure uses; they say nothing of its subject
