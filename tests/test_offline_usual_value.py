@@ -1,0 +1,65 @@
+"""A question asking for a quantity's usual value ("what X is normal?", "how big is X usually?") is answered by
+the section stating a range of figures for X, not by the one defining X (agent.offline.valueask). Wording of our
+own, on hand-written passages and both knowledge bases."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, valueask
+from agent.offline.reader import extract
+from mpa.tools import ToolExecutor
+from tests.test_offline_section_choice import _sec
+from tests.unseen_wording import assert_unseen
+
+TUTOR_ASK = "what hourly fee is normal for a tutor?"
+LOCKER_ASK = "how big is the locker deposit usually?"
+E2E = [("shipped_engine", "What's a typical cookie window for affiliate programs?", "7–30 days"),
+       ("shipped_engine", "How big is the network override usually?", "20%–30%"),
+       ("kb_txt_engine", "what conversion rate is typical for dentists on google?", "8.90-9.60%")]
+
+TUTORS = [_sec("t#1", "Tutor fees", "Tutors charge an hourly fee per lesson, one fee per term, or a package fee. The "
+               "hourly fee normally covers travel to the pupil. Set the hourly fee from Step 2 of the pricing guide."),
+          _sec("t#4", "Scheduling", "Most tutors teach after school; a normal week holds twenty lessons."),
+          _sec("t#6", "Illustrative price ranges", "| Item | Illustrative range |\n|---|---|\n"
+               "| Hourly fee, beginner pupils | $30–$45 |\n| Hourly fee, advanced pupils | $50–$80 |")]
+GYM = [_sec("g#2", "Locker deposits", "A locker deposit is usually paid at the desk with the first month, and the "
+            "deposit is refunded when the key comes back; a big deposit puts members off."),
+       _sec("g#5", "What members pay", "Monthly membership: $25 to $40. Locker deposit: $10 to $20 per key.")]
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    assert_unseen(TUTOR_ASK, LOCKER_ASK, [q for _, q, _ in E2E])
+
+
+def test_a_usual_value_asked_and_the_quantity_it_names():
+    assert valueask.asked(TUTOR_ASK) == {"normal"}
+    assert valueask.named(TUTOR_ASK, {"hour", "fee", "tutor"}) == {"hour", "fee"}
+    assert valueask.asked(LOCKER_ASK) == {"usual"}
+    assert valueask.asked("the normal plan is fine, thanks") == set()  # no question of a value
+    assert valueask.asked("how are lockers billed under your usual plan?") == set()  # the advisor's own norm: a rule
+
+
+def test_a_range_stated_for_the_quantity_not_a_step_number():
+    units = extract.__globals__["_units"]
+    assert valueask.states({"fee"}, units([TUTORS[2]]))
+    assert not valueask.states({"fee"}, units([TUTORS[0]]))  # "Step 2" is no figure, "twelve lessons" no range
+    assert not valueask.states({"deposit"}, units([TUTORS[2]]))
+
+
+@pytest.mark.parametrize("ask,passages,cite,said", [(TUTOR_ASK, TUTORS, "[t#6]", "$30–$45"),
+                                                    (LOCKER_ASK, GYM, "[g#5]", "$10 to $20")])
+def test_the_section_stating_the_range_answers(ask, passages, cite, said):
+    got = extract(ask, passages, 3)
+    assert cite in got and said in got, got
+
+
+def test_asking_what_it_is_still_gets_the_definition():
+    got = extract("how do tutors charge their fees?", TUTORS, 3)
+    assert "[t#1]" in got, got
+
+
+@pytest.mark.parametrize("kb,ask,said", E2E)
+def test_end_to_end_the_usual_value(kb, ask, said, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    assert said in conv.send(ask).assistant
