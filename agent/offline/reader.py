@@ -233,8 +233,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an
     # answer quotes (MAX_WORDS)
     whole = (shown and _illustration(sections[key][0])) or key == nearest or key in meant
-    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))),
-                    whole=whole)
+    # a section splitting its advice by budget in its items ("**Under $50k a month**: …"): the stated budget's item
+    chosen = _quote(bands.own_items(budget, sections[key], period, setting.asked_words(question) & q), scores, asks,
+                    max_sentences, forms,
+                    worked=bool(re.search(r"\d", digits(question))), whole=whole)
     if not chosen:
         return None
     chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
