@@ -15,6 +15,8 @@ from tests.unseen_wording import assert_unseen
 TUTOR_ASK = "what hourly fee is normal for a tutor?"
 LOCKER_ASK = "how big is the locker deposit usually?"
 E2E = [("shipped_engine", "What's a typical cookie window for affiliate programs?", "7–30 days"),
+       ("shipped_engine", "What should a cookie window be for an affiliate program?", "7–30 days"),
+       ("shipped_engine", "What does a host-read podcast spot cost?", "$20–$50"),
        ("shipped_engine", "How big is the network override usually?", "20%–30%"),
        ("kb_txt_engine", "what conversion rate is typical for dentists on google?", "8.90-9.60%")]
 
@@ -28,8 +30,29 @@ GYM = [_sec("g#2", "Locker deposits", "A locker deposit is usually paid at the d
        _sec("g#5", "What members pay", "Monthly membership: $25 to $40. Locker deposit: $10 to $20 per key.")]
 
 
+LESSONS = [_sec("l#2", "Trial lessons", "A private lesson trial runs over 3 to 5 weeks before the pupil commits to a "
+                "term; the first private lesson is free."),
+           _sec("l#7", "Price guide", "Private lesson: $35 to $60 each. Group lesson: $12 to $20 a head. Costs rise "
+                "with the tutor's grade."),
+           _sec("l#9", "Lesson plans", "A private lesson usually covers scales, a piece and sight-reading; a lesson "
+                "length of 30–60 minutes suits most pupils.")]
+OTHER_WORDS = ["What does a private lesson cost?", "What should the locker deposit be?", "how much would it cost?"]
+
+
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(TUTOR_ASK, LOCKER_ASK, [q for _, q, _ in E2E])
+    assert_unseen(TUTOR_ASK, LOCKER_ASK, [q for _, q, _ in E2E], OTHER_WORDS)
+
+
+def test_a_value_asked_without_a_word_of_the_norm():
+    assert valueask.asked(OTHER_WORDS[0]) and valueask.asked(OTHER_WORDS[1])
+    assert not valueask.asked(OTHER_WORDS[2])  # a pronoun's value is worked out, not looked up
+    assert not valueask.asked("at a $9 CPM what does that run us?")
+
+
+def test_the_range_in_the_asked_unit_answers():
+    got = extract(OTHER_WORDS[0], LESSONS, 3)  # a money range, not the trial's span of weeks
+    assert "[l#7]" in got and "$35 to $60" in got, got
+    assert "[g#5]" in extract(OTHER_WORDS[1], GYM, 3)
 
 
 def test_a_usual_value_asked_and_the_quantity_it_names():

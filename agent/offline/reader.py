@@ -226,7 +226,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
         nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
     # "what rate is normal?": the section stating a range for that rate, not one defining it
-    stating = [k for k in ranked if by[k] > 0 and valueask.states(quantity, sections[k])] if quantity else []
+    stating = [k for k in ranked if by[k] > 0 and valueask.states(quantity, sections[k], valueask.unit(question))
+               ] if quantity else []
     key = banded[0] if banded else stating[0] if stating else nearest or ranked[0]  # the stated budget's own band
     if by[key] <= 0 and not nearest:
         return None
