@@ -226,8 +226,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
         nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
     # "what rate is normal?": the section stating a range for that rate, not one defining it
-    stating = [k for k in ranked if by[k] > 0 and valueask.states(quantity, sections[k], valueask.unit(question))
-               ] if quantity else []
+    rng = valueask.unit(question)
+    stating = [k for k in ranked if by[k] > 0 and valueask.states(quantity, sections[k], rng)] if quantity else []
     key = banded[0] if banded else stating[0] if stating else nearest or ranked[0]  # the stated budget's own band
     if by[key] <= 0 and not nearest:
         return None
@@ -235,7 +235,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     # answer quotes (MAX_WORDS)
     whole = (shown and _illustration(sections[key][0])) or key == nearest or key in meant
     # a section splitting its advice by budget in its items ("**Under $50k a month**: …"): the stated budget's item
-    chosen = _quote(bands.own_items(budget, sections[key], period, setting.asked_words(question) & q), scores, asks,
+    named = valueask.rows(quantity, sections[key], rng) if key in stating else []
+    quoted = [c for c in sections[key] if c.item < 0 or c in named] if named else sections[key]  # "what rate is normal?":
+    # the rows stating it, not the table's other rows
+    chosen = _quote(bands.own_items(budget, quoted, period, setting.asked_words(question) & q), scores, asks,
                     max_sentences, forms,
                     worked=bool(re.search(r"\d", digits(question))), whole=whole)
     if not chosen:

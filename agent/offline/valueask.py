@@ -82,3 +82,11 @@ def states(words: set[str], units: list, rng: re.Pattern = _RANGE) -> bool:
     """Does a unit (``text``, ``terms``) name one of ``words`` (:func:`named`) and state a range of figures (``rng``:
     :func:`unit`; a step number is no figure)?"""
     return bool(words) and any(words & u.terms and rng.search(digits(STEP.sub(" ", u.text))) for u in units)
+
+
+def rows(words: set[str], units: list, rng: re.Pattern = _RANGE) -> list:
+    """The units of a section that state the quantity: those stating a range (:func:`states`) that name the most of
+    ``words`` ("host-read podcast spot": the "Host-read podcast" row, not the "Programmatic podcast" one)."""
+    stating = [u for u in units if states(words, [u], rng)]
+    most = max((len(words & u.terms) for u in stating), default=0)
+    return [u for u in stating if len(words & u.terms) == most]
