@@ -17,6 +17,8 @@ LOCKER_ASK = "how big is the locker deposit usually?"
 E2E = [("shipped_engine", "What's a typical cookie window for affiliate programs?", "7–30 days"),
        ("shipped_engine", "What should a cookie window be for an affiliate program?", "7–30 days"),
        ("shipped_engine", "What does a host-read podcast spot cost?", "$20–$50"),
+       ("shipped_engine", "What should our reserve be?", "[step-10-risk-contingency#"),  # its heading names the reserve
+       ("shipped_engine", "What's a typical frequency cap for paid social?", "per week"),  # a frequency, not a share
        ("shipped_engine", "How big is the network override usually?", "20%–30%"),
        ("kb_txt_engine", "what conversion rate is typical for dentists on google?", "8.90-9.60%")]
 

@@ -227,8 +227,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
     # "what rate is normal?": the section stating a range for that rate, not one defining it
     rng = valueask.unit(question)
-    stating = [k for k in ranked if by[k] > 0 and valueask.states(quantity, sections[k], rng)] if quantity else []
-    key = banded[0] if banded else stating[0] if stating else nearest or ranked[0]  # the stated budget's own band
+    stating = [k for k in ranked if by[k] > 0 and not _illustration(sections[k][0])  # an example's figures are its own
+               and valueask.states(quantity, sections[k], rng)] if quantity else []
+    key = banded[0] if banded else nearest or ranked[0]  # the section of the stated budget's own band, not an overview
+    key = key if not stating or key in stating else stating[0]
     if by[key] <= 0 and not nearest:
         return None
     # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an

@@ -63,8 +63,9 @@ def named(question: str, words: set[str]) -> set[str]:
 
 
 # the unit a question asks its value in (English words of money, shares and time) → a range stated in that unit
-_ASKED_UNITS = ((re.compile(r"\bhow long\b|\b(?:window|duration|interval|cadence|lookback)\b", re.I),
-                 re.compile(r"\d\s*(?:–|—|-|to)\s*\d[\d,.]*\s*(?:hours?|days?|weeks?|months?|years?)\b", re.I)),
+_ASKED_UNITS = ((re.compile(r"\bhow (?:long|often)\b|\b(?:window|duration|interval|cadence|lookback|frequency)\b", re.I),
+                 re.compile(r"\d\s*(?:–|—|-|to)\s*\d[\d,.]*\s*(?:hours?|days?|weeks?|months?|years?|(?:[a-z]+ )?(?:per|a|each) "
+                            r"(?:day|week|month))\b", re.I)),
                 (re.compile(r"\b(?:rate|share|percent|percentage|ratio)\b", re.I),
                  re.compile(r"\d\s*%?\s*(?:–|—|-|to)\s*\d[\d,.]*\s*(?:%|percent)")),
                 # ("paid" is left out: "paid social" names a channel, not a price)
@@ -78,15 +79,21 @@ def unit(question: str) -> re.Pattern:
     return next((rng for asks, rng in _ASKED_UNITS if asks.search(question)), _RANGE)
 
 
+def _naming(u) -> set[str]:
+    """The words a unit names its figures by: its own and its heading's ("Holding a contingency reserve" over "Keep
+    5%–10% of the total budget uncommitted")."""
+    return u.terms | getattr(u, "head_terms", set())
+
+
 def states(words: set[str], units: list, rng: re.Pattern = _RANGE) -> bool:
-    """Does a unit (``text``, ``terms``) name one of ``words`` (:func:`named`) and state a range of figures (``rng``:
-    :func:`unit`; a step number is no figure)?"""
-    return bool(words) and any(words & u.terms and rng.search(digits(STEP.sub(" ", u.text))) for u in units)
+    """Does a unit (``text``, ``terms``, ``head_terms``) name one of ``words`` (:func:`named`) and state a range of
+    figures (``rng``: :func:`unit`; a step number is no figure)?"""
+    return bool(words) and any(words & _naming(u) and rng.search(digits(STEP.sub(" ", u.text))) for u in units)
 
 
 def rows(words: set[str], units: list, rng: re.Pattern = _RANGE) -> list:
     """The units of a section that state the quantity: those stating a range (:func:`states`) that name the most of
     ``words`` ("host-read podcast spot": the "Host-read podcast" row, not the "Programmatic podcast" one)."""
     stating = [u for u in units if states(words, [u], rng)]
-    most = max((len(words & u.terms) for u in stating), default=0)
-    return [u for u in stating if len(words & u.terms) == most]
+    most = max((len(words & _naming(u)) for u in stating), default=0)
+    return [u for u in stating if len(words & _naming(u)) == most]
