@@ -237,7 +237,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     # answer quotes (MAX_WORDS)
     whole = (shown and _illustration(sections[key][0])) or key == nearest or key in meant
     # a section splitting its advice by budget in its items ("**Under $50k a month**: …"): the stated budget's item
-    named = valueask.rows(quantity, sections[key], rng) if key in stating else []
+    named = [c for c in valueask.rows(quantity, sections[key], rng) if c.item >= 0] if key in stating else []  # table rows
     quoted = [c for c in sections[key] if c.item < 0 or c in named] if named else sections[key]  # "what rate is normal?":
     # the rows stating it, not the table's other rows
     chosen = _quote(bands.own_items(budget, quoted, period, setting.asked_words(question) & q), scores, asks,
