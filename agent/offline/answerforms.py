@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.passages import STEP
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 
 # the form of the answer a question asks for → a sentence having that form
@@ -26,7 +27,7 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
      re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b|\b{_NUM}\s*%", re.I)),
     (re.compile(r"\bhow (?:much|many|big|high|low|expensive|cheap|costly|different|far apart)\b|\bwhat (?:\w+ )?(?:rate|share|percent(?:age)?|level|threshold|"
                 r"ceiling|floor|limit|minimum|maximum|cap|number|amount)\b|\btoo (?:high|low|much|many|big|small)\b",
-                re.I), re.compile(rf"{_NUM}")),
+                re.I), NUMBER := re.compile(rf"{_NUM}")),
     (re.compile(r"\bwhat makes\b|\bwhat (?:does|do|should|must) .{0,60}\b(?:need|require|include|contain|have)\b|"
                 r"\bwhat goes into\b|\brequired\b", re.I),
      re.compile(r"\b(?:must|required?|requires|at least|every|each|only if|no less than)\b", re.I)),
@@ -66,6 +67,8 @@ def has_form(form: re.Pattern, c) -> bool:
     A procedure is a list item or a unit under a heading that names steps; the others are read in its text."""
     if form is PROCEDURE:
         return c.item >= 0 or bool(form.search(c.heading))
+    if form is NUMBER:  # "Step 2 (Unit economics)" names a step of a framework: no figure
+        return bool(form.search(STEP.sub(" ", c.text)))
     return bool(form.search(c.text))
 
 

@@ -99,6 +99,34 @@ def fit(budget: float | None, heading: str, period: str | None = None) -> float:
     return 1.5 if b[0] <= budget < b[1] or (b[1] == budget and b[0] == 0.0) else 0.6
 
 
+# a list item or table row led by its label ("**Under $50k a month**: …", "$50k–$250k — channels that fit: …")
+_LABEL = re.compile(r"^\s*(?:\*\*)?([^:*]{1,60}?)(?:\*\*)?\s*:")
+
+
+def own_items(budget: float | None, units: list, period: str | None = None, asked: set[str] = frozenset()) -> list:
+    """The units of a section that speak to ``budget``: a section whose heading states no band but whose list items
+    (or table rows) are led by bands ("**Under $50k a month**: …", "**$250k+ a month**: …") splits its advice by
+    budget inside it, and the items of the other bands answer other budgets — they are left out (its lead and the
+    items of the stated budget's band stay), unless they name one of the ``asked`` words the stated band's items do
+    not ("at $40k do I need MMM?" and "**$250k+**: run MMM": the band where it is due is the answer's contrast).
+    Any other section, or no budget, or no item of that band: all of it. Units: anything with ``text``, ``item``
+    (-1: prose), ``pos`` and ``terms``; an item's label is in its first unit."""
+    if budget is None or band(units[0].heading) is not None:
+        return units
+    first: dict[int, object] = {}
+    for u in sorted(units, key=lambda u: u.pos):
+        if u.item >= 0:
+            first.setdefault(u.item, u)
+    labelled = {i: band(m.group(1)) for i, u in first.items() if (m := _LABEL.match(u.text))}
+    banded = {i for i, b in labelled.items() if b is not None}
+    mine = {i for i in banded if fit(budget, _LABEL.match(first[i].text).group(1), period) > 1}
+    if len(banded) < 2 or not mine:
+        return units
+    said = set().union(*(u.terms for u in units if u.item < 0 or u.item in mine))
+    other = {u.item for u in units if u.item in banded - mine and (u.terms & asked) - said}  # a contrast asked about
+    return [u for u in units if u.item not in banded - mine - other]
+
+
 _P = r"(\d+(?:\.\d+)?)\s*%?"
 _PCT_BANDS = (  # (pattern, which groups are low / high; None: open on that side)
     (re.compile(rf"\bbetween\s+{_P}\s+and\s+(\d+(?:\.\d+)?)\s*%", re.I), (1, 2)),

@@ -32,7 +32,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, kbterms, normphrase, sectionkind, sectionmeaning, setting
+from agent.offline import bands, focus, kbterms, normphrase, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -99,6 +99,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
+    quantity = valueask.named(question, q) if valueask.asked(question) else set()  # "what rate is normal?": a usual value
     ctx = set(terms(context)) - q
     top = passages[:CANDIDATES]
     if not q or not top:
@@ -224,14 +225,24 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
             and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
         nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
+    # "what rate is normal?": the section stating a range for that rate, not one defining it
+    rng = valueask.unit(question)
+    stating = [k for k in ranked if by[k] > 0 and not _illustration(sections[k][0])  # an example's figures are its own
+               and valueask.states(quantity, sections[k], rng)] if quantity else []
     key = banded[0] if banded else nearest or ranked[0]  # the section of the stated budget's own band, not an overview
+    key = key if not stating or key in stating else stating[0]
     if by[key] <= 0 and not nearest:
         return None
     # asked to be walked through a worked case, or a section found by meaning rather than words: all of it, as far as an
     # answer quotes (MAX_WORDS)
     whole = (shown and _illustration(sections[key][0])) or key == nearest or key in meant
-    chosen = _quote(sections[key], scores, asks, max_sentences, forms, worked=bool(re.search(r"\d", digits(question))),
-                    whole=whole)
+    # a section splitting its advice by budget in its items ("**Under $50k a month**: …"): the stated budget's item
+    named = [c for c in valueask.rows(quantity, sections[key], rng) if c.item >= 0] if key in stating else []  # table rows
+    quoted = [c for c in sections[key] if c.item < 0 or c in named] if named else sections[key]  # "what rate is normal?":
+    # the rows stating it, not the table's other rows
+    chosen = _quote(bands.own_items(budget, quoted, period, setting.asked_words(question) & q), scores, asks,
+                    max_sentences, forms,
+                    worked=bool(re.search(r"\d", digits(question))), whole=whole)
     if not chosen:
         return None
     chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])

@@ -49,3 +49,10 @@ def scene_words(question: str) -> set[str]:
     # a statement of a figure ("The vanity URL caught 120 sales. What did the spots really drive?") is the question's
     # input, not its scene: the rule that works the figure is named by the statement's words
     return set(terms(" ".join(s for s in said if not asks(s) and not re.search(r"\d", s)))) - set(terms(" ".join(asking)))
+
+
+def asked_words(question: str) -> set[str]:
+    """The content words of the message's asking sentences — of the whole message when none asks ("at 40k a
+    month do I need MMM" has no question mark nor question word first)."""
+    said = [s for s in message_sentences(question) if s.strip()]
+    return set(terms(" ".join([s for s in said if asks(s)] or said)))

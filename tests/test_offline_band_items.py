@@ -1,0 +1,52 @@
+"""A section that splits its advice by budget inside it ("**Under $1k a month**: …", "**$10k+ a month**: …") is
+quoted at the item of the budget the user states, not at its first items (agent.offline.bands.own_items). Wording
+of our own, on hand-written passages and both knowledge bases."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, bands
+from agent.offline.reader import extract
+from mpa.tools import ToolExecutor
+from tests.test_offline_section_choice import _sec
+from tests.unseen_wording import assert_unseen
+
+ASKS = [("what support comes with a $25k monthly bill?", "named account manager", "email support"),
+        ("with a $4,000 monthly bill, what support do we get?", "phone support", "named account manager"),
+        ("what support comes with a $500 monthly bill?", "email support", "phone support")]
+E2E = [("shipped_engine", "We put about $400k a month into media. How should attribution work at that scale?", "$250k+"),
+       ("kb_txt_engine", "At $8,000 a month, how many campaigns should we run?", "one search campaign")]
+HOSTING = [_sec("h#3", "Support by plan size", "Support grows with the monthly bill.\n\n"
+                "- **Under $1k a month**: email support within two working days.\n"
+                "- **$1k–$10k a month**: phone support during office hours, and a quarterly review.\n"
+                "- **$10k+ a month**: a named account manager and a round-the-clock line."),
+           _sec("h#5", "Billing", "Invoices go out on the first of the month; cards are charged on the fifth.")]
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    assert_unseen([a for a, _, _ in ASKS], [q for _, q, _ in E2E], "does that come with a named account manager?")
+
+
+@pytest.mark.parametrize("ask,said,other", ASKS)
+def test_the_item_of_the_stated_budget_is_quoted(ask, said, other):
+    got = extract(ask, HOSTING, 3)
+    assert "[h#3]" in got and said in got and other not in got, got
+
+
+def test_an_item_of_another_band_naming_what_is_asked_stays():
+    got = extract("our monthly bill is $500. does that come with a named account manager?", HOSTING, 3)
+    assert "email support" in got and "named account manager" in got, got
+
+
+def test_only_a_section_split_by_bands_loses_items():
+    units = extract.__globals__["_units"]([HOSTING[0]])
+    assert len(bands.own_items(25000, units)) == 2  # the lead and the $10k+ item
+    assert bands.own_items(None, units) == units  # no budget stated
+    assert bands.own_items(25000, units[:2]) == units[:2]  # one banded item is no split
+
+
+@pytest.mark.parametrize("kb,ask,said", E2E)
+def test_end_to_end_the_stated_budgets_item(kb, ask, said, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    assert said in conv.send(ask).assistant
