@@ -15,9 +15,10 @@ import weakref
 from typing import Any
 
 from mpa import audience_described, audience_lookups, business, counted, lookups, resolve
+from mpa.captions import platforms_in_kb
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
-from mpa.labels import match_audience, match_labels, norm, platforms_named
+from mpa.labels import match_audience, match_labels, norm
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
 from rag.engine import RetrievalEngine
@@ -101,7 +102,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
     mine = [f for f in mine if f.metric == m]
-    plats = platforms_named(platform)
+    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     if plats is not None:
         wanted = [f for f in mine if f.platform in plats]
         if not wanted:
@@ -142,9 +143,12 @@ def _unmatched(how: "business.BusinessMatch | None") -> str:
 def kb_metric_note(engine: RetrievalEngine) -> str:
     """A sentence naming the metrics this KB states in its own words ("CPB (cost per booking); cost per
     consultation"), for get_benchmark's description: the fixed examples name only the vocabulary's."""
-    items = []
-    for key, label in kb_metric_names(facts(engine)).items():
+    items, names = [], kb_metric_names(facts(engine))
+    said = counted.definitions(tables(engine).texts, {k: [k] for k in names if k.isupper()})  # "CPV - Cost per view."
+    for key, label in names.items():
         own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label))
+        if own is None and (m := re.match(r"((?:cost|price) per [a-z][a-z -]{1,40}?)\s*[.;,(]", said.get(key, ""), re.I)):
+            own = (key, m.group(1).lower())
         items.append(f"{key} ({own[1]})" if own and own[1] != key.lower() else key)
     return f" This knowledge base also states its own: {'; '.join(items)}." if items else ""
 

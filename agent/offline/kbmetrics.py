@@ -54,6 +54,12 @@ def priced(noun: str) -> str | None:
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)
 
 
+def says(phrase: str) -> bool:
+    """The KB declares this very "cost per …" name for its own metric ("cost per view" for CPV): the user's
+    phrase is that metric, not the vocabulary's nearest unit (a completed view)."""
+    return phrase.lower() in _DECLARED.values()
+
+
 def state() -> tuple:
     """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
     return tuple(sorted(_DECLARED.items()))

@@ -1,0 +1,88 @@
+"""A list caption's own metric and platform, platform rows and tier rows, on the stranger plain-text KB
+(tests/fixtures/kb_txt2) — and the same readers leave kb_txt's captions as they were. Wording of this
+file's own (captions invented here; questions checked unseen)."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.prompts import system_prompt
+from mpa.captions import caption_metric, caption_platform, metric_words
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+
+@pytest.mark.parametrize("caption, metric", [
+    ("COST PER SIGNED LEASE - META 2023", "cost per signed lease"),
+    ("QUORA LISTEN-THROUGH RATE BENCHMARKS - 2023", "quora listen-through rate"),
+    ("YOUTUBE LISTEN-THROUGH RATE BENCHMARKS - 2023", "listen-through rate"),
+    ("AUDIOBOOM CPD BENCHMARKS - 2023", "CPD"),
+    ("GOOGLE ADS CPC BENCHMARKS - 2023", None),          # the vocabulary's metric: not an own one
+    ("BY VERTICAL - HIGHEST TO LOWEST", None),
+    ("TOP FAQ", None),                                  # an acronym without a caption word names nothing
+    ("DMA HOUSEHOLDS - 2023 ESTIMATES", None),
+])
+def test_caption_names_its_own_metric(caption, metric):
+    assert caption_metric(caption) == metric
+
+
+@pytest.mark.parametrize("caption, metric, platform", [
+    ("QUORA CPC BENCHMARKS - 2023", "CPC", "Quora"),
+    ("AMAZON DSP CPM BENCHMARKS - 2023", "CPM", None),        # a known platform, qualified
+    ("GOOGLE ADS SHOPPING ROAS BENCHMARKS - 2023", "ROAS", None),
+    ("APPLE SEARCH ADS CPI BENCHMARKS - 2023", "CPI", "Apple Search Ads"),  # a known name inside another's
+    ("CPC BENCHMARKS - 2023", "CPC", None),
+])
+def test_caption_names_its_own_platform(caption, metric, platform):
+    assert caption_platform(caption, metric_words(metric)) == platform
+
+
+def _tool(engine, **inp):
+    """The tool's own lines, before the passages it quotes."""
+    return ToolExecutor(engine).execute("get_benchmark", inp).content.split("Knowledge-base passages follow")[0]
+
+
+def test_a_caption_metric_is_not_the_sections(kb_txt2_engine):
+    """Booked-call figures sit in a section about leads and booked calls: they are not cost per lead."""
+    lead = _tool(kb_txt2_engine, vertical="veterinary clinic", metric="cost per lead")
+    booked = _tool(kb_txt2_engine, vertical="veterinary clinic", metric="cost per booked call")
+    assert "$27-33" in lead and "$46-55" not in lead
+    assert "$46-55" in booked
+
+
+def test_an_unknown_platform_is_the_captions_not_the_sections(kb_txt2_engine):
+    """Reddit's list sits in a section naming Reddit and Snapchat: its clicks are Reddit's."""
+    snap = _tool(kb_txt2_engine, vertical="credit cards", metric="CPC", platform="Snapchat")
+    reddit = _tool(kb_txt2_engine, vertical="credit cards", metric="CPC", platform="Reddit")
+    assert "not in the knowledge base" in snap
+    assert "$1.95" in reddit and "Reddit" in reddit
+    assert "$25.00-30.00" in _tool(kb_txt2_engine, metric="CPM", platform="Spotify")
+
+
+def test_acronym_and_rate_metrics_of_a_caption(kb_txt2_engine):
+    assert "$0.072-0.085" in _tool(kb_txt2_engine, vertical="credit cards", metric="cost per view", platform="YouTube")
+    assert "22-25%" in _tool(kb_txt2_engine, vertical="pet food", metric="ACoS")
+    assert "31.5%" in _tool(kb_txt2_engine, vertical="quick service restaurants", metric="view rate")
+
+
+def test_platform_rows_and_tier_rows(kb_txt2_engine):
+    """A "BY PLATFORM" list under a vertical's heading gives that vertical one figure per platform; a
+    "BY TIER" list's rows are the verticals another list names."""
+    app = _tool(kb_txt2_engine, vertical="credit cards", metric="cost per approved application", platform="Meta")
+    assert "$120-145" in app
+    assert "$5.70-6.50" in _tool(kb_txt2_engine, vertical="mid-market saas", metric="CPC", platform="Google Ads")
+    assert "3.2:1" in _tool(kb_txt2_engine, vertical="subscription software", metric="LTV:CAC")
+
+
+TALK = ["For a college, what would one YouTube view set us back?",
+        "what does a lead from a reddit ad cost a credit card issuer, per click I mean?"]
+
+
+def test_wording_is_own():
+    assert_unseen(TALK)
+
+
+def test_agent_prices_the_kbs_own_view_metric(kb_txt2_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt())
+    assert "$0.061" in conv.send(TALK[0]).assistant
