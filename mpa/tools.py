@@ -464,12 +464,14 @@ class ToolExecutor:
         """Benchmark facts read from lists, metric lines or sentences: one line per platform,
         each with its own citation."""
         f0 = facts[0]
-        lines = [f"get_benchmark: {f0.vertical} {f0.metric} — {len(facts)} figure(s) in the knowledge base"
-                 + (" (one per platform; give each with its platform)" if len(facts) > 1 else "")]
+        several = list(dict.fromkeys(f.vertical for f in facts))  # "law firms": two verticals, each line says whose
+        lines = [f"get_benchmark: {' / '.join(several)} {f0.metric} — {len(facts)} figure(s) in the knowledge base" + (
+            "" if len(facts) == 1 else " (one per platform; give each with its platform)" if len(several) == 1 else
+            " (one per vertical and platform; give each with its vertical)")]
         lines += [f"Vertical matched_by {escape(f0.vertical_matched_by)}"] if f0.vertical_matched_by else []
         ids, passages, records = [], [], []
         for f in facts:
-            where = f.platform or "no platform named (blended)"
+            where = (f"{f.vertical}, " if len(several) > 1 else "") + (f.platform or "no platform named (blended)")
             when = f" {f.period}" if f.period else ""
             note = f" — {escape(f.qualifier)}" if f.qualifier and f.matched_by != "sentence" else ""
             bounds = f" (Low: {f.low_text} · High: {f.high_text})" if f.low_text and f.high_text else ""

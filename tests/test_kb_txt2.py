@@ -86,3 +86,40 @@ def test_wording_is_own():
 def test_agent_prices_the_kbs_own_view_metric(kb_txt2_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt())
     assert "$0.061" in conv.send(TALK[0]).assistant
+
+
+COMPARE = ["For a dental office, is a click dearer on Google Ads or on Bing Ads?",  # kb_txt
+           "Which is cheaper per click for personal injury firms: Google Ads or Microsoft Advertising?",  # kb_txt2
+           "What's the view rate on YouTube for quick service restaurant chains?"]
+
+
+def test_compare_wording_is_own():
+    assert_unseen(COMPARE)
+
+
+def test_a_price_compared_between_platforms_is_looked_up_on_each(kb_txt_engine, kb_txt2_engine):
+    """"cheaper per click", "a click dearer": the price of one click, asked of each platform named."""
+    for engine, q, both in ((kb_txt_engine, COMPARE[0], ("$3.40-3.90", "$2.70-3.10")),
+                            (kb_txt2_engine, COMPARE[1], ("$11.20-13.80", "$8.70-10.10"))):
+        said = ConversationEngine(OfflineAgent(), ToolExecutor(engine), system_prompt()).send(q).assistant
+        assert all(x in said for x in both), said
+        assert "$6.40-7.30" not in said  # family law is not the injury lawyer's
+
+
+def test_a_rate_the_kb_names_itself_is_asked_of_the_tool(kb_txt2_engine):
+    said = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt()).send(COMPARE[2]).assistant
+    assert "31.5%" in said
+
+
+def test_labels_one_vocabulary_vertical_groups_are_narrowed_by_the_words_said():
+    from mpa.labels import match_labels
+    labels = ["Personal Injury Law Firms", "Family Law and Divorce Attorneys", "Subscription Software", "SaaS (SMB Tier)"]
+    assert match_labels("divorce attorney", labels) == ["Family Law and Divorce Attorneys"]
+    assert match_labels("legal services", labels) == labels[:2]  # the vocabulary's own name: every one
+    assert match_labels("saas", labels) == ["Subscription Software", "SaaS (SMB Tier)"]
+
+
+def test_figures_of_two_verticals_each_say_whose(kb_txt2_engine):
+    out = _tool(kb_txt2_engine, vertical="law firms", metric="CPC", platform="Google Ads")
+    assert "- Personal Injury Law Firms, Google Ads 2025: $11.20-13.80" in out
+    assert "- Family Law and Divorce Attorneys, Google Ads 2025: $6.40-7.30" in out

@@ -34,16 +34,19 @@ def declare(tools: list[dict] | None) -> None:
             if i:
                 key = i.group("key").strip()
                 name = (i.group("name") or key).strip().lower()
-                if name.startswith(("cost per ", "price per ")):
-                    _DECLARED[key] = name
+                if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rate", name):
+                    _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
 
 
 def named_in(text: str) -> list[tuple[int, str]]:
-    """(position, "cost per <unit>") for each declared acronym the text says ("the CPB", "CPBs")."""
+    """(position, name) for each declared acronym the text says ("the CPB", "CPBs" → "cost per booking") and
+    each declared rate it names ("view rate")."""
     out = []
     for key, name in _DECLARED.items():
         if key.isupper():
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
+        elif name.endswith(" rate"):  # a rate is said by its whole name ("the view rate"): no question form asks it
+            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
     return out
 
 
