@@ -89,6 +89,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if not names and labels:  # a business the label rules did not name: the KB's own text, by meaning
         how = business.resolve_business(tables(engine), facts(engine), vertical)
         names = [how.label] if how.label else []
+    if not names and (in_market := _market_rows(engine, vertical, metric, platform)):
+        return in_market  # "Google Ads CPC in Canada": a list's row for that market, not a vertical
     if not names:
         if not labels:
             return Lookup([], "it states no benchmark figures by vertical")
@@ -117,6 +119,18 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             out.append(_result(t, f, m))
             out[-1].vertical_matched_by = business.described(how, vertical)
     return Lookup(out)
+
+
+def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:
+    """The figures a list states for the market ``place`` names (``BY COUNTRY``/``BY DMA`` rows) for the
+    metric (and platform), when the name given as a vertical is such a market; None otherwise."""
+    rows = [f for f in facts(engine) if f.kind == "benchmark" and f.geography and f.metric]
+    mine = _in_market(rows, place) if rows and place else []
+    m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
+    mine = [f for f in mine if f.metric == m]
+    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
+    mine = [f for f in mine if plats is None or f.platform in plats]
+    return Lookup([_result(tables(engine), f, m) for f in mine]) if mine else None
 
 
 def _by_business(engine: RetrievalEngine, vertical: str, metric: str, found: Lookup) -> Lookup:

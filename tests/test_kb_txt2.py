@@ -123,3 +123,31 @@ def test_figures_of_two_verticals_each_say_whose(kb_txt2_engine):
     out = _tool(kb_txt2_engine, vertical="law firms", metric="CPC", platform="Google Ads")
     assert "- Personal Injury Law Firms, Google Ads 2025: $11.20-13.80" in out
     assert "- Family Law and Divorce Attorneys, Google Ads 2025: $6.40-7.30" in out
+
+
+SWAP = ["Over on Bing, what would a dentist pay for each click?", "How about accountants?",
+        "What would Google Ads charge per click in New Zealand?", "and in Australia?"]
+
+
+def test_swap_wording_is_own():
+    assert_unseen(SWAP)
+
+
+def test_a_kb_vertical_swapped_in_is_no_platform(kb_txt_engine):
+    """"How about accountants?" after a Bing figure: the KB's own vertical, never a platform named "accountants"."""
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), system_prompt())
+    conv.send(SWAP[0])
+    rec = conv.send(SWAP[1])
+    asked = [vars(t) if not isinstance(t, dict) else t for t in rec.tool_calls]
+    assert not any((t.get("input") or {}).get("platform", "").lower() == "accountants" for t in asked)
+    assert "$5.10-5.60" in rec.assistant or "$4.30-4.80" in rec.assistant
+
+
+def test_a_markets_row_answers_for_that_market(kb_txt_engine, kb_txt2_engine):
+    """A list "BY COUNTRY"/"BY DMA" states one figure per market: asked of a market, that row answers, and a
+    market named in the next turn replaces it."""
+    assert "$24.90" in _tool(kb_txt2_engine, vertical="Boise", metric="CPM", platform="streaming TV")
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), system_prompt())
+    assert "$1.35" in conv.send(SWAP[2]).assistant
+    said = conv.send(SWAP[3]).assistant
+    assert "$2.60" in said and "$1.35" not in said
