@@ -151,3 +151,32 @@ def test_a_markets_row_answers_for_that_market(kb_txt_engine, kb_txt2_engine):
     assert "$1.35" in conv.send(SWAP[2]).assistant
     said = conv.send(SWAP[3]).assistant
     assert "$2.60" in said and "$1.35" not in said
+
+
+COUNTED = ["How many Nashville adults count as gym-active adults?",
+           "How many Boise households keep a dog?"]
+
+
+def test_counted_wording_is_own():
+    assert_unseen(COUNTED)
+
+
+@pytest.mark.parametrize("kb, q, size", [("kb_txt_engine", COUNTED[0], "364,000"), ("kb_txt2_engine", COUNTED[1], "158,000")])
+def test_a_place_named_before_the_people_counted_is_the_market(request, kb, q, size):
+    """"How many Boise households …": the capitalised name before the people counted is where they live."""
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt())
+    assert size in conv.send(q).assistant
+
+
+VIEWS = "A credit card issuer sets aside 3000 dollars for YouTube: how many views will that buy?"
+
+
+def test_views_wording_is_own():
+    assert_unseen([VIEWS])
+
+
+def test_a_count_of_the_kbs_own_unit_is_priced_by_its_own_metric(kb_txt2_engine):
+    """"how many views": the KB prices a view itself (CPV, "cost per view"), not a completed view (CPCV); a
+    price under ten cents is shown to its third decimal."""
+    said = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt()).send(VIEWS).assistant
+    assert "$0.085 ≈ 35,294" in said and "$0.072 ≈ 41,667" in said

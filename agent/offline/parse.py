@@ -121,7 +121,7 @@ def unit_metric(noun: str) -> str | None:
     if not noun:
         return None
     key = canonical(f"cost per {noun}", "metrics")
-    if key:
+    if key or kbmetrics.priced(noun):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit
         return key
     t = terms(noun)
     if not t:
