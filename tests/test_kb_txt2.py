@@ -180,3 +180,19 @@ def test_a_count_of_the_kbs_own_unit_is_priced_by_its_own_metric(kb_txt2_engine)
     price under ten cents is shown to its third decimal."""
     said = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt()).send(VIEWS).assistant
     assert "$0.085 ≈ 35,294" in said and "$0.072 ≈ 41,667" in said
+
+
+ONE = ["With 4500 dollars on Google Ads, how many clicks does a pet supplies store get?",
+       "A moving company has 2400 dollars: how many leads is that?"]
+
+
+def test_one_wording_is_own():
+    assert_unseen(ONE)
+
+
+@pytest.mark.parametrize("kb, q, line", [("kb_txt_engine", ONE[0], "$4,500 ÷ $1.15 ≈ 3,913 clicks at the Typical figure"),
+                                         ("kb_txt2_engine", ONE[1], "$2,400 ÷ $39 ≈ 62 leads at the Typical figure")])
+def test_a_budget_is_worked_at_a_single_figure(request, kb, q, line):
+    """A KB that states one figure ("Pet Supplies: $1.15") is worked at that figure, not left unworked."""
+    said = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+    assert line in said and "figure of" in said
