@@ -97,12 +97,11 @@ def metric_words(metric: str | None) -> list[str]:
 
 
 def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
-    """The platforms a user's words name (:func:`mpa.labels.platforms_named`), or, when those name none
-    the vocabulary knows, the KB's own platform names the words say ("Reddit", "Spotify") among
-    ``stated`` (the platforms its figures carry); None when no platform was asked."""
+    """The KB's own platform names the words say ("Reddit", "Apple Search Ads") among ``stated`` (the platforms
+    its figures carry), else the platforms they name by the vocabulary (:func:`mpa.labels.platforms_named`);
+    None when no platform was asked, an empty set when they name none."""
     from mpa.labels import platforms_named
-    plats = platforms_named(text)
-    if plats or plats is None:
-        return plats
-    low = " ".join(str(text).lower().split())
-    return {p for p in stated if p and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
+    low = " ".join(str(text or "").lower().split())
+    own = {p for p in stated if p and p not in VOCABULARY["platforms"]
+           and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
+    return own or platforms_named(text)  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"

@@ -167,6 +167,14 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
     return f" This knowledge base also states its own: {'; '.join(items)}." if items else ""
 
 
+def kb_platform_note(engine: RetrievalEngine) -> str:
+    """A sentence naming the platforms this KB states figures for that the vocabulary does not know ("Apple
+    Search Ads, Reddit, Spotify"), for get_benchmark's platform description: the examples name only the usual."""
+    own = sorted({f.platform for f in facts(engine) if f.kind == "benchmark" and f.platform
+                  and f.platform not in VOCABULARY["platforms"]})
+    return f" This knowledge base's own platforms: {', '.join(own)}." if own else ""
+
+
 def kb_vertical_note(engine: RetrievalEngine, most: int = 40) -> str:
     """A sentence naming the verticals this KB states figures for in its own lists and lines ("Boutique
     hotels and inns, Legal Services, …"), for get_benchmark's description (the fixed examples are the

@@ -196,3 +196,23 @@ def test_a_budget_is_worked_at_a_single_figure(request, kb, q, line):
     """A KB that states one figure ("Pet Supplies: $1.15") is worked at that figure, not left unworked."""
     said = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
     assert line in said and "figure of" in said
+
+
+OWN_PLATFORMS = ["On Apple Search Ads, what do fitness apps pay for one install?",
+                 "Per thousand impressions, what does Spotify go for?"]
+
+
+def test_own_platform_wording_is_own():
+    assert_unseen(OWN_PLATFORMS)
+
+
+def test_the_kbs_own_platforms_are_declared_and_asked_by_their_names(kb_txt2_engine):
+    """The platforms a KB states figures for that the vocabulary lacks are declared in get_benchmark's platform
+    description; the agent asks for one said in full ("Apple Search Ads", not the vocabulary's "search ads")."""
+    d = next(t for t in ToolExecutor(kb_txt2_engine).definitions() if t["name"] == "get_benchmark")
+    assert "own platforms: Affiliate Comparison Sites, Apple Search Ads, Reddit, Spotify" in \
+        d["input_schema"]["properties"]["platform"]["description"]
+    said = [ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt()).send(q).assistant
+            for q in OWN_PLATFORMS]
+    assert "$3.40-3.90" in said[0] and "$2.10-2.45" not in said[0]
+    assert "$25.00-30.00" in said[1] and "$12.50-16.00" in said[1]
