@@ -216,3 +216,15 @@ def test_the_kbs_own_platforms_are_declared_and_asked_by_their_names(kb_txt2_eng
             for q in OWN_PLATFORMS]
     assert "$3.40-3.90" in said[0] and "$2.10-2.45" not in said[0]
     assert "$25.00-30.00" in said[1] and "$12.50-16.00" in said[1]
+
+
+def test_a_wrapped_line_that_starts_with_a_price_continues_the_sentence():
+    """A plain-text KB wraps prose at a fixed width; a line that starts with "$" continues the sentence the line
+    before left open, so the reader quotes the whole sentence, not its tail. Wording of this file's own."""
+    from agent.offline.passages import sentences
+    text = ("Webinar sponsorships are sold per registrant rather than per impression, at least in this sample.\n"
+            "A sponsored slot on a vendor's flagship monthly webinar cost a little over\n"
+            "$40 per registrant, while a slot on a smaller community session cost about half that price.\n"
+            "Newsletter placements were cheaper again and came with no attendance guarantee at all here.")
+    said = sentences(text)
+    assert any(s.startswith("A sponsored slot") and "$40 per registrant" in s for s in said)
