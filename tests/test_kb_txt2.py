@@ -228,3 +228,18 @@ def test_a_wrapped_line_that_starts_with_a_price_continues_the_sentence():
             "Newsletter placements were cheaper again and came with no attendance guarantee at all here.")
     said = sentences(text)
     assert any(s.startswith("A sponsored slot") and "$40 per registrant" in s for s in said)
+
+
+DEFINE = ["Remind me what cost per booked call means?", "Define cost per booked call for me."]
+
+
+def test_define_wording_is_own():
+    assert_unseen(DEFINE)
+
+
+@pytest.mark.parametrize("q", DEFINE)
+def test_a_kbs_own_metric_is_defined_from_its_glossary(kb_txt2_engine, q):
+    """The words of a metric the KB declares ("cost per booked call") name no business ("Books"), and a list's
+    ALL-CAPS caption ("COST PER BOOKED CALL - GOOGLE ADS 2025") is no definition: the glossary line is."""
+    said = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt()).send(q).assistant
+    assert "appointment" in said and "Books" not in said and "GOOGLE ADS 2025" not in said

@@ -48,7 +48,7 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
 
 def named_in(text: str) -> str | None:
     """The one declared label a part of which the text says in full (None when none or several)."""
-    said = set(terms(text))
+    said = set(terms(kbmetrics.without_declared(text)))  # "cost per booked call" is no "Books"
     hits = {label for label, part in _parts(tuple(_LABELS)) if part <= said}
     return hits.pop() if len(hits) == 1 else None
 

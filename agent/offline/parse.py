@@ -150,7 +150,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             if not (words := unit_words(words)):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
-            if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
+            if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less|does|do|did|is|are|was|were)", noun):
                 out.append((m.start(1), f"cost per {noun}"))
     for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS if may_match(form, low) for m in form.finditer(text)] + \
             pronoun_priced(text, _is_unit):  # looser forms: only a unit some "cost per …" metric counts
