@@ -243,3 +243,11 @@ def test_a_kbs_own_metric_is_defined_from_its_glossary(kb_txt2_engine, q):
     ALL-CAPS caption ("COST PER BOOKED CALL - GOOGLE ADS 2025") is no definition: the glossary line is."""
     said = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), system_prompt()).send(q).assistant
     assert "appointment" in said and "Books" not in said and "GOOGLE ADS 2025" not in said
+
+
+def test_a_name_a_caption_says_in_capitals_is_said():
+    """"Apple" in the question, "APPLE SEARCH ADS CPI BENCHMARKS" in the passage: the passage is about it."""
+    from agent.offline.gaps import unsaid_names
+    caption = "APPLE SEARCH ADS CPI BENCHMARKS - 2025\n- Mobile Games: $1.60-1.95"
+    assert unsaid_names("And for a puzzle game, what do Apple installs run?", caption) == []
+    assert unsaid_names("And what do Quokka installs run?", caption) == ["Quokka"]
