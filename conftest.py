@@ -161,6 +161,15 @@ def kb_alt_engine():
     return build_engine(ROOT / "tests" / "fixtures" / "kb_alt")
 
 
+@pytest.fixture(scope="session")
+def kb_txt2_engine():
+    """The second plain-text fixture KB (tests/fixtures/kb_txt2, tests/fixtures/kb_txt2_README.md): kb_txt's
+    conventions, written as a stranger KB with other verticals, platforms and metrics."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt2")
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

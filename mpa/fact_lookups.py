@@ -15,9 +15,10 @@ import weakref
 from typing import Any
 
 from mpa import audience_described, audience_lookups, business, counted, lookups, resolve
+from mpa.captions import platforms_in_kb
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
-from mpa.labels import match_audience, match_labels, norm, platforms_named
+from mpa.labels import match_audience, match_labels, norm
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
 from rag.engine import RetrievalEngine
@@ -88,6 +89,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if not names and labels:  # a business the label rules did not name: the KB's own text, by meaning
         how = business.resolve_business(tables(engine), facts(engine), vertical)
         names = [how.label] if how.label else []
+    if not names and (in_market := _market_rows(engine, vertical, metric, platform)):
+        return in_market  # "Google Ads CPC in Canada": a list's row for that market, not a vertical
     if not names:
         if not labels:
             return Lookup([], "it states no benchmark figures by vertical")
@@ -101,7 +104,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
     mine = [f for f in mine if f.metric == m]
-    plats = platforms_named(platform)
+    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     if plats is not None:
         wanted = [f for f in mine if f.platform in plats]
         if not wanted:
@@ -116,6 +119,18 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             out.append(_result(t, f, m))
             out[-1].vertical_matched_by = business.described(how, vertical)
     return Lookup(out)
+
+
+def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:
+    """The figures a list states for the market ``place`` names (``BY COUNTRY``/``BY DMA`` rows) for the
+    metric (and platform), when the name given as a vertical is such a market; None otherwise."""
+    rows = [f for f in facts(engine) if f.kind == "benchmark" and f.geography and f.metric]
+    mine = _in_market(rows, place) if rows and place else []
+    m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
+    mine = [f for f in mine if f.metric == m]
+    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
+    mine = [f for f in mine if plats is None or f.platform in plats]
+    return Lookup([_result(tables(engine), f, m) for f in mine]) if mine else None
 
 
 def _by_business(engine: RetrievalEngine, vertical: str, metric: str, found: Lookup) -> Lookup:
@@ -142,11 +157,22 @@ def _unmatched(how: "business.BusinessMatch | None") -> str:
 def kb_metric_note(engine: RetrievalEngine) -> str:
     """A sentence naming the metrics this KB states in its own words ("CPB (cost per booking); cost per
     consultation"), for get_benchmark's description: the fixed examples name only the vocabulary's."""
-    items = []
-    for key, label in kb_metric_names(facts(engine)).items():
+    items, names = [], kb_metric_names(facts(engine))
+    said = counted.definitions(tables(engine).texts, {k: [k] for k in names if k.isupper()})  # "CPV - Cost per view."
+    for key, label in names.items():
         own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label))
+        if own is None and (m := re.match(r"((?:cost|price) per [a-z][a-z -]{1,40}?)\s*[.;,(]", said.get(key, ""), re.I)):
+            own = (key, m.group(1).lower())
         items.append(f"{key} ({own[1]})" if own and own[1] != key.lower() else key)
     return f" This knowledge base also states its own: {'; '.join(items)}." if items else ""
+
+
+def kb_platform_note(engine: RetrievalEngine) -> str:
+    """A sentence naming the platforms this KB states figures for that the vocabulary does not know ("Apple
+    Search Ads, Reddit, Spotify"), for get_benchmark's platform description: the examples name only the usual."""
+    own = sorted({f.platform for f in facts(engine) if f.kind == "benchmark" and f.platform
+                  and f.platform not in VOCABULARY["platforms"]})
+    return f" This knowledge base's own platforms: {', '.join(own)}." if own else ""
 
 
 def kb_vertical_note(engine: RetrievalEngine, most: int = 40) -> str:

@@ -8,6 +8,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
+from mpa.captions import caption_metric, caption_platform, metric_words
 from mpa.tables import parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -202,10 +203,17 @@ class Context:
         return " ".join(self.block)
 
     def metric(self) -> str | None:
-        return metric_in(self.text()) or metric_in(self.section)
+        """The list caption's metric (the vocabulary's, else one it names in its own words: "COST PER
+        BOOKED CALL", "TIKTOK CPV BENCHMARKS"), else the section's."""
+        return metric_in(self.text()) or next(filter(None, map(caption_metric, self.block)), None) \
+            or metric_in(self.section)
 
     def platform(self) -> str | None:
-        return platform_in(self.text()) or platform_in(self.section)
+        """The platform the caption names before its metric when the vocabulary does not know it ("REDDIT
+        CPC BENCHMARKS"), else the vocabulary's in the caption, else the section's."""
+        words = metric_words(self.metric())
+        own = next(filter(None, (caption_platform(h, words) for h in self.block)), None)
+        return own or platform_in(self.text()) or platform_in(self.section)
 
     def period(self) -> str | None:
         return period(self.text(), self.section)
@@ -217,11 +225,23 @@ class Context:
         if not m:
             return "vertical"
         dim = m.group(1).lower().strip()
-        if re.fullmatch(r"(verticals?|industr(y|ies)|categor(y|ies)|sectors?|business types?|advertiser types?)", dim):
+        if re.fullmatch(r"(?:[a-z]+ )?(verticals?|industr(y|ies)|categor(y|ies)|sectors?|business (types?|models?)|"
+                        r"advertiser types?)", dim):  # "app category": a kind of category
             return "vertical"
         if re.fullmatch(r"(countr(y|ies)|markets?|regions?|states?|dmas?|geograph(y|ies)|cit(y|ies)|metros?)", dim):
             return "geography"
         return dim
+
+    def rows_about(self) -> str | None:
+        """The vertical a list of platform rows is about: named after its "BY PLATFORM -" clause
+        ("BY PLATFORM - SAAS (MID-MARKET TIER)"), else by the section heading after its number
+        ("SECTION 2 - CREDIT CARDS")."""
+        m = re.search(r"\bby\s+[a-z][a-z ]*?\s+[-–—]\s+(.+)$", self.text(), re.I)
+        tail = " ".join(m.group(1).split()) if m else ""
+        if tail and not re.fullmatch(r"(highest|lowest)(\s+to\s+(highest|lowest))?", tail, re.I):
+            return tail.title() if tail.isupper() else tail
+        name = re.sub(r"^(?:section|part|chapter)\s+\d+\s*[-–—:]\s*", "", self.section, flags=re.I)
+        return _vertical_of_heading(name) if name and name != self.section else None
 
     def vertical(self) -> str | None:
         """The vertical the list heading names, else the one the section heading names (a Markdown

@@ -32,6 +32,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, LABELLED, MD_HEADER, OPE
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.grid_facts import grid_facts
+from mpa.list_rows import ROW_PLATFORMS, rows_as_verticals
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -149,6 +150,13 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if metric is None or unit in ("", "people"):
         return None
     dim = ctx.dimension()
+    if dim in ROW_PLATFORMS:  # "BY PLATFORM" under a vertical's heading: each row names the platform
+        about = ctx.rows_about()
+        if about is None or AGGREGATE.search(label):
+            return None
+        return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=about,
+                    metric=metric, platform=platform_in(label) or label, period=ctx.period(), qualifier=qualifier,
+                    floor=floor, ceiling=ceiling)
     geography = label if (dim == "geography" or is_geography(label)) and not AGGREGATE.search(label) else None
     vertical = label if dim == "vertical" and geography is None and not AGGREGATE.search(label) else None
     if vertical is None and geography is None and dim not in ("vertical", "geography"):
@@ -270,6 +278,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))
     own_metric_keys(facts, docs)
+    rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:

@@ -110,7 +110,7 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         if key:
             by_key = [lb for lb in labels if any(vertical_key(p) == key for p in parts(lb)[1:] or parts(lb))]
             if by_key:
-                return by_key
+                return (_most_said(q, by_key) if q != key else []) or by_key  # "saas" itself names them all
     content = [s for s in _stems(q) if s not in _GENERIC] or list(_stems(q))
     if not content:
         return []
@@ -124,6 +124,17 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         return _by_meaning(q, labels) if use_vocabulary else []
     best = max(n for n, _ in hits)
     return [lb for n, lb in hits if n == best]
+
+
+def _most_said(q: str, labels: list[str]) -> list[str]:
+    """Of the labels one vocabulary vertical groups ("Personal Injury Law Firms", "Family Law and Divorce
+    Attorneys" are both legal), those sharing most of the query's own content words ("personal injury
+    lawyer": the first); [] when none shares one, or all share as many."""
+    content = {root(s) for s in _stems(q) if s not in _GENERIC}
+    counts = [(len(content & {root(s) for p in parts(lb) for s in _stems(p)}), lb) for lb in labels]
+    best = max((n for n, _ in counts), default=0)
+    top = [lb for n, lb in counts if n == best]
+    return top if best and len(top) < len(labels) else []
 
 
 def _by_meaning(q: str, labels: list[str]) -> list[str]:

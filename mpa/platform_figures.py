@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from mpa.fact_lookups import facts, own_metric_named
 from mpa.facts import Fact
-from mpa.labels import platforms_named
+from mpa.captions import platforms_in_kb
 from mpa.lookups import Lookup, canonical_metric, tables
 from rag.engine import RetrievalEngine
 
@@ -56,8 +56,8 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
     """``Lookup([PlatformFigure, …], reason)`` — every benchmark fact the KB's text states for the
     platform (a channel names its platforms: "paid social") and the metric, in document order;
     ``[]`` with a reason naming what it does have when none."""
-    plats = platforms_named(platform)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.platform and f.metric]
+    plats = platforms_in_kb(platform, {f.platform for f in bench})
     if not plats:
         return Lookup([], f"{platform!r} names no platform or channel it states figures for")
     mine = [f for f in bench if f.platform in plats]

@@ -41,7 +41,7 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, resolve
-from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_vertical_note
+from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_platform_note, kb_vertical_note
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, framework_steps, get_step_guidance, step_word
 from mpa.vocabulary import VOCABULARY, canonical
@@ -194,17 +194,17 @@ class ToolInputError(ValueError):
     """The input does not fit the tool's schema; the message tells the model how to fix it."""
 
 
-_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str]]]" = weakref.WeakKeyDictionary()
+_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str], str]]" = weakref.WeakKeyDictionary()
 
 
-def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str]]:
+def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str], str]:
     """What the tool descriptions say of this KB's own words (its step word, metrics, verticals, its
-    framework's steps): read once per parsed KB (``lookups.tables``), not for every executor (tests
-    and evals build thousands)."""
+    framework's steps, platforms): read once per parsed KB (``lookups.tables``), not for every executor."""
     t = lookups.tables(engine)
     if t not in _OWN_WORDS:
         docs = list(t.texts.items())
-        _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine), kb_vertical_note(engine), framework_steps(docs))
+        _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine), kb_vertical_note(engine), framework_steps(docs),
+                         kb_platform_note(engine))
     return _OWN_WORDS[t]
 
 
@@ -236,14 +236,15 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
-        word, metrics, verticals, self.steps = _kb_own_words(engine)
+        word, metrics, verticals, self.steps, plats = _kb_own_words(engine)
         if word or self.steps != STEP_NAMES:
             self._defs["get_step_guidance"] = _steps_tool(self.steps, word)
-        if metrics or verticals:  # the metrics and verticals this KB names itself, beside the fixed examples
+        if metrics or verticals or plats:  # the metrics, verticals, platforms this KB names itself, beside the examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
             props = self._defs["get_benchmark"]["input_schema"]["properties"]
             props["metric"]["description"] += metrics
             props["vertical"]["description"] += verticals
+            props["platform"]["description"] += plats
         self._validators = {n: Draft202012Validator(d["input_schema"]) for n, d in self._defs.items()}
         self._run: dict[str, Callable[[dict], ToolResult]] = {
             "search_knowledge_base": self._search, "get_benchmark": self._benchmark,
@@ -464,12 +465,14 @@ class ToolExecutor:
         """Benchmark facts read from lists, metric lines or sentences: one line per platform,
         each with its own citation."""
         f0 = facts[0]
-        lines = [f"get_benchmark: {f0.vertical} {f0.metric} — {len(facts)} figure(s) in the knowledge base"
-                 + (" (one per platform; give each with its platform)" if len(facts) > 1 else "")]
+        several = list(dict.fromkeys(f.vertical for f in facts))  # "law firms": two verticals, each line says whose
+        lines = [f"get_benchmark: {' / '.join(several)} {f0.metric} — {len(facts)} figure(s) in the knowledge base" + (
+            "" if len(facts) == 1 else " (one per platform; give each with its platform)" if len(several) == 1 else
+            " (one per vertical and platform; give each with its vertical)")]
         lines += [f"Vertical matched_by {escape(f0.vertical_matched_by)}"] if f0.vertical_matched_by else []
         ids, passages, records = [], [], []
         for f in facts:
-            where = f.platform or "no platform named (blended)"
+            where = (f"{f.vertical}, " if len(several) > 1 else "") + (f.platform or "no platform named (blended)")
             when = f" {f.period}" if f.period else ""
             note = f" — {escape(f.qualifier)}" if f.qualifier and f.matched_by != "sentence" else ""
             bounds = f" (Low: {f.low_text} · High: {f.high_text})" if f.low_text and f.high_text else ""

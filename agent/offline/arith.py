@@ -72,8 +72,9 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     if given is not None:
         return [(given, "", None)]
     rng = None
-    if metric and metric in bench and len(bench[metric]["range"]) == 2:
-        rng = (*bench[metric]["range"], bench[metric]["id"])
+    if metric and metric in bench and (len(bench[metric]["range"]) == 2 or len(bench[metric]["range"]) == 1 and len(
+            bench[metric].get("facts") or []) <= 1):  # one figure stated ("Pet Supplies: $1.15") is worked at that figure
+        rng = (bench[metric]["range"][0], bench[metric]["range"][-1], bench[metric]["id"])
     elif metric and metric in mem.ranges and _of_this_business(mem, metric) and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
             p.calc and p.calc.op == "change" and mem.calc and mem.calc.op == "div") or (  # "and if CPCs drop 25%?" after it
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
@@ -361,12 +362,13 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         head = f"At each platform's {metric} figure, since the figures differ by platform" if len(
             {n.split("[")[-1] for _, n, _ in each}) > 1 else f"At the knowledge base's {metric} figure"
     elif cite and metric:
-        read = metric in bench and len(bench[metric]["range"]) == 2  # this turn's look-up gave the range
+        read = metric in bench and (len(bench[metric]["range"]) == 2 or len(bench[metric]["range"]) == 1 and len(
+            bench[metric].get("facts") or []) <= 1)  # this turn's look-up gave the range (or its one figure)
         rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])
         shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
             "–".join(money(v) for v in dict.fromkeys(rng))  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
         label = bench[metric]["label"].split(" — ")[0] if read and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)
-        head = f"With the Typical {label} range of {shown_rng} (Based on Knowledge Base [{cite}])"
+        head = f"With the Typical {label} {'figure' if len(set(rng)) == 1 else 'range'} of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

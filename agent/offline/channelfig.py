@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import kblabels
 from agent.offline.passages import markdown_tables, terms
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
@@ -34,8 +35,9 @@ def _channel_terms() -> tuple[str, ...]:
 
 
 def named(text: str) -> bool:
-    """The message names an ad platform or a channel (shared vocabulary)."""
-    return bool(match_terms(text, VOCABULARY["platforms"])) or bool(term_pattern(_channel_terms()).search(text.lower()))
+    """The message names an ad platform or a channel (shared vocabulary, or a platform the KB declares)."""
+    return bool(match_terms(text, VOCABULARY["platforms"])) or bool(term_pattern(_channel_terms()).search(text.lower())) \
+        or bool(kblabels.platforms_in(text))
 
 
 def _names(text: str) -> list[str]:

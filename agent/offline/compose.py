@@ -81,7 +81,8 @@ def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
         placed = beside(mine, b["facts"][0][1], what or b["metric"], "figure") if mine is not None and len(
             b["facts"]) == 1 else None
         return (f"Based on Knowledge Base, the {label} figures are: " + "; ".join(items) + "."
-                + (" They differ by platform, so plan with the one you will buy." if len(items) > 1 else "")
+                + (" They differ by vertical: plan with the one that is yours." if " / " in label else
+                   " They differ by platform, so plan with the one you will buy." if len(items) > 1 else "")
                 + (f" {placed}" if placed else ""))
     out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]

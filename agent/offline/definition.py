@@ -160,7 +160,8 @@ def _definition(term: str, spelled: str, passages: list[dict]) -> tuple[int, dic
             if not para and _names(term, head, spelled):  # a heading that is the term: the paragraphs under it
                 body = [t for h, t in paras[i + 1:i + 3] if h == head and t]
                 found = (0, f"{head}: {' '.join(body)}") if body else None
-            elif para and (m := _LEAD.match(para)) and _names(term, m.group("label"), spelled):
+            elif para and (m := _LEAD.match(para)) and _names(term, m.group("label"), spelled) and re.search(
+                    r"[a-z]", para.split("\n")[0]):  # "COST PER BOOKED CALL - GOOGLE ADS 2025" is a list's caption
                 found = (0 if m.group("sep") and _spells_out(m, para, spelled) else 2 if m.group("sep") else 1, para)
             if found and (best is None or (found[0], rank) < best[:2]):
                 best = (found[0], rank, p, found[1])

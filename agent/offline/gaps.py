@@ -116,7 +116,8 @@ def unsaid_names(question: str, text: str) -> list[str]:
         name = m.group(1)
         if name in ("I", "What", "How", "Which", "When", "Why", "Who") or _NOT_PLACE.match(name) or \
                 name.lower() in _DOMAIN or any(match_terms(name, VOCABULARY[k]) for k in _TABLES) or \
-                re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text):  # as a name: "fed" is no "Fed"
+                re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text) or (  # as a name: "fed" is no "Fed";
+                    len(name) > 3 and re.search(rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])", text)):  # a caption's "APPLE"
             continue
         out.append(name)
     return list(dict.fromkeys(out))

@@ -1,4 +1,4 @@
-"""The verticals a knowledge base names in its own words, as the benchmark tool declares them.
+"""The verticals (and platforms) a knowledge base names in its own words, as the benchmark tool declares them.
 
 Why: the vocabulary knows the shipped KB's verticals; another KB labels its own ("Holiday rentals",
 "Grooming salons and boarding kennels"), and get_benchmark's description lists them ("This knowledge
@@ -6,6 +6,9 @@ base's own: …"). When no sentence form names the user's business (:mod:`agent.
 "for a …", "we're a …"), a label whose part the message says in full — every content word of it,
 stemmed ("holiday rentals", "our inn" for "… and inns") — is the business asked about. A part's
 every word, not one: "home" alone is not "Home Improvement", "higher" alone not "Higher Education".
+
+Platforms the same way: "This knowledge base's own platforms: Apple Search Ads, Reddit." — a name said in
+full is that platform, not the vocabulary platform whose shorter name sits inside it ("search ads").
 
 :func:`declare` is called once per model call with the tools it was handed.
 """
@@ -18,23 +21,34 @@ from agent.offline import kbmetrics
 from agent.offline.passages import terms
 
 _LABELS: list[str] = []
+_PLATFORMS: list[str] = []  # the platforms it states figures for that the vocabulary does not know ("Apple Search Ads")
 _OWN = re.compile(r"This knowledge base's own: ([^\n]+?)\.(?:\s|$)")
+_OWN_PLATFORMS = re.compile(r"This knowledge base's own platforms: ([^\n]+?)\.(?:\s|$)")
 _SPLIT = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\+)\s*", re.I)
 
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own vertical labels from get_benchmark's vertical description (none: empty)."""
     _LABELS.clear()
+    _PLATFORMS.clear()
     for t in tools or []:
         if t.get("name") == "get_benchmark":
-            desc = (((t.get("input_schema") or {}).get("properties") or {}).get("vertical") or {}).get("description", "")
-            m = _OWN.search(desc)
+            props = (t.get("input_schema") or {}).get("properties") or {}
+            m = _OWN.search((props.get("vertical") or {}).get("description", ""))
             _LABELS.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
+            m = _OWN_PLATFORMS.search((props.get("platform") or {}).get("description", ""))
+            _PLATFORMS.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
+
+
+def platforms_in(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) of each platform the KB declares in its own words that the text says in full."""
+    return sorted((m.start(), m.end(), name) for name in _PLATFORMS
+                  for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text or "", re.I))
 
 
 def named_in(text: str) -> str | None:
     """The one declared label a part of which the text says in full (None when none or several)."""
-    said = set(terms(text))
+    said = set(terms(kbmetrics.without_declared(text)))  # "cost per booked call" is no "Books"
     hits = {label for label, part in _parts(tuple(_LABELS)) if part <= said}
     return hits.pop() if len(hits) == 1 else None
 
@@ -47,7 +61,7 @@ def _parts(labels: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
 
 def state() -> tuple:
     """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
-    return tuple(_LABELS)
+    return tuple(_LABELS) + tuple(_PLATFORMS)
 
 
 def declared() -> tuple:

@@ -34,16 +34,19 @@ def declare(tools: list[dict] | None) -> None:
             if i:
                 key = i.group("key").strip()
                 name = (i.group("name") or key).strip().lower()
-                if name.startswith(("cost per ", "price per ")):
-                    _DECLARED[key] = name
+                if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rate", name):
+                    _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
 
 
 def named_in(text: str) -> list[tuple[int, str]]:
-    """(position, "cost per <unit>") for each declared acronym the text says ("the CPB", "CPBs")."""
+    """(position, name) for each declared acronym the text says ("the CPB", "CPBs" → "cost per booking") and
+    each declared rate it names ("view rate")."""
     out = []
     for key, name in _DECLARED.items():
         if key.isupper():
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
+        elif name.endswith(" rate"):  # a rate is said by its whole name ("the view rate"): no question form asks it
+            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
     return out
 
 
@@ -52,6 +55,19 @@ def priced(noun: str) -> str | None:
     per consultation")."""
     first = terms(noun)[:1]
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)
+
+
+def says(phrase: str) -> bool:
+    """The KB declares this very "cost per …" name for its own metric ("cost per view" for CPV): the user's
+    phrase is that metric, not the vocabulary's nearest unit (a completed view)."""
+    return phrase.lower() in _DECLARED.values()
+
+
+def without_declared(text: str) -> str:
+    """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
+    for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=len, reverse=True):
+        text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
+    return text
 
 
 def state() -> tuple:

@@ -393,8 +393,8 @@ CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised")
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:
-    """The business this turn is about: the one it names, unless it points back ("shops like
-    this", "for brands like ours") to the one the conversation is already about."""
+    """The business this turn names, else the one it points back to or the talk is about ("in Ireland?": a market)."""
     if p.business_refers_back and not (p.vertical or p.industry_phrase) and (mem.vertical or mem.business):
         return mem.vertical or mem.business
-    return p.industry_phrase or p.vertical or p.business_phrase or mem.vertical or mem.business
+    moved = bool(p.geographies and mem.vertical and parse(f"in {mem.vertical}").geographies == [mem.vertical])
+    return p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business

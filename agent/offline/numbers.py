@@ -214,7 +214,9 @@ def _numbers(text: str) -> tuple[Num, ...]:
 
 # ------------------------------------------------------------------ showing numbers
 def money(v: float) -> str:
-    return f"${v:,.0f}" if float(v).is_integer() else f"${v:,.2f}"
+    """"$1,200", "$3.40"; a price under ten cents keeps its third decimal ("$0.072": not "$0.07" for a view)."""
+    return f"${v:,.0f}" if float(v).is_integer() else f"${v:,.3f}" if abs(v) < 0.1 and round(v, 2) != round(v, 3) \
+        else f"${v:,.2f}"
 
 
 def plain(v: float) -> str:

@@ -121,7 +121,7 @@ def unit_metric(noun: str) -> str | None:
     if not noun:
         return None
     key = canonical(f"cost per {noun}", "metrics")
-    if key:
+    if key or kbmetrics.priced(noun):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit
         return key
     t = terms(noun)
     if not t:
@@ -150,7 +150,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
             if not (words := unit_words(words)):
                 continue  # a stop word or a fragment is not the name of a unit
             noun = " ".join(words)
-            if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less)", noun):
+            if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less|does|do|did|is|are|was|were)", noun):
                 out.append((m.start(1), f"cost per {noun}"))
     for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS if may_match(form, low) for m in form.finditer(text)] + \
             pronoun_priced(text, _is_unit):  # looser forms: only a unit some "cost per …" metric counts
@@ -304,7 +304,8 @@ def _parse(text: str) -> Parsed:
     phrased, described = [], []  # described: where a unit is said in the user's own words, which name no business
     spans = [(m.start(), m.end()) for m in metricnames.any_name(VOCABULARY["metrics"]).finditer(low)]  # as written
     for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"
-        if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans):
+        if key not in {k for _, k in named} and not any(s0 < e1 and e0 > s1 for s1, e1 in spans) \
+                and not kbmetrics.says(low[s0:e0]):  # the KB's own "cost per view" (CPV), not a completed view
             named.append((s0, key))
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
@@ -314,7 +315,7 @@ def _parse(text: str) -> Parsed:
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric
         key = canonical(ph, "metrics") if ph.startswith("cost per") else None
-        key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") else None)
+        key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") and not kbmetrics.says(ph) else None)
         phrased.append((pos, key or ph))
         described += [(pos, pos + len(" ".join(noun_words)))] if not key and noun_words else []
     ordered = sorted(named + phrased)

@@ -27,7 +27,9 @@ _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro"): a place the
 # vocabulary may not list, for the sizing tool to find in the KB's own tables
 _NAMED_MARKET = re.compile(r"\b((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})\s+((?i:market|metro|metro area|dma))\b|"
-                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})\b(?! (?:Ads|ads))")
+                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})\b(?! (?:Ads|ads))|"
+                           # a name before the people counted: "how many Denver households", "how many Tulsa adults"
+                           r"(?<=\b[Hh]ow many )((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})(?= [a-z])")
 _NOT_NAMED_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
                               r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Q[1-4]|Step|Section|The|"
                               r"Our|My|This|That)\b")
@@ -91,7 +93,7 @@ def geographies(text: str) -> list[tuple[int, str]]:
     for m in _NAMED_MARKET.finditer(text):
         if not any(m.start() <= p < m.end() for p, _ in found) and _a_place_name(m):
             found.append((m.start(), f"{m.group(1)} {'DMA' if m.group(2).lower() == 'dma' else m.group(2).lower()}"
-                          if m.group(1) else m.group(3)))
+                          if m.group(1) else m.group(3) or m.group(4)))
     for m in _SHARED.finditer(text):  # "the LA and Chicago DMAs": the code shares the plural's kind
         if m.group(1) not in _NOT_PLACE and not any(m.start() <= p < m.end(1) for p, _ in found):
             found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
@@ -103,7 +105,7 @@ def geographies(text: str) -> list[tuple[int, str]]:
 def _a_place_name(m: re.Match) -> bool:
     """A capitalised name said as a market or after "in" that names no platform, vertical, metric,
     month or step ("in Phoenix", not "in Google" or "in March")."""
-    name = m.group(1) or m.group(3)
+    name = m.group(1) or m.group(3) or m.group(4)
     return not _NOT_NAMED_PLACE.match(name) and not any(
         positions(name, VOCABULARY[t]) for t in ("platforms", "verticals", "metrics", "audiences"))
 

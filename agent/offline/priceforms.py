@@ -85,6 +85,11 @@ UNIT_FORMS = [
     re.compile(r"\bper[- ]" + _NOUN + r" (?:price|cost|rate|fee)s?\b", re.I),
     re.compile(r"\b(?:looking at|budget|budgeting|spend|spending|shell out|fork out) (?:about |around |roughly )?per "
                + _NOUN, re.I),
+    # one unit's price set against another's: "which is cheaper per lead", "is a click dearer on X or on Y"
+    re.compile(r"\b(?:cheaper|cheapest|pricier|priciest|dearer|costlier|(?:more|less|most|least) (?:expensive|costly))\s+"
+               r"(?:per|for each|for every|for one|for a single|for an?) " + _NOUN, re.I),
+    re.compile(r"\b(?:an? |one |each |the )" + _NOUN + r" (?:is |are |would be |will be |gets? )?(?:cheaper|pricier|dearer|"
+               r"costlier|(?:more|less) (?:expensive|costly))\b", re.I),
 ]
 # the words a form cannot match without (one of them, case-blind), for the forms whose scan of a message costs most:
 # a message (ASCII, lower-cased) holding none of them is not scanned

@@ -1,0 +1,107 @@
+"""What a list's caption names in the knowledge base's own words: a metric or a platform the
+vocabulary does not know.
+
+Why: a plain-text KB heads each list with a caption of one of two English shapes,
+``<PLATFORM> <METRIC> BENCHMARKS - <YEAR>`` or ``<METRIC> - <PLATFORM> <YEAR>`` (kb_txt's
+``BING ADS CPC BENCHMARKS - 2024``). A KB the project was not written with uses the same shapes for
+metrics and platforms the vocabulary lacks — ``TIKTOK CPV BENCHMARKS``, ``COST PER BOOKED CALL -
+GOOGLE ADS 2025``, ``YOUTUBE VIEW RATE BENCHMARKS``, ``REDDIT CPC BENCHMARKS``. Unread, such a list
+took the enclosing section's metric or platform: booked-call figures were filed as cost per lead
+(the section was "COST PER LEAD AND COST PER BOOKED CALL") and Reddit's clicks as Snapchat's (the
+section "REDDIT AND SNAPCHAT" names only the platform the vocabulary knows).
+
+Only the caption's shape is read, never a list of names: a metric is a "cost/price per <unit>"
+phrase, a "<words> rate" phrase, or one short acronym right before the caption word
+(``BENCHMARKS``); the platform is what stands before the metric.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.vocabulary import VOCABULARY, find_first
+
+_YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
+_CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
+_PER = re.compile(r"^(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2}$", re.I)
+_RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rate$", re.I)
+_ACRONYM = re.compile(r"^(?P<before>.*?)\s*\b(?P<acr>[A-Z]{2,5})$")
+
+
+def _head(caption: str) -> tuple[str, bool]:
+    """The caption's first dash-separated part without its year, and whether it ended in a caption word."""
+    first = re.split(r"\s+[-–—](?:\s+|$)", _YEAR.sub(" ", caption).strip())[0]
+    first = " ".join(first.split())
+    bare = _CAPTION_WORD.sub("", first)
+    return bare, bare != first
+
+
+def _platform_span(text: str) -> tuple[int, int] | None:
+    """Where the first vocabulary platform name stands in ``text``."""
+    best = None
+    for syns in VOCABULARY["platforms"].values():
+        for s in syns:
+            m = re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", text, re.I)
+            if m and (best is None or (m.start(), -m.end()) < (best[0], -best[1])):
+                best = (m.start(), m.end())
+    return best
+
+
+def caption_metric(caption: str) -> str | None:
+    """The metric a caption names in its own words, when the vocabulary names none in it: "cost per
+    booked call", "view rate", "CPV" (an acronym before ``BENCHMARKS``); None otherwise."""
+    if not caption or find_first(caption, VOCABULARY["metrics"]):
+        return None
+    head, captioned = _head(caption)
+    span = _platform_span(head)
+    rest = head[span[1]:].strip() if span and span[0] == 0 else head
+    if _PER.match(rest) or _RATE.match(rest):
+        return rest.lower()
+    m = _ACRONYM.match(rest)
+    if captioned and m and (not m.group("before") or span is None):
+        return m.group("acr")
+    return None
+
+
+def caption_platform(caption: str, metric_words: list[str]) -> str | None:
+    """The platform a caption names before its metric when the vocabulary does not know it ("REDDIT CPC
+    BENCHMARKS" → Reddit, "APPLE SEARCH ADS CPI BENCHMARKS" → Apple Search Ads: a known name that does
+    not open the words is part of another's); None when the words are a known platform or absent."""
+    if not caption:
+        return None
+    head, captioned = _head(caption)
+    if not captioned:
+        return None
+    low = head.lower()
+    cut = None
+    for w in sorted((w for w in metric_words if w), key=len, reverse=True):
+        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        if m and m.start() > 0:
+            cut = m.start()
+            break
+    if cut is None:
+        return None
+    before = head[:cut].strip(" -–—:")
+    if not re.fullmatch(r"[A-Za-z][A-Za-z&.' ]{1,40}", before) or len(before.split()) > 4:
+        return None
+    span = _platform_span(before)
+    if span is not None and span[0] == 0:
+        return None  # "GOOGLE ADS SHOPPING": the known platform, qualified
+    return before.title() if before.isupper() else before
+
+
+def metric_words(metric: str | None) -> list[str]:
+    """The words a caption may name ``metric`` by: the key and the vocabulary's names for it."""
+    if not metric:
+        return []
+    return [metric, *VOCABULARY["metrics"].get(metric, [])]
+
+
+def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
+    """The KB's own platform names the words say ("Reddit", "Apple Search Ads") among ``stated`` (the platforms
+    its figures carry), else the platforms they name by the vocabulary (:func:`mpa.labels.platforms_named`);
+    None when no platform was asked, an empty set when they name none."""
+    from mpa.labels import platforms_named
+    low = " ".join(str(text or "").lower().split())
+    own = {p for p in stated if p and p not in VOCABULARY["platforms"]
+           and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
+    return own or platforms_named(text)  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
