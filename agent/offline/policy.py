@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, bands, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -350,7 +350,7 @@ class OfflineAgent:
         if misses:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
-        return gaps.review(text, "\n\n".join(paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
+        return gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
                 p.business_phrase and not p.business_refers_back) else mem.vertical))  # a business named now, not the last turn's
 
