@@ -12,7 +12,7 @@ import re
 from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
-from agent.offline.passages import sentences
+from agent.offline.passages import sentences, terms
 from agent.offline.scope import BYE, GREETING, THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
 from mpa.vocabulary import VOCABULARY
@@ -132,16 +132,26 @@ def miss(o: ToolOutcome) -> tuple[str, str]:
 
 def stated_in(m: tuple[str, str], para: str) -> bool:
     """Does ``para`` (a passage quoted instead) state the figure a benchmark miss ("a gym CPL benchmark")
-    says the tables lack: one sentence naming the metric ("the average cost per lead for a gym trial is
-    around $22") with a price or a rate? Then "the knowledge base has no gym CPL benchmark" beside it
-    would contradict the answer."""
+    says the tables lack: one sentence naming the business ("gym"), the metric ("the average cost per lead
+    for a gym trial is around $22") and a price or a rate? Then "the knowledge base has no gym CPL benchmark"
+    beside it would contradict the answer. Another business's figure ("Solar accounts paid $3.30 per click")
+    leaves the miss standing."""
     words = m[0].split()
-    if len(words) < 3 or words[-1] != "benchmark":
+    if len(words) < 4 or words[-1] != "benchmark":
         return False
+    who = set(terms(" ".join(words[1:-2])))
     metric = words[-2]
-    names = [metric, *VOCABULARY["metrics"].get(metric.upper(), [])]
+    unit = UNIT_OF.get(metric.upper(), "")
+    names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
     named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
-    return any(named.search(s) and re.search(r"[$€£]\s?\d|\d%", s) for s in sentences(para or ""))
+    return any(named.search(s) and re.search(r"[$€£]\s?\d|\d%", s) and _about(who, set(terms(s)))
+               for s in sentences(para or ""))
+
+
+def _about(who: set[str], said: set[str]) -> bool:
+    """A word of the business in the sentence, or one of its family ("plumber" / "plumbing")."""
+    return any(w in said or any(min(len(w), len(h)) >= 4 and (h.startswith(w[:5]) or w.startswith(h[:5])) for h in said)
+               for w in who)
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")

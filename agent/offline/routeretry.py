@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 NO_MATCH = "matched_by: no match"
+NO_TABLES = "states no benchmark figures by vertical"  # a KB of prose: its sentences may still state the figure
 # "sold mostly through grocery chains", "stocked by pharmacies", "carried in corner stores": a verb of selling,
 # perhaps a degree word, a preposition, and the outlet — up to the end of its clause
 _ROUTE = re.compile(r"\b((?:sold|sells?|selling|stocked|carried|distributed)(?:\s+(?:mostly|mainly|largely|primarily|"
@@ -34,7 +35,8 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     (``queries``) the question would have had without a business phrase — the KB may still speak of it in
     words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
     everything was asked."""
-    failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error and NO_MATCH in o.content]
+    failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error and (
+        NO_MATCH in o.content or NO_TABLES in o.content)]
     if not failed:
         return []
     phrase = str(failed[0].input.get("vertical", "")).lower()
