@@ -35,7 +35,10 @@ FILES = {
 
 
 def _written(tmp_path_factory, files: dict[str, str]) -> Path:
-    folder = tmp_path_factory.mktemp("kb")
+    return _into(tmp_path_factory.mktemp("kb"), files)
+
+
+def _into(folder: Path, files: dict[str, str]) -> Path:
     for name, text in files.items():
         (folder / name).write_text(text)
     return folder
@@ -170,15 +173,11 @@ BULLETS = {"costs.md": "# What ads cost, by business type\n\n## Dentists\n- CPC:
                        "## Roofers\nCPC on Google runs $6–$11. Leads cost $70 to $150 each, more after storms.\n"}
 
 
-@pytest.fixture(scope="module")
-def bullets_kb(tmp_path_factory) -> Path:
-    return _written(tmp_path_factory, BULLETS)
-
-
-def test_metric_bullets_under_a_business_heading(bullets_kb):
+def test_metric_bullets_under_a_business_heading(tmp_path):
     """"- CPC: $3.10–$4.80 (Google search)": the note names the platform; "$18–$35, higher in spring" is
     $18–$35 (a number does not end in a comma); a roofing question quoting the "Roofers" section is not told
     "the knowledge base has nothing on roofing" (a word's family: roof / roofer)."""
+    bullets_kb = _into(tmp_path, BULLETS)
     docs = [(p.name, p.read_text()) for p in sorted(bullets_kb.iterdir())]
     got = {(f.vertical, f.metric): f for f in kb_facts(docs) if f.kind == "benchmark"}
     assert got[("Dentists", "CPC")].platform == "Google Ads" and got[("Wedding photographers", "CPL")].value == "$18–$35"
@@ -191,14 +190,9 @@ PROSE = {"search.txt": "Search advertising costs for home services\n\nPlumbers t
                        "while an electrician's lead runs $35 to $55.\n"}
 
 
-@pytest.fixture(scope="module")
-def prose_kb(tmp_path_factory) -> Path:
-    return _written(tmp_path_factory, PROSE)
-
-
-def test_a_kb_of_prose_is_searched_when_it_has_no_tables(prose_kb):
+def test_a_kb_of_prose_is_searched_when_it_has_no_tables(tmp_path):
     """A KB that states its figures only in sentences: the benchmark tool finds no table ("it states no benchmark
     figures by vertical") and the agent now searches (routeretry.NO_TABLES) and quotes the sentence, without
     denying the figure it quotes ("per click" names the CPC: compose.stated_in)."""
-    answer = _ask(prose_kb, "Roughly what will one click set a plumber back?")
+    answer = _ask(_into(tmp_path, PROSE), "Roughly what will one click set a plumber back?")
     assert "$5 and $8 per click" in answer and "no plumber" not in answer.lower(), answer
