@@ -251,3 +251,19 @@ def test_a_name_a_caption_says_in_capitals_is_said():
     caption = "APPLE SEARCH ADS CPI BENCHMARKS - 2025\n- Mobile Games: $1.60-1.95"
     assert unsaid_names("And for a puzzle game, what do Apple installs run?", caption) == []
     assert unsaid_names("And what do Quokka installs run?", caption) == ["Quokka"]
+
+
+STEP_COUNT = ["So how many stages does this planning process have?", "Remind me, how many steps are in your planning framework?"]
+
+
+def test_step_count_wording_is_own():
+    assert_unseen(STEP_COUNT)
+
+
+@pytest.mark.parametrize("kb", ["kb_txt2_engine", "kb_txt_engine"])
+@pytest.mark.parametrize("q", STEP_COUNT)
+def test_a_step_count_asked_is_said(request, kb, q):
+    """A listing of headed steps numbers them but never counts them: asked how many, the count (the one
+    the step tool declares) is said first."""
+    said = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+    assert said.startswith("The framework has ") and "Step 1:" in said
