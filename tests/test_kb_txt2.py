@@ -38,6 +38,11 @@ def test_caption_names_its_own_platform(caption, metric, platform):
     assert caption_platform(caption, metric_words(metric)) == platform
 
 
+def _answer(request, kb: str, q: str) -> str:
+    """The offline agent's answer to one question asked of the KB fixture named ``kb``."""
+    return ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+
+
 def _tool(engine, **inp):
     """The tool's own lines, before the passages it quotes."""
     return ToolExecutor(engine).execute("get_benchmark", inp).content.split("Knowledge-base passages follow")[0]
@@ -194,7 +199,7 @@ def test_one_wording_is_own():
                                          ("kb_txt2_engine", ONE[1], "$2,400 ÷ $39 ≈ 62 leads at the Typical figure")])
 def test_a_budget_is_worked_at_a_single_figure(request, kb, q, line):
     """A KB that states one figure ("Pet Supplies: $1.15") is worked at that figure, not left unworked."""
-    said = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+    said = _answer(request, kb, q)
     assert line in said and "figure of" in said
 
 
@@ -265,5 +270,20 @@ def test_step_count_wording_is_own():
 def test_a_step_count_asked_is_said(request, kb, q):
     """A listing of headed steps numbers them but never counts them: asked how many, the count (the one
     the step tool declares) is said first."""
-    said = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+    said = _answer(request, kb, q)
     assert said.startswith("The framework has ") and "Step 1:" in said
+
+
+MARKET_ONLY = ["For Atlanta, what do streaming TV impressions cost per thousand?",
+               "Google Ads cost per click in Australia, please?"]
+
+
+def test_market_only_wording_is_own():
+    assert_unseen(MARKET_ONLY)
+
+
+def test_a_market_named_without_a_vertical_is_asked_of_the_tool(request):
+    """A platform, a metric and a market, no vertical: the tool reads the platform's list by market for it
+    (the market's row on kb_txt2's streaming-TV list, on kb_txt's Google Ads list by country)."""
+    assert "$41.00-46.00" in _answer(request, "kb_txt2_engine", MARKET_ONLY[0])
+    assert "$2.60" in _answer(request, "kb_txt_engine", MARKET_ONLY[1])
