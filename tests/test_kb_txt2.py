@@ -287,3 +287,17 @@ def test_a_market_named_without_a_vertical_is_asked_of_the_tool(request):
     (the market's row on kb_txt2's streaming-TV list, on kb_txt's Google Ads list by country)."""
     assert "$41.00-46.00" in _answer(request, "kb_txt2_engine", MARKET_ONLY[0])
     assert "$2.60" in _answer(request, "kb_txt_engine", MARKET_ONLY[1])
+
+
+QUALIFIED_UNIT = ["For a card issuer, what does each approved store card application cost?"]
+
+
+def test_qualified_unit_wording_is_own():
+    assert_unseen(QUALIFIED_UNIT)
+
+
+def test_a_unit_said_with_the_kbs_qualifier_is_the_kbs_own_metric(request):
+    """"an approved store card application": the KB prices an "approved application" (its declared "cost per
+    approved application"); the words between the qualifier and the unit are not part of the unit asked."""
+    said = _answer(request, "kb_txt2_engine", QUALIFIED_UNIT[0])
+    assert "$120-145" in said and "does not contain" not in said
