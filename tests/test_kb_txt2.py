@@ -301,3 +301,16 @@ def test_a_unit_said_with_the_kbs_qualifier_is_the_kbs_own_metric(request):
     approved application"); the words between the qualifier and the unit are not part of the unit asked."""
     said = _answer(request, "kb_txt2_engine", QUALIFIED_UNIT[0])
     assert "$120-145" in said and "does not contain" not in said
+
+
+COUNT_NOUN = ["Total household count across the Boise DMA?", "Number of adults in Nashville, roughly?"]
+
+
+def test_count_noun_wording_is_own():
+    assert_unseen(COUNT_NOUN)
+
+
+def test_a_count_asked_as_a_noun_phrase_is_sized(request):
+    """"<people> count for <place>", "number of <people> in <place>": a count asked without a question form
+    is still a sizing request; the count words are no part of the audience."""
+    assert "0.34M households" in _answer(request, "kb_txt2_engine", COUNT_NOUN[0])
