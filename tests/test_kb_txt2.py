@@ -314,3 +314,17 @@ def test_a_count_asked_as_a_noun_phrase_is_sized(request):
     """"<people> count for <place>", "number of <people> in <place>": a count asked without a question form
     is still a sizing request; the count words are no part of the audience."""
     assert "0.34M households" in _answer(request, "kb_txt2_engine", COUNT_NOUN[0])
+
+
+PROGRAM_ROW = ["For a nursing degree program, what does one inquiry cost?"]
+
+
+def test_program_row_wording_is_own():
+    assert_unseen(PROGRAM_ROW)
+
+
+def test_a_row_kept_under_its_own_dimension_answers_for_its_name(request, kb_txt2_engine):
+    """"BY PROGRAM TYPE" rows name no vertical of the KB, yet each is asked as one: the tool answers the row
+    its own label names (no synonym stretches it), and the agent says the figure."""
+    assert "$38" in _tool(kb_txt2_engine, vertical="community college", metric="cost per inquiry")
+    assert "$150-180" in _answer(request, "kb_txt2_engine", PROGRAM_ROW[0])
