@@ -74,6 +74,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})
     names = match_labels(vertical, labels) if labels else []
+    if kept := _kept_rows(engine, vertical, metric, platform):
+        return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):
         found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before
         if found.result is None and key is None and found.reason.startswith("it has no benchmark table for") \
@@ -130,6 +132,21 @@ def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str
     mine = [f for f in mine if f.metric == m]
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     mine = [f for f in mine if plats is None or f.platform in plats]
+    return Lookup([_result(tables(engine), f, m) for f in mine]) if mine else None
+
+
+def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | None) -> Lookup | None:
+    """The figures of the metric a list states for a row the name given as a vertical names, when the list
+    groups its rows by a dimension of its own ("BY PROGRAM TYPE" over "- Online MBA Programs: $240-295")
+    and the KB names no such vertical: the row answers for what it is named, as a market's row does; None
+    otherwise. Only the row's own label decides (no vocabulary synonym stretches a row to a vertical)."""
+    rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
+            and (f.qualifier or "").split(";")[0].endswith(f": {f.label}")]
+    hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
+    mine = [f for f in rows if f.label in hit]
+    m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
+    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
+    mine = [f for f in mine if f.metric == m and (plats is None or f.platform in plats)]
     return Lookup([_result(tables(engine), f, m) for f in mine]) if mine else None
 
 

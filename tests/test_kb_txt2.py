@@ -38,6 +38,11 @@ def test_caption_names_its_own_platform(caption, metric, platform):
     assert caption_platform(caption, metric_words(metric)) == platform
 
 
+def _answer(request, kb: str, q: str) -> str:
+    """The offline agent's answer to one question asked of the KB fixture named ``kb``."""
+    return ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+
+
 def _tool(engine, **inp):
     """The tool's own lines, before the passages it quotes."""
     return ToolExecutor(engine).execute("get_benchmark", inp).content.split("Knowledge-base passages follow")[0]
@@ -194,7 +199,7 @@ def test_one_wording_is_own():
                                          ("kb_txt2_engine", ONE[1], "$2,400 ÷ $39 ≈ 62 leads at the Typical figure")])
 def test_a_budget_is_worked_at_a_single_figure(request, kb, q, line):
     """A KB that states one figure ("Pet Supplies: $1.15") is worked at that figure, not left unworked."""
-    said = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
+    said = _answer(request, kb, q)
     assert line in said and "figure of" in said
 
 
@@ -251,3 +256,75 @@ def test_a_name_a_caption_says_in_capitals_is_said():
     caption = "APPLE SEARCH ADS CPI BENCHMARKS - 2025\n- Mobile Games: $1.60-1.95"
     assert unsaid_names("And for a puzzle game, what do Apple installs run?", caption) == []
     assert unsaid_names("And what do Quokka installs run?", caption) == ["Quokka"]
+
+
+STEP_COUNT = ["So how many stages does this planning process have?", "Remind me, how many steps are in your planning framework?"]
+
+
+def test_step_count_wording_is_own():
+    assert_unseen(STEP_COUNT)
+
+
+@pytest.mark.parametrize("kb", ["kb_txt2_engine", "kb_txt_engine"])
+@pytest.mark.parametrize("q", STEP_COUNT)
+def test_a_step_count_asked_is_said(request, kb, q):
+    """A listing of headed steps numbers them but never counts them: asked how many, the count (the one
+    the step tool declares) is said first."""
+    said = _answer(request, kb, q)
+    assert said.startswith("The framework has ") and "Step 1:" in said
+
+
+MARKET_ONLY = ["For Atlanta, what do streaming TV impressions cost per thousand?",
+               "Google Ads cost per click in Australia, please?"]
+
+
+def test_market_only_wording_is_own():
+    assert_unseen(MARKET_ONLY)
+
+
+def test_a_market_named_without_a_vertical_is_asked_of_the_tool(request):
+    """A platform, a metric and a market, no vertical: the tool reads the platform's list by market for it
+    (the market's row on kb_txt2's streaming-TV list, on kb_txt's Google Ads list by country)."""
+    assert "$41.00-46.00" in _answer(request, "kb_txt2_engine", MARKET_ONLY[0])
+    assert "$2.60" in _answer(request, "kb_txt_engine", MARKET_ONLY[1])
+
+
+QUALIFIED_UNIT = ["For a card issuer, what does each approved store card application cost?"]
+
+
+def test_qualified_unit_wording_is_own():
+    assert_unseen(QUALIFIED_UNIT)
+
+
+def test_a_unit_said_with_the_kbs_qualifier_is_the_kbs_own_metric(request):
+    """"an approved store card application": the KB prices an "approved application" (its declared "cost per
+    approved application"); the words between the qualifier and the unit are not part of the unit asked."""
+    said = _answer(request, "kb_txt2_engine", QUALIFIED_UNIT[0])
+    assert "$120-145" in said and "does not contain" not in said
+
+
+COUNT_NOUN = ["Total household count across the Boise DMA?", "Number of adults in Nashville, roughly?"]
+
+
+def test_count_noun_wording_is_own():
+    assert_unseen(COUNT_NOUN)
+
+
+def test_a_count_asked_as_a_noun_phrase_is_sized(request):
+    """"<people> count for <place>", "number of <people> in <place>": a count asked without a question form
+    is still a sizing request; the count words are no part of the audience."""
+    assert "0.34M households" in _answer(request, "kb_txt2_engine", COUNT_NOUN[0])
+
+
+PROGRAM_ROW = ["For a nursing degree program, what does one inquiry cost?"]
+
+
+def test_program_row_wording_is_own():
+    assert_unseen(PROGRAM_ROW)
+
+
+def test_a_row_kept_under_its_own_dimension_answers_for_its_name(request, kb_txt2_engine):
+    """"BY PROGRAM TYPE" rows name no vertical of the KB, yet each is asked as one: the tool answers the row
+    its own label names (no synonym stretches it), and the agent says the figure."""
+    assert "$38" in _tool(kb_txt2_engine, vertical="community college", metric="cost per inquiry")
+    assert "$150-180" in _answer(request, "kb_txt2_engine", PROGRAM_ROW[0])

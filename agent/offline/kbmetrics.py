@@ -57,6 +57,22 @@ def priced(noun: str) -> str | None:
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)
 
 
+def own_forms(phrased: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:
+    """Each "cost per <unit>" the user's words make, as the KB's own metric when the KB declares one for the
+    same unit whose every other word the message also says: "one approved credit card application" makes
+    "cost per credit card application"; the KB prices an "approved application" — the qualifier the
+    message said is what the KB's name keeps, the rest (the business) is not the unit."""
+    said = set(terms(text))
+    out = []
+    for pos, ph in phrased:
+        unit = terms(ph.lower().partition(" per ")[2]) if ph.lower().startswith(("cost per ", "price per ")) \
+            and not says(ph) else []
+        own = [n for n in dict.fromkeys(_DECLARED.values()) if n.startswith("cost per ") and unit and
+               len(t := terms(n[len("cost per "):])) > 1 and t[-1:] == unit[-1:] and set(t) <= said]
+        out.append((pos, own[0] if len(own) == 1 else ph))
+    return out
+
+
 def says(phrase: str) -> bool:
     """The KB declares this very "cost per …" name for its own metric ("cost per view" for CPV): the user's
     phrase is that metric, not the vocabulary's nearest unit (a completed view)."""

@@ -35,7 +35,7 @@ from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, m
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
-HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)", re.I)  # of people somewhere
+HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)|^\s*(?:the\s+)?(?:total\s+)?(?:[a-z]+\s+(?:count|headcount)|number\s+of\s+[a-z]+)\s+(?:for|in|across)\b", re.I)  # of people somewhere; asked as a noun phrase
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost, or of cost repaid:
 _WORTH = r"lifetime[- ]value|\bltv\b|worth|customer[- ]value|\brepa(?:y|ys|id)\b|\bpays? back\b|\bearns? back\b"
 _RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b|\bhow many times(?: over)?\b[^.?!]{0,50}\b(?:repays?|pays? back|earns? back)\b", re.I)
@@ -310,7 +310,7 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in _metric_phrases(norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm):
+    for pos, ph in kbmetrics.own_forms(_metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric

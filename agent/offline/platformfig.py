@@ -38,13 +38,17 @@ def platforms(text: str) -> list[str]:
     return list(dict.fromkeys(k for _, k in sorted(said + [(s, name) for s, _, name in own])))
 
 
-def calls(text: str, before: str, metrics: list[str], tools: set[str]) -> list[tuple[str, dict]]:
+def calls(text: str, before: str, metrics: list[str], tools: set[str],
+          places: list[str] = ()) -> list[tuple[str, dict]]:
     """``get_benchmark`` by platform alone, one per platform × metric: the platforms this message
-    names, else those of the question it continues ("and the CTR?")."""
+    names, else those of the question it continues ("and the CTR?"). A market named and no vertical
+    ("the CPM for streaming TV in Boise"): the market is what the tool reads a list by market for, so it
+    is asked in the vertical's place, one call per market named."""
     if "get_benchmark" not in tools or future_year(text, ""):  # "what will a click cost us in 2031?" asks no stated figure
         return []
     names = platforms(text) or platforms(before)
-    return [("get_benchmark", {"metric": m, "platform": n}) for n in names for m in metrics]
+    return [("get_benchmark", {**({"vertical": g} if g else {}), "metric": m, "platform": n})
+            for g in places or [None] for n in names for m in metrics]
 
 
 def carried(text: str, last: list[ToolOutcome]) -> str | None:

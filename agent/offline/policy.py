@@ -202,8 +202,8 @@ class OfflineAgent:
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in channelfig.queries(text, chan_metrics)]
             hist = _as_history(history)  # no vertical named: the platform's figure for every vertical the KB lists
-            calls += platformfig.calls(text, hist[-1][0] if hist else "", chan_metrics, tools) if not (
-                vertical or guidance or p.calc or p.geographies) else []  # a market named: its lists are by vertical
+            calls += platformfig.calls(text, hist[-1][0] if hist else "", chan_metrics, tools, p.geographies) if not (
+                vertical or guidance or p.calc) else []  # a market named: its row in a list by market
         if calls and not (p.metric_phrases and not p.metrics and {"budget", "count"} <= {n.role for n in p.numbers}):
             return parts.with_searches(text, calls, tools)  # the cost of one's own spend and count: the KB's rules too
         if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up

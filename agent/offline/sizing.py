@@ -32,6 +32,7 @@ def audience_phrase(text: str) -> str:
     sentence that asks the size, when one does ("We sell solar. How many homeowners are there?")."""
     asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
     t = STEP.sub(" ", without_places(asked[0] if asked else text))
+    t = re.sub(r"^\s*(?:the\s+)?total\b|\b(?:(?:head)?count\s+(?:for|in|across)|number\s+of)\b", " ", t, flags=re.I)  # "household count for …"
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
                r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)

@@ -35,9 +35,24 @@ def listing(text: str, steps: dict[int, str], passages: list[dict]) -> str | Non
     there is no such step and how many there are."""
     para = stepask.listing(steps, passages) or _from_list(steps, passages)
     n = beyond(text, steps)
+    if para is not None and n is None and _COUNT_ASKED.search(text) and not _states_count(para, len(steps)):
+        return f"The framework has {len(steps)} steps. {para}"
     if para is None or n is None:
         return para
     return f"There is no Step {n}: the framework has {len(steps)} steps. {para}"
+
+
+# "how many steps are there?", "the number of stages": the count is the answer, not only the list
+_COUNT_ASKED = re.compile(r"\bhow\s+many\b|\bnumber\s+of\s+(?:steps|stages|phases)\b|\bcount\s+(?:the\s+)?(?:steps|stages|phases)\b", re.I)
+_NUMBER_WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen".split()
+
+
+def _states_count(para: str, n: int) -> bool:
+    """Does the listing already say how many steps there are ("ten planning decisions", "the 8 stages"),
+    apart from numbering them ("Step 8:") and citing them ("[stages#8]")?"""
+    rest = re.sub(r"\b(?:step|stage|phase)\s*#?\s*\d+|\[[^\]]*\]", " ", para, flags=re.I)
+    word = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    return re.search(rf"\b(?:{n}|{word})\b", rest, re.I) is not None
 
 
 def _from_list(steps: dict[int, str], passages: list[dict]) -> str | None:
