@@ -88,6 +88,17 @@ FIXTURE_KB = ROOT / "tests" / "fixtures" / "kb"
 SHIPPED_KB = ROOT / "kb"
 
 
+@pytest.fixture(autouse=True)
+def _no_kb_declared_yet():
+    """The offline agent reads the KB's own metrics and labels from the tools it is handed on every model
+    call (``kbmetrics.declare``, ``kblabels.declare``); a test that calls the parser directly must not see
+    the declaration a test before it left behind on this worker (kb_txt2's labels changed what
+    "… one showroom appointment booked?" parses to, depending on the order xdist ran the files in)."""
+    from agent.offline import kblabels, kbmetrics
+    kbmetrics.declare(None)
+    kblabels.declare(None)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _offline_reader_by_words():
     """The offline reader's meaning similarity (an encoder pass, cached under the user's cache

@@ -48,7 +48,7 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
 
 def named_in(text: str) -> str | None:
     """The one declared label a part of which the text says in full (None when none or several)."""
-    said = set(terms(kbmetrics.without_declared(text)))  # "cost per booked call" is no "Books"
+    said = _forms(kbmetrics.without_declared(text))  # "cost per booked call" is no "Books"
     hits = {label for label, part in _parts(tuple(_LABELS)) if part <= said}
     return hits.pop() if len(hits) == 1 else None
 
@@ -56,7 +56,24 @@ def named_in(text: str) -> str | None:
 @lru_cache(maxsize=8)
 def _parts(labels: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
     """(label, the words of one of its parts) for each part with words: read once per declaration."""
-    return tuple((label, frozenset(terms(part))) for label in labels for part in _SPLIT.split(label) if terms(part))
+    return tuple((label, frozenset(_forms(part) & set(_forms_of_terms(part)))) for label in labels
+                 for part in _SPLIT.split(label) if terms(part))
+
+
+def _forms(text: str) -> set[str]:
+    """The words of ``text`` as written, plurals made singular ("inns" → "inn", "agencies" → "agency"), not
+    stemmed: a verb said near a label is not the label ("an appointment booked" names no "Books")."""
+    out = set()
+    for w in re.findall(r"[a-z0-9]+", (text or "").lower()):
+        out.add(w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-2] if w.endswith("sses") else
+                w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)
+    return out
+
+
+def _forms_of_terms(part: str) -> set[str]:
+    """The label part's content words (:func:`terms` drops stop words), in :func:`_forms`' spelling."""
+    keep = set(terms(part))
+    return {f for w in re.findall(r"[a-z0-9]+", part.lower()) if set(terms(w)) & keep for f in _forms(w)}
 
 
 def state() -> tuple:
