@@ -357,10 +357,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     if not lines:
         return None
     head = "Here is the calculation"
-    each = _per_platform(bench, metric)
-    if metric and any(ln.endswith(note) for ln in lines for _, note, _ in each):
-        head = f"At each platform's {metric} figure, since the figures differ by platform" if len(
-            {n.split("[")[-1] for _, n, _ in each}) > 1 else f"At the knowledge base's {metric} figure"
+    if metric and any(ln.endswith(note) for ln in lines for _, note, _ in _per_platform(bench, metric)):
+        head = f"At each platform's {metric} figure, since the figures differ by platform"
     elif cite and metric:
         read = metric in bench and (len(bench[metric]["range"]) == 2 or len(bench[metric]["range"]) == 1 and len(
             bench[metric].get("facts") or []) <= 1)  # this turn's look-up gave the range (or its one figure)
