@@ -12,7 +12,7 @@ import re
 from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
-from agent.offline.passages import sentences, terms
+from agent.offline.passages import in_family, sentences, terms
 from agent.offline.scope import BYE, GREETING, THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
 from mpa.vocabulary import VOCABULARY
@@ -144,14 +144,8 @@ def stated_in(m: tuple[str, str], para: str) -> bool:
     unit = UNIT_OF.get(metric.upper(), "")
     names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
     named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
-    return any(named.search(s) and re.search(r"[$€£]\s?\d|\d%", s) and _about(who, set(terms(s)))
+    return any(named.search(s) and re.search(r"[$€£]\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
                for s in sentences(para or ""))
-
-
-def _about(who: set[str], said: set[str]) -> bool:
-    """A word of the business in the sentence, or one of its family ("plumber" / "plumbing")."""
-    return any(w in said or any(min(len(w), len(h)) >= 4 and (h.startswith(w[:5]) or w.startswith(h[:5])) for h in said)
-               for w in who)
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")

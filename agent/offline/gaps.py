@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline.passages import _DOMAIN, message_sentences, sentences, terms
+from agent.offline.passages import _DOMAIN, in_family, message_sentences, sentences, terms
 from agent.offline.business import business
 from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
@@ -276,9 +276,7 @@ def _exclusions(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def _within(words: set[str], have: set[str]) -> bool:
-    """Every word in ``have``, or a stem of its family there ("roof" of "roofing" beside "roofer" of "Roofers")."""
-    return all(w in have or any(len(w) >= 6 and h[:6] == w[:6] or min(len(w), len(h)) >= 4 and abs(len(h) - len(w)) <= 2
-                                and (h.startswith(w) or w.startswith(h)) for h in have) for w in words)
+    return all(in_family(w, have) for w in words)
 
 
 # words any question about a figure uses; they say nothing of its subject

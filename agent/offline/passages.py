@@ -384,3 +384,11 @@ def t_to_s(a: str, b: str) -> bool:
     """A Latin verb and its noun in -sion, as the stemmer leaves them: "convert" and "convers"
     (conversion), "omit" / "omis", "divert" / "divers"."""
     return len(a) == len(b) >= 5 and a[:-1] == b[:-1] and {a[-1], b[-1]} == {"t", "s"}
+
+
+def in_family(w: str, have: set[str]) -> bool:
+    """Is the stem ``w`` in ``have``, or a stem of its family there ("roof" of "roofing" beside "roofer" of
+    "Roofers", "plumb" beside "plumber")? The agent's one test of a word's family, for "nothing on X" notes
+    and for whether a quoted sentence names the business asked about."""
+    return w in have or any(len(w) >= 6 and h[:6] == w[:6] or min(len(w), len(h)) >= 4 and abs(len(h) - len(w)) <= 2
+                            and (h.startswith(w) or w.startswith(h)) for h in have)
