@@ -18,9 +18,13 @@ BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "Label: value (note)" — the value starts with a figure
 VALUE = r"[$€£]?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
 RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
+# a figure a KB states as one bound ("under $7.00", "up to $9.50", "$420+"): the bound word and the "+" are
+# part of the figure as written, so the tool quotes it as the KB does and its number is the bound
+BOUND = r"(?:(?i:under|below|less than|up to|over|more than|at least)\s+)"
+FIGURE = rf"(?:{BOUND}(?=[$€£]?\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
-LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)(?P<rest>.*)$")
+LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{FIGURE})(?P<rest>.*)$")
 YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
 MD_HEADER = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
 # rows that summarise a list rather than name a vertical
@@ -78,7 +82,7 @@ def fact_unit(value: str) -> str:
 
 def number_range(value: str) -> tuple[float | None, float | None]:
     """"$4.20-5.00" → (4.2, 5.0) (the unit written once covers both ends); "5.2%" → (5.2, 5.2)."""
-    rng = parse_range(re.sub(r"\bto\b", "-", value))
+    rng = parse_range(re.sub(r"\bto\b", "-", re.sub(rf"^{BOUND}", "", value.strip(), flags=re.I)))
     return rng if rng is not None else (None, None)
 
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.grid_facts import grid_facts
@@ -98,7 +98,7 @@ def _row(body: str):
     return (m.group("label"), m.group("value"), m.group("rest")) if m else None
 
 
-LABELLED_HEDGED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{_HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)"
+LABELLED_HEDGED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{_HEDGE}(?P<value>{FIGURE})"
                              rf"(?P<rest>.*)$", re.I)
 
 

@@ -1,0 +1,47 @@
+"""The third stranger plain-text KB (tests/fixtures/kb_txt3): what its tool look-ups must answer, and the
+general readers each probe failure led to, each also checked on a KB written here in another wording."""
+from __future__ import annotations
+
+import pytest
+
+from mpa.facts import kb_facts
+from mpa.tools import ToolExecutor
+
+
+def _tool(engine, name="get_benchmark", **inp):
+    """The tool's own lines, before the passages it quotes."""
+    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+
+
+# ---------------------------------------------------------------- figures stated as one bound
+BOUNDED = """SHIPPING COSTS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - PARCEL CARRIERS
+--------------------------------------------------------------------------------
+PINTEREST CPC BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Boat Dealers: $3.10+ (highest)
+- Kayak Rentals: up to $2.40
+- Bait Shops: Under $0.50 (lowest)
+- Marinas: less than 35% (a rate)
+"""
+
+
+def test_a_bound_is_a_figure_as_written():
+    """"under $7.00", "up to $9.50", "$420+": one bound is still the KB's figure; the tool quotes it with its
+    bound word and its number is the bound."""
+    got = {f.vertical: f for f in kb_facts([("b.txt", BOUNDED)]) if f.kind == "benchmark"}
+    assert got["Boat Dealers"].value == "$3.10+" and got["Boat Dealers"].low == 3.1
+    assert got["Kayak Rentals"].value == "up to $2.40" and got["Kayak Rentals"].high == 2.4
+    assert got["Bait Shops"].value == "Under $0.50" and got["Bait Shops"].qualifier == "lowest"
+    assert got["Marinas"].value == "less than 35%"
+
+
+@pytest.mark.parametrize("inp, figure", [
+    ({"vertical": "packaging suppliers", "metric": "CPC", "platform": "LinkedIn"}, "under $7.00"),
+    ({"vertical": "industrial automation", "metric": "cost per qualified lead"}, "$420+"),
+    ({"vertical": "charter schools", "metric": "cost per enrolled student"}, "up to $95"),
+    ({"vertical": "solar installers", "metric": "cost per site survey"}, "$310+"),
+])
+def test_kb_txt3_bounded_figures(kb_txt3_engine, inp, figure):
+    assert figure in _tool(kb_txt3_engine, **inp)
