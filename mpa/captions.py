@@ -98,10 +98,18 @@ def metric_words(metric: str | None) -> list[str]:
 
 def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     """The KB's own platform names the words say ("Reddit", "Apple Search Ads") among ``stated`` (the platforms
-    its figures carry), else the platforms they name by the vocabulary (:func:`mpa.labels.platforms_named`);
-    None when no platform was asked, an empty set when they name none."""
+    its figures carry), else the platforms they name by the vocabulary (:func:`mpa.labels.platforms_named`), else
+    the KB's own platforms whose name begins with the words ("Yelp" → "Yelp Ads"); None when no platform was
+    asked, an empty set when they name none."""
     from mpa.labels import platforms_named
     low = " ".join(str(text or "").lower().split())
     own = {p for p in stated if p and p not in VOCABULARY["platforms"]
            and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
-    return own or platforms_named(text)  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
+    if own:
+        return own  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
+    named = platforms_named(text)
+    if named or not low:
+        return named
+    # "Yelp" for the KB's "Yelp Ads", "SiriusXM" for its "SIRIUSXM AUDIO" caption: a name the vocabulary does not
+    # know, asked by the words the KB's own platform name starts with
+    return {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}

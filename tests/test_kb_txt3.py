@@ -45,3 +45,19 @@ def test_a_bound_is_a_figure_as_written():
 ])
 def test_kb_txt3_bounded_figures(kb_txt3_engine, inp, figure):
     assert figure in _tool(kb_txt3_engine, **inp)
+
+
+# ---------------------------------------------------------------- a KB's own platform asked by its first words
+@pytest.mark.parametrize("inp, figure", [
+    ({"vertical": "quick service restaurants", "metric": "CPC", "platform": "Yelp"}, "$0.95"),        # "Yelp Ads"
+    ({"vertical": "charter schools", "metric": "CPM", "platform": "SiriusXM"}, "$12-14"),           # "SIRIUSXM AUDIO"
+    ({"vertical": "snacks", "metric": "ROAS", "platform": "Instacart"}, "4.8x-5.6x"),               # "Instacart Ads"
+])
+def test_kb_txt3_own_platform_by_its_first_words(kb_txt3_engine, inp, figure):
+    assert figure in _tool(kb_txt3_engine, **inp)
+
+
+def test_own_platform_by_its_first_words_other_kb(kb_txt2_engine):
+    """kb_txt2's "Apple Search Ads" answers "Apple"; a word that only starts a name's word does not ("App")."""
+    assert "$5.80-6.90" in _tool(kb_txt2_engine, metric="CPI", platform="Apple")
+    assert "not in the knowledge base" in _tool(kb_txt2_engine, metric="CPI", platform="App")
