@@ -62,6 +62,29 @@ def caption_metric(caption: str) -> str | None:
     return None
 
 
+def _before_metric(caption: str, metric_words: list[str]) -> str | None:
+    """The short name a caption puts before its metric ("REDDIT" in "REDDIT CPC BENCHMARKS"), or None."""
+    head, _ = _head(caption)
+    low = head.lower()
+    for w in sorted((w for w in metric_words if w), key=len, reverse=True):
+        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        if m and m.start() > 0:
+            before = head[:m.start()].strip(" -–—:")
+            if re.fullmatch(r"[A-Za-z][A-Za-z&.' ]{1,40}", before) and len(before.split()) <= 4:
+                return before
+            return None
+    return None
+
+
+def caption_subject(caption: str, metric_words: list[str]) -> str | None:
+    """What a caption over a list of platform rows names before its metric — the vertical the rows are about
+    ("CRYPTO EXCHANGE COST PER INSTALL - 2025" → Crypto Exchange); None when it names a platform or nothing."""
+    before = _before_metric(caption, metric_words) if caption else None
+    if not before or _platform_span(before) is not None or re.match(r"(?i)by\b", before):
+        return None
+    return before.title() if before.isupper() else before
+
+
 def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     """The platform a caption names before its metric when the vocabulary does not know it ("REDDIT CPC
     BENCHMARKS" → Reddit, "APPLE SEARCH ADS CPI BENCHMARKS" → Apple Search Ads: a known name that does

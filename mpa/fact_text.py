@@ -8,7 +8,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from mpa.captions import caption_metric, caption_platform, metric_words
+from mpa.captions import caption_metric, caption_platform, caption_subject, metric_words
 from mpa.tables import parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -202,6 +202,7 @@ class Context:
     section: str = ""        # the enclosing section heading
     block: tuple[str, ...] = ()  # the heading lines right above the current list
     fresh: bool = False      # no prose between the block and this line: a list under its heading
+    declared: str | None = None  # the verticals the section declares ("META_VERTICALS: ALL", "CRYPTO_EXCHANGES")
 
     def text(self) -> str:
         return " ".join(self.block)
@@ -238,14 +239,30 @@ class Context:
 
     def rows_about(self) -> str | None:
         """The vertical a list of platform rows is about: named after its "BY PLATFORM -" clause
-        ("BY PLATFORM - SAAS (MID-MARKET TIER)"), else by the section heading after its number
-        ("SECTION 2 - CREDIT CARDS")."""
+        ("BY PLATFORM - SAAS (MID-MARKET TIER)"), else before the caption's metric ("CRYPTO EXCHANGE COST
+        PER INSTALL": the rows are platforms, so the words before the metric cannot be one), else by the
+        section heading after its number ("SECTION 2 - CREDIT CARDS") unless the section declares itself
+        about every vertical; None when nothing names one (the rows are the platforms' own figures)."""
         m = re.search(r"\bby\s+[a-z][a-z ]*?\s+[-–—]\s+(.+)$", self.text(), re.I)
         tail = " ".join(m.group(1).split()) if m else ""
         if tail and not re.fullmatch(r"(highest|lowest)(\s+to\s+(highest|lowest))?", tail, re.I):
             return tail.title() if tail.isupper() else tail
+        words = metric_words(self.metric())
+        said = next(filter(None, (caption_subject(h, words) for h in self.block)), None)
+        if said and self._declares(said):
+            return said
         name = re.sub(r"^(?:section|part|chapter)\s+\d+\s*[-–—:]\s*", "", self.section, flags=re.I)
-        return _vertical_of_heading(name) if name and name != self.section else None
+        every = (self.declared or "").strip().upper() == "ALL"
+        return _vertical_of_heading(name) if name and name != self.section and not every else None
+
+    def _declares(self, name: str) -> bool:
+        """A name is one of the section's verticals, when it declares them ("CRYPTO_EXCHANGES" declares "Crypto
+        Exchange"; "ALL" declares no single one: "PODCAST CPM BENCHMARKS" there names a channel)."""
+        if self.declared is None:
+            return True
+        want = re.sub(r"s\b", "", " ".join(re.findall(r"[a-z]+", name.lower())))
+        return any(want and want == re.sub(r"s\b", "", " ".join(re.findall(r"[a-z]+", tok.lower())))
+                   for tok in self.declared.split(",") if tok.strip().upper() != "ALL")
 
     def vertical(self) -> str | None:
         """The vertical the list heading names, else the one the section heading names (a Markdown

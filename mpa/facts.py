@@ -32,7 +32,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEA
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.grid_facts import grid_facts
-from mpa.list_rows import ROW_PLATFORMS, rows_as_verticals
+from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -50,6 +50,8 @@ def extract_facts(source: str, text: str) -> list[Fact]:
     prev_heading = False
     for i, (off, line) in enumerate(lines):
         s = line.strip()
+        if s.startswith("META_VERTICALS:"):
+            ctx.declared = s.split(":", 1)[1].strip()
         if not s or RULE.match(s) or DECLARED.match(s) or s.startswith("|"):
             continue
         if is_heading(s):
@@ -150,12 +152,14 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if metric is None or unit in ("", "people"):
         return None
     dim = ctx.dimension()
-    if dim in ROW_PLATFORMS:  # "BY PLATFORM" under a vertical's heading: each row names the platform
-        about = ctx.rows_about()
-        if about is None or AGGREGATE.search(label):
+    if dim in ROW_PLATFORMS:  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
+        if AGGREGATE.search(label):
             return None
+        about = ctx.rows_about()
+        if about is None:
+            qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=about,
-                    metric=metric, platform=platform_in(label) or label, period=ctx.period(), qualifier=qualifier,
+                    metric=metric, platform=row_platform(label), period=ctx.period(), qualifier=qualifier,
                     floor=floor, ceiling=ceiling)
     geography = label if (dim == "geography" or is_geography(label)) and not AGGREGATE.search(label) else None
     vertical = label if dim == "vertical" and geography is None and not AGGREGATE.search(label) else None

@@ -61,3 +61,50 @@ def test_own_platform_by_its_first_words_other_kb(kb_txt2_engine):
     """kb_txt2's "Apple Search Ads" answers "Apple"; a word that only starts a name's word does not ("App")."""
     assert "$5.80-6.90" in _tool(kb_txt2_engine, metric="CPI", platform="Apple")
     assert "not in the knowledge base" in _tool(kb_txt2_engine, metric="CPI", platform="App")
+
+
+# ---------------------------------------------------------------- rows that are platforms
+PLATFORM_ROWS = """--------------------------------------------------------------------------------
+SECTION 1 - RADIO AND PODCAST PRICES
+--------------------------------------------------------------------------------
+META_VERTICALS: ALL
+
+PODCAST CPM BENCHMARKS - 2023
+BY PUBLISHER - HIGHEST TO LOWEST
+- Audioboom: $21-24 (highest)
+- YouTube on smart speakers: $15
+
+--------------------------------------------------------------------------------
+SECTION 2 - BOAT DEALERS
+--------------------------------------------------------------------------------
+META_VERTICALS: BOAT_DEALERS
+
+BOAT DEALER CPL BENCHMARKS - 2023
+BY NETWORK - HIGHEST TO LOWEST
+- Bing: $41
+- Boat Trader Listings: $33 (lowest)
+"""
+
+
+def test_platform_rows_with_and_without_a_vertical():
+    """A "BY PUBLISHER/NETWORK" list's rows are platforms: of the vertical its caption names before the metric
+    and the section declares ("BOAT DEALER CPL …"), or of none in a section about every vertical — each row the platform as the
+    vocabulary names it ("Bing" → Bing Ads, "YouTube on smart speakers" → YouTube) or as written."""
+    got = {(f.label): f for f in kb_facts([("p.txt", PLATFORM_ROWS)]) if f.kind == "benchmark"}
+    assert (got["Audioboom"].vertical, got["Audioboom"].platform, got["Audioboom"].metric) == (None, "Audioboom", "CPM")
+    assert got["YouTube on smart speakers"].platform == "YouTube"
+    assert (got["Bing"].vertical, got["Bing"].platform) == ("Boat Dealer", "Bing Ads")
+    assert got["Boat Trader Listings"].platform == "Boat Trader Listings"
+
+
+@pytest.mark.parametrize("inp, want, unwanted", [
+    ({"metric": "CPM", "platform": "Hulu"}, ["$38-46", "$41-45"], []),          # the publisher row and the vertical rows
+    ({"metric": "CPM", "platform": "Tubi"}, ["under $15"], []),
+    ({"vertical": "crypto exchanges", "metric": "cost per install", "platform": "Apple Search Ads"}, ["$6.80-8.20"],
+     ["$3.40"]),
+    ({"vertical": "crypto exchanges", "metric": "CPI"}, ["up to $9.50", "$6.80-8.20", "$4.10-5.00", "$3.40", "$4.50-7.50"],
+     []),
+])
+def test_kb_txt3_platform_rows(kb_txt3_engine, inp, want, unwanted):
+    out = _tool(kb_txt3_engine, **inp)
+    assert all(w in out for w in want) and not any(u in out for u in unwanted)
