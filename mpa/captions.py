@@ -24,6 +24,8 @@ _YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
 _CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
 _PER = re.compile(r"^(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2}$", re.I)
 _RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rate$", re.I)
+_NAME_THEN_PER = re.compile(r"^[A-Za-z][A-Za-z&.']*(?: [A-Za-z&.']+){0,3} (?P<per>(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2})$",
+                            re.I)
 _ACRONYM = re.compile(r"^(?P<before>.*?)\s*\b(?P<acr>[A-Z]{2,5})$")
 
 
@@ -56,6 +58,9 @@ def caption_metric(caption: str) -> str | None:
     rest = head[span[1]:].strip() if span and span[0] == 0 else head
     if _PER.match(rest) or _RATE.match(rest):
         return rest.lower()
+    named = _NAME_THEN_PER.match(rest)  # "YELP ADS COST PER VISIT - 2025": a platform the vocabulary lacks, then the metric
+    if named and (captioned or _YEAR.search(caption)):
+        return named.group("per").lower()
     m = _ACRONYM.match(rest)
     if captioned and m and (not m.group("before") or span is None):
         return m.group("acr")
@@ -92,7 +97,7 @@ def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     if not caption:
         return None
     head, captioned = _head(caption)
-    if not captioned:
+    if not captioned and not _YEAR.search(caption):  # "… BENCHMARKS" or "… - 2025": a caption, not a sentence
         return None
     low = head.lower()
     cut = None

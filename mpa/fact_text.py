@@ -230,7 +230,7 @@ class Context:
         if not m:
             return "vertical"
         dim = m.group(1).lower().strip()
-        if re.fullmatch(r"(?:[a-z]+ )?(verticals?|industr(y|ies)|categor(y|ies)|sectors?|business (types?|models?)|"
+        if re.fullmatch(r"(?:[a-z]+ )?(verticals?|industr(y|ies)|categor(y|ies)|sectors?|(?:business|service) (types?|models?)|"
                         r"advertiser types?)", dim):  # "app category": a kind of category
             return "vertical"
         if re.fullmatch(r"(countr(y|ies)|markets?|regions?|states?|dmas?|geograph(y|ies)|cit(y|ies)|metros?)", dim):

@@ -108,3 +108,34 @@ def test_platform_rows_with_and_without_a_vertical():
 def test_kb_txt3_platform_rows(kb_txt3_engine, inp, want, unwanted):
     out = _tool(kb_txt3_engine, **inp)
     assert all(w in out for w in want) and not any(u in out for u in unwanted)
+
+
+# ---------------------------------------------------------------- "<PLATFORM> COST PER <UNIT> - <YEAR>" captions
+DATED_CAPTION = """HARBOR SERVICES - VERSION 1
+
+BOATTRADER COST PER DEALER CALL - 2023
+BY SERVICE MODEL
+- Full-Service Marinas: $18-22
+- Dry Stack Storage: $9
+
+The figures below are a note, not a caption - 2023 or not.
+"""
+
+
+def test_a_dated_caption_names_its_platform_and_metric():
+    """A caption without "BENCHMARKS" but dated ("… - 2023") names the platform the vocabulary lacks before its
+    own "cost per" metric; a "BY SERVICE MODEL" list's rows are verticals."""
+    got = [f for f in kb_facts([("h.txt", DATED_CAPTION)]) if f.kind == "benchmark"]
+    assert {(f.vertical, f.metric, f.platform, f.value) for f in got} == {
+        ("Full-Service Marinas", "cost per dealer call", "Boattrader", "$18-22"),
+        ("Dry Stack Storage", "cost per dealer call", "Boattrader", "$9")}
+
+
+@pytest.mark.parametrize("inp, want", [
+    ({"vertical": "fine dining", "metric": "cost per visit", "platform": "Yelp"}, ["$9.50-12.00"]),
+    ({"vertical": "fast casual", "metric": "cost per visit"}, ["$3.20 to $4.10", "$2.70-3.50"]),
+    ({"vertical": "catering", "metric": "cost per visit"}, ["$14+"]),
+])
+def test_kb_txt3_dated_caption(kb_txt3_engine, inp, want):
+    out = _tool(kb_txt3_engine, **inp)
+    assert all(w in out for w in want)
