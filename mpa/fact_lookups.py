@@ -219,7 +219,18 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
             names.add(_per_unit(own[1]))
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
-    return None
+    return _qualified_own(want, bench)
+
+
+def _qualified_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked name with words before it ("open rate" → the KB's
+    "email open rate", "completion rate" → its "video completion rate"): a caption qualifies a rate by its
+    channel, a user asks for the rate. Two words at least, and only when one metric fits."""
+    if len(want.split()) < 2:
+        return None
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and norm(f.metric).endswith(" " + want)}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | None = None) -> Lookup:

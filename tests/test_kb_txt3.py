@@ -139,3 +139,20 @@ def test_a_dated_caption_names_its_platform_and_metric():
 def test_kb_txt3_dated_caption(kb_txt3_engine, inp, want):
     out = _tool(kb_txt3_engine, **inp)
     assert all(w in out for w in want)
+
+
+# ---------------------------------------------------------------- a rate asked without the caption's qualifier
+@pytest.mark.parametrize("inp, want", [
+    ({"metric": "completion rate", "platform": "Hulu"}, "97-98%"),          # the KB's "video completion rate"
+    ({"metric": "completion rate", "platform": "Roku"}, "95%"),
+    ({"vertical": "animal welfare", "metric": "open rate"}, "31-34%"),      # the KB's "email open rate"
+])
+def test_kb_txt3_rate_without_its_qualifier(kb_txt3_engine, inp, want):
+    assert want in _tool(kb_txt3_engine, **inp)
+
+
+def test_rate_without_its_qualifier_other_kb(kb_txt2_engine):
+    """kb_txt2's "INQUIRY TO ENROLLMENT RATE" answers "enrollment rate" (its own prose calls it so); one word
+    ("rate") names no metric."""
+    assert "4.5-5.5%" in _tool(kb_txt2_engine, vertical="online MBA programs", metric="enrollment rate")
+    assert "4.5-5.5%" not in _tool(kb_txt2_engine, vertical="online MBA programs", metric="rate")
