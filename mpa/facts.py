@@ -31,6 +31,7 @@ from mpa.audience_facts import audience_line, prose_audience_facts
 from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
+from mpa.clauses import clauses, heading_at, platform_said, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
 from mpa.tables import audience_rows, benchmark_rows
@@ -188,32 +189,43 @@ def _sentence_metric(sent: str) -> str | None:
     return implied.pop() if len(implied) == 1 else None
 
 
-def sentence_facts(source: str, text: str, verticals: Iterable[str]) -> list[Fact]:
+def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = ()) -> list[Fact]:
     """Figures stated in prose: a sentence naming exactly one metric (or a price per unit), one
-    known vertical label, an optional platform, and one figure in a comparable unit; not a
-    negation."""
-    labels = sorted({v for v in verticals if v}, key=len, reverse=True)
-    if not labels:
+    known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
+    ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
+    unit; not a negation. A sentence naming several verticals is read clause by clause
+    (:func:`mpa.clauses.clauses`): "…suppliers paid $1.30-1.55 per click, and packaging suppliers paid $0.85"."""
+    names_of = singular_names(v for v in verticals if v)
+    if not names_of:
         return []
-    pat = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(v) for v in labels) + r")(?![A-Za-z])", re.I)
+    own = [p for p in platforms if p]
+    heads = section_headings(text)
+    pat = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(v) for v in sorted(names_of, key=len, reverse=True))
+                     + r")(?![A-Za-z])", re.I)
     out = []
     for off, para, section in paragraphs(text):
         for start, end in sentence_spans(para):
             sent = " ".join(para[start:end].split())
-            names = {x.lower() for x in pat.findall(sent)}
+            names = {names_of[x.lower()] for x in pat.findall(sent)}
             metric = _sentence_metric(sent)
-            if metric is None or len(names) != 1 or _NEGATION.search(sent):
+            if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
-            figures = [f.group("v") for f in RANGE.finditer(sent) if fact_unit(f.group("v")) in ("$", "%", "x")]
-            if len(figures) != 1:
-                continue
-            value = figures[0].strip()
-            low, high = number_range(value)
-            vertical = next(v for v in labels if v.lower() in names)
-            out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,
-                            off + end, form="sentence", vertical=vertical, metric=metric,
-                            platform=platform_in(sent) or platform_in(section), period=period(sent, section),
-                            qualifier=sent))
+            for part in ([sent] if len(names) == 1 else clauses(sent)):
+                said = {names_of[x.lower()] for x in pat.findall(part)}
+                figures = [f.group("v") for f in RANGE.finditer(part) if fact_unit(f.group("v")) in ("$", "%", "x")]
+                what = metric if part is sent else (_sentence_metric(part) or metric)
+                if len(said) != 1 or len(figures) != 1 or what is None:
+                    continue
+                value = figures[0].strip()
+                low, high = number_range(value)
+                vertical = said.pop()
+                plat = platform_said(part, own) or platform_said(sent, own) or platform_said(section, own) \
+                    or platform_said(heading_at(heads, off), own)
+                if plat and plat not in own and plat not in VOCABULARY["platforms"]:
+                    own.append(plat)  # "on Quora": the section's other sentences may name it only in its heading
+                out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,
+                                off + end, form="sentence", vertical=vertical, metric=what, platform=plat,
+                                period=period(sent, section), qualifier=sent))
     return out
 
 
@@ -284,9 +296,10 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     own_metric_keys(facts, docs)
     rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
+    own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:
-        for f in sentence_facts(source, text, verticals):
+        for f in sentence_facts(source, text, verticals, own):
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)

@@ -156,3 +156,40 @@ def test_rate_without_its_qualifier_other_kb(kb_txt2_engine):
     ("rate") names no metric."""
     assert "4.5-5.5%" in _tool(kb_txt2_engine, vertical="online MBA programs", metric="enrollment rate")
     assert "4.5-5.5%" not in _tool(kb_txt2_engine, vertical="online MBA programs", metric="rate")
+
+
+# ---------------------------------------------------------------- two figures in one sentence, platforms in prose
+PROSE = """--------------------------------------------------------------------------------
+SECTION 1 - GOOGLE ADS FOR MARINAS
+--------------------------------------------------------------------------------
+GOOGLE ADS CPC BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Boat Dealers: $3.10
+- Marinas: $2.20
+
+--------------------------------------------------------------------------------
+SECTION 2 - BOATTRADER PREMIUM LISTINGS
+--------------------------------------------------------------------------------
+Dealers rarely buy display here. Boat dealers paid $0.90-1.10 per click on BoatTrader Premium, while marinas
+paid $0.60 per click on the same site. A marina paid $0.70 per lead once.
+"""
+
+
+def test_one_figure_per_clause_and_its_platform():
+    """Two businesses with one figure each in one sentence are two facts; the platform is the one a price is
+    "on" (a name the vocabulary lacks), also for the clause saying "the same site"; a singular names the label."""
+    got = {(f.vertical, f.metric, f.platform, f.value) for f in kb_facts([("m.txt", PROSE)]) if f.form == "sentence"}
+    assert ("Boat Dealers", "CPC", "BoatTrader Premium", "$0.90-1.10") in got
+    assert ("Marinas", "CPC", "BoatTrader Premium", "$0.60") in got
+    assert ("Marinas", "CPL", "BoatTrader Premium", "$0.70") in got     # "A marina": the section's platform
+
+
+@pytest.mark.parametrize("inp, want", [
+    ({"vertical": "packaging suppliers", "metric": "CPC", "platform": "Quora"}, "$0.85"),
+    ({"vertical": "specialty chemical suppliers", "metric": "CPC", "platform": "Quora"}, "$1.30-1.55"),
+    ({"vertical": "solar installers", "metric": "CPC", "platform": "Nextdoor"}, "$2.85"),
+    ({"vertical": "home health agencies", "metric": "CPC", "platform": "Nextdoor"}, "$1.90-2.30"),
+    ({"vertical": "beverages", "metric": "CPC", "platform": "Instacart"}, "$1.10"),
+])
+def test_kb_txt3_prose_figures(kb_txt3_engine, inp, want):
+    assert want in _tool(kb_txt3_engine, **inp)
