@@ -90,6 +90,18 @@ def caption_subject(caption: str, metric_words: list[str]) -> str | None:
     return before.title() if before.isupper() else before
 
 
+def caption_quantity(block: tuple[str, ...]) -> str | None:
+    """What a list measures when its caption names no metric in any known shape but a "BY …" line says what
+    its rows are ("MINIMUM MONTHLY SPEND - 2025" / "BY PLATFORM", "AVERAGE FIRST GIFT - 2025" / "BY CAUSE"):
+    the caption's words, a short noun phrase naming no platform; None otherwise."""
+    if len(block) < 2 or re.match(r"(?i)by\b", block[0]) or not any(re.match(r"(?i)by\b", h) for h in block[1:]):
+        return None
+    head, _ = _head(block[0])
+    if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){1,4}", head) or _platform_span(head):
+        return None
+    return head.lower()
+
+
 def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     """The platform a caption names before its metric when the vocabulary does not know it ("REDDIT CPC
     BENCHMARKS" → Reddit, "APPLE SEARCH ADS CPI BENCHMARKS" → Apple Search Ads: a known name that does

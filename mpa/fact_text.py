@@ -8,7 +8,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from mpa.captions import caption_metric, caption_platform, caption_subject, metric_words
+from mpa.captions import caption_metric, caption_platform, caption_quantity, caption_subject, metric_words
 from mpa.tables import parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -209,9 +209,10 @@ class Context:
 
     def metric(self) -> str | None:
         """The list caption's metric (the vocabulary's, else one it names in its own words: "COST PER
-        BOOKED CALL", "TIKTOK CPV BENCHMARKS"), else the section's."""
+        BOOKED CALL", "TIKTOK CPV BENCHMARKS"), else the section's, else what a caption over a "BY …" line
+        names ("MINIMUM MONTHLY SPEND")."""
         return metric_in(self.text()) or next(filter(None, map(caption_metric, self.block)), None) \
-            or metric_in(self.section)
+            or metric_in(self.section) or caption_quantity(self.block)
 
     def platform(self) -> str | None:
         """The platform the caption names before its metric when the vocabulary does not know it ("REDDIT

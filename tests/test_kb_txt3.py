@@ -193,3 +193,20 @@ def test_one_figure_per_clause_and_its_platform():
 ])
 def test_kb_txt3_prose_figures(kb_txt3_engine, inp, want):
     assert want in _tool(kb_txt3_engine, **inp)
+
+
+# ---------------------------------------------------------------- a caption naming what a "BY …" list measures
+@pytest.mark.parametrize("inp, want", [
+    ({"metric": "minimum monthly spend", "platform": "LinkedIn"}, "$3,000"),
+    ({"metric": "minimum monthly spend", "platform": "Roku"}, "$5k-10k"),
+    ({"vertical": "environmental conservation", "metric": "average first gift"}, "$55"),
+])
+def test_kb_txt3_caption_quantity(kb_txt3_engine, inp, want):
+    assert want in _tool(kb_txt3_engine, **inp)
+
+
+def test_caption_quantity_other_kb(kb_txt2_engine):
+    """kb_txt2's "MINIMUM MONTHLY BUDGET - 2025" / "BY CHANNEL" list was not read at all (its caption names no
+    metric in a known shape): its rows are each channel's minimum."""
+    assert "$5,000" in _tool(kb_txt2_engine, metric="minimum monthly budget", platform="LinkedIn")
+    assert "$900" in _tool(kb_txt2_engine, metric="minimum monthly budget", platform="Pinterest")
