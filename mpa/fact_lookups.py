@@ -100,7 +100,9 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
                           f"{', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
     mine = [f for f in bench if f.vertical in names]
-    m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics) or own_metric_named(metric, bench) \
+    # the KB's own name as asked before a vocabulary metric near it by meaning: "cost per qualified lead" is the KB's,
+    # not the cost per lead
+    m = canonical_metric(metric, known_metrics) or own_metric_named(metric, bench) or _priced_unit(metric, known_metrics) \
         or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})

@@ -210,3 +210,37 @@ def test_caption_quantity_other_kb(kb_txt2_engine):
     metric in a known shape): its rows are each channel's minimum."""
     assert "$5,000" in _tool(kb_txt2_engine, metric="minimum monthly budget", platform="LinkedIn")
     assert "$900" in _tool(kb_txt2_engine, metric="minimum monthly budget", platform="Pinterest")
+
+
+# ---------------------------------------------------------------- the KB's own metric before one near it by meaning
+LEADS = """LEAD COSTS - VERSION 1
+
+--------------------------------------------------------------------------------
+SECTION 1 - LEADS
+--------------------------------------------------------------------------------
+META CPL BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Kayak Rentals: $21-25
+- Bait Shops: $9
+
+COST PER QUALIFIED LEAD BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Kayak Rentals: $64-70
+- Bait Shops: $30
+"""
+
+
+def test_own_metric_named_before_a_near_one(tmp_path):
+    """"cost per qualified lead" is the KB's own metric as asked, not its cost per lead (which the meaning model,
+    loaded with the agent, finds nearest): the qualified-lead figure, never the lead figure."""
+    import agent.offline  # noqa: F401  (the agent's import loads the meaning model the tools use at run time)
+    from mpa.engine import build_engine
+    (tmp_path / "lead_costs.txt").write_text(LEADS)
+    out = _tool(build_engine(tmp_path), vertical="kayak rental", metric="cost per qualified lead")
+    assert "$64-70" in out and "$21-25" not in out
+
+
+def test_kb_txt3_own_metric_named_before_a_near_one(kb_txt3_engine):
+    import agent.offline  # noqa: F401
+    out = _tool(kb_txt3_engine, vertical="contract manufacturer", metric="cost per qualified lead")
+    assert "$260-310" in out
