@@ -104,6 +104,10 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     # not the cost per lead
     m = canonical_metric(metric, known_metrics) or own_metric_named(metric, bench) or _priced_unit(metric, known_metrics) \
         or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
+    if m is not None and m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
+        if m in {f.metric for f in bench if f.vertical in shorter}:  # "Quick Service Restaurants" is its "Quick Service"
+            names = shorter
+            mine = [f for f in bench if f.vertical in names]
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
@@ -123,6 +127,14 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             out.append(_result(t, f, m))
             out[-1].vertical_matched_by = business.described(how, vertical)
     return Lookup(out)
+
+
+def _shorter_names(names: list[str], labels: list[str]) -> list[str]:
+    """The KB's other labels for a business it names in more words elsewhere: a label whose every word is in a
+    matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
+    one kind of restaurant)."""
+    words = [set(norm(n).split()) for n in names]
+    return [lb for lb in labels if lb not in names and any(set(norm(lb).split()) < w for w in words)]
 
 
 def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:

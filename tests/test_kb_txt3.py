@@ -244,3 +244,37 @@ def test_kb_txt3_own_metric_named_before_a_near_one(kb_txt3_engine):
     import agent.offline  # noqa: F401
     out = _tool(kb_txt3_engine, vertical="contract manufacturer", metric="cost per qualified lead")
     assert "$260-310" in out
+
+
+# ---------------------------------------------------------------- a business named in more words in one list
+NESTED = """HARBOR COSTS - VERSION 1
+
+--------------------------------------------------------------------------------
+SECTION 1 - SEARCH
+--------------------------------------------------------------------------------
+GOOGLE ADS CPC BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Marinas and Boat Yards: $2.20
+- Bait Shops: $0.90
+
+--------------------------------------------------------------------------------
+SECTION 2 - PROFILES
+--------------------------------------------------------------------------------
+MARINAS - SLIP RENTAL PROFILE
+Cost Per Slip Lease: $140-180
+"""
+
+
+def test_a_label_in_fewer_words_answers_for_the_longer(tmp_path):
+    """A list names "Marinas and Boat Yards", a profile "MARINAS": asked of the longer name, a metric only the
+    shorter one states is its figure; a metric neither states is still none."""
+    from mpa.engine import build_engine
+    (tmp_path / "harbor.txt").write_text(NESTED)
+    engine = build_engine(tmp_path)
+    assert "$140-180" in _tool(engine, vertical="marinas and boat yards", metric="cost per slip lease")
+    assert "not in the knowledge base" in _tool(engine, vertical="bait shops", metric="cost per slip lease")
+
+
+def test_kb_txt3_a_label_in_fewer_words(kb_txt3_engine):
+    assert "$2.90-3.60" in _tool(kb_txt3_engine, vertical="quick service restaurants", metric="cost per app install")
+    assert "$18-26" in _tool(kb_txt3_engine, vertical="fine dining restaurants", metric="cost per reservation")
