@@ -278,3 +278,43 @@ def test_a_label_in_fewer_words_answers_for_the_longer(tmp_path):
 def test_kb_txt3_a_label_in_fewer_words(kb_txt3_engine):
     assert "$2.90-3.60" in _tool(kb_txt3_engine, vertical="quick service restaurants", metric="cost per app install")
     assert "$18-26" in _tool(kb_txt3_engine, vertical="fine dining restaurants", metric="cost per reservation")
+
+
+# ---------------------------------------------------------------- the agent: the longer of two nested labels said
+CHARTERS = """CHARTER COSTS - VERSION 1
+
+--------------------------------------------------------------------------------
+SECTION 1 - SEARCH
+--------------------------------------------------------------------------------
+GOOGLE ADS CPC BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Charter Fishing Boats: $2.60
+- Surf Schools: $1.10
+
+--------------------------------------------------------------------------------
+SECTION 2 - PROFILES
+--------------------------------------------------------------------------------
+CHARTER FISHING - BOOKING PROFILE
+Cost Per Booked Trip: $45-60
+"""
+
+
+def _ask(engine, *questions: str) -> str:
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from agent.prompts import system_prompt
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), system_prompt())
+    return [conv.send(q).assistant for q in questions][-1]
+
+
+def test_agent_names_the_longer_of_nested_labels(tmp_path):
+    """"a charter fishing boat" says "Charter Fishing" and "Charter Fishing Boats": the longer is the business
+    (not neither), and the tool finds the profile's figure for it."""
+    from mpa.engine import build_engine
+    (tmp_path / "charters.txt").write_text(CHARTERS)
+    assert "$45-60" in _ask(build_engine(tmp_path), "What's the cost per booked trip for a charter fishing boat?")
+
+
+def test_kb_txt3_agent_nested_labels(kb_txt3_engine):
+    assert "$3.20 to $4.10" in _ask(kb_txt3_engine, "What's the cost per visit for a fast casual restaurant?")
+    assert "$18-26" in _ask(kb_txt3_engine, "What does a fine dining restaurant pay per reservation?")
