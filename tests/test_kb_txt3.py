@@ -318,3 +318,11 @@ def test_agent_names_the_longer_of_nested_labels(tmp_path):
 def test_kb_txt3_agent_nested_labels(kb_txt3_engine):
     assert "$3.20 to $4.10" in _ask(kb_txt3_engine, "What's the cost per visit for a fast casual restaurant?")
     assert "$18-26" in _ask(kb_txt3_engine, "What does a fine dining restaurant pay per reservation?")
+
+
+def test_agent_asks_a_declared_rate_by_its_last_words(kb_txt3_engine, kb_txt2_engine):
+    """"completion rate" is kb_txt3's declared "video completion rate"; "enrollment rate" kb_txt2's "inquiry to
+    enrollment rate" (it answered with a cost per inquiry it found by search)."""
+    assert "95%" in _ask(kb_txt3_engine, "What completion rate does Roku get?")
+    out = _ask(kb_txt2_engine, "What enrollment rate do online MBA programs see?")
+    assert "4.5-5.5%" in out and "$240-295" not in out
