@@ -326,3 +326,37 @@ def test_agent_asks_a_declared_rate_by_its_last_words(kb_txt3_engine, kb_txt2_en
     assert "95%" in _ask(kb_txt3_engine, "What completion rate does Roku get?")
     out = _ask(kb_txt2_engine, "What enrollment rate do online MBA programs see?")
     assert "4.5-5.5%" in out and "$240-295" not in out
+
+
+# ---------------------------------------------------------------- prices in another currency, rows by province
+CURRENCIES = """--------------------------------------------------------------------------------
+SECTION 1 - ABROAD
+--------------------------------------------------------------------------------
+GOOGLE ADS CPC BY COUNTY - 2023 (NEW ZEALAND DOLLARS)
+BY COUNTY - HIGHEST TO LOWEST
+- Auckland: NZ$1.90-2.20
+- Otago: NZ$1.10
+
+META CPM BY TERRITORY - 2023
+BY TERRITORY
+- Jersey: €7.40
+- Guernsey: under £6
+"""
+
+
+def test_prices_in_another_currency_are_figures():
+    """"NZ$1.90-2.20", "€7.40", "under £6": money figures as written (a dollar's country letters kept), rows of a
+    list by county or territory are markets."""
+    got = {f.label: f for f in kb_facts([("c.txt", CURRENCIES)]) if f.kind == "benchmark"}
+    assert (got["Auckland"].value, got["Auckland"].unit, got["Auckland"].geography) == ("NZ$1.90-2.20", "$", "Auckland")
+    assert (got["Auckland"].low, got["Auckland"].high) == (1.9, 2.2)
+    assert (got["Jersey"].value, got["Jersey"].unit, got["Jersey"].geography) == ("€7.40", "€", "Jersey")
+    assert (got["Guernsey"].value, got["Guernsey"].unit, got["Guernsey"].high) == ("under £6", "£", 6.0)
+
+
+@pytest.mark.parametrize("inp, want", [
+    ({"vertical": "Quebec", "metric": "CPC", "platform": "Google Ads"}, "C$1.95-2.30"),
+    ({"vertical": "Wales", "metric": "CPC"}, "£1.05"),
+])
+def test_kb_txt3_market_rows_in_other_currencies(kb_txt3_engine, inp, want):
+    assert want in _tool(kb_txt3_engine, **inp)
