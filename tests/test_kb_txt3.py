@@ -360,3 +360,21 @@ def test_prices_in_another_currency_are_figures():
 ])
 def test_kb_txt3_market_rows_in_other_currencies(kb_txt3_engine, inp, want):
     assert want in _tool(kb_txt3_engine, **inp)
+
+
+# ---------------------------------------------------------------- a second place's count in the next clause
+def test_a_count_for_a_second_place_in_the_next_clause():
+    """"The Boise DMA holds about 21,000 households in which a boat is kept, and the Reno DMA about 17,500 of
+    them": two counts of one audience, which keeps its "in which …" clause."""
+    text = ("BOATS - VERSION 1\n\nThe Boise DMA holds about 21,000 households in which a boat is kept, and the Reno "
+            "DMA about 17,500 of them. Nothing else is counted.\n")
+    from mpa.audience_facts import prose_audience_facts
+    got = {(f.geography, f.value, f.audience) for f in prose_audience_facts("b.txt", text)}
+    assert got == {("Boise DMA", "21,000", "households in which a boat is kept"),
+                   ("Reno DMA", "17,500", "households in which a boat is kept")}
+
+
+def test_kb_txt3_count_in_the_next_clause(kb_txt3_engine):
+    out = _tool(kb_txt3_engine, "get_audience_sizing", audience_type="households receiving home care",
+                geography="North West")
+    assert "240,000" in out
