@@ -153,12 +153,19 @@ def own_metric(label: str) -> tuple[str, str] | None:
 
 
 def label_metric(label: str) -> str | None:
-    """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>"."""
+    """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>", else its own "<words>
+    rate" ("Tour-to-Contract Rate: 28%" in a vertical's profile)."""
     known = metric_in(label)
     if known:
         return known
     own = own_metric(label)
-    return own[0] if own else None
+    if own:
+        return own[0]
+    plain = " ".join(label.split()).strip(" *")
+    return plain.lower() if _OWN_RATE.match(plain) else None
+
+
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} rate$", re.I)
 
 
 _GEO_NAMES = None

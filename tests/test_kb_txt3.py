@@ -378,3 +378,18 @@ def test_kb_txt3_count_in_the_next_clause(kb_txt3_engine):
     out = _tool(kb_txt3_engine, "get_audience_sizing", audience_type="households receiving home care",
                 geography="North West")
     assert "240,000" in out
+
+
+# ---------------------------------------------------------------- a profile's own rates
+@pytest.mark.parametrize("inp, want", [
+    ({"vertical": "wedding venues", "metric": "tour-to-contract rate"}, "28%"),
+    ({"vertical": "fine dining", "metric": "reservation show rate"}, "82-88%"),
+])
+def test_kb_txt3_profile_rates(kb_txt3_engine, inp, want):
+    assert want in _tool(kb_txt3_engine, **inp)
+
+
+def test_profile_rates_other_kb(kb_txt_engine):
+    """kb_txt's profiles state "Tour-to-Move-In Rate: 18-24%" and "Quote-to-Bind Rate: 11-15%": unread before."""
+    assert "18-24%" in _tool(kb_txt_engine, vertical="senior living", metric="tour-to-move-in rate")
+    assert "11-15%" in _tool(kb_txt_engine, vertical="insurance agencies", metric="quote-to-bind rate")
