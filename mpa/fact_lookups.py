@@ -102,12 +102,19 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     mine = [f for f in bench if f.vertical in names]
     # the KB's own name as asked before a vocabulary metric near it by meaning: "cost per qualified lead" is the KB's,
     # not the cost per lead
-    m = canonical_metric(metric, known_metrics) or own_metric_named(metric, bench) or _priced_unit(metric, known_metrics) \
-        or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
-    if m is not None and m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
-        if m in {f.metric for f in bench if f.vertical in shorter}:  # "Quick Service Restaurants" is its "Quick Service"
-            names = shorter
-            mine = [f for f in bench if f.vertical in names]
+    # — when the vertical states it: the KB's own "cost per app install" of a restaurant profile is not asked of a
+    # crypto exchange, whose cost per install is the vocabulary's CPI
+    own = own_metric_named(metric, bench)
+
+    def reading(mine: list[Fact]) -> str | None:
+        return canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
+            or _priced_unit(metric, known_metrics) or own \
+            or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
+    m = reading(mine)
+    if m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
+        theirs = [f for f in bench if f.vertical in shorter]  # "Quick Service Restaurants" is its "Quick Service"
+        if (m2 := reading(theirs)) in {f.metric for f in theirs}:
+            names, mine, m = shorter, theirs, m2
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")

@@ -230,18 +230,28 @@ BY VERTICAL - HIGHEST TO LOWEST
 """
 
 
-def test_own_metric_named_before_a_near_one(tmp_path):
-    """"cost per qualified lead" is the KB's own metric as asked, not its cost per lead (which the meaning model,
-    loaded with the agent, finds nearest): the qualified-lead figure, never the lead figure."""
-    import agent.offline  # noqa: F401  (the agent's import loads the meaning model the tools use at run time)
+@pytest.fixture
+def unit_meaning():
+    """A stand-in for the agent's sentence encoder: a priced unit means the unit its last word names ("qualified
+    lead" is near "lead", "app install" near "install") — what the real model finds, without loading it."""
+    from mpa import resolve
+    resolve.use_meaning(lambda p, ts: [0.9 if p.split()[-1:] == t.split()[-1:] else 0.1 for t in ts])
+    yield
+    import agent.offline  # noqa: F401  (the agent plugs its encoder back in on import; tests run in any order)
+    from agent.offline import semantic
+    resolve.use_meaning(semantic.similarities)
+
+
+def test_own_metric_named_before_a_near_one(tmp_path, unit_meaning):
+    """"cost per qualified lead" is the KB's own metric as asked, not its cost per lead (which meaning finds
+    nearest): the qualified-lead figure, never the lead figure."""
     from mpa.engine import build_engine
     (tmp_path / "lead_costs.txt").write_text(LEADS)
     out = _tool(build_engine(tmp_path), vertical="kayak rental", metric="cost per qualified lead")
     assert "$64-70" in out and "$21-25" not in out
 
 
-def test_kb_txt3_own_metric_named_before_a_near_one(kb_txt3_engine):
-    import agent.offline  # noqa: F401
+def test_kb_txt3_own_metric_named_before_a_near_one(kb_txt3_engine, unit_meaning):
     out = _tool(kb_txt3_engine, vertical="contract manufacturer", metric="cost per qualified lead")
     assert "$260-310" in out
 
@@ -393,3 +403,36 @@ def test_profile_rates_other_kb(kb_txt_engine):
     """kb_txt's profiles state "Tour-to-Move-In Rate: 18-24%" and "Quote-to-Bind Rate: 11-15%": unread before."""
     assert "18-24%" in _tool(kb_txt_engine, vertical="senior living", metric="tour-to-move-in rate")
     assert "11-15%" in _tool(kb_txt_engine, vertical="insurance agencies", metric="quote-to-bind rate")
+
+
+APPS = """APP COSTS - VERSION 1
+
+--------------------------------------------------------------------------------
+SECTION 1 - INSTALLS
+--------------------------------------------------------------------------------
+TIKTOK CPI BENCHMARKS - 2023
+BY VERTICAL - HIGHEST TO LOWEST
+- Ferry Operators: $3.30
+- Surf Schools: $2.10
+
+--------------------------------------------------------------------------------
+SECTION 2 - PROFILES
+--------------------------------------------------------------------------------
+PIZZA CHAINS - APP PROFILE
+Cost Per App Install: $1.40-1.90
+"""
+
+
+def test_own_metric_of_another_vertical_does_not_hide_the_vocabularys(tmp_path, unit_meaning):
+    """"cost per app install" is a pizza chain profile's own metric, and for a ferry operator the vocabulary's cost
+    per install (the reading the vertical has a figure for)."""
+    from mpa.engine import build_engine
+    (tmp_path / "apps.txt").write_text(APPS)
+    engine = build_engine(tmp_path)
+    assert "$3.30" in _tool(engine, vertical="ferry operators", metric="cost per app install")
+    assert "$1.40-1.90" in _tool(engine, vertical="pizza chains", metric="cost per app install")
+
+
+def test_kb_txt3_own_metric_of_another_vertical(kb_txt3_engine, unit_meaning):
+    assert "$4.10-5.00" in _tool(kb_txt3_engine, vertical="crypto", metric="cost per app install",
+                                 platform="Google App Campaigns")
