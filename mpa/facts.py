@@ -157,10 +157,12 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         if AGGREGATE.search(label):
             return None
         about = ctx.rows_about()
-        if about is None:
+        plat = row_platform(label)
+        if about is None:  # of no vertical: the row is named in the qualifier; a channel's publishers keep the channel
             qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
+            plat = ctx.platform() or plat  # ("STREAMING TV CPM" / "BY PUBLISHER": Connected TV, publisher Hulu)
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=about,
-                    metric=metric, platform=row_platform(label), period=ctx.period(), qualifier=qualifier,
+                    metric=metric, platform=plat, period=ctx.period(), qualifier=qualifier,
                     floor=floor, ceiling=ceiling)
     geography = label if (dim == "geography" or is_geography(label)) and not AGGREGATE.search(label) else None
     vertical = label if dim == "vertical" and geography is None and not AGGREGATE.search(label) else None

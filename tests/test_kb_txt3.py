@@ -91,8 +91,9 @@ def test_platform_rows_with_and_without_a_vertical():
     and the section declares ("BOAT DEALER CPL …"), or of none in a section about every vertical — each row the platform as the
     vocabulary names it ("Bing" → Bing Ads, "YouTube on smart speakers" → YouTube) or as written."""
     got = {(f.label): f for f in kb_facts([("p.txt", PLATFORM_ROWS)]) if f.kind == "benchmark"}
-    assert (got["Audioboom"].vertical, got["Audioboom"].platform, got["Audioboom"].metric) == (None, "Audioboom", "CPM")
-    assert got["YouTube on smart speakers"].platform == "YouTube"
+    # of no vertical, a channel's list of its publishers keeps the channel, and names the publisher in its qualifier
+    assert (got["Audioboom"].vertical, got["Audioboom"].platform, got["Audioboom"].metric) == (None, "Podcast", "CPM")
+    assert got["Audioboom"].qualifier == "publisher: Audioboom; highest"
     assert (got["Bing"].vertical, got["Bing"].platform) == ("Boat Dealer", "Bing Ads")
     assert got["Boat Trader Listings"].platform == "Boat Trader Listings"
 
@@ -100,6 +101,8 @@ def test_platform_rows_with_and_without_a_vertical():
 @pytest.mark.parametrize("inp, want, unwanted", [
     ({"metric": "CPM", "platform": "Hulu"}, ["$38-46", "$41-45"], []),          # the publisher row and the vertical rows
     ({"metric": "CPM", "platform": "Tubi"}, ["under $15"], []),
+    ({"metric": "CPM", "platform": "streaming TV"}, ["$38-46", "under $15"], []),  # the channel: every publisher
+    ({"metric": "completion rate", "platform": "YouTube"}, ["81-85%", "62-68%"], ["97-98%"]),  # "YouTube on mobile"
     ({"vertical": "crypto exchanges", "metric": "cost per install", "platform": "Apple Search Ads"}, ["$6.80-8.20"],
      ["$3.40"]),
     ({"vertical": "crypto exchanges", "metric": "CPI"}, ["up to $9.50", "$6.80-8.20", "$4.10-5.00", "$3.40", "$4.50-7.50"],
@@ -436,3 +439,14 @@ def test_own_metric_of_another_vertical_does_not_hide_the_vocabularys(tmp_path, 
 def test_kb_txt3_own_metric_of_another_vertical(kb_txt3_engine, unit_meaning):
     assert "$4.10-5.00" in _tool(kb_txt3_engine, vertical="crypto", metric="cost per app install",
                                  platform="Google App Campaigns")
+
+
+def test_a_publisher_row_is_found_by_its_name_and_by_its_channel(tmp_path):
+    """A channel's "BY PUBLISHER" row answers for the publisher ("Audioboom") and for the channel ("Podcast")."""
+    from mpa.engine import build_engine
+    (tmp_path / "audio.txt").write_text(PLATFORM_ROWS)
+    engine = build_engine(tmp_path)
+    assert "$21-24" in _tool(engine, metric="CPM", platform="Audioboom")
+    assert "$15" not in _tool(engine, metric="CPM", platform="Audioboom")
+    both = _tool(engine, metric="CPM", platform="Podcast")
+    assert "$21-24" in both and "$15" in both
