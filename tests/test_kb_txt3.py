@@ -450,3 +450,16 @@ def test_a_publisher_row_is_found_by_its_name_and_by_its_channel(tmp_path):
     assert "$15" not in _tool(engine, metric="CPM", platform="Audioboom")
     both = _tool(engine, metric="CPM", platform="Podcast")
     assert "$21-24" in both and "$15" in both
+
+
+def test_a_claim_naming_a_kb_own_rate_is_checked_against_its_figure(monkeypatch):
+    """The grounding scorer reads a KB's own metric in a claim ("tour-to-contract rate") as it reads a vocabulary
+    metric: the KB's figure is supported, a wrong one is invented."""
+    from pathlib import Path
+    from scorers import grounding
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "tests/fixtures/kb_txt3"))
+
+    def grounded(text: str) -> float:
+        return grounding(input="q", output={"response": text, "retrieved": []}, expected={}, metadata={}).score
+    assert grounded("The Wedding Venues tour-to-contract rate is 28%.") == 1.0
+    assert grounded("The Wedding Venues tour-to-contract rate is 38%.") == 0.0
