@@ -32,7 +32,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, kbterms, normphrase, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, kbterms, kbthesaurus, normphrase, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -126,7 +126,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     cands = _units(top)
     if not cands:
         return None
-    hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
+    # "how often" asks for a frequency, and the KB's own explanation of a term the words describe names it: hints
+    hint = set(terms(" ".join([*attributes(question), kbthesaurus.term_for(question) or ""]))) - q
     ctx -= hint
     n = len(cands)
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
