@@ -36,6 +36,7 @@ from agent.offline.passages import terms
 from rag.sentences import sentences
 
 MIN_SHARED = 3   # content stems a question and an explanation must share (two met chance pairs on our probes)
+SHARE = 0.5      # … and at least this share of the question's own: a long message meets some sentence by chance
 MAX_TERM_WORDS = 6  # a paragraph's opening words longer than this are a sentence, not a term
 # "CPL - Cost per lead. …", "- **Holdout**: a group …", "Reach: the number of …" (a term, a separator, its explanation)
 _OPENING_TERM = re.compile(r"^(?:[-*•]\s+)?\**(?P<term>[A-Z][\w:/'’&+ -]*?)\**\s*(?:\s[-–—]\s|:\s)(?P<text>[A-Z(].+)$")
@@ -79,6 +80,25 @@ def _first_paragraph(body: str, heading: str) -> str:
     return " ".join(out)
 
 
+def _paragraphs(text: str) -> list[str]:
+    """The paragraphs and list items of a document, each on one line (a glossary line may follow another directly)."""
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n|\n(?=\s*[-*•]\s)|\n(?=[A-Z][\w/'’&+ -]{0,40}\s[-–—]\s)", text)]
+
+
+# a heading that asks or tells rather than names ("Why X has no Y", "How the mix follows …", "Mixing the two"), or
+# introduces a worked case: what follows it is an argument or an example, not the explanation of a term
+_NOT_A_TERM = re.compile(r"^(?:how|why|what|when|where|which|who|whether|should|can|do|does|is|are)\b|\bthe two\b", re.I)
+
+
+def names_a_term(heading: str) -> bool:
+    """Does a heading name a term the section explains? Not when it asks or argues, introduces an illustration, or
+    names a particular case (a capitalised name inside it: "The Northwind tree", "Conversation 3: …")."""
+    from agent.offline.reader import _EXAMPLE_HEAD  # the reader's own test of an illustration's heading (imported late)
+    words = re.findall(r"[\w'’-]+", re.sub(r"\([^)]*\)", "", heading))
+    named = any(w[0].isupper() and not w.isupper() and not re.search(r"[\d-]", w) for w in words[1:])
+    return not (_NOT_A_TERM.search(heading) or _EXAMPLE_HEAD.search(heading) or named)
+
+
 @lru_cache(maxsize=4)
 def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
     """The explanations the KB in ``kb`` writes for its terms, and each stem's rarity (idf over its sections).
@@ -86,8 +106,10 @@ def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
     not a term it explains."""
     docs = servedkb.documents(kb)
     heads: Counter = Counter()
+    openers: Counter = Counter()  # a paragraph's opening term: a dialogue's speaker ("User: …") opens many
     for d in docs:
         heads.update({s.path[-1].lower() for s in d.sections})
+        openers.update(m.group("term") for m in map(_OPENING_TERM.match, _paragraphs(d.text)) if m)
     out: list[Entry] = []
     df: Counter = Counter()
     n = 0
@@ -96,14 +118,14 @@ def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
             body = d.text[s.start:s.end]
             n += 1
             df.update(set(terms(body)))
-            if len(s.path) > 1 and heads[s.path[-1].lower()] == 1:
+            if len(s.path) > 1 and heads[s.path[-1].lower()] == 1 and names_a_term(s.path[-1]):
                 e = _entry(_NUMBERED.sub("", s.path[-1]), _first_paragraph(body, s.path[-1]))
                 if e:
                     out.append(e)
-        for para in re.split(r"\n\s*\n|\n(?=\s*[-*•]\s)|\n(?=[A-Z][\w/'’&+ -]{0,40}\s[-–—]\s)", d.text):
-            para = " ".join(para.split())
+        for para in _paragraphs(d.text):
             m = None if _NOT_PROSE.match(para) else _OPENING_TERM.match(para)  # a glossary line: opens with its term
-            if m and len(m.group("term").split()) <= MAX_TERM_WORDS and not _NUMBERED.match(m.group("term")) \
+            if m and openers[m.group("term")] == 1 and len(m.group("term").split()) <= MAX_TERM_WORDS \
+                    and not _NUMBERED.match(m.group("term")) \
                     and not (m.group("term").isupper() and " " in m.group("term")):  # "BY VERTICAL - …": a heading
                 e = _entry(m.group("term"), m.group("text"))
                 if e:
@@ -112,9 +134,11 @@ def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
 
 
 def term_for(question: str) -> str | None:
-    """The KB term whose own explanation the question's words meet most strongly, or None."""
+    """The KB term whose own explanation the question's words meet most strongly, or None — and None for a
+    message that asks nothing ("I don't know our X": a gap it reports) or states a figure (its words are a
+    calculation's or a look-up's, which name the KB's terms already)."""
     kb = servedkb.folder()
-    return _term_for(question, kb) if kb else None
+    return _term_for(question, kb) if kb and "?" in question and not re.search(r"\d", question) else None
 
 
 @lru_cache(maxsize=4096)
@@ -124,7 +148,7 @@ def _term_for(question: str, kb: str) -> str | None:  # the search and the reade
     best, score = None, 0.0
     for e in found:
         shared = asked & e.stems
-        if len(shared) >= MIN_SHARED and not asked >= set(terms(e.term)):
+        if len(shared) >= max(MIN_SHARED, SHARE * len(asked)) and not asked >= set(terms(e.term)):
             s = sum(rarity.get(t, 1.0) for t in shared)
             if s > score:
                 best, score = e.term, s

@@ -126,8 +126,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     cands = _units(top)
     if not cands:
         return None
-    # "how often" asks for a frequency, and the KB's own explanation of a term the words describe names it: hints
-    hint = set(terms(" ".join([*attributes(question), kbthesaurus.term_for(question) or ""]))) - q
+    hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
+    # the KB's own term for what everyday words describe (:mod:`kbthesaurus`): a hint only when the words name no heading
+    kb_term = set() if context else set(terms(kbthesaurus.term_for(question) or "")) - q - hint
     ctx -= hint
     n = len(cands)
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
@@ -142,7 +143,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             hit = indexed[id(s)] = (s, by_head(s))
         return _matches(which, s, hit[1])
 
-    every = q | hint | ctx
+    every = q | hint | ctx | kb_term
     held_by = dict.fromkeys(every, 0)  # a word's near match depends on it and the set alone: each set matched once
     for s, k in held.values():
         for t in matched(every, s):
@@ -218,6 +219,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
 
     meant: set = set()
     ranked, by, scores = rank_sections(q | hint)
+    if kb_term and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):  # the KB term:
+        hint |= kb_term
+        ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     doc = (lambda k: top[k[0]].get("source", "").split("›")[0].strip())

@@ -263,7 +263,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
         q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
     # the KB's own term for what the words describe, read from the KB's explanations (searched last: kbthesaurus)
     from agent.offline.kbthesaurus import term_for  # imported late: it reads the served KB
-    term = term_for(q.focus)
+    term = None if carried else term_for(q.focus)  # a follow-up's words lean on the last turn's terms
     if term:
         q.queries.append(f"{q.focus} {term}"[:MAX_QUERY])
     return q
