@@ -95,7 +95,9 @@ def names_a_term(heading: str) -> bool:
     names a particular case (a capitalised name inside it: "The Northwind tree", "Conversation 3: …")."""
     from agent.offline.reader import _EXAMPLE_HEAD  # the reader's own test of an illustration's heading (imported late)
     words = re.findall(r"[\w'’-]+", re.sub(r"\([^)]*\)", "", heading))
-    named = any(w[0].isupper() and not w.isupper() and not re.search(r"[\d-]", w) for w in words[1:])
+    later = words[1:]  # in a heading written in lower case, a capitalised word is a name (title case says nothing)
+    named = any(w[0].isupper() and not w.isupper() and not re.search(r"[\d-]", w) for w in later) \
+        and any(w[0].islower() and len(w) > 3 for w in later)
     return not (_NOT_A_TERM.search(heading) or _EXAMPLE_HEAD.search(heading) or named)
 
 
@@ -119,7 +121,8 @@ def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
             n += 1
             df.update(set(terms(body)))
             if len(s.path) > 1 and heads[s.path[-1].lower()] == 1 and names_a_term(s.path[-1]):
-                e = _entry(_NUMBERED.sub("", s.path[-1]), _first_paragraph(body, s.path[-1]))
+                first = _first_paragraph(body, s.path[-1])
+                e = None if _OPENING_TERM.match(first) else _entry(_NUMBERED.sub("", s.path[-1]), first)  # a glossary line's
                 if e:
                     out.append(e)
         for para in _paragraphs(d.text):
