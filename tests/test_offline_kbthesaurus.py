@@ -15,7 +15,7 @@ from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 SUPPRESS = "How do I avoid paying to show ads to people who already buy from us?"
-REAL_PEOPLE = "How many of the people the platform says we can reach are actually real people?"
+CREDIT = "How long after someone clicks should we still give the ad credit for their purchase?"
 BOOKED = "what do we usually pay for each phone call that ends with an appointment on the calendar?"
 
 
@@ -36,10 +36,16 @@ def test_a_heading_names_a_term_unless_it_asks_argues_or_shows_a_case():
 
 
 def test_everyday_words_meet_the_kbs_explanation_on_kb(monkeypatch):
-    assert_unseen([SUPPRESS, REAL_PEOPLE])
+    assert_unseen([SUPPRESS, CREDIT])
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
     assert kbthesaurus.term_for(clean(SUPPRESS)) == "Suppression from acquisition"
-    assert kbthesaurus.term_for(clean(REAL_PEOPLE)) == "The AUD-PRD-60 deflator"
+    assert kbthesaurus.term_for(clean(CREDIT)) == "Conversion windows"
+    found, _, named = kbthesaurus.entries(str(ROOT / "kb"))
+    assert not [e for e in found if e.term.startswith("Related documents")]  # a list of other files explains nothing
+    # a one-word term's own name ("Reach") leads to its own section, not to another explanation that uses it
+    real = "How many of the people the platform says we can reach are actually real people?"
+    assert_unseen(real)
+    assert "reach" in named and kbthesaurus.term_for(clean(real)) is None
     assert form(SUPPRESS).queries[-1].endswith("Suppression from acquisition")  # searched after the turn's own
 
 
@@ -61,6 +67,19 @@ def test_the_agent_answers_from_the_section_the_term_names_on_kb(shipped_engine,
     turn, queries = _ask(shipped_engine, SUPPRESS)
     assert any(q.endswith("Suppression from acquisition") for q in queries)
     assert "[first-party-data#" in turn.assistant and "Excluding current customers" in turn.assistant
+
+
+def test_a_termed_search_keeps_only_the_section_explaining_the_term(monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    from agent.offline.toolread import ToolOutcome, merge_passages
+    termed = kbthesaurus.query(clean(SUPPRESS))
+    own = {"id": "a#1", "source": "step-03-audience-definition.md › Inclusion and exclusion rules › Inclusion logic"}
+    right = {"id": "b#9", "source": "first-party-data.md › Retention, suppression, and exclusion audiences › "
+                                   "Suppression from acquisition"}
+    other = {"id": "c#2", "source": "channel-social.md › Prospecting versus retargeting"}
+    outcomes = [ToolOutcome("search_knowledge_base", {"query": clean(SUPPRESS)}, "", False, passages=[own]),
+                ToolOutcome("search_knowledge_base", {"query": termed}, "", False, passages=[other, right])]
+    assert [p["id"] for p in merge_passages(outcomes)] == ["a#1", "b#9"]
 
 
 def test_glossary_lines_and_framed_sections_of_a_plain_text_kb(kb_txt2_engine, monkeypatch):

@@ -32,7 +32,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agent.offline import servedkb
-from agent.offline.passages import terms
+from agent.offline.passages import is_pointer, terms
+from agent.offline.sectionkind import EXAMPLE_HEAD  # the reader's own test of an illustration's heading
 from rag.sentences import sentences
 
 MIN_SHARED = 3   # content stems a question and an explanation must share (two met chance pairs on our probes)
@@ -45,16 +46,17 @@ _OPENING_TERM = re.compile(r"^(?:[-*•]\s+)?\**(?P<term>[A-Z][\w:/'’&+ -]*?)\
 class Entry(NamedTuple):
     term: str               # the KB's term, as it writes it (a heading, a glossary line's opening words)
     stems: frozenset[str]   # the explanation's content stems, less the term's own
+    where: str = ""         # the heading of the section that explains it, as citations name it
 
 
-def _entry(term: str, text: str) -> Entry | None:
+def _entry(term: str, text: str, where: str) -> Entry | None:
     first = sentences(text)
-    if not first:
-        return None
+    if not first or is_pointer(first[0]) or re.search(r"\w\.(?:md|txt)\b", first[0]):
+        return None  # a paragraph sending the reader to other documents explains nothing
     term = re.sub(r"\s*\([^)]*\)", "", term).strip(" :-–—*")  # "CPA (cost per acquisition)": the term itself
     own = set(terms(term))
     stems = frozenset(set(terms(first[0])) - own)
-    return Entry(term, stems) if term and own and stems else None
+    return Entry(term, stems, where) if term and own and stems else None
 
 
 # a heading's numbering label ("Section 3 - …", "Step 6: …", "Phase 2 — …"): the name follows it
@@ -93,17 +95,18 @@ _NOT_A_TERM = re.compile(r"^(?:how|why|what|when|where|which|who|whether|should|
 def names_a_term(heading: str) -> bool:
     """Does a heading name a term the section explains? Not when it asks or argues, introduces an illustration, or
     names a particular case (a capitalised name inside it: "The Northwind tree", "Conversation 3: …")."""
-    from agent.offline.reader import _EXAMPLE_HEAD  # the reader's own test of an illustration's heading (imported late)
     words = re.findall(r"[\w'’-]+", re.sub(r"\([^)]*\)", "", heading))
     later = words[1:]  # in a heading written in lower case, a capitalised word is a name (title case says nothing)
     named = any(w[0].isupper() and not w.isupper() and not re.search(r"[\d-]", w) for w in later) \
         and any(w[0].islower() and len(w) > 3 for w in later)
-    return not (_NOT_A_TERM.search(heading) or _EXAMPLE_HEAD.search(heading) or named)
+    return not (_NOT_A_TERM.search(heading) or EXAMPLE_HEAD.search(heading) or named)
 
 
 @lru_cache(maxsize=4)
-def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
-    """The explanations the KB in ``kb`` writes for its terms, and each stem's rarity (idf over its sections).
+def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float], frozenset[str]]:
+    """The explanations the KB in ``kb`` writes for its terms, each stem's rarity (idf over its sections), and the
+    stems that are a one-word term's name ("Reach", "CPL"): such a word in a question already speaks the KB's
+    language and leads to its own section, so it does not tie the question to another term's explanation.
     A heading written in two documents or more ("Worked example", "Benchmark table") is the KB's structure,
     not a term it explains."""
     docs = servedkb.documents(kb)
@@ -122,37 +125,69 @@ def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float]]:
             df.update(set(terms(body)))
             if len(s.path) > 1 and heads[s.path[-1].lower()] == 1 and names_a_term(s.path[-1]):
                 first = _first_paragraph(body, s.path[-1])
-                e = None if _OPENING_TERM.match(first) else _entry(_NUMBERED.sub("", s.path[-1]), first)  # a glossary line's
-                if e:
+                e = None if _OPENING_TERM.match(first) else _entry(_NUMBERED.sub("", s.path[-1]), first, s.path[-1])
+                if e:  # (a section opening with a glossary line explains that line's term, below)
                     out.append(e)
-        for para in _paragraphs(d.text):
-            m = None if _NOT_PROSE.match(para) else _OPENING_TERM.match(para)  # a glossary line: opens with its term
-            if m and openers[m.group("term")] == 1 and len(m.group("term").split()) <= MAX_TERM_WORDS \
-                    and not _NUMBERED.match(m.group("term")) \
-                    and not (m.group("term").isupper() and " " in m.group("term")):  # "BY VERTICAL - …": a heading
-                e = _entry(m.group("term"), m.group("text"))
-                if e:
-                    out.append(e)
-    return tuple(dict.fromkeys(out)), {t: math.log(max(1, n) / (1 + c)) + 1.0 for t, c in df.items()}
+            for para in _paragraphs(body):
+                m = None if _NOT_PROSE.match(para) else _OPENING_TERM.match(para)  # a glossary line: opens with its term
+                if m and openers[m.group("term")] == 1 and len(m.group("term").split()) <= MAX_TERM_WORDS \
+                        and not _NUMBERED.match(m.group("term")) \
+                        and not (m.group("term").isupper() and " " in m.group("term")):  # "BY VERTICAL - …": a heading
+                    e = _entry(m.group("term"), m.group("text"), s.path[-1])
+                    if e:
+                        out.append(e)
+    out = list(dict.fromkeys(out))
+    named = frozenset(t for e in out for t in terms(e.term) if len(terms(e.term)) == 1)
+    return tuple(out), {t: math.log(max(1, n) / (1 + c)) + 1.0 for t, c in df.items()}, named
 
 
 def term_for(question: str) -> str | None:
     """The KB term whose own explanation the question's words meet most strongly, or None — and None for a
     message that asks nothing ("I don't know our X": a gap it reports) or states a figure (its words are a
     calculation's or a look-up's, which name the KB's terms already)."""
+    e = _explained(question)
+    return e.term if e else None
+
+
+def _explained(question: str) -> Entry | None:
     kb = servedkb.folder()
-    return _term_for(question, kb) if kb and "?" in question and not re.search(r"\d", question) else None
+    return _best(question, kb) if kb and "?" in question and not re.search(r"\d", question) else None
 
 
 @lru_cache(maxsize=4096)
-def _term_for(question: str, kb: str) -> str | None:  # the search and the reader ask it of the same words
-    found, rarity = entries(kb)
+def _best(question: str, kb: str) -> Entry | None:  # the search and the reader ask it of the same words
+    found, rarity, named = entries(kb)
     asked = set(terms(question))
     best, score = None, 0.0
     for e in found:
-        shared = asked & e.stems
+        shared = asked & e.stems - named
         if len(shared) >= max(MIN_SHARED, SHARE * len(asked)) and not asked >= set(terms(e.term)):
             s = sum(rarity.get(t, 1.0) for t in shared)
             if s > score:
-                best, score = e.term, s
+                best, score = e, s
     return best
+
+
+_FORMED: dict[str, str] = {}  # a search this module formed → the heading of the section explaining its term
+
+
+def query(focus: str) -> str | None:
+    """The search for ``focus`` with the KB's own term for it added, or None when its words meet no explanation."""
+    e = _explained(focus)
+    if not e:
+        return None
+    q = f"{focus} {e.term}"
+    if len(_FORMED) > 4096:
+        _FORMED.clear()
+    _FORMED[q] = e.where.lower()
+    return q
+
+
+def narrowed(query_: str, passages: list[dict]) -> list[dict]:
+    """The passages of a search :func:`query` formed, narrowed to the section explaining its term: the term was
+    added to reach that section, and the rest of what such a search returns is what the turn's own searches
+    found already, or chance (the words of a term meet other sections too)."""
+    where = _FORMED.get(query_)
+    if where is None:
+        return passages
+    return [p for p in passages if where in p.get("source", "").lower()]

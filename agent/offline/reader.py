@@ -55,9 +55,7 @@ _FORMULA_HEAD = re.compile(r"\w\s*[×÷=+]\s*\w")  # a heading spelling a calcul
 # a figure naming a rule ("your 10 percent floor", "the 72-hour re-entry rule"): the rule's name, not the user's own figure
 _NAMED_FIGURE = re.compile(r"(?<![$\d.,])\d[\d.,]*\s*(?:%|percent\b|per cent\b)?(?:[\s-]+(?!(?:a|an|the|and|or|with|"
                            r"on|in|for|of|to|at|by|per|is|are|has|have)\b)[a-z]+){0,3}?[\s-]+(?=" + NORM_HEAD.pattern + ")", re.I)
-# headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
-_EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
-                           r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
+_EXAMPLE_HEAD = sectionkind.EXAMPLE_HEAD  # headings of illustrations, not of the rule they illustrate
 # a question asking to be shown a worked case ("walk me through how a cut like that is done")
 _SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|some|any) (?:worked )?examples?\b|"
                    r"\bexamples? of\b|\bstep[- ]by[- ]step\b|"

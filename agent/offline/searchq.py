@@ -262,10 +262,10 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     if asked:
         q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
     # the KB's own term for what the words describe, read from the KB's explanations (searched last: kbthesaurus)
-    from agent.offline.kbthesaurus import term_for  # imported late: it reads the served KB
-    term = None if carried else term_for(q.focus)  # a follow-up's words lean on the last turn's terms
-    if term:
-        q.queries.append(f"{q.focus} {term}"[:MAX_QUERY])
+    from agent.offline import kbthesaurus  # imported late: it reads the served KB
+    termed = None if carried else kbthesaurus.query(q.focus[:MAX_QUERY - 60])  # a follow-up leans on the last turn's terms
+    if termed:
+        q.queries.append(termed)
     return q
 
 
