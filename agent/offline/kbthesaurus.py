@@ -46,7 +46,7 @@ _OPENING_TERM = re.compile(r"^(?:[-*•]\s+)?\**(?P<term>[A-Z][\w:/'’&+ -]*?)\
 class Entry(NamedTuple):
     term: str               # the KB's term, as it writes it (a heading, a glossary line's opening words)
     stems: frozenset[str]   # the explanation's content stems, less the term's own
-    where: str = ""         # the heading of the section that explains it, as citations name it
+    where: str = ""         # what the heading of its section holds: its own heading, or the term (a glossary line's)
 
 
 def _entry(term: str, text: str, where: str) -> Entry | None:
@@ -56,7 +56,7 @@ def _entry(term: str, text: str, where: str) -> Entry | None:
     term = re.sub(r"\s*\([^)]*\)", "", term).strip(" :-–—*")  # "CPA (cost per acquisition)": the term itself
     own = set(terms(term))
     stems = frozenset(set(terms(first[0])) - own)
-    return Entry(term, stems, where) if term and own and stems else None
+    return Entry(term, stems, where or term) if term and own and stems else None
 
 
 # a heading's numbering label ("Section 3 - …", "Step 6: …", "Phase 2 — …"): the name follows it
@@ -103,10 +103,11 @@ def names_a_term(heading: str) -> bool:
 
 
 @lru_cache(maxsize=4)
-def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float], frozenset[str]]:
-    """The explanations the KB in ``kb`` writes for its terms, each stem's rarity (idf over its sections), and the
-    stems that are a one-word term's name ("Reach", "CPL"): such a word in a question already speaks the KB's
-    language and leads to its own section, so it does not tie the question to another term's explanation.
+def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float], frozenset[str], frozenset[str]]:
+    """The explanations the KB in ``kb`` writes for its terms, each stem's rarity (idf over its sections), the
+    stems that are a one-word term's name ("Reach", "CPL") — such a word in a question already speaks the KB's
+    language and leads to its own section, so it does not tie the question to another term's explanation — and
+    the stems of every heading: a question whose shared words are all heading words reaches sections by them.
     A heading written in two documents or more ("Worked example", "Benchmark table") is the KB's structure,
     not a term it explains."""
     docs = servedkb.documents(kb)
@@ -133,12 +134,13 @@ def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float], frozenset[str
                 if m and openers[m.group("term")] == 1 and len(m.group("term").split()) <= MAX_TERM_WORDS \
                         and not _NUMBERED.match(m.group("term")) \
                         and not (m.group("term").isupper() and " " in m.group("term")):  # "BY VERTICAL - …": a heading
-                    e = _entry(m.group("term"), m.group("text"), s.path[-1])
+                    e = _entry(m.group("term"), m.group("text"), "")  # found where the KB uses it, not in the glossary
                     if e:
                         out.append(e)
     out = list(dict.fromkeys(out))
     named = frozenset(t for e in out for t in terms(e.term) if len(terms(e.term)) == 1)
-    return tuple(out), {t: math.log(max(1, n) / (1 + c)) + 1.0 for t, c in df.items()}, named
+    headed = frozenset(t for d in docs for s in d.sections for t in terms(s.path[-1]))
+    return tuple(out), {t: math.log(max(1, n) / (1 + c)) + 1.0 for t, c in df.items()}, named, headed
 
 
 def term_for(question: str) -> str | None:
@@ -149,6 +151,12 @@ def term_for(question: str) -> str | None:
     return e.term if e else None
 
 
+def explaining(question: str) -> str:
+    """The heading (lower case) of the section explaining the KB's term for the question's words, or ""."""
+    e = _explained(question)
+    return e.where.lower() if e else ""
+
+
 def _explained(question: str) -> Entry | None:
     kb = servedkb.folder()
     return _best(question, kb) if kb and "?" in question and not re.search(r"\d", question) else None
@@ -156,12 +164,12 @@ def _explained(question: str) -> Entry | None:
 
 @lru_cache(maxsize=4096)
 def _best(question: str, kb: str) -> Entry | None:  # the search and the reader ask it of the same words
-    found, rarity, named = entries(kb)
+    found, rarity, named, headed = entries(kb)
     asked = set(terms(question))
     best, score = None, 0.0
     for e in found:
         shared = asked & e.stems - named
-        if len(shared) >= max(MIN_SHARED, SHARE * len(asked)) and not asked >= set(terms(e.term)):
+        if len(shared) >= max(MIN_SHARED, SHARE * len(asked)) and shared - headed and not asked >= set(terms(e.term)):
             s = sum(rarity.get(t, 1.0) for t in shared)
             if s > score:
                 best, score = e, s

@@ -125,8 +125,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if not cands:
         return None
     hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
-    # the KB's own term for what everyday words describe (:mod:`kbthesaurus`): a hint only when the words name no heading
-    kb_term = set() if context else set(terms(kbthesaurus.term_for(question) or "")) - q - hint
+    # the section explaining the KB's own term for what everyday words describe (:mod:`kbthesaurus`)
+    kb_head, explains = "" if context else kbthesaurus.explaining(question), set()
     ctx -= hint
     n = len(cands)
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
@@ -141,7 +141,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             hit = indexed[id(s)] = (s, by_head(s))
         return _matches(which, s, hit[1])
 
-    every = q | hint | ctx | kb_term
+    every = q | hint | ctx
     held_by = dict.fromkeys(every, 0)  # a word's near match depends on it and the set alone: each set matched once
     for s, k in held.values():
         for t in matched(every, s):
@@ -201,6 +201,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.25  # "your 10 percent floor": the heading naming its rule by that figure ("The FLOOR-10 rule")
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
+            if any(h in us[0].heading.lower() for h in explains):  # it holds the KB's term for the everyday words
+                s *= 1.5
             if hint:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
                 s *= 1.0 + 0.5 * len(_matches(hint, us[0].head_terms)) / len(hint)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
@@ -217,8 +219,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
 
     meant: set = set()
     ranked, by, scores = rank_sections(q | hint)
-    if kb_term and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):  # the KB term:
-        hint |= kb_term
+    if kb_head and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):
+        explains.add(kb_head)  # only when the words name no heading of the section they rank first: else they are the KB's
         ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
