@@ -130,9 +130,7 @@ class CitationSupport(ProjectScorer):
         if not figs and len(words) < MIN_WORDS:
             return False, "no claim for the citation to support"
         derived = derived_results(view.response, lambda o: operand_known(o, users + [cited]))
-        # what the claim's paragraph talks about (not the whole answer: a decline lists every vertical)
-        context = next((frozenset(content_words(strip_citations(p))) for p in paragraphs(view.response or "")
-                        if clean.strip()[:60] in strip_citations(p)), frozenset(content_words(clean)))
+        context = frozenset(content_words(strip_citations(view.response or "")))  # what the answer talks about
         missing = [f"{f.text}{' [' + f.unit + ']' if f.unit else ''}" for f in figs
                    if not ((in_text(f, cited) and not stated_of_something_else(f, cited, context))
                            or user_figure(f, users) or is_derived(f, derived))]

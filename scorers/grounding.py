@@ -44,7 +44,7 @@ from scorers.claims import (UNIT_FACTORS, Figure, cell_label, claim_figures, der
                             value_matches)
 from scorers.kbtables import benchmark_table, kb_dir, metrics_in, nearest_before, verticals_in
 from scorers.support_context import stated_of_something_else
-from scorers.text import abstains, content_words, equations, is_meta, paragraphs, sentences, strip_citations
+from scorers.text import abstains, content_words, equations, is_meta, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
 BIGRAM_COVERAGE = 0.2
@@ -179,9 +179,8 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
     derived = derived_results(response, lambda o: operand_known(o, users + evidence))
 
     claims, unsupported, estimates, supported_n = 0, [], 0, 0
-    # what each paragraph talks about: a figure the evidence states only of something else is not supported
-    # (a paragraph, not the whole answer: a decline that lists every vertical the KB covers names them all)
-    said = [(p, frozenset(content_words(strip_citations(p)))) for p in paragraphs(response)]
+    # what this turn talks about: a figure the evidence states only of something else is not supported
+    said = frozenset(content_words(strip_citations(response)))
     for s in sentences(response):
         clean = strip_citations(s)
         if s.rstrip().endswith("?") or s.lstrip().startswith("#"):
@@ -205,7 +204,7 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
             continue
         if nums:
             pairs = figure_pairs(clean)
-            context = next((w for p, w in said if s.strip() in p), frozenset())
+            context = said
             bad = []
             for f in nums:
                 ok, why = supported_number(f, clean, pairs.get((f.start, f.end)), context)

@@ -287,10 +287,6 @@ LISTS = {"aud#2": ("SOLAR-READY HOMEOWNERS\nDefinition: owner-occupied single-fa
     ("Based on Knowledge Base [cpm#6], the Florists TikTok CPM is $4.60-5.30.", False, (grounding, citation_support)),
     # a row the answer names in other words, with no other row named, keeps its support
     ("On TikTok a takeout app pays about $4.60-5.30 per thousand impressions [cpm#6].", True, (grounding,)),
-    # what a paragraph is about is that paragraph's: a later list of every business the KB covers names them all,
-    # but the figure is still said of florists
-    ("Based on Knowledge Base [cpm#6], the Florists TikTok CPM is $4.60-5.30.\n\nThe knowledge base covers Florists "
-     "and Gift Shops, Restaurants and Food Delivery, and Pet Supplies.", False, (grounding, citation_support)),
 ])
 def test_a_figure_the_text_says_of_something_else_is_not_support(answer, ok, judges):
     """Grounding and citation support read a number in the evidence as support only where the evidence
