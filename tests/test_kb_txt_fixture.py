@@ -25,20 +25,17 @@ import math
 import re
 from pathlib import Path
 
-import pytest
-
-from rag.analyzer import get_analyzer
+from tests import kbtext_goldens as kg
+from tests.kbtext_goldens import DASHES, parse_value, tagged
 
 ROOT = Path(__file__).resolve().parent
 KB = ROOT / "fixtures" / "kb_txt"
 DATA = ROOT / "fixtures" / "kb_txt_datasets"
-TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(KB.glob("*.txt"))}
+TEXTS = kg.read_kb(KB)
 
-DASHES = re.compile(r"^-{20,}$")
 LIST_HEADING = re.compile(r"^([A-Z][A-Z ]*?) (CPC|CPM|CTR|CPA|ROAS|CONVERSION RATE) BENCHMARKS - (\d{4})$")
 BULLET = re.compile(r"^- ([^:]+): (.+)$")
 KV_LINE = re.compile(r"^([A-Z][A-Za-z -]+): (\S.*)$")
-VALUE = re.compile(r"^(\$)?(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?(%|x)?")
 HEADING_METRIC = {"CONVERSION RATE": "CVR"}
 KV_METRIC = {"Cost Per Lead": "CPL", "Conversion Rate": "CVR"}
 UNIT_OF = {"CPC": "$", "CPM": "$", "CPA": "$", "CPL": "$", "CTR": "%", "CVR": "%", "ROAS": "x"}
@@ -66,17 +63,6 @@ METRIC_WORDS = {"cost per click": "CPC", "cost per lead": "CPL", "click-through 
 
 
 # ------------------------------------------------------------------ scanning the KB text
-def parse_value(value: str) -> tuple[float, float, str] | None:
-    """"$4.30-4.80" → (4.3, 4.8, "$"); "8.10%" → (8.1, 8.1, "%"); "4.1-4.8x" → (4.1, 4.8, "x")."""
-    m = VALUE.match(value)
-    if not m:
-        return None
-    low = float(m.group(2))
-    high = float(m.group(3)) if m.group(3) else low
-    unit = m.group(1) or m.group(4)
-    return (low, high, unit) if unit else None
-
-
 def stripped_lines():
     """``(source, stripped line, is the file's first line)`` over every fixture file: the fact
     readers below keep a heading state that must not leak from one file into the next."""
@@ -122,8 +108,7 @@ def kv_facts() -> tuple[dict, ...]:
 
 
 def sentences(source: str) -> list[str]:
-    flat = re.sub(r"\s+", " ", TEXTS[source])
-    return re.split(r"(?<=[.;])\s+(?=[A-Z])", flat)
+    return kg.sentences(TEXTS[source])
 
 
 def kb_label(phrase: str) -> str | None:
@@ -141,26 +126,7 @@ def kb_metric(phrase: str) -> str:
 
 # ------------------------------------------------------------------ loading goldens
 def load(name: str) -> list[dict]:
-    path = DATA / name
-    assert path.is_file(), f"{path} is missing"
-    rows = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                pytest.fail(f"{name} line {n}: invalid JSON ({exc})")
-    ids = [r.get("id") for r in rows]
-    assert len(ids) == len(set(ids)), f"{name}: duplicate ids"
-    return rows
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def tagged(rows: list[dict], tag: str) -> int:
-    return sum(tag in (r.get("tags") or []) for r in rows)
+    return kg.load(DATA, name)
 
 
 # ------------------------------------------------------------------ the KB itself
@@ -168,27 +134,7 @@ def test_kb_size_and_conventions():
     assert len(TEXTS) >= 8, f"{len(TEXTS)} documents < 8"
     total = sum(len(t.encode("utf-8")) for t in TEXTS.values())
     assert total >= 60_000, f"KB is {total} bytes < 60 KB"
-    errors = []
-    for source, text in TEXTS.items():
-        lines = text.splitlines()
-        if not re.match(r"^[A-Z][A-Z ,&-]+ - VERSION \d+\.\d+$", lines[0]):
-            errors.append(f"{source}: first line {lines[0]!r} is not 'TITLE - VERSION n.n'")
-        if not (lines[1].startswith("META - Document: ") and lines[2].startswith("META - Purpose: ")):
-            errors.append(f"{source}: lines 2-3 must be META - Document / META - Purpose")
-        headings = [lines[i] for i in range(1, len(lines) - 1)
-                    if DASHES.match(lines[i - 1]) and DASHES.match(lines[i + 1])]
-        if len(headings) < 3:
-            errors.append(f"{source}: {len(headings)} dash-framed sections < 3")
-        for i in range(1, len(lines) - 1):
-            if DASHES.match(lines[i - 1]) and DASHES.match(lines[i + 1]):
-                block = lines[i + 2:i + 8]
-                for key in ("META_WORKFLOW_STEPS:", "META_TOPICS:", "META_VERTICALS:", "META_CHANNELS:",
-                            "META_INTENT:", "META_CONFIDENCE:"):
-                    if not any(b.startswith(key) for b in block):
-                        errors.append(f"{source}: section {lines[i]!r} lacks {key}")
-        for rel in re.findall(r"^RELATED - (\S+\.txt) for ", text, flags=re.M):
-            if rel not in TEXTS:
-                errors.append(f"{source}: RELATED names {rel}, which is not in the KB")
+    errors = kg.convention_errors(TEXTS)
     assert not errors, "\n".join(errors)
 
 
@@ -376,53 +322,13 @@ def test_audience_goldens():
 
 # ------------------------------------------------------------------ retrieval.jsonl
 def section_texts(source: str) -> dict[str, str]:
-    """Dash-framed heading (as written) → the text up to the next framed heading."""
-    lines = TEXTS[source].splitlines()
-    starts = [i for i in range(1, len(lines) - 1) if DASHES.match(lines[i - 1]) and DASHES.match(lines[i + 1])]
-    return {lines[s]: "\n".join(lines[s:(starts[k + 1] - 1) if k + 1 < len(starts) else len(lines)])
-            for k, s in enumerate(starts)}
+    return kg.section_texts(TEXTS[source])
 
 
 def test_retrieval_goldens():
     rows = load("retrieval.jsonl")
     assert len(rows) >= 40 and tagged(rows, "paraphrase") >= 10
-    analyze = get_analyzer(stem=True, stop_words=True)
-    allowed = {"id", "query", "expected_sources", "expected_sections", "answer_text", "answer_texts", "tags", "note"}
-    errors = []
-    for row in rows:
-        i = row["id"]
-        if set(row) - allowed:
-            errors.append(f"{i}: unknown field(s) {sorted(set(row) - allowed)}")
-        answers = [row["answer_text"]] if "answer_text" in row else row.get("answer_texts", [])
-        sources, secs = row["expected_sources"], row["expected_sections"]
-        if not answers or not sources or not isinstance(secs, dict):
-            errors.append(f"{i}: needs answers, expected_sources and expected_sections {{source: [heading]}}")
-            continue
-        bodies = []
-        for src, heads in secs.items():
-            if src not in sources or src not in TEXTS:
-                errors.append(f"{i}: expected_sections names {src}, not an expected source / KB file")
-                continue
-            for h in [heads] if isinstance(heads, str) else heads:
-                if h not in section_texts(src):
-                    errors.append(f"{i}: {h!r} is not a dash-framed heading of {src}")
-                else:
-                    bodies.append(_norm(section_texts(src)[h]))
-        for ans in answers:
-            if not any(_norm(ans) in b for b in bodies):
-                errors.append(f"{i}: answer {ans[:60]!r} is not verbatim inside the expected section(s)")
-        if "paraphrase" in row["tags"]:
-            shared = set(analyze(row["query"])) & {t for a in answers for t in analyze(a)}
-            if shared:
-                errors.append(f"{i}: paraphrase shares {sorted(shared)} with its answer")
-        for tag in row["tags"]:
-            if re.fullmatch(r"step-\d+", tag) and not any(
-                    tag[5:] in re.search(r"META_WORKFLOW_STEPS: ([\d,]+)", section_texts(src)[h]).group(1).split(",")
-                    for src, heads in secs.items() if src in TEXTS
-                    for h in ([heads] if isinstance(heads, str) else heads) if h in section_texts(src)):
-                errors.append(f"{i}: tag {tag} but no expected section lists that step in META_WORKFLOW_STEPS")
-        if "multi-hop" in row["tags"] and len(answers) < 2:
-            errors.append(f"{i}: multi-hop rows give one answer text per hop")
+    errors = kg.retrieval_errors(rows, TEXTS)
     assert not errors, "\n".join(errors)
 
 
@@ -430,16 +336,11 @@ def test_retrieval_goldens():
 def test_abstain_goldens():
     rows = load("abstain.jsonl")
     assert len(rows) >= 15
-    for r in rows:
-        assert set(r) <= {"id", "question", "must_abstain", "category", "why", "tags", "notes"}, r["id"]
-        assert r["must_abstain"] is True and r["question"].strip() and r["category"] and r["why"], r["id"]
-    assert {r["category"] for r in rows} >= {"off-domain", "uncovered-vertical", "uncovered-channel"}
+    errors = kg.abstain_errors(rows)
+    assert not errors, "\n".join(errors)
 
 
 # ------------------------------------------------------------------ scenarios
-NEW_EXPECT_KEYS = ("sections", "audience", "key_facts", "must_clarify")  # agreed extensions (notes/SCHEMA.md)
-
-
 def value_is_stated(vertical: str, metric: str, value: str) -> bool:
     label, metric = kb_label(vertical) or vertical, kb_metric(metric)
     facts = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower() and f["metric"] == metric]
@@ -456,52 +357,7 @@ def audience_is_stated(geography: str, size: int) -> bool:
 
 
 def check_scenario(name: str, sc: dict) -> list[str]:
-    errors = []
-    base = copy.deepcopy(sc)
-    for turn in base["turns"]:
-        for key in NEW_EXPECT_KEYS:
-            (turn.get("expect") or {}).pop(key, None)
-    if sc.get("id") != name:
-        errors.append(f"{name}: id {sc.get('id')!r} != file stem")
-    try:
-        from agent.scenario import load_scenario
-        load_scenario(base)
-    except ImportError:
-        pass
-    except Exception as exc:  # noqa: BLE001 - report every rejected scenario
-        errors.append(f"{name}: {exc}")
-    analyze = get_analyzer(stem=True, stop_words=True)
-    for t, turn in enumerate(sc["turns"]):
-        exp, where = turn.get("expect") or {}, f"{name} turn {t}"
-        if "user" in turn and re.search(r"\b(divide|divided|multiply|times 1000)\b", turn["user"], re.I):
-            errors.append(f"{where}: the user dictates the arithmetic")
-        for s in exp.get("sources", []):
-            if s not in TEXTS:
-                errors.append(f"{where}: source {s} is not in the KB")
-        for b in exp.get("benchmarks", []):
-            if not value_is_stated(b["vertical"], b["metric"], b["value"]):
-                errors.append(f"{where}: {b} is not stated in the KB")
-        for a in exp.get("audience", []):
-            if not audience_is_stated(a["geography"], a["size"]):
-                errors.append(f"{where}: audience {a} is not stated in the KB")
-        bodies = [section_texts(s)[h] for s in exp.get("sources", []) if s in TEXTS
-                  for h in exp.get("sections", []) if h in section_texts(s)]
-        for h in exp.get("sections", []):
-            if not any(h in section_texts(s) for s in exp.get("sources", []) if s in TEXTS):
-                errors.append(f"{where}: section {h!r} is not a heading of the turn's sources")
-        section_terms = {term for b in bodies for term in analyze(b)}
-        for fact in exp.get("key_facts", []):
-            terms = set(analyze(fact))
-            if len(fact.split()) > 15:
-                errors.append(f"{where}: key fact longer than 15 words: {fact!r}")
-            if not bodies or len(terms & section_terms) < 0.6 * len(terms):
-                errors.append(f"{where}: key fact {fact!r} is not covered by the turn's sections "
-                              f"(missing {sorted(terms - section_terms)})")
-        in_scope = [k for k in ("benchmarks", "audience", "calculations", "key_facts", "must_abstain",
-                                "must_clarify") if exp.get(k)]
-        if "user" in turn and not in_scope:
-            errors.append(f"{where}: an in-scope user turn needs an expected answer")
-    return errors
+    return kg.scenario_errors(name, sc, TEXTS, value_is_stated, audience_is_stated)
 
 
 def test_scenarios():
@@ -525,12 +381,5 @@ def test_scenario_checker_catches_bad_values():
 
 
 def test_own_gate_keeps_the_shipped_weights():
-    """The fixture's gate (weights.json beside its goldens) has its own threshold and floors, measured
-    on this KB, but the shipped weights: a composite must mean the same on both KBs."""
-    own = json.loads((DATA / "weights.json").read_text(encoding="utf-8"))
-    shipped = json.loads((ROOT.parent / "scorers" / "weights.json").read_text(encoding="utf-8"))
-    assert own["weights"] == shipped["weights"]
-    assert set(own["gate"]["required_evals"]) == set(shipped["gate"]["required_evals"])
-    for name, req in own["gate"]["required_evals"].items():
-        if name != "_about":  # each floor says what it was measured with
-            assert "kb_txt" in req["_why"] and "measured" in req["_why"] and 0 < req["floor"] < 1, name
+    """The fixture's gate has its own threshold and floors, measured on this KB, but the shipped weights."""
+    assert kg.own_gate_errors(DATA, "kb_txt") == []
