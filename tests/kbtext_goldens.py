@@ -14,6 +14,7 @@ import copy
 import json
 import math
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -234,3 +235,172 @@ def own_gate_errors(data: Path, kb_name: str) -> list[str]:
         if name != "_about" and not (kb_name in req["_why"] and "measured" in req["_why"] and 0 < req["floor"] < 1):
             errors.append(f"{name}: the floor must say it was measured on {kb_name}")
     return errors
+
+
+# ------------------------------------------------------------------ benchmark rows
+BENCH_FIELDS = {"id", "vertical", "metric", "platform", "expected_value", "expected_low", "expected_high",
+                "expected_source", "expected_facts", "canonical_metric", "tags"}
+FACT_FIELDS = {"platform", "value", "low", "high", "unit", "source"}
+
+
+@dataclass(frozen=True)
+class BenchReader:
+    """One KB's own reading of its benchmark figures, as a golden checker needs it: ``label`` /
+    ``metric`` (user words → the KB's label / metric code), ``platforms`` (user words → the KB's
+    platform name), ``why_not_stated(fact, label, metric)`` (None when the KB states the fact),
+    ``listed(label, metric, platform)`` ((platform, value) of every list row for the pair),
+    ``stating(label, metric, platform)`` (whatever states the pair: rows or sentences), ``extra``
+    (further checks of a present row), ``tags`` and ``unit_of``."""
+    texts: dict
+    label: Callable[[str], str | None]
+    metric: Callable[[str], str]
+    platforms: dict
+    why_not_stated: Callable[[dict, str, str], str | None]
+    listed: Callable[[str, str, str | None], set]
+    stating: Callable[[str, str, str | None], list]
+    tags: frozenset
+    unit_of: dict
+    extra: Callable[[dict, str, str, str | None], list] = lambda facts, label, metric, platform: []
+
+
+def benchmark_row_errors(row: dict, kb: BenchReader) -> list[str]:
+    """Everything wrong with one ``benchmarks.jsonl`` row, read against ``kb``: schema and tags, each
+    expected fact stated where the row says, every listed fact for the pair expected (only the named
+    platform's when it names one), absent pairs really absent, ``expected_*`` repeating the first fact."""
+    i = row.get("id", "?")
+    errors = [f"{i}: unknown field(s) {sorted(set(row) - BENCH_FIELDS)}"] if set(row) - BENCH_FIELDS else []
+    tags, facts = set(row.get("tags") or []), row.get("expected_facts")
+    if not tags or not tags <= kb.tags:
+        errors.append(f"{i}: tags {sorted(tags)} must be a non-empty subset of {sorted(kb.tags)}")
+    if not isinstance(facts, list):
+        return errors + [f"{i}: expected_facts must be a list"]
+    label, metric = kb.label(row["vertical"]), kb.metric(row["metric"])
+    platform = kb.platforms.get((row.get("platform") or "").lower()) if row.get("platform") else None
+    if row.get("platform") and platform is None:
+        errors.append(f"{i}: platform {row['platform']!r} is not a platform of this KB")
+    if ("platform" in tags) != bool(row.get("platform")):
+        errors.append(f"{i}: tag 'platform' must be set exactly when the row names a platform")
+    if not facts:
+        if "absent" not in tags:
+            errors.append(f"{i}: empty expected_facts must be tagged 'absent'")
+        if any(row.get(k) is not None for k in ("expected_value", "expected_low", "expected_high", "expected_source")):
+            errors.append(f"{i}: absent row must have null expected_value/low/high/source")
+        if label is None:
+            words = [w for w in re.findall(r"[a-z]+", row["vertical"].lower()) if len(w) > 3]
+            hits = [w for w in words if any(re.search(rf"\b{w}", t.lower()) for t in kb.texts.values())]
+            if len(hits) == len(words):
+                errors.append(f"{i}: absent vertical {row['vertical']!r}: every word occurs in the KB {hits}")
+        elif stating := kb.stating(label, metric, platform):
+            errors.append(f"{i}: tagged absent, but the KB states {label} × {metric}: {stating[:2]}")
+        return errors
+    if "absent" in tags:
+        errors.append(f"{i}: tagged 'absent' but expects {len(facts)} fact(s)")
+    if label is None:
+        return errors + [f"{i}: vertical {row['vertical']!r} is not a label of this KB (add it to VERTICAL_LABELS)"]
+    for k, fact in enumerate(facts):
+        if set(fact) != FACT_FIELDS:
+            errors.append(f"{i} fact {k}: fields {sorted(fact)} != {sorted(FACT_FIELDS)}")
+            continue
+        why = kb.why_not_stated(fact, label, metric)
+        if why:
+            errors.append(f"{i} fact {k}: {why}")
+        if not value_fields_agree(fact):
+            errors.append(f"{i} fact {k}: low/high/unit {fact['low']}/{fact['high']}/{fact['unit']} "
+                          f"!= {parse_value(fact['value'])} parsed from {fact['value']!r}")
+        if metric in kb.unit_of and fact["unit"] != kb.unit_of[metric]:
+            errors.append(f"{i} fact {k}: unit {fact['unit']!r} is wrong for {metric}")
+        if platform and fact["platform"] != platform:
+            errors.append(f"{i} fact {k}: the row asks for {platform}, the fact is on {fact['platform']}")
+    missing = kb.listed(label, metric, platform) - {(f.get("platform"), f.get("value")) for f in facts}
+    if missing:
+        errors.append(f"{i}: the KB lists more facts for {label} × {metric}: {sorted(missing, key=str)}")
+    errors += [f"{i}: {e}" for e in kb.extra(facts, label, metric, platform)]
+    if len(facts) > 1 and "ambiguous" not in tags:
+        errors.append(f"{i}: {len(facts)} facts expected, so the row must be tagged 'ambiguous'")
+    first = facts[0]
+    if (row.get("expected_value"), row.get("expected_low"), row.get("expected_high"), row.get("expected_source")) \
+            != (first["value"], first["low"], first["high"], first["source"]):
+        errors.append(f"{i}: expected_value/low/high/source must repeat the first expected fact")
+    return errors
+
+
+# ------------------------------------------------------------------ audience rows and scenario files
+def size_of(text: str) -> float | None:
+    """"3.9M" → 3,900,000; "612,000" → 612,000; None for any other form."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)M", text)
+    if m:
+        return float(m.group(1)) * 1_000_000
+    return float(text.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text) else None
+
+
+def sized_anyway(row: dict, texts: dict[str, str]) -> list[str]:
+    """An absent audience row is really absent: no blank-line block of the KB names its geography
+    (the first word) and every word of its audience (5-letter stems) next to a count."""
+    geo_word = (row.get("geography") or "United States").split()[0].replace("-", " ").split()[0]
+    aud_words = [w for w in re.findall(r"[a-z]+", row["audience_type"].lower()) if len(w) > 3]
+    return [f"{row.get('id')}: tagged absent, but {src} has a block naming {geo_word} and {aud_words}: {block[:80]!r}"
+            for src, text in texts.items() for block in re.split(r"\n\s*\n", text)
+            if geo_word.lower() in block.lower() and all(w[:5] in block.lower() for w in aud_words)
+            and re.search(r"\d,\d{3}|\dM", block)]
+
+
+def audience_checker_errors(rows: list[dict], check: Callable[[dict], list], present_elsewhere: tuple[str, str]) -> list:
+    """The goldens pass ``check``, and ``check`` rejects a size the KB does not state and an absent row
+    for an audience the KB sizes (``present_elsewhere``: (audience_type, geography) it does size)."""
+    errors = [e for row in rows for e in check(row)]
+    bad = copy.deepcopy(next(r for r in rows if r["expected_size"] and r["geography"]))
+    bad["expected_size_text"], bad["expected_size"] = "999,000", 999000
+    if not check(bad):
+        errors.append("the audience checker accepted a size the KB does not state")
+    fake_absent = copy.deepcopy(next(r for r in rows if r["expected_size"] is None))
+    fake_absent["audience_type"], fake_absent["geography"] = present_elsewhere
+    if not any("tagged absent, but" in e for e in check(fake_absent)):
+        errors.append("the audience checker accepted an absent row for an audience the KB sizes")
+    return errors
+
+
+def scenario_file_errors(data: Path, check: Callable[[str, dict], list]) -> list[str]:
+    files = sorted((data / "scenarios").glob("*.json"))
+    return [e for p in files for e in check(p.stem, json.loads(p.read_text(encoding="utf-8")))]
+
+
+def spoiled_scenario_errors(data: Path, check: Callable[[str, dict], list]) -> str:
+    """``check``'s errors on the first scenario spoiled four ways: a benchmark value the KB does not
+    state, a key fact its sections do not cover, a user dictating the arithmetic, a wrong result."""
+    path = sorted((data / "scenarios").glob("*.json"))[0]
+    sc = json.loads(path.read_text(encoding="utf-8"))
+    turn = next(t for t in sc["turns"] if (t.get("expect") or {}).get("benchmarks"))
+    turn["expect"]["benchmarks"][0]["value"] = "$1.00-2.00"
+    turn["expect"]["key_facts"] = ["Lunar tides govern television ratings in winter"]
+    turn["user"] = "Divide the budget by the CPC please."
+    calc = next(t for t in sc["turns"] if (t.get("expect") or {}).get("calculations"))["expect"]["calculations"][0]
+    calc["result"] *= 1.5
+    return "\n".join(check(path.stem, sc))
+
+
+def assert_scenario_checker_catches(data: Path, check: Callable[[str, dict], list]) -> None:
+    errors = spoiled_scenario_errors(data, check)
+    for what in ("is not stated in the KB", "not covered by the turn's sections", "dictates the arithmetic",
+                 "calculation"):
+        assert what in errors, f"the scenario checker missed: {what}"
+
+
+def audience_row_errors(row: dict, texts: dict[str, str], fields: set,
+                        misplaced: Callable[[dict, str, str], list]) -> list[str]:
+    """Everything wrong with one ``audience.jsonl`` row: unknown fields; an absent row that does not
+    say why or that the KB sizes after all; a source outside the KB; a size that is not what its text
+    says; and ``misplaced(row, source, size_text)``, the KB's own test that the figure stands next to
+    the row's geography (or in a national row)."""
+    i = row.get("id", "?")
+    errors = [f"{i}: unknown field(s) {sorted(set(row) - fields)}"] if set(row) - fields else []
+    if row.get("expected_size") is None:
+        if "absent" not in row.get("tags", []) or not row.get("why"):
+            errors.append(f"{i}: a null size must be tagged 'absent' and say why")
+        return errors + sized_anyway(row, texts)
+    src, text = row.get("expected_source"), row.get("expected_size_text") or ""
+    if src not in texts:
+        return errors + [f"{i}: expected_source {src!r} is not a KB file"]
+    size = size_of(text)
+    if size is None or not math.isclose(size, row["expected_size"]):
+        errors.append(f"{i}: expected_size {row['expected_size']} != {text!r} ({size})")
+    return errors + [f"{i}: {e}" for e in misplaced(row, src, text)]

@@ -21,18 +21,14 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
-import math
 import re
 from pathlib import Path
 
 from tests import kbtext_goldens as kg
-from tests.kbtext_goldens import DASHES, tagged
 
-ROOT = Path(__file__).resolve().parent
-KB = ROOT / "fixtures" / "kb_txt2"
-DATA = ROOT / "fixtures" / "kb_txt2_datasets"
-TEXTS = kg.read_kb(KB)
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+DATA, TEXTS = FIXTURES / "kb_txt2_datasets", kg.read_kb(FIXTURES / "kb_txt2")
+DASHES, tagged = kg.DASHES, kg.tagged
 
 # A list caption: "<HEAD> - [<PLATFORM> ]<YEAR>", HEAD = "[<PLATFORM> ]<METRIC>[ BENCHMARKS]".
 CAPTION = re.compile(r"^([A-Z][A-Z :()-]*?)(?: BENCHMARKS)? - (?:([A-Z][A-Z ]*?) )?(20\d\d)$")
@@ -58,10 +54,7 @@ VERTICAL_LABELS = {
 PLATFORM_WORDS = {"bing": "Microsoft Advertising", "walmart connect": "Walmart Connect", **{k.lower(): v for k, v in PLATFORMS.items()}}
 METRIC_WORDS = {"cost per click": "CPC", "cost per lead": "CPL", "cost per install": "CPI", "cost per view": "CPV",
                 "return on ad spend": "ROAS"}
-BENCH_FIELDS = {"id", "vertical", "metric", "platform", "expected_value", "expected_low", "expected_high",
-                "expected_source", "expected_facts", "canonical_metric", "tags"}
-FACT_FIELDS = {"platform", "value", "low", "high", "unit", "source"}
-BENCH_TAGS = {"platform", "ambiguous", "absent", "synonym", "sentence", "bullet"}
+BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "bullet"})
 
 
 def read_caption(caption: str) -> tuple[str | None, str]:
@@ -137,65 +130,30 @@ def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
     return f"{label} × {metric} = {fact['value']!r} ({fact['platform']}) is not stated in {fact['source']}"
 
 
-def check_benchmark_row(row: dict) -> list[str]:
-    i = row.get("id", "?")
-    errors = [f"{i}: unknown field(s) {sorted(set(row) - BENCH_FIELDS)}"] if set(row) - BENCH_FIELDS else []
-    tags, facts = set(row.get("tags") or []), row.get("expected_facts")
-    if not tags or not tags <= BENCH_TAGS:
-        errors.append(f"{i}: tags {sorted(tags)} must be a non-empty subset of {sorted(BENCH_TAGS)}")
-    if not isinstance(facts, list):
-        return errors + [f"{i}: expected_facts must be a list"]
-    label, metric = kb_label(row["vertical"]), kb_metric(row["metric"])
-    platform = PLATFORM_WORDS.get((row.get("platform") or "").lower()) if row.get("platform") else None
-    if row.get("platform") and platform is None:
-        errors.append(f"{i}: platform {row['platform']!r} is not a platform of this KB")
-    if ("platform" in tags) != bool(row.get("platform")):
-        errors.append(f"{i}: tag 'platform' must be set exactly when the row names a platform")
-    if not facts:
-        if "absent" not in tags:
-            errors.append(f"{i}: empty expected_facts must be tagged 'absent'")
-        if any(row.get(k) is not None for k in ("expected_value", "expected_low", "expected_high", "expected_source")):
-            errors.append(f"{i}: absent row must have null expected_value/low/high/source")
-        if label is None:
-            words = [w for w in re.findall(r"[a-z]+", row["vertical"].lower()) if len(w) > 3]
-            if all(any(re.search(rf"\b{w}", t.lower()) for t in TEXTS.values()) for w in words):
-                errors.append(f"{i}: absent vertical {row['vertical']!r}: every word occurs in the KB")
-        else:
-            prose = [s for _, s in sentence_facts(label, metric) if platform is None or platform in s]
-            if stated(label, metric, platform) or prose:
-                errors.append(f"{i}: tagged absent, but the KB states {label} × {metric} ({platform})")
-        return errors
-    if "absent" in tags:
-        errors.append(f"{i}: tagged 'absent' but expects {len(facts)} fact(s)")
-    if label is None:
-        return errors + [f"{i}: vertical {row['vertical']!r} is not a label of this KB (add it to VERTICAL_LABELS)"]
-    for k, fact in enumerate(facts):
-        if set(fact) != FACT_FIELDS:
-            errors.append(f"{i} fact {k}: fields {sorted(fact)} != {sorted(FACT_FIELDS)}")
-            continue
-        why = fact_is_stated(fact, label, metric)
-        if why:
-            errors.append(f"{i} fact {k}: {why}")
-        if not kg.value_fields_agree(fact):
-            errors.append(f"{i} fact {k}: low/high/unit disagree with {fact['value']!r}")
-        if fact["unit"] != UNIT_OF.get(metric, fact["unit"]):
-            errors.append(f"{i} fact {k}: unit {fact['unit']!r} is wrong for {metric}")
-        if platform and fact["platform"] != platform:
-            errors.append(f"{i} fact {k}: the row asks for {platform}, the fact is on {fact['platform']}")
-    want = {(f["platform"], f["value"]) for f in stated(label, metric, platform)}
-    missing = want - {(f.get("platform"), f.get("value")) for f in facts}
-    if missing:
-        errors.append(f"{i}: the KB lists more facts for {label} × {metric}: {sorted(missing, key=str)}")
+def listed(label: str, metric: str, platform: str | None) -> set:
+    return {(f["platform"], f["value"]) for f in stated(label, metric, platform)}
+
+
+def stating(label: str, metric: str, platform: str | None) -> list:
+    """Every list row or sentence that states ``label`` × ``metric`` (on ``platform``)."""
     prose = [s for _, s in sentence_facts(label, metric) if platform is None or platform in s]
-    if any(not any(f["value"] in s for f in facts) for s in prose):
-        errors.append(f"{i}: a sentence states {label} × {metric} too, and no expected fact is its figure")
-    if len(facts) > 1 and "ambiguous" not in tags:
-        errors.append(f"{i}: {len(facts)} facts expected, so the row must be tagged 'ambiguous'")
-    first = facts[0]
-    if (row.get("expected_value"), row.get("expected_low"), row.get("expected_high"), row.get("expected_source")) \
-            != (first["value"], first["low"], first["high"], first["source"]):
-        errors.append(f"{i}: expected_value/low/high/source must repeat the first expected fact")
-    return errors
+    return stated(label, metric, platform) + prose
+
+
+def prose_figure_expected(facts: list[dict], label: str, metric: str, platform: str | None) -> list[str]:
+    """A sentence that states the pair must have its figure among the expected facts."""
+    prose = [s for _, s in sentence_facts(label, metric) if platform is None or platform in s]
+    return [f"a sentence states {label} × {metric} too, and no expected fact is its figure: {s[:60]!r}"
+            for s in prose if not any(f["value"] in s for f in facts)]
+
+
+READER = kg.BenchReader(texts=TEXTS, label=lambda p: kb_label(p), metric=lambda p: kb_metric(p),
+                        platforms=PLATFORM_WORDS, why_not_stated=fact_is_stated, listed=listed, stating=stating,
+                        tags=BENCH_TAGS, unit_of=UNIT_OF, extra=prose_figure_expected)
+
+
+def check_benchmark_row(row: dict) -> list[str]:
+    return kg.benchmark_row_errors(row, READER)
 
 
 def test_kb_follows_the_conventions():
@@ -236,73 +194,34 @@ AUD_FIELDS = {"id", "audience_type", "geography", "expected_source", "expected_s
               "tags", "why"}
 
 
-def size_of(text: str) -> float | None:
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)M", text)
-    if m:
-        return float(m.group(1)) * 1_000_000
-    return float(text.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text) else None
-
-
-def check_audience_row(row: dict) -> list[str]:
-    i, geo = row.get("id", "?"), row.get("geography")
-    errors = [f"{i}: unknown field(s) {sorted(set(row) - AUD_FIELDS)}"] if set(row) - AUD_FIELDS else []
-    if row.get("expected_size") is None:
-        if "absent" not in row.get("tags", []) or not row.get("why"):
-            errors.append(f"{i}: a null size must be tagged 'absent' and say why")
-        place = (geo or "United States").split()[0]
-        words = [w[:5] for w in re.findall(r"[a-z]+", row["audience_type"].lower()) if len(w) > 3]
-        for src, text in TEXTS.items():
-            for block in re.split(r"\n\s*\n", text):
-                if place.lower() in block.lower() and all(w in block.lower() for w in words) \
-                        and re.search(r"\d,\d{3}|\dM", block):
-                    errors.append(f"{i}: tagged absent, but {src} sizes {words} in {place}: {block[:80]!r}")
-        return errors
-    src, text = row.get("expected_source"), row.get("expected_size_text") or ""
-    if src not in TEXTS:
-        return errors + [f"{i}: expected_source {src!r} is not a KB file"]
-    size = size_of(text)
-    if size is None or not math.isclose(size, row["expected_size"]):
-        errors.append(f"{i}: expected_size {row['expected_size']} != {text!r} ({size})")
+def misplaced(row: dict, src: str, text: str) -> list[str]:
+    """The figure stands on a line or in a sentence naming the geography; a national one in a list row
+    that names no DMA."""
     figure = re.compile(rf"(?<![\d.,]){re.escape(text)}(?![\d,])")
     where = [ln for ln in TEXTS[src].splitlines() if figure.search(ln)] + \
             [s for s in kg.sentences(TEXTS[src]) if figure.search(s)]
+    geo = row.get("geography")
     place = (geo or "").replace(" DMA", "").split(" ")[0]
     if geo and not any(place in w for w in where):
-        errors.append(f"{i}: {text!r} does not stand next to {place} in {src}")
+        return [f"{text!r} does not stand next to {place} in {src}"]
     if not geo and not any(w.startswith("- ") and "DMA" not in w for w in where):
-        errors.append(f"{i}: {text!r} is not a national row of {src}")
-    return errors
+        return [f"{text!r} is not a national row of {src}"]
+    return []
+
+
+def check_audience_row(row: dict) -> list[str]:
+    return kg.audience_row_errors(row, TEXTS, AUD_FIELDS, misplaced)
 
 
 def test_audience_goldens():
     rows = kg.load(DATA, "audience.jsonl")
     assert len(rows) >= 12 and tagged(rows, "absent") >= 3
     assert sum(r["geography"] is None for r in rows) >= 3 and sum(r["geography"] is not None for r in rows) >= 5
-    errors = [e for row in rows for e in check_audience_row(row)]
+    errors = kg.audience_checker_errors(rows, check_audience_row, ("dog-owning households", "Boise"))
     assert not errors, "\n".join(errors)
-    bad = copy.deepcopy(next(r for r in rows if r["expected_size"] and r["geography"]))
-    bad["expected_size_text"], bad["expected_size"] = "999,000", 999000
-    assert check_audience_row(bad), "the audience checker accepted a size the KB does not state"
-    fake_absent = copy.deepcopy(next(r for r in rows if r["expected_size"] is None))
-    fake_absent["audience_type"], fake_absent["geography"] = "dog-owning households", "Boise"
-    assert any("tagged absent, but" in e for e in check_audience_row(fake_absent))
 
 
 # ------------------------------------------------------------------ retrieval, abstain, scenarios, gate
-def test_retrieval_goldens():
-    rows = kg.load(DATA, "retrieval.jsonl")
-    assert len(rows) >= 25 and tagged(rows, "paraphrase") >= 5 and tagged(rows, "multi-hop") >= 2
-    errors = kg.retrieval_errors(rows, TEXTS)
-    assert not errors, "\n".join(errors)
-
-
-def test_abstain_goldens():
-    rows = kg.load(DATA, "abstain.jsonl")
-    assert len(rows) >= 12
-    errors = kg.abstain_errors(rows)
-    assert not errors, "\n".join(errors)
-
-
 def value_is_stated(vertical: str, metric: str, value: str) -> bool:
     label = kb_label(vertical) or vertical
     rows = [f for f in list_facts() if f["label"].lower() == label.lower() and f["value"] == value]
@@ -316,28 +235,21 @@ def audience_is_stated(geography: str, size: int) -> bool:
     return any(place in ln and any(f in ln for f in forms) for text in TEXTS.values() for ln in text.splitlines())
 
 
-def check_scenario(name: str, sc: dict) -> list[str]:
-    return kg.scenario_errors(name, sc, TEXTS, value_is_stated, audience_is_stated)
-
-
-def test_scenarios():
-    files = sorted((DATA / "scenarios").glob("*.json"))
-    assert len(files) >= 2
-    errors = [e for p in files for e in check_scenario(p.stem, json.loads(p.read_text(encoding="utf-8")))]
+def test_retrieval_and_abstain_goldens():
+    retrieval, abstain = kg.load(DATA, "retrieval.jsonl"), kg.load(DATA, "abstain.jsonl")
+    assert len(retrieval) >= 25 and tagged(retrieval, "paraphrase") >= 5 and tagged(retrieval, "multi-hop") >= 2
+    assert len(abstain) >= 12
+    errors = kg.retrieval_errors(retrieval, TEXTS) + kg.abstain_errors(abstain)
     assert not errors, "\n".join(errors)
 
 
-def test_scenario_checker_catches_bad_values():
-    path = sorted((DATA / "scenarios").glob("*.json"))[0]
-    sc = json.loads(path.read_text(encoding="utf-8"))
-    turn = next(t for t in sc["turns"] if (t.get("expect") or {}).get("benchmarks"))
-    turn["expect"]["benchmarks"][0]["value"] = "$1.00-2.00"
-    turn["expect"]["key_facts"] = ["Lunar tides govern television ratings in winter"]
-    calc = next(t for t in sc["turns"] if (t.get("expect") or {}).get("calculations"))["expect"]["calculations"][0]
-    calc["result"] *= 1.5
-    errors = "\n".join(check_scenario(path.stem, sc))
-    assert "is not stated in the KB" in errors and "not covered by the turn's sections" in errors
-    assert "calculation" in errors
+def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
+    def check(name: str, sc: dict) -> list[str]:
+        return kg.scenario_errors(name, sc, TEXTS, value_is_stated, audience_is_stated)
+
+    assert len(list((DATA / "scenarios").glob("*.json"))) >= 2
+    assert kg.scenario_file_errors(DATA, check) == []
+    kg.assert_scenario_checker_catches(DATA, check)
 
 
 def test_own_gate_keeps_the_shipped_weights():

@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
-import math
 import re
 from pathlib import Path
 
 from tests import kbtext_goldens as kg
-from tests.kbtext_goldens import DASHES, parse_value, tagged
+from tests.kbtext_goldens import DASHES, tagged
 
 ROOT = Path(__file__).resolve().parent
 KB = ROOT / "fixtures" / "kb_txt"
@@ -147,10 +145,7 @@ def test_some_verticals_have_different_values_on_several_platforms():
 
 
 # ------------------------------------------------------------------ benchmarks.jsonl
-BENCH_FIELDS = {"id", "vertical", "metric", "platform", "expected_value", "expected_low", "expected_high",
-                "expected_source", "expected_facts", "canonical_metric", "tags"}
-FACT_FIELDS = {"platform", "value", "low", "high", "unit", "source"}
-BENCH_TAGS = {"platform", "ambiguous", "absent", "synonym", "sentence", "kv-line", "bullet"}
+BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "kv-line", "bullet"})
 
 
 def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
@@ -168,71 +163,26 @@ def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
     return f"{label} × {metric} = {value!r} ({fact['platform']}) is not stated in {src}"
 
 
-def check_benchmark_row(row: dict) -> list[str]:
-    i = row.get("id", "?")
-    errors = [f"{i}: unknown field(s) {sorted(set(row) - BENCH_FIELDS)}"] if set(row) - BENCH_FIELDS else []
-    tags = set(row.get("tags") or [])
-    if not tags or not tags <= BENCH_TAGS:
-        errors.append(f"{i}: tags {sorted(tags)} must be a non-empty subset of {sorted(BENCH_TAGS)}")
-    facts = row.get("expected_facts")
-    if not isinstance(facts, list):
-        return errors + [f"{i}: expected_facts must be a list"]
-    label, metric = kb_label(row["vertical"]), kb_metric(row["metric"])
-    platform = PLATFORM_WORDS.get((row.get("platform") or "").lower()) if row.get("platform") else None
-    if row.get("platform") and platform is None:
-        errors.append(f"{i}: platform {row['platform']!r} is not a platform of this KB")
-    if ("platform" in tags) != bool(row.get("platform")):
-        errors.append(f"{i}: tag 'platform' must be set exactly when the row names a platform")
-    if not facts:
-        if "absent" not in tags:
-            errors.append(f"{i}: empty expected_facts must be tagged 'absent'")
-        if any(row.get(k) is not None for k in ("expected_value", "expected_low", "expected_high", "expected_source")):
-            errors.append(f"{i}: absent row must have null expected_value/low/high/source")
-        if label is None:
-            words = [w for w in re.findall(r"[a-z]+", row["vertical"].lower()) if len(w) > 3]
-            hits = [w for w in words if any(re.search(rf"\b{w}", t.lower()) for t in TEXTS.values())]
-            if len(hits) == len(words):
-                errors.append(f"{i}: absent vertical {row['vertical']!r}: every word occurs in the KB {hits}")
-        else:
-            stated = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower()
-                      and f["metric"] == metric and (platform is None or f["platform"] == platform)]
-            stated += [s for src in TEXTS for s in sentences(src) if label in s and metric in s
-                       and re.search(r"\$\d|\d%|\dx", s) and (platform is None or platform.lower() in s.lower())]
-            if stated:
-                errors.append(f"{i}: tagged absent, but the KB states {label} × {metric}: {stated[:2]}")
-        return errors
-    if "absent" in tags:
-        errors.append(f"{i}: tagged 'absent' but expects {len(facts)} fact(s)")
-    if label is None:
-        return errors + [f"{i}: vertical {row['vertical']!r} is not a label of this KB (add it to VERTICAL_LABELS)"]
-    for k, fact in enumerate(facts):
-        if set(fact) != FACT_FIELDS:
-            errors.append(f"{i} fact {k}: fields {sorted(fact)} != {sorted(FACT_FIELDS)}")
-            continue
-        why = fact_is_stated(fact, label, metric)
-        if why:
-            errors.append(f"{i} fact {k}: {why}")
-        parsed = parse_value(fact["value"])
-        if parsed is None or not (math.isclose(parsed[0], fact["low"]) and math.isclose(parsed[1], fact["high"])
-                                  and parsed[2] == fact["unit"]):
-            errors.append(f"{i} fact {k}: low/high/unit {fact['low']}/{fact['high']}/{fact['unit']} "
-                          f"!= {parsed} parsed from {fact['value']!r}")
-        if metric in UNIT_OF and fact["unit"] != UNIT_OF[metric]:
-            errors.append(f"{i} fact {k}: unit {fact['unit']!r} is wrong for {metric}")
-        if platform and fact["platform"] != platform:
-            errors.append(f"{i} fact {k}: the row asks for {platform}, the fact is on {fact['platform']}")
-    want = {(f["platform"], f["value"]) for f in bullet_facts()
+def listed(label: str, metric: str, platform: str | None) -> set:
+    return {(f["platform"], f["value"]) for f in bullet_facts()
             if f["label"] == label and f["metric"] == metric and (platform is None or f["platform"] == platform)}
-    missing = want - {(f.get("platform"), f.get("value")) for f in facts}
-    if missing:
-        errors.append(f"{i}: the KB lists more facts for {label} × {metric}: {sorted(missing, key=str)}")
-    if len(facts) > 1 and "ambiguous" not in tags:
-        errors.append(f"{i}: {len(facts)} facts expected, so the row must be tagged 'ambiguous'")
-    first = facts[0]
-    if (row.get("expected_value"), row.get("expected_low"), row.get("expected_high"), row.get("expected_source")) \
-            != (first["value"], first["low"], first["high"], first["source"]):
-        errors.append(f"{i}: expected_value/low/high/source must repeat the first expected fact")
-    return errors
+
+
+def stating(label: str, metric: str, platform: str | None) -> list:
+    """Every bullet, ``Metric: value`` line or sentence that states ``label`` × ``metric``."""
+    found = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower()
+             and f["metric"] == metric and (platform is None or f["platform"] == platform)]
+    return found + [s for src in TEXTS for s in sentences(src) if label in s and metric in s
+                    and re.search(r"\$\d|\d%|\dx", s) and (platform is None or platform.lower() in s.lower())]
+
+
+READER = kg.BenchReader(texts=TEXTS, label=lambda p: kb_label(p), metric=lambda p: kb_metric(p),
+                        platforms=PLATFORM_WORDS, why_not_stated=fact_is_stated, listed=listed, stating=stating,
+                        tags=BENCH_TAGS, unit_of=UNIT_OF)
+
+
+def check_benchmark_row(row: dict) -> list[str]:
+    return kg.benchmark_row_errors(row, READER)
 
 
 def test_benchmark_goldens_sizes():
@@ -268,56 +218,25 @@ AUD_FIELDS = {"id", "audience_type", "geography", "expected_source", "expected_s
               "expected_row", "tags", "why"}
 
 
-def size_of(text: str) -> float | None:
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)M", text)
-    if m:
-        return float(m.group(1)) * 1_000_000
-    return float(text.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text) else None
-
-
-def check_audience_row(row: dict) -> list[str]:
-    i = row.get("id", "?")
-    errors = [f"{i}: unknown field(s) {sorted(set(row) - AUD_FIELDS)}"] if set(row) - AUD_FIELDS else []
-    geo = row.get("geography")
-    if row.get("expected_size") is None:
-        if "absent" not in row.get("tags", []) or not row.get("why"):
-            errors.append(f"{i}: a null size must be tagged 'absent' and say why")
-        # really absent: no line or sentence states a number for this audience in this geography
-        geo_word = (geo or "United States").split()[0].replace("-", " ").split()[0]
-        aud_words = [w for w in re.findall(r"[a-z]+", row["audience_type"].lower()) if len(w) > 3]
-        for src, text in TEXTS.items():
-            for block in re.split(r"\n\s*\n", text):
-                low = block.lower()
-                if geo_word.lower() in low and all(w[:5] in low for w in aud_words) and re.search(r"\d,\d{3}|\dM", block):
-                    errors.append(f"{i}: tagged absent, but {src} has a block naming {geo_word} and "
-                                  f"{aud_words}: {block[:80]!r}")
-        return errors
-    src, text = row.get("expected_source"), row.get("expected_size_text") or ""
-    if src not in TEXTS:
-        return errors + [f"{i}: expected_source {src!r} is not a KB file"]
-    size = size_of(text)
-    if size is None or not math.isclose(size, row["expected_size"]):
-        errors.append(f"{i}: expected_size {row['expected_size']} != {text!r} ({size})")
-    place = (geo or "").replace(" DMA", "")
+def misplaced(row: dict, src: str, text: str) -> list[str]:
+    place = (row.get("geography") or "").replace(" DMA", "")
     lines = [ln for ln in TEXTS[src].splitlines() if re.search(rf"(?<![\d.,]){re.escape(text)}(?![\d,])", ln)]
     lines += [s for s in sentences(src) if text in s]
     if not any(place.split()[0] in ln for ln in lines) if place else not lines:
-        errors.append(f"{i}: {text!r} does not occur in {src} next to {place or 'a national row'}")
-    return errors
+        return [f"{text!r} does not occur in {src} next to {place or 'a national row'}"]
+    return []
+
+
+def check_audience_row(row: dict) -> list[str]:
+    return kg.audience_row_errors(row, TEXTS, AUD_FIELDS, misplaced)
 
 
 def test_audience_goldens():
     rows = load("audience.jsonl")
     assert len(rows) >= 15 and tagged(rows, "absent") >= 3
     assert sum(r["geography"] is None for r in rows) >= 3 and sum(r["geography"] is not None for r in rows) >= 5
-    errors = [e for row in rows for e in check_audience_row(row)]
+    errors = kg.audience_checker_errors(rows, check_audience_row, ("solar-ready homeowners", "Denver"))
     assert not errors, "\n".join(errors)
-    bad = copy.deepcopy(next(r for r in rows if r["expected_size"] and r["geography"]))
-    bad["expected_size_text"], bad["expected_size"] = "999,000", 999000
-    assert check_audience_row(bad), "the audience checker accepted a size the KB does not state"
-    fake_absent = copy.deepcopy(next(r for r in rows if r["expected_size"] is None))
-    fake_absent["audience_type"], fake_absent["geography"] = "solar-ready homeowners", "Denver"
-    assert any("tagged absent, but" in e for e in check_audience_row(fake_absent))
 
 
 # ------------------------------------------------------------------ retrieval.jsonl
@@ -361,23 +280,13 @@ def check_scenario(name: str, sc: dict) -> list[str]:
 
 
 def test_scenarios():
-    files = sorted((DATA / "scenarios").glob("*.json"))
-    assert len(files) >= 3
-    errors = [e for p in files for e in check_scenario(p.stem, json.loads(p.read_text(encoding="utf-8")))]
+    assert len(list((DATA / "scenarios").glob("*.json"))) >= 3
+    errors = kg.scenario_file_errors(DATA, check_scenario)
     assert not errors, "\n".join(errors)
 
 
 def test_scenario_checker_catches_bad_values():
-    path = sorted((DATA / "scenarios").glob("*.json"))[0]
-    sc = json.loads(path.read_text(encoding="utf-8"))
-    assert check_scenario(path.stem, sc) == []
-    turn = next(t for t in sc["turns"] if (t.get("expect") or {}).get("benchmarks"))
-    turn["expect"]["benchmarks"][0]["value"] = "$1.00-2.00"
-    turn["expect"]["key_facts"] = ["Lunar tides govern television ratings in winter"]
-    turn["user"] = "Divide the budget by the CPC please."
-    errors = "\n".join(check_scenario(path.stem, sc))
-    assert "is not stated in the KB" in errors and "not covered by the turn's sections" in errors
-    assert "dictates the arithmetic" in errors
+    kg.assert_scenario_checker_catches(DATA, check_scenario)
 
 
 def test_own_gate_keeps_the_shipped_weights():
