@@ -165,7 +165,8 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
                 return True, f"table {v} {m}"
             return False, f"outside {v} {m} range: not one of its figures ({row.low}, {row.typical}, {row.high})"
         if any(in_text(f, p) for p in evidence):
-            if not any(in_text(f, p) and not stated_of_something_else(f, p, context) for p in evidence):
+            if not any(in_text(f, p) and not stated_of_something_else(f, p, context, pair is None, response, sent)
+                       for p in evidence):
                 return False, "stated in the evidence only of something else"
             if pair is None or any(range_in_text(pair, p) for p in evidence):
                 return True, "retrieved text"

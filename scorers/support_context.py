@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from scorers.claims import Figure, _evidence_figures, same_unit, value_matches
+from scorers.claims import Figure, _evidence_figures, figure_pairs, in_text, same_unit, value_matches
 from scorers.text import content_words
 
 
@@ -60,16 +60,31 @@ def _window_words(text: str, pos: int, lines: int = 2) -> frozenset:
     return frozenset(content_words(text[a + 1:len(text) if b < 0 else b]))
 
 
-def stated_of_something_else(claim: Figure, text: str, context: frozenset) -> bool:
-    """``claim``'s number is in ``text``, but only where ``text`` says it of something the claim does
-    never talks about (``context``: content words of the answer and the user's messages), so that text
-    does not support it:
+@lru_cache(maxsize=8192)
+def _range_ends(text: str) -> dict:
+    """The ranges of ``text`` by the position (start, end) of either end ("45-55%": both)."""
+    return figure_pairs(text)
+
+
+# a sentence placing a single figure in a range: "at the top of the Typical range, $55", "the low end, 45%"
+RANGE_PLACE = re.compile(r"\b(?:range|top|bottom|ends?|upper|lower|high|low|highest|lowest|max(?:imum)?|min(?:imum)?"
+                         r"|between|up to|from)\b", re.I)
+
+
+def stated_of_something_else(claim: Figure, text: str, context: frozenset, single: bool = False,
+                             answer: str = "", sentence: str = "") -> bool:
+    """``claim``'s number is in ``text``, but only where ``text`` says it of something the answer never
+    talks about (``context``: the answer's content words), so that text does not support it:
 
     * in a list row whose label (and list heading) the context does not name, while it names another
       row of ``text`` — Seattle's "16 % of population" said of Phoenix, a restaurant CPM said of
       higher education;
     * in prose whose lines around it share no content word with the context — "20 %" of "raise a
-      budget by no more than 20 % a week" said as an audience's share of population.
+      budget by no more than 20 % a week" said as an audience's share of population;
+    * for a ``single`` value (not an end of a range the claim states), as an end of a range in prose
+      whose other end the ``answer`` never states, in a ``sentence`` that places it in no range: "55 %"
+      of "45-55 % of adults 18-34 use TikTok" is not a figure of 55 % for anything ("$55, the top of the
+      Typical range" places it; a working at both ends, "$150 × 60% … × 70%", states both).
 
     A figure in a row the context names, or in prose that shares a word with it, is not affected."""
     if not context:
@@ -84,8 +99,9 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset) -> bo
         if row is not None:
             if row[2] & context or not some_row_named:
                 return False
+        elif single and not RANGE_PLACE.search(sentence) and (f.start, f.end) in _range_ends(text) and not any(
+                in_text(end, answer) for end in _range_ends(text)[(f.start, f.end)] if end.start != f.start):
+            continue
         elif _window_words(text, f.start) & context:
             return False
     return True
-
-

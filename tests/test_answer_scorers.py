@@ -282,6 +282,12 @@ LISTS = {"aud#2": ("SOLAR-READY HOMEOWNERS\nDefinition: owner-occupied single-fa
      "Methodology: target audience (20% of population).", False, (grounding,)),
     ("Based on Knowledge Base [mix#3], private marketplace prices run 20-40% above the open exchange.", True,
      (grounding, citation_support)),
+    # one end of a prose range, said as a single figure of something else: not support …
+    ("Based on Knowledge Base [mix#3], private marketplace deals win 40% of the auctions they enter.", False,
+     (grounding, citation_support)),
+    # … but an answer working at both ends of it states both
+    ("Based on Knowledge Base [mix#3], plan private marketplace prices 20% above the open exchange at best and 40% "
+     "above it at worst.", True, (grounding, citation_support)),
     ("Based on Knowledge Base [cpm#6], the Florists TikTok CPM is $7.90-9.10.", True, (grounding, citation_support)),
     # the restaurant row's CPM said of florists
     ("Based on Knowledge Base [cpm#6], the Florists TikTok CPM is $4.60-5.30.", False, (grounding, citation_support)),
