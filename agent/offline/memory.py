@@ -20,7 +20,7 @@ from agent.offline import buyask, newaudience, periods
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
-from agent.offline.places import place_of_kind, same_figure_elsewhere, without_places
+from agent.offline.places import blanked, sized_place, same_figure_elsewhere, without_places
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome, benchmark_of, table_vertical
@@ -294,11 +294,11 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
     p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit)  # "how many new members could we get?": budget ÷ price
+    kind = sized_place(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
+    if kind:  # "and statewide?" after a DMA, "san antonio?": a place the tool said it also sizes — a slot, no new words
+        p.geographies, p.norm = [kind], blanked(p.norm, kind)
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p.norm, p.business_phrase)
-    kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
-    if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
-        p.geographies = [kind]
     again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p.norm, p.business_phrase))
     if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
         p.audiences = newaudience.named(p, leftover(p.norm, p.business_phrase), mem.audiences) or list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))

@@ -136,6 +136,27 @@ _KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) stat
          ("dma", re.compile(r"\b(?:the|that|its) (?:dma|metro|metro area)\b|\bmetro-?wide\b|\bdma[- ]level\b", re.I)))
 
 
+def _said(place: str) -> re.Pattern:
+    """A place as typed, in any case: its name without a trailing "DMA", en dash or hyphen."""
+    name = re.sub(r" dma$", "", place.lower().replace("–", "-"))
+    return re.compile(rf"(?<![\w-]){re.escape(name).replace('-', '[-–]')}(?![\w-])", re.I)
+
+
+def blanked(text: str, place: str) -> str:
+    """``text`` with ``place`` (as typed, any case) blanked out, to read what else the message says."""
+    return _said(place).sub(lambda m: " " * len(m.group(0)), text)
+
+
+def sized_place(text: str, sized: list[str]) -> str | None:
+    """The one place of ``sized`` (where the tool said the last audience is also sized) the message names
+    in full, in any case ("and boise", "san antonio?"): people type a market in lower case, and a place the
+    KB sizes that very audience for is known to be a place; else the one it names by its kind
+    (:func:`place_of_kind`), else None."""
+    low = " ".join((text or "").split())
+    named = [g for g in sized if _said(g).search(low)]
+    return named[0] if len(named) == 1 else place_of_kind(text, sized)
+
+
 def place_of_kind(text: str, sized: list[str]) -> str | None:
     """The one place of ``sized`` (where the tool said the audience is also sized) of the kind the
     message names without naming the place ("and statewide?" after a DMA: the state), else None."""
