@@ -101,6 +101,10 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
                        r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
                        re.I)
+# an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
+_RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheaper|cheapest|expensive|pricey|priciest|"
+                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other)(?:[- ][a-z]+)?\s+"
+                        r"(?:end|side|bound|case|figure|number|estimate)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
 _TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
                    r"september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
@@ -179,7 +183,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
-                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) \
+                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
                     or set(terms(phrase)) <= _CHANNEL_WORDS:  # "9k a month for search ads": a channel, not a business
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

@@ -184,7 +184,7 @@ class OfflineAgent:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
-        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
+        asks_range = bool(p.calc or p.followup or p.end or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
                           or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
                               r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
                           or shorthand.metric_list(text, p.metrics, bool(p.numbers)))
