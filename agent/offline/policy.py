@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, bands, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import keptplatform, kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -193,7 +193,7 @@ class OfflineAgent:
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
             other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])) or \
-                platformfig.carried(text, last[1]) or scene.platform(text, [h[0] for h in _as_history(history)])
+                platformfig.carried(text, last[1]) or scene.platform(text, [h[0] for h in _as_history(history)]) or keptplatform.kept(text, last[1], metrics)
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
