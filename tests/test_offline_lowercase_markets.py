@@ -9,14 +9,11 @@ for markets of its own, and people type those without capitals. Two rules:
 Wording of our own, on a plain-text KB and on kb/."""
 from __future__ import annotations
 
-import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
 from agent.offline.places import sized_place
 from mpa.audience_lookups import place_said
 from mpa.fact_lookups import find_audience
-from mpa.tools import ToolExecutor
+from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
 DOGS = ["how many dog owning households in atlanta", "and boise", "san antonio?"]
@@ -48,25 +45,20 @@ def test_the_tool_reads_the_place_in_the_audience_phrase(kb_txt2_engine, shipped
     assert find_audience(shipped_engine, "retirees").result.geography == "United States"  # none named: the nation
 
 
-def _answers(engine, msgs):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-    return [conv.send(m).assistant for m in msgs]
-
-
 def test_a_lowercase_market_and_its_follow_ups_on_a_plain_text_kb(kb_txt2_engine):
-    first, boise, texan = _answers(kb_txt2_engine, DOGS)
+    first, boise, texan = (a for a, _ in turns(kb_txt2_engine, DOGS))
     assert "1,010,000" in first and "Atlanta" in first, first
     assert "158,000" in boise and "1,010,000" not in boise, boise
     assert "436,000" in texan, texan
 
 
 def test_a_lowercase_market_follow_up_on_kb_txt(kb_txt_engine):
-    first, denver = _answers(kb_txt_engine, SOLAR)
+    first, denver = (a for a, _ in turns(kb_txt_engine, SOLAR))
     assert "612,000" in first, first
     assert "429,000" in denver and "612,000" not in denver, denver
 
 
 def test_a_lowercase_market_on_the_shipped_kb(shipped_engine):
-    first, nation = _answers(shipped_engine, RETIREES)
+    first, nation = (a for a, _ in turns(shipped_engine, RETIREES))
     assert "5.0 million" in first, first
     assert "53.5 million" in nation, nation

@@ -9,12 +9,9 @@ high end" / "and the low end?". Two readings:
 Wording of our own, on kb/ and the plain-text fixture KB."""
 from __future__ import annotations
 
-import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
 from agent.offline.business import business
-from mpa.tools import ToolExecutor
+from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
 SAAS = ["saas cac typical?", "whats the high end", "and the low end?"]
@@ -32,24 +29,15 @@ def test_an_end_of_the_range_is_no_business():
     assert business("and a high-end furniture store?").phrase == "high-end furniture store"  # a business still is one
 
 
-def _turns(engine, msgs):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-    out = []
-    for m in msgs:
-        t = conv.send(m)
-        out.append((t.assistant, [c.get("input") if isinstance(c, dict) else c.input for c in t.tool_calls]))
-    return out
-
-
 def test_ends_of_the_range_after_a_figure_on_the_shipped_kb(shipped_engine):
-    (_, _), (high, high_calls), (low, low_calls) = _turns(shipped_engine, SAAS)
+    (_, _), (high, high_calls), (low, low_calls) = turns(shipped_engine, SAAS)
     assert {"vertical": "saas", "metric": "CAC"} in high_calls and "$1,800" in high, (high_calls, high)
     assert {"vertical": "saas", "metric": "CAC"} in low_calls and "$220" in low, (low_calls, low)
     assert "automotive" not in high + low and "healthcare" not in high + low
 
 
 def test_ends_of_the_range_after_a_figure_on_a_plain_text_kb(kb_txt_engine):
-    (_, _), (low, low_calls), (high, high_calls) = _turns(kb_txt_engine, DENTAL)
+    (_, _), (low, low_calls), (high, high_calls) = turns(kb_txt_engine, DENTAL)
     for text, calls in ((low, low_calls), (high, high_calls)):
         assert any(c.get("metric") == "CPC" and "dental" in c.get("vertical", "").lower() for c in calls), calls
         assert "$3.40-3.90" in text, text
