@@ -14,7 +14,9 @@ import re
 
 from agent.offline.numbers import plain, result
 
-_THOSE = re.compile(r"\bhow many of (?:those|these|them|the|that)\b\s*(?P<unit>[a-z]+)?", re.I)
+# "how many of those clicks …", or no noun: "how many of those convert" (a verb is what they do, not what they are)
+_THOSE = re.compile(r"\bhow many of (?:those|these|them|the|that)\b\s*(?P<unit>(?!(?:converts?|turns?|translates?|becomes?|ends?|"
+                    r"result|buys?|signs?|books?|closes?|would|will|could|might|do|does|did|actually|really|then)\b)[a-z]+)?", re.I)
 _BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+(?:in)?to\s+(?:a |an |new |paying )?"
                      r"(?P<what>[a-z]+(?: [a-z]+)?)|\b(?:become|becomes|end up as|result in)\s+(?:a |an |new |paying )?(?P<w2>[a-z]+(?: [a-z]+)?)",
                      re.I)
@@ -65,7 +67,9 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     got = _rate(bench, metrics) if m else None
     if not got:
         return None
-    found = counts(previous_answer, m.group("unit") or "")
+    # "how many of those convert": the count the last working ended in (its first line's unit), not every line's
+    unit = m.group("unit") or next((w.group("unit") for w in _WORKED.finditer(previous_answer or "")), "")
+    found = counts(previous_answer, unit)
     if not found:
         return None
     b, rates = got
@@ -75,11 +79,11 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     lines = []
     for count, how in found:
         s, shown = result(count, False)
-        lines.append(f"{how} {s} {shown} {m.group('unit') or 'of them'}")
+        lines.append(f"{how} {s} {shown} {unit or 'of them'}")
         for r in rates:
             s2, n = result(count * r / 100, True)
             lines.append(f"{shown} × {plain(r)}% {s2} {n} {what}")
     cite = b["facts"][0][2] if b.get("facts") else b["id"]
     what_rate = f"Typical {b['label'].split(' — ')[0]} range" if len(rates) > 1 else b["label"].split(" — ")[0]
     return (f"With the {what_rate} of {b['typical']} (Based on Knowledge Base [{cite}]), applied to the "
-            f"{m.group('unit') or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))
+            f"{unit or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))

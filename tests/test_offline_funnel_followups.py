@@ -1,0 +1,37 @@
+"""Counts carried down the funnel in users' own words (probe of 2026-11-29, h_calc):
+
+* "and how many of those convert" after a clicks working: "those" with no noun (a verb follows) is the count the
+  last working ended in — before, "convert" was read as the unit and no line matched (:mod:`agent.offline.carrycount`);
+* "if i buy 2 million impressions how many clicks" / "if we got 3,000 clicks how many new patients?": a count of
+  one stage and the next asked is the rate between them — CTR, then CVR — applied to it, not a budget question,
+  and not the last turn's rate (:mod:`agent.offline.stagerate`).
+Wording of our own, on kb/ and the plain-text fixture KB."""
+from __future__ import annotations
+
+from agent.offline.carrycount import _THOSE
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+AUTOS = ["what is the cpc for automotive", "budget 25k a month how many clicks", "and how many of those convert"]
+DENTAL = ["what does a click cost for a dental practice on google", "say 8k a month, how many clicks is that",
+          "and how many of those convert"]
+
+
+def test_those_with_no_noun():
+    assert_unseen(AUTOS, DENTAL)  # the wording here is no data set's
+    assert _THOSE.search("and how many of those convert").group("unit") is None
+    assert _THOSE.search("how many of them would buy").group("unit") is None
+    assert _THOSE.search("how many of those bookings show up").group("unit") == "bookings"
+    assert _THOSE.search("how many of those clicks turn into sales").group("unit") == "clicks"
+
+
+def test_those_convert_on_the_shipped_kb(shipped_engine):
+    *_, (text, calls) = turns(shipped_engine, AUTOS)
+    assert {"vertical": "automotive", "metric": "CVR"} in calls, calls
+    assert "≈ 9,615.38 clicks" in text and "9,615.38 × 2.50% ≈ 240 conversions" in text, text
+    assert "20,833.33 × 5% ≈ 1,042 conversions" in text, text
+
+
+def test_those_convert_on_a_plain_text_kb(kb_txt_engine):
+    *_, (text, _) = turns(kb_txt_engine, DENTAL)
+    assert "2,051.28 × 8.90% ≈ 183 conversions" in text and "applied to the clicks worked out before" in text, text
