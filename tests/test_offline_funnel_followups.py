@@ -35,3 +35,33 @@ def test_those_convert_on_the_shipped_kb(shipped_engine):
 def test_those_convert_on_a_plain_text_kb(kb_txt_engine):
     *_, (text, _) = turns(kb_txt_engine, DENTAL)
     assert "2,051.28 × 8.90% ≈ 183 conversions" in text and "applied to the clicks worked out before" in text, text
+
+
+ECOM = ["ecommerce ctr?", "if i buy 2 million impressions how many clicks", "and if we get 20,000 clicks how many sales"]
+PATIENTS = ["what does a click cost for a dental practice on google", "if we got 3,000 clicks how many new patients?"]
+
+
+def test_the_rate_between_two_stages():
+    from agent.offline.parse import parse
+    from agent.offline.stagerate import rate
+    assert_unseen(ECOM, PATIENTS)
+    assert rate(parse("if i buy 2 million impressions how many clicks")) == "CTR"
+    assert rate(parse("if we got 3,000 clicks how many new patients?")) == "CVR"
+    assert rate(parse("50k site visits, how many signups?")) == "CVR"
+    assert rate(parse("3,000 clicks at $2 a click, how many sales?")) is None  # a price: a cost question
+    assert rate(parse("we have $20k, how many clicks?")) is None  # a budget, no count
+    assert rate(parse("2 million impressions, how many people is that?")) is None  # reach, not a conversion
+
+
+def test_stages_on_the_shipped_kb(shipped_engine):
+    _, (clicks, calls), (sales, sale_calls) = turns(shipped_engine, ECOM)
+    assert {"vertical": "ecommerce", "metric": "CTR"} in calls and "2,000,000 × 0.90% = 18,000 clicks" in clicks, clicks
+    assert "budget?" not in clicks
+    assert {"vertical": "ecommerce", "metric": "CVR"} in sale_calls, sale_calls  # not the CTR of the turn before
+    assert "20,000 × 1.80% = 360 sales" in sales and "20,000 × 3.20% = 640 sales" in sales, sales
+
+
+def test_stages_on_a_plain_text_kb(kb_txt_engine):
+    _, (text, calls) = turns(kb_txt_engine, PATIENTS)
+    assert any(c.get("metric") == "CVR" for c in calls), calls
+    assert "3,000 × 8.90% = 267 patients" in text, text

@@ -1,0 +1,44 @@
+"""The rate between two stages of the funnel, when the user gives a count of one and asks the next.
+
+Why: "if i buy 2 million impressions how many clicks" names no metric, yet the funnel's identities say which
+rate turns the one into the other: impressions become clicks at the click-through rate, clicks (visits)
+become conversions — sales, leads, sign-ups, bookings — at the conversion rate. Without this the question was
+read as a budget divided by a price and the agent asked for a budget nobody needs; and after a CTR answer,
+"and if we get 20,000 clicks how many sales" applied the remembered CTR to clicks. The stages are
+media-planning vocabulary (the shared vocabulary's CTR and CVR), not any data set's wording; a stated price
+("at $2 a click") means a cost question, which this leaves alone.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.parse import Parsed
+
+_IMPRESSIONS = re.compile(r"^\s*(?:ad |paid |more |extra )?(?:impressions?|imps?|views?)\b", re.I)
+_CLICKS = re.compile(r"^\s*(?:ad |paid |more |extra |site |website |landing[- ]page )?(?:clicks?|visits?|visitors?|sessions?)\b", re.I)
+_NOT_CONVERTED = re.compile(r"^(?:impressions?|views?|clicks?|visits?|visitors?|sessions?|dollars?|bucks|people|users|"
+                            r"times|months?|weeks?|days?|years?|ads?)$", re.I)
+
+
+def rate(p: Parsed) -> str | None:
+    """CTR when the message counts impressions and asks how many clicks, CVR when it counts clicks or visits and
+    asks how many of something else they become; None otherwise (or when a price is stated)."""
+    if not p.unit or any((n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
+        return None
+    counts = [n for n in p.numbers if n.role == "count"]
+    if len(counts) != 1:
+        return None
+    after = p.norm[counts[0].end:]
+    asked = p.unit.strip().lower()
+    if _IMPRESSIONS.match(after) and _CLICKS.match(asked):
+        return "CTR"
+    if _CLICKS.match(after) and not _NOT_CONVERTED.match(asked):
+        return "CVR"
+    return None
+
+
+def read(p: Parsed) -> Parsed:
+    """``p`` asking the rate between the stages it names (:func:`rate`) applied to its count, when it names one."""
+    if (r := rate(p)) and p.metrics in ([], ["CTR"], ["CVR"]):
+        p.metrics, p.metric_phrases, p.calc = [r], [], None
+    return p
