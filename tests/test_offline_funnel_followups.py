@@ -65,3 +65,28 @@ def test_stages_on_a_plain_text_kb(kb_txt_engine):
     _, (text, calls) = turns(kb_txt_engine, PATIENTS)
     assert any(c.get("metric") == "CVR" for c in calls), calls
     assert "3,000 × 8.90% = 267 patients" in text, text
+
+
+RETAIL = ["roas benchmark for retail brands", "if i spend $200,000, what revenue"]
+STORES = ["what roas do ecommerce stores get", "so if we spend 40k, what revenue comes back?"]
+
+
+def test_revenue_of_a_spend_reads_roas():
+    from agent.offline.parse import parse
+    from agent.offline.stagerate import rate
+    assert_unseen(RETAIL, STORES)
+    assert rate(parse("if i spend $200,000, what revenue")) == "ROAS"
+    assert rate(parse("how much will 50k of ads bring us back?")) == "ROAS"
+    assert rate(parse("we spent $50k and made $150k in revenue, what's our roas?")) is None  # two figures: the identity's
+    assert rate(parse("what revenue do retailers make?")) is None  # no spend
+
+
+def test_revenue_of_a_spend_on_the_shipped_kb(shipped_engine):
+    _, (text, calls) = turns(shipped_engine, RETAIL)
+    assert {"vertical": "retail", "metric": "ROAS"} in calls, calls
+    assert "$200,000 × 3.0 = $600,000" in text and "$200,000 × 5.0 = $1,000,000" in text, text
+
+
+def test_revenue_of_a_spend_per_platform_on_a_plain_text_kb(kb_txt_engine):
+    _, (text, _) = turns(kb_txt_engine, STORES)
+    assert "$40,000 × 4.1 = $164,000" in text and "$40,000 × 2.3 = $92,000" in text, text  # Google's and Meta's own
