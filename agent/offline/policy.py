@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, arith, bands, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import alternatives, antecedent, arith, bands, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import keptplatform, kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -79,7 +79,7 @@ class OfflineAgent:
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
         if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
-                calcplatform.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?" after a working
+                calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
