@@ -37,11 +37,11 @@ _SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -
 
 
 def _code(m: re.Match) -> str | None:
-    """The place code a match names, or None: the contexts where any word could follow ("to",
-    the end of the message) take only a state's postal code."""
+    """The place code a match names, or None: the contexts where any word could follow ("to", "for",
+    the end of the message) take only a state's postal code; "the XX market" may name a DMA by its initials."""
     code = m.group(1) or m.group(3) or m.group(4) or m.group(5)
-    if code in _NOT_PLACE or ((m.group(4) or m.group(5)) and code not in US_STATE_CODES):
-        return None
+    if code in _NOT_PLACE or ((m.group(3) or m.group(4) or m.group(5)) and code not in US_STATE_CODES):
+        return None  # "for UA", "in QA": capitals after a preposition are a place only when a state's code
     return code
 
 
