@@ -52,6 +52,22 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
     return Calc("div", "budget", "price", target=p.unit)
 
 
+# a result named alone as the question, after the budget: "$1.2M/yr for UA. installs?", "50k a month — so, leads?"
+_BARE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?(?:"
+                   + _RESULT.pattern[5:-3] + r"))\s*\?+\s*$", re.I)
+
+
+def bare(p: Parsed) -> Parsed:
+    """"We've got $1.2M a year. installs?": a budget stated and a result asked by its name alone asks how many of
+    them the budget buys (English drops "how many" in a terse question; the budget is the message's only figure).
+    Read before the conversation fills the message in, so the result named is this turn's, not the last one's."""
+    m = _BARE.search(p.text)
+    if p.calc is None and m and [n.role for n in p.numbers] == ["budget"] and not p.metrics and not p.audiences:
+        p.unit, p.asks_count = m.group(1).lower(), True
+        p.calc = Calc("div", "budget", "price", target=p.unit)
+    return p
+
+
 def calc(p: Parsed, has_budget: bool, last_unit: str = "") -> Calc | None:
     """The budget ÷ price division a bare "how many … can we get/expect?" asks, or None (``last_unit``:
     what the last division counted)."""

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, arith, bands, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import alternatives, antecedent, arith, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import keptplatform, kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -35,7 +35,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
         p.calc, p.metrics = None, []
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else stagerate.read(carry(p, mem))  # the funnel's own rate
+    return p if searchq.continues_reading(text, p, previous) else stagerate.read(carry(buyask.bare(p), mem))  # "…, installs?"; the funnel's own rate
 
 
 def _owned_metric(p: Parsed) -> bool:
