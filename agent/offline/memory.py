@@ -268,14 +268,14 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
         p.end = p.end or mem.end  # at the end of the range it was worked at
     named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
-        mem.calc.op == "ratio" else not p.metrics or (set(p.metrics) == {mem.price_metric} and any(
+        mem.calc.op == "ratio" else not p.metrics or (set(p.metrics) == {mem.price_metric or mem.last_metric} and any(
             (n.role or "").startswith("price") for n in p.numbers))  # "and if CAC climbs to $400?", "if clicks cost $4?"
     if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences and not advice \
             and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
                 n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
-        # a new input ("and with 55k instead?", "if the click price rises to $5") or an end of the range ("what
-        # about at the expensive end?") after a calculation: the same calculation again
-        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
+        # a new input ("and with 55k instead?", "if the click price rises to $5", "if cpc is $8": the unit counted before) or
+        # an end of the range ("what about at the expensive end?") after a calculation: the same calculation again
+        priced = next((n.role[6:] for n in p.numbers if (n.role or "").startswith("price:") and n.role[6:] not in UNIT_OF), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if p.calc is None and not p.numbers and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and {"budget", "count"} <= \
             mem.last_roles:  # "we spent $20k and got 400 leads." then "what's the CPL?": the cost of one of them
