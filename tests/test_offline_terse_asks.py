@@ -43,3 +43,26 @@ def test_a_result_named_alone_on_the_shipped_kb(shipped_engine):
 def test_a_result_named_alone_on_a_plain_text_kb(kb_txt2_engine):
     _, (text, _) = turns(kb_txt2_engine, APPS)
     assert "$300,000 ÷ $2.30 ≈ 130,435 installs" in text, text
+
+
+CLINIC = ["healthcare clinic, 20 grand a month. patients?", "what if budget drops 25%"]
+SKIRTS = ["pinterest cpm for womenswear", "10k budget - impressions?"]
+
+
+def test_any_counted_plural_named_alone():
+    assert_unseen(CLINIC, SKIRTS)
+    assert bare(parse("10k budget - impressions?")).calc.per_thousand  # bought by the thousand
+    assert bare(parse("15k/month on google, clicks?")).unit == "clicks"
+    for text in ("we have $40k, thoughts?", "$40k - costs?", "20k a month, benchmarks?"):
+        assert bare(parse(text)).calc is None, text  # no result counted
+
+
+def test_a_bare_result_is_remembered_as_a_working(shipped_engine):
+    (first, _), (cut, _) = turns(shipped_engine, CLINIC)
+    assert "$20,000 ÷ $300 ≈ 67 patients" in first, first
+    assert "$20,000 × (1 − 25%) = $20,000 × 0.75 = $15,000" in cut and "$15,000 ÷ $300 = 50 patients" in cut, cut
+
+
+def test_impressions_named_alone_on_a_plain_text_kb(kb_txt2_engine):
+    _, (text, _) = turns(kb_txt2_engine, SKIRTS)
+    assert "$10,000 ÷ $6 × 1,000 ≈ 1,666,667 impressions" in text, text

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.parse import Calc, Parsed, unit_metric
+from agent.offline.parse import PER_THOUSAND, Calc, Parsed, unit_metric
 
 _OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"
                      r"land|drive|end up (?:with|as)|turn into|become|produce|yield)\b", re.I)
@@ -53,8 +53,10 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 
 
 # a result named alone as the question, after the budget: "$1.2M/yr for UA. installs?", "50k a month — so, leads?"
-_BARE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?(?:"
-                   + _RESULT.pattern[5:-3] + r"))\s*\?+\s*$", re.I)
+# (any counted plural a budget buys, as "how many <it>" would ask: "clicks?", "patients?"; not a period or an amount)
+_BARE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
+                   r"(?!(?:dollars|bucks|months|weeks|years|days|quarters|thanks|ads|results|numbers|figures|thoughts|ideas|"
+                   r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)\s*\?+\s*$", re.I)
 
 
 def bare(p: Parsed) -> Parsed:
@@ -64,7 +66,7 @@ def bare(p: Parsed) -> Parsed:
     m = _BARE.search(p.text)
     if p.calc is None and m and [n.role for n in p.numbers] == ["budget"] and not p.metrics and not p.audiences:
         p.unit, p.asks_count = m.group(1).lower(), True
-        p.calc = Calc("div", "budget", "price", target=p.unit)
+        p.calc = Calc("div", "budget", "price", per_thousand=metric_of(p.unit) in PER_THOUSAND, target=p.unit)
     return p
 
 

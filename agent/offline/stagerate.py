@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.arith import _per_platform
 from agent.offline.numbers import money
-from agent.offline.parse import Parsed
+from agent.offline.parse import Parsed, parse
 
 _IMPRESSIONS = re.compile(r"^\s*(?:ad |paid |more |extra )?(?:impressions?|imps?|views?)\b", re.I)
 _CLICKS = re.compile(r"^\s*(?:ad |paid |more |extra |site |website |landing[- ]page )?(?:clicks?|visits?|visitors?|sessions?)\b", re.I)
@@ -51,8 +50,8 @@ def rate(p: Parsed) -> str | None:
 
 def read(p: Parsed) -> Parsed:
     """``p`` asking the rate between the stages it names (:func:`rate`) applied to its count, when it names one."""
-    if (r := rate(p)) and p.metrics in ([], ["CTR"], ["CVR"], ["ROAS"]):
-        p.metrics, p.metric_phrases, p.calc = [r], [], None
+    if (r := rate(p)) and (p.metrics in ([], ["CTR"], ["CVR"], ["ROAS"]) or not parse(p.text).metrics):
+        p.metrics, p.metric_phrases, p.calc = [r], [], None  # a metric the conversation carried in is not the one asked
     return p
 
 
@@ -60,6 +59,7 @@ def revenue(p: Parsed, bench: dict[str, dict]) -> str | None:
     """The spend × ROAS working at each end of the looked-up Typical ROAS range — or at each platform's own figure
     when the KB gives one per platform (:func:`agent.offline.arith._per_platform`) — when :func:`rate` reads a
     revenue question of a spend; else None."""
+    from agent.offline.arith import _per_platform  # here: arith reads the memory, which reads this module
     b = bench.get("ROAS")
     spend = p.value("budget")
     if rate(p) != "ROAS" or not b or spend is None:
