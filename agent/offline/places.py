@@ -137,9 +137,15 @@ _KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) stat
 
 
 def _said(place: str) -> re.Pattern:
-    """A place as typed, in any case: its name without a trailing "DMA", en dash or hyphen."""
+    """A place as typed, in any case: its name without a trailing "DMA", its dots optional ("st louis"), an en dash
+    or a hyphen; a hyphenated market also by its first city ("orlando" for "Orlando-Daytona Beach")."""
     name = re.sub(r" dma$", "", place.lower().replace("–", "-"))
-    return re.compile(rf"(?<![\w-]){re.escape(name).replace('-', '[-–]')}(?![\w-])", re.I)
+    first = name.split("-")[0] if "-" in name and len(name.split("-")[0]) >= 4 else None
+
+    def form(n: str) -> str:
+        return re.escape(n).replace(r"\.", r"\.?").replace(r"\-", "[-–]")
+    alt = form(name) + (f"|{form(first)}" if first else "")
+    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
 
 
 def blanked(text: str, place: str) -> str:
