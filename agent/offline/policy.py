@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import keptplatform, kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, verdict
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -218,7 +218,7 @@ class OfflineAgent:
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
-        return parts.with_searches(text, calls, tools)  # each part no tool answers: its own search
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
@@ -240,7 +240,7 @@ class OfflineAgent:
             ask = clarification(p, mem)
             if ask:
                 return ask
-        outcomes = placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes)))  # the rows holding a quoted figure; no miss a retry found
+        outcomes = terseaudience.kept(text, p, placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes))))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
