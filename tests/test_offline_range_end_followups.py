@@ -41,3 +41,15 @@ def test_ends_of_the_range_after_a_figure_on_a_plain_text_kb(kb_txt_engine):
     for text, calls in ((low, low_calls), (high, high_calls)):
         assert any(c.get("metric") == "CPC" and "dental" in c.get("vertical", "").lower() for c in calls), calls
         assert "$3.40-3.90" in text, text
+
+
+BOTH = ["ecommerce cac whats typical", "both ends of typical please"]
+BOTH_TXT = ["google cpc for dental offices?", "both ends of that range?"]
+
+
+def test_both_ends_asked_after_a_figure(shipped_engine, kb_txt_engine):
+    assert_unseen(BOTH, BOTH_TXT)
+    _, (text, calls) = turns(shipped_engine, BOTH)
+    assert {"vertical": "ecommerce", "metric": "CAC"} in calls and "$30–$55" in text, (calls, text)
+    _, (text, calls) = turns(kb_txt_engine, BOTH_TXT)
+    assert any(c.get("metric") == "CPC" for c in calls) and "$3.40-3.90" in text, (calls, text)
