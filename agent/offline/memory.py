@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askshape, buyask, newaudience, periods, stagerate
+from agent.offline import askshape, buyask, kblabels, newaudience, periods, stagerate
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -119,8 +119,8 @@ def return_to(text: str, mem: Memory) -> None:
 def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     if p.vertical:
         mem.vertical, mem.business = p.vertical, None
-    elif p.industry_phrase:
-        mem.vertical, mem.business = None, p.industry_phrase
+    elif p.industry_phrase:  # (or the KB label the message says in full, which it narrows: business_of)
+        mem.vertical, mem.business = None, kblabels.named_in(p.text) or p.industry_phrase
     elif p.business_phrase and not (p.business_refers_back and (mem.vertical or mem.business)):
         mem.business = p.business_phrase
     if p.metrics or p.metric_phrases:
@@ -171,8 +171,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     for o in outcomes:
         if o.name == "get_benchmark" and o.found:
             vertical, metric, rng, high = bench_range(o)
-            if vertical and not p.industry_phrase:
-                mem.vertical = vertical
+            if vertical and not p.industry_phrase:  # several labels answered ("A / B"): the business as it was asked
+                mem.vertical = o.input.get("vertical") or vertical if " / " in vertical else vertical
             # under the tool's key and the name it was asked by ("CPB" for "cost per booking")
             keys = list(dict.fromkeys([metric, canonical(o.input.get("metric", ""), "metrics") or o.input.get("metric", "")]))
             for key in filter(None, keys):
@@ -393,8 +393,8 @@ CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised")
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:
-    """The business this turn names, else the one it points back to or the talk is about ("in Ireland?": a market)."""
+    """The business this turn names (a KB label said in full before the industry it narrows), else the one it points back to or the talk is about."""
     if p.business_refers_back and not (p.vertical or p.industry_phrase) and (mem.vertical or mem.business):
         return mem.vertical or mem.business
     moved = bool(p.geographies and mem.vertical and parse(f"in {mem.vertical}").geographies == [mem.vertical])
-    return p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business
+    return (p.industry_phrase and kblabels.named_in(p.text)) or p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business
