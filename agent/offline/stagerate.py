@@ -9,13 +9,12 @@ read as a budget divided by a price and the agent asked for a budget nobody need
 media-planning vocabulary (the shared vocabulary's CTR and CVR), not any data set's wording; a stated price
 ("at $2 a click") means a cost question, which this leaves alone. Spend and revenue are the same pair one level
 up: "if i spend $200,000, what revenue" asks spend × ROAS, worked at both ends of the KB's range
-(:func:`revenue`); a ROAS the user states is the funnel identities' (:mod:`agent.offline.funnel`), not this.
+(:mod:`agent.offline.roasrevenue`); a ROAS the user states is the funnel identities' (:mod:`agent.offline.funnel`).
 """
 from __future__ import annotations
 
 import re
 
-from agent.offline.numbers import money
 from agent.offline.parse import Parsed, parse
 
 _IMPRESSIONS = re.compile(r"^\s*(?:ad |paid |more |extra )?(?:impressions?|imps?|views?)\b", re.I)
@@ -53,25 +52,3 @@ def read(p: Parsed) -> Parsed:
     if (r := rate(p)) and (p.metrics in ([], ["CTR"], ["CVR"], ["ROAS"]) or not parse(p.text).metrics):
         p.metrics, p.metric_phrases, p.calc = [r], [], None  # a metric the conversation carried in is not the one asked
     return p
-
-
-def revenue(p: Parsed, bench: dict[str, dict]) -> str | None:
-    """The spend × ROAS working at each end of the looked-up Typical ROAS range — or at each platform's own figure
-    when the KB gives one per platform (:func:`agent.offline.arith._per_platform`) — when :func:`rate` reads a
-    revenue question of a spend; else None."""
-    from agent.offline.arith import _per_platform  # here: arith reads the memory, which reads this module
-    b = bench.get("ROAS")
-    spend = p.value("budget")
-    if rate(p) != "ROAS" or not b or spend is None:
-        return None
-    ends = list(dict.fromkeys(b.get("range") or []))
-    cite = b["facts"][0][2] if b.get("facts") else b["id"]
-    if len(ends) in (1, 2):
-        at = [(x, w) for x, w in zip(ends, ["at the bottom of the Typical range", "at the top of the Typical range"]
-                                      if len(ends) == 2 else ["at the Typical figure"])]
-        head = f"With the Typical {b['label'].split(' — ')[0]} range of {b['typical']} (Based on Knowledge Base [{cite}])"
-    else:
-        at = [(x, w) for x, w, _ in _per_platform(bench, "ROAS")]
-        head = "At each platform's ROAS figure, since the figures differ by platform"
-    lines = [f"- {money(spend)} × {x:.1f} = {money(spend * x)} in attributed revenue {w}" for x, w in at]
-    return f"{head}, on your {money(spend)} of spend:\n" + "\n".join(lines) if lines else None
