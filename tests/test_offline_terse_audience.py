@@ -36,3 +36,10 @@ def test_on_the_shipped_kb_a_miss_says_nothing(shipped_engine):
     (ev, _), (plan, calls) = turns(shipped_engine, SHIPPED)
     assert "779,000" in ev, ev
     assert any("audience_type" in c for c in calls) and "does not contain a size" not in plan, plan  # the guess missed
+
+
+def test_a_missed_guess_leaves_the_conversation_as_it_was(kb_txt2_engine):
+    msgs = ["households in the minneapolis dma", "and pittsburgh"]
+    assert_unseen(msgs)
+    _, (text, calls) = turns(kb_txt2_engine, msgs)  # the sizing guess missed: no audience to carry to Pittsburgh
+    assert not any("audience_type" in c for c in calls) and "1.17M" in text, (calls, text)
