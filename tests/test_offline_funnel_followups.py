@@ -90,3 +90,15 @@ def test_revenue_of_a_spend_on_the_shipped_kb(shipped_engine):
 def test_revenue_of_a_spend_per_platform_on_a_plain_text_kb(kb_txt_engine):
     _, (text, _) = turns(kb_txt_engine, STORES)
     assert "$40,000 × 4.1 = $164,000" in text and "$40,000 × 2.3 = $92,000" in text, text  # Google's and Meta's own
+
+
+ARROW = ["travel cvr?", "10,000 clicks → bookings?"]
+DEALERS = ["what's the google conversion rate for auto dealers", "so 4000 clicks, leads?"]
+
+
+def test_the_next_stage_asked_by_its_name_alone(shipped_engine, kb_txt_engine):
+    assert_unseen(ARROW, DEALERS)
+    _, (text, _) = turns(shipped_engine, ARROW)
+    assert "10,000 × 1.50% = 150 bookings" in text and "10,000 × 3% = 300 bookings" in text, text
+    _, (text, _) = turns(kb_txt_engine, DEALERS)
+    assert "4,000 × 7.30% = 292 leads" in text, text

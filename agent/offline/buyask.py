@@ -54,7 +54,7 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 
 # a result named alone as the question, after the budget: "$1.2M/yr for UA. installs?", "50k a month — so, leads?"
 # (any counted plural a budget buys, as "how many <it>" would ask: "clicks?", "patients?"; not a period or an amount)
-_BARE = re.compile(r"(?:^|[.,;:!?—–-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
+BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
                    r"(?!(?:dollars|bucks|months|weeks|years|days|quarters|thanks|ads|results|numbers|figures|thoughts|ideas|"
                    r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)\s*\?+\s*$", re.I)
 
@@ -63,7 +63,7 @@ def bare(p: Parsed) -> Parsed:
     """"We've got $1.2M a year. installs?": a budget stated and a result asked by its name alone asks how many of
     them the budget buys (English drops "how many" in a terse question; the budget is the message's only figure).
     Read before the conversation fills the message in, so the result named is this turn's, not the last one's."""
-    m = _BARE.search(p.text)
+    m = BARE.search(p.text)
     if p.calc is None and m and [n.role for n in p.numbers] == ["budget"] and not p.metrics and not p.audiences:
         p.unit, p.asks_count = m.group(1).lower(), True
         p.calc = Calc("div", "budget", "price", per_thousand=metric_of(p.unit) in PER_THOUSAND, target=p.unit)

@@ -52,13 +52,15 @@ def _rate(bench: dict[str, dict], metrics: list[str]) -> tuple[dict, list[float]
 
 
 def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str],
-            count: float | None = None) -> str | None:
+            count: float | None = None, unit: str = "") -> str | None:
     """The working for "how many of those X would become Y" at the benchmark rate, or None; with a
-    ``count`` the message states ("5,000 clicks a month: how many conversions?"), that count instead."""
-    asked = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
-    if count and asked and not _THOSE.search(text) and (got := _rate(bench, metrics)):
+    ``count`` the message states ("5,000 clicks a month: how many conversions?", or the ``unit`` asked by its name
+    alone: "10,000 clicks → bookings?"), that count instead."""
+    m = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
+    what = m.group("what") if m else unit
+    if count and what and not _THOSE.search(text) and (got := _rate(bench, metrics)):
         b, rates = got
-        lines = [f"{plain(count)} × {plain(r)}% {s} {n} {asked.group('what')}" for r in rates
+        lines = [f"{plain(count)} × {plain(r)}% {s} {n} {what}" for r in rates
                  for s, n in [result(count * r / 100, True)]]
         cite = b["facts"][0][2] if b.get("facts") else b["id"]
         return (f"With the Typical {b['label'].split(' — ')[0]} range of {b['typical']} (Based on Knowledge Base "

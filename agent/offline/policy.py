@@ -267,7 +267,7 @@ class OfflineAgent:
             paras.append(chan)
             misses = []
         calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
-                                                                             p.value("count")) or roasrevenue.revenue(p, bench)
+                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench)
         if calc_para:
             paras.append(calc_para)
         shown = set()

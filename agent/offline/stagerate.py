@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.buyask import BARE
 from agent.offline.parse import Parsed, parse
 
 _IMPRESSIONS = re.compile(r"^\s*(?:ad |paid |more |extra )?(?:impressions?|imps?|views?)\b", re.I)
@@ -27,22 +28,28 @@ _NOT_CONVERTED = re.compile(r"^(?:impressions?|views?|clicks?|visits?|visitors?|
 _REVENUE = re.compile(r"\brevenue\b|\b(?:bring|brings|get|make|earn)\s+(?:us\s+|me\s+)?back\b", re.I)
 
 
+def asked(p: Parsed) -> str:
+    """The unit the message asks a count of: its "how many <unit>", or one named alone ("10,000 clicks → bookings?")."""
+    m = None if p.unit else BARE.search(p.text)
+    return (p.unit or (m.group(1) if m else "")).strip().lower()
+
+
 def rate(p: Parsed) -> str | None:
     """CTR when the message counts impressions and asks how many clicks, CVR when it counts clicks or visits and
     asks how many of something else they become, ROAS when it states only a spend and asks the revenue; None
     otherwise (or when a price is stated)."""
     if [n.role for n in p.numbers] == ["budget"] and _REVENUE.search(p.norm) and not p.unit:
         return "ROAS"
-    if not p.unit or any((n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
+    unit = asked(p)
+    if not unit or any((n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return None
     counts = [n for n in p.numbers if n.role == "count"]
     if len(counts) != 1:
         return None
     after = p.norm[counts[0].end:]
-    asked = p.unit.strip().lower()
-    if _IMPRESSIONS.match(after) and _CLICKS.match(asked):
+    if _IMPRESSIONS.match(after) and _CLICKS.match(unit):
         return "CTR"
-    if _CLICKS.match(after) and not _NOT_CONVERTED.match(asked):
+    if _CLICKS.match(after) and not _NOT_CONVERTED.match(unit):
         return "CVR"
     return None
 
@@ -51,4 +58,5 @@ def read(p: Parsed) -> Parsed:
     """``p`` asking the rate between the stages it names (:func:`rate`) applied to its count, when it names one."""
     if (r := rate(p)) and (p.metrics in ([], ["CTR"], ["CVR"], ["ROAS"]) or not parse(p.text).metrics):
         p.metrics, p.metric_phrases, p.calc = [r], [], None  # a metric the conversation carried in is not the one asked
+        p.unit = p.unit or asked(p)
     return p
