@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.parse import PER_THOUSAND, Calc, Parsed, unit_metric
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, unit_metric
 
 _OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"
                      r"land|drive|end up (?:with|as)|turn into|become|produce|yield)\b", re.I)
@@ -70,10 +70,27 @@ def bare(p: Parsed) -> Parsed:
     return p
 
 
-def calc(p: Parsed, has_budget: bool, last_unit: str = "") -> Calc | None:
-    """The budget ÷ price division a bare "how many … can we get/expect?" asks, or None (``last_unit``:
-    what the last division counted)."""
-    if (c := payers(p, has_budget, last_unit)) is not None:
+# a spend supposed and nothing else asked: "what if we spend 60 grand", "say we put in $25k?"
+_SUPPOSED = re.compile(r"^\W*(?:ok(?:ay)?\W+|and\W+|so\W+)*(?:what if|how about|say|suppose|if)\b[^?.!,]*\b(?:spend|spent|put|"
+                       r"invest|budget|have|had|got)\b[^?.!,\d]*\$?\d[\d,.]*\s*(?:k|m|grand|thousand|million|dollars|bucks|usd)?"
+                       r"(?:\s+(?:a|per|each|every)\s+(?:month|week|year|quarter|mo|yr))?(?:\s+instead)?\s*[?.!]*\s*$", re.I)
+
+
+def spent(p: Parsed, last_metric: str | None) -> Calc | None:
+    """"What if we spend 60 grand" right after a price was looked up: what that spend buys at it (the price's own
+    unit: clicks for a CPC, impressions by the thousand for a CPM), or None."""
+    unit = UNIT_OF.get(last_metric or "")
+    if p.calc is not None or not unit or [n.role for n in p.numbers] != ["budget"] or p.metrics or p.unit \
+            or p.audiences or not _SUPPOSED.search(p.text):
+        return None
+    p.unit, p.asks_count = ("impressions" if last_metric in PER_THOUSAND else unit + "s"), True
+    return Calc("div", "budget", "price", per_thousand=last_metric in PER_THOUSAND, target=p.unit)
+
+
+def calc(p: Parsed, has_budget: bool, last_unit: str = "", last_metric: str | None = None) -> Calc | None:
+    """The budget ÷ price division a bare "how many … can we get/expect?" (or a spend supposed after a price,
+    :func:`spent`) asks, or None (``last_unit``: what the last division counted)."""
+    if (c := payers(p, has_budget, last_unit) or spent(p, last_metric)) is not None:
         return c
     if p.calc is not None or not p.asks_count or p.numbers or p.audiences or p.geographies or p.metrics \
             or p.metric_phrases or not p.unit or not _OBTAIN.search(p.text):

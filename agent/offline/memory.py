@@ -293,7 +293,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             "budget" in mem.facts and not p.numbers and not p.audiences:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
-    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit)  # "how many new members could we get?": budget ÷ price
+    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit, mem.last_metric)  # "how many new members could we get?": budget ÷ price
     kind = sized_place(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
     if kind:  # "and statewide?" after a DMA, "san antonio?": a place the tool said it also sizes — a slot, no new words
         p.geographies, p.norm = [kind], blanked(p.norm, kind)
