@@ -43,6 +43,11 @@ test: $(STAMP) bytecode
 	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt \
 	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
+	@# the same proof on the second KB: its goldens, its weights, its lists and its ways of writing numbers
+	MPA_KB_DIR=tests/fixtures/kb_txt MPA_DATASETS=tests/fixtures/kb_txt_datasets \
+	  MPA_WEIGHTS=tests/fixtures/kb_txt_datasets/weights.json $(BIN)/python -m evals.mutation --check
+	MPA_KB_DIR=tests/fixtures/kb_txt2 MPA_DATASETS=tests/fixtures/kb_txt2_datasets \
+	  MPA_WEIGHTS=tests/fixtures/kb_txt2_datasets/weights.json $(BIN)/python -m evals.mutation --check
 
 # The gated evals on the preset under test (MPA_RAG_PRESET); each experiment is named for its arm
 # and diffs against the latest one of the same eval and dataset, or MPA_BASELINE (README: "Compare two arms").

@@ -13,7 +13,7 @@ numeric mutants (``apply_data``), so the tool evals see the same lie a wrapped t
 The number parser here is deliberately independent of ``scorers.text``: a mutant that shared the
 scorers' parser would share their blind spots.
 
-(Just over 400 lines on purpose: the 16 mutants are small independent functions kept in one registry
+(About 450 lines on purpose: the 16 mutants are small independent functions kept in one registry
 so the kill table and its test enumerate them from one place.)
 """
 from __future__ import annotations
@@ -91,6 +91,40 @@ def _has_unit(m: re.Match) -> bool:
     return bool(m.group("cur") or m.group("suf"))
 
 
+# a range's second end written straight after a hyphen ("$4.30-4.80", "2.70-3.10%"): NUM's look-behind
+# (which keeps "MPA-10" from being a number) does not see it, so it is read from the first end on
+TAIL = re.compile(r"\s*(?:–|—|-|to\b)\s*(?P<cur>\$)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+                  r"(?P<mag>\s?(?:million|billion|thousand)\b|[MBK]\b|k\b)?(?P<suf>\s?%|x\b|×(?!\s*\d)|:1\b)?")
+
+
+def _start(m: re.Match) -> int:
+    return m.start("cur") if m.group("cur") else m.start("num")
+
+
+def _figures(seg: str) -> list[re.Match]:
+    """The KB figures of ``seg`` in order: numbers with a currency or unit, and both ends of a range
+    one of whose ends has one — a KB writes "$4.30-4.80" and "2.70-3.10%" with the unit once."""
+    ms: list[re.Match] = []
+    for m in NUM.finditer(seg):
+        if ms and _start(m) < ms[-1].end():
+            continue  # already read as the tail of the range before it
+        ms.append(m)
+        t = TAIL.match(seg, m.end())
+        if t:
+            ms.append(t)
+    unit = [_has_unit(m) for m in ms]
+    for i in range(len(ms) - 1):
+        if ms[i + 1].re is TAIL or RANGE_SEP.match(seg[ms[i].end():_start(ms[i + 1])]):
+            unit[i] = unit[i + 1] = unit[i] or unit[i + 1]
+    return [m for m, u in zip(ms, unit) if u]
+
+
+def _replace(seg: str, reps: list[tuple[int, int, str]]) -> str:
+    for a, b, new in sorted(reps, key=lambda r: -r[0]):
+        seg = seg[:a] + new + seg[b:]
+    return seg
+
+
 def _arithmetic_spans(seg: str) -> list[tuple[int, int]]:
     """Sentences that show a calculation (their numbers are the arithmetic mutants' business)."""
     spans = []
@@ -108,17 +142,15 @@ def _rewrite_numbers(text: str, ctx: TurnContext, pick: Callable[[re.Match, int]
 
     def fix(seg: str) -> str:
         calc = _arithmetic_spans(seg)
-
-        def sub(m: re.Match) -> str:
-            if not _has_unit(m) or any(a <= m.start() < b for a, b in calc):
-                return m.group(0)
+        reps = []
+        for m in _figures(seg):
+            if any(a <= _start(m) < b for a, b in calc):
+                continue
             new = pick(m, count[0])
             count[0] += 1
-            if new is None:
-                return m.group(0)
-            return m.group(0).replace(m.group("num"), _fmt(new, m.group("num")), 1)
-
-        return NUM.sub(sub, seg)
+            if new is not None:
+                reps.append((m.start("num"), m.end("num"), _fmt(new, m.group("num"))))
+        return _replace(seg, reps)
 
     out = _outside_citations(text, fix)
     return out if out != text else None
@@ -134,8 +166,9 @@ def one_mention_wrong(text: str, ctx: TurnContext) -> str | None:
 
 
 def _ranges(seg: str) -> list[tuple[re.Match, re.Match]]:
-    ms = [m for m in NUM.finditer(seg) if _has_unit(m)]
-    return [(a, b) for a, b in zip(ms, ms[1:]) if RANGE_SEP.match(seg[a.end():b.start()]) and _value(b) > _value(a)]
+    ms = _figures(seg)
+    return [(a, b) for a, b in zip(ms, ms[1:])
+            if (b.re is TAIL or RANGE_SEP.match(seg[a.end():_start(b)])) and _value(b) > _value(a)]
 
 
 def in_band_shift(text: str, ctx: TurnContext) -> str | None:
@@ -161,19 +194,16 @@ def units_swapped(text: str, ctx: TurnContext) -> str | None:
     """Money and percentages become durations: "$30–$55" → "30–55 days", "2.1%" → "2.1 days"."""
     def fix(seg: str) -> str:
         calc = _arithmetic_spans(seg)
-
-        def sub(m: re.Match) -> str:
-            if not _has_unit(m) or any(a <= m.start() < b for a, b in calc) or \
-                    (m.group("suf") or "").strip() in ("x", "×", ":1"):
-                return m.group(0)
+        reps = []
+        for m in _figures(seg):
+            if any(a <= _start(m) < b for a, b in calc) or (m.group("suf") or "").strip() in ("x", "×", ":1"):
+                continue
             body = m.group("num") + (m.group("mag") or "")
-            nxt = seg[m.end():m.end() + 3]
             # the first end of a range keeps no unit: "30–55 days"
-            if re.match(r"\s*(?:–|—|-|to\b)\s*\$?\d", seg[m.end():m.end() + 8]):
-                return body
-            return body + ("" if nxt.startswith(" days") else " days")
-
-        return NUM.sub(sub, seg)
+            if not TAIL.match(seg, m.end()) and not seg[m.end():m.end() + 5].startswith(" days"):
+                body += " days"
+            reps.append((_start(m), m.end(), body))
+        return _replace(seg, reps)
 
     out = _outside_citations(text, fix)
     return out if out != text else None
@@ -338,11 +368,11 @@ def echo(text: str, ctx: TurnContext) -> str | None:
 # ------------------------------------------------------------------ tool payloads
 def _data_text(fn: Callable[[str, TurnContext], str | None], keys: tuple[str, ...] = ("value",)
                ) -> Callable[[dict], dict | None]:
-    """Apply a text mutant to a tool payload's value (or size) text and re-derive its numbers."""
+    """Apply a text mutant to a tool payload's value (or size) text, and to each of its ``facts`` (a
+    look-up that found several figures lists them all; a wrapped tool that lies, lies in every one),
+    and re-derive the numbers read from that text."""
 
-    def apply(data: dict) -> dict | None:
-        if not isinstance(data, dict):
-            return None
+    def one(data: dict) -> dict | None:
         d = dict(data)
         changed = False
         for key in keys:
@@ -351,20 +381,24 @@ def _data_text(fn: Callable[[str, TurnContext], str | None], keys: tuple[str, ..
                 if new is not None:
                     d[key] = new
                     changed = True
+        if isinstance(d.get("facts"), list):
+            facts = [one(f) if isinstance(f, dict) else None for f in d["facts"]]
+            if any(f is not None for f in facts):
+                d["facts"] = [f if f is not None else old for f, old in zip(facts, d["facts"])]
+                changed = True
         if not changed:
             return None
-        if isinstance(d.get("value"), str):
-            nums = [m for m in NUM.finditer(d["value"])]
-            if nums:
-                d["low"] = _value(nums[0]) * _mag(nums[0])
-                d["high"] = _value(nums[-1]) * _mag(nums[-1])
+        nums = _figures(d["value"]) if isinstance(d.get("value"), str) else []
+        if nums:
+            d["low"] = _value(nums[0]) * _mag(nums[0])
+            d["high"] = _value(nums[-1]) * _mag(nums[-1])
         if isinstance(d.get("size_text"), str) and "total_size" in d:
             m = next(NUM.finditer(d["size_text"]), None)
             if m:
                 d["total_size"] = _value(m) * _mag(m)
         return d
 
-    return apply
+    return lambda data: one(data) if isinstance(data, dict) else None
 
 
 def _mag(m: re.Match) -> float:

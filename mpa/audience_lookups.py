@@ -193,8 +193,8 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")
     mine = [r for r in rows if _audience_name(r.audience) == name]
     geos = [r.geography for r in mine]
-    if geography is None or not str(geography).strip():
-        geography = clipped_place(engine, audience_type, t.geographies)  # "EV buyers in cali"
+    if geography is None or not str(geography).strip():  # "dog owners atlanta", "EV buyers in cali"
+        geography = place_said(audience_type, geos, name) or clipped_place(engine, audience_type, t.geographies)
     wanted = normalize_geography(geography, t.geographies)
     row = next((r for g in wanted for r in mine if r.geography.lower() == g.lower()), None)
     if row is None:
@@ -210,6 +210,22 @@ def row_definitions(rows: list[AudienceRow]) -> dict[str, str]:
         name = _audience_name(r.audience)
         out[name] = " ".join(x for x in (out.get(name) or r.audience, r.qualifiers) if x)
     return out
+
+
+def place_said(text: str, geos: list[str], name: str) -> str | None:
+    """The one place the audience is sized for that ``text`` names in full, in any case ("how many dog
+    owning households in atlanta" → Atlanta), else None. Why: people type place names in lower case and
+    the caller may hand the whole phrase over as the audience; a place the KB sizes this very audience
+    for is not a word of who is counted. A place word inside the audience's own name is not a place;
+    two places named is no one place."""
+    low = " ".join((text or "").lower().replace("–", "-").split())
+    own = (name or "").lower()
+
+    def said(g: str) -> bool:
+        g = re.sub(r"\s+dma$", "", g.lower().replace("–", "-"))
+        return g not in own and re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", low) is not None
+    found = [g for g in geos if g != NATIONAL and said(g)]
+    return found[0] if len(found) == 1 else None
 
 
 def clipped_place(engine: "RetrievalEngine", text: str, places: list[str]) -> str | None:

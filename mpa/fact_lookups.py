@@ -286,6 +286,8 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
         return Lookup(None, f"it does not size {audience_type!r} (sized: "
                             + "; ".join(sorted({f.audience for f in aud if f.audience})) + ")")
     geos = sorted({f.geography for f in pool if f.geography})
+    if geography is None or not str(geography).strip():  # "dog owning households in atlanta": the place said with them
+        geography = audience_lookups.place_said(audience_type, geos, pool[0].audience or "")
     pool = _in_market(pool, geography)
     if not pool:
         return Lookup(None, f"it sizes {audience_type!r} only for {', '.join(geos)}, not for "

@@ -40,8 +40,10 @@ from mpa.record import plain_copy
 from scorers.base import ProjectScorer, View, trim
 from scorers.citations import ESTIMATE_LABEL
 from scorers.claims import (UNIT_FACTORS, Figure, cell_label, claim_figures, derived_results, figure_pairs, in_text,
-                            is_derived, is_echo, operand_known, range_in_text, same_unit, user_figure, value_matches)
+                            is_derived, is_echo, operand_known, range_in_text, same_unit, user_figure,
+                            value_matches)
 from scorers.kbtables import benchmark_table, kb_dir, metrics_in, nearest_before, verticals_in
+from scorers.support_context import stated_of_something_else
 from scorers.text import abstains, content_words, equations, is_meta, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
@@ -140,7 +142,7 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
     users = list(user_texts)
     evidence = list(evidence_texts)
 
-    def supported_number(f: Figure, sent: str, pair) -> tuple[bool, str]:
+    def supported_number(f: Figure, sent: str, pair, context: frozenset = frozenset()) -> tuple[bool, str]:
         if user_figure(f, users):
             return True, "user"
         if not f.unit and f.value in UNIT_FACTORS and any(
@@ -163,6 +165,9 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
                 return True, f"table {v} {m}"
             return False, f"outside {v} {m} range: not one of its figures ({row.low}, {row.typical}, {row.high})"
         if any(in_text(f, p) for p in evidence):
+            if not any(in_text(f, p) and not stated_of_something_else(f, p, context, pair is None, response, sent)
+                       for p in evidence):
+                return False, "stated in the evidence only of something else"
             if pair is None or any(range_in_text(pair, p) for p in evidence):
                 return True, "retrieved text"
         if row is not None and _row_check(row, f, pair):
@@ -175,6 +180,8 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
     derived = derived_results(response, lambda o: operand_known(o, users + evidence))
 
     claims, unsupported, estimates, supported_n = 0, [], 0, 0
+    # what this turn talks about: a figure the evidence states only of something else is not supported
+    said = frozenset(content_words(strip_citations(response)))
     for s in sentences(response):
         clean = strip_citations(s)
         if s.rstrip().endswith("?") or s.lstrip().startswith("#"):
@@ -198,9 +205,10 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
             continue
         if nums:
             pairs = figure_pairs(clean)
+            context = said
             bad = []
             for f in nums:
-                ok, why = supported_number(f, clean, pairs.get((f.start, f.end)))
+                ok, why = supported_number(f, clean, pairs.get((f.start, f.end)), context)
                 if not ok:
                     bad.append(f"{f.text}{' [' + f.unit + ']' if f.unit else ''} ({why})")
             if bad:

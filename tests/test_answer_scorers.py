@@ -257,3 +257,46 @@ def test_a_colon_opened_quote_claims_its_later_sentences_for_the_chunk_it_cites(
     assert score(citation_support, working, exp={}, q="We spend $6,000 a month.") == 1.0
     own = f"Based on Knowledge Base [t#1]: {first} ROAS runs 0.8x–1.4x for a store like this. [t#0]"
     assert score(citation_support, own, exp={}) == 1.0
+
+
+# a plain-text KB's lists (kb_txt's conventions, written here): rows of "Label: figures" under a heading
+LISTS = {"aud#2": ("SOLAR-READY HOMEOWNERS\nDefinition: owner-occupied single-family homes with a south-facing roof.\n"
+                   "Phoenix: 612,000 target audience (12% of population)\nTucson: 140,000 target audience (11% of population)\n\n"
+                   "GYM-ACTIVE ADULTS\nDefinition: adults who visited a gym at least twice a month.\n"
+                   "Austin: 391,000 target audience (17% of population)\n"
+                   "Seattle-Tacoma: 800,000 target audience (16% of population)\n"),
+         "cpm#6": ("TIKTOK CPM BENCHMARKS - 2024\nBY VERTICAL - HIGHEST TO LOWEST\n- Florists and Gift Shops: $7.90-9.10 (highest)\n"
+                   "- Restaurants and Food Delivery: $4.60-5.30\n- Pet Supplies: $3.90 (lowest)\n"),
+         "mix#3": ("Private marketplace. Invitation-only auctions run by a publisher or a group of\npublishers. Prices "
+                   "run 20-40% above the open exchange but viewability and fraud rates\nare markedly better.\n")}
+
+
+@pytest.mark.parametrize("answer, ok, judges", [
+    ("Based on Knowledge Base [aud#2], Solar-Ready Homeowners in Phoenix: about 612,000 people. "
+     "Methodology: target audience (12% of population).", True, (grounding,)),
+    # Seattle's share said of Phoenix: the number is in the text, but as another row's figure
+    ("Based on Knowledge Base [aud#2], Solar-Ready Homeowners in Phoenix: about 612,000 people. "
+     "Methodology: target audience (16% of population).", False, (grounding,)),
+    # "20%" of a sentence about marketplace prices, said as a share of population
+    ("Based on Knowledge Base [aud#2], Solar-Ready Homeowners in Phoenix: about 612,000 people. "
+     "Methodology: target audience (20% of population).", False, (grounding,)),
+    ("Based on Knowledge Base [mix#3], private marketplace prices run 20-40% above the open exchange.", True,
+     (grounding, citation_support)),
+    # one end of a prose range, said as a single figure of something else: not support …
+    ("Based on Knowledge Base [mix#3], private marketplace deals win 40% of the auctions they enter.", False,
+     (grounding, citation_support)),
+    # … but an answer working at both ends of it states both
+    ("Based on Knowledge Base [mix#3], plan private marketplace prices 20% above the open exchange at best and 40% "
+     "above it at worst.", True, (grounding, citation_support)),
+    ("Based on Knowledge Base [cpm#6], the Florists TikTok CPM is $7.90-9.10.", True, (grounding, citation_support)),
+    # the restaurant row's CPM said of florists
+    ("Based on Knowledge Base [cpm#6], the Florists TikTok CPM is $4.60-5.30.", False, (grounding, citation_support)),
+    # a row the answer names in other words, with no other row named, keeps its support
+    ("On TikTok a takeout app pays about $4.60-5.30 per thousand impressions [cpm#6].", True, (grounding,)),
+])
+def test_a_figure_the_text_says_of_something_else_is_not_support(answer, ok, judges):
+    """Grounding and citation support read a number in the evidence as support only where the evidence
+    says it of what the answer talks about: not another row of the same lists, not an unrelated
+    sentence that happens to hold the same number (both found by the mutation suite on kb_txt)."""
+    for scorer in judges:
+        assert (raw(answer, dict(LISTS), scorer=scorer) == 1.0) is ok, scorer

@@ -20,25 +20,20 @@ from __future__ import annotations
 
 import copy
 import functools
-import json
-import math
 import re
 from pathlib import Path
 
-import pytest
-
-from rag.analyzer import get_analyzer
+from tests import kbtext_goldens as kg
+from tests.kbtext_goldens import DASHES, tagged
 
 ROOT = Path(__file__).resolve().parent
 KB = ROOT / "fixtures" / "kb_txt"
 DATA = ROOT / "fixtures" / "kb_txt_datasets"
-TEXTS = {p.name: p.read_text(encoding="utf-8") for p in sorted(KB.glob("*.txt"))}
+TEXTS = kg.read_kb(KB)
 
-DASHES = re.compile(r"^-{20,}$")
 LIST_HEADING = re.compile(r"^([A-Z][A-Z ]*?) (CPC|CPM|CTR|CPA|ROAS|CONVERSION RATE) BENCHMARKS - (\d{4})$")
 BULLET = re.compile(r"^- ([^:]+): (.+)$")
 KV_LINE = re.compile(r"^([A-Z][A-Za-z -]+): (\S.*)$")
-VALUE = re.compile(r"^(\$)?(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?(%|x)?")
 HEADING_METRIC = {"CONVERSION RATE": "CVR"}
 KV_METRIC = {"Cost Per Lead": "CPL", "Conversion Rate": "CVR"}
 UNIT_OF = {"CPC": "$", "CPM": "$", "CPA": "$", "CPL": "$", "CTR": "%", "CVR": "%", "ROAS": "x"}
@@ -66,17 +61,6 @@ METRIC_WORDS = {"cost per click": "CPC", "cost per lead": "CPL", "click-through 
 
 
 # ------------------------------------------------------------------ scanning the KB text
-def parse_value(value: str) -> tuple[float, float, str] | None:
-    """"$4.30-4.80" → (4.3, 4.8, "$"); "8.10%" → (8.1, 8.1, "%"); "4.1-4.8x" → (4.1, 4.8, "x")."""
-    m = VALUE.match(value)
-    if not m:
-        return None
-    low = float(m.group(2))
-    high = float(m.group(3)) if m.group(3) else low
-    unit = m.group(1) or m.group(4)
-    return (low, high, unit) if unit else None
-
-
 def stripped_lines():
     """``(source, stripped line, is the file's first line)`` over every fixture file: the fact
     readers below keep a heading state that must not leak from one file into the next."""
@@ -122,8 +106,7 @@ def kv_facts() -> tuple[dict, ...]:
 
 
 def sentences(source: str) -> list[str]:
-    flat = re.sub(r"\s+", " ", TEXTS[source])
-    return re.split(r"(?<=[.;])\s+(?=[A-Z])", flat)
+    return kg.sentences(TEXTS[source])
 
 
 def kb_label(phrase: str) -> str | None:
@@ -141,26 +124,7 @@ def kb_metric(phrase: str) -> str:
 
 # ------------------------------------------------------------------ loading goldens
 def load(name: str) -> list[dict]:
-    path = DATA / name
-    assert path.is_file(), f"{path} is missing"
-    rows = []
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if line.strip():
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                pytest.fail(f"{name} line {n}: invalid JSON ({exc})")
-    ids = [r.get("id") for r in rows]
-    assert len(ids) == len(set(ids)), f"{name}: duplicate ids"
-    return rows
-
-
-def _norm(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
-
-
-def tagged(rows: list[dict], tag: str) -> int:
-    return sum(tag in (r.get("tags") or []) for r in rows)
+    return kg.load(DATA, name)
 
 
 # ------------------------------------------------------------------ the KB itself
@@ -168,27 +132,7 @@ def test_kb_size_and_conventions():
     assert len(TEXTS) >= 8, f"{len(TEXTS)} documents < 8"
     total = sum(len(t.encode("utf-8")) for t in TEXTS.values())
     assert total >= 60_000, f"KB is {total} bytes < 60 KB"
-    errors = []
-    for source, text in TEXTS.items():
-        lines = text.splitlines()
-        if not re.match(r"^[A-Z][A-Z ,&-]+ - VERSION \d+\.\d+$", lines[0]):
-            errors.append(f"{source}: first line {lines[0]!r} is not 'TITLE - VERSION n.n'")
-        if not (lines[1].startswith("META - Document: ") and lines[2].startswith("META - Purpose: ")):
-            errors.append(f"{source}: lines 2-3 must be META - Document / META - Purpose")
-        headings = [lines[i] for i in range(1, len(lines) - 1)
-                    if DASHES.match(lines[i - 1]) and DASHES.match(lines[i + 1])]
-        if len(headings) < 3:
-            errors.append(f"{source}: {len(headings)} dash-framed sections < 3")
-        for i in range(1, len(lines) - 1):
-            if DASHES.match(lines[i - 1]) and DASHES.match(lines[i + 1]):
-                block = lines[i + 2:i + 8]
-                for key in ("META_WORKFLOW_STEPS:", "META_TOPICS:", "META_VERTICALS:", "META_CHANNELS:",
-                            "META_INTENT:", "META_CONFIDENCE:"):
-                    if not any(b.startswith(key) for b in block):
-                        errors.append(f"{source}: section {lines[i]!r} lacks {key}")
-        for rel in re.findall(r"^RELATED - (\S+\.txt) for ", text, flags=re.M):
-            if rel not in TEXTS:
-                errors.append(f"{source}: RELATED names {rel}, which is not in the KB")
+    errors = kg.convention_errors(TEXTS)
     assert not errors, "\n".join(errors)
 
 
@@ -201,10 +145,7 @@ def test_some_verticals_have_different_values_on_several_platforms():
 
 
 # ------------------------------------------------------------------ benchmarks.jsonl
-BENCH_FIELDS = {"id", "vertical", "metric", "platform", "expected_value", "expected_low", "expected_high",
-                "expected_source", "expected_facts", "canonical_metric", "tags"}
-FACT_FIELDS = {"platform", "value", "low", "high", "unit", "source"}
-BENCH_TAGS = {"platform", "ambiguous", "absent", "synonym", "sentence", "kv-line", "bullet"}
+BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "kv-line", "bullet"})
 
 
 def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
@@ -222,71 +163,26 @@ def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
     return f"{label} × {metric} = {value!r} ({fact['platform']}) is not stated in {src}"
 
 
-def check_benchmark_row(row: dict) -> list[str]:
-    i = row.get("id", "?")
-    errors = [f"{i}: unknown field(s) {sorted(set(row) - BENCH_FIELDS)}"] if set(row) - BENCH_FIELDS else []
-    tags = set(row.get("tags") or [])
-    if not tags or not tags <= BENCH_TAGS:
-        errors.append(f"{i}: tags {sorted(tags)} must be a non-empty subset of {sorted(BENCH_TAGS)}")
-    facts = row.get("expected_facts")
-    if not isinstance(facts, list):
-        return errors + [f"{i}: expected_facts must be a list"]
-    label, metric = kb_label(row["vertical"]), kb_metric(row["metric"])
-    platform = PLATFORM_WORDS.get((row.get("platform") or "").lower()) if row.get("platform") else None
-    if row.get("platform") and platform is None:
-        errors.append(f"{i}: platform {row['platform']!r} is not a platform of this KB")
-    if ("platform" in tags) != bool(row.get("platform")):
-        errors.append(f"{i}: tag 'platform' must be set exactly when the row names a platform")
-    if not facts:
-        if "absent" not in tags:
-            errors.append(f"{i}: empty expected_facts must be tagged 'absent'")
-        if any(row.get(k) is not None for k in ("expected_value", "expected_low", "expected_high", "expected_source")):
-            errors.append(f"{i}: absent row must have null expected_value/low/high/source")
-        if label is None:
-            words = [w for w in re.findall(r"[a-z]+", row["vertical"].lower()) if len(w) > 3]
-            hits = [w for w in words if any(re.search(rf"\b{w}", t.lower()) for t in TEXTS.values())]
-            if len(hits) == len(words):
-                errors.append(f"{i}: absent vertical {row['vertical']!r}: every word occurs in the KB {hits}")
-        else:
-            stated = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower()
-                      and f["metric"] == metric and (platform is None or f["platform"] == platform)]
-            stated += [s for src in TEXTS for s in sentences(src) if label in s and metric in s
-                       and re.search(r"\$\d|\d%|\dx", s) and (platform is None or platform.lower() in s.lower())]
-            if stated:
-                errors.append(f"{i}: tagged absent, but the KB states {label} × {metric}: {stated[:2]}")
-        return errors
-    if "absent" in tags:
-        errors.append(f"{i}: tagged 'absent' but expects {len(facts)} fact(s)")
-    if label is None:
-        return errors + [f"{i}: vertical {row['vertical']!r} is not a label of this KB (add it to VERTICAL_LABELS)"]
-    for k, fact in enumerate(facts):
-        if set(fact) != FACT_FIELDS:
-            errors.append(f"{i} fact {k}: fields {sorted(fact)} != {sorted(FACT_FIELDS)}")
-            continue
-        why = fact_is_stated(fact, label, metric)
-        if why:
-            errors.append(f"{i} fact {k}: {why}")
-        parsed = parse_value(fact["value"])
-        if parsed is None or not (math.isclose(parsed[0], fact["low"]) and math.isclose(parsed[1], fact["high"])
-                                  and parsed[2] == fact["unit"]):
-            errors.append(f"{i} fact {k}: low/high/unit {fact['low']}/{fact['high']}/{fact['unit']} "
-                          f"!= {parsed} parsed from {fact['value']!r}")
-        if metric in UNIT_OF and fact["unit"] != UNIT_OF[metric]:
-            errors.append(f"{i} fact {k}: unit {fact['unit']!r} is wrong for {metric}")
-        if platform and fact["platform"] != platform:
-            errors.append(f"{i} fact {k}: the row asks for {platform}, the fact is on {fact['platform']}")
-    want = {(f["platform"], f["value"]) for f in bullet_facts()
+def listed(label: str, metric: str, platform: str | None) -> set:
+    return {(f["platform"], f["value"]) for f in bullet_facts()
             if f["label"] == label and f["metric"] == metric and (platform is None or f["platform"] == platform)}
-    missing = want - {(f.get("platform"), f.get("value")) for f in facts}
-    if missing:
-        errors.append(f"{i}: the KB lists more facts for {label} × {metric}: {sorted(missing, key=str)}")
-    if len(facts) > 1 and "ambiguous" not in tags:
-        errors.append(f"{i}: {len(facts)} facts expected, so the row must be tagged 'ambiguous'")
-    first = facts[0]
-    if (row.get("expected_value"), row.get("expected_low"), row.get("expected_high"), row.get("expected_source")) \
-            != (first["value"], first["low"], first["high"], first["source"]):
-        errors.append(f"{i}: expected_value/low/high/source must repeat the first expected fact")
-    return errors
+
+
+def stating(label: str, metric: str, platform: str | None) -> list:
+    """Every bullet, ``Metric: value`` line or sentence that states ``label`` × ``metric``."""
+    found = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower()
+             and f["metric"] == metric and (platform is None or f["platform"] == platform)]
+    return found + [s for src in TEXTS for s in sentences(src) if label in s and metric in s
+                    and re.search(r"\$\d|\d%|\dx", s) and (platform is None or platform.lower() in s.lower())]
+
+
+READER = kg.BenchReader(texts=TEXTS, label=lambda p: kb_label(p), metric=lambda p: kb_metric(p),
+                        platforms=PLATFORM_WORDS, why_not_stated=fact_is_stated, listed=listed, stating=stating,
+                        tags=BENCH_TAGS, unit_of=UNIT_OF)
+
+
+def check_benchmark_row(row: dict) -> list[str]:
+    return kg.benchmark_row_errors(row, READER)
 
 
 def test_benchmark_goldens_sizes():
@@ -322,107 +218,36 @@ AUD_FIELDS = {"id", "audience_type", "geography", "expected_source", "expected_s
               "expected_row", "tags", "why"}
 
 
-def size_of(text: str) -> float | None:
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)M", text)
-    if m:
-        return float(m.group(1)) * 1_000_000
-    return float(text.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text) else None
-
-
-def check_audience_row(row: dict) -> list[str]:
-    i = row.get("id", "?")
-    errors = [f"{i}: unknown field(s) {sorted(set(row) - AUD_FIELDS)}"] if set(row) - AUD_FIELDS else []
-    geo = row.get("geography")
-    if row.get("expected_size") is None:
-        if "absent" not in row.get("tags", []) or not row.get("why"):
-            errors.append(f"{i}: a null size must be tagged 'absent' and say why")
-        # really absent: no line or sentence states a number for this audience in this geography
-        geo_word = (geo or "United States").split()[0].replace("-", " ").split()[0]
-        aud_words = [w for w in re.findall(r"[a-z]+", row["audience_type"].lower()) if len(w) > 3]
-        for src, text in TEXTS.items():
-            for block in re.split(r"\n\s*\n", text):
-                low = block.lower()
-                if geo_word.lower() in low and all(w[:5] in low for w in aud_words) and re.search(r"\d,\d{3}|\dM", block):
-                    errors.append(f"{i}: tagged absent, but {src} has a block naming {geo_word} and "
-                                  f"{aud_words}: {block[:80]!r}")
-        return errors
-    src, text = row.get("expected_source"), row.get("expected_size_text") or ""
-    if src not in TEXTS:
-        return errors + [f"{i}: expected_source {src!r} is not a KB file"]
-    size = size_of(text)
-    if size is None or not math.isclose(size, row["expected_size"]):
-        errors.append(f"{i}: expected_size {row['expected_size']} != {text!r} ({size})")
-    place = (geo or "").replace(" DMA", "")
+def misplaced(row: dict, src: str, text: str) -> list[str]:
+    place = (row.get("geography") or "").replace(" DMA", "")
     lines = [ln for ln in TEXTS[src].splitlines() if re.search(rf"(?<![\d.,]){re.escape(text)}(?![\d,])", ln)]
     lines += [s for s in sentences(src) if text in s]
     if not any(place.split()[0] in ln for ln in lines) if place else not lines:
-        errors.append(f"{i}: {text!r} does not occur in {src} next to {place or 'a national row'}")
-    return errors
+        return [f"{text!r} does not occur in {src} next to {place or 'a national row'}"]
+    return []
+
+
+def check_audience_row(row: dict) -> list[str]:
+    return kg.audience_row_errors(row, TEXTS, AUD_FIELDS, misplaced)
 
 
 def test_audience_goldens():
     rows = load("audience.jsonl")
     assert len(rows) >= 15 and tagged(rows, "absent") >= 3
     assert sum(r["geography"] is None for r in rows) >= 3 and sum(r["geography"] is not None for r in rows) >= 5
-    errors = [e for row in rows for e in check_audience_row(row)]
+    errors = kg.audience_checker_errors(rows, check_audience_row, ("solar-ready homeowners", "Denver"))
     assert not errors, "\n".join(errors)
-    bad = copy.deepcopy(next(r for r in rows if r["expected_size"] and r["geography"]))
-    bad["expected_size_text"], bad["expected_size"] = "999,000", 999000
-    assert check_audience_row(bad), "the audience checker accepted a size the KB does not state"
-    fake_absent = copy.deepcopy(next(r for r in rows if r["expected_size"] is None))
-    fake_absent["audience_type"], fake_absent["geography"] = "solar-ready homeowners", "Denver"
-    assert any("tagged absent, but" in e for e in check_audience_row(fake_absent))
 
 
 # ------------------------------------------------------------------ retrieval.jsonl
 def section_texts(source: str) -> dict[str, str]:
-    """Dash-framed heading (as written) → the text up to the next framed heading."""
-    lines = TEXTS[source].splitlines()
-    starts = [i for i in range(1, len(lines) - 1) if DASHES.match(lines[i - 1]) and DASHES.match(lines[i + 1])]
-    return {lines[s]: "\n".join(lines[s:(starts[k + 1] - 1) if k + 1 < len(starts) else len(lines)])
-            for k, s in enumerate(starts)}
+    return kg.section_texts(TEXTS[source])
 
 
 def test_retrieval_goldens():
     rows = load("retrieval.jsonl")
     assert len(rows) >= 40 and tagged(rows, "paraphrase") >= 10
-    analyze = get_analyzer(stem=True, stop_words=True)
-    allowed = {"id", "query", "expected_sources", "expected_sections", "answer_text", "answer_texts", "tags", "note"}
-    errors = []
-    for row in rows:
-        i = row["id"]
-        if set(row) - allowed:
-            errors.append(f"{i}: unknown field(s) {sorted(set(row) - allowed)}")
-        answers = [row["answer_text"]] if "answer_text" in row else row.get("answer_texts", [])
-        sources, secs = row["expected_sources"], row["expected_sections"]
-        if not answers or not sources or not isinstance(secs, dict):
-            errors.append(f"{i}: needs answers, expected_sources and expected_sections {{source: [heading]}}")
-            continue
-        bodies = []
-        for src, heads in secs.items():
-            if src not in sources or src not in TEXTS:
-                errors.append(f"{i}: expected_sections names {src}, not an expected source / KB file")
-                continue
-            for h in [heads] if isinstance(heads, str) else heads:
-                if h not in section_texts(src):
-                    errors.append(f"{i}: {h!r} is not a dash-framed heading of {src}")
-                else:
-                    bodies.append(_norm(section_texts(src)[h]))
-        for ans in answers:
-            if not any(_norm(ans) in b for b in bodies):
-                errors.append(f"{i}: answer {ans[:60]!r} is not verbatim inside the expected section(s)")
-        if "paraphrase" in row["tags"]:
-            shared = set(analyze(row["query"])) & {t for a in answers for t in analyze(a)}
-            if shared:
-                errors.append(f"{i}: paraphrase shares {sorted(shared)} with its answer")
-        for tag in row["tags"]:
-            if re.fullmatch(r"step-\d+", tag) and not any(
-                    tag[5:] in re.search(r"META_WORKFLOW_STEPS: ([\d,]+)", section_texts(src)[h]).group(1).split(",")
-                    for src, heads in secs.items() if src in TEXTS
-                    for h in ([heads] if isinstance(heads, str) else heads) if h in section_texts(src)):
-                errors.append(f"{i}: tag {tag} but no expected section lists that step in META_WORKFLOW_STEPS")
-        if "multi-hop" in row["tags"] and len(answers) < 2:
-            errors.append(f"{i}: multi-hop rows give one answer text per hop")
+    errors = kg.retrieval_errors(rows, TEXTS)
     assert not errors, "\n".join(errors)
 
 
@@ -430,16 +255,11 @@ def test_retrieval_goldens():
 def test_abstain_goldens():
     rows = load("abstain.jsonl")
     assert len(rows) >= 15
-    for r in rows:
-        assert set(r) <= {"id", "question", "must_abstain", "category", "why", "tags", "notes"}, r["id"]
-        assert r["must_abstain"] is True and r["question"].strip() and r["category"] and r["why"], r["id"]
-    assert {r["category"] for r in rows} >= {"off-domain", "uncovered-vertical", "uncovered-channel"}
+    errors = kg.abstain_errors(rows)
+    assert not errors, "\n".join(errors)
 
 
 # ------------------------------------------------------------------ scenarios
-NEW_EXPECT_KEYS = ("sections", "audience", "key_facts", "must_clarify")  # agreed extensions (notes/SCHEMA.md)
-
-
 def value_is_stated(vertical: str, metric: str, value: str) -> bool:
     label, metric = kb_label(vertical) or vertical, kb_metric(metric)
     facts = [f for f in (*bullet_facts(), *kv_facts()) if f["label"].lower() == label.lower() and f["metric"] == metric]
@@ -456,81 +276,19 @@ def audience_is_stated(geography: str, size: int) -> bool:
 
 
 def check_scenario(name: str, sc: dict) -> list[str]:
-    errors = []
-    base = copy.deepcopy(sc)
-    for turn in base["turns"]:
-        for key in NEW_EXPECT_KEYS:
-            (turn.get("expect") or {}).pop(key, None)
-    if sc.get("id") != name:
-        errors.append(f"{name}: id {sc.get('id')!r} != file stem")
-    try:
-        from agent.scenario import load_scenario
-        load_scenario(base)
-    except ImportError:
-        pass
-    except Exception as exc:  # noqa: BLE001 - report every rejected scenario
-        errors.append(f"{name}: {exc}")
-    analyze = get_analyzer(stem=True, stop_words=True)
-    for t, turn in enumerate(sc["turns"]):
-        exp, where = turn.get("expect") or {}, f"{name} turn {t}"
-        if "user" in turn and re.search(r"\b(divide|divided|multiply|times 1000)\b", turn["user"], re.I):
-            errors.append(f"{where}: the user dictates the arithmetic")
-        for s in exp.get("sources", []):
-            if s not in TEXTS:
-                errors.append(f"{where}: source {s} is not in the KB")
-        for b in exp.get("benchmarks", []):
-            if not value_is_stated(b["vertical"], b["metric"], b["value"]):
-                errors.append(f"{where}: {b} is not stated in the KB")
-        for a in exp.get("audience", []):
-            if not audience_is_stated(a["geography"], a["size"]):
-                errors.append(f"{where}: audience {a} is not stated in the KB")
-        bodies = [section_texts(s)[h] for s in exp.get("sources", []) if s in TEXTS
-                  for h in exp.get("sections", []) if h in section_texts(s)]
-        for h in exp.get("sections", []):
-            if not any(h in section_texts(s) for s in exp.get("sources", []) if s in TEXTS):
-                errors.append(f"{where}: section {h!r} is not a heading of the turn's sources")
-        section_terms = {term for b in bodies for term in analyze(b)}
-        for fact in exp.get("key_facts", []):
-            terms = set(analyze(fact))
-            if len(fact.split()) > 15:
-                errors.append(f"{where}: key fact longer than 15 words: {fact!r}")
-            if not bodies or len(terms & section_terms) < 0.6 * len(terms):
-                errors.append(f"{where}: key fact {fact!r} is not covered by the turn's sections "
-                              f"(missing {sorted(terms - section_terms)})")
-        in_scope = [k for k in ("benchmarks", "audience", "calculations", "key_facts", "must_abstain",
-                                "must_clarify") if exp.get(k)]
-        if "user" in turn and not in_scope:
-            errors.append(f"{where}: an in-scope user turn needs an expected answer")
-    return errors
+    return kg.scenario_errors(name, sc, TEXTS, value_is_stated, audience_is_stated)
 
 
 def test_scenarios():
-    files = sorted((DATA / "scenarios").glob("*.json"))
-    assert len(files) >= 3
-    errors = [e for p in files for e in check_scenario(p.stem, json.loads(p.read_text(encoding="utf-8")))]
+    assert len(list((DATA / "scenarios").glob("*.json"))) >= 3
+    errors = kg.scenario_file_errors(DATA, check_scenario)
     assert not errors, "\n".join(errors)
 
 
 def test_scenario_checker_catches_bad_values():
-    path = sorted((DATA / "scenarios").glob("*.json"))[0]
-    sc = json.loads(path.read_text(encoding="utf-8"))
-    assert check_scenario(path.stem, sc) == []
-    turn = next(t for t in sc["turns"] if (t.get("expect") or {}).get("benchmarks"))
-    turn["expect"]["benchmarks"][0]["value"] = "$1.00-2.00"
-    turn["expect"]["key_facts"] = ["Lunar tides govern television ratings in winter"]
-    turn["user"] = "Divide the budget by the CPC please."
-    errors = "\n".join(check_scenario(path.stem, sc))
-    assert "is not stated in the KB" in errors and "not covered by the turn's sections" in errors
-    assert "dictates the arithmetic" in errors
+    kg.assert_scenario_checker_catches(DATA, check_scenario)
 
 
 def test_own_gate_keeps_the_shipped_weights():
-    """The fixture's gate (weights.json beside its goldens) has its own threshold and floors, measured
-    on this KB, but the shipped weights: a composite must mean the same on both KBs."""
-    own = json.loads((DATA / "weights.json").read_text(encoding="utf-8"))
-    shipped = json.loads((ROOT.parent / "scorers" / "weights.json").read_text(encoding="utf-8"))
-    assert own["weights"] == shipped["weights"]
-    assert set(own["gate"]["required_evals"]) == set(shipped["gate"]["required_evals"])
-    for name, req in own["gate"]["required_evals"].items():
-        if name != "_about":  # each floor says what it was measured with
-            assert "kb_txt" in req["_why"] and "measured" in req["_why"] and 0 < req["floor"] < 1, name
+    """The fixture's gate has its own threshold and floors, measured on this KB, but the shipped weights."""
+    assert kg.own_gate_errors(DATA, "kb_txt") == []

@@ -125,3 +125,37 @@ def test_every_removal_mutant_names_what_it_removes():
     assert kinds["arithmetic_dropped"] == kinds["arithmetic_wrong"] == "calculation"
     assert kinds["abstain_on_answerable"] == kinds["echo"] == "answer"
     assert all(kinds[n] is None for n in ("numbers_up_30", "unsupported_claim", "citation_swapped", "cited_hedge"))
+
+
+# ------------------------------------------------------------------ a KB that writes a range's unit once
+TXT_ANSWER = ("Based on Knowledge Base [search_cpc_benchmarks#3], the Accountants CPC figures are: Bing Ads 2024: "
+              "$4.30-4.80; Google Ads: $5.10-5.60. Conversion runs 2.70-3.10%.")
+
+
+@pytest.mark.parametrize("name, present, absent", [
+    ("numbers_up_30", ["$5.59-6.24", "$6.63-7.28", "3.51-4.03%"], ["4.80", "5.60", "3.10%"]),
+    ("one_mention_wrong", ["$7.31-4.80", "$5.10-5.60"], ["$4.30"]),
+    ("in_band_shift", ["$4.50-5.00", "$5.30-5.80", "2.86-3.26%"], ["$4.30-4.80"]),
+    ("units_swapped", ["4.30-4.80 days", "2.70-3.10 days"], ["$4.30", "3.10%"]),
+])
+def test_a_range_written_with_its_unit_once_is_rewritten_at_both_ends(name, present, absent):
+    """kb_txt-style ranges ("$4.30-4.80", "2.70-3.10%"): the second end follows a hyphen, which the
+    number pattern's look-behind (kept so "MPA-10" is no number) does not see; both ends are the figure."""
+    out = m(name, TXT_ANSWER)
+    assert out is not None
+    for p in present:
+        assert p in out, (name, out)
+    for a in absent:
+        assert a not in out, (name, out)
+
+
+def test_a_payload_with_several_facts_lies_in_every_one():
+    """A look-up that found several figures lists them in ``facts``; the scorers read those, so the
+    data form of a numeric mutant rewrites each fact and re-reads its ends."""
+    data = {"value": "$4.30-4.80", "low": 4.3, "high": 4.8,
+            "facts": [{"value": "$4.30-4.80", "low": 4.3, "high": 4.8}, {"value": "$5.10-5.60", "low": 5.1, "high": 5.6}]}
+    out = BY_NAME["numbers_up_30"].apply_data(data)
+    assert out["value"] == "$5.59-6.24" and (out["low"], out["high"]) == pytest.approx((5.59, 6.24))
+    assert [f["value"] for f in out["facts"]] == ["$5.59-6.24", "$6.63-7.28"]
+    assert out["facts"][1]["high"] == pytest.approx(7.28)
+    assert data["facts"][0]["value"] == "$4.30-4.80"  # the original is left as it was

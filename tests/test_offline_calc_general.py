@@ -108,9 +108,10 @@ _TXT = [
     (["We're a dental office with $9k for Google search. How many clicks at a typical CPC?", "and if we halve it?"],
      ["$9,000 × 0.50 = $4,500", "$4,500 ÷ $3.90 ≈ 1,154 clicks"]),
     (["We sell B2B software. How many Google Ads acquisitions would 30 grand get us?"],
-     ["$30,000 ÷ $112 ≈ 268 acquisitions", "$30,000 ÷ $96 ≈ 312 acquisitions"]),
+     ["$30,000 ÷ $112 ≈ 268 acquisitions", "$30,000 ÷ $96 ≈ 313 acquisitions"]),
     (["We run a dental practice. What does a Google click cost?", "and how many clicks would 6k a month buy?"],
-     ["range of $3.40–$3.90", "$6,000 ÷ $3.90 ≈ 1,538 clicks", "$6,000 ÷ $3.40 ≈ 1,765 clicks"]),
+     # the platform named first is kept (keptplatform): Google's row, quoted as the KB writes it
+     ["range of $3.40-3.90", "$6,000 ÷ $3.90 ≈ 1,538 clicks", "$6,000 ÷ $3.40 ≈ 1,765 clicks"]),
 ]
 
 

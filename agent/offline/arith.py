@@ -19,6 +19,11 @@ from agent.offline.roles import said_of
 from agent.offline.toolread import figures
 
 
+# the prices of media units (a click, a thousand impressions, an install, a completed view): a remembered one
+# prices only its own unit; a result (a lead, a sale, a customer) may be counted in many words
+_MEDIA_UNIT = {"CPC", "CPM", "CPI", "CPCV"}
+
+
 def price_metric(p: Parsed, mem: Memory) -> str | None:
     """Which metric the price in the calculation is (CPM for impressions, CPL for leads…)."""
     for n in p.numbers:
@@ -35,6 +40,8 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
     remembered = mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
+        remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
         return remembered
     # a counted thing no vocabulary metric prices ("bookings", "enquiries"): the benchmark tool
@@ -216,8 +223,9 @@ def budget_change(p: Parsed) -> float | None:
     if p.calc is None or p.calc.op != "div" or said_of(p.norm, p.numbers) == "price":
         return None  # "if CPC rises 20%": the price moves (a change), not the budget
     low = p.norm.lower()
-    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(r"\b(?:budget|spend|it\b|that\b)", low) \
-            and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it": −50%
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(
+            r"\b(?:budget|spend|it\b|that\b)|\b(?:doubl|tripl|quadrupl|halv)\w*\s*[?.!]*$", low) \
+            and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it", "what if we halve?": −50%
         return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)
     for n in p.numbers:
         if n.role != "pct":

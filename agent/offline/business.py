@@ -39,6 +39,11 @@ _COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sev
 # the words that end a business's own name ("… studio", "… shop"): what a possessive or a place of sale names
 _HEAD = r"(?:company|business|firm|shop|store|boutique|practice|agency|studio|brand|clinic|salon|showroom|outlet|" \
         r"restaurant|cafe|bakery|startup|label|stall|dealership|office|school|academy|room|gym|hotel|inn|spa)s?"
+# words that only qualify a figure ("typical cpc", "our blended cac", "target cpa"), never a business's name
+_QUALIFIER = (r"typical|usual|normal|avg|average|good|blended|target|current|expected|benchmark|industry|median|mean|"
+              r"overall|total|effective|true|real|actual|ideal|healthy|decent|reasonable|max|maximum|min|minimum|"
+              r"cheapest|best|worst|low|high|what|whats|how|which|is|are|our|my|your|their|a|an|and|or|so|ok|okay|"
+              r"and|then|now|also|same|that|this|its|it|per|avg\.")
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
@@ -81,8 +86,15 @@ _BUSINESS = [
     # the user's own business by a possessive and a word that ends a business's name: "back to my pottery studio"
     re.compile(r"\b(?:my|our) (?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r")(?=\s*(?:[-–—,.;:?!(]|$)|\s+(?:and|but|so|"
                r"for|with|in|on|—|instead|now|then|again)\b)", re.I),
+    # a terse ask that opens with the business and ends on the metric's acronym: "fin services ctr", "vet clinic cpc",
+    # "ecomerce cac whats typical" — the words before the acronym, when none of them only qualifies the figure
+    re.compile(r"^\s*(?:(?:whats|what's|what is|the)\s+)?(?P<p>(?!(?:" + _QUALIFIER + r")\b)[a-z][a-z&/\-]*"
+               r"(?: (?!(?:" + _QUALIFIER + r")\b)[a-z][a-z&/\-]*){0,2})(?=\s+(?:"
+               + "|".join(re.escape(k.lower()) for k in sorted(VOCABULARY["metrics"], key=len, reverse=True))
+               + r")\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),
 ]
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
+_TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a business's words, said short or misspelt
 _SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
 # who the user says they are comes before whom they serve: "we're a mortgage broker for home buyers"
 _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
@@ -101,6 +113,10 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
                        r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
                        re.I)
+# an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
+_RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheaper|cheapest|expensive|pricey|priciest|"
+                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other)(?:[- ][a-z]+)?\s+"
+                        r"(?:end|side|bound|case|figure|number|estimate)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
 _TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
                    r"september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
@@ -179,8 +195,9 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
-                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) \
-                    or set(terms(phrase)) <= _CHANNEL_WORDS:  # "9k a month for search ads": a channel, not a business
+                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
+                    or set(terms(phrase)) <= _CHANNEL_WORDS \
+                    or (pat is _TERSE and not _business_words(phrase)):  # "9k a month for search ads": a channel, not a business
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
@@ -200,6 +217,29 @@ _COORDINATED = re.compile(r",\s+((?:(?!(?:and|or|but|so|that|which|who|what|what
                           r"they|you|my|our|your|their|the|a|an|would|could|should|will|can|may|might|then|now|too|"
                           r"please|pls|thanks|with|for|in|on|at|to|" + _PARTICIPLE + r")\b)[a-z][a-z\-]*\s*){1,4})(?=[.;?!]|$)",
                           re.I)
+
+
+def _near(w: str, v: str) -> bool:
+    """``w`` is ``v`` said short ("fin" for "financial", "vet" for "veterinary"), plural, or misspelt by one letter
+    ("ecomerce")."""
+    if w == v or (len(w) >= 3 and v.startswith(w)) or (w.startswith(v) and len(w) - len(v) <= 2 and len(v) >= 3):
+        return True
+    if len(w) < 5 or abs(len(w) - len(v)) > 1:
+        return False
+    if len(w) == len(v):
+        return sum(a != b for a, b in zip(w, v)) == 1
+    short, long_ = (w, v) if len(w) < len(v) else (v, w)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def _business_words(phrase: str) -> bool:
+    """Every word of ``phrase`` is a word the vocabulary's or the KB's own businesses are named with, or one of them
+    said short, plural or misspelt (:func:`_near`) — "retargeting ctr" names a tactic, no business."""
+    names = [n for k, syns in [*VOCABULARY["verticals"].items(), *VOCABULARY["uncovered_verticals"].items()]
+             for n in [k, *syns]] + list(kblabels.labels())
+    words = {w for n in names for w in re.findall(r"[a-z]+", n.lower()) if len(w) >= 3}
+    said = re.findall(r"[a-z]+", phrase.lower())
+    return bool(said) and all(any(_near(w, v) for v in words) for w in said)
 
 
 def _coordinated(text: str, end: int) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.parse import Calc, Parsed, unit_metric
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, unit_metric
 
 _OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"
                      r"land|drive|end up (?:with|as)|turn into|become|produce|yield)\b", re.I)
@@ -52,10 +52,45 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
     return Calc("div", "budget", "price", target=p.unit)
 
 
-def calc(p: Parsed, has_budget: bool, last_unit: str = "") -> Calc | None:
-    """The budget ÷ price division a bare "how many … can we get/expect?" asks, or None (``last_unit``:
-    what the last division counted)."""
-    if (c := payers(p, has_budget, last_unit)) is not None:
+# a result named alone as the question, after the budget: "$1.2M/yr for UA. installs?", "50k a month — so, leads?"
+# (any counted plural a budget buys, as "how many <it>" would ask: "clicks?", "patients?"; not a period or an amount)
+BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
+                   r"(?!(?:dollars|bucks|months|weeks|years|days|quarters|thanks|ads|results|numbers|figures|thoughts|ideas|"
+                   r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)\s*\?+\s*$", re.I)
+
+
+def bare(p: Parsed) -> Parsed:
+    """"We've got $1.2M a year. installs?": a budget stated and a result asked by its name alone asks how many of
+    them the budget buys (English drops "how many" in a terse question; the budget is the message's only figure).
+    Read before the conversation fills the message in, so the result named is this turn's, not the last one's."""
+    m = BARE.search(p.text)
+    if p.calc is None and m and [n.role for n in p.numbers] == ["budget"] and not p.metrics and not p.audiences:
+        p.unit, p.asks_count = m.group(1).lower(), True
+        p.calc = Calc("div", "budget", "price", per_thousand=metric_of(p.unit) in PER_THOUSAND, target=p.unit)
+    return p
+
+
+# a spend supposed and nothing else asked: "what if we spend 60 grand", "say we put in $25k?"
+_SUPPOSED = re.compile(r"^\W*(?:ok(?:ay)?\W+|and\W+|so\W+)*(?:what if|how about|say|suppose|if)\b[^?.!,]*\b(?:spend|spent|put|"
+                       r"invest|budget|have|had|got)\b[^?.!,\d]*\$?\d[\d,.]*\s*(?:k|m|grand|thousand|million|dollars|bucks|usd)?"
+                       r"(?:\s+(?:a|per|each|every)\s+(?:month|week|year|quarter|mo|yr))?(?:\s+instead)?\s*[?.!]*\s*$", re.I)
+
+
+def spent(p: Parsed, last_metric: str | None) -> Calc | None:
+    """"What if we spend 60 grand" right after a price was looked up: what that spend buys at it (the price's own
+    unit: clicks for a CPC, impressions by the thousand for a CPM), or None."""
+    unit = UNIT_OF.get(last_metric or "")
+    if p.calc is not None or not unit or [n.role for n in p.numbers] != ["budget"] or p.metrics or p.unit \
+            or p.audiences or not _SUPPOSED.search(p.text):
+        return None
+    p.unit, p.asks_count = ("impressions" if last_metric in PER_THOUSAND else unit + "s"), True
+    return Calc("div", "budget", "price", per_thousand=last_metric in PER_THOUSAND, target=p.unit)
+
+
+def calc(p: Parsed, has_budget: bool, last_unit: str = "", last_metric: str | None = None) -> Calc | None:
+    """The budget ÷ price division a bare "how many … can we get/expect?" (or a spend supposed after a price,
+    :func:`spent`) asks, or None (``last_unit``: what the last division counted)."""
+    if (c := payers(p, has_budget, last_unit) or spent(p, last_metric)) is not None:
         return c
     if p.calc is not None or not p.asks_count or p.numbers or p.audiences or p.geographies or p.metrics \
             or p.metric_phrases or not p.unit or not _OBTAIN.search(p.text):

@@ -14,7 +14,9 @@ import re
 
 from agent.offline.numbers import plain, result
 
-_THOSE = re.compile(r"\bhow many of (?:those|these|them|the|that)\b\s*(?P<unit>[a-z]+)?", re.I)
+# "how many of those clicks …", or no noun: "how many of those convert" (a verb is what they do, not what they are)
+_THOSE = re.compile(r"\bhow many of (?:those|these|them|the|that)\b\s*(?P<unit>(?!(?:converts?|turns?|translates?|becomes?|ends?|"
+                    r"result|buys?|signs?|books?|closes?|would|will|could|might|do|does|did|actually|really|then)\b)[a-z]+)?", re.I)
 _BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+(?:in)?to\s+(?:a |an |new |paying )?"
                      r"(?P<what>[a-z]+(?: [a-z]+)?)|\b(?:become|becomes|end up as|result in)\s+(?:a |an |new |paying )?(?P<w2>[a-z]+(?: [a-z]+)?)",
                      re.I)
@@ -50,13 +52,15 @@ def _rate(bench: dict[str, dict], metrics: list[str]) -> tuple[dict, list[float]
 
 
 def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str],
-            count: float | None = None) -> str | None:
+            count: float | None = None, unit: str = "") -> str | None:
     """The working for "how many of those X would become Y" at the benchmark rate, or None; with a
-    ``count`` the message states ("5,000 clicks a month: how many conversions?"), that count instead."""
-    asked = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
-    if count and asked and not _THOSE.search(text) and (got := _rate(bench, metrics)):
+    ``count`` the message states ("5,000 clicks a month: how many conversions?", or the ``unit`` asked by its name
+    alone: "10,000 clicks → bookings?"), that count instead."""
+    m = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
+    what = m.group("what") if m else unit
+    if count and what and not _THOSE.search(text) and (got := _rate(bench, metrics)):
         b, rates = got
-        lines = [f"{plain(count)} × {plain(r)}% {s} {n} {asked.group('what')}" for r in rates
+        lines = [f"{plain(count)} × {plain(r)}% {s} {n} {what}" for r in rates
                  for s, n in [result(count * r / 100, True)]]
         cite = b["facts"][0][2] if b.get("facts") else b["id"]
         return (f"With the Typical {b['label'].split(' — ')[0]} range of {b['typical']} (Based on Knowledge Base "
@@ -65,7 +69,9 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     got = _rate(bench, metrics) if m else None
     if not got:
         return None
-    found = counts(previous_answer, m.group("unit") or "")
+    # "how many of those convert": the count the last working ended in (its first line's unit), not every line's
+    unit = m.group("unit") or next((w.group("unit") for w in _WORKED.finditer(previous_answer or "")), "")
+    found = counts(previous_answer, unit)
     if not found:
         return None
     b, rates = got
@@ -75,11 +81,11 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     lines = []
     for count, how in found:
         s, shown = result(count, False)
-        lines.append(f"{how} {s} {shown} {m.group('unit') or 'of them'}")
+        lines.append(f"{how} {s} {shown} {unit or 'of them'}")
         for r in rates:
             s2, n = result(count * r / 100, True)
             lines.append(f"{shown} × {plain(r)}% {s2} {n} {what}")
     cite = b["facts"][0][2] if b.get("facts") else b["id"]
     what_rate = f"Typical {b['label'].split(' — ')[0]} range" if len(rates) > 1 else b["label"].split(" — ")[0]
     return (f"With the {what_rate} of {b['typical']} (Based on Knowledge Base [{cite}]), applied to the "
-            f"{m.group('unit') or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))
+            f"{unit or 'count'} worked out before:\n" + "\n".join(f"- {ln}" for ln in lines))

@@ -40,6 +40,11 @@ def declare(tools: list[dict] | None) -> None:
             _PLATFORMS.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
 
 
+def labels() -> tuple[str, ...]:
+    """The vertical labels the KB declares in its own words (none before :func:`declare`)."""
+    return tuple(_LABELS)
+
+
 def platforms_in(text: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each platform the KB declares in its own words that the text says in full."""
     return sorted((m.start(), m.end(), name) for name in _PLATFORMS

@@ -40,15 +40,16 @@ def declare(tools: list[dict] | None) -> None:
 
 def named_in(text: str) -> list[tuple[int, str]]:
     """(position, name) for each declared acronym the text says ("the CPB", "CPBs" → "cost per booking") and
-    each declared rate it names ("view rate")."""
+    each declared rate or price it names in full ("view rate", "cost per booked call")."""
     out = []
     for key, name in _DECLARED.items():
         if key.isupper():
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
-        elif name.endswith(" rate"):  # a rate is said by its whole name ("the view rate"): no question form asks it
+        elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
+            # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
             said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
-            tail = _tail(name)  # or by the words its caption qualifies ("completion rate" of "video completion rate")
-            if not said and tail:
+            tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
+            if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
     return out

@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import buyask, newaudience, periods
+from agent.offline import askshape, buyask, kblabels, newaudience, periods, stagerate, terseaudience
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
-from agent.offline.places import place_of_kind, same_figure_elsewhere, without_places
+from agent.offline.places import blanked, sized_place, same_figure_elsewhere, without_places
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome, benchmark_of, table_vertical
@@ -77,7 +77,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem)
-        update(mem, carry(parse(text), mem), outcomes)
+        update(mem, (q := stagerate.read(carry(buyask.bare(parse(text)), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
 
@@ -119,8 +119,8 @@ def return_to(text: str, mem: Memory) -> None:
 def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     if p.vertical:
         mem.vertical, mem.business = p.vertical, None
-    elif p.industry_phrase:
-        mem.vertical, mem.business = None, p.industry_phrase
+    elif p.industry_phrase:  # (or the KB label the message says in full, which it narrows: business_of)
+        mem.vertical, mem.business = None, kblabels.named_in(p.text) or p.industry_phrase
     elif p.business_phrase and not (p.business_refers_back and (mem.vertical or mem.business)):
         mem.business = p.business_phrase
     if p.metrics or p.metric_phrases:
@@ -171,8 +171,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     for o in outcomes:
         if o.name == "get_benchmark" and o.found:
             vertical, metric, rng, high = bench_range(o)
-            if vertical and not p.industry_phrase:
-                mem.vertical = vertical
+            if vertical and not p.industry_phrase:  # several labels answered ("A / B"): the business as it was asked
+                mem.vertical = o.input.get("vertical") or vertical if " / " in vertical else vertical
             # under the tool's key and the name it was asked by ("CPB" for "cost per booking")
             keys = list(dict.fromkeys([metric, canonical(o.input.get("metric", ""), "metrics") or o.input.get("metric", "")]))
             for key in filter(None, keys):
@@ -268,14 +268,14 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
         p.end = p.end or mem.end  # at the end of the range it was worked at
     named = set(p.metrics) <= {mem.price_metric, ratio_metric(), *ratio_metric().split(":")} if mem.calc and \
-        mem.calc.op == "ratio" else not p.metrics or (set(p.metrics) == {mem.price_metric} and any(
+        mem.calc.op == "ratio" else not p.metrics or (set(p.metrics) == {mem.price_metric or mem.last_metric} and any(
             (n.role or "").startswith("price") for n in p.numbers))  # "and if CAC climbs to $400?", "if clicks cost $4?"
     if p.calc is None and mem.calc is not None and named and not p.metric_phrases and not p.audiences and not advice \
             and not _ALLOCATE.search(p.text) and mem.calc.op in ("div", "mul", "ratio") and ({mem.calc.a, mem.calc.b} & {(
                 n.role or "").split(":")[0] for n in p.numbers} or (p.end and not p.numbers and mem.last_kind == "calc")):
-        # a new input ("and with 55k instead?", "if the click price rises to $5") or an end of the range ("what
-        # about at the expensive end?") after a calculation: the same calculation again
-        priced = next((n.role.split(":", 1)[1] for n in p.numbers if (n.role or "").startswith("price:")), "")
+        # a new input ("and with 55k instead?", "if the click price rises to $5", "if cpc is $8": the unit counted before) or
+        # an end of the range ("what about at the expensive end?") after a calculation: the same calculation again
+        priced = next((n.role[6:] for n in p.numbers if (n.role or "").startswith("price:") and n.role[6:] not in UNIT_OF), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if p.calc is None and not p.numbers and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and {"budget", "count"} <= \
             mem.last_roles:  # "we spent $20k and got 400 leads." then "what's the CPL?": the cost of one of them
@@ -293,12 +293,12 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
             "budget" in mem.facts and not p.numbers and not p.audiences:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
-    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit)  # "how many new members could we get?": budget ÷ price
+    p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit, mem.last_metric)  # "how many new members could we get?": budget ÷ price
+    kind = sized_place(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
+    if kind:  # "and statewide?" after a DMA, "san antonio?": a place the tool said it also sizes — a slot, no new words
+        p.geographies, p.norm = [kind], blanked(p.norm, kind)
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p.norm, p.business_phrase)
-    kind = place_of_kind(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
-    if kind:  # "and statewide?" after a DMA: the state the tool said it also sizes
-        p.geographies = [kind]
     again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p.norm, p.business_phrase))
     if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
         p.audiences = newaudience.named(p, leftover(p.norm, p.business_phrase), mem.audiences) or list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
@@ -311,7 +311,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
         p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (p.end or (
-            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots)):
+            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots) or askshape.both_ends(p.norm)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
@@ -367,8 +367,8 @@ def moves_budget(p: Parsed, pointing: bool = False) -> bool:
     """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
     double the budget?")? With ``pointing`` (just after the budget was divided) a percentage taken off
     or out of "that" or "it" moves it too ("finance shaved 15% off that", "we lose 10% of it")."""
-    if _MULTIPLE.search(p.norm) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b", p.norm, re.I)):
-        return True  # "what if we double the budget?", "and if we halve it?" just after the budget was divided
+    if _MULTIPLE.search(p.norm) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b|\b(?:doubl|tripl|halv)\w*\s*[?.!]*$", p.norm, re.I)):
+        return True  # "what if we double the budget?", "and if we halve it?", "what if we double?" (what was divided) just after
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
         if (_OF_BUDGET.search(near) or _CUT_US.search(near) or pointing and _POINTS_TO.search(near)) and (
@@ -393,8 +393,8 @@ CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised")
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:
-    """The business this turn names, else the one it points back to or the talk is about ("in Ireland?": a market)."""
+    """The business this turn names (a KB label said in full before the industry it narrows), else the one it points back to or the talk is about."""
     if p.business_refers_back and not (p.vertical or p.industry_phrase) and (mem.vertical or mem.business):
         return mem.vertical or mem.business
     moved = bool(p.geographies and mem.vertical and parse(f"in {mem.vertical}").geographies == [mem.vertical])
-    return p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business
+    return (p.industry_phrase and kblabels.named_in(p.text)) or p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business

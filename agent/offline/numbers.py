@@ -224,9 +224,10 @@ def plain(v: float) -> str:
 
 
 def result(v: float, integer: bool) -> tuple[str, str]:
-    """("=", "909") or ("≈", "909"): counts are rounded to whole units."""
+    """("=", "909") or ("≈", "909"): counts are rounded to whole units, a half up ($25,000 ÷ $3.20 = 7,812.5 ≈ 7,813:
+    Python's round() takes a half to the even neighbour, which reads as an arithmetic slip)."""
     if integer:
-        r = round(v)
+        r = int(v + 0.5) if v >= 0 else -int(-v + 0.5)
         return ("=" if abs(v - r) < 1e-9 else "≈"), f"{r:,}"
     r2 = round(v, 2)
     if abs(v - r2) < 1e-9:

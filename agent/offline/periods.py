@@ -16,7 +16,7 @@ MONTHS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
 _AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:(?:a|per|each|every|for the|for a|this|in a|/)\s*(year|yr|quarter|qtr|month|mo)\b|"
                     r"(annual(?:ly)?|yearly|quarterly|monthly))", re.I)
 _BEFORE = re.compile(r"\b(annual|yearly|quarterly|monthly)\b(?:\s+\w+){0,3}\s*$", re.I)
-_ASKED = re.compile(r"\bhow many\b[^.?!]{0,60}?\b(?:(?:a|per|each|every|in a|in the first|this)\s+(year|quarter|month|week)\b|"
+ASKED = re.compile(r"\bhow many\b[^.?!]{0,60}?\b(?:(?:a|per|each|every|in a|in the first|this)\s+(year|quarter|month|week)\b|"
                     r"(annually|yearly|quarterly|monthly|weekly))", re.I)
 
 
@@ -38,6 +38,6 @@ def of_budget(text: str, n: Num) -> str | None:
 
 def asked(text: str) -> str | None:
     """The period a count is asked for ("how many leads a month", "how many clicks per year")."""
-    m = _ASKED.search(text)
+    m = ASKED.search(text)
     said = (m.group(1) or m.group(2)).lower() if m else ""
     return "week" if said.startswith("week") else norm(said) if m else None  # a week: 52 to the year (arith)

@@ -37,11 +37,11 @@ _SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -
 
 
 def _code(m: re.Match) -> str | None:
-    """The place code a match names, or None: the contexts where any word could follow ("to",
-    the end of the message) take only a state's postal code."""
+    """The place code a match names, or None: the contexts where any word could follow ("to", "for",
+    the end of the message) take only a state's postal code; "the XX market" may name a DMA by its initials."""
     code = m.group(1) or m.group(3) or m.group(4) or m.group(5)
-    if code in _NOT_PLACE or ((m.group(4) or m.group(5)) and code not in US_STATE_CODES):
-        return None
+    if code in _NOT_PLACE or ((m.group(3) or m.group(4) or m.group(5)) and code not in US_STATE_CODES):
+        return None  # "for UA", "in QA": capitals after a preposition are a place only when a state's code
     return code
 
 
@@ -134,6 +134,33 @@ def without_places(text: str) -> str:
 # a place named only by its kind: "statewide", "the whole state", "just the metro", "DMA-level"
 _KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) state\b|\bstate[- ]level\b", re.I)),
          ("dma", re.compile(r"\b(?:the|that|its) (?:dma|metro|metro area)\b|\bmetro-?wide\b|\bdma[- ]level\b", re.I)))
+
+
+def _said(place: str) -> re.Pattern:
+    """A place as typed, in any case: its name without a trailing "DMA", its dots optional ("st louis"), an en dash
+    or a hyphen; a hyphenated market also by its first city ("orlando" for "Orlando-Daytona Beach")."""
+    name = re.sub(r" dma$", "", place.lower().replace("–", "-"))
+    first = name.split("-")[0] if "-" in name and len(name.split("-")[0]) >= 4 else None
+
+    def form(n: str) -> str:
+        return re.escape(n).replace(r"\.", r"\.?").replace(r"\-", "[-–]")
+    alt = form(name) + (f"|{form(first)}" if first else "")
+    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
+
+
+def blanked(text: str, place: str) -> str:
+    """``text`` with ``place`` (as typed, any case) blanked out, to read what else the message says."""
+    return _said(place).sub(lambda m: " " * len(m.group(0)), text)
+
+
+def sized_place(text: str, sized: list[str]) -> str | None:
+    """The one place of ``sized`` (where the tool said the last audience is also sized) the message names
+    in full, in any case ("and boise", "san antonio?"): people type a market in lower case, and a place the
+    KB sizes that very audience for is known to be a place; else the one it names by its kind
+    (:func:`place_of_kind`), else None."""
+    low = " ".join((text or "").split())
+    named = [g for g in sized if _said(g).search(low)]
+    return named[0] if len(named) == 1 else place_of_kind(text, sized)
 
 
 def place_of_kind(text: str, sized: list[str]) -> str | None:

@@ -12,9 +12,9 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, arith, bands, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import kblabels, kbmetrics, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, platformslot, redo, replay, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stepask, steprange, verdict
+from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -35,7 +35,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
         p.calc, p.metrics = None, []
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else carry(p, mem)
+    return p if searchq.continues_reading(text, p, previous) else stagerate.read(carry(buyask.bare(p), mem))  # "…, installs?"; the funnel's own rate
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -79,7 +79,7 @@ class OfflineAgent:
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
         if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
-                calcplatform.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?" after a working
+                calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
@@ -102,8 +102,8 @@ class OfflineAgent:
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        if may_call and (more := routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
-                user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # no vertical by the goods
+        if may_call and (more := placeretry.calls(user_text, outcomes) or routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
+                user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # a place sized; no vertical by the goods
             return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
                                            "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
                                  stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
@@ -138,7 +138,7 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        vertical = business_of(p, mem)
+        vertical = labelpick.picked(text, _as_history(history)[-1][1] if history else []) or business_of(p, mem)  # "and mid market"
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         w = _formula(text, history, mem, previous)
@@ -184,7 +184,7 @@ class OfflineAgent:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
-        asks_range = bool(p.calc or p.followup or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
+        asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
                           or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
                               r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
                           or shorthand.metric_list(text, p.metrics, bool(p.numbers)))
@@ -193,7 +193,7 @@ class OfflineAgent:
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
             other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])) or \
-                platformfig.carried(text, last[1]) or scene.platform(text, [h[0] for h in _as_history(history)])
+                platformfig.carried(text, last[1]) or scene.platform(text, [h[0] for h in _as_history(history)]) or keptplatform.kept(text, last[1], metrics)
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
@@ -218,7 +218,7 @@ class OfflineAgent:
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
-        return parts.with_searches(text, calls, tools)  # each part no tool answers: its own search
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
@@ -240,7 +240,7 @@ class OfflineAgent:
             ask = clarification(p, mem)
             if ask:
                 return ask
-        outcomes = routeretry.superseded(quotedfig.kept(text, p, outcomes))  # the rows holding a quoted figure; no miss a retry found
+        outcomes = terseaudience.kept(text, p, placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes))))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
@@ -267,7 +267,7 @@ class OfflineAgent:
             paras.append(chan)
             misses = []
         calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
-                                                                             p.value("count"))
+                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench)
         if calc_para:
             paras.append(calc_para)
         shown = set()

@@ -47,9 +47,10 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # ("run" left out: "what's a typical test run" is no price)
     re.compile(r"\bwhat(?:'s|’s|s) " + _ARTICLE + _NOUN + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |"
                r"normally |generally )?(?:cost|go for|set (?:us|me|you|them) back)\b", re.I),
-    # … not a noun after "of", which says whose the priced thing is ("each download of our app cost": a download)
+    # … not a noun after "of", which says whose the priced thing is ("each download of our app cost": a download),
+    # nor one before "cost per …", which names the unit itself ("med spa cost per lead": the business's leads)
     re.compile(r"(?<!\bof )" + "".join(rf"(?<!\bof {w} )" for w in ("a", "an", "my", "the", "our", "its", "your", "their")) + r"\b" + _NOUN
-               + r" costs?\b(?! (?:us|me) (?:to|about))", re.I),
+               + r" costs?\b(?! (?:us|me) (?:to|about))(?!\s+(?:per|for each|for every|for one)\b)", re.I),
     # an embedded question keeps statement order: "what a new customer should cost us"
     re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
                r"" + _COST_VERB + r"\b", re.I),

@@ -32,7 +32,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, kbterms, normphrase, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, kbterms, kbthesaurus, normphrase, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -55,9 +55,7 @@ _FORMULA_HEAD = re.compile(r"\w\s*[×÷=+]\s*\w")  # a heading spelling a calcul
 # a figure naming a rule ("your 10 percent floor", "the 72-hour re-entry rule"): the rule's name, not the user's own figure
 _NAMED_FIGURE = re.compile(r"(?<![$\d.,])\d[\d.,]*\s*(?:%|percent\b|per cent\b)?(?:[\s-]+(?!(?:a|an|the|and|or|with|"
                            r"on|in|for|of|to|at|by|per|is|are|has|have)\b)[a-z]+){0,3}?[\s-]+(?=" + NORM_HEAD.pattern + ")", re.I)
-# headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
-_EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
-                           r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
+_EXAMPLE_HEAD = sectionkind.EXAMPLE_HEAD  # headings of illustrations, not of the rule they illustrate
 # a question asking to be shown a worked case ("walk me through how a cut like that is done")
 _SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|some|any) (?:worked )?examples?\b|"
                    r"\bexamples? of\b|\bstep[- ]by[- ]step\b|"
@@ -127,6 +125,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if not cands:
         return None
     hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
+    # the section explaining the KB's own term for what everyday words describe (:mod:`kbthesaurus`)
+    kb_head, explains = "" if context else kbthesaurus.explaining(question), set()
     ctx -= hint
     n = len(cands)
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
@@ -201,6 +201,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.25  # "your 10 percent floor": the heading naming its rule by that figure ("The FLOOR-10 rule")
             if _illustration(us[0]) and not shown and not (figures and _works_figures(question, us)):
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
+            if any(h in us[0].heading.lower() for h in explains):  # it holds the KB's term for the everyday words
+                s *= 1.5
             if hint:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
                 s *= 1.0 + 0.5 * len(_matches(hint, us[0].head_terms)) / len(hint)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
@@ -217,6 +219,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
 
     meant: set = set()
     ranked, by, scores = rank_sections(q | hint)
+    if kb_head and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):
+        explains.add(kb_head)  # only when the words name no heading of the section they rank first: else they are the KB's
+        ranked, by, scores = rank_sections(q | hint)
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     doc = (lambda k: top[k[0]].get("source", "").split("›")[0].strip())

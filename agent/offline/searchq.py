@@ -261,6 +261,11 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     asked = attributes(text, searching=True)  # searched apart: the KB may use the word for something else
     if asked:
         q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
+    # the KB's own term for what the words describe, read from the KB's explanations (searched last: kbthesaurus)
+    from agent.offline import kbthesaurus  # imported late: it reads the served KB
+    termed = None if carried else kbthesaurus.query(q.focus[:MAX_QUERY - 60])  # a follow-up leans on the last turn's terms
+    if termed:
+        q.queries.append(termed)
     return q
 
 

@@ -14,6 +14,10 @@ import re
 
 from mpa.tagging import document_type
 
+# headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
+EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
+                          r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
+
 BENCHMARK_FIT = 0.6  # the share of its score a benchmark section keeps for a how-to question
 # "how do we …", "how should I …", "how can you …": a question of how to proceed (not "how much", "how long")
 _HOW_TO = re.compile(r"\bhow (?:do|does|can|could|should|would|will|shall) (?:i|we|you|they|one)\b", re.I)

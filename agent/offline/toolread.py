@@ -56,14 +56,17 @@ def _read(content: str) -> tuple[tuple[tuple[str, str, str], ...], tuple[tuple[s
 
 
 def merge_passages(outcomes: list[ToolOutcome]) -> list[dict]:
-    """Passages of several retrieval tools, interleaved by rank and de-duplicated."""
+    """Passages of several retrieval tools, interleaved by rank and de-duplicated (a search with the KB's own term
+    added keeps only the section explaining it: :func:`~agent.offline.kbthesaurus.narrowed`)."""
+    from agent.offline.kbthesaurus import narrowed  # imported late: it reads the served KB
     out, seen = [], set()
-    longest = max((len(o.passages) for o in outcomes), default=0)
+    lists = [narrowed(str((o.input or {}).get("query", "")), o.passages) for o in outcomes]
+    longest = max((len(ps) for ps in lists), default=0)
     for r in range(longest):
-        for o in outcomes:
-            if r < len(o.passages) and o.passages[r]["id"] not in seen:
-                seen.add(o.passages[r]["id"])
-                out.append(o.passages[r])
+        for ps in lists:
+            if r < len(ps) and ps[r]["id"] not in seen:
+                seen.add(ps[r]["id"])
+                out.append(ps[r])
     return out
 
 

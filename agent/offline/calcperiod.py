@@ -1,0 +1,59 @@
+"""A period named after a calculation ("and per month?", "what about per quarter", "yearly?"): the same
+calculation again, for that period.
+
+Why a module: the working already spreads a budget over the period a count is asked for ("$60,000 a quarter …
+how many leads a month?" → $20,000 a month, :mod:`agent.offline.periods`), but only when the question itself
+asks "how many … a month". A follow-up that says nothing but the period names no metric and no figure: looked up
+as it stands, "per month" became a metric ("cost per month") the KB has none of. English gives its meaning:
+right after a turn that worked a calculation, a message that only names a period asks the last question again,
+counted per that period. It is restated as the last question with the period after its "how many <things>".
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import periods
+from agent.offline.parse import parse
+from agent.offline.recall import remember
+from rag.analyzer import ENGLISH_STOP_WORDS
+
+_PERIOD = re.compile(r"\b(?:per|a|each|every|by|in a|on a|for a|for the|for each)\s+(month|quarter|year|week)\b|"
+                     r"\b(monthly|quarterly|yearly|annually|annual|weekly)\b|\b(?:a|per)\s+(mo|qtr|yr)\b", re.I)
+_ONLY = frozenset(ENGLISH_STOP_WORDS) | {"basis", "instead", "then", "ok", "okay", "so", "broken", "breakdown", "terms",
+                                         "look", "like", "number", "numbers", "figure", "figures", "that", "it", "pls",
+                                         "please", "rather"}
+_WORD = {"mo": "month", "qtr": "quarter", "yr": "year", "monthly": "month", "quarterly": "quarter", "yearly": "year",
+         "annually": "year", "annual": "year", "weekly": "week"}
+
+
+def _only_period(text: str) -> str | None:
+    """The one period the message names, when it names nothing else (see the module doc), else None."""
+    found = {(_WORD.get(w.lower(), w.lower())) for m in _PERIOD.finditer(text) for w in m.groups() if w}
+    if len(found) != 1:
+        return None
+    p = parse(text)
+    priced = [m for m in p.metric_phrases if not re.fullmatch(r"cost per (?:month|quarter|year|week)", m)]  # "per month" prices no unit
+    if p.numbers or p.metrics or priced or p.vertical or p.industry_phrase or p.audiences or p.step \
+            or p.geographies or p.calc:
+        return None
+    rest = _PERIOD.sub(" ", text.lower())
+    return None if set(re.findall(r"[a-z]+", rest)) - _ONLY else found.pop()
+
+
+def restated(text: str, history: list) -> str | None:
+    """The last question (``history``: (text, outcomes) of the earlier turns) counted per the period this
+    message names, or None: the message names something besides the period, that turn worked no calculation,
+    or its question asks no "how many <things>"."""
+    if not history or not (period := _only_period(text)):
+        return None
+    k = len(history) - 1
+    while k > 0 and _only_period(history[k][0]):  # "per month?" then "and per year?": the question both re-time
+        k -= 1
+    if remember(history[:k + 1]).last_kind != "calc":
+        return None
+    last = history[k][0].strip()
+    if a := periods.ASKED.search(last):  # it asked a period already ("how many leads a month"): that one goes
+        g = 1 if a.group(1) else 2
+        return f"{last[:a.start(g)]}{period if g == 1 else period + 'ly'}{last[a.end(g):]}"
+    m = re.search(r"\bhow many\s+(?:new\s+|more\s+)?[a-z][a-z\-]*", last, re.I)
+    return f"{last[:m.end()]} a {period}{last[m.end():]}" if m else None  # the budget's own period stays

@@ -1,0 +1,107 @@
+"""Whether the evidence says a number *of what the answer talks about*.
+
+The grounding and citation-support scorers accept a claimed number that the retrieved text states
+(``scorers.claims.in_text``). On a KB of lists that is too generous: a list states many numbers, each
+of its own row, and a number can also sit in an unrelated sentence. The mutation suite found both on
+the plain-text fixture KB: Seattle's "16 % of population" accepted when said of Phoenix, a restaurant
+CPM accepted when said of higher education, "20 %" of a sentence about marketplace prices accepted as
+an audience's share. :func:`stated_of_something_else` tells those apart, from the text's own layout
+(labelled list rows under a heading, prose lines) and the words of the answer, for any KB.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from scorers.claims import Figure, _evidence_figures, figure_pairs, in_text, same_unit, value_matches
+from scorers.text import content_words
+
+
+# a labelled line of a list: "- Restaurants and Food Delivery: $4.60-5.30", "Phoenix: 612,000 target audience"
+_ROW_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?(?P<label>[^\n:|]{2,60}?)[ \t]*:[ \t]*(?=\S)", re.M)
+
+
+@lru_cache(maxsize=8192)
+def _list_rows(text: str) -> tuple[tuple[int, int, frozenset], ...]:
+    """(start, end, words) of the rows of ``text``'s lists: labelled lines that stand with at least one
+    other labelled line right above or below them (a lone "Note: …" line is prose). A row's words are
+    its label's and those of the line heading its list ("SOLAR - BLENDED LEAD GENERATION PROFILE" over
+    "Cost Per Lead: $95-140"): a row belongs to what its list is about."""
+    found = []
+    for m in _ROW_LINE.finditer(text):
+        end = text.find("\n", m.end())
+        found.append((m.start(), m.end(), len(text) if end < 0 else end, frozenset(content_words(m.group("label")))))
+    rows: list[tuple[int, int, frozenset]] = []
+    heading: frozenset = frozenset()
+    for i, (start, after, end, words) in enumerate(found):
+        joined_above = i > 0 and found[i - 1][2] + 1 == start
+        joined_below = i + 1 < len(found) and end + 1 == found[i + 1][0]
+        if not joined_above:  # a list starts here: the nearest non-empty line above heads it
+            above = [ln for ln in text[:start].split("\n")[-4:] if ln.strip()]
+            heading = frozenset(content_words(above[-1])) if above else frozenset()
+        if (joined_above or joined_below) and words:
+            rows.append((after, end, words | heading))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=16384)
+def _window_words(text: str, pos: int, lines: int = 2) -> frozenset:
+    """Content words of the line holding ``pos`` and ``lines`` lines either side (a KB wraps its
+    sentences, and a short row sits a line or two under the heading that says what it is about)."""
+    a = b = pos
+    for _ in range(lines + 1):
+        a = text.rfind("\n", 0, a - 1) if a > 0 else -1
+        if a < 0:
+            break
+    for _ in range(lines + 1):
+        b = text.find("\n", b + 1)
+        if b < 0:
+            break
+    return frozenset(content_words(text[a + 1:len(text) if b < 0 else b]))
+
+
+@lru_cache(maxsize=8192)
+def _range_ends(text: str) -> dict:
+    """The ranges of ``text`` by the position (start, end) of either end ("45-55%": both)."""
+    return figure_pairs(text)
+
+
+# a sentence placing a single figure in a range: "at the top of the Typical range, $55", "the low end, 45%"
+RANGE_PLACE = re.compile(r"\b(?:range|top|bottom|ends?|upper|lower|high|low|highest|lowest|max(?:imum)?|min(?:imum)?"
+                         r"|between|up to|from)\b", re.I)
+
+
+def stated_of_something_else(claim: Figure, text: str, context: frozenset, single: bool = False,
+                             answer: str = "", sentence: str = "") -> bool:
+    """``claim``'s number is in ``text``, but only where ``text`` says it of something the answer never
+    talks about (``context``: the answer's content words), so that text does not support it:
+
+    * in a list row whose label (and list heading) the context does not name, while it names another
+      row of ``text`` — Seattle's "16 % of population" said of Phoenix, a restaurant CPM said of
+      higher education;
+    * in prose whose lines around it share no content word with the context — "20 %" of "raise a
+      budget by no more than 20 % a week" said as an audience's share of population;
+    * for a ``single`` value (not an end of a range the claim states), as an end of a range in prose
+      whose other end the ``answer`` never states, in a ``sentence`` that places it in no range: "55 %"
+      of "45-55 % of adults 18-34 use TikTok" is not a figure of 55 % for anything ("$55, the top of the
+      Typical range" places it; a working at both ends, "$150 × 60% … × 70%", states both).
+
+    A figure in a row the context names, or in prose that shares a word with it, is not affected."""
+    if not context:
+        return False
+    hits = [f for f in _evidence_figures(text or "") if same_unit(claim.unit, f.unit) and value_matches(claim, f.value)]
+    if not hits:
+        return False
+    rows = _list_rows(text)
+    some_row_named = any(words & context for _, _, words in rows)
+    for f in hits:
+        row = next((r for r in rows if r[0] <= f.start < r[1]), None)
+        if row is not None:
+            if row[2] & context or not some_row_named:
+                return False
+        elif single and not RANGE_PLACE.search(sentence) and (f.start, f.end) in _range_ends(text) and not any(
+                in_text(end, answer) for end in _range_ends(text)[(f.start, f.end)] if end.start != f.start):
+            continue
+        elif _window_words(text, f.start) & context:
+            return False
+    return True

@@ -1,0 +1,19 @@
+"""One offline-agent conversation on an engine, turn by turn: each answer with the inputs of its tool calls.
+
+Why: the own-wording follow-up tests read both what was looked up and what was said, turn after turn; one
+helper keeps them reading it the same way."""
+from __future__ import annotations
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from mpa.tools import ToolExecutor
+
+
+def turns(engine, messages: list[str]) -> list[tuple[str, list[dict]]]:
+    """(answer, [tool input, …]) for each message of one conversation on ``engine``."""
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    out = []
+    for m in messages:
+        t = conv.send(m)
+        out.append((t.assistant, [c.get("input") if isinstance(c, dict) else c.input for c in t.tool_calls]))
+    return out

@@ -1,0 +1,45 @@
+"""An audience and a market typed with nothing else (probe of 2026-11-29, h_calc): "prospective adult learners
+pittsburgh", "solar-ready homeowners in phoenix". No sizing cue, no vocabulary audience or place: the message is
+also handed to the sizing tool as it stands, and only a size it finds is said (:mod:`agent.offline.terseaudience`);
+a follow-up then swaps the market ("and milwaukee"). Wording of our own, on kb_txt2, kb_txt and kb/."""
+from __future__ import annotations
+
+from agent.offline.parse import parse
+from agent.offline.terseaudience import asked
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+LEARNERS = ["prospective adult learners pittsburgh", "and milwaukee"]
+SOLAR = ["solar-ready homeowners in phoenix"]
+SHIPPED = ["ev intenders los angeles", "holiday gift shoppers"]
+
+
+def test_readings():
+    assert_unseen(LEARNERS, SOLAR, SHIPPED)  # the wording here is no data set's
+    assert asked(LEARNERS[0], parse(LEARNERS[0])) and asked(SOLAR[0], parse(SOLAR[0]))
+    for text in ("what is a dma?", "how many retirees in ohio", "ecommerce cpc", "budget 20k", "thanks"):
+        assert not asked(text, parse(text)), text
+
+
+def test_a_bare_audience_and_market_on_kb_txt2(kb_txt2_engine):
+    (first, _), (second, calls) = turns(kb_txt2_engine, LEARNERS)
+    assert "88,000" in first and "Pittsburgh" in first, first
+    assert "71,000" in second and any(c.get("geography") == "Milwaukee" for c in calls), second
+
+
+def test_a_bare_audience_and_market_on_kb_txt(kb_txt_engine):
+    (text, _), = turns(kb_txt_engine, SOLAR)
+    assert "612,000" in text, text
+
+
+def test_on_the_shipped_kb_a_miss_says_nothing(shipped_engine):
+    (ev, _), (plan, calls) = turns(shipped_engine, SHIPPED)
+    assert "779,000" in ev, ev
+    assert any("audience_type" in c for c in calls) and "does not contain a size" not in plan, plan  # the guess missed
+
+
+def test_a_missed_guess_leaves_the_conversation_as_it_was(kb_txt2_engine):
+    msgs = ["households in the minneapolis dma", "and pittsburgh"]
+    assert_unseen(msgs)
+    _, (text, calls) = turns(kb_txt2_engine, msgs)  # the sizing guess missed: no audience to carry to Pittsburgh
+    assert not any("audience_type" in c for c in calls) and "1.17M" in text, (calls, text)
