@@ -181,6 +181,16 @@ def kb_txt2_engine():
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt2")
 
 
+@pytest.fixture(scope="session")
+def kb_txt3_engine():
+    """The third plain-text fixture KB (tests/fixtures/kb_txt3, tests/fixtures/kb_txt3_README.md): kb_txt's
+    conventions again, with industrial, local-review, streaming, commerce-media, crypto and nonprofit
+    figures, bounded figures ("under $7.00", "$420+"), Canadian and UK audiences and a seven-stage roadmap."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt3")
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

@@ -111,13 +111,19 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
                 what = last
             elif not _POPULATION_WORDS.search(what) and not re.match(r"^[a-z]", what):
                 continue
-            what = re.split(r"\s+(?:the core|who are|which|that is)\b", what)[0].strip()
+            what = re.split(r"\s+(?:the core|who are|(?<!\bin )(?<!\bwith )which|that is)\b", what)[0].strip()
             what = re.sub(r"^(?:such|these|those)\s+", "", what)  # "4.1 million such travellers": the kind said before
             last = what
             geo = re.sub(r"^(?:the|The)\s+", "", m.group("geo")).strip()
             size = _people(m.group("n"))
             out.append(Fact("audience", geo, m.group("n"), size, size, "people", source, off, off + len(para),
                             form="sentence", geography=geo, audience=what, qualifier=flat[m.start():m.end()]))
+            more = _AND_OF_THEM.match(flat, m.end())  # "…, and the North West about 240,000 of them"
+            if more:
+                geo2 = re.sub(r"^(?:the|The)\s+", "", more.group("geo")).strip()
+                size = _people(more.group("n"))
+                out.append(Fact("audience", geo2, more.group("n"), size, size, "people", source, off, off + len(para),
+                                form="sentence", geography=geo2, audience=what, qualifier=flat[more.start():more.end()]))
         for m in _NATIONAL.finditer(flat):  # "Nationally, an estimated 68 million households own a dog"
             what = " ".join(m.group("what").split())
             if _POPULATION_WORDS.search(what):
@@ -126,6 +132,13 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
                                 off + len(para), form="sentence", geography="United States", audience=what,
                                 qualifier=flat[m.start():m.end()]))
     return out
+
+
+# the same count for a second place in the sentence's next clause, without its verb: ", and the North West about
+# 240,000 of them"
+_AND_OF_THEM = re.compile(r"[^,;.]*[,;]\s+(?:and|while|with)\s+(?P<geo>(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){0,4}(?:DMA|metro|"
+                          r"market|[A-Z][\w.'’-]*))\s+(?:(?:holds|has|counts)\s+)?(?:roughly|about|approximately|around|"
+                          r"some)?\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?:of )?(?:them|these|those)\b")
 
 
 # a count said of the whole country ("Nationally, an estimated 68 million households own at least one dog")

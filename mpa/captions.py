@@ -24,6 +24,8 @@ _YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
 _CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
 _PER = re.compile(r"^(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2}$", re.I)
 _RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rate$", re.I)
+_NAME_THEN_PER = re.compile(r"^[A-Za-z][A-Za-z&.']*(?: [A-Za-z&.']+){0,3} (?P<per>(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2})$",
+                            re.I)
 _ACRONYM = re.compile(r"^(?P<before>.*?)\s*\b(?P<acr>[A-Z]{2,5})$")
 
 
@@ -56,10 +58,48 @@ def caption_metric(caption: str) -> str | None:
     rest = head[span[1]:].strip() if span and span[0] == 0 else head
     if _PER.match(rest) or _RATE.match(rest):
         return rest.lower()
+    named = _NAME_THEN_PER.match(rest)  # "YELP ADS COST PER VISIT - 2025": a platform the vocabulary lacks, then the metric
+    if named and (captioned or _YEAR.search(caption)):
+        return named.group("per").lower()
     m = _ACRONYM.match(rest)
     if captioned and m and (not m.group("before") or span is None):
         return m.group("acr")
     return None
+
+
+def _before_metric(caption: str, metric_words: list[str]) -> str | None:
+    """The short name a caption puts before its metric ("REDDIT" in "REDDIT CPC BENCHMARKS"), or None."""
+    head, _ = _head(caption)
+    low = head.lower()
+    for w in sorted((w for w in metric_words if w), key=len, reverse=True):
+        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        if m and m.start() > 0:
+            before = head[:m.start()].strip(" -–—:")
+            if re.fullmatch(r"[A-Za-z][A-Za-z&.' ]{1,40}", before) and len(before.split()) <= 4:
+                return before
+            return None
+    return None
+
+
+def caption_subject(caption: str, metric_words: list[str]) -> str | None:
+    """What a caption over a list of platform rows names before its metric — the vertical the rows are about
+    ("CRYPTO EXCHANGE COST PER INSTALL - 2025" → Crypto Exchange); None when it names a platform or nothing."""
+    before = _before_metric(caption, metric_words) if caption else None
+    if not before or _platform_span(before) is not None or re.match(r"(?i)by\b", before):
+        return None
+    return before.title() if before.isupper() else before
+
+
+def caption_quantity(block: tuple[str, ...]) -> str | None:
+    """What a list measures when its caption names no metric in any known shape but a "BY …" line says what
+    its rows are ("MINIMUM MONTHLY SPEND - 2025" / "BY PLATFORM", "AVERAGE FIRST GIFT - 2025" / "BY CAUSE"):
+    the caption's words, a short noun phrase naming no platform; None otherwise."""
+    if len(block) < 2 or re.match(r"(?i)by\b", block[0]) or not any(re.match(r"(?i)by\b", h) for h in block[1:]):
+        return None
+    head, _ = _head(block[0])
+    if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){1,4}", head) or _platform_span(head):
+        return None
+    return head.lower()
 
 
 def caption_platform(caption: str, metric_words: list[str]) -> str | None:
@@ -69,7 +109,7 @@ def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     if not caption:
         return None
     head, captioned = _head(caption)
-    if not captioned:
+    if not captioned and not _YEAR.search(caption):  # "… BENCHMARKS" or "… - 2025": a caption, not a sentence
         return None
     low = head.lower()
     cut = None
@@ -98,10 +138,18 @@ def metric_words(metric: str | None) -> list[str]:
 
 def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     """The KB's own platform names the words say ("Reddit", "Apple Search Ads") among ``stated`` (the platforms
-    its figures carry), else the platforms they name by the vocabulary (:func:`mpa.labels.platforms_named`);
-    None when no platform was asked, an empty set when they name none."""
+    its figures carry), else the platforms they name by the vocabulary (:func:`mpa.labels.platforms_named`), else
+    the KB's own platforms whose name begins with the words ("Yelp" → "Yelp Ads"); None when no platform was
+    asked, an empty set when they name none."""
     from mpa.labels import platforms_named
     low = " ".join(str(text or "").lower().split())
     own = {p for p in stated if p and p not in VOCABULARY["platforms"]
            and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
-    return own or platforms_named(text)  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
+    if own:
+        return own  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
+    named = platforms_named(text)
+    if named or not low:
+        return named
+    # "Yelp" for the KB's "Yelp Ads", "SiriusXM" for its "SIRIUSXM AUDIO" caption: a name the vocabulary does not
+    # know, asked by the words the KB's own platform name starts with
+    return {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}

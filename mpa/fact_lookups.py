@@ -100,8 +100,21 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
                           f"{', '.join(labels)})")
     known_metrics = sorted({f.metric for f in bench if f.metric})
     mine = [f for f in bench if f.vertical in names]
-    m = canonical_metric(metric, known_metrics) or _priced_unit(metric, known_metrics) or own_metric_named(metric, bench) \
-        or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
+    # the KB's own name as asked before a vocabulary metric near it by meaning: "cost per qualified lead" is the KB's,
+    # not the cost per lead
+    # — when the vertical states it: the KB's own "cost per app install" of a restaurant profile is not asked of a
+    # crypto exchange, whose cost per install is the vocabulary's CPI
+    own = own_metric_named(metric, bench)
+
+    def reading(mine: list[Fact]) -> str | None:
+        return canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
+            or _priced_unit(metric, known_metrics) or own \
+            or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
+    m = reading(mine)
+    if m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
+        theirs = [f for f in bench if f.vertical in shorter]  # "Quick Service Restaurants" is its "Quick Service"
+        if (m2 := reading(theirs)) in {f.metric for f in theirs}:
+            names, mine, m = shorter, theirs, m2
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
@@ -121,6 +134,14 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             out.append(_result(t, f, m))
             out[-1].vertical_matched_by = business.described(how, vertical)
     return Lookup(out)
+
+
+def _shorter_names(names: list[str], labels: list[str]) -> list[str]:
+    """The KB's other labels for a business it names in more words elsewhere: a label whose every word is in a
+    matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
+    one kind of restaurant)."""
+    words = [set(norm(n).split()) for n in names]
+    return [lb for lb in labels if lb not in names and any(set(norm(lb).split()) < w for w in words)]
 
 
 def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:
@@ -219,7 +240,18 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
             names.add(_per_unit(own[1]))
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
-    return None
+    return _qualified_own(want, bench)
+
+
+def _qualified_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked name with words before it ("open rate" → the KB's
+    "email open rate", "completion rate" → its "video completion rate"): a caption qualifies a rate by its
+    channel, a user asks for the rate. Two words at least, and only when one metric fits."""
+    if len(want.split()) < 2:
+        return None
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and norm(f.metric).endswith(" " + want)}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | None = None) -> Lookup:

@@ -8,7 +8,7 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from mpa.captions import caption_metric, caption_platform, metric_words
+from mpa.captions import caption_metric, caption_platform, caption_quantity, caption_subject, metric_words
 from mpa.tables import parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -18,9 +18,14 @@ BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "Label: value (note)" — the value starts with a figure
 VALUE = r"[$€£]?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
 RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
+# a figure a KB states as one bound ("under $7.00", "up to $9.50", "$420+"): the bound word and the "+" are
+# part of the figure as written, so the tool quotes it as the KB does and its number is the bound
+BOUND = r"(?:(?i:under|below|less than|up to|over|more than|at least)\s+)"
+# a dollar of another country is written with its letters before the sign ("C$2.90", "NZ$1.35")
+FIGURE = rf"(?:{BOUND}(?=[A-Z]{{0,3}}[$€£]?\d))?(?:[A-Z]{{1,3}}(?=\$\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
-LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)(?P<rest>.*)$")
+LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{FIGURE})(?P<rest>.*)$")
 YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
 MD_HEADER = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
 # rows that summarise a list rather than name a vertical
@@ -67,10 +72,12 @@ class Fact:
 
 # ------------------------------------------------------------------ small readers
 def fact_unit(value: str) -> str:
-    """$, %, x, ratio (``3:1``), people (``3.4M``, ``950,000``) or ""."""
+    """$, %, x, ratio (``3:1``), £ or € (``£1.85``), people (``3.4M``, ``950,000``) or ""."""
     u = unit_of(value)
     if u == ":1":
         return "ratio"
+    if not u and re.search(r"[£€]\s?\d", value):
+        return value[re.search(r"[£€]", value).start()]  # a price in pounds or euros: money, not a count
     if u:
         return u
     return "people" if re.search(r"\d\s*(M|K|million|thousand|billion)\b|\d{1,3}(,\d{3})+", value, re.I) else ""
@@ -78,7 +85,7 @@ def fact_unit(value: str) -> str:
 
 def number_range(value: str) -> tuple[float | None, float | None]:
     """"$4.20-5.00" → (4.2, 5.0) (the unit written once covers both ends); "5.2%" → (5.2, 5.2)."""
-    rng = parse_range(re.sub(r"\bto\b", "-", value))
+    rng = parse_range(re.sub(r"\bto\b", "-", re.sub(rf"^{BOUND}", "", value.strip(), flags=re.I)))
     return rng if rng is not None else (None, None)
 
 
@@ -146,12 +153,19 @@ def own_metric(label: str) -> tuple[str, str] | None:
 
 
 def label_metric(label: str) -> str | None:
-    """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>"."""
+    """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>", else its own "<words>
+    rate" ("Tour-to-Contract Rate: 28%" in a vertical's profile)."""
     known = metric_in(label)
     if known:
         return known
     own = own_metric(label)
-    return own[0] if own else None
+    if own:
+        return own[0]
+    plain = " ".join(label.split()).strip(" *")
+    return plain.lower() if _OWN_RATE.match(plain) else None
+
+
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} rate$", re.I)
 
 
 _GEO_NAMES = None
@@ -198,15 +212,17 @@ class Context:
     section: str = ""        # the enclosing section heading
     block: tuple[str, ...] = ()  # the heading lines right above the current list
     fresh: bool = False      # no prose between the block and this line: a list under its heading
+    declared: str | None = None  # the verticals the section declares ("META_VERTICALS: ALL", "CRYPTO_EXCHANGES")
 
     def text(self) -> str:
         return " ".join(self.block)
 
     def metric(self) -> str | None:
         """The list caption's metric (the vocabulary's, else one it names in its own words: "COST PER
-        BOOKED CALL", "TIKTOK CPV BENCHMARKS"), else the section's."""
+        BOOKED CALL", "TIKTOK CPV BENCHMARKS"), else the section's, else what a caption over a "BY …" line
+        names ("MINIMUM MONTHLY SPEND")."""
         return metric_in(self.text()) or next(filter(None, map(caption_metric, self.block)), None) \
-            or metric_in(self.section)
+            or metric_in(self.section) or caption_quantity(self.block)
 
     def platform(self) -> str | None:
         """The platform the caption names before its metric when the vocabulary does not know it ("REDDIT
@@ -225,23 +241,40 @@ class Context:
         if not m:
             return "vertical"
         dim = m.group(1).lower().strip()
-        if re.fullmatch(r"(?:[a-z]+ )?(verticals?|industr(y|ies)|categor(y|ies)|sectors?|business (types?|models?)|"
+        if re.fullmatch(r"(?:[a-z]+ )?(verticals?|industr(y|ies)|categor(y|ies)|sectors?|(?:business|service) (types?|models?)|"
                         r"advertiser types?)", dim):  # "app category": a kind of category
             return "vertical"
-        if re.fullmatch(r"(countr(y|ies)|markets?|regions?|states?|dmas?|geograph(y|ies)|cit(y|ies)|metros?)", dim):
+        if re.fullmatch(r"(?:[a-z]+ )?(countr(y|ies)|markets?|regions?|states?|provinces?|territor(y|ies)|count(y|ies)|dmas?|"
+                        r"geograph(y|ies)|cit(y|ies)|metros?)", dim):  # "uk region": a kind of region
             return "geography"
         return dim
 
     def rows_about(self) -> str | None:
         """The vertical a list of platform rows is about: named after its "BY PLATFORM -" clause
-        ("BY PLATFORM - SAAS (MID-MARKET TIER)"), else by the section heading after its number
-        ("SECTION 2 - CREDIT CARDS")."""
+        ("BY PLATFORM - SAAS (MID-MARKET TIER)"), else before the caption's metric ("CRYPTO EXCHANGE COST
+        PER INSTALL": the rows are platforms, so the words before the metric cannot be one), else by the
+        section heading after its number ("SECTION 2 - CREDIT CARDS") unless the section declares itself
+        about every vertical; None when nothing names one (the rows are the platforms' own figures)."""
         m = re.search(r"\bby\s+[a-z][a-z ]*?\s+[-–—]\s+(.+)$", self.text(), re.I)
         tail = " ".join(m.group(1).split()) if m else ""
         if tail and not re.fullmatch(r"(highest|lowest)(\s+to\s+(highest|lowest))?", tail, re.I):
             return tail.title() if tail.isupper() else tail
+        words = metric_words(self.metric())
+        said = next(filter(None, (caption_subject(h, words) for h in self.block)), None)
+        if said and self._declares(said):
+            return said
         name = re.sub(r"^(?:section|part|chapter)\s+\d+\s*[-–—:]\s*", "", self.section, flags=re.I)
-        return _vertical_of_heading(name) if name and name != self.section else None
+        every = (self.declared or "").strip().upper() == "ALL"
+        return _vertical_of_heading(name) if name and name != self.section and not every else None
+
+    def _declares(self, name: str) -> bool:
+        """A name is one of the section's verticals, when it declares them ("CRYPTO_EXCHANGES" declares "Crypto
+        Exchange"; "ALL" declares no single one: "PODCAST CPM BENCHMARKS" there names a channel)."""
+        if self.declared is None:
+            return True
+        want = re.sub(r"s\b", "", " ".join(re.findall(r"[a-z]+", name.lower())))
+        return any(want and want == re.sub(r"s\b", "", " ".join(re.findall(r"[a-z]+", tok.lower())))
+                   for tok in self.declared.split(",") if tok.strip().upper() != "ALL")
 
     def vertical(self) -> str | None:
         """The vertical the list heading names, else the one the section heading names (a Markdown

@@ -28,11 +28,12 @@ from functools import lru_cache
 from typing import Iterable
 
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
+from mpa.clauses import clauses, heading_at, platform_said, section_headings, singular_names
 from mpa.grid_facts import grid_facts
-from mpa.list_rows import ROW_PLATFORMS, rows_as_verticals
+from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -50,6 +51,8 @@ def extract_facts(source: str, text: str) -> list[Fact]:
     prev_heading = False
     for i, (off, line) in enumerate(lines):
         s = line.strip()
+        if s.startswith("META_VERTICALS:"):
+            ctx.declared = s.split(":", 1)[1].strip()
         if not s or RULE.match(s) or DECLARED.match(s) or s.startswith("|"):
             continue
         if is_heading(s):
@@ -98,7 +101,7 @@ def _row(body: str):
     return (m.group("label"), m.group("value"), m.group("rest")) if m else None
 
 
-LABELLED_HEDGED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{_HEDGE}(?P<value>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)"
+LABELLED_HEDGED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{_HEDGE}(?P<value>{FIGURE})"
                              rf"(?P<rest>.*)$", re.I)
 
 
@@ -150,12 +153,16 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if metric is None or unit in ("", "people"):
         return None
     dim = ctx.dimension()
-    if dim in ROW_PLATFORMS:  # "BY PLATFORM" under a vertical's heading: each row names the platform
-        about = ctx.rows_about()
-        if about is None or AGGREGATE.search(label):
+    if dim in ROW_PLATFORMS:  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
+        if AGGREGATE.search(label):
             return None
+        about = ctx.rows_about()
+        plat = row_platform(label)
+        if about is None:  # of no vertical: the row is named in the qualifier; a channel's publishers keep the channel
+            qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
+            plat = ctx.platform() or plat  # ("STREAMING TV CPM" / "BY PUBLISHER": Connected TV, publisher Hulu)
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=about,
-                    metric=metric, platform=platform_in(label) or label, period=ctx.period(), qualifier=qualifier,
+                    metric=metric, platform=plat, period=ctx.period(), qualifier=qualifier,
                     floor=floor, ceiling=ceiling)
     geography = label if (dim == "geography" or is_geography(label)) and not AGGREGATE.search(label) else None
     vertical = label if dim == "vertical" and geography is None and not AGGREGATE.search(label) else None
@@ -184,32 +191,43 @@ def _sentence_metric(sent: str) -> str | None:
     return implied.pop() if len(implied) == 1 else None
 
 
-def sentence_facts(source: str, text: str, verticals: Iterable[str]) -> list[Fact]:
+def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = ()) -> list[Fact]:
     """Figures stated in prose: a sentence naming exactly one metric (or a price per unit), one
-    known vertical label, an optional platform, and one figure in a comparable unit; not a
-    negation."""
-    labels = sorted({v for v in verticals if v}, key=len, reverse=True)
-    if not labels:
+    known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
+    ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
+    unit; not a negation. A sentence naming several verticals is read clause by clause
+    (:func:`mpa.clauses.clauses`): "…suppliers paid $1.30-1.55 per click, and packaging suppliers paid $0.85"."""
+    names_of = singular_names(v for v in verticals if v)
+    if not names_of:
         return []
-    pat = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(v) for v in labels) + r")(?![A-Za-z])", re.I)
+    own = [p for p in platforms if p]
+    heads = section_headings(text)
+    pat = re.compile(r"(?<![A-Za-z])(" + "|".join(re.escape(v) for v in sorted(names_of, key=len, reverse=True))
+                     + r")(?![A-Za-z])", re.I)
     out = []
     for off, para, section in paragraphs(text):
         for start, end in sentence_spans(para):
             sent = " ".join(para[start:end].split())
-            names = {x.lower() for x in pat.findall(sent)}
+            names = {names_of[x.lower()] for x in pat.findall(sent)}
             metric = _sentence_metric(sent)
-            if metric is None or len(names) != 1 or _NEGATION.search(sent):
+            if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
-            figures = [f.group("v") for f in RANGE.finditer(sent) if fact_unit(f.group("v")) in ("$", "%", "x")]
-            if len(figures) != 1:
-                continue
-            value = figures[0].strip()
-            low, high = number_range(value)
-            vertical = next(v for v in labels if v.lower() in names)
-            out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,
-                            off + end, form="sentence", vertical=vertical, metric=metric,
-                            platform=platform_in(sent) or platform_in(section), period=period(sent, section),
-                            qualifier=sent))
+            for part in ([sent] if len(names) == 1 else clauses(sent)):
+                said = {names_of[x.lower()] for x in pat.findall(part)}
+                figures = [f.group("v") for f in RANGE.finditer(part) if fact_unit(f.group("v")) in ("$", "%", "x")]
+                what = metric if part is sent else (_sentence_metric(part) or metric)
+                if len(said) != 1 or len(figures) != 1 or what is None:
+                    continue
+                value = figures[0].strip()
+                low, high = number_range(value)
+                vertical = said.pop()
+                plat = platform_said(part, own) or platform_said(sent, own) or platform_said(section, own) \
+                    or platform_said(heading_at(heads, off), own)
+                if plat and plat not in own and plat not in VOCABULARY["platforms"]:
+                    own.append(plat)  # "on Quora": the section's other sentences may name it only in its heading
+                out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,
+                                off + end, form="sentence", vertical=vertical, metric=what, platform=plat,
+                                period=period(sent, section), qualifier=sent))
     return out
 
 
@@ -280,9 +298,10 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     own_metric_keys(facts, docs)
     rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
+    own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:
-        for f in sentence_facts(source, text, verticals):
+        for f in sentence_facts(source, text, verticals, own):
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)

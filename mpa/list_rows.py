@@ -13,27 +13,48 @@ from __future__ import annotations
 
 import re
 
-ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "networks", "ad platform", "ad platforms"}
+ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "networks", "ad platform", "ad platforms",
+                 "publisher", "publishers"}
+def row_platform(label: str) -> str:
+    """The platform a row of a "BY PLATFORM" list names: the vocabulary's when the row is one of its names
+    ("Microsoft Advertising" → Bing Ads, "Streaming TV (one DMA)" → Connected TV, "YouTube on mobile" → YouTube),
+    else the row as written —
+    "Apple Search Ads" is its own platform, not the vocabulary's "search ads" channel."""
+    from mpa.vocabulary import VOCABULARY
+    bare = " ".join(re.sub(r"\([^()]*\)", " ", label).lower().split())
+    bare = re.sub(r"\s+on\s+.*$", "", bare)  # "YouTube on TV screens": the platform, on a placement
+    return next((k for k, syns in VOCABULARY["platforms"].items() if bare == k.lower() or bare in syns), label)
+
+
 _DIMENSION_ROW = re.compile(r"^(?P<dim>[a-z][a-z ]*): (?P<label>.+?)(?:; (?P<rest>.*))?$")
+
+
+def _same_name(v: str) -> str:
+    """A vertical's name for comparing spellings: case and a plural "s" on its last word aside ("Crypto Exchange"
+    in a caption, "CRYPTO EXCHANGES" heading a profile)."""
+    return re.sub(r"s$", "", v.casefold())
 
 
 def rows_as_verticals(facts: list) -> None:
     """In place: a benchmark row kept under another dimension ("tier: SaaS (Enterprise Tier)") whose
     label the KB names as a vertical elsewhere becomes that vertical's figure; a vertical spelled in
-    another case than the KB's first spelling of it ("Saas (Mid-Market Tier)") takes that spelling."""
+    another case than the KB's first spelling of it ("Saas (Mid-Market Tier)") or in the singular ("Crypto
+    Exchange" before a caption's metric, "Crypto Exchanges" elsewhere) takes that spelling."""
     known: dict[str, str] = {}
     for f in facts:  # a row's own spelling ("SaaS") beats one title-cased from an ALL-CAPS heading ("Saas")
         if f.kind == "benchmark" and f.vertical:
-            had = known.setdefault(f.vertical.casefold(), f.vertical)
-            if had == had.title() and f.vertical != f.vertical.title():
-                known[f.vertical.casefold()] = f.vertical
+            had = known.setdefault(_same_name(f.vertical), f.vertical)
+            if had == had.title() and f.vertical != f.vertical.title() and had.casefold() == f.vertical.casefold():
+                known[_same_name(f.vertical)] = f.vertical
+            elif had.casefold() + "s" == f.vertical.casefold():  # a list names a kind of business in the plural
+                known[_same_name(f.vertical)] = f.vertical
     for f in facts:
         if f.kind != "benchmark":
             continue
         if f.vertical:
-            f.vertical = known.get(f.vertical.casefold(), f.vertical)
+            f.vertical = known.get(_same_name(f.vertical), f.vertical)
             continue
         m = _DIMENSION_ROW.match(f.qualifier or "")
-        if f.geography is None and m and m.group("label") == f.label and f.label.casefold() in known:
-            f.vertical = known[f.label.casefold()]
+        if f.geography is None and m and m.group("label") == f.label and _same_name(f.label) in known:
+            f.vertical = known[_same_name(f.label)]
             f.qualifier = m.group("rest") or ""

@@ -57,10 +57,11 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
     platform (a channel names its platforms: "paid social") and the metric, in document order;
     ``[]`` with a reason naming what it does have when none."""
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.platform and f.metric]
-    plats = platforms_in_kb(platform, {f.platform for f in bench})
+    rows = {id(f): f.label for f in bench if _platform_row(f)}  # "Hulu" in a "BY PUBLISHER" list of streaming TV
+    plats = platforms_in_kb(platform, {f.platform for f in bench} | set(rows.values()))
     if not plats:
         return Lookup([], f"{platform!r} names no platform or channel it states figures for")
-    mine = [f for f in bench if f.platform in plats]
+    mine = [f for f in bench if f.platform in plats or rows.get(id(f)) in plats]
     if not mine and not bench:  # its platform figures, if any, are in tables: a search finds them
         return Lookup([], "its lists and lines state no figures by platform (its tables and passages may: search them)")
     if not mine:
@@ -81,8 +82,16 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
             continue
         seen.add((f.platform, dim, label, f.period))
         chunk = t.chunk_at(f.source, f.start, f.end)
-        out.append(PlatformFigure(f.platform, m, label, dim, f.value, note, f.period, chunk.id if chunk else ""))
+        plat = f.platform if f.platform in plats else rows[id(f)]  # the publisher asked, not its channel
+        out.append(PlatformFigure(plat, m, label, dim, f.value, note, f.period, chunk.id if chunk else ""))
     return Lookup(out)
+
+
+def _platform_row(f: Fact) -> bool:
+    """A row of a list whose rows are platforms ("BY PUBLISHER", "BY NETWORK"), kept with no vertical."""
+    from mpa.list_rows import ROW_PLATFORMS
+    m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "")
+    return not f.vertical and bool(m) and m.group(1) in ROW_PLATFORMS
 
 
 def lines(found: list[PlatformFigure]) -> list[str]:

@@ -142,7 +142,22 @@ def _vertical_names(path: str) -> dict[str, list[str]]:
 
 
 def _table(table: str, path: str | None = None) -> dict[str, list[str]]:
-    return _vertical_names(path or str(kb_dir())) if table == "verticals" else VOCABULARY[table]
+    if table == "verticals":
+        return _vertical_names(path or str(kb_dir()))
+    return _metric_names(path or str(kb_dir())) if table == "metrics" else VOCABULARY[table]
+
+
+@lru_cache(maxsize=4)
+def _metric_names(path: str) -> dict[str, list[str]]:
+    """The metric table claims are read with: the vocabulary's, then each metric the KB states figures for in its
+    own words ("tour-to-move-in rate", "cost per booked call") by that name — a claim naming one is checked
+    against the KB's figure for it, as a claim naming a vocabulary metric is."""
+    own = sorted({f.metric for f in _facts(path) if f.kind == "benchmark" and f.metric
+                  and f.metric not in VOCABULARY["metrics"]})
+    return {**VOCABULARY["metrics"], **{m: [m.lower()] for m in own if m.lower() not in _VOCAB_METRIC_NAMES}}
+
+
+_VOCAB_METRIC_NAMES = {s for syns in VOCABULARY["metrics"].values() for s in syns}
 
 
 def verticals_in(text: str) -> list[str]:
@@ -150,7 +165,7 @@ def verticals_in(text: str) -> list[str]:
 
 
 def metrics_in(text: str) -> list[str]:
-    return match_terms(text or "", VOCABULARY["metrics"])
+    return match_terms(text or "", _table("metrics"))
 
 
 @lru_cache(maxsize=1024)

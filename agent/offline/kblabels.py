@@ -52,10 +52,17 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
 
 
 def named_in(text: str) -> str | None:
-    """The one declared label a part of which the text says in full (None when none or several)."""
+    """The one declared label a part of which the text says in full (None when none or several) — or, of
+    several, the one whose part holds every other's words: "a fast casual restaurant" says both "Fast Casual"
+    and "Fast Casual Restaurants", and names the longer (the benchmark tool finds the shorter's figures for it)."""
     said = _forms(kbmetrics.without_declared(text))  # "cost per booked call" is no "Books"
-    hits = {label for label, part in _parts(tuple(_LABELS)) if part <= said}
-    return hits.pop() if len(hits) == 1 else None
+    hits = [(label, part) for label, part in _parts(tuple(_LABELS)) if part <= said]
+    labels = {label for label, _ in hits}
+    if len(labels) == 1:
+        return labels.pop()
+    widest = [label for label, part in hits if all(p <= part for _, p in hits) and
+              any(p < part for _, p in hits)]
+    return widest[0] if len(set(widest)) == 1 else None
 
 
 @lru_cache(maxsize=8)

@@ -47,8 +47,24 @@ def named_in(text: str) -> list[tuple[int, str]]:
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
         elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
             # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
-            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
+            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
+            tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
+            if not said and tail:  # ("completion rate" of "video completion rate")
+                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
+            out += said
     return out
+
+
+def _tail(name: str) -> str | None:
+    """A declared rate's last two words, when it has more and no other declared rate or vocabulary metric is named
+    so: the rate as a user asks it ("open rate" of the KB's "email open rate")."""
+    from mpa.vocabulary import VOCABULARY
+    words = name.split()
+    tail = " ".join(words[-2:])
+    if len(words) < 3 or any(n != name and n.endswith(" " + tail) or n == tail for n in _DECLARED.values()) or \
+            any(tail == syn for syns in VOCABULARY["metrics"].values() for syn in syns):
+        return None
+    return tail
 
 
 def priced(noun: str) -> str | None:

@@ -1,0 +1,62 @@
+"""The parts of a prose sentence that each state one figure, and the platform a sentence or heading names.
+
+Why: a KB's prose often states two figures in one sentence, one per business — "Specialty chemical
+suppliers paid $1.30-1.55 per click, and packaging suppliers paid $0.85 per click." — and names the
+platform in its own words: a platform the vocabulary does not know ("on Quora question ads"), one the KB's
+own lists name ("solar installers on Nextdoor"), or only the section's heading ("SECTION 1 - INSTACART ADS").
+The sentence reader (:func:`mpa.facts.sentence_facts`) took one figure per sentence and the vocabulary's
+platforms only, so such sentences gave no figure or a figure of no platform.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from mpa.vocabulary import VOCABULARY, find_first
+
+# ", and packaging suppliers paid …", "; …": where a sentence's second statement starts
+_JOINS = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+# "$1.15 per click on Quora question ads": the price of a unit on a named platform
+_ON_NAME = re.compile(r"\bper [a-z]+(?: [a-z]+)? on (?:the )?(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
+
+
+def clauses(sentence: str) -> list[str]:
+    """The statements a sentence joins with "; " or ", and/but/while …" (the whole sentence when it joins none)."""
+    return [c for c in _JOINS.split(sentence) if c.strip()]
+
+
+def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
+    """The platform ``text`` names: the vocabulary's, else one of the KB's own (``own``: the names its lists
+    give platforms), else the name a price per unit is "on" ("$1.15 per click on Quora")."""
+    known = find_first(text, VOCABULARY["platforms"])
+    if known:
+        return known
+    low = text.lower()
+    for p in sorted(own, key=len, reverse=True):
+        if re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low):
+            return p
+    m = _ON_NAME.search(text)
+    return m.group("name") if m else None
+
+
+def singular_names(labels: Iterable[str]) -> dict[str, str]:
+    """Each label and its singular (the last word's plural "s" dropped: "Frozen Foods" → "frozen food"),
+    lower-cased → the label: prose says "frozen food brands" of a list's "Frozen Foods"."""
+    out: dict[str, str] = {}
+    for lb in labels:
+        out.setdefault(lb.lower(), lb)
+        if re.search(r"[a-rt-z]s$", lb, re.I):
+            out.setdefault(lb[:-1].lower(), lb)
+    return out
+
+
+def section_headings(text: str) -> list[tuple[int, str]]:
+    """(offset, heading) of each framed section heading ("SECTION 1 - INSTACART ADS" between rule lines)."""
+    from mpa.fact_text import framed, heading_text, lines_of
+    lines = list(lines_of(text))
+    return [(off, heading_text(line.strip())) for i, (off, line) in enumerate(lines) if line.strip() and framed(lines, i)]
+
+
+def heading_at(heads: list[tuple[int, str]], offset: int) -> str:
+    """The framed section heading a paragraph at ``offset`` sits under ("" before the first)."""
+    return next((h for off, h in reversed(heads) if off <= offset), "")
