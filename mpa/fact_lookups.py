@@ -272,14 +272,16 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     else:
         here = {f.audience for f in _in_market(aud, geography) if f.audience and norm(f.audience) != "population"}
         every = sorted({f.audience for f in aud if f.audience})
-        names = match_audience(audience_type, every, sorted(here))
+        said = audience_described.fact_definitions(aud, t.texts)
+        places = sorted({f.geography for f in aud if f.geography})
+        names = match_audience(audience_type, every, sorted(here), said, places)
         if not names:  # a shipped audience name ("pet-owning households"): the one label its synonyms name here
             found = {n for syn in VOCABULARY["audiences"].get(norm(audience_type), []) for n in
-                     match_audience(syn, every, sorted(here))}
+                     match_audience(syn, every, sorted(here), said, places)}
             found = (found & here) or found  # of those, the ones sized in the market asked about
             names = sorted(found) if len(found) == 1 else []
         if len(names) != 1:  # described, not named (or words naming several): by what the KB says each audience is
-            key = audience_described.described(audience_type, audience_described.fact_definitions(aud, t.texts))
+            key = audience_described.described(audience_type, said)
             names = [key] if key else names
         pool = [f for f in aud if f.audience in names]
     if not pool:
