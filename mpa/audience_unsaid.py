@@ -27,6 +27,7 @@ import re
 from typing import Iterable
 
 from mpa import audience_described, resolve
+from mpa.labels import root
 
 # people in general: what a phrase is about is the word before them ("fitness people")
 _PEOPLE = {"peopl", "person", "folk", "adult", "individu", "men", "women", "resid", "household", "famili", "coupl",
@@ -85,10 +86,11 @@ def unsaid(query: str, row_text: str, places: Iterable[str] = (), name: str = ""
     row = {s: w for run in _phrases(row_text) for s, w in run}
     if not row:
         return []
+    roots = {root(s) for s in row}  # "rental" / "renter": the root the label rules match by
     missing = []
     for run in _phrases(query):
         shared = {s: w for s, w in run if _telling(s, where)}  # "players" share "play" with a row
-        said = audience_described.words_said(shared, row) if shared else set()
+        said = (audience_described.words_said(shared, row) | {s for s in shared if root(s) in roots}) if shared else set()
         head = next((sw for sw in reversed(run) if _telling(sw[0], where) and sw[0] not in _RELATION), None)
         if said and head and head[0] not in said:
             missing.append(head[1])
