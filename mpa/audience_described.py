@@ -19,7 +19,7 @@ a unique best row answers; a single word is a name, not a description, and is le
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Callable, Mapping
 
 from mpa import resolve
 
@@ -122,10 +122,10 @@ def words_said(query: dict[str, str], row: dict[str, str]) -> set[str]:
     return hit
 
 
-def described(query: str, definitions: Mapping[str, str]) -> str | None:
+def described(query: str, definitions: Mapping[str, str], keep: Callable[[str], bool] | None = None) -> str | None:
     """The one key of ``definitions`` (key → everything the KB says the audience is) that the
-    description ``query`` fits, else None (see the module doc for the rules)."""
-    from mpa.audience_unsaid import unsaid  # it reads words as this module does
+    description ``query`` fits, else None (see the module doc for the rules); of the keys ``keep``
+    (given) allows — those that count what the query names (:func:`mpa.audience_unsaid.keeper`)."""
     q = _content(query)
     if len(q) < 2:  # one word is a name ("homeowners"), which the name rules read; a description says more
         return None
@@ -136,7 +136,7 @@ def described(query: str, definitions: Mapping[str, str]) -> str | None:
         if band and rb and not _overlap(band, rb):
             continue  # the user's ages are not the row's
         hits = words_said(q, _content(text))
-        if not hits or unsaid(query, text, name=key):  # "video game developers" are not the gamers
+        if not hits or (keep is not None and not keep(key)):  # "video game developers" are not the gamers
             continue
         aged = bool(band and rb and rb not in _ANY_ADULT)  # "adults 18+" says no more than "people"
         share = len(hits) / len(q)

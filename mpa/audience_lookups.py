@@ -196,7 +196,7 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
         label = match_audience(audience_type, list(labels), {lb: says[n] for lb, n in labels.items()}, t.geographies)
         name = labels[label] if label else None
     if name is None:  # described, not named: "teenagers who game every week" — by what each row says it holds
-        name = audience_described.described(audience_type, says)
+        name = audience_described.described(audience_type, says, audience_unsaid.keeper(audience_type, says, t.geographies))
     if name is None:
         return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")

@@ -24,7 +24,7 @@ meaning as a whole ("small biz owners") is that row whatever word it spells othe
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Callable, Iterable, Mapping
 
 from mpa import audience_described, resolve
 from mpa.labels import root
@@ -35,7 +35,8 @@ _PEOPLE = {"peopl", "person", "folk", "adult", "individu", "men", "women", "resi
 # how a person relates to the topic the other words name ("dog owners", "gym goers", "EV buyers", "golf
 # players"): the relation is the audience's, whatever verb the row uses for it
 _RELATION = {"owner", "own", "user", "fan", "lover", "enthusiast", "goer", "member", "visitor", "shopper", "buyer",
-             "custom", "consum", "client", "subscrib", "patron", "attende", "particip", "prospect", "intend", "player"}
+             "custom", "consum", "client", "subscrib", "patron", "attende", "particip", "prospect", "intend", "player",
+             "buy", "purchas", "shop"}
 # how often or how lately: a row's own cadence ("weekly") is stated in its definition
 _CADENCE = {"regular", "frequent", "occasion", "avid", "keen", "recent", "just", "current", "usual", "typic", "actual",
             "realli"}
@@ -94,13 +95,27 @@ def unsaid(query: str, row_text: str, places: Iterable[str] = (), name: str = ""
         head = next((sw for sw in reversed(run) if _telling(sw[0], where) and sw[0] not in _RELATION), None)
         if said and head and head[0] not in said:
             missing.append(head[1])
-    if missing and name:
-        near = resolve.similarities(query, [name])
-        if near and near[0] >= MEANING_NAME:
-            return []
+    if missing and name and (_respelled(query, name) or (resolve.similarities(query, [name]) or [0.0])[0] >= MEANING_NAME):
+        return []
     return missing
+
+
+def _respelled(query: str, name: str) -> bool:
+    """``query`` is ``name`` word for word but one, which begins with the same letter: a clipping or a
+    slang form of that word ("small biz owners" / "small business owners"; not "college professors" /
+    "college students")."""
+    q, n = (re.findall(r"[a-z0-9]+", (x or "").lower()) for x in (query, name))
+    diff = [(a, b) for a, b in zip(q, n) if a != b]
+    return len(q) == len(n) > 1 and len(diff) == 1 and diff[0][0][0] == diff[0][1][0]
 
 
 def says(query: str, row_text: str, places: Iterable[str] = (), name: str = "") -> bool:
     """True when the row counts what ``query`` names (see :func:`unsaid`)."""
     return not unsaid(query, row_text, places, name)
+
+
+def keeper(query: str, rows_say: Mapping[str, str], places: Iterable[str] = ()) -> Callable[[str], bool]:
+    """The check a loose rule asks of each row it found: does the row (``rows_say``: its name → what
+    the KB says it is) count what ``query`` names."""
+    places = list(places)
+    return lambda name: says(query, rows_say.get(name, name), places, name)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Mapping
+from typing import Callable, Iterable
 
 from mpa.vocabulary import VOCABULARY, any_term, find_first
 from rag.analyzer import get_analyzer
@@ -200,21 +200,19 @@ _AGE_WORDS = re.compile(r"\d+|\b(?:aged?|ages|over|above|older|and|or|than|years
 
 
 def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] = (),
-                   said: Mapping[str, str] | None = None, places: Iterable[str] = ()) -> list[str]:
+                   keep: Callable[[str], bool] | None = None) -> list[str]:
     """The audience labels ``query`` names: :func:`match_labels` without the vertical vocabulary;
     else, when the whole query is an age group ("seniors", "people over 65"), the labels stating
     the same age band; else, among the audiences sized in the market asked about (``in_market``),
     the one that shares the most content words with the query ("regular gym goers" → "Gym-Active
     Adults" where the market has one gym audience). The last rule needs a unique best label:
     among a market's few audiences a shared specific word identifies one, a tie identifies none.
-    A label found by shared words is kept only when it (with what ``said`` holds for it: its
-    definition, its qualifiers) says every specific word of the query — "pickleball players" share
-    only "play" with "Adults who play mobile games weekly" (:mod:`mpa.audience_unsaid`); ``places``
-    are the KB's market names, which a query may carry and no label says."""
-    from mpa.audience_unsaid import says
-    said = said or {}
+    A label found by shared words is kept only when ``keep`` (given) allows it: the caller's check
+    that the label counts what the query names — "pickleball players" share only "play" with
+    "Adults who play mobile games weekly" (:func:`mpa.audience_unsaid.keeper`)."""
+    keep = keep or (lambda _label: True)
     labels = list(dict.fromkeys(labels))
-    names = [lb for lb in match_labels(query, labels, use_vocabulary=False) if says(query, said.get(lb, lb), places, lb)]
+    names = [lb for lb in match_labels(query, labels, use_vocabulary=False) if keep(lb)]
     if names:
         return names
     low = norm(query)
@@ -226,6 +224,6 @@ def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] =
     scored = sorted(((len(content & {root(s) for s in _stems(norm(lb)) if "-" not in s}), lb)
                      for lb in dict.fromkeys(in_market)), reverse=True)
     if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]) \
-            and says(query, said.get(scored[0][1], scored[0][1]), places, scored[0][1]):
+            and keep(scored[0][1]):
         return [scored[0][1]]
     return []

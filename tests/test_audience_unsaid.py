@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from mpa.audience_unsaid import says, unsaid
+from mpa.audience_unsaid import keeper, says, unsaid
 from mpa.fact_lookups import find_audience
 from mpa.labels import match_audience
 
@@ -49,13 +49,22 @@ def test_a_place_the_kb_sizes_is_not_a_word_of_who():
 
 def test_the_label_rules_keep_only_rows_that_say_the_head():
     labels = ["Adults who play tabletop games monthly", "Boat-Owning Households", "Gym-Active Adults"]
-    assert match_audience("golf players", labels, labels) == []          # shares only "play"
-    assert match_audience("boat dealers", labels, labels) == []          # shares only "boat"
-    assert match_audience("boat owners", labels, labels) == ["Boat-Owning Households"]
-    assert match_audience("frequent gym goers", labels, labels) == ["Gym-Active Adults"]
-    # a definition says what a label does not
+
+    def aud(query, said=None):
+        return match_audience(query, labels, labels, keeper(query, said or {}))
+    assert aud("golf players") == []          # shares only "play"
+    assert aud("boat dealers") == []          # shares only "boat"
+    assert aud("boat owners") == ["Boat-Owning Households"]
+    assert aud("frequent gym goers") == ["Gym-Active Adults"]
+    assert aud("gym studio members") == []    # the label does not say "studio" …
+    # … its definition does
     said = {"Gym-Active Adults": "Gym-Active Adults Definition: adults who visited a gym or studio twice a month."}
-    assert match_audience("studio gym members", labels, labels, said) == ["Gym-Active Adults"]
+    assert aud("gym studio members", said) == ["Gym-Active Adults"]
+
+
+def test_a_name_with_one_word_clipped_is_that_name():
+    assert says("small biz owners", "Small business owners × 10% own a small business", name="Small business owners")
+    assert not says("college professors", "College students (ages 18-24, enrolled)", name="College students")
 
 
 # (engine, query, geography, expected row start or None)
