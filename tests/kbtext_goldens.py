@@ -33,9 +33,7 @@ def read_kb(kb: Path) -> dict[str, str]:
 
 
 def parse_value(value: str) -> tuple[float, float, str] | None:
-    """"$4.30-4.80" → (4.3, 4.8, "$"); "8.10%" → (8.1, 8.1, "%"); "4.1-4.8x" → (4.1, 4.8, "x"); a figure
-    stated as one bound is that bound ("under $7.00", "up to $9.50", "$420+" → (7.0, 7.0, "$") …), and
-    "$9.10 to $10.60" / "4.8x-5.6x" are ranges."""
+    """"$4.30-4.80" → (4.3, 4.8, "$"); also "4.8x-5.6x", "$9.10 to $10.60"; one bound: "under $7.00" → (7.0, 7.0, "$")."""
     m = VALUE.match(value)
     if not m:
         return None

@@ -23,22 +23,14 @@ platform is the one the section heading names. What is checked:
 """
 from __future__ import annotations
 
-import copy
 import functools
 import re
-from pathlib import Path
 
+from tests import kbtext_golden_files as gf
 from tests import kbtext_goldens as kg
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-DATA, TEXTS = FIXTURES / "kb_txt3_datasets", kg.read_kb(FIXTURES / "kb_txt3")
-DASHES, tagged = kg.DASHES, kg.tagged
+DATA, TEXTS = gf.fixture("kb_txt3")
 
-# A list caption: "<HEAD>[ BENCHMARKS] - [FY]<YEAR>", HEAD = "[<PLATFORM> ]<METRIC>" or "<VERTICAL> <METRIC>".
-CAPTION = re.compile(r"^([A-Z][A-Z :()-]*?)(?: BENCHMARKS)? - (?:FY)?(20\d\d)$")
-PROFILE = re.compile(r"^([A-Z][A-Z ]+) - [A-Z ]*PROFILE$")
-BULLET = re.compile(r"^- ([^:]+): (.+)$")
-KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z-]+)*): (.+)$")
 PLATFORMS = {"GOOGLE APP CAMPAIGNS": "Google App Campaigns", "GOOGLE ADS": "Google Ads",
              "MICROSOFT ADVERTISING": "Microsoft Advertising", "LINKEDIN": "LinkedIn", "QUORA": "Quora",
              "YELP ADS": "Yelp Ads", "NEXTDOOR": "Nextdoor", "HULU": "Hulu", "ROKU": "Roku",
@@ -48,6 +40,11 @@ CAPTION_VERTICAL = {"CRYPTO EXCHANGE": "Crypto Exchanges"}  # a BY PLATFORM list
 METRIC_CODES = {"COST PER LEAD": "CPL", "COST PER INSTALL": "CPI"}
 UNIT_OF = {"CPC": "$", "CPM": "$", "CPI": "$", "CPL": "$", "ROAS": "x", "COST PER VISIT": "$",
            "COST PER QUALIFIED LEAD": "$", "COST PER DONOR": "$", "AVERAGE FIRST GIFT": "$", "EMAIL OPEN RATE": "%"}
+# A list caption (this KB's layout): "<HEAD>[ BENCHMARKS] - [FY]<YEAR>", HEAD = "[<PLATFORM> ]<METRIC>" or "<VERTICAL> <METRIC>".
+CAPTION = re.compile(r"^([A-Z][A-Z :()-]*?)(?: BENCHMARKS)? - (?:FY)?(20\d\d)$")
+PROFILE = re.compile(r"^([A-Z][A-Z ]+) - [A-Z ]*PROFILE$")
+BULLET = re.compile(r"^- ([^:]+): (.+)$")
+KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z-]+)*): (.+)$")
 # The same business named in fewer words in another list (test data, not the product's tables).
 SAME_BUSINESS = {"Fast Casual": "Fast Casual Restaurants", "Quick Service": "Quick Service Restaurants",
                  "Fine Dining": "Fine Dining Restaurants", "Food Trucks": "Food Trucks"}
@@ -62,6 +59,7 @@ PLATFORM_WORDS = {"bing": "Microsoft Advertising", "yelp": "Yelp Ads", "siriusxm
 METRIC_WORDS = {"cost per click": "CPC", "cost per lead": "CPL", "cost per install": "CPI",
                 "return on ad spend": "ROAS"}
 BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "bullet", "kv-line"})
+BENCH_MINIMUM = {"absent": 5, "ambiguous": 4, "platform": 10, "synonym": 5, "sentence": 2, "kv-line": 3}
 
 
 def business(label: str) -> str:
@@ -99,7 +97,7 @@ def list_rows() -> tuple[dict, ...]:
                 current, by_platform, profile = read_caption(s), False, None
             elif (m := PROFILE.match(s)):
                 current, profile = None, business(m.group(1).title())
-            elif DASHES.match(s) or not s:
+            elif kg.DASHES.match(s) or not s:
                 current, profile = None, None
             elif current and s.startswith(("BY PLATFORM", "BY PUBLISHER")):
                 by_platform = True
@@ -183,18 +181,15 @@ READER = kg.BenchReader(texts=TEXTS, label=kb_label, metric=kb_metric, platforms
 
 
 def check_benchmark_row(row: dict) -> list[str]:
+    """Everything wrong with one benchmarks.jsonl row, read with this KB's own scanner."""
     return kg.benchmark_row_errors(row, READER)
 
 
-def test_kb_follows_the_conventions():
-    assert len(TEXTS) >= 8
-    assert kg.convention_errors(TEXTS) == []
-    assert len(list_facts()) >= 120, "the list scanner lost rows"
-    assert len(clause_facts()) >= 8, "the clause scanner lost prices"
-
-
-def test_scanner_reads_this_kbs_shapes():
-    """The shapes the goldens rely on, read as a planner reads them."""
+def test_kb_follows_the_conventions_and_the_scanner_reads_its_shapes():
+    """The KB keeps the plain-text conventions, and the shapes the goldens rely on are read as a
+    planner reads them (so a checker that read nothing could not pass)."""
+    assert len(TEXTS) >= 8 and kg.convention_errors(TEXTS) == []
+    assert len(list_facts()) >= 120 and len(clause_facts()) >= 8, "the scanner lost rows or prices"
     assert kg.parse_value("under $7.00") == (7.0, 7.0, "$") and kg.parse_value("$420+") == (420.0, 420.0, "$")
     assert kg.parse_value("$9.10 to $10.60") == (9.1, 10.6, "$") and kg.parse_value("4.8x-5.6x") == (4.8, 5.6, "x")
     assert kg.parse_value("7.5x") == (7.5, 7.5, "x") and kg.size_of("420k") == 420_000
@@ -204,57 +199,16 @@ def test_scanner_reads_this_kbs_shapes():
         ("packaging suppliers", "Quora", "$0.85"), ("home health agencies", "Nextdoor", "$1.90-2.30")}
 
 
-def test_benchmark_goldens_match_the_kb_text():
-    rows = kg.load(DATA, "benchmarks.jsonl")
-    assert len(rows) >= 25
-    for tag, minimum in (("absent", 5), ("ambiguous", 4), ("platform", 10), ("synonym", 5), ("sentence", 2),
-                         ("kv-line", 3)):
-        assert tagged(rows, tag) >= minimum, f"benchmarks.jsonl: fewer than {minimum} rows tagged {tag!r}"
-    errors = [e for row in rows for e in check_benchmark_row(row)]
-    assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
-
-
-def test_benchmark_checker_catches_bad_goldens():
-    rows = kg.load(DATA, "benchmarks.jsonl")
-    ambiguous = next(r for r in rows if "ambiguous" in r["tags"])
-    wrong_value, dropped, wrong_platform = (copy.deepcopy(ambiguous) for _ in range(3))
-    wrong_value["expected_facts"][0]["value"] = "$99.99"
-    dropped["expected_facts"] = dropped["expected_facts"][1:]
-    wrong_platform["expected_facts"][0]["platform"] = "Tubi"
-    present = copy.deepcopy(next(r for r in rows if "absent" in r["tags"] and kb_label(r["vertical"])))
-    present["vertical"], present["metric"], present["platform"] = "Wedding Venues", "CPC", "Yelp Ads"
-    sentence = copy.deepcopy(next(r for r in rows if "sentence" in r["tags"] and "ambiguous" in r["tags"]))
-    sentence["expected_facts"] = [f for f in sentence["expected_facts"] if f["platform"] != "Quora"]
-    assert any("not stated" in e for e in check_benchmark_row(wrong_value))
-    assert any("lists more facts" in e for e in check_benchmark_row(dropped))
-    assert any("not stated" in e for e in check_benchmark_row(wrong_platform))
-    assert any("tagged absent, but" in e for e in check_benchmark_row(present))
-    assert any("a sentence states" in e for e in check_benchmark_row(sentence))
-
-
 # ------------------------------------------------------------------ audience.jsonl
-AUD_FIELDS = {"id", "audience_type", "geography", "expected_source", "expected_size", "expected_size_text",
-              "tags", "why"}
-
-
 def misplaced(row: dict, src: str, text: str) -> list[str]:
     """The figure stands on a line or in a sentence naming the geography (its first word)."""
-    figure = re.compile(rf"(?<![\d.,]){re.escape(text)}(?![\d,])")
-    where = [ln for ln in TEXTS[src].splitlines() if figure.search(ln)] + \
-            [s for s in kg.sentences(TEXTS[src]) if figure.search(s)]
+    where = gf.figure_places(TEXTS[src], text)
     place = (row.get("geography") or "").split(" ")[0]
     return [] if place and any(place in w for w in where) else [f"{text!r} does not stand next to {place} in {src}"]
 
 
 def check_audience_row(row: dict) -> list[str]:
-    return kg.audience_row_errors(row, TEXTS, AUD_FIELDS, misplaced)
-
-
-def test_audience_goldens():
-    rows = kg.load(DATA, "audience.jsonl")
-    assert len(rows) >= 12 and tagged(rows, "absent") >= 3
-    errors = kg.audience_checker_errors(rows, check_audience_row, ("plant and operations managers", "Ontario"))
-    assert not errors, "\n".join(errors)
+    return kg.audience_row_errors(row, TEXTS, gf.AUD_FIELDS, misplaced)
 
 
 # ------------------------------------------------------------------ retrieval, abstain, scenarios, gate
@@ -264,28 +218,21 @@ def value_is_stated(vertical: str, metric: str, value: str) -> bool:
 
 
 def audience_is_stated(geography: str, size: int) -> bool:
-    """Some line names the geography and states ``size`` as "212,000", "1.15M" or "610k"."""
-    forms = {f"{size:,}", f"{size / 1e6:.1f}M", f"{size / 1e6:.2f}M", f"{size // 1000}k"}
-    place = geography.split()[0]
-    return any(place in ln and any(f in ln for f in forms) for text in TEXTS.values() for ln in text.splitlines())
+    return gf.size_next_to(TEXTS, geography.split()[0], size)
 
 
-def test_retrieval_and_abstain_goldens():
-    retrieval, abstain = kg.load(DATA, "retrieval.jsonl"), kg.load(DATA, "abstain.jsonl")
-    assert len(retrieval) >= 20 and tagged(retrieval, "paraphrase") >= 4 and tagged(retrieval, "multi-hop") >= 2
-    assert len(abstain) >= 10
-    errors = kg.retrieval_errors(retrieval, TEXTS) + kg.abstain_errors(abstain)
-    assert not errors, "\n".join(errors)
+def test_every_goldens_file_agrees_with_the_kb_text():
+    """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row
+    checker also rejects goldens spoiled on purpose (so this test can fail)."""
+    audience = kg.load(DATA, "audience.jsonl")
+    present = ("Wedding Venues", "CPC", "Yelp Ads")
+    errors = (gf.benchmark_file_errors(DATA, check_benchmark_row, 25, BENCH_MINIMUM)
+              + gf.benchmark_checker_misses(DATA, check_benchmark_row, kb_label, "Tubi", present, "Quora")
+              + ([] if len(audience) >= 12 and kg.tagged(audience, "absent") >= 3 else ["audience.jsonl: too few rows"])
+              + kg.audience_checker_errors(audience, check_audience_row, ("plant and operations managers", "Ontario"))
+              + gf.retrieval_and_abstain_errors(DATA, TEXTS, 20, 4, 10) + kg.own_gate_errors(DATA, "kb_txt3"))
+    assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
 
 
 def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
-    def check(name: str, sc: dict) -> list[str]:
-        return kg.scenario_errors(name, sc, TEXTS, value_is_stated, audience_is_stated)
-
-    assert len(list((DATA / "scenarios").glob("*.json"))) >= 2
-    assert kg.scenario_file_errors(DATA, check) == []
-    kg.assert_scenario_checker_catches(DATA, check)
-
-
-def test_own_gate_keeps_the_shipped_weights():
-    assert kg.own_gate_errors(DATA, "kb_txt3") == []
+    gf.assert_scenarios_hold(DATA, TEXTS, value_is_stated, audience_is_stated)
