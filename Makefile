@@ -48,6 +48,8 @@ test: $(STAMP) bytecode
 	  MPA_WEIGHTS=tests/fixtures/kb_txt_datasets/weights.json $(BIN)/python -m evals.mutation --check
 	MPA_KB_DIR=tests/fixtures/kb_txt2 MPA_DATASETS=tests/fixtures/kb_txt2_datasets \
 	  MPA_WEIGHTS=tests/fixtures/kb_txt2_datasets/weights.json $(BIN)/python -m evals.mutation --check
+	MPA_KB_DIR=tests/fixtures/kb_txt3 MPA_DATASETS=tests/fixtures/kb_txt3_datasets \
+	  MPA_WEIGHTS=tests/fixtures/kb_txt3_datasets/weights.json $(BIN)/python -m evals.mutation --check
 
 # The gated evals on the preset under test (MPA_RAG_PRESET); each experiment is named for its arm
 # and diffs against the latest one of the same eval and dataset, or MPA_BASELINE (README: "Compare two arms").

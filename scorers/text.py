@@ -49,7 +49,7 @@ def sentences(text: str) -> list[str]:
 # ---------------------------------------------------------------- numbers
 _MAG = {"million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "thousand": 1e3, "k": 1e3}
 _NUM = re.compile(
-    r"""(?<![A-Za-z_#/.\d])(?<![A-Za-z]-)(?<![A-Za-z]\d-)
+    r"""(?<![A-Za-z_#/.\d])(?:(?<![A-Za-z]-)|(?<=[\d.][xXkKMB]-)(?<![A-Za-z]\d[xXkKMB]-))(?<![A-Za-z]\d-)
         (?P<cur>[$€£])?\s?
         (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)
         (?:\s?(?P<mag>million|billion|thousand|mn|bn)\b|(?P<mag2>[MBK]|k)\b)?
@@ -74,7 +74,9 @@ class Num:
 def numbers(text: str) -> list[Num]:
     """Every number mention with its unit: "$1,800" → 1800 "$", "0.9%" → 0.9 "%",
     "2.5x" → 2.5 "x", "3.0:1" → 3.0 ":1", "6.7 million" → 6.7e6, "$10K" → 1e4 "$".
-    Identifier parts ("MPA-10", "KPI-NC-01", "PACE-90/110") and chunk ids are skipped."""
+    Identifier parts ("MPA-10", "KPI-NC-01", "PACE-90/110") and chunk ids are skipped; a number after
+    "<digit><unit or magnitude>-" is the second end of a range ("4.8x-5.6x", "$5k-10k"), not an
+    identifier part, and is read."""
     out = []
     for m in _NUM.finditer(text or ""):
         raw = m.group("num")

@@ -23,7 +23,7 @@ import pytest
 from rag.analyzer import get_analyzer
 
 DASHES = re.compile(r"^-{20,}$")
-VALUE = re.compile(r"^(\$)?(\d+(?:\.\d+)?)(?:-(\d+(?:\.\d+)?))?(%|x)?")
+VALUE = re.compile(r"^(?:under |up to )?(\$)?(\d+(?:\.\d+)?)(?:x(?=-))?(?:(?:-| to \$?)(\d+(?:\.\d+)?))?\+?(%|x)?")
 NEW_EXPECT_KEYS = ("sections", "audience", "key_facts", "must_clarify")  # agreed extensions (notes/SCHEMA.md)
 ROOT = Path(__file__).resolve().parent
 
@@ -33,7 +33,7 @@ def read_kb(kb: Path) -> dict[str, str]:
 
 
 def parse_value(value: str) -> tuple[float, float, str] | None:
-    """"$4.30-4.80" → (4.3, 4.8, "$"); "8.10%" → (8.1, 8.1, "%"); "4.1-4.8x" → (4.1, 4.8, "x")."""
+    """"$4.30-4.80" → (4.3, 4.8, "$"); also "4.8x-5.6x", "$9.10 to $10.60"; one bound: "under $7.00" → (7.0, 7.0, "$")."""
     m = VALUE.match(value)
     if not m:
         return None
@@ -326,10 +326,10 @@ def benchmark_row_errors(row: dict, kb: BenchReader) -> list[str]:
 
 # ------------------------------------------------------------------ audience rows and scenario files
 def size_of(text: str) -> float | None:
-    """"3.9M" → 3,900,000; "612,000" → 612,000; None for any other form."""
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)M", text)
+    """"3.9M" → 3,900,000; "610k" → 610,000; "612,000" → 612,000; None for any other form."""
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)([Mk])", text)
     if m:
-        return float(m.group(1)) * 1_000_000
+        return float(m.group(1)) * (1_000_000 if m.group(2) == "M" else 1_000)
     return float(text.replace(",", "")) if re.fullmatch(r"\d{1,3}(?:,\d{3})+", text) else None
 
 

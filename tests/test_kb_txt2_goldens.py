@@ -19,11 +19,11 @@ $0.95-1.20 for Supplements and Vitamins"). What is checked:
 """
 from __future__ import annotations
 
-import copy
 import functools
 import re
 from pathlib import Path
 
+from tests import kbtext_golden_files as gf
 from tests import kbtext_goldens as kg
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -163,43 +163,21 @@ def test_kb_follows_the_conventions():
 
 
 def test_benchmark_goldens_match_the_kb_text():
-    rows = kg.load(DATA, "benchmarks.jsonl")
-    assert len(rows) >= 30
-    for tag, minimum in (("absent", 6), ("ambiguous", 6), ("platform", 10), ("synonym", 6), ("sentence", 2)):
-        assert tagged(rows, tag) >= minimum, f"benchmarks.jsonl: fewer than {minimum} rows tagged {tag!r}"
-    errors = [e for row in rows for e in check_benchmark_row(row)]
+    minimum = {"absent": 6, "ambiguous": 6, "platform": 10, "synonym": 6, "sentence": 2}
+    errors = gf.benchmark_file_errors(DATA, check_benchmark_row, 30, minimum)
     assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
 
 
 def test_benchmark_checker_catches_bad_goldens():
-    rows = kg.load(DATA, "benchmarks.jsonl")
-    ambiguous = next(r for r in rows if "ambiguous" in r["tags"])
-    wrong_value, dropped, wrong_platform = (copy.deepcopy(ambiguous) for _ in range(3))
-    wrong_value["expected_facts"][0]["value"] = "$99.99"
-    dropped["expected_facts"] = dropped["expected_facts"][1:]
-    wrong_platform["expected_facts"][0]["platform"] = "Snapchat"
-    present = copy.deepcopy(next(r for r in rows if "absent" in r["tags"] and kb_label(r["vertical"])))
-    present["vertical"], present["metric"], present["platform"] = "Home and Kitchen", "CPC", "Walmart Connect"
-    sentence = copy.deepcopy(next(r for r in rows if "sentence" in r["tags"] and "ambiguous" in r["tags"]))
-    sentence["expected_facts"] = [f for f in sentence["expected_facts"] if f["platform"] != "Walmart Connect"]
-    assert any("not stated" in e for e in check_benchmark_row(wrong_value))
-    assert any("lists more facts" in e for e in check_benchmark_row(dropped))
-    assert any("not stated" in e for e in check_benchmark_row(wrong_platform))
-    assert any("tagged absent, but" in e for e in check_benchmark_row(present))
-    assert any("a sentence states" in e for e in check_benchmark_row(sentence))
+    present = ("Home and Kitchen", "CPC", "Walmart Connect")
+    assert gf.benchmark_checker_misses(DATA, check_benchmark_row, kb_label, "Snapchat", present, "Walmart Connect") == []
 
 
 # ------------------------------------------------------------------ audience.jsonl
-AUD_FIELDS = {"id", "audience_type", "geography", "expected_source", "expected_size", "expected_size_text",
-              "tags", "why"}
-
-
 def misplaced(row: dict, src: str, text: str) -> list[str]:
     """The figure stands on a line or in a sentence naming the geography; a national one in a list row
     that names no DMA."""
-    figure = re.compile(rf"(?<![\d.,]){re.escape(text)}(?![\d,])")
-    where = [ln for ln in TEXTS[src].splitlines() if figure.search(ln)] + \
-            [s for s in kg.sentences(TEXTS[src]) if figure.search(s)]
+    where = gf.figure_places(TEXTS[src], text)
     geo = row.get("geography")
     place = (geo or "").replace(" DMA", "").split(" ")[0]
     if geo and not any(place in w for w in where):
@@ -210,7 +188,7 @@ def misplaced(row: dict, src: str, text: str) -> list[str]:
 
 
 def check_audience_row(row: dict) -> list[str]:
-    return kg.audience_row_errors(row, TEXTS, AUD_FIELDS, misplaced)
+    return kg.audience_row_errors(row, TEXTS, gf.AUD_FIELDS, misplaced)
 
 
 def test_audience_goldens():
@@ -229,27 +207,16 @@ def value_is_stated(vertical: str, metric: str, value: str) -> bool:
 
 
 def audience_is_stated(geography: str, size: int) -> bool:
-    """Some line names the geography and states ``size`` as "436,000", "2.62M" or "0.34M"."""
-    forms = {f"{size:,}", f"{size / 1e6:.1f}M", f"{size / 1e6:.2f}M"}
-    place = geography.replace(" DMA", "").split()[0]
-    return any(place in ln and any(f in ln for f in forms) for text in TEXTS.values() for ln in text.splitlines())
+    return gf.size_next_to(TEXTS, geography.replace(" DMA", "").split()[0], size)
 
 
 def test_retrieval_and_abstain_goldens():
-    retrieval, abstain = kg.load(DATA, "retrieval.jsonl"), kg.load(DATA, "abstain.jsonl")
-    assert len(retrieval) >= 25 and tagged(retrieval, "paraphrase") >= 5 and tagged(retrieval, "multi-hop") >= 2
-    assert len(abstain) >= 12
-    errors = kg.retrieval_errors(retrieval, TEXTS) + kg.abstain_errors(abstain)
+    errors = gf.retrieval_and_abstain_errors(DATA, TEXTS, 25, 5, 12)
     assert not errors, "\n".join(errors)
 
 
 def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
-    def check(name: str, sc: dict) -> list[str]:
-        return kg.scenario_errors(name, sc, TEXTS, value_is_stated, audience_is_stated)
-
-    assert len(list((DATA / "scenarios").glob("*.json"))) >= 2
-    assert kg.scenario_file_errors(DATA, check) == []
-    kg.assert_scenario_checker_catches(DATA, check)
+    gf.assert_scenarios_hold(DATA, TEXTS, value_is_stated, audience_is_stated)
 
 
 def test_own_gate_keeps_the_shipped_weights():

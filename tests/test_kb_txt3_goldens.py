@@ -1,0 +1,238 @@
+"""The third plain-text fixture KB (tests/fixtures/kb_txt3) and its goldens agree, checked from the raw text.
+
+The goldens in tests/fixtures/kb_txt3_datasets were written by reading the KB, to run the evals and
+the mutation suite on a KB the scorers were not tuned on. These tests re-read the KB text with a
+small scanner of kb_txt3's own layout — NOT the product's fact readers, so a golden cannot agree
+with the product by sharing its bug. kb_txt3 writes its lists and figures in ways kb_txt and kb_txt2
+do not: a fiscal-year caption (``LINKEDIN CPC BENCHMARKS - FY2025``), captions without
+``BENCHMARKS`` (``YELP ADS COST PER VISIT - 2025``, ``AVERAGE FIRST GIFT - 2025``), a caption naming
+the vertical of a ``BY PLATFORM`` list (``CRYPTO EXCHANGE COST PER INSTALL - 2025``), profile blocks
+(``SOLAR INSTALLERS - SALES PROFILE`` over ``Cost Per Site Survey: $310+``), a business named in
+fewer words in one list than in another (``Fast Casual`` / ``Fast Casual Restaurants``), figures
+stated as one bound (``under $7.00``, ``up to $9.50``, ``$420+``), ``$9.10 to $10.60`` ranges, a
+``not reported`` row, and prices in clauses (``packaging suppliers paid $0.85 per click``) whose
+platform is the one the section heading names. What is checked:
+
+* every expected benchmark fact is a list or profile row with that label, metric and platform, or a
+  clause ``<label> … paid <value> per click`` inside a section about that platform; a look-up
+  without a platform expects every platform's row for the pair, one with a platform only that one's;
+* absent pairs are really absent (a ``not reported`` row states no figure); audience sizes stand
+  next to their geography; retrieval answers are verbatim inside their framed section; paraphrases
+  share no stemmed keyword with the answer; scenarios hold only KB figures and correct arithmetic
+  (shared checks: tests/kbtext_goldens.py).
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from tests import kbtext_golden_files as gf
+from tests import kbtext_goldens as kg
+
+DATA, TEXTS = gf.fixture("kb_txt3")
+
+PLATFORMS = {"GOOGLE APP CAMPAIGNS": "Google App Campaigns", "GOOGLE ADS": "Google Ads",
+             "MICROSOFT ADVERTISING": "Microsoft Advertising", "LINKEDIN": "LinkedIn", "QUORA": "Quora",
+             "YELP ADS": "Yelp Ads", "NEXTDOOR": "Nextdoor", "HULU": "Hulu", "ROKU": "Roku",
+             "SIRIUSXM AUDIO": "SiriusXM", "META": "Meta", "INSTACART ADS": "Instacart Ads", "CRITEO": "Criteo",
+             "REDDIT": "Reddit", "TIKTOK": "TikTok", "APPLE SEARCH ADS": "Apple Search Ads"}
+CAPTION_VERTICAL = {"CRYPTO EXCHANGE": "Crypto Exchanges"}  # a BY PLATFORM list about one vertical
+METRIC_CODES = {"COST PER LEAD": "CPL", "COST PER INSTALL": "CPI"}
+UNIT_OF = {"CPC": "$", "CPM": "$", "CPI": "$", "CPL": "$", "ROAS": "x", "COST PER VISIT": "$",
+           "COST PER QUALIFIED LEAD": "$", "COST PER DONOR": "$", "AVERAGE FIRST GIFT": "$", "EMAIL OPEN RATE": "%"}
+# A list caption (this KB's layout): "<HEAD>[ BENCHMARKS] - [FY]<YEAR>", HEAD = "[<PLATFORM> ]<METRIC>" or "<VERTICAL> <METRIC>".
+CAPTION = re.compile(r"^([A-Z][A-Z :()-]*?)(?: BENCHMARKS)? - (?:FY)?(20\d\d)$")
+PROFILE = re.compile(r"^([A-Z][A-Z ]+) - [A-Z ]*PROFILE$")
+BULLET = re.compile(r"^- ([^:]+): (.+)$")
+KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z-]+)*): (.+)$")
+# The same business named in fewer words in another list (test data, not the product's tables).
+SAME_BUSINESS = {"Fast Casual": "Fast Casual Restaurants", "Quick Service": "Quick Service Restaurants",
+                 "Fine Dining": "Fine Dining Restaurants", "Food Trucks": "Food Trucks"}
+
+# The fixture's own reading of user words (test data, not the product's synonym tables).
+VERTICAL_LABELS = {
+    "packaging companies": "Packaging Suppliers", "freight brokers": "Freight and Logistics Brokers",
+    "industrial automation companies": "Industrial Automation Equipment",
+}
+PLATFORM_WORDS = {"bing": "Microsoft Advertising", "yelp": "Yelp Ads", "siriusxm": "SiriusXM",
+                  **{v.lower(): v for v in PLATFORMS.values()}}
+METRIC_WORDS = {"cost per click": "CPC", "cost per lead": "CPL", "cost per install": "CPI",
+                "return on ad spend": "ROAS"}
+BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "bullet", "kv-line"})
+BENCH_MINIMUM = {"absent": 5, "ambiguous": 4, "platform": 10, "synonym": 5, "sentence": 2, "kv-line": 3}
+
+
+def business(label: str) -> str:
+    return SAME_BUSINESS.get(label, label)
+
+
+def read_caption(caption: str) -> tuple[str | None, str | None, str]:
+    """(platform, vertical, metric) a list caption names: "LINKEDIN CPC BENCHMARKS - FY2025" →
+    ("LinkedIn", None, "CPC"); "CRYPTO EXCHANGE COST PER INSTALL - 2025" → (None, "Crypto Exchanges", "CPI")."""
+    head, platform, vertical = CAPTION.match(caption).group(1), None, None
+    for name, written in {**PLATFORMS, **CAPTION_VERTICAL}.items():
+        if head.startswith(name + " "):
+            head = head[len(name) + 1:]
+            platform, vertical = (written, None) if name in PLATFORMS else (None, written)
+            break
+    return platform, vertical, METRIC_CODES.get(head, head)
+
+
+def section_platform(heading: str) -> str | None:
+    """The platform a dash-framed section heading names ("SECTION 2 - NEXTDOOR" → "Nextdoor")."""
+    return next((v for k, v in PLATFORMS.items() if re.search(rf"\b{k}\b", heading)), None)
+
+
+@functools.lru_cache(maxsize=None)
+def list_rows() -> tuple[dict, ...]:
+    """Every ``- Label: value`` row under a list caption (under ``BY PLATFORM`` / ``BY PUBLISHER`` the
+    label is the platform, and the vertical is the caption's, if any) and every ``Metric: value`` line
+    of a profile block, with or without a figure."""
+    facts = []
+    for source, text in TEXTS.items():
+        current, by_platform, profile = None, False, None
+        for line in text.splitlines():
+            s = line.strip()
+            if CAPTION.match(s) and not s.startswith(("META -", "META_")):
+                current, by_platform, profile = read_caption(s), False, None
+            elif (m := PROFILE.match(s)):
+                current, profile = None, business(m.group(1).title())
+            elif kg.DASHES.match(s) or not s:
+                current, profile = None, None
+            elif current and s.startswith(("BY PLATFORM", "BY PUBLISHER")):
+                by_platform = True
+            elif current and (b := BULLET.match(s)):
+                platform, label = (b.group(1), current[1]) if by_platform else (current[0], business(b.group(1)))
+                facts.append({"label": label, "platform": platform, "metric": current[2],
+                              "value": b.group(2).split(" (")[0], "source": source, "line": s})
+            elif profile and (k := KV.match(s)) and k.group(1) != "Notes":
+                metric = k.group(1).upper()
+                facts.append({"label": profile, "platform": None, "metric": METRIC_CODES.get(metric, metric),
+                              "value": k.group(2), "source": source, "line": s})
+    return tuple(f for f in facts if f["label"])
+
+
+def list_facts() -> tuple[dict, ...]:
+    """The rows that state a figure: a "not reported" row is a label of the KB, not a fact."""
+    return tuple(f for f in list_rows() if kg.parse_value(f["value"]))
+
+
+@functools.lru_cache(maxsize=None)
+def clause_facts() -> tuple[dict, ...]:
+    """Prices stated in prose as "<label> [on <platform>] paid [about] <value> per click", with the
+    platform the section heading names."""
+    facts = []
+    for source, text in TEXTS.items():
+        for heading, body in kg.section_texts(text).items():
+            for s in kg.sentences(body):
+                for m in re.finditer(r"([A-Za-z ]+?)(?: on [A-Z]\w+)? paid (?:about )?(\$[\d.]+(?:-[\d.]+)?) per click", s):
+                    facts.append({"label": m.group(1).strip().split(", and ")[-1].removeprefix("and "),
+                                  "platform": section_platform(heading), "metric": "CPC", "value": m.group(2),
+                                  "source": source, "line": s})
+    return tuple(facts)
+
+
+def kb_label(phrase: str) -> str | None:
+    p = phrase.strip().lower()
+    if p in VERTICAL_LABELS:
+        return VERTICAL_LABELS[p]
+    return next((f["label"] for f in list_rows() if f["label"].lower() == p or business(phrase.strip()) == f["label"]),
+                None)
+
+
+def kb_metric(phrase: str) -> str:
+    p = phrase.strip().lower()
+    return METRIC_WORDS.get(p, METRIC_CODES.get(p.upper(), p.upper()))
+
+
+def stated(label: str, metric: str, platform: str | None, facts=None) -> list[dict]:
+    return [f for f in (list_facts() if facts is None else facts) if f["label"].lower() == label.lower()
+            and f["metric"] == metric and (platform is None or f["platform"] == platform)]
+
+
+def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
+    """Why ``fact`` is not stated in its source for ``label``, or None when it is."""
+    if fact["source"] not in TEXTS:
+        return f"source {fact['source']!r} is not a KB file"
+    if any(f["source"] == fact["source"] and f["value"] == fact["value"] and f["platform"] == fact["platform"]
+           for f in stated(label, metric, None) + stated(label, metric, None, clause_facts())):
+        return None
+    return f"{label} × {metric} = {fact['value']!r} ({fact['platform']}) is not stated in {fact['source']}"
+
+
+def listed(label: str, metric: str, platform: str | None) -> set:
+    return {(f["platform"], f["value"]) for f in stated(label, metric, platform)}
+
+
+def stating(label: str, metric: str, platform: str | None) -> list:
+    return stated(label, metric, platform) + stated(label, metric, platform, clause_facts())
+
+
+def prose_figure_expected(facts: list[dict], label: str, metric: str, platform: str | None) -> list[str]:
+    """A clause that states the pair must have its figure among the expected facts."""
+    return [f"a sentence states {label} × {metric} too, and no expected fact is its figure: {c['line'][:60]!r}"
+            for c in stated(label, metric, platform, clause_facts())
+            if not any(f["value"] == c["value"] and f["platform"] == c["platform"] for f in facts)]
+
+
+READER = kg.BenchReader(texts=TEXTS, label=kb_label, metric=kb_metric, platforms=PLATFORM_WORDS,
+                        why_not_stated=fact_is_stated, listed=listed, stating=stating, tags=BENCH_TAGS,
+                        unit_of=UNIT_OF, extra=prose_figure_expected)
+
+
+def check_benchmark_row(row: dict) -> list[str]:
+    """Everything wrong with one benchmarks.jsonl row, read with this KB's own scanner."""
+    return kg.benchmark_row_errors(row, READER)
+
+
+def test_kb_follows_the_conventions_and_the_scanner_reads_its_shapes():
+    """The KB keeps the plain-text conventions, and the shapes the goldens rely on are read as a
+    planner reads them (so a checker that read nothing could not pass)."""
+    assert len(TEXTS) >= 8 and kg.convention_errors(TEXTS) == []
+    assert len(list_facts()) >= 120 and len(clause_facts()) >= 8, "the scanner lost rows or prices"
+    assert kg.parse_value("under $7.00") == (7.0, 7.0, "$") and kg.parse_value("$420+") == (420.0, 420.0, "$")
+    assert kg.parse_value("$9.10 to $10.60") == (9.1, 10.6, "$") and kg.parse_value("4.8x-5.6x") == (4.8, 5.6, "x")
+    assert kg.parse_value("7.5x") == (7.5, 7.5, "x") and kg.size_of("420k") == 420_000
+    assert listed("Crypto Exchanges", "CPI", "Reddit") == {("Reddit", "up to $9.50")}
+    assert not stated("Ghost Kitchens", "COST PER VISIT", None), "a 'not reported' row states no figure"
+    assert {(c["label"], c["platform"], c["value"]) for c in clause_facts()} >= {
+        ("packaging suppliers", "Quora", "$0.85"), ("home health agencies", "Nextdoor", "$1.90-2.30")}
+
+
+# ------------------------------------------------------------------ audience.jsonl
+def misplaced(row: dict, src: str, text: str) -> list[str]:
+    """The figure stands on a line or in a sentence naming the geography (its first word)."""
+    where = gf.figure_places(TEXTS[src], text)
+    place = (row.get("geography") or "").split(" ")[0]
+    return [] if place and any(place in w for w in where) else [f"{text!r} does not stand next to {place} in {src}"]
+
+
+def check_audience_row(row: dict) -> list[str]:
+    return kg.audience_row_errors(row, TEXTS, gf.AUD_FIELDS, misplaced)
+
+
+# ------------------------------------------------------------------ retrieval, abstain, scenarios, gate
+def value_is_stated(vertical: str, metric: str, value: str) -> bool:
+    label = kb_label(vertical) or vertical
+    return any(f["value"] == value for f in stating(label, kb_metric(metric), None))
+
+
+def audience_is_stated(geography: str, size: int) -> bool:
+    return gf.size_next_to(TEXTS, geography.split()[0], size)
+
+
+def test_every_goldens_file_agrees_with_the_kb_text():
+    """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row
+    checker also rejects goldens spoiled on purpose (so this test can fail)."""
+    audience = kg.load(DATA, "audience.jsonl")
+    present = ("Wedding Venues", "CPC", "Yelp Ads")
+    errors = (gf.benchmark_file_errors(DATA, check_benchmark_row, 25, BENCH_MINIMUM)
+              + gf.benchmark_checker_misses(DATA, check_benchmark_row, kb_label, "Tubi", present, "Quora")
+              + ([] if len(audience) >= 12 and kg.tagged(audience, "absent") >= 3 else ["audience.jsonl: too few rows"])
+              + kg.audience_checker_errors(audience, check_audience_row, ("plant and operations managers", "Ontario"))
+              + gf.retrieval_and_abstain_errors(DATA, TEXTS, 20, 4, 10) + kg.own_gate_errors(DATA, "kb_txt3"))
+    assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
+
+
+def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
+    gf.assert_scenarios_hold(DATA, TEXTS, value_is_stated, audience_is_stated)
