@@ -19,7 +19,7 @@ a unique best row answers; a single word is a name, not a description, and is le
 from __future__ import annotations
 
 import re
-from typing import Mapping
+from typing import Callable, Mapping
 
 from mpa import resolve
 
@@ -110,7 +110,7 @@ def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:
     return len(short) >= 4 and long_.startswith(short)
 
 
-def _hits(query: dict[str, str], row: dict[str, str]) -> set[str]:
+def words_said(query: dict[str, str], row: dict[str, str]) -> set[str]:
     """The description's stems the row's text has: by stem, else by the meaning of the words."""
     hit = {q for q in query if any(_same((q, query[q]), (r, w)) for r, w in row.items())}
     rest = [q for q in query if q not in hit]
@@ -122,9 +122,10 @@ def _hits(query: dict[str, str], row: dict[str, str]) -> set[str]:
     return hit
 
 
-def described(query: str, definitions: Mapping[str, str]) -> str | None:
+def described(query: str, definitions: Mapping[str, str], keep: Callable[[str], bool] | None = None) -> str | None:
     """The one key of ``definitions`` (key → everything the KB says the audience is) that the
-    description ``query`` fits, else None (see the module doc for the rules)."""
+    description ``query`` fits, else None (see the module doc for the rules); of the keys ``keep``
+    (given) allows — those that count what the query names (:func:`mpa.audience_unsaid.keeper`)."""
     q = _content(query)
     if len(q) < 2:  # one word is a name ("homeowners"), which the name rules read; a description says more
         return None
@@ -134,8 +135,8 @@ def described(query: str, definitions: Mapping[str, str]) -> str | None:
         rb = row_band(text)
         if band and rb and not _overlap(band, rb):
             continue  # the user's ages are not the row's
-        hits = _hits(q, _content(text))
-        if not hits:
+        hits = words_said(q, _content(text))
+        if not hits or (keep is not None and not keep(key)):  # "video game developers" are not the gamers
             continue
         aged = bool(band and rb and rb not in _ANY_ADULT)  # "adults 18+" says no more than "people"
         share = len(hits) / len(q)
@@ -152,8 +153,9 @@ def described(query: str, definitions: Mapping[str, str]) -> str | None:
 
 def fact_definitions(aud: list, texts: Mapping[str, str]) -> dict[str, str]:
     """Audience label → what the KB says it is, for sizes read from lists and sentences
-    (:mod:`mpa.audience_facts`): the label, each size's qualifier ("own or lease at least one horse"),
-    and the lines between the label's heading and its first size ("Definition: adults 18-54 who …")."""
+    (:mod:`mpa.audience_facts`): the label, each size's qualifier ("own or lease at least one horse")
+    or the sentence it was read from, and the lines between the label's heading and its first size
+    ("Definition: adults 18-54 who …")."""
     out: dict[str, str] = {}
     for f in sorted(aud, key=lambda f: f.start):
         label = f.audience or ""
@@ -164,6 +166,9 @@ def fact_definitions(aud: list, texts: Mapping[str, str]) -> dict[str, str]:
             head = text.lower().rfind(label.lower(), 0, f.start)
             block = text[head + len(label):f.start] if 0 <= head and f.start - head < 600 else ""
             out[label] = " ".join(f"{label} {block}".split())
-        if f.qualifier and f.qualifier not in out[label]:
-            out[label] += " " + f.qualifier
+        # a size read from a sentence: the whole sentence says who it counts ("…, the core audience for
+        # online degree-completion programs")
+        said = " ".join(texts.get(f.source, "")[f.start:f.end].split()) if f.form == "sentence" else f.qualifier
+        if said and said not in out[label]:
+            out[label] += " " + said
     return out

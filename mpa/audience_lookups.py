@@ -9,8 +9,9 @@ when a state was asked — is worse than no answer, so a missing pair returns ``
 from __future__ import annotations
 
 import re
+from typing import Iterable, Mapping
 
-from mpa import audience_described, resolve
+from mpa import audience_described, audience_unsaid, resolve
 from mpa.lookups import AudienceSizingResult, Lookup, _Tables, _audience_name, tables
 from mpa.tables import AudienceRow
 from mpa.vocabulary import VOCABULARY, find_first
@@ -106,10 +107,13 @@ def _stems(text: str) -> set[str]:
     return set(get_analyzer(True, True)(text))
 
 
-def match_audience(query: str, names: list[str]) -> str | None:
+def match_audience(query: str, names: list[str], rows_say: Mapping[str, str] | None = None,
+                   places: Iterable[str] = ()) -> str | None:
     """The table audience (one of ``names``, the cells' lower-case names) that ``query``
     describes: a synonym from ``VOCABULARY["audiences"]`` first, else keyword overlap that
-    covers at least half of the audience name's weight and includes a non-generic word."""
+    covers at least half of the audience name's weight and includes a non-generic word — and,
+    given ``rows_say`` (name → what the table says the audience is), says every specific word of the
+    query (:mod:`mpa.audience_unsaid`: "college professors" share "college" with "college students")."""
     q = " ".join((query or "").lower().split())
     if not q:
         return None
@@ -134,6 +138,10 @@ def match_audience(query: str, names: list[str]) -> str | None:
         hit = {s for s in ns if _bare(s) in said}
         if not any(weight[s] == 1.0 for s in hit):
             continue
+        if rows_say is not None:  # an initialism the row spells out ("EV") is the row's word
+            own = " ".join([rows_say.get(name, name)] + [i for i in initialisms if _spelled_out({i}, name)])
+            if not audience_unsaid.says(query, own, places, name):
+                continue
         score = sum(weight[s] for s in hit) / sum(weight.values())
         if score >= 0.5 and score > best_score:
             best, best_score = name, score
@@ -181,13 +189,14 @@ def lookup_audience_sizing(engine: "RetrievalEngine", audience_type: str, geogra
     rows = t.audience
     if not rows:
         return Lookup(None, "the knowledge base has no audience sizing table")
-    name = match_audience(audience_type, t.audience_names)
+    says = row_definitions(rows)
+    name = match_audience(audience_type, t.audience_names, says, t.geographies)
     if name is None:  # the row's whole label says more than its name: "Pet-owning households (dog or cat)"
         labels = {r.audience.lower(): _audience_name(r.audience) for r in rows}
-        label = match_audience(audience_type, list(labels))
+        label = match_audience(audience_type, list(labels), {lb: says[n] for lb, n in labels.items()}, t.geographies)
         name = labels[label] if label else None
     if name is None:  # described, not named: "teenagers who game every week" — by what each row says it holds
-        name = audience_described.described(audience_type, row_definitions(rows))
+        name = audience_described.described(audience_type, says, audience_unsaid.keeper(audience_type, says, t.geographies))
     if name is None:
         return Lookup(None, f"it does not size {audience_type!r} (sized audiences: "
                             + "; ".join(dict.fromkeys(_audience_name(r.audience) for r in rows)) + ")")

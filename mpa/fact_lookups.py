@@ -15,6 +15,7 @@ import weakref
 from typing import Any
 
 from mpa import audience_described, audience_lookups, business, counted, lookups, resolve
+from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
@@ -272,14 +273,16 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     else:
         here = {f.audience for f in _in_market(aud, geography) if f.audience and norm(f.audience) != "population"}
         every = sorted({f.audience for f in aud if f.audience})
-        names = match_audience(audience_type, every, sorted(here))
+        said = audience_described.fact_definitions(aud, t.texts)
+        places = sorted({f.geography for f in aud if f.geography})
+        names = match_audience(audience_type, every, sorted(here), keeper(audience_type, said, places))
         if not names:  # a shipped audience name ("pet-owning households"): the one label its synonyms name here
             found = {n for syn in VOCABULARY["audiences"].get(norm(audience_type), []) for n in
-                     match_audience(syn, every, sorted(here))}
+                     match_audience(syn, every, sorted(here), keeper(syn, said, places))}
             found = (found & here) or found  # of those, the ones sized in the market asked about
             names = sorted(found) if len(found) == 1 else []
         if len(names) != 1:  # described, not named (or words naming several): by what the KB says each audience is
-            key = audience_described.described(audience_type, audience_described.fact_definitions(aud, t.texts))
+            key = audience_described.described(audience_type, said, keeper(audience_type, said, places))
             names = [key] if key else names
         pool = [f for f in aud if f.audience in names]
     if not pool:

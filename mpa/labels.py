@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable
+from typing import Callable, Iterable
 
 from mpa.vocabulary import VOCABULARY, any_term, find_first
 from rag.analyzer import get_analyzer
@@ -199,15 +199,20 @@ def age_band(text: str, words: bool = True) -> tuple[int, int | None] | None:
 _AGE_WORDS = re.compile(r"\d+|\b(?:aged?|ages|over|above|older|and|or|than|years?|old|plus|up)\b")
 
 
-def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] = ()) -> list[str]:
+def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] = (),
+                   keep: Callable[[str], bool] | None = None) -> list[str]:
     """The audience labels ``query`` names: :func:`match_labels` without the vertical vocabulary;
     else, when the whole query is an age group ("seniors", "people over 65"), the labels stating
     the same age band; else, among the audiences sized in the market asked about (``in_market``),
     the one that shares the most content words with the query ("regular gym goers" → "Gym-Active
     Adults" where the market has one gym audience). The last rule needs a unique best label:
-    among a market's few audiences a shared specific word identifies one, a tie identifies none."""
+    among a market's few audiences a shared specific word identifies one, a tie identifies none.
+    A label found by shared words is kept only when ``keep`` (given) allows it: the caller's check
+    that the label counts what the query names — "pickleball players" share only "play" with
+    "Adults who play mobile games weekly" (:func:`mpa.audience_unsaid.keeper`)."""
+    keep = keep or (lambda _label: True)
     labels = list(dict.fromkeys(labels))
-    names = match_labels(query, labels, use_vocabulary=False)
+    names = [lb for lb in match_labels(query, labels, use_vocabulary=False) if keep(lb)]
     if names:
         return names
     low = norm(query)
@@ -218,6 +223,7 @@ def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] =
     content = {root(s) for s in _stems(low) if s not in _GENERIC and "-" not in s}
     scored = sorted(((len(content & {root(s) for s in _stems(norm(lb)) if "-" not in s}), lb)
                      for lb in dict.fromkeys(in_market)), reverse=True)
-    if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]):
+    if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]) \
+            and keep(scored[0][1]):
         return [scored[0][1]]
     return []
