@@ -5,8 +5,10 @@ The grounding and citation-support scorers accept a claimed number that the retr
 of its own row, and a number can also sit in an unrelated sentence. The mutation suite found both on
 the plain-text fixture KB: Seattle's "16 % of population" accepted when said of Phoenix, a restaurant
 CPM accepted when said of higher education, "20 %" of a sentence about marketplace prices accepted as
-an audience's share. :func:`stated_of_something_else` tells those apart, from the text's own layout
-(labelled list rows under a heading, prose lines) and the words of the answer, for any KB.
+an audience's share; on the second stranger KB, "55 %" accepted as a household share because a sentence
+states "45-55 %" of TikTok users. :func:`stated_of_something_else` tells those apart, from the text's own
+layout (labelled list rows under a heading, prose lines, ranges) and the words of the answer, for any KB.
+Measured on the honest baseline of every seen set, and of kb/ and the plain-text KBs' evals: no score changed.
 """
 from __future__ import annotations
 
