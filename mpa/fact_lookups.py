@@ -299,12 +299,17 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     chunk = t.chunk_at(f.source, f.start, f.end)
     return Lookup(AudienceSizingResult(
         audience_type=f.audience or audience_type, total_size=f.low, size_text=f.value,
-        methodology=f.qualifier or "stated in the knowledge base", geography=f.geography or "United States",
+        # a qualifier that only names the unit ("24,000 people") says nothing of how the count was made
+        methodology=f.qualifier if f.qualifier and not _UNIT_ONLY.fullmatch(f.qualifier.strip(" .,;"))
+        else "stated in the knowledge base", geography=f.geography or "United States",
         source=f.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
         other_geographies=[g for g in geos if g != f.geography],
         # "Pet owners: about 86 million households own a pet" counts households, not people
         unit="households" if re.match(r"households?\b", f.qualifier or "", re.I)
         or "household" in (f.audience or "").lower() else "people"))
+
+
+_UNIT_ONLY = re.compile(r"(?:people|persons?|individuals|adults|households?|homes|users|residents)", re.I)
 
 
 def _in_market(pool: list[Fact], geography: str | None) -> list[Fact]:
