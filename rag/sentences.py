@@ -8,7 +8,7 @@ trimmed passage ending mid-thought). The scorers keep their own splitter on purp
 
 * :data:`SENTENCE_END` — for edited prose (KB passages): ".", "!" or "?" (with a closing quote
   or bracket) and whitespace, then what starts a sentence (a capital, a digit, a quote, a
-  bracket, "$", "*", "-"). "e.g. the" and "3.5x" do not end a sentence.
+  bracket, "$", "*", "-"). "e.g. the", "3.5x" and "St. Paul" do not end a sentence.
 * :data:`PARAGRAPH_OR_SENTENCE_END` — the same, or a blank line (a list or a heading ends there
   too): where a passage may be trimmed.
 * :func:`sentence_spans` — where each sentence of a paragraph starts and ends (the domain's
@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 
 # the closing quote or bracket stays with its sentence (both look-behinds are fixed-width)
-SENTENCE_END = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"')\]]))\s+(?=[A-Z0-9\"'(\[$*-])")
+# … but not after a short title or place abbreviation: "Minneapolis-St. Paul", "Dr. Lee", "Ft. Worth"
+SENTENCE_END = re.compile(r"(?:(?<=[.!?])(?<!\b(?:St|Mt|Ft|Dr|Mr|Ms|vs)\.)|(?<=[.!?][\"')\]]))\s+(?=[A-Z0-9\"'(\[$*-])")
 PARAGRAPH_OR_SENTENCE_END = re.compile(SENTENCE_END.pattern + r"|\n\s*\n")
 LOOSE_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 

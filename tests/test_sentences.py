@@ -15,6 +15,13 @@ def test_prose_sentences_keep_closers_decimals_and_abbreviations():
     assert got == ["Plan a test (two weeks.)", "Then scale.", "A 2.5x lift is e.g. normal!", '"Stop."', "40% remains"]
 
 
+def test_a_place_or_title_abbreviation_ends_no_sentence():
+    """"Minneapolis-St. Paul" is one market (kb_txt2 writes it so); the plain-text KBs' lists and prose
+    were cut after "St." and quoted as "Paul DMA households 1.86M"."""
+    got = sentences.sentences("Minneapolis-St. Paul DMA households 1.86M: Nielsen estimate. Ask Dr. Lee. Then stop.")
+    assert got == ["Minneapolis-St. Paul DMA households 1.86M: Nielsen estimate.", "Ask Dr. Lee.", "Then stop."]
+
+
 def test_loose_sentences_cut_uncapitalised_chat():
     assert sentences.loose_sentences("huh, pricey. and for gyms?") == ["huh, pricey.", "and for gyms?"]
 
