@@ -62,4 +62,15 @@ def elsewhere(miss: tuple[str, str], para: str) -> bool:
     passage read instead when that passage never names the place asked: its figure is another place's, so
     the answer says the asked place has none."""
     m = re.search(r"\bnot for ([^.;()]+?)\s*$", (miss[1] or "").strip(" .)"))
-    return bool(m) and m.group(1).strip().lower() not in (para or "").lower()
+    if m:
+        return m.group(1).strip().lower() not in (para or "").lower()
+    # "it does not size 'golf players'": a passage that never names those people is no size of them
+    # (a search after the miss can quote a sentence about the country the user named)
+    who = re.search(r"does not size '([^']+)'", miss[1] or "")
+    if not who:
+        return False
+    low = (para or "").lower()
+    return not any(w[:5] in low for w in re.findall(r"[a-z]{4,}", who.group(1).lower()) if w not in _GENERIC_WHO)
+
+
+_GENERIC_WHO = {"people", "adults", "households", "owners", "players", "users", "customers", "buyers", "there", "many"}
