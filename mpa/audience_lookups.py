@@ -222,8 +222,8 @@ def row_definitions(rows: list[AudienceRow]) -> dict[str, str]:
 
 
 def place_said(text: str, geos: list[str], name: str) -> str | None:
-    """The one place the audience is sized for that ``text`` names in full, in any case ("how many dog
-    owning households in atlanta" → Atlanta), else None. Why: people type place names in lower case and
+    """The one place the audience is sized for that ``text`` names in full or by a market's first city, in any
+    case ("how many dog owning households in atlanta" → Atlanta, "… in minneapolis" → Minneapolis-St. Paul), else None. Why: people type place names in lower case and
     the caller may hand the whole phrase over as the audience; a place the KB sizes this very audience
     for is not a word of who is counted. A place word inside the audience's own name is not a place;
     two places named is no one place."""
@@ -232,7 +232,9 @@ def place_said(text: str, geos: list[str], name: str) -> str | None:
 
     def said(g: str) -> bool:
         g = re.sub(r"\s+dma$", "", g.lower().replace("–", "-"))
-        return g not in own and re.search(rf"(?<![\w-]){re.escape(g)}(?![\w-])", low) is not None
+        first = g.split("-")[0].strip()  # a market named by its first city: "minneapolis" of "Minneapolis-St. Paul"
+        return g not in own and any(re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", low) is not None
+                                    for x in {g, first} if len(x) >= 4)
     found = [g for g in geos if g != NATIONAL and said(g)]
     return found[0] if len(found) == 1 else None
 

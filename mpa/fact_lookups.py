@@ -281,6 +281,10 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
                      match_audience(syn, every, sorted(here), keeper(syn, said, places))}
             found = (found & here) or found  # of those, the ones sized in the market asked about
             names = sorted(found) if len(found) == 1 else []
+        if len(names) > 1 and not (geography and str(geography).strip()):  # "dog households in minneapolis":
+            placed = [n for n in names if audience_lookups.place_said(  # the one of them sized in the place said
+                audience_type, sorted({f.geography for f in aud if f.audience == n and f.geography}), n)]
+            names = placed if len(placed) == 1 else names
         if len(names) != 1:  # described, not named (or words naming several): by what the KB says each audience is
             key = audience_described.described(audience_type, said, keeper(audience_type, said, places))
             names = [key] if key else names
