@@ -64,7 +64,8 @@ def _result(t, f: Fact, metric: str) -> BenchmarkResult:
                            high_value=number_range(f.ceiling)[1] if f.ceiling else None, low_text=f.floor,
                            high_text=f.ceiling, qualifier=f.qualifier, source=f.source,
                            chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
-                           metric_name=metric, unit=f.unit, matched_by=f.form, platform=f.platform, period=f.period)
+                           metric_name=metric, unit=f.unit, matched_by=f.form, platform=f.platform_name or f.platform,
+                           period=f.period)
 
 
 def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platform: str | None = None) -> Lookup:

@@ -63,6 +63,7 @@ class Fact:
     qualifier: str = ""
     floor: str = ""            # the stress-test bounds a KB states around the typical figure ("$1.10", "$2.40")
     ceiling: str = ""
+    platform_name: str = ""    # the KB's own words for ``platform`` (mpa.platform_names), for showing it
 
     def to_dict(self) -> dict:
         return asdict(self)

@@ -33,6 +33,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEA
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.clauses import clauses, heading_at, platform_said, section_headings, singular_names
 from mpa.grid_facts import grid_facts
+from mpa.platform_names import name_platforms
 from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
@@ -305,4 +306,5 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)
+    name_platforms(facts, docs)
     return tuple(facts)

@@ -82,7 +82,7 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
             continue
         seen.add((f.platform, dim, label, f.period))
         chunk = t.chunk_at(f.source, f.start, f.end)
-        plat = f.platform if f.platform in plats else rows[id(f)]  # the publisher asked, not its channel
+        plat = (f.platform_name or f.platform) if f.platform in plats else rows[id(f)]  # the publisher asked, not its channel
         out.append(PlatformFigure(plat, m, label, dim, f.value, note, f.period, chunk.id if chunk else ""))
     return Lookup(out)
 
