@@ -31,7 +31,7 @@ bytecode: $(STAMP)
 BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 
 # CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
-# mode) on the shipped KB and on tests/fixtures/kb_txt. `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
+# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on four KBs. `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
 # eval ran and completed, nothing limited the run, the composite and every per-eval floor in
 # scorers/weights.json hold (README: "The gate fails closed"). Whole-run gate tests: pytest -m slow.
 test: $(STAMP) bytecode
@@ -43,7 +43,8 @@ test: $(STAMP) bytecode
 	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt \
 	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
-	@# the same proof on the second KB: its goldens, its weights, its lists and its ways of writing numbers
+	@# the same proof on the plain-text KBs (kb_txt, and the strangers' kb_txt2 and kb_txt3): each its own goldens,
+	@# weights, lists and ways of writing numbers (README: "The mutation suite")
 	MPA_KB_DIR=tests/fixtures/kb_txt MPA_DATASETS=tests/fixtures/kb_txt_datasets \
 	  MPA_WEIGHTS=tests/fixtures/kb_txt_datasets/weights.json $(BIN)/python -m evals.mutation --check
 	MPA_KB_DIR=tests/fixtures/kb_txt2 MPA_DATASETS=tests/fixtures/kb_txt2_datasets \
