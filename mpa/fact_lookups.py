@@ -210,8 +210,8 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
 def kb_platform_note(engine: RetrievalEngine) -> str:
     """A sentence naming the platforms this KB states figures for that the vocabulary does not know ("Apple
     Search Ads, Reddit, Spotify"), for get_benchmark's platform description: the examples name only the usual."""
-    own = sorted({f.platform for f in facts(engine) if f.kind == "benchmark" and f.platform
-                  and f.platform not in VOCABULARY["platforms"]})
+    own = sorted({getattr(f, "platform_name", "") or f.platform for f in facts(engine)  # as the KB writes it
+                  if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]})
     return f" This knowledge base's own platforms: {', '.join(own)}." if own else ""
 
 

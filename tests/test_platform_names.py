@@ -70,3 +70,13 @@ def test_shipped_kb_tables_report_the_vocabulary_names(shipped_engine):
     assert b and all(not r.platform for r in b)
     assert all(not getattr(f, "platform_name", "") or f.platform_name == f.platform
                for f in facts(shipped_engine) if f.kind == "benchmark")
+
+
+def test_the_tool_description_lists_the_kbs_own_platforms_as_written(kb_txt3_engine, kb_txt2_engine):
+    """get_benchmark's description (which a model, and the offline agent, read) names the KB's own platforms as
+    the KB writes them, not title-cased from a caption."""
+    from mpa.fact_lookups import kb_platform_note
+
+    note = kb_platform_note(kb_txt3_engine)
+    assert "SiriusXM Audio" in note and "Siriusxm" not in note, note
+    assert "Apple Search Ads" in kb_platform_note(kb_txt2_engine)
