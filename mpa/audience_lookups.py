@@ -9,6 +9,7 @@ when a state was asked — is worse than no answer, so a missing pair returns ``
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Mapping
 
 from mpa import audience_described, audience_unsaid, resolve
@@ -221,21 +222,35 @@ def row_definitions(rows: list[AudienceRow]) -> dict[str, str]:
     return out
 
 
-def place_said(text: str, geos: list[str], name: str) -> str | None:
-    """The one place the audience is sized for that ``text`` names in full or by a market's first city, in any
-    case ("how many dog owning households in atlanta" → Atlanta, "… in minneapolis" → Minneapolis-St. Paul), else None. Why: people type place names in lower case and
-    the caller may hand the whole phrase over as the audience; a place the KB sizes this very audience
-    for is not a word of who is counted. A place word inside the audience's own name is not a place;
-    two places named is no one place."""
-    low = " ".join((text or "").lower().replace("–", "-").split())
-    own = (name or "").lower()
+def place_as_typed(place: str) -> re.Pattern:
+    """A place as a user types it, in any case: its name without a trailing "DMA", its dots optional ("st
+    louis"), an en dash or a hyphen; a hyphenated market also by its first city ("orlando" for
+    "Orlando-Daytona Beach", "minneapolis" for "Minneapolis-St. Paul"). Used by the look-ups and the
+    offline agent alike."""
+    return _place_pattern(place.lower().replace("–", "-"))
 
-    def said(g: str) -> bool:
-        g = re.sub(r"\s+dma$", "", g.lower().replace("–", "-"))
-        first = g.split("-")[0].strip()  # a market named by its first city: "minneapolis" of "Minneapolis-St. Paul"
-        return g not in own and any(re.search(rf"(?<![\w-]){re.escape(x)}(?![\w-])", low) is not None
-                                    for x in {g, first} if len(x) >= 4)
-    found = [g for g in geos if g != NATIONAL and said(g)]
+
+@lru_cache(maxsize=4096)
+def _place_pattern(place: str) -> re.Pattern:
+    name = re.sub(r"\s+dma$", "", place)
+    first = name.split("-")[0].strip() if "-" in name and len(name.split("-")[0].strip()) >= 4 else None
+
+    def form(n: str) -> str:
+        return re.escape(n).replace(r"\.", r"\.?").replace(r"\-", "[-–]")
+    alt = form(name) + (f"|{form(first)}" if first else "")
+    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
+
+
+def place_said(text: str, geos: list[str], name: str) -> str | None:
+    """The one place the audience is sized for that ``text`` names as typed (:func:`place_as_typed`: "how
+    many dog owning households in atlanta" → Atlanta, "… in minneapolis" → Minneapolis-St. Paul), else None.
+    Why: people type place names in lower case and the caller may hand the whole phrase over as the audience;
+    a place the KB sizes this very audience for is not a word of who is counted. A place word inside the
+    audience's own name is not a place; two places named is no one place."""
+    low = " ".join((text or "").split())
+    own = (name or "").lower()
+    found = [g for g in geos if g != NATIONAL and re.sub(r"\s+dma$", "", g.lower().replace("–", "-")) not in own
+             and place_as_typed(g).search(low)]
     return found[0] if len(found) == 1 else None
 
 

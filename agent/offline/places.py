@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
-from mpa.audience_lookups import US_STATE_CODES
+from mpa.audience_lookups import US_STATE_CODES, place_as_typed
 from mpa.vocabulary import VOCABULARY, any_term
 
 _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\b|\b(?:in|across|for|around)\s+([A-Z]{2})\b|"
@@ -136,21 +136,9 @@ _KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) stat
          ("dma", re.compile(r"\b(?:the|that|its) (?:dma|metro|metro area)\b|\bmetro-?wide\b|\bdma[- ]level\b", re.I)))
 
 
-def _said(place: str) -> re.Pattern:
-    """A place as typed, in any case: its name without a trailing "DMA", its dots optional ("st louis"), an en dash
-    or a hyphen; a hyphenated market also by its first city ("orlando" for "Orlando-Daytona Beach")."""
-    name = re.sub(r" dma$", "", place.lower().replace("–", "-"))
-    first = name.split("-")[0] if "-" in name and len(name.split("-")[0]) >= 4 else None
-
-    def form(n: str) -> str:
-        return re.escape(n).replace(r"\.", r"\.?").replace(r"\-", "[-–]")
-    alt = form(name) + (f"|{form(first)}" if first else "")
-    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
-
-
 def blanked(text: str, place: str) -> str:
     """``text`` with ``place`` (as typed, any case) blanked out, to read what else the message says."""
-    return _said(place).sub(lambda m: " " * len(m.group(0)), text)
+    return place_as_typed(place).sub(lambda m: " " * len(m.group(0)), text)
 
 
 def sized_place(text: str, sized: list[str]) -> str | None:
@@ -159,7 +147,7 @@ def sized_place(text: str, sized: list[str]) -> str | None:
     KB sizes that very audience for is known to be a place; else the one it names by its kind
     (:func:`place_of_kind`), else None."""
     low = " ".join((text or "").split())
-    named = [g for g in sized if _said(g).search(low)]
+    named = [g for g in sized if place_as_typed(g).search(low)]
     return named[0] if len(named) == 1 else place_of_kind(text, sized)
 
 
