@@ -149,8 +149,15 @@ def in_text(claim: Figure, text: str) -> bool:
 
 
 @lru_cache(maxsize=8192)
+def evidence_ranges(text: str) -> dict[tuple[int, int], tuple[Figure, Figure]]:
+    """:func:`figure_pairs` of an evidence text, read once per text (grounding, citation support and
+    :mod:`scorers.support_context` all ask)."""
+    return figure_pairs(text)
+
+
+@lru_cache(maxsize=8192)
 def _evidence_pairs(text: str) -> tuple[tuple[Figure, Figure], ...]:
-    return tuple(set(figure_pairs(text).values()))
+    return tuple(set(evidence_ranges(text).values()))
 
 
 def range_in_text(pair: tuple[Figure, Figure], text: str) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from scorers.claims import Figure, _evidence_figures, figure_pairs, in_text, same_unit, value_matches
+from scorers.claims import Figure, _evidence_figures, evidence_ranges, in_text, same_unit, value_matches
 from scorers.text import content_words
 
 
@@ -62,12 +62,6 @@ def _window_words(text: str, pos: int, lines: int = 2) -> frozenset:
     return frozenset(content_words(text[a + 1:len(text) if b < 0 else b]))
 
 
-@lru_cache(maxsize=8192)
-def _range_ends(text: str) -> dict:
-    """The ranges of ``text`` by the position (start, end) of either end ("45-55%": both)."""
-    return figure_pairs(text)
-
-
 # a sentence placing a single figure in a range: "at the top of the Typical range, $55", "the low end, 45%"
 RANGE_PLACE = re.compile(r"\b(?:range|top|bottom|ends?|upper|lower|high|low|highest|lowest|max(?:imum)?|min(?:imum)?"
                          r"|between|up to|from)\b", re.I)
@@ -101,8 +95,8 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset, singl
         if row is not None:
             if row[2] & context or not some_row_named:
                 return False
-        elif single and not RANGE_PLACE.search(sentence) and (f.start, f.end) in _range_ends(text) and not any(
-                in_text(end, answer) for end in _range_ends(text)[(f.start, f.end)] if end.start != f.start):
+        elif single and not RANGE_PLACE.search(sentence) and (f.start, f.end) in evidence_ranges(text) and not any(
+                in_text(end, answer) for end in evidence_ranges(text)[(f.start, f.end)] if end.start != f.start):
             continue
         elif _window_words(text, f.start) & context:
             return False
