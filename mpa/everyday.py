@@ -1,0 +1,109 @@
+"""Users' everyday words for the domain's concepts: which media-planning concept a message names without the KB's word.
+
+Why: a knowledge base names a concept by the trade's term ("brand safety", "payback period", "suppression") and a
+user says it the way it happened to them ("our banner showed up next to an extremist blog", "how long until a new
+customer pays for themselves", "stop showing ads to people who already bought"). A lexical index cannot bridge
+that — the words do not meet — and a small sentence encoder seldom does. A media planner bridges it with trade
+knowledge; :data:`LEXICON` is that knowledge written down (``everyday.json``: each concept with the terms a KB names
+it by and the phrases people type for it), written from the trade and the concepts the KBs cover, blind to every
+question set.
+
+Matching is phrase-level and stem-aware: a phrase and the message are read by ``rag``'s analyzer (its stemmer, its
+token rules) with stop words *kept* — "already bought" is not "bought", "keep some back" is not "keep" — and a phrase
+matches where its words occur in order with at most one other word between two of them ("earn it back" is "earn
+back", "show our ads to" is "show ads to"). A phrase that names the concept only in some company (``cued``: "tired"
+names creative fatigue next to "ads", not next to "team") needs one of the concept's cues in the message; a phrase
+listed under ``unless`` means something else and blocks the concept. Which KB terms the served KB actually uses is
+the reader's business (the agent's ``gloss`` module): this module knows the domain, not a KB.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from rag.analyzer import get_analyzer
+from rag.queryforms import contractions
+
+_PATH = Path(__file__).with_name("everyday.json")
+_STEMS = get_analyzer(True, False)  # the project's stemmer, stop words kept: they carry a phrase's meaning
+GAP = 1  # other words a phrase may hold between two of its own ("earn *it* back")
+
+
+class Concept(NamedTuple):
+    name: str
+    kb: tuple[str, ...]                       # the terms a knowledge base names it by, most specific first
+    said: tuple[tuple[str, ...], ...]         # phrases naming it on their own, as stems
+    cued: tuple[tuple[str, ...], ...] = ()    # phrases naming it only next to a cue
+    cues: frozenset[str] = frozenset()        # the cues' stems
+    unless: tuple[tuple[str, ...], ...] = ()  # phrases meaning something else
+
+
+class Gloss(NamedTuple):
+    """A concept a message names in everyday words: the concept, its KB terms and the message's phrase for it."""
+    concept: str
+    kb: tuple[str, ...]
+    phrase: str
+    span: tuple[int, int]  # token positions of the phrase in :func:`stems` of the message
+
+
+def stems(text: str) -> tuple[str, ...]:
+    """The text as the lexicon reads it: contractions written out, hyphens and slashes as spaces, every word stemmed."""
+    return tuple(_stems(text))
+
+
+@lru_cache(maxsize=8192)
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(_STEMS.words(re.sub(r"[-/–—]", " ", contractions(text.replace("’", "'")))))
+
+
+def find(phrase: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | None:
+    """Where ``phrase`` occurs in ``words``: its stems in order, at most :data:`GAP` other words between two of them."""
+    if not phrase:
+        return None
+    for i, w in enumerate(words):
+        if w != phrase[0]:
+            continue
+        at, ok = i, True
+        for p in phrase[1:]:
+            nxt = next((j for j in range(at + 1, min(len(words), at + 2 + GAP)) if words[j] == p), None)
+            if nxt is None:
+                ok = False
+                break
+            at = nxt
+        if ok:
+            return i, at + 1
+    return None
+
+
+@lru_cache(maxsize=1)
+def lexicon() -> tuple[Concept, ...]:
+    """The concepts of ``everyday.json``, their phrases read once."""
+    raw = json.loads(_PATH.read_text(encoding="utf-8"))["concepts"]
+
+    def read(phrases) -> tuple[tuple[str, ...], ...]:
+        return tuple(s for s in (stems(p) for p in phrases or ()) if s)
+
+    return tuple(Concept(c["concept"], tuple(c["kb"]), read(c.get("said")), read(c.get("cued")),
+                         frozenset(t for p in read(c.get("cues")) for t in p), read(c.get("unless"))) for c in raw)
+
+
+@lru_cache(maxsize=4096)
+def glosses(text: str) -> tuple[Gloss, ...]:
+    """The concepts the message names in everyday words, in the order the message says them; a concept once, by its
+    first phrase (the longest where two start together)."""
+    words = stems(text)
+    if not words:
+        return ()
+    out: list[Gloss] = []
+    for c in lexicon():
+        if any(find(u, words) for u in c.unless):
+            continue
+        cued = c.cued if c.cues & set(words) else ()
+        spans = [s for s in (find(p, words) for p in (*c.said, *cued)) if s]
+        if spans:
+            s = min(spans, key=lambda s: (s[0], -s[1]))
+            out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s))
+    return tuple(sorted(out, key=lambda g: g.span))
