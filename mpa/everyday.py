@@ -47,6 +47,8 @@ class Gloss(NamedTuple):
     kb: tuple[str, ...]
     phrase: str
     span: tuple[int, int]  # token positions of the phrase in :func:`stems` of the message
+    cue: str = ""          # the cue that let a cued phrase name it ("" for a phrase naming it on its own)
+    entry: tuple[str, ...] = ()  # the lexicon's phrase that matched, as stems
 
 
 def stems(text: str) -> tuple[str, ...]:
@@ -101,9 +103,9 @@ def glosses(text: str) -> tuple[Gloss, ...]:
     for c in lexicon():
         if any(find(u, words) for u in c.unless):
             continue
-        cued = c.cued if c.cues & set(words) else ()
-        spans = [s for s in (find(p, words) for p in (*c.said, *cued)) if s]
+        cues = c.cues & set(words)
+        spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
         if spans:
-            s = min(spans, key=lambda s: (s[0], -s[1]))
-            out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s))
+            s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
+            out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p))
     return tuple(sorted(out, key=lambda g: g.span))

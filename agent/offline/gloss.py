@@ -2,35 +2,62 @@
 
 Why: the search and the reader match the user's words, and a user often names a concept in words the KB never uses
 ("keep some money back just in case" for the KB's "contingency reserve"). The domain's lexicon says which concept
-such words name and which terms a KB names it by; this module keeps only the terms the *served* KB uses (a KB that
-writes none of them is searched and read exactly as before) and drops a concept whose terms the message already says
-(it speaks the KB's language there). Two uses, in general terms:
+such words name and which terms a KB names it by. What this module adds, in general terms:
 
-* one more search, the message's words with those terms (:func:`query`; searched last, like an attribute a question
-  word asks for), so the section the KB files the concept under comes back at all;
-* words the reader looks for, weighted like a question word's attribute (a hint, not the question), so that section
-  can be chosen over one that merely shares the everyday words (:func:`hint`).
+* only terms the *served* KB writes (a KB that writes none of them is searched and read exactly as before);
+* nothing for a concept the message already names in the KB's words, nor for a phrase that is the KB's own
+  vocabulary — one the KB writes itself ("unspent"), or two words it uses everywhere ("new ads", "day one" name a
+  concept only by chance): the phrase must be one the KB never writes, of three words or more or holding a word the
+  KB seldom writes (a cued phrase: its cue the KB seldom writes; :func:`_unusual`);
+* when the message's question names a concept, nothing for one named only in its other sentences (the scene:
+  "how do we prove it worked? nobody clicks a TV ad" asks about proof, not clicks).
+
+Three uses: one more search, the message's words with those terms (:func:`query`; after the turn's own), so the
+section the KB files the concept under comes back at all; words that stand for the everyday ones when the reader
+judges whether the passages answer at all; and a hint to the reader (weighted like a question word's attribute) —
+only when the message's own words find no section that stands on them alone (:mod:`~agent.offline.reader`).
 """
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 
 from agent.offline import servedkb
-from mpa.everyday import glosses, stems
+from agent.offline.passages import message_sentences
+from mpa.everyday import Gloss, glosses, stems
 
 MAX_NGRAM = 4     # the longest KB term checked whole
 PER_CONCEPT = 2   # KB terms added per concept: the most specific ones the KB uses
+MIN_IDIOM = 3     # words of a phrase of common words that names its concept as a whole (an idiom)
+RARE = 0.02       # a word the KB writes in at most this share of its sections is not the KB's ordinary vocabulary
 
 
 @lru_cache(maxsize=4)
-def _grams(kb: str) -> frozenset[tuple[str, ...]]:
-    """Every run of one to :data:`MAX_NGRAM` words the KB writes (stems, stop words kept), read once per folder."""
-    out: set[tuple[str, ...]] = set()
+def _read(kb: str) -> tuple[frozenset[tuple[str, ...]], dict[str, int], int]:
+    """Every run of one to :data:`MAX_NGRAM` words the KB writes (stems, stop words kept), the number of sections
+    each stem occurs in, and the number of sections — read once per folder."""
+    grams: set[tuple[str, ...]] = set()
+    df: Counter = Counter()
+    n = 0
     for d in servedkb.documents(kb):
         for line in d.text.splitlines():
             w = stems(line)
-            out.update(w[i:i + n] for n in range(1, MAX_NGRAM + 1) for i in range(len(w) - n + 1))
-    return frozenset(out)
+            grams.update(w[i:i + k] for k in range(1, MAX_NGRAM + 1) for i in range(len(w) - k + 1))
+        for s in d.sections:
+            n += 1
+            df.update(set(stems(d.text[s.start:s.end])))
+    return frozenset(grams), dict(df), n
+
+
+def _unusual(g: Gloss, kb: str) -> bool:
+    """Is the phrase not the KB's own vocabulary: one the KB never writes, of three words or more ("keep some money
+    back") or holding a word the KB seldom writes ("earn back")? A phrase the KB writes itself ("unspent") is reached
+    by the search on its own, and two words it uses everywhere ("new ads", "day one") name the concept only by chance.
+    A cued phrase counts by its cue ("awful" for "next to")."""
+    grams, df, n = _read(kb)
+    if g.cue:  # "next to" names the concept by its company: the cue must be one the KB seldom writes
+        return df.get(g.cue, 0) <= max(1.0, RARE * n)
+    return g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
 
 
 def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
@@ -40,10 +67,14 @@ def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
 
 @lru_cache(maxsize=4096)
 def _terms(text: str, kb: str) -> tuple[str, ...]:
-    grams = _grams(kb)
+    grams = _read(kb)[0]
     words = stems(text)
+    said = [g for g in glosses(text) if _unusual(g, kb)]
+    asked = {g.concept for s in message_sentences(text) if s.rstrip().endswith("?") for g in glosses(s)}
     out: list[str] = []
-    for g in glosses(text):
+    for g in said:
+        if asked & {c.concept for c in said} and g.concept not in asked:
+            continue  # the question names a concept itself: one the message's other sentences name is their scene
         kb_side = [t for t in g.kb if (s := stems(t)) and len(s) <= MAX_NGRAM]
         if any(_said(stems(t), words) for t in kb_side):
             continue  # the message names the concept in the KB's words already

@@ -32,7 +32,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, kbterms, kbthesaurus, normphrase, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, normphrase, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -43,6 +43,7 @@ from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_o
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
+GLOSSED = 0.5           # weight of the KB's terms for the question's everyday words (:mod:`gloss`), like a hint's
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
@@ -106,10 +107,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     covered = set().union(*(plain & term_set(ps["text"]) for ps in judged))
     nearest = None  # the section chosen by meaning when the words alone do not answer
     kb_word = kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
+    glossed = set(terms(gloss.hint(question))) - plain  # the KB's terms for the question's everyday words stand for them
     if not relevant(question, plain, covered, judged, kb_word):
-        both = plain | ctx
-        if not ctx or not relevant(f"{question} {context}", both, set().union(*(both & term_set(ps["text"])
-                                                                                  for ps in judged)), judged, kb_word):
+        both = plain | ctx | glossed
+        if not (ctx or glossed) or not relevant(f"{question} {context} {gloss.hint(question)}", both, set().union(
+                *(both & term_set(ps["text"]) for ps in judged)), judged, kb_word):
             if not names_found(question, covered, judged):
                 return None
             nearest = sectionmeaning.nearest(question, _units(judged),
@@ -125,6 +127,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if not cands:
         return None
     hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
+    glossed -= q | hint  # … and are a hint to the section, like a question word's attribute
     # the section explaining the KB's own term for what everyday words describe (:mod:`kbthesaurus`)
     kb_head, explains = "" if context else kbthesaurus.explaining(question), set()
     ctx -= hint
@@ -141,13 +144,14 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             hit = indexed[id(s)] = (s, by_head(s))
         return _matches(which, s, hit[1])
 
-    every = q | hint | ctx
+    every = q | hint | glossed | ctx
     held_by = dict.fromkeys(every, 0)  # a word's near match depends on it and the set alone: each set matched once
     for s, k in held.values():
         for t in matched(every, s):
             held_by[t] += k
     scene = _matches(setting.scene_words(question), q)  # "Our launch moved up. What can't we rush?": "launch" sets the scene
-    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else setting.WEIGHT if t in q else 0.5)
+    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else GLOSSED if t in glossed  # the KB's
+                                                           else setting.WEIGHT if t in q else 0.5)  # terms stand for words of q
               for t in every}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
@@ -203,8 +207,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             if any(h in us[0].heading.lower() for h in explains):  # it holds the KB's term for the everyday words
                 s *= 1.5
-            if hint:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
-                s *= 1.0 + 0.5 * len(_matches(hint, us[0].head_terms)) / len(hint)
+            if glossed & asked:  # the heading names the KB's term for what the question says in everyday words
+                s *= 1.0 + 0.5 * len(_matches(glossed, us[0].head_terms)) / len(glossed)
+            if hint - glossed:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
+                s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
@@ -219,6 +225,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
 
     meant: set = set()
     ranked, by, scores = rank_sections(q | hint)
+    if glossed and not _stands_alone(q | hint, sections[ranked[0]]):  # the own words find no section of their own:
+        hint |= glossed  # the KB's terms for what they say in everyday words weigh in (:mod:`gloss`)
+        ranked, by, scores = rank_sections(q | hint)
     if kb_head and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):
         explains.add(kb_head)  # only when the words name no heading of the section they rank first: else they are the KB's
         ranked, by, scores = rank_sections(q | hint)

@@ -264,6 +264,10 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     # the KB's own term for what the words describe, read from the KB's explanations (searched last: kbthesaurus)
     from agent.offline import kbthesaurus  # imported late: it reads the served KB
     termed = None if carried else kbthesaurus.query(q.focus[:MAX_QUERY - 60])  # a follow-up leans on the last turn's terms
+    from agent.offline import gloss  # imported late: it reads the served KB
+    glossed = gloss.query(q.focus[:MAX_QUERY - 80])  # the KB's terms for the concepts said in everyday words
+    if glossed and glossed not in q.queries:
+        q.queries.append(glossed)
     if termed:
         q.queries.append(termed)
     return q
