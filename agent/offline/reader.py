@@ -24,7 +24,9 @@ user reports ("pacing at 86%") favours the section whose band holds it (:func:`~
 
 General rules only: English question forms, the KB's own headings read from the passages, and
 the words the conversation carried over (``context``, weighted at half: the topic of a
-follow-up is a hint, not the question).
+follow-up is a hint, not the question), and the KB's own terms for a concept the question names in everyday words
+(:mod:`~agent.offline.gloss`: they stand for those words when judging whether the passages answer at all, and weigh
+in at half, like a question word's attribute, only when the question's own words find no section of their own).
 """
 from __future__ import annotations
 
@@ -43,7 +45,6 @@ from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_o
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
-GLOSSED = 0.5           # weight of the KB's terms for the question's everyday words (:mod:`gloss`), like a hint's
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
 NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|rule|standard|too (?:high|low|much|many|"
@@ -150,8 +151,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         for t in matched(every, s):
             held_by[t] += k
     scene = _matches(setting.scene_words(question), q)  # "Our launch moved up. What can't we rush?": "launch" sets the scene
-    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else GLOSSED if t in glossed  # the KB's
-                                                           else setting.WEIGHT if t in q else 0.5)  # terms stand for words of q
+    weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else setting.WEIGHT if t in q else 0.5)
               for t in every}
     idents = [i.lower() for i in IDENT.findall(question)]
     forms = answer_forms(question)
