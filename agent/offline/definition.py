@@ -19,6 +19,11 @@ more on its own — with its spelled-out name when the passages spell it out
 acquisition" finds the glossary that "what does CPA mean?" did not (the question's "mean" matched
 "does not mean", and its metric drew benchmark tables). Nothing is said
 when no passage defines the term: the agent's usual answer stands.
+
+A question asked with a verb ("what does BDI measure?") is answered first by a sentence that goes on from
+the term with that verb ("BDI (…) measures how well the brand sells …"): it says what was asked in the
+asked terms, where the glossary's entry may open with the term's formula. A definition line ending in ":"
+("… measures how well …:") takes the paragraph it announces along (the formula under it).
 """
 from __future__ import annotations
 
@@ -145,9 +150,31 @@ def _spells_out(m: re.Match, para: str, spelled: str) -> bool:
     return "(" in m.group("label") or bool(spelled and after.startswith(spelled.lower()))
 
 
-def _definition(term: str, spelled: str, passages: list[dict]) -> tuple[int, dict, str] | None:
+# the verb a definition question asks with ("what does BDI measure?"): a sentence saying the term "measures …" answers
+# in its own terms, before a heading's definition that may open with the term's formula
+_ASKED_VERB = re.compile(r"^\W*(?:[\w' ]+?\W+)?what\s+(?:does|do)\s+.+?\s+(?P<verb>measure|mean|stand\s+for|refer\s+to)\b", re.I)
+
+
+def _asked_verb(question: str) -> str:
+    """The verb of a "what does X measure / mean / stand for / refer to" question, lower case ("" for none)."""
+    m = _ASKED_VERB.search(question)
+    return " ".join(m.group("verb").lower().split()) if m else ""
+
+
+def _says_as_asked(verb: str, m: re.Match, para: str) -> bool:
+    """Does the sentence go on from the term with the question's own verb ("BDI … measures how well …")?"""
+    said = re.match(r"\s*(?:\*\*)?\s*(\w+(?:\s+(?:for|to))?)", para[m.end("label"):])
+    if not verb or not said:
+        return False
+    first, *rest = verb.split()  # "stand for": "stands for"
+    return " ".join(said.group(1).lower().split()) in (verb, " ".join([first + "s", *rest]))
+
+
+def _definition(term: str, spelled: str, passages: list[dict], verb: str = "") -> tuple[int, dict, str] | None:
     """The best definition of ``term`` in the passages: (its kind, the passage, its text). Kinds, best
-    first: 0 a heading that is the term, with the text under it, or a line giving the term's full name
+    first: -1 a sentence going on from the term with the question's own ``verb`` ("BDI … measures how well …" for
+    "what does BDI measure?": it answers in the asked terms, where a glossary entry may open with the formula);
+    0 a heading that is the term, with the text under it, or a line giving the term's full name
     (:func:`_spells_out`); 1 a sentence saying what the term is or
     means ("CPA (…) is …"); 2 a line that starts with the term and a separator ("CPA - …", "Holdout: …"),
     which a list of options also looks like ("MMM: quarterly, every channel"). Ties go to the higher
@@ -162,7 +189,10 @@ def _definition(term: str, spelled: str, passages: list[dict]) -> tuple[int, dic
                 found = (0, f"{head}: {' '.join(body)}") if body else None
             elif para and (m := _LEAD.match(para)) and _names(term, m.group("label"), spelled) and re.search(
                     r"[a-z]", para.split("\n")[0]):  # "COST PER BOOKED CALL - GOOGLE ADS 2025" is a list's caption
-                found = (0 if m.group("sep") and _spells_out(m, para, spelled) else 2 if m.group("sep") else 1, para)
+                found = (-1 if not m.group("sep") and _says_as_asked(verb, m, para) else
+                         0 if m.group("sep") and _spells_out(m, para, spelled) else 2 if m.group("sep") else 1, para)
+            if found and found[1].rstrip().endswith(":") and i + 1 < len(paras) and paras[i + 1][0] == head:
+                found = (found[0], f"{found[1]} {paras[i + 1][1]}".strip())  # a lead ending in ":" announces what follows
             if found and (best is None or (found[0], rank) < best[:2]):
                 best = (found[0], rank, p, found[1])
     return (best[0], best[2], best[3]) if best else None
@@ -197,7 +227,7 @@ def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:
     passages = _passages(outcomes)
     if not terms or not passages:
         return None
-    found = [_definition(t, _spelled(t, passages), passages) for t in terms]
+    found = [_definition(t, _spelled(t, passages), passages, _asked_verb(question)) for t in terms]
     if not all(found):
         return None
     return "\n\n".join(f"Based on Knowledge Base [{p['id']}]: {_cut(text, k)}" for _, p, text in found)
