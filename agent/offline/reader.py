@@ -127,7 +127,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     cands = _units(top)
     if not cands:
         return None
-    hint = set(terms(" ".join(attributes(question)))) - q  # "how often" asks for a frequency: a hint
+    hint = set(terms(" ".join(setting.attributes_asked(question, attributes)))) - q  # "how often": a frequency, a hint
     glossed -= q | hint  # … and are a hint to the section, like a question word's attribute
     # the section explaining the KB's own term for what everyday words describe (:mod:`kbthesaurus`)
     kb_head, explains = "" if context else kbthesaurus.explaining(question), set()
