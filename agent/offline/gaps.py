@@ -221,6 +221,25 @@ def future_year(question: str, text: str) -> str | None:
     return None
 
 
+_PAST = re.compile(r"\b(?:was|were|did|used to|back in|back then)\b", re.I)
+_EARLIER = re.compile(r"\b(?:last|previous|prior) year\b|\b(?:\d+|two|three|four|five|ten|a few|some) years ago\b", re.I)
+
+
+def past_year(question: str, text: str) -> str | None:
+    """The earlier time a question asks a figure for in the past tense ("what was SaaS CPC back in 2019?",
+    "… last year") that the cited passages do not state, else None: the KB's ranges are its current
+    edition's. A question stating figures of its own ("our CAC was $40 in 2023 — good?") asks about now."""
+    if not _PAST.search(question) and not _EARLIER.search(question):
+        return None
+    if re.search(r"\d", _YEAR.sub("", question)):
+        return None
+    if (earlier := _EARLIER.search(question)):
+        return earlier.group(0)
+    said = set(_YEAR.findall(text))
+    gone = [y for y in _YEAR.findall(question) if y not in said]
+    return gone[0] if gone and _PAST.search(question) else None
+
+
 def excluded_items(sentence: str) -> list[str]:
     """What a sentence says the figures leave out, as phrases: "retargeting" of "…; retargeting
     excluded", "app install campaigns" and "print" of "No figures are kept for app install campaigns,
@@ -312,6 +331,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         return f"The knowledge base does not cover that. Based on Knowledge Base [{said[1]}]: {said[0]}"
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
+    elif (asks_figure or _VALUE.search(question)) and (year := past_year(question, text)):
+        notes.append(f"The knowledge base has no figures for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \
             and not _states_figure(answer):

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
+from agent.offline.worldplaces import world_places
 from mpa.audience_lookups import US_STATE_CODES, place_as_typed
 from mpa.vocabulary import VOCABULARY, any_term
 
@@ -99,6 +100,8 @@ def geographies(text: str) -> list[tuple[int, str]]:
             found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
     for m in _NATION.finditer(text):
         found.append((m.start(), "United States"))
+    found += [(p, name) for p, name in world_places(text)
+              if not any(p <= q < p + len(name) or q <= p < q + len(g) for q, g in found)]
     return sorted(found)
 
 
@@ -118,6 +121,8 @@ def without_places(text: str) -> str:
     out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
+    for p, name in world_places(out):  # a country or region typed in any case: "in germany"
+        out = out[:p] + " " * len(name) + out[p + len(name):]
     for p, said in _clipped(out, []) + _lower_codes(out, []):
         n = len(said) if said.lower() == out[p:p + len(said)].lower() else len(re.match(r"[a-z]+", out[p:], re.I).group(0))
         kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
