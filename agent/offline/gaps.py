@@ -169,7 +169,9 @@ _FIGURE_NP = re.compile(r"\bwhat(?:'s|’s|s| is| are)\s+(?:the|a|an)\s+(?:[a-z-
                         re.I)
 # a price asked in so many words ("what does X cost", "what do they charge"): "pay back" or "spend" ask no price
 _PRICED = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges)\b", re.I)
-_OWN = set(terms("we our us you your they their typical thousand hundred million per each one"))
+# (question words and pronouns typed without the apostrophe, "whats", "thats", stem to words of no subject)
+_OWN = set(terms("we our us you your they their typical thousand hundred million per each one whats hows wheres "
+                 "whos thats theres heres im ive dont isnt arent doesnt didnt"))
 
 
 def file_vertical(source: str) -> str | None:
