@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from agent.offline import kblabels
 from agent.offline.passages import terms
 from agent.offline.places import without_places
+from agent.offline.worldplaces import is_world_place
 from mpa.vocabulary import VOCABULARY, match_terms
 
 _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
@@ -76,6 +77,9 @@ _BUSINESS = [
     re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
     # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
+    # … typed without the article when a word that ends a business's name says what it is: "dental clinic group here,"
+    re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r"(?: (?:group|chain|network|owners?))?)"
+               r"(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
     # the kind of business the user supposes they are: "say we count ourselves as a wholesaler", "treat us as a clinic"
     re.compile(r"\b(?:count|consider|treat|class|classify|think of|see|file|list)(?:ed|ing)? (?:ourselves|myself|us|me) as "
                r"(?:an? |the )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:instead|then|rather|and|but|so|for|in|with)\b|[.,;?!(]|$)",
@@ -251,8 +255,8 @@ def _coordinated(text: str, end: int) -> str:
 
 def _only_place(phrase: str) -> bool:
     """"the state of mass", "the ny metro": a place said in full or clipped, and the words that say its kind."""
-    return phrase != without_places(phrase) and not set(terms(without_places(phrase))) - set(terms(
-        "state states whole entire metro market area region dma"))
+    return is_world_place(phrase) or phrase != without_places(phrase) and not set(terms(without_places(phrase))) - set(
+        terms("state states whole entire metro market area region dma"))
 
 
 # a channel's name can hold a business word ("retail media", "retailer ad networks": where a snack brand

@@ -61,3 +61,12 @@ def world_places(text: str) -> tuple[tuple[int, str], ...]:
         key = "a" if m.group("a") else "b"
         out.append((m.start(key), _display(m.group(key))))
     return tuple(out)
+
+
+_WHOLE = re.compile(rf"(?:the\s+)?(?:{_NAME})(?:\s+(?:market|markets))?", re.I)
+
+
+def is_world_place(phrase: str) -> bool:
+    """Is the phrase, whole, a country or world region ("uk", "the uk market")? A phrase a reader took
+    for a business or a vertical ("and for the uk?") names a market instead."""
+    return bool(_WHOLE.fullmatch((phrase or "").strip()))
