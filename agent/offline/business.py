@@ -28,9 +28,10 @@ _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|sho
 NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 
 # a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at
-# grocers", "dental offices around Tampa", "pizzas that sell in supermarkets"), not more of its name
+# grocers", "dental offices around Tampa", "pizzas that sell in supermarkets", "dentists back in 2019": when), not more
+# of its name
 _PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|headquartered|focused|specializing|" \
-              r"specialising|catering|through|stocked|carried|offering|promoting|launching"
+              r"specialising|catering|through|stocked|carried|offering|promoting|launching|back (?:in|then|when)"
 # "and" inside a name that ends in a word for a business ("a heating and air conditioning company") is
 # part of it; any other "and" starts the next thing said
 _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
@@ -50,7 +51,8 @@ _BUSINESS = [
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
-               r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside)\b|"
+               r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside|"
+               r"back (?:in|then|when))\b|"
                r"\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"

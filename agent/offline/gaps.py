@@ -231,9 +231,12 @@ def past_year(question: str, text: str) -> str | None:
     """The earlier time a question asks a figure for in the past tense ("what was SaaS CPC back in 2019?",
     "… last year") that the cited passages do not state, else None: the KB's ranges are its current
     edition's. A question stating figures of its own ("our CAC was $40 in 2023 — good?") asks about now."""
-    if not _PAST.search(question) and not _EARLIER.search(question):
-        return None
     if re.search(r"\d", _YEAR.sub("", question)):
+        return None
+    # the clause that asks ("we started back in 2019, what's a typical CPC?" asks of now)
+    question = " ".join(c for c in re.split(r"[,.;:!?]|\s[-–—]\s", question)
+                        if re.search(r"\b(?:what|how|which|whats)\b", c, re.I))
+    if not _PAST.search(question) and not _EARLIER.search(question):
         return None
     if (earlier := _EARLIER.search(question)):
         return earlier.group(0)
@@ -333,7 +336,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         return f"The knowledge base does not cover that. Based on Knowledge Base [{said[1]}]: {said[0]}"
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
-    elif (asks_figure or _VALUE.search(question)) and (year := past_year(question, text)):
+    elif (asks_figure or _VALUE.search(question)) and (year := past_year(question, text)) and year not in answer:
         notes.append(f"The knowledge base has no figures for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \

@@ -1,0 +1,79 @@
+"""Abstention in both directions for questions typed as people type them: a country in lower case,
+a year gone by, a business named without its article, a market said where a business would be.
+
+Every question is worded here, none taken from a dataset or fixture turn. Declines and answers are
+judged by the project's abstention scorer (``tests.test_offline_declines._scored``), on kb/ and on
+the plain-text KB.
+"""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_offline_declines import KB, TXT, _scored, _scorer_reads_the_kb_asked  # noqa: F401 (autouse fixture)
+
+DECLINE = [
+    (KB, "whats a typical cpm in germany for ecommerce"),  # a country typed in lower case is a place
+    (KB, "how many new parents are there in brazil"),  # … which the audience look-up is asked for
+    (KB, "what did travel cpm look like back in 2018"),  # a year the cited passages do not state
+    (KB, "what was saas cpc last year"),
+    (KB, "whats a normal cpc for ecommerce || ok and for the uk?"),  # a market said alone is no vertical
+    (KB, "orthodontist office here, what roas should we expect from ads"),  # a business without its article
+    (TXT, "whats the google cpc for dental practices in canada"),
+    (TXT, "what was the google cpc for dental practices back in 2019"),
+    (TXT, "how many people live across scandinavia"),
+]
+ANSWER = [
+    (KB, "how many new parents are there in texas"),
+    (KB, "we started back in 2019, whats a typical saas cpc"),  # a year said of the business, no figure asked of it
+    (KB, "our saas cpc was 6 dollars in 2023, is that normal?"),  # the user's own figure: asked about now
+    (KB, "whats a normal conversion rate for an online store"),
+    (TXT, "roofing company here, whats a normal cpc on google"),
+    (TXT, "what's a good google cpc for dental practices"),
+]
+
+
+@pytest.mark.parametrize("kb,question", DECLINE)
+def test_declined(kb, question, request):
+    score, said = _scored(request.getfixturevalue(kb), question, True)
+    assert score == 1.0, said
+
+
+@pytest.mark.parametrize("kb,question", ANSWER)
+def test_answered(kb, question, request):
+    score, said = _scored(request.getfixturevalue(kb), question, False)
+    assert score == 1.0, said
+    assert "has no figures for" not in said and "has no figure for" not in said, said
+
+
+def test_world_places_need_a_place_context():
+    from agent.offline.worldplaces import is_world_place, world_places
+    assert world_places("cpm in germany?") == ((7, "Germany"),)
+    assert world_places("launching across the uk next month") == ((21, "UK"),)
+    assert world_places("the brazil market is new for us") == ((4, "Brazil"),)
+    assert world_places("we sell fine china online") == ()  # a name that is also a word, out of a place's context
+    assert world_places("turkey sales before thanksgiving") == ()
+    assert is_world_place("the uk") and is_world_place("Latin America") and not is_world_place("dental clinics")
+
+
+def test_world_places_join_the_message_places():
+    from agent.offline.places import geographies, without_places
+    assert [g for _, g in geographies("how many gamers in california and in mexico?")] == ["California", "Mexico"]
+    assert [g for _, g in geographies("roofers in new mexico")] == ["New Mexico"]  # the state, not the country
+    assert "germany" not in without_places("cpm in germany for ecommerce")
+
+
+def test_a_past_year_only_when_a_figure_is_asked_of_it():
+    from agent.offline.gaps import past_year
+    assert past_year("what was the average cpc back in 2019", "Typical CPC $3.50-$7.00") == "2019"
+    assert past_year("what were cpms like last year", "CPM $8-$14") == "last year"
+    assert past_year("what was the cpc in 2024", "Google Ads 2024: $3.40-3.90") is None  # stated by the passage
+    assert past_year("our cac was $40 in 2023, ok?", "CAC $30-$55") is None  # the user's own figure
+    assert past_year("what is the cpc for 2019 launches", "CPC $1") is None  # no past tense: no time asked
+
+
+def test_a_business_named_without_its_article():
+    from agent.offline.business import business
+    assert business("dental clinic group here, what roas should we expect").phrase == "dental clinic group"
+    assert business("bike shop here: whats a normal cpc").phrase == "bike shop"
+    assert business("newbie here, whats a normal cpc") is None  # no word that ends a business's name
+    assert business("what was the cpc for dental practices back in 2019").phrase == "dental practices"
