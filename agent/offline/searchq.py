@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from agent.offline import kblabels, leaveask
+from agent.offline.ownquestion import asks_own
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
@@ -170,7 +171,7 @@ def leans_on_previous(text: str) -> bool:
     message's own ("the 28-day window doubles our count. how should we read that?") stands for that
     statement, not for the last turn."""
     return bool(_OPENER.match(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
-                or len(content_words(text)) <= 2)
+                or len(content_words(text)) <= 2 and not asks_own(text))  # "should i spend more in december": its own
 
 
 def _said_before(text: str, at: int) -> bool:

@@ -1,0 +1,33 @@
+"""A short question that stands on its own: "should i spend more in december", "how do i lower my cpa".
+
+Why a module: a message naming two content words or fewer is read as leaning on the last turn
+(:func:`agent.offline.searchq.leans_on_previous`: "higher?", "why not?", "what about cpc"), and the
+last turn's topic is added to its search. A question people type short but whole — an auxiliary or a
+wh-word, then "I" or "we" and a verb — that names its own subject (a time of year, or a metric,
+platform, channel, business or audience the vocabulary knows) asks something new: carrying the last
+topic ("what's a holdout group?") into "should I spend more in December?" finds the holdout section
+again instead of the seasonal one. General English only: the question's shape, the calendar's words
+and the vocabulary's tables.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.vocabulary import VOCABULARY, match_terms
+
+# an auxiliary or a wh-word, then the asker and a verb: "should i …", "how do we …", "can i …"
+_WHOLE = re.compile(r"^\W*(?:(?:hey|hi|so|ok(?:ay)?|also|btw|quick q(?:uestion)?)\W+)*(?:(?:how|when|where|why|what)\s+)?"
+                    r"(?:should|do|does|did|can|could|would|will|must|shall|is it (?:worth|ok|okay|smart|wise) to)\s+"
+                    r"(?:i|we)\s+[a-z]", re.I)
+# a time of the calendar: a month, a quarter, a season or a holiday
+_WHEN = re.compile(r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
+                   r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec|q[1-4]|spring|summer|fall|autumn|winter|holidays?|"
+                   r"christmas|black friday|cyber monday|thanksgiving|back[- ]to[- ]school|new year)\b", re.I)
+_SLOTS = ("verticals", "uncovered_verticals", "industries", "metrics", "platforms", "audiences", "geographies")
+
+
+def asks_own(text: str) -> bool:
+    """Is the message a whole question (asker and verb) naming a subject of its own?"""
+    if not _WHOLE.match(text or ""):
+        return False
+    return bool(_WHEN.search(text)) or any(match_terms(text, VOCABULARY[t]) for t in _SLOTS if t in VOCABULARY)
