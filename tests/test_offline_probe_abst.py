@@ -77,3 +77,27 @@ def test_a_business_named_without_its_article():
     assert business("bike shop here: whats a normal cpc").phrase == "bike shop"
     assert business("newbie here, whats a normal cpc") is None  # no word that ends a business's name
     assert business("what was the cpc for dental practices back in 2019").phrase == "dental practices"
+
+
+def test_a_short_whole_question_with_its_own_subject_leans_on_nothing():
+    from agent.offline.searchq import leans_on_previous
+    assert not leans_on_previous("should i spend more in december")
+    assert not leans_on_previous("how do i lower my cpa")
+    assert leans_on_previous("can i go higher?")  # names nothing of its own
+    assert leans_on_previous("should we do that?")  # points back
+    assert leans_on_previous("what about cpc")  # opens as a follow-up
+
+
+@pytest.mark.parametrize("kb,turns,before", [
+    (KB, "whats a holdout group || should i spend more in december", "step-09-testing-design"),
+    (TXT, "how does a geo holdout test work || should we spend more in q4", "geography_market_guidance"),
+])
+def test_the_last_topic_is_not_searched_with_a_new_question(kb, turns, before, request):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    said = [conv.send(m) for m in turns.split(" || ")]
+    queries = [c.input["query"] if hasattr(c, "input") else c["input"]["query"] for c in said[-1].tool_calls]
+    assert queries and all("holdout" not in q for q in queries), queries
+    assert f"[{before}#" not in said[-1].assistant, said[-1].assistant
