@@ -101,3 +101,37 @@ def test_the_last_topic_is_not_searched_with_a_new_question(kb, turns, before, r
     queries = [c.input["query"] if hasattr(c, "input") else c["input"]["query"] for c in said[-1].tool_calls]
     assert queries and all("holdout" not in q for q in queries), queries
     assert f"[{before}#" not in said[-1].assistant, said[-1].assistant
+
+
+@pytest.mark.parametrize("kb,turns,source", [
+    (KB, "car dealership, what roas should i aim for || ok what should i track instead", None),
+    (TXT, "ok different q, whats the minimum monthly budget for a campaign", "budget_and_channel_mix"),
+])
+def test_a_question_after_a_pleasantry_without_its_question_mark_is_answered(kb, turns, source, request):
+    score, said = _scored(request.getfixturevalue(kb), turns, False)
+    assert score == 1.0, said
+    assert "Glad that helps" not in said
+    assert source is None or f"[{source}#" in said, said
+
+
+def test_a_pleasantry_alone_stays_small_talk():
+    from agent.offline.scope import chat
+    assert chat("cool, what a great answer", True)
+    assert chat("ok thanks", True)
+    assert not chat("ok what should i track instead", True)
+
+
+@pytest.mark.parametrize("kb,turns", [
+    (KB, "we sell shoes online || how should we figure out our own cac"),
+    (TXT, "we run a roofing company || how do we work out our own cpa"),
+])
+def test_how_to_work_out_ones_own_figure_asks_a_method_not_a_benchmark(kb, turns, request):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    said = [conv.send(m) for m in turns.split(" || ")]
+    names = [c.name if hasattr(c, "name") else c["name"] for c in said[-1].tool_calls]
+    assert names and "get_benchmark" not in names, names
+    score, text = _scored(request.getfixturevalue(kb), turns, False)
+    assert score == 1.0, text
