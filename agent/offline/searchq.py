@@ -282,6 +282,8 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
         return False
     if p.numbers and re.search(r"^-.*[÷×].*[=≈]", previous[1] or "", re.M):  # a new figure for the working just shown
         return False
+    if p.numbers and all(n.role == "budget" for n in p.numbers) and len(text.split()) <= 8:
+        return False  # "about 20 grand a month": the budget a calculation asked for before the prose turn, an input
     names = {o.name for o in previous[2]}
     return bool(names) and names <= READING_TOOLS
 
