@@ -135,3 +135,24 @@ def test_how_to_work_out_ones_own_figure_asks_a_method_not_a_benchmark(kb, turns
     assert names and "get_benchmark" not in names, names
     score, text = _scored(request.getfixturevalue(kb), turns, False)
     assert score == 1.0, text
+
+
+@pytest.mark.parametrize("kb,turns,result", [
+    (KB, "how many leads can i get || we sell accounting software to small businesses || about 20 grand a month", "250"),
+    (TXT, "how many clicks would i get on google || we're a roofing company || around 8k a month", None),
+])
+def test_a_budget_given_after_a_prose_turn_works_the_calculation_that_asked_for_it(kb, turns, result, request):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    said = [conv.send(m) for m in turns.split(" || ")]
+    assert said[0].assistant.rstrip().endswith("budget?"), said[0].assistant
+    assert "÷" in said[-1].assistant, said[-1].assistant
+    assert result is None or result in said[-1].assistant, said[-1].assistant
+
+
+def test_a_difference_asked_gets_no_missing_figure_note():
+    from agent.offline.gaps import _MEANING
+    assert _MEANING.search("whats the difference between cpl and cpa anyway")
+    assert not _MEANING.search("whats the typical cpl for saas")

@@ -44,6 +44,7 @@ _VALUE = re.compile(r"(?:^|[.!?,]\s*)(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|s| is| 
                     r"what\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
                     r"(?:the\s+)?(?:price|cost)s?\s+(?:of|per|for))\b",
                     re.I)
+_MEANING = re.compile(r"\bdifferen(?:ce|t)\b|\bdiffers?\b|\bmeans?\b|\bstands? for\b", re.I)  # a meaning asked, no figure
 _PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
                     re.I)
 # a KB sentence stating what its figures leave out
@@ -340,7 +341,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         notes.append(f"The knowledge base has no figures for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \
-            and not _states_figure(answer):
+            and not _states_figure(answer) and not _MEANING.search(question):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
     if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
             now := _NOW.search(question)):
