@@ -58,7 +58,7 @@ def test_world_places_join_the_message_places():
 
 
 def test_a_past_year_only_when_a_figure_is_asked_of_it():
-    from agent.offline.gaps import past_year
+    from agent.offline.pastyear import past_year
     assert past_year("what was the average cpc back in 2019", "Typical CPC $3.50-$7.00") == "2019"
     assert past_year("what were cpms like last year", "CPM $8-$14") == "last year"
     assert past_year("what was the cpc in 2024", "Google Ads 2024: $3.40-3.90") is None  # stated by the passage

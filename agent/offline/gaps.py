@@ -24,6 +24,7 @@ from agent.offline.passages import _DOMAIN, in_family, message_sentences, senten
 from agent.offline.business import business
 from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
+from agent.offline.pastyear import past_year
 from agent.offline import platformslot
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -222,28 +223,6 @@ def future_year(question: str, text: str) -> str | None:
     if asked and max(asked) > max(stated, default=0):
         return str(max(asked))
     return None
-
-
-_PAST = re.compile(r"\b(?:was|were|did|used to|back in|back then)\b", re.I)
-_EARLIER = re.compile(r"\b(?:last|previous|prior) year\b|\b(?:\d+|two|three|four|five|ten|a few|some) years ago\b", re.I)
-
-
-def past_year(question: str, text: str) -> str | None:
-    """The earlier time a question asks a figure for in the past tense ("what was SaaS CPC back in 2019?",
-    "… last year") that the cited passages do not state, else None: the KB's ranges are its current
-    edition's. A question stating figures of its own ("our CAC was $40 in 2023 — good?") asks about now."""
-    if re.search(r"\d", _YEAR.sub("", question)):
-        return None
-    # the clause that asks ("we started back in 2019, what's a typical CPC?" asks of now)
-    question = " ".join(c for c in re.split(r"[,.;:!?]|\s[-–—]\s", question)
-                        if re.search(r"\b(?:what|how|which|whats)\b", c, re.I))
-    if not _PAST.search(question) and not _EARLIER.search(question):
-        return None
-    if (earlier := _EARLIER.search(question)):
-        return earlier.group(0)
-    said = set(_YEAR.findall(text))
-    gone = [y for y in _YEAR.findall(question) if y not in said]
-    return gone[0] if gone and _PAST.search(question) else None
 
 
 def excluded_items(sentence: str) -> list[str]:
