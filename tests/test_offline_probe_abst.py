@@ -151,3 +151,18 @@ def test_a_difference_asked_gets_no_missing_figure_note():
     from agent.offline.gaps import _MEANING
     assert _MEANING.search("whats the difference between cpl and cpa anyway")
     assert not _MEANING.search("whats the typical cpl for saas")
+
+
+def test_a_question_tagged_on_without_its_mark_is_no_statement():
+    from agent.offline.compose import statement
+    assert statement("our cac was 60 bucks last year, is that ok for ecommerce") is None
+    assert statement("our ltv is 400.") == ("known", "ltv", "400")
+
+
+@pytest.mark.parametrize("kb,question", [
+    (KB, "our cac was 60 bucks last year, is that ok for ecommerce"),
+    (TXT, "our cpc is 5 bucks, is that ok for dental practices on google"),
+])
+def test_a_tagged_question_is_answered_without_an_echo(kb, question, request):
+    score, said = _scored(request.getfixturevalue(kb), question, False)
+    assert score == 1.0 and "I'll use your" not in said, said

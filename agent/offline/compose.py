@@ -191,6 +191,9 @@ def abstain(misses: list[tuple[str, str]], errors: list[ToolOutcome]) -> str:
 
 
 
+# a question tagged on without its question mark: "our cac was 60 bucks, is that ok for ecommerce"
+_TAG_QUESTION = re.compile(r",\s*(?:and\s+|so\s+)?(?:is|isn't|isnt|are|does|would|should|can|could|was)\s+(?:that|this|it|we|i)\b",
+                           re.I)
 _DONT_KNOW = re.compile(r"^\s*(?:i|we)\s+(?:don't|do not|dont|can't|cannot)\s+(?:know|have|say)\s+(?:our|my|the|a|an|what)?\s*"
                         r"(?P<x>[^?]+?)\s*\.?\s*$", re.I)
 _KNOWN = re.compile(r"^\s*our\s+(?P<x>[^?]+?)\s+(?:is|are|was)\s+(?P<v>[^?]+?)\s*\.?\s*$", re.I)
@@ -199,7 +202,7 @@ _KNOWN = re.compile(r"^\s*our\s+(?P<x>[^?]+?)\s+(?:is|are|was)\s+(?P<v>[^?]+?)\s
 def statement(text: str) -> tuple[str, str] | tuple[str, str, str] | None:
     """("unknown", what) for "I don't know our X."; ("known", what, value) for "Our X is V.";
     None for anything else (questions, requests)."""
-    if "?" in text:
+    if "?" in text or _TAG_QUESTION.search(text):
         return None
     m = _DONT_KNOW.match(text)
     if m:
