@@ -118,6 +118,7 @@ def test_a_pleasantry_alone_stays_small_talk():
 
 @pytest.mark.parametrize("kb,turns", [
     (KB, "we sell shoes online || how should we figure out our own cac"),
+    (KB, "we're a vet clinic, what does a new client usually cost us || how should we figure out our own cac"),
     (TXT, "we run a roofing company || how do we work out our own cpa"),
 ])
 def test_how_to_work_out_ones_own_figure_asks_a_method_not_a_benchmark(kb, turns, request):
@@ -128,6 +129,7 @@ def test_how_to_work_out_ones_own_figure_asks_a_method_not_a_benchmark(kb, turns
     said = [conv.send(m) for m in turns.split(" || ")]
     names = [c.name if hasattr(c, "name") else c["name"] for c in said[-1].tool_calls]
     assert names and "get_benchmark" not in names, names
+    assert "figure for this" not in said[-1].assistant, said[-1].assistant  # a worked example is no benchmark
     score, text = _scored(request.getfixturevalue(kb), turns, False)
     assert score == 1.0, text
 

@@ -24,6 +24,7 @@ from agent.offline.passages import _DOMAIN, in_family, message_sentences, senten
 from agent.offline.business import business
 from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
+from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
 from agent.offline import platformslot
 from agent.offline.searchq import CITED
@@ -346,7 +347,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                          f"about {' or '.join(chans)}.")
     if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
         notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
-    if asks_figure:
+    if asks_figure and not DEFINITION.search(question):  # a meaning or a method asked: its worked figures are no benchmark
         gone = unsaid_places(question, text)
         if gone:
             notes.append(f"The knowledge base has no figure for {' or '.join(gone)}; the figures above are not "
