@@ -46,7 +46,8 @@ _QUALIFIER = (r"typical|usual|normal|avg|average|good|blended|target|current|exp
               r"and|then|now|also|same|that|this|its|it|per|avg\.")
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
-    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+    # or runs it: "I manage a two-vet animal clinic", "we own a chain of bakeries"
+    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)|manage|run|own|operate|co-own) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside)\b|"
@@ -55,9 +56,15 @@ _BUSINESS = [
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
-               r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft)(?:e?s)?"
+               r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft|"
+               r"fix|repair|clean|service|supply|paint|teach|cater)(?:e?s)?"  # a trade's work: "we service boilers"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
                r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
+    # goods a trade fits somewhere: "we put solar panels on roofs", "I fit blinds in offices" (never money or ads put into
+    # a channel: "we put more money into search", "half of it on LinkedIn")
+    re.compile(r"\b(?:we|i) (?:put|fit|mount|lay|hang)s? (?P<p>(?!(?:more|less|half|some|most|all|our|my|it|them|that|this|"
+               r"these|those|a|an|the|money|budget|cash|dollars|spend|ads?)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*)?) "
+               r"(?:on|onto|in|into) (?:[a-z]+ ){0,2}?[a-z]+s\b", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
