@@ -31,6 +31,8 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
             unit = n.role.split(":", 1)[1]
             return unit if unit in UNIT_OF else unit_metric(unit)
     unit = p.unit or _counted(p)
+    if unit and (own := kbmetrics.priced(re.sub(r"^(?:new|more|extra|additional|first-time) ", "", unit.lower()))):
+        return own  # "how many new donors" where the KB prices its own "cost per donor": not the vocabulary's CAC
     if unit:
         m = buyask.metric_of(unit)
         if m:

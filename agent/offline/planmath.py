@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, carryrate, compare, funnel, periods, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, closerate, compare, funnel, periods, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -37,7 +37,7 @@ _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
 _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid|cac)\b|"
-                       r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b", re.I)
+                       r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b|\b(?:ceiling|cap|limit) per [a-z]", re.I)
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")  # "3:1", "3 to 1"
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
@@ -207,7 +207,7 @@ def break_even(text: str, asked_before: str) -> Work | None:
 def _per_unit(text: str) -> bool:
     """The most one can pay *per acquired unit* ("per student", "a CAC", "to get a customer"), not a spend cap."""
     return bool(_MOST_PAY.search(text) and re.search(r"\bper\s+[a-z]|\b(?:cac|cpa|acquisition cost)\b|"
-                                                  r"\bto (?:get|win|land|acquire|sign(?: up)?) (?:a|an|one|each)\b", text, re.I))
+                                                  r"\bto (?:get|win|land|acquire|sign(?: up)?) (?:a|an|one|each)\b|\bfor (?:one|each|every|a single) [a-z]", text, re.I))
 
 
 def allowable(text: str, asked_before: str, ltv: float | None = None) -> Work | None:
@@ -302,7 +302,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return Work(*a, cited=False)
     if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
-    if (w := allowable(text, asked_before, ltv)) is not None:
+    if (w := closerate.work(text, ltv, _per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
