@@ -54,12 +54,20 @@ def close_rate(text: str) -> float | None:
     return None
 
 
-def work(text: str, ltv: float | None, per_unit) -> CloseWork | None:
+# what one customer brings in, said as a statement: "our gross profit per installed system in dollars is 5000"
+_PROFIT_IS = re.compile(r"\b(?:gross profit|profit|contribution|margin|value) (?:per|from|of|on) (?:an? |one |each |every )?"
+                        r"[a-z][a-z\- ]{0,40}?\b(?:is|=|:)\s*(?:about |around |roughly )?\$?\s*(\d[\d,]*(?:\.\d+)?)\b(?!\s*%)", re.I)
+
+
+def work(text: str, asked_before: str, ltv: float | None, per_unit) -> CloseWork | None:
     """The formula turn when the message asks the most to pay per unit (``per_unit``: planmath's reading) and
-    says the user's close rate; the value of a customer is the message's sum, else the one said before (``ltv``)."""
+    says the user's close rate; the value of a customer is the message's sum, else the one the message before
+    stated, else one said earlier (``ltv``)."""
     if not per_unit(text) or (rate := close_rate(text)) is None:
         return None
-    value = next((n.value for n in parse_numbers(digits(text)) if n.money and not n.pct), None) or ltv
+    before = _PROFIT_IS.search(digits(asked_before or ""))
+    value = next((n.value for n in parse_numbers(digits(text)) if n.money and not n.pct), None) or (
+        float(before.group(1).replace(",", "")) if before else None) or ltv
     if not value:
         return CloseWork(["?gross profit from one new customer (what a customer is worth to you)"])
     return CloseWork([], "allowable cost per lead gross profit times close rate", base=value, rate=rate)

@@ -302,7 +302,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return Work(*a, cited=False)
     if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
-    if (w := closerate.work(text, ltv, _per_unit) or allowable(text, asked_before, ltv)) is not None:
+    if (w := closerate.work(text, asked_before, ltv, _per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate

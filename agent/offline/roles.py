@@ -37,10 +37,6 @@ ADVISED_COUNT = re.compile(r"\bhow many [a-z][a-z -]{0,30}? should (?:i|we)\b(?:
                            r"[a-z]+", re.I)
 
 
-_PROFIT_IS = re.compile(r"\b(?:gross profit|profit|contribution|margin) (?:per|from|of|on) (?:an? |one |each |every )?"
-                        r"[a-z][a-z\- ]{0,40}?\b(?:is|=|:)\s*(?:about |around |roughly )?\$?\s*$", re.I)
-
-
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""
     for n in nums:
@@ -57,8 +53,6 @@ def assign(text: str, nums: list[Num]) -> None:
         said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
         if said_value and re.search(r"\b(?:and|but|while|pay|paying|paid|costs?|spend|spent)\b", said_value.group(1)):
             said_value = None  # "worth $900 and we pay $300": the value belongs to the number before
-        # "our gross profit per installed system in dollars is 5000": what one customer brings in, said as a statement
-        said_value = said_value or _PROFIT_IS.search(re.split(r"[.?!;]\s", text[:n.start])[-1])
         if said_value or re.match(
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime (?:value|margin|profit|revenue|"
                 r"contribution|gross margin)|ltv|clv|"
