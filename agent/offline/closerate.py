@@ -40,6 +40,7 @@ class CloseWork:
     base: float | None = None    # what one customer is worth to the user
     cited: bool = True
     rate: float = 0.0            # the share of leads the user closes, in percent
+    said_pct: bool = True        # said as a percentage ("25%"), not in words ("about half")
 
 
 def close_rate(text: str) -> float | None:
@@ -70,7 +71,8 @@ def work(text: str, asked_before: str, ltv: float | None, per_unit) -> CloseWork
         float(before.group(1).replace(",", "")) if before else None) or ltv
     if not value:
         return CloseWork(["?gross profit from one new customer (what a customer is worth to you)"])
-    return CloseWork([], "allowable cost per lead gross profit times close rate", base=value, rate=rate)
+    return CloseWork([], "allowable cost per lead gross profit times close rate", base=value, rate=rate,
+                     said_pct=not _WORD_SHARE.search(digits(text)))
 
 
 def answer(text: str, w: CloseWork, passages: list[dict]) -> str | None:
@@ -87,7 +89,8 @@ def answer(text: str, w: CloseWork, passages: list[dict]) -> str | None:
             unit = (_PER.search(text) or _PER.search(sent))
             what = f"per {unit.group(1).lower()}" if unit else "per lead"
             factor = f" × {plain(k)}" if k != 1.0 else ""
-            line = (f"{money(w.base)} × {plain(round(w.rate, 2))}%{factor} = {money(round(result, 2))} — the most to pay "
+            rate = f"{plain(round(w.rate, 2))}%" if w.said_pct else plain(round(w.rate / 100, 4))  # as the user said it
+            line = (f"{money(w.base)} × {rate}{factor} = {money(round(result, 2))} — the most to pay "
                     f"{what} (gross profit × close rate{factor and ' × the multiplier the rule states'})")
             return f"Based on Knowledge Base [{ps['id']}]: {sent}\n\nWorking:\n- {line} [{ps['id']}]"
     return None
