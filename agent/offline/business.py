@@ -114,7 +114,7 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
                              r"we|i|they|he|she|someone|somebody|be|being|been|"
                              r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
-                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
+                             r"space|industry|sector|vertical|niche|category|market|field|ads?|causes?|"
                              r"in|on|at|to|from|with|by|of|our|your|my|their|"
                              r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit)\b", re.I)  # verbs
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
