@@ -353,7 +353,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are {' and '.join(theirs)}'s.")
         elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
-                o.name == "get_audience_sizing" and o.found for o in outcomes):
+                o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes):
             notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
         elif (alone := unpaired([k for k in match_terms(question, VOCABULARY["platforms"]) if k not in plat], vertical,
                                 passages)):
@@ -365,3 +365,10 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                          f"{' or '.join(plat)}'s.")
     notes += platformslot.notes(outcomes)  # a platform the vocabulary does not know, which the tool says it lacks
     return answer if not notes else f"{answer}\n\n{' '.join(notes)}"
+
+
+def _every_business(o) -> bool:
+    """The benchmark tool, asked for a vertical, answered with a platform's figure by platform: the KB states that
+    metric for no vertical (a platform's minimum spend), so it is no other business's figure to warn of."""
+    return o.name == "get_benchmark" and o.found and bool(o.input.get("vertical")) and bool(
+        re.match(r"get_benchmark: .+? — \d+ figure\(s\) in the knowledge base, by ", o.content))
