@@ -96,7 +96,8 @@ def same_for_every_business(engine: RetrievalEngine, platform: str | None, metri
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.metric]
     m = canonical_metric(metric, sorted({f.metric for f in bench})) or own_metric_named(metric, bench)
     of_m = [f for f in bench if f.metric == m]
-    return bool(of_m) and not any(f.vertical for f in of_m) and bool(
+    # rows that are platforms or an overall figure: a list of causes, service models or markets is kept by its own rows
+    return bool(of_m) and all(_dimension(f)[0] in ("platform", "overall") or _platform_row(f) for f in of_m) and bool(
         platforms_in_kb(platform, {f.platform for f in of_m if f.platform} | {f.label for f in of_m if _platform_row(f)}))
 
 
