@@ -28,6 +28,10 @@ _PCT_CLOSE = re.compile(r"\b" + _CLOSE + r"\b[^.?!]{0,25}?$|\bclose rate\b[^.?!]
 _RULE = re.compile(r"\b(?:profit|value|worth|margin)\b[^.]{0,60}?\btimes (?:the |your |their )?close rate\b"
                    r"(?P<rest>(?:[^.]|\.(?=\d)){0,40})", re.I)
 _FACTOR = re.compile(r"^,?\s*(?:then\s+)?(?:times|×|multiplied by)\s*(?P<k>\d+(?:\.\d+)?)\b|^,?\s*(?:then\s+)?(?P<half>halved)\b", re.I)
+# the most to pay for one unit ("the most we should be willing to pay for one qualified lead", "afford to pay for one lead")
+_FOR_ONE = re.compile(r"(?:\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid)\b|\bafford to "
+                      r"(?:pay|spend)\b)[^.?!]{0,20}?\bfor (?:one|each|every|a single) [a-z]", re.I)
+_WORTH = "gross profit from one new customer (what a customer is worth to you)"
 _PER = re.compile(r"\bper ((?:new |qualified |booked |sales )?[a-z]+)\b", re.I)
 
 
@@ -64,13 +68,17 @@ def work(text: str, asked_before: str, ltv: float | None, per_unit) -> CloseWork
     """The formula turn when the message asks the most to pay per unit (``per_unit``: planmath's reading) and
     says the user's close rate; the value of a customer is the message's sum, else the one the message before
     stated, else one said earlier (``ltv``)."""
-    if not per_unit(text) or (rate := close_rate(text)) is None:
+    if (rate := close_rate(text)) is None:
+        # "what's the most we could pay for one lead?": the customer's worth is asked first (what any rule needs)
+        return CloseWork([f"?{_WORTH}"]) if _FOR_ONE.search(text) and not per_unit(text) and not ltv and not any(
+            n.money for n in parse_numbers(digits(text))) else None
+    if not per_unit(text):
         return None
     before = _PROFIT_IS.search(digits(asked_before or ""))
     value = next((n.value for n in parse_numbers(digits(text)) if n.money and not n.pct), None) or (
         float(before.group(1).replace(",", "")) if before else None) or ltv
     if not value:
-        return CloseWork(["?gross profit from one new customer (what a customer is worth to you)"])
+        return CloseWork([f"?{_WORTH}"])
     return CloseWork([], "allowable cost per lead gross profit times close rate", base=value, rate=rate,
                      said_pct=not _WORD_SHARE.search(digits(text)))
 

@@ -207,7 +207,7 @@ def break_even(text: str, asked_before: str) -> Work | None:
 def _per_unit(text: str) -> bool:
     """The most one can pay *per acquired unit* ("per student", "a CAC", "to get a customer"), not a spend cap."""
     return bool(_MOST_PAY.search(text) and re.search(r"\bper\s+[a-z]|\b(?:cac|cpa|acquisition cost)\b|"
-                                                  r"\bto (?:get|win|land|acquire|sign(?: up)?) (?:a|an|one|each)\b|\bfor (?:one|each|every|a single) [a-z]", text, re.I))
+                                                  r"\bto (?:get|win|land|acquire|sign(?: up)?) (?:a|an|one|each)\b", text, re.I))
 
 
 def allowable(text: str, asked_before: str, ltv: float | None = None) -> Work | None:
