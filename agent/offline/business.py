@@ -46,8 +46,7 @@ _QUALIFIER = (r"typical|usual|normal|avg|average|good|blended|target|current|exp
               r"and|then|now|also|same|that|this|its|it|per|avg\.")
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
-    # or runs it: "I manage a two-vet animal clinic", "we own a chain of bakeries"
-    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)|manage|run|own|operate|co-own) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
+    re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
                r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside)\b|"
@@ -55,7 +54,7 @@ _BUSINESS = [
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
-               r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
+               r"agency|startup|studio)) (?:sell|make|run|operate|own|manage|market|offer|build|install|provide|rent(?: out)?|lease|"
                r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft|"
                r"fix|repair|clean|service|supply|paint|teach|cater)(?:e?s)?"  # a trade's work: "we service boilers"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
