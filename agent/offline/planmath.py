@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, carryrate, closerate, compare, funnel, periods, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -343,8 +343,8 @@ def _brackets(sentence: str, v: float) -> bool:
 _FRACTIONS = {"half": (1, 2), "a half": (1, 2), "a third": (1, 3), "one third": (1, 3), "two thirds": (2, 3),
               "a quarter": (1, 4), "one quarter": (1, 4), "three quarters": (3, 4), "a fifth": (1, 5), "a tenth": (1, 10)}
 _SHARE_RULE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)%|(?P<frac>" + "|".join(sorted(_FRACTIONS, key=len, reverse=True))
-                         + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
-                         r"weekly|quarterly)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
+                         + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|weekly|quarterly|"
+                         r"(?:year|month|quarter|week)'s)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
                          re.I)
 _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
                           r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
@@ -353,7 +353,7 @@ _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year
 def share_of_budget(text: str, quoted: str) -> list[str]:
     """The quoted "N% of the (monthly) budget" (or "a third of the … budget") applied to the user's budget, converted to the
     rule's period first when the user gave another one (a yearly total spread evenly)."""
-    m = _SHARE_RULE.search(quoted)
+    m = sharepick.best(_SHARE_RULE, text, quoted)  # the share the question is about, of those the passage states
     t, nums = _nums(text)
     budget = max((n for n in nums if not n.pct), key=lambda n: n.value, default=None)
     if not m or budget is None or budget.value < 1000 or not re.search(r"\?|\b(?:what|how much|which)\b", t, re.I):
