@@ -202,3 +202,29 @@ def test_kb_txt3_agent_platform_minimum(kb_txt3_engine):
     out = _ask(kb_txt3_engine, "We put solar panels on roofs. What does a click from Google search cost a company like ours?",
                "What's the smallest monthly spend Nextdoor will take?")
     assert "$500" in out and "not Solar Installers" not in out
+
+
+# ------------------------------------------------ the budget share the question is about
+def test_share_picked_by_the_questions_words():
+    from agent.offline.planmath import share_of_budget
+    quoted = ("Put 30% of the year's acquisition budget into November and December. Wedding venues should spend 40% "
+              "of the year's budget between late November and February, when most couples get engaged. Charter "
+              "schools should spend 70% of the enrollment budget between January and April.")
+    assert share_of_budget("Our whole year's budget is 30000 dollars. How much of it belongs in engagement season?",
+                           quoted) == ["$30,000 × 40 ÷ 100 = $12,000"]
+    assert share_of_budget("We have 30000 dollars for the year. How much should a charter school spend before the "
+                           "lottery, in the enrollment months?", quoted)[-1] == "$30,000 × 70 ÷ 100 = $21,000"
+
+
+def test_kb_txt3_share_of_the_year_after_a_calculation(kb_txt3_engine):
+    """After a worked division, "how much of it belongs in …" asked a part of the new amount, not the division again."""
+    out = _ask(kb_txt3_engine, "I own a wedding venue. What does it usually cost a venue to get one tour booked?",
+               "At the cheapest of those tour costs, how many tours could 2500 dollars buy?",
+               "Our whole year's budget is 30000 dollars. How much of it belongs in engagement season?")
+    assert "$30,000 × 40 ÷ 100 = $12,000" in out and "tours" not in out
+
+
+def test_kb_share_of_the_budget_after_a_calculation(shipped_engine):
+    out = _ask(shipped_engine, "What's a typical CPC for ecommerce?", "With 5000 dollars, how many clicks is that?",
+               "Our budget is 20000 dollars a month. How much of it belongs in retargeting?")
+    assert "$20,000 ÷" not in out and "clicks at the" not in out  # the last division was re-run with the new budget
