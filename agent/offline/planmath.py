@@ -291,16 +291,16 @@ def redone(text: str, asked_before: str, budget: float | None, sizes: list[tuple
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
-         sizes: list[tuple[str, str]] | None = None) -> Work | None:
+         sizes: list[tuple[str, str]] | None = None, cost: float | None = None) -> Work | None:
     """The first formula the message asks for, or None (``answered``: the last answer, whose working
     a rate may be applied to; ``said``: the budget an earlier statement gave and its period, which
-    "what's that per year?" points back to)."""
+    "what's that per year?" points back to; ``cost``: the end of a range shown before that the message points at)."""
     for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before)):
         if w is not None:
             return w
     if (a := tallies.work(text, asked_before, answered, sizes)) is not None:  # several of the user's figures tied
         return Work(*a, cited=False)
-    if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
+    if (a := amounts.work(text, said, cost)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
     if (w := closerate.work(text, asked_before, ltv, _per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
