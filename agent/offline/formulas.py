@@ -16,7 +16,7 @@ from agent.offline import kblabels, planmath
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
-         sizes: list[tuple[str, str]] | None = None, cost: float | None = None) -> planmath.Work | None:
+         sizes: list[tuple[str, str]] | None = None, cost: tuple[float, str] | None = None) -> planmath.Work | None:
     """:func:`agent.offline.planmath.work` of these arguments, a copy."""
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
                 kblabels.declared(), cost)
@@ -25,5 +25,5 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
 
 @lru_cache(maxsize=256, typed=True)
 def _worked(text: str, asked_before: str, budget: float | None, answered: str, said: tuple | None, ltv: float | None,
-            sizes: tuple | None, kb: tuple, cost: float | None = None) -> planmath.Work | None:
+            sizes: tuple | None, kb: tuple, cost: tuple[float, str] | None = None) -> planmath.Work | None:
     return planmath.work(text, asked_before, budget, answered, said, ltv, None if sizes is None else list(sizes), cost)

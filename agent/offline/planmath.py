@@ -291,7 +291,7 @@ def redone(text: str, asked_before: str, budget: float | None, sizes: list[tuple
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
-         sizes: list[tuple[str, str]] | None = None, cost: float | None = None) -> Work | None:
+         sizes: list[tuple[str, str]] | None = None, cost: tuple[float, str] | None = None) -> Work | None:
     """The first formula the message asks for, or None (``answered``: the last answer, whose working
     a rate may be applied to; ``said``: the budget an earlier statement gave and its period, which
     "what's that per year?" points back to; ``cost``: the end of a range shown before that the message points at)."""

@@ -12,9 +12,9 @@ from agent.offline.memory import Memory
 from agent.offline.parse import parse
 
 
-def pointed(text: str, mem: Memory) -> float | None:
-    """The low or high end of the remembered range the message points at ("at the cheap end of that donor cost"),
-    or None when it names no end or no remembered range is the one meant."""
+def pointed(text: str, mem: Memory) -> tuple[float, str] | None:
+    """(the low or high end of the remembered range the message points at ("at the cheap end of that donor cost"),
+    the id of the passage it was read from), or None when it names no end or no remembered range is the one meant."""
     p = parse(text)
     if p.end not in ("low", "high") or not mem.ranges:
         return None
@@ -23,5 +23,5 @@ def pointed(text: str, mem: Memory) -> float | None:
                                   else None)
     if key is None:
         return None
-    lo, hi, _ = mem.ranges[key]
-    return lo if p.end == "low" else hi
+    lo, hi, cid = mem.ranges[key]
+    return (lo if p.end == "low" else hi), cid
