@@ -228,3 +228,24 @@ def test_kb_share_of_the_budget_after_a_calculation(shipped_engine):
     out = _ask(shipped_engine, "What's a typical CPC for ecommerce?", "With 5000 dollars, how many clicks is that?",
                "Our budget is 20000 dollars a month. How much of it belongs in retargeting?")
     assert "$20,000 ÷" not in out and "clicks at the" not in out  # the last division was re-run with the new budget
+
+
+# ------------------------------------------------ a payback at the end of a range shown before
+def test_kb_txt3_payback_at_the_cheap_end(kb_txt3_engine):
+    out = _ask(kb_txt3_engine, "I run online fundraising for an animal shelter charity. What does it cost on Meta to "
+                               "find one new donor?",
+               "Our monthly donors give $22 on average. At the cheap end of that donor cost, how many months until one "
+               "pays us back?")
+    assert "$48 [nonprofit_fundraising_costs#0] ÷ $22 ≈ 2.18 months" in out
+
+
+def test_kb_payback_at_the_cheap_end(shipped_engine):
+    out = _ask(shipped_engine, "What's a typical CAC for ecommerce?",
+               "Our customers bring in $20 a month. At the cheap end of that CAC, how many months until one pays us back?")
+    assert "$30 [benchmarks-ecommerce#0] ÷ $20 = 1.50 months" in out
+
+
+def test_payback_needs_the_end_pointed_at():
+    from agent.offline.amounts import payback
+    text = "Our monthly donors give $22 on average. How many months until one pays us back?"
+    assert payback(text) == [] and payback(text, (48.0, "x#0"))[0].startswith("$48 [x#0] ÷ $22")
