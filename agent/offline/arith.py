@@ -178,7 +178,9 @@ def lookups(p: Parsed, mem: Memory, metrics: list[str]) -> list[str]:
         return [ratio] + [m for m in metrics if m != ratio and m not in ratio.split(":")]
     pm = price_metric(p, mem)
     have = _price(p, mem, {}, pm)
-    if pm and not have and pm not in metrics:
+    from agent.offline.platformfig import platforms  # (imported here: platformfig reads gaps, which reads this module)
+    own = any((n.role or "").startswith("price") for n in p.numbers)  # the user's own price needs no range
+    if pm and (not have or platforms(p.text) and not own) and pm not in metrics:  # "… into LinkedIn …": its own range
         return [*metrics, pm]
     return [] if have and not p.metrics else metrics
 
