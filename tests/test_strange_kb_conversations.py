@@ -249,3 +249,17 @@ def test_payback_needs_the_end_pointed_at():
     from agent.offline.amounts import payback
     text = "Our monthly donors give $22 on average. How many months until one pays us back?"
     assert payback(text) == [] and payback(text, (48.0, "x#0"))[0].startswith("$48 [x#0] ÷ $22")
+
+
+# ------------------------------------------------ a calculation on the platform the message names
+def test_kb_txt2_calculation_on_the_named_platform(kb_txt2_engine):
+    out = _ask(kb_txt2_engine, "We sell mid-market SaaS. What does a demo request cost on LinkedIn, Google and Meta?",
+               "Say we put 24000 dollars a month into LinkedIn and demos come in at the expensive end. How many demos "
+               "is that?")
+    assert "$24,000 ÷ $380" in out and "$175" not in out.split("Based on Knowledge Base,")[0]
+
+
+def test_kb_txt_calculation_on_the_named_platform(kb_txt_engine):
+    out = _ask(kb_txt_engine, "We're a dental practice. What does a click cost on Google and on Bing?",
+               "If we put 3000 dollars into Google at the top of the range, how many clicks is that?")
+    assert "$3,000 ÷ $3.90" in out  # Google's own top (the Bing range was the last remembered)
