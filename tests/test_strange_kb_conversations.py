@@ -263,3 +263,22 @@ def test_kb_txt_calculation_on_the_named_platform(kb_txt_engine):
     out = _ask(kb_txt_engine, "We're a dental practice. What does a click cost on Google and on Bing?",
                "If we put 3000 dollars into Google at the top of the range, how many clicks is that?")
     assert "$3,000 ÷ $3.90" in out  # Google's own top (the Bing range was the last remembered)
+
+
+# ------------------------------------------------ the size of one sale is no budget
+@pytest.mark.parametrize("text, role", [("Our SaaS contracts land around $20k a year.", "deal"),
+                                        ("Deals close at about $12,000 each.", "deal"),
+                                        ("We spend $20k a year on ads.", "budget")])
+def test_deal_size_is_no_budget(text, role):
+    from agent.offline.numbers import digits, parse_numbers
+    from agent.offline.roles import assign
+    t = digits(text)
+    nums = parse_numbers(t)
+    assign(t, nums)
+    assert nums[0].role == role
+
+
+def test_kb_txt2_contract_value_buys_no_clicks(kb_txt2_engine):
+    out = _ask(kb_txt2_engine, "Our SaaS contracts land around $20k a year. What will a click cost us on LinkedIn, and "
+                               "on Google?")
+    assert "$8.20-9.40" in out and "$5.70-6.50" in out and "$20,000 ÷" not in out
