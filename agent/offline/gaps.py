@@ -24,7 +24,7 @@ from agent.offline.passages import _DOMAIN, in_family, message_sentences, senten
 from agent.offline.business import business
 from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
-from agent.offline import platformslot
+from agent.offline import platformsaid, platformslot
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -130,7 +130,7 @@ _TABLES = ("platforms", "verticals", "metrics", "geographies", "audiences", "unc
 def unsaid_platforms(question: str, text: str) -> list[str]:
     """Platforms the question names that the cited text never names (by any of their names)."""
     out = []
-    for key in match_terms(question, VOCABULARY["platforms"]):
+    for key in dict.fromkeys(k for _, k in platformsaid.said(question)):  # as meant: "Microsoft's search ads" is one
         if not term_pattern(tuple(VOCABULARY["platforms"][key])).search(text.lower()):
             out.append(key)
     return out
