@@ -282,3 +282,23 @@ def test_kb_txt2_contract_value_buys_no_clicks(kb_txt2_engine):
     out = _ask(kb_txt2_engine, "Our SaaS contracts land around $20k a year. What will a click cost us on LinkedIn, and "
                                "on Google?")
     assert "$8.20-9.40" in out and "$5.70-6.50" in out and "$20,000 ÷" not in out
+
+
+# ------------------------------------------------ a maker's possessive names its platform
+@pytest.mark.parametrize("text, keys", [("And on Microsoft's search ads?", ["Bing Ads"]),
+                                        ("paid search and paid social", ["Paid Search", "Paid Social"]),
+                                        ("on Google and on Bing", ["Google Ads", "Bing Ads"])])
+def test_platforms_said(text, keys):
+    from agent.offline.platformsaid import said
+    assert [k for _, k in said(text)] == keys
+
+
+def test_kb_txt2_microsofts_search_ads(kb_txt2_engine, meaning):
+    out = _ask(kb_txt2_engine, "I manage a two-vet animal clinic in San Antonio. What would a click on Google run us?",
+               "And on Microsoft's search ads?")
+    assert "$2.15-2.55" in out and "Paid Search" not in out and "$2.90-3.40" not in out
+
+
+def test_kb_txt_microsofts_search_ads(kb_txt_engine):
+    out = _ask(kb_txt_engine, "We're a dental practice. What does a click cost on Google?", "And on Microsoft's search ads?")
+    assert "$2.70-3.10" in out and "Paid Search" not in out
