@@ -302,3 +302,30 @@ def test_kb_txt2_microsofts_search_ads(kb_txt2_engine, meaning):
 def test_kb_txt_microsofts_search_ads(kb_txt_engine):
     out = _ask(kb_txt_engine, "We're a dental practice. What does a click cost on Google?", "And on Microsoft's search ads?")
     assert "$2.70-3.10" in out and "Paid Search" not in out
+
+
+# ------------------------------------------------ the scorers read a KB label quoted with its brackets
+def test_scorer_reads_a_bracketed_label(monkeypatch):
+    """"SaaS (Mid-Market Tier), LinkedIn 2025: $8.20-9.40" is that row: the label as written, brackets and all, not
+    the vocabulary's "saas" inside it (which has no row, so right figures were called unsupported)."""
+    from pathlib import Path
+    from scorers import kbtables
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "tests/fixtures/kb_txt2"))
+    s = "the figures are: SaaS (Mid-Market Tier), LinkedIn 2025: $8.20-9.40"
+    assert kbtables.nearest_before(s, s.index("$8"), "verticals").startswith("SaaS (Mid-Market Tier)")
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "kb"))
+    s = "the SaaS CPC is $4.50"
+    assert kbtables.nearest_before(s, s.index("$4"), "verticals") == "saas"
+
+
+def test_grounding_of_bracketed_labels(kb_txt2_engine, monkeypatch):
+    from pathlib import Path
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from scorers.grounding import grounding
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).resolve().parents[1] / "tests/fixtures/kb_txt2"))
+    ask = "Our SaaS contracts land around $20k a year. What will a click cost us on LinkedIn, and on Google?"
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3)
+    conv.send(ask)
+    got = grounding(input={"turns": [{"user": ask}]}, output=conv.output(), expected={}, metadata={})
+    assert not [u for u in got.metadata.get("unsupported", []) if "no KB benchmark" in str(u)]
