@@ -355,7 +355,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
                 o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes):
             notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
-        elif (alone := unpaired([k for k in dict.fromkeys(k for _, k in platformsaid.said(question)) if k not in plat], vertical,
+        elif not any(map(_every_business, outcomes)) and (alone := unpaired([k for k in dict.fromkeys(k for _, k in platformsaid.said(question)) if k not in plat], vertical,
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
                          f"quoted above is the closest it holds.")

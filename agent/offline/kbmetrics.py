@@ -61,17 +61,34 @@ def named_in(text: str) -> list[tuple[int, str]]:
             if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
-    for name in _OTHER.values():  # said in full, or by the words after its statistic ("a first gift")
-        out += [(m.start(), name) for form in dict.fromkeys([name, _STATISTIC.sub("", name)]) if len(form.split()) >= 2
-                for m in re.finditer(rf"(?<![A-Za-z]){re.escape(form)}s?(?![A-Za-z])", text, re.I)][:1]
+    for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
+        out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
+            rf"(?<![A-Za-z]){re.escape(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
+            text[max(0, m.start() - 30):m.start()])][:1]
+    return out
+
+
+# a statistic asked in other words before the figure's name: "how big is a first gift", "the smallest monthly spend"
+_ASKED = re.compile(r"\b(?:smallest|lowest|least|minimum|min|biggest|largest|highest|maximum|max|most|typical|typically|"
+                    r"average|usual|usually|normal|median|how big|how large|how much)\b", re.I)
+
+
+def _other_forms(name: str) -> list[tuple[str, bool]]:
+    """(form, whether the statistic must be asked around it) of a figure the KB names itself: its whole name; the
+    words after its statistic ("first gift"), when the message asks a statistic ("how big is a first gift": not
+    "our monthly budget", the user's own); the statistic after its first qualifier ("monthly minimum")."""
+    words = name.split()
+    out = [(name, False)]
+    if _STATISTIC.match(name) and len(words) >= 3:
+        out += [(" ".join(words[1:]), True), (f"{words[1]} {words[0]}", False)]
     return out
 
 
 def spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each form of a declared metric :func:`named_in` finds in ``text`` (its whole name, a rate's
     last two words, a figure's words after its statistic): where the text says a metric, as written."""
-    forms = {f for name in [*_DECLARED.values(), *_OTHER.values()] for f in (name, _STATISTIC.sub("", name), _tail(name)
-                                                                           if name.endswith(" rate") else None) if f}
+    forms = {f for name in _DECLARED.values() for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
+        f for name in _OTHER.values() for f, _ in _other_forms(name)}
     return [(m.start(), m.end()) for f in forms if len(f.split()) >= 2
             for m in re.finditer(rf"(?<![A-Za-z]){re.escape(f)}s?(?![A-Za-z])", text or "", re.I)]
 
