@@ -177,8 +177,10 @@ def test_other_own_figures_read_by_their_words():
         "description": "Metric. This knowledge base also states its own: cost per donor; average first gift; "
                        "minimum monthly spend."}}}}])
     try:
-        said = {name for _, name in kbmetrics.named_in("the smallest monthly spend, and a first gift")}
+        said = {name for _, name in kbmetrics.named_in("the smallest monthly spend, and how big is a first gift")}
         assert said == {"minimum monthly spend", "average first gift"}
+        assert [n for _, n in kbmetrics.named_in("is that above the monthly minimum?")] == ["minimum monthly spend"]
+        assert kbmetrics.named_in("Our monthly spend is 5000 and our first gift was $40.") == []  # the user's own
         assert kbmetrics.priced("gift") is None  # no price: "gift" is no unit a cost is asked of
     finally:
         kbmetrics.declare(None)
@@ -329,3 +331,9 @@ def test_grounding_of_bracketed_labels(kb_txt2_engine, monkeypatch):
     conv.send(ask)
     got = grounding(input={"turns": [{"user": ask}]}, output=conv.output(), expected={}, metadata={})
     assert not [u for u in got.metadata.get("unsupported", []) if "no KB benchmark" in str(u)]
+
+
+def test_kb_txt2_monthly_minimum_for_one_market(kb_txt2_engine):
+    out = _ask(kb_txt2_engine, "We're a roofing company looking at streaming TV in the Atlanta market. What's the CPM there?",
+               "Is that still above the monthly minimum for streaming TV in one market?")
+    assert "$4,000" in out and "specifically" not in out
