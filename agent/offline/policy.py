@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -267,7 +267,7 @@ class OfflineAgent:
             paras.append(chan)
             misses = []
         calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
-                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench)
+                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench) or proserate.applied(text, (previous or ("", ""))[1], merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]))
         if calc_para:
             paras.append(calc_para)
         shown = set()
