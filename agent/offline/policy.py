@@ -292,7 +292,7 @@ class OfflineAgent:
             elif o.name == "get_audience_sizing":
                 if o.found:
                     paras.append(compose.audience_para(o))
-                elif not o.is_error:
+                elif not o.is_error and not calc_para:  # a count worked out answers "how many"; no size was asked
                     misses.append(compose.miss(o))
         ranked = followup.unsaid(_own_business(sizing.not_about_others(outcomes, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])),
