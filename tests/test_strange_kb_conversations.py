@@ -337,3 +337,21 @@ def test_kb_txt2_monthly_minimum_for_one_market(kb_txt2_engine):
     out = _ask(kb_txt2_engine, "We're a roofing company looking at streaming TV in the Atlanta market. What's the CPM there?",
                "Is that still above the monthly minimum for streaming TV in one market?")
     assert "$4,000" in out and "specifically" not in out
+
+
+# ------------------------------------------------ a rate stated in a sentence, on the count worked out before
+def test_kb_txt2_prose_rate_on_the_last_count(kb_txt2_engine):
+    out = _ask(kb_txt2_engine, "We sell mid-market SaaS. What does a demo request cost on LinkedIn, Google and Meta?",
+               "Say we put 24000 dollars a month into LinkedIn and demos come in at the expensive end. How many demos "
+               "is that?", "How many of those LinkedIn demos usually become real sales opportunities?")
+    assert "× 29% ≈ 18 sales opportunities" in out and "no size" not in out
+
+
+def test_prose_rate_of_the_platform_named():
+    from agent.offline.proserate import applied
+    before = "Working:\n- $9,000 ÷ $45 = 200 leads at the top of the Typical range\n"
+    ps = [{"id": "k#1", "text": "Across accounts, 12% of leads from Meta turned into customers, against 20% from Google Ads."}]
+    assert "× 12% = 24 customers" in applied("How many of those Meta leads become customers?", before, ps)
+    assert applied("How many of those TikTok leads become customers?", before, ps) is None  # no TikTok rate stated
+    assert applied("How many of those leads become customers?", before,
+                   [{"id": "k#2", "text": "About 15% of leads became customers."}]).count("× 15% = 30 customers") == 1
