@@ -355,3 +355,21 @@ def test_prose_rate_of_the_platform_named():
     assert applied("How many of those TikTok leads become customers?", before, ps) is None  # no TikTok rate stated
     assert applied("How many of those leads become customers?", before,
                    [{"id": "k#2", "text": "About 15% of leads became customers."}]).count("× 15% = 30 customers") == 1
+
+
+# ------------------------------------------------ "how often" asks a count by the period, not a spend rate
+@pytest.mark.parametrize("sentence, frequency", [
+    ("Cap each household at three exposures a week per service.", True),
+    ("Refresh creative every 6 weeks.", True), ("Report weekly.", True),
+    ("The sample is 1,140 accounts that each spent at least $3,000 a month.", False),
+    ("Plan on 20k a month for search.", False)])
+def test_frequency_form(sentence, frequency):
+    from agent.offline.answerforms import FORMS
+    asks, form = FORMS[0]
+    assert asks.search("How often should one household see our ad?")
+    assert bool(form.search(sentence)) is frequency
+
+
+def test_kb_txt2_how_often_a_household(kb_txt2_engine):
+    out = _ask(kb_txt2_engine, "How often should one household see our ad on a single service?")
+    assert "three exposures a week per service" in out
