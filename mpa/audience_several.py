@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from mpa.fact_text import _COUNTRIES
+from mpa.fact_text import COUNTRIES
 from rag.analyzer import get_analyzer
 
 # the kinds of place a count is made by: words a label adds that say where, not who
@@ -28,7 +28,7 @@ def bare(query: str, labels: Iterable[str]) -> list[str]:
     out = []
     for label in labels:
         head = re.split(r"\s+[-–—]\s+", str(label))[0]
-        words = [w for w in re.findall(r"[a-z]+", head.lower()) if w not in _PLACE_KINDS and w not in _COUNTRIES]
+        words = [w for w in re.findall(r"[a-z]+", head.lower()) if w not in _PLACE_KINDS and w not in COUNTRIES]
         if words and set(_STEMS(" ".join(words))) <= said:
             out.append(label)
     return out
