@@ -33,8 +33,8 @@ AGGREGATE = re.compile(r"\b(average|overall|all verticals|all industries|median|
 OPERATOR = re.compile(r"^[×x*÷/+−=≈]|^-\s*[$\d]")
 # countries and world regions a KB names as places, never as verticals (also mpa.audience_several)
 COUNTRIES = {"canada", "mexico", "united kingdom", "uk", "germany", "france", "australia", "japan", "india", "brazil",
-              "spain", "italy", "netherlands", "ireland", "new zealand", "singapore", "china", "south korea",
-              "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide"}
+             "spain", "italy", "netherlands", "ireland", "new zealand", "singapore", "china", "south korea",
+             "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide"}
 # words a heading uses around a vertical's name that are not part of it
 _HEADING_FILLER = re.compile(r"\b(section|part|chapter|step|\d+|profile|profiles|vertical|verticals|benchmarks?|"
                              r"lead generation|blended|summary|overview|notes?|by|and|the|of|for|in|at|figures?|"
