@@ -86,15 +86,16 @@ def _overlap(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return max(a[0], b[0]) <= min(a[1], b[1])
 
 
-def _content(text: str) -> dict[str, str]:
-    """Stem → the word it came from, for the description's behaviour words (no ages, no people words)."""
+def _content(text: str, generic: bool = False) -> dict[str, str]:
+    """Stem → the word it came from, for the description's behaviour words (no ages, no people words);
+    with ``generic``, its generic words (:data:`_FILLER`) instead."""
     out: dict[str, str] = {}
     for w in re.findall(r"[a-z][a-z'’]*", (text or "").lower().replace("-", " ")):
         st = resolve.terms(w)
         if not st:
             continue
         s = next(iter(st))
-        if s in _FILLER or s in _DECADES or _DECADE.fullmatch(w) or len(s) < 3:
+        if (s in _FILLER) != generic or s in _DECADES or _DECADE.fullmatch(w) or len(s) < 3:
             continue
         out.setdefault(s, w)
     return out
@@ -110,13 +111,21 @@ def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:
     return len(short) >= 4 and long_.startswith(short)
 
 
-def words_said(query: dict[str, str], row: dict[str, str]) -> set[str]:
-    """The description's stems the row's text has: by stem, else by the meaning of the words."""
+def words_said(query: dict[str, str], row: dict[str, str], generic: dict[str, str] | None = None) -> set[str]:
+    """The description's stems the row's text has: by stem, else by the meaning of the words — of the row's
+    behaviour words, and of its generic words (``generic``) once a behaviour word is said: "a house" is the
+    "home" of "closed on a home purchase" when "bought" is its "purchase", but "home" alone matches nothing."""
     hit = {q for q in query if any(_same((q, query[q]), (r, w)) for r, w in row.items())}
     rest = [q for q in query if q not in hit]
     words = sorted(set(row.values()))
-    for q in rest:
+    for q in list(rest):
         sims = resolve.similarities(query[q], words) if words else None
+        if sims and max(sims) >= MEANING_WORD:
+            hit.add(q)
+            rest.remove(q)
+    extra = sorted(set((generic or {}).values()) - set(words))
+    for q in rest if hit and extra else ():
+        sims = resolve.similarities(query[q], extra)
         if sims and max(sims) >= MEANING_WORD:
             hit.add(q)
     return hit
@@ -128,14 +137,14 @@ def described(query: str, definitions: Mapping[str, str], keep: Callable[[str], 
     (given) allows — those that count what the query names (:func:`mpa.audience_unsaid.keeper`)."""
     q = _content(query)
     if len(q) < 2:  # one word is a name ("homeowners"), which the name rules read; a description says more
-        return None
+        return defined_as(query, q, definitions, keep)
     band = query_band(query)
     scored: list[tuple[tuple, str]] = []
     for key, text in definitions.items():
         rb = row_band(text)
         if band and rb and not _overlap(band, rb):
             continue  # the user's ages are not the row's
-        hits = words_said(q, _content(text))
+        hits = words_said(q, _content(text), _content(text, generic=True))
         if not hits or (keep is not None and not keep(key)):  # "video game developers" are not the gamers
             continue
         aged = bool(band and rb and rb not in _ANY_ADULT)  # "adults 18+" says no more than "people"
@@ -149,6 +158,23 @@ def described(query: str, definitions: Mapping[str, str], keep: Callable[[str], 
     if not scored or (len(scored) > 1 and scored[1][0] == scored[0][0]):
         return None
     return scored[0][1]
+
+
+def defined_as(query: str, content: dict[str, str], definitions: Mapping[str, str],
+               keep: Callable[[str], bool] | None = None) -> str | None:
+    """The one key whose text beyond its label says ``query`` word for word ("engaged adults" of "ADULTS PLANNING
+    A WEDDING … / Definition: engaged adults aged 22-45 …"): a KB's definition names its audience in more words
+    than its label, and a user may ask by those. Two words at least, one of them a behaviour word; None when no
+    key's text, or more than one, says it, or when a label itself does (the name rules' case)."""
+    words = re.findall(r"[a-z0-9]+", (query or "").lower())
+    if len(words) < 2 or not content:
+        return None
+    pat = re.compile(r"(?<![a-z0-9])" + r"[^a-z0-9]+".join(map(re.escape, words)) + r"(?![a-z0-9])")
+    if any(pat.search(k.lower()) for k in definitions):
+        return None  # a label says the words: the name rules decide between the labels
+    found = [k for k, text in definitions.items()
+             if pat.search(text.lower()[len(k):]) and (keep is None or keep(k))]
+    return found[0] if len(found) == 1 else None
 
 
 def fact_definitions(aud: list, texts: Mapping[str, str]) -> dict[str, str]:

@@ -27,6 +27,8 @@ _RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rate$", re.I)
 _NAME_THEN_PER = re.compile(r"^[A-Za-z][A-Za-z&.']*(?: [A-Za-z&.']+){0,3} (?P<per>(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2})$",
                             re.I)
 _ACRONYM = re.compile(r"^(?P<before>.*?)\s*\b(?P<acr>[A-Z]{2,5})$")
+# the format a seller's inventory comes in, written after its name ("SIRIUSXM AUDIO CPM"): not part of the name
+_FORMAT = re.compile(r"\s+(?:audio|video|radio|display|podcasts?)$", re.I)
 
 
 def _head(caption: str) -> tuple[str, bool]:
@@ -105,7 +107,9 @@ def caption_quantity(block: tuple[str, ...]) -> str | None:
 def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     """The platform a caption names before its metric when the vocabulary does not know it ("REDDIT CPC
     BENCHMARKS" → Reddit, "APPLE SEARCH ADS CPI BENCHMARKS" → Apple Search Ads: a known name that does
-    not open the words is part of another's); None when the words are a known platform or absent."""
+    not open the words is part of another's; "SIRIUSXM AUDIO CPM BENCHMARKS" → SiriusXM: a format word after
+    the name is what it sells, and the KB's prose and its readers name the seller); None when the words are a
+    known platform or absent."""
     if not caption:
         return None
     head, captioned = _head(caption)
@@ -126,6 +130,8 @@ def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     span = _platform_span(before)
     if span is not None and span[0] == 0:
         return None  # "GOOGLE ADS SHOPPING": the known platform, qualified
+    named = _FORMAT.sub("", before)  # "SIRIUSXM AUDIO" sells audio; the seller is SiriusXM
+    before = named if named != before and not _FORMAT.match(" " + named) else before
     return before.title() if before.isupper() else before
 
 

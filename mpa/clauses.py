@@ -14,8 +14,12 @@ from typing import Iterable
 
 from mpa.vocabulary import VOCABULARY, find_first
 
-# ", and packaging suppliers paid …", "; …": where a sentence's second statement starts
-_JOINS = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+", re.I)
+# ", and packaging suppliers paid …", "; …", " and $0.95-1.20 for …": where a sentence's second statement starts
+# (a bare "and" only before a figure: "Home and Kitchen" is one name)
+_JOINS = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+and\s+(?=[$€£]\d)", re.I)
+# "Walmart Connect clicks cost $0.55": a capitalised name right before the priced unit is whose price it is
+_NAME_UNITS_COST = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2}) [a-z]{3,}s "
+                              r"(?:cost|costs|ran|run|averaged|average)\b")
 # "$1.15 per click on Quora question ads": the price of a unit on a named platform
 _ON_NAME = re.compile(r"\bper [a-z]+(?: [a-z]+)? on (?:the )?(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
 
@@ -37,6 +41,14 @@ def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
             return p
     m = _ON_NAME.search(text)
     return m.group("name") if m else None
+
+
+def priced_by_name(text: str, not_names: Iterable[str] = ()) -> str | None:
+    """The name whose units ``text`` prices ("Walmart Connect clicks cost $0.55-0.80" → Walmart Connect), unless
+    it is one of ``not_names`` (the KB's verticals: "Pest Control leads cost …" prices a business's leads)."""
+    skip = {n.lower() for n in not_names}
+    m = _NAME_UNITS_COST.search(text)
+    return m.group("name") if m and m.group("name").lower() not in skip else None
 
 
 def singular_names(labels: Iterable[str]) -> dict[str, str]:

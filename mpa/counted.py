@@ -53,7 +53,8 @@ def definitions(texts: dict[str, str], names: dict[str, list[str]], skip: set[st
                          r"(?P<d>[^\n#|][^\n]*(?:\n(?![ \t]*(?:[-*#|]|$)|[A-Za-z][\w/ ]{0,30}?(?:[ \t]+[-\u2013\u2014]|:)[ \t]+)"
                          r"[^\n]+)*)", re.I | re.M)
         for source, text in texts.items():
-            if source not in skip and (m := pat.search(text)):
+            # a line in capitals after the name is a list's caption ("COST PER BOOKED CALL - GOOGLE ADS 2025"), no definition
+            if source not in skip and (m := next((m for m in pat.finditer(text) if not m.group("d").isupper()), None)):
                 out[key] = " ".join(m.group("d").split())
                 break
     return out

@@ -14,7 +14,8 @@ import re
 import weakref
 from typing import Any
 
-from mpa import audience_described, audience_lookups, business, counted, lookups, resolve
+from mpa import (audience_described, audience_everyday, audience_lookups, audience_several, business, counted, lookups,
+                 resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import number_range, own_metric
@@ -122,6 +123,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
     mine = [f for f in mine if f.metric == m]
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
+    if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
+        plats = None
     if plats is not None:
         wanted = [f for f in mine if f.platform in plats]
         if not wanted:
@@ -162,15 +165,31 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     """The figures of the metric a list states for a row the name given as a vertical names, when the list
     groups its rows by a dimension of its own ("BY PROGRAM TYPE" over "- Online MBA Programs: $240-295")
     and the KB names no such vertical: the row answers for what it is named, as a market's row does; None
-    otherwise. Only the row's own label decides (no vocabulary synonym stretches a row to a vertical)."""
+    otherwise — or no figures with the reason, when the row states the metric on other platforms only. Only the
+    row's own label decides (no vocabulary synonym stretches a row to a vertical)."""
     rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
             and (f.qualifier or "").split(";")[0].endswith(f": {f.label}")]
     hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
     mine = [f for f in rows if f.label in hit]
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
+    mine = [f for f in mine if f.metric == m]
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
-    mine = [f for f in mine if f.metric == m and (plats is None or f.platform in plats)]
-    return Lookup([_result(tables(engine), f, m) for f in mine]) if mine else None
+    if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
+        plats = None
+    wanted = [f for f in mine if plats is None or f.platform in plats]
+    if mine and not wanted:  # the row is the KB's, on other platforms: say so, not a neighbour's figures
+        on = sorted({f.platform or "no named platform" for f in mine})
+        return Lookup([], f"it has {', '.join(sorted({f.label for f in mine}))} {m} only for {', '.join(on)}, "
+                          f"not for {platform!r}")
+    return Lookup([_result(tables(engine), f, m) for f in wanted]) if wanted else None
+
+
+def _channel_of(platform: str | None, *metrics: str | None) -> bool:
+    """Whether the platform asked is only a word of the metric's own name ("Email" of the KB's "email open rate"):
+    the channel the metric is measured in, which a caller passes as a platform (the KB's "EMAIL CLICK RATE"
+    caption names Email as one) — not a narrowing of figures the KB states with no platform."""
+    words = set(norm(platform or "").split())
+    return bool(words) and any(m and words <= set(norm(m).split()) for m in metrics)
 
 
 def _by_business(engine: RetrievalEngine, vertical: str, metric: str, found: Lookup) -> Lookup:
@@ -260,11 +279,12 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     """The KB's audience table first (:func:`mpa.audience_lookups.lookup_audience_sizing`); else the
     audience facts read from lists and lines: ``Lookup(AudienceSizingResult | None, reason)``."""
     t = tables(engine)
+    aud = [f for f in facts(engine) if f.kind == "audience"]
+    audience_type = audience_everyday.kb_worded(audience_type, [*t.audience_names, *(f.audience for f in aud)])
     if t.audience:
         found = audience_lookups.lookup_audience_sizing(engine, audience_type, geography)
         if found.result is not None:
             return found
-    aud = [f for f in facts(engine) if f.kind == "audience"]
     if not aud:
         return audience_lookups.lookup_audience_sizing(engine, audience_type, geography) if t.audience else \
             Lookup(None, "the knowledge base states no audience sizes")
@@ -300,6 +320,12 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     if not pool:
         return Lookup(None, f"it sizes {audience_type!r} only for {', '.join(geos)}, not for "
                             f"{geography or 'the United States'}")
+    if len(several := sorted({f.audience or "" for f in pool})) > 1:  # "households": of a dog, of a cat, renting …
+        one = audience_several.bare(audience_type, several)
+        if len(one) != 1:
+            return Lookup(None, f"it sizes several audiences {audience_type!r} may mean there ({'; '.join(several)}); "
+                                "ask which one")
+        pool = [f for f in pool if f.audience == one[0]]
     f = pool[0]
     chunk = t.chunk_at(f.source, f.start, f.end)
     return Lookup(AudienceSizingResult(

@@ -31,9 +31,10 @@ MD_HEADER = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$")
 # rows that summarise a list rather than name a vertical
 AGGREGATE = re.compile(r"\b(average|overall|all verticals|all industries|median|total|mean|benchmark|blended)\b", re.I)
 OPERATOR = re.compile(r"^[×x*÷/+−=≈]|^-\s*[$\d]")
-_COUNTRIES = {"canada", "mexico", "united kingdom", "uk", "germany", "france", "australia", "japan", "india", "brazil",
-              "spain", "italy", "netherlands", "ireland", "new zealand", "singapore", "china", "south korea",
-              "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide"}
+# countries and world regions a KB names as places, never as verticals (also mpa.audience_several)
+COUNTRIES = {"canada", "mexico", "united kingdom", "uk", "germany", "france", "australia", "japan", "india", "brazil",
+             "spain", "italy", "netherlands", "ireland", "new zealand", "singapore", "china", "south korea",
+             "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide"}
 # words a heading uses around a vertical's name that are not part of it
 _HEADING_FILLER = re.compile(r"\b(section|part|chapter|step|\d+|profile|profiles|vertical|verticals|benchmarks?|"
                              r"lead generation|blended|summary|overview|notes?|by|and|the|of|for|in|at|figures?|"
@@ -177,7 +178,7 @@ def is_geography(label: str) -> bool:
     ``<name> DMA``/``metro``."""
     global _GEO_NAMES
     if _GEO_NAMES is None:
-        _GEO_NAMES = {s for k, syns in VOCABULARY["geographies"].items() for s in [k.lower(), *syns]} | _COUNTRIES
+        _GEO_NAMES = {s for k, syns in VOCABULARY["geographies"].items() for s in [k.lower(), *syns]} | COUNTRIES
     low = " ".join(label.lower().replace("–", "-").split())
     return low in _GEO_NAMES or bool(re.fullmatch(r"[a-z][a-z .'-]* (dma|metro|msa|metro area)", low))
 

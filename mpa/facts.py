@@ -31,7 +31,7 @@ from mpa.audience_facts import audience_line, prose_audience_facts
 from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
-from mpa.clauses import clauses, heading_at, platform_said, section_headings, singular_names
+from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
 from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
@@ -176,6 +176,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
 
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
 _PER_UNIT = re.compile(r"[$€£]\d[\d,.]*(?:\s*[-–—]\s*[$€£]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
+# "clicks cost $0.55-0.80": the units a price is stated for, before the verb
+_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?[$€£]\d", re.I)
 
 
 def _sentence_metric(sent: str) -> str | None:
@@ -187,7 +189,7 @@ def _sentence_metric(sent: str) -> str | None:
     if named:
         return None
     implied = {metric_in(f"cost per {m.group(1)}") or metric_in(f"cost per {m.group(1).split()[0]}")
-               for m in _PER_UNIT.finditer(sent)}
+               for m in _PER_UNIT.finditer(sent)} | {metric_in(f"cost per {m.group(1)}") for m in _UNITS_COST.finditer(sent)}
     implied.discard(None)
     return implied.pop() if len(implied) == 1 else None
 
@@ -197,7 +199,9 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
     known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
     ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
     unit; not a negation. A sentence naming several verticals is read clause by clause
-    (:func:`mpa.clauses.clauses`): "…suppliers paid $1.30-1.55 per click, and packaging suppliers paid $0.85"."""
+    (:func:`mpa.clauses.clauses`): "…suppliers paid $1.30-1.55 per click, and packaging suppliers paid $0.85";
+    a price of units ("Walmart Connect clicks cost $0.55-0.80 for …") states their cost per unit, and the
+    capitalised name before the units is the platform when nothing else names one."""
     names_of = singular_names(v for v in verticals if v)
     if not names_of:
         return []
@@ -223,7 +227,7 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
                 low, high = number_range(value)
                 vertical = said.pop()
                 plat = platform_said(part, own) or platform_said(sent, own) or platform_said(section, own) \
-                    or platform_said(heading_at(heads, off), own)
+                    or platform_said(heading_at(heads, off), own) or priced_by_name(sent, names_of)
                 if plat and plat not in own and plat not in VOCABULARY["platforms"]:
                     own.append(plat)  # "on Quora": the section's other sentences may name it only in its heading
                 out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,

@@ -87,6 +87,20 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
     return Lookup(out)
 
 
+def same_for_every_business(engine: RetrievalEngine, platform: str | None, metric: str) -> bool:
+    """The metric is one the KB states only by platform or channel, never for a vertical ("MINIMUM MONTHLY SPEND BY
+    PLATFORM": Nextdoor $500), so asked for a business and a platform, the platform's figure is the answer — the
+    same for every business — not "no such benchmark for this vertical"."""
+    if not (platform or "").strip():
+        return False
+    bench = [f for f in facts(engine) if f.kind == "benchmark" and f.metric]
+    m = canonical_metric(metric, sorted({f.metric for f in bench})) or own_metric_named(metric, bench)
+    of_m = [f for f in bench if f.metric == m]
+    # rows that are platforms or an overall figure: a list of causes, service models or markets is kept by its own rows
+    return bool(of_m) and all(_dimension(f)[0] in ("platform", "overall") or _platform_row(f) for f in of_m) and bool(
+        platforms_in_kb(platform, {f.platform for f in of_m if f.platform} | {f.label for f in of_m if _platform_row(f)}))
+
+
 def _platform_row(f: Fact) -> bool:
     """A row of a list whose rows are platforms ("BY PUBLISHER", "BY NETWORK"), kept with no vertical."""
     from mpa.list_rows import ROW_PLATFORMS

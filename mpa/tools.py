@@ -403,7 +403,8 @@ class ToolExecutor:
                                            if e["decision"] != "selected"}}})
 
     def _benchmark(self, inp: dict) -> ToolResult:
-        if not (inp.get("vertical") or "").strip():
+        if not (inp.get("vertical") or "").strip() or platform_figures.same_for_every_business(
+                self.engine, inp.get("platform"), inp["metric"]):  # a platform's minimum spend: whatever the business
             return self._platform(inp)
         found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
         if not found.result:

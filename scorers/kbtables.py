@@ -120,7 +120,8 @@ def _vertical_names(path: str) -> dict[str, list[str]]:
     """The vertical table claims are read with: the KB's labels (with their parts and the
     vocabulary synonyms that name exactly one of them) first, then the vocabulary's keys."""
     labels = sorted(_labels(path))
-    names: dict[str, list[str]] = {lb: [] for lb in labels}
+    # a label as written, brackets and all ("SaaS (Mid-Market Tier)"), as an answer quotes it; its parts come next
+    names: dict[str, list[str]] = {lb: [lb.lower()] if "(" in lb else [] for lb in labels}
     for lb in labels:
         for p in parts(lb):
             if match_labels(p, labels, use_vocabulary=False) == [lb]:

@@ -17,6 +17,9 @@ Modules, one concept each:
 * :mod:`~agent.offline.metricforms` — a metric described by the ratio it is ("share of people who see the ad and click" → CTR);
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
+* :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
+  the user's words;
+* :mod:`~agent.offline.platformsaid` — the platforms a message names as meant ("Microsoft's search ads" is one);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
 * :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
@@ -41,6 +44,10 @@ Modules, one concept each:
 * :mod:`~agent.offline.reportedcount` — a count a platform reports, taken through the KB's adjustment;
 * :mod:`~agent.offline.carrycount` — a count the last answer worked out, carried into this turn's rate;
 * :mod:`~agent.offline.carryrate` — the user's own rate applied to the count the last answer worked out;
+* :mod:`~agent.offline.proserate` — a rate the KB states in a sentence, of the platform named, on that count;
+* :mod:`~agent.offline.closerate` — the KB's allowable-cost rule (value × close rate × its multiplier) on the user's;
+* :mod:`~agent.offline.sharepick` — of the budget shares a passage states, the one the question is about;
+* :mod:`~agent.offline.rangeend` — the end of a range shown before that a message points at, as a figure;
 * :mod:`~agent.offline.compare` — two of the user's figures compared (a share, what is left, a % change) or a
   target worked back through a rate (leads needed, cost per customer, a run rate);
 * :mod:`~agent.offline.amounts` — the user's amount moved ("trim it by a fifth", "halve"), re-timed (a week's spend

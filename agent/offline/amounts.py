@@ -286,10 +286,12 @@ _NORM = re.compile(r"\b(?:typical|usual|normal|good|target|benchmark|average|sta
                    r"\b(?:healthy|acceptable|reasonable|ideal|usually|typically|normally|ideally|generally)\b", re.I)
 
 
-def payback(text: str) -> list[str]:
+def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
     """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month (the KB's simple
     payback, "CAC ÷ monthly contribution per customer"). Asked of the user's own customers with no monthly figure
-    said, that figure — one only the user has — is the input asked for."""
+    said, that figure — one only the user has — is the input asked for. ``cost``: the end of a range shown before
+    that the message points at ("at the cheap end of that donor cost") and the passage that states it, when the
+    message states no cost itself."""
     t = digits(text)
     if not _PAYBACK.search(t) or not _WHEN.search(t):
         return []
@@ -302,11 +304,13 @@ def payback(text: str) -> list[str]:
         cash = nums
     monthly = [n for n in cash if own_period(t, n) == "month"]
     once = [n for n in cash if n not in monthly]
+    shown = f" [{cost[1]}]" if cost and not once else ""  # the remembered end, cited where it was read
+    once = once or ([Num(cost[0], 0, 0, True, False)] if cost else [])
     if len(monthly) != 1 or len(once) != 1 or not monthly[0].value:
         return []
     v = once[0].value / monthly[0].value
     sign = "=" if abs(v - round(v, 2)) < 1e-9 else "≈"
-    return [f"{money(once[0].value)} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 2))} months — the payback "
+    return [f"{money(once[0].value)}{shown} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 2))} months — the payback "
             "(CAC ÷ monthly contribution)"]
 
 
@@ -334,10 +338,10 @@ _POINTS_BACK = re.compile(r"\b(?:cut\w*|trim\w*|slash\w*|reduc\w*|rais\w*|increa
 OWN_ONLY = ("share of budget",)  # the searches of working on the user's figures alone: no passage states its lines
 
 
-def work(text: str, said: tuple[float, str | None] | None = None) -> tuple[list[str], str] | None:
+def work(text: str, said: tuple[float, str | None] | None = None, cost: tuple[float, str] | None = None) -> tuple[list[str], str] | None:
     """(working lines, words to search the KB for the rule) for the first of these the message asks, or None.
     A message stating no amount that points back to one ("what's that per year?", "and if we cut it by 10%?")
-    is read with the budget said before (``said``: the amount and its period)."""
+    is read with the budget said before (``said``: the amount and its period); ``cost``: a range end it points at."""
     t = digits(text)
     if said and said[0] and not _money_amounts(t, parse_numbers(t)) and _POINTS_BACK.search(t):
         text = f"${said[0]:g}{f' a {said[1]}' if said[1] else ''}: {text}"
@@ -345,7 +349,7 @@ def work(text: str, said: tuple[float, str | None] | None = None) -> tuple[list[
                       (shares, "budget split channels share"), (part, "share of budget"),
                       (impressions, "reach frequency impressions"),
                       (moved, "budget change reallocate"), (per_period, "monthly budget pacing")):
-        lines = f(text)
+        lines = f(text, cost) if f is payback else f(text)
         if lines:
             return lines, search
     return None

@@ -20,7 +20,8 @@ _NUM = r"\d[\d,.]*"
 _UNIT_T = r"(?:hours?|days?|weeks?|months?|quarters?|years?)"
 FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\bhow (?:often|frequently)\b|\bhow many times\b", re.I),
-     re.compile(rf"\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
+     # (an amount by the period — "$3,000 a month", "20k a week" — is a spend rate, no frequency)
+     re.compile(rf"(?<!\d )(?<!\d[kKmM] )\b(?:per|a|each|every)\s+(?:{_NUM}[- ])?{_UNIT_T}\b|\b(?:daily|weekly|monthly|quarterly|annually)\b"
                 rf"|\bevery\s+{_NUM}\b", re.I)),
     (re.compile(r"\bhow long\b|\b(?:shortest|longest)\b", re.I), re.compile(rf"\b{_NUM}(?:\s*(?:–|-|to)\s*{_NUM})?[- ]?{_UNIT_T}\b", re.I)),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I),

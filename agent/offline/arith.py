@@ -31,6 +31,8 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
             unit = n.role.split(":", 1)[1]
             return unit if unit in UNIT_OF else unit_metric(unit)
     unit = p.unit or _counted(p)
+    if unit and (own := kbmetrics.priced(re.sub(r"^(?:new|more|extra|additional|first-time) ", "", unit.lower()))):
+        return own  # "how many new donors" where the KB prices its own "cost per donor": not the vocabulary's CAC
     if unit:
         m = buyask.metric_of(unit)
         if m:
@@ -176,7 +178,9 @@ def lookups(p: Parsed, mem: Memory, metrics: list[str]) -> list[str]:
         return [ratio] + [m for m in metrics if m != ratio and m not in ratio.split(":")]
     pm = price_metric(p, mem)
     have = _price(p, mem, {}, pm)
-    if pm and not have and pm not in metrics:
+    from agent.offline.platformfig import platforms  # (imported here: platformfig reads gaps, which reads this module)
+    own = any((n.role or "").startswith("price") for n in p.numbers)  # the user's own price needs no range
+    if pm and (not have or platforms(p.text) and not own) and pm not in metrics:  # "… into LinkedIn …": its own range
         return [*metrics, pm]
     return [] if have and not p.metrics else metrics
 

@@ -57,10 +57,16 @@ _BUSINESS = [
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
-               r"agency|startup|studio)) (?:sell|make|run|operate|own|market|offer|build|install|provide|rent(?: out)?|lease|"
-               r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft)(?:e?s)?"
+               r"agency|startup|studio)) (?:sell|make|run|operate|own|manage|market|offer|build|install|provide|rent(?: out)?|lease|"
+               r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft|"
+               r"fix|repair|clean|service|supply|paint|teach|cater)(?:e?s)?"  # a trade's work: "we service boilers"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
                r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
+    # goods a trade fits somewhere: "we put solar panels on roofs", "I fit blinds in offices" (never money or ads put into
+    # a channel: "we put more money into search", "half of it on LinkedIn")
+    re.compile(r"\b(?:we|i) (?:put|fit|mount|lay|hang)s? (?P<p>(?!(?:more|less|half|some|most|all|our|my|it|them|that|this|"
+               r"these|those|a|an|the|money|budget|cash|dollars|spend|ads?)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*)?) "
+               r"(?:on|onto|in|into) (?:[a-z]+ ){0,2}?[a-z]+s\b", re.I),
     # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
@@ -110,10 +116,10 @@ _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
                              r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|every|both|"
-                             r"we|i|they|he|she|someone|somebody|"
+                             r"we|i|they|he|she|someone|somebody|be|being|been|"
                              r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
-                             r"space|industry|sector|vertical|niche|category|market|field|ads?|"
+                             r"space|industry|sector|vertical|niche|category|market|field|ads?|causes?|"
                              r"in|on|at|to|from|with|by|of|our|your|my|their|"
                              r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit)\b", re.I)  # verbs
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"

@@ -16,14 +16,14 @@ from agent.offline import kblabels, planmath
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
-         sizes: list[tuple[str, str]] | None = None) -> planmath.Work | None:
+         sizes: list[tuple[str, str]] | None = None, cost: tuple[float, str] | None = None) -> planmath.Work | None:
     """:func:`agent.offline.planmath.work` of these arguments, a copy."""
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
-                kblabels.declared())
+                kblabels.declared(), cost)
     return None if w is None else dataclasses.replace(w, lines=list(w.lines))
 
 
 @lru_cache(maxsize=256, typed=True)
 def _worked(text: str, asked_before: str, budget: float | None, answered: str, said: tuple | None, ltv: float | None,
-            sizes: tuple | None, kb: tuple) -> planmath.Work | None:
-    return planmath.work(text, asked_before, budget, answered, said, ltv, None if sizes is None else list(sizes))
+            sizes: tuple | None, kb: tuple, cost: tuple[float, str] | None = None) -> planmath.Work | None:
+    return planmath.work(text, asked_before, budget, answered, said, ltv, None if sizes is None else list(sizes), cost)

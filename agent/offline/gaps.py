@@ -26,7 +26,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import platformslot
+from agent.offline import platformsaid, platformslot
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -133,7 +133,7 @@ _TABLES = ("platforms", "verticals", "metrics", "geographies", "audiences", "unc
 def unsaid_platforms(question: str, text: str) -> list[str]:
     """Platforms the question names that the cited text never names (by any of their names)."""
     out = []
-    for key in match_terms(question, VOCABULARY["platforms"]):
+    for key in dict.fromkeys(k for _, k in platformsaid.said(question)):  # as meant: "Microsoft's search ads" is one
         if not term_pattern(tuple(VOCABULARY["platforms"][key])).search(text.lower()):
             out.append(key)
     return out
@@ -360,9 +360,9 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are {' and '.join(theirs)}'s.")
         elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
-                o.name == "get_audience_sizing" and o.found for o in outcomes):
+                o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes):
             notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
-        elif (alone := unpaired([k for k in match_terms(question, VOCABULARY["platforms"]) if k not in plat], vertical,
+        elif not any(map(_every_business, outcomes)) and (alone := unpaired([k for k in dict.fromkeys(k for _, k in platformsaid.said(question)) if k not in plat], vertical,
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
                          f"quoted above is the closest it holds.")
@@ -372,3 +372,10 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                          f"{' or '.join(plat)}'s.")
     notes += platformslot.notes(outcomes)  # a platform the vocabulary does not know, which the tool says it lacks
     return answer if not notes else f"{answer}\n\n{' '.join(notes)}"
+
+
+def _every_business(o) -> bool:
+    """The benchmark tool, asked for a vertical, answered with a platform's figure by platform: the KB states that
+    metric for no vertical (a platform's minimum spend), so it is no other business's figure to warn of."""
+    return o.name == "get_benchmark" and o.found and bool(o.input.get("vertical")) and bool(
+        re.match(r"get_benchmark: .+? — \d+ figure\(s\) in the knowledge base, by ", o.content))

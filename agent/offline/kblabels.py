@@ -46,9 +46,12 @@ def labels() -> tuple[str, ...]:
 
 
 def platforms_in(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, name) of each platform the KB declares in its own words that the text says in full."""
+    """(start, end, name) of each platform the KB declares in its own words that the text says in full — not one
+    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email")."""
+    metrics = kbmetrics.spans(text)
     return sorted((m.start(), m.end(), name) for name in _PLATFORMS
-                  for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text or "", re.I))
+                  for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text or "", re.I)
+                  if not any(s <= m.start() < e for s, e in metrics))
 
 
 def named_in(text: str) -> str | None:

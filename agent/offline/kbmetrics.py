@@ -17,6 +17,10 @@ import re
 from agent.offline.passages import terms
 
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
+_OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no rate ("average first gift")
+# the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
+# names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
+_STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
@@ -24,6 +28,7 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
     _DECLARED.clear()
+    _OTHER.clear()
     for t in tools or []:
         if t.get("name") != "get_benchmark":
             continue
@@ -36,11 +41,15 @@ def declare(tools: list[dict] | None) -> None:
                 name = (i.group("name") or key).strip().lower()
                 if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rate", name):
                     _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
+                elif len(name.split()) >= 3 and not key.isupper():
+                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift")
 
 
 def named_in(text: str) -> list[tuple[int, str]]:
     """(position, name) for each declared acronym the text says ("the CPB", "CPBs" → "cost per booking") and
-    each declared rate or price it names in full ("view rate", "cost per booked call")."""
+    each declared rate or price it names in full ("view rate", "cost per booked call"), and each figure of another
+    kind the KB names itself, said in full or by the words after its statistic ("a first gift" of "average first
+    gift", "monthly spend" of "minimum monthly spend")."""
     out = []
     for key, name in _DECLARED.items():
         if key.isupper():
@@ -52,7 +61,36 @@ def named_in(text: str) -> list[tuple[int, str]]:
             if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
+    for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
+        out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
+            rf"(?<![A-Za-z]){re.escape(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
+            text[max(0, m.start() - 30):m.start()])][:1]
     return out
+
+
+# a statistic asked in other words before the figure's name: "how big is a first gift", "the smallest monthly spend"
+_ASKED = re.compile(r"\b(?:smallest|lowest|least|minimum|min|biggest|largest|highest|maximum|max|most|typical|typically|"
+                    r"average|usual|usually|normal|median|how big|how large|how much)\b", re.I)
+
+
+def _other_forms(name: str) -> list[tuple[str, bool]]:
+    """(form, whether the statistic must be asked around it) of a figure the KB names itself: its whole name; the
+    words after its statistic ("first gift"), when the message asks a statistic ("how big is a first gift": not
+    "our monthly budget", the user's own); the statistic after its first qualifier ("monthly minimum")."""
+    words = name.split()
+    out = [(name, False)]
+    if _STATISTIC.match(name) and len(words) >= 3:
+        out += [(" ".join(words[1:]), True), (f"{words[1]} {words[0]}", False)]
+    return out
+
+
+def spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each form of a declared metric :func:`named_in` finds in ``text`` (its whole name, a rate's
+    last two words, a figure's words after its statistic): where the text says a metric, as written."""
+    forms = {f for name in _DECLARED.values() for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
+        f for name in _OTHER.values() for f, _ in _other_forms(name)}
+    return [(m.start(), m.end()) for f in forms if len(f.split()) >= 2
+            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(f)}s?(?![A-Za-z])", text or "", re.I)]
 
 
 def _tail(name: str) -> str | None:
@@ -105,4 +143,4 @@ def without_declared(text: str) -> str:
 
 def state() -> tuple:
     """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
-    return tuple(sorted(_DECLARED.items()))
+    return tuple(sorted(_DECLARED.items())) + tuple(sorted(_OTHER.items()))

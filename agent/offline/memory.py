@@ -92,7 +92,7 @@ _RETURN = re.compile(r"\b(?:back|return(?:ing)?)\s+to\s+(?:the|our|my|that|this|
 # "what share should X get"): a question of the planning rules, not the last calculation re-run
 _ALLOCATE = re.compile(r"\b(?:how much|what (?:share|portion|part|percentage|fraction)|(?:the )?(?:least|most|minimum|"
                        r"maximum))\b[^?.]{0,40}\b(?:should|must|ought to|do we|do i)\b[^?.]{0,30}\b(?:put|spend|give|"
-                       r"allocate|assign|get|go|keep|set aside|reserve)\b", re.I)
+                       r"allocate|assign|get|go|keep|set aside|reserve)\b|\bhow much of (?:it|that|this|the|our|my)\b", re.I)  # a part of it
 
 
 # a question of what to do ("what should we cut first?", "where should the money go?"): advice asked of the

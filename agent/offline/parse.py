@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askshape, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
+from agent.offline import askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -142,7 +142,7 @@ def _metric_phrases(text: str) -> list[tuple[int, str]]:
     for form in [f for f in _PRICE_FORMS if may_match(f, low)]:
         for m in form.finditer(text):
             noun = _clean_noun(m.group(1))
-            if match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"]):
+            if kbcovers.names_business(noun):  # (not a unit the KB prices: "cost per donor")
                 continue
             words = noun.split()
             while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
@@ -331,14 +331,14 @@ def _parse(text: str) -> Parsed:
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = _named(norm, "uncovered_verticals")
+    uncovered = kbcovers.left_out(named_uncovered := _named(norm, "uncovered_verticals"))  # as the served KB says
     verticals = _named(without_channel_names(norm), "verticals")
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:
         p.vertical = verticals[0][1]
         p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
-    elif (b := _business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"]))) is not None:
+    elif (b := _business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"])) or kbcovers.as_business(named_uncovered, norm)) is not None:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]

@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, carryrate, compare, funnel, periods, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -37,7 +37,7 @@ _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|
 _BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
 _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid|cac)\b|"
-                       r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b", re.I)
+                       r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b|\b(?:ceiling|cap|limit) per [a-z]", re.I)
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")  # "3:1", "3 to 1"
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
 _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
@@ -291,18 +291,18 @@ def redone(text: str, asked_before: str, budget: float | None, sizes: list[tuple
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
-         sizes: list[tuple[str, str]] | None = None) -> Work | None:
+         sizes: list[tuple[str, str]] | None = None, cost: tuple[float, str] | None = None) -> Work | None:
     """The first formula the message asks for, or None (``answered``: the last answer, whose working
     a rate may be applied to; ``said``: the budget an earlier statement gave and its period, which
-    "what's that per year?" points back to)."""
+    "what's that per year?" points back to; ``cost``: the end of a range shown before that the message points at)."""
     for w in (split(text, budget), reach_budget(text), pacing(text, asked_before), break_even(text, asked_before)):
         if w is not None:
             return w
     if (a := tallies.work(text, asked_before, answered, sizes)) is not None:  # several of the user's figures tied
         return Work(*a, cited=False)
-    if (a := amounts.work(text, said)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
+    if (a := amounts.work(text, said, cost)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
-    if (w := allowable(text, asked_before, ltv)) is not None:
+    if (w := closerate.work(text, asked_before, ltv, _per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate
@@ -343,8 +343,8 @@ def _brackets(sentence: str, v: float) -> bool:
 _FRACTIONS = {"half": (1, 2), "a half": (1, 2), "a third": (1, 3), "one third": (1, 3), "two thirds": (2, 3),
               "a quarter": (1, 4), "one quarter": (1, 4), "three quarters": (3, 4), "a fifth": (1, 5), "a tenth": (1, 10)}
 _SHARE_RULE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)%|(?P<frac>" + "|".join(sorted(_FRACTIONS, key=len, reverse=True))
-                         + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|"
-                         r"weekly|quarterly)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
+                         + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|weekly|quarterly|"
+                         r"(?:year|month|quarter|week)'s)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
                          re.I)
 _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
                           r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
@@ -353,7 +353,7 @@ _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year
 def share_of_budget(text: str, quoted: str) -> list[str]:
     """The quoted "N% of the (monthly) budget" (or "a third of the … budget") applied to the user's budget, converted to the
     rule's period first when the user gave another one (a yearly total spread evenly)."""
-    m = _SHARE_RULE.search(quoted)
+    m = sharepick.best(_SHARE_RULE, text, quoted)  # the share the question is about, of those the passage states
     t, nums = _nums(text)
     budget = max((n for n in nums if not n.pct), key=lambda n: n.value, default=None)
     if not m or budget is None or budget.value < 1000 or not re.search(r"\?|\b(?:what|how much|which)\b", t, re.I):

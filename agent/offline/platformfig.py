@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels
+from agent.offline import kblabels, platformsaid
 from agent.offline.gaps import future_year
 from agent.offline.toolread import ToolOutcome
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 _LINE = re.compile(r"^- (?P<label>.+?) \(by (?P<dim>[^,()]+)(?:, (?P<period>[^()]+))?\): (?P<value>.+?)"
                    r"(?: — (?P<note>.*?))? \[(?P<id>[^\[\]]+)\]$", re.M)
@@ -31,10 +30,8 @@ _SHORT = 5  # a list this long is quoted whole; a longer one by its ends
 def platforms(text: str) -> list[str]:
     """The platforms or channels the message names (the vocabulary's keys, and the KB's own names said in full,
     :func:`kblabels.platforms_in`), in the order said; a vocabulary name inside an own one is not said apart."""
-    low, own = text.lower(), kblabels.platforms_in(text)
-    said = [(m.start(), k) for k in match_terms(text, VOCABULARY["platforms"])
-            for m in term_pattern(tuple(VOCABULARY["platforms"][k])).finditer(low)
-            if not any(s <= m.start() < e for s, e, _ in own)]
+    own = kblabels.platforms_in(platformsaid.plain(text))  # "Microsoft's search ads": Bing Ads (platformsaid)
+    said = platformsaid.said(text, [(s, e) for s, e, _ in own])
     return list(dict.fromkeys(k for _, k in sorted(said + [(s, name) for s, _, name in own])))
 
 

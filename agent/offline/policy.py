@@ -13,8 +13,8 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
-from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, verdict
+from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -267,7 +267,7 @@ class OfflineAgent:
             paras.append(chan)
             misses = []
         calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
-                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench)
+                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench) or proserate.applied(text, (previous or ("", ""))[1], merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]))
         if calc_para:
             paras.append(calc_para)
         shown = set()
@@ -292,7 +292,7 @@ class OfflineAgent:
             elif o.name == "get_audience_sizing":
                 if o.found:
                     paras.append(compose.audience_para(o))
-                elif not o.is_error:
+                elif not o.is_error and not calc_para:  # a count worked out answers "how many"; no size was asked
                     misses.append(compose.miss(o))
         ranked = followup.unsaid(_own_business(sizing.not_about_others(outcomes, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])),
@@ -368,7 +368,7 @@ def _formula(text: str, history: list, mem: Memory, previous: tuple | None = Non
     """The planner's formula this message asks for (the previous question may have asked it)."""
     hist = _as_history(history)
     return formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes)  # not the budget a count used
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, rangeend.pointed(text, mem))  # not the budget a count used; a range end pointed at
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

@@ -34,11 +34,11 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
                + _NOUN, re.I),
     # the price of one of a thing, counted as one: "the cost of one direct booking", "a typical price for each sign-up"
     re.compile(r"\b(?:cost|costs|price|prices)\s+(?:of|for)\s+(?:one|each|every|a single|one single)\s+" + _NOUN, re.I),
-    re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign) " + _ARTICLE
+    re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign|find|attract|recruit|secure) " + _ARTICLE
                + _NOUN, re.I),
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
     re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
-               r"sign up|sign) (?:an? |one |each |every |per )" + _NOUN, re.I),
+               r"sign up|sign|find|attract|recruit|secure) (?:an? |one |each |every |per )" + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
                + r"(?: (?:on|at|from|with|through|via|of) (?:an? |the |our |my )?[a-z]+(?: [a-z]+)?)? (?:usually |typically |"
                r"normally |generally )?" + _COST_VERB + r"\b",  # "what does one meeting with a new client cost"

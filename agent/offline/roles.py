@@ -37,6 +37,12 @@ ADVISED_COUNT = re.compile(r"\bhow many [a-z][a-z -]{0,30}? should (?:i|we)\b(?:
                            r"[a-z]+", re.I)
 
 
+# the size of one sale said before its amount: "contracts land around", "the average order is", "deals close at about"
+_DEAL_SIZE = re.compile(r"\b(?:contracts?|deals?|orders?|baskets?|tickets?|invoices?)\b (?:typically |usually |often |tend to )?"
+                        r"(?:land|come in|close|average|run|are|is|sit|go|sell)s?\b(?: (?:at|for|around|about|roughly|near|"
+                        r"between))*\s*\$?\s*$", re.I)
+
+
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""
     for n in nums:
@@ -93,6 +99,8 @@ def assign(text: str, nums: list[Num]) -> None:
                 # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
                 r"^\s*(?:a |per |each |dollars|bucks|of |in |for |to |and |or |is |was )", after):
             n.role = "count"
+        elif _DEAL_SIZE.search(re.split(r"[.?!;]\s", text[:n.start])[-1]):
+            n.role = "deal"  # "our SaaS contracts land around $20k a year": what one sale is worth, no budget to spend
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
             n.role = "budget"
 

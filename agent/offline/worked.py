@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import compose, planmath, reportedcount, searchq, userrule
+from agent.offline import closerate, compose, planmath, reportedcount, searchq, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -21,6 +21,8 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
             k: int) -> str:
     """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
     ranked = merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found])
+    if isinstance(w, closerate.CloseWork):  # the KB's rule on the close rate; none stated: the ratio its value is set by
+        return closerate.answer(text, w, ranked) or compose.ask_for("target LTV:CAC ratio")
     if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
         got = userrule.share_of(w.base, True, ranked[:6], f"{text} {w.search}")
         return f"{got[0]}\n\n{planmath.shown(got[1], got[2])}" if got else compose.ask_for("target LTV:CAC ratio")

@@ -1,0 +1,34 @@
+"""Several sized audiences fit the words asked: the one that says no more than them, else none.
+
+Why: a plain word like "households" shares its head with every label that counts households — "Households with
+a dog", "Renter households", "DMA Households - 2025 Estimates" — and the look-up took whichever came first in the
+KB: the national "homes" were answered with 65.1M dog-owning households. The label that adds nothing to the words
+asked but the kind of place it is sized by ("DMA", "Region", a country) and its caption's tail ("- 2025
+Estimates") is the count of exactly what was asked; when no label, or more than one, is that bare, the look-up
+says which it sizes and asks, rather than answer for a neighbour.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from mpa.fact_text import COUNTRIES
+from rag.analyzer import get_analyzer
+
+# the kinds of place a count is made by: words a label adds that say where, not who
+_PLACE_KINDS = {"dma", "dmas", "region", "regions", "regional", "metro", "market", "markets", "state", "states",
+                "province", "provinces", "county", "counties", "national", "country", "city", "cities", "area"}
+_STEMS = get_analyzer(True, True)
+
+
+def bare(query: str, labels: Iterable[str]) -> list[str]:
+    """The labels whose words, less their caption's dash tail, years, place kinds and countries, are all words of
+    ``query`` (by stem)."""
+    said = set(_STEMS(query or ""))
+    out = []
+    for label in labels:
+        head = re.split(r"\s+[-–—]\s+", str(label))[0]
+        words = [w for w in re.findall(r"[a-z]+", head.lower()) if w not in _PLACE_KINDS and w not in COUNTRIES]
+        if words and set(_STEMS(" ".join(words))) <= said:
+            out.append(label)
+    return out
