@@ -87,7 +87,7 @@ _BUSINESS = [
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
     # … typed without the article when a word that ends a business's name says what it is: "dental clinic group here,"
     re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r"(?: (?:group|chain|network|owners?))?)"
-               r"(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
+               r"(?=,? here\b)", re.I),
     # the kind of business the user supposes they are: "say we count ourselves as a wholesaler", "treat us as a clinic"
     re.compile(r"\b(?:count|consider|treat|class|classify|think of|see|file|list)(?:ed|ing)? (?:ourselves|myself|us|me) as "
                r"(?:an? |the )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:instead|then|rather|and|but|so|for|in|with)\b|[.,;?!(]|$)",
