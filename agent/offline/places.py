@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import placeshort
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from mpa.audience_lookups import US_STATE_CODES, place_as_typed
@@ -145,10 +146,12 @@ def sized_place(text: str, sized: list[str]) -> str | None:
     """The one place of ``sized`` (where the tool said the last audience is also sized) the message names
     in full, in any case ("and boise", "san antonio?"): people type a market in lower case, and a place the
     KB sizes that very audience for is known to be a place; else the one it names by its kind
-    (:func:`place_of_kind`), else None."""
+    (:func:`place_of_kind`), else the one it names by a short form (``placeshort``: "cali", "ny"), else None."""
     low = " ".join((text or "").split())
     named = [g for g in sized if place_as_typed(g).search(low)]
-    return named[0] if len(named) == 1 else place_of_kind(text, sized)
+    if len(named) == 1:
+        return named[0]
+    return place_of_kind(text, sized) or (None if named else placeshort.said_short(low, sized))  # "and cali", "ny state"
 
 
 def place_of_kind(text: str, sized: list[str]) -> str | None:
@@ -166,8 +169,10 @@ def place_of_kind(text: str, sized: list[str]) -> str | None:
 # "what would it come to", "ballpark"
 _AGAIN_WORDS = set(terms("look like would be come comes came to roughly approximately approx about around ballpark "
                          "estimate guess then instead there across over figure picture does do did is are was were "
-                         "more less"))
-_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b", re.I)
+                         "more less what whats number size count total same"))
+# the figure just given, pointed at: "that", "it", or "the number", "the same figure" ("whats the number for california")
+_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same )?(?:number|figure|size|count|total)s?\b",
+                             re.I)
 
 
 def same_figure_elsewhere(text: str, rest: set[str]) -> bool:

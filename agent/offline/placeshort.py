@@ -1,0 +1,48 @@
+"""A place the sizing tool just said it also sizes, typed short: a state's postal code or a DMA's
+initials in lower case ("and in ny state", "la too"), a name clipped to its first letters ("and
+cali", "what about mass"), or the country as "the us" / "usa".
+
+Why a module: right after an audience was sized, people ask for the same audience elsewhere the
+way they type, not the way a table spells the place. A short form is ambiguous on its own ("in"
+is Indiana's code, "us" a pronoun, "wash" a verb), so it is read only against the few places the
+tool named as also sized for that audience, and only when exactly one of them fits.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.audience_lookups import US_STATE_CODES
+
+# two-letter codes that are everyday English words: never read as a place when typed in lower case
+_WORD_CODES = {"in", "me", "or", "oh", "hi", "ok", "id", "de", "pa", "ma", "co", "al", "ga"}
+_COUNTRY = re.compile(r"\bthe\s+u\.?s\.?(?:a\.?)?(?![\w.])|\bu\.s\.(?:a\.?)?|\busa\b", re.I)
+_WORD = re.compile(r"[a-z]+")
+_CODE_OF = {name.lower(): code.lower() for code, name in US_STATE_CODES.items()}
+
+
+def _initials(place: str) -> str:
+    """A DMA's initials ("Los Angeles DMA" → "la"), or "" for a place that is not a DMA."""
+    if not place.lower().endswith(" dma"):
+        return ""
+    return "".join(w[0] for w in re.split(r"[\s\-–]+", place[:-4]) if w).lower()
+
+
+def _fits(low: str, words: set[str], place: str) -> bool:
+    """Does the message (``low``, lower case; ``words``, its words) name ``place`` by a short form?"""
+    name = place.lower()
+    if name in ("united states", "us", "usa"):
+        return bool(_COUNTRY.search(low))
+    short = {_CODE_OF.get(name, ""), _initials(place)} - {""} - _WORD_CODES
+    if short & words:
+        return True
+    first = re.split(r"[\s\-–]+", name)[0]  # a clipping: the first four letters or more, three or more short
+    return any(len(w) >= 4 and first.startswith(w) and len(first) - len(w) >= 3 for w in words)
+
+
+def said_short(text: str, sized: list[str]) -> str | None:
+    """The one place of ``sized`` (where the tool said the last audience is also sized) that ``text``
+    names by a short form (module docstring), else None."""
+    low = (text or "").lower()
+    words = set(_WORD.findall(low))
+    fits = [g for g in sized if _fits(low, words, g)]
+    return fits[0] if len(fits) == 1 else None
