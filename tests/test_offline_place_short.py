@@ -1,0 +1,42 @@
+"""The same audience elsewhere, asked the way people type a place right after a size (probe of 2026-11-29,
+h_probe_aud): a state's postal code in lower case ("and in ny state"), a clipped name ("and cali", "and nash?"),
+the country as "the us", or "the number for X" pointing back at the figure just given. Before, each kept the last
+row's place (or searched the KB) and answered a size the user had not asked for. Wording of our own, on kb/ and on
+the plain-text fixture KB kb_txt."""
+from __future__ import annotations
+
+from agent.offline.placeshort import said_short
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+NURSES = ["nurse recruiting gig. size of the RN pool in chicago dma?", "and in ny state", "and in the us overall"]
+OWNERS = ["building a payroll tool, how many small business owners are there in the usa",
+          "whats the number for california", "and cali"]
+GYMS = ["how many gym goers are there in austin", "whats the number for seattle", "and nash?"]
+
+
+def test_short_forms_read_only_against_the_places_sized():
+    assert_unseen(NURSES, OWNERS, GYMS)  # the wording here is no data set's
+    sized = ["United States", "California", "New York", "Chicago DMA"]
+    assert said_short("and in ny state", sized) == "New York"
+    assert said_short("and cali?", sized) == "California"
+    assert said_short("and in the us overall", sized) == "United States"
+    assert said_short("la too", ["Los Angeles DMA", "Texas"]) == "Los Angeles DMA"
+    assert said_short("what about for us", sized) is None  # "us" alone is the pronoun
+    assert said_short("and in our stores", sized) is None
+    assert said_short("and in ny", ["Texas", "Florida"]) is None  # not a place the tool sized: nothing read
+    assert said_short("ok and in", ["Oklahoma", "Indiana"]) is None  # codes that are English words
+
+
+def test_short_places_on_the_shipped_kb(shipped_engine):
+    (_, _), (ny, ny_in), (us, us_in) = turns(shipped_engine, NURSES)
+    assert {"audience_type": "registered nurses", "geography": "New York"} in ny_in and "183,000" in ny, ny
+    assert "3.2 million" in us and any(i.get("geography") == "United States" for i in us_in), us
+    _, (ca, _), (cali, _) = turns(shipped_engine, OWNERS)
+    assert "3.3 million" in ca, ca
+    assert "3.3 million" in cali, cali
+
+
+def test_short_places_on_a_plain_text_kb(kb_txt_engine):
+    (austin, _), (seattle, _), (nash, _) = turns(kb_txt_engine, GYMS)
+    assert "391,000" in austin and "800,000" in seattle and "364,000" in nash, (seattle, nash)
