@@ -251,8 +251,9 @@ _IMPRESSION = (r"(?:impressions?|(?:ad\s+)?views|exposures|showings|ad plays|tim
 def impressions(text: str) -> list[str]:
     """People reached × how often each sees the ad = impressions (no price asked)."""
     t = digits(text)
-    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not _ASKS.search(t) or re.search(r"\bcpm\b|\$", t, re.I):
-        return []
+    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not (_ASKS.search(t) or _HOW_MANY.search(t)) or re.search(
+            r"\bcpm\b|\$", t, re.I):
+        return []  # "how many impressions do i need" asks without a question mark, as people type
     f = _FREQ.search(t)
     nums = [n for n in parse_numbers(t) if not n.pct and not (f and f.start() <= n.start < f.end())]
     if not f or len(nums) != 1 or nums[0].value < 100 or re.match(r"\s*(?:\w+\s+)?" + _IMPRESSION + r"\b", t[nums[0].end:], re.I) \

@@ -1,0 +1,50 @@
+"""A new user's own figures, kept through the arithmetic that follows from a budget (probe of 2026-11-29,
+h_probe_aud):
+
+* a new budget re-runs the last calculation at the price the user stated, not at the KB's range that was looked
+  up beside it ("…at like a $10 cpm how many impressions" then "what if the budget goes to 35k");
+* "how many impressions do i need" asks even without a question mark: reach share × frequency on the audience
+  just sized is worked, not searched;
+* "how many clicks and if 5% convert how many signups": the conversions are named by the count asked after the
+  clicks, not called clicks again.
+
+Wording of our own, on kb/ and on the plain-text fixture KB kb_txt."""
+from __future__ import annotations
+
+from agent.offline import funnel
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+CANDLES = ["i sell candles online. if i put 20k in at like a $10 cpm how many impressions is that",
+           "what if the budget goes to 35k"]
+SOLAR = ["solar installer here, google cpc for solar runs about $4.50 for us. with 30k how many clicks is that",
+         "what if we get 45k"]
+REMOTE = ["how many remote workers are in the chicago dma",
+          "if i want to reach 65% of them 4 times each how many impressions do i need"]
+GYMS = ["how many gym goers in austin", "we want to hit 50% of them 3 times how many impressions would that take"]
+STUDIO = "we're putting in 12000 dollars, cpc of 2 bucks, how many clicks and if 5% convert how many signups"
+
+
+def test_the_conversions_are_named_by_the_count_asked():
+    assert_unseen(CANDLES, SOLAR, REMOTE, GYMS, [STUDIO])  # the wording here is no data set's
+    lines, _ = funnel.work(STUDIO)
+    assert lines == ["$12,000 ÷ $2 = 6,000 clicks", "6,000 × 5% = 300 signups"]
+    assert funnel.work("$20k, $1 clicks, a 2% CVR — how many sales?")[0][-1] == "20,000 × 2% = 400 sales"
+
+
+def test_own_figures_on_the_shipped_kb(shipped_engine):
+    _, (again, _) = turns(shipped_engine, CANDLES)
+    assert "$35,000 ÷ $10 × 1,000 = 3,500,000 impressions" in again and "$14" not in again, again
+    _, (reach, _) = turns(shipped_engine, REMOTE)
+    assert "1,400,000 × 0.65 × 4 = 3,640,000 impressions" in reach, reach
+    (studio, _), = turns(shipped_engine, [STUDIO])
+    assert "300 signups" in studio and "300 clicks" not in studio, studio
+
+
+def test_own_figures_on_a_plain_text_kb(kb_txt_engine):
+    _, (again, _) = turns(kb_txt_engine, SOLAR)
+    assert "$45,000 ÷ $4.50 = 10,000 clicks" in again and "$5" not in again.replace("$5,", ""), again
+    _, (reach, _) = turns(kb_txt_engine, GYMS)
+    assert "391,000 × 0.50 × 3 = 586,500 impressions" in reach, reach
+    (studio, _), = turns(kb_txt_engine, [STUDIO])
+    assert "300 signups" in studio, studio
