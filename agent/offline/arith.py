@@ -224,7 +224,7 @@ def budget_change(p: Parsed) -> float | None:
     if p.calc is None or p.calc.op != "div" or said_of(p.norm, p.numbers) == "price":
         return None  # "if CPC rises 20%": the price moves (a change), not the budget
     low = p.norm.lower()
-    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b|\bhalf (?:that|the|our|my|of)\b", low)) and re.search(
             r"\b(?:budget|spend|it\b|that\b)|\b(?:doubl|tripl|quadrupl|halv)\w*\s*[?.!]*$", low) \
             and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it", "what if we halve?": −50%
         return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)

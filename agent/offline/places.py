@@ -23,7 +23,7 @@ _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\
                          r"[\s,]*\b([A-Z]{2})\b|"
                          r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
-                     r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
+                     r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b")  # "and the country?" after a size
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro"): a place the
 # vocabulary may not list, for the sizing tool to find in the KB's own tables
@@ -139,7 +139,7 @@ _KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) stat
 
 def blanked(text: str, place: str) -> str:
     """``text`` with ``place`` (as typed, any case) blanked out, to read what else the message says."""
-    return place_as_typed(place).sub(lambda m: " " * len(m.group(0)), text)
+    return placeshort.blank(place_as_typed(place).sub(lambda m: " " * len(m.group(0)), text), place)  # "cali", "ny" too
 
 
 def sized_place(text: str, sized: list[str]) -> str | None:
@@ -171,7 +171,7 @@ _AGAIN_WORDS = set(terms("look like would be come comes came to roughly approxim
                          "estimate guess then instead there across over figure picture does do did is are was were "
                          "more less what whats number size count total same"))
 # the figure just given, pointed at: "that", "it", or "the number", "the same figure" ("whats the number for california")
-_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same )?(?:number|figure|size|count|total)s?\b",
+_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same |[a-z]+ )?(?:number|figure|size|count|total)s?\b",
                              re.I)
 
 

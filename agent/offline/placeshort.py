@@ -1,6 +1,6 @@
 """A place the sizing tool just said it also sizes, typed short: a state's postal code or a DMA's
 initials in lower case ("and in ny state", "la too"), a name clipped to its first letters ("and
-cali", "what about mass"), or the country as "the us" / "usa".
+cali", "what about mass"), or the country as "the us", "usa", "the country" or a bare "us total?".
 
 Why a module: right after an audience was sized, people ask for the same audience elsewhere the
 way they type, not the way a table spells the place. A short form is ambiguous on its own ("in"
@@ -15,7 +15,9 @@ from mpa.audience_lookups import US_STATE_CODES
 
 # two-letter codes that are everyday English words: never read as a place when typed in lower case
 _WORD_CODES = {"in", "me", "or", "oh", "hi", "ok", "id", "de", "pa", "ma", "co", "al", "ga"}
-_COUNTRY = re.compile(r"\bthe\s+u\.?s\.?(?:a\.?)?(?![\w.])|\bu\.s\.(?:a\.?)?|\busa\b", re.I)
+_COUNTRY = re.compile(r"\bthe\s+u\.?s\.?(?:a\.?)?(?![\w.])|\bu\.s\.(?:a\.?)?|\busa\b|\bthe (?:country|nation)\b|"
+                      # "us total?", "us overall": the message is only the country and a word for all of it
+                      r"^\W*(?:and |what about |how about |for )?us(?:[\s-]*(?:total|overall|wide|level|as a whole))?\W*$", re.I)
 _WORD = re.compile(r"[a-z]+")
 _CODE_OF = {name.lower(): code.lower() for code, name in US_STATE_CODES.items()}
 
@@ -46,3 +48,19 @@ def said_short(text: str, sized: list[str]) -> str | None:
     words = set(_WORD.findall(low))
     fits = [g for g in sized if _fits(low, words, g)]
     return fits[0] if len(fits) == 1 else None
+
+
+def blank(text: str, place: str) -> str:
+    """``text`` with the short forms of ``place`` it holds blanked out (as :func:`places.blanked` does the full
+    name), so that what is left is read as what else the message says: "and the country" leaves "and", not a
+    business called "country"."""
+    name = place.lower()
+    if name in ("united states", "us", "usa"):
+        return _COUNTRY.sub(lambda m: " " * len(m.group(0)), text)
+    short = {_CODE_OF.get(name, ""), _initials(place)} - {""} - _WORD_CODES
+    first = re.split(r"[\s\-–]+", name)[0]
+
+    def fits(w: str) -> bool:
+        low = w.lower()
+        return low in short or (len(low) >= 4 and first.startswith(low) and len(first) - len(low) >= 3)
+    return re.sub(r"[A-Za-z]+", lambda m: " " * len(m.group(0)) if fits(m.group(0)) else m.group(0), text)
