@@ -48,3 +48,13 @@ def test_own_figures_on_a_plain_text_kb(kb_txt_engine):
     assert "391,000 × 0.50 × 3 = 586,500 impressions" in reach, reach
     (studio, _), = turns(kb_txt_engine, [STUDIO])
     assert "300 signups" in studio, studio
+
+
+def test_half_that_budget(shipped_engine, kb_txt2_engine):
+    saas = ["b2b saas, we have 90k for the quarter. whats typical cac and how many customers would that be",
+            "what if we had half that budget"]
+    pests = ["pest control, cost per lead on google?", "we have 10k, how many leads", "what if we had half that budget"]
+    assert_unseen(saas, pests)
+    halved = turns(shipped_engine, saas)[1][0]
+    assert "$45,000 ÷ $900 = 50 customers" in halved and "$45,000 ÷ $450 = 100 customers" in halved, halved
+    assert "$5,000 ÷ $48 ≈ 104 leads" in turns(kb_txt2_engine, pests)[2][0]

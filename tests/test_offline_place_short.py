@@ -40,3 +40,27 @@ def test_short_places_on_the_shipped_kb(shipped_engine):
 def test_short_places_on_a_plain_text_kb(kb_txt_engine):
     (austin, _), (seattle, _), (nash, _) = turns(kb_txt_engine, GYMS)
     assert "391,000" in austin and "800,000" in seattle and "364,000" in nash, (seattle, nash)
+
+
+BUYERS = ["mortgage broker in dallas. how many first time buyers are in the market there", "statewide?", "and the country",
+          "we'd spend 40k at a 60 dollar cpl, how many leads"]
+GAMERS = ["mobile game studio. how many gen z gamers in los angeles", "us total?"]
+TRAVEL = ["luxury cruise line. how many luxury travelers in the new york dma", "whats the national figure"]
+PAYROLL_KB = "we run a payroll app for restaurants. how many small business owners are there in california"
+PAYROLL_TXT = "payroll software company here. how many small businesses with 1-19 employees are there in the us"
+DOGS = ["vet clinic owner. how many dog households in the atlanta area", "and the country?"]
+
+
+def test_the_country_said_by_its_kind_and_a_trade_named_as_the_business(shipped_engine):
+    assert_unseen(BUYERS, GAMERS, TRAVEL, [PAYROLL_KB, PAYROLL_TXT], DOGS)
+    dfw, tx, us, leads = turns(shipped_engine, BUYERS)
+    assert "114,000" in dfw[0] and "380,000" in tx[0] and "3.7 million" in us[0], (dfw[0], us[0])
+    assert "$40,000 ÷ $60 ≈ 667 leads" in leads[0] and "country" not in leads[0], leads[0]  # not a business called "country"
+    assert "46.2 million" in turns(shipped_engine, GAMERS)[1][0]
+    assert "4.6 million" in turns(shipped_engine, TRAVEL)[1][0]
+    assert "3.3 million" in turns(shipped_engine, [PAYROLL_KB])[0][0]
+
+
+def test_the_country_and_a_trade_business_on_plain_text_kbs(kb_txt_engine, kb_txt2_engine):
+    assert "5.6M" in turns(kb_txt_engine, [PAYROLL_TXT])[0][0]
+    assert "65.1M" in turns(kb_txt2_engine, DOGS)[1][0]
