@@ -76,12 +76,21 @@ _SUPPOSED = re.compile(r"^\W*(?:ok(?:ay)?\W+|and\W+|so\W+)*(?:what if|how about|
                        r"(?:\s+(?:a|per|each|every)\s+(?:month|week|year|quarter|mo|yr))?(?:\s+instead)?\s*[?.!]*\s*$", re.I)
 
 
+# a budget stated and nothing else said: "we have like fifteen grand", "our budget's about 15k a month", "we got $9,000"
+_STATED = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|so|well|um+|hmm+)\W+)*(?:(?:we|i)(?:'ve|'d| have| had| can)?\s+(?:only\s+)?"
+                     r"(?:got|have|has|had|spend|afford)|(?:(?:our|my|the)\s+)?budget(?:'s|\s+is|\s+would be|\s+will be)?)\b"
+                     r"(?:\s+(?:like|about|around|roughly|maybe|only|just|approximately|approx|up to))*\s*\$?\d[\d,.]*\s*"
+                     r"(?:k|m|grand|thousand|million|dollars|bucks|usd)?(?:\s+(?:a|per|each|every)\s+(?:month|week|year|quarter|mo|yr))?"
+                     r"(?:\s+(?:to spend|for (?:it|this|ads|media)|total))?\s*[?.!]*\s*$", re.I)
+
+
 def spent(p: Parsed, last_metric: str | None) -> Calc | None:
-    """"What if we spend 60 grand" right after a price was looked up: what that spend buys at it (the price's own
-    unit: clicks for a CPC, impressions by the thousand for a CPM), or None."""
+    """"What if we spend 60 grand", or a budget stated with nothing else ("we have like fifteen grand": the budget
+    given after the question that needed it), right after a price was looked up: what that spend buys at it (the
+    price's own unit: clicks for a CPC, impressions by the thousand for a CPM), or None."""
     unit = UNIT_OF.get(last_metric or "")
     if p.calc is not None or not unit or [n.role for n in p.numbers] != ["budget"] or p.metrics or p.unit \
-            or p.audiences or not _SUPPOSED.search(p.text):
+            or p.audiences or not (_SUPPOSED.search(p.text) or _STATED.search(p.norm)):
         return None
     p.unit, p.asks_count = ("impressions" if last_metric in PER_THOUSAND else unit + "s"), True
     return Calc("div", "budget", "price", per_thousand=last_metric in PER_THOUSAND, target=p.unit)
