@@ -58,3 +58,17 @@ def test_half_that_budget(shipped_engine, kb_txt2_engine):
     halved = turns(shipped_engine, saas)[1][0]
     assert "$45,000 ÷ $900 = 50 customers" in halved and "$45,000 ÷ $450 = 100 customers" in halved, halved
     assert "$5,000 ÷ $48 ≈ 104 leads" in turns(kb_txt2_engine, pests)[2][0]
+
+
+def test_a_budget_stated_alone_after_a_price_asks_what_it_buys(shipped_engine, kb_txt2_engine):
+    """The budget given after the question that needed it: "cpl for education?" then "we have like fifteen grand"
+    (before: "What would you like to work out first …?")."""
+    college = ["community college marketing. cpl for education?", "we have like fifteen grand"]
+    pests = ["pest control company, whats the cost per lead on search", "ok our budget's about 9k a month"]
+    assert_unseen(college, pests)
+    bought = turns(shipped_engine, college)[1][0]
+    assert "$15,000 ÷ $85 ≈ 176 leads" in bought and "$15,000 ÷ $35 ≈ 429 leads" in bought, bought
+    bought = turns(kb_txt2_engine, pests)[1][0]
+    assert "$9,000 ÷ $57 ≈ 158 leads" in bought and "$9,000 ÷ $48 ≈ 188 leads" in bought, bought
+    from agent.offline.buyask import _STATED
+    assert not _STATED.search("we have 6 clinics") and not _STATED.search("we have 15 grand, how many leads")
