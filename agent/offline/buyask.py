@@ -96,10 +96,25 @@ def spent(p: Parsed, last_metric: str | None) -> Calc | None:
     return Calc("div", "budget", "price", per_thousand=last_metric in PER_THOUSAND, target=p.unit)
 
 
+def swapped(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
+    """"and impressions at the typical cpm" after the budget was divided by a CPC: the same budget at the price now
+    named, counting that price's own unit (the follow-up names both, so no "how many" is needed), or None."""
+    if p.calc is not None or not p.followup or not has_budget or not last_unit or p.numbers or p.audiences \
+            or len(p.metrics) != 1 or p.metrics[0] not in UNIT_OF:
+        return None
+    metric = p.metrics[0]
+    unit = "impression" if metric in PER_THOUSAND else UNIT_OF[metric]
+    if not re.search(rf"\b{unit}s?\b", p.text, re.I):
+        return None
+    p.unit, p.asks_count = unit + "s", True
+    return Calc("div", "budget", "price", per_thousand=metric in PER_THOUSAND, target=p.unit)
+
+
 def calc(p: Parsed, has_budget: bool, last_unit: str = "", last_metric: str | None = None) -> Calc | None:
     """The budget ÷ price division a bare "how many … can we get/expect?" (or a spend supposed after a price,
-    :func:`spent`) asks, or None (``last_unit``: what the last division counted)."""
-    if (c := payers(p, has_budget, last_unit) or spent(p, last_metric)) is not None:
+    :func:`spent`; or the budget at another price, :func:`swapped`) asks, or None (``last_unit``: what the last
+    division counted)."""
+    if (c := payers(p, has_budget, last_unit) or spent(p, last_metric) or swapped(p, has_budget, last_unit)) is not None:
         return c
     if p.calc is not None or not p.asks_count or p.numbers or p.audiences or p.geographies or p.metrics \
             or p.metric_phrases or not p.unit or not _OBTAIN.search(p.text):
