@@ -96,6 +96,9 @@ def spent(p: Parsed, last_metric: str | None) -> Calc | None:
     return Calc("div", "budget", "price", per_thousand=last_metric in PER_THOUSAND, target=p.unit)
 
 
+_PRICE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|prices|priced|pay|paying|charge|charges|how much|per|rate)\b", re.I)
+
+
 def swapped(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
     """"and impressions at the typical cpm" after the budget was divided by a CPC: the same budget at the price now
     named, counting that price's own unit (the follow-up names both, so no "how many" is needed), or None."""
@@ -104,8 +107,8 @@ def swapped(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
         return None
     metric = p.metrics[0]
     unit = "impression" if metric in PER_THOUSAND else UNIT_OF[metric]
-    if not re.search(rf"\b{unit}s?\b", p.text, re.I):
-        return None
+    if not re.search(rf"\b{unit}s\b", p.text, re.I) or _PRICE_ASKED.search(p.text):
+        return None  # the units counted ("impressions"), not their price asked ("and per lead?", "what do clicks cost?")
     p.unit, p.asks_count = unit + "s", True
     return Calc("div", "budget", "price", per_thousand=metric in PER_THOUSAND, target=p.unit)
 
