@@ -72,3 +72,21 @@ def test_a_budget_stated_alone_after_a_price_asks_what_it_buys(shipped_engine, k
     assert "$9,000 ÷ $57 ≈ 158 leads" in bought and "$9,000 ÷ $48 ≈ 188 leads" in bought, bought
     from agent.offline.buyask import _STATED
     assert not _STATED.search("we have 6 clinics") and not _STATED.search("we have 15 grand, how many leads")
+
+
+def test_follow_ups_on_the_last_working(shipped_engine, kb_txt_engine):
+    """After the budget was divided by a price: "and if 2% of those convert?" (a share said to act, with no "how
+    many") takes the share of each count; "and leads at the typical cpl" divides the same budget by the price now
+    named; "ok and per lead for them" still asks a price, not a count."""
+    credit = ["credit union, how much do clicks cost in financial services", "if we spend $30k how many clicks would we get",
+              "and if 2% of those convert?", "and leads at the typical cpl", "ok and per lead for them"]
+    solar = ["google cpc for solar is what", "we got 30k. how many clicks is that", "and if 5% of those convert?",
+             "and leads at the typical cpl"]
+    assert_unseen(credit[2:], solar[2:])
+    _, _, (conv, _), (leads, _), (per, _) = turns(shipped_engine, credit)
+    assert "5,000 × 2% = 100 conversions" in conv and "12,000 × 2% = 240 conversions" in conv, conv
+    assert "$30,000 ÷ $110 ≈ 273 leads" in leads and "$30,000 ÷ $45 ≈ 667 leads" in leads, leads
+    assert "÷" not in per and "$45–$110" in per, per
+    _, _, (conv, _), (leads, _) = turns(kb_txt_engine, solar)
+    assert "6,000 × 5% = 300 conversions" in conv, conv
+    assert "$30,000 ÷ $140 ≈ 214 leads" in leads and "$30,000 ÷ $95 ≈ 316 leads" in leads, leads
