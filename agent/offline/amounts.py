@@ -240,7 +240,8 @@ def part(text: str) -> list[str]:
     return [f"{money(cash[0].value)} × {plain(pcts[0].value)} ÷ 100 {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]  # N% as N hundredths
 
 
-_FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
+_FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b|"
+                   r"\b(\d+(?:\.\d+)?)\s*(?:impressions|exposures|views|ads)\s+(?:each|apiece|per (?:person|head))\b", re.I)
 
 
 # an impression said the plain way: "ad views", "exposures", "times the ad is seen"
@@ -260,7 +261,7 @@ def impressions(text: str) -> list[str]:
             or not re.search(r"\bhow many (?:total )?" + _IMPRESSION + r"|\b" + _IMPRESSION + r" (?:is|are|would|will|do)\b|"
                              r"\b(?:total|number of) " + _IMPRESSION, t, re.I):
         return []  # a count of impressions is divided by the frequency (funnel), not multiplied
-    freq = float(f.group(1) or f.group(2))
+    freq = float(f.group(1) or f.group(2) or f.group(3))  # "4 times", "a frequency of 4", "4 impressions each"
     pcts = [n for n in parse_numbers(t) if n.pct]
     if len(pcts) > 1:
         return []
