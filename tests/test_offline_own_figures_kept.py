@@ -90,3 +90,14 @@ def test_follow_ups_on_the_last_working(shipped_engine, kb_txt_engine):
     _, _, (conv, _), (leads, _) = turns(kb_txt_engine, solar)
     assert "6,000 × 5% = 300 conversions" in conv, conv
     assert "$30,000 ÷ $140 ≈ 214 leads" in leads and "$30,000 ÷ $95 ≈ 316 leads" in leads, leads
+
+
+def test_impressions_each_and_the_place_by_its_everyday_name(shipped_engine, kb_txt_engine):
+    """"3 impressions each" is a frequency; "the nyc ones" are the New York DMA's row, not the last size shown."""
+    cruise = ["luxury cruise line. how many luxury travelers in the new york dma", "whats the national figure",
+              "if we want 3 impressions each for 40% of the nyc ones how many impressions"]
+    gyms = ["how many gym goers in seattle", "and austin?",
+            "if we want 3 impressions each for 40% of the seattle ones how many impressions"]
+    assert_unseen(cruise, gyms)
+    assert "453,000 × 0.40 × 3 = 543,600 impressions" in turns(shipped_engine, cruise)[2][0]
+    assert "800,000 × 0.40 × 3 = 960,000 impressions" in turns(kb_txt_engine, gyms)[2][0]
