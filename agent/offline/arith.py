@@ -90,7 +90,8 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
     shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed
     # a remembered price is the price of what it was said of: never a CAC used as a cost per lead
-    fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and bool(same))
+    fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and (bool(same) or p.calc is mem.calc))
+    # (the last calculation re-run: its remembered price is the one it divided by, whatever the unit was called)
     if "price" in mem.facts and (same or not rng) and not p.end and fits:
         return [(mem.facts["price"], "", None)]
     if rng:
