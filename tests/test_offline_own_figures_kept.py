@@ -101,3 +101,15 @@ def test_impressions_each_and_the_place_by_its_everyday_name(shipped_engine, kb_
     assert_unseen(cruise, gyms)
     assert "453,000 × 0.40 × 3 = 543,600 impressions" in turns(shipped_engine, cruise)[2][0]
     assert "800,000 × 0.40 × 3 = 960,000 impressions" in turns(kb_txt_engine, gyms)[2][0]
+
+
+def test_a_moved_budget_re_runs_the_last_division_whatever_its_unit_is_called(shipped_engine, kb_txt2_engine):
+    """"how many move-ins …" at the user's own cost of one, then "and if we double the budget?": the same division on
+    the doubled budget (before: a unit the vocabulary does not price lost the remembered price, and a ramp rule was
+    quoted)."""
+    homes = ["we have 15000 a month. each new resident costs us about 3000 to acquire, how many move-ins can we expect a month",
+             "and if we double the budget?"]
+    assert_unseen(homes)
+    for engine in (shipped_engine, kb_txt2_engine):
+        doubled = turns(engine, homes)[1][0]
+        assert "$30,000 ÷ $3,000 = 10 move-ins" in doubled, doubled
