@@ -18,6 +18,7 @@ Modules, one concept each:
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
+* :mod:`~agent.offline.placeshort` — a place the sizing tool also sizes, typed short ("ny", "cali", "the country");
 * :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
