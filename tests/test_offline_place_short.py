@@ -64,3 +64,12 @@ def test_the_country_said_by_its_kind_and_a_trade_named_as_the_business(shipped_
 def test_the_country_and_a_trade_business_on_plain_text_kbs(kb_txt_engine, kb_txt2_engine):
     assert "5.6M" in turns(kb_txt_engine, [PAYROLL_TXT])[0][0]
     assert "65.1M" in turns(kb_txt2_engine, DOGS)[1][0]
+
+
+def test_a_place_said_without_its_qualifier_on_a_plain_text_kb(kb_txt3_engine):
+    """"what about london" after a UK region's size: the region the tool also sizes, "Greater London"."""
+    solar = ["solar panels uk. how many homes suitable for rooftop solar in the south east", "what about london"]
+    assert_unseen(solar)
+    assert said_short("what about london", ["Greater London", "Wales"]) == "Greater London"
+    assert said_short("and east?", ["South East", "Wales"]) is None  # a short word of a compass name says nothing
+    assert "610k" in turns(kb_txt3_engine, solar)[1][0]

@@ -1,6 +1,6 @@
 """A place the sizing tool just said it also sizes, typed short: a state's postal code or a DMA's
 initials in lower case ("and in ny state", "la too"), a name clipped to its first letters ("and
-cali", "what about mass"), or the country as "the us", "usa", "the country" or a bare "us total?".
+cali", "what about mass") or said without its qualifier ("london" for "Greater London"), or the country as "the us", "usa", "the country" or a bare "us total?".
 
 Why a module: right after an audience was sized, people ask for the same audience elsewhere the
 way they type, not the way a table spells the place. A short form is ambiguous on its own ("in"
@@ -19,6 +19,7 @@ _COUNTRY = re.compile(r"\bthe\s+u\.?s\.?(?:a\.?)?(?![\w.])|\bu\.s\.(?:a\.?)?|\bu
                       # "us total?", "us overall": the message is only the country and a word for all of it
                       r"^\W*(?:and |what about |how about |for )?us(?:[\s-]*(?:total|overall|wide|level|as a whole))?\W*$", re.I)
 _WORD = re.compile(r"[a-z]+")
+_QUALIFIERS = {"greater", "metro", "metropolitan", "central", "inner", "outer", "upper", "lower"}
 _CODE_OF = {name.lower(): code.lower() for code, name in US_STATE_CODES.items()}
 
 
@@ -37,8 +38,12 @@ def _fits(low: str, words: set[str], place: str) -> bool:
     short = {_CODE_OF.get(name, ""), _initials(place)} - {""} - _WORD_CODES
     if short & words:
         return True
-    first = re.split(r"[\s\-–]+", name)[0]  # a clipping: the first four letters or more, three or more short
-    return any(len(w) >= 4 and first.startswith(w) and len(first) - len(w) >= 3 for w in words)
+    parts = [w for w in re.split(r"[\s\-–]+", name) if w and w != "dma"]
+    first = parts[0]  # a clipping: the first four letters or more, three or more short
+    if any(len(w) >= 4 and first.startswith(w) and len(first) - len(w) >= 3 for w in words):
+        return True
+    # a name after a qualifier said without it: "london" for "Greater London" (the last word, five letters or more)
+    return len(parts) > 1 and parts[0] in _QUALIFIERS and len(parts[-1]) >= 5 and parts[-1] in words
 
 
 def said_short(text: str, sized: list[str]) -> str | None:
@@ -57,10 +62,5 @@ def blank(text: str, place: str) -> str:
     name = place.lower()
     if name in ("united states", "us", "usa"):
         return _COUNTRY.sub(lambda m: " " * len(m.group(0)), text)
-    short = {_CODE_OF.get(name, ""), _initials(place)} - {""} - _WORD_CODES
-    first = re.split(r"[\s\-–]+", name)[0]
-
-    def fits(w: str) -> bool:
-        low = w.lower()
-        return low in short or (len(low) >= 4 and first.startswith(low) and len(first) - len(low) >= 3)
-    return re.sub(r"[A-Za-z]+", lambda m: " " * len(m.group(0)) if fits(m.group(0)) else m.group(0), text)
+    return re.sub(r"[A-Za-z]+", lambda m: " " * len(m.group(0)) if _fits(m.group(0).lower(), {m.group(0).lower()}, place)
+                  else m.group(0), text)
