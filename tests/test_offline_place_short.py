@@ -73,3 +73,19 @@ def test_a_place_said_without_its_qualifier_on_a_plain_text_kb(kb_txt3_engine):
     assert said_short("what about london", ["Greater London", "Wales"]) == "Greater London"
     assert said_short("and east?", ["South East", "Wales"]) is None  # a short word of a compass name says nothing
     assert "610k" in turns(kb_txt3_engine, solar)[1][0]
+
+
+def test_a_scene_before_the_question_is_not_the_audience(shipped_engine, kb_txt3_engine):
+    """"bridal shop in toronto, how many people planning a wedding in ontario": the clause that asks names the people;
+    the shop said before the comma is a scene, not part of the audience looked up (before: no size matched). A
+    clause that names no people of its own ("…, how many are there in texas") keeps the whole sentence. Then "and bc?"
+    is the province the tool also sizes, by its initials."""
+    from agent.offline.sizing import audience_phrase
+    brides = ["bridal shop in toronto, how many people planning a wedding in ontario", "and bc?"]
+    assert_unseen(brides, ["eco cleaning brand out of austin, how many households have a dog or cat in texas"])
+    assert audience_phrase(brides[0]) == "people planning wedding ontario"
+    assert "eco cleaning" in audience_phrase("eco cleaning brand out of austin, how many are there in texas")
+    (ontario, _), (bc, _) = turns(kb_txt3_engine, brides)
+    assert "212,000" in ontario and "71,000" in bc, (ontario, bc)
+    pets = turns(shipped_engine, ["eco cleaning brand out of austin, how many households have a dog or cat in texas"])
+    assert "6.0 million" in pets[0][0]

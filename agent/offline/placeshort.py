@@ -2,6 +2,9 @@
 initials in lower case ("and in ny state", "la too"), a name clipped to its first letters ("and
 cali", "what about mass") or said without its qualifier ("london" for "Greater London"), or the country as "the us", "usa", "the country" or a bare "us total?".
 
+The short forms read: a state's postal code, the initials of a place of two words or more, a clipping, the
+name without its qualifier, the country's.
+
 Why a module: right after an audience was sized, people ask for the same audience elsewhere the
 way they type, not the way a table spells the place. A short form is ambiguous on its own ("in"
 is Indiana's code, "us" a pronoun, "wash" a verb), so it is read only against the few places the
@@ -24,10 +27,9 @@ _CODE_OF = {name.lower(): code.lower() for code, name in US_STATE_CODES.items()}
 
 
 def _initials(place: str) -> str:
-    """A DMA's initials ("Los Angeles DMA" → "la"), or "" for a place that is not a DMA."""
-    if not place.lower().endswith(" dma"):
-        return ""
-    return "".join(w[0] for w in re.split(r"[\s\-–]+", place[:-4]) if w).lower()
+    """The initials of a place of two words or more ("Los Angeles DMA" → "la", "British Columbia" → "bc"), else ""."""
+    words = [w for w in re.split(r"[\s\-–]+", re.sub(r"\s+dma$", "", place, flags=re.I)) if w]
+    return "".join(w[0] for w in words).lower() if len(words) > 1 else ""
 
 
 def _fits(low: str, words: set[str], place: str) -> bool:
