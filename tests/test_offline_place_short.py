@@ -85,6 +85,7 @@ def test_a_scene_before_the_question_is_not_the_audience(shipped_engine, kb_txt3
     assert_unseen(brides, ["eco cleaning brand out of austin, how many households have a dog or cat in texas"])
     assert audience_phrase(brides[0]) == "people planning wedding ontario"
     assert "eco cleaning" in audience_phrase("eco cleaning brand out of austin, how many are there in texas")
+    assert "newsletter" in audience_phrase("my newsletter has bounces lately, how many is too many")  # no people named
     (ontario, _), (bc, _) = turns(kb_txt3_engine, brides)
     assert "212,000" in ontario and "71,000" in bc, (ontario, bc)
     pets = turns(shipped_engine, ["eco cleaning brand out of austin, how many households have a dog or cat in texas"])

@@ -42,6 +42,8 @@ def audience_phrase(text: str) -> str:
 
 # a scene said before the question in the same sentence: "bridal shop in toronto, how many people planning a wedding …"
 _SCENE_CUT = re.compile(r"[,;:–—]\s*(?=how (?:many|big|large)\b)|\s-\s+(?=how (?:many|big|large)\b)", re.I)
+_NAMES_PEOPLE = re.compile(r"how (?:many|big|large)\s+(?!(?:is|are|was|were|do|does|did|would|could|can|should|will|too|of|"
+                           r"more|less|much)\b)[a-z]", re.I)
 _GENERIC = re.compile(r"\b(?:how (?:many|big|large)|people|persons|folks|individuals|are|is|there|in|the|of|a|an|live|"
                       r"living|total|altogether|roughly|about|around)\b|[?.!,]", re.I)
 
@@ -53,6 +55,8 @@ def _question_clause(sentence: str) -> str:
     if not cuts:
         return sentence
     clause = sentence[cuts[-1].end():]
+    if not _NAMES_PEOPLE.match(clause):  # "…, how many is too many?": no people named after the question words
+        return sentence
     return clause if _GENERIC.sub(" ", without_places(clause)).strip() else sentence
 
 
