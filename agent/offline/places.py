@@ -82,10 +82,33 @@ def _lower_codes(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str
             and not any(m.start(1) <= p < m.end(2) for p, _ in found)]
 
 
+# a market named in lower case before "dma" ("the denver dma", "how many people in the nashville dma"): "DMA" says the
+# words before it are a market's name; words that only say which one ("the whole", "each", "our") are not
+_LOWER_DMA = re.compile(r"\b((?:[a-z]+[ -]){0,2}[a-z]{3,})\s+dma\b")
+_NOT_A_NAME = frozenset("the a an this that these those each every any one per whole entire same our my your their its his her "
+                        "which what whose local home target test control largest biggest smallest top bottom given single "
+                        "nearest next other another new old own big small large in of for and or by to at from across "
+                        "within around near".split())
+
+
+def _lower_dmas(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Markets typed in lower case before "dma" (:data:`_LOWER_DMA`), as "Denver DMA" would be read."""
+    out = []
+    for m in _LOWER_DMA.finditer(text):
+        words = re.split(r"[ -]", m.group(1))
+        while words and words[0] in _NOT_A_NAME:
+            words = words[1:]
+        start = m.end(1) - len(" ".join(words)) if words else m.end(1)
+        if words and words[-1] not in _NOT_A_NAME and not any(m.start() <= p < m.end() for p, _ in found):
+            out.append((start, " ".join(w.capitalize() for w in words) + " DMA"))
+    return out
+
+
 def geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
     found += _clipped(text, found)
     found += _lower_codes(text, found)
+    found += _lower_dmas(text, found)
     for m in _CODE_PLACE.finditer(text):
         code = _code(m)
         if code and not any(m.start() <= p < m.end() for p, _ in found):
@@ -119,7 +142,7 @@ def without_places(text: str) -> str:
     out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
-    for p, said in _clipped(out, []) + _lower_codes(out, []):
+    for p, said in _clipped(out, []) + _lower_codes(out, []) + _lower_dmas(out, []):
         n = len(said) if said.lower() == out[p:p + len(said)].lower() else len(re.match(r"[a-z]+", out[p:], re.I).group(0))
         kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
         p, n = (kind.start(), n + p - kind.start()) if kind else (p, n)

@@ -91,7 +91,12 @@ def elsewhere(miss: tuple[str, str], para: str) -> bool:
     if not who:
         return False
     low = (para or "").lower()
-    return not any(w[:5] in low for w in re.findall(r"[a-z]{4,}", who.group(1).lower()) if w not in _GENERIC_WHO)
+    words = [w for w in re.findall(r"[a-z]{4,}", who.group(1).lower()) if w not in _GENERIC_WHO]
+    if not words:  # "people", "households" alone: everyone there — a passage naming the place asked states that count
+        place = re.search(r"\bin ([^()]+?)\s*$", miss[0] or "")
+        name = re.sub(r"\s+dma$", "", place.group(1).strip().lower()) if place else ""
+        return not (name and re.search(r"\b" + re.escape(name.split()[0]) + r"\b", low))
+    return not any(w[:5] in low for w in words)
 
 
 _GENERIC_WHO = {"people", "adults", "households", "owners", "players", "users", "customers", "buyers", "there", "many"}
