@@ -90,3 +90,19 @@ def test_a_scene_before_the_question_is_not_the_audience(shipped_engine, kb_txt3
     assert "212,000" in ontario and "71,000" in bc, (ontario, bc)
     pets = turns(shipped_engine, ["eco cleaning brand out of austin, how many households have a dog or cat in texas"])
     assert "6.0 million" in pets[0][0]
+
+
+def test_a_market_typed_in_lower_case_before_dma(shipped_engine, kb_txt_engine, kb_txt2_engine):
+    """"how many people in the denver dma": "dma" says the words before it name a market the vocabulary may not
+    list, so the sizing tool gets it as the place (before: the whole phrase as an audience, and a tier sentence
+    quoted). Words that only say which market ("the whole dma", "each dma") name none. On kb/, whose sizing table
+    has no population rows, the market's row is quoted with no "no size" note beside it."""
+    from agent.offline.places import geographies
+    asks = ["how many people in the denver dma", "how many households in the boise dma", "how many people in the houston dma"]
+    assert_unseen(asks)
+    assert [g for _, g in geographies("how many people in the denver dma")] == ["Denver DMA"]
+    assert geographies("how many in the whole dma") == [] and geographies("a cap for each dma") == []
+    assert "3.9M" in turns(kb_txt_engine, asks[:1])[0][0]
+    assert "0.34M" in turns(kb_txt2_engine, asks[1:2])[0][0]
+    houston = turns(shipped_engine, asks[2:])[0][0]
+    assert "7.84M" in houston and "no size" not in houston, houston
