@@ -106,3 +106,5 @@ def test_a_market_typed_in_lower_case_before_dma(shipped_engine, kb_txt_engine, 
     assert "0.34M" in turns(kb_txt2_engine, asks[1:2])[0][0]
     houston = turns(shipped_engine, asks[2:])[0][0]
     assert "7.84M" in houston and "no size" not in houston, houston
+    (minn, _), (pitt, calls) = turns(kb_txt2_engine, ["households in the minneapolis dma", "and pittsburgh"])
+    assert "1.86M" in minn and "1.17M" in pitt and any(c.get("geography") == "Pittsburgh DMA" for c in calls), pitt
