@@ -39,7 +39,8 @@ def test_on_the_shipped_kb_a_miss_says_nothing(shipped_engine):
 
 
 def test_a_missed_guess_leaves_the_conversation_as_it_was(kb_txt2_engine):
-    msgs = ["households in the minneapolis dma", "and pittsburgh"]
+    # ("… in the minneapolis dma" is now read as the market "Minneapolis DMA" and sized: test_offline_place_short)
+    msgs = ["households in the minneapolis metro", "and pittsburgh"]
     assert_unseen(msgs)
     _, (text, calls) = turns(kb_txt2_engine, msgs)  # the sizing guess missed: no audience to carry to Pittsburgh
     assert not any("audience_type" in c for c in calls) and "1.17M" in text, (calls, text)

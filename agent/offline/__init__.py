@@ -21,6 +21,7 @@ Modules, one concept each:
   the user's words;
 * :mod:`~agent.offline.platformsaid` — the platforms a message names as meant ("Microsoft's search ads" is one);
 * :mod:`~agent.offline.places` — the places a message names, and the message without them;
+* :mod:`~agent.offline.placeshort` — a place the sizing tool also sizes, typed short ("ny", "cali", "the country");
 * :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;

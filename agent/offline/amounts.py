@@ -240,7 +240,8 @@ def part(text: str) -> list[str]:
     return [f"{money(cash[0].value)} × {plain(pcts[0].value)} ÷ 100 {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]  # N% as N hundredths
 
 
-_FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
+_FREQ = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b|"
+                   r"\b(\d+(?:\.\d+)?)\s*(?:impressions|exposures|views|ads)\s+(?:each|apiece|per (?:person|head))\b", re.I)
 
 
 # an impression said the plain way: "ad views", "exposures", "times the ad is seen"
@@ -251,15 +252,16 @@ _IMPRESSION = (r"(?:impressions?|(?:ad\s+)?views|exposures|showings|ad plays|tim
 def impressions(text: str) -> list[str]:
     """People reached × how often each sees the ad = impressions (no price asked)."""
     t = digits(text)
-    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not _ASKS.search(t) or re.search(r"\bcpm\b|\$", t, re.I):
-        return []
+    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not (_ASKS.search(t) or _HOW_MANY.search(t)) or re.search(
+            r"\bcpm\b|\$", t, re.I):
+        return []  # "how many impressions do i need" asks without a question mark, as people type
     f = _FREQ.search(t)
     nums = [n for n in parse_numbers(t) if not n.pct and not (f and f.start() <= n.start < f.end())]
     if not f or len(nums) != 1 or nums[0].value < 100 or re.match(r"\s*(?:\w+\s+)?" + _IMPRESSION + r"\b", t[nums[0].end:], re.I) \
             or not re.search(r"\bhow many (?:total )?" + _IMPRESSION + r"|\b" + _IMPRESSION + r" (?:is|are|would|will|do)\b|"
                              r"\b(?:total|number of) " + _IMPRESSION, t, re.I):
         return []  # a count of impressions is divided by the frequency (funnel), not multiplied
-    freq = float(f.group(1) or f.group(2))
+    freq = float(f.group(1) or f.group(2) or f.group(3))  # "4 times", "a frequency of 4", "4 impressions each"
     pcts = [n for n in parse_numbers(t) if n.pct]
     if len(pcts) > 1:
         return []

@@ -84,14 +84,16 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     if metric and metric in bench and (len(bench[metric]["range"]) == 2 or len(bench[metric]["range"]) == 1 and len(
             bench[metric].get("facts") or []) <= 1):  # one figure stated ("Pet Supplies: $1.15") is worked at that figure
         rng = (bench[metric]["range"][0], bench[metric]["range"][-1], bench[metric]["id"])
-    elif metric and metric in mem.ranges and _of_this_business(mem, metric) and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or p.calc is mem.calc or (
+    elif metric and metric in mem.ranges and _of_this_business(mem, metric) and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or (
+            p.calc is mem.calc and not (metric == mem.price_metric and "price" in mem.facts)) or (  # a re-run keeps the user's own price
             p.calc and p.calc.op == "change" and mem.calc and mem.calc.op == "div") or (  # "and if CPCs drop 25%?" after it
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
         rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)
     same = re.search(r"\b(?:same|that|this|the new|current)\b", p.norm, re.I)
     shown = _AT_SHOWN.search(p.norm)  # "at that price", "those prices": the figures the last answer showed
     # a remembered price is the price of what it was said of: never a CAC used as a cost per lead
-    fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and bool(same))
+    fits = metric is None or metric == mem.price_metric or (mem.price_metric is None and (bool(same) or p.calc is mem.calc))
+    # (the last calculation re-run: its remembered price is the one it divided by, whatever the unit was called)
     if "price" in mem.facts and (same or not rng) and not p.end and fits:
         return [(mem.facts["price"], "", None)]
     if rng:
@@ -227,7 +229,7 @@ def budget_change(p: Parsed) -> float | None:
     if p.calc is None or p.calc.op != "div" or said_of(p.norm, p.numbers) == "price":
         return None  # "if CPC rises 20%": the price moves (a change), not the budget
     low = p.norm.lower()
-    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b", low)) and re.search(
+    if (m := re.search(r"\b(doubl|tripl|quadrupl|halv)\w*|\bin half\b|\bhalf (?:that|the|our|my|of)\b", low)) and re.search(
             r"\b(?:budget|spend|it\b|that\b)|\b(?:doubl|tripl|quadrupl|halv)\w*\s*[?.!]*$", low) \
             and not any(n.role == "pct" for n in p.numbers):  # "double the budget": +100%; "halve it", "what if we halve?": −50%
         return {"doubl": 100.0, "tripl": 200.0, "quadrupl": 300.0}.get(m.group(1) or "", -50.0)

@@ -262,7 +262,10 @@ def _coordinated(text: str, end: int) -> str:
 
 
 def _only_place(phrase: str) -> bool:
-    """"the state of mass", "the ny metro": a place said in full or clipped, and the words that say its kind."""
+    """"the state of mass", "the ny metro": a place said in full or clipped, and the words that say its kind; "the
+    country (as a whole)": the nation, named by its kind alone."""
+    if re.fullmatch(r"(?:the\s+)?(?:whole\s+|entire\s+)?(?:country|nation)(?:\s+as a whole)?", phrase.strip(), re.I):
+        return True
     return is_world_place(phrase) or phrase != without_places(phrase) and not set(terms(without_places(phrase))) - set(
         terms("state states whole entire metro market area region dma"))
 

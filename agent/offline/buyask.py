@@ -76,21 +76,48 @@ _SUPPOSED = re.compile(r"^\W*(?:ok(?:ay)?\W+|and\W+|so\W+)*(?:what if|how about|
                        r"(?:\s+(?:a|per|each|every)\s+(?:month|week|year|quarter|mo|yr))?(?:\s+instead)?\s*[?.!]*\s*$", re.I)
 
 
+# a budget stated and nothing else said: "we have like fifteen grand", "our budget's about 15k a month", "we got $9,000"
+_STATED = re.compile(r"^\W*(?:(?:ok(?:ay)?|and|so|well|um+|hmm+)\W+)*(?:(?:we|i)(?:'ve|'d| have| had| can)?\s+(?:only\s+)?"
+                     r"(?:got|have|has|had|spend|afford)|(?:(?:our|my|the)\s+)?budget(?:'s|\s+is|\s+would be|\s+will be)?)\b"
+                     r"(?:\s+(?:like|about|around|roughly|maybe|only|just|approximately|approx|up to))*\s*\$?\d[\d,.]*\s*"
+                     r"(?:k|m|grand|thousand|million|dollars|bucks|usd)?(?:\s+(?:a|per|each|every)\s+(?:month|week|year|quarter|mo|yr))?"
+                     r"(?:\s+(?:to spend|for (?:it|this|ads|media)|total))?\s*[?.!]*\s*$", re.I)
+
+
 def spent(p: Parsed, last_metric: str | None) -> Calc | None:
-    """"What if we spend 60 grand" right after a price was looked up: what that spend buys at it (the price's own
-    unit: clicks for a CPC, impressions by the thousand for a CPM), or None."""
+    """"What if we spend 60 grand", or a budget stated with nothing else ("we have like fifteen grand": the budget
+    given after the question that needed it), right after a price was looked up: what that spend buys at it (the
+    price's own unit: clicks for a CPC, impressions by the thousand for a CPM), or None."""
     unit = UNIT_OF.get(last_metric or "")
     if p.calc is not None or not unit or [n.role for n in p.numbers] != ["budget"] or p.metrics or p.unit \
-            or p.audiences or not _SUPPOSED.search(p.text):
+            or p.audiences or not (_SUPPOSED.search(p.text) or _STATED.search(p.norm)):
         return None
     p.unit, p.asks_count = ("impressions" if last_metric in PER_THOUSAND else unit + "s"), True
     return Calc("div", "budget", "price", per_thousand=last_metric in PER_THOUSAND, target=p.unit)
 
 
+_PRICE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|prices|priced|pay|paying|charge|charges|how much|per|rate)\b", re.I)
+
+
+def swapped(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
+    """"and impressions at the typical cpm" after the budget was divided by a CPC: the same budget at the price now
+    named, counting that price's own unit (the follow-up names both, so no "how many" is needed), or None."""
+    if p.calc is not None or not p.followup or not has_budget or not last_unit or p.numbers or p.audiences \
+            or len(p.metrics) != 1 or p.metrics[0] not in UNIT_OF:
+        return None
+    metric = p.metrics[0]
+    unit = "impression" if metric in PER_THOUSAND else UNIT_OF[metric]
+    if not re.search(rf"\b{unit}s\b", p.text, re.I) or _PRICE_ASKED.search(p.text):
+        return None  # the units counted ("impressions"), not their price asked ("and per lead?", "what do clicks cost?")
+    p.unit, p.asks_count = unit + "s", True
+    return Calc("div", "budget", "price", per_thousand=metric in PER_THOUSAND, target=p.unit)
+
+
 def calc(p: Parsed, has_budget: bool, last_unit: str = "", last_metric: str | None = None) -> Calc | None:
     """The budget ÷ price division a bare "how many … can we get/expect?" (or a spend supposed after a price,
-    :func:`spent`) asks, or None (``last_unit``: what the last division counted)."""
-    if (c := payers(p, has_budget, last_unit) or spent(p, last_metric)) is not None:
+    :func:`spent`; or the budget at another price, :func:`swapped`) asks, or None (``last_unit``: what the last
+    division counted)."""
+    if (c := payers(p, has_budget, last_unit) or spent(p, last_metric) or swapped(p, has_budget, last_unit)) is not None:
         return c
     if p.calc is not None or not p.asks_count or p.numbers or p.audiences or p.geographies or p.metrics \
             or p.metric_phrases or not p.unit or not _OBTAIN.search(p.text):

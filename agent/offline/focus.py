@@ -117,8 +117,17 @@ def trade_stated(question: str, said: list[str]) -> bool:
 def trade_unstated(question: str, passages: list[dict]) -> bool:
     """Does the question name a tax, pay, employment or legal thing that no sentence of ``passages`` names
     (:func:`trade_stated`)? The passages are read only when it names one (most questions name none)."""
+    question = _TRADE_BUSINESS.sub(" ", question)  # "we're a mortgage broker": the speaker's business, not the question
     return bool(_TRADE.search(question)) and not trade_stated(
         question, [u for ps in passages for u in sentences(ps.get("text", ""))])
+
+
+# the thing names the speaker's own business when a word for a business follows it ("mortgage broker", "payroll
+# app", "tax prep firm"): what they sell, which says nothing of what the question asks
+_TRADE_BUSINESS = re.compile(r"\b(?:tax|vat|payroll|mortgage|loans?|visas?|invoic\w*|pension)(?:\s+(?:prep|preparation|"
+                             r"filing|processing|advice|refinanc\w*))?\s+(?:brokers?|brokerage|company|companies|firms?|"
+                             r"business|tool|app|software|startup|agency|lenders?|provider|service|practice|shop|office|"
+                             r"platform|product|advisors?|consultan\w*)\b", re.I)
 
 
 def stated(question: str, passages: list[dict]) -> bool:

@@ -105,8 +105,11 @@ def _budget_through_clicks(t, pcts, cash, counts):
     clicks = budget.value / price.value
     s1, c = result(clicks, True)
     s2, conv = result(clicks * pcts[0].value / 100, True)
+    # "how many clicks, and if 5% convert how many signups": the conversions are named by the count asked that is not clicks
+    noun = next((x.group(1) for x in reversed(list(_HOW_MANY.finditer(t))) if not x.group(1).lower().startswith("click")),
+                m.group(1))
     return [f"{money(budget.value)} ÷ {money(price.value)} {s1} {c} clicks",
-            f"{c} × {plain(pcts[0].value)}% {s2} {conv} {m.group(1)}"], "conversion rate conversions clicks CPC"
+            f"{c} × {plain(pcts[0].value)}% {s2} {conv} {noun}"], "conversion rate conversions clicks CPC"
 
 
 def _cost_from_rate(t, pcts, cash, counts):

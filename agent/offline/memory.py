@@ -382,7 +382,7 @@ _POINTS_TO = re.compile(r"\b(?:off|of|from)\s+(?:it|that|this|the total|the mone
 _TAKEN_OFF = re.compile(r"\b(?:took|take[sn]?|taking|shav\w*|knock\w*|chop\w*|lose|loses|losing|lost|pull\w*)\b", re.I)
 
 
-_MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half)\b", re.I)
+_MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half|half (?:that|the|our|my|of))\b", re.I)
 _OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
 # "they cut us 20%", "finance trimmed me by 10%": a change done to the speaker is done to their budget
 _CUT_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*)\s+(?:us|me)\b", re.I)

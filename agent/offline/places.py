@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import placeshort
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from agent.offline.worldplaces import world_places
@@ -23,7 +24,7 @@ _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\
                          r"[\s,]*\b([A-Z]{2})\b|"
                          r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
-                     r"\b(?:across|throughout|all over|in) the (?:country|nation)\b")
+                     r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b")  # "and the country?" after a size
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro"): a place the
 # vocabulary may not list, for the sizing tool to find in the KB's own tables
@@ -82,10 +83,33 @@ def _lower_codes(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str
             and not any(m.start(1) <= p < m.end(2) for p, _ in found)]
 
 
+# a market named in lower case before "dma" ("the denver dma", "how many people in the nashville dma"): "DMA" says the
+# words before it are a market's name; words that only say which one ("the whole", "each", "our") are not
+_LOWER_DMA = re.compile(r"\b((?:[a-z]+[ -]){0,2}[a-z]{3,})\s+dma\b")
+_NOT_A_NAME = frozenset("the a an this that these those each every any one per whole entire same our my your their its his her "
+                        "which what whose local home target test control largest biggest smallest top bottom given single "
+                        "nearest next other another new old own big small large in of for and or by to at from across "
+                        "within around near".split())
+
+
+def _lower_dmas(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Markets typed in lower case before "dma" (:data:`_LOWER_DMA`), as "Denver DMA" would be read."""
+    out = []
+    for m in _LOWER_DMA.finditer(text):
+        words = re.split(r"[ -]", m.group(1))
+        while words and words[0] in _NOT_A_NAME:
+            words = words[1:]
+        start = m.end(1) - len(" ".join(words)) if words else m.end(1)
+        if words and words[-1] not in _NOT_A_NAME and not any(m.start() <= p < m.end() for p, _ in found):
+            out.append((start, " ".join(w.capitalize() for w in words) + " DMA"))
+    return out
+
+
 def geographies(text: str) -> list[tuple[int, str]]:
     found = positions(text, VOCABULARY["geographies"])
     found += _clipped(text, found)
     found += _lower_codes(text, found)
+    found += _lower_dmas(text, found)
     for m in _CODE_PLACE.finditer(text):
         code = _code(m)
         if code and not any(m.start() <= p < m.end() for p, _ in found):
@@ -123,7 +147,7 @@ def without_places(text: str) -> str:
     out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
     for p, name in world_places(out):  # a country or region typed in any case: "in germany"
         out = out[:p] + " " * len(name) + out[p + len(name):]
-    for p, said in _clipped(out, []) + _lower_codes(out, []):
+    for p, said in _clipped(out, []) + _lower_codes(out, []) + _lower_dmas(out, []):
         n = len(said) if said.lower() == out[p:p + len(said)].lower() else len(re.match(r"[a-z]+", out[p:], re.I).group(0))
         kind = re.search(r"(?:\b(?:the|whole|entire)\s+)*\bstate of\s+$", out[:p], re.I)  # "the whole state of penn": all place
         p, n = (kind.start(), n + p - kind.start()) if kind else (p, n)
@@ -143,17 +167,19 @@ _KIND = (("state", re.compile(r"\bstate-?wide\b|\b(?:whole|entire|the|that) stat
 
 def blanked(text: str, place: str) -> str:
     """``text`` with ``place`` (as typed, any case) blanked out, to read what else the message says."""
-    return place_as_typed(place).sub(lambda m: " " * len(m.group(0)), text)
+    return placeshort.blank(place_as_typed(place).sub(lambda m: " " * len(m.group(0)), text), place)  # "cali", "ny" too
 
 
 def sized_place(text: str, sized: list[str]) -> str | None:
     """The one place of ``sized`` (where the tool said the last audience is also sized) the message names
     in full, in any case ("and boise", "san antonio?"): people type a market in lower case, and a place the
     KB sizes that very audience for is known to be a place; else the one it names by its kind
-    (:func:`place_of_kind`), else None."""
+    (:func:`place_of_kind`), else the one it names by a short form (``placeshort``: "cali", "ny"), else None."""
     low = " ".join((text or "").split())
     named = [g for g in sized if place_as_typed(g).search(low)]
-    return named[0] if len(named) == 1 else place_of_kind(text, sized)
+    if len(named) == 1:
+        return named[0]
+    return place_of_kind(text, sized) or (None if named else placeshort.said_short(low, sized))  # "and cali", "ny state"
 
 
 def place_of_kind(text: str, sized: list[str]) -> str | None:
@@ -171,8 +197,10 @@ def place_of_kind(text: str, sized: list[str]) -> str | None:
 # "what would it come to", "ballpark"
 _AGAIN_WORDS = set(terms("look like would be come comes came to roughly approximately approx about around ballpark "
                          "estimate guess then instead there across over figure picture does do did is are was were "
-                         "more less"))
-_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b", re.I)
+                         "more less what whats number size count total same"))
+# the figure just given, pointed at: "that", "it", or "the number", "the same figure" ("whats the number for california")
+_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same |[a-z]+ )?(?:number|figure|size|count|total)s?\b",
+                             re.I)
 
 
 def same_figure_elsewhere(text: str, rest: set[str]) -> bool:

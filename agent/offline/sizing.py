@@ -31,12 +31,33 @@ def audience_phrase(text: str) -> str:
     """The words that describe the people asked about, for the sizing tool to match: those of the
     sentence that asks the size, when one does ("We sell solar. How many homeowners are there?")."""
     asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
-    t = STEP.sub(" ", without_places(asked[0] if asked else text))
+    said = _question_clause(asked[0]) if asked else text
+    t = STEP.sub(" ", without_places(said))
     t = re.sub(r"^\s*(?:the\s+)?total\b|\b(?:(?:head)?count\s+(?:for|in|across)|number\s+of)\b", " ", t, flags=re.I)  # "household count for …"
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
                r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
     return " ".join(t.split())[:200] or text[:200]
+
+
+# a scene said before the question in the same sentence: "bridal shop in toronto, how many people planning a wedding …"
+_SCENE_CUT = re.compile(r"[,;:–—]\s*(?=how (?:many|big|large)\b)|\s-\s+(?=how (?:many|big|large)\b)", re.I)
+_NAMES_PEOPLE = re.compile(r"how (?:many|big|large)\s+(?!(?:is|are|was|were|do|does|did|would|could|can|should|will|too|of|"
+                           r"more|less|much)\b)[a-z]", re.I)
+_GENERIC = re.compile(r"\b(?:how (?:many|big|large)|people|persons|folks|individuals|are|is|there|in|the|of|a|an|live|"
+                      r"living|total|altogether|roughly|about|around)\b|[?.!,]", re.I)
+
+
+def _question_clause(sentence: str) -> str:
+    """The clause of ``sentence`` that asks the size, when a scene ("bridal shop in toronto,") is said before it and
+    the clause names the people itself (more than "how many people are there"); else the whole sentence."""
+    cuts = list(_SCENE_CUT.finditer(sentence))
+    if not cuts:
+        return sentence
+    clause = sentence[cuts[-1].end():]
+    if not _NAMES_PEOPLE.match(clause):  # "…, how many is too many?": no people named after the question words
+        return sentence
+    return clause if _GENERIC.sub(" ", without_places(clause)).strip() else sentence
 
 
 _SIZED_LIST = re.compile(r"\(sized(?: audiences)?: ([^)]*)\)")
@@ -70,7 +91,12 @@ def elsewhere(miss: tuple[str, str], para: str) -> bool:
     if not who:
         return False
     low = (para or "").lower()
-    return not any(w[:5] in low for w in re.findall(r"[a-z]{4,}", who.group(1).lower()) if w not in _GENERIC_WHO)
+    words = [w for w in re.findall(r"[a-z]{4,}", who.group(1).lower()) if w not in _GENERIC_WHO]
+    if not words:  # "people", "households" alone: everyone there — a passage naming the place asked states that count
+        place = re.search(r"\bin ([^()]+?)\s*$", miss[0] or "")
+        name = re.sub(r"\s+dma$", "", place.group(1).strip().lower()) if place else ""
+        return not (name and re.search(r"\b" + re.escape(name.split()[0]) + r"\b", low))
+    return not any(w[:5] in low for w in words)
 
 
 _GENERIC_WHO = {"people", "adults", "households", "owners", "players", "users", "customers", "buyers", "there", "many"}

@@ -18,6 +18,7 @@ import re
 
 from agent.offline import amounts
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
+from mpa.vocabulary import VOCABULARY
 
 _WORD_SHARE = {"half": "50%", "a third": "33.33%", "one third": "33.33%", "a quarter": "25%", "one quarter": "25%",
                "two thirds": "66.67%", "three quarters": "75%", "a fifth": "20%", "a tenth": "10%"}
@@ -208,6 +209,8 @@ def _names_place(text: str, geo: str) -> bool:
     of its words ("LA" of "Los Angeles DMA", "DFW" of "Dallas–Fort Worth DMA"), written as a word."""
     words = [w for w in re.split(r"[\s–-]+", geo) if w and w.upper() != "DMA"]
     initials = "".join(w[0] for w in words).upper()
+    if any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text, re.I) for n in VOCABULARY["geographies"].get(geo, ())):
+        return True  # a name the vocabulary knows the place by: "the nyc ones" of the New York DMA
     return bool(words and (re.search(r"\b" + re.escape(words[0]) + r"\b", text, re.I) or (
         len(words) > 1 and re.search(r"\b" + initials + r"\b", text))))
 
