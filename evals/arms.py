@@ -71,6 +71,29 @@ def kb_fingerprint(kb: Path) -> str:
     return _kb_cache[key]
 
 
+_CODE_PACKAGES = ("rag", "mpa", "agent", "scorers", "evals")
+_code_cache: list[str] = []
+
+
+def code_fingerprint(root: Path | None = None) -> str:
+    """sha256 over (path, sha256 of bytes) of every ``.py`` and ``.json`` file of the five packages.
+
+    Why beside the commit: a run from a working tree with edits records the same commit as one
+    without them, so two records at one commit could silently hold different code's scores. Equal
+    fingerprints mean the same code and weights ran; read from the files, so no git is needed."""
+    if root is None and _code_cache:
+        return _code_cache[0]
+    base = root or Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    for pkg in _CODE_PACKAGES:
+        for f in sorted(q for q in (base / pkg).rglob("*") if q.suffix in (".py", ".json") and q.is_file()
+                        and "__pycache__" not in q.parts):
+            h.update(f"{f.relative_to(base).as_posix()}\0{_sha(f.read_bytes())}\n".encode())
+    if root is None:
+        _code_cache.append(h.hexdigest())
+    return h.hexdigest()
+
+
 # ------------------------------------------------------------------ are logs sent?
 def sending_logs(argv: list[str] | None = None, env: dict | None = None) -> bool:
     """True under ``braintrust eval`` with an API key and without ``--no-send-logs`` (also when
@@ -241,5 +264,6 @@ def arm_tags(eval_: str, family: str, preset: str | None, agent: str, model: str
     return tags + ([f"preset:{preset}"] if preset else [])
 
 
-__all__ = ["Arm", "BaselineError", "DatasetRef", "RUN_ID", "arm_hash", "arm_name", "arm_tags", "content_hash",
-           "dataset_ref", "kb_fingerprint", "link_dataset", "pick_baseline", "resolve_baseline", "sending_logs"]
+__all__ = ["Arm", "BaselineError", "DatasetRef", "RUN_ID", "arm_hash", "arm_name", "arm_tags", "code_fingerprint",
+           "content_hash", "dataset_ref", "kb_fingerprint", "link_dataset", "pick_baseline", "resolve_baseline",
+           "sending_logs"]

@@ -27,8 +27,8 @@ from rag.config import PRESETS, get_preset  # noqa: E402
 from evals.bootstrap import report_drafts  # noqa: E402
 from evals.paths import dataset_file, datasets_dir, index_path, kb_dir  # noqa: E402,F401
 import agent  # noqa: E402,F401  (plugs the sentence encoder into the domain look-ups: agent/__init__.py)
-from evals.arms import (RUN_ID, Arm, arm_hash, arm_name, arm_tags, dataset_ref, kb_fingerprint,  # noqa: E402
-                        link_dataset, resolve_baseline, sending_logs)
+from evals.arms import (RUN_ID, Arm, arm_hash, arm_name, arm_tags, code_fingerprint, dataset_ref,  # noqa: E402
+                        kb_fingerprint, link_dataset, resolve_baseline, sending_logs)
 
 PROJECT = Settings.read("bt_project")  # only its own variable: the run check must register with bad settings
 if sending_logs():  # lean span records and root errors in what goes to Braintrust (evals.lean)
@@ -271,7 +271,8 @@ def make_arm(family: str, key: str, eval_: str, preset: str | None, gated: bool,
     name = arm_name(eval_, preset, md["model"], ahash)
     base = resolve_baseline(PROJECT, eval_, dataset.name, s.baseline)
     md.update({"eval": eval_, "arm": name, "arm_hash": ahash, "run": RUN_ID, "dataset": dataset.to_dict(),
-               "kb_fingerprint": kb_fingerprint(kb_dir()), "baseline": base})
+               "kb_fingerprint": kb_fingerprint(kb_dir()), "code_fingerprint": code_fingerprint(),
+               "baseline": base})
     return Arm(name, arm_tags(eval_, family, preset, md["agent"], md["model"], gated, dataset.name), md,
                (base or {}).get("id"))
 

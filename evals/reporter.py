@@ -355,6 +355,7 @@ def report_run(results: list[dict], verbose: bool = False, jsonl: bool = False) 
         "model": (gated[0]["metadata"].get("model") if gated else None),
         "argv": sys.argv, "env": given(),
         "run": RUN_ID, "kb_fingerprint": next((r["metadata"].get("kb_fingerprint") for r in reps), None),
+        "code_fingerprint": next((r["metadata"].get("code_fingerprint") for r in reps), None),
         "datasets": {d["name"]: d for d in ((r["metadata"].get("dataset") or None) for r in reps) if d},
         "weights": cfg["weights"], "weights_file": cfg["_path"], "judges": judge_status(),
         "gate": {"threshold": gcfg.threshold, "composite": composite, "passed": decision.passed,

@@ -116,7 +116,7 @@ def test_arm_baseline_dataset_root_error_and_lean_spans(fake_braintrust, tmp_pat
     assert second["name"].startswith("tiny.bm25.offline-baseline.")
     assert {"eval:tiny", "preset:bm25", "model:offline-baseline", "compare-only"} <= set(second["tags"])
     md = second["metadata"]
-    assert md["config_hash"] and len(md["kb_fingerprint"]) == 64 and md["git"]
+    assert md["config_hash"] and len(md["kb_fingerprint"]) == 64 and len(md["code_fingerprint"]) == 64 and md["git"]
     assert md["dataset"]["name"] == "tiny.jsonl" and len(md["dataset"]["hash"]) == 64
     # the arm diffs against the latest experiment of the same eval and dataset, not the newest one
     assert second["base_exp_id"] == first["id"]

@@ -52,6 +52,8 @@ def test_offline_subset_prints_summary_and_writes_record(subset_run):
     assert len(recs) == 1 and (results / "latest.json").is_file()
     rec = json.loads(recs[0].read_text())
     assert rec["schema"] == 1 and "commit" in rec["git"] and rec["preset"] == "hybrid-weighted"
+    from evals.arms import code_fingerprint
+    assert rec["code_fingerprint"] == code_fingerprint()  # the code that ran, beside the commit
     keys = {e["key"] for e in rec["experiments"]}
     assert {"retrieval/tfidf", "retrieval/hybrid-weighted", "tools/get_benchmark", "tools/get_audience_sizing",
             "abstention", "conversations"} <= keys
