@@ -63,7 +63,7 @@ def _clipped(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
         if any(m.start(1) <= p < m.end(1) for p, _ in found):
             continue
         keys = {k for k, syns in VOCABULARY["geographies"].items() for x in syns
-                if " " not in x and x.isalpha() and x.startswith(w) and len(x) - len(w) >= 3}
+                if " " not in x and x.isalpha() and placeshort.is_clipping(w, x)}
         if len(keys) == 1:
             out.append((m.start(1), keys.pop()))
     return out
@@ -72,8 +72,8 @@ def _clipped(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
 # a place's code said in lower case as a market ("the ny metro", "across the la market"): lower case is how
 # people type, so the code must be a state's or the initials of a DMA the vocabulary names
 _LOWER_CODE = re.compile(r"\b(?:the|in|across|around|for)\s+([a-z]{2,3})\s+(market|metro|dma|area)s?\b")
-_DMA_INITIALS = {"".join(w[0] for w in re.split(r"[\s\-–]+", k[:-4]) if w).upper()
-                 for k in VOCABULARY["geographies"] if k.endswith(" DMA")}
+# (a one-word market's single initial could never be a two- or three-letter code: :func:`placeshort.initials` drops it)
+_DMA_INITIALS = {placeshort.initials(k).upper() for k in VOCABULARY["geographies"] if k.endswith(" DMA")} - {""}
 
 
 def _lower_codes(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

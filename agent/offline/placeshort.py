@@ -26,10 +26,16 @@ _QUALIFIERS = {"greater", "metro", "metropolitan", "central", "inner", "outer", 
 _CODE_OF = {name.lower(): code.lower() for code, name in US_STATE_CODES.items()}
 
 
-def _initials(place: str) -> str:
+def initials(place: str) -> str:
     """The initials of a place of two words or more ("Los Angeles DMA" → "la", "British Columbia" → "bc"), else ""."""
     words = [w for w in re.split(r"[\s\-–]+", re.sub(r"\s+dma$", "", place, flags=re.I)) if w]
     return "".join(w[0] for w in words).lower() if len(words) > 1 else ""
+
+
+def is_clipping(word: str, name: str) -> bool:
+    """Is ``word`` ``name`` clipped — its first letters, four or more, and three or more short of it ("cali" for
+    "california"; "india" is not "indiana", too close to be a clipping)? Both lower case."""
+    return len(word) >= 4 and name.startswith(word) and len(name) - len(word) >= 3
 
 
 def _fits(low: str, words: set[str], place: str) -> bool:
@@ -37,12 +43,11 @@ def _fits(low: str, words: set[str], place: str) -> bool:
     name = place.lower()
     if name in ("united states", "us", "usa"):
         return bool(_COUNTRY.search(low))
-    short = {_CODE_OF.get(name, ""), _initials(place)} - {""} - _WORD_CODES
+    short = {_CODE_OF.get(name, ""), initials(place)} - {""} - _WORD_CODES
     if short & words:
         return True
     parts = [w for w in re.split(r"[\s\-–]+", name) if w and w != "dma"]
-    first = parts[0]  # a clipping: the first four letters or more, three or more short
-    if any(len(w) >= 4 and first.startswith(w) and len(first) - len(w) >= 3 for w in words):
+    if any(is_clipping(w, parts[0]) for w in words):
         return True
     # a name after a qualifier said without it: "london" for "Greater London" (the last word, five letters or more)
     return len(parts) > 1 and parts[0] in _QUALIFIERS and len(parts[-1]) >= 5 and parts[-1] in words
