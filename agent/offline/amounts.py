@@ -25,6 +25,12 @@ _FRACTION = {"half": Fraction(1, 2), "third": Fraction(1, 3), "quarter": Fractio
              "tenth": Fraction(1, 10)}
 _COUNT_WORD = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
 _FRAC_RX = r"(?:(a|an|one|two|three|four|[1-4])\s+)?(half|thirds?|quarters?|fifths?|tenths?)"  # "2 thirds": digits() ran
+FRACTION_WORDS = _FRAC_RX  # for other readers of a share said in words (groups: the count, the fraction word)
+
+
+def fraction(count: str | None, word: str) -> Fraction:
+    """The share a fraction said in words names: ("two", "thirds") → 2/3, (None, "half") → 1/2."""
+    return _COUNT_WORD.get((count or "a").lower(), 1) * _FRACTION[word.lower().rstrip("s")]
 _DOWN = re.compile(rf"\b(?:{LESS}|shave\w*|less|knock\w* off)\b", re.I)  # the verbs a budget cut is said with, and a few
 _UP = re.compile(rf"\b(?:{MORE}|higher|growing|rising)\b", re.I)
 _MULTIPLE = re.compile(r"\b(halv\w*|doubl\w*|tripl\w*)\b|\b(?:cut|slash\w*|chop\w*)\s+(?:\w+\s+){0,3}?in half\b", re.I)
@@ -94,7 +100,7 @@ def _factor(t: str, amount: Num, nums: list[Num]) -> tuple[Fraction | float, str
         return None
     m = re.search(r"\bby\s+" + _FRAC_RX + r"\b", t, re.I)
     if m:
-        share = _COUNT_WORD.get((m.group(1) or "a").lower(), 1) * _FRACTION[m.group(2).lower().rstrip("s")]
+        share = fraction(m.group(1), m.group(2))
         near = t[max(0, m.start() - 40):m.end()]
         down, up = bool(_DOWN.search(near)), bool(_UP.search(near))
         if down != up and share < 1:
@@ -205,7 +211,7 @@ def shares(text: str) -> list[str]:
         if m.group("pct"):
             parts.append((Fraction(m.group("pct")).limit_denominator(1000) / 100, m.group("what")))
         else:
-            k = _COUNT_WORD.get((m.group("n") or "a").lower(), 1) * _FRACTION[m.group("f").lower().rstrip("s")]
+            k = fraction(m.group("n"), m.group("f"))
             parts.append((k, m.group("what")))
     rest = _REST.search(t)
     used = sum(k for k, _ in parts)

@@ -15,14 +15,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.offline.amounts import FRACTION_WORDS, fraction
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 
 _CLOSE = r"(?:close|closes|closed|closing|convert|converts|converted|sign|signs|signed|win|wins|won|book|books|booked)"
-_SHARE_WORDS = {"half": 50.0, "a third": 100 / 3, "one third": 100 / 3, "a quarter": 25.0, "one quarter": 25.0,
-                "two thirds": 200 / 3, "three quarters": 75.0}
+# a share said in words after the verb ("we close about half", "two thirds"): the fraction grammar of amounts
 _WORD_SHARE = re.compile(r"\b" + _CLOSE + r"\b\s+(?:about |around |roughly |nearly |almost |over |under |just )?"
-                         r"(" + "|".join(_SHARE_WORDS) + r")\b", re.I)
+                         + FRACTION_WORDS + r"\b", re.I)
 _PCT_CLOSE = re.compile(r"\b" + _CLOSE + r"\b[^.?!]{0,25}?$|\bclose rate\b[^.?!]{0,15}$|^[^.?!]{0,12}\bclose rate\b", re.I)
 # the rule: a value times the close rate, then an optional multiplier ("times 0.6", "× 0.5") or a halving
 _RULE = re.compile(r"\b(?:profit|value|worth|margin)\b[^.]{0,60}?\btimes (?:the |your |their )?close rate\b"
@@ -52,7 +52,7 @@ def close_rate(text: str) -> float | None:
     "we close about half of the people who call us"); None when it says none."""
     t = digits(text)
     if m := _WORD_SHARE.search(t):
-        return _SHARE_WORDS[m.group(1).lower()]
+        return float(fraction(m.group(1), m.group(2))) * 100
     for n in parse_numbers(t):
         if n.pct and (_PCT_CLOSE.search(t[:n.start]) or _PCT_CLOSE.search(t[n.end:n.end + 20])):
             return n.value
