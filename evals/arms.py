@@ -80,7 +80,9 @@ def code_fingerprint(root: Path | None = None) -> str:
 
     Why beside the commit: a run from a working tree with edits records the same commit as one
     without them, so two records at one commit could silently hold different code's scores. Equal
-    fingerprints mean the same code and weights ran; read from the files, so no git is needed."""
+    fingerprints mean the same code and weights ran; read from the files, so no git is needed. Not
+    :func:`content_hash`: that names a file by its base name (every package has an ``__init__.py``) and
+    takes every file, bytecode included."""
     if root is None and _code_cache:
         return _code_cache[0]
     base = root or Path(__file__).resolve().parents[1]
