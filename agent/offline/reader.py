@@ -34,7 +34,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, normphrase, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, nameforms, normphrase, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -96,7 +96,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at."""
-    plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
+    plain = nameforms.as_written(question, kb_words(STEP.sub(" ", question), passages[:CANDIDATES]),
+                                 " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia" (judged four)
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
     quantity = valueask.named(question, q) if valueask.asked(question) else set()  # "what rate is normal?": a usual value
