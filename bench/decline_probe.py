@@ -9,7 +9,8 @@ its words; a request for the assistant's instructions) — ``decline: true``. Ea
 conversation on its ``kb``.
 
 It prints, per question, whether the agent declined (the ``abstention`` scorer's own test,
-:func:`scorers.text.abstains`) and which documents it cited, then the counts: answerable questions answered
+:func:`scorers.text.abstains`; for an answerable question, only when it also cites nothing) and which documents it
+cited, then the counts: answerable questions answered
 from an expected document / answered from another / declined, and must-decline questions declined / answered.
 
     python bench/decline_probe.py [bench/decline_probe.jsonl] [-v]
@@ -44,8 +45,10 @@ def main(argv: list[str]) -> int:
         conv = ConversationEngine(OfflineAgent(), ToolExecutor(engines[kb]), max_tool_rounds=3)
         turn = conv.send(pr["q"])
         text = turn.assistant if hasattr(turn, "assistant") else str(turn)
-        declined = abstains(text)
         docs = sorted({c.split("#")[0] for c in cited_ids(text)})
+        # an answer quoting a passage beside a "has nothing on …" note answers (the scorer's test for an answerable
+        # question); a decline quotes nothing
+        declined = abstains(text) and (pr.get("decline") or not docs)
         if pr.get("decline"):
             verdict = "decline/declined" if declined else "decline/ANSWERED"
         elif declined:

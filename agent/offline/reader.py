@@ -34,7 +34,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, nameforms, normphrase, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, nameforms, normphrase, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -122,7 +122,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 return None
     if not focus.stated(question, judged):
         return None  # shared words, but what it asks for (an interest rate, a legal verdict) is stated nowhere
-    if nearest is None and not ctx and not plainly_media(question, plain) \
+    if nearest is None and not ctx and (not plainly_media(question, plain) or mediaword.by_one_word(question, plain)) \
             and not re.search(r"\d", digits(STEP.sub(" ", question))) and sectionmeaning.unrelated(question, _units(judged)):
         return None  # shared words, unrelated meaning: "elections" in a passage on busy ad auctions is a collision
     cands = _units(top)
