@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from agent.offline.mediaword import by_one_word, planning_words
-from agent.offline.nameforms import as_written, long_name, other_place, short_for, stems
+from agent.offline.nameforms import long_name, short_for, stems
 from agent.offline.passages import names_found, terms
+from agent.offline.placekinds import unwritten, written
 from scorers.text import abstains, cited_ids
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
@@ -24,7 +25,7 @@ PINTEREST = "what budget do I need at minimum for Pinterest?"
 def test_short_forms_of_names():
     assert stems("Philly") == ["philly", "phil"]
     assert short_for("Philly", "Washington, DC and Philadelphia are large DMAs")
-    assert short_for("Cali", "California and Texas") and long_name("Cali", "California") == "california"
+    assert short_for("Cali", "California and Texas") and long_name("Cali", "California") == "California"
     assert not short_for("Reddit", "Meta and Pinterest")  # another name shares no stem
     assert not short_for("India", "Indiana")  # too close to be a clipping
     assert not short_for("Philly", "philadelphia written in lower case")  # a name is written capitalised
@@ -32,14 +33,13 @@ def test_short_forms_of_names():
 
 def test_places_related_read_as_their_kind():
     text = "If more than 15% of a DMA's households live outside the DMA's main state, … Philadelphia typically fails."
-    q = "Can I take the Pennsylvania number and shrink it to the Philadelphia DMA?"
-    assert other_place("Pennsylvania", q, text) and not other_place("Philadelphia", q, text)
-    assert not other_place("Brazil", "What's the CPM in Brazil?", text)  # one place, never written: still missing
-    words = as_written(q, set(terms(q)), text)
-    assert "state" in words and "pennsylvania" not in words and "philadelphia" in words
-    assert as_written("Any Philly figure?", {"philli", "figur"}, text) >= {"philadelphia", "figur"}
+    q = "Can I take the Pennsylvania number and shrink it to the Philly DMA?"
+    assert written(q, text) == "Can I take the state number and shrink it to the Philadelphia DMA?"
+    assert unwritten("What's the CPM in Brazil?", text) == []  # one place, never written: still missing
+    assert unwritten("What's the CPM in Ohio and Texas?", text) == []  # none of them written
     ps = [{"text": text}]
-    assert names_found(q, set(), ps) and not names_found("What's the CPM in Brazil and Pennsylvania?", set(), ps)
+    assert names_found(written(q, text), set(), ps) and not names_found(q, set(), ps)
+    assert not names_found(written("What's the CPM in Brazil?", text), set(), ps)
 
 
 def test_one_planning_word():

@@ -20,8 +20,6 @@ from rag.analyzer import get_analyzer
 from rag.queryforms import Compounds, Spellings, contractions
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
 
-from agent.offline.nameforms import other_place, short_for
-
 _ANALYZE = get_analyzer(True, True)
 _EXTRA_STOP = {"typical", "typically", "say", "says", "tell", "know", "want", "need", "like", "just", "pleas",
                "thing", "use", "good", "make", "way", "ok", "okay",
@@ -301,9 +299,8 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
     for w in names:
         if w.lower() in _DOMAIN or w.lower() in ("i", "what", "how", "which", "when", "why"):
             continue
-        if w.lower() not in text and (_ANALYZE(w) or [w.lower()])[0] not in covered and not short_for(w, raw) \
-                and not other_place(w, question, raw):
-            return False  # "Philly" is written when "Philadelphia" is; places related (:mod:`~agent.offline.nameforms`)
+        if w.lower() not in text and (_ANALYZE(w) or [w.lower()])[0] not in covered:
+            return False
     for a in acronyms:
         # the initials of what is searched ("what does the KB recommend?") name where to look, not a topic
         if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK") or _spelled_out(a, _SEARCHED):
