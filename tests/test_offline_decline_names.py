@@ -75,3 +75,21 @@ def test_one_everyday_planning_word_is_no_planning_question(request, kb, doc):
     (a, _), = turns(engine, [ROUTER])
     assert abstains(a) and not cited_ids(a), a
     _answered(engine, CAP if kb == "shipped_engine" else PINTEREST, doc)  # the near miss is still answered
+
+
+def test_a_sentence_is_read_with_its_heading():
+    """Off the plain planning words, a question's words must meet in one sentence; a list item ("- LinkedIn: $5,000")
+    meets them with the heading over it ("Minimum monthly budgets by channel")."""
+    q = "what's the least I should put into LinkedIn each month for it to work at all?"
+    words = set(terms(q)) - {"least", "put"}
+    md = {"text": "## Minimum monthly budgets by channel\n\nBelow these a channel never leaves learning; results are "
+                  "noise.\n\n- LinkedIn: $5,000 (highest)\n- Pinterest: $900 (lowest)\n",
+          "source": "budgets.md › Minimum monthly budgets by channel"}
+    from agent.offline.passages import shares_words
+    assert shares_words(q, words, [md])
+    assert not shares_words(q, words, [{**md, "source": "budgets.md"}])  # without the heading no sentence holds both
+
+
+def test_list_item_under_its_heading_on_a_plain_text_kb(kb_txt2_engine):
+    _answered(kb_txt2_engine, "what's the least I should put into LinkedIn each month for it to work at all?",
+              "budget_rules_and_ratios#")
