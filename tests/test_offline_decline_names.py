@@ -93,3 +93,20 @@ def test_a_sentence_is_read_with_its_heading():
 def test_list_item_under_its_heading_on_a_plain_text_kb(kb_txt2_engine):
     _answered(kb_txt2_engine, "what's the least I should put into LinkedIn each month for it to work at all?",
               "budget_rules_and_ratios#")
+
+
+def test_a_verb_is_no_label(kb_txt2_engine):
+    """A KB's own label ("Books") said as a verb ("phone and book a roofing job", "to book") is not the business asked
+    about: the benchmark tool was asked for a "Books" figure and the answerable question declined."""
+    from agent.offline import kblabels, kbmetrics
+    from mpa.tools import ToolExecutor
+    tools = ToolExecutor(kb_txt2_engine).definitions()
+    kbmetrics.declare(tools)
+    kblabels.declare(tools)
+    assert kblabels.named_in("we sell second-hand books online") == "Books"
+    assert kblabels.named_in("homeowners phone and book a roofing job") != "Books"
+    assert kblabels.named_in("how much to get people to book online?") != "Books"
+    q = "what does it cost to get a homeowner to phone and book a roofing job from Google ads?"
+    (a, calls), = turns(kb_txt2_engine, [q])
+    assert not any(c.get("vertical") == "Books" for c in calls), calls
+    _answered(kb_txt2_engine, q, "local_services_search_costs#")
