@@ -26,7 +26,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import platformsaid, platformslot
+from agent.offline import nameforms, platformsaid, platformslot
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -120,7 +120,8 @@ def unsaid_names(question: str, text: str) -> list[str]:
         if name in ("I", "What", "How", "Which", "When", "Why", "Who") or _NOT_PLACE.match(name) or \
                 name.lower() in _DOMAIN or any(match_terms(name, VOCABULARY[k]) for k in _TABLES) or \
                 re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text) or (  # as a name: "fed" is no "Fed";
-                    len(name) > 3 and re.search(rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])", text)):  # a caption's "APPLE"
+                    len(name) > 3 and re.search(rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])", text)) \
+                or nameforms.short_for(name, text):  # a caption's "APPLE"; "Philly" where "Philadelphia" is written
             continue
         out.append(name)
     return list(dict.fromkeys(out))

@@ -58,7 +58,7 @@ def named_in(text: str) -> str | None:
     """The one declared label a part of which the text says in full (None when none or several) — or, of
     several, the one whose part holds every other's words: "a fast casual restaurant" says both "Fast Casual"
     and "Fast Casual Restaurants", and names the longer (the benchmark tool finds the shorter's figures for it)."""
-    said = _forms(kbmetrics.without_declared(text))  # "cost per booked call" is no "Books"
+    said = _forms(_VERB.sub(" ", kbmetrics.without_declared(text)))  # "cost per booked call" is no "Books"
     hits = [(label, part) for label, part in _parts(tuple(_LABELS)) if part <= said]
     labels = {label for label, _ in hits}
     if len(labels) == 1:
@@ -66,6 +66,11 @@ def named_in(text: str) -> str | None:
     widest = [label for label, part in hits if all(p <= part for _, p in hits) and
               any(p < part for _, p in hits)]
     return widest[0] if len(set(widest)) == 1 else None
+
+
+# a word used as a verb: before an article or a possessive ("phone and book a roofing job"), or after "to" — a noun
+# label ("Books") is never followed by "a"
+_VERB = re.compile(r"\b(?<=to )[a-z]+\b|\b[a-z]+\b(?=\s+(?:a|an|the|our|my|your|their|some|this|that|these|those)\b)", re.I)
 
 
 @lru_cache(maxsize=8)

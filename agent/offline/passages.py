@@ -326,7 +326,9 @@ def shares_words(question: str, q: set[str], passages: list[dict], kb_word: bool
         return share >= 0.34
     # off the plain domain, the words must also meet in one sentence: "election" and "next year" in two
     # sentences of a passage about elective care is a stem collision, not an answer
-    best_unit = max((len(words & set(terms(u))) for ps in passages for u in sentences(ps["text"])), default=0)
+    # a sentence is read with the heading over it ("LinkedIn: $5,000" under "Minimum monthly budgets by channel")
+    best_unit = max((len(words & (set(terms(u)) | set(terms(ps.get("source", "").rpartition("›")[2]))))
+                     for ps in passages for u in sentences(ps["text"])), default=0)
     return share >= 0.6 and best_unit / len(words) >= 0.5
 
 

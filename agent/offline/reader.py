@@ -34,7 +34,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, normphrase, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, placekinds, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -96,7 +96,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at."""
-    plain = kb_words(STEP.sub(" ", question), passages[:CANDIDATES])
+    asked = placekinds.written(question, " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"
+    plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
     quantity = valueask.named(question, q) if valueask.asked(question) else set()  # "what rate is normal?": a usual value
@@ -109,11 +110,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     nearest = None  # the section chosen by meaning when the words alone do not answer
     kb_word = kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
     glossed = set(terms(gloss.hint(question))) - plain  # the KB's terms for the question's everyday words stand for them
-    if not relevant(question, plain, covered, judged, kb_word):
+    if not relevant(asked, plain, covered, judged, kb_word):
         both = plain | ctx | glossed
-        if not (ctx or glossed) or not relevant(f"{question} {context} {gloss.hint(question)}", both, set().union(
+        if not (ctx or glossed) or not relevant(f"{asked} {context} {gloss.hint(question)}", both, set().union(
                 *(both & term_set(ps["text"]) for ps in judged)), judged, kb_word):
-            if not names_found(question, covered, judged):
+            if not names_found(asked, covered, judged):
                 return None
             nearest = sectionmeaning.nearest(question, _units(judged),
                                              None if _SHOW.search(question) else lambda us: _illustration(us[0]))
@@ -121,7 +122,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 return None
     if not focus.stated(question, judged):
         return None  # shared words, but what it asks for (an interest rate, a legal verdict) is stated nowhere
-    if nearest is None and not ctx and not plainly_media(question, plain) \
+    if nearest is None and not ctx and (not plainly_media(question, plain) or mediaword.by_one_word(question, plain)) \
             and not re.search(r"\d", digits(STEP.sub(" ", question))) and sectionmeaning.unrelated(question, _units(judged)):
         return None  # shared words, unrelated meaning: "elections" in a passage on busy ad auctions is a collision
     cands = _units(top)
