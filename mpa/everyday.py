@@ -63,11 +63,14 @@ def _stems(text: str) -> tuple[str, ...]:
 
 def find(phrase: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | None:
     """Where ``phrase`` occurs in ``words``: its stems in order, at most :data:`GAP` other words between two of them."""
-    if not phrase:
+    if not phrase or phrase[0] not in words:
         return None
-    for i, w in enumerate(words):
-        if w != phrase[0]:
-            continue
+    head, i = phrase[0], -1
+    while True:  # each place the phrase's first stem occurs, left to right (``tuple.index``: no Python loop between)
+        try:
+            i = words.index(head, i + 1)
+        except ValueError:
+            return None
         at, ok = i, True
         for p in phrase[1:]:
             nxt = next((j for j in range(at + 1, min(len(words), at + 2 + GAP)) if words[j] == p), None)
@@ -77,7 +80,6 @@ def find(phrase: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | N
             at = nxt
         if ok:
             return i, at + 1
-    return None
 
 
 @lru_cache(maxsize=1)
@@ -92,6 +94,19 @@ def lexicon() -> tuple[Concept, ...]:
                          frozenset(t for p in read(c.get("cues")) for t in p), read(c.get("unless"))) for c in raw)
 
 
+@lru_cache(maxsize=1)
+def _by_first_stem() -> dict[str, tuple[int, ...]]:
+    """For each stem, the lexicon's concepts (by position) with a phrase of their own or a cued phrase starting with
+    it. Why: a concept is glossed only where one of those phrases occurs, and a phrase occurs only where its first
+    stem does, so a message need only be matched against the few concepts its own stems start a phrase of — not all
+    of the lexicon's phrases (~1,800; matching them all was most of an offline agent turn's reading time)."""
+    index: dict[str, set[int]] = {}
+    for i, c in enumerate(lexicon()):
+        for p in (*c.said, *c.cued):
+            index.setdefault(p[0], set()).add(i)
+    return {w: tuple(sorted(ids)) for w, ids in index.items()}
+
+
 @lru_cache(maxsize=4096)
 def glosses(text: str) -> tuple[Gloss, ...]:
     """The concepts the message names in everyday words, in the order the message says them; a concept once, by its
@@ -99,8 +114,10 @@ def glosses(text: str) -> tuple[Gloss, ...]:
     words = stems(text)
     if not words:
         return ()
+    first = _by_first_stem()
+    concepts = lexicon()
     out: list[Gloss] = []
-    for c in lexicon():
+    for c in (concepts[i] for i in sorted({i for w in set(words) for i in first.get(w, ())})):
         if any(find(u, words) for u in c.unless):
             continue
         cues = c.cues & set(words)

@@ -45,6 +45,40 @@ def test_phrases_match_by_stem_in_order_with_a_one_word_gap():
     assert _concepts("the creatives are getting stale") == {"creative fatigue"}  # "creatives": the stem of "creative"
 
 
+def test_the_first_stem_index_finds_what_matching_every_concept_finds():
+    """``glosses`` matches a message against only the concepts one of its stems starts a phrase of; matching it
+    against every concept of the lexicon (the plain reading) must find the same glosses, in the same order. The
+    messages: each concept's phrases said next to one of its cues, with other concepts' phrases, and repeated."""
+    from mpa.everyday import GAP, Gloss
+    concepts = lexicon()
+
+    def every_concept(text: str) -> tuple[Gloss, ...]:
+        words, out = stems(text), []
+        for c in concepts:
+            if any(find(u, words) for u in c.unless):
+                continue
+            cues = c.cues & set(words)
+            spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
+            if spans:
+                s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
+                out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p))
+        return tuple(sorted(out, key=lambda g: g.span))
+
+    assert GAP == 1
+    messages = [RESERVE, PAYBACK, STALE, TEAM, "earn it back earn back", ""]
+    for i, c in enumerate(concepts):
+        other = concepts[(i * 7 + 3) % len(concepts)]
+        for p in (*c.said[:1], *c.cued[:2], *c.unless[:1]):
+            words = " ".join(p)
+            messages += [f"{words} and {' '.join(other.said[0])}?", f"{' '.join(other.said[-1])} so {words} x {words}"]
+            messages += [f"{cue} then {words}" for cue in sorted(c.cues)[:2]]  # a cued phrase next to one cue
+    found = 0
+    for m in messages:
+        assert glosses(m) == every_concept(m), m
+        found += len(glosses(m))
+    assert found > len(concepts)  # the messages do name concepts: the comparison is not of empty answers
+
+
 def test_everyday_phrasings_name_their_concepts():
     assert_unseen([RESERVE, PAYBACK, STALE])
     assert "reserve budget" in _concepts(RESERVE)
