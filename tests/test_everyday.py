@@ -101,6 +101,21 @@ def test_the_kb_terms_are_the_served_kbs_own(monkeypatch):
     assert gloss.terms(RESERVE) == ("reserve",)  # kb_txt2 writes "reserve", not "contingency reserve"
 
 
+def test_the_kb_is_read_for_every_lexicon_phrase_it_writes():
+    """``gloss._read`` keeps only the runs of a KB's words that are a lexicon phrase or KB term (the only runs ever
+    looked up): each such phrase is kept exactly when it is a run of some line's stems — on the Markdown fixture KB,
+    the plain-text kb_txt2 and a phrase/term-holding KB written here."""
+    from agent.offline import servedkb
+    asked, _ = gloss._looked_up()
+    assert stems("payback period") in asked and stems("contingency reserve") in asked
+    written = ROOT / "tests" / "fixtures"
+    for kb in (written / "kb", written / "kb_txt2"):
+        lines = [stems(line) for d in servedkb.documents(str(kb)) for line in d.text.splitlines()]
+        every_run = {w[i:i + k] for w in lines for k in range(1, gloss.MAX_NGRAM + 1) for i in range(len(w) - k + 1)}
+        grams = gloss._read(str(kb))[0]
+        assert grams == every_run & asked and grams, kb
+
+
 def test_a_concept_said_in_the_kbs_words_adds_nothing(monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
     q = "what payback period should we aim for when we earn back a customer's cost?"
