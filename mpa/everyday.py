@@ -95,16 +95,17 @@ def lexicon() -> tuple[Concept, ...]:
 
 
 @lru_cache(maxsize=1)
-def _by_first_stem() -> dict[str, tuple[int, ...]]:
-    """For each stem, the lexicon's concepts (by position) with a phrase of their own or a cued phrase starting with
-    it. Why: a concept is glossed only where one of those phrases occurs, and a phrase occurs only where its first
-    stem does, so a message need only be matched against the few concepts its own stems start a phrase of — not all
-    of the lexicon's phrases (~1,800; matching them all was most of an offline agent turn's reading time)."""
-    index: dict[str, set[int]] = {}
+def _by_first_stem() -> dict[str, tuple[tuple[int, frozenset[str]], ...]]:
+    """For each stem, the lexicon's phrases of their own and cued phrases starting with it: their concept (by
+    position) and their stems. Why: a concept is glossed only where one of those phrases occurs, and a phrase occurs
+    only where its first stem does and all its stems are in the message, so a message need only be matched against
+    the few concepts with such a phrase — not all of the lexicon's phrases (~1,800; matching them all was most of an
+    offline agent turn's reading time)."""
+    index: dict[str, list[tuple[int, frozenset[str]]]] = {}
     for i, c in enumerate(lexicon()):
         for p in (*c.said, *c.cued):
-            index.setdefault(p[0], set()).add(i)
-    return {w: tuple(sorted(ids)) for w, ids in index.items()}
+            index.setdefault(p[0], []).append((i, frozenset(p)))
+    return {w: tuple(dict.fromkeys(entries)) for w, entries in index.items()}
 
 
 @lru_cache(maxsize=4096)
@@ -114,10 +115,10 @@ def glosses(text: str) -> tuple[Gloss, ...]:
     words = stems(text)
     if not words:
         return ()
-    first = _by_first_stem()
+    first, present = _by_first_stem(), set(words)
     concepts = lexicon()
     out: list[Gloss] = []
-    for c in (concepts[i] for i in sorted({i for w in set(words) for i in first.get(w, ())})):
+    for c in (concepts[i] for i in sorted({i for w in present for i, p in first.get(w, ()) if p <= present})):
         if any(find(u, words) for u in c.unless):
             continue
         cues = c.cues & set(words)

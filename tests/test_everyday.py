@@ -46,7 +46,7 @@ def test_phrases_match_by_stem_in_order_with_a_one_word_gap():
 
 
 def test_the_first_stem_index_finds_what_matching_every_concept_finds():
-    """``glosses`` matches a message against only the concepts one of its stems starts a phrase of; matching it
+    """``glosses`` matches a message against only the concepts with a phrase all of whose stems it holds; matching it
     against every concept of the lexicon (the plain reading) must find the same glosses, in the same order. The
     messages: each concept's phrases said next to one of its cues, with other concepts' phrases, and repeated."""
     from mpa.everyday import GAP, Gloss
