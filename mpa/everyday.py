@@ -117,13 +117,19 @@ def glosses(text: str) -> tuple[Gloss, ...]:
         return ()
     first, present = _by_first_stem(), set(words)
     concepts = lexicon()
-    out: list[Gloss] = []
-    for c in (concepts[i] for i in sorted({i for w in present for i, p in first.get(w, ()) if p <= present})):
-        if any(find(u, words) for u in c.unless):
-            continue
-        cues = c.cues & set(words)
-        spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
-        if spans:
-            s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
-            out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p))
-    return tuple(sorted(out, key=lambda g: g.span))
+    candidates = sorted({i for w in present for i, p in first.get(w, ()) if p <= present})  # in the lexicon's order
+    found = (concept_gloss(concepts[i], words) for i in candidates)
+    return tuple(sorted((g for g in found if g), key=lambda g: g.span))
+
+
+def concept_gloss(c: Concept, words: tuple[str, ...]) -> Gloss | None:
+    """How the message (its :func:`stems`) names concept ``c`` in everyday words — by its first phrase, the longest
+    where two start together — or None."""
+    if any(find(u, words) for u in c.unless):
+        return None
+    cues = c.cues & set(words)
+    spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
+    if not spans:
+        return None
+    s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
+    return Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p)

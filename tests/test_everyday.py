@@ -49,20 +49,13 @@ def test_the_first_stem_index_finds_what_matching_every_concept_finds():
     """``glosses`` matches a message against only the concepts with a phrase all of whose stems it holds; matching it
     against every concept of the lexicon (the plain reading) must find the same glosses, in the same order. The
     messages: each concept's phrases said next to one of its cues, with other concepts' phrases, and repeated."""
-    from mpa.everyday import GAP, Gloss
+    from mpa.everyday import GAP, Gloss, concept_gloss
     concepts = lexicon()
 
     def every_concept(text: str) -> tuple[Gloss, ...]:
-        words, out = stems(text), []
-        for c in concepts:
-            if any(find(u, words) for u in c.unless):
-                continue
-            cues = c.cues & set(words)
-            spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
-            if spans:
-                s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
-                out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p))
-        return tuple(sorted(out, key=lambda g: g.span))
+        words = stems(text)
+        found = (concept_gloss(c, words) for c in concepts) if words else ()
+        return tuple(sorted((g for g in found if g), key=lambda g: g.span))
 
     assert GAP == 1
     messages = [RESERVE, PAYBACK, STALE, TEAM, "earn it back earn back", ""]
