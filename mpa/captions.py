@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mpa.vocabulary import VOCABULARY, find_first
+from mpa.vocabulary import VOCABULARY, built_for, find_first
 
 _YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
 _CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
@@ -39,15 +39,18 @@ def _head(caption: str) -> tuple[str, bool]:
     return bare, bare != first
 
 
+def _any_name(items: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern:
+    """Every platform name of the table as one word-bounded, case-blind pattern, longest first: its first match is
+    the name starting earliest, the longest of those starting there — what searching for each name on its own and
+    keeping the earliest (longest at a tie) finds, in one scan instead of one per name (~100)."""
+    names = sorted({s for _, syns in items for s in syns}, key=len, reverse=True)
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, names)) + r")(?![a-z0-9])", re.I)
+
+
 def _platform_span(text: str) -> tuple[int, int] | None:
-    """Where the first vocabulary platform name stands in ``text``."""
-    best = None
-    for syns in VOCABULARY["platforms"].values():
-        for s in syns:
-            m = re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", text, re.I)
-            if m and (best is None or (m.start(), -m.end()) < (best[0], -best[1])):
-                best = (m.start(), m.end())
-    return best
+    """Where the first vocabulary platform name stands in ``text`` (the longest name starting there)."""
+    m = built_for(VOCABULARY["platforms"], _any_name).search(text)
+    return m.span() if m else None
 
 
 def caption_metric(caption: str) -> str | None:

@@ -63,11 +63,14 @@ def _stems(text: str) -> tuple[str, ...]:
 
 def find(phrase: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | None:
     """Where ``phrase`` occurs in ``words``: its stems in order, at most :data:`GAP` other words between two of them."""
-    if not phrase:
+    if not phrase or phrase[0] not in words:
         return None
-    for i, w in enumerate(words):
-        if w != phrase[0]:
-            continue
+    head, i = phrase[0], -1
+    while True:  # each place the phrase's first stem occurs, left to right (``tuple.index``: no Python loop between)
+        try:
+            i = words.index(head, i + 1)
+        except ValueError:
+            return None
         at, ok = i, True
         for p in phrase[1:]:
             nxt = next((j for j in range(at + 1, min(len(words), at + 2 + GAP)) if words[j] == p), None)
@@ -77,7 +80,6 @@ def find(phrase: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | N
             at = nxt
         if ok:
             return i, at + 1
-    return None
 
 
 @lru_cache(maxsize=1)
@@ -92,6 +94,20 @@ def lexicon() -> tuple[Concept, ...]:
                          frozenset(t for p in read(c.get("cues")) for t in p), read(c.get("unless"))) for c in raw)
 
 
+@lru_cache(maxsize=1)
+def _by_first_stem() -> dict[str, tuple[tuple[int, frozenset[str]], ...]]:
+    """For each stem, the lexicon's phrases of their own and cued phrases starting with it: their concept (by
+    position) and their stems. Why: a concept is glossed only where one of those phrases occurs, and a phrase occurs
+    only where its first stem does and all its stems are in the message, so a message need only be matched against
+    the few concepts with such a phrase — not all of the lexicon's phrases (~1,800; matching them all was most of an
+    offline agent turn's reading time)."""
+    index: dict[str, list[tuple[int, frozenset[str]]]] = {}
+    for i, c in enumerate(lexicon()):
+        for p in (*c.said, *c.cued):
+            index.setdefault(p[0], []).append((i, frozenset(p)))
+    return {w: tuple(dict.fromkeys(entries)) for w, entries in index.items()}
+
+
 @lru_cache(maxsize=4096)
 def glosses(text: str) -> tuple[Gloss, ...]:
     """The concepts the message names in everyday words, in the order the message says them; a concept once, by its
@@ -99,13 +115,21 @@ def glosses(text: str) -> tuple[Gloss, ...]:
     words = stems(text)
     if not words:
         return ()
-    out: list[Gloss] = []
-    for c in lexicon():
-        if any(find(u, words) for u in c.unless):
-            continue
-        cues = c.cues & set(words)
-        spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
-        if spans:
-            s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
-            out.append(Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p))
-    return tuple(sorted(out, key=lambda g: g.span))
+    first, present = _by_first_stem(), set(words)
+    concepts = lexicon()
+    candidates = sorted({i for w in present for i, p in first.get(w, ()) if p <= present})  # in the lexicon's order
+    found = (concept_gloss(concepts[i], words) for i in candidates)
+    return tuple(sorted((g for g in found if g), key=lambda g: g.span))
+
+
+def concept_gloss(c: Concept, words: tuple[str, ...]) -> Gloss | None:
+    """How the message (its :func:`stems`) names concept ``c`` in everyday words — by its first phrase, the longest
+    where two start together — or None."""
+    if any(find(u, words) for u in c.unless):
+        return None
+    cues = c.cues & set(words)
+    spans = [(s, p in c.cued, p) for p in (*c.said, *(c.cued if cues else ())) if (s := find(p, words))]
+    if not spans:
+        return None
+    s, cued, p = min(spans, key=lambda x: (x[0][0], -x[0][1], x[1]))
+    return Gloss(c.name, c.kb, " ".join(words[s[0]:s[1]]), s, min(cues) if cued else "", p)

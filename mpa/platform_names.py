@@ -32,7 +32,8 @@ def _prose_forms(docs: tuple[tuple[str, str], ...]) -> dict[str, str]:
             if not re.search(r"[a-z]", line):
                 continue
             for w in _WORD.findall(line):
-                if any(c.isupper() for c in w[1:]) and (not w.isupper() or len(w) <= 3):  # "TV", not "META -"
+                # a capital past the first letter; "TV", not "META -"
+                if w[1:] != w[1:].lower() and (not w.isupper() or len(w) <= 3):
                     seen.setdefault(w.lower(), Counter())[w] += 1
     return {k: c.most_common(1)[0][0] for k, c in seen.items()}
 

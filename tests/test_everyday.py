@@ -45,6 +45,33 @@ def test_phrases_match_by_stem_in_order_with_a_one_word_gap():
     assert _concepts("the creatives are getting stale") == {"creative fatigue"}  # "creatives": the stem of "creative"
 
 
+def test_the_first_stem_index_finds_what_matching_every_concept_finds():
+    """``glosses`` matches a message against only the concepts with a phrase all of whose stems it holds; matching it
+    against every concept of the lexicon (the plain reading) must find the same glosses, in the same order. The
+    messages: each concept's phrases said next to one of its cues, with other concepts' phrases, and repeated."""
+    from mpa.everyday import GAP, Gloss, concept_gloss
+    concepts = lexicon()
+
+    def every_concept(text: str) -> tuple[Gloss, ...]:
+        words = stems(text)
+        found = (concept_gloss(c, words) for c in concepts) if words else ()
+        return tuple(sorted((g for g in found if g), key=lambda g: g.span))
+
+    assert GAP == 1
+    messages = [RESERVE, PAYBACK, STALE, TEAM, "earn it back earn back", ""]
+    for i, c in enumerate(concepts):
+        other = concepts[(i * 7 + 3) % len(concepts)]
+        for p in (*c.said[:1], *c.cued[:2], *c.unless[:1]):
+            words = " ".join(p)
+            messages += [f"{words} and {' '.join(other.said[0])}?", f"{' '.join(other.said[-1])} so {words} x {words}"]
+            messages += [f"{cue} then {words}" for cue in sorted(c.cues)[:2]]  # a cued phrase next to one cue
+    found = 0
+    for m in messages:
+        assert glosses(m) == every_concept(m), m
+        found += len(glosses(m))
+    assert found > len(concepts)  # the messages do name concepts: the comparison is not of empty answers
+
+
 def test_everyday_phrasings_name_their_concepts():
     assert_unseen([RESERVE, PAYBACK, STALE])
     assert "reserve budget" in _concepts(RESERVE)
@@ -65,6 +92,21 @@ def test_the_kb_terms_are_the_served_kbs_own(monkeypatch):
     assert form(RESERVE).queries[-1].endswith("contingency reserve reserve budget")  # one more search, last
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt2"))
     assert gloss.terms(RESERVE) == ("reserve",)  # kb_txt2 writes "reserve", not "contingency reserve"
+
+
+def test_the_kb_is_read_for_every_lexicon_phrase_it_writes():
+    """``gloss._read`` keeps only the runs of a KB's words that are a lexicon phrase or KB term (the only runs ever
+    looked up): each such phrase is kept exactly when it is a run of some line's stems — on the Markdown fixture KB,
+    the plain-text kb_txt2 and a phrase/term-holding KB written here."""
+    from agent.offline import servedkb
+    asked, _ = gloss._looked_up()
+    assert stems("payback period") in asked and stems("contingency reserve") in asked
+    written = ROOT / "tests" / "fixtures"
+    for kb in (written / "kb", written / "kb_txt2"):
+        lines = [stems(line) for d in servedkb.documents(str(kb)) for line in d.text.splitlines()]
+        every_run = {w[i:i + k] for w in lines for k in range(1, gloss.MAX_NGRAM + 1) for i in range(len(w) - k + 1)}
+        grams = gloss._read(str(kb))[0]
+        assert grams == every_run & asked and grams, kb
 
 
 def test_a_concept_said_in_the_kbs_words_adds_nothing(monkeypatch):

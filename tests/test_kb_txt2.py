@@ -3,6 +3,8 @@
 file's own (captions invented here; questions checked unseen)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from agent.engine import ConversationEngine
@@ -11,6 +13,8 @@ from agent.prompts import system_prompt
 from mpa.captions import caption_metric, caption_platform, metric_words
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("caption, metric", [
@@ -36,6 +40,34 @@ def test_caption_names_its_own_metric(caption, metric):
 ])
 def test_caption_names_its_own_platform(caption, metric, platform):
     assert caption_platform(caption, metric_words(metric)) == platform
+
+
+def test_the_first_platform_name_is_found_in_one_scan():
+    """``captions._platform_span`` scans for every vocabulary platform name at once: the span is the name that
+    starts earliest, the longest of those starting there — as searching for each name on its own finds. Checked
+    on captions of both fixture KBs and on lines built from the names (in capitals, run together, hyphenated)."""
+    import re
+
+    from mpa.captions import _platform_span
+    from mpa.vocabulary import VOCABULARY
+
+    def each_name(text: str):
+        best = None
+        for syns in VOCABULARY["platforms"].values():
+            for s in syns:
+                m = re.search(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", text, re.I)
+                if m and (best is None or (m.start(), -m.end()) < (best[0], -best[1])):
+                    best = (m.start(), m.end())
+        return best
+
+    names = [s for syns in VOCABULARY["platforms"].values() for s in syns]
+    lines = [ln for kb in ("kb_txt", "kb_txt2") for p in sorted((ROOT / "tests" / "fixtures" / kb).glob("*.txt"))
+             for ln in p.read_text(encoding="utf-8").splitlines() if ln.isupper()]
+    lines += [f"{a.upper()} {b} CPC - {c}x" for a, b, c in zip(names, names[1:] + names[:1], names[2:] + names[:2])]
+    lines += [f"{a}{b} and {b}-{a}" for a, b in zip(names, names[3:])]
+    spans = [_platform_span(ln) for ln in lines]
+    assert spans == [each_name(ln) for ln in lines]
+    assert sum(s is not None for s in spans) > len(lines) // 2
 
 
 def _answer(request, kb: str, q: str) -> str:

@@ -35,6 +35,34 @@ def test_a_heading_names_a_term_unless_it_asks_argues_or_shows_a_case():
     assert kbthesaurus.names_a_term("Concentration And Scaling Rules")  # title case names no case
 
 
+def test_the_stem_index_finds_what_matching_every_explanation_finds():
+    """``_best`` weighs only the explanations its stem index says share enough stems with the question; weighing
+    every explanation of the KB (the plain reading) must pick the same one — on kb/ and the plain-text kb_txt2, for
+    questions made of each explanation's own stems (so most meet one, some several) and for everyday ones."""
+    from agent.offline.passages import terms
+
+    def every_explanation(question: str, kb: str):
+        found, rarity, named, headed = kbthesaurus.entries(kb)
+        asked = set(terms(question))
+        best, score = None, 0.0
+        for e in found:
+            shared = asked & e.stems - named
+            if len(shared) >= max(kbthesaurus.MIN_SHARED, kbthesaurus.SHARE * len(asked)) and shared - headed \
+                    and not asked >= set(terms(e.term)):
+                s = sum(rarity.get(t, 1.0) for t in shared)
+                if s > score:
+                    best, score = e, s
+        return best
+
+    for kb in (ROOT / "kb", ROOT / "tests" / "fixtures" / "kb_txt2"):
+        found = kbthesaurus.entries(str(kb))[0]
+        questions = [SUPPRESS, CREDIT, BOOKED] + [f"how do we handle {' '.join(sorted(e.stems)[:k])}?"
+                                                  for e in found[::max(1, len(found) // 40)] for k in (3, 6)]
+        picked = [kbthesaurus._best.__wrapped__(q, str(kb)) for q in questions]
+        assert picked == [every_explanation(q, str(kb)) for q in questions], kb
+        assert sum(p is not None for p in picked) > len(questions) // 4  # most questions meet an explanation
+
+
 def test_everyday_words_meet_the_kbs_explanation_on_kb(monkeypatch):
     assert_unseen([SUPPRESS, CREDIT])
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from agent.offline import servedkb
 from agent.offline.passages import message_sentences
-from mpa.everyday import Gloss, glosses, stems
+from mpa.everyday import Gloss, glosses, lexicon, stems
 
 MAX_NGRAM = 4     # the longest KB term checked whole
 PER_CONCEPT = 2   # KB terms added per concept: the most specific ones the KB uses
@@ -32,17 +32,30 @@ MIN_IDIOM = 3     # words of a phrase of common words that names its concept as 
 RARE = 0.02       # a word the KB writes in at most this share of its sections is not the KB's ordinary vocabulary
 
 
+@lru_cache(maxsize=1)
+def _looked_up() -> tuple[frozenset[tuple[str, ...]], frozenset[str]]:
+    """The only runs of words this module ever asks whether a KB writes — the lexicon's phrases and its concepts' KB
+    terms, of up to :data:`MAX_NGRAM` words (stems) — and their first stems."""
+    phrases = frozenset(p for c in lexicon() for p in (*c.said, *c.cued, *(stems(t) for t in c.kb))
+                        if 0 < len(p) <= MAX_NGRAM)
+    return phrases, frozenset(p[0] for p in phrases)
+
+
 @lru_cache(maxsize=4)
 def _read(kb: str) -> tuple[frozenset[tuple[str, ...]], dict[str, int], int]:
-    """Every run of one to :data:`MAX_NGRAM` words the KB writes (stems, stop words kept), the number of sections
-    each stem occurs in, and the number of sections — read once per folder."""
+    """The runs of one to :data:`MAX_NGRAM` words the KB writes (stems, stop words kept) that are a phrase or KB term
+    of the lexicon (:func:`_looked_up`: no other run is ever asked after; keeping every run of the KB's words was
+    ~200,000 of them, most of a KB's first reading), the number of sections each stem occurs in, and the number of
+    sections — read once per folder."""
+    asked, heads = _looked_up()
     grams: set[tuple[str, ...]] = set()
     df: Counter = Counter()
     n = 0
     for d in servedkb.documents(kb):
         for line in d.text.splitlines():
             w = stems(line)
-            grams.update(w[i:i + k] for k in range(1, MAX_NGRAM + 1) for i in range(len(w) - k + 1))
+            grams.update(g for i, head in enumerate(w) if head in heads
+                         for k in range(1, MAX_NGRAM + 1) if (g := w[i:i + k]) in asked)
         for s in d.sections:
             n += 1
             df.update(set(stems(d.text[s.start:s.end])))

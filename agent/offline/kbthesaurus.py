@@ -171,14 +171,30 @@ def _explained(question: str) -> Entry | None:
     return _best(question, kb) if kb and "?" in question and not re.search(r"\d", question) else None
 
 
+@lru_cache(maxsize=4)
+def _holding(kb: str) -> dict[str, tuple[int, ...]]:
+    """For each stem, the positions of the KB's explanations (:func:`entries`) holding it. Why: an explanation is
+    matched only when it shares :data:`MIN_SHARED` stems or more with the question, so counting the question's
+    stems through this index finds the few that can be — matching all of a KB's explanations (several hundred on
+    kb/) against every question was most of this module's time."""
+    index: dict[str, list[int]] = {}
+    for i, e in enumerate(entries(kb)[0]):
+        for t in e.stems:
+            index.setdefault(t, []).append(i)
+    return {t: tuple(ids) for t, ids in index.items()}
+
+
 @lru_cache(maxsize=4096)
 def _best(question: str, kb: str) -> Entry | None:  # the search and the reader ask it of the same words
     found, rarity, named, headed = entries(kb)
     asked = set(terms(question))
+    need = max(MIN_SHARED, SHARE * len(asked))
+    holding = _holding(kb)
+    meets = Counter(i for t in asked - named for i in holding.get(t, ()))  # each explanation's shared stems
     best, score = None, 0.0
-    for e in found:
+    for e in (found[i] for i in sorted(i for i, n in meets.items() if n >= need)):  # in the KB's order, as all were
         shared = asked & e.stems - named
-        if len(shared) >= max(MIN_SHARED, SHARE * len(asked)) and shared - headed and not asked >= set(terms(e.term)):
+        if shared - headed and not asked >= set(terms(e.term)):
             s = sum(rarity.get(t, 1.0) for t in shared)
             if s > score:
                 best, score = e, s
