@@ -1,0 +1,154 @@
+"""A user's message read as meant when a word of it is mistyped: "conversiion rate for fiinance" asks
+the conversion rate for finance.
+
+Why: every rule of the offline agent matches words — the vocabulary's metric and vertical names, the
+KB's headings and labels, place names, question words. People type with slips (a dropped, doubled or
+swapped letter, a neighbouring key), and one slip in the word a rule keys on turns a question the agent
+answers into one it declines or misreads. This step corrects those slips before any rule reads the
+message, conservatively, with the bundled English frequency dictionary of ``symspellpy`` extended by
+the words the agent knows for this KB: the served KB's own text (headings, table labels, metric,
+vertical and place names) and the shared vocabulary's terms. So a KB term is never "corrected" and a
+misspelt KB term is read as it.
+
+Only a word unknown to both dictionaries is touched, and only when a known word lies one edit away
+(two for a long word, against the KB's terms); a term of the KB wins a tie, then the commoner English
+word. Never touched: short words (slang and abbreviations live there: "thru", "tbh"), numbers and
+words touching digits, codes, URLs and addresses, words with a capital inside or in capitals ("HELOC",
+"iPhone"); a capitalised word inside a sentence (a name) is only read as a name the KB itself uses
+("Spotfy" → "Spotify", never "Venmo" → "venom"). The message the user wrote stays in the
+conversation as written; only the agent's reading of it is corrected. The dictionaries load lazily,
+once per process (and the KB's once per KB folder).
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+from agent.offline import servedkb
+
+MIN_LEN = 5  # shorter words are left as typed: too many abbreviations and slang lie one edit from English
+LONG = 8  # from this length a word may be two edits from a KB term
+MIN_COUNT = 200_000  # an English correction must be a common word (rare ones are more often a brand one edit off)
+
+_WORD = re.compile(r"(?<![\w@/.\\'’])[A-Za-z]+(?:['’][A-Za-z]+)*(?![\w@/\\]|\.\w|['’]\w)")
+_TOKEN = re.compile(r"[a-z]+")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@lru_cache(maxsize=1)
+def english() -> dict[str, int]:
+    """The English frequency dictionary bundled with symspellpy (word → count); contractions are also
+    known without their apostrophe ("doesnt"), so they are never "corrected" to another word."""
+    path = resources.files("symspellpy") / "frequency_dictionary_en_82_765.txt"
+    words: dict[str, int] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split()
+        if len(parts) == 2:
+            words[parts[0]] = int(parts[1])
+            if "'" in parts[0]:
+                words.setdefault(parts[0].replace("'", ""), int(parts[1]))
+    return words
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in _strings(k) + _strings(v)]
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+@lru_cache(maxsize=1)
+def _shared_words() -> dict[str, int]:
+    """The words of the agent's shared vocabulary: metric, vertical, topic, channel and place terms,
+    the everyday phrases for KB concepts, world places and US states."""
+    from agent.offline.worldplaces import _NAMES
+    from mpa.audience_lookups import US_STATE_CODES
+    from mpa.vocabulary import VOCABULARY
+    everyday = json.loads((Path(__file__).resolve().parents[2] / "mpa" / "everyday.json").read_text(encoding="utf-8"))
+    counts: dict[str, int] = {}
+    for s in _strings(VOCABULARY) + _strings(everyday.get("concepts")) + list(_NAMES) + list(US_STATE_CODES.values()):
+        for w in _TOKEN.findall(s.lower()):
+            counts[w] = counts.get(w, 0) + 1
+    return counts
+
+
+@lru_cache(maxsize=4)
+def _kb(folder: str | None):
+    """(the KB's and the shared vocabulary's words → count, a SymSpell index of them) for the KB folder."""
+    from symspellpy import SymSpell
+    counts = dict(_shared_words())
+    for doc in servedkb.documents(folder) if folder else ():
+        for w in _TOKEN.findall(f"{getattr(doc, 'title', '')}\n{getattr(doc, 'text', '')}".lower()):
+            counts[w] = counts.get(w, 0) + 1
+    index = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
+    for w, c in counts.items():
+        if len(w) >= 3:
+            index.create_dictionary_entry(w, c)
+    return counts, index
+
+
+def _edits1(word: str) -> set[str]:
+    """Every string one deletion, transposition, substitution or insertion away from ``word``."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    return ({a + b[1:] for a, b in splits if b} | {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+            | {a + c + b[1:] for a, b in splits if b for c in _LETTERS} | {a + c + b for a, b in splits for c in _LETTERS})
+
+
+def _known(word: str, eng: dict[str, int], kb_words: dict[str, int]) -> bool:
+    """Is ``word`` a known word, an inflection of one ("bootcamp" of the KB's "bootcamps", "depts" of
+    "dept") or two common words written as one ("cofounder")?"""
+    def known(w: str) -> bool:
+        return w in eng or w in kb_words
+    if known(word) or known(word + "s") or known(word + "es") or word.endswith("s") and known(word[:-1]) or \
+            word.endswith("es") and known(word[:-2]):
+        return True
+    return any(eng.get(word[:i], 0) >= MIN_COUNT and eng.get(word[i:], 0) >= MIN_COUNT for i in range(4, len(word) - 3))
+
+
+def suggestion(word: str, folder: str | None = None, kb_only: bool = False) -> str | None:
+    """The word ``word`` (lower case) was meant to be, or None when it is known or no correction is
+    safe: a KB term one edit away (two for a long word), else (unless ``kb_only``) a common English word
+    one edit away."""
+    from symspellpy import Verbosity
+    eng = english()
+    kb_words, index = _kb(folder)
+    if len(word) < MIN_LEN or _known(word, eng, kb_words):
+        return None
+    near = [s for s in index.lookup(word, Verbosity.CLOSEST, max_edit_distance=2 if len(word) >= LONG else 1)
+            if s.distance == 1 or (s.term[0], s.term[-1]) == (word[0], word[-1])]  # two slips keep the word's ends
+    one = {s.term for s in near if s.distance == 1} | (set() if kb_only else {
+        w for w in _edits1(word) if eng.get(w, 0) >= MIN_COUNT and "'" not in w})
+    if one:  # a slip rarely hits the first letter; then the KB's own term; then the commoner word
+        return max(one, key=lambda w: (w[0] == word[0], w in kb_words, eng.get(w, 0), kb_words.get(w, 0), w))
+    return near[0].term if near else None
+
+
+def _correct(m: re.Match, text: str, folder: str | None) -> str:
+    word = m.group(0)
+    if "'" in word or "’" in word or len(word) < MIN_LEN or word.isupper() or any(c.isupper() for c in word[1:]):
+        return word
+    # a capitalised word inside a sentence is a name: read as one only if it is a name the KB itself uses
+    fix = suggestion(word.lower(), folder, kb_only=word[0].isupper() and not _SENTENCE_START.search(text[:m.start()]))
+    if not fix:
+        return word
+    return fix[0].upper() + fix[1:] if word[0].isupper() else fix
+
+
+@lru_cache(maxsize=512)
+def _read(text: str, folder: str | None) -> str:
+    return _WORD.sub(lambda m: _correct(m, text, folder), text)
+
+
+def read(text: str) -> str:
+    """``text`` with each mistyped word read as the known word it was meant to be (see the module doc);
+    every other character as written."""
+    if not text or not _WORD.search(text):
+        return text
+    return _read(text, servedkb.folder())
