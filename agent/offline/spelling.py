@@ -37,20 +37,32 @@ _WORD = re.compile(r"(?<![\w@/.\\'’])[A-Za-z]+(?:['’][A-Za-z]+)*(?![\w@/\\]|
 _TOKEN = re.compile(r"[a-z]+")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+# each letter's neighbours on a QWERTY keyboard: a struck neighbour is as usual a slip as a dropped letter
+_NEAR_KEYS = {ch: "".join(r2[max(c - 1, 0):c + 2] for r2 in _ROWS[max(r - 1, 0):r + 2]).replace(ch, "")
+              for r, row in enumerate(_ROWS) for c, ch in enumerate(row)}
 
 
 @lru_cache(maxsize=1)
-def english() -> dict[str, int]:
-    """The English frequency dictionary bundled with symspellpy (word → count); contractions are also
-    known without their apostrophe ("doesnt"), so they are never "corrected" to another word."""
+def frequencies() -> dict[str, int]:
+    """The English frequency dictionary bundled with symspellpy, as it is (word → count)."""
     path = resources.files("symspellpy") / "frequency_dictionary_en_82_765.txt"
     words: dict[str, int] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         parts = line.split()
         if len(parts) == 2:
             words[parts[0]] = int(parts[1])
-            if "'" in parts[0]:
-                words.setdefault(parts[0].replace("'", ""), int(parts[1]))
+    return words
+
+
+@lru_cache(maxsize=1)
+def english() -> dict[str, int]:
+    """:func:`frequencies`, with each contraction also known without its apostrophe ("doesnt"), so it
+    is never "corrected" to another word."""
+    words = dict(frequencies())
+    for w, c in frequencies().items():
+        if "'" in w:
+            words.setdefault(w.replace("'", ""), c)
     return words
 
 
@@ -101,6 +113,18 @@ def _edits1(word: str) -> set[str]:
             | {a + c + b[1:] for a, b in splits if b for c in _LETTERS} | {a + c + b for a, b in splits for c in _LETTERS})
 
 
+def _slip_rank(typed: str, word: str) -> int:
+    """How usual the one slip from ``word`` to ``typed`` is: two letters swapped or one doubled, then a
+    letter dropped or a neighbouring key struck, then another letter added, then another key struck."""
+    if len(typed) == len(word):
+        if sorted(typed) == sorted(word):
+            return 3
+        return 2 if any(a != b and b in _NEAR_KEYS.get(a, "") for a, b in zip(word, typed)) else 0
+    if len(typed) == len(word) + 1:  # one letter added: a doubled one is as usual as two swapped
+        return 3 if any(typed[i] == typed[i + 1] and typed[:i] + typed[i + 1:] == word for i in range(len(word))) else 1
+    return 2
+
+
 def _known(word: str, eng: dict[str, int], kb_words: dict[str, int]) -> bool:
     """Is ``word`` a known word, an inflection of one ("bootcamp" of the KB's "bootcamps", "depts" of
     "dept") or two common words written as one ("cofounder")?"""
@@ -125,8 +149,9 @@ def suggestion(word: str, folder: str | None = None, kb_only: bool = False) -> s
             if s.distance == 1 or (s.term[0], s.term[-1]) == (word[0], word[-1])]  # two slips keep the word's ends
     one = {s.term for s in near if s.distance == 1} | (set() if kb_only else {
         w for w in _edits1(word) if eng.get(w, 0) >= MIN_COUNT and "'" not in w})
-    if one:  # a slip rarely hits the first letter; then the KB's own term; then the commoner word
-        return max(one, key=lambda w: (w[0] == word[0], w in kb_words, eng.get(w, 0), kb_words.get(w, 0), w))
+    if one:  # a slip rarely hits the first letter; the commoner slips first; then the KB's own term, the commoner
+        return max(one, key=lambda w: (w[0] == word[0], _slip_rank(word, w), w[-1] == word[-1], w in kb_words,
+                                       kb_words.get(w, 0), eng.get(w, 0), w))
     return near[0].term if near else None
 
 
