@@ -9,6 +9,8 @@ Why: the rules read English words — "about" in "what about retail?", "people" 
   wh-/here/there ``'s`` ones whose bare form is only a rare or archaic word ("cant", "wont", "whats",
   "heres"); "its", "were", "well", "ill", "lets", "shed", "id" stay as typed;
 * the common chat abbreviations of English words (:data:`CHAT`), each standing for one word or phrase.
+  Not "u", "ppl" or "rn": read in full they moved seen answers the agent gave right to wrong ones (its
+  rules on "do you have …" and on "people" misread those turns), and "rn" is also a nurse.
 
 Nothing else is touched; the conversation keeps the message as the user wrote it.
 """
@@ -19,9 +21,9 @@ from functools import lru_cache
 
 # chat abbreviations that stand for one English word or phrase wherever they are typed as a word
 CHAT = {
-    "u": "you", "ur": "your", "ya": "you", "pls": "please", "plz": "please", "thx": "thanks", "thnx": "thanks",
-    "ty": "thank you", "bc": "because", "cuz": "because", "coz": "because", "ppl": "people", "tho": "though",
-    "abt": "about", "smth": "something", "sth": "something", "b4": "before", "tmrw": "tomorrow", "rn": "right now",
+    "ur": "your", "pls": "please", "plz": "please", "thx": "thanks", "thnx": "thanks",
+    "ty": "thank you", "bc": "because", "cuz": "because", "coz": "because", "tho": "though",
+    "abt": "about", "smth": "something", "sth": "something", "b4": "before", "tmrw": "tomorrow",
     "idk": "I don't know", "imo": "in my opinion", "imho": "in my opinion", "btw": "by the way", "wanna": "want to",
     "gonna": "going to", "gotta": "got to", "kinda": "kind of", "sorta": "sort of", "dunno": "don't know",
     "lemme": "let me", "gimme": "give me", "wat": "what", "wut": "what", "thru": "through",
