@@ -91,19 +91,25 @@ def _shared_words() -> dict[str, int]:
     return counts
 
 
-@lru_cache(maxsize=4)
-def _kb(folder: str | None):
-    """(the KB's and the shared vocabulary's words → count, a SymSpell index of them) for the KB folder."""
-    from symspellpy import SymSpell
+@lru_cache(maxsize=8)
+def _kb(folder: str | None) -> dict[str, int]:
+    """The KB's and the shared vocabulary's words → count, for the KB folder."""
     counts = dict(_shared_words())
     for doc in servedkb.documents(folder) if folder else ():
         for w in _TOKEN.findall(f"{getattr(doc, 'title', '')}\n{getattr(doc, 'text', '')}".lower()):
             counts[w] = counts.get(w, 0) + 1
+    return counts
+
+
+@lru_cache(maxsize=8)
+def _kb_index(folder: str | None):
+    """A SymSpell index of :func:`_kb`'s words (built only when a word unknown to both dictionaries is typed)."""
+    from symspellpy import SymSpell
     index = SymSpell(max_dictionary_edit_distance=2, prefix_length=7)
-    for w, c in counts.items():
+    for w, c in _kb(folder).items():
         if len(w) >= 3:
             index.create_dictionary_entry(w, c)
-    return counts, index
+    return index
 
 
 def _edits1(word: str) -> set[str]:
@@ -142,10 +148,10 @@ def suggestion(word: str, folder: str | None = None, kb_only: bool = False) -> s
     one edit away."""
     from symspellpy import Verbosity
     eng = english()
-    kb_words, index = _kb(folder)
+    kb_words = _kb(folder)
     if len(word) < MIN_LEN or _known(word, eng, kb_words):
         return None
-    near = [s for s in index.lookup(word, Verbosity.CLOSEST, max_edit_distance=2 if len(word) >= LONG else 1)
+    near = [s for s in _kb_index(folder).lookup(word, Verbosity.CLOSEST, max_edit_distance=2 if len(word) >= LONG else 1)
             if s.distance == 1 or (s.term[0], s.term[-1]) == (word[0], word[-1])]  # two slips keep the word's ends
     one = {s.term for s in near if s.distance == 1} | (set() if kb_only else {
         w for w in _edits1(word) if eng.get(w, 0) >= MIN_COUNT and "'" not in w})
