@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agent.offline import spelling
-from tests.offline_turns import turns
+from tests.offline_turns import assert_read_alike
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,9 +70,7 @@ def test_the_agent_asks_the_tools_what_the_clean_wording_asks(request, monkeypat
     assert_unseen(typed, clean)
     monkeypatch.setenv("MPA_KB_DIR", str(kb))
     engine = request.getfixturevalue("shipped_engine") if kb == KB else request.getfixturevalue("kb_txt2_engine")
-    got, want = turns(engine, typed), turns(engine, clean)
-    assert [c for _, c in got] == [c for _, c in want] and all(c for _, c in got)
-    assert [a for a, _ in got] == [a for a, _ in want]
+    assert_read_alike(engine, typed, clean)
 
 
 def test_the_perturbations_are_seeded_and_do_what_their_class_says():
