@@ -83,7 +83,8 @@ def _shared_words() -> dict[str, int]:
     from agent.offline.worldplaces import _NAMES
     from mpa.audience_lookups import US_STATE_CODES
     from mpa.vocabulary import VOCABULARY
-    everyday = json.loads((Path(__file__).resolve().parents[2] / "mpa" / "everyday.json").read_text(encoding="utf-8"))
+    from mpa.everyday import _PATH as EVERYDAY
+    everyday = json.loads(Path(EVERYDAY).read_text(encoding="utf-8"))
     counts: dict[str, int] = {}
     for s in _strings(VOCABULARY) + _strings(everyday.get("concepts")) + list(_NAMES) + list(US_STATE_CODES.values()):
         for w in _TOKEN.findall(s.lower()):

@@ -1,0 +1,41 @@
+"""Lower-case typing without marks (agent.offline.unmarked): a place code after a preposition of place and a
+bare question's mark are read back, on kb/ and on the plain-text kb_txt2 — own wording only."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.offline.unmarked import mark
+from tests.offline_turns import assert_read_alike
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("typed,meant", [
+    ("how many dentists practice in tx", "how many dentists practice in TX?"),
+    ("and the whole us, roughly", "and the whole US, roughly"),
+    ("what about nurses around la and sf", "what about nurses around LA and sf?"),
+    ("could you size hunters in mt only", "could you size hunters in MT only?"),
+])
+def test_place_codes_and_a_bare_questions_mark_are_read_back(typed, meant):
+    assert_unseen(typed)
+    assert mark(typed) == meant
+
+
+@pytest.mark.parametrize("text", ["we moved in pa last year", "send the plan to us", "tell us more about in-game ads",
+                                  "we spend 40k a month", "ok thanks", "what a week.", "is it good?"])
+def test_words_pronouns_statements_and_marked_questions_are_left_as_typed(text):
+    assert mark(text) == text
+
+
+@pytest.mark.parametrize("kb,engine,clean", [
+    (ROOT / "kb", "shipped_engine", ["roughly how many retirees are there in FL?"]),
+    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine", ["how much does one click cost a dog groomer on google?"]),
+])
+def test_the_agent_reads_the_place_and_the_question_typed_in_lower_case(request, monkeypatch, kb, engine, clean):
+    typed = [c.replace("FL", "fl").rstrip("?") for c in clean]
+    assert_unseen(typed, clean)
+    monkeypatch.setenv("MPA_KB_DIR", str(kb))
+    assert_read_alike(request.getfixturevalue(engine), typed, clean)
