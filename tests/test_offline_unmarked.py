@@ -1,5 +1,5 @@
-"""Lower-case typing without marks (agent.offline.unmarked): a place code after a preposition of place and a
-bare question's mark are read back, on kb/ and on the plain-text kb_txt2 — own wording only."""
+"""Lower-case typing (agent.offline.unmarked): a place code after a preposition of place is read back, on kb/
+and on the plain-text kb_txt2 — own wording only."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,28 +14,28 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("typed,meant", [
-    ("how many dentists practice in tx", "how many dentists practice in TX?"),
+    ("how many dentists practice in tx", "how many dentists practice in TX"),
     ("and the whole us, roughly", "and the whole US, roughly"),
-    ("what about nurses around la and sf", "what about nurses around LA and sf?"),
-    ("could you size hunters in mt only", "could you size hunters in MT only?"),
+    ("what about nurses around la and sf", "what about nurses around LA and sf"),
+    ("could you size hunters in mt only?", "could you size hunters in MT only?"),
 ])
-def test_place_codes_and_a_bare_questions_mark_are_read_back(typed, meant):
+def test_place_codes_are_read_back(typed, meant):
     assert_unseen(typed)
     assert mark(typed) == meant
 
 
 @pytest.mark.parametrize("text", ["we moved in pa last year", "send the plan to us", "tell us more about in-game ads",
-                                  "we spend 40k a month", "ok thanks", "what a week.", "is it good?"])
-def test_words_pronouns_statements_and_marked_questions_are_left_as_typed(text):
+                                  "we spend 40k a month", "ok thanks", "is it any good", "how do i cap frequency"])
+def test_words_pronouns_and_questions_without_their_mark_are_left_as_typed(text):
     assert mark(text) == text
 
 
 @pytest.mark.parametrize("kb,engine,clean", [
     (ROOT / "kb", "shipped_engine", ["roughly how many retirees are there in FL?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine", ["how much does one click cost a dog groomer on google?"]),
+    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine", ["how many households are there in TX, roughly?"]),
 ])
-def test_the_agent_reads_the_place_and_the_question_typed_in_lower_case(request, monkeypatch, kb, engine, clean):
-    typed = [c.replace("FL", "fl").rstrip("?") for c in clean]
+def test_the_agent_reads_the_place_typed_in_lower_case(request, monkeypatch, kb, engine, clean):
+    typed = [c.replace("FL", "fl").replace("TX", "tx") for c in clean]
     assert_unseen(typed, clean)
     monkeypatch.setenv("MPA_KB_DIR", str(kb))
     assert_read_alike(request.getfixturevalue(engine), typed, clean)

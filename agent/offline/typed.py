@@ -3,8 +3,7 @@
 Why: every rule reads the words and the shape of the message. How a person types — chat short forms and
 contractions without their apostrophe (:mod:`~agent.offline.shortforms`), a slip in a word
 (:mod:`~agent.offline.spelling`), a lead-in, a trailing hedge or a discourse "like"
-(:mod:`~agent.offline.fillers`), lower case without marks (:mod:`~agent.offline.unmarked`: "in fl", a
-question with no question mark), a percentage written out ("25 percent", "ten per cent": the rules read
+(:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), a percentage written out ("25 percent", "ten per cent": the rules read
 "25%") — changes those without changing what is asked. The agent reads each user message (this turn's
 and the earlier ones it looks back on) through :func:`read` once; the conversation keeps the message as
 the user wrote it.
@@ -33,5 +32,5 @@ def _percent(text: str) -> str:
 
 def read(text: str) -> str:
     """``text`` with its short forms in full, its slips corrected, its filler removed, its place codes
-    and question mark marked and its percentages as figures."""
+    in capitals and its percentages as figures."""
     return _percent(unmarked.mark(fillers.strip(spelling.read(shortforms.expand(text)))))

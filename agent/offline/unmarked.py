@@ -1,13 +1,15 @@
-"""What typing in lower case without punctuation leaves unmarked, marked again: a place's code ("in fl",
-"around la", "the whole us") and a question's question mark ("how many retirees live in fl").
+"""What typing in lower case leaves unmarked, marked again: a place's code ("in fl", "around la", "the
+whole us").
 
 Why: the sizing and place rules read a place code by its capitals ("FL", "LA", "the US") — in lower case
-the same two letters are as often words; and the reader treats a message ending in "?" as asking. People
-typing fast write neither. Read back only where English leaves no doubt: a state code or a market's
-initials right after a preposition of place and before the message's end, a comma or a word that closes
-a place ("in fl", "around la and …", "in ny specifically"), never a code that is also a word ("in",
-"me", "ok", "pa"); "us" only after "the" ("the whole us"), where it cannot be the pronoun; and a question
-mark only on a last sentence that opens with a question word or an auxiliary verb and ends with none.
+the same two letters are as often words, and people typing fast leave the capitals off. Read back only
+where English leaves no doubt: a state code or a market's initials right after a preposition of place
+and before the message's end, a comma or a word that closes a place ("in fl", "around la and …", "in ny
+specifically"), never a code that is also a word ("in", "me", "ok", "pa"); "us" only after "the" ("the
+whole us"), where it cannot be the pronoun.
+
+A question typed without its question mark is left so: read with one added, the reader chose another
+section for a seen question it answered right ("whats the min spend to test audio properly").
 """
 from __future__ import annotations
 
@@ -16,9 +18,6 @@ from functools import lru_cache
 
 _CLOSES = r"(?=\s*(?:[?.!,;:)]|$|\b(?:and|or|only|alone|specifically|too|instead|itself|market|metro|area|dma|state)\b))"
 _THE_US = re.compile(r"\b(the\s+(?:whole\s+|entire\s+)?)us\b" + _CLOSES)
-_ASKS = re.compile(r"(?:^|[.!?;]\s+|\n)\s*(?:(?:and|so|ok|okay|also|but)\s+)?(?:what|what's|whats|how|how's|why|when|where|where's|which|who|"
-                   r"can|could|should|would|will|do|does|did|is|are|am|was|may|might|shall|isn't|aren't|don't|doesn't)\b"
-                   r"[^.!?]*$", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -31,9 +30,6 @@ def _place_code() -> re.Pattern:
 
 
 def mark(text: str) -> str:
-    """``text`` with lower-case place codes in capitals and a bare question's mark (see the module doc)."""
+    """``text`` with its lower-case place codes in capitals (see the module doc)."""
     out = _place_code().sub(lambda m: m.group(1) + m.group(2).upper(), text)
-    out = _THE_US.sub(lambda m: m.group(1) + "US", out)
-    if out.rstrip() and out.rstrip()[-1] not in ".?!)" and _ASKS.search(out.rstrip()):
-        out = out.rstrip() + "?"
-    return out
+    return _THE_US.sub(lambda m: m.group(1) + "US", out)
