@@ -3,8 +3,9 @@
 Why: every rule reads the words and the shape of the message. How a person types — chat short forms and
 contractions without their apostrophe (:mod:`~agent.offline.shortforms`), a slip in a word
 (:mod:`~agent.offline.spelling`), a lead-in, a trailing hedge or a discourse "like"
-(:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), a percentage written out ("25 percent", "ten per cent": the rules read
-"25%") — changes those without changing what is asked. The agent reads each user message (this turn's
+(:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), a
+percentage written out ("25 percent", "ten per cent": the rules read "25%") — changes those without
+changing what is asked. The agent reads each user message (this turn's
 and the earlier ones it looks back on) through :func:`read` once; the conversation keeps the message as
 the user wrote it.
 """
