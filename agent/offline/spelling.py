@@ -10,9 +10,11 @@ the words the agent knows for this KB: the served KB's own text (headings, table
 vertical and place names) and the shared vocabulary's terms. So a KB term is never "corrected" and a
 misspelt KB term is read as it.
 
-Only a word unknown to both dictionaries is touched, and only when a known word lies one edit away
-(two for a long word, against the KB's terms); a term of the KB wins a tie, then the commoner English
-word. Never touched: short words (slang and abbreviations live there: "thru", "tbh"), numbers and
+Only a word unknown to both dictionaries (nor an inflection or a compound of known words) is touched,
+and only when a known word lies one edit away (two for a long word, against the KB's terms, keeping both
+its ends). Of several, the one that keeps the first letter wins, then the one a usual slip explains (two
+letters swapped, one doubled, one dropped, a neighbouring key), then the one keeping the last letter, then
+a term of the KB, then the commoner word. Never touched: short words (slang and abbreviations live there: "thru", "tbh"), numbers and
 words touching digits, codes, URLs and addresses, words with a capital inside or in capitals ("HELOC",
 "iPhone"); a capitalised word inside a sentence (a name) is only read as a name the KB itself uses
 ("Spotfy" → "Spotify", never "Venmo" → "venom"). The message the user wrote stays in the
