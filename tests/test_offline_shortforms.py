@@ -17,14 +17,14 @@ ROOT = Path(__file__).resolve().parents[1]
     ("whats a fair cpm w/ ur current targeting", "what's a fair cpm with your current targeting"),
     ("Whats left if ur team drops the podcast line", "What's left if your team drops the podcast line"),
     ("im sure it doesnt matter abt the lead count b4 launch", "I'm sure it doesn't matter about the lead count before launch"),
-    ("we cant go w/o search bc leads", "we can't go without search because leads"),
+    ("we cant go w/o search cuz leads", "we can't go without search because leads"),
 ])
 def test_short_forms_and_bare_contractions_are_written_in_full(typed, meant):
     assert_unseen(typed)
     assert expand(typed) == meant
 
 
-@pytest.mark.parametrize("text", ["its cost were well above what ill teams shed", "an RN in BC, U.S. and UR",
+@pytest.mark.parametrize("text", ["its cost were well above what ill teams shed", "an RN in BC, U.S. and UR", "and bc?",
                                   "the u-shaped curve", "lets see", "see www.abt.com/ppl"])
 def test_real_words_acronyms_and_addresses_are_left_as_typed(text):
     assert expand(text) == text

@@ -90,3 +90,9 @@ def test_the_perturbations_are_seeded_and_do_what_their_class_says():
     assert changed and all(len(a.strip("?.,")) >= 6 and a[0] == b[0] for a, b in changed) and "$20,000" in typo
     assert perturb.filler(text, random.Random(0)) != text
     assert perturb.words(25_000) == "twenty five thousand"
+
+
+def test_an_unknown_word_where_english_puts_a_name_is_only_read_as_the_kbs_name(monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(KB))
+    assert spelling.read("and what about ads on quora or in shreveport?") == "and what about ads on quora or in shreveport?"
+    assert spelling.read("cpc on pinterst for a neobank") == "cpc on pinterest for a neobank"  # the KB's own name

@@ -10,7 +10,8 @@ Why: the rules read English words — "about" in "what about retail?", "people" 
   "heres"); "its", "were", "well", "ill", "lets", "shed", "id" stay as typed;
 * the common chat abbreviations of English words (:data:`CHAT`), each standing for one word or phrase.
   Not "u", "ppl" or "rn": read in full they moved seen answers the agent gave right to wrong ones (its
-  rules on "do you have …" and on "people" misread those turns), and "rn" is also a nurse.
+  rules on "do you have …" and on "people" misread those turns), and "rn" is also a nurse; nor "bc",
+  also British Columbia.
 
 Nothing else is touched; the conversation keeps the message as the user wrote it.
 """
@@ -22,7 +23,7 @@ from functools import lru_cache
 # chat abbreviations that stand for one English word or phrase wherever they are typed as a word
 CHAT = {
     "ur": "your", "pls": "please", "plz": "please", "thx": "thanks", "thnx": "thanks",
-    "ty": "thank you", "bc": "because", "cuz": "because", "coz": "because", "tho": "though",
+    "ty": "thank you", "cuz": "because", "coz": "because", "tho": "though",
     "abt": "about", "smth": "something", "sth": "something", "b4": "before", "tmrw": "tomorrow",
     "idk": "I don't know", "imo": "in my opinion", "imho": "in my opinion", "btw": "by the way", "wanna": "want to",
     "gonna": "going to", "gotta": "got to", "kinda": "kind of", "sorta": "sort of", "dunno": "don't know",

@@ -16,8 +16,9 @@ its ends). Of several, the one that keeps the first letter wins, then the one a 
 letters swapped, one doubled, one dropped, a neighbouring key), then the one keeping the last letter, then
 a term of the KB, then the commoner word. Never touched: short words (slang and abbreviations live there: "thru", "tbh"), numbers and
 words touching digits, codes, URLs and addresses, words with a capital inside or in capitals ("HELOC",
-"iPhone"); a capitalised word inside a sentence (a name) is only read as a name the KB itself uses
-("Spotfy" → "Spotify", never "Venmo" → "venom"). The message the user wrote stays in the
+"iPhone"); a capitalised word inside a sentence (a name), or a word where English puts a platform's or a
+place's name ("on quora", "in shreveport"), is only read as a name the KB itself uses ("Spotfy" →
+"Spotify", never "Venmo" → "venom" nor "quora" → "quota"). The message the user wrote stays in the
 conversation as written; only the agent's reading of it is corrected. The dictionaries load lazily,
 once per process (and the KB's once per KB folder).
 """
@@ -27,7 +28,6 @@ import json
 import re
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 
 from agent.offline import servedkb
 
@@ -38,6 +38,7 @@ MIN_COUNT = 200_000  # an English correction must be a common word (rare ones ar
 _WORD = re.compile(r"(?<![\w@/.\\'’])[A-Za-z]+(?:['’][A-Za-z]+)*(?![\w@/\\]|\.\w|['’]\w)")
 _TOKEN = re.compile(r"[a-z]+")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
+_NAME_SLOT = re.compile(r"\b(?:on|via|through|in|at|across|around|near|outside|throughout)\s+$", re.I)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
 # each letter's neighbours on a QWERTY keyboard: a struck neighbour is as usual a slip as a dropped letter
@@ -85,8 +86,7 @@ def _shared_words() -> dict[str, int]:
     from agent.offline.worldplaces import _NAMES
     from mpa.audience_lookups import US_STATE_CODES
     from mpa.vocabulary import VOCABULARY
-    from mpa.everyday import _PATH as EVERYDAY
-    everyday = json.loads(Path(EVERYDAY).read_text(encoding="utf-8"))
+    everyday = json.loads((resources.files("mpa") / "everyday.json").read_text(encoding="utf-8"))
     counts: dict[str, int] = {}
     for s in _strings(VOCABULARY) + _strings(everyday.get("concepts")) + list(_NAMES) + list(US_STATE_CODES.values()):
         for w in _TOKEN.findall(s.lower()):
@@ -168,8 +168,11 @@ def _correct(m: re.Match, text: str, folder: str | None) -> str:
     word = m.group(0)
     if "'" in word or "’" in word or len(word) < MIN_LEN or word.isupper() or any(c.isupper() for c in word[1:]):
         return word
-    # a capitalised word inside a sentence is a name: read as one only if it is a name the KB itself uses
-    fix = suggestion(word.lower(), folder, kb_only=word[0].isupper() and not _SENTENCE_START.search(text[:m.start()]))
+    # a capitalised word inside a sentence is a name, and so is an unknown word where English puts the name of a
+    # platform or a place ("on quora", "in shreveport"): read as one only if it is a name the KB itself uses
+    before = text[:m.start()]
+    fix = suggestion(word.lower(), folder, kb_only=word[0].isupper() and not _SENTENCE_START.search(before)
+                     or bool(_NAME_SLOT.search(before)))
     if not fix:
         return word
     return fix[0].upper() + fix[1:] if word[0].isupper() else fix

@@ -25,11 +25,24 @@ def _place_code() -> re.Pattern:
     from agent.offline.places import _DMA_INITIALS
     from agent.offline.placeshort import _WORD_CODES
     from mpa.audience_lookups import US_STATE_CODES
-    codes = sorted({c.lower() for c in US_STATE_CODES} | {c.lower() for c in _DMA_INITIALS if len(c) == 2} - _WORD_CODES)
+    codes = sorted(({c.lower() for c in US_STATE_CODES} | {c.lower() for c in _DMA_INITIALS if len(c) == 2}) - _WORD_CODES)
     return re.compile(rf"\b((?:in|across|around|throughout|near|outside|for|of)\s+(?:the\s+)?)({'|'.join(codes)})\b{_CLOSES}")
 
 
+@lru_cache(maxsize=1)
+def _state_names() -> dict[str, str]:
+    """A state's code → its name, unless the code is also the initials of a market elsewhere ("la": Los
+    Angeles, not only Louisiana — left in capitals for the reader); "ny" is New York either way."""
+    from agent.offline.placeshort import initials
+    from mpa.audience_lookups import US_STATE_CODES
+    from mpa.vocabulary import VOCABULARY
+    markets = {initials(k).upper(): k.lower() for k in VOCABULARY["geographies"] if k.endswith(" DMA")}
+    return {c.lower(): name for c, name in US_STATE_CODES.items() if c not in markets or name.lower() in markets[c]}
+
+
 def mark(text: str) -> str:
-    """``text`` with its lower-case place codes in capitals (see the module doc)."""
-    out = _place_code().sub(lambda m: m.group(1) + m.group(2).upper(), text)
+    """``text`` with its lower-case place codes read back: a state's code as its name ("in fl" → "in
+    Florida", as the short-place reader names it), a market's initials in capitals ("around la" → "around
+    LA"), "the whole us" → "the whole US" (see the module doc)."""
+    out = _place_code().sub(lambda m: m.group(1) + _state_names().get(m.group(2), m.group(2).upper()), text)
     return _THE_US.sub(lambda m: m.group(1) + "US", out)
