@@ -1,8 +1,9 @@
-"""A message typed in chat short forms read in full: "whats ur cpm w/ u" is "what's your cpm with you".
+"""A message typed in chat short forms read in full: "whats ur cpm w/ retargeting" is "what's your cpm
+with retargeting".
 
 Why: the rules read English words — "about" in "what about retail?", "people" in a sizing question,
-"what's" opening a question, "isn't" in a condition. People typing fast write "abt", "ppl", "whats",
-"isnt", "u", "w/", and the rule that keys on the full word misses. Two kinds are read in full:
+"what's" opening a question, "isn't" in a condition. People typing fast write "abt", "whats", "isnt",
+"ur", "w/", and the rule that keys on the full word misses. Two kinds are read in full:
 
 * contractions typed without their apostrophe, for the contractions of symspellpy's English dictionary
   whose bare form is no English word of its own ("doesnt", "im", "youre"), and the ``n't`` and
