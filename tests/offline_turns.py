@@ -17,3 +17,11 @@ def turns(engine, messages: list[str]) -> list[tuple[str, list[dict]]]:
         t = conv.send(m)
         out.append((t.assistant, [c.get("input") if isinstance(c, dict) else c.input for c in t.tool_calls]))
     return out
+
+
+def assert_read_alike(engine, typed: list[str], clean: list[str]) -> None:
+    """The conversation typed one way asks the tools what the clean one asks, and is answered alike (the
+    typing habits tests: slips, short forms, filler)."""
+    got, want = turns(engine, typed), turns(engine, clean)
+    assert [c for _, c in got] == [c for _, c in want] and all(c for _, c in got)
+    assert [a for a, _ in got] == [a for a, _ in want]

@@ -145,3 +145,11 @@ def test_the_probes_are_worded_here():
     seen = " ".join(p.read_text().lower() for f in folders for p in (root / f).rglob("*.json*"))
     asked = [r[1] for r in DECLINE + ANSWER] + [q for q, _ in BY_MEANING]
     assert not [m for q in asked for m in q.split(" || ") if m.lower().rstrip("?.") in seen]
+
+
+def test_a_spend_asked_for_is_stated_by_a_passage_that_prices_it_in_other_words():
+    from agent.offline.gaps import _money_stated
+    priced = "Two flights of four weeks each come to about $6,400 in total."
+    assert _money_stated("budget", priced) and _money_stated("spend", priced)
+    assert not _money_stated("budget", "Two flights of four weeks each.")  # no amount: still unsaid
+    assert not _money_stated("payback", priced)  # not a money word

@@ -9,6 +9,11 @@ It is a baseline of *general* rules — English number and question grammar, the
 vocabulary, the KB's own labels through the tools — never rules written against a test set.
 Modules, one concept each:
 
+* :mod:`~agent.offline.typed` — each user message as the rules read it: how it was typed set aside, through
+  :mod:`~agent.offline.shortforms` (chat short forms, contractions without their apostrophe),
+  :mod:`~agent.offline.spelling` (a mistyped word read as the KB's or English word meant),
+  :mod:`~agent.offline.fillers` (lead-ins, trailing hedges, the discourse "like"), :mod:`~agent.offline.unmarked`
+  (place codes typed in lower case) and percentages written out;
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");

@@ -281,10 +281,17 @@ def _exclusions(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple((s, items) for s in said if (items := _excluded(s)))
 
 
+def _money_stated(word: str, text: str) -> bool:
+    """A spend, budget or cost asked for is stated by a passage that states a dollar amount ("the min spend
+    to test audio": "a five-show test costs about $15,000"), whatever word it says it with."""
+    return bool(set(terms(word)) & _MONEY) and bool(re.search(r"\$\s?\d", text))
+
+
 def _within(words: set[str], have: set[str]) -> bool:
     return all(in_family(w, have) for w in words)
 
 
+_MONEY = set(terms("spend spending budget cost price fee"))
 # words any question about a figure uses; they say nothing of its subject
 _GENERIC = set(terms("cost costs price pay paid charge spend typical average usual normal expect plan budget much many "
                      "number figure figures benchmark benchmarks range rate rates per what which how get see run go "
@@ -341,7 +348,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         notes.append(f"The knowledge base has nothing on {' '.join(about)}; the passage above is not about it.")
     if not looked_up and (_VALUE.search(ask) or WH_NP.search(ask)):
         said = set(terms(text)) | set(terms(answer))  # "The steps, in order: …" states the steps it was asked for
-        if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), said)]):
+        if (unsaid := [w for w in planning_focus(ask) if not _within(set(terms(w)), said) and not _money_stated(w, text)]):
             notes.append(f"The knowledge base has no {' '.join(unsaid)} figure; the passage above does not state one.")
         if not asks_figure and (chans := unsaid_channels(ask, text)):
             notes.append(f"The knowledge base has no {' or '.join(chans)} figure for this; the passage above is not "

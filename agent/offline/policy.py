@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, verdict
+from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, typed, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -72,7 +72,7 @@ class OfflineAgent:
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
-        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(text_of(messages[start]["content"])
+        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(typed.read(text_of(messages[start]["content"]))
                                          if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
         history = [t for t in earlier if t[0].strip()]

@@ -1,0 +1,37 @@
+"""A user's message as the offline agent's rules read it: how it was typed set aside, what it says kept.
+
+Why: every rule reads the words and the shape of the message. How a person types — chat short forms and
+contractions without their apostrophe (:mod:`~agent.offline.shortforms`), a slip in a word
+(:mod:`~agent.offline.spelling`), a lead-in, a trailing hedge or a discourse "like"
+(:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), a
+percentage written out ("25 percent", "ten per cent": the rules read "25%") — changes those without
+changing what is asked. The agent reads each user message (this turn's
+and the earlier ones it looks back on) through :func:`read` once; the conversation keeps the message as
+the user wrote it.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import fillers, shortforms, spelling, unmarked
+from agent.offline.numbers import digits
+
+_PERCENT = re.compile(r"\b((?:[a-z]+[\s-])*?[a-z]+|\d+(?:\.\d+)?)\s*(?:percent|per\s?cent|pct)\b", re.I)
+
+
+def _percent(text: str) -> str:
+    """"25 percent" / "ten per cent" / "7.5 pct" written as "25%" / "10%" / "7.5%" (words that are no
+    number stay as typed)."""
+    def one(m: re.Match) -> str:
+        said = digits(m.group(1))
+        num = re.search(r"\d+(?:\.\d+)?$", said)
+        if not num or not re.fullmatch(r"[\d.]+", said[num.start():].strip()):
+            return m.group(0)
+        return said[:num.start()] + num.group(0) + "%"
+    return _PERCENT.sub(one, text) if "per" in text.lower() or "pct" in text.lower() else text
+
+
+def read(text: str) -> str:
+    """``text`` with its short forms in full, its slips corrected, its filler removed, its place codes
+    in capitals and its percentages as figures."""
+    return _percent(unmarked.mark(fillers.strip(spelling.read(shortforms.expand(text)))))

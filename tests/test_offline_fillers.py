@@ -1,0 +1,47 @@
+"""Filler and hedges around a question are set aside (agent.offline.fillers): the rules read what is asked,
+on kb/ and on the plain-text kb_txt2 — own wording only."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from agent.offline.fillers import strip
+from tests.offline_turns import assert_read_alike
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+CASES = [
+    ("quick question: which channel should carry a launch tbh?", "which channel should carry a launch?"),
+    ("umm, and for like the whole state lol?", "and for the whole state?"),
+    ("ok so we have like 30k for spring, is that enough if that makes sense", "we have 30k for spring, is that enough"),
+    ("what's like a sensible frequency cap for a pet brand, thanks?", "what's a sensible frequency cap for a pet brand?"),
+    ("we spend 12 grand like a month on it i think", "we spend 12 grand a month on it"),
+]
+
+
+@pytest.mark.parametrize("typed,meant", CASES)
+def test_lead_ins_trailing_hedges_and_the_discourse_like_are_set_aside(typed, meant):
+    assert_unseen(typed)
+    assert strip(typed) == meant
+
+
+@pytest.mark.parametrize("text", ["brands like ours pay what?", "what will next quarter look like?",
+                                  "we like the first plan better", "ok thanks", "lol", "great, thanks!",
+                                  "so which of the two is cheaper?", "ok, and for dentists?"])
+def test_content_likes_closings_and_bare_fillers_are_kept(text):
+    assert strip(text) == text
+
+
+@pytest.mark.parametrize("kb,engine,clean", [
+    (ROOT / "kb", "shipped_engine", ["how many registered nurses live in texas?", "and for the US overall?"]),
+    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine",
+     ["what does a click cost for pest control on google?", "and for moving companies?"]),
+])
+def test_the_agent_answers_the_filled_wording_as_the_plain_one(request, monkeypatch, kb, engine, clean):
+    typed = ["quick q: " + clean[0].replace("?", " tbh?"), "umm, " + clean[1].replace(" the ", " like the ").replace("?", " lol?")]
+    assert_unseen(typed, clean)
+    monkeypatch.setenv("MPA_KB_DIR", str(kb))
+    eng = request.getfixturevalue(engine)
+    assert_read_alike(eng, typed, clean)
