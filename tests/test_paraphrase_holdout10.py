@@ -11,19 +11,13 @@ import json
 
 from tests.test_paraphrase_holdout7 import key_fact_errors
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, scenario_files)
+                                       check_size_and_wording, other_sets, scenario_files)
 
 NAME = "paraphrase_holdout10"
 FOLDER = FIXTURES / NAME / "scenarios"
 MIN_SCENARIOS = 14
 MIN_USER_TURNS = 100
 
-
-def _earlier_folders():
-    """Every other paraphrase set and datasets/scenarios/: the sets this one must not copy a turn from."""
-    root = FIXTURES.parent.parent
-    folders = [p / "scenarios" for p in sorted(FIXTURES.glob("paraphrase*")) if p.name != NAME]
-    return [f for f in folders + [root / "datasets" / "scenarios"] if f.is_dir() and any(f.glob("*.json"))]
 
 
 def test_holdout10_scenarios_match_the_schema_and_the_kb():
@@ -40,7 +34,7 @@ def test_holdout10_set_size_and_user_wording():
 
 
 def test_holdout10_repeats_no_user_turn_of_an_earlier_set():
-    earlier = _earlier_folders()
+    earlier = other_sets(NAME)
     assert FOLDER not in earlier and earlier, "the repeat check must compare against other sets only"
     check_repeats_no_user_turn(FOLDER, earlier)
 

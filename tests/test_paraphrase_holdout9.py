@@ -11,20 +11,13 @@ import json
 
 from tests.test_paraphrase_holdout7 import key_fact_errors
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording)
+                                       check_size_and_wording, other_sets)
 
 NAME = "paraphrase_holdout9"
 FOLDER = FIXTURES / NAME / "scenarios"
 MIN_SCENARIOS = 14
 MIN_USER_TURNS = 100
 
-
-def _earlier_folders():
-    """Every other paraphrase set and datasets/scenarios/: this set's own folder is left out, or the check would
-    report each of its turns as a copy of itself."""
-    root = FIXTURES.parent.parent
-    folders = [p / "scenarios" for p in sorted(FIXTURES.glob("paraphrase*")) if p.name != NAME]
-    return [f for f in folders + [root / "datasets" / "scenarios"] if f.is_dir() and any(f.glob("*.json"))]
 
 
 def test_holdout9_scenarios_match_the_schema_and_the_kb():
@@ -41,7 +34,7 @@ def test_holdout9_set_size_and_user_wording():
 
 
 def test_holdout9_repeats_no_user_turn_of_an_earlier_set():
-    earlier = _earlier_folders()
+    earlier = other_sets(NAME)
     assert FOLDER not in earlier and earlier, earlier
     check_repeats_no_user_turn(FOLDER, earlier)
 

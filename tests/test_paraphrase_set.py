@@ -35,6 +35,13 @@ def check_repeats_no_user_turn(folder: Path, earlier: list[Path]) -> None:
     assert not repeated, f"user turns copied from an earlier paraphrase set: {sorted(repeated)}"
 
 
+def other_sets(name: str) -> list[Path]:
+    """The scenario folders of every paraphrase set but ``name``, and datasets/scenarios/: the sets a new set must not
+    copy a turn from (its own folder is left out, or the repeat check would report each turn as a copy of itself)."""
+    folders = [p / "scenarios" for p in sorted(FIXTURES.glob("paraphrase*")) if p.name != name]
+    return [f for f in folders + [FIXTURES.parent.parent / "datasets" / "scenarios"] if f.is_dir() and any(f.glob("*.json"))]
+
+
 def check_schema_and_kb(folder: Path) -> None:
     """Every scenario passes the strict schema and KB-consistency checks of datasets/scenarios and loads
     with the agent's own loader."""
