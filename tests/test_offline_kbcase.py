@@ -37,12 +37,15 @@ def test_only_what_the_kb_writes_in_capitals_and_never_in_lower_case_is_known():
     assert forms(None) == {}
 
 
-@pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["roughly how many people in California are shopping for an EV?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine", ["what does a CTV view usually cost?"]),
+_ENGINE = {"kb": "shipped_engine", "kb_txt2": "kb_txt2_engine"}
+
+
+@pytest.mark.parametrize("folder,typed,clean", [
+    (KB, "roughly how many people in California are shopping for an ev",
+     "roughly how many people in California are shopping for an EV"),
+    (TXT2, "what does a ctv view usually cost", "what does a CTV view usually cost"),
 ])
-def test_the_agent_reads_the_kbs_acronym_typed_in_lower_case(request, monkeypatch, kb, engine, clean):
-    typed = [c.replace("EV", "ev").replace("CTV", "ctv") for c in clean]
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    assert_read_alike(request.getfixturevalue(engine), typed, clean)
+def test_the_agent_reads_the_kbs_acronym_typed_in_lower_case(request, monkeypatch, folder, typed, clean):
+    assert_unseen([typed, clean])
+    monkeypatch.setenv("MPA_KB_DIR", folder)
+    assert_read_alike(request.getfixturevalue(_ENGINE[Path(folder).name]), [typed], [clean])
