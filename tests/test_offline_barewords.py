@@ -37,13 +37,14 @@ def test_the_bare_word_is_left_where_it_can_be_itself(text):
     assert read(text) == text
 
 
-@pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["we're a chain of 5 furniture stores. what's a normal cost per sale from ads for a store like ours?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine",
-     ["we're a roofing company. what does a click usually cost us?"]),
+@pytest.mark.parametrize("folder,engine,business,question", [
+    ("kb", "shipped_engine", "a chain of 5 furniture stores",
+     "what's a normal cost per sale from ads for a store like ours?"),
+    ("tests/fixtures/kb_txt2", "kb_txt2_engine", "a roofing company", "what does a click usually cost us?"),
 ])
-def test_the_agent_reads_the_business_said_without_its_apostrophe(request, monkeypatch, kb, engine, clean):
-    typed = [c.replace("we're", "were") for c in clean]
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    assert_read_alike(request.getfixturevalue(engine), typed, clean)
+def test_the_agent_reads_the_business_said_without_its_apostrophe(request, monkeypatch, folder, engine, business,
+                                                                  question):
+    clean, typed = f"we're {business}. {question}", f"were {business}. {question}"
+    assert_unseen([typed, clean])
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / folder))
+    assert_read_alike(request.getfixturevalue(engine), [typed], [clean])
