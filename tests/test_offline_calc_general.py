@@ -148,6 +148,10 @@ def test_numbers_said_in_words():
     assert digits("two and a half million a year") == "2500000 a year"
     assert digits("a hundred and twenty thousand dollars") == "120000 dollars"
     assert digits("a hundred people") == "a hundred people"
+    # one number, however many scale words it takes: "one million" then more number words is not two numbers
+    assert digits("one million three hundred thousand viewers") == "1300000 viewers"
+    assert digits("one million and forty thousand") == "1040000"
+    assert digits("one million people, two hundred thousand of them online") == "1000000 people, 200000 of them online"
 
 
 def test_a_budget_cut_before_a_count_is_no_price_change():

@@ -18,6 +18,8 @@ CASES = [
     ("ok so we have like 30k for spring, is that enough if that makes sense", "we have 30k for spring, is that enough"),
     ("what's like a sensible frequency cap for a pet brand, thanks?", "what's a sensible frequency cap for a pet brand?"),
     ("we spend 12 grand like a month on it i think", "we spend 12 grand a month on it"),
+    ("hey, what does like a lead cost a gym?", "what does a lead cost a gym?"),
+    ("hi there, and for roofers?", "and for roofers?"),
 ]
 
 
@@ -29,18 +31,21 @@ def test_lead_ins_trailing_hedges_and_the_discourse_like_are_set_aside(typed, me
 
 @pytest.mark.parametrize("text", ["brands like ours pay what?", "what will next quarter look like?",
                                   "we like the first plan better", "ok thanks", "lol", "great, thanks!",
-                                  "so which of the two is cheaper?", "ok, and for dentists?"])
+                                  "so which of the two is cheaper?", "ok, and for dentists?",
+                                  "hi! quick q", "hey how are you"])
 def test_content_likes_closings_and_bare_fillers_are_kept(text):
     assert strip(text) == text
 
 
 @pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["how many registered nurses live in texas?", "and for the US overall?"]),
+    (ROOT / "kb", "shipped_engine", ["how many registered nurses live in texas?", "and for the US overall?",
+                                     "and for Florida?"]),
     (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine",
-     ["what does a click cost for pest control on google?", "and for moving companies?"]),
+     ["what does a click cost for pest control on google?", "and for moving companies?", "and for roofers?"]),
 ])
 def test_the_agent_answers_the_filled_wording_as_the_plain_one(request, monkeypatch, kb, engine, clean):
-    typed = ["quick q: " + clean[0].replace("?", " tbh?"), "umm, " + clean[1].replace(" the ", " like the ").replace("?", " lol?")]
+    typed = ["quick q: " + clean[0].replace("?", " tbh?"), "umm, " + clean[1].replace(" the ", " like the ").replace("?", " lol?"),
+             "hey, " + clean[2]]
     assert_unseen(typed, clean)
     monkeypatch.setenv("MPA_KB_DIR", str(kb))
     eng = request.getfixturevalue(engine)

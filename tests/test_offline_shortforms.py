@@ -18,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("Whats left if ur team drops the podcast line", "What's left if your team drops the podcast line"),
     ("im sure it doesnt matter abt the lead count b4 launch", "I'm sure it doesn't matter about the lead count before launch"),
     ("we cant go w/o search cuz leads", "we can't go without search because leads"),
+    ("can u size it for us", "can you size it for us"),
 ])
 def test_short_forms_and_bare_contractions_are_written_in_full(typed, meant):
     assert_unseen(typed)

@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
     ("and the whole us, roughly", "and the whole US, roughly"),
     ("what about nurses around la and sf", "what about nurses around LA and sf"),
     ("could you size hunters in mt only?", "could you size hunters in Montana only?"),
+    ("how many nurses in tx are night shift", "how many nurses in Texas are night shift"),
+    ("golfers around la who play weekly", "golfers around LA who play weekly"),
 ])
 def test_place_codes_are_read_back(typed, meant):
     assert_unseen(typed)

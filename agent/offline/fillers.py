@@ -3,12 +3,12 @@ normal cpm tbh?" asks what "what's a normal cpm?" asks.
 
 Why: the rules read a message's shape — its first words ("and for retail?", "what about …"), what
 follows a preposition ("in the whole country", "for a new customer"), whether it is only a pleasantry.
-Lead-ins ("quick q:", "um,", "ok so"), trailing hedges ("tbh", "lol", "i think", "if that makes sense")
+Lead-ins ("quick q:", "um,", "ok so", a greeting set off by a comma: "hey,"), trailing hedges ("tbh", "lol", "i think", "if that makes sense")
 and the discourse "like" ("for like the whole country", "84k like a month") carry no content, yet they
 move those shapes: a follow-up no longer starts with "and", a place no longer follows "in". Only
 English's own discourse markers are removed, and only where they cannot be content: at the message's
 start or end, and "like" only where the comparative "like" cannot stand (after a preposition, a verb of
-amount or a number, before an article or a number: "brands like ours", "what will it be like" keep it).
+amount, an auxiliary "do"/"does"/"did" or a number, before an article or a number: "brands like ours", "what will it be like" keep it).
 A message that is nothing but filler is left as typed.
 """
 from __future__ import annotations
@@ -17,11 +17,11 @@ import re
 
 _LEAD = re.compile(r"^\s*(?:(?:quick (?:q|question|one)|real quick|question)\s*[:,-]\s*|(?:u+m+|u+h+|e+r+m+|h+m+)\b[,.]?\s*|"
                    r"(?:ok(?:ay)?,?\s+so|so\s+like)\b\s*,?\s*|tbh\s*,?\s*|ngl\s*,?\s*|"
-                   r"honestly\s*,\s*)", re.I)
+                   r"honestly\s*,\s*|(?:hey|hi|hello|hiya|yo)(?:\s+there)?\s*,\s*)", re.I)
 _TAIL = re.compile(r"(?:[\s,]+(?:tbh|ngl|lol|lmao|haha+|i think|if that makes sense|(?P<thanks>thanks|thx|ty)))+(?=\s*[?.!]*\s*$)", re.I)
 _NUMBER = r"(?:\$?\d[\d,.]*[kKmM]?|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|thousand|million|grand|bucks)"
 _BEFORE_LIKE = (r"(?:in|for|to|of|at|on|across|about|into|from|by|with|around|over|per|have|has|had|get|gets|got|spend|spending|spent|cost|"
-                r"costs|pay|paying|buy|buys|need|put|what's|whats|what is|" + _NUMBER + r")")
+                r"costs|pay|paying|buy|buys|need|put|what's|whats|what is|do|does|did|" + _NUMBER + r")")
 
 
 def _like(text: str) -> str:

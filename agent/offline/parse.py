@@ -59,7 +59,7 @@ _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|of (?:that|t
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|same(?: question| thing| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
 _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"

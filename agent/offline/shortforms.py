@@ -8,10 +8,11 @@ Why: the rules read English words — "about" in "what about retail?", "people" 
 * contractions typed without their apostrophe, for the contractions of symspellpy's English dictionary
   whose bare form is no English word of its own ("doesnt", "im", "youre"), and the ``n't`` and
   wh-/here/there ``'s`` ones whose bare form is only a rare or archaic word ("cant", "wont", "whats",
-  "heres"); "its", "were", "well", "ill", "lets", "shed", "id" stay as typed;
+  "heres"); "its", "were", "well", "ill", "lets", "shed", "id" stay as typed here (:mod:`~agent.offline.barewords`
+  reads some where the next words settle them);
 * the common chat abbreviations of English words (:data:`CHAT`), each standing for one word or phrase.
-  Not "u", "ppl" or "rn": read in full they moved seen answers the agent gave right to wrong ones (its
-  rules on "do you have …" and on "people" misread those turns), and "rn" is also a nurse; nor "bc",
+  Not "ppl" or "rn": read in full they moved seen answers the agent gave right to wrong ones (its rules on
+  "people" misread those turns), and "rn" is also a nurse; nor "bc",
   also British Columbia.
 
 Nothing else is touched; the conversation keeps the message as the user wrote it.
@@ -23,7 +24,7 @@ from functools import lru_cache
 
 # chat abbreviations that stand for one English word or phrase wherever they are typed as a word
 CHAT = {
-    "ur": "your", "pls": "please", "plz": "please", "thx": "thanks", "thnx": "thanks",
+    "u": "you", "ur": "your", "pls": "please", "plz": "please", "thx": "thanks", "thnx": "thanks",
     "ty": "thank you", "cuz": "because", "coz": "because", "tho": "though",
     "abt": "about", "smth": "something", "sth": "something", "b4": "before", "tmrw": "tomorrow",
     "idk": "I don't know", "imo": "in my opinion", "imho": "in my opinion", "btw": "by the way", "wanna": "want to",

@@ -1,9 +1,11 @@
 """A user's message as the offline agent's rules read it: how it was typed set aside, what it says kept.
 
 Why: every rule reads the words and the shape of the message. How a person types — chat short forms and
-contractions without their apostrophe (:mod:`~agent.offline.shortforms`), a slip in a word
+contractions without their apostrophe (:mod:`~agent.offline.shortforms`; :mod:`~agent.offline.barewords` where
+the bare form is also a word: "were a dealer group"), a slip in a word
 (:mod:`~agent.offline.spelling`), a lead-in, a trailing hedge or a discourse "like"
-(:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), a
+(:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), the KB's own acronyms and names in
+lower case (:mod:`~agent.offline.kbcase`: "an ev"), a
 percentage written out ("25 percent", "ten per cent": the rules read "25%") — changes those without
 changing what is asked. The agent reads each user message (this turn's
 and the earlier ones it looks back on) through :func:`read` once; the conversation keeps the message as
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import fillers, shortforms, spelling, unmarked
+from agent.offline import barewords, fillers, kbcase, shortforms, spelling, unmarked
 from agent.offline.numbers import digits
 
 _PERCENT = re.compile(r"\b((?:[a-z]+[\s-])*?[a-z]+|\d+(?:\.\d+)?)\s*(?:percent|per\s?cent|pct)\b", re.I)
@@ -33,5 +35,5 @@ def _percent(text: str) -> str:
 
 def read(text: str) -> str:
     """``text`` with its short forms in full, its slips corrected, its filler removed, its place codes
-    in capitals and its percentages as figures."""
-    return _percent(unmarked.mark(fillers.strip(spelling.read(shortforms.expand(text)))))
+    and the KB's acronyms in capitals and its percentages as figures."""
+    return _percent(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(barewords.read(shortforms.expand(text)))))))

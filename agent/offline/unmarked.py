@@ -16,7 +16,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-_CLOSES = r"(?=\s*(?:[?.!,;:)]|$|\b(?:and|or|only|alone|specifically|too|instead|itself|market|metro|area|dma|state)\b))"
+# what may follow a place: the end, a mark, a word closing it, or the verb or relative word of the clause it ends
+# ("in la are thinking", "around la who") — never a noun a word could modify ("in me time")
+_CLOSES = (r"(?=\s*(?:[?.!,;:)]|$|\b(?:and|or|only|alone|specifically|too|instead|itself|market|metro|area|dma|state|"
+           r"are|is|were|was|who|that|would|will|could|might)\b))")
 _THE_US = re.compile(r"\b(the\s+(?:whole\s+|entire\s+)?)us\b" + _CLOSES)
 
 
