@@ -13,7 +13,9 @@ Modules, one concept each:
   :mod:`~agent.offline.shortforms` (chat short forms, contractions without their apostrophe),
   :mod:`~agent.offline.spelling` (a mistyped word read as the KB's or English word meant),
   :mod:`~agent.offline.fillers` (lead-ins, trailing hedges, the discourse "like"), :mod:`~agent.offline.unmarked`
-  (place codes typed in lower case) and percentages written out;
+  (place codes typed in lower case), :mod:`~agent.offline.kbcase` (the KB's own acronyms and names typed in lower
+  case), :mod:`~agent.offline.barewords` (contractions typed without the apostrophe whose bare form is also a word:
+  "were a dealer group") and percentages written out;
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
@@ -33,6 +35,9 @@ Modules, one concept each:
 * :mod:`~agent.offline.searchq` — the search queries of a turn (fillers out, attributes asked, a follow-up's topic);
 * :mod:`~agent.offline.followup` — a follow-up that asks what comes next is not answered with the last quote again;
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
+* :mod:`~agent.offline.nameforms` / :mod:`~agent.offline.placekinds` — a name typed short ("Philly") as the name the
+  passages write, and a place beside the one they write read as its kind (state / DMA);
+* :mod:`~agent.offline.mediaword` — a question whose only planning word is one everyday word keeps the meaning check;
 * :mod:`~agent.offline.sectionunits` — a passage's sections and sentences as the reader scores them, made once per text;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
