@@ -21,6 +21,8 @@ _UNITS = {w: i for i, w in enumerate(
     "seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
 _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
+# a word that continues a spelled-out number ("two", "twenty", "twenty-five", "hundred")
+_NUMBER_WORD = r"(?:" + "|".join([*_UNITS, *_TENS, "hundred"]) + r")\b"
 _RUN = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)?(?:\s+[A-Za-z]+(?:-[A-Za-z]+)?)*")
 
 
@@ -82,7 +84,11 @@ def spelled_to_digits(text: str) -> str:
     text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b",
                   lambda m: _spell({"quarter": 0.25, "half": 0.5}[m.group(1).lower()] * _SCALES[m.group(2).lower()]),
                   text, flags=re.I)
-    text = re.sub(r"\b(?:a|one) (million|billion)\b", lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
+    # "a million" alone is an amount; followed by more number words ("one million two hundred thousand") it is the
+    # head of one number, which the run reader below adds up — replaced here it would read as two amounts
+    text = re.sub(rf"\ba (million|billion)(?= (?:and )?{_NUMBER_WORD})", r"one \1", text, flags=re.I)
+    text = re.sub(rf"\b(?:a|one) (million|billion)\b(?! (?:and )?{_NUMBER_WORD})",
+                  lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
     text = _RUN.sub(lambda m: _words_run(m.group(0)), text)
     text = re.sub(r"\b(\d+(?:\.\d+)?)\s*grand\b", lambda m: _spell(float(m.group(1)) * 1000), text, flags=re.I)

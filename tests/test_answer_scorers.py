@@ -154,6 +154,8 @@ def test_scorers_never_mutate_inputs():
      "$250,000 ÷ $5 = 50,000 downloads.", "$250,000 ÷ $4 = 62,500 downloads."),
     ("We put one hundred twenty thousand a month behind it. How many customers at $45?",
      "$120,000 ÷ $45 ≈ 2,667 new customers.", "$120,000 ÷ $45 ≈ 3,667 new customers."),
+    ("The year's budget is one million two hundred thousand. At $40 a lead, how many leads?",
+     "$1,200,000 ÷ $40 = 30,000 leads.", "$1,000,000 ÷ $40 = 25,000 leads."),
 ])
 def test_grounding_reads_numbers_users_spell_out(user, good, bad):
     """Spelled-out amounts ("twenty thousand", "five bucks") are the user's figures, and × 1,000 in
@@ -236,6 +238,11 @@ def test_echoed_question_is_no_clarifying_question():
     ("five bucks a download", "5 dollars a download"),
     ("25 grand", "25000"),
     ("one of them costs a thousand impressions", "one of them costs a thousand impressions"),  # words, not amounts
+    # a million (or billion) heading more number words is one amount, not two
+    ("our budget is one million two hundred thousand", "our budget is 1200000"),
+    ("a million and fifty thousand", "1050000"),
+    ("one million twenty-five thousand", "1025000"),
+    ("a million dollars, two hundred of them", "1000000 dollars, 200 of them"),
 ])
 def test_spelled_out_user_numbers(text, want):
     from scorers.numwords import spelled_to_digits
