@@ -109,10 +109,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     covered = set().union(*(plain & term_set(ps["text"]) for ps in judged))
     nearest = None  # the section chosen by meaning when the words alone do not answer
     kb_word = kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
-    glossed = set(terms(gloss.hint(question))) - plain  # the KB's terms for the question's everyday words stand for them
+    gloss_text = gloss.hint(question)
+    glossed = set(terms(gloss_text)) - plain  # the KB's terms for the question's everyday words stand for them
     if not relevant(asked, plain, covered, judged, kb_word):
         both = plain | ctx | glossed
-        if not (ctx or glossed) or not relevant(f"{asked} {context} {gloss.hint(question)}", both, set().union(
+        if not (ctx or glossed) or not relevant(f"{asked} {context} {gloss_text}", both, set().union(
                 *(both & term_set(ps["text"]) for ps in judged)), judged, kb_word):
             if not names_found(asked, covered, judged):
                 return None

@@ -183,9 +183,9 @@ def _read(text: str, folder: str | None) -> str:
     return _WORD.sub(lambda m: _correct(m, text, folder), text)
 
 
-def read(text: str) -> str:
+def read(text: str, folder: str | None = None) -> str:
     """``text`` with each mistyped word read as the known word it was meant to be (see the module doc);
-    every other character as written."""
+    every other character as written. ``folder``: the KB whose words count as known (default: the served one)."""
     if not text or not _WORD.search(text):
         return text
-    return _read(text, servedkb.folder())
+    return _read(text, servedkb.folder() if folder is None else folder)

@@ -14,8 +14,9 @@ the user wrote it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from agent.offline import barewords, fillers, kbcase, shortforms, spelling, unmarked
+from agent.offline import barewords, fillers, kbcase, servedkb, shortforms, spelling, unmarked
 from agent.offline.numbers import digits
 
 _PERCENT = re.compile(r"\b((?:[a-z]+[\s-])*?[a-z]+|\d+(?:\.\d+)?)\s*(?:percent|per\s?cent|pct)\b", re.I)
@@ -36,4 +37,12 @@ def _percent(text: str) -> str:
 def read(text: str) -> str:
     """``text`` with its short forms in full, its slips corrected, its filler removed, its place codes
     and the KB's acronyms in capitals and its percentages as figures."""
-    return _percent(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(barewords.read(shortforms.expand(text)))))))
+    return _read(text, servedkb.folder())
+
+
+@lru_cache(maxsize=1024)
+def _read(text: str, folder: str | None) -> str:
+    """:func:`read` for the served KB ``folder`` (the spelling and the KB's capitals depend on it), once per
+    message: every model call of a conversation reads all its earlier user messages again."""
+    typed = barewords.read(shortforms.expand(text))
+    return _percent(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(typed, folder))), folder))
