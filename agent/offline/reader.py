@@ -34,7 +34,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, placekinds, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -233,9 +233,11 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if kb_head and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):
         explains.add(kb_head)  # only when the words name no heading of the section they rank first: else they are the KB's
         ranked, by, scores = rank_sections(q | hint)
-    if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
-        ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides
     doc = (lambda k: top[k[0]].get("source", "").split("›")[0].strip())
+    if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself
+        ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides, among the
+        ranked = ownwords.first(ranked, by, lambda k: (len(matched(q, set().union(*(c.terms for c in sections[k])))),
+                                                       doc(k)))  # sections near the top, one holding its own words
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
         pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document split by the budget pointed at
     if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
