@@ -58,13 +58,20 @@ def _unsaid_text(text: str, answer: str) -> str:
     return "\n".join(out)
 
 
+def asks_next(text: str, previous: tuple | None) -> bool:
+    """Does this message lean on a previous answer that quoted the KB, ask what comes in order and name no
+    topic of its own?"""
+    answer = previous[1] if previous else ""
+    return bool(answer) and bool(CITED.search(answer)) and leans_on_previous(text) and bool(_SEQUENCE.search(text)) \
+        and not names_own_topic(text)
+
+
 def unsaid(passages: list[dict], text: str, previous: tuple | None) -> list[dict]:
     """``passages`` without the sentences the previous answer quoted, when this message leans on that
     turn, asks what comes in order and names no topic of its own; unchanged otherwise."""
-    answer = previous[1] if previous else ""
-    if not answer or not CITED.search(answer) or not leans_on_previous(text) \
-            or not _SEQUENCE.search(text) or names_own_topic(text):
+    if not asks_next(text, previous):
         return passages
+    answer = previous[1]
     out = []
     for ps in passages:
         new = _unsaid_text(ps.get("text", ""), answer)
