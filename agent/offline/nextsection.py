@@ -20,30 +20,36 @@ import re
 
 from agent.offline import followup, meaningsearch
 from agent.offline.passages import is_instruction, is_pointer, units
+from agent.offline.reader import MAX_WORDS
 from agent.offline.searchq import CITED, READING_TOOLS
 from agent.offline.toolread import ToolOutcome
 
+_RULE = re.compile(r"^-{5,}$")  # the dash line that frames a plain-text heading
+_DECLARED = re.compile(r"^\s*META_[A-Z_]+:")  # a section's declared metadata, no prose
 # "next" / "first" naming a time ("next quarter", "first week"): a date, not a place in an order
 _TIME = re.compile(r"\b(?:next|first)\s+(?:day|week|month|quarter|year|season|time|flight|launch)s?\b", re.I)
+_MARKUP = re.compile(r"[*`_]+")
+_END = 60  # the last characters of a section's body that an answer quoting it to its end holds
 
 
-def _quoted(previous: tuple) -> tuple[dict, str] | None:
-    """(the passage the previous answer quoted first, the heading of the last section it quoted from) —
-    only when every sentence of that section in the passage is in the answer."""
-    text, answer, outcomes = previous[:3]
-    cited = CITED.findall(answer or "")
-    passages = {p["id"]: p for o in outcomes if o.name in READING_TOOLS for p in o.passages}
+def _flat(text: str) -> str:
+    return " ".join(_MARKUP.sub("", text).split())
+
+
+def _quoted(previous: tuple, secs: tuple) -> int | None:
+    """The index in ``secs`` (the KB's sections in document order) of the last section the previous
+    answer quoted to its end: a section of the cited passage's document whose body's last sentence is
+    in that answer's first quote."""
+    answer = previous[1] or ""
+    cited = CITED.findall(answer)
+    passages = {p["id"]: p for o in previous[2] if o.name in READING_TOOLS for p in o.passages}
     passage = passages.get(cited[0]) if cited else None
     if passage is None:
         return None
-    own = [u for u in units(passage.get("text", "")) if not is_instruction(u.text) and not is_pointer(u.text)]
-    said = [u.heading for u in own if u.text in answer and u.heading]
-    if not said:
-        return None
-    heading = said[-1]  # what comes after follows where the quote ended
-    if not all(u.text in answer for u in own if u.heading == heading):
-        return None  # more of the section is left: the follow-up reads on in it (:mod:`followup`)
-    return passage, heading
+    source = passage.get("source", "").split("›")[0].strip()
+    quote = _flat(answer.split(f"[{cited[0]}]", 1)[1].split("\n\n", 1)[0])
+    ends = [i for i, sec in enumerate(secs) if sec.source == source and _flat(sec.text)[-_END:] in quote]
+    return ends[-1] if ends else None  # what comes after follows where the quote ended
 
 
 def following(question: str, previous: tuple | None, outcomes: list[ToolOutcome]) -> meaningsearch.Section | None:
@@ -52,14 +58,9 @@ def following(question: str, previous: tuple | None, outcomes: list[ToolOutcome]
     if not previous or not outcomes or any(o.name != "search_knowledge_base" for o in outcomes) \
             or not followup.asks_next(_TIME.sub(" ", question), previous):
         return None  # a step, a figure or a size looked up answers by its own tool; a clarifying question, none
-    found = _quoted(previous)
-    if found is None:
-        return None
-    passage, heading = found
-    source = passage.get("source", "").split("›")[0].strip()
     secs = meaningsearch._kb(outcomes or previous[2])
-    at = next((i for i, s in enumerate(secs) if s.source == source and s.path[-1] == heading), None)
-    if at is None or at + 1 >= len(secs) or secs[at + 1].source != source:
+    at = _quoted(previous, secs)
+    if at is None or at + 1 >= len(secs) or secs[at + 1].source != secs[at].source:
         return None
     return secs[at + 1]
 
@@ -80,4 +81,31 @@ def read(question: str, previous: tuple | None, outcomes: list[ToolOutcome], k: 
     mine = [p for o in outcomes if o.name == "search_knowledge_base" and o.input.get("query") == sec.query
             for p in o.passages]
     held = meaningsearch._holding(sec, mine)[:1]
-    return meaningsearch.quote(sec, held[0], k) if held else None
+    return _quote(sec, held[0], k) if held else None
+
+
+def _quote(sec: meaningsearch.Section, passage: dict, k: int) -> str | None:
+    """The first ``k`` sentences (at most MAX_WORDS) under ``sec``'s heading line in ``passage``, up to the
+    next heading, cited. Why not the reader: it would rank the sentences by the question's words, and a
+    question of order ("then what?") has none; the section's lead states what it is about."""
+    lines = passage.get("text", "").split("\n")
+    head = re.compile(rf"^\W*{re.escape(sec.path[-1])}\s*$", re.I)
+    at = next((i for i, ln in enumerate(lines) if head.match(ln)), None)
+    if at is None:
+        return None
+    body: list[str] = []
+    for i in range(at + 1, len(lines)):
+        ln = lines[i].strip()
+        nxt = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        if ln.startswith("#") or (_RULE.match(ln) and nxt and not _RULE.match(nxt)):
+            break  # the next section's heading (Markdown) or its dash-framed heading
+        if not _RULE.match(ln) and not _DECLARED.match(ln):
+            body.append(lines[i])
+    said: list[str] = []
+    for u in units("\n".join(body)):
+        if is_instruction(u.text) or is_pointer(u.text):
+            continue
+        if len(said) >= k or (said and len(" ".join(said + [u.text]).split()) > MAX_WORDS):
+            break
+        said.append(u.text)
+    return f"Based on Knowledge Base [{passage['id']}]: " + " ".join(said) if said else None
