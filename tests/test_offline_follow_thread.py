@@ -138,13 +138,6 @@ def test_a_follow_up_asking_about_the_rule_just_quoted_reads_the_section_holding
     assert "[step-05-budget-setting#" in then.assistant and "1.5 times its minimum viable spend" in then.assistant
 
 
-def test_on_a_plain_text_kb_the_follow_up_reads_the_section_with_its_own_word(tmp_path, monkeypatch, meaning):
-    engine = _written_kb(tmp_path, monkeypatch, "client_budget_playbook.txt", _PLAYBOOK)
-    first, then = _talk(engine, *_SAID["txt shield"])
-    assert "budget log on the day it is agreed" in first.assistant
-    assert "Shield, in order" in then.assistant and "budget log on the day" not in then.assistant
-
-
 # ------------------------------------------------------------------ nextsection: what comes after that
 def test_what_comes_first_after_a_whole_section_reads_the_next_one(shipped_engine, served_kb, meaning):
     first, then = _talk(shipped_engine, *_SAID["pixel"])
@@ -152,11 +145,18 @@ def test_what_comes_first_after_a_whole_section_reads_the_next_one(shipped_engin
     assert "[step-10-risk-contingency#" in then.assistant and "Freeze automated budget increases" in then.assistant
 
 
-def test_on_a_plain_text_kb_the_next_dash_framed_section_is_read(tmp_path, monkeypatch, meaning):
-    engine = _written_kb(tmp_path, monkeypatch, "account_runbook.txt", _RUNBOOK)
-    first, then = _talk(engine, *_SAID["txt next"])
-    assert "the pixel broke" in first.assistant
-    assert "Lock every automated budget rule" in then.assistant and "Record every client budget change" not in then.assistant
+@pytest.mark.parametrize("name, text, said, before, after, not_after", [
+    # ownwords: "what do we shield?" after the budget log was quoted reads the section holding "shield"
+    ("client_budget_playbook.txt", _PLAYBOOK, "txt shield", "budget log on the day it is agreed", "Shield, in order",
+     "budget log on the day"),
+    # nextsection: "and what do we do after that?" after a whole dash-framed section reads the next one, only it
+    ("account_runbook.txt", _RUNBOOK, "txt next", "the pixel broke", "Lock every automated budget rule",
+     "Record every client budget change"),
+], ids=["own words choose", "next section"])
+def test_on_a_plain_text_kb(tmp_path, monkeypatch, meaning, name, text, said, before, after, not_after):
+    first, then = _talk(_written_kb(tmp_path, monkeypatch, name, text), *_SAID[said])
+    assert before in first.assistant
+    assert after in then.assistant and not_after not in then.assistant
 
 
 def test_a_quote_that_stopped_inside_its_section_names_no_next_section():
