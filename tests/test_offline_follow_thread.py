@@ -23,6 +23,8 @@ _SAID = {
                    "ok and what's the extra half for?"],
     "txt next": ["signups in our reports fell to almost zero overnight but visits and checkout starts look flat. why?",
                  "and what do we do after that?"],
+    "txt ok next": ["signups in our reports fell to almost zero overnight but visits and checkout starts look flat. why?",
+                    "ok, what comes next?"],
     "txt shield": ["our client just lowered their monthly spend. what do we write down about the change?",
                    "ok, and what do we shield?"],
 }
@@ -152,11 +154,23 @@ def test_what_comes_first_after_a_whole_section_reads_the_next_one(shipped_engin
     # nextsection: "and what do we do after that?" after a whole dash-framed section reads the next one, only it
     ("account_runbook.txt", _RUNBOOK, "txt next", "the pixel broke", "Lock every automated budget rule",
      "Record every client budget change"),
-], ids=["own words choose", "next section"])
+    # a pleasantry before a three-word question is no small talk: the question is answered
+    ("account_runbook.txt", _RUNBOOK, "txt ok next", "the pixel broke", "Lock every automated budget rule",
+     "Glad that helps"),
+], ids=["own words choose", "next section", "ok then a question"])
 def test_on_a_plain_text_kb(tmp_path, monkeypatch, meaning, name, text, said, before, after, not_after):
     first, then = _talk(_written_kb(tmp_path, monkeypatch, name, text), *_SAID[said])
     assert before in first.assistant
     assert after in then.assistant and not_after not in then.assistant
+
+
+def test_a_short_question_after_a_pleasantry_is_asked_and_a_bare_one_or_one_to_the_assistant_is_chat():
+    from agent.offline import scope
+    from agent.offline.parse import parse
+    assert_unseen(["ok, what comes next?", "cool. what happens then?", "great. what now?", "thanks, how are you?"])
+    for text, chat in [("ok, what comes next?", False), ("cool. what happens then?", False), ("great. what now?", True),
+                       ("thanks, how are you?", True)]:
+        assert scope.chat(text, parse(text).smalltalk) is chat, text
 
 
 def test_a_quote_that_stopped_inside_its_section_names_no_next_section():

@@ -119,8 +119,8 @@ def chat(text: str, smalltalk: bool) -> bool:
     opens like small talk but asks something ("how are you?" stays small talk)."""
     if not smalltalk or outside(text):  # "thanks! now write me a limerick": the request, not the thanks
         return False
-    rest = _OPENER.sub("", text).strip()
-    asks = rest.endswith("?") and _QUESTION.match(rest) and len(rest.split()) >= 4
+    rest = _OPENER.sub("", text).strip()  # a question of three words asks: "ok, what comes next?" ("what now?" may not)
+    asks = rest.endswith("?") and _QUESTION.match(rest) and len(rest.split()) >= 3
     # people leave the question mark off: a clause that opens as a question does ("ok what should i track instead",
     # "ok different q, whats the minimum budget for google ads")
     asks = asks or any(_TYPED_QUESTION.match(c.strip()) and len(c.split()) >= 4 for c in re.split(r"[,;:.!—]|\s-\s", rest))
