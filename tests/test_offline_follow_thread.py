@@ -173,6 +173,34 @@ def test_a_short_question_after_a_pleasantry_is_asked_and_a_bare_one_or_one_to_t
         assert scope.chat(text, parse(text).smalltalk) is chat, text
 
 
+_RULE = "-" * 80
+_DOES = {  # a worked example holding "does not" and a heading word "Worked", and the rule the conversation is on
+    "md": ([{"id": "tips#1", "source": "tips.md › Worked example: a two-channel plan",
+             "text": "### Worked example: a two-channel plan\n\nAdding a third channel would need $40,000, which the budget "
+                     "does not have. The plan funds two channels and keeps the rest for scaling them."},
+            {"id": "tips#2", "source": "tips.md › Rule of thumb: swap the opening first",
+             "text": "### Rule of thumb: swap the opening first\n\nWhen an ad tires, swap its first three seconds before "
+                     "remaking it. Remake the whole ad only after two swaps fail to win back half of the lost clicks."}],
+           "Rule of thumb: swap the opening first ad tires remaking"),
+    "txt": ([{"id": "tips#1", "source": "tips.txt › Section 4 - Worked Example: A Two-Channel Plan",
+              "text": f"{_RULE}\nSECTION 4 - WORKED EXAMPLE: A TWO-CHANNEL PLAN\n{_RULE}\n\nAdding a third channel would "
+                      "need $40,000, which the budget does not have. The plan funds two channels and keeps the rest for scaling them."},
+             {"id": "tips#2", "source": "tips.txt › Section 2 - Swap The Opening First",
+              "text": f"{_RULE}\nSECTION 2 - SWAP THE OPENING FIRST\n{_RULE}\n\nWhen an ad tires, swap its first three "
+                      "seconds before remaking it. Remake the whole ad only after two swaps fail to win back half of the lost clicks."}],
+            "Section 2 - Swap The Opening First ad tires remaking"),
+}
+
+
+@pytest.mark.parametrize("layout", ["md", "txt"])
+def test_a_form_of_do_is_grammar_not_what_a_follow_up_asks(layout):
+    from agent.offline.reader import extract
+    passages, topic = _DOES[layout]
+    assert_unseen(["what if that still doesn't work?"])
+    out = extract("what if that still doesn't work?", passages, 3, context=topic)
+    assert out and out.startswith("Based on Knowledge Base [tips#2]") and "swap its first three seconds" in out
+
+
 def test_a_quote_that_stopped_inside_its_section_names_no_next_section():
     from agent.offline.meaningsearch import Section
     secs = (Section("a.md", ("A", "One"), "First sentence here. Second sentence of the first section ends right here."),

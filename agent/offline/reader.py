@@ -44,6 +44,9 @@ from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_o
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
+# forms of "do" the analyzer's stop list keeps ("doesn't" read as "does not" → "doe"): grammar, not what is asked —
+# "and if that doesn't work?" met "which does not" in a worked example and stood alone there
+_AUXILIARY = frozenset({"doe", "did"})
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
@@ -99,7 +102,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     asked = placekinds.written(question, " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
-    q = _with_directions(plain) - norm_adjs  # "shorter" also asks about what "reduces"
+    q = _with_directions(plain) - norm_adjs - _AUXILIARY  # "shorter" also asks about what "reduces"
     quantity = valueask.named(question, q) if valueask.asked(question) else set()  # "what rate is normal?": a usual value
     ctx = set(terms(context)) - q
     top = passages[:CANDIDATES]
