@@ -112,3 +112,16 @@ def asks_from(message: str, pos: int) -> bool:
     start = max((m.end() for m in LOOSE_SENTENCE_END.finditer(message[:pos])), default=0)
     rest = sentences(message[start:])
     return any(s.rstrip().endswith("?") for s in rest) if "?" in message else any(asks(s) for s in rest)
+
+
+def marked(message: str) -> str:
+    """``message`` with a "?" after each sentence worded as a question and typed with no final mark, when the
+    message marks none itself. For the sentence encoder (:mod:`~agent.offline.semantic`), which reads "can we
+    stop once it looks significant" and the same words with "?" as different texts (the mark moves the
+    statement's vector towards the question's, and the sections answering it): the rules read the words."""
+    if "?" in message:
+        return message
+    said = sentences(message)
+    return " ".join(f"{s}?" if re.search(r"\w[\"')\]]*$", s) and worded_as_question(s) else s for s in said) \
+        if said else message
+
