@@ -28,7 +28,8 @@ from rag.sentences import LOOSE_SENTENCE_END
 
 # discourse words before the question itself ("ok so what …", "and also, how …")
 _OPENERS = (r"(?:(?:so|and|but|or|ok|okay|well|then|also|oh|now|right|alright|plus|hey|hi|hmm+|btw|anyway|one more thing|"
-            r"last thing|quick question|question|next)\b[\s,:;.!-]*)*")
+            r"last thing|quick question|question|next|just|roughly|approximately|realistically|honestly|seriously|basically|"
+            r"generally|typically|ballpark|in general|in practice|in short|out of curiosity)\b[\s,:;.!-]*)*")
 _WH = r"(?:what|how|which|when|where|why|who|whom|whose)"
 _AUX = (r"(?:do|does|did|is|are|was|were|am|can|could|should|shall|will|would|may|might|must|has|have|had)")
 _NEG = (r"(?:isn't|aren't|wasn't|weren't|don't|doesn't|didn't|can't|cannot|couldn't|shouldn't|won't|wouldn't|"
@@ -69,8 +70,10 @@ _CLAUSE = re.compile(r"[,;:]|\s[-–—]+\s")
 _CLAUSE_OPENS = re.compile(rf"^\W*{_OPENERS}(?:(?:what's|whats|how's|hows)\b|(?:what|how)\s+(?:about|if|much|many|long|often|to)\b|"
                            rf"{_WH}\s+{_AUX}\s+{_SUBJECT}\b|(?:what|which)\s+\w+\s+{_AUX}\s+{_SUBJECT}\b|"
                            rf"{_AUX}\s+{_SUBJECT}\b|{_PREP_WH}|{_REQUEST})", re.I)
-# a tag at the end ("…, right", "…, isn't it"): the statement is put as a question
-_TAG = re.compile(rf",\s*(?:right|correct|yes or no|or not|{_NEG}\s+(?:it|that|they|we|i|you)|no)\W*$", re.I)
+# a tag at the end ("…, right", "…, isn't it", "worth it or not" — not "whether … or not"): the statement is put as
+# a question
+_TAG = re.compile(rf",\s*(?:right|correct|yes or no|or not|{_NEG}\s+(?:it|that|they|we|i|you)|no)\W*$|"
+                  r"^(?!.*\b(?:whether|if)\b).*\bor not\W*$", re.I)
 
 
 def asks(sentence: str) -> bool:
