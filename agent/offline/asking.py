@@ -96,12 +96,15 @@ def sentences(message: str) -> list[str]:
     return [s for s in LOOSE_SENTENCE_END.split(message.strip()) if s.strip()]
 
 
-def question_sentences(message: str) -> list[str]:
-    """The sentences of ``message`` that ask: those marked "?" when any is, else those :func:`asks` finds, else
-    the last sentence; [] for an empty message."""
+def asking_sentences(message: str) -> list[str]:
+    """The sentences of ``message`` that ask: those marked "?" when any is, else those :func:`asks` finds."""
     said = sentences(message)
-    marked = [s for s in said if s.rstrip().endswith("?")]
-    return marked or [s for s in said if asks(s)] or said[-1:]
+    return [s for s in said if s.rstrip().endswith("?")] or [s for s in said if asks(s)]
+
+
+def question_sentences(message: str) -> list[str]:
+    """The message's question: its :func:`asking_sentences`, else its last sentence; [] for an empty message."""
+    return asking_sentences(message) or sentences(message)[-1:]
 
 
 def asks_anything(message: str) -> bool:
