@@ -8,7 +8,7 @@ KB     ?= kb
 INDEX  ?= .index/kb-index.json
 SCIFACT ?= data/scifact
 
-.PHONY: setup bytecode test eval sweep bench clean
+.PHONY: setup bytecode test eval sweep bench clean meaning-seed
 
 setup: $(STAMP)
 
@@ -51,6 +51,14 @@ test: $(STAMP) bytecode
 	  MPA_WEIGHTS=tests/fixtures/kb_txt2_datasets/weights.json $(BIN)/python -m evals.mutation --check
 	MPA_KB_DIR=tests/fixtures/kb_txt3 MPA_DATASETS=tests/fixtures/kb_txt3_datasets \
 	  MPA_WEIGHTS=tests/fixtures/kb_txt3_datasets/weights.json $(BIN)/python -m evals.mutation --check
+
+# The sentence encoder's vectors for the texts the suite meets (tests/fixtures/meaning_seed/, conftest.py
+# `_seeded`): made again from a run that starts with none, after rag/dense.py changes (tests/test_meaning_seed.py
+# says when) or when many tests' texts did. Without it a fresh clone's first pytest encodes them (~40 s of CPU).
+meaning-seed: $(STAMP) bytecode
+	rm -rf .pytest_cache/d/mpa-meaning-* tests/fixtures/meaning_seed
+	$(BIN)/python -m pytest -q --ignore tests/test_meaning_seed.py
+	mkdir -p tests/fixtures/meaning_seed && cp -r .pytest_cache/d/mpa-meaning-* tests/fixtures/meaning_seed/
 
 # The gated evals on the preset under test (MPA_RAG_PRESET); each experiment is named for its arm
 # and diffs against the latest one of the same eval and dataset, or MPA_BASELINE (README: "Compare two arms").

@@ -109,18 +109,46 @@ def _offline_reader_by_words():
     yield
 
 
-def meaning_folder(config, tmp_path_factory) -> Path:
-    """Where tests that turn the encoder on keep its vectors: pytest's cache folder, so a KB's pieces
-    are encoded on a cold run only (they cost ~50 ms of CPU each). The vectors are keyed by a hash of
-    the text, and the folder by a hash of the encoder's code (``rag/dense.py``), so none is ever stale.
-    Without pytest's cache (``-p no:cacheprovider``), a temporary folder."""
+MEANING_SEED = ROOT / "tests" / "fixtures" / "meaning_seed"
+
+
+def meaning_code() -> str:
+    """A hash of the encoder's code (``rag/dense.py``): the name of the folder its vectors are kept in."""
     import hashlib
 
+    return hashlib.sha256((ROOT / "rag" / "dense.py").read_bytes()).hexdigest()[:12]
+
+
+def meaning_folder(config, tmp_path_factory) -> Path:
+    """Where tests that turn the encoder on keep its vectors: pytest's cache folder, so a KB's pieces
+    are encoded on a cold run only (they cost 20–50 ms of CPU each). The vectors are keyed by a hash of
+    the text, and the folder by a hash of the encoder's code, so none is ever stale. Without pytest's
+    cache (``-p no:cacheprovider``), a temporary folder. Either starts from the seed (:func:`_seeded`)."""
     cache = getattr(config, "cache", None)
-    if cache is None:
-        return tmp_path_factory.mktemp("meaning")
-    code = hashlib.sha256((ROOT / "rag" / "dense.py").read_bytes()).hexdigest()[:12]
-    return cache.mkdir(f"mpa-meaning-{code}")
+    name = f"mpa-meaning-{meaning_code()}"
+    folder = tmp_path_factory.mktemp("meaning") if cache is None else cache.mkdir(name)
+    return _seeded(folder, MEANING_SEED / name)
+
+
+def _seeded(folder: Path, seed: Path) -> Path:
+    """``folder`` holding the seed's vector files where it has none of its own yet.
+
+    Why: the suite meets ~1,900 KB pieces and questions with the encoder on (the whole of kb/ once, for the
+    reader's whole-KB ranking by meaning, ``agent/offline/meaningsearch.py``); encoding them costs ~40 s of
+    CPU, the whole difference between a fresh clone's first run and every later one. The seed is the
+    vector file a run of this suite wrote (``make meaning-seed``), kept for the encoder code that wrote it
+    (its folder name is that code's hash, like the cache's): a changed ``rag/dense.py`` finds no seed and
+    encodes as before, and ``tests/test_meaning_seed.py`` fails until the seed is made again. That test
+    also re-encodes a sample and compares, so the seed is known to be this encoder's output. Copied
+    atomically: xdist workers may race here."""
+    if seed.is_dir():
+        for src in seed.glob("*.npz"):
+            dst = folder / src.name
+            if not dst.exists():
+                tmp = folder / f".{src.name}.{os.getpid()}.tmp"
+                shutil.copyfile(src, tmp)
+                os.replace(tmp, dst)
+    return folder
 
 
 @pytest.fixture

@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
     ("roughly 35 grand", 35000), ("a quarter of a million dollars", 250000), ("$75k", 75000),
     ("seventy-five thousand", 75000), ("$2.5M", 2500000), ("two hundred and ten thousand", 210000),
     ("half a million", 500000), ("eight bucks", 8), ("3,250 dollars", 3250), ("USD 900", 900),
+    ("a million two hundred thousand", 1200000), ("a million and fifty thousand dollars", 1050000),
+    ("one million three hundred thousand", 1300000), ("a million", 1000000),
 ])
 def test_spoken_amounts_become_numbers(said, value):
     assert [n.value for n in parse_numbers(digits(said))] == [value]

@@ -89,9 +89,9 @@ _SPOKEN = [
           r"bump\w*|boost\w*|fall\w*|fell|drop\w*|declin\w*|decreas\w*|slip\w*|sank|sink\w*|went down|go(?:es)? down|"
           r"come(?:s)? down|came down)(?:\s+(?:it|that|this|by)){0,2}\s+)(?:a|one) (quarter|fifth|tenth)\b",
           lambda m: m.group(1) + _CUT_SHARE[m.group(2).lower()], *_SHARES),  # "rose by a fifth": 20% up
-    # "a million" → "1000000"; "one million two hundred thousand" is left whole to the word reader (one number)
-    _rule(r"\b(?:a|one) (million|billion)\b", lambda m: m.group(0) if m.group(0)[0] in "oO" and _MORE_WORDS.match(
-        m.string, m.end()) else _spell(_SCALES[m.group(1).lower()]), "illion"),
+    # "a million" → "1000000"; "one (or a) million two hundred thousand" is left whole to the word reader (one number)
+    _rule(r"\b(a|one) (million|billion)\b", lambda m: f"one {m.group(2)}" if _MORE_WORDS.match(m.string, m.end())
+          else _spell(_SCALES[m.group(2).lower()]), "illion"),
     _rule(r"\ba hundred (thousand|grand|k)\b", lambda m: "100000" if m.group(1).lower() == "thousand" else
           f"100 {m.group(1)}", "hundred"),
     # "one point two million" → "1.2 million"; "two and a half million" → "2500000"; "a hundred and twenty" → "one …"
