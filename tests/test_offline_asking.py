@@ -14,15 +14,15 @@ from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
 ASKING = ["whats a sensible cpc for a florist", "how do we size the people who own boats in florida",
-          "can we pause the radio flight for two weeks", "is a billboard worth it for one bakery",
+          "can we pause the radio flight for two weeks", "is a billboard worth it for one bakery", "is retargeting worth it for a florist",
           "should dentists bother with tiktok", "isn't that steep for a garage", "roughly how many clicks is that",
-          "at what point do we stop a losing ad set", "if we pay $9 per thousand, what's the total",
+          "at what point do we stop a losing ad set", "say views cost $9 a thousand, what would the sum be",
           "tell me the usual cost of a lead for roofers.", "walk me through planning a product launch",
           "any tips for a first podcast campaign", "when to add a second channel",
-          "we should begin with search, right", "keep the radio spots or not", "so which one do we believe"]
+          "we should begin with search, right", "keep the radio spots or not", "so which of the two reports is right"]
 NOT_ASKING = ["what we need is reach in Texas.", "when the flight ended, our clicks fell",
               "how we report it matters to the board", "was hoping for cheaper clicks", "can't afford a TV flight",
-              "would love some pointers", "our pot is $80,000 a quarter", "we sell garden sheds",
+              "would love some pointers", "our kitty is $70,000 a quarter", "we sell garden sheds",
               "what a helpful answer", "we want reach, which is hard in rural areas",
               "we don't know whether it works or not"]
 # (KB fixture, a question typed without its "?") — each answered on main differently without the mark
@@ -54,12 +54,12 @@ def test_the_question_of_a_message():
     assert asking.question_sentences("What we need is reach in Texas. Which channel gets there?") == \
         ["Which channel gets there?"]
     # unmarked: the sentences worded as questions …
-    assert asking.question_sentences("we sell sheds. our pot is $80k. how many leads is that") == \
+    assert asking.question_sentences("we sell sheds. our kitty is $70k. how many leads is that") == \
         ["how many leads is that"]
     assert asking.question_sentences("what we need is reach in texas. which channel gets there") == \
         ["which channel gets there"]
     # … else the last sentence, where a run-on puts its ask
-    assert asking.question_sentences("our pot is $80k. leads at a normal cost") == ["leads at a normal cost"]
+    assert asking.question_sentences("our kitty is $70k. leads at a usual price") == ["leads at a usual price"]
     assert asking.question_sentences("") == []
 
 

@@ -1,7 +1,7 @@
 """Whether a sentence asks, and which sentences of a message ask: one judgement for every rule.
 
 Why: people leave the question mark off ("what's a normal CPC for dentists", "how do i size my audience",
-"we've got $250k. how much goes to each tier"). Rules that found the question of a message by its "?" then
+"we have $90k. how much goes to each channel"). Rules that found the question of a message by its "?" then
 read a whole story as the question, or none at all, and answered another section than the same words typed
 with the mark. So the rules ask here instead, and the answer is English structure, never a wording:
 
@@ -10,7 +10,7 @@ with the mark. So the rules ask here instead, and the answer is English structur
   ("what", "how much", "which channel", "when to"), an auxiliary verb before its subject ("do we", "can i",
   "is it", "should dentists", "isn't that"), "any idea/tips", a tag at its end (", right"), or a request for
   an answer ("tell me", "give me", "show me", "walk me through", "explain", "i'd like to know", "wondering
-  whether") — or whose clause after a comma, colon or dash does ("if we pay $14 per thousand, what's the bill");
+  whether") — or whose clause after a comma, colon or dash does ("at $20 a thousand views, what's the total");
 * a question word before its clause's own subject opens a statement, not a question: "what we need is reach
   in Texas", "when the campaign ended, CPCs fell", "how we measure it matters" — and an auxiliary without a
   subject after it is a sentence whose "I"/"we" was left off: "was hoping to…", "can't afford TV", "would love".
@@ -18,7 +18,7 @@ with the mark. So the rules ask here instead, and the answer is English structur
 A message's question (:func:`question_sentences`) is its sentences marked "?" when the user marks any — a
 writer who uses the mark uses it on their questions, so the sentence beside one is their situation — else the
 sentences that ask by the rules above, else its last sentence (where people put the ask of a run-on
-"our pot is $80k. new shoppers in the normal range").
+"we have $90k. buyers at the usual cost").
 """
 from __future__ import annotations
 
@@ -40,9 +40,11 @@ _SUBJECT = (r"(?:i|we|you|u|they|he|she|it|there|this|that|these|those|my|our|yo
             r"anyone|anybody|anything|someone|somebody|something|everyone|everybody|everything|each|every|all|most|"
             r"some|ya|y'all)")
 _PERSONAL = r"(?:i|we|you|u|they|he|she|it|i'm|we're|you're|they're|it's|we've|i've|we'd|i'd|i'll|we'll)"
-# after an auxiliary, what shows its subject was left off ("was hoping", "can't afford", "would love", "will do")
+# after an auxiliary, what shows its subject was left off ("was hoping", "can't afford", "would love", "will do"):
+# a participle or a verb — not an -ing noun or gerund that may be the subject ("is retargeting worth it", "is Bing …")
 _NO_SUBJECT = (r"(?:be|been|being|not|never|also|just|really|still|probably|definitely|totally|always|to|do|get|go|"
-               r"have|try|use|need|want|like|love|see|say|work|help|afford|wait|agree|[a-z]+ing|[a-z]+ed)")
+               r"have|try|use|need|want|like|love|see|say|work|help|afford|wait|agree|going|getting|doing|trying|hoping|"
+               r"thinking|planning|looking|wondering|[a-z]+[^e\W]ed)")
 # an auxiliary that opens a question with almost any subject ("is tiktok worth it", "do dentists convert");
 # the others ("was", "did", "had") ask only before a pronoun or determiner ("did the test work", not "did a test")
 _ANY_SUBJECT_AUX = r"(?:do|does|is|are|can|could|should|shall|will|would|may|might|must)"
@@ -122,8 +124,8 @@ def asks_from(message: str, pos: int) -> bool:
 
 def marked(message: str) -> str:
     """``message`` with a "?" after each sentence worded as a question and typed with no final mark, when the
-    message marks none itself. For the sentence encoder (:mod:`~agent.offline.semantic`), which reads "can we
-    stop once it looks significant" and the same words with "?" as different texts (the mark moves the
+    message marks none itself. For the sentence encoder (:mod:`~agent.offline.semantic`), which reads "may we end
+    the test early" and the same words with "?" as different texts (the mark moves the
     statement's vector towards the question's, and the sections answering it): the rules read the words."""
     if "?" in message:
         return message
