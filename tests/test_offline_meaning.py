@@ -89,6 +89,21 @@ def test_vectors_are_kept_on_disk_and_read_back(meaning):
     assert semantic.similarities(ASK, [text]) == first
 
 
+@needs_encoder
+def test_a_long_first_encoding_says_why_the_user_waits(meaning, monkeypatch, capsys):
+    """The whole-KB ranking's first run encodes hundreds of sections (tens of seconds): stderr says what and where
+    it is kept; a few texts say nothing."""
+    texts = [f"Coupon rule number {w} for the flower shop" for w in ("seven", "eight", "nine")]
+    for t in [*texts, "which coupon rule?"]:
+        semantic._vectors.pop(semantic._key(t), None)
+    monkeypatch.setattr(semantic, "LONG_RUN", 3)
+    semantic.similarities("which coupon rule?", texts)
+    err = capsys.readouterr().err
+    assert "encoding 4 texts for the meaning similarity, once" in err and str(meaning) in err, err
+    semantic.similarities("which coupon rule applies here?", texts[:1])
+    assert capsys.readouterr().err == ""
+
+
 def test_a_question_with_figures_is_left_to_the_words(monkeypatch):
     def fail(*_a, **_k):
         raise AssertionError("the encoder was asked")

@@ -221,8 +221,12 @@ def test_an_empty_search_is_retried_once_with_the_question_alone_or_without_figu
     empty = ToolOutcome("search_knowledge_base", {"query": "x"}, "No knowledge-base passage answers this query", False)
     story = "Our mailer went to 12,000 homes last week and the printer was late. How should we judge the response?"
     assert retry(story, [empty]) == "How should we judge the response?"
+    assert retry("We booked 3,400 leads from $51k, is a lead cost of that size normal", [empty]) == \
+        "We booked leads from, is a lead cost of that size normal"  # one sentence: its words without the figures
+    # a question typed without its "?" is the question all the same (agent.offline.asking)
     assert retry("We booked 3,400 leads from $51k. Is a lead cost of that size normal", [empty]) == \
-        "We booked leads from. Is a lead cost of that size normal"
+        retry("We booked 3,400 leads from $51k. Is a lead cost of that size normal?", [empty]).rstrip("?") == \
+        "Is a lead cost of that size normal"
     assert retry(story, [empty, ToolOutcome("search_knowledge_base", {"query": "How should we judge the response?"},
                                             "No knowledge-base passage answers this query", False)]) is None
     found = _outcome("a#1", "a.md", "Judge a mailer by its response rate.")

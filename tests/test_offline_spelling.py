@@ -79,6 +79,7 @@ def test_the_perturbations_are_seeded_and_do_what_their_class_says():
         assert perturb.perturb(cls, text, "k") == perturb.perturb(cls, text, "k")
     assert perturb.lowercase(text, random.Random(0)) == \
         "were spending $20,000 a month with you. whats a typical conversion rate for ecommerce"
+    assert perturb.nomark(text, random.Random(0)) == text[:-1]  # only the "?" goes
     assert perturb.textspeak(text, random.Random(0)).startswith("We're spending $20,000 a month w/ u. whats")
     nums = {perturb.numbers(text, random.Random(i)) for i in range(20)}
     assert {n.split(" a month")[0] for n in nums} <= {"We're spending $20k", "We're spending 20k",

@@ -16,6 +16,8 @@ Modules, one concept each:
   (place codes typed in lower case), :mod:`~agent.offline.kbcase` (the KB's own acronyms and names typed in lower
   case), :mod:`~agent.offline.barewords` (contractions typed without the apostrophe whose bare form is also a word:
   "were a dealer group") and percentages written out;
+* :mod:`~agent.offline.asking` — which sentences of a message ask, with or without their "?" (one judgement for
+  every rule that looks for the question in a message; the sentence encoder reads an unmarked question with its mark);
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");

@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.asking import asking_sentences
 from agent.offline.passages import terms
 
-# "A or B?" closing a question: up to three words either side of "or" (a preposition may repeat: "by city or by region")
-_CHOICE = re.compile(r"((?:[\w'/-]+\s+){0,2}[\w'/-]+)\s+or\s+((?:[\w'/-]+\s+){0,2}[\w'/-]+)\s*\?", re.I)
+# "A or B" closing a question (:func:`~agent.offline.asking.asking_sentences`: "?" or worded as one): up to three
+# words either side of "or" (a preposition may repeat: "by city or by region")
+_CHOICE = re.compile(r"((?:[\w'/-]+\s+){0,2}[\w'/-]+)\s+or\s+((?:[\w'/-]+\s+){0,2}[\w'/-]+)\s*[?.!]*\s*$", re.I)
 _QUOTED = re.compile(r"Based on Knowledge Base \[([^\]]+)\]:\s*")
 
 
 def options(question: str) -> tuple[set[str], set[str]] | None:
     """The content words (stems) of the two options a question offers, each without the words they share
     ("by state" / "by DMA" → {state} / {dma}), or None when it offers no such choice."""
-    m = _CHOICE.search(question)
+    m = next((m for s in asking_sentences(question) if (m := _CHOICE.search(s.strip()))), None)
     if not m:
         return None
     before, after = terms(m.group(1)), terms(m.group(2))

@@ -16,6 +16,7 @@ import re
 from fractions import Fraction
 
 from agent.offline import periods
+from agent.offline.asking import asks_anything
 from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.parse import parse
@@ -35,6 +36,12 @@ _DOWN = re.compile(rf"\b(?:{LESS}|shave\w*|less|knock\w* off)\b", re.I)  # the v
 _UP = re.compile(rf"\b(?:{MORE}|higher|growing|rising)\b", re.I)
 _MULTIPLE = re.compile(r"\b(halv\w*|doubl\w*|tripl\w*)\b|\b(?:cut|slash\w*|chop\w*)\s+(?:\w+\s+){0,3}?in half\b", re.I)
 _ASKS = re.compile(r"\?|\b(?:what|how much|tell me|work out|calculate)\b", re.I)
+
+
+def _asks(t: str) -> bool:
+    """Does the message ask for a figure: a question word or a request for the sum anywhere, or a sentence that
+    asks (:func:`~agent.offline.asking.asks_anything`: "is that enough", typed with or without its "?")?"""
+    return bool(_ASKS.search(t)) or asks_anything(t)
 _HOW_MANY = re.compile(r"\bhow many\b", re.I)
 # "the smallest monthly amount a channel should get": a rule of the knowledge base asked, not the amount re-timed
 _RULE_ASKED = re.compile(r"\b(?:should|ought to|must|need to|minimum|maximum|smallest|least|most|at most|at least)\b", re.I)
@@ -134,7 +141,7 @@ def moved(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
-    if len(cash) != 1 or _HOW_MANY.search(t) or not _ASKS.search(t) or _RULE_ASKED.search(t):
+    if len(cash) != 1 or _HOW_MANY.search(t) or not _asks(t) or _RULE_ASKED.search(t):
         return []
     own = own_period(t, cash[0])
     wanted = asked_periods(t, cash[0], own) if own else []
@@ -164,7 +171,7 @@ def per_period(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
-    if len(cash) != 1 or any(n.pct for n in nums) or _HOW_MANY.search(t) or not _ASKS.search(t) or _RULE_ASKED.search(t):
+    if len(cash) != 1 or any(n.pct for n in nums) or _HOW_MANY.search(t) or not _asks(t) or _RULE_ASKED.search(t):
         return []
     days = re.search(r"\b(\d+)[- ]days?\b", t)
     if days and re.search(r"\b(?:daily|per day|a day|each day|every day)\b", t, re.I) and int(days.group(1)) > 1:
@@ -239,7 +246,7 @@ def part(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash, pcts = _money_amounts(t, nums), [n for n in nums if n.pct]
-    if len(cash) != 1 or len(pcts) != 1 or _HOW_MANY.search(t) or not _ASKS.search(t) or \
+    if len(cash) != 1 or len(pcts) != 1 or _HOW_MANY.search(t) or not _asks(t) or \
             not _PART.match(t[pcts[0].end - 1:pcts[0].end + 40]) or _DOWN.search(t) or _UP.search(t):
         return []
     v = cash[0].value * pcts[0].value / 100
@@ -258,7 +265,7 @@ _IMPRESSION = (r"(?:impressions?|(?:ad\s+)?views|exposures|showings|ad plays|tim
 def impressions(text: str) -> list[str]:
     """People reached × how often each sees the ad = impressions (no price asked)."""
     t = digits(text)
-    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not (_ASKS.search(t) or _HOW_MANY.search(t)) or re.search(
+    if not re.search(r"\b" + _IMPRESSION + r"\b", t, re.I) or not (_asks(t) or _HOW_MANY.search(t)) or re.search(
             r"\bcpm\b|\$", t, re.I):
         return []  # "how many impressions do i need" asks without a question mark, as people type
     f = _FREQ.search(t)

@@ -7,7 +7,9 @@ then says nothing about who "we" are — the rules that read the user's business
 every later turn loses it. English grammar settles most of them by the next word:
 
 * "were" opening a sentence that does not ask ("?"), before an article, a number or an -ing form
-  ("were a …", "were 9 shops …", "were spending …"): a statement about "we";
+  ("were a …", "were 9 shops …", "were spending …"): a statement about "we" (the raw mark, not
+  :mod:`~agent.offline.asking`'s judgement: "were a lot of them bots" is worded as either, and this reading runs
+  before the message is read at all);
 * "its" before an article, "not", "been", "going"/"getting"/"looking" or an adverb of degree, or after a subordinating
   word and before the one word ending that clause ("once its live, …"): a clause needs its verb;
 * "wed" / "id" before a verb of wanting or "rather"/"better" ("wed like", "id rather");

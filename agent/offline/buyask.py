@@ -53,7 +53,9 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 
 
 # a result named alone as the question, after the budget: "$1.2M/yr for UA. installs?", "50k a month — so, leads?"
-# (any counted plural a budget buys, as "how many <it>" would ask: "clicks?", "patients?"; not a period or an amount)
+# (any counted plural a budget buys, as "how many <it>" would ask: "clicks?", "patients?"; not a period or an amount).
+# Only the mark makes a lone noun a question, so this one reads the raw "?" (agent.offline.asking judges sentences
+# worded as questions; "$50k a month. leads" without it may be a list of what the user has)
 BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
                    r"(?!(?:dollars|bucks|months|weeks|years|days|quarters|thanks|ads|results|numbers|figures|thoughts|ideas|"
                    r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)\s*\?+\s*$", re.I)

@@ -12,6 +12,7 @@ import re
 from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
+from agent.offline.asking import asks_anything
 from agent.offline.passages import in_family, sentences, terms
 from agent.offline.scope import BYE, GREETING, THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
@@ -202,7 +203,7 @@ _KNOWN = re.compile(r"^\s*our\s+(?P<x>[^?]+?)\s+(?:is|are|was)\s+(?P<v>[^?]+?)\s
 def statement(text: str) -> tuple[str, str] | tuple[str, str, str] | None:
     """("unknown", what) for "I don't know our X."; ("known", what, value) for "Our X is V.";
     None for anything else (questions, requests)."""
-    if "?" in text or _TAG_QUESTION.search(text):
+    if asks_anything(text) or _TAG_QUESTION.search(text):
         return None
     m = _DONT_KNOW.match(text)
     if m:

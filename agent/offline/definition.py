@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.kbterms import expansions
+from agent.offline.asking import question_sentences
 from agent.offline.passages import is_instruction, is_pointer, message_sentences
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY
@@ -65,8 +66,9 @@ def asked_terms(question: str) -> list[str]:
     if re.search(r"\d", question):  # figures given ("… 6% of its volume … What is the CDI?"): a calculation's
         return []
     said = [" ".join(s.split()) for s in message_sentences(question) if s.strip()]
+    several = len(question_sentences(question)) > 1
     for q in said:  # "Ignore that. What is CPA?": the sentence that asks (one asking sentence, no other question)
-        if len([x for x in said if "?" in x]) > 1:
+        if several:
             break
         m = _PAIR.search(q)
         if m:

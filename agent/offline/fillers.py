@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.asking import worded_as_question
+
 _LEAD = re.compile(r"^\s*(?:(?:quick (?:q|question|one)|real quick|question)\s*[:,-]\s*|(?:u+m+|u+h+|e+r+m+|h+m+)\b[,.]?\s*|"
                    r"(?:ok(?:ay)?,?\s+so|so\s+like)\b\s*,?\s*|tbh\s*,?\s*|ngl\s*,?\s*|"
                    r"honestly\s*,\s*|(?:hey|hi|hello|hiya|yo)(?:\s+there)?\s*,\s*)", re.I)
@@ -40,7 +42,8 @@ def strip(text: str) -> str:
             break
         out = out[m.end():]
     tail = _TAIL.search(out)
-    if tail and (not tail.group("thanks") or "?" in out[tail.end():]):  # thanks closing a statement may be all it says
+    if tail and (not tail.group("thanks") or "?" in out[tail.end():] or (  # thanks closing a statement may be all
+            "?" not in out and worded_as_question(out[:tail.start()]))):  # it says; closing a question, filler
         out = out[:tail.start()] + out[tail.end():]
     out = _like(out)
     return out if re.search(r"\w", out) else text

@@ -18,6 +18,7 @@ import re
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain, result
 from agent.offline import compare
 from agent.offline.askshape import JUDGED
+from agent.offline.asking import asks
 from agent.offline.parse import EVALUATE
 from mpa.vocabulary import VOCABULARY, term_pattern
 
@@ -51,7 +52,7 @@ def _near(t: str, n: Num, rx: re.Pattern, before: int = 5, after: int = 4) -> bo
 def _asked(t: str, rx: re.Pattern) -> bool:
     """The metric is what the question (its last clause) asks for."""
     last = re.split(r"[.;!]\s|,\s(?=what|how)", t)[-1]
-    return bool(rx.search(last.lower()) and _ASKS.search(last))
+    return bool(rx.search(last.lower()) and (_ASKS.search(last) or asks(last)))
 
 
 def work(text: str) -> tuple[list[str], str] | None:

@@ -27,6 +27,7 @@ from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
 from agent.offline import nameforms, platformsaid, platformslot
+from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -337,7 +338,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                      "ranges, not current prices.")
     looked_up = any(o.name in ("get_benchmark", "get_audience_sizing") and o.found for o in outcomes)
     # the sentences that ask ("which one do I believe?"), not the statements before them ("our MMM puts social at 3x")
-    ask = " ".join(u for u in message_sentences(question) if u.rstrip().endswith("?")) or question
+    ask = " ".join(question_sentences(question)) or question
     firm = business(ask) if not vertical else None  # a value asked for a business no covered vertical holds
     # (a price asked with the user's own figures is worked on them: "our real cost per order" needs no passage on orders)
     asked = ask if _PRICED.search(ask) and not re.search(r"\d", question) else firm.phrase if firm and (_VALUE.search(ask) or WH_NP.search(ask)) else ""

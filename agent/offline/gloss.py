@@ -23,7 +23,7 @@ from collections import Counter
 from functools import lru_cache
 
 from agent.offline import servedkb
-from agent.offline.passages import message_sentences
+from agent.offline.asking import question_sentences
 from mpa.everyday import Gloss, glosses, lexicon, stems
 
 MAX_NGRAM = 4     # the longest KB term checked whole
@@ -83,7 +83,7 @@ def _terms(text: str, kb: str) -> tuple[str, ...]:
     grams = _read(kb)[0]
     words = stems(text)
     said = [g for g in glosses(text) if _unusual(g, kb)]
-    asked = {g.concept for s in message_sentences(text) if s.rstrip().endswith("?") for g in glosses(s)}
+    asked = {g.concept for s in question_sentences(text) for g in glosses(s)}
     out: list[str] = []
     for g in said:
         if asked & {c.concept for c in said} and g.concept not in asked:

@@ -19,7 +19,7 @@ What it does, in general terms (no KB's words, no domain list):
   :data:`SHARE` of the question's own, not counting a one-word term's name ("reach" leads to its own section)
   — and at least one of them no heading of the KB uses (when every shared word names sections already, the
   search reaches them by it). The strongest match by the stems' rarity across the KB's sections wins;
-* only a question (a "?"), with no figure (a calculation's or a look-up's words are the KB's) and no topic
+* only a question (:func:`~agent.offline.asking.asks_anything`: typed with or without its "?"), with no figure (a calculation's or a look-up's words are the KB's) and no topic
   carried from the last turn;
 * then the term is searched for as one more search after the turn's own, and only the section holding the term
   is kept from it (:func:`narrowed`); the reader prefers that section only when the question's words name no
@@ -41,6 +41,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agent.offline import servedkb
+from agent.offline.asking import asks_anything
 from agent.offline.passages import is_pointer, terms
 from agent.offline.sectionkind import EXAMPLE_HEAD  # the reader's own test of an illustration's heading
 from rag.sentences import sentences
@@ -168,7 +169,7 @@ def explaining(question: str) -> str:
 
 def _explained(question: str) -> Entry | None:
     kb = servedkb.folder()
-    return _best(question, kb) if kb and "?" in question and not re.search(r"\d", question) else None
+    return _best(question, kb) if kb and asks_anything(question) and not re.search(r"\d", question) else None
 
 
 @lru_cache(maxsize=4)

@@ -39,6 +39,7 @@ from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
 from agent.offline.searchq import leans_on_previous
+from agent.offline.asking import asks_anything, marked
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
 
@@ -115,7 +116,7 @@ def _read_off(secs: tuple[Section, ...]) -> tuple[frozenset[str], frozenset[str]
 def nearest(question: str, outcomes: list[ToolOutcome]) -> tuple[Section, float] | None:
     """The section of the whole KB nearest in meaning to ``question``, with its similarity."""
     secs = _kb(outcomes)
-    sims = similarities(question, [s.encoded for s in secs]) if secs else None
+    sims = similarities(marked(question), [s.encoded for s in secs]) if secs else None
     if not sims:
         return None
     best = max(range(len(secs)), key=lambda i: (sims[i], -i))
@@ -148,7 +149,7 @@ def _named_after(question: str, sec: Section) -> bool:
     is as close to a question off the KB's topic (a novel for a long flight, and "Flighting"; a tax on a
     family home, and a worked example about home buyers): the section's own heading sharing a word,
     a question, and a heading that is no example or dialogue are what the answerable ones have."""
-    return bool(_ASKS.search(question)) and bool(set(terms(question)) & set(terms(sec.path[-1]))) and not any(
+    return bool(_ASKS.search(question) or asks_anything(question)) and bool(set(terms(question)) & set(terms(sec.path[-1]))) and not any(
         _EXAMPLE_HEAD.search(h) for h in sec.path)
 
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
+from agent.offline import asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -391,7 +391,7 @@ def _parse(text: str) -> Parsed:
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
               or p.calc or p.identifiers or p.geographies or p.followup)
-    chat = _SMALLTALK.match(text) or ("?" not in text and _THANKED.search(text))
+    chat = _SMALLTALK.match(text) or (not asking.asks_anything(text) and _THANKED.search(text))
     p.smalltalk = bool(chat) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p
 

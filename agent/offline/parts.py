@@ -5,7 +5,8 @@ A benchmark look-up answers the first; the reader (:func:`~agent.offline.reader.
 because it only reads when no paragraph exists yet, so the second part was silently dropped. The project
 asks the agent to answer every part of a question or say which part it cannot.
 
-A message is split into the clauses that each ask something (sentences ending in "?", and within one
+A message is split into the clauses that each ask something (its question sentences,
+:func:`~agent.offline.asking.question_sentences`, and within one
 sentence the clauses joined by ", and how …", "; what …", "also, which …"). A part a tool answers (it names
 a metric, a calculation, an audience to size) is left to the tool's paragraph. Every other part that stands
 on its own and asks what to do ("how should we …"; not "is that good?", which judges the figure before it, nor
@@ -20,6 +21,7 @@ import re
 
 from agent.offline import bands, periods, searchq
 from agent.offline.parse import parse
+from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
@@ -47,11 +49,12 @@ def split(text: str) -> list[str]:
     topic lead-in: "for our shop, what …"); a
     question ("…?") with no such clause is one part (statements of the situation left out)."""
     out: list[str] = []
+    asked = question_sentences(text)
     for sentence in message_sentences(text):
         clauses = [_LEAD_IN.sub("", _OPENER.sub("", c).strip(" ,;")) for c in _JOIN.split(sentence)]
         clauses = [c for c in clauses if c]
         asking = [c for c in clauses if _ASKS.search(c)]
-        out += asking or ([sentence.strip()] if sentence.rstrip().endswith("?") else [])
+        out += asking or ([sentence.strip()] if sentence in asked else [])
     return out
 
 

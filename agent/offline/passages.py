@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from agent.offline.asking import question_sentences
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.queryforms import Compounds, Spellings, contractions
@@ -291,7 +292,7 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
         if ident.lower() not in text:
             return False
     # names and codes are looked for in the question itself: "Our CFO says …" is context, not the topic
-    asked = [x for x in message_sentences(question) if x.rstrip().endswith("?")]
+    asked = question_sentences(question)
     body = " ".join(asked) if asked and len(asked) < len(message_sentences(question)) \
         else question.strip()
     names = re.findall(r"(?<![.?!]\s)(?<!^)\b([A-Z][a-z]+(?:[A-Z][a-z]+)*)\b", body)

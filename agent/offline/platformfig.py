@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import kblabels, platformsaid
+from agent.offline.asking import asks_anything
 from agent.offline.gaps import future_year
 from agent.offline.toolread import ToolOutcome
 
@@ -59,7 +60,7 @@ def carried(text: str, last: list[ToolOutcome]) -> str | None:
 def narrowed(text: str, vertical: str | None, history: list, tools: set[str]) -> list[tuple[str, dict]]:
     """A statement naming the user's vertical ("we run a gym") right after a platform's figures by vertical:
     the look-up again with that vertical — the answer offered to narrow it."""
-    if not vertical or not history or "get_benchmark" not in tools or _ASKS.search(text):
+    if not vertical or not history or "get_benchmark" not in tools or _ASKS.search(text) or asks_anything(text):
         return []  # a question ("what budget suits a gym?") asks something else
     plat = carried(text, history[-1][1])
     return [("get_benchmark", {"vertical": vertical, "metric": o.input["metric"], "platform": plat})

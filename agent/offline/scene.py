@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import channelfig, platformfig
+from agent.offline.asking import asks_anything
 from agent.offline.compose import statement
 from agent.offline.parse import parse
 
@@ -40,7 +41,7 @@ _OWN = re.compile(r"\b(?:i|i'm|i am|we|we're|we are|our|my|us)\b", re.I)
 
 def only(text: str, p, previous: tuple | None = None) -> bool:
     """Does ``text`` (parsed as ``p``) only set the scene? ``previous``: (text, answer, …) of the last turn."""
-    if "?" in text or _ASKING.search(text) or _REQUEST.search(text) or not _OWN.search(text) or statement(text):
+    if asks_anything(text) or _ASKING.search(text) or _REQUEST.search(text) or not _OWN.search(text) or statement(text):
         return False
     roles = {n.role for n in p.numbers}
     if p.calc is not None or p.audiences or p.metrics or p.metric_phrases or p.step or {"budget", "count"} <= roles:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.asking import worded_as_question
 from agent.offline.passages import _DOMAIN, domain_stems, terms
 
 _MAKE = (r"write|rewrite|compose|draft|create|design|generate|invent|draw|paint|sing|code|program|translate|"
@@ -123,12 +124,7 @@ def chat(text: str, smalltalk: bool) -> bool:
     asks = rest.endswith("?") and _QUESTION.match(rest) and len(rest.split()) >= 3
     # people leave the question mark off: a clause that opens as a question does ("ok what should i track instead",
     # "ok different q, whats the minimum budget for google ads")
-    asks = asks or any(_TYPED_QUESTION.match(c.strip()) and len(c.split()) >= 4 for c in re.split(r"[,;:.!—]|\s-\s", rest))
+    asks = asks or any(worded_as_question(c) and len(c.split()) >= 4 for c in re.split(r"[,;:.!—]|\s-\s", rest))
     return not (asks and not re.match(r"^how (?:are|is|have) (?:you|things|it going)\b", rest, re.I))
 
 
-# a clause that asks, typed without its question mark: a wh-word with the verb or the asker after it, or an auxiliary
-# with the asker ("what should i …", "whats the …", "how do we …", "should i …"); "what a great answer" asks nothing
-_TYPED_QUESTION = re.compile(r"^(?:what(?:'s|’s|s)\s|(?:what|which|how|when|where|why|who)\s+(?:is|are|was|were|should|"
-                             r"do|does|did|can|could|would|will|about|if|many|much|long|often|to)\b|(?:should|can|could|do|"
-                             r"does|is|are|would|will)\s+(?:i|we|you|it|my|our)\b)", re.I)

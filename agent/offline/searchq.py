@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from agent.offline import kblabels, leaveask
 from agent.offline.ownquestion import asks_own
+from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
@@ -329,7 +330,7 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
         return None
     focus = clean(text) or text.strip()
     parts = message_sentences(focus)
-    asked = [s for s in parts if s.rstrip().endswith("?")]
+    asked = question_sentences(focus)
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
+from agent.offline.asking import marked
 from agent.offline.semantic import similarities
 
 
@@ -45,7 +46,7 @@ def _meaning(question: str, sections: dict[tuple[int, str], list[Unit]], by: dic
     keys = sorted((k for k in by if by[k] > 0 and by[k] >= CONTENDER * top), key=lambda k: -by[k])[:CONTENDERS]
     if len(keys) < 2:
         return {}
-    sims = similarities(question, [_section_text(sections[k]) for k in keys])
+    sims = similarities(marked(question), [_section_text(sections[k]) for k in keys])
     return dict(zip(keys, sims)) if sims else {}
 
 
@@ -86,7 +87,7 @@ def _sections(cands: list[Unit]) -> dict[tuple[int, str], list[Unit]]:
 def _sims(question: str, sections: dict[tuple[int, str], list[Unit]]) -> dict[tuple[int, str], float]:
     """Each section's similarity in meaning to the question (empty without an encoder)."""
     keys = list(sections)
-    sims = similarities(question, [_section_text(sections[k]) for k in keys]) if keys else None
+    sims = similarities(marked(question), [_section_text(sections[k]) for k in keys]) if keys else None
     return dict(zip(keys, sims)) if sims else {}
 
 

@@ -14,8 +14,9 @@ Cheap and deterministic:
   passages it judges (:func:`agent.offline.reader.extract`);
 * every text is encoded once: vectors are kept in memory and on disk (``offline-meaning-<model>.npz``
   in ``MPA_MEANING_CACHE``, default ``.index/`` beside the index files; keyed by a hash of the
-  text, so a changed KB section is simply a new entry) — a section costs ~50 ms of CPU the first
-  time any run meets it, nothing after;
+  text, so a changed KB section is simply a new entry) — a section costs 20–50 ms of CPU the first
+  time any run meets it, nothing after; a long first run (the whole-KB ranking, ~1,000 sections of
+  ``kb/``: 20–40 s) says so on stderr and reports its progress, so a user knows why the answer waits;
 * BLAS runs single-threaded here (a few short texts at a time are slower with thread hand-offs),
   and similarities are rounded to 3 decimals so float noise between batch shapes or a cached
   versus a fresh vector cannot flip a ranking;
@@ -29,6 +30,7 @@ import atexit
 import hashlib
 import logging
 import os
+import sys
 import tempfile
 import threading
 from functools import lru_cache
@@ -39,6 +41,7 @@ import numpy as np
 log = logging.getLogger(__name__)
 
 SAVE_EVERY = 64                     # unsaved vectors that trigger a write (the rest are written at exit)
+LONG_RUN = 100                      # texts in one encoding that make it say so on stderr (~2–5 s of CPU and up)
 _vectors: dict[str, np.ndarray] = {}  # text key → unit vector, for every text met in this process
 _state: dict[str, object] = {}      # "encoder", "off", "loaded", "unsaved"
 _lock = threading.Lock()
@@ -141,13 +144,24 @@ def _encode(texts: list[str]) -> bool:
         todo = sorted({t for t in texts if _key(t) not in _vectors})
         if todo:
             from rag.dense import blas_single_threaded
+            long = len(todo) >= LONG_RUN
+            if long:  # the whole-KB ranking's first run: tens of seconds, so the user is told why they wait
+                _say(f"offline reader: encoding {len(todo)} texts for the meaning similarity, once "
+                     f"(kept in {cache_file(enc.name).parent})")
             with blas_single_threaded():
-                vecs = enc.encode(todo, progress=False)
+                vecs = enc.encode(todo, progress=long)
             _vectors.update((_key(t), v) for t, v in zip(todo, vecs))
             _state["unsaved"] = int(_state.get("unsaved") or 0) + len(todo)
             if _state["unsaved"] >= SAVE_EVERY:
                 save()
         return True
+
+
+def _say(text: str) -> None:
+    try:
+        print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):  # a closed stderr: the note is optional
+        pass
 
 
 def similarities(question: str, texts: list[str]) -> list[float] | None:

@@ -20,19 +20,17 @@ a question is the scene ("We're moving money into X. How do we know those ads �
 it from the statement ("The board is shrinking our spend. Where should the savings come from?" asks where to cut)
 (:func:`attributes_asked`).
 
-English structure only: a sentence asks when it ends in "?" or opens with a question word or an
-auxiliary verb (users often leave out the question mark).
+English structure only: a sentence asks when it ends in "?" or is worded as a question
+(:func:`agent.offline.asking.asks`: users often leave out the question mark).
 """
 from __future__ import annotations
 
 import re
 
+from agent.offline.asking import asks
 from agent.offline.passages import message_sentences, terms
 
 WEIGHT = 0.35  # a word of the setting only, relative to a word of the question (a carried topic weighs 0.5)
-_OPENS_QUESTION = re.compile(r"^\W*(?:(?:so|and|but|ok|okay|then|well)\W+)?(?:how|what|which|when|where|why|who|whats|"
-                             r"should|shall|can|could|do|does|did|is|are|was|were|will|would|may|might|must|any)\b",
-                             re.I)
 
 
 # a pronoun or demonstrative pointing back at something said before ("is that", "those ads", "it's")
@@ -51,11 +49,6 @@ def _points_back(sentence: str) -> bool:
     """Does the asking sentence lean on a statement before it — a pronoun ("is that normal?", "how do we read
     it?") — rather than name its own subject ("how do we know those ads actually caused sales?")?"""
     return bool(_PRONOUN.search(_OWN_SUBJECT.sub(" ", sentence)))
-
-
-def asks(sentence: str) -> bool:
-    """Does the sentence ask (a question mark, or a question word / auxiliary verb first)?"""
-    return sentence.rstrip().endswith("?") or bool(_OPENS_QUESTION.match(sentence))
 
 
 def scene_words(question: str) -> set[str]:

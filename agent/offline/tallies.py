@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import amounts
+from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from mpa.vocabulary import VOCABULARY
 
@@ -65,7 +66,7 @@ def over_claim(t: str, nums: list[Num]) -> list[str]:
     """Counts that two or more sources claim, against the one count the business itself recorded
     (the one said after "but", "only", "actually"): the claims' total ÷ that count."""
     counts = [n for n in nums if not n.pct and not n.money]
-    if len(counts) < 3 or len(counts) != len(nums) or not re.search(r"\?|\bwhy\b|\bhow come\b|\bexplain\b", t, re.I):
+    if len(counts) < 3 or len(counts) != len(nums) or not (asks_anything(t) or re.search(r"\bwhy\b|\bhow come\b|\bexplain\b", t, re.I)):
         return []
     before = [" ".join(t[max(0, n.start - 45):n.start].split()[-5:]) for n in counts]
     own = [n for n, b in zip(counts, before) if _CONTRAST.search(b)]
@@ -184,7 +185,7 @@ def drop(t: str, nums: list[Num]) -> list[str]:
     it fell or rose, as a share of the first — the figure a rule's percentage threshold is read against."""
     m = _FROM_TO.search(t)
     figures = [n for n in nums if not _SPAN.match(t[n.end:n.end + 8])]
-    if not m or "?" not in t[m.end():] or len(figures) != 2 or any(n.pct for n in figures) or \
+    if not m or not asks_from(t, m.start()) or len(figures) != 2 or any(n.pct for n in figures) or \
             figures[0].start != max(m.start("a"), m.start("a2")) or figures[1].start != m.start("b") or not figures[0].value:
         return []
     if m.group("and") and not (_DURATION.search(t[m.start():m.start("b")]) and _DURATION.search(t[m.end():m.end() + 40])):
