@@ -250,8 +250,8 @@ def budget_change(p: Parsed) -> float | None:
 def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
     """(the budget over the asked period, its working line) when the budget is said for another period."""
     said = next((n for n in p.numbers if n.role == "budget"), None)
-    have = periods.of_budget(p.norm, said) if said else mem.budget_period
-    want = periods.asked(p.norm)
+    have = (periods.of_budget(p.norm, said) if said else None) or mem.budget_period  # no period said: the budget's (periods.again)
+    want = periods.asked(p.norm, p.unit)
     if not have or not want or have == want:
         return None
     if want == "week":  # 52 weeks to the year: "$18,000 × 12 ÷ 52" for a month's budget

@@ -110,6 +110,16 @@ _TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a 
 _SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
 # who the user says they are comes before whom they serve: "we're a mortgage broker for home buyers"
 _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
+# a message that opens on a bare noun phrase, a comma and a clause about it with no subject of its own — a participle
+# ("credit union, doing paid search for new checking accounts"), a count ("furniture stores, 4 showrooms …") — says
+# who is asking, before any "for …" later in the message says what the ads are for; never a word of talk ("quick
+# question, …", "thanks, …") nor an opening pleasantry, which is skipped
+_TALK = r"(?:hey|hi|hello|so|ok|okay|yo|right|well|also|anyway|thanks|thank|sorry|quick|question|one|thing|note|" \
+        r"update|context|background|idea|follow-up|followup|fyi|btw|yes|yeah|no|sure|great|cool|perfect|nice|hmm|oh|ah)"
+_OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r"\b)[a-z][a-z&/\-]*(?: (?!" + _TALK
+                      + r"\b)[a-z][a-z&/\-]*){0,3}),\s+(?=[a-z]+ing\b|\d|(?:two|three|four|five|six|seven|eight|nine|ten|a few|"
+                      r"several)\b)", re.I)
+_BUSINESS.insert(0, _OPENING)
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")

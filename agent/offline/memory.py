@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askshape, buyask, kblabels, newaudience, periods, stagerate, terseaudience
+from agent.offline import askshape, buyask, kblabels, newaudience, periods, stagerate, terseaudience, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -77,7 +77,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem)
-        update(mem, (q := stagerate.read(carry(buyask.bare(parse(text)), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
+        update(mem, (q := stagerate.read(carry(unitswap.read(buyask.bare(parse(text)), mem), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
 
@@ -141,9 +141,9 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.price_metric = unit if unit in UNIT_OF else (unit_metric(unit) or p.calc and _metric_for_unit(p.unit)
                                                              or mem.price_metric)
         elif role in ("budget", "LTV", "count"):
+            if role == "budget":  # "the 10k", "go to 20k": no period said, the budget's period stays
+                mem.budget_period = periods.of_budget(p.norm, n) or periods.again(n.value, mem)
             mem.facts[role] = n.value
-            if role == "budget":
-                mem.budget_period = periods.of_budget(p.norm, n)
     if p.unit and (p.calc or not p.audiences and mem.calc is None):  # "how many EV intenders?": people; a unit asked, not worked, is not the last working's
         mem.unit = p.unit
     if p.calc:
