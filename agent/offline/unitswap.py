@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import kbmetrics
 from agent.offline.parse import Calc, Parsed, unit_metric
 from agent.offline.priceforms import PER_THOUSAND
 from rag.analyzer import ENGLISH_STOP_WORDS
@@ -25,13 +26,18 @@ _OWN_QUESTION = re.compile(r"\b(?:what|how|which|why|when|where|who)\b(?!\s+abou
 
 
 def _counted(p: Parsed) -> list[tuple[str, str]]:
-    """(plural noun, its price metric) for each plural word the message names that a price metric counts."""
+    """(plural noun, its price metric) for each plural word the message names that a price metric counts ("" for a
+    metric the KB names itself, which the tool looks up by the noun)."""
     out: list[tuple[str, str]] = []
-    for w in re.findall(r"[a-z]+s\b", p.norm.lower()):
-        if w in ENGLISH_STOP_WORDS or any(w == x for x, _ in out):
+    for m in re.finditer(r"(?:\b([a-z]+) )?\b([a-z]+s)\b", p.norm.lower()):
+        w, before = m.group(2), m.group(1)
+        if w in ENGLISH_STOP_WORDS or any(w == x.split()[-1] for x, _ in out):
             continue
-        metric = unit_metric(w[:-1])
-        if metric:
+        # the word before first: a KB's own unit of two words ("booked calls" of its "cost per booked call")
+        pair = f"{before} {w}" if before and before not in ENGLISH_STOP_WORDS else ""
+        if pair and kbmetrics.says(f"cost per {pair[:-1]}"):
+            out.append((pair, ""))   # the KB's own metric: looked up by its name, as "how many booked calls …" is
+        elif metric := unit_metric(w[:-1]):
             out.append((w, metric))
     return out
 
@@ -49,7 +55,7 @@ def read(p: Parsed, mem) -> Parsed:
     if len(counted) == 1 and (not p.metrics or p.metrics == [counted[0][1]]) and (p.followup or not p.vertical):
         noun, metric = counted[0]  # "what about clicks, same money": the budget over the price of a click
         p.calc, p.unit, p.metrics = Calc("div", "budget", "price", per_thousand=metric in PER_THOUSAND, target=noun), \
-            noun, [metric]
+            noun, [metric] if metric else []
         p.end = p.end or mem.end
     elif not counted and not p.metrics and (p.vertical or p.business_phrase) and mem.unit and mem.last_metric \
             and mem.facts.get("price") is None:  # a price the user gave is theirs, whatever the business
