@@ -21,6 +21,9 @@ from agent.offline.priceforms import PER_THOUSAND
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 _MAX_WORDS = 12   # a follow-up, not a new brief
+# the budget pointed back at ("same spend", "that budget", "out of that"): the working it was divided in, even when a
+# look-up came between
+_SAME_MONEY = re.compile(r"\b(?:same|that|this|the)\s+(?:spend|budget|money|amount|cash)\b|\bout of (?:that|it)\b", re.I)
 # a question of its own ("what do leads go for?", "how many customers might that be?"): it asks what it says
 _OWN_QUESTION = re.compile(r"\b(?:what|how|which|why|when|where|who)\b(?!\s+about\b)", re.I)
 
@@ -46,7 +49,8 @@ def read(p: Parsed, mem) -> Parsed:
     """``p`` with the last calculation re-asked for the unit or the business it swaps in (module doc); unchanged
     otherwise: no working just before, a number or an audience of its own, or more than one thing named."""
     last = mem.calc
-    if mem.last_kind != "calc" or last is None or last.op != "div" or last.a != "budget" or "budget" not in mem.facts:
+    if last is None or last.op != "div" or last.a != "budget" or "budget" not in mem.facts or not (
+            mem.last_kind == "calc" or _SAME_MONEY.search(p.norm)):
         return p
     if p.calc is not None or p.audiences or p.numbers or p.metric_phrases or len(p.norm.split()) > _MAX_WORDS \
             or _OWN_QUESTION.search(p.norm):

@@ -1,0 +1,74 @@
+"""Look-ups and workings asked in forms the rules missed, in wording of our own (none of it in any set): the business
+said as the message's opening noun phrase ("orthodontic practice, running …"); goods joined by "+"; "our" of another
+sentence owning no figure; the span a count is asked over ("across the whole year"), a budget said again or replaced
+keeping its period; a follow-up after a working that swaps only the counted unit or only the business. Checked on the
+shipped KB and on the plain-text fixture KB kb_txt2 (a KB written in other words)."""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+from agent.offline import business, periods, shortforms
+from tests.offline_turns import turns
+from tests.test_offline_described_audience import _seen
+
+OPENING = "orthodontic practice, running search ads for new braces consults. what's a normal cost per lead?"
+SOAP = ["we sell beeswax wraps + reusable bags through our own site. what's normal to pay for one new customer?",
+        "how many of those would 6k a month bring in?", "ok, and across the whole year at that spend?",
+        "and clicks on that same spend"]
+SWAP = ["how many paying customers does 20k a month get a b2b software company?", "and for a university"]
+KT2 = ["termite and pest control firm in st louis. how many leads does 4k a month buy from google?",
+       "and booked calls, same spend"]
+
+
+def test_own_wording_is_not_in_the_seen_sets():
+    seen = _seen()
+    assert not [t for t in [OPENING, *SOAP, *SWAP, *KT2] if t.lower() in seen]
+
+
+def test_a_plus_between_words_is_and():
+    assert shortforms.expand("candles + soaps") == "candles and soaps"
+    assert shortforms.expand("search+social") == "search and social"
+    assert shortforms.expand("$5K+ budgets") == "$5K+ budgets"   # after a figure: "or more"
+    assert shortforms.expand("3 + 4") == "3 + 4"
+
+
+def test_the_opening_noun_phrase_names_the_business():
+    assert business.business(OPENING).phrase == "orthodontic practice"
+    assert business.business("garden centre chain, 6 sites. what's a typical cac?").phrase == "garden centre chain"
+    assert business.business("quick question, looking at tiktok for our bakery").phrase == "bakery"  # talk, not a business
+    assert business.business("thanks, looking good") is None
+
+
+def test_the_span_a_count_is_asked_over():
+    assert periods.asked("over the whole year at 30k a month, how many sign-ups?") == "year"
+    assert periods.asked("and across a full quarter?") == "quarter"
+    assert periods.asked("we have 50k for the year, how many leads?") is None      # the budget's own period
+    assert periods.asked("how many of them would 8k a month get us?") is None      # the 8k's month, not the count's
+    assert periods.asked("how many trials a quarter?") == "quarter"
+    assert periods.asked("and trials per week from that", "trials") == "week"
+    mem = SimpleNamespace(budget_period="month", facts={"budget": 12000.0})
+    assert periods.again(20000.0, mem) == "month"   # "12k a month … what if we go to 20k"
+    assert periods.again(20000.0, SimpleNamespace(budget_period=None, facts={})) is None
+
+
+def _lines(answer: str) -> list[str]:
+    return [line for line in answer.splitlines() if line.startswith("- ")]
+
+
+def test_spans_swaps_and_our_of_another_sentence_on_the_shipped_kb(shipped_engine):
+    (a0, _), (a1, _), (a2, _), (a3, c3) = turns(shipped_engine, SOAP)
+    assert "$30–$55" in a0 and "?" not in a0.splitlines()[0]             # the range, not "what is your CAC?"
+    assert "$6,000 ÷ $30 = 200" in a1
+    assert "$6,000 × 12 = $72,000 a year" in a2 and "$72,000 ÷ $30 = 2,400" in a2
+    assert any(i.get("metric") == "CPC" for i in c3) and re.search(r"÷ \$0\.70 ≈ [\d,]+ clicks", a3)
+    (_, _), (b1, calls) = turns(shipped_engine, SWAP)
+    assert calls[0].get("metric") == "CAC" and "$250–$600" in b1 and "$20,000 ÷ $250 = 80" in b1
+    (o0, c0), = turns(shipped_engine, [OPENING])
+    assert "$40–$90" in o0   # the practice's healthcare CPL, not a look-up for "new braces consults"
+
+
+def test_a_kbs_own_unit_swapped_in_on_a_plain_text_kb(kb_txt2_engine):
+    (a0, _), (a1, calls) = turns(kb_txt2_engine, KT2)
+    assert "$4,000 ÷ $48" in a0
+    assert calls and calls[0].get("metric") == "cost per booked call" and "$4,000 ÷ $88" in a1
