@@ -72,3 +72,41 @@ def test_a_kbs_own_unit_swapped_in_on_a_plain_text_kb(kb_txt2_engine):
     (a0, _), (a1, calls) = turns(kb_txt2_engine, KT2)
     assert "$4,000 ÷ $48" in a0
     assert calls and calls[0].get("metric") == "cost per booked call" and "$4,000 ÷ $88" in a1
+
+
+PAIR = "i handle two accounts, a telehealth startup and a brick-and-mortar retailer — what's the cpc for each?"
+PAST = ["we're an edtech company. what does one enrolled student cost us?", "and what was that back in 2020? just curious"]
+PUSH = ["we're a packaged snacks brand. what does a completed video view cost?",
+        "we've set aside $120k for a summer push, how many completed views is that?"]
+REDO = ["we're a small edtech outfit. what does an enrolled student cost?",
+        "our budget is ninety thousand a quarter — how many enrollments a month does that buy?",
+        "finance trimmed it to 60k a quarter, redo it"]
+KT2_PAIR = "i look after two accounts, a roofing outfit and a moving company. google cpc for each?"
+
+
+def test_more_own_wording_is_not_in_the_seen_sets():
+    seen = _seen()
+    assert not [t for t in [PAIR, *PAST, *PUSH, *REDO, KT2_PAIR] if t.lower() in seen]
+
+
+def test_a_pair_of_businesses_asked_for_each(shipped_engine):
+    (a0, calls), = turns(shipped_engine, [PAIR])
+    assert len([c for c in calls if c.get("metric") == "CPC"]) == 2   # one look-up each, in the user's own words
+    assert "$1.80–$4.00" in a0 and "$0.50–$1.10" in a0   # healthcare's and retail's CPC
+
+
+def test_a_pair_of_businesses_on_a_plain_text_kb(kb_txt2_engine):
+    (a0, calls), = turns(kb_txt2_engine, [KT2_PAIR])
+    assert "$5.90-6.70" in a0 and "$3.70-4.30" in a0 and "not roofing" not in a0
+
+
+def test_the_last_figure_asked_for_a_year_gone_by(shipped_engine):
+    (_, _), (a1, _) = turns(shipped_engine, PAST)
+    assert "$250–$600" in a1 and "no figures for 2020" in a1
+
+
+def test_money_for_a_push_and_a_redo_per_month(shipped_engine):
+    (_, _), (a1, _) = turns(shipped_engine, PUSH)
+    assert "$120,000 ÷ $0.02 = 6,000,000" in a1   # the push's budget over the price of a view
+    *_, (a2, _) = turns(shipped_engine, REDO)
+    assert "$60,000 ÷ 3 = $20,000 a month" in a2 and "$20,000 ÷ $250 = 80" in a2

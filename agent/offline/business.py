@@ -82,7 +82,9 @@ _BUSINESS = [
                r"(?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|"
                + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # a short follow-up that only swaps the business: "and a bakery?", "what about an airline?"
-    re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
+    # … or with the budget it gets: "and the hardware stores at 30k/mo, new customers?"
+    re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)(?:\s*[?.!]*\s*$|"
+               r"(?=\s+(?:at|with|on)\s+\$?\d))", re.I),
     # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
     # … typed without the article when a word that ends a business's name says what it is: "dental clinic group here,"
