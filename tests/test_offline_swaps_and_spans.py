@@ -110,3 +110,16 @@ def test_money_for_a_push_and_a_redo_per_month(shipped_engine):
     assert "$120,000 ÷ $0.02 = 6,000,000" in a1   # the push's budget over the price of a view
     *_, (a2, _) = turns(shipped_engine, REDO)
     assert "$60,000 ÷ 3 = $20,000 a month" in a2 and "$20,000 ÷ $250 = 80" in a2
+
+
+SPLIT = "we're an online shoe store with $50k a month: 70% to google and 30% to tiktok. how many clicks does the google share buy?"
+
+
+def test_a_budget_split_by_name_divides_the_named_share(shipped_engine):
+    from agent.offline import budgetshare
+    assert budgetshare.part("30k: 70% on search and 30% on social. how many leads from the search part?") == (0.7, "search")
+    assert budgetshare.part("30k, 70% on search. how many leads from the search part?") is None   # no split of two
+    assert budgetshare.part("70% on search and 30% on social, how many leads?") is None            # no part named
+    assert SPLIT.lower() not in _seen()
+    (a0, _), = turns(shipped_engine, [SPLIT])
+    assert "$50,000 × 70% = $35,000" in a0 and "$35,000 ÷ $0.70 = 50,000" in a0

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, buyask, kbmetrics, periods
+from agent.offline import askshape, budgetshare, buyask, kbmetrics, periods
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -353,6 +353,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if (spread := _spread(p, mem, budget)) is not None:  # "1.2M a year … how many a month": the asked period's share
             lines.append(spread[1])
             budget = spread[0]
+        if (share := budgetshare.applied(p.norm, budget)) is not None:  # "60% on google … the google part": that share
+            budget, line = share
+            lines.append(line)
         thousand = c.per_thousand or metric in PER_THOUSAND
         if mem.price_work and [p0 for p0, note, _ in prices] == [mem.facts.get("price")] and not any(
                 (n.role or "").startswith("price") for n in p.numbers):  # a price worked out earlier: show from what
