@@ -123,3 +123,29 @@ def test_a_budget_split_by_name_divides_the_named_share(shipped_engine):
     assert SPLIT.lower() not in _seen()
     (a0, _), = turns(shipped_engine, [SPLIT])
     assert "$50,000 × 70% = $35,000" in a0 and "$35,000 ÷ $0.70 = 50,000" in a0
+
+
+ACTION = ["we're a fintech lender. what do we usually pay to get a person to apply?", "and getting them funded and active?"]
+ACTION_KT2 = "we run a nursing degree program. how much does it cost to get someone to ask about enrolling?"
+
+
+def test_the_price_of_getting_a_person_to_act():
+    from agent.offline.actionprice import phrase
+    assert phrase("how much does it cost to get someone to sign up on pinterest?") == "cost per sign-up"
+    assert phrase("what would we pay to get a shopper to check out?") == "cost per purchase"
+    assert phrase("how much to get folks to request a callback?") == "cost per inquiry"
+    assert phrase("what does it take to get people to care?") is None            # no price asked
+    assert phrase("what do we need to do to get users to click?") is None        # a how-to, not a price
+    assert phrase("it costs us a lot to get them to buy") is None                # a statement
+
+
+def test_an_action_priced_on_the_shipped_kb(shipped_engine):
+    assert not [t for t in ACTION if t.lower() in _seen()]
+    (a0, c0), = turns(shipped_engine, ACTION[:1])
+    assert c0 and c0[0].get("metric") == "cost per application" and "$60–$140" in a0   # financial services' CPA
+
+
+def test_an_action_priced_on_a_plain_text_kb(kb_txt2_engine):
+    assert ACTION_KT2.lower() not in _seen()
+    (a0, c0), = turns(kb_txt2_engine, [ACTION_KT2])
+    assert c0 and c0[0].get("metric") == "cost per inquiry" and "$150-180" in a0   # the KB's own cost per inquiry
