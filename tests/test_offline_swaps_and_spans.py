@@ -149,3 +149,16 @@ def test_an_action_priced_on_a_plain_text_kb(kb_txt2_engine):
     assert ACTION_KT2.lower() not in _seen()
     (a0, c0), = turns(kb_txt2_engine, [ACTION_KT2])
     assert c0 and c0[0].get("metric") == "cost per inquiry" and "$150-180" in a0   # the KB's own cost per inquiry
+
+
+GENERAL = ["what's a normal cost per lead for a law firm?", "ok, forget that. what does a click cost on tiktok in general?"]
+
+
+def test_a_figure_asked_in_general_drops_the_declined_business(shipped_engine):
+    from agent.offline import declined
+    mem = SimpleNamespace(vertical=None, business="legal services")
+    assert declined.remembered("what does a click cost on tiktok in general?", mem) is None
+    assert declined.remembered("and on tiktok?", mem) == "legal services"
+    assert not [t for t in GENERAL if t.lower() in _seen()]
+    (_, _), (a1, calls) = turns(shipped_engine, GENERAL)
+    assert not [c for c in calls if c.get("vertical")] and "$0.40–$1.50" in a1   # TikTok's CPC, no law firm's

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, buyask, kblabels, newaudience, periods, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, buyask, declined, kblabels, newaudience, periods, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -164,7 +164,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
     if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase):
         mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered
-    outcomes = [o for o in outcomes if o.name != "get_benchmark" or o.input.get("vertical")]  # by platform alone: no one vertical's
+    outcomes = declined.by_business(outcomes, mem)  # by platform alone: no one vertical's (and no declined business now)
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):
         mem.verticals = [v for v in looked if v]
@@ -397,4 +397,4 @@ def business_of(p: Parsed, mem: Memory) -> str | None:
     if p.business_refers_back and not (p.vertical or p.industry_phrase) and (mem.vertical or mem.business):
         return mem.vertical or mem.business
     moved = bool(p.geographies and mem.vertical and parse(f"in {mem.vertical}").geographies == [mem.vertical])
-    return (p.industry_phrase and kblabels.named_in(p.text)) or p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business
+    return (p.industry_phrase and kblabels.named_in(p.text)) or p.industry_phrase or p.vertical or p.business_phrase or declined.remembered(p.text, mem, p.geographies[0] if moved else None)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import actionprice, alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
+from agent.offline import actionprice, alternatives, antecedent, declined, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, userrule, worked
 from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -352,7 +352,7 @@ class OfflineAgent:
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
-                p.business_phrase and not p.business_refers_back) else mem.vertical))  # a business named now, not the last turn's
+                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
