@@ -162,3 +162,9 @@ def test_a_figure_asked_in_general_drops_the_declined_business(shipped_engine):
     assert not [t for t in GENERAL if t.lower() in _seen()]
     (_, _), (a1, calls) = turns(shipped_engine, GENERAL)
     assert not [c for c in calls if c.get("vertical")] and "$0.40–$1.50" in a1   # TikTok's CPC, no law firm's
+
+
+def test_what_a_unit_is_going_for(shipped_engine):
+    assert "we're a saas shop. what's a lead going for right now?" not in _seen()
+    (a0, calls), = turns(shipped_engine, ["we're a saas shop. what's a lead going for right now?"])
+    assert calls and calls[0].get("metric") == "CPL" and "$80–$180" in a0
