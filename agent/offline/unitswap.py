@@ -25,7 +25,8 @@ _MAX_WORDS = 12   # a follow-up, not a new brief
 # look-up came between
 _SAME_MONEY = re.compile(r"\b(?:same|that|this|the)\s+(?:spend|budget|money|amount|cash)\b|\bout of (?:that|it)\b", re.I)
 # a question of its own ("what do leads go for?", "how many customers might that be?"): it asks what it says
-_OWN_QUESTION = re.compile(r"\b(?:what|how|which|why|when|where|who)\b(?!\s+about\b)", re.I)
+_OWN_QUESTION = re.compile(r"\b(?:what|how|which|why|when|where|who)\b(?!\s+about\b)|^\s*(?:do|does|did|is|are|was|"
+                           r"were|can|could|should|would|will|has|have)\b", re.I)  # "do Yelp clicks get dearer then?"
 
 
 def _counted(p: Parsed) -> list[tuple[str, str]]:
@@ -53,8 +54,8 @@ def read(p: Parsed, mem) -> Parsed:
             mem.last_kind == "calc" or _SAME_MONEY.search(p.norm)):
         return p
     if p.calc is not None or p.audiences or p.numbers or p.metric_phrases or len(p.norm.split()) > _MAX_WORDS \
-            or _OWN_QUESTION.search(p.norm):
-        return p
+            or _OWN_QUESTION.search(p.norm) or not (p.followup or _SAME_MONEY.search(p.norm)):
+        return p  # a follow-up ("and …", "what about …") or one that says the money is the same
     counted = _counted(p)
     if len(counted) == 1 and (not p.metrics or p.metrics == [counted[0][1]]) and (p.followup or not p.vertical):
         noun, metric = counted[0]  # "what about clicks, same money": the budget over the price of a click
