@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, buyask, kbmetrics, periods
+from agent.offline import askshape, budgetshare, buyask, kbmetrics, periods
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -250,8 +250,8 @@ def budget_change(p: Parsed) -> float | None:
 def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
     """(the budget over the asked period, its working line) when the budget is said for another period."""
     said = next((n for n in p.numbers if n.role == "budget"), None)
-    have = periods.of_budget(p.norm, said) if said else mem.budget_period
-    want = periods.asked(p.norm)
+    have = (periods.of_budget(p.norm, said) if said else None) or mem.budget_period  # no period said: the budget's (periods.again)
+    want = periods.asked(p.norm, p.unit)
     if not have or not want or have == want:
         return None
     if want == "week":  # 52 weeks to the year: "$18,000 × 12 ÷ 52" for a month's budget
@@ -353,6 +353,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         if (spread := _spread(p, mem, budget)) is not None:  # "1.2M a year … how many a month": the asked period's share
             lines.append(spread[1])
             budget = spread[0]
+        if (share := budgetshare.applied(p.norm, budget)) is not None:  # "60% on google … the google part": that share
+            budget, line = share
+            lines.append(line)
         thousand = c.per_thousand or metric in PER_THOUSAND
         if mem.price_work and [p0 for p0, note, _ in prices] == [mem.facts.get("price")] and not any(
                 (n.role or "").startswith("price") for n in p.numbers):  # a price worked out earlier: show from what

@@ -82,7 +82,9 @@ _BUSINESS = [
                r"(?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|"
                + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # a short follow-up that only swaps the business: "and a bakery?", "what about an airline?"
-    re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)\s*[?.!]*\s*$", re.I),
+    # … or with the budget it gets: "and the hardware stores at 30k/mo, new customers?"
+    re.compile(r"^\s*(?:and|or|what about|how about|now)\s+(?:for\s+)?(?:an?|the)\s+(?P<p>[a-z][a-z&/\- ]{2,40}?)(?:\s*[?.!]*\s*$|"
+               r"(?=\s+(?:at|with|on)\s+\$?\d))", re.I),
     # a message that opens by saying who is asking: "A dental clinic: what …", "A game studio here — …"
     re.compile(r"^\s*(?:for |as )?(?:an? |our |my )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s*(?::|\s[-–—]\s|,? here\b))", re.I),
     # … typed without the article when a word that ends a business's name says what it is: "dental clinic group here,"
@@ -110,6 +112,16 @@ _TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a 
 _SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
 # who the user says they are comes before whom they serve: "we're a mortgage broker for home buyers"
 _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
+# a message that opens on a bare noun phrase, a comma and a clause about it with no subject of its own — a participle
+# ("credit union, doing paid search for new checking accounts"), a count ("furniture stores, 4 showrooms …") — says
+# who is asking, before any "for …" later in the message says what the ads are for; never a word of talk ("quick
+# question, …", "thanks, …") nor an opening pleasantry, which is skipped
+_TALK = r"(?:hey|hi|hello|so|ok|okay|yo|right|well|also|anyway|thanks|thank|sorry|quick|question|one|thing|note|" \
+        r"update|context|background|idea|follow-up|followup|fyi|btw|yes|yeah|no|sure|great|cool|perfect|nice|hmm|oh|ah)"
+_OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r"\b)[a-z][a-z&/\-]*(?: (?!" + _TALK
+                      + r"\b)[a-z][a-z&/\-]*){0,3}),\s+(?=[a-z]+ing\b|\d|(?:two|three|four|five|six|seven|eight|nine|ten|a few|"
+                      r"several)\b)", re.I)
+_BUSINESS.insert(0, _OPENING)
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")

@@ -21,14 +21,16 @@ _PERIOD = re.compile(r"\b(?:per|a|each|every|by|in a|on a|for a|for the|for each
                      r"\b(monthly|quarterly|yearly|annually|annual|weekly)\b|\b(?:a|per)\s+(mo|qtr|yr)\b", re.I)
 _ONLY = frozenset(ENGLISH_STOP_WORDS) | {"basis", "instead", "then", "ok", "okay", "so", "broken", "breakdown", "terms",
                                          "look", "like", "number", "numbers", "figure", "figures", "that", "it", "pls",
-                                         "please", "rather"}
+                                         "please", "rather", "s", "whole", "full", "entire", "across", "over", "same",
+                                         "spend", "budget", "money", "pace", "rate"}  # "across a whole year at that spend?"
 _WORD = {"mo": "month", "qtr": "quarter", "yr": "year", "monthly": "month", "quarterly": "quarter", "yearly": "year",
          "annually": "year", "annual": "year", "weekly": "week"}
 
 
 def _only_period(text: str) -> str | None:
     """The one period the message names, when it names nothing else (see the module doc), else None."""
-    found = {(_WORD.get(w.lower(), w.lower())) for m in _PERIOD.finditer(text) for w in m.groups() if w}
+    found = {(_WORD.get(w.lower(), w.lower())) for m in _PERIOD.finditer(text) for w in m.groups() if w} | {
+        m.group(1).lower() for m in periods.SPAN.finditer(text)}  # or the stretch it is asked over: "over a whole year"
     if len(found) != 1:
         return None
     p = parse(text)
@@ -36,7 +38,7 @@ def _only_period(text: str) -> str | None:
     if p.numbers or p.metrics or priced or p.vertical or p.industry_phrase or p.audiences or p.step \
             or p.geographies or p.calc:
         return None
-    rest = _PERIOD.sub(" ", text.lower())
+    rest = periods.SPAN.sub(" ", _PERIOD.sub(" ", text.lower()))
     return None if set(re.findall(r"[a-z]+", rest)) - _ONLY else found.pop()
 
 
@@ -52,8 +54,10 @@ def restated(text: str, history: list) -> str | None:
     if remember(history[:k + 1]).last_kind != "calc":
         return None
     last = history[k][0].strip()
-    if a := periods.ASKED.search(last):  # it asked a period already ("how many leads a month"): that one goes
-        g = 1 if a.group(1) else 2
+    if (a := periods.ASKED.search(last)) and not periods.of_amount(last, a):  # it asked a period already ("how many
+        g = 1 if a.group(1) else 2                                              # leads a month"): that one goes
         return f"{last[:a.start(g)]}{period if g == 1 else period + 'ly'}{last[a.end(g):]}"
-    m = re.search(r"\bhow many\s+(?:new\s+|more\s+)?[a-z][a-z\-]*", last, re.I)
-    return f"{last[:m.end()]} a {period}{last[m.end():]}" if m else None  # the budget's own period stays
+    m = re.search(r"\bhow many\s+(?!of\b)(?:new\s+|more\s+)?[a-z][a-z\-]*", last, re.I)
+    if m and not a:
+        return f"{last[:m.end()]} a {period}{last[m.end():]}"  # the budget's own period stays
+    return f"{last.rstrip()} Over a {period}."  # no "how many <things>" to put it after: the span it is counted over

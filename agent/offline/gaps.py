@@ -43,6 +43,7 @@ _LATER = re.compile(r"\bnext (?:year|quarter|month|season)\b|\b(?:in|within|over
 _NOW = re.compile(r"\b(?:today|tonight|right now|at the moment|at this (?:very )?(?:moment|minute|hour)|as of (?:now|today)|"
                   r"this (?:very )?(?:minute|hour|morning|afternoon)|live|real[- ]time|currently)\b", re.I)
 # a question after a value: "what does X cost", "how much is Y" (not "how do I lower it")
+_WAS_IT = re.compile(r"\bwhat (?:was|were) (?:that|it|those|these|they|the)\b", re.I)
 _VALUE = re.compile(r"(?:^|[.!?,]\s*)(?:so\s+|and\s+|ok\s+)?(?:what(?:'s|s| is| are| would be| will be)|how much|"
                     r"what\b[^?.!]*\b(?:cost|costs|charge|charges|pay|run|runs)|"
                     r"(?:the\s+)?(?:price|cost)s?\s+(?:of|per|for))\b",
@@ -326,7 +327,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         return f"The knowledge base does not cover that. Based on Knowledge Base [{said[1]}]: {said[0]}"
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
-    elif (asks_figure or _VALUE.search(question)) and (year := past_year(question, text)) and year not in answer:
+    elif (asks_figure or _VALUE.search(question) or _WAS_IT.search(question)) and (year := past_year(question, text)) \
+            and year not in answer:  # "what was that back in 2019?": the figure just given, asked of a year gone by
         notes.append(f"The knowledge base has no figures for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askshape, buyask, kblabels, newaudience, periods, stagerate, terseaudience
+from agent.offline import actionprice, askshape, buyask, declined, kblabels, newaudience, periods, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -77,7 +77,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem)
-        update(mem, (q := stagerate.read(carry(buyask.bare(parse(text)), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
+        update(mem, (q := stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(parse(text)), text), text), mem), mem), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
 
@@ -141,9 +141,9 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.price_metric = unit if unit in UNIT_OF else (unit_metric(unit) or p.calc and _metric_for_unit(p.unit)
                                                              or mem.price_metric)
         elif role in ("budget", "LTV", "count"):
+            if role == "budget":  # "the 10k", "go to 20k": no period said, the budget's period stays
+                mem.budget_period = periods.of_budget(p.norm, n) or periods.again(n.value, mem)
             mem.facts[role] = n.value
-            if role == "budget":
-                mem.budget_period = periods.of_budget(p.norm, n)
     if p.unit and (p.calc or not p.audiences and mem.calc is None):  # "how many EV intenders?": people; a unit asked, not worked, is not the last working's
         mem.unit = p.unit
     if p.calc:
@@ -164,7 +164,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
     if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase):
         mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered
-    outcomes = [o for o in outcomes if o.name != "get_benchmark" or o.input.get("vertical")]  # by platform alone: no one vertical's
+    outcomes = declined.by_business(outcomes, mem)  # by platform alone: no one vertical's (and no declined business now)
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):
         mem.verticals = [v for v in looked if v]
@@ -397,4 +397,4 @@ def business_of(p: Parsed, mem: Memory) -> str | None:
     if p.business_refers_back and not (p.vertical or p.industry_phrase) and (mem.vertical or mem.business):
         return mem.vertical or mem.business
     moved = bool(p.geographies and mem.vertical and parse(f"in {mem.vertical}").geographies == [mem.vertical])
-    return (p.industry_phrase and kblabels.named_in(p.text)) or p.industry_phrase or p.vertical or p.business_phrase or (p.geographies[0] if moved else mem.vertical) or mem.business
+    return (p.industry_phrase and kblabels.named_in(p.text)) or p.industry_phrase or p.vertical or p.business_phrase or declined.remembered(p.text, mem, p.geographies[0] if moved else None)

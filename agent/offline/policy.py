@@ -14,11 +14,11 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, userrule, worked
 from agent.offline import keptplatform, kblabels, kbmetrics, labelpick, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import channelfig, coverage, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, typed, verdict
+from agent.offline import actionprice, channelfig, coverage, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
-from agent.offline.passages import STEP
+from agent.offline.passages import STEP, message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
@@ -35,14 +35,14 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
         p.calc, p.metrics = None, []
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else stagerate.read(carry(buyask.bare(p), mem))  # "…, installs?"; the funnel's own rate
+    return p if searchq.continues_reading(text, p, previous) else stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))  # "…, installs?"; the funnel's own rate
 
 
 def _owned_metric(p: Parsed) -> bool:
-    """The user calls what they ask about theirs ("is our CAC normal?"), so judging it needs their
-    number; "what's a normal CAC for a brand like ours?" asks for the typical one instead."""
-    return re.search(r"\b(?:our|my)\b", p.text, re.I) is not None and not re.search(
-        r"\b(?:a|an|the)\s+(?:normal|typical|good|healthy|decent|reasonable|usual|average)\s", p.text, re.I)
+    """The user calls what they judge theirs in one sentence ("is our CAC normal?"): that needs their number — not "a normal
+    CAC for a brand like ours?", nor "our" of another sentence ("… thru our own site. whats normal to pay …")."""
+    return any(re.search(r"\b(?:our|my)\b", s, re.I) and EVALUATE.search(s) and not re.search(
+        r"\b(?:a|an|the)\s+(?:normal|typical|good|healthy|decent|reasonable|usual|average)\s", s, re.I) for s in message_sentences(p.text))
 
 
 def clarification(p: Parsed, mem: Memory) -> str | None:
@@ -352,7 +352,7 @@ class OfflineAgent:
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
-                p.business_phrase and not p.business_refers_back) else mem.vertical))  # a business named now, not the last turn's
+                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:

@@ -46,7 +46,7 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # "what's a click cost" says "what does" in speech: the contraction before a noun and a bare verb of price
     # ("run" left out: "what's a typical test run" is no price)
     re.compile(r"\bwhat(?:'s|’s|s) " + _ARTICLE + _NOUN + r"(?: (?:on|at|from) [a-z]+(?: [a-z]+)?)? (?:usually |typically |"
-               r"normally |generally )?(?:cost|go for|set (?:us|me|you|them) back)\b", re.I),
+               r"normally |generally )?(?:cost|go(?:ing)? for|set (?:us|me|you|them) back)\b", re.I),  # "what's a lead going for"
     # … not a noun after "of", which says whose the priced thing is ("each download of our app cost": a download),
     # nor one before "cost per …", which names the unit itself ("med spa cost per lead": the business's leads)
     re.compile(r"(?<!\bof )" + "".join(rf"(?<!\bof {w} )" for w in ("a", "an", "my", "the", "our", "its", "your", "their")) + r"\b" + _NOUN

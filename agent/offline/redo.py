@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import periods
 from agent.offline.numbers import money
 from agent.offline.parse import parse
 
@@ -29,7 +30,7 @@ def restated(text: str, previous: tuple | None, calculated: bool = False) -> str
     """The last question (``previous``: its text, answer, outcomes) with this message's budget in it, or
     None when the message is not a redo with a new budget, or the last turn was a calculation
     (``calculated``: the memory re-runs that itself)."""
-    if not previous or calculated or (previous[1] or "").rstrip().endswith("?") or not _REDO.search(text):
+    if not previous or (previous[1] or "").rstrip().endswith("?") or not _REDO.search(text):
         return None  # a question asked back ("what is your budget?") is answered, not redone
     if _OWN_QUESTION.search(text):
         return None  # "budget's 80k now, update it: how many leads?" asks its own question
@@ -38,6 +39,10 @@ def restated(text: str, previous: tuple | None, calculated: bool = False) -> str
     if len(new) != 1 or len(p.numbers) != 1 or p.metrics or p.audiences or p.step or p.vertical:
         return None
     last = parse(previous[0])
+    # after a working the memory re-runs it with the new budget — but not the period its count was asked for ("40k a
+    # quarter — how many a month?"): then the question is asked again, when the new budget keeps the old one's period
+    if calculated and not (periods.asked(last.norm, last.unit) and _same_period(last, p, new[0])):
+        return None
     figure = money(new[0].value)
     old = [n for n in last.numbers if n.role == "budget"]
     if len(old) == 1:
@@ -45,3 +50,10 @@ def restated(text: str, previous: tuple | None, calculated: bool = False) -> str
     if not old and last.text.strip():
         return f"{last.text.strip()} Our budget is {figure}."
     return None
+
+
+def _same_period(last, p, new) -> bool:
+    """The new budget is said for the period the last question's budget was said for, or for none."""
+    old = next((n for n in last.numbers if n.role == "budget"), None)
+    said = periods.of_budget(p.norm, new)
+    return old is not None and (said is None or said == periods.of_budget(last.norm, old))

@@ -43,6 +43,11 @@ _DEAL_SIZE = re.compile(r"\b(?:contracts?|deals?|orders?|baskets?|tickets?|invoi
                         r"between))*\s*\$?\s*$", re.I)
 
 
+# a piece of work after "for a <thing>" ("$250k for a video push", "20k for a search test"): the money is that campaign's
+# budget, not the price of one <thing>
+_FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sale|drive|test|pilot|burst|blitz|season|"
+                         r"event|program|programme|initiative)s?\b", re.I)
+
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""
     for n in nums:
@@ -76,7 +81,8 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "price:" + metric
         elif (m := re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:per|a|an|each|for each|for every|for a)\s+"
                             r"([a-z][a-z\-]*(?: impressions?)?)", after)) and m.group(1) not in (
-                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000):
+                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000) \
+                and not _FOR_A_PUSH.match(after[m.end():]):  # "$250k for a video push": money for a campaign
             n.role = "price:" + m.group(1)
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
                 r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \

@@ -15,6 +15,9 @@ Why: the rules read English words — "about" in "what about retail?", "people" 
   "people" misread those turns), and "rn" is also a nurse; nor "bc",
   also British Columbia.
 
+* a plus sign typed between two words for "and" ("dog chews + treats", "search + social"): the rules that read a
+  list of goods or channels read "and".
+
 Nothing else is touched; the conversation keeps the message as the user wrote it.
 """
 from __future__ import annotations
@@ -35,6 +38,8 @@ CHAT = {
 # typed in lower case only: in capitals the same letters are acronyms ("BC", "U")
 _CHAT = re.compile(r"(?<![\w/.'’$-])(" + "|".join(sorted((re.escape(k) for k in CHAT), key=len, reverse=True))
                    + r")(?![\w'’-]|\.\w|/\w)")
+# "x + y" between two words, never after a figure ("$10K+ budgets": ten thousand or more)
+_PLUS = re.compile(r"(?<![\w$])([A-Za-z][A-Za-z'’-]*)\s*\+\s*(?=[A-Za-z])")
 _SAYS_IS = {"what", "where", "here", "there", "that", "who", "how", "he", "she"}
 
 
@@ -66,4 +71,4 @@ def expand(text: str) -> str:
         return ("I" + full[1:]) if full.startswith("i'") else (full[0].upper() + full[1:] if word[0].isupper() else full)
 
     out = re.sub(r"(?<![\w'’])[A-Za-z]+(?![\w'’])", contraction, text)
-    return _CHAT.sub(lambda m: CHAT[m.group(0).lower()], out)
+    return _PLUS.sub(r"\1 and ", _CHAT.sub(lambda m: CHAT[m.group(0).lower()], out))
