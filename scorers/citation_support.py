@@ -129,7 +129,7 @@ class CitationSupport(ProjectScorer):
         figs = claim_figures(clean)
         if not figs and len(words) < MIN_WORDS:
             return False, "no claim for the citation to support"
-        derived = derived_results(view.response, lambda o: operand_known(o, users + [cited]))
+        derived = derived_results(view.response, lambda o: operand_known(o, users + [cited]), "\n".join(users))
         context = frozenset(content_words(strip_citations(view.response or "")))  # what the answer talks about
         ends = figure_pairs(clean)
         missing = [f"{f.text}{' [' + f.unit + ']' if f.unit else ''}" for f in figs

@@ -201,18 +201,38 @@ def user_figure(claim: Figure, user_texts: list[str]) -> bool:
     return False
 
 
-def derived_results(text: str, supported) -> list[float]:
+def derived_results(text: str, supported, asked: str = "") -> list[float]:
     """Results of correct arithmetic shown in ``text`` whose operands ``supported(value)`` accepts
-    (two rounds, so one computation may feed the next)."""
+    (two rounds, so one computation may feed the next), or are a calendar conversion between two periods
+    that ``text`` or the user's ``asked`` name (:func:`period_factors`)."""
     eqs = [e for e in equations(strip_citations(text)) if e.correct]
+    if not eqs:
+        return []
+    calendar = period_factors(f"{text}\n{asked}")
     out: list[float] = []
     for _ in range(2):
         for e in eqs:
             if e.shown_result in out:
                 continue
-            if all(supported(o) or any(abs(o - d) <= 0.005 * max(abs(o), abs(d)) for d in out) for o in e.operands):
+            if all(o in calendar or supported(o) or any(abs(o - d) <= 0.005 * max(abs(o), abs(d)) for d in out)
+                   for o in e.operands):
                 out.append(e.shown_result)
     return out
+
+
+# calendar conversions: a factor and the two periods it converts between
+_PERIODS = {"week": r"weeks?|weekly", "month": r"months?|monthly|/\s?mo\b|a mo\b", "quarter": r"quarters?|quarterly",
+            "year": r"years?|yearly|annual(?:ly)?|/\s?yr\b"}
+_CALENDAR = ((12.0, "month", "year"), (3.0, "month", "quarter"), (4.0, "quarter", "year"), (52.0, "week", "year"))
+
+
+def period_factors(text: str) -> frozenset[float]:
+    """The calendar factors ``text`` makes definitions: "× 12" when it names months and a year, "× 3" months and a
+    quarter, "× 4" quarters and a year, "× 52" weeks and a year. Like 100 and 1,000 (:data:`UNIT_FACTORS`) they are
+    no KB fact — "$10,000 a month × 12 = $120,000 a year" is grounded in the user's $10,000 — but only where both
+    periods are talked about: an unexplained "× 12" in a count of leads stays an operand nobody stated."""
+    named = {p for p, pat in _PERIODS.items() if re.search(rf"\b(?:{pat})", text, re.I)}
+    return frozenset(f for f, a, b in _CALENDAR if a in named and b in named)
 
 
 def is_derived(claim: Figure, derived: list[float]) -> bool:

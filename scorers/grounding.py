@@ -180,7 +180,7 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
         return False, "not in evidence with this unit"
 
     # arithmetic shown in the answer: results are supported when their operands are
-    derived = derived_results(response, lambda o: operand_known(o, users + evidence))
+    derived = derived_results(response, lambda o: operand_known(o, users + evidence), "\n".join(users))
 
     claims, unsupported, estimates, supported_n = 0, [], 0, 0
     # what this turn talks about: a figure the evidence states only of something else is not supported

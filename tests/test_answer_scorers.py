@@ -164,6 +164,23 @@ def test_grounding_reads_numbers_users_spell_out(user, good, bad):
     assert score(grounding, bad, exp={}, q=user) == 0.0
 
 
+@pytest.mark.parametrize("user,good,bad", [
+    ("We spend $10,000 a month on ads. What is that for the year?", "$10,000 × 12 = $120,000 a year.",
+     "$10,000 × 13 = $130,000 a year."),
+    ("Our budget is $120,000 a year. How much is that per month?", "$120,000 ÷ 12 = $10,000 a month.",
+     "$120,000 ÷ 16 = $7,500 a month."),
+    ("We run 45k a quarter at a $30 CPL. Leads per month?", "$45,000 ÷ 3 = $15,000 a month; $15,000 ÷ $30 = 500 leads.",
+     "$45,000 ÷ 3 = $15,000 a month; $15,000 ÷ $25 = 600 leads."),
+    ("We have $20,000 at a $40 CPL. How many leads?", "$20,000 ÷ $40 = 500 leads.",
+     "$20,000 ÷ $40 = 500 leads; 500 × 12 = 6,000 leads."),  # no periods talked about: 12 is an unstated operand
+])
+def test_a_calendar_factor_between_two_named_periods_is_a_definition(user, good, bad):
+    """× 12, × 3, × 4 and × 52 convert between periods the answer or the user names, like × 1,000 for a CPM: a
+    correct monthly-to-yearly working is grounded in the user's figure; another factor, or 12 with no periods, is not."""
+    assert score(grounding, good, exp={}, q=user) == 1.0
+    assert score(grounding, bad, exp={}, q=user) == 0.0
+
+
 def test_meta_sentence_restating_the_users_figure_is_no_claim():
     user = "I don't know our 90-day repeat rate."
     assert score(grounding, "I can plan without your 90-day repeat rate for now. " + HONEST, exp={}, q=user) == 1.0
