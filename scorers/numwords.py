@@ -81,6 +81,9 @@ def spelled_to_digits(text: str) -> str:
     """``text`` with spelled-out amounts as digits: "forty-five thousand" → "45000", "a quarter
     million" → "250000", "five bucks" → "5 dollars", "25 grand" → "25000"."""
     text = text or ""
+    if "mil" in text.lower():  # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
+        text = re.sub(r"(?:(?<=\d)|(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))mil(?:l|s)?\b", "million", text,
+                      flags=re.I)
     text = re.sub(r"\b(?:an? |one )?(quarter|half)(?: of)?(?: an?)? (million|billion)\b",
                   lambda m: _spell({"quarter": 0.25, "half": 0.5}[m.group(1).lower()] * _SCALES[m.group(2).lower()]),
                   text, flags=re.I)

@@ -156,6 +156,8 @@ def test_scorers_never_mutate_inputs():
      "$120,000 ÷ $45 ≈ 2,667 new customers.", "$120,000 ÷ $45 ≈ 3,667 new customers."),
     ("The year's budget is one million two hundred thousand. At $40 a lead, how many leads?",
      "$1,200,000 ÷ $40 = 30,000 leads.", "$1,000,000 ÷ $40 = 25,000 leads."),
+    ("we've got half a mil for the year. leads at $50 each?", "$500,000 ÷ $50 = 10,000 leads.",
+     "$400,000 ÷ $50 = 8,000 leads."),
 ])
 def test_grounding_reads_numbers_users_spell_out(user, good, bad):
     """Spelled-out amounts ("twenty thousand", "five bucks") are the user's figures, and × 1,000 in
@@ -260,6 +262,9 @@ def test_echoed_question_is_no_clarifying_question():
     ("a million and fifty thousand", "1050000"),
     ("one million twenty-five thousand", "1025000"),
     ("a million dollars, two hundred of them", "1000000 dollars, 200 of them"),
+    # "mil" spoken for million, after a number, "a", "half" or "quarter" only
+    ("half a mil for the year", "500000 for the year"), ("1.5 mil", "1.5 million"), ("2 mill", "2 million"),
+    ("a mil", "1000000"), ("military budgets", "military budgets"), ("the mil spec", "the mil spec"),
 ])
 def test_spelled_out_user_numbers(text, want):
     from scorers.numwords import spelled_to_digits
