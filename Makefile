@@ -58,7 +58,8 @@ test: $(STAMP) bytecode
 meaning-seed: $(STAMP) bytecode
 	rm -rf .pytest_cache/d/mpa-meaning-* tests/fixtures/meaning_seed
 	$(BIN)/python -m pytest -q --ignore tests/test_meaning_seed.py
-	mkdir -p tests/fixtures/meaning_seed && cp -r .pytest_cache/d/mpa-meaning-* tests/fixtures/meaning_seed/
+	for d in .pytest_cache/d/mpa-meaning-*; do mkdir -p tests/fixtures/meaning_seed/$$(basename $$d) && \
+	  cp $$d/*.npz tests/fixtures/meaning_seed/$$(basename $$d)/; done
 
 # The gated evals on the preset under test (MPA_RAG_PRESET); each experiment is named for its arm
 # and diffs against the latest one of the same eval and dataset, or MPA_BASELINE (README: "Compare two arms").

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from agent.offline import semantic
@@ -102,6 +103,33 @@ def test_a_long_first_encoding_says_why_the_user_waits(meaning, monkeypatch, cap
     assert "encoding 4 texts for the meaning similarity, once" in err and str(meaning) in err, err
     semantic.similarities("which coupon rule applies here?", texts[:1])
     assert capsys.readouterr().err == ""
+
+
+def test_saving_waits_for_another_process_merging(tmp_path, monkeypatch):
+    """Two processes saving at once each wrote their own merge, and the later replace dropped the other's new vectors
+    (a test run's cache lost one of ~1,900): the read-merge-replace runs under an exclusive lock on the file."""
+    import fcntl
+    import threading
+    import time
+
+    class Named:
+        name = "a-model"
+
+    monkeypatch.setenv("MPA_MEANING_CACHE", str(tmp_path))
+    monkeypatch.setitem(semantic._state, "encoder", Named())
+    monkeypatch.setitem(semantic._state, "unsaved", 1)
+    monkeypatch.setattr(semantic, "_vectors", {"k": np.ones(4, dtype=np.float32) / 2})
+    path = semantic.cache_file("a-model")
+    with open(path.with_name(path.name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another process is merging
+        saver = threading.Thread(target=semantic.save)
+        saver.start()
+        time.sleep(0.3)
+        assert saver.is_alive() and not path.exists()
+        fcntl.flock(lock, fcntl.LOCK_UN)
+    saver.join(5)
+    with np.load(path) as z:
+        assert z["keys"].tolist() == ["k"]
 
 
 def test_a_question_with_figures_is_left_to_the_words(monkeypatch):

@@ -33,6 +33,7 @@ import os
 import sys
 import tempfile
 import threading
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -117,20 +118,39 @@ def save() -> None:
     path = cache_file(enc.name)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        merged = dict(_vectors)
-        try:
-            with np.load(path) as z:
-                merged = {**dict(zip(z["keys"].tolist(), z["vectors"])), **merged}
-        except (OSError, ValueError, KeyError):
-            pass
-        keys = sorted(merged)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
-        with os.fdopen(fd, "wb") as f:
-            np.savez(f, keys=np.array(keys), vectors=np.stack([merged[k] for k in keys]).astype(np.float32))
-        os.replace(tmp, path)
+        with _merging(path):
+            merged = dict(_vectors)
+            try:
+                with np.load(path) as z:
+                    merged = {**dict(zip(z["keys"].tolist(), z["vectors"])), **merged}
+            except (OSError, ValueError, KeyError):
+                pass
+            keys = sorted(merged)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".npz")
+            with os.fdopen(fd, "wb") as f:
+                np.savez(f, keys=np.array(keys), vectors=np.stack([merged[k] for k in keys]).astype(np.float32))
+            os.replace(tmp, path)
         _state["unsaved"] = 0
     except OSError as exc:  # a read-only home: the in-memory vectors still serve this process
         log.warning("offline reader: could not write the meaning cache %s (%s)", path, exc)
+
+
+@contextmanager
+def _merging(path: Path):
+    """Hold an exclusive lock on ``path``'s lock file while one process reads, merges and replaces it: two
+    processes saving at once (test workers, parallel evals) otherwise each write their own merge and the
+    later replace drops the other's new vectors. Where ``fcntl`` is missing (Windows), unlocked as before."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path.with_name(path.name + ".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _encode(texts: list[str]) -> bool:
