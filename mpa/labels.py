@@ -115,26 +115,15 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     if not content:
         return []
     first = root(content[0])
-    mine = {root(s) for s in content}
     hits = []
     for lb in labels:
         words = {root(s) for p in parts(lb) for s in _stems(p)}
-        if first in words and (not use_vocabulary or any(first in own and own <= mine for own in _own_words(lb))):
+        if first in words:
             hits.append((sum(root(s) in words for s in content), lb))
     if not hits:
         return _by_meaning(q, labels) if use_vocabulary else []
     best = max(n for n, _ in hits)
     return [lb for n, lb in hits if n == best]
-
-
-def _own_words(label: str) -> list[set[str]]:
-    """The specific words (roots, generic ones aside) of each part of ``label``. Rule 3 needs the part the
-    query's first word meets to be said whole: "tax preparers" names "Tax Services" (a service is any
-    trade's), but "charter boat trips" is no "Charter Schools" and "improv comedy" no "Home Improvement" —
-    one shared word, or a stem shared by chance, says nothing about what the business is. Such a label is
-    left to :func:`_by_meaning`, which keeps it when meaning agrees. For businesses only (``use_vocabulary``):
-    a list's rows ("Animal Welfare" for an animal shelter) and markets have no meaning step behind them."""
-    return [{root(s) for s in _stems(p) if s not in _GENERIC} for p in parts(label)]
 
 
 def _most_said(q: str, labels: list[str]) -> list[str]:
