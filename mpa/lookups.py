@@ -245,8 +245,13 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     said = resolve.saying(vertical, {v: intros[v] for v in tied}) if len(tied) > 1 else None
     if said:
         return said
-    found = resolve.by_retrieval(engine, vertical, lambda c: file_vertical.get(c.source), min_coverage=1.0,
-                                 context="benchmarks")
+    texts = {v: t.texts[source] for source, v in file_vertical.items()}
+
+    def key_of(chunk):  # the passage must say one of the user's own words that is not every vertical's
+        said = resolve.own_word_said(vertical, " ".join([chunk.title, *chunk.section_path, chunk.text]), texts)
+        return file_vertical.get(chunk.source) if said else None
+
+    found = resolve.by_retrieval(engine, vertical, key_of, min_coverage=1.0, context="benchmarks")
     if found is None and not _expanded:  # "uni programs": a clipped word the KB never uses, written out
         longer = resolve.expand_truncations(vertical, resolve.known_to(engine), intros)
         if longer != vertical:

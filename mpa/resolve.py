@@ -165,6 +165,17 @@ def says_words(phrase: str, text: str) -> bool:
     return bool(words) and all(_number_forms(w) & have for w in words)
 
 
+def own_word_said(phrase: str, passage: str, texts: Mapping[str, str]) -> bool:
+    """True when ``passage`` says at least one content word of ``phrase`` as itself (singular or plural,
+    :func:`says_words`) that is not said by most of ``texts`` (every key's own text). Why: a stem match
+    alone is not the business ("cycling" meets "sales cycles"), and a word most keys' texts use is about
+    benchmarks in general, not any one business ("holidays" in each vertical's seasonality notes) — a
+    passage that shares only such words with the user's phrase would lend another business's figures."""
+    words = [w for w in _WORD.findall((phrase or "").lower().replace("-", " ")) if terms(w)]
+    common = {w for w in words if sum(says_words(w, t) for t in texts.values()) > max(1, len(texts) / 2)}
+    return any(says_words(w, passage) for w in words if w not in common)
+
+
 def _number_forms(w: str) -> set[str]:
     return {w, w[:-1] if w.endswith("s") else w + "s", w[:-2] if w.endswith("es") else w + "es"}
 
