@@ -64,3 +64,16 @@ def test_plain_text_kb_what_happens_below_a_ratio_floor_is_read_from_its_rule():
     assert "get_benchmark" not in [n for n, _ in action[0]]
     assert "misses the LTV:CAC floor" in action[1]   # the consequence the KB states, not the figure again
     assert [n for n, _ in swap[0]] == ["get_benchmark"] and "3.2:1" in swap[1]
+
+
+def test_kb_a_slot_swap_right_after_the_how_to_still_belongs_to_the_look_up():
+    *_, platform, _, end = _turns(ROOT / "kb", "what's a normal CPC for a travel brand?", "and what do we monitor weekly?",
+                                  "and on bing?", "and what do we monitor weekly?", "and the high end?")
+    assert ("get_benchmark", {"vertical": "travel", "metric": "CPC", "platform": "Bing Ads"}) in platform[0]
+    assert [n for n, _ in end[0]] == ["get_benchmark"]
+
+
+def test_plain_text_kb_the_upper_end_after_the_how_to_is_the_ratio_again():
+    *_, end = _turns(ROOT / "tests/fixtures/kb_txt2", "which LTV:CAC ratio do local services plans need?",
+                     "and if we fall short of it?", "and at the top end?")
+    assert "get_benchmark" in [n for n, _ in end[0]]

@@ -40,3 +40,14 @@ def asks_own_action(p) -> bool:
         return False
     verbs = [m.group(1).lower() for m in _DOES.finditer(p.text)]
     return bool(verbs) and all(v not in _FIGURE_VERBS for v in verbs)
+
+
+def swaps_after_action(p, previous_text: str) -> bool:
+    """Does the message only swap a slot ("and on bing?", "and the high end?", "and in Ohio?") right after a
+    turn that asked what the user does? That turn was searched though it sat on a look-up (:func:`asks_own_action`),
+    so the swap still belongs to the look-up before it: it is not read on from the searched answer."""
+    from agent.offline.parse import parse  # imported late: the parser is heavy and imports much of the agent
+    if p.numbers or p.metrics or p.audiences or p.calc or not (p.end or p.geographies or match_terms(
+            p.text, VOCABULARY["platforms"])) or len(p.text.split()) > 6:
+        return False
+    return asks_own_action(parse(previous_text))

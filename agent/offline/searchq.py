@@ -285,6 +285,9 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
         return False
     if p.numbers and all(n.role == "budget" for n in p.numbers) and len(text.split()) <= 8:
         return False  # "about 20 grand a month": the budget a calculation asked for before the prose turn, an input
+    from agent.offline import doask  # imported late: it reads the parser
+    if doask.swaps_after_action(p, previous[0]):  # "and on bing?" after "and what do we check weekly?" on a figure
+        return False
     names = {o.name for o in previous[2]}
     return bool(names) and names <= READING_TOOLS
 
