@@ -262,7 +262,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       "what is your budget?") re-runs the last calculation with it;
     * an audience and a place named while sizing audiences, or with nothing else, asks for that size;
     * one audience and two places asks for both rows."""
-    advice = p.calc is None and (_ADVICE.search(p.text) is not None or ADVISED_COUNT.search(p.text) is not None or doask.asks_own_action(p))
+    advice = p.calc is None and (_ADVICE.search(p.text) is not None or ADVISED_COUNT.search(p.text) is not None)
     if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and not advice \
             and _budget_moves(p, mem):
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
@@ -311,7 +311,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
         p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (p.end or (
-            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots) or askshape.both_ends(p.norm)):
+            p.followup and not advice and not doask.asks_own_action(p)) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots) or askshape.both_ends(p.norm)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):
