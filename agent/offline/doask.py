@@ -11,7 +11,9 @@ swaps a slot), so the user was shown the same figure again. What the follow-up a
   "can I fix") asks what to do, or what happens then: it is searched, with the last turn's topic
   carried (:mod:`agent.offline.searchq`), like any other follow-up.
 
-General English only: personal subjects, auxiliaries, and verbs that ask for an amount.
+Only the repeat of the last look-up is gated (the calculation branches read a budget move — "what if we double" —
+before this test could), and a bare slot swap right after such a turn still belongs to the look-up before it
+(:func:`swaps_after_action`). General English only: personal subjects, auxiliaries, and verbs that ask for an amount.
 """
 from __future__ import annotations
 

@@ -165,13 +165,17 @@ def content_words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text) if w.lower() not in FILLERS and terms(w)]
 
 
+# "…. now what?", "then what", "what next?" closing a message: it asks what follows from what was said before
+_WHAT_NOW = re.compile(r"\b(?:now|then|so) what\W*$|\bwhat (?:now|then|next)\W*$", re.I)
+
+
 def leans_on_previous(text: str) -> bool:
     """Does this message need the last turn to be understood? It opens like a continuation
     ("and …", "what if …"), points back with a bare pronoun ("higher than that"), or names
     almost nothing of its own (two content words or fewer). A bare pronoun after a statement of the
     message's own ("the 28-day window doubles our count. how should we read that?") stands for that
     statement, not for the last turn."""
-    return bool(_OPENER.match(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
+    return bool(_OPENER.match(text) or _WHAT_NOW.search(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
                 or len(content_words(text)) <= 2 and not asks_own(text))  # "should i spend more in december": its own
 
 
