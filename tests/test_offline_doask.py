@@ -2,7 +2,6 @@
 (agent/offline/doask.py) — on kb/ and on a plain-text KB, in wording of its own (checked against the seen sets)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from agent.offline.doask import asks_own_action
 from agent.offline.parse import parse
 from mpa.engine import build_engine
 from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,11 +23,7 @@ _FIGURE = ["and what would we pay for gaming?", "and what do we get at the top e
 
 
 def test_the_wording_is_its_own():
-    seen = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios", "tests/fixtures/kb_txt2_datasets/scenarios")
-        for p in (ROOT / folder).glob("*.json")).lower()
-    assert not [t for t in _ACTION + _FIGURE if t.lower() in seen]
+    assert_unseen(_ACTION, _FIGURE)  # the wording here is no seen data set's
 
 
 @pytest.mark.parametrize("text", _ACTION)

@@ -4,13 +4,13 @@ before, its own words (a story of figures) were searched alone and the turn was 
 plain-text KB kb_txt2, in wording of its own (checked against the seen sets)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from agent.offline.searchq import leans_on_previous
 from tests.test_offline_doask import _turns
+from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 KB_TURNS = ["what complaint rate is too high for marketing emails?", "Tuesday's promo blast hit 0.4% complaints. what now?"]
@@ -19,11 +19,7 @@ TXT_TURNS = ["how much can I raise a campaign budget in a week?",
 
 
 def test_the_wording_is_its_own():
-    seen = " ".join(json.dumps(json.load(open(p))) for folder in (
-        "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
-        "tests/fixtures/paraphrase_holdout2/scenarios", "tests/fixtures/kb_txt2_datasets/scenarios")
-        for p in (ROOT / folder).glob("*.json")).lower()
-    assert not [t for t in KB_TURNS + TXT_TURNS if t.lower() in seen]
+    assert_unseen(KB_TURNS, TXT_TURNS)  # the wording here is no seen data set's
 
 
 @pytest.mark.parametrize("text,leans", [
