@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, buyask, declined, kblabels, newaudience, periods, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, buyask, declined, doask, kblabels, newaudience, periods, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -311,7 +311,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if short and mem.last_kind == "benchmark" and not p.metrics and match_terms(p.text, VOCABULARY["platforms"]):
         p.followup = True  # "Is Bing any cheaper?": the last figure again, on that platform
     if short and not p.metrics and not p.metric_phrases and not p.audiences and not p.calc and (p.end or (
-            p.followup and not advice) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots) or askshape.both_ends(p.norm)):
+            p.followup and not advice and not doask.asks_own_action(p)) or ((p.vertical or p.industry_phrase or p.business_phrase) and only_slots) or askshape.both_ends(p.norm)):
         p.metrics, p.metric_phrases = list(mem.metrics), list(mem.metric_phrases)
     if not p.audiences and not p.calc and mem.last_kind == "benchmark" and mem.metrics and points_back(p.text) \
             and (p.vertical or p.industry_phrase or p.business_phrase) and p.metrics in ([], mem.metrics):

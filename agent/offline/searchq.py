@@ -165,13 +165,17 @@ def content_words(text: str) -> list[str]:
     return [w for w in _WORD.findall(text) if w.lower() not in FILLERS and terms(w)]
 
 
+# "…. now what?", "then what", "what next?" closing a message: it asks what follows from what was said before
+_WHAT_NOW = re.compile(r"\b(?:now|then|so) what\W*$|\bwhat (?:now|then|next)\W*$", re.I)
+
+
 def leans_on_previous(text: str) -> bool:
     """Does this message need the last turn to be understood? It opens like a continuation
     ("and …", "what if …"), points back with a bare pronoun ("higher than that"), or names
     almost nothing of its own (two content words or fewer). A bare pronoun after a statement of the
     message's own ("the 28-day window doubles our count. how should we read that?") stands for that
     statement, not for the last turn."""
-    return bool(_OPENER.match(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
+    return bool(_OPENER.match(text) or _WHAT_NOW.search(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
                 or len(content_words(text)) <= 2 and not asks_own(text))  # "should i spend more in december": its own
 
 
@@ -285,6 +289,9 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
         return False
     if p.numbers and all(n.role == "budget" for n in p.numbers) and len(text.split()) <= 8:
         return False  # "about 20 grand a month": the budget a calculation asked for before the prose turn, an input
+    from agent.offline import doask  # imported late: it reads the parser
+    if doask.swaps_after_action(p, previous[0]):  # "and on bing?" after "and what do we check weekly?" on a figure
+        return False
     names = {o.name for o in previous[2]}
     return bool(names) and names <= READING_TOOLS
 
