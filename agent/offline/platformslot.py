@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels
+from agent.offline import kblabels, kbmarkets
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.analyzer import ENGLISH_STOP_WORDS  # scikit-learn's list; importing sklearn costs ~1.5 s per process
 
@@ -44,7 +44,8 @@ def unknown_platform(text: str, previous: str, platform_before: bool = False) ->
     if name.lower() in _SLOTLESS or re.search(r"\d", name) or any(match_terms(name, VOCABULARY[t]) for t in _TABLES
                                                                     if t in VOCABULARY):
         return None
-    return None if kblabels.named_in(name) else name  # "and accountants?": the KB's own vertical, swapped in
+    # "and accountants?": the KB's own vertical, swapped in; "and boise?": the KB's own market (agent.offline.marketswap)
+    return None if kblabels.named_in(name) or kbmarkets.market_named(name) else name
 
 
 def looked_up_for_platform(outcomes: list) -> bool:

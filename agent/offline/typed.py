@@ -5,7 +5,8 @@ contractions without their apostrophe (:mod:`~agent.offline.shortforms`; :mod:`~
 the bare form is also a word: "were a dealer group"), a slip in a word
 (:mod:`~agent.offline.spelling`), a lead-in, a trailing hedge or a discourse "like"
 (:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), the KB's own acronyms and names in
-lower case (:mod:`~agent.offline.kbcase`: "an ev"), a
+lower case (:mod:`~agent.offline.kbcase`: "an ev"), the KB's own markets in lower case
+(:mod:`~agent.offline.kbmarkets`: "in pittsburgh"), a
 percentage written out ("25 percent", "ten per cent": the rules read "25%") — changes those without
 changing what is asked. The agent reads each user message (this turn's
 and the earlier ones it looks back on) through :func:`read` once; the conversation keeps the message as
@@ -16,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import barewords, fillers, kbcase, servedkb, shortforms, spelling, unmarked
+from agent.offline import barewords, fillers, kbcase, kbmarkets, servedkb, shortforms, spelling, unmarked
 from agent.offline.numbers import digits
 
 _PERCENT = re.compile(r"\b((?:[a-z]+[\s-])*?[a-z]+|\d+(?:\.\d+)?)\s*(?:percent|per\s?cent|pct)\b", re.I)
@@ -45,4 +46,4 @@ def _read(text: str, folder: str | None) -> str:
     """:func:`read` for the served KB ``folder`` (the spelling and the KB's capitals depend on it), once per
     message: every model call of a conversation reads all its earlier user messages again."""
     typed = barewords.read(shortforms.expand(text))
-    return _percent(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(typed, folder))), folder))
+    return _percent(kbmarkets.mark(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(typed, folder))), folder), folder))

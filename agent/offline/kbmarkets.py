@@ -1,0 +1,71 @@
+"""A market the knowledge base itself lists, typed in lower case, read with the KB's capitals:
+"streaming tv cpm in pittsburgh?" → "… in Pittsburgh?" when the KB lists a Pittsburgh market.
+
+Why: the rules read a market the vocabulary does not know by its capital ("in Pittsburgh", "the Boise
+market"), and people typing fast leave capitals off — the same question then lost its market and was
+answered with the whole list. :mod:`~agent.offline.kbcase` cannot help: a city's name has no capital inside,
+and English's dictionary knows most cities as words. The KB's own market labels can: the places its facts
+are stated for (a ``BY DMA`` list's rows, an audience table's geography column, ``<name> DMA households``
+rows). Such a name typed in any case is read as the KB writes it, when it is safe: the vocabulary does not
+already know the place (those are read case-blind already), and at least one of its words is one the KB
+never writes in lower case — "National Buy" or "North West", made of words the KB also uses as plain words,
+stay as typed. Only a wholly lower-case span is touched; what the user capitalised is theirs.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from agent.offline import servedkb
+
+_WORD = re.compile(r"[a-z]+")
+
+
+@lru_cache(maxsize=8)
+def names(folder: str | None) -> tuple[str, ...]:
+    """The KB's own market names (without a trailing "DMA"/"metro") that a lower-case typing is read as,
+    longest first (see the module doc)."""
+    if not folder:
+        return ()
+    from mpa.facts import kb_facts
+    from mpa.vocabulary import VOCABULARY
+    docs = [(d.source, d.text) for d in servedkb.documents(folder)]
+    geos = {re.sub(r"\s+(?:DMA|metro|market)$", "", f.geography.strip()) for f in kb_facts(docs) if f.geography}
+    known = {s.lower() for k, syns in VOCABULARY["geographies"].items() for s in [k, *syns]}
+    lower = {w for _, text in docs for w in re.findall(r"(?<![A-Za-z])[a-z]+(?![A-Za-z])", text)}
+    out = [g for g in geos if g and g.lower() not in known and g.lower().replace("–", "-") not in known
+           and any(w not in lower for w in _WORD.findall(g.lower()))]
+    return tuple(sorted(out, key=lambda g: (-len(g), g)))
+
+
+def mark(text: str, folder: str | None = None) -> str:
+    """``text`` with each of the KB's market names typed wholly in lower case written as the KB writes it."""
+    from mpa.audience_lookups import place_as_typed
+    kb = servedkb.folder() if folder is None else folder
+    for name in names(kb):
+        cased = {w.lower(): w for w in re.findall(r"[A-Za-z]+", name)}
+
+        def one(m: re.Match) -> str:
+            said = m.group(0)
+            return re.sub(r"[a-z]+", lambda w: cased.get(w.group(0), w.group(0)), said) if said.islower() else said
+        text = place_as_typed(name).sub(one, text)
+    return text
+
+
+@lru_cache(maxsize=8)
+def markets(folder: str | None) -> tuple[str, ...]:
+    """Every market the KB states facts for (without a trailing "DMA"/"metro"), as it writes them."""
+    if not folder:
+        return ()
+    from mpa.facts import kb_facts
+    docs = [(d.source, d.text) for d in servedkb.documents(folder)]
+    return tuple(sorted({re.sub(r"\s+(?:DMA|metro|market)$", "", f.geography.strip()) for f in kb_facts(docs)
+                         if f.geography} - {""}))
+
+
+def market_named(name: str, folder: str | None = None) -> str | None:
+    """The one KB market ``name`` is, typed in any case ("boise", "St Louis DMA"), in the KB's form; else None."""
+    from mpa.audience_lookups import place_as_typed
+    said = re.sub(r"\s+(?i:dma|metro|market)$", "", " ".join((name or "").split()).strip(" ?.!,"))
+    hit = {g for g in markets(servedkb.folder() if folder is None else folder) if place_as_typed(g).fullmatch(said)}
+    return hit.pop() if len(hit) == 1 else None
