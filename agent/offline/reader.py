@@ -34,7 +34,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, unrepeated, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -95,10 +95,12 @@ def _amounts(question: str) -> bool:
                for n in stated(digits(STEP.sub(" ", question))))
 
 
-def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None):
+def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None,
+            said: str = ""):
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
-    missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at."""
+    missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at;
+    ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`)."""
     asked = placekinds.written(question, " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
@@ -266,7 +268,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                     worked=bool(re.search(r"\d", digits(question))), whole=whole)
     if not chosen:
         return None
-    chosen += _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
+    more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
+    chosen = (unrepeated.widen(chosen, sections[key], scores, said, MAX_WORDS) if context else chosen) + more
     cite = top[key[0]]["id"]
     return f"Based on Knowledge Base [{cite}]: " + _scope(key[1], chosen, top[key[0]]["text"]) + " ".join(c.text for c in chosen)
 
