@@ -7,7 +7,7 @@ conversation engine, the tool loop and the eval records are exercised exactly as
 
 It is a baseline of *general* rules — English number and question grammar, the shared
 vocabulary, the KB's own labels through the tools — never rules written against a test set.
-Modules, one concept each:
+Modules, one concept each (the main ones; each module's docstring says why it exists):
 
 * :mod:`~agent.offline.typed` — each user message as the rules read it: how it was typed set aside, through
   :mod:`~agent.offline.shortforms` (chat short forms, contractions without their apostrophe),
@@ -16,6 +16,7 @@ Modules, one concept each:
   (place codes typed in lower case), :mod:`~agent.offline.kbcase` (the KB's own acronyms and names typed in lower
   case), :mod:`~agent.offline.barewords` (contractions typed without the apostrophe whose bare form is also a word:
   "were a dealer group") and percentages written out;
+* :mod:`~agent.offline.kbmarkets` — a market the KB lists facts for, typed in lower case, read with the KB's capitals;
 * :mod:`~agent.offline.asking` — which sentences of a message ask, with or without their "?" (one judgement for
   every rule that looks for the question in a message; the sentence encoder reads an unmarked question with its mark);
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
@@ -25,6 +26,9 @@ Modules, one concept each:
 * :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
 * :mod:`~agent.offline.metricforms` — a metric described by the ratio it is ("share of people who see the ad and click" → CTR);
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
+* :mod:`~agent.offline.actionprice` — the cost of getting a person to act ("to get someone to sign up") as a cost per action;
+* :mod:`~agent.offline.twobiz` — two businesses and a figure asked "for each": looked up for both;
+* :mod:`~agent.offline.declined` — the remembered business, dropped for a figure asked "in general" or not covered;
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
   the user's words;
@@ -33,9 +37,15 @@ Modules, one concept each:
 * :mod:`~agent.offline.placeshort` — a place the sizing tool also sizes, typed short ("ny", "cali", "the country");
 * :mod:`~agent.offline.roles` — each stated number's role (budget, unit price, lifetime value, count);
 * :mod:`~agent.offline.memory` — the conversation's slots across turns (follow-ups, redo with a new number);
+* :mod:`~agent.offline.doask` — a follow-up asking what the user does (a how-to), searched rather than looked up again;
+* :mod:`~agent.offline.timeswap` / :mod:`~agent.offline.marketswap` — the last look-up asked for an earlier year, or for
+  another of the KB's markets;
 * :mod:`~agent.offline.toolread` — reading the Messages history and tool results;
 * :mod:`~agent.offline.searchq` — the search queries of a turn (fillers out, attributes asked, a follow-up's topic);
 * :mod:`~agent.offline.followup` — a follow-up that asks what comes next is not answered with the last quote again;
+* :mod:`~agent.offline.ownwords` — a follow-up's own words choose among the sections its carried topic finds;
+* :mod:`~agent.offline.nextsection` — "what comes after that?" after a whole section was quoted: the section after it;
+* :mod:`~agent.offline.unrepeated` — a follow-up answered from the section just quoted adds a sentence not just shown;
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
 * :mod:`~agent.offline.nameforms` / :mod:`~agent.offline.placekinds` — a name typed short ("Philly") as the name the
   passages write, and a place beside the one they write read as its kind (state / DMA);
@@ -73,6 +83,8 @@ Modules, one concept each:
 * :mod:`~agent.offline.periods` — the period a budget is said for and the one a count is asked for;
 * :mod:`~agent.offline.sizing` — what a sizing question asks: who is counted, and whether "how many" counts people;
 * :mod:`~agent.offline.arith` — the arithmetic a question implies, inputs found, working shown;
+* :mod:`~agent.offline.unitswap` — after a working, a follow-up that changes only what is counted or the business;
+* :mod:`~agent.offline.budgetshare` — a count asked of one named percentage part of a split budget;
 * :mod:`~agent.offline.planmath` — a planner's formulas once a rule or ratio is stated (splits, reach × frequency,
   pacing, break-even ROAS, the most to pay), working shown;
 * :mod:`~agent.offline.funnel` — the metrics' own identities on the user's figures (a rate on a count, CPA from CPC
