@@ -123,7 +123,11 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     if not hits:
         return _by_meaning(q, labels) if use_vocabulary else []
     best = max(n for n, _ in hits)
-    return [lb for n, lb in hits if n == best]
+    top = [lb for n, lb in hits if n == best]
+    if use_vocabulary and best == 1 and len(content) > 1:  # one shared word: meaning must agree
+        from mpa.labelmeaning import confirmed
+        return confirmed(q, top, labels)
+    return top
 
 
 def _most_said(q: str, labels: list[str]) -> list[str]:
