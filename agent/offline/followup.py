@@ -37,7 +37,9 @@ def names_own_topic(text: str) -> bool:
     return any(match_terms(text, VOCABULARY[t]) for t in _SLOTS if t in VOCABULARY)
 
 
-def _said(piece: str, answer: str) -> bool:
+def said(piece: str, answer: str) -> bool:
+    """Was ``piece`` (a sentence or list item) quoted in ``answer``? A fragment shorter than a quote of its own
+    ("Step 2.", a label) never counts."""
     piece = piece.strip()
     return len(piece) >= _MIN_CHARS and piece in answer
 
@@ -49,9 +51,9 @@ def _unsaid_text(text: str, answer: str) -> str:
         if not body or body.startswith(("#", "|")):
             out.append(line)
             continue
-        if _said(body.rstrip(";.,"), answer):
+        if said(body.rstrip(";.,"), answer):
             continue
-        kept = [s for s in PASSAGE_SENTENCE.split(line) if not _said(s.rstrip(), answer)]
+        kept = [s for s in PASSAGE_SENTENCE.split(line) if not said(s.rstrip(), answer)]
         if any(k.strip() for k in kept):
             out.append(" ".join(k.strip() for k in kept if k.strip()) if len(kept) < len(PASSAGE_SENTENCE.split(line))
                        else line)

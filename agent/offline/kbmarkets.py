@@ -25,15 +25,13 @@ _WORD = re.compile(r"[a-z]+")
 def names(folder: str | None) -> tuple[str, ...]:
     """The KB's own market names (without a trailing "DMA"/"metro") that a lower-case typing is read as,
     longest first (see the module doc)."""
-    if not folder:
+    geos = markets(folder)
+    if not geos:
         return ()
-    from mpa.facts import kb_facts
     from mpa.vocabulary import VOCABULARY
-    docs = [(d.source, d.text) for d in servedkb.documents(folder)]
-    geos = {re.sub(r"\s+(?:DMA|metro|market)$", "", f.geography.strip()) for f in kb_facts(docs) if f.geography}
     known = {s.lower() for k, syns in VOCABULARY["geographies"].items() for s in [k, *syns]}
-    lower = {w for _, text in docs for w in re.findall(r"(?<![A-Za-z])[a-z]+(?![A-Za-z])", text)}
-    out = [g for g in geos if g and g.lower() not in known and g.lower().replace("–", "-") not in known
+    lower = {w for d in servedkb.documents(folder) for w in re.findall(r"(?<![A-Za-z])[a-z]+(?![A-Za-z])", d.text)}
+    out = [g for g in geos if g.lower() not in known and g.lower().replace("–", "-") not in known
            and any(w not in lower for w in _WORD.findall(g.lower()))]
     return tuple(sorted(out, key=lambda g: (-len(g), g)))
 

@@ -14,12 +14,11 @@ General rules only: the text of the previous answer and the reader's own sentenc
 """
 from __future__ import annotations
 
-_MIN_CHARS = 25  # a shorter fragment (a label, "Step 2.") is no quote of its own
+from agent.offline.followup import said
 
 
 def _quoted(text: str, answer: str) -> bool:
-    text = text.strip().rstrip(".;:,")
-    return len(text) >= _MIN_CHARS and text in answer
+    return said(text.strip().rstrip(".;:,"), answer)  # the test "what comes next?" also uses on the last answer
 
 
 def widen(chosen: list, section: list, scores: dict[int, float], answer: str, max_words: int) -> list:
