@@ -160,9 +160,16 @@ def expand_truncations(phrase: str, known: Callable[[str], bool], names: Mapping
 def says_words(phrase: str, text: str) -> bool:
     """True when every content word of ``phrase`` occurs in ``text`` as itself, singular or plural
     ("hospitals" in "hospital systems", not in "hospitality")."""
-    have = set(_WORD.findall((text or "").lower()))
+    have = _words_of(text or "")
     words = [w for w in _WORD.findall((phrase or "").lower()) if terms(w)]
     return bool(words) and all(_number_forms(w) & have for w in words)
+
+
+@lru_cache(maxsize=1024)
+def _words_of(text: str) -> frozenset[str]:
+    """The lower-cased words of ``text``, memoised: :func:`own_word_said` asks this of every vertical's
+    whole benchmark file for each word of a phrase, and the files do not change within a process."""
+    return frozenset(_WORD.findall(text.lower()))
 
 
 def own_word_said(phrase: str, passage: str, texts: Mapping[str, str]) -> bool:
