@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels
+from agent.offline import kblabels, nounphrase
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -220,7 +220,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
-                    or set(terms(phrase)) <= _CHANNEL_WORDS \
+                    or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
                     or (pat is _TERSE and not _business_words(phrase)):  # "9k a month for search ads": a channel, not a business
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

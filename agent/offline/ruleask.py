@@ -1,0 +1,36 @@
+"""A question that asks how long, how fast, or whether a rule exists is searched, not looked up.
+
+Why: the look-up route (get_benchmark) is taken when a message names a metric and a business and holds a word
+that may ask for a figure ("should", "pay", "cost"). But "is there a rule for how long it should take to win
+back what we pay per customer?" names a cost only as the thing the rule is about: it asks for a duration, a
+speed or a rule, which a benchmark table does not hold and the knowledge base's prose does. The table's figure
+answered such questions with a cost nobody asked for. The sentence that asks decides, judged by English
+question forms alone:
+
+* it asks a duration or a speed ("how long", "how soon", "how fast", "how quickly"), or whether a rule, limit,
+  cap or guideline exists ("is there a rule for …", "are there any limits on …");
+* and it holds no word that asks for a figure of the metric itself ("how much", "how many", "typical",
+  "benchmark", "range", "average", "normal", "usual", "ballpark") — "how long is a typical payback?" still asks
+  the KB's figure, which the search also finds, but "is there a typical CPC?" is a look-up.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.passages import message_sentences
+
+_RULE_FORM = re.compile(r"\bhow (?:long|soon|fast|quickly)\b|\b(?:is|are) there (?:a|an|any)? ?(?:[\w-]+ )?"
+                        r"(?:rules?|limits?|caps?|ceilings?|guidelines?|guardrails?|policy|policies|speed limits?)\b", re.I)
+_FIGURE_ASKED = re.compile(r"\bhow (?:much|many)\b|\b(?:typical|typically|benchmarks?|range|average|avg|normal|normally|"
+                           r"usual|usually|ballpark|going rate|median)\b", re.I)
+
+
+def _asking(text: str) -> list[str]:
+    """The sentences that ask: those ending on a question mark, else the last sentence."""
+    sentences = [s for s in message_sentences(text) if s.strip()]
+    return [s for s in sentences if s.rstrip().endswith("?")] or sentences[-1:]
+
+
+def asks_rule(text: str) -> bool:
+    """Does the message's asking sentence ask a duration, a speed or whether a rule exists, and no figure (module doc)?"""
+    return any(_RULE_FORM.search(s) and not _FIGURE_ASKED.search(s) for s in _asking(text))
