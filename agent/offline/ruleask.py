@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import message_sentences
+from agent.offline.asking import question_sentences
 
 _RULE_FORM = re.compile(r"\bhow (?:long|soon|fast|quickly)\b|\b(?:is|are) there (?:a|an|any)? ?(?:[\w-]+ )?"
                         r"(?:rules?|limits?|caps?|ceilings?|guidelines?|guardrails?|policy|policies|speed limits?)\b", re.I)
@@ -25,12 +25,6 @@ _FIGURE_ASKED = re.compile(r"\bhow (?:much|many)\b|\b(?:typical|typically|benchm
                            r"usual|usually|ballpark|going rate|median)\b", re.I)
 
 
-def _asking(text: str) -> list[str]:
-    """The sentences that ask: those ending on a question mark, else the last sentence."""
-    sentences = [s for s in message_sentences(text) if s.strip()]
-    return [s for s in sentences if s.rstrip().endswith("?")] or sentences[-1:]
-
-
 def asks_rule(text: str) -> bool:
     """Does the message's asking sentence ask a duration, a speed or whether a rule exists, and no figure (module doc)?"""
-    return any(_RULE_FORM.search(s) and not _FIGURE_ASKED.search(s) for s in _asking(text))
+    return any(_RULE_FORM.search(s) and not _FIGURE_ASKED.search(s) for s in question_sentences(text))

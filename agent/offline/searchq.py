@@ -23,9 +23,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels, leaveask
+from agent.offline import kblabels, leaveask, subjectthat
 from agent.offline.ownquestion import asks_own
-from agent.offline.asking import question_sentences
+from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
 
@@ -176,7 +176,8 @@ def leans_on_previous(text: str) -> bool:
     message's own ("the 28-day window doubles our count. how should we read that?") stands for that
     statement, not for the last turn."""
     return bool(_OPENER.match(text) or _WHAT_NOW.search(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
-                or len(content_words(text)) <= 2 and not asks_own(text))  # "should i spend more in december": its own
+                or len(content_words(text)) <= 2 and not asks_own(text)  # "should i spend more in december": its own
+                or subjectthat.subject_points_back(text))  # "why does that matter?"
 
 
 def _said_before(text: str, at: int) -> bool:
@@ -319,7 +320,9 @@ def _says(text: str, kb: tuple) -> bool:
     """:func:`_says_something`, kept per text and the KB's declared names (``kb``: all the parser's reading
     depends on besides the text) — every model call of every turn asks it again of each earlier message."""
     from agent.offline.parse import parse  # imported late: the parser knows small talk
-    return bool(content_words(text)) and not parse(text).smalltalk
+    from agent.offline import scope  # a question of stop words alone ("ok so what do we do first") asks, it is no chat
+    p = parse(text)
+    return bool(content_words(text)) and not p.smalltalk or asks_anything(text) and not scope.chat(text, p.smalltalk)
 
 
 _FIGURE = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)

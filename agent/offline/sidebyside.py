@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline import bands
+from agent.offline.asking import question_sentences
 from agent.offline.reader import _EXAMPLE_HEAD
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, term_pattern
@@ -53,7 +54,24 @@ def _plural(words) -> tuple[str, ...]:
 
 
 def sides(text: str) -> list[Side]:
-    """The two or three platforms/channels the message sets side by side, in the order named; [] else."""
+    """The two or three platforms/channels the message sets side by side, in the order named; [] else. The sentence
+    that asks decides when it names a platform or channel itself: "social is beating search for us. can I move a
+    third of the search money?" states a comparison and asks about one side (a statement before the question is
+    the situation, not the question); "Google or Meta. which is cheaper?" asks about the sides it points back to."""
+    ask = " ".join(question_sentences(text))
+    if ask.strip() != text.strip() and _mentions(ask):
+        return _sides(ask)
+    return _sides(text)
+
+
+def _mentions(text: str) -> bool:
+    """Does ``text`` name a platform or a channel the vocabulary knows?"""
+    low = text.lower()
+    return any(term_pattern(tuple(syns)).search(low) for syns in VOCABULARY["platforms"].values()) or any(
+        term_pattern(_plural([ch])).search(low) for ch in VOCABULARY["topics"]["channels"] if not ch.startswith("channel"))
+
+
+def _sides(text: str) -> list[Side]:
     low = text.lower()
     found: list[tuple[int, int, Side]] = []
     links = VOCABULARY.get("platform_channels", {})
