@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels, leaveask, subjectthat
+from agent.offline import kblabels, leaveask
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -176,8 +176,7 @@ def leans_on_previous(text: str) -> bool:
     message's own ("the 28-day window doubles our count. how should we read that?") stands for that
     statement, not for the last turn."""
     return bool(_OPENER.match(text) or _WHAT_NOW.search(text) or any(not _said_before(text, m.start()) for m in _BARE_PRONOUN.finditer(text))
-                or len(content_words(text)) <= 2 and not asks_own(text)  # "should i spend more in december": its own
-                or subjectthat.subject_points_back(text))  # "why does that matter?"
+                or len(content_words(text)) <= 2 and not asks_own(text))  # "should i spend more in december": its own
 
 
 def _said_before(text: str, at: int) -> bool:
