@@ -351,7 +351,7 @@ class OfflineAgent:
             paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                                   for w, why in misses))
         return gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
-            bench and platformfig.platforms(text))), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
+            bench and platformfig.platforms(text))) and not ruleask.asks_rule(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
                 p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical))  # a business named now, not the last turn's
 
 

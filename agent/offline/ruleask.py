@@ -7,7 +7,7 @@ speed or a rule, which a benchmark table does not hold and the knowledge base's 
 answered such questions with a cost nobody asked for. The sentence that asks decides, judged by English
 question forms alone:
 
-* it asks a duration or a speed ("how long", "how soon", "how fast", "how quickly"), or whether a rule, limit,
+* it asks a duration or a speed ("how long", "how many months", "how soon", "how fast", "how quickly"), or whether a rule, limit,
   cap or guideline exists ("is there a rule for …", "are there any limits on …");
 * and it holds no word that asks for a figure of the metric itself ("how much", "how many", "typical",
   "benchmark", "range", "average", "normal", "usual", "ballpark") — "how long is a typical payback?" still asks
@@ -19,9 +19,10 @@ import re
 
 from agent.offline.asking import question_sentences
 
-_RULE_FORM = re.compile(r"\bhow (?:long|soon|fast|quickly)\b|\b(?:is|are) there (?:a|an|any)? ?(?:[\w-]+ )?"
+_SPAN = r"(?:hours|days|weeks|months|quarters|years)"
+_RULE_FORM = re.compile(r"\bhow (?:long|soon|fast|quickly)\b|\bhow many " + _SPAN + r"\b|\b(?:is|are) there (?:a|an|any)? ?(?:[\w-]+ )?"
                         r"(?:rules?|limits?|caps?|ceilings?|guidelines?|guardrails?|policy|policies|speed limits?)\b", re.I)
-_FIGURE_ASKED = re.compile(r"\bhow (?:much|many)\b|\b(?:typical|typically|benchmarks?|range|average|avg|normal|normally|"
+_FIGURE_ASKED = re.compile(r"\bhow much\b|\bhow many (?!" + _SPAN + r"\b)|\b(?:typical|typically|benchmarks?|range|average|avg|normal|normally|"
                            r"usual|usually|ballpark|going rate|median)\b", re.I)
 
 

@@ -14,7 +14,7 @@ from agent.offline.places import without_places
 
 
 def counts_things(text: str) -> bool:
-    """"how many times …" (how often), "how many steps …", "how many clicks …": a count of events,
+    """"how many times …" (how often), "how many steps …", "how many clicks …", "how many weeks …": a count of events, time,
     parts or priced units, not of people — no audience to size; nor is a question of which step is
     about a count."""
     if re.search(r"\b(?:which|what) (?:step|stage|phase)\b", text, re.I):  # "which step is about how many …": the framework
@@ -24,7 +24,8 @@ def counts_things(text: str) -> bool:
     if re.search(r"\d\s*%\s+of\s+(?:those |these |the |our |them |all )?[a-z]+\s+(?:convert|turn|become|book|buy|sign)",
                  text, re.I):  # "how many patients if 8% of the clicks convert?": a rate on a count, no audience
         return True
-    return noun in ("times", "steps", "stages", "phases") or bool(noun and unit_metric(re.sub(r"s$", "", noun)))
+    return noun in ("times", "steps", "stages", "phases", "hours", "days", "weeks", "months", "quarters", "years") or bool(
+        noun and unit_metric(re.sub(r"s$", "", noun)))  # "how many months …": a span of time, no people
 
 
 def audience_phrase(text: str) -> str:

@@ -1,0 +1,94 @@
+"""Which route a turn takes: a how-long / is-there-a-rule question is searched, not looked up
+(agent/offline/ruleask.py); a business slot is a noun phrase, never a piece of the asking clause
+(agent/offline/nounphrase.py); the asking sentence, not a statement before it, sets two channels side by side
+(agent/offline/sidebyside.py); "how many weeks" counts time, no people (agent/offline/sizing.py); a question made of
+stop words is the turn a follow-up leans on (agent/offline/searchq.py) — on kb/ and on a plain-text KB, in wording
+of its own (checked against the seen sets)."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, nounphrase, ruleask, searchq, sidebyside, sizing
+from agent.offline.parse import parse
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+_RULE = ["we run a chain of dental clinics. how long should it take to recoup what we pay to bring in one patient?",
+         "we're a local plumbing service. how long should it take to recoup what we spend to land a customer?",
+         "is there a cap on how fast we can grow a campaign's daily spend?",
+         "for a pet groomer, how many weeks should a new offer test run?"]
+_FIGURE = ["how long is the usual payback for a pet groomer?", "what's a normal cost to bring in one new patient for a dental clinic?",
+           "is there a typical cost per lead for plumbers?", "what do dental clinics pay per click these days?"]
+_CLAUSE = ["how soon should it take to win back what we pay per subscriber?",
+           "is there a rule for whether the pilot is large enough to matter?"]
+_STATED = "social ads are beating search for us lately. should i pull a quarter of the search money this month?"
+_POINTED = "google ads or meta. which one is cheaper for a bakery?"
+
+
+def test_the_wording_is_its_own():
+    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, "alright so what do we tackle first")
+
+
+@pytest.mark.parametrize("text", _RULE)
+def test_a_duration_speed_or_rule_is_asked(text):
+    assert ruleask.asks_rule(text)
+
+
+@pytest.mark.parametrize("text", _FIGURE)
+def test_a_figure_is_asked(text):
+    assert not ruleask.asks_rule(text)
+
+
+@pytest.mark.parametrize("text", _CLAUSE)
+def test_a_piece_of_the_asking_clause_names_no_business(text):
+    assert parse(text).business_phrase is None
+
+
+def test_a_business_named_by_a_price_question_is_still_read():
+    assert parse("what do dental clinics pay per click these days?").business_phrase == "dental clinics"
+    assert not nounphrase.holds_clause_words("it services firm")  # "IT" names a trade
+
+
+def test_the_asking_sentence_sets_the_sides():
+    assert sidebyside.sides(_STATED) == []  # the comparison is the situation; the question asks about one side
+    assert [s.name for s in sidebyside.sides(_POINTED)] == ["Google Ads", "Meta"]  # "which one": the sides before
+
+
+def test_how_many_weeks_counts_time_not_people():
+    assert sizing.counts_things("how many weeks should a new offer test run?")
+
+
+def test_a_question_of_stop_words_is_the_turn_a_follow_up_leans_on():
+    history = [("our conversions fell off a cliff after the site update", []), ("alright so what do we tackle first", [])]
+    assert searchq.previous_turn(history, ["a", "b"])[0] == "alright so what do we tackle first"
+    assert searchq.previous_turn(history + [("thanks!", [])], ["a", "b", "c"])[0] == "alright so what do we tackle first"
+
+
+def _turn(engine, message: str) -> tuple[list[str], str]:
+    t = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(message)
+    return [c["name"] for c in t.tool_calls], t.assistant
+
+
+def test_kb_a_payback_rule_is_searched_not_a_cost_looked_up(shipped_engine):
+    tools, answer = _turn(shipped_engine, _RULE[0])
+    assert "get_benchmark" not in tools and "search_knowledge_base" in tools
+    assert "[step-02-unit-economics#" in answer and "12 months" in answer
+    assert "no healthcare figure" not in answer  # a rule asked: no note that the figure is another business's
+
+
+def test_kb_a_cost_asked_is_still_looked_up(shipped_engine):
+    tools, _ = _turn(shipped_engine, _FIGURE[1])
+    assert tools == ["get_benchmark"]
+
+
+def test_plain_text_kb_a_payback_rule_is_searched_not_a_cost_looked_up(kb_txt2_engine):
+    tools, answer = _turn(kb_txt2_engine, _RULE[1])
+    assert "get_benchmark" not in tools
+    assert "[budget_rules_and_ratios#" in answer and "under 3 months for local services" in answer
+
+
+def test_plain_text_kb_a_rule_of_months_sizes_no_audience(kb_txt2_engine):
+    tools, _ = _turn(kb_txt2_engine, "we're a local plumbing service. is there a rule on how many months a new customer "
+                                     "gets to repay what we spent acquiring them?")
+    assert "get_audience_sizing" not in tools and "get_benchmark" not in tools
