@@ -1,0 +1,110 @@
+"""A question that asks what one may or must do, answered from the section stating the KB's rule for it.
+
+Why: "our ads are getting stale — do we need to redo the whole creative?" or "when are we allowed to switch that
+publisher back on?" asks for the rule that allows or forbids the user's plan. The search often returns that rule
+("Rule of thumb: replace the hook before the concept", "The 72-hour re-entry rule …") among the passages, yet the
+reader quotes the section sharing most of the user's words (a definition of creative fatigue, a CTR benchmark, a
+root-cause checklist): the rule is worded as the KB states it, not as the user asks. Here the *kind* of section
+narrows the choice: of the few dozen sections of a KB whose heading states a rule, the one nearest in meaning to
+the question is the rule it asks for, when a search of this turn returned it.
+
+General conditions, all read from the question's English form and the KB's own headings:
+
+* the question asks leave (:func:`~agent.offline.leaveask.asks_leave`: "should we …", "do we need to …", "any
+  reason not to?") or names what it asks for ("is there a rule for …", "the standard", "the limit", "when are we
+  allowed …", "how fast can we …") — :func:`asks_rule`; a follow-up that leans on the last turn does not;
+* a section states a rule when its own heading names one (the reader's ``NORM_HEAD``: rule, standard, threshold,
+  guardrail, limit, floor, …) or carries an identifier (``ABC-XYZ-10``) the KB does not use as the name of a
+  whole (one in :data:`WHOLE` or more headings, as "MPA-10" is the framework's name); never an illustration's
+  heading (an example, a worked case, a dialogue) — :func:`rule_sections`;
+* the turn looked things up with the search tools alone, its answer is the reader's quote of a section that states
+  no rule (or the plain decline), and the nearest rule section in meaning (its heading path and first sentence,
+  the statement of the rule: MiniLM via :mod:`~agent.offline.semantic`) among *all* the KB's rule sections is held
+  by a passage a search returned — a rule found by meaning alone, not by the turn's words, is not quoted;
+* a name or code the question asks about must be in it, and what it asks for stated (as
+  :func:`agent.offline.meaningsearch.read` requires).
+
+Measured (seen development sets, 2026-11-29, main fc41a67): over the whole KB the nearest rule section was the
+expected one for 6 of 17 failing rule turns, and an override by meaning alone fired on passing turns 2–10 times as
+often as it fixed one; held by the turn's passages and nearest among all rule sections, it fired on 5 turns (3
+fixed, 2 failing before and after, no passing turn changed).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+from agent.offline import focus, leaveask, servedkb
+from agent.offline.asking import marked
+from agent.offline.meaningsearch import _DECLINE, _SEARCHING, Section, _holding, _kb, quote, sections
+from agent.offline.passages import IDENT, names_found, terms
+from agent.offline.reader import NORM_HEAD
+from agent.offline.searchq import leans_on_previous
+from agent.offline.sectionkind import EXAMPLE_HEAD
+from agent.offline.semantic import similarities, switched_off
+from agent.offline.toolread import ToolOutcome
+
+WHOLE = 3  # headings an identifier is in when it names a whole (a framework, an edition), not one rule
+QUOTED = "Based on Knowledge Base ["  # the reader's answer: a quote of one section, cited
+# asks for a rule by naming what it asks for: a rule, standard, limit …; "when are we allowed …"; "how fast can we …"
+_NAMES_RULE = re.compile(r"\b(?:rules?|standards?|guidelines?|limits?|thresholds?|allowed|permitted|supposed to|"
+                         r"guardrails?|red lines?)\b|\bwhen (?:can|could|may|are) (?:i|we)\b|"
+                         r"\bhow (?:long|fast|soon|quickly) (?:should|must|can|may)\b", re.I)
+_FIRST = re.compile(r"(.+?[.!?])(?=\s|$)")
+
+
+def asks_rule(question: str) -> bool:
+    """Does the question ask what one may or must do — leave for a plan, or a rule it names?"""
+    return leaveask.asks_leave(question) or bool(_NAMES_RULE.search(question))
+
+
+def states_rule(path: tuple[str, ...], wholes: frozenset[str] = frozenset()) -> bool:
+    """Does the section under ``path`` state a rule by its own heading (not an illustration's)?"""
+    head = path[-1]
+    return not any(EXAMPLE_HEAD.search(h) for h in path) and bool(NORM_HEAD.search(head) or set(IDENT.findall(head)) - wholes)
+
+
+@lru_cache(maxsize=4)
+def rule_sections(kb: str) -> tuple[Section, ...]:
+    """The sections of the KB in ``kb`` whose heading states a rule."""
+    secs = sections(kb)
+    seen = Counter(i for s in secs for i in set(IDENT.findall(" ".join(s.path[1:]))))
+    wholes = frozenset(i for i, n in seen.items() if n >= WHOLE)
+    return tuple(s for s in secs if states_rule(s.path, wholes))
+
+
+def statement(sec: Section) -> str:
+    """What is encoded of a rule section: its headings below the document's title, and its first sentence."""
+    m = _FIRST.match(sec.text)
+    return f"{' › '.join(sec.path[1:])}: {m.group(1) if m else sec.text}"
+
+
+def _quotes_rule(answer: str, rules: tuple[Section, ...]) -> bool:
+    """Does the answer quote a rule section already (its first words after the citation are in one)?"""
+    m = re.search(r"\]:\s+(.{30})", answer)
+    return bool(m) and any(m.group(1) in s.text for s in rules)
+
+
+def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str | None:
+    """The answer from the rule the question asks for, quoted from a passage a search returned; None when the turn
+    is no such question, already quotes a rule, or the nearest rule in meaning was not returned."""
+    if switched_off() or not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not asks_rule(question) \
+            or leans_on_previous(question) or not (answer.startswith(QUOTED) or answer.startswith(_DECLINE)):
+        return None
+    secs = _kb(outcomes)
+    rules = rule_sections(servedkb.folder()) if secs else ()
+    if not rules or _quotes_rule(answer, rules):
+        return None
+    passages = [p for o in outcomes for p in o.passages]
+    if not any(_holding(s, passages) for s in rules):
+        return None  # (no rule returned: nothing to encode)
+    sims = similarities(marked(question), [statement(s) for s in rules])
+    if not sims:
+        return None
+    sec = rules[max(range(len(rules)), key=lambda i: (sims[i], -i))]
+    held = _holding(sec, passages)[:1]
+    if not held or not names_found(question, set(terms(question)) & set(terms(held[0]["text"])), held) \
+            or not focus.stated(question, held):
+        return None
+    return quote(sec, held[0], k)
