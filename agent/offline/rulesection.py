@@ -17,10 +17,12 @@ General conditions, all read from the question's English form and the KB's own h
   guardrail, limit, floor, …) or carries an identifier (``ABC-XYZ-10``) the KB does not use as the name of a
   whole (one in :data:`WHOLE` or more headings, as "MPA-10" is the framework's name); never an illustration's
   heading (an example, a worked case, a dialogue) — :func:`rule_sections`;
+* a question offering two alternatives asks which to take, not leave (:mod:`~agent.offline.alternatives`);
 * the turn looked things up with the search tools alone, its answer is the reader's quote of a section that states
   no rule (or the plain decline), and the nearest rule section in meaning (its heading path and first sentence,
   the statement of the rule: MiniLM via :mod:`~agent.offline.semantic`) among *all* the KB's rule sections is held
-  by a passage a search returned — a rule found by meaning alone, not by the turn's words, is not quoted;
+  by a passage a search returned — a rule found by meaning alone, not by the turn's words, is not quoted — and
+  nearer than the next rule section by :data:`MARGIN`;
 * a name or code the question asks about must be in it, and what it asks for stated (as
   :func:`agent.offline.meaningsearch.read` requires).
 
@@ -35,7 +37,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from agent.offline import focus, leaveask, servedkb
+from agent.offline import alternatives, focus, leaveask, servedkb
 from agent.offline.asking import marked
 from agent.offline.meaningsearch import _DECLINE, _SEARCHING, Section, _holding, _kb, quote, sections
 from agent.offline.passages import IDENT, names_found, terms
@@ -45,6 +47,7 @@ from agent.offline.sectionkind import EXAMPLE_HEAD
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
 
+MARGIN = 0.03  # the least lead in similarity of the nearest rule over the next: nearer by a hair, meaning cannot tell
 WHOLE = 3  # headings an identifier is in when it names a whole (a framework, an edition), not one rule
 QUOTED = "Based on Knowledge Base ["  # the reader's answer: a quote of one section, cited
 # asks for a rule by naming what it asks for: a rule, standard, limit …; "when are we allowed …"; "how fast can we …"
@@ -55,8 +58,9 @@ _FIRST = re.compile(r"(.+?[.!?])(?=\s|$)")
 
 
 def asks_rule(question: str) -> bool:
-    """Does the question ask what one may or must do — leave for a plan, or a rule it names?"""
-    return leaveask.asks_leave(question) or bool(_NAMES_RULE.search(question))
+    """Does the question ask what one may or must do — leave for a plan, or a rule it names? A question offering
+    two alternatives ("should we plan by DMA or by state?") asks which to take: :mod:`alternatives` answers it."""
+    return (leaveask.asks_leave(question) or bool(_NAMES_RULE.search(question))) and not alternatives.options(question)
 
 
 def states_rule(path: tuple[str, ...], wholes: frozenset[str] = frozenset()) -> bool:
@@ -102,7 +106,10 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     sims = similarities(marked(question), [statement(s) for s in rules])
     if not sims:
         return None
-    sec = rules[max(range(len(rules)), key=lambda i: (sims[i], -i))]
+    order = sorted(range(len(rules)), key=lambda i: (-sims[i], i))
+    if len(order) > 1 and sims[order[0]] - sims[order[1]] < MARGIN:
+        return None  # two rules about as near: the question's meaning does not choose between them
+    sec = rules[order[0]]
     held = _holding(sec, passages)[:1]
     if not held or not names_found(question, set(terms(question)) & set(terms(held[0]["text"])), held) \
             or not focus.stated(question, held):
