@@ -16,7 +16,8 @@ General conditions, all read from the question's English form and the KB's own h
 * a section states a rule when its own heading names one (the reader's ``NORM_HEAD``: rule, standard, threshold,
   guardrail, limit, floor, …) or carries an identifier (``ABC-XYZ-10``) the KB does not use as the name of a
   whole (one in :data:`WHOLE` or more headings, as "MPA-10" is the framework's name); never an illustration's
-  heading (an example, a worked case, a dialogue) — :func:`rule_sections`;
+  heading (an example, a worked case, a dialogue), nor a document's own lead ("Spend And Pacing Rules": its title
+  names all it covers) — :func:`rule_sections`;
 * a question offering two alternatives asks which to take, not leave (:mod:`~agent.offline.alternatives`);
 * the turn looked things up with the search tools alone, its answer is the reader's quote of a section that states
   no rule (or the plain decline), and the nearest rule section in meaning (its heading path and first sentence,
@@ -66,7 +67,7 @@ def asks_rule(question: str) -> bool:
 def states_rule(path: tuple[str, ...], wholes: frozenset[str] = frozenset()) -> bool:
     """Does the section under ``path`` state a rule by its own heading (not an illustration's)?"""
     head = path[-1]
-    return not any(EXAMPLE_HEAD.search(h) for h in path) and bool(NORM_HEAD.search(head) or set(IDENT.findall(head)) - wholes)
+    return len(path) > 1 and not any(EXAMPLE_HEAD.search(h) for h in path) and bool(NORM_HEAD.search(head) or set(IDENT.findall(head)) - wholes)
 
 
 @lru_cache(maxsize=4)
