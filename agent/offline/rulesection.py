@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from agent.offline import alternatives, focus, leaveask, servedkb
 from agent.offline.asking import marked
-from agent.offline.meaningsearch import _DECLINE, _SEARCHING, Section, _holding, _kb, quote, sections
+from agent.offline.meaningsearch import _DECLINE, _SEARCHING, HELD, Section, _holding, _kb, quote, sections
 from agent.offline.passages import IDENT, names_found, terms
 from agent.offline.reader import NORM_HEAD
 from agent.offline.searchq import leans_on_previous
@@ -51,10 +51,14 @@ from agent.offline.toolread import ToolOutcome
 MARGIN = 0.03  # the least lead in similarity of the nearest rule over the next: nearer by a hair, meaning cannot tell
 WHOLE = 3  # headings an identifier is in when it names a whole (a framework, an edition), not one rule
 QUOTED = "Based on Knowledge Base ["  # the reader's answer: a quote of one section, cited
-# asks for a rule by naming what it asks for: a rule, standard, limit …; "when are we allowed …"; "how fast can we …"
+# asks for a rule by naming what it asks for: a rule, standard, limit …; "when are we allowed …" ("how long should
+# we …", "how fast can we …" ask for a duration or a pace, not leave: the reader's answer forms find those)
 _NAMES_RULE = re.compile(r"\b(?:rules?|standards?|guidelines?|limits?|thresholds?|allowed|permitted|supposed to|"
-                         r"guardrails?|red lines?)\b|\bwhen (?:can|could|may|are) (?:i|we)\b|"
-                         r"\bhow (?:long|fast|soon|quickly) (?:should|must|can|may)\b", re.I)
+                         r"guardrails?|red lines?)\b|\bwhen (?:can|could|may|are) (?:i|we)\b", re.I)
+# a rule word heading the heading's phrase ("Rule of thumb: …", "the re-entry rule for …", "Brand campaign rules"), not
+# qualifying the next noun ("Standard exclusions", "Minimum viable budget …": what is usual or least, not a rule)
+_HEAD_NOUN = re.compile(r"(?:\s*(?:$|[:;,.()\[\]])|\s+(?:[\d–—-]|(?:of|for|by|and|or|on|in|to|at|before|after|when|with|"
+                        r"per|under|over|from|is|are)\b))", re.I)
 _FIRST = re.compile(r"(.+?[.!?])(?=\s|$)")
 
 
@@ -67,7 +71,8 @@ def asks_rule(question: str) -> bool:
 def states_rule(path: tuple[str, ...], wholes: frozenset[str] = frozenset()) -> bool:
     """Does the section under ``path`` state a rule by its own heading (not an illustration's)?"""
     head = path[-1]
-    return len(path) > 1 and not any(EXAMPLE_HEAD.search(h) for h in path) and bool(NORM_HEAD.search(head) or set(IDENT.findall(head)) - wholes)
+    named = any(_HEAD_NOUN.match(head, m.end()) for m in NORM_HEAD.finditer(head))
+    return len(path) > 1 and not any(EXAMPLE_HEAD.search(h) for h in path) and bool(named or set(IDENT.findall(head)) - wholes)
 
 
 @lru_cache(maxsize=4)
@@ -108,8 +113,8 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     if not sims:
         return None
     order = sorted(range(len(rules)), key=lambda i: (-sims[i], i))
-    if len(order) > 1 and sims[order[0]] - sims[order[1]] < MARGIN:
-        return None  # two rules about as near: the question's meaning does not choose between them
+    if sims[order[0]] < HELD or (len(order) > 1 and sims[order[0]] - sims[order[1]] < MARGIN):
+        return None  # none near enough, or two rules about as near: the question's meaning does not choose
     sec = rules[order[0]]
     held = _holding(sec, passages)[:1]
     if not held or not names_found(question, set(terms(question)) & set(terms(held[0]["text"])), held) \
