@@ -47,6 +47,8 @@ from agent.offline.searchq import leans_on_previous
 from agent.offline.sectionkind import EXAMPLE_HEAD
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
+from rag.documents import _RULE_LINE  # the plain-text convention's frame line ("-----")
+from rag.types import DECLARED_LINE
 
 MARGIN = 0.03  # the least lead in similarity of the nearest rule over the next: nearer by a hair, meaning cannot tell
 WHOLE = 3  # headings an identifier is in when it names a whole (a framework, an edition), not one rule
@@ -84,10 +86,23 @@ def rule_sections(kb: str) -> tuple[Section, ...]:
     return tuple(s for s in secs if states_rule(s.path, wholes))
 
 
-def statement(sec: Section) -> str:
-    """What is encoded of a rule section: its headings below the document's title, and its first sentence."""
-    m = _FIRST.match(sec.text)
-    return f"{' › '.join(sec.path[1:])}: {m.group(1) if m else sec.text}"
+@lru_cache(maxsize=4)
+def statements(kb: str) -> dict[tuple[str, tuple[str, ...]], str]:
+    """What is encoded of each rule section of ``kb``: its headings below the document's title, and its first
+    sentence — the statement of the rule — read from its own lines without a plain-text KB's frame of rule lines,
+    its heading line and its declared ``META_KEY: value`` lines (they state no rule)."""
+    wanted = {(s.source, s.path) for s in rule_sections(kb)}
+    out = {}
+    for d in servedkb.documents(kb):
+        for sec in d.sections:
+            if (d.source, sec.path) not in wanted:
+                continue
+            lines = [ln for ln in d.text[sec.start:sec.end].splitlines() if ln.strip() and not _RULE_LINE.match(ln)
+                     and not DECLARED_LINE.match(ln) and ln.strip(" \t#*").lower() != sec.path[-1].lower()]
+            body = " ".join(" ".join(lines).split())
+            m = _FIRST.match(body)
+            out[(d.source, sec.path)] = f"{' › '.join(sec.path[1:])}: {m.group(1) if m else body}"
+    return out
 
 
 def _quotes_rule(answer: str, rules: tuple[Section, ...]) -> bool:
@@ -109,7 +124,8 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     passages = [p for o in outcomes for p in o.passages]
     if not any(_holding(s, passages) for s in rules):
         return None  # (no rule returned: nothing to encode)
-    sims = similarities(marked(question), [statement(s) for s in rules])
+    said = statements(servedkb.folder())
+    sims = similarities(marked(question), [said.get((s.source, s.path), s.text) for s in rules])
     if not sims:
         return None
     order = sorted(range(len(rules)), key=lambda i: (-sims[i], i))
