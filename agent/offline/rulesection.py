@@ -47,7 +47,7 @@ from agent.offline.searchq import leans_on_previous
 from agent.offline.sectionkind import EXAMPLE_HEAD
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
-from rag.documents import _RULE_LINE  # the plain-text convention's frame line ("-----")
+from rag.documents import RULE_LINE  # the plain-text convention's frame line ("-----")
 from rag.types import DECLARED_LINE
 
 MARGIN = 0.03  # the least lead in similarity of the nearest rule over the next: nearer by a hair, meaning cannot tell
@@ -97,7 +97,7 @@ def statements(kb: str) -> dict[tuple[str, tuple[str, ...]], str]:
         for sec in d.sections:
             if (d.source, sec.path) not in wanted:
                 continue
-            lines = [ln for ln in d.text[sec.start:sec.end].splitlines() if ln.strip() and not _RULE_LINE.match(ln)
+            lines = [ln for ln in d.text[sec.start:sec.end].splitlines() if ln.strip() and not RULE_LINE.match(ln)
                      and not DECLARED_LINE.match(ln) and ln.strip(" \t#*").lower() != sec.path[-1].lower()]
             body = " ".join(" ".join(lines).split())
             m = _FIRST.match(body)
