@@ -27,10 +27,13 @@ General conditions, all read from the question's English form and the KB's own h
 * a name or code the question asks about must be in it, and what it asks for stated (as
   :func:`agent.offline.meaningsearch.read` requires).
 
-Measured (seen development sets, 2026-11-29, main fc41a67): over the whole KB the nearest rule section was the
-expected one for 6 of 17 failing rule turns, and an override by meaning alone fired on passing turns 2–10 times as
-often as it fixed one; held by the turn's passages and nearest among all rule sections, it fired on 5 turns (3
-fixed, 2 failing before and after, no passing turn changed).
+Measured (2026-11-29, against main fc41a67). Over the whole KB the nearest rule section in meaning was the expected one
+for 6 of 17 failing rule turns of the development sets, and an override by meaning alone (any gate of similarity and
+margin) changed 2–10 passing turns for each it fixed: too weak alone. Held by the turn's passages, nearest among all
+rule sections and with the guards above, it changes 4 development turns (3 fixed; 1 failing before and after: its
+rule, "any reason not to?" of a budget shift, was never returned), no validation turn, and on the probes one turn
+of kb_txt2 failing before and after (a KB of two rule sections: the nearest of two tells little). The rule
+questions it cannot reach are those whose rule no search of the turn returned.
 """
 from __future__ import annotations
 
