@@ -42,7 +42,8 @@ from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
 from agent.offline.searchq import attributes
-from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions
+from agent.offline.sectionunits import (Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions,
+                                        within as _within)
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
@@ -352,15 +353,7 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         keep += sorted(formed, key=lambda c: -scores[id(c)])[:1]
     # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
     keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
-    picked = sorted(section if whole else keep, key=lambda c: c.pos)  # whole: a worked case walked through
-    out, words = [], 0
-    for c in picked:
-        w = len(c.text.split())
-        if out and words + w > MAX_WORDS:
-            break
-        out.append(c)
-        words += w
-    return out
+    return _within(sorted(section if whole else keep, key=lambda c: c.pos), MAX_WORDS)  # whole: a worked case walked through
 
 
 def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float], k: int) -> list[_Unit]:

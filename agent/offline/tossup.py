@@ -24,6 +24,7 @@ from agent.offline import sectionmeaning
 from agent.offline.answerforms import FORMULA, NUMBER, answer_forms
 from agent.offline.asking import asking_sentences
 from agent.offline.rulecalc import ASKS_TO_APPLY
+from agent.offline.sectionunits import within
 
 MARGIN = 0.90   # the runner-up's share of the best section's score at which the two are a toss-up (dev sets: 0.85
 # quoted the same second sources; 0.95 fewer, all of them right too)
@@ -54,13 +55,4 @@ def runner_up(question: str, sections: dict, ranked: list[Hashable], by: dict, k
 def trimmed(units: list, asks: dict[int, float]) -> list:
     """The runner-up's quote cut to what speaks to the question: none unless one of its sentences holds the
     question's own words (``asks``), then at most :data:`SENTENCES` sentences and :data:`WORDS` words."""
-    if not any(asks[id(c)] > 0 for c in units):
-        return []
-    out, words = [], 0
-    for c in units[:SENTENCES]:
-        w = len(c.text.split())
-        if out and words + w > WORDS:
-            break
-        out.append(c)
-        words += w
-    return out
+    return within(units[:SENTENCES], WORDS) if any(asks[id(c)] > 0 for c in units) else []
