@@ -20,14 +20,14 @@ _RULE = ["we run a chain of dental clinics. how long should it take to recoup wh
          "for a pet groomer, how many weeks should a new offer test run?"]
 _FIGURE = ["how long is the usual payback for a pet groomer?", "what's a normal cost to bring in one new patient for a dental clinic?",
            "is there a typical cost per lead for plumbers?", "what do dental clinics pay per click these days?"]
-_CLAUSE = ["how soon should it take to win back what we pay per subscriber?",
+_CLAUSE = ["how soon should a member make back what we spend on them?",
            "is there a rule for whether the pilot is large enough to matter?"]
-_STATED = "social ads are beating search for us lately. should i pull a quarter of the search money this month?"
+_STATED = "meta vs google ads has been lopsided for us lately. should i pull a quarter of the google money this month?"
 _POINTED = "google ads or meta. which one is cheaper for a bakery?"
 
 
 def test_the_wording_is_its_own():
-    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, "alright so what do we tackle first")
+    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, "so what should we do first")
 
 
 @pytest.mark.parametrize("text", _RULE)
@@ -60,9 +60,9 @@ def test_how_many_weeks_counts_time_not_people():
 
 
 def test_a_question_of_stop_words_is_the_turn_a_follow_up_leans_on():
-    history = [("our conversions fell off a cliff after the site update", []), ("alright so what do we tackle first", [])]
-    assert searchq.previous_turn(history, ["a", "b"])[0] == "alright so what do we tackle first"
-    assert searchq.previous_turn(history + [("thanks!", [])], ["a", "b", "c"])[0] == "alright so what do we tackle first"
+    history = [("our conversions fell off a cliff after the site update", []), ("so what should we do first", [])]
+    assert searchq.previous_turn(history, ["a", "b"])[0] == "so what should we do first"
+    assert searchq.previous_turn(history + [("thanks!", [])], ["a", "b", "c"])[0] == "so what should we do first"
 
 
 def _turn(engine, message: str) -> tuple[list[str], str]:
