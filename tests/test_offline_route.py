@@ -30,14 +30,9 @@ def test_the_wording_is_its_own():
     assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, "so what should we do first")
 
 
-@pytest.mark.parametrize("text", _RULE)
-def test_a_duration_speed_or_rule_is_asked(text):
-    assert ruleask.asks_rule(text)
-
-
-@pytest.mark.parametrize("text", _FIGURE)
-def test_a_figure_is_asked(text):
-    assert not ruleask.asks_rule(text)
+@pytest.mark.parametrize("text,rule", [(t, True) for t in _RULE] + [(t, False) for t in _FIGURE])
+def test_a_duration_speed_or_rule_is_asked_not_a_figure(text, rule):
+    assert ruleask.asks_rule(text) is rule
 
 
 @pytest.mark.parametrize("text", _CLAUSE)

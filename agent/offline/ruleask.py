@@ -12,6 +12,9 @@ question forms alone:
 * and it holds no word that asks for a figure of the metric itself ("how much", "how many", "typical",
   "benchmark", "range", "average", "normal", "usual", "ballpark") — "how long is a typical payback?" still asks
   the KB's figure, which the search also finds, but "is there a typical CPC?" is a look-up.
+
+Only the route is decided here: which section of the search answers is the reader's, whose own tests of a rule
+question (:mod:`~agent.offline.rulesection`, :mod:`~agent.offline.tossup`) weigh sections, not tools.
 """
 from __future__ import annotations
 
