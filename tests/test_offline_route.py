@@ -1,7 +1,8 @@
 """Which route a turn takes: a how-long / is-there-a-rule question is searched, not looked up
 (agent/offline/ruleask.py); a business slot is a noun phrase, never a piece of the asking clause
 (agent/offline/nounphrase.py); the asking sentence, not a statement before it, sets two channels side by side
-(agent/offline/sidebyside.py); "how many weeks" counts time, no people (agent/offline/sizing.py); a question made of
+(agent/offline/sidebyside.py); "how many weeks" counts time and "how big should the holdout be" advises a size, no
+people counted (agent/offline/sizing.py); a question made of
 stop words is the turn a follow-up leans on (agent/offline/searchq.py) — on kb/ and on a plain-text KB, in wording
 of its own (checked against the seen sets)."""
 from __future__ import annotations
@@ -27,7 +28,8 @@ _POINTED = "google ads or meta. which one is cheaper for a bakery?"
 
 
 def test_the_wording_is_its_own():
-    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, "so what should we do first")
+    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, _ADVISED, "so what should we do first",
+                  "how big is the audience of new parents in texas?")
 
 
 @pytest.mark.parametrize("text,rule", [(t, True) for t in _RULE] + [(t, False) for t in _FIGURE])
@@ -52,6 +54,19 @@ def test_the_asking_sentence_sets_the_sides():
 
 def test_how_many_weeks_counts_time_not_people():
     assert sizing.counts_things("how many weeks should a new offer test run?")
+
+
+_ADVISED = "how large should the control group be for a two-week test?"
+
+
+@pytest.mark.parametrize("engine", ["shipped_engine", "kb_txt2_engine"])
+def test_the_size_a_test_group_ought_to_have_sizes_no_audience(engine, request):
+    tools, _ = _turn(request.getfixturevalue(engine), _ADVISED)
+    assert "get_audience_sizing" not in tools and "search_knowledge_base" in tools
+
+
+def test_kb_a_headcount_is_still_sized(shipped_engine):
+    assert _turn(shipped_engine, "how big is the audience of new parents in texas?")[0] == ["get_audience_sizing"]
 
 
 def test_a_question_of_stop_words_is_the_turn_a_follow_up_leans_on():

@@ -13,11 +13,17 @@ from agent.offline.passages import STEP, message_sentences
 from agent.offline.places import without_places
 
 
+# the size something ought to have: "how big should the holdout group be", "how large must a test cell be"
+_ADVISED_SIZE = re.compile(r"\bhow (?:big|large) (?:should|must|ought to|would|does|do) (?:[\w-]+ ){1,5}?(?:be|get|need to be)\b", re.I)
+
+
 def counts_things(text: str) -> bool:
     """"how many times …" (how often), "how many steps …", "how many clicks …", "how many weeks …": a count of events, time,
     parts or priced units, not of people — no audience to size; nor is a question of which step is
     about a count."""
     if re.search(r"\b(?:which|what) (?:step|stage|phase)\b", text, re.I):  # "which step is about how many …": the framework
+        return True
+    if _ADVISED_SIZE.search(text):  # "how big should the holdout be?": the size advised, a rule — no people counted
         return True
     m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
     noun = m.group(1).lower() if m else ""
