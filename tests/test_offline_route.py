@@ -2,7 +2,8 @@
 (agent/offline/ruleask.py); a business slot is a noun phrase, never a piece of the asking clause
 (agent/offline/nounphrase.py); the asking sentence, not a statement before it, sets two channels side by side
 (agent/offline/sidebyside.py); "how many weeks" counts time and "how big should the holdout be" advises a size, no
-people counted (agent/offline/sizing.py); a question made of
+people counted (agent/offline/sizing.py); a method asked with no figure is searched, not answered with a request for
+inputs (agent/offline/formulas.py); a question made of
 stop words is the turn a follow-up leans on (agent/offline/searchq.py) — on kb/ and on a plain-text KB, in wording
 of its own (checked against the seen sets)."""
 from __future__ import annotations
@@ -28,7 +29,8 @@ _POINTED = "google ads or meta. which one is cheaper for a bakery?"
 
 
 def test_the_wording_is_its_own():
-    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, _ADVISED, "so what should we do first",
+    assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, _ADVISED, _METHOD, "so what should we do first",
+                  "a customer is worth $900 to us and we aim for 3:1. what's the most we can pay per customer?",
                   "how big is the audience of new parents in texas?")
 
 
@@ -63,6 +65,24 @@ _ADVISED = "how large should the control group be for a two-week test?"
 def test_the_size_a_test_group_ought_to_have_sizes_no_audience(engine, request):
     tools, _ = _turn(request.getfixturevalue(engine), _ADVISED)
     assert "get_audience_sizing" not in tools and "search_knowledge_base" in tools
+
+
+_METHOD = ["how do we get to the maximum we can afford per new customer?", "how do we arrive at the most we can pay for one lead?"]
+
+
+def test_kb_a_method_asked_without_figures_is_searched_not_answered_with_a_request(shipped_engine):
+    tools, answer = _turn(shipped_engine, _METHOD[0])
+    assert "search_knowledge_base" in tools and "To work that out" not in answer and "Based on Knowledge Base [" in answer
+
+
+def test_plain_text_kb_a_method_asked_without_figures_is_read_from_the_kb(kb_txt2_engine):
+    tools, answer = _turn(kb_txt2_engine, _METHOD[1])
+    assert "search_knowledge_base" in tools and "gross profit per customer times close rate" in answer
+
+
+def test_kb_the_user_s_own_figures_are_still_worked(shipped_engine):
+    _, answer = _turn(shipped_engine, "a customer is worth $900 to us and we aim for 3:1. what's the most we can pay per customer?")
+    assert "$300" in answer
 
 
 def test_kb_a_headcount_is_still_sized(shipped_engine):

@@ -9,15 +9,19 @@ the cache; each caller gets its own copy of the working lines.
 from __future__ import annotations
 
 import dataclasses
+import re
 from functools import lru_cache
 
-from agent.offline import kblabels, planmath
+from agent.offline import kblabels, planmath, sectionkind
+from agent.offline.answerforms import answer_forms
 
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
          sizes: list[tuple[str, str]] | None = None, cost: tuple[float, str] | None = None) -> planmath.Work | None:
-    """:func:`agent.offline.planmath.work` of these arguments, a copy."""
+    """:func:`agent.offline.planmath.work` of these arguments, a copy; None for a method asked (module doc)."""
+    if sectionkind.asks_method(text, answer_forms(text)) and not re.search(r"\d", text):
+        return None
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
                 kblabels.declared(), cost)
     return None if w is None else dataclasses.replace(w, lines=list(w.lines))
