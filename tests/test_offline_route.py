@@ -19,8 +19,11 @@ from tests.unseen_wording import assert_unseen
 _RULE = ["we run a chain of dental clinics. how long should it take to recoup what we pay to bring in one patient?",
          "we're a local plumbing service. how long should it take to recoup what we spend to land a customer?",
          "is there a cap on how fast we can grow a campaign's daily spend?",
-         "for a pet groomer, how many weeks should a new offer test run?"]
-_FIGURE = ["how long is the usual payback for a pet groomer?", "what's a normal cost to bring in one new patient for a dental clinic?",
+         "for a pet groomer, how many weeks should a new offer test run?",
+         "we sell software to accountants. how often should we revisit our CAC ceiling?",
+         "we're a local plumbing service. what should we do if our cost per lead doubles overnight?",
+         "we're a bakery. when should we start worrying about our cost per click?"]
+_FIGURE = ["how long is the usual payback for a pet groomer?", "how often do people click a bakery's search ads?", "what's a normal cost to bring in one new patient for a dental clinic?",
            "is there a typical cost per lead for plumbers?", "what do dental clinics pay per click these days?"]
 _CLAUSE = ["how soon should a member make back what we spend on them?",
            "is there a rule for whether the pilot is large enough to matter?"]
@@ -107,8 +110,18 @@ def test_kb_a_payback_rule_is_searched_not_a_cost_looked_up(shipped_engine):
     assert "no healthcare figure" not in answer  # a rule asked: no note that the figure is another business's
 
 
+def test_kb_a_cadence_the_user_keeps_is_searched(shipped_engine):
+    tools, answer = _turn(shipped_engine, _RULE[4])
+    assert "get_benchmark" not in tools and "[step-05-budget-setting#" in answer and "Quarterly" in answer
+
+
+def test_plain_text_kb_what_to_do_when_a_cost_doubles_is_searched(kb_txt2_engine):
+    tools, answer = _turn(kb_txt2_engine, _RULE[5])
+    assert "get_benchmark" not in tools and "[planning_stages#" in answer and "fourteen days" in answer
+
+
 def test_kb_a_cost_asked_is_still_looked_up(shipped_engine):
-    tools, _ = _turn(shipped_engine, _FIGURE[1])
+    tools, _ = _turn(shipped_engine, "what's a normal cost to bring in one new patient for a dental clinic?")
     assert tools == ["get_benchmark"]
 
 

@@ -1,4 +1,4 @@
-"""A question that asks how long, how fast, or whether a rule exists is searched, not looked up.
+"""A question that asks how long, how fast, what to do, or whether a rule exists is searched, not looked up.
 
 Why: the look-up route (get_benchmark) is taken when a message names a metric and a business and holds a word
 that may ask for a figure ("should", "pay", "cost"). But "is there a rule for how long it should take to win
@@ -7,8 +7,10 @@ speed or a rule, which a benchmark table does not hold and the knowledge base's 
 answered such questions with a cost nobody asked for. The sentence that asks decides, judged by English
 question forms alone:
 
-* it asks a duration or a speed ("how long", "how many months", "how soon", "how fast", "how quickly"), or whether a rule, limit,
-  cap or guideline exists ("is there a rule for …", "are there any limits on …");
+* it asks a duration or a speed ("how long", "how many months", "how soon", "how fast", "how quickly"); what the
+  asker should do, when, or how often ("what should we do if …", "when should we …", "how often should we …" —
+  not "how often do people click", a rate's figure); or whether a rule, limit, cap or guideline exists ("is there
+  a rule for …", "are there any limits on …");
 * and it holds no word that asks for a figure of the metric itself ("how much", "how many", "typical",
   "benchmark", "range", "average", "normal", "usual", "ballpark") — "how long is a typical payback?" still asks
   the KB's figure, which the search also finds, but "is there a typical CPC?" is a look-up.
@@ -23,7 +25,12 @@ import re
 from agent.offline.asking import question_sentences
 
 _SPAN = r"(?:hours|days|weeks|months|quarters|years)"
-_RULE_FORM = re.compile(r"\bhow (?:long|soon|fast|quickly)\b|\bhow many " + _SPAN + r"\b|\b(?:is|are) there (?:a|an|any)? ?(?:[\w-]+ )?"
+_ASKER = r"(?:i|we|you)"
+# what the asker should do or when, and how often they should do it: a procedure, a condition, a cadence — not "how
+# often do people click" (a rate's figure)
+_ACT = (r"|\bwhat (?:should|do|must|can|would) " + _ASKER + r" (?:\w+ )?do\b|\bwhen (?:should|do|must|can|would) " + _ASKER
+        + r"\b|\bhow often (?:should|do|must|can|would) " + _ASKER + r"\b")
+_RULE_FORM = re.compile(r"\bhow (?:long|soon|fast|quickly)\b|\bhow many " + _SPAN + r"\b" + _ACT + r"|\b(?:is|are) there (?:a|an|any)? ?(?:[\w-]+ )?"
                         r"(?:rules?|limits?|caps?|ceilings?|guidelines?|guardrails?|policy|policies|speed limits?)\b", re.I)
 _FIGURE_ASKED = re.compile(r"\bhow much\b|\bhow many (?!" + _SPAN + r"\b)|\b(?:typical|typically|benchmarks?|range|average|avg|normal|normally|"
                            r"usual|usually|ballpark|going rate|median)\b", re.I)
