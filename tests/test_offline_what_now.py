@@ -4,7 +4,6 @@ before, its own words (a story of figures) were searched alone and the turn was 
 plain-text KB kb_txt2, in wording of its own (checked against the seen sets)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,6 @@ from agent.offline.searchq import leans_on_previous
 from tests.test_offline_doask import _turns
 from tests.unseen_wording import assert_unseen
 
-ROOT = Path(__file__).resolve().parents[1]
 KB_TURNS = ["what complaint rate is too high for marketing emails?", "Tuesday's promo blast hit 0.4% complaints. what now?"]
 TXT_TURNS = ["how much can I raise a campaign budget in a week?",
              "our account manager doubled spend overnight yesterday. so what now"]
@@ -32,11 +30,11 @@ def test_a_closing_what_now_leans_on_the_turn_before(text, leans):
     assert leans_on_previous(text) is leans
 
 
-def test_kb_what_now_after_a_rule_reads_that_rule():
-    _, (_, answer) = _turns(ROOT / "kb", *KB_TURNS)
+def test_kb_what_now_after_a_rule_reads_that_rule(shipped_engine):
+    _, (_, answer) = _turns(shipped_engine, *KB_TURNS)
     assert "[channel-email#" in answer and "0.3%" in answer
 
 
-def test_plain_text_kb_so_what_now_after_a_rule_reads_that_rule():
-    _, (_, answer) = _turns(ROOT / "tests/fixtures/kb_txt2", *TXT_TURNS)
+def test_plain_text_kb_so_what_now_after_a_rule_reads_that_rule(kb_txt2_engine):
+    _, (_, answer) = _turns(kb_txt2_engine, *TXT_TURNS)
     assert "at most 30% per week" in answer
