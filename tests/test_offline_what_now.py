@@ -4,6 +4,7 @@ before, its own words (a story of figures) were searched alone and the turn was 
 plain-text KB kb_txt2, in wording of its own (checked against the seen sets)."""
 from __future__ import annotations
 
+
 import pytest
 
 from agent.offline.searchq import leans_on_previous

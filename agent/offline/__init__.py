@@ -21,6 +21,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   every rule that looks for the question in a message; the sentence encoder reads an unmarked question with its mark);
 * :mod:`~agent.offline.numbers` — numbers as people say them ("$50k", "25 grand", "fifty thousand");
 * :mod:`~agent.offline.parse` — what one message asks: metrics, business, audiences, numbers' roles, operation;
+* :mod:`~agent.offline.nounphrase` — a business slot is a noun phrase: no pronoun, question word or copula of the asking clause;
+* :mod:`~agent.offline.ruleask` — a question asking how long, how fast, what to do or whether a rule exists, and no
+  figure: searched, not looked up;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
 * :mod:`~agent.offline.kbmetrics` — the metrics a KB names itself ("CPB (cost per booking)"), as get_benchmark declares them;
 * :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
@@ -53,6 +56,10 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.sectionunits` — a passage's sections and sentences as the reader scores them, made once per text;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
+* :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this
+  turn's search returned it and it is the nearest rule in meaning;
+* :mod:`~agent.offline.tossup` — a rule / method question whose two best sections, from two documents, score and mean
+  alike: both are quoted, each cited;
 * :mod:`~agent.offline.answerforms` — the form of answer a question asks for (a condition, a formula, figures);
 * :mod:`~agent.offline.semantic` — MiniLM similarity of a question and KB sections, cached (the one meaning signal);
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
