@@ -33,6 +33,7 @@ _POINTED = "google ads or meta. which one is cheaper for a bakery?"
 
 def test_the_wording_is_its_own():
     assert_unseen(_RULE, _FIGURE, _CLAUSE, _STATED, _POINTED, _ADVISED, _METHOD, "so what should we do first",
+                  "we're a dental clinic. how often should we check our cost per click? and what's a normal one?",
                   "a customer is worth $900 to us and we aim for 3:1. what's the most we can pay per customer?",
                   "how big is the audience of new parents in texas?")
 
@@ -123,6 +124,10 @@ def test_plain_text_kb_what_to_do_when_a_cost_doubles_is_searched(kb_txt2_engine
 def test_kb_a_cost_asked_is_still_looked_up(shipped_engine):
     tools, _ = _turn(shipped_engine, "what's a normal cost to bring in one new patient for a dental clinic?")
     assert tools == ["get_benchmark"]
+
+
+def test_a_figure_asked_beside_a_cadence_keeps_the_look_up():
+    assert not ruleask.asks_rule("we're a dental clinic. how often should we check our cost per click? and what's a normal one?")
 
 
 def test_plain_text_kb_a_payback_rule_is_searched_not_a_cost_looked_up(kb_txt2_engine):

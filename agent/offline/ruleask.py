@@ -11,7 +11,7 @@ question forms alone:
   asker should do, when, or how often ("what should we do if …", "when should we …", "how often should we …" —
   not "how often do people click", a rate's figure); or whether a rule, limit, cap or guideline exists ("is there
   a rule for …", "are there any limits on …");
-* and it holds no word that asks for a figure of the metric itself ("how much", "how many", "typical",
+* and no sentence that asks holds a word that asks for a figure of the metric itself ("how much", "how many", "typical",
   "benchmark", "range", "average", "normal", "usual", "ballpark") — "how long is a typical payback?" still asks
   the KB's figure, which the search also finds, but "is there a typical CPC?" is a look-up.
 
@@ -38,4 +38,5 @@ _FIGURE_ASKED = re.compile(r"\bhow much\b|\bhow many (?!" + _SPAN + r"\b)|\b(?:t
 
 def asks_rule(text: str) -> bool:
     """Does the message's asking sentence ask a duration, a speed or whether a rule exists, and no figure (module doc)?"""
-    return any(_RULE_FORM.search(s) and not _FIGURE_ASKED.search(s) for s in question_sentences(text))
+    asked = question_sentences(text)  # a figure asked in another of its questions still wants the look-up
+    return any(_RULE_FORM.search(s) for s in asked) and not any(_FIGURE_ASKED.search(s) for s in asked)
