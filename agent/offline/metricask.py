@@ -1,0 +1,34 @@
+"""Is a message that names a metric asking for its value? "and what conversion rate should i expect on
+linkedin", "cost per click for billboards", "podcast cost per lead" — yes; "how do I raise my CTR?",
+"what does CPM mean?" — no. (For the decline review; the reader's sections are :mod:`~agent.offline.valueask`'s.)
+
+Why a module: when the knowledge base holds no figure for what is asked, the reader still quotes the passage
+nearest in words (LinkedIn's targeting notes, the definition of CPC). The answer must then say that the KB
+states no such figure (:func:`~agent.offline.gaps.review`), but only for a question that asks for a value: the
+review's own test (a "what's …" / "how much" / "what does X cost" opening) misses a value asked with "what"
+before a metric's name and a value asked in a bare noun phrase, the two ways people type it most tersely.
+English structure only: "what" a few words before a rate, ratio, cost, price or metric acronym; or a short
+message naming a metric with no question word, auxiliary or request verb at all (nothing asks how or why).
+"""
+from __future__ import annotations
+
+import re
+
+# "what conversion rate", "what kind of CPC", "what's a normal cost per lead": what … a value noun or acronym
+_WHAT_VALUE = re.compile(r"\bwhat(?:'s|’s|s| is| are| would| will)?\s+(?:[a-z'’-]+\s+){0,3}?(?:rate|ratio|cost|price|share|"
+                         r"percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
+# a word that makes a message ask something other than a value: how/why, an auxiliary, a request or a meaning
+_NOT_BARE = re.compile(r"\b(?:how|why|when|where|who|which|what|whats|should|can|could|would|will|do|does|did|is|are|was|"
+                       r"were|am|explain|tell|show|help|give|make|plan|need|want|mean|means|define|improve|lower|raise|"
+                       r"reduce|increase|fix|compare|vs|versus|difference)\b", re.I)
+_BARE_WORDS = 9  # a noun phrase, not a sentence: "snapchat cpi for mobile games", "host read podcast cpm"
+
+
+def asks(question: str, names_metric: bool) -> bool:
+    """Does ``question`` ask for a value? ``names_metric``: the parse found a metric in it."""
+    if not names_metric:
+        return False
+    if _WHAT_VALUE.search(question):
+        return True
+    words = re.findall(r"[A-Za-z0-9'’$%.-]+", question)
+    return len(words) <= _BARE_WORDS and not _NOT_BARE.search(question)
