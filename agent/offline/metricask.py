@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 
 # "what conversion rate", "what kind of CPC", "what's a normal cost per lead": what … a value noun or acronym
-_WHAT_VALUE = re.compile(r"\bwhat(?:'s|’s|s| is| are| would| will)?\s+(?:[a-z'’-]+\s+){0,3}?(?:rate|ratio|cost|price|share|"
-                         r"percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
+# (the copula only before a determiner or a word of the norm: "what is roas" and "what does CPM" ask what it is)
+_WHAT_VALUE = re.compile(r"\bwhat(?:(?:'s|’s|s| is| are| would be| will be)\s+(?=(?:the|a|an|our|my|your|their|typical|normal|"
+                         r"usual|good)\b))?\s*(?!(?:does|do|did|is|are|was|were)\b)(?:[a-z'’-]+\s+){0,3}?(?:rate|ratio|cost|"
+                         r"price|share|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
+_MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|define|definition)\b", re.I)
 # a word that makes a message ask something other than a value: how/why, an auxiliary, a request or a meaning
 _NOT_BARE = re.compile(r"\b(?:how|why|when|where|who|which|what|whats|should|can|could|would|will|do|does|did|is|are|was|"
                        r"were|am|explain|tell|show|help|give|make|plan|need|want|mean|means|define|improve|lower|raise|"
@@ -26,7 +29,7 @@ _BARE_WORDS = 9  # a noun phrase, not a sentence: "snapchat cpi for mobile games
 
 def asks(question: str, names_metric: bool) -> bool:
     """Does ``question`` ask for a value? ``names_metric``: the parse found a metric in it."""
-    if not names_metric:
+    if not names_metric or _MEANS.search(question):
         return False
     if _WHAT_VALUE.search(question):
         return True

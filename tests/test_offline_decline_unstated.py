@@ -1,0 +1,98 @@
+"""Declines for a figure the knowledge base does not state, asked in the shortest ways people ask it: a metric's
+value asked with "what" before its name or in a bare noun phrase ("podcasts cost per click"), a channel named in
+the plural ("billboards"), a medium a KB says in so many words it keeps no figures for, and a business one
+platform's list lacks while another platform's list has it (a "shopping app" is no fitness app).
+
+Every question is worded here, none taken from a dataset or fixture turn. Declines and answers are judged by the
+project's abstention scorer (``tests.test_offline_declines._scored``) on kb/ and on the plain-text KBs.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_offline_declines import _scored
+
+ROOT = Path(__file__).resolve().parents[1]
+KB, TXT, TXT2 = "shipped_engine", "kb_txt_engine", "kb_txt2_engine"
+_FOLDER = {KB: "kb", TXT: "tests/fixtures/kb_txt", TXT2: "tests/fixtures/kb_txt2"}
+
+
+@pytest.fixture(autouse=True)
+def _scorer_reads_the_kb_asked(request, monkeypatch):
+    kb = request.node.callspec.params.get("kb") if hasattr(request.node, "callspec") else None
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / _FOLDER.get(kb, "kb")))
+
+
+DECLINE = [
+    (KB, "billboards: cost per lead?"),  # a channel in the plural, a bare noun phrase
+    (KB, "emails, cost per thousand impressions"),
+    (KB, "podcasts cost per click"),
+    (KB, "what roas do podcasts return"),  # "what" before the metric's name
+    (KB, "what share of linkedin clicks convert"),  # a platform's rate the KB's platform table leaves out
+    (TXT, "billboards: cost per lead?"),
+    (TXT, "what roas do podcasts return"),
+    (TXT2, "billboards: cost per lead?"),
+    (TXT2, "what would a newspaper print ad cost per thousand readers"),  # the KB's own "No figures for … print"
+    (TXT2, "tiktok install cost for a shopping app"),  # the app category is on other platforms' lists only
+]
+ANSWER = [
+    (KB, "what ctr do travel brands usually get"),
+    (KB, "snapchat cost per click"),
+    (KB, "what conversion rate do online stores see"),
+    (TXT, "dental practices, google cpc?"),
+    (TXT2, "google app campaigns, cost per install for a shopping app"),
+    (TXT2, "pest control firm on microsoft ads, cost per click"),
+]
+
+
+@pytest.mark.parametrize("kb,question,must", [(k, q, True) for k, q in DECLINE] + [(k, q, False) for k, q in ANSWER])
+def test_declined_or_answered(kb, question, must, request):
+    score, said = _scored(request.getfixturevalue(kb), question, must)
+    assert score == 1.0, said
+
+
+def test_a_metric_value_asked_tersely_or_with_what():
+    from agent.offline.metricask import asks
+    assert asks("and what conversion rate should i expect on linkedin", True)
+    assert asks("podcasts cost per click", True) and asks("billboards: cost per lead?", True)
+    assert not asks("how do I raise my CTR on linkedin", True)  # advice, not a value
+    assert not asks("what does CPM mean?", True) and not asks("can you explain roas", True)
+    assert not asks("what is roas", True) and asks("what's a normal cpl for dentists", True)
+    assert not asks("podcasts cost per click", False)  # no metric named: nothing is asked of one
+
+
+def test_the_kbs_own_no_figures_for_lists_what_it_leaves_out():
+    from agent.offline.gaps import excluded_items
+    for kb in ("kb_txt2", "kb_txt3"):  # each plain-text KB writes the sentence its own way
+        text = " ".join(p.read_text() for p in (ROOT / "tests" / "fixtures" / kb).glob("*.txt"))
+        sentence = next(s for s in text.replace("\n", " ").split(". ") if "no figures for print" in s.lower()
+                        or "No figures for" in s)
+        assert any(item.strip() == "print" for item in excluded_items(sentence + ".")), (kb, sentence)
+
+
+def test_the_exclusion_replaces_a_plain_decline(shipped_engine, kb_txt2_engine):
+    """A plain "no information" decline becomes the KB's own exclusion, cited, when a passage this turn returned
+    says the KB keeps no figures for what is asked (kb/: "… sports betting and cannabis have no benchmarks")."""
+    from agent.offline.leftout import _DECLINE, instead
+    from agent.offline.toolread import ToolOutcome
+    for engine, question, search, cited in (
+            (shipped_engine, "what does a cannabis dispensary pay per click", "verticals not covered", "benchmarks-methodology"),
+            (kb_txt2_engine, "what does a direct mail postcard cost per thousand", "what this reference does not cover",
+             "terms_and_definitions")):
+        hits = engine.search(search, top_k=5)
+        outcome = ToolOutcome("search_knowledge_base", {"query": search}, "", False,
+                              [{"id": r.citation_id, "source": r.citation, "text": r.chunk.text} for r in hits])
+        said = instead(question, [outcome], _DECLINE)
+        assert said.startswith("The knowledge base does not cover that.") and f"[{cited}#" in said, said
+        assert instead("how do I plan a flight?", [outcome], _DECLINE) == _DECLINE  # no price asked: unchanged
+        assert instead(question, [outcome], "Based on Knowledge Base [x#1]: …") == "Based on Knowledge Base [x#1]: …"
+
+
+def test_an_activity_word_names_the_trade_a_generic_noun_does_not():
+    from mpa.labels import match_labels
+    labels = ["Fintech and Banking Apps", "Fitness Apps", "Shopping Apps"]
+    assert match_labels("shopping app", labels) == ["Shopping Apps"]
+    assert match_labels("marketing agency", ["Marketing Agencies", "Travel Agencies"]) == ["Marketing Agencies"]
+    assert match_labels("pet shop", ["Pet Food and Treats", "Shopping Apps"]) == ["Pet Food and Treats"]  # a shop is none
