@@ -31,11 +31,13 @@ DECLINE = [
     (KB, "podcasts cost per click"),
     (KB, "what roas do podcasts return"),  # "what" before the metric's name
     (KB, "what share of linkedin clicks convert"),  # a platform's rate the KB's platform table leaves out
+    (KB, "the cpa on billboards"),  # the channel's own table quoted: its CPMs are no CPA
     (TXT, "billboards: cost per lead?"),
     (TXT, "what roas do podcasts return"),
     (TXT2, "billboards: cost per lead?"),
     (TXT2, "what would a newspaper print ad cost per thousand readers"),  # the KB's own "No figures for … print"
     (TXT2, "tiktok install cost for a shopping app"),  # the app category is on other platforms' lists only
+    (TXT2, "podcast host read ads, roas?"),  # the podcast prices quoted are no return on ad spend
 ]
 ANSWER = [
     (KB, "what ctr do travel brands usually get"),
@@ -51,6 +53,14 @@ ANSWER = [
 def test_declined_or_answered(kb, question, must, request):
     score, said = _scored(request.getfixturevalue(kb), question, must)
     assert score == 1.0, said
+
+
+def test_a_metric_is_named_by_its_names_or_by_the_unit_it_prices():
+    from agent.offline.metricsaid import unsaid
+    assert unsaid("the cpa on billboards", "Roadside bulletins and billboards — CPM (audience impressions): $3–$12") == ["CPA"]
+    assert unsaid("walmart cpc for supplements", "Walmart Connect clicks cost $0.95-1.20 for Supplements") == []
+    assert unsaid("podcast roas?", "A mid-roll slot read by the host cost $24-30 per thousand downloads") == ["ROAS"]
+    assert unsaid("ecommerce return on ad spend", "| ROAS (return on ad spend) | 1.6x | 2.5x–4.0x |") == []
 
 
 def test_a_metric_value_asked_tersely_or_with_what():

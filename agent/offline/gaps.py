@@ -26,7 +26,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import metricask, nameforms, platformsaid, platformslot
+from agent.offline import metricask, metricsaid, nameforms, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -377,6 +377,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
                          f"quoted above is the closest it holds.")
+        if figures and (metrics := metricsaid.unsaid(question, text)):  # a CPM quoted for "the cpa on billboards"
+            notes.append(f"The knowledge base has no {' or '.join(metrics)} figure for this; the figures above are not {' or '.join(metrics)}.")
         plat += [c for c in unsaid_channels(question, text) if c not in " ".join(plat).lower()]
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
