@@ -38,6 +38,7 @@ DECLINE = [
     (TXT2, "what would a newspaper print ad cost per thousand readers"),  # the KB's own "No figures for … print"
     (TXT2, "tiktok install cost for a shopping app"),  # the app category is on other platforms' lists only
     (TXT2, "podcast host read ads, roas?"),  # the podcast prices quoted are no return on ad spend
+    (TXT2, "acos on walmart connect for supplements?"),  # the KB's own acronym; Walmart's click prices are no ACoS
 ]
 ANSWER = [
     (KB, "what ctr do travel brands usually get"),
@@ -46,6 +47,7 @@ ANSWER = [
     (TXT, "dental practices, google cpc?"),
     (TXT2, "google app campaigns, cost per install for a shopping app"),
     (TXT2, "pest control firm on microsoft ads, cost per click"),
+    (TXT2, "typical acos for toys and games on amazon"),
 ]
 
 

@@ -377,12 +377,13 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
                                 passages)):
             notes.append(f"The knowledge base has no {' or '.join(alone)} figure for {vertical} specifically; what is "
                          f"quoted above is the closest it holds.")
-        if figures and (metrics := metricsaid.unsaid(question, text)):  # a CPM quoted for "the cpa on billboards"
-            notes.append(f"The knowledge base has no {' or '.join(metrics)} figure for this; the figures above are not {' or '.join(metrics)}.")
         plat += [c for c in unsaid_channels(question, text) if c not in " ".join(plat).lower()]
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")
+    if not DEFINITION.search(question) and _states_figure(answer) and (metrics := metricsaid.unsaid(question, text)):
+        notes.append(f"The knowledge base has no {' or '.join(metrics)} figure for this; the figures above are not "
+                     f"{' or '.join(metrics)}.")  # a CPM quoted for "the cpa on billboards"
     notes += platformslot.notes(outcomes)  # a platform the vocabulary does not know, which the tool says it lacks
     return answer if not notes else f"{answer}\n\n{' '.join(notes)}"
 
