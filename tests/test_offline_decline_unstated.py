@@ -1,7 +1,8 @@
 """Declines for a figure the knowledge base does not state, asked in the shortest ways people ask it: a metric's
 value asked with "what" before its name or in a bare noun phrase ("podcasts cost per click"), a channel named in
-the plural ("billboards"), a medium a KB says in so many words it keeps no figures for, and a business one
-platform's list lacks while another platform's list has it (a "shopping app" is no fitness app).
+the plural ("billboards"), a medium a KB says in so many words it keeps no figures for, a business one
+platform's list lacks while another platform's list has it (a "shopping app" is no fitness app), a metric the
+quoted passage never names (a channel's CPMs are no CPA), and a count whose list has no row for the place asked.
 
 Every question is worded here, none taken from a dataset or fixture turn. Declines and answers are judged by the
 project's abstention scorer (``tests.test_offline_declines._scored``) on kb/ and on the plain-text KBs.
@@ -38,7 +39,8 @@ DECLINE = [
     (TXT2, "what would a newspaper print ad cost per thousand readers"),  # the KB's own "No figures for … print"
     (TXT2, "tiktok install cost for a shopping app"),  # the app category is on other platforms' lists only
     (TXT2, "podcast host read ads, roas?"),  # the podcast prices quoted are no return on ad spend
-    (TXT2, "acos on walmart connect for supplements?"),  # the KB's own acronym; Walmart's click prices are no ACoS
+    (TXT2, "acos on walmart connect for supplements?"),
+    (TXT2, "dog owning households in milwaukee?"),  # the list's rows are other markets'; Milwaukee is elsewhere  # the KB's own acronym; Walmart's click prices are no ACoS
 ]
 ANSWER = [
     (KB, "what ctr do travel brands usually get"),
@@ -48,6 +50,8 @@ ANSWER = [
     (TXT2, "google app campaigns, cost per install for a shopping app"),
     (TXT2, "pest control firm on microsoft ads, cost per click"),
     (TXT2, "typical acos for toys and games on amazon"),
+    (TXT2, "dog owning households in boise?"),
+    (KB, "registered nurses in new york?"),
 ]
 
 

@@ -26,7 +26,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import metricask, metricsaid, nameforms, platformsaid, platformslot
+from agent.offline import metricask, metricsaid, nameforms, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -384,6 +384,9 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if not DEFINITION.search(question) and _states_figure(answer) and (metrics := metricsaid.unsaid(question, text)):
         notes.append(f"The knowledge base has no {' or '.join(metrics)} figure for this; the figures above are not "
                      f"{' or '.join(metrics)}.")  # a CPM quoted for "the cpa on billboards"
+    if not asks_figure and not looked_up and _states_figure(answer) and (
+            elsewhere := placequote.unsaid(question, CITED.sub("", answer), places(question), _place_said)):
+        notes.append(f"The knowledge base has no figure for {' or '.join(elsewhere)}; the figures above are not for it.")
     notes += platformslot.notes(outcomes)  # a platform the vocabulary does not know, which the tool says it lacks
     return answer if not notes else f"{answer}\n\n{' '.join(notes)}"
 

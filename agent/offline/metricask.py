@@ -33,5 +33,10 @@ def asks(question: str, names_metric: bool) -> bool:
         return False
     if _WHAT_VALUE.search(question):
         return True
+    return bare(question)
+
+
+def bare(question: str) -> bool:
+    """Is ``question`` a bare noun phrase — a few words, no question word, auxiliary or request verb?"""
     words = re.findall(r"[A-Za-z0-9'’$%.-]+", question)
     return len(words) <= _BARE_WORDS and not _NOT_BARE.search(question)
