@@ -52,6 +52,7 @@ ANSWER = [
     (TXT2, "typical acos for toys and games on amazon"),
     (TXT2, "dog owning households in boise?"),
     (KB, "registered nurses in new york?"),
+    (KB, "ecommerce click price?"),  # the unit before its price, as "click cost" is said
 ]
 
 
@@ -59,6 +60,24 @@ ANSWER = [
 def test_declined_or_answered(kb, question, must, request):
     score, said = _scored(request.getfixturevalue(kb), question, must)
     assert score == 1.0, said
+
+
+def test_the_unit_before_its_price_asks_that_price():
+    from agent.offline.parse import parse
+    assert parse("ecommerce click price?").metrics == ["CPC"] and parse("lead prices for healthcare").metrics == ["CPL"]
+    assert parse("tiktok install price for a fitness app").metrics == ["CPI"]
+    assert parse("at the top of that impression price, how many impressions?").metrics == []  # a figure pointed at
+    assert parse("whats the share price of meta").metrics == []  # no unit a metric prices
+
+
+def test_the_unit_before_its_price_is_looked_up(kb_txt2_engine, monkeypatch):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt2"))
+    turn = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3).send(
+        "lead price for a roofing company")
+    assert "$96-121" in turn.assistant, turn.assistant  # the KB's cost per lead, not its cost per click
 
 
 def test_a_metric_is_named_by_its_names_or_by_the_unit_it_prices():
