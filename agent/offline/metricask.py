@@ -19,6 +19,8 @@ import re
 _WHAT_VALUE = re.compile(r"\bwhat(?:(?:'s|’s|s| is| are| would be| will be)\s+(?=(?:the|a|an|our|my|your|their|typical|normal|"
                          r"usual|good)\b))?\s*(?!(?:does|do|did|is|are|was|were)\b)(?:[a-z'’-]+\s+){0,3}?(?:rate|ratio|cost|"
                          r"price|share|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
+_VALUE_WORD = re.compile(r"\b(?:rate|ratio|cost|price|share|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b",
+                         re.I)
 _MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|define|definition)\b", re.I)
 # a word that makes a message ask something other than a value: how/why, an auxiliary, a request or a meaning
 _NOT_BARE = re.compile(r"\b(?:how|why|when|where|who|which|what|whats|should|can|could|would|will|do|does|did|is|are|was|"
@@ -33,7 +35,7 @@ def asks(question: str, names_metric: bool) -> bool:
         return False
     if _WHAT_VALUE.search(question):
         return True
-    return bare(question)
+    return bare(question) and bool(_VALUE_WORD.search(question))  # "and in germany?" carries the metric, says none
 
 
 def bare(question: str) -> bool:

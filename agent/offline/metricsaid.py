@@ -17,7 +17,7 @@ import re
 from agent.offline import kbmetrics
 from agent.offline.passages import in_family, terms
 from agent.offline.priceforms import UNIT_OF
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+from mpa.vocabulary import VOCABULARY, match_terms
 
 
 def unsaid(question: str, text: str) -> list[str]:
@@ -25,8 +25,8 @@ def unsaid(question: str, text: str) -> list[str]:
     have = set(terms(text))
     out = []
     for key in match_terms(question, VOCABULARY["metrics"]):
-        if term_pattern(tuple([key.lower(), *VOCABULARY["metrics"][key]])).search(text.lower()):
-            continue
+        if any(all(in_family(w, have) for w in terms(form)) for form in [key.lower(), *VOCABULARY["metrics"][key]] if terms(form)):
+            continue  # a name of it, in any inflection ("conversion rates")
         unit = UNIT_OF.get(key)
         if unit and all(in_family(w, have) for w in terms(unit)):
             continue  # the price of the unit, in the KB's own words
