@@ -32,11 +32,11 @@ def test_a_closing_what_now_leans_on_the_turn_before(text, leans):
     assert leans_on_previous(text) is leans
 
 
-def test_kb_what_now_after_a_rule_reads_that_rule():
-    _, (_, answer) = _turns(ROOT / "kb", *KB_TURNS)
+def test_kb_what_now_after_a_rule_reads_that_rule(shipped_engine):
+    _, (_, answer) = _turns(shipped_engine, *KB_TURNS)
     assert "[channel-email#" in answer and "0.3%" in answer
 
 
-def test_plain_text_kb_so_what_now_after_a_rule_reads_that_rule():
-    _, (_, answer) = _turns(ROOT / "tests/fixtures/kb_txt2", *TXT_TURNS)
+def test_plain_text_kb_so_what_now_after_a_rule_reads_that_rule(kb_txt2_engine):
+    _, (_, answer) = _turns(kb_txt2_engine, *TXT_TURNS)
     assert "at most 30% per week" in answer
