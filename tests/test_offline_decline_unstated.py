@@ -62,6 +62,22 @@ def test_declined_or_answered(kb, question, must, request):
     assert score == 1.0, said
 
 
+@pytest.mark.parametrize("kb,turns,figure", [
+    (KB, ["we run an online travel agency, whats a normal cpc", "what share of the people who see an ad end up clicking it"],
+     "1.1%–2.0%"),
+    (TXT, ["we run a dental practice, whats a good google cpc", "what percent of those clicks end up booking"], "8.90-9.60%"),
+])
+def test_a_rate_asked_in_plain_words_is_looked_up_for_the_business(kb, turns, figure, request):
+    """"What percent of …" / "what share of …" asks the rate's value for the business talked about, as "and the
+    CVR?" does — not a passage that shares the words (before: a hedge with "no travel figure for this")."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    said = [conv.send(m) for m in turns][-1]
+    assert figure in said.assistant and any((c if isinstance(c, dict) else vars(c)).get("name") == "get_benchmark" for c in said.tool_calls), said.assistant
+
+
 def test_the_unit_before_its_price_asks_that_price():
     from agent.offline.parse import parse
     assert parse("ecommerce click price?").metrics == ["CPC"] and parse("lead prices for healthcare").metrics == ["CPL"]
@@ -89,7 +105,9 @@ def test_a_metric_is_named_by_its_names_or_by_the_unit_it_prices():
 
 
 def test_a_metric_value_asked_tersely_or_with_what():
-    from agent.offline.metricask import asks
+    from agent.offline.metricask import asks, in_words
+    assert in_words("what percent of clicks turn into signups") and in_words("so what share of people click")
+    assert not in_words("what will our share of voice be") and not in_words("whats pinterest cpm like")
     assert asks("and what conversion rate should i expect on linkedin", True)
     assert asks("podcasts cost per click", True) and asks("billboards: cost per lead?", True)
     assert not asks("how do I raise my CTR on linkedin", True)  # advice, not a value

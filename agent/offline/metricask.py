@@ -18,8 +18,8 @@ import re
 # (the copula only before a determiner or a word of the norm: "what is roas" and "what does CPM" ask what it is)
 _WHAT_VALUE = re.compile(r"\bwhat(?:(?:'s|’s|s| is| are| would be| will be)\s+(?=(?:the|a|an|our|my|your|their|typical|normal|"
                          r"usual|good)\b))?\s*(?!(?:does|do|did|is|are|was|were)\b)(?:[a-z'’-]+\s+){0,3}?(?:rate|ratio|cost|"
-                         r"price|share|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
-_VALUE_WORD = re.compile(r"\b(?:rate|ratio|cost|price|share|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b",
+                         r"price|share|percent|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
+_VALUE_WORD = re.compile(r"\b(?:rate|ratio|cost|price|share|percent|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b",
                          re.I)
 _MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|define|definition)\b", re.I)
 # a word that makes a message ask something other than a value: how/why, an auxiliary, a request or a meaning
@@ -36,6 +36,17 @@ def asks(question: str, names_metric: bool) -> bool:
     if _WHAT_VALUE.search(question):
         return True
     return bare(question) and bool(_VALUE_WORD.search(question))  # "and in germany?" carries the metric, says none
+
+
+# a rate asked in plain words, no acronym: "what percent of clicks turn into signups", "what share of people click"
+_IN_WORDS = re.compile(r"\bwhat\s+(?!(?:does|do|did|is|are|was|were|will|would|should|can|could)\b)(?:[a-z'’-]+\s+){0,2}?"
+                       r"(?:percent|percentage|share|proportion|fraction)\s+of\b", re.I)
+
+
+def in_words(question: str) -> bool:
+    """Does ``question`` ask a rate in plain words ("what percent of …", "what share of …")? With a metric the
+    parser read off those words, it asks that metric's value, as "what's the CVR?" does."""
+    return bool(_IN_WORDS.search(question))
 
 
 def bare(question: str) -> bool:
