@@ -256,7 +256,7 @@ def _is_title_case(line: str) -> bool:
     return bool(content) and all(w[0].isupper() for w in content) and words[0][0].isupper()
 
 
-_RULE_LINE = re.compile(r"^\s*([-=_~*])\1{9,}\s*$")
+RULE_LINE = re.compile(r"^\s*([-=_~*])\1{9,}\s*$")  # a line of one repeated mark framing a plain-text heading ("-----")
 
 
 def _framed_headings(lines: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
@@ -265,7 +265,7 @@ def _framed_headings(lines: list[tuple[int, str]]) -> list[tuple[int, int, str]]
     out = []
     for i in range(1, len(lines) - 1):
         s = lines[i][1].strip()
-        if s and not _RULE_LINE.match(s) and _RULE_LINE.match(lines[i - 1][1]) and _RULE_LINE.match(lines[i + 1][1]):
+        if s and not RULE_LINE.match(s) and RULE_LINE.match(lines[i - 1][1]) and RULE_LINE.match(lines[i + 1][1]):
             out.append((lines[i - 1][0], 1, s.title() if _is_all_caps(s) else s))
     return out
 
@@ -280,7 +280,7 @@ def parse_text(text: str, fallback_title: str) -> tuple[str, list[Section]]:
         first = _first_nonblank(lines)
         s = lines[first][1].strip()
         title = (s.title() if _is_all_caps(s) else s) if first >= 0 and lines[first][0] < framed[0][0] \
-            and len(s) <= 120 and not _RULE_LINE.match(s) else fallback_title
+            and len(s) <= 120 and not RULE_LINE.match(s) else fallback_title
         return title, _build_sections(text, title, framed)
     headers: list[tuple[int, int, str]] = []
     title = None

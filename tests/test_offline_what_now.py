@@ -4,7 +4,6 @@ before, its own words (a story of figures) were searched alone and the turn was 
 plain-text KB kb_txt2, in wording of its own (checked against the seen sets)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,6 @@ from agent.offline.searchq import leans_on_previous
 from tests.test_offline_doask import _turns
 from tests.unseen_wording import assert_unseen
 
-ROOT = Path(__file__).resolve().parents[1]
 KB_TURNS = ["what complaint rate is too high for marketing emails?", "Tuesday's promo blast hit 0.4% complaints. what now?"]
 TXT_TURNS = ["how much can I raise a campaign budget in a week?",
              "our account manager doubled spend overnight yesterday. so what now"]

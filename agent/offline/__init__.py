@@ -53,6 +53,10 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.sectionunits` — a passage's sections and sentences as the reader scores them, made once per text;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
+* :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this
+  turn's search returned it and it is the nearest rule in meaning;
+* :mod:`~agent.offline.tossup` — a rule / method question whose two best sections, from two documents, score and mean
+  alike: both are quoted, each cited;
 * :mod:`~agent.offline.answerforms` — the form of answer a question asks for (a condition, a formula, figures);
 * :mod:`~agent.offline.semantic` — MiniLM similarity of a question and KB sections, cached (the one meaning signal);
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);

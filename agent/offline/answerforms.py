@@ -52,7 +52,7 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     # "how do I combine / work out …?": asks for the computation — a formula or the arithmetic it takes
     (re.compile(r"\bhow (?:do|should|can|would) (?:i|we|you|one) (?:combine|calculate|compute|work out|add up|merge|"
                 r"convert|translate|derive|estimate)\b|\bwhat(?:'s| is) the (?:formula|equation|math)\b", re.I),
-     re.compile(r"\S\s*=\s*\S|[×÷]|\b(?:multiply|multiplied|divide|divided|subtract|minus)\b", re.I)),
+     FORMULA := re.compile(r"\S\s*=\s*\S|[×÷]|\b(?:multiply|multiplied|divide|divided|subtract|minus)\b", re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
     # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order

@@ -21,6 +21,8 @@ meaning answers if it is near enough (:data:`~agent.offline.sectionmeaning.NEARE
 worked case, a sample dialogue, and every heading under one) yields to the rule it illustrates unless
 the question asks to be shown a worked case or the example works the user's own figures; a rate the
 user reports ("pacing at 86%") favours the section whose band holds it (:func:`~agent.offline.bands.rate_fit`).
+When the best section of another document comes within a toss-up's margin of the winner on a rule or how-to
+question, a short quote of it follows under its own citation (:mod:`~agent.offline.tossup`).
 
 General rules only: English question forms, the KB's own headings read from the passages, and
 the words the conversation carried over (``context``, weighted at half: the topic of a
@@ -34,13 +36,14 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, unrepeated, valueask
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, tossup, unrepeated, valueask
 from agent.offline.answerforms import answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
 from agent.offline.searchq import attributes
-from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions
+from agent.offline.sectionunits import (Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions,
+                                        within as _within)
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
@@ -271,7 +274,12 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     chosen = (unrepeated.widen(chosen, sections[key], scores, said, MAX_WORDS) if context else chosen) + more
     cite = top[key[0]]["id"]
-    return f"Based on Knowledge Base [{cite}]: " + _scope(key[1], chosen, top[key[0]]["text"]) + " ".join(c.text for c in chosen)
+    out = f"Based on Knowledge Base [{cite}]: " + _scope(key[1], chosen, top[key[0]]["text"]) + " ".join(c.text for c in chosen)
+    other = None if nearest or banded or stating or shown or figures or quantity or key in meant \
+        else tossup.runner_up(question, sections, ranked, by, key, doc)  # two documents it cannot tell apart: both, cited
+    if other and (also := tossup.trimmed(_quote(sections[other], scores, asks, tossup.SENTENCES, forms, worked=False), asks)):
+        out += f" Based on Knowledge Base [{top[other[0]]['id']}]: " + " ".join(c.text for c in also)
+    return out
 
 
 def _scope(heading: str, chosen: list[_Unit], text: str) -> str:
@@ -345,15 +353,7 @@ def _quote(section: list[_Unit], scores: dict[int, float], asks: dict[int, float
         keep += sorted(formed, key=lambda c: -scores[id(c)])[:1]
     # a list item is one thought: its other sentences come with the one chosen ("Never add up …; use … instead")
     keep += [c for c in section if c not in keep and c.item >= 0 and any(c.item == o.item for o in keep)]
-    picked = sorted(section if whole else keep, key=lambda c: c.pos)  # whole: a worked case walked through
-    out, words = [], 0
-    for c in picked:
-        w = len(c.text.split())
-        if out and words + w > MAX_WORDS:
-            break
-        out.append(c)
-        words += w
-    return out
+    return _within(sorted(section if whole else keep, key=lambda c: c.pos), MAX_WORDS)  # whole: a worked case walked through
 
 
 def _contiguous(section: list[_Unit], keep: list[_Unit], scores: dict[int, float], k: int) -> list[_Unit]:

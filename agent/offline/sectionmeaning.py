@@ -77,6 +77,12 @@ def unrelated(question: str, cands: list[Unit]) -> bool:
     return bool(near) and near[1] < UNRELATED
 
 
+def similarity(question: str, section: list[Unit]) -> float | None:
+    """One section's similarity in meaning to the question (outline and body), None without an encoder."""
+    sims = similarities(marked(question), [_section_text(section)])
+    return sims[0] if sims else None
+
+
 def _sections(cands: list[Unit]) -> dict[tuple[int, str], list[Unit]]:
     sections: dict[tuple[int, str], list[Unit]] = {}
     for c in cands:

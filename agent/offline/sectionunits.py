@@ -148,3 +148,15 @@ def _outlines(path: list[str], text: str) -> dict[str, str]:
         out.setdefault(h, " › ".join([*(p for i, p in enumerate(prefix) if i + 2 < top), *(x for x, _ in stack), h]))
         stack.append((h, level))
     return out
+
+
+def within(units: list, limit: int) -> list:
+    """``units`` in their order, up to ``limit`` words in all (the first always): how much of a section a quote takes."""
+    out, words = [], 0
+    for c in units:
+        w = len(c.text.split())
+        if out and words + w > limit:
+            break
+        out.append(c)
+        words += w
+    return out
