@@ -149,3 +149,15 @@ def test_an_activity_word_names_the_trade_a_generic_noun_does_not():
     assert match_labels("shopping app", labels) == ["Shopping Apps"]
     assert match_labels("marketing agency", ["Marketing Agencies", "Travel Agencies"]) == ["Marketing Agencies"]
     assert match_labels("pet shop", ["Pet Food and Treats", "Shopping Apps"]) == ["Pet Food and Treats"]  # a shop is none
+
+
+def test_a_platforms_figure_asked_by_search_leaves_no_business_behind():
+    """A platform's price asked with no business ("what does a click go for on pinterest") whose search happened to
+    rank one vertical's table first does not make that vertical the conversation's business: the next question
+    ("reddit click price?") would be answered with that vertical's table (kb/: saas) instead of declined."""
+    from agent.offline.recall import remember
+    from agent.offline.toolread import ToolOutcome
+    table = ToolOutcome("search_knowledge_base", {"query": "q"}, "", False,
+                        [{"id": "benchmarks-saas#0", "source": "benchmarks-saas.md › Benchmark table", "text": "| CPC | $1.80 |"}])
+    assert remember([("what does a click go for on pinterest", [table])]).vertical is None
+    assert remember([("what does a click go for", [table])]).vertical == "saas"  # no platform: the table's business
