@@ -78,6 +78,21 @@ def test_a_rate_asked_in_plain_words_is_looked_up_for_the_business(kb, turns, fi
     assert figure in said.assistant and any((c if isinstance(c, dict) else vars(c)).get("name") == "get_benchmark" for c in said.tool_calls), said.assistant
 
 
+def test_the_kbs_own_metric_asked_on_a_platform_with_no_business(kb_txt2_engine, monkeypatch):
+    """A metric the KB names itself ("cost per approved application"), asked on a platform with no business named, is
+    looked up by platform as a vocabulary metric is: the platform's figure, then — on a platform whose lists do not
+    state it — a decline, not that platform's CPMs (kb/ names no metric of its own: the rule has nothing to read)."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from mpa.tools import ToolExecutor
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt2"))
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3)
+    first, second = conv.send("what would one approved card application cost us on meta"), conv.send("and on snapchat?")
+    assert "$120-145" in first.assistant, first.assistant
+    assert second.assistant.startswith("The knowledge base does not contain a Snapchat cost per approved application"), \
+        second.assistant
+
+
 def test_the_unit_before_its_price_asks_that_price():
     from agent.offline.parse import parse
     assert parse("ecommerce click price?").metrics == ["CPC"] and parse("lead prices for healthcare").metrics == ["CPL"]
