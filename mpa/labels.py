@@ -111,7 +111,7 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
             by_key = [lb for lb in labels if any(vertical_key(p) == key for p in parts(lb)[1:] or parts(lb))]
             if by_key:
                 return (_most_said(q, by_key) if q != key else []) or by_key  # "saas" itself names them all
-    content = [s for s in _stems(q) if s not in _GENERIC] or list(_stems(q))
+    content = _content(q) or list(_stems(q))
     if not content:
         return []
     first = root(content[0])
@@ -128,6 +128,12 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         from mpa.labelmeaning import confirmed
         return confirmed(q, top, labels)
     return top
+
+
+def _content(q: str) -> list[str]:
+    """The stems of the query's words that say what kind of business it is: a generic word is none ("a shop"),
+    but the same stem written as an activity names the trade ("*shopping* app", "*marketing* agency")."""
+    return [s for w in q.split() for s in _stems(w) if s not in _GENERIC or w.endswith("ing")]
 
 
 def _most_said(q: str, labels: list[str]) -> list[str]:

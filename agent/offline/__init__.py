@@ -66,7 +66,12 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.meaningsearch` — a declined how-to turn: the KB section nearest in meaning, when reliable;
 * :mod:`~agent.offline.focus` — what a question asks for (a rate, a legal verdict) must be stated by the passage;
 * :mod:`~agent.offline.uncovered` — a business filed under a covered vertical by one word but meaning a not-covered one;
-* :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer;
+* :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer, with
+  :mod:`~agent.offline.metricask` (a metric's value asked tersely or with "what"), :mod:`~agent.offline.metricsaid`
+  (a metric asked that the quoted passage never names: a channel's CPMs are no CPA) and
+  :mod:`~agent.offline.placequote` (a count asked for a place the quoted rows are not for);
+* :mod:`~agent.offline.leftout` — the KB's own "no figures for …" sentence, cited, in place of a plain decline (and
+  of a hop by meaning to a section that prices something else);
 * :mod:`~agent.offline.bands` — budget bands in the KB's headings, matched to the user's budget;
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.userrule` — rules the KB states in words (ratios, thresholds, shares) on the user's figures;

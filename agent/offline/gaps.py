@@ -26,7 +26,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import nameforms, platformsaid, platformslot
+from agent.offline import metricask, metricsaid, nameforms, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -52,7 +52,7 @@ _MEANING = re.compile(r"\bdifferen(?:ce|t)\b|\bdiffers?\b|\bmeans?\b|\bstands? f
 _PRICE = re.compile(r"\b(?:cost|costs|price|prices|priced|charge|charges|pay|pays|per (?:lead|install|click|view|sale|order))\b",
                     re.I)
 # a KB sentence stating what its figures leave out
-_EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|(?:are|is) excluded|excluded\b|"
+_EXCLUDES = re.compile(r"\b(?:no figures? (?:are|is) (?:kept|given|published|available)|no figures? for|(?:are|is) excluded|excluded\b|"
                        r"excluding|(?:are|is) not covered|not covered|out of scope|left out|(?:is|are) missing from|"
                        r"(?:have|has) no benchmarks?|does not publish|no (?:vertical )?breakdowns? exist)\b", re.I)
 
@@ -145,8 +145,8 @@ def unsaid_platforms(question: str, text: str) -> list[str]:
 def unsaid_channels(question: str, text: str) -> list[str]:
     """Channels the question names (the vocabulary's channel words: "email", "podcast", "billboard")
     that the cited text never names: a search or social CTR is no email click rate."""
-    words = [w for w in VOCABULARY["topics"]["channels"] if not w.startswith("channel")]
-    return [w for w in words if _said(w, question) and not _said(w, text)]
+    words = [w for w in VOCABULARY["topics"]["channels"] if not w.startswith("channel")]  # said in the plural, too
+    return [w for w in words if (_said(w, question) or _said(w + "s", question)) and not (_said(w, text) or _said(w + "s", text))]
 
 
 # the tables whose names are the KB's own subjects (a covered vertical, a metric, a platform); a business the KB
@@ -331,8 +331,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             and year not in answer:  # "what was that back in 2019?": the figure just given, asked of a year gone by
         notes.append(f"The knowledge base has no figures for {year}; its figures are the current planning ranges.")
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
-    if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and _VALUE.search(question) \
-            and not _states_figure(answer) and not _MEANING.search(question):
+    if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and (_VALUE.search(question) or metricask.asks(
+            question, asks_figure)) and not _states_figure(answer) and not _MEANING.search(question):
         notes.append("The knowledge base states no figure that answers this; the passage above is all it says on it.")
     if (asks_figure or _PRICE.search(question) or re.search(r"\brates?\b", question, re.I)) and (
             now := _NOW.search(question)):
@@ -381,6 +381,12 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         if plat:
             notes.append(f"The knowledge base has no {' or '.join(plat)} figure for this; the figures above are not "
                          f"{' or '.join(plat)}'s.")
+    if not DEFINITION.search(question) and _states_figure(answer) and (metrics := metricsaid.unsaid(question, text)):
+        notes.append(f"The knowledge base has no {' or '.join(metrics)} figure for this; the figures above are not "
+                     f"{' or '.join(metrics)}.")  # a CPM quoted for "the cpa on billboards"
+    if not asks_figure and not looked_up and _states_figure(answer) and (
+            elsewhere := placequote.unsaid(question, CITED.sub("", answer), places(question), _place_said)):
+        notes.append(f"The knowledge base has no figure for {' or '.join(elsewhere)}; the figures above are not for it.")
     notes += platformslot.notes(outcomes)  # a platform the vocabulary does not know, which the tool says it lacks
     return answer if not notes else f"{answer}\n\n{' '.join(notes)}"
 

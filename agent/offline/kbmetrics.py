@@ -18,6 +18,7 @@ from agent.offline.passages import terms
 
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
 _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no rate ("average first gift")
+_ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
@@ -29,6 +30,7 @@ def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
     _DECLARED.clear()
     _OTHER.clear()
+    _ACRONYMS.clear()
     for t in tools or []:
         if t.get("name") != "get_benchmark":
             continue
@@ -43,6 +45,13 @@ def declare(tools: list[dict] | None) -> None:
                     _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
                 elif len(name.split()) >= 3 and not key.isupper():
                     _OTHER[key] = name  # a figure of another kind it names itself ("average first gift")
+                elif key.isupper() and not i.group("name"):
+                    _ACRONYMS.add(key)
+
+
+def acronyms() -> set[str]:
+    """The metrics the KB names by an acronym alone, with no "cost per …" name to read it by ("ACOS")."""
+    return set(_ACRONYMS)
 
 
 def named_in(text: str) -> list[tuple[int, str]]:
@@ -61,6 +70,8 @@ def named_in(text: str) -> list[tuple[int, str]]:
             if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
+    out += [(m.start(), key) for key in _ACRONYMS  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
+            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
     for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
         out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
             rf"(?<![A-Za-z]){re.escape(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, buyask, declined, doask, kblabels, newaudience, periods, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, buyask, declined, doask, kblabels, newaudience, periods, platformsaid, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -162,8 +162,8 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
             base = mem.facts["price"]
             mem.price_work = mem.price_work + [moved_line(base, pct, p.pct_sign, "price", p.text)]
             mem.facts["price"], mem.price_from = round(base * (1 + p.pct_sign * pct / 100.0), 2), None
-    if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase):
-        mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered
+    if (p.metrics or p.metric_phrases) and not (mem.vertical or mem.business or p.industry_phrase or platformsaid.said(p.text)):
+        mem.vertical = table_vertical(outcomes)  # a benchmark asked by search alone: the one business whose table answered (a platform's figure asked: no business's)
     outcomes = declined.by_business(outcomes, mem)  # by platform alone: no one vertical's (and no declined business now)
     looked = list(dict.fromkeys(bench_range(o)[0] for o in outcomes if o.name == "get_benchmark" and o.found))
     if any(looked):

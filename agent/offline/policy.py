@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import keptplatform, kblabels, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import actionprice, channelfig, coverage, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -108,8 +108,8 @@ class OfflineAgent:
                                            "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
                                  stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
         again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
-        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or self.answer(
-            user_text, history, outcomes, previous)  # a term's own definition, else the reader's answer
+        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
+            user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
         again = again or ((definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text)) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
@@ -187,7 +187,7 @@ class OfflineAgent:
         asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
                           or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
                               r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
-                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)))
+                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm))  # "what percent of clicks convert?"
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
@@ -198,7 +198,7 @@ class OfflineAgent:
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
-        chan_metrics = p.metrics or channelfig.priced(text)
+        chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in channelfig.queries(text, chan_metrics)]
             hist = _as_history(history)  # no vertical named: the platform's figure for every vertical the KB lists
@@ -258,7 +258,7 @@ class OfflineAgent:
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        chan_metrics = p.metrics or channelfig.priced(text)
+        chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None

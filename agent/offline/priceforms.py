@@ -86,6 +86,9 @@ UNIT_FORMS = [
     re.compile(r"\bper[- ]" + _NOUN + r" (?:price|cost|rate|fee)s?\b", re.I),
     re.compile(r"\b(?:looking at|budget|budgeting|spend|spending|shell out|fork out) (?:about |around |roughly )?per "
                + _NOUN, re.I),
+    # the unit before its price, as "click cost" is said: "the click price on pinterest", "install prices" — not a
+    # price pointed back at ("the top of that impression price": the figure already given)
+    re.compile(r"(?<!\bthat )(?<!\bthis )(?<!\bthose )(?<!\bthese )(?<!\bsame )\b([a-z][a-z\-]*) prices?\b", re.I),  # one word: "ecommerce click price" prices a click
     # one unit's price set against another's: "which is cheaper per lead", "is a click dearer on X or on Y"
     re.compile(r"\b(?:cheaper|cheapest|pricier|priciest|dearer|costlier|(?:more|less|most|least) (?:expensive|costly))\s+"
                r"(?:per|for each|for every|for one|for a single|for an?) " + _NOUN, re.I),
