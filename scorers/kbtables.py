@@ -23,6 +23,7 @@ The KB directory is ``$MPA_KB_DIR`` or ``kb/`` at the repository root.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
@@ -204,6 +205,9 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
         return key
     metric = _nearest(text, pos, "metrics")
     have = _platforms(path).get((key, metric or ""), ())
+    own = _own_platforms(text or "", have)
+    if own is not None:  # the KB's own platform names ("Apple Search Ads", "Walmart Connect") come first
+        return row_key(key, own) if own else None
     named = match_terms(text or "", VOCABULARY["platforms"])
     if len(named) > 1:
         return None  # "$1.30 on Meta and $3.40 on Google": which figure is whose is not read here
@@ -216,6 +220,25 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     if len(have) == 1:
         return row_key(key, have[0])
     return None if have else key
+
+def _own_platforms(text: str, have: tuple[str | None, ...]) -> str | None:
+    """The one platform of ``have`` (the KB's platforms for a row) the text names as the KB writes it;
+    "" when it names such a platform and another platform too (then which figure is whose is not read
+    here); None when it names none of them, and the vocabulary's names decide. Why: the vocabulary
+    knows "search ads" as Google's and does not know "Walmart Connect", so on a KB with its own
+    platforms "Apple Search Ads 2025: $3.40-3.90" was checked against the Google Ads row, and
+    "Amazon Ads …; Walmart Connect: $0.95-1.20" against Amazon's."""
+    low = text.lower()
+    spans = [(m.start(), m.end(), p) for p in {p for p in have if p}
+             for m in re.finditer(r"(?<![a-z0-9])" + re.escape(p.lower()) + r"(?![a-z0-9])", low)]
+    spans = [a for a in spans if not any(b != a and b[0] <= a[0] and a[1] <= b[1] for b in spans)]  # the longer name
+    if not spans:
+        return None
+    others = [k for s, e, k in _spans(low, "platforms", str(kb_dir()))
+              if not any(a <= s and e <= b for a, b, _ in spans)]  # a vocabulary name outside the KB's own
+    named = {p for _, _, p in spans}
+    return named.pop() if len(named) == 1 and not others else ""
+
 
 __all__ = ["benchmark_table", "kb_dir", "metrics_in",
            "nearest_before", "row_key", "verticals_in"]

@@ -52,3 +52,22 @@ def test_a_figure_on_a_platform_the_kb_lacks_is_invented(monkeypatch):
     f = next(f for f in facts if (f.vertical, f.metric, "TikTok") not in on)
     assert grounded(claim(f, f.value)) == 1.0
     assert grounded(claim(f, f.value, platform="TikTok")) == 0.0
+
+
+@pytest.mark.parametrize("kb", ["tests/fixtures/kb_txt2", "tests/fixtures/kb_txt3"])
+def test_a_figure_is_checked_against_the_platform_named_as_the_kb_writes_it(kb, monkeypatch):
+    """A KB's own platform names decide whose figure a claim states, before the vocabulary's: the vocabulary
+    reads "search ads" as Google's and does not know "Walmart Connect" (kb_txt2's "Apple Search Ads 2025:
+    $3.40-3.90" was checked against the Google row). Each platform's figure, said with its platform, is
+    supported; another platform's figure for the same business and metric, said with it, is not."""
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / kb))
+    facts = [f for f in kb_facts(read_kb_texts(ROOT / kb))
+             if f.kind == "benchmark" and f.vertical and f.metric and f.platform and f.unit in ("$", "%", "x")]
+    assert len({f.platform for f in facts}) >= 3, "the KB must state figures for several platforms of its own"
+    bad = [claim(f, f.value) for f in facts if grounded(claim(f, f.value)) != 1.0]
+    assert not bad, bad[:5]
+    swapped = [(f, g) for f in facts for g in facts if (g.vertical, g.metric) == (f.vertical, f.metric)
+               and g.platform != f.platform and g.value != f.value]
+    assert swapped, "the KB must state one business's metric on two platforms"
+    taken = [claim(f, g.value) for f, g in swapped if grounded(claim(f, g.value)) != 0.0]
+    assert not taken, taken[:5]
