@@ -101,13 +101,16 @@ def _content(text: str, generic: bool = False) -> dict[str, str]:
     return out
 
 
+_PLURAL_S = re.compile(r"s$")  # compiled once: _same runs for every query word against every row word
+
+
 def _same(a: tuple[str, str], b: tuple[str, str]) -> bool:
     """Two (stem, word) pairs are one word: equal stems or the shared-prefix rule of
     :func:`mpa.resolve.same_word`, or one word (less a plural "s") beginning the other ("games" /
     "gamers", "week" / "weekly"; not "studying" / "studio")."""
     if resolve.same_word(a[0], b[0]):
         return True
-    short, long_ = sorted((re.sub(r"s$", "", a[1]), re.sub(r"s$", "", b[1])), key=len)
+    short, long_ = sorted((_PLURAL_S.sub("", a[1]), _PLURAL_S.sub("", b[1])), key=len)
     return len(short) >= 4 and long_.startswith(short)
 
 

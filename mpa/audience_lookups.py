@@ -33,6 +33,7 @@ US_STATE_CODES = {
     "WI": "Wisconsin", "WY": "Wyoming", "DC": "District of Columbia",
 }
 NATIONAL = "United States"
+_COMPOUND = re.compile(r"[-/:]")  # a stem joined by these is a compound; compiled once: read per name per query
 _NATIONAL_CODES = {"us", "usa", "u.s.", "u.s.a.", "u.s", "america", "united states of america", "national",
                    "nationwide", "nationally", "country", "the us", "the united states", "all of the us"}
 
@@ -130,7 +131,7 @@ def match_audience(query: str, names: list[str], rows_say: Mapping[str, str] | N
     initialisms = {t.lower() for t in re.findall(r"\b[A-Z]{2,4}\b", query)}
     best, best_score = None, 0.0
     for name in names:
-        ns = {s for s in _stems(name) if not re.search(r"[-/:]", s)} or _stems(name)  # a compound counts by its parts
+        ns = {s for s in _stems(name) if not _COMPOUND.search(s)} or _stems(name)  # a compound counts by its parts
         if not ns:
             continue
         qs_name = qs | _spelled_out(initialisms, name)
@@ -160,7 +161,7 @@ def _synonym_words(qs: set[str], names: list[str]) -> str | None:
         if key not in names:
             continue
         for syn in syns:
-            content = {_bare(x) for x in _stems(syn) if x not in _GENERIC_AUDIENCE_WORDS and not re.search(r"[-/:]", x)}
+            content = {_bare(x) for x in _stems(syn) if x not in _GENERIC_AUDIENCE_WORDS and not _COMPOUND.search(x)}
             if len(content) >= 2 and content <= said:
                 hits.add(key)
     return hits.pop() if len(hits) == 1 else None

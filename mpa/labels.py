@@ -32,8 +32,11 @@ _GENERIC = {"servic", "compani", "busi", "busin", "provid", "agenc", "practic", 
 _SPLIT = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\+)\s*", re.I)
 
 
+_NOT_LABEL = re.compile(r"[^\w\s:/+&-]")  # compiled once: norm runs for every label of every look-up
+
+
 def norm(text: str) -> str:
-    return " ".join(re.sub(r"[^\w\s:/+&-]", " ", (text or "").lower().replace("–", "-")).split())
+    return " ".join(_NOT_LABEL.sub(" ", (text or "").lower().replace("–", "-")).split())
 
 
 def parts(label: str) -> list[str]:

@@ -379,6 +379,9 @@ def benchmark_pairs(engine: "RetrievalEngine") -> list[tuple[str, str]]:
 # ============================================================ audience sizing
 
 
+_QUALIFIER = re.compile(r"[(,]")  # compiled once: every audience cell of every look-up is read
+
+
 def _audience_name(cell: str) -> str:
     """An audience cell's name without its qualifier: "New parents (…)" → "new parents"."""
-    return re.split(r"[(,]", cell, maxsplit=1)[0].strip().lower()
+    return _QUALIFIER.split(cell, maxsplit=1)[0].strip().lower()

@@ -30,9 +30,12 @@ _STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
 _PHASE_REF = re.compile(r"\b(?:phase|stage)\s+(10|[1-9])\b", re.I)
 
 
+_GUIDE_FILE = re.compile(r"step-0*(\d+)")  # compiled once: read for every passage's source
+
+
 def guide_step(source: str) -> int | None:
     """The MPA-10 step whose guide ``source`` is (``step-04-geography.md`` → 4), else None."""
-    m = re.match(r"step-0*(\d+)", source.lower())
+    m = _GUIDE_FILE.match(source.lower())
     return int(m.group(1)) if m else None
 
 

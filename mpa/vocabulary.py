@@ -200,10 +200,12 @@ def term_pattern(terms: tuple[str, ...]) -> re.Pattern:
 _RUN = re.compile(r"[a-z0-9]+")
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=2048)
 def _runs(text: str) -> tuple[str, frozenset[str]]:
     """``text`` lower-cased and its maximal ``[a-z0-9]`` runs — computed once per text, shared
-    by every table the text is matched against (tagging matches each chunk against several)."""
+    by every table the text is matched against (tagging matches each chunk against several; a turn's
+    readers match the same message and passages against several tables in turn, so the cache holds
+    a turn's texts, not just the last few)."""
     low = text.lower()
     return low, frozenset(_RUN.findall(low))
 

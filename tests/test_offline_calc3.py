@@ -30,9 +30,8 @@ def test_the_wording_here_is_in_no_seen_data_set():
 
 
 @pytest.fixture(scope="module")
-def txt_engine():
-    from mpa.engine import build_engine
-    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+def txt_engine(kb_txt_engine):
+    return kb_txt_engine  # the session's engine of tests/fixtures/kb_txt: building it is not what is tested
 
 
 def _talk(engine, texts: list[str]) -> str:

@@ -138,9 +138,8 @@ def test_what_a_vertical_lists_beats_where_another_sells():
 
 
 @pytest.fixture(scope="module")
-def txt_engine():
-    from mpa.engine import build_engine
-    return build_engine(Path(__file__).resolve().parent / "fixtures" / "kb_txt")
+def txt_engine(kb_txt_engine):
+    return kb_txt_engine  # the session's engine of tests/fixtures/kb_txt: building it is not what is tested
 
 
 KB_PAIRS = [("grocery chain", "CPM", "retail", "CPM"),

@@ -10,7 +10,6 @@ import pytest
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, rulesection
 from agent.offline.toolread import ToolOutcome, read_outcome
-from mpa.engine import build_engine
 from mpa.tools import ToolExecutor
 from rag import dense
 
@@ -96,9 +95,9 @@ def _found(executor: ToolExecutor, query: str):
 
 
 @pytest.fixture
-def txt2(monkeypatch):
+def txt2(monkeypatch, kb_txt2_engine):
     monkeypatch.setenv("MPA_KB_DIR", str(KB_TXT2))
-    executor = ToolExecutor(build_engine(KB_TXT2))
+    executor = ToolExecutor(kb_txt2_engine)  # the session's engine of the same KB: building it is not what is tested
     # the question's own search, and one that returned the rule (as the agent's added "… rule" search may)
     return [_found(executor, PETS), _found(executor, "concentration and scaling rules")]
 
@@ -131,10 +130,10 @@ def test_the_reader_keeps_its_answer_when_it_is_no_rule_question_or_the_rule_was
 
 
 @needs_encoder
-def test_the_shipped_kb_answers_leave_to_rebuild_a_tired_creative_from_its_rule(meaning, monkeypatch):
+def test_the_shipped_kb_answers_leave_to_rebuild_a_tired_creative_from_its_rule(meaning, monkeypatch, shipped_engine):
     kb = ROOT / "kb"
     monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    engine = build_engine(kb)
+    engine = shipped_engine
 
     def ask() -> str:
         return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(TIRED).assistant

@@ -7,15 +7,29 @@ else ``kb/``, with the engine's own parser; one reader keeps that one parse per 
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
+_RESOLVED: dict[tuple[str, str], str] = {}  # (the setting as given, the working directory) → its resolved path
+
 
 def folder() -> str | None:
-    """The resolved folder the tools serve, or None when it is no folder."""
+    """The resolved folder the tools serve, or None when it is no folder.
+
+    Several rules ask on every model call (~15,000 times in the test suite); resolving the path each time
+    (a ``realpath`` walk) cost more than their own work, so it is resolved once per setting and working
+    directory — whether it is a folder is still asked every time."""
     from rag.settings import RagSettings
-    kb = Path(RagSettings.read("kb_dir") or Path("kb"))
-    return str(kb.resolve()) if kb.is_dir() else None
+    raw = str(RagSettings.read("kb_dir") or Path("kb"))
+    key = (raw, os.getcwd())
+    hit = _RESOLVED.get(key)
+    if hit is None:
+        kb = Path(raw)
+        if not kb.is_dir():
+            return None
+        hit = _RESOLVED.setdefault(key, str(kb.resolve()))
+    return hit if os.path.isdir(hit) else None
 
 
 @lru_cache(maxsize=4)
