@@ -2,7 +2,6 @@
 this file's own (checked against every seen data set), on the shipped KB and the plain-text one."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -13,7 +12,6 @@ from agent.offline.parse import parse
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
-ROOT = Path(__file__).resolve().parents[1]
 
 _CUT_SHIPPED = ["we sell B2B software. what does a lead usually cost?",
                 "our budget is 30k a month, what's the lead range on that?",
