@@ -41,7 +41,7 @@ def _looked_up() -> tuple[frozenset[tuple[str, ...]], frozenset[str]]:
     return phrases, frozenset(p[0] for p in phrases)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=servedkb.PER_KB)
 def _read(kb: str) -> tuple[frozenset[tuple[str, ...]], dict[str, int], int]:
     """The runs of one to :data:`MAX_NGRAM` words the KB writes (stems, stop words kept) that are a phrase or KB term
     of the lexicon (:func:`_looked_up`: no other run is ever asked after; keeping every run of the KB's words was

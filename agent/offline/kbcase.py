@@ -21,7 +21,7 @@ _CASED = re.compile(r"(?<![\w'’-])([A-Za-z][A-Za-z]*[A-Z][A-Za-z]*)(?![\w'’-
 _LOWER_WORD = re.compile(r"(?<![\w@/.\\'’-])[a-z]{2,}(?![\w@/\\'’-]|\.\w)")
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=servedkb.PER_KB)
 def forms(folder: str | None) -> dict[str, str]:
     """lower-case word → the KB's capitalised form, for the KB folder (see the module doc)."""
     from agent.offline.spelling import english

@@ -21,7 +21,7 @@ from agent.offline import servedkb
 _WORD = re.compile(r"[a-z]+")
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=servedkb.PER_KB)
 def names(folder: str | None) -> tuple[str, ...]:
     """The KB's own market names (without a trailing "DMA"/"metro") that a lower-case typing is read as,
     longest first (see the module doc)."""
@@ -50,7 +50,7 @@ def mark(text: str, folder: str | None = None) -> str:
     return text
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=servedkb.PER_KB)
 def markets(folder: str | None) -> tuple[str, ...]:
     """Every market the KB states facts for (without a trailing "DMA"/"metro"), as it writes them."""
     if not folder:

@@ -69,7 +69,7 @@ def _texts(kb: str) -> tuple[str, ...]:
     return tuple(d.text for d in servedkb.documents(kb))
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=servedkb.PER_KB)
 def _words_of(kb: str) -> frozenset[str]:
     found: dict[str, str] = {}
     for text in _texts(kb):
@@ -109,7 +109,7 @@ def eases(words: set[str]) -> bool:
     return all(w in used or w[0].isdigit() for w in words)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=servedkb.PER_KB)
 def _vocabulary(kb: str) -> frozenset[str]:
     """Every content word the KB at ``kb`` uses, also with its hyphens dropped ("sign-ups" → "signups")."""
     text = "\n".join(_texts(kb))

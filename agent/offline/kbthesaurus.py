@@ -112,7 +112,7 @@ def names_a_term(heading: str) -> bool:
     return not (_NOT_A_TERM.search(heading) or EXAMPLE_HEAD.search(heading) or named)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=servedkb.PER_KB)
 def entries(kb: str) -> tuple[tuple[Entry, ...], dict[str, float], frozenset[str], frozenset[str]]:
     """The explanations the KB in ``kb`` writes for its terms, each stem's rarity (idf over its sections), the
     stems that are a one-word term's name ("Reach", "CPL") — such a word in a question already speaks the KB's
@@ -172,7 +172,7 @@ def _explained(question: str) -> Entry | None:
     return _best(question, kb) if kb and asks_anything(question) and not re.search(r"\d", question) else None
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=servedkb.PER_KB)
 def _holding(kb: str) -> dict[str, tuple[int, ...]]:
     """For each stem, the positions of the KB's explanations (:func:`entries`) holding it. Why: an explanation is
     matched only when it shares :data:`MIN_SHARED` stems or more with the question, so counting the question's

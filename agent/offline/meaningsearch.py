@@ -73,7 +73,7 @@ class Section(NamedTuple):
         return " ".join(self.path)[:400]
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=servedkb.PER_KB)
 def sections(kb: str) -> tuple[Section, ...]:
     """Every section of the knowledge base in ``kb`` with a body of its own (the engine's own parser)."""
     out = []

@@ -11,6 +11,11 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+# How many KB folders' readings each per-folder cache keeps. A process may switch between KBs (the test session
+# reads about a dozen: kb/, the fixture KBs and the small KBs tests write); at 4 or 8 the readings of one KB were
+# evicted by the others and made again (~0.1-0.3 s each), though they depend on nothing but the folder.
+PER_KB = 16
+
 _RESOLVED: dict[tuple[str, str], str] = {}  # (the setting as given, the working directory) → its resolved path
 
 
@@ -32,7 +37,7 @@ def folder() -> str | None:
     return hit if os.path.isdir(hit) else None
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=PER_KB)
 def documents(kb: str) -> tuple:
     """The documents (:class:`rag.documents.Document`) of the KB folder ``kb``; none when it holds none
     or cannot be read."""

@@ -94,7 +94,7 @@ def _shared_words() -> dict[str, int]:
     return counts
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=servedkb.PER_KB)
 def _kb(folder: str | None) -> dict[str, int]:
     """The KB's and the shared vocabulary's words → count, for the KB folder."""
     counts = dict(_shared_words())
