@@ -291,7 +291,7 @@ def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
     return [copy.copy(f) for f in _text_facts(tuple(docs))]
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)  # keyed by the KB's whole text: a process that reads many KBs (the tests: ~34) reads each once
 def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
