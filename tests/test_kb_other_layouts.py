@@ -198,12 +198,12 @@ def test_a_kb_of_prose_is_searched_when_it_has_no_tables(tmp_path):
     assert "$5 and $8 per click" in answer and "no plumber" not in answer.lower(), answer
 
 
-def test_a_verb_said_near_a_label_is_not_the_label():
+def test_a_verb_said_near_a_label_is_not_the_label(kb_txt2_engine):
     """A KB's own vertical label matches the word as written, plural or singular — "booked" is not "Books"
     (kb_txt2 labels a vertical "Books"; "… one showroom appointment booked?" parsed as that business)."""
     from agent.offline import kblabels, kbmetrics
     from agent.offline.parse import parse
-    tools = ToolExecutor(build_engine(Path(__file__).resolve().parent / "fixtures" / "kb_txt2")).definitions()
+    tools = ToolExecutor(kb_txt2_engine).definitions()  # the session's engine of tests/fixtures/kb_txt2
     kbmetrics.declare(tools)
     kblabels.declare(tools)
     assert parse("What do we spend to get one fitting appointment booked?").business_phrase != "Books"

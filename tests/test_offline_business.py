@@ -175,10 +175,9 @@ def test_a_capitalised_name_said_as_a_market_or_after_in_is_a_place(text, places
     assert [g for _, g in geographies(text)] == places
 
 
-def test_a_place_the_vocabulary_lacks_reaches_the_kb_s_own_rows():
+def test_a_place_the_vocabulary_lacks_reaches_the_kb_s_own_rows(kb_txt_engine):
     # the plain-text KB sizes its DMAs in lists and lines; the question's other sentence is not the audience
-    from mpa.engine import build_engine
-    engine = build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+    engine = kb_txt_engine  # the session's engine of tests/fixtures/kb_txt
     calls, answer = _turn(engine, "We fit rooftop panels and are expanding in Phoenix. How many homeowners there are solar-ready?")
     assert ("get_audience_sizing", {"audience_type": "homeowners solar-ready", "geography": "Phoenix"}) in calls, calls
     assert "612,000" in answer and "(12% of population)" in answer, answer

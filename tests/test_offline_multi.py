@@ -79,14 +79,11 @@ def test_budget_bands_in_headings_are_matched_to_the_stated_budget():
     assert fit(spend, "Why pacing matters") == 1.0 and fit(None, "Large accounts: over $90k") == 1.0
 
 
-def test_two_platforms_listed_in_one_passage_are_both_answered():
-    from pathlib import Path
-
+def test_two_platforms_listed_in_one_passage_are_both_answered(kb_txt_engine):
     from agent.engine import ConversationEngine
     from agent.offline import OfflineAgent
-    from mpa.engine import build_engine
     from mpa.tools import ToolExecutor
-    engine = build_engine(ROOT / "tests" / "fixtures" / "kb_txt")
+    engine = kb_txt_engine  # the session's engine of tests/fixtures/kb_txt
     c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
     turn = c.send("For a B2B software firm, what's a normal CPA on Google, and what is it on Meta?")
     assert "$96-112" in turn.assistant and "$84-98" in turn.assistant
