@@ -178,9 +178,21 @@ def _spans(low: str, table: str, path: str) -> tuple[tuple[int, int, str], ...]:
                  for m in term_pattern(tuple(syns)).finditer(low))
 
 
+# a figure, then the opening bracket of its caption: "$8.70-10.10 (" before "Personal Injury Law Firms)"
+_FIGURE_THEN_BRACKET = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:[-–]|to)\s*[$€£]?\d[\d,.]*)?\s*(?:%|x|k|m)?\s*\(\s*$")
+
+
 def _nearest(text: str, pos: int, table: str) -> str | None:
+    """The name of ``table`` nearest ``pos`` (a figure's start). A name in brackets right after a figure is
+    that figure's caption ("from $1.70 (House Cleaning Services) to $8.70-10.10 (Personal Injury Law Firms)"):
+    it names that figure's row and no other figure's."""
     best_before, best_after = None, None
-    for start, end, key in _spans((text or "").lower(), table, str(kb_dir())):
+    low = (text or "").lower()
+    for start, end, key in _spans(low, table, str(kb_dir())):
+        if _FIGURE_THEN_BRACKET.search(low[max(0, start - 40):start]):
+            if _FIGURE_THEN_BRACKET.fullmatch(low[pos:start]):
+                return key
+            continue
         span = end - start
         if end <= pos:  # closest end wins; at the same end the longer synonym ("ltv:cac" over "cac")
             if best_before is None or (end, span) > best_before[:2]:

@@ -71,3 +71,21 @@ def test_a_figure_is_checked_against_the_platform_named_as_the_kb_writes_it(kb, 
     assert swapped, "the KB must state one business's metric on two platforms"
     taken = [claim(f, g.value) for f, g in swapped if grounded(claim(f, g.value)) != 0.0]
     assert not taken, taken[:5]
+
+
+@pytest.mark.parametrize("kb", ["tests/fixtures/kb_txt2", "tests/fixtures/kb_txt3"])
+def test_a_business_in_brackets_after_a_figure_names_that_figure(kb, monkeypatch):
+    """"from $1.70 (House Cleaning Services) to $8.70-10.10 (Personal Injury Law Firms)": a bracketed name right
+    after a figure is its caption, so each figure is checked against its own business's row, not the name that
+    ends nearest before it (the previous figure's caption). Swapping the two figures makes both unsupported."""
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / kb))
+    facts = [f for f in kb_facts(read_kb_texts(ROOT / kb))
+             if f.kind == "benchmark" and f.vertical and f.metric and f.platform and f.unit == "$"]
+    pairs = [(f, g) for f in facts for g in facts if (f.metric, f.platform) == (g.metric, g.platform)
+             and f.vertical != g.vertical and f.value != g.value and f.vertical < g.vertical]
+    assert len(pairs) >= 5, "the KB must state one metric on one platform for several businesses"
+    for f, g in pairs[:40]:
+        said = f"{f.platform} {f.metric} runs from {f.value} ({f.vertical}) to {g.value} ({g.vertical})."
+        swapped = f"{f.platform} {f.metric} runs from {g.value} ({f.vertical}) to {f.value} ({g.vertical})."
+        assert grounded(said) == 1.0, said
+        assert grounded(swapped) == 0.0, swapped
