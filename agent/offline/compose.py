@@ -82,8 +82,9 @@ def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
         placed = beside(mine, b["facts"][0][1], what or b["metric"], "figure") if mine is not None and len(
             b["facts"]) == 1 else None
         return (f"Based on Knowledge Base, the {label} figures are: " + "; ".join(items) + "."
-                + (" They differ by vertical: plan with the one that is yours." if " / " in label else
-                   " They differ by platform, so plan with the one you will buy." if len(items) > 1 else "")
+                # an offer, not a claim: the listing shows the figures differ, and advice the KB does not state is no answer
+                + (" If you tell me which of these is yours, I can plan with that one." if " / " in label else
+                   " If you tell me which platform you will buy, I can plan with its figure." if len(items) > 1 else "")
                 + (f" {placed}" if placed else ""))
     out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
