@@ -16,6 +16,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   (place codes typed in lower case), :mod:`~agent.offline.kbcase` (the KB's own acronyms and names typed in lower
   case), :mod:`~agent.offline.barewords` (contractions typed without the apostrophe whose bare form is also a word:
   "were a dealer group") and percentages written out;
+* :mod:`~agent.offline.ownrow` — the business asked named by a passage under the KB's own row label (no "the figures
+  above are another vertical's" note for a file named after one vertical);
 * :mod:`~agent.offline.kbmarkets` — a market the KB lists facts for, typed in lower case, read with the KB's capitals;
 * :mod:`~agent.offline.asking` — which sentences of a message ask, with or without their "?" (one judgement for
   every rule that looks for the question in a message; the sentence encoder reads an unmarked question with its mark);

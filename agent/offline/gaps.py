@@ -26,7 +26,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import metricask, metricsaid, nameforms, placequote, platformsaid, platformslot
+from agent.offline import metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.toolread import ToolOutcome
@@ -367,7 +367,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
         figures = _states_figure(answer)
-        if (theirs := other_verticals(vertical, searched)) and figures:
+        if (theirs := other_verticals(vertical, searched)) and figures and (vertical or not ownrow.stated(question, searched)):
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are {' and '.join(theirs)}'s.")
         elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
