@@ -26,8 +26,10 @@ def test_a_table_column_of_places_gives_the_kb_its_markets():
     assert kbmarkets.mark("the rank column", KB) == "the rank column"   # a header is no market
 
 
-@pytest.mark.parametrize("fixture,text,place", [("shipped_engine", SHIPPED, "Atlanta"), ("kb_txt2_engine", PLAIN, "Milwaukee")])
-def test_a_lower_case_market_is_asked_for(request, fixture, text, place):
+@pytest.mark.parametrize("fixture,kb,text,place", [("shipped_engine", KB, SHIPPED, "Atlanta"),
+                                                    ("kb_txt2_engine", TXT2, PLAIN, "Milwaukee")])
+def test_a_lower_case_market_is_asked_for(request, monkeypatch, fixture, kb, text, place):
+    monkeypatch.setenv("MPA_KB_DIR", kb)
     [(answer, calls)] = turns(request.getfixturevalue(fixture), [text])
     sizing = [c for c in calls if "audience_type" in c]
     assert sizing and all(c.get("geography", "").startswith(place) for c in sizing), calls
