@@ -9,22 +9,18 @@ from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
-PLAIN = {
-    "tell me what a lead generally costs a dealer like us": "CPL",
-    "remind me what one click normally costs a florist": "CPC",
-    "I wonder what a new customer typically costs a gym": "CAC",
-}
+# (the metric, a message pricing its unit with an adverb before "costs")
+ASKED = [("CPL", "tell me what a lead generally costs a dealer like us"),
+         ("CPC", "remind me what one click normally costs a florist"),
+         ("CAC", "I wonder what a new customer typically costs a gym")]
 SHIPPED = ["we run a car dealership", "tell me what a lead generally costs a dealer like us"]
 TXT2 = ["we are a roofing company", "any idea what a lead usually costs folks like us?"]
 
 
-def test_wording_is_own():
-    assert_unseen(list(PLAIN), SHIPPED, TXT2)
-
-
-@pytest.mark.parametrize("text,metric", PLAIN.items())
-def test_an_adverb_before_costs_keeps_the_unit(text, metric):
-    assert parse(text).metrics == [metric]
+def test_an_adverb_before_costs_keeps_the_unit():
+    assert_unseen([t for _, t in ASKED], SHIPPED, TXT2)
+    for metric, text in ASKED:
+        assert parse(text).metrics == [metric], text
 
 
 @pytest.mark.parametrize("fixture,messages,vertical", [("shipped_engine", SHIPPED, "automotive"),

@@ -12,22 +12,17 @@ from tests.offline_turns import turns
 from tests.test_offline_kb_markets import KB, TXT2 as TXT2_KB
 from tests.unseen_wording import assert_unseen
 
-SCOPED = {
-    "we also sell handmade pottery": "handmade pottery",
-    "I mostly repair vintage watches": "vintage watches",
-    "our studio now designs wedding invitations": "wedding invitations",
-}
+# the business, then the words of scope and verb said before it
+SCOPED = [("handmade pottery", "we also sell"), ("vintage watches", "I mostly repair"),
+          ("wedding invitations", "our studio now designs")]
 SHIPPED = ["we also sell handmade pottery", "ballpark cpc for us?"]
 PLAIN = ["we also sell menswear online", "ballpark pinterest cpm for us?"]
 
 
-def test_wording_is_own():
-    assert_unseen(list(SCOPED), SHIPPED, PLAIN)
-
-
-@pytest.mark.parametrize("text,phrase", SCOPED.items())
-def test_a_word_of_scope_keeps_the_business(text, phrase):
-    assert business(text).phrase == phrase
+def test_wording_is_own_and_a_word_of_scope_keeps_the_business():
+    said = [f"{before} {phrase}" for phrase, before in SCOPED]
+    assert_unseen(said, SHIPPED, PLAIN)
+    assert [business(t).phrase for t in said] == [phrase for phrase, _ in SCOPED]
 
 
 def test_a_sibling_word_is_no_match():
