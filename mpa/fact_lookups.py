@@ -157,8 +157,11 @@ def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
     mine = [f for f in mine if f.metric == m]
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
-    mine = [f for f in mine if plats is None or f.platform in plats]
-    return Lookup([_result(tables(engine), f, m) for f in mine]) if mine else None
+    wanted = [f for f in mine if plats is None or f.platform in plats]
+    if mine and not wanted:  # the market is the KB's, on other platforms: say what is missing, not that the market is
+        on = sorted({f.platform or "no named platform" for f in mine})
+        return Lookup([], f"it has {mine[0].geography} {m} only for {', '.join(on)}, not for {platform!r}")
+    return Lookup([_result(tables(engine), f, m) for f in wanted]) if wanted else None
 
 
 def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | None) -> Lookup | None:

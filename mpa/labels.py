@@ -165,7 +165,8 @@ def _by_meaning(q: str, labels: list[str]) -> list[str]:
     if near in said:
         return [near]
     near = nearest_by_meaning(q, names)
-    return [near] if near else []
+    from mpa.labelsibling import sibling
+    return [near] if near and not sibling(q, near) else []   # "menswear" is no "Womenswear"
 
 
 PAID_SOCIAL = ("Meta", "LinkedIn", "TikTok", "Pinterest", "Snapchat", "X", "YouTube")

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from agent.offline.passages import _DOMAIN, in_family, message_sentences, sentences, terms
 from agent.offline.business import business
+from agent.offline.excludeditem import needed
 from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
@@ -265,7 +266,7 @@ def exclusion(question: str, passages: list[dict], answer: str) -> tuple[str, st
     for ps in passages:
         for s, items in _exclusions(ps.get("text", "")):
             for item in items:
-                words = set(terms(item)) - _GENERIC
+                words = needed(item) - _GENERIC  # a participle linking a thing to its source need not be said
                 if not words - _PLAIN or not _within(words, q):
                     continue
                 if s in answer and not _states_figure(answer.replace(s, "")):

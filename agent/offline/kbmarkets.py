@@ -57,8 +57,26 @@ def markets(folder: str | None) -> tuple[str, ...]:
         return ()
     from mpa.facts import kb_facts
     docs = [(d.source, d.text) for d in servedkb.documents(folder)]
-    return tuple(sorted({re.sub(r"\s+(?:DMA|metro|market)$", "", f.geography.strip()) for f in kb_facts(docs)
-                         if f.geography} - {""}))
+    said = {f.geography for f in kb_facts(docs) if f.geography} | set(table_places(docs))
+    return tuple(sorted({re.sub(r"\s+(?:DMA|metro|market)$", "", g.strip()) for g in said} - {""}))
+
+
+# a table column that lists places: its header names the kind of place ("| Rank | DMA | Share of US households |")
+_PLACE_COLUMN = re.compile(r"(?:dma|market|metro(?: area)?|city|region)s?", re.I)
+
+
+def table_places(docs: list[tuple[str, str]]) -> list[str]:
+    """The places a KB table lists in a column headed by a kind of place: a ranking of markets by their
+    households states facts about each of them (their share, their size) though no fact reader keys a figure by
+    them — and a user asking about one of them in lower case is still asking about that market."""
+    from mpa.tables import iter_tables
+    out = []
+    for source, text in docs:
+        for rows in iter_tables(text, source):
+            for row in rows:
+                out += [v for k, v in row.cells.items() if _PLACE_COLUMN.fullmatch(k.strip()) and re.search(r"[A-Z]", v)
+                        and not re.search(r"\d", v)]
+    return out
 
 
 def market_named(name: str, folder: str | None = None) -> str | None:

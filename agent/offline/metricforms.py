@@ -48,6 +48,10 @@ def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], names) -> l
 _SHARE = r"\b(?:share|percentage|percent|proportion|fraction|portion|slice|rate at which|how many of|how many (?:people |users |folks )?" \
          r"out of|out of|what %|how often)(?![a-z])"  # "how many clicks" counts
 _SEEN_CLICKED = re.compile(_SHARE + r"[^.?!;]{0,60}?\b(?P<verb>click(?:s|ed|ing)?|tap(?:s|ped|ping)?)\b", re.I)
+# … the click said as an act: one counted as a unit ("cost per click", "each click", "a click") is a noun, a price's
+# unit or what a conversion divides, so "how often should we check our cost per click" asks no share that clicks
+_SEEN_CLICKING = re.compile(_SHARE + r"[^.?!;]{0,60}?(?<!\bper )(?<!\bper-)(?<!\beach )(?<!\bevery )(?<!\ba )(?<!\bone )"
+                            r"(?<!\bthe )\b(?P<verb>click(?:s|ed|ing)?|tap(?:s|ped|ping)?)\b", re.I)
 # … but the clicks themselves counted ("a share of clicks that turn into sales") are what a conversion rate divides
 _CLICKS_COUNTED = re.compile(_SHARE + r"\s+(?:of\s+)?(?:the |our |my |your |those |these )?(?:ad |paid |our )?"
                              r"(?:click|tap)(?:s|pers?|ers)?\b", re.I)
@@ -60,7 +64,7 @@ def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
     """(position, key): a share of those who see an ad that click (or tap) it — the rate whose name says
     "click" — unless what the clickers go on to do is a conversion (then it is no click-through rate)."""
     out = []
-    for m in _SEEN_CLICKED.finditer(text):
+    for m in _SEEN_CLICKING.finditer(text):
         clause = re.split(r"[.?!;]", text[m.start():])[0]
         if _CLICKS_COUNTED.match(clause) or _CONVERTED.search(text[m.end():m.start() + len(clause)]):
             continue

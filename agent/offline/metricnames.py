@@ -219,7 +219,9 @@ def _long_names(items: tuple[tuple[str, tuple[str, ...]], ...]) -> list[tuple[st
                    if sum(1 for t in _TOKEN.findall(s) if _token_terms(t)[0]) >= 3]) for key, syns in items]
 
 
-_OFTEN = re.compile(r"\bhow often (?:do|does|did|will|would|should) (?:the |our |my |your )?(?:[a-z\-]+ ){1,2}?"
+# how often someone does something, as a rate of the audience's — not how often we (the advertiser) do it: "how often
+# should we pay for …", "how often do I check …" ask a habit of the asker's, no rate
+_OFTEN = re.compile(r"\bhow often (?:do|does|did|will|would|should) (?!(?:we|i)\b)(?:the |our |my |your )?(?:[a-z\-]+ ){1,2}?"
                     r"(?P<verb>[a-z]+)\b", re.I)
 
 

@@ -49,8 +49,10 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
                r"normally |generally )?(?:cost|go(?:ing)? for|set (?:us|me|you|them) back)\b", re.I),  # "what's a lead going for"
     # … not a noun after "of", which says whose the priced thing is ("each download of our app cost": a download),
     # nor one before "cost per …", which names the unit itself ("med spa cost per lead": the business's leads)
+    # … with a word of how often between, in statement order ("a lead typically costs us": the unit still is "lead"; a
+    # bare "cost" after one is a question's, "what does a meeting with a client usually cost", whose unit is the meeting)
     re.compile(r"(?<!\bof )" + "".join(rf"(?<!\bof {w} )" for w in ("a", "an", "my", "the", "our", "its", "your", "their")) + r"\b" + _NOUN
-               + r" costs?\b(?! (?:us|me) (?:to|about))(?!\s+(?:per|for each|for every|for one)\b)", re.I),
+               + r"(?:(?: usually| typically| normally| generally) costs| costs?)\b(?! (?:us|me) (?:to|about))(?!\s+(?:per|for each|for every|for one)\b)", re.I),
     # an embedded question keeps statement order: "what a new customer should cost us"
     re.compile(r"\bwhat " + _ARTICLE + _NOUN + r" (?:should|would|will|does|do|might|did) (?:usually |typically )?"
                r"" + _COST_VERB + r"\b", re.I),
