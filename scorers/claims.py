@@ -273,11 +273,13 @@ def _copied(clean: str, user_texts: list[str]) -> bool:
     return any(f" {said} " in f" {' '.join(word_tokens(t))} " for t in user_texts)
 
 
-def is_echo(sentence: str, user_texts: list[str]) -> bool:
+def is_echo(sentence: str, user_texts: list[str], evidence_texts: list[str] = ()) -> bool:
     """A sentence that restates the user's message: it is copied word for word from it (any
     length ≥ 4 words: "How many customers can my ad budget get me?"), or ≥ 70 % of its (≥ 3)
     stemmed content words — restatement frame words ("you want to know") aside — come from what
-    the user wrote, and it adds no figure the user did not give."""
+    the user wrote, and it adds no figure the user did not give. A sentence quoted word for word
+    from an ``evidence_texts`` passage is the KB's, not a restatement: "Tests are how a media plan
+    learns." shares its words with "which step is the test-and-learn one?" because it answers it."""
     clean = strip_citations(sentence)
     if _copied(clean, user_texts):
         return True
@@ -287,7 +289,7 @@ def is_echo(sentence: str, user_texts: list[str]) -> bool:
     users = set(w for t in user_texts for w in content_words(t or ""))
     if len(words & users) / len(words) < ECHO_SHARE:
         return False
-    return all(user_figure(f, user_texts) for f in claim_figures(clean))
+    return all(user_figure(f, user_texts) for f in claim_figures(clean)) and not _copied(clean, evidence_texts)
 
 
 SHINGLE = 8

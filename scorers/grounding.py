@@ -199,7 +199,7 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
         if not nums and len(set(words)) < 3:
             continue
         claims += 1
-        if is_echo(clean, users):
+        if is_echo(clean, users, evidence):
             unsupported.append({"sentence": s[:200], "echo": "restates the user's message"})
             continue
         wrong = [e.text for e in equations(clean) if not e.correct]

@@ -329,3 +329,13 @@ def test_a_figure_the_text_says_of_something_else_is_not_support(answer, ok, jud
     sentence that happens to hold the same number (both found by the mutation suite on kb_txt)."""
     for scorer in judges:
         assert (raw(answer, dict(LISTS), scorer=scorer) == 1.0) is ok, scorer
+
+
+def test_a_kb_sentence_quoted_word_for_word_is_no_echo():
+    """A sentence the evidence states word for word answers the question even when it shares the question's
+    words; a restatement the evidence does not hold is still an echo."""
+    q = "does ecommerce cac count only first-order customers?"
+    quoted = "Based on Knowledge Base [t#1]: Ecommerce CAC counts only first-order customers."
+    restated = "Based on Knowledge Base [t#1]: You want to know whether ecommerce CAC counts only first-order customers."
+    assert score(grounding, quoted, exp={}, q=q) == 1.0
+    assert score(grounding, restated, exp={}, q=q) == 0.0
