@@ -264,7 +264,23 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
             names.add(_per_unit(own[1]))
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
-    return _qualified_own(want, bench)
+    return _qualified_own(want, bench) or _clipped_own(want, bench)
+
+
+def _clipped_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked name with a word clipped ("cost per approved app" → the
+    KB's "cost per approved application"): word for word, each asked word the KB's or its first three letters or more
+    (the KB's word two letters longer at least), one word clipped at least, two words or more, one metric fitting."""
+    asked = want.split()
+    if len(asked) < 2:
+        return None
+
+    def fits(name: str) -> bool:
+        words = _per_unit(name).split()
+        return len(words) == len(asked) and any(a != w for a, w in zip(asked, words)) and all(
+            a == w or (len(a) >= 3 and len(w) >= len(a) + 2 and w.startswith(a)) for a, w in zip(asked, words))
+    found = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"] and fits(f.metric)}
+    return found.pop() if len(found) == 1 else None
 
 
 def _qualified_own(want: str, bench: list[Fact]) -> str | None:
