@@ -182,14 +182,24 @@ def _spans(low: str, table: str, path: str) -> tuple[tuple[int, int, str], ...]:
 _FIGURE_THEN_BRACKET = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:[-–]|to)\s*[$€£]?\d[\d,.]*)?\s*(?:%|x|k|m)?\s*\(\s*$")
 
 
+@lru_cache(maxsize=1024)
+def _captions(low: str, table: str, path: str) -> frozenset[int]:
+    """The starts of the names in ``low`` that open a figure's bracketed caption, found once per text as its
+    names are (:func:`_spans`), not again for each figure asked about."""
+    return frozenset(start for start, _, _ in _spans(low, table, path)
+                     if _FIGURE_THEN_BRACKET.search(low[max(0, start - 40):start]))
+
+
 def _nearest(text: str, pos: int, table: str) -> str | None:
     """The name of ``table`` nearest ``pos`` (a figure's start). A name in brackets right after a figure is
     that figure's caption ("from $1.70 (House Cleaning Services) to $8.70-10.10 (Personal Injury Law Firms)"):
     it names that figure's row and no other figure's."""
     best_before, best_after = None, None
     low = (text or "").lower()
-    for start, end, key in _spans(low, table, str(kb_dir())):
-        if _FIGURE_THEN_BRACKET.search(low[max(0, start - 40):start]):
+    path = str(kb_dir())
+    captions = _captions(low, table, path)
+    for start, end, key in _spans(low, table, path):
+        if start in captions:
             if _FIGURE_THEN_BRACKET.fullmatch(low[pos:start]):
                 return key
             continue
