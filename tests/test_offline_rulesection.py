@@ -44,7 +44,7 @@ def test_the_wording_here_is_not_dataset_wording():
     "when are we allowed to restart a paused sponsorship?",
 ])
 def test_a_question_asking_what_one_may_or_must_do_asks_a_rule(question):
-    assert rulesection.asks_rule(question)
+    assert rulesection.asks_leave_or_rule(question)
 
 
 @pytest.mark.parametrize("question", [
@@ -54,7 +54,7 @@ def test_a_question_asking_what_one_may_or_must_do_asks_a_rule(question):
     "what does a cost per thousand impressions measure?",
 ])
 def test_a_choice_a_duration_or_a_definition_asks_no_rule(question):
-    assert not rulesection.asks_rule(question)
+    assert not rulesection.asks_leave_or_rule(question)
 
 
 @pytest.mark.parametrize("path, rule", [
@@ -120,7 +120,7 @@ def test_the_reader_keeps_its_answer_when_it_is_no_rule_question_or_the_rule_was
     choice = "should the pet clinics put the money into google or into meta?"
     assert rulesection.read(choice, txt2, SEARCH_COSTS, 3) is None
     later = "and is that ok for the other clinic too?"
-    assert rulesection.asks_rule(later) and rulesection.read(later, txt2, SEARCH_COSTS, 3) is None  # leans on the last turn
+    assert rulesection.asks_leave_or_rule(later) and rulesection.read(later, txt2, SEARCH_COSTS, 3) is None  # leans on the last turn
     without = ToolOutcome("search_knowledge_base", {"query": PETS}, "…", False)
     without.passages = [p for o in txt2 for p in o.passages if "SECTION 3 - CONCENTRATION" not in p["text"]]
     assert len(without.passages) < sum(len(o.passages) for o in txt2)

@@ -37,12 +37,12 @@ def test_the_wording_here_is_not_dataset_wording():
 
 @pytest.mark.parametrize("ask", RULE_ASKS)
 def test_a_rule_or_how_to_question_may_take_two_sources(ask):
-    assert tossup.asks_rule(ask)
+    assert tossup.asks_how_or_why(ask)
 
 
 @pytest.mark.parametrize("ask", NOT_RULE_ASKS)
 def test_a_number_a_calculation_or_a_statement_takes_one(ask):
-    assert not tossup.asks_rule(ask)
+    assert not tossup.asks_how_or_why(ask)
 
 
 def _unit(overview: bool = False) -> SimpleNamespace:

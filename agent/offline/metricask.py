@@ -16,11 +16,10 @@ import re
 
 # "what conversion rate", "what kind of CPC", "what's a normal cost per lead": what … a value noun or acronym
 # (the copula only before a determiner or a word of the norm: "what is roas" and "what does CPM" ask what it is)
+_VALUE = r"(?:rate|ratio|cost|price|share|percent|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b"
 _WHAT_VALUE = re.compile(r"\bwhat(?:(?:'s|’s|s| is| are| would be| will be)\s+(?=(?:the|a|an|our|my|your|their|typical|normal|"
-                         r"usual|good)\b))?\s*(?!(?:does|do|did|is|are|was|were)\b)(?:[a-z'’-]+\s+){0,3}?(?:rate|ratio|cost|"
-                         r"price|share|percent|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b", re.I)
-_VALUE_WORD = re.compile(r"\b(?:rate|ratio|cost|price|share|percent|percentage|cpm|cpc|cpa|cac|ctr|cvr|roas|cpl|cpi|cpv|cpcv|acos)s?\b",
-                         re.I)
+                         r"usual|good)\b))?\s*(?!(?:does|do|did|is|are|was|were)\b)(?:[a-z'’-]+\s+){0,3}?" + _VALUE, re.I)
+_VALUE_WORD = re.compile(r"\b" + _VALUE, re.I)
 _MEANS = re.compile(r"\b(?:mean|means|meaning|stand for|stands for|define|definition)\b", re.I)
 # a word that makes a message ask something other than a value: how/why, an auxiliary, a request or a meaning
 _NOT_BARE = re.compile(r"\b(?:how|why|when|where|who|which|what|whats|should|can|could|would|will|do|does|did|is|are|was|"

@@ -12,7 +12,7 @@ General conditions, all read from the question's English form and the KB's own h
 
 * the question asks leave (:func:`~agent.offline.leaveask.asks_leave`: "should we …", "do we need to …", "any
   reason not to?") or names what it asks for ("is there a rule for …", "the standard", "the limit", "when are we
-  allowed …", "how fast can we …") — :func:`asks_rule`; a follow-up that leans on the last turn does not;
+  allowed …", "how fast can we …") — :func:`asks_leave_or_rule`; a follow-up that leans on the last turn does not;
 * a section states a rule when its own heading names one (the reader's ``NORM_HEAD``: rule, standard, threshold,
   guardrail, limit, floor, …) or carries an identifier (``ABC-XYZ-10``) the KB does not use as the name of a
   whole (one in :data:`WHOLE` or more headings, as "MPA-10" is the framework's name); never an illustration's
@@ -67,7 +67,7 @@ _HEAD_NOUN = re.compile(r"(?:\s*(?:$|[:;,.()\[\]])|\s+(?:[\d–—-]|(?:of|for|b
 _FIRST = re.compile(r"(.+?[.!?])(?=\s|$)")
 
 
-def asks_rule(question: str) -> bool:
+def asks_leave_or_rule(question: str) -> bool:
     """Does the question ask what one may or must do — leave for a plan, or a rule it names? A question offering
     two alternatives ("should we plan by DMA or by state?") asks which to take: :mod:`alternatives` answers it."""
     return (leaveask.asks_leave(question) or bool(_NAMES_RULE.search(question))) and not alternatives.options(question)
@@ -117,7 +117,7 @@ def _quotes_rule(answer: str, rules: tuple[Section, ...]) -> bool:
 def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str | None:
     """The answer from the rule the question asks for, quoted from a passage a search returned; None when the turn
     is no such question, already quotes a rule, or the nearest rule in meaning was not returned."""
-    if switched_off() or not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not asks_rule(question) \
+    if switched_off() or not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not asks_leave_or_rule(question) \
             or leans_on_previous(question) or not (answer.startswith(QUOTED) or answer.startswith(_DECLINE)):
         return None
     secs = _kb(outcomes)

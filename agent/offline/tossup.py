@@ -32,7 +32,7 @@ SENTENCES = 2   # the second source is quoted in at most this many sentences …
 WORDS = 60      # … and words
 
 
-def asks_rule(question: str) -> bool:
+def asks_how_or_why(question: str) -> bool:
     """Does the message ask, and for a rule, a method or a reason rather than a number or a calculation?"""
     forms = answer_forms(question)
     return bool(asking_sentences(question)) and NUMBER not in forms and FORMULA not in forms \
@@ -41,9 +41,9 @@ def asks_rule(question: str) -> bool:
 
 def runner_up(question: str, sections: dict, ranked: list[Hashable], by: dict, key: Hashable,
               doc: Callable[[Hashable], str]) -> Hashable | None:
-    """For a question :func:`asks_rule`, the best section of another document than ``key``'s when it scores within
+    """For a question :func:`asks_how_or_why`, the best section of another document than ``key``'s when it scores within
     :data:`MARGIN` of ``key`` (the reader's first-ranked section) and is itself near the question in meaning; else None."""
-    if not ranked or key != ranked[0] or by[key] <= 0 or not asks_rule(question):
+    if not ranked or key != ranked[0] or by[key] <= 0 or not asks_how_or_why(question):
         return None
     other = next((k for k in ranked[1:] if doc(k) != doc(key)), None)
     if other is None or by[other] < MARGIN * by[key] or any(c.overview for c in sections[other]):
