@@ -23,13 +23,25 @@ from __future__ import annotations
 
 import re
 import weakref
+from functools import lru_cache
 from typing import Any
 
-from mpa import resolve
+from mpa import resolve, unitmeant
 from rag.sentences import loose_sentences
 
 MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
+
+
+# nouns the analyzer's stop list holds (it is a list of English function words, with a few nouns among them) that
+# name a thing a metric counts: "a booked call", "form fills", "a no-show"
+STOP_NOUNS = frozenset({"call", "fill", "show", "bill"})
+
+
+@lru_cache(maxsize=4096)
+def _terms(text: str) -> frozenset[str]:
+    """:func:`mpa.resolve.terms` and :data:`STOP_NOUNS` said in ``text``: what a metric counts is often one of them."""
+    return resolve.terms(text) | {w for w in re.findall(r"[a-z]+", (text or "").lower()) if w in STOP_NOUNS}
 
 
 def _note(text: str, code: str) -> str:
@@ -101,9 +113,9 @@ def _term_meant(texts: dict[str, str], definition: str) -> str:
 def _saying(words: set[str], unit: str, texts: dict[str, str]) -> str | None:
     """The one metric whose text says every one of ``words``; among several, the one saying each word
     of ``unit`` itself ("first-order customers" counts customers, "repeat orders" orders)."""
-    hits = {k: s for k, s in texts.items() if s and resolve.coverage(words, resolve.terms(s)) == 1.0}
+    hits = {k: s for k, s in texts.items() if s and resolve.coverage(words, _terms(s)) == 1.0}
     if len(hits) > 1:
-        said = [w for w in re.findall(r"[a-z]+", unit.lower()) if resolve.terms(w)]
+        said = [w for w in re.findall(r"[a-z]+", unit.lower()) if _terms(w)]
         hits = {k: s for k, s in hits.items() if all(re.search(r"(?<![\w-])" + re.escape(w[:-1] if w.endswith("s") else w)
                                                                 + r"(?:s|es)?(?![\w-])", s, re.I) for w in said)}
     return next(iter(hits)) if len(hits) == 1 else None
@@ -118,13 +130,17 @@ def _items(text: str) -> list[str]:
     if not said:
         return []
     parts = re.split(r",\s*|;\s*|:\s*|\(|\)|\s+or\s+|\s+and\s+|\s+plus\s+|\s+is\s+", said.group(1))
-    return [x.strip() for x in parts if resolve.terms(x) and not re.search(r"\d", x)]
+    # a figure qualifying an item is no item of its own: "tracked calls longer than 90 seconds" counts tracked calls
+    parts = [re.sub(r"\s+(?:longer|shorter|more|less|fewer|over|under|above|below|of|within|after|at)\b[^\d]*\d.*$", "", x)
+             for x in parts]
+    return [x.strip() for x in parts if _terms(x) and not re.search(r"\d", x)]
 
 
 def by_meaning(unit: str, places: list[dict[str, str]]) -> str | None:
     """The metric one of whose counted items (what its note or its definition says it counts) is clearly
     nearest ``unit`` by meaning."""
-    names = {k: _items(places[0].get(k, "")) + _items(places[2].get(k, "")) for k in {*places[0], *places[2]}}
+    names = {k: _items(places[0].get(k, "")) + [i for s in loose_sentences(places[2].get(k, "")) or [""] for i in _items(s)]
+             for k in {*places[0], *places[2]}}
     ranked = resolve.by_meaning(unit, {k: v for k, v in names.items() if v})
     if not ranked:
         return None
@@ -143,6 +159,11 @@ def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str
     """Among metrics ``names`` gives (key → its names), the one whose KB definition counts the unit ``phrase``
     prices (a KB without per-vertical notes: "Cost per lead: spend divided by enquiries received")."""
     found = {k: resolve.without_contrast(f"{d} {_term_meant(texts, d)}") for k, d in definitions(texts, names).items()}
+    for key, ns in names.items():  # … and what the KB says its unit is ("A booked call is a lead that ended with …")
+        units = {u for n in ns if (u := resolve.priced_unit(n))}
+        said = " ".join(f"Counts {u}. {unitmeant.sentences(texts, u, definitions)}" for u in sorted(units))
+        if said.strip():
+            found[key] = f"{found.get(key, '')} {resolve.without_contrast(said)}".strip()
     return resolve_unit(phrase, [{}, {}, found]) if found else None
 
 
@@ -150,11 +171,11 @@ def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:
     """The metric a place's text says counts the unit ``phrase`` prices: all its words, closest place first,
     then its last word, then by meaning (module doc); None when the KB's text leaves a doubt."""
     unit = resolve.priced_unit(phrase)
-    q = resolve.terms(unit)
+    q = _terms(unit)
     if not q or not any(places):
         return None
     last = unit.split()[-1]
-    for words in ([q, resolve.terms(last)] if len(unit.split()) > 1 else [q]):
+    for words in ([q, _terms(last)] if len(unit.split()) > 1 else [q]):
         for texts in places:
             key = _saying(words, unit if words is q else last, texts)
             if key:

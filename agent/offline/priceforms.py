@@ -12,6 +12,7 @@ import re
 
 from agent.offline.business import NOUN as _NOUN
 from agent.offline.passages import terms
+from mpa.counted import STOP_NOUNS
 from mpa.vocabulary import VOCABULARY
 
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
@@ -121,7 +122,9 @@ _PREPOSITION = re.compile(r"through|via|during|across|over|into|after|before|wit
 
 
 def _content(w: str) -> bool:
-    return len(w) >= 3 and bool(terms(w))  # a word that can name a unit: no stop word, no fragment
+    """A word that can name a unit: no stop word, no fragment — but a noun the stop list holds ("each tracked call",
+    "a form fill") is one."""
+    return len(w) >= 3 and bool(terms(w) or w in STOP_NOUNS)
 
 
 def unit_words(words: list[str], content=_content) -> list[str]:
