@@ -31,6 +31,7 @@ from rag.sentences import loose_sentences
 
 MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
+LAST_WORD_NEAR = 0.30  # a thing a note names by the unit's last word is no name of the unit this far from it by meaning
 
 
 # nouns the analyzer's stop list holds (it is a list of English function words, with a few nouns among them) that
@@ -174,10 +175,44 @@ def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:
     q = _terms(unit)
     if not q or not any(places):
         return None
-    last = unit.split()[-1]
-    for words in ([q, _terms(last)] if len(unit.split()) > 1 else [q]):
-        for texts in places:
-            key = _saying(words, unit if words is q else last, texts)
-            if key:
-                return key
-    return by_meaning(unit, places)
+    for texts in places:
+        key = _saying(q, unit, texts)
+        if key:
+            return key
+    if len(unit.split()) < 2:
+        return by_meaning(unit, places)
+    last, barred = unit.split()[-1], set()
+    for i, texts in enumerate(places):
+        key = _saying(_terms(last), last, {k: v for k, v in texts.items() if k not in barred})
+        if not key:
+            continue
+        if i == len(places) - 1 and i and (own := modifiers_said(unit, last, places[:-1], key)):
+            return own
+        if i < len(places) - 1 and far_for_its_words(unit, last, texts[key]):
+            barred.add(key)  # the vertical's note says the word of a thing it counts, not this thing: judged by the note
+            continue
+        return key
+    return by_meaning(unit, [{k: v for k, v in p.items() if k not in barred} for p in places])
+
+
+def modifiers_said(unit: str, last: str, vertical_places: list[dict[str, str]], general: str) -> str | None:
+    """The one other metric whose own vertical's text says every word of ``unit`` before its thing counted, when
+    only a definition said in general (``general``) says the thing: "webinar sign-up" is the metric whose note
+    says webinars, not the one whose general definition lists sign-ups among any action."""
+    mods = _terms(unit[: len(unit) - len(last)])
+    if not mods:
+        return None
+    saying = {k for texts in vertical_places for k, s in texts.items()
+              if k != general and s and resolve.coverage(mods, _terms(s)) == 1.0}
+    return saying.pop() if len(saying) == 1 else None
+
+
+def far_for_its_words(unit: str, last: str, text: str) -> bool:
+    """Whether each thing ``text`` names with the last word of ``unit`` is far from the whole unit by meaning ("oil
+    change booking" is no "booked test drive"; "car sold" is "vehicles sold to buyers"). Without the encoder, never."""
+    head = _terms(last)
+    without = resolve.without_contrast(text)
+    pieces = [x for s in loose_sentences(without) for x in _items(s) if head & _terms(x)] or [
+        x.strip() for x in re.split(r"[,;:()]\s*|\s+(?:or|and|plus)\s+|\.(?:\s|$)", without) if head & _terms(x)] or [without]
+    sims = resolve.similarities(unit, pieces)
+    return bool(sims) and max(sims) < LAST_WORD_NEAR

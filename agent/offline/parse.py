@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -166,7 +166,7 @@ def _is_unit(noun: str) -> bool:
     """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
     "cost per …" name (never a vertical: "cost of a hotel")."""
     words = noun.split()
-    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]))
+    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]) or actionprice.names_action(words[-1]))
 
 
 def _role_word(word: str) -> str | None:

@@ -29,7 +29,7 @@ _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
 PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # "pay in ads for each booking": where the money goes may sit between the verb and what it buys
-    re.compile(r"\b(?:pay|paying)\s+(?:(?:in|on) (?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
+    re.compile(r"\b(?:pay|paying)\s+(?:(?:in|on) (?:[a-z]+ ){0,2}?(?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
                + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
                + _NOUN, re.I),
@@ -117,7 +117,8 @@ JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reas
 
 
 # a relative clause without "who"/"that" starts with its subject: "each form someone fills in", "every lead they send"
-_CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|she|visitors|users)\b")
+_CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|she|visitors|users|"
+                           r"(?:the|a|an|our|their|its) [a-z][a-z\-]*$)\b")  # … or a noun's: "each applicant the issuer (approves)"
 _PREPOSITION = re.compile(r"through|via|during|across|over|into|after|before|within|throughout")
 
 
@@ -178,20 +179,22 @@ def requests_asked(text: str) -> list[tuple[int, str]]:
 _DOER_OBJECT = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge)\b[^.?!;$\d]{0,25}?\b(?:(?:for|of)\s+"
                           r"(?:each|every|a|one|a single)|per(?:\s+(?:each|every))?)\s+(?:person|visitor|user|customer|prospect|patient|student|parent|"
                           r"shopper|player|guest|client|member|someone|somebody|individual)\s+(?:who|that)\s+(?:actually |"
-                          r"then |later |just |only )?(?P<verb>[a-z]+)(?:\s+(?:in|out|up|for|about|to|on))?\s+(?:an? |the |our |"
+                          r"then |later |just |only )?(?P<verb>[a-z]+)(?P<up>\s+up)?(?:\s+(?:in|out|for|about|to|on))?\s+(?:an? |the |our |"
                           r"their |your |one |some )?" + _NOUN, re.I)
 _ASKING = re.compile(r"(?:ask|request|enquir|inquir)", re.I)
+_THING = _DOER_OBJECT.groups  # the thing done is the form's last group
 
 
 def doers_priced(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <thing> <act>") for each price of one person doing something to a thing."""
     out = []
     for m in _DOER_OBJECT.finditer(text):
-        thing = unit_words(m.group(2).lower().split())
+        thing = unit_words(m.group(_THING).lower().split())
         act = "request" if _ASKING.match(m.group("verb")) else re.sub(r"(?:es|s)$", "", m.group("verb").lower()) \
             if not m.group("verb").lower().endswith("ss") else m.group("verb").lower()
+        act += "-up" if m.group("up") else ""  # "signs up for a rate alert": a rate alert sign-up
         if thing and not re.fullmatch(r"(?:it|that|this|one|them|more)", " ".join(thing)):
-            out.append((m.start(2), f"cost per {' '.join(thing)} {act}"))
+            out.append((m.start(_THING), f"cost per {' '.join(thing)} {act}"))
     return out
 
 
