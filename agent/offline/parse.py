@@ -121,7 +121,7 @@ def unit_metric(noun: str) -> str | None:
     if not noun:
         return None
     key = canonical(f"cost per {noun}", "metrics")
-    if key or kbmetrics.priced(noun):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit
+    if key or kbmetrics.priced(noun) or kbmetrics.priced(noun.split()[-1]):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit: "a six-second view" too
         return key
     t = terms(noun)
     if not t:
