@@ -7,8 +7,8 @@ on the plain-text ``tests/fixtures/kb_txt2``:
 * the last word of a unit names a metric only when the vertical's note names a thing near the whole unit, and the
   words before it said by one metric's own vertical text beat a general definition's list (:mod:`mpa.counted`);
 * the price forms that put a price on one of a described action ("per … sign-up", "signs up for …", "each applicant
-  the bank approves", "pay on linkedin ads for …") and a KB's own step-to-step rate asked as a share
-  (:mod:`agent.offline.ownrate`);
+  our underwriters approve", "pay on linkedin ads for …", "what does it take to sell one car") and a KB's own
+  step-to-step rate asked as a share (:mod:`agent.offline.ownrate`);
 
 and an event no metric of the business counts is still declined."""
 from __future__ import annotations
@@ -43,6 +43,9 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     "credit union: what's the cost of each person who signs up for our savings newsletter?":
         "cost per savings newsletter sign-up",
     "for a lender, what do we pay on linkedin ads for each applicant our underwriters approve?": "cost per applicant",
+    # the spend it takes to make one thing happen: the thing with what is done to it
+    "roughly how much media does it take a dealership to sell a single truck?": "cost per truck sold",
+    "what would it take in ads to get one viewing booked for an estate agent?": "cost per viewing booked",
 }
 
 

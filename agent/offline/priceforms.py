@@ -198,6 +198,26 @@ def doers_priced(text: str) -> list[tuple[int, str]]:
     return out
 
 
+# the spend it takes to make one thing happen: "how much ad spend does it take to sell one car", "what would it take to
+# get one viewing booked" — the unit is the thing with what is done to it ("car sold", "viewing booked")
+_DONE = {"sell": "sold", "book": "booked", "close": "closed", "fund": "funded", "sign": "signed", "enrol": "enrolled",
+         "enroll": "enrolled", "schedule": "scheduled", "fill": "filled", "complete": "completed", "submit": "submitted"}
+_TAKES = re.compile(r"\b(?:how much|what)\b[^.?!$\d]{0,30}?\b(?:does|do|would|will|should|did)\s+it\s+take\b[^.?!$\d]{0,40}?"
+                    r"\bto\s+(?:(?P<verb>" + "|".join(_DONE) + r")\s+(?:a single|one|an|a|each)\s+" + _NOUN + r"|get\s+(?:a single|one|an|a|"
+                    r"each)\s+(?P<thing>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)\s+(?P<done>" + "|".join(set(_DONE.values())) + r"))\b", re.I)
+
+
+def takes_priced(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <thing> <done>") for each spend asked that makes one thing happen (``_TAKES``)."""
+    out, noun = [], _TAKES.groupindex["verb"] + 1  # the noun after the verb: the group right after it
+    for m in _TAKES.finditer(text):
+        thing = unit_words((m.group("thing") or m.group(noun)).lower().split())
+        if thing and not re.fullmatch(r"(?:it|that|this|one|them|more)", " ".join(thing)):
+            done = m.group("done").lower() if m.group("done") else _DONE[m.group("verb").lower()]
+            out.append((m.start("thing") if m.group("thing") else m.start(noun), f"cost per {' '.join(thing)} {done}"))
+    return out
+
+
 # a word glossed in brackets right after it: "a sign-up (a lead)", "a download (i.e. an install)"
 _GLOSS = re.compile(r"\b([a-z][a-z\-]*)(\s*\(\s*(?:i\.e\.,?\s*|aka\s+|or\s+|that is,?\s*)?(?:an?\s+|the\s+)?)"
                     r"([a-z][a-z\- ]{1,30}?)(\s*\))", re.I)
