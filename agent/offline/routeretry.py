@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import selfdesc
+
 NO_MATCH = "matched_by: no match"
 NO_TABLES = "states no benchmark figures by vertical"  # a KB of prose: its sentences may still state the figure
 # "sold mostly through grocery chains", "stocked by pharmacies", "carried in corner stores": a verb of selling,
@@ -45,9 +47,12 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
     if clause and clause.lower() not in tried:
         return [("get_benchmark", {**o.input, "vertical": clause}) for o in failed]
-    if any(o.name == "search_knowledge_base" for o in outcomes):
-        return []
-    return [("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
+    searches = [] if any(o.name == "search_knowledge_base" for o in outcomes) else [
+        ("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
+    told = next((t for t in [user_text, *reversed(earlier)] if phrase and phrase in t.lower()), user_text)
+    desc = selfdesc.description(told, phrase)  # the whole clause the business was described in
+    again = [("get_benchmark", {**o.input, "vertical": desc}) for o in failed[:1]] if desc and desc.lower() not in tried else []
+    return again + searches
 
 
 def superseded(outcomes: list) -> list:
