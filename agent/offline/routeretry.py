@@ -56,7 +56,17 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
 
 
 def superseded(outcomes: list) -> list:
-    """``outcomes`` without the benchmark misses a later look-up of the same metric found (the retry by route)."""
+    """``outcomes`` without the benchmark misses a later look-up of the same metric found (the retry by route or by
+    description), nor a retry's miss that only says the first miss's business in more words (:mod:`selfdesc`): the
+    answer says once that no vertical fits."""
     found = {str(o.input.get("metric", "")) for o in outcomes if o.name == "get_benchmark" and o.found}
-    return [o for o in outcomes if not (o.name == "get_benchmark" and not o.found and not o.is_error
-                                        and NO_MATCH in o.content and str(o.input.get("metric", "")) in found)]
+    first: dict[str, str] = {}
+    out = []
+    for o in outcomes:
+        if o.name == "get_benchmark" and not o.found and not o.is_error and NO_MATCH in o.content:
+            metric, said = str(o.input.get("metric", "")), str(o.input.get("vertical", "")).lower()
+            if metric in found or (metric in first and first[metric] and first[metric] in said):
+                continue
+            first.setdefault(metric, said)
+        out.append(o)
+    return out
