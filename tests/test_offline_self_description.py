@@ -90,3 +90,12 @@ def test_a_business_no_vertical_fits_is_still_declined(fixture, request):
     assert len(looked) == 2   # by the phrase, then by the whole description
     assert "does not contain" in rec.assistant and rec.assistant.count("does not contain") == 1, rec.assistant
     assert not any(c.startswith("benchmarks-") and "methodology" not in c for c in rec.citations), rec.assistant
+
+
+def test_a_sentence_about_the_business_is_not_matched_by_its_verb(kb_txt3_engine):
+    """"we supply …" opens on a verb: rule 3's first word would name every "… Suppliers" label (mpa.labels)."""
+    from mpa.fact_lookups import find_benchmarks
+    said = "we supply cardboard cartons and packing tape to distribution centres"
+    assert_unseen([said])
+    found = find_benchmarks(kb_txt3_engine, said, "CPC").result
+    assert found and {f.vertical for f in found} == {"Packaging Suppliers"}
