@@ -18,6 +18,7 @@ from typing import NamedTuple
 from agent.offline.asking import question_sentences
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
+from rag.joins import Joins
 from rag.queryforms import Compounds, Spellings, contractions
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
 
@@ -82,12 +83,15 @@ def kb_words(question: str, passages: list[dict]) -> set[str]:
     the search engine reads the question): in their spelling of a word the question spells the other
     way ("optimise" / "optimize" stem apart), and with their hyphenated terms ("two-channel") the question
     writes as two words with a stop word ("two channels", "2 channels") — the stop list drops that word,
-    so without the compound the question shares only its common part with the section naming the rule."""
+    so without the compound the question shares only its common part with the section naming the rule; and
+    with their closed compounds the question writes apart ("pays back" → "payback", :mod:`rag.joins`) or their
+    hyphenated terms it writes closed ("signups" → "sign-ups"), for the same reason."""
     held = set().union(*(_analyzed(p.get("text", "")) for p in passages))  # each passage's words in order, as one set
     if not held:
         return set(terms(question))
     text = Spellings(held, _ANALYZE).respell(contractions(question))
-    return set(terms(text)) | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text))
+    return (set(terms(text)) | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text))
+            | set(Joins(held, _ANALYZE).found(text)))
 
 
 def is_pointer(sentence: str) -> bool:

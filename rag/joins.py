@@ -1,0 +1,85 @@
+"""Closed compounds: words a KB writes as one that a user writes as two, or hyphenated (and back).
+
+Why: the analyzer reads "payback" as one term and "pays back" as ``pay`` (``back`` is a stop word), so a
+question in the split form never meets the section the KB names with the closed word; "sign-up" is kept
+whole (plus ``sign``) and never meets "signup"; "re-target" never meets "retarget". Which words are
+compounds is read from the index vocabulary itself, never from a list, so this holds for any KB.
+
+Query side only (documents are indexed as before, so BM25/TF-IDF statistics and the index file are
+unchanged): the KB's own term is *added* to the question, as :class:`rag.queryforms.Compounds` adds a
+hidden hyphenated compound — the words the user typed still count.
+
+* Two adjacent words, apart or hyphenated, whose concatenation (after the analyzer's normalisation;
+  the first word also by its stem, "pays back" → "payback", "signed up" → "signup") is a term of the
+  vocabulary: that term is added. Guards, each against a false join measured on the seen questions:
+  the words are joined only across white space or a hyphen (not an apostrophe: "we're putting" is not
+  "reput"); both are letters, two or more; at least one is a content word ("for me" is not "form",
+  "can only" not "canon"); neither is a pronoun or an article ("caps it" is not "capita"); and the
+  joined term must keep at least three letters (or all) of the second word beyond the first, so a stem
+  that swallowed the second word's ending is no join.
+* One word the KB never writes, whose normal form is the closed form of hyphenated terms the KB does
+  write ("signup" when the KB writes "sign-up"): those terms are added.
+
+Each look-up is a set membership per adjacent pair or unknown word: no scan of the vocabulary per
+query (the hyphenated terms are keyed once, on the first query).
+"""
+from __future__ import annotations
+
+import re
+
+_WORD = re.compile(r"[a-z]+", re.I)
+# words that never end (or begin) a compound: personal pronouns and articles (English grammar, not a KB's wording)
+_NEVER = frozenset("a an the i me my we us our you your it its he him his she her they them their this that "
+                   "these those".split())
+KEEP = 3  # letters of the second word the joined term must keep (or all of a shorter second word)
+
+
+class Joins:
+    """The KB's closed compounds met by a question's split or hyphenated words, and its hyphenated terms
+    met by a closed word."""
+
+    def __init__(self, vocab, analyzer):
+        self._vocab = vocab if isinstance(vocab, (set, frozenset, dict)) else set(vocab)
+        self._norm = analyzer._norm
+        self._stop = analyzer.stop_words
+        self.hyphenated: dict[str, list[str]] = {}  # closed form's normal form → the KB's hyphenated terms
+        for term in self._vocab:
+            parts = term.split("-")
+            if len(parts) == 2 and all(p.isalpha() for p in parts):
+                key = self._norm(parts[0] + parts[1])
+                if key and key not in self._vocab:
+                    self.hyphenated.setdefault(key, []).append(term)
+        for terms in self.hyphenated.values():
+            terms.sort()
+
+    def joined(self, a: str, b: str) -> str | None:
+        """The vocabulary term that ``a`` and ``b`` written as one word normalise to, if any."""
+        a, b = a.lower(), b.lower()
+        if len(a) < 2 or len(b) < 2 or a in _NEVER or b in _NEVER or (a in self._stop and b in self._stop):
+            return None
+        stem_a = self._norm(a) or a
+        for first in dict.fromkeys((a, stem_a)):
+            term = self._norm(first + b)
+            if (term and term in self._vocab and term[:len(first)] == first
+                    and len(term) - len(first) >= min(KEEP, len(b)) and term != stem_a and term != self._norm(b)):
+                return term
+        return None
+
+    def found(self, text: str) -> list[str]:
+        """The KB terms to add to ``text``: closed compounds its adjacent words make, and hyphenated terms
+        its closed words are written as in the KB. In order, each once."""
+        words = list(_WORD.finditer(text))
+        hits: list[str] = []
+        for x, y in zip(words, words[1:]):
+            gap = text[x.end():y.start()]
+            if gap == "-" or (gap and gap.isspace()):
+                term = self.joined(x.group(), y.group())
+                if term:
+                    hits.append(term)
+        if self.hyphenated:
+            for x in words:
+                w = x.group().lower()
+                key = self._norm(w)
+                if key and key not in self._vocab and "-" not in text[max(0, x.start() - 1):x.end() + 1]:
+                    hits.extend(self.hyphenated.get(key, ()))
+        return list(dict.fromkeys(hits))
