@@ -17,8 +17,9 @@ hidden hyphenated compound — the words the user typed still count.
   "can only" not "canon"); neither is a pronoun or an article ("caps it" is not "capita"); and the
   joined term must keep at least three letters (or all) of the second word beyond the first, so a stem
   that swallowed the second word's ending is no join.
-* One word the KB never writes, whose normal form is the closed form of hyphenated terms the KB does
-  write ("signup" when the KB writes "sign-up"): those terms are added.
+* One word the KB never writes, whose normal form is the closed form of a hyphenated term the KB does
+  write ("signups" when the KB writes "sign-ups"): that term is added (one per word; a reader replaces the
+  word by it, so one typed word stays one word).
 
 Each look-up is a set membership per adjacent pair or unknown word: no scan of the vocabulary per
 query (the hyphenated terms are keyed once, on the first query).
@@ -66,8 +67,7 @@ class Joins:
         return None
 
     def found(self, text: str) -> list[str]:
-        """The KB terms to add to ``text``: closed compounds its adjacent words make, and hyphenated terms
-        its closed words are written as in the KB. In order, each once."""
+        """The KB's closed compounds that adjacent words of ``text`` make, in order, each once."""
         words = list(_WORD.finditer(text))
         hits: list[str] = []
         for x, y in zip(words, words[1:]):
@@ -76,10 +76,21 @@ class Joins:
                 term = self.joined(x.group(), y.group())
                 if term:
                     hits.append(term)
-        if self.hyphenated:
-            for x in words:
-                w = x.group().lower()
-                key = self._norm(w)
-                if key and key not in self._vocab and "-" not in text[max(0, x.start() - 1):x.end() + 1]:
-                    hits.extend(self.hyphenated.get(key, ()))
         return list(dict.fromkeys(hits))
+
+    def hyphenated_for(self, text: str) -> dict[str, str]:
+        """Normal form → the KB's hyphenated term, for each word of ``text`` the KB writes only hyphenated
+        ("signups" → ``signup`` → "sign-ups"). One term per word — the one spelt with the same letters,
+        else the first — so one word the user typed stays one word (a reader's share of words counts it once)."""
+        out: dict[str, str] = {}
+        if not self.hyphenated:
+            return out
+        for x in _WORD.finditer(text):
+            if "-" in text[max(0, x.start() - 1):x.end() + 1]:
+                continue
+            word = x.group().lower()
+            key = self._norm(word)
+            forms = self.hyphenated.get(key) if key and key not in self._vocab else None
+            if forms:
+                out.setdefault(key, next((f for f in forms if f.replace("-", "") == word), forms[0]))
+        return out

@@ -124,5 +124,5 @@ def query_text(text: str, compounds: Compounds | None, spellings: Spellings | No
         text = spellings.respell(text)
     extra = compounds.found(text) if compounds is not None else []
     if joins is not None:
-        extra += [t for t in joins.found(text) if t not in extra]
+        extra += [t for t in [*joins.found(text), *joins.hyphenated_for(text).values()] if t not in extra]
     return f"{text} {' '.join(extra)}" if extra else text

@@ -90,8 +90,10 @@ def kb_words(question: str, passages: list[dict]) -> set[str]:
     if not held:
         return set(terms(question))
     text = Spellings(held, _ANALYZE).respell(contractions(question))
-    return (set(terms(text)) | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text))
-            | set(Joins(held, _ANALYZE).found(text)))
+    joins = Joins(held, _ANALYZE)
+    written = joins.hyphenated_for(text)  # the word as the passages write it, in its place
+    return ((set(terms(text)) - set(written)) | set(written.values())
+            | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text)) | set(joins.found(text)))
 
 
 def is_pointer(sentence: str) -> bool:
