@@ -15,8 +15,8 @@ hidden hyphenated compound — the words the user typed still count.
   the words are joined only across white space or a hyphen (not an apostrophe: "we're putting" is not
   "reput"); both are letters, two or more; at least one is a content word ("for me" is not "form",
   "can only" not "canon"); neither is a pronoun or an article ("caps it" is not "capita"); and the
-  joined term must keep at least three letters (or all) of the second word beyond the first, so a stem
-  that swallowed the second word's ending is no join.
+  joined term must be the first word and at least half of the second, so a stem that cut into the second
+  word ("carryover" → ``carryov`` keeps "ov" of "over") joins, and one that ends in a letter or two of it does not.
 * One word the KB never writes, whose normal form is the closed form of a hyphenated term the KB does
   write ("signups" when the KB writes "sign-ups"): that term is added (one per word; a reader replaces the
   word by it, so one typed word stays one word).
@@ -32,7 +32,6 @@ _WORD = re.compile(r"[a-z]+", re.I)
 # words that never end (or begin) a compound: personal pronouns and articles (English grammar, not a KB's wording)
 _NEVER = frozenset("a an the i me my we us our you your it its he him his she her they them their this that "
                    "these those".split())
-KEEP = 3  # letters of the second word the joined term must keep (or all of a shorter second word)
 
 
 class Joins:
@@ -53,30 +52,46 @@ class Joins:
         for terms in self.hyphenated.values():
             terms.sort()
 
-    def joined(self, a: str, b: str) -> str | None:
-        """The vocabulary term that ``a`` and ``b`` written as one word normalise to, if any."""
+    def joined(self, a: str, b: str) -> tuple[str, str] | None:
+        """(vocabulary term, the one word it was read from) for ``a`` and ``b`` written as one word, if any."""
         a, b = a.lower(), b.lower()
         if len(a) < 2 or len(b) < 2 or a in _NEVER or b in _NEVER or (a in self._stop and b in self._stop):
             return None
         stem_a = self._norm(a) or a
         for first in dict.fromkeys((a, stem_a)):
             term = self._norm(first + b)
-            if (term and term in self._vocab and term[:len(first)] == first
-                    and len(term) - len(first) >= min(KEEP, len(b)) and term != stem_a and term != self._norm(b)):
-                return term
+            rest = term[len(first):] if term and term[:len(first)] == first else ""
+            if (rest and term in self._vocab and b.startswith(rest) and 2 * len(rest) >= len(b)
+                    and term != stem_a and term != self._norm(b)):
+                return term, first + b
         return None
 
-    def found(self, text: str) -> list[str]:
-        """The KB's closed compounds that adjacent words of ``text`` make, in order, each once."""
+    def _pairs(self, text: str):
+        """(start, end, term, one word) for each pair of adjacent words of ``text``, apart or hyphenated, that
+        is one of the KB's closed compounds; pairs do not overlap (the earlier wins)."""
         words = list(_WORD.finditer(text))
-        hits: list[str] = []
+        end = -1
         for x, y in zip(words, words[1:]):
             gap = text[x.end():y.start()]
-            if gap == "-" or (gap and gap.isspace()):
-                term = self.joined(x.group(), y.group())
-                if term:
-                    hits.append(term)
-        return list(dict.fromkeys(hits))
+            if x.start() >= end and (gap == "-" or (gap and gap.isspace())):
+                hit = self.joined(x.group(), y.group())
+                if hit:
+                    end = y.end()
+                    yield x.start(), y.end(), hit[0], hit[1]
+
+    def found(self, text: str) -> list[str]:
+        """The KB's closed compounds that adjacent words of ``text`` make, in order, each once (what a search
+        adds to the question: the words typed still count)."""
+        return list(dict.fromkeys(term for _, _, term, _ in self._pairs(text)))
+
+    def rewrite(self, text: str) -> str:
+        """``text`` with each pair of words that is one of the KB's closed compounds written as one word ("pays
+        back" → "payback"): for a reader, which counts the question's words, one compound is one word."""
+        out, at = [], 0
+        for start, end, _, word in self._pairs(text):
+            out += [text[at:start], word]
+            at = end
+        return "".join(out) + text[at:]
 
     def hyphenated_for(self, text: str) -> dict[str, str]:
         """Normal form → the KB's hyphenated term, for each word of ``text`` the KB writes only hyphenated
