@@ -11,6 +11,7 @@ typed — one compound, one word — where the search engine adds it beside them
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -19,6 +20,7 @@ from rag.joins import Joins
 from rag.queryforms import Compounds, Spellings, contractions
 
 _ANALYZE = get_analyzer(True, True)
+_WORD = re.compile(r"(?<![\w-])[A-Za-z]+(?![\w-])")
 
 
 @lru_cache(maxsize=1024)
@@ -49,3 +51,11 @@ def as_written(question: str, words: set[str]) -> Written:
 def joined(question: str, passages: list[dict]) -> str:
     """``question`` with the passages' closed compounds it writes apart written as one word."""
     return Joins(held(passages), _ANALYZE).rewrite(question)
+
+
+def in_text(question: str, text: str) -> str:
+    """``question`` with ``text``'s closed compounds it writes apart written as one word and its closed words that
+    ``text`` writes hyphenated written so ("nonskippable" → "non-skippable"): a subject the text names is not unsaid."""
+    joins = Joins(set(analyzed(text)), _ANALYZE)
+    written = joins.hyphenated_for(question)
+    return _WORD.sub(lambda m: written.get(_ANALYZE._norm(m.group().lower()) or "", m.group()), joins.rewrite(question))
