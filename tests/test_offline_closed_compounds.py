@@ -27,6 +27,8 @@ ANSWERED = [
      "Payback period"),
     (TXT2, "what's an acceptable pay back period?", "budget_rules_and_ratios", "Payback period"),
     (TXT2, "what does the clickthrough rate do to cpc?", "social_and_video_platform_costs", "click-through"),
+    # a closed word the KB writes hyphenated is not a subject the cited text leaves unsaid
+    (TXT2, "how much do nonskippable spots cost per thousand?", "social_and_video_platform_costs", "Non-skippable"),
 ]
 DECLINED = [
     (KB, "what's my base line salary going to be?"),
@@ -41,6 +43,13 @@ DECLINED = [
 def _scorer_reads_the_kb_asked(request, monkeypatch):
     kb = request.node.callspec.params.get("kb") if hasattr(request.node, "callspec") else None
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / ("tests/fixtures/kb_txt2" if kb == TXT2 else "kb")))
+
+
+def test_a_question_is_read_as_the_cited_text_writes_it():
+    from agent.offline.aswritten import in_text
+    assert in_text("do nonskippable spots and the base line cost more?", "Non-skippable ads move the baseline") == \
+        "do non-skippable spots and the baseline cost more?"
+    assert in_text("a sign-up page", "sign-ups") == "a sign-up page"  # hyphenated already
 
 
 def test_the_wording_here_is_not_dataset_wording():
