@@ -51,10 +51,19 @@ class Joins:
                     self.hyphenated.setdefault(key, []).append(term)
         for terms in self.hyphenated.values():
             terms.sort()
+        self._memo: dict[tuple[str, str], tuple[str, str] | None] = {}  # a pair's answer: queries repeat their words
 
     def joined(self, a: str, b: str) -> tuple[str, str] | None:
         """(vocabulary term, the one word it was read from) for ``a`` and ``b`` written as one word, if any."""
-        a, b = a.lower(), b.lower()
+        key = (a.lower(), b.lower())
+        hit = self._memo.get(key, False)
+        if hit is False:
+            hit = self._joined(*key)
+            if len(self._memo) < 100_000:
+                self._memo[key] = hit
+        return hit
+
+    def _joined(self, a: str, b: str) -> tuple[str, str] | None:
         if len(a) < 2 or len(b) < 2 or a in _NEVER or b in _NEVER or (a in self._stop and b in self._stop):
             return None
         stem_a = self._norm(a) or a
