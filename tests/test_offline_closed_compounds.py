@@ -52,6 +52,13 @@ def test_a_question_is_read_as_the_cited_text_writes_it():
     assert in_text("a sign-up page", "sign-ups") == "a sign-up page"  # hyphenated already
 
 
+def test_a_closed_word_the_kb_writes_hyphenated_is_no_slip():
+    from agent.offline.spelling import read
+    txt3 = str(ROOT / "tests" / "fixtures" / "kb_txt3")  # writes "check-in" and "pre-filled"
+    assert read("does a checkin count, and are prefilled forms cheap?", txt3) == \
+        "does a checkin count, and are prefilled forms cheap?"  # not "checking", "refilled"
+
+
 def test_the_wording_here_is_not_dataset_wording():
     assert_unseen([q for _, q, _, _ in ANSWERED], [q for _, q in DECLINED])
 
