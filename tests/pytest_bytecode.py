@@ -37,7 +37,7 @@ def _rewriter():
     """pytest's functions that rewrite a module and write its pyc, or ``None`` where they are not there."""
     try:
         from _pytest.assertion import rewrite
-        return rewrite._rewrite_test, rewrite._write_pyc_fp, rewrite.get_cache_dir, rewrite.PYC_TAIL
+        return rewrite._rewrite_test, rewrite._write_pyc_fp, rewrite._read_pyc, rewrite.get_cache_dir, rewrite.PYC_TAIL
     except (ImportError, AttributeError):
         return None
 
@@ -67,18 +67,21 @@ class _Ini:
 
 def write(path: Path, root: Path = ROOT) -> bool:
     """Rewrites ``path`` and writes the pyc where pytest looks for it (atomically: a pytest run may be
-    reading it). False where pytest's functions are not there, the module does not compile (pytest
-    reports that itself) or the folder is not writable."""
+    reading it), unless pytest would take the one there already (as ``compileall`` skips what is up to
+    date: ``make test`` runs this every time). False where pytest's functions are not there, the
+    module does not compile (pytest reports that itself) or the folder is not writable."""
     rewriter = _rewriter()
     if rewriter is None:
         return False
-    rewrite_test, write_pyc_fp, cache_dir_of, tail = rewriter
+    rewrite_test, write_pyc_fp, read_pyc, cache_dir_of, tail = rewriter
+    cache_dir = cache_dir_of(path)
+    pyc = cache_dir / (path.name[:-3] + tail)
+    if read_pyc(path, pyc) is not None:
+        return True
     try:
         source_hash, code = rewrite_test(path, _ini(root))
     except (OSError, SyntaxError, ValueError):
         return False
-    cache_dir = cache_dir_of(path)
-    pyc = cache_dir / (path.name[:-3] + tail)
     tmp = pyc.with_name(f"{pyc.name}.{os.getpid()}")
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)

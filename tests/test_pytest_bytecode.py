@@ -36,13 +36,19 @@ def test_writes_what_pytest_would_write_where_pytest_reads_it(tmp_path, pytestco
     assert code != compile(MODULE, str(module), "exec", dont_inherit=True)
 
 
-def test_a_changed_module_is_left_to_pytest(tmp_path):
+def test_a_changed_module_is_rewritten_and_an_unchanged_one_kept(tmp_path):
     module = tmp_path / "tests" / "test_sample.py"
     module.parent.mkdir()
     module.write_text(MODULE)
     assert pytest_bytecode.write(module, tmp_path)
+    written = _pyc(module).stat().st_ino
+    assert pytest_bytecode.write(module, tmp_path)
+    assert _pyc(module).stat().st_ino == written  # up to date: not written again
     module.write_text(MODULE.replace("[1, 2]", "[1, 1, 1]"))
-    assert rewrite._read_pyc(module, _pyc(module)) is None  # stale by its hash: pytest rewrites it again
+    assert rewrite._read_pyc(module, _pyc(module)) is None  # stale by its hash: pytest would rewrite it itself
+    assert pytest_bytecode.write(module, tmp_path)
+    assert _pyc(module).stat().st_ino != written
+    assert rewrite._read_pyc(module, _pyc(module)) is not None
 
 
 def test_a_module_that_does_not_compile_is_skipped(tmp_path):
