@@ -95,8 +95,8 @@ def write(path: Path, root: Path = ROOT) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Writes them all, on every core (as ``compileall -j 0``); 0 even when none could be written:
-    nothing depends on them but the time of a first run."""
+    """Writes them all, on every core (as ``compileall -j 0``), else one by one; 0 even when none could be
+    written: nothing depends on them but the time of a first run."""
     args = sys.argv[1:] if argv is None else argv
     root = Path(args[0]).resolve() if args else ROOT
     if _rewriter() is None:
@@ -106,8 +106,13 @@ def main(argv: list[str] | None = None) -> int:
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    with ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, 8)) as pool:
-        list(pool.map(partial(write, root=root), modules(root), chunksize=16))
+    paths = modules(root)
+    try:
+        with ProcessPoolExecutor(max_workers=min(os.cpu_count() or 1, 8)) as pool:
+            list(pool.map(partial(write, root=root), paths, chunksize=16))
+    except (OSError, ImportError, NotImplementedError):  # no process pool here (no semaphores): one by one
+        for path in paths:
+            write(path, root)
     return 0
 
 

@@ -27,7 +27,7 @@ def test_writes_what_pytest_would_write_where_pytest_reads_it(tmp_path, pytestco
     shutil.copyfile(pytest_bytecode.ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     module = tmp_path / "tests" / "test_sample.py"
     module.write_text(MODULE)
-    assert pytest_bytecode.main([str(tmp_path)]) == 0
+    assert pytest_bytecode.write(module, tmp_path)  # main() runs it in a process pool (no forking inside a test)
     code = rewrite._read_pyc(module, _pyc(module))
     assert code is not None  # pytest's own reader takes it: same tag, flags and source hash
     _, expected = rewrite._rewrite_test(module, pytestconfig)  # what this pytest, with this config, writes
@@ -82,3 +82,18 @@ def test_the_pass_hook_setting_is_read_from_the_project(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.pytest.ini_options]\nenable_assertion_pass_hook = true\n")
     assert pytest_bytecode._Ini(tmp_path).getini("enable_assertion_pass_hook") is True
     assert pytest_bytecode._Ini(pytest_bytecode.ROOT).getini("enable_assertion_pass_hook") is False
+
+
+def test_main_writes_them_one_by_one_without_a_process_pool(tmp_path, monkeypatch):
+    import concurrent.futures
+
+    module = tmp_path / "tests" / "test_sample.py"
+    module.parent.mkdir()
+    module.write_text(MODULE)
+
+    def no_pool(*args, **kwargs):
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool)
+    assert pytest_bytecode.main([str(tmp_path)]) == 0
+    assert rewrite._read_pyc(module, _pyc(module)) is not None
