@@ -11,7 +11,10 @@ import httpx
 import pytest
 
 from rag.feedback import FeedbackStore
-from rag.serve import EngineHolder, create_app
+
+# rag.serve (FastAPI, ~0.18 s of CPU to import) is imported where a server starts: collection imports
+# every test module in each xdist worker, and only the worker given the REST API files (conftest.py's
+# units) serves anything.
 
 ROOT = Path(__file__).resolve().parent.parent
 KBS = {"kb": ROOT / "tests" / "fixtures" / "kb", "kb_txt": ROOT / "tests" / "fixtures" / "kb_txt"}
@@ -26,6 +29,8 @@ def _free_port() -> int:
 class Server:
     def __init__(self, holder, store):
         import uvicorn
+
+        from rag.serve import create_app
 
         self.port = _free_port()
         self.server = uvicorn.Server(uvicorn.Config(create_app(holder, store), host="127.0.0.1", port=self.port,
@@ -49,6 +54,7 @@ class Server:
 def _serve(src: Path, tmp: Path):
     from mpa.engine import domain
     from mpa.tools import ToolExecutor
+    from rag.serve import EngineHolder
 
     kb = tmp / "kb"
     shutil.copytree(src, kb)
