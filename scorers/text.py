@@ -263,6 +263,7 @@ def is_meta(sentence: str) -> bool:
     return bool(META_RE.search((sentence or "").strip())) or asks_input(sentence)
 
 
+_CLAUSES = re.compile(r"\s*(?::|;|\s[-–—]\s)\s*")  # where one clause of a sentence ends and the next begins
 # a clause that asks the user for input: an imperative addressed to them ("tell me your vertical", "let us know which
 # platform", "send over your CPA", "share the budget"), perhaps with the offer it is made with ("… and I can narrow it")
 _REQUEST = re.compile(r"^(?:(?:so|just|please|then|now),? )*(?:(?:tell|let) (?:me|us)\b|(?:send|give|share|provide|"
@@ -271,7 +272,6 @@ _REQUEST = re.compile(r"^(?:(?:so|just|please|then|now),? )*(?:(?:tell|let) (?:m
 # with your market"): the reason for the request beside it, no statement about the evidence
 _TURNS_ON = re.compile(r"^(?:it|this|that|the (?:[a-z\-]+ ){0,2}?[a-z\-]+) (?:depends|varies|differs|changes|hinges) "
                        r"(?:on|with|by|according to) (?:your|the user's)\b[^,]*$", re.I)
-_CLAUSES = re.compile(r"\s*(?::|;|\s[-–—]\s)\s*")
 
 
 def asks_input(sentence: str) -> bool:
