@@ -23,13 +23,26 @@ from __future__ import annotations
 
 import re
 import weakref
+from functools import lru_cache
 from typing import Any
 
-from mpa import resolve
+from mpa import resolve, unitmeant
 from rag.sentences import loose_sentences
 
 MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
+LAST_WORD_NEAR = 0.30  # a thing a note names by the unit's last word is no name of the unit this far from it by meaning
+
+
+# nouns the analyzer's stop list holds (it is a list of English function words, with a few nouns among them) that
+# name a thing a metric counts: "a booked call", "form fills", "a no-show"
+STOP_NOUNS = frozenset({"call", "fill", "show", "bill"})
+
+
+@lru_cache(maxsize=4096)
+def _terms(text: str) -> frozenset[str]:
+    """:func:`mpa.resolve.terms` and :data:`STOP_NOUNS` said in ``text``: what a metric counts is often one of them."""
+    return resolve.terms(text) | {w for w in re.findall(r"[a-z]+", (text or "").lower()) if w in STOP_NOUNS}
 
 
 def _note(text: str, code: str) -> str:
@@ -101,9 +114,9 @@ def _term_meant(texts: dict[str, str], definition: str) -> str:
 def _saying(words: set[str], unit: str, texts: dict[str, str]) -> str | None:
     """The one metric whose text says every one of ``words``; among several, the one saying each word
     of ``unit`` itself ("first-order customers" counts customers, "repeat orders" orders)."""
-    hits = {k: s for k, s in texts.items() if s and resolve.coverage(words, resolve.terms(s)) == 1.0}
+    hits = {k: s for k, s in texts.items() if s and resolve.coverage(words, _terms(s)) == 1.0}
     if len(hits) > 1:
-        said = [w for w in re.findall(r"[a-z]+", unit.lower()) if resolve.terms(w)]
+        said = [w for w in re.findall(r"[a-z]+", unit.lower()) if _terms(w)]
         hits = {k: s for k, s in hits.items() if all(re.search(r"(?<![\w-])" + re.escape(w[:-1] if w.endswith("s") else w)
                                                                 + r"(?:s|es)?(?![\w-])", s, re.I) for w in said)}
     return next(iter(hits)) if len(hits) == 1 else None
@@ -118,13 +131,17 @@ def _items(text: str) -> list[str]:
     if not said:
         return []
     parts = re.split(r",\s*|;\s*|:\s*|\(|\)|\s+or\s+|\s+and\s+|\s+plus\s+|\s+is\s+", said.group(1))
-    return [x.strip() for x in parts if resolve.terms(x) and not re.search(r"\d", x)]
+    # a figure qualifying an item is no item of its own: "tracked calls longer than 90 seconds" counts tracked calls
+    parts = [re.sub(r"\s+(?:longer|shorter|more|less|fewer|over|under|above|below|of|within|after|at)\b[^\d]*\d.*$", "", x)
+             for x in parts]
+    return [x.strip() for x in parts if _terms(x) and not re.search(r"\d", x)]
 
 
 def by_meaning(unit: str, places: list[dict[str, str]]) -> str | None:
     """The metric one of whose counted items (what its note or its definition says it counts) is clearly
     nearest ``unit`` by meaning."""
-    names = {k: _items(places[0].get(k, "")) + _items(places[2].get(k, "")) for k in {*places[0], *places[2]}}
+    names = {k: _items(places[0].get(k, "")) + [i for s in loose_sentences(places[2].get(k, "")) or [""] for i in _items(s)]
+             for k in {*places[0], *places[2]}}
     ranked = resolve.by_meaning(unit, {k: v for k, v in names.items() if v})
     if not ranked:
         return None
@@ -143,6 +160,11 @@ def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str
     """Among metrics ``names`` gives (key → its names), the one whose KB definition counts the unit ``phrase``
     prices (a KB without per-vertical notes: "Cost per lead: spend divided by enquiries received")."""
     found = {k: resolve.without_contrast(f"{d} {_term_meant(texts, d)}") for k, d in definitions(texts, names).items()}
+    for key, ns in names.items():  # … and what the KB says its unit is ("A booked call is a lead that ended with …")
+        units = {u for n in ns if (u := resolve.priced_unit(n))}
+        said = " ".join(f"Counts {u}. {unitmeant.sentences(texts, u, definitions)}" for u in sorted(units))
+        if said.strip():
+            found[key] = f"{found.get(key, '')} {resolve.without_contrast(said)}".strip()
     return resolve_unit(phrase, [{}, {}, found]) if found else None
 
 
@@ -150,13 +172,47 @@ def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:
     """The metric a place's text says counts the unit ``phrase`` prices: all its words, closest place first,
     then its last word, then by meaning (module doc); None when the KB's text leaves a doubt."""
     unit = resolve.priced_unit(phrase)
-    q = resolve.terms(unit)
+    q = _terms(unit)
     if not q or not any(places):
         return None
-    last = unit.split()[-1]
-    for words in ([q, resolve.terms(last)] if len(unit.split()) > 1 else [q]):
-        for texts in places:
-            key = _saying(words, unit if words is q else last, texts)
-            if key:
-                return key
-    return by_meaning(unit, places)
+    for texts in places:
+        key = _saying(q, unit, texts)
+        if key:
+            return key
+    if len(unit.split()) < 2:
+        return by_meaning(unit, places)
+    last, barred = unit.split()[-1], set()
+    for i, texts in enumerate(places):
+        key = _saying(_terms(last), last, {k: v for k, v in texts.items() if k not in barred})
+        if not key:
+            continue
+        if i == len(places) - 1 and i and (own := modifiers_said(unit, last, places[:-1], key)):
+            return own
+        if i < len(places) - 1 and far_for_its_words(unit, last, texts[key]):
+            barred.add(key)  # the vertical's note says the word of a thing it counts, not this thing: judged by the note
+            continue
+        return key
+    return by_meaning(unit, [{k: v for k, v in p.items() if k not in barred} for p in places])
+
+
+def modifiers_said(unit: str, last: str, vertical_places: list[dict[str, str]], general: str) -> str | None:
+    """The one other metric whose own vertical's text says every word of ``unit`` before its thing counted, when
+    only a definition said in general (``general``) says the thing: "webinar sign-up" is the metric whose note
+    says webinars, not the one whose general definition lists sign-ups among any action."""
+    mods = _terms(unit[: len(unit) - len(last)])
+    if not mods:
+        return None
+    saying = {k for texts in vertical_places for k, s in texts.items()
+              if k != general and s and resolve.coverage(mods, _terms(s)) == 1.0}
+    return saying.pop() if len(saying) == 1 else None
+
+
+def far_for_its_words(unit: str, last: str, text: str) -> bool:
+    """Whether each thing ``text`` names with the last word of ``unit`` is far from the whole unit by meaning ("oil
+    change booking" is no "booked test drive"; "car sold" is "vehicles sold to buyers"). Without the encoder, never."""
+    head = _terms(last)
+    without = resolve.without_contrast(text)
+    pieces = [x for s in loose_sentences(without) for x in _items(s) if head & _terms(x)] or [
+        x.strip() for x in re.split(r"[,;:()]\s*|\s+(?:or|and|plus)\s+|\.(?:\s|$)", without) if head & _terms(x)] or [without]
+    sims = resolve.similarities(unit, pieces)
+    return bool(sims) and max(sims) < LAST_WORD_NEAR

@@ -114,6 +114,8 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
             by_key = [lb for lb in labels if any(vertical_key(p) == key for p in parts(lb)[1:] or parts(lb))]
             if by_key:
                 return (_most_said(q, by_key) if q != key else []) or by_key  # "saas" itself names them all
+    if use_vocabulary and _SAID_OF_ITSELF.match(q):  # a sentence about the business: its first word is a verb
+        return _by_meaning(q, labels)
     content = _content(q) or list(_stems(q))
     if not content:
         return []
@@ -131,6 +133,11 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         from mpa.labelmeaning import confirmed
         return confirmed(q, top, labels)
     return top
+
+
+# a user's sentence about their business ("we supply corrugated boxes to warehouses"): rule 3's first word would be its
+# verb ("supply" → "… Suppliers"), which says what the business does, not which label names it — read by meaning
+_SAID_OF_ITSELF = re.compile(r"^(?:we|i|we're|we are|i'm|i am|our|my)\b", re.I)
 
 
 def _content(q: str) -> list[str]:

@@ -25,6 +25,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from rag.analyzer import Analyzer, is_prefix, is_subword
+from rag.joins import Joins
 from rag.queryforms import Compounds, Spellings, query_text
 
 
@@ -97,6 +98,7 @@ class LexicalIndex:
         self.analyzer = analyzer
         self._compounds: Compounds | None = None  # built on the first query, with the spellings
         self._spellings: Spellings | None = None
+        self._joins: Joins | None = None
         self.k1, self.b, self.epsilon = k1, b, epsilon
         self._weights: dict[int, tuple] = {}
         self._pivot_scale: dict[float, np.ndarray] = {}
@@ -186,13 +188,14 @@ class LexicalIndex:
     # ----------------------------------------------------------------- querying
     def query_terms(self, query: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
         """(term ids, counts) of the query's in-vocabulary terms, and the unknown terms. The query is
-        read as the KB writes it first (:func:`rag.queryforms.query_text`: contractions, hidden compounds)."""
+        read as the KB writes it first (:func:`rag.queryforms.query_text`: contractions, hidden and closed compounds)."""
         if self._compounds is None:
             idf = self.tfidf_idf
             self._compounds = Compounds(self.vocab, self.analyzer,
                                         lambda t: idf[self.term_id[t]] if t in self.term_id else 0.0)
             self._spellings = Spellings(self.term_id, self.analyzer)
-        c = Counter(self.analyzer(query_text(query, self._compounds, self._spellings)))
+            self._joins = Joins(self.term_id, self.analyzer)
+        c = Counter(self.analyzer(query_text(query, self._compounds, self._spellings, self._joins)))
         get = self.term_id.get
         ids, cnt, unknown = [], [], []
         for t, n in c.items():

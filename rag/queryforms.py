@@ -115,12 +115,14 @@ class Spellings:
         return _ALPHA.sub(lambda m: self.variant(m.group(0)) or m.group(0), text)
 
 
-def query_text(text: str, compounds: Compounds | None, spellings: Spellings | None = None) -> str:
+def query_text(text: str, compounds: Compounds | None, spellings: Spellings | None = None, joins=None) -> str:
     """The query as the index should read it: contractions resolved, words in the KB's spelling, hidden
-    compounds appended. (Dropping the auxiliary forms the stop list lacks — "does", "got" — was tried: no
+    compounds and the KB's closed or hyphenated forms of its words (``joins``, :class:`rag.joins.Joins`) appended. (Dropping the auxiliary forms the stop list lacks — "does", "got" — was tried: no
     gain on any set, and gated retrieval recall@5 0.894 → 0.892, one golden that lost a chance match.)"""
     text = contractions(text)
     if spellings is not None:
         text = spellings.respell(text)
     extra = compounds.found(text) if compounds is not None else []
+    if joins is not None:
+        extra += [t for t in [*joins.found(text), *joins.hyphenated_for(text).values()] if t not in extra]
     return f"{text} {' '.join(extra)}" if extra else text

@@ -28,6 +28,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   figure: searched, not looked up;
 * :mod:`~agent.offline.metricnames` — vocabulary names said loosely ("return on spend", "LTV/CAC", "banks");
 * :mod:`~agent.offline.kbmetrics` — the metrics a KB names itself ("CPB (cost per booking)"), as get_benchmark declares them;
+* :mod:`~agent.offline.ownrate` — a KB's own step-to-step rate asked as a share ("what share of inquiries end up enrolling");
 * :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
 * :mod:`~agent.offline.metricforms` — a metric described by the ratio it is ("share of people who see the ad and click" → CTR);
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";

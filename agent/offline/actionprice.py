@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.passages import terms
+
 _WHO = r"(?:someone|somebody|anyone|a person|people|a customer|customers|a user|users|folks|them|a visitor|visitors|" \
        r"a prospect|prospects|a student|students|a patient|patients|a shopper|shoppers|a player|players|a lead|leads)"
 _ASKED = re.compile(r"(?:^\s*(?:and|or|what about|how about|now)\s+(?=(?:to get|getting) )|"  # "and to get them enrolled?"
@@ -35,6 +37,9 @@ _NOUNS = [
     (r"fill (?:in|out)\b.*|submit (?:a|the|our) form", "form fill"),
     (r"click\b.*", "click"),
 ]
+# … the last word of each: a noun that names an action people take, so a price put on one prices a unit
+_ACTION_WORDS = frozenset(terms(" ".join(n.split()[-1] for _, n in _NOUNS if " " not in n))  # ("start" of "trial start": too wide)
+                          + terms("signup enquiry registration"))
 _ANYONE = re.compile(r"cost per (?:person|people|someone|somebody|anyone|folks?|one)", re.I)
 _END = re.compile(r"\s+(?:with|on|from|through|via|in|for|at|if|when|and|or|but|so|these|those|this|that|now|today|"
                   r"usually|typically|normally|roughly|nowadays)\b.*$", re.I)
@@ -64,3 +69,10 @@ def read(p, text: str):
         return p  # (a price form read "to get a pet owner" as the unit: the person says no unit, the action does)
     p.metric_phrases = [said]
     return p
+
+
+def names_action(word: str) -> bool:
+    """``word`` is the noun of a common action people take on an ad (module doc: "sign-up", "inquiry", "booking",
+    "install" …), a unit a price may be put on ("how much per webinar sign-up") though no metric's name says it."""
+    return bool(word) and terms(word)[:1] != ["sign"] and set(terms(word)[:1]) <= _ACTION_WORDS and bool(terms(word))  # (a bare
+    # "sign" is the verb: "each person who signs")

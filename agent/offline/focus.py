@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.aswritten import joined
 from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
 
 _AUX = r"(?:should|do|does|did|is|are|was|were|can|could|will|would|might|must|shall|have|has)"
@@ -131,7 +132,10 @@ _TRADE_BUSINESS = re.compile(r"\b(?:tax|vat|payroll|mortgage|loans?|visas?|invoi
 
 
 def stated(question: str, passages: list[dict]) -> bool:
-    """Do the passages state what the question asks for (see module doc)? True when no focus is read."""
+    """Do the passages state what the question asks for (see module doc)? True when no focus is read. The
+    question is read with the passages' closed compounds it writes apart as one word ("the base line" is
+    their "baseline", not a "base" and a "line" to be said)."""
+    question = joined(question, passages)
     said = [u for ps in passages for u in sentences(ps["text"])]
     if not trade_stated(question, said):
         return False

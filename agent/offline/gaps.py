@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline.passages import _DOMAIN, in_family, message_sentences, sentences, terms
+from agent.offline.passages import _DOMAIN, domain_stems, in_family, message_sentences, sentences, terms
 from agent.offline.business import business
 from agent.offline.excludeditem import needed
 from agent.offline.focus import WH_NP, planning_focus
@@ -160,7 +160,8 @@ def unsaid_subject(question: str, text: str, tables: tuple[str, ...] = _TABLES) 
     """The question's own subject words — outside the planning vocabulary, the words every figure
     question uses and the vocabulary's tables — when the cited text uses none of them: a glossary
     line on "cost per thousand impressions" says nothing of radio spots or listeners."""
-    from agent.offline.passages import domain_stems
+    from agent.offline.aswritten import in_text
+    question = in_text(question, text)  # "nonskippable spots" where the text says "non-skippable"
     named = {t for k in tables + ("platforms",) for key in match_terms(question, VOCABULARY[k])
              for w in [key, *VOCABULARY[k][key]] for t in terms(w)}
     words = [w for w in dict.fromkeys(terms(question)) if w not in domain_stems() | _DOMAIN | _GENERIC | _PLAIN | named

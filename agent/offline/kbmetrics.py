@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import ownrate
 from agent.offline.passages import terms
 
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
@@ -70,6 +71,8 @@ def named_in(text: str) -> list[tuple[int, str]]:
             if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
+    out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
+            if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
     out += [(m.start(), key) for key in _ACRONYMS  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
             for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
     for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words

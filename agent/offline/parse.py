@@ -24,14 +24,14 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.scope import PLEASANTRY, THANKS
 from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, may_match, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
-    UNIT_OF, doers_priced, pronoun_priced, requests_asked, unit_words
+    UNIT_OF, doers_priced, pronoun_priced, requests_asked, takes_priced, unit_words
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
 
@@ -121,7 +121,7 @@ def unit_metric(noun: str) -> str | None:
     if not noun:
         return None
     key = canonical(f"cost per {noun}", "metrics")
-    if key or kbmetrics.priced(noun):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit
+    if key or kbmetrics.priced(noun) or kbmetrics.priced(noun.split()[-1]):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit: "a six-second view" too
         return key
     t = terms(noun)
     if not t:
@@ -166,7 +166,7 @@ def _is_unit(noun: str) -> bool:
     """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
     "cost per …" name (never a vertical: "cost of a hotel")."""
     words = noun.split()
-    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]))
+    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]) or actionprice.names_action(words[-1]))
 
 
 def _role_word(word: str) -> str | None:
@@ -310,7 +310,7 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in kbmetrics.own_forms(_metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm):
+    for pos, ph in kbmetrics.own_forms(_metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric

@@ -16,9 +16,9 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from agent.offline.asking import question_sentences
+from agent.offline.aswritten import as_written, held as _held
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
-from rag.queryforms import Compounds, Spellings, contractions
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
 
 _ANALYZE = get_analyzer(True, True)
@@ -43,11 +43,6 @@ _IRREGULAR = {"peopl": "person", "children": "child", "men": "man", "women": "wo
 def terms(text: str) -> list[str]:
     """Stemmed content words (rag's analyzer; numbers and a few conversational fillers out)."""
     return list(_terms(text))
-
-
-@lru_cache(maxsize=1024)
-def _analyzed(text: str) -> tuple[str, ...]:  # a passage's words, read again on every turn that finds it
-    return tuple(_ANALYZE(text))
 
 
 # an acronym's plural ("CPMs", "KPIs", "DMAs"; a metric's typed lower-case, "cpms"): the stemmer keeps its "s" (no vowel
@@ -78,16 +73,13 @@ _POINTER = re.compile(r"^\W*(?:[\w ]{1,20}:\s*)?(?:see|refer to|cf\.?|more in|de
 
 
 def kb_words(question: str, passages: list[dict]) -> set[str]:
-    """The question's content words (:func:`terms`) as the passages write them (:mod:`rag.queryforms`, as
-    the search engine reads the question): in their spelling of a word the question spells the other
-    way ("optimise" / "optimize" stem apart), and with their hyphenated terms ("two-channel") the question
-    writes as two words with a stop word ("two channels", "2 channels") — the stop list drops that word,
-    so without the compound the question shares only its common part with the section naming the rule."""
-    held = set().union(*(_analyzed(p.get("text", "")) for p in passages))  # each passage's words in order, as one set
+    """The question's content words (:func:`terms`) as the passages write them (:mod:`~agent.offline.aswritten`:
+    their spelling, their hyphenated and closed compounds — a compound in place of the words typed, one word)."""
+    held = _held(passages)
     if not held:
         return set(terms(question))
-    text = Spellings(held, _ANALYZE).respell(contractions(question))
-    return set(terms(text)) | set(Compounds({t for t in held if "-" in t}, _ANALYZE).found(text))
+    text, written, compounds = as_written(question, held)
+    return (set(terms(text)) - set(written)) | set(written.values()) | set(compounds)
 
 
 def is_pointer(sentence: str) -> bool:

@@ -12,6 +12,7 @@ import re
 
 from agent.offline.business import NOUN as _NOUN
 from agent.offline.passages import terms
+from mpa.counted import STOP_NOUNS
 from mpa.vocabulary import VOCABULARY
 
 # "cost per <unit>" synonyms give each price metric its unit (CPL → "lead", CPM → "thousand impressions")
@@ -28,7 +29,7 @@ _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
 PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # "pay in ads for each booking": where the money goes may sit between the verb and what it buys
-    re.compile(r"\b(?:pay|paying)\s+(?:(?:in|on) (?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
+    re.compile(r"\b(?:pay|paying)\s+(?:(?:in|on) (?:[a-z]+ ){0,2}?(?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
                + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
                + _NOUN, re.I),
@@ -116,12 +117,15 @@ JUDGED = {"normal", "typical", "average", "real", "good", "usual", "fair", "reas
 
 
 # a relative clause without "who"/"that" starts with its subject: "each form someone fills in", "every lead they send"
-_CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|she|visitors|users)\b")
+_CLAUSE_AFTER = re.compile(r"(?:someone|somebody|anyone|people|they|we|you|i|he|she|visitors|users|"
+                           r"(?:the|a|an|our|their|its) [a-z][a-z\-]*$)\b")  # … or a noun's: "each applicant the issuer (approves)"
 _PREPOSITION = re.compile(r"through|via|during|across|over|into|after|before|within|throughout")
 
 
 def _content(w: str) -> bool:
-    return len(w) >= 3 and bool(terms(w))  # a word that can name a unit: no stop word, no fragment
+    """A word that can name a unit: no stop word, no fragment — but a noun the stop list holds ("each tracked call",
+    "a form fill") is one."""
+    return len(w) >= 3 and bool(terms(w) or w in STOP_NOUNS)
 
 
 def unit_words(words: list[str], content=_content) -> list[str]:
@@ -175,20 +179,42 @@ def requests_asked(text: str) -> list[tuple[int, str]]:
 _DOER_OBJECT = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge)\b[^.?!;$\d]{0,25}?\b(?:(?:for|of)\s+"
                           r"(?:each|every|a|one|a single)|per(?:\s+(?:each|every))?)\s+(?:person|visitor|user|customer|prospect|patient|student|parent|"
                           r"shopper|player|guest|client|member|someone|somebody|individual)\s+(?:who|that)\s+(?:actually |"
-                          r"then |later |just |only )?(?P<verb>[a-z]+)(?:\s+(?:in|out|up|for|about|to|on))?\s+(?:an? |the |our |"
+                          r"then |later |just |only )?(?P<verb>[a-z]+)(?P<up>\s+up)?(?:\s+(?:in|out|for|about|to|on))?\s+(?:an? |the |our |"
                           r"their |your |one |some )?" + _NOUN, re.I)
 _ASKING = re.compile(r"(?:ask|request|enquir|inquir)", re.I)
+_THING = _DOER_OBJECT.groups  # the thing done is the form's last group
 
 
 def doers_priced(text: str) -> list[tuple[int, str]]:
     """(position, "cost per <thing> <act>") for each price of one person doing something to a thing."""
     out = []
     for m in _DOER_OBJECT.finditer(text):
-        thing = unit_words(m.group(2).lower().split())
+        thing = unit_words(m.group(_THING).lower().split())
         act = "request" if _ASKING.match(m.group("verb")) else re.sub(r"(?:es|s)$", "", m.group("verb").lower()) \
             if not m.group("verb").lower().endswith("ss") else m.group("verb").lower()
+        act += "-up" if m.group("up") else ""  # "signs up for a rate alert": a rate alert sign-up
         if thing and not re.fullmatch(r"(?:it|that|this|one|them|more)", " ".join(thing)):
-            out.append((m.start(2), f"cost per {' '.join(thing)} {act}"))
+            out.append((m.start(_THING), f"cost per {' '.join(thing)} {act}"))
+    return out
+
+
+# the spend it takes to make one thing happen: "how much ad spend does it take to sell one car", "what would it take to
+# get one viewing booked" — the unit is the thing with what is done to it ("car sold", "viewing booked")
+_DONE = {"sell": "sold", "book": "booked", "close": "closed", "fund": "funded", "sign": "signed", "enrol": "enrolled",
+         "enroll": "enrolled", "schedule": "scheduled", "fill": "filled", "complete": "completed", "submit": "submitted"}
+_TAKES = re.compile(r"\b(?:how much|what)\b[^.?!$\d]{0,30}?\b(?:does|do|would|will|should|did)\s+it\s+take\b[^.?!$\d]{0,40}?"
+                    r"\bto\s+(?:(?P<verb>" + "|".join(_DONE) + r")\s+(?:a single|one|an|a|each)\s+" + _NOUN + r"|get\s+(?:a single|one|an|a|"
+                    r"each)\s+(?P<thing>[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)\s+(?P<done>" + "|".join(set(_DONE.values())) + r"))\b", re.I)
+
+
+def takes_priced(text: str) -> list[tuple[int, str]]:
+    """(position, "cost per <thing> <done>") for each spend asked that makes one thing happen (``_TAKES``)."""
+    out, noun = [], _TAKES.groupindex["verb"] + 1  # the noun after the verb: the group right after it
+    for m in _TAKES.finditer(text):
+        thing = unit_words((m.group("thing") or m.group(noun)).lower().split())
+        if thing and not re.fullmatch(r"(?:it|that|this|one|them|more)", " ".join(thing)):
+            done = m.group("done").lower() if m.group("done") else _DONE[m.group("verb").lower()]
+            out.append((m.start("thing") if m.group("thing") else m.start(noun), f"cost per {' '.join(thing)} {done}"))
     return out
 
 

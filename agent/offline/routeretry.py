@@ -7,11 +7,14 @@ mainly through grocery, drug, mass and online retailers", "brands that sell thro
 store"), and the benchmark tool reads such a clause against exactly those pieces
 (:func:`mpa.business.resolve_business`). So when the tool finds no vertical for the business phrase and
 the user said how the business sells, the look-up is made once more with that clause; the answer then
-keeps the found figure and drops the miss it replaces (:func:`superseded`).
+keeps the found figure and drops the miss it replaces (:func:`superseded`). With no route, or none that found,
+the look-up is made with the user's whole description of the business instead (:mod:`agent.offline.selfdesc`).
 """
 from __future__ import annotations
 
 import re
+
+from agent.offline import selfdesc
 
 NO_MATCH = "matched_by: no match"
 NO_TABLES = "states no benchmark figures by vertical"  # a KB of prose: its sentences may still state the figure
@@ -31,7 +34,8 @@ def route(text: str) -> str | None:
 
 def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str] = ()) -> list[tuple[str, dict]]:
     """The tool calls to make next when a benchmark look-up's business phrase named no vertical: get_benchmark
-    again by the route the user described; else, when this turn searched nothing yet, the searches
+    again by the route the user described; else by the whole clause the user described the business in
+    (:mod:`agent.offline.selfdesc`), with, when this turn searched nothing yet, the searches
     (``queries``) the question would have had without a business phrase — the KB may still speak of it in
     words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
     everything was asked."""
@@ -45,13 +49,28 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
     if clause and clause.lower() not in tried:
         return [("get_benchmark", {**o.input, "vertical": clause}) for o in failed]
-    if any(o.name == "search_knowledge_base" for o in outcomes):
-        return []
-    return [("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
+    searches = [] if any(o.name == "search_knowledge_base" for o in outcomes) else [
+        ("search_knowledge_base", {"query": q, "top_k": 8}) for q in queries]
+    told = next((t for t in [user_text, *reversed(earlier)] if phrase and phrase in t.lower()), user_text)
+    desc = selfdesc.description(told, phrase)  # the whole clause the business was described in
+    found = {str(o.input.get("metric", "")) for o in outcomes if o.name == "get_benchmark" and o.found}
+    again = [("get_benchmark", {**o.input, "vertical": desc}) for o in failed[:1]
+             if NO_MATCH in o.content and desc and desc.lower() not in tried and str(o.input.get("metric", "")) not in found]
+    return again + searches
 
 
 def superseded(outcomes: list) -> list:
-    """``outcomes`` without the benchmark misses a later look-up of the same metric found (the retry by route)."""
+    """``outcomes`` without the benchmark misses a later look-up of the same metric found (the retry by route or by
+    description), nor a retry's miss that only says the first miss's business in more words (:mod:`selfdesc`): the
+    answer says once that no vertical fits."""
     found = {str(o.input.get("metric", "")) for o in outcomes if o.name == "get_benchmark" and o.found}
-    return [o for o in outcomes if not (o.name == "get_benchmark" and not o.found and not o.is_error
-                                        and NO_MATCH in o.content and str(o.input.get("metric", "")) in found)]
+    first: dict[str, str] = {}
+    out = []
+    for o in outcomes:
+        if o.name == "get_benchmark" and not o.found and not o.is_error and NO_MATCH in o.content:
+            metric, said = str(o.input.get("metric", "")), str(o.input.get("vertical", "")).lower()
+            if metric in found or (metric in first and first[metric] and first[metric] in said):
+                continue
+            first.setdefault(metric, said)
+        out.append(o)
+    return out

@@ -37,6 +37,7 @@ MIN_COUNT = 200_000  # an English correction must be a common word (rare ones ar
 
 _WORD = re.compile(r"(?<![\w@/.\\'’])[A-Za-z]+(?:['’][A-Za-z]+)*(?![\w@/\\]|\.\w|['’]\w)")
 _TOKEN = re.compile(r"[a-z]+")
+_HYPHENATED = re.compile(r"\b[a-z]+-[a-z]+\b")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s+|\n\s*)$")
 _NAME_SLOT = re.compile(r"\b(?:on|via|through|in|at|across|around|near|outside|throughout)\s+$", re.I)
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -96,10 +97,12 @@ def _shared_words() -> dict[str, int]:
 
 @lru_cache(maxsize=servedkb.PER_KB)
 def _kb(folder: str | None) -> dict[str, int]:
-    """The KB's and the shared vocabulary's words → count, for the KB folder."""
+    """The KB's and the shared vocabulary's words → count, for the KB folder. A word the KB writes hyphenated
+    counts written closed too: "checkin" where it says "check-in" is its word, not a slip for "checking"."""
     counts = dict(_shared_words())
     for doc in servedkb.documents(folder) if folder else ():
-        for w in _TOKEN.findall(f"{getattr(doc, 'title', '')}\n{getattr(doc, 'text', '')}".lower()):
+        text = f"{getattr(doc, 'title', '')}\n{getattr(doc, 'text', '')}".lower()
+        for w in _TOKEN.findall(text) + [h.replace("-", "") for h in _HYPHENATED.findall(text)]:
             counts[w] = counts.get(w, 0) + 1
     return counts
 

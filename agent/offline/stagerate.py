@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import ownrate
 from agent.offline.buyask import BARE
 from agent.offline.parse import Parsed, parse
 
@@ -55,8 +56,9 @@ def rate(p: Parsed) -> str | None:
 
 
 def read(p: Parsed) -> Parsed:
-    """``p`` asking the rate between the stages it names (:func:`rate`) applied to its count, when it names one."""
-    if (r := rate(p)) and (p.metrics in ([], ["CTR"], ["CVR"], ["ROAS"]) or not parse(p.text).metrics):
+    """``p`` asking the rate between the stages it names (:func:`rate`) applied to its count, when it names one; or the
+    KB's own rate between two stages it asks as a share (:func:`agent.offline.ownrate.read`)."""
+    if (r := rate(ownrate.read(p))) and (p.metrics in ([], ["CTR"], ["CVR"], ["ROAS"]) or not parse(p.text).metrics):
         p.metrics, p.metric_phrases, p.calc = [r], [], None  # a metric the conversation carried in is not the one asked
         p.unit = p.unit or asked(p)
     return p

@@ -1,0 +1,53 @@
+"""A rate the KB names itself from one step to the next ("inquiry to enrollment rate"), asked as the share of the
+first that reaches the second ("what share of inquiries end up enrolling?", "how many enquiries turn into
+enrollments").
+
+Why: the vocabulary reads "what share of … end up …" as a conversion rate, and a KB whose figure for that step is
+its own "<first> to <second> rate" has no conversion rate for the business, so the honest answer was a decline
+though the KB states the very figure. The KB's rate names both steps; a message that asks a share and says both, in
+that order, asks that rate. Only the rates get_benchmark declares (:mod:`agent.offline.kbmetrics`), never a list
+written here.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.passages import terms
+
+_SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|what part)\b", re.I)
+_STEPS = re.compile(r"^(?P<a>[a-z][a-z\- ]*?) to (?P<b>[a-z][a-z\- ]*?) rate$")
+
+
+def _said_at(word_terms: list[str], text: str, start: int = 0) -> int:
+    """Where ``text`` (from ``start``) first says a word whose stem begins like the step's (−1: nowhere)."""
+    for m in re.finditer(r"[a-z][a-z\-]*", text[start:].lower()):
+        got = terms(m.group(0))
+        if got and any(g[:6] == w[:6] if min(len(g), len(w)) >= 6 else g == w for g in got for w in word_terms):
+            return start + m.start()
+    return -1
+
+
+def asked(text: str, rates: list[str]) -> list[tuple[int, str]]:
+    """(position, rate) for the one declared "<a> to <b> rate" whose steps the share-asking ``text`` says in order."""
+    if not _SHARE.search(text):
+        return []
+    found = []
+    for name in rates:
+        m = _STEPS.match(name)
+        if not m:
+            continue
+        a, b = terms(m.group("a"))[-1:], terms(m.group("b"))[-1:]
+        at = _said_at(a, text) if a and b else -1
+        if at >= 0 and _said_at(b, text, at + 1) > at:
+            found.append((at, name))
+    return found if len(found) == 1 else []
+
+
+def read(p):
+    """``p`` asking only the KB's own step-to-step rate when it asks one (:func:`asked`): the vocabulary's rate read
+    from the same words ("what share of … end up …": the conversion rate) is the one the KB names its own way."""
+    own = [ph for ph in p.metric_phrases if _STEPS.match(ph) and asked(p.norm, [ph])]
+    if own:
+        from mpa.vocabulary import VOCABULARY
+        p.metrics = [m for m in p.metrics if not any(s.endswith(" rate") for s in VOCABULARY["metrics"].get(m, []))]
+    return p
