@@ -259,8 +259,29 @@ META_RE = re.compile(
 
 def is_meta(sentence: str) -> bool:
     """Conversational text about the exchange itself ("I can help you plan…", "If you share
-    your numbers, …") — not a factual claim about the world."""
-    return bool(META_RE.search((sentence or "").strip()))
+    your numbers, …", "tell me your vertical and I can narrow it") — not a factual claim about the world."""
+    return bool(META_RE.search((sentence or "").strip())) or asks_input(sentence)
+
+
+_CLAUSES = re.compile(r"\s*(?::|;|\s[-–—]\s)\s*")  # where one clause of a sentence ends and the next begins
+# a clause that asks the user for input: an imperative addressed to them ("tell me your vertical", "let us know which
+# platform", "send over your CPA", "share the budget"), perhaps with the offer it is made with ("… and I can narrow it")
+_REQUEST = re.compile(r"^(?:(?:so|just|please|then|now),? )*(?:(?:tell|let) (?:me|us)\b|(?:send|give|share|provide|"
+                      r"pass|post|paste|drop)(?: (?:me|us|over|along|on))*\s+(?:your|the|which|what|how|whether)\b)", re.I)
+# a clause saying only what the answer turns on of the user's own ("the figure depends on your vertical", "it varies
+# with your market"): the reason for the request beside it, no statement about the evidence
+_TURNS_ON = re.compile(r"^(?:it|this|that|the (?:[a-z\-]+ ){0,2}?[a-z\-]+) (?:depends|varies|differs|changes|hinges) "
+                       r"(?:on|with|by|according to) (?:your|the user's)\b[^,]*$", re.I)
+
+
+def asks_input(sentence: str) -> bool:
+    """A sentence that asks the user for input and states nothing else: each of its clauses is a request
+    (:data:`_REQUEST`) or only says what the answer turns on of the user's (:data:`_TURNS_ON`), and one is a
+    request. A clause that says anything else — "TikTok is the cheapest platform: tell me your vertical" — keeps
+    the whole sentence a claim; a figure in any of it is checked as every meta sentence's is (the caller)."""
+    parts = [c.strip(" .!") for c in _CLAUSES.split((sentence or "").strip()) if c.strip(" .!")]
+    asks = [bool(_REQUEST.match(c)) for c in parts]
+    return any(asks) and all(a or _TURNS_ON.match(c) for a, c in zip(asks, parts))
 
 
 def parse_value_range(text: str) -> tuple[float, float, str] | None:

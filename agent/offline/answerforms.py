@@ -63,6 +63,9 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
 )
 
 
+QUANTITY = frozenset(form for _, form in FORMS[:4])  # a frequency, a duration, a pace or a number is asked: a quantity
+
+
 def has_form(form: re.Pattern, c) -> bool:
     """Does the answer unit ``c`` (its ``text``, its ``heading``, its list ``item``) have the form?
     A procedure is a list item or a unit under a heading that names steps; the others are read in its text."""

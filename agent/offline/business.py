@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, nounphrase
+from agent.offline import kblabels, nounphrase, selfintro
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -92,6 +92,8 @@ _BUSINESS = [
     # … typed without the article when a word that ends a business's name says what it is: "dental clinic group here,"
     re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r"(?: (?:group|chain|network|owners?))?)"
                r"(?=,? here\b)", re.I),
+    # … or by another noun the business machinery says names a business: "card issuer here," (agent.offline.selfintro)
+    selfintro.HERE,
     # the kind of business the user supposes they are: "say we count ourselves as a wholesaler", "treat us as a clinic"
     re.compile(r"\b(?:count|consider|treat|class|classify|think of|see|file|list)(?:ed|ing)? (?:ourselves|myself|us|me) as "
                r"(?:an? |the )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:instead|then|rather|and|but|so|for|in|with)\b|[.,;?!(]|$)",
@@ -223,7 +225,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
                     or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
-                    or (pat is _TERSE and not _business_words(phrase)):  # "9k a month for search ads": a channel, not a business
+                    or (pat is _TERSE and not _business_words(phrase)) \
+                    or (pat is selfintro.HERE and not selfintro.names_business(named, _business_words)):  # "newbie here"
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))

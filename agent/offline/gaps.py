@@ -30,6 +30,7 @@ from agent.offline.pastyear import past_year
 from agent.offline import metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
+from agent.offline.ownrow import names_vertical, other_verticals
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
@@ -182,38 +183,13 @@ _OWN = set(terms("we our us you your they their typical thousand hundred million
                  "whos thats theres heres im ive dont isnt arent doesnt didnt"))
 
 
-def file_vertical(source: str) -> str | None:
-    """The vertical whose document a passage comes from, read off its file name with the
-    vocabulary ("benchmarks-cpg.md" → cpg; "channel-retail-media.md" is a channel, not retail)."""
-    name = re.sub(r"[-_.]", " ", source.split("›")[0]).lower()
-    for key in match_terms(name, VOCABULARY["topics"]):
-        name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
-    named = match_terms(name, VOCABULARY["verticals"])
-    return named[0] if len(named) == 1 else None
-
-
-def _names_vertical(vertical: str, ps: dict) -> bool:
-    text = f"{ps.get('source', '')} {ps.get('text', '')}".lower()
-    return file_vertical(ps.get("source", "")) == vertical or bool(
-        term_pattern(tuple(VOCABULARY["verticals"].get(vertical, [vertical]))).search(text))
-
-
-def other_verticals(vertical: str | None, passages: list[dict]) -> list[str]:
-    """The verticals of the benchmark documents the answer cites, when none of them is the
-    conversation's (a CPG table quoted to a car dealer, a gaming table to a question naming none)."""
-    theirs = [v for v in (file_vertical(ps.get("source", "")) for ps in passages) if v]
-    if not theirs or (vertical and vertical in theirs):
-        return []
-    return list(dict.fromkeys(theirs))
-
-
 def unpaired(platforms: list[str], vertical: str | None, passages: list[dict]) -> list[str]:
     """The platforms asked about for ``vertical`` that no single cited passage names together with
     it: a TikTok-wide CPC beside a travel-wide one is no TikTok figure for travel."""
     if not vertical:
         return []
     return [p for p in platforms if not any(
-        term_pattern(tuple(VOCABULARY["platforms"][p])).search(ps.get("text", "").lower()) and _names_vertical(vertical, ps)
+        term_pattern(tuple(VOCABULARY["platforms"][p])).search(ps.get("text", "").lower()) and names_vertical(vertical, ps)
         for ps in passages)]
 
 
@@ -369,10 +345,10 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
         figures = _states_figure(answer)
-        if (theirs := other_verticals(vertical, searched)) and figures and (vertical or not ownrow.stated(question, searched)):
+        if (theirs := other_verticals(vertical, searched, answer)) and figures and (vertical or not ownrow.stated(question, searched)):
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
-                         f"above are {' and '.join(theirs)}'s.")
-        elif vertical and figures and not any(_names_vertical(vertical, ps) for ps in passages) and not any(
+                         f"above are for {' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)}.")
+        elif vertical and figures and not any(names_vertical(vertical, ps) for ps in passages) and not any(
                 o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes):
             notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
         elif not any(map(_every_business, outcomes)) and (alone := unpaired([k for k in dict.fromkeys(k for _, k in platformsaid.said(question)) if k not in plat], vertical,

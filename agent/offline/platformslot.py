@@ -10,13 +10,14 @@ no <name>-specific figure"), which the answer then says beside the general figur
 The slot is read by English structure, not by a list of names: the message only swaps one word in
 ("and X?", "what about X?", "X instead?", "and X? what's their CPM"), the question before it named a
 platform, and the word names nothing the vocabulary knows in another slot (a business, a metric, a
-place, an audience, a topic), nor a vertical the KB declares in its own words, and is no function word.
+place, an audience, a topic), nor a vertical the KB declares in its own words, nor a place by name or meaning
+(:mod:`~agent.offline.placename`), and is no function word.
 """
 from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels, kbmarkets
+from agent.offline import kblabels, kbmarkets, placename
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.analyzer import ENGLISH_STOP_WORDS  # scikit-learn's list; importing sklearn costs ~1.5 s per process
 
@@ -44,8 +45,9 @@ def unknown_platform(text: str, previous: str, platform_before: bool = False) ->
     if name.lower() in _SLOTLESS or re.search(r"\d", name) or any(match_terms(name, VOCABULARY[t]) for t in _TABLES
                                                                     if t in VOCABULARY):
         return None
-    # "and accountants?": the KB's own vertical, swapped in; "and boise?": the KB's own market (agent.offline.marketswap)
-    return None if kblabels.named_in(name) or kbmarkets.market_named(name) else name
+    # "and accountants?": the KB's own vertical, swapped in; "and boise?": the KB's own market (agent.offline.marketswap);
+    # "and Denver?", "and brazil?": a place the KB lacks, no platform (agent.offline.placename)
+    return None if kblabels.named_in(name) or kbmarkets.market_named(name) or placename.is_place(name) else name
 
 
 def looked_up_for_platform(outcomes: list) -> bool:

@@ -36,8 +36,8 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, tossup, unrepeated, valueask
-from agent.offline.answerforms import answer_forms, has_form
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, tossup, unrepeated, valueask, workedcase
+from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
@@ -69,7 +69,7 @@ _SHOW = re.compile(r"\bwalk (?:me|us) through\b|\bshow (?:me|us)\b|\b(?:an?|one|
                    r"\bexamples? of\b|\bstep[- ]by[- ]step\b|"
                    r"\bhow (?:is|was|would) (?:that|it|this|one|an? [\w ]{1,30}?)(?: like that)? (?:be )?"
                    r"(?:done|calculated|worked out)\b", re.I)
-_WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
+_WORKED = workedcase.WORKED  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 
 
 def _illustration(u: "_Unit") -> bool:
@@ -246,11 +246,15 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides, among the
         ranked = ownwords.first(ranked, by, lambda k: (len(matched(q, set().union(*(c.terms for c in sections[k])))),
                                                        doc(k)))  # sections near the top, one holding its own words
+    if normative and not figures and not shown and QUANTITY.intersection(forms):  # how long it should be: the rule,
+        ranked = workedcase.rule_first(ranked, by, sections, NORM_HEAD, doc)  # before its document's worked figures
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
         pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document split by the budget pointed at
-    if nearest and not shown and _illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) \
-            and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])):
-        nearest = None  # an illustration near in meaning yields to the rule the words (and the asked form) rank first
+    if nearest and not shown and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])) \
+            and (_illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) or normative and not figures
+                 and workedcase.yields(sections[nearest], sections[ranked[0]], NORM_HEAD)):
+        nearest = None  # an illustration near in meaning — or a section only working an example, asked what should be —
+        # yields to the rule the words (and the asked form) rank first (:mod:`workedcase`)
     # "what rate is normal?": the section stating a range for that rate, not one defining it
     rng = valueask.unit(question)
     stating = [k for k in ranked if by[k] > 0 and not _illustration(sections[k][0])  # an example's figures are its own

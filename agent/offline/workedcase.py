@@ -1,0 +1,63 @@
+"""A section whose figures only work an example, against a section stating the rule for the same thing.
+
+Why: "how long should it take to earn back what we pay to get a subscriber?" asks what the payback *should* be.
+The reader's meaning match picked the section "Simple payback" of the shipped KB, whose one sentence with a figure
+works the document's running example ("For the subscription case: $250 ÷ $35 ≈ 7.14 months"), while the words
+ranked first the section stating the rule ("`UE-PAYBACK-12` is the MPA's default payback guardrail: … must recover
+its CAC … within 12 months"). An example's result is the answer to the example, not to the question: when a
+question asks what should be (the reader's ``NORMATIVE``), states no figure of its own to work, and the section
+the words rank first states a rule — a heading naming a rule or carrying an identifier, or a "must"/"default"
+sentence — a section whose every figure is shown arithmetic yields to it, as an illustration's heading already
+makes a section yield (:mod:`~agent.offline.reader`). The same when the words themselves rank such sections first
+("… to get a subscription customer?" shares "subscription" with the example) and the question asks a quantity
+("how long", "how many months"): the rule section, close behind sections of its own document that state figures
+and no rule, is put first (:func:`rule_first`).
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import digits
+from agent.offline.passages import IDENT, STEP
+
+WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
+# a sentence stating what must or by default holds ("… must recover its CAC within 12 months", "the default is …")
+CLOSE = 0.7  # the share of the first section's score a rule section needs to be put before worked examples
+_RULE_SAID = re.compile(r"\b(?:must|must not|is required to|are required to|by default|default)\b", re.I)
+
+
+def _figured(section: list) -> list:
+    """The units of the section (``text``) stating a figure (a step's number is none)."""
+    return [u for u in section if re.search(r"\d", digits(STEP.sub(" ", u.text)))]
+
+
+def only_worked(section: list) -> bool:
+    """Is every figure of the section's units (``text``) inside shown arithmetic — an example worked out?"""
+    figured = _figured(section)
+    return bool(figured) and all(WORKED.search(u.text) for u in figured)
+
+
+def states_rule(section: list, norm_head: re.Pattern) -> bool:
+    """Does the section state a rule: its heading names one (``norm_head``) or carries an identifier, or one of its
+    sentences says what must or by default hold?"""
+    head = section[0].heading
+    return bool(norm_head.search(head) or IDENT.search(head)) or any(_RULE_SAID.search(u.text) for u in section)
+
+
+def yields(example: list, rule: list, norm_head: re.Pattern) -> bool:
+    """Does the section ``example`` (its figures only worked arithmetic) yield to ``rule`` (stating a rule)?"""
+    return only_worked(example) and not states_rule(example, norm_head) and states_rule(rule, norm_head)
+
+
+def rule_first(ranked: list, by: dict, sections: dict, norm_head: re.Pattern, doc) -> list:
+    """``ranked`` with the first section stating a rule moved to the front when every section ahead of it is of the
+    rule's own document (``doc``: a key's document) and states figures and no rule (an example worked out, a worked
+    table), and it scores at least :data:`CLOSE` of the first."""
+    for i, k in enumerate(ranked):
+        if states_rule(sections[k], norm_head):
+            if i and by[k] > 0 and by[k] >= CLOSE * by[ranked[0]] and all(
+                    doc(j) == doc(k) and _figured(sections[j]) and not states_rule(sections[j], norm_head)
+                    for j in ranked[:i]):
+                return [k, *ranked[:i], *ranked[i + 1:]]
+            return ranked
+    return ranked
