@@ -36,6 +36,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.twobiz` — two businesses and a figure asked "for each": looked up for both;
 * :mod:`~agent.offline.declined` — the remembered business, dropped for a figure asked "in general" or not covered;
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
+* :mod:`~agent.offline.selfintro` / :mod:`~agent.offline.selfdesc` — "<business> here, …" as a self-introduction,
+  and a look-up that finds no business asked again with the user's own sentence about it;
+* :mod:`~agent.offline.placename` — a name swapped into a follow-up ("and Denver?") that is a place, never a platform;
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
   the user's words;
 * :mod:`~agent.offline.platformsaid` — the platforms a message names as meant ("Microsoft's search ads" is one);
@@ -59,6 +62,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.sectionunits` — a passage's sections and sentences as the reader scores them, made once per text;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
+* :mod:`~agent.offline.aswritten` / :mod:`~agent.offline.workedcase` — the question in the KB's closed compounds
+  ("pays back" → "payback") as the reader reads it, and a stated rule ahead of a worked example for "what should it be";
 * :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this
   turn's search returned it and it is the nearest rule in meaning;
 * :mod:`~agent.offline.tossup` — a rule / method question whose two best sections, from two documents, score and mean
