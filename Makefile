@@ -76,7 +76,7 @@ sweep: $(STAMP)
 	MPA_SWEEP=1 $(BIN)/braintrust eval $(BT_LOGS) evals/
 
 bench: $(STAMP)
-	@$(BIN)/python -c "import bm25s" 2>/dev/null || $(BIN)/python -m pip install -q -e '.[bench]'
+	@$(BIN)/python -c "import bm25s, numba, Stemmer" 2>/dev/null || $(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python bench/vs_bm25s.py $(KB) --readme README.md
 	$(BIN)/python bench/vs_bm25s.py --chunks 100000 --readme README.md
 	$(BIN)/python bench/latency.py
