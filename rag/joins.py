@@ -52,6 +52,7 @@ class Joins:
         for terms in self.hyphenated.values():
             terms.sort()
         self._memo: dict[tuple[str, str], tuple[str, str] | None] = {}  # a pair's answer: queries repeat their words
+        self._word_memo: dict[str, tuple[str, str] | None] = {}  # a word's (normal form, hyphenated term)
 
     def joined(self, a: str, b: str) -> tuple[str, str] | None:
         """(vocabulary term, the one word it was read from) for ``a`` and ``b`` written as one word, if any."""
@@ -79,11 +80,17 @@ class Joins:
         """(start, end, term, one word) for each pair of adjacent words of ``text``, apart or hyphenated, that
         is one of the KB's closed compounds; pairs do not overlap (the earlier wins)."""
         words = list(_WORD.finditer(text))
-        end = -1
-        for x, y in zip(words, words[1:]):
+        low = [w.group().lower() for w in words]
+        memo, end = self._memo, -1
+        for i in range(len(words) - 1):
+            x, y = words[i], words[i + 1]
+            if x.start() < end:
+                continue
             gap = text[x.end():y.start()]
-            if x.start() >= end and (gap == "-" or (gap and gap.isspace())):
-                hit = self.joined(x.group(), y.group())
+            if gap == "-" or (gap and gap.isspace()):
+                hit = memo.get((low[i], low[i + 1]), False)
+                if hit is False:
+                    hit = self.joined(low[i], low[i + 1])
                 if hit:
                     end = y.end()
                     yield x.start(), y.end(), hit[0], hit[1]
@@ -109,12 +116,16 @@ class Joins:
         out: dict[str, str] = {}
         if not self.hyphenated:
             return out
+        memo = self._word_memo
         for x in _WORD.finditer(text):
-            if "-" in text[max(0, x.start() - 1):x.end() + 1]:
-                continue
             word = x.group().lower()
-            key = self._norm(word)
-            forms = self.hyphenated.get(key) if key and key not in self._vocab else None
-            if forms:
-                out.setdefault(key, next((f for f in forms if f.replace("-", "") == word), forms[0]))
+            hit = memo.get(word, False)
+            if hit is False:  # a word's answer does not depend on the text around it: one look-up per word
+                key = self._norm(word)
+                forms = self.hyphenated.get(key) if key and key not in self._vocab else None
+                hit = (key, next((f for f in forms if f.replace("-", "") == word), forms[0])) if forms else None
+                if len(memo) < 100_000:
+                    memo[word] = hit
+            if hit is not None and "-" not in text[max(0, x.start() - 1):x.end() + 1]:
+                out.setdefault(*hit)
         return out
