@@ -27,11 +27,19 @@ _NOT_WORK = {"are", "am", "is", "was", "were", "be", "been", "have", "has", "had
              "think", "budget", "budgeted", "allocate", "put", "look", "looking", "ask", "asked", "advertise",
              "advertised", "market", "marketed", "promote", "promoted", "work", "worked", "just", "also", "only"}
 # what an agency does for a client: advertising work, whose client's figures are the ones asked
+# … or the job one does at it ("I run performance for an online travel agency", "I head sales for a bank")
 _AD_WORK = re.compile(r"\b(?:ads?|advert\w*|advertising|marketing|campaigns?|seo|ppc|sem|media|search|social|leads?|"
-                      r"promotion|promos?|outreach|growth|acquisition|budgets?|money|spend|creative|pr|branding)\b", re.I)
+                      r"promotion|promos?|outreach|growth|acquisition|budgets?|money|spend|creative|pr|branding|"
+                      r"performance|digital|demand|paid|partnerships?|content|comms|communications|analytics|strategy|"
+                      r"sales|ecommerce|e-commerce)\b", re.I)
+# a pronoun object points back to goods already named ("what if i sold them in a little shop"): no work said here
+_POINTING = re.compile(r"^(?:them|it|those|these|that|this|one|ones|some|stuff|things)$", re.I)
+# where one sells is one's own premises or channel ("we sell mugs in a little shop", "… on amazon"): after a verb of
+# selling only a customer ("for", "to") is someone else
+_SELLING = {"sell", "sells", "sold", "selling"}
 # "to" names a customer only after a verb of handing over ("we sell valves to refineries"); after any other verb it is
 # an infinitive ("we teach teenagers to drive")
-_GIVING = {"sell", "sells", "supply", "supplies", "ship", "ships", "deliver", "delivers", "provide", "provides", "offer",
+_GIVING = {"sell", "sells", "sold", "supply", "supplies", "ship", "ships", "deliver", "delivers", "provide", "provides", "offer",
            "offers", "rent", "rents", "lease", "leases", "license", "licenses", "distribute", "distributes", "export",
            "exports", "wholesale", "wholesales"}
 _PREP = r"(?P<prep>for|to|at|in|on|inside)"
@@ -49,6 +57,8 @@ def _found(text: str) -> list[re.Match]:
     """The sentences of a business's work with a phrase of whom or where (module doc), as matched."""
     return [m for m in _SERVED.finditer(text or "") if m.group("verb").lower() not in _NOT_WORK
             and (m.group("prep").lower() != "to" or m.group("verb").lower() in _GIVING)
+            and (m.group("prep").lower() in ("for", "to") or m.group("verb").lower() not in _SELLING)
+            and not _POINTING.match(m.group("obj"))
             and not _AD_WORK.search(m.group("obj")) and not match_terms(m.group("obj"), VOCABULARY["metrics"])
             and not match_terms(m.group("obj"), VOCABULARY["platforms"])]
 
