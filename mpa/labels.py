@@ -169,11 +169,12 @@ def _by_meaning(q: str, labels: list[str]) -> list[str]:
     said = [lb for lb in labels if content & {root(s) for p in parts(lb) for s in _stems(p)}]
     names = {lb: [lb] for lb in labels}
     near = nearest_by_meaning(q, names, alone=False) if said else None
-    if near in said:
+    from mpa.headnoun import other_trade
+    if near in said and not other_trade(q, near):  # "wedding photographer" shares "wedding" with "Wedding Venues" only
         return [near]
     near = nearest_by_meaning(q, names)
     from mpa.labelsibling import sibling
-    return [near] if near and not sibling(q, near) else []   # "menswear" is no "Womenswear"
+    return [near] if near and not sibling(q, near) and not other_trade(q, near) else []   # "menswear" is no "Womenswear"
 
 
 PAID_SOCIAL = ("Meta", "LinkedIn", "TikTok", "Pinterest", "Snapchat", "X", "YouTube")

@@ -46,9 +46,9 @@ _PREP = r"(?P<prep>for|to|at|in|on|inside)"
 PREP_END = re.compile(r"\s+(?:for|to|at|in|on|inside)\s*$", re.I)  # the preposition a clause cut before such a phrase ends on
 _FUNCTION = r"(?:for|to|at|in|on|inside|of|with|from|by|and|or|but|so|a|an|the|our|my|we|i|it|what|how)"
 _SERVED = re.compile(
-    r"\b(?:we|i) (?:(?:also|mostly|mainly|only|just|now|still|primarily|largely|actually) )?(?P<verb>[a-z]+) "
-    r"(?P<obj>(?:(?:the|some|a|an|our|my) )?(?!" + _FUNCTION + r"\b)[a-z][a-z\-]*(?: (?!" + _FUNCTION
-    + r"\b)[a-z][a-z\-]*){0,3}) " + _PREP + r" (?P<span>(?!(?:our|my|us|me|you|them|it|itself|ourselves|free|less|more|"
+    r"\b(?:we|i) (?:(?:also|mostly|mainly|only|just|now|still|primarily|largely|actually) )?(?P<verb>[a-z]+)(?: (?:out|up|off|back))? "
+    r"(?P<obj>(?:(?:the|some|a|an|our|my) )?(?!" + _FUNCTION + r"\b)[a-z][a-z\-]*(?: (?:and )?(?!" + _FUNCTION
+    + r"\b)[a-z][a-z\-]*){0,4}) " + _PREP + r" (?P<span>(?!(?:our|my|us|me|you|them|it|itself|ourselves|free|less|more|"
     r"each|every|per|a living)\b)[a-z][a-z\-' ]{2,60}?)(?=\s*[.,;:?!()]|\s[-–—]\s|$|\s(?:and|but|so|with|who|that|which|"
     r"what|how|like|near|around)\b)", re.I)
 
@@ -80,7 +80,7 @@ def doing(text: str) -> str | None:
     before whom or where: the business to look up when no noun names it — looked up, it finds the vertical that work
     is, or none, and the tools say so; None when the text says no such thing."""
     m = next(iter(_found(text)), None)
-    return f"{m.group('verb')} {m.group('obj')}".lower() if m else None
+    return " ".join(m.string[m.start("verb"):m.end("obj")].split()).lower() if m else None
 
 
 def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
