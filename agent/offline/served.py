@@ -27,11 +27,16 @@ _NOT_WORK = {"are", "am", "is", "was", "were", "be", "been", "have", "has", "had
              "think", "budget", "budgeted", "allocate", "put", "look", "looking", "ask", "asked", "advertise",
              "advertised", "market", "marketed", "promote", "promoted", "work", "worked", "just", "also", "only"}
 # what an agency does for a client: advertising work, whose client's figures are the ones asked
-# … or the job one does at it ("I run performance for an online travel agency", "I head sales for a bank")
+# … or the job one does at it ("I run performance for an online travel agency", "I run online fundraising for an animal
+# shelter charity", "I head sales for a bank")
 _AD_WORK = re.compile(r"\b(?:ads?|advert\w*|advertising|marketing|campaigns?|seo|ppc|sem|media|search|social|leads?|"
                       r"promotion|promos?|outreach|growth|acquisition|budgets?|money|spend|creative|pr|branding|"
                       r"performance|digital|demand|paid|partnerships?|content|comms|communications|analytics|strategy|"
-                      r"sales|ecommerce|e-commerce)\b", re.I)
+                      r"sales|ecommerce|e-commerce|fundraising|donors?|donations?|appeals?|membership|enrol+ment|admissions|"
+                      r"recruitment|bookings|reservations)\b", re.I)
+# one person running a function "for" an organisation works there ("I run logistics for a hospital", "I manage IT for
+# a bank"): that organisation is the business asked about
+_STAFF_VERBS = {"run", "manage", "lead", "head", "handle", "oversee", "own", "direct", "coordinate", "do"}
 # a pronoun object points back to goods already named ("what if i sold them in a little shop"): no work said here
 _POINTING = re.compile(r"^(?:them|it|those|these|that|this|one|ones|some|stuff|things)$", re.I)
 # where one sells is one's own premises or channel ("we sell mugs in a little shop", "… on amazon"): after a verb of
@@ -59,6 +64,7 @@ def _found(text: str) -> list[re.Match]:
             and (m.group("prep").lower() != "to" or m.group("verb").lower() in _GIVING)
             and (m.group("prep").lower() in ("for", "to") or m.group("verb").lower() not in _SELLING)
             and not _POINTING.match(m.group("obj"))
+            and not (m.group(0)[:2].lower() == "i " and m.group("verb").lower() in _STAFF_VERBS and m.group("prep").lower() == "for")
             and not _AD_WORK.search(m.group("obj")) and not match_terms(m.group("obj"), VOCABULARY["metrics"])
             and not match_terms(m.group("obj"), VOCABULARY["platforms"])]
 
