@@ -9,7 +9,8 @@ import pytest
 from agent.offline import selfdesc, served
 from agent.offline.parse import parse
 from tests.offline_turns import turns
-from tests.test_offline_kb_markets import KB, TXT2
+from mpa.fact_lookups import find_benchmarks
+from tests.test_offline_kb_markets import KB, TXT2, TXT3
 from tests.unseen_wording import assert_unseen
 
 SHIPPED = "we print banners for car dealerships. typical cpc?"
@@ -53,3 +54,19 @@ def test_no_customers_figures_are_served(request, monkeypatch, fixture, kb, text
     [(answer, calls)] = turns(request.getfixturevalue(fixture), [text])
     assert figure not in answer, answer
     assert not any(c.get("vertical") in ("automotive", "travel", "Home and Kitchen") for c in calls), calls
+
+
+# guards: a business said with the people it serves still finds its own vertical (h_biz's right picks stay)
+GUARDS = [("shipped_engine", KB, "we run a coding school for adults changing careers. cost per lead?", "education"),
+          ("shipped_engine", KB, "we run a beach resort for families with kids. what does a booking cost?", "travel"),
+          ("kb_txt3_engine", TXT3, "we make frozen dumplings for grocery stores. instacart roas?", "Frozen Foods")]
+
+
+@pytest.mark.parametrize("fixture,kb,text,vertical", GUARDS)
+def test_the_business_itself_still_answers(request, monkeypatch, meaning, fixture, kb, text, vertical):
+    assert_unseen(text)
+    monkeypatch.setenv("MPA_KB_DIR", kb)
+    engine = request.getfixturevalue(fixture)
+    p = parse(text)
+    found = find_benchmarks(engine, p.business_phrase, p.metrics[0] if p.metrics else "CPC")
+    assert {r.vertical for r in found.result} == {vertical}, found.reason
