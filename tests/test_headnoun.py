@@ -32,7 +32,8 @@ def test_another_trades_doer_is_no_match(meaning, phrase, label):
 
 @pytest.mark.parametrize("phrase,label", [("pet groomer", "Dog Grooming"), ("roofing contractor", "Roofing Contractors"),
                                           ("divorce lawyer", "Family Law and Divorce Attorneys"),
-                                          ("solar panels", "Solar Installers"), ("planner", "Wedding Venues")])
+                                          ("solar panels", "Solar Installers"), ("planner", "Wedding Venues"),
+                                          ("card issuer", "Credit Cards"), ("solar farm developer", "Solar")])
 def test_the_same_trade_goods_a_form_word_or_one_word_are_left_alone(meaning, phrase, label):
     assert not other_trade(phrase, label)   # "lawyer" and "Attorneys" by meaning; a lone word is rule 3's
 
