@@ -36,6 +36,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.twobiz` — two businesses and a figure asked "for each": looked up for both;
 * :mod:`~agent.offline.declined` — the remembered business, dropped for a figure asked "in general" or not covered;
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
+* :mod:`~agent.offline.served` — whom or where a business says it works ("we cater lunches for hospital staff"):
+  no business of the user's own;
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
   the user's words;
 * :mod:`~agent.offline.platformsaid` — the platforms a message names as meant ("Microsoft's search ads" is one);
