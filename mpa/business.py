@@ -236,8 +236,10 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     nearest = _ranked(per, top=1)[0][0]  # one piece against one name: the same footing
     if away and away[0][0] >= nearest + UNCOVERED_LEAD and away[0][0] >= UNCOVERED_FLOOR:
         return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
+    from mpa.headnoun import other_trade
     from mpa.labelsibling import sibling
-    if best >= FLOOR and best - second >= MARGIN and not sibling(core, label):  # "menswear" is no "Womenswear"
+    if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) \
+            and not other_trade(core, label):  # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues"
         return BusinessMatch(label, "meaning", best, piece, cands, ranked)
     return BusinessMatch(None, "no match", best, piece, cands, ranked)
 

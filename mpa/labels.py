@@ -22,32 +22,14 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from mpa.vocabulary import VOCABULARY, any_term, find_first
-from rag.analyzer import get_analyzer
+from mpa.labelwords import norm, parts, root, stems as _stems  # noqa: F401  (norm, parts, root: imported from here too)
 
 # words that describe any business or group; they never make a match on their own
 _GENERIC = {"servic", "compani", "busi", "busin", "provid", "agenc", "practic", "firm", "store", "shop", "brand",
             "industri", "sector", "vertic", "categori", "product", "good", "market", "advertis", "account", "owner",
             "peopl", "adult", "household", "user", "custom", "consum", "audienc", "segment", "group", "new"}
 # the stems of "accounts"/"owner" clash with real labels ("Accountants"): only generic as the sole word
-_SPLIT = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\+)\s*", re.I)
 
-
-_NOT_LABEL = re.compile(r"[^\w\s:/+&-]")  # compiled once: norm runs for every label of every look-up
-
-
-def norm(text: str) -> str:
-    return " ".join(_NOT_LABEL.sub(" ", (text or "").lower().replace("–", "-")).split())
-
-
-def parts(label: str) -> list[str]:
-    """"Plumbers and HVAC" → ["plumbers", "hvac"] (the whole label first)."""
-    whole = norm(label)
-    return [whole] + [p for p in (norm(x) for x in _SPLIT.split(label)) if p and p != whole]
-
-
-@lru_cache(maxsize=4096)
-def _stems(text: str) -> tuple[str, ...]:
-    return tuple(get_analyzer(True, True)(text))
 
 
 def vertical_key(text: str) -> str | None:
@@ -84,18 +66,6 @@ def _unhyphenated(table: str) -> dict[str, list[str]]:
 
 
 _VERTICAL_TABLES = ("verticals", "uncovered_verticals", "industries")
-# derivational endings that turn a trade's name into its adjective or field ("dentist" → "dental",
-# "dentistry"; "orthodontist" → "orthodontic"; "plumber" → "plumbing"): the stemmer keeps them, so roots
-# compare without them
-_DERIVED = ("istri", "ist", "ical", "ic", "al", "ian", "er")
-
-
-def root(stem: str) -> str:
-    """``stem`` less one derivational ending, when at least four letters remain."""
-    for end in _DERIVED:
-        if stem.endswith(end) and len(stem) - len(end) >= 4:
-            return stem[:-len(end)]
-    return stem
 
 
 def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True) -> list[str]:
@@ -169,11 +139,12 @@ def _by_meaning(q: str, labels: list[str]) -> list[str]:
     said = [lb for lb in labels if content & {root(s) for p in parts(lb) for s in _stems(p)}]
     names = {lb: [lb] for lb in labels}
     near = nearest_by_meaning(q, names, alone=False) if said else None
-    if near in said:
+    from mpa.headnoun import other_trade
+    if near in said and not other_trade(q, near):  # "wedding photographer" shares "wedding" with "Wedding Venues" only
         return [near]
     near = nearest_by_meaning(q, names)
     from mpa.labelsibling import sibling
-    return [near] if near and not sibling(q, near) else []   # "menswear" is no "Womenswear"
+    return [near] if near and not sibling(q, near) and not other_trade(q, near) else []   # "menswear" is no "Womenswear"
 
 
 PAID_SOCIAL = ("Meta", "LinkedIn", "TikTok", "Pinterest", "Snapchat", "X", "YouTube")

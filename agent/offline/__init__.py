@@ -39,6 +39,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.selfintro` / :mod:`~agent.offline.selfdesc` — "<business> here, …" as a self-introduction,
   and a look-up that finds no business asked again with the user's own sentence about it;
 * :mod:`~agent.offline.placename` — a name swapped into a follow-up ("and Denver?") that is a place, never a platform;
+* :mod:`~agent.offline.served` — whom or where a business says it works ("we cater lunches for hospital staff"):
+  no business of the user's own;
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
   the user's words;
 * :mod:`~agent.offline.platformsaid` — the platforms a message names as meant ("Microsoft's search ads" is one);

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, nounphrase, selfintro
+from agent.offline import kblabels, nounphrase, selfintro, served
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -191,13 +191,18 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     """The phrase the user names their kind of business with, when the vocabulary knows no
     vertical in the message (module doc); None when no sentence form names one. Words that describe
     the metric asked (``metric_spans``: "the price for a video ad someone watches to the end", "what
-    it costs in media to get a test drive booked") name no business."""
+    it costs in media to get a test drive booked") name no business; nor do whom or where the business says it
+    works (:mod:`agent.offline.served`: "we cater lunches for hospital staff")."""
+    served_at, blocked = served.spans(text), False
     # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
     text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",
                   lambda m: m.group(1) + " " * len(m.group(2)), text, flags=re.I)
     for pat in _BUSINESS:
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
+                continue
+            if any(m.start("p") < e and m.end("p") > s for s, e in served_at):
+                blocked = True   # a customer or a site, taken for the business
                 continue
             raw = m.group("p").strip()
             raw += _coordinated(text, m.end("p")) if " " not in raw else ""
@@ -236,7 +241,9 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "6 flower shops plus a web store"
                 phrase = OMNICHANNEL
             return Business(phrase, back)
-    own = kblabels.named_in(text)  # no sentence form: a vertical the KB labels itself, said in full
+    own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
+    if not own and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
+        own = served.doing(text)
     return Business(own, False) if own else None
 
 

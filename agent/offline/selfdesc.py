@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import served
 from agent.offline.passages import terms
 from rag.sentences import loose_sentences
 
@@ -39,7 +40,11 @@ def description(text: str, phrase: str) -> str | None:
         if at < 0:
             continue
         cut = next((m.start() for m in _ASKS.finditer(sent) if m.start() >= at + len(low)), len(sent))
-        clause = _TALK.sub("", sent[:cut].strip(" \t.?!,;:-–—")).strip()
+        # whom or where it works, when a vertical's name, is no part of what it is: "we sell cargo insurance [to freight
+        # brokers]" (a customer said in other words stays: "for small businesses" tells software sold to them)
+        whom = min([s for s, _ in served.naming(sent) if s >= at + len(low)], default=len(sent))
+        said = served.PREP_END.sub("", sent[:whom]) if whom < cut else sent[:cut]
+        clause = _TALK.sub("", said.strip(" \t.?!,;:-–—")).strip()
         extra = set(terms(clause)) - set(terms(phrase))
         if len(extra) >= MIN_EXTRA and len(clause.split()) <= MAX_WORDS and "?" not in clause:
             return clause

@@ -1,0 +1,46 @@
+"""The words of a KB label as the label rules compare them: the label normalised, its parts ("Plumbers and HVAC" →
+"plumbers", "hvac"), the analyzer's stems, and their roots (a trade's name less its derivational ending).
+
+Why a module of its own: the label rules (:mod:`mpa.labels`) and the head-noun check they call (:mod:`mpa.headnoun`)
+read a label's words the same way; kept apart so neither imports the other.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rag.analyzer import get_analyzer
+
+_SPLIT = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\+)\s*", re.I)
+
+
+_NOT_LABEL = re.compile(r"[^\w\s:/+&-]")  # compiled once: norm runs for every label of every look-up
+
+
+def norm(text: str) -> str:
+    return " ".join(_NOT_LABEL.sub(" ", (text or "").lower().replace("–", "-")).split())
+
+
+def parts(label: str) -> list[str]:
+    """"Plumbers and HVAC" → ["plumbers", "hvac"] (the whole label first)."""
+    whole = norm(label)
+    return [whole] + [p for p in (norm(x) for x in _SPLIT.split(label)) if p and p != whole]
+
+
+@lru_cache(maxsize=4096)
+def stems(text: str) -> tuple[str, ...]:
+    return tuple(get_analyzer(True, True)(text))
+
+
+# derivational endings that turn a trade's name into its adjective or field ("dentist" → "dental",
+# "dentistry"; "orthodontist" → "orthodontic"; "plumber" → "plumbing"): the stemmer keeps them, so roots
+# compare without them
+_DERIVED = ("istri", "ist", "ical", "ic", "al", "ian", "er")
+
+
+def root(stem: str) -> str:
+    """``stem`` less one derivational ending, when at least four letters remain."""
+    for end in _DERIVED:
+        if stem.endswith(end) and len(stem) - len(end) >= 4:
+            return stem[:-len(end)]
+    return stem
