@@ -1,13 +1,18 @@
-"""The medium a question names — and the section that speaks of it.
+"""The channel a question asks about — and the section that speaks of it.
 
 Why: the reader weighs a question's words by their rarity among the passages it reads, so that a
-word every passage holds does not decide between them. But when the question names a medium — a channel
-("audio", "CTV", "retail media") or a platform ("TikTok", "Yelp") — the search brings back mostly that
-medium's passages, the medium's own word becomes the commonest and weighs least, and a section that never
-names it can win on the question's other, rarer words: "the min spend to test audio" was answered by a general
-note on budget constraints ("Minimum viable spend: a channel below the level …"), while the table of each
-channel's minimums, audio's row included, was in hand. That section answers another question. So: when the
-section ranked first never names the medium asked about, and a section close enough does, that one answers.
+word every passage holds does not decide between them. But when the question asks about a channel ("audio",
+"CTV", "retail media"), the search brings back mostly that channel's passages, the channel's own word becomes the
+commonest and weighs least, and a section that never names it can win on the question's other, rarer words:
+"the min spend to test audio" was answered by a general note on budget constraints ("Minimum viable spend: a
+channel below the level …"), while the table of each channel's minimums, audio's row included, was in hand. That
+section answers another question. So: when the section ranked first never names the channel the asking sentence
+names, and a section close enough does, that one answers.
+
+Not when the first section states a rule (its heading names a rule, a limit, a coded identifier): a rule holds for
+every channel ("can I move 40% of social into search?" is answered by the reallocation speed limit, which names
+neither). Not a channel named only in the scene before the question, nor a platform: "On Facebook, how long should
+I retarget …?" asks the retargeting windows, whichever platform runs them (both measured: they lost answers).
 """
 from __future__ import annotations
 
