@@ -246,7 +246,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides, among the
         ranked = ownwords.first(ranked, by, lambda k: (len(matched(q, set().union(*(c.terms for c in sections[k])))),
                                                        doc(k)))  # sections near the top, one holding its own words
-    ranked = subject.first(ranked, by, sections, subject.media(question), lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
+    ranked = subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
     if normative and not figures and not shown and QUANTITY.intersection(forms):  # how long it should be: the rule,
         ranked = workedcase.rule_first(ranked, by, sections, NORM_HEAD, doc)  # before its document's worked figures
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (

@@ -49,15 +49,18 @@ def names(section: list, medium: list[frozenset[str]]) -> bool:
     return any(near_matches(set(n), said) == n for n in medium)
 
 
-def first(ranked: list, by: dict, sections: dict, asked: list, rule) -> list:
-    """``ranked`` with the best section naming every medium asked about first, when the first names none of
-    them and that one scores at least FLOOR of it; unchanged otherwise."""
+def first(ranked: list, by: dict, sections: dict, asked: list, q: set[str], rule) -> list:
+    """``ranked`` with the best section naming every channel asked about first — and whose own heading names
+    something else the question asks (``q``: its own words), so that a channel's mere overview or price list does
+    not answer "what budget does an audio test need?" — when the first names none of them, states no rule
+    (``rule`` of its heading) and that one scores at least FLOOR of it; unchanged otherwise."""
     if not asked or not ranked or by[ranked[0]] <= 0 or rule(sections[ranked[0]][0].heading) \
             or any(names(sections[ranked[0]], m) for m in asked):
         return ranked
+    other = set(q) - {t for m in asked for n in m for t in n}
     for k in ranked[1:]:
         if by[k] < FLOOR * by[ranked[0]]:
             break
-        if all(names(sections[k], m) for m in asked):
+        if all(names(sections[k], m) for m in asked) and near_matches(other, set(sections[k][0].head_terms)):
             return [k] + [r for r in ranked if r != k]
     return ranked
