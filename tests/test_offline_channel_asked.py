@@ -17,16 +17,13 @@ from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, subject
 from agent.offline.reader import extract
 from mpa.tools import ToolExecutor
+from tests.test_offline_scene_subject import _sec as _md  # a Markdown section as a passage
 from tests.unseen_wording import assert_unseen
 
 FLOOR_Q = "What is the least a podcast trial can run on each month if we want to learn anything?"
 RULE_Q = "Can we move a third of our podcast money into search by next week?"
 SCENE_Q = "Podcasts did nothing for us last quarter. What is the least a trial can run on each month?"
 OVERVIEW_Q = "How long should a podcast trial run before we learn anything from it?"
-
-
-def _md(pid: str, heading: str, body: str) -> dict:
-    return {"id": pid, "source": f"{pid.split('#')[0]}.md › {heading}", "text": f"## {heading}\n\n{body}"}
 
 
 def _txt(pid: str, heading: str, body: str) -> dict:
