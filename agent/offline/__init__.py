@@ -68,6 +68,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   ("pays back" → "payback") as the reader reads it, and a stated rule ahead of a worked example for "what should it be";
 * :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this
   turn's search returned it and it is the nearest rule in meaning;
+* :mod:`~agent.offline.subject` — a channel the asking sentence names must be named by the section quoted: a general
+  note that never names it yields to a close section that does and whose heading names something else asked;
 * :mod:`~agent.offline.tossup` — a rule / method question whose two best sections, from two documents, score and mean
   alike: both are quoted, each cited;
 * :mod:`~agent.offline.answerforms` — the form of answer a question asks for (a condition, a formula, figures);

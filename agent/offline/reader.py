@@ -36,7 +36,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, tossup, unrepeated, valueask, workedcase
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -246,6 +246,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides, among the
         ranked = ownwords.first(ranked, by, lambda k: (len(matched(q, set().union(*(c.terms for c in sections[k])))),
                                                        doc(k)))  # sections near the top, one holding its own words
+    ranked = subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
     if normative and not figures and not shown and QUANTITY.intersection(forms):  # how long it should be: the rule,
         ranked = workedcase.rule_first(ranked, by, sections, NORM_HEAD, doc)  # before its document's worked figures
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
