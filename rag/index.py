@@ -250,9 +250,12 @@ class LexicalIndex:
             lens = np.array([len(p[0]) for p in posts])
             cat = np.concatenate([p[0] for p in posts])
             if self.n_docs <= 32 * len(cat) + 8192:  # a pass over the corpus is cheaper than a sort
-                held = np.bincount(cat, minlength=self.n_docs).astype(bool)
+                held = np.zeros(self.n_docs, dtype=bool)  # one byte a chunk, one pass: the scan for the union
+                held[cat] = True
                 docs = held.nonzero()[0]
-                inv = held.cumsum()[cat] - 1
+                at = np.empty(self.n_docs, dtype=np.intp)  # a candidate's position, written for candidates only
+                at[docs] = np.arange(len(docs))
+                inv = at[cat]
             else:
                 docs, inv = np.unique(cat, return_inverse=True)
 

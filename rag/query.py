@@ -261,14 +261,17 @@ def _boosted(engine, query: str, rows: np.ndarray, fused: np.ndarray, need: int,
     heapq.heapify(best)
     cand = possible.nonzero()[0]
     high = boost(fused[cand], factors[cand] * pb)  # the phrase boost, for the candidates that may earn it
-    for k in np.lexsort((rows[cand], -high)).tolist():
-        j, h = int(cand[k]), float(high[k])
+    rows_c = rows[cand]
+    order = np.lexsort((rows_c, -high)).tolist()
+    cand, high, rows_c, low_c = cand.tolist(), high.tolist(), rows_c.tolist(), low[cand].tolist()  # Python scalars
+    for k in order:
+        h = high[k]
         if len(best) >= need and best[0] > h:
             break
-        if engine.has_phrase(int(rows[j]), phrases):
-            factors[j] *= pb
-            final[j] = h
-        f = float(final[j])
+        f = low_c[k]
+        if engine.has_phrase(rows_c[k], phrases):
+            factors[cand[k]] *= pb
+            final[cand[k]] = f = h
         if len(best) < need:
             heapq.heappush(best, f)
         elif f > best[0]:
