@@ -389,7 +389,7 @@ class RetrievalEngine:
         text = self._norm_text.get(row)
         if text is None:
             text = self._norm_text[row] = " ".join(self.chunks[row].text.lower().split())
-        return any(p in text for p in phrases)
+        return phrases[0] in text if len(phrases) == 1 else any(p in text for p in phrases)  # no generator: a hot path
 
     def _mmr(self, order: list[int], score: dict[int, float], k: int) -> list[int]:
         """Maximal Marginal Relevance over TF-IDF cosine: trade relevance for novelty."""

@@ -22,7 +22,9 @@ TEXTS = [
     "how soon does a customer pay back the cost?", "pay-back and pay - back and pay--back", "look alike  \t audiences",
     "re-target, re target; re\ntarget", "two channel test, 2 channels and two-channel", "a 2-channel rule",
     "pays back pays back pays back", "top down top-down top -down", "opt in or opt-in", "back 12 catalog",
-    "on boarding base line check out", "check out look", "signups, -signups signups- 1-signups sign-ups", "a -signups", "b signups-", "c 1-signups", "two- channel", "add-- on", "2-- channels", "x", "", "Add On add on ADD-ON", "all fill   all-fill all\u00a0fill",
+    "on boarding base line check out", "check out look", "signups, -signups signups- 1-signups sign-ups",
+    "a -signups", "b signups-", "c 1-signups", "two- channel", "add-- on", "2-- channels", "x", "",
+    "Add On add on ADD-ON", "all fill   all-fill all\u00a0fill",
 ]
 
 
