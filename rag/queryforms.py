@@ -86,10 +86,10 @@ class Compounds:
         if not self.by_parts:
             return []
         words = _WORD_HYPHEN.findall(text)  # (word, "-" when a hyphen joins it to the next word)
-        key, firsts, hits = self._key, self._firsts, []
+        keys, key, firsts, hits = self._keys, self._key, self._firsts, []
         for (a, hyphen), (b, _) in zip(words, words[1:]):
             if not hyphen:
-                ka = key(a)
+                ka = keys.get(a) or key(a)  # the memo read inline: most pairs stop here
                 if ka in firsts:
                     h = self.by_parts.get((ka, key(b)))
                     if h:
