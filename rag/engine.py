@@ -28,6 +28,7 @@ import scipy.sparse as sp
 
 from rag import indexfile
 from rag import persistence as store
+from rag import query as _query  # imported once: a search-time import statement costs every query
 from rag.indexfile import _analyzer, _chunk_docs, _record_skipped, index_hash, scan_kb  # noqa: F401 (index_hash: API)
 from rag.cache import TTLCache
 from rag.config import RagConfig
@@ -346,9 +347,7 @@ class RetrievalEngine:
 
     def _search(self, query: str, top_k: int, mask: np.ndarray | None, method: str | None,
                 mode: str | None) -> ResultList:
-        from rag import query as q
-
-        return q.search(self, query, top_k, mask, method, mode)
+        return _query.search(self, query, top_k, mask, method, mode)
 
     def _query_vector(self, query: str, encoder) -> np.ndarray:
         """Query embeddings are the slow part of a dense search (a few ms in numpy): keep the
@@ -389,7 +388,7 @@ class RetrievalEngine:
         text = self._norm_text.get(row)
         if text is None:
             text = self._norm_text[row] = " ".join(self.chunks[row].text.lower().split())
-        return any(p in text for p in phrases)
+        return phrases[0] in text if len(phrases) == 1 else any(p in text for p in phrases)  # no generator: a hot path
 
     def _mmr(self, order: list[int], score: dict[int, float], k: int) -> list[int]:
         """Maximal Marginal Relevance over TF-IDF cosine: trade relevance for novelty."""

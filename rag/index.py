@@ -29,6 +29,9 @@ from rag.joins import Joins
 from rag.queryforms import Compounds, Spellings, query_text
 
 
+_POW2 = 2.0 ** np.arange(53)  # a query term's bit, as a float that bincount sums exactly
+
+
 def count_matrix(texts: list[str], analyzer: Analyzer) -> tuple[sp.csr_matrix, list[str]]:
     """Vocabulary (sorted) and term-count matrix (CSR, int32) — what scikit-learn's
     CountVectorizer gives, without importing scikit-learn (seconds of import time)."""
@@ -146,6 +149,9 @@ class LexicalIndex:
         avgdl = self.doc_len.mean()
         self._k = self.k1 * (1.0 - self.b + self.b * self.doc_len / avgdl)
         self._safe_norm = np.where(self.norm > 0, self.norm, 1.0)
+        # per query constants of coverage, fitted once: a term's weight, and an unknown word's
+        self._cov_w = np.where(self.word_cols, self.tfidf_idf, 0.0)
+        self._unknown_w = np.log(self.n_docs + 1.0) + 1.0
 
     def postings(self, t: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(chunks, TF-IDF weights, BM25 weights) of term ``t`` (computed once, then kept)."""
@@ -228,6 +234,8 @@ class LexicalIndex:
         if len(ids) == 0:
             z = np.zeros(0)
             return np.zeros(0, dtype=np.int64), z if tfidf else None, z if bm25 else None, z, z.astype(np.int64)
+        # every array call below is one per query, not per term or chunk: at a few hundred candidates their
+        # fixed cost is the query's cost (methods, not the np.* wrappers; constants fitted once)
         qw_all = (1.0 + np.log(cnt)) * self.tfidf_idf[ids] if tfidf else None
         n_word = len(ids)
         if self.has_prefix:
@@ -242,21 +250,24 @@ class LexicalIndex:
             lens = np.array([len(p[0]) for p in posts])
             cat = np.concatenate([p[0] for p in posts])
             if self.n_docs <= 32 * len(cat) + 8192:  # a pass over the corpus is cheaper than a sort
-                held = np.bincount(cat, minlength=self.n_docs) > 0
-                docs = np.flatnonzero(held)
-                inv = (np.cumsum(held) - 1)[cat]
+                held = np.zeros(self.n_docs, dtype=bool)  # one byte a chunk, one pass: the scan for the union
+                held[cat] = True
+                docs = held.nonzero()[0]
+                at = np.empty(self.n_docs, dtype=np.intp)  # a candidate's position, written for candidates only
+                at[docs] = np.arange(len(docs))
+                inv = at[cat]
             else:
                 docs, inv = np.unique(cat, return_inverse=True)
 
         def acc(which: int, qw: np.ndarray) -> np.ndarray:
             if inv is None:
                 return posts[0][which] * qw[0]
-            return np.bincount(inv, weights=np.concatenate([p[which] for p in posts]) * np.repeat(qw, lens),
+            return np.bincount(inv, weights=np.concatenate([p[which] for p in posts]) * qw.repeat(lens),
                                minlength=len(docs))
 
         tf = bm = None
         if tfidf:
-            qn = np.linalg.norm(qw_all)
+            qn = np.sqrt(qw_all.dot(qw_all))  # np.linalg.norm of a real vector, without its dispatch
             tf = acc(1, qw_all[:n_word] / qn)
             scale = self.pivot_scale(pivot)
             if scale is not None:
@@ -271,23 +282,21 @@ class LexicalIndex:
                 hit = rows[pos] == docs
                 add[hit] += tfw[pos[hit]] * qw
             tf += add if scale is None else add * scale[docs]
-        word = self.word_cols[ids]
-        cw = np.where(word, self.tfidf_idf[ids], 0.0)
-        denom = cw.sum() + n_unknown * (np.log(self.n_docs + 1.0) + 1.0)
+        cw = self._cov_w[ids]
+        denom = cw.sum() + n_unknown * self._unknown_w
         if denom <= 0:
             cov = np.zeros(len(docs))
         elif inv is None:
             cov = np.full(len(docs), cw[0] / denom)
         else:
-            cov = np.bincount(inv, weights=np.repeat(cw / denom, lens), minlength=len(docs))
+            cov = np.bincount(inv, weights=(cw / denom).repeat(lens), minlength=len(docs))
         if inv is None:
             bits = np.ones(len(docs), dtype=np.int64)
         elif len(ids) <= 52:  # exact in float64
-            bits = np.bincount(inv, weights=np.repeat(2.0 ** np.arange(len(ids)), lens),
-                               minlength=len(docs)).astype(np.int64)
+            bits = np.bincount(inv, weights=_POW2[:len(ids)].repeat(lens), minlength=len(docs)).astype(np.int64)
         else:
             bits = None
-        return docs.astype(np.int64), tf, bm, cov, bits
+        return docs.astype(np.int64, copy=False), tf, bm, cov, bits
 
     def holds(self, term: int, rows: np.ndarray) -> np.ndarray:
         """Which of ``rows`` hold ``term`` (binary search in its sorted postings)."""

@@ -29,6 +29,10 @@ from __future__ import annotations
 import re
 
 _WORD = re.compile(r"[a-z]+", re.I)
+# a word of _WORD, and the gap to the next one when a join may cross it: exactly a hyphen, or only white space
+# a word of _WORD, and whether a hyphen touches it on either side (one findall: no match objects)
+_HYPHEN_WORD = re.compile(r"(-?)([a-z]+)(?=(-?))", re.I)
+_WORD_GAP = re.compile(r"([a-z]+)(-(?=[a-z])|\s+(?=[a-z]))?", re.I)
 # words that never end (or begin) a compound: personal pronouns and articles (English grammar, not a KB's wording)
 _NEVER = frozenset("a an the i me my we us our you your it its he him his she her they them their this that "
                    "these those".split())
@@ -97,8 +101,22 @@ class Joins:
 
     def found(self, text: str) -> list[str]:
         """The KB's closed compounds that adjacent words of ``text`` make, in order, each once (what a search
-        adds to the question: the words typed still count)."""
-        return list(dict.fromkeys(term for _, _, term, _ in self._pairs(text)))
+        adds to the question: the words typed still count). The pairs of :meth:`_pairs`, read from one
+        ``findall`` (no match objects: every search asks this of its whole question)."""
+        words = _WORD_GAP.findall(text)  # (word, the gap to the next word when a join may cross it)
+        memo, out, skip = self._memo, [], False
+        for (a, gap), (b, _) in zip(words, words[1:]):
+            if skip or not gap:
+                skip = False
+                continue
+            key = (a.lower(), b.lower())
+            hit = memo.get(key, False)
+            if hit is False:
+                hit = self.joined(*key)
+            if hit:
+                out.append(hit[0])
+                skip = True  # pairs do not overlap: the earlier wins
+        return list(dict.fromkeys(out))
 
     def rewrite(self, text: str) -> str:
         """``text`` with each pair of words that is one of the KB's closed compounds written as one word ("pays
@@ -117,8 +135,8 @@ class Joins:
         if not self.hyphenated:
             return out
         memo = self._word_memo
-        for x in _WORD.finditer(text):
-            word = x.group().lower()
+        for before, word, after in _HYPHEN_WORD.findall(text):
+            word = word.lower()
             hit = memo.get(word, False)
             if hit is False:  # a word's answer does not depend on the text around it: one look-up per word
                 key = self._norm(word)
@@ -126,6 +144,6 @@ class Joins:
                 hit = (key, next((f for f in forms if f.replace("-", "") == word), forms[0])) if forms else None
                 if len(memo) < 100_000:
                     memo[word] = hit
-            if hit is not None and "-" not in text[max(0, x.start() - 1):x.end() + 1]:
+            if hit is not None and not before and not after:
                 out.setdefault(*hit)
         return out

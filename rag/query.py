@@ -23,9 +23,9 @@ _QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
 
 def top(scores: np.ndarray, n: int) -> np.ndarray:
     """Positions of the ``n`` highest positive scores, best first (ties: lower position first)."""
-    pos = np.flatnonzero(scores > 0)
+    pos = (scores > 0).nonzero()[0]  # array methods, not the np.* wrappers: this runs on every query
     if len(pos) > n:
-        pos = pos[np.argpartition(-scores[pos], n - 1)[:n]]
+        pos = pos[(-scores[pos]).argpartition(n - 1)[:n]]
     return pos[np.lexsort((pos, -scores[pos]))]
 
 
@@ -41,7 +41,7 @@ def minmax(x: np.ndarray) -> np.ndarray:
 
 def boost(score: np.ndarray, factor: np.ndarray) -> np.ndarray:
     """:func:`rag.fusion.apply_boost` on arrays: odds × factor, clipped to [0, 1]."""
-    s = np.clip(score, 0.0, 1.0)
+    s = score.clip(0.0, 1.0)
     sf = s * factor
     return np.where(factor == 1.0, s, sf / (sf + 1.0 - s))  # s = 0 → 0 and s = 1 → 1 exactly
 
@@ -170,10 +170,12 @@ class _Held:
     """Which query terms each candidate holds: from the candidates' term bits, else postings."""
 
     def __init__(self, ids: np.ndarray, bits: np.ndarray | None):
-        self.pos = {int(t): i for i, t in enumerate(ids.tolist())}
+        self.ids = ids
         self.bits = bits
 
     def all_of(self, index, terms: set[int], rows: np.ndarray) -> np.ndarray:
+        if not hasattr(self, "pos"):  # made on first need: most queries never ask
+            self.pos = {t: i for i, t in enumerate(self.ids.tolist())}
         if self.bits is not None and all(t in self.pos for t in terms):
             want = sum(1 << self.pos[t] for t in terms)
             return (self.bits & want) == want
@@ -196,7 +198,10 @@ def _fuse(method: str, tf, bm, ds, tw: float, bw: float, cfg, pool: int) -> tupl
     runs = [(tf, tw, tf), (bm, bw, bm)] + ([(ds + 1.0, cfg.dense_weight, ds)] if ds is not None else [])
     tops = [top(s, pool) for s, _, _ in runs]
     total = sum(w for _, w, _ in runs)
-    cand = np.unique(np.concatenate(tops))
+    union = np.zeros(len(tf), dtype=bool)  # the sorted union of the runs' pools, without np.unique's sort
+    for t in tops:
+        union[t] = True
+    cand = union.nonzero()[0]
     fused = np.zeros(len(cand))
     if method == "weighted":
         for _, w, values in runs:
@@ -234,34 +239,41 @@ def _boosted(engine, query: str, rows: np.ndarray, fused: np.ndarray, need: int,
     top ``need``: candidates are visited in order of their score *with* the phrase boost, and
     the walk stops once ``need`` visited ones beat the next one's best case."""
     factors = np.ones(len(rows))
+    boosted = False
     if engine.domain.boosts:
         chunks = [engine.chunks[r] for r in rows.tolist()]
         for b in engine.domain.boosts:
             f = b(query, chunks)
             if f is not None:
                 factors *= np.asarray(f, dtype=float)
+                boosted = True
     pb = engine.config.phrase_boost
     phrases = phrases_of(query) if pb != 1.0 else []
+    low = boost(fused, factors) if boosted else fused.clip(0.0, 1.0)  # a factor of 1 leaves the clipped score
     if not phrases:
-        return boost(fused, factors), factors
-    low = boost(fused, factors)
+        return low, factors
     possible = _may_hold(engine, phrases, rows, held)
     if not possible.any():
         return low, factors
-    high = boost(fused, factors * pb)
     final = low.copy()
     # min-heap of the ``need`` best finals known so far: exact for candidates that cannot hold a phrase
     best = heapq.nlargest(need, low[~possible].tolist())
     heapq.heapify(best)
-    cand = np.flatnonzero(possible)
-    for j in cand[np.lexsort((rows[cand], -high[cand]))].tolist():
-        if len(best) >= need and best[0] > high[j]:
+    cand = possible.nonzero()[0]
+    high = boost(fused[cand], factors[cand] * pb)  # the phrase boost, for the candidates that may earn it
+    rows_c = rows[cand]
+    order = np.lexsort((rows_c, -high)).tolist()
+    cand, high, rows_c, low_c = cand.tolist(), high.tolist(), rows_c.tolist(), low[cand].tolist()  # Python scalars
+    for k in order:
+        h = high[k]
+        if len(best) >= need and best[0] > h:
             break
-        if engine.has_phrase(int(rows[j]), phrases):
-            factors[j] *= pb
-            final[j] = high[j]
+        f = low_c[k]
+        if engine.has_phrase(rows_c[k], phrases):
+            factors[cand[k]] *= pb
+            final[cand[k]] = f = h
         if len(best) < need:
-            heapq.heappush(best, final[j])
-        elif final[j] > best[0]:
-            heapq.heapreplace(best, final[j])
+            heapq.heappush(best, f)
+        elif f > best[0]:
+            heapq.heapreplace(best, f)
     return final, factors
