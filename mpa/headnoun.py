@@ -11,7 +11,8 @@ such vertical, instead of another trade's figures.
 
 Left to the other rules: a label whose head the phrase says ("card issuer" and "Credit Cards", "solar farm developer"
 and "Solar": the doer works in the label's goods); a head that names goods ("solar panels"); a doer's noun that only
-says the form of a business ("contractor", "supplier": :data:`FORM_DOERS`); a doer's noun the encoder finds near the
+says the form of a business ("contractor", "supplier": :data:`FORM_DOERS`); a label that sells the phrase's work
+as a service ("tax preparers" and "Accountants and Tax Services": :data:`SERVICE_HEADS`); a doer's noun the encoder finds near the
 label or one of its words (:data:`SAME_TRADE`: "divorce lawyer" and "Family Law and Divorce Attorneys"). Without an
 encoder the word match stands, as in :mod:`mpa.labelmeaning`.
 """
@@ -26,6 +27,10 @@ from mpa.resolve import industry_words, similarities
 FORM_DOERS = frozenset("""contractor supplier provider seller reseller retailer dealer vendor distributor manufacturer maker
     producer operator owner specialist professional partner member customer consumer user buyer shopper player
     founder manager director marketer advertiser officer leader worker employer""".split())
+# label heads that only say a business sells its modifier's work as a service ("Tax Services", "Cleaning Companies"):
+# a doer of that work is in that trade. Roots, as :func:`mpa.labelwords.root` of the analyzer's stems gives them
+SERVICE_HEADS = frozenset(root(s) for w in "services providers companies firms agencies businesses practices".split()
+                          for s in stems(w))
 # the head's similarity to the label or one of its words that says the same trade in other words ("lawyer" and
 # "Attorneys" 0.91, "groomer" and "Grooming" 0.78, "exterminator" and "Pest" 0.41); other trades measured 0.10-0.32
 # ("photographer", "planner", "caterer", "DJ" against "Wedding Venues"; "walker" against "Dog Grooming")
@@ -53,5 +58,8 @@ def other_trade(phrase: str, label: str) -> bool:
     own = {root(s) for s in stems(phrase)}
     if any({root(s) for s in stems(p.split()[-1])} & own for p in parts(label)[1:] or parts(label)):
         return False   # the label's own head is the phrase's word: "solar farm developer" works in "Solar"
+    if any(len(p.split()) > 1 and root(stems(p.split()[-1])[0] if stems(p.split()[-1]) else "") in SERVICE_HEADS
+           and {root(s) for s in stems(" ".join(p.split()[:-1]))} & own for p in parts(label)):
+        return False   # the label sells the phrase's work as a service: "tax preparers" do "Tax Services"
     sims = similarities(h, [label] + re.findall(r"[A-Za-z]{4,}", label))  # "lawyer" is said by "Attorneys"
     return bool(sims) and max(sims) < SAME_TRADE

@@ -33,7 +33,9 @@ def test_another_trades_doer_is_no_match(meaning, phrase, label):
 @pytest.mark.parametrize("phrase,label", [("pet groomer", "Dog Grooming"), ("roofing contractor", "Roofing Contractors"),
                                           ("divorce lawyer", "Family Law and Divorce Attorneys"),
                                           ("solar panels", "Solar Installers"), ("planner", "Wedding Venues"),
-                                          ("card issuer", "Credit Cards"), ("solar farm developer", "Solar")])
+                                          ("card issuer", "Credit Cards"), ("solar farm developer", "Solar"),
+                                          ("bookkeeping clerk", "Bookkeeping Services"),
+                                          ("window washer", "Window Washing Companies")])
 def test_the_same_trade_goods_a_form_word_or_one_word_are_left_alone(meaning, phrase, label):
     assert not other_trade(phrase, label)   # "lawyer" and "Attorneys" by meaning; a lone word is rule 3's
 
@@ -50,3 +52,10 @@ def test_no_venue_figures_for_a_planner(request, monkeypatch, meaning, fixture, 
 
 def test_without_an_encoder_the_word_match_stands():
     assert not other_trade("wedding planner", "Wedding Venues")   # the suite's default: meaning off
+
+
+def test_a_doer_of_the_work_a_label_sells_as_a_service_keeps_it(meaning):
+    """ "tax preparers" do the work "Accountants and Tax Services" sells (kb_txt's Microsoft Ads CPC row); a
+    venue is no service, so a photographer still is not one."""
+    assert not other_trade("tax preparers", "Accountants and Tax Services")
+    assert other_trade("wedding photographer", "Wedding Venues")
