@@ -58,8 +58,16 @@ def other_trade(phrase: str, label: str) -> bool:
     own = {root(s) for s in stems(phrase)}
     if any({root(s) for s in stems(p.split()[-1])} & own for p in parts(label)[1:] or parts(label)):
         return False   # the label's own head is the phrase's word: "solar farm developer" works in "Solar"
-    if any(len(p.split()) > 1 and root(stems(p.split()[-1])[0] if stems(p.split()[-1]) else "") in SERVICE_HEADS
-           and {root(s) for s in stems(" ".join(p.split()[:-1]))} & own for p in parts(label)):
+    if any(_sells_as_service(p, own) for p in parts(label)):
         return False   # the label sells the phrase's work as a service: "tax preparers" do "Tax Services"
     sims = similarities(h, [label] + re.findall(r"[A-Za-z]{4,}", label))  # "lawyer" is said by "Attorneys"
     return bool(sims) and max(sims) < SAME_TRADE
+
+
+def _sells_as_service(part: str, own: set[str]) -> bool:
+    """Is the label part "<work> <service head>" ("tax services") with its work said by the phrase (``own``: the roots
+    of its stems)?"""
+    *work, last = part.split()
+    head_stems = stems(last)
+    return bool(work and head_stems) and root(head_stems[0]) in SERVICE_HEADS \
+        and bool({root(s) for s in stems(" ".join(work))} & own)

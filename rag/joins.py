@@ -29,9 +29,9 @@ from __future__ import annotations
 import re
 
 _WORD = re.compile(r"[a-z]+", re.I)
-# a word of _WORD, and the gap to the next one when a join may cross it: exactly a hyphen, or only white space
 # a word of _WORD, and whether a hyphen touches it on either side (one findall: no match objects)
 _HYPHEN_WORD = re.compile(r"(-?)([a-z]+)(?=(-?))", re.I)
+# a word of _WORD, and the gap to the next one when a join may cross it: exactly a hyphen, or only white space
 _WORD_GAP = re.compile(r"([a-z]+)(-(?=[a-z])|\s+(?=[a-z]))?", re.I)
 # words that never end (or begin) a compound: personal pronouns and articles (English grammar, not a KB's wording)
 _NEVER = frozenset("a an the i me my we us our you your it its he him his she her they them their this that "

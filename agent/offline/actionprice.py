@@ -74,5 +74,5 @@ def read(p, text: str):
 def names_action(word: str) -> bool:
     """``word`` is the noun of a common action people take on an ad (module doc: "sign-up", "inquiry", "booking",
     "install" …), a unit a price may be put on ("how much per webinar sign-up") though no metric's name says it."""
-    return bool(word) and terms(word)[:1] != ["sign"] and set(terms(word)[:1]) <= _ACTION_WORDS and bool(terms(word))  # (a bare
-    # "sign" is the verb: "each person who signs")
+    first = terms(word)[:1]
+    return bool(first) and first != ["sign"] and first[0] in _ACTION_WORDS  # (a bare "sign" is the verb: "each person who signs")

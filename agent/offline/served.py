@@ -17,6 +17,7 @@ they serve, and an agency that says so is asking for its clients' figures.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from mpa.vocabulary import VOCABULARY, match_terms
 
@@ -58,20 +59,22 @@ _SERVED = re.compile(
     r"what|how|like|near|around)\b)", re.I)
 
 
-def _found(text: str) -> list[re.Match]:
-    """The sentences of a business's work with a phrase of whom or where (module doc), as matched."""
-    return [m for m in _SERVED.finditer(text or "") if m.group("verb").lower() not in _NOT_WORK
+@lru_cache(maxsize=1024)
+def _found(text: str) -> tuple[re.Match, ...]:
+    """The sentences of a business's work with a phrase of whom or where (module doc), as matched (cached: the
+    parser, the business forms and the description retry each ask it of the same message)."""
+    return tuple(m for m in _SERVED.finditer(text or "") if m.group("verb").lower() not in _NOT_WORK
             and (m.group("prep").lower() != "to" or m.group("verb").lower() in _GIVING)
             and (m.group("prep").lower() in ("for", "to") or m.group("verb").lower() not in _SELLING)
             and not _POINTING.match(m.group("obj"))
             and not (m.group(0)[:2].lower() == "i " and m.group("verb").lower() in _STAFF_VERBS and m.group("prep").lower() == "for")
             and not _AD_WORK.search(m.group("obj")) and not match_terms(m.group("obj"), VOCABULARY["metrics"])
-            and not match_terms(m.group("obj"), VOCABULARY["platforms"])]
+            and not match_terms(m.group("obj"), VOCABULARY["platforms"]))
 
 
 def spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each phrase of ``text`` that names whom or where the user's business works, per the module doc."""
-    return [(m.start("span"), m.end("span")) for m in _found(text)]
+    return [(m.start("span"), m.end("span")) for m in _found(text or "")]
 
 
 def naming(text: str) -> list[tuple[int, int]]:
@@ -85,7 +88,7 @@ def doing(text: str) -> str | None:
     """What the business does, in the user's words ("treat wastewater", "wash the windows"), when ``text`` says it
     before whom or where: the business to look up when no noun names it — looked up, it finds the vertical that work
     is, or none, and the tools say so; None when the text says no such thing."""
-    m = next(iter(_found(text)), None)
+    m = next(iter(_found(text or "")), None)
     return " ".join(m.string[m.start("verb"):m.end("obj")].split()).lower() if m else None
 
 
