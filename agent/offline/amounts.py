@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from agent.offline import periods
+from agent.offline import buyask, periods
 from agent.offline.asking import asks_anything
 from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
@@ -156,6 +156,12 @@ def moved(text: str) -> list[str]:
         _convert(new, own, want) for want in wanted]
 
 
+def _counts(text: str) -> bool:
+    """The message asks how many of a unit the amount buys, tersely ("leads per month?"): the division's, not a re-timing."""
+    c = buyask.bare(parse(text)).calc
+    return c is not None and c.op == "div" and bool(c.target)
+
+
 def _convert(amount: float, have: str, want: str) -> str:
     """The amount in another period, said with the periods' counts in a year ("× 12 ÷ 52" a month to a week)."""
     a, b = round(52 / _WEEKS[have]), round(52 / _WEEKS[want])  # how many of each in a year
@@ -171,7 +177,8 @@ def per_period(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
-    if len(cash) != 1 or any(n.pct for n in nums) or _HOW_MANY.search(t) or not _asks(t) or _RULE_ASKED.search(t):
+    if len(cash) != 1 or any(n.pct for n in nums) or _HOW_MANY.search(t) or not _asks(t) or _RULE_ASKED.search(t) \
+            or _counts(text):  # "21k a quarter. leads per month?": what it buys each month, not the money re-timed
         return []
     days = re.search(r"\b(\d+)[- ]days?\b", t)
     if days and re.search(r"\b(?:daily|per day|a day|each day|every day)\b", t, re.I) and int(days.group(1)) > 1:

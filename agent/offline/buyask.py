@@ -54,11 +54,17 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 
 # a result named alone as the question, after the budget: "$1.2M/yr for UA. installs?", "50k a month — so, leads?"
 # (any counted plural a budget buys, as "how many <it>" would ask: "clicks?", "patients?"; not a period or an amount).
+# A terse question may still say over what period or out of what money it counts ("installs a week?", "leads per
+# month?", "clicks from that?", "impressions now?"): words of time and a pointer back add nothing else to ask.
 # Only the mark makes a lone noun a question, so this one reads the raw "?" (agent.offline.asking judges sentences
 # worded as questions; "$50k a month. leads" without it may be a list of what the user has)
+_EACH = r"(?:\s+(?:a|per|each|every|an?)\s+(?:day|week|month|quarter|year|mo|wk|yr)|\s*/\s*(?:day|week|month|quarter|year|mo|wk|yr))?"
+_OUT_OF = r"(?:\s+(?:from|for|with|out of|off)\s+(?:that|this|it|the (?:money|budget|spend|lot|amount)))?"
+_THEN = r"(?:\s+(?:then|now|too|instead|roughly|approx(?:imately)?))?"
 BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
                    r"(?!(?:dollars|bucks|months|weeks|years|days|quarters|thanks|ads|results|numbers|figures|thoughts|ideas|"
-                   r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)\s*\?+\s*$", re.I)
+                   r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)" + _EACH + _OUT_OF + _THEN
+                   + r"\s*\?+\s*$", re.I)
 
 
 def bare(p: Parsed) -> Parsed:

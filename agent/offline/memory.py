@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, buyask, declined, doask, kblabels, newaudience, periods, platformsaid, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, budgetmove, buyask, declined, doask, kblabels, newaudience, periods, platformsaid, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -367,11 +367,11 @@ def moves_budget(p: Parsed, pointing: bool = False) -> bool:
     """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
     double the budget?")? With ``pointing`` (just after the budget was divided) a percentage taken off
     or out of "that" or "it" moves it too ("finance shaved 15% off that", "we lose 10% of it")."""
-    if _MULTIPLE.search(p.norm) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b|\b(?:doubl|tripl|halv)\w*\s*[?.!]*$", p.norm, re.I)):
+    if (_MULTIPLE.search(p.norm) or budgetmove.halved(p.norm)) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b|\b(?:doubl|tripl|halv)\w*\s*[?.!]*$", p.norm, re.I)):
         return True  # "what if we double the budget?", "and if we halve it?", "what if we double?" (what was divided) just after
     for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
         near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
-        if (_OF_BUDGET.search(near) or _CUT_US.search(near) or pointing and _POINTS_TO.search(near)) and (
+        if (_OF_BUDGET.search(near) or _CUT_US.search(near) or pointing and (_POINTS_TO.search(near) or budgetmove.done_to_it(near))) and (
                 _MOVES.search(near) or _TAKEN_OFF.search(near)):
             return True
     return False
