@@ -73,8 +73,9 @@ _BUSINESS = [
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
     # who bears a cost: "what does it cost a school to win a student"
-    re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?) to (?:win|get|acquire|land|gain|bring in|buy|sign)\b",
-               re.I),
+    re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"
+               r"(?= (?:in|on|with|via|through|using|from) (?:paid |digital |online )?(?:ads|advertising|media|search|social)\b|"
+               r"\s*[?.!]*$))", re.I),  # … or where it buys: "what does a new customer cost a credit union in paid media?"
     # the field a price question closes on: "what does a lead usually cost in solar?"
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
@@ -241,6 +242,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "6 flower shops plus a web store"
                 phrase = OMNICHANNEL
             return Business(phrase, back)
+    if _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text) and re.search(r"\b(?:we|i)\b", text, re.I):
+        return Business(ONLINE_STORE, False)  # "small candle brand, we sell on our own site": whatever it sells, a web shop
     own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
     if not own and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
         own = served.doing(text)

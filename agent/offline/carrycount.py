@@ -17,12 +17,33 @@ from agent.offline.numbers import plain, result
 # "how many of those clicks …", or no noun: "how many of those convert" (a verb is what they do, not what they are)
 _THOSE = re.compile(r"\bhow many of (?:those|these|them|the|that)\b\s*(?P<unit>(?!(?:converts?|turns?|translates?|becomes?|ends?|"
                     r"result|buys?|signs?|books?|closes?|would|will|could|might|do|does|did|actually|really|then)\b)[a-z]+)?", re.I)
+# … or the pointer said first, then the question: "out of those clicks, how many would buy?", "of these, how many sign up?"
+_THOSE_FIRST = re.compile(r"\b(?:out )?of (?:all )?(?:those|these|them|that)\b(?:\s+(?P<unit>(?!how\b)[a-z]+))?\s*,?\s*how many\b", re.I)
 _BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+(?:in)?to\s+(?:a |an |new |paying )?"
                      r"(?P<what>[a-z]+(?: [a-z]+)?)|\b(?:become|becomes|end up as|result in)\s+(?:a |an |new |paying )?(?P<w2>[a-z]+(?: [a-z]+)?)",
                      re.I)
 # "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
 _WORKED = re.compile(r"^-\s*\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?\s*[=≈]\s*"
                      r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?:\s+at\b.*)?$", re.M)
+
+
+def _pointed(text: str) -> re.Match | None:
+    """The words pointing back at the count just worked out, with the unit they name (group "unit", may be None)."""
+    return _THOSE.search(text) or _THOSE_FIRST.search(text)
+
+
+# a count of the next stage asked at a rate, no count stated: "how many sales would that be at a normal conversion rate?",
+# "and sign-ups at the usual conversion rate?" — after a working, the rate applies to what it counted
+_NEXT_AT_RATE = re.compile(r"(?:\bhow many (?:new |more )?(?P<a>[a-z][a-z\-]+s)\b|^\W*(?:(?:and|so|then|ok|okay)\W+)*(?:the )?"
+                           r"(?P<b>[a-z][a-z\-]+s) (?:at|with|using|going by|based on|on)\b)(?![^?.!]*\b(?:of|from) (?:\$?\d))"
+                           r"[^?.!]*\b(?:rates?|cvr|ctr|conversion|convert\w*)\b", re.I)
+
+
+def _next_stage(text: str, previous_answer: str) -> str | None:
+    """The result asked at a rate of the count the last answer worked out ("sales"), or None."""
+    m = _NEXT_AT_RATE.search(text)
+    return (m.group("a") or m.group("b")).lower() if m and _WORKED.search(previous_answer or "") and not re.search(
+        r"\d", text) else None
 
 
 def _num(s: str) -> float:
@@ -58,25 +79,26 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     alone: "10,000 clicks → bookings?"), that count instead."""
     m = re.search(r"\bhow many (?:more |new )?(?P<what>[a-z]+)", text, re.I)
     what = m.group("what") if m else unit
-    if count and what and not _THOSE.search(text) and (got := _rate(bench, metrics)):
+    if count and what and not _pointed(text) and (got := _rate(bench, metrics)):
         b, rates = got
         lines = [f"{plain(count)} × {plain(r)}% {s} {n} {what}" for r in rates
                  for s, n in [result(count * r / 100, True)]]
         cite = b["facts"][0][2] if b.get("facts") else b["id"]
         return (f"With the Typical {b['label'].split(' — ')[0]} range of {b['typical']} (Based on Knowledge Base "
                 f"[{cite}]), applied to your {plain(count)}:\n" + "\n".join(f"- {ln}" for ln in lines))
-    m = _THOSE.search(text)
-    got = _rate(bench, metrics) if m else None
+    m, nxt = _pointed(text), _next_stage(text, previous_answer)
+    got = _rate(bench, metrics) if m or nxt else None
     if not got:
         return None
     # "how many of those convert": the count the last working ended in (its first line's unit), not every line's
-    unit = m.group("unit") or next((w.group("unit") for w in _WORKED.finditer(previous_answer or "")), "")
+    unit = (m.group("unit") if m else None) or next((w.group("unit") for w in _WORKED.finditer(previous_answer or "")), "")
     found = counts(previous_answer, unit)
     if not found:
         return None
     b, rates = got
     became = _BECOME.search(text)
-    what = (became.group("what") or became.group("w2")) if became else "conversions"
+    named = re.search(r"\bhow many (?!(?:of|would|will|could|might|should|do|does|did|are|is|can|more|then)\b)([a-z]{3,}s)\b", text, re.I)
+    what = (became.group("what") or became.group("w2")) if became else named.group(1) if named else nxt or "conversions"  # "how many sales"
     what = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", what)  # "jobs if" → "jobs"
     lines = []
     for count, how in found:
