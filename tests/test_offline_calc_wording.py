@@ -1,0 +1,117 @@
+"""Budget workings in new wording (probe of 2026-11-30, h_calc2; the probe itself is kept outside the repo).
+
+* a result named tersely with the period or the money it is counted over ("installs a week?", "leads per month?",
+  "visits from that?") asks how many the budget buys — not the money re-timed (:data:`agent.offline.buyask.BARE`,
+  :func:`agent.offline.amounts.per_period`);
+* a budget changed through a pronoun ("cut it by a third", "it's trimmed by 20%") or halved with its own words
+  between ("chop the monthly budget in half") re-runs the last division; a price that "goes up" of itself stays the
+  price's (:mod:`agent.offline.budgetmove`);
+* a rate applied to the count just worked out when the pointer comes first ("out of those clicks, how many …") or
+  the next stage is asked at a rate ("and sales at a typical conversion rate?") (:mod:`agent.offline.carrycount`);
+* selling through one's own site names an online store when no other phrase names the business; the bearer of a
+  cost before where it buys ("cost a savings bank in paid search") (:mod:`agent.offline.business`).
+Wording of our own, on kb/ and the plain-text fixture KB kb_txt2."""
+from __future__ import annotations
+
+from agent.offline.budgetmove import done_to_it, halved
+from agent.offline.business import ONLINE_STORE, OMNICHANNEL, business
+from agent.offline.buyask import bare
+from agent.offline.parse import parse
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+PUZZLE = ["mobile puzzle game, $900 a week. installs a week?"]
+PESTS = ["pest control firm, 21k a quarter. leads per month?"]
+
+
+def test_a_result_named_with_its_period_or_money():
+    assert_unseen(PUZZLE, PESTS)
+    assert bare(parse(PUZZLE[0])).unit == "installs"
+    assert bare(parse("cat cafe, 3,000 a quarter — visits from that?")).unit == "visits"
+    assert bare(parse("we have 4k a month. impressions now?")).calc.per_thousand
+    for text in ("we have 4k a month. thanks?", "20k a month, benchmarks for that?", "leads per month?"):
+        assert bare(parse(text)).calc is None, text  # nothing counted, or no budget
+
+
+def test_a_result_named_with_its_period_on_the_shipped_kb(shipped_engine):
+    [(text, calls)] = turns(shipped_engine, PUZZLE)
+    assert {"vertical": "gaming", "metric": "CPI"} in calls, calls
+    assert "$900 ÷ $5 = 180 installs" in text and "$900 ÷ $2.50 = 360 installs" in text, text
+
+
+def test_a_result_named_with_its_period_on_a_plain_text_kb(kb_txt2_engine):
+    [(text, _)] = turns(kb_txt2_engine, PESTS)
+    assert "$21,000 ÷ 3 = $7,000 a month" in text and "$7,000 ÷ $57 ≈ 123 leads" in text, text  # a division, not only the spread
+
+
+SHOES = ["we sell shoes online. 30k a month, how many customers?"]
+VETS = ["veterinary clinic, 6k a month on google. how many clicks?"]
+
+
+def test_a_change_done_to_it():
+    assert done_to_it("what if we cut it by") and done_to_it("what if it's trimmed by") and done_to_it("finance wants it cut by")
+    assert not done_to_it("what if it goes up") and not done_to_it("and if it drops by")  # a price moves of itself
+    assert halved("chop the monthly budget in half") and halved("cut our media spend in half")
+    assert not halved("cut the funnel in half")
+
+
+def test_a_budget_changed_through_a_pronoun_on_the_shipped_kb(shipped_engine):
+    assert_unseen(SHOES + ["what if we cut it by a third?", "chop the monthly budget in half", "what if it goes up 20%?"], VETS)
+    (_, _), (third, _) = turns(shipped_engine, SHOES + ["what if we cut it by a third?"])
+    assert "≈ $20,000 — the budget after the cut" in third and "$20,000 ÷ $55 ≈ 364 customers" in third, third
+    (_, _), (half, _) = turns(shipped_engine, SHOES + ["chop the monthly budget in half"])
+    assert "$15,000 ÷ $30 = 500 customers" in half, half
+    (_, _), (up, _) = turns(shipped_engine, SHOES + ["what if it goes up 20%?"])
+    assert "the new price" in up and "budget after" not in up, up  # "it goes up": the price, as before
+
+
+def test_a_budget_changed_through_a_pronoun_on_a_plain_text_kb(kb_txt2_engine):
+    (_, _), (text, _) = turns(kb_txt2_engine, VETS + ["what if it's trimmed by 20%?"])
+    assert "$6,000 × (1 − 20%) = $6,000 × 0.80 = $4,800" in text and "$4,800 ÷ $3.40 ≈ 1,412 clicks" in text, text
+
+
+CLICKS = ["we sell shoes online. 30k a month, how many clicks?"]
+NURSES = ["nursing degree program, 90k a year. how many inquiries?",
+          "of those, how many would enroll at the usual inquiry to enrollment rate?"]
+
+
+def test_a_rate_on_the_count_just_worked_out_on_the_shipped_kb(shipped_engine):
+    first = ["out of those clicks, how many would buy at a typical conversion rate?"]
+    nxt = ["and sales at a typical conversion rate?"]
+    assert_unseen(CLICKS + first + nxt, NURSES)
+    for follow in (first, nxt):
+        (_, _), (text, calls) = turns(shipped_engine, CLICKS + follow)
+        assert {"vertical": "ecommerce", "metric": "CVR"} in calls, calls
+        assert "23,076.92 × 1.80% ≈ 415" in text and "42,857.14 × 3.20% ≈ 1,371" in text, text
+    (_, _), (text, _) = turns(shipped_engine, CLICKS + nxt)
+    assert "415 sales" in text, text  # what was asked, by its name
+    (_, _), (rate, _) = turns(shipped_engine, CLICKS + ["what's a typical conversion rate?"])
+    assert "×" not in rate, rate  # a rate asked alone is looked up, not applied
+
+
+def test_a_rate_on_the_count_just_worked_out_on_a_plain_text_kb(kb_txt2_engine):
+    (_, _), (text, _) = turns(kb_txt2_engine, NURSES)
+    assert "500.0 × 8% = 40" in text and "600.0 × 8% = 48" in text, text
+
+
+def test_who_the_business_is():
+    assert business("small tea company, we sell on our own site. 8k a month, customers?").phrase == ONLINE_STORE
+    assert getattr(business("we have 3 shops and sell on our website too"), "phrase", None) != ONLINE_STORE  # shops of its own
+    assert business("what would a lead cost a roofing contractor in paid search?").phrase == "roofing contractor"
+    assert business("what does a click cost a bakery?").phrase == "bakery"
+    assert OMNICHANNEL  # (the other reading a web shop with shops of its own gets)
+
+
+def test_who_the_business_is_on_the_shipped_kb(shipped_engine):
+    soap = ["small tea company, we sell on our own site. 9 grand a month on ads, how many new customers?"]
+    bank = ["what would one new account holder cost a savings bank in paid search?"]
+    assert_unseen(soap, bank)
+    [(text, calls)] = turns(shipped_engine, soap)
+    assert "$9,000 ÷ $55" in text and "$9,000 ÷ $30 = 300" in text, text
+    [(text, calls)] = turns(shipped_engine, bank)
+    assert any(c.get("metric") == "CAC" for c in calls) and "$150–$350" in text, (calls, text)
+
+
+def test_who_the_business_is_on_a_plain_text_kb(kb_txt2_engine):
+    [(text, _)] = turns(kb_txt2_engine, ["what does a lead cost a roofing contractor in paid search?"])
+    assert "$96-121" in text, text
