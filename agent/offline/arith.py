@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetshare, buyask, kbmetrics, periods
+from agent.offline import askshape, budgetshare, buyask, kbmetrics, periods, spans
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -350,7 +350,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
                          f"{plain(factor)} {'=' if abs(new - round(new, 2)) < 1e-9 else '≈'} {money(round(new, 2))}"
                          f" — the budget after the {'increase' if moved > 0 else 'cut'}")
             budget = round(new, 2)
-        if (spread := _spread(p, mem, budget)) is not None:  # "1.2M a year … how many a month": the asked period's share
+        if (span := spans.applied(p, mem, budget)) is not None:  # "over 13 weeks": the whole stretch's budget
+            budget, line = span
+            lines.append(line)
+        elif (spread := _spread(p, mem, budget)) is not None:  # "1.2M a year … how many a month": the asked period's share
             lines.append(spread[1])
             budget = spread[0]
         if (share := budgetshare.applied(p.norm, budget)) is not None:  # "60% on google … the google part": that share

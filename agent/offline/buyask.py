@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import spans
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, unit_metric
 
 _OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"
@@ -60,7 +61,8 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 # worded as questions; "$50k a month. leads" without it may be a list of what the user has)
 _EACH = r"(?:\s+(?:a|per|each|every|an?)\s+(?:day|week|month|quarter|year|mo|wk|yr)|\s*/\s*(?:day|week|month|quarter|year|mo|wk|yr))?"
 _OUT_OF = r"(?:\s+(?:from|for|with|out of|off)\s+(?:that|this|it|the (?:money|budget|spend|lot|amount)))?"
-_THEN = r"(?:\s+(?:then|now|too|instead|roughly|approx(?:imately)?))?"
+_THEN = r"(?:\s+(?:over|across|for|during|in)\s+(?:the\s+(?:next|first|coming)\s+)?[\w-]+\s+(?:weeks|months|quarters|years))?" \
+        r"(?:\s+(?:then|now|too|instead|roughly|approx(?:imately)?|in total|total|altogether))?"  # "… over 8 weeks", "… total"
 BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
                    r"(?!(?:dollars|bucks|months|weeks|years|days|quarters|thanks|ads|results|numbers|figures|thoughts|ideas|"
                    r"options|tips|steps|benchmarks|rates|costs|prices)\b)[a-z][a-z\-]{2,}s)" + _EACH + _OUT_OF + _THEN
@@ -72,7 +74,9 @@ def bare(p: Parsed) -> Parsed:
     them the budget buys (English drops "how many" in a terse question; the budget is the message's only figure).
     Read before the conversation fills the message in, so the result named is this turn's, not the last one's."""
     m = BARE.search(p.text)
-    if p.calc is None and m and [n.role for n in p.numbers] == ["budget"] and not p.metrics and not p.audiences:
+    stretch = [s.span() for s in spans.STRETCH.finditer(p.norm)]  # "spread over 10 months": a span's count is no figure
+    roles = [n.role for n in p.numbers if not any(a <= n.start < b for a, b in stretch)]
+    if p.calc is None and m and roles == ["budget"] and not p.metrics and not p.audiences:
         p.unit, p.asks_count = m.group(1).lower(), True
         p.calc = Calc("div", "budget", "price", per_thousand=metric_of(p.unit) in PER_THOUSAND, target=p.unit)
     return p

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import periods
+from agent.offline import periods, spans
 from agent.offline.parse import parse
 from agent.offline.recall import remember
 from rag.analyzer import ENGLISH_STOP_WORDS
@@ -22,23 +22,26 @@ _PERIOD = re.compile(r"\b(?:per|a|each|every|by|in a|on a|for a|for the|for each
 _ONLY = frozenset(ENGLISH_STOP_WORDS) | {"basis", "instead", "then", "ok", "okay", "so", "broken", "breakdown", "terms",
                                          "look", "like", "number", "numbers", "figure", "figures", "that", "it", "pls",
                                          "please", "rather", "s", "whole", "full", "entire", "across", "over", "same",
-                                         "spend", "budget", "money", "pace", "rate"}  # "across a whole year at that spend?"
+                                         "spend", "budget", "money", "pace", "rate", "add", "adds", "come", "comes", "total",
+                                         "totals", "altogether", "overall", "sum", "next", "following", "coming", "does", "do", "did"}
+# "across a whole year at that spend?", "what does that add up to over 13 weeks?"
 _WORD = {"mo": "month", "qtr": "quarter", "yr": "year", "monthly": "month", "quarterly": "quarter", "yearly": "year",
          "annually": "year", "annual": "year", "weekly": "week"}
 
 
 def _only_period(text: str) -> str | None:
     """The one period the message names, when it names nothing else (see the module doc), else None."""
-    found = {(_WORD.get(w.lower(), w.lower())) for m in _PERIOD.finditer(text) for w in m.groups() if w} | {
-        m.group(1).lower() for m in periods.SPAN.finditer(text)}  # or the stretch it is asked over: "over a whole year"
+    stretch = spans.stretch(text)  # or several of them: "and over 8 weeks?"
+    found = {(_WORD.get(w.lower(), w.lower())) for m in _PERIOD.finditer(spans.STRETCH.sub(" ", text)) for w in m.groups() if w} | {
+        m.group(1).lower() for m in periods.SPAN.finditer(text)} | ({stretch[1]} if stretch else set())  # "over a whole year"
     if len(found) != 1:
         return None
-    p = parse(text)
+    p = parse(spans.STRETCH.sub(" ", text))
     priced = [m for m in p.metric_phrases if not re.fullmatch(r"cost per (?:month|quarter|year|week)", m)]  # "per month" prices no unit
     if p.numbers or p.metrics or priced or p.vertical or p.industry_phrase or p.audiences or p.step \
             or p.geographies or p.calc:
         return None
-    rest = periods.SPAN.sub(" ", _PERIOD.sub(" ", text.lower()))
+    rest = periods.SPAN.sub(" ", _PERIOD.sub(" ", spans.STRETCH.sub(" ", text.lower())))
     return None if set(re.findall(r"[a-z]+", rest)) - _ONLY else found.pop()
 
 
@@ -54,6 +57,8 @@ def restated(text: str, history: list) -> str | None:
     if remember(history[:k + 1]).last_kind != "calc":
         return None
     last = history[k][0].strip()
+    if stretch := spans.stretch(text):  # the whole stretch, at the budget said per period: "… installs a week over 8 weeks?"
+        return f"{last.rstrip(' ?.!')} {stretch[3]}?"
     if (a := periods.ASKED.search(last)) and not periods.of_amount(last, a):  # it asked a period already ("how many
         g = 1 if a.group(1) else 2                                              # leads a month"): that one goes
         return f"{last[:a.start(g)]}{period if g == 1 else period + 'ly'}{last[a.end(g):]}"

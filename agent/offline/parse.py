@@ -358,7 +358,7 @@ def _parse(text: str) -> Parsed:
     m = re.search(r"\b(?:how many|(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of) (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", without_platforms(low))
     if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
                           r"at|in|for)\b", m.group(1)):
-        p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|that|this|we|you|i|then|"
+        p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|within|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
                          r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "

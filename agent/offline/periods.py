@@ -13,7 +13,9 @@ import re
 from agent.offline.numbers import Num
 
 MONTHS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
-_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:(?:a|per|each|every|for the|for a|this|in a|/)\s*(year|yr|quarter|qtr|month|mo)\b|"
+# … or the coming one it is for: "600k for next year", "40k over the coming quarter", "90k for the whole year"
+_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:(?:a|per|each|every|for the|for a|this|in a|/|(?:(?:for|over|across) )?"
+                    r"(?:the )?(?:next|coming|upcoming|whole|full|entire))\s*(year|yr|quarter|qtr|month|mo)\b|"
                     r"(annual(?:ly)?|yearly|quarterly|monthly))", re.I)
 _BEFORE = re.compile(r"\b(annual|yearly|quarterly|monthly)\b(?:\s+\w+){0,3}\s*$", re.I)
 ASKED = re.compile(r"\bhow many\b[^.?!]{0,60}?\b(?:(?:a|per|each|every|in a|in the first|this)\s+(year|quarter|month|week)\b|"
