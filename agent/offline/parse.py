@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, served, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, served, spans, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -213,7 +213,7 @@ def _calc(p: Parsed) -> Calc | None:
     if "pct" in {n.role for n in p.numbers} and p.pct_sign and not changed_to and not (  # a budget moved, then divided: arith
             p.asks_count and number_roles.said_of(p.norm, p.numbers) == "budget"):
         return Calc("change", "price", "pct", target=p.unit)
-    roles = {(n.role or "").split(":")[0] for n in p.numbers}
+    roles = {(n.role or "").split(":")[0] for n in p.numbers if n.role or not spans.STRETCH.search(p.norm)}  # a span's count: no role
     if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
         return Calc("ratio", "LTV", "price")
     if "LTV" in roles and "price" in roles and not p.asks_count and not p.asks_cost:

@@ -100,6 +100,9 @@ def assign(text: str, nums: list[Num]) -> None:
                                                          r"[a-z]", after) and re.search(
                 r"\b(?:chain of|(?:we|i|they|who|which|that) (?:run|operate|own|manage|oversee))" + HEDGE + r"\s*$", before):
             n.role = "owned"  # "we run 6 clinics", "a chain of 12 stores": what the business has, not what spend won
+        elif not n.money and re.match(r"^\s*(?:day|week|month|quarter|year)s\b", after) and re.search(
+                r"\b(?:over|across|during|within|throughout|for|in)\s+(?:the\s+(?:next|first|coming|following)\s+)?$", before):
+            n.role = None  # "over 13 weeks", "across the next 6 months": a stretch of time (agent.offline.spans), no count
         elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
                 w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
                 # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
