@@ -115,3 +115,39 @@ def test_who_the_business_is_on_the_shipped_kb(shipped_engine):
 def test_who_the_business_is_on_a_plain_text_kb(kb_txt2_engine):
     [(text, _)] = turns(kb_txt2_engine, ["what does a lead cost a roofing contractor in paid search?"])
     assert "$96-121" in text, text
+
+
+GAME_WEEKS = ["mobile puzzle game, $900 a week. how many installs over the next 8 weeks?"]
+GAME_AFTER = ["mobile puzzle game, $900 a week. installs a week?", "what does that add up to across ten weeks?"]
+PESTS_AFTER = PESTS + ["and over the next 6 months?"]
+MBA = ["online MBA, 120k for the school year, spread over 10 months. inquiries each month?"]
+BANK_YEAR = ["savings bank here. the board approved 600k for next year. how many new customers is that?", "monthly?"]
+
+
+def test_a_stretch_of_periods():
+    from agent.offline import spans
+    assert spans.stretch(GAME_WEEKS[0])[:3] == (8, "week", False)
+    assert spans.stretch("spread over 10 months, inquiries each month?")[:3] == (10, "month", True)
+    assert spans.stretch("how many leads over a year?") is None  # one period: agent.offline.periods spreads it
+    assert spans.stretch("over 8 weeks or over 3 months?") is None  # two stretches: which is unsaid
+    assert spans.total(GAME_WEEKS[0], 900, "week", None)[0] == 7200
+    assert spans.total("how many over 13 weeks?", 3000, "month", None)[0] == 9000  # 13 weeks are 3 months
+    assert spans.total("spread over 10 months, inquiries each month?", 120000, "year", "month")[0] == 12000
+    assert spans.total(GAME_WEEKS[0], 900, None, None) is None  # the budget's period unknown: no stretch of it
+
+
+def test_a_stretch_of_periods_on_the_shipped_kb(shipped_engine):
+    assert_unseen(GAME_WEEKS + GAME_AFTER + BANK_YEAR, PESTS_AFTER + MBA)
+    [(text, _)] = turns(shipped_engine, GAME_WEEKS)
+    assert "$900 × 8 = $7,200 over 8 weeks" in text and "$7,200 ÷ $5 = 1,440 installs" in text, text
+    (_, _), (text, _) = turns(shipped_engine, GAME_AFTER)
+    assert "$900 × 10 = $9,000 over 10 weeks" in text and "$9,000 ÷ $2.50 = 3,600 installs" in text, text
+    (_, _), (text, _) = turns(shipped_engine, BANK_YEAR)
+    assert "$600,000 ÷ 12 = $50,000 a month" in text and "$50,000 ÷ $150 ≈ 333" in text, text  # "for next year": a year's
+
+
+def test_a_stretch_of_periods_on_a_plain_text_kb(kb_txt2_engine):
+    (_, _), (text, _) = turns(kb_txt2_engine, PESTS_AFTER)
+    assert "$21,000 × 2 = $42,000 over 6 months" in text and "$42,000 ÷ $48 = 875 leads" in text, text
+    [(text, _)] = turns(kb_txt2_engine, MBA)
+    assert "$120,000 ÷ 10 = $12,000 a month" in text and "$12,000 ÷ $240 = 50 inquiries" in text, text
