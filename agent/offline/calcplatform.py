@@ -21,7 +21,11 @@ from rag.analyzer import ENGLISH_STOP_WORDS
 # words that narrow or swap without naming anything: "only", "just", "alone", "instead"
 _NARROWING = frozenset(ENGLISH_STOP_WORDS) | {"only", "just", "alone", "instead", "solely", "purely", "exclusively",
                                               "now", "then", "ok", "okay", "say", "suppose", "use", "used", "using",
-                                              "run", "ran", "went", "go", "buy", "bought", "spend", "spent", "put"}
+                                              "run", "ran", "went", "go", "buy", "bought", "spend", "spent", "put",
+                                              # the same money moved there: "what if we shift all of it to X?"
+                                              "shift", "shifted", "shifting", "move", "moved", "moving", "switch",
+                                              "switched", "switching", "redirect", "redirected", "pour", "poured",
+                                              "everything", "whole", "entire", "budget", "money", "lot"}
 
 
 def _spans(text: str) -> list[tuple[int, int]]:

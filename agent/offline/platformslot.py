@@ -29,6 +29,9 @@ _SAME = re.compile(r"^\s*(?:(?:what|how)(?:'s|s| is| are| much| about)?\s+(?:the
                    re.I)
 _TABLES = ("platforms", "verticals", "uncovered_verticals", "metrics", "geographies", "audiences", "industries",
            "topics", "age_groups")
+# what a metric counts ("cost per click", "cost per thousand impressions"): "and impressions?" asks a count, names no platform
+_UNITS = frozenset(m.group(1) for syns in VOCABULARY["metrics"].values() for x in syns
+                   if (m := re.match(r"cost per (?:thousand |completed )?([a-z]+?)s?$", x.lower())))
 _SLOTLESS = frozenset(ENGLISH_STOP_WORDS) | {"now", "then", "instead", "also", "too", "them", "that", "this",
                                               "those", "these", "mine", "ours", "us", "me", "you", "it", "there",
                                               "here", "same", "both", "either", "neither", "else", "so", "yeah", "yes"}
@@ -42,7 +45,7 @@ def unknown_platform(text: str, previous: str, platform_before: bool = False) ->
             text[m.end():]):
         return None
     name = m.group("name").strip(".-")
-    if name.lower() in _SLOTLESS or re.search(r"\d", name) or any(match_terms(name, VOCABULARY[t]) for t in _TABLES
+    if name.lower() in _SLOTLESS or re.sub(r"s$", "", name.lower()) in _UNITS or re.search(r"\d", name) or any(match_terms(name, VOCABULARY[t]) for t in _TABLES
                                                                     if t in VOCABULARY):
         return None
     # "and accountants?": the KB's own vertical, swapped in; "and boise?": the KB's own market (agent.offline.marketswap);
