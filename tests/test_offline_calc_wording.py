@@ -151,3 +151,28 @@ def test_a_stretch_of_periods_on_a_plain_text_kb(kb_txt2_engine):
     assert "$21,000 × 2 = $42,000 over 6 months" in text and "$42,000 ÷ $48 = 875 leads" in text, text
     [(text, _)] = turns(kb_txt2_engine, MBA)
     assert "$120,000 ÷ 10 = $12,000 a month" in text and "$12,000 ÷ $240 = 50 inquiries" in text, text
+
+
+VET_MOVE = VETS + ["what if we shift all of it to microsoft ads?"]
+SHOE_MOVE = CLICKS + ["what if we moved the whole budget to bing?"]
+VENUE = ["wedding venue on pinterest, 2,000 a month. how many clicks?", "and impressions for that?"]
+
+
+def test_a_working_moved_to_another_platform_on_the_shipped_kb(shipped_engine):
+    assert_unseen(SHOE_MOVE, VET_MOVE + VENUE)
+    (_, _), (text, calls) = turns(shipped_engine, SHOE_MOVE)
+    assert any(c.get("platform") for c in calls) and "÷" in text, (calls, text)  # the same working, asked of that platform
+
+
+def test_a_working_moved_to_another_platform_on_a_plain_text_kb(kb_txt2_engine):
+    (_, _), (text, _) = turns(kb_txt2_engine, VET_MOVE)
+    assert "$6,000 ÷ $2.55 ≈ 2,353 clicks" in text and "Microsoft Advertising 2025" in text, text
+
+
+def test_a_counted_unit_is_no_platform(kb_txt2_engine):
+    from agent.offline.platformslot import unknown_platform
+    assert unknown_platform("and views?", "wedding venue on pinterest, how many clicks?", True) is None
+    assert unknown_platform("and quora?", "what's the cpc on linkedin?", True) == "quora"  # an unknown platform still is one
+    (_, _), (text, calls) = turns(kb_txt2_engine, VENUE)
+    assert not any(c.get("platform") == "impressions" for c in calls), calls
+    assert "$2,000 ÷ $9.40 × 1,000 ≈ 212,766 impressions" in text, text
