@@ -64,6 +64,9 @@ def _counted(p: Parsed) -> str:
         return ""
     count = next((n for n in p.numbers if n.role == "count"), None)
     m = re.match(r"\s*(?:new |more |qualified |paying )?([a-z]+)", p.norm[count.end:].lower()) if count else None
+    if m and re.search(r"\b(?:sell|sells|selling|sold|move|moving|shift|close|closing)\s+(?:about |around |roughly )?$",
+                       p.norm[:count.start].lower()):
+        return "new customers"  # "to sell 30 cars a month": each sale is a buyer won, priced at what one costs
     return m.group(1) if m else ""
 
 
@@ -331,6 +334,9 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if count is None or not prices:
             return None
+        if (over := spans.count_over(p, count)) is not None:  # "300 leads a month for a whole year": the span's count
+            count, line = over
+            lines.append(line)
         thousand = c.per_thousand or metric in PER_THOUSAND  # impressions are priced per thousand
         for price, note, cid in prices:
             s, shown = result(count * price / (1000 if thousand else 1), True)

@@ -72,3 +72,27 @@ def applied(p, mem, budget: float) -> tuple[float, str] | None:
     have = (periods.of_budget(p.norm, said) if said else None) or ("week" if weekly(p.norm, said) else None) or (
         mem.budget_period if said is None or said.value == mem.facts.get("budget") else None)
     return total(p.norm, budget, have, periods.asked(p.norm, p.unit))
+
+
+# the period a count is wanted per: "300 leads a month", "40 new customers every week"
+_COUNT_PER = re.compile(r"^\s*(?:[a-z][a-z\-]*\s+){0,3}?(?:a|per|each|every|/)\s*(week|month|quarter|year|wk|mo|yr)\b", re.I)
+
+
+def count_over(p, count: float) -> tuple[float, str] | None:
+    """(the count over the whole span the message asks, its working line) for a target said per period ("300 leads a
+    month for a whole year — the total budget?": 300 × 12), or None when the count has no period or no longer span
+    is asked."""
+    said = next((n for n in p.numbers if n.role == "count"), None)
+    m = _COUNT_PER.match(p.norm[said.end:said.end + 40]) if said is not None else None
+    if m is None:
+        return None
+    per = {"wk": "week", "mo": "month", "yr": "year"}.get(m.group(1).lower(), m.group(1).lower())
+    s = stretch(p.norm)
+    spans_said = {x.group(1).lower() for x in periods.SPAN.finditer(p.norm)}
+    n, over = (s[0], s[1]) if s and not s[2] else (1, spans_said.pop()) if len(spans_said) == 1 else (0, "")
+    if not n or over not in MONTHS or MONTHS[over] * n <= MONTHS[per]:
+        return None
+    k = round(n * MONTHS[over] / MONTHS[per], 2)
+    total = count * k
+    return total, f"{plain(count)} × {plain(k)} = {plain(round(total, 2))} over {f'{n} {over}s' if n > 1 else f'a {over}'} " \
+                  f"({plain(count)} a {per})"
