@@ -176,3 +176,23 @@ def test_a_counted_unit_is_no_platform(kb_txt2_engine):
     (_, _), (text, calls) = turns(kb_txt2_engine, VENUE)
     assert not any(c.get("platform") == "impressions" for c in calls), calls
     assert "$2,000 ÷ $9.40 × 1,000 ≈ 212,766 impressions" in text, text
+
+
+DEALER = ["car dealership, 15k a month. how many clicks?"]
+SELL = DEALER + ["what budget do we need to sell 25 vehicles a month?"]
+YEAR_OF_LEADS = DEALER + ["say we want 300 leads every month for a year, what's the total budget?"]
+PEST_TARGET = ["pest control company. how much for 80 leads a month over the next 6 months?"]
+
+
+def test_a_target_backwards_on_the_shipped_kb(shipped_engine):
+    assert_unseen(SELL + YEAR_OF_LEADS, PEST_TARGET)
+    (_, _), (text, calls) = turns(shipped_engine, SELL)
+    assert {"vertical": "automotive", "metric": "CAC"} in calls, calls  # a sale is a buyer won, not the last turn's click
+    assert "25 × $700 = $17,500" in text and "25 × $350 = $8,750" in text, text
+    (_, _), (text, _) = turns(shipped_engine, YEAR_OF_LEADS)
+    assert "300 × 12 = 3,600" in text and "3,600 × $60 = $216,000" in text and "3,600 × $25 = $90,000" in text, text
+
+
+def test_a_target_backwards_on_a_plain_text_kb(kb_txt2_engine):
+    [(text, _)] = turns(kb_txt2_engine, PEST_TARGET)
+    assert "80 × 6 = 480" in text and "480 × $57 = $27,360" in text and "480 × $48 = $23,040" in text, text
