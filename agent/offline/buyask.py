@@ -59,7 +59,7 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 # month?", "clicks from that?", "impressions now?"): words of time and a pointer back add nothing else to ask.
 # Only the mark makes a lone noun a question, so this one reads the raw "?" (agent.offline.asking judges sentences
 # worded as questions; "$50k a month. leads" without it may be a list of what the user has)
-_EACH = r"(?:\s+(?:a|per|each|every|an?)\s+(?:day|week|month|quarter|year|mo|wk|yr)|\s*/\s*(?:day|week|month|quarter|year|mo|wk|yr))?"
+_EACH = r"(?:\s+(?:a|per|each|every|an?|that|this|next|the same)\s+(?:day|week|month|quarter|year|mo|wk|yr)|\s*/\s*(?:day|week|month|quarter|year|mo|wk|yr))?"
 _OUT_OF = r"(?:\s+(?:from|for|with|out of|off)\s+(?:that|this|it|the (?:money|budget|spend|lot|amount)))?"
 _THEN = r"(?:\s+(?:over|across|for|during|in)\s+(?:the\s+(?:next|first|coming)\s+)?[\w-]+\s+(?:weeks|months|quarters|years))?" \
         r"(?:\s+(?:then|now|too|instead|roughly|approx(?:imately)?|in total|total|altogether))?"  # "… over 8 weeks", "… total"
@@ -69,6 +69,11 @@ BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|w
                    + r"\s*\?+\s*$", re.I)
 
 
+# the budget moved by a multiple or by a change done to "it" (agent.offline.budgetmove): a budget, said without a figure
+_MOVED = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)\w*\s+(?:it|that|this|(?:the|our|my) (?:budget|spend))\b|"
+                    r"\b(?:cut|chop|slash)\w*\s+(?:it|that|this|(?:the|our|my) (?:budget|spend))\s+in half\b", re.I)
+
+
 def bare(p: Parsed) -> Parsed:
     """"We've got $1.2M a year. installs?": a budget stated and a result asked by its name alone asks how many of
     them the budget buys (English drops "how many" in a terse question; the budget is the message's only figure).
@@ -76,7 +81,8 @@ def bare(p: Parsed) -> Parsed:
     m = BARE.search(p.text)
     stretch = [s.span() for s in spans.STRETCH.finditer(p.norm)]  # "spread over 10 months": a span's count is no figure
     roles = [n.role for n in p.numbers if not any(a <= n.start < b for a, b in stretch)]
-    if p.calc is None and m and roles == ["budget"] and not p.metrics and not p.audiences:
+    moved = not roles and _MOVED.search(p.text)  # "we'll triple it for june. customers that month?": the budget just divided
+    if p.calc is None and m and (roles == ["budget"] or moved) and not p.metrics and not p.audiences:
         p.unit, p.asks_count = m.group(1).lower(), True
         p.calc = Calc("div", "budget", "price", per_thousand=metric_of(p.unit) in PER_THOUSAND, target=p.unit)
     return p

@@ -55,7 +55,7 @@ def counts(answer: str, unit: str) -> list[tuple[float, str]]:
     out = []
     for m in _WORKED.finditer(answer or ""):
         said = m.group("unit").split()
-        if unit and not any(w.rstrip("s") == unit.rstrip("s") for w in said):
+        if unit and not any(w.rstrip("s") == unit.split()[0].rstrip("s") for w in said):  # "tours booked": its noun
             continue
         if _num(m.group("b")):
             k = 1000 if m.group("k") else 1
