@@ -141,8 +141,8 @@ def moved(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash = _money_amounts(t, nums)
-    if len(cash) != 1 or _HOW_MANY.search(t) or not _asks(t) or _RULE_ASKED.search(t):
-        return []
+    if len(cash) != 1 or _HOW_MANY.search(t) or not _asks(t) or _RULE_ASKED.search(t) or _counts(text):
+        return []  # "we'll double it. customers that month?": what the moved budget buys (arith), not the money alone
     own = own_period(t, cash[0])
     wanted = asked_periods(t, cash[0], own) if own else []
     calc = parse(text).calc
