@@ -196,3 +196,22 @@ def test_a_target_backwards_on_the_shipped_kb(shipped_engine):
 def test_a_target_backwards_on_a_plain_text_kb(kb_txt2_engine):
     [(text, _)] = turns(kb_txt2_engine, PEST_TARGET)
     assert "80 × 6 = 480" in text and "480 × $57 = $27,360" in text and "480 × $48 = $23,040" in text, text
+
+
+def test_a_result_named_after_a_budget_moved_without_a_figure(shipped_engine, kb_txt2_engine):
+    tripled, doubled = CLICKS + ["we'll triple it for june. customers that month?"], VETS + ["let's double it next month. leads that month?"]
+    assert_unseen(tripled, doubled)
+    (_, _), (text, calls) = turns(shipped_engine, tripled)
+    assert {"vertical": "ecommerce", "metric": "CAC"} in calls, calls  # the result named now, not the last working's clicks
+    assert "$30,000 × 3 = $90,000" in text and "$90,000 ÷ $55 ≈ 1,636 customers" in text, text
+    (_, _), (text, _) = turns(kb_txt2_engine, doubled)
+    assert "$6,000 × 2 = $12,000" in text and "$12,000 ÷ $27 ≈ 444 leads" in text, text
+    assert bare(parse("let's double the budget. installs?")).calc is not None  # moved, no figure: still the budget's
+    assert bare(parse("customers that month?")).calc is None  # no budget said or moved
+
+
+def test_a_count_of_several_words_on_a_plain_text_kb(kb_txt3_engine):
+    tours = ["wedding venue, 4k a month. how many tours booked?", "of those, how many sign a contract at the tour-to-contract rate?"]
+    assert_unseen(tours)
+    (_, _), (text, _) = turns(kb_txt3_engine, tours)
+    assert "44.44 × 28% ≈ 12" in text and "61.54 × 28% ≈ 17" in text, text  # "tours booked": found by its noun
