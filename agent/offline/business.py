@@ -124,8 +124,8 @@ _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
 _TALK = r"(?:hey|hi|hello|so|ok|okay|yo|right|well|also|anyway|thanks|thank|sorry|quick|question|one|thing|note|" \
         r"update|context|background|idea|follow-up|followup|fyi|btw|yes|yeah|no|sure|great|cool|perfect|nice|hmm|oh|ah)"
 _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r"\b)[a-z][a-z&/\-]*(?: (?!" + _TALK
-                      + r"\b)[a-z][a-z&/\-]*){0,3}),\s+(?=[a-z]+ing\b|\d|(?:two|three|four|five|six|seven|eight|nine|ten|a few|"
-                      r"several)\b)", re.I)
+                      + r"\b)[a-z][a-z&/\-]*){0,3})(?:,\s+(?=[a-z]+ing\b|\d|(?:two|three|four|five|six|seven|eight|nine|ten|a few|"
+                      r"several)\b)|\.\s+(?=(?:we|i|our|my)\b|\$?\d))", re.I)  # … or as a sentence of its own: "coding bootcamp. we …"
 _BUSINESS.insert(0, _OPENING)
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the

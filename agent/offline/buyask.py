@@ -13,6 +13,7 @@ no figure, no audience or place being sized.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from agent.offline import spans
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, unit_metric
@@ -74,10 +75,22 @@ _MOVED = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)\w*\s+(?:it|that|this|(?:th
                     r"\b(?:cut|chop|slash)\w*\s+(?:it|that|this|(?:the|our|my) (?:budget|spend))\s+in half\b", re.I)
 
 
+def renamed(p: Parsed) -> Parsed:
+    """"how many applicants (leads) does that get us?": a counted noun no metric prices, restated in brackets by one
+    that a metric prices, is counted as the bracketed one (the user's gloss of their own word)."""
+    m = re.search(rf"\b{re.escape(p.unit)}\s*\(\s*((?:new |paying )?[a-z][a-z\-]*s)\s*\)", p.text, re.I) if p.unit else None
+    if m and metric_of(m.group(1)) and not metric_of(p.unit):
+        p.unit = m.group(1).lower()
+        if p.calc is not None and p.calc.op == "div":
+            p.calc = replace(p.calc, target=p.unit)
+    return p
+
+
 def bare(p: Parsed) -> Parsed:
     """"We've got $1.2M a year. installs?": a budget stated and a result asked by its name alone asks how many of
     them the budget buys (English drops "how many" in a terse question; the budget is the message's only figure).
     Read before the conversation fills the message in, so the result named is this turn's, not the last one's."""
+    p = renamed(p)
     m = BARE.search(p.text)
     stretch = [s.span() for s in spans.STRETCH.finditer(p.norm)]  # "spread over 10 months": a span's count is no figure
     roles = [n.role for n in p.numbers if not any(a <= n.start < b for a, b in stretch)]
