@@ -215,3 +215,28 @@ def test_a_count_of_several_words_on_a_plain_text_kb(kb_txt3_engine):
     assert_unseen(tours)
     (_, _), (text, _) = turns(kb_txt3_engine, tours)
     assert "44.44 × 28% ≈ 12" in text and "61.54 × 28% ≈ 17" in text, text  # "tours booked": found by its noun
+
+
+LANGUAGE = ["language school for adults. we have 20k for the quarter. how many enquirers (leads) will that bring?"]
+ROOFER = ["roofing company. 8k a month. how many prospects (leads) is that?"]
+
+
+def test_a_business_said_first_and_a_bracketed_gloss():
+    from agent.offline.buyask import renamed
+    assert_unseen(LANGUAGE, ROOFER)
+    assert business("evening coding bootcamp. we've set aside 60k for the quarter.").phrase == "evening coding bootcamp"
+    assert business("roofing company. 8k a month.").phrase
+    assert business("thanks. we have 10k, how many leads?") is None  # a word of talk names no business
+    assert renamed(parse("how many applicants (leads) would 9k get?")).unit == "leads"
+    assert renamed(parse("how many leads (roughly) would 9k get?")).unit == "leads"  # no priced gloss: as said
+
+
+def test_a_business_said_first_and_a_bracketed_gloss_on_the_shipped_kb(shipped_engine):
+    [(text, calls)] = turns(shipped_engine, LANGUAGE)
+    assert {"vertical": "language school for adults", "metric": "CPL"} in calls, calls
+    assert "$20,000 ÷ $85 ≈ 235 leads" in text and "$20,000 ÷ $35 ≈ 571 leads" in text, text
+
+
+def test_a_business_said_first_and_a_bracketed_gloss_on_a_plain_text_kb(kb_txt2_engine):
+    [(text, _)] = turns(kb_txt2_engine, ROOFER)
+    assert "$8,000 ÷ $121 ≈ 66 leads" in text and "$8,000 ÷ $96 ≈ 83 leads" in text, text
