@@ -72,8 +72,40 @@ def _rate(bench: dict[str, dict], metrics: list[str]) -> tuple[dict, list[float]
     return None
 
 
+# how often each person sees the ad ("if each person sees it about 5 times", "at a frequency of 4") and the people asked
+_WORD_N = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_FREQ = re.compile(r"\b(?:sees?|seeing|saw|seen|shown|served|views?)\b[^.?!]{0,30}?\b(\d+(?:\.\d+)?|two|three|four|five|six|"
+                   r"seven|eight|nine|ten)\s*(?:times|x)\b|\bfrequency (?:of |is |at |around |about )*(\d+(?:\.\d+)?)\b", re.I)
+_PEOPLE = re.compile(r"\bhow many\s+(?:different |unique |individual |separate |distinct |actual )?(?:people|persons|users|"
+                     r"viewers|households|individuals)\b", re.I)
+
+
+def reached(text: str, previous_answer: str) -> str | None:
+    """"If each person sees the ad about 5 times, how many different people is that?" after impressions were worked
+    out: reach = impressions ÷ frequency, on each count the last working ended in (media planning's identity; the
+    frequency is the user's), or None."""
+    f, people = _FREQ.search(text), _PEOPLE.search(text)
+    if not f or not people:
+        return None
+    n = f.group(1) or f.group(2)
+    freq = float(_WORD_N.get(n.lower(), n) if not n.replace(".", "").isdigit() else n)
+    found = counts(previous_answer, "impressions")
+    if not found or freq <= 1:
+        return None
+    lines = []
+    for count, how in found:
+        s, shown = result(count, False)
+        lines.append(f"{how} {s} {shown} impressions")
+        s2, n2 = result(count / freq, True)
+        lines.append(f"{shown} ÷ {plain(freq)} {s2} {n2} people reached (each seeing the ad {plain(freq)} times)")
+    return "Reach is impressions ÷ frequency, applied to the impressions worked out before:\n" + "\n".join(
+        f"- {ln}" for ln in lines)
+
+
 def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str],
             count: float | None = None, unit: str = "") -> str | None:
+    if (r := reached(text, previous_answer)) is not None:
+        return r
     """The working for "how many of those X would become Y" at the benchmark rate, or None; with a
     ``count`` the message states ("5,000 clicks a month: how many conversions?", or the ``unit`` asked by its name
     alone: "10,000 clicks → bookings?"), that count instead."""
