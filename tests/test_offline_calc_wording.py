@@ -240,3 +240,15 @@ def test_a_business_said_first_and_a_bracketed_gloss_on_the_shipped_kb(shipped_e
 def test_a_business_said_first_and_a_bracketed_gloss_on_a_plain_text_kb(kb_txt2_engine):
     [(text, _)] = turns(kb_txt2_engine, ROOFER)
     assert "$8,000 ÷ $121 ≈ 66 leads" in text and "$8,000 ÷ $96 ≈ 83 leads" in text, text
+
+
+def test_reach_at_a_frequency_after_impressions(shipped_engine, kb_txt2_engine):
+    game = ["mobile puzzle game, $900 a week. how many impressions?",
+            "if the average person is shown it 3 times, how many individuals does that reach?"]
+    venue = ["wedding venue on pinterest, 2,000 a month. how many impressions?", "say each viewer sees it 4 times — how many people is that?"]
+    assert_unseen(game, venue)
+    (_, _), (text, _) = turns(shipped_engine, game)
+    assert "56,250.0 ÷ 3 = 18,750 people reached" in text and "112,500.0 ÷ 3 = 37,500 people reached" in text, text
+    assert text.startswith("With the Typical gaming CPM"), text  # the cited prices the impressions were worked at
+    (_, _), (text, _) = turns(kb_txt2_engine, venue)
+    assert "212,765.96 ÷ 4 ≈ 53,191 people reached" in text, text

@@ -98,8 +98,9 @@ def reached(text: str, previous_answer: str) -> str | None:
         lines.append(f"{how} {s} {shown} impressions")
         s2, n2 = result(count / freq, True)
         lines.append(f"{shown} ÷ {plain(freq)} {s2} {n2} people reached (each seeing the ad {plain(freq)} times)")
-    return "Reach is impressions ÷ frequency, applied to the impressions worked out before:\n" + "\n".join(
-        f"- {ln}" for ln in lines)
+    head = (previous_answer or "").split("\n", 1)[0].strip()  # the cited prices the impressions were worked at
+    head = head if head.startswith("With the Typical") and head.endswith(":") else "Applied to the impressions worked out before:"
+    return head + "\n" + "\n".join(f"- {ln}" for ln in lines) + f"\n\nReach is impressions ÷ frequency (your {plain(freq)})."
 
 
 def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: list[str],
