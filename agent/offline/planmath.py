@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import amounts, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -84,7 +84,7 @@ def split(text: str, budget: float | None) -> Work | None:
     t, nums = _nums(text)
     m = next((m for m in _SPLIT.finditer(t) if abs(sum(float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0)))
                                                      - 100) < 0.51), None)
-    if not m:
+    if not m or budgetshare.part(text):  # a count asked of one named part is the division's (arith, budgetshare)
         return None
     shares = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0))]
     rest = [n for n in nums if n.end <= m.start() or n.start >= m.end()]
