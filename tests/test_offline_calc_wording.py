@@ -252,3 +252,17 @@ def test_reach_at_a_frequency_after_impressions(shipped_engine, kb_txt2_engine):
     assert text.startswith("With the Typical gaming CPM"), text  # the cited prices the impressions were worked at
     (_, _), (text, _) = turns(kb_txt2_engine, venue)
     assert "212,765.96 ÷ 4 ≈ 53,191 people reached" in text, text
+
+
+def test_a_split_between_two_names(shipped_engine, kb_txt2_engine):
+    from agent.offline.budgetshare import part
+    dental = ["dental clinic group. 30k a month, split 70/30 between search and social. how many leads does the search part buy?"]
+    pests = ["pest control company. 10k a month split 80/20 between google and microsoft. how many leads from the google share?"]
+    assert_unseen(dental, pests)
+    assert part(dental[0]) == (0.7, "search")
+    assert part("split 70/30 between search and social. what about the video part?") is None  # a part never named
+    assert part("a 60/30 split between search and social, the search part?") is None  # shares that are not the whole
+    [(text, _)] = turns(shipped_engine, dental)
+    assert "$30,000 × 70% = $21,000 — the search share" in text and "$21,000 ÷ $40 = 525 leads" in text, text
+    [(text, _)] = turns(kb_txt2_engine, pests)
+    assert "$10,000 × 80% = $8,000 — the google share" in text and "$8,000 ÷ $48 ≈ 167 leads" in text, text
