@@ -231,15 +231,11 @@ def test_a_business_said_first_and_a_bracketed_gloss():
     assert renamed(parse("how many leads (roughly) would 9k get?")).unit == "leads"  # no priced gloss: as said
 
 
-def test_a_business_said_first_and_a_bracketed_gloss_on_the_shipped_kb(shipped_engine):
-    [(text, calls)] = turns(shipped_engine, LANGUAGE)
-    assert {"vertical": "language school", "metric": "CPL"} in calls, calls
-    assert "$20,000 ÷ $85 ≈ 235 leads" in text and "$20,000 ÷ $35 ≈ 571 leads" in text, text
-
-
-def test_a_business_said_first_and_a_bracketed_gloss_on_a_plain_text_kb(kb_txt2_engine):
-    [(text, _)] = turns(kb_txt2_engine, ROOFER)
-    assert "$8,000 ÷ $121 ≈ 66 leads" in text and "$8,000 ÷ $96 ≈ 83 leads" in text, text
+def test_a_business_said_first_and_a_bracketed_gloss_on_both_kbs(shipped_engine, kb_txt2_engine):
+    (school, calls), (roofer, _) = turns(shipped_engine, LANGUAGE)[0], turns(kb_txt2_engine, ROOFER)[0]
+    assert {"vertical": "language school", "metric": "CPL"} in calls, calls  # kb/: the sentence names the business
+    assert "$20,000 ÷ $85 ≈ 235 leads" in school and "$20,000 ÷ $35 ≈ 571 leads" in school, school
+    assert "$8,000 ÷ $121 ≈ 66 leads" in roofer and "$8,000 ÷ $96 ≈ 83 leads" in roofer, roofer  # kb_txt2
 
 
 def test_reach_at_a_frequency_after_impressions(shipped_engine, kb_txt2_engine):
