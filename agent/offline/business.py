@@ -132,7 +132,7 @@ _BUSINESS.insert(0, _OPENING)
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
 _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|brands|firm|firms|client|clients|"
                              r"account|accounts|advertiser|advertisers|one|ones|us|me|them|you|it|this|that|those|these|"
-                             r"everyone|anyone|people|example|instance|sure|now|real|general|total|all|each|every|both|"
+                             r"everyone|anyone|people|example|instance|comparison|reference|context|sure|now|real|general|total|all|each|every|both|"
                              r"we|i|they|he|she|someone|somebody|be|being|been|"
                              r"same|other|whole|entire|extra|remaining|"
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"

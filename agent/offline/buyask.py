@@ -70,9 +70,11 @@ BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|w
                    + r"\s*\?+\s*$", re.I)
 
 
-# the budget moved by a multiple or by a change done to "it" (agent.offline.budgetmove): a budget, said without a figure
+# the budget moved by a multiple or by a change done to "it" (agent.offline.budgetmove), or spread over a stretch
+# (agent.offline.spans): a budget, said without a figure
 _MOVED = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)\w*\s+(?:it|that|this|(?:the|our|my) (?:budget|spend))\b|"
-                    r"\b(?:cut|chop|slash)\w*\s+(?:it|that|this|(?:the|our|my) (?:budget|spend))\s+in half\b", re.I)
+                    r"\b(?:cut|chop|slash)\w*\s+(?:it|that|this|(?:the|our|my) (?:budget|spend))\s+in half\b|"
+                    r"\bspread(?:ing)?\s+(?:it\s+|that\s+|this\s+)?(?:evenly\s+|out\s+)?over\s+\w+\s+(?:weeks|months|quarters)\b", re.I)
 
 
 def renamed(p: Parsed) -> Parsed:
