@@ -262,3 +262,21 @@ def test_a_split_between_two_names(shipped_engine, kb_txt2_engine):
     assert "$30,000 × 70% = $21,000 — the search share" in text and "$21,000 ÷ $40 = 525 leads" in text, text
     [(text, _)] = turns(kb_txt2_engine, pests)
     assert "$10,000 × 80% = $8,000 — the google share" in text and "$8,000 ÷ $48 ≈ 167 leads" in text, text
+
+
+def test_a_budget_spread_without_its_figure_and_a_comparison(shipped_engine, kb_txt2_engine):
+    bank = BANK_YEAR[:1] + ["spread evenly over 10 months, new customers each month?"]
+    hotel = SHOES + ["for comparison, how many customers would a hotel get with the same 30k?"]
+    college = ["we run a community college program. 90k for the school year. how many inquiries?",
+               "spread evenly over 9 months, inquiries each month?",
+               "for comparison, how many inquiries would a nursing program get with the same 90k?"]
+    assert_unseen(bank, hotel, college)
+    (_, _), (text, _) = turns(shipped_engine, bank)
+    assert "$600,000 ÷ 10 = $60,000 a month" in text and "$60,000 ÷ $150 = 400 new customers" in text, text
+    (_, _), (text, calls) = turns(shipped_engine, hotel)
+    assert {"vertical": "travel", "metric": "CAC"} in calls or "travel CAC" in text, (calls, text)  # "comparison" is no business
+    assert "$30,000 ÷ $40 = 750 customers" in text, text
+    (_, _), (spread, _), (nursing, _) = turns(kb_txt2_engine, college)
+    assert "$90,000 ÷ 9 = $10,000 a month" in spread and "$10,000 ÷ $38 ≈ 263 inquiries" in spread, spread
+    assert "$90,000 ÷ $150 = 600 inquiries" in nursing, nursing
+    assert getattr(business("for comparison, what would a bakery pay per click?"), "phrase", None) == "bakery"
