@@ -61,7 +61,8 @@ def payers(p: Parsed, has_budget: bool, last_unit: str) -> Calc | None:
 # Only the mark makes a lone noun a question, so this one reads the raw "?" (agent.offline.asking judges sentences
 # worded as questions; "$50k a month. leads" without it may be a list of what the user has)
 _EACH = r"(?:\s+(?:a|per|each|every|an?|that|this|next|the same)\s+(?:day|week|month|quarter|year|mo|wk|yr)|\s*/\s*(?:day|week|month|quarter|year|mo|wk|yr))?"
-_OUT_OF = r"(?:\s+(?:from|for|with|out of|off)\s+(?:that|this|it|the (?:money|budget|spend|lot|amount)))?"
+_OUT_OF = r"(?:\s+(?:from|for|with|out of|off)\s+(?:that|this|it|the (?:money|budget|spend|lot|amount)|(?:that |the |our |those )?" \
+          r"\$?\d[\d,.]*\s*(?:k|grand|thousand|bucks|dollars)?))?"  # "clicks for that 9k?"
 _THEN = r"(?:\s+(?:over|across|for|during|in)\s+(?:the\s+(?:next|first|coming)\s+)?[\w-]+\s+(?:weeks|months|quarters|years))?" \
         r"(?:\s+(?:then|now|too|instead|roughly|approx(?:imately)?|in total|total|altogether))?"  # "… over 8 weeks", "… total"
 BARE = re.compile(r"(?:^|[.,;:!?—–→>-]\s*)(?:(?:and|so|then|ok|how about|what about)[\s,]+)*((?:new |paying )?"
