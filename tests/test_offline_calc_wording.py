@@ -280,3 +280,13 @@ def test_a_budget_spread_without_its_figure_and_a_comparison(shipped_engine, kb_
     assert "$90,000 ÷ 9 = $10,000 a month" in spread and "$10,000 ÷ $38 ≈ 263 inquiries" in spread, spread
     assert "$90,000 ÷ $150 = 600 inquiries" in nursing, nursing
     assert getattr(business("for comparison, what would a bakery pay per click?"), "phrase", None) == "bakery"
+
+
+def test_a_result_named_with_the_amount_it_comes_from(shipped_engine, kb_txt2_engine):
+    game, vets = ["mobile game. installs for 20k?"], VETS + ["what about microsoft ads — clicks for that 6k?"]
+    assert_unseen(game, vets)
+    assert bare(parse(game[0])).unit == "installs"
+    [(text, _)] = turns(shipped_engine, game)
+    assert "$20,000 ÷ $5 = 4,000 installs" in text, text
+    (_, _), (text, _) = turns(kb_txt2_engine, vets)
+    assert "$6,000 ÷ $2.55 ≈ 2,353 clicks" in text and "Microsoft Advertising 2025" in text, text
