@@ -20,7 +20,7 @@ import re
 
 from mpa.vocabulary import VOCABULARY, built_for, find_first
 
-_YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
+_YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+|FY\s?)?(?:19|20)\d{2}\b")  # "2025", "Q4 2025", "FY2025"
 _CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
 _PER = re.compile(r"^(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2}$", re.I)
 _RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rate$", re.I)

@@ -267,7 +267,17 @@ class Context:
             return said
         name = re.sub(r"^(?:section|part|chapter)\s+\d+\s*[-–—:]\s*", "", self.section, flags=re.I)
         every = (self.declared or "").strip().upper() == "ALL"
-        return _vertical_of_heading(name) if name and name != self.section and not every else None
+        heading = _vertical_of_heading(name) if name and name != self.section and not every else None
+        if heading is None or self._declares(heading):
+            return heading
+        return self._only_declared()  # "SECTION 5 - ON-SITE FUNNEL RATES" names a topic, not the section's verticals
+
+    def _only_declared(self) -> str | None:
+        """The one vertical the section declares ("META_VERTICALS: CYBERSECURITY" → Cybersecurity), else None."""
+        toks = [t.strip() for t in (self.declared or "").split(",") if t.strip()]
+        if len(toks) != 1 or toks[0].upper() == "ALL":
+            return None
+        return " ".join(toks[0].replace("_", " ").split()).title()
 
     def _declares(self, name: str) -> bool:
         """A name is one of the section's verticals, when it declares them ("CRYPTO_EXCHANGES" declares "Crypto

@@ -34,7 +34,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEA
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
-from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
+from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -158,7 +158,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         if AGGREGATE.search(label):
             return None
         about = ctx.rows_about()
-        plat = row_platform(label)
+        plat = row_platform(label, dim)
         if about is None:  # of no vertical: the row is named in the qualifier; a channel's publishers keep the channel
             qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
             plat = ctx.platform() or plat  # ("STREAMING TV CPM" / "BY PUBLISHER": Connected TV, publisher Hulu)
@@ -303,7 +303,8 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     own_metric_keys(facts, docs)
     rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
-    own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]}
+    own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]
+           and not named_by_source_row(f)}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:
         for f in sentence_facts(source, text, verticals, own):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from mpa.facts import kb_facts
+from mpa.lookups import tables
 from mpa.steps import kb_step_names, step_word
 from mpa.tools import ToolExecutor
 
@@ -31,3 +33,28 @@ def test_milestones_in_another_layout_are_steps():
     assert step_word([("rollout.md", doc)]) == "milestone"
     sections = "SECTION 1 - A\nx\nSECTION 2 - B\ny\nSECTION 3 - C\nz\n"
     assert kb_step_names([("s.txt", sections)]) == {} and step_word([("s.txt", sections)]) is None
+
+
+# ---------------------------------------------------------------- rows "BY LEAD SOURCE" / "BY TRAFFIC SOURCE" are platforms
+@pytest.mark.parametrize("inp, figure", [
+    ({"metric": "add-to-cart rate", "platform": "Pinterest"}, "6.1-7.0%"),                     # BY TRAFFIC SOURCE
+    ({"metric": "add-to-cart rate", "platform": "Snapchat"}, "3.4%"),
+    ({"vertical": "cybersecurity", "metric": "cost per demo", "platform": "Reddit Ads"}, "$960-1,110"),  # BY LEAD SOURCE
+    ({"vertical": "cybersecurity", "metric": "cost per demo", "platform": "Capterra"}, "$410-470"),
+])
+def test_kb_txt4_source_rows_are_platforms(kb_txt4_engine, inp, figure):
+    """A list by traffic or lead source names where people came from: each row is its platform's figure (the rows
+    were a qualifier, and the Pinterest figure was filed under a vertical named after the section, "On-Site
+    Funnel"); a "FY2025" caption is dated, so "SECURITY VENDOR" is not part of the metric's name; a section
+    that declares one vertical ("META_VERTICALS: CYBERSECURITY") is what its platform rows are about."""
+    got = _tool(kb_txt4_engine, **inp)
+    assert figure in got and "On-Site Funnel" not in got
+
+
+def test_lead_source_rows_other_kb(kb_txt3_engine):
+    """kb_txt3's "BY LEAD SOURCE" rows: a row opening with a platform's name is that platform's
+    ("LinkedIn Lead Gen Forms" → LinkedIn), and a sentence "on Quora question ads" keeps its section's Quora."""
+    got = _tool(kb_txt3_engine, metric="marketing-qualified to sales-qualified rate", platform="LinkedIn")
+    assert "12-16%" in got and "22-27%" not in got
+    facts = [f for f in kb_facts(list(tables(kb_txt3_engine).texts.items())) if f.value == "$1.15"]
+    assert facts and all(f.platform == "Quora" for f in facts)
