@@ -258,7 +258,7 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
     for f in bench:
         if not f.metric:
             continue
-        names = {_per_unit(f.metric)}
+        names = {_per_unit(f.metric), _per_unit(f.metric_name)} - {""}
         own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
         if own:
             names.add(_per_unit(own[1]))

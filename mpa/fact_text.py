@@ -65,6 +65,7 @@ class Fact:
     floor: str = ""            # the stress-test bounds a KB states around the typical figure ("$1.10", "$2.40")
     ceiling: str = ""
     platform_name: str = ""    # the KB's own words for ``platform`` (mpa.platform_names), for showing it
+    metric_name: str = ""      # the name a KB spells its own acronym ``metric`` out as ("cost per point" for CPP)
 
     def to_dict(self) -> dict:
         return asdict(self)

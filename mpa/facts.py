@@ -236,9 +236,12 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
     return out
 
 
-# "CPB (cost per booking)", "cost per booking (CPB)": a KB spelling out its own acronym
+# "CPB (cost per booking)", "cost per booking (CPB)", "View-through rate (VTR)": a KB spelling out its own acronym;
+# and a glossary line "MER - Marketing efficiency ratio." (the acronym heads the line, its name follows the dash)
 _ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
-                           r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?)\s*\(([A-Z]{2,6})\)")
+                           r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?|"
+                           r"[A-Z][a-z-]+(?: [a-z-]+){0,3} rat(?:e|io))\s*\(([A-Z]{2,6})\)|"
+                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+))\.", re.M)
 
 
 def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
@@ -247,12 +250,13 @@ def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
     named: dict[str, str] = {}
     for _, text in docs:
         for m in _ACRONYM_SAID.finditer(text):
-            acr, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            acr, name = ((m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4)
+                         else (m.group(5), m.group(6)))
             if canonical(acr, "metrics") is None:
                 named.setdefault(" ".join(name.lower().split()), acr)
     for f in facts:
         if f.kind == "benchmark" and f.metric and f.metric.lower() in named:
-            f.metric = named[f.metric.lower()]
+            f.metric, f.metric_name = named[f.metric.lower()], f.metric.lower()  # asked by either name
 
 
 def kb_metric_names(facts: list[Fact]) -> dict[str, str]:

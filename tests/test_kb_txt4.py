@@ -58,3 +58,46 @@ def test_lead_source_rows_other_kb(kb_txt3_engine):
     assert "12-16%" in got and "22-27%" not in got
     facts = [f for f in kb_facts(list(tables(kb_txt3_engine).texts.items())) if f.value == "$1.15"]
     assert facts and all(f.platform == "Quora" for f in facts)
+
+
+# ---------------------------------------------------------------- a KB's own acronym, asked by it or by its name
+@pytest.mark.parametrize("inp, figure", [
+    ({"vertical": "meal kits", "metric": "MER"}, "3.1-3.6x"),        # caption "MARKETING EFFICIENCY RATIO", glossary "MER - …"
+    ({"vertical": "craft breweries", "metric": "marketing efficiency ratio"}, "6.5-8.0x"),
+    ({"metric": "VTR", "platform": "TikTok"}, "12%"),                  # "View-through rate (VTR) - …"
+    ({"metric": "view-through rate", "platform": "Snapchat"}, "28-34%"),
+    ({"metric": "cost per point", "platform": "local radio"}, "$1.4k-2.2k"),  # "Cost per point (CPP) is …"
+])
+def test_kb_txt4_own_acronyms(kb_txt4_engine, inp, figure):
+    """A caption naming a "<words> ratio" is that metric (it was "RATIO" on a platform "Marketing Efficiency"); a
+    glossary line "MER - Marketing efficiency ratio." or "View-through rate (VTR)" keys the metric by its acronym, and
+    the name it spells out still answers (the key was "CPP" and "cost per point" found nothing); "LOCAL RADIO" is the
+    medium, not a seller "Local" selling radio."""
+    got = _tool(kb_txt4_engine, **inp)
+    assert figure in got and "RATIO" not in got and "Local CPP" not in got
+
+
+SPELLED = """REFERRAL PROGRAM COSTS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - TERMS
+--------------------------------------------------------------------------------
+RVR - Referral velocity ratio.
+
+--------------------------------------------------------------------------------
+SECTION 2 - FIGURES
+--------------------------------------------------------------------------------
+REFERRAL VELOCITY RATIO BENCHMARKS - 2024
+BY VERTICAL - HIGHEST TO LOWEST
+- Boat Dealers: 1.8-2.2x (highest)
+- Kayak Rentals: 1.1x (lowest)
+
+Invite acceptance rate (IAR) ran at 31% for boat dealers.
+"""
+
+
+def test_own_acronym_other_wording():
+    """The same rules in another KB: the glossary's acronym keys the caption's ratio, and the name spelled out is
+    kept beside it."""
+    got = {f.vertical: f for f in kb_facts([("r.txt", SPELLED)]) if f.kind == "benchmark" and f.unit == "x"}
+    assert got["Boat Dealers"].metric == "RVR" and got["Boat Dealers"].metric_name == "referral velocity ratio"
+    assert got["Kayak Rentals"].platform is None
