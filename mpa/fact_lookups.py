@@ -18,7 +18,7 @@ from mpa import (audience_described, audience_everyday, audience_lookups, audien
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
-from mpa.fact_text import number_range, own_metric
+from mpa.fact_text import market_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
@@ -132,8 +132,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")
         mine = wanted
     out, seen = [], set()
-    for f in mine:  # one fact per vertical × platform: lists and metric lines come before sentences
-        k = (f.vertical, f.platform)
+    for f in mine:  # one fact per vertical × platform (× market a caption names): lists and metric lines before sentences
+        k = (f.vertical, f.platform, market_noted(f.qualifier)[0])
         if k not in seen:
             seen.add(k)
             out.append(_result(t, f, m))

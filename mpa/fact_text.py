@@ -204,9 +204,23 @@ def _vertical_of_heading(heading: str) -> str | None:
     return name.title() if name.isupper() else name
 
 
+def market_noted(qualifier: str | None) -> tuple[str | None, str]:
+    """(the market a row's qualifier notes (:meth:`Context.market`) or None, the rest of the qualifier)."""
+    q = qualifier or ""
+    if not q.startswith(MARKET_NOTE):
+        return None, q
+    market, _, rest = q[len(MARKET_NOTE):].partition(";")
+    return market.strip(), rest.strip()
+
+
 # what a heading says its figures are, after the vertical's name: not part of the name
 _WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?))+$",
                              re.I)
+
+
+# "… CPC IN AUSTRALIA - 2025", "… IN GERMANY": the market a caption's figures are for, noted first in each row's qualifier
+MARKET_NOTE = "market: "
+_CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 
 
 # ------------------------------------------------------------------ context of a line
@@ -236,6 +250,15 @@ class Context:
 
     def period(self) -> str | None:
         return period(self.text(), self.section)
+
+    def market(self) -> str | None:
+        """The market a list caption says its figures are for ("GOOGLE ADS CPC IN AUSTRALIA - 2025" → Australia):
+        a place after "in" at the caption's end, before its year; None otherwise."""
+        for h in self.block:
+            m = _CAPTION_MARKET.search(h)
+            if m and is_geography(m.group(1)):
+                return m.group(1).title() if m.group(1).isupper() else m.group(1)
+        return None
 
     def dimension(self) -> str:
         """What a list's rows are, from its heading's "BY …" clause: "vertical" (also the default),

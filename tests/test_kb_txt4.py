@@ -101,3 +101,55 @@ def test_own_acronym_other_wording():
     got = {f.vertical: f for f in kb_facts([("r.txt", SPELLED)]) if f.kind == "benchmark" and f.unit == "x"}
     assert got["Boat Dealers"].metric == "RVR" and got["Boat Dealers"].metric_name == "referral velocity ratio"
     assert got["Kayak Rentals"].platform is None
+
+
+# ---------------------------------------------------------------- a caption's market: "GOOGLE ADS CPC IN GERMANY"
+def test_kb_txt4_market_in_caption(kb_txt4_engine):
+    """Two lists price one business in two markets: both figures are kept, each said with its market (the second
+    was dropped as a duplicate of the first, and neither said where it was from)."""
+    got = _tool(kb_txt4_engine, vertical="language schools", metric="CPC")
+    assert "Google Ads 2025, Australia: A$2.30-2.70" in got and "Google Ads 2025, Germany: €1.35-1.60" in got
+    got = _tool(kb_txt4_engine, vertical="hearing aid clinics", metric="CPC")
+    assert "Google Ads 2025: $4.90-5.60" in got and "Germany: €3.90-4.60" in got
+
+
+MARKETS = """HOTEL COSTS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - META
+--------------------------------------------------------------------------------
+META CPM BENCHMARKS IN CANADA - 2024
+BY VERTICAL - HIGHEST TO LOWEST
+- Boutique Hotels: C$9.10-10.40 (highest)
+- Campgrounds: C$5.20 (lowest)
+
+META CPM BENCHMARKS - 2024
+BY VERTICAL - HIGHEST TO LOWEST
+- Boutique Hotels: $8.00-9.00
+- Campgrounds: $4.50
+
+SEARCH COSTS IN PEAK SEASON - 2024
+BY VERTICAL - HIGHEST TO LOWEST
+- Campgrounds: $1.10 (a season, not a market)
+"""
+
+
+def test_market_in_caption_other_wording():
+    """The market after "IN" at a caption's end is noted on each row; the unmarked list is the default market's,
+    and a caption's "IN <season>" names no market."""
+    got = [(f.vertical, f.value, f.qualifier) for f in kb_facts([("h.txt", MARKETS)]) if f.kind == "benchmark"]
+    assert ("Boutique Hotels", "C$9.10-10.40", "market: Canada; highest") in got
+    assert ("Boutique Hotels", "$8.00-9.00", "") in got
+    assert not any(q.startswith("market:") for v, val, q in got if val == "$1.10")
+
+
+def test_agent_answers_the_market_asked(kb_txt4_engine):
+    """Asked for one market, the offline agent quotes that market's figure alone."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3)
+    a = conv.send("what's the search CPC for a language school in Germany").assistant
+    assert "€1.35-1.60" in a and "A$" not in a
+    a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
+        "what do hearing aid clinics pay per click on google").assistant
+    assert "$4.90-5.60" in a and "Australia" in a  # no market asked: every market's figure, each said with its market

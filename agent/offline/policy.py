@@ -253,7 +253,7 @@ class OfflineAgent:
         for o in outcomes:
             if o.name == "get_benchmark":
                 if o.found:
-                    b = compose.bench_fields(o)
+                    b = compose.bench_fields(o, text)
                     bench[b["metric"]] = b
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
@@ -274,7 +274,7 @@ class OfflineAgent:
         own = arith.own_figures(p, mem)
         for o in outcomes:
             if o.name == "get_benchmark" and o.found:
-                b = compose.bench_fields(o)
+                b = compose.bench_fields(o, text)
                 seen = (b["id"], b["metric"], tuple(b["facts"]))  # one passage may list each platform asked for
                 if seen in shown:
                     continue
