@@ -221,8 +221,10 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
     consultation"), for get_benchmark's description: the fixed examples name only the vocabulary's."""
     items, names = [], kb_metric_names(facts(engine))
     said = counted.definitions(tables(engine).texts, {k: [k] for k in names if k.isupper()})  # "CPV - Cost per view."
+    spelled = {f.metric: f.metric_name for f in facts(engine) if f.kind == "benchmark" and f.metric_name}
     for key, label in names.items():
-        own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label))
+        own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label)) or (
+            (key, spelled[key]) if key in spelled else None)  # "VTR (view-through rate)": the name its glossary gives
         if own is None and (m := re.match(r"((?:cost|price) per [a-z][a-z -]{1,40}?)\s*[.;,(]", said.get(key, ""), re.I)):
             own = (key, m.group(1).lower())
         items.append(f"{key} ({own[1]})" if own and own[1] != key.lower() else key)

@@ -153,3 +153,39 @@ def test_agent_answers_the_market_asked(kb_txt4_engine):
     a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
         "what do hearing aid clinics pay per click on google").assistant
     assert "$4.90-5.60" in a and "Australia" in a  # no market asked: every market's figure, each said with its market
+
+
+def test_kb_txt4_metric_note_spells_acronyms(kb_txt4_engine):
+    """get_benchmark's metric description gives an acronym key with the name its glossary spells out, so a user's
+    "view-through rate" or "MER" is read as the KB's metric (the description said a bare "VTR")."""
+    d = next(t for t in ToolExecutor(kb_txt4_engine).definitions() if t["name"] == "get_benchmark")
+    desc = d["input_schema"]["properties"]["metric"]["description"]
+    assert "VTR (view-through rate)" in desc and "MER (marketing efficiency ratio)" in desc and "RATIO" not in desc
+
+
+@pytest.mark.parametrize("question, figure", [
+    ("what view-through rate should I expect on snapchat?", "28-34%"),
+    ("what's a good MER for a meal kit business?", "3.1-3.6x"),
+])
+def test_agent_reads_an_acronym_by_its_name(kb_txt4_engine, question, figure):
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+
+    assert figure in ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
+        question).assistant
+
+
+def test_declared_acronym_rate_said_by_name():
+    """The agent's reader of declared metrics, on another KB's declaration: a rate or ratio keyed by an acronym is
+    read when the message says the acronym or the name; a "cost per" acronym only by the acronym, as before."""
+    from agent.offline import kbmetrics
+
+    tool = {"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": (
+        "Metric. This knowledge base also states its own: LVR (lead velocity ratio); CPB (cost per booking).")}}}}
+    kbmetrics.declare([tool])
+    try:
+        assert [n for _, n in kbmetrics.named_in("what lead velocity ratio do dentists see")] == ["lead velocity ratio"]
+        assert [n for _, n in kbmetrics.named_in("what's the LVR")] == ["lead velocity ratio"]
+        assert kbmetrics.named_in("what's the cost per booking") == []
+    finally:
+        kbmetrics.declare([])

@@ -42,7 +42,7 @@ def declare(tools: list[dict] | None) -> None:
             if i:
                 key = i.group("key").strip()
                 name = (i.group("name") or key).strip().lower()
-                if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rate", name):
+                if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rat(?:e|io)", name):
                     _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
                 elif len(name.split()) >= 3 and not key.isupper():
                     _OTHER[key] = name  # a figure of another kind it names itself ("average first gift")
@@ -64,6 +64,10 @@ def named_in(text: str) -> list[tuple[int, str]]:
     for key, name in _DECLARED.items():
         if key.isupper():
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
+        if key.isupper() and name.endswith((" rate", " ratio")):  # "VTR (view-through rate)": said by its name, too
+            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
+        elif key.isupper():
+            continue
         elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
             # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
             said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
