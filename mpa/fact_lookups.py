@@ -77,7 +77,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})
     names = match_labels(vertical, labels) if labels else []
-    if kept := _kept_rows(engine, vertical, metric, platform):
+    said = any(norm(n) == norm(vertical) for n in names)  # a vertical's own name, word for word, is that vertical
+    if not said and (kept := _kept_rows(engine, vertical, metric, platform)):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):
         found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before

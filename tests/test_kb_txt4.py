@@ -189,3 +189,33 @@ def test_declared_acronym_rate_said_by_name():
         assert kbmetrics.named_in("what's the cost per booking") == []
     finally:
         kbmetrics.declare([])
+
+
+# ---------------------------------------------------------------- a vertical's own name before a kept row's words
+def test_kb_txt4_vertical_said_word_for_word(kb_txt4_engine):
+    """"managed detection and response" is the KB's vertical of that name (its profile), not the "BY PRODUCT
+    SEGMENT" rows that share a stem with it ("Identity and Access Management", "… Posture Management")."""
+    got = _tool(kb_txt4_engine, vertical="managed detection and response", metric="cost per demo")
+    assert "$1,150-1,420" in got and "$720-860" not in got
+
+
+SEGMENTS = """PRINTING VENDORS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - DEMOS
+--------------------------------------------------------------------------------
+COST PER DEMO BENCHMARKS - 2024
+BY PRODUCT LINE - HIGHEST TO LOWEST
+- Print Fleet Management Software: $510 (highest)
+- Managed Print Services: $300 (lowest)
+
+MANAGED PRINT SERVICES - ENTERPRISE PROFILE
+Win Rate: 21%
+"""
+
+
+def test_vertical_said_word_for_word_other_kb(tmp_path):
+    from mpa.engine import build_engine
+
+    (tmp_path / "print.txt").write_text(SEGMENTS)
+    got = _tool(build_engine(tmp_path), vertical="managed print services", metric="cost per demo")
+    assert "$300" in got and "$510" not in got
