@@ -219,3 +219,20 @@ def test_vertical_said_word_for_word_other_kb(tmp_path):
     (tmp_path / "print.txt").write_text(SEGMENTS)
     got = _tool(build_engine(tmp_path), vertical="managed print services", metric="cost per demo")
     assert "$300" in got and "$510" not in got
+
+
+# ---------------------------------------------------------------- "households" in a Land: the base count, not a segment
+@pytest.mark.parametrize("land, size", [("Bavaria", "6.6M"), ("North Rhine-Westphalia", "8.9M")])
+def test_kb_txt4_households_in_a_land(kb_txt4_engine, land, size):
+    """"German Households By Land - 2025 Estimates" adds only a country's adjective and a kind of place ("Land") to
+    "households": it answers, where the tool asked which of it and a segment ("… Learning A Second Language") was meant."""
+    assert f"Estimated size: {size} households" in _tool(kb_txt4_engine, "get_audience_sizing",
+                                                          audience_type="households", geography=land)
+
+
+def test_country_adjective_and_territory_are_place_words():
+    from mpa.audience_several import bare
+
+    labels = ["Canadian Households By Territory - 2024 Estimates", "Canadian Households With A Dog", "Gamers"]
+    assert bare("households", labels) == ["Canadian Households By Territory - 2024 Estimates"]
+    assert bare("households", ["Households Learning A Second Language"]) == []
