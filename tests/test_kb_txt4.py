@@ -236,3 +236,17 @@ def test_country_adjective_and_territory_are_place_words():
     labels = ["Canadian Households By Territory - 2024 Estimates", "Canadian Households With A Dog", "Gamers"]
     assert bare("households", labels) == ["Canadian Households By Territory - 2024 Estimates"]
     assert bare("households", ["Households Learning A Second Language"]) == []
+
+
+# ---------------------------------------------------------------- a metric whose name says its platform
+def test_kb_txt4_metric_named_with_its_platform(kb_txt4_engine):
+    """"DIRECT MAIL RESPONSE RATE BENCHMARKS" is read as the metric "direct mail response rate" with no platform;
+    asked as the response rate on direct mail, those are its figures (the tool said direct mail had none)."""
+    got = _tool(kb_txt4_engine, metric="response rate", platform="direct mail")
+    assert "7.2-8.4%" in got and "direct mail direct mail" not in got
+
+
+def test_metric_named_with_its_platform_other_kb(kb_txt3_engine):
+    """kb_txt3's "EMAIL OPEN RATE" caption, asked as the open rate on email."""
+    got = _tool(kb_txt3_engine, metric="open rate", platform="email")
+    assert "not in the knowledge base" not in got and "%" in got
