@@ -250,3 +250,28 @@ def test_metric_named_with_its_platform_other_kb(kb_txt3_engine):
     """kb_txt3's "EMAIL OPEN RATE" caption, asked as the open rate on email."""
     got = _tool(kb_txt3_engine, metric="open rate", platform="email")
     assert "not in the knowledge base" not in got and "%" in got
+
+
+# ---------------------------------------------------------------- a declared name written without its hyphens
+def test_agent_reads_a_hyphenated_metric_written_apart(kb_txt4_engine):
+    """"add to cart rate" is the KB's "add-to-cart rate": the agent looks it up (it only searched, and quoted a
+    definition with no figure)."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+
+    a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
+        "what's the add to cart rate from pinterest traffic").assistant
+    assert "6.1-7.0%" in a
+
+
+def test_declared_name_hyphens_either_way():
+    from agent.offline import kbmetrics
+
+    tool = {"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": (
+        "Metric. This knowledge base also states its own: install-to-verified rate; cost per sign-up.")}}}}
+    kbmetrics.declare([tool])
+    try:
+        assert [n for _, n in kbmetrics.named_in("our install to verified rate is low")] == ["install-to-verified rate"]
+        assert [n for _, n in kbmetrics.named_in("what is the cost per sign up")] == ["cost per sign-up"]
+    finally:
+        kbmetrics.declare([])

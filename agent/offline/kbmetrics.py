@@ -50,6 +50,12 @@ def declare(tools: list[dict] | None) -> None:
                     _ACRONYMS.add(key)
 
 
+def _written(name: str) -> str:
+    """A pattern for a declared name as users write it: its hyphens or spaces either way ("add to cart rate" for the
+    KB's "add-to-cart rate")."""
+    return r"[-\s]?".join(map(re.escape, re.split(r"[-\s]+", name.strip())))
+
+
 def acronyms() -> set[str]:
     """The metrics the KB names by an acronym alone, with no "cost per …" name to read it by ("ACOS")."""
     return set(_ACRONYMS)
@@ -65,15 +71,15 @@ def named_in(text: str) -> list[tuple[int, str]]:
         if key.isupper():
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
         if key.isupper() and name.endswith((" rate", " ratio")):  # "VTR (view-through rate)": said by its name, too
-            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
+            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
         elif key.isupper():
             continue
         elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
             # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
-            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
+            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
             tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
             if not said and tail:  # ("completion rate" of "video completion rate")
-                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
+                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
     out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
@@ -81,7 +87,7 @@ def named_in(text: str) -> list[tuple[int, str]]:
             for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
     for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
         out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
-            rf"(?<![A-Za-z]){re.escape(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
+            rf"(?<![A-Za-z]){_written(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
             text[max(0, m.start() - 30):m.start()])][:1]
     return out
 
@@ -108,7 +114,7 @@ def spans(text: str) -> list[tuple[int, int]]:
     forms = {f for name in _DECLARED.values() for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
         f for name in _OTHER.values() for f, _ in _other_forms(name)}
     return [(m.start(), m.end()) for f in forms if len(f.split()) >= 2
-            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(f)}s?(?![A-Za-z])", text or "", re.I)]
+            for m in re.finditer(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", text or "", re.I)]
 
 
 def _tail(name: str) -> str | None:
@@ -155,7 +161,7 @@ def says(phrase: str) -> bool:
 def without_declared(text: str) -> str:
     """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
     for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=len, reverse=True):
-        text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
+        text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
     return text
 
 
