@@ -113,7 +113,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     def reading(mine: list[Fact]) -> str | None:
         return canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
             or _priced_unit(metric, known_metrics) or own \
-            or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
+            or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
+                f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier})  # or a row's note
     m = reading(mine)
     if m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
         theirs = [f for f in bench if f.vertical in shorter]  # "Quick Service Restaurants" is its "Quick Service"

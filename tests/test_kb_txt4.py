@@ -290,3 +290,31 @@ def test_business_before_a_dash(message, phrase):
 
     got = business(message)
     assert got is not None and got.phrase == phrase
+
+
+# ---------------------------------------------------------------- a row's note says what its metric counts
+def test_kb_txt4_unit_said_in_a_rows_note(kb_txt4_engine):
+    """"$24 (lowest; first lesson bookings)": a driving school's "cost per booked lesson" is that row's cost per
+    booked appointment (the look-up said there was no such benchmark)."""
+    got = _tool(kb_txt4_engine, vertical="driving schools", metric="cost per booked lesson")
+    assert "$24" in got and "not in the knowledge base" not in got
+
+
+NOTED = """LESSON COSTS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - BOOKINGS
+--------------------------------------------------------------------------------
+COST PER BOOKING BENCHMARKS - 2024
+BY VERTICAL - HIGHEST TO LOWEST
+- Ski Schools: $31-36 (private lesson reservations)
+- Surf Camps: $22 (lowest)
+"""
+
+
+def test_unit_said_in_a_rows_note_other_kb(tmp_path):
+    from mpa.engine import build_engine
+
+    (tmp_path / "lessons.txt").write_text(NOTED)
+    engine = build_engine(tmp_path)
+    assert "$31-36" in _tool(engine, vertical="ski schools", metric="cost per lesson reservation")
+    assert "not in the knowledge base" in _tool(engine, vertical="surf camps", metric="cost per lesson reservation")
