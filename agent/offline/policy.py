@@ -185,9 +185,9 @@ class OfflineAgent:
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
         asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?"
-                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm)  # "what percent of clicks convert?"
-                          or bool(vertical and platformfig.platforms(text)))  # "what's the CPC on Bing?", the business known
+                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
+                              r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
+                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm))  # "what percent of clicks convert?"
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
