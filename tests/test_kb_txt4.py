@@ -143,7 +143,9 @@ def test_market_in_caption_other_wording():
 
 
 def test_agent_answers_the_market_asked(kb_txt4_engine):
-    """Asked for one market, the offline agent quotes that market's figure alone."""
+    """Asked for one market, the offline agent quotes that market's figure alone; asked for none, the figures said
+    with no market (a storage operator asking what clicks cost got three currencies, and the scenario's next turn
+    could not tell which top of range to divide by)."""
     from agent.engine import ConversationEngine
     from agent.offline import OfflineAgent
 
@@ -152,7 +154,10 @@ def test_agent_answers_the_market_asked(kb_txt4_engine):
     assert "€1.35-1.60" in a and "A$" not in a
     a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
         "what do hearing aid clinics pay per click on google").assistant
-    assert "$4.90-5.60" in a and "Australia" in a  # no market asked: every market's figure, each said with its market
+    assert "$4.90-5.60" in a and "A$" not in a and "€" not in a  # no market asked: the KB's own (unmarked) market's
+    a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
+        "what do language schools pay per click?").assistant
+    assert "A$2.30-2.70" in a and "€1.35-1.60" in a  # only markets named: each, said with its market
 
 
 def test_kb_txt4_metric_note_spells_acronyms(kb_txt4_engine):
@@ -318,3 +323,15 @@ def test_unit_said_in_a_rows_note_other_kb(tmp_path):
     engine = build_engine(tmp_path)
     assert "$31-36" in _tool(engine, vertical="ski schools", metric="cost per lesson reservation")
     assert "not in the knowledge base" in _tool(engine, vertical="surf camps", metric="cost per lesson reservation")
+
+
+def test_agent_plans_with_the_home_market_figure(kb_txt4_engine):
+    """The one figure left for the market (none named: the unmarked one) is the figure to plan with: the next turn's
+    arithmetic divides by its top."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3)
+    conv.send("We run three self-storage facilities. What do Google clicks cost for storage places like ours?")
+    a = conv.send("With 6000 dollars a month, how many clicks is that at the top of that click range?").assistant
+    assert "1,519" in a

@@ -12,9 +12,27 @@ import re
 
 
 def in_market(b: dict, text: str) -> dict:
-    """``b`` (:func:`agent.offline.compose.bench_fields`) with only the figures of the market ``text`` names."""
+    """``b`` (:func:`agent.offline.compose.bench_fields`) with only the figures of the market ``text`` names — or,
+    when it names none, only the figures said with no market (the KB's own market, as a count with no place is the
+    national one): a storage operator asking what clicks cost gets the home market's price, not three currencies."""
     from agent.offline.gaps import places  # the places a message names, as the gap notes read them
     facts = b.get("facts") or []
-    asked = places(text) if len(facts) > 1 and text else []
+    if len(facts) < 2:
+        return b
+    asked = places(text) if text else []
     mine = [f for f in facts if any(re.search(rf"(?<![a-z]){re.escape(p)}(?![a-z])", f[0], re.I) for p in asked)]
-    return {**b, "facts": mine} if mine and len(mine) < len(facts) else b
+    if not mine:  # no market named, or one the KB prices nowhere ("in France"): the unmarked figures, and the
+        mine = [f for f in facts if not _marked(f[0])]  # gap note says the KB has none for that place
+    if not mine or len(mine) == len(facts):
+        return b
+    if len(mine) > 1 or b.get("typical"):
+        return {**b, "facts": mine}
+    from agent.offline.toolread import figures  # one figure left: it is the one to plan with, as a lone line is
+    return {**b, "facts": mine, "typical": mine[0][1], "range": figures(mine[0][1])[:2]}
+
+
+def _marked(where: str) -> bool:
+    """A figure's label ends in the market its list is for ("Google Ads 2025, Australia")."""
+    from agent.offline.gaps import places
+    head, sep, tail = where.rpartition(", ")
+    return bool(sep and head and places(f"in {tail}"))
