@@ -332,6 +332,6 @@ def test_agent_plans_with_the_home_market_figure(kb_txt4_engine):
     from agent.offline import OfflineAgent
 
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3)
-    conv.send("We run three self-storage facilities. What do Google clicks cost for storage places like ours?")
-    a = conv.send("With 6000 dollars a month, how many clicks is that at the top of that click range?").assistant
-    assert "1,519" in a
+    conv.send("we own a couple of self-storage sites. what's a google click going to cost us?")
+    a = conv.send("we have 4000 dollars monthly. at the high end of that click price, how many clicks do we get?").assistant
+    assert "1,013" in a
