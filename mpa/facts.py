@@ -27,6 +27,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from mpa import prose_subject
 from mpa.audience_facts import audience_line, prose_audience_facts
 from mpa.fact_text import (AGGREGATE, BULLET, MARKET_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
@@ -196,7 +197,8 @@ def _sentence_metric(sent: str) -> str | None:
     return implied.pop() if len(implied) == 1 else None
 
 
-def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = ()) -> list[Fact]:
+def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = (),
+                   metrics: Iterable[str] = ()) -> list[Fact]:
     """Figures stated in prose: a sentence naming exactly one metric (or a price per unit), one
     known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
     ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
@@ -213,9 +215,16 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
                      + r")(?![A-Za-z])", re.I)
     out = []
     for off, para, section in paragraphs(text):
+        before: set[str] = set()
         for start, end in sentence_spans(para):
             sent = " ".join(para[start:end].split())
             names = {names_of[x.lower()] for x in pat.findall(sent)}
+            if not names and (names := prose_subject.carried(sent, before)):  # "… apps sell …. Their cost per trial …"
+                metric = _sentence_metric(sent) or prose_subject.own_metric_said(sent, metrics)
+                out += _priced_on(sent, names.pop(), metric, own, source, off + start, off + end, section)
+                before = set()
+                continue
+            before = names
             metric = _sentence_metric(sent)
             if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
@@ -235,6 +244,20 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
                 out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, off + start,
                                 off + end, form="sentence", vertical=vertical, metric=what, platform=plat,
                                 period=period(sent, section), qualifier=sent))
+    return out
+
+
+def _priced_on(sent: str, vertical: str, metric: str | None, own: list[str], source: str, start: int, end: int,
+               section: str) -> list[Fact]:
+    """One fact per platform a sentence prices "on <Platform> … at <figure>" (:mod:`mpa.prose_subject`)."""
+    if metric is None or _NEGATION.search(sent):
+        return []
+    out = []
+    for written, value in prose_subject.priced_on(sent):
+        low, high = number_range(value)
+        plat = row_platform(written)  # a name as written, the vocabulary's only when it is all of it ("Apple Search Ads")
+        out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, start, end, form="sentence",
+                        vertical=vertical, metric=metric, platform=plat, period=period(sent, section), qualifier=sent))
     return out
 
 
@@ -313,7 +336,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
            and not named_by_source_row(f)}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:
-        for f in sentence_facts(source, text, verticals, own):
+        for f in sentence_facts(source, text, verticals, own, {f.metric for f in facts if f.metric}):
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)

@@ -335,3 +335,34 @@ def test_agent_plans_with_the_home_market_figure(kb_txt4_engine):
     conv.send("we own a couple of self-storage sites. what's a google click going to cost us?")
     a = conv.send("we have 4000 dollars monthly. at the high end of that click price, how many clicks do we get?").assistant
     assert "1,013" in a
+
+
+# ---------------------------------------------------------------- a business priced in the sentence after it is named
+@pytest.mark.parametrize("platform, figure", [("Meta", "$7.40-9.20"), ("Apple Search Ads", "$5.60-6.80")])
+def test_kb_txt4_prices_in_the_sentence_after_the_business(kb_txt4_engine, platform, figure):
+    """"Language learning apps sell …. Their cost per trial on Meta ran at $7.40-9.20 … and on Apple Search Ads at
+    $5.60-6.80, with … near 11%": each platform's price is the app's cost per trial (both were lost), and "Apple
+    Search Ads" is its own platform, not the vocabulary's search ads."""
+    got = _tool(kb_txt4_engine, vertical="language learning apps", metric="cost per trial", platform=platform)
+    assert figure in got and "11%" not in got
+
+
+PROSE = """BOAT COSTS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - DEALERS
+--------------------------------------------------------------------------------
+COST PER SEA TRIAL BENCHMARKS - 2024
+BY VERTICAL - HIGHEST TO LOWEST
+- Marinas: $80
+
+Boat dealers sell mostly at spring shows. Its cost per sea trial on Meta came in at about $140 and on
+Nextdoor Ads at $95-110, with a show-up rate near 60%. Their clicks are cheap.
+"""
+
+
+def test_prices_in_the_sentence_after_the_business_other_wording():
+    from mpa.facts import kb_facts
+
+    doc = PROSE.replace("- Marinas: $80", "- Marinas: $80\n- Boat Dealers: $120 (spring)")
+    got = {(f.platform, f.value) for f in kb_facts([("b.txt", doc)]) if f.vertical == "Boat Dealers" and f.form == "sentence"}
+    assert got == {("Meta", "$140"), ("Nextdoor Ads", "$95-110")}
