@@ -366,3 +366,23 @@ def test_prices_in_the_sentence_after_the_business_other_wording():
     doc = PROSE.replace("- Marinas: $80", "- Marinas: $80\n- Boat Dealers: $120 (spring)")
     got = {(f.platform, f.value) for f in kb_facts([("b.txt", doc)]) if f.vertical == "Boat Dealers" and f.form == "sentence"}
     assert got == {("Meta", "$140"), ("Nextdoor Ads", "$95-110")}
+
+
+def test_agent_reads_a_two_word_figure_name(kb_txt4_engine):
+    """"contribution margin", a KB's own two-word figure: the agent looks it up (it searched, and quoted another
+    business's margin from the passage)."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+    from agent.offline import kbmetrics
+
+    a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
+        "what contribution margin do language learning apps make?").assistant
+    assert "38-46%" in a
+    tool = {"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": (
+        "Metric. This knowledge base also states its own: membership churn; monthly spend.")}}}}
+    kbmetrics.declare([tool])
+    try:  # a figure noun last ("churn") is a name said in full; "monthly spend" stays a user's own words
+        assert [n for _, n in kbmetrics.named_in("what membership churn do gyms see")] == ["membership churn"]
+        assert kbmetrics.named_in("our monthly spend is 5k") == []
+    finally:
+        kbmetrics.declare([])

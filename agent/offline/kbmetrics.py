@@ -24,6 +24,8 @@ _ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym a
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
+# a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
+_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share)$")
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 
@@ -44,8 +46,8 @@ def declare(tools: list[dict] | None) -> None:
                 name = (i.group("name") or key).strip().lower()
                 if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rat(?:e|io)", name):
                     _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
-                elif len(name.split()) >= 3 and not key.isupper():
-                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift")
+                elif (len(name.split()) >= 3 or _FIGURE_NOUN.search(name)) and not key.isupper():
+                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
                     _ACRONYMS.add(key)
 
