@@ -291,8 +291,8 @@ def _qualified_own(want: str, bench: list[Fact]) -> str | None:
     """The one own metric of the KB whose name is the asked name with words before it ("open rate" → the KB's
     "email open rate", "completion rate" → its "video completion rate"): a caption qualifies a rate by its
     channel, a user asks for the rate. Two words at least, and only when one metric fits."""
-    if len(want.split()) < 2:
-        return None
+    if len(want.split()) < 2 and want not in ("churn", "margin", "retention"):  # a figure noun alone: "churn" is the
+        return None  # KB's "monthly membership churn" when one metric ends so
     fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
             and norm(f.metric).endswith(" " + want)}
     return fits.pop() if len(fits) == 1 else None

@@ -157,7 +157,8 @@ def own_metric(label: str) -> tuple[str, str] | None:
 
 def label_metric(label: str) -> str | None:
     """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>", else its own "<words>
-    rate" ("Tour-to-Contract Rate: 28%" in a vertical's profile)."""
+    rate" ("Tour-to-Contract Rate: 28%" in a vertical's profile) or other figure named by its last noun ("Monthly
+    Membership Churn: 6-9%")."""
     known = metric_in(label)
     if known:
         return known
@@ -168,7 +169,7 @@ def label_metric(label: str) -> str | None:
     return plain.lower() if _OWN_RATE.match(plain) else None
 
 
-_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} rate$", re.I)
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention)$", re.I)  # "Monthly Membership Churn"
 
 
 _GEO_NAMES = None

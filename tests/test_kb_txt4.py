@@ -386,3 +386,29 @@ def test_agent_reads_a_two_word_figure_name(kb_txt4_engine):
         assert kbmetrics.named_in("our monthly spend is 5k") == []
     finally:
         kbmetrics.declare([])
+
+
+# ---------------------------------------------------------------- a profile's figure named by its last noun
+def test_kb_txt4_profile_churn(kb_txt4_engine):
+    """"Monthly Membership Churn: 6-9%" in the car wash profile is a figure of its own (it was dropped: the label is
+    no metric, no "cost per", no rate), and "churn" asks it when one metric of the KB ends so."""
+    assert "6-9%" in _tool(kb_txt4_engine, vertical="car washes", metric="churn")
+    assert "not in the knowledge base" in _tool(kb_txt4_engine, vertical="meal kits", metric="churn")
+
+
+CLUBS = """CLIMBING GYM COSTS - VERSION 1
+--------------------------------------------------------------------------------
+SECTION 1 - PROFILES
+--------------------------------------------------------------------------------
+CLIMBING GYMS - MEMBERSHIP PROFILE
+Cost Per Day Pass Sale: $14-19
+Twelve-Month Member Retention: 58-64%
+Typical Decision Window: 2-6 weeks
+"""
+
+
+def test_profile_figure_named_by_its_noun_other_wording():
+    from mpa.facts import kb_facts
+
+    got = {f.metric: f.value for f in kb_facts([("c.txt", CLUBS)]) if f.vertical == "Climbing Gyms"}
+    assert got.get("twelve-month member retention") == "58-64%" and "typical decision window" not in got
