@@ -113,51 +113,8 @@ def clause_facts() -> tuple[dict, ...]:
     return tuple(facts)
 
 
-def kb_label(phrase: str) -> str | None:
-    p = phrase.strip().lower()
-    if p in VERTICAL_LABELS:
-        return VERTICAL_LABELS[p]
-    return next((f["label"] for f in list_rows() + clause_facts() if f["label"].lower() == p), None)
-
-
-def kb_metric(phrase: str) -> str:
-    p = phrase.strip().lower()
-    return METRIC_WORDS.get(p, METRIC_CODES.get(p.upper(), p.upper()))
-
-
-def stated(label: str, metric: str, platform: str | None, facts=None) -> list[dict]:
-    return [f for f in (list_facts() if facts is None else facts) if f["label"].lower() == label.lower()
-            and f["metric"] == metric and (platform is None or f["platform"] == platform)]
-
-
-def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
-    """Why ``fact`` is not stated in its source for ``label``, or None when it is."""
-    if fact["source"] not in TEXTS:
-        return f"source {fact['source']!r} is not a KB file"
-    if any(f["source"] == fact["source"] and f["value"] == fact["value"] and f["platform"] == fact["platform"]
-           for f in stated(label, metric, None) + stated(label, metric, None, clause_facts())):
-        return None
-    return f"{label} × {metric} = {fact['value']!r} ({fact['platform']}) is not stated in {fact['source']}"
-
-
-def listed(label: str, metric: str, platform: str | None) -> set:
-    return {(f["platform"], f["value"]) for f in stated(label, metric, platform)}
-
-
-def stating(label: str, metric: str, platform: str | None) -> list:
-    return stated(label, metric, platform) + stated(label, metric, platform, clause_facts())
-
-
-def prose_figure_expected(facts: list[dict], label: str, metric: str, platform: str | None) -> list[str]:
-    """A clause that states the pair must have its figure among the expected facts."""
-    return [f"a sentence states {label} × {metric} too, and no expected fact is its figure: {c['line'][:60]!r}"
-            for c in stated(label, metric, platform, clause_facts())
-            if not any(f["value"] == c["value"] and f["platform"] == c["platform"] for f in facts)]
-
-
-READER = kg.BenchReader(texts=TEXTS, label=kb_label, metric=kb_metric, platforms=PLATFORM_WORDS,
-                        why_not_stated=fact_is_stated, listed=listed, stating=stating, tags=BENCH_TAGS,
-                        unit_of=UNIT_OF, extra=prose_figure_expected)
+KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
+READER = KB.reader(PLATFORM_WORDS, BENCH_TAGS, UNIT_OF)
 
 
 def check_benchmark_row(row: dict) -> list[str]:
@@ -172,47 +129,21 @@ def test_kb_follows_the_conventions_and_the_scanner_reads_its_shapes():
     assert len(list_facts()) >= 90 and len(clause_facts()) == 2, "the scanner lost rows or prices"
     assert read_caption("GOOGLE ADS CPC IN GERMANY - 2025") == ("Google Ads", "CPC", "GERMANY")
     assert read_caption("MARKETING EFFICIENCY RATIO BENCHMARKS - 2025") == (None, "MER", None)
-    assert listed("Hearing Aid Clinics", "CPC", "Google Ads") == {("Google Ads", "$4.90-5.60")}  # A$ / € rows aside
+    assert KB.listed("Hearing Aid Clinics", "CPC", "Google Ads") == {("Google Ads", "$4.90-5.60")}  # A$ / € rows aside
     assert {(f["platform"], f["value"]) for f in scanned() if f["metric"] == "ADD-TO-CART RATE"} >= {
         ("Pinterest", "6.1-7.0%"), ("Snapchat", "3.4%")}  # BY TRAFFIC SOURCE rows are platforms
     assert {(c["label"], c["platform"], c["value"]) for c in clause_facts()} == {
         ("Language learning apps", "Meta", "$7.40-9.20"), ("Language learning apps", "Apple Search Ads", "$5.60-6.80")}
 
 
-# ------------------------------------------------------------------ audience.jsonl
-def misplaced(row: dict, src: str, text: str) -> list[str]:
-    """The figure stands on a line or in a sentence naming the geography (its first word)."""
-    where = gf.figure_places(TEXTS[src], text)
-    place = (row.get("geography") or "").split(" ")[0]
-    return [] if place and any(place in w for w in where) else [f"{text!r} does not stand next to {place} in {src}"]
-
-
-def check_audience_row(row: dict) -> list[str]:
-    return kg.audience_row_errors(row, TEXTS, gf.AUD_FIELDS, misplaced)
-
-
-# ------------------------------------------------------------------ retrieval, abstain, scenarios, gate
-def value_is_stated(vertical: str, metric: str, value: str) -> bool:
-    label = kb_label(vertical) or vertical
-    return any(f["value"] == value for f in stating(label, kb_metric(metric), None))
-
-
-def audience_is_stated(geography: str, size: int) -> bool:
-    return gf.size_next_to(TEXTS, geography.split()[0], size)
-
-
 def test_every_goldens_file_agrees_with_the_kb_text():
     """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row checker also
     rejects goldens spoiled on purpose (so this test can fail)."""
-    audience = kg.load(DATA, "audience.jsonl")
-    present = ("Car Washes", "CPM", "Snapchat")
-    errors = (gf.benchmark_file_errors(DATA, check_benchmark_row, 30, BENCH_MINIMUM)
-              + gf.benchmark_checker_misses(DATA, check_benchmark_row, kb_label, "Pinterest", present, "Meta")
-              + ([] if len(audience) >= 12 and kg.tagged(audience, "absent") >= 3 else ["audience.jsonl: too few rows"])
-              + kg.audience_checker_errors(audience, check_audience_row, ("recent movers", "Queensland"))
-              + gf.retrieval_and_abstain_errors(DATA, TEXTS, 25, 4, 8) + kg.own_gate_errors(DATA, "kb_txt4"))
+    errors = KB.goldens_errors(DATA, "kb_txt4", check_benchmark_row,
+                               {"benchmarks": 30, "tags": BENCH_MINIMUM, "retrieval": 25, "abstain": 8},
+                               {"platform": "Pinterest", "present": ("Car Washes", "CPM", "Snapchat"), "sentence": "Meta", "audience": ("recent movers", "Queensland")})
     assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
 
 
 def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
-    gf.assert_scenarios_hold(DATA, TEXTS, value_is_stated, audience_is_stated)
+    gf.assert_scenarios_hold(DATA, TEXTS, KB.value_is_stated, KB.audience_is_stated)
