@@ -26,7 +26,8 @@ import scipy.sparse as sp
 
 from rag.analyzer import Analyzer, is_prefix, is_subword
 from rag.joins import Joins
-from rag.queryforms import Compounds, Spellings, query_text
+from rag.queryforms import Compounds, Spellings
+from rag.queryread import QueryReader
 
 
 _POW2 = 2.0 ** np.arange(53)  # a query term's bit, as a float that bincount sums exactly
@@ -102,6 +103,7 @@ class LexicalIndex:
         self._compounds: Compounds | None = None  # built on the first query, with the spellings
         self._spellings: Spellings | None = None
         self._joins: Joins | None = None
+        self._reader: QueryReader | None = None
         self.k1, self.b, self.epsilon = k1, b, epsilon
         self._weights: dict[int, tuple] = {}
         self._pivot_scale: dict[float, np.ndarray] = {}
@@ -201,7 +203,8 @@ class LexicalIndex:
                                         lambda t: idf[self.term_id[t]] if t in self.term_id else 0.0)
             self._spellings = Spellings(self.term_id, self.analyzer)
             self._joins = Joins(self.term_id, self.analyzer)
-        c = Counter(self.analyzer(query_text(query, self._compounds, self._spellings, self._joins)))
+            self._reader = QueryReader(self.analyzer, self._compounds, self._spellings, self._joins)
+        c = Counter(self._reader.terms(query))  # = analyzer(query_text(query, ...)), read once per segment
         get = self.term_id.get
         ids, cnt, unknown = [], [], []
         for t, n in c.items():

@@ -14,7 +14,8 @@ from rag.analyzer import get_analyzer
 from rag.config import get_preset
 from rag.engine import RetrievalEngine
 from rag.joins import Joins
-from rag.queryforms import Compounds, Spellings
+from rag.queryforms import Compounds, Spellings, query_text
+from rag.queryread import QueryReader
 
 AN = get_analyzer(True, True)
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,3 +80,42 @@ def test_a_remembered_spelling_is_the_spelling_worked_out():
         assert s.variant(word) == first == Spellings({"optim", "center", "program"}, AN)._variant(word)
     assert s.respell("Optimise the centre") == "optimize the center"
     assert s.respell("plan the day") == "plan the day"
+
+
+def _texts():
+    """TEXTS, then every pair of them joined by each kind of gap (a pair of words across the segments)."""
+    yield from TEXTS
+    for gap in (" ", "-", "\n", ", ", ""):
+        for a in TEXTS[:12]:
+            for b in TEXTS[:12]:
+                yield f"{a}{gap}{b}"
+    yield from ("Can't we optimise the centre's behaviour?", "they're paying back; didn't pay-back", "İ K ſ two channels",
+                "signups or signup", "signup, signups")
+
+
+@pytest.mark.parametrize("vocab", list(_vocabularies()), ids=["toy", "kb", "kb_txt"])
+@pytest.mark.parametrize("subwords", [(0, 0), (0, 4), (4, 0)], ids=["words", "prefix", "ngrams"])
+def test_the_query_read_once_per_segment_is_the_query_text_analyzed(vocab, subwords):
+    an = get_analyzer(True, True, *subwords)
+    vocab = sorted(vocab | {"centre", "optim", "center", "behavior", "sign-up", "sign-ups"})
+    c, s, j = Compounds(vocab, an), Spellings(vocab, an), Joins(vocab, an)
+    reader = QueryReader(an, c, s, j)
+    for text in _texts():
+        want = an(query_text(text, c, s, j))
+        assert reader.terms(text) == want, text
+        assert reader.terms(text) == want, text  # read again, from the kept segments
+
+
+def _words_plain(text: str) -> list[str]:
+    out = []
+    for tok in re.findall(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*", text.lower()):
+        if not tok.isalnum() and not re.match(r"^[0-9][0-9.,]*$", tok):
+            out += [tok] + [t for t in map(AN._norm, re.split(r"[-:/.&]", tok)) if t]
+        elif AN._norm(tok):
+            out.append(AN._norm(tok))
+    return out
+
+
+def test_the_analyzer_reads_a_text_segment_by_segment_as_a_whole():
+    for text in _texts():
+        assert AN.words(text) == _words_plain(text) == AN.words(text), text
