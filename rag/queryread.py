@@ -58,7 +58,7 @@ class QueryReader:
         joined: list[str] = []
         hyphenated: dict[str, str] = {}
         by_parts = self.compounds.by_parts
-        pair = self.joins.joined
+        pair, pairs = self.joins.joined, self.joins._memo
         last_key = None  # the compound key of the last word so far, when it can start a compound
         last = None  # the last letter word so far, and whether white space then a letter follow it
         opened = skip = False
@@ -78,7 +78,9 @@ class QueryReader:
                 if skip:
                     skip = False
                 elif opened and seg.opens:
-                    h = pair(last, seg.first)
+                    h = pairs.get((last, seg.first), False)  # the memo read inline: most pairs stop here
+                    if h is False:
+                        h = pair(last, seg.first)
                     if h:
                         joined.append(h[0])
                         skip = True
