@@ -286,7 +286,7 @@ class LexicalIndex:
                 add[hit] += tfw[pos[hit]] * qw
             tf += add if scale is None else add * scale[docs]
         cw = self._cov_w[ids]
-        denom = cw.sum() + n_unknown * self._unknown_w
+        denom = np.add.reduce(cw) + n_unknown * self._unknown_w  # cw.sum() without its Python wrapper
         if denom <= 0:
             cov = np.zeros(len(docs))
         elif inv is None:
