@@ -142,18 +142,17 @@ def search(engine, query: str, top_k: int, mask: np.ndarray | None, method: str 
     bmv = bm[sel].tolist() if bm is not None else [0.0] * len(sel)
     dsv = ds[sel].tolist() if ds is not None else None
     results = ResultList()
-    for rank, (j, row, cv, t, b, fu, fa, fi) in enumerate(zip(
-            picked.tolist(), out_rows, cov[sel].tolist(), tfv, bmv, fused[picked].tolist(),
-            factors[picked].tolist(), final[picked].tolist()), start=1):
+    chunks, add = engine.chunks, results.append
+    for rank, row, cv, t, b, fu, fa, fi in zip(range(1, len(out_rows) + 1), out_rows, cov[sel].tolist(), tfv, bmv,
+                                               fused[picked].tolist(), factors[picked].tolist(), final[picked].tolist()):
         bd = {"tfidf": t, "bm25": b, "fused": fu, "boost": fa, "coverage": cv}
         if dsv is not None:
             bd["dense"] = dsv[rank - 1]
-        score = fi
         if row in rerank:
-            score = float(rerank[row])
-            bd["rerank"] = score
+            fi = float(rerank[row])
+            bd["rerank"] = fi
             bd.update({f"f_{k}": float(v) for k, v in features[row].items()})
-        results.append(SearchResult(chunk=engine.chunks[row], score=score, rank=rank, breakdown=bd))
+        add(SearchResult(chunks[row], fi, rank, bd))  # positional: the dataclass's field order
     return results
 
 
@@ -177,11 +176,16 @@ class _Held:
         self.bits = bits
 
     def all_of(self, index, terms: set[int], rows: np.ndarray) -> np.ndarray:
-        if not hasattr(self, "pos"):  # made on first need: most queries never ask
-            self.pos = {t: i for i, t in enumerate(self.ids.tolist())}
-        if self.bits is not None and all(t in self.pos for t in terms):
-            want = sum(1 << self.pos[t] for t in terms)
-            return (self.bits & want) == want
+        if self.bits is not None:
+            if not hasattr(self, "pos"):  # made on first need
+                self.pos = dict(zip(self.ids.tolist(), range(len(self.ids))))
+            want, pos = 0, self.pos
+            for t in terms:
+                if t not in pos:
+                    break
+                want |= 1 << pos[t]
+            else:  # every term is a query term: its bit says which candidates hold it
+                return (self.bits & want) == want
         ok = np.ones(len(rows), dtype=bool)
         for t in terms:
             ok &= index.holds(t, rows)
