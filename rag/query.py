@@ -42,10 +42,15 @@ def minmax(x: np.ndarray, best_first: bool = False) -> np.ndarray:
     return np.full(len(x), 1.0 if hi > 0 else 0.0)
 
 
-def boost(score: np.ndarray, factor: np.ndarray) -> np.ndarray:
-    """:func:`rag.fusion.apply_boost` on arrays: odds × factor, clipped to [0, 1]."""
+def boost(score: np.ndarray, factor: np.ndarray | float) -> np.ndarray:
+    """:func:`rag.fusion.apply_boost` on arrays: odds × factor, clipped to [0, 1]. ``factor``: per score,
+    or one float for all (the phrase boost when no domain boost applied: no per-score test)."""
     s = score.clip(0.0, 1.0)
+    if isinstance(factor, float) and factor == 1.0:
+        return s
     sf = s * factor
+    if isinstance(factor, float):
+        return sf / (sf + 1.0 - s)
     return np.where(factor == 1.0, s, sf / (sf + 1.0 - s))  # s = 0 → 0 and s = 1 → 1 exactly
 
 
@@ -268,12 +273,7 @@ def _boosted(engine, query: str, rows: np.ndarray, fused: np.ndarray, need: int,
     # min-heap of the ``need`` best finals known so far: exact for candidates that cannot hold a phrase
     best = heapq.nlargest(need, low[~possible].tolist())
     heapq.heapify(best)
-    if boosted:  # the phrase boost, for the candidates that may earn it
-        high = boost(fused[cand], factors[cand] * pb)
-    else:  # boost() with every factor pb (never 1 here): the same arithmetic on the clipped score
-        s = low[cand]
-        sf = s * pb
-        high = sf / (sf + 1.0 - s)
+    high = boost(fused[cand], factors[cand] * pb if boosted else float(pb))  # for the candidates that may earn it
     rows_c = rows[cand]
     order = np.lexsort((rows_c, -high)).tolist()
     cand, high, rows_c, low_c = cand.tolist(), high.tolist(), rows_c.tolist(), low[cand].tolist()  # Python scalars

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from rag.analyzer import get_analyzer
@@ -119,3 +120,20 @@ def _words_plain(text: str) -> list[str]:
 def test_the_analyzer_reads_a_text_segment_by_segment_as_a_whole():
     for text in _texts():
         assert AN.words(text) == _words_plain(text) == AN.words(text), text
+
+
+def test_one_boost_factor_for_all_scores_is_the_same_odds_as_one_per_score():
+    from rag.query import boost
+
+    s = np.array([0.0, 1e-12, 0.3, 0.5, 0.999, 1.0, 1.2, -0.1, 0.7])
+    for pb in (1.0, 1.5, 2.0, 3.0):
+        assert boost(s, pb).tolist() == boost(s, np.full(len(s), pb)).tolist()
+
+
+def test_the_extremes_of_a_best_first_pool_are_its_ends():
+    from rag.query import minmax, top
+
+    rng = np.random.default_rng(3)
+    for scores in (rng.random(300), np.round(rng.random(300), 1), np.full(20, 0.4), np.zeros(5), rng.random(1)):
+        pool = scores[top(scores, 50)]
+        assert minmax(pool, best_first=True).tolist() == minmax(pool).tolist()
