@@ -137,3 +137,28 @@ def test_the_extremes_of_a_best_first_pool_are_its_ends():
     for scores in (rng.random(300), np.round(rng.random(300), 1), np.full(20, 0.4), np.zeros(5), rng.random(1)):
         pool = scores[top(scores, 50)]
         assert minmax(pool, best_first=True).tolist() == minmax(pool).tolist()
+
+
+def test_a_query_arriving_while_the_first_one_builds_the_reader_reads_the_whole_query(monkeypatch):
+    """The reader is assigned whole, once built: a query that arrives meanwhile (another thread; here
+    re-entrantly, so the test is deterministic) builds its own, never reads with half of the stages."""
+    import rag.index
+
+    records = [("a", "", "Optimize the payback period of a campaign."), ("b", "", "Campaign pacing and budgets.")]
+    idx = RetrievalEngine.from_records(records, get_preset("bm25")).index
+    question = "how to optimise the pay back of a campaign"
+    meanwhile = []
+
+    class Arriving(Spellings):
+        def __init__(self, *args):
+            super().__init__(*args)
+            if not meanwhile:
+                meanwhile.append(None)  # once: the query arriving builds a reader of its own
+                meanwhile[0] = idx.query_terms(question)
+
+    monkeypatch.setattr(rag.index, "Spellings", Arriving)
+    first = idx.query_terms(question)
+    want = [idx.term_id[t] for t in (AN._norm("optimize"), "payback")]
+    for ids, _, _ in (meanwhile[0], first):
+        assert set(want) <= set(ids.tolist())
+    assert [a.tolist() for a in meanwhile[0][:2]] == [a.tolist() for a in first[:2]]
