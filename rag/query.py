@@ -25,9 +25,11 @@ _QUOTED = re.compile(r"[\"“]([^\"”]{2,})[\"”]")
 def top(scores: np.ndarray, n: int) -> np.ndarray:
     """Positions of the ``n`` highest positive scores, best first (ties: lower position first)."""
     pos = (scores > 0).nonzero()[0]  # array methods, not the np.* wrappers: this runs on every query
+    neg = -scores[pos]  # gathered and negated once
     if len(pos) > n:
-        pos = pos[(-scores[pos]).argpartition(n - 1)[:n]]
-    return pos[np.lexsort((pos, -scores[pos]))]
+        keep = neg.argpartition(n - 1)[:n]
+        pos, neg = pos[keep], neg[keep]
+    return pos[np.lexsort((pos, neg))]
 
 
 def minmax(x: np.ndarray, best_first: bool = False) -> np.ndarray:
