@@ -121,7 +121,7 @@ class Analyzer:
                 if t:
                     out.append(t)
         hit = tuple(out)
-        if len(self._segments) < 500_000:
+        if len(self._segments) < 200_000:  # a bound on memory (~150 bytes a segment), not on correctness
             self._segments[seg] = hit
         return hit
 
