@@ -60,8 +60,8 @@ class QueryReader:
         by_parts = self.compounds.by_parts
         pair, pairs = self.joins.joined, self.joins._memo
         last_key = None  # the compound key of the last word so far, when it can start a compound
-        last = None  # the last letter word so far, and whether white space then a letter follow it
-        opened = skip = False
+        last = None  # the last letter word so far
+        opened = skip = False  # opened: that word ends its segment (a pair across the white space may join)
         for seg in segments:
             words += seg.words
             if seg.has_words:
