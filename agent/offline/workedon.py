@@ -1,0 +1,59 @@
+"""The goods a service business works on, named in the user's message, are not the user's vertical.
+
+Why: "we repair game consoles", "I'm a photographer who shoots hotel rooms", "we reupholster home furnishings" name a
+vertical of the vocabulary ("game", "hotel") or a label of the served KB ("Home Furnishings") — as the object of work
+done on it. :mod:`mpa.workverb` says when such an object names the goods' trade rather than the user's (the verb is
+no verb of owning goods, and the label does not name that work). The parser then sets that vertical aside, as it sets
+aside whom a business serves (:mod:`agent.offline.served`), and the business is looked up by the work clause itself
+("we repair game consoles and broken controllers"), which the benchmark tool reads with the same rule — so a covered
+vertical of that work is found, and otherwise the KB's lack of one is said instead of the goods' figures.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import metricnames
+from mpa.vocabulary import VOCABULARY
+from mpa.workverb import NOT_WORK, other_work, owning, worked_on, works
+
+
+def _names(key: str) -> tuple[str, tuple[str, ...]]:
+    """A vocabulary vertical's name and the other names that reach it ("financial services": "bank", "banking", …)."""
+    return key.replace("-", " "), tuple(VOCABULARY["verticals"].get(key, ()))
+
+
+def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The (position, vertical key) pairs of ``named`` not said as goods a service works on (module doc)."""
+    return [(i, k) for i, k in named if not worked_on(text, i, *_names(k))]
+
+
+def sets_aside(text: str, label: str) -> bool:
+    """Does ``text`` say the KB ``label`` only as the goods a service works on ("we tailor and alter apparel")?"""
+    return clause(text, label) is not None
+
+
+def clause(text: str, label: str | None = None) -> str | None:
+    """The work clause to look the business up by ("we repair game consoles and broken controllers") when its
+    object names a vocabulary vertical, or ``label``, only as the goods it works on; None otherwise."""
+    for v, s, e in works(text):
+        keys = {k for *_, k in metricnames.positions(text[s:e], VOCABULARY["verticals"])
+                + metricnames.find(text[s:e].lower(), VOCABULARY["verticals"])}  # "banks": the stem of "bank"
+        if any(other_work(v, text[s:e], *_names(k)) for k in keys) or (label and other_work(v, text[s:e], label)):
+            return f"we {v} {' '.join(text[s:e].split())}".lower()
+    return None
+
+
+def as_said(doing: str | None) -> str | None:
+    """What a business does (:func:`agent.offline.served.doing`: "detail and polish cars"), said as the user's
+    sentence when its verb is work on goods ("we detail and polish cars"), so the benchmark tool reads it so too."""
+    verb = (doing or "").split(" ", 1)[0]
+    return f"we {doing}" if doing and " " in doing and not owning(verb) and verb not in NOT_WORK else doing
+
+
+def as_work(before: str, goods: str) -> str:
+    """The business a sentence "we <verb> <goods>" names (``before``: its words up to the goods): the goods when the
+    verb owns them ("we sell lamps": "lamps"), else the work ("we design packaging"), which the benchmark tool reads
+    as a service trade."""
+    words = [w for w in re.findall(r"[a-z]+", before.lower()) if w not in ("out", "up", "off", "back")]
+    verb = words[-1] if words else ""
+    return goods if not verb or owning(verb) or verb in NOT_WORK else f"we {verb} {goods}"

@@ -1,0 +1,119 @@
+"""Work done on goods names a service trade, not the goods' trade: "we repair game consoles" is no games publisher.
+
+Why: a user says what their business does as a verb and its object. When the verb is one by which goods are the
+business's own — it sells, makes, publishes, runs, rents out or hosts them (:data:`OWN_GOODS`) — the object names the
+business's trade ("we publish puzzle games": gaming). Any other verb is work done *on* the object ("repair",
+"reupholster", "photograph", "audit", "inspect"), and the business is the trade of that work: a console repairer, an
+upholsterer of airline seats, an auditor of banks. A vertical or label reached through the object's words
+("game", "airline", "Apparel", "Home Furnishings") is then the customer's goods, and its figures are another trade's —
+unless the label itself names that work: the rest of the label, beyond the words the object says, shares the verb's
+root ("clean houses" and "House Cleaning Services") or the sentence encoder finds it the same work ("fix … garage door
+springs" and "Garage Door Repair" 0.63; "bathe and trim dogs" and "Dog Grooming" 0.50; other trades' work measured
+0.18-0.40: "inspect" and "Installers", "repair" and "Consumer", "audit" and "financial services").
+
+Read by grammar: the verb is the word after the subject ("we", "I", or "who" after a self-description); the
+verbs of owning goods are a closed class of English verbs, no business names. Without an encoder only a shared root
+says the work.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mpa.labelwords import parts, root, stems
+from mpa.resolve import similarities
+
+# verbs by which the goods named after them are the business's own: selling, making, running, renting out, hosting
+# or teaching them — the object then names the trade. The analyzer's stems, so "sells", "selling", "sold" … compare
+_OWN_WORDS = frozenset("""sell sold make made produce manufacture build built develop publish create brew bake grow grew
+    roast craft distribute import export wholesale supply stock carry offer provide run ran own operate manage host open
+    launch rent lease license issue book serve teach taught train tutor""".split())
+OWN_GOODS = frozenset(s for w in _OWN_WORDS for s in stems(w))  # (a stop word has no stem: "own", "made" by form)
+# words after a subject that are no work on an object: grammar, wanting, paying and asking, adverbs of scope
+NOT_WORK = frozenset("""are am is was were be been have has had want wants need needs would will can could should might
+    may must do does did spend spent pay paid get got see saw use used plan hope try tried expect know think budget put
+    look looking ask asked advertise advertised market marketed promote promoted work worked just also only mostly
+    mainly now still primarily largely actually all both often usually typically generally basically then really
+    currently""".split())
+# the same work in other words: the label's rest and the verb(s) at least this near ("fix" and "Repair" 0.63, "bathe
+# and trim" and "Grooming" 0.50); another trade's work measured 0.18-0.40
+SAME_WORK = 0.45
+_ADVERB = r"(?:(?:also|mostly|mainly|only|just|now|still|primarily|largely|actually|often|usually) )?"
+# "we repair …", "I reupholster …", "who shoots …", "we detail and polish …", "we rent out …": the verb(s), then the
+# object up to the end of its clause (a preposition of whom/where/how, a comma, a new clause) — "of" stays inside it:
+# "the kitchens of hotels"
+_WORK = re.compile(
+    r"\b(?:we|i|who(?=\s+" + _ADVERB + r"[a-z]+s\b))\s+" + _ADVERB + r"(?P<verbs>[a-z][a-z\-]+(?: (?:out|up|off|back|down))?"
+    r"(?: and [a-z][a-z\-]+(?: (?:out|up|off|back|down))?)?)\s+"
+    r"(?P<obj>(?:(?:the|some|a|an|old|broken)\s+)?(?!(?:for|to|at|in|on|with|from|by|and|or|but|so|a|an|the|our|my|"
+    r"we|i|it|them|us|you|what|how|that|this|these|those|more|less)\b)[a-z][a-z\-']*"
+    r"(?:,? (?!(?:for|to|at|in|on|with|from|by|but|so|who|that|which|what|how|while|when|where|like|we|i|is|are|"
+    r"was|typical|typically|usual|normal|google|meta)\b)[a-z][a-z\-']*){0,6})", re.I)
+
+
+# the words a label's rest may hold that say only the form a business takes ("Contractors", "Companies"): a label of
+# such a form names those who do work on its other words' goods
+_FORMS = frozenset(root(s) for w in """contractors companies services firms agencies providers specialists professionals
+    businesses pros experts""".split() for s in stems(w))
+_PARTS = {"and", "the", "for", "with"}
+
+
+def _verbs(said: str) -> list[str]:
+    return [w for w in re.split(r"\s+and\s+", said.lower()) if w]
+
+
+@lru_cache(maxsize=1024)
+def works(text: str) -> tuple[tuple[str, int, int], ...]:
+    """(verbs, start, end of the object) of each clause of ``text`` saying work done on an object (module doc):
+    the verb(s) as written ("repair", "detail and polish"), none of them a verb of owning goods."""
+    out = []
+    for m in _WORK.finditer(text or ""):
+        verbs = _verbs(m.group("verbs"))
+        heads = [v.split()[0] for v in verbs]
+        if any(h in NOT_WORK or owning(h) for h in heads):
+            continue
+        out.append((" and ".join(verbs), m.start("obj"), m.end("obj")))
+    return tuple(out)
+
+
+def owning(verb: str) -> bool:
+    """Is ``verb`` (any inflection) one of :data:`OWN_GOODS`?"""
+    forms = {verb, re.sub(r"(?:e?s|ed|ing)$", "", verb), re.sub(r"(?:s|d|ing)$", "", verb)}
+    return bool(forms & _OWN_WORDS or set(stems(verb)) & OWN_GOODS)
+
+
+def _roots(text: str) -> set[str]:
+    return {root(s) for s in stems(text)}
+
+
+def other_work(verbs: str, obj: str, name: str, also: tuple[str, ...] = ()) -> bool:
+    """Is ``name`` (a KB label or a vertical's name; ``also``: the other names that reach it, as the vocabulary's
+    synonyms reach a vertical), reached through ``obj``'s words, the goods' trade rather than the trade of the work
+    ``verbs`` does on them (module doc)? False when the object says none of its words, and when the rest of the label
+    only says the form of a business ("Roofing Contractors": roofing done as work is that trade's)."""
+    said = {r for n in (name, *also) for p in parts(n) for r in _roots(p)}
+    mine = _roots(obj)
+    if not said & mine:
+        return False   # reached by meaning, not through the goods: left to the other rules
+    rest = [w for w in re.findall(r"[A-Za-z]{3,}", name) if not _roots(w) & mine and w.lower() not in _PARTS]
+    work = {r for v in _verbs(verbs) for r in _roots(v.split()[0])}
+    if any(_roots(w) & work for w in rest) or (rest and all(_roots(w) & _FORMS for w in rest)):
+        return False   # "clean houses": "House Cleaning Services" names the work; "fix roofs": "Roofing Contractors"
+    sims = similarities(verbs, [" ".join(rest)]) if rest else None
+    return not (sims and max(sims) >= SAME_WORK)
+
+
+def worked_on(text: str, at: int, name: str, also: tuple[str, ...] = ()) -> bool:
+    """Is the name said at ``at`` in ``text`` inside the object of work (:func:`works`) that ``name`` does not
+    name — the goods a service works on, not the user's trade?"""
+    return any(s <= at < e and other_work(v, text[s:e], name, also) for v, s, e in works(text))
+
+
+def set_aside(phrase: str, name: str) -> bool:
+    """Does the sentence ``phrase`` ("we repair game consoles") say ``name`` — a KB label, or a vertical with the
+    vocabulary's names for it — only as goods its work is done on (:func:`other_work`)? The benchmark tool's check,
+    for each way a phrase reaches a vertical: a vocabulary name inside it, a label rule, or meaning."""
+    from mpa.vocabulary import VOCABULARY
+    key = name.lower().replace(" ", "-")
+    also = tuple(VOCABULARY["verticals"].get(key, ()))
+    return any(other_work(v, phrase[s:e], name.replace("-", " "), also) for v, s, e in works(phrase))
