@@ -240,7 +240,7 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     from mpa.labelsibling import sibling
     from mpa.workverb import set_aside
     if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) \
-            and not other_trade(core, label) and not set_aside(phrase, label):
+            and not other_trade(core, label) and not set_aside(phrase, label, t.texts.values()):
         # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we repair laptops" no "Consumer Electronics"
         return BusinessMatch(label, "meaning", best, piece, cands, ranked)
     return BusinessMatch(None, "no match", best, piece, cands, ranked)

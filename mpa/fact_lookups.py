@@ -77,7 +77,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     key = canonical_vertical(vertical, t.verticals)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})
-    names = [n for n in match_labels(vertical, labels) if not set_aside(vertical, n)] if labels else []
+    names = [n for n in match_labels(vertical, labels) if not set_aside(vertical, n, t.texts.values())] if labels else []
     if kept := _kept_rows(engine, vertical, metric, platform):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):

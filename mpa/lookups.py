@@ -205,7 +205,7 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     m = canonical_metric(metric, known_metrics)
     if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
         v = _resolve_vertical(engine, t, vertical, metric)
-        v = None if v and set_aside(vertical, v) else v  # the intro's or a passage's words: the goods, worked on
+        v = None if v and set_aside(vertical, v, t.texts.values()) else v  # the intro's or a passage's words: the goods, worked on
     if m is None:
         m = _resolve_metric(engine, t, metric, known_metrics, v if v in t.verticals else None)
     if v is None or v not in t.verticals:

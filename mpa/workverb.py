@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterable
 
 from mpa.labelwords import parts, root, stems
 from mpa.resolve import similarities
@@ -46,7 +47,10 @@ _WORK = re.compile(
     r"\b(?:we|i|who(?=\s+" + _ADVERB + r"[a-z]+s\b))\s+" + _ADVERB + r"(?P<verbs>[a-z][a-z\-]+(?: (?:out|up|off|back|down))?"
     r"(?: and [a-z][a-z\-]+(?: (?:out|up|off|back|down))?)?)\s+"
     r"(?P<obj>(?:(?:the|some|a|an|old|broken)\s+)?(?!(?:for|to|at|in|on|with|from|by|and|or|but|so|a|an|the|our|my|"
-    r"we|i|it|them|us|you|what|how|that|this|these|those|more|less)\b)[a-z][a-z\-']*"
+    r"we|i|it|them|us|you|what|how|that|this|these|those|more|less|against|about|into|onto|over|through|across|"
+    r"around|between|among|via|per|within|without|under|after|before|as|like|than|up|out|off|back|down|well|"
+    r"better|worse|much|many|too|very|not|no|never|any|all|each|every|here|there|if|when|where|why|who|which)\b)"
+    r"[a-z][a-z\-']*"
     r"(?:,? (?!(?:for|to|at|in|on|with|from|by|but|so|who|that|which|what|how|while|when|where|like|we|i|is|are|"
     r"was|typical|typically|usual|normal|google|meta)\b)[a-z][a-z\-']*){0,6})", re.I)
 
@@ -56,6 +60,7 @@ _WORK = re.compile(
 _FORMS = frozenset(root(s) for w in """contractors companies services firms agencies providers specialists professionals
     businesses pros experts""".split() for s in stems(w))
 _PARTS = {"and", "the", "for", "with"}
+_DOERS = re.compile(r"\b[a-z]{3,}(?:er|or)s?\b", re.I)   # "installers": those who do a work, as a KB names them
 
 
 def _verbs(said: str) -> list[str]:
@@ -86,18 +91,20 @@ def _roots(text: str) -> set[str]:
     return {root(s) for s in stems(text)}
 
 
-def other_work(verbs: str, obj: str, name: str, also: tuple[str, ...] = ()) -> bool:
+def other_work(verbs: str, obj: str, name: str, also: tuple[str, ...] = (), said_of: tuple[str, ...] = ()) -> bool:
     """Is ``name`` (a KB label or a vertical's name; ``also``: the other names that reach it, as the vocabulary's
     synonyms reach a vertical), reached through ``obj``'s words, the goods' trade rather than the trade of the work
     ``verbs`` does on them (module doc)? False when the object says none of its words, and when the rest of the label
-    only says the form of a business ("Roofing Contractors": roofing done as work is that trade's)."""
+    only says the form of a business ("Roofing Contractors": roofing done as work is that trade's), or when the KB's own
+    sentences about it (``said_of``) name the doers of the work ("Solar …: too few installers met the spend floor")."""
     said = {r for n in (name, *also) for p in parts(n) for r in _roots(p)}
     mine = _roots(obj)
     if not said & mine:
         return False   # reached by meaning, not through the goods: left to the other rules
     rest = [w for w in re.findall(r"[A-Za-z]{3,}", name) if not _roots(w) & mine and w.lower() not in _PARTS]
     work = {r for v in _verbs(verbs) for r in _roots(v.split()[0])}
-    if any(_roots(w) & work for w in rest) or (rest and all(_roots(w) & _FORMS for w in rest)):
+    if any(_roots(w) & work for w in rest) or (rest and all(_roots(w) & _FORMS for w in rest)) \
+            or any(_roots(w) & work for t in said_of for w in _DOERS.findall(t)):
         return False   # "clean houses": "House Cleaning Services" names the work; "fix roofs": "Roofing Contractors"
     sims = similarities(verbs, [" ".join(rest)]) if rest else None
     return not (sims and max(sims) >= SAME_WORK)
@@ -109,11 +116,23 @@ def worked_on(text: str, at: int, name: str, also: tuple[str, ...] = ()) -> bool
     return any(s <= at < e and other_work(v, text[s:e], name, also) for v, s, e in works(text))
 
 
-def set_aside(phrase: str, name: str) -> bool:
+def set_aside(phrase: str, name: str, texts: "Iterable[str]" = ()) -> bool:
     """Does the sentence ``phrase`` ("we repair game consoles") say ``name`` — a KB label, or a vertical with the
     vocabulary's names for it — only as goods its work is done on (:func:`other_work`)? The benchmark tool's check,
-    for each way a phrase reaches a vertical: a vocabulary name inside it, a label rule, or meaning."""
+    for each way a phrase reaches a vertical: a vocabulary name inside it, a label rule, or meaning. ``texts``: the
+    KB's documents, whose sentences naming ``name`` may say the work is that vertical's."""
     from mpa.vocabulary import VOCABULARY
     key = name.lower().replace(" ", "-")
     also = tuple(VOCABULARY["verticals"].get(key, ()))
-    return any(other_work(v, phrase[s:e], name.replace("-", " "), also) for v, s, e in works(phrase))
+    found = works(phrase)
+    said_of = _said_of(name.replace("-", " "), tuple(texts)) if found and texts else ()
+    return any(other_work(v, phrase[s:e], name.replace("-", " "), also, said_of) for v, s, e in found)
+
+
+@lru_cache(maxsize=256)
+def _said_of(name: str, texts: tuple[str, ...]) -> tuple[str, ...]:
+    """The KB's sentences that say ``name`` in full ("Solar is missing from the Bing Ads list because too few installers
+    met the spend floor")."""
+    from rag.sentences import loose_sentences
+    low = name.lower()
+    return tuple(s for t in texts for s in loose_sentences(t) if low in s.lower())
