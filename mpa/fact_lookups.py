@@ -23,7 +23,7 @@ from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
-from mpa.workverb import set_aside
+from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
 
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
@@ -77,7 +77,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     key = canonical_vertical(vertical, t.verticals)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})
-    names = [n for n in match_labels(vertical, labels) if not set_aside(vertical, n, t.texts.values())] if labels else []
+    names = [n for n in match_labels(vertical, labels) if not not_theirs(vertical, n, t.texts.values())] if labels else []
     if kept := _kept_rows(engine, vertical, metric, platform):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):

@@ -19,6 +19,7 @@ encoder the word match stands, as in :mod:`mpa.labelmeaning`.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from mpa.labelwords import parts, root, stems
 from mpa.resolve import industry_words, similarities
@@ -71,3 +72,12 @@ def _sells_as_service(part: str, own: set[str]) -> bool:
     head_stems = stems(last)
     return bool(work and head_stems) and root(head_stems[0]) in SERVICE_HEADS \
         and bool({root(s) for s in stems(" ".join(work))} & own)
+
+
+def not_theirs(phrase: str, name: str, texts: "Iterable[str]" = ()) -> bool:
+    """Does ``phrase`` reach ``name`` (a KB label, or a vertical with the vocabulary's names for it) only through
+    another trade's words — a doer's head noun the name does not say (:func:`other_trade`: "hotel photographer" and
+    travel), or goods its work is done on (:func:`mpa.workverb.set_aside`: "we repair game consoles" and gaming)? The
+    one check for every way a phrase reaches a vertical: a vocabulary name inside it, a label rule, or meaning."""
+    from mpa.workverb import set_aside
+    return other_trade(phrase, name.replace("-", " ")) or set_aside(phrase, name, texts)

@@ -24,6 +24,7 @@ from typing import Any
 from mpa import counted, resolve
 from mpa.tables import BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
+from mpa.headnoun import not_theirs
 from mpa.workverb import set_aside
 from rag.engine import RetrievalEngine
 from rag.sentences import loose_sentences
@@ -180,7 +181,7 @@ def canonical_vertical(name: str, known: list[str] | None = None) -> str | None:
     if match_terms(low, VOCABULARY["uncovered_verticals"]):
         return None  # "health insurance" is not healthcare: an uncovered vertical wins
     key = find_first(low, VOCABULARY["verticals"])
-    return None if key and set_aside(low, key) else key  # "we repair game consoles": no games publisher
+    return None if key and not_theirs(low, key) else key  # "hotel photographer", "we repair game consoles": another trade
 
 
 def canonical_metric(name: str, known: list[str] | None = None) -> str | None:
@@ -205,7 +206,7 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     m = canonical_metric(metric, known_metrics)
     if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
         v = _resolve_vertical(engine, t, vertical, metric)
-        v = None if v and set_aside(vertical, v, t.texts.values()) else v  # the intro's or a passage's words: the goods, worked on
+        v = None if v and set_aside(vertical, v, t.texts.values()) else v  # the intro's or a passage's words: goods worked on
     if m is None:
         m = _resolve_metric(engine, t, metric, known_metrics, v if v in t.verticals else None)
     if v is None or v not in t.verticals:

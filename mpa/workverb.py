@@ -97,10 +97,10 @@ def other_work(verbs: str, obj: str, name: str, also: tuple[str, ...] = (), said
     ``verbs`` does on them (module doc)? False when the object says none of its words, and when the rest of the label
     only says the form of a business ("Roofing Contractors": roofing done as work is that trade's), or when the KB's own
     sentences about it (``said_of``) name the doers of the work ("Solar …: too few installers met the spend floor")."""
-    said = {r for n in (name, *also) for p in parts(n) for r in _roots(p)}
+    said = {r for n in (name, *also) for p in parts(n) for r in stems(p)}
+    if not said & set(stems(obj)):
+        return False   # reached by meaning (or by a root alone: "high schoolers", "higher education"): other rules'
     mine = _roots(obj)
-    if not said & mine:
-        return False   # reached by meaning, not through the goods: left to the other rules
     rest = [w for w in re.findall(r"[A-Za-z]{3,}", name) if not _roots(w) & mine and w.lower() not in _PARTS]
     work = {r for v in _verbs(verbs) for r in _roots(v.split()[0])}
     if any(_roots(w) & work for w in rest) or (rest and all(_roots(w) & _FORMS for w in rest)) \

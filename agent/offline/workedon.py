@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import metricnames
+from mpa.headnoun import other_trade
 from mpa.vocabulary import VOCABULARY
 from mpa.workverb import NOT_WORK, other_work, owning, worked_on, works
 
@@ -23,8 +24,22 @@ def _names(key: str) -> tuple[str, tuple[str, ...]]:
 
 
 def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The (position, vertical key) pairs of ``named`` not said as goods a service works on (module doc)."""
-    return [(i, k) for i, k in named if not worked_on(text, i, *_names(k))]
+    """The (position, vertical key) pairs of ``named`` not said as goods a service works on (module doc), nor as the
+    modifier of another trade's doer ("a hotel photographer": :func:`mpa.headnoun.other_trade`, the check the label
+    rules make)."""
+    return [(i, k) for i, k in named if not worked_on(text, i, *_names(k)) and not other_trade(_phrase_at(text, i), _names(k)[0])]
+
+
+# the noun phrase a vocabulary name opens: its words up to a function word, a verb of the clause or punctuation
+_PHRASE = re.compile(r"[a-z][a-z\-]*(?: (?!(?:for|to|at|in|on|with|from|by|of|and|or|but|so|who|that|which|what|how|is|"
+                     r"are|was|were|we|i|like|near|here|there|now|typical|typically|usual|normal|what's|whats)\b)"
+                     r"[a-z][a-z\-]*){0,3}", re.I)
+
+
+def _phrase_at(text: str, at: int) -> str:
+    """The noun phrase opening at ``at`` ("hotel photographer" in "I'm a hotel photographer. typical cpc?")."""
+    m = _PHRASE.match(text, at)
+    return m.group(0) if m else ""
 
 
 def sets_aside(text: str, label: str) -> bool:
