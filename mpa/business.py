@@ -238,11 +238,12 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
         return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
     from mpa.headnoun import other_trade
     from mpa.labelsibling import sibling
-    from mpa.workverb import set_aside
+    from mpa.workverb import goods_only, set_aside
     if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) \
             and not other_trade(core, label) and not set_aside(phrase, label, t.texts.values()):
         # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we repair laptops" no "Consumer Electronics"
-        return BusinessMatch(label, "meaning", best, piece, cands, ranked)
+        if (goods := goods_only(phrase)) is None or resolve_business(t, facts, goods).label == label:
+            return BusinessMatch(label, "meaning", best, piece, cands, ranked)   # "we rent out party tents": the tents decide
     return BusinessMatch(None, "no match", best, piece, cands, ranked)
 
 

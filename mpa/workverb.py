@@ -136,3 +136,15 @@ def _said_of(name: str, texts: tuple[str, ...]) -> tuple[str, ...]:
     from rag.sentences import loose_sentences
     low = name.lower()
     return tuple(s for t in texts for s in loose_sentences(t) if low in s.lower())
+
+
+_OWNED = re.compile(r"^\s*(?:we|i)\s+" + _ADVERB + r"(?P<verb>[a-z]+)(?: (?:out|up|off|back))?\s+(?P<goods>\S.*)$", re.I)
+
+
+def goods_only(phrase: str) -> str | None:
+    """The goods of a sentence whose verb owns them, without the verb: "we rent out party tents for birthdays" →
+    "party tents for birthdays"; None when ``phrase`` is no such sentence. Why: that verb only says how the goods are
+    sold ("rent out" is near "vacation rentals" by meaning); the goods name the trade, so a vertical found for the
+    sentence must be the one its goods alone find."""
+    m = _OWNED.match(phrase or "")
+    return m.group("goods") if m and owning(m.group("verb").lower()) else None

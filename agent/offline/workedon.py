@@ -30,10 +30,10 @@ def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return [(i, k) for i, k in named if not worked_on(text, i, *_names(k)) and not other_trade(_phrase_at(text, i), _names(k)[0])]
 
 
-# the noun phrase a vocabulary name opens: its words up to a function word, a verb of the clause or punctuation
+# the noun phrase a vocabulary name opens: its words up to a function word, a participle, a possessive or punctuation
 _PHRASE = re.compile(r"[a-z][a-z\-]*(?: (?!(?:for|to|at|in|on|with|from|by|of|and|or|but|so|who|that|which|what|how|is|"
-                     r"are|was|were|we|i|like|near|here|there|now|typical|typically|usual|normal|what's|whats)\b)"
-                     r"[a-z][a-z\-]*){0,3}", re.I)
+                     r"are|was|were|we|i|like|near|here|there|now|typical|typically|usual|normal|what's|whats)\b|[a-z]+ing\b)"
+                     r"[a-z][a-z\-]*\b(?!')){0,3}", re.I)   # a participle starts what is said of it: "recruiting …"
 
 
 def _phrase_at(text: str, at: int) -> str:
