@@ -48,8 +48,9 @@ def head(phrase: str) -> str:
     return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
-def other_trade(phrase: str, label: str) -> bool:
-    """Is ``phrase``'s head a doer's noun naming a trade ``label`` does not say (module doc)?"""
+def other_trade(phrase: str, label: str, kin: "Iterable[str]" = ()) -> bool:
+    """Is ``phrase``'s head a doer's noun naming a trade ``label`` does not say (module doc)? ``kin``: the names the
+    KB lists for what the label covers ("dental and vision practices" for healthcare), which say a trade as well."""
     h = head(phrase)
     if not _DOER.match(h) or h in FORM_DOERS or len(re.findall(r"[a-z]+", phrase.lower())) < 2:
         return False
@@ -61,7 +62,7 @@ def other_trade(phrase: str, label: str) -> bool:
         return False   # the label's own head is the phrase's word: "solar farm developer" works in "Solar"
     if any(_sells_as_service(p, own) for p in parts(label)):
         return False   # the label sells the phrase's work as a service: "tax preparers" do "Tax Services"
-    sims = similarities(h, [label] + re.findall(r"[A-Za-z]{4,}", label))  # "lawyer" is said by "Attorneys"
+    sims = similarities(h, [label] + re.findall(r"[A-Za-z]{4,}", label) + list(kin))  # "lawyer" is said by "Attorneys"
     return bool(sims) and max(sims) < SAME_TRADE
 
 
@@ -74,10 +75,11 @@ def _sells_as_service(part: str, own: set[str]) -> bool:
         and bool({root(s) for s in stems(" ".join(work))} & own)
 
 
-def not_theirs(phrase: str, name: str, texts: "Iterable[str]" = ()) -> bool:
+def not_theirs(phrase: str, name: str, texts: "Iterable[str]" = (), kin: "Iterable[str]" = ()) -> bool:
     """Does ``phrase`` reach ``name`` (a KB label, or a vertical with the vocabulary's names for it) only through
     another trade's words — a doer's head noun the name does not say (:func:`other_trade`: "hotel photographer" and
     travel), or goods its work is done on (:func:`mpa.workverb.set_aside`: "we repair game consoles" and gaming)? The
-    one check for every way a phrase reaches a vertical: a vocabulary name inside it, a label rule, or meaning."""
+    one check for every way a phrase reaches a vertical: a vocabulary name inside it, a label rule, the words of a
+    vertical's introduction (``kin``: the names it lists), or meaning."""
     from mpa.workverb import set_aside
-    return other_trade(phrase, name.replace("-", " ")) or set_aside(phrase, name, texts)
+    return other_trade(phrase, name.replace("-", " "), kin) or set_aside(phrase, name, texts)
