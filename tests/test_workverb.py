@@ -41,6 +41,9 @@ KEPT = [
     ("kb_txt_engine", TXT, "We install solar panels on farm buildings. google cpc?", "Solar"),
     ("kb_txt2_engine", TXT2, "we fix garage door openers and rollers. google cpc?", "Garage Door Repair"),
     ("kb_txt3_engine", TXT3, "we install home solar systems. nextdoor cpm?", "Solar Installers"),
+    # the goods a verb owns end before "with": "a lakeside motel with nine cabins" is a motel (agent/offline/business.py)
+    ("shipped_engine", KB, "we own a lakeside motel with nine cabins. typical cpc?", "travel"),
+    ("kb_txt_engine", TXT, "we own a dental office with four chairs. google cpc?", "Dental Practices"),
 ]
 
 

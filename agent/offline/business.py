@@ -63,7 +63,7 @@ _BUSINESS = [
                r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft|"
                r"fix|repair|clean|service|supply|paint|teach|cater)(?:e?s)?"  # a trade's work: "we service boilers"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
-               r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
+               r"(?=\s+(?:" + _AND + r"|but|so|for|in|with|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
     # goods a trade fits somewhere: "we put solar panels on roofs", "I fit blinds in offices" (never money or ads put into
     # a channel: "we put more money into search", "half of it on LinkedIn")
     re.compile(r"\b(?:we|i) (?:put|fit|mount|lay|hang)s? (?P<p>(?!(?:more|less|half|some|most|all|our|my|it|them|that|this|"
