@@ -81,7 +81,9 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if kept := _kept_rows(engine, vertical, metric, platform):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):
-        found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before
+        found = lookups.lookup_benchmark(engine, vertical, metric) if key is not None or not business.ROUTE.match(
+            vertical or "") else Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: "
+                                              f"{', '.join(t.verticals)})")  # "stocked at …": read by route only
         if found.result is None and key is None and found.reason.startswith("it has no benchmark table for") \
                 and not lookups.match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
             found = _by_business(engine, vertical, metric, found)  # a business the words did not name

@@ -107,3 +107,30 @@ def test_a_business_that_owns_its_goods_or_does_the_labels_work_keeps_it(request
         if "vertical" in c and "metric" in c:
             got |= {r.vertical for r in find_benchmarks(engine, c["vertical"], c["metric"], c.get("platform")).result}
     assert vertical in got, calls
+
+
+# a route said in the passive ("stocked at …": goods that others sell) is read against the KB's passive route ("products
+# sold mainly through grocery … retailers"), not a seller's own ("retailers that sell through both stores and websites")
+ROUTED = [("we produce paper towels stocked at walmart. typical cpm?", "cpg"),
+          ("our firm produces dish soap stocked at walmart supercenters. typical roas?", "cpg")]
+
+
+def test_route_wording_is_own():
+    assert_unseen([t for t, _ in ROUTED])
+
+
+def test_the_voice_of_a_route_is_read():
+    from mpa.business import _passive
+    assert _passive("stocked at big-box chains") and _passive("products sold mainly through grocery")
+    assert not _passive("retailers that sell through both stores and websites") and not _passive("selling on our site")
+
+
+@pytest.mark.parametrize("text,vertical", ROUTED)
+def test_goods_others_stock_are_the_makers_vertical(shipped_engine, monkeypatch, meaning, text, vertical):
+    monkeypatch.setenv("MPA_KB_DIR", KB)
+    [(_, calls)] = turns(shipped_engine, [text])
+    got = set()
+    for c in calls:
+        if "vertical" in c and "metric" in c:
+            got |= {r.vertical for r in find_benchmarks(shipped_engine, c["vertical"], c["metric"], c.get("platform")).result}
+    assert got == {vertical}, calls
