@@ -33,18 +33,19 @@ SET_ASIDE = [
     ("kb_txt3_engine", TXT3, "we hem and mend apparel. criteo cpc?", "Apparel"),
     ("kb_txt3_engine", TXT3, "we clean rooftop solar arrays. nextdoor cpm?", "Solar Installers"),
 ]
-# (fixture, KB, message, the vertical it is looked up as)
-KEPT = [
-    ("shipped_engine", KB, "we publish strategy games for tablets. typical cpi?", "gaming"),
-    ("shipped_engine", KB, "I'm a mobile game developer. typical cpi?", "gaming"),
-    ("shipped_engine", KB, "we sell hotel rooms through our booking site. typical cpc?", "travel"),
-    ("kb_txt_engine", TXT, "We install solar panels on farm buildings. google cpc?", "Solar"),
-    ("kb_txt2_engine", TXT2, "we fix garage door openers and rollers. google cpc?", "Garage Door Repair"),
-    ("kb_txt3_engine", TXT3, "we install home solar systems. nextdoor cpm?", "Solar Installers"),
-    # the goods a verb owns end before "with": "a lakeside motel with nine cabins" is a motel (agent/offline/business.py)
-    ("shipped_engine", KB, "we own a lakeside motel with nine cabins. typical cpc?", "travel"),
-    ("kb_txt_engine", TXT, "we own a dental office with four chairs. google cpc?", "Dental Practices"),
-]
+# the vertical each message is looked up as, by KB: {fixture: (KB, {message: vertical})}
+_KEPT = {
+    "shipped_engine": (KB, {"we publish strategy games for tablets. typical cpi?": "gaming",
+                            "I'm a mobile game developer. typical cpi?": "gaming",
+                            "we sell hotel rooms through our booking site. typical cpc?": "travel",
+                            # the goods a verb owns end before "with" (agent/offline/business.py): a motel
+                            "we own a lakeside motel with nine cabins. typical cpc?": "travel"}),
+    "kb_txt_engine": (TXT, {"We install solar panels on farm buildings. google cpc?": "Solar",
+                            "we own a dental office with four chairs. google cpc?": "Dental Practices"}),
+    "kb_txt2_engine": (TXT2, {"we fix garage door openers and rollers. google cpc?": "Garage Door Repair"}),
+    "kb_txt3_engine": (TXT3, {"we install home solar systems. nextdoor cpm?": "Solar Installers"}),
+}
+KEPT = [(f, kb, text, v) for f, (kb, said) in _KEPT.items() for text, v in said.items()]
 
 
 def test_wording_is_own():
