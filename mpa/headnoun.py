@@ -15,6 +15,10 @@ says the form of a business ("contractor", "supplier": :data:`FORM_DOERS`); a la
 as a service ("tax preparers" and "Accountants and Tax Services": :data:`SERVICE_HEADS`); a doer's noun the encoder finds near the
 label or one of its words (:data:`SAME_TRADE`: "divorce lawyer" and "Family Law and Divorce Attorneys"). Without an
 encoder the word match stands, as in :mod:`mpa.labelmeaning`.
+
+The same check holds for a vertical a vocabulary name inside the phrase reaches ("hotel florist": "hotel" is travel's
+name) and for one a table KB's introduction reaches, whose listed names then say a trade too ("orthodontist" is near
+healthcare's "dental and vision practices"): :func:`not_theirs`, which adds work done on goods (:mod:`mpa.workverb`).
 """
 from __future__ import annotations
 
@@ -77,8 +81,8 @@ def _sells_as_service(part: str, own: set[str]) -> bool:
 
 def not_theirs(phrase: str, name: str, texts: "Iterable[str]" = (), kin: "Iterable[str]" = ()) -> bool:
     """Does ``phrase`` reach ``name`` (a KB label, or a vertical with the vocabulary's names for it) only through
-    another trade's words — a doer's head noun the name does not say (:func:`other_trade`: "hotel photographer" and
-    travel), or goods its work is done on (:func:`mpa.workverb.set_aside`: "we repair game consoles" and gaming)? The
+    another trade's words — a doer's head noun the name does not say (:func:`other_trade`: "hotel florist" and
+    travel), or goods its work is done on (:func:`mpa.workverb.set_aside`: "we calibrate bank vaults" and banking)? The
     one check for every way a phrase reaches a vertical: a vocabulary name inside it, a label rule, the words of a
     vertical's introduction (``kin``: the names it lists), or meaning."""
     from mpa.workverb import set_aside

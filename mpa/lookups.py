@@ -180,7 +180,7 @@ def canonical_vertical(name: str, known: list[str] | None = None) -> str | None:
     if match_terms(low, VOCABULARY["uncovered_verticals"]):
         return None  # "health insurance" is not healthcare: an uncovered vertical wins
     key = find_first(low, VOCABULARY["verticals"])
-    return None if key and not_theirs(low, key) else key  # "hotel photographer", "we repair game consoles": another trade
+    return None if key and not_theirs(low, key) else key  # "hotel florist", "we calibrate bank vaults": another trade
 
 
 def canonical_metric(name: str, known: list[str] | None = None) -> str | None:

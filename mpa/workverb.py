@@ -1,11 +1,11 @@
-"""Work done on goods names a service trade, not the goods' trade: "we repair game consoles" is no games publisher.
+"""Work done on goods names a service trade, not the goods' trade: "we deep-clean the lobbies of hotels" is no hotel.
 
 Why: a user says what their business does as a verb and its object. When the verb is one by which goods are the
 business's own — it sells, makes, publishes, runs, rents out or hosts them (:data:`OWN_GOODS`) — the object names the
-business's trade ("we publish puzzle games": gaming). Any other verb is work done *on* the object ("repair",
-"reupholster", "photograph", "audit", "inspect"), and the business is the trade of that work: a console repairer, an
-upholsterer of airline seats, an auditor of banks. A vertical or label reached through the object's words
-("game", "airline", "Apparel", "Home Furnishings") is then the customer's goods, and its figures are another trade's —
+business's trade ("we publish strategy games": gaming). Any other verb is work done *on* the object ("deep-clean",
+"calibrate", "hem and mend", "refurbish"), and the business is the trade of that work: a cleaner of hotel lobbies, a
+calibrator of bank vaults, a tailor. A vertical or label reached through the object's words ("hotels", "bank",
+"Apparel", "Fitness and Gyms") is then the customer's goods, and its figures are another trade's —
 unless the label itself names that work: the rest of the label, beyond the words the object says, shares the verb's
 root ("clean houses" and "House Cleaning Services") or the sentence encoder finds it the same work ("fix … garage door
 springs" and "Garage Door Repair" 0.63; "bathe and trim dogs" and "Dog Grooming" 0.50; other trades' work measured
@@ -13,7 +13,8 @@ springs" and "Garage Door Repair" 0.63; "bathe and trim dogs" and "Dog Grooming"
 
 Read by grammar: the verb is the word after the subject ("we", "I", or "who" after a self-description); the
 verbs of owning goods are a closed class of English verbs, no business names. Without an encoder only a shared root
-says the work.
+says the work. A label whose rest only says a business's form ("Roofing Contractors") names those who work on its
+goods, and a KB sentence that names the label's doers of the work ("Solar … installers") keeps it too.
 """
 from __future__ import annotations
 
@@ -40,19 +41,19 @@ NOT_WORK = frozenset("""are am is was were be been have has had want wants need 
 # and trim" and "Grooming" 0.50); another trade's work measured 0.18-0.40
 SAME_WORK = 0.45
 _ADVERB = r"(?:(?:also|mostly|mainly|only|just|now|still|primarily|largely|actually|often|usually) )?"
-# "we repair …", "I reupholster …", "who shoots …", "we detail and polish …", "we rent out …": the verb(s), then the
+# "we calibrate …", "I refurbish …", "who frames …", "we hem and mend …", "we rent out …": the verb(s), then the
 # object up to the end of its clause (a preposition of whom/where/how, a comma, a new clause) — "of" stays inside it:
 # "the kitchens of hotels"
 _WORK = re.compile(
     r"\b(?:we|i|who(?=\s+" + _ADVERB + r"[a-z]+s\b))\s+" + _ADVERB + r"(?P<verbs>[a-z][a-z\-]+(?: (?:out|up|off|back|down))?"
     r"(?: and [a-z][a-z\-]+(?: (?:out|up|off|back|down))?)?)\s+"
-    r"(?P<obj>(?:(?:the|some|a|an|old|broken)\s+)?(?!(?:for|to|at|in|on|with|from|by|and|or|but|so|a|an|the|our|my|"
+    r"(?P<obj>(?:(?:the|some|a|an)\s+)?(?!(?:for|to|at|in|on|with|from|by|and|or|but|so|a|an|the|our|my|"
     r"we|i|it|them|us|you|what|how|that|this|these|those|more|less|against|about|into|onto|over|through|across|"
     r"around|between|among|via|per|within|without|under|after|before|as|like|than|up|out|off|back|down|well|"
     r"better|worse|much|many|too|very|not|no|never|any|all|each|every|here|there|if|when|where|why|who|which)\b)"
     r"[a-z][a-z\-']*"
     r"(?:,? (?!(?:for|to|at|in|on|with|from|by|but|so|who|that|which|what|how|while|when|where|like|we|i|is|are|"
-    r"was|typical|typically|usual|normal|google|meta)\b)[a-z][a-z\-']*){0,6})", re.I)
+    r"was|typical|typically|usual|normal)\b)[a-z][a-z\-']*){0,6})", re.I)
 
 
 # the words a label's rest may hold that say only the form a business takes ("Contractors", "Companies"): a label of
@@ -70,7 +71,7 @@ def _verbs(said: str) -> list[str]:
 @lru_cache(maxsize=1024)
 def works(text: str) -> tuple[tuple[str, int, int], ...]:
     """(verbs, start, end of the object) of each clause of ``text`` saying work done on an object (module doc):
-    the verb(s) as written ("repair", "detail and polish"), none of them a verb of owning goods."""
+    the verb(s) as written ("calibrate", "hem and mend"), none of them a verb of owning goods."""
     out = []
     for m in _WORK.finditer(text or ""):
         verbs = _verbs(m.group("verbs"))
@@ -105,7 +106,7 @@ def other_work(verbs: str, obj: str, name: str, also: tuple[str, ...] = (), said
     work = {r for v in _verbs(verbs) for r in _roots(v.split()[0])}
     if any(_roots(w) & work for w in rest) or (rest and all(_roots(w) & _FORMS for w in rest)) \
             or any(_roots(w) & work for t in said_of for w in _DOERS.findall(t)):
-        return False   # "clean houses": "House Cleaning Services" names the work; "fix roofs": "Roofing Contractors"
+        return False   # "clean two houses": "House Cleaning Services" names the work; "patch roofs": "Roofing Contractors"
     sims = similarities(verbs, [" ".join(rest)]) if rest else None
     return not (sims and max(sims) >= SAME_WORK)
 
@@ -117,7 +118,7 @@ def worked_on(text: str, at: int, name: str, also: tuple[str, ...] = ()) -> bool
 
 
 def set_aside(phrase: str, name: str, texts: "Iterable[str]" = ()) -> bool:
-    """Does the sentence ``phrase`` ("we repair game consoles") say ``name`` — a KB label, or a vertical with the
+    """Does the sentence ``phrase`` ("we calibrate bank vaults") say ``name`` — a KB label, or a vertical with the
     vocabulary's names for it — only as goods its work is done on (:func:`other_work`)? The benchmark tool's check,
     for each way a phrase reaches a vertical: a vocabulary name inside it, a label rule, or meaning. ``texts``: the
     KB's documents, whose sentences naming ``name`` may say the work is that vertical's."""
@@ -142,8 +143,8 @@ _OWNED = re.compile(r"^\s*(?:we|i)\s+" + _ADVERB + r"(?P<verb>[a-z]+)(?: (?:out|
 
 
 def goods_only(phrase: str) -> str | None:
-    """The goods of a sentence whose verb owns them, without the verb: "we rent out party tents for birthdays" →
-    "party tents for birthdays"; None when ``phrase`` is no such sentence. Why: that verb only says how the goods are
+    """The goods of a sentence whose verb owns them, without the verb: "we rent out kayaks by the hour" → "kayaks by
+    the hour"; None when ``phrase`` is no such sentence. Why: that verb only says how the goods are
     sold ("rent out" is near "vacation rentals" by meaning); the goods name the trade, so a vertical found for the
     sentence must be the one its goods alone find."""
     m = _OWNED.match(phrase or "")

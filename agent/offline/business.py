@@ -245,7 +245,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                 phrase = workedon.as_work(text[m.start():m.start("p")], phrase)
             return Business(phrase, back)
     own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
-    work = workedon.clause(text, own)  # "we tailor and alter apparel": the goods worked on, not the trade
+    work = workedon.clause(text, own)  # "we hem and mend apparel": the goods worked on, not the trade
     own = None if work else own
     if not own and not work and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
         own = workedon.as_said(served.doing(text))

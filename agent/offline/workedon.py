@@ -1,11 +1,10 @@
 """The goods a service business works on, named in the user's message, are not the user's vertical.
 
-Why: "we repair game consoles", "I'm a photographer who shoots hotel rooms", "we reupholster home furnishings" name a
-vertical of the vocabulary ("game", "hotel") or a label of the served KB ("Home Furnishings") — as the object of work
-done on it. :mod:`mpa.workverb` says when such an object names the goods' trade rather than the user's (the verb is
+Why: "we calibrate bank vaults", "I'm a photographer who frames hotel suites", "we hem and mend apparel" name a
+vertical of the vocabulary ("bank", "hotel") or a label of the served KB ("Apparel") — as the object of work done on it. :mod:`mpa.workverb` says when such an object names the goods' trade rather than the user's (the verb is
 no verb of owning goods, and the label does not name that work). The parser then sets that vertical aside, as it sets
 aside whom a business serves (:mod:`agent.offline.served`), and the business is looked up by the work clause itself
-("we repair game consoles and broken controllers"), which the benchmark tool reads with the same rule — so a covered
+("we calibrate bank vaults and cash counters"), which the benchmark tool reads with the same rule — so a covered
 vertical of that work is found, and otherwise the KB's lack of one is said instead of the goods' figures.
 """
 from __future__ import annotations
@@ -25,7 +24,7 @@ def _names(key: str) -> tuple[str, tuple[str, ...]]:
 
 def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """The (position, vertical key) pairs of ``named`` not said as goods a service works on (module doc), nor as the
-    modifier of another trade's doer ("a hotel photographer": :func:`mpa.headnoun.other_trade`, the check the label
+    modifier of another trade's doer ("a hotel florist": :func:`mpa.headnoun.other_trade`, the check the label
     rules make)."""
     return [(i, k) for i, k in named if not worked_on(text, i, *_names(k)) and not other_trade(_phrase_at(text, i), _names(k)[0])]
 
@@ -37,18 +36,18 @@ _PHRASE = re.compile(r"[a-z][a-z\-]*(?: (?!(?:for|to|at|in|on|with|from|by|of|an
 
 
 def _phrase_at(text: str, at: int) -> str:
-    """The noun phrase opening at ``at`` ("hotel photographer" in "I'm a hotel photographer. typical cpc?")."""
+    """The noun phrase opening at ``at`` ("hotel florist" in "I'm a hotel florist. typical cpc?")."""
     m = _PHRASE.match(text, at)
     return m.group(0) if m else ""
 
 
 def sets_aside(text: str, label: str) -> bool:
-    """Does ``text`` say the KB ``label`` only as the goods a service works on ("we tailor and alter apparel")?"""
+    """Does ``text`` say the KB ``label`` only as the goods a service works on ("we hem and mend apparel")?"""
     return clause(text, label) is not None
 
 
 def clause(text: str, label: str | None = None) -> str | None:
-    """The work clause to look the business up by ("we repair game consoles and broken controllers") when its
+    """The work clause to look the business up by ("we calibrate bank vaults and cash counters") when its
     object names a vocabulary vertical, or ``label``, only as the goods it works on; None otherwise."""
     for v, s, e in works(text):
         keys = {k for *_, k in metricnames.positions(text[s:e], VOCABULARY["verticals"])
@@ -59,8 +58,8 @@ def clause(text: str, label: str | None = None) -> str | None:
 
 
 def as_said(doing: str | None) -> str | None:
-    """What a business does (:func:`agent.offline.served.doing`: "detail and polish cars"), said as the user's
-    sentence when its verb is work on goods ("we detail and polish cars"), so the benchmark tool reads it so too."""
+    """What a business does (:func:`agent.offline.served.doing`: "wash delivery vans"), said as the user's sentence
+    when its verb is work on goods ("we wash delivery vans"), so the benchmark tool reads it so too."""
     verb = (doing or "").split(" ", 1)[0]
     return f"we {doing}" if doing and " " in doing and not owning(verb) and verb not in NOT_WORK else doing
 
