@@ -12,8 +12,8 @@ springs" and "Garage Door Repair" 0.63; "bathe and trim dogs" and "Dog Grooming"
 0.18-0.40: "inspect" and "Installers", "repair" and "Consumer", "audit" and "financial services").
 
 Read by grammar: the verb is the word after the subject ("we", "I", or "who" after a self-description); the
-verbs of owning goods are a closed class of English verbs, no business names. Without an encoder only a shared root
-says the work. A label whose rest only says a business's form ("Roofing Contractors") names those who work on its
+verbs of owning goods are a closed class of English verbs, no business names. Without an encoder the word match
+stands, as in :mod:`mpa.labelmeaning`. A label whose rest only says a business's form ("Roofing Contractors") names those who work on its
 goods, and a KB sentence that names the label's doers of the work ("Solar … installers") keeps it too.
 """
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Iterable
 from mpa.labelwords import parts, root, stems
 from mpa.resolve import similarities
 
-# verbs by which the goods named after them are the business's own: selling, making, running, renting out, hosting
-# or teaching them — the object then names the trade. The analyzer's stems, so "sells", "selling", "sold" … compare
+# verbs by which the goods named after them are the business's own: selling, making, running, renting out, hosting,
+# teaching or handling them ("we handle divorces") — the object then names the trade. The analyzer's stems, so "sells", "selling", "sold" … compare
 _OWN_WORDS = frozenset("""sell sold make made produce manufacture build built develop publish create brew bake grow grew
     roast craft distribute import export wholesale supply stock carry offer provide run ran own operate manage host open
-    launch rent lease license issue book serve teach taught train tutor""".split())
+    launch rent lease license issue book serve teach taught train tutor handle""".split())
 OWN_GOODS = frozenset(s for w in _OWN_WORDS for s in stems(w))  # (a stop word has no stem: "own", "made" by form)
 # words after a subject that are no work on an object: grammar, wanting, paying and asking, adverbs of scope
 NOT_WORK = frozenset("""are am is was were be been have has had want wants need needs would will can could should might
@@ -78,7 +78,12 @@ def works(text: str) -> tuple[tuple[str, int, int], ...]:
         heads = [v.split()[0] for v in verbs]
         if any(h in NOT_WORK or owning(h) for h in heads):
             continue
-        out.append((" and ".join(verbs), m.start("obj"), m.end("obj")))
+        end = m.end("obj")
+        for k in re.finditer(r"\s+and\s+([a-z]+)\b", m.group("obj"), re.I):  # "wills and handle divorces": a clause of
+            if owning(k.group(1).lower()) or k.group(1).lower() in NOT_WORK:  # its own, whose goods are the trade's
+                end = m.start("obj") + k.start()
+                break
+        out.append((" and ".join(verbs), m.start("obj"), end))
     return tuple(out)
 
 
@@ -107,8 +112,8 @@ def other_work(verbs: str, obj: str, name: str, also: tuple[str, ...] = (), said
     if any(_roots(w) & work for w in rest) or (rest and all(_roots(w) & _FORMS for w in rest)) \
             or any(_roots(w) & work for t in said_of for w in _DOERS.findall(t)):
         return False   # "clean two houses": "House Cleaning Services" names the work; "patch roofs": "Roofing Contractors"
-    sims = similarities(verbs, [" ".join(rest)]) if rest else None
-    return not (sims and max(sims) >= SAME_WORK)
+    sims = similarities(verbs, [" ".join(rest) or name])
+    return sims is not None and (not rest or max(sims) < SAME_WORK)   # without an encoder the word match stands
 
 
 def worked_on(text: str, at: int, name: str, also: tuple[str, ...] = ()) -> bool:

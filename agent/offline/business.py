@@ -242,13 +242,13 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "6 flower shops plus a web store"
                 phrase = OMNICHANNEL
             if pat is _DOES:  # "we design packaging": a service on the goods, not their trade (agent.offline.workedon)
-                phrase = workedon.as_work(text[m.start():m.start("p")], phrase)
+                phrase = workedon.as_work(text[m.start():m.start("p")], phrase, text)
             return Business(phrase, back)
     own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
     work = workedon.clause(text, own)  # "we hem and mend apparel": the goods worked on, not the trade
     own = None if work else own
     if not own and not work and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
-        own = workedon.as_said(served.doing(text))
+        own = served.doing(text)
     own = own or work
     return Business(own, False) if own else None
 

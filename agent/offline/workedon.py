@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import metricnames
+from agent.offline import kblabels, metricnames
 from mpa.headnoun import other_trade
 from mpa.vocabulary import VOCABULARY
 from mpa.workverb import NOT_WORK, other_work, owning, worked_on, works
@@ -48,26 +48,22 @@ def sets_aside(text: str, label: str) -> bool:
 
 def clause(text: str, label: str | None = None) -> str | None:
     """The work clause to look the business up by ("we calibrate bank vaults and cash counters") when its
-    object names a vocabulary vertical, or ``label``, only as the goods it works on; None otherwise."""
+    object names a vocabulary vertical, or ``label`` (else any label of the served KB), only as the goods it works on;
+    None otherwise."""
     for v, s, e in works(text):
         keys = {k for *_, k in metricnames.positions(text[s:e], VOCABULARY["verticals"])
                 + metricnames.find(text[s:e].lower(), VOCABULARY["verticals"])}  # "banks": the stem of "bank"
-        if any(other_work(v, text[s:e], *_names(k)) for k in keys) or (label and other_work(v, text[s:e], label)):
+        labels = [label] if label else kblabels.labels()   # the served KB's labels the goods' words reach
+        if any(other_work(v, text[s:e], *_names(k)) for k in keys) or any(other_work(v, text[s:e], lb) for lb in labels):
             return f"we {v} {' '.join(text[s:e].split())}".lower()
     return None
 
 
-def as_said(doing: str | None) -> str | None:
-    """What a business does (:func:`agent.offline.served.doing`: "wash delivery vans"), said as the user's sentence
-    when its verb is work on goods ("we wash delivery vans"), so the benchmark tool reads it so too."""
-    verb = (doing or "").split(" ", 1)[0]
-    return f"we {doing}" if doing and " " in doing and not owning(verb) and verb not in NOT_WORK else doing
-
-
-def as_work(before: str, goods: str) -> str:
-    """The business a sentence "we <verb> <goods>" names (``before``: its words up to the goods): the goods when the
-    verb owns them ("we sell lamps": "lamps"), else the work ("we design packaging"), which the benchmark tool reads
-    as a service trade."""
+def as_work(before: str, goods: str, text: str) -> str:
+    """The business a sentence "we <verb> <goods>" names (``before``: its words up to the goods): the goods, unless the
+    verb is work on them and they name a vocabulary vertical or a label of the served KB that work sets aside
+    (:func:`clause`: "we calibrate bank vaults") — then the work clause, which the benchmark tool reads the same way."""
     words = [w for w in re.findall(r"[a-z]+", before.lower()) if w not in ("out", "up", "off", "back")]
-    verb = words[-1] if words else ""
-    return goods if not verb or owning(verb) or verb in NOT_WORK else f"we {verb} {goods}"
+    if not words or owning(words[-1]) or words[-1] in NOT_WORK:
+        return goods
+    return clause(text) or goods
