@@ -49,8 +49,7 @@ _GIVING = {"sell", "sells", "sold", "supply", "supplies", "ship", "ships", "deli
            "offers", "rent", "rents", "lease", "leases", "license", "licenses", "distribute", "distributes", "export",
            "exports", "wholesale", "wholesales"}
 # "we do the bookkeeping for food trucks": "do" with a task of its own is work (never "we do need …", "do we")
-_DOING = re.compile(r"^(?:we|i) (?:(?:also|mostly|mainly|only|just) )?do the (?!" + "|".join(("most", "same", "math", "rest"))
-                    + r"\b)[a-z]", re.I)
+_DOING = re.compile(r"^(?:we|i) (?:(?:also|mostly|mainly|only|just) )?do the (?!(?:most|same|math|rest)\b)[a-z]", re.I)
 _PREP = r"(?P<prep>for|to|at|in|on|inside)"
 PREP_END = re.compile(r"\s+(?:for|to|at|in|on|inside)\s*$", re.I)  # the preposition a clause cut before such a phrase ends on
 _FUNCTION = r"(?:for|to|at|in|on|inside|of|with|from|by|and|or|but|so|a|an|the|our|my|we|i|it|what|how)"
