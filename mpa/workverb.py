@@ -29,7 +29,7 @@ from mpa.resolve import similarities
 # teaching or handling them ("we handle divorces") — the object then names the trade. The analyzer's stems, so "sells", "selling", "sold" … compare
 _OWN_WORDS = frozenset("""sell sold make made produce manufacture build built develop publish create brew bake grow grew
     roast craft distribute import export wholesale supply stock carry offer provide run ran own operate manage host open
-    launch rent lease license issue book serve teach taught train tutor handle""".split())
+    launch rent lease license issue book serve teach taught train tutor handle ship""".split())
 OWN_GOODS = frozenset(s for w in _OWN_WORDS for s in stems(w))  # (a stop word has no stem: "own", "made" by form)
 # words after a subject that are no work on an object: grammar, wanting, paying and asking, adverbs of scope
 NOT_WORK = frozenset("""are am is was were be been have has had want wants need needs would will can could should might

@@ -32,6 +32,10 @@ SET_ASIDE = [
     ("kb_txt2_engine", TXT2, "we test supplements and vitamins for purity. amazon cpc?", "Supplements and Vitamins"),
     ("kb_txt3_engine", TXT3, "we hem and mend apparel. criteo cpc?", "Apparel"),
     ("kb_txt3_engine", TXT3, "we clean rooftop solar arrays. nextdoor cpm?", "Solar Installers"),
+    ("kb_txt3_engine", TXT3, "we sand and varnish the floors of fine dining restaurants. yelp cpc?", "Fine Dining Restaurants"),
+    # two verbs before whom they serve (agent/offline/served.py): the customer is still no business of the user's
+    ("shipped_engine", KB, "we wax and buff cars for rental fleets. typical cpc?", "travel"),
+    ("kb_txt3_engine", TXT3, "we wash and fold linens for wedding venues. yelp cpc?", "Wedding Venues"),
 ]
 # the vertical each message is looked up as, by KB: {fixture: (KB, {message: vertical})}
 _KEPT = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels, metricnames
+from agent.offline import kblabels
 from mpa.headnoun import other_trade
 from mpa.vocabulary import VOCABULARY
 from mpa.workverb import NOT_WORK, other_work, owning, worked_on, works
@@ -51,10 +51,10 @@ def clause(text: str, label: str | None = None) -> str | None:
     object names a vocabulary vertical, or ``label`` (else any label of the served KB), only as the goods it works on;
     None otherwise."""
     for v, s, e in works(text):
-        keys = {k for *_, k in metricnames.positions(text[s:e], VOCABULARY["verticals"])
-                + metricnames.find(text[s:e].lower(), VOCABULARY["verticals"])}  # "banks": the stem of "bank"
         labels = [label] if label else kblabels.labels()   # the served KB's labels the goods' words reach
-        if any(other_work(v, text[s:e], *_names(k)) for k in keys) or any(other_work(v, text[s:e], lb) for lb in labels):
+        # each vocabulary vertical, by any word of its names ("packaging": "packaged goods"; other_work checks the reach)
+        if any(other_work(v, text[s:e], *_names(k)) for k in VOCABULARY["verticals"]) \
+                or any(other_work(v, text[s:e], lb) for lb in labels):
             return f"we {v} {' '.join(text[s:e].split())}".lower()
     return None
 
