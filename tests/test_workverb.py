@@ -21,22 +21,22 @@ from tests.unseen_wording import assert_unseen
 
 TXT = str(Path(TXT2).parent / "kb_txt")
 
-# (fixture, KB, message, the vertical it must not be looked up as)
-SET_ASIDE = [
-    ("shipped_engine", KB, "we deep-clean the lobbies of hotels every night. typical cpc?", "travel"),
-    ("shipped_engine", KB, "we calibrate bank vaults and cash counters. typical cpc?", "financial-services"),
-    ("shipped_engine", KB, "I'm a hotel florist. typical cpc?", "travel"),
-    ("shipped_engine", KB, "we rent out kayaks and life jackets. typical cpc?", "travel"),
-    ("kb_txt_engine", TXT, "we refurbish gym equipment. google cpc?", "Fitness and Gyms"),
-    ("kb_txt2_engine", TXT2, "we repaint vintage toys and board games. amazon cpc?", "Toys and Games"),
-    ("kb_txt2_engine", TXT2, "we test supplements and vitamins for purity. amazon cpc?", "Supplements and Vitamins"),
-    ("kb_txt3_engine", TXT3, "we hem and mend apparel. criteo cpc?", "Apparel"),
-    ("kb_txt3_engine", TXT3, "we clean rooftop solar arrays. nextdoor cpm?", "Solar Installers"),
-    ("kb_txt3_engine", TXT3, "we sand and varnish the floors of fine dining restaurants. yelp cpc?", "Fine Dining Restaurants"),
-    # two verbs before whom they serve (agent/offline/served.py): the customer is still no business of the user's
-    ("shipped_engine", KB, "we wax and buff cars for rental fleets. typical cpc?", "travel"),
-    ("kb_txt3_engine", TXT3, "we wash and fold linens for wedding venues. yelp cpc?", "Wedding Venues"),
+# the vertical each message must not be looked up as, by KB (messages, then that vertical)
+_SET_ASIDE = [
+    ("shipped_engine", KB, "travel", ["we deep-clean the lobbies of hotels every night. typical cpc?",
+                                      "I'm a hotel florist. typical cpc?", "we rent out kayaks and life jackets. typical cpc?",
+                                      # two verbs before whom they serve (agent/offline/served.py)
+                                      "we wax and buff cars for rental fleets. typical cpc?"]),
+    ("shipped_engine", KB, "financial-services", ["we calibrate bank vaults and cash counters. typical cpc?"]),
+    ("kb_txt_engine", TXT, "Fitness and Gyms", ["we refurbish gym equipment. google cpc?"]),
+    ("kb_txt2_engine", TXT2, "Toys and Games", ["we repaint vintage toys and board games. amazon cpc?"]),
+    ("kb_txt2_engine", TXT2, "Supplements and Vitamins", ["we test supplements and vitamins for purity. amazon cpc?"]),
+    ("kb_txt3_engine", TXT3, "Apparel", ["we hem and mend apparel. criteo cpc?"]),
+    ("kb_txt3_engine", TXT3, "Solar Installers", ["we clean rooftop solar arrays. nextdoor cpm?"]),
+    ("kb_txt3_engine", TXT3, "Fine Dining Restaurants", ["we sand and varnish the floors of fine dining restaurants. yelp cpc?"]),
+    ("kb_txt3_engine", TXT3, "Wedding Venues", ["we wash and fold linens for wedding venues. yelp cpc?"]),
 ]
+SET_ASIDE = [(f, kb, text, v) for f, kb, v, texts in _SET_ASIDE for text in texts]
 # the vertical each message is looked up as, by KB: {fixture: (KB, {message: vertical})}
 _KEPT = {
     "shipped_engine": (KB, {"we publish strategy games for tablets. typical cpi?": "gaming",
