@@ -23,6 +23,7 @@ from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
+from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
 
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
@@ -76,12 +77,14 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     key = canonical_vertical(vertical, t.verticals)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})
-    names = match_labels(vertical, labels) if labels else []
+    names = [n for n in match_labels(vertical, labels) if not not_theirs(vertical, n, t.texts.values())] if labels else []
     said = any(norm(n) == norm(vertical) for n in names)  # a vertical's own name, word for word, is that vertical
     if not said and (kept := _kept_rows(engine, vertical, metric, platform)):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):
-        found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before
+        found = lookups.lookup_benchmark(engine, vertical, metric) if key is not None or not business.ROUTE.match(
+            vertical or "") else Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: "
+                                              f"{', '.join(t.verticals)})")  # "stocked at …": read by route only
         if found.result is None and key is None and found.reason.startswith("it has no benchmark table for") \
                 and not lookups.match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
             found = _by_business(engine, vertical, metric, found)  # a business the words did not name
