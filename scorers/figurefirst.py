@@ -1,0 +1,48 @@
+"""A decline that opens with somebody else's figure: the KB figures an answer states *before* it says the
+knowledge base lacks what was asked, unless the answer labels each of them as the user's own row.
+
+Why: "Personal Injury Law Firms: $410-520. The knowledge base has no tattoo studio CPL benchmark" says the
+right thing second; a reader (and a planner copying a number into a plan) meets the confident figure first,
+and the figure is real — it is in the evidence, so the invented-number rule of :mod:`scorers.abstention`
+lets it pass. On a turn that must abstain, a figure may come before the decline only when its sentence
+names a row the user named (their business, by the KB's own labels or the vocabulary's verticals:
+"gaming CPM … no Reddit figure" in a gaming conversation); a figure of a business the user never named, or
+one no label claims, has to wait until after the decline (or not be there at all).
+
+The row a figure belongs to is read the way every other scorer reads it (:func:`scorers.kbtables.nearest_before`:
+the KB's labels, their parts, the vocabulary), in the figure's own sentence; the user's rows are the names
+of that same table the user's messages say. Numbers the user gave are theirs, never an opening figure.
+"""
+from __future__ import annotations
+
+from scorers.kbtables import PLATFORM_SEP, nearest_before, verticals_in
+from scorers.text import ABSTAIN_RE, claim_numbers, close, numbers, sentences, strip_citations
+
+
+def _row(key: str | None) -> str | None:
+    return key.split(PLATFORM_SEP)[0] if key else None
+
+
+def opening_figures(response: str, user_texts: list[str]) -> list[str]:
+    """The figures ``response`` states before its first "the knowledge base has no …" sentence that are not
+    labelled as a row the user named (each as written, with the row it was read under, if any); [] when the
+    answer does not decline or declines first."""
+    text = strip_citations(response or "")
+    said = ABSTAIN_RE.search(text)
+    if said is None:
+        return []
+    users = " ".join(user_texts or [])
+    theirs = {_row(k) for k in verticals_in(users)}
+    given = [n.value for n in numbers(users)]
+    out = []
+    for sent in sentences(text[:said.start()]):
+        for n in claim_numbers(sent):
+            if any(close(n.value, g) for g in given):
+                continue
+            row = _row(nearest_before(sent, n.start, "verticals"))
+            if row is None or row not in theirs:
+                out.append(f"{n.text} ({row or 'no row named'})")
+    return out
+
+
+__all__ = ["opening_figures"]
