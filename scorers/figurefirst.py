@@ -6,16 +6,19 @@ right thing second; a reader (and a planner copying a number into a plan) meets 
 and the figure is real — it is in the evidence, so the invented-number rule of :mod:`scorers.abstention`
 lets it pass. On a turn that must abstain, a figure may come before the decline only when its sentence
 names a row the user named (their business, by the KB's own labels or the vocabulary's verticals:
-"gaming CPM … no Reddit figure" in a gaming conversation); a figure of a business the user never named, or
-one no label claims, has to wait until after the decline (or not be there at all).
+"gaming CPM … no Reddit figure" in a gaming conversation) and no other metric than the message asks for; a
+figure of a business the user never named, one no label claims, or the user's own business's figure of another
+metric ("automotive CPL $25–$60 … no automotive ROAS benchmark") has to wait until after the decline (or not be
+there at all).
 
 The row a figure belongs to is read the way every other scorer reads it (:func:`scorers.kbtables.nearest_before`:
 the KB's labels, their parts, the vocabulary), in the figure's own sentence; the user's rows are the names
-of that same table the user's messages say. Numbers the user gave are theirs, never an opening figure.
+of that same table the user's messages say. A figure is a price, a rate, a multiple or a ratio, or a count of
+10,000 or more (an audience); numbers the user gave are theirs, never an opening figure.
 """
 from __future__ import annotations
 
-from scorers.kbtables import PLATFORM_SEP, nearest_before, verticals_in
+from scorers.kbtables import PLATFORM_SEP, metrics_in, nearest_before, verticals_in
 from scorers.text import ABSTAIN_RE, claim_numbers, close, numbers, sentences, strip_citations
 
 
@@ -33,15 +36,19 @@ def opening_figures(response: str, user_texts: list[str]) -> list[str]:
         return []
     users = " ".join(user_texts or [])
     theirs = {_row(k) for k in verticals_in(users)}
+    asked = set(metrics_in((user_texts or [""])[-1]))  # the metrics this turn's message names
     given = [n.value for n in numbers(users)]
     out = []
     for sent in sentences(text[:said.start()]):
         for n in claim_numbers(sent):
-            if any(close(n.value, g) for g in given):
-                continue
+            if (not n.unit and n.value < 10_000) or any(close(n.value, g) for g in given):
+                continue  # a formula's constant ("× 1,000"), a count of days; or the user's own number
             row = _row(nearest_before(sent, n.start, "verticals"))
+            metric = nearest_before(sent, n.start, "metrics")
             if row is None or row not in theirs:
                 out.append(f"{n.text} ({row or 'no row named'})")
+            elif metric and asked and metric not in asked:  # the user's business, another metric than asked
+                out.append(f"{n.text} ({row} {metric})")
     return out
 
 

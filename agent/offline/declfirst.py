@@ -16,6 +16,10 @@ decline, and a planner could copy it. Two rules, both general:
   numbers through (shown arithmetic on a number the user gave): that is the answer, and the missing benchmark is
   a note after it.
 
+The same holds for the notes :mod:`~agent.offline.gaps` adds after an answer ("the knowledge base has no billboard
+figure for this; the figures above are not billboard's"): :func:`reviewed` drops a paragraph quoting another row's
+figure above such a note and says the note first — or, with nothing left, says only what the KB lacks.
+
 A miss about the business applies (the tool says it has no table for it), and one about the metric (the business's
 table lacks it) unless the benchmark tool found another figure that answers (a CAC for "the all-in cost of a new
 buyer"); a platform or a place the KB lacks for a business it does cover keeps the answer first and its note after,
@@ -104,7 +108,15 @@ def kept(question: str, paras: list[str], misses: list[tuple[str, str]], outcome
     """``paras`` without those quoting another business's figure, when the business asked has no table."""
     if not (no_business(misses) or no_metric(misses)):
         return paras
-    return [p for p in paras if _works_users(p, question) or not others(question, p, outcomes)]
+    return [p for p in paras if _works_users(p, question) or _tools_own(p, outcomes) or not others(question, p, outcomes)]
+
+
+def _tools_own(para: str, outcomes: list[ToolOutcome]) -> bool:
+    """Does ``para`` quote a figure the benchmark tool found (for the business the agent resolved, this turn or one
+    before it: "and the all-in cost to sell a car?" after a dealer's question)? That is an answer, not a passage's
+    stray row."""
+    found = [compose.bench_fields(o) for o in outcomes if o.name == "get_benchmark" and o.found]
+    return any(v and v in para for b in found for v in [b["typical"], *(value for _, value, _ in b["facts"])])
 
 
 def placed(question: str, paras: list[str], misses: list[tuple[str, str]], outcomes: list[ToolOutcome]) -> list[str]:
@@ -118,3 +130,26 @@ def placed(question: str, paras: list[str], misses: list[tuple[str, str]], outco
     found = any(o.name == "get_benchmark" and o.found for o in outcomes)
     first = (no_business(misses) or no_metric(misses) and not found) and not any(_works_users(p, question) for p in paras)
     return [said, *paras] if first else [*paras, said]
+
+
+# a note of gaps.review saying what the KB lacks, and its clause about what is quoted above it
+_NOTE = re.compile(r"^The knowledge base (?:has no|has nothing on|states no)\b")
+_ABOVE = re.compile(r"[;:] [^;:.]*\babove\b[^.]*\.")  # "; the figures above are not billboard's."
+SUBSTITUTE = "I won't substitute a number from another vertical, metric or audience."
+
+
+def reviewed(question: str, outcomes: list[ToolOutcome], answer: str) -> str:
+    """``answer`` (with :mod:`~agent.offline.gaps`' notes) without the paragraphs that quote another row's figure
+    above a note saying what the KB lacks, the note said first; only the notes, without their clause about what is
+    quoted above, when nothing else is left."""
+    paras = answer.split("\n\n")
+    notes = [p for p in paras if _NOTE.match(p)]
+    if not notes:
+        return answer
+    body = [p for p in paras if p not in notes]
+    kept_ = [p for p in body if _works_users(p, question) or _tools_own(p, outcomes) or not others(question, p, outcomes)]
+    if len(kept_) == len(body):
+        return answer
+    if kept_:
+        return "\n\n".join([*notes, *kept_])
+    return " ".join(_ABOVE.sub(".", n) for n in notes) + " " + SUBSTITUTE

@@ -349,9 +349,9 @@ class OfflineAgent:
         if not paras:
             return compose.abstain(misses, errors)
         paras = declfirst.placed(text, paras, misses, outcomes)  # and its decline said first
-        return gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
+        return declfirst.reviewed(text, every, gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))) and not ruleask.asks_rule(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
-                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical))  # a business named now, not the last turn's
+                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical)))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
