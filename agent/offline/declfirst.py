@@ -18,7 +18,11 @@ decline, and a planner could copy it. Two rules, both general:
 
 The same holds for the notes :mod:`~agent.offline.gaps` adds after an answer ("the knowledge base has no billboard
 figure for this; the figures above are not billboard's"): :func:`reviewed` drops a paragraph quoting another row's
-figure above such a note and says the note first — or, with nothing left, says only what the KB lacks.
+figure above such a note and says the note first — or, with nothing left, says only what the KB lacks; and it says
+the note first when all that is above it is a passage's figure that is no row of the KB's (a pacing rule's "20%",
+a program's "$10,000 a month" quoted for a billboard's price), since that answers nothing asked. A row quoted above
+a note (the business's own figure, a platform's figure for every business) stays first: it answers, and the note
+qualifies it.
 
 A miss about the business applies (the tool says it has no table for it), and one about the metric (the business's
 table lacks it) unless the benchmark tool found another figure that answers (a CAC for "the all-in cost of a new
@@ -147,9 +151,36 @@ def reviewed(question: str, outcomes: list[ToolOutcome], answer: str) -> str:
     if not notes:
         return answer
     body = [p for p in paras if p not in notes]
-    kept_ = [p for p in body if _works_users(p, question) or _tools_own(p, outcomes) or not others(question, p, outcomes)]
-    if len(kept_) == len(body):
-        return answer
-    if kept_:
-        return "\n\n".join([*notes, *kept_])
-    return " ".join(_ABOVE.sub(".", n) for n in notes) + " " + SUBSTITUTE
+    answers = [p for p in body if _works_users(p, question) or _tools_own(p, outcomes)]
+    kept_ = [p for p in body if p in answers or not others(question, p, outcomes)]
+    if not kept_:
+        return " ".join(_ABOVE.sub(".", n) for n in notes) + " " + SUBSTITUTE
+    if len(kept_) == len(body) and (answers or not all(_FIGURE.search(CITED.sub("", p)) and not _quotes_row(p, outcomes)
+                                                        for p in body)):
+        return answer  # what is above the note answers, or quotes a row of the KB's (a platform's figure)
+    return "\n\n".join([*(re.sub(r"\babove\b", "below", n) for n in notes), *kept_])
+
+
+@lru_cache(maxsize=servedkb.PER_KB)
+def _values(folder: str | None) -> dict[str, frozenset[str]]:
+    """Every figure each file states as a row of the KB's (any business, place, platform or audience)."""
+    if not folder:
+        return {}
+    from mpa.facts import kb_facts
+    out: dict[str, set[str]] = {}
+    for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)]):
+        if f.value:
+            out.setdefault(f.source, set()).add(f.value)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+# a row as a passage lists it, read or not as a fact: "TikTok CPM: $5–$12", "Host-read podcast CPM: $20–$50"
+_ROWLIKE = re.compile(r"[A-Za-z)][^.;:\n]{0,60}:\s*[A-Z]{0,2}[$€£]?\d")
+
+
+def _quotes_row(para: str, outcomes: list[ToolOutcome]) -> bool:
+    """Does ``para`` quote a figure the KB states as a row (a rule's "no more than 20% every three days" is none)?"""
+    table = _values(servedkb.folder())
+    bare = CITED.sub("", para)
+    return bool(_ROWLIKE.search(bare)) or any(v in bare for ps in cited(para, outcomes)
+                                               for v in table.get((ps.get("source") or "").split("›")[0].strip(), ()))
