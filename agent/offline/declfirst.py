@@ -86,7 +86,15 @@ def rows(folder: str | None) -> dict[str, tuple[tuple[str, str], ...]]:
 
 def others(question: str, para: str, outcomes: list[ToolOutcome]) -> list[str]:
     """The KB labels of rows the question does not name whose benchmark figures ``para`` quotes (or names, beside a
-    figure of its own)."""
+    figure of its own); none when ``para`` also quotes a row the question names ("Food Banks: $31-37" beside
+    another cause's figure, for a food bank): the business's own figure is an answer, qualified by its note."""
+    found = quoted(para, outcomes)
+    return [] if any(_named(label, question) for label in found) else [label for label in found
+                                                                          if not _named(label, question)]
+
+
+def quoted(para: str, outcomes: list[ToolOutcome]) -> list[str]:
+    """The KB labels of rows whose benchmark figures ``para`` quotes (or names, beside a figure of its own)."""
     table = rows(servedkb.folder())
     bare = CITED.sub("", para)
     found = [label for ps in cited(para, outcomes) for value, label in table.get(
@@ -95,7 +103,7 @@ def others(question: str, para: str, outcomes: list[ToolOutcome]) -> list[str]:
         low = bare.lower()
         found += [label for label in {lb for pairs in table.values() for _, lb in pairs} if re.search(
             r"(?<![\w-])" + re.escape(label.lower()) + r"(?![\w-])", low)]
-    return [label for label in dict.fromkeys(found) if not _named(label, question)]
+    return list(dict.fromkeys(found))
 
 
 def _works_users(para: str, question: str) -> bool:
