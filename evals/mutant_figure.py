@@ -7,13 +7,16 @@ offline agent once produced (a reader meets a confident number first; a planner 
 produces that shape on any KB: it takes a declining answer that says so first and states no figure, and puts
 before it a labelled figure from a passage retrieved in the conversation whose label shares no word with any
 of the user's messages ("Label: $x-y", a list row; else a sentence stating a price). Its own parsing is kept apart
-from the scorers' (:mod:`evals.mutants`'s rule). ``scorers.figurefirst`` is what must catch it.
+from the scorers' (:mod:`evals.mutants`'s rule); ``ctx`` is an :class:`evals.mutants.TurnContext`. ``scorers.figurefirst`` is what must catch it.
 """
 from __future__ import annotations
 
 import re
 
-from evals.mutants import BRACKET, DECLINE, TurnContext
+# the same decline and citation shapes as evals.mutants (kept here: that module registers this one)
+DECLINE = re.compile(r"knowledge[- ]base (?:does not|doesn't|has no|contains no)|not (?:in|covered by) the knowledge[- ]base"
+                     r"|\b(?:can't|cannot) answer\b|\bout of scope\b|\bnot covered\b", re.I)
+BRACKET = re.compile(r"\[[^\[\]]*#\d+[^\[\]]*\]")
 
 # a list row: "- Personal Injury Law Firms: $410-520 (highest)"; "Ontario: C$2.90-3.40"
 _ROW = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Z][^:\n|#]{2,60}?):[ \t]*(?P<fig>[A-Z]{0,2}[$€£][ \t]?\d[^\n]{0,60})$", re.M)
@@ -26,7 +29,7 @@ def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in _WORD.findall(text.lower())}
 
 
-def _other_figure(ctx: TurnContext) -> tuple[str, str] | None:
+def _other_figure(ctx) -> tuple[str, str] | None:
     """(a labelled figure whose label shares no word with the user's message, the chunk id it comes from)."""
     users = _words(" ".join([*ctx.earlier, ctx.user]))  # the conversation's business is the user's, in any turn
     ids = list(dict.fromkeys([*ctx.turn_ids, *ctx.seen_ids]))
@@ -42,7 +45,7 @@ def _other_figure(ctx: TurnContext) -> tuple[str, str] | None:
     return None
 
 
-def decline_opens_with_figure(text: str, ctx: TurnContext) -> str | None:
+def decline_opens_with_figure(text: str, ctx) -> str | None:
     """A decline that says so first and states no figure, opened with another business's cited figure."""
     head = text.strip().split("\n\n")[0]
     if not DECLINE.search(head) or _PRICE.search(BRACKET.sub("", text)):

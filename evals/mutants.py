@@ -450,7 +450,7 @@ MUTANTS: list[Mutant] = [
     Mutant("cited_hedge", '"It depends on your business. Based on Knowledge Base [valid id]"', cited_hedge),
     Mutant("echo", "the user's message echoed back", echo, removes="answer"),
 ]
-from evals.mutant_figure import decline_opens_with_figure  # noqa: E402  (it reads this module's patterns)
+from evals.mutant_figure import decline_opens_with_figure  # noqa: E402
 MUTANTS.append(Mutant("decline_opens_with_figure", "a decline opened with another business's cited figure",
                       decline_opens_with_figure))
 BY_NAME = {m.name: m for m in MUTANTS}

@@ -18,8 +18,9 @@ decline, and a planner could copy it. Two rules, both general:
 
 The same holds for the notes :mod:`~agent.offline.gaps` adds after an answer ("the knowledge base has no billboard
 figure for this; the figures above are not billboard's"): :func:`reviewed` drops a paragraph quoting another row's
-figure above such a note and says the note first — or, with nothing left, says only what the KB lacks; and it says
-the note first when all that is above it is a passage's figure that is no row of the KB's (a pacing rule's "20%",
+figure above such a note and says the note first — or, with nothing left, says only what the KB lacks (a note that
+names whose figures they are, "the figures above are for Online MBA Programs", keeps them, labelled, after it); and
+it says the note first when all that is above it is a passage's figure that is no row of the KB's (a pacing rule's "20%",
 a program's "$10,000 a month" quoted for a billboard's price), since that answers nothing asked. A row quoted above
 a note (the business's own figure, a platform's figure for every business) stays first: it answers, and the note
 qualifies it.
@@ -84,6 +85,16 @@ def rows(folder: str | None) -> dict[str, tuple[tuple[str, str], ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+@lru_cache(maxsize=servedkb.PER_KB)
+def markets(folder: str | None) -> frozenset[str]:
+    """The row labels of :func:`rows` that are markets ("Ontario", "Atlanta"), not businesses."""
+    if not folder:
+        return frozenset()
+    from mpa.facts import kb_facts
+    return frozenset(f.label.strip() for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)])
+                     if f.kind == "benchmark" and f.label and not f.vertical and f.label == f.geography)
+
+
 def others(question: str, para: str, outcomes: list[ToolOutcome]) -> list[str]:
     """The KB labels of rows the question does not name whose benchmark figures ``para`` quotes (or names, beside a
     figure of its own); none when ``para`` also quotes a row the question names ("Food Banks: $31-37" beside
@@ -125,10 +136,12 @@ def kept(question: str, paras: list[str], misses: list[tuple[str, str]], outcome
 
 def _tools_own(para: str, outcomes: list[ToolOutcome]) -> bool:
     """Does ``para`` quote a figure the benchmark tool found (for the business the agent resolved, this turn or one
-    before it: "and the all-in cost to sell a car?" after a dealer's question)? That is an answer, not a passage's
-    stray row."""
+    before it: "and the all-in cost to sell a car?" after a dealer's question), or a size the sizing tool found? That
+    is an answer, not a passage's stray row."""
     found = [compose.bench_fields(o) for o in outcomes if o.name == "get_benchmark" and o.found]
-    return any(v and v in para for b in found for v in [b["typical"], *(value for _, value, _ in b["facts"])])
+    sizes = [o.fields.get("Estimated size", "") for o in outcomes if o.name == "get_audience_sizing" and o.found]
+    return any(v and v in para for b in found for v in [b["typical"], *(value for _, value, _ in b["facts"])]) or any(
+        size and size in para for size in sizes)  # and an audience the sizing tool found
 
 
 def placed(question: str, paras: list[str], misses: list[tuple[str, str]], outcomes: list[ToolOutcome]) -> list[str]:
@@ -147,6 +160,7 @@ def placed(question: str, paras: list[str], misses: list[tuple[str, str]], outco
 # a note of gaps.review saying what the KB lacks, and its clause about what is quoted above it
 _NOTE = re.compile(r"^The knowledge base (?:has no|has nothing on|states no)\b")
 _ABOVE = re.compile(r"[;:] [^;:.]*\babove\b[^.]*\.")  # "; the figures above are not billboard's."
+_WHOSE = re.compile(r"the figures above are for ")  # gaps' note naming the rows quoted ("… are for Online MBA Programs")
 SUBSTITUTE = "I won't substitute a number from another vertical, metric or audience."
 
 
@@ -160,11 +174,15 @@ def reviewed(question: str, outcomes: list[ToolOutcome], answer: str) -> str:
         return answer
     body = [p for p in paras if p not in notes]
     answers = [p for p in body if _works_users(p, question) or _tools_own(p, outcomes)]
-    kept_ = [p for p in body if p in answers or not others(question, p, outcomes)]
+    places = markets(servedkb.folder())  # another market's row above a place's note stays, as before: the note says so
+    kept_ = [p for p in body if p in answers or not [r for r in others(question, p, outcomes) if r not in places]]
+    labelled = len(kept_) < len(body) and any(_WHOSE.search(n) for n in notes)
+    if labelled:
+        kept_ = body  # the note says whose figures they are, by the KB's own labels: said first, they stay, labelled
     if not kept_:
         return " ".join(_ABOVE.sub(".", n) for n in notes) + " " + SUBSTITUTE
-    if len(kept_) == len(body) and (answers or not all(_FIGURE.search(CITED.sub("", p)) and not _quotes_row(p, outcomes)
-                                                        for p in body)):
+    if not labelled and len(kept_) == len(body) and (answers or not all(
+            _FIGURE.search(CITED.sub("", p)) and not _quotes_row(p, outcomes) for p in body)):
         return answer  # what is above the note answers, or quotes a row of the KB's (a platform's figure)
     return "\n\n".join([*(re.sub(r"\babove\b", "below", n) for n in notes), *kept_])
 
