@@ -11,7 +11,7 @@ figure of a business the user never named, or the user's own business's figure o
 $25–$60 … no automotive ROAS benchmark") has to wait until after the decline (or not be there at all). A figure no
 row claims (a platform's price for every business, a rule's share) is not judged here: whose it is cannot be read.
 
-The row a figure belongs to is read the way every other scorer reads it (:func:`scorers.kbtables.nearest_before`:
+The row a figure belongs to is read the way every other scorer reads it (:func:`scorers.kbtables.nearest_name`:
 the KB's labels, their parts, the vocabulary), in the figure's own paragraph (its label before it, or after it),
 else from the name of the file its paragraph cites ("benchmarks-ecommerce"); the user's rows are the names
 of that same table the user's messages say. A figure is a price, a rate, a multiple or a ratio, or a count of
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from scorers.kbtables import PLATFORM_SEP, metrics_in, nearest_before, verticals_in
+from scorers.kbtables import PLATFORM_SEP, metrics_in, nearest_name, verticals_in
 from scorers.text import ABSTAIN_RE, cited_ids, claim_numbers, close, numbers, paragraphs, strip_citations
 
 
@@ -55,8 +55,8 @@ def opening_figures(response: str, user_texts: list[str]) -> list[str]:
                 break
             if (not n.unit and n.value < 10_000) or any(close(n.value, g) for g in given):
                 continue  # a formula's constant ("× 1,000"), a count of days; or the user's own number
-            row = _row(nearest_before(para, n.start, "verticals") or (filed[0] if filed else None))  # "… saas CPC
-            metric = nearest_before(para, n.start, "metrics")  # is $3.50–$7.00 … The Typical range is $3.50–$7.00"
+            row = _row(nearest_name(para, n.start, "verticals") or (filed[0] if filed else None))  # "… saas CPC
+            metric = nearest_name(para, n.start, "metrics")  # is $3.50–$7.00 … The Typical range is $3.50–$7.00"
             if row is None:
                 continue  # no row claims it (a platform's price, a rule's share): whose it is is not read here
             if row not in theirs:
