@@ -228,6 +228,17 @@ def kb_txt3_engine():
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt3")
 
 
+@pytest.fixture(scope="session")
+def kb_txt4_engine(pytestconfig):
+    """The fourth plain-text fixture KB (tests/fixtures/kb_txt4, tests/fixtures/kb_txt4_README.md): kb_txt's
+    conventions again, with storefront visit businesses, security vendors' pipeline, subscription and
+    marketplace economics, Pinterest / Snapchat / Amazon DSP, mail and radio, Australian and German
+    audiences, an eight-gate launch workflow and numbered house rules."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt4", index_path=_index_cache(pytestconfig, "kb_txt4"))
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

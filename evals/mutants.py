@@ -13,7 +13,7 @@ numeric mutants (``apply_data``), so the tool evals see the same lie a wrapped t
 The number parser here is deliberately independent of ``scorers.text``: a mutant that shared the
 scorers' parser would share their blind spots.
 
-(About 450 lines on purpose: the 16 mutants are small independent functions kept in one registry
+(About 450 lines on purpose: 16 of the 17 mutants are small independent functions kept in one registry
 so the kill table and its test enumerate them from one place.)
 """
 from __future__ import annotations
@@ -51,6 +51,8 @@ class TurnContext:
     sources: dict[str, str] = field(default_factory=dict)  # chunk id -> source file
     evidence: str = ""  # retrieved passages and tool results so far
     kb_ids: list[str] = field(default_factory=list)  # every chunk id of the KB (for ids never retrieved)
+    texts: dict[str, str] = field(default_factory=dict)  # chunk id -> text, for the chunks retrieved so far
+    earlier: list[str] = field(default_factory=list)  # the user's messages before this one
 
 
 # ------------------------------------------------------------------ number rewriting
@@ -448,4 +450,7 @@ MUTANTS: list[Mutant] = [
     Mutant("cited_hedge", '"It depends on your business. Based on Knowledge Base [valid id]"', cited_hedge),
     Mutant("echo", "the user's message echoed back", echo, removes="answer"),
 ]
+from evals.mutant_figure import decline_opens_with_figure  # noqa: E402
+MUTANTS.append(Mutant("decline_opens_with_figure", "a decline opened with another business's cited figure",
+                      decline_opens_with_figure))
 BY_NAME = {m.name: m for m in MUTANTS}

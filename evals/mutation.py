@@ -115,7 +115,8 @@ def turn_contexts(output: dict, kb_ids: list[str]):
         seen += [i for i in ids if i not in seen]
         evidence += [texts.get(i, "") for i in ids] + [c.get("content") or "" for c in t.get("tool_calls") or []]
         out.append(TurnContext(user=str(t.get("user") or ""), seen_ids=list(seen), turn_ids=ids, sources=sources,
-                               evidence="\n".join(evidence), kb_ids=kb_ids))
+                               evidence="\n".join(evidence), kb_ids=kb_ids, texts=texts,
+                               earlier=[str(e.get("user") or "") for e in output["turns"][:len(out)]]))
     return out
 
 

@@ -17,7 +17,14 @@ from rag.analyzer import get_analyzer
 
 # the kinds of place a count is made by: words a label adds that say where, not who
 _PLACE_KINDS = {"dma", "dmas", "region", "regions", "regional", "metro", "market", "markets", "state", "states",
-                "province", "provinces", "county", "counties", "national", "country", "city", "cities", "area"}
+                "province", "provinces", "county", "counties", "national", "country", "city", "cities", "area",
+                "territory", "territories", "land", "länder", "lander"}  # a German state is a "Land"
+
+
+def _of_country(word: str) -> bool:
+    """A country's adjective ("German", "Australian", "Canadian"): the country's name starts with the word less
+    its ending (three letters at most, four kept)."""
+    return len(word) >= 5 and any(c.startswith(word[:max(4, len(word) - 3)]) for c in COUNTRIES if " " not in c)
 _STEMS = get_analyzer(True, True)
 
 
@@ -28,7 +35,8 @@ def bare(query: str, labels: Iterable[str]) -> list[str]:
     out = []
     for label in labels:
         head = re.split(r"\s+[-–—]\s+", str(label))[0]
-        words = [w for w in re.findall(r"[a-z]+", head.lower()) if w not in _PLACE_KINDS and w not in COUNTRIES]
+        words = [w for w in re.findall(r"[a-zä]+", head.lower())
+                 if w not in _PLACE_KINDS and w not in COUNTRIES and not _of_country(w)]
         if words and set(_STEMS(" ".join(words))) <= said:
             out.append(label)
     return out

@@ -197,14 +197,30 @@ ROUTE = re.compile(r"^\s*(?:sold|sells?|selling|stocked|carried|distributed|mone
 ROUTE_FLOOR, ROUTE_MARGIN = 0.45, 0.05   # a route clause's nearest route piece, and its lead over other verticals'
 
 
+_PASSIVE = re.compile(r"\b(?:sold|stocked|carried|distributed|monetized|monetised)\b", re.I)
+_ACTIVE = re.compile(r"\b(?:sells?|selling)\b", re.I)
+
+
+def _passive(text: str) -> bool:
+    """Is the route ``text`` says passive ("sold through grocers", "stocked at pharmacies": goods that others sell)
+    rather than active ("retailers that sell through stores": the business sells)? Its first route word decides."""
+    p, a = _PASSIVE.search(text or ""), _ACTIVE.search(text or "")
+    return bool(p) and (not a or p.start() < a.start())
+
+
 def _by_route(prof: dict[str, list[str]], uncovered: list[str], phrase: str, cands: list[str]) -> BusinessMatch:
     """A clause that says how a business sells (:data:`ROUTE`), against the pieces of the KB that say how each
     vertical sells ("products sold mainly through grocery, drug, mass and online retailers", "brands that sell
     through their own online store"): the route to market is what a vertical's description is made of when the
-    goods themselves are unknown to it. Nearest piece against nearest piece (a route is one piece, not a profile)."""
+    goods themselves are unknown to it. Nearest piece against nearest piece (a route is one piece, not a profile), and a
+    route said in the passive ("stocked at big-box chains": the user's goods, sold by others) against the pieces that say
+    it so ("products sold mainly through grocery … retailers"), not a seller's own ("retailers that sell through both
+    stores and websites")."""
     routes = {k: [p for p in ps if ROUTE.search(p) or re.search(r"\b(?:sold|sells?|selling|stocked|carried|distributed|"
                                                                   r"monetized|monetised)\b", p, re.I)]
               for k, ps in prof.items()}
+    voiced = {k: [p for p in ps if _passive(p) == _passive(phrase)] for k, ps in routes.items()}
+    routes = voiced if any(voiced.values()) else routes   # "stocked at …": goods others sell, not a seller's own shops
     ranked = _ranked(_similar(phrase, {k: ps for k, ps in routes.items() if ps}), top=1)
     if not ranked:
         return BusinessMatch(None, "no match", candidates=cands)
@@ -238,9 +254,12 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
         return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
     from mpa.headnoun import other_trade
     from mpa.labelsibling import sibling
+    from mpa.workverb import goods_only, set_aside
     if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) \
-            and not other_trade(core, label):  # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues"
-        return BusinessMatch(label, "meaning", best, piece, cands, ranked)
+            and not other_trade(core, label) and not set_aside(phrase, label, t.texts.values()):
+        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we hem and mend apparel" no "Apparel"
+        if (goods := goods_only(phrase)) is None or resolve_business(t, facts, goods).label == label:
+            return BusinessMatch(label, "meaning", best, piece, cands, ranked)   # "we rent out kayaks": the kayaks decide
     return BusinessMatch(None, "no match", best, piece, cands, ranked)
 
 

@@ -20,15 +20,18 @@ import re
 
 from mpa.vocabulary import VOCABULARY, built_for, find_first
 
-_YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+)?(?:19|20)\d{2}\b")
+_YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+|FY\s?)?(?:19|20)\d{2}\b")  # "2025", "Q4 2025", "FY2025"
 _CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
 _PER = re.compile(r"^(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2}$", re.I)
-_RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rate$", re.I)
+_RATE = re.compile(r"^[a-z][a-z-]*(?: [a-z][a-z-]*){0,3} rat(?:e|io)$", re.I)  # "view rate", "marketing efficiency ratio"
 _NAME_THEN_PER = re.compile(r"^[A-Za-z][A-Za-z&.']*(?: [A-Za-z&.']+){0,3} (?P<per>(?:cost|price) per [a-z][a-z-]*(?: [a-z][a-z-]*){0,2})$",
                             re.I)
 _ACRONYM = re.compile(r"^(?P<before>.*?)\s*\b(?P<acr>[A-Z]{2,5})$")
 # the format a seller's inventory comes in, written after its name ("SIRIUSXM AUDIO CPM"): not part of the name
 _FORMAT = re.compile(r"\s+(?:audio|video|radio|display|podcasts?)$", re.I)
+# ... unless the words before the format say where or how it is sold, not who sells it ("LOCAL RADIO", "ONLINE VIDEO")
+_SCOPE = re.compile(r"(?:local|national|regional|network|spot|broadcast|terrestrial|satellite|digital|streaming|online"
+                    r"|programmatic)", re.I)
 
 
 def _head(caption: str) -> tuple[str, bool]:
@@ -134,7 +137,7 @@ def caption_platform(caption: str, metric_words: list[str]) -> str | None:
     if span is not None and span[0] == 0:
         return None  # "GOOGLE ADS SHOPPING": the known platform, qualified
     named = _FORMAT.sub("", before)  # "SIRIUSXM AUDIO" sells audio; the seller is SiriusXM
-    before = named if named != before and not _FORMAT.match(" " + named) else before
+    before = named if named != before and not _FORMAT.match(" " + named) and not _SCOPE.fullmatch(named) else before
     return before.title() if before.isupper() else before
 
 

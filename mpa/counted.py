@@ -156,16 +156,18 @@ def counted_metric(t: Any, vertical: str, phrase: str) -> str | None:
     return resolve_unit(phrase, _places(t, vertical))
 
 
-def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str]]) -> str | None:
+def defined_metric(texts: dict[str, str], phrase: str, names: dict[str, list[str]],
+                   notes: dict[str, str] | None = None) -> str | None:
     """Among metrics ``names`` gives (key → its names), the one whose KB definition counts the unit ``phrase``
-    prices (a KB without per-vertical notes: "Cost per lead: spend divided by enquiries received")."""
+    prices (a KB without per-vertical notes: "Cost per lead: spend divided by enquiries received") — after the
+    vertical's own ``notes`` on a figure (key → the note a list row carries: "$24 (first lesson bookings)")."""
     found = {k: resolve.without_contrast(f"{d} {_term_meant(texts, d)}") for k, d in definitions(texts, names).items()}
     for key, ns in names.items():  # … and what the KB says its unit is ("A booked call is a lead that ended with …")
         units = {u for n in ns if (u := resolve.priced_unit(n))}
         said = " ".join(f"Counts {u}. {unitmeant.sentences(texts, u, definitions)}" for u in sorted(units))
         if said.strip():
             found[key] = f"{found.get(key, '')} {resolve.without_contrast(said)}".strip()
-    return resolve_unit(phrase, [{}, {}, found]) if found else None
+    return resolve_unit(phrase, [notes or {}, {}, found]) if found or notes else None
 
 
 def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:

@@ -18,11 +18,12 @@ from mpa import (audience_described, audience_everyday, audience_lookups, audien
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
-from mpa.fact_text import number_range, own_metric
+from mpa.fact_text import market_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
+from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
 
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
@@ -76,11 +77,14 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     key = canonical_vertical(vertical, t.verticals)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})
-    names = match_labels(vertical, labels) if labels else []
-    if kept := _kept_rows(engine, vertical, metric, platform):
+    names = [n for n in match_labels(vertical, labels) if not not_theirs(vertical, n, t.texts.values())] if labels else []
+    said = any(norm(n) == norm(vertical) for n in names)  # a vertical's own name, word for word, is that vertical
+    if not said and (kept := _kept_rows(engine, vertical, metric, platform)):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):
-        found = lookups.lookup_benchmark(engine, vertical, metric)  # the tables answer, as before
+        found = lookups.lookup_benchmark(engine, vertical, metric) if key is not None or not business.ROUTE.match(
+            vertical or "") else Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: "
+                                              f"{', '.join(t.verticals)})")  # "stocked at …": read by route only
         if found.result is None and key is None and found.reason.startswith("it has no benchmark table for") \
                 and not lookups.match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
             found = _by_business(engine, vertical, metric, found)  # a business the words did not name
@@ -112,7 +116,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     def reading(mine: list[Fact]) -> str | None:
         return canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
             or _priced_unit(metric, known_metrics) or own \
-            or counted.defined_metric(t.texts, metric, _names_of(mine))  # "cost per enquiry": what a definition counts
+            or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
+                f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier})  # or a row's note
     m = reading(mine)
     if m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
         theirs = [f for f in bench if f.vertical in shorter]  # "Quick Service Restaurants" is its "Quick Service"
@@ -132,8 +137,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")
         mine = wanted
     out, seen = [], set()
-    for f in mine:  # one fact per vertical × platform: lists and metric lines come before sentences
-        k = (f.vertical, f.platform)
+    for f in mine:  # one fact per vertical × platform (× market a caption names): lists and metric lines before sentences
+        k = (f.vertical, f.platform, market_noted(f.qualifier)[0])
         if k not in seen:
             seen.add(k)
             out.append(_result(t, f, m))
@@ -221,8 +226,10 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
     consultation"), for get_benchmark's description: the fixed examples name only the vocabulary's."""
     items, names = [], kb_metric_names(facts(engine))
     said = counted.definitions(tables(engine).texts, {k: [k] for k in names if k.isupper()})  # "CPV - Cost per view."
+    spelled = {f.metric: f.metric_name for f in facts(engine) if f.kind == "benchmark" and f.metric_name}
     for key, label in names.items():
-        own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label))
+        own = own_metric(label) or own_metric(PLATFORM_SAID.sub("", label)) or (
+            (key, spelled[key]) if key in spelled else None)  # "VTR (view-through rate)": the name its glossary gives
         if own is None and (m := re.match(r"((?:cost|price) per [a-z][a-z -]{1,40}?)\s*[.;,(]", said.get(key, ""), re.I)):
             own = (key, m.group(1).lower())
         items.append(f"{key} ({own[1]})" if own and own[1] != key.lower() else key)
@@ -258,7 +265,7 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
     for f in bench:
         if not f.metric:
             continue
-        names = {_per_unit(f.metric)}
+        names = {_per_unit(f.metric), _per_unit(f.metric_name)} - {""}
         own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
         if own:
             names.add(_per_unit(own[1]))
@@ -287,8 +294,8 @@ def _qualified_own(want: str, bench: list[Fact]) -> str | None:
     """The one own metric of the KB whose name is the asked name with words before it ("open rate" → the KB's
     "email open rate", "completion rate" → its "video completion rate"): a caption qualifies a rate by its
     channel, a user asks for the rate. Two words at least, and only when one metric fits."""
-    if len(want.split()) < 2:
-        return None
+    if len(want.split()) < 2 and want not in ("churn", "margin", "retention"):  # a figure noun alone: "churn" is the
+        return None  # KB's "monthly membership churn" when one metric ends so
     fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
             and norm(f.metric).endswith(" " + want)}
     return fits.pop() if len(fits) == 1 else None

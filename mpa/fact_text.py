@@ -65,6 +65,7 @@ class Fact:
     floor: str = ""            # the stress-test bounds a KB states around the typical figure ("$1.10", "$2.40")
     ceiling: str = ""
     platform_name: str = ""    # the KB's own words for ``platform`` (mpa.platform_names), for showing it
+    metric_name: str = ""      # the name a KB spells its own acronym ``metric`` out as ("cost per point" for CPP)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -156,7 +157,8 @@ def own_metric(label: str) -> tuple[str, str] | None:
 
 def label_metric(label: str) -> str | None:
     """The metric a row label names: the vocabulary's, else a KB's own "cost per <unit>", else its own "<words>
-    rate" ("Tour-to-Contract Rate: 28%" in a vertical's profile)."""
+    rate" ("Tour-to-Contract Rate: 28%" in a vertical's profile) or other figure named by its last noun ("Monthly
+    Membership Churn: 6-9%")."""
     known = metric_in(label)
     if known:
         return known
@@ -167,7 +169,7 @@ def label_metric(label: str) -> str | None:
     return plain.lower() if _OWN_RATE.match(plain) else None
 
 
-_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} rate$", re.I)
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention)$", re.I)  # "Monthly Membership Churn"
 
 
 _GEO_NAMES = None
@@ -203,9 +205,23 @@ def _vertical_of_heading(heading: str) -> str | None:
     return name.title() if name.isupper() else name
 
 
+def market_noted(qualifier: str | None) -> tuple[str | None, str]:
+    """(the market a row's qualifier notes (:meth:`Context.market`) or None, the rest of the qualifier)."""
+    q = qualifier or ""
+    if not q.startswith(MARKET_NOTE):
+        return None, q
+    market, _, rest = q[len(MARKET_NOTE):].partition(";")
+    return market.strip(), rest.strip()
+
+
 # what a heading says its figures are, after the vertical's name: not part of the name
 _WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?))+$",
                              re.I)
+
+
+# "… CPC IN AUSTRALIA - 2025", "… IN GERMANY": the market a caption's figures are for, noted first in each row's qualifier
+MARKET_NOTE = "market: "
+_CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 
 
 # ------------------------------------------------------------------ context of a line
@@ -235,6 +251,15 @@ class Context:
 
     def period(self) -> str | None:
         return period(self.text(), self.section)
+
+    def market(self) -> str | None:
+        """The market a list caption says its figures are for ("GOOGLE ADS CPC IN AUSTRALIA - 2025" → Australia):
+        a place after "in" at the caption's end, before its year; None otherwise."""
+        for h in self.block:
+            m = _CAPTION_MARKET.search(h)
+            if m and is_geography(m.group(1)):
+                return m.group(1).title() if m.group(1).isupper() else m.group(1)
+        return None
 
     def dimension(self) -> str:
         """What a list's rows are, from its heading's "BY …" clause: "vertical" (also the default),
@@ -267,7 +292,17 @@ class Context:
             return said
         name = re.sub(r"^(?:section|part|chapter)\s+\d+\s*[-–—:]\s*", "", self.section, flags=re.I)
         every = (self.declared or "").strip().upper() == "ALL"
-        return _vertical_of_heading(name) if name and name != self.section and not every else None
+        heading = _vertical_of_heading(name) if name and name != self.section and not every else None
+        if heading is None or self._declares(heading):
+            return heading
+        return self._only_declared()  # "SECTION 5 - ON-SITE FUNNEL RATES" names a topic, not the section's verticals
+
+    def _only_declared(self) -> str | None:
+        """The one vertical the section declares ("META_VERTICALS: CYBERSECURITY" → Cybersecurity), else None."""
+        toks = [t.strip() for t in (self.declared or "").split(",") if t.strip()]
+        if len(toks) != 1 or toks[0].upper() == "ALL":
+            return None
+        return " ".join(toks[0].replace("_", " ").split()).title()
 
     def _declares(self, name: str) -> bool:
         """A name is one of the section's verticals, when it declares them ("CRYPTO_EXCHANGES" declares "Crypto

@@ -27,14 +27,15 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from mpa import prose_subject
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, MARKET_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
-from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals
+from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -158,7 +159,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         if AGGREGATE.search(label):
             return None
         about = ctx.rows_about()
-        plat = row_platform(label)
+        plat = row_platform(label, dim)
         if about is None:  # of no vertical: the row is named in the qualifier; a channel's publishers keep the channel
             qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
             plat = ctx.platform() or plat  # ("STREAMING TV CPM" / "BY PUBLISHER": Connected TV, publisher Hulu)
@@ -169,6 +170,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     vertical = label if dim == "vertical" and geography is None and not AGGREGATE.search(label) else None
     if vertical is None and geography is None and dim not in ("vertical", "geography"):
         qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
+    if geography is None and (market := ctx.market()):  # "GOOGLE ADS CPC IN GERMANY": each row's figure is Germany's
+        qualifier = f"{MARKET_NOTE}{market}" + (f"; {qualifier}" if qualifier else "")
     return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=vertical,
                 metric=metric, platform=ctx.platform(), period=ctx.period(), geography=geography,
                 qualifier=qualifier, floor=floor, ceiling=ceiling)
@@ -194,7 +197,8 @@ def _sentence_metric(sent: str) -> str | None:
     return implied.pop() if len(implied) == 1 else None
 
 
-def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = ()) -> list[Fact]:
+def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = (),
+                   metrics: Iterable[str] = ()) -> list[Fact]:
     """Figures stated in prose: a sentence naming exactly one metric (or a price per unit), one
     known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
     ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
@@ -211,9 +215,16 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
                      + r")(?![A-Za-z])", re.I)
     out = []
     for off, para, section in paragraphs(text):
+        before: set[str] = set()
         for start, end in sentence_spans(para):
             sent = " ".join(para[start:end].split())
             names = {names_of[x.lower()] for x in pat.findall(sent)}
+            if not names and (names := prose_subject.carried(sent, before)):  # "… apps sell …. Their cost per trial …"
+                metric = _sentence_metric(sent) or prose_subject.own_metric_said(sent, metrics)
+                out += _priced_on(sent, names.pop(), metric, own, source, off + start, off + end, section)
+                before = set()
+                continue
+            before = names
             metric = _sentence_metric(sent)
             if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
@@ -236,9 +247,26 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
     return out
 
 
-# "CPB (cost per booking)", "cost per booking (CPB)": a KB spelling out its own acronym
+def _priced_on(sent: str, vertical: str, metric: str | None, own: list[str], source: str, start: int, end: int,
+               section: str) -> list[Fact]:
+    """One fact per platform a sentence prices "on <Platform> … at <figure>" (:mod:`mpa.prose_subject`)."""
+    if metric is None or _NEGATION.search(sent):
+        return []
+    out = []
+    for written, value in prose_subject.priced_on(sent):
+        low, high = number_range(value)
+        plat = row_platform(written)  # a name as written, the vocabulary's only when it is all of it ("Apple Search Ads")
+        out.append(Fact("benchmark", vertical, value, low, high, fact_unit(value), source, start, end, form="sentence",
+                        vertical=vertical, metric=metric, platform=plat, period=period(sent, section), qualifier=sent))
+    return out
+
+
+# "CPB (cost per booking)", "cost per booking (CPB)", "View-through rate (VTR)": a KB spelling out its own acronym;
+# and a glossary line "MER - Marketing efficiency ratio." (the acronym heads the line, its name follows the dash)
 _ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
-                           r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?)\s*\(([A-Z]{2,6})\)")
+                           r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?|"
+                           r"[A-Z][a-z-]+(?: [a-z-]+){0,3} rat(?:e|io))\s*\(([A-Z]{2,6})\)|"
+                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+))\.", re.M)
 
 
 def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
@@ -247,12 +275,13 @@ def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
     named: dict[str, str] = {}
     for _, text in docs:
         for m in _ACRONYM_SAID.finditer(text):
-            acr, name = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            acr, name = ((m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4)
+                         else (m.group(5), m.group(6)))
             if canonical(acr, "metrics") is None:
                 named.setdefault(" ".join(name.lower().split()), acr)
     for f in facts:
         if f.kind == "benchmark" and f.metric and f.metric.lower() in named:
-            f.metric = named[f.metric.lower()]
+            f.metric, f.metric_name = named[f.metric.lower()], f.metric.lower()  # asked by either name
 
 
 def kb_metric_names(facts: list[Fact]) -> dict[str, str]:
@@ -303,10 +332,11 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     own_metric_keys(facts, docs)
     rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
-    own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]}
+    own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]
+           and not named_by_source_row(f)}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     for source, text in docs:
-        for f in sentence_facts(source, text, verticals, own):
+        for f in sentence_facts(source, text, verticals, own, {f.metric for f in facts if f.metric}):
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)

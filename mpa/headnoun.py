@@ -15,10 +15,15 @@ says the form of a business ("contractor", "supplier": :data:`FORM_DOERS`); a la
 as a service ("tax preparers" and "Accountants and Tax Services": :data:`SERVICE_HEADS`); a doer's noun the encoder finds near the
 label or one of its words (:data:`SAME_TRADE`: "divorce lawyer" and "Family Law and Divorce Attorneys"). Without an
 encoder the word match stands, as in :mod:`mpa.labelmeaning`.
+
+The same check holds for a vertical a vocabulary name inside the phrase reaches ("hotel florist": "hotel" is travel's
+name) and for one a table KB's introduction reaches, whose listed names then say a trade too ("orthodontist" is near
+healthcare's "dental and vision practices"): :func:`not_theirs`, which adds work done on goods (:mod:`mpa.workverb`).
 """
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from mpa.labelwords import parts, root, stems
 from mpa.resolve import industry_words, similarities
@@ -47,8 +52,9 @@ def head(phrase: str) -> str:
     return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
-def other_trade(phrase: str, label: str) -> bool:
-    """Is ``phrase``'s head a doer's noun naming a trade ``label`` does not say (module doc)?"""
+def other_trade(phrase: str, label: str, kin: "Iterable[str]" = ()) -> bool:
+    """Is ``phrase``'s head a doer's noun naming a trade ``label`` does not say (module doc)? ``kin``: the names the
+    KB lists for what the label covers ("dental and vision practices" for healthcare), which say a trade as well."""
     h = head(phrase)
     if not _DOER.match(h) or h in FORM_DOERS or len(re.findall(r"[a-z]+", phrase.lower())) < 2:
         return False
@@ -60,7 +66,7 @@ def other_trade(phrase: str, label: str) -> bool:
         return False   # the label's own head is the phrase's word: "solar farm developer" works in "Solar"
     if any(_sells_as_service(p, own) for p in parts(label)):
         return False   # the label sells the phrase's work as a service: "tax preparers" do "Tax Services"
-    sims = similarities(h, [label] + re.findall(r"[A-Za-z]{4,}", label))  # "lawyer" is said by "Attorneys"
+    sims = similarities(h, [label] + re.findall(r"[A-Za-z]{4,}", label) + list(kin))  # "lawyer" is said by "Attorneys"
     return bool(sims) and max(sims) < SAME_TRADE
 
 
@@ -71,3 +77,13 @@ def _sells_as_service(part: str, own: set[str]) -> bool:
     head_stems = stems(last)
     return bool(work and head_stems) and root(head_stems[0]) in SERVICE_HEADS \
         and bool({root(s) for s in stems(" ".join(work))} & own)
+
+
+def not_theirs(phrase: str, name: str, texts: "Iterable[str]" = (), kin: "Iterable[str]" = ()) -> bool:
+    """Does ``phrase`` reach ``name`` (a KB label, or a vertical with the vocabulary's names for it) only through
+    another trade's words — a doer's head noun the name does not say (:func:`other_trade`: "hotel florist" and
+    travel), or goods its work is done on (:func:`mpa.workverb.set_aside`: "we calibrate bank vaults" and banking)? The
+    one check for every way a phrase reaches a vertical: a vocabulary name inside it, a label rule, the words of a
+    vertical's introduction (``kin``: the names it lists), or meaning."""
+    from mpa.workverb import set_aside
+    return other_trade(phrase, name.replace("-", " "), kin) or set_aside(phrase, name, texts)

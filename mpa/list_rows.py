@@ -13,17 +13,36 @@ from __future__ import annotations
 
 import re
 
+# a list "BY LEAD SOURCE" / "BY TRAFFIC SOURCE" names where the people came from: the platforms and channels
+# ("- Reddit Ads: $960-1,110", "- Pinterest: 6.1-7.0%"), asked as that platform's figure
 ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "networks", "ad platform", "ad platforms",
-                 "publisher", "publishers"}
-def row_platform(label: str) -> str:
+                 "publisher", "publishers", "source", "sources", "lead source", "lead sources", "traffic source",
+                 "traffic sources"}
+SOURCE_ROWS = {"source", "sources", "lead source", "lead sources", "traffic source", "traffic sources"}
+
+
+def row_platform(label: str, dim: str | None = None) -> str:
     """The platform a row of a "BY PLATFORM" list names: the vocabulary's when the row is one of its names
     ("Microsoft Advertising" → Bing Ads, "Streaming TV (one DMA)" → Connected TV, "YouTube on mobile" → YouTube),
     else the row as written —
-    "Apple Search Ads" is its own platform, not the vocabulary's "search ads" channel."""
+    "Apple Search Ads" is its own platform, not the vocabulary's "search ads" channel. A "BY LEAD SOURCE" row
+    names a platform and what was bought on it ("LinkedIn Sponsored Content", "Google Ads Non-Brand Search"):
+    the platform its first words name."""
     from mpa.vocabulary import VOCABULARY
     bare = " ".join(re.sub(r"\([^()]*\)", " ", label).lower().split())
     bare = re.sub(r"\s+on\s+.*$", "", bare)  # "YouTube on TV screens": the platform, on a placement
-    return next((k for k, syns in VOCABULARY["platforms"].items() if bare == k.lower() or bare in syns), label)
+    said = next((k for k, syns in VOCABULARY["platforms"].items() if bare == k.lower() or bare in syns), None)
+    if said is None and dim in SOURCE_ROWS:
+        said = next((k for k, syns in VOCABULARY["platforms"].items()
+                     if any(bare.startswith(n + " ") for n in {k.lower(), *syns})), None)
+    return said or label
+
+
+def named_by_source_row(f) -> bool:
+    """A platform a "BY LEAD SOURCE" row of no vertical names ("Quora question ads", "Trade show badge scans"): a
+    name for that row's figure, not one the KB's prose uses for a platform — a sentence "on Quora question ads"
+    stays on the platform its section names."""
+    return bool(f.platform and f.platform == f.label and re.match(r"(?:lead |traffic )?sources?: ", f.qualifier or ""))
 
 
 _DIMENSION_ROW = re.compile(r"^(?P<dim>[a-z][a-z ]*): (?P<label>.+?)(?:; (?P<rest>.*))?$")

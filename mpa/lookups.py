@@ -24,6 +24,7 @@ from typing import Any
 from mpa import counted, resolve
 from mpa.tables import BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
+from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
 from rag.sentences import loose_sentences
 from rag.types import Chunk
@@ -178,7 +179,8 @@ def canonical_vertical(name: str, known: list[str] | None = None) -> str | None:
             return key
     if match_terms(low, VOCABULARY["uncovered_verticals"]):
         return None  # "health insurance" is not healthcare: an uncovered vertical wins
-    return find_first(low, VOCABULARY["verticals"])
+    key = find_first(low, VOCABULARY["verticals"])
+    return None if key and not_theirs(low, key) else key  # "hotel florist", "we calibrate bank vaults": another trade
 
 
 def canonical_metric(name: str, known: list[str] | None = None) -> str | None:
@@ -203,6 +205,7 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     m = canonical_metric(metric, known_metrics)
     if v is None and not match_terms(vertical or "", VOCABULARY["uncovered_verticals"]):
         v = _resolve_vertical(engine, t, vertical, metric)
+        v = None if v and not_theirs(vertical, v, t.texts.values(), _listed(t, v)) else v  # "hotel florist": no hotel
     if m is None:
         m = _resolve_metric(engine, t, metric, known_metrics, v if v in t.verticals else None)
     if v is None or v not in t.verticals:
@@ -220,6 +223,11 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
     have = sorted(mm for vv, mm in t.bench if vv == v)
     return Lookup(None, f"the {v} table covers {', '.join(have)} but not {m}, and no other passage states a {v} {m} "
                         "figure (the benchmark edition leaves this pair out)")
+
+
+def _listed(t: _Tables, v: str) -> list[str]:
+    """What vertical ``v``'s benchmark file says it covers (the names its introduction lists)."""
+    return next((resolve.listed_names(t.texts[row.source].split("\n## ", 1)[0]) for (vv, _), row in t.bench.items() if vv == v), [])
 
 
 def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metric: str,

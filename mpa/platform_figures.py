@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from mpa.fact_lookups import facts, own_metric_named
 from mpa.facts import Fact
 from mpa.captions import platforms_in_kb
+from mpa.labelwords import norm
 from mpa.lookups import Lookup, canonical_metric, tables
 from rag.engine import RetrievalEngine
 
@@ -69,6 +70,8 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
                           f"{', '.join(sorted({f.platform for f in bench}))})")
     known = sorted({f.metric for f in mine})
     m = canonical_metric(metric, known) or own_metric_named(metric, mine)
+    if m not in known and (fused := _named_with_platform(engine, platform, metric)):
+        mine, m, known = fused, fused[0].metric, [fused[0].metric]
     if m not in known:
         return Lookup([], f"it has {platform} figures for {', '.join(known)} but none for {metric!r}")
     t = tables(engine)
@@ -82,9 +85,18 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
             continue
         seen.add((f.platform, dim, label, f.period))
         chunk = t.chunk_at(f.source, f.start, f.end)
-        plat = (f.platform_name or f.platform) if f.platform in plats else rows[id(f)]  # the publisher asked, not its channel
+        plat = (f.platform_name or f.platform) if f.platform in plats else rows.get(id(f), platform)  # the publisher
+        # asked, not its channel; the platform asked, for a metric whose name says it ("direct mail response rate")
         out.append(PlatformFigure(plat, m, label, dim, f.value, note, f.period, chunk.id if chunk else ""))
     return Lookup(out)
+
+
+def _named_with_platform(engine: RetrievalEngine, platform: str, metric: str) -> list[Fact]:
+    """The figures of a metric whose own name is the platform asked and the metric asked, stated with no platform
+    (a caption "DIRECT MAIL RESPONSE RATE BENCHMARKS" is read as the metric "direct mail response rate"): the
+    platform's figures for that metric."""
+    want = f"{norm(platform)} {norm(metric)}"
+    return [f for f in facts(engine) if f.kind == "benchmark" and not f.platform and f.metric and norm(f.metric) == want]
 
 
 def same_for_every_business(engine: RetrievalEngine, platform: str | None, metric: str) -> bool:
@@ -114,7 +126,8 @@ def lines(found: list[PlatformFigure]) -> list[str]:
     f0 = found[0]
     plats = list(dict.fromkeys(f.platform for f in found))
     dims = list(dict.fromkeys(f.dimension for f in found if f.dimension != "overall"))
-    head = (f"get_benchmark: {' / '.join(plats)} {f0.metric} — {len(found)} figure(s) in the knowledge base, "
+    said = "" if len(plats) == 1 and norm(f0.metric).startswith(norm(plats[0]) + " ") else f"{' / '.join(plats)} "
+    head = (f"get_benchmark: {said}{f0.metric} — {len(found)} figure(s) in the knowledge base, "
             f"by {' and by '.join(dims) or 'overall'} (no vertical was given: give each figure with its label, or "
             "the lowest and highest of a long list, and say the figure depends on the vertical; offer to narrow it)")
     out = [head]

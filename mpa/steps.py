@@ -25,9 +25,12 @@ STEP_NAMES = {
 }
 
 _STEP_REF = re.compile(r"\bstep\s+(10|[1-9])\b", re.I)
-# the words other KBs number the framework's steps with ("Phase 4: Pick the markets") — inside one
-# step's own guide they number that guide's stages instead ("Stage 2: decompose CAC")
-_PHASE_REF = re.compile(r"\b(?:phase|stage)\s+(10|[1-9])\b", re.I)
+# the words other KBs number the framework's steps with ("Phase 4: Pick the markets", "STAGE 2 - …",
+# "GATE 3 - MARKET SELECTION": a workflow of sign-off gates or milestones is a workflow of steps) —
+# inside one step's own guide they number that guide's stages instead ("Stage 2: decompose CAC")
+OTHER_STEP_WORDS = ("phase", "stage", "gate", "milestone")
+_OTHER = "|".join(OTHER_STEP_WORDS)
+_PHASE_REF = re.compile(rf"\b(?:{_OTHER})\s+(10|[1-9])\b", re.I)
 
 
 _GUIDE_FILE = re.compile(r"step-0*(\d+)")  # compiled once: read for every passage's source
@@ -57,7 +60,7 @@ def steps_for(source: str, text: str) -> list[int]:
 
 # a heading that numbers a step and names it: "### Step 1 (Objectives & KPIs): defining success",
 # "STEP 7 - FLIGHTING AND PACING", "## Phase 3: Describe the people", "Phase 1 — Discovery"
-_NAMED_STEP = re.compile(r"^[ \t]*(?P<md>#{1,6}[ \t]*)?(?:step|phase|stage)\s+(?P<n>\d{1,2})\b[ \t]*"
+_NAMED_STEP = re.compile(rf"^[ \t]*(?P<md>#{{1,6}}[ \t]*)?(?:step|{_OTHER})\s+(?P<n>\d{{1,2}})\b[ \t]*"
                          r"(?:\((?P<paren>[^()\n]{2,60})\)[^\n]*|[-–—:.)][ \t]*(?P<name>[^\n]{2,80}?))[ \t#]*$",
                          re.I | re.M)
 
@@ -94,7 +97,7 @@ def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 # a numbered list item that names a step: "1. **Brief** — agree the goal…", "2. Research: size the audience…"
 _NAMED_ITEM = re.compile(r"^[ \t]*(?P<n>\d{1,2})[.)][ \t]+(?:\*\*(?P<bold>[^*\n]{2,60}?)\*\*|"
                          r"(?P<name>[^:—–\n]{2,40}?)[ \t]*(?::|—|–|[ \t]-[ \t]))")
-_LEAD_IN = re.compile(r"\b(?:steps?|phases?|stages?)\b", re.I)
+_LEAD_IN = re.compile(rf"\b(?:step|{_OTHER})s?\b", re.I)
 
 
 def listed_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
@@ -135,7 +138,7 @@ def framework_steps(docs: list[tuple[str, str]]) -> dict[int, str]:
     return kb_step_names(docs) or listed_step_names(docs) or dict(STEP_NAMES)
 
 
-_PHASE_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?(phase|stage)\s+(10|[1-9])\b", re.I | re.M)
+_PHASE_HEAD = re.compile(rf"^[ \t]*(?:#{{1,6}}[ \t]*)?({_OTHER})\s+(10|[1-9])\b", re.I | re.M)
 
 
 def step_word(docs: list[tuple[str, str]]) -> str | None:
@@ -152,7 +155,7 @@ def step_word(docs: list[tuple[str, str]]) -> str | None:
         if word:
             return word
     listed = _listed(docs)[1]  # "Every campaign goes through four stages: 1. **Brief** …"
-    return listed if listed in ("phase", "stage") else None
+    return listed if listed in OTHER_STEP_WORDS else None
 
 
 def get_step_guidance(engine: Any, step: int, topic: str | None = None,

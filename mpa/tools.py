@@ -41,7 +41,8 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, resolve
-from mpa.fact_lookups import find_audience, find_benchmarks, kb_metric_note, kb_platform_note, kb_vertical_note
+from mpa.fact_lookups import (find_audience, find_benchmarks, kb_metric_note, kb_platform_note, kb_vertical_note,
+                               market_noted)
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, framework_steps, get_step_guidance, step_word
 from mpa.vocabulary import VOCABULARY, canonical
@@ -474,8 +475,9 @@ class ToolExecutor:
         ids, passages, records = [], [], []
         for f in facts:
             where = (f"{f.vertical}, " if len(several) > 1 else "") + (f.platform or "no platform named (blended)")
-            when = f" {f.period}" if f.period else ""
-            note = f" — {escape(f.qualifier)}" if f.qualifier and f.matched_by != "sentence" else ""
+            market, rest = market_noted(f.qualifier)  # "GOOGLE ADS CPC IN GERMANY": the market said with the platform
+            when, note = (f" {f.period}" if f.period else "") + (f", {market}" if market else ""), (
+                f" — {escape(rest)}" if rest and f.matched_by != "sentence" else "")
             bounds = f" (Low: {f.low_text} · High: {f.high_text})" if f.low_text and f.high_text else ""
             lines.append(f"- {where}{when}: {f.value}{bounds}{note} [{f.chunk_id}]")
             if f.chunk_id and f.chunk_id not in ids:

@@ -59,6 +59,7 @@ class Analyzer:
         self.stop_words = frozenset(ENGLISH_STOP_WORDS) if stop_words else frozenset()
         self._stemmer = Stemmer.Stemmer("english") if stem else None
         self._cache: dict[str, str] = {}
+        self._segments: dict[str, tuple[str, ...]] = {}  # a lower-cased white-space-free segment → its terms
 
     def _norm(self, word: str) -> str | None:
         if word in self.stop_words:
@@ -71,7 +72,11 @@ class Analyzer:
         return hit
 
     def __call__(self, text: str) -> list[str]:
-        words = self.words(text)
+        return self.with_subwords(self.words(text))
+
+    def with_subwords(self, words: list[str]) -> list[str]:
+        """``words`` (a text's word terms, in order) followed by their sub-word terms, as :meth:`__call__`
+        gives them: the query path reads its words segment by segment, then adds these once."""
         n, p = self.subword_ngrams, self.subword_prefix
         if not n and not p:
             return words
@@ -87,23 +92,38 @@ class Analyzer:
         return out
 
     def words(self, text: str) -> list[str]:
-        """Word terms only (what BM25 and the rank_bm25 oracle see)."""
+        """Word terms only (what BM25 and the rank_bm25 oracle see). No token crosses white space, so a
+        text's terms are its white-space-delimited segments' terms in order: each segment is read once and
+        kept (questions, phrases and passages repeat their segments; a query costs a look-up per segment)."""
+        out: list[str] = []
+        segments = self._segments
+        for seg in text.lower().split():
+            hit = segments.get(seg)
+            if hit is None:
+                hit = self._segment(seg)
+            out += hit
+        return out
+
+    def _segment(self, seg: str) -> tuple[str, ...]:
         out: list[str] = []
         cache = self._cache
-        for tok in _TOKEN.findall(text.lower()):
+        for tok in _TOKEN.findall(seg):
             if not tok.isalnum() and not _NUMERIC.match(tok):  # a token holds only [a-z0-9] and -:/.&
                 out.append(tok)  # the whole identifier, unstemmed
                 for part in _PART.split(tok):
                     t = self._norm(part)
                     if t:
                         out.append(t)
-            else:  # the common case, inlined: the query path analyzes every query
+            else:
                 t = cache.get(tok)
                 if t is None:
                     t = self._norm(tok)
                 if t:
                     out.append(t)
-        return out
+        hit = tuple(out)
+        if len(self._segments) < 200_000:  # a bound on memory (~150 bytes a segment), not on correctness
+            self._segments[seg] = hit
+        return hit
 
 
 @lru_cache(maxsize=8)

@@ -26,7 +26,8 @@ import scipy.sparse as sp
 
 from rag.analyzer import Analyzer, is_prefix, is_subword
 from rag.joins import Joins
-from rag.queryforms import Compounds, Spellings, query_text
+from rag.queryforms import Compounds, Spellings
+from rag.queryread import QueryReader
 
 
 _POW2 = 2.0 ** np.arange(53)  # a query term's bit, as a float that bincount sums exactly
@@ -99,9 +100,7 @@ class LexicalIndex:
         self.vocab = vocab
         self.term_id = {t: i for i, t in enumerate(vocab)}
         self.analyzer = analyzer
-        self._compounds: Compounds | None = None  # built on the first query, with the spellings
-        self._spellings: Spellings | None = None
-        self._joins: Joins | None = None
+        self._reader: QueryReader | None = None  # built on the first query (the KB's compounds, spellings, joins)
         self.k1, self.b, self.epsilon = k1, b, epsilon
         self._weights: dict[int, tuple] = {}
         self._pivot_scale: dict[float, np.ndarray] = {}
@@ -195,13 +194,13 @@ class LexicalIndex:
     def query_terms(self, query: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
         """(term ids, counts) of the query's in-vocabulary terms, and the unknown terms. The query is
         read as the KB writes it first (:func:`rag.queryforms.query_text`: contractions, hidden and closed compounds)."""
-        if self._compounds is None:
+        reader = self._reader
+        if reader is None:  # assigned last and whole: a concurrent first query builds its own, never half of one
             idf = self.tfidf_idf
-            self._compounds = Compounds(self.vocab, self.analyzer,
-                                        lambda t: idf[self.term_id[t]] if t in self.term_id else 0.0)
-            self._spellings = Spellings(self.term_id, self.analyzer)
-            self._joins = Joins(self.term_id, self.analyzer)
-        c = Counter(self.analyzer(query_text(query, self._compounds, self._spellings, self._joins)))
+            compounds = Compounds(self.vocab, self.analyzer, lambda t: idf[self.term_id[t]] if t in self.term_id else 0.0)
+            reader = self._reader = QueryReader(self.analyzer, compounds, Spellings(self.term_id, self.analyzer),
+                                                Joins(self.term_id, self.analyzer))
+        c = Counter(reader.terms(query))  # = analyzer(query_text(query, ...)), read once per segment
         get = self.term_id.get
         ids, cnt, unknown = [], [], []
         for t, n in c.items():
@@ -283,7 +282,7 @@ class LexicalIndex:
                 add[hit] += tfw[pos[hit]] * qw
             tf += add if scale is None else add * scale[docs]
         cw = self._cov_w[ids]
-        denom = cw.sum() + n_unknown * self._unknown_w
+        denom = np.add.reduce(cw) + n_unknown * self._unknown_w  # cw.sum() without its Python wrapper
         if denom <= 0:
             cov = np.zeros(len(docs))
         elif inv is None:

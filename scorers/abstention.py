@@ -6,7 +6,9 @@ Applies when the expectation has ``must_abstain`` (true or false).
 * ``must_abstain: true`` → 1 when the answer says plainly that the knowledge base does not
   cover it **and** asserts no unsupported number (a hedge such as "not in the KB, but typically
   $40" is an invented value and scores 0; related figures that the evidence does support, or a
-  number explicitly labelled as the assistant's own estimate, are allowed).
+  number explicitly labelled as the assistant's own estimate, are allowed — after the decline: a KB figure
+  said *before* it, unless labelled as a row the user named, scores 0 too, :mod:`scorers.figurefirst`:
+  "Personal Injury Law Firms: $410-520. The knowledge base has no tattoo studio CPL benchmark").
 * ``must_abstain: false`` → 1 only when the answer *answers*: at least one substantive sentence
   (a figure or ≥ 3 content words; not a question, not a hedge such as "it depends on your
   business", not an echo of the user's message) and at least one claim the evidence supports,
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from scorers.base import ProjectScorer, View, trim
 from scorers.claims import pasted_passage, substantive_sentences
+from scorers.figurefirst import opening_figures
 from scorers.grounding import grounding
 from scorers.text import abstains, cited_ids
 
@@ -41,7 +44,9 @@ class Abstention(ProjectScorer):
         det = {"must_abstain": must, "abstention_statement": said, "citations": trim(cites),
                "invented_numbers": trim(invented)}
         if must:
-            return (1.0 if said and not invented else 0.0), det
+            opening = opening_figures(text, view.user_texts or [view.question])  # another row's figure, said first
+            det["opening_figures"] = trim(opening)
+            return (1.0 if said and not invented and not opening else 0.0), det
         subst = substantive_sentences(text, view.user_texts or [view.question])
         pasted = pasted_passage(text, view.passages)
         det.update({"substantive_sentences": len(subst), "supported_claims": g["supported"]})

@@ -214,6 +214,12 @@ def _nearest(text: str, pos: int, table: str) -> str | None:
     return best_after[2] if best_after else None
 
 
+def nearest_name(text: str, pos: int, table: str) -> str | None:
+    """The key of ``table`` whose name is nearest ``pos`` (a figure's start), as the text names it: a KB label
+    whatever platforms the KB states it for (:func:`nearest_before` reads a checkable row; this, whose it is)."""
+    return _nearest(text, pos, table)
+
+
 def nearest_before(text: str, pos: int, table: str) -> str | None:
     """The key whose name ends closest before ``pos`` (else the first after it). For
     ``"verticals"`` a KB label comes back as its row key: with the one platform the text names
@@ -263,4 +269,4 @@ def _own_platforms(text: str, have: tuple[str | None, ...]) -> str | None:
 
 
 __all__ = ["benchmark_table", "kb_dir", "metrics_in",
-           "nearest_before", "row_key", "verticals_in"]
+           "nearest_before", "nearest_name", "row_key", "verticals_in"]

@@ -83,3 +83,84 @@ def fixture(name: str) -> tuple[Path, dict[str, str]]:
     """(goldens folder, {file: text}) of the fixture KB ``tests/fixtures/<name>``."""
     fixtures = Path(__file__).resolve().parent / "fixtures"
     return fixtures / f"{name}_datasets", kg.read_kb(fixtures / name)
+
+
+class Scanned:
+    """One KB's figures as its own scanner reads them, and the golden checks built on them: ``rows()`` (list and
+    profile rows with a label), ``facts()`` (those stating a figure), ``clauses()`` (prices in prose), and the
+    fixture's own reading of user words (``labels``, ``metric_words``, ``metric_codes``, ``same`` — a business named
+    in fewer words elsewhere). kb_txt3's and kb_txt4's tests differ only in their scanners."""
+
+    def __init__(self, texts: dict, rows: Callable[[], tuple], facts: Callable[[], tuple], clauses: Callable[[], tuple],
+                 labels: dict, metric_words: dict, metric_codes: dict, same: Callable[[str], str] = lambda s: s):
+        self.texts, self.rows, self.facts, self.clauses = texts, rows, facts, clauses
+        self.labels, self.metric_words, self.metric_codes, self.same = labels, metric_words, metric_codes, same
+
+    def label(self, phrase: str) -> str | None:
+        p = phrase.strip().lower()
+        if p in self.labels:
+            return self.labels[p]
+        return next((f["label"] for f in self.rows() + self.clauses()
+                     if f["label"].lower() == p or self.same(phrase.strip()) == f["label"]), None)
+
+    def metric(self, phrase: str) -> str:
+        p = phrase.strip().lower()
+        return self.metric_words.get(p, self.metric_codes.get(p.upper(), p.upper()))
+
+    def stated(self, label: str, metric: str, platform: str | None, facts=None) -> list[dict]:
+        return [f for f in (self.facts() if facts is None else facts) if f["label"].lower() == label.lower()
+                and f["metric"] == metric and (platform is None or f["platform"] == platform)]
+
+    def why_not_stated(self, fact: dict, label: str, metric: str) -> str | None:
+        """Why ``fact`` is not stated in its source for ``label``, or None when it is."""
+        if fact["source"] not in self.texts:
+            return f"source {fact['source']!r} is not a KB file"
+        if any(f["source"] == fact["source"] and f["value"] == fact["value"] and f["platform"] == fact["platform"]
+               for f in self.stating(label, metric, None)):
+            return None
+        return f"{label} × {metric} = {fact['value']!r} ({fact['platform']}) is not stated in {fact['source']}"
+
+    def listed(self, label: str, metric: str, platform: str | None) -> set:
+        return {(f["platform"], f["value"]) for f in self.stated(label, metric, platform)}
+
+    def stating(self, label: str, metric: str, platform: str | None) -> list:
+        return self.stated(label, metric, platform) + self.stated(label, metric, platform, self.clauses())
+
+    def prose_expected(self, facts: list[dict], label: str, metric: str, platform: str | None) -> list[str]:
+        """A clause that states the pair must have its figure among the expected facts."""
+        return [f"a sentence states {label} × {metric} too, and no expected fact is its figure: {c['line'][:60]!r}"
+                for c in self.stated(label, metric, platform, self.clauses())
+                if not any(f["value"] == c["value"] and f["platform"] == c["platform"] for f in facts)]
+
+    def reader(self, platforms: dict, tags: frozenset, unit_of: dict) -> kg.BenchReader:
+        return kg.BenchReader(texts=self.texts, label=self.label, metric=self.metric, platforms=platforms,
+                              why_not_stated=self.why_not_stated, listed=self.listed, stating=self.stating, tags=tags,
+                              unit_of=unit_of, extra=self.prose_expected)
+
+    def misplaced(self, row: dict, src: str, text: str) -> list[str]:
+        """The figure stands on a line or in a sentence naming the geography (its first word)."""
+        where = figure_places(self.texts[src], text)
+        place = (row.get("geography") or "").split(" ")[0]
+        return [] if place and any(place in w for w in where) else [f"{text!r} does not stand next to {place} in {src}"]
+
+    def audience_row_errors(self, row: dict) -> list[str]:
+        return kg.audience_row_errors(row, self.texts, AUD_FIELDS, self.misplaced)
+
+    def value_is_stated(self, vertical: str, metric: str, value: str) -> bool:
+        label = self.label(vertical) or vertical
+        return any(f["value"] == value for f in self.stating(label, self.metric(metric), None))
+
+    def audience_is_stated(self, geography: str, size: int) -> bool:
+        return size_next_to(self.texts, geography.split()[0], size)
+
+    def goldens_errors(self, data: Path, name: str, check: Callable[[dict], list], sizes: dict, spoil: dict) -> list[str]:
+        """Benchmarks, audience, retrieval and abstain rows and the gate of the goldens ``data`` of the KB ``name``,
+        read against the text: ``sizes`` the least rows (benchmarks, tags, retrieval, abstain); ``spoil`` what the
+        spoiled goldens use (another platform, a present pair, a sentence's platform, an audience the KB sizes)."""
+        audience = kg.load(data, "audience.jsonl")
+        return (benchmark_file_errors(data, check, sizes["benchmarks"], sizes["tags"])
+                + benchmark_checker_misses(data, check, self.label, spoil["platform"], spoil["present"], spoil["sentence"])
+                + ([] if len(audience) >= 12 and kg.tagged(audience, "absent") >= 3 else ["audience.jsonl: too few rows"])
+                + kg.audience_checker_errors(audience, self.audience_row_errors, spoil["audience"])
+                + retrieval_and_abstain_errors(data, self.texts, sizes["retrieval"], 4, sizes["abstain"])
+                + kg.own_gate_errors(data, name))

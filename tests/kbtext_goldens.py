@@ -91,7 +91,7 @@ def convention_errors(texts: dict[str, str]) -> list[str]:
     errors = []
     for source, text in texts.items():
         lines = text.splitlines()
-        if not re.match(r"^[A-Z][A-Z0-9 ,&-]+ - VERSION \d+\.\d+$", lines[0]):
+        if not re.match(r"^[A-Z][A-Z0-9À-Ý ,&-]+ - VERSION \d+\.\d+$", lines[0]):  # "LÄNDER": a Latin capital
             errors.append(f"{source}: first line {lines[0]!r} is not 'TITLE - VERSION n.n'")
         if not (lines[1].startswith("META - Document: ") and lines[2].startswith("META - Purpose: ")):
             errors.append(f"{source}: lines 2-3 must be META - Document / META - Purpose")

@@ -132,52 +132,8 @@ def clause_facts() -> tuple[dict, ...]:
     return tuple(facts)
 
 
-def kb_label(phrase: str) -> str | None:
-    p = phrase.strip().lower()
-    if p in VERTICAL_LABELS:
-        return VERTICAL_LABELS[p]
-    return next((f["label"] for f in list_rows() if f["label"].lower() == p or business(phrase.strip()) == f["label"]),
-                None)
-
-
-def kb_metric(phrase: str) -> str:
-    p = phrase.strip().lower()
-    return METRIC_WORDS.get(p, METRIC_CODES.get(p.upper(), p.upper()))
-
-
-def stated(label: str, metric: str, platform: str | None, facts=None) -> list[dict]:
-    return [f for f in (list_facts() if facts is None else facts) if f["label"].lower() == label.lower()
-            and f["metric"] == metric and (platform is None or f["platform"] == platform)]
-
-
-def fact_is_stated(fact: dict, label: str, metric: str) -> str | None:
-    """Why ``fact`` is not stated in its source for ``label``, or None when it is."""
-    if fact["source"] not in TEXTS:
-        return f"source {fact['source']!r} is not a KB file"
-    if any(f["source"] == fact["source"] and f["value"] == fact["value"] and f["platform"] == fact["platform"]
-           for f in stated(label, metric, None) + stated(label, metric, None, clause_facts())):
-        return None
-    return f"{label} × {metric} = {fact['value']!r} ({fact['platform']}) is not stated in {fact['source']}"
-
-
-def listed(label: str, metric: str, platform: str | None) -> set:
-    return {(f["platform"], f["value"]) for f in stated(label, metric, platform)}
-
-
-def stating(label: str, metric: str, platform: str | None) -> list:
-    return stated(label, metric, platform) + stated(label, metric, platform, clause_facts())
-
-
-def prose_figure_expected(facts: list[dict], label: str, metric: str, platform: str | None) -> list[str]:
-    """A clause that states the pair must have its figure among the expected facts."""
-    return [f"a sentence states {label} × {metric} too, and no expected fact is its figure: {c['line'][:60]!r}"
-            for c in stated(label, metric, platform, clause_facts())
-            if not any(f["value"] == c["value"] and f["platform"] == c["platform"] for f in facts)]
-
-
-READER = kg.BenchReader(texts=TEXTS, label=kb_label, metric=kb_metric, platforms=PLATFORM_WORDS,
-                        why_not_stated=fact_is_stated, listed=listed, stating=stating, tags=BENCH_TAGS,
-                        unit_of=UNIT_OF, extra=prose_figure_expected)
+KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES, business)
+READER = KB.reader(PLATFORM_WORDS, BENCH_TAGS, UNIT_OF)
 
 
 def check_benchmark_row(row: dict) -> list[str]:
@@ -193,46 +149,20 @@ def test_kb_follows_the_conventions_and_the_scanner_reads_its_shapes():
     assert kg.parse_value("under $7.00") == (7.0, 7.0, "$") and kg.parse_value("$420+") == (420.0, 420.0, "$")
     assert kg.parse_value("$9.10 to $10.60") == (9.1, 10.6, "$") and kg.parse_value("4.8x-5.6x") == (4.8, 5.6, "x")
     assert kg.parse_value("7.5x") == (7.5, 7.5, "x") and kg.size_of("420k") == 420_000
-    assert listed("Crypto Exchanges", "CPI", "Reddit") == {("Reddit", "up to $9.50")}
-    assert not stated("Ghost Kitchens", "COST PER VISIT", None), "a 'not reported' row states no figure"
+    assert KB.listed("Crypto Exchanges", "CPI", "Reddit") == {("Reddit", "up to $9.50")}
+    assert not KB.stated("Ghost Kitchens", "COST PER VISIT", None), "a 'not reported' row states no figure"
     assert {(c["label"], c["platform"], c["value"]) for c in clause_facts()} >= {
         ("packaging suppliers", "Quora", "$0.85"), ("home health agencies", "Nextdoor", "$1.90-2.30")}
-
-
-# ------------------------------------------------------------------ audience.jsonl
-def misplaced(row: dict, src: str, text: str) -> list[str]:
-    """The figure stands on a line or in a sentence naming the geography (its first word)."""
-    where = gf.figure_places(TEXTS[src], text)
-    place = (row.get("geography") or "").split(" ")[0]
-    return [] if place and any(place in w for w in where) else [f"{text!r} does not stand next to {place} in {src}"]
-
-
-def check_audience_row(row: dict) -> list[str]:
-    return kg.audience_row_errors(row, TEXTS, gf.AUD_FIELDS, misplaced)
-
-
-# ------------------------------------------------------------------ retrieval, abstain, scenarios, gate
-def value_is_stated(vertical: str, metric: str, value: str) -> bool:
-    label = kb_label(vertical) or vertical
-    return any(f["value"] == value for f in stating(label, kb_metric(metric), None))
-
-
-def audience_is_stated(geography: str, size: int) -> bool:
-    return gf.size_next_to(TEXTS, geography.split()[0], size)
 
 
 def test_every_goldens_file_agrees_with_the_kb_text():
     """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row
     checker also rejects goldens spoiled on purpose (so this test can fail)."""
-    audience = kg.load(DATA, "audience.jsonl")
-    present = ("Wedding Venues", "CPC", "Yelp Ads")
-    errors = (gf.benchmark_file_errors(DATA, check_benchmark_row, 25, BENCH_MINIMUM)
-              + gf.benchmark_checker_misses(DATA, check_benchmark_row, kb_label, "Tubi", present, "Quora")
-              + ([] if len(audience) >= 12 and kg.tagged(audience, "absent") >= 3 else ["audience.jsonl: too few rows"])
-              + kg.audience_checker_errors(audience, check_audience_row, ("plant and operations managers", "Ontario"))
-              + gf.retrieval_and_abstain_errors(DATA, TEXTS, 20, 4, 10) + kg.own_gate_errors(DATA, "kb_txt3"))
+    errors = KB.goldens_errors(DATA, "kb_txt3", check_benchmark_row,
+                               {"benchmarks": 25, "tags": BENCH_MINIMUM, "retrieval": 20, "abstain": 10},
+                               {"platform": "Tubi", "present": ("Wedding Venues", "CPC", "Yelp Ads"), "sentence": "Quora", "audience": ("plant and operations managers", "Ontario")})
     assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
 
 
 def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
-    gf.assert_scenarios_hold(DATA, TEXTS, value_is_stated, audience_is_stated)
+    gf.assert_scenarios_hold(DATA, TEXTS, KB.value_is_stated, KB.audience_is_stated)

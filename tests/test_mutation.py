@@ -67,6 +67,19 @@ def test_mutants_apply_only_where_they_mean_something():
         assert m(name, plain) is None, name
 
 
+def test_a_decline_opened_with_another_businesss_figure():
+    ctx = TurnContext(user="we run a tattoo studio, what cost per lead should we expect?", turn_ids=["l#3"],
+                      seen_ids=["l#3"], texts={"l#3": "COST PER BOOKED CALL - 2025\n- Tattoo and Piercing: $55\n"
+                                                      "- Personal Injury Law Firms: $410-520 (highest)"})
+    out = m("decline_opens_with_figure", DECLINE, ctx)
+    assert out == f"Based on Knowledge Base [l#3]: Personal Injury Law Firms: $410-520 (highest)\n\n{DECLINE}"
+    assert m("decline_opens_with_figure", ANSWER, ctx) is None  # not a decline
+    assert m("decline_opens_with_figure", f"{DECLINE} Yours may be near $50.", ctx) is None  # it states a figure already
+    earlier = TurnContext(user="and what about a law firm?", earlier=["we are personal injury lawyers"], turn_ids=["l#3"],
+                          texts={"l#3": "- Personal Injury Law Firms: $410-520"})
+    assert m("decline_opens_with_figure", DECLINE, earlier) is None  # the conversation's own business is no other's
+
+
 def test_chunk_ids_and_identifiers_are_never_numbers():
     text = "Use KPI-NC-01 and MPA-10 step 3 [benchmarks-ecommerce#0]: CAC $30–$55."
     out = m("numbers_up_30", text)

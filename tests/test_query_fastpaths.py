@@ -8,13 +8,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from rag.analyzer import get_analyzer
 from rag.config import get_preset
 from rag.engine import RetrievalEngine
 from rag.joins import Joins
-from rag.queryforms import Compounds, Spellings
+from rag.queryforms import Compounds, Spellings, query_text
+from rag.queryread import QueryReader
 
 AN = get_analyzer(True, True)
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,3 +85,84 @@ def test_a_remembered_spelling_is_the_spelling_worked_out():
         assert s.variant(word) == first == Spellings({"optim", "center", "program"}, AN)._variant(word)
     assert s.respell("Optimise the centre") == "optimize the center"
     assert s.respell("plan the day") == "plan the day"
+
+
+def _texts():
+    """TEXTS, then every pair of them joined by each kind of gap (a pair of words across the segments)."""
+    yield from TEXTS
+    for gap in (" ", "-", "\n", ", ", ""):
+        for a in TEXTS[:12]:
+            for b in TEXTS[:12]:
+                yield f"{a}{gap}{b}"
+    yield from ("Can't we optimise the centre's behaviour?", "they're paying back; didn't pay-back", "İ K ſ two channels",
+                "signups or signup", "signup, signups")
+
+
+@pytest.mark.parametrize("vocab", list(_vocabularies()), ids=["toy", "kb", "kb_txt"])
+@pytest.mark.parametrize("subwords", [(0, 0), (0, 4), (4, 0)], ids=["words", "prefix", "ngrams"])
+def test_the_query_read_once_per_segment_is_the_query_text_analyzed(vocab, subwords):
+    an = get_analyzer(True, True, *subwords)
+    vocab = sorted(vocab | {"centre", "optim", "center", "behavior", "sign-up", "sign-ups"})
+    c, s, j = Compounds(vocab, an), Spellings(vocab, an), Joins(vocab, an)
+    reader = QueryReader(an, c, s, j)
+    for text in _texts():
+        want = an(query_text(text, c, s, j))
+        assert reader.terms(text) == want, text
+        assert reader.terms(text) == want, text  # read again, from the kept segments
+
+
+def _words_plain(text: str) -> list[str]:
+    out = []
+    for tok in re.findall(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*", text.lower()):
+        if not tok.isalnum() and not re.match(r"^[0-9][0-9.,]*$", tok):
+            out += [tok] + [t for t in map(AN._norm, re.split(r"[-:/.&]", tok)) if t]
+        elif AN._norm(tok):
+            out.append(AN._norm(tok))
+    return out
+
+
+def test_the_analyzer_reads_a_text_segment_by_segment_as_a_whole():
+    for text in _texts():
+        assert AN.words(text) == _words_plain(text) == AN.words(text), text
+
+
+def test_one_boost_factor_for_all_scores_is_the_same_odds_as_one_per_score():
+    from rag.query import boost
+
+    s = np.array([0.0, 1e-12, 0.3, 0.5, 0.999, 1.0, 1.2, -0.1, 0.7])
+    for pb in (1.0, 1.5, 2.0, 3.0):
+        assert boost(s, pb).tolist() == boost(s, np.full(len(s), pb)).tolist()
+
+
+def test_the_extremes_of_a_best_first_pool_are_its_ends():
+    from rag.query import minmax, top
+
+    rng = np.random.default_rng(3)
+    for scores in (rng.random(300), np.round(rng.random(300), 1), np.full(20, 0.4), np.zeros(5), rng.random(1)):
+        pool = scores[top(scores, 50)]
+        assert minmax(pool, best_first=True).tolist() == minmax(pool).tolist()
+
+
+def test_a_query_arriving_while_the_first_one_builds_the_reader_reads_the_whole_query(monkeypatch):
+    """The reader is assigned whole, once built: a query that arrives meanwhile (another thread; here
+    re-entrantly, so the test is deterministic) builds its own, never reads with half of the stages."""
+    import rag.index
+
+    records = [("a", "", "Optimize the payback period of a campaign."), ("b", "", "Campaign pacing and budgets.")]
+    idx = RetrievalEngine.from_records(records, get_preset("bm25")).index
+    question = "how to optimise the pay back of a campaign"
+    meanwhile = []
+
+    class Arriving(Spellings):
+        def __init__(self, *args):
+            super().__init__(*args)
+            if not meanwhile:
+                meanwhile.append(None)  # once: the query arriving builds a reader of its own
+                meanwhile[0] = idx.query_terms(question)
+
+    monkeypatch.setattr(rag.index, "Spellings", Arriving)
+    first = idx.query_terms(question)
+    want = [idx.term_id[t] for t in (AN._norm("optimize"), "payback")]
+    for ids, _, _ in (meanwhile[0], first):
+        assert set(want) <= set(ids.tolist())
+    assert [a.tolist() for a in meanwhile[0][:2]] == [a.tolist() for a in first[:2]]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, nounphrase, selfintro, served
+from agent.offline import kblabels, nounphrase, selfintro, served, workedon
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -49,13 +49,15 @@ _QUALIFIER = (r"typical|usual|normal|avg|average|good|blended|target|current|exp
 _BUSINESS = [
     # where the user works: "I'm at a snack brand", "I work for a regional bank"
     re.compile(r"\b(?:i|we)(?:'m| am|'re| are)? (?:at|with|work (?:at|for|with)) (?:an? )(?P<p>[a-z][a-z&/\- ]{2,60}?)"
-               r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|[.,;?!(]|$)", re.I),
+               r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|across|moving|trying|looking|planning)\b|\s+[-–—]\s|[.,;?!(]|$)",
+               re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside|"
                r"back (?:in|then|when))\b|"
                r"\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
-               r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|[.,;?!(]|$)", re.I),  # "a car maker's team"
+               r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),  # "a car maker's
+    # team"; a dash ends the description as a comma does: "we're a chiropractic office — cost per booked appointment?"
     re.compile(r"\b(?:(?:we|i)|(?:my|our) (?:family|parents|company|team|client|boss|brand|business|firm|shop|store|"
                r"agency|startup|studio)) (?:also |too |mostly |mainly |only |just |now |still |primarily |largely |actually )?"
                # a word of scope between: "we also sell menswear"
@@ -63,7 +65,7 @@ _BUSINESS = [
                r"publish|develop|produce|brew|bake|distribute|manufacture|roast|grow|import|design|craft|"
                r"fix|repair|clean|service|supply|paint|teach|cater)(?:e?s)?"  # a trade's work: "we service boilers"
                r"\s+(?:\d[\d,]* )?(?P<p>[a-z](?:[a-z&/\- ]|(?<=[a-z])\d(?=[a-z])){2,60}?)"
-               r"(?=\s+(?:" + _AND + r"|but|so|for|in|that|which|who|to|" + _PARTICIPLE + r")\b|[.,;?!(]|$)", re.I),
+               r"(?=\s+(?:" + _AND + r"|but|so|for|in|with|that|which|who|to|" + _PARTICIPLE + r")\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),
     # goods a trade fits somewhere: "we put solar panels on roofs", "I fit blinds in offices" (never money or ads put into
     # a channel: "we put more money into search", "half of it on LinkedIn")
     re.compile(r"\b(?:we|i) (?:put|fit|mount|lay|hang)s? (?P<p>(?!(?:more|less|half|some|most|all|our|my|it|them|that|this|"
@@ -111,6 +113,7 @@ _BUSINESS = [
                + "|".join(re.escape(k.lower()) for k in sorted(VOCABULARY["metrics"], key=len, reverse=True))
                + r")\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),
 ]
+_DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 _TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a business's words, said short or misspelt
 _SWAP = next(p for p in _BUSINESS if p.pattern.startswith(r"^\s*(?:and|or|what about"))  # "and a bakery?"
@@ -240,10 +243,15 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                 phrase = ONLINE_STORE if web_seller else _online_store(phrase)
             elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "6 flower shops plus a web store"
                 phrase = OMNICHANNEL
+            if pat is _DOES:  # "we design packaging": a service on the goods, not their trade (agent.offline.workedon)
+                phrase = workedon.as_work(text[m.start():m.start("p")], phrase, text)
             return Business(phrase, back)
     own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
-    if not own and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
+    work = workedon.clause(text, own)  # "we hem and mend apparel": the goods worked on, not the trade
+    own = None if work else own
+    if not own and not work and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
         own = served.doing(text)
+    own = own or work
     return Business(own, False) if own else None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.marketfig import in_market
 from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
@@ -40,11 +41,12 @@ def smalltalk_reply(text: str) -> str:
     return "Glad that helps. What else can I help you plan?"  # "sweet, that works", "got it"
 
 
-def bench_fields(o: ToolOutcome) -> dict:
+def bench_fields(o: ToolOutcome, text: str = "") -> dict:
     """A get_benchmark result as the composer reads it (:func:`~agent.offline.toolread.benchmark_of`),
-    with the second passage (the table's notes) when there is one."""
+    with the second passage (the table's notes) when there is one; only the figures of the market the
+    message ``text`` names when the result lists several markets' (:mod:`agent.offline.marketfig`)."""
     b = benchmark_of(o)
-    return {**b, "range": b["range"][:2], "notes": o.passages[1] if len(o.passages) > 1 else None}
+    return in_market({**b, "range": b["range"][:2], "notes": o.passages[1] if len(o.passages) > 1 else None}, text)
 
 
 def beside(mine: float, figure: str, what: str, of: str) -> str | None:

@@ -24,6 +24,8 @@ _ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym a
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
+# a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
+_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share)$")
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 
@@ -42,12 +44,18 @@ def declare(tools: list[dict] | None) -> None:
             if i:
                 key = i.group("key").strip()
                 name = (i.group("name") or key).strip().lower()
-                if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rate", name):
+                if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rat(?:e|io)", name):
                     _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
-                elif len(name.split()) >= 3 and not key.isupper():
-                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift")
+                elif (len(name.split()) >= 3 or _FIGURE_NOUN.search(name)) and not key.isupper():
+                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
                     _ACRONYMS.add(key)
+
+
+def _written(name: str) -> str:
+    """A pattern for a declared name as users write it: its hyphens or spaces either way ("add to cart rate" for the
+    KB's "add-to-cart rate")."""
+    return r"[-\s]?".join(map(re.escape, re.split(r"[-\s]+", name.strip())))
 
 
 def acronyms() -> set[str]:
@@ -64,12 +72,16 @@ def named_in(text: str) -> list[tuple[int, str]]:
     for key, name in _DECLARED.items():
         if key.isupper():
             out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
+        if key.isupper() and name.endswith((" rate", " ratio")):  # "VTR (view-through rate)": said by its name, too
+            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
+        elif key.isupper():
+            continue
         elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
             # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
-            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", text, re.I)]
+            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
             tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
             if not said and tail:  # ("completion rate" of "video completion rate")
-                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(tail)}s?(?![A-Za-z])", text, re.I)]
+                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(tail)}s?(?![A-Za-z])", text, re.I)]
             out += said
     out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
@@ -77,7 +89,7 @@ def named_in(text: str) -> list[tuple[int, str]]:
             for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
     for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
         out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
-            rf"(?<![A-Za-z]){re.escape(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
+            rf"(?<![A-Za-z]){_written(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
             text[max(0, m.start() - 30):m.start()])][:1]
     return out
 
@@ -104,7 +116,7 @@ def spans(text: str) -> list[tuple[int, int]]:
     forms = {f for name in _DECLARED.values() for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
         f for name in _OTHER.values() for f, _ in _other_forms(name)}
     return [(m.start(), m.end()) for f in forms if len(f.split()) >= 2
-            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(f)}s?(?![A-Za-z])", text or "", re.I)]
+            for m in re.finditer(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", text or "", re.I)]
 
 
 def _tail(name: str) -> str | None:
@@ -151,7 +163,7 @@ def says(phrase: str) -> bool:
 def without_declared(text: str) -> str:
     """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
     for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=len, reverse=True):
-        text = re.sub(rf"(?<![A-Za-z]){re.escape(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
+        text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
     return text
 
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, served, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, served, workedon, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -332,7 +332,7 @@ def _parse(text: str) -> Parsed:
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
     uncovered = kbcovers.left_out(named_uncovered := _named(norm, "uncovered_verticals"))  # as the served KB says
-    verticals = served.outside(norm, _named(without_channel_names(norm), "verticals"))  # "logos for game studios": not theirs
+    verticals = workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals")))  # "logos for game studios", "we calibrate bank vaults"
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, channelfig, coverage, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -253,7 +253,7 @@ class OfflineAgent:
         for o in outcomes:
             if o.name == "get_benchmark":
                 if o.found:
-                    b = compose.bench_fields(o)
+                    b = compose.bench_fields(o, text)
                     bench[b["metric"]] = b
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
@@ -274,7 +274,7 @@ class OfflineAgent:
         own = arith.own_figures(p, mem)
         for o in outcomes:
             if o.name == "get_benchmark" and o.found:
-                b = compose.bench_fields(o)
+                b = compose.bench_fields(o, text)
                 seen = (b["id"], b["metric"], tuple(b["facts"]))  # one passage may list each platform asked for
                 if seen in shown:
                     continue
@@ -345,14 +345,13 @@ class OfflineAgent:
         if stmt is not None:
             return "\n\n".join([compose.acknowledge(stmt)] + (
                 paras or [compose.NO_DATA_YET if stmt[0] == "unknown" else ""])).strip()
+        paras = declfirst.kept(text, paras, misses, every)  # a business with no table: no other business's figure
         if not paras:
             return compose.abstain(misses, errors)
-        if misses:
-            paras.append(" ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
-                                  for w, why in misses))
-        return gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
+        paras = declfirst.placed(text, paras, misses, outcomes)  # and its decline said first
+        return declfirst.reviewed(text, every, gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))) and not ruleask.asks_rule(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
-                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical))  # a business named now, not the last turn's
+                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical)))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:

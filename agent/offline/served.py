@@ -48,11 +48,13 @@ _SELLING = {"sell", "sells", "sold", "selling"}
 _GIVING = {"sell", "sells", "sold", "supply", "supplies", "ship", "ships", "deliver", "delivers", "provide", "provides", "offer",
            "offers", "rent", "rents", "lease", "leases", "license", "licenses", "distribute", "distributes", "export",
            "exports", "wholesale", "wholesales"}
+# "we do the bookkeeping for food trucks": "do" with a task of its own is work (never "we do need …", "do we")
+_DOING = re.compile(r"^(?:we|i) (?:(?:also|mostly|mainly|only|just) )?do the (?!(?:most|same|math|rest)\b)[a-z]", re.I)
 _PREP = r"(?P<prep>for|to|at|in|on|inside)"
 PREP_END = re.compile(r"\s+(?:for|to|at|in|on|inside)\s*$", re.I)  # the preposition a clause cut before such a phrase ends on
 _FUNCTION = r"(?:for|to|at|in|on|inside|of|with|from|by|and|or|but|so|a|an|the|our|my|we|i|it|what|how)"
 _SERVED = re.compile(
-    r"\b(?:we|i) (?:(?:also|mostly|mainly|only|just|now|still|primarily|largely|actually) )?(?P<verb>[a-z]+)(?: (?:out|up|off|back))? "
+    r"\b(?:we|i) (?:(?:also|mostly|mainly|only|just|now|still|primarily|largely|actually) )?(?P<verb>[a-z]+)(?: (?:out|up|off|back))?(?: and (?!" + _FUNCTION + r"\b)[a-z]+)? "
     r"(?P<obj>(?:(?:the|some|a|an|our|my) )?(?!" + _FUNCTION + r"\b)[a-z][a-z\-]*(?: (?:and )?(?!" + _FUNCTION
     + r"\b)[a-z][a-z\-]*){0,4}) " + _PREP + r" (?P<span>(?!(?:our|my|us|me|you|them|it|itself|ourselves|free|less|more|"
     r"each|every|per|a living)\b)[a-z][a-z\-' ]{2,60}?)(?=\s*[.,;:?!()]|\s[-–—]\s|$|\s(?:and|but|so|with|who|that|which|"
@@ -63,7 +65,7 @@ _SERVED = re.compile(
 def _found(text: str) -> tuple[re.Match, ...]:
     """The sentences of a business's work with a phrase of whom or where (module doc), as matched (cached: the
     parser, the business forms and the description retry each ask it of the same message)."""
-    return tuple(m for m in _SERVED.finditer(text or "") if m.group("verb").lower() not in _NOT_WORK
+    return tuple(m for m in _SERVED.finditer(text or "") if (m.group("verb").lower() not in _NOT_WORK or _DOING.match(m.group(0)))
             and (m.group("prep").lower() != "to" or m.group("verb").lower() in _GIVING)
             and (m.group("prep").lower() in ("for", "to") or m.group("verb").lower() not in _SELLING)
             and not _POINTING.match(m.group("obj"))

@@ -1,0 +1,42 @@
+"""Prose that prices one business across two sentences, or on several platforms in one sentence.
+
+Why: a KB's prose names the business once and prices it in the next sentence — "Language learning apps sell through
+a free trial that converts to an annual plan. Their cost per trial on Meta ran at $7.40-9.20 in 2025 and on Apple
+Search Ads at $5.60-6.80 …" — and the sentence reader (:func:`mpa.facts.sentence_facts`) wanted the business, one
+metric and one figure in the same sentence: the second sentence names no business, states two figures (and a
+third, a conversion rate), and its metric is the KB's own ("cost per trial"), so both prices were lost. Read here:
+a sentence opening with "Their"/"Its" is about the one business the sentence before names; the KB's own metric
+the sentence says word for word is its metric; and "on <Platform> … at <figure>" pairs each platform with its
+own figure.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+_POSSESSIVE = re.compile(r"^(?:their|its)\s", re.I)
+_FIGURE = r"[$€£]\d[\d,.]*(?:\s*[-–]\s*[$€£]?\d[\d,.]*)?"
+# "on Meta ran at $7.40-9.20", "on Apple Search Ads at $5.60-6.80", "on Pinterest cost about $3"
+_ON_AT = re.compile(r"\bon (?P<p>[A-Z][A-Za-z0-9&.']*(?: [A-Z][A-Za-z0-9&.']*){0,3})\s+(?:(?:ran|came in|cost|averaged|was|"
+                    r"were)\s+)?(?:at\s+)?(?:about\s+|around\s+|roughly\s+)?(?P<v>" + _FIGURE + r")")
+
+
+def carried(sent: str, before: set[str]) -> set[str]:
+    """The business a sentence opening with a possessive ("Their cost per trial …") is about: the one business the
+    sentence before it names; empty otherwise."""
+    return set(before) if len(before) == 1 and _POSSESSIVE.match(sent) else set()
+
+
+def own_metric_said(sent: str, known: Iterable[str]) -> str | None:
+    """The KB's own "cost per <unit>" metric the sentence says word for word (the longest), else None."""
+    low = " ".join(sent.lower().split())
+    said = [m for m in known if m and m.lower().startswith("cost per ")
+            and re.search(rf"(?<![a-z]){re.escape(m.lower())}(?![a-z])", low)]
+    return max(said, key=len) if said else None
+
+
+def priced_on(sent: str) -> list[tuple[str, str]]:
+    """(platform as written, figure) for each "on <Platform> … at <figure>" of a sentence that prices two or more
+    platforms; [] when it prices fewer."""
+    pairs = [(m.group("p"), m.group("v").strip().rstrip(",.")) for m in _ON_AT.finditer(sent)]
+    return pairs if len(pairs) >= 2 else []
