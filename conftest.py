@@ -27,6 +27,14 @@ if str(ROOT) not in sys.path:
 # ignores a failed .pyc write).
 sys.dont_write_bytecode = False
 
+# How the run is spread over the xdist workers (heaviest file first, each test's seconds kept for the
+# next run's order) and what a worker tells the controller (lean reports): tests/xdist_spread.py. Its
+# hooks are imported here so pytest registers them with this conftest.
+from tests.xdist_spread import (  # noqa: E402
+    keep_seconds, lean_reports, pytest_runtest_logreport, pytest_testnodedown, pytest_xdist_make_scheduler)
+
+__all__ = ["pytest_runtest_logreport", "pytest_testnodedown", "pytest_xdist_make_scheduler"]
+
 
 # Garbage collection tuned for the test processes (the library code is untouched). Collection and
 # the tests build a large long-lived heap — the imported SDKs' models, compiled patterns, engines —
@@ -51,11 +59,12 @@ def pytest_collection_finish(session):
 
 
 def pytest_configure(config):
-    """An xdist worker leaves without the interpreter's teardown. Once it has reported its last
+    """An xdist worker sends lean reports (``tests/xdist_spread.py``). It leaves without the interpreter's teardown. Once it has reported its last
     result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
     flush) have run, freeing its heap object by object only delays the run's end: measured
     ~0.6 s between the last worker's report and the controller's finish. The controller exits
     normally and keeps the run's exit status."""
+    lean_reports(config)
     if hasattr(config, "workerinput"):
         import atexit
 
@@ -289,75 +298,6 @@ def run_main(capsys, monkeypatch):
     return run
 
 
-# ------------------------------------------------------------------ xdist: heaviest file first
-# `--dist loadfile` hands out files in collection order, most tests first. Seconds matter, not test
-# counts: a file of four end-to-end runs handed out last leaves one worker busy while the other idles.
-# The controller records each test's seconds (pytest's cache, .pytest_cache/) and gives the next free
-# worker the file whose tests took longest last time (a test not seen before counts 0.05 s), so the
-# last files to run are the small ones. The files that import the anthropic SDK (~1.2 s of CPU in each
-# process that imports it) are one unit, so one worker pays that import; so are the files whose reference
-# implementations import scipy.stats (scikit-learn imports it: ~1 s of CPU) and scipy.special (~0.1 s),
-# and those that serve the REST API (fastapi and uvicorn: ~0.25 s). A file missing from its list only
-# costs that import again.
-_SECONDS_KEY = "mpa/test_seconds"
-_seconds: dict[str, float] = {}
-_UNITS = {f"tests/test_{name}.py": unit for unit, names in (
-    ("anthropic SDK users", ("anthropic_sdk", "braintrust_service", "default_models", "llm", "modes", "scorers")),
-    ("scipy.stats and scipy.special users", ("index", "evals", "dense")),
-    ("REST API servers", ("pgstore", "serve"))) for name in names}
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_xdist_make_scheduler(config, log):
-    if config.getoption("dist") != "loadfile" or getattr(config, "cache", None) is None:
-        return None
-    from xdist.scheduler import LoadFileScheduling
-
-    last = config.cache.get(_SECONDS_KEY, {})
-
-    class HeaviestFileFirst(LoadFileScheduling):
-        """Also cheaper bookkeeping for the controller, which runs both for every test's report: a unit's
-        seconds are summed once (its tests never change), and ``_pending_of`` skips the units that are
-        done (no test of a finished unit is ever pending again) instead of recounting every unit the
-        worker ever had — ~100 units per report, 2,460 reports."""
-
-        _seconds_of: dict[str, float]
-        _finished: set[int]
-
-        def _split_scope(self, nodeid: str) -> str:
-            scope = super()._split_scope(nodeid)
-            return _UNITS.get(scope, scope)
-
-        def _assign_work_unit(self, node):
-            if not hasattr(self, "_seconds_of"):
-                self._seconds_of = {}
-
-            def seconds(scope: str) -> float:
-                if scope not in self._seconds_of:
-                    self._seconds_of[scope] = sum(last.get(nodeid, 0.05) for nodeid in self.workqueue[scope])
-                return self._seconds_of[scope]
-            self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
-            super()._assign_work_unit(node)
-
-        def _pending_of(self, workload) -> int:
-            if not hasattr(self, "_finished"):
-                self._finished = set()
-            pending = 0
-            for unit in workload.values():
-                if id(unit) not in self._finished:
-                    left = list(unit.values()).count(False)
-                    if not left:
-                        self._finished.add(id(unit))
-                    pending += left
-            return pending
-
-    return HeaviestFileFirst(config, log)
-
-
-def pytest_runtest_logreport(report):
-    _seconds[report.nodeid] = _seconds.get(report.nodeid, 0.0) + report.duration  # setup + call + teardown
-
-
 # ------------------------------------------------------------------ old temporary folders, off the clock
 # pytest keeps the last 3 runs' tmp_path folders and deletes older ones when a run ends. A run leaves
 # ~3,000 files (a Postgres data folder, KB copies); deleting them took ~6 s at the end of every run on
@@ -391,7 +331,4 @@ def pytest_sessionstart(session):
 def pytest_sessionfinish(session):
     for t in _cleaner:
         t.join()
-    config = session.config
-    if hasattr(config, "workerinput") or getattr(config, "cache", None) is None or not _seconds:
-        return  # a worker's reports reach the controller, which keeps them
-    config.cache.set(_SECONDS_KEY, {**config.cache.get(_SECONDS_KEY, {}), **_seconds})
+    keep_seconds(session.config)

@@ -6,6 +6,7 @@ vocabulary and on the vocabularies of kb/ and a plain-text fixture KB."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -48,16 +49,25 @@ def _hyphenated_plain(j: Joins, text: str) -> dict[str, str]:
     return out
 
 
-def _vocabularies():
-    toy = {AN._norm(w) for w in ("payback", "lookalike", "checkout", "onboarding", "baseline", "retarget", "outlook")}
-    toy |= {"two-channel", "top-down", "opt-in", "add-on", "all-fill", "back-catalog", "channel", "sign-up"}
-    yield toy
-    for kb in ("kb", "tests/fixtures/kb_txt"):
-        yield set(RetrievalEngine.build(ROOT / kb, get_preset("bm25").with_(cache_size=0)).index.vocab)
+VOCABULARIES = {"toy": "toy", "kb": "kb", "kb_txt": "tests/fixtures/kb_txt"}
 
 
-@pytest.mark.parametrize("vocab", list(_vocabularies()), ids=["toy", "kb", "kb_txt"])
-def test_one_findall_reads_the_pairs_the_match_objects_read(vocab):
+@lru_cache(maxsize=None)
+def _vocabulary(name: str) -> frozenset[str]:
+    """A toy vocabulary, or a KB's index vocabulary — built when a test first asks for it, once per
+    process, not when the module is collected: every xdist worker collects every module, and building two
+    KB indexes there cost each worker ~0.4 s of CPU before its first test, for tests only one of them runs."""
+    if name == "toy":
+        toy = {AN._norm(w) for w in ("payback", "lookalike", "checkout", "onboarding", "baseline", "retarget",
+                                     "outlook")}
+        return frozenset(toy | {"two-channel", "top-down", "opt-in", "add-on", "all-fill", "back-catalog",
+                                "channel", "sign-up"})
+    return frozenset(RetrievalEngine.build(ROOT / VOCABULARIES[name], get_preset("bm25").with_(cache_size=0)).index.vocab)
+
+
+@pytest.mark.parametrize("name", list(VOCABULARIES))
+def test_one_findall_reads_the_pairs_the_match_objects_read(name):
+    vocab = _vocabulary(name)
     j, c = Joins(vocab, AN), Compounds(sorted(vocab), AN)
     for text in TEXTS:
         assert j.found(text) == list(dict.fromkeys(t for _, _, t, _ in j._pairs(text))), text
@@ -94,9 +104,10 @@ def _texts():
                 "signups or signup", "signup, signups")
 
 
-@pytest.mark.parametrize("vocab", list(_vocabularies()), ids=["toy", "kb", "kb_txt"])
+@pytest.mark.parametrize("name", list(VOCABULARIES))
 @pytest.mark.parametrize("subwords", [(0, 0), (0, 4), (4, 0)], ids=["words", "prefix", "ngrams"])
-def test_the_query_read_once_per_segment_is_the_query_text_analyzed(vocab, subwords):
+def test_the_query_read_once_per_segment_is_the_query_text_analyzed(name, subwords):
+    vocab = _vocabulary(name)
     an = get_analyzer(True, True, *subwords)
     vocab = sorted(vocab | {"centre", "optim", "center", "behavior", "sign-up", "sign-ups"})
     c, s, j = Compounds(vocab, an), Spellings(vocab, an), Joins(vocab, an)
