@@ -8,8 +8,13 @@ message did name ("roofing") was lost. A place is never the business. As :mod:`~
 platforms, the sentence encoder tells the two apart: a city sits near the places the vocabulary and the KB name
 and further from every business the vocabulary and the KB name; a trade ("ski lodges", "real estate") does not.
 Only a clear call counts (a floor and a margin); with the encoder off only the lists decide, as before.
+
+The same call reads such a city as the market asked (:func:`lower_case`): "roofing lead cost in lisbon" asks
+about Lisbon, so the answer can say the KB has no figure for it rather than quote the figure as if it were Lisbon's.
 """
 from __future__ import annotations
+
+import re
 
 from agent.offline import kblabels, kbmarkets, semantic, servedkb
 from mpa.vocabulary import VOCABULARY
@@ -17,6 +22,10 @@ from mpa.vocabulary import VOCABULARY
 FLOOR = 0.44   # the phrase must be this close to some place the vocabulary or the KB names …
 MARGIN = 0.03  # … and closer to it, by this much, than to any business the vocabulary or the KB names
 _MAX_WORDS = 3  # a place's name is short; a longer phrase says more than where
+# one or two lower-case words after a preposition of place, ending the clause: "… in lisbon?", "across new england"
+# — a name, never a phrase a determiner opens ("in our world", "in that metro": pointing, not naming)
+_DET = r"(?!(?:our|my|your|their|that|this|these|those|its|his|her|the|any|each|every|some|which|what|whose)\b)"
+_AFTER_IN = re.compile(r"\b(?:in|across|around|throughout)\s+(" + _DET + r"[a-z]{3,}(?: [a-z]{3,})?)(?=\s*(?:[?.!,;:)]|$))")
 
 
 def is_place(phrase: str) -> bool:
@@ -30,3 +39,10 @@ def is_place(phrase: str) -> bool:
     if not near_place or not near_business:
         return False
     return max(near_place) >= FLOOR and max(near_place) - max(near_business) >= MARGIN
+
+
+def lower_case(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(position, Name) of each lower-case name after a preposition of place, ending its clause, that no list
+    read (``found``) and that :func:`is_place` calls a place: "in lisbon" → "Lisbon"."""
+    return [(m.start(1), m.group(1).title()) for m in _AFTER_IN.finditer(text)
+            if not any(m.start(1) <= p < m.end(1) for p, _ in found) and is_place(m.group(1))]
