@@ -9,6 +9,8 @@ from agent.offline import OfflineAgent
 from agent.offline.passages import units
 from agent.offline.stepask import about_whole_step, asked_step, declared_steps, summary
 from mpa.tools import TOOL_DEFINITIONS, ToolExecutor
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
 
 TOOLS = [{"name": "get_step_guidance", "description": "Guidance for a phase: 1 Brief; 2 Money maths; 3 People; "
           "4 Places. Optionally narrow it.", "input_schema": {"properties": {"step": {"maximum": 4}}}}]
@@ -240,3 +242,19 @@ def test_a_question_pointing_back_at_the_step_just_discussed_reads_that_step(shi
 def test_a_new_topic_said_with_it_is_not_read_inside_the_last_step():
     from agent.offline.stepask import inside_last
     assert inside_last("is it smart to put video ads in the mix this spring?", STEPS, 3) is None
+
+
+# "what does step N require / need?" asks for the step itself (probe of 2026-11-30, h_small3): the asking verb
+# ("does", "require", "need") was left over as a topic, the step tool was narrowed by it and the answer declined
+NEEDS = "what does step two need from us?"
+NEEDS_GATE = "and what does gate five require?"
+
+
+def test_what_a_step_requires_is_the_whole_step(kb_txt_engine, kb_txt4_engine):
+    assert_unseen([NEEDS, NEEDS_GATE])
+    assert about_whole_step("What does step 3 require?", STEPS, (3, None))
+    assert not about_whole_step("What budget does step 3 require?", STEPS, (3, None))  # a thing inside the step
+    (two, calls), = turns(kb_txt_engine, [NEEDS])
+    assert two.startswith("Step 2 (") and calls[0] == {"step": 2}, (two, calls)
+    (five, calls), = turns(kb_txt4_engine, [NEEDS_GATE])
+    assert five.startswith("Step 5 (") and calls[0] == {"step": 5}, (five, calls)

@@ -44,3 +44,18 @@ def test_a_missed_guess_leaves_the_conversation_as_it_was(kb_txt2_engine):
     assert_unseen(msgs)
     _, (text, calls) = turns(kb_txt2_engine, msgs)  # the sizing guess missed: no audience to carry to Pittsburgh
     assert not any("audience_type" in c for c in calls) and "1.17M" in text, (calls, text)
+
+
+# the same bare audience and market typed as a question (probe of 2026-11-30, h_small3): the "?" at the end asks
+# nothing more, so it is sized as before — the search alone quoted another market's row first, or none
+ASKED = ["dog-owning households, san antonio?", "solar ready homeowners in denver?"]
+
+
+def test_a_question_mark_at_the_end_changes_nothing(kb_txt2_engine, kb_txt_engine):
+    assert_unseen(ASKED)
+    assert asked(ASKED[0], parse(ASKED[0])) and not asked("ecommerce? cpc", parse("ecommerce? cpc"))
+    (dogs, calls), = turns(kb_txt2_engine, ASKED[:1])
+    assert "436,000" in dogs and "1,010,000" not in dogs, dogs
+    assert all("?" not in c.get("audience_type", "") for c in calls), calls
+    (solar, _), = turns(kb_txt_engine, ASKED[1:])
+    assert "429,000" in solar, solar

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, nounphrase, selfintro, served, workedon
+from agent.offline import kblabels, nounphrase, placemeant, selfintro, served, workedon
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -107,12 +107,12 @@ _BUSINESS = [
     # the user's own business by a possessive and a word that ends a business's name: "back to my pottery studio"
     re.compile(r"\b(?:my|our) (?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r")(?=\s*(?:[-–—,.;:?!(]|$)|\s+(?:and|but|so|"
                r"for|with|in|on|—|instead|now|then|again)\b)", re.I),
-    # a terse ask that opens with the business and ends on the metric's acronym: "fin services ctr", "vet clinic cpc",
+    # a terse ask that opens with the business and ends on the metric's acronym or a unit's price: "fin services ctr", "vet clinic cpc",
     # "ecomerce cac whats typical" — the words before the acronym, when none of them only qualifies the figure
     re.compile(r"^\s*(?:(?:whats|what's|what is|the)\s+)?(?P<p>(?!(?:" + _QUALIFIER + r")\b)[a-z][a-z&/\-]*"
                r"(?: (?!(?:" + _QUALIFIER + r")\b)[a-z][a-z&/\-]*){0,2})(?=\s+(?:"
                + "|".join(re.escape(k.lower()) for k in sorted(VOCABULARY["metrics"], key=len, reverse=True))
-               + r")\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),
+               + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
@@ -235,7 +235,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
                     or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
                     or (pat is _TERSE and not _business_words(phrase)) \
-                    or (pat is selfintro.HERE and not selfintro.names_business(named, _business_words)):  # "newbie here"
+                    or (pat is selfintro.HERE and not selfintro.names_business(named, _business_words)) \
+                    or (not _business_words(phrase) and placemeant.is_place(phrase)):  # "newbie here"; "… in lisbon"
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))

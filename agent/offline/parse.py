@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, metricforms, metricnames, served, spans, workedon, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, servedkb, metricforms, metricnames, served, spans, workedon, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -282,13 +282,13 @@ _INFORMAL = re.compile(r"\b(thru|w/(?=\s))", re.I)
 
 
 @lru_cache(maxsize=2048)
-def _parsed(text: str, kb: tuple) -> Parsed:  # kb: the names the KB declares, which the reading depends on
+def _parsed(text: str, kb: tuple) -> Parsed:  # kb: the names the KB declares and its folder (its rows), which the reading depends on
     return _parse(text)
 
 
 def parse(text: str) -> Parsed:
     """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
-    p = copy.copy(_parsed(text, kblabels.declared()))  # its lists, numbers and calc copied too:
+    p = copy.copy(_parsed(text, (kblabels.declared(), servedkb.folder())))  # its lists, numbers and calc copied too:
     p.__dict__.update({k: list(v) for k, v in vars(p).items() if isinstance(v, list)},  # a deep copy, faster
                       numbers=[copy.copy(n) for n in p.numbers], calc=copy.copy(p.calc))
     return p
@@ -332,7 +332,7 @@ def _parse(text: str) -> Parsed:
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
     uncovered = kbcovers.left_out(named_uncovered := _named(norm, "uncovered_verticals"))  # as the served KB says
-    verticals = workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals")))  # "logos for game studios", "we calibrate bank vaults"
+    verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
     if uncovered:
         p.industry_phrase = uncovered[0][1]
     elif verticals:

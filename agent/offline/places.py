@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import placeshort
+from agent.offline import placemeant, placeshort
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from agent.offline.worldplaces import world_places
@@ -126,6 +126,7 @@ def geographies(text: str) -> list[tuple[int, str]]:
         found.append((m.start(), "United States"))
     found += [(p, name) for p, name in world_places(text)
               if not any(p <= q < p + len(name) or q <= p < q + len(g) for q, g in found)]
+    found += placemeant.lower_case(text, found)  # "in lisbon": a city no list holds, by what it means
     return sorted(found)
 
 

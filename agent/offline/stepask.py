@@ -27,11 +27,11 @@ _RELATIVE = re.compile(r"\b(?:right |just |immediately |straight )?"
                        r"(?:the\s+|that\s+|this\s+)?(.{1,60}?)(?:\s+(?:step|stage|one|phase))?\s*(?:[?.!,;]|$)", re.I)
 _NEXT = re.compile(r"\b(?:next|previous|prior|preceding|following)\b", re.I)
 _SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|file|page) (?:covers|explains|describes|is about)\b", re.I)
-# words a question about a whole step uses around its reference ("what happens in", "what is it about")
-_GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous "
+# words a question about a whole step uses around its reference ("what happens in", "what does it require")
+_GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous do does "
                      "follow following after before step stage phase part framework process order what whats which "
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
-                     "gist entail consist goal aim for walk walking through "
+                     "gist entail consist goal aim for walk walking through require requires need needs "
                      # the framework named in other words: "in the planning framework", "in your methodology"
                      "plan planning methodology method checklist sequence workflow model "
                      # "which number is the X one": the number asked, the step pointed at with "one"

@@ -6,7 +6,9 @@ audience and the market asks for its size all the same, and the KB's own audienc
 vocabulary, so nothing else in the message says it is one. Such a message — a few content words, no question
 word, no figure, no metric — is also handed to the sizing tool as it stands (the tool reads the market out of the
 phrase, :func:`mpa.audience_lookups.place_said`). It is a guess, so a miss says nothing: the search that answers
-such a message otherwise still answers it, and only a size the tool found is added (:func:`kept`).
+such a message otherwise still answers it, and only a size the tool found is added (:func:`kept`). A question
+mark at its end changes nothing: "dog owning households in boise?" is typed as a question but still only names
+the audience and the market.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import re
 
 from agent.offline.passages import terms
 
-_ASKS = re.compile(r"\?|\b(?:what|whats|how|why|which|when|where|who|should|could|would|can|do|does|did|is|are|"
+_ASKS = re.compile(r"\?(?!\s*$)|\b(?:what|whats|how|why|which|when|where|who|should|could|would|can|do|does|did|is|are|"
                    r"tell|explain|define|meaning|mean|vs|versus|compare|best|help|plan|step|steps)\b", re.I)
 
 
@@ -30,7 +32,7 @@ def calls(text: str, p, tools: set[str]) -> list[tuple[str, dict]]:
     """The sizing look-up of the message as it stands, when it is such a message; else []."""
     if "get_audience_sizing" not in tools or not asked(text, p):
         return []
-    return [("get_audience_sizing", {"audience_type": " ".join(text.split())[:200],
+    return [("get_audience_sizing", {"audience_type": " ".join(text.rstrip(" ?").split())[:200],
                                      **({"geography": p.geographies[0]} if len(p.geographies) == 1 else {})})]
 
 
