@@ -41,6 +41,17 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.placename` — a name swapped into a follow-up ("and Denver?") that is a place, never a platform;
 * :mod:`~agent.offline.served` — whom or where a business says it works ("we cater lunches for hospital staff"):
   no business of the user's own;
+* :mod:`~agent.offline.workedon` — a vocabulary vertical the user works on or only modifies another trade's noun with
+  ("we hem and mend apparel", "I'm a hotel florist"): set aside, the business looked up by its work clause;
+* :mod:`~agent.offline.kbrowname` — a KB's own multi-word row label said in full ("food banks") beats a vocabulary word
+  inside it;
+* :mod:`~agent.offline.placemeant` — a lower-case phrase that is a place by meaning ("… in lisbon"): the market asked,
+  never the business;
+* :mod:`~agent.offline.declfirst` — a decline comes first, and no other business's row is quoted in its place;
+* :mod:`~agent.offline.marketfig` — of a figure priced per market, the market asked, else the unmarked home market;
+* :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question;
+* :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")
+  re-runs the last working; a count over a stretch of periods ("over 13 weeks");
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
   the user's words;
 * :mod:`~agent.offline.platformsaid` — the platforms a message names as meant ("Microsoft's search ads" is one);
