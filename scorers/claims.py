@@ -204,11 +204,12 @@ def user_figure(claim: Figure, user_texts: list[str]) -> bool:
 def derived_results(text: str, supported, asked: str = "") -> list[float]:
     """Results of correct arithmetic shown in ``text`` whose operands ``supported(value)`` accepts
     (two rounds, so one computation may feed the next), or are a calendar conversion between two periods
-    that ``text`` or the user's ``asked`` name (:func:`period_factors`)."""
+    that ``text`` or the user's ``asked`` name (:func:`period_factors`), or a multiple the user said in words
+    (:func:`multiple_factors`)."""
     eqs = [e for e in equations(strip_citations(text)) if e.correct]
     if not eqs:
         return []
-    calendar = period_factors(f"{text}\n{asked}")
+    calendar = period_factors(f"{text}\n{asked}") | multiple_factors(asked)
     out: list[float] = []
     for _ in range(2):
         for e in eqs:
@@ -233,6 +234,19 @@ def period_factors(text: str) -> frozenset[float]:
     periods are talked about: an unexplained "× 12" in a count of leads stays an operand nobody stated."""
     named = {p for p, pat in _PERIODS.items() if re.search(rf"\b(?:{pat})", text, re.I)}
     return frozenset(f for f, a, b in _CALENDAR if a in named and b in named)
+
+
+# a multiple said in words: "double it" is × 2, "halve it" ÷ 2 (or × 0.5)
+_MULTIPLES = ((re.compile(r"\b(?:double[ds]?|doubling|twice)\b", re.I), (2.0,)),
+              (re.compile(r"\b(?:triple[ds]?|tripling|thrice)\b", re.I), (3.0,)),
+              (re.compile(r"\b(?:halve[ds]?|halving|half)\b", re.I), (2.0, 0.5)))
+
+
+def multiple_factors(asked: str) -> frozenset[float]:
+    """The factors the user's own word for a multiple makes operands: "what if we double it?" grounds "× 2", "cut it
+    in half" grounds "÷ 2" or "× 0.5". Only the user's words count — an answer that says "double" to explain its own
+    "× 2" grounds nothing — and only these words: any other unstated factor stays an operand nobody gave."""
+    return frozenset(f for pat, fs in _MULTIPLES if pat.search(asked or "") for f in fs)
 
 
 def is_derived(claim: Figure, derived: list[float]) -> bool:

@@ -2,6 +2,8 @@
 honest answer), on KB-shaped passages written here — no dataset rows, no scorer-tuned wording."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorers import abstention, audience_sizing, benchmark_accuracy, citation_support, expected_answer, grounding
@@ -339,3 +341,19 @@ def test_a_kb_sentence_quoted_word_for_word_is_no_echo():
     restated = "Based on Knowledge Base [t#1]: You want to know whether ecommerce CAC counts only first-order customers."
     assert score(grounding, quoted, exp={}, q=q) == 1.0
     assert score(grounding, restated, exp={}, q=q) == 0.0
+
+
+@pytest.mark.parametrize("user,good", [
+    ("We spend $6,000 a month at a $3 CPC. What if we double it?", "$6,000 × 2 = $12,000; $12,000 ÷ $3 = 4,000 clicks."),
+    ("Budget is 9k a month and leads cost $45. And if finance cuts it in half?",
+     "$9,000 ÷ 2 = $4,500; $4,500 ÷ $45 = 100 leads."),
+    ("We put $2,000 into podcasts at a $25 CPM. Triple that?", "$2,000 × 3 = $6,000; $6,000 ÷ $25 × 1,000 = 240,000 impressions."),
+])
+def test_a_multiple_the_user_says_in_words_is_a_known_operand(user, good):
+    """"double it" grounds × 2 (and "in half" ÷ 2, "triple" × 3) like a figure the user typed; the same working under
+    a message that says no multiple rests on an operand nobody gave, and an answer's own "double" grounds nothing."""
+    assert score(grounding, good, exp={}, q=user) == 1.0
+    plain = re.sub(r"(?i)\b(?:double it|cuts it in half|triple that)\?", "what then?", user)
+    assert plain != user
+    assert score(grounding, good, exp={}, q=plain) < 1.0
+    assert score(grounding, "Doubled: " + good, exp={}, q=plain) < 1.0
