@@ -75,9 +75,8 @@ def rows(folder: str | None) -> dict[str, tuple[tuple[str, str], ...]]:
     else its own row label (a business, "Online MBA Programs", or a market, "Ontario") — never a platform's row."""
     if not folder:
         return {}
-    from mpa.facts import kb_facts
     out: dict[str, list[tuple[str, str]]] = {}
-    for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)]):
+    for f in servedkb.facts(folder):
         label = (f.vertical or ("" if f.label == f.platform or match_terms(f.label or "", VOCABULARY["platforms"])
                                 else f.label) or "").strip()
         if f.kind == "benchmark" and label and f.value:
@@ -90,8 +89,7 @@ def markets(folder: str | None) -> frozenset[str]:
     """The row labels of :func:`rows` that are markets ("Ontario", "Atlanta"), not businesses."""
     if not folder:
         return frozenset()
-    from mpa.facts import kb_facts
-    return frozenset(f.label.strip() for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)])
+    return frozenset(f.label.strip() for f in servedkb.facts(folder)
                      if f.kind == "benchmark" and f.label and not f.vertical and f.label == f.geography)
 
 
@@ -100,8 +98,7 @@ def others(question: str, para: str, outcomes: list[ToolOutcome]) -> list[str]:
     figure of its own); none when ``para`` also quotes a row the question names ("Food Banks: $31-37" beside
     another cause's figure, for a food bank): the business's own figure is an answer, qualified by its note."""
     found = quoted(para, outcomes)
-    return [] if any(_named(label, question) for label in found) else [label for label in found
-                                                                          if not _named(label, question)]
+    return [] if any(_named(label, question) for label in found) else found
 
 
 def quoted(para: str, outcomes: list[ToolOutcome]) -> list[str]:
@@ -192,9 +189,8 @@ def _values(folder: str | None) -> dict[str, frozenset[str]]:
     """Every figure each file states as a row of the KB's (any business, place, platform or audience)."""
     if not folder:
         return {}
-    from mpa.facts import kb_facts
     out: dict[str, set[str]] = {}
-    for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)]):
+    for f in servedkb.facts(folder):
         if f.value:
             out.setdefault(f.source, set()).add(f.value)
     return {k: frozenset(v) for k, v in out.items()}

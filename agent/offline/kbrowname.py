@@ -23,9 +23,8 @@ def _labels(folder: str | None) -> tuple[re.Pattern, ...]:
     """A pattern for each of the KB's own multi-word row labels filed under no vocabulary vertical (module doc)."""
     if not folder:
         return ()
-    from mpa.facts import kb_facts
     names = {n.lower() for k, syns in VOCABULARY["verticals"].items() for n in (k, *syns)}
-    labels = {f.label.strip() for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)])
+    labels = {f.label.strip() for f in servedkb.facts(folder)
               if f.kind == "benchmark" and f.label and not f.vertical and f.label != f.platform
               and f.label != f.geography}
     words = [re.findall(r"[a-z]+", lab.lower()) for lab in sorted(labels)]

@@ -25,10 +25,8 @@ def labels(folder: str | None) -> tuple[str, ...]:
     """The business labels the served KB states benchmark figures for, longest first."""
     if not folder:
         return ()
-    from mpa.facts import kb_facts
-    docs = [(d.source, d.text) for d in servedkb.documents(folder)]
     found = set()
-    for f in kb_facts(docs):
+    for f in servedkb.facts(folder):
         if f.kind != "benchmark":
             continue
         found.add((f.vertical or "").strip())
@@ -51,9 +49,8 @@ def _figure_labels(folder: str | None) -> dict[str, tuple[tuple[str, str], ...]]
     the vertical the KB reads it under, else its own row label ("Online MBA Programs")."""
     if not folder:
         return {}
-    from mpa.facts import kb_facts
     out: dict[str, list[tuple[str, str]]] = {}
-    for f in kb_facts([(d.source, d.text) for d in servedkb.documents(folder)]):
+    for f in servedkb.facts(folder):
         label = (f.vertical or ("" if f.label in (f.platform, f.geography) else f.label) or "").strip()
         if f.kind == "benchmark" and label and f.value:
             out.setdefault(f.source, []).append((f.value, label))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels, kbmarkets, semantic, servedkb
+from agent.offline import kblabels, placename
 from mpa.vocabulary import VOCABULARY
 
 FLOOR = 0.44   # the phrase must be this close to some place the vocabulary or the KB names …
@@ -32,13 +32,9 @@ def is_place(phrase: str) -> bool:
     """Is ``phrase`` (read as a business) a place's name rather than a kind of business (see the module doc)?"""
     if not phrase or len(phrase.split()) > _MAX_WORDS:
         return False
-    places = [*VOCABULARY["geographies"], *kbmarkets.markets(servedkb.folder())]
     businesses = [n for group in ("verticals", "uncovered_verticals") for k, syns in VOCABULARY[group].items()
                   for n in (k, *syns)] + list(kblabels.labels())
-    near_place, near_business = semantic.similarities(phrase, places), semantic.similarities(phrase, businesses)
-    if not near_place or not near_business:
-        return False
-    return max(near_place) >= FLOOR and max(near_place) - max(near_business) >= MARGIN
+    return placename.nearer_place(phrase, businesses, FLOOR, MARGIN)
 
 
 def lower_case(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

@@ -23,9 +23,15 @@ def is_place(name: str) -> bool:
     """Is the bare ``name`` a place rather than an advertising platform (see the module doc)?"""
     if worldplaces.is_world_place(name):
         return True
-    places = [*VOCABULARY["geographies"], *kbmarkets.markets(servedkb.folder())]
-    near_place = semantic.similarities(name, places)
-    near_platform = semantic.similarities(name, list(VOCABULARY["platforms"]))
-    if not near_place or not near_platform:
+    return nearer_place(name, list(VOCABULARY["platforms"]), FLOOR, MARGIN)
+
+
+def nearer_place(text: str, others: list[str], floor: float, margin: float) -> bool:
+    """A clear call by meaning that ``text`` is a place: at least ``floor`` near some place the vocabulary or the
+    served KB names, and nearer to it by ``margin`` than to any of ``others`` (the platforms; the businesses, for
+    :mod:`~agent.offline.placemeant`). False with the encoder off."""
+    near_place = semantic.similarities(text, [*VOCABULARY["geographies"], *kbmarkets.markets(servedkb.folder())])
+    near_other = semantic.similarities(text, others)
+    if not near_place or not near_other:
         return False
-    return max(near_place) >= FLOOR and max(near_place) - max(near_platform) >= MARGIN
+    return max(near_place) >= floor and max(near_place) - max(near_other) >= margin

@@ -46,3 +46,11 @@ def documents(kb: str) -> tuple:
         return tuple(load_directory(kb).documents)
     except (EmptyKnowledgeBaseError, OSError):
         return ()
+
+
+@lru_cache(maxsize=PER_KB)
+def facts(kb: str) -> tuple:
+    """Every fact (:func:`mpa.facts.kb_facts`) of the KB folder ``kb``'s documents, read once per folder: the rules
+    that read a KB's own rows (its labels, markets, figures) all ask for the same list. Read-only: shared."""
+    from mpa.facts import kb_facts
+    return tuple(kb_facts([(d.source, d.text) for d in documents(kb)]))
