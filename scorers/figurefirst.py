@@ -31,7 +31,7 @@ def _row(key: str | None) -> str | None:
 
 def _start(response: str) -> int:
     """Where the first "the knowledge base has no …" is said in ``response``."""
-    return ABSTAIN_RE.search(response).start() if ABSTAIN_RE.search(response) else len(response)
+    return m.start() if (m := ABSTAIN_RE.search(response)) else len(response)
 
 
 def opening_figures(response: str, user_texts: list[str]) -> list[str]:
@@ -50,8 +50,9 @@ def opening_figures(response: str, user_texts: list[str]) -> list[str]:
     cut = len(strip_citations(response[:_start(response)]))
     for raw, para in zip(paragraphs(response), paragraphs(text)):
         filed = verticals_in(" ".join(re.sub(r"[-_.#\d]+", " ", i) for i in cited_ids(raw)))  # "[benchmarks-saas#3]"
+        at = text.find(para)
         for n in claim_numbers(para):
-            if text.find(para) + n.start >= cut:
+            if at + n.start >= cut:
                 break
             if (not n.unit and n.value < 10_000) or any(close(n.value, g) for g in given):
                 continue  # a formula's constant ("× 1,000"), a count of days; or the user's own number
