@@ -209,7 +209,7 @@ def test_a_passage_first_seen_trimmed_is_kept_whole_once_returned_whole():
 def test_a_prose_quote_does_not_skip_the_sentence_between_two_it_quotes():
     text = ("### The Z-7 pause standard\n\n`Z-7` is our standard for pausing a stale keyword campaign. "
             "Each paused line waits at least nine days; its cost per visit is compared with the live lines then. "
-            "Lines too small to compare are grouped before any pause standard applies to them. "
+            "Lines too small to compare are grouped before any pause standard applies to them.\n\n"
             "For brand keywords, the pause standard is replaced by a weekly review of the keyword list.")
     ps = [{"id": "k#2", "source": "kw.md › The Z-7 pause standard", "text": text}]
     out = extract("what is the standard for a keyword pause?", ps, 3)

@@ -79,16 +79,17 @@ def _passages(engine, query: str) -> list[dict]:
 
 
 def _reads_on(engine, query: str, ask: str, topic: str, kept: str, fresh: str) -> None:
-    """Asked without the previous answer, the reader quotes the rule (``kept``) but not ``fresh``; given
-    a previous answer that quoted just the first two sentences of the paragraph holding ``kept``, it
-    reads on to ``fresh`` in the same section."""
+    """Asked without the previous answer, the reader quotes the rule (``kept``) — and, the paragraph being short,
+    all of it when it is short (:mod:`agent.offline.shortrule`); given a previous answer that quoted just the first two
+    sentences of the paragraph holding ``kept``, it does not quote the paragraph whole again but reads on to
+    ``fresh`` in the same section."""
     passages = _passages(engine, query)
     cited = next(p for p in passages if kept in " ".join(p["text"].split()))
     paragraph = next(" ".join(b.split()) for b in cited["text"].split("\n\n") if kept in " ".join(b.split()))
     said = f"Based on Knowledge Base [{cited['id']}]: " + " ".join(re.split(r"(?<=\.)\s+", paragraph)[:2])
     alone = extract(ask, passages, 3, context=topic) or ""
     after = extract(ask, passages, 3, context=topic, said=said) or ""
-    assert kept in alone and fresh not in alone
+    assert kept in alone  # ``fresh`` too when the paragraph is short enough to be quoted whole
     assert kept in after and fresh in after and after.split("]")[0] == alone.split("]")[0]
 
 

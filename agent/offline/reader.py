@@ -11,7 +11,8 @@ of the answer the question asks for (a frequency for "how often", a duration for
 number for "how much / what rate", a requirement for "what makes … complete";
 :mod:`~agent.offline.answerforms`) — then quotes that section's best sentences, every item of a list
 under it included, its lead sentence when the section is short, all of it when the user asked to
-be walked through a worked case or when meaning rather than words chose it.
+be walked through a worked case or when meaning rather than words chose it; a short paragraph it quotes from comes
+whole (:mod:`~agent.offline.shortrule`: a rule's exception and second threshold sit beside the sentence that matched).
 
 When two sections come close on words (a paraphrased question shares few of them), their
 similarity in *meaning* to the question (:mod:`~agent.offline.semantic`, a small sentence
@@ -36,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -271,11 +272,13 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     named = [c for c in valueask.rows(quantity, sections[key], rng) if c.item >= 0] if key in stating else []  # table rows
     quoted = [c for c in sections[key] if c.item < 0 or c in named] if named else sections[key]  # "what rate is normal?":
     # the rows stating it, not the table's other rows
-    chosen = _quote(bands.own_items(budget, quoted, period, setting.asked_words(question) & q), scores, asks,
-                    max_sentences, forms,
-                    worked=bool(re.search(r"\d", digits(question))), whole=whole)
+    worked = bool(re.search(r"\d", digits(question)))
+    owned = bands.own_items(budget, quoted, period, setting.asked_words(question) & q)
+    chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
+    if not whole and not named and chosen != quoted:
+        chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     chosen = (unrepeated.widen(chosen, sections[key], scores, said, MAX_WORDS) if context else chosen) + more
     cite = top[key[0]]["id"]
