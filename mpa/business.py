@@ -31,7 +31,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from mpa import resolve
+from mpa import resolve, saleroute
 from rag.sentences import loose_sentences
 
 TOP = 3         # a vertical's similarity: the mean of its TOP nearest pieces (one lucky piece is not a description)
@@ -65,7 +65,9 @@ _TABLE_LINE = re.compile(r"^\s*(?:\||[-=]{3,}|META)")
 
 def pieces(text: str) -> list[str]:
     """Phrase-sized pieces of ``text``: each sentence, and the items its commas, "and"/"or" and
-    "such as" separate — the unit a business name is compared with."""
+    "such as" separate — the unit a business name is compared with. An item listed after a route to
+    market ("… grocers that sell through both stores and websites") is where the business sells, not
+    what it is, and is no piece of its own (:mod:`mpa.saleroute`); the sentence stays one."""
     out = []
     for line in (text or "").splitlines():
         if _TABLE_LINE.match(line) or not line.strip():
@@ -74,8 +76,9 @@ def pieces(text: str) -> list[str]:
             s = s.strip()
             if resolve.terms(s):
                 out.append(s)
-            out.extend(p.strip(" .") for p in _PIECE_SPLIT.split(s) if p and len(p.strip()) > 3
-                       and resolve.terms(p) and p.strip(" .") != s)
+            items = _PIECE_SPLIT.split(s)
+            out.extend(p.strip(" .") for p, after in zip(items, saleroute.routed(items)) if p and len(p.strip()) > 3
+                       and resolve.terms(p) and p.strip(" .") != s and not after)
     return list(dict.fromkeys(out))
 
 

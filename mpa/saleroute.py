@@ -1,0 +1,36 @@
+"""Where a business sells is not what it is: the items a KB lists after a route to market are channels, not trades.
+
+Why: a vertical's introduction says what it covers and, often in the same sentence, how those businesses reach
+buyers — "grocers that sell through both stores and websites", "products sold mainly through grocery, drug, mass and
+online retailers". The words after the route ("websites", "drug", "mass") name places of sale. Read as the
+vertical's own words they make a web-design studio ("we build websites") a retailer and a pharmacy a packaged-goods
+maker. So the word rules and the meaning pieces that decide a business (:mod:`mpa.lookups`, :mod:`mpa.business`)
+read a KB text without its route tails (:func:`without_routes`), and an item listed after a route is no piece of
+its own (:func:`routed`). The route clause itself is still read where a route is what the user said
+("sold mostly through grocery chains": :func:`mpa.business._by_route` compares whole sentences).
+"""
+from __future__ import annotations
+
+import re
+
+# a route to market: a selling verb and the preposition of where ("sell through", "sold mainly via", "stocked at",
+# "available on")
+ROUTE_TO = re.compile(r"\b(?:sell|sells|selling|sold|stocked|carried|distributed|available)\s+(?:(?:both|mainly|mostly|"
+                      r"largely|primarily|only|chiefly)\s+)?(?:through|via|on|at|in)\b", re.I)
+_TAIL = re.compile(ROUTE_TO.pattern + r"[^.;:()\n]*", re.I)   # … up to the end of its clause
+
+
+def routed(items: list[str]) -> list[bool]:
+    """For the items a sentence lists (split on commas and "and"/"or"), whether each comes after a route — a place of
+    sale, not a kind of business ("websites" in "… grocers that sell through both stores and websites")."""
+    out, seen = [], False
+    for item in items:
+        out.append(seen)
+        seen = seen or bool(item and ROUTE_TO.search(item))
+    return out
+
+
+def without_routes(text: str) -> str:
+    """``text`` with each route to market and what it lists cut out ("grocers that sell through both stores and
+    websites." → "grocers that.")."""
+    return _TAIL.sub("", text or "")
