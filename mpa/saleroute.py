@@ -17,15 +17,17 @@ import re
 # "available on")
 ROUTE_TO = re.compile(r"\b(?:sell|sells|selling|sold|stocked|carried|distributed|available)\s+(?:(?:both|mainly|mostly|"
                       r"largely|primarily|only|chiefly)\s+)?(?:through|via|on|at|in)\b", re.I)
-_TAIL = re.compile(ROUTE_TO.pattern + r"[^.;:()\n]*", re.I)   # … up to the end of its clause
+_TAIL = re.compile(r"\s*" + ROUTE_TO.pattern + r"[^.;:()\n]*", re.I)   # … up to the end of its clause
 
 
 def routed(items: list[str]) -> list[bool]:
-    """For the items a sentence lists (split on commas and "and"/"or"), whether each comes after a route — a place of
-    sale, not a kind of business ("websites" in "… grocers that sell through both stores and websites")."""
+    """For the items a sentence lists (split on commas and "and"/"or"), whether each says only a place of sale, not a
+    kind of business: it comes after a route ("websites" in "… grocers that sell through both stores and websites") or
+    opens with one ("sold mostly through booking apps"). An item that names a business before its route ("grocers that
+    sell through both stores") is that business."""
     out, seen = [], False
     for item in items:
-        out.append(seen)
+        out.append(seen or bool(item and ROUTE_TO.match(item.strip())))
         seen = seen or bool(item and ROUTE_TO.search(item))
     return out
 
