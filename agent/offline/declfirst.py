@@ -25,6 +25,12 @@ a program's "$10,000 a month" quoted for a billboard's price), since that answer
 a note (the business's own figure, a platform's figure for every business) stays first: it answers, and the note
 qualifies it.
 
+The same holds for a count asked in a place the KB does not size that audience in ("dog owning households in
+boise?", sized only for the United States and Texas): the sizing tool's note first (it names where the KB sizes
+them), and no paragraph quoting another place's count of the KB's (:func:`_elsewhere`: the Texas worked example's
+"6.0 million") — the national row may follow the note, as what it is. A place asked that was sized (a Florida count
+beside a Tampa miss) answers, and its note follows it.
+
 A miss about the business applies (the tool says it has no table for it), and one about the metric (the business's
 table lacks it) unless the benchmark tool found another figure that answers (a CAC for "the all-in cost of a new
 buyer"); a platform or a place the KB lacks for a business it does cover keeps the answer first and its note after,
@@ -168,14 +174,16 @@ def _tools_own(para: str, outcomes: list[ToolOutcome]) -> bool:
 
 def placed(question: str, paras: list[str], misses: list[tuple[str, str]], outcomes: list[ToolOutcome]) -> list[str]:
     """``paras`` with the sentence naming each miss: first when the business asked has no table — or it has one
-    without the metric asked and the benchmark tool found nothing else that answers — and no paragraph works the
-    user's numbers through; else last."""
+    without the metric asked and the benchmark tool found nothing else that answers, or the audience asked is sized
+    only in other places and no place asked was sized — and no paragraph works the user's numbers through; else
+    last."""
     if not misses:
         return paras
     said = " ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                     for w, why in misses)
     found = any(o.name == "get_benchmark" and o.found for o in outcomes)
-    first = (no_business(misses) or no_metric(misses) and not found or no_place(misses)) and not any(
+    sized = any(o.name == "get_audience_sizing" and o.found for o in outcomes)  # a place asked was sized: that answers
+    first = (no_business(misses) or no_metric(misses) and not found or no_place(misses) and not sized) and not any(
         _works_users(p, question) for p in paras)
     return [said, *paras] if first else [*paras, said]
 

@@ -41,9 +41,10 @@ def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> st
     market the KB lists, in lower case, is the geography asked, not a word of who is counted)."""
     asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
     said = _question_clause(asked[0]) if asked else text
+    said = without_places(said)  # the places it reads itself ("the florida metro"), then those read another way
     for place in places:
         said = blanked(said, place)
-    t = STEP.sub(" ", without_places(said))
+    t = STEP.sub(" ", said)
     t = re.sub(r"^\s*(?:the\s+)?total\b|\b(?:(?:head)?count\s+(?:for|in|across)|number\s+of)\b", " ", t, flags=re.I)  # "household count for …"
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
