@@ -272,7 +272,8 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     from mpa.workverb import goods_only, set_aside
     if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) and piece not in routes_of(t, facts) \
             and not other_trade(core, label) and not set_aside(phrase, label, t.texts.values()):
-        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we hem and mend apparel" no "Apparel"
+        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we hem and mend apparel" no "Apparel",
+        # "websites" no retailer for being where grocers sell (a route piece: mpa.saleroute)
         if (goods := goods_only(phrase)) is None or resolve_business(t, facts, goods).label == label:
             return BusinessMatch(label, "meaning", best, piece, cands, ranked)   # "we rent out kayaks": the kayaks decide
     return BusinessMatch(None, "no match", best, piece, cands, ranked)

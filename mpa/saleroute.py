@@ -3,20 +3,23 @@
 Why: a vertical's introduction says what it covers and, often in the same sentence, how those businesses reach
 buyers — "grocers that sell through both stores and websites", "products sold mainly through grocery, drug, mass and
 online retailers". The words after the route ("websites", "drug", "mass") name places of sale. Read as the
-vertical's own words they make a web-design studio ("we build websites") a retailer and a pharmacy a packaged-goods
-maker. So the word rules and the meaning pieces that decide a business (:mod:`mpa.lookups`, :mod:`mpa.business`)
-read a KB text without its route tails (:func:`without_routes`), and an item listed after a route is no piece of
-its own (:func:`routed`). The route clause itself is still read where a route is what the user said
-("sold mostly through grocery chains": :func:`mpa.business._by_route` compares whole sentences).
+vertical's own words they make a web-design studio ("we build websites") a retailer. So the word rules that decide a business (:mod:`mpa.lookups`) read a vertical's introduction without its
+route tails (:func:`without_routes`), and the meaning match (:mod:`mpa.business`) never takes an item listed after
+a route, or opening with one, as the evidence for a vertical (:func:`routed`). A route through the seller's own
+shop ("brands that sell through their own online store") is no such tail: it says what the business is, and stays.
+A route the user says ("sold mostly through grocery chains") is still read against the KB's whole route sentences
+(:func:`mpa.business._by_route`).
 """
 from __future__ import annotations
 
 import re
 
 # a route to market: a selling verb and the preposition of where ("sell through", "sold mainly via", "stocked at",
-# "available on")
+# "available on") — not a route through the seller's own shop ("brands that sell through their own online store"),
+# which says what the business is
 ROUTE_TO = re.compile(r"\b(?:sell|sells|selling|sold|stocked|carried|distributed|available)\s+(?:(?:both|mainly|mostly|"
-                      r"largely|primarily|only|chiefly)\s+)?(?:through|via|on|at|in)\b", re.I)
+                      r"largely|primarily|only|chiefly)\s+)?(?:through|via|on|at|in)\b(?!\s+(?:(?:their|its|our|your|his|"
+                      r"her|my)\s+)?own\b)", re.I)
 _TAIL = re.compile(r"\s*" + ROUTE_TO.pattern + r"[^.;:()\n]*", re.I)   # … up to the end of its clause
 
 

@@ -38,6 +38,8 @@ def test_items_after_or_opening_a_route_are_places_of_sale():
     assert without_routes("grocers that sell through both stores and websites. It is for planners.") == \
         "grocers that. It is for planners."
     assert without_routes("Brands stocked at pharmacies; they also run kiosks.") == "Brands; they also run kiosks."
+    own = "brands that sell through their own online store."   # the seller's own shop says what the business is
+    assert without_routes(own) == own and routed(["brands that sell through their own online store", "app"]) == [False, False]
 
 
 @pytest.mark.parametrize("text", MADE)
