@@ -1,7 +1,7 @@
 """A spend or budget called lower or higher is the budget, not an end of a range (agent/offline/parse.py's range-end
 words): "at that lower spend" after a cut is the new budget at both ends of the cost range, not the range's bottom.
-The end words once matched across a word's letters ("lower sp|end"). On the shipped KB and the plain-text kb_txt;
-wording of this file's own."""
+The end words once matched across a word's letters ("lower sp|end"). "What would we get …" asks what the budget
+buys, as "what do we get …" does. On the shipped KB and the plain-text kb_txt; wording of this file's own."""
 from __future__ import annotations
 
 import pytest
@@ -21,6 +21,13 @@ CASES = [  # (fixture, KB, messages, the budget the last answer divides, the one
     ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
                             "we have to trim the budget to $9k",
                             "how many clicks would that lower spend buy?"], "$9,000", "$14,000"),
+    # "what would we get …" asks what a budget buys, as "what do we get …" does
+    ("shipped_engine", KB, ["we're a healthcare clinic group with $90k a month for ads. how many new patients is that?",
+                            "leadership cut the budget to $65k.",
+                            "what would we get at that reduced spend?"], "$65,000", "$90,000"),
+    ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
+                            "we have to trim the budget to $9k",
+                            "what would we get at that lower budget?"], "$9,000", "$14,000"),
 ]
 
 
