@@ -28,6 +28,13 @@ CASES = [  # (fixture, KB, messages, the budget the last answer divides, the one
     ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
                             "we have to trim the budget to $9k",
                             "what would we get at that lower budget?"], "$9,000", "$14,000"),
+    # a pronoun before the verb is the user, never a business ("would we get with the smaller budget": no "smaller" trade)
+    ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
+                            "we have to trim the budget to $9k",
+                            "what would we get with the smaller budget?"], "$9,000", "$14,000"),
+    ("shipped_engine", KB, ["we're a healthcare clinic group with $90k a month for ads. how many new patients is that?",
+                            "leadership cut the budget to $65k.",
+                            "what would we get with the leaner budget?"], "$65,000", "$90,000"),
 ]
 
 
