@@ -14,29 +14,18 @@ from tests.test_offline_kb_markets import KB
 from tests.test_workverb import TXT
 from tests.unseen_wording import assert_unseen
 
-CASES = [  # (fixture, KB, messages, the budget the last answer divides, the one it must not)
-    ("shipped_engine", KB, ["we're a healthcare clinic group with $90k a month for ads. how many new patients is that?",
-                            "leadership cut the budget to $65k.",
-                            "how many new patients would that lower spend bring in?"], "$65,000", "$90,000"),
-    ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
-                            "we have to trim the budget to $9k",
-                            "how many clicks would that lower spend buy?"], "$9,000", "$14,000"),
-    # "what would we get …" asks what a budget buys, as "what do we get …" does
-    ("shipped_engine", KB, ["we're a healthcare clinic group with $90k a month for ads. how many new patients is that?",
-                            "leadership cut the budget to $65k.",
-                            "what would we get at that reduced spend?"], "$65,000", "$90,000"),
-    ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
-                            "we have to trim the budget to $9k",
-                            "what would we get at that lower budget?"], "$9,000", "$14,000"),
-    # a pronoun before the verb is the user, never a business ("would we get with the smaller budget": no "smaller" trade)
-    ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that buy?",
-                            "we have to trim the budget to $9k",
-                            "what would we get with the smaller budget?"], "$9,000", "$14,000"),
-    ("shipped_engine", KB, ["we're a healthcare clinic group with $90k a month for ads. how many new patients is that?",
-                            "leadership cut the budget to $65k.",
-                            "what would we get with the leaner budget?"], "$65,000", "$90,000"),
-]
-
+# (fixture, KB, the conversation up to a budget cut, the budget the last answer divides, the one it must not)
+_CUT = {"kb": ("shipped_engine", KB, ["we're a healthcare clinic group with $90k a month for ads. how many new patients is that?",
+                                      "leadership cut the budget to $65k."], "$65,000", "$90,000"),
+        "txt": ("kb_txt_engine", TXT, ["we're a dental practice putting $14k a month into google ads. how many clicks does that "
+                                       "buy?", "we have to trim the budget to $9k"], "$9,000", "$14,000")}
+# what each asks next: a count at "that lower spend"; "what would we get …", which asks what the budget buys as "what do
+# we get …" does; and a pronoun before the verb, the user and never a business ("would we get with the smaller budget")
+_ASKED = {"kb": ["how many new patients would that lower spend bring in?", "what would we get at that reduced spend?",
+                 "what would we get with the leaner budget?"],
+          "txt": ["how many clicks would that lower spend buy?", "what would we get at that lower budget?",
+                  "what would we get with the smaller budget?"]}
+CASES = [(f, kb, [*msgs, ask], new, old) for key, (f, kb, msgs, new, old) in _CUT.items() for ask in _ASKED[key]]
 
 def test_wording_is_own():
     assert_unseen([m for _, _, msgs, _, _ in CASES for m in msgs])
