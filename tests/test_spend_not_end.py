@@ -27,6 +27,7 @@ _ASKED = {"kb": ["how many new patients would that lower spend bring in?", "what
                   "what would we get with the smaller budget?"]}
 CASES = [(f, kb, [*msgs, ask], new, old) for key, (f, kb, msgs, new, old) in _CUT.items() for ask in _ASKED[key]]
 
+
 def test_wording_is_own():
     assert_unseen([m for _, _, msgs, _, _ in CASES for m in msgs])
 
