@@ -31,7 +31,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from mpa import resolve
+from mpa import resolve, saleroute
 from rag.sentences import loose_sentences
 
 TOP = 3         # a vertical's similarity: the mean of its TOP nearest pieces (one lucky piece is not a description)
@@ -63,9 +63,12 @@ _PIECE_SPLIT = re.compile(r",\s*|;\s*|:\s*|\s+(?:and|or|such as|including|like|e
 _TABLE_LINE = re.compile(r"^\s*(?:\||[-=]{3,}|META)")
 
 
-def pieces(text: str) -> list[str]:
+def pieces(text: str, routes: "set[str] | None" = None) -> list[str]:
     """Phrase-sized pieces of ``text``: each sentence, and the items its commas, "and"/"or" and
-    "such as" separate — the unit a business name is compared with."""
+    "such as" separate — the unit a business name is compared with. The items listed after a route to
+    market ("… grocers that sell through both stores and websites": :mod:`mpa.saleroute`) are added to
+    ``routes`` too: they say where a business sells, which :func:`resolve_business` never takes as what
+    it is."""
     out = []
     for line in (text or "").splitlines():
         if _TABLE_LINE.match(line) or not line.strip():
@@ -74,8 +77,12 @@ def pieces(text: str) -> list[str]:
             s = s.strip()
             if resolve.terms(s):
                 out.append(s)
-            out.extend(p.strip(" .") for p in _PIECE_SPLIT.split(s) if p and len(p.strip()) > 3
-                       and resolve.terms(p) and p.strip(" .") != s)
+            items = _PIECE_SPLIT.split(s)
+            for p, after in zip(items, saleroute.routed(items)):
+                if p and len(p.strip()) > 3 and resolve.terms(p) and p.strip(" .") != s:
+                    out.append(p.strip(" ."))
+                    if after and routes is not None:
+                        routes.add(p.strip(" ."))
     return list(dict.fromkeys(out))
 
 
@@ -96,7 +103,8 @@ def uncovered_names(texts: Iterable[str]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-_CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, list[str]], list[str]]]" = weakref.WeakKeyDictionary()
+_CACHE: "weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, list[str]], list[str], frozenset[str]]]" = \
+    weakref.WeakKeyDictionary()
 
 
 def profiles(t: Any, facts: list) -> tuple[dict[str, list[str]], list[str]]:
@@ -108,11 +116,12 @@ def profiles(t: Any, facts: list) -> tuple[dict[str, list[str]], list[str]]:
     if hit is not None and hit[0] is facts:
         return hit[1], hit[2]
     prof: dict[str, list[str]] = {}
+    routes: set[str] = set()
     if t.verticals:
         for (v, _), row in t.bench.items():
             if v not in prof:
-                prof[v] = [v.replace("-", " ")] + pieces(t.texts[row.source].split("\n## ", 1)[0])
-            prof[v].extend(pieces(row.when))
+                prof[v] = [v.replace("-", " ")] + pieces(t.texts[row.source].split("\n## ", 1)[0], routes)
+            prof[v].extend(pieces(row.when, routes))
     else:
         for f in facts:
             if f.kind != "benchmark" or not f.vertical:
@@ -120,11 +129,17 @@ def profiles(t: Any, facts: list) -> tuple[dict[str, list[str]], list[str]]:
             got = prof.setdefault(f.vertical, [f.vertical] + [p for p in resolve_parts(f.vertical)])
             section = _section_of(t.texts[f.source], f.start, f.vertical)
             if section and section not in got:
-                got.extend(x for x in pieces(section) if x not in got)
+                got.extend(x for x in pieces(section, routes) if x not in got)
     prof = {k: list(dict.fromkeys(v)) for k, v in prof.items()}
     uncovered = uncovered_names(t.texts.values())
-    _CACHE[t] = (facts, prof, uncovered)
+    _CACHE[t] = (facts, prof, uncovered, frozenset(routes))
     return prof, uncovered
+
+
+def routes_of(t: Any, facts: list) -> frozenset[str]:
+    """The pieces of :func:`profiles` that only say where a vertical sells (items after a route to market)."""
+    profiles(t, facts)
+    return _CACHE[t][3]
 
 
 def resolve_parts(label: str) -> list[str]:
@@ -255,9 +270,10 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     from mpa.headnoun import other_trade
     from mpa.labelsibling import sibling
     from mpa.workverb import goods_only, set_aside
-    if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) \
+    if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) and piece not in routes_of(t, facts) \
             and not other_trade(core, label) and not set_aside(phrase, label, t.texts.values()):
-        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we hem and mend apparel" no "Apparel"
+        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we hem and mend apparel" no "Apparel",
+        # "websites" no retailer for being where grocers sell (a route piece: mpa.saleroute)
         if (goods := goods_only(phrase)) is None or resolve_business(t, facts, goods).label == label:
             return BusinessMatch(label, "meaning", best, piece, cands, ranked)   # "we rent out kayaks": the kayaks decide
     return BusinessMatch(None, "no match", best, piece, cands, ranked)

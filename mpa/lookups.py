@@ -21,7 +21,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mpa import counted, resolve
+from mpa import counted, resolve, saleroute
 from mpa.tables import BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
@@ -240,7 +240,7 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     intros = {}
     for source, v in file_vertical.items():
         head = t.texts[source].split("\n## ", 1)[0]
-        intros[v] = head
+        intros[v] = saleroute.without_routes(head)  # where a vertical sells is not what it is ("… through websites")
     key = resolve.by_labels(vertical, intros)
     if key:
         return key
@@ -256,7 +256,8 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
     texts = {v: t.texts[source] for source, v in file_vertical.items()}
 
     def key_of(chunk):  # the passage must say one of the user's own words that is not every vertical's
-        said = resolve.own_word_said(vertical, " ".join([chunk.title, *chunk.section_path, chunk.text]), texts)
+        said = resolve.own_word_said(vertical, saleroute.without_routes(" ".join([chunk.title, *chunk.section_path,
+                                                                                  chunk.text])), texts)
         return file_vertical.get(chunk.source) if said else None
 
     found = resolve.by_retrieval(engine, vertical, key_of, min_coverage=1.0, context="benchmarks")

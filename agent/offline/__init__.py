@@ -47,7 +47,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   inside it;
 * :mod:`~agent.offline.placemeant` — a lower-case phrase that is a place by meaning ("… in lisbon"): the market asked,
   never the business;
-* :mod:`~agent.offline.declfirst` — a decline comes first, and no other business's row is quoted in its place;
+* :mod:`~agent.offline.declfirst` — a decline comes first, and no other business's row is quoted in its place (nor, for
+  a count asked in a place the KB does not size that audience in, another place's count);
 * :mod:`~agent.offline.marketfig` — of a figure priced per market, the market asked, else the unmarked home market;
 * :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question;
 * :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")

@@ -71,8 +71,9 @@ _BUSINESS = [
     re.compile(r"\b(?:we|i) (?:put|fit|mount|lay|hang)s? (?P<p>(?!(?:more|less|half|some|most|all|our|my|it|them|that|this|"
                r"these|those|a|an|the|money|budget|cash|dollars|spend|ads?)\b)[a-z][a-z\-]*(?: [a-z][a-z\-]*)?) "
                r"(?:on|onto|in|into) (?:[a-z]+ ){0,2}?[a-z]+s\b", re.I),
-    # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect"
-    re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
+    # the payer of a price question: "what do dental practices pay per click", "should a beauty brand expect" — never a
+    # pronoun ("what would we get with the smaller budget": the user, and then no business)
+    re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>(?!(?:we|i|you|they|it|he|she)\b)[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
     # who bears a cost: "what does it cost a school to win a student"
     re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"

@@ -25,6 +25,12 @@ a program's "$10,000 a month" quoted for a billboard's price), since that answer
 a note (the business's own figure, a platform's figure for every business) stays first: it answers, and the note
 qualifies it.
 
+The same holds for a count asked in a place the KB does not size that audience in ("dog owning households in
+boise?", sized only for the United States and Texas): the sizing tool's note first (it names where the KB sizes
+them), and no paragraph quoting another place's count of the KB's (:func:`_elsewhere`: the Texas worked example's
+"6.0 million") — the national row may follow the note, as what it is. A place asked that was sized (a Florida count
+beside a Tampa miss) answers, and its note follows it.
+
 A miss about the business applies (the tool says it has no table for it), and one about the metric (the business's
 table lacks it) unless the benchmark tool found another figure that answers (a CAC for "the all-in cost of a new
 buyer"); a platform or a place the KB lacks for a business it does cover keeps the answer first and its note after,
@@ -38,6 +44,7 @@ from functools import lru_cache
 from agent.offline import compose, servedkb
 from agent.offline.gaps import CITED, cited
 from agent.offline.toolread import ToolOutcome
+from mpa.audience_lookups import NATIONAL
 from mpa.resolve import says_words
 from mpa.tables import number_value
 from mpa.vocabulary import VOCABULARY, match_terms
@@ -51,6 +58,15 @@ _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?
 
 _NO_METRIC = re.compile(r"^it has no benchmark for the metric '|^the .+? table covers .+ but not |^it has .+ figures for .+ but "
                         r"none for '")
+
+
+# how the sizing tool says it sizes the audience asked, but not in the place asked (mpa.audience_lookups, mpa.fact_lookups)
+_NO_PLACE = re.compile(r"^it sizes .+ only for .+, not for ")
+
+
+def no_place(misses: list[tuple[str, str]]) -> bool:
+    """Does one of the turn's misses say the KB sizes the audience asked only in other places than the one asked?"""
+    return any(_NO_PLACE.search(why or "") for _, why in misses)
 
 
 def no_business(misses: list[tuple[str, str]]) -> bool:
@@ -126,9 +142,24 @@ def _works_users(para: str, question: str) -> bool:
 
 def kept(question: str, paras: list[str], misses: list[tuple[str, str]], outcomes: list[ToolOutcome]) -> list[str]:
     """``paras`` without those quoting another business's figure, when the business asked has no table."""
+    if no_place(misses):  # a count of the audience in another place is no count of it here
+        paras = [p for p in paras if _works_users(p, question) or _tools_own(p, outcomes) or not _elsewhere(p, misses)]
     if not (no_business(misses) or no_metric(misses)):
         return paras
     return [p for p in paras if _works_users(p, question) or _tools_own(p, outcomes) or not others(question, p, outcomes)]
+
+
+def _elsewhere(para: str, misses: list[tuple[str, str]]) -> bool:
+    """Does ``para`` quote a count the KB states for another place than the one a place miss names ("6.0 million"
+    households, the Texas row, for "in boise")? Read from the KB's own audience rows, by the value quoted. The
+    national row is no other place's: said after the note (which names the places the KB sizes), it is offered as
+    the national figure it is."""
+    if not (folder := servedkb.folder()):
+        return False
+    asked = {m.group(1).strip().lower() for _, why in misses if (m := re.search(r", not for (.+)$", why or ""))}
+    bare = CITED.sub("", para)
+    return any(f.kind == "audience" and f.value and (f.geography or "").lower() not in asked | {NATIONAL.lower()} and re.search(
+        r"(?<![\d.,])" + re.escape(f.value) + r"(?![\d])", bare) for f in servedkb.facts(folder))
 
 
 def _tools_own(para: str, outcomes: list[ToolOutcome]) -> bool:
@@ -143,14 +174,17 @@ def _tools_own(para: str, outcomes: list[ToolOutcome]) -> bool:
 
 def placed(question: str, paras: list[str], misses: list[tuple[str, str]], outcomes: list[ToolOutcome]) -> list[str]:
     """``paras`` with the sentence naming each miss: first when the business asked has no table — or it has one
-    without the metric asked and the benchmark tool found nothing else that answers — and no paragraph works the
-    user's numbers through; else last."""
+    without the metric asked and the benchmark tool found nothing else that answers, or the audience asked is sized
+    only in other places and no place asked was sized — and no paragraph works the user's numbers through; else
+    last."""
     if not misses:
         return paras
     said = " ".join(f"The knowledge base has no {re.sub(r'^an? ', '', w)}{f' ({compose.plain_why(why)})' if why else ''}."
                     for w, why in misses)
     found = any(o.name == "get_benchmark" and o.found for o in outcomes)
-    first = (no_business(misses) or no_metric(misses) and not found) and not any(_works_users(p, question) for p in paras)
+    sized = any(o.name == "get_audience_sizing" and o.found for o in outcomes)  # a place asked was sized: that answers
+    first = (no_business(misses) or no_metric(misses) and not found or no_place(misses) and not sized) and not any(
+        _works_users(p, question) for p in paras)
     return [said, *paras] if first else [*paras, said]
 
 

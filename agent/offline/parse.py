@@ -51,11 +51,11 @@ WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|" + HEADCOUNT.pattern, re.I)
 _COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
-                        r" (?:buy|get|bring|make)\b|\bwhat do we get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
+                        r" (?:buy|get|bring|make)\b|\bwhat (?:do|would|will|could|can) (?:we|i) get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b|\bhow much (?:for|to get|to buy|to win|to land)\b|\bwhat(?:'s| is| would be) the (?:total|overall) (?:budget|spend|cost)\b|\bwhat (?:would|will|does|do) \d[\d,.]*k? [a-z][a-z ]{0,40}\bcost\b", re.I)
 # one end of a range, named by a word of that end ("the pricey side", "upper bound") or "at the top/bottom"
-_END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
+_END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)

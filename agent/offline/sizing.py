@@ -10,7 +10,7 @@ import re
 
 from agent.offline.parse import HEADCOUNT, unit_metric
 from agent.offline.passages import STEP, message_sentences
-from agent.offline.places import without_places
+from agent.offline.places import blanked, without_places
 
 
 # the size something ought to have: "how big should the holdout group be", "how large must a test cell be"
@@ -34,12 +34,17 @@ def counts_things(text: str) -> bool:
         noun and unit_metric(re.sub(r"s$", "", noun)))  # "how many months …": a span of time, no people
 
 
-def audience_phrase(text: str) -> str:
+def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> str:
     """The words that describe the people asked about, for the sizing tool to match: those of the
-    sentence that asks the size, when one does ("We sell solar. How many homeowners are there?")."""
+    sentence that asks the size, when one does ("We sell solar. How many homeowners are there?"),
+    without the ``places`` the message was read to name, however they were typed ("in boise": a
+    market the KB lists, in lower case, is the geography asked, not a word of who is counted)."""
     asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
     said = _question_clause(asked[0]) if asked else text
-    t = STEP.sub(" ", without_places(said))
+    said = without_places(said)  # the places it reads itself ("the florida metro"), then those read another way
+    for place in places:
+        said = blanked(said, place)
+    t = STEP.sub(" ", said)
     t = re.sub(r"^\s*(?:the\s+)?total\b|\b(?:(?:head)?count\s+(?:for|in|across)|number\s+of)\b", " ", t, flags=re.I)  # "household count for …"
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
