@@ -1,0 +1,36 @@
+"""The fifth stranger plain-text KB (tests/fixtures/kb_txt5): what its tool look-ups must answer, and the
+general readers each probe failure led to, each also checked on another KB or a KB written here in another wording."""
+from __future__ import annotations
+
+from mpa.steps import kb_step_names, step_word
+from mpa.tools import ToolExecutor
+
+
+def _tool(engine, name="get_benchmark", **inp):
+    """The tool's own lines, before the passages it quotes."""
+    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+
+
+# ---------------------------------------------------------------- a sequence the document's title names is its steps
+def test_kb_txt5_checkpoints_are_its_steps(kb_txt5_engine):
+    """"CHECKPOINT 3 - WHO AND WHERE" in a document titled "LAUNCH CHECKPOINTS": the step tool serves the KB's six
+    checkpoints by their own names (it served MPA-10's ten: step 3 was "Audience definition & sizing")."""
+    assert "Step 3 (Who and where)" in _tool(kb_txt5_engine, "get_step_guidance", step=3)
+    assert "Error" in _tool(kb_txt5_engine, "get_step_guidance", step=7)
+    d = next(t for t in ToolExecutor(kb_txt5_engine).definitions() if t["name"] == "get_step_guidance")
+    assert "6-step" in d["description"] and "calls the steps checkpoints" in d["description"]
+
+
+def test_a_titled_sequence_in_another_layout_is_steps():
+    """The same rule in Markdown with another word ("Sprint 2: …" under "# Our launch sprints", passed in order);
+    numbered worked examples ("Conversation 1: …" under "# Worked Conversations") are not steps, nor units the
+    title does not name."""
+    doc = ("# Our launch sprints\n\nEvery plan goes through three sprints, in order.\n\n## Sprint 1: Scope\nx\n\n"
+           "## Sprint 2: Build\ny\n\n## Sprint 3: Ship\nz\n")
+    assert kb_step_names([("sprints.md", doc)]) == {1: "Scope", 2: "Build", 3: "Ship"}
+    assert step_word([("sprints.md", doc)]) == "sprint"
+    worked = ("# Worked Conversations\n\nSix illustrative dialogues.\n\n## Conversation 1: a novice\nx\n\n"
+              "## Conversation 2: a planner\ny\n\n## Conversation 3: a launch\nz\n")
+    assert kb_step_names([("w.md", worked)]) == {} and step_word([("w.md", worked)]) is None
+    untitled = doc.replace("# Our launch sprints", "# Our launch plan")
+    assert kb_step_names([("p.md", untitled)]) == {} and step_word([("p.md", untitled)]) is None
