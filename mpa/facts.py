@@ -178,9 +178,9 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
 
 
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
-_PER_UNIT = re.compile(r"[$€£]\d[\d,.]*(?:\s*[-–—]\s*[$€£]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
+_PER_UNIT = re.compile(r"[$€£¥₹]\d[\d,.]*(?:\s*[-–—]\s*[$€£¥₹]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 # "clicks cost $0.55-0.80": the units a price is stated for, before the verb
-_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?[$€£]\d", re.I)
+_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?[$€£¥₹]\d", re.I)
 
 
 def _sentence_metric(sent: str) -> str | None:

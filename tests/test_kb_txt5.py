@@ -34,3 +34,19 @@ def test_a_titled_sequence_in_another_layout_is_steps():
     assert kb_step_names([("w.md", worked)]) == {} and step_word([("w.md", worked)]) is None
     untitled = doc.replace("# Our launch sprints", "# Our launch plan")
     assert kb_step_names([("p.md", untitled)]) == {} and step_word([("p.md", untitled)]) is None
+
+
+# ---------------------------------------------------------------- a price in rupees or yen is money
+def test_kb_txt5_rupee_list_is_read(kb_txt5_engine):
+    """"GOOGLE ADS CPC IN INDIA - 2025" priced in ₹: the list was not read at all (only $, € and £ were money), so
+    "staffing agencies in India" was answered with the Brazilian list's R$ figure alone; each now says its market."""
+    got = _tool(kb_txt5_engine, metric="CPC", vertical="staffing agencies in India", platform="Google Ads")
+    assert "India: ₹38-52" in got and "Brazil: R$2.20-2.80" in got
+
+
+def test_a_yen_list_in_another_kb():
+    """The same reader on a list priced in yen, in a KB written here."""
+    from mpa.facts import kb_facts
+    doc = "GOOGLE ADS CPC IN JAPAN - 2025\nBY BUSINESS TYPE - HIGHEST TO LOWEST\n- Dental Clinics: ¥180-240\n- Gyms: ¥95\n"
+    got = {(f.label, f.value, f.unit) for f in kb_facts([("japan.txt", doc)]) if f.kind == "benchmark"}
+    assert ("Dental Clinics", "¥180-240", "¥") in got and ("Gyms", "¥95", "¥") in got
