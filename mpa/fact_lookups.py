@@ -11,6 +11,7 @@ nearest other vertical.
 from __future__ import annotations
 
 import re
+import unicodedata
 import weakref
 from typing import Any
 
@@ -381,5 +382,7 @@ def _in_market(pool: list[Fact], geography: str | None) -> list[Fact]:
 
 
 def _geo(name: str) -> str:
-    """"Denver DMA" and "Denver" are the same market for matching."""
-    return " ".join(w for w in norm(name).split() if w not in ("dma", "metro", "market", "area", "the"))
+    """"Denver DMA" and "Denver" are the same market for matching, and so are "São Paulo" and "Sao Paulo" (a place
+    name typed without its accents, as most keyboards type it)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(w for w in norm(bare).split() if w not in ("dma", "metro", "market", "area", "the"))

@@ -50,3 +50,31 @@ def test_a_yen_list_in_another_kb():
     doc = "GOOGLE ADS CPC IN JAPAN - 2025\nBY BUSINESS TYPE - HIGHEST TO LOWEST\n- Dental Clinics: ¥180-240\n- Gyms: ¥95\n"
     got = {(f.label, f.value, f.unit) for f in kb_facts([("japan.txt", doc)]) if f.kind == "benchmark"}
     assert ("Dental Clinics", "¥180-240", "¥") in got and ("Gyms", "¥95", "¥") in got
+
+
+# ---------------------------------------------------------------- place names with lower-case particles; accents
+def test_kb_txt5_place_with_a_particle_is_sized(kb_txt5_engine):
+    """"- Rio de Janeiro households 6.4M: …" and "Rio Grande do Sul: 1.46M households (…)": a place name keeping a
+    small word in lower case was no place, so both rows were dropped (the tool said it sizes households "only for
+    Bahia, …, São Paulo")."""
+    assert "6.4M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Rio de Janeiro")
+    assert "1.46M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households filling a monthly "
+                            "prescription", geography="Rio Grande do Sul")
+
+
+def test_places_with_particles_in_another_layout():
+    """The same reader on Spanish and Dutch place names in a block written here."""
+    from mpa.facts import kb_facts
+    doc = ("SPANISH HOUSEHOLDS BY REGION - 2025\n- Castilla y León households 1.0M: INE\n- Madrid households 2.7M: INE\n"
+           "- Castilla-La Mancha households 0.8M: INE\n")
+    got = {f.geography for f in kb_facts([("es.txt", doc)]) if f.kind == "audience"}
+    assert {"Castilla y León", "Madrid", "Castilla-La Mancha"} <= got
+
+
+def test_a_place_typed_without_its_accents(kb_txt5_engine, kb_txt4_engine):
+    """"Sao Paulo", "Parana", "Baden-Wurttemberg": the KB's "São Paulo", "Paraná", "Baden-Württemberg" (the tool said
+    it sizes households only for "…, São Paulo, not for Sao Paulo")."""
+    assert "17.9M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Sao Paulo")
+    assert "4.2M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Parana")
+    assert "5.4M" in _tool(kb_txt4_engine, "get_audience_sizing", audience_type="households",
+                           geography="Baden-Wurttemberg")
