@@ -160,6 +160,12 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     if own:
         return own  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
     named = platforms_named(text)
+    if named and not named & stated:  # "LinkedIn" for the KB's row "LinkedIn Sponsored Content": the platform the
+        # vocabulary names, as the KB's own name for one of its products begins
+        heads = {low} | {n.lower() for k in named for n in (k, *VOCABULARY["platforms"].get(k, ()))}
+        longer = {p for p in stated if p and p not in VOCABULARY["platforms"]
+                  and any(p.lower().startswith(h + " ") for h in heads)}
+        return named | longer
     if named or not low:
         return named
     # "Yelp" for the KB's "Yelp Ads", "SiriusXM" for its "SIRIUSXM AUDIO" caption: a name the vocabulary does not

@@ -78,3 +78,20 @@ def test_a_place_typed_without_its_accents(kb_txt5_engine, kb_txt4_engine):
     assert "4.2M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Parana")
     assert "5.4M" in _tool(kb_txt4_engine, "get_audience_sizing", audience_type="households",
                            geography="Baden-Wurttemberg")
+
+
+# ---------------------------------------------------------------- a platform asked by the name its KB product begins with
+def test_kb_txt5_platform_asked_by_its_first_words(kb_txt5_engine):
+    """"LinkedIn" for the row "LinkedIn Sponsored Content" of a "BY PLATFORM" list: the tool said the KB has the
+    coworking cost per tour "only for Google Ads, LinkedIn Sponsored Content, …, not for 'LinkedIn'"."""
+    got = _tool(kb_txt5_engine, metric="cost per tour booked", vertical="coworking spaces", platform="LinkedIn")
+    assert "165-210" in got and "$58-72" not in got
+
+
+def test_platform_first_words_other_names():
+    """The same rule on other names: a vocabulary platform asked where the KB states only its own longer product
+    name; a platform the KB states itself is still that one alone."""
+    from mpa.captions import platforms_in_kb
+    assert "YouTube Shorts" in platforms_in_kb("YouTube", {"YouTube Shorts", "Meta"})
+    assert "Meta" not in platforms_in_kb("YouTube", {"YouTube Shorts", "Meta"})
+    assert platforms_in_kb("LinkedIn", {"LinkedIn", "LinkedIn Sponsored Content"}) == {"LinkedIn"}
