@@ -272,7 +272,18 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
             names.add(_per_unit(own[1]))
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
-    return _qualified_own(want, bench) or _clipped_own(want, bench)
+    return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench)
+
+
+def _trailed_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked price of a unit with one word after it ("cost per tee
+    time" → the KB's "cost per tee time booking"): a user names the thing paid for, the KB also what happened to it
+    (booked, booking, visit). Only a "cost per" name, and only when one metric fits."""
+    if not want.startswith("cost per ") or len(want.split()) < 3:
+        return None
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and len(_per_unit(f.metric).split()) == len(want.split()) + 1 and _per_unit(f.metric).startswith(want + " ")}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def _clipped_own(want: str, bench: list[Fact]) -> str | None:

@@ -95,3 +95,19 @@ def test_platform_first_words_other_names():
     assert "YouTube Shorts" in platforms_in_kb("YouTube", {"YouTube Shorts", "Meta"})
     assert "Meta" not in platforms_in_kb("YouTube", {"YouTube Shorts", "Meta"})
     assert platforms_in_kb("LinkedIn", {"LinkedIn", "LinkedIn Sponsored Content"}) == {"LinkedIn"}
+
+
+# ---------------------------------------------------------------- a price asked by its unit without the word after it
+def test_kb_txt5_cost_per_unit_without_its_last_word(kb_txt5_engine):
+    """"cost per tee time" for the KB's "COST PER TEE TIME BOOKING" list (the tool said Golf had none)."""
+    assert "$7.80-9.20" in _tool(kb_txt5_engine, metric="cost per tee time", vertical="golf", platform="Google Ads")
+
+
+def test_cost_per_unit_without_its_last_word_other_kb():
+    """The same on a list written here; a name two words short is not the KB's."""
+    from mpa.fact_lookups import own_metric_named
+    from mpa.facts import kb_facts
+    doc = "COST PER SITE VISIT BOOKED - 2025\nBY PLATFORM - HIGHEST TO LOWEST\n- Google Ads: $80-95\n- Meta: $60-70\n"
+    bench = [f for f in kb_facts([("a.txt", doc)]) if f.kind == "benchmark"]
+    assert own_metric_named("cost per site visit", bench) == "cost per site visit booked"
+    assert own_metric_named("cost per site", bench) is None
