@@ -22,6 +22,7 @@ from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
+from mpa.labelwords import stems
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
 from mpa.headnoun import not_theirs
@@ -121,10 +122,11 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
                 f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier})  # or a row's note
     m = reading(mine)
-    if m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
-        theirs = [f for f in bench if f.vertical in shorter]  # "Quick Service Restaurants" is its "Quick Service"
-        if (m2 := reading(theirs)) in {f.metric for f in theirs}:
-            names, mine, m = shorter, theirs, m2
+    for other in (_shorter_names, _longer_names):  # "Quick Service Restaurants" is its "Quick Service", and
+        if m not in {f.metric for f in mine} and (more := other(names, labels)):  # "Coworking" its "Coworking Spaces"
+            theirs = [f for f in bench if f.vertical in more]
+            if (m2 := reading(theirs)) in {f.metric for f in theirs}:
+                names, mine, m = more, theirs, m2
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
@@ -149,11 +151,18 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
 
 
 def _shorter_names(names: list[str], labels: list[str]) -> list[str]:
-    """The KB's other labels for a business it names in more words elsewhere: a label whose every word is in a
-    matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
-    one kind of restaurant)."""
-    words = [set(norm(n).split()) for n in names]
-    return [lb for lb in labels if lb not in names and any(set(norm(lb).split()) < w for w in words)]
+    """The KB's other labels for a business it names in more words elsewhere: a label whose every word (by stem) is
+    in a matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
+    one kind of restaurant; "Pharmacy", a section's declared vertical, of "Independent Pharmacies")."""
+    words = [set(stems(n)) for n in names]
+    return [lb for lb in labels if lb not in names and any(set(stems(lb)) <= w for w in words)]
+
+
+def _longer_names(names: list[str], labels: list[str]) -> list[str]:
+    """The KB's other labels for a business asked by its fewest words: a label holding every word (by stem) of a
+    matched one ("Coworking Spaces", a list's row, of "Coworking", the vertical a section declares)."""
+    words = [set(stems(n)) for n in names]
+    return [lb for lb in labels if lb not in names and any(w and w <= set(stems(lb)) for w in words)]
 
 
 def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:

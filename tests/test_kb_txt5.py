@@ -111,3 +111,24 @@ def test_cost_per_unit_without_its_last_word_other_kb():
     bench = [f for f in kb_facts([("a.txt", doc)]) if f.kind == "benchmark"]
     assert own_metric_named("cost per site visit", bench) == "cost per site visit booked"
     assert own_metric_named("cost per site", bench) is None
+
+
+# ---------------------------------------------------------------- one business under several of the KB's labels
+def test_kb_txt5_one_business_under_several_labels(kb_txt5_engine):
+    """A section declaring "META_VERTICALS: PHARMACY" files its platform rows under "Pharmacy", the cohort list's
+    rows under "Independent Pharmacies"; "COWORKING" and "Coworking Spaces" likewise. The tool said "Independent
+    Pharmacies" had no cost per prescription transfer and "Coworking" no ROAS."""
+    got = _tool(kb_txt5_engine, metric="cost per prescription transfer", vertical="independent pharmacy",
+                platform="Google Ads")
+    assert "$19-23" in got
+    assert "0.8-1.0x" in _tool(kb_txt5_engine, metric="ROAS", vertical="coworking")
+
+
+def test_one_business_under_several_labels_other_names():
+    """The label rules on other names: fewer or more words of one business, by stem; not a business sharing no
+    whole label ("Mini Golf and Driving Ranges" is not "Public Golf Courses")."""
+    from mpa.fact_lookups import _longer_names, _shorter_names
+    labels = ["Vet", "Veterinary Clinics", "Emergency Veterinary Clinics", "Dog Grooming", "Pet Supplies"]
+    assert _shorter_names(["Emergency Veterinary Clinics"], labels) == ["Veterinary Clinics"]
+    assert _longer_names(["Veterinary Clinics"], labels) == ["Emergency Veterinary Clinics"]
+    assert _longer_names(["Public Golf Courses"], ["Mini Golf and Driving Ranges", "Public Golf Courses"]) == []
