@@ -19,7 +19,7 @@ from mpa import (audience_described, audience_everyday, audience_lookups, audien
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
-from mpa.fact_text import market_noted, number_range, own_metric
+from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
 from mpa.labelwords import stems
@@ -130,7 +130,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
-    mine = [f for f in mine if f.metric == m]
+    mine = _at_age_asked([f for f in mine if f.metric == m], metric)
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
@@ -142,12 +142,20 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         mine = wanted
     out, seen = [], set()
     for f in mine:  # one fact per vertical × platform (× market a caption names): lists and metric lines before sentences
-        k = (f.vertical, f.platform, market_noted(f.qualifier)[0])
+        k = (f.vertical, f.platform, market_noted(f.qualifier)[0], measure_noted(f.qualifier))
         if k not in seen:
             seen.add(k)
             out.append(_result(t, f, m))
             out[-1].vertical_matched_by = business.described(how, vertical)
     return Lookup(out)
+
+
+def _at_age_asked(mine: list[Fact], metric: str) -> list[Fact]:
+    """The figures measured at the age the asked metric names by its number ("day-180 cohort ROAS" → the day-180
+    list's, not the day-30 one's); all of them when it names none (each then says its age)."""
+    asked = set(re.findall(r"\d+", metric or ""))
+    said = [f for f in mine if asked & set(re.findall(r"\d+", measure_noted(f.qualifier) or ""))]
+    return said or mine
 
 
 def _shorter_names(names: list[str], labels: list[str]) -> list[str]:

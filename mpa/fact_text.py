@@ -8,7 +8,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from mpa.captions import caption_metric, caption_platform, caption_quantity, caption_subject, metric_words
+from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_quantity, caption_subject,
+                           metric_words)
 from mpa.tables import parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -221,6 +222,14 @@ _WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs
 
 # "… CPC IN AUSTRALIA - 2025", "… IN GERMANY": the market a caption's figures are for, noted first in each row's qualifier
 MARKET_NOTE = "market: "
+# "DAY-30 COHORT ROAS": the age a caption measures its metric at, noted first in each row's qualifier
+MEASURE_NOTE = "measured at: "
+
+
+def measure_noted(qualifier: str | None) -> str | None:
+    """The age a row's qualifier notes (:meth:`Context.measure`: "day-30 cohort"), else None."""
+    q = qualifier or ""
+    return q[len(MEASURE_NOTE):].partition(";")[0].strip() if q.startswith(MEASURE_NOTE) else None
 _CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 
 
@@ -251,6 +260,11 @@ class Context:
 
     def period(self) -> str | None:
         return period(self.text(), self.section)
+
+    def measure(self) -> str | None:
+        """The age a list caption measures its metric at ("DAY-30 COHORT ROAS - 2025" → "day-30 cohort"), else None."""
+        words = metric_words(self.metric())
+        return next(filter(None, (caption_measure(h, words) for h in self.block)), None)
 
     def market(self) -> str | None:
         """The market a list caption says its figures are for ("GOOGLE ADS CPC IN AUSTRALIA - 2025" → Australia):

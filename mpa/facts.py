@@ -29,7 +29,7 @@ from typing import Iterable
 
 from mpa import prose_subject
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, MARKET_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
@@ -172,6 +172,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
     if geography is None and (market := ctx.market()):  # "GOOGLE ADS CPC IN GERMANY": each row's figure is Germany's
         qualifier = f"{MARKET_NOTE}{market}" + (f"; {qualifier}" if qualifier else "")
+    elif measure := ctx.measure():  # "DAY-30 COHORT ROAS": each row's figure is at that age
+        qualifier = f"{MEASURE_NOTE}{measure}" + (f"; {qualifier}" if qualifier else "")
     return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=vertical,
                 metric=metric, platform=ctx.platform(), period=ctx.period(), geography=geography,
                 qualifier=qualifier, floor=floor, ceiling=ceiling)

@@ -132,3 +132,25 @@ def test_one_business_under_several_labels_other_names():
     assert _shorter_names(["Emergency Veterinary Clinics"], labels) == ["Veterinary Clinics"]
     assert _longer_names(["Veterinary Clinics"], labels) == ["Emergency Veterinary Clinics"]
     assert _longer_names(["Public Golf Courses"], ["Mini Golf and Driving Ranges", "Public Golf Courses"]) == []
+
+
+# ---------------------------------------------------------------- one metric at two ages is two figures
+def test_kb_txt5_cohort_ages_are_two_figures(kb_txt5_engine):
+    """"DAY-30 COHORT ROAS" and "DAY-180 COHORT ROAS" lists: both were read as "ROAS" and the day-180 figure was
+    dropped as a repeat of the day-30 one. Each now says its age, and an age asked picks its list."""
+    both = _tool(kb_txt5_engine, metric="ROAS", vertical="coworking spaces")
+    assert "0.8-1.0x — measured at: day-30 cohort" in both and "4.4-5.0x — measured at: day-180 cohort" in both
+    one = _tool(kb_txt5_engine, metric="day-180 cohort ROAS", vertical="tutoring centers")
+    assert "3.8-4.3x" in one and "1.1-1.3x" not in one
+
+
+def test_ages_in_another_caption_shape():
+    """The same reader on "90-DAY ROAS BENCHMARKS" captions written here; a caption whose words before the metric
+    hold no number notes no age."""
+    from mpa.facts import kb_facts
+    doc = ("30-DAY ROAS BENCHMARKS - 2025\nBY VERTICAL - HIGHEST TO LOWEST\n- Meal Kits: 1.2x\n\n"
+           "90-DAY ROAS BENCHMARKS - 2025\nBY VERTICAL - HIGHEST TO LOWEST\n- Meal Kits: 2.9x\n\n"
+           "BLENDED ROAS BENCHMARKS - 2025\nBY VERTICAL - HIGHEST TO LOWEST\n- Pet Food: 3.3x\n")
+    got = {(f.value, f.qualifier) for f in kb_facts([("r.txt", doc)]) if f.kind == "benchmark"}
+    assert ("1.2x", "measured at: 30-day") in got and ("2.9x", "measured at: 90-day") in got
+    assert ("3.3x", "") in got
