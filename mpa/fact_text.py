@@ -75,8 +75,14 @@ class Fact:
 # ------------------------------------------------------------------ small readers
 
 # ------------------------------------------------------------------ small readers
+# a figure in time ("2-3 months", "11 months", "45-90 days"): its unit is the span, plural
+DURATION = re.compile(r"^(days?|weeks?|months?|years?)\b", re.I)
+DURATIONS = ("days", "weeks", "months", "years")
+
+
 def fact_unit(value: str) -> str:
-    """$, %, x, ratio (``3:1``), £, €, ¥ or ₹ (``£1.85``, ``₹38-52``), people (``3.4M``, ``950,000``) or ""."""
+    """$, %, x, ratio (``3:1``), £, €, ¥ or ₹ (``£1.85``, ``₹38-52``), a span of time (``2-3 months``: "months"), people
+    (``3.4M``, ``950,000``) or ""."""
     u = unit_of(value)
     if u == ":1":
         return "ratio"
@@ -84,6 +90,8 @@ def fact_unit(value: str) -> str:
         return value[re.search(r"[£€¥₹]", value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
     if u:
         return u
+    if span := re.search(r"\d\s*(day|week|month|year)s?\b", value, re.I):
+        return span.group(1).lower() + "s"
     return "people" if re.search(r"\d\s*(M|K|million|thousand|billion)\b|\d{1,3}(,\d{3})+", value, re.I) else ""
 
 

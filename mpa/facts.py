@@ -29,7 +29,7 @@ from typing import Iterable
 
 from mpa import prose_subject
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
@@ -129,6 +129,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     label = " ".join(row[0].split())
     value, floor, ceiling, rest = _bounds(row[1], row[2])
     rest = rest.strip()
+    if (span_of := DURATION.match(rest)) and not fact_unit(value):  # "2-3 months (shortest)": a figure in months
+        value, rest = f"{value.strip()} {span_of.group(1)}", rest[span_of.end():].strip()
     if OPERATOR.match(rest):
         return None  # a worked calculation ("Spend: $250,000 ÷ 2,800 = …"), not a stated figure
     if re.match(r"^[A-Za-z]", rest) and not rest.startswith(("(", "—", "-", ";", ",")) and \
@@ -142,6 +144,11 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
+    if unit in DURATIONS and not any(re.match(r"(?i)by\s", h) for h in ctx.block):
+        # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months" in a profile (not a "BY VERTICAL" list's row): a figure
+        # named by its whole label — a name, not a sentence — never by the vocabulary metric a word of it names (CAC)
+        short = len(plain.split()) <= 5 and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
+        metric_of_label = " ".join(plain.split()).lower() if short else None
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
         # "Cost Per Lead: $62-78" inside a vertical's section
         vertical = ctx.vertical()
@@ -152,8 +159,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
                     metric=metric_of_label, platform=platform_in(label) or ctx.platform() or said, period=ctx.period(),
                     qualifier=qualifier, floor=floor, ceiling=ceiling)
     metric = ctx.metric()
-    if metric is None or unit in ("", "people"):
-        return None
+    if metric is None or unit in ("", "people") or unit in DURATIONS and metric in VOCABULARY["metrics"]:
+        return None  # a list of months under a price's caption: not that price
     dim = ctx.dimension()
     if dim in ROW_PLATFORMS:  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
         if AGGREGATE.search(label):
