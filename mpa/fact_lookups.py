@@ -22,7 +22,7 @@ from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
-from mpa.labelwords import stems
+from mpa.labelwords import parts, stems
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
 from mpa.headnoun import not_theirs
@@ -200,6 +200,7 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
             and (f.qualifier or "").split(";")[0].endswith(f": {f.label}")]
     hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
+    hit = hit or _row_within(name, sorted({f.label for f in rows}))
     mine = [f for f in rows if f.label in hit]
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
     mine = [f for f in mine if f.metric == m]
@@ -212,6 +213,15 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
         return Lookup([], f"it has {', '.join(sorted({f.label for f in mine}))} {m} only for {', '.join(on)}, "
                           f"not for {platform!r}")
     return Lookup([_result(tables(engine), f, m) for f in wanted]) if wanted else None
+
+
+def _row_within(name: str, labels: list[str]) -> list[str]:
+    """The one row a longer description names whole ("a staffing agency placing travel nurses" → "Travel Nurses";
+    "hiring warehouse workers" → "Light Industrial and Warehouse", by one of its parts): every word of the row, or of
+    one of its parts, is in the description (by stem), and no other row fits."""
+    said = set(stems(name or ""))
+    fits = [lb for lb in labels if any(set(stems(p)) and set(stems(p)) <= said for p in parts(lb))]
+    return fits if len(fits) == 1 else []
 
 
 def _channel_of(platform: str | None, *metrics: str | None) -> bool:

@@ -174,3 +174,22 @@ def test_months_and_days_on_other_kbs(kb_txt4_engine):
            "Retargeting pools saturate quickly. Use windows by intent: 1-7 days for cart abandoners.\n")
     got = {(f.metric, f.value, f.unit) for f in kb_facts([("p.txt", doc)]) if f.kind == "benchmark"}
     assert got == {("typical decision window", "3-21 days", "days")}
+
+
+# ---------------------------------------------------------------- a list's row named inside a longer description
+def test_kb_txt5_row_named_inside_a_description(kb_txt5_engine):
+    """"staffing agency placing travel nurses": the "BY JOB FAMILY" row "Travel Nurses" (the description matched
+    "Travel and Leisure" by its first word and had no cost per applicant)."""
+    got = _tool(kb_txt5_engine, metric="cost per applicant", vertical="staffing agency placing travel nurses")
+    assert "$58-74" in got
+    assert "$9.50-12.50" in _tool(kb_txt5_engine, metric="cost per applicant",
+                                   vertical="staffing firm hiring warehouse workers")
+
+
+def test_row_named_inside_a_description_other_kb(kb_txt2_engine):
+    """kb_txt2's "BY PROGRAM TYPE" row asked inside a description; a description naming two rows names neither."""
+    from mpa.fact_lookups import _row_within
+    got = _tool(kb_txt2_engine, metric="inquiry to enrollment rate", vertical="a university that runs nursing degree "
+                "programs")
+    assert "8.0%" in got
+    assert _row_within("online MBA and nursing degree programs", ["Online MBA Programs", "Nursing Degree Programs"]) == []
