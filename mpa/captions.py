@@ -185,6 +185,8 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
         return named | longer
     if named or not low:
         return named
+    if whole := {p for p in stated if p and p.lower() == low}:
+        return whole  # "X": a name too short for the vocabulary to find in words, asked as the KB's platform itself
     # "Yelp" for the KB's "Yelp Ads", "SiriusXM" for its "SIRIUSXM AUDIO" caption: a name the vocabulary does not
     # know, asked by the words the KB's own platform name starts with
     return {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}

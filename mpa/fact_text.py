@@ -206,9 +206,9 @@ def _vertical_of_heading(heading: str) -> str | None:
     if not parts:
         return None
     name = parts[0]
-    left = _HEADING_FILLER.sub(" ", name)
+    left = _PRICE_WORDS.sub(" ", _HEADING_FILLER.sub(" ", name))
     if not re.search(r"[A-Za-z]{3,}", left):
-        return None
+        return None  # "X ADS COST BENCHMARKS": what is priced and the caption word, no business
     name = " ".join(re.sub(r"\([^)]*\)", " ", name).split()).strip(" -–—")  # "(personal injury, …)": its scope
     name = _WHAT_IS_PRICED.sub("", name) or name  # "Restaurant advertising costs": the vertical is "Restaurant"
     return name.title() if name.isupper() else name
@@ -224,6 +224,7 @@ def market_noted(qualifier: str | None) -> tuple[str | None, str]:
 
 
 # what a heading says its figures are, after the vertical's name: not part of the name
+_PRICE_WORDS = re.compile(r"\b(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?)\b", re.I)
 _WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?))+$",
                              re.I)
 

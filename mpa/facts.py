@@ -152,8 +152,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
         # "Cost Per Lead: $62-78" inside a vertical's section
         vertical = ctx.vertical()
-        if vertical is None:
-            return None
+        if vertical is None and not (ctx.dimension() == "metric" and ctx.platform()):
+            return None  # (a "BY METRIC" list under a platform's caption is that platform's own figures, of no vertical)
         said = platform_in(qualifier) if len(qualifier.split()) <= 4 else None  # "- CPC: $3.10–$4.80 (Google search)"
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="metric-line", vertical=vertical,
                     metric=metric_of_label, platform=platform_in(label) or ctx.platform() or said, period=ctx.period(),

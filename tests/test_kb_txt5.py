@@ -193,3 +193,20 @@ def test_row_named_inside_a_description_other_kb(kb_txt2_engine):
                 "programs")
     assert "8.0%" in got
     assert _row_within("online MBA and nursing degree programs", ["Online MBA Programs", "Nursing Degree Programs"]) == []
+
+
+# ---------------------------------------------------------------- a platform's own "BY METRIC" list; a one-letter name
+def test_kb_txt5_platform_metric_list(kb_txt5_engine):
+    """"X ADS COST BENCHMARKS - H1 2025" / "BY METRIC" / "- CPC: $0.38-0.62": the rows were filed under a vertical
+    "Cost Benchmarks" (the caption's words), and the platform asked as "X" was no platform (the vocabulary finds
+    X only by its longer names)."""
+    got = _tool(kb_txt5_engine, metric="CPC", platform="X")
+    assert "$0.38-0.62" in got and "Cost Benchmarks" not in got
+
+
+def test_platform_metric_list_other_layout():
+    """The same list shape for another platform, written here: its figures are the platform's, of no vertical."""
+    from mpa.facts import kb_facts
+    doc = "SNAPCHAT COST BENCHMARKS - 2025\nBY METRIC\n- CPM: $2.90-3.60\n- Swipe-Up Rate: 0.5-0.8%\n"
+    got = {(f.vertical, f.metric, f.platform, f.value) for f in kb_facts([("s.txt", doc)]) if f.kind == "benchmark"}
+    assert (None, "CPM", "Snapchat", "$2.90-3.60") in got and (None, "swipe-up rate", "Snapchat", "0.5-0.8%") in got
