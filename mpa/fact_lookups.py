@@ -116,10 +116,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     # crypto exchange, whose cost per install is the vocabulary's CPI
     own = own_metric_named(metric, bench)
 
-    said_whole = next((k for k in known_metrics if norm(k) == norm(metric)), None)  # "CAC payback": the KB's own
-    # name word for word, before the vocabulary metric a word of it names (CAC)
-
-    def reading(mine: list[Fact]) -> str | None:
+    def reading(mine: list[Fact]) -> str | None:  # "CAC payback": the vertical's own name word for word, before the
+        said_whole = next((f.metric for f in mine if f.metric and norm(f.metric) == norm(metric)), None)  # (CAC)
         return said_whole or canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
             or _priced_unit(metric, known_metrics) or own \
             or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
