@@ -210,3 +210,18 @@ def test_platform_metric_list_other_layout():
     doc = "SNAPCHAT COST BENCHMARKS - 2025\nBY METRIC\n- CPM: $2.90-3.60\n- Swipe-Up Rate: 0.5-0.8%\n"
     got = {(f.vertical, f.metric, f.platform, f.value) for f in kb_facts([("s.txt", doc)]) if f.kind == "benchmark"}
     assert (None, "CPM", "Snapchat", "$2.90-3.60") in got and (None, "swipe-up rate", "Snapchat", "0.5-0.8%") in got
+
+
+# ---------------------------------------------------------------- a caption opening its metric with the KB's platform
+def test_kb_txt5_platform_opening_a_caption_metric(kb_txt5_engine):
+    """"TWITCH COMPLETION RATE - H1 2025" beside "TWITCH CPM BENCHMARKS": the metric was "twitch completion rate" of
+    no platform, so Twitch's completion rate was not found (the tool said Twitch had figures for CPM only)."""
+    got = _tool(kb_txt5_engine, metric="completion rate", platform="Twitch")
+    assert "88-92%" in got and "71-78%" in got
+
+
+def test_platform_opening_a_caption_metric_other_kb(kb_txt3_engine):
+    """kb_txt3's "EMAIL OPEN RATE" list beside its "EMAIL CLICK RATE" (Email a platform of the KB's own): now Email's
+    open rate, still found asked as "email open rate"."""
+    got = _tool(kb_txt3_engine, metric="email open rate", vertical="food banks")
+    assert "Email 2025: 29%" in got
