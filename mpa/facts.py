@@ -276,7 +276,7 @@ def _priced_on(sent: str, vertical: str, metric: str | None, own: list[str], sou
 _ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
                            r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?|"
                            r"[A-Z][a-z-]+(?: [a-z-]+){0,3} rat(?:e|io))\s*\(([A-Z]{2,6})\)|"
-                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+))\.", re.M)
+                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+(?: [a-z]+){0,2}))\.", re.M)
 
 
 def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:

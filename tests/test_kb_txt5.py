@@ -225,3 +225,20 @@ def test_platform_opening_a_caption_metric_other_kb(kb_txt3_engine):
     open rate, still found asked as "email open rate"."""
     got = _tool(kb_txt3_engine, metric="email open rate", vertical="food banks")
     assert "Email 2025: 29%" in got
+
+
+# ---------------------------------------------------------------- a glossary acronym spelt out in more than one word
+def test_kb_txt5_glossary_acronym_of_a_longer_unit(kb_txt5_engine):
+    """"CPSV - Cost per showroom visit." in the glossary: the acronym was read only for a one-word unit ("CPP - Cost
+    per point."), so "CPSV" found nothing."""
+    assert "$240-295" in _tool(kb_txt5_engine, metric="CPSV", vertical="RV dealers")
+    assert "$240-295" in _tool(kb_txt5_engine, metric="cost per showroom visit", vertical="RV dealers")
+
+
+def test_glossary_acronym_of_a_longer_unit_other_kb():
+    """The same on a glossary and list written here."""
+    from mpa.facts import kb_facts
+    doc = ("COST PER QUOTE REQUEST - 2025\nBY VERTICAL - HIGHEST TO LOWEST\n- Roofers: $48-60\n\n"
+           "CPQR - Cost per quote request. Spend divided by quote forms sent.\n")
+    got = {(f.metric, f.metric_name) for f in kb_facts([("g.txt", doc)]) if f.kind == "benchmark"}
+    assert got == {("CPQR", "cost per quote request")}
