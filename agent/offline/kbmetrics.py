@@ -25,7 +25,8 @@ _ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym a
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
 # a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
-_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share)$")
+_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
+_PERIOD_OF = re.compile(r"^(payback|churn|retention) period$")  # "payback period", said as "the payback"
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 
@@ -104,7 +105,7 @@ def _other_forms(name: str) -> list[tuple[str, bool]]:
     words after its statistic ("first gift"), when the message asks a statistic ("how big is a first gift": not
     "our monthly budget", the user's own); the statistic after its first qualifier ("monthly minimum")."""
     words = name.split()
-    out = [(name, False)]
+    out = [(name, False)] + ([(words[0], False)] if _PERIOD_OF.match(name) else [])
     if _STATISTIC.match(name) and len(words) >= 3:
         out += [(" ".join(words[1:]), True), (f"{words[1]} {words[0]}", False)]
     return out

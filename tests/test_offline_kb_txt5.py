@@ -1,0 +1,27 @@
+"""The offline agent on the fifth stranger plain-text KB (tests/fixtures/kb_txt5): what its probe turns must answer,
+and the general reading rules each failure led to, each also checked on another KB or in another wording (the tool
+look-ups are in tests/test_kb_txt5.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mpa.tools import ToolExecutor
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _ask(monkeypatch, engine, folder: str, *messages: str) -> list[str]:
+    """The agent's answers to ``messages`` in one conversation, serving ``folder`` (its whole-KB readers read it)."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / folder))
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    return [conv.send(m).assistant for m in messages]
+
+
+def test_agent_looks_up_a_duration_the_kb_states(monkeypatch, kb_txt5_engine):
+    """"how long is the payback for a tutoring center": a duration asked of a metric the KB states in months is that
+    figure (the agent asked the user for a monthly contribution to compute one, as for the user's own customers)."""
+    a, = _ask(monkeypatch, kb_txt5_engine, "tests/fixtures/kb_txt5", "how long is the payback for a tutoring center")
+    assert "5-7 months" in a
