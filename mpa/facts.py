@@ -299,9 +299,16 @@ def kb_metric_names(facts: list[Fact]) -> dict[str, str]:
     booking (CPB)"): what a tool description lists and the agent's parser may read."""
     out: dict[str, str] = {}
     for f in facts:
-        if f.kind == "benchmark" and f.metric and canonical(f.metric, "metrics") is None:
+        if f.kind == "benchmark" and f.metric and not _vocabulary_named(f.metric):
             out.setdefault(f.metric, f.label)
     return out
+
+
+def _vocabulary_named(metric: str) -> bool:
+    """Is ``metric`` a vocabulary metric's key or one of its names — not a longer name of the KB's own holding one
+    ("CAC payback", a span of months, holds CAC)?"""
+    key = canonical(metric, "metrics")
+    return key is not None and (metric == key or metric.lower() in (s.lower() for s in VOCABULARY["metrics"].get(key, [])))
 
 
 def table_facts(docs: list[tuple[str, str]]) -> list[Fact]:

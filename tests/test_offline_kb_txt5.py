@@ -25,3 +25,12 @@ def test_agent_looks_up_a_duration_the_kb_states(monkeypatch, kb_txt5_engine):
     figure (the agent asked the user for a monthly contribution to compute one, as for the user's own customers)."""
     a, = _ask(monkeypatch, kb_txt5_engine, "tests/fixtures/kb_txt5", "how long is the payback for a tutoring center")
     assert "5-7 months" in a
+
+
+def test_agent_duration_other_kb(monkeypatch, kb_txt4_engine):
+    """kb_txt4's "CAC Payback: 9-12 months" asked how long (it was no figure, and the agent asked for a monthly
+    contribution); the user's own payback with no figure still asks for that input."""
+    a, = _ask(monkeypatch, kb_txt4_engine, "tests/fixtures/kb_txt4", "how long is the CAC payback for an email security vendor?")
+    assert "9-12 months" in a
+    a, = _ask(monkeypatch, kb_txt4_engine, "tests/fixtures/kb_txt4", "how long until our new members pay us back?")
+    assert "monthly contribution" in a
