@@ -34,7 +34,6 @@ from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, 
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
-from mpa.platformled import platform_led_metrics
 from mpa.platform_names import name_platforms
 from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import audience_rows, benchmark_rows
@@ -347,7 +346,6 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))
     own_metric_keys(facts, docs)
-    platform_led_metrics(facts)  # "TWITCH COMPLETION RATE": Twitch's completion rate
     rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
     own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]

@@ -29,8 +29,6 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
         if not f.metric:
             continue
         names = {_per_unit(f.metric), _per_unit(f.metric_name)} - {""}
-        if f.platform and f.metric not in VOCABULARY["metrics"]:  # "email open rate": Email's own open rate
-            names.add(_per_unit(f"{f.platform} {f.metric}"))
         own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
         if own:
             names.add(_per_unit(own[1]))

@@ -212,21 +212,6 @@ def test_platform_metric_list_other_layout():
     assert (None, "CPM", "Snapchat", "$2.90-3.60") in got and (None, "swipe-up rate", "Snapchat", "0.5-0.8%") in got
 
 
-# ---------------------------------------------------------------- a caption opening its metric with the KB's platform
-def test_kb_txt5_platform_opening_a_caption_metric(kb_txt5_engine):
-    """"TWITCH COMPLETION RATE - H1 2025" beside "TWITCH CPM BENCHMARKS": the metric was "twitch completion rate" of
-    no platform, so Twitch's completion rate was not found (the tool said Twitch had figures for CPM only)."""
-    got = _tool(kb_txt5_engine, metric="completion rate", platform="Twitch")
-    assert "88-92%" in got and "71-78%" in got
-
-
-def test_platform_opening_a_caption_metric_other_kb(kb_txt3_engine):
-    """kb_txt3's "EMAIL OPEN RATE" list beside its "EMAIL CLICK RATE" (Email a platform of the KB's own): now Email's
-    open rate, still found asked as "email open rate"."""
-    got = _tool(kb_txt3_engine, metric="email open rate", vertical="food banks")
-    assert "Email 2025: 29%" in got
-
-
 # ---------------------------------------------------------------- a glossary acronym spelt out in more than one word
 def test_kb_txt5_glossary_acronym_of_a_longer_unit(kb_txt5_engine):
     """"CPSV - Cost per showroom visit." in the glossary: the acronym was read only for a one-word unit ("CPP - Cost
