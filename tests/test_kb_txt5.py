@@ -227,3 +227,13 @@ def test_glossary_acronym_of_a_longer_unit_other_kb():
            "CPQR - Cost per quote request. Spend divided by quote forms sent.\n")
     got = {(f.metric, f.metric_name) for f in kb_facts([("g.txt", doc)]) if f.kind == "benchmark"}
     assert got == {("CPQR", "cost per quote request")}
+
+
+# ---------------------------------------------------------------- a platform's rate asked by its whole caption name
+def test_kb_txt5_platform_rate_asked_by_its_whole_name(kb_txt5_engine, kb_txt4_engine):
+    """"TWITCH COMPLETION RATE - H1 2025" is read as the metric "twitch completion rate" of no platform; asked so on
+    Twitch (as the agent asks it), the tool said Twitch had figures for CPM only. kb_txt4's "DIRECT MAIL RESPONSE
+    RATE" asked on Direct Mail likewise."""
+    got = _tool(kb_txt5_engine, metric="twitch completion rate", platform="Twitch")
+    assert "88-92%" in got and "71-78%" in got
+    assert "7.2-8.4%" in _tool(kb_txt4_engine, metric="direct mail response rate", platform="direct mail")
