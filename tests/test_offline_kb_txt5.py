@@ -34,3 +34,15 @@ def test_agent_duration_other_kb(monkeypatch, kb_txt4_engine):
     assert "9-12 months" in a
     a, = _ask(monkeypatch, kb_txt4_engine, "tests/fixtures/kb_txt4", "how long until our new members pay us back?")
     assert "monthly contribution" in a
+
+
+def test_agent_prices_a_unit_named_before_what_was_done_to_it(monkeypatch, kb_txt5_engine, kb_txt3_engine):
+    """"We want 60 tours a month. What does that cost at the top of that range?" after the KB's "cost per tour
+    booked": the tours are that metric's unit (the word after it says what was done to them), so the goal budget is
+    60 × the top of the range (the agent searched and quoted golf clicks). kb_txt3's wedding venues likewise."""
+    a = _ask(monkeypatch, kb_txt5_engine, "tests/fixtures/kb_txt5", "I run a coworking space. What does a booked tour "
+             "cost us on Meta?", "We want 60 tours a month. What does that cost at the top of that range?")[1]
+    assert "$3,180" in a
+    a = _ask(monkeypatch, kb_txt3_engine, "tests/fixtures/kb_txt3", "We run a wedding venue. What does a booked tour "
+             "cost us?", "We want 20 tours a month. What budget is that at the top of that range?")[1]
+    assert "$1,800" in a

@@ -134,9 +134,13 @@ def _tail(name: str) -> str | None:
 
 def priced(noun: str) -> str | None:
     """The declared "cost per <unit>" whose unit a counted noun starts with ("consultations come" → "cost
-    per consultation")."""
+    per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked")."""
     first = terms(noun)[:1]
-    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)
+    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
+        (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None)
+
+
+_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")  # "cost per tour booked", "cost per site survey completed"
 
 
 def own_forms(phrased: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:
