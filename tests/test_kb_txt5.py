@@ -237,3 +237,28 @@ def test_kb_txt5_platform_rate_asked_by_its_whole_name(kb_txt5_engine, kb_txt4_e
     got = _tool(kb_txt5_engine, metric="twitch completion rate", platform="Twitch")
     assert "88-92%" in got and "71-78%" in got
     assert "7.2-8.4%" in _tool(kb_txt4_engine, metric="direct mail response rate", platform="direct mail")
+
+
+# ---------------------------------------------------------------- the scorers read a figure in months by its row
+def test_scorers_read_a_span_of_time_by_its_row(monkeypatch):
+    """"3-4 months" quoted from kb_txt5's payback list was scored as unsupported ("3 [month] outside … range: not one
+    of its figures"): the row's unit "months" was not the claim's "month". An invented span is still caught; kb_txt4's
+    "CAC Payback: 9-12 months" is read the same way."""
+    from pathlib import Path
+
+    from scorers import grounding
+    root = Path(__file__).resolve().parents[1] / "tests" / "fixtures"
+    for kb, src, text, right, wrong in (
+            ("kb_txt5", "cohort_returns_and_payback.txt", "- Tutoring Centers: 5-7 months",
+             "the Tutoring Centers payback period figures are: 5-7 months", "the Tutoring Centers payback period "
+             "figures are: 8-11 months"),
+            ("kb_txt4", "cybersecurity_vendor_pipeline.txt", "CAC Payback: 9-12 months",
+             "the Email Security cac payback figures are: 9-12 months", "the Email Security cac payback figures "
+             "are: 13-15 months")):
+        monkeypatch.setenv("MPA_KB_DIR", str(root / kb))
+        ev = [{"id": "c#1", "source": src, "text": text}]
+
+        def score(answer):
+            return grounding(input="how long is the payback?", output={"response": f"Based on Knowledge Base [c#1], "
+                             f"{answer} [c#1].", "retrieved": ev}, expected={}, metadata={}).score
+        assert score(right) == 1.0 and score(wrong) < 1.0, kb
