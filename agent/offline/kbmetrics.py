@@ -83,6 +83,11 @@ def named_in(text: str) -> list[tuple[int, str]]:
             tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
             if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(tail)}s?(?![A-Za-z])", text, re.I)]
+            unit = re.sub(r"^(?:cost|price) per ", "", name)
+            if not said and unit != name and len(unit.split()) >= 2:  # or a price by its unit of two words or more,
+                # counted one ("and a bottle club sign-up?", "per showroom visit"): what one of them costs
+                said = [(m.start(), name) for m in re.finditer(
+                    rf"\b(?:a|an|per|each|one)\s+{_written(unit)}s?(?![A-Za-z])", text, re.I)]
             out += said
     out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
