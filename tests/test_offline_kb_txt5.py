@@ -46,3 +46,20 @@ def test_agent_prices_a_unit_named_before_what_was_done_to_it(monkeypatch, kb_tx
     a = _ask(monkeypatch, kb_txt3_engine, "tests/fixtures/kb_txt3", "We run a wedding venue. What does a booked tour "
              "cost us?", "We want 20 tours a month. What budget is that at the top of that range?")[1]
     assert "$1,800" in a
+
+
+def test_agent_reads_a_price_by_its_unit_alone(monkeypatch, kb_txt4_engine):
+    """"and a pre-need consultation?" after a funeral home's click cost: the KB's own "cost per pre-need consultation"
+    asked by its unit of two words (the agent quoted the profile's notes and no figure)."""
+    a = _ask(monkeypatch, kb_txt4_engine, "tests/fixtures/kb_txt4", "We run a funeral home.",
+             "what does a Google click cost us?", "and a pre-need consultation?")[2]
+    assert "$210-260" in a
+
+
+def test_agent_keeps_a_business_named_by_one_half_of_its_label(monkeypatch, kb_txt5_engine):
+    """"and a bottle club sign-up?" for a "Craft Distilleries and Tasting Rooms" business: the figure is the KB's
+    "Craft Distilleries" profile's, one half of the label, so the answer does not add that the figures "are not Craft
+    Distilleries and Tasting Rooms's"."""
+    a = _ask(monkeypatch, kb_txt5_engine, "tests/fixtures/kb_txt5", "We're a craft distillery with a tasting room.",
+             "what would a google click cost?", "and a bottle club sign-up?")[2]
+    assert "$52-66" in a and "are not" not in a
