@@ -63,3 +63,13 @@ def test_agent_keeps_a_business_named_by_one_half_of_its_label(monkeypatch, kb_t
     a = _ask(monkeypatch, kb_txt5_engine, "tests/fixtures/kb_txt5", "We're a craft distillery with a tasting room.",
              "what would a google click cost?", "and a bottle club sign-up?")[2]
     assert "$52-66" in a and "are not" not in a
+
+
+def test_agent_reads_an_accented_or_hyphenated_place(monkeypatch, kb_txt5_engine, kb_txt4_engine):
+    """"how many households are in Paraná?" / "… in Baden-Württemberg?": a capitalised place name with an accented
+    letter or a hyphen was not read as a place (the first was sized as "households Paraná", the second as
+    "households -Württemberg in Baden")."""
+    a, = _ask(monkeypatch, kb_txt5_engine, "tests/fixtures/kb_txt5", "how many households are in Paraná?")
+    assert "4.2M" in a
+    a, = _ask(monkeypatch, kb_txt4_engine, "tests/fixtures/kb_txt4", "how many households are in Baden-Württemberg?")
+    assert "5.4M" in a
