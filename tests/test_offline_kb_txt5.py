@@ -93,3 +93,20 @@ def test_agent_reads_an_accented_or_hyphenated_place():
     assert "Paraná" in [g for _, g in geographies("how many households are in Paraná?")]
     assert "Baden-Württemberg" in [g for _, g in geographies("how many households are in Baden-Württemberg?")]
     assert "São Paulo" in [g for _, g in geographies("size the market in São Paulo")]
+
+
+def test_agent_reads_an_own_platform_without_its_first_word():
+    """"and from trade shows?" after a logistics firm's LinkedIn meeting cost (kb_txt5's "BY SOURCE" row "National Trade
+    Shows"): the KB's own platform said without its first word is that platform (the agent kept LinkedIn); kb_txt2's
+    "Affiliate Comparison Sites" likewise — never "search ads" (a vocabulary channel) for "Apple Search Ads"."""
+    from agent.offline import kblabels
+
+    kblabels.declare([{"name": "get_benchmark", "input_schema": {"properties": {"platform": {"description": (
+        "Optional. This knowledge base's own platforms: Affiliate Comparison Sites, Apple Search Ads, National Trade "
+        "Shows, Reddit.")}}}}])
+    try:
+        assert [n for _, _, n in kblabels.platforms_in("and from trade shows?")] == ["National Trade Shows"]
+        assert [n for _, _, n in kblabels.platforms_in("what about comparison sites")] == ["Affiliate Comparison Sites"]
+        assert kblabels.platforms_in("what do search ads cost?") == []
+    finally:
+        kblabels.declare([])
