@@ -38,20 +38,13 @@ DECLARED = re.compile(r"^META_VERTICALS: ([A-Z_]+)$")
 VERTICAL_LABELS = {"boat dealers": "Boat Dealers"}
 PLATFORM_WORDS = {"google": "Google Ads", "google search": "Google Ads", **{v.lower(): v for v in PLATFORMS.values()}}
 METRIC_WORDS = {"cost per click": "CPC", "cost-per-click": "CPC", "price per click": "CPC", "return on ad spend": "ROAS"}
-BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "bullet", "kv-line"})
 BENCH_MINIMUM = {"absent": 5, "ambiguous": 3, "platform": 10, "synonym": 5, "sentence": 1, "kv-line": 3}
 
 
 def read_caption(caption: str) -> tuple[str | None, str, str | None]:
-    """(platform, metric, market) a list caption names: "GOOGLE ADS CPC IN INDIA - 2025" → ("Google Ads", "CPC",
-    "INDIA"); "DAY-180 COHORT ROAS - 2025" → (None, "ROAS", None)."""
-    m = CAPTION.match(caption)
-    head, platform = m.group(1), None
-    for name, written in PLATFORMS.items():
-        if head.startswith(name + " "):
-            head, platform = head[len(name) + 1:], written
-            break
-    return platform, METRIC_CODES.get(head, head), m.group(2)
+    """(platform, metric, market): "GOOGLE ADS CPC IN INDIA - 2025" → ("Google Ads", "CPC", "INDIA"), "DAY-180 COHORT
+    ROAS - 2025" → (None, "ROAS", None)."""
+    return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
 
 
 @functools.lru_cache(maxsize=None)
@@ -64,14 +57,14 @@ def scanned() -> tuple[dict, ...]:
         current, rows_are, profile, declared = None, None, None, None
         for line in text.splitlines():
             s = line.strip()
-            if (d := DECLARED.match(s)):
+            if not s or kg.DASHES.match(s):  # a list or a profile ends at a blank line or a frame
+                current, profile = None, None
+            elif (m := PROFILE.match(s)):
+                current, profile = None, m.group(1).title().replace(" And ", " and ")
+            elif (d := DECLARED.match(s)):  # the one vertical a section declares, if one
                 declared = d.group(1).replace("_", " ").title() if "," not in s and d.group(1) != "ALL" else None
             elif CAPTION.match(s) and not s.startswith(("META -", "META_")):
                 current, rows_are, profile = read_caption(s), None, None
-            elif (m := PROFILE.match(s)):
-                current, profile = None, m.group(1).title().replace(" And ", " and ")
-            elif kg.DASHES.match(s) or not s:
-                current, profile = None, None
             elif current and s.startswith(("BY PLATFORM", "BY METRIC")):
                 rows_are = s.split(" - ")[0]
             elif current and (b := BULLET.match(s)):
@@ -84,20 +77,13 @@ def scanned() -> tuple[dict, ...]:
                     fact = {"label": b.group(1), "platform": current[0], "metric": current[1]}
                 facts.append({**fact, "market": current[2], "value": value, "source": source, "line": s})
             elif profile and (k := KV.match(s)) and k.group(1) != "Notes":
-                metric = k.group(1).upper()
-                facts.append({"label": profile, "platform": None, "metric": METRIC_CODES.get(metric, metric),
-                              "market": None, "value": k.group(2), "source": source, "line": s})
+                facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
     return tuple(facts)
 
 
-def list_rows() -> tuple[dict, ...]:
-    """The rows about a business (a platform's own "BY METRIC" list names none)."""
-    return tuple(f for f in scanned() if f["label"])
-
-
-def list_facts() -> tuple[dict, ...]:
-    """The rows that state a figure the shared value reader reads ($, %, x; not ₹ or R$)."""
-    return tuple(f for f in list_rows() if kg.parse_value(f["value"]))
+# the rows about a business (a platform's own "BY METRIC" list names none), and those stating a $, % or x figure
+# (not ₹ or R$)
+list_rows, list_facts = gf.labelled(scanned)
 
 
 @functools.lru_cache(maxsize=None)
@@ -117,19 +103,14 @@ def clause_facts() -> tuple[dict, ...]:
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
-READER = KB.reader(PLATFORM_WORDS, BENCH_TAGS, UNIT_OF)
+check_benchmark_row = KB.row_checker(PLATFORM_WORDS, gf.BENCH_TAGS, UNIT_OF)
 
 
-def check_benchmark_row(row: dict) -> list[str]:
-    """Everything wrong with one benchmarks.jsonl row, read with this KB's own scanner."""
-    return kg.benchmark_row_errors(row, READER)
-
-
-def test_kb_follows_the_conventions_and_the_scanner_reads_its_shapes():
-    """The KB keeps the plain-text conventions, and the shapes the goldens rely on are read as a planner reads
-    them (so a checker that read nothing could not pass)."""
-    assert len(TEXTS) >= 8 and kg.convention_errors(TEXTS) == []
-    assert len(list_facts()) >= 70 and len(clause_facts()) == 1, "the scanner lost rows or prices"
+def test_the_scanner_reads_kb_txt5s_shapes():
+    """kb_txt5 keeps the conventions, and its scanner reads the shapes the goldens rely on as a planner reads them
+    (a checker that read nothing could not pass): its captions, platform rows, a BY METRIC list, the prose price."""
+    assert len(TEXTS) >= 8 and not kg.convention_errors(TEXTS) and len(clause_facts()) == 1
+    assert len(list_facts()) >= 70, "the scanner lost rows"
     assert read_caption("GOOGLE ADS CPC IN INDIA - 2025") == ("Google Ads", "CPC", "INDIA")
     assert read_caption("DAY-180 COHORT ROAS - 2025") == (None, "ROAS", None)
     assert read_caption("TABOOLA CPC BENCHMARKS - H1 2025") == ("Taboola", "CPC", None)
