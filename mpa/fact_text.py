@@ -178,7 +178,7 @@ def label_metric(label: str) -> str | None:
     return plain.lower() if _OWN_RATE.match(plain) else None
 
 
-_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention)$", re.I)  # "Monthly Membership Churn"
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value)$", re.I)  # "Monthly Membership Churn"
 
 
 _GEO_NAMES = None
