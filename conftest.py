@@ -239,6 +239,17 @@ def kb_txt4_engine(pytestconfig):
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt4", index_path=_index_cache(pytestconfig, "kb_txt4"))
 
 
+@pytest.fixture(scope="session")
+def kb_txt5_engine(pytestconfig):
+    """The fifth plain-text fixture KB (tests/fixtures/kb_txt5, tests/fixtures/kb_txt5_README.md): kb_txt's
+    conventions again, with leisure and showroom businesses, coworking, staffing, tutoring and pharmacies,
+    native and creator video, trade shows and catalogs, cohort returns and payback in months, Indian cities
+    and Brazilian states, six launch checkpoints and numbered spend policies."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt5", index_path=_index_cache(pytestconfig, "kb_txt5"))
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

@@ -19,8 +19,8 @@ DECLINE = re.compile(r"knowledge[- ]base (?:does not|doesn't|has no|contains no)
 BRACKET = re.compile(r"\[[^\[\]]*#\d+[^\[\]]*\]")
 
 # a list row: "- Personal Injury Law Firms: $410-520 (highest)"; "Ontario: C$2.90-3.40"
-_ROW = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Z][^:\n|#]{2,60}?):[ \t]*(?P<fig>[A-Z]{0,2}[$€£][ \t]?\d[^\n]{0,60})$", re.M)
-_PRICE = re.compile(r"[$€£]\s?\d")
+_ROW = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Z][^:\n|#]{2,60}?):[ \t]*(?P<fig>[A-Z]{0,2}[$€£¥₹][ \t]?\d[^\n]{0,60})$", re.M)
+_PRICE = re.compile(r"[$€£¥₹]\s?\d")
 _WORD = re.compile(r"[a-z]{3,}")
 
 

@@ -16,7 +16,10 @@ _POPULATION_WORDS = re.compile(r"\b(population|residents|people|persons|adults|h
 _PEOPLE_NUMBER = re.compile(r"(?<![\d$.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:M|K|million|thousand|billion)\b)",
                             re.I)
 _GENERIC_LABEL = re.compile(r"^(base|result|total|step \d+|example|note|source|method)$", re.I)
-_TITLE_WORD = re.compile(r"^(?:[A-Z][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\.?)$")
+# a place name's words: capitalised, or the small joining words names keep in lower case — "of", "the", and the
+# particles of Romance and Germanic names ("Rio de Janeiro", "Rio Grande do Sul", "Castilla y León", "Den Haag")
+_TITLE_WORD = re.compile(r"^(?:[A-Z][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\.?|d[aeiou]s?|del|della|la|las|los|le|y|"
+                         r"von|van|der|den|upon)$")
 
 
 def _people(text: str) -> float | None:

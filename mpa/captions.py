@@ -89,6 +89,23 @@ def _before_metric(caption: str, metric_words: list[str]) -> str | None:
     return None
 
 
+def caption_measure(caption: str, metric_words: list[str]) -> str | None:
+    """The age or horizon a caption measures its metric at, written before it with a number ("DAY-30 COHORT ROAS",
+    "90-DAY ROAS" → "day-30 cohort", "90-day"): two lists of one metric at two ages are two figures, not one
+    repeated. None when the words before the metric hold no number or name a platform."""
+    head, _ = _head(caption or "")
+    low = head.lower()
+    for w in sorted((w for w in metric_words if w), key=len, reverse=True):
+        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        if m and m.start() > 0:
+            before = head[:m.start()].strip(" -–—:")
+            if re.search(r"\d", before) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 -]{1,40}", before) \
+                    and len(before.split()) <= 4 and _platform_span(before) is None:
+                return before.lower()
+            return None
+    return None
+
+
 def caption_subject(caption: str, metric_words: list[str]) -> str | None:
     """What a caption over a list of platform rows names before its metric — the vertical the rows are about
     ("CRYPTO EXCHANGE COST PER INSTALL - 2025" → Crypto Exchange); None when it names a platform or nothing."""
@@ -160,8 +177,16 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     if own:
         return own  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
     named = platforms_named(text)
+    if named and not named & stated:  # "LinkedIn" for the KB's row "LinkedIn Sponsored Content": the platform the
+        # vocabulary names, as the KB's own name for one of its products begins
+        heads = {low} | {n.lower() for k in named for n in (k, *VOCABULARY["platforms"].get(k, ()))}
+        longer = {p for p in stated if p and p not in VOCABULARY["platforms"]
+                  and any(p.lower().startswith(h + " ") for h in heads)}
+        return named | longer
     if named or not low:
         return named
+    if whole := {p for p in stated if p and p.lower() == low}:
+        return whole  # "X": a name too short for the vocabulary to find in words, asked as the KB's platform itself
     # "Yelp" for the KB's "Yelp Ads", "SiriusXM" for its "SIRIUSXM AUDIO" caption: a name the vocabulary does not
     # know, asked by the words the KB's own platform name starts with
     return {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}

@@ -11,6 +11,7 @@ nearest other vertical.
 from __future__ import annotations
 
 import re
+import unicodedata
 import weakref
 from typing import Any
 
@@ -18,12 +19,14 @@ from mpa import (audience_described, audience_everyday, audience_lookups, audien
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
-from mpa.fact_text import market_noted, number_range, own_metric
+from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.labels import match_audience, match_labels, norm
+from mpa.labelwords import parts, stems
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
 from mpa.headnoun import not_theirs
+from mpa.ownmetric import own_metric_named
 from rag.engine import RetrievalEngine
 
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
@@ -113,20 +116,22 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     # crypto exchange, whose cost per install is the vocabulary's CPI
     own = own_metric_named(metric, bench)
 
-    def reading(mine: list[Fact]) -> str | None:
-        return canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
+    def reading(mine: list[Fact]) -> str | None:  # "CAC payback": the vertical's own name word for word, before the
+        said_whole = next((f.metric for f in mine if f.metric and norm(f.metric) == norm(metric)), None)  # (CAC)
+        return said_whole or canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
             or _priced_unit(metric, known_metrics) or own \
             or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
                 f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier})  # or a row's note
     m = reading(mine)
-    if m not in {f.metric for f in mine} and (shorter := _shorter_names(names, labels)):
-        theirs = [f for f in bench if f.vertical in shorter]  # "Quick Service Restaurants" is its "Quick Service"
-        if (m2 := reading(theirs)) in {f.metric for f in theirs}:
-            names, mine, m = shorter, theirs, m2
+    for other in (_shorter_names, _longer_names):  # "Quick Service Restaurants" is its "Quick Service", and
+        if m not in {f.metric for f in mine} and (more := other(names, labels)):  # "Coworking" its "Coworking Spaces"
+            theirs = [f for f in bench if f.vertical in more]
+            if (m2 := reading(theirs)) in {f.metric for f in theirs}:
+                names, mine, m = more, theirs, m2
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
-    mine = [f for f in mine if f.metric == m]
+    mine = _at_age_asked([f for f in mine if f.metric == m], metric)
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
@@ -138,7 +143,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         mine = wanted
     out, seen = [], set()
     for f in mine:  # one fact per vertical × platform (× market a caption names): lists and metric lines before sentences
-        k = (f.vertical, f.platform, market_noted(f.qualifier)[0])
+        k = (f.vertical, f.platform, market_noted(f.qualifier)[0], measure_noted(f.qualifier))
         if k not in seen:
             seen.add(k)
             out.append(_result(t, f, m))
@@ -146,12 +151,27 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     return Lookup(out)
 
 
+def _at_age_asked(mine: list[Fact], metric: str) -> list[Fact]:
+    """The figures measured at the age the asked metric names by its number ("day-180 cohort ROAS" → the day-180
+    list's, not the day-30 one's); all of them when it names none (each then says its age)."""
+    asked = set(re.findall(r"\d+", metric or ""))
+    said = [f for f in mine if asked & set(re.findall(r"\d+", measure_noted(f.qualifier) or ""))]
+    return said or mine
+
+
 def _shorter_names(names: list[str], labels: list[str]) -> list[str]:
-    """The KB's other labels for a business it names in more words elsewhere: a label whose every word is in a
-    matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
-    one kind of restaurant)."""
-    words = [set(norm(n).split()) for n in names]
-    return [lb for lb in labels if lb not in names and any(set(norm(lb).split()) < w for w in words)]
+    """The KB's other labels for a business it names in more words elsewhere: a label whose every word (by stem) is
+    in a matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
+    one kind of restaurant; "Pharmacy", a section's declared vertical, of "Independent Pharmacies")."""
+    words = [set(stems(n)) for n in names]
+    return [lb for lb in labels if lb not in names and any(set(stems(lb)) <= w for w in words)]
+
+
+def _longer_names(names: list[str], labels: list[str]) -> list[str]:
+    """The KB's other labels for a business asked by its fewest words: a label holding every word (by stem) of a
+    matched one ("Coworking Spaces", a list's row, of "Coworking", the vertical a section declares)."""
+    words = [set(stems(n)) for n in names]
+    return [lb for lb in labels if lb not in names and any(w and w <= set(stems(lb)) for w in words)]
 
 
 def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:
@@ -178,6 +198,7 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
             and (f.qualifier or "").split(";")[0].endswith(f": {f.label}")]
     hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
+    hit = hit or _row_within(name, sorted({f.label for f in rows}))
     mine = [f for f in rows if f.label in hit]
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
     mine = [f for f in mine if f.metric == m]
@@ -190,6 +211,15 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
         return Lookup([], f"it has {', '.join(sorted({f.label for f in mine}))} {m} only for {', '.join(on)}, "
                           f"not for {platform!r}")
     return Lookup([_result(tables(engine), f, m) for f in wanted]) if wanted else None
+
+
+def _row_within(name: str, labels: list[str]) -> list[str]:
+    """The one row a longer description names whole ("a staffing agency placing travel nurses" → "Travel Nurses";
+    "hiring warehouse workers" → "Light Industrial and Warehouse", by one of its parts): every word of the row, or of
+    one of its parts, is in the description (by stem), and no other row fits."""
+    said = set(stems(name or ""))
+    fits = [lb for lb in labels if any(set(stems(p)) and set(stems(p)) <= said for p in parts(lb))]
+    return fits if len(fits) == 1 else []
 
 
 def _channel_of(platform: str | None, *metrics: str | None) -> bool:
@@ -250,55 +280,6 @@ def kb_vertical_note(engine: RetrievalEngine, most: int = 40) -> str:
     shipped KB's); "" when its tables name them (the examples) or it names more than ``most``."""
     labels = sorted({f.vertical for f in facts(engine) if f.kind == "benchmark" and f.vertical})
     return f" This knowledge base's own: {', '.join(labels)}." if labels and len(labels) <= most else ""
-
-
-def _per_unit(name: str) -> str:
-    """"Price per bookings" and "cost per booking" say one thing: the unit singular, "cost per"."""
-    low = " ".join(re.sub(r"^(?:price|spend)\s+per\b", "cost per", norm(name)).split())
-    return re.sub(r"(?<=[a-z]{3})(?:es|s)$", "", low) if low.startswith("cost per ") else low
-
-
-def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
-    """The KB's own metric a name asks for: its key ("CPB", "cost per consultation") or the
-    "cost per <unit>" name a label gives it ("Cost per booking (CPB)")."""
-    want = _per_unit(metric)
-    for f in bench:
-        if not f.metric:
-            continue
-        names = {_per_unit(f.metric), _per_unit(f.metric_name)} - {""}
-        own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
-        if own:
-            names.add(_per_unit(own[1]))
-        if want in names or (want == f.metric.lower() and f.metric.isupper()):
-            return f.metric
-    return _qualified_own(want, bench) or _clipped_own(want, bench)
-
-
-def _clipped_own(want: str, bench: list[Fact]) -> str | None:
-    """The one own metric of the KB whose name is the asked name with a word clipped ("cost per approved app" → the
-    KB's "cost per approved application"): word for word, each asked word the KB's or its first three letters or more
-    (the KB's word two letters longer at least), one word clipped at least, two words or more, one metric fitting."""
-    asked = want.split()
-    if len(asked) < 2:
-        return None
-
-    def fits(name: str) -> bool:
-        words = _per_unit(name).split()
-        return len(words) == len(asked) and any(a != w for a, w in zip(asked, words)) and all(
-            a == w or (len(a) >= 3 and len(w) >= len(a) + 2 and w.startswith(a)) for a, w in zip(asked, words))
-    found = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"] and fits(f.metric)}
-    return found.pop() if len(found) == 1 else None
-
-
-def _qualified_own(want: str, bench: list[Fact]) -> str | None:
-    """The one own metric of the KB whose name is the asked name with words before it ("open rate" → the KB's
-    "email open rate", "completion rate" → its "video completion rate"): a caption qualifies a rate by its
-    channel, a user asks for the rate. Two words at least, and only when one metric fits."""
-    if len(want.split()) < 2 and want not in ("churn", "margin", "retention"):  # a figure noun alone: "churn" is the
-        return None  # KB's "monthly membership churn" when one metric ends so
-    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
-            and norm(f.metric).endswith(" " + want)}
-    return fits.pop() if len(fits) == 1 else None
 
 
 def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | None = None) -> Lookup:
@@ -381,5 +362,7 @@ def _in_market(pool: list[Fact], geography: str | None) -> list[Fact]:
 
 
 def _geo(name: str) -> str:
-    """"Denver DMA" and "Denver" are the same market for matching."""
-    return " ".join(w for w in norm(name).split() if w not in ("dma", "metro", "market", "area", "the"))
+    """"Denver DMA" and "Denver" are the same market for matching, and so are "São Paulo" and "Sao Paulo" (a place
+    name typed without its accents, as most keyboards type it)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(w for w in norm(bare).split() if w not in ("dma", "metro", "market", "area", "the"))

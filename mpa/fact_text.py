@@ -8,7 +8,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from mpa.captions import caption_metric, caption_platform, caption_quantity, caption_subject, metric_words
+from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_quantity, caption_subject,
+                           metric_words)
 from mpa.tables import parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -16,13 +17,13 @@ RULE = re.compile(r"^\s*([-=_*~])\1{9,}\s*$")
 DECLARED = re.compile(r"^\s*META(?:_[A-Z0-9_]+:| - )")
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "Label: value (note)" — the value starts with a figure
-VALUE = r"[$€£]?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
+VALUE = r"[$€£¥₹]?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
 RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
 # a figure a KB states as one bound ("under $7.00", "up to $9.50", "$420+"): the bound word and the "+" are
 # part of the figure as written, so the tool quotes it as the KB does and its number is the bound
 BOUND = r"(?:(?i:under|below|less than|up to|over|more than|at least)\s+)"
 # a dollar of another country is written with its letters before the sign ("C$2.90", "NZ$1.35")
-FIGURE = rf"(?:{BOUND}(?=[A-Z]{{0,3}}[$€£]?\d))?(?:[A-Z]{{1,3}}(?=\$\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
+FIGURE = rf"(?:{BOUND}(?=[A-Z]{{0,3}}[$€£¥₹]?\d))?(?:[A-Z]{{1,3}}(?=\$\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
 LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{FIGURE})(?P<rest>.*)$")
@@ -74,15 +75,23 @@ class Fact:
 # ------------------------------------------------------------------ small readers
 
 # ------------------------------------------------------------------ small readers
+# a figure in time ("2-3 months", "11 months", "45-90 days"): its unit is the span, plural
+DURATION = re.compile(r"^(days?|weeks?|months?|years?)\b", re.I)
+DURATIONS = ("days", "weeks", "months", "years")
+
+
 def fact_unit(value: str) -> str:
-    """$, %, x, ratio (``3:1``), £ or € (``£1.85``), people (``3.4M``, ``950,000``) or ""."""
+    """$, %, x, ratio (``3:1``), £, €, ¥ or ₹ (``£1.85``, ``₹38-52``), a span of time (``2-3 months``: "months"), people
+    (``3.4M``, ``950,000``) or ""."""
     u = unit_of(value)
     if u == ":1":
         return "ratio"
-    if not u and re.search(r"[£€]\s?\d", value):
-        return value[re.search(r"[£€]", value).start()]  # a price in pounds or euros: money, not a count
+    if not u and re.search(r"[£€¥₹]\s?\d", value):
+        return value[re.search(r"[£€¥₹]", value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
     if u:
         return u
+    if span := re.search(r"\d\s*(day|week|month|year)s?\b", value, re.I):
+        return span.group(1).lower() + "s"
     return "people" if re.search(r"\d\s*(M|K|million|thousand|billion)\b|\d{1,3}(,\d{3})+", value, re.I) else ""
 
 
@@ -169,7 +178,7 @@ def label_metric(label: str) -> str | None:
     return plain.lower() if _OWN_RATE.match(plain) else None
 
 
-_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention)$", re.I)  # "Monthly Membership Churn"
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value)$", re.I)  # "Monthly Membership Churn"
 
 
 _GEO_NAMES = None
@@ -197,9 +206,9 @@ def _vertical_of_heading(heading: str) -> str | None:
     if not parts:
         return None
     name = parts[0]
-    left = _HEADING_FILLER.sub(" ", name)
+    left = _PRICE_WORDS.sub(" ", _HEADING_FILLER.sub(" ", name))
     if not re.search(r"[A-Za-z]{3,}", left):
-        return None
+        return None  # "X ADS COST BENCHMARKS": what is priced and the caption word, no business
     name = " ".join(re.sub(r"\([^)]*\)", " ", name).split()).strip(" -–—")  # "(personal injury, …)": its scope
     name = _WHAT_IS_PRICED.sub("", name) or name  # "Restaurant advertising costs": the vertical is "Restaurant"
     return name.title() if name.isupper() else name
@@ -215,12 +224,21 @@ def market_noted(qualifier: str | None) -> tuple[str | None, str]:
 
 
 # what a heading says its figures are, after the vertical's name: not part of the name
+_PRICE_WORDS = re.compile(r"\b(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?)\b", re.I)
 _WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?))+$",
                              re.I)
 
 
 # "… CPC IN AUSTRALIA - 2025", "… IN GERMANY": the market a caption's figures are for, noted first in each row's qualifier
 MARKET_NOTE = "market: "
+# "DAY-30 COHORT ROAS": the age a caption measures its metric at, noted first in each row's qualifier
+MEASURE_NOTE = "measured at: "
+
+
+def measure_noted(qualifier: str | None) -> str | None:
+    """The age a row's qualifier notes (:meth:`Context.measure`: "day-30 cohort"), else None."""
+    q = qualifier or ""
+    return q[len(MEASURE_NOTE):].partition(";")[0].strip() if q.startswith(MEASURE_NOTE) else None
 _CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 
 
@@ -251,6 +269,11 @@ class Context:
 
     def period(self) -> str | None:
         return period(self.text(), self.section)
+
+    def measure(self) -> str | None:
+        """The age a list caption measures its metric at ("DAY-30 COHORT ROAS - 2025" → "day-30 cohort"), else None."""
+        words = metric_words(self.metric())
+        return next(filter(None, (caption_measure(h, words) for h in self.block)), None)
 
     def market(self) -> str | None:
         """The market a list caption says its figures are for ("GOOGLE ADS CPC IN AUSTRALIA - 2025" → Australia):

@@ -29,7 +29,7 @@ from typing import Iterable
 
 from mpa import prose_subject
 from mpa.audience_facts import audience_line, prose_audience_facts
-from mpa.fact_text import (AGGREGATE, BULLET, MARKET_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
@@ -129,6 +129,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     label = " ".join(row[0].split())
     value, floor, ceiling, rest = _bounds(row[1], row[2])
     rest = rest.strip()
+    if (span_of := DURATION.match(rest)) and not fact_unit(value):  # "2-3 months (shortest)": a figure in months
+        value, rest = f"{value.strip()} {span_of.group(1)}", rest[span_of.end():].strip()
     if OPERATOR.match(rest):
         return None  # a worked calculation ("Spend: $250,000 ÷ 2,800 = …"), not a stated figure
     if re.match(r"^[A-Za-z]", rest) and not rest.startswith(("(", "—", "-", ";", ",")) and \
@@ -142,18 +144,23 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
+    if unit in DURATIONS and not any(re.match(r"(?i)by\s", h) for h in ctx.block):
+        # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months" in a profile (not a "BY VERTICAL" list's row): a figure
+        # named by its whole label — a name, not a sentence — never by the vocabulary metric a word of it names (CAC)
+        short = len(plain.split()) <= 5 and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
+        metric_of_label = " ".join(plain.split()).lower() if short else None
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
         # "Cost Per Lead: $62-78" inside a vertical's section
         vertical = ctx.vertical()
-        if vertical is None:
-            return None
+        if vertical is None and not (ctx.dimension() == "metric" and ctx.platform()):
+            return None  # (a "BY METRIC" list under a platform's caption is that platform's own figures, of no vertical)
         said = platform_in(qualifier) if len(qualifier.split()) <= 4 else None  # "- CPC: $3.10–$4.80 (Google search)"
         return Fact("benchmark", label, value, low, high, unit, source, *span, form="metric-line", vertical=vertical,
                     metric=metric_of_label, platform=platform_in(label) or ctx.platform() or said, period=ctx.period(),
                     qualifier=qualifier, floor=floor, ceiling=ceiling)
     metric = ctx.metric()
-    if metric is None or unit in ("", "people"):
-        return None
+    if metric is None or unit in ("", "people") or unit in DURATIONS and metric in VOCABULARY["metrics"]:
+        return None  # a list of months under a price's caption: not that price
     dim = ctx.dimension()
     if dim in ROW_PLATFORMS:  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
         if AGGREGATE.search(label):
@@ -172,15 +179,17 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
     if geography is None and (market := ctx.market()):  # "GOOGLE ADS CPC IN GERMANY": each row's figure is Germany's
         qualifier = f"{MARKET_NOTE}{market}" + (f"; {qualifier}" if qualifier else "")
+    elif measure := ctx.measure():  # "DAY-30 COHORT ROAS": each row's figure is at that age
+        qualifier = f"{MEASURE_NOTE}{measure}" + (f"; {qualifier}" if qualifier else "")
     return Fact("benchmark", label, value, low, high, unit, source, *span, form="list", vertical=vertical,
                 metric=metric, platform=ctx.platform(), period=ctx.period(), geography=geography,
                 qualifier=qualifier, floor=floor, ceiling=ceiling)
 
 
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
-_PER_UNIT = re.compile(r"[$€£]\d[\d,.]*(?:\s*[-–—]\s*[$€£]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
+_PER_UNIT = re.compile(r"[$€£¥₹]\d[\d,.]*(?:\s*[-–—]\s*[$€£¥₹]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 # "clicks cost $0.55-0.80": the units a price is stated for, before the verb
-_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?[$€£]\d", re.I)
+_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?[$€£¥₹]\d", re.I)
 
 
 def _sentence_metric(sent: str) -> str | None:
@@ -266,7 +275,7 @@ def _priced_on(sent: str, vertical: str, metric: str | None, own: list[str], sou
 _ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
                            r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?|"
                            r"[A-Z][a-z-]+(?: [a-z-]+){0,3} rat(?:e|io))\s*\(([A-Z]{2,6})\)|"
-                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+))\.", re.M)
+                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+(?: [a-z]+){0,2}))\.", re.M)
 
 
 def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
@@ -289,9 +298,16 @@ def kb_metric_names(facts: list[Fact]) -> dict[str, str]:
     booking (CPB)"): what a tool description lists and the agent's parser may read."""
     out: dict[str, str] = {}
     for f in facts:
-        if f.kind == "benchmark" and f.metric and canonical(f.metric, "metrics") is None:
+        if f.kind == "benchmark" and f.metric and not _vocabulary_named(f.metric):
             out.setdefault(f.metric, f.label)
     return out
+
+
+def _vocabulary_named(metric: str) -> bool:
+    """Is ``metric`` a vocabulary metric's key or one of its names — not a longer name of the KB's own holding one
+    ("CAC payback", a span of months, holds CAC)?"""
+    key = canonical(metric, "metrics")
+    return key is not None and (metric == key or metric.lower() in (s.lower() for s in VOCABULARY["metrics"].get(key, [])))
 
 
 def table_facts(docs: list[tuple[str, str]]) -> list[Fact]:

@@ -30,7 +30,7 @@ from rag.sentences import loose_sentences
 from rag.types import Chunk
 
 _NEGATION = re.compile(r"\b(no|not|never|without|outside|out of scope|bm-nc|excluded|left out|n/a)\b", re.I)
-_NUM_TOKEN = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*[$€£]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
+_NUM_TOKEN = re.compile(r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*[$€£¥₹]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
 
 
 # ============================================================ result types

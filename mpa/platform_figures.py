@@ -94,9 +94,9 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
 def _named_with_platform(engine: RetrievalEngine, platform: str, metric: str) -> list[Fact]:
     """The figures of a metric whose own name is the platform asked and the metric asked, stated with no platform
     (a caption "DIRECT MAIL RESPONSE RATE BENCHMARKS" is read as the metric "direct mail response rate"): the
-    platform's figures for that metric."""
-    want = f"{norm(platform)} {norm(metric)}"
-    return [f for f in facts(engine) if f.kind == "benchmark" and not f.platform and f.metric and norm(f.metric) == want]
+    platform's figures for that metric — also asked by that whole name ("twitch completion rate" on Twitch)."""
+    wants = {f"{norm(platform)} {norm(metric)}"} | ({norm(metric)} if norm(metric).startswith(norm(platform) + " ") else set())
+    return [f for f in facts(engine) if f.kind == "benchmark" and not f.platform and f.metric and norm(f.metric) in wants]
 
 
 def same_for_every_business(engine: RetrievalEngine, platform: str | None, metric: str) -> bool:

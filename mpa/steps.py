@@ -60,9 +60,46 @@ def steps_for(source: str, text: str) -> list[int]:
 
 # a heading that numbers a step and names it: "### Step 1 (Objectives & KPIs): defining success",
 # "STEP 7 - FLIGHTING AND PACING", "## Phase 3: Describe the people", "Phase 1 — Discovery"
-_NAMED_STEP = re.compile(rf"^[ \t]*(?P<md>#{{1,6}}[ \t]*)?(?:step|{_OTHER})\s+(?P<n>\d{{1,2}})\b[ \t]*"
-                         r"(?:\((?P<paren>[^()\n]{2,60})\)[^\n]*|[-–—:.)][ \t]*(?P<name>[^\n]{2,80}?))[ \t#]*$",
-                         re.I | re.M)
+def _named_step_re(words: str) -> re.Pattern:
+    return re.compile(rf"^[ \t]*(?P<md>#{{1,6}}[ \t]*)?(?:step|{words})\s+(?P<n>\d{{1,2}})\b[ \t]*"
+                      r"(?:\((?P<paren>[^()\n]{2,60})\)[^\n]*|[-–—:.)][ \t]*(?P<name>[^\n]{2,80}?))[ \t#]*$",
+                      re.I | re.M)
+
+
+_NAMED_STEP = _named_step_re(_OTHER)
+
+# a word that numbers a document's headings ("CHECKPOINT 3 - WHO AND WHERE") and that the document's title or
+# "META - Document:" line names in the plural ("LAUNCH CHECKPOINTS", "The six checkpoints every plan passes"):
+# the document is about that sequence, so its units are the KB's steps whatever the word; a document's own
+# divisions (sections, parts, chapters) never are
+_ANY_HEAD = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*)?([A-Za-z]{3,15})\s+(\d{1,2})\b[ \t]*[-–—:.)(]", re.M)
+_DIVISIONS = {"section", "part", "chapter", "appendix", "article", "table", "figure", "step", *OTHER_STEP_WORDS}
+
+
+# what says the numbered units come one after another, before the first of them: a document of worked examples
+# ("Conversation 1: …", titled "Worked Conversations") numbers units that are not passed in order
+_ORDER = re.compile(r"\b(?:workflow|in order|sequence|process|pass(?:es|ed)?|go(?:es)? through|moves? through)\b", re.I)
+
+
+def _titled_word(text: str) -> str | None:
+    """The word ``text`` numbers three or more headings with (1..N), names in the plural in its title and says
+    come in order before the first of them."""
+    lines = text.lstrip().split("\n")
+    title = " ".join([lines[0]] + [ln for ln in lines[:8] if ln.lower().startswith("meta - document")]).lower()
+    found: dict[str, set[int]] = {}
+    for m in _ANY_HEAD.finditer(text):
+        found.setdefault(m.group(1).lower(), set()).add(int(m.group(2)))
+    for word, ns in found.items():
+        if (word not in _DIVISIONS and len(ns) >= 3 and sorted(ns) == list(range(1, len(ns) + 1))
+                and re.search(rf"\b{word}s\b", title)
+                and _ORDER.search(text[:min(m.start() for m in _ANY_HEAD.finditer(text) if m.group(1).lower() == word)])):
+            return word
+    return None
+
+
+def _own_pattern(text: str) -> re.Pattern:
+    word = _titled_word(text)
+    return _named_step_re(f"{_OTHER}|{word}") if word else _NAMED_STEP
 
 
 def _step_name(name: str) -> str:
@@ -77,20 +114,27 @@ def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
     one step's own guide) whose headings name the most steps, numbered 1..N without a gap, N ≥ 3.
     A heading is a Markdown header or a short line (a sentence that opens "Step 5 (Budget …) takes
     …" is prose). Empty when no document numbers three steps."""
-    best: dict[int, str] = {}
+    return _kb_steps(docs)[0]
+
+
+def _kb_steps(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
+    """(:func:`kb_step_names`, the word its document's title names them by when no fixed word heads them)."""
+    best: tuple[dict[int, str], str | None] = ({}, None)
     for source, text in docs:
         if guide_step(source):
             continue
         found: dict[int, str] = {}
-        for m in _NAMED_STEP.finditer(text):
+        word, by_word = _titled_word(text), False
+        for m in _own_pattern(text).finditer(text):
             line = m.group(0).strip()
             if not m.group("md") and (len(line) > 90 or line.endswith((".", ",", ";"))):
                 continue
             name = _step_name(m.group("paren") or m.group("name") or "")
-            if name:
-                found.setdefault(int(m.group("n")), name)
-        if len(found) >= 3 and sorted(found) == list(range(1, len(found) + 1)) and len(found) > len(best):
-            best = found
+            if name and int(m.group("n")) not in found:
+                found[int(m.group("n"))] = name
+                by_word = by_word or bool(word and line.lstrip("# \t").lower().startswith(word))
+        if len(found) >= 3 and sorted(found) == list(range(1, len(found) + 1)) and len(found) > len(best[0]):
+            best = (found, word if by_word else None)
     return best
 
 
@@ -154,6 +198,8 @@ def step_word(docs: list[tuple[str, str]]) -> str | None:
         word = next((w for w, ns in found.items() if len(ns) >= 3), None)
         if word:
             return word
+    if titled := _kb_steps(docs)[1]:  # "CHECKPOINT 3 - …" in a document titled "LAUNCH CHECKPOINTS"
+        return titled
     listed = _listed(docs)[1]  # "Every campaign goes through four stages: 1. **Brief** …"
     return listed if listed in OTHER_STEP_WORDS else None
 

@@ -44,7 +44,7 @@ def parse_number(text: str) -> float | None:
 
 def parse_range(text: str) -> tuple[float, float] | None:
     """"$30–$55" → (30, 55); "2.5:1–3.5:1" → (2.5, 3.5); a single value → (v, v)."""
-    parts = re.split(r"\s*[–—-]\s*(?=[$€£]?\d)", (text or "").strip())
+    parts = re.split(r"\s*[–—-]\s*(?=[$€£¥₹]?\d)", (text or "").strip())
     nums = []
     for p in parts[:2]:
         p = re.sub(r":1\b", "", p)

@@ -29,8 +29,11 @@ _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\b
 
 
 def unit_family(unit: str) -> str:
-    """"x" and ":1" are the same quantity (a multiple); everything else is itself."""
-    return "ratio" if unit in ("x", ":1") else unit
+    """"x" and ":1" are the same quantity (a multiple); a span of time is its singular ("months", a KB row's unit,
+    is the "month" a claim's "3-4 months" is read in); everything else is itself."""
+    if unit in ("x", ":1"):
+        return "ratio"
+    return unit[:-1] if unit.endswith("s") and unit[:-1] in _TIME else unit
 
 
 @dataclass(frozen=True)

@@ -179,7 +179,7 @@ def _spans(low: str, table: str, path: str) -> tuple[tuple[int, int, str], ...]:
 
 
 # a figure, then the opening bracket of its caption: "$8.70-10.10 (" before "Personal Injury Law Firms)"
-_FIGURE_THEN_BRACKET = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:[-–]|to)\s*[$€£]?\d[\d,.]*)?\s*(?:%|x|k|m)?\s*\(\s*$")
+_FIGURE_THEN_BRACKET = re.compile(r"[$€£¥₹]?\d[\d,.]*(?:\s*(?:[-–]|to)\s*[$€£¥₹]?\d[\d,.]*)?\s*(?:%|x|k|m)?\s*\(\s*$")
 
 
 @lru_cache(maxsize=1024)

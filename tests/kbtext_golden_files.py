@@ -132,6 +132,11 @@ class Scanned:
                 for c in self.stated(label, metric, platform, self.clauses())
                 if not any(f["value"] == c["value"] and f["platform"] == c["platform"] for f in facts)]
 
+    def row_checker(self, platforms: dict, tags: frozenset, unit_of: dict) -> Callable[[dict], list]:
+        """Everything wrong with one benchmarks.jsonl row, read with this KB's own scanner."""
+        reader = self.reader(platforms, tags, unit_of)
+        return lambda row: kg.benchmark_row_errors(row, reader)
+
     def reader(self, platforms: dict, tags: frozenset, unit_of: dict) -> kg.BenchReader:
         return kg.BenchReader(texts=self.texts, label=self.label, metric=self.metric, platforms=platforms,
                               why_not_stated=self.why_not_stated, listed=self.listed, stating=self.stating, tags=tags,
@@ -164,3 +169,36 @@ class Scanned:
                 + kg.audience_checker_errors(audience, self.audience_row_errors, spoil["audience"])
                 + retrieval_and_abstain_errors(data, self.texts, sizes["retrieval"], 4, sizes["abstain"])
                 + kg.own_gate_errors(data, name))
+
+
+def profile_fact(profile: str, line: str, key: str, value: str, source: str, metric_codes: dict) -> dict:
+    """A ``Metric: value`` line of a profile block as a scanned fact: the profile's business, no platform."""
+    metric = key.upper()
+    return {"label": profile, "platform": None, "metric": metric_codes.get(metric, metric), "market": None,
+            "value": value, "source": source, "line": line}
+
+
+def labelled(scanned: Callable[[], tuple]) -> tuple[Callable[[], tuple], Callable[[], tuple]]:
+    """(rows, facts) of a scanner: the rows about a business (a list of platform rows names none) and those that state
+    a figure the shared value reader reads ($, %, x)."""
+    def rows() -> tuple:
+        return tuple(f for f in scanned() if f["label"])
+
+    def facts() -> tuple:
+        return tuple(f for f in rows() if kg.parse_value(f["value"]))
+    return rows, facts
+
+
+BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "bullet", "kv-line"})
+
+
+def read_caption(caption: str, pattern: re.Pattern, platforms: dict, codes: dict) -> tuple[str | None, str, str | None]:
+    """(platform, metric, market) a list caption names, by a KB's caption ``pattern`` (group 1 the head, group 2 the
+    market): the head's leading platform (``platforms``: as captioned → as written), the rest its metric (``codes``)."""
+    m = pattern.match(caption)
+    head, platform = m.group(1), None
+    for name, written in platforms.items():
+        if head.startswith(name + " "):
+            head, platform = head[len(name) + 1:], written
+            break
+    return platform, codes.get(head, head), m.group(2)

@@ -103,7 +103,9 @@ def test_aggregate_country_and_other_dimension_rows_are_not_verticals():
 def test_metric_lines_take_the_vertical_from_their_heading():
     lines = [f for f in _facts() if f.form == "metric-line"]
     assert {(f.vertical, f.metric, f.value) for f in lines} == {("Yoga Studios", "CPL", "$18-24"),
-                                                                 ("Yoga Studios", "CVR", "6.5%")}
+                                                                 ("Yoga Studios", "CVR", "6.5%"),
+                                                                 # a span of time is a figure (kb_txt5's payback)
+                                                                 ("Yoga Studios", "average membership length", "14 months")}
 
 
 def test_sentences_about_known_verticals():

@@ -47,13 +47,7 @@ BENCH_MINIMUM = {"absent": 5, "ambiguous": 3, "platform": 10, "synonym": 5, "sen
 def read_caption(caption: str) -> tuple[str | None, str, str | None]:
     """(platform, metric, market) a list caption names: "GOOGLE ADS CPC IN GERMANY - 2025" → ("Google Ads", "CPC",
     "GERMANY"); "COST PER DEMO BENCHMARKS - FY2025" → (None, "COST PER DEMO", None)."""
-    m = CAPTION.match(caption)
-    head, platform = m.group(1), None
-    for name, written in PLATFORMS.items():
-        if head.startswith(name + " "):
-            head, platform = head[len(name) + 1:], written
-            break
-    return platform, METRIC_CODES.get(head, head), m.group(2)
+    return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
 
 
 @functools.lru_cache(maxsize=None)

@@ -308,6 +308,18 @@ _NORM = re.compile(r"\b(?:typical|usual|normal|good|target|benchmark|average|sta
                    r"\b(?:healthy|acceptable|reasonable|ideal|usually|typically|normally|ideally|generally)\b", re.I)
 
 
+_OWN = re.compile(r"\b(?:we|we'?re|our|ours|us|my|i|i'?m|me)\b", re.I)
+
+
+def _stated_for_a_kind(text: str) -> bool:
+    """The payback of a kind of business, not of the user's own ("how long is the payback for a tutoring center"),
+    where the served KB states payback figures: a look-up of its figure, not a sum needing the user's numbers."""
+    from agent.offline import servedkb
+    folder = servedkb.folder()
+    return bool(folder) and not _OWN.search(text) and any(
+        f.metric and "payback" in f.metric.lower() for f in servedkb.facts(folder))
+
+
 def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
     """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month (the KB's simple
     payback, "CAC ÷ monthly contribution per customer"). Asked of the user's own customers with no monthly figure
@@ -319,7 +331,7 @@ def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
         return []
     nums = parse_numbers(t)
     if not any(own_period(t, n) == "month" for n in nums if not n.pct) and _FORECAST.search(t) \
-            and not _RULE_ASKED.search(t) and not _NORM.search(t):
+            and not _RULE_ASKED.search(t) and not _NORM.search(t) and not _stated_for_a_kind(t):
         return ["?monthly contribution per customer (what one customer brings in each month, after costs)"]
     cash = [n for n in nums if n.money and not n.pct]
     if len(nums) == 2 and not any(n.pct for n in nums):  # two sums, said bare or not: "CAC is 180, 45 a month in margin"

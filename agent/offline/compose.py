@@ -148,7 +148,7 @@ def stated_in(m: tuple[str, str], para: str) -> bool:
     unit = UNIT_OF.get(metric.upper(), "")
     names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
     named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
-    return any(named.search(s) and re.search(r"[$€£]\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
+    return any(named.search(s) and re.search(r"[$€£¥₹]\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
                for s in sentences(para or ""))
 
 

@@ -47,11 +47,25 @@ def labels() -> tuple[str, ...]:
 
 def platforms_in(text: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each platform the KB declares in its own words that the text says in full — not one
-    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email")."""
+    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email") — or
+    without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
+    Shows"; never "search ads", a vocabulary channel, for "Apple Search Ads")."""
     metrics = kbmetrics.spans(text)
-    return sorted((m.start(), m.end(), name) for name in _PLATFORMS
-                  for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text or "", re.I)
-                  if not any(s <= m.start() < e for s, e in metrics))
+    found = sorted((m.start(), m.end(), name) for name in _PLATFORMS
+                   for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text or "", re.I)
+                   if not any(s <= m.start() < e for s, e in metrics))
+    return found or sorted((m.start(), m.end(), name) for name, tail in _tails().items()
+                           for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(tail)}(?![A-Za-z0-9])", text or "", re.I)
+                           if not any(s <= m.start() < e for s, e in metrics))
+
+
+def _tails() -> dict[str, str]:
+    """Each declared platform of three words or more → its name less its first word, when no other declared platform
+    ends so and the vocabulary knows no platform by it."""
+    from mpa.vocabulary import VOCABULARY
+    known = {n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)}
+    tails = {name: " ".join(name.split()[1:]).lower() for name in _PLATFORMS if len(name.split()) >= 3}
+    return {name: t for name, t in tails.items() if t not in known and list(tails.values()).count(t) == 1}
 
 
 def named_in(text: str) -> str | None:

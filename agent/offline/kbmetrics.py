@@ -25,7 +25,8 @@ _ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym a
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
 # a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
-_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share)$")
+_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
+_PERIOD_OF = re.compile(r"^(payback|churn|retention) period$")  # "payback period", said as "the payback"
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 
@@ -82,6 +83,11 @@ def named_in(text: str) -> list[tuple[int, str]]:
             tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
             if not said and tail:  # ("completion rate" of "video completion rate")
                 said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(tail)}s?(?![A-Za-z])", text, re.I)]
+            unit = re.sub(r"^(?:cost|price) per ", "", name)
+            if not said and unit != name and len(unit.split()) >= 2:  # or a price by its unit of two words or more,
+                # counted one ("and a bottle club sign-up?", "per showroom visit"): what one of them costs
+                said = [(m.start(), name) for m in re.finditer(
+                    rf"\b(?:a|an|per|each|one)\s+{_written(unit)}s?(?![A-Za-z])", text, re.I)]
             out += said
     out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
@@ -104,7 +110,7 @@ def _other_forms(name: str) -> list[tuple[str, bool]]:
     words after its statistic ("first gift"), when the message asks a statistic ("how big is a first gift": not
     "our monthly budget", the user's own); the statistic after its first qualifier ("monthly minimum")."""
     words = name.split()
-    out = [(name, False)]
+    out = [(name, False)] + ([(words[0], False)] if _PERIOD_OF.match(name) else [])
     if _STATISTIC.match(name) and len(words) >= 3:
         out += [(" ".join(words[1:]), True), (f"{words[1]} {words[0]}", False)]
     return out
@@ -133,9 +139,13 @@ def _tail(name: str) -> str | None:
 
 def priced(noun: str) -> str | None:
     """The declared "cost per <unit>" whose unit a counted noun starts with ("consultations come" → "cost
-    per consultation")."""
+    per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked")."""
     first = terms(noun)[:1]
-    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None)
+    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
+        (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None)
+
+
+_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")  # "cost per tour booked", "cost per site survey completed"
 
 
 def own_forms(phrased: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:

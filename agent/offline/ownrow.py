@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 
 from agent.offline import servedkb
+from mpa.labelwords import parts
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
@@ -81,10 +82,13 @@ def file_vertical(source: str) -> str | None:
 
 
 def names_vertical(vertical: str, ps: dict) -> bool:
-    """Whether a passage's file is named after ``vertical`` or its text names it by the vocabulary's terms."""
+    """Whether a passage's file is named after ``vertical`` or its text names it by the vocabulary's terms — or, for a
+    KB label joining two businesses ("Craft Distilleries and Tasting Rooms"), by one of them whole ("CRAFT DISTILLERIES
+    - BOTTLE CLUB PROFILE")."""
     text = f"{ps.get('source', '')} {ps.get('text', '')}".lower()
-    return file_vertical(ps.get("source", "")) == vertical or bool(
-        term_pattern(tuple(VOCABULARY["verticals"].get(vertical, [vertical]))).search(text))
+    names = VOCABULARY["verticals"].get(vertical) or [vertical, *(parts(vertical)[1:] if vertical not in VOCABULARY[
+        "verticals"] else [])]
+    return file_vertical(ps.get("source", "")) == vertical or bool(term_pattern(tuple(names)).search(text))
 
 
 def other_verticals(vertical: str | None, passages: list[dict], quoted: str | None = None) -> list[str]:

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, servedkb, metricforms, metricnames, served, spans, workedon, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, ownwider, servedkb, metricforms, metricnames, served, spans, workedon, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -318,7 +318,7 @@ def _parse(text: str) -> Parsed:
         key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") and not kbmetrics.says(ph) else None)
         phrased.append((pos, key or ph))
         described += [(pos, pos + len(" ".join(noun_words)))] if not key and noun_words else []
-    ordered = sorted(named + phrased)
+    ordered = sorted(ownwider.drop_covered(named, kbmetrics.named_in(norm), norm) + phrased)  # "CAC payback": the KB's
     for _, k in ordered:
         if k in VOCABULARY["metrics"]:
             if k not in p.metrics:

@@ -26,12 +26,12 @@ _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
                      r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b")  # "and the country?" after a size
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
-# a capitalised name said as a market ("the Denver market", "Salt Lake City metro"): a place the
-# vocabulary may not list, for the sizing tool to find in the KB's own tables
-_NAMED_MARKET = re.compile(r"\b((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})\s+((?i:market|metro|metro area|dma))\b|"
-                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})\b(?! (?:Ads|ads))|"
+# a capitalised name said as a market ("the Denver market", "Salt Lake City metro", accented or hyphenated: "in
+# Paraná", "in Baden-Württemberg"): a place the vocabulary may not list, for the sizing tool to find in the KB's tables
+_NAMED_MARKET = re.compile(r"\b((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\s+((?i:market|metro|metro area|dma))\b|"
+                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\b(?! (?:Ads|ads))|"
                            # a name before the people counted: "how many Denver households", "how many Tulsa adults"
-                           r"(?<=\b[Hh]ow many )((?:[A-Z][a-z]+|St\.)(?: [A-Z][a-z]+){0,2})(?= [a-z])")
+                           r"(?<=\b[Hh]ow many )((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})(?= [a-z])")
 _NOT_NAMED_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
                               r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Q[1-4]|Step|Section|The|"
                               r"Our|My|This|That)\b")

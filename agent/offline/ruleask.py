@@ -37,6 +37,18 @@ _FIGURE_ASKED = re.compile(r"\bhow much\b|\bhow many (?!" + _SPAN + r"\b)|\b(?:t
 
 
 def asks_rule(text: str) -> bool:
-    """Does the message's asking sentence ask a duration, a speed or whether a rule exists, and no figure (module doc)?"""
+    """Does the message's asking sentence ask a duration, a speed or whether a rule exists, and no figure (module doc)?
+    A duration asked of a metric the KB states in time ("how long is the payback …" where its payback figures are
+    in months) asks that figure."""
     asked = question_sentences(text)  # a figure asked in another of its questions still wants the look-up
-    return any(_RULE_FORM.search(s) for s in asked) and not any(_FIGURE_ASKED.search(s) for s in asked)
+    return any(_RULE_FORM.search(s) for s in asked) and not any(_FIGURE_ASKED.search(s) for s in asked) \
+        and not _timed_figure_named(" ".join(asked))
+
+
+def _timed_figure_named(text: str) -> bool:
+    """Does ``text`` name a metric of the KB's own whose figures the served KB states in time ("2-3 months")?"""
+    from agent.offline import kbmetrics, servedkb
+    names = {n for _, n in kbmetrics.named_in(text)}
+    folder = servedkb.folder() if names else None
+    return bool(folder) and any(f.metric and f.metric.lower() in names and f.unit in ("days", "weeks", "months", "years")
+                                for f in servedkb.facts(folder))

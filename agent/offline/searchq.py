@@ -324,7 +324,7 @@ def _says(text: str, kb: tuple) -> bool:
     return bool(content_words(text)) and not p.smalltalk or asks_anything(text) and not scope.chat(text, p.smalltalk)
 
 
-_FIGURE = re.compile(r"[$€£]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)
+_FIGURE = re.compile(r"[$€£¥₹]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)
 
 
 def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:

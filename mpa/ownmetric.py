@@ -1,0 +1,75 @@
+"""The KB's own metric a name asks for (behind ``get_benchmark``): its key or the "cost per <unit>" name a label
+gives it, the name with a channel before it ("open rate" → "email open rate"), a word clipped ("cost per approved
+app") or the word after the unit left off ("cost per tee time" → "cost per tee time booking").
+
+Why a module of its own: the benchmark look-up (:mod:`mpa.fact_lookups`) and the platform look-up
+(:mod:`mpa.platform_figures`) read an asked metric name against the KB's own names the same way.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.fact_text import own_metric
+from mpa.facts import PLATFORM_SAID, Fact
+from mpa.labels import norm
+from mpa.vocabulary import VOCABULARY
+
+
+def _per_unit(name: str) -> str:
+    """"Price per bookings" and "cost per booking" say one thing: the unit singular, "cost per"."""
+    low = " ".join(re.sub(r"^(?:price|spend)\s+per\b", "cost per", norm(name)).split())
+    return re.sub(r"(?<=[a-z]{3})(?:es|s)$", "", low) if low.startswith("cost per ") else low
+
+
+def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
+    """The KB's own metric a name asks for: its key ("CPB", "cost per consultation") or the
+    "cost per <unit>" name a label gives it ("Cost per booking (CPB)")."""
+    want = _per_unit(metric)
+    for f in bench:
+        if not f.metric:
+            continue
+        names = {_per_unit(f.metric), _per_unit(f.metric_name)} - {""}
+        own = own_metric(f.label) or own_metric(PLATFORM_SAID.sub("", f.label))
+        if own:
+            names.add(_per_unit(own[1]))
+        if want in names or (want == f.metric.lower() and f.metric.isupper()):
+            return f.metric
+    return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench)
+
+
+def _trailed_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked price of a unit with one word after it ("cost per tee
+    time" → the KB's "cost per tee time booking"): a user names the thing paid for, the KB also what happened to it
+    (booked, booking, visit). Only a "cost per" name, and only when one metric fits."""
+    if not want.startswith("cost per ") or len(want.split()) < 3:
+        return None
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and len(_per_unit(f.metric).split()) == len(want.split()) + 1 and _per_unit(f.metric).startswith(want + " ")}
+    return fits.pop() if len(fits) == 1 else None
+
+
+def _clipped_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked name with a word clipped ("cost per approved app" → the
+    KB's "cost per approved application"): word for word, each asked word the KB's or its first three letters or more
+    (the KB's word two letters longer at least), one word clipped at least, two words or more, one metric fitting."""
+    asked = want.split()
+    if len(asked) < 2:
+        return None
+
+    def fits(name: str) -> bool:
+        words = _per_unit(name).split()
+        return len(words) == len(asked) and any(a != w for a, w in zip(asked, words)) and all(
+            a == w or (len(a) >= 3 and len(w) >= len(a) + 2 and w.startswith(a)) for a, w in zip(asked, words))
+    found = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"] and fits(f.metric)}
+    return found.pop() if len(found) == 1 else None
+
+
+def _qualified_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked name with words before it ("open rate" → the KB's
+    "email open rate", "completion rate" → its "video completion rate"): a caption qualifies a rate by its
+    channel, a user asks for the rate. Two words at least, and only when one metric fits."""
+    if len(want.split()) < 2 and want not in ("churn", "margin", "retention"):  # a figure noun alone: "churn" is the
+        return None  # KB's "monthly membership churn" when one metric ends so
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and norm(f.metric).endswith(" " + want)}
+    return fits.pop() if len(fits) == 1 else None

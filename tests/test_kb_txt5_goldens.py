@@ -1,0 +1,134 @@
+"""The fifth plain-text fixture KB (tests/fixtures/kb_txt5) and its goldens agree, checked from the raw text.
+
+The goldens in tests/fixtures/kb_txt5_datasets were written by reading the KB, to run the evals and the mutation
+suite on a KB the scorers were not tuned on. These tests re-read the KB text with a small scanner of kb_txt5's own
+layout — NOT the product's fact readers, so a golden cannot agree with the product by sharing its bug. kb_txt5 writes
+its lists in ways the other plain-text KBs do not: captions dated by a season or a half-year (``GOOGLE ADS CPC
+BENCHMARKS - SEASON 2025``, ``TABOOLA CPC BENCHMARKS - H1 2025``, ``COST PER BOOTH LEAD - 2024-2025``), one metric at
+two ages (``DAY-30 COHORT ROAS`` / ``DAY-180 COHORT ROAS``, both ROAS to this fixture), lists whose rows are platforms
+under a section declaring one vertical (``META_VERTICALS: COWORKING`` over ``COST PER TOUR BOOKED - 2025`` / ``BY
+PLATFORM``), a platform's own ``BY METRIC`` list (``X ADS COST BENCHMARKS``), markets in ₹ and R$ (which the shared
+value reader does not read: those rows are left to tests/test_kb_txt5.py), profile blocks (``BOAT DEALERS - NEW BOAT
+PROFILE``), and one price in prose ("Staffing agencies recruiting IT contractors saw the best cost per applicant on X
+… at about $29"). What is checked is what tests/test_kb_txt4_goldens.py checks (shared: tests/kbtext_golden_files.py).
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from tests import kbtext_golden_files as gf
+from tests import kbtext_goldens as kg
+
+DATA, TEXTS = gf.fixture("kb_txt5")
+
+PLATFORMS = {"GOOGLE ADS": "Google Ads", "TABOOLA": "Taboola", "OUTBRAIN": "Outbrain", "TWITCH": "Twitch", "X ADS": "X"}
+METRIC_CODES = {"DAY-30 COHORT ROAS": "ROAS", "DAY-180 COHORT ROAS": "ROAS"}
+UNIT_OF = {"CPC": "$", "CPM": "$", "ROAS": "x", "COST PER SHOWROOM VISIT": "$", "COST PER APPLICANT": "$",
+           "VISIT-TO-SALE RATE": "%", "COST PER MEMBERSHIP SIGN-UP": "$", "COST PER BOTTLE CLUB SIGN-UP": "$",
+           "TRIAL-TO-PACKAGE RATE": "%", "ANNUAL MEMBERSHIP RENEWAL RATE": "%"}
+# A list caption (this KB's layout): "<HEAD>[ BENCHMARKS][ IN <MARKET>] - [SEASON |H1 ]<YEAR>[-<YEAR>]".
+CAPTION = re.compile(r"^([A-Z][A-Z0-9 :()-]*?)(?: BENCHMARKS)?(?: IN ([A-Z]+))? - (?:SEASON |H[12] )?(20\d\d)(?:-20\d\d)?$")
+PROFILE = re.compile(r"^([A-Z][A-Z0-9 -]+?) - [A-Z -]*PROFILE$")
+BULLET = re.compile(r"^- ([^:]+): (.+)$")
+KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z-]+)*): (.+)$")
+DECLARED = re.compile(r"^META_VERTICALS: ([A-Z_]+)$")
+
+# The fixture's own reading of user words (test data, not the product's synonym tables).
+VERTICAL_LABELS = {"boat dealers": "Boat Dealers"}
+PLATFORM_WORDS = {"google": "Google Ads", "google search": "Google Ads", **{v.lower(): v for v in PLATFORMS.values()}}
+METRIC_WORDS = {"cost per click": "CPC", "cost-per-click": "CPC", "price per click": "CPC", "return on ad spend": "ROAS"}
+BENCH_MINIMUM = {"absent": 5, "ambiguous": 3, "platform": 10, "synonym": 5, "sentence": 1, "kv-line": 3}
+
+
+def read_caption(caption: str) -> tuple[str | None, str, str | None]:
+    """(platform, metric, market): "GOOGLE ADS CPC IN INDIA - 2025" → ("Google Ads", "CPC", "INDIA"), "DAY-180 COHORT
+    ROAS - 2025" → (None, "ROAS", None)."""
+    return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
+
+
+@functools.lru_cache(maxsize=None)
+def scanned() -> tuple[dict, ...]:
+    """Every ``- Label: value`` row under a list caption (under "BY PLATFORM" the label is the platform and the
+    business the one its section declares; under "BY METRIC" the label is the metric, of the caption's platform)
+    and every ``Metric: value`` line of a profile block, with its market when the caption names one."""
+    facts = []
+    for source, text in TEXTS.items():
+        current, rows_are, profile, declared = None, None, None, None
+        for line in text.splitlines():
+            s = line.strip()
+            if not s or kg.DASHES.match(s):  # a list or a profile ends at a blank line or a frame
+                current, profile = None, None
+            elif (m := PROFILE.match(s)):
+                current, profile = None, m.group(1).title().replace(" And ", " and ")
+            elif (d := DECLARED.match(s)):  # the one vertical a section declares, if one
+                declared = d.group(1).replace("_", " ").title() if "," not in s and d.group(1) != "ALL" else None
+            elif CAPTION.match(s) and not s.startswith(("META -", "META_")):
+                current, rows_are, profile = read_caption(s), None, None
+            elif current and s.startswith(("BY PLATFORM", "BY METRIC")):
+                rows_are = s.split(" - ")[0]
+            elif current and (b := BULLET.match(s)):
+                value = b.group(2).split(" (")[0]
+                if rows_are == "BY PLATFORM":
+                    fact = {"label": declared, "platform": b.group(1), "metric": current[1]}
+                elif rows_are == "BY METRIC":
+                    fact = {"label": None, "platform": current[0], "metric": b.group(1).upper()}
+                else:
+                    fact = {"label": b.group(1), "platform": current[0], "metric": current[1]}
+                facts.append({**fact, "market": current[2], "value": value, "source": source, "line": s})
+            elif profile and (k := KV.match(s)) and k.group(1) != "Notes":
+                facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
+    return tuple(facts)
+
+
+# the rows about a business (a platform's own "BY METRIC" list names none), and those stating a $, % or x figure
+# (not ₹ or R$)
+list_rows, list_facts = gf.labelled(scanned)
+
+
+@functools.lru_cache(maxsize=None)
+def clause_facts() -> tuple[dict, ...]:
+    """A price stated in prose as "<Businesses> recruiting <kind> saw the best cost per <unit> on <Platform> … at
+    about <value>": the kind's figure on that platform."""
+    facts = []
+    for source, text in TEXTS.items():
+        for body in kg.section_texts(text).values():
+            for s in kg.sentences(body):
+                m = re.search(r"recruiting ([A-Z][A-Za-z ]+?) saw the best (cost per [a-z]+) on ([A-Z]\w*)\b.*?"
+                              r"at about (\$\d+(?:\.\d+)?)", s)
+                if m:
+                    facts.append({"label": m.group(1), "platform": m.group(3), "metric": m.group(2).upper(),
+                                  "value": m.group(4), "source": source, "line": s})
+    return tuple(facts)
+
+
+KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
+check_benchmark_row = KB.row_checker(PLATFORM_WORDS, gf.BENCH_TAGS, UNIT_OF)
+
+
+def test_the_scanner_reads_kb_txt5s_shapes():
+    """kb_txt5 keeps the conventions, and its scanner reads the shapes the goldens rely on as a planner reads them
+    (a checker that read nothing could not pass): its captions, platform rows, a BY METRIC list, the prose price."""
+    assert len(TEXTS) >= 8 and not kg.convention_errors(TEXTS) and len(clause_facts()) == 1
+    assert len(list_facts()) >= 70, "the scanner lost rows"
+    assert read_caption("GOOGLE ADS CPC IN INDIA - 2025") == ("Google Ads", "CPC", "INDIA")
+    assert read_caption("DAY-180 COHORT ROAS - 2025") == (None, "ROAS", None)
+    assert read_caption("TABOOLA CPC BENCHMARKS - H1 2025") == ("Taboola", "CPC", None)
+    assert KB.listed("Coworking", "COST PER TOUR BOOKED", "Meta") == {("Meta", "$44-53")}  # BY PLATFORM, declared
+    assert {(f["platform"], f["value"]) for f in scanned() if f["metric"] == "CPC" and not f["label"]} == {
+        ("X", "$0.38-0.62")}  # a platform's own BY METRIC list
+    assert {(c["label"], c["platform"], c["value"]) for c in clause_facts()} == {("IT contractors", "X", "$29")}
+
+
+def test_every_goldens_file_agrees_with_the_kb_text():
+    """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row checker also
+    rejects goldens spoiled on purpose (so this test can fail)."""
+    errors = KB.goldens_errors(DATA, "kb_txt5", check_benchmark_row,
+                               {"benchmarks": 28, "tags": BENCH_MINIMUM, "retrieval": 25, "abstain": 8},
+                               {"platform": "Twitch", "present": ("Boat Dealers", "CPC", "Google Ads"), "sentence": "X",
+                                "audience": ("remote and hybrid professionals", "Pune")})
+    assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
+
+
+def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
+    gf.assert_scenarios_hold(DATA, TEXTS, KB.value_is_stated, KB.audience_is_stated)
