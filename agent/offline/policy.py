@@ -187,7 +187,7 @@ class OfflineAgent:
         asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
                           or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
                               r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
-                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm))  # "what percent of clicks convert?"
+                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm) or metricask.of_business(p.norm, p.metrics, mem.vertical))  # "what percent of clicks convert?", "what's their CPM?"
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
