@@ -104,6 +104,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.carryrate` — the user's own rate applied to the count the last answer worked out;
 * :mod:`~agent.offline.sizeshare` — the user's share ("12% of that", "one in four of them") of the size the last answer gave;
 * :mod:`~agent.offline.proserate` — a rate the KB states in a sentence, of the platform named, on that count;
+* :mod:`~agent.offline.ratioback` — the most to pay for a customer at the LTV:CAC ratio the last answer gave;
 * :mod:`~agent.offline.closerate` — the KB's allowable-cost rule (value × close rate × its multiplier) on the user's;
 * :mod:`~agent.offline.sharepick` — of the budget shares a passage states, the one the question is about;
 * :mod:`~agent.offline.rangeend` — the end of a range shown before that a message points at, as a figure;
