@@ -113,6 +113,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.amounts` — the user's amount moved ("trim it by a fifth", "halve"), re-timed (a week's spend
   over a year), shared out ("two thirds to search"); reach × frequency, payback months, break-even CPA;
 * :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
+* :mod:`~agent.offline.judgedprice` — a figure of the user's own judged ("is $70 too much?") right after a benchmark: beside it;
 * :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;
 * :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
 * :mod:`~agent.offline.examplewords` — the words around a re-run example's working, kept with the user's result;
