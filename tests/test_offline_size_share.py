@@ -10,8 +10,9 @@ from agent.offline import sizeshare
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
-_SIZE_KB = ["how many retirees live in florida", "rural farm operators in texas?"]
-_SHARE_KB = ["what's 12% of that?", "if one in four of them are on facebook, how many is that"]
+_SIZE_KB = ["how many retirees live in florida", "rural farm operators in texas?", "how many remote workers in california"]
+_SHARE_KB = ["what's 12% of that?", "if one in four of them are on facebook, how many is that",
+             "how many could a 35% reach get us"]
 _SIZE_TXT = ["how many recent home buyers in sacramento?", "how many prospective adult learners in minneapolis"]
 _SHARE_TXT = ["tiktok matches maybe 45% of those. how many would that leave us",
               "roughly a third of them would click, what number is that"]
@@ -38,7 +39,8 @@ def test_a_move_another_figure_no_pointer_or_no_question_is_no_share(text):
 
 @pytest.mark.parametrize("size,share,line", [
     (_SIZE_KB[0], _SHARE_KB[0], "5,000,000 × 12% = 600,000 people"),
-    (_SIZE_KB[1], _SHARE_KB[1], "200,000 × 25% = 50,000 people")])
+    (_SIZE_KB[1], _SHARE_KB[1], "200,000 × 25% = 50,000 people"),
+    (_SIZE_KB[2], _SHARE_KB[2], "5,800,000 × 35% = 2,030,000 people")])  # "how many" right after the size: of it
 def test_a_share_of_the_size_just_given_on_the_shipped_kb(shipped_engine, size, share, line):
     (sized, _), (out, _) = turns(shipped_engine, [size, share])
     assert line in out and "Estimated size:" in out and "[audience-sizing-reference#" in out, out

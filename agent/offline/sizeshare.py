@@ -7,8 +7,8 @@ the user's, so the answer is one multiplication — but the message names no aud
 count of its own, so no look-up finds anything to quote and the turn was declined, or answered with a
 passage about reach in general. What is read is English: exactly one share (a percentage, "N in M", "N
 out of M", or a fraction word the caller has already written as a percentage), a word pointing back at
-what was counted ("that", "those", "them", "the <place> ones", "the … number"), a count asked (a question
-word, or a question mark) — and no other figure (an amount or a frequency belongs to another formula), no
+what was counted ("that", "those", "them", "the <place> ones", "the … number") or "how many" itself right
+after the size ("how many would a 25% reach get us?"), a count asked (a question word, or a question mark) — and no other figure (an amount or a frequency belongs to another formula), no
 verb or comparative that moves the number ("cut it by 10%", "10% more") instead of taking a part of it.
 """
 from __future__ import annotations
@@ -70,7 +70,8 @@ def share(size: str, text: str) -> list[str]:
     the sizing tool wrote it, "694,000 people"), or [] (module doc)."""
     t = _shares(digits(_shares(text)))  # "one in four" as typed, "1 in 4" as digits() writes "one in 4"
     nums = parse_numbers(t)
-    if len(nums) != 1 or not nums[0].pct or not 0 < nums[0].value < 100 or not _POINTER.search(t) or not _ASKS.search(t) \
+    if len(nums) != 1 or not nums[0].pct or not 0 < nums[0].value < 100 or not (_POINTER.search(t) or re.search(
+            r"\bhow many\b", t, re.I)) or not _ASKS.search(t) \
             or _MOVED.search(t) or CHANGE_VERB.search(t):
         return []
     pool = parse_numbers(digits(size))
