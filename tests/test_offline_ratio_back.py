@@ -14,10 +14,14 @@ _KB = ("ltv to cac for a software company, what's healthy?", "a client nets us r
                                                               "could we justify then")
 _TXT = ("ltv:cac target for subscription software?", "each subscriber is worth 960 in gross profit, so the most we "
                                                      "should pay to land one is what")
+_MOST = [("kb", "healthy ltv:cac for travel brands?", "the average customer brings in 600 over their lifetime, so what's "
+          "the highest we'd want to pay", "$600 ÷ 3 = $200"),
+         ("kb_txt2", "ltv to cac floor for consumer finance?", "each customer makes us about 750 in gross profit, what's "
+          "the max we can pay", "$750 ÷ 2.5 = $300")]
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    assert_unseen(list(_KB) + list(_TXT))
+    assert_unseen(list(_KB) + list(_TXT) + [t for c in _MOST for t in c[1:3]])
 
 
 def test_the_ratio_read_back_is_the_typical_range_else_the_one_ratio():
@@ -43,3 +47,12 @@ def test_the_most_to_pay_at_the_ratio_just_given_on_a_plain_text_kb(kb_txt2_engi
     first, out = [a for a, _ in turns(kb_txt2_engine, list(_TXT))]
     assert "3.2:1" in first
     assert "$960 ÷ 3.2 = $300" in out and "[budget_rules_and_ratios#1]" in out, out
+
+
+@pytest.mark.parametrize("kb,first,then,line", _MOST)
+def test_the_most_to_pay_said_with_one_customer_and_no_per_unit(shipped_engine, kb_txt2_engine, monkeypatch, kb, first,
+                                                                then, line):
+    if kb != "kb":
+        monkeypatch.setenv("MPA_KB_DIR", f"tests/fixtures/{kb}")
+    out, _ = turns(shipped_engine if kb == "kb" else kb_txt2_engine, [first, then])[1]
+    assert line in out, out

@@ -19,6 +19,10 @@ from agent.offline.numbers import digits, money, parse_numbers, plain
 _AFFORD = re.compile(r"\b(?:what|which|how much)\b[^.?!]{0,20}\b(?:cac|cpa|acquisition cost|cost per (?:customer|"
                      r"acquisition|patient|client|member))\b[^.?!]{0,20}\b(?:can|could|should|would)\s+(?:we|i)\s+"
                      r"(?:afford|pay|justify|stomach)\b", re.I)
+# "a customer nets us $1,000, so what's the most we can pay": the ceiling asked, the unit said with the value
+_MOST = re.compile(r"\b(?:most|max(?:imum)?|ceiling|highest)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid)\b", re.I)
+_ONE_CUSTOMER = re.compile(r"\b(?:a|each|per|every|one|the average|an average|our average|avg) (?:new )?(?:customer|client|"
+                           r"patient|member|subscriber|buyer|user|student)\b", re.I)
 _OWN_RATIO = re.compile(r"\d\s*(?::|to)\s*1\b")
 _LTV_CAC = re.compile(r"\bLTV\s*[:/]\s*CAC\b|\blifetime value to (?:CAC|acquisition cost)\b", re.I)
 _TYPICAL = re.compile(r"\bTypical\b[^.\n]{0,80}?(\d+(?:\.\d+)?):1\s*[–-]\s*(\d+(?:\.\d+)?):1")
@@ -43,7 +47,8 @@ def ratios(answered: str) -> tuple[list[float], str]:
 def work(text: str, answered: str, per_unit: Callable[[str], bool]) -> tuple[list[str], str] | None:
     """(working lines, words to search the KB for the rule), or None (module doc). ``per_unit``: the planner's test
     of a question asking the most to pay per acquired unit."""
-    if not (per_unit(text) or _AFFORD.search(text)) or _OWN_RATIO.search(digits(text)):
+    if not (per_unit(text) or _AFFORD.search(text) or (_MOST.search(text) and _ONE_CUSTOMER.search(text))) or \
+            _OWN_RATIO.search(digits(text)):
         return None
     nums = [n for n in parse_numbers(digits(text)) if not n.pct]
     got, cite = ratios(answered)
