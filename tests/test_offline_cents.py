@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import typed
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on
 from tests.unseen_wording import assert_unseen
 
 _KB = ("retail cpc?", "at 45 cents a click, what does 6k buy")
@@ -25,11 +25,10 @@ def test_a_price_in_cents_is_read_in_dollars(said, read):
 
 
 def test_a_budget_at_a_price_in_cents_on_the_shipped_kb(shipped_engine):
-    out, _ = turns(shipped_engine, list(_KB))[1]
+    out = answer_on(shipped_engine, list(_KB), None)
     assert "$6,000 ÷ $0.45 ≈ 13,333 clicks" in out, out
 
 
 def test_a_budget_at_a_price_in_cents_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out, _ = turns(kb_txt2_engine, list(_TXT))[1]
+    out = answer_on(kb_txt2_engine, list(_TXT), monkeypatch, "tests/fixtures/kb_txt2")
     assert "$2,000 ÷ $0.95 ≈ 2,105 clicks" in out, out

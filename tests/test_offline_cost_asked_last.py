@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import parse
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on, turns
 from tests.unseen_wording import assert_unseen
 
 _KB = [("travel cpm?", "so 300k impressions would run what", "300,000 × $13 ÷ 1,000 = $3,900"),
@@ -37,7 +37,7 @@ def test_no_cost_asked(text):
 
 @pytest.mark.parametrize("first,then,line", _KB)
 def test_the_count_at_the_price_just_given_on_the_shipped_kb(shipped_engine, first, then, line):
-    out, _ = turns(shipped_engine, [first, then])[1]
+    out = answer_on(shipped_engine, [first, then], None)
     assert line in out, out
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on, turns
 from tests.unseen_wording import assert_unseen
 
 _KB = [("ecommerce CAC?", "is $70 too much?", "Your CAC of $70 sits above the Typical range of $30–$55"),
@@ -27,14 +27,13 @@ def test_the_wording_here_is_in_no_seen_data_set():
 
 @pytest.mark.parametrize("first,then,said", _KB)
 def test_the_figure_beside_the_range_just_given_on_the_shipped_kb(shipped_engine, first, then, said):
-    out, _ = turns(shipped_engine, [first, then])[1]
+    out = answer_on(shipped_engine, [first, then], None)
     assert said in out, out
 
 
 @pytest.mark.parametrize("first,then,said", _TXT)
 def test_the_figure_beside_the_range_just_given_on_a_plain_text_kb(kb_txt2_engine, monkeypatch, first, then, said):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out, _ = turns(kb_txt2_engine, [first, then])[1]
+    out = answer_on(kb_txt2_engine, [first, then], monkeypatch, "tests/fixtures/kb_txt2")
     assert said in out, out
 
 

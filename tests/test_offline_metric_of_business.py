@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import metricask
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on, turns
 from tests.unseen_wording import assert_unseen
 
 _KB = [("cac for an online store?", "what's the ctr then", "0.9%–1.6%"),
@@ -39,6 +39,5 @@ def test_another_metric_of_the_same_business_on_the_shipped_kb(shipped_engine, f
 
 @pytest.mark.parametrize("first,then,figure", _TXT)
 def test_another_metric_of_the_same_business_on_a_plain_text_kb(kb_txt2_engine, monkeypatch, first, then, figure):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out, _ = turns(kb_txt2_engine, [first, then])[1]
+    out = answer_on(kb_txt2_engine, [first, then], monkeypatch, "tests/fixtures/kb_txt2")
     assert figure in out and "does not contain" not in out and "has no" not in out, out

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import planmath, ratioback
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on, turns
 from tests.unseen_wording import assert_unseen
 
 _KB = ("ltv to cac for a software company, what's healthy?", "a client nets us roughly 2,400 over their life — what cac "
@@ -38,7 +38,7 @@ def test_a_ratio_the_user_gives_is_the_planners_formula_not_this():
 
 
 def test_the_most_to_pay_at_the_ratio_just_given_on_the_shipped_kb(shipped_engine):
-    out, _ = turns(shipped_engine, list(_KB))[1]
+    out = answer_on(shipped_engine, list(_KB), None)
     assert "$2,400 ÷ 3 = $800" in out and "$2,400 ÷ 5 = $480" in out and "[benchmarks-saas#1]" in out, out
 
 

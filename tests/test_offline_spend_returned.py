@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import parse, stagerate
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on
 from tests.unseen_wording import assert_unseen
 
 _KB = ("ecommerce roas?", "we put 8k in last month. what should that have returned")
@@ -26,11 +26,10 @@ def test_return_as_a_verb_asks_the_revenue_of_a_spend(text, asked):
 
 
 def test_the_revenue_of_a_spend_on_the_shipped_kb(shipped_engine):
-    out, _ = turns(shipped_engine, list(_KB))[1]
+    out = answer_on(shipped_engine, list(_KB), None)
     assert "$8,000 × 2.5 = $20,000" in out and "$8,000 × 4.0 = $32,000" in out, out
 
 
 def test_the_revenue_of_a_spend_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out, _ = turns(kb_txt2_engine, list(_TXT))[1]
+    out = answer_on(kb_txt2_engine, list(_TXT), monkeypatch, "tests/fixtures/kb_txt2")
     assert "$5,000 × 4.0 = $20,000" in out and "$5,000 × 4.5 = $22,500" in out, out

@@ -6,7 +6,7 @@ platforms' names narrows to none."""
 from __future__ import annotations
 
 from mpa.captions import platforms_in_kb
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on
 from tests.unseen_wording import assert_unseen
 
 _TXT2 = ("roofing cpc google", "and on microsoft")
@@ -24,12 +24,10 @@ def test_the_first_word_of_one_platforms_names():
 
 
 def test_a_platform_by_its_first_word_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out, _ = turns(kb_txt2_engine, list(_TXT2))[1]
+    out = answer_on(kb_txt2_engine, list(_TXT2), monkeypatch, "tests/fixtures/kb_txt2")
     assert "Microsoft Advertising 2025: $4.60-5.20" in out, out
 
 
 def test_a_platform_by_its_first_word_on_another_plain_text_kb(kb_txt4_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt4")
-    out, _ = turns(kb_txt4_engine, list(_TXT4))[1]
+    out = answer_on(kb_txt4_engine, list(_TXT4), monkeypatch, "tests/fixtures/kb_txt4")
     assert "Microsoft Ads 2025: $4.10-4.75" in out, out

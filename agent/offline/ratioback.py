@@ -13,22 +13,12 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from agent.offline.numbers import digits, money, parse_numbers, plain
+from agent.offline.numbers import digits, money, parse_numbers
 
-# "what CAC can we afford", "which cost per customer could I justify": the ceiling asked without "most"
-_AFFORD = re.compile(r"\b(?:what|which|how much)\b[^.?!]{0,20}\b(?:cac|cpa|acquisition cost|cost per (?:customer|"
-                     r"acquisition|patient|client|member))\b[^.?!]{0,20}\b(?:can|could|should|would)\s+(?:we|i)\s+"
-                     r"(?:afford|pay|justify|stomach)\b", re.I)
-# "a customer nets us $1,000, so what's the most we can pay": the ceiling asked, the unit said with the value
-_MOST = re.compile(r"\b(?:most|max(?:imum)?|ceiling|highest)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid)\b", re.I)
-_ONE_CUSTOMER = re.compile(r"\b(?:a|each|per|every|one|the average|an average|our average|avg) (?:new )?(?:customer|client|"
-                           r"patient|member|subscriber|buyer|user|student)\b", re.I)
-_OWN_RATIO = re.compile(r"\d\s*(?::|to)\s*1\b")
+# an answer about the LTV:CAC ratio, its Typical range ("3.0:1–5.0:1"), else its one ratio ("4:1"), and citations
 _LTV_CAC = re.compile(r"\bLTV\s*[:/]\s*CAC\b|\blifetime value to (?:CAC|acquisition cost)\b", re.I)
 _TYPICAL = re.compile(r"\bTypical\b[^.\n]{0,80}?(\d+(?:\.\d+)?):1\s*[–-]\s*(\d+(?:\.\d+)?):1")
 _ONE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?):1\b")
-
-
 _CITE = re.compile(r"\[([^\]\s]+#\d+)\]")
 
 
@@ -44,11 +34,26 @@ def ratios(answered: str) -> tuple[list[float], str]:
     return (said, cites[-1] if cites else "") if (m or len(said) == 1) else ([], "")
 
 
+# "what CAC can we afford", "which cost per customer could I justify": the ceiling asked without "most"
+_AFFORD = re.compile(r"\b(?:what|which|how much)\b[^.?!]{0,20}\b(?:cac|cpa|acquisition cost|cost per (?:customer|"
+                     r"acquisition|patient|client|member))\b[^.?!]{0,20}\b(?:can|could|should|would)\s+(?:we|i)\s+"
+                     r"(?:afford|pay|justify|stomach)\b", re.I)
+
+
+def _asks(text: str, per_unit: Callable[[str], bool]) -> bool:
+    """The most to pay for one customer asked, and no ratio of the user's own ("at 3:1")."""
+    most = re.search(r"\b(?:most|max(?:imum)?|ceiling|highest)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid)\b", text, re.I)
+    # "a customer nets us $1,000, so what's the most we can pay": the ceiling asked, the unit said with the value
+    one = re.search(r"\b(?:a|each|per|every|one|the average|an average|our average|avg) (?:new )?(?:customer|client|"
+                    r"patient|member|subscriber|buyer|user|student)\b", text, re.I)
+    return bool(per_unit(text) or _AFFORD.search(text) or (most and one)) and not re.search(r"\d\s*(?::|to)\s*1\b",
+                                                                                          digits(text))
+
+
 def work(text: str, answered: str, per_unit: Callable[[str], bool]) -> tuple[list[str], str] | None:
     """(working lines, words to search the KB for the rule), or None (module doc). ``per_unit``: the planner's test
     of a question asking the most to pay per acquired unit."""
-    if not (per_unit(text) or _AFFORD.search(text) or (_MOST.search(text) and _ONE_CUSTOMER.search(text))) or \
-            _OWN_RATIO.search(digits(text)):
+    if not _asks(text, per_unit):
         return None
     nums = [n for n in parse_numbers(digits(text)) if not n.pct]
     got, cite = ratios(answered)
