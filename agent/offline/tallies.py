@@ -227,6 +227,8 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     if not m:
         return []
     shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
+    shares = re.sub(r"\b(?:all|every one|each) of (?=(?:them|those|these|the)\b)", "100% of ", shares, flags=re.I)  # the whole
+    shares = re.sub(r"\btwice\b", "2 times", re.sub(r"\bthrice\b", "3 times", shares, flags=re.I), flags=re.I)
     lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
                                                                                                 shares)
     if not lines and (named or (size and re.match(r"\s*([\d.,]+)", size).group(1) in (answered or ""))):
