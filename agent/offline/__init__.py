@@ -98,6 +98,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.bands` — budget bands in the KB's headings, matched to the user's budget;
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.userrule` — rules the KB states in words (ratios, thresholds, shares) on the user's figures;
+* :mod:`~agent.offline.capstep` — a cap on one step of change per period ("at most 30% per week") on the user's amount;
 * :mod:`~agent.offline.periodrule` — a per-period rule the KB states, from the user's figure or last percentage;
 * :mod:`~agent.offline.reportedcount` — a count a platform reports, taken through the KB's adjustment;
 * :mod:`~agent.offline.carrycount` — a count the last answer worked out, carried into this turn's rate;
