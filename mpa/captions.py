@@ -188,5 +188,8 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     if whole := {p for p in stated if p and p.lower() == low}:
         return whole  # "X": a name too short for the vocabulary to find in words, asked as the KB's platform itself
     # "Yelp" for the KB's "Yelp Ads", "SiriusXM" for its "SIRIUSXM AUDIO" caption: a name the vocabulary does not
-    # know, asked by the words the KB's own platform name starts with
-    return {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}
+    # know, asked by the words the KB's own platform name starts with; "microsoft" for a stated platform every
+    # vocabulary name of which that starts with the words is one platform's ("microsoft ads", "microsoft advertising")
+    begun = {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}
+    by_names = {k for k, names in VOCABULARY["platforms"].items() if any(n.startswith(low + " ") for n in names)}
+    return begun or (by_names & stated if len(by_names) == 1 else set())

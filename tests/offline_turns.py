@@ -25,3 +25,11 @@ def assert_read_alike(engine, typed: list[str], clean: list[str]) -> None:
     got, want = turns(engine, typed), turns(engine, clean)
     assert [c for _, c in got] == [c for _, c in want] and all(c for _, c in got)
     assert [a for a, _ in got] == [a for a, _ in want]
+
+
+def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = None) -> str:
+    """The last answer of one conversation on ``engine``, with the agent's whole-KB readers serving ``folder``
+    (a plain-text fixture KB's tests/fixtures path) when given — as the evals serve the KB the engine indexes."""
+    if folder:
+        monkeypatch.setenv("MPA_KB_DIR", folder)
+    return turns(engine, messages)[-1][0]

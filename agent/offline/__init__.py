@@ -100,11 +100,14 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.bands` — budget bands in the KB's headings, matched to the user's budget;
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.userrule` — rules the KB states in words (ratios, thresholds, shares) on the user's figures;
+* :mod:`~agent.offline.capstep` — a cap on one step of change per period ("at most 30% per week") on the user's amount;
 * :mod:`~agent.offline.periodrule` — a per-period rule the KB states, from the user's figure or last percentage;
 * :mod:`~agent.offline.reportedcount` — a count a platform reports, taken through the KB's adjustment;
 * :mod:`~agent.offline.carrycount` — a count the last answer worked out, carried into this turn's rate;
 * :mod:`~agent.offline.carryrate` — the user's own rate applied to the count the last answer worked out;
+* :mod:`~agent.offline.sizeshare` — the user's share ("12% of that", "one in four of them") of the size the last answer gave;
 * :mod:`~agent.offline.proserate` — a rate the KB states in a sentence, of the platform named, on that count;
+* :mod:`~agent.offline.ratioback` — the most to pay for a customer at the LTV:CAC ratio the last answer gave;
 * :mod:`~agent.offline.closerate` — the KB's allowable-cost rule (value × close rate × its multiplier) on the user's;
 * :mod:`~agent.offline.sharepick` — of the budget shares a passage states, the one the question is about;
 * :mod:`~agent.offline.rangeend` — the end of a range shown before that a message points at, as a figure;
@@ -113,6 +116,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.amounts` — the user's amount moved ("trim it by a fifth", "halve"), re-timed (a week's spend
   over a year), shared out ("two thirds to search"); reach × frequency, payback months, break-even CPA;
 * :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
+* :mod:`~agent.offline.judgedprice` — a figure of the user's own judged ("is $70 too much?") right after a benchmark: beside it;
 * :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;
 * :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
 * :mod:`~agent.offline.examplewords` — the words around a re-run example's working, kept with the user's result;

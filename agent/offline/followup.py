@@ -21,8 +21,9 @@ from agent.offline.searchq import CITED, leans_on_previous
 from mpa.vocabulary import VOCABULARY, match_terms
 
 # the message asks for what comes in order: English words of sequence ("first", "next", "then what",
-# "after that", "start with", "before anything else")
-_SEQUENCE = re.compile(r"\b(?:first|firstly|next|afterwards?|after (?:that|this|it)|then what|what then|start(?:s|ing)? "
+# "after that", "start with", "before anything else") — "next week" is a time, not the next step
+_SEQUENCE = re.compile(r"\b(?:first|firstly|next(?!\s+(?:weeks?|months?|years?|quarters?|days?|time|season|spring|summer|"
+                       r"fall|autumn|winter|weekend|holidays?|q[1-4])\b)|afterwards?|after (?:that|this|it)|then what|what then|start(?:s|ing)? "
                        r"(?:with|by)|begin(?:s|ning)? (?:with|by)|kick (?:off|things off) with|priorit\w*|before "
                        r"(?:anything|everything) else|in (?:what|which) order|lead with)\b", re.I)
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")

@@ -12,7 +12,7 @@ import dataclasses
 import re
 from functools import lru_cache
 
-from agent.offline import kblabels, planmath, sectionkind
+from agent.offline import kblabels, planmath, ratioback, sectionkind
 from agent.offline.answerforms import answer_forms
 
 
@@ -24,6 +24,9 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return None
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
                 kblabels.declared(), cost)
+    if (w is None or (planmath.missing(w) or "").endswith("target LTV:CAC ratio")) and (
+            back := ratioback.work(text, answered, planmath._per_unit)):  # the ratio the last answer gave
+        return planmath.Work(*back, cited=False)  # each line cites the ratio's own passage
     return None if w is None else dataclasses.replace(w, lines=list(w.lines))
 
 

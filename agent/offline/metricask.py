@@ -52,3 +52,15 @@ def bare(question: str) -> bool:
     """Is ``question`` a bare noun phrase — a few words, no question word, auxiliary or request verb?"""
     words = re.findall(r"[A-Za-z0-9'’$%.-]+", question)
     return len(words) <= _BARE_WORDS and not _NOT_BARE.search(question)
+
+
+def of_business(question: str, metrics: list[str], vertical: str | None) -> bool:
+    """Does ``question`` ask a metric's value ("what's their CPM", "what would the cpa be") while the conversation
+    is about one business (``vertical``, remembered)? Then it asks that business's figure, as "and their CPM?" does:
+    without this a later turn naming no business and no range word was only searched, and a KB whose passages do not
+    repeat the business beside the figure was declined."""
+    from agent.offline import channelfig  # imported late: it reads the parser, which reads this module
+    # a platform's or channel's figure ("whats pinterest cpm like?") is that platform's, and a year's ("CPCs in 2030")
+    # a forecast: neither is the business's figure
+    return bool(vertical and metrics) and asks(question, True) and not channelfig.named(question) and not re.search(
+        r"\b(?:19|20)\d\d\b", question)

@@ -13,8 +13,8 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import judgedprice, keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import actionprice, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -35,7 +35,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
         p.calc, p.metrics = None, []
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))  # "…, installs?"; the funnel's own rate
+    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem)), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -187,7 +187,7 @@ class OfflineAgent:
         asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
                           or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
                               r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
-                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm))  # "what percent of clicks convert?"
+                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm) or metricask.of_business(p.norm, p.metrics, mem.vertical) or judgedprice.judged(p, mem))  # "what percent of clicks convert?", "what's their CPM?"
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
@@ -323,7 +323,7 @@ class OfflineAgent:
             para = ruled or para
             applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked)) if para and not p.calc \
                 and not rerun and not ruled else None  # a multiplier, or a split, the KB states, on the user's figure
-            moved = (periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
+            moved = (capstep.applied(text, para) or periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun and not ruled else []
             applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
             para = f"{para} {applied}" if applied else para

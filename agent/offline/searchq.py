@@ -287,6 +287,8 @@ def continues_reading(text: str, p, previous: tuple | None) -> bool:
         return False
     if p.numbers and re.search(r"^-.*[÷×].*[=≈]", previous[1] or "", re.M):  # a new figure for the working just shown
         return False
+    if (previous[1] or "").startswith("Working:"):  # a working alone answered it: no passage was read to go on with
+        return False
     if p.numbers and all(n.role == "budget" for n in p.numbers) and len(text.split()) <= 8:
         return False  # "about 20 grand a month": the budget a calculation asked for before the prose turn, an input
     from agent.offline import doask  # imported late: it reads the parser

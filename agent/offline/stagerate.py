@@ -26,7 +26,8 @@ _NOT_CONVERTED = re.compile(r"^(?:impressions?|views?|clicks?|visits?|visitors?|
 
 
 # revenue asked of a spend: "what revenue", "how much will it bring back", "what would we make back"
-_REVENUE = re.compile(r"\brevenue\b|\b(?:bring|brings|get|make|earn)\s+(?:us\s+|me\s+)?back\b", re.I)
+_REVENUE = re.compile(r"\brevenue\b|\b(?:bring|brings|get|make|earn)\s+(?:us\s+|me\s+)?back\b|"
+                      r"\b(?:returned|return|returns)\b(?!\s+on\b)(?!\s+to\b)", re.I)  # "what should that have returned"
 
 
 def asked(p: Parsed) -> str:

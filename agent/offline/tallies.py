@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import amounts
+from agent.offline import amounts, sizeshare
 from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from mpa.vocabulary import VOCABULARY
@@ -227,8 +227,12 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     if not m:
         return []
     shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
+    shares = re.sub(r"\b(?:all|every one|each) of (?=(?:them|those|these|the)\b)", "100% of ", shares, flags=re.I)  # the whole
+    shares = re.sub(r"\btwice\b", "2 times", re.sub(r"\bthrice\b", "3 times", shares, flags=re.I), flags=re.I)
     lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
                                                                                                 shares)
+    if not lines and (named or (size and re.match(r"\s*([\d.,]+)", size).group(1) in (answered or ""))):
+        lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered), text)  # a share of it: the size
     cite = re.search(r"\[([^\]\s]+#\d+)\]", size or "")  # the size's own citation, from the turn that sized it
     said = re.match(r"[\d,.]+", lines[0]) if lines else None
     return [f"Estimated size: {said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
@@ -281,7 +285,7 @@ def work(text: str, asked_before: str = "", answered: str = "", sizes: list[tupl
     t = digits(text)
     nums = parse_numbers(t)
     if lines := on_last_size(text, nums, answered, sizes or []):
-        return lines, "impressions audience size reach frequency"
+        return lines, sizeshare.SEARCH if sizeshare.is_share(lines) else "impressions audience size reach frequency"
     if lines := on_last_impressions(t, nums, answered):
         return lines, "CPM cost per thousand impressions budget"
     if lines := drop(t, nums):

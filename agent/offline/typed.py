@@ -7,7 +7,8 @@ the bare form is also a word: "were a dealer group"), a slip in a word
 (:mod:`~agent.offline.fillers`), place codes in lower case (:mod:`~agent.offline.unmarked`: "in fl"), the KB's own acronyms and names in
 lower case (:mod:`~agent.offline.kbcase`: "an ev"), the KB's own markets in lower case
 (:mod:`~agent.offline.kbmarkets`: "in pittsburgh"), a
-percentage written out ("25 percent", "ten per cent": the rules read "25%") — changes those without
+percentage written out ("25 percent", "ten per cent": the rules read "25%"), a price in cents ("60 cents a click":
+"$0.60") — changes those without
 changing what is asked. The agent reads each user message (this turn's
 and the earlier ones it looks back on) through :func:`read` once; the conversation keeps the message as
 the user wrote it.
@@ -35,6 +36,17 @@ def _percent(text: str) -> str:
     return _PERCENT.sub(one, text) if "per" in text.lower() or "pct" in text.lower() else text
 
 
+_CENTS = re.compile(r"(?<![$\d.,])(\d{1,3}(?:\.\d+)?)\s*(?:cents?|c)\b(?=\s*(?:a|an|per|each|/)\b|\s*(?:[,.?!]|$))", re.I)
+
+
+def _cents(text: str) -> str:
+    """"60 cents a click" written as "$0.60 a click": a price in cents is a money figure, not sixty dollars."""
+    def dollars(m: re.Match) -> str:
+        whole, _, rest = f"{float(m.group(1)) / 100:.4f}".rstrip("0").partition(".")
+        return f"${whole}.{rest.ljust(2, '0')}"
+    return _CENTS.sub(dollars, text) if "c" in text.lower() else text
+
+
 def read(text: str) -> str:
     """``text`` with its short forms in full, its slips corrected, its filler removed, its place codes
     and the KB's acronyms in capitals and its percentages as figures."""
@@ -46,4 +58,4 @@ def _read(text: str, folder: str | None) -> str:
     """:func:`read` for the served KB ``folder`` (the spelling and the KB's capitals depend on it), once per
     message: every model call of a conversation reads all its earlier user messages again."""
     typed = barewords.read(shortforms.expand(text))
-    return _percent(kbmarkets.mark(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(typed, folder))), folder), folder))
+    return _cents(_percent(kbmarkets.mark(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(typed, folder))), folder), folder)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import closerate, compose, planmath, reportedcount, searchq, userrule
+from agent.offline import closerate, compose, planmath, reportedcount, searchq, sizeshare, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -26,6 +26,8 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
         got = userrule.share_of(w.base, True, ranked[:6], f"{text} {w.search}")
         return f"{got[0]}\n\n{planmath.shown(got[1], got[2])}" if got else compose.ask_for("target LTV:CAC ratio")
+    if w is not None and sizeshare.is_share(w.lines):  # the user's share of a size the KB gave: the cited size is the source
+        return planmath.shown(w.lines)
     tq = searchq.form(text, previous)
     quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or said(rule) not in quote):
