@@ -3,7 +3,8 @@
 about half of which a KB describes and the rest it does not (the KB's own not-covered list, or nothing
 like it). A pair counts as found when ``get_benchmark`` answers with the expected vertical, as a false
 pick when it answers with another, as a right decline when it answers nothing where nothing is expected.
-Measured when this file was written: precision 0.82 → 0.81+ with recall 0.32 → 0.45 over all three KBs."""
+Measured when this file was written: precision 0.82 → 0.81+ with recall 0.32 → 0.45 over all three KBs; on
+2026-11-30 precision 0.86, recall 0.43 (see the floors' comment)."""
 from __future__ import annotations
 
 import pytest
@@ -98,4 +99,9 @@ def test_probe_precision_and_recall(request):
             else:
                 missed += 1
                 wrong += got is not None
-    assert found / (found + wrong) >= 0.78 and found / (found + missed) >= 0.43 and declined >= 110
+    # floors re-measured 2026-11-30 (main 0e77f18): found 24, wrong 4, missed 32, declined 116 — precision 0.857, recall
+    # 0.429. mpa/labelmeaning.py (7e3f497, a one-shared-word label match kept only when meaning agrees) traded one right
+    # pick ('credit card issuer' → kb_txt's Banking and Credit Unions) for a false one removed ('home listing brokerage'
+    # → Home Improvement), and a later change removed 'rooftop panel installers' → Home Improvement: recall 25 → 24 of 56
+    # (under the old 0.43), precision 0.78 → 0.86. The precision floor rises with it; recall's is the measured value.
+    assert found / (found + wrong) >= 0.85 and found / (found + missed) >= 0.42 and declined >= 110
