@@ -212,13 +212,15 @@ ROUTE = re.compile(r"^\s*(?:sold|sells?|selling|stocked|carried|distributed|mone
 ROUTE_FLOOR, ROUTE_MARGIN = 0.45, 0.05   # a route clause's nearest route piece, and its lead over other verticals'
 
 
-_PASSIVE = re.compile(r"\b(?:sold|stocked|carried|distributed|monetized|monetised)\b", re.I)
+# "sold to HR teams" names who buys from the business, as "sells to" does: not goods that others sell
+_PASSIVE = re.compile(r"\b(?:sold|stocked|carried|distributed|monetized|monetised)\b(?!\s+(?:directly\s+)?to\b)", re.I)
 _ACTIVE = re.compile(r"\b(?:sells?|selling)\b", re.I)
 
 
 def _passive(text: str) -> bool:
     """Is the route ``text`` says passive ("sold through grocers", "stocked at pharmacies": goods that others sell)
-    rather than active ("retailers that sell through stores": the business sells)? Its first route word decides."""
+    rather than active ("retailers that sell through stores": the business sells)? Its first route word decides;
+    "sold to <buyers>" is the business selling to them, not a passive route."""
     p, a = _PASSIVE.search(text or ""), _ACTIVE.search(text or "")
     return bool(p) and (not a or p.start() < a.start())
 
