@@ -88,7 +88,7 @@ def _words_before(caption: str, metric_words: list[str]) -> str | None:
     return None
 
 
-def _before_metric(caption: str, metric_words: list[str]) -> str | None:
+def name_before_metric(caption: str, metric_words: list[str]) -> str | None:
     """The short name a caption puts before its metric ("REDDIT" in "REDDIT CPC BENCHMARKS"), or None."""
     before = _words_before(caption, metric_words)
     if before is not None and re.fullmatch(r"[A-Za-z][A-Za-z&.' ]{1,40}", before) and len(before.split()) <= 4:
@@ -110,7 +110,7 @@ def caption_measure(caption: str, metric_words: list[str]) -> str | None:
 def caption_subject(caption: str, metric_words: list[str]) -> str | None:
     """What a caption over a list of platform rows names before its metric — the vertical the rows are about
     ("CRYPTO EXCHANGE COST PER INSTALL - 2025" → Crypto Exchange); None when it names a platform or nothing."""
-    before = _before_metric(caption, metric_words) if caption else None
+    before = name_before_metric(caption, metric_words) if caption else None
     if not before or _platform_span(before) is not None or re.match(r"(?i)by\b", before):
         return None
     return before.title() if before.isupper() else before
