@@ -75,17 +75,24 @@ def caption_metric(caption: str) -> str | None:
     return None
 
 
-def _before_metric(caption: str, metric_words: list[str]) -> str | None:
-    """The short name a caption puts before its metric ("REDDIT" in "REDDIT CPC BENCHMARKS"), or None."""
+def _words_before(caption: str, metric_words: list[str]) -> str | None:
+    """What a caption's head writes before the longest of ``metric_words`` it names past its start ("REDDIT" in
+    "REDDIT CPC BENCHMARKS", "90-DAY" in "90-DAY ROAS"), or None: the one place both a platform's short name and a
+    measuring age are read from, so the two readers agree on which metric word the caption is about."""
     head, _ = _head(caption)
     low = head.lower()
     for w in sorted((w for w in metric_words if w), key=len, reverse=True):
         m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
         if m and m.start() > 0:
-            before = head[:m.start()].strip(" -–—:")
-            if re.fullmatch(r"[A-Za-z][A-Za-z&.' ]{1,40}", before) and len(before.split()) <= 4:
-                return before
-            return None
+            return head[:m.start()].strip(" -–—:")
+    return None
+
+
+def name_before_metric(caption: str, metric_words: list[str]) -> str | None:
+    """The short name a caption puts before its metric ("REDDIT" in "REDDIT CPC BENCHMARKS"), or None."""
+    before = _words_before(caption, metric_words)
+    if before is not None and re.fullmatch(r"[A-Za-z][A-Za-z&.' ]{1,40}", before) and len(before.split()) <= 4:
+        return before
     return None
 
 
@@ -93,23 +100,17 @@ def caption_measure(caption: str, metric_words: list[str]) -> str | None:
     """The age or horizon a caption measures its metric at, written before it with a number ("DAY-30 COHORT ROAS",
     "90-DAY ROAS" → "day-30 cohort", "90-day"): two lists of one metric at two ages are two figures, not one
     repeated. None when the words before the metric hold no number or name a platform."""
-    head, _ = _head(caption or "")
-    low = head.lower()
-    for w in sorted((w for w in metric_words if w), key=len, reverse=True):
-        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
-        if m and m.start() > 0:
-            before = head[:m.start()].strip(" -–—:")
-            if re.search(r"\d", before) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 -]{1,40}", before) \
-                    and len(before.split()) <= 4 and _platform_span(before) is None:
-                return before.lower()
-            return None
+    before = _words_before(caption or "", metric_words)
+    if before is not None and re.search(r"\d", before) and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9 -]{1,40}", before) \
+            and len(before.split()) <= 4 and _platform_span(before) is None:
+        return before.lower()
     return None
 
 
 def caption_subject(caption: str, metric_words: list[str]) -> str | None:
     """What a caption over a list of platform rows names before its metric — the vertical the rows are about
     ("CRYPTO EXCHANGE COST PER INSTALL - 2025" → Crypto Exchange); None when it names a platform or nothing."""
-    before = _before_metric(caption, metric_words) if caption else None
+    before = name_before_metric(caption, metric_words) if caption else None
     if not before or _platform_span(before) is not None or re.match(r"(?i)by\b", before):
         return None
     return before.title() if before.isupper() else before

@@ -223,14 +223,16 @@ def market_noted(qualifier: str | None) -> tuple[str | None, str]:
     return market.strip(), rest.strip()
 
 
-# what a heading says its figures are, after the vertical's name: not part of the name
-_PRICE_WORDS = re.compile(r"\b(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?)\b", re.I)
-_WHAT_IS_PRICED = re.compile(r"(?:\s+(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?))+$",
-                             re.I)
+# what a heading says its figures are, after the vertical's name: not part of the name — one list of words, read
+# anywhere in a heading (is anything left that names a business?) and at its end (the name without them)
+_PRICED = r"(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?)"
+_PRICE_WORDS = re.compile(rf"\b{_PRICED}\b", re.I)
+_WHAT_IS_PRICED = re.compile(rf"(?:\s+{_PRICED})+$", re.I)
 
 
 # "… CPC IN AUSTRALIA - 2025", "… IN GERMANY": the market a caption's figures are for, noted first in each row's qualifier
 MARKET_NOTE = "market: "
+_CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 # "DAY-30 COHORT ROAS": the age a caption measures its metric at, noted first in each row's qualifier
 MEASURE_NOTE = "measured at: "
 
@@ -239,7 +241,6 @@ def measure_noted(qualifier: str | None) -> str | None:
     """The age a row's qualifier notes (:meth:`Context.measure`: "day-30 cohort"), else None."""
     q = qualifier or ""
     return q[len(MEASURE_NOTE):].partition(";")[0].strip() if q.startswith(MEASURE_NOTE) else None
-_CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 
 
 # ------------------------------------------------------------------ context of a line

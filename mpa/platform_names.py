@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from mpa.captions import _before_metric, metric_words
+from mpa.captions import name_before_metric, metric_words
 from mpa.vocabulary import VOCABULARY
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'&.]*[A-Za-z0-9]|[A-Za-z]")
@@ -73,7 +73,7 @@ def _written(line: str, platform: str, metric: str | None, caption: bool) -> str
     said = line[span[0]:span[1]]
     bare = len(said.split()) == 1 and said.lower() != platform.lower()
     if caption and bare and span[0] == 0:
-        before = _before_metric(line, metric_words(metric))
+        before = name_before_metric(line, metric_words(metric))
         if before and before.lower().startswith(said.lower() + " "):
             return before
     return said

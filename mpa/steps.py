@@ -61,6 +61,8 @@ def steps_for(source: str, text: str) -> list[int]:
 # a heading that numbers a step and names it: "### Step 1 (Objectives & KPIs): defining success",
 # "STEP 7 - FLIGHTING AND PACING", "## Phase 3: Describe the people", "Phase 1 — Discovery"
 def _named_step_re(words: str) -> re.Pattern:
+    """The step-heading pattern with ``words`` (alternatives) as the words that may number a step besides "step":
+    the fixed words for every document, and a document's own titled word (:func:`_titled_word`) for it alone."""
     return re.compile(rf"^[ \t]*(?P<md>#{{1,6}}[ \t]*)?(?:step|{words})\s+(?P<n>\d{{1,2}})\b[ \t]*"
                       r"(?:\((?P<paren>[^()\n]{2,60})\)[^\n]*|[-–—:.)][ \t]*(?P<name>[^\n]{2,80}?))[ \t#]*$",
                       re.I | re.M)
@@ -87,19 +89,15 @@ def _titled_word(text: str) -> str | None:
     lines = text.lstrip().split("\n")
     title = " ".join([lines[0]] + [ln for ln in lines[:8] if ln.lower().startswith("meta - document")]).lower()
     found: dict[str, set[int]] = {}
+    first: dict[str, int] = {}  # where each word first heads a line: the order must be said before it
     for m in _ANY_HEAD.finditer(text):
         found.setdefault(m.group(1).lower(), set()).add(int(m.group(2)))
+        first.setdefault(m.group(1).lower(), m.start())
     for word, ns in found.items():
         if (word not in _DIVISIONS and len(ns) >= 3 and sorted(ns) == list(range(1, len(ns) + 1))
-                and re.search(rf"\b{word}s\b", title)
-                and _ORDER.search(text[:min(m.start() for m in _ANY_HEAD.finditer(text) if m.group(1).lower() == word)])):
+                and re.search(rf"\b{word}s\b", title) and _ORDER.search(text[:first[word]])):
             return word
     return None
-
-
-def _own_pattern(text: str) -> re.Pattern:
-    word = _titled_word(text)
-    return _named_step_re(f"{_OTHER}|{word}") if word else _NAMED_STEP
 
 
 def _step_name(name: str) -> str:
@@ -125,7 +123,7 @@ def _kb_steps(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
             continue
         found: dict[int, str] = {}
         word, by_word = _titled_word(text), False
-        for m in _own_pattern(text).finditer(text):
+        for m in (_named_step_re(f"{_OTHER}|{word}") if word else _NAMED_STEP).finditer(text):
             line = m.group(0).strip()
             if not m.group("md") and (len(line) > 90 or line.endswith((".", ",", ";"))):
                 continue

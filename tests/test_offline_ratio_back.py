@@ -34,7 +34,7 @@ def test_the_ratio_read_back_is_the_typical_range_else_the_one_ratio():
 
 def test_a_ratio_the_user_gives_is_the_planners_formula_not_this():
     assert ratioback.work("worth $900, what's the most to pay per customer at 3:1", "LTV:CAC 4:1 [r#1]",
-                          planmath._per_unit) is None
+                          planmath.asks_most_per_unit) is None
 
 
 def test_the_most_to_pay_at_the_ratio_just_given_on_the_shipped_kb(shipped_engine):

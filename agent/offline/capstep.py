@@ -27,9 +27,9 @@ _NEXT = {"day": r"tomorrow|next day|a day|per day|daily|/\s*day", "week": r"next
 def applied(text: str, quoted: str) -> list[str]:
     """The working of the quoted cap on the user's one amount ("$2,000 × 1.3 = $2,600 …"), or []."""
     m = _CAP.search(quoted or "")
-    t = digits(text)
-    amounts = [n for n in parse_numbers(t) if not n.pct and n.value >= 10]
-    if not m or len(amounts) != 1 or len([n for n in parse_numbers(t) if n.pct]):
+    nums = parse_numbers(t := digits(text))
+    amounts = [n for n in nums if not n.pct and n.value >= 10]
+    if not m or len(amounts) != 1 or any(n.pct for n in nums):
         return []
     v, r, unit = amounts[0].value, float(m.group("n")), m.group("unit").lower()
     if not _ASKS.search(t) or not re.search(rf"\b(?:{_NEXT[unit]})\b", t, re.I):

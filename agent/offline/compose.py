@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 
 from agent.offline.marketfig import in_market
-from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
-from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
+from agent.offline.parse import UNIT_OF
 from agent.offline.asking import asks_anything
 from agent.offline.passages import in_family, sentences, terms
 from agent.offline.scope import BYE, GREETING, THANKS

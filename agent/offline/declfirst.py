@@ -141,7 +141,9 @@ def _works_users(para: str, question: str) -> bool:
 
 
 def kept(question: str, paras: list[str], misses: list[tuple[str, str]], outcomes: list[ToolOutcome]) -> list[str]:
-    """``paras`` without those quoting another business's figure, when the business asked has no table."""
+    """``paras`` without those quoting another business's figure, when the business asked has no table (or its table
+    lacks the metric), and without those quoting another place's count, when the KB sizes the audience asked only in
+    other places — unless they work the user's numbers or quote what the tools found."""
     if no_place(misses):  # a count of the audience in another place is no count of it here
         paras = [p for p in paras if _works_users(p, question) or _tools_own(p, outcomes) or not _elsewhere(p, misses)]
     if not (no_business(misses) or no_metric(misses)):

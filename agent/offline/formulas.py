@@ -25,7 +25,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
                 kblabels.declared(), cost)
     if (w is None or (planmath.missing(w) or "").endswith("target LTV:CAC ratio")) and (
-            back := ratioback.work(text, answered, planmath._per_unit)):  # the ratio the last answer gave
+            back := ratioback.work(text, answered, planmath.asks_most_per_unit)):  # the ratio the last answer gave
         return planmath.Work(*back, cited=False)  # each line cites the ratio's own passage
     return None if w is None else dataclasses.replace(w, lines=list(w.lines))
 

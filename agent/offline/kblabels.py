@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Iterable
 
 from agent.offline import kbmetrics
 from agent.offline.passages import terms
@@ -51,12 +52,12 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
     without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
     Shows"; never "search ads", a vocabulary channel, for "Apple Search Ads")."""
     metrics = kbmetrics.spans(text)
-    found = sorted((m.start(), m.end(), name) for name in _PLATFORMS
-                   for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", text or "", re.I)
-                   if not any(s <= m.start() < e for s, e in metrics))
-    return found or sorted((m.start(), m.end(), name) for name, tail in _tails().items()
-                           for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(tail)}(?![A-Za-z0-9])", text or "", re.I)
-                           if not any(s <= m.start() < e for s, e in metrics))
+
+    def said(words_of: Iterable[tuple[str, str]]) -> list[tuple[int, int, str]]:  # (platform, the words said for it)
+        return sorted((m.start(), m.end(), name) for name, words in words_of
+                      for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(words)}(?![A-Za-z0-9])", text or "", re.I)
+                      if not any(s <= m.start() < e for s, e in metrics))
+    return said((name, name) for name in _PLATFORMS) or said(_tails().items())
 
 
 def _tails() -> dict[str, str]:

@@ -86,8 +86,7 @@ def names_vertical(vertical: str, ps: dict) -> bool:
     KB label joining two businesses ("Craft Distilleries and Tasting Rooms"), by one of them whole ("CRAFT DISTILLERIES
     - BOTTLE CLUB PROFILE")."""
     text = f"{ps.get('source', '')} {ps.get('text', '')}".lower()
-    names = VOCABULARY["verticals"].get(vertical) or [vertical, *(parts(vertical)[1:] if vertical not in VOCABULARY[
-        "verticals"] else [])]
+    names = VOCABULARY["verticals"].get(vertical) or [vertical, *parts(vertical)[1:]]  # (no vocabulary list is empty)
     return file_vertical(ps.get("source", "")) == vertical or bool(term_pattern(tuple(names)).search(text))
 
 

@@ -204,7 +204,7 @@ def break_even(text: str, asked_before: str) -> Work | None:
                 "break-even ROAS margin")
 
 
-def _per_unit(text: str) -> bool:
+def asks_most_per_unit(text: str) -> bool:
     """The most one can pay *per acquired unit* ("per student", "a CAC", "to get a customer"), not a spend cap."""
     return bool(_MOST_PAY.search(text) and re.search(r"\bper\s+[a-z]|\b(?:cac|cpa|acquisition cost)\b|"
                                                   r"\bto (?:get|win|land|acquire|sign(?: up)?) (?:a|an|one|each)\b", text, re.I))
@@ -213,7 +213,7 @@ def _per_unit(text: str) -> bool:
 def allowable(text: str, asked_before: str, ltv: float | None = None) -> Work | None:
     """The most to pay per unit: a customer's value ÷ the target ratio (``ltv``: a value the user said
     earlier in the conversation, used when this message states none)."""
-    asks = _per_unit(text) or (_per_unit(asked_before) and (_RATIO.search(digits(text)) or _WORTH.search(text)))
+    asks = asks_most_per_unit(text) or (asks_most_per_unit(asked_before) and (_RATIO.search(digits(text)) or _WORTH.search(text)))
     if not asks:
         return None
     t, nums = _nums(text)
@@ -302,7 +302,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return Work(*a, cited=False)
     if (a := amounts.work(text, said, cost)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
-    if (w := closerate.work(text, asked_before, ltv, _per_unit) or allowable(text, asked_before, ltv)) is not None:
+    if (w := closerate.work(text, asked_before, ltv, asks_most_per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
     # on the last count; two of the user's figures compared or a target worked back through a rate

@@ -14,12 +14,12 @@ import re
 from typing import Callable
 
 from agent.offline.numbers import digits, money, parse_numbers
+from agent.offline.searchq import CITED
 
-# an answer about the LTV:CAC ratio, its Typical range ("3.0:1–5.0:1"), else its one ratio ("4:1"), and citations
+# an answer about the LTV:CAC ratio, its Typical range ("3.0:1–5.0:1"), else its one ratio ("4:1")
 _LTV_CAC = re.compile(r"\bLTV\s*[:/]\s*CAC\b|\blifetime value to (?:CAC|acquisition cost)\b", re.I)
 _TYPICAL = re.compile(r"\bTypical\b[^.\n]{0,80}?(\d+(?:\.\d+)?):1\s*[–-]\s*(\d+(?:\.\d+)?):1")
 _ONE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?):1\b")
-_CITE = re.compile(r"\[([^\]\s]+#\d+)\]")
 
 
 def ratios(answered: str) -> tuple[list[float], str]:
@@ -30,7 +30,7 @@ def ratios(answered: str) -> tuple[list[float], str]:
     m = _TYPICAL.search(answered)
     said = [float(m.group(1)), float(m.group(2))] if m else list(dict.fromkeys(float(v) for v in _ONE.findall(answered)))
     at = m.start() if m else (_ONE.search(answered).start() if said else 0)
-    cites = _CITE.findall(answered[:at]) or _CITE.findall(answered[at:])[:1]
+    cites = CITED.findall(answered[:at]) or CITED.findall(answered[at:])[:1]
     return (said, cites[-1] if cites else "") if (m or len(said) == 1) else ([], "")
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.asking import question_sentences
+from mpa.fact_text import DURATIONS
 
 _SPAN = r"(?:hours|days|weeks|months|quarters|years)"
 _ASKER = r"(?:i|we|you)"
@@ -50,5 +51,5 @@ def _timed_figure_named(text: str) -> bool:
     from agent.offline import kbmetrics, servedkb
     names = {n for _, n in kbmetrics.named_in(text)}
     folder = servedkb.folder() if names else None
-    return bool(folder) and any(f.metric and f.metric.lower() in names and f.unit in ("days", "weeks", "months", "years")
+    return bool(folder) and any(f.metric and f.metric.lower() in names and f.unit in DURATIONS
                                 for f in servedkb.facts(folder))

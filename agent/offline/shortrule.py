@@ -29,7 +29,9 @@ WORDS = 120  # a short section: about five sentences
 
 
 def whole(chosen: list, section: list, previous: str, worked: bool, text: str = "") -> list:
-    """``section``'s sentences in reading order when it is short and none was said before; ``chosen`` otherwise."""
+    """``chosen``, then the other prose sentences of the paragraphs it was quoted from (of ``text``, the passage) in
+    reading order, when those paragraphs are short and nothing of ``section`` was said before; ``chosen`` otherwise —
+    the sentences that answer stay first (module doc)."""
     pool = section if worked else [c for c in section if not workedcase.WORKED.search(c.text)]
     if text:  # the paragraphs the answer is quoted from: a section may hold several rules, one per paragraph
         mine = {_paragraph(c.text, text) for c in chosen}

@@ -6,7 +6,7 @@ Why: the size is the knowledge base's (the sizing tool gave it one turn earlier,
 the user's, so the answer is one multiplication — but the message names no audience, no metric and no
 count of its own, so no look-up finds anything to quote and the turn was declined, or answered with a
 passage about reach in general. What is read is English: exactly one share (a percentage, "N in M", "N
-out of M", or a fraction word the caller has already written as a percentage), a word pointing back at
+out of M", or a fraction word, "a third of": each written as the percentage it is here, :func:`_shares`), a word pointing back at
 what was counted ("that", "those", "them", "the <place> ones", "the … number") or "how many" itself right
 after the size ("how many would a 25% reach get us?"), a count asked (a question word, or a question mark) — and no other figure (an amount or a frequency belongs to another formula), no
 verb or comparative that moves the number ("cut it by 10%", "10% more") instead of taking a part of it.
@@ -77,6 +77,7 @@ def share(size: str, text: str) -> list[str]:
     pool = parse_numbers(digits(size))
     if not pool or pool[0].pct or pool[0].money or pool[0].value < 100:
         return []
-    unit = (_UNIT.match(size).group("u") or "people").lower() if _UNIT.match(size) else "people"
+    said = _UNIT.match(size)  # the unit the size was counted in, else people
+    unit = (said.group("u") or "people").lower() if said else "people"
     s, n = result(pool[0].value * nums[0].value / 100, True)
     return [f"{plain(pool[0].value)} × {plain(nums[0].value)}% {s} {n} {unit}"]

@@ -19,6 +19,7 @@ import re
 from agent.offline import amounts, sizeshare
 from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
+from agent.offline.searchq import CITED
 from mpa.vocabulary import VOCABULARY
 
 _WORD_SHARE = {"half": "50%", "a third": "33.33%", "one third": "33.33%", "a quarter": "25%", "one quarter": "25%",
@@ -233,7 +234,7 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
                                                                                                 shares)
     if not lines and (named or (size and re.match(r"\s*([\d.,]+)", size).group(1) in (answered or ""))):
         lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered), text)  # a share of it: the size
-    cite = re.search(r"\[([^\]\s]+#\d+)\]", size or "")  # the size's own citation, from the turn that sized it
+    cite = CITED.search(size or "")  # the size's own citation, from the turn that sized it
     said = re.match(r"[\d,.]+", lines[0]) if lines else None
     return [f"Estimated size: {said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
 

@@ -49,7 +49,7 @@ def _cents(text: str) -> str:
 
 def read(text: str) -> str:
     """``text`` with its short forms in full, its slips corrected, its filler removed, its place codes
-    and the KB's acronyms in capitals and its percentages as figures."""
+    and the KB's acronyms in capitals, its percentages as figures and its prices in cents as dollars."""
     return _read(text, servedkb.folder())
 
 
