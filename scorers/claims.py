@@ -20,8 +20,7 @@ from scorers.text import (Num, content_words, equations, is_trivial_number, numb
                           strip_citations)
 
 # -------------------------------------------------------------------- units
-_TIME = {"second": "second", "minute": "minute", "hour": "hour", "day": "day", "week": "week", "month": "month",
-         "year": "year", "quarter": "quarter"}
+_TIME = {u: u for u in ("second", "minute", "hour", "day", "week", "month", "year", "quarter")}
 _UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|bucks?|usd|"
                         r"percent|per cent|percentage points?|pp)\b", re.I)
 _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\balmost|\bsome|\bca\.|~|≈|\bover|"
@@ -31,9 +30,7 @@ _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\b
 def unit_family(unit: str) -> str:
     """"x" and ":1" are the same quantity (a multiple); a span of time is its singular ("months", a KB row's unit,
     is the "month" a claim's "3-4 months" is read in); everything else is itself."""
-    if unit in ("x", ":1"):
-        return "ratio"
-    return unit[:-1] if unit.endswith("s") and unit[:-1] in _TIME else unit
+    return "ratio" if unit in ("x", ":1") else unit[:-1] if unit.endswith("s") and unit[:-1] in _TIME else unit
 
 
 @dataclass(frozen=True)
@@ -53,9 +50,7 @@ def _step(n: Num) -> float:
     digits = n.raw.replace(",", "")
     decimals = len(digits.split(".", 1)[1]) if "." in digits else 0
     base = float(digits) if float(digits) else 1.0
-    scale = n.value / base if base else 1.0  # magnitude words ("million") and nothing else
-    if n.unit == "%" and scale != 1.0:
-        scale = 1.0
+    scale = n.value / base if base and n.unit != "%" else 1.0  # magnitude words ("million") and nothing else
     return (10.0 ** -decimals) * abs(scale or 1.0)
 
 
