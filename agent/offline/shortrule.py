@@ -21,11 +21,13 @@ decline) or another budget's band. Two more things stay out, as in the reader's 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from agent.offline import workedcase
-from agent.offline.followup import said as _said
+from agent.offline.unrepeated import quoted
 
 WORDS = 120  # a short section: about five sentences
+_BLANK_LINE = re.compile(r"\n\s*\n")
 
 
 def whole(chosen: list, section: list, previous: str, worked: bool, text: str = "") -> list:
@@ -34,17 +36,21 @@ def whole(chosen: list, section: list, previous: str, worked: bool, text: str = 
     the sentences that answer stay first (module doc)."""
     pool = section if worked else [c for c in section if not workedcase.WORKED.search(c.text)]
     if text:  # the paragraphs the answer is quoted from: a section may hold several rules, one per paragraph
-        mine = {_paragraph(c.text, text) for c in chosen}
-        pool = [c for c in pool if _paragraph(c.text, text) in mine]
+        breaks = [m.start() for m in _BLANK_LINE.finditer(text)]
+        mine = {_paragraph(c.text, text, breaks) for c in chosen}
+        pool = [c for c in pool if _paragraph(c.text, text, breaks) in mine]
     if not pool or sum(len(c.text.split()) for c in pool) > WORDS:
         return chosen
-    if previous and any(_said(c.text.strip().rstrip(".;:,"), previous) for c in section):
+    if previous and any(quoted(c.text, previous) for c in section):
         return chosen
     rest = [c for c in pool if c not in chosen and c.item < 0]  # list items (rows, bands, options) are chosen one by one
     return chosen + rest if len(rest) < len(pool) else chosen  # the sentences that answer first, then the rest in order
 
 
-def _paragraph(sentence: str, text: str) -> int:
-    """The index of the paragraph (blank-line separated block) of ``text`` holding ``sentence``; -1 when not found."""
+def _paragraph(sentence: str, text: str, breaks: list[int] | None = None) -> int:
+    """The index of the paragraph (blank-line separated block) of ``text`` holding ``sentence``; -1 when not found.
+    ``breaks``: where ``text``'s blank lines start, when the caller has found them once for all its sentences."""
     at = text.find(sentence.strip()[:40])
-    return -1 if at < 0 else len(re.findall(r"\n\s*\n", text[:at]))
+    if at < 0:
+        return -1
+    return bisect_right(breaks if breaks is not None else [m.start() for m in _BLANK_LINE.finditer(text)], at)

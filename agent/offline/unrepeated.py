@@ -17,19 +17,20 @@ from __future__ import annotations
 from agent.offline.followup import said
 
 
-def _quoted(text: str, answer: str) -> bool:
+def quoted(text: str, answer: str) -> bool:
+    """Was the sentence ``text`` (its end punctuation aside) said in ``answer``?"""
     return said(text.strip().rstrip(".;:,"), answer)  # the test "what comes next?" also uses on the last answer
 
 
 def widen(chosen: list, section: list, scores: dict[int, float], answer: str, max_words: int) -> list:
     """``chosen`` plus one more sentence of ``section`` (score above zero; unquoted ones first) when
     every chosen sentence repeats ``answer`` (the previous turn's answer); ``chosen`` unchanged otherwise."""
-    if not answer or not chosen or not all(_quoted(c.text, answer) for c in chosen):
+    if not answer or not chosen or not all(quoted(c.text, answer) for c in chosen):
         return chosen
     other = [c for c in section if c not in chosen and scores.get(id(c), 0.0) > 0]
     if not other:
         return chosen
-    best = max(other, key=lambda c: (not _quoted(c.text, answer), scores[id(c)], -c.pos))
+    best = max(other, key=lambda c: (not quoted(c.text, answer), scores[id(c)], -c.pos))
     if sum(len(c.text.split()) for c in chosen) + len(best.text.split()) > max_words:
         return chosen
     return sorted(chosen + [best], key=lambda c: c.pos)
