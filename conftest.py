@@ -274,6 +274,14 @@ def _index_cache(config, name: str) -> Path | None:
 
 
 @pytest.fixture(scope="session")
+def shipped_index(pytestconfig) -> str | None:
+    """The session's index file of kb/ (the one :func:`shipped_engine` loads), for command lines run in
+    tests: their default index path is inside the checkout, which a test must not write."""
+    path = _index_cache(pytestconfig, "kb")
+    return str(path) if path else None
+
+
+@pytest.fixture(scope="session")
 def shipped_engine(pytestconfig):
     from mpa.engine import build_engine
 

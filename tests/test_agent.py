@@ -262,11 +262,13 @@ def test_scenario_id_must_match_file_name(tmp_path):
 
 
 # ------------------------------------------------------------------ the command line
-def test_chat_cli_works_with_piped_input(run_main, monkeypatch):
+def test_chat_cli_works_with_piped_input(run_main, monkeypatch, tmp_path, shipped_index):
     from agent.__main__ import main
 
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    code, out, err = run_main(main, ["chat"], stdin="What's a typical CAC for a DTC brand?\n"
+    monkeypatch.setenv("MPA_FEEDBACK_DB", str(tmp_path / "feedback.sqlite3"))  # not the checkout's .feedback/
+    index = ["--index", shipped_index] if shipped_index else ["--index", str(tmp_path / "kb-index.json")]
+    code, out, err = run_main(main, [*index, "chat"], stdin="What's a typical CAC for a DTC brand?\n"
                                                   "Who won the 2022 World Cup final?\nquit\n")
     assert code == 0, err
     assert "OfflineAgent (a deterministic extractive baseline policy, not Claude)" in out
@@ -275,19 +277,19 @@ def test_chat_cli_works_with_piped_input(run_main, monkeypatch):
     assert "The knowledge base does not contain" in out
 
 
-def test_run_scenario_cli_prints_a_transcript(tmp_path, run_main, monkeypatch):
+def test_run_scenario_cli_prints_a_transcript(tmp_path, run_main, monkeypatch, shipped_index):
     from agent.__main__ import main
 
     p = tmp_path / "t-demo.json"
     p.write_text(json.dumps(_scenario()))
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    code, out, err = run_main(main, ["--model", "offline", "run-scenario", p, "--json", tmp_path / "rec.json"])
+    code, out, err = run_main(main, ["--index", shipped_index or str(tmp_path / "i.json"), "--model", "offline", "run-scenario", p, "--json", tmp_path / "rec.json"])
     assert code == 0, err
     assert "[3] USER: Budget is now 80000 dollars." in out and "beat turn 3 budget_change: ok" in out
     assert json.loads((tmp_path / "rec.json").read_text())["beats_ok"] is True
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**_scenario(), "id": "bad", "extra": 1}))
-    code, out, err = run_main(main, ["run-scenario", bad])
+    code, out, err = run_main(main, ["--index", shipped_index or str(tmp_path / "i.json"), "run-scenario", bad])
     assert code == 2 and "'extra' was unexpected" in err and "Traceback" not in err
 
 
