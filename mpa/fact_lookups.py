@@ -266,6 +266,20 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
     return f" This knowledge base also states its own: {'; '.join(items)}." if items else ""
 
 
+def kb_by_business_note(engine: RetrievalEngine) -> str:
+    """A sentence naming the metrics this KB states for two or more businesses ("CPC, CTR, CVR"), for get_benchmark's
+    metric description: such a figure depends on whose business it is, so a question naming none is asked that
+    first — a metric stated for one business, or by platform only, has nothing to choose between."""
+    owners: dict[str, set[str]] = {}
+    for vertical, metric in tables(engine).bench:  # the benchmark tables' rows, then the lists' and lines' facts
+        owners.setdefault(metric, set()).add(vertical)
+    for f in facts(engine):
+        if f.kind == "benchmark" and f.metric and f.vertical:
+            owners.setdefault(f.metric, set()).add(f.vertical)
+    keys = [k for k, v in owners.items() if len(v) >= 2]
+    return f" Figures by business in this knowledge base: {'; '.join(keys)}." if keys else ""
+
+
 def kb_platform_note(engine: RetrievalEngine) -> str:
     """A sentence naming the platforms this KB states figures for that the vocabulary does not know ("Apple
     Search Ads, Reddit, Spotify"), for get_benchmark's platform description: the examples name only the usual."""

@@ -41,7 +41,7 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, resolve
-from mpa.fact_lookups import (find_audience, find_benchmarks, kb_metric_note, kb_platform_note, kb_vertical_note,
+from mpa.fact_lookups import (find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
                                market_noted)
 from mpa.research import research_topic
 from mpa.steps import STEP_NAMES, framework_steps, get_step_guidance, step_word
@@ -204,8 +204,8 @@ def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[i
     t = lookups.tables(engine)
     if t not in _OWN_WORDS:
         docs = list(t.texts.items())
-        _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine), kb_vertical_note(engine), framework_steps(docs),
-                         kb_platform_note(engine))
+        _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
+                         framework_steps(docs), kb_platform_note(engine))
     return _OWN_WORDS[t]
 
 

@@ -27,7 +27,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
+from agent.offline import kbmetrics, metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.ownrow import names_vertical, other_verticals
@@ -291,10 +291,16 @@ def _planning(ask: str) -> bool:
     return plainly_media(ask, q) or bool(q & defining_words())
 
 
+# the one question that decides a figure the KB states business by business (agent.offline.businessask)
+BUSINESS_Q = "Which business is this for?"
+
+
 def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure: bool,
-           vertical: str | None = None) -> str:
+           vertical: str | None = None, unnamed: bool = False) -> str:
     """``answer`` with a plain statement of each part of ``question`` it does not cover (see the
-    module doc); the answer itself when it cites nothing or covers every part."""
+    module doc); the answer itself when it cites nothing or covers every part. ``unnamed``: no business has
+    been named in the conversation, so other businesses' figures quoted for a figure asked end with the one
+    question that decides which figure applies — whose business it is — instead of "the KB has no figure"."""
     passages = cited(answer, outcomes)
     if not passages:
         return answer
@@ -345,7 +351,11 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
         figures = _states_figure(answer)
-        if (theirs := other_verticals(vertical, searched, answer)) and figures and (vertical or not ownrow.stated(question, searched)):
+        if (theirs := other_verticals(vertical, searched, answer)) and figures and unnamed and not vertical and not firm and (
+                asked := set(match_terms(question, VOCABULARY["metrics"]))) and asked <= kbmetrics.by_business():
+            notes.append(f"The knowledge base's figures for this differ by business; the ones above are for "
+                         f"{' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)}. {BUSINESS_Q}")
+        elif (theirs := other_verticals(vertical, searched, answer)) and figures and (vertical or not ownrow.stated(question, searched)):
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are for {' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)}.")
         elif vertical and figures and not any(names_vertical(vertical, ps) for ps in passages) and not any(

@@ -19,11 +19,13 @@ from agent.offline.passages import terms
 
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
 _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no rate ("average first gift")
+_BY_BUSINESS: set[str] = set()   # the metrics it states for two or more businesses ("Figures by business …: CPC; CTR.")
 _ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
+_BUSINESS = re.compile(r"Figures by business in this knowledge base: ([^\n]+?)\.(?:\s|$)")
 # a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
 _FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
 _PERIOD_OF = re.compile(r"^(payback|churn|retention) period$")  # "payback period", said as "the payback"
@@ -35,10 +37,13 @@ def declare(tools: list[dict] | None) -> None:
     _DECLARED.clear()
     _OTHER.clear()
     _ACRONYMS.clear()
+    _BY_BUSINESS.clear()
     for t in tools or []:
         if t.get("name") != "get_benchmark":
             continue
         desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
+        if b := _BUSINESS.search(desc):
+            _BY_BUSINESS.update(x.strip() for x in b.group(1).split(";") if x.strip())
         m = _OWN.search(desc)
         for item in (m.group(1).split(";") if m else []):
             i = _ITEM.match(item)
@@ -175,6 +180,11 @@ def without_declared(text: str) -> str:
     for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=len, reverse=True):
         text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
     return text
+
+
+def by_business() -> frozenset[str]:
+    """The metrics the KB states for two or more businesses, as declared (none declared: empty)."""
+    return frozenset(_BY_BUSINESS)
 
 
 def state() -> tuple:

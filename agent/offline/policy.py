@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, businessask, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -51,8 +51,9 @@ def clarification(p: Parsed, mem: Memory) -> str | None:
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
+        return businessask.with_figure(need) if businessask.needed(p, mem) else compose.ask_for(need)  # and whose business
     if need is None:
-        return None
+        return businessask.needed(p, mem)  # whose business, when that decides the figure asked
     return compose.ask_for(need)
 
 def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None) -> list[dict]:
@@ -79,7 +80,7 @@ class OfflineAgent:
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
         if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
-                calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
+                calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
@@ -351,7 +352,7 @@ class OfflineAgent:
         paras = declfirst.placed(text, paras, misses, outcomes)  # and its decline said first
         return declfirst.reviewed(text, every, gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))) and not ruleask.asks_rule(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
-                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical)))  # a business named now, not the last turn's
+                p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical), unnamed=businessask.unnamed(p, mem)))  # a business named now, not the last turn's
 
 
 def _channel_turn(text: str, p: Parsed, history: list) -> bool:
