@@ -17,9 +17,11 @@ import re
 from agent.offline import ownrate
 from agent.offline.passages import terms
 
+# Each is replaced whole by :func:`declare`, never changed in place: the evals play cases in threads, and a reader in
+# one must never meet the lists half rebuilt by another's model call (or a dict changing size while it iterates)
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
 _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no rate ("average first gift")
-_ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
+_ACRONYMS: tuple[str, ...] = ()  # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
@@ -32,9 +34,10 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    _DECLARED.clear()
-    _OTHER.clear()
-    _ACRONYMS.clear()
+    global _DECLARED, _OTHER, _ACRONYMS
+    declared: dict[str, str] = {}
+    other: dict[str, str] = {}
+    acronyms: list[str] = []  # in the KB's order, which a set's iteration is not
     for t in tools or []:
         if t.get("name") != "get_benchmark":
             continue
@@ -46,11 +49,12 @@ def declare(tools: list[dict] | None) -> None:
                 key = i.group("key").strip()
                 name = (i.group("name") or key).strip().lower()
                 if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rat(?:e|io)", name):
-                    _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
+                    declared[key] = name  # a price, or a rate the KB names itself ("view rate")
                 elif (len(name.split()) >= 3 or _FIGURE_NOUN.search(name)) and not key.isupper():
-                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
+                    other[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
-                    _ACRONYMS.add(key)
+                    acronyms.append(key)
+    _DECLARED, _OTHER, _ACRONYMS = declared, other, tuple(dict.fromkeys(acronyms))
 
 
 def _written(name: str) -> str:
@@ -172,7 +176,8 @@ def says(phrase: str) -> bool:
 
 def without_declared(text: str) -> str:
     """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
-    for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=len, reverse=True):
+    for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=lambda n: (-len(n), n)):
+        # longest first; names of one length by name, not by a set's hash order
         text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
     return text
 

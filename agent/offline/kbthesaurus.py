@@ -196,7 +196,7 @@ def _best(question: str, kb: str) -> Entry | None:  # the search and the reader 
     for e in (found[i] for i in sorted(i for i, n in meets.items() if n >= need)):  # in the KB's order, as all were
         shared = asked & e.stems - named
         if shared - headed and not asked >= set(terms(e.term)):
-            s = sum(rarity.get(t, 1.0) for t in shared)
+            s = math.fsum(rarity.get(t, 1.0) for t in shared)  # fsum: a set's order must not break a tie
             if s > score:
                 best, score = e, s
     return best
