@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import re
 
+from mpa.tables import CURRENCY  # the system side's signs: a mutant is an answer, made as answers are
+
 # the same decline and citation shapes as evals.mutants (kept here: that module registers this one)
 DECLINE = re.compile(r"knowledge[- ]base (?:does not|doesn't|has no|contains no)|not (?:in|covered by) the knowledge[- ]base"
                      r"|\b(?:can't|cannot) answer\b|\bout of scope\b|\bnot covered\b", re.I)
 BRACKET = re.compile(r"\[[^\[\]]*#\d+[^\[\]]*\]")
 
 # a list row: "- Personal Injury Law Firms: $410-520 (highest)"; "Ontario: C$2.90-3.40"
-_ROW = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Z][^:\n|#]{2,60}?):[ \t]*(?P<fig>[A-Z]{0,2}[$€£¥₹][ \t]?\d[^\n]{0,60})$", re.M)
-_PRICE = re.compile(r"[$€£¥₹]\s?\d")
+_ROW = re.compile(r"^[ \t]*(?:[-*•][ \t]*)?(?P<label>[A-Z][^:\n|#]{2,60}?):[ \t]*(?P<fig>[A-Z]{0,2}" + CURRENCY + r"[ \t]?\d[^\n]{0,60})$", re.M)
+_PRICE = re.compile(CURRENCY + r"\s?\d")
 _WORD = re.compile(r"[a-z]{3,}")
 
 

@@ -8,6 +8,7 @@ when a state was asked — is worse than no answer, so a missing pair returns ``
 """
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 from typing import Iterable, Mapping
@@ -144,7 +145,7 @@ def match_audience(query: str, names: list[str], rows_say: Mapping[str, str] | N
             own = " ".join([rows_say.get(name, name)] + [i for i in initialisms if _spelled_out({i}, name)])
             if not audience_unsaid.says(query, own, places, name):
                 continue
-        score = sum(weight[s] for s in hit) / sum(weight.values())
+        score = math.fsum(weight[s] for s in hit) / math.fsum(weight.values())  # fsum: a set's order must not break a tie
         if score >= 0.5 and score > best_score:
             best, best_score = name, score
     return best

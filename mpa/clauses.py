@@ -12,11 +12,12 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY, find_first
 
 # ", and packaging suppliers paid …", "; …", " and $0.95-1.20 for …": where a sentence's second statement starts
 # (a bare "and" only before a figure: "Home and Kitchen" is one name)
-_JOINS = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+and\s+(?=[$€£¥₹]\d)", re.I)
+_JOINS = re.compile(r";\s+|,\s+(?:and|but|while|whereas)\s+|\s+and\s+(?=" + CURRENCY + r"\d)", re.I)
 # "Walmart Connect clicks cost $0.55": a capitalised name right before the priced unit is whose price it is
 _NAME_UNITS_COST = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2}) [a-z]{3,}s "
                               r"(?:cost|costs|ran|run|averaged|average)\b")

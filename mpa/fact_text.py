@@ -10,20 +10,20 @@ from typing import Iterator
 
 from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_quantity, caption_subject,
                            metric_words)
-from mpa.tables import parse_range, unit_of
+from mpa.tables import CURRENCY, NOT_DOLLAR, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
 RULE = re.compile(r"^\s*([-=_*~])\1{9,}\s*$")
 DECLARED = re.compile(r"^\s*META(?:_[A-Z0-9_]+:| - )")
 BULLET = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 # "Label: value (note)" — the value starts with a figure
-VALUE = r"[$€£¥₹]?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
+VALUE = CURRENCY + r"?\d(?:[\d,]*\d)?(?:\.\d+)?(?:\s*(?:%|x|:1|[kKmM]\b|million\b|thousand\b|billion\b))?"
 RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
 # a figure a KB states as one bound ("under $7.00", "up to $9.50", "$420+"): the bound word and the "+" are
 # part of the figure as written, so the tool quotes it as the KB does and its number is the bound
 BOUND = r"(?:(?i:under|below|less than|up to|over|more than|at least)\s+)"
 # a dollar of another country is written with its letters before the sign ("C$2.90", "NZ$1.35")
-FIGURE = rf"(?:{BOUND}(?=[A-Z]{{0,3}}[$€£¥₹]?\d))?(?:[A-Z]{{1,3}}(?=\$\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
+FIGURE = rf"(?:{BOUND}(?=[A-Z]{{0,3}}{CURRENCY}?\d))?(?:[A-Z]{{1,3}}(?=\$\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
 LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{FIGURE})(?P<rest>.*)$")
@@ -86,8 +86,8 @@ def fact_unit(value: str) -> str:
     u = unit_of(value)
     if u == ":1":
         return "ratio"
-    if not u and re.search(r"[£€¥₹]\s?\d", value):
-        return value[re.search(r"[£€¥₹]", value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
+    if not u and re.search(NOT_DOLLAR + r"\s?\d", value):
+        return value[re.search(NOT_DOLLAR, value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
     if u:
         return u
     if span := re.search(r"\d\s*(day|week|month|year)s?\b", value, re.I):

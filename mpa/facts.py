@@ -36,7 +36,7 @@ from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, sect
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
 from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals, named_by_source_row
-from mpa.tables import audience_rows, benchmark_rows
+from mpa.tables import CURRENCY, audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
 
@@ -187,9 +187,9 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
 
 
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
-_PER_UNIT = re.compile(r"[$€£¥₹]\d[\d,.]*(?:\s*[-–—]\s*[$€£¥₹]?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
+_PER_UNIT = re.compile(rf"{CURRENCY}\d[\d,.]*(?:\s*[-–—]\s*{CURRENCY}?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 # "clicks cost $0.55-0.80": the units a price is stated for, before the verb
-_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?[$€£¥₹]\d", re.I)
+_UNITS_COST = re.compile(r"\b([a-z]{3,}?)s\s+(?:cost|costs|ran|averaged)\s+(?:about\s+|around\s+)?" + CURRENCY + r"\d", re.I)
 
 
 def _sentence_metric(sent: str) -> str | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import re
 
-from mpa.tables import parse_number
+from mpa.tables import CURRENCY, parse_number
 from mpa.fact_text import (Context, Fact, fact_unit, heading_text, is_heading, label_metric, lines_of, number_range,
                            period, platform_in)
 
@@ -102,7 +102,7 @@ def _fact(source: str, off: int, row: str, cells: list[str], roles: dict[str, in
     def cell(role: str) -> str:
         return cells[roles[role]] if role in roles else ""
 
-    label, value = cell("metric"), re.sub(r"\s*[-–—]\s*(?=[$€£¥₹]?\d)", "-", cell("typical"))
+    label, value = cell("metric"), re.sub(r"\s*[-–—]\s*(?=" + CURRENCY + r"?\d)", "-", cell("typical"))
     metric = label_metric(label.split("(")[0].strip()) or label_metric(label)
     unit = fact_unit(value)
     vertical = cell("vertical") or ctx.vertical()
@@ -135,7 +135,7 @@ def _wide_facts(source: str, off: int, row: str, cells: list[str], header: list[
     vertical, platform = cells[0].strip(" *"), ctx.platform()
     out = []
     for i, metric in metrics.items():
-        value = re.sub(r"\s*[-–—]\s*(?=[$€£¥₹]?\d)", "-", cells[i])
+        value = re.sub(r"\s*[-–—]\s*(?=" + CURRENCY + r"?\d)", "-", cells[i])
         low, high = number_range(value)
         if low is None or not vertical or fact_unit(value) in ("", "people"):
             continue

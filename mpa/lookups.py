@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mpa import counted, resolve, saleroute
-from mpa.tables import BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
+from mpa.tables import CURRENCY, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
@@ -30,7 +30,7 @@ from rag.sentences import loose_sentences
 from rag.types import Chunk
 
 _NEGATION = re.compile(r"\b(no|not|never|without|outside|out of scope|bm-nc|excluded|left out|n/a)\b", re.I)
-_NUM_TOKEN = re.compile(r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*[$€£¥₹]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
+_NUM_TOKEN = re.compile(CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*" + CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
 
 
 # ============================================================ result types

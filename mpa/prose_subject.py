@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from mpa.tables import CURRENCY
+
 _POSSESSIVE = re.compile(r"^(?:their|its)\s", re.I)
-_FIGURE = r"[$€£¥₹]\d[\d,.]*(?:\s*[-–]\s*[$€£¥₹]?\d[\d,.]*)?"
+_FIGURE = rf"{CURRENCY}\d[\d,.]*(?:\s*[-–]\s*{CURRENCY}?\d[\d,.]*)?"
 # "on Meta ran at $7.40-9.20", "on Apple Search Ads at $5.60-6.80", "on Pinterest cost about $3"
 _ON_AT = re.compile(r"\bon (?P<p>[A-Z][A-Za-z0-9&.']*(?: [A-Z][A-Za-z0-9&.']*){0,3})\s+(?:(?:ran|came in|cost|averaged|was|"
                     r"were)\s+)?(?:at\s+)?(?:about\s+|around\s+|roughly\s+)?(?P<v>" + _FIGURE + r")")

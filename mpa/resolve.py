@@ -150,7 +150,7 @@ def expand_truncations(phrase: str, known: Callable[[str], bool], names: Mapping
             rest = " ".join(x for x in words if x is not w)
             if len(hits) > 1 and terms(rest):  # "uni programs": the one key whose text also says the other words
                 hits = {k: v for k, v in hits.items() if says_words(rest, names[k])} or hits
-            longer = sorted({x for v in hits.values() for x in v}, key=len)
+            longer = sorted({x for v in hits.values() for x in v}, key=lambda x: (len(x), x))  # one length: by name, not hash order
             if len(hits) == 1 or (longer and len({frozenset(terms(x)) for x in longer}) == 1):
                 w = (next(iter(hits.values())) if len(hits) == 1 else longer)[0]
         out.append(w)

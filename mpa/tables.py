@@ -22,6 +22,11 @@ MAGNITUDE_WORD = r"k|mm|m|bn|b|thousand|million|billion|grand"
 MAGNITUDES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mm": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9,
               "billion": 1e9}
 _NUM = re.compile(rf"({DIGITS})(?:\s?({MAGNITUDE_WORD})\b)?", re.I)
+# the currency signs a figure may carry: one class for the whole system side (agent + mpa), so a sign added is read
+# everywhere at once; the scorers keep their own (scorers.text.CURRENCY) — one reader per side (issue #13)
+CURRENCY_SIGNS = "$€£¥₹"
+CURRENCY = f"[{CURRENCY_SIGNS}]"
+NOT_DOLLAR = f"[{CURRENCY_SIGNS.replace('$', '')}]"  # a sign that is money where "$" is not written
 
 
 def number_value(digits: str, magnitude: str | None = None, money: bool = False) -> float:
@@ -44,7 +49,7 @@ def parse_number(text: str) -> float | None:
 
 def parse_range(text: str) -> tuple[float, float] | None:
     """"$30–$55" → (30, 55); "2.5:1–3.5:1" → (2.5, 3.5); a single value → (v, v)."""
-    parts = re.split(r"\s*[–—-]\s*(?=[$€£¥₹]?\d)", (text or "").strip())
+    parts = re.split(r"\s*[–—-]\s*(?=" + CURRENCY + r"?\d)", (text or "").strip())
     nums = []
     for p in parts[:2]:
         p = re.sub(r":1\b", "", p)

@@ -14,9 +14,10 @@ import re
 from typing import Iterable
 
 from mpa.steps import steps_for
+from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY, match_terms
 
-_NUMBER = re.compile(r"(?<![A-Za-z])[$€£¥₹]?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b|k\b|m\b|million\b)?")
+_NUMBER = re.compile(r"(?<![A-Za-z])" + CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b|k\b|m\b|million\b)?")
 _TABLE_ROW = re.compile(r"^\|.*\d.*\|\s*$", re.M)
 
 

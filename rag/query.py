@@ -27,9 +27,12 @@ def top(scores: np.ndarray, n: int) -> np.ndarray:
     pos = (scores > 0).nonzero()[0]  # array methods, not the np.* wrappers: this runs on every query
     neg = -scores[pos]  # gathered and negated once
     if len(pos) > n:
-        keep = neg.argpartition(n - 1)[:n]
+        # every score as good as the n-th, ties at the cut included: argpartition keeps an arbitrary few of the tied
+        # (whatever its selection algorithm met first — a numpy version or CPU may differ), so the cut is made after
+        # the ordering, where a tie breaks by position
+        keep = (neg <= neg[neg.argpartition(n - 1)[n - 1]]).nonzero()[0]
         pos, neg = pos[keep], neg[keep]
-    return pos[np.lexsort((pos, neg))]
+    return pos[np.lexsort((pos, neg))[:n]]
 
 
 def minmax(x: np.ndarray, best_first: bool = False) -> np.ndarray:

@@ -33,6 +33,7 @@ from mpa.labels import match_labels, parts, platforms_named, vertical_key
 from mpa.tables import BenchmarkRow, read_kb_texts
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 from scorers.settings import ScorerSettings
+from scorers.text import CURRENCY
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATFORM_SEP = " · "
@@ -179,7 +180,7 @@ def _spans(low: str, table: str, path: str) -> tuple[tuple[int, int, str], ...]:
 
 
 # a figure, then the opening bracket of its caption: "$8.70-10.10 (" before "Personal Injury Law Firms)"
-_FIGURE_THEN_BRACKET = re.compile(r"[$€£¥₹]?\d[\d,.]*(?:\s*(?:[-–]|to)\s*[$€£¥₹]?\d[\d,.]*)?\s*(?:%|x|k|m)?\s*\(\s*$")
+_FIGURE_THEN_BRACKET = re.compile(CURRENCY + r"?\d[\d,.]*(?:\s*(?:[-–]|to)\s*" + CURRENCY + r"?\d[\d,.]*)?\s*(?:%|x|k|m)?\s*\(\s*$")
 
 
 @lru_cache(maxsize=1024)

@@ -47,10 +47,13 @@ def sentences(text: str) -> list[str]:
 
 
 # ---------------------------------------------------------------- numbers
+# the currency signs a figure may carry, the scorers' own: the system side has its own (mpa.tables.CURRENCY) on
+# purpose — one reader per side (issue #13), so a sign one side misreads cannot hide itself in the other
+CURRENCY = "[$€£¥₹]"
 _MAG = {"million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "thousand": 1e3, "k": 1e3}
 _NUM = re.compile(
     r"""(?<![A-Za-z_#/.\d])(?:(?<![A-Za-z]-)|(?<=[\d.][xXkKMB]-)(?<![A-Za-z]\d[xXkKMB]-))(?<![A-Za-z]\d-)
-        (?P<cur>[$€£¥₹])?\s?
+        (?P<cur>""" + CURRENCY + r""")?\s?
         (?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)
         (?:\s?(?P<mag>million|billion|thousand|mn|bn)\b|(?P<mag2>[MBK]|k)\b)?
         (?P<suf>\s?%|\s?percent\b|x\b|×(?!\s*\d)|:1\b)?
@@ -137,7 +140,7 @@ def units_compatible(u1: str, u2: str) -> bool:
 
 
 # ---------------------------------------------------------------- shown arithmetic
-_OPERAND = r"[$€£¥₹]?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|thousand|billion)\b|[MK]\b|k\b)?\s?%?"
+_OPERAND = CURRENCY + r"?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|thousand|billion)\b|[MK]\b|k\b)?\s?%?"
 _OP = r"(?:÷|/|×|\*|(?<=\s)x(?=\s)|\+|−|(?<=\s)-(?=\s)|divided by|times|multiplied by|minus|plus)"
 _EQ = (r"(?:=|≈|~|≅|→|equals|gives(?: you)?(?: about| roughly| approximately| around)?|comes to|works out to(?: about)?|"
        r"yields|is about|is roughly|is approximately|is around)")

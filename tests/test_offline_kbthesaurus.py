@@ -112,6 +112,24 @@ def test_a_termed_search_keeps_only_the_section_explaining_the_term(monkeypatch)
     assert [p["id"] for p in merge_passages(outcomes)] == ["a#1", "b#9"]
 
 
+def test_a_termed_search_is_narrowed_whatever_other_cases_searched_meanwhile(monkeypatch):
+    """The narrowing is read from the search itself: it once came from a record of the searches formed so far,
+    shared by every case of the process and emptied when full — an earlier turn's search then lost its narrowing
+    when other cases (threads) had formed many searches meanwhile. Here the search was formed in another process
+    state (none recorded), and a search the module never forms is not narrowed."""
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    termed = kbthesaurus.query(clean(SUPPRESS))
+    for name in ("_FORMED",):  # the old record, if any: as another thread's emptying would leave it
+        if hasattr(kbthesaurus, name):
+            getattr(kbthesaurus, name).clear()
+    right = {"id": "b#9", "source": "first-party-data.md › Retention, suppression, and exclusion audiences › "
+                                   "Suppression from acquisition"}
+    other = {"id": "c#2", "source": "channel-social.md › Prospecting versus retargeting"}
+    assert kbthesaurus.narrowed(termed, [other, right]) == [right]
+    assert kbthesaurus.narrowed(f"{clean(CREDIT)} Suppression from acquisition", [other, right]) == [other, right]
+    assert kbthesaurus.narrowed(clean(SUPPRESS), [other, right]) == [other, right]
+
+
 def test_glossary_lines_and_framed_sections_of_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     assert_unseen(BOOKED)
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt2"))

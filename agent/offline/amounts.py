@@ -17,21 +17,12 @@ from fractions import Fraction
 
 from agent.offline import buyask, periods
 from agent.offline.asking import asks_anything
+from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.parse import parse
 
-# fraction words: "a fifth", "two thirds", "half"
-_FRACTION = {"half": Fraction(1, 2), "third": Fraction(1, 3), "quarter": Fraction(1, 4), "fifth": Fraction(1, 5),
-             "tenth": Fraction(1, 10)}
-_COUNT_WORD = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
-_FRAC_RX = r"(?:(a|an|one|two|three|four|[1-4])\s+)?(half|thirds?|quarters?|fifths?|tenths?)"  # "2 thirds": digits() ran
-FRACTION_WORDS = _FRAC_RX  # for other readers of a share said in words (groups: the count, the fraction word)
-
-
-def fraction(count: str | None, word: str) -> Fraction:
-    """The share a fraction said in words names: ("two", "thirds") → 2/3, (None, "half") → 1/2."""
-    return _COUNT_WORD.get((count or "a").lower(), 1) * _FRACTION[word.lower().rstrip("s")]
+_FRAC_RX = FRACTION_WORDS  # fraction words: "a fifth", "two thirds", "half" (:mod:`fractionwords`)
 _DOWN = re.compile(rf"\b(?:{LESS}|shave\w*|less|knock\w* off)\b", re.I)  # the verbs a budget cut is said with, and a few
 _UP = re.compile(rf"\b(?:{MORE}|higher|growing|rising)\b", re.I)
 _MULTIPLE = re.compile(r"\b(halv\w*|doubl\w*|tripl\w*)\b|\b(?:cut|slash\w*|chop\w*)\s+(?:\w+\s+){0,3}?in half\b", re.I)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-_AMOUNT = re.compile(r"[$€£¥₹]\s?\d|\b\d[\d,.]*\s?(?:k|m|grand|thousand|million)\b|\b\d[\d,.]*\s?(?:dollars|usd|bucks)\b",
+from mpa.tables import CURRENCY
+
+_AMOUNT = re.compile(CURRENCY + r"\s?\d|\b\d[\d,.]*\s?(?:k|m|grand|thousand|million)\b|\b\d[\d,.]*\s?(?:dollars|usd|bucks)\b",
                      re.I)
 _DIVIDE_IT = re.compile(r"\b(split|divide|allocate|allot|apportion|spread|distribute|carve up|spend|invest)\s+it\b", re.I)
 

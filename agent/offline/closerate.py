@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline.amounts import FRACTION_WORDS, fraction
+from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 

@@ -16,6 +16,7 @@ from agent.offline.asking import asks_anything
 from agent.offline.passages import in_family, sentences, terms
 from agent.offline.scope import BYE, GREETING, THANKS
 from agent.offline.toolread import ToolOutcome, benchmark_of
+from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
@@ -147,7 +148,7 @@ def stated_in(m: tuple[str, str], para: str) -> bool:
     unit = UNIT_OF.get(metric.upper(), "")
     names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
     named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
-    return any(named.search(s) and re.search(r"[$€£¥₹]\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
+    return any(named.search(s) and re.search(CURRENCY + r"\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
                for s in sentences(para or ""))
 
 

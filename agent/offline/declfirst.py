@@ -46,13 +46,13 @@ from agent.offline.gaps import CITED, cited
 from agent.offline.toolread import ToolOutcome
 from mpa.audience_lookups import NATIONAL
 from mpa.resolve import says_words
-from mpa.tables import number_value
+from mpa.tables import CURRENCY, number_value
 from mpa.vocabulary import VOCABULARY, match_terms
 
 # how the benchmark tool says it has no table for a business (mpa.lookups, mpa.fact_lookups, agent.offline.uncovered)
 _NO_BUSINESS = re.compile(r"^it has no benchmark (?:table for|for the vertical) '|which the benchmark tables do not cover")
-_FIGURE = re.compile(r"[$€£¥₹]\s?\d|\d(?:\.\d+)?\s?%|\d:1\b|\d(?:\.\d+)?x\b")
-_WORKED = re.compile(r"=\s*(?:about\s+)?[$€£¥₹]?\d")  # shown arithmetic: "$15,000 ÷ 375 = $40"
+_FIGURE = re.compile(CURRENCY + r"\s?\d|\d(?:\.\d+)?\s?%|\d:1\b|\d(?:\.\d+)?x\b")
+_WORKED = re.compile(r"=\s*(?:about\s+)?" + CURRENCY + r"?\d")  # shown arithmetic: "$15,000 ÷ 375 = $40"
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?(k|m|thousand|million)?\b", re.I)
 
 
@@ -233,7 +233,7 @@ def _values(folder: str | None) -> dict[str, frozenset[str]]:
 
 
 # a row as a passage lists it, read or not as a fact: "TikTok CPM: $5–$12", "Host-read podcast CPM: $20–$50"
-_ROWLIKE = re.compile(r"[A-Za-z)][^.;:\n]{0,60}:\s*[A-Z]{0,2}[$€£¥₹]?\d")
+_ROWLIKE = re.compile(r"[A-Za-z)][^.;:\n]{0,60}:\s*[A-Z]{0,2}" + CURRENCY + r"?\d")
 
 
 def _quotes_row(para: str, outcomes: list[ToolOutcome]) -> bool:

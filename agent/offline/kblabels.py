@@ -21,8 +21,9 @@ from typing import Iterable
 from agent.offline import kbmetrics
 from agent.offline.passages import terms
 
-_LABELS: list[str] = []
-_PLATFORMS: list[str] = []  # the platforms it states figures for that the vocabulary does not know ("Apple Search Ads")
+# replaced whole by :func:`declare`, never changed in place (cases play in threads: see :mod:`kbmetrics`)
+_LABELS: tuple[str, ...] = ()
+_PLATFORMS: tuple[str, ...] = ()  # the platforms it states figures for that the vocabulary does not know ("Apple Search Ads")
 _OWN = re.compile(r"This knowledge base's own: ([^\n]+?)\.(?:\s|$)")
 _OWN_PLATFORMS = re.compile(r"This knowledge base's own platforms: ([^\n]+?)\.(?:\s|$)")
 _SPLIT = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\+)\s*", re.I)
@@ -30,15 +31,17 @@ _SPLIT = re.compile(r"\s*(?:,|&|/|\band\b|\bor\b|\+)\s*", re.I)
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own vertical labels from get_benchmark's vertical description (none: empty)."""
-    _LABELS.clear()
-    _PLATFORMS.clear()
+    global _LABELS, _PLATFORMS
+    labels_: list[str] = []
+    platforms: list[str] = []
     for t in tools or []:
         if t.get("name") == "get_benchmark":
             props = (t.get("input_schema") or {}).get("properties") or {}
             m = _OWN.search((props.get("vertical") or {}).get("description", ""))
-            _LABELS.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
+            labels_.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
             m = _OWN_PLATFORMS.search((props.get("platform") or {}).get("description", ""))
-            _PLATFORMS.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
+            platforms.extend(x.strip() for x in (m.group(1).split(", ") if m else []) if x.strip())
+    _LABELS, _PLATFORMS = tuple(labels_), tuple(platforms)
 
 
 def labels() -> tuple[str, ...]:

@@ -17,10 +17,12 @@ import re
 from agent.offline import ownrate
 from agent.offline.passages import terms
 
+# Each is replaced whole by :func:`declare`, never changed in place: the evals play cases in threads, and a reader in
+# one must never meet the lists half rebuilt by another's model call (or a dict changing size while it iterates)
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
 _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no rate ("average first gift")
-_BY_BUSINESS: set[str] = set()   # the metrics it states for two or more businesses ("Figures by business …: CPC; CTR.")
-_ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
+_BY_BUSINESS: frozenset[str] = frozenset()  # the metrics it states for two or more businesses ("Figures by business …: CPC.")
+_ACRONYMS: tuple[str, ...] = ()  # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
@@ -34,16 +36,17 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    _DECLARED.clear()
-    _OTHER.clear()
-    _ACRONYMS.clear()
-    _BY_BUSINESS.clear()
+    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS
+    declared: dict[str, str] = {}
+    other: dict[str, str] = {}
+    acronyms: list[str] = []  # in the KB's order, which a set's iteration is not
+    by_business: set[str] = set()
     for t in tools or []:
         if t.get("name") != "get_benchmark":
             continue
         desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
         if b := _BUSINESS.search(desc):
-            _BY_BUSINESS.update(x.strip() for x in b.group(1).split(";") if x.strip())
+            by_business.update(x.strip() for x in b.group(1).split(";") if x.strip())
         m = _OWN.search(desc)
         for item in (m.group(1).split(";") if m else []):
             i = _ITEM.match(item)
@@ -51,11 +54,12 @@ def declare(tools: list[dict] | None) -> None:
                 key = i.group("key").strip()
                 name = (i.group("name") or key).strip().lower()
                 if name.startswith(("cost per ", "price per ")) or re.fullmatch(r"[a-z][a-z -]{1,40} rat(?:e|io)", name):
-                    _DECLARED[key] = name  # a price, or a rate the KB names itself ("view rate")
+                    declared[key] = name  # a price, or a rate the KB names itself ("view rate")
                 elif (len(name.split()) >= 3 or _FIGURE_NOUN.search(name)) and not key.isupper():
-                    _OTHER[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
+                    other[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
-                    _ACRONYMS.add(key)
+                    acronyms.append(key)
+    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS = declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business)
 
 
 def _written(name: str) -> str:
@@ -177,14 +181,15 @@ def says(phrase: str) -> bool:
 
 def without_declared(text: str) -> str:
     """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
-    for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=len, reverse=True):
+    for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=lambda n: (-len(n), n)):
+        # longest first; names of one length by name, not by a set's hash order
         text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
     return text
 
 
 def by_business() -> frozenset[str]:
     """The metrics the KB states for two or more businesses, as declared (none declared: empty)."""
-    return frozenset(_BY_BUSINESS)
+    return _BY_BUSINESS
 
 
 def state() -> tuple:

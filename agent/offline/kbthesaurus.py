@@ -196,32 +196,49 @@ def _best(question: str, kb: str) -> Entry | None:  # the search and the reader 
     for e in (found[i] for i in sorted(i for i, n in meets.items() if n >= need)):  # in the KB's order, as all were
         shared = asked & e.stems - named
         if shared - headed and not asked >= set(terms(e.term)):
-            s = sum(rarity.get(t, 1.0) for t in shared)
+            s = math.fsum(rarity.get(t, 1.0) for t in shared)  # fsum: a set's order must not break a tie
             if s > score:
                 best, score = e, s
     return best
 
 
-_FORMED: dict[str, str] = {}  # a search this module formed → the heading of the section explaining its term
-
-
 def query(focus: str) -> str | None:
     """The search for ``focus`` with the KB's own term for it added, or None when its words meet no explanation."""
     e = _explained(focus)
-    if not e:
-        return None
-    q = f"{focus} {e.term}"
-    if len(_FORMED) > 4096:
-        _FORMED.clear()
-    _FORMED[q] = e.where.lower()
-    return q
+    return f"{focus} {e.term}" if e else None
 
 
 def narrowed(query_: str, passages: list[dict]) -> list[dict]:
     """The passages of a search :func:`query` formed, narrowed to the section explaining its term: the term was
     added to reach that section, and the rest of what such a search returns is what the turn's own searches
     found already, or chance (the words of a term meet other sections too)."""
-    where = _FORMED.get(query_)
+    where = _formed(query_)
     if where is None:
         return passages
     return [p for p in passages if where in p.get("source", "").lower()]
+
+
+def _formed(query_: str) -> str | None:
+    """The heading of the section explaining the term :func:`query` added to ``query_``, or None when ``query_`` is
+    no search it forms. Read again from the query itself, never from a record of the searches formed so far: such
+    a record is shared by every case a process plays (in threads, in any order) and was emptied when full, so
+    whether an earlier turn's search was narrowed depended on what other cases had searched meanwhile."""
+    kb = servedkb.folder()
+    if not kb or " " not in query_:
+        return None
+    for term in _terms_ending(kb).get(query_.rsplit(" ", 1)[1], ()):
+        focus = query_[:-len(term) - 1] if query_.endswith(" " + term) else ""
+        e = _explained(focus) if focus else None
+        if e is not None and e.term == term:
+            return e.where.lower()
+    return None
+
+
+@lru_cache(maxsize=servedkb.PER_KB)
+def _terms_ending(kb: str) -> dict[str, tuple[str, ...]]:
+    """The KB's explained terms by their last word (what :func:`query` adds ends a search with it)."""
+    out: dict[str, list[str]] = {}
+    for e in entries(kb)[0]:
+        if e.term.split():
+            out.setdefault(e.term.rsplit(" ", 1)[-1], []).append(e.term)
+    return {w: tuple(dict.fromkeys(ts)) for w, ts in out.items()}

@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
+from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
@@ -170,7 +171,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
         tail = prev.split()[-1] if prev else ""
         wrapped = ln[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
                                        and tail != tail.upper()) or (  # "… SECTION 2 - HOLDOUTS": a heading ends it
-            bool(re.match(r"[$€£¥₹]\d", ln)) and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
+            bool(re.match(CURRENCY + r"\d", ln)) and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
         last = len(ln.rstrip())
         if prev and wrapped and not re.search(r"[.!?:|]$", prev) and not prev.startswith(("#", "|")):
             out[-1] = f"{out[-1]} {ln.strip()}"

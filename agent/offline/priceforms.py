@@ -23,7 +23,7 @@ for _key, _syns in VOCABULARY["metrics"].items():
         if _m and _key not in UNIT_OF:
             UNIT_OF[_key] = _m.group(1)
 UNIT_OF.setdefault("CAC", "customer")
-PER_THOUSAND = {k for k, u in UNIT_OF.items() if u.startswith("thousand")}
+PER_THOUSAND = tuple(k for k, u in UNIT_OF.items() if u.startswith("thousand"))  # in UNIT_OF's order: its first is "the" one
 
 _ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"

@@ -178,7 +178,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
 
     def own(c: _Unit, which: set[str]) -> float:
-        s = sum(weight[t] for t in matched(which, c.terms))
+        # math.fsum, not sum: the words come from a set, whose order follows the process's string hashing — a
+        # plain sum's last bit followed it, and two sentences matching the same words tied or not at random
+        s = math.fsum(weight[t] for t in matched(which, c.terms))
         s += 2.0 if which is q and any(i in c.text.lower() for i in idents) else 0.0
         return s * (0.5 if c.overview else 1.0)
 
@@ -193,12 +195,12 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         def section_score(key) -> float:
             us = sections[key]
             body = set().union(*(c.terms for c in us))
-            cover = sum(weight[t] for t in _matches(asked, body))
+            cover = math.fsum(weight[t] for t in _matches(asked, body))
             own_head = matched(asked, us[0].head_terms)
-            head = sum(weight[t] for t in own_head) + 0.5 * sum(weight[t] for t in matched(asked, us[0].parent_terms)
+            head = math.fsum(weight[t] for t in own_head) + 0.5 * math.fsum(weight[t] for t in matched(asked, us[0].parent_terms)
                                                                 - own_head)
             if pointed and bands.fit(budget, us[0].heading, period) > 1:
-                head += sum(weight[t] for t in pointed - own_head)
+                head += math.fsum(weight[t] for t in pointed - own_head)
             best = max(scores[id(c)] for c in us)
             if best <= 0 and head <= 0:
                 return 0.0

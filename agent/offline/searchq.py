@@ -28,6 +28,7 @@ from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
+from mpa.tables import CURRENCY
 
 # interrogatives → the attribute they ask about (English grammar, not a domain list)
 ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
@@ -326,7 +327,7 @@ def _says(text: str, kb: tuple) -> bool:
     return bool(content_words(text)) and not p.smalltalk or asks_anything(text) and not scope.chat(text, p.smalltalk)
 
 
-_FIGURE = re.compile(r"[$€£¥₹]?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)
+_FIGURE = re.compile(CURRENCY + r"?\d[\d,.]*(?:\s*(?:%|k|m|mm|bn|x)\b)?", re.I)
 
 
 def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:

@@ -14,7 +14,9 @@ verb or comparative that moves the number ("cut it by 10%", "10% more") instead 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
+from agent.offline import fractionwords
 from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import digits, parse_numbers, plain, result
 
@@ -46,23 +48,13 @@ def is_share(lines: list[str]) -> bool:
     return len(lines) == 2 and lines[0].startswith("Estimated size:") and bool(_LINE.match(f"- {lines[1]}"))
 
 
-_FRACTION = re.compile(r"\b(half|(?:a|one|two) thirds?|(?:a|one|three) quarters?|a fifth|a tenth)\s+of\b", re.I)
-_PARTS = {"half": (1, 2), "third": (1, 3), "thirds": (2, 3), "quarter": (1, 4), "quarters": (3, 4), "fifth": (1, 5),
-          "tenth": (1, 10)}
-
-
 def _shares(text: str) -> str:
     """``text`` with "N in M" / "N out of M" and fraction words written as the percentage they are ("2 in 5" →
-    "40%", "a third of" → "33.3333333% of": exact enough that a third of 132,000 is 44,000)."""
+    "40%", "a third of" → "33.3333333% of": :mod:`fractionwords`, the one reading of a share said in words)."""
     def pct(m: re.Match) -> str:
         n, d = (int(g) if g.isdigit() else _WORDS[g.lower()] for g in m.groups())
-        return f"{round(n / d * 100, 7):.10g}%" if 0 < n < d else m.group(0)
-
-    def part(m: re.Match) -> str:
-        n, d = _PARTS[m.group(1).lower().split()[-1]]
-        n = 3 if m.group(1).lower().startswith("three") else n
-        return f"{round(n / d * 100, 7):.10g}% of"
-    return _FRACTION.sub(part, _N_IN_M.sub(pct, text))
+        return fractionwords.percent(Fraction(n, d)) if 0 < n < d else m.group(0)
+    return fractionwords.as_percent(_N_IN_M.sub(pct, text))
 
 
 def share(size: str, text: str) -> list[str]:

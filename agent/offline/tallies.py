@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import amounts, sizeshare
+from agent.offline import amounts, fractionwords, sizeshare
 from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.searchq import CITED
 from mpa.vocabulary import VOCABULARY
 
-_WORD_SHARE = {"half": "50%", "a third": "33.33%", "one third": "33.33%", "a quarter": "25%", "one quarter": "25%",
-               "two thirds": "66.67%", "three quarters": "75%", "a fifth": "20%", "a tenth": "10%"}
-_SHARE_WORDS = re.compile(r"\b(" + "|".join(sorted(_WORD_SHARE, key=len, reverse=True)) + r")\s+of\b", re.I)
 _REACH_VERBS = ("reach\\w*", "hit(?:s|ting)?", "covers?", "covering", "get(?:s|ting)? in front of", "see(?:s|ing)?", "hears?",
                 "exposed")  # what a platform does to the people it reaches
 _REACH = re.compile(r"\b(?:" + "|".join(_REACH_VERBS) + r")\b", re.I)
@@ -41,7 +38,7 @@ def _eq(v: float, places: int = 2) -> tuple[str, str]:
 
 def combined_reach(t: str, nums: list[Num]) -> list[str]:
     """Two or more platforms' reach shares of one audience, duplicated at random: 1 − Π(1 − share)."""
-    t = _SHARE_WORDS.sub(lambda m: f"{_WORD_SHARE[m.group(1).lower()]} of", t)
+    t = fractionwords.as_percent(t)  # "a third of the segment": exactly a third
     nums = parse_numbers(t)
     pcts = [n for n in nums if n.pct]
     if len(pcts) < 2 or len(pcts) != len(nums) or not _REACH.search(t) or not _AT_LEAST_ONCE.search(t) or \
@@ -227,7 +224,7 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand)?)", size, re.I)
     if not m:
         return []
-    shares = _SHARE_WORDS.sub(lambda w: f"{_WORD_SHARE[w.group(1).lower()]} of", text)  # "half of those": 50% of
+    shares = fractionwords.as_percent(text)  # "half of those": 50% of; "a third of them": exactly a third
     shares = re.sub(r"\b(?:all|every one|each) of (?=(?:them|those|these|the)\b)", "100% of ", shares, flags=re.I)  # the whole
     shares = re.sub(r"\btwice\b", "2 times", re.sub(r"\bthrice\b", "3 times", shares, flags=re.I), flags=re.I)
     lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
