@@ -35,7 +35,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, 
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
-from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals, named_by_source_row
+from mpa.list_rows import names_platforms, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -162,7 +162,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if metric is None or unit in ("", "people") or unit in DURATIONS and metric in VOCABULARY["metrics"]:
         return None  # a list of months under a price's caption: not that price
     dim = ctx.dimension()
-    if dim in ROW_PLATFORMS:  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
+    if names_platforms(dim):  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
         if AGGREGATE.search(label):
             return None
         about = ctx.rows_about()

@@ -1,0 +1,31 @@
+"""The sixth stranger plain-text KB (tests/fixtures/kb_txt6): what its tool look-ups must answer, and the
+general readers each probe failure led to, each also checked on another KB or a KB written here in another wording."""
+from __future__ import annotations
+
+from mpa.facts import kb_facts
+from mpa.tools import ToolExecutor
+
+
+def _tool(engine, name="get_benchmark", **inp):
+    """The tool's own lines, before the passages it quotes."""
+    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+
+
+# ---------------------------------------------------------------- any kind of network or channel names platforms
+def test_kb_txt6_networks_and_channels_are_platforms(kb_txt6_engine):
+    """"BY RETAIL NETWORK" over "- Target Roundel: 4.9x", "BY AD NETWORK" over "- Unity Ads: $2.10-2.60", "BY
+    PROMOTION CHANNEL" over "- LinkedIn Event Ads: $78-92": the rows were read as businesses, so a platform asked
+    by name "names no platform or channel it states figures for"."""
+    assert "4.9x" in _tool(kb_txt6_engine, metric="ROAS", platform="Target Roundel")
+    assert "2.10-2.60" in _tool(kb_txt6_engine, metric="cost per install", platform="Unity Ads")
+    assert "78-92" in _tool(kb_txt6_engine, metric="cost per registrant", platform="LinkedIn Event Ads")
+
+
+def test_kinds_of_networks_in_another_kb():
+    """The same reader on captions written here: a "BY AFFILIATE NETWORK" list's rows are platforms, a "BY NETWORK
+    SIZE" list's are not (its last word is no platform word)."""
+    doc = ("AFFILIATE CPA - 2025\nBY AFFILIATE NETWORK - HIGHEST TO LOWEST\n- Rakuten Advertising: $14-18\n"
+           "- Awin: $11\n\nCPM - 2025\nBY NETWORK SIZE\n- Large Networks: $9-12\n")
+    got = {(f.label, f.platform) for f in kb_facts([("affiliates.txt", doc)]) if f.kind == "benchmark"}
+    assert ("Rakuten Advertising", "Rakuten Advertising") in got and ("Awin", "Awin") in got
+    assert ("Large Networks", None) in got
