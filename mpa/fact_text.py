@@ -110,6 +110,8 @@ def period(*texts: str) -> str | None:
 
 
 _PARENS = re.compile(r"\([^()]*\)")
+# "CPM: $13-16", "LTR: 88%", "CPM: SEK 95-120": a profile line whose label is an acronym — a figure, not a caption
+_FIGURE_LINE = re.compile(r"^[^:]{1,60}:\s+(?:[A-Z]{0,3}\$|[€£¥₹]|[A-Z]{3}\s)?\d")
 
 
 def is_heading(line: str) -> bool:
@@ -120,7 +122,7 @@ def is_heading(line: str) -> bool:
         return False
     if MD_HEADER.match(s):
         return True
-    if not 3 <= len(s) <= 100 or s.endswith("."):  # the cheap tests first: most lines are prose
+    if not 3 <= len(s) <= 100 or s.endswith(".") or _FIGURE_LINE.match(s):  # the cheap tests first: most lines are prose
         return False
     letters = 0  # at least three letters, every one upper case: stop at the first that is not
     for c in _PARENS.sub("", s):

@@ -29,3 +29,23 @@ def test_kinds_of_networks_in_another_kb():
     got = {(f.label, f.platform) for f in kb_facts([("affiliates.txt", doc)]) if f.kind == "benchmark"}
     assert ("Rakuten Advertising", "Rakuten Advertising") in got and ("Awin", "Awin") in got
     assert ("Large Networks", None) in got
+
+
+# ---------------------------------------------------------------- a profile line labelled by an acronym is a figure
+def test_kb_txt6_acronym_profile_line_is_a_figure(kb_txt6_engine):
+    """"AUDACY - STREAMING AUDIO PROFILE" / "CPM: $13-16": an ALL-CAPS line was a caption, so the profile's CPM was
+    lost and its next lines were read as a CPM list ("Minimum Campaign Spend" a business at $7,500 CPM)."""
+    got = _tool(kb_txt6_engine, metric="CPM", vertical="Audacy")
+    assert "13-16" in got and "7,500" not in got
+    assert "34-41" in _tool(kb_txt6_engine, metric="CPM", vertical="airport terminals")
+
+
+def test_acronym_profile_lines_in_another_layout():
+    """The same lines written here: "CPL: C$45-60" and "ROAS: 3.1x" in a profile are its figures; a caption with a
+    colon and no figure ("STEP 2: BUDGET") is still a heading."""
+    from mpa.fact_text import is_heading
+    assert not is_heading("CPL: C$45-60") and not is_heading("ROAS: 3.1x") and not is_heading("CPM: SEK 95-120")
+    assert is_heading("STEP 2: BUDGET") and is_heading("GOOGLE ADS CPC BENCHMARKS - 2025")
+    doc = "ROOFERS - LEAD PROFILE\nCPL: $45-60\nClose Rate: 18%\n"
+    got = {(f.vertical, f.metric, f.value) for f in kb_facts([("roofers.txt", doc)]) if f.kind == "benchmark"}
+    assert ("Roofers", "CPL", "$45-60") in got
