@@ -76,8 +76,8 @@ class Fact:
 
 # ------------------------------------------------------------------ small readers
 # a figure in time ("2-3 months", "11 months", "45-90 days"): its unit is the span, plural
-DURATION = re.compile(r"^(days?|weeks?|months?|years?)\b", re.I)
-DURATIONS = ("days", "weeks", "months", "years")
+DURATION = re.compile(r"^(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.I)
+DURATIONS = ("seconds", "minutes", "hours", "days", "weeks", "months", "years")
 
 
 def fact_unit(value: str) -> str:
@@ -90,7 +90,7 @@ def fact_unit(value: str) -> str:
         return value[re.search(r"[£€¥₹]", value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
     if u:
         return u
-    if span := re.search(r"\d\s*(day|week|month|year)s?\b", value, re.I):
+    if span := re.search(r"\d\s*(second|minute|hour|day|week|month|year)s?\b", value, re.I):
         return span.group(1).lower() + "s"
     return "people" if re.search(r"\d\s*(M|K|million|thousand|billion)\b|\d{1,3}(,\d{3})+", value, re.I) else ""
 

@@ -49,3 +49,17 @@ def test_acronym_profile_lines_in_another_layout():
     doc = "ROOFERS - LEAD PROFILE\nCPL: $45-60\nClose Rate: 18%\n"
     got = {(f.vertical, f.metric, f.value) for f in kb_facts([("roofers.txt", doc)]) if f.kind == "benchmark"}
     assert ("Roofers", "CPL", "$45-60") in got
+
+
+# ---------------------------------------------------------------- a span of seconds, minutes or hours is a figure
+def test_kb_txt6_dwell_time_in_seconds_and_minutes(kb_txt6_engine):
+    """"AVERAGE DWELL TIME - 2025" / "- Office Elevators: 40-55 seconds": only days to years were spans of time, so
+    the list was not read."""
+    assert "40-55 seconds" in _tool(kb_txt6_engine, metric="dwell time", vertical="office elevators")
+
+
+def test_spans_of_seconds_to_hours_in_another_layout():
+    """The same reader on a profile written here: "Average Session: 2-3 hours", "Hold Time: 45 seconds"."""
+    doc = "CALL CENTERS - PHONE PROFILE\nAverage Session: 2-3 hours\nHold Time: 45 seconds\n"
+    got = {(f.metric, f.value, f.unit) for f in kb_facts([("calls.txt", doc)]) if f.kind == "benchmark"}
+    assert ("average session", "2-3 hours", "hours") in got and ("hold time", "45 seconds", "seconds") in got
