@@ -63,3 +63,25 @@ def test_spans_of_seconds_to_hours_in_another_layout():
     doc = "CALL CENTERS - PHONE PROFILE\nAverage Session: 2-3 hours\nHold Time: 45 seconds\n"
     got = {(f.metric, f.value, f.unit) for f in kb_facts([("calls.txt", doc)]) if f.kind == "benchmark"}
     assert ("average session", "2-3 hours", "hours") in got and ("hold time", "45 seconds", "seconds") in got
+
+
+# ---------------------------------------------------------------- a caption's own quantity with an age, or "per … per …"
+def test_kb_txt6_caption_quantities(kb_txt6_engine):
+    """"DAY-7 RETENTION - 2025" and "DAY-30 RETENTION - 2025" over "BY APP CATEGORY", "LOCAL MEDIA BUDGET PER
+    LOCATION PER MONTH - 2025" over "BY FRANCHISE CATEGORY": a caption naming its quantity in words with a digit,
+    or in more than five words, was no metric, so the lists were lost (and "Dating Apps", named only there, was no
+    business). Each age is its own figure."""
+    assert "9-11%" in _tool(kb_txt6_engine, metric="day-30 retention", vertical="dating apps")
+    assert "19-23%" in _tool(kb_txt6_engine, metric="day-7 retention", vertical="meditation apps")
+    got = _tool(kb_txt6_engine, metric="local media budget per location per month", vertical="home services franchises")
+    assert "3,400-4,200" in got
+
+
+def test_caption_quantities_in_another_layout():
+    """The same reader on captions written here; a long caption with no "per" is still no quantity."""
+    doc = ("WEEK-4 CHURN - 2025\nBY PLAN\n- Starter Plans: 12-15%\n\n"
+           "AVERAGE SPEND PER STORE PER WEEK - 2025\nBY REGION TYPE\n- Rural Stores: $410-480\n\n"
+           "THE VERY LONG LIST OF OUR FAVOURITE THINGS - 2025\nBY THING\n- Sunsets: $5\n")
+    got = {(f.metric, f.value) for f in kb_facts([("q.txt", doc)]) if f.kind == "benchmark"}
+    assert ("week-4 churn", "12-15%") in got and ("average spend per store per week", "$410-480") in got
+    assert not any(v == "$5" for _, v in got)
