@@ -196,7 +196,7 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     otherwise — or no figures with the reason, when the row states the metric on other platforms only. Only the
     row's own label decides (no vocabulary synonym stretches a row to a vertical)."""
     rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
-            and (f.qualifier or "").split(";")[0].endswith(f": {f.label}")]
+            and market_noted(f.qualifier)[1].split(";")[0].endswith(f": {f.label}")]  # ("market: Sweden; venue type: …")
     hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
     hit = hit or _row_within(name, sorted({f.label for f in rows}))
     mine = [f for f in rows if f.label in hit]

@@ -85,3 +85,22 @@ def test_caption_quantities_in_another_layout():
     got = {(f.metric, f.value) for f in kb_facts([("q.txt", doc)]) if f.kind == "benchmark"}
     assert ("week-4 churn", "12-15%") in got and ("average spend per store per week", "$410-480") in got
     assert not any(v == "$5" for _, v in got)
+
+
+# ---------------------------------------------------------------- a price written with its ISO currency code is money
+def test_kb_txt6_iso_code_prices_are_read(kb_txt6_engine):
+    """"GOOGLE ADS CPC IN SWITZERLAND - 2025" / "- Private Banking: CHF 6.80-8.40" and "DOOH CPM IN SWEDEN" in SEK:
+    a currency written by its code was no figure (the lists were lost), and neither country was a market."""
+    got = _tool(kb_txt6_engine, metric="CPC", vertical="private banking", platform="Google Ads")
+    assert "Switzerland: CHF 6.80-8.40" in got or "CHF 6.80-8.40" in got and "Switzerland" in got
+    assert "SEK 95-120" in _tool(kb_txt6_engine, metric="CPM", vertical="Stockholm metro screens")
+
+
+def test_iso_code_prices_in_another_layout():
+    """The same reader on lists written here (NOK, DKK); a code-like word that is no currency ("CPM 12") is not."""
+    doc = ("META CPM IN NORWAY - 2025\nBY BUSINESS TYPE\n- Ferry Operators: NOK 64-80\n\n"
+           "GOOGLE ADS CPC IN DENMARK - 2025\nBY BUSINESS TYPE\n- Bike Shops: DKK 4.10\n- Other: CPM 12\n")
+    got = {(f.label, f.value, f.unit, f.qualifier.split(";")[0]) for f in kb_facts([("n.txt", doc)]) if f.kind == "benchmark"}
+    assert ("Ferry Operators", "NOK 64-80", "NOK", "market: Norway") in got
+    assert ("Bike Shops", "DKK 4.10", "DKK", "market: Denmark") in got
+    assert not any(label == "Other" for label, *_ in got)
