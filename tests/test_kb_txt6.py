@@ -104,3 +104,19 @@ def test_iso_code_prices_in_another_layout():
     assert ("Ferry Operators", "NOK 64-80", "NOK", "market: Norway") in got
     assert ("Bike Shops", "DKK 4.10", "DKK", "market: Denmark") in got
     assert not any(label == "Other" for label, *_ in got)
+
+
+# ---------------------------------------------------------------- a part of the world says where, not who
+def test_kb_txt6_households_by_nordic_country(kb_txt6_engine):
+    """"NORDIC HOUSEHOLDS BY COUNTRY - 2025" / "- Sweden households 4.8M": asked for households in Sweden, the tool
+    asked which of it and "Households Streaming Podcasts Weekly" was meant — "Nordic" was read as saying who."""
+    assert "4.8M" in _tool(kb_txt6_engine, "get_audience_sizing", audience_type="households", geography="Sweden")
+
+
+def test_parts_of_the_world_other_labels():
+    """The same rule on labels written here: "Baltic Households By Country" and "European Adults - 2025" are the bare
+    counts; "Households With A Pet" says who."""
+    from mpa.audience_several import bare
+    labels = ["Baltic Households By Country - 2025", "Households With A Pet", "European Adults - 2025"]
+    assert bare("households", labels) == ["Baltic Households By Country - 2025"]
+    assert bare("adults", labels) == ["European Adults - 2025"]
