@@ -120,3 +120,20 @@ def test_parts_of_the_world_other_labels():
     labels = ["Baltic Households By Country - 2025", "Households With A Pet", "European Adults - 2025"]
     assert bare("households", labels) == ["Baltic Households By Country - 2025"]
     assert bare("adults", labels) == ["European Adults - 2025"]
+
+
+# ---------------------------------------------------------------- a row kept by its own dimension is named whole
+def test_kb_txt6_one_shared_word_names_no_row(kb_txt6_engine):
+    """"sports betting apps" was answered with the podcast row "Sports Talk" ($17.50 CPM) by their one shared first
+    word; the KB lists sports betting as not covered. "true crime" still names its row."""
+    assert "17.50" not in _tool(kb_txt6_engine, metric="CPM", vertical="sports betting apps")
+    assert "24-28" in _tool(kb_txt6_engine, metric="CPM", vertical="true crime podcasts")
+
+
+def test_one_shared_word_other_labels():
+    """The same rule on other rows ("Food Trucks" of a "BY SERVICE MODEL" list): named whole, or by a part, or by
+    words all of which it has — not by one shared first word."""
+    from mpa.labelwords import one_within_other
+    assert one_within_other("food trucks", "Food Trucks") and one_within_other("trucks", "Food Trucks")
+    assert not one_within_other("food delivery apps", "Food Trucks")
+    assert not one_within_other("sports betting apps", "Sports Talk")
