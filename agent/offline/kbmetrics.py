@@ -25,7 +25,7 @@ _ACRONYMS: set[str] = set()      # the KB's own metrics it names by an acronym a
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
 # a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
-_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
+_FIGURE_NOUN = re.compile(r"^[a-z][a-z0-9-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
 _PERIOD_OF = re.compile(r"^(payback|churn|retention) period$")  # "payback period", said as "the payback"
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
