@@ -137,3 +137,19 @@ def test_one_shared_word_other_labels():
     assert one_within_other("food trucks", "Food Trucks") and one_within_other("trucks", "Food Trucks")
     assert not one_within_other("food delivery apps", "Food Trucks")
     assert not one_within_other("sports betting apps", "Sports Talk")
+
+
+# ---------------------------------------------------------------- a price metric in another common form
+def test_kb_txt6_price_metric_in_another_form(kb_txt6_engine):
+    """"cost-per-install" (hyphenated) and "price per thousand impressions" were no metric ("it has Mobile Games
+    figures for CPI but none for 'cost-per-install'")."""
+    assert "3.60-4.20" in _tool(kb_txt6_engine, metric="cost-per-install", vertical="Mobile Games", platform="Liftoff")
+    assert "19-23" in _tool(kb_txt6_engine, metric="price per thousand impressions", vertical="Comedy", platform="Podcast")
+
+
+def test_price_metric_in_another_form_other_kb(kb_txt_engine):
+    """The same forms on kb_txt (the vocabulary's CPA and CPL); a word that only starts like one is not one."""
+    from mpa.lookups import canonical_metric
+    assert canonical_metric("cost-per-acquisition") == "CPA" and canonical_metric("price per lead") == "CPL"
+    assert canonical_metric("pricey") is None
+    assert "$38-43" in _tool(kb_txt_engine, metric="cost-per-acquisition", vertical="dental practices", platform="Google Ads")
