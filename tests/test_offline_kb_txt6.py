@@ -41,3 +41,26 @@ def test_figure_named_with_its_age_other_names():
         assert [n for _, n in kbmetrics.named_in("what is the week 4 churn for starter plans")] == ["week-4 churn"]
     finally:
         kbmetrics.declare([])
+
+
+def test_agent_budgets_a_count_named_in_two_words(monkeypatch, kb_txt6_engine):
+    """"We want 50 intro bookings a month. What budget is that at the top of that range?" after the KB's "cost per
+    intro class booking": only the count's first word ("intro") was read as what is bought, so no price was found and
+    the agent quoted a note instead of 50 × $41."""
+    a = _ask(monkeypatch, kb_txt6_engine, "tests/fixtures/kb_txt6",
+             "I own a fitness studio franchise. What should a booked intro class cost us?",
+             "We want 50 intro bookings a month. What budget is that at the top of that range?")
+    assert "$32-41" in a[0] and "2,050" in a[1]
+
+
+def test_count_in_two_words_other_names():
+    """The same reading of other KBs' kinds of names: "membership tours" of "cost per membership tour", "funded
+    accounts" of kb_txt3's "cost per funded account"; a noun of two words one of which the unit lacks prices nothing."""
+    from agent.offline import kbmetrics
+    kbmetrics.declare(_declared("cost per membership tour", "cost per funded account", "cost per tour booked"))
+    try:
+        assert kbmetrics.priced("membership tours") == "cost per membership tour"
+        assert kbmetrics.priced("funded accounts") == "cost per funded account"
+        assert kbmetrics.priced("savings accounts") is None
+    finally:
+        kbmetrics.declare([])

@@ -139,10 +139,14 @@ def _tail(name: str) -> str | None:
 
 def priced(noun: str) -> str | None:
     """The declared "cost per <unit>" whose unit a counted noun starts with ("consultations come" → "cost
-    per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked")."""
-    first = terms(noun)[:1]
+    per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked"), or
+    whose unit ends in the last word of a noun of several words and holds all of them ("intro bookings")."""
+    first, said = terms(noun)[:1], terms(noun)
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
-        (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None)
+        (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None) \
+        or next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
+                 and terms(name)[-1:] == said[-1:] and set(said) <= set(terms(name))), None)  # "intro bookings" of
+    # "cost per intro class booking", "eligible applicants" of "cost per eligible applicant": every word of its unit
 
 
 _PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")  # "cost per tour booked", "cost per site survey completed"
