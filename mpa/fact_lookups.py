@@ -21,6 +21,7 @@ from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
+from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
 from mpa.labelwords import one_within_other, parts, stems
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
@@ -198,7 +199,8 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
             and market_noted(f.qualifier)[1].split(";")[0].endswith(f": {f.label}")]  # ("market: Sweden; venue type: …")
     hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
-    hit = [lb for lb in hit if one_within_other(name, lb)] or _row_within(name, sorted({f.label for f in rows}))
+    hit = [lb for lb in hit if one_within_other(name, lb)] or confirmed(name, hit, sorted({f.label for f in rows})) \
+        or _row_within(name, sorted({f.label for f in rows}))  # one shared word: only when meaning agrees
     mine = [f for f in rows if f.label in hit]
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
     mine = [f for f in mine if f.metric == m]

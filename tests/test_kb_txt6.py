@@ -123,11 +123,20 @@ def test_parts_of_the_world_other_labels():
 
 
 # ---------------------------------------------------------------- a row kept by its own dimension is named whole
-def test_kb_txt6_one_shared_word_names_no_row(kb_txt6_engine):
+def test_kb_txt6_one_shared_word_names_no_row(kb_txt6_engine, monkeypatch):
     """"sports betting apps" was answered with the podcast row "Sports Talk" ($17.50 CPM) by their one shared first
-    word; the KB lists sports betting as not covered. "true crime" still names its row."""
+    word; the KB lists sports betting as not covered. A row sharing one word is now left to meaning (here a stand-in
+    that finds them far apart: the suite runs without the encoder); "true crime podcasts" names its row by words."""
+    monkeypatch.setattr("mpa.labelmeaning.by_meaning", lambda phrase, labels: [(0.3, "Sports Talk")])
     assert "17.50" not in _tool(kb_txt6_engine, metric="CPM", vertical="sports betting apps")
     assert "24-28" in _tool(kb_txt6_engine, metric="CPM", vertical="true crime podcasts")
+
+
+def test_one_shared_word_by_meaning_other_kb(kb_txt3_engine, monkeypatch):
+    """kb_txt3's "BY CAUSE" row "Animal Welfare" asked as "animal shelter charity": one shared word, and meaning agrees
+    (a stand-in ranking it first at 0.7), so the row answers — words alone would have lost it."""
+    monkeypatch.setattr("mpa.labelmeaning.by_meaning", lambda phrase, labels: [(0.7, "Animal Welfare")])
+    assert "48-56" in _tool(kb_txt3_engine, metric="cost per donor", vertical="animal shelter charity", platform="Meta")
 
 
 def test_one_shared_word_other_labels():
