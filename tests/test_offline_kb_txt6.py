@@ -64,3 +64,19 @@ def test_count_in_two_words_other_names():
         assert kbmetrics.priced("savings accounts") is None
     finally:
         kbmetrics.declare([])
+
+
+def test_agent_a_tax_franchise_is_the_speakers_business(monkeypatch, kb_txt6_engine):
+    """"I own a tax prep franchise — cost per booked return?": "tax" read as a tax question (another profession's),
+    so the tool's $24-31 was declined; a franchise is a business word like "firm" or "practice". A tax question from
+    the same speaker is still declined."""
+    a, b = _ask(monkeypatch, kb_txt6_engine, "tests/fixtures/kb_txt6", "I own a tax prep franchise — cost per booked return?",
+                "we run a tax preparation franchise; how do I file my quarterly taxes?")
+    assert "$24-31" in a and "$" not in b
+
+
+def test_tax_business_words_other_wording():
+    """The same reading in other words (no KB): a "payroll franchisee" is the speaker's business."""
+    from agent.offline.focus import trade_unstated
+    assert not trade_unstated("we're a payroll franchisee, what's a good CPL?", [])
+    assert trade_unstated("how do I file my quarterly taxes?", [])
