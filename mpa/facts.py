@@ -144,9 +144,11 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
-    if unit in DURATIONS and not any(re.match(r"(?i)by\s", h) for h in ctx.block):
-        # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months" in a profile (not a "BY VERTICAL" list's row): a figure
-        # named by its whole label — a name, not a sentence — never by the vocabulary metric a word of it names (CAC)
+    own_name = (unit in DURATIONS or unit == "x" and metric_of_label is None) and not any(
+        re.match(r"(?i)by\s", h) for h in ctx.block)
+    if own_name:  # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months", "Impression Multiplier: 6.5-8.0x" in a profile
+        # (not a "BY VERTICAL" list's row): a figure named by its whole label — a name, not a sentence — never by the
+        # vocabulary metric a word of it names (CAC); a multiple no vocabulary metric names is its own, too
         short = len(plain.split()) <= 5 and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
         metric_of_label = " ".join(plain.split()).lower() if short else None
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:

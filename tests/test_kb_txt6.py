@@ -162,3 +162,23 @@ def test_price_metric_in_another_form_other_kb(kb_txt_engine):
     assert canonical_metric("cost-per-acquisition") == "CPA" and canonical_metric("price per lead") == "CPL"
     assert canonical_metric("pricey") is None
     assert "$38-43" in _tool(kb_txt_engine, metric="cost-per-acquisition", vertical="dental practices", platform="Google Ads")
+
+
+# ---------------------------------------------------------------- a profile's multiple named by its own label
+def test_kb_txt6_profile_multiple_named_by_its_label(kb_txt6_engine):
+    """"AIRPORT TERMINALS - DOOH PROFILE" / "Impression Multiplier: 6.5-8.0x": a multiple no vocabulary metric names
+    was no figure (the tool had Airport Terminals "CPM, minimum booking but none for 'impression multiplier'")."""
+    assert "6.5-8.0x" in _tool(kb_txt6_engine, metric="impression multiplier", vertical="airport terminals")
+
+
+def test_profile_multiple_other_kb():
+    """kb_txt4's profile line "Pipeline per Media Dollar: 9-12x" is read the same way now; a multiple the vocabulary
+    names ("Blended ROAS: 3.1x") keeps the vocabulary's metric."""
+    from tests.test_kb_evidence import read_kb_texts
+    from pathlib import Path
+    got = {(f.vertical, f.metric, f.value) for f in kb_facts(read_kb_texts(Path(__file__).parent / "fixtures" / "kb_txt4"))
+           if f.kind == "benchmark"}
+    assert ("Managed Detection And Response", "pipeline per media dollar", "9-12x") in got
+    doc = "ROOFERS - LEAD PROFILE\nBlended ROAS: 3.1x\nReferral Multiplier: 1.4x\n"
+    got = {(f.metric, f.value) for f in kb_facts([("r.txt", doc)]) if f.kind == "benchmark"}
+    assert ("ROAS", "3.1x") in got and ("referral multiplier", "1.4x") in got
