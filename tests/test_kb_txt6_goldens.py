@@ -28,10 +28,6 @@ UNIT_OF = {"CPI": "$", "CPM": "$", "DAY-7 RETENTION": "%", "DAY-30 RETENTION": "
            "CANDIDATE-TO-SIGNING RATE": "%", "NEW-TO-BRAND RATE": "%", "TAKE RATE": "%", "COST PER SEATED ATTENDEE": "$"}
 # A list caption (this KB's layout): "<HEAD>[ IN [THE ]<MARKET>] - [FY]<YEAR>".
 CAPTION = re.compile(r"^([A-Z][A-Z0-9 :()+-]*?)(?: IN ((?:THE )?[A-Z]+))? - (?:FY)?(20\d\d)$")
-PROFILE = re.compile(r"^([A-Z][A-Z0-9 -]+?) - [A-Z -]*PROFILE$")
-BULLET = re.compile(r"^- ([^:]+): (.+)$")
-KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z0-9-]+)*): (.+)$")
-DECLARED = re.compile(r"^META_VERTICALS: ([A-Z_]+)$")
 PLATFORM_ROWS = ("BY PLATFORM", "BY AD NETWORK", "BY RETAIL NETWORK", "BY PROMOTION CHANNEL")
 
 # The fixture's own reading of user words (test data, not the product's synonym tables).
@@ -48,37 +44,17 @@ def read_caption(caption: str) -> tuple[str | None, str, str | None]:
     return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
 
 
+def _row(rows_are: str | None, declared: str | None, current: tuple, label: str) -> dict:
+    """Under a list of platforms the label is the platform and the business the one its section declares."""
+    if rows_are in PLATFORM_ROWS:
+        return {"label": declared, "platform": label, "metric": current[1]}
+    return {"label": label, "platform": current[0], "metric": current[1]}
+
+
 @functools.lru_cache(maxsize=None)
 def scanned() -> tuple[dict, ...]:
-    """Every ``- Label: value`` row under a list caption (under a list of platforms the label is the platform and the
-    business the one its section declares) and every ``Metric: value`` line of a profile block, with its market."""
-    facts = []
-    for source, text in TEXTS.items():
-        current, rows_are, profile, declared = None, None, None, None
-        for line in text.splitlines():
-            s = line.strip()
-            if not s or kg.DASHES.match(s):  # a list or a profile ends at a blank line or a frame
-                current, profile = None, None
-            elif (m := PROFILE.match(s)):
-                current, profile = None, m.group(1).title().replace(" And ", " and ")
-            elif (d := DECLARED.match(s)):  # the one vertical a section declares, if one
-                declared = d.group(1).replace("_", " ").title() if d.group(1) != "ALL" else None
-            elif s.startswith("META_VERTICALS:"):
-                declared = None
-            elif CAPTION.match(s) and not s.startswith(("META -", "META_")):
-                current, rows_are, profile = read_caption(s), None, None
-            elif current and s.startswith("BY "):
-                rows_are = s.split(" - ")[0]
-            elif current and (b := BULLET.match(s)):
-                value = b.group(2).split(" (")[0]
-                if rows_are in PLATFORM_ROWS:
-                    fact = {"label": declared, "platform": b.group(1), "metric": current[1]}
-                else:
-                    fact = {"label": b.group(1), "platform": current[0], "metric": current[1]}
-                facts.append({**fact, "market": current[2], "value": value, "source": source, "line": s})
-            elif profile and (k := KV.match(s)) and k.group(1) != "Notes":
-                facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
-    return tuple(facts)
+    """Every list row and profile line (shared loop: tests/kbtext_golden_files.scan_rows), with its market."""
+    return gf.scan_rows(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
 
 
 # the rows about a business (a list of platforms under no one business names none), and those stating a $, % or x

@@ -5,19 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mpa.tools import ToolExecutor
+from tests.offline_turns import turns
 
-ROOT = Path(__file__).resolve().parents[1]
+KB6 = str(Path(__file__).resolve().parent / "fixtures" / "kb_txt6")
 
 
-def _ask(monkeypatch, engine, folder: str, *messages: str) -> list[str]:
-    """The agent's answers to ``messages`` in one conversation, serving ``folder`` (its whole-KB readers read it)."""
-    from agent.engine import ConversationEngine
-    from agent.offline import OfflineAgent
-
-    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / folder))
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-    return [conv.send(m).assistant for m in messages]
+def _ask(monkeypatch, engine, *messages: str) -> list[str]:
+    """The agent's answers to ``messages`` in one conversation, with its whole-KB readers serving kb_txt6."""
+    monkeypatch.setenv("MPA_KB_DIR", KB6)
+    return [answer for answer, _ in turns(engine, list(messages))]
 
 
 def _declared(*names: str) -> list[dict]:
@@ -29,7 +25,7 @@ def _declared(*names: str) -> list[dict]:
 def test_agent_reads_a_figure_named_with_its_age(monkeypatch, kb_txt6_engine):
     """"what's day 7 retention for a meditation app?": the KB's own "day-7 retention" (a figure noun after a word
     with a digit) was not read as a metric, so the agent searched and quoted the method passage."""
-    a, = _ask(monkeypatch, kb_txt6_engine, "tests/fixtures/kb_txt6", "what's day 7 retention for a meditation app?")
+    a, = _ask(monkeypatch, kb_txt6_engine, "what's day 7 retention for a meditation app?")
     assert "19-23%" in a
 
 
@@ -47,7 +43,7 @@ def test_agent_budgets_a_count_named_in_two_words(monkeypatch, kb_txt6_engine):
     """"We want 50 intro bookings a month. What budget is that at the top of that range?" after the KB's "cost per
     intro class booking": only the count's first word ("intro") was read as what is bought, so no price was found and
     the agent quoted a note instead of 50 × $41."""
-    a = _ask(monkeypatch, kb_txt6_engine, "tests/fixtures/kb_txt6",
+    a = _ask(monkeypatch, kb_txt6_engine,
              "I own a fitness studio franchise. What should a booked intro class cost us?",
              "We want 50 intro bookings a month. What budget is that at the top of that range?")
     assert "$32-41" in a[0] and "2,050" in a[1]
@@ -70,7 +66,7 @@ def test_agent_a_tax_franchise_is_the_speakers_business(monkeypatch, kb_txt6_eng
     """"I own a tax prep franchise — cost per booked return?": "tax" read as a tax question (another profession's),
     so the tool's $24-31 was declined; a franchise is a business word like "firm" or "practice". A tax question from
     the same speaker is still declined."""
-    a, b = _ask(monkeypatch, kb_txt6_engine, "tests/fixtures/kb_txt6", "I own a tax prep franchise — cost per booked return?",
+    a, b = _ask(monkeypatch, kb_txt6_engine, "I own a tax prep franchise — cost per booked return?",
                 "we run a tax preparation franchise; how do I file my quarterly taxes?")
     assert "$24-31" in a and "$" not in b
 
