@@ -76,3 +76,20 @@ def test_tax_business_words_other_wording():
     from agent.offline.focus import trade_unstated
     assert not trade_unstated("we're a payroll franchisee, what's a good CPL?", [])
     assert trade_unstated("how do I file my quarterly taxes?", [])
+
+
+def test_agent_a_hyphenated_step_rate_asked_as_a_share(monkeypatch, kb_txt6_engine):
+    """"what share of registrants actually attend an executive dinner?": the KB's own "registrant-to-attendee rate"
+    was read as a step-to-step rate only when written with spaces ("inquiry to enrollment rate"), so the agent searched
+    and quoted the cost list."""
+    a, = _ask(monkeypatch, kb_txt6_engine, "what share of registrants actually attend an executive dinner?")
+    assert "62-70%" in a
+
+
+def test_hyphenated_step_rate_other_kb():
+    """kb_txt5's "visit-to-sale rate" and kb_txt's "quote-to-bind rate", asked as shares, are read the same way."""
+    from agent.offline import ownrate
+    assert ownrate.asked("what share of visits end in a sale for a boat dealer?", ["visit-to-sale rate"]) == [
+        (14, "visit-to-sale rate")]
+    assert [n for _, n in ownrate.asked("what percentage of quotes bind?", ["quote-to-bind rate"])] == [
+        "quote-to-bind rate"]
