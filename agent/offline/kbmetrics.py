@@ -149,7 +149,14 @@ def priced(noun: str) -> str | None:
     # "cost per intro class booking", "eligible applicants" of "cost per eligible applicant": every word of its unit
 
 
-_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")  # "cost per tour booked", "cost per site survey completed"
+_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")
+
+
+def priced_pair(after: str) -> str | None:
+    """The two words after a count ("intro bookings a month", "eligible applicants this quarter") when the KB's own
+    price names them as its unit (:func:`priced`), the first not itself a plural; None otherwise."""
+    two = re.match(r"\s*(?:new |more |qualified |paying )?([a-z]+[^s\W] [a-z]+s)\b", (after or "").lower())
+    return two.group(1) if two and priced(two.group(1)) else None  # "cost per tour booked", "cost per site survey completed"
 
 
 def own_forms(phrased: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:
