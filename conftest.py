@@ -250,6 +250,17 @@ def kb_txt5_engine(pytestconfig):
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt5", index_path=_index_cache(pytestconfig, "kb_txt5"))
 
 
+@pytest.fixture(scope="session")
+def kb_txt6_engine(pytestconfig):
+    """The sixth plain-text fixture KB (tests/fixtures/kb_txt6, tests/fixtures/kb_txt6_README.md): kb_txt's
+    conventions again, with video, audio and screen delivery metrics, retail media networks and marketplaces,
+    franchises, public sector recruitment and fundraising events, app retention, B2B events, Mexican states,
+    Nordic households and Japanese prefectures, seven campaign milestones and numbered flighting rules."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt6", index_path=_index_cache(pytestconfig, "kb_txt6"))
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

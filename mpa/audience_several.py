@@ -18,7 +18,10 @@ from rag.analyzer import get_analyzer
 # the kinds of place a count is made by: words a label adds that say where, not who
 _PLACE_KINDS = {"dma", "dmas", "region", "regions", "regional", "metro", "market", "markets", "state", "states",
                 "province", "provinces", "county", "counties", "national", "country", "city", "cities", "area",
-                "territory", "territories", "land", "länder", "lander"}  # a German state is a "Land"
+                "territory", "territories", "land", "länder", "lander",  # a German state is a "Land"
+                # a part of the world a label's countries lie in ("NORDIC HOUSEHOLDS BY COUNTRY")
+                "nordic", "nordics", "scandinavian", "baltic", "european", "asian", "african", "latin", "caribbean",
+                "pacific", "benelux", "dach", "gulf", "mena"}
 
 
 def _of_country(word: str) -> bool:

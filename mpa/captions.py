@@ -123,7 +123,11 @@ def caption_quantity(block: tuple[str, ...]) -> str | None:
     if len(block) < 2 or re.match(r"(?i)by\b", block[0]) or not any(re.match(r"(?i)by\b", h) for h in block[1:]):
         return None
     head, _ = _head(block[0])
-    if not re.fullmatch(r"[A-Za-z][A-Za-z'-]*(?: [A-Za-z][A-Za-z'-]*){1,4}", head) or _platform_span(head):
+    # words may carry an age ("DAY-7 RETENTION"); a quantity "per" one thing "per" another may run longer ("LOCAL
+    # MEDIA BUDGET PER LOCATION PER MONTH")
+    word = r"[A-Za-z][A-Za-z0-9'-]*"
+    most = 7 if re.search(r"(?i)\bper\b", head) else 4
+    if not re.fullmatch(rf"{word}(?: {word}){{1,{most}}}", head) or _platform_span(head):
         return None
     return head.lower()
 

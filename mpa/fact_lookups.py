@@ -21,8 +21,9 @@ from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
+from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
-from mpa.labelwords import parts, stems
+from mpa.labelwords import one_within_other, parts, stems
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
 from mpa.vocabulary import VOCABULARY
 from mpa.headnoun import not_theirs
@@ -196,9 +197,10 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     otherwise — or no figures with the reason, when the row states the metric on other platforms only. Only the
     row's own label decides (no vocabulary synonym stretches a row to a vertical)."""
     rows = [f for f in facts(engine) if f.kind == "benchmark" and not f.vertical and not f.geography and f.metric
-            and (f.qualifier or "").split(";")[0].endswith(f": {f.label}")]
+            and market_noted(f.qualifier)[1].split(";")[0].endswith(f": {f.label}")]  # ("market: Sweden; venue type: …")
     hit = match_labels(name, sorted({f.label for f in rows}), use_vocabulary=False) if rows and name else []
-    hit = hit or _row_within(name, sorted({f.label for f in rows}))
+    hit = [lb for lb in hit if one_within_other(name, lb)] or confirmed(name, hit, sorted({f.label for f in rows})) \
+        or _row_within(name, sorted({f.label for f in rows}))  # one shared word: only when meaning agrees
     mine = [f for f in rows if f.label in hit]
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
     mine = [f for f in mine if f.metric == m]

@@ -23,7 +23,12 @@ RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
 # part of the figure as written, so the tool quotes it as the KB does and its number is the bound
 BOUND = r"(?:(?i:under|below|less than|up to|over|more than|at least)\s+)"
 # a dollar of another country is written with its letters before the sign ("C$2.90", "NZ$1.35")
-FIGURE = rf"(?:{BOUND}(?=[A-Z]{{0,3}}{CURRENCY}?\d))?(?:[A-Z]{{1,3}}(?=\$\d))?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
+# a currency without a sign of its own is written by its ISO 4217 code and a space ("CHF 6.80", "SEK 95-120")
+ISO_MONEY = ("CHF", "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "JPY", "CNY", "KRW", "INR", "IDR", "THB",
+             "MYR", "PHP", "SGD", "HKD", "TWD", "AUD", "NZD", "CAD", "USD", "MXN", "BRL", "ARS", "CLP", "COP", "PEN",
+             "EUR", "GBP", "ZAR", "AED", "SAR", "ILS", "TRY", "EGP", "NGN", "KES")
+_ISO = "(?:" + "|".join(ISO_MONEY) + r")\s(?=\d)"
+FIGURE = rf"(?:{BOUND}(?=(?:{_ISO})?[A-Z]{{0,3}}{CURRENCY}?\d))?(?:[A-Z]{{1,3}}(?=\$\d)|{_ISO})?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
 LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{FIGURE})(?P<rest>.*)$")
@@ -35,7 +40,11 @@ OPERATOR = re.compile(r"^[×x*÷/+−=≈]|^-\s*[$\d]")
 # countries and world regions a KB names as places, never as verticals (also mpa.audience_several)
 COUNTRIES = {"canada", "mexico", "united kingdom", "uk", "germany", "france", "australia", "japan", "india", "brazil",
              "spain", "italy", "netherlands", "ireland", "new zealand", "singapore", "china", "south korea",
-             "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide"}
+             "united states", "us", "usa", "europe", "emea", "apac", "latam", "north america", "global", "worldwide",
+             "switzerland", "austria", "belgium", "portugal", "poland", "sweden", "norway", "denmark", "finland", "iceland",
+             "argentina", "chile", "colombia", "peru", "south africa", "nigeria", "kenya", "egypt", "israel", "turkey",
+             "united arab emirates", "uae", "saudi arabia", "indonesia", "thailand", "vietnam", "philippines",
+             "malaysia", "hong kong", "taiwan"}
 # words a heading uses around a vertical's name that are not part of it
 _HEADING_FILLER = re.compile(r"\b(section|part|chapter|step|\d+|profile|profiles|vertical|verticals|benchmarks?|"
                              r"lead generation|blended|summary|overview|notes?|by|and|the|of|for|in|at|figures?|"
@@ -76,8 +85,8 @@ class Fact:
 
 # ------------------------------------------------------------------ small readers
 # a figure in time ("2-3 months", "11 months", "45-90 days"): its unit is the span, plural
-DURATION = re.compile(r"^(days?|weeks?|months?|years?)\b", re.I)
-DURATIONS = ("days", "weeks", "months", "years")
+DURATION = re.compile(r"^(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.I)
+DURATIONS = ("seconds", "minutes", "hours", "days", "weeks", "months", "years")
 
 
 def fact_unit(value: str) -> str:
@@ -86,11 +95,13 @@ def fact_unit(value: str) -> str:
     u = unit_of(value)
     if u == ":1":
         return "ratio"
+    if not u and (iso := re.match(_ISO, value.strip())):
+        return iso.group(0).strip()  # "CHF 6.80-8.40": money in that currency, not a count
     if not u and re.search(NOT_DOLLAR + r"\s?\d", value):
         return value[re.search(NOT_DOLLAR, value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
     if u:
         return u
-    if span := re.search(r"\d\s*(day|week|month|year)s?\b", value, re.I):
+    if span := re.search(r"\d\s*(second|minute|hour|day|week|month|year)s?\b", value, re.I):
         return span.group(1).lower() + "s"
     return "people" if re.search(r"\d\s*(M|K|million|thousand|billion)\b|\d{1,3}(,\d{3})+", value, re.I) else ""
 
@@ -110,6 +121,8 @@ def period(*texts: str) -> str | None:
 
 
 _PARENS = re.compile(r"\([^()]*\)")
+# "CPM: $13-16", "LTR: 88%", "CPM: SEK 95-120": a profile line whose label is an acronym — a figure, not a caption
+_FIGURE_LINE = re.compile(r"^[^:]{1,60}:\s+(?:[A-Z]{0,3}\$|[€£¥₹]|[A-Z]{3}\s)?\d")
 
 
 def is_heading(line: str) -> bool:
@@ -120,7 +133,7 @@ def is_heading(line: str) -> bool:
         return False
     if MD_HEADER.match(s):
         return True
-    if not 3 <= len(s) <= 100 or s.endswith("."):  # the cheap tests first: most lines are prose
+    if not 3 <= len(s) <= 100 or s.endswith(".") or _FIGURE_LINE.match(s):  # the cheap tests first: most lines are prose
         return False
     letters = 0  # at least three letters, every one upper case: stop at the first that is not
     for c in _PARENS.sub("", s):

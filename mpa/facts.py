@@ -35,7 +35,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, 
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
-from mpa.list_rows import ROW_PLATFORMS, row_platform, rows_as_verticals, named_by_source_row
+from mpa.list_rows import names_platforms, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import CURRENCY, audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -144,9 +144,11 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
-    if unit in DURATIONS and not any(re.match(r"(?i)by\s", h) for h in ctx.block):
-        # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months" in a profile (not a "BY VERTICAL" list's row): a figure
-        # named by its whole label — a name, not a sentence — never by the vocabulary metric a word of it names (CAC)
+    own_name = (unit in DURATIONS or unit == "x" and metric_of_label is None) and not any(
+        re.match(r"(?i)by\s", h) for h in ctx.block)
+    if own_name:  # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months", "Impression Multiplier: 6.5-8.0x" in a profile
+        # (not a "BY VERTICAL" list's row): a figure named by its whole label — a name, not a sentence — never by the
+        # vocabulary metric a word of it names (CAC); a multiple no vocabulary metric names is its own, too
         short = len(plain.split()) <= 5 and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
         metric_of_label = " ".join(plain.split()).lower() if short else None
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
@@ -162,7 +164,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if metric is None or unit in ("", "people") or unit in DURATIONS and metric in VOCABULARY["metrics"]:
         return None  # a list of months under a price's caption: not that price
     dim = ctx.dimension()
-    if dim in ROW_PLATFORMS:  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
+    if names_platforms(dim):  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
         if AGGREGATE.search(label):
             return None
         about = ctx.rows_about()

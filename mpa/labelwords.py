@@ -44,3 +44,13 @@ def root(stem: str) -> str:
         if stem.endswith(end) and len(stem) - len(end) >= 4:
             return stem[:-len(end)]
     return stem
+
+
+def one_within_other(name: str, label: str) -> bool:
+    """Every word of the words asked is one of the label's (or one of its parts'), or every word of the label, or of
+    one of its parts, is asked (by stem): "true crime" and "true crime stories" name "True Crime"; "sports betting
+    apps" and "Sports Talk" share one word only, which the look-up then leaves to meaning (mpa.labelmeaning) —
+    "animal shelter charity" is "Animal Welfare", "sports betting apps" no podcast genre."""
+    said = set(stems(name or ""))
+    words = [set(stems(p)) for p in parts(label)]
+    return bool(said) and (said <= set().union(*words) or any(w and w <= said for w in words))

@@ -19,6 +19,15 @@ ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "net
                  "publisher", "publishers", "source", "sources", "lead source", "lead sources", "traffic source",
                  "traffic sources"}
 SOURCE_ROWS = {"source", "sources", "lead source", "lead sources", "traffic source", "traffic sources"}
+_PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers"}
+
+
+def names_platforms(dim: str | None) -> bool:
+    """A list's "BY …" dimension whose rows are platforms: one of ROW_PLATFORMS, or any kind of platform, channel,
+    network or publisher the caption's last word names ("BY RETAIL NETWORK" over "- Target Roundel: 4.9x", "BY AD
+    NETWORK" over "- Unity Ads: $2.10-2.60", "BY PROMOTION CHANNEL" over "- LinkedIn Event Ads: $78-92") — the
+    words before it say which kind, not that the rows are businesses."""
+    return bool(dim) and (dim in ROW_PLATFORMS or dim.split()[-1] in _PLATFORM_HEADS)
 
 
 def row_platform(label: str, dim: str | None = None) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 
 from mpa import counted, resolve, saleroute
 from mpa.tables import CURRENCY, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
-from mpa.vocabulary import VOCABULARY, canonical, find_first, match_terms
+from mpa.vocabulary import VOCABULARY, as_cost_per, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
 from rag.sentences import loose_sentences
@@ -188,7 +188,7 @@ def canonical_metric(name: str, known: list[str] | None = None) -> str | None:
     low = " ".join((name or "").split())
     if not low:
         return None
-    key = canonical(low, "metrics")
+    key = canonical(low, "metrics") or canonical(as_cost_per(low), "metrics")  # ("cost-per-install", "price per …")
     if key:
         return key
     up = low.split("(")[0].strip().upper()

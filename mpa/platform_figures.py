@@ -115,9 +115,9 @@ def same_for_every_business(engine: RetrievalEngine, platform: str | None, metri
 
 def _platform_row(f: Fact) -> bool:
     """A row of a list whose rows are platforms ("BY PUBLISHER", "BY NETWORK"), kept with no vertical."""
-    from mpa.list_rows import ROW_PLATFORMS
+    from mpa.list_rows import names_platforms
     m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "")
-    return not f.vertical and bool(m) and m.group(1) in ROW_PLATFORMS
+    return not f.vertical and bool(m) and names_platforms(m.group(1))
 
 
 def lines(found: list[PlatformFigure]) -> list[str]:

@@ -330,3 +330,13 @@ def canonical(value: str, table_name: str) -> str | None:
         if low == key.lower() or low in syns:
             return key
     return find_first(value, table)
+
+
+def as_cost_per(name: str) -> str:
+    """A price metric named in another common form, as the vocabulary names it: its words joined by hyphens
+    ("cost-per-install") or its price called a price ("price per thousand impressions") → "cost per install",
+    "cost per thousand impressions". Anything else unchanged."""
+    low = " ".join((name or "").lower().split())
+    if re.fullmatch(r"(?:cost|price)(?:-[a-z]+){2,}", low):
+        low = low.replace("-", " ")
+    return re.sub(r"^price per ", "cost per ", low)

@@ -159,11 +159,16 @@ def _token_line(text: str) -> str:
 def quoted_from(claim: str, cited: list[str], others: dict[str, str]) -> str | None:
     """The id of another retrieved chunk that the claim (≥ 6 words) quotes word for word when no
     cited chunk contains it — a misattribution: the content is real, the citation points to the
-    wrong passage. (The honest baseline's verbatim quotes are all in the chunk they cite.)"""
-    line = _token_line(claim)
-    if len(line.split()) < QUOTE_MIN_TOKENS or any(line in _token_line(t) for t in cited):
-        return None
-    return next((i for i, t in others.items() if line in _token_line(t)), None)
+    wrong passage. (The honest baseline's verbatim quotes are all in the chunk they cite.) A claim that joins
+    sentences the chunk writes apart ("A franchise brand advertises to two different people. Never blend them …")
+    is read sentence by sentence too: each is a quote of its own."""
+    for part in [claim] + (sentences(claim) if len(sentences(claim)) > 1 else []):
+        line = _token_line(part)
+        if len(line.split()) < QUOTE_MIN_TOKENS or any(line in _token_line(t) for t in cited):
+            continue
+        if found := next((i for i, t in others.items() if line in _token_line(t)), None):
+            return found
+    return None
 
 
 citation_support = CitationSupport()

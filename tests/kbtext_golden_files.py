@@ -202,3 +202,42 @@ def read_caption(caption: str, pattern: re.Pattern, platforms: dict, codes: dict
             head, platform = head[len(name) + 1:], written
             break
     return platform, codes.get(head, head), m.group(2)
+
+
+_SCAN_PROFILE = re.compile(r"^([A-Z][A-Z0-9 -]+?) - [A-Z -]*PROFILE$")
+_SCAN_BULLET = re.compile(r"^- ([^:]+): (.+)$")
+_SCAN_KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z0-9-]+)*): (.+)$")
+_SCAN_DECLARED = re.compile(r"^META_VERTICALS: ([A-Z_]+)$")
+
+
+def scan_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], row: Callable[..., dict | None],
+              metric_codes: dict) -> tuple[dict, ...]:
+    """Every ``- Label: value`` row under a list caption (``caption``, read by ``read`` into (platform, metric, market))
+    and every ``Metric: value`` line of a ``… PROFILE`` block, as scanned facts. ``row(rows_are, declared, current,
+    label)`` says what a list row is — its label, platform and metric — from the list's "BY …" line, the one vertical
+    its section declares (None when it declares several or ALL) and the caption read; the loop is the same for every
+    plain-text fixture KB, what a row is differs (kb_txt5's BY METRIC, kb_txt6's BY AD NETWORK)."""
+    facts = []
+    for source, text in texts.items():
+        current, rows_are, profile, declared = None, None, None, None
+        for line in text.splitlines():
+            s = line.strip()
+            if not s or kg.DASHES.match(s):  # a list or a profile ends at a blank line or a frame
+                current, profile = None, None
+            elif (m := _SCAN_PROFILE.match(s)):
+                current, profile = None, m.group(1).title().replace(" And ", " and ")
+            elif s.startswith("META_VERTICALS:"):  # the one vertical a section declares, if one
+                d = _SCAN_DECLARED.match(s)
+                declared = d.group(1).replace("_", " ").title() if d and d.group(1) != "ALL" else None
+            elif caption.match(s) and not s.startswith(("META -", "META_")):
+                current, rows_are, profile = read(s), None, None
+            elif current and s.startswith("BY "):
+                rows_are = s.split(" - ")[0]
+            elif current and (b := _SCAN_BULLET.match(s)):
+                fact = row(rows_are, declared, current, b.group(1))
+                if fact is not None:
+                    facts.append({**fact, "market": current[2], "value": b.group(2).split(" (")[0], "source": source,
+                                  "line": s})
+            elif profile and (k := _SCAN_KV.match(s)) and k.group(1) != "Notes":
+                facts.append(profile_fact(profile, s, k.group(1), k.group(2), source, metric_codes))
+    return tuple(facts)

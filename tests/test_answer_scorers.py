@@ -244,6 +244,17 @@ def test_citation_support_fails_a_quote_attributed_to_another_chunk():
     assert score(citation_support, f"Based on Knowledge Base [t#0]: {quote}", exp={}) == 0.0  # t#0 is the table
 
 
+def test_citation_support_reads_a_joined_quote_sentence_by_sentence():
+    """A quote joining sentences its chunk writes apart ("… first-order customers. Always label …") was checked only
+    whole, so cited to another chunk it was no misattribution (kb_txt6: a decline quoting a franchise passage, its
+    citation swapped to a glossary sharing its words, kept its support). Each sentence is a quote of its own; a joined
+    quote whose every sentence the cited chunk holds stays supported."""
+    from scorers.citation_support import quoted_from
+    joined = "Ecommerce CAC counts only first-order customers. Always label whether an LTV is revenue-based or margin-based."
+    assert quoted_from(joined, [TABLE], {"t#1": NOTE}) == "t#1"
+    assert quoted_from(joined, [NOTE + " " + OTHER], {"t#1": NOTE}) is None
+
+
 def test_echoed_question_is_no_clarifying_question():
     clar = {"must_clarify": True}
     q = "I sell pet food online. How many customers will my budget buy?"

@@ -29,10 +29,6 @@ UNIT_OF = {"CPC": "$", "CPM": "$", "ROAS": "x", "COST PER SHOWROOM VISIT": "$", 
            "TRIAL-TO-PACKAGE RATE": "%", "ANNUAL MEMBERSHIP RENEWAL RATE": "%"}
 # A list caption (this KB's layout): "<HEAD>[ BENCHMARKS][ IN <MARKET>] - [SEASON |H1 ]<YEAR>[-<YEAR>]".
 CAPTION = re.compile(r"^([A-Z][A-Z0-9 :()-]*?)(?: BENCHMARKS)?(?: IN ([A-Z]+))? - (?:SEASON |H[12] )?(20\d\d)(?:-20\d\d)?$")
-PROFILE = re.compile(r"^([A-Z][A-Z0-9 -]+?) - [A-Z -]*PROFILE$")
-BULLET = re.compile(r"^- ([^:]+): (.+)$")
-KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z-]+)*): (.+)$")
-DECLARED = re.compile(r"^META_VERTICALS: ([A-Z_]+)$")
 
 # The fixture's own reading of user words (test data, not the product's synonym tables).
 VERTICAL_LABELS = {"boat dealers": "Boat Dealers"}
@@ -47,38 +43,21 @@ def read_caption(caption: str) -> tuple[str | None, str, str | None]:
     return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
 
 
+def _row(rows_are: str | None, declared: str | None, current: tuple, label: str) -> dict:
+    """Under "BY PLATFORM" the label is the platform and the business the one its section declares; under "BY
+    METRIC" the label is the metric, of the caption's platform."""
+    if rows_are and rows_are.startswith("BY PLATFORM"):
+        return {"label": declared, "platform": label, "metric": current[1]}
+    if rows_are and rows_are.startswith("BY METRIC"):
+        return {"label": None, "platform": current[0], "metric": label.upper()}
+    return {"label": label, "platform": current[0], "metric": current[1]}
+
+
 @functools.lru_cache(maxsize=None)
 def scanned() -> tuple[dict, ...]:
-    """Every ``- Label: value`` row under a list caption (under "BY PLATFORM" the label is the platform and the
-    business the one its section declares; under "BY METRIC" the label is the metric, of the caption's platform)
-    and every ``Metric: value`` line of a profile block, with its market when the caption names one."""
-    facts = []
-    for source, text in TEXTS.items():
-        current, rows_are, profile, declared = None, None, None, None
-        for line in text.splitlines():
-            s = line.strip()
-            if not s or kg.DASHES.match(s):  # a list or a profile ends at a blank line or a frame
-                current, profile = None, None
-            elif (m := PROFILE.match(s)):
-                current, profile = None, m.group(1).title().replace(" And ", " and ")
-            elif (d := DECLARED.match(s)):  # the one vertical a section declares, if one
-                declared = d.group(1).replace("_", " ").title() if "," not in s and d.group(1) != "ALL" else None
-            elif CAPTION.match(s) and not s.startswith(("META -", "META_")):
-                current, rows_are, profile = read_caption(s), None, None
-            elif current and s.startswith(("BY PLATFORM", "BY METRIC")):
-                rows_are = s.split(" - ")[0]
-            elif current and (b := BULLET.match(s)):
-                value = b.group(2).split(" (")[0]
-                if rows_are == "BY PLATFORM":
-                    fact = {"label": declared, "platform": b.group(1), "metric": current[1]}
-                elif rows_are == "BY METRIC":
-                    fact = {"label": None, "platform": current[0], "metric": b.group(1).upper()}
-                else:
-                    fact = {"label": b.group(1), "platform": current[0], "metric": current[1]}
-                facts.append({**fact, "market": current[2], "value": value, "source": source, "line": s})
-            elif profile and (k := KV.match(s)) and k.group(1) != "Notes":
-                facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
-    return tuple(facts)
+    """Every ``- Label: value`` row under a list caption (see :func:`_row`) and every ``Metric: value`` line of a
+    profile block, with its market when the caption names one (shared loop: tests/kbtext_golden_files.scan_rows)."""
+    return gf.scan_rows(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
 
 
 # the rows about a business (a platform's own "BY METRIC" list names none), and those stating a $, % or x figure

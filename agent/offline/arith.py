@@ -64,6 +64,8 @@ def _counted(p: Parsed) -> str:
         return ""
     count = next((n for n in p.numbers if n.role == "count"), None)
     m = re.match(r"\s*(?:new |more |qualified |paying )?([a-z]+)", p.norm[count.end:].lower()) if count else None
+    if m and (pair := kbmetrics.priced_pair(p.norm[count.end:])):
+        return pair  # "50 intro bookings": a noun of two words the KB's own price names
     if m and re.search(r"\b(?:sell|sells|selling|sold|move|moving|shift|close|closing)\s+(?:about |around |roughly )?$",
                        p.norm[:count.start].lower()):
         return "new customers"  # "to sell 30 cars a month": each sale is a buyer won, priced at what one costs

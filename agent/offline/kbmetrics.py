@@ -29,7 +29,7 @@ _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|ma
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
 _BUSINESS = re.compile(r"Figures by business in this knowledge base: ([^\n]+?)\.(?:\s|$)")
 # a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
-_FIGURE_NOUN = re.compile(r"^[a-z][a-z-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
+_FIGURE_NOUN = re.compile(r"^[a-z][a-z0-9-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
 _PERIOD_OF = re.compile(r"^(payback|churn|retention) period$")  # "payback period", said as "the payback"
 _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
@@ -148,13 +148,24 @@ def _tail(name: str) -> str | None:
 
 def priced(noun: str) -> str | None:
     """The declared "cost per <unit>" whose unit a counted noun starts with ("consultations come" → "cost
-    per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked")."""
-    first = terms(noun)[:1]
+    per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked"), or
+    whose unit ends in the last word of a noun of several words and holds all of them ("intro bookings")."""
+    first, said = terms(noun)[:1], terms(noun)
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
-        (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None)
+        (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None) \
+        or next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
+                 and terms(name)[-1:] == said[-1:] and set(said) <= set(terms(name))), None)  # "intro bookings" of
+    # "cost per intro class booking", "eligible applicants" of "cost per eligible applicant": every word of its unit
 
 
-_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")  # "cost per tour booked", "cost per site survey completed"
+_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")
+
+
+def priced_pair(after: str) -> str | None:
+    """The two words after a count ("intro bookings a month", "eligible applicants this quarter") when the KB's own
+    price names them as its unit (:func:`priced`), the first not itself a plural; None otherwise."""
+    two = re.match(r"\s*(?:new |more |qualified |paying )?([a-z]+[^s\W] [a-z]+s)\b", (after or "").lower())
+    return two.group(1) if two and priced(two.group(1)) else None  # "cost per tour booked", "cost per site survey completed"
 
 
 def own_forms(phrased: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:

@@ -15,7 +15,7 @@ import re
 from agent.offline.passages import terms
 
 _SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|what part)\b", re.I)
-_STEPS = re.compile(r"^(?P<a>[a-z][a-z\- ]*?) to (?P<b>[a-z][a-z\- ]*?) rate$")
+_STEPS = re.compile(r"^(?P<a>[a-z][a-z\- ]*?)[ -]to[ -](?P<b>[a-z][a-z\- ]*?) rate$")  # "applicant-to-hire rate" too
 
 
 def _said_at(word_terms: list[str], text: str, start: int = 0) -> int:
