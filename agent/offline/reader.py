@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -176,6 +176,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     budget, period = budget_said if (referred := budget is None and bool(budget_said)) else (budget, None)  # "that budget"
     pointed = _matches(set(terms(bands.pointer(question))), q) if referred else set()
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
+    limit = bound.asked(question)  # "the longest": a heading naming only the minimum states the other end
 
     def own(c: _Unit, which: set[str]) -> float:
         s = sum(weight[t] for t in matched(which, c.terms))
@@ -224,6 +225,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
+            s *= bound.fit(limit, us[0].heading)
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])

@@ -41,7 +41,8 @@ def _figured(section: list) -> list:
 def states_values(section: list) -> bool:
     """Does the section state a usual value — a range or a bound ("40%–70%", "at least 45%") — and show no
     arithmetic? Such figures are what a quantity asked "should be", not a worked example's result."""
-    return not any(WORKED.search(u.text) for u in section) and any(_VALUES.search(u.text) for u in section)
+    return not any(WORKED.search(u.text) for u in section) and any(
+        _VALUES.search(digits(STEP.sub(" ", u.text))) for u in section)  # "six to eight weeks" is a range too
 
 
 def only_worked(section: list) -> bool:
