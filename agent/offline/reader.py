@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -276,9 +276,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     # the rows stating it, not the table's other rows
     worked = bool(re.search(r"\d", digits(question)))
     owned = bands.own_items(budget, quoted, period, setting.asked_words(question) & q)
-    chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
+    chosen = _quote(namedrow.unnamed(owned), scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
+    chosen = namedrow.added(question, chosen, owned)  # "… on Yelp": the list item labelled so
     if not whole and not named and chosen != quoted:
         chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])

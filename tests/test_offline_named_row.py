@@ -1,0 +1,50 @@
+"""A list item the question names by its label is quoted with the section it sits in (agent.offline.namedrow), and a
+short list item labelling a figure ("Nextdoor: $500") is a unit the reader can quote at all
+(agent.offline.passages.units). Wording of our own."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, namedrow
+from agent.offline.passages import units
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+TXT3_ASKS = {"what does Nextdoor need as a minimum each month?": "Nextdoor: $500",
+             "what's the lowest monthly budget Roku will take?": "Roku: $5k-10k"}
+KB_ASK = "how much a month does Audio need at minimum?"
+
+
+def _answer(engine, ask: str) -> str:
+    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(ask).assistant
+
+
+def test_the_wording_is_its_own():
+    assert_unseen([*TXT3_ASKS, KB_ASK])
+
+
+def test_the_names_a_question_gives():
+    assert namedrow.names("what does Nextdoor need as a minimum each month?") == {"nextdoor"}
+    assert namedrow.names("Is CTV worth it? I think TikTok is cheaper.") == {"ctv", "tiktok"}  # sentence openers aside
+    assert namedrow.names("how much should I spend?") == set()
+
+
+def test_a_short_list_item_labelling_a_figure_is_a_unit():
+    texts = [u.text for u in units("MINIMUM MONTHLY SPEND\n- Roku: $5k-10k\n- Yelp Ads: $300 (lowest)\n- see below\n")]
+    assert any(t.startswith("Roku: $5k-10k") for t in texts) and any(t.startswith("Yelp Ads: $300") for t in texts)
+    assert not any("see below" in t for t in texts)  # a short item stating no figure stays a fragment
+
+
+def test_a_plain_text_kb_quotes_the_platform_asked(kb_txt3_engine, monkeypatch, meaning):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt3"))
+    for ask, row in TXT3_ASKS.items():
+        answer = _answer(kb_txt3_engine, ask)
+        assert "[spend_and_pacing_rules#0]" in answer and row in answer, (ask, answer)
+
+
+def test_the_shipped_kb_keeps_quoting_the_row_its_table_names(shipped_engine, monkeypatch, meaning):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    answer = _answer(shipped_engine, KB_ASK)
+    assert "Audio — illustrative monthly minimum: $10,000–$25,000" in answer, answer
