@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import askframe, bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -105,7 +105,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at;
     ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`)."""
-    asked = placekinds.written(question, " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"
+    asked = placekinds.written(askframe.frameless(question), " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"; no "how do we decide if"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs - _AUXILIARY  # "shorter" also asks about what "reduces"
