@@ -47,7 +47,9 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
                                  r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b|"
                                  # "how many sales do we need before we trust it?": the count a rule sets
-                                 r"\bhow (?:many|much)\b[^.?!]{1,40}\b(?:do|does|should|must|would) (?:i|we|you|it|they) "
+                                 # … whoever needs them ("how many conversions does smart bidding need before …?")
+                                 r"\bhow (?:many|much)\b[^.?!]{1,40}\b(?:do|does|should|must|would) (?:i|we|you|it|they|"
+                                 r"(?:an? |the |our |your )?[a-z][\w-]*(?: [a-z][\w-]*){0,2}) "
                                  r"(?:need|have|get|collect|wait for|see)\b[^.?!]{0,30}\bbefore\b", re.I),
      "threshold trigger"),
     # a yes/no question of what one may or must do asks for the rule (searched only: :data:`SEARCH_ONLY`)
