@@ -1,19 +1,18 @@
-"""A list item the question names by its label is quoted with the section it sits in (agent.offline.namedrow), and a
-short list item labelling a figure ("Nextdoor: $500") is a unit the reader can quote at all
-(agent.offline.passages.units). Wording of our own."""
+"""A list item the question names by its label is quoted with the section it sits in (agent.offline.namedrow) — a
+short item labelling a price ("Nextdoor: $500") too, which the reader's own units leave out as a fragment.
+Wording of our own."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent, namedrow
-from agent.offline.passages import units
+from agent.offline.sectionunits import units_of
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
-TXT3_ASKS = {"what does Nextdoor need as a minimum each month?": "Nextdoor: $500",
-             "what's the lowest monthly budget Roku will take?": "Roku: $5k-10k"}
+TXT3_ASKS = {"what does Nextdoor need as a minimum each month?": "Nextdoor: $500"}
 KB_ASK = "how much a month does Audio need at minimum?"
 
 
@@ -31,10 +30,15 @@ def test_the_names_a_question_gives():
     assert namedrow.names("how much should I spend?") == set()
 
 
-def test_a_short_list_item_labelling_a_figure_is_a_unit():
-    texts = [u.text for u in units("MINIMUM MONTHLY SPEND\n- Roku: $5k-10k\n- Yelp Ads: $300 (lowest)\n- see below\n")]
-    assert any(t.startswith("Roku: $5k-10k") for t in texts) and any(t.startswith("Yelp Ads: $300") for t in texts)
-    assert not any("see below" in t for t in texts)  # a short item stating no figure stays a fragment
+def test_a_short_item_under_the_quoted_heading_is_read_from_the_passage():
+    frame = "-" * 80
+    text = (f"{frame}\nSECTION 2 - MINIMUM SPEND\n{frame}\n\nBelow these amounts a platform refuses the buy or "
+            f"delivers too little.\n\nMINIMUM SPEND - 2025\n- Roku: $5k-10k\n- Yelp Ads: $300 (lowest)\n- see below\n")
+    section = [u for u in units_of([{"id": "x#0", "source": "x.txt › Section 2 - Minimum Spend", "text": text}])
+               if "Minimum" in u.heading]
+    said = [c.text for c in namedrow.added("is Roku or Yelp cheaper to start on?", section[:1], section, text)]
+    assert said[1:] == ["Roku: $5k-10k.", "Yelp Ads: $300 (lowest)"], said  # each named item, in reading order
+    assert namedrow.added("what is the floor?", section[:1], section, text) == section[:1]
 
 
 def test_a_plain_text_kb_quotes_the_platform_asked(kb_txt3_engine, monkeypatch, meaning):

@@ -245,20 +245,17 @@ def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on eve
             continue
         for k, sent in enumerate(PASSAGE_SENTENCE.split(ln)):
             sent = sent.strip()
-            if len(sent) <= FRAGMENT and not (is_item and _LABELLED.match(sent)) or sent.endswith((":", "?")):
-                continue  # a fragment — but a short list item labelling a figure ("Yelp Ads: $300") is a fact
+            if len(sent) <= 25 or sent.endswith((":", "?")):
+                continue
             if k == 0 and not out and not is_item and sent[0].islower() and i == first_line + 1:
                 continue  # the passage starts mid-sentence (chunk overlap): a fragment, not a statement
-            if re.search(r"[.!)]$", sent) or (is_item and (len(sent.split()) >= 5 or _LABELLED.match(sent))):
+            if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
                 out.append(Unit(heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".",
                                 i if is_item else -1))
     return tuple(out)
 
 
 
-FRAGMENT = 25  # characters: a sentence this short is a fragment (a caption, a label) …
-# … unless it is a list item labelling a figure ("Yelp Ads: $300 (lowest)", "Roku: $5k-10k"): one fact, however short
-_LABELLED = re.compile(r"^[^:]{2,60}:\s*[^\s:]*\d")
 _SEARCHED = "Knowledge Base"  # what the search tool searches, as its citations name it
 
 

@@ -276,10 +276,10 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     # the rows stating it, not the table's other rows
     worked = bool(re.search(r"\d", digits(question)))
     owned = bands.own_items(budget, quoted, period, setting.asked_words(question) & q)
-    chosen = _quote(namedrow.unnamed(owned), scores, asks, max_sentences, forms, worked=worked, whole=whole)
+    chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
-    chosen = namedrow.added(question, chosen, owned)  # "… on Yelp": the list item labelled so
+    chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"])  # "… on Yelp": the item labelled so
     if not whole and not named and chosen != quoted:
         chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
