@@ -4,11 +4,9 @@ were a worked example's result. Wording of our own."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, workedcase
-from agent.offline.reader import NORM_HEAD
+from agent.offline import OfflineAgent
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
@@ -36,17 +34,3 @@ def test_a_plain_text_kb_quotes_its_pacing_targets_not_its_minimum_spends(kb_txt
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt3"))
     answer = _answer(kb_txt3_engine, TXT3_ASK)
     assert "[spend_and_pacing_rules#1]" in answer and "45%" in answer and "55%" in answer, answer
-
-
-def _sec(heading: str, *texts: str) -> list:
-    return [SimpleNamespace(heading=heading, text=t) for t in texts]
-
-
-def test_a_section_stating_usual_values_does_not_yield_to_a_rule_but_a_worked_one_does():
-    targets = _sec("Weekly targets", "By the end of week two, 40-50% of the month's budget is spent.")
-    worked = _sec("Recovery worked through", "For the running case: $90 ÷ $15 = 6 months.")
-    rule = _sec("The spend floor", "Each channel must get at least $500 a month.")
-    sections = {"t": targets, "w": worked, "r": rule}
-    same = {"t": "a", "w": "a", "r": "a"}.get
-    assert workedcase.rule_first(["t", "r"], {"t": 10, "r": 8}, sections, NORM_HEAD, same) == ["t", "r"]
-    assert workedcase.rule_first(["w", "r"], {"w": 10, "r": 8}, sections, NORM_HEAD, same) == ["r", "w"]

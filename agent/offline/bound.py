@@ -14,23 +14,26 @@ import re
 
 OPPOSITE = 0.5  # the share of its score a section keeps when its heading names only the other bound
 
-_UPPER = re.compile(r"\b(?:longest|maximum|max|ceiling|upper (?:limit|bound|end)|at (?:the )?most|"
-                    r"the (?:most|highest|largest|biggest) (?:i|we|you|they|one|a|an|it)\b)", re.I)
-_LOWER = re.compile(r"\b(?:shortest|minimum|min|floor|lower (?:limit|bound|end)|at (?:the )?least|"
-                    r"the (?:least|lowest|smallest|fewest) (?:i|we|you|they|one|a|an|it)\b)", re.I)
-_UPPER_HEAD = re.compile(r"\b(?:maximum|max|ceilings?|caps?|upper (?:limits?|bounds?)|at most|longest)\b", re.I)
-_LOWER_HEAD = re.compile(r"\b(?:minimum|minimums|min|floors?|lower (?:limits?|bounds?)|at least|shortest)\b", re.I)
+# bound → (the words a question asks for it by, the words a heading names it by)
+_WORDS = {
+    "upper": (r"longest|maximum|max|ceiling|upper (?:limit|bound|end)|at (?:the )?most|"
+              r"the (?:most|highest|largest|biggest) (?:i|we|you|they|one|a|an|it)",
+              r"maximum|max|ceilings?|caps?|upper (?:limits?|bounds?)|at most|longest"),
+    "lower": (r"shortest|minimum|min|floor|lower (?:limit|bound|end)|at (?:the )?least|"
+              r"the (?:least|lowest|smallest|fewest) (?:i|we|you|they|one|a|an|it)",
+              r"minimum|minimums|min|floors?|lower (?:limits?|bounds?)|at least|shortest"),
+}
+_ASKED = {b: re.compile(rf"\b(?:{words})\b", re.I) for b, (words, _) in _WORDS.items()}
+_NAMED = {b: re.compile(rf"\b(?:{words})\b", re.I) for b, (_, words) in _WORDS.items()}
 
 
 def asked(question: str) -> str:
     """"upper", "lower" or "" — the one bound the question asks for (none when it names both)."""
-    up, low = bool(_UPPER.search(question)), bool(_LOWER.search(question))
-    return "upper" if up and not low else "lower" if low and not up else ""
+    found = [b for b, words in _ASKED.items() if words.search(question)]
+    return found[0] if len(found) == 1 else ""
 
 
 def fit(bound: str, heading: str) -> float:
     """:data:`OPPOSITE` when ``heading`` names only the bound opposite to ``bound``, else 1."""
-    if not bound:
-        return 1.0
-    up, low = bool(_UPPER_HEAD.search(heading)), bool(_LOWER_HEAD.search(heading))
-    return OPPOSITE if (low and not up if bound == "upper" else up and not low) else 1.0
+    named = {b for b, words in _NAMED.items() if words.search(heading)}
+    return OPPOSITE if bound and named and bound not in named else 1.0
