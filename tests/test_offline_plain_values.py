@@ -12,11 +12,12 @@ from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 KB_ASK = "if we only upload emails, what match rate should we plan on?"
+KB_BOUND_ASK = "how many conversions does target CPA bidding need before it is stable?"  # "30 or more": a bound too
 TXT3_ASK = "come the middle of the month, how much of the monthly money should be out the door?"
 
 
 def test_the_wording_is_its_own():
-    assert_unseen([KB_ASK, TXT3_ASK])
+    assert_unseen([KB_ASK, KB_BOUND_ASK, TXT3_ASK])
 
 
 def _answer(engine, ask: str) -> str:
@@ -28,6 +29,8 @@ def test_the_shipped_kb_quotes_the_usual_match_rates_not_the_decay_rule(shipped_
     answer = _answer(shipped_engine, KB_ASK)
     assert "[first-party-data#4]" in answer and "40%–70%" in answer, answer
     assert "no email figure" not in answer, answer
+    answer = _answer(shipped_engine, KB_BOUND_ASK)
+    assert "[channel-search#7]" in answer and "30 or more conversions" in answer, answer
 
 
 def test_a_plain_text_kb_quotes_its_pacing_targets_not_its_minimum_spends(kb_txt3_engine, monkeypatch, meaning):

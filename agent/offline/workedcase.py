@@ -27,9 +27,10 @@ from agent.offline.passages import IDENT, STEP
 WORKED = re.compile(r"\d\s*[×÷]\s*\$?\d|=\s*\$?\d")  # shown arithmetic: "$3,333.33 × 1.2 = $4,000"
 # a sentence stating what must or by default holds ("… must recover its CAC within 12 months", "the default is …")
 CLOSE = 0.7  # the share of the first section's score a rule section needs to be put before worked examples
-# a range ("40%–70%", "$1.60-2.40", "1.5 to 2") or a bound ("at least 45%", "no more than 55%") stated as a value
+# a range ("40%–70%", "$1.60-2.40", "1.5 to 2") or a bound ("at least 45%", "no more than 55%", "30 or more") stated
+# as a value
 _VALUES = re.compile(r"\d\s*%?\s*(?:–|—|-|to)\s*[$€£]?\d|\b(?:at least|at most|no more than|no less than|up to|"
-                     r"between)\s+[$€£]?\d", re.I)
+                     r"between)\s+[$€£]?\d|\d%?\s+or (?:more|fewer|less|above|below)\b", re.I)  # "30 or more" too
 _RULE_SAID = re.compile(r"\b(?:must|must not|is required to|are required to|by default|default)\b", re.I)
 
 
