@@ -89,10 +89,17 @@ def test_only_a_close_rule_of_the_same_document_goes_first():
     worked = _sec("Simple recovery", "For the running case: $90 ÷ $15 = 6 months.")
     rule = _sec("The recovery limit", "Each cohort must recover its cost within 9 months.")
     prose = _sec("Why recovery matters", "Cash tied up in acquisition cannot fund the next test.")
-    sections = {"w": worked, "r": rule, "p": prose}
-    same = {"w": "a", "r": "a", "p": "a"}.get
+    targets = _sec("Weekly targets", "By the end of week two, 40-50% of the month's budget is spent.")  # usual values
+    worded = _sec("Longest runs", "Stop a flight after six to eight weeks.")  # a range in words
+    volume = _sec("Conversion volume", "Bidding settles at 40 or more conversions a month.")  # an open bound
+    sections = {"w": worked, "r": rule, "p": prose, "t": targets, "o": worded, "v": volume}
+    same = {"w": "a", "r": "a", "p": "a", "t": "a", "o": "a", "v": "a"}.get
     assert workedcase.rule_first(["w", "r"], {"w": 10, "r": 8}, sections, NORM_HEAD, same) == ["r", "w"]
     assert workedcase.rule_first(["w", "r"], {"w": 10, "r": 6}, sections, NORM_HEAD, same) == ["w", "r"]  # not close
     assert workedcase.rule_first(["w", "r"], {"w": 10, "r": 8}, sections, NORM_HEAD, {"w": "a", "r": "b"}.get) == [
         "w", "r"]  # another document's example
     assert workedcase.rule_first(["p", "r"], {"p": 10, "r": 8}, sections, NORM_HEAD, same) == ["p", "r"]  # no figures
+    # a range or a bound stated as the usual value, nothing worked out, is the answer, not an example's result
+    assert workedcase.rule_first(["t", "r"], {"t": 10, "r": 8}, sections, NORM_HEAD, same) == ["t", "r"]
+    assert workedcase.rule_first(["o", "r"], {"o": 10, "r": 8}, sections, NORM_HEAD, same) == ["o", "r"]
+    assert workedcase.rule_first(["v", "r"], {"v": 10, "r": 8}, sections, NORM_HEAD, same) == ["v", "r"]

@@ -1,7 +1,7 @@
 """The form of the answer a question asks for, and whether a sentence has it: "how often" asks for a
 frequency, "how long" for a duration, "how much" for a number, "what does X need" for a requirement,
-"what do I do" for a procedure, "which first" for an order, "when is it worth it" for a condition,
-"how do I combine …" for a formula.
+"what do I do" for a procedure, "which first" for an order, "what day of the week" for a weekday, "when is it
+worth it" for a condition, "how do I combine …" for a formula.
 
 Why a module: the reader (:mod:`~agent.offline.reader`) ranks sections by the question's words, and
 a section that shares the words but has no sentence of the asked-for form cannot answer ("how
@@ -55,6 +55,10 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
      FORMULA := re.compile(r"\S\s*=\s*\S|[×÷]|\b(?:multiply|multiplied|divide|divided|subtract|minus)\b", re.I)),
     # "If X needs N, what do I need?": a rule that can be applied to the user's number (rulecalc)
     (ASKS_TO_APPLY, MULTIPLIER),
+    # "what day of the week should we go live?": a day — a sentence naming a weekday (or the weekend)
+    (re.compile(r"\b(?:what|which) (?:days?|weekdays?) of the week\b|\b(?:what|which) (?:week)?days? (?:is|are) best\b|"
+                r"\bwhich weekdays?\b|\bwhat weekdays?\b", re.I),
+     re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b", re.I)),
     # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
     # "where should the savings come from?" asks which source goes first
     (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b|"

@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import bands, focus, gloss, kbterms, kbthesaurus, mediaword, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import askframe, bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -105,7 +105,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at;
     ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`)."""
-    asked = placekinds.written(question, " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"
+    asked = placekinds.written(askframe.frameless(question), " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"; no "how do we decide if"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs - _AUXILIARY  # "shorter" also asks about what "reduces"
@@ -176,6 +176,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     budget, period = budget_said if (referred := budget is None and bool(budget_said)) else (budget, None)  # "that budget"
     pointed = _matches(set(terms(bands.pointer(question))), q) if referred else set()
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
+    limit = bound.asked(question)  # "the longest": a heading naming only the minimum states the other end
 
     def own(c: _Unit, which: set[str]) -> float:
         # math.fsum, not sum: the words come from a set, whose order follows the process's string hashing — a
@@ -226,6 +227,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
+            s *= bound.fit(limit, us[0].heading)
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
@@ -279,6 +281,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
+    chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"])  # "… on Yelp": the item labelled so
     if not whole and not named and chosen != quoted:
         chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import kblabels, leaveask
+from agent.offline import askframe, kblabels, leaveask
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -48,7 +48,9 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     (THRESHOLD_ASK := re.compile(r"\bat what (?:point|level|stage)\b|\bhow (?:high|far|bad|big) (?:does|do|should|must|can) "
                                  r"(?:it|that|this|they|[\w-]+) (?:go|get|rise|climb|be)\b[^.?!]{0,30}\bbefore\b|"
                                  # "how many sales do we need before we trust it?": the count a rule sets
-                                 r"\bhow (?:many|much)\b[^.?!]{1,40}\b(?:do|does|should|must|would) (?:i|we|you|it|they) "
+                                 # … whoever needs them ("how many conversions does smart bidding need before …?")
+                                 r"\bhow (?:many|much)\b[^.?!]{1,40}\b(?:do|does|should|must|would) (?:i|we|you|it|they|"
+                                 r"(?:an? |the |our |your )?[a-z][\w-]*(?: [a-z][\w-]*){0,2}) "
                                  r"(?:need|have|get|collect|wait for|see)\b[^.?!]{0,30}\bbefore\b", re.I),
      "threshold trigger"),
     # a yes/no question of what one may or must do asks for the rule (searched only: :data:`SEARCH_ONLY`)
@@ -335,7 +337,8 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     the query): the message's question alone when it also tells a story ("our ads ran … yesterday.
     When can …?"), else its words without the user's own figures (a "$44k" or "36,080" is data no
     passage holds, and it dilutes the query's coverage); once more when that finds nothing too, without
-    the words the search reported the KB never uses (:func:`without_unknown`). None when nothing would
+    the words the search reported the KB never uses (:func:`without_unknown`), and then without the frame it is
+    asked in ("how do we decide if …", "… worth it": :mod:`askframe`). None when nothing would
     change, when another tool found something, or when every retry was made."""
     searched = [o for o in outcomes if o.name == "search_knowledge_base"]
     if not searched or any(o.found or o.is_error for o in outcomes):
@@ -346,7 +349,8 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
-    for c in (*_rule_query(text, searched), cand, without_unknown(cand, searched)):
+    bare = without_unknown(cand, searched)
+    for c in (*_rule_query(text, searched), cand, bare, askframe.without(bare)):  # last: without "how do we decide if …"
         if len(content_words(c)) >= 1 and c not in done:
             return c[:MAX_QUERY]
     return None

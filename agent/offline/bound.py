@@ -1,0 +1,39 @@
+"""The bound a question asks for — the most, the longest (an upper bound) or the least, the shortest (a lower
+bound) — and a heading that names the other one.
+
+Why: "what's the longest a test like that should run?" and a section headed "Minimum duration rules" share the
+question's words ("test", "run") and its attribute ("duration"), and a minimum's sentences use them more often than
+the "Maximum duration" section beside it does; so the words alone quoted the floor for a question about the ceiling.
+A heading that names only the opposite bound states the other end of the range: its section counts half
+(:data:`OPPOSITE`). A heading naming both bounds, or neither, is untouched, and so is every question that asks no
+bound. English superlatives and the words for a limit's two ends — no KB's headings.
+"""
+from __future__ import annotations
+
+import re
+
+OPPOSITE = 0.5  # the share of its score a section keeps when its heading names only the other bound
+
+# bound → (the words a question asks for it by, the words a heading names it by)
+_WORDS = {
+    "upper": (r"longest|maximum|max|ceiling|upper (?:limit|bound|end)|at (?:the )?most|"
+              r"the (?:most|highest|largest|biggest) (?:i|we|you|they|one|a|an|it)",
+              r"maximum|max|ceilings?|caps?|upper (?:limits?|bounds?)|at most|longest"),
+    "lower": (r"shortest|minimum|min|floor|lower (?:limit|bound|end)|at (?:the )?least|"
+              r"the (?:least|lowest|smallest|fewest) (?:i|we|you|they|one|a|an|it)",
+              r"minimum|minimums|min|floors?|lower (?:limits?|bounds?)|at least|shortest"),
+}
+_ASKED = {b: re.compile(rf"\b(?:{words})\b", re.I) for b, (words, _) in _WORDS.items()}
+_NAMED = {b: re.compile(rf"\b(?:{words})\b", re.I) for b, (_, words) in _WORDS.items()}
+
+
+def asked(question: str) -> str:
+    """"upper", "lower" or "" — the one bound the question asks for (none when it names both)."""
+    found = [b for b, words in _ASKED.items() if words.search(question)]
+    return found[0] if len(found) == 1 else ""
+
+
+def fit(bound: str, heading: str) -> float:
+    """:data:`OPPOSITE` when ``heading`` names only the bound opposite to ``bound``, else 1."""
+    named = {b for b, words in _NAMED.items() if words.search(heading)}
+    return OPPOSITE if bound and named and bound not in named else 1.0

@@ -1,0 +1,80 @@
+"""The item of a quoted list that the question names by its label.
+
+Why: "what's the least I can spend on Yelp in a month?" found the section listing every platform's minimum monthly
+spend, and quoted its lead sentences ("The amounts are per market per month …", "A platform whose minimum is more
+than a third of the whole monthly budget …"): they share "month" and "spend" with the question, while the one item
+naming what was asked ("- Yelp Ads: $300 (lowest)") shares a single word — and, shorter than a sentence, is not even
+one of the units the reader scores (:func:`~agent.offline.passages.units` drops fragments). A name the question gives
+— a word it capitalises past the start of a sentence, or writes in capitals ("Yelp", "CTV", "TikTok"), places aside —
+that exactly one list item of the quoted section holds names that item: it is quoted with the rest, in reading order.
+A name several items hold points at none of them; a name no item holds changes nothing. Items are read from the
+section's units and, for a short item labelling a price or a share ("Nextdoor: $500"), from the passage's own lines
+under the section's heading; such an item is never scored or weighed with the rest (a dozen of them would shift every
+word's rarity): only the name it is asked by brings it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from agent.offline import places
+from agent.offline.passages import message_sentences
+
+_NAME = re.compile(r"[A-Z][\w&'’.-]*[\w&]|[A-Z]")
+# "- Yelp Ads: $300 (lowest)", "- Quebec: C$1.95-2.30", "- Toys and Games: 31%": a list item labelling a price or a share
+_LABELLED = re.compile(r"^\s*[-*•]\s+([^:\n]{2,60}:\s*(?:(?:[A-Z]{0,2}[$€£¥₹]|[A-Z]{2,3}\s)\s?\d|(?:up to|under|over)\s+"
+                       r"[$€£¥₹]\d|\d[\d.,]*(?:\s*[-–]\s*\d[\d.,]*)?\s*%)[^\n]*)$", re.M)
+
+
+def names(question: str) -> set[str]:
+    """The words ``question`` capitalises past the opening word of a sentence ("I" aside), lower-cased — places
+    aside: "households in Milwaukee" asks for a count in that market, and a "Milwaukee DMA households" row counts
+    every household there, not the audience asked."""
+    out = set()
+    for sentence in message_sentences(places.without_places(question)):
+        words = sentence.split()
+        for w in words[1:]:
+            w = w.strip("\"“”'‘’()[],;:?!.")
+            if w and w != "I" and _NAME.fullmatch(w) and not w.startswith("I'"):
+                out.add(w.lower())
+    return out
+
+
+def _items(section: list, text: str) -> list:
+    """The section's list items, with its short labelled items read from ``text`` (its passage, from the section's
+    heading to the next heading or frame line) as units placed after the unit before them."""
+    items = [c for c in section if c.item >= 0]
+    low = text.lower()
+    start = low.find(section[0].heading.lower()) if section[0].heading else -1
+    if start < 0:
+        return items
+    body = re.search(r"\n(?!-{5,}[ \t]*\n)", text[start:])  # past the heading and the frame under it
+    begin = start + (body.end() if body else 0)
+    while text.startswith("-", begin):
+        begin = text.find("\n", begin) + 1 or len(text)
+    nxt = re.search(r"^(?:-{5,}|#)", text[begin:], re.M)
+    stop = begin + nxt.start() if nxt else len(text)
+    at = sorted(((low.find(c.text[:40].lower(), start), c) for c in section), key=lambda x: x[0])
+    for m in _LABELLED.finditer(text, begin, stop):
+        said = m.group(1).strip()
+        if any(said.rstrip(".") in c.text for c in section):
+            continue
+        before = [c for i, c in at if 0 <= i < m.start()] or [section[0]]
+        items.append(replace(before[-1], text=said if said.endswith((".", ")")) else said + ".", item=10_000 + m.start(),
+                             pos=before[-1].pos + 0.5 + m.start() / (4 * len(text))))  # between it and the next
+    return items
+
+
+def added(question: str, chosen: list, section: list, text: str = "") -> list:
+    """``chosen`` with the one list item of ``section`` (its passage ``text``) each name of the question points at,
+    in reading order."""
+    wanted = names(question)
+    if not wanted or not section:
+        return chosen
+    items, extra = _items(section, text), []
+    for name in wanted:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+        holders = [c for c in items if pattern.search(c.text)]
+        if len(holders) == 1 and holders[0] not in chosen and holders[0] not in extra:
+            extra.append(holders[0])
+    return sorted([*chosen, *extra], key=lambda c: c.pos) if extra else chosen
