@@ -23,14 +23,9 @@ def test_the_wording_here_is_not_dataset_wording():
     assert_unseen(JUDGING, NOT_JUDGING, ASK_OWN, ["are we overpaying? our CPC is 4 bucks and we're an online store"])
 
 
-@pytest.mark.parametrize("text", JUDGING)
-def test_a_judgement_of_a_figure_is_read(text):
-    assert EVALUATE.search(text)
-
-
-@pytest.mark.parametrize("text", NOT_JUDGING)
-def test_no_judgement_in_a_plain_statement(text):
-    assert not EVALUATE.search(text)
+@pytest.mark.parametrize("text, judged", [(t, True) for t in JUDGING] + [(t, False) for t in NOT_JUDGING])
+def test_a_judgement_of_a_figure_is_read_and_a_plain_statement_is_not(text, judged):
+    assert bool(EVALUATE.search(text)) is judged
 
 
 @pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
