@@ -79,3 +79,9 @@ def test_on_knowledge_bases_in_other_conventions(kb, first, reply, says, request
     conv = _conv(request.getfixturevalue(kb))
     assert conv.send(first).assistant.endswith(BUSINESS_Q)
     assert says in conv.send(reply).assistant
+
+
+def test_a_figure_stated_for_one_business_only_is_that_business_s_not_a_question(shipped_engine):
+    answer = _conv(shipped_engine).send("what's a typical CPI?").assistant  # kb/ states CPI for gaming alone
+    assert "$2.50–$5.00" in answer and "for gaming alone" in answer and BUSINESS_Q not in answer, answer
+    assert not answer.startswith("The knowledge base has no")

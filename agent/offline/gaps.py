@@ -352,9 +352,11 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
         figures = _states_figure(answer)
         if (theirs := other_verticals(vertical, searched, answer)) and figures and unnamed and not vertical and not firm and (
-                asked := set(match_terms(question, VOCABULARY["metrics"]))) and asked <= kbmetrics.by_business():
-            notes.append(f"The knowledge base's figures for this differ by business; the ones above are for "
-                         f"{' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)}. {BUSINESS_Q}")
+                asked := set(match_terms(question, VOCABULARY["metrics"]))):
+            whose = ' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)
+            notes.append(f"The knowledge base's figures for this differ by business; the ones above are for {whose}. {BUSINESS_Q}"
+                         if asked <= kbmetrics.by_business() or len(theirs) > 1 else  # stated for one business: its own
+                         f"Of the businesses, the knowledge base states {' and '.join(sorted(asked))} for {whose} alone; the figures above are {whose}'s.")
         elif (theirs := other_verticals(vertical, searched, answer)) and figures and (vertical or not ownrow.stated(question, searched)):
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are for {' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)}.")
