@@ -269,9 +269,10 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
 
 
 def kb_by_business_note(engine: RetrievalEngine) -> str:
-    """A sentence naming the metrics this KB states for two or more businesses ("CPC, CTR, CVR"), for get_benchmark's
-    metric description: such a figure depends on whose business it is, so a question naming none is asked that
-    first — a metric stated for one business, or by platform only, has nothing to choose between."""
+    """Sentences naming the metrics this KB states for two or more businesses ("CPC; CTR; CVR"), and the vocabulary's
+    metrics it states for one business only with that business ("CPI (gaming)"), for get_benchmark's metric
+    description: the first depend on whose business it is, so a question naming none is asked that first; the second
+    have nothing to choose between, so the one business's figure is the answer."""
     owners: dict[str, set[str]] = {}
     for vertical, metric in tables(engine).bench:  # the benchmark tables' rows, then the lists' and lines' facts
         owners.setdefault(metric, set()).add(vertical)
@@ -279,7 +280,9 @@ def kb_by_business_note(engine: RetrievalEngine) -> str:
         if f.kind == "benchmark" and f.metric and f.vertical:
             owners.setdefault(f.metric, set()).add(f.vertical)
     keys = [k for k, v in owners.items() if len(v) >= 2]
-    return f" Figures by business in this knowledge base: {'; '.join(keys)}." if keys else ""
+    sole = [f"{k} ({next(iter(v))})" for k, v in owners.items() if len(v) == 1 and k in VOCABULARY["metrics"]]
+    return (f" Figures by business in this knowledge base: {'; '.join(keys)}." if keys else "") + (
+        f" For one business only: {'; '.join(sole)}." if sole else "")
 
 
 def kb_platform_note(engine: RetrievalEngine) -> str:

@@ -81,7 +81,9 @@ def test_on_knowledge_bases_in_other_conventions(kb, first, reply, says, request
     assert says in conv.send(reply).assistant
 
 
-def test_a_figure_stated_for_one_business_only_is_that_business_s_not_a_question(shipped_engine):
-    answer = _conv(shipped_engine).send("what's a typical CPI?").assistant  # kb/ states CPI for gaming alone
-    assert "$2.50–$5.00" in answer and "for gaming alone" in answer and BUSINESS_Q not in answer, answer
-    assert not answer.startswith("The knowledge base has no")
+@pytest.mark.parametrize("kb, business, says", [("shipped_engine", "gaming", "$2.50–$5.00"),
+                                                ("kb_txt3_engine", "Crypto Exchanges", "$6.80-8.20")])
+def test_a_figure_stated_for_one_business_only_is_that_business_s(kb, business, says, request):
+    turn = _conv(request.getfixturevalue(kb)).send("what's a typical CPI?")  # stated for one business in each KB
+    assert [(c["name"], c["input"].get("vertical")) for c in turn.tool_calls] == [("get_benchmark", business)]
+    assert says in turn.assistant and BUSINESS_Q not in turn.assistant, turn.assistant

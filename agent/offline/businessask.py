@@ -51,23 +51,34 @@ def unnamed(p, mem) -> bool:
                 or mem.vertical or mem.business) and bare(p)
 
 
+def _figure_alone(p) -> bool:
+    """Does the message ask a figure of its metric and nothing else a search or a rule would answer: no definition,
+    rule, calculation, step or audience, no platform or channel, no number but the user's own figure of it?"""
+    text = p.text
+    if not (RANGE_CUE.search(text) or EVALUATE.search(text)) or DEFINITION.search(text) or GUIDANCE.search(text) \
+            or ruleask.asks_rule(text) or p.calc or p.step or p.audiences:
+        return False
+    if platformfig.platforms(text) or channelfig.named(text):
+        return False
+    return all((n.role or "").startswith("price:") or n.role == "pct" and len(p.metrics) == 1 for n in p.numbers)
+
+
 def needed(p, mem) -> str | None:
     """The question asking whose business it is, when the turn (parsed ``p``; the conversation's ``mem``) asks a
     figure the KB states per business and nobody has said the business; else None."""
-    text = p.text
-    if not p.metrics or not unnamed(p, mem):
+    if not p.metrics or not unnamed(p, mem) or not set(p.metrics) <= kbmetrics.by_business() or not _figure_alone(p):
         return None
-    if not set(p.metrics) <= kbmetrics.by_business():
+    return f"The knowledge base states {' and '.join(p.metrics)} figures business by business. {BUSINESS_Q}"
+
+
+def sole(p, mem) -> str | None:
+    """The one business the KB states the figure asked for (``"CPI (gaming)"`` declared), when nobody has named one:
+    with nothing to choose between, its figure is the answer ("what's a typical CPI?" on a KB that states CPI for
+    mobile games alone); else None."""
+    if not p.metrics or not unnamed(p, mem) or not _figure_alone(p):
         return None
-    if not (RANGE_CUE.search(text) or EVALUATE.search(text)) or DEFINITION.search(text) or GUIDANCE.search(text) \
-            or ruleask.asks_rule(text) or p.calc or p.step or p.audiences:
-        return None
-    if platformfig.platforms(text) or channelfig.named(text):
-        return None
-    if any(not ((n.role or "").startswith("price:") or n.role == "pct" and len(p.metrics) == 1) for n in p.numbers):
-        return None  # only the user's own figure of it ("is a $3 CPC normal?", "is 2% CTR good?")
-    what = " and ".join(p.metrics)
-    return f"The knowledge base states {what} figures business by business. {BUSINESS_Q}"
+    owners = {kbmetrics.sole_business(m) for m in p.metrics}
+    return owners.pop() if len(owners) == 1 and None not in owners else None
 
 
 def with_figure(need: str) -> str:

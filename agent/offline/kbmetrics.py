@@ -22,6 +22,7 @@ from agent.offline.passages import terms
 _DECLARED: dict[str, str] = {}   # key as the tool states it ("CPB", "cost per consultation") → its "cost per …" name
 _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no rate ("average first gift")
 _BY_BUSINESS: frozenset[str] = frozenset()  # the metrics it states for two or more businesses ("Figures by business …: CPC.")
+_SOLE: dict[str, str] = {}  # a vocabulary metric it states for one business only → that business ("CPI (gaming)")
 _ACRONYMS: tuple[str, ...] = ()  # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
@@ -36,17 +37,21 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS
+    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE
     declared: dict[str, str] = {}
     other: dict[str, str] = {}
     acronyms: list[str] = []  # in the KB's order, which a set's iteration is not
     by_business: set[str] = set()
+    sole: dict[str, str] = {}
     for t in tools or []:
         if t.get("name") != "get_benchmark":
             continue
         desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
         if b := _BUSINESS.search(desc):
             by_business.update(x.strip() for x in b.group(1).split(";") if x.strip())
+        if one := re.search(r"For one business only: ([^\n]+?)\.(?:\s|$)", desc):
+            sole.update((i.group("key").strip(), i.group("name").strip()) for x in one.group(1).split(";")
+                        if (i := _ITEM.match(x)) and i.group("name"))
         m = _OWN.search(desc)
         for item in (m.group(1).split(";") if m else []):
             i = _ITEM.match(item)
@@ -59,7 +64,7 @@ def declare(tools: list[dict] | None) -> None:
                     other[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
                     acronyms.append(key)
-    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS = declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business)
+    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE = declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business), sole
 
 
 def _written(name: str) -> str:
@@ -201,6 +206,11 @@ def without_declared(text: str) -> str:
 def by_business() -> frozenset[str]:
     """The metrics the KB states for two or more businesses, as declared (none declared: empty)."""
     return _BY_BUSINESS
+
+
+def sole_business(metric: str) -> str | None:
+    """The one business the KB states ``metric`` for, as declared ("CPI (gaming)" → "gaming"); None otherwise."""
+    return _SOLE.get(metric)
 
 
 def state() -> tuple:

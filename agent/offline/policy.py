@@ -139,7 +139,7 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = _understood(text, mem, previous)
         stmt = compose.statement(text)
-        vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or business_of(p, mem)  # "and mid market", "what about boise"
+        vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or business_of(p, mem) or businessask.sole(p, mem)  # "and mid market", "what about boise"; the KB's one
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         w = _formula(text, history, mem, previous)
