@@ -314,7 +314,7 @@ class OfflineAgent:
             paras.append(para)
         if ranked and not paras and not platformfig.lacking(every):  # not another platform's figure in its place
             tq = searchq.form(text, previous)
-            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
+            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
