@@ -57,6 +57,60 @@ def test_carried_names_only_when_the_follow_up_names_none():
 
 def test_wording_is_our_own():
     seen = " ".join(json.dumps(json.load(open(p))) for f in _SEEN for p in (ROOT / f).glob("*.json")).lower()
-    for _, messages, _ in CARRIED:
-        for m in messages:
+    own = [m for _, messages, _ in CARRIED for m in messages] + [
+        "CPMs jumped on just one channel, at what point should we start looking into it?",
+        "our CPMs leapt on one channel, at what point should I start looking into this?",
+        "one platform keeps lagging its weekly spend target, at what point should we change something?"]
+    for m in own:
+        if True:
             assert m.lower() not in seen, m
+
+
+# ------------------------------------------------------------------ an attribute search that came back empty
+def _outcome(query: str, found: bool):
+    from agent.offline.toolread import ToolOutcome
+
+    return ToolOutcome("search_knowledge_base", {"query": query}, "", False,
+                       [{"id": "x#1", "source": "x", "text": "t"}] if found else [])
+
+
+@pytest.mark.parametrize("message", ["CPMs jumped on just one channel, at what point should we start looking into it?",
+                                     "our CPMs leapt on one channel, at what point should I start looking into this?"])
+def test_empty_attribute_search_is_made_again_without_the_question_phrase(monkeypatch, shipped_engine, message):
+    """A CPM jump asked "at what point …": the search with "threshold trigger" appended fell below the engine's
+    relevance bar while the plain search found passages, and nothing retried it — the answer quoted a budget tier or
+    the reallocation rules, never the KB's trigger for a CPM spike."""
+    a, = _ask(monkeypatch, shipped_engine, "kb", message)
+    assert "step-10-risk-contingency" in a and "RSK-CPM-SPIKE" in a
+
+
+def test_attribute_retry_rule():
+    """The retry replaces the short question phrase by its attribute; none when no search found anything (that is
+    searchq.retry's case), when the attribute search found passages, or when the phrase holds what is counted."""
+    from agent.offline import attrretry
+
+    text = "our clicks fell off a cliff on one network, at what point do we pause it?"
+    plain, expanded = "our clicks fell off a cliff on one network, at what point do we pause it?", \
+        "our clicks fell off a cliff on one network, at what point do we pause it? threshold trigger"
+    assert attrretry.query(text, [_outcome(plain, True), _outcome(expanded, False)]) == \
+        "our clicks fell off a cliff on one network, do we pause it? threshold trigger"
+    assert attrretry.query(text, [_outcome(plain, False), _outcome(expanded, False)]) is None
+    assert attrretry.query(text, [_outcome(plain, True), _outcome(expanded, True)]) is None
+    unknown = _outcome(expanded, False)
+    unknown.content = "Words of the query the knowledge base never uses: cliff, threshold, trigger. Say that"
+    assert attrretry.query(text, [_outcome(plain, True), unknown]) is None  # the KB has neither word
+    long = "how many signups does the new lead form need before we trust it?"
+    assert attrretry.query(long, [_outcome(long, True), _outcome(long + " threshold trigger", False)]) is None
+
+
+def test_attribute_retry_not_made_on_a_kb_without_the_attribute_words(monkeypatch, kb_txt3_engine):
+    """kb_txt3 never says "threshold" or "trigger": the appended words are reported unknown and the search keeps its
+    passages, so no retry is made and the pacing rule is quoted as before."""
+    from agent.engine import ConversationEngine
+    from agent.offline import OfflineAgent
+
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt3"))
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt3_engine), max_tool_rounds=3)
+    rec = conv.send("one platform keeps lagging its weekly spend target, at what point should we change something?")
+    assert len([c for c in rec.tool_calls if c.get("name") == "search_knowledge_base"]) == 2
+    assert "10% behind" in rec.assistant
