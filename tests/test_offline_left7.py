@@ -60,6 +60,7 @@ def test_wording_is_our_own():
     own = [m for _, messages, _ in CARRIED for m in messages] + [
         "CPMs jumped on just one channel, at what point should we start looking into it?",
         "our CPMs leapt on one channel, at what point should I start looking into this?",
+        "is it worth it to pay for donation keywords when we already get grant money?",
         "one platform keeps lagging its weekly spend target, at what point should we change something?"]
     for m in own:
         if True:
@@ -114,3 +115,26 @@ def test_attribute_retry_not_made_on_a_kb_without_the_attribute_words(monkeypatc
     rec = conv.send("one platform keeps lagging its weekly spend target, at what point should we change something?")
     assert len([c for c in rec.tool_calls if c.get("name") == "search_knowledge_base"]) == 2
     assert "10% behind" in rec.assistant
+
+
+# ------------------------------------------------------------------ "paid" read as the verb "pay"
+def test_paid_as_a_verb_is_pay_and_as_an_adjective_its_own_word():
+    """The stemmer kept "paid" apart from "pay": "is it worth it to pay for …" shared nothing with "… paid $1.60-2.40
+    per click". The verb (after its subject, before an amount or "for") is "pay"; the adjective ("paid social") is not
+    — read as "pay", the commonest use of "paid" in a media KB made "pay" a word every passage has."""
+    from agent.offline.passages import terms
+
+    kb_sentence = (ROOT / "kb" / "glossary.md").read_text().split("A POAS of 1.0 means", 1)[1].split(".")[0]
+    assert "pay" in terms(kb_sentence)                              # kb/: "the ads exactly paid for themselves"
+    assert terms("what our clinics paid per booking") == terms("what our clinics pay per booking")
+    assert terms("retailers paid $2.10 per click") == terms("retailers pay $2.10 per click")
+    assert "paid" in terms("a paid social budget") and "pay" not in terms("a paid social budget")
+
+
+def test_agent_reads_a_price_paid_as_one_to_pay(monkeypatch, kb_txt3_engine):
+    """kb_txt3's charities "paid $1.60-2.40 per click" beside their search grant: asked whether to pay for donation
+    keywords on top of the grant, the agent quoted the grant's own limits and left the paid campaign's cost and season
+    out."""
+    a, = _ask(monkeypatch, kb_txt3_engine, "tests/fixtures/kb_txt3",
+              "is it worth it to pay for donation keywords when we already get grant money?")
+    assert "$1.60-2.40" in a and "November" in a
