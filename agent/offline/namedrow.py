@@ -65,10 +65,10 @@ def _items(section: list, text: str) -> list:
     return items
 
 
-def added(question: str, chosen: list, section: list, text: str = "") -> list:
+def added(question: str, chosen: list, section: list, text: str = "", carried: frozenset = frozenset()) -> list:
     """``chosen`` with the one list item of ``section`` (its passage ``text``) each name of the question points at,
-    in reading order."""
-    wanted = names(question)
+    in reading order — or, when the question names nothing, each name ``carried`` from the turn it follows up."""
+    wanted = names(question) or set(carried)
     if not wanted or not section:
         return chosen
     items, extra = _items(section, text), []

@@ -39,6 +39,12 @@ _INJECTION = re.compile(
 
 # English irregular plurals the stemmer leaves apart from their singular ("people" / "per person")
 _IRREGULAR = {"peopl": "person", "children": "child", "men": "man", "women": "woman"}
+# "paid" as the past of "pay" — after its subject or an auxiliary, or before the amount ("charities … paid $1.60 per
+# click", "what we paid per lead"): the stemmer keeps it apart from "pay", so "the most to pay per click" missed it. The
+# adjective ("paid social", "a paid visit", the commonest use in a media KB) stays its own word: read as "pay" it made
+# "pay" too common a word to count ("how do I stop paying to reach …" lost its passage)
+_PAID_AFTER = re.compile(r"\b(we|i|you|they|he|she|it|who|that|had|have|has|was|were|been|be|get|got)(\s+)paid\b", re.I)
+_PAID_BEFORE = re.compile(r"\bpaid(?=\s*[$€£¥₹\d]|\s+(?:about|around|roughly|up to|over|under|more|less|per|for|back|off)\b)", re.I)
 
 
 def terms(text: str) -> list[str]:
@@ -58,9 +64,13 @@ def singular_acronyms(text: str) -> str:
                        else m.group(0), text)
 
 
+def _paid_verb(text: str) -> str:
+    return _PAID_BEFORE.sub("pay", _PAID_AFTER.sub(r"\1\2pay", text)) if "aid" in text else text
+
+
 @lru_cache(maxsize=16384)
 def _terms(text: str) -> tuple[str, ...]:  # the reader analyses the same KB sentences turn after turn
-    return tuple(_IRREGULAR.get(t, t) for t in _ANALYZE(singular_acronyms(text))
+    return tuple(_IRREGULAR.get(t, t) for t in _ANALYZE(_paid_verb(singular_acronyms(text)))
                  if not t[0].isdigit() and t not in _EXTRA_STOP and len(t) > 1)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, businessask, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, attrretry, businessask, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -108,7 +108,7 @@ class OfflineAgent:
             return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
                                            "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
                                  stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        again = searchq.retry(user_text, outcomes) if may_call and "search_knowledge_base" in tool_names else None
+        again = (searchq.retry(user_text, outcomes) or attrretry.query(user_text, outcomes)) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
@@ -314,7 +314,7 @@ class OfflineAgent:
             paras.append(para)
         if ranked and not paras and not platformfig.lacking(every):  # not another platform's figure in its place
             tq = searchq.form(text, previous)
-            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic,
+            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             # a worked example that takes exactly the user's kinds of figures answers even when no quote was found

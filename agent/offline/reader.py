@@ -100,11 +100,12 @@ def _amounts(question: str) -> bool:
 
 
 def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None,
-            said: str = ""):
+            said: str = "", names: frozenset = frozenset()):
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at;
-    ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`)."""
+    ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`); ``names``: the
+    names a follow-up carries from the turn before (:func:`~agent.offline.searchq.carried_names`)."""
     asked = placekinds.written(askframe.frameless(question), " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"; no "how do we decide if"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
@@ -281,7 +282,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
-    chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"])  # "… on Yelp": the item labelled so
+    chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"], names)  # "… on Yelp": the item labelled so
     if not whole and not named and chosen != quoted:
         chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])

@@ -90,6 +90,7 @@ class TurnQuery:
     focus: str                      # the message, fillers out: what the passages must answer
     topic: str = ""                 # carried from the previous turn ("" when the turn stands alone)
     queries: list[str] = field(default_factory=list)   # (focus + topic), focus, (focus + attributes asked)
+    names: frozenset[str] = frozenset()  # the names the carried turn gave ("CTV"): :func:`carried_names`
 
 
 # everyday abbreviations written out, so they meet the KB's words ("min spend" → "minimum spend"); "min"
@@ -234,6 +235,14 @@ def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome])
     return " ".join(dict.fromkeys(" ".join(parts).split()))
 
 
+def carried_names(text: str, prev_text: str) -> frozenset[str]:
+    """The names (lower-cased) the previous message gave, for a follow-up that names nothing itself: "We're launching
+    our first CTV campaign. How often should the ads be refreshed on it?" asks about CTV's row of a table, though the
+    topic carried into the search is lower-cased (a name said before must not be one every passage holds)."""
+    from agent.offline import namedrow  # imported late: it reads places
+    return frozenset() if namedrow.names(text) else frozenset(namedrow.names(prev_text))
+
+
 def _states_budget(text: str) -> bool:
     """The message gives a budget or moves it ("finance cut us to 1.8M", "they trimmed us 15%")."""
     from agent.offline.memory import moves_budget  # the parser and the slots read the user's figures (imported late)
@@ -261,6 +270,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     q = TurnQuery(focus=focus[:MAX_QUERY])
     if previous and leans_on_previous(text) and not asks_threshold(text):  # its situation is its own statement
         q.topic = topic_of(*previous)
+        q.names = carried_names(text, previous[0])
     # a message that says what it asks but points back ("where should the cut come from?"): the last turn's
     # topic helps find the passages; its own words judge them (no carried context for the reader)
     carried = q.topic or (topic_of(*previous) if previous and points_back(text, previous[0]) else "")

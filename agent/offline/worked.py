@@ -29,7 +29,7 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if w is not None and sizeshare.is_share(w.lines):  # the user's share of a size the KB gave: the cited size is the source
         return planmath.shown(w.lines)
     tq = searchq.form(text, previous)
-    quote = extract(tq.focus, ranked, k, context=tq.topic) if ranked else None
+    quote = extract(tq.focus, ranked, k, context=tq.topic, names=tq.names) if ranked else None
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or said(rule) not in quote):
         quote = rule if not quote else f"{rule}\n\n{quote}"
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
