@@ -1,0 +1,36 @@
+"""What the sixth stranger KB (tests/fixtures/kb_txt6) still got wrong after its first fixes: each general rule
+checked on kb_txt6 and on a KB written here in another wording (so the rule is no kb_txt6 fact)."""
+from __future__ import annotations
+
+from mpa.engine import build_engine
+from mpa.tools import ToolExecutor
+
+
+def _tool(engine, name="get_benchmark", **inp):
+    """The tool's own lines, before the passages it quotes."""
+    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+
+
+# ---------------------------------------------------------------- a channel asked in the words its glossary spells out
+def test_kb_txt6_channel_asked_in_its_glossary_words(kb_txt6_engine):
+    """"DOOH CPM" files its rows under "Dooh", and the glossary spells it "DOOH - Digital out-of-home.": asked as
+    "digital out-of-home", the look-up said it had the figure "only for Dooh"."""
+    got = _tool(kb_txt6_engine, metric="CPM", vertical="transit shelters", platform="digital out-of-home")
+    assert "7.20-8.40" in got
+    assert "7.20-8.40" in _tool(kb_txt6_engine, metric="CPM", vertical="transit shelters", platform="Digital Out of Home")
+    assert "not in the knowledge base" in _tool(kb_txt6_engine, metric="CPM", vertical="transit shelters",
+                                                platform="digital radio")
+
+
+def test_channel_spelled_out_in_prose_in_another_kb(tmp_path):
+    """The same rule on a KB written here: prose spells the short name out before it in brackets ("in-game
+    advertising (IGA)"), a caption files the rows under it; both the long words and the short name find the row,
+    and the long words of something else do not."""
+    (tmp_path / "games.txt").write_text(
+        "IN-GAME MEDIA - VERSION 1\n\nWe buy in-game advertising (IGA) by game genre.\n\n"
+        "IGA CPM - 2025\nBY GAME GENRE - HIGHEST TO LOWEST\n- Racing Games: $12-15 (highest)\n"
+        "- Puzzle Games: $6-8 (lowest)\n")
+    engine = build_engine(tmp_path)
+    assert "12-15" in _tool(engine, metric="CPM", vertical="racing games", platform="in-game advertising")
+    assert "12-15" in _tool(engine, metric="CPM", vertical="racing games", platform="IGA")
+    assert "12-15" not in _tool(engine, metric="CPM", vertical="racing games", platform="in-store audio")
