@@ -34,3 +34,31 @@ def test_channel_spelled_out_in_prose_in_another_kb(tmp_path):
     assert "12-15" in _tool(engine, metric="CPM", vertical="racing games", platform="in-game advertising")
     assert "12-15" in _tool(engine, metric="CPM", vertical="racing games", platform="IGA")
     assert "12-15" not in _tool(engine, metric="CPM", vertical="racing games", platform="in-store audio")
+
+
+# ---------------------------------------------------------------- a metric asked by the middle of its longer name
+def test_kb_txt6_metric_asked_by_the_middle_of_its_name(kb_txt6_engine):
+    """"LOCAL MEDIA BUDGET PER LOCATION PER MONTH" lists a franchise's budget; asked as "budget per location", the
+    look-up had "none for 'budget per location'"."""
+    assert "1,100" in _tool(kb_txt6_engine, metric="budget per location", vertical="tax preparation franchises")
+    assert "650-900" in _tool(kb_txt6_engine, metric="media budget per location", vertical="hair salon franchises")
+
+
+def _dealer_doc(caption: str, rows: str) -> str:
+    """A plain-text KB file in kb_txt's conventions: a title line, a dash-framed section, a captioned list."""
+    rule = "-" * 80
+    return (f"DEALER MEDIA GUIDE - VERSION 1.0\nMETA - Document: what dealers spend on their own media\n\n{rule}\n"
+            f"SECTION 1 - DEALER BUDGETS\n{rule}\nMETA_TOPICS: budgets\n\n{caption} - 2025\n"
+            f"BY DEALER TYPE - HIGHEST TO LOWEST\n{rows}")
+
+
+def test_metric_asked_by_the_middle_of_its_name_in_another_kb(tmp_path):
+    """The same rule on captions written here: "budget per dealer" finds "marketing budget per dealer per
+    quarter", and not when two of the KB's metrics hold the words (the asked name does not say which)."""
+    (tmp_path / "dealers.txt").write_text(_dealer_doc("MARKETING BUDGET PER DEALER PER QUARTER",
+                                                      "- Motorcycle Dealers: $4,200-5,100 (highest)\n- Boat Dealers: $3,000\n"))
+    assert "4,200-5,100" in _tool(build_engine(tmp_path), metric="budget per dealer", vertical="motorcycle dealers")
+    (tmp_path / "dealers2.txt").write_text(_dealer_doc("CO-OP BUDGET PER DEALER PER YEAR",
+                                                       "- Motorcycle Dealers: $17,000-19,000\n"))
+    got = _tool(build_engine(tmp_path), metric="budget per dealer", vertical="motorcycle dealers")
+    assert "4,200" not in got and "17,000" not in got
