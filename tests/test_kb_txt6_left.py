@@ -62,3 +62,31 @@ def test_metric_asked_by_the_middle_of_its_name_in_another_kb(tmp_path):
                                                        "- Motorcycle Dealers: $17,000-19,000\n"))
     got = _tool(build_engine(tmp_path), metric="budget per dealer", vertical="motorcycle dealers")
     assert "4,200" not in got and "17,000" not in got
+
+
+# ---------------------------------------------------------------- a caption word that is part of a metric's short name
+def test_kb_txt6_viewable_cpm_is_the_glossary_vcpm(kb_txt6_engine):
+    """"VIEWABLE CPM - 2025" was read as the platform "Viewable" with CPM, though the KB writes "Viewable CPM
+    (vCPM)" and its glossary "vCPM - Viewable cost per thousand impressions.": asked as vCPM, the placement's row
+    was not found. It is found by "vCPM", "viewable CPM" and "CPM", with no platform; a CPM that is not viewable
+    (DOOH's) is not a vCPM."""
+    for metric in ("vCPM", "viewable CPM", "CPM"):
+        got = _tool(kb_txt6_engine, metric=metric, vertical="outstream in-article")
+        assert "11.40-13.10" in got and "Viewable" not in got
+    assert "34-41" not in _tool(kb_txt6_engine, metric="vCPM", vertical="airport terminals")
+    assert "names no platform" in _tool(kb_txt6_engine, metric="CPM", platform="Viewable")
+
+
+def test_metric_short_name_in_a_caption_in_another_kb(tmp_path):
+    """The same rule on a KB written here: "ATTENTIVE CPM" with prose "Attentive CPM (aCPM)" is the KB's aCPM, no
+    platform "Attentive"."""
+    rule = "-" * 80
+    (tmp_path / "attention.txt").write_text(
+        f"ATTENTION MEDIA - VERSION 1.0\nMETA - Document: what attention costs\n\n{rule}\nSECTION 1 - ATTENTION\n"
+        f"{rule}\nMETA_TOPICS: attention\n\nWe buy on Attentive CPM (aCPM): the price of a thousand impressions "
+        "looked at for two seconds or more.\n\nATTENTIVE CPM - 2025\nBY AD FORMAT - HIGHEST TO LOWEST\n"
+        "- Rich Media Banners: $14-17 (highest)\n- Static Banners: $5.50 (lowest)\n")
+    engine = build_engine(tmp_path)
+    for metric in ("aCPM", "attentive CPM"):
+        got = _tool(engine, metric=metric, vertical="rich media banners")
+        assert "14-17" in got and "Attentive" not in got.split("\n")[1]
