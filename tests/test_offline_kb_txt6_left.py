@@ -51,3 +51,19 @@ def test_age_swap_wordings():
         assert restated(text, before) is None
     assert restated("and day 7?", [("day-30 or day-90 ROAS for games?", [])]) is None
     assert restated("and day 7?", [("what ROAS for games?", [])]) is None
+
+
+def test_kb_txt6_business_named_before_a_dash(monkeypatch, kb_txt6_engine):
+    """"tax prep franchise — what's the cost per booked return?": a business said before a dash, with no "we're",
+    was no business, so the agent searched and quoted another list; "quick question — …" names none."""
+    a, = _ask(monkeypatch, kb_txt6_engine, "kb_txt6", "tax prep franchise — what's the cost per booked return?")
+    assert "24-31" in a
+    monkeypatch.setenv("MPA_KB_DIR", str(FIXTURES / "kb_txt6"))
+    (_, calls), = turns(kb_txt6_engine, ["quick question — what's a good CPM?"])
+    assert not any((c or {}).get("vertical") for c in calls)
+
+
+def test_business_named_before_a_dash_in_another_kb(monkeypatch, kb_txt4_engine):
+    """kb_txt4: "storage facility -- what's the cost per rental?" is the Self-Storage Facilities row's."""
+    a, = _ask(monkeypatch, kb_txt4_engine, "kb_txt4", "storage facility -- what's the cost per rental?")
+    assert "64-88" in a

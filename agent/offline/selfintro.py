@@ -29,6 +29,8 @@ from mpa.vocabulary import VOCABULARY, match_terms
 
 # a bare noun phrase of one to four words opening the message before "here" (the article-less self-introduction)
 HERE = re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,3}[a-z][a-z&\-]*)(?=,? here\b)", re.I)
+# … or before a dash that opens the question: "tax prep franchise — what CPL?" (the same test of a business applies)
+DASH = re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,4}[a-z][a-z&\-]*)(?=\s*[—–]\s*|\s+--?\s+)(?=.*\?\s*$)", re.I | re.S)
 _RUNS = re.compile(r"^(?P<x>[a-z][a-z&\- ]*?) (?:owner|operator|franchisee)s?$", re.I)
 
 
