@@ -1,4 +1,5 @@
-"""Whether a message's bare opening "<noun phrase> here, …" names the asker's business or only the asker.
+"""Whether a message's bare opening "<noun phrase> here, …" (or "<noun phrase> — <question>?") names the asker's
+business or only the asker.
 
 Why: "bike shop here, …" and "dental clinic group here, …" open by saying who is asking, and the business forms
 (:mod:`agent.offline.business`) read them by a word that ends a business's name ("shop", "clinic"). People name
@@ -16,7 +17,9 @@ the business machinery says it names one:
   (a vertical's introduction: "banks, credit unions, card issuers, lenders"; a section's prose: "Card issuers pay
   for approved applications") — the text the benchmark tool's business resolver reads (:mod:`mpa.business`).
 
-A person's experience ("newbie", "first-timer") is none of these, and stays no business.
+A person's experience ("newbie", "first-timer") is none of these, and stays no business. A noun phrase before a
+dash that opens a question ("tax prep franchise — what's the cost per booked return?") says who is asking the same
+way, with the same test ("quick question — …" names no business).
 """
 from __future__ import annotations
 
