@@ -21,6 +21,7 @@ from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
 from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
+from mpa.glossed import kb_short_name
 from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
 from mpa.labelwords import one_within_other, parts, stems
@@ -133,7 +134,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
     mine = _at_age_asked([f for f in mine if f.metric == m], metric)
-    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
+    stated = {f.platform for f in mine if f.platform}  # "digital out-of-home": the "DOOH" its glossary spells out
+    plats = platforms_in_kb(kb_short_name(platform, t.texts.values(), stated), stated)
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
     if plats is not None:
@@ -204,7 +206,8 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     mine = [f for f in rows if f.label in hit]
     m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
     mine = [f for f in mine if f.metric == m]
-    plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
+    stated = {f.platform for f in mine if f.platform}  # "digital out-of-home": the "DOOH" its glossary spells out
+    plats = platforms_in_kb(kb_short_name(platform, tables(engine).texts.values(), stated), stated)
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
     wanted = [f for f in mine if plats is None or f.platform in plats]

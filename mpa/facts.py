@@ -29,6 +29,7 @@ from typing import Iterable
 
 from mpa import prose_subject
 from mpa.audience_facts import audience_line, prose_audience_facts
+from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
@@ -348,6 +349,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))
     own_metric_keys(facts, docs)
+    metric_modifiers(facts, docs)  # "VIEWABLE CPM": the KB's vCPM, not a platform "Viewable"
     rows_as_verticals(facts)
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
     own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]

@@ -34,7 +34,21 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
             names.add(_per_unit(own[1]))
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
-    return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench)
+    return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench) \
+        or _inner_own(want, bench)
+
+
+def _inner_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name holds the asked "<thing> per <unit>" word for word after words that
+    qualify it ("budget per location" → the KB's "local media budget per location per month"): a caption names
+    whose budget and per what period, a user asks for the amount per unit. Three words at least, "per" among them,
+    a word before them (a price clipped at its end, "cost per site" of "cost per site visit booked", is no such
+    name), and only when one metric fits."""
+    if len(want.split()) < 3 or " per " not in f" {want} ":
+        return None
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and re.search(rf"\w {re.escape(want)}(?![\w-])", norm(f.metric))}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def _trailed_own(want: str, bench: list[Fact]) -> str | None:

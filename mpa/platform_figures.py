@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from mpa.fact_lookups import facts, own_metric_named
 from mpa.facts import Fact
 from mpa.captions import platforms_in_kb
+from mpa.glossed import kb_short_name
 from mpa.labelwords import norm
 from mpa.lookups import Lookup, canonical_metric, tables
 from rag.engine import RetrievalEngine
@@ -59,7 +60,8 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
     ``[]`` with a reason naming what it does have when none."""
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.platform and f.metric]
     rows = {id(f): f.label for f in bench if _platform_row(f)}  # "Hulu" in a "BY PUBLISHER" list of streaming TV
-    plats = platforms_in_kb(platform, {f.platform for f in bench} | set(rows.values()))
+    stated = {f.platform for f in bench} | set(rows.values())
+    plats = platforms_in_kb(kb_short_name(platform, tables(engine).texts.values(), stated), stated)
     if not plats:
         return Lookup([], f"{platform!r} names no platform or channel it states figures for")
     mine = [f for f in bench if f.platform in plats or rows.get(id(f)) in plats]

@@ -97,7 +97,7 @@ _BUSINESS = [
     re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r"(?: (?:group|chain|network|owners?))?)"
                r"(?=,? here\b)", re.I),
     # … or by another noun the business machinery says names a business: "card issuer here," (agent.offline.selfintro)
-    selfintro.HERE,
+    selfintro.HERE, selfintro.DASH,
     # the kind of business the user supposes they are: "say we count ourselves as a wholesaler", "treat us as a clinic"
     re.compile(r"\b(?:count|consider|treat|class|classify|think of|see|file|list)(?:ed|ing)? (?:ourselves|myself|us|me) as "
                r"(?:an? |the )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:instead|then|rather|and|but|so|for|in|with)\b|[.,;?!(]|$)",
@@ -236,7 +236,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
                     or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
                     or (pat is _TERSE and not _business_words(phrase)) \
-                    or (pat is selfintro.HERE and not selfintro.names_business(named, _business_words)) \
+                    or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, _business_words)) \
                     or (not _business_words(phrase) and placemeant.is_place(phrase)):  # "newbie here"; "… in lisbon"
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

@@ -1,4 +1,5 @@
-"""Whether a message's bare opening "<noun phrase> here, …" names the asker's business or only the asker.
+"""Whether a message's bare opening "<noun phrase> here, …" (or "<noun phrase> — <question>?") names the asker's
+business or only the asker.
 
 Why: "bike shop here, …" and "dental clinic group here, …" open by saying who is asking, and the business forms
 (:mod:`agent.offline.business`) read them by a word that ends a business's name ("shop", "clinic"). People name
@@ -16,7 +17,9 @@ the business machinery says it names one:
   (a vertical's introduction: "banks, credit unions, card issuers, lenders"; a section's prose: "Card issuers pay
   for approved applications") — the text the benchmark tool's business resolver reads (:mod:`mpa.business`).
 
-A person's experience ("newbie", "first-timer") is none of these, and stays no business.
+A person's experience ("newbie", "first-timer") is none of these, and stays no business. A noun phrase before a
+dash that opens a question ("tax prep franchise — what's the cost per booked return?") says who is asking the same
+way, with the same test ("quick question — …" names no business).
 """
 from __future__ import annotations
 
@@ -29,6 +32,8 @@ from mpa.vocabulary import VOCABULARY, match_terms
 
 # a bare noun phrase of one to four words opening the message before "here" (the article-less self-introduction)
 HERE = re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,3}[a-z][a-z&\-]*)(?=,? here\b)", re.I)
+# … or before a dash that opens the question: "tax prep franchise — what CPL?" (the same test of a business applies)
+DASH = re.compile(r"^\s*(?P<p>(?:[a-z][a-z&\-]* ){0,4}[a-z][a-z&\-]*)(?=\s*[—–]\s*|\s+--?\s+)(?=.*\?\s*$)", re.I | re.S)
 _RUNS = re.compile(r"^(?P<x>[a-z][a-z&\- ]*?) (?:owner|operator|franchisee)s?$", re.I)
 
 

@@ -169,6 +169,8 @@ def benchmark_of(o: ToolOutcome) -> dict:
     else:  # "Legal Services cost per consultation", "Boutique hotels and inns CPM": the label, then the metric
         m = re.search(r"\s((?:cost|price|spend) per [a-z -]+|[A-Z][A-Za-z:]*)$", main)
         vertical, metric = (main[:m.start()].strip(), m.group(1)) if m else (main, asked)
+        if not m and asked and main.lower().endswith(" " + asked.lower()):  # "Dating Apps day-30 retention": the
+            vertical = main[:-len(asked)].strip()  # metric as asked, in lower case with a digit, ends the label
     rng = figures(typical)
     return {"label": head, "vertical": vertical, "metric": metric or asked, "typical": typical, "low": low,
             "high": high, "when": when, "range": rng[:2],
