@@ -34,7 +34,7 @@ bytecode: $(STAMP)
 BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 
 # CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
-# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on six KBs (kb/ and the five plain-text fixtures). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
+# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on seven KBs (kb/ and the six plain-text fixtures). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
 # eval ran and completed, nothing limited the run, the composite and every per-eval floor in
 # scorers/weights.json hold (README: "The gate fails closed"). Whole-run gate tests: pytest -m slow.
 test: $(STAMP) bytecode
