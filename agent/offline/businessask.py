@@ -8,9 +8,8 @@ decides it (:data:`BUSINESS_Q`) — only for a metric the benchmark tool declare
 ("Figures by business in this knowledge base: …", :func:`agent.offline.kbmetrics.by_business`), and not when a
 platform or channel is named (its own figures answer), nor for a definition, a rule or a calculation. When the
 search did quote another business's figure anyway, :func:`agent.offline.gaps.review` ends with the same question.
-The reply ("we sell furniture online", "a
-dental practice", "B2B software") names a business and asks nothing; searched as it stands it finds nothing to
-answer. It answers the question asked back, so the turn is the last question with that business in it — as a
+The reply ("we sell furniture online", "a dental practice", "B2B software") names a business and asks nothing;
+searched as it stands it finds nothing to answer. It answers the question asked back, so the turn is the last question with that business in it — as a
 budget given after "what is your budget?" completes the calculation it was asked for.
 """
 from __future__ import annotations

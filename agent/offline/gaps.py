@@ -351,15 +351,15 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
         figures = _states_figure(answer)
-        if (theirs := other_verticals(vertical, searched, answer)) and figures and unnamed and not vertical and not firm and (
-                asked := set(match_terms(question, VOCABULARY["metrics"]))):
-            whose = ' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)
+        theirs = other_verticals(vertical, searched, answer) if figures else []  # other businesses' figures quoted
+        whose = " and ".join([", ".join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)
+        if theirs and unnamed and not vertical and not firm and (asked := set(match_terms(question, VOCABULARY["metrics"]))):
             notes.append(f"The knowledge base's figures for this differ by business; the ones above are for {whose}. {BUSINESS_Q}"
                          if asked <= kbmetrics.by_business() or len(theirs) > 1 else  # stated for one business: its own
                          f"Of the businesses, the knowledge base states {' and '.join(sorted(asked))} for {whose} alone; the figures above are {whose}'s.")
-        elif (theirs := other_verticals(vertical, searched, answer)) and figures and (vertical or not ownrow.stated(question, searched)):
+        elif theirs and (vertical or not ownrow.stated(question, searched)):
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
-                         f"above are for {' and '.join([', '.join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)}.")
+                         f"above are for {whose}.")
         elif vertical and figures and not any(names_vertical(vertical, ps) for ps in passages) and not any(
                 o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes):
             notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")

@@ -29,6 +29,7 @@ _ACRONYMS: tuple[str, ...] = ()  # the KB's own metrics it names by an acronym a
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
 _OWN = re.compile(r"also states its own: ([^\n]+?)\.(?:\s|$)")
 _BUSINESS = re.compile(r"Figures by business in this knowledge base: ([^\n]+?)\.(?:\s|$)")
+_ONE_BUSINESS = re.compile(r"For one business only: ([^\n]+?)\.(?:\s|$)")
 # a two-word name that is a figure by its last word ("contribution margin", "membership churn"): said in full, the KB's
 _FIGURE_NOUN = re.compile(r"^[a-z][a-z0-9-]+ (?:margin|churn|payback|retention|share|period|cycle)$")
 _PERIOD_OF = re.compile(r"^(payback|churn|retention) period$")  # "payback period", said as "the payback"
@@ -49,7 +50,7 @@ def declare(tools: list[dict] | None) -> None:
         desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
         if b := _BUSINESS.search(desc):
             by_business.update(x.strip() for x in b.group(1).split(";") if x.strip())
-        if one := re.search(r"For one business only: ([^\n]+?)\.(?:\s|$)", desc):
+        if one := _ONE_BUSINESS.search(desc):
             sole.update((i.group("key").strip(), i.group("name").strip()) for x in one.group(1).split(";")
                         if (i := _ITEM.match(x)) and i.group("name"))
         m = _OWN.search(desc)
