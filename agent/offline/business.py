@@ -53,7 +53,7 @@ _BUSINESS = [
                re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside|"
-               r"back (?:in|then|when))\b|"
+               r"back (?:in|then|when)|(?:up|down|out|over) (?:in|near|by|around))\b|"
                r"\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),  # "a car maker's
@@ -202,6 +202,9 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
     text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",
                   lambda m: m.group(1) + " " * len(m.group(2)), text, flags=re.I)
+    # "marketing for 3 physical therapy clinics" (number words arrive as digits): the count read as "a", same length
+    text = re.sub(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)",
+                  lambda m: " " * (len(m.group(1)) - 1) + "for a ", text, flags=re.I)
     for pat in _BUSINESS:
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
@@ -221,6 +224,9 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                                 r"dozen|dozens)(?: of)? ", "", phrase, flags=re.I)
             else:  # "marketing for a handful of clinics": a group's members are the business
                 phrase = re.sub(r"^(?:couple|handful|few|dozen) of (?=[a-z])", "", phrase, flags=re.I)
+                # "marketing for three physical therapy clinics": a count before words a business's own name ends
+                # with counts the business's sites; "for three months" keeps its count (and is no business)
+                phrase = re.sub(r"^" + _COUNT + r" (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"$)", "", phrase, flags=re.I)
             # "a small chain of ski lodges", "a group of 5 dental offices": a group's members are the business
             phrase = re.sub(r"^(?:(?:small|big|large|regional|local|national|growing|family[- ]owned|independent)\s+)*"
                             r"(?:chain|group|network|family|collection|string|portfolio|cluster)s? of (?:\d+ |" + _COUNT[3:-1]
