@@ -20,16 +20,15 @@ and 22 same-kind pairs across the plain-text KBs; both views must agree, so one 
 dealers" is 0.72 to "RV Dealers", 0.74 to "dealers") does not drop a true match.
 
 Left to the other rules: a phrase that says one of the label's other words too ("metal roofing contractors"), or a
-shortened or lengthened form of it ("vet" for "Veterinary", "med" for "medical", "reroofing" for "Roofing"); a name
-whose head stands bare — a bare "clinics" among the names a vertical lists covers every kind of clinic (kb/'s
-healthcare: "podiatry clinic" stays healthcare); a phrase with no modifier of its own. Without an encoder the word
+shortened or lengthened form of it ("vet" for "Veterinary", "med" for "medical", "reroofing" for "Roofing"); a label
+part whose head stands bare ("Clinics and Hospitals" covers every kind of clinic); a phrase with no modifier of its
+own. Not read: the names a table KB's introduction lists for a vertical — kb/'s healthcare lists "clinics" bare, which
+covers every kind ("podiatry clinic" stays healthcare) — nor the vocabulary's names, which are said on purpose. Without an encoder the word
 match stands, as in :mod:`mpa.labelmeaning`.
 """
 from __future__ import annotations
 
 import re
-from typing import Iterable
-
 from mpa.headnoun import head
 from mpa.labelwords import parts, root, stems
 from mpa.resolve import industry_words, similarities
@@ -45,33 +44,29 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", (text or "").lower().replace("-", " "))
 
 
-def other_kind(phrase: str, label: str, kin: "Iterable[str]" = ()) -> bool:
-    """Does ``phrase`` reach ``label`` (or one of ``kin``, the names a KB lists for what the label covers) through the
-    head noun alone, with a modifier naming another kind than the name's (module doc)?"""
+def other_kind(phrase: str, label: str) -> bool:
+    """Does ``phrase`` reach ``label`` through the head noun alone, with a modifier naming another kind than the
+    label's (module doc)?"""
     h = head(phrase)
     words = _words(industry_words(phrase or ""))
     mods = [w for w in words[:-1] if stems(w)]
     if not h or not mods:
         return False
     own_head = _roots(h) | {root(h)}
-    named = [n for n in [label, *kin] if n and n.strip()]
-    reached = []
-    for name in named:
-        for p in parts(name)[1:] or parts(name):
-            last = _words(p)[-1:] or [""]
-            if _roots(last[0]) & own_head:
-                if len(_words(p)) < 2:
-                    return False   # a bare head names every kind of it: "clinics" among healthcare's names
-                reached.append((name, last[0]))
-                break
-    if not reached:
+    bare = None
+    for p in parts(label)[1:] or parts(label):
+        last = _words(p)[-1:] or [""]
+        if _roots(last[0]) & own_head:
+            if len(_words(p)) < 2:
+                return False   # a bare head names every kind of it: "Clinics and Hospitals"
+            bare = last[0]
+            break
+    if bare is None:
         return False
-    mod_roots = _roots(" ".join(mods))
-    for name, _ in reached:
-        theirs = [w for w in _words(name) if stems(w) and not (_roots(w) & own_head)]
-        if mod_roots & _roots(" ".join(theirs)) or any(_shortened(a, b) for a in mods for b in theirs):
-            return False   # the phrase says another of the name's words, or a short or long form of one
-    return all(_pulled_apart(phrase, name, bare) for name, bare in reached)
+    theirs = [w for w in _words(label) if stems(w) and not (_roots(w) & own_head)]
+    if _roots(" ".join(mods)) & _roots(" ".join(theirs)) or any(_shortened(a, b) for a in mods for b in theirs):
+        return False   # the phrase says another of the label's words, or a short or long form of one
+    return _pulled_apart(phrase, label, bare)
 
 
 def _shortened(a: str, b: str) -> bool:
