@@ -21,7 +21,8 @@ dealers" is 0.72 to "RV Dealers", 0.74 to "dealers") does not drop a true match.
 
 Left to the other rules: a phrase that says one of the label's other words too ("metal roofing contractors"), or a
 shortened or lengthened form of it ("vet" for "Veterinary", "med" for "medical", "reroofing" for "Roofing"); a label
-part whose head stands bare ("Clinics and Hospitals" covers every kind of clinic); a phrase with no modifier of its
+part whose head stands bare ("Clinics and Hospitals" covers every kind of clinic) or is modified only by how the
+business is run (:data:`MANNER`: "whiskey distilleries" and "Craft Distilleries"); a phrase with no modifier of its
 own. Not read: the names a table KB's introduction lists for a vertical — kb/'s healthcare lists "clinics" bare, which
 covers every kind ("podiatry clinic" stays healthcare) — nor the vocabulary's names, which are said on purpose. Without an encoder the word
 match stands, as in :mod:`mpa.labelmeaning`.
@@ -31,8 +32,15 @@ from __future__ import annotations
 import re
 from mpa.headnoun import head
 from mpa.labelwords import parts, root, stems
-from mpa.resolve import industry_words, similarities
+from mpa.resolve import ORGANISATION_WORDS, industry_words, similarities
 
+# words that say how, by whom or at what tier a business is run, not what kind it is ("Craft Distilleries", "Private
+# Universities", "Fine Dining Restaurants"): a label whose head they alone modify names the head's every kind
+# ("whiskey distilleries" are craft distilleries or not — the label does not say they are another kind); with
+# resolve.ORGANISATION_WORDS (form and size: "independent", "family", "boutique")
+MANNER = frozenset("""craft artisan artisanal indie public private premium luxury upscale high end budget discount value
+    specialty speciality fine dining casual fast quick full self service licensed certified accredited online mobile
+    traditional modern classic standard general""".split())
 _SHORT = 3   # letters a shortened word keeps to count as its long form ("vet", "med")
 
 
@@ -57,8 +65,8 @@ def other_kind(phrase: str, label: str) -> bool:
     for p in parts(label)[1:] or parts(label):
         last = _words(p)[-1:] or [""]
         if _roots(last[0]) & own_head:
-            if len(_words(p)) < 2:
-                return False   # a bare head names every kind of it: "Clinics and Hospitals"
+            if not [w for w in _words(p)[:-1] if w not in MANNER and w not in ORGANISATION_WORDS]:
+                return False   # no kind said: a bare head ("Clinics and Hospitals"), or how it is run ("Craft Distilleries")
             bare = last[0]
             break
     if bare is None:

@@ -48,6 +48,14 @@ def test_a_bare_head_covers_every_kind(meaning):
     assert not other_kind("dental clinics", "Clinics and Hospitals")
 
 
+@pytest.mark.parametrize("phrase,label", [("whiskey distilleries", "Craft Distilleries"),
+                                          ("catholic universities", "Private Universities"),
+                                          ("korean cosmetics", "Premium Cosmetics"),
+                                          ("compounding pharmacy", "Independent Pharmacies")])
+def test_a_label_that_says_only_how_the_business_is_run_names_every_kind(meaning, phrase, label):
+    assert not other_kind(phrase, label)
+
+
 def test_without_an_encoder_the_word_match_stands():
     assert not other_kind("dental clinics", "Veterinary Clinics")   # the suite's default: meaning off
 
@@ -71,6 +79,8 @@ def test_kb_txt6_and_kb_txt5_too(kb_txt6_engine, kb_txt5_engine, meaning):
     assert {r.vertical for r in find_benchmarks(kb_txt6_engine, "orthodontic clinic", "CPC").result} == {"Dental Clinics"}
     assert not find_benchmarks(kb_txt5_engine, "car dealers", "CPC").result
     assert {r.vertical for r in find_benchmarks(kb_txt5_engine, "camper dealers", "CPC").result} == {"RV Dealers"}
+    assert {r.vertical for r in find_benchmarks(kb_txt5_engine, "whiskey distilleries", "CPC").result} \
+        == {"Craft Distilleries and Tasting Rooms"}
 
 
 def test_kb_healthcare_still_covers_a_podiatry_clinic(shipped_engine, meaning):
