@@ -269,12 +269,13 @@ def resolve_business(t: Any, facts: list, phrase: str) -> BusinessMatch:
     nearest = _ranked(per, top=1)[0][0]  # one piece against one name: the same footing
     if away and away[0][0] >= nearest + UNCOVERED_LEAD and away[0][0] >= UNCOVERED_FLOOR:
         return BusinessMatch(None, "not covered", away[0][0], away[0][2], cands, ranked)
+    from mpa.headkind import other_kind
     from mpa.headnoun import other_trade
     from mpa.labelsibling import sibling
     from mpa.workverb import goods_only, set_aside
     if best >= FLOOR and best - second >= MARGIN and not sibling(core, label) and piece not in routes_of(t, facts) \
-            and not other_trade(core, label) and not set_aside(phrase, label, t.texts.values()):
-        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "we hem and mend apparel" no "Apparel",
+            and not other_trade(core, label) and not other_kind(core, label) and not set_aside(phrase, label, t.texts.values()):
+        # "menswear" is no "Womenswear", a "wedding photographer" no "Wedding Venues", "dental clinics" no "Veterinary Clinics", "we hem and mend apparel" no "Apparel",
         # "websites" no retailer for being where grocers sell (a route piece: mpa.saleroute)
         if (goods := goods_only(phrase)) is None or resolve_business(t, facts, goods).label == label:
             return BusinessMatch(label, "meaning", best, piece, cands, ranked)   # "we rent out kayaks": the kayaks decide

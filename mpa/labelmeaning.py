@@ -23,7 +23,9 @@ def confirmed(phrase: str, hits: list[str], labels: list[str]) -> list[str]:
     """``hits`` when meaning agrees (or no encoder answers): one of them is the nearest of ``labels``
     to ``phrase`` with similarity at least :data:`CONFIRM_AT`; else []."""
     from mpa.headnoun import other_trade
-    hits = [lb for lb in hits if not other_trade(phrase, lb)]  # "wedding photographer" is no "Wedding Venues"
+    from mpa.headkind import other_kind
+    hits = [lb for lb in hits if not other_trade(phrase, lb) and not other_kind(phrase, lb)]  # "dental clinics" is no
+    # "Veterinary Clinics", a "wedding photographer" no "Wedding Venues"
     if not hits:
         return []
     ranked = by_meaning(phrase, {lb: [lb] for lb in labels})

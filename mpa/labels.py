@@ -140,11 +140,13 @@ def _by_meaning(q: str, labels: list[str]) -> list[str]:
     names = {lb: [lb] for lb in labels}
     near = nearest_by_meaning(q, names, alone=False) if said else None
     from mpa.headnoun import other_trade
-    if near in said and not other_trade(q, near):  # "wedding photographer" shares "wedding" with "Wedding Venues" only
-        return [near]
+    from mpa.headkind import other_kind
+    if near in said and not other_trade(q, near) and not other_kind(q, near):
+        return [near]   # "wedding photographer" shares "wedding" with "Wedding Venues" only, "dental clinics" "clinics"
     near = nearest_by_meaning(q, names)
     from mpa.labelsibling import sibling
-    return [near] if near and not sibling(q, near) and not other_trade(q, near) else []   # "menswear" is no "Womenswear"
+    return [near] if near and not sibling(q, near) and not other_trade(q, near) and not other_kind(q, near) \
+        else []   # "menswear" is no "Womenswear"
 
 
 PAID_SOCIAL = ("Meta", "LinkedIn", "TikTok", "Pinterest", "Snapchat", "X", "YouTube")
