@@ -39,7 +39,9 @@ def _story_terms(question: str) -> set[str]:
     from agent.offline.passages import message_sentences, terms
     asking = question_sentences(question)
     story = [s for s in message_sentences(question) if s not in asking]
-    return set(terms(" ".join(story))) if story and points_back(asking) else set()
+    if not story or any(re.search(r"\d", s) for s in story):  # "… from 800 to 420. should that worry me?": "that" is
+        return set()  # the situation the user's figures report, not a thing the story names
+    return set(terms(" ".join(story))) if points_back(asking) else set()
 
 
 def first(question: str, ranked: list, sections: dict, illustration) -> list:
