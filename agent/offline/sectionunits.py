@@ -64,17 +64,6 @@ def units_of(top: list[dict]) -> list[Unit]:
             if made is not None:
                 out.append(Unit(rank, pos, own, sent, item, made[0], head_terms, parent_terms, overview=made[1],
                                 path=outline_path, outline=outline, heads=made[2]))
-    return _leads(out)
-
-
-def _leads(out: list[Unit]) -> list[Unit]:
-    """``out`` with every unit of a section that opens with a summary ("This playbook explains …") marked as overview:
-    the sentences after it ("It is written for planners …", "Every number here is illustrative") belong to the
-    document's lead, which names every topic the document covers and states none of them."""
-    opened: dict[tuple[int, str], bool] = {}
-    for u in out:
-        if opened.setdefault((u.rank, u.heading), u.overview) and not u.overview:
-            u.overview = True
     return out
 
 
