@@ -14,12 +14,13 @@ from tests.unseen_wording import assert_unseen
 ROOT = Path(__file__).resolve().parents[1]
 SPACED = "what is this 70 20 10 budget thing"
 THING = "what's the 70/20/10 thing people talk about for budgets"
+PUSHED = "my boss keeps pushing 70 20 10 for our ad money. what's that about?"  # main: a pacing diagnosis
 PLAIN = ("MEDIA SPLITS - 2026\n\n----------------------------------------\nSECTION 1 - THE 60/30/10 SPLIT\n"
          "----------------------------------------\n\nPut 60/30/10 of the budget into proven, growing and new channels.\n")
 
 
 def test_wording_is_own():
-    assert_unseen([SPACED, THING])
+    assert_unseen([SPACED, THING, PUSHED])
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def test_no_kb_no_change():
     assert kbfigname.mark("60 30 10", None) == "60 30 10"
 
 
-@pytest.mark.parametrize("asked", [SPACED, THING])
+@pytest.mark.parametrize("asked", [SPACED, THING, PUSHED])
 def test_on_kb_the_rule_is_quoted_not_the_overview_or_a_pacing_band(shipped_engine, monkeypatch, meaning, asked):
     got = answer_on(shipped_engine, [asked], monkeypatch, str(ROOT / "kb"))
     assert "[budget-allocation-pacing#8]" in got and "70% to proven programs" in got
