@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import askframe, bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, sectionkind, sectionmeaning, setting, shortrule, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import askframe, bands, bound, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -253,6 +253,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         ranked = ownwords.first(ranked, by, lambda k: (len(matched(q, set().union(*(c.terms for c in sections[k])))),
                                                        doc(k)))  # sections near the top, one holding its own words
     ranked = subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
+    ranked = pointsback.first(question, ranked, sections, _illustration)  # "… deliverability. why does it matter?"
+    ranked = stepheaded.first(question, ranked, by)  # "which step is about …?": the section headed with the step
     if normative and not figures and not shown and QUANTITY.intersection(forms):  # how long it should be: the rule,
         ranked = workedcase.rule_first(ranked, by, sections, NORM_HEAD, doc)  # before its document's worked figures
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askframe, kblabels, leaveask
+from agent.offline import askframe, kblabels, leaveask, pointsback
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -356,7 +356,7 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     focus = clean(text) or text.strip()
     parts = message_sentences(focus)
     asked = question_sentences(focus)
-    cand = " ".join(asked) if asked and len(asked) < len(parts) else focus
+    cand = " ".join(asked) if asked and len(asked) < len(parts) and not pointsback.points_back(asked) else focus  # "… what are they?": whole
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
     bare = without_unknown(cand, searched)

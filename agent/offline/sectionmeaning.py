@@ -58,7 +58,8 @@ def nearest(question: str, cands: list[Unit], illustration: Callable[[list[Unit]
     the names and codes the question asks about were found in the passages; None without an encoder.
     When the nearest is an ``illustration`` (a worked example), the rule it illustrates — a section of
     the same passage that is no illustration — answers instead if it clears NEAREST itself: an
-    example is near a question because it restates the rule's topic with figures."""
+    example is near a question because it restates the rule's topic with figures. Likewise a document's overview
+    yields to the nearest section that is none, if it clears NEAREST: the overview names every topic it covers."""
     sections = _sections(cands)
     sims = _sims(question, sections)
     if not sims:
@@ -67,6 +68,9 @@ def nearest(question: str, cands: list[Unit], illustration: Callable[[list[Unit]
     if illustration and illustration(sections[best]):
         rules = [k for k in sims if k[0] == best[0] and not illustration(sections[k]) and sims[k] >= NEAREST]
         best = max(rules, key=lambda k: sims[k]) if rules else best
+    if all(u.overview for u in sections[best]):  # a document's overview ("This guide covers … the 70/20/10 rule …") is
+        told = [k for k in sims if not all(u.overview for u in sections[k]) and sims[k] >= NEAREST]  # near every question
+        best = max(told, key=lambda k: (sims[k], -k[0])) if told else best  # on its topic: a section that tells it answers
     return best if sims[best] >= NEAREST else None
 
 
