@@ -1,0 +1,180 @@
+"""A number about the user's own plan whose inputs nobody has given: ask for them, name them, invent none.
+
+Why: "how many demos will we book next quarter?", "can you work out our LTV to CAC?" and "how much should we
+spend next summer?" are each one formula (results = budget ÷ what one costs; value ÷ acquisition cost; a
+budget = the results wanted × what one may cost), and its inputs are the user's alone. Asked with none of them
+in the message or earlier in the conversation, the question has no answer in any knowledge base: the search
+found some passage sharing a word ("next quarter's launch", the ratio's caveats) and it was quoted as the
+answer. The one right reply asks for the missing inputs. Three shapes, read from English structure:
+
+* a count of the user's own results, forecast (:func:`result_count`): "how many" + a modal or "expect" + the
+  user as the one who gets them ("we", "our ads", "the push … us") + a verb of getting (book, land, get, bring
+  in) — no budget said, and no price worked out in the message (the calculation asks for the budget itself
+  when the unit's price is a metric, :func:`agent.offline.arith.missing`);
+* the user's own metric computed (:func:`own_metric`): a verb of working out ("calculate", "work out", "figure
+  out") or "what's our X", the metric the user's, no number said, none of the metric's inputs remembered — not
+  a method ("how do we calculate …"), a target ("what should our CAC be") or a judgement ("is our ROAS ok");
+* the whole budget for a coming period (:func:`future_budget`) when the only budget said was what was *spent*
+  in a period gone by ("last month we spent 8k"): a past spend is no plan for next summer, so the question is
+  the one :func:`agent.offline.worthask.budget_need` asks when no budget was said.
+
+A general question stays the knowledge base's: "how much should a dental practice spend?", "how many leads does
+a typical firm get?" name no one of the user's own; inputs given now or earlier (a redo, a follow-up) are used.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from agent.offline.memory import Memory
+from agent.offline.parse import DEFINITION, EVALUATE, Parsed, parse
+from agent.offline.passages import message_sentences
+from agent.offline import worthask
+
+_OWN = re.compile(r"\b(?:we|i|us|our|my|me)\b|\b(?:we|i)(?:'ll|’ll|'re|’re|'d|’d)", re.I)
+# a forecast of the user's results: a modal, "going to", "expect"
+_WILL = re.compile(r"\b(?:will|would|should|can|could|might|gonna|going to|expect\w*)\b|(?:'ll|’ll)\b", re.I)
+# a verb of getting what a plan buys ("book", "land", "bring in", "drive"), not of doing ("use", "test", "run")
+_GOT = re.compile(r"\b(?:get|gets|getting|book|books|land|lands|win|wins|sign|signs|close|closes|generate|generates|drive|"
+                  r"drives|bring|brings|acquire|acquires|sell|sells|pull|pulls|pick up|attract|attracts|gain|gains|capture|"
+                  r"captures|rack up|end up with|expect|expecting|produce|produces|deliver|delivers|convert|converts|add)\b",
+                  re.I)
+# what a general question says of someone else's results, and a count of time, repeats or things to make
+_GENERAL = re.compile(r"\b(?:typical(?:ly)?|average|usually|normally|most|other|a business|companies|firms|brands|"
+                      r"like (?:us|ours|mine))\b", re.I)
+_NOT_RESULT = re.compile(r"(?:times?|days?|weeks?|months?|years?|hours?|minutes?|channels?|ads?|creatives?|variants?|"
+                         r"versions?|keywords?|campaigns?|platforms?|people|steps?|tests?|cells?|markets?|touches?|"
+                         r"exposures?)", re.I)
+# the period a forecast or a budget is asked for: "next quarter", "this fall", "over the holidays", "in Q3"
+_COMING = re.compile(r"\b(?:next|this coming|the coming|coming|upcoming)\s+(?:week|month|quarter|year|season|summer|spring|"
+                     r"fall|autumn|winter|holiday season|holidays|campaign|launch|push)\b|\bthis\s+(?:summer|spring|fall|"
+                     r"autumn|winter|holiday season)\b|\bin\s+q[1-4]\b|\bover the holidays\b", re.I)
+# a budget said of a period gone by: "last month we spent 8k", "spent about 12k"
+_PAST_SPEND = re.compile(r"\bspent\b|\b(?:last|past|previous)\s+(?:week|month|quarter|year|season|summer|spring|fall|"
+                         r"autumn|winter|campaign)\b|\bwere spending\b|\bused to spend\b", re.I)
+
+# working a figure out ("calculate", "work out", "figure out") or asking for the user's own value of it
+_WORK_OUT = re.compile(r"\b(?:calculat\w*|comput\w*|work(?:ing)?\s+(?:it\s+|that\s+|this\s+|them\s+)?out|figur\w*\s+"
+                       r"(?:it\s+|that\s+|this\s+)?out|crunch\w*|run the numbers)\b", re.I)
+_WHATS_OURS = re.compile(r"\bwhat(?:'s|’s|s| is| are)\s+(?:our|my)\b", re.I)
+# a method, a target or a comparison asked: the knowledge base's to answer
+_NORM = re.compile(r"\bhow\s+(?:to|do|does|did|would|should|can|could|is|are)\b|\b(?:should|target|goal|aim|ideal|max\w*|"
+                   r"most|min\w*|least|allowable|good|healthy|benchmark\w*|typical|normal|average|compare\w*|stack|"
+                   r"range|break[- ]?even)\b", re.I)
+
+# each metric's inputs: (the memory role that holds it, or None, and how it is asked for)
+_INPUTS: dict[str, tuple[tuple[str | None, str], ...]] = {
+    "LTV:CAC": (("LTV", "customer lifetime value"), ("price", "acquisition cost per customer (CAC)")),
+    "ROAS": ((None, "revenue the ads brought in"), ("budget", "ad spend over the same period")),
+    "payback": (("price", "acquisition cost per customer (CAC)"),
+                (None, "monthly contribution per customer (what one customer brings in each month, after costs)")),
+    "LTV": ((None, "average revenue per customer per month and margin"), (None, "how many months a customer stays")),
+}
+_COUNTED = {"CAC": "new customers", "CPA": "conversions", "CPL": "leads", "CPC": "clicks", "CPM": "impressions",
+            "CPI": "installs", "CPCV": "completed views"}
+_RATES = {"CTR": ("clicks", "impressions"), "CVR": ("conversions", "clicks")}
+_PAYBACK = re.compile(r"\bpay\s*back\b|\bpayback\b|\bearn\s+(?:it\s+)?back\b", re.I)
+_LTV = re.compile(r"\b(?:ltv|clv|lifetime value|customer value)\b(?!\s*(?:to|:|/|vs\.?|versus|over|and)\s*(?:the\s+)?"
+                  r"(?:cac|acquisition|cost))", re.I)
+
+
+def need(p: Parsed, mem: Memory, said: list[str] | tuple[str, ...] = (), channel_named: bool = False) -> str | None:
+    """The inputs to ask for (as :func:`agent.offline.compose.ask_for` words them) when the message asks a number of
+    the user's own plan that the conversation cannot give, else None (``said``: the earlier user messages)."""
+    return result_count(p, mem) or own_metric(p, mem) or future_budget(p, mem, said, channel_named)
+
+
+def _given(p: Parsed) -> bool:
+    """Does the message state a figure of its own (money, a share, a count, a price or a value)?"""
+    return any(n.money or n.pct or n.role in ("budget", "price", "LTV", "count") or (n.role or "").startswith("price")
+               for n in p.numbers)
+
+
+def _asks(text: str, *rxs: re.Pattern) -> list[str]:
+    """The sentences of the message matching every pattern (a question's clause, not the scene before it)."""
+    return [s for s in message_sentences(text) if all(rx.search(s) for rx in rxs)]
+
+
+def _one(unit: str) -> str:
+    words = unit.split()
+    last = words[-1] if words else ""
+    if last.endswith("ies") and len(last) > 4:
+        last = last[:-3] + "y"
+    elif last.endswith("s") and not last.endswith("ss"):
+        last = last[:-1]
+    return " ".join(words[:-1] + [last]) if last else ""
+
+
+def _budget(mem: Memory) -> float | None:
+    """The budget remembered — not the price of one said again ("earn back that 1,400" after a CAC of 1,400)."""
+    b = mem.facts.get("budget")
+    return None if b is None or b == mem.facts.get("price") else b
+
+
+def result_count(p: Parsed, mem: Memory) -> str | None:
+    """A forecast of how many of something the user's plan will bring, with no budget said: the budget for the
+    period and what one costs (only the budget when a price of that unit was said before)."""
+    if not p.asks_count or p.calc or p.audiences or _given(p) or _budget(mem) is not None:
+        return None
+    for s in message_sentences(p.text):
+        m = re.search(r"\bhow many\b(.*)", s, re.I)
+        if not m or _GENERAL.search(s) or DEFINITION.search(s):
+            continue
+        rest, head = m.group(1), (p.unit.split() or [""])[-1]  # what is counted: its last word ("test drives")
+        if not head or _NOT_RESULT.fullmatch(head) or not (_WILL.search(rest) and _OWN.search(rest) and _GOT.search(rest)):
+            continue
+        period = _COMING.search(s)
+        when = f" for {period.group(0).lower()}" if period else ""
+        one = _one(p.unit)
+        if mem.facts.get("price") is not None and one and (mem.price_metric or "") and _one(_COUNTED.get(
+                mem.price_metric, "")) == one:
+            return f"budget{when}"
+        return f"budget{when} and what one {one or 'result'} costs you"
+    return None
+
+
+def own_metric(p: Parsed, mem: Memory) -> str | None:
+    """The inputs of the user's own metric asked to be worked out with none of them said now or before."""
+    if _given(p) or p.calc or EVALUATE.search(p.text):
+        return None
+    asks = [s for s in message_sentences(p.text) if (_WORK_OUT.search(s) and re.search(r"\b(?:our|my|we|i)\b", s, re.I)
+                                                     or _WHATS_OURS.search(s)) and not _NORM.search(s)
+            and not DEFINITION.search(s)]
+    if not asks:
+        return None
+    ask = " ".join(asks)
+    metric = next((m for m in p.metrics if m in _INPUTS or m in _COUNTED or m in _RATES), None)
+    if metric is None:
+        metric = "payback" if _PAYBACK.search(ask) else "LTV" if _LTV.search(ask) else None
+    if metric is None:
+        return None
+    if metric in _COUNTED:
+        inputs = (("budget", "ad spend"), ("count", f"number of {_COUNTED[metric]} it brought in over the same period"))
+    elif metric in _RATES:
+        inputs = ((None, f"number of {_RATES[metric][0]}"), (None, f"number of {_RATES[metric][1]}"))
+    else:
+        inputs = _INPUTS[metric]
+    have = [role for role, _ in inputs if role and mem.facts.get(role) is not None]
+    if have and any(role is None for role, _ in inputs):  # a figure remembered beside one memory holds no slot for
+        return None
+    missing = [words for role, words in inputs if not (role and mem.facts.get(role) is not None)]
+    return " and ".join(missing) or None
+
+
+def future_budget(p: Parsed, mem: Memory, said: list[str] | tuple[str, ...], channel_named: bool) -> str | None:
+    """The whole budget asked for a coming period when the only budget said was spent in a period gone by: what
+    :func:`agent.offline.worthask.budget_need` asks when none was said."""
+    if mem.facts.get("budget") is None or not _COMING.search(p.text) or not _spent_before(mem.facts["budget"], said):
+        return None
+    return worthask.budget_need(p, dataclasses.replace(mem, facts={k: v for k, v in mem.facts.items() if k != "budget"}),
+                                channel_named)
+
+
+def _spent_before(budget: float, said: list[str] | tuple[str, ...]) -> bool:
+    """Was ``budget`` last said as money spent in a period gone by ("last month we spent 8k on ads")?"""
+    for text in reversed(said):
+        q = parse(text)
+        if any(n.role == "budget" for n in q.numbers):
+            return any(n.role == "budget" and n.value == budget for n in q.numbers) and bool(_PAST_SPEND.search(text)) \
+                and not re.search(r"\b(?:next|upcoming|coming|plan(?:ning)? to|will|budget(?:ed)? (?:is|of|for))\b", text, re.I)
+    return False
