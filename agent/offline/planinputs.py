@@ -105,6 +105,13 @@ def _one(unit: str) -> str:
     return " ".join(words[:-1] + [last]) if last else ""
 
 
+def of_others(p: Parsed) -> bool:
+    """Does the message ask how many others get ("how many leads do law firms usually get?"), not the user's plan?
+    A general question the knowledge base answers (or declines): no budget of the user's is needed for it."""
+    return p.asks_count and not _given(p) and any(
+        re.search(r"\bhow many\b", s, re.I) and _GENERAL.search(s) and not _OWN.search(s) for s in message_sentences(p.text))
+
+
 def _budget(mem: Memory) -> float | None:
     """The budget remembered — not the price of one said again ("earn back that 1,400" after a CAC of 1,400)."""
     b = mem.facts.get("budget")
@@ -114,7 +121,7 @@ def _budget(mem: Memory) -> float | None:
 def result_count(p: Parsed, mem: Memory) -> str | None:
     """A forecast of how many of something the user's plan will bring, with no budget said: the budget for the
     period and what one costs (only the budget when a price of that unit was said before)."""
-    if not p.asks_count or p.calc or p.audiences or _given(p) or _budget(mem) is not None:
+    if not p.asks_count or p.calc or (p.audiences and p.geographies) or _given(p) or _budget(mem) is not None:
         return None
     for s in message_sentences(p.text):
         m = re.search(r"\bhow many\b(.*)", s, re.I)

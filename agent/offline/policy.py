@@ -47,7 +47,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
     """One clarifying question when the turn needs an input nobody has given (``said``: the earlier messages), else None."""
-    need = arith.missing(p, mem) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan)
+    need = (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
