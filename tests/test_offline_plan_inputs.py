@@ -43,6 +43,12 @@ ASKS = [
       "ok so how much should we spend this coming summer?"], "target"),
     (["i run a yoga studio. how many new students will our instagram ads bring in next month?"], "budget"),
     (["could you crunch our roas for last quarter"], "revenue"),
+    (["how many leeds will we get nxt month"], "budget"),
+    (["we're a boutique hotel in Savannah.", "how much revenue will our ads bring in this fall?"], "ROAS"),
+    (["what is our ltv"], "margin"),
+    (["Our nonprofit is planning a year-end appeal.", "How many donors will the appeal bring in?"], "donor"),
+    (["how many enrollments should our school expect from the fall campaign?"], "enrollment"),
+    (["ok and what'll our cost per acquisition come out to? can you calculate it"], "conversions"),
 ]
 ON_TEXT_KBS = [
     ("tests/fixtures/kb_txt", ["we're an hvac company. how many service calls will our ads bring in this winter?"], "budget"),
@@ -73,6 +79,12 @@ ANSWERS = [
     ["we spent 20k last quarter and got 300 leads.", "next quarter we have 30k. how many leads will we get?"],
     ["Last month we spent 8k on ads.", "how much of next month's budget should go to search?"],
     ["how many new homeowners are there in the phoenix area?"],
+    ["what roas do hotels usually see"],
+    ["how many channels should a new brand start with?"],
+    ["we spend 15k a month on ads. how many leads will we get at a typical saas cpl?"],
+    ["can you calculate a break-even roas for a 40% margin"],
+    ["how much revenue do travel brands usually get per dollar of ad spend"],
+    ["our ltv is 1200 and cac is 400. can you work out the ratio?"],
 ]
 
 

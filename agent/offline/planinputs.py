@@ -32,6 +32,9 @@ from agent.offline.passages import message_sentences
 from agent.offline import worthask
 
 _OWN = re.compile(r"\b(?:we|i|us|our|my|me)\b|\b(?:we|i)(?:'ll|’ll|'re|’re|'d|’d)", re.I)
+# the user's own effort as the one that brings results: "the appeal", "this spring push", "the campaign"
+_OWN_EFFORT = re.compile(r"\b(?:the|this|that)\s+(?:[a-z-]+\s+){0,2}?(?:campaign|push|appeal|launch|promo(?:tion)?|drive|"
+                         r"sale|flight|blitz|ads|effort)\b", re.I)
 # a forecast of the user's results: a modal, "going to", "expect"
 _WILL = re.compile(r"\b(?:will|would|should|can|could|might|gonna|going to|expect\w*)\b|(?:'ll|’ll)\b", re.I)
 # a verb of getting what a plan buys ("book", "land", "bring in", "drive"), not of doing ("use", "test", "run")
@@ -81,7 +84,7 @@ _LTV = re.compile(r"\b(?:ltv|clv|lifetime value|customer value)\b(?!\s*(?:to|:|/
 def need(p: Parsed, mem: Memory, said: list[str] | tuple[str, ...] = (), channel_named: bool = False) -> str | None:
     """The inputs to ask for (as :func:`agent.offline.compose.ask_for` words them) when the message asks a number of
     the user's own plan that the conversation cannot give, else None (``said``: the earlier user messages)."""
-    return result_count(p, mem) or own_metric(p, mem) or future_budget(p, mem, said, channel_named)
+    return result_count(p, mem) or revenue(p, mem) or own_metric(p, mem) or future_budget(p, mem, said, channel_named)
 
 
 def _given(p: Parsed) -> bool:
@@ -128,10 +131,9 @@ def result_count(p: Parsed, mem: Memory) -> str | None:
         if not m or _GENERAL.search(s) or DEFINITION.search(s):
             continue
         rest, head = m.group(1), (p.unit.split() or [""])[-1]  # what is counted: its last word ("test drives")
-        if not head or _NOT_RESULT.fullmatch(head) or not (_WILL.search(rest) and _OWN.search(rest) and _GOT.search(rest)):
+        if not head or _NOT_RESULT.fullmatch(head) or not (_WILL.search(rest) and _mine(rest) and _GOT.search(rest)):
             continue
-        period = _COMING.search(s)
-        when = f" for {period.group(0).lower()}" if period else ""
+        when = _when(s)
         one = _one(p.unit)
         if mem.facts.get("price") is not None and one and (mem.price_metric or "") and _one(_COUNTED.get(
                 mem.price_metric, "")) == one:
@@ -140,16 +142,41 @@ def result_count(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
+def _mine(clause: str) -> bool:
+    return bool(_OWN.search(clause) or _OWN_EFFORT.search(clause))
+
+
+def _when(sentence: str) -> str:
+    period = _COMING.search(sentence)
+    return f" for {period.group(0).lower()}" if period else ""
+
+
+# revenue the user's plan will bring: "how much revenue will our ads bring in this fall?"
+_EARN = re.compile(r"\b(?:make|makes|earn|earns|bring|brings|generate|generates|drive|drives|get|gets|pull|pulls)\b", re.I)
+_HOW_MUCH_BACK = re.compile(r"\bhow much (?:in )?(?:revenue|sales|income|money|business)\b(.*)", re.I)
+
+
+def revenue(p: Parsed, mem: Memory) -> str | None:
+    """Revenue forecast from the user's own plan with no budget said: the budget and the return per dollar."""
+    if _given(p) or p.calc or _budget(mem) is not None:
+        return None
+    for s in message_sentences(p.text):
+        m = _HOW_MUCH_BACK.search(s)
+        if m and not _GENERAL.search(s) and _WILL.search(m.group(1)) and _mine(m.group(1)) and _EARN.search(m.group(1)):
+            return f"budget{_when(s)} and the revenue you expect back per dollar of ad spend (ROAS)"
+    return None
+
+
 def own_metric(p: Parsed, mem: Memory) -> str | None:
     """The inputs of the user's own metric asked to be worked out with none of them said now or before."""
     if _given(p) or p.calc or EVALUATE.search(p.text):
         return None
-    asks = [s for s in message_sentences(p.text) if (_WORK_OUT.search(s) and re.search(r"\b(?:our|my|we|i)\b", s, re.I)
-                                                     or _WHATS_OURS.search(s)) and not _NORM.search(s)
-            and not DEFINITION.search(s)]
-    if not asks:
+    said = message_sentences(p.text)  # "what'll our CPA come out to? can you calculate it": the two sentences ask it
+    asks = [s for s in said if _WORK_OUT.search(s) or _WHATS_OURS.search(s)]
+    if not asks or not any(re.search(r"\b(?:our|my)\b", s, re.I) for s in said) or any(
+            _NORM.search(s) or DEFINITION.search(s) for s in said if "?" in s or s in asks):
         return None
-    ask = " ".join(asks)
+    ask = " ".join(said)
     metric = next((m for m in p.metrics if m in _INPUTS or m in _COUNTED or m in _RATES), None)
     if metric is None:
         metric = "payback" if _PAYBACK.search(ask) else "LTV" if _LTV.search(ask) else None
