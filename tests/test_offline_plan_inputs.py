@@ -4,6 +4,8 @@ of our own (checked unseen), on the shipped KB and on plain-text fixture KBs:
 * a forecast of the user's own results ("how many catering orders will we land next month?") needs a budget and
   what one costs;
 * the user's own metric worked out ("calculate our ltv:cac") needs its inputs;
+* the user's own break-even price of one, or their own budget judged ("is our budget big enough for X?"), needs
+  what one is worth to them, or the budget;
 * a coming period's budget after only a past spend was said ("last year we spent 30k" … "how much should we spend
   this coming summer?") needs the target and what one may cost;
 
@@ -49,6 +51,13 @@ ASKS = [
     (["Our nonprofit is planning a year-end appeal.", "How many donors will the appeal bring in?"], "donor"),
     (["how many enrollments should our school expect from the fall campaign?"], "enrollment"),
     (["ok and what'll our cost per acquisition come out to? can you calculate it"], "conversions"),
+    (["how long until we earn back what we spend to land a customer?"], "contribution"),
+    (["is our budget big enough for tiktok?"], "budget"),
+    (["what's our break-even cpa?"], "worth"),
+    (["we're a pilates studio.", "how many new clients will the new year promo bring in?"], "budget"),
+    (["how much will our google ads make us next month?"], "ROAS"),
+    (["we make kombucha.", "can you work out what our ltv is?"], "margin"),
+    (["is my ad budget realistic for next quarter"], "budget for next quarter"),
 ]
 ON_TEXT_KBS = [
     ("tests/fixtures/kb_txt", ["we're an hvac company. how many service calls will our ads bring in this winter?"], "budget"),
@@ -56,6 +65,8 @@ ON_TEXT_KBS = [
     ("tests/fixtures/kb_txt3", ["we install solar panels. how many qualified leads will we get next quarter?"], "budget"),
     ("tests/fixtures/kb_txt3", ["can you figure out our payback period"], "contribution"),
     ("tests/fixtures/kb_txt3", ["how much should we put into ads next year"], "target"),
+    ("tests/fixtures/kb_txt", ["how many leads are we gonna get next month"], "budget for next month"),
+    ("tests/fixtures/kb_txt", ["whats our cpl"], "leads"),
 ]
 ANSWERS = [
     ["how much should a dental practice spend on ads?"],
@@ -85,6 +96,11 @@ ANSWERS = [
     ["can you calculate a break-even roas for a 40% margin"],
     ["how much revenue do travel brands usually get per dollar of ad spend"],
     ["our ltv is 1200 and cac is 400. can you work out the ratio?"],
+    ["how long should a customer take to pay back their cac?"],
+    ["whats the minimum budget for tiktok?"],
+    ["is 5k a month enough for tiktok?"],
+    ["how much will it cost us to make a video ad?"],
+    ["how do you work out a break-even cpa?"],
 ]
 
 

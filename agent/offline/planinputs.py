@@ -5,7 +5,7 @@ spend next summer?" are each one formula (results = budget ÷ what one costs; va
 budget = the results wanted × what one may cost), and its inputs are the user's alone. Asked with none of them
 in the message or earlier in the conversation, the question has no answer in any knowledge base: the search
 found some passage sharing a word ("next quarter's launch", the ratio's caveats) and it was quoted as the
-answer. The one right reply asks for the missing inputs. Three shapes, read from English structure:
+answer. The one right reply asks for the missing inputs. The shapes, read from English structure:
 
 * a count of the user's own results, forecast (:func:`result_count`): "how many" + a modal or "expect" + the
   user as the one who gets them ("we", "our ads", "the push … us") + a verb of getting (book, land, get, bring
@@ -14,12 +14,18 @@ answer. The one right reply asks for the missing inputs. Three shapes, read from
 * the user's own metric computed (:func:`own_metric`): a verb of working out ("calculate", "work out", "figure
   out") or "what's our X", the metric the user's, no number said, none of the metric's inputs remembered — not
   a method ("how do we calculate …"), a target ("what should our CAC be") or a judgement ("is our ROAS ok");
+* revenue the user's plan will bring (:func:`revenue`: "how much will our ads make us next month?"): the budget and
+  the return per dollar;
+* the user's own break-even price of one ("what's our break-even CPA?") or own budget judged ("is our budget big
+  enough for TikTok?") with nothing said of it (:func:`own_threshold`): what one is worth to them, or the budget;
 * the whole budget for a coming period (:func:`future_budget`) when the only budget said was what was *spent*
   in a period gone by ("last month we spent 8k"): a past spend is no plan for next summer, so the question is
   the one :func:`agent.offline.worthask.budget_need` asks when no budget was said.
 
 A general question stays the knowledge base's: "how much should a dental practice spend?", "how many leads does
-a typical firm get?" name no one of the user's own; inputs given now or earlier (a redo, a follow-up) are used.
+a typical firm get?" name no one of the user's own — nor is such a count asked back for a budget (:func:`of_others`,
+which the policy reads before :func:`agent.offline.arith.missing`); inputs given now or earlier (a redo, a follow-up)
+are used.
 """
 from __future__ import annotations
 
@@ -31,39 +37,55 @@ from agent.offline.parse import DEFINITION, EVALUATE, Parsed, parse
 from agent.offline.passages import message_sentences
 from agent.offline import worthask
 
+def _words(listed: str, plural: bool = False) -> re.Pattern:
+    """Any of the white-space-separated words or phrases (each also with an "s" when ``plural``), as whole words."""
+    alts = [w.replace("_", r"\s+") + ("s?" if plural else "") for w in listed.split()]
+    return re.compile(r"\b(?:" + "|".join(alts) + r")\b", re.I)
+
+
 _OWN = re.compile(r"\b(?:we|i|us|our|my|me)\b|\b(?:we|i)(?:'ll|’ll|'re|’re|'d|’d)", re.I)
+_OWNED = re.compile(r"\b(?:our|my)\b", re.I)
 # the user's own effort as the one that brings results: "the appeal", "this spring push", "the campaign"
-_OWN_EFFORT = re.compile(r"\b(?:the|this|that)\s+(?:[a-z-]+\s+){0,2}?(?:campaign|push|appeal|launch|promo(?:tion)?|drive|"
-                         r"sale|flight|blitz|ads|effort)\b", re.I)
+_OWN_EFFORT = re.compile(r"\b(?:the|this|that)\s+(?:[a-z-]+\s+){0,2}?" + _words(
+    "campaign push appeal launch promo promotion drive sale flight blitz ads effort").pattern, re.I)
 # a forecast of the user's results: a modal, "going to", "expect"
-_WILL = re.compile(r"\b(?:will|would|should|can|could|might|gonna|going to|expect\w*)\b|(?:'ll|’ll)\b", re.I)
+_WILL = re.compile(_words("will would should can could might gonna going_to expect expects expected expecting").pattern
+                   + r"|(?:'ll|’ll)\b", re.I)
 # a verb of getting what a plan buys ("book", "land", "bring in", "drive"), not of doing ("use", "test", "run")
-_GOT = re.compile(r"\b(?:get|gets|getting|book|books|land|lands|win|wins|sign|signs|close|closes|generate|generates|drive|"
-                  r"drives|bring|brings|acquire|acquires|sell|sells|pull|pulls|pick up|attract|attracts|gain|gains|capture|"
-                  r"captures|rack up|end up with|expect|expecting|produce|produces|deliver|delivers|convert|converts|add)\b",
-                  re.I)
-# what a general question says of someone else's results, and a count of time, repeats or things to make
-_GENERAL = re.compile(r"\b(?:typical(?:ly)?|average|usually|normally|most|other|a business|companies|firms|brands|"
-                      r"like (?:us|ours|mine))\b", re.I)
-_NOT_RESULT = re.compile(r"(?:times?|days?|weeks?|months?|years?|hours?|minutes?|channels?|ads?|creatives?|variants?|"
-                         r"versions?|keywords?|campaigns?|platforms?|people|steps?|tests?|cells?|markets?|touches?|"
-                         r"exposures?)", re.I)
+_GOT = _words("get getting book land win sign close generate drive bring acquire sell pull pick_up attract gain capture "
+              "rack_up end_up_with expect expecting produce deliver convert add", plural=True)
+# revenue brought in: "how much will our ads make us", "how much revenue will the launch bring in"
+_EARN = _words("make earn bring generate drive get pull", plural=True)
+_PRICED = _words("cost costs spend spent pay paid charge charges budget afford")
+# what a general question says of someone else's results
+_GENERAL = _words("typical typically average usually normally most other a_business companies firms brands like_us "
+                  "like_ours like_mine")
+# a count of time, of repeats or of things to make or test is no result a budget buys
+_NOT_RESULT = _words("time day week month year hour minute channel ad creative variant version keyword campaign platform "
+                     "step test cell market touch exposure people", plural=True)
+_SEASONS = "week month quarter year season summer spring fall autumn winter holiday_season holidays"
 # the period a forecast or a budget is asked for: "next quarter", "this fall", "over the holidays", "in Q3"
-_COMING = re.compile(r"\b(?:next|this coming|the coming|coming|upcoming)\s+(?:week|month|quarter|year|season|summer|spring|"
-                     r"fall|autumn|winter|holiday season|holidays|campaign|launch|push)\b|\bthis\s+(?:summer|spring|fall|"
-                     r"autumn|winter|holiday season)\b|\bin\s+q[1-4]\b|\bover the holidays\b", re.I)
+_COMING = re.compile(r"\b(?:next|this\s+coming|the\s+coming|coming|upcoming|this)\s+" + _words(
+    _SEASONS + " campaign launch push").pattern + r"|\bin\s+q[1-4]\b|\bover the holidays\b", re.I)
 # a budget said of a period gone by: "last month we spent 8k", "spent about 12k"
-_PAST_SPEND = re.compile(r"\bspent\b|\b(?:last|past|previous)\s+(?:week|month|quarter|year|season|summer|spring|fall|"
-                         r"autumn|winter|campaign)\b|\bwere spending\b|\bused to spend\b", re.I)
+_PAST_SPEND = re.compile(r"\b(?:last|past|previous)\s+" + _words(_SEASONS + " campaign").pattern + "|" + _words(
+    "spent were_spending used_to_spend").pattern, re.I)
+_PLANNED = _words("next upcoming coming plan planning plan_to planning_to will budget_is budget_of budget_for budgeted_for")
 
 # working a figure out ("calculate", "work out", "figure out") or asking for the user's own value of it
-_WORK_OUT = re.compile(r"\b(?:calculat\w*|comput\w*|work(?:ing)?\s+(?:it\s+|that\s+|this\s+|them\s+)?out|figur\w*\s+"
-                       r"(?:it\s+|that\s+|this\s+)?out|crunch\w*|run the numbers)\b", re.I)
+_WORK_OUT = re.compile(r"\b(?:calculat\w*|comput\w*|crunch\w*|run the numbers|(?:work(?:ing)?|figur\w*)\s+(?:(?:it|that|this|"
+                       r"them)\s+)?out)\b", re.I)
 _WHATS_OURS = re.compile(r"\bwhat(?:'s|’s|s| is| are)\s+(?:our|my)\b", re.I)
 # a method, a target or a comparison asked: the knowledge base's to answer
-_NORM = re.compile(r"\bhow\s+(?:to|do|does|did|would|should|can|could|is|are)\b|\b(?:should|target|goal|aim|ideal|max\w*|"
-                   r"most|min\w*|least|allowable|good|healthy|benchmark\w*|typical|normal|average|compare\w*|stack|"
-                   r"range|break[- ]?even)\b", re.I)
+_NORM = re.compile(r"\bhow\s+(?:to|do|does|did|would|should|can|could|is|are)\b|" + _words(
+    "should target goal aim ideal max maximum most min minimum least allowable good healthy benchmark benchmarks typical "
+    "normal average compare compared stack range break-even break_even breakeven").pattern, re.I)
+_BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
+# the user's own budget judged: "is our ad budget big enough for TikTok?"
+_BUDGET_JUDGED = re.compile(r"\b(?:is|are)\s+(?:our|my)\s+(?:\w+\s+)?(?:budget|spend)\s+(?:big |large |high )?" + _words(
+    "enough sufficient too_small too_low too_big too_high ok okay realistic adequate").pattern, re.I)
+# revenue the user's plan will bring: "how much revenue will our ads bring in this fall?"
+_HOW_MUCH_BACK = re.compile(r"\bhow much (?:in )?(?:revenue|sales|income|money|business)\b(.*)|\bhow much\b(.*)", re.I)
 
 # each metric's inputs: (the memory role that holds it, or None, and how it is asked for)
 _INPUTS: dict[str, tuple[tuple[str | None, str], ...]] = {
@@ -84,7 +106,7 @@ _LTV = re.compile(r"\b(?:ltv|clv|lifetime value|customer value)\b(?!\s*(?:to|:|/
 def need(p: Parsed, mem: Memory, said: list[str] | tuple[str, ...] = (), channel_named: bool = False) -> str | None:
     """The inputs to ask for (as :func:`agent.offline.compose.ask_for` words them) when the message asks a number of
     the user's own plan that the conversation cannot give, else None (``said``: the earlier user messages)."""
-    return result_count(p, mem) or revenue(p, mem) or own_metric(p, mem) or future_budget(p, mem, said, channel_named)
+    return result_count(p, mem) or revenue(p, mem) or own_threshold(p, mem) or own_metric(p, mem) or future_budget(p, mem, said, channel_named)
 
 
 def _given(p: Parsed) -> bool:
@@ -151,19 +173,29 @@ def _when(sentence: str) -> str:
     return f" for {period.group(0).lower()}" if period else ""
 
 
-# revenue the user's plan will bring: "how much revenue will our ads bring in this fall?"
-_EARN = re.compile(r"\b(?:make|makes|earn|earns|bring|brings|generate|generates|drive|drives|get|gets|pull|pulls)\b", re.I)
-_HOW_MUCH_BACK = re.compile(r"\bhow much (?:in )?(?:revenue|sales|income|money|business)\b(.*)", re.I)
-
 
 def revenue(p: Parsed, mem: Memory) -> str | None:
     """Revenue forecast from the user's own plan with no budget said: the budget and the return per dollar."""
     if _given(p) or p.calc or _budget(mem) is not None:
         return None
     for s in message_sentences(p.text):
-        m = _HOW_MUCH_BACK.search(s)
-        if m and not _GENERAL.search(s) and _WILL.search(m.group(1)) and _mine(m.group(1)) and _EARN.search(m.group(1)):
+        m = _HOW_MUCH_BACK.search(s)  # revenue named, or "how much will our ads make us" (not what they cost)
+        rest = m and (m.group(1) if m.group(1) is not None else "" if _PRICED.search(m.group(2)) else m.group(2))
+        if rest and not _GENERAL.search(s) and _WILL.search(rest) and _mine(rest) and _EARN.search(rest):
             return f"budget{_when(s)} and the revenue you expect back per dollar of ad spend (ROAS)"
+    return None
+
+
+def own_threshold(p: Parsed, mem: Memory) -> str | None:
+    """The user's own break-even price of one ("what's our break-even CPA?") or their own budget judged ("is our
+    budget big enough for TikTok?") with nothing said of it: what one is worth to them, or the budget."""
+    if _given(p) or p.calc:
+        return None
+    if _BUDGET_JUDGED.search(p.text) and _budget(mem) is None:
+        return f"budget{_when(p.text)}"
+    if _BREAK_EVEN.search(p.text) and _OWNED.search(p.text) and any(m in _COUNTED for m in p.metrics) \
+            and not mem.facts.get("LTV") and not DEFINITION.search(p.text):
+        return "contribution per conversion (what one is worth to you after costs)"
     return None
 
 
@@ -173,7 +205,7 @@ def own_metric(p: Parsed, mem: Memory) -> str | None:
         return None
     said = message_sentences(p.text)  # "what'll our CPA come out to? can you calculate it": the two sentences ask it
     asks = [s for s in said if _WORK_OUT.search(s) or _WHATS_OURS.search(s)]
-    if not asks or not any(re.search(r"\b(?:our|my)\b", s, re.I) for s in said) or any(
+    if not asks or not any(_OWNED.search(s) for s in said) or any(
             _NORM.search(s) or DEFINITION.search(s) for s in said if "?" in s or s in asks):
         return None
     ask = " ".join(said)
@@ -210,5 +242,5 @@ def _spent_before(budget: float, said: list[str] | tuple[str, ...]) -> bool:
         q = parse(text)
         if any(n.role == "budget" for n in q.numbers):
             return any(n.role == "budget" and n.value == budget for n in q.numbers) and bool(_PAST_SPEND.search(text)) \
-                and not re.search(r"\b(?:next|upcoming|coming|plan(?:ning)? to|will|budget(?:ed)? (?:is|of|for))\b", text, re.I)
+                and not _PLANNED.search(text)
     return False
