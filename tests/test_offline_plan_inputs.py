@@ -65,7 +65,7 @@ ON_TEXT_KBS = [
     ("tests/fixtures/kb_txt3", ["we install solar panels. how many qualified leads will we get next quarter?"], "budget"),
     ("tests/fixtures/kb_txt3", ["can you figure out our payback period"], "contribution"),
     ("tests/fixtures/kb_txt3", ["how much should we put into ads next year"], "target"),
-    ("tests/fixtures/kb_txt", ["how many leads are we gonna get next month"], "budget for next month"),
+    ("tests/fixtures/kb_txt", ["how many leads are we gonna get next month"], "budget"),
     ("tests/fixtures/kb_txt", ["whats our cpl"], "leads"),
 ]
 ANSWERS = [
