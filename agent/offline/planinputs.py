@@ -35,7 +35,7 @@ import re
 from agent.offline.memory import Memory
 from agent.offline.parse import DEFINITION, EVALUATE, Parsed, parse
 from agent.offline.passages import message_sentences
-from agent.offline import worthask
+from agent.offline import channelfig, platformfig, worthask
 
 def _words(listed: str, plural: bool = False) -> re.Pattern:
     """Any of the white-space-separated words or phrases (each also with an "s" when ``plural``), as whole words."""
@@ -199,6 +199,13 @@ def own_threshold(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
+def _qualified(p: Parsed, mem: Memory) -> bool:
+    """Is a business, a platform, a channel or a place named (now or before)? Then "what's our X?" asks the figure
+    of a business like theirs there — the knowledge base's — unless the user asks it worked out."""
+    return bool(p.vertical or p.industry_phrase or p.business_phrase or mem.vertical or mem.business or p.geographies
+                or platformfig.platforms(p.text) or channelfig.named(p.text))
+
+
 def own_metric(p: Parsed, mem: Memory) -> str | None:
     """The inputs of the user's own metric asked to be worked out with none of them said now or before."""
     if _given(p) or p.calc or EVALUATE.search(p.text):
@@ -207,6 +214,8 @@ def own_metric(p: Parsed, mem: Memory) -> str | None:
     asks = [s for s in said if _WORK_OUT.search(s) or _WHATS_OURS.search(s)]
     if not asks or not any(_OWNED.search(s) for s in said) or any(
             _NORM.search(s) or DEFINITION.search(s) for s in said if "?" in s or s in asks):
+        return None
+    if not any(_WORK_OUT.search(s) for s in said) and _qualified(p, mem):  # "we're plumbers. what's our ROAS on Meta?"
         return None
     ask = " ".join(said)
     metric = next((m for m in p.metrics if m in _INPUTS or m in _COUNTED or m in _RATES), None)
