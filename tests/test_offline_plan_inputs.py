@@ -101,6 +101,7 @@ ANSWERS = [
     ["is 5k a month enough for tiktok?"],
     ["how much will it cost us to make a video ad?"],
     ["how do you work out a break-even cpa?"],
+    ["how many sick days will our planners get this year?"],
 ]
 
 
