@@ -58,6 +58,14 @@ ASKS = [
     (["how much will our google ads make us next month?"], "ROAS"),
     (["we make kombucha.", "can you work out what our ltv is?"], "margin"),
     (["is my ad budget realistic for next quarter"], "budget for next quarter"),
+    (["we're a regional credit union.", "how many new checking accounts will our spring promo open?"], "budget"),
+    (["quick one - can you figure out our cost per install?"], "installs"),
+    (["I own two barbershops.", "how many walk-ins will the facebook ads get us this month?"], "walk-in"),
+    (["so what's our ltv to cac looking like? can you run the numbers"], "lifetime value"),
+    (["we sell vintage furniture online. Last year we spent 40k on ads.", "how much should we budget for next year?"], "target"),
+    (["how many trial users will we get from the product hunt launch next week?"], "budget for next week"),
+    (["please calculate our click through rate"], "impressions"),
+    (["how much money will the holiday campaign bring us?"], "ROAS"),
 ]
 ON_TEXT_KBS = [
     ("tests/fixtures/kb_txt", ["we're an hvac company. how many service calls will our ads bring in this winter?"], "budget"),
@@ -102,6 +110,12 @@ ANSWERS = [
     ["how much will it cost us to make a video ad?"],
     ["how do you work out a break-even cpa?"],
     ["how many sick days will our planners get this year?"],
+    ["what's a typical click through rate for retail search ads?"],
+    ["how many leads does a saas company usually need per month?"],
+    ["we had 120k impressions and 1,800 clicks. can you calculate our click through rate?"],
+    ["how much should a new ecommerce brand spend in its first year?"],
+    ["how many ad sets should we run per campaign?"],
+    ["what's our first step in the planning framework?"],
 ]
 
 

@@ -52,8 +52,9 @@ _OWN_EFFORT = re.compile(r"\b(?:the|this|that)\s+(?:[a-z-]+\s+){0,2}?" + _words(
 _WILL = re.compile(_words("will would should can could might gonna going_to expect expects expected expecting").pattern
                    + r"|(?:'ll|’ll)\b", re.I)
 # a verb of getting what a plan buys ("book", "land", "bring in", "drive"), not of doing ("use", "test", "run")
-_GOT = _words("get getting book land win sign close generate drive bring acquire sell pull pick_up attract gain capture "
-              "rack_up end_up_with expect expecting produce deliver convert add", plural=True)
+_GOT = _words("get getting book land win sign close generate drive bring acquire sell pull pick_up attract gain "
+              "capture rack_up end_up_with expect expecting produce deliver convert add open enroll register recruit "
+              "onboard score", plural=True)
 # revenue brought in: "how much will our ads make us", "how much revenue will the launch bring in"
 _EARN = _words("make earn bring generate drive get pull", plural=True)
 _PRICED = _words("cost costs spend spent pay paid charge charges budget afford")
