@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, ageswap, attrretry, businessask, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, ageswap, attrretry, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -45,9 +45,9 @@ def _owned_metric(p: Parsed) -> bool:
         r"\b(?:a|an|the)\s+(?:normal|typical|good|healthy|decent|reasonable|usual|average)\s", s, re.I) for s in message_sentences(p.text))
 
 
-def clarification(p: Parsed, mem: Memory) -> str | None:
-    """One clarifying question when the turn needs an input nobody has given, else None."""
-    need = arith.missing(p, mem) or worthask.need(p, mem) or worthask.budget_need(p, mem, channelfig.named(p.text))
+def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
+    """One clarifying question when the turn needs an input nobody has given (``said``: the earlier messages), else None."""
+    need = (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
@@ -161,7 +161,7 @@ class OfflineAgent:
             if stmt[0] == "unknown" and "search_knowledge_base" in tools:
                 return [("search_knowledge_base", {"query": f"how to estimate {stmt[1]}"})]
             return []
-        if clarification(p, mem):
+        if clarification(p, mem, [h[0] for h in history]):
             return []
         if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
             return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
@@ -238,7 +238,7 @@ class OfflineAgent:
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
             return worked.answer(text, previous, outcomes, w, self.max_sentences)
         if stmt is None and not outcomes:
-            ask = clarification(p, mem)
+            ask = clarification(p, mem, [h[0] for h in history])
             if ask:
                 return ask
         outcomes = terseaudience.kept(text, p, placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes))))  # the rows holding a quoted figure; no miss a retry found

@@ -35,7 +35,10 @@ def need(p: Parsed, mem: Memory) -> str | None:
 
 
 # the whole budget asked for, also as an embedded question ("my CFO asked how much we ought to invest")
-_WHOLE_BUDGET = re.compile(r"\bhow much (?:money )?(?:we|i) (?:should|need to|ought to|must) (?:budget|spend|set aside|invest)\b",
+_WHOLE_BUDGET = re.compile(r"\bhow much (?:money )?(?:we|i) (?:should|need to|ought to|must) (?:budget|spend|set aside|invest)\b|"
+                           # money put into advertising as a whole ("how much should we put into ads next year?")
+                           r"\bhow much (?:money |cash )?(?:should|do|would|must) (?:we|i) (?:need to |plan to )?(?:put|pour|sink|invest|"
+                           r"allocate|commit)\s+(?:in|into|on|towards?|behind)\s+(?:ads|advertising|marketing|media|paid media)\b",
                            re.I)
 _SPEND = re.compile(r"\b(?:spend|budget|set aside|invest)\b", re.I)
 
