@@ -171,7 +171,8 @@ _RATE_ASKED = re.compile(r"\brate\b|\bwhat (?:percent(?:age)?|share|%|proportion
 
 def _rate_of_counts(t, pcts, cash, counts):
     """CTR = clicks ÷ impressions, CVR = conversions ÷ clicks: two counts, the rate of one out of the other asked."""
-    if cash or pcts or len(counts) != 2 or not (_asked(t, _CTR) or _asked(t, _CVR) or _RATE_ASKED.search(t)):
+    if cash or pcts or len(counts) != 2 or not (_asked(t, _CTR) or _asked(t, _CVR) or _RATE_ASKED.search(t)) or \
+            compare.moved(t, counts):  # "went from 40 to 50, what percent increase": a change, worked by compare
         return None
     part, whole = sorted(counts, key=lambda n: n.value)
     if not whole.value or part.value == whole.value:

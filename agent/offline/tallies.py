@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import amounts, fractionwords, sizeshare
+from agent.offline import amounts, compare, fractionwords, sizeshare
 from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.searchq import CITED
@@ -192,6 +192,10 @@ def drop(t: str, nums: list[Num]) -> list[str]:
     show = money if figures[0].money else plain
     s, shown = _eq(abs(a - b) / a, 3)
     word = "drop" if b < a else "rise"
+    if compare.asks_percent(t):  # "… as a percentage?": the share worked out in hundredths, as asked
+        s, shown = _eq(abs(a - b) / a * 100, 1)
+        return [f"{show(max(a, b))} − {show(min(a, b))} = {show(abs(a - b))}",
+                f"{show(abs(a - b))} ÷ {show(a)} × 100 {s} {shown}, i.e. a {shown}% {word}"]
     return [f"{show(max(a, b))} − {show(min(a, b))} = {show(abs(a - b))}",
             f"{show(abs(a - b))} ÷ {show(a)} {s} {shown}, i.e. a {_eq(abs(a - b) / a * 100, 1)[1]}% {word}"]
 
