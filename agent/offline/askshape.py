@@ -24,7 +24,8 @@ _AT_ENDS = re.compile(r"\b([a-z][a-z-]+s)\s+(?:would (?:we|i) get\s+|do (?:we|i)
 _AT_THAT_PRICE = re.compile(r"\b(?:at|with|using|on)\s+(?:that|this|the new|the same|the updated|the higher|the lower|"
                             r"those|these)\s+(?:prices?|rates?|costs?|cp[a-z]|cac|figures?|numbers?)\b", re.I)
 # a question after a count and its unit price asks what they come to ("what's the bill?", "total?", "how much is that?")
-_ASKS_AMOUNT = re.compile(r"\bwhat(?:'s| is| does| would| will|s)\b|\bhow much\b|\btotal\b", re.I)
+_ASKS_AMOUNT = re.compile(r"\bwhat(?:'s| is| does| would| will|s)\b|\bhow much\b|\btotal\b|"
+                          r"\bwhat (?:am|are|will|would|do) (?:i|we)(?: be)? (?:spend(?:ing)?|pay(?:ing)?|looking at|in for)\b", re.I)
 _COMPARED = re.compile(r"\b(?:typical|normal|benchmark|average|compare[sd]?|usual|industry)\b", re.I)
 
 
