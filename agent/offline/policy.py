@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import judgedprice, keptplatform, ownbench, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import actionprice, ageswap, attrretry, businessask, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -151,8 +151,8 @@ class OfflineAgent:
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
             rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text),
                                                                       reportedcount.figure_words(text)]) if q] if w is None else []
-            return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
-                    for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
+            return ownbench.calls(w, text, vertical, tools) + [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
+                    for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]  # a judged metric: the business's range
         if not p.metrics and (narrow := platformfig.narrowed(text, vertical, _as_history(history), tools)):
             return narrow  # "we're a gym" after a platform's figures by vertical: that vertical's figure
         if stmt is not None:
