@@ -200,7 +200,7 @@ def break_even(text: str, asked_before: str) -> Work | None:
             else None
     r = 100 / m.value
     return Work([f"break-even ROAS = 1 ÷ contribution margin = 1 ÷ {plain(m.value / 100)} = {plain(round(r, 2))}: each "
-                 f"$1 of ad spend must bring back {money(r)} in revenue to break even"],
+                 f"dollar of ad spend must bring back {money(r)} in revenue to break even"],
                 "break-even ROAS margin")
 
 

@@ -322,7 +322,7 @@ class OfflineAgent:
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
                 if not rerun and not stmt else None  # two figures vs a threshold; a per-period rule over the time passed
             para = ruled or para
-            applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked)) if para and not p.calc \
+            applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked, previous)) if para and not p.calc \
                 and not rerun and not ruled else None  # a multiplier, or a split, the KB states, on the user's figure
             moved = (capstep.applied(text, para) or periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun and not ruled else []

@@ -79,8 +79,8 @@ def over_claim(t: str, nums: list[Num]) -> list[str]:
             "recorded at all"]
 
 
-_POP_NOUN = r"(?:\w+\s+)?(?:population|people|residents|households|inhabitants|pop)\b"
-_CAT_NOUN = r"(?:\w+\s+)?(?:category|industry|market|segment)\b"
+_POP_NOUN = r"(?:[\w']+\s+)?(?:population|people|residents|households|inhabitants|pop)\b"  # "the region's population"
+_CAT_NOUN = r"(?:[\w']+\s+)?(?:category|industry|market|segment)\b"
 _BRAND_NOUN = r"(?:our|my|the brand's|brand|company)?\s*(?:[\w']+\s+)?(?:sales|revenue|customers|business|orders|volume)\b"
 # "2% of the population" (said after the share), "population share 2%" (said before it)
 _POPULATION, _CATEGORY, _BRAND = (re.compile(r"^\s*of\s+(?:the\s+)?" + n, re.I) for n in (_POP_NOUN, _CAT_NOUN, _BRAND_NOUN))
