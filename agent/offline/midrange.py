@@ -11,11 +11,12 @@ import re
 
 from agent.offline.numbers import money
 
-# "the middle of (that|the) range", "in the middle", "the midpoint", "mid-range", "halfway between", "split the
-# difference", "the average of the range" / "the range's average", "right down the middle"
-_MID = re.compile(r"\bmid[- ]?(?:point|range|way)\b|\b(?:in|at|to|down|hit|land\w*|come\w*) (?:right |smack |about |around )?"
-                  r"(?:in )?the middle\b|\bmiddle of (?:the|that|this|those|these|its|our|your) (?:[a-z]+ )?(?:range|figures?|"
-                  r"numbers?|band|ends?|two)\b|\bhalf ?way between\b|\bsplit(?:ting)? the difference\b|"
+# "the middle of (that|the) range", "land in the middle", "the midpoint", "halfway between", "split the difference",
+# "the average of the range" — not the middle of something else ("in the middle of the funnel"), nor "midway"/"mid-range"
+# as adjectives ("a mid-range hotel", "midway through the flight")
+_MID = re.compile(r"\bmid-?point\b|\b(?:in|at|to|down|hit|land\w*|come\w*|right|smack) (?:right |smack |about |around )?"
+                  r"(?:in )?the middle\b(?!\s+of\b)|\bmiddle of (?:the|that|this|those|these|its|our|your) (?:[a-z]+ )?(?:range|"
+                  r"figures?|numbers?|band|ends?|two)\b|\bhalf ?way between\b|\bsplit(?:ting)? the difference\b|"
                   r"\baverage of (?:the|that|this|those|both) (?:[a-z]+ )?(?:range|ends|two|figures)\b", re.I)
 
 

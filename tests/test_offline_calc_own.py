@@ -1,0 +1,111 @@
+"""Arithmetic on the user's own numbers in forms the older rules missed, on wording of this file's own (checked
+against every seen data set): a unit price said in words ("a dollar ten", "ninety five cents", "a buck twenty") times a
+count; the total asked as "what am I spending"; a percent change with a span of time beside the two figures or asked
+"percentwise", and a move between two counts that is a change, not one as a rate of the other; a drop asked "as a
+percentage"; break-even ROAS asked as not losing money; a question after an unpunctuated "if" clause; the middle of a
+range; a spend and what the ads sold ("booked", "drove … of sales") as a ROAS, judged beside the business's range;
+a development index whose population share is "the region's"; a split the conversation named by its numbers. Each
+answer states the result with its working, on the shipped KB and (where the KB holds the figure) the plain-text KBs."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import midrange, splitrule
+from agent.offline.asking import asks_anything
+from agent.offline.numbers import digits
+from tests.test_offline_calc_general import _last
+from tests.unseen_wording import assert_unseen
+
+# (messages, pieces the last answer must show) — the user's figures only: the same on either knowledge base
+_OWN = [
+    (["we're planning on roughly 8,500 clicks at ninety five cents each. what does that total"], ["8,500 × $0.95 = $8,075"]),
+    (["two thousand clicks at a buck twenty each, what's that cost"], ["2,000 × $1.20 = $2,400"]),
+    (["i run a bakery. if i get 400 leads at $18 each what am i spending"], ["400 × $18 = $7,200"]),
+    (["our cpc went from 2.10 to 2.73 since spring. by what percent did it rise"], ["0.63 ÷ 2.10 × 100 = 30, i.e. a 30% increase"]),
+    (["signups fell from 500 a week to 420. whats that drop as a percentage"], ["80 ÷ 500 × 100 = 16, i.e. a 16% drop"]),
+    (["cpm climbed from 12 bucks to 15, how much is that in percent terms"], ["$3 ÷ $12 × 100 = 25, i.e. a 25% rise"]),
+    (["our roas slid from 4 to 3. what percentage decline is that"], ["1 ÷ 4 × 100 = 25, i.e. a 25% decrease"]),
+    (["our cpa rose from 60 to 75 dollars. what percent jump is that"], ["$15 ÷ $60 × 100 = 25, i.e. a 25% increase"]),
+    (["the cost per sale went from 90 to 117 over two months, how big a hike is that percentwise"],
+     ["27 ÷ 90 × 100 = 30, i.e. a 30% increase"]),
+    (["our gross margin is roughly 25 percent. whats the lowest roas we can run at without losing money"],
+     ["1 ÷ 0.25 = 4"]),
+    (["margin on our furniture is 50%. what's breakeven roas"], ["1 ÷ 0.50 = 2"]),
+    (["denver is 4% of the country's population but 7% of our sales. what BDI does that give"], ["7 ÷ 4 × 100 = 175"]),
+    (["our shop in austin makes 9% of revenue while austin has 6% of the state's people. whats the index"],
+     ["9 ÷ 6 × 100 = 150"]),
+    (["spent six thousand dollars and got 150 new customers. what's our cac"], ["$6,000 ÷ 150 = $40"]),
+]
+# the same forms where only the shipped KB holds the range or the rule
+_SHIPPED = [
+    (["what's a typical cpl for a college", "we've got 30k. how many leads if we come in at the middle of that range"],
+     ["$30,000 ÷ $60 = 500 leads at the midpoint of the Typical range: ($35 + $85) ÷ 2 = $60"]),
+    (["typical cost per lead for a dental clinic?", "we spend 12k a month. if leads cost the top of that range how many do we get"],
+     ["$12,000 ÷ $90 ≈ 133 leads"]),
+    (["we put 12k into meta last quarter and it drove 54k of sales for our candle shop. is that any good"],
+     ["$54,000 ÷ $12,000 = 4.50, i.e. a ROAS of 4.50x"]),
+    (["we run a hotel and spent 20k on ads last month, which brought in 90k of bookings. how did we do"],
+     ["$90,000 ÷ $20,000 = 4.50", "Typical travel ROAS", "sits inside the Typical range"]),
+    (["what does the 70/20/10 budget rule mean", "ok our fall budget is 25k. how much lands in the proven channels bucket"],
+     ["$25,000 × 70% = $17,500"]),
+    (["my nonprofit board wants us to try 60 30 10 with the ad budget, what is that about",
+      "if we have 50k total, what's the test slice in dollars"], ["$50,000 × 10% = $5,000"]),
+]
+_TXT = [
+    (["we buy about 6,000 clicks a month at $2.40 apiece, whats the monthly cost"], ["6,000 × $2.40 = $14,400"]),
+    (["our contribution margin is 40 percent, what roas just breaks even"], ["1 ÷ 0.40 = 2.50"]),
+    (["we spent 9,000 on google shopping and it made 36,000 in revenue. whats our roas"], ["$36,000 ÷ $9,000 = 4"]),
+]
+_TXT3 = [
+    (["what do donors cost for a food bank", "we have 17,000 for the winter appeal, how many donors at the expensive end of that"],
+     ["$17,000 ÷ $37 ≈ 459"]),
+]
+
+
+def test_the_wording_is_our_own():
+    assert_unseen([t for texts, _ in _OWN + _SHIPPED + _TXT + _TXT3 for t in texts])
+
+
+@pytest.mark.parametrize("texts,shown", _OWN + _SHIPPED)
+def test_the_working_is_shown_on_the_shipped_kb(shipped_engine, texts, shown):
+    out = _last(shipped_engine, texts)
+    assert all(s in out for s in shown), out
+
+
+@pytest.mark.parametrize("texts,shown", _OWN + _TXT)
+def test_the_working_is_shown_on_the_text_kb(kb_txt_engine, texts, shown):
+    out = _last(kb_txt_engine, texts)
+    assert all(s in out for s in shown), out
+
+
+def test_prices_said_in_words():
+    assert digits("at a dollar ten apiece") == "at $1.10 apiece"
+    assert digits("ninety-five cents a click") == "$0.95 a click"
+    assert digits("three bucks and 40 cents") == "$3.40"
+    assert digits("a dollar ten thousand times") == "a dollar 10000 times"  # no price: a scale follows
+    assert digits("it cost a dollar") == "it cost a dollar"
+
+
+def test_a_question_after_an_unpunctuated_condition():
+    assert asks_anything("we have 5k. if clicks run at the low end how many do we get")
+    assert asks_anything("margin is 30%, what roas just breaks even")
+    assert not asks_anything("if what we need is reach then fine")
+    assert not asks_anything("we tried it, what works is search")
+
+
+def test_the_middle_of_a_range():
+    assert midrange.asked("how many if we land in the middle of that range") and midrange.asked("at the midpoint")
+    assert not midrange.asked("in the middle of the funnel, what works")
+    assert midrange.at("mid", 40.0, 90.0, "x#1") == (65.0, "at the midpoint of the Typical range: ($40 + $90) ÷ 2 = $65", "x#1")
+
+
+def test_a_split_named_by_its_numbers():
+    assert splitrule.said_split("should we do 70 20 10 with the budget") == [70.0, 20.0, 10.0]
+    assert splitrule.said_split("a 60/30/10 mix") == [60.0, 30.0, 10.0]
+    assert splitrule.said_split("we have 20 10 5 things") == []
+
+
+@pytest.mark.parametrize("texts,shown", _TXT3)
+def test_the_working_is_shown_on_a_third_text_kb(kb_txt3_engine, texts, shown):
+    out = _last(kb_txt3_engine, texts)
+    assert all(s in out for s in shown), out
