@@ -57,10 +57,10 @@ _TXT = [
     (["we spent 9,000 on google shopping and it made 36,000 in revenue. whats our roas"], ["$36,000 ÷ $9,000 = 4"]),
 ]
 _TXT3 = [
-    (["what do donors cost for a food bank", "we have 17,000 for the winter appeal, how many donors at the expensive end of that"],
-     ["$17,000 ÷ $37 ≈ 459"]),
+    (["what does a new donor cost an animal welfare charity",
+      "we have 10,400 for the spring appeal. how many donors if we land in the middle of that range"],
+     ["$10,400 ÷ $52 = 200 donors at the midpoint of the Typical range: ($48 + $56) ÷ 2 = $52"]),
 ]
-
 
 def test_the_wording_is_our_own():
     assert_unseen([t for texts, _ in _OWN + _SHIPPED + _TXT + _TXT3 for t in texts])
