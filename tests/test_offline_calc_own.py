@@ -35,6 +35,9 @@ _OWN = [
     (["our shop in austin makes 9% of revenue while austin has 6% of the state's people. whats the index"],
      ["9 ÷ 6 × 100 = 150"]),
     (["spent six thousand dollars and got 150 new customers. what's our cac"], ["$6,000 ÷ 150 = $40"]),
+    (["We have 60k for the quarter and want to put 15 percent toward tests. how many dollars is that"],
+     ["$60,000 × 15 ÷ 100 = $9,000"]),
+    (["our 90k budget: we set aside 10% for brand work. how much is that"], ["$90,000 × 10 ÷ 100 = $9,000"]),
 ]
 # the same forms where only the shipped KB holds the range or the rule
 _SHIPPED = [
