@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.offline import midrange, splitrule
+from agent.offline import midrange, redounit, splitrule
 from agent.offline.asking import asks_anything
 from agent.offline.numbers import digits
 from tests.test_offline_calc_general import _last
@@ -53,6 +53,11 @@ _SHIPPED = [
      ["$25,000 × 70% = $17,500"]),
     (["my nonprofit board wants us to try 60 30 10 with the ad budget, what is that about",
       "if we have 50k total, what's the test slice in dollars"], ["$50,000 × 10% = $5,000"]),
+]
+_SHIPPED += [  # a redo naming what was counted, after other workings: that earlier count, re-run with the new budget
+    (["what do installs cost for a mobile puzzle game", "25k to spend, installs at the cheap and pricey end?",
+      "we want to reach 200,000 people 4 times each. how many impressions", "at a $12 cpm what's that come to",
+      "budget got cut to 15k. redo the installs"], ["$15,000 ÷ $5 = 3,000 installs", "$15,000 ÷ $2.50 = 6,000 installs"]),
 ]
 _TXT = [
     (["we buy about 6,000 clicks a month at $2.40 apiece, whats the monthly cost"], ["6,000 × $2.40 = $14,400"]),
@@ -112,3 +117,10 @@ def test_a_split_named_by_its_numbers():
 def test_the_working_is_shown_on_a_third_text_kb(kb_txt3_engine, texts, shown):
     out = _last(kb_txt3_engine, texts)
     assert all(s in out for s in shown), out
+
+
+def test_a_redo_names_what_was_counted():
+    history = [("we have 30k, how many leads at both ends", []), ("and at a $10 cpm, 500,000 impressions cost?", [])]
+    assert redounit.restated("cut to 20k. redo the leads", history) == "we have $20,000, how many leads at both ends"
+    assert redounit.restated("cut to 20k. redo it", history) is None  # names no count: the last working's own redo
+    assert redounit.restated("cut to 20k. redo the leads", history[:1]) is None  # the last question: memory re-runs it

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, ownbench, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import actionprice, ageswap, attrretry, businessask, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -79,7 +79,7 @@ class OfflineAgent:
         history = [t for t in earlier if t[0].strip()]
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
-        if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
+        if again := redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
                 calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said) or ageswap.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
