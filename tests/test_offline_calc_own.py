@@ -38,6 +38,7 @@ _OWN = [
     (["We have 60k for the quarter and want to put 15 percent toward tests. how many dollars is that"],
      ["$60,000 × 15 ÷ 100 = $9,000"]),
     (["our 90k budget: we set aside 10% for brand work. how much is that"], ["$90,000 × 10 ÷ 100 = $9,000"]),
+    (["our 2,500 dollar flyer push brought 50 signups, what did a signup cost us"], ["$2,500 ÷ 50 = $50 — your cost per signup"]),
 ]
 # the same forms where only the shipped KB holds the range or the rule
 _SHIPPED = [
@@ -65,6 +66,7 @@ _TXT = [
     (["we spent 9,000 on google shopping and it made 36,000 in revenue. whats our roas"], ["$36,000 ÷ $9,000 = 4"]),
 ]
 _TXT3 = [
+    (["we got 80 donors off a 4,000 dollar campaign. what did a donor cost"], ["$4,000 ÷ 80 = $50 — your cost per donor"]),
     (["what does a new donor cost an animal welfare charity",
       "we have 10,400 for the spring appeal. how many donors if we land in the middle of that range"],
      ["$10,400 ÷ $52 = 200 donors at the midpoint of the Typical range: ($48 + $56) ÷ 2 = $52"]),

@@ -108,4 +108,12 @@ def per_unit(text: str, unit_metric) -> list[str]:
     # adjusted figure asked ("our true cost per sale") is its rule's to work out (userrule, replay)
     metric = unit_metric(one(m.group(1).lower())) if m and m.group(1).lower() not in ("month", "week", "day", "year",
                                                                                       "quarter") else None
+    if m and not metric and one(m.group(1).lower()) in _counted_nouns(text):  # "80 donors … what did a donor cost?"
+        return [f"cost per {one(m.group(1).lower())}"]  # no metric names it: the price of the thing the user counted
     return [metric] if metric else []
+
+
+def _counted_nouns(text: str) -> set[str]:
+    """The singular nouns the message counts with a plain number ("got 80 donors", "64 new bookings")."""
+    return {one(w.lower()) for w in re.findall(r"(?<![\d.$,])\d[\d,]*\s+(?:new\s+|more\s+|first-time\s+)?([a-z][a-z-]+)",
+                                               text, re.I)}
