@@ -82,7 +82,7 @@ def _moved_pair(t: str, nums: list[Num]) -> tuple[Num, Num] | None:
         gap = t[a.end:b.start - 1]
     if _ARROW.match(gap) and (_MOVED.search(before.rstrip(" $")) or not gap.strip().isalpha()):
         return a, b
-    if _now_gap(gap) and re.search(r"\b(?:was|were|used to be|had been)\s*(?:at\s*)?\$?\s*$", before):
+    if _now_gap(gap) and re.search(r"\b(?:was|were|used to (?:be|cost|run)(?: us| me)?|had been)\s*(?:at\s*)?\$?\s*$", before):
         return a, b
     return None
 

@@ -35,6 +35,8 @@ _CPA = _names("CPA", "cac", "cost per sale", "cost per customer", "cost per purc
 _ROAS = _names("ROAS")
 _REVENUE = re.compile(r"\b(?:revenue|sales of|in sales|made|brought in|generated|turnover)\b", re.I)
 # money taken for what the ads sold: "booked about 44k in rooms", "drove 54k of sales", "$30k worth of orders"
+# money put into ads said after the amount: "9k of google ads", "$5k in facebook ads", "4k on advertising"
+_SPENT_ON = re.compile(r"^(?:of|in|on|into|worth of) (?:[a-z]+ ){0,2}(?:ads|advertising|ad spend|media)\b", re.I)
 _EARNED = re.compile(r"\b(?:booked|sold|took in|earned|pulled in|drove|rang up)\b|^(?:in|of|worth of) (?:[a-z]+ )?(?:sales|revenue|"
                      r"bookings|rooms|orders|tickets|reservations|purchases|business)\b", re.I)
 _SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put|putting|sank|poured)\b", re.I)
@@ -72,7 +74,7 @@ def work(text: str) -> tuple[list[str], str] | None:
     # an amount said of a budget is money with or without "$" ("our budget is 30k")
     cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
                                                                          _near(t, n, _REVENUE, 3, 2) or _near(t, n, _BACK, 3, 2) or
-                                                                         _earned(t, n)))]
+                                                                         _earned(t, n) or _SPENT_ON.match(" ".join(t[n.end:].lower().split()[:4]))))]
     counts = [n for n in nums if not n.pct and n not in cash]
     for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach, _rate_of_counts):
         w = f(t, pcts, cash, counts)
@@ -147,7 +149,8 @@ def _roas(t, pcts, cash, counts):
     if len(cash) == 2 and (_asked(t, _ROAS) or judged):
         rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
             (n for n in cash if _near(t, n, _BACK, 3, 2) or _earned(t, n)), None)
-        spend = next((n for n in cash if n is not rev and _near(t, n, _SPEND, 3, 3)), None)
+        spend = next((n for n in cash if n is not rev and (_near(t, n, _SPEND, 3, 3) or _SPENT_ON.match(
+            " ".join(t[n.end:].lower().split()[:4])))), None)
         if rev and spend and spend.value:
             r = rev.value / spend.value
             return [f"{money(rev.value)} ÷ {money(spend.value)} = {plain(round(r, 2))}, i.e. a ROAS of "
