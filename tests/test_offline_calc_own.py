@@ -40,7 +40,6 @@ _OWN = [
     (["our 90k budget: we set aside 10% for brand work. how much is that"], ["$90,000 × 10 ÷ 100 = $9,000"]),
     (["our 2,500 dollar flyer push brought 50 signups, what did a signup cost us"], ["$2,500 ÷ 50 = $50 — your cost per signup"]),
     (["we did 45k in revenue from 9k of google ads. roas?"], ["$45,000 ÷ $9,000 = 5"]),
-    (["our monthly budget is 80 grand and a fifth goes to brand. how much is that"], ["$80,000 × 20% = $16,000 to brand"]),
     (["leads used to cost us $55, now $66. how much more is that in percent"], ["$11 ÷ $55 × 100 = 20, i.e. a 20% increase"]),
     (["margins run about 20 percent for us. what's the roas where we stop losing money"], ["1 ÷ 0.20 = 5"]),
     (["cpc rose from $3 to $3.60 in six weeks, how much is that percentwise"], ["÷ $3 × 100 = 20, i.e. a 20% increase"]),

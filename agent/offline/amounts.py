@@ -223,8 +223,8 @@ def shares(text: str) -> list[str]:
     used = sum(k for k, _ in parts)
     if rest and used < 1:
         parts.append((1 - used, rest.group("what")))
-    if not (rest or len(parts) > 1 or (_asks(t) and not found[0].group("pct"))) or sum(k for k, _ in parts) > 1:  # one
-        return []  # share said in words ("a fifth goes to brand"), its amount asked; one percentage is part()'s
+    if not (rest or len(parts) > 1) or sum(k for k, _ in parts) > 1:
+        return []
     total = cash[0].value
     lines = []
     for k, what in parts:
