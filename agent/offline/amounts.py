@@ -223,7 +223,8 @@ def shares(text: str) -> list[str]:
     used = sum(k for k, _ in parts)
     if rest and used < 1:
         parts.append((1 - used, rest.group("what")))
-    if not (rest or len(parts) > 1) or sum(k for k, _ in parts) > 1:
+    one_said = len(found) == 1 and found[0].group("n") and found[0].group("f") and _asks(t)  # "a fifth goes to brand"
+    if not (rest or len(parts) > 1 or one_said) or sum(k for k, _ in parts) > 1:  # (a bare "quarter" is a period)
         return []
     total = cash[0].value
     lines = []
