@@ -76,10 +76,38 @@ def _words_run(run: str) -> str:
     return " ".join(out)
 
 
+# a unit price said as dollars then cents ("a dollar ten", "two bucks and fifty cents") or as cents alone ("ninety five
+# cents"): read before the run reader, which would add "a dollar ten" up as ten dollars
+_SMALL_WORDS = r"(?:(?:" + "|".join(_TENS) + r")(?:[- ](?:one|two|three|four|five|six|seven|eight|nine)\b)?|(?:" + \
+    "|".join(_UNITS) + r")\b|\d{1,2}\b)"
+_DOLLARS_CENTS = re.compile(r"\b(a|one|two|three|four|five|six|seven|eight|nine|\d)\s+(?:dollars?|bucks?)\s+(?:and\s+)?("
+                            + _SMALL_WORDS + r")(?:\s+cents?)?(?!\s*(?:thousand|million|billion|hundred|grand|k\b|times|"
+                            r"percent|%))", re.I)
+_CENTS = re.compile(r"(?<![\d.$])\b(" + _SMALL_WORDS + r")\s+cents?\b", re.I)
+
+
+def _cents_of(words: str) -> int | None:
+    total = 0
+    for w in words.lower().replace("-", " ").split():
+        v = int(w) if w.isdigit() else _small(w)
+        if v is None:
+            return None
+        total += v
+    return total if total < 100 else None
+
+
+def _price(m: re.Match) -> str:
+    d = m.group(1).lower()
+    dollars = 1 if d in ("a", "one") else int(d) if d.isdigit() else _small(d)
+    cents = _cents_of(m.group(2))
+    return m.group(0) if dollars is None or cents is None else f"${dollars}.{cents:02d}"
+
+
 @lru_cache(maxsize=2048)
 def spelled_to_digits(text: str) -> str:
     """``text`` with spelled-out amounts as digits: "forty-five thousand" → "45000", "a quarter
-    million" → "250000", "five bucks" → "5 dollars", "25 grand" → "25000"."""
+    million" → "250000", "five bucks" → "5 dollars", "25 grand" → "25000", "a dollar ten" → "$1.10",
+    "ninety five cents" → "$0.95"."""
     text = text or ""
     if "mil" in text.lower():  # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
         text = re.sub(r"(?:(?<=\d)|(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))mil(?:l|s)?\b", "million", text,
@@ -93,6 +121,9 @@ def spelled_to_digits(text: str) -> str:
     text = re.sub(rf"\b(?:a|one) (million|billion)\b(?! (?:and )?{_NUMBER_WORD})",
                   lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
+    if re.search(r"dollar|buck|cent", text, re.I):
+        text = _CENTS.sub(lambda m: m.group(0) if _cents_of(m.group(1)) is None else f"$0.{_cents_of(m.group(1)):02d}",
+                          _DOLLARS_CENTS.sub(_price, text))
     text = _RUN.sub(lambda m: _words_run(m.group(0)), text)
     text = re.sub(r"\b(\d+(?:\.\d+)?)\s*grand\b", lambda m: _spell(float(m.group(1)) * 1000), text, flags=re.I)
     return re.sub(r"\b(\d[\d,]*(?:\.\d+)?)\s*bucks?\b", r"\1 dollars", text, flags=re.I)

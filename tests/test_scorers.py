@@ -365,3 +365,12 @@ def test_source_citation_counts_spelled_out_user_numbers_and_unit_factors_as_not
     assert set(kb_claims(s, users, derived_values(s))) == {"$12"}
     wrong = "At a $12 CPM, $30,000 ÷ $12 × 1,000 = 9,999 impressions."  # wrong arithmetic: nothing is excused
     assert "1,000" in kb_claims(wrong, users, derived_values(wrong))
+
+
+def test_source_citation_reads_a_users_price_said_as_dollars_and_cents():
+    """"a buck forty apiece" is the user's $1.40, "sixty cents" their $0.60: no KB claim to cite."""
+    from scorers.citations import derived_values, kb_claims, user_numbers
+
+    users = user_numbers(["roughly 5,000 clicks at a buck forty apiece, and views at sixty cents"])
+    s = "5,000 × $1.40 = $7,000; a view at $0.60."
+    assert kb_claims(s, users, derived_values(s)) == []

@@ -34,6 +34,7 @@ def _asks(t: str) -> bool:
     asks (:func:`~agent.offline.asking.asks_anything`: "is that enough", typed with or without its "?")?"""
     return bool(_ASKS.search(t)) or asks_anything(t)
 _HOW_MANY = re.compile(r"\bhow many\b", re.I)
+_COUNTED = re.compile(r"\bhow many\b(?! (?:dollars|bucks)\b)", re.I)  # a count asked, not "how many dollars is that"
 # "the smallest monthly amount a channel should get": a rule of the knowledge base asked, not the amount re-timed
 _RULE_ASKED = re.compile(r"\b(?:should|ought to|must|need to|minimum|maximum|smallest|least|most|at most|at least)\b", re.I)
 # periods in weeks (52 to a year)
@@ -222,7 +223,8 @@ def shares(text: str) -> list[str]:
     used = sum(k for k, _ in parts)
     if rest and used < 1:
         parts.append((1 - used, rest.group("what")))
-    if not (rest or len(parts) > 1) or sum(k for k, _ in parts) > 1:
+    one_said = len(found) == 1 and found[0].group("n") and found[0].group("f") and _asks(t)  # "a fifth goes to brand"
+    if not (rest or len(parts) > 1 or one_said) or sum(k for k, _ in parts) > 1:  # (a bare "quarter" is a period)
         return []
     total = cash[0].value
     lines = []
@@ -237,6 +239,10 @@ def shares(text: str) -> list[str]:
 
 _PART = re.compile(r"%\s*(?:of\s+(?:it|that|this|the|our|my|your|\$?\d)|(?:of\s+\w+\s+)?(?:goes|go|went|is|are|gets?|"
                    r"should go)\s+(?:to|into|on|for|in)\b)", re.I)
+# "put 15% toward tests", "set aside 10% for brand": the share given to something by the verb before it
+_GIVEN = (re.compile(r"\b(?:put|putting|spend|spending|set aside|setting aside|allocat\w*|earmark\w*|devot\w*|dedicat\w*|"
+                     r"reserv\w*|give|giving|move|moving|send|sending)\s+(?:about |around |roughly |only |just )?$", re.I),
+          re.compile(r"\S*\s*(?:%|percent\b)\s*(?:of (?:it|that|this|the budget) )?(?:to|towards?|into|on|for)\b", re.I))
 
 
 def part(text: str) -> list[str]:
@@ -244,8 +250,9 @@ def part(text: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     cash, pcts = _money_amounts(t, nums), [n for n in nums if n.pct]
-    if len(cash) != 1 or len(pcts) != 1 or _HOW_MANY.search(t) or not _asks(t) or \
-            not _PART.match(t[pcts[0].end - 1:pcts[0].end + 40]) or _DOWN.search(t) or _UP.search(t):
+    if len(cash) != 1 or len(pcts) != 1 or _COUNTED.search(t) or not _asks(t) or \
+            not (_PART.match(t[pcts[0].end - 1:pcts[0].end + 40]) or (_GIVEN[0].search(t[max(0, pcts[0].start - 40):pcts[0].start])
+                 and _GIVEN[1].match(t[pcts[0].start:pcts[0].end + 40]))) or _DOWN.search(t) or _UP.search(t):
         return []
     v = cash[0].value * pcts[0].value / 100
     return [f"{money(cash[0].value)} × {plain(pcts[0].value)} ÷ 100 {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]  # N% as N hundredths

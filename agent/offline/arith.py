@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetshare, buyask, kbmetrics, periods, spans
+from agent.offline import askshape, budgetshare, buyask, kbmetrics, midrange, periods, spans
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -105,10 +105,8 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
         lo, hi, cid = rng
         if lo == hi:  # one figure stated ("$1.45"), not a range: no ends to work at
             return [(lo, "at the Typical figure", cid)]
-        if p.end == "high":
-            return [(hi, "at the top of the Typical range", cid)]
-        if p.end == "low":
-            return [(lo, "at the bottom of the Typical range", cid)]
+        if p.end in ("high", "low", "mid"):  # one end, or the middle worked from both ("the middle of that range")
+            return [midrange.at(p.end, lo, hi, cid)]
         both = [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
         return both + _stress(mem, bench, metric) if shown else both
     if "price" in mem.facts and fits:

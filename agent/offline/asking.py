@@ -72,6 +72,14 @@ _CLAUSE = re.compile(r"[,;:]|\s[-–—]+\s")
 _CLAUSE_OPENS = re.compile(rf"^\W*{_OPENERS}(?:(?:what's|whats|how's|hows)\b|(?:what|how)\s+(?:about|if|much|many|long|often|to)\b|"
                            rf"{_WH}\s+{_AUX}\s+{_SUBJECT}\b|(?:what|which)\s+\w+\s+{_AUX}\s+{_SUBJECT}\b|"
                            rf"{_AUX}\s+{_SUBJECT}\b|{_PREP_WH}|{_REQUEST})", re.I)
+# a question after a condition typed with no comma ("if leads cost the top of the range how many do we get", "say we buy
+# 5,000 clicks at $2 whats that cost"): the question word with its verb, or "what's", after the "if" clause
+_AFTER_CONDITION = re.compile(rf"^\W*{_OPENERS}(?:if|say|suppose|supposing|assuming|provided)\b(?:[^,;:?]|(?<=\d),(?=\d)){{3,160}}?\s"
+                              rf"(?:(?:how\s+(?:many|much)|what|which)(?:\s+[a-z]+)?\s+{_AUX}\s+{_SUBJECT}\b|"
+                              rf"(?:what's|whats|what\s+is|what\s+would)\s)", re.I)
+# after a comma, "what" and a noun asking with its own verb ("…, what roas just breaks even"), not "…, what we need"
+_CLAUSE_WHAT = re.compile(rf"^\W*what\s+(?!{_PERSONAL}\b|{_SUBJECT}\b)[a-z][\w'-]*\s+(?:just\s+|still\s+|actually\s+)?"
+                          rf"(?!(?:is|was|has|does)\b)[a-z]+s\b(?!.*\b(?:is|are|was|were)\b)", re.I)
 # a tag at the end ("…, right", "…, isn't it", "worth it or not" — not "whether … or not"): the statement is put as
 # a question
 _TAG = re.compile(rf",\s*(?:right|correct|yes or no|or not|{_NEG}\s+(?:it|that|they|we|i|you)|no)\W*$|"
@@ -88,9 +96,9 @@ def worded_as_question(sentence: str) -> bool:
     clause's, or a tag at its end (see the module doc)? A sentence ending in "." may still ask ("Tell me the CPC
     for dentists."); one ending in "?" may not be worded as one ("whole US?", "thanks?")."""
     s = sentence.strip()
-    if _OPENS.match(s) or _TAG.search(s):
+    if _OPENS.match(s) or _TAG.search(s) or _AFTER_CONDITION.match(s):
         return True
-    return any(_CLAUSE_OPENS.match(c) for c in _CLAUSE.split(s)[1:])
+    return any(_CLAUSE_OPENS.match(c) or _CLAUSE_WHAT.match(c) for c in _CLAUSE.split(s)[1:])
 
 
 def sentences(message: str) -> list[str]:

@@ -24,7 +24,8 @@ _AT_ENDS = re.compile(r"\b([a-z][a-z-]+s)\s+(?:would (?:we|i) get\s+|do (?:we|i)
 _AT_THAT_PRICE = re.compile(r"\b(?:at|with|using|on)\s+(?:that|this|the new|the same|the updated|the higher|the lower|"
                             r"those|these)\s+(?:prices?|rates?|costs?|cp[a-z]|cac|figures?|numbers?)\b", re.I)
 # a question after a count and its unit price asks what they come to ("what's the bill?", "total?", "how much is that?")
-_ASKS_AMOUNT = re.compile(r"\bwhat(?:'s| is| does| would| will|s)\b|\bhow much\b|\btotal\b", re.I)
+_ASKS_AMOUNT = re.compile(r"\bwhat(?:'s| is| does| would| will|s)\b|\bhow much\b|\btotal\b|"
+                          r"\bwhat (?:am|are|will|would|do) (?:i|we)(?: be)? (?:spend(?:ing)?|pay(?:ing)?|looking at|in for)\b", re.I)
 _COMPARED = re.compile(r"\b(?:typical|normal|benchmark|average|compare[sd]?|usual|industry)\b", re.I)
 
 
@@ -107,4 +108,12 @@ def per_unit(text: str, unit_metric) -> list[str]:
     # adjusted figure asked ("our true cost per sale") is its rule's to work out (userrule, replay)
     metric = unit_metric(one(m.group(1).lower())) if m and m.group(1).lower() not in ("month", "week", "day", "year",
                                                                                       "quarter") else None
+    if m and not metric and one(m.group(1).lower()) in _counted_nouns(text):  # "80 donors … what did a donor cost?"
+        return [f"cost per {one(m.group(1).lower())}"]  # no metric names it: the price of the thing the user counted
     return [metric] if metric else []
+
+
+def _counted_nouns(text: str) -> set[str]:
+    """The singular nouns the message counts with a plain number ("got 80 donors", "64 new bookings")."""
+    return {one(w.lower()) for w in re.findall(r"(?<![\d.$,])\d[\d,]*\s+(?:new\s+|more\s+|first-time\s+)?([a-z][a-z-]+)",
+                                               text, re.I)}

@@ -58,7 +58,7 @@ _CHANGE_ASK = re.compile(r"\b(?:percent(?:age)?|%)\s*(?:increase|decrease|rise|d
                          r"growth|decline|swing|hike|cut)|\bby (?:how much|what percent(?:age)?)\b|"
                          r"\bhow much (?:higher|lower|more|less|did it|better|worse|bigger|smaller)\b|\bin relative terms\b|\bwhat (?:kind of |sort of )?" + _MOVE_NOUN + r"\b|"
                          r"\bhow (?:big|large|much) (?:a |an |of an? )?" + _MOVE_NOUN + r"\b|" + _MOVE_NOUN +
-                         r"s? (?:in|as an?) (?:percent(?:age)?|%)", re.I)
+                         r"s? (?:in|as an?) (?:percent(?:age)?|%)|\bpercent(?:age)?[- ]?wise\b", re.I)
 # two figures of one kind joined as a movement: "from A to B", "A -> B", "A → B", "went A to B", "was A, now B"
 _ARROW = re.compile(r"^\s*(?:-+>|→|=>|⇒|to|up to|down to|then)\s*$", re.I)
 _MOVED = re.compile(r"\b(?:from|went|gone|moved?|rose|jumped|climbed|grew|fell|dropped|slid|sank|increased|decreased|"
@@ -82,14 +82,36 @@ def _moved_pair(t: str, nums: list[Num]) -> tuple[Num, Num] | None:
         gap = t[a.end:b.start - 1]
     if _ARROW.match(gap) and (_MOVED.search(before.rstrip(" $")) or not gap.strip().isalpha()):
         return a, b
-    if _now_gap(gap) and re.search(r"\b(?:was|were|used to be|had been)\s*(?:at\s*)?\$?\s*$", before):
+    if _now_gap(gap) and re.search(r"\b(?:was|were|used to (?:be|cost|run)(?: us| me)?|had been)\s*(?:at\s*)?\$?\s*$", before):
         return a, b
     return None
+
+
+# "in 3 weeks", "over two months": how long a move took, not a figure that moved
+_SPAN_AFTER = re.compile(r"^\s*(?:days?|weeks?|months?|quarters?|years?|hours?)\b", re.I)
+
+
+def _figures(t: str, nums: list[Num]) -> list[Num]:
+    """The figures a change is read between: a span of time said with them ("in three weeks") set aside."""
+    return [n for n in nums if n.pct or n.money or not _SPAN_AFTER.match(t[n.end:n.end + 10])]
+
+
+def asks_percent(t: str) -> bool:
+    """The message asks for a change or a share in percent ("what percent drop", "in percent terms")."""
+    return bool(_CHANGE_ASK.search(t) or _PCT_ASK.search(t))
+
+
+def moved(t: str, nums: list[Num]) -> bool:
+    """The message asks how much one figure moved to another ("CPC went from 2.10 to 2.73 — by what percent?"):
+    a percentage change, not one figure as a rate of the other."""
+    nums = _figures(t, nums)
+    return len(nums) == 2 and bool(_CHANGE_ASK.search(t)) and _moved_pair(t, nums) is not None
 
 
 def change(t: str, nums: list[Num]) -> list[str]:
     """The percentage change from one figure to another: "CPA went from $40 to $52 — what increase is that?",
     "spend moved 40k -> 48k, how big a jump in %?", "it was $2.10 and now it's $2.60 — percent change?"."""
+    nums = _figures(t, nums)
     if len(nums) != 2 or not (_CHANGE_ASK.search(t) or _PCT_ASK.search(t)):
         return []
     pair = _moved_pair(t, nums)

@@ -34,6 +34,11 @@ _CPM = _names("CPM")
 _CPA = _names("CPA", "cac", "cost per sale", "cost per customer", "cost per purchase", "cost per order")
 _ROAS = _names("ROAS")
 _REVENUE = re.compile(r"\b(?:revenue|sales of|in sales|made|brought in|generated|turnover)\b", re.I)
+# money taken for what the ads sold: "booked about 44k in rooms", "drove 54k of sales", "$30k worth of orders"
+# money put into ads said after the amount: "9k of google ads", "$5k in facebook ads", "4k on advertising"
+_SPENT_ON = re.compile(r"^(?:of|in|on|into|worth of) (?:[a-z]+ ){0,2}(?:ads|advertising|ad spend|media)\b", re.I)
+_EARNED = re.compile(r"\b(?:booked|sold|took in|earned|pulled in|drove|rang up)\b|^(?:in|of|worth of) (?:[a-z]+ )?(?:sales|revenue|"
+                     r"bookings|rooms|orders|tickets|reservations|purchases|business)\b", re.I)
 _SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put|putting|sank|poured)\b", re.I)
 # money coming back for money put in: "got 90k back", "returned $40k", "brought in"
 _BACK = re.compile(r"\b(?:back|returned|came in)\b", re.I)
@@ -49,6 +54,12 @@ def _near(t: str, n: Num, rx: re.Pattern, before: int = 5, after: int = 4) -> bo
     return bool(rx.search(" ".join(low[:n.start].split()[-before:])) or rx.search(" ".join(low[n.end:].split()[:after])))
 
 
+def _earned(t: str, n: Num) -> bool:
+    """The amount is what the ads sold: a selling verb just before it, or what was sold just after it."""
+    low = t.lower()
+    return bool(_EARNED.search(" ".join(low[:n.start].split()[-2:])) or _EARNED.match(" ".join(low[n.end:].split()[:4])))
+
+
 def _asked(t: str, rx: re.Pattern) -> bool:
     """The metric is what the question (its last clause) asks for."""
     last = re.split(r"[.;!]\s|,\s(?=what|how)", t)[-1]
@@ -62,7 +73,8 @@ def work(text: str) -> tuple[list[str], str] | None:
     pcts = [n for n in nums if n.pct]
     # an amount said of a budget is money with or without "$" ("our budget is 30k")
     cash = [n for n in nums if n.money or (not n.pct and n.value >= 1000 and (_near(t, n, _SPEND, 3, 0) or
-                                                                         _near(t, n, _REVENUE, 3, 2) or _near(t, n, _BACK, 3, 2)))]
+                                                                         _near(t, n, _REVENUE, 3, 2) or _near(t, n, _BACK, 3, 2) or
+                                                                         _earned(t, n) or _SPENT_ON.match(" ".join(t[n.end:].lower().split()[:4]))))]
     counts = [n for n in nums if not n.pct and n not in cash]
     for f in (_rates_on_count, _budget_through_clicks, _cost_from_rate, _roas, _reach, _rate_of_counts):
         w = f(t, pcts, cash, counts)
@@ -136,8 +148,9 @@ def _roas(t, pcts, cash, counts):
     judged = bool(EVALUATE.search(t) or JUDGED.search(t))  # "how did we land?" after a spend and its revenue: the ROAS
     if len(cash) == 2 and (_asked(t, _ROAS) or judged):
         rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
-            (n for n in cash if _near(t, n, _BACK, 3, 2)), None)
-        spend = next((n for n in cash if n is not rev and _near(t, n, _SPEND, 3, 3)), None)
+            (n for n in cash if _near(t, n, _BACK, 3, 2) or _earned(t, n)), None)
+        spend = next((n for n in cash if n is not rev and (_near(t, n, _SPEND, 3, 3) or _SPENT_ON.match(
+            " ".join(t[n.end:].lower().split()[:4])))), None)
         if rev and spend and spend.value:
             r = rev.value / spend.value
             return [f"{money(rev.value)} ÷ {money(spend.value)} = {plain(round(r, 2))}, i.e. a ROAS of "
@@ -171,7 +184,8 @@ _RATE_ASKED = re.compile(r"\brate\b|\bwhat (?:percent(?:age)?|share|%|proportion
 
 def _rate_of_counts(t, pcts, cash, counts):
     """CTR = clicks ÷ impressions, CVR = conversions ÷ clicks: two counts, the rate of one out of the other asked."""
-    if cash or pcts or len(counts) != 2 or not (_asked(t, _CTR) or _asked(t, _CVR) or _RATE_ASKED.search(t)):
+    if cash or pcts or len(counts) != 2 or not (_asked(t, _CTR) or _asked(t, _CVR) or _RATE_ASKED.search(t)) or \
+            compare.moved(t, counts):  # "went from 40 to 50, what percent increase": a change, worked by compare
         return None
     part, whole = sorted(counts, key=lambda n: n.value)
     if not whole.value or part.value == whole.value:

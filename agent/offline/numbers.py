@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agent.offline import spokenprice
 from mpa.tables import DIGITS, MAGNITUDE_WORD, number_value
 
 _UNITS = {w: i for i, w in enumerate(
@@ -107,6 +108,7 @@ def digits(text: str) -> str:
     "a thousand"/"per thousand" stay words: they name the CPM unit, not an amount.
     Each rule runs only on a text holding one of its words (an ASCII text, lower-cased: case-blind
     matching there is plain lower case), so most messages and KB sentences skip most of them."""
+    text = spokenprice.read(text)  # "a dollar ten", "ninety five cents": a price in dollars and cents
     low = text.lower() if text.isascii() else None
     for pattern, repl, needs in _SPOKEN:
         if low is None or any(w in low for w in needs):

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, ownwider, servedkb, metricforms, metricnames, served, spans, workedon, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, served, spans, workedon, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -366,7 +366,7 @@ def _parse(text: str) -> Parsed:
         p.unit = m.group(1) or m.group(2) or (m.group(4) if "budget" in {n.role for n in p.numbers} else "") or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
         p.asks_count = p.asks_count or bool(p.unit and m.group(4))
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
-    p.end = None if high == low_end or askshape.both_ends(norm) else ("high" if high else "low")  # "the cheap end and the expensive end": both
+    p.end = "mid" if midrange.asked(norm) else None if high == low_end or askshape.both_ends(norm) else ("high" if high else "low")  # both ends said: both
     askshape.bought(p, low, lambda w: bool(unit_metric(w) or kbmetrics.priced(w)))
     if "pct" in {n.role for n in p.numbers}:
         p.pct_sign = number_roles.pct_sign(low, "budget" in {n.role for n in p.numbers})

@@ -34,7 +34,7 @@ _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spe
 _TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b", re.I)
 _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)
 # break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
-_BREAK_EVEN = re.compile(r"\bbreak[- ]?even\b", re.I)
+_BREAK_EVEN = re.compile(r"\bbreak(?:s|ing)?[- ]?even\b|\b(?:not|without|never|no|don'?t|dont|won'?t|wont|stop) (?:los(?:e|ing)|burn(?:ing)?) (?:any )?money\b", re.I)
 _MARGIN = re.compile(r"\bmargins?\b", re.I)
 _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid|cac)\b|"
                        r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b|\b(?:ceiling|cap|limit) per [a-z]", re.I)
@@ -200,7 +200,7 @@ def break_even(text: str, asked_before: str) -> Work | None:
             else None
     r = 100 / m.value
     return Work([f"break-even ROAS = 1 ÷ contribution margin = 1 ÷ {plain(m.value / 100)} = {plain(round(r, 2))}: each "
-                 f"$1 of ad spend must bring back {money(r)} in revenue to break even"],
+                 f"dollar of ad spend must bring back {money(r)} in revenue to break even"],
                 "break-even ROAS margin")
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import actionprice, ageswap, attrretry, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -79,7 +79,7 @@ class OfflineAgent:
         history = [t for t in earlier if t[0].strip()]
         said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
         previous = searchq.previous_turn(history, said)
-        if again := redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
+        if again := redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
                 calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said) or ageswap.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
@@ -151,8 +151,8 @@ class OfflineAgent:
             # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
             rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text),
                                                                       reportedcount.figure_words(text)]) if q] if w is None else []
-            return [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
-                    for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]
+            return ownbench.calls(w, text, vertical, tools) + [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
+                    for q in ([w.search] if w and w.search else []) + [plain_q] + rule_q]  # a judged metric: the business's range
         if not p.metrics and (narrow := platformfig.narrowed(text, vertical, _as_history(history), tools)):
             return narrow  # "we're a gym" after a platform's figures by vertical: that vertical's figure
         if stmt is not None:
@@ -322,7 +322,7 @@ class OfflineAgent:
             ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
                 if not rerun and not stmt else None  # two figures vs a threshold; a per-period rule over the time passed
             para = ruled or para
-            applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked)) if para and not p.calc \
+            applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked, previous)) if para and not p.calc \
                 and not rerun and not ruled else None  # a multiplier, or a split, the KB states, on the user's figure
             moved = (capstep.applied(text, para) or periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
                 if para and not applied and not rerun and not ruled else []

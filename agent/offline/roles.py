@@ -81,7 +81,7 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "price:" + metric
         elif (m := re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:per|a|an|each|for each|for every|for a)\s+"
                             r"([a-z][a-z\-]*(?: impressions?)?)", after)) and m.group(1) not in (
-                "month", "year", "week", "quarter", "day", "monthly", "piece") and (n.money or n.value < 1000) \
+                "month", "year", "week", "quarter", "day", "monthly", "piece", "what", "whats", "how", "which") and (n.money or n.value < 1000) \
                 and not _FOR_A_PUSH.match(after[m.end():]):  # "$250k for a video push": money for a campaign
             n.role = "price:" + m.group(1)
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(

@@ -36,9 +36,25 @@ def _shares(sentence: str) -> list[tuple[float, str]]:
     return []
 
 
-def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str | None:
+# a split said as its numbers: "70/20/10", "70 20 10", "70-20-10" (three or four parts adding up to 100)
+_SAID_SPLIT = re.compile(r"(?<![\d.$])(\d{1,2})(?:\s*[/-]\s*|\s+)(\d{1,2})(?:\s*[/-]\s*|\s+)(\d{1,2})"
+                         r"(?:(?:\s*[/-]\s*|\s+)(\d{1,2}))?(?![\d.%])")
+
+
+def said_split(text: str) -> list[float]:
+    """The split a message names by its numbers ("should we do 70 20 10 with the budget"), or []."""
+    for m in _SAID_SPLIT.finditer(text or ""):
+        parts = [float(x) for x in m.groups() if x]
+        if abs(sum(parts) - 100) < 0.51:
+            return parts
+    return []
+
+
+def apply(question: str, quoted: str, passages: list[dict] | None = None, previous: tuple | None = None) -> str | None:
     """The one amount the question states divided by the split the quoted text gives — or, when it gives
-    none, the split a retrieved passage states, quoted with its citation — else None."""
+    none, the split a retrieved passage states, quoted with its citation — else None. A split the question or the
+    one before it names by its numbers ("70 20 10") is the one applied: the sentence stating it (in this turn's
+    passages or the last turn's), not another split the search found first ("50/30/20" for new brands)."""
     t = digits(question)
     nums = [n for n in parse_numbers(t) if not n.pct]
     if len(nums) != 1 or nums[0].value < 1000 or not _ASKS_AMOUNTS.search(t) or re.search(r"%", t):
@@ -46,6 +62,13 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None) -> str
     total = nums[0].value
     found = [("", s) for s in sentences(quoted or "")] + [
         (ps["id"], s) for ps in (passages or [])[:6] for s in sentences(ps.get("text", ""))]
+    named = said_split(question) or said_split(previous[0] if previous else "")
+    if named:
+        earlier = [(ps["id"], s) for o in (previous[2] if previous and len(previous) > 2 else []) if getattr(o, "found", False)
+                   for ps in o.passages[:6] for s in sentences(ps.get("text", ""))]
+        stating = [(c, s) for c, s in found + earlier if [x for x, _ in _shares(s)] == named]
+        found = sorted(stating, key=lambda f: not all(w for _, w in _shares(f[1]))) or [  # each part named first
+            ("", "/".join(plain(x) for x in named))]  # stated nowhere: the user's own split, uncited
     for cite, sent in found:
         shares = _shares(sent)
         if shares:

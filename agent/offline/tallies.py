@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import amounts, fractionwords, sizeshare
+from agent.offline import amounts, compare, fractionwords, sizeshare
 from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.searchq import CITED
@@ -79,8 +79,8 @@ def over_claim(t: str, nums: list[Num]) -> list[str]:
             "recorded at all"]
 
 
-_POP_NOUN = r"(?:\w+\s+)?(?:population|people|residents|households|inhabitants|pop)\b"
-_CAT_NOUN = r"(?:\w+\s+)?(?:category|industry|market|segment)\b"
+_POP_NOUN = r"(?:[\w']+\s+)?(?:population|people|residents|households|inhabitants|pop)\b"  # "the region's population"
+_CAT_NOUN = r"(?:[\w']+\s+)?(?:category|industry|market|segment)\b"
 _BRAND_NOUN = r"(?:our|my|the brand's|brand|company)?\s*(?:[\w']+\s+)?(?:sales|revenue|customers|business|orders|volume)\b"
 # "2% of the population" (said after the share), "population share 2%" (said before it)
 _POPULATION, _CATEGORY, _BRAND = (re.compile(r"^\s*of\s+(?:the\s+)?" + n, re.I) for n in (_POP_NOUN, _CAT_NOUN, _BRAND_NOUN))
@@ -192,6 +192,10 @@ def drop(t: str, nums: list[Num]) -> list[str]:
     show = money if figures[0].money else plain
     s, shown = _eq(abs(a - b) / a, 3)
     word = "drop" if b < a else "rise"
+    if compare.asks_percent(t):  # "… as a percentage?": the share worked out in hundredths, as asked
+        s, shown = _eq(abs(a - b) / a * 100, 1)
+        return [f"{show(max(a, b))} − {show(min(a, b))} = {show(abs(a - b))}",
+                f"{show(abs(a - b))} ÷ {show(a)} × 100 {s} {shown}, i.e. a {shown}% {word}"]
     return [f"{show(max(a, b))} − {show(min(a, b))} = {show(abs(a - b))}",
             f"{show(abs(a - b))} ÷ {show(a)} {s} {shown}, i.e. a {_eq(abs(a - b) / a * 100, 1)[1]}% {word}"]
 
