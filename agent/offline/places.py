@@ -1,6 +1,6 @@
 """The places a message names: the vocabulary's geographies, two-letter codes said as places
-("in TX", "the LA market", "NY DMA") and the whole country ("the US", "nationwide", "across the
-country") — and the message with them blanked out, to read what else it says (an audience
+("in TX", "the LA market", "NY DMA") and the whole country ("the US", "nationwide" — also typed "nation wide" or
+"nation-wide" —, "across the country") — and the message with them blanked out, to read what else it says (an audience
 described in the user's words, a follow-up that only swaps the place).
 
 Why a module: both the audience look-up (which row: national, state or DMA) and the follow-up
@@ -23,7 +23,7 @@ _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\
                          r"(?:\b(?i:to|into|within|at|about|only|just|statewide|state of|vs|versus|or|and)\.?|[:+&/])"
                          r"[\s,]*\b([A-Z]{2})\b|"
                          r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
-_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
+_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\b(?i:country[- ]?wide|nation[- ]wide)\b|"
                      r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b")  # "and the country?" after a size
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro", accented or hyphenated: "in
