@@ -24,7 +24,8 @@ _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\
                          r"[\s,]*\b([A-Z]{2})\b|"
                          r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
 _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\b(?i:country[- ]?wide|nation[- ]wide)\b|"
-                     r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b")  # "and the country?" after a size
+                     r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b|"  # "and the country?" after a size
+                     r"\b(?i:all (?:the )?(?:50|fifty) states|coast to coast)\b")  # the US by its states, or its two coasts
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro", accented or hyphenated: "in
 # Paraná", "in Baden-Württemberg"): a place the vocabulary may not list, for the sizing tool to find in the KB's tables

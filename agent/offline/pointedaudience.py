@@ -34,12 +34,11 @@ _QUALIFIER = r"(?:(?:basically|mostly|mainly|largely|primarily|usually|typically
 _OURS = re.compile(rf"\b(?:our|my)\s+(?:[a-z-]+\s+){{0,2}}?(?:{_WHO}|[a-z]+s)\s+(?:is|are|=|:)\s+{_QUALIFIER}(?P<np>.+)$", re.I)  # "our families are …"
 _THEIRS = re.compile(rf"^(?:(?:and|so|but|well|ok|okay)\s+)*{_QUALIFIER}(?P<np>.+?)\s+(?:is|are)\s+{_QUALIFIER}(?:our|my)\s+"
                      rf"(?:[a-z]+\s+){{0,2}}?{_WHO}\b", re.I)
-_SELL_TO = re.compile(r"\b(?:we|i)(?:\s+(?:are|am)|['’](?:re|m))?\s+(?:\w+ly\s+|only\s+|just\s+)?(?:sell|selling|sells|market|marketing|"
-                      r"pitch|pitching|advertise|advertising|cater|catering|supply|supplying|provide|providing)\b[^.?!]*?\b(?:to|for)\s+"
-                      rf"{_QUALIFIER}(?P<np>.+)$", re.I)
-_AIM_AT = re.compile(r"\b(?:we|i)(?:\s+(?:are|am)|['’](?:re|m))?\s+(?:\w+ly\s+|only\s+|just\s+)?(?:target|targeting|serve|serving|reach|"
-                     r"reaching|go after|going after|focus on|focusing on|aim at|aiming at|work with|working with)\s+"
-                     rf"{_QUALIFIER}(?P<np>.+)$", re.I)
+_SUBJECT = r"\b(?:we|i)\b(?:['’](?:re|m))?[^.?!]{0,60}?\b"  # "we sell …", "we're a bridal chain selling …", "we run car washes and go after …"
+_SELL_TO = re.compile(_SUBJECT + r"(?:sell|selling|sells|market|marketing|pitch|pitching|advertise|advertising|cater|catering|supply|"
+                      r"supplying|provide|providing)\b[^.?!]*?\b(?:to|for)\s+" + rf"{_QUALIFIER}(?P<np>.+)$", re.I)
+_AIM_AT = re.compile(_SUBJECT + r"(?:target|targeting|serve|serving|reach|reaching|go after|going after|focus on|focusing on|aim at|"
+                     r"aiming at|work with|working with)\s+" + rf"{_QUALIFIER}(?P<np>.+)$", re.I)
 # where the noun phrase ends: a clause of its own, a question, a hedge
 _END = re.compile(r"\s*(?:[,;:()]|\s[-–—]\s|\b(?:and|so|but|because|since|who are|which|that is|i think|i guess|tbh|honestly|"
                   r"mostly|basically|right now|these days)\b)", re.I)
