@@ -45,6 +45,9 @@ def test_the_whole_country_typed_apart_or_hyphenated_is_the_us(text):
      "how many registered nurses are in new york?"),
     ("roughly how many of them live in texas", ["i run a daycare chain. our families are new parents mostly"],
      "roughly how many new parents live in texas"),
+    # the place said with the description stays where it was said: one place, looked up once
+    ("we're a florist chain selling to brides around Chicago. how many of those are there?", [],
+     "we're a florist chain selling to brides around Chicago. how many brides are there?"),
 ])
 def test_a_pointer_is_read_as_the_people_just_described(text, earlier, meant):
     assert_unseen(text, earlier)

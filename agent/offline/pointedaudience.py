@@ -56,10 +56,22 @@ def _phrase(sentence: str) -> str | None:
         if pat is not _THEIRS:
             cut = _END.search(np, 1)
             np = np[:cut.start()] if cut else np
-        np = re.sub(r"^(?:the|a|an)\s+", "", np.strip(" .,"), flags=re.I)
+        np = re.sub(r"^(?:the|a|an)\s+", "", _placeless(np).strip(" .,"), flags=re.I)
         if np and len(np.split()) <= _MAX_WORDS and not re.match(r"(?:those|these|them|they|it|that)\b", np, re.I):
             return np
     return None
+
+
+def _placeless(np: str) -> str:
+    """``np`` without the place it ends with ("wealthy travellers around New York"): the message names its places
+    where it said them, and the place asked is the question's own — said twice, it would be looked up twice."""
+    from agent.offline.places import geographies  # imported late: places reads the vocabulary's tables
+    found = geographies(np)
+    if not found or found[0][0] == 0:
+        return np
+    cut = re.sub(r"(?:\s+(?:in|around|across|near|throughout|from|of|at|based in|located in|living in|who live in))+\s*$", "",
+                 np[:found[0][0]].rstrip(), flags=re.I)
+    return cut if cut.strip() else np
 
 
 def _sized(outcomes: list) -> str | None:
