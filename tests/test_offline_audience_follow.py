@@ -116,3 +116,26 @@ def test_how_bout_keeps_the_audience_on_kb_txt2_and_kb_txt4(kb_txt2_engine, kb_t
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt4")
     (wa, _), (nsw, _) = turns(kb_txt4_engine, msgs4)
     assert "139,000" in wa and "357,000" in nsw, (wa, nsw)
+
+
+def _sized(engine, audience, geo):
+    from mpa.tools import ToolExecutor
+    r = ToolExecutor(engine).execute("get_audience_sizing", {"audience_type": audience, "geography": geo})
+    return r if isinstance(r, str) else getattr(r, "content", str(r))
+
+
+def test_the_same_people_under_another_label_for_the_place_asked(kb_txt2_engine):
+    # kb_txt2 sizes dogs by market as "Dog-Owning Households" and nationally as "Households with a dog"
+    assert "65.1M" in _sized(kb_txt2_engine, "dog owning households", "United States")
+    assert "1,010,000" in _sized(kb_txt2_engine, "dog owning households", "Atlanta")
+    # no label sized there names those people: declined as before
+    assert "not in the knowledge base" in _sized(kb_txt2_engine, "dog owning households", "Pittsburgh")
+    assert "not in the knowledge base" in _sized(kb_txt2_engine, "recent home buyers", "United States")
+
+
+def test_a_follow_up_to_the_country_finds_the_national_label_on_kb_txt2(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    msgs = ["how many dog owning households in atlanta?", "and nation wide?"]
+    assert_unseen(msgs)
+    (atl, _), (us, _) = turns(kb_txt2_engine, msgs)
+    assert "1,010,000" in atl and "65.1M" in us, (atl, us)
