@@ -139,3 +139,14 @@ def test_a_follow_up_to_the_country_finds_the_national_label_on_kb_txt2(kb_txt2_
     assert_unseen(msgs)
     (atl, _), (us, _) = turns(kb_txt2_engine, msgs)
     assert "1,010,000" in atl and "65.1M" in us, (atl, us)
+
+
+@pytest.mark.parametrize("first,then,want", [
+    ("how many registered nurses in ny", "can you run that for the whole country", ("183,000", "3.2 million")),
+    ("how many gen z gamers in LA", "national figure?", ("2.6 million", "46.2 million")),
+])
+def test_the_same_figure_asked_again_for_another_place(shipped_engine, first, then, want):
+    # a request to repeat the figure ("run that for …") or the figure named after a place alone ("national figure?")
+    assert_unseen(first, then)
+    (a, _), (b, _) = turns(shipped_engine, [first, then])
+    assert want[0] in a and want[1] in b, (a, b)

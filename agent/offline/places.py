@@ -199,14 +199,17 @@ def place_of_kind(text: str, sized: list[str]) -> str | None:
 # "what would it come to", "ballpark"
 _AGAIN_WORDS = set(terms("look like would be come comes came to roughly approximately approx about around ballpark "
                          "estimate guess then instead there across over figure picture does do did is are was were "
-                         "more less what whats number size count total same"))
+                         "more less what whats number size count total same "
+                         "run rerun redo pull grab fetch show give check"))  # asked again as a request: "can you run that for …"
 # the figure just given, pointed at: "that", "it", or "the number", "the same figure" ("whats the number for california")
-_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same |[a-z]+ )?(?:number|figure|size|count|total)s?\b",
+_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same |[a-z]+ )?(?:number|figure|size|count|total)s?\b|"
+                             r"^\W*(?:[a-z]+\s+)?(?:number|figure|size|count|total)s?\W*$",  # "national figure?": a place, then the figure
                              re.I)
 
 
 def same_figure_elsewhere(text: str, rest: set[str]) -> bool:
     """"What does that look like nationwide, roughly?", "what would it be across the whole country?": a
-    message pointing back at the figure just given ("that", "it") whose other words (``rest``: those that
+    message pointing back at the figure just given ("that", "it", or the figure named after a place alone: "national
+    figure?") whose other words (``rest``: those that
     are not places or slots) only ask for it again, roughly — the same figure, for the place it names."""
     return bool(_POINTS_AT_LAST.search(text)) and not (rest - _AGAIN_WORDS)
