@@ -84,6 +84,9 @@ def test_a_pointer_to_the_previous_message_on_the_shipped_kb(shipped_engine):
     ("how many hispanic adults in texas", "and nation wide?", ("8.4 million", "43.9 million")),
     ("new parents in texas how many", "how 'bout nationally?", ("694,000", "6.7 million")),
     ("pet owning households in texas?", "and country wide", ("6.0 million", "69.6 million")),
+    # the same figure asked again: as a request ("run that for …"), or named after a place alone ("national figure?")
+    ("how many registered nurses in ny", "can you run that for the whole country", ("183,000", "3.2 million")),
+    ("how many gen z gamers in LA", "national figure?", ("2.6 million", "46.2 million")),
 ])
 def test_a_place_typed_loosely_keeps_the_audience_on_the_shipped_kb(shipped_engine, first, then, want):
     assert_unseen(first, then)
@@ -139,14 +142,3 @@ def test_a_follow_up_to_the_country_finds_the_national_label_on_kb_txt2(kb_txt2_
     assert_unseen(msgs)
     (atl, _), (us, _) = turns(kb_txt2_engine, msgs)
     assert "1,010,000" in atl and "65.1M" in us, (atl, us)
-
-
-@pytest.mark.parametrize("first,then,want", [
-    ("how many registered nurses in ny", "can you run that for the whole country", ("183,000", "3.2 million")),
-    ("how many gen z gamers in LA", "national figure?", ("2.6 million", "46.2 million")),
-])
-def test_the_same_figure_asked_again_for_another_place(shipped_engine, first, then, want):
-    # a request to repeat the figure ("run that for …") or the figure named after a place alone ("national figure?")
-    assert_unseen(first, then)
-    (a, _), (b, _) = turns(shipped_engine, [first, then])
-    assert want[0] in a and want[1] in b, (a, b)
