@@ -58,6 +58,11 @@ def test_a_pointer_is_read_as_the_people_just_described(text, earlier, meant):
     ("how many of them in ohio", []),                      # nothing described before
     ("we run three gyms. how many of those in ohio", []),  # a scene, no description of who buys
     ("how many of them in ohio", ["what's a typical cpc for gyms"]),
+    # not a headcount of people: what they do, or a source, a count or channels pointed at
+    ("our clients are mostly dentists. how many of those convert?", []),
+    ("our users are mostly students. how many of them come back each year?", []),
+    ("our signups are mostly from bing. how many of those are in ohio?", []),
+    ("we sell to 40 garden stores. how many of those are in ohio?", []),
 ])
 def test_nothing_described_leaves_the_message_as_typed(text, earlier):
     assert named(text, earlier) == text

@@ -43,6 +43,14 @@ _AIM_AT = re.compile(_SUBJECT + r"(?:target|targeting|serve|serving|reach|reachi
 _END = re.compile(r"\s*(?:[,;:()]|\s[-–—]\s|\b(?:and|so|but|because|since|who are|which|that is|i think|i guess|tbh|honestly|"
                   r"mostly|basically|right now|these days)\b)", re.I)
 _MAX_WORDS = 8  # a noun phrase, not a story
+# a phrase that names no people: a pointer itself, a source or channel ("from google", "on tiktok"), a count ("40 stores")
+_NOT_PEOPLE = re.compile(r"(?:those|these|them|they|it|that|from|on|in|at|by|via|through|over|under|with|into)\b|\d", re.I)
+# what a headcount question says after its pointer besides the place: being there, living or working there, roughly —
+# "how many of those convert?", "… should we visit?" ask about something else than how many there are
+_COUNTED_THERE = frozenset("are is were be would will there here live living lives work working based located reside residing "
+                           "exist in across around within throughout at near of out the whole all entire state country area "
+                           "metro market dma region city total altogether roughly approximately about approx exactly do we "
+                           "you think have has right now today".split())
 
 
 def _phrase(sentence: str) -> str | None:
@@ -57,7 +65,7 @@ def _phrase(sentence: str) -> str | None:
             cut = _END.search(np, 1)
             np = np[:cut.start()] if cut else np
         np = re.sub(r"^(?:the|a|an)\s+", "", _placeless(np).strip(" .,"), flags=re.I)
-        if np and len(np.split()) <= _MAX_WORDS and not re.match(r"(?:those|these|them|they|it|that)\b", np, re.I):
+        if np and len(np.split()) <= _MAX_WORDS and not _NOT_PEOPLE.match(np):
             return np
     return None
 
@@ -74,6 +82,14 @@ def _placeless(np: str) -> str:
     return cut if cut.strip() else np
 
 
+def _counted_there(rest: str) -> bool:
+    """Does the rest of the asking sentence (after the pointer) only say where, or that they are there (a headcount)?"""
+    from agent.offline.places import without_places  # imported late: places reads the vocabulary's tables
+    said = re.split(r"[.?!;]", rest, maxsplit=1)[0]
+    words = [set(re.findall(r"[a-z]+", without_places(form).lower())) for form in (said, said.title())]  # "the new york dma"
+    return words[0] & words[1] <= _COUNTED_THERE
+
+
 def _sized(outcomes: list) -> str | None:
     """The audience the sizing tool found on a turn, as it was asked."""
     return next((o.input.get("audience_type") for o in outcomes or [] if o.name == "get_audience_sizing" and o.found), None)
@@ -84,7 +100,7 @@ def named(text: str, earlier: list) -> str:
     sentence of ``text``, else from the last earlier message (``earlier``: (text, outcomes) pairs, or texts), else the
     audience that message sized; ``text`` unchanged when nothing is pointed at or no description is found."""
     m = _POINTED.search(text or "")
-    if not m:
+    if not m or not _counted_there(text[m.end("ptr"):]):
         return text
     before = [s for s in message_sentences(text[:m.start()]) if s.strip()]
     np = next((x for x in map(_phrase, reversed(before)) if x), None)
