@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (audience_described, audience_everyday, audience_lookups, audience_several, business, counted, lookups,
+from mpa import (audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -345,7 +345,8 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
     geos = sorted({f.geography for f in pool if f.geography})
     if geography is None or not str(geography).strip():  # "dog owning households in atlanta": the place said with them
         geography = audience_lookups.place_said(audience_type, geos, pool[0].audience or "")
-    pool = _in_market(pool, geography)
+    pool = _in_market(pool, geography) or (audience_there.relabelled(audience_type, aud, _in_market(aud, geography), {
+        f.audience for f in pool}, t.texts) if geography and str(geography).strip() else [])  # "Households with a dog" there
     if not pool:
         return Lookup(None, f"it sizes {audience_type!r} only for {', '.join(geos)}, not for "
                             f"{geography or 'the United States'}")

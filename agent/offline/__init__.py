@@ -51,6 +51,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   a count asked in a place the KB does not size that audience in, another place's count);
 * :mod:`~agent.offline.marketfig` — of a figure priced per market, the market asked, else the unmarked home market;
 * :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question;
+* :mod:`~agent.offline.pointedaudience` — "how many of those …" sizes the people the message, or the one before it,
+  just described ("our buyers are basically X", "we sell to X");
 * :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")
   re-runs the last working; a count over a stretch of periods ("over 13 weeks");
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by

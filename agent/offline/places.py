@@ -1,6 +1,6 @@
 """The places a message names: the vocabulary's geographies, two-letter codes said as places
-("in TX", "the LA market", "NY DMA") and the whole country ("the US", "nationwide", "across the
-country") — and the message with them blanked out, to read what else it says (an audience
+("in TX", "the LA market", "NY DMA") and the whole country ("the US", "nationwide" — also typed "nation wide" or
+"nation-wide" —, "across the country") — and the message with them blanked out, to read what else it says (an audience
 described in the user's words, a follow-up that only swaps the place).
 
 Why a module: both the audience look-up (which row: national, state or DMA) and the follow-up
@@ -23,8 +23,9 @@ _CODE_PLACE = re.compile(r"\b([A-Z]{2})\s+((?i:market|area|metro|region|dma))s?\
                          r"(?:\b(?i:to|into|within|at|about|only|just|statewide|state of|vs|versus|or|and)\.?|[:+&/])"
                          r"[\s,]*\b([A-Z]{2})\b|"
                          r"(?:^|,|\band\b)\s*([A-Z]{2})\s*[?.!]*\s*$")
-_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\bcountry-?wide\b|"
-                     r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b")  # "and the country?" after a size
+_NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:country|nation)\b|\b(?i:country[- ]?wide|nation[- ]wide)\b|"
+                     r"\b(?:across|throughout|all over|in|and|for|about) the (?:country|nation)\b|"  # "and the country?" after a size
+                     r"\b(?i:all (?:the )?(?:50|fifty) states|coast to coast)\b")  # the US by its states, or its two coasts
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro", accented or hyphenated: "in
 # Paraná", "in Baden-Württemberg"): a place the vocabulary may not list, for the sizing tool to find in the KB's tables
@@ -198,14 +199,17 @@ def place_of_kind(text: str, sized: list[str]) -> str | None:
 # "what would it come to", "ballpark"
 _AGAIN_WORDS = set(terms("look like would be come comes came to roughly approximately approx about around ballpark "
                          "estimate guess then instead there across over figure picture does do did is are was were "
-                         "more less what whats number size count total same"))
+                         "more less what whats number size count total same "
+                         "run rerun redo pull grab fetch show give check"))  # asked again as a request: "can you run that for …"
 # the figure just given, pointed at: "that", "it", or "the number", "the same figure" ("whats the number for california")
-_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same |[a-z]+ )?(?:number|figure|size|count|total)s?\b",
+_POINTS_AT_LAST = re.compile(r"\b(?:that|it|this|those|them|they|these)\b|\bthe (?:same |[a-z]+ )?(?:number|figure|size|count|total)s?\b|"
+                             r"^\W*(?:[a-z]+\s+)?(?:number|figure|size|count|total)s?\W*$",  # "national figure?": a place, then the figure
                              re.I)
 
 
 def same_figure_elsewhere(text: str, rest: set[str]) -> bool:
     """"What does that look like nationwide, roughly?", "what would it be across the whole country?": a
-    message pointing back at the figure just given ("that", "it") whose other words (``rest``: those that
+    message pointing back at the figure just given ("that", "it", or the figure named after a place alone: "national
+    figure?") whose other words (``rest``: those that
     are not places or slots) only ask for it again, roughly — the same figure, for the place it names."""
     return bool(_POINTS_AT_LAST.search(text)) and not (rest - _AGAIN_WORDS)

@@ -15,6 +15,10 @@ Why: the rules read English words — "about" in "what about retail?", "people" 
   "people" misread those turns), and "rn" is also a nurse; nor "bc",
   also British Columbia.
 
+* "about" clipped to "'bout", or to "bout" after "how"/"what" ("how bout nationwide", "what 'bout Ohio"): the
+  rules that read a follow-up key on "how about"; "bout" alone is also a word (a fight, a spell of illness), so it is
+  read in full only with an apostrophe or in those two openers.
+
 * a plus sign typed between two words for "and" ("dog chews + treats", "search + social"): the rules that read a
   list of goods or channels read "and".
 
@@ -33,13 +37,14 @@ CHAT = {
     "idk": "I don't know", "imo": "in my opinion", "imho": "in my opinion", "btw": "by the way", "wanna": "want to",
     "gonna": "going to", "gotta": "got to", "kinda": "kind of", "sorta": "sort of", "dunno": "don't know",
     "lemme": "let me", "gimme": "give me", "wat": "what", "wut": "what", "thru": "through",
-    "w/": "with", "w/o": "without", "b/c": "because", "yrs": "years",
+    "w/": "with", "w/o": "without", "b/c": "because", "yrs": "years", "biz": "business",
 }
 # typed in lower case only: in capitals the same letters are acronyms ("BC", "U")
 _CHAT = re.compile(r"(?<![\w/.'’$-])(" + "|".join(sorted((re.escape(k) for k in CHAT), key=len, reverse=True))
                    + r")(?![\w'’-]|\.\w|/\w)")
 # "x + y" between two words, never after a figure ("$10K+ budgets": ten thousand or more)
 _PLUS = re.compile(r"(?<![\w$])([A-Za-z][A-Za-z'’-]*)\s*\+\s*(?=[A-Za-z])")
+_BOUT = re.compile(r"\b(how|what)(\s+)['’]?bout\b|(?<![\w'’])['’]bout\b", re.I)
 _SAYS_IS = {"what", "where", "here", "there", "that", "who", "how", "he", "she"}
 
 
@@ -71,4 +76,5 @@ def expand(text: str) -> str:
         return ("I" + full[1:]) if full.startswith("i'") else (full[0].upper() + full[1:] if word[0].isupper() else full)
 
     out = re.sub(r"(?<![\w'’])[A-Za-z]+(?![\w'’])", contraction, text)
+    out = _BOUT.sub(lambda m: f"{m.group(1)}{m.group(2)}about" if m.group(1) else "about", out) if "bout" in out.lower() else out
     return _PLUS.sub(r"\1 and ", _CHAT.sub(lambda m: CHAT[m.group(0).lower()], out))
