@@ -189,9 +189,14 @@ def _scored(engine, question: str, must_abstain: bool) -> tuple[float, str]:
     reading the figures of the KB asked."""
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
     said = [conv.send(m) for m in question.split(" || ")]
+    return score_of(conv, said, must_abstain), said[-1].assistant
+
+
+def score_of(conv, said, must_abstain: bool) -> float:
+    """The abstention score of the last of the turns ``said`` in ``conv`` — for a test that already holds
+    the conversation (running it again to score it would only repeat the same turns)."""
     expected = {"turns": [{} for _ in said[:-1]] + [{"must_abstain": must_abstain}]}
-    score = abstention(input={"turns": [{"user": t.user} for t in said]}, output=conv.output(), expected=expected).score
-    return score, said[-1].assistant
+    return abstention(input={"turns": [{"user": t.user} for t in said]}, output=conv.output(), expected=expected).score
 
 
 @pytest.fixture(autouse=True)

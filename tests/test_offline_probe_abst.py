@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_offline_declines import KB, TXT, _scored, _scorer_reads_the_kb_asked  # noqa: F401 (autouse fixture)
+from tests.test_offline_declines import KB, TXT, _scored, _scorer_reads_the_kb_asked, score_of  # noqa: F401 (autouse fixture)
 
 DECLINE = [
     (KB, "whats a typical cpm in germany for ecommerce"),  # a country typed in lower case is a place
@@ -130,8 +130,7 @@ def test_how_to_work_out_ones_own_figure_asks_a_method_not_a_benchmark(kb, turns
     names = [c.name if hasattr(c, "name") else c["name"] for c in said[-1].tool_calls]
     assert names and "get_benchmark" not in names, names
     assert "figure for this" not in said[-1].assistant, said[-1].assistant  # a worked example is no benchmark
-    score, text = _scored(request.getfixturevalue(kb), turns, False)
-    assert score == 1.0, text
+    assert score_of(conv, said, False) == 1.0, said[-1].assistant  # answered (a method), scored as the sets are
 
 
 @pytest.mark.parametrize("kb,turns,result", [
