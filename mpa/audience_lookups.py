@@ -20,6 +20,7 @@ from mpa.vocabulary import VOCABULARY, find_first
 from rag.analyzer import get_analyzer
 from rag.engine import RetrievalEngine
 from rag.types import Chunk
+from rag.regexes import compiled
 
 US_STATE_CODES = {
     "AL": "Alabama", "AK": "Alaska", "AZ": "Arizona", "AR": "Arkansas", "CA": "California", "CO": "Colorado",
@@ -88,7 +89,7 @@ def normalize_geography(geography: str | None, known: list[str] | None = None) -
     if key:
         residue = dash
         for syn in sorted(VOCABULARY["geographies"][key] + [key.lower()], key=len, reverse=True):
-            residue = re.sub(r"(?<![a-z])" + re.escape(_dash(syn)) + r"(?![a-z])", " ", residue)
+            residue = compiled(r"(?<![a-z])" + re.escape(_dash(syn)) + r"(?![a-z])").sub(" ", residue)
         if not set(re.findall(r"[a-z]+", residue)) - _GEO_FILLER:
             add(key)
     for name in list(out):  # "New York" / "NY" may also mean the New York DMA (tried second)
@@ -240,7 +241,7 @@ def _place_pattern(place: str) -> re.Pattern:
     def form(n: str) -> str:
         return re.escape(n).replace(r"\.", r"\.?").replace(r"\-", "[-–]")
     alt = form(name) + (f"|{form(first)}" if first else "")
-    return re.compile(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
+    return compiled(rf"(?<![\w-])(?:{alt})(?![\w-])", re.I)
 
 
 def place_said(text: str, geos: list[str], name: str) -> str | None:

@@ -28,6 +28,7 @@ from typing import Any
 
 from mpa import resolve, unitmeant
 from rag.sentences import loose_sentences
+from rag.regexes import compiled
 
 MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
@@ -47,7 +48,7 @@ def _terms(text: str) -> frozenset[str]:
 
 def _note(text: str, code: str) -> str:
     """The paragraph under the heading that names ``code`` (the vertical's note on the metric)."""
-    m = re.search(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(code) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)", text, re.M)
+    m = compiled(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(code) + r"(?![\w:])[^\n]*\n+([^\n#|][^\n]*)", re.M).search(text)
     return m.group(1) if m else ""
 
 

@@ -28,6 +28,7 @@ from mpa.headnoun import not_theirs
 from rag.engine import RetrievalEngine
 from rag.sentences import loose_sentences
 from rag.types import Chunk
+from rag.regexes import compiled
 
 _NEGATION = re.compile(r"\b(no|not|never|without|outside|out of scope|bm-nc|excluded|left out|n/a)\b", re.I)
 _NUM_TOKEN = re.compile(CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*" + CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
@@ -339,7 +340,7 @@ def _from_row(t: _Tables, row: BenchmarkRow) -> BenchmarkResult:
 def _notes_chunk(t: _Tables, row: BenchmarkRow) -> Chunk | None:
     """The chunk holding the prose notes on this metric (a header such as "### CAC in ecommerce")."""
     text = t.texts[row.source]
-    pat = re.compile(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*$", re.M)
+    pat = compiled(r"^#{2,6} [^\n]*(?<![\w:])" + re.escape(row.metric) + r"(?![\w:])[^\n]*$", re.M)
     for m in pat.finditer(text, row.start):
         para_end = text.find("\n\n", m.end() + 2)
         return t.chunk_at(row.source, m.start(), para_end if para_end > 0 else m.end())

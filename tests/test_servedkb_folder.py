@@ -50,3 +50,41 @@ def test_the_shipped_and_a_plain_text_kb_are_served_as_themselves(monkeypatch):
         monkeypatch.setenv("MPA_KB_DIR", str(kb))
         assert servedkb.folder() == str(kb.resolve())
         assert servedkb.documents(servedkb.folder())  # its documents, read by the engine's parser
+
+
+def test_one_model_call_reads_the_folder_once_and_the_next_call_afresh(monkeypatch, tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    a.mkdir(), b.mkdir()
+    asked = []
+    real = servedkb._folder
+    monkeypatch.setattr(servedkb, "_folder", lambda: asked.append(1) or real())
+
+    @servedkb.held
+    def call(change_to: Path | None = None) -> list:
+        seen = [servedkb.folder()]
+        if change_to is not None:  # a change inside one call is not seen in it
+            monkeypatch.setenv("MPA_KB_DIR", str(change_to))
+        return seen + [servedkb.folder() for _ in range(5)]
+
+    monkeypatch.setenv("MPA_KB_DIR", str(a))
+    assert call(change_to=b) == [str(a.resolve())] * 6 and len(asked) == 1
+    assert call() == [str(b.resolve())] * 6 and len(asked) == 2  # the next call sees the change
+    shutil.rmtree(b)
+    assert call() == [None] * 6 and len(asked) == 3  # and a folder gone since
+    assert servedkb.folder() is None and servedkb.folder() is None and len(asked) == 5  # outside a call: every time
+
+
+def test_a_held_call_that_raises_leaves_nothing_held(monkeypatch, tmp_path):
+    monkeypatch.setenv("MPA_KB_DIR", str(tmp_path))
+
+    @servedkb.held
+    def fails():
+        servedkb.folder()
+        raise ValueError("a failing model call")
+
+    try:
+        fails()
+    except ValueError:
+        pass
+    monkeypatch.setenv("MPA_KB_DIR", str(tmp_path / "gone"))
+    assert servedkb.folder() is None

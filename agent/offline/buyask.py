@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from agent.offline import spans
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, unit_metric
+from rag.regexes import compiled
 
 _OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"
                      r"land|drive|end up (?:with|as)|turn into|become|produce|yield)\b", re.I)
@@ -81,7 +82,7 @@ _MOVED = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)\w*\s+(?:it|that|this|(?:th
 def renamed(p: Parsed) -> Parsed:
     """"how many applicants (leads) does that get us?": a counted noun no metric prices, restated in brackets by one
     that a metric prices, is counted as the bracketed one (the user's gloss of their own word)."""
-    m = re.search(rf"\b{re.escape(p.unit)}\s*\(\s*((?:new |paying )?[a-z][a-z\-]*s)\s*\)", p.text, re.I) if p.unit else None
+    m = compiled(rf"\b{re.escape(p.unit)}\s*\(\s*((?:new |paying )?[a-z][a-z\-]*s)\s*\)", re.I).search(p.text) if p.unit else None
     if m and metric_of(m.group(1)) and not metric_of(p.unit):
         p.unit = m.group(1).lower()
         if p.calc is not None and p.calc.op == "div":

@@ -21,6 +21,7 @@ import re
 from agent.offline import kblabels
 from agent.offline.passages import markdown_tables, terms
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+from rag.regexes import compiled
 
 _GENERIC = frozenset("""a an and or the of for on in to by with per vs versus via cost costs average typical low high
 range ranges value values illustrative metric metrics rate rates usually what does do is are how much""".split())
@@ -53,7 +54,7 @@ def echoed(text: str, before: str) -> bool:
     low = before.lower()
     near = set()
     for name in _names(before):
-        for m in re.finditer(r"(?<![a-z])" + re.escape(name) + r"(?![a-z])", low):
+        for m in compiled(r"(?<![a-z])" + re.escape(name) + r"(?![a-z])").finditer(low):
             near |= set(_WORD.findall(low[max(0, m.start() - 25):m.start()])[-2:])
             near |= set(_WORD.findall(low[m.end():m.end() + 25])[:2])
     near = {w for w in near if len(w) >= 4 and w not in _GENERIC and not match_terms(w, VOCABULARY["metrics"])

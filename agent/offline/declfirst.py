@@ -48,6 +48,7 @@ from mpa.audience_lookups import NATIONAL
 from mpa.resolve import says_words
 from mpa.tables import CURRENCY, number_value
 from mpa.vocabulary import VOCABULARY, match_terms
+from rag.regexes import compiled
 
 # how the benchmark tool says it has no table for a business (mpa.lookups, mpa.fact_lookups, agent.offline.uncovered)
 _NO_BUSINESS = re.compile(r"^it has no benchmark (?:table for|for the vertical) '|which the benchmark tables do not cover")
@@ -125,8 +126,8 @@ def quoted(para: str, outcomes: list[ToolOutcome]) -> list[str]:
         (ps.get("source") or "").split("›")[0].strip(), ()) if value in ps.get("text", "") and value in bare]
     if _FIGURE.search(bare):
         low = bare.lower()
-        found += [label for label in {lb for pairs in table.values() for _, lb in pairs} if re.search(
-            r"(?<![\w-])" + re.escape(label.lower()) + r"(?![\w-])", low)]
+        found += [label for label in {lb for pairs in table.values() for _, lb in pairs} if compiled(
+            r"(?<![\w-])" + re.escape(label.lower()) + r"(?![\w-])").search(low)]
     return list(dict.fromkeys(found))
 
 

@@ -35,6 +35,7 @@ from agent.offline.passages import is_instruction, is_pointer, message_sentences
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY
 from rag.sentences import sentences
+from rag.regexes import compiled
 
 _SEARCHING = {"search_knowledge_base", "research_topic"}
 # "what does X mean / stand for / measure", "define X", "what is (a|an|the) X", "X meaning", "what is meant by X"
@@ -134,8 +135,8 @@ def _names(term: str, label: str, spelled: str = "") -> bool:
     label = re.sub(r"[*_`]", "", label).strip().lower()
     label = re.sub(r"^the\s+", "", label)
     for name in filter(None, (term.lower(), spelled.lower())):
-        if re.fullmatch(rf"{re.escape(name)}s?(?:\s*\([^()]*\))?", label) or re.fullmatch(
-                rf"[^()]{{3,60}}\(\s*{re.escape(name)}s?\s*\)", label):
+        if compiled(rf"{re.escape(name)}s?(?:\s*\([^()]*\))?").fullmatch(label) or compiled(
+                rf"[^()]{{3,60}}\(\s*{re.escape(name)}s?\s*\)").fullmatch(label):
             return True
     return False
 

@@ -22,6 +22,7 @@ import re
 
 from agent.offline.aswritten import joined
 from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
+from rag.regexes import compiled
 
 _AUX = r"(?:should|do|does|did|is|are|was|were|can|could|will|would|might|must|shall|have|has)"
 # "what hourly rate should …": the noun phrase between the wh-determiner and the auxiliary is what is asked for
@@ -85,7 +86,7 @@ def planning_focus(question: str) -> list[str]:
 
 
 def _says(word: str, sentence: str) -> bool:
-    return word in terms(sentence) or bool(re.search(rf"\b{re.escape(word)}", sentence, re.I))
+    return word in terms(sentence) or bool(compiled(rf"\b{re.escape(word)}", re.I).search(sentence))
 
 
 # the things of tax, pay, employment and law — other professions' questions, whatever planning words surround them

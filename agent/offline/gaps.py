@@ -33,6 +33,7 @@ from agent.offline.searchq import CITED
 from agent.offline.ownrow import names_vertical, other_verticals
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+from rag.regexes import compiled
 
 _YEAR = re.compile(r"\b(20\d\d)\b")  # a year a question or a passage names
 
@@ -86,7 +87,7 @@ def _states_figure(answer: str) -> bool:
 
 
 def _said(name: str, text: str) -> bool:
-    return re.search(r"(?<![A-Za-z])" + re.escape(name.lower()) + r"(?![A-Za-z])", text.lower()) is not None
+    return compiled(r"(?<![A-Za-z])" + re.escape(name.lower()) + r"(?![A-Za-z])").search(text.lower()) is not None
 
 
 def places(question: str) -> list[str]:
@@ -123,8 +124,8 @@ def unsaid_names(question: str, text: str) -> list[str]:
         name = m.group(1)
         if name in ("I", "What", "How", "Which", "When", "Why", "Who") or _NOT_PLACE.match(name) or \
                 name.lower() in _DOMAIN or any(match_terms(name, VOCABULARY[k]) for k in _TABLES) or \
-                re.search(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])", text) or (  # as a name: "fed" is no "Fed";
-                    len(name) > 3 and re.search(rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])", text)) \
+                compiled(rf"(?<![A-Za-z]){re.escape(name)}(?![a-z])").search(text) or (  # as a name: "fed" is no "Fed";
+                    len(name) > 3 and compiled(rf"(?<![A-Za-z]){re.escape(name.upper())}(?![A-Za-z])").search(text)) \
                 or nameforms.short_for(name, text):  # a caption's "APPLE"; "Philly" where "Philadelphia" is written
             continue
         out.append(name)

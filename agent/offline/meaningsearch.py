@@ -42,6 +42,7 @@ from agent.offline.searchq import leans_on_previous
 from agent.offline.asking import marked
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
+from rag.regexes import compiled
 
 # the least similarity in meaning (MiniLM cosine, question vs a section's heading path and text) at which the
 # nearest section of the whole KB is searched for. Calibrated on questions of our own: twenty the KB cannot
@@ -130,7 +131,7 @@ def _file(p: dict) -> str:
 def _holding(sec: Section, passages: list[dict]) -> list[dict]:
     """The passages that hold ``sec``: its document's, with its heading line."""
     return [p for p in passages if _file(p) == sec.source
-            and re.search(rf"(?mi)^\W*{re.escape(sec.path[-1])}\s*$", p.get("text", ""))]
+            and compiled(rf"(?mi)^\W*{re.escape(sec.path[-1])}\s*$").search(p.get("text", ""))]
 
 
 def _searching(outcomes: list[ToolOutcome], answer: str) -> bool:

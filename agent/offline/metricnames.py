@@ -27,6 +27,7 @@ from agent.offline import metricforms
 from mpa.resolve import same_word
 from mpa.vocabulary import VOCABULARY, built_for
 from rag.analyzer import get_analyzer
+from rag.regexes import compiled
 
 _A = get_analyzer(True, True)
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-:/.&][a-z0-9]+)*")
@@ -357,7 +358,7 @@ def units_listed(low: str, spans: list[tuple[int, int]], unit_of: dict[str, str]
     for key, unit in unit_of.items():
         if " " in unit:
             continue
-        for m in re.finditer(rf"\b{re.escape(unit)}s\b", low):
+        for m in compiled(rf"\b{re.escape(unit)}s\b").finditer(low):
             # "installs and (store-page) conversion rates" / "CTR and clicks": a metric named next to it
             a = re.match(r"\s*(?:,|and|or)\s+(?:[a-z\-]+\s+){0,2}", low[m.end():])
             b = re.search(r"(?:,|\band|\bor)\s+$", low[:m.start()])

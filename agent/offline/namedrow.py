@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from agent.offline import places
 from agent.offline.passages import message_sentences
+from rag.regexes import compiled
 
 _NAME = re.compile(r"[A-Z][\w&'’.-]*[\w&]|[A-Z]")
 # "- Yelp Ads: $300 (lowest)", "- Quebec: C$1.95-2.30", "- Toys and Games: 31%": a list item labelling a price or a share
@@ -73,7 +74,7 @@ def added(question: str, chosen: list, section: list, text: str = "", carried: f
         return chosen
     items, extra = _items(section, text), []
     for name in wanted:
-        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
+        pattern = compiled(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
         holders = [c for c in items if pattern.search(c.text)]
         if len(holders) == 1 and holders[0] not in chosen and holders[0] not in extra:
             extra.append(holders[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import Num
+from rag.regexes import compiled
 
 MONTHS = {"year": 12.0, "quarter": 3.0, "month": 1.0}
 # … or the coming one it is for: "600k for next year", "40k over the coming quarter", "90k for the whole year"
@@ -67,8 +68,8 @@ def asked(text: str, unit: str = "") -> str | None:
     and its period with no "how many": "and leads per month out of that"), or the stretch of time the question asks
     it over (:data:`SPAN`) when a count is asked."""
     m = ASKED.search(text)
-    m = m if m and not of_amount(text, m) else (re.search(
-        rf"\b{re.escape(unit)}\s+(?:a|per|each|every)\s+(year|quarter|month|week)\b", text, re.I) if unit else None)
+    m = m if m and not of_amount(text, m) else (compiled(
+        rf"\b{re.escape(unit)}\s+(?:a|per|each|every)\s+(year|quarter|month|week)\b", re.I).search(text) if unit else None)
     said = (m.group(1) or (m.group(2) if m.re.groups > 1 else "")).lower() if m else ""
     if m:
         return "week" if said.startswith("week") else norm(said)  # a week: 52 to the year (arith)

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -70,6 +70,7 @@ class OfflineAgent:
     def __init__(self, max_sentences: int = 3, **_: Any):
         self.max_sentences = max_sentences
 
+    @servedkb.held
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
@@ -395,6 +396,5 @@ def _last_step(history: list | None) -> int | None:
 
 
 def _step_topic(text: str) -> str:
-    t = STEP.sub(" ", text)
-    t = re.sub(r"(?i)\b(what|does|do|say|says|about|recommend|recommends|the|for|a|an|in|of|how|should|we|i)\b", " ", t)
+    t = re.sub(r"(?i)\b(what|does|do|say|says|about|recommend|recommends|the|for|a|an|in|of|how|should|we|i)\b", " ", STEP.sub(" ", text))
     return " ".join(re.sub(r"[?.!,]", " ", t).split())[:200]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.offline.passages import by_head, is_instruction, is_pointer, terms, units
+from rag.regexes import compiled
 
 _SUMMARY = re.compile(r"^(?:(?:This|The) (?:document|guide|reference|file|playbook|page) (?:covers|explains|gives|"
                       r"describes|is about|sets out)|It (?:explains|covers|describes))\b", re.I)
@@ -99,9 +100,9 @@ def _passage(src: str, text: str) -> tuple[list[str], str, set[str], dict[str, s
 def _without_mention(sent: str, name: str) -> str:
     """``sent`` without its sentences that name the document ``name`` (the pattern needs the name itself:
     a plain search for it first spares the pattern's backtracking over every sentence that does not)."""
-    if not re.search(re.escape(name), sent, flags=re.I):
+    if not compiled(re.escape(name), re.I).search(sent):
         return sent.strip()
-    return re.sub(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(name)}[^!?]*?(?:[.!?](?=\s|$)|$)", "", sent, flags=re.I).strip()
+    return compiled(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(name)}[^!?]*?(?:[.!?](?=\s|$)|$)", re.I).sub("", sent).strip()
 
 
 @lru_cache(maxsize=32768)

@@ -30,6 +30,7 @@ from agent.offline.asking import question_sentences
 from agent.offline.reader import _EXAMPLE_HEAD
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, term_pattern
+from rag.regexes import compiled
 
 # English marks of setting two named things against each other: a joiner between them ("A vs B", "A or B",
 # "A compared with B"), or "and" with a comparing word elsewhere ("compare A and B", "which is better, A and B")
@@ -169,7 +170,7 @@ def _pick(side: Side, others: list[Side], units: list, rank: dict[str, int]) -> 
 
 def _title(heading: str, ps: dict) -> bool:
     """The heading is the document's title: what follows it describes the document, not the side."""
-    return re.search(rf"^#\s+{re.escape(heading)}\s*$", ps.get("text", ""), re.M) is not None
+    return compiled(rf"^#\s+{re.escape(heading)}\s*$", re.M).search(ps.get("text", "")) is not None
 
 
 def _shared(named: list[Side], units: list) -> tuple[dict, str, str] | None:

@@ -19,6 +19,7 @@ from fractions import Fraction
 from agent.offline import fractionwords
 from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import digits, parse_numbers, plain, result
+from rag.regexes import compiled
 
 _WORDS = {w: i + 1 for i, w in enumerate("one two three four five six seven eight nine ten".split())}  # "one in four"
 _N = r"(\d+|" + "|".join(_WORDS) + r")"
@@ -38,7 +39,7 @@ SEARCH = ""  # no rule to look for: the size is the KB's, cited in the working, 
 
 def counted(size: str, answered: str) -> str:
     """``size`` with the unit the last answer counted it in ("158,000 households"), else as given."""
-    m = re.search(re.escape(size.strip()) + r"\*{0,2}\s+(people|households|adults|persons|users|homes)\b", answered or "", re.I)
+    m = compiled(re.escape(size.strip()) + r"\*{0,2}\s+(people|households|adults|persons|users|homes)\b", re.I).search(answered or "")
     return f"{size.strip()} {m.group(1)}" if m else size
 
 

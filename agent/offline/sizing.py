@@ -11,6 +11,7 @@ import re
 from agent.offline.parse import HEADCOUNT, unit_metric
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.places import blanked, without_places
+from rag.regexes import compiled
 
 
 # the size something ought to have: "how big should the holdout group be", "how large must a test cell be"
@@ -86,7 +87,7 @@ def not_about_others(outcomes: list, passages: list[dict]) -> list[dict]:
         return passages
     def about_other(ps: dict) -> bool:  # its section, or its text, names a sized audience: "SOLAR-READY HOMEOWNERS"
         said = (ps.get("source", "").partition("›")[2] + "\n" + ps.get("text", "")).lower()
-        return any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", said) for n in sized)
+        return any(compiled(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])").search(said) for n in sized)
     return [ps for ps in passages if not about_other(ps)]
 
 

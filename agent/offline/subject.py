@@ -21,13 +21,14 @@ import re
 from agent.offline.asking import question_sentences
 from agent.offline.passages import near_matches, terms
 from mpa.vocabulary import VOCABULARY
+from rag.regexes import compiled
 
 FLOOR = 0.5     # the section naming the medium must score at least this share of the first one's score
 _GENERIC = frozenset({"channel", "channels"})  # the word "channel" names no medium
 
 
 def _said(phrase: str, text: str) -> bool:
-    return bool(re.search(rf"(?<![\w-]){re.escape(phrase)}s?(?![\w-])", text))
+    return bool(compiled(rf"(?<![\w-]){re.escape(phrase)}s?(?![\w-])").search(text))
 
 
 def media(question: str) -> list[list[frozenset[str]]]:

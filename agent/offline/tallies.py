@@ -21,6 +21,7 @@ from agent.offline.asking import asks_anything, asks_from
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.searchq import CITED
 from mpa.vocabulary import VOCABULARY
+from rag.regexes import compiled
 
 _REACH_VERBS = ("reach\\w*", "hit(?:s|ting)?", "covers?", "covering", "get(?:s|ting)? in front of", "see(?:s|ing)?", "hears?",
                 "exposed")  # what a platform does to the people it reaches
@@ -212,10 +213,10 @@ def _names_place(text: str, geo: str) -> bool:
     of its words ("LA" of "Los Angeles DMA", "DFW" of "Dallas–Fort Worth DMA"), written as a word."""
     words = [w for w in re.split(r"[\s–-]+", geo) if w and w.upper() != "DMA"]
     initials = "".join(w[0] for w in words).upper()
-    if any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text, re.I) for n in VOCABULARY["geographies"].get(geo, ())):
+    if any(compiled(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", re.I).search(text) for n in VOCABULARY["geographies"].get(geo, ())):
         return True  # a name the vocabulary knows the place by: "the nyc ones" of the New York DMA
-    return bool(words and (re.search(r"\b" + re.escape(words[0]) + r"\b", text, re.I) or (
-        len(words) > 1 and re.search(r"\b" + initials + r"\b", text))))
+    return bool(words and (compiled(r"\b" + re.escape(words[0]) + r"\b", re.I).search(text) or (
+        len(words) > 1 and compiled(r"\b" + initials + r"\b").search(text))))
 
 
 def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[str, str]]) -> list[str]:
