@@ -53,6 +53,14 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question;
 * :mod:`~agent.offline.pointedaudience` — "how many of those …" sizes the people the message, or the one before it,
   just described ("our buyers are basically X", "we sell to X");
+* :mod:`~agent.offline.planinputs` — a number about the user's own plan whose inputs nobody gave ("how many demos will
+  we book next quarter") is asked back, naming the missing inputs;
+* :mod:`~agent.offline.spokenprice` / :mod:`~agent.offline.midrange` / :mod:`~agent.offline.ownbench` /
+  :mod:`~agent.offline.redounit` — a unit price said in words ("a dollar ten apiece"), the middle of a range, the
+  user's own ROAS put beside the business's range, "redo the installs" with the changed budget;
+* :mod:`~agent.offline.pointsback` / :mod:`~agent.offline.kbfigname` / :mod:`~agent.offline.stepheaded` — a question
+  that only points back into its own story is searched by the story; a split typed "70 20 10" is the KB's "70/20/10";
+  "which step is about X" gets the section headed by that step;
 * :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")
   re-runs the last working; a count over a stretch of periods ("over 13 weeks");
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
