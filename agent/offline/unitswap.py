@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kbmetrics
+from agent.offline import kbmetrics, unitprice
 from agent.offline.parse import Calc, Parsed, unit_metric
 from agent.offline.priceforms import PER_THOUSAND
 from rag.analyzer import ENGLISH_STOP_WORDS
@@ -50,6 +50,7 @@ def read(p: Parsed, mem) -> Parsed:
     """``p`` with the last calculation re-asked for the unit or the business it swaps in (module doc); unchanged
     otherwise: no working just before, a number or an audience of its own, or more than one thing named."""
     last = mem.calc
+    p = unitprice.read(p, mem)  # after a price look-up, not a working: "and a new patient, all in?"
     if last is None or last.op != "div" or last.a != "budget" or "budget" not in mem.facts or not (
             mem.last_kind == "calc" or _SAME_MONEY.search(p.norm)):
         return p
