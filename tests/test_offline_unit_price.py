@@ -7,7 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, unitprice
+from agent.offline import OfflineAgent, rangenamed, unitprice
 from agent.offline.parse import parse
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
@@ -49,3 +49,23 @@ def test_the_patient_is_priced_on_kb(shipped_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
     last = [conv.send(t).assistant for t in TURNS][-1]
     assert "CAC" in last and "$120–$300" in last and "CPL" not in last, last
+
+
+# two prices shown in a row, then a working that names the first by its unit ("that lead range")
+WORKED = ["we sell accounting software. ballpark cost for one lead?", "what about one new customer?",
+          "with 12k a month, how many do we get at the low end of that lead range"]
+
+
+def test_the_range_named_by_its_unit_is_worked_at():
+    assert_unseen(WORKED)
+    ranges = {"CPL": (1.0, 2.0, "x"), "CAC": (3.0, 4.0, "y")}
+    assert rangenamed.metric("at the top of that lead range", ranges) == "CPL"
+    assert rangenamed.metric("using the customer cost range", ranges) == "CAC"
+    assert rangenamed.metric("at the top of that range", ranges) is None          # no unit: the last one shown
+    assert rangenamed.metric("at the top of the click range", ranges) is None     # a range never shown
+
+
+def test_the_named_range_is_worked_on_kb(shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    answers = [conv.send(t).assistant for t in WORKED]
+    assert "CAC" in answers[1] and "CPL" in answers[2] and "leads" in answers[2] and "customers" not in answers[2], answers

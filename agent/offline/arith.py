@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetshare, buyask, kbmetrics, midrange, periods, spans
+from agent.offline import askshape, budgetshare, buyask, kbmetrics, midrange, periods, rangenamed, spans
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -41,7 +41,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    remembered = mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    remembered = rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
     if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
         remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
