@@ -69,3 +69,15 @@ def test_the_named_range_is_worked_on_kb(shipped_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
     answers = [conv.send(t).assistant for t in WORKED]
     assert "CAC" in answers[1] and "CPL" in answers[2] and "leads" in answers[2] and "customers" not in answers[2], answers
+
+
+TXT = ["college admissions office: what does a click cost us on google", "and an inquiry, all in?"]
+
+
+def test_on_a_plain_text_kb_the_follow_up_asks_what_the_direct_question_asks(kb_txt2_engine):
+    """The unit priced is the one said (the same look-up "what does one inquiry cost us" makes), not the click again."""
+    assert_unseen(TXT)
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3)
+    turn = [conv.send(t) for t in TXT][-1]
+    asked = [c["input"].get("metric") for c in turn.tool_calls if c["name"] == "get_benchmark"]
+    assert asked == ["cost per inquiry"], asked
