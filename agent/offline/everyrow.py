@@ -6,9 +6,11 @@ normal for X?" — one row answers it — but not a question that asks for each 
 kinds ("how often should each kind of report go out?", "what goes in every tier?", "daily, weekly,
 etc?"): there the rows left out are part of the answer, and a quote of the first two reads as if
 there were no others. So when the question asks distributively (each / every / all the kinds, the
-different types, "etc", "and so on") and the quote already holds an item of the section, every item
-of the section comes, in reading order, when the section fits the answer's word cap; prose of the
-section not quoted stays out (the items are what was asked for).
+different types, "etc", "and so on") and the quote already holds a row of the section's table, every
+row comes, in reading order, when the section fits the answer's word cap; prose of the section not
+quoted stays out (the rows are what was asked for). Table rows only: a plain list's items can be
+fragments under sub-headings the quote would drop ("Paid social: 20-25%" under one plan shape of
+three), and added without them they would read as one list.
 """
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ import re
 _KINDS = r"(?:kinds?|types?|sorts?|categor(?:y|ies)|stages?|tiers?|levels?|options?|cadences?|phases?)"
 EVERY = re.compile(rf"\b(?:(?:each|every|all(?:\s+the)?|the\s+(?:different|various))\s+{_KINDS}\b"
                    r"|\betc\b\.?|\band\s+so\s+(?:on|forth)\b)", re.I)
+# a table row as the reader renders it (agent.offline.passages.units): "Daily — report: …; audience: …."
+ROW = re.compile(r"^[^—\n]+ — [a-z][^:;\n]*: ")
 
 
 def asks_every(question: str) -> bool:
@@ -27,12 +31,14 @@ def asks_every(question: str) -> bool:
 
 
 def widened(question: str, chosen: list, section: list, max_words: int) -> list:
-    """``chosen`` with every list item / table row of ``section`` added in reading order, when the question asks for
-    every member (:func:`asks_every`), ``chosen`` holds one of the items, some item is missing, and the result fits
+    """``chosen`` with every table row of ``section`` added in reading order, when the question asks for every
+    member (:func:`asks_every`), ``chosen`` holds one of the rows, some row is missing, and the result fits
     ``max_words``; ``chosen`` otherwise."""
-    if not asks_every(question) or not any(c.item >= 0 for c in chosen):
+    def row(c) -> bool:
+        return c.item >= 0 and bool(ROW.match(c.text))
+    if not asks_every(question) or not any(row(c) for c in chosen):
         return chosen
-    items = [c for c in section if c.item >= 0]
+    items = [c for c in section if row(c)]
     missing = [c for c in items if c not in chosen]
     if not missing:
         return chosen
