@@ -1,83 +1,80 @@
-"""A terse follow-up to a price that names only another unit asks that unit's price: after the cost of a lead,
-"and a brand new patient, all in?" is the cost of a patient (the KB's CAC), not the lead's range again
-(:mod:`agent.offline.unitprice`). The rule reads the parse and the memory only, so its cases hold on any KB; the
-conversation runs on kb/. Wording of our own."""
+"""A price metric asked in plain words instead of its initials (agent/offline/priceforms.py UNIT_FORMS and
+pronoun_priced): "how much per <unit>", "the price of one <unit>", "what do those cost" after a counted
+noun — the metric whose "cost per …" name counts that unit, looked up for the business on the shipped KB
+and the plain-text fixture KB. A word merely mentioned, or a price of something no metric counts, is no
+lookup. Wording of this file's own (checked against every seen data set)."""
 from __future__ import annotations
 
-from types import SimpleNamespace
+import pytest
 
 from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, rangenamed, unitprice
+from agent.offline import OfflineAgent
 from agent.offline.parse import parse
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
-ASKED = [  # (follow-up, what it prices)
-    ("how about a new patient?", (["cost per patient"], [])),
-    ("what about one new customer?", ([], ["CAC"])),
-    ("and a paying player?", (["cost per player"], [])),
-    ("and a new guest, all in?", (["cost per guest"], [])),
-    ("and a buyer, total?", (["cost per buyer"], [])),
+PLAIN = {
+    "roughly how much per lead should a dental practice budget?": "CPL",
+    "how much per click do plumbing contractors end up paying?": "CPC",
+    "what's the price of one download for a puzzle game?": None,   # no metric counts downloads by name
+    "tell me the price of a single install for our racing app": "CPI",
+    "We keep buying clicks; what do those usually run for a hotel chain?": "CPC",
+    "lots of leads lately, how much are they for a bank?": "CPL",
+    "the cost of one impression on streaming TV?": "CPM",
+    "what are clicks going for in home goods?": "CPC",
+    "how pricey are installs for a trivia app?": "CPI",
+    "whats the per-click price for a florist?": "CPC",
+    "what are we looking at per lead for a roofer?": "CPL",
+    "how costly are leads in mortgage lending?": "CPL",
+}
+NOT_PRICED = [
+    "our leads are low quality, why?",
+    "how much per month should a bakery put into search?",
+    "what's the cost of a campaign relaunch for a car dealer?",
+    "we get plenty of clicks but few sales, how come?",
+    "how expensive is the rebrand for a grocery chain?",
+    "how many leads per click does a webinar bring?",
 ]
-NOT_ASKED = ["and clicks?", "and for us?", "and a plan for next month too?", "how about tiktok?"]
-TURNS = ["i run a dental practice in tampa. what does a lead usually cost", "and a brand new patient, all in?"]
+ON_BOTH = {
+    "shipped_engine": ("How much per lead would a software company pay, typically?", "CPL"),
+    "kb_txt_engine": ("how much per lead does a solar installer typically pay?", "CPL"),
+}
+_CLICKS = "Thinking about clicks now. What do those cost for hotels, typically?"
 
 
-def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([a for a, _ in ASKED], NOT_ASKED, TURNS)
+def test_wording_is_own():
+    assert_unseen(list(PLAIN), NOT_PRICED, [t for t, _ in ON_BOTH.values()], _CLICKS)
 
 
-def _mem(metric="CPL", kind="benchmark"):
-    return SimpleNamespace(last_metric=metric, last_kind=kind)
+@pytest.mark.parametrize("text,metric", PLAIN.items())
+def test_a_unit_priced_in_plain_words_names_its_metric(text, metric):
+    assert parse(text).metrics == ([metric] if metric else [])
 
 
-def test_a_unit_named_alone_after_a_price_is_priced():
-    for text, (phrases, metrics) in ASKED:
-        p = unitprice.read(parse(text), _mem())
-        assert (p.metric_phrases, p.metrics) == (phrases, metrics), text
+@pytest.mark.parametrize("text", NOT_PRICED)
+def test_a_word_mentioned_or_a_price_no_metric_counts_is_no_metric(text):
+    p = parse(text)
+    assert p.metrics == [] and p.metric_phrases == []
 
 
-def test_only_right_after_a_price_and_only_one_unit():
-    for text in NOT_ASKED:
-        p = unitprice.read(parse(text), _mem())
-        assert p.metric_phrases == parse(text).metric_phrases, text
-    assert unitprice.read(parse("and a new patient?"), _mem(metric="CTR")).metric_phrases == []   # a rate, no price
-    assert unitprice.read(parse("and a new patient?"), _mem(kind="calc")).metric_phrases == []    # a working's (unitswap)
+def _calls(engine, text):
+    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    return c.send(text).tool_calls
 
 
-def test_the_patient_is_priced_on_kb(shipped_engine):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
-    last = [conv.send(t).assistant for t in TURNS][-1]
-    assert "CAC" in last and "$120–$300" in last and "CPL" not in last, last
+@pytest.mark.parametrize("kb_engine", list(ON_BOTH))
+def test_the_lookup_asks_for_the_metric_on_either_kb(kb_engine, request):
+    text, metric = ON_BOTH[kb_engine]
+    bench = [t for t in _calls(request.getfixturevalue(kb_engine), text) if t["name"] == "get_benchmark"]
+    assert bench and all(t["input"]["metric"] == metric for t in bench)
 
 
-# two prices shown in a row, then a working that names the first by its unit ("that lead range")
-WORKED = ["we sell accounting software. ballpark cost for one lead?", "what about one new customer?",
-          "with 12k a month, how many do we get at the low end of that lead range"]
+@pytest.mark.parametrize("kb_engine", ["shipped_engine", "kb_txt_engine"])
+def test_those_points_back_at_the_counted_noun(kb_engine, request):
+    bench = [t for t in _calls(request.getfixturevalue(kb_engine), _CLICKS) if t["name"] == "get_benchmark"]
+    assert bench and bench[0]["input"] == {"vertical": "travel", "metric": "CPC"}
 
 
-def test_the_range_named_by_its_unit_is_worked_at():
-    assert_unseen(WORKED)
-    ranges = {"CPL": (1.0, 2.0, "x"), "CAC": (3.0, 4.0, "y")}
-    assert rangenamed.metric("at the top of that lead range", ranges) == "CPL"
-    assert rangenamed.metric("using the customer cost range", ranges) == "CAC"
-    assert rangenamed.metric("at the top of that range", ranges) is None          # no unit: the last one shown
-    assert rangenamed.metric("at the top of the click range", ranges) is None     # a range never shown
-
-
-def test_the_named_range_is_worked_on_kb(shipped_engine):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
-    answers = [conv.send(t).assistant for t in WORKED]
-    assert "CAC" in answers[1] and "CPL" in answers[2] and "leads" in answers[2] and "customers" not in answers[2], answers
-
-
-TXT = ["college admissions office: what does a click cost us on google", "and an inquiry, all in?"]
-
-
-def test_on_a_plain_text_kb_the_follow_up_asks_what_the_direct_question_asks(kb_txt2_engine):
-    """The unit priced is the one said (the same look-up "what does one inquiry cost us" makes), not the click again."""
-    assert_unseen(TXT)
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3)
-    turn = [conv.send(t) for t in TXT][-1]
-    asked = [c["input"].get("metric") for c in turn.tool_calls if c["name"] == "get_benchmark"]
-    assert asked == ["cost per inquiry"], asked
+@pytest.mark.parametrize("kb_engine", ["shipped_engine", "kb_txt_engine"])
+def test_a_mentioned_word_is_no_benchmark_lookup(kb_engine, request):
+    assert not any(t["name"] == "get_benchmark" for t in _calls(request.getfixturevalue(kb_engine), NOT_PRICED[0]))
