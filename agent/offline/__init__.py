@@ -61,6 +61,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.pointsback` / :mod:`~agent.offline.kbfigname` / :mod:`~agent.offline.stepheaded` — a question
   that only points back into its own story is searched by the story; a split typed "70 20 10" is the KB's "70/20/10";
   "which step is about X" gets the section headed by that step;
+* :mod:`~agent.offline.unitprice` / :mod:`~agent.offline.rangenamed` — "and a brand new patient, all in?" right after
+  a price asks that unit's price; a working that names a shown range by its unit ("that lead range") uses that range;
+* :mod:`~agent.offline.everyrow` — "each kind of report", "every tier": every row of the quoted table, when it fits;
 * :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")
   re-runs the last working; a count over a stretch of periods ("over 13 weeks");
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
