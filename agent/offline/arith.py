@@ -107,7 +107,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
             return [(lo, "at the Typical figure", cid)]
         if p.end in ("high", "low", "mid"):  # one end, or the middle worked from both ("the middle of that range")
             return [midrange.at(p.end, lo, hi, cid)]
-        both = [(hi, "at the top of the Typical range", cid), (lo, "at the bottom of the Typical range", cid)]
+        both = [midrange.at("high", lo, hi, cid), midrange.at("low", lo, hi, cid)]
         return both + _stress(mem, bench, metric) if shown else both
     if "price" in mem.facts and fits:
         return [(mem.facts["price"], "", None)]
