@@ -104,6 +104,14 @@ def industry_words(phrase: str) -> str:
     return " ".join(kept) if any(terms(w) for w in kept) else phrase
 
 
+def gerunds_said(phrase: str, text: str) -> bool:
+    """True unless a word of ``phrase`` ending in -ing is missing from ``text`` as itself: a gerund names a doing
+    ("reaching", "targeting"), and its stem meets a noun of another sense ("reach-driven campaigns", "target
+    CPA") — a stem match on it says nothing of the business ("for reaching practice owners" is no CPG brand)."""
+    have = _words_of(text or "")
+    return all(w in have for w in _WORD.findall((phrase or "").lower()) if len(w) > 5 and w.endswith("ing") and terms(w))
+
+
 def abbreviates(phrase: str, text: str) -> bool:
     """True when ``phrase`` is a shortened form of consecutive words of ``text``: as many words,
     in order, each equal to its word or a prefix of it of two letters or more, at least one

@@ -64,7 +64,9 @@ def echoed(text: str, before: str) -> bool:
 
 # the message asks what something costs or typically is, not what to do about it
 _FIGURE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|priced|pricing|pay|paying|charge|charges|go for|going rate|rate for|"
-                           r"typical|typically|average|benchmarks?|ranges?|normal|usual|ballpark|how much)\b", re.I)
+                           r"typical|typically|average|benchmarks?|ranges?|normal|usual|usually|ballpark|how much|"
+                           r"what (?:kind|sort|type|level) of|are we talking|"  # "what kind of CPM are we talking"
+                           r"what (?:do|does|would|will|should)\b[^?.!]{0,40}\b(?:run|go for))\b", re.I)  # "what do those run"
 
 
 def queries(text: str, metrics: list[str]) -> list[str]:
