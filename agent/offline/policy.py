@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, affordask, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -35,7 +35,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
         p.calc, p.metrics = None, []
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem)), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
+    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(affordask.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -220,7 +220,7 @@ class OfflineAgent:
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
-        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
