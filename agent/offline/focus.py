@@ -129,7 +129,8 @@ def trade_unstated(question: str, passages: list[dict]) -> bool:
 _TRADE_BUSINESS = re.compile(r"\b(?:tax|vat|payroll|mortgage|loans?|visas?|invoic\w*|pension)(?:\s+(?:prep|preparation|"
                              r"filing|processing|advice|refinanc\w*))?\s+(?:brokers?|brokerage|company|companies|firms?|"
                              r"business|tool|app|software|startup|agency|lenders?|provider|service|practice|shop|office|"
-                             r"platform|product|advisors?|consultan\w*|franchis\w*|chain|studio|clinic)\b", re.I)
+                             r"platform|product|advisors?|consultan\w*|franchis\w*|chain|studio|clinic|"
+                             r"officers?|agents?|reps?|specialists?|team|staff)\b", re.I)  # … or its people: "our loan officers"
 
 
 def stated(question: str, passages: list[dict]) -> bool:

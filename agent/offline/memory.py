@@ -226,7 +226,7 @@ def ratio_metric() -> str:
 _PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "counti", "nation", "countri", "mani",
                 "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir",
                 # narrowing or widening the same ask to a place: "narrow it to TX", "geo-target only LA"
-                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid"}
+                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid", "specif", "particular", "exact", "precis", "proper", "especi", "instead"}  # "dfw specifically?"
 
 
 @lru_cache(maxsize=4096)
