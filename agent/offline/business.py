@@ -143,7 +143,7 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
                              r"space|industry|sector|vertical|niche|category|market|field|ads?|causes?|"
                              r"in|on|at|to|from|with|by|of|our|your|my|their|"
                              r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit|"  # verbs; and what ads are for:
-                             r"(?:reach|target|find|attract|acquir|engag|win|recruit|hir|convert|retarget|prospect)(?:ing|ning)\b)", re.I)  # "for reaching nurses"
+                             r"(?:reach|target|find|attract|acquir|engag|win|recruit|hir|convert|retarget|prospect)(?:ing|ning))\b", re.I)  # "for reaching nurses"
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
                        r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
                        re.I)
