@@ -105,11 +105,13 @@ def industry_words(phrase: str) -> str:
 
 
 def gerunds_said(phrase: str, text: str) -> bool:
-    """True unless a word of ``phrase`` ending in -ing is missing from ``text`` as itself: a gerund names a doing
-    ("reaching", "targeting"), and its stem meets a noun of another sense ("reach-driven campaigns", "target
-    CPA") — a stem match on it says nothing of the business ("for reaching practice owners" is no CPG brand)."""
+    """False when every content word of ``phrase`` ends in -ing and ``text`` says none of them as itself: a gerund
+    alone names a doing ("reaching", "targeting"), and its stem meets a noun of another sense ("reach-driven
+    campaigns", "target CPA") — a stem match on it says nothing of the business ("for reaching practice owners" is no
+    CPG brand). A phrase with other words ("brands selling through their own store") is judged by those too."""
     have = _words_of(text or "")
-    return all(w in have for w in _WORD.findall((phrase or "").lower()) if len(w) > 5 and w.endswith("ing") and terms(w))
+    words = [w for w in _WORD.findall((phrase or "").lower()) if terms(w)]
+    return not words or any(not (len(w) > 5 and w.endswith("ing")) or w in have for w in words)
 
 
 def abbreviates(phrase: str, text: str) -> bool:
