@@ -46,7 +46,7 @@ def test_the_wording_here_is_not_dataset_wording():
 
 @pytest.mark.parametrize("text", ["what would billboards usually run per thousand impressions?",
                                   "what kind of CPM are we talking for podcasts?",
-                                  "what do bus shelter posters go for per thousand impressions"])
+                                  "what do podcast spots go for per thousand downloads"])
 def test_a_figure_asked_in_other_words_searches_the_channel_by_name(text):
     p = parse(text)
     assert len(channelfig.queries(text, p.metrics or ["CPM"])) == 2

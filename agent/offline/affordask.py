@@ -42,5 +42,6 @@ def calls(text: str, p: Parsed, tools: set[str]) -> list[tuple[str, dict]]:
     share little with them."""
     if "search_knowledge_base" not in tools or not asks(text, p):
         return []
-    names = " ".join(channelfig.said_names(text))
-    return [("search_knowledge_base", {"query": f"{names} minimum monthly budget", "top_k": 8})] if names else []
+    said = channelfig.said_names(text)  # by its short name when it has one ("CTV"): a long one's synonyms ("OTT",
+    names = [n for n in said if len(n) <= 4] or said[:1]  # "streaming") pull its playbook's overview above its floor
+    return [("search_knowledge_base", {"query": f"{' '.join(names)} minimum monthly budget", "top_k": 8})] if names else []
