@@ -36,12 +36,15 @@ AFFORD_TXT = ["we do plumbing. our budget is 3k a month. how many clicks at a $4
               "would 3k a month be enough for linkedin?"]
 PLACE_TXT = ["how many recent home buyers are in orlando?", "st. louis specifically?"]
 POPULATION = "what's the hispanic adult population in florida vs texas?"
+PLATFORM_TXT = ["we run two vet clinics. whats a normal google ads cpc for us?",
+                "thinking about spotify too. what do those ads usually run per thousand?",
+                "is tiktok any good for reaching young pet owners? what kind of cpm are we talking"]
 RELATIVE = ["how many new parents live in texas?",
             "next, fitness enthusiasts in the united states, i mean people who hit the gym 3+ times a week"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(BILLBOARD, LINKEDIN, AFFORD, AFFORD_TXT, PLACE_TXT, POPULATION, RELATIVE)
+    assert_unseen(BILLBOARD, LINKEDIN, AFFORD, AFFORD_TXT, PLACE_TXT, POPULATION, RELATIVE, PLATFORM_TXT)
 
 
 @pytest.mark.parametrize("text", ["what would billboards usually run per thousand impressions?",
@@ -89,6 +92,13 @@ def test_a_channels_figure_in_a_business_conversation(shipped_engine, monkeypatc
 def test_a_platforms_figure_for_a_purpose(shipped_engine, monkeypatch):
     out = answer_on(shipped_engine, LINKEDIN, monkeypatch)
     assert "$30–$80" in out and "channel-social" in out
+
+
+def test_a_platforms_own_list_when_the_business_has_no_row_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    (_, _), (spotify, _), (tiktok, _) = turns(kb_txt2_engine, PLATFORM_TXT)
+    assert "Video Takeover $25.00-30.00" in spotify  # the platform's list by format
+    assert "$" not in tiktok  # its list by vertical is other businesses' figures: the clinics' miss is said
 
 
 def test_a_budget_judged_against_a_channel():

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, affordask, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, affordask, ageswap, platformretry, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -104,7 +104,7 @@ class OfflineAgent:
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        if may_call and (more := placeretry.calls(user_text, outcomes) or routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
+        if may_call and (more := placeretry.calls(user_text, outcomes) or platformretry.calls(user_text, outcomes) or routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
                 user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # a place sized; no vertical by the goods
             return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
                                            "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
@@ -242,7 +242,7 @@ class OfflineAgent:
             ask = clarification(p, mem, [h[0] for h in history])
             if ask:
                 return ask
-        outcomes = terseaudience.kept(text, p, placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes))))  # the rows holding a quoted figure; no miss a retry found
+        outcomes = terseaudience.kept(text, p, platformretry.kept(placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes)))))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
