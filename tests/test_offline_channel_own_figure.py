@@ -36,7 +36,7 @@ AFFORD_TXT = ["we do plumbing. our budget is 3k a month. how many clicks at a $4
               "would 3k a month be enough for linkedin?"]
 PLACE_TXT = ["how many recent home buyers are in orlando?", "st. louis specifically?"]
 POPULATION = "what's the hispanic adult population in florida vs texas?"
-PLATFORM_TXT = ["we run two vet clinics. whats a normal google ads cpc for us?",
+PLATFORM_TXT = ["we run two veterinary clinics. whats a normal google ads cpc for us?",
                 "thinking about spotify too. what do those ads usually run per thousand?",
                 "is tiktok any good for reaching young pet owners? what kind of cpm are we talking"]
 RELATIVE = ["how many new parents live in texas?",
