@@ -24,8 +24,8 @@ def calls(user_text: str, outcomes: list) -> list[tuple[str, dict]]:
     """get_benchmark by platform alone for each platform × metric the message names whose look-up with the business
     missed; [] when none did or it was asked already."""
     p = parse(user_text)
-    if p.vertical or p.business_phrase or p.industry_phrase:  # the business named here: its own figure or its miss
-        return []
+    if p.vertical or p.business_phrase or p.industry_phrase or p.calc or p.numbers:  # the business named here: its own
+        return []  # figure or its miss; figures given: a working, whose price is the user's or the business's
     said = set(platformfig.platforms(user_text))
     tried = {(o.input.get("platform"), o.input.get("metric")) for o in outcomes if platformfig.asked(o)}
     out = []
