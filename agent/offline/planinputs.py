@@ -167,6 +167,13 @@ def result_count(p: Parsed, mem: Memory) -> str | None:
     return None
 
 
+def own_forecast(text: str) -> bool:
+    """Does a "how many" clause of ``text`` forecast the user's own results ("how many new donors can we expect from
+    that?"): a modal or "expect", the user or their effort, a verb of getting — not others' ("do firms usually get")?"""
+    return any((m := re.search(r"\bhow many\b(.*)", s, re.I)) and not _GENERAL.search(s) and _WILL.search(m.group(1))
+               and _mine(m.group(1)) and _GOT.search(m.group(1)) for s in message_sentences(text))
+
+
 def _mine(clause: str) -> bool:
     return bool(_OWN.search(clause) or _OWN_EFFORT.search(clause))
 
