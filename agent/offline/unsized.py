@@ -30,6 +30,8 @@ _MOVED = re.compile(rf"\b{_CHANGE}\s+{_OBJECT}\b|\b(?:budget|spend|spending)\s+(
                     r"(?:up|down|higher|lower|raised|increased|bumped|boosted|cut|trimmed|lowered|reduced)\b|"
                     r"\b(?:spend|spent|put|putting|invest\w*|pour\w*|throw\w*)\s+(?:in\s+|into\s+ads\s+)?(?:a\s+(?:bit|little|"
                     r"tad|touch|fair\s+bit|lot)\s+|some(?:what)?\s+|slightly\s+)?(?:more|less|extra)\b", re.I)
+# "at that lower spend", "with the reduced budget": an amount already moved, named by its adjective — no move asked
+_DETERMINER = re.compile(r"\b(?:that|the|this|a|an|our|my|its|new)\s+$", re.I)
 _MULTIPLE = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)\w*|\bin half\b|\bhalf\b|\bby (?:a|one) (?:third|quarter|half)\b|"
                        r"\btwice\b|\b(?:two|three|four|2|3|4)x\b", re.I)
 _LESS = re.compile(r"\b(?:cut\w*|trim\w*|lower\w*|reduc\w*|drop\w*|down|less|back|shrink\w*)\b", re.I)
@@ -56,7 +58,8 @@ def _amount_said(p: Parsed) -> bool:
 
 def budget_moved(p: Parsed, mem: Memory) -> str | None:
     """How much the budget moves, when the message moves it by no amount and asks what that brings."""
-    if _amount_said(p) or not (p.calc or p.asks_count) or not (m := _MOVED.search(p.text)):
+    m = next((m for m in _MOVED.finditer(p.text) if not _DETERMINER.search(p.text[:m.start()])), None)
+    if _amount_said(p) or not (p.calc or p.asks_count) or m is None:
         return None
     if not (mem.facts.get("budget") or p.value("budget")):
         return None  # no budget to move: the budget itself is asked first (agent.offline.arith.missing)
