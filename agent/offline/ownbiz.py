@@ -33,3 +33,11 @@ def kept(p: Parsed, mem: Memory, said: list[str]) -> str | None:
             return slots[i - 1][0] or slots[i - 1][1]
         return None
     return None
+
+
+def owned(p: Parsed, mem: Memory, said: list[str]) -> Parsed:
+    """``p`` with the user's own vertical as its business when :func:`kept` finds one (a vertical, not a phrase of the
+    user's), so the answer reads that business's passages and notes no gap for the one compared with."""
+    if (v := kept(p, mem, said)) and v == next((t[1] for t in reversed(mem.topics) if t[1] == v), None):
+        p.vertical, p.verticals = v, [v]
+    return p

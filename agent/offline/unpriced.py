@@ -11,6 +11,7 @@ leads do law firms usually get?") or a look-up of the benchmark itself keeps the
 """
 from __future__ import annotations
 
+from agent.offline import compose
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
 from agent.offline.planinputs import own_forecast
@@ -26,19 +27,23 @@ def _one(unit: str) -> str:
     return " ".join(words) or "result"
 
 
-def ask(p: Parsed, mem: Memory, misses: list[tuple[str, str]], declined: str) -> str | None:
-    """``declined`` (the decline of the missing benchmark) with the question for the user's own price of one result,
+_NOTHING = "information that answers this question"  # what a search that found nothing is said to lack
+
+
+def ask(p: Parsed, mem: Memory, misses: list[tuple[str, str]]) -> str | None:
+    """The decline of the missing benchmark with the question for the user's own price of one result,
     when the turn forecasts the user's results from a known budget and only a benchmark was missing; else None."""
     c = p.calc
     if c is None or c.op != "div" or (c.a, c.b) != ("budget", "price") or not misses:
         return None
-    if not all("benchmark" in what for what, _ in misses) or not own_forecast(p.text):
+    priced = [m for m in misses if "benchmark" in m[0]]  # (a search that found nothing beside it adds its own miss)
+    if not priced or len(priced) < len([m for m in misses if m[0] != _NOTHING]) or not own_forecast(p.text):
         return None
     if (p.value("budget") or mem.facts.get("budget")) is None or any((n.role or "").startswith("price") for n in p.numbers):
         return None
     many = p.unit or c.target or "results"
     one = _one(many)
-    head = declined.split(" I won't substitute")[0]
+    head = compose.abstain(priced, []).split(" I won't substitute")[0]
     return (f"{head} I won't substitute a number from another business or metric. To work out how many {many} your "
             f"budget brings, I need one number from you: what does one {one} cost you (from your own past campaigns, "
             f"or a small test)?")

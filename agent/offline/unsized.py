@@ -22,7 +22,7 @@ import re
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
 
-_CHANGE = (r"(?:rais\w*|bump\w*|increas\w*|up|upp\w*|boost\w*|grow\w*|add(?:ing)?\s+(?:\w+\s+){0,2}?to|top\w*\s+up|"
+_CHANGE = (r"(?:rais\w*|bump\w*|nudg\w*|push\w*|increas\w*|up|upp\w*|boost\w*|grow\w*|add(?:ing)?\s+(?:\w+\s+){0,2}?to|top\w*\s+up|"
            r"cut\w*|trim\w*|lower\w*|reduc\w*|drop\w*|scal\w*\s+(?:back|down|up)|pull\w*\s+back|shrink\w*)")
 _OBJECT = r"(?:(?:the|our|my|this|that|monthly|weekly|ad|ads|media|total)\s+){0,3}(?:budget|spend|spending|ad\s+money|it|that)"
 # the budget moved: "bump the budget up", "raise our spend", "increase it", "up the ad budget", "the budget goes up"
