@@ -14,17 +14,7 @@ from __future__ import annotations
 from agent.offline import compose
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
-from agent.offline.planinputs import own_forecast
-
-
-def _one(unit: str) -> str:
-    """The unit counted, singular ("new donors" → "new donor")."""
-    words = unit.split()
-    if words and words[-1].endswith("ies") and len(words[-1]) > 4:
-        words[-1] = words[-1][:-3] + "y"
-    elif words and words[-1].endswith("s") and not words[-1].endswith("ss"):
-        words[-1] = words[-1][:-1]
-    return " ".join(words) or "result"
+from agent.offline.planinputs import own_forecast, singular
 
 
 _NOTHING = "information that answers this question"  # what a search that found nothing is said to lack
@@ -42,7 +32,7 @@ def ask(p: Parsed, mem: Memory, misses: list[tuple[str, str]]) -> str | None:
     if (p.value("budget") or mem.facts.get("budget")) is None or any((n.role or "").startswith("price") for n in p.numbers):
         return None
     many = p.unit or c.target or "results"
-    one = _one(many)
+    one = singular(many) or "result"
     head = compose.abstain(priced, []).split(" I won't substitute")[0]
     return (f"{head} I won't substitute a number from another business or metric. To work out how many {many} your "
             f"budget brings, I need one number from you: what does one {one} cost you (from your own past campaigns, "
