@@ -45,6 +45,8 @@ _FULL = re.compile(r"\b(?:fully|completely|totally|solidly)\s+(?:booked|subscrib
 _BUDGET_ASKED = re.compile(r"\bhow much\b[^?.]{0,40}\b(?:spend|budget|invest|put|pay|need)\b|\bwhat\s+(?:\w+\s+){0,2}budget\b",
                            re.I)
 _BOOKED = re.compile(r"\bbook", re.I)
+# the period the goal is kept over ("a month", "per week", "every weekend"): the count asked is per that period
+_PER = re.compile(r"\b(?:a|per|each|every)\s+(day|week|weekend|month|quarter|season|year)\b", re.I)
 
 
 def need(p: Parsed, mem: Memory) -> str | None:
@@ -75,7 +77,8 @@ def capacity_goal(p: Parsed, mem: Memory) -> str | None:
     if not (_BUDGET_ASKED.search(p.text) or (p.calc and p.calc.target == "budget needed")):
         return None
     unit = "bookings" if _BOOKED.search(p.text) else "customers"
-    capacity = f"capacity (how many {unit} a month it takes to be full)"
+    per = _PER.search(p.text)
+    capacity = f"capacity (how many {unit}{' a ' + per.group(1).lower() if per else ''} it takes to be full)"
     if mem.facts.get("price") is not None:
         return capacity
     return f"{capacity} and what one {unit[:-1]} costs you"
