@@ -8,7 +8,7 @@
   the question for their own price of one (agent/offline/unpriced.py);
 * "is it fine for us to upload …?" judges an action, not a worked result: no plan input asked (actionjudged.py);
 * "our CAC" right after comparing with another business keeps the user's own business (ownbiz.py).
-On the shipped KB and the plain-text kb_txt / kb_txt2; wording of this file's own."""
+On the shipped KB and the plain-text kb_txt; wording of this file's own."""
 from __future__ import annotations
 
 import pytest
@@ -20,7 +20,7 @@ from agent.offline.memory import Memory
 from agent.offline.parse import parse
 from agent.offline import unsized
 from tests.offline_turns import turns
-from tests.test_offline_kb_markets import KB, TXT2
+from tests.test_offline_kb_markets import KB
 from tests.test_workverb import TXT
 from tests.unseen_wording import assert_unseen
 
@@ -35,28 +35,26 @@ _TALKS = {
     "increase": ("shipped_engine", KB, ["we're an online store with a $10,000 monthly budget. how many new customers is that "
                                         "at the typical ecommerce CAC?", "and if we increase our budget how many more "
                                         "customers could we get?"], ["add to the budget", "?"], ["$10,000 ÷"]),
-    "bump_txt2": ("kb_txt2_engine", TXT2, ["we're a pest control company with $3,000 a month for google ads. how many leads "
-                                           "is that at a typical cost per lead?",
-                                           "and if we bump it up some, how many more leads would we get?"],
-                  ["change in budget", "?"], ["$3,000 ÷"]),
+    "bump_txt": ("kb_txt_engine", TXT, ["we're a gym spending 3k a month on meta. how many sign-ups is that at a typical cpa?",
+                                        "and if we bump it up some, how many more sign-ups would we get?"],
+                 ["change in budget", "?"], ["$3,000 ÷"]),
     "booked_solid": ("shipped_engine", KB, ["i own two hair salons. what budget would keep our chairs booked solid all "
                                             "summer?"], ["capacity", "what one booking costs you?"], ["×"]),
-    "trucks_txt2": ("kb_txt2_engine", TXT2, ["we run a moving company. how much should we spend a month to keep all four "
+    "trucks_txt": ("kb_txt_engine", TXT, ["we run a moving company. how much should we spend a month to keep all four "
                                              "trucks booked up?"], ["capacity", "?"], ["×", "$"]),
     "theater": ("shipped_engine", KB, ["we're a community theater group with $8k for the season. how many new ticket buyers "
                                        "can we expect to bring in with that?"],
                 ["does not contain", "what does one new ticket buyer cost you"], ["Based on Knowledge Base"]),
-    "llamas_txt2": ("kb_txt2_engine", TXT2, ["we run llama treks with 2,500 a month for ads. how many new hikers could we "
+    "llamas_txt": ("kb_txt_engine", TXT, ["we run llama treks with 2,500 a month for ads. how many new hikers could we "
                                              "expect to sign up from that?"],
                     ["does not contain", "what does one new hiker cost you"], []),
     "upload": ("shipped_engine", KB, ["we're a dental clinic putting 5k a month into ads. how many new patients is that at a "
                                       "typical healthcare CAC?",
                                       "is it fine for us to upload our patient email list to facebook for lookalikes?"],
                ["first-party-data"], [_ASKED, "gross profit"]),
-    "retarget_txt2": ("kb_txt2_engine", TXT2, ["we're a med spa spending 4k a month on google. how many leads is that at a "
-                                               "typical cost per lead?",
-                                               "is it ok to retarget those people on instagram afterwards?"],
-                      [], [_ASKED, "gross profit"]),
+    "retarget_txt": ("kb_txt_engine", TXT, ["we're a fitness studio putting 2k a month into meta. how many sign-ups is that at "
+                                            "a typical cpa?", "is it ok to retarget those people on instagram afterwards?"],
+                     ["Based on Knowledge Base"], [_ASKED, "gross profit"]),
     "compared": ("shipped_engine", KB, ["we sell saas software to small firms. whats a typical CPL for saas?",
                                         "how does that stack up against financial services?",
                                         "so what should our CAC be then?"], ["saas CAC", "$450–$900"], ["financial-services"]),
