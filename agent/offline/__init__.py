@@ -149,6 +149,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   and conversion rate, ROAS, reach from impressions and frequency);
 * :mod:`~agent.offline.shorthand` — bare metric lists and "those two" pointing back to the last metrics;
 * :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
+  :mod:`~agent.offline.platformretry` — a platform whose figure the business's list lacks: its own lists by format;
+  :mod:`~agent.offline.affordask` — "is 21k enough to run CTV?" asks the KB's minimum or tier, not a count;
+  :mod:`~agent.offline.namedpart` — "TV" of "connected TV" is found when the passages name the platform otherwise;
 * :mod:`~agent.offline.platformfig` — a platform and a metric with no vertical: every figure the KB's lists give
   for it (get_benchmark by platform alone), a long list by its ends, and the offer to narrow it to one vertical;
 * :mod:`~agent.offline.sidebyside` — two or three named platforms or channels compared: what the KB says of each;
