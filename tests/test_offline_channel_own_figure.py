@@ -39,12 +39,13 @@ POPULATION = "what's the hispanic adult population in florida vs texas?"
 PLATFORM_TXT = ["we run two veterinary clinics. whats a normal google ads cpc for us?",
                 "thinking about spotify too. what do those ads usually run per thousand?",
                 "is tiktok any good for reaching young pet owners? what kind of cpm are we talking"]
+COMPARED_TXT3 = "plant and operations managers, ontario vs quebec?"
 RELATIVE = ["how many new parents live in texas?",
             "next, fitness enthusiasts in the united states, i mean people who hit the gym 3+ times a week"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(BILLBOARD, LINKEDIN, AFFORD, AFFORD_TXT, PLACE_TXT, POPULATION, RELATIVE, PLATFORM_TXT)
+    assert_unseen(BILLBOARD, LINKEDIN, AFFORD, AFFORD_TXT, PLACE_TXT, POPULATION, RELATIVE, PLATFORM_TXT, COMPARED_TXT3)
 
 
 @pytest.mark.parametrize("text", ["what would billboards usually run per thousand impressions?",
@@ -143,3 +144,8 @@ def test_the_speakers_own_people_are_no_trade_question():
 def test_what_kind_of_value_one_would_get_asks_a_usual_value():
     assert valueask.asked("our list is mostly emails. what kind of match rate would we get?") == {""}
     assert valueask.asked("what kind of creative works on tiktok?") == set()
+
+
+def test_a_kb_labelled_audience_in_two_of_its_markets_on_a_plain_text_kb(kb_txt3_engine, monkeypatch):
+    out = answer_on(kb_txt3_engine, [COMPARED_TXT3], monkeypatch, "tests/fixtures/kb_txt3")
+    assert "38,500" in out and "24,000" in out and "212,000" not in out
