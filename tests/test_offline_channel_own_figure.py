@@ -40,12 +40,14 @@ PLATFORM_TXT = ["we run two veterinary clinics. whats a normal google ads cpc fo
                 "thinking about spotify too. what do those ads usually run per thousand?",
                 "is tiktok any good for reaching young pet owners? what kind of cpm are we talking"]
 COMPARED_TXT3 = "plant and operations managers, ontario vs quebec?"
+ADDED_TXT2 = ["how many recent home buyers in orlando?",
+              "also dog-owning households in boise, meaning homes that have a dog which sees a vet"]
 RELATIVE = ["how many new parents live in texas?",
             "next, fitness enthusiasts in the united states, i mean people who hit the gym 3+ times a week"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(BILLBOARD, LINKEDIN, AFFORD, AFFORD_TXT, PLACE_TXT, POPULATION, RELATIVE, PLATFORM_TXT, COMPARED_TXT3)
+    assert_unseen(BILLBOARD, LINKEDIN, AFFORD, AFFORD_TXT, PLACE_TXT, POPULATION, RELATIVE, PLATFORM_TXT, COMPARED_TXT3, ADDED_TXT2)
 
 
 @pytest.mark.parametrize("text", ["what would billboards usually run per thousand impressions?",
@@ -149,3 +151,8 @@ def test_what_kind_of_value_one_would_get_asks_a_usual_value():
 def test_a_kb_labelled_audience_in_two_of_its_markets_on_a_plain_text_kb(kb_txt3_engine, monkeypatch):
     out = answer_on(kb_txt3_engine, [COMPARED_TXT3], monkeypatch, "tests/fixtures/kb_txt3")
     assert "38,500" in out and "24,000" in out and "212,000" not in out
+
+
+def test_one_more_audience_added_with_its_description_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    out = answer_on(kb_txt2_engine, ADDED_TXT2, monkeypatch, "tests/fixtures/kb_txt2")
+    assert "158,000" in out

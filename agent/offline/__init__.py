@@ -50,7 +50,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.declfirst` — a decline comes first, and no other business's row is quoted in its place (nor, for
   a count asked in a place the KB does not size that audience in, another place's count);
 * :mod:`~agent.offline.marketfig` — of a figure priced per market, the market asked, else the unmarked home market;
-* :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question, and "<audience>, A vs B" two;
+* :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question, "<audience>, A vs B" two, "also <audience> in <place>, <what it means>" one;
 * :mod:`~agent.offline.pointedaudience` — "how many of those …" sizes the people the message, or the one before it,
   just described ("our buyers are basically X", "we sell to X");
 * :mod:`~agent.offline.planinputs` — a number about the user's own plan whose inputs nobody gave ("how many demos will

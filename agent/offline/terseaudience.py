@@ -60,6 +60,22 @@ def places(text: str, p) -> list[str]:
     return list(p.geographies) if len(p.geographies) >= 2 else _kb_markets(text)
 
 
+# a message that adds one more thing to the list being sized: "also <audience> in <place>, <what it means>"
+_MORE = re.compile(r"^\s*(?:also|and|plus|next|now)\b[,:]?\s+(?P<np>[^,;:—–?.!]+?)\s*(?:[,;:—–]\s|\s-\s|[?.!]*\s*$)", re.I)
+
+
+def added(text: str, p) -> str:
+    """The audience and place of a message that adds one more to the list ("also dog-owning households in boise,
+    meaning …"): the phrase before its first comma or dash, a few words naming a place, nothing else asked in it;
+    else "". A description after the comma says what the audience is, not another question."""
+    m = _MORE.match(text)
+    np = m.group("np") if m else ""
+    if not np or p.numbers or p.metrics or p.metric_phrases or p.calc or p.step or p.audiences or len(np.split()) > 7 \
+            or _ASKS.search(np) or not (p.geographies or _kb_markets(np)):
+        return ""
+    return np
+
+
 def calls(text: str, p, tools: set[str]) -> list[tuple[str, dict]]:
     """The sizing look-up of the message as it stands, when it is such a message (a terse comparison of places: one
     look-up per place, :func:`compared`); else []."""
@@ -67,6 +83,8 @@ def calls(text: str, p, tools: set[str]) -> list[tuple[str, dict]]:
         return []
     if aud := compared(text, p):
         return [("get_audience_sizing", {"audience_type": aud, "geography": g}) for g in places(text, p)]
+    if np := added(text, p):
+        return [("get_audience_sizing", {"audience_type": np, **({"geography": p.geographies[0]} if len(p.geographies) == 1 else {})})]
     if not asked(text, p):
         return []
     return [("get_audience_sizing", {"audience_type": " ".join(text.rstrip(" ?").split())[:200],
@@ -75,6 +93,6 @@ def calls(text: str, p, tools: set[str]) -> list[tuple[str, dict]]:
 
 def kept(text: str, p, outcomes: list) -> list:
     """``outcomes`` without the sizing misses of such a message: the guess said nothing."""
-    if not asked(text, p) and not compared(text, p):
+    if not asked(text, p) and not compared(text, p) and not added(text, p):
         return outcomes
     return [o for o in outcomes if not (o.name == "get_audience_sizing" and not o.found and not o.is_error)]
