@@ -94,7 +94,9 @@ def split(text: str, budget: float | None) -> Work | None:
         return None
     cash = bool(base is None or base.money or re.search(r"\b(?:budget|spend|dollars?|k)\b", t, re.I))
     lines = [f"{_cash(total, cash)} × {plain(s)}% = {_cash(total * s / 100, cash)}" for s in shares]
-    return Work(lines, "/".join(plain(s) for s in shares) + " split budget")
+    # the shares are the ones typed, on the user's total: lines of their own arithmetic, not a passage's claim
+    # (a KB that writes "50/30/20" never writes "30%" or "$7,200")
+    return Work(lines, "/".join(plain(s) for s in shares) + " split budget", cited=False)
 
 
 def reach_budget(text: str) -> Work | None:
