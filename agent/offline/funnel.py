@@ -147,7 +147,8 @@ def _roas(t, pcts, cash, counts):
         return None
     judged = bool(EVALUATE.search(t) or JUDGED.search(t))  # "how did we land?" after a spend and its revenue: the ROAS
     if len(cash) == 2 and (_asked(t, _ROAS) or judged):
-        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
+        # a label said before its figure ("ad spend $12k, attributed revenue $30k") is that figure's, before one after it
+        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 0)), None) or next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
             (n for n in cash if _near(t, n, _BACK, 3, 2) or _earned(t, n)), None)
         spend = next((n for n in cash if n is not rev and (_near(t, n, _SPEND, 3, 3) or _SPENT_ON.match(
             " ".join(t[n.end:].lower().split()[:4])))), None)
