@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
+from agent.offline import actionprice, ageswap, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -367,9 +367,9 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
 
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
-    hist = _as_history(history)
-    return formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, rangeend.pointed(text, mem))  # not the budget a count used; a range end pointed at
+    hist, cost = _as_history(history), rangeend.pointed(text, mem) or cacback.cost(text, mem)  # a range end pointed at; the user's CAC
+    return cacback.shown(formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used
 
 
 def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:

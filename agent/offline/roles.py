@@ -48,6 +48,27 @@ _DEAL_SIZE = re.compile(r"\b(?:contracts?|deals?|orders?|baskets?|tickets?|invoi
 _FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sale|drive|test|pilot|burst|blitz|season|"
                          r"event|program|programme|initiative)s?\b", re.I)
 
+# what one customer is worth over all their time with the business, said without "lifetime": "a student brings in $11,000
+# in margin over the whole program", "each client nets $4,800 over the life of the contract" — the value of one
+# (a singular subject: "a", "each", "every", "the average") over the whole of their stay (not a calendar period or a
+# campaign, which a budget is said over), with a value word for what the money is (margin, profit, …) or a verb of
+# money coming in
+_WHOLE_STAY = re.compile(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?P<noun>(?:in|of) (?:[a-z]+ )?(?:margin|profit|"
+                         r"revenue|contribution|fees|tuition|value)\s+)?(?:over|across|during|throughout|for) (?:the|their|its|"
+                         r"his|her|a|an|each|one|our) (?:(?:whole|entire|full|complete) (?!(?:year|quarter|month|week|day|"
+                         r"campaign|flight|season|period|budget|launch|test|promo)s?\b)[a-z]+|(?:life|lifetime) of\b)", re.I)
+_ONE_OF_THEM = re.compile(r"\b(?:a|an|each|every|one|the average|the typical|per)\s+(?:new\s+|paying\s+|single\s+)?[a-z]+\b[^.?!;]*$", re.I)
+_COMES_IN = re.compile(r"\b(?:brings?|brought|bringing)\s+(?:us\s+)?in\b|\b(?:earns?|makes?|nets?|pays?|generates?|"
+                       r"contributes?|yields?)\b(?:\s+us)?", re.I)
+
+
+def _worth_over_stay(text: str, n: Num, after: str) -> bool:
+    """The amount is what one customer is worth over their whole stay (see :data:`_WHOLE_STAY`)."""
+    stay = _WHOLE_STAY.match(after)
+    clause = re.split(r"[.?!;]\s", text[:n.start])[-1]
+    return bool(stay and _ONE_OF_THEM.search(clause) and (stay.group("noun") or _COMES_IN.search(clause)))
+
+
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""
     for n in nums:
@@ -67,7 +88,8 @@ def assign(text: str, nums: list[Num]) -> None:
         if said_value or re.match(
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime (?:value|margin|profit|revenue|"
                 r"contribution|gross margin)|ltv|clv|"
-                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
+                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after) or \
+                _worth_over_stay(text, n, text[n.end:n.end + 80]):
             n.role = "LTV"
         elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
                 r"\b(?:in|by|for|since|until|till|before|after|from|through|during|of|year|early|late|mid)\s*$", before):
@@ -85,7 +107,9 @@ def assign(text: str, nums: list[Num]) -> None:
                 and not _FOR_A_PUSH.match(after[m.end():]):  # "$250k for a video push": money for a campaign
             n.role = "price:" + m.group(1)
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
-                r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
+                r"^\s*(?:dollars? |bucks? )?(?:(?:in|on|of) (?:[a-z]+ )?(?:ads|advertising|media|marketing) )?to (?:get|acquire|"
+                r"land|win|bring in|buy|book|sign(?: up)?|enrol+|recruit|close|convert) (?:one|a|an|each)\b(?! (?:lot|few|bunch|"
+                r"ton|couple|number|handful|whole)\b)", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
                 re.search(r"\b(?:pay|paying|paid|costs?)(?: us| me)?" + HEDGE + r"\s*$", before) or \
                 (n.money and re.search(r"\bruns?(?: us| me)?" + HEDGE + r"\s*$", before)) or \
