@@ -150,8 +150,16 @@ _CUT = re.compile(r"\b(?:cut|cuts|cutting|trim\w*|slash\w*|reduc\w*|shrink\w*|sh
 _RAISE = re.compile(r"\b(?:rais\w*|increas\w*|boost\w*|bump\w*|grow\w*)" + _OBJECT, re.I)
 
 
+# a percentage said of where a figure sits against another ("30% above the top of that range", "10% under the low
+# end", "20% over what we paid"): the figure is the other moved that way
+_PAST = re.compile(r"\d(?:\s*%|\s*percent)\s+(?:(?P<up>above|over|higher than|more than|past|beyond)|(?P<down>below|"
+                   r"under|lower than|less than|cheaper than))\s+(?:the|that|this|our|what|its|their)\b", re.I)
+
+
 def pct_sign(low: str, budget_said: bool) -> int:
     """Which way the message's percentage moves its figure: +1 up, −1 down, 0 unsaid."""
+    if past := _PAST.search(low):
+        return 1 if past.group("up") else -1
     if _DOWN.search(low) and not _UP.search(low):
         return -1
     if _UP.search(low):
