@@ -306,7 +306,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             cite = end[2] if end else cite
             budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
             if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I) or pastend.recount(p.norm)):
-                s, shown = result(budget / new, True)
+                s, shown = result(budget / round(new, 2), True)  # at the price shown
                 lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
             if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
                     mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio

@@ -51,6 +51,7 @@ class Work:
     value: float | None = None   # a percentage result to place in the KB's bands ("between 80% and 90%")
     base: float | None = None    # a customer's value said before, to take the KB's stated share of
     cited: bool = True           # False: arithmetic on the user's figures alone, whose lines claim nothing of a passage
+    shares: tuple = ()           # a split's typed shares, one per line: each cited where a passage states it (sharecite)
 
 
 def _nums(text: str) -> tuple[str, list[Num]]:
@@ -85,9 +86,7 @@ def split(text: str, budget: float | None) -> Work | None:
         return None
     cash = bool(base is None or base.money or re.search(r"\b(?:budget|spend|dollars?|k)\b", t, re.I))
     lines = [f"{_cash(total, cash)} × {plain(s)}% = {_cash(total * s / 100, cash)}" for s in shares]
-    # the shares are the ones typed, on the user's total: lines of their own arithmetic, not a passage's claim
-    # (a KB that writes "50/30/20" never writes "30%" or "$7,200")
-    return Work(lines, "/".join(plain(s) for s in shares) + " split budget", cited=False)
+    return Work(lines, "/".join(plain(s) for s in shares) + " split budget", shares=tuple(shares))  # each line cited or not: sharecite
 
 
 def reach_budget(text: str) -> Work | None:

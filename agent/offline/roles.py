@@ -171,7 +171,7 @@ def pct_sign(low: str, budget_said: bool) -> int:
 
 
 _BUDGET_WORD = re.compile(r"budgets?|spend|spending|money|funding")
-_PRICE_WORD = re.compile(r"cp[a-z]|cac|prices?|costs?|bids?|fees?|clicks?")
+_PRICE_WORD = re.compile(r"cp[a-z]s?|cacs?|prices?|costs?|bids?|fees?|clicks?")  # "cpcs are up 25%": plurals too
 
 
 def said_of(text: str, nums: list[Num]) -> str | None:

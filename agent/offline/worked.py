@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import closerate, compose, ownbench, planmath, reportedcount, searchq, sizeshare, userrule
+from agent.offline import closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -44,10 +44,12 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
         return quote
     beside = ownbench.paragraph(w, text, outcomes) if w is not None else None  # the business's range for it, judged
     if not quote and lines and w is not None:  # arithmetic on the user's own figures needs no passage to stand
-        return planmath.shown(lines) + (f"\n\n{beside}" if beside else "")
+        return (sharecite.shown(w, ranked, None) if w.shares else planmath.shown(lines)) + (f"\n\n{beside}" if beside else "")
     if not quote:
         return compose.abstain([("information that answers this question", "")], [])
     cite = re.search(r"\[([^\]]+#\d+)\]", quote)
+    if w is not None and w.shares:  # a split's lines: the passage's own shares cited, the user's own their arithmetic
+        return f"{quote}\n\n{sharecite.shown(w, ranked, cite.group(1) if cite else None)}"
     return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite and (w is None or w.cited) else None)}" + (
         f"\n\n{beside}" if beside else "")
 
