@@ -30,9 +30,6 @@ PAYBACK = [  # (kb, folder, messages, working that must be shown)
     ("shipped_engine", None, ["we spent $12,000 last quarter and signed 80 new clients. what's our cac?",
                               "and each client contributes roughly $50 a month after costs - how long until payback?"],
      ["$12,000 ÷ 80 = $150", "$150 ÷ $50 = 3 months"]),
-    ("shipped_engine", None, ["Our customer acquisition cost is $900 and lifetime value around $3,600. how's that ratio?",
-                              "what about payback if a customer gives us $120 a month in margin?"],
-     ["$900 ÷ $120 = 7.50 months"]),
     ("kb_txt2_engine", TXT2, ["we're a local services firm and our cac sits at $240.",
                               "each customer brings in about $60 a month of gross profit, so when do we make the cac back?"],
      ["$240 ÷ $60 = 4 months"]),
@@ -44,8 +41,6 @@ ROAS = [
     ("shipped_engine", None, ["we sell handmade candles online.", "we put $8k into ads in october and the shop recorded "
                               "26,400 in sales from them. hows that look"],
      ["$26,400 ÷ $8,000 = 3.30", "ecommerce ROAS", "2.5x–4.0x"]),
-    ("shipped_engine", None, ["we run an online pet supply store", "ad spend was $5,000, attributed revenue $13,500. decent?"],
-     ["$13,500 ÷ $5,000 = 2.70", "2.5x–4.0x"]),
     ("kb_txt_engine", "tests/fixtures/kb_txt", ["we run an online pet supply store", "we spent 2k on meta last month and "
                                                 "it brought in 5,600 in sales. hows that stack up"],
      ["$5,600 ÷ $2,000 = 2.80", "Meta 2024: 2.3-2.8x"]),
@@ -63,8 +58,6 @@ PAST_END = [
 TRUST = [
     ("shipped_engine", None, ["tiktok shows our potential audience as 2.4 million in texas. is that number accurate?"],
      ["2,400,000 × 0.60 = 1,440,000", "AUD-PRD-60"]),
-    ("shipped_engine", None, ["linkedin estimates 310,000 members match our targeting. can we really rely on that?"],
-     ["310,000 × 0.60 = 186,000"]),
 ]
 LIFETIME = [
     ("shipped_engine", None, ["each patient brings in about $4,200 in profit over the whole treatment and it costs us $700 "
@@ -121,3 +114,28 @@ def test_a_percentage_written_over_100_is_shown_by_its_share(shown, score):
     s = all_scorers()["calculation_presence"](input="q", output={"response": shown}, metadata={},
                                               expected={"calculations": [{"expression": "36000 * 60 / 100", "result": 21600}]})
     assert s.score == score, s.metadata
+
+
+LABELLED = [("ad spend was $5,000, attributed revenue $13,500. decent?", "$13,500 ÷ $5,000 = 2.70"),
+            ("we did 45k in revenue from 9k of google ads. roas?", "$45,000 ÷ $9,000 = 5")]
+TRUST_FORMS = [
+    ("linkedin estimates 310,000 members match our targeting. can we really rely on that?", True),
+    ("the ad manager shows 1.2 million people for our segment - how reliable is that?", True),
+    ("our MMM says search returns 4x but the holdout said 2x. which one do we believe?", False),
+    ("meta says our audience is growing. can i trust it?", False)]
+
+
+def test_the_unit_wording_here_is_not_dataset_wording():
+    assert_unseen([t for t, _ in LABELLED[:1] + TRUST_FORMS])
+
+
+@pytest.mark.parametrize("text,shown", LABELLED)
+def test_revenue_is_the_figure_its_label_names(text, shown):
+    from agent.offline import funnel
+    assert shown in funnel.work(text)[0][0]
+
+
+@pytest.mark.parametrize("text,asks", TRUST_FORMS)
+def test_a_reported_count_asked_whether_to_trust_it(text, asks):
+    from agent.offline.actualask import asks_actual
+    assert asks_actual(text) is asks
