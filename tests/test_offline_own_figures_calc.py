@@ -9,7 +9,8 @@ plain-text KBs kb_txt and kb_txt2:
   moved, and the count is redone at it (``pastend``);
 * a count a platform reports, asked whether it can be trusted, goes through the KB's stated multiplier (``actualask``);
 * a customer's value said over their whole stay ("in profit over the whole treatment") is their lifetime value,
-  and a cost "in ads to book one" the price of one (``roles``);
+  a cost "in ads to book one" the price of one, and a long metric name right before its figure ("our cost to
+  acquire a customer is $180") that metric's price (``roles``);
 * a split on shares the user typed is their own arithmetic, uncited, unless the passage states every share
   (``sharecite``); ``calculation_presence`` reads "× 50%" as showing a dataset's "* 50 / 100".
 """
@@ -30,6 +31,12 @@ PAYBACK = [  # (kb, folder, messages, working that must be shown)
     ("shipped_engine", None, ["we spent $12,000 last quarter and signed 80 new clients. what's our cac?",
                               "and each client contributes roughly $50 a month after costs - how long until payback?"],
      ["$12,000 ÷ 80 = $150", "$150 ÷ $50 = 3 months"]),
+    ("shipped_engine", None, ["we pay roughly $300 to sign up each member.",
+                              "if a member pays us $25 a month after costs, how long till we make that back?"],
+     ["$300 ÷ $25 = 12 months"]),
+    ("kb_txt2_engine", TXT2, ["our cost to acquire a customer is $180.",
+                              "each customer is worth $30 a month in margin. how many months to recoup it?"],
+     ["$180 ÷ $30 = 6 months"]),
     ("kb_txt2_engine", TXT2, ["we're a local services firm and our cac sits at $240.",
                               "each customer brings in about $60 a month of gross profit, so when do we make the cac back?"],
      ["$240 ÷ $60 = 4 months"]),
@@ -63,6 +70,8 @@ LIFETIME = [
     ("shipped_engine", None, ["each patient brings in about $4,200 in profit over the whole treatment and it costs us $700 "
                               "in ads to book one. is that ratio any good for healthcare?"],
      ["$4,200 ÷ $700 = 6.0", "healthcare LTV:CAC", "3.0:1–5.0:1"]),
+    ("shipped_engine", None, ["the average client stays 3 years and brings in $5,400 over that whole time. it costs us "
+                              "$1,500 in ads to land one. good ltv to cac?"], ["$5,400 ÷ $1,500 = 3.60"]),
     ("shipped_engine", None, ["we're a travel company. a traveller nets us roughly $2,000 over the life of the relationship "
                               "and costs $800 to win. how does that ratio compare?"],
      ["$2,000 ÷ $800 = 2.50", "travel LTV:CAC"]),

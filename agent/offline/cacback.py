@@ -5,7 +5,8 @@ Why: "and payback if each account brings in $80 a month?" states one of the simp
 monthly contribution, :func:`agent.offline.amounts.payback`); the other is the user's own, from a turn before. With
 no cost in the message the payback rule found none, and the turn fell to a rule that divided the monthly figure by
 the CAC as if it bought customers with it. The cost carried is the remembered price of a customer (the vocabulary's
-CAC or CPA, never a cost per lead or click: a lead pays nothing back), and when a turn before worked it out, that
+CAC or CPA, or a price said of no metric — "we pay $300 to sign up each member" — never a cost per lead or click: a
+lead pays nothing back), and when a turn before worked it out, that
 working is shown ahead of the payback, so every figure of the answer is the user's or derived from theirs. The lines
 are the user's own arithmetic: no passage is cited for them.
 """
@@ -17,7 +18,8 @@ from agent.offline import amounts
 from agent.offline.memory import Memory
 from agent.offline.numbers import money
 
-_CUSTOMER_PRICE = ("CAC", "CPA")  # what winning one customer costs
+_CUSTOMER_PRICE = ("CAC", "CPA", None)  # what winning one customer costs; a price said of no metric ("we pay $300 to
+# sign up each member"): a payback asked of it says it was a customer's
 
 
 def cost(text: str, mem: Memory) -> tuple[float, str] | None:

@@ -11,6 +11,7 @@ which verb comes before it — sit together, apart from the question's other slo
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
@@ -55,11 +56,27 @@ _FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sal
 # money coming in
 _WHOLE_STAY = re.compile(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?P<noun>(?:in|of) (?:[a-z]+ )?(?:margin|profit|"
                          r"revenue|contribution|fees|tuition|value)\s+)?(?:over|across|during|throughout|for) (?:the|their|its|"
-                         r"his|her|a|an|each|one|our) (?:(?:whole|entire|full|complete) (?!(?:year|quarter|month|week|day|"
+                         r"his|her|a|an|each|one|our|that|this) (?:(?:whole|entire|full|complete) (?!(?:year|quarter|month|week|day|"
                          r"campaign|flight|season|period|budget|launch|test|promo)s?\b)[a-z]+|(?:life|lifetime) of\b)", re.I)
 _ONE_OF_THEM = re.compile(r"\b(?:a|an|each|every|one|the average|the typical|per)\s+(?:new\s+|paying\s+|single\s+)?[a-z]+\b[^.?!;]*$", re.I)
 _COMES_IN = re.compile(r"\b(?:brings?|brought|bringing)\s+(?:us\s+)?in\b|\b(?:earns?|makes?|nets?|pays?|generates?|"
                        r"contributes?|yields?)\b(?:\s+us)?", re.I)
+
+
+@lru_cache(maxsize=1)
+def _named_right_before() -> tuple[re.Pattern, dict[str, str]]:
+    """Every metric name of the vocabulary, longest first, right before its figure's verb ("our cost to acquire a
+    customer is $180"): the parser's window of the last 25 characters cuts a long name short."""
+    names = {syn.lower(): key for key, syns in VOCABULARY["metrics"].items() for syn in [key, *syns]}
+    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(r"\b(" + alts + r")s?\s+(?:is|was|are|were|runs?|sits? at|comes? to|hits?)" + HEDGE + r"\s*\$?\s*$",
+                      re.I), names
+
+
+def _metric_named_before(before: str) -> str | None:
+    pattern, names = _named_right_before()
+    m = pattern.search(before)
+    return names.get(m.group(1).lower()) if m else None
 
 
 def _worth_over_stay(text: str, n: Num, after: str) -> bool:
@@ -80,6 +97,7 @@ def assign(text: str, nums: list[Num]) -> None:
         after = re.split(r"[$\d]", after, maxsplit=1)[0]
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|were|are|be|about|around|to|hits?|reach(?:es)?|becomes?)\s*\$?\s*$", before) else None
+        metric = metric or _metric_named_before(text[max(0, n.start - 60):n.start])  # a long name cut short above
         m_after = [x for x in positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
                    if not re.search(r"[,;.]", after[:x[0] + 1])]  # "30k, CPC about $2": a list, not what the 30k is
         said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
