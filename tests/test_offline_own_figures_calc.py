@@ -62,6 +62,8 @@ PAST_END = [
                               "the clicks for our 10k"],
      ["$1.30 × (1 + 25%)", "— the new CPC, 25% above the top of the Typical range", "clicks at the new price"]),
 ]
+PAST_END.append(("shipped_engine", None, ["we're a saas company. our CPL is about 15% below the typical range. is that good?"],
+                 ["$80 × (1 − 15%) = $80 × 0.85 = $68", "15% below the bottom of the Typical range"]))
 TRUST = [
     ("shipped_engine", None, ["tiktok shows our potential audience as 2.4 million in texas. is that number accurate?"],
      ["2,400,000 × 0.60 = 1,440,000", "AUD-PRD-60"]),

@@ -16,19 +16,23 @@ from agent.offline import redounit
 from agent.offline.memory import moved_line
 from agent.offline.numbers import plain
 
-# the percentage is said against the end: "30% above the top", "15 percent under the low end"
+# the percentage is said against the end: "30% above the top", "15 percent under the low end" — or against the whole
+# range, which one passes at the end it passes ("15% below the typical range": below its bottom)
 _AGAINST_END = re.compile(r"\d(?:\s*%|\s*percent)\s+(?:above|over|higher than|more than|past|beyond|below|under|lower than|"
                           r"less than|cheaper than)\s+(?:the|that|this|its)\s+(?:[a-z]+\s+){0,2}?(?:top|bottom|high|low|"
-                          r"upper|lower|cheap|pricey|expensive|end|ceiling|floor)\b", re.I)
+                          r"upper|lower|cheap|pricey|expensive|end|ceiling|floor|(?P<whole>range|band))\b", re.I)
 
 
 def base(p, mem, bench: dict, metric: str | None, said, price_of) -> tuple[float, str, str | None] | None:
     """(the end's price, its note, the id of the passage it was read from) when the message's percentage is said
     against an end of a range shown ("30% above the top of that range") and states no price itself, else None.
     ``price_of``: :func:`agent.offline.arith._price` (the ends as the arithmetic reads them everywhere)."""
-    if said is not None or p.end not in ("high", "low") or not p.pct_sign or not _AGAINST_END.search(p.norm):
+    against = _AGAINST_END.search(p.norm)
+    if said is not None or not p.pct_sign or not against or p.end not in ("high", "low") and not against.group("whole"):
         return None
-    ends = price_of(p, mem, bench, metric)
+    ends = price_of(p, mem, bench, metric)  # one end named; else both, the top first (arith._price)
+    if len(ends) == 2 and p.end is None:
+        ends = [ends[0] if p.pct_sign > 0 else ends[1]]
     return ends[0] if len(ends) == 1 and ends[0][2] else None
 
 
