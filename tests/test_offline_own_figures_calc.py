@@ -150,3 +150,9 @@ def test_revenue_is_the_figure_its_label_names(text, shown):
 def test_a_reported_count_asked_whether_to_trust_it(text, asks):
     from agent.offline.actualask import asks_actual
     assert asks_actual(text) is asks
+
+
+def test_the_rule_quoted_above_the_working_is_the_businesss_own(shipped_engine, monkeypatch):
+    got = answer_on(shipped_engine, ["we sell handmade candles online.", "we put $8k into ads in october and the shop "
+                                     "recorded 26,400 in sales from them. hows that look"], monkeypatch)
+    assert "[benchmarks-saas" not in got and "[benchmarks-ecommerce" in got, got

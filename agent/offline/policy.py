@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import judgedprice, keptplatform, ownbench, ownbusiness, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import actionprice, ageswap, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -21,7 +21,6 @@ from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = worked.RETRIEVAL  # the tools whose results are passages
@@ -237,7 +236,7 @@ class OfflineAgent:
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
-            return worked.answer(text, previous, outcomes, w, self.max_sentences)
+            return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical)
         if stmt is None and not outcomes:
             ask = clarification(p, mem, [h[0] for h in history])
             if ask:
@@ -372,18 +371,7 @@ def _formula(text: str, history: list, mem: Memory, previous: tuple | None = Non
         mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used
 
 
-def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
-    """Passages minus documents about another vertical than the conversation's: a CPG table is no
-    answer for a candle shop (the file name says whose document it is, read with the vocabulary)."""
-    if not vertical:
-        return passages
-    def other(ps: dict) -> bool:
-        name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
-        for key in match_terms(name, VOCABULARY["topics"]):  # "retail media" is a channel, not retail
-            name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
-        named = match_terms(name, VOCABULARY["verticals"])
-        return bool(named) and vertical not in named
-    return [ps for ps in passages if not other(ps)]
+_own_business = ownbusiness.kept  # (tests import it from here)
 
 
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
