@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import closerate, compose, ownbench, ownbusiness, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
+from agent.offline import businessdocs, closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -21,7 +21,7 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
             k: int, vertical: str | None = None) -> str:
     """The KB passage stating the rule, quoted and cited, then the working on the user's numbers (``vertical``: the
     conversation's business — another business's document states no rule of its)."""
-    ranked = ownbusiness.kept(merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found]), vertical)
+    ranked = businessdocs.kept(merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found]), vertical)
     if isinstance(w, closerate.CloseWork):  # the KB's rule on the close rate; none stated: the ratio its value is set by
         return closerate.answer(text, w, ranked) or compose.ask_for("target LTV:CAC ratio")
     if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
