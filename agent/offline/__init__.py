@@ -54,7 +54,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.pointedaudience` — "how many of those …" sizes the people the message, or the one before it,
   just described ("our buyers are basically X", "we sell to X");
 * :mod:`~agent.offline.planinputs` — a number about the user's own plan whose inputs nobody gave ("how many demos will
-  we book next quarter") is asked back, naming the missing inputs;
+  we book next quarter") is asked back, naming the missing inputs; :mod:`~agent.offline.unsized` — a budget moved by
+  no amount ("bump it up a bit") or a budget for a goal of fullness ("keep the vans fully booked") asks that size;
+  :mod:`~agent.offline.unpriced` — the user's results forecast for a business the KB has no price for: the decline and
+  the question for their own price of one; :mod:`~agent.offline.actionjudged` — "is it ok to …" judges an action, so
+  no plan input is asked; :mod:`~agent.offline.ownbiz` — "our CAC" after a comparison is the user's own business's;
 * :mod:`~agent.offline.spokenprice` / :mod:`~agent.offline.midrange` / :mod:`~agent.offline.ownbench` /
   :mod:`~agent.offline.redounit` — a unit price said in words ("a dollar ten apiece"), the middle of a range, the
   user's own ROAS put beside the business's range, "redo the installs" with the changed budget;
