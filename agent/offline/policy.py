@@ -13,15 +13,14 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, affordask, ageswap, platformretry, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict
+from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import actionprice, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = worked.RETRIEVAL  # the tools whose results are passages
@@ -237,7 +236,7 @@ class OfflineAgent:
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
-            return worked.answer(text, previous, outcomes, w, self.max_sentences)
+            return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical)
         if stmt is None and not outcomes:
             ask = clarification(p, mem, [h[0] for h in history])
             if ask:
@@ -367,23 +366,12 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
 
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
-    hist = _as_history(history)
-    return formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, rangeend.pointed(text, mem))  # not the budget a count used; a range end pointed at
+    hist, cost = _as_history(history), rangeend.pointed(text, mem) or cacback.cost(text, mem)  # a range end pointed at; the user's CAC
+    return cacback.shown(formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used
 
 
-def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
-    """Passages minus documents about another vertical than the conversation's: a CPG table is no
-    answer for a candle shop (the file name says whose document it is, read with the vocabulary)."""
-    if not vertical:
-        return passages
-    def other(ps: dict) -> bool:
-        name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
-        for key in match_terms(name, VOCABULARY["topics"]):  # "retail media" is a channel, not retail
-            name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
-        named = match_terms(name, VOCABULARY["verticals"])
-        return bool(named) and vertical not in named
-    return [ps for ps in passages if not other(ps)]
+_own_business = businessdocs.kept  # (tests import it from here)
 
 
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:
