@@ -156,3 +156,10 @@ def test_a_kb_labelled_audience_in_two_of_its_markets_on_a_plain_text_kb(kb_txt3
 def test_one_more_audience_added_with_its_description_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     out = answer_on(kb_txt2_engine, ADDED_TXT2, monkeypatch, "tests/fixtures/kb_txt2")
     assert "158,000" in out
+
+
+def test_an_acronym_inside_a_platforms_name_is_found_by_the_platforms_other_names():
+    from agent.offline import namedpart
+    assert namedpart.in_said_name("TV", "is 30k enough for connected TV?", "A $25,000 CTV minimum would …")
+    assert not namedpart.in_said_name("TV", "is 30k enough for connected TV?", "Search and social only.")
+    assert not namedpart.in_said_name("ROI", "what ROI on connected TV?", "A $25,000 CTV minimum would …")
