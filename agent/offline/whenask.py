@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import is_instruction, is_pointer, terms, units
+from agent.offline.passages import Unit, is_instruction, is_pointer, terms, units
 
 MAX_WORDS = 170  # an answer quotes, it does not paste a section (the reader's limit)
 _MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -38,9 +38,11 @@ CALENDAR = re.compile(
     r"\bcyber monday\b|\bprime day\b|\bback[- ]to[- ]school\b|\bnew year\b|\byear[- ]end\b|\bend of (?:the )?year\b|"
     r"\b(?:first|second|third|fourth|last|final) (?:quarter|months?|weeks?) of the year\b|\bq[1-4]\b|"
     r"\b(?:peak|busy|high|low|slow|off|tax|holiday|wedding|engagement|enrol?lment|booking|travel|open(?:ing)?) ?seasons?\b|"
-    r"\bseasonal(?:ity)?\b|\bseason\b|"
+    r"\bseasonal(?:ity)?\b|\bseason\b|\bcalendars?\b|\bpeaks?\b|\btime of (?:the )?year\b|"
     r"\b(?:\d+|a few|few|several|two|three|four|six|eight|ten)(?:\s*(?:to|-|–)\s*\d+)? (?:weeks?|months?) "
     r"(?:before|earlier|ahead|in advance|out)\b", re.I)
+# a heading naming the timing it is about ("Financial calendar peaks", "Fiscal-year timing for software buyers")
+_TIMED_HEAD = re.compile(r"\bcalendars?\b|\btiming\b|\bpeaks?\b|\bfiscal[- ]year\b", re.I)
 # the question asks a time of year in words
 _TIME_OF_YEAR = re.compile(r"\b(?:what|which) (?:time|times|part|parts|point) of (?:the )?year\b|"
                            r"\b(?:what|which) (?:months?|seasons?|quarters?)\b|\bwhen in the year\b|"
@@ -79,19 +81,38 @@ def query(text: str, focus: str, business: str | None) -> str | None:
     return f"{focus} {' '.join(words)}"[:400] if words else None
 
 
-def _business(focus: str, outcomes) -> tuple[str, list[dict]]:
-    """(the business words, the passages) of this turn's search with the business beside the question
-    (:func:`query`), or ("", [])."""
-    for o in outcomes:
-        q = (o.input or {}).get("query", "") if o.name == "search_knowledge_base" and o.found else ""
-        if q.startswith(f"{focus} ") and len(q) > len(focus) + 1:
-            return q[len(focus) + 1:], o.passages
-    return "", []
+def _searched(question: str, focus: str, business: str, outcomes) -> list[dict]:
+    """The passages of this turn's search with the business beside the question (:func:`query`)."""
+    asked = query(question, focus, business)
+    return [p for o in outcomes if o.name == "search_knowledge_base" and o.found and (o.input or {}).get("query") == asked
+            for p in o.passages]
+
+
+# a profile block of a plain-text KB: a capitalised caption over "Label: value" lines ("CHARTER SCHOOLS - ENROLLMENT
+# PROFILE" / "Peak Season: January to April"), which the sentence reader leaves out as declared fields
+_CAPTION = re.compile(r"^(?=[^a-z]*[A-Z]{3})[A-Z0-9][^a-z:]{6,}$")
+_FIELD = re.compile(r"^(?!META)[A-Z][A-Za-z /&'-]{2,40}:\s+\S.*$")
+
+
+def _blocks(text: str) -> list[tuple[str, list[Unit]]]:
+    """Each profile block's caption and its "Label: value" lines naming a point of the calendar."""
+    out: list[tuple[str, list[Unit]]] = []
+    caption = ""
+    for ln in text.splitlines():
+        ln = ln.strip()
+        if _CAPTION.match(ln) and not set(ln) <= set("-=_ "):
+            caption = ln
+            out.append((caption, []))
+        elif not ln:
+            caption = ""
+        elif caption and _FIELD.match(ln) and CALENDAR.search(ln.partition(":")[2]):
+            out[-1][1].append(Unit(caption, f"{caption.title()} — {ln.rstrip('.')}.", -1))
+    return [(c, us) for c, us in out if us]
 
 
 def _sections(passages: list[dict], named: set[str]) -> list[tuple[dict, str, list, bool]]:
     """Each section of ``passages`` in rank order: (passage, its heading, its sentences, does its heading path
-    or file name name the business)."""
+    or file name name the business); a profile block's dated lines after its passage's sections."""
     out = []
     for ps in passages:
         where = ps.get("source", "")
@@ -99,29 +120,30 @@ def _sections(passages: list[dict], named: set[str]) -> list[tuple[dict, str, li
         for u in units(ps.get("text", "")):
             if not is_instruction(u.text) and not is_pointer(u.text):
                 by.setdefault(u.heading, []).append(u)
-        for head, us in by.items():
+        for head, us in [*by.items(), *_blocks(ps.get("text", ""))]:
             path = f"{where} {head}".replace("-", " ").replace("_", " ")
             out.append((ps, head, us, bool(named & set(terms(path)))))
     return out
 
 
-def read(question: str, focus: str, outcomes, answer: str, k: int) -> str | None:
+def read(question: str, focus: str, business: str, outcomes, answer: str, k: int) -> str | None:
     """The business's own statement of its times of year, cited, when the question asks when in the year and this
     turn searched with the business beside it; None when the answer already quotes it or no section of the
     business names a point of the calendar. The section whose heading or file names the business comes whole
-    (as far as ``k`` sentences); in a section over several businesses, only the sentences naming this one."""
+    (its sentences naming a point of the calendar, as far as ``k``); in a section over several businesses, only those
+    naming this one too."""
     if not asks(question):
         return None
-    business, passages = _business(focus, outcomes)
+    passages = _searched(question, focus, business, outcomes)
     named = set(terms(business.replace("-", " "))) - set(terms(focus))
     if not named:
         return None
     best, score = None, 0
     for ps, head, us, whole in _sections(passages, named):
-        own = us if whole else [u for u in us if named & set(terms(u.text.replace("-", " ")))]
-        dated = sum(1 for u in own if CALENDAR.search(u.text))
+        own = [u for u in us if CALENDAR.search(u.text) and (whole or named & set(terms(u.text.replace("-", " "))))]
+        dated = len(own) + (2 if own and (CALENDAR.search(head) or _TIMED_HEAD.search(head)) else 0)  # about timing
         if dated > score:
-            best, score = (ps, own if not whole else us), dated
+            best, score = (ps, own), dated
     if best is None:
         return None
     ps, us = best
@@ -130,6 +152,6 @@ def read(question: str, focus: str, outcomes, answer: str, k: int) -> str | None
         if len(said) >= k or (said and len(" ".join(said + [u.text]).split()) > MAX_WORDS):
             break
         said.append(u.text)
-    if said[0] in answer:
+    if answer.partition("]: ")[2].startswith(said[0]):
         return None  # the reader quoted it already
     return f"Based on Knowledge Base [{ps['id']}]: " + " ".join(said)

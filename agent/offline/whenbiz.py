@@ -1,0 +1,36 @@
+"""The business a when-in-the-year question is asked for (:mod:`~agent.offline.whenask`): the vertical this turn
+names, else the one the conversation's look-ups resolved, else the business the user described.
+
+Why its own module: the plan (which searches with the business beside the question) and the answer (which reads
+the business's own section from that search) must name the same business, and both read it from the message and
+the conversation's memory; :mod:`whenask` itself is read by the reader's answer forms and the focus gate, below the
+conversation's memory in the import order.
+"""
+from __future__ import annotations
+
+from agent.offline import whenask
+from agent.offline.memory import business_of
+from agent.offline.parse import parse
+from agent.offline.recall import remember
+
+
+def of(text: str, history: list) -> str | None:
+    """The business of a when-in-the-year question (None for any other question): ``history`` as the policy keeps it,
+    plain earlier texts or (text, outcomes) pairs."""
+    if not whenask.asks(text):
+        return None
+    mem = remember([(h, []) if isinstance(h, str) else h for h in history])
+    p = parse(text)
+    return p.vertical or mem.vertical or business_of(p, mem)
+
+
+def query(text: str, focus: str, history: list) -> list[str]:
+    """The search with the business beside the question, as a list of none or one."""
+    q = whenask.query(text, focus, of(text, history))
+    return [q] if q else []
+
+
+def read(text: str, focus: str, history: list, outcomes, answer: str, k: int) -> str | None:
+    """:func:`whenask.read` for the business of :func:`of`."""
+    business = of(text, history)
+    return whenask.read(text, focus, business, outcomes, answer, k) if business else None
