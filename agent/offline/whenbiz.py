@@ -1,5 +1,7 @@
-"""The business a when-in-the-year question is asked for (:mod:`~agent.offline.whenask`): the vertical this turn
-names, else the one the conversation's look-ups resolved, else the business the user described.
+"""The business a when-in-the-year question is asked for (:mod:`~agent.offline.whenask`): the vertical or industry
+this turn names, else the first one the conversation established — the user's own, said when they introduced
+themselves: "how does that compare to retail?" looks another vertical up without changing whose calendar "a drink
+like ours" asks for — else the last one looked up, else the business the user described.
 
 Why its own module: the plan (which searches with the business beside the question) and the answer (which reads
 the business's own section from that search) must name the same business, and both read it from the message and
@@ -21,7 +23,8 @@ def of(text: str, history: list) -> str | None:
         return None
     mem = remember([(h, []) if isinstance(h, str) else h for h in history])
     p = parse(text)
-    return p.vertical or mem.vertical or business_of(p, mem)
+    first = next((v for _, v, _ in mem.topics if v), None)
+    return p.vertical or p.industry_phrase or first or mem.vertical or mem.business or business_of(p, mem)
 
 
 def query(text: str, focus: str, history: list) -> list[str]:
