@@ -49,11 +49,15 @@ _TIME_OF_YEAR = re.compile(r"\b(?:what|which) (?:time|times|part|parts|point) of
                            r"\bwhen (?:during|in) the (?:year|calendar|season)\b|\btime of (?:the )?year\b|"
                            r"\b(?:busiest|slowest|best|worst) (?:time|months?|season|part) of (?:the )?year\b", re.I)
 # "when should prospecting start", "when should the ad money go out", "when do leads pick up": a when-question
-# of starting, pushing or spending — a time of year only when the message names a point of the calendar
-_WHEN_DO = re.compile(r"\bwhen (?:should|do|does|would|could|can|must|will|to|is|are)\b(?: [\w'-]+){0,5}? "
-                      r"(?:start|starts|begin|begins|kick off|launch|go out|go live|ramp(?: up)?|push|spend|peak|peaks|"
-                      r"pick up|picks up|heat up|heats up|run|turn on|switch on|increase|scale(?: up)?|go heavy|"
-                      r"go big|load up|front-?load|be heaviest|be highest|hit)\b", re.I)
+# of spending or of demand — a time of year only when the message names a point of the calendar. A verb of
+# starting or running asks it only of the spend ("when should we start the test?" asks no time of year)
+_WHEN = r"\bwhen (?:should|do|does|would|could|can|must|will|to|is|are)\b"
+_DEMAND_VERB = re.compile(_WHEN + r"(?: [\w'-]+){0,5}? (?:push|spend|peak|peaks|pick up|picks up|heat up|heats up|ramp(?: up)?|"
+                          r"increase|scale(?: up)?|go heavy|go big|load up|front-?load|be heaviest|be highest)\b", re.I)
+_START_VERB = re.compile(_WHEN + r"(?P<who>(?: [\w'-]+){0,5}?) (?:start|starts|begin|begins|kick off|launch|go out|go live|run|"
+                         r"running|turn on|switch on|hit)\b", re.I)
+_SPEND = re.compile(r"\b(?:ads?|advert\w*|money|budget|spend\w*|prospecting|retargeting|campaigns?|media|marketing|"
+                    r"promotions?|promo)\b", re.I)
 # a noun phrase naming a time ("what time of year …"): what is asked is a time, which :data:`CALENDAR` judges
 _TIME_NP = re.compile(r"^\s*(?:time|times|part|parts|point|months?|seasons?|weeks?|quarters?)(?: of (?:the )?year)?\s*$",
                       re.I)
@@ -63,7 +67,7 @@ def asks(text: str) -> bool:
     """Does the message ask when in the year (see the module doc)?"""
     if _TIME_OF_YEAR.search(text):
         return True
-    m = _WHEN_DO.search(text)
+    m = _DEMAND_VERB.search(text) or ((s := _START_VERB.search(text)) and _SPEND.search(s.group("who")) and s)
     return bool(m) and bool(CALENDAR.search(text[:m.start()] + " " + text[m.end():]))
 
 
