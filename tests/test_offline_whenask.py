@@ -54,14 +54,9 @@ def test_own_wording_is_unseen():
     assert_unseen(ASKS, NOT_ASKED, [c[2] for c in KB_CASES], [c[3] for c in KB_CASES])
 
 
-@pytest.mark.parametrize("question", ASKS)
-def test_a_time_of_year_asked(question):
-    assert whenask.asks(question)
-
-
-@pytest.mark.parametrize("question", NOT_ASKED)
-def test_other_when_questions_ask_no_time_of_year(question):
-    assert not whenask.asks(question)
+@pytest.mark.parametrize("question,asked", [(q, True) for q in ASKS] + [(q, False) for q in NOT_ASKED])
+def test_a_time_of_year_asked_or_not(question, asked):
+    assert whenask.asks(question) is asked
 
 
 def test_the_answer_form_is_a_point_of_the_calendar():
