@@ -84,3 +84,9 @@ def test_the_business_s_own_times_of_year_answer(request, monkeypatch, kb, engin
     answer, calls = turns(request.getfixturevalue(engine), [intro, question])[-1]
     assert all(s in answer for s in said), answer
     assert cite is None or cite in answer, answer
+
+
+def test_a_sentence_is_about_the_business_it_opens_with():
+    named = {"retail"}
+    assert whenask._about(named, "Retail auctions tighten from early November.")
+    assert not whenask._about(named, "Software costs are less driven by the holiday quarter than costs in retail are.")

@@ -130,12 +130,21 @@ def _sections(passages: list[dict], named: set[str]) -> list[tuple[dict, str, li
     return out
 
 
+SUBJECT_WORDS = 6  # a sentence is about the business it names among its first words: its subject ("Wedding venues should …")
+
+
+def _about(named: set[str], sentence: str) -> bool:
+    """Does the sentence name the business as its subject, not in passing ("… less driven by the holiday quarter than
+    in retail" is about another business)?"""
+    return bool(named & set(terms(" ".join(sentence.replace("-", " ").split()[:SUBJECT_WORDS]))))
+
+
 def read(question: str, focus: str, business: str, outcomes, answer: str, k: int) -> str | None:
     """The business's own statement of its times of year, cited, when the question asks when in the year and this
     turn searched with the business beside it; None when the answer already quotes it or no section of the
     business names a point of the calendar. The section whose heading or file names the business comes whole
     (its sentences naming a point of the calendar, as far as ``k``); in a section over several businesses, only those
-    naming this one too."""
+    about this one (:func:`_about`)."""
     if not asks(question):
         return None
     passages = _searched(question, focus, business, outcomes)
@@ -144,7 +153,7 @@ def read(question: str, focus: str, business: str, outcomes, answer: str, k: int
         return None
     best, score = None, 0
     for ps, head, us, whole in _sections(passages, named):
-        own = [u for u in us if CALENDAR.search(u.text) and (whole or named & set(terms(u.text.replace("-", " "))))]
+        own = [u for u in us if CALENDAR.search(u.text) and (whole or _about(named, u.text))]
         dated = len(own) + (2 if own and (CALENDAR.search(head) or _TIMED_HEAD.search(head)) else 0)  # about timing
         if dated > score:
             best, score = (ps, own), dated
