@@ -54,7 +54,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.pointedaudience` — "how many of those …" sizes the people the message, or the one before it,
   just described ("our buyers are basically X", "we sell to X");
 * :mod:`~agent.offline.planinputs` — a number about the user's own plan whose inputs nobody gave ("how many demos will
-  we book next quarter") is asked back, naming the missing inputs;
+  we book next quarter") is asked back, naming the missing inputs; :mod:`~agent.offline.unsized` — a budget moved by
+  no amount ("bump it up a bit") or a budget for a goal of fullness ("keep the vans fully booked") asks that size;
+  :mod:`~agent.offline.unpriced` — the user's results forecast for a business the KB has no price for: the decline and
+  the question for their own price of one; :mod:`~agent.offline.actionjudged` — "is it ok to …" judges an action, so
+  no plan input is asked; :mod:`~agent.offline.ownbiz` — "our CAC" after a comparison is the user's own business's;
 * :mod:`~agent.offline.spokenprice` / :mod:`~agent.offline.midrange` / :mod:`~agent.offline.ownbench` /
   :mod:`~agent.offline.redounit` — a unit price said in words ("a dollar ten apiece"), the middle of a range, the
   user's own ROAS put beside the business's range, "redo the installs" with the changed budget;
@@ -133,6 +137,15 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   target worked back through a rate (leads needed, cost per customer, a run rate);
 * :mod:`~agent.offline.amounts` — the user's amount moved ("trim it by a fifth", "halve"), re-timed (a week's spend
   over a year), shared out ("two thirds to search"); reach × frequency, payback months, break-even CPA;
+* :mod:`~agent.offline.cacback` — a payback asked with only the monthly figure, on the customer's cost the conversation
+  gave (said, or worked out: that working shown first);
+* :mod:`~agent.offline.pastend` — a price said as a percentage past an end of the range shown ("30% above the top of
+  that range"): that end moved, and the count redone at it;
+* :mod:`~agent.offline.actualask` — the real value asked of a count the user was given ("how many are real?", "can I
+  trust that number?"), answered through the KB's rule for reported counts;
+* :mod:`~agent.offline.sharecite` — a split's lines cited only when the passage states every share;
+* :mod:`~agent.offline.businessdocs` — passages of the conversation's own business (another vertical's document set
+  aside), for the reader and for the rule quoted above a working;
 * :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
 * :mod:`~agent.offline.judgedprice` — a figure of the user's own judged ("is $70 too much?") right after a benchmark: beside it;
 * :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;

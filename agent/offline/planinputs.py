@@ -121,7 +121,8 @@ def _asks(text: str, *rxs: re.Pattern) -> list[str]:
     return [s for s in message_sentences(text) if all(rx.search(s) for rx in rxs)]
 
 
-def _one(unit: str) -> str:
+def singular(unit: str) -> str:
+    """The unit counted, its last word singular ("new donors" → "new donor"); "" for none."""
     words = unit.split()
     last = words[-1] if words else ""
     if last.endswith("ies") and len(last) > 4:
@@ -159,12 +160,19 @@ def result_count(p: Parsed, mem: Memory) -> str | None:
         if not head or _NOT_RESULT.fullmatch(head) or said and _NOT_RESULT.fullmatch(said[-1]) or not (_WILL.search(rest) and _mine(rest) and _GOT.search(rest)):
             continue
         when = _when(s)
-        one = _one(p.unit)
-        if mem.facts.get("price") is not None and one and (mem.price_metric or "") and _one(_COUNTED.get(
+        one = singular(p.unit)
+        if mem.facts.get("price") is not None and one and (mem.price_metric or "") and singular(_COUNTED.get(
                 mem.price_metric, "")) == one:
             return f"budget{when}"
         return f"budget{when} and what one {one or 'result'} costs you"
     return None
+
+
+def own_forecast(text: str) -> bool:
+    """Does a "how many" clause of ``text`` forecast the user's own results ("how many new donors can we expect from
+    that?"): a modal or "expect", the user or their effort, a verb of getting — not others' ("do firms usually get")?"""
+    return any((m := re.search(r"\bhow many\b(.*)", s, re.I)) and not _GENERAL.search(s) and _WILL.search(m.group(1))
+               and _mine(m.group(1)) and _GOT.search(m.group(1)) for s in message_sentences(text))
 
 
 def _mine(clause: str) -> bool:

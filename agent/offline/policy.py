@@ -13,15 +13,14 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, ownbench, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, verdict, sectionreads
+from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import actionprice, ageswap, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = worked.RETRIEVAL  # the tools whose results are passages
@@ -47,7 +46,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
     """One clarifying question when the turn needs an input nobody has given (``said``: the earlier messages), else None."""
-    need = (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan)
+    need = (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan) or unsized.need(p, mem)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
@@ -138,9 +137,9 @@ class OfflineAgent:
     # Intent → tool calls ----------------------------------------------------------------
     def plan(self, text: str, history: list, tools: set[str], previous: tuple | None = None) -> list[tuple[str, dict]]:
         mem = remember(_as_history(history))
-        p = _understood(text, mem, previous)
+        p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
-        vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or business_of(p, mem) or businessask.sole(p, mem)  # "and mid market", "what about boise"; the KB's one
+        vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or ownbiz.kept(p, mem, [h[0] for h in _as_history(history)]) or business_of(p, mem) or businessask.sole(p, mem)  # "and mid market", "what about boise"; the KB's one
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         w = _formula(text, history, mem, previous)
@@ -225,7 +224,7 @@ class OfflineAgent:
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
         mem = remember(_as_history(history))
-        p = _understood(text, mem, previous)
+        p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
         if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # a scene: searched, for
             return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
@@ -237,7 +236,7 @@ class OfflineAgent:
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
-            return worked.answer(text, previous, outcomes, w, self.max_sentences)
+            return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical)
         if stmt is None and not outcomes:
             ask = clarification(p, mem, [h[0] for h in history])
             if ask:
@@ -348,8 +347,8 @@ class OfflineAgent:
             return "\n\n".join([compose.acknowledge(stmt)] + (
                 paras or [compose.NO_DATA_YET if stmt[0] == "unknown" else ""])).strip()
         paras = declfirst.kept(text, paras, misses, every)  # a business with no table: no other business's figure
-        if not paras:
-            return compose.abstain(misses, errors)
+        if (asked := None if calc_para else unpriced.ask(p, mem, misses)) or not paras:  # a quote is no price of one
+            return asked or compose.abstain(misses, errors)  # the user's own price of one asked, with the decline
         paras = declfirst.placed(text, paras, misses, outcomes)  # and its decline said first
         return declfirst.reviewed(text, every, gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
             bench and platformfig.platforms(text))) and not ruleask.asks_rule(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
@@ -367,23 +366,12 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
 
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
-    hist = _as_history(history)
-    return formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, rangeend.pointed(text, mem))  # not the budget a count used; a range end pointed at
+    hist, cost = _as_history(history), rangeend.pointed(text, mem) or cacback.cost(text, mem)  # a range end pointed at; the user's CAC
+    return cacback.shown(formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used
 
 
-def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
-    """Passages minus documents about another vertical than the conversation's: a CPG table is no
-    answer for a candle shop (the file name says whose document it is, read with the vocabulary)."""
-    if not vertical:
-        return passages
-    def other(ps: dict) -> bool:
-        name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
-        for key in match_terms(name, VOCABULARY["topics"]):  # "retail media" is a channel, not retail
-            name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
-        named = match_terms(name, VOCABULARY["verticals"])
-        return bool(named) and vertical not in named
-    return [ps for ps in passages if not other(ps)]
+_own_business = businessdocs.kept  # (tests import it from here)
 
 
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.actionjudged import judges_action
 from agent.offline.memory import Memory
 from agent.offline.parse import EVALUATE, Parsed
 
@@ -26,6 +27,8 @@ _OURS = re.compile(r"\b(?:us|our|we|me|my|i)\b", re.I)
 def need(p: Parsed, mem: Memory) -> str | None:
     """The value to ask for before judging a worked-out result as good for the user, or None."""
     if not (EVALUATE.search(p.text) or _JUDGED.search(p.text)) or not _BACK.search(p.text) or not _OURS.search(p.text):
+        return None
+    if not _JUDGED.search(p.text) and judges_action(p.text):  # "is it ok to put the pixel on …?": a rule asked
         return None
     if p.metrics or p.metric_phrases or p.numbers or p.audiences or p.vertical or p.calc:
         return None
