@@ -68,6 +68,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.unitprice` / :mod:`~agent.offline.rangenamed` — "and a brand new patient, all in?" right after
   a price asks that unit's price; a working that names a shown range by its unit ("that lead range") uses that range;
 * :mod:`~agent.offline.everyrow` — "each kind of report", "every tier": every row of the quoted table, when it fits;
+* :mod:`~agent.offline.whenask` / :mod:`~agent.offline.whenbiz` — "what time of year should we push?": searched with the
+  conversation's business, answered from that business's sentences naming a point of the calendar;
+* :mod:`~agent.offline.quotedterm` / :mod:`~agent.offline.quotedread` / :mod:`~agent.offline.sectionreads` — a name the
+  user quotes beside the question ("it has to be 'SMART'") searched with it, and the section headed with it quoted;
+* :mod:`~agent.offline.fitask` — "does that split still make sense for us?": the rule's own "When to …" section;
 * :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")
   re-runs the last working; a count over a stretch of periods ("over 13 weeks");
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
