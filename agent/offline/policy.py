@@ -14,6 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import ownresults
 from agent.offline import actionprice, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -92,6 +93,8 @@ class OfflineAgent:
             kblabels.declare(tools)  # and its verticals ("Holiday rentals")
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
+            if "get_benchmark" in tool_names and calls is not None:  # the norm for each result worked from the user's figures
+                calls = ownresults.benchmark_calls(user_text, [h[0] for h in history], calls, next((i.get("vertical") for n, i in calls if n == "get_benchmark"), None) or remember(_as_history(history)).vertical)
             if calls:
                 blocks = [{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_{i}", "name": n, "input": inp}
                           for i, (n, inp) in enumerate(calls)]
@@ -119,6 +122,7 @@ class OfflineAgent:
                      "input": {"query": again, "top_k": searchq.TOP_K}}
             return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
+        text = ownresults.amend(user_text, [h[0] for h in history], text, ownresults.cpm_range(outcomes))  # several results of the user's own figures
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
