@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline.compose import beside as beside_range
+from agent.offline.compose import beside as beside_range, bench_fields, benchmark_para
 from agent.offline.numbers import digits, money, plain, result, stated
-from agent.offline.toolread import ToolOutcome, benchmark_of
+from agent.offline.toolread import ToolOutcome
 
 _TIME = r"(?:days?|weeks?|months?|quarters?|years?|yrs?|hours?|times?|x)"
 _NOT_WON = {"people", "persons", "times", "years", "months", "weeks", "days", "hours", "impressions", "dollars", "bucks",
@@ -143,7 +143,7 @@ def _line(expr: str, v: float, unit: str, what: str) -> str:
     return f"- {expr} {eq} {shown} — {what}"
 
 
-def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str] | None = None) -> list[str]:
+def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str, str, str] | None = None) -> list[str]:
     """The working lines of every result the message asks for that its (and, for carried roles, the
     conversation's) figures decide; [] when it asks for none or lacks an input."""
     low = digits(text).lower()
@@ -191,10 +191,10 @@ def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str] | No
         own = _one(figs, "cpm")
         if own:
             out.append(_line(f"{plain(imps)} ÷ 1,000 × {money(own.value)}", imps / 1000 * own.value, "$", "the cost at your CPM"))
-        elif cpm:
+        elif cpm:  # the range's passage cited once, above the lines that use it
+            out.append(f"\nWith the Typical {cpm[3]} range of {cpm[2]} (Based on Knowledge Base [{cpm[4]}]):")
             for end, c in zip(("low", "high"), cpm[:2]):
-                out.append(_line(f"{plain(imps)} ÷ 1,000 × {money(c)}", imps / 1000 * c, "$",
-                                 f"the cost at the {end} end of the CPM range") + (f" [{cpm[2]}]" if cpm[2] else ""))
+                out.append(_line(f"{plain(imps)} ÷ 1,000 × {money(c)}", imps / 1000 * c, "$", f"the cost at the {end} end of that range"))
     shares = [f for f in figs if f.role == "share"]
     if len(shares) >= 2 and sum(f.value for f in shares) <= 1.0001 and (_asks(low, "dollars") or re.search(r"\bleads?\b", low)):
         budget = spend or _carried([], earlier, "spend")
@@ -225,10 +225,10 @@ def _worked(got: list[str], what: str) -> float | None:
     return float(m.group(1).replace(",", "")) if m else None
 
 
-def amend(text: str, earlier: list[str], answer: str, cpm: tuple[float, float, str] | None = None) -> str:
+def amend(text: str, earlier: list[str], answer: str, outcomes: list[ToolOutcome] = ()) -> str:
     """``answer`` with the turn's own results first, in place of a working block another rule wrote for part of
     the ask; a result another rule set beside the vertical's range is set there with the value worked here."""
-    got = lines(text, earlier, cpm)
+    got = lines(text, earlier, cpm_range(outcomes))
     if not got:
         return answer
 
@@ -237,6 +237,9 @@ def amend(text: str, earlier: list[str], answer: str, cpm: tuple[float, float, s
         return (beside_range(mine, m["fig"], m["what"], m["of"]) or m.group(0)) if mine is not None else m.group(0)
     answer = _BESIDE.sub(beside, answer)
     paras = [p for p in answer.split("\n\n") if p.strip() and not _CALC_PARA.match(p.strip())]
+    for what in _LOOKED.values():  # a norm looked up for a result worked here, which no paragraph shows yet
+        if (mine := _worked(got, what)) is not None and (b := _looked_up(outcomes, what)) and b["typical"] not in answer:
+            paras.append(benchmark_para(b, mine, what))
     return "\n\n".join(["From your figures:\n" + "\n".join(got), *paras])
 
 
@@ -261,11 +264,17 @@ def benchmark_calls(text: str, earlier: list[str], calls: list[tuple[str, dict]]
     return calls + [("get_benchmark", {"vertical": vertical, "metric": m}) for m in want]
 
 
-def cpm_range(outcomes: list[ToolOutcome]) -> tuple[float, float, str] | None:
-    """The Typical CPM range a get_benchmark result of this turn states, with the passage it cites, else None."""
+def _looked_up(outcomes: list[ToolOutcome], metric: str) -> dict | None:
+    """The table row a get_benchmark result of this turn states for ``metric`` (a Typical range), else None."""
     for o in outcomes:
-        if o.name == "get_benchmark" and o.found and (o.input.get("metric") or "").upper() == "CPM":
-            b = benchmark_of(o)
-            if len(b["range"]) == 2:
-                return b["range"][0], b["range"][1], b["id"]
+        if o.name == "get_benchmark" and o.found and (o.input.get("metric") or "").upper() == metric.upper():
+            b = bench_fields(o)
+            if len(b["range"]) == 2 and b["typical"] and b["id"]:
+                return b
     return None
+
+
+def cpm_range(outcomes: list[ToolOutcome]) -> tuple[float, float, str, str, str] | None:
+    """The Typical CPM range a get_benchmark result of this turn states (ends, as written, its label, its passage), else None."""
+    b = _looked_up(outcomes, "CPM")
+    return (b["range"][0], b["range"][1], b["typical"], b["label"], b["id"]) if b else None

@@ -122,7 +122,7 @@ class OfflineAgent:
                      "input": {"query": again, "top_k": searchq.TOP_K}}
             return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
-        text = ownresults.amend(user_text, [h[0] for h in history], text, ownresults.cpm_range(outcomes))  # several results of the user's own figures
+        text = ownresults.amend(user_text, [h[0] for h in history], text, outcomes)  # several results of the user's own figures
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
