@@ -66,8 +66,9 @@ def figures(text: str) -> list[Fig]:
             out.append(Fig(n.value, "times"))
         elif re.match(r"\s*(?:x\b|roas\b|return on ad spend)", after) or re.match(r"x\b", low[n.end:n.end + 2]):
             out.append(Fig(n.value, "roas"))
-        elif re.search(r"\b(?:acv|tuition|price|aov|order value|contract value|deal size|average order|average sale|ticket)\b"
-                       r"(?:\s+(?:is|was|of|at|runs?|=|:|about|around|roughly))*\s*\$?\s*$", before):
+        elif re.search(r"\b(?:acv|tuition|price|aov|order value|contract value|deal size|average order|average sale|ticket|"
+                       r"membership|subscription|annual fee|monthly fee|plan costs?)\b"
+                       r"(?:\s+(?:is|was|of|at|for|runs?|costs?|=|:|about|around|roughly))*\s*\$?\s*$", before):
             out.append(Fig(n.value, "price"))
         elif re.match(r"\s*(?:people|persons|individuals|users|adults)\b", after) and not n.money:
             out.append(Fig(n.value, "people"))
@@ -79,7 +80,9 @@ def figures(text: str) -> list[Fig]:
                 or re.match(r"\s*to (?:land|get|acquire|win|sign|enroll|book|bring in) (?:a|an|one|each|every|the)\b", after) \
                 or re.match(r"\s*(?:cost per|cpl|cpa|cac)\b", after) \
                 or re.search(r"\b(?:cost per [a-z]+|cpl|cpa|cac)(?:\s+(?:was|is|of|at|runs?|=|:|about|around|roughly))*\s*\$?\s*$", before) \
-                or re.search(r"\bat (?:our|my|the|that|a|an)\s*\$?\s*$", before):
+                or re.search(r"\bat (?:our|my|the|that|a|an)\s*\$?\s*$", before) \
+                or re.search(r"\b(?:a|an|each|one|every|the average)\s+(?:new\s+)?[a-z]+\s+(?:costs?|runs?)\s+(?:us\s+|me\s+)?"
+                             r"(?:about\s+|around\s+|roughly\s+)?\$?\s*$", before):
             out.append(Fig(n.value, "unitcost"))
         elif cash and (re.match(r"\s*(?:in|of)\s+(?:[a-z]+\s+)?(?:sales|revenue|bookings|orders)\b", after) or re.search(
                 r"\b(?:sales|revenue|bookings)\b[^.?!$]{0,25}$", before)):
@@ -205,6 +208,9 @@ def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str, str,
                 for f in shares:
                     out.append(_line(f"{money(budget.value * f.value)} ÷ {money(unit.value)}", budget.value * f.value / unit.value,
                                      "leads", f"on {f.word}"))
+    if not shares and (moved := _resplit(low, earlier)):
+        budget, split = moved
+        out += [_line(f"{money(budget)} × {v:.0%}", budget * v, "$", f"to {ch}") for ch, v in split.items()]
     roas = _one(figs, "roas")
     if roas and _asks(low, "revenue") and (budget := spend or (_carried([], earlier, "spend") if shares else None)):
         out.append(_line(f"{money(budget.value)} × {plain(roas.value)}", budget.value * roas.value, "$", "revenue at that ROAS"))
@@ -216,6 +222,37 @@ _CALC_PARA = re.compile(r"^(?:Here is the calculation:|Working:)")
 
 _BESIDE = re.compile(r"Your (?P<what>CAC|ROAS|LTV:CAC)(?: from your numbers)? of \S+ sits (?:inside|below|above|at) the "
                      r"(?P<of>[^.]*?) of (?P<fig>\$?[\d.,]+(?:x|:1|%)?(?:–\$?[\d.,]+(?:x|:1|%)?)?)\.")
+
+
+_SET_TO = re.compile(r"\b(?:make|set|put|drop|cut|lower|raise|bump|take|trim|keep)\s+(?:the\s+)?([a-z][a-z-]+)\s+(?:(?:down |up |back )?(?:to|at)\s+|"
+                     r"(?:share |piece |slice )?(?:to|at)\s+)?(\d+(?:\.\d+)?)\s*%")
+_MOVED_TO = re.compile(r"\b(?:move|put|shift|give|send|add|push|throw|reallocate|hand)\s+(?:the\s+)?(?:other|rest|remaining|extra|freed[- ]up|leftover|"
+                       r"difference|balance|spare)?\s*(?:\d+(?:\.\d+)?\s*%?\s*(?:points?|pts)?\s*)?(?:of (?:it|that)\s+)?"
+                       r"(?:in|into|to|onto|over to|toward|towards)\s+(?:the\s+)?([a-z][a-z-]+)")
+
+
+def _resplit(low: str, earlier: list[str]) -> tuple[float, dict[str, float]] | None:
+    """A split said earlier, redone: one channel set to a new share ("make ctv 10%") and what it gives up moved
+    to another the split named ("move the other 10 into search") — (the budget, the new shares), else None."""
+    set_to, moved_to = _SET_TO.search(low), _MOVED_TO.search(low)
+    if not (set_to and moved_to):
+        return None
+    for i in range(len(earlier) - 1, -1, -1):
+        figs = figures(earlier[i])
+        shares = {f.word: f.value for f in figs if f.role == "share"}
+        if len(shares) >= 2:
+            break
+    else:
+        return None
+    budget = _carried([], earlier[:i + 1], "spend")
+    src, dst = set_to.group(1), moved_to.group(1)
+    if not budget or src not in shares or dst not in shares or src == dst:
+        return None
+    new = float(set_to.group(2)) / 100
+    split = dict(shares)
+    split[dst] += shares[src] - new
+    split[src] = new
+    return budget.value, split
 
 
 def _worked(got: list[str], what: str) -> float | None:
