@@ -209,7 +209,10 @@ def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str, str,
                     out.append(_line(f"{money(budget.value * f.value)} ÷ {money(unit.value)}", budget.value * f.value / unit.value,
                                      "leads", f"on {f.word}"))
     if not shares and (moved := _resplit(low, earlier)):
-        budget, split = moved
+        budget, split, was, src, dst = moved
+        freed = was[src] - split[src]
+        out.append(f"- {was[src]:.0%} − {split[src]:.0%} = {freed:.0%} — what {src} gives up")
+        out.append(f"- {was[dst]:.0%} + {freed:.0%} = {split[dst]:.0%} — {dst}'s new share")
         out += [_line(f"{money(budget)} × {v:.0%}", budget * v, "$", f"to {ch}") for ch, v in split.items()]
     roas = _one(figs, "roas")
     if roas and _asks(low, "revenue") and (budget := spend or (_carried([], earlier, "spend") if shares else None)):
@@ -231,9 +234,10 @@ _MOVED_TO = re.compile(r"\b(?:move|put|shift|give|send|add|push|throw|reallocate
                        r"(?:in|into|to|onto|over to|toward|towards)\s+(?:the\s+)?([a-z][a-z-]+)")
 
 
-def _resplit(low: str, earlier: list[str]) -> tuple[float, dict[str, float]] | None:
+def _resplit(low: str, earlier: list[str]) -> tuple[float, dict[str, float], dict[str, float], str, str] | None:
     """A split said earlier, redone: one channel set to a new share ("make ctv 10%") and what it gives up moved
-    to another the split named ("move the other 10 into search") — (the budget, the new shares), else None."""
+    to another the split named ("move the other 10 into search") — (the budget, the new shares, the old, the channel set,
+    the one given what it freed), else None."""
     set_to, moved_to = _SET_TO.search(low), _MOVED_TO.search(low)
     if not (set_to and moved_to):
         return None
@@ -252,7 +256,7 @@ def _resplit(low: str, earlier: list[str]) -> tuple[float, dict[str, float]] | N
     split = dict(shares)
     split[dst] += shares[src] - new
     split[src] = new
-    return budget.value, split
+    return budget.value, split, shares, src, dst
 
 
 def _worked(got: list[str], what: str) -> float | None:
