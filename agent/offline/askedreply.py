@@ -63,14 +63,14 @@ def kind(asked: str) -> str:
     low = asked.lower()
     if re.search(r"\bchange in budget\b|\badd to the budget\b|\btake off the budget\b", low):
         return "change"
-    if re.search(r"\b(?:lifetime value|ltv|worth|contribution|gross profit|margin)\b", low):
+    if re.search(r"\b(?:rate|share|percentage|margin)\b", low) and not re.search(r"\b(?:ltv|lifetime value|worth)\b", low):
+        return "rate"  # "contribution margin (as a percentage of revenue)", "close rate"
+    if re.search(r"\b(?:lifetime value|ltv|worth|contribution|gross profit)\b", low):
         return "value"
     if re.search(r"\b(?:capacity|how many|number of|target)\b", low):
         return "count"
     if re.search(r"\b(?:cost|costs|cac|cpa|cpl|price)\b", low):
         return "price"
-    if re.search(r"\b(?:rate|share|percentage)\b", low):
-        return "rate"
     return "budget" if re.search(r"\bbudget\b", low) else "other"
 
 
@@ -103,7 +103,9 @@ def bind(reply: str, asked: list[str], budget: float | None = None) -> dict[str,
     for n in nums:
         before, after = norm[:n.start], norm[n.end:]
         role = n.role or ""
-        if n.pct and "rate" in kinds and "rate" not in got:
+        if n.pct:  # a percentage fills a share asked for, nothing else
+            if "rate" not in kinds or "rate" in got:
+                return None
             got["rate"] = (n.value, "")
         elif _added(before, after) and ("change" in kinds or (budget is not None and "budget" in kinds)):
             got["change"] = (n.value, "")  # "another $1,000": what the budget grows by, and what it grows to
@@ -179,7 +181,7 @@ def statements(reply: str, asked: list[str], got: dict[str, tuple[float, str]], 
             out.append(f"Our customer lifetime value is {money(v)}." if re.search(r"lifetime|ltv", a, re.I) else
                        f"One {_unit(a, 'conversion')} is worth {money(v)} to us.")
         elif k == "rate":
-            out.append(f"Our rate is {plain(v)}%.")
+            out.append(f"Our {a.split(' (')[0]} is {plain(round(v, 2))}%.")
     return " ".join(out)
 
 
