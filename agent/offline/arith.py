@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetshare, buyask, kbmetrics, midrange, periods, rangenamed, spans
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, periods, rangenamed, spans
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -348,6 +348,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if budget is None or not prices:
             return None
+        budget = budgetadd.grown(p, mem.facts.get("budget"), budget, lines)  # "another $1,000": added to the budget known
         if (moved := budget_change(p)) is not None:  # "after a 20% trim, how many X": the budget moves first
             factor = 1 + moved / 100.0
             new = budget * factor

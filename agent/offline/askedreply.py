@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import budgetadd
 from agent.offline.asking import asks_anything
 from agent.offline.numbers import money, plain
 from agent.offline.parse import parse
@@ -29,9 +30,6 @@ from agent.offline.parse import parse
 # "… I need one number from you: what does one donor cost you (…)?" (unpriced.ask)
 _ASKED = re.compile(r"\bI need (?:one number|two numbers) from you: what (?:is your (.+)|does (one .+?) cost you\b.*)\?\s*$",
                     re.I | re.S)
-# money added to what is there: "another $1,000", "an extra 2k", "2k more", "1,000 on top"
-_MORE_BEFORE = re.compile(r"\b(?:another|extra|additional|more|further|add(?:ing)?|plus|up\s+(?:it|that)\s+by)\s+(?:\w+\s+)?$", re.I)
-_MORE_AFTER = re.compile(r"^\s*(?:more|extra|on\s+top|additional|over\s+that|beyond\s+that)\b", re.I)
 # a figure said per one thing: "$15 each", "40 bucks a signup", "$90 per booking", "at $45 a job"
 _EACH_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:each|apiece|a\s+pop|per\s+(?:one|head)|(?:a|an|per|for\s+(?:a|an|one|each))\s+"
                          r"(?!month\b|week\b|year\b|quarter\b|day\b|season\b|thousand\b|mo\b|yr\b)[a-z]+)\b", re.I)
@@ -107,7 +105,7 @@ def bind(reply: str, asked: list[str], budget: float | None = None) -> dict[str,
             if "rate" not in kinds or "rate" in got:
                 return None
             got["rate"] = (n.value, "")
-        elif _added(before, after) and ("change" in kinds or (budget is not None and "budget" in kinds)):
+        elif (budgetadd.MORE_BEFORE.search(before) or budgetadd.MORE_AFTER.search(after)) and ("change" in kinds or (budget is not None and "budget" in kinds)):
             got["change"] = (n.value, "")  # "another $1,000": what the budget grows by, and what it grows to
             if budget is not None:
                 got["budget"] = (budget + n.value, f"{money(budget)} + {money(n.value)}")
@@ -126,23 +124,6 @@ def bind(reply: str, asked: list[str], budget: float | None = None) -> dict[str,
             return None
         got[slot] = (n.value, "")
     return got
-
-
-def _added(before: str, after: str) -> bool:
-    """Is the figure between ``before`` and ``after`` said as money added ("another $1,000", "2k more")?"""
-    return bool(_MORE_BEFORE.search(before) or _MORE_AFTER.search(after))
-
-
-def added(reply: str, budget: float | None) -> float | None:
-    """The budget after a short reply that adds money to it ("say another $1,000", "an extra 2k", "1k on top"),
-    when a budget is known; else None ("make it 12k" replaces the budget: the reply's own figure, as parsed)."""
-    if budget is None or not terse(reply):
-        return None
-    p = parse(reply)
-    more = [n for n in p.numbers if n.money or n.role == "budget"]
-    if len(more) != 1 or len(p.numbers) != 1 or not _added(p.norm[:more[0].start], p.norm[more[0].end:]):
-        return None
-    return budget + more[0].value
 
 
 def _period(text: str) -> str:
@@ -219,6 +200,6 @@ def history(earlier: list[tuple[str, list]], said: list[str], budget_before) -> 
         text, known = earlier[i][0], None
         if inputs(said[i - 1]) and (again := restated(text, [t for t, _ in earlier[:i]], said[:i], budget_before(out[:i]), True)):
             out[i] = (again, earlier[i][1])
-        elif (known := added(text, budget_before(out[:i]))) is not None:  # "say another $1,000" after a working
-            out[i] = (f"Our budget is now {money(known)}.", earlier[i][1])
+        elif (known := budgetadd.added(text, budget_before(out[:i]))) is not None:  # "say another $1,000": the sum
+            out[i] = (f"{text.rstrip().rstrip('.')}. Our budget is now {money(known)}.", earlier[i][1])
     return out
