@@ -321,9 +321,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             lines.append(f"{money(ltv)} ÷ {money(round(v, 2))} {s} {shown}, i.e. an LTV:CAC of {shown}:1")
     elif c.op == "ratio":
         ltv = _get(p, mem, "LTV")
-        costs = _price(p, mem, {}, metric)  # a media price (a click's, a thousand impressions') acquires no customer: no LTV:CAC
-        if ltv is None or not costs or UNIT_OF.get(metric or "", "").startswith(("click", "thousand", "completed view")) and not any(
-                (n.role or "").startswith("price") for n in p.numbers):
+        costs = _price(p, mem, {}, metric)
+        if ltv is None or not costs:
             return None
         for cost, note, _ in costs:
             if mem.price_work and cost == mem.facts.get("price"):  # a price worked out earlier: show from what

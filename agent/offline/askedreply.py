@@ -14,7 +14,10 @@ Binding (:func:`bind`) reads the question's inputs (each clause of "what is your
 a figure said per one thing ("each", "apiece", "a booking", "per lead") is what one costs or is worth; a bare count
 is the count asked for; other money is the budget; what is left fills the inputs still open, in the order asked.
 Money said as "another / extra / more / on top / additional" is added to the budget already known, and the sum is
-shown; "make it / change it to" replaces it (a plain new budget). The earlier turns are read the same way
+shown; "make it / change it to" replaces it (a plain new budget). A reply to the asking for what one result is
+worth, alone, is left to the statement reader (acknowledged and remembered): the questions that ask only for it (is
+that a good deal, the most to pay for one, a break-even cost) need one more input or a rule no calculation here
+applies, and quoting a passage in their place would answer less than the acknowledgement. The earlier turns are read the same way
 (:func:`history`), so the slots carried on remember the bound figures, never "$1,000" as the whole budget.
 """
 from __future__ import annotations
@@ -105,19 +108,22 @@ def bind(reply: str, asked: list[str], budget: float | None = None) -> dict[str,
             if "rate" not in kinds or "rate" in got:
                 return None
             got["rate"] = (n.value, "")
-        elif (budgetadd.MORE_BEFORE.search(before) or budgetadd.MORE_AFTER.search(after)) and ("change" in kinds or (budget is not None and "budget" in kinds)):
+        elif (budgetadd.MORE_BEFORE.search(before) or budgetadd.MORE_AFTER.search(after)) and (
+                "change" in kinds or (budget is not None and "budget" in kinds)):
             got["change"] = (n.value, "")  # "another $1,000": what the budget grows by, and what it grows to
             if budget is not None:
                 got["budget"] = (budget + n.value, f"{money(budget)} + {money(n.value)}")
         elif role.startswith("price") or _EACH_AFTER.search(after) or _EACH_BEFORE.search(before) or role == "LTV":
-            slot = next((k for k in (("value", "price") if role == "LTV" else ("price", "value")) if k in kinds and k not in got), None)
+            slot = next((k for k in (("value",) if role == "LTV" else ("price", "value")) if k in kinds and k not in got), None)
             if slot is None:
                 return None
             got[slot] = (n.value, "")
         elif not n.money and role != "budget" and "count" in kinds and "count" not in got:
             got["count"] = (n.value, "")
-        else:
+        elif n.money or role in ("", "budget"):
             left.append(n)
+        else:  # "we also have 3 stores": a count of something else, no input asked
+            return None
     for n in left:  # what the reply leaves unmarked fills what is still open, in the order asked
         slot = next((k for k in kinds if k not in got), None)
         if slot is None:
@@ -180,6 +186,8 @@ def restated(text: str, asked_before: list[str], said: list[str], budget: float 
     out, known = [], budget
     for reply, question in zip([*asked_before[start + 1:], text], said[start:]):
         wanted = inputs(question)
+        if {kind(a) for a in wanted} == {"value"}:  # what one is worth, alone: no question it completes (module doc)
+            return None
         got = bind(reply, wanted, known)
         if not got:
             return None
