@@ -243,7 +243,7 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
         head = t.texts[source].split("\n## ", 1)[0]
         intros[v] = saleroute.without_routes(head)  # where a vertical sells is not what it is ("… through websites")
     key = resolve.by_labels(vertical, intros)
-    if key:
+    if key and resolve.gerunds_said(vertical, intros[key]):  # "reaching" is not CPG's "reach-driven"
         return key
     shortened = {v for v, head in intros.items() if resolve.abbreviates(vertical, head)}  # "higher ed"
     if len(shortened) == 1:

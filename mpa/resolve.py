@@ -104,6 +104,16 @@ def industry_words(phrase: str) -> str:
     return " ".join(kept) if any(terms(w) for w in kept) else phrase
 
 
+def gerunds_said(phrase: str, text: str) -> bool:
+    """False when every content word of ``phrase`` ends in -ing and ``text`` says none of them as itself: a gerund
+    alone names a doing ("reaching", "targeting"), and its stem meets a noun of another sense ("reach-driven
+    campaigns", "target CPA") — a stem match on it says nothing of the business ("for reaching practice owners" is no
+    CPG brand). A phrase with other words ("brands selling through their own store") is judged by those too."""
+    have = _words_of(text or "")
+    words = [w for w in _WORD.findall((phrase or "").lower()) if terms(w)]
+    return not words or any(not (len(w) > 5 and w.endswith("ing")) or w in have for w in words)
+
+
 def abbreviates(phrase: str, text: str) -> bool:
     """True when ``phrase`` is a shortened form of consecutive words of ``text``: as many words,
     in order, each equal to its word or a prefix of it of two letters or more, at least one

@@ -7,6 +7,10 @@ expression's operands, which evaluates correctly, and whose result matches the e
 within tolerance — or, in prose, when the operands, an operation word and the result all appear.
 Any *wrong* equation in the answer makes the whole answer score 0 (a shown but wrong
 calculation is worse than none). Score = share of expected calculations shown.
+
+A percentage a dataset writes as a fraction of 100 ("24000 * 50 / 100") is one operand, the share:
+"$24,000 × 50% = $12,000", "24,000 × 0.5" and "24,000 × 50 ÷ 100" all show it (the 100 only turns 50
+into a share; an answer that writes the share as a percentage never writes it).
 """
 from __future__ import annotations
 
@@ -16,6 +20,16 @@ from scorers.base import ProjectScorer, View, trim
 from scorers.text import close, equations, eval_expression, expression_operands, numbers, strip_citations
 
 OP_WORD = re.compile(r"÷|/|×|\*|\bdivid\w*|\btimes\b|\bmultipl\w*\b|\bper\b|\bminus\b|\bplus\b", re.I)
+
+
+# "× 50 / 100": a percentage written as a fraction of 100, right after a multiplication
+_PERCENT_OF = re.compile(r"(\*\s*\d[\d.]*)\s*/\s*100(?![\d.])")
+
+
+def _operands(expr: str) -> list[float]:
+    """The operands an answer must show for ``expr``: its numbers, a percentage's "/ 100" left out
+    (module doc) — its share still has to be shown, as 50, 50% or 0.5."""
+    return expression_operands(_PERCENT_OF.sub(r"\1", expr))
 
 
 def _match_operand(v: float, pool: list[float]) -> bool:
@@ -47,7 +61,7 @@ class CalculationPresence(ProjectScorer):
             if result is None:
                 result = eval_expression(expr)
             tol = float(c.get("tolerance") or 0.01)
-            ops = expression_operands(expr)
+            ops = _operands(expr)
             how = None
             for e in eqs:
                 if e.correct and _result_ok(e.shown_result, result, tol) and all(_match_operand(v, e.operands) for v in ops):

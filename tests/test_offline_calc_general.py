@@ -78,7 +78,8 @@ _OWN = [
     (["We spend $30k a month on ads.", "what's that per year?"], ["$30,000 × 12 = $360,000 a year"]),
     (["We spend $30k a month on ads.", "and if we cut it by 10%?"], ["$30,000 × 0.90 = $27,000"]),
     (["Budget is $40k. Split it 50/30/20 across search, social and display.", "now make the budget $60k"],
-     ["$60,000 × 50% = $30,000", "$60,000 × 30% = $18,000", "$60,000 × 20% = $12,000"]),
+     # the user's own shares, no passage's: their arithmetic, each share as its fraction of 100 (agent.offline.sharecite)
+     ["$60,000 × 50 ÷ 100 = $30,000", "$60,000 × 30 ÷ 100 = $18,000", "$60,000 × 20 ÷ 100 = $12,000"]),
 ]
 # benchmark ranges: the shipped KB's tables
 _SHIPPED = [

@@ -50,7 +50,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.declfirst` — a decline comes first, and no other business's row is quoted in its place (nor, for
   a count asked in a place the KB does not size that audience in, another place's count);
 * :mod:`~agent.offline.marketfig` — of a figure priced per market, the market asked, else the unmarked home market;
-* :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question;
+* :mod:`~agent.offline.terseaudience` — a bare "<audience> in <place>?" is a sizing question, "<audience>, A vs B" two, "also <audience> in <place>, <what it means>" one;
 * :mod:`~agent.offline.pointedaudience` — "how many of those …" sizes the people the message, or the one before it,
   just described ("our buyers are basically X", "we sell to X");
 * :mod:`~agent.offline.planinputs` — a number about the user's own plan whose inputs nobody gave ("how many demos will
@@ -68,6 +68,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.unitprice` / :mod:`~agent.offline.rangenamed` — "and a brand new patient, all in?" right after
   a price asks that unit's price; a working that names a shown range by its unit ("that lead range") uses that range;
 * :mod:`~agent.offline.everyrow` — "each kind of report", "every tier": every row of the quoted table, when it fits;
+* :mod:`~agent.offline.whenask` / :mod:`~agent.offline.whenbiz` — "what time of year should we push?": searched with the
+  conversation's business, answered from that business's sentences naming a point of the calendar;
+* :mod:`~agent.offline.quotedterm` / :mod:`~agent.offline.quotedread` / :mod:`~agent.offline.sectionreads` — a name the
+  user quotes beside the question ("it has to be 'SMART'") searched with it, and the section headed with it quoted;
+* :mod:`~agent.offline.fitask` — "does that split still make sense for us?": the rule's own "When to …" section;
 * :mod:`~agent.offline.budgetmove` / :mod:`~agent.offline.spans` — a budget changed through "it" ("cut it by a third")
   re-runs the last working; a count over a stretch of periods ("over 13 weeks");
 * :mod:`~agent.offline.kbcovers` — an industry the vocabulary calls uncovered that the served KB labels, looked up by
@@ -132,6 +137,15 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   target worked back through a rate (leads needed, cost per customer, a run rate);
 * :mod:`~agent.offline.amounts` — the user's amount moved ("trim it by a fifth", "halve"), re-timed (a week's spend
   over a year), shared out ("two thirds to search"); reach × frequency, payback months, break-even CPA;
+* :mod:`~agent.offline.cacback` — a payback asked with only the monthly figure, on the customer's cost the conversation
+  gave (said, or worked out: that working shown first);
+* :mod:`~agent.offline.pastend` — a price said as a percentage past an end of the range shown ("30% above the top of
+  that range"): that end moved, and the count redone at it;
+* :mod:`~agent.offline.actualask` — the real value asked of a count the user was given ("how many are real?", "can I
+  trust that number?"), answered through the KB's rule for reported counts;
+* :mod:`~agent.offline.sharecite` — a split's lines cited only when the passage states every share;
+* :mod:`~agent.offline.businessdocs` — passages of the conversation's own business (another vertical's document set
+  aside), for the reader and for the rule quoted above a working;
 * :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
 * :mod:`~agent.offline.judgedprice` — a figure of the user's own judged ("is $70 too much?") right after a benchmark: beside it;
 * :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;
@@ -149,6 +163,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   and conversion rate, ROAS, reach from impressions and frequency);
 * :mod:`~agent.offline.shorthand` — bare metric lists and "those two" pointing back to the last metrics;
 * :mod:`~agent.offline.channelfig` — a named platform's or channel's figure, read from the KB's own tables;
+  :mod:`~agent.offline.platformretry` — a platform whose figure the business's list lacks: its own lists by format;
+  :mod:`~agent.offline.affordask` — "is 21k enough to run CTV?" asks the KB's minimum or tier, not a count;
+  :mod:`~agent.offline.namedpart` — "TV" of "connected TV" is found when the passages name the platform otherwise;
 * :mod:`~agent.offline.platformfig` — a platform and a metric with no vertical: every figure the KB's lists give
   for it (get_benchmark by platform alone), a long list by its ends, and the offer to narrow it to one vertical;
 * :mod:`~agent.offline.sidebyside` — two or three named platforms or channels compared: what the KB says of each;

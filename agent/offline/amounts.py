@@ -318,6 +318,11 @@ def _stated_for_a_kind(text: str) -> bool:
         f.metric and "payback" in f.metric.lower() for f in servedkb.facts(folder))
 
 
+def asks_payback(text: str) -> bool:
+    """Whether the message asks how long a customer takes to pay back what they cost."""
+    return bool(_PAYBACK.search(t := digits(text)) and _WHEN.search(t))
+
+
 def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
     """Months to earn back what a customer costs: the cost ÷ what the customer brings in a month (the KB's simple
     payback, "CAC ÷ monthly contribution per customer"). Asked of the user's own customers with no monthly figure
@@ -336,7 +341,7 @@ def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
         cash = nums
     monthly = [n for n in cash if own_period(t, n) == "month"]
     once = [n for n in cash if n not in monthly]
-    shown = f" [{cost[1]}]" if cost and not once else ""  # the remembered end, cited where it was read
+    shown = f" [{cost[1]}]" if cost and cost[1] and not once else ""  # the remembered end, cited where it was read
     once = once or ([Num(cost[0], 0, 0, True, False)] if cost else [])
     if len(monthly) != 1 or len(once) != 1 or not monthly[0].value:
         return []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import whenask
 from agent.offline.passages import STEP
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 
@@ -81,5 +82,6 @@ def has_form(form: re.Pattern, c) -> bool:
 
 
 def answer_forms(question: str) -> list[re.Pattern]:
-    """Patterns a sentence answering ``question`` would match (none for an open question)."""
-    return [form for ask, form in FORMS if ask.search(question)]
+    """Patterns a sentence answering ``question`` would match (none for an open question); a time of year asked
+    (:func:`~agent.offline.whenask.asks`): a sentence naming a point of the calendar."""
+    return [form for ask, form in FORMS if ask.search(question)] + ([whenask.CALENDAR] if whenask.asks(question) else [])

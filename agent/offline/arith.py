@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, periods, rangenamed, spans
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, spans
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -291,7 +291,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         kind = said_of(p.norm, p.numbers)  # what the percentage moves: the price, the budget, or the figure stated
         said = next((n for n in p.numbers if (n.role or "").startswith(("price", "budget") if kind is None else (kind,))
                      and (n.money or (n.role or "").startswith("price") or n.value >= 1000)), None)  # "CPI was 3.20": bare
-        base = said.value if said is not None else mem.facts.get("price")
+        end = pastend.base(p, mem, bench, metric, said, _price)  # "30% above the top of that range": that end
+        base = said.value if said is not None else end[0] if end else mem.facts.get("price")
         of_budget = said is not None and said.role == "budget"  # "our budget is $20k and goes up 15%": the budget moves
         if base is None and pct is not None and p.pct_sign and (ends := _price(p, mem, bench, metric)) and len(ends) > 1:
             lines, cite = _moved_ends(p, mem, ends, pct), ends[0][2]  # "what if CPL rises 20%?" after a range: both ends
@@ -299,12 +300,13 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             return None
         else:
             new = base * (1 + p.pct_sign * pct / 100.0)
-            if said is None and mem.price_work:  # a price worked out earlier: show from what
+            if said is None and not end and mem.price_work:  # a price worked out earlier: show from what
                 lines += mem.price_work
-            lines.append(moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price", p.text))
+            lines.append(pastend.line(base, pct, p, metric, end) if end else moved_line(base, pct, p.pct_sign, "budget" if of_budget else "price", p.text))
+            cite = end[2] if end else cite
             budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
-            if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I)):
-                s, shown = result(budget / new, True)
+            if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I) or pastend.recount(p.norm)):
+                s, shown = result(budget / round(new, 2), True)  # at the price shown
                 lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
             if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
                     mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
@@ -344,11 +346,10 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
                          + (f" {note}" if note else ""))
             cite = cite or cid
     else:
-        budget = _get(p, mem, "budget")
+        budget = budgetadd.grown(p, mem.facts.get("budget"), _get(p, mem, "budget"), lines)  # "another $1,000": added to the one known
         prices = _price(p, mem, bench, metric)
         if budget is None or not prices:
             return None
-        budget = budgetadd.grown(p, mem.facts.get("budget"), budget, lines)  # "another $1,000": added to the budget known
         if (moved := budget_change(p)) is not None:  # "after a 20% trim, how many X": the budget moves first
             factor = 1 + moved / 100.0
             new = budget * factor

@@ -64,8 +64,9 @@ def asks_total(text: str) -> bool:
     return bool(_ASKS_AMOUNT.search(text)) and not _COMPARED.search(text)
 
 
-# a judgement of a result asked: "how are we doing?", "how did we land / fare / come out?", "where does that leave us?"
-JUDGED = re.compile(r"\bhow (?:are|am|is|did|do|does|was|were) (?:we|i|it|that|this|things|they) (?:doing|do|look(?:ing)?|"
+# a judgement of a result asked: "how are we doing?", "how did we land / fare / come out?", "where does that leave us?";
+# "how's that look" typed without its apostrophe too ("hows that stack up": no dictionary holds "how's" to restore it)
+JUDGED = re.compile(r"\bhow(?:['’]?s| (?:are|am|is|did|do|does|was|were)) (?:we|i|it|that|this|things|they) (?:doing|do|look(?:ing)?|"
                     r"stack(?:ing)? up|compare|going|tracking|land(?:ing)?|far(?:e|ing)|perform(?:ing)?|"
                     r"(?:come|coming|shake|shaking|turn|turning|work|working) out|measure up)\b|"
                     r"\bwhere (?:does|do|did) (?:that|this|it|we|i) (?:put|leave|stand|sit|land)\b", re.I)

@@ -35,10 +35,10 @@ def said_added(p: Parsed) -> float | None:
     return n.value if MORE_BEFORE.search(p.norm[:n.start]) or MORE_AFTER.search(p.norm[n.end:]) else None
 
 
-def grown(p: Parsed, known: float | None, budget: float, lines: list[str]) -> float:
+def grown(p: Parsed, known: float | None, budget: float | None, lines: list[str]) -> float | None:
     """The budget to divide: the known budget plus the amount the message adds to it (its working appended to
     ``lines``), else ``budget`` unchanged."""
-    plus = said_added(p)
+    plus = said_added(p) if budget is not None else None
     if plus is None or known is None or budget != plus:
         return budget
     lines.append(f"{money(known)} + {money(plus)} = {money(known + plus)} — the budget after the increase")

@@ -142,7 +142,8 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
                              r"budget|campaign|plan|month|year|quarter|week|launch|holiday|season|start|free|"
                              r"space|industry|sector|vertical|niche|category|market|field|ads?|causes?|"
                              r"in|on|at|to|from|with|by|of|our|your|my|their|"
-                             r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit)\b", re.I)  # verbs
+                             r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit|"  # verbs; and what ads are for:
+                             r"(?:reach|target|find|attract|acquir|engag|win|recruit|hir|convert|retarget|prospect)(?:ing|ning))\b", re.I)  # "for reaching nurses"
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
                        r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
                        re.I)

@@ -47,6 +47,13 @@ def _names(text: str) -> list[str]:
     return list(dict.fromkeys(m.group(0) for m in term_pattern(terms_).finditer(text.lower())))
 
 
+def said_names(text: str) -> list[str]:
+    """The platform and channel names the message says, as said, and the platforms' short names ("CTV")."""
+    names = _names(text)
+    return list(dict.fromkeys(names + [n for k in match_terms(text, VOCABULARY["platforms"]) for n in VOCABULARY["platforms"][k]
+                                       if re.fullmatch(r"[a-z]{2,4}", n)]))
+
+
 def echoed(text: str, before: str) -> bool:
     """The message repeats a word that the message before said right beside a channel's name ("host-read" of
     "host-read podcast ads", "roadside" of "roadside billboards"): it speaks of that channel's format again
@@ -64,7 +71,9 @@ def echoed(text: str, before: str) -> bool:
 
 # the message asks what something costs or typically is, not what to do about it
 _FIGURE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|priced|pricing|pay|paying|charge|charges|go for|going rate|rate for|"
-                           r"typical|typically|average|benchmarks?|ranges?|normal|usual|ballpark|how much)\b", re.I)
+                           r"typical|typically|average|benchmarks?|ranges?|normal|usual|usually|ballpark|how much|"
+                           r"what (?:kind|sort|type|level) of|are we talking|"  # "what kind of CPM are we talking"
+                           r"what (?:do|does|would|will|should)\b[^?.!]{0,40}\b(?:run|go for))\b", re.I)  # "what do those run"
 
 
 def queries(text: str, metrics: list[str]) -> list[str]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import whenask
 from agent.offline.aswritten import joined
 from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
 from rag.regexes import compiled
@@ -59,6 +60,8 @@ def _np_words(question: str) -> set[str]:
     analyzer drops as a stop word ("interest") kept as typed."""
     words: set[str] = set()
     for m in _WH_NP.finditer(question):
+        if whenask.time_asked(m.group("np") or m.group("np2")):
+            continue  # "what time of year …": a time is asked, which the reader's answer forms judge
         for w in re.findall(r"[a-z][a-z-]+", (m.group("np") or m.group("np2")).lower()):
             stem = terms(w)
             if w in _DOMAIN or (stem and stem[0] in domain_stems()):
@@ -129,7 +132,8 @@ def trade_unstated(question: str, passages: list[dict]) -> bool:
 _TRADE_BUSINESS = re.compile(r"\b(?:tax|vat|payroll|mortgage|loans?|visas?|invoic\w*|pension)(?:\s+(?:prep|preparation|"
                              r"filing|processing|advice|refinanc\w*))?\s+(?:brokers?|brokerage|company|companies|firms?|"
                              r"business|tool|app|software|startup|agency|lenders?|provider|service|practice|shop|office|"
-                             r"platform|product|advisors?|consultan\w*|franchis\w*|chain|studio|clinic)\b", re.I)
+                             r"platform|product|advisors?|consultan\w*|franchis\w*|chain|studio|clinic|"
+                             r"officers?|agents?|reps?|specialists?|team|staff)\b", re.I)  # … or its people: "our loan officers"
 
 
 def stated(question: str, passages: list[dict]) -> bool:

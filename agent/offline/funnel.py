@@ -39,6 +39,8 @@ _REVENUE = re.compile(r"\b(?:revenue|sales of|in sales|made|brought in|generated
 _SPENT_ON = re.compile(r"^(?:of|in|on|into|worth of) (?:[a-z]+ ){0,2}(?:ads|advertising|ad spend|media)\b", re.I)
 _EARNED = re.compile(r"\b(?:booked|sold|took in|earned|pulled in|drove|rang up)\b|^(?:in|of|worth of) (?:[a-z]+ )?(?:sales|revenue|"
                      r"bookings|rooms|orders|tickets|reservations|purchases|business)\b", re.I)
+# revenue named right before its figure: "attributed revenue $30k", "sales were 21k", "revenue: $9,000"
+_LABELLED_REVENUE = re.compile(r"\b(?:revenue|sales|turnover)(?:\s+(?:of|was|were|is|came to|at|totall?ed))?\s*:?\s*\$?\s*$", re.I)
 _SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put|putting|sank|poured)\b", re.I)
 # money coming back for money put in: "got 90k back", "returned $40k", "brought in"
 _BACK = re.compile(r"\b(?:back|returned|came in)\b", re.I)
@@ -147,7 +149,8 @@ def _roas(t, pcts, cash, counts):
         return None
     judged = bool(EVALUATE.search(t) or JUDGED.search(t))  # "how did we land?" after a spend and its revenue: the ROAS
     if len(cash) == 2 and (_asked(t, _ROAS) or judged):
-        rev = next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
+        # a label said before its figure ("ad spend $12k, attributed revenue $30k") is that figure's, before one after it
+        rev = next((n for n in cash if _LABELLED_REVENUE.search(t[:n.start])), None) or next((n for n in cash if _near(t, n, _REVENUE, 3, 3)), None) or next(
             (n for n in cash if _near(t, n, _BACK, 3, 2) or _earned(t, n)), None)
         spend = next((n for n in cash if n is not rev and (_near(t, n, _SPEND, 3, 3) or _SPENT_ON.match(
             " ".join(t[n.end:].lower().split()[:4])))), None)

@@ -226,7 +226,7 @@ def ratio_metric() -> str:
 _PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "counti", "nation", "countri", "mani",
                 "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir",
                 # narrowing or widening the same ask to a place: "narrow it to TX", "geo-target only LA"
-                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid"}
+                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid", "specif", "particular", "exact", "precis", "proper", "especi", "instead"}  # "dfw specifically?"
 
 
 @lru_cache(maxsize=4096)
@@ -243,8 +243,8 @@ def leftover(norm: str, business_phrase: str | None) -> frozenset[str]:
 
 
 _FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
-_ASKS = re.compile(r"\?|\b(?:what|which|how|why|when|where|who|whom|whose|should|could|would|can|is|are|do|does)\b",
-                   re.I)  # a question, not a request: it may ask something else about the audience
+_ASKS = re.compile(r"\?|\b(?:what|how|why|when|where|should|could|would|can|is|are|do|does)\b|(?:^|[.?!,;:]\s*|\b(?:and|but|so|or)\s+)"
+                   r"(?:which|who|whom|whose)\b", re.I)  # a question, not a request (nor "members who work out": a relative)
 
 
 def _audience_words(p: Parsed) -> set[str]:

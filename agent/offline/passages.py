@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
+from agent.offline import namedpart
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
 from mpa.tables import CURRENCY
@@ -273,8 +274,7 @@ _SEARCHED = "Knowledge Base"  # what the search tool searches, as its citations 
 def _spelled_out(acronym: str, text: str) -> bool:
     """Does ``text`` write ``acronym`` out as capitalized words with its initials ("NY" as
     "New York")? An abbreviation and its expansion name the same thing."""
-    words = r"[a-z]+\s+".join(re.escape(ch) for ch in acronym.upper())
-    return len(acronym) >= 2 and bool(re.search(rf"\b{words}[a-z]+\b", text))
+    return len(acronym) >= 2 and bool(re.search(r"\b" + r"[a-z]+\s+".join(re.escape(ch) for ch in acronym.upper()) + r"[a-z]+\b", text))
 
 
 def relevant(question: str, q: set[str], covered: set[str], passages: list[dict], kb_word: bool = False) -> bool:
@@ -307,7 +307,7 @@ def names_found(question: str, covered: set[str], passages: list[dict]) -> bool:
             return False
     for a in acronyms:
         # the initials of what is searched ("what does the KB recommend?") name where to look, not a topic
-        if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK") or _spelled_out(a, _SEARCHED):
+        if a.lower() in _DOMAIN or a in ("I", "US", "USA", "OK") or _spelled_out(a, _SEARCHED) or namedpart.in_said_name(a, body, raw):
             continue
         if not re.search(r"(?<![A-Za-z])" + re.escape(a) + r"s?(?![A-Za-z])", raw) and not _spelled_out(a, raw):
             return False

@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import amounts, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import actualask, amounts, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -40,15 +40,6 @@ _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,4
                        r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b|\b(?:ceiling|cap|limit) per [a-z]", re.I)
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")  # "3:1", "3 to 1"
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
-_ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|truly|true|likely|probably|in fact|really)\b|"
-                     # the true effect asked of what was counted: "what did the radio spots really drive?"
-                     r"\b(?:what|how much)\b[^?.!]{0,40}\b(?:actually|really|truly|in (?:fact|reality))\s+(?:\w+\s+)?(?:driv|drove|"
-                     r"deliver|bring|brought|generat|produc|caus|creat|sell|sold|earn|contribut|account|reach)\w*|"
-                     r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b|"
-                     # a count a tool reports, then which figure to plan with: "the tool tells me 300k … what do I use?"
-                     r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
-                     r"\b[^.?!]{0,20}?\d[\d,.]*\s*(?:k|m|thousand|million)?\s+[a-z][^?]*\bwhat (?:number |figure |count )?"
-                     r"(?:should|do|would) (?:i|we) (?:use|plan with|go with|trust|believe)\b", re.I)
 _MULTIPLY = re.compile(r"\bmultipl\w*\b[^.]{0,120}?\bby\s+\**(\d+(?:\.\d+)?)(?:[^.]{0,60}?\b(?:range|between) of "
                        r"(\d+(?:\.\d+)?)\s*(?:to|–|-)\s*(\d+(?:\.\d+)?))?", re.I)
 
@@ -60,6 +51,7 @@ class Work:
     value: float | None = None   # a percentage result to place in the KB's bands ("between 80% and 90%")
     base: float | None = None    # a customer's value said before, to take the KB's stated share of
     cited: bool = True           # False: arithmetic on the user's figures alone, whose lines claim nothing of a passage
+    shares: tuple = ()           # a split's typed shares, one per line: each cited where a passage states it (sharecite)
 
 
 def _nums(text: str) -> tuple[str, list[Num]]:
@@ -94,7 +86,7 @@ def split(text: str, budget: float | None) -> Work | None:
         return None
     cash = bool(base is None or base.money or re.search(r"\b(?:budget|spend|dollars?|k)\b", t, re.I))
     lines = [f"{_cash(total, cash)} × {plain(s)}% = {_cash(total * s / 100, cash)}" for s in shares]
-    return Work(lines, "/".join(plain(s) for s in shares) + " split budget")
+    return Work(lines, "/".join(plain(s) for s in shares) + " split budget", shares=tuple(shares))  # each line cited or not: sharecite
 
 
 def reach_budget(text: str) -> Work | None:
@@ -239,7 +231,7 @@ _CHANGE = re.compile(r"\b(?:up|down|more|less|fewer|higher|lower|increas\w*|decr
 
 def adjusted(text: str, quoted: str) -> list[str]:
     """A count the user reports × the multiplier the quoted rule states ("how many actually …")."""
-    if not _ACTUAL.search(text):
+    if not actualask.asks_actual(text):
         return []
     t, nums = _nums(text)
     count = max((n for n in nums if not n.pct and not n.money), key=lambda n: n.value, default=None)

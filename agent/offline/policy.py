@@ -13,15 +13,14 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, ageswap, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict
+from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import actionprice, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
-from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 NAME = "offline-extractive-baseline"
 _RETRIEVAL = worked.RETRIEVAL  # the tools whose results are passages
@@ -35,7 +34,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
         p.calc, p.metrics = None, []
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem)), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
+    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(affordask.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -104,7 +103,7 @@ class OfflineAgent:
                 return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
                                                "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
                                      stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        if may_call and (more := placeretry.calls(user_text, outcomes) or routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
+        if may_call and (more := placeretry.calls(user_text, outcomes) or platformretry.calls(user_text, outcomes) or routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
                 user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # a place sized; no vertical by the goods
             return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
                                            "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
@@ -112,7 +111,7 @@ class OfflineAgent:
         again = (searchq.retry(user_text, outcomes) or attrretry.query(user_text, outcomes)) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
-        text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
+        text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
         again = again or ((definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text)) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
@@ -219,8 +218,8 @@ class OfflineAgent:
             calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
-                [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries]  # each side, then all
-        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
+                [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries + sectionreads.queries(text, searchq.form(text, previous).focus, history, previous)]  # each side, then all
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
@@ -237,12 +236,12 @@ class OfflineAgent:
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
-            return worked.answer(text, previous, outcomes, w, self.max_sentences)
+            return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical)
         if stmt is None and not outcomes:
             ask = clarification(p, mem, [h[0] for h in history])
             if ask:
                 return ask
-        outcomes = terseaudience.kept(text, p, placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes))))  # the rows holding a quoted figure; no miss a retry found
+        outcomes = terseaudience.kept(text, p, platformretry.kept(placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes)))))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}
@@ -367,23 +366,12 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
 
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
-    hist = _as_history(history)
-    return formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, rangeend.pointed(text, mem))  # not the budget a count used; a range end pointed at
+    hist, cost = _as_history(history), rangeend.pointed(text, mem) or cacback.cost(text, mem)  # a range end pointed at; the user's CAC
+    return cacback.shown(formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used
 
 
-def _own_business(passages: list[dict], vertical: str | None) -> list[dict]:
-    """Passages minus documents about another vertical than the conversation's: a CPG table is no
-    answer for a candle shop (the file name says whose document it is, read with the vocabulary)."""
-    if not vertical:
-        return passages
-    def other(ps: dict) -> bool:
-        name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
-        for key in match_terms(name, VOCABULARY["topics"]):  # "retail media" is a channel, not retail
-            name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
-        named = match_terms(name, VOCABULARY["verticals"])
-        return bool(named) and vertical not in named
-    return [ps for ps in passages if not other(ps)]
+_own_business = businessdocs.kept  # (tests import it from here)
 
 
 def _as_history(history: list) -> list[tuple[str, list[ToolOutcome]]]:

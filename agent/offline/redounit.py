@@ -34,6 +34,11 @@ def _unit(text: str) -> set[str]:
     return set() if not said or said.lower() in _NOT_A_UNIT else set(terms(said))
 
 
+def names_unit(text: str) -> bool:
+    """Whether the message asks to redo a count it names ("redo the installs")."""
+    return bool(_unit(text))
+
+
 def restated(text: str, history: list) -> str | None:
     """The earlier question counting the unit this redo names, with this message's one budget in it, or None —
     also when that question is the last one (the memory re-runs the last working itself)."""

@@ -11,6 +11,7 @@ which verb comes before it — sit together, apart from the question's other slo
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
@@ -48,6 +49,46 @@ _DEAL_SIZE = re.compile(r"\b(?:contracts?|deals?|orders?|baskets?|tickets?|invoi
 _FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sale|drive|test|pilot|burst|blitz|season|"
                          r"event|program|programme|initiative)s?\b", re.I)
 
+# what one customer is worth over all their time with the business, said without "lifetime": "a student brings in $11,000
+# in margin over the whole program", "each client nets $4,800 over the life of the contract" — the value of one
+# (a singular subject: "a", "each", "every", "the average") over the whole of their stay (not a calendar period or a
+# campaign, which a budget is said over), with a value word for what the money is (margin, profit, …) or a verb of
+# money coming in
+_VALUE_WORD = r"(?P<noun>(?:in|of) (?:[a-z]+ )?(?:margin|profit|revenue|contribution|fees|tuition|value)\s+)?"
+_CALENDAR = ("year", "quarter", "month", "week", "day", "campaign", "flight", "season", "period", "budget", "launch", "test",
+             "promo")
+_STAY = rf"(?:(?:whole|entire|full|complete) (?!(?:{'|'.join(_CALENDAR)})s?\b)[a-z]+|(?:life|lifetime) of\b)"
+_WHOLE_STAY = re.compile(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?" + _VALUE_WORD + r"(?:over|across|during|"
+                         r"throughout|for) (?:the|their|its|his|her|a|an|each|one|our|that|this) " + _STAY, re.I)
+# said of one of them ("a student", "each client") in the clause before the figure; money coming in to the business
+_ONE_OF_THEM = re.compile(r"\b(?:a|an|each|every|one|the average|the typical|per)\s+(?:new\s+|paying\s+|single\s+)?[a-z]+\b[^.?!;]*$", re.I)
+_COMES_IN = re.compile(r"\b(?:brings?|brought|bringing)\s+(?:us\s+)?in\b|\b(?:earns?|makes?|nets?|pays?|generates?|"
+                       r"contributes?|yields?)\b(?:\s+us)?", re.I)
+
+
+@lru_cache(maxsize=1)
+def _named_right_before() -> tuple[re.Pattern, dict[str, str]]:
+    """Every metric name of the vocabulary, longest first, right before its figure's verb ("our cost to acquire a
+    customer is $180"): the parser's window of the last 25 characters cuts a long name short."""
+    names = {syn.lower(): key for key, syns in VOCABULARY["metrics"].items() for syn in [key, *syns]}
+    alts = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    return re.compile(r"\b(" + alts + r")s?\s+(?:is|was|are|were|runs?|sits? at|comes? to|hits?)" + HEDGE + r"\s*\$?\s*$",
+                      re.I), names
+
+
+def _metric_named_before(before: str) -> str | None:
+    pattern, names = _named_right_before()
+    m = pattern.search(before)
+    return names.get(m.group(1).lower()) if m else None
+
+
+def _worth_over_stay(text: str, n: Num, after: str) -> bool:
+    """The amount is what one customer is worth over their whole stay (see :data:`_WHOLE_STAY`)."""
+    stay = _WHOLE_STAY.match(after)
+    clause = re.split(r"[.?!;]\s", text[:n.start])[-1]
+    return bool(stay and _ONE_OF_THEM.search(clause) and (stay.group("noun") or _COMES_IN.search(clause)))
+
+
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""
     for n in nums:
@@ -59,6 +100,7 @@ def assign(text: str, nums: list[Num]) -> None:
         after = re.split(r"[$\d]", after, maxsplit=1)[0]
         metric = next((k for _, k in reversed(positions(before[-25:], VOCABULARY["metrics"]))), None) if re.search(
             r"(?:of|is|at|was|were|are|be|about|around|to|hits?|reach(?:es)?|becomes?)\s*\$?\s*$", before) else None
+        metric = metric or _metric_named_before(text[max(0, n.start - 60):n.start])  # a long name cut short above
         m_after = [x for x in positions(re.sub(r"^\s*(?:dollars?|bucks?|usd)\b", "", after)[:20], VOCABULARY["metrics"])
                    if not re.search(r"[,;.]", after[:x[0] + 1])]  # "30k, CPC about $2": a list, not what the 30k is
         said_value = re.search(r"\b(?:worth|lifetime value|ltv|clv|value (?:is|of))\b([^.?!]{0,20})$", before)
@@ -67,7 +109,8 @@ def assign(text: str, nums: list[Num]) -> None:
         if said_value or re.match(
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime (?:value|margin|profit|revenue|"
                 r"contribution|gross margin)|ltv|clv|"
-                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after):
+                r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after) or \
+                _worth_over_stay(text, n, text[n.end:n.end + 80]):
             n.role = "LTV"
         elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
                 r"\b(?:in|by|for|since|until|till|before|after|from|through|during|of|year|early|late|mid)\s*$", before):
@@ -85,7 +128,9 @@ def assign(text: str, nums: list[Num]) -> None:
                 and not _FOR_A_PUSH.match(after[m.end():]):  # "$250k for a video push": money for a campaign
             n.role = "price:" + m.group(1)
         elif re.match(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each|apiece)\b", after) or re.match(
-                r"^\s*(?:dollars? |bucks? )?to (?:get|acquire|land|win|bring in|buy) (?:one|a|an|each)\b", after) or \
+                r"^\s*(?:dollars? |bucks? )?(?:(?:in|on|of) (?:[a-z]+ )?(?:ads|advertising|media|marketing) )?to (?:get|acquire|"
+                r"land|win|bring in|buy|book|sign(?: up)?|enrol+|recruit|close|convert) (?:one|a|an|each)\b(?! (?:lot|few|bunch|"
+                r"ton|couple|number|handful|whole)\b)", after) or \
                 re.search(r"\b(?:each|every|per|a|one) [a-z]+ costs?(?: us)?(?: our)?(?: [a-z]+ of)?\s*$", before) or \
                 re.search(r"\b(?:pay|paying|paid|costs?)(?: us| me)?" + HEDGE + r"\s*$", before) or \
                 (n.money and re.search(r"\bruns?(?: us| me)?" + HEDGE + r"\s*$", before)) or \
@@ -126,8 +171,16 @@ _CUT = re.compile(r"\b(?:cut|cuts|cutting|trim\w*|slash\w*|reduc\w*|shrink\w*|sh
 _RAISE = re.compile(r"\b(?:rais\w*|increas\w*|boost\w*|bump\w*|grow\w*)" + _OBJECT, re.I)
 
 
+# a percentage said of where a figure sits against another ("30% above the top of that range", "10% under the low
+# end", "20% over what we paid"): the figure is the other moved that way
+_PAST = re.compile(r"\d(?:\s*%|\s*percent)\s+(?:(?P<up>above|over|higher than|more than|past|beyond)|(?P<down>below|"
+                   r"under|lower than|less than|cheaper than))\s+(?:the|that|this|our|what|its|their)\b", re.I)
+
+
 def pct_sign(low: str, budget_said: bool) -> int:
     """Which way the message's percentage moves its figure: +1 up, −1 down, 0 unsaid."""
+    if past := _PAST.search(low):
+        return 1 if past.group("up") else -1
     if _DOWN.search(low) and not _UP.search(low):
         return -1
     if _UP.search(low):
@@ -139,7 +192,7 @@ def pct_sign(low: str, budget_said: bool) -> int:
 
 
 _BUDGET_WORD = re.compile(r"budgets?|spend|spending|money|funding")
-_PRICE_WORD = re.compile(r"cp[a-z]|cac|prices?|costs?|bids?|fees?|clicks?")
+_PRICE_WORD = re.compile(r"cp[a-z]s?|cacs?|prices?|costs?|bids?|fees?|clicks?")  # "cpcs are up 25%": plurals too
 
 
 def said_of(text: str, nums: list[Num]) -> str | None:

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askframe, kblabels, leaveask, pointsback
+from agent.offline import askframe, kblabels, leaveask, pointsback, quotedterm
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -277,6 +277,8 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     if carried:
         q.queries.append(f"{q.focus} {carried}"[:MAX_QUERY])
     q.queries.append(q.focus)
+    if (quoted := quotedterm.query(text)) and clean(quoted) not in q.queries:  # "… has to be 'SMART'": the name, asked
+        q.queries.append(clean(quoted)[:MAX_QUERY])
     asked = attributes(text, searching=True)  # searched apart: the KB may use the word for something else
     if asked:
         q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
@@ -284,7 +286,8 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     from agent.offline import kbthesaurus  # imported late: it reads the served KB
     termed = None if carried else kbthesaurus.query(q.focus[:MAX_QUERY - 60])  # a follow-up leans on the last turn's terms
     from agent.offline import gloss  # imported late: it reads the served KB
-    glossed = gloss.query(q.focus[:MAX_QUERY - 80])  # the KB's terms for the concepts said in everyday words
+    glossed = gloss.query(q.focus[:MAX_QUERY - 80]) or (f"{q.focus[:MAX_QUERY - 80]} {' '.join(said)}" if (said := gloss.terms(
+        text)) else None)  # the KB's terms for the concepts said in everyday words — "how would we know" before "know" was dropped
     if glossed and glossed not in q.queries:
         q.queries.append(glossed)
     if termed:

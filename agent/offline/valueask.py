@@ -38,7 +38,9 @@ _VALUE_Q = re.compile(r"\b(?:what|which)\b|\bhow (?:much|many|big|large|long|hig
 _NOT_PRONOUN = r"(?!(?:that|it|this|these|those|they)\b)"
 _WHAT_BE = re.compile(rf"\bwhat (?:should|would|will|must) {_NOT_PRONOUN}(?:a|an|the|our|my|your|their)? ?[\w -]{{1,40}}? be\b"
                       rf"|\b(?:what|how much) (?:does|do|would|will) {_NOT_PRONOUN}(?:a|an|the|our|my|one)? ?[\w -]{{1,40}}? "
-                      rf"(?:cost|run)\b", re.I)
+                      rf"(?:cost|run)\b"  # … or what one would get or see: "what kind of match rate would we get?"
+                      rf"|\bwhat (?:kind|sort|type|level) of [\w -]{{1,40}}? (?:would|will|should|could|can|might|do) (?:we|i|you|one) "
+                      rf"(?:get|see|expect|hit|achieve|reach)\b", re.I)
 # a range of figures as a KB writes one: "3%–15%", "$20 to $40", "7–30 days", "1.5 to 2 percentage points"
 _RANGE = re.compile(r"(?<![\w.])\$?\d[\d,]*(?:\.\d+)?\s*(?:%|[kKmM]\b|x\b|×)?\s*(?:–|—|-|to)\s*\$?\d")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import closerate, compose, ownbench, planmath, reportedcount, searchq, sizeshare, userrule
+from agent.offline import businessdocs, closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -18,9 +18,10 @@ RULE_Q = searchq.RULE_Q  # appended to a search for the multiplier a "how many a
 
 
 def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: planmath.Work | None,
-            k: int) -> str:
-    """The KB passage stating the rule, quoted and cited, then the working on the user's numbers."""
-    ranked = merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found])
+            k: int, vertical: str | None = None) -> str:
+    """The KB passage stating the rule, quoted and cited, then the working on the user's numbers (``vertical``: the
+    conversation's business — another business's document states no rule of its)."""
+    ranked = businessdocs.kept(merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found]), vertical)
     if isinstance(w, closerate.CloseWork):  # the KB's rule on the close rate; none stated: the ratio its value is set by
         return closerate.answer(text, w, ranked) or compose.ask_for("target LTV:CAC ratio")
     if w is not None and w.base is not None:  # a value said before: the KB's stated share of it, else ask for the ratio
@@ -44,10 +45,12 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
         return quote
     beside = ownbench.paragraph(w, text, outcomes) if w is not None else None  # the business's range for it, judged
     if not quote and lines and w is not None:  # arithmetic on the user's own figures needs no passage to stand
-        return planmath.shown(lines) + (f"\n\n{beside}" if beside else "")
+        return (sharecite.shown(w, ranked, None) if w.shares else planmath.shown(lines)) + (f"\n\n{beside}" if beside else "")
     if not quote:
         return compose.abstain([("information that answers this question", "")], [])
     cite = re.search(r"\[([^\]]+#\d+)\]", quote)
+    if w is not None and w.shares:  # a split's lines: the passage's own shares cited, the user's own their arithmetic
+        return f"{quote}\n\n{sharecite.shown(w, ranked, cite.group(1) if cite else None)}"
     return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite and (w is None or w.cited) else None)}" + (
         f"\n\n{beside}" if beside else "")
 
