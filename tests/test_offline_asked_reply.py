@@ -25,6 +25,12 @@ CONVERSATIONS = [
     # a change in budget asked, answered as money added: the known budget grows by it, and the sum is carried on
     ("shipped_engine", ["we sell online and spend 5k a month on ads", "if we bump the budget up a bit how many more orders would we get?",
                         "say another $1,000", "and how many at a $50 CPA?"], ["$6,000 ÷ $50 = 120"]),
+    # one of two inputs given: the other asked again, and the next reply completes the question
+    ("shipped_engine", ["how much do we need to spend each month to keep our 4 chairs fully booked?", "$20 each",
+                        "about 300"], ["300 × $20 = $6,000"]),
+    # the budget given with no business named and no price: the price of one asked, then used
+    ("shipped_engine", ["how many trial signups will our ads bring in next month?", "not sure, maybe 5k?", "around $35"],
+     ["$5,000 ÷ $35"]),
     # plain-text KBs: the KB's own price of one is used, cited, with the budget the reply gives
     ("kb_txt4_engine", ["we're a chiropractor. how many booked appointments will our ads get us next month?", "roughly 5 grand"],
      ["$5,000 ÷ $55", "$5,000 ÷ $42", "[local_appointment_businesses#"]),
@@ -90,3 +96,10 @@ def test_money_said_as_added_and_money_said_as_the_budget():
     for text in ("make it 6k", "change it to $6,000", "we have $1,000 left", "what if we had 1k", "another 20%"):
         assert budgetadd.said_added(parse(text)) is None, text
     assert budgetadd.added("say another 2k", 4000.0) == 6000.0 and budgetadd.added("say another 2k", None) is None
+
+
+def test_what_is_still_missing_is_asked_again(shipped_engine):
+    got = turns(shipped_engine, ["how much do we need to spend each month to keep our 4 chairs fully booked?", "$20 each"])
+    assert got[-1][0].endswith("what is your capacity (how many bookings a month it takes to be full)?"), got[-1][0]
+    got = turns(shipped_engine, ["how many trial signups will our ads bring in next month?", "not sure, maybe 5k?"])
+    assert "what does one trial signup cost you" in got[-1][0] and "$" not in got[-1][0], got[-1][0]

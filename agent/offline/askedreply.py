@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import budgetadd
+from agent.offline import budgetadd, compose, planinputs
 from agent.offline.asking import asks_anything
+from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain
 from agent.offline.parse import parse
 
 # the assistant's clarifying question: "… I need one number from you: what is your budget?" (compose.ask_for) and
 # "… I need one number from you: what does one donor cost you (…)?" (unpriced.ask)
-_ASKED = re.compile(r"\bI need (?:one number|two numbers) from you: what (?:is your (.+)|does (one .+?) cost you\b.*)\?\s*$",
+_ASKED = re.compile(r"\bI need (?:one (?:more )?number|two numbers) from you: what (?:is your (.+)|does (one .+?) cost you\b.*)\?\s*$",
                     re.I | re.S)
 # a figure said per one thing: "$15 each", "40 bucks a signup", "$90 per booking", "at $45 a job"
 _EACH_AFTER = re.compile(r"^\s*(?:dollars?|bucks|usd)?\s*(?:each|apiece|a\s+pop|per\s+(?:one|head)|(?:a|an|per|for\s+(?:a|an|one|each))\s+"
@@ -85,7 +86,7 @@ def _unit(asked: str, fallback: str = "result") -> str:
 
 def terse(reply: str) -> bool:
     """Is the reply figures with little else: no question of its own, a few words, at least one number?"""
-    return bool(re.search(r"\d", parse(reply).norm)) and not asks_anything(reply) and len(reply.split()) <= 16
+    return bool(re.search(r"\d", parse(reply).norm)) and not asks_anything(reply.replace("?", ".")) and len(reply.split()) <= 16
 
 
 def bind(reply: str, asked: list[str], budget: float | None = None) -> dict[str, tuple[float, str]] | None:
@@ -172,18 +173,15 @@ def statements(reply: str, asked: list[str], got: dict[str, tuple[float, str]], 
     return " ".join(out)
 
 
-def restated(text: str, asked_before: list[str], said: list[str], budget: float | None = None,
-             remembered: bool = False) -> str | None:
-    """The question that led to the assistant's last clarifying question, with this reply's figures (and those of
-    any earlier replies to the same asking) stated in the inputs asked for; None when the last answer asked no
-    figure or the reply is not a short answer to it. ``asked_before``: the earlier user messages; ``said``: the
-    answers to them, in order; ``budget``: the budget known before this reply."""
+def _chain(text: str, asked_before: list[str], said: list[str], budget: float | None, remembered: bool = False):
+    """(the first asking's index, the statements of each reply, the kinds bound) for this reply and any earlier replies
+    to the same asking; None when the last answer asked no figure or a reply is not a short answer to its asking."""
     if not said or not asked_before or len(said) != len(asked_before) or not inputs(said[-1]) or not terse(text):
         return None
     start = len(said) - 1
     while start > 0 and inputs(said[start - 1]) and terse(asked_before[start]):  # asked back twice: the first asking's question
         start -= 1
-    out, known = [], budget
+    out, known, bound = [], budget, set()
     for reply, question in zip([*asked_before[start + 1:], text], said[start:]):
         wanted = inputs(question)
         if {kind(a) for a in wanted} == {"value"}:  # what one is worth, alone: no question it completes (module doc)
@@ -192,12 +190,54 @@ def restated(text: str, asked_before: list[str], said: list[str], budget: float 
         if not got:
             return None
         out.append(statements(reply, wanted, got, remembered or reply is not text))
-        known = got.get("budget", (known, ""))[0]
+        known, bound = got.get("budget", (known, ""))[0], bound | set(got)
+    return start, out, bound
+
+
+def restated(text: str, asked_before: list[str], said: list[str], budget: float | None = None,
+             remembered: bool = False) -> str | None:
+    """The question that led to the assistant's last clarifying question, with this reply's figures (and those of
+    any earlier replies to the same asking) stated in the inputs asked for; None when the last answer asked no
+    figure or the reply is not a short answer to it. ``asked_before``: the earlier user messages; ``said``: the
+    answers to them, in order; ``budget``: the budget known before this reply."""
+    if (chain := _chain(text, asked_before, said, budget, remembered)) is None:
+        return None
+    start, out, _ = chain
     original = asked_before[start].strip()
     if "count" in {kind(a) for a in inputs(said[start])}:  # "keep our 4 chairs full": the 4 counts no result
         original = re.sub(r"\b\d[\d,]*\s+(?=[a-z])", "", original)
     sep = "" if original.endswith((".", "?", "!")) else "?"
     return f"{original}{sep} {' '.join(out)}"
+
+
+def still_asked(text: str, asked_before: list[str], said: list[str], mem: Memory) -> str | None:
+    """The asking again for the inputs no reply has given yet ("$20 each" after "what is your capacity and what one
+    booking costs you?"), worded as the first asking was; or, when the budget asked for is now given for a forecast of
+    the user's own results with no business named and no price said (nothing the KB could price one by), the price of
+    one asked; None when the question can go on (``mem``: the conversation's slots before this reply)."""
+    if (chain := _chain(text, asked_before, said, mem.facts.get("budget"))) is None:
+        return None
+    start, _, bound = chain
+    p = parse(restated(text, asked_before, said, mem.facts.get("budget")) or "")
+    named = bool(p.vertical or p.industry_phrase or p.business_phrase or mem.vertical or mem.business)
+    asked = inputs(said[start])
+    left = [a for a in asked if kind(a) not in bound and not (kind(a) == "change" and "budget" in bound) and not (
+        kind(a) == "price" and named and "count" not in bound)]  # a business named: the KB prices what a budget buys
+    if [kind(a) for a in left] == ["price"]:
+        return _price_of_one(_unit(left[0]), "To work that out")
+    if left:
+        return compose.ask_for(" and ".join(left))
+    if "budget" not in bound or "price" in bound or mem.facts.get("price") is not None or not planinputs.own_forecast(
+            asked_before[start]) or p.calc is None or p.calc.op != "div" or any((n.role or "").startswith("price") for n in p.numbers):
+        return None
+    if named:
+        return None  # the KB's price of one for that business is looked up (and its absence said, with this question)
+    many = p.unit or "results"
+    return _price_of_one(planinputs.singular(many) or "result", f"To work out how many {many} your budget brings")
+
+
+def _price_of_one(one: str, lead: str) -> str:
+    return f"{lead}, I need one more number from you: what does one {one} cost you (from your own past campaigns, or a small test)?"
 
 
 def history(earlier: list[tuple[str, list]], said: list[str], budget_before) -> list[tuple[str, list]]:

@@ -79,7 +79,11 @@ class OfflineAgent:
         user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
         history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
         previous = searchq.previous_turn(history, said)
-        if again := askedreply.restated(user_text, [h[0] for h in raw], said, remember(_as_history(history)).facts.get("budget")) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
+        if (ask := askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) \
+                and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
+            return ModelResponse(content=[{"type": "text", "text": ask}], stop_reason="end_turn", model=NAME,
+                                 usage={"input_tokens": 0, "output_tokens": 0})
+        if again := askedreply.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget")) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
                 calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said) or ageswap.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
