@@ -266,12 +266,18 @@ def _worked(got: list[str], what: str) -> float | None:
     return float(m.group(1).replace(",", "")) if m else None
 
 
+def _stated(line: str, answer: str) -> bool:
+    """Whether ``answer`` already states the result ``line`` works (its last figure after "=" or "≈")."""
+    shown = re.findall(r"[=≈] \$?([\d,]+(?:\.\d+)?)", line)
+    return bool(shown) and re.search(rf"(?<![\d,.]){re.escape(shown[-1])}(?![\d])", answer) is not None
+
+
 def amend(text: str, earlier: list[str], answer: str, outcomes: list[ToolOutcome] = ()) -> str:
     """``answer`` with the turn's own results first, in place of a working block another rule wrote for part of
     the ask; a result another rule set beside the vertical's range is set there with the value worked here."""
     got = lines(text, earlier, cpm_range(outcomes))
-    if not got:
-        return answer
+    if not got or all(_stated(g, answer) for g in got if g.startswith("- ")):
+        return answer  # another rule already worked every result asked: its answer stands
 
     def beside(m: re.Match) -> str:
         mine = _worked(got, m["what"])
