@@ -18,6 +18,8 @@ _REACH = "we want to reach 40,000 people 8 times each. how many impressions and 
 _PRICE_TIMES = "membership is 1,200 a year and we spent 30k on ads that signed up 60 members. roas and cac?"
 _RESPLIT = ["we have $80k to spend: 40% search, 35% video, 25% display. what's each in dollars",
             "hmm, drop display to 5% and shift the rest to video — new numbers?"]
+_SALES = "We dropped $5k on google ads and made 40 sales worth $12k total. what's our cost per sale and our return on ad spend?"
+_LABELS = "Q3: ad spend $60,000, new clients 120, revenue $300,000. What were CAC and ROAS?"
 _KB = ["we run a chain of yoga studios", "last quarter we spent $16,000 and got 200 new members and $52,000 in revenue. "
        "whats our cost per customer and roas, and how does that compare to other fitness places"]
 _TXT = ["we sell a b2b software subscription at $9,000 a year with 75% gross margin, and a new customer costs us $2,700. "
@@ -25,7 +27,7 @@ _TXT = ["we sell a b2b software subscription at $9,000 a year with 75% gross mar
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    assert_unseen([_TWO, _PAYBACK, *_LTV, _BUDGET, _SPLIT, _REACH, _PRICE_TIMES, *_RESPLIT, *_KB], _TXT)
+    assert_unseen([_SALES, _LABELS, _TWO, _PAYBACK, *_LTV, _BUDGET, _SPLIT, _REACH, _PRICE_TIMES, *_RESPLIT, *_KB], _TXT)
 
 
 def test_each_figure_gets_its_role_from_the_words_around_it():
@@ -40,6 +42,13 @@ def test_two_results_asked_together_are_both_worked():
     assert "$9,000 ÷ 75 = $120" in got and "$27,000 ÷ $9,000 = 3.0x" in got
     got = "\n".join(lines(_PRICE_TIMES))
     assert "$30,000 ÷ 60 = $500" in got and "60 × $1,200 = $72,000" in got and "$72,000 ÷ $30,000 = 2.40x" in got
+
+
+def test_results_named_in_other_words_and_figures_said_after_their_labels():
+    got = "\n".join(lines(_SALES))
+    assert "$5,000 ÷ 40 = $125" in got and "$12,000 ÷ $5,000 = 2.40x" in got
+    got = "\n".join(lines(_LABELS))
+    assert "$60,000 ÷ 120 = $500" in got and "$300,000 ÷ $60,000 = 5.0x" in got
 
 
 def test_payback_and_ltv_to_cac_from_price_margin_and_cost_per_customer():

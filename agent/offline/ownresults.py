@@ -84,11 +84,15 @@ def figures(text: str) -> list[Fig]:
                 or re.search(r"\b(?:a|an|each|one|every|the average)\s+(?:new\s+)?[a-z]+\s+(?:costs?|runs?)\s+(?:us\s+|me\s+)?"
                              r"(?:about\s+|around\s+|roughly\s+)?\$?\s*$", before):
             out.append(Fig(n.value, "unitcost"))
-        elif cash and (re.match(r"\s*(?:in|of)\s+(?:[a-z]+\s+)?(?:sales|revenue|bookings|orders)\b", after) or re.search(
+        elif re.match(r"\s*(?:in|of)?\s*(?:[a-z]+\s+)?(?:revenue|bookings)\b", after) and (cash or n.value >= 100) or cash and (
+                re.match(r"\s*(?:in|of)\s+(?:[a-z]+\s+)?(?:sales|orders)\b", after) or re.search(
                 r"\b(?:sales|revenue|bookings)\b[^.?!$]{0,25}$", before)):
             out.append(Fig(n.value, "revenue"))
         elif cash:
             out.append(Fig(n.value, "spend"))
+        elif (m := re.search(r"\b(?:new\s+|paying\s+)?([a-z][a-z-]+s)\s*(?::|=|of|were|was|came to|totaled|totalled)?\s*$", before)) \
+                and m.group(1) not in _NOT_WON | {"sales", "was", "is", "has", "this", "its", "us", "ads"} and n.value == int(n.value):
+            out.append(Fig(n.value, "count", m.group(1)))  # "new clients 120": the count after its noun
         elif n.value >= 1000 and re.search(r"\b(?:spent|spend|spending|budget|invested|have|is)\b[^.?!]{0,20}$", before):
             out.append(Fig(n.value, "spend"))
     return out
@@ -104,7 +108,8 @@ def _one(figs: list[Fig], role: str) -> Fig | None:
 
 
 _ASK = {
-    "cac": r"\bcac\b|\bcost (?:per|to get|to acquire|of acquiring) (?:a |one |each )?(?:new )?(?:customer|buyer|student|client)",
+    "cac": r"\bcac\b|\bcost (?:per|to get|to acquire|of acquiring|to land|to win) (?:a |one |each )?(?:new )?(?:customer|buyer|student|client|"
+           r"sale|member|patient|order|account|subscriber|enrollment|enrolment)",
     "roas": r"\broas\b|\breturn on (?:ad |our )?spend\b",
     "payback": r"\bpay ?back\b|\bpays? (?:itself )?back\b|\bearns? (?:it )?back\b",
     "ltvcac": r"\bltv\s*(?::|to|/|-)\s*cac\b|\blifetime value to (?:cac|acquisition)",
