@@ -14,7 +14,7 @@ from typing import Callable
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "verticals": {
-        "ecommerce": ["ecommerce", "e-commerce", "dtc", "d2c", "direct-to-consumer", "direct to consumer", "online store"],
+        "ecommerce": ["ecommerce", "e-commerce", "dtc", "d2c", "direct-to-consumer", "direct to consumer", "online store", "online shop", "webshop", "web shop", "web store", "e-shop"],
         "saas": ["saas", "b2b saas", "b2b software", "software", "subscription software"],
         "retail": ["retail", "retailer", "retailers", "omnichannel retail", "brick-and-mortar"],
         "financial-services": ["financial services", "financial-services", "fintech", "banking", "bank", "finserv", "lending", "neobank"],
@@ -22,7 +22,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "cpg": ["cpg", "consumer packaged goods", "fmcg", "packaged goods"],
         "automotive": ["automotive", "auto", "car dealer", "car dealers", "dealership", "dealerships", "car buyers"],
         "healthcare": ["healthcare", "health care", "telehealth", "health", "healthtech"],
-        "education": ["education", "edtech", "higher education", "online courses", "university", "universities"],
+        "education": ["education", "edtech", "higher education", "online courses", "university", "universities", "tutoring", "test prep", "test preparation"],
         "gaming": ["gaming", "mobile gaming", "mobile games", "games", "game"],
     },
     "metrics": {

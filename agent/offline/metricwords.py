@@ -102,3 +102,9 @@ def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
     """Where a lead is said as the act of asking ("sign up for more info"): words that name no business."""
     part = re.compile(_INFO, re.I)
     return [(m.start(), m.end()) for a, b, _ in lead_asked(text, table) if (m := part.search(text, a, b))]
+
+
+def blanked(sentence: str) -> str:
+    """``sentence`` without the ad money a return is said on ("return on our ad money"): that "our" owns the money
+    spent, not a figure of the user's own to be judged."""
+    return _BACK_VS_SPENT.sub(" ", _RETURN_ON.sub(" ", sentence))
