@@ -14,7 +14,7 @@ from typing import Callable
 
 VOCABULARY: dict[str, dict[str, list[str]]] = {
     "verticals": {
-        "ecommerce": ["ecommerce", "e-commerce", "dtc", "d2c", "direct-to-consumer", "direct to consumer", "online store", "online shop", "webshop", "web shop", "web store", "e-shop"],
+        "ecommerce": ["ecommerce", "e-commerce", "dtc", "d2c", "direct-to-consumer", "direct to consumer", "online store"],
         "saas": ["saas", "b2b saas", "b2b software", "software", "subscription software"],
         "retail": ["retail", "retailer", "retailers", "omnichannel retail", "brick-and-mortar"],
         "financial-services": ["financial services", "financial-services", "fintech", "banking", "bank", "finserv", "lending", "neobank"],

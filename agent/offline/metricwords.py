@@ -34,7 +34,7 @@ def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], name: str,
 _RETURN_ASKED = re.compile(
     r"\b(?:what|which)\s+(?:kind of\s+|sort of\s+|type of\s+|level of\s+)?(?:a\s+)?(?:(?:normal|typical|usual|good|"
     r"decent|healthy|realistic|average|fair|reasonable)\s+)?returns?\b(?!\s*(?:policy|policies|rate|window|visit|"
-    r"customer|shopper|buyer|label|shipping|process|form|of\b|-))"
+    r"customer|shopper|buyer|label|shipping|process|form|number|figure|metric|stat|multiple|of\b|-))"  # "return number": clipped names
     r"|\b(?:a|the)\s+(?:normal|typical|usual|good|decent|healthy|realistic|average|fair|reasonable)\s+returns?\b"
     r"(?=\s+(?:is|for|on|would|should|to expect|we|she|he|they|i)\b|\s*[?,.]|\s*$)", re.I)
 # … or on the money put in: "return on the ad money", "returns from our marketing cash"
@@ -56,12 +56,12 @@ def return_asked(text: str, table: dict[str, list[str]]) -> list[tuple[int, int,
 
 
 # a lead said as the act of asking for information: "the cost to get a parent to sign up for more info", "what
-# we pay for each person who requests a brochure", "to get someone to fill out the enquiry form"
+# we pay for each person who requests a brochure", "to get someone to ask for details"
 _INFO = (r"(?:sign(?:s|ed|ing)? up|register(?:s|ed|ing)?|ask(?:s|ed|ing)?|request(?:s|ed|ing)?|enquir(?:e|es|ed|ing)|"
-         r"inquir(?:e|es|ed|ing)|fill(?:s|ed|ing)? (?:out|in)|submit(?:s|ted|ting)?|send(?:s|ing)?|get(?:s|ting)?)\s+"
+         r"inquir(?:e|es|ed|ing)|get(?:s|ting)?)\s+"
          r"(?:for\s+)?(?:some\s+|more\s+|further\s+)?(?:the\s+|a\s+|an\s+|our\s+|your\s+)?"
-         r"(?:info\b|information\b|details\b|brochures?\b|(?:contact |enquiry |inquiry |lead |info |interest )forms?\b|"
-         r"quotes?\b|callbacks?\b|call-backs?\b|prospectus\b)")
+         r"(?:info\b|information\b|details\b|brochures?\b|prospectus(?:es)?\b)")
+# (a form filled in or a quote asked for is a unit of its own, priced by the KB's own name when it has one)
 _LEAD = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|run)\b[^.?!;$\d]{0,60}?\b" + _INFO
                    + r"|\b" + _INFO + r"[^.?!;$\d]{0,40}?\b(?:cost|costs|run|set us back)\b", re.I)
 
@@ -75,8 +75,10 @@ def lead_asked(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, s
 # student who actually enrolls and pays?", "and to land a brand new customer, not somebody who already bought?"
 _OPENER = r"^\W*(?:(?:ok(?:ay)?|so|right|and|also|now|then|but|what about|how about|same for|same thing for)\b[\s,]*)+"
 _BUYER = r"(?:customer|client|member|student|user|subscriber|patient|guest|buyer|shopper|account holder|player|person|one)s?"
+# … a customer by any name that means one who buys ("a paying player" is a payer, a game's own unit)
+_CUSTOMER = r"(?:customer|client|member|student|subscriber|patient|account holder|user)s?"
 _PAYING = re.compile(_OPENER + r"(?:(?:the |one |a |an |each |every |per )?(?:cost |price )?(?:of |for |per )?)?"
-                     r"(?:a |an |one |each |every |per )?(?:brand[- ]new |new |first[- ]time )?paying " + _BUYER + r"\b"
+                     r"(?:a |an |one |each |every |per )?(?:brand[- ]new |new |first[- ]time )?paying " + _CUSTOMER + r"\b"
                      r"|" + _OPENER + r"(?:(?:the )?(?:cost |price )?(?:for |of )?)?(?:per|each|every|a|one)\s+"
                      r"(?:[a-z]+\s+)?(?:who|that)\s+(?:actually\s+|then\s+|really\s+|also\s+|finally\s+)?"
                      r"(?:[a-z]+s\s+and\s+)?(?:pays|buys|purchases|pays up)\b"
