@@ -14,8 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import ownresults
-from agent.offline import actionprice, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
+from agent.offline import actionprice, metricwords, ownresults, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -41,7 +40,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
 def _owned_metric(p: Parsed) -> bool:
     """The user calls what they judge theirs in one sentence ("is our CAC normal?"): that needs their number — not "a normal
     CAC for a brand like ours?", nor "our" of another sentence ("… thru our own site. whats normal to pay …")."""
-    return any(re.search(r"\b(?:our|my)\b", s, re.I) and EVALUATE.search(s) and not re.search(
+    return any(re.search(r"\b(?:our|my)\b", metricwords.blanked(s), re.I) and EVALUATE.search(s) and not re.search(
         r"\b(?:a|an|the)\s+(?:normal|typical|good|healthy|decent|reasonable|usual|average)\s", s, re.I) for s in message_sentences(p.text))
 
 
@@ -97,8 +96,8 @@ class OfflineAgent:
             kblabels.declare(tools)  # and its verticals ("Holiday rentals")
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
-            if "get_benchmark" in tool_names and calls is not None:  # the norm for each result worked from the user's figures
-                calls = ownresults.benchmark_calls(user_text, [h[0] for h in history], calls, next((i.get("vertical") for n, i in calls if n == "get_benchmark"), None) or remember(_as_history(history)).vertical)
+            calls = calls if "get_benchmark" not in tool_names else ownresults.benchmark_calls(  # the norm for each result of the user's figures
+                user_text, [h[0] for h in history], calls, next((i.get("vertical") for n, i in calls if n == "get_benchmark"), None) or remember(_as_history(history)).vertical)
             if calls:
                 blocks = [{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_{i}", "name": n, "input": inp}
                           for i, (n, inp) in enumerate(calls)]
