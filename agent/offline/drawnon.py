@@ -1,26 +1,28 @@
-"""The documents a conversation's answers have drawn on, and a connective before a question of its own.
+"""The documents a conversation's answers have drawn on: a section nearest in meaning that lies in one of them.
 
-Why: a user asks about their own business in words of their own — "is it ok to put the facebook pixel on
-our hearing loss info pages?" from a clinic whose last answers quoted the healthcare page. That page's
-section on privacy answers it, and the meaning search over the whole KB (:mod:`~agent.offline.meaningsearch`)
-ranks it nearest, yet declined: the question shares no word with the section's heading, and this turn's
-word search never returned the page. The documents the conversation's earlier answers *cited* are the
-business's own pages: a section nearest in meaning that lies in one of them is taken with the same floor
-as a section this turn's own search returned (:data:`~agent.offline.meaningsearch.HELD`), rather than the
-higher floor for a section anywhere in the KB. Off-topic questions stay declined: the nearest section of the
-whole KB must itself lie in a cited document, and the floor is the one calibrated for off-topic questions.
+Why: a user asks about their own business in words of their own — "may we put the ad pixel on our arthritis
+pages?" from a clinic whose last answers quoted the healthcare page. That page's section on privacy answers it,
+and the meaning search over the whole KB (:mod:`~agent.offline.meaningsearch`) ranks it nearest, yet declined:
+the question shares no word with the section's heading, and this turn's word search never returned the page
+(the words the user's business adds, "arthritis", are not the KB's). The documents the conversation's earlier
+answers *cited* are the business's own pages: a section nearest in meaning that lies in one of them is taken
+with the floor for a section this turn's own search returned (:data:`~agent.offline.meaningsearch.HELD`) in
+place of the section's heading sharing a word, or the higher floor for a section anywhere in the KB.
 
-A connective opening a message ("also is it ok to …", "plus, can we …") does not make it a follow-up when
-the rest is a question of its own; :func:`stands_alone` reads the rest as the message.
+Meaning alone near that floor is as close to questions off the KB's topic (the weather on a sale weekend came
+nearest a retail page's seasonal peaks), so :func:`drew` also wants the section to say at least
+:data:`SHARED` of the question's own content words ("pixel", "page"), the question to carry no figure of
+the user's (a figure is data no section holds: the word retries drop it and find the rule that works it), and
+the section to be no document's lead under its title alone (an overview of the document, no answer).
 """
 from __future__ import annotations
 
 import re
 
-from agent.offline.searchq import CITED, leans_on_previous
+from agent.offline.passages import terms
+from agent.offline.searchq import CITED
 
-# one connective word (and its comma) opening a message: what follows is read on its own
-_CONNECTIVE = re.compile(r"^\W*(?:also|and|plus|oh|ok(?:ay)?|so|but|btw|one more thing)\b[\s,:;.!-]*", re.I)
+SHARED = 2  # content words of the question the section itself says
 
 
 def stem(source: str) -> str:
@@ -34,9 +36,8 @@ def files(said: list[str]) -> frozenset[str]:
     return frozenset(m.split("#")[0] for a in said for m in CITED.findall(a or ""))
 
 
-def stands_alone(question: str) -> bool:
-    """Is ``question`` understood without the last turn — once an opening connective is set aside?"""
-    if not leans_on_previous(question):
-        return True
-    rest = _CONNECTIVE.sub("", question, count=1)
-    return rest != question and bool(rest.strip()) and not leans_on_previous(rest)
+def drew(question: str, sec, near: bool, cited: frozenset[str]) -> bool:
+    """May ``sec`` (a :class:`~agent.offline.meaningsearch.Section` nearest in meaning, ``near`` enough) answer
+    ``question`` because it lies in a document the conversation's answers ``cited``? See the module docstring."""
+    return near and stem(sec.source) in cited and len(sec.path) >= 2 and not re.search(r"\d", question) \
+        and len(set(terms(question)) & set(terms(sec.text))) >= SHARED

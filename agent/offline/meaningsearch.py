@@ -39,6 +39,7 @@ from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
 from agent.offline.asking import marked
+from agent.offline.searchq import leans_on_previous
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
 from rag.regexes import compiled
@@ -139,8 +140,8 @@ def _searching(outcomes: list[ToolOutcome], answer: str) -> bool:
 
 def _stands_alone(question: str) -> bool:
     """A follow-up ("and for the bigger markets?", "what about that one?") means what the last turn
-    meant: its own words are no question to rank the whole KB by ("also is it ok to …" is one of its own)."""
-    return drawnon.stands_alone(question)
+    meant: its own words are no question to rank the whole KB by."""
+    return not leans_on_previous(question)
 
 
 def _named_after(question: str, sec: Section) -> bool:
@@ -166,8 +167,8 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozen
     if near is None or any(o.input.get("query") == near[0].query for o in outcomes):
         return None
     sec, sim = near
-    drawn = drawnon.stem(sec.source) in cited
-    if sim < (HELD if drawn else NEAR):
+    drawn = drawnon.drew(question, sec, sim >= HELD, cited)
+    if sim < NEAR and not drawn:
         return None
     if (sec.source not in {_file(p) for o in outcomes for p in o.passages} and not drawn) or not names_found(
             question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
@@ -185,7 +186,7 @@ def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> 
             or not _ASKS.search(question) or not _stands_alone(question):
         return None
     near = nearest(question, outcomes)
-    if near is None or near[1] < HELD or drawnon.stem(near[0].source) not in cited:
+    if near is None or not drawnon.drew(question, near[0], near[1] >= HELD, cited):
         return None
     sec = near[0]
     if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(
@@ -210,7 +211,7 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int, cited:
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
-    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.stem(sec.source) in cited)):
+    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited))):
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()
