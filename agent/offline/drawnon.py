@@ -13,16 +13,21 @@ Meaning alone near that floor is as close to questions off the KB's topic (the w
 nearest a retail page's seasonal peaks), so :func:`drew` also wants the section to say at least
 :data:`SHARED` of the question's own content words ("pixel", "page"), the question to carry no figure of
 the user's (a figure is data no section holds: the word retries drop it and find the rule that works it), and
-the section to be no document's lead under its title alone (an overview of the document, no answer).
+the section to be no document's lead under its title alone (an overview of the document, no answer) nor an
+illustration (a worked example of new parents in one state is no answer to "may I add two audiences up?").
+Words most sections say ("new", "people": more than :data:`COMMON` of them) are no evidence of a topic shared.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline.passages import terms
+from agent.offline.sectionkind import EXAMPLE_HEAD
 from agent.offline.searchq import CITED
 
 SHARED = 2  # content words of the question the section itself says
+COMMON = 0.10  # the share of the KB's sections beyond which a word is common
 
 
 def stem(source: str) -> str:
@@ -36,8 +41,21 @@ def files(said: list[str]) -> frozenset[str]:
     return frozenset(m.split("#")[0] for a in said for m in CITED.findall(a or ""))
 
 
-def drew(question: str, sec, near: bool, cited: frozenset[str]) -> bool:
+def drew(question: str, sec, near: bool, cited: frozenset[str], secs: tuple = ()) -> bool:
     """May ``sec`` (a :class:`~agent.offline.meaningsearch.Section` nearest in meaning, ``near`` enough) answer
-    ``question`` because it lies in a document the conversation's answers ``cited``? See the module docstring."""
-    return near and stem(sec.source) in cited and len(sec.path) >= 2 and not re.search(r"\d", question) \
-        and len(set(terms(question)) & set(terms(sec.text))) >= SHARED
+    ``question`` because it lies in a document the conversation's answers ``cited``? ``secs``: every section of
+    the KB (which words are common). See the module docstring."""
+    if not (near and stem(sec.source) in cited and len(sec.path) >= 2) or re.search(r"\d", question) or any(
+            EXAMPLE_HEAD.search(h) for h in sec.path):
+        return False
+    return len((set(terms(question)) & set(terms(sec.text))) - common(secs)) >= SHARED
+
+
+@lru_cache(maxsize=8)
+def common(secs: tuple) -> frozenset[str]:
+    """The words more than :data:`COMMON` of the sections ``secs`` say."""
+    seen: dict[str, int] = {}
+    for s in secs:
+        for t in set(terms(s.encoded)):
+            seen[t] = seen.get(t, 0) + 1
+    return frozenset(t for t, n in seen.items() if n > COMMON * len(secs))

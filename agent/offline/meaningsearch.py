@@ -167,7 +167,7 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozen
     if near is None or any(o.input.get("query") == near[0].query for o in outcomes):
         return None
     sec, sim = near
-    drawn = drawnon.drew(question, sec, sim >= HELD, cited)
+    drawn = drawnon.drew(question, sec, sim >= HELD, cited, _kb(outcomes))
     if sim < NEAR and not drawn:
         return None
     if (sec.source not in {_file(p) for o in outcomes for p in o.passages} and not drawn) or not names_found(
@@ -186,7 +186,7 @@ def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> 
             or not _ASKS.search(question) or not _stands_alone(question):
         return None
     near = nearest(question, outcomes)
-    if near is None or not drawnon.drew(question, near[0], near[1] >= HELD, cited):
+    if near is None or not drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)):
         return None
     sec = near[0]
     if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(
@@ -211,7 +211,7 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int, cited:
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
-    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited))):
+    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes)))):
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()
