@@ -56,3 +56,17 @@ def test_off_topic_questions_keep_the_decline_in_a_cited_document(meaning, garde
         outcomes = [_found(q, WATERING, PRUNING, BLADES)]
         assert meaningsearch.read(q, outcomes, DECLINED, 3, CITED | {"shed"}) is None, q
         assert meaningsearch.query(q, outcomes, DECLINED, CITED | {"shed"}) is None, q
+
+
+def test_what_a_cited_section_needs_besides_meaning(garden_kb):
+    secs = meaningsearch.sections(str(garden_kb.resolve()))
+    water = next(s for s in secs if s.path[-1] == "Watering schedule")
+    assert drawnon.drew(DRY, water, True, CITED, secs)
+    assert not drawnon.drew(DRY, water, False, CITED, secs)  # not near enough in meaning
+    assert not drawnon.drew(DRY, water, True, frozenset({"shed"}), secs)  # a document no answer cited
+    assert not drawnon.drew("my tomatoes droop by 3pm in july, how often a soak?", water, True, CITED, secs)  # a figure
+    assert not drawnon.drew("is the weather in july good for a picnic?", water, True, CITED, secs)  # one word shared
+    lead = meaningsearch.Section("garden.md", ("Garden care playbook",), water.text)
+    assert not drawnon.drew(DRY, lead, True, CITED, secs)  # the document's lead
+    shown = meaningsearch.Section("garden.md", ("Garden care playbook", "Worked example: a dry July"), water.text)
+    assert not drawnon.drew(DRY, shown, True, CITED, secs)  # an illustration

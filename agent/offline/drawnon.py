@@ -53,9 +53,10 @@ def drew(question: str, sec, near: bool, cited: frozenset[str], secs: tuple = ()
 
 @lru_cache(maxsize=8)
 def common(secs: tuple) -> frozenset[str]:
-    """The words more than :data:`COMMON` of the sections ``secs`` say."""
+    """The words more than :data:`COMMON` of the sections ``secs`` say (and more than three: in a KB of a few
+    sections, a word two of them say is still a topic's)."""
     seen: dict[str, int] = {}
     for s in secs:
         for t in set(terms(s.encoded)):
             seen[t] = seen.get(t, 0) + 1
-    return frozenset(t for t, n in seen.items() if n > COMMON * len(secs))
+    return frozenset(t for t, n in seen.items() if n > max(COMMON * len(secs), 3))
