@@ -70,3 +70,44 @@ def test_what_a_cited_section_needs_besides_meaning(garden_kb):
     assert not drawnon.drew(DRY, lead, True, CITED, secs)  # the document's lead
     shown = meaningsearch.Section("garden.md", ("Garden care playbook", "Worked example: a dry July"), water.text)
     assert not drawnon.drew(DRY, shown, True, CITED, secs)  # an illustration
+
+
+# own wording, on the shipped KB: a clinic's conversation, then a pixel on condition pages in the user's words
+CLINIC = "i handle ads for a chain of audiology practices. what does a lead usually cost in healthcare?"
+PIXEL = "is it alright to have the facebook pixel firing on our tinnitus info pages?"
+PIXEL_TOO = "can we use the meta pixel on pages about specific injuries and conditions?"
+WEATHER = "will it rain on our open day this saturday?"
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    from tests.test_offline_meaningsearch import ROOT
+    corpus = " ".join(p.read_text(encoding="utf-8").lower() for d in (
+        "datasets", "tests/fixtures/paraphrase", "tests/fixtures/paraphrase_holdout", "tests/fixtures/paraphrase_holdout2",
+        "tests/fixtures/paraphrase_holdout4", "tests/fixtures/paraphrase_holdout11", "tests/fixtures/paraphrase_holdout12",
+        "tests/fixtures/kb_txt_datasets") for p in (ROOT / d).rglob("*.json*"))
+    for phrase in [DRY, CLINIC, PIXEL, PIXEL_TOO, WEATHER]:
+        assert phrase.lower() not in corpus, phrase
+
+
+@pytest.mark.slow  # a cold cache encodes every section of kb/
+@needs_encoder
+def test_the_shipped_kb_answers_from_the_business_page_and_keeps_declining(meaning, monkeypatch, shipped_engine):
+    from tests.offline_turns import turns
+    from tests.test_offline_meaningsearch import ROOT
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    for asked in (PIXEL, PIXEL_TOO):
+        first, got = turns(shipped_engine, [CLINIC, asked])
+        assert "[benchmarks-healthcare#" in first[0]
+        assert got[0].startswith("Based on Knowledge Base [benchmarks-healthcare#") and "Tracking pixels" in got[0], got
+    assert turns(shipped_engine, [CLINIC, WEATHER])[-1][0] == DECLINED
+
+
+@pytest.mark.slow  # a cold cache encodes every section of kb_txt
+@needs_encoder
+def test_the_plain_text_kb_keeps_off_topic_questions_declined_in_its_cited_documents(meaning, monkeypatch):
+    from tests.test_offline_meaningsearch import ROOT
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt"))
+    cited = frozenset({"measurement_and_testing", "social_platform_benchmarks", "budget_and_channel_mix",
+                       "glossary_and_methodology", "ctv_programmatic_cpm", "planning_workflow_steps"})
+    for q in [*OURS_OFF, WEATHER, "what's the best pizza place near our office?"]:
+        assert meaningsearch.drawn(q, [_empty(q)], cited) is None, q
