@@ -19,15 +19,10 @@ from __future__ import annotations
 
 import re
 
-# devices, operating systems and consoles a product runs on (trade vocabulary of app and game publishing)
-_DEVICE_WORD = (r"(?:smart ?)?phones?|smartphones?|mobiles?|mobile devices?|cell ?phones?|cellphones?|iphones?|ipads?|"
-                r"tablets?|android|ios|pc|pcs|mac|macs|macos|desktops?|laptops?|consoles?|(?:nintendo )?switch|xbox(?: one| series [xs])?|"
-                r"playstation(?: \d)?|ps[345]|steam(?: deck)?|web|browsers?|vr|quest|smart ?tvs?|apple watch|watches|"
-                r"app ?stores?|google play|play store")
-_DEVICES = re.compile(r"^(?:(?:the|a|an|our|their|both)\s+)?(?:" + _DEVICE_WORD + r")(?:\s*(?:,|and|or|&|/|\+)\s*(?:the\s+)?"
-                      r"(?:" + _DEVICE_WORD + r"))*(?:\s+(?:and|or)\s+(?:the\s+)?(?:" + _DEVICE_WORD + r"))?$", re.I)
+from mpa import devices
+
 # a device said after the product: "… for phones", "… on mobile", "… for the switch"
-_ON_DEVICE = re.compile(r"^\s+(?:for|on)\s+(?:the\s+)?(?:" + _DEVICE_WORD + r")\b", re.I)
+_ON_DEVICE = re.compile(r"^\s+(?:for|on)\s+(?:the\s+)?(?:" + devices.WORD + r")\b", re.I)
 # genres of game as the trade names them; a product ending in one is a game
 _GENRE = re.compile(r"\b(?:sim|simulators?|simulation|rpgs?|jrpgs?|mmos?|mmorpgs?|mobas?|shooters?|fps|platformers?|"
                     r"roguelikes?|roguelites?|metroidvanias?|puzzlers?|tycoons?|deckbuilders?|deck-builders?|brawlers?|"
@@ -43,7 +38,7 @@ MAKING = re.compile(r"\b(?:we|i)(?:'re|’re| are|'m|’m| am) (?:(?:currently|n
 
 def is_device(phrase: str) -> bool:
     """Is ``phrase`` only devices, systems or consoles ("phones", "the switch", "ios and android")?"""
-    return bool(_DEVICES.match(" ".join(phrase.split())))
+    return devices.only(phrase)
 
 
 def names_product(phrase: str, after: str) -> bool:

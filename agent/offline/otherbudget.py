@@ -5,7 +5,7 @@ from it. But a message that names *another* budget — one an effort has of its 
 the one said before — and states no amount of it says the remembered budget is not the one to use: dividing it
 again answers a question the user did not ask. The one right reply asks for that budget. Read from English
 structure only: a possessive or a word of distinctness before "budget" ("its own", "a separate", "a different",
-"another"), or "budget" then "separate/apart from" — with no money said in the message.
+"another"), "a budget of its own", or "budget" then "separate/apart from" — with no money said in the message.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from agent.offline.parse import Parsed
 
 _DISTINCT = r"(?:own|separate|different|distinct|dedicated|independent|standalone|stand-alone)"
 _OTHER_BUDGET = re.compile(r"\b(?:(?:its|their|his|her|a|an|the)\s+" + _DISTINCT + r"|another|a\s+second|(?:its|their)\s+own\s+"
-                           + _DISTINCT + r")\s+(?:[a-z-]+\s+)?budget\b|\bbudget\s+(?:that(?:'s| is)\s+|which is\s+)?"
+                           + _DISTINCT + r")\s+(?:[a-z-]+\s+)?budget\b|\bbudget\s+of\s+(?:its|their)\s+own\b|\bbudget\s+(?:that(?:'s| is)\s+|which is\s+)?"
                            r"(?:separate|apart|distinct|different)\s+from\b", re.I)
 # whose budget it is: the effort named before it ("the spring campaign has its own budget")
 _EFFORT = re.compile(r"\b(?:the|this|that|our|my)\s+((?:[a-z-]+\s+){0,2}?(?:campaign|push|promo|promotion|launch|drive|"
