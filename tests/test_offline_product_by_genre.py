@@ -73,3 +73,16 @@ def test_a_budget_of_its_own_not_given_is_asked_for(shipped_engine):
 def test_a_forecast_whose_count_has_its_own_subject_asks_for_the_budget(kb, request):
     got = turns(request.getfixturevalue(kb), OWN_SUBJECT)[-1][0]
     assert got.rstrip().endswith("?") and "budget" in got and "Based on Knowledge Base" not in got, got
+
+
+ENDS_NO_PREPOSITION = [("the board raised it to 9k. leads both ends?", "leads"),
+                       ("ok 14k now, sign-ups either end again", "sign-ups")]
+
+
+@pytest.mark.parametrize("text,unit", ENDS_NO_PREPOSITION)
+def test_a_count_at_both_ends_said_without_its_preposition_is_worked(text, unit):
+    from agent.offline.parse import parse
+
+    assert_unseen([text])
+    p = parse(text)
+    assert p.unit == unit and p.calc is not None and p.asks_count

@@ -24,7 +24,7 @@ from mpa import devices
 # a device said after the product: "… for phones", "… on mobile", "… for the switch"
 _ON_DEVICE = re.compile(r"^\s+(?:for|on)\s+(?:the\s+)?(?:" + devices.WORD + r")\b", re.I)
 # genres of game as the trade names them; a product ending in one is a game
-_GENRE = re.compile(r"\b(?:sim|simulators?|simulation|rpgs?|jrpgs?|mmos?|mmorpgs?|mobas?|shooters?|fps|platformers?|"
+_GENRE = re.compile(r"\b(?:sims?|simulators?|simulation|rpgs?|jrpgs?|mmos?|mmorpgs?|mobas?|shooters?|fps|platformers?|"
                     r"roguelikes?|roguelites?|metroidvanias?|puzzlers?|tycoons?|deckbuilders?|deck-builders?|brawlers?|"
                     r"city[- ]builders?|battle royales?|visual novels?|tower defen[cs]e|match[- ]?(?:3|three)|"
                     r"idle clickers?|clickers?|hyper-?casual|soulslikes?|survival crafters?)$", re.I)
