@@ -21,7 +21,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mpa import counted, resolve, saleroute
+from mpa import counted, devices, resolve, saleroute
 from mpa.tables import CURRENCY, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, as_cost_per, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
@@ -261,7 +261,8 @@ def _resolve_vertical(engine: "RetrievalEngine", t: _Tables, vertical: str, metr
                                                                                   chunk.text])), texts)
         return file_vertical.get(chunk.source) if said else None
 
-    found = resolve.by_retrieval(engine, vertical, key_of, min_coverage=1.0, context="benchmarks")
+    found = devices.retrieved_with_metric(lambda k: resolve.by_retrieval(engine, vertical, k, min_coverage=1.0, context="benchmarks"),
+                                          {v for v, mm in t.bench if mm == canonical_metric(metric, sorted({x for _, x in t.bench}))}, key_of)
     if found is None and not _expanded:  # "uni programs": a clipped word the KB never uses, written out
         longer = resolve.expand_truncations(vertical, resolve.known_to(engine), intros)
         if longer != vertical:

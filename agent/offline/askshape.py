@@ -19,7 +19,9 @@ _BOTH_ENDS = re.compile(r"\b(?:both|each|either) (?:ends?|sides?|bounds?|extreme
 # a counted unit priced at the range's ends: "installs at the low and high end", "leads at both ends of the CPL"
 _AT_ENDS = re.compile(r"\b([a-z][a-z-]+s)\s+(?:would (?:we|i) get\s+|do (?:we|i) get\s+)?(?:at|on|for|in)\s+(?:the\s+|both\s+|each\s+|"
                       r"either\s+)?(?:\w+[- ]?){0,3}?\b(?:ends?|sides?|bounds?|extremes|cases?)\b|\b([a-z][a-z-]+s)\s+at\s+(?:the\s+)?"
-                      + _END_WORD + r"\s+(?:and|&|vs\.?|versus)\s+(?:the\s+)?" + _END_WORD + r"\b", re.I)
+                      + _END_WORD + r"\s+(?:and|&|vs\.?|versus)\s+(?:the\s+)?" + _END_WORD + r"\b"
+                      # … its preposition left off in chat: "installs both ends?", "leads either end again"
+                      r"|\b([a-z][a-z-]+s)\s+(?:both|each|either|the two)\s+(?:ends?|sides?)\b", re.I)
 # a price the conversation just gave, pointed back to: "at that price", "with the new CPC", "at the same rate"
 _AT_THAT_PRICE = re.compile(r"\b(?:at|with|using|on)\s+(?:that|this|the new|the same|the updated|the higher|the lower|"
                             r"those|these)\s+(?:prices?|rates?|costs?|cp[a-z]|cac|figures?|numbers?)\b", re.I)
@@ -51,7 +53,7 @@ def both_ends(text: str) -> bool:
 def counted_at_ends(text: str) -> str:
     """The plural noun set at the range's ends ("installs" of "installs at the low and high end"), or ""."""
     m = _AT_ENDS.search(text)
-    return (m.group(1) or m.group(2)).lower() if m else ""
+    return (m.group(1) or m.group(2) or m.group(3)).lower() if m else ""
 
 
 def at_that_price(text: str) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, nounphrase, placemeant, selfintro, served, supposedbiz, workedon
+from agent.offline import kblabels, madefor, nounphrase, placemeant, selfintro, served, supposedbiz, workedon
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -132,6 +132,7 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
                       + r"\b)[a-z][a-z&/\-]*){0,3})(?:,\s+(?=[a-z]+ing\b|\d|(?:two|three|four|five|six|seven|eight|nine|ten|a few|"
                       r"several)\b)|\.\s+(?=(?:we|i|our|my)\b|\$?\d))", re.I)  # … or as a sentence of its own: "coding bootcamp. we …"
 _BUSINESS.insert(0, _OPENING)
+_BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -245,7 +246,9 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
                     or (pat is _TERSE and not _business_words(phrase)) \
                     or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, _business_words)) \
-                    or (not _business_words(phrase) and placemeant.is_place(phrase)):  # "newbie here"; "… in lisbon"
+                    or (not _business_words(phrase) and placemeant.is_place(phrase)) \
+                    or madefor.is_device(phrase) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
+                # "newbie here"; "… in lisbon"; "for phones": where a product runs, not who
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
@@ -257,7 +260,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                 phrase = OMNICHANNEL
             if pat is _DOES:  # "we design packaging": a service on the goods, not their trade (agent.offline.workedon)
                 phrase = workedon.as_work(text[m.start():m.start("p")], phrase, text)
-            return Business(phrase, back)
+            return Business(madefor.as_business(phrase), back)  # "a farming sim": a game
     if _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text) and re.search(r"\b(?:we|i)\b", text, re.I):
         return Business(ONLINE_STORE, False)  # "small candle brand, we sell on our own site": whatever it sells, a web shop
     own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full

@@ -155,8 +155,10 @@ def result_count(p: Parsed, mem: Memory) -> str | None:
         if not m or _GENERAL.search(s) or DEFINITION.search(s):
             continue
         rest, head = m.group(1), (p.unit.split() or [""])[-1]  # what is counted: its last word ("test drives")
-        said = re.split(r"\s+(?:will|would|should|can|could|might|do|does|did|are|is|am|we|i|you|they|our|my)\b", rest,
-                        maxsplit=1, flags=re.I)[0].split()  # the noun as typed: "paid vacation days"
+        # the noun as typed ("paid vacation days"), up to its verb, the asker, or the clause's own subject ("… accounts
+        # the spring campaign will open": the campaign opens them, it is not what is counted)
+        said = re.split(r"\s+(?:will|would|should|can|could|might|do|does|did|are|is|am|we|i|you|they|our|my|the|this|that|"
+                        r"these|those|its|their)\b", rest, maxsplit=1, flags=re.I)[0].split()
         if not head or _NOT_RESULT.fullmatch(head) or said and _NOT_RESULT.fullmatch(said[-1]) or not (_WILL.search(rest) and _mine(rest) and _GOT.search(rest)):
             continue
         when = _when(s)

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import actionprice, metricwords, ownresults, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
+from agent.offline import otherbudget, actionprice, metricwords, ownresults, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -46,7 +46,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
     """One clarifying question when the turn needs an input nobody has given (``said``: the earlier messages), else None."""
-    need = (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan) or unsized.need(p, mem)
+    need = otherbudget.need(p) or (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan) or unsized.need(p, mem)
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)

@@ -1,0 +1,34 @@
+"""A budget the user says exists but does not give: "the spring push has its own budget, how many leads would it bring?"
+
+Why a module: the conversation remembers the last budget said ("with 9,000 a month …") and a later count is worked
+from it. But a message that names *another* budget — one an effort has of its own, one separate from or other than
+the one said before — and states no amount of it says the remembered budget is not the one to use: dividing it
+again answers a question the user did not ask. The one right reply asks for that budget. Read from English
+structure only: a possessive or a word of distinctness before "budget" ("its own", "a separate", "a different",
+"another"), "a budget of its own", or "budget" then "separate/apart from" — with no money said in the message.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.parse import Parsed
+
+_DISTINCT = r"(?:own|separate|different|distinct|dedicated|independent|standalone|stand-alone)"
+_OTHER_BUDGET = re.compile(r"\b(?:(?:its|their|his|her|a|an|the)\s+" + _DISTINCT + r"|another|a\s+second|(?:its|their)\s+own\s+"
+                           + _DISTINCT + r")\s+(?:[a-z-]+\s+)?budget\b|\bbudget\s+of\s+(?:its|their)\s+own\b|\bbudget\s+(?:that(?:'s| is)\s+|which is\s+)?"
+                           r"(?:separate|apart|distinct|different)\s+from\b", re.I)
+# whose budget it is: the effort named before it ("the spring campaign has its own budget")
+_EFFORT = re.compile(r"\b(?:the|this|that|our|my)\s+((?:[a-z-]+\s+){0,2}?(?:campaign|push|promo|promotion|launch|drive|"
+                     r"sale|flight|blitz|event|appeal))\b", re.I)
+
+
+def need(p: Parsed) -> str | None:
+    """The budget to ask for when the message names a budget other than the one remembered and gives no amount of
+    it while asking for a count or a calculation; else None."""
+    if not (p.asks_count or p.calc) or any(n.money or n.role == "budget" for n in p.numbers):
+        return None
+    m = _OTHER_BUDGET.search(p.text)
+    if not m:
+        return None
+    effort = _EFFORT.search(p.text[:m.start()]) or _EFFORT.search(p.text)
+    return f"budget for {effort.group(0).lower()}" if effort else "budget for this"
