@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, spans, targetspend
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -336,7 +336,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if count is None or not prices:
             return None
-        if (over := spans.count_over(p, count)) is not None:  # "300 leads a month for a whole year": the span's count
+        if (over := spans.count_over(p, count) or seasonlen.count_over(p, mem, count)) is not None:  # "300 leads a month for a whole year": the span's count
             count, line = over
             lines.append(line)
         thousand = c.per_thousand or metric in PER_THOUSAND  # impressions are priced per thousand

@@ -14,7 +14,7 @@ import re
 
 from agent.offline.memory import Memory
 from agent.offline.numbers import money, plain, result
-from agent.offline.parse import Parsed
+from agent.offline.parse import UNIT_OF, Parsed
 
 # the price metrics charged per click, and the rate metrics that turn clicks into results
 _PER_CLICK = ("CPC",)
@@ -38,6 +38,19 @@ def _rate(mem: Memory, metric: str) -> tuple[float, float, str] | None:
                  mem.range_verticals.get(metric, "")), None)
 
 
+# "if guests cost the top of that range", "at the low end of the range": the range shown, pointed at bare
+_THAT_RANGE = re.compile(r"\b(?:that|the|this|same)\s+range\b", re.I)
+_MEDIA_PRICE = ("CPC", "CPM", "CPI", "CPCV")
+
+
+def shown_price(p: Parsed, mem: Memory) -> str | None:
+    """A count of people or results priced "at the top of that range" when no metric prices its noun: the last
+    price range shown for results (not a media unit's: a click's price buys clicks), else None."""
+    if p.calc is None or p.calc.target != "budget needed" or p.metrics or p.end is None or not _THAT_RANGE.search(p.norm):
+        return None
+    return next((m for m in reversed(list(mem.ranges)) if m in UNIT_OF and m not in _MEDIA_PRICE), None)
+
+
 def metric(p: Parsed, mem: Memory) -> str | None:
     """The click price, for a budget asked for a target of results that names no price of its own, when the
     conversation showed both a click price range and the rate that turns clicks into results (module doc)."""
@@ -46,7 +59,8 @@ def metric(p: Parsed, mem: Memory) -> str | None:
         return None
     count = next((n.value for n in p.numbers if n.role == "count"), None)
     unit = _counted(p, count) if count is not None else ""
-    return next((m for m in _PER_CLICK if m in mem.ranges and _rate(mem, m) and unit and not _CLICKS.match(unit)), None)
+    return next((m for m in _PER_CLICK if m in mem.ranges and _rate(mem, m) and unit and not _CLICKS.match(unit)),
+                None) or shown_price(p, mem)
 
 
 def lines(p: Parsed, mem: Memory, metric: str | None, count: float,
