@@ -23,10 +23,10 @@ def test_the_wording_here_is_in_no_seen_data_set():
 def test_a_weekly_capacity_over_the_season_said_earlier_on_the_shipped_kb(shipped_engine):
     out = turns(shipped_engine, _KB)[2][0]
     assert "capacity" not in out, out
-    assert "12 a week × 14 weeks = 168" in out and "168 × $40 = $6,720" in out, out
+    assert "12 × 14 = 168 over the summer" in out and "168 × $40 = $6,720" in out, out
 
 
 def test_a_weekly_capacity_over_the_campaign_said_earlier_on_a_plain_text_kb(kb_txt_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
     out = turns(kb_txt_engine, _TXT)[2][0]
-    assert "15 a week × 8 weeks = 120" in out and "120 × $78 = $9,360" in out, out
+    assert "15 × 8 = 120 over the campaign" in out and "120 × $78 = $9,360" in out, out

@@ -46,5 +46,5 @@ def count_over(p, mem, count: float) -> tuple[float, str] | None:
     unit = {"wk": "week", "mo": "month"}.get(per.group(1).lower(), per.group(1).lower())
     k = round(weeks / _WEEKS[unit], 2)
     total = count * k
-    return total, (f"{plain(count)} a {unit} × {plain(k)} {unit}s = {plain(round(total, 2))} over the "
-                   f"{whole.group(1).lower()}")
+    return total, (f"{plain(count)} × {plain(k)} = {plain(round(total, 2))} over the {whole.group(1).lower()} "
+                   f"({plain(count)} a {unit} for {plain(k)} {unit}s)")

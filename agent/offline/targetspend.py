@@ -82,10 +82,9 @@ def lines(p: Parsed, mem: Memory, metric: str | None, count: float,
                             (hi_r, cheap, "the bottom click price and the top conversion rate")):
         if r <= 0:
             return None
-        clicks = count / (r / 100.0)
-        s, shown = result(clicks * price, True)
-        out.append(f"{plain(count)} {unit} ÷ {plain(r)}% = {plain(round(clicks, 2))} clicks; × {money(price)} {s} "
-                   f"${shown} — the budget needed at {where}")
+        s, shown = result(count / (r / 100.0) * price, True)
+        out.append(f"{plain(count)} ÷ {plain(r)}% × {money(price)} {s} ${shown} — the budget needed for {plain(count)} "
+                   f"{unit} at {where}")
         if dear == cheap:
             break
     return out
