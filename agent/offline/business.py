@@ -133,6 +133,7 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
                       r"several)\b)|\.\s+(?=(?:we|i|our|my)\b|\$?\d))", re.I)  # … or as a sentence of its own: "coding bootcamp. we …"
 _BUSINESS.insert(0, _OPENING)
 _BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
+_BUSINESS.insert(2, madefor.MARKETS)  # "I market a language school for adults": the business marketed, before whom it serves
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -247,7 +248,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or (pat is _TERSE and not _business_words(phrase)) \
                     or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, _business_words)) \
                     or (not _business_words(phrase) and placemeant.is_place(phrase)) \
-                    or madefor.is_device(phrase) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
+                    or madefor.is_device(phrase) or madefor.is_ad_kind(named) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
                 # "newbie here"; "… in lisbon"; "for phones": where a product runs, not who
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

@@ -61,14 +61,26 @@ _INFO = (r"(?:sign(?:s|ed|ing)? up|register(?:s|ed|ing)?|ask(?:s|ed|ing)?|reques
          r"inquir(?:e|es|ed|ing)|get(?:s|ting)?)\s+"
          r"(?:for\s+)?(?:some\s+|more\s+|further\s+)?(?:the\s+|a\s+|an\s+|our\s+|your\s+)?"
          r"(?:info\b|information\b|details\b|brochures?\b|prospectus(?:es)?\b)")
-# (a form filled in or a quote asked for is a unit of its own, priced by the KB's own name when it has one)
+# … or as the other acts a lead is (the trade's "a lead is a form fill … or qualified contact", as KB glossaries define
+# it): a form filled in or sent ("fill in the booking form online", "submit a contact form"), contact details handed
+# over ("send in their contact info", "leave their number") or an inquiry made or received ("get an inquiry from a
+# possible student"). A demo or a quote asked for stays out: a KB may count it under an action of its own (CPA).
+_FORM_ACT = (r"(?:fill(?:s|ed|ing)?\s+(?:in|out)|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?|send(?:s|ing)?(?:\s+in)?|sent(?:\s+in)?)"
+             r"\s+(?:a|an|the|our|your|their|his|her|one)\s+(?:[a-z][a-z\-]*\s+){0,3}?(?:forms?|form-fills?)\b"
+             r"|(?:send(?:s|ing)?|sent|leav(?:e|es|ing)|left|give(?:s)?|giving|hand(?:s|ing)?\s+over|share(?:s)?|sharing|submit(?:s|ted|ting)?)"
+             r"(?:\s+(?:us|in|over))?\s+(?:their|his|her|your|some|the)\s+(?:contact\s+(?:info(?:rmation)?|details)|details|"
+             r"phone\s+number|number|email(?:\s+address)?)\b"
+             r"|(?:an?|one|each|every|the|first|new)\s+(?:[a-z]+\s+)?(?:inquiry|enquiry)\b(?!\s+(?:rate|volume|period|season))"
+             r"|(?:make|makes|making|made|send|sends|sent|submit|submits)\s+(?:an?\s+)?(?:inquiry|enquiry)\b")
+_LEAD_ACT = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|run|going rate)\b[^.?!;$\d]{0,60}?\b(?:"
+                       + _FORM_ACT + r")|\b(?:" + _FORM_ACT + r")[^.?!;$\d]{0,40}?\b(?:cost|costs|run|set us back)\b", re.I)
 _LEAD = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|run)\b[^.?!;$\d]{0,60}?\b" + _INFO
                    + r"|\b" + _INFO + r"[^.?!;$\d]{0,40}?\b(?:cost|costs|run|set us back)\b", re.I)
 
 
 def lead_asked(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(start, end, key): the price of one request for information — the "cost per <unit>" whose unit is a lead."""
-    return _spans(_LEAD, text, table, "cost per lead")
+    return sorted(_spans(_LEAD, text, table, "cost per lead") + _spans(_LEAD_ACT, text, table, "cost per lead"))
 
 
 # a follow-up that moves the price just asked to one new or paying customer: "and a paying customer?", "and per
@@ -102,7 +114,7 @@ def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, st
 
 def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
     """Where a lead is said as the act of asking ("sign up for more info"): words that name no business."""
-    part = re.compile(_INFO, re.I)
+    part = re.compile(_INFO + "|" + _FORM_ACT, re.I)
     return [(m.start(), m.end()) for a, b, _ in lead_asked(text, table) if (m := part.search(text, a, b))]
 
 
