@@ -54,8 +54,7 @@ def as_business(phrase: str) -> str:
 
 # the business a user says they market, in the present — "I market a language school for adults", "we promote a
 # climbing gym in Boise" — read before the "for …" that follows it, which names whom the business serves
-MARKETS = re.compile(r"\b(?:we|i) (?:(?:also|now|currently|mainly|just) )?(?:market|advertise|promote|handle marketing for|"
-                     r"do (?:the )?(?:marketing|ads|advertising) for) (?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)"
+MARKETS = re.compile(r"\b(?:we|i) (?:(?:also|now|currently|mainly|just) )?(?:market|advertise|promote) (?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)"
                      r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|near|out of)\b|[.,;?!(]|$)", re.I)
 
 
