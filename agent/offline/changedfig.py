@@ -1,0 +1,105 @@
+"""A figure the conversation already holds, changed by a percentage mid-conversation, with the count worked from it
+asked again: "the board approved 20% more for the quarter — new budget and accounts at both ends?", "my partner cut
+the spring budget by 25%, redo the customers", "our cost per customer will run 15% higher than the 45.81 we had —
+how many buyers does the 18k get at that?".
+
+Why: the message states only the percentage (and, for a price, the figure it moves); the figure moved — the budget —
+and what is counted from it were said turns before. The memory keeps one "budget": the last amount of money said,
+which may be the spend of a past campaign the user measured ("last spring we spent $19,000 and opened 88 accounts")
+or a sales total ("$38,700 in sales") — not the budget being planned, so the percentage moved the wrong base, or moved
+the user's own cost per account instead of the budget. English says which figure is meant: the percentage is said of
+the budget ("the spring budget", "20% more for the quarter … new budget"), the base is the latest budget the user
+*planned* (a past spend that won a count, or money said "in sales", is a result, not a plan), narrowed by the word the
+message names it with ("the spring budget": the budget said with "spring"). The question is asked again, plainly, with
+the base and the change in it, so the ordinary arithmetic works it: the budget moved first, then the count at the
+range's ends (or at the moved price) — every figure the user's or the KB's.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import money, plain
+from agent.offline.parse import parse
+from agent.offline.roles import said_of
+
+# the count asked again: "redo the customers", "rerun the installs", "accounts at both ends", "how many students"
+_REDO_UNIT = re.compile(r"\b(?:re-?do|re-?run|re-?calculate|re-?compute|re-?work|update)\s+(?:the |our |my )?([a-z]+)", re.I)
+_ENDS_UNIT = re.compile(r"\b([a-z]+) (?:at|on|for|across) (?:both|each|the two|either) (?:ends?|sides?)\b", re.I)
+_HOW_MANY = re.compile(r"\bhow many ([a-z]+)", re.I)
+_NOT_A_UNIT = {"it", "that", "this", "those", "these", "math", "maths", "numbers", "figures", "plan", "split", "budget",
+               "answer", "same", "calculation", "calc", "whole", "thing", "ends", "both", "more", "new", "the", "and",
+               "dollars", "months", "weeks", "days", "times", "spend", "total", "cost", "costs", "price"}
+# a percentage more or less of money given ("approved 20% more", "25% less for the quarter"): said of the budget
+_MORE_LESS = re.compile(r"\d\s*(?:%|percent)\s+(?P<w>more|extra|additional|less|fewer)\b(?!\s+[a-z]+s\b)", re.I)
+# the budget named with a word of its own ("the spring budget", "our holiday budget")
+_NAMED_BUDGET = re.compile(r"\b(?:the|our|my|that|this)\s+([a-z]+)\s+(?:budget|campaign budget|spend)\b", re.I)
+_NOT_A_NAME = {"new", "total", "whole", "ad", "ads", "media", "marketing", "overall", "current", "same", "old"}
+# money the user measured, not planned: a sales total, or a spend said in the past
+_SALES_AFTER = re.compile(r"^\s*(?:dollars?\s+)?(?:in|of) (?:[a-z]+ )?(?:sales|revenue|bookings|orders|income)\b", re.I)
+_SPENT_BEFORE = re.compile(r"\b(?:spent|paid|spend last|used)\b[^.?!,]{0,20}$", re.I)
+# what one customer brings or spends ("a member nets us $18 a month", "each payer spends $24"): no budget at all
+_ONE_BRINGS = re.compile(r"\b(?:a|an|each|every|per|one|the average)\s+[a-z]+\s+(?:\w+\s+)?(?:nets?|earns?|brings?|pays?|spends?|"
+                         r"is worth|generates?|makes?|contributes?)\b[^.?!,]{0,20}$", re.I)
+# a price said as moved from a figure the message repeats: "15% higher than the 45.81 we had", "25% from that 120"
+_FROM_FIG = re.compile(r"\d\s*(?:%|percent)\s+(?:(?P<up>higher|more|above|up)|(?P<down>lower|less|below|down|cheaper))?"
+                       r"\s*(?:than|from|over|on)\s+(?:the|that|our|what|this)?\s*\$?(?P<fig>\d[\d,]*(?:\.\d+)?)\b", re.I)
+
+
+def _unit(text: str) -> str | None:
+    for rx in (_REDO_UNIT, _ENDS_UNIT, _HOW_MANY):
+        for m in rx.finditer(text):
+            if m.group(1).lower() not in _NOT_A_UNIT:
+                return m.group(1).lower()
+    return None
+
+
+def planned_budget(text: str, history: list) -> float | None:
+    """The latest budget the user planned with, newest first — the one said with the word the message names the
+    budget by, when it names it so ("the spring budget") and an earlier message says that word — skipping money
+    measured (a past spend that won a count, a sales total)."""
+    asked = [h[0] if isinstance(h, tuple) else h for h in history]
+    named = next((m.group(1).lower() for m in _NAMED_BUDGET.finditer(text) if m.group(1).lower() not in _NOT_A_NAME), None)
+    found: list[tuple[bool, float]] = []
+    for said in reversed(asked):
+        p = parse(said)
+        if any(n.role == "count" for n in p.numbers):
+            continue  # "we spent $19,000 and opened 88 accounts": a result measured
+        for n in reversed(p.numbers):
+            if n.role != "budget" or _SALES_AFTER.match(p.norm[n.end:]) or _SPENT_BEFORE.search(p.norm[:n.start]) \
+                    or _ONE_BRINGS.search(p.norm[:n.start]):
+                continue
+            found.append((bool(named and re.search(rf"\b{named}\b", said, re.I)), n.value))
+            break
+    if not found:
+        return None
+    return next((v for hit, v in found if hit), found[0][1]) if named else found[0][1]
+
+
+def restated(text: str, history: list) -> str | None:
+    """The count asked again with the changed figure in it (see the module doc), or None."""
+    p = parse(text)
+    pcts = [n for n in p.numbers if n.role == "pct"]
+    unit = _unit(text)
+    if len(pcts) != 1 or not unit or not pcts[0].value:
+        return None
+    pct = plain(pcts[0].value)
+    if (fig := _FROM_FIG.search(p.norm)) and p.metrics and len(p.numbers) <= 3:
+        sign = 1 if fig.group("up") else -1 if fig.group("down") else p.pct_sign
+        budget = next((n.value for n in p.numbers if n.role == "budget"), None) or planned_budget(text, history)
+        if not sign or budget is None:
+            return None
+        return (f"Our {p.metrics[0]} is {money(float(fig.group('fig').replace(',', '')))} and goes "
+                f"{'up' if sign > 0 else 'down'} {pct}%. How many {unit} does {money(budget)} get at the new price?")
+    if len(p.numbers) != 1:
+        return None
+    more = _MORE_LESS.search(p.norm)
+    of_budget = said_of(p.norm, p.numbers) == "budget" or (more and said_of(p.norm, p.numbers) != "price" and re.search(
+        r"\b(?:budget|spend|funding|money)\b", p.norm, re.I))
+    sign = (1 if more.group("w").lower() in ("more", "extra", "additional") else -1) if more else p.pct_sign
+    if not of_budget or not sign:
+        return None
+    base = planned_budget(text, history)
+    if base is None:
+        return None
+    return (f"Our budget is {money(base)}. After a {pct}% {'increase' if sign > 0 else 'cut'}, how many {unit} at both "
+            "ends of the range?")
