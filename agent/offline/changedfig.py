@@ -45,6 +45,32 @@ _FROM_FIG = re.compile(r"\d\s*(?:%|percent)\s+(?:(?P<up>higher|more|above|up)|(?
                        r"\s*(?:than|from|over|on)\s+(?:the|that|our|what|this)?\s*\$?(?P<fig>\d[\d,]*(?:\.\d+)?)\b", re.I)
 
 
+# a stretch of time changed ("6 weeks now instead of 10", "from 10 weeks to 6") at the same spend per period
+_PER = r"(?P<per>day|week|month)s?"
+_NEW_FOR_OLD = re.compile(r"\b(?P<new>\d+)\s*" + _PER + r"\b(?:\s+now)?,?\s+(?:instead of|rather than|not|down from|up from)\s+"
+                          r"(?:the\s+)?(?P<old>\d+)\b", re.I)
+_OLD_TO_NEW = re.compile(r"\bfrom\s+(?P<old>\d+)\s*(?:(?:day|week|month)s?\s+)?(?:down |up )?to\s+(?P<new>\d+)\s*" + _PER + r"\b", re.I)
+_SAME_RATE = re.compile(r"\b(?:same|steady|unchanged|constant)\s+(?:weekly|monthly|daily|per[- ](?:week|month|day)|run[- ]?rate|"
+                        r"rate|pace|spend|level)\b", re.I)
+
+
+def _stretched(p, text: str, unit: str, history: list) -> str | None:
+    """"the flight is 6 weeks now instead of 10, same weekly spend off the 75k — how many students at our 410": the
+    budget over the new stretch at the old spend per period, and the count it buys."""
+    m = _NEW_FOR_OLD.search(p.norm) or _OLD_TO_NEW.search(p.norm)
+    if not m or not _SAME_RATE.search(p.norm) or not int(m.group("old")):
+        return None
+    budget = next((n.value for n in p.numbers if n.role == "budget" and n.money or n.value >= 1000), None) or \
+        planned_budget(text, history)
+    price = next((n.value for n in p.numbers if (n.role or "").startswith("price") or n.value < budget and re.search(
+        r"\bat (?:our|the|that|this|my|a)?\s*(?:own\s+)?\$?\s*$", p.norm[:n.start], re.I)), None) if budget else None
+    if budget is None:
+        return None
+    per, old, new = m.group("per").lower(), int(m.group("old")), int(m.group("new"))
+    at = f"at {money(price)} each" if price else "at both ends of the range"
+    return f"We spend {money(round(budget / old, 2))} a {per}. Over {new} {per}s, how many {unit} {at}?"
+
+
 def _unit(text: str) -> str | None:
     for rx in (_REDO_UNIT, _ENDS_UNIT, _HOW_MANY):
         for m in rx.finditer(text):
@@ -80,6 +106,8 @@ def restated(text: str, history: list) -> str | None:
     p = parse(text)
     pcts = [n for n in p.numbers if n.role == "pct"]
     unit = _unit(text)
+    if unit and not pcts and (stretched := _stretched(p, text, unit, history)):
+        return stretched
     if len(pcts) != 1 or not unit or not pcts[0].value:
         return None
     pct = plain(pcts[0].value)
