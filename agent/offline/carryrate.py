@@ -56,4 +56,6 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
         got = count * rate.value / 100  # a few dozen patients: the fraction kept, whole units lose the figure's size
         s2, n = result(got, got >= 100 or abs(got - round(got)) < 1e-9)
         lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")
-    return lines, "conversion rate conversions clicks"
+    # the counts came from a range the last answer worked at: its row is what this working rests on, so it is searched
+    head = re.search(r"\bWith the Typical (.{3,80}?) (?:range|figure) of\b", previous_answer)
+    return lines, (head.group(1) if head else "conversion rate conversions clicks")
