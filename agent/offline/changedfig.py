@@ -54,21 +54,43 @@ _SAME_RATE = re.compile(r"\b(?:same|steady|unchanged|constant)\s+(?:weekly|month
                         r"rate|pace|spend|level)\b", re.I)
 
 
-def _stretched(p, text: str, unit: str, history: list) -> str | None:
-    """"the flight is 6 weeks now instead of 10, same weekly spend off the 75k — how many students at our 410": the
-    budget over the new stretch at the old spend per period, and the count it buys."""
+def _stretch(p, text: str, history: list) -> tuple[float, int, int, str, float | None] | None:
+    """(the budget, the old and new number of periods, the period, the price said) of a flight's length changed at the
+    same spend per period ("the flight is 6 weeks now instead of 10, same weekly spend off the 75k … at our 410")."""
     m = _NEW_FOR_OLD.search(p.norm) or _OLD_TO_NEW.search(p.norm)
     if not m or not _SAME_RATE.search(p.norm) or not int(m.group("old")):
         return None
     budget = next((n.value for n in p.numbers if n.role == "budget" and n.money or n.value >= 1000), None) or \
         planned_budget(text, history)
-    price = next((n.value for n in p.numbers if (n.role or "").startswith("price") or n.value < budget and re.search(
-        r"\bat (?:our|the|that|this|my|a)?\s*(?:own\s+)?\$?\s*$", p.norm[:n.start], re.I)), None) if budget else None
     if budget is None:
         return None
-    per, old, new = m.group("per").lower(), int(m.group("old")), int(m.group("new"))
+    price = next((n.value for n in p.numbers if (n.role or "").startswith("price") or n.value < budget and re.search(
+        r"\bat (?:our|the|that|this|my|a)?\s*(?:own\s+)?\$?\s*$", p.norm[:n.start], re.I)), None)
+    return budget, int(m.group("old")), int(m.group("new")), m.group("per").lower(), price
+
+
+def _stretched(p, text: str, unit: str, history: list) -> str | None:
+    """The count asked again over the new stretch, at the old spend per period (see :func:`_stretch`)."""
+    got = _stretch(p, text, history)
+    if got is None:
+        return None
+    budget, old, new, per, price = got
     at = f"at {money(price)} each" if price else "at both ends of the range"
     return f"We spend {money(round(budget / old, 2))} a {per}. Over {new} {per}s, how many {unit} {at}?"
+
+
+def shown(asked: str, history: list, answer: str) -> str:
+    """``answer`` with its stretch line worked from the user's own figures: "$75,000 ÷ 10 × 6 = $45,000" — the
+    spend per period the restated question started from is the user's budget over the old stretch."""
+    got = _stretch(parse(asked), asked, history) if _unit(asked) else None
+    if got is None:
+        return answer
+    budget, old, new, per, _ = got
+    total = budget / old * new
+    line = re.compile(rf"^- \$[\d,.]+ × {new} [=≈] \$[\d,.]+ over {new} {per}s \(.*\)$", re.M)
+    return line.sub(f"- {money(budget)} ÷ {old} × {new} {'=' if abs(total - round(total, 2)) < 1e-9 else '≈'} "
+                    f"{money(round(total, 2))} over {new} {per}s (the same spend a {per} as {money(budget)} over {old} "
+                    f"{per}s)", answer, count=1)
 
 
 def _unit(text: str) -> str | None:

@@ -113,7 +113,7 @@ class OfflineAgent:
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences) or text
-        text = chainedrate.more(asked, history, text) if asked != user_text else text  # "redo the leads and the patients"
+        text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
         again = again or ((definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text)) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
