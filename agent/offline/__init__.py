@@ -59,6 +59,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   :mod:`~agent.offline.unpriced` — the user's results forecast for a business the KB has no price for: the decline and
   the question for their own price of one; :mod:`~agent.offline.actionjudged` — "is it ok to …" judges an action, so
   no plan input is asked; :mod:`~agent.offline.ownbiz` — "our CAC" after a comparison is the user's own business's;
+* :mod:`~agent.offline.askedreply` — a short reply to that asking ("about 300 a month, $15 each", "say 40 bucks") fills
+  the inputs it asked for, and the question that led to the asking is answered; :mod:`~agent.offline.budgetadd` —
+  money said as added ("another $1,000", "up by 2k") grows the known budget, its sum shown and carried on;
 * :mod:`~agent.offline.spokenprice` / :mod:`~agent.offline.midrange` / :mod:`~agent.offline.ownbench` /
   :mod:`~agent.offline.redounit` — a unit price said in words ("a dollar ten apiece"), the middle of a range, the
   user's own ROAS put beside the business's range, "redo the installs" with the changed budget;

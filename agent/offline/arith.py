@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, spans
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, spans
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -346,7 +346,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
                          + (f" {note}" if note else ""))
             cite = cite or cid
     else:
-        budget = _get(p, mem, "budget")
+        budget = budgetadd.grown(p, mem.facts.get("budget"), _get(p, mem, "budget"), lines)  # "another $1,000": added to the one known
         prices = _price(p, mem, bench, metric)
         if budget is None or not prices:
             return None

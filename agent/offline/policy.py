@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
+from agent.offline import alternatives, antecedent, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import actionprice, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -76,11 +76,15 @@ class OfflineAgent:
         user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(typed.read(text_of(messages[start]["content"]))
                                          if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
-        user_text = pointedaudience.named(user_text, history := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
-        said = [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()]
+        user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
+        history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
         previous = searchq.previous_turn(history, said)
+        if (ask := askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) \
+                and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
+            return ModelResponse(content=[{"type": "text", "text": ask}], stop_reason="end_turn", model=NAME,
+                                 usage={"input_tokens": 0, "output_tokens": 0})
         asked = user_text
-        if again := changedfig.restated(user_text, history) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
+        if again := askedreply.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget")) or changedfig.restated(user_text, history) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
                 calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said) or ageswap.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])

@@ -1,0 +1,51 @@
+"""Money said as added to the budget ("another $1,000", "an extra 2k", "add $500 to it", "up by 3k", "1k on top") grows
+the budget already known; it is not the whole budget.
+
+Why: after "we have 4k a month … how many eye exams is that?", the reply "another 1k" or "what if we add $1,000 to
+the budget?" was divided as if $1,000 were all there is to spend, and the slots carried on held $1,000 as the budget.
+English marks an increment with a word of addition before the amount ("another", "extra", "additional", "add",
+"plus", "up by", "raise it by") or after it ("more", "on top", "extra", "to the budget"); then the amount is added to
+the budget the conversation holds and the sum is shown ("$4,000 + $1,000 = $5,000 — the budget after the
+increase"). "Make it 6k" / "change it to 6k" names the new budget itself and is read as before. Only one amount of
+money may be said: with two ("we have 4k and can add 1k") the message states its own base.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import money
+from agent.offline.parse import Parsed, parse
+
+# a word of addition before the amount: "another $1,000", "an extra 2k", "add $500", "up it by 3k", "goes up by $1,000"
+MORE_BEFORE = re.compile(r"\b(?:another|extra|additional|further|add|adds|adding|added|plus|(?:up|raise|raising|increase|"
+                         r"increasing|bump|bumping|boost|boosting|grow|growing)\s+(?:(?:it|that|this|the\s+budget|our\s+budget|"
+                         r"(?:the\s+|our\s+)?spend)\s+)?(?:up\s+)?by|(?:goes|go|went|is|was)\s+up\s+by|top\s+(?:it\s+|that\s+)?up\s+"
+                         r"(?:by|with))\s+(?:(?:another|an?|about|around|roughly|maybe|say|like|~)\s+)*$", re.I)
+# … or after it: "1k more", "$500 on top", "2k extra", "$1,000 to the budget"
+MORE_AFTER = re.compile(r"^\s*(?:dollars?|bucks)?\s*(?:more|extra|on\s+top|additional|over\s+that|beyond\s+that|to\s+(?:the|our|my)\s+"
+                        r"(?:ad\s+)?(?:budget|spend)|to\s+(?:it|that))\b", re.I)
+
+
+def said_added(p: Parsed) -> float | None:
+    """The amount the message adds to the budget, when it says exactly one amount of money and says it as added."""
+    amounts = [n for n in p.numbers if n.money or n.role == "budget"]
+    if len(amounts) != 1 or any(n.pct for n in p.numbers):
+        return None
+    n = amounts[0]
+    return n.value if MORE_BEFORE.search(p.norm[:n.start]) or MORE_AFTER.search(p.norm[n.end:]) else None
+
+
+def grown(p: Parsed, known: float | None, budget: float | None, lines: list[str]) -> float | None:
+    """The budget to divide: the known budget plus the amount the message adds to it (its working appended to
+    ``lines``), else ``budget`` unchanged."""
+    plus = said_added(p) if budget is not None else None
+    if plus is None or known is None or budget != plus:
+        return budget
+    lines.append(f"{money(known)} + {money(plus)} = {money(known + plus)} — the budget after the increase")
+    return known + plus
+
+
+def added(text: str, known: float | None) -> float | None:
+    """The budget after a message that adds money to the known one ("say another $1,000"), else None."""
+    plus = said_added(parse(text)) if known is not None else None
+    return None if plus is None else known + plus
