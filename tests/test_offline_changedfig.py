@@ -87,3 +87,9 @@ def test_a_payback_on_the_users_own_cost_per_member_on_the_shipped_kb(shipped_en
     out = answer_on(shipped_engine, ["we spent 12k in march and signed 60 members. whats the cost per member",
                                      "how many months until a member pays that back if each nets us $25 a month"], monkeypatch)
     assert "$200 ÷ $25 = 8 months" in out
+
+
+def test_the_budgets_period_and_the_period_asked_are_kept_in_the_restatement():
+    got = changedfig.restated("finance cut the budget by 20%. how many leads a month now?",
+                              ["we have $120k a year, how many leads a month is that at both ends"])
+    assert got == "Our budget is $120,000 a year. After a 20% cut, how many leads a month at both ends of the range?"

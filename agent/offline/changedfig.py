@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import periods
 from agent.offline.numbers import money, plain
 from agent.offline.parse import parse
 from agent.offline.roles import said_of
@@ -89,8 +90,7 @@ def shown(asked: str, history: list, answer: str) -> str:
     total = budget / old * new
     line = re.compile(rf"^- \$[\d,.]+ × {new} [=≈] \$[\d,.]+ over {new} {per}s \(.*\)$", re.M)
     return line.sub(f"- {money(budget)} ÷ {old} × {new} {'=' if abs(total - round(total, 2)) < 1e-9 else '≈'} "
-                    f"{money(round(total, 2))} over {new} {per}s (the same spend a {per} as {money(budget)} over {old} "
-                    f"{per}s)", answer, count=1)
+                    f"{money(round(total, 2))} over {new} {per}s (the same spend a {per} as before)", answer, count=1)
 
 
 def _unit(text: str) -> str | None:
@@ -102,12 +102,18 @@ def _unit(text: str) -> str | None:
 
 
 def planned_budget(text: str, history: list) -> float | None:
+    """:func:`planned` without the period."""
+    got = planned(text, history)
+    return got[0] if got else None
+
+
+def planned(text: str, history: list) -> tuple[float, str | None] | None:
     """The latest budget the user planned with, newest first — the one said with the word the message names the
     budget by, when it names it so ("the spring budget") and an earlier message says that word — skipping money
     measured (a past spend that won a count, a sales total)."""
     asked = [h[0] if isinstance(h, tuple) else h for h in history]
     named = next((m.group(1).lower() for m in _NAMED_BUDGET.finditer(text) if m.group(1).lower() not in _NOT_A_NAME), None)
-    found: list[tuple[bool, float]] = []
+    found: list[tuple[bool, float, str | None]] = []
     for said in reversed(asked):
         p = parse(said)
         if any(n.role == "count" for n in p.numbers):
@@ -116,11 +122,12 @@ def planned_budget(text: str, history: list) -> float | None:
             if n.role != "budget" or _SALES_AFTER.match(p.norm[n.end:]) or _SPENT_BEFORE.search(p.norm[:n.start]) \
                     or _ONE_BRINGS.search(p.norm[:n.start]):
                 continue
-            found.append((bool(named and re.search(rf"\b{named}\b", said, re.I)), n.value))
+            found.append((bool(named and re.search(rf"\b{named}\b", said, re.I)), n.value, periods.of_budget(p.norm, n)))
             break
     if not found:
         return None
-    return next((v for hit, v in found if hit), found[0][1]) if named else found[0][1]
+    hit = next((f for f in found if f[0]), found[0]) if named else found[0]
+    return hit[1], hit[2]
 
 
 def restated(text: str, history: list) -> str | None:
@@ -148,8 +155,10 @@ def restated(text: str, history: list) -> str | None:
     sign = (1 if more.group("w").lower() in ("more", "extra", "additional") else -1) if more else p.pct_sign
     if not of_budget or not sign:
         return None
-    base = planned_budget(text, history)
+    base = planned(text, history)
     if base is None:
         return None
-    return (f"Our budget is {money(base)}. After a {pct}% {'increase' if sign > 0 else 'cut'}, how many {unit} at both "
-            "ends of the range?")
+    said = f" a {base[1]}" if base[1] else ""  # "$120,000 a year": the period it was said for, and the one asked
+    per = f" a {want}" if (want := periods.asked(p.norm, unit)) else ""
+    at = {"high": "at the top of the range", "low": "at the bottom of the range"}.get(p.end or "", "at both ends of the range")
+    return f"Our budget is {money(base[0])}{said}. After a {pct}% {'increase' if sign > 0 else 'cut'}, how many {unit}{per} {at}?"
