@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import periods
+from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import money, plain
 from agent.offline.parse import parse
 from agent.offline.roles import said_of
@@ -130,6 +131,12 @@ def planned(text: str, history: list) -> tuple[float, str | None] | None:
     return hit[1], hit[2]
 
 
+def _verb_sign(text: str) -> int:
+    """+1 / −1 by the verb of change said ("cut the budget by 20%", "they raised it 10%"), 0 when none or both."""
+    less, more = re.search(rf"\b(?:{LESS})\b", text, re.I), re.search(rf"\b(?:{MORE})\b", text, re.I)
+    return -1 if less and not more else 1 if more and not less else 0
+
+
 def restated(text: str, history: list) -> str | None:
     """The count asked again with the changed figure in it (see the module doc), or None."""
     p = parse(text)
@@ -152,7 +159,7 @@ def restated(text: str, history: list) -> str | None:
     more = _MORE_LESS.search(p.norm)
     of_budget = said_of(p.norm, p.numbers) == "budget" or (more and said_of(p.norm, p.numbers) != "price" and re.search(
         r"\b(?:budget|spend|funding|money)\b", p.norm, re.I))
-    sign = (1 if more.group("w").lower() in ("more", "extra", "additional") else -1) if more else p.pct_sign
+    sign = (1 if more.group("w").lower() in ("more", "extra", "additional") else -1) if more else p.pct_sign or _verb_sign(p.norm)
     if not of_budget or not sign:
         return None
     base = planned(text, history)
