@@ -22,7 +22,7 @@ VOCABULARY: dict[str, dict[str, list[str]]] = {
         "cpg": ["cpg", "consumer packaged goods", "fmcg", "packaged goods"],
         "automotive": ["automotive", "auto", "car dealer", "car dealers", "dealership", "dealerships", "car buyers"],
         "healthcare": ["healthcare", "health care", "telehealth", "health", "healthtech"],
-        "education": ["education", "edtech", "higher education", "online courses", "university", "universities"],
+        "education": ["education", "edtech", "higher education", "online courses", "university", "universities", "tutoring", "test prep", "test preparation"],
         "gaming": ["gaming", "mobile gaming", "mobile games", "games", "game"],
     },
     "metrics": {

@@ -31,11 +31,16 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.ownrate` — a KB's own step-to-step rate asked as a share ("what share of inquiries end up enrolling");
 * :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
 * :mod:`~agent.offline.metricforms` — a metric described by the ratio it is ("share of people who see the ad and click" → CTR);
+  :mod:`~agent.offline.metricwords` — more everyday wordings: a bare "what return", money back vs money spent (ROAS),
+  a request for information (CPL), "and a paying customer?" (CAC);
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.actionprice` — the cost of getting a person to act ("to get someone to sign up") as a cost per action;
 * :mod:`~agent.offline.twobiz` — two businesses and a figure asked "for each": looked up for both;
 * :mod:`~agent.offline.declined` — the remembered business, dropped for a figure asked "in general" or not covered;
 * :mod:`~agent.offline.business` — the phrase a business is named with (not a time, or one that points back);
+  :mod:`~agent.offline.supposedbiz` — a business supposed ("if it was a store instead") or a relative's ("my sister's
+  gift shop"); :mod:`~agent.offline.tradegoods` — lending goods sold or advertised ("pushing loans", "loan searches")
+  are no other trade's question;
 * :mod:`~agent.offline.selfintro` / :mod:`~agent.offline.selfdesc` — "<business> here, …" as a self-introduction,
   and a look-up that finds no business asked again with the user's own sentence about it;
 * :mod:`~agent.offline.placename` — a name swapped into a follow-up ("and Denver?") that is a place, never a platform;
@@ -114,6 +119,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.semantic` — MiniLM similarity of a question and KB sections, cached (the one meaning signal);
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
 * :mod:`~agent.offline.meaningsearch` — a declined how-to turn: the KB section nearest in meaning, when reliable;
+  :mod:`~agent.offline.drawnon` — or when it lies in a document the conversation's answers cited (the business's page);
 * :mod:`~agent.offline.focus` — what a question asks for (a rate, a legal verdict) must be stated by the passage;
 * :mod:`~agent.offline.uncovered` — a business filed under a covered vertical by one word but meaning a not-covered one;
 * :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer, with

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import whenask
+from agent.offline import tradegoods, whenask
 from agent.offline.aswritten import joined
 from agent.offline.passages import _DOMAIN, domain_stems, sentences, terms
 from rag.regexes import compiled
@@ -123,6 +123,7 @@ def trade_unstated(question: str, passages: list[dict]) -> bool:
     """Does the question name a tax, pay, employment or legal thing that no sentence of ``passages`` names
     (:func:`trade_stated`)? The passages are read only when it names one (most questions name none)."""
     question = _TRADE_BUSINESS.sub(" ", question)  # "we're a mortgage broker": the speaker's business, not the question
+    question = tradegoods.as_goods(question)  # "pushing loans", "loan searches": the goods advertised, not the question
     return bool(_TRADE.search(question)) and not trade_stated(
         question, [u for ps in passages for u in sentences(ps.get("text", ""))])
 

@@ -34,12 +34,12 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from agent.offline import focus, servedkb
+from agent.offline import drawnon, focus, servedkb
 from agent.offline.compose import abstain
 from agent.offline.passages import is_instruction, is_pointer, names_found, terms, units
 from agent.offline.reader import _EXAMPLE_HEAD, MAX_WORDS  # the reader's own test of an illustration's heading
-from agent.offline.searchq import leans_on_previous
 from agent.offline.asking import marked
+from agent.offline.searchq import leans_on_previous
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
 from rag.regexes import compiled
@@ -156,26 +156,50 @@ def _named_after(question: str, sec: Section) -> bool:
         _EXAMPLE_HEAD.search(h) for h in sec.path)
 
 
-def query(question: str, outcomes: list[ToolOutcome], answer: str) -> str | None:
+def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozenset[str] = frozenset()) -> str | None:
     """The search to run next: the headings of the section nearest in meaning to the question, when
     this turn's searches left it declined, returned other parts of that section's document, and that
-    search was not made yet; else None."""
+    search was not made yet; else None. A section in a document the conversation's answers ``cited``
+    (:func:`agent.offline.drawnon.files`) is searched from the lower floor :data:`HELD`."""
     if switched_off() or not _searching(outcomes, answer) or not _stands_alone(question):
         return None  # (no similarity: no section is near)
     near = nearest(question, outcomes)
-    if near is None or near[1] < NEAR or any(o.input.get("query") == near[0].query for o in outcomes):
+    if near is None or any(o.input.get("query") == near[0].query for o in outcomes):
         return None
-    sec = near[0]
-    if sec.source not in {_file(p) for o in outcomes for p in o.passages} or not names_found(
+    sec, sim = near
+    drawn = drawnon.drew(question, sec, sim >= HELD, cited, _kb(outcomes))
+    if sim < NEAR and not drawn:
+        return None
+    if (sec.source not in {_file(p) for o in outcomes for p in o.passages} and not drawn) or not names_found(
             question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
         return None  # its document unseen, or a name the question asks about is not in it ("Acme's spend")
     return sec.query
 
 
-def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str | None:
+def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> str | None:
+    """The headings of the section nearest in meaning to ``question``, searched before the word retries, when
+    every search of the turn came back empty and that section lies in a document the conversation's answers
+    ``cited`` at :data:`HELD` or nearer (:mod:`~agent.offline.drawnon`): the retries drop words until some
+    other passage matches and leave no round for this search. None otherwise."""
+    searched = [o for o in outcomes if o.name == "search_knowledge_base"]
+    if switched_off() or not cited or not searched or any(o.found or o.is_error or o.name not in _SEARCHING for o in outcomes) \
+            or not _ASKS.search(question) or not _stands_alone(question):
+        return None
+    near = nearest(question, outcomes)
+    if near is None or not drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)):
+        return None
+    sec = near[0]
+    if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(
+            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
+        return None
+    return sec.query
+
+
+def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int, cited: frozenset[str] = frozenset()) -> str | None:
     """The answer from the section of the whole KB nearest in meaning, quoted from a passage a search
     returned: after the search :func:`query` asked for, or — when the turn would decline — when the
-    words' own search already returned it and it is near enough (:data:`HELD`). None otherwise."""
+    words' own search already returned it and it is near enough (:data:`HELD`) and named after a word of
+    the question or in a document the conversation's answers ``cited``. None otherwise."""
     if switched_off() or not outcomes or any(o.name not in _SEARCHING for o in outcomes) or not _stands_alone(question):
         return None  # (no similarity: no section is near)
     asked = _read_off(_kb(outcomes))[1]  # no search made for a section and no decline: nothing to encode
@@ -187,7 +211,7 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
-    if not mine and (sim < HELD or not _named_after(question, sec)):
+    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes)))):
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()

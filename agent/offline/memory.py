@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, budgetmove, buyask, declined, doask, kblabels, newaudience, periods, platformsaid, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, budgetmove, buyask, declined, doask, kblabels, metricwords, newaudience, periods, platformsaid, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -300,7 +300,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
     only_slots = p.followup or not leftover(p.norm, p.business_phrase)
     again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p.norm, p.business_phrase))
-    if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup):
+    if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and not metricwords.described(p.norm, VOCABULARY["metrics"]) and not (p.metrics and not p.geographies):  # "and a paying customer?", "and clicks?": a price
         p.audiences = newaudience.named(p, leftover(p.norm, p.business_phrase), mem.audiences) or list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
     if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import metricwords
 from mpa.resolve import same_word
 from rag.analyzer import get_analyzer
 
@@ -220,7 +221,7 @@ def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, st
     """(start, end, key) of every metric ``text`` describes by one of the module's forms, earliest first."""
     return sorted(click_share(text, table) + clicks_converted(text, table) + money_back(text, table)
                   + per_thousand(text, table) + doer_priced(text, table) + new_buyer_priced(text, table) + unit_priced(text, table)
-                  + watched_through(text, table))
+                  + watched_through(text, table) + metricwords.described(text, table))
 
 
 def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
@@ -233,5 +234,5 @@ def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
         for a, b, _ in found:
             if m := part.search(text, a, b):
                 out.append((m.start(), m.end()))
-    return out
+    return out + metricwords.unit_spans(text, table)
 

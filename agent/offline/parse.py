@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, served, spans, workedon, roles as number_roles
+from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -372,7 +372,7 @@ def _parse(text: str) -> Parsed:
         p.pct_sign = number_roles.pct_sign(low, "budget" in {n.role for n in p.numbers})
     auds = metricnames.positions(norm, VOCABULARY["audiences"]) or [(i, k) for i, _, k in metricnames.find(
         without_places(norm), VOCABULARY["audiences"])]  # "a gym goer", "the luxury traveler audience"
-    for pos, key in auds:
+    for pos, key in [(i, k) for i, k in auds if not any(a <= i < b for a, b, _ in metricwords.described(low, VOCABULARY["metrics"]))]:  # "per student who pays": a price
         after = [g for gp, g in geos if gp > pos]
         p.audiences.append((key, after[0] if after else (geos[0][1] if geos else None)))
     p.calc = _calc(p)
