@@ -33,3 +33,9 @@ def test_marketed_business_and_ad_kinds():
     assert madefor.MARKETS.search("we promote a climbing gym for teens in boise").group("p") == "climbing gym"
     assert madefor.is_ad_kind("plain banner ads") and not madefor.is_ad_kind("ad agency")
     assert business.business("and for plain banner ads, what does a thousand impressions cost") is None
+
+
+def test_run_as_the_verb_of_price_hands_the_unit_to_the_kb_labels():
+    assert parse("what does it usually run to get an enquiry from a parent, for tutoring centres").metric_phrases \
+        == ["cost per enquiry"]
+    assert not parse("we run ads to get a new customer every week").metric_phrases
