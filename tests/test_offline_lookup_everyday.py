@@ -39,3 +39,7 @@ def test_run_as_the_verb_of_price_hands_the_unit_to_the_kb_labels():
     assert parse("what does it usually run to get an enquiry from a parent, for tutoring centres").metric_phrases \
         == ["cost per enquiry"]
     assert not parse("we run ads to get a new customer every week").metric_phrases
+
+
+def test_a_figure_pointed_at_by_its_size_is_no_business():
+    assert business.business("so how many leads would the smaller amount get us") is None

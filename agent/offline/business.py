@@ -152,8 +152,8 @@ _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|busin
                        re.I)
 # an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
 _RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheaper|cheapest|expensive|pricey|priciest|"
-                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other)(?:[- ][a-z]+)?\s+"
-                        r"(?:end|side|bound|case|figure|number|estimate)s?$", re.I)
+                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other|bigger|biggest|smaller|smallest|larger|"
+                        r"largest|greater|lesser)(?:[- ][a-z]+)?\s+(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
 _TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
                    r"september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
