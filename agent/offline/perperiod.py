@@ -190,30 +190,31 @@ def reply(text: str, users: list[str], said: list[str]) -> str | None:
     return "\n".join(out)
 
 
-def lookup(text: str, users: list[str], said: list[str], tools: set[str]) -> list[tuple[str, dict]] | None:
-    """The tool call that fetches again the passage the earlier answer cited (its benchmark, else a search of its lead-in)."""
-    if not (p := plan(text, users, said)):
+def lookup(text: str, raw: list, said: list[str], tools: set[str]) -> list[tuple[str, dict]] | None:
+    """The tool calls that fetch again the passages the earlier answer cited: that turn's own look-ups that found them
+    (``raw``: (user text, outcomes) of the earlier turns), else a search of its lead-in."""
+    if not (p := plan(text, [h[0] for h in raw], said)):
         return None
     src = said[p[0]]
+    again = [(o.name, dict(o.input)) for o in (raw[p[0]][1] if p[0] < len(raw) else []) if o.found and o.name in tools]
+    if again:
+        return again
     head = next((ln for ln in src.splitlines() if "[" in ln), src[:300])
-    m = re.search(r"With the Typical ([\w\- ]+?) ([A-Z][A-Za-z:]+) \(", head)
-    if m and "get_benchmark" in tools:
-        return [("get_benchmark", {"vertical": m.group(1), "metric": m.group(2)})]
     if "search_knowledge_base" in tools:
         return [("search_knowledge_base", {"query": re.sub(r"\[[^\]]*\]", " ", head)[:300], "top_k": 8})]
     return None
 
 
-def respond(text: str, users: list[str], said: list[str], outcomes: list, tools: list[dict] | None, n: int):
+def respond(text: str, raw: list, said: list[str], outcomes: list, tools: list[dict] | None, n: int):
     """The policy's turn for a terse period ask: first the earlier answer's passage fetched again, then the answer."""
     from agent.messages import ModelResponse
     names = {t["name"] for t in tools or []}
     usage = {"input_tokens": 0, "output_tokens": 0}
     if not outcomes:
-        calls = lookup(text, users, said, names)
+        calls = lookup(text, raw, said, names)
         return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{n:03d}_p{i}", "name": c, "input": inp}
                                       for i, (c, inp) in enumerate(calls)], stop_reason="tool_use",
                              model="offline-extractive-baseline", usage=usage) if calls else None
-    body = reply(text, users, said)
+    body = reply(text, [h[0] for h in raw], said)
     return ModelResponse(content=[{"type": "text", "text": body}], stop_reason="end_turn",
                          model="offline-extractive-baseline", usage=usage) if body else None

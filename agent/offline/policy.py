@@ -79,7 +79,7 @@ class OfflineAgent:
         user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
         history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
         previous = searchq.previous_turn(history, said)
-        if direct := perperiod.respond(user_text, [h[0] for h in raw], said, outcomes_of(messages[start or 0:]), tools, len(messages)):
+        if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
         if (ask := askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) \
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again

@@ -1,0 +1,43 @@
+"""A terse period ask after a working ("per day?", "the campaign is 8 weeks, per week?") restates the last
+working's results per that period, with the conversion said once and both ends kept (agent.offline.perperiod)."""
+from agent.offline import perperiod
+
+_ANSWER = ("With the Typical retail CPC (cost per click) range of $0.50–$1.10 (Based on Knowledge Base [benchmarks-retail#0]):\n"
+           "- $6,000 ÷ $1.10 ≈ 5,455 clicks at the top of the Typical range\n"
+           "- $6,000 ÷ $0.50 = 12,000 clicks at the bottom of the Typical range\n\nMore prose [benchmarks-retail#4]")
+_USERS = ["we sell garden tools, what's a click cost", "we spend 6k a month, how many clicks"]
+
+
+def test_terse_period_asks_are_read_and_others_are_not():
+    assert perperiod.asked("per day?")[0] == "day"
+    assert perperiod.asked("ok so what's that weekly")[0] == "week"
+    assert perperiod.asked("the promo runs 8 weeks, per week?")[:2] == ("week", (8, "week"))
+    assert perperiod.asked("and per day across the 5 weeks")[:2] == ("day", (5, "week"))
+    assert perperiod.asked("per week whats that in leads")[2] == "leads"
+    assert perperiod.asked("what's the cost per day for a billboard in texas") is None
+    assert perperiod.asked("we need 40 leads a month, what would that cost") is None
+
+
+def test_month_budget_results_per_day_both_ends():
+    out = perperiod.reply("per day?", _USERS, ["hi", _ANSWER])
+    assert "a month counted as 30 days" in out and "[benchmarks-retail#0]" in out
+    assert "$6,000 ÷ $1.10 ÷ 30 ≈ 181.82 clicks a day" in out and "$6,000 ÷ $0.50 ÷ 30 ≈ 400 clicks a day" in out
+
+
+def test_stretch_said_now_and_quarter_to_month_and_month_to_year():
+    assert "÷ 56 ≈" in perperiod.reply("the flight runs 8 weeks. per day?", _USERS, ["hi", _ANSWER])
+    q = ["what's a click cost", "we have 18k for the quarter, clicks?"]
+    assert "$6,000 ÷ $0.50 ÷ 3 ≈ 4,000 clicks a month" in perperiod.reply("per month?", q, ["hi", _ANSWER])
+    assert "× 12 ≈ 144,000 clicks a year" in perperiod.reply("per year?", _USERS, ["hi", _ANSWER])
+    assert "× 12 ÷ 52" in perperiod.reply("so whats that per week", _USERS, ["hi", _ANSWER])
+
+
+def test_no_period_known_or_no_working_answers_nothing():
+    assert perperiod.reply("per day?", ["what's a click cost", "we have 6k, clicks?"], ["hi", _ANSWER]) is None
+    assert perperiod.reply("per day?", _USERS, ["hi", "Based on Knowledge Base [x#0]: prose only."]) is None
+
+
+def test_a_retimed_answer_is_retimed_again_from_its_base_figures():
+    first = perperiod.reply("per day?", _USERS, ["hi", _ANSWER])
+    again = perperiod.reply("and weekly?", _USERS + ["per day?"], ["hi", _ANSWER, first])
+    assert "÷ 30 × 12" not in again and "$6,000 ÷ $0.50 × 12 ÷ 52" in again
