@@ -96,13 +96,23 @@ def _unit_of(m: re.Match) -> str:
     return w.group(1) if w else ""
 
 
-def source(said: list[str], unit: str | None) -> int | None:
-    """Which earlier answer's results are meant: the latest of the last three with working lines (of the unit named)."""
-    for k in range(len(said) - 1, max(-1, len(said) - 4), -1):
-        f = finals(said[k])
-        if f and (not unit or any(_unit_of(m).rstrip("s") == unit.rstrip("s") for m in f)):
-            return k
-    return None
+def _first(m: re.Match) -> float | None:
+    n = re.match(r"\s*\$?([\d,]+(?:\.\d+)?)", m.group("lhs"))
+    return float(n.group(1).replace(",", "")) if n else None
+
+
+def source(said: list[str], unit: str | None, budget: float | None = None) -> int | None:
+    """Which earlier answer's results are meant: the latest of the last three with working lines, or, for the unit
+    named ("in guests"), any earlier one counting it; of those, one worked on the budget now in force ("back to the
+    full 5k") before one worked on a budget since changed."""
+    start = -1 if unit else max(-1, len(said) - 4)
+    found = [k for k in range(len(said) - 1, start, -1) if (f := finals(said[k])) and (
+        not unit or any(_unit_of(m).rstrip("s") == unit.rstrip("s") for m in f))]
+    if not found:
+        return None
+    if unit and budget:
+        return next((k for k in found if any(_first(m) == budget for m in finals(said[k]))), found[0])
+    return found[0]
 
 
 def earlier_period(users: list[str], k: int, stretch) -> tuple[str, int] | None:
@@ -153,18 +163,18 @@ def _fmt(v: float, money: bool) -> str:
     return f"${s}" if money else s
 
 
-def plan(text: str, users: list[str], said: list[str]) -> tuple[int, list[tuple[str, float]], str, str] | None:
+def plan(text: str, users: list[str], said: list[str], budget: float | None = None):
     """(source answer index, conversion steps, its note, the period asked) for a terse period ask, else None."""
-    if not (a := asked(text)) or (k := source(said, a[2])) is None:
+    if not (a := asked(text)) or (k := source(said, a[2], budget)) is None:
         return None
     frm = earlier_period(users, k, a[1])
     conv = conversion(frm, a[0]) if frm else None
     return (k, conv[0], conv[1], a[0]) if conv else None
 
 
-def reply(text: str, users: list[str], said: list[str]) -> str | None:
+def reply(text: str, users: list[str], said: list[str], budget: float | None = None) -> str | None:
     """The answer: the earlier answer's cited lead-in, its results, and each result per the period asked."""
-    if not (p := plan(text, users, said)):
+    if not (p := plan(text, users, said, budget)):
         return None
     k, steps, note, to = p
     src = said[k]
@@ -190,10 +200,10 @@ def reply(text: str, users: list[str], said: list[str]) -> str | None:
     return "\n".join(out)
 
 
-def lookup(text: str, raw: list, said: list[str], tools: set[str]) -> list[tuple[str, dict]] | None:
+def lookup(text: str, raw: list, said: list[str], tools: set[str], budget: float | None = None):
     """The tool calls that fetch again the passages the earlier answer cited: that turn's own look-ups that found them
     (``raw``: (user text, outcomes) of the earlier turns), else a search of its lead-in."""
-    if not (p := plan(text, [h[0] for h in raw], said)):
+    if not (p := plan(text, [h[0] for h in raw], said, budget)):
         return None
     src = said[p[0]]
     again = [(o.name, dict(o.input)) for o in (raw[p[0]][1] if p[0] < len(raw) else []) if o.found and o.name in tools]
@@ -208,13 +218,17 @@ def lookup(text: str, raw: list, said: list[str], tools: set[str]) -> list[tuple
 def respond(text: str, raw: list, said: list[str], outcomes: list, tools: list[dict] | None, n: int):
     """The policy's turn for a terse period ask: first the earlier answer's passage fetched again, then the answer."""
     from agent.messages import ModelResponse
+    from agent.offline.recall import remember
+    if not asked(text):
+        return None
+    budget = remember(raw).facts.get("budget") if raw else None
     names = {t["name"] for t in tools or []}
     usage = {"input_tokens": 0, "output_tokens": 0}
     if not outcomes:
-        calls = lookup(text, raw, said, names)
+        calls = lookup(text, raw, said, names, budget)
         return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{n:03d}_p{i}", "name": c, "input": inp}
                                       for i, (c, inp) in enumerate(calls)], stop_reason="tool_use",
                              model="offline-extractive-baseline", usage=usage) if calls else None
-    body = reply(text, [h[0] for h in raw], said)
+    body = reply(text, [h[0] for h in raw], said, budget)
     return ModelResponse(content=[{"type": "text", "text": body}], stop_reason="end_turn",
                          model="offline-extractive-baseline", usage=usage) if body else None
