@@ -41,3 +41,13 @@ def test_a_retimed_answer_is_retimed_again_from_its_base_figures():
     first = perperiod.reply("per day?", _USERS, ["hi", _ANSWER])
     again = perperiod.reply("and weekly?", _USERS + ["per day?"], ["hi", _ANSWER, first])
     assert "÷ 30 × 12" not in again and "$6,000 ÷ $0.50 × 12 ÷ 52" in again
+
+
+def test_unit_named_picks_the_answer_counting_it_at_the_budget_in_force():
+    full = "With the Typical travel CAC range of $40–$85 (Based on Knowledge Base [benchmarks-travel#0]):\n" \
+           "- $4,000 ÷ $80 = 50 guests at the top of the Typical range"
+    half = full.replace("$4,000 ÷ $80 = 50", "$2,000 ÷ $80 = 25")
+    users = ["a guest's cost?", "4k for the season, guests?", "half that?", "back to 4k, revenue?"]
+    said = ["x", full, half, "Here is the calculation:\n- $4,000 ÷ $500 = 8 sales"]
+    out = perperiod.reply("the season is 10 weeks. per week whats that in guests", users + ["q"], said + ["y"], 4000.0)
+    assert "$4,000 ÷ $80 ÷ 10 ≈ 5 guests a week" in out and "$2,000" not in out
