@@ -51,3 +51,11 @@ def test_unit_named_picks_the_answer_counting_it_at_the_budget_in_force():
     said = ["x", full, half, "Here is the calculation:\n- $4,000 ÷ $500 = 8 sales"]
     out = perperiod.reply("the season is 10 weeks. per week whats that in guests", users + ["q"], said + ["y"], 4000.0)
     assert "$4,000 ÷ $80 ÷ 10 ≈ 5 guests a week" in out and "$2,000" not in out
+
+
+def test_a_chained_working_is_retimed_with_every_input_in_one_line():
+    chained = ("With the Typical ecommerce CVR range of 1.8%–3.2% (Based on Knowledge Base [benchmarks-ecommerce#0]):\n"
+               "- $12,000 ÷ $1.30 ≈ 9,231 clicks at the top of the CPC range\n"
+               "- 9,231 × 1.8% ≈ 166 orders at the bottom of the CVR range")
+    out = perperiod.reply("per day?", ["x", "12k a month, orders?"], ["y", chained])
+    assert "- $12,000 ÷ $1.30 × 1.8% ÷ 30 ≈ 5.54 orders a day" in out and "$12,000 ÷ $1.30 ≈ 9,231 clicks" in out

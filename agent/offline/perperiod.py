@@ -78,10 +78,29 @@ def _value(expr: str) -> float | None:
         return None
 
 
+def _lines(answer: str) -> list[re.Match]:
+    """The working lines of an answer (of an earlier re-timing, its base figures only)."""
+    answer = re.split(r"\nPer (?:day|week|month|quarter|year) \(", answer or "")[0]
+    return [m for m in _LINE.finditer(answer) if _value(m.group("lhs")) is not None]
+
+
+def _expanded(m: re.Match, every: list[re.Match]) -> str:
+    """A line's working with an earlier line's rounded result written as that line's own working ("9,231 × 1.8%" →
+    "$12,000 ÷ $1.30 × 1.8%"): the exact figure, and every input shown in one line."""
+    lhs = m.group("lhs").strip()
+    for n in reversed([n for n in every if n.start() < m.start()]):
+        res = n.group("res").replace("$", "")
+        hit = re.search(rf"(?<![\d.,])\$?{re.escape(res)}(?![\d])", lhs)
+        if hit:
+            inner = n.group("lhs").strip()
+            inner = inner if hit.start() == 0 and "−" not in inner and "+" not in inner else f"({inner})"
+            lhs = lhs[:hit.start()] + inner + lhs[hit.end():]
+    return lhs
+
+
 def finals(answer: str) -> list[re.Match]:
     """The working lines of an answer whose results no later line works on (the results it ends with)."""
-    answer = re.split(r"\nPer (?:day|week|month|quarter|year) \(", answer or "")[0]  # an earlier re-timing: its base figures
-    lines = [m for m in _LINE.finditer(answer) if _value(m.group("lhs")) is not None]
+    lines = _lines(answer)
     out = []
     for i, m in enumerate(lines):
         res = m.group("res").replace("$", "").replace(",", "")
@@ -92,8 +111,9 @@ def finals(answer: str) -> list[re.Match]:
 
 
 def _unit_of(m: re.Match) -> str:
-    w = re.match(r"\s*([a-z]+)", m.group("rest"))
-    return w.group(1) if w else ""
+    """The counted thing a result line names ("new customers at the top …" → "new customers")."""
+    w = re.match(r"\s*((?:(?!(?:at|on|from|in|for|with|over|per|a|the|if)\b)[a-z][a-z\-]*\s*){1,3})", m.group("rest"))
+    return w.group(1).strip() if w else ""
 
 
 def _first(m: re.Match) -> float | None:
@@ -107,7 +127,7 @@ def source(said: list[str], unit: str | None, budget: float | None = None) -> in
     full 5k") before one worked on a budget since changed."""
     start = -1 if unit else max(-1, len(said) - 4)
     found = [k for k in range(len(said) - 1, start, -1) if (f := finals(said[k])) and (
-        not unit or any(_unit_of(m).rstrip("s") == unit.rstrip("s") for m in f))]
+        not unit or any(_unit_of(m).rstrip("s").endswith(unit.rstrip("s")) for m in f))]
     if not found:
         return None
     if unit and budget:
@@ -182,11 +202,12 @@ def reply(text: str, users: list[str], said: list[str], budget: float | None = N
     cites = re.findall(r"\[[a-z0-9][\w.\-]*#\d+\]", src)
     if not head and not cites:
         return None
-    shown = finals(src)
-    out = [head or f"From the earlier working (Based on Knowledge Base {cites[0]}):", *[m.group(0) for m in shown],
+    shown, every = finals(src), _lines(src)
+    out = [head or f"From the earlier working (Based on Knowledge Base {cites[0]}):", *[m.group(0) for m in every],
            f"Per {to} ({note}):"]
     for m in shown:
-        v = _value(m.group("lhs"))
+        lhs = _expanded(m, every)
+        v = _value(lhs)
         for op, f in steps:
             v = v * f if op == "×" else v / f
         money = m.group("res").startswith("$")
@@ -194,7 +215,6 @@ def reply(text: str, users: list[str], said: list[str], budget: float | None = N
         unit = _unit_of(m)
         rest = tail[len(unit):].strip() if unit else tail
         chain = " ".join(f"{op} {f:g}" for op, f in steps)
-        lhs = m.group("lhs").strip()
         lhs = f"({lhs})" if "−" in lhs or "+" in lhs else lhs
         out.append(f"- {lhs} {chain} ≈ {_fmt(v, money)}{' ' + unit if unit else ''} a {to}{' ' + rest if rest else ''}")
     return "\n".join(out)
@@ -219,7 +239,8 @@ def respond(text: str, raw: list, said: list[str], outcomes: list, tools: list[d
     """The policy's turn for a terse period ask: first the earlier answer's passage fetched again, then the answer."""
     from agent.messages import ModelResponse
     from agent.offline.recall import remember
-    if not asked(text):
+    from agent.offline import calcperiod
+    if not asked(text) or calcperiod.restated(text, raw):  # months to months of a "how many": the question asked again
         return None
     budget = remember(raw).facts.get("budget") if raw else None
     names = {t["name"] for t in tools or []}
