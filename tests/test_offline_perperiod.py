@@ -59,3 +59,7 @@ def test_a_chained_working_is_retimed_with_every_input_in_one_line():
                "- 9,231 × 1.8% ≈ 166 orders at the bottom of the CVR range")
     out = perperiod.reply("per day?", ["x", "12k a month, orders?"], ["y", chained])
     assert "- $12,000 ÷ $1.30 × 1.8% ÷ 30 ≈ 5.54 orders a day" in out and "$12,000 ÷ $1.30 ≈ 9,231 clicks" in out
+
+
+def test_a_period_after_an_answer_without_working_reaches_no_older_one():
+    assert perperiod.reply("per day?", _USERS + ["and the buy rate?"], ["hi", _ANSWER, "Based on Knowledge Base [x#0]: 2%."]) is None

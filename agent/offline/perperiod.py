@@ -122,10 +122,10 @@ def _first(m: re.Match) -> float | None:
 
 
 def source(said: list[str], unit: str | None, budget: float | None = None) -> int | None:
-    """Which earlier answer's results are meant: the latest of the last three with working lines, or, for the unit
+    """Which earlier answer's results are meant: the last answer when it shows working lines, or, for the unit
     named ("in guests"), any earlier one counting it; of those, one worked on the budget now in force ("back to the
     full 5k") before one worked on a budget since changed."""
-    start = -1 if unit else max(-1, len(said) - 4)
+    start = -1 if unit else max(-1, len(said) - 2)  # "per day?" re-times the answer just given, never an older one
     found = [k for k in range(len(said) - 1, start, -1) if (f := finals(said[k])) and (
         not unit or any(_unit_of(m).rstrip("s").endswith(unit.rstrip("s")) for m in f))]
     if not found:
@@ -164,7 +164,8 @@ def conversion(frm: tuple[str, int], to: str) -> tuple[list[tuple[str, float]], 
         return None
     if p in _MONTHS_IN and to in _MONTHS_IN:
         r = _MONTHS_IN[to] / _MONTHS_IN[p]
-        return ([("×", r)] if r > 1 else [("÷", 1 / r)]), f"spread evenly, a {p} being {_MONTHS_IN[p]:g} month(s)"
+        big = to if r > 1 else p
+        return ([("×", r)] if r > 1 else [("÷", 1 / r)]), f"spread evenly, a {big} being {_MONTHS_IN[big]:g} months"
     if to == "day" and p in _DAYS:
         return [("÷", _DAYS[p])], f"spread evenly, a {p} counted as {_DAYS[p]} days"
     if to == "week":
