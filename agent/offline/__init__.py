@@ -151,6 +151,16 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.targetspend` / :mod:`~agent.offline.seasonlen` — a budget for results past the click worked back
   through the conversion rate shown (target ÷ rate × click price, both ends); a weekly capacity over "all season"
   whose length an earlier turn gave;
+* :mod:`~agent.offline.perperiod` — a bare "per day?" / "per week?" on the results the last answer worked out,
+  from the period their budget was said over (a month 30 days or 52 ÷ 12 weeks, stated once);
+* :mod:`~agent.offline.ownresults` — several results asked in one turn from the user's own figures (CAC, ROAS,
+  payback, LTV:CAC, a budget for a count, impressions and their cost, a split and its leads), worked first;
+* :mod:`~agent.offline.changedfig` / :mod:`~agent.offline.chainedrate` — a figure changed mid-conversation (a budget
+  moved by a percentage, a price against a figure repeated, a shorter flight at the same weekly spend) worked from
+  the base the user planned, and the user's earlier rate applied again to the redone counts;
+* :mod:`~agent.offline.otherbudget` — a budget said to exist but not given ("its own budget"): asked for;
+* :mod:`~agent.offline.madefor` — a product named by genre and device ("a farming sim for phones"), the device no business;
+* :mod:`~agent.offline.valueask` — "what kind of X would we get" asks for a usual value;
 * :mod:`~agent.offline.pastend` — a price said as a percentage past an end of the range shown ("30% above the top of
   that range"): that end moved, and the count redone at it;
 * :mod:`~agent.offline.actualask` — the real value asked of a count the user was given ("how many are real?", "can I
