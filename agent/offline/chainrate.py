@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.carrycount import _BECOME
+from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import plain, result
 
 # "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
@@ -42,9 +44,9 @@ _BIG = re.compile(r"\b(?:bigger|biggest|larger|largest|more|most|higher|highest|
 _NOUN = re.compile(r"^\W*(?:(?:so|and|ok|okay|then|well|right)\W+)*(?:how many\s+)?(?:new\s+|paying\s+)?"
                    r"(?P<n>[a-z]{3,}s)\b", re.I)
 _HOWMANY = re.compile(r"\bhow many (?:new |paying |more )?(?P<n>(?!of\b|would\b|will\b|is\b|do\b)[a-z]{3,}s)\b", re.I)
-_VERB = re.compile(r"\b(?:of (?:those|these|them)|those|they)\s+(?:\w+ly\s+)?(?P<v>(?:book|enrol|enroll|buy|sign|convert|"
-                   r"show|close|call|order|purchase|come|join|subscribe|install|register)\w*(?:\s+(?:up|in|and\s+\w+(?:\s+up)?))?)",
+_VERB = re.compile(r"\b(?:of (?:those|these|them)|those|they)\s+(?:\w+ly\s+)?(?P<v>(?!would|will|could|might|do|does|are|is|were)[a-z]{3,}(?:\s+(?:up|in|out|and\s+\w+(?:\s+up)?))?)",
                    re.I)
+_GOING_BY = re.compile(r"\b(?:going by|based on|using|with|at|on) (?:that|those|this|these|the same)\b", re.I)
 _NOT_STAGE = {"clicks", "impressions", "views", "thanks", "yes", "ends", "numbers", "its", "thats", "whats", "days",
               "weeks", "months", "years", "this", "those", "these", "does", "was", "is"}
 
@@ -95,6 +97,9 @@ def _stage(text: str) -> str:
         m = rx.search(text)
         if m and m.group("n").lower() not in _NOT_STAGE:
             return m.group("n").lower()
+    if b := _BECOME.search(text):  # "turns into a signed job": what they become, counted
+        w = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", b.group("what") or b.group("w2"))
+        return w if w.endswith("s") else w + "s"
     v = _VERB.search(text)
     return f"that {v.group('v').lower()}" if v else "of them"
 
@@ -104,13 +109,15 @@ def work(text: str, answers: list[str]) -> str | None:
     if not answers or not _BACK.search(text) or len(text) > 160:
         return None
     rate = _user_rate(text)
+    if rate and CHANGE_VERB.search(text[max(0, text.find(rate[1]) - 30):text.find(rate[1]) + len(rate[1]) + 20]):
+        return None  # "cut that by 10%" moves a budget: no share of a count
     src = next((i for i in range(len(answers) - 1, max(-1, len(answers) - 4), -1) if _counts(answers[i])), None)
     if src is None:
         return None
     quoted = None
     if rate is None:
-        if re.search(r"\d", text):
-            return None
+        if re.search(r"\d", text) or (_stage(text) == "of them" and not _GOING_BY.search(text)):
+            return None  # no rate and nothing named to count: "what about the cheap end" is no chain
         later = [a for a in answers[src + 1:] if _QUOTED_RATE.search(a)]
         if not later:  # the rate must be one quoted after the count was worked ("going by that")
             return None

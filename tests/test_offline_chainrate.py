@@ -1,0 +1,57 @@
+"""A funnel chained across turns (agent/offline/chainrate): a rate said tersely — the user's ("1 in 6", "a third
+of those"), or the KB's rate quoted by a later answer ("going by that") — applied to the count an earlier answer
+worked out, at the end the user names. Own wording, on the shipped KB and a plain-text KB; the module's pure reading
+is checked on made-up answers so these tests stay fast."""
+from __future__ import annotations
+
+from agent.offline.chainrate import work
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+_CLICKS = ("With the Typical ecommerce CPC (cost per click) range of $0.70–$1.30 (Based on Knowledge Base "
+           "[benchmarks-ecommerce#0]):\n- $9,000 ÷ $1.30 ≈ 6,923 clicks at the top of the Typical range\n"
+           "- $9,000 ÷ $0.70 ≈ 12,857 clicks at the bottom of the Typical range")
+_CVR = ("Based on Knowledge Base [benchmarks-ecommerce#5], the Typical ecommerce CVR (conversion rate) range is "
+        "1.8%–3.2%, with 0.9% at the Low end.")
+_KB = ["we run an online shop selling candles. what's a typical cost per click for ecommerce?",
+       "we have 9k a month. how many clicks does that buy", "and what share of shoppers who click typically buy?",
+       "ok so purchases from the bigger click number, going by that"]
+_TXT = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
+        "our budget is 6,000 a month, how many leads would that be", "and if 1 in 6 of those turns into a signed job?"]
+_OWN = ["ok and purchases off the lower click figure at that rate", "and if a third of those actually check out?",
+        "if 2 out of 25 of them become members, how many members", "and if roughly half of them reply?",
+        "what about the cheap end then", "what if we cut that by 10%?"]
+
+
+def test_the_wording_here_is_in_no_seen_data_set():
+    assert_unseen(_KB + _OWN, _TXT)
+
+
+def test_the_kb_rate_quoted_later_applies_to_the_end_named():
+    out = work(_OWN[0], [_CLICKS, _CVR])
+    assert "6,923.08 clicks" in out and "× 1.8% ≈ 125 purchases" in out and "12,857" not in out, out
+    assert "[benchmarks-ecommerce#5]" in out and "[benchmarks-ecommerce#0]" in out
+
+
+def test_a_share_said_in_words_applies_to_each_end():
+    out = work(_OWN[1], [_CLICKS, _CVR])
+    assert "× 33.33% ≈ 2,308 that check out" in out and "× 33.33% ≈ 4,286" in out, out
+    assert "× 8% ≈ 554 members" in work(_OWN[2], [_CLICKS])
+    assert "× 50% ≈ 3,462" in work(_OWN[3], [_CLICKS, "Based on Knowledge Base [x#1]: a rule."])
+
+
+def test_no_rate_or_a_change_is_no_chain():
+    assert work(_OWN[4], [_CLICKS, _CVR]) is None
+    assert work(_OWN[5], [_CLICKS]) is None
+    assert work("and if 3% of those buy?", [_CLICKS]) is None  # a percentage on the last working: carryrate's
+
+
+def test_purchases_from_the_bigger_click_number_on_the_shipped_kb(shipped_engine):
+    out, calls = turns(shipped_engine, _KB)[-1]
+    assert "12,857.14 × 1.8% ≈ 231 purchases" in out and "× 3.2% ≈ 411 purchases" in out and not calls, out
+
+
+def test_one_in_six_leads_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _TXT)[-1][0]
+    assert "49.59 × 16.67% ≈ 8 signed jobs" in out and "62.50 × 16.67% ≈ 10 signed jobs" in out, out
