@@ -55,3 +55,12 @@ def test_one_in_six_leads_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     out = turns(kb_txt2_engine, _TXT)[-1][0]
     assert "49.59 × 16.67% ≈ 8 signed jobs" in out and "62.50 × 16.67% ≈ 10 signed jobs" in out, out
+
+
+def test_the_counted_unit_named_takes_every_end_worked_lately():
+    cheap = ("With the Typical automotive CPL (cost per lead) range of $25–$60 (Based on Knowledge Base [a#0]):\n"
+             "- $9,000 ÷ $25 = 360 leads at the bottom of the Typical range")
+    both = cheap.replace("- $9", "- $9,000 ÷ $60 = 150 leads at the top of the Typical range\n- $9", 1)
+    out = work("our reps win maybe 1 in 12 leads. cars sold?", [both, cheap])
+    assert "150 × 8.33% ≈ 12 cars" in out and "360 × 8.33% = 30 cars" in out, out
+    assert "150" not in work("and if 1 in 12 of those buy?", [both, cheap])

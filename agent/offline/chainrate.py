@@ -93,8 +93,9 @@ def _pick(text: str, found: list[tuple[float, str, str, str]]) -> list[tuple[flo
 
 def _stage(text: str) -> str:
     """What the rate turns the count into: "orders", "new accounts", "trucks", else what those do ("book and show up")."""
-    for rx in (_HOWMANY, _NOUN):
-        m = rx.search(text)
+    last = [x for x in re.split(r"(?<=[.?!])\s+", text.strip()) if x][-1]  # "… 1 in 10 leads. trucks sold?"
+    for rx, where in ((_HOWMANY, text), (_NOUN, text), (_NOUN, last)):
+        m = rx.search(where)
         if m and m.group("n").lower() not in _NOT_STAGE:
             return m.group("n").lower()
     if b := _BECOME.search(text):  # "turns into a signed job": what they become, counted
@@ -106,9 +107,13 @@ def _stage(text: str) -> str:
 
 def work(text: str, answers: list[str]) -> str | None:
     """The chained working for this message over the earlier ``answers`` (oldest first), or None."""
-    if not answers or not _BACK.search(text) or len(text) > 160:
+    if not answers or len(text) > 160:
         return None
     rate = _user_rate(text)
+    named = rate and next((u for a in answers[-3:] for _, _, u, _ in _counts(a)
+                           if re.search(rf"\b{re.escape(u.split()[0])}\b", text, re.I)), None)  # "1 in 10 leads"
+    if not _BACK.search(text) and not named:
+        return None
     if rate and CHANGE_VERB.search(text[max(0, text.find(rate[1]) - 30):text.find(rate[1]) + len(rate[1]) + 20]):
         return None  # "cut that by 10%" moves a budget: no share of a count
     src = next((i for i in range(len(answers) - 1, max(-1, len(answers) - 4), -1) if _counts(answers[i])), None)
@@ -124,7 +129,13 @@ def work(text: str, answers: list[str]) -> str | None:
         quoted = _QUOTED_RATE.search(later[-1])
     elif src == len(answers) - 1 and "%" in rate[1] and not _FRAC.search(text):
         return None  # a percentage on the last working: carryrate's move
-    found = _pick(text, _counts(answers[src]))
+    found = _counts(answers[src])
+    if named and not _BACK.search(text):  # the unit named, no end pointed at: every end worked out lately
+        seen = {f[1] for f in found}
+        found += [f for a in answers[max(0, src - 2):src] for f in _counts(a) if f[2] == found[0][2] and f[1] not in seen
+                  and not seen.add(f[1])]
+        found.sort(key=lambda f: f[0])
+    found = _pick(text, found)
     if not found:
         return None
     what = _stage(text)
@@ -134,6 +145,7 @@ def work(text: str, answers: list[str]) -> str | None:
         (float(quoted.group(g)), f"{quoted.group(g)}%") for g in ("lo", "hi")]
     for count, how, unit, tail in found:
         s, shown = result(count, False)
+        shown = plain(count) if s == "=" else shown  # "150", not "150.0"
         lines.append(f"{how} {s} {shown} {unit}{tail}")
         for r, said in rates:
             s2, n = result(count * r / 100, True)
