@@ -4,7 +4,7 @@ worked out, at the end the user names. Own wording, on the shipped KB and a plai
 is checked on made-up answers so these tests stay fast."""
 from __future__ import annotations
 
-from agent.offline.chainrate import work
+from agent.offline.chainrate import lookup, work
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
@@ -64,3 +64,22 @@ def test_the_counted_unit_named_takes_every_end_worked_lately():
     out = work("our reps win maybe 1 in 12 leads. cars sold?", [both, cheap])
     assert "150 × 8.33% ≈ 12 cars" in out and "360 × 8.33% = 30 cars" in out, out
     assert "150" not in work("and if 1 in 12 of those buy?", [both, cheap])
+
+
+_ASKS_RATE = ["we sell accounting software to dentists. what's a typical cost per click for saas?",
+              "we have 15 grand for search this quarter. how many clicks is that",
+              "and how many of those would usually buy, what's the normal rate for saas"]
+
+
+def test_the_usual_rate_asked_after_a_working_is_looked_up_and_applied(shipped_engine):
+    assert_unseen(_ASKS_RATE, [])
+    out, calls = turns(shipped_engine, _ASKS_RATE)[-1]
+    assert {"vertical": "saas", "metric": "CVR"} in calls, calls
+    assert "4,285.71 × 2.50% ≈ 107" in out and "[benchmarks-saas#0]" in out, out
+
+
+def test_the_rate_of_seen_ads_is_the_click_through_rate():
+    seen = "With x:\n- $5,000 ÷ $8 × 1,000 = 625,000 impressions at the top of the Typical range"
+    assert lookup("so how many clicks would those get, what's the usual share that click", seen, "cpg") == (
+        "get_benchmark", {"vertical": "cpg", "metric": "CTR"})
+    assert lookup("what's the usual rate for cpg", seen, "cpg") is None  # nothing pointed back at

@@ -157,3 +157,21 @@ def work(text: str, answers: list[str]) -> str | None:
     else:
         rate_said = f"at your rate of {rate[1].strip()} ({plain(rate[0])}%)"
     return f"{opening} {rate_said}:\n" + "\n".join(f"- {ln}" for ln in lines)
+
+
+# the next stage's usual rate asked in words, no figure: "what's the normal rate", "the usual share that click"
+_RATE_ASKED = re.compile(r"\b(?:usual|typical|normal|average|standard|going)\b[^.?!]{0,20}\b(?:rate|share|percent(?:age)?|ratio)\b|"
+                         r"\b(?:rate|share|percent(?:age)?)\b[^.?!]{0,20}\b(?:usually|typically|normally)\b", re.I)
+_SEEN = re.compile(r"^(?:impressions?|views?|imps?)$", re.I)
+
+
+def lookup(text: str, last_answer: str, vertical: str | None) -> tuple[str, dict] | None:
+    """"how many of those would sign up, what's the usual rate" right after a working: the rate that turns what it
+    counted into the next stage, looked up for the conversation's business — the click-through rate for impressions,
+    the conversion rate for clicks or visits (the funnel's own identities) — or None."""
+    found = _counts(last_answer)
+    if not vertical or not found or re.search(r"\d", text) or not _RATE_ASKED.search(text) or not _BACK.search(text):
+        return None
+    unit = found[0][2].split()[0]
+    metric = "CTR" if _SEEN.match(unit) else "CVR" if re.match(r"^(?:clicks?|visits?|visitors?|sessions?)$", unit, re.I) else None
+    return ("get_benchmark", {"vertical": vertical, "metric": metric}) if metric else None

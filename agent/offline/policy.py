@@ -149,6 +149,8 @@ class OfflineAgent:
         vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or ownbiz.kept(p, mem, [h[0] for h in _as_history(history)]) or business_of(p, mem) or businessask.sole(p, mem)  # "and mid market", "what about boise"; the KB's one
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
+        if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
+            return [rate]  # "how many of those would buy, what's the usual rate": the next stage's rate, applied below
         w = _formula(text, history, mem, previous)
         if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
             if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
