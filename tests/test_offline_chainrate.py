@@ -83,3 +83,11 @@ def test_the_rate_of_seen_ads_is_the_click_through_rate():
     assert lookup("so how many clicks would those get, what's the usual share that click", seen, "cpg") == (
         "get_benchmark", {"vertical": "cpg", "metric": "CTR"})
     assert lookup("what's the usual rate for cpg", seen, "cpg") is None  # nothing pointed back at
+
+
+def test_a_change_a_price_or_a_share_of_no_count_is_no_chain():
+    quoted = "Based on Knowledge Base [b#0], the Typical gaming CVR (conversion rate) range is 20%–35%."
+    for said in ["prices jumped 30% over two months. what do we pay now?", "finance wants a 15% trim. how is that done?",
+                 "and at an eight dollar cpm what would those cost", "about 12% of the budget is left with a week to go",
+                 "what sample does a test need before we start it?", "say we want half of the denver ones twice each"]:
+        assert work(said, [_CLICKS, quoted]) is None, said

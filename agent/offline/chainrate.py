@@ -26,7 +26,7 @@ _HEAD = re.compile(r"^With the Typical .*\(Based on Knowledge Base \[[^\]]+\]\):
 # "Based on Knowledge Base [benchmarks-ecommerce#2], the Typical ecommerce CVR (conversion rate) range is 1.8%–3.2%"
 _QUOTED_RATE = re.compile(r"Based on Knowledge Base \[(?P<cite>[^\]]+)\], the Typical (?P<what>[^.]*?) range is "
                           r"(?P<lo>\d+(?:\.\d+)?)%\s*[–-]\s*(?P<hi>\d+(?:\.\d+)?)%")
-_BACK = re.compile(r"\b(?:those|these|them|that|it)\b|\b(?:smaller|bigger|larger|lower|higher|fewer|cheap|cheaper|"
+_BACK = re.compile(r"\b(?:those|these|them)\b|\b(?:smaller|bigger|larger|lower|higher|fewer|cheap|cheaper|"
                    r"pricey|pricier|dear|expensive)\b[^.?!]{0,25}\b(?:number|count|figure|end|case|side|one)\b", re.I)
 _WORDNUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "twenty": 20, "hundred": 100}
@@ -55,17 +55,24 @@ def _num(s: str) -> float:
     return float(s.replace(",", ""))
 
 
+_OF = r"\s+of\s+(?:all\s+)?(?:those|these|them|the|our)\b"
+_TIME = re.compile(r"^\s*(?:days?|weeks?|months?|years?|hours?|times?|tries|attempts)\b", re.I)
+
+
 def _user_rate(text: str) -> tuple[float, str] | None:
-    """The share the user states (percent, with how they said it), or None; a money figure makes it no chain."""
+    """The share of a count the user states (percent, with how they said it), or None: "3% of those", "a quarter of
+    them", "1 in 8" (never "1 in 3 weeks"); a money figure, or any other figure, makes it no chain."""
     if _MONEY.search(text):
         return None
-    found = [(float(m.group("n")), m.group(0)) for m in _PCT.finditer(text)]
+    found = [(float(m.group("n")), m.group(0)) for m in _PCT.finditer(text) if re.match(_OF, text[m.end():], re.I)]
     for m in _IN.finditer(text):
         a, b = (_WORDNUM.get(x.lower(), None) if not x.isdigit() else int(x) for x in (m.group("a"), m.group("b")))
-        if a and b and b > a:
+        if a and b and b > a and not _TIME.match(text[m.end():]):
             found.append((a / b * 100, m.group(0)))
-    found += [(_FRACTION[m.group("f").lower()], m.group("f")) for m in _FRAC.finditer(text)]
-    return found[0] if len(found) == 1 else None
+    found += [(_FRACTION[m.group("f").lower()], m.group("f")) for m in _FRAC.finditer(text)
+              if re.match(r"\s*(?:all\s+)?(?:those|these|them|the|our)\b", text[m.end():], re.I)]
+    others = len(re.findall(r"\d+(?:[.,]\d+)*", text)) - sum(len(re.findall(r"\d+(?:[.,]\d+)*", f[1])) for f in found)
+    return found[0] if len(found) == 1 and not others else None
 
 
 def _counts(answer: str) -> list[tuple[float, str, str, str]]:
@@ -112,7 +119,7 @@ def work(text: str, answers: list[str]) -> str | None:
     rate = _user_rate(text)
     named = rate and next((u for a in answers[-3:] for _, _, u, _ in _counts(a)
                            if re.search(rf"\b{re.escape(u.split()[0])}\b", text, re.I)), None)  # "1 in 10 leads"
-    if not _BACK.search(text) and not named:
+    if not _BACK.search(text) and not named and not (rate and _IN.search(rate[1]) and len(text) < 60):
         return None
     if rate and CHANGE_VERB.search(text[max(0, text.find(rate[1]) - 30):text.find(rate[1]) + len(rate[1]) + 20]):
         return None  # "cut that by 10%" moves a budget: no share of a count
@@ -121,7 +128,7 @@ def work(text: str, answers: list[str]) -> str | None:
         return None
     quoted = None
     if rate is None:
-        if re.search(r"\d", text) or (_stage(text) == "of them" and not _GOING_BY.search(text)):
+        if re.search(r"\d", text) or " " in _stage(text) or _stage(text) == "of them" or not _GOING_BY.search(text):
             return None  # no rate and nothing named to count: "what about the cheap end" is no chain
         later = [a for a in answers[src + 1:] if _QUOTED_RATE.search(a)]
         if not later:  # the rate must be one quoted after the count was worked ("going by that")
