@@ -35,9 +35,9 @@ def test_the_kb_rate_quoted_later_applies_to_the_end_named():
 
 def test_a_share_said_in_words_applies_to_each_end():
     out = work(_OWN[1], [_CLICKS, _CVR])
-    assert "× 33.33% ≈ 2,308 that check out" in out and "× 33.33% ≈ 4,286" in out, out
-    assert "× 8% ≈ 554 members" in work(_OWN[2], [_CLICKS])
-    assert "× 50% ≈ 3,462" in work(_OWN[3], [_CLICKS, "Based on Knowledge Base [x#1]: a rule."])
+    assert "÷ 3 ≈ 2,308 that check out" in out and "÷ 3 ≈ 4,286" in out, out
+    assert "× 2 ÷ 25 ≈ 554 members" in work(_OWN[2], [_CLICKS])
+    assert "÷ 2 ≈ 3,462" in work(_OWN[3], [_CLICKS, "Based on Knowledge Base [x#1]: a rule."])
 
 
 def test_no_rate_or_a_change_is_no_chain():
@@ -54,7 +54,7 @@ def test_purchases_from_the_bigger_click_number_on_the_shipped_kb(shipped_engine
 def test_one_in_six_leads_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     out = turns(kb_txt2_engine, _TXT)[-1][0]
-    assert "49.59 × 16.67% ≈ 8 signed jobs" in out and "62.50 × 16.67% ≈ 10 signed jobs" in out, out
+    assert "49.59 ÷ 6 ≈ 8 signed jobs" in out and "62.50 ÷ 6 ≈ 10 signed jobs" in out, out
 
 
 def test_the_counted_unit_named_takes_every_end_worked_lately():
@@ -62,7 +62,7 @@ def test_the_counted_unit_named_takes_every_end_worked_lately():
              "- $9,000 ÷ $25 = 360 leads at the bottom of the Typical range")
     both = cheap.replace("- $9", "- $9,000 ÷ $60 = 150 leads at the top of the Typical range\n- $9", 1)
     out = work("our reps win maybe 1 in 12 leads. cars sold?", [both, cheap])
-    assert "150 × 8.33% ≈ 12 cars" in out and "360 × 8.33% = 30 cars" in out, out
+    assert "150 ÷ 12 ≈ 12 cars" in out and "360 ÷ 12 = 30 cars" in out, out
     assert "150" not in work("and if 1 in 12 of those buy?", [both, cheap])
 
 

@@ -32,8 +32,8 @@ _WORDNUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 
             "nine": 9, "ten": 10, "twenty": 20, "hundred": 100}
 _IN = re.compile(r"\b(?P<a>\d+|one|a|two|three)\s+(?:in|out of|of every)\s+(?P<b>\d+|two|three|four|five|six|seven|"
                  r"eight|nine|ten|twenty|hundred)\b", re.I)
-_FRACTION = {"half": 50.0, "a third": 100 / 3, "a quarter": 25.0, "a fourth": 25.0, "a fifth": 20.0, "a tenth": 10.0,
-             "two thirds": 200 / 3, "three quarters": 75.0}
+_FRACTION = {"half": (1, 2), "a third": (1, 3), "a quarter": (1, 4), "a fourth": (1, 4), "a fifth": (1, 5),
+             "a tenth": (1, 10), "two thirds": (2, 3), "three quarters": (3, 4)}
 _FRAC = re.compile(r"\b(?:about |around |roughly |maybe |say )?(?P<f>half|a third|a quarter|a fourth|a fifth|a tenth|"
                    r"two thirds|three quarters)\s+(?:of\b)", re.I)
 _PCT = re.compile(r"(?<![\d.$])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
@@ -41,6 +41,7 @@ _MONEY = re.compile(r"\$\s*\d|\d\s*(?:k|grand|bucks|dollars)\b", re.I)
 _SMALL = re.compile(r"\b(?:smaller|smallest|fewer|fewest|lower|lowest|low|less|least|pricey|pricier|dear|dearer|"
                     r"expensive|worst)\b", re.I)
 _BIG = re.compile(r"\b(?:bigger|biggest|larger|largest|more|most|higher|highest|high|cheap|cheaper|cheapest|best)\b", re.I)
+# the stage counted: "so orders …", "how many new accounts", "… trucks sold?"
 _NOUN = re.compile(r"^\W*(?:(?:so|and|ok|okay|then|well|right)\W+)*(?:how many\s+)?(?:new\s+|paying\s+)?"
                    r"(?P<n>[a-z]{3,}s)\b", re.I)
 _HOWMANY = re.compile(r"\bhow many (?:new |paying |more )?(?P<n>(?!of\b|would\b|will\b|is\b|do\b)[a-z]{3,}s)\b", re.I)
@@ -59,17 +60,24 @@ _OF = r"\s+of\s+(?:all\s+)?(?:those|these|them|the|our)\b"
 _TIME = re.compile(r"^\s*(?:days?|weeks?|months?|years?|hours?|times?|tries|attempts)\b", re.I)
 
 
-def _user_rate(text: str) -> tuple[float, str] | None:
+def _ratio(a: int, b: int) -> str:
+    """"1 in 10" worked as said — "÷ 10", "× 2 ÷ 3" — so no percentage the user never said is shown."""
+    return f"÷ {b}" if a == 1 else f"× {a} ÷ {b}"
+
+
+def _user_rate(text: str) -> tuple[float, str, str] | None:
     """The share of a count the user states (percent, with how they said it), or None: "3% of those", "a quarter of
     them", "1 in 8" (never "1 in 3 weeks"); a money figure, or any other figure, makes it no chain."""
     if _MONEY.search(text):
         return None
-    found = [(float(m.group("n")), m.group(0)) for m in _PCT.finditer(text) if re.match(_OF, text[m.end():], re.I)]
+    found = [(float(m.group("n")), m.group(0), f"× {plain(float(m.group('n')))}%") for m in _PCT.finditer(text)
+             if re.match(_OF, text[m.end():], re.I)]
     for m in _IN.finditer(text):
         a, b = (_WORDNUM.get(x.lower(), None) if not x.isdigit() else int(x) for x in (m.group("a"), m.group("b")))
         if a and b and b > a and not _TIME.match(text[m.end():]):
-            found.append((a / b * 100, m.group(0)))
-    found += [(_FRACTION[m.group("f").lower()], m.group("f")) for m in _FRAC.finditer(text)
+            found.append((a / b * 100, m.group(0), _ratio(a, b)))
+    found += [(a / b * 100, m.group("f"), _ratio(a, b)) for m in _FRAC.finditer(text)
+              for a, b in [_FRACTION[m.group("f").lower()]]
               if re.match(r"\s*(?:all\s+)?(?:those|these|them|the|our)\b", text[m.end():], re.I)]
     others = len(re.findall(r"\d+(?:[.,]\d+)*", text)) - sum(len(re.findall(r"\d+(?:[.,]\d+)*", f[1])) for f in found)
     return found[0] if len(found) == 1 and not others else None
@@ -148,21 +156,20 @@ def work(text: str, answers: list[str]) -> str | None:
     what = _stage(text)
     head = _HEAD.search(answers[src])
     lines = []
-    rates = [(rate[0], f"{plain(rate[0])}%")] if rate else [
-        (float(quoted.group(g)), f"{quoted.group(g)}%") for g in ("lo", "hi")]
+    rates = [(rate[0], rate[2])] if rate else [(float(quoted.group(g)), f"× {quoted.group(g)}%") for g in ("lo", "hi")]
     for count, how, unit, tail in found:
         s, shown = result(count, False)
         shown = plain(count) if s == "=" else shown  # "150", not "150.0"
         lines.append(f"{how} {s} {shown} {unit}{tail}")
         for r, said in rates:
             s2, n = result(count * r / 100, True)
-            lines.append(f"{shown} × {said} {s2} {n} {what}")
+            lines.append(f"{shown} {said} {s2} {n} {what}")
     opening = (head.group(0)[:-1].replace("With the", "Counted with the", 1) + ",") if head else "Counted before,"
     if quoted:
         rate_said = (f"at the Typical {quoted.group('what')} range of {quoted.group('lo')}%–{quoted.group('hi')}% "
                      f"(Based on Knowledge Base [{quoted.group('cite')}])")
     else:
-        rate_said = f"at your rate of {rate[1].strip()} ({plain(rate[0])}%)"
+        return f"{opening[:-1]}. At your rate of {rate[1].strip()}:\n" + "\n".join(f"- {ln}" for ln in lines)  # apart from the cite
     return f"{opening} {rate_said}:\n" + "\n".join(f"- {ln}" for ln in lines)
 
 
