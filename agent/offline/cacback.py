@@ -13,6 +13,7 @@ are the user's own arithmetic: no passage is cited for them.
 from __future__ import annotations
 
 import dataclasses
+import re
 
 from agent.offline import amounts
 from agent.offline.memory import Memory
@@ -22,9 +23,22 @@ _CUSTOMER_PRICE = ("CAC", "CPA", None)  # what winning one customer costs; a pri
 # sign up each member"): a payback asked of it says it was a customer's
 
 
+# what a lead, a click, an impression, a view or an install costs: none of them pays anything back
+_NOT_A_CUSTOMER = re.compile(r"\b(?:leads?|clicks?|impressions?|thousand|views?|installs?|downloads?|visits?|sessions?)\b", re.I)
+
+
+def _of_customer(metric: str | None) -> bool:
+    """The remembered price is what one customer cost: the vocabulary's CAC or CPA, a price said of no metric, or the
+    user's own "cost per <one of theirs>" worked out from a spend and what it won ("cost per account", "cost per
+    member") — not the price of a lead or a media unit."""
+    if metric in _CUSTOMER_PRICE:
+        return True
+    return metric.lower().startswith("cost per ") and not _NOT_A_CUSTOMER.search(metric)
+
+
 def cost(text: str, mem: Memory) -> tuple[float, str] | None:
     """(the customer's cost the conversation holds, "" — no passage states it) for a payback asked, else None."""
-    if mem.price_metric not in _CUSTOMER_PRICE or not mem.facts.get("price") or not amounts.asks_payback(text):
+    if not _of_customer(mem.price_metric) or not mem.facts.get("price") or not amounts.asks_payback(text):
         return None
     return mem.facts["price"], ""
 

@@ -25,9 +25,14 @@ _BACK = re.compile(r"\b(?:that|those|these|them|it|they)\b", re.I)
 _OF_COUNTED = re.compile(r"%\s+of\s+(?:the |our |all )?(?P<unit>[a-z]+)", re.I)
 
 
+# "ends up starting", "wind up booking": what the share of them does in the end, no figure moved up
+_END_UP = re.compile(r"\b(?:ends?|ended|ending|winds?|wound|winding)\s+up\b", re.I)
+
+
 def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
     """(the working lines, words to search the KB for the rate's definition) or None."""
-    t = digits(text)
+    from agent.offline.sizeshare import _shares  # "1 in 5 of our leads", "a fifth of them": the share as a percentage
+    t = _shares(digits(_shares(text)))
     nums = parse_numbers(t)
     ask = _ASKS.search(t)
     of = _OF_COUNTED.search(t)  # "if 8% of the clicks convert": the clicks worked out before, named
@@ -35,7 +40,7 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
             _BACK.search(t) or (of and counts(previous_answer, of.group("unit")))):
         return None
     rate = nums[0]
-    if CHANGE_VERB.search(t[max(0, rate.start - 30):rate.end + 20]):
+    if CHANGE_VERB.search(_END_UP.sub(" ", t[max(0, rate.start - 30):rate.end + 20])):
         return None
     found = counts(previous_answer, "")
     if not found:
@@ -48,6 +53,9 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
         shown = plain(count) if s == "=" else shown
         if s != "=":
             lines.append(f"{how} {s} {shown}")
-        s2, n = result(count * rate.value / 100, True)
+        got = count * rate.value / 100  # a few dozen patients: the fraction kept, whole units lose the figure's size
+        s2, n = result(got, got >= 100 or abs(got - round(got)) < 1e-9)
         lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")
-    return lines, "conversion rate conversions clicks"
+    # the counts came from a range the last answer worked at: its row is what this working rests on, so it is searched
+    head = re.search(r"\bWith the Typical (.{3,80}?) (?:range|figure) of\b", previous_answer)
+    return lines, (head.group(1) if head else "conversion rate conversions clicks")

@@ -74,6 +74,11 @@ def _now_gap(gap: str) -> bool:
     return bool(words) and set(words) <= _NOW_WORDS and bool({"now", "today", "currently"} & set(words))
 
 
+# a figure set against the one it is measured from: "A vs the B", "A (in bookings) compared to last month's B"
+_AGAINST = re.compile(r"^[^.?!\d$]{0,30}?\b(?:vs\.?|versus|against|compared (?:to|with)|relative to)\s+(?:the|our|what|last|"
+                      r"that|this|my)?\s*(?:[a-z']+\s+){0,2}?\$?\s*$", re.I)
+
+
 def _moved_pair(t: str, nums: list[Num]) -> tuple[Num, Num] | None:
     """The two figures the message says one moved to the other, in that order, or None."""
     a, b = sorted(nums, key=lambda n: n.start)
@@ -82,6 +87,8 @@ def _moved_pair(t: str, nums: list[Num]) -> tuple[Num, Num] | None:
         gap = t[a.end:b.start - 1]
     if _ARROW.match(gap) and (_MOVED.search(before.rstrip(" $")) or not gap.strip().isalpha()):
         return a, b
+    if _AGAINST.match(gap):  # "$131,000 vs the 118,800", "540 this month compared to the 450": moved from the second
+        return b, a
     if _now_gap(gap) and re.search(r"\b(?:was|were|used to (?:be|cost|run)(?: us| me)?|had been)\s*(?:at\s*)?\$?\s*$", before):
         return a, b
     return None

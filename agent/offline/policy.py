@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import otherbudget, actionprice, metricwords, ownresults, affordask, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
+from agent.offline import otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -83,7 +83,8 @@ class OfflineAgent:
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
             return ModelResponse(content=[{"type": "text", "text": ask}], stop_reason="end_turn", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
-        if again := askedreply.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget")) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
+        asked = user_text
+        if again := askedreply.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget")) or changedfig.restated(user_text, history) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
                 calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said) or ageswap.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
@@ -118,6 +119,7 @@ class OfflineAgent:
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or text
+        text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
         again = again or ((definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text, drawnon.files(said))) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures

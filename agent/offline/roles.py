@@ -19,7 +19,7 @@ from mpa.vocabulary import VOCABULARY
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 # "went up 30% to $65": the figure after the change is the new price itself
-CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
+CHANGED_TO = re.compile(r"^(?!.*\b(?:budget|spend|spending|money|funding|ads|advertising|marketing)\b).*\b(?:up|down|rose|risen|increased?|jumped|"
                          r"grew|climbed|fell|fallen|dropped|decreased?|declined|rises?|rising|falls?|drops?|goes|going|went|moves?|moved|"
                          r"changes?|changed|jumps?|climbs?)\b[^.?!$]{0,25}\bto\s*$", re.I | re.S)
 # the hedges said between a verb and its figure ("we pay roughly 310", "costs us just under $40")
