@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import carryrate
 from agent.offline.carrycount import _BECOME
 from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import plain, result
@@ -142,8 +143,8 @@ def work(text: str, answers: list[str]) -> str | None:
         if not later:  # the rate must be one quoted after the count was worked ("going by that")
             return None
         quoted = _QUOTED_RATE.search(later[-1])
-    elif src == len(answers) - 1 and "%" in rate[1] and not _FRAC.search(text):
-        return None  # a percentage on the last working: carryrate's move
+    elif src == len(answers) - 1 and carryrate.work(text, answers[-1]):
+        return None  # a share of the last working that carryrate reads: its move
     found = _counts(answers[src])
     if named and not _BACK.search(text):  # the unit named, no end pointed at: every end worked out lately
         seen = {f[1] for f in found}
