@@ -150,6 +150,9 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   over a year), shared out ("two thirds to search"); reach × frequency, payback months, break-even CPA;
 * :mod:`~agent.offline.cacback` — a payback asked with only the monthly figure, on the customer's cost the conversation
   gave (said, or worked out: that working shown first);
+* :mod:`~agent.offline.targetspend` / :mod:`~agent.offline.seasonlen` — a budget for results past the click worked back
+  through the conversion rate shown (target ÷ rate × click price, both ends); a weekly capacity over "all season"
+  whose length an earlier turn gave;
 * :mod:`~agent.offline.pastend` — a price said as a percentage past an end of the range shown ("30% above the top of
   that range"): that end moved, and the count redone at it;
 * :mod:`~agent.offline.actualask` — the real value asked of a count the user was given ("how many are real?", "can I

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, spans
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -41,7 +41,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    remembered = rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    remembered = rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None)
     if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
         remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
@@ -336,15 +336,15 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         prices = _price(p, mem, bench, metric)
         if count is None or not prices:
             return None
-        if (over := spans.count_over(p, count)) is not None:  # "300 leads a month for a whole year": the span's count
+        if (over := spans.count_over(p, count) or seasonlen.count_over(p, mem, count)) is not None:  # "300 leads a month for a whole year": the span's count
             count, line = over
             lines.append(line)
         thousand = c.per_thousand or metric in PER_THOUSAND  # impressions are priced per thousand
-        for price, note, cid in prices:
+        for price, note, cid in ([] if targetspend.extend(lines, p, mem, metric, count, prices) else prices):  # "400 orders" at a CPC: ÷ the rate
             s, shown = result(count * price / (1000 if thousand else 1), True)
             lines.append(f"{plain(count)} × {money(price)}{' ÷ 1,000' if thousand else ''} {s} ${shown} — the budget needed"
                          + (f" {note}" if note else ""))
-            cite = cite or cid
+        cite = cite or next((cid for _, _, cid in prices if cid), None)
     else:
         budget = budgetadd.grown(p, mem.facts.get("budget"), _get(p, mem, "budget"), lines)  # "another $1,000": added to the one known
         prices = _price(p, mem, bench, metric)

@@ -133,6 +133,7 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
                       r"several)\b)|\.\s+(?=(?:we|i|our|my)\b|\$?\d))", re.I)  # … or as a sentence of its own: "coding bootcamp. we …"
 _BUSINESS.insert(0, _OPENING)
 _BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
+_BUSINESS.insert(2, madefor.MARKETS)  # "I market a language school for adults": the business marketed, before whom it serves
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -151,8 +152,8 @@ _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|busin
                        re.I)
 # an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
 _RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheaper|cheapest|expensive|pricey|priciest|"
-                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other)(?:[- ][a-z]+)?\s+"
-                        r"(?:end|side|bound|case|figure|number|estimate)s?$", re.I)
+                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other|bigger|biggest|smaller|smallest|larger|"
+                        r"largest|greater|lesser)(?:[- ][a-z]+)?\s+(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
 _TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
                    r"september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
@@ -247,7 +248,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or (pat is _TERSE and not _business_words(phrase)) \
                     or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, _business_words)) \
                     or (not _business_words(phrase) and placemeant.is_place(phrase)) \
-                    or madefor.is_device(phrase) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
+                    or madefor.is_device(phrase) or madefor.is_ad_kind(named) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
                 # "newbie here"; "… in lisbon"; "for phones": where a product runs, not who
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

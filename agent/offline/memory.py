@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, budgetmove, buyask, declined, doask, kblabels, metricwords, newaudience, periods, platformsaid, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, budgetmove, buyask, declined, doask, kblabels, metricwords, newaudience, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -76,7 +76,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     """Slots after the given (user text, tool outcomes) turns, oldest first (after ``mem``'s turns when given)."""
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
-        return_to(text, mem)
+        return_to(text, mem) or seasonlen.note(text, mem)  # (and a season's length said: remembered)
         update(mem, (q := stagerate.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(parse(text)), text), text), mem), mem), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem

@@ -123,6 +123,9 @@ def money_back(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, s
 _PER_THOUSAND = re.compile(r"\b(?:cost|costs|price|prices|pay|paying|rate|charge|charges|run|spend|go for|how much)\b"
                            r"[^.?!;$\d]{0,40}?\b(?:per|for|to reach|reaching|for every|for each|a|one|every|each)\s+"
                            r"(?:thousand|1,?000)\b(?!-)"
+                           # the thousand as the times it happens: "what does it cost each time a thousand people see one"
+                           r"|\b(?:cost|costs|price|pay|paying|rate|charge|charges|run|go for)\b[^.?!;$\d]{0,40}?\b(?:each|every|per) "
+                           r"time (?:a|one) (?:thousand|1,?000)\b"
                            # the thousand first: "what do a thousand views of our banner cost"
                            r"|\b(?:a|one|per|each|every) (?:thousand|1,?000) [a-z][a-z ]{0,30}?\b(?:cost|costs|run|go for)\b", re.I)
 
@@ -203,6 +206,10 @@ _COMPOUNDED = re.compile(r"[ -](?!(?:cost|costs|run|runs|set|sets|usually|typica
 _TO_THE_END = (r"\b(?:video|ad|clip|spot|commercial|trailer|view)s?\b[^.?!;]{0,40}?\b(?:watch|view|see|seen|sit|play)\w*\b"
                r"[^.?!;]{0,25}?\b(?:all the way(?: through| to the end)?|(?:through )?to the (?:very )?end|in full|to completion|"
                r"until the end|till the end|from start to finish|start to finish|without skipping)"
+               # the act first: "for somebody to watch a video ad of ours all the way to the end"
+               r"|\b(?:watch|view|sit through|play)\w*\s+(?:an? |the |our |their |your |one )?(?:[a-z]+ ){0,2}?(?:video|ad|clip|spot|"
+               r"commercial|trailer)s?\b[^.?!;]{0,20}?\b(?:all the way(?: through| to the end)?|(?:through )?to the (?:very )?end|"
+               r"in full|to completion|until the end|till the end|start to finish)"
                r"|\b(?:fully|completely) (?:watched|viewed|played)\b"
                # "someone watches our whole video", "sits through the entire spot"
                r"|\b(?:watch|view|see|sit through|play)\w*\s+(?:the |our |a |an |their |your )?(?:whole|entire|full|complete)\s+"

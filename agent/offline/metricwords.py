@@ -61,14 +61,25 @@ _INFO = (r"(?:sign(?:s|ed|ing)? up|register(?:s|ed|ing)?|ask(?:s|ed|ing)?|reques
          r"inquir(?:e|es|ed|ing)|get(?:s|ting)?)\s+"
          r"(?:for\s+)?(?:some\s+|more\s+|further\s+)?(?:the\s+|a\s+|an\s+|our\s+|your\s+)?"
          r"(?:info\b|information\b|details\b|brochures?\b|prospectus(?:es)?\b)")
-# (a form filled in or a quote asked for is a unit of its own, priced by the KB's own name when it has one)
+# … or as the other acts a lead is (the trade's "a lead is a form fill … or qualified contact", as KB glossaries define
+# it): a form filled in or sent ("fill in the booking form online", "submit a contact form"), contact details handed
+# over ("send in their contact info", "leave their number"). An inquiry (a KB may price it by its own label) or a demo or a quote asked for stays out: a KB may count it under an action of its own (CPA); so
+# does "each person who fills in our form", a unit that mpa.counted resolves by what the KB says each metric counts.
+_FORM_ACT = (r"(?<!who )(?<!that )(?:fill(?:s|ed|ing)?\s+(?:in|out)|complet(?:e|es|ed|ing)|submit(?:s|ted|ting)?|send(?:s|ing)?(?:\s+in)?|sent(?:\s+in)?)"
+             r"\s+(?:a|an|the|our|your|their|his|her|one)\s+(?:[a-z][a-z\-]*\s+){0,3}?(?:forms?|form-fills?)\b"
+             r"|(?:send(?:s|ing)?|sent|leav(?:e|es|ing)|left|give(?:s)?|giving|hand(?:s|ing)?\s+over|share(?:s)?|sharing|submit(?:s|ted|ting)?)"
+             r"(?:\s+(?:us|in|over))?\s+(?:their|his|her|your|some|the)\s+(?:contact\s+(?:info(?:rmation)?|details)|details|"
+             r"phone\s+number|number|email(?:\s+address)?)\b"
+             )
+_LEAD_ACT = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|run|going rate)\b[^.?!;$\d]{0,60}?\b(?:"
+                       + _FORM_ACT + r")|\b(?:" + _FORM_ACT + r")[^.?!;$\d]{0,40}?\b(?:cost|costs|run|set us back)\b", re.I)
 _LEAD = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|run)\b[^.?!;$\d]{0,60}?\b" + _INFO
                    + r"|\b" + _INFO + r"[^.?!;$\d]{0,40}?\b(?:cost|costs|run|set us back)\b", re.I)
 
 
 def lead_asked(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(start, end, key): the price of one request for information — the "cost per <unit>" whose unit is a lead."""
-    return _spans(_LEAD, text, table, "cost per lead")
+    return sorted(_spans(_LEAD, text, table, "cost per lead") + _spans(_LEAD_ACT, text, table, "cost per lead"))
 
 
 # a follow-up that moves the price just asked to one new or paying customer: "and a paying customer?", "and per
@@ -102,7 +113,7 @@ def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, st
 
 def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
     """Where a lead is said as the act of asking ("sign up for more info"): words that name no business."""
-    part = re.compile(_INFO, re.I)
+    part = re.compile(_INFO + "|" + _FORM_ACT, re.I)
     return [(m.start(), m.end()) for a, b, _ in lead_asked(text, table) if (m := part.search(text, a, b))]
 
 
@@ -110,3 +121,14 @@ def blanked(sentence: str) -> str:
     """``sentence`` without the ad money a return is said on ("return on our ad money"): that "our" owns the money
     spent, not a figure of the user's own to be judged."""
     return _BACK_VS_SPENT.sub(" ", _RETURN_ON.sub(" ", sentence))
+
+
+# the times an ad is shown, counted: "how many times would our ads get shown", "how many times will the banner be
+# seen" — each showing of an ad is an impression, the unit a price per thousand counts
+_TIMES_SHOWN = re.compile(r"\bhow many times\b[^.?!;]{0,40}?\b(?:ads?|adverts?|banners?|videos?|spots?|creatives?|it|they|"
+                          r"them)\b[^.?!;]{0,25}?\b(?:shown|seen|served|displayed|viewed|show up|appear)\b", re.I)
+
+
+def times_shown(text: str, unit: str) -> str:
+    """The unit a count asks for: "impressions" when it counts the times an ad is shown, else ``unit``."""
+    return "impressions" if unit in ("times", "time") and _TIMES_SHOWN.search(text) else unit

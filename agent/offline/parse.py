@@ -53,7 +53,7 @@ _COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat (?:do|would|will|could|can) (?:we|i) get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
-_COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\bneed to spend\b|\bhow much (?:for|to get|to buy|to win|to land)\b|\bwhat(?:'s| is| would be) the (?:total|overall) (?:budget|spend|cost)\b|\bwhat (?:would|will|does|do) \d[\d,.]*k? [a-z][a-z ]{0,40}\b(?:cost|run)\b|\bwhat(?:'s| is| would be) the budget (?:for (?:that|this|those|them|it)|(?:we|i)(?:'d| would)? need)\b|\b(?:cost|run|set (?:us|me) back)(?: us| me)? (?:what|how much)\s*\??\s*$|(?:^|[,;:.]\s*|\btotal )budget\s*\?\s*$", re.I)  # "… would run what", "…, budget?"
+_COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\b(?:need|have|got) to spend\b|\bhow much (?:for|to get|to buy|to win|to land)\b|\bwhat(?:'s| is| would be) the (?:total|overall) (?:budget|spend|cost)\b|\bwhat (?:would|will|does|do) \d[\d,.]*k? [a-z][a-z ]{0,40}\b(?:cost|run)\b|\bwhat(?:'s| is| would be) the budget (?:for (?:that|this|those|them|it)|(?:we|i)(?:'d| would)? need)\b|\b(?:cost|run|set (?:us|me) back)(?: us| me)? (?:what|how much)\s*\??\s*$|(?:^|[,;:.]\s*|\btotal )budget\s*\?\s*$", re.I)  # "… would run what", "…, budget?"
 # one end of a range, named by a word of that end ("the pricey side", "upper bound") or "at the top/bottom"
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
@@ -360,6 +360,7 @@ def _parse(text: str) -> Parsed:
                           r"at|in|for)\b", m.group(1)):
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|within|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
+        p.unit = metricwords.times_shown(low, p.unit)  # "how many times would our ads get shown": impressions
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
                          r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
                          r"([a-z]+(?: [a-z]+)?s)\b", low)):  # "the lead range on 9k", "$9k: what's the range of sign-ups?" (a count, budget given)

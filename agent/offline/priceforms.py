@@ -69,6 +69,10 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # "the going rate per install" — a rate *of* something per unit ("conversion rate per click") is no price
     re.compile(r"(?<!conversion )(?<!click )(?<!through )(?<!completion )(?<!response )\brates?\s+(?:per|for each|for every) "
                + _ARTICLE + _NOUN, re.I),
+    # "run" as the verb of price, said of "it": "what does it usually run to get an inquiry" ("we run ads to get …" is no price)
+    re.compile(r"\b(?:does|do|would|will|should|might|did) it (?:usually |typically |normally |generally )?run (?:us |me |you )?"
+               r"to (?:win|get|acquire|land|gain|bring in|drive|sign up|find|attract|recruit|secure) (?:an? |one |each |every |a single )"
+               + _NOUN, re.I),
 ]
 
 # Looser forms that price one of a unit the metric names define ("cost per <unit>"): "how much per lead",

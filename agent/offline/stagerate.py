@@ -40,7 +40,7 @@ def rate(p: Parsed) -> str | None:
     """CTR when the message counts impressions and asks how many clicks, CVR when it counts clicks or visits and
     asks how many of something else they become, ROAS when it states only a spend and asks the revenue; None
     otherwise (or when a price is stated)."""
-    if [n.role for n in p.numbers] == ["budget"] and _REVENUE.search(p.norm) and not p.unit:
+    if [n.role for n in p.numbers] == ["budget"] and _REVENUE.search(p.norm) and not (p.unit and parse(p.text).unit):  # (a carried unit: not asked)
         return "ROAS"
     unit = asked(p)
     if not unit or any((n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):

@@ -46,6 +46,7 @@ _BUDGET_ASKED = re.compile(r"\bhow much\b[^?.]{0,40}\b(?:spend|budget|invest|put
                            re.I)
 _BOOKED = re.compile(r"\bbook", re.I)
 # the period the goal is kept over ("a month", "per week", "every weekend"): the count asked is per that period
+_PER_COUNT = re.compile(r"\s*(?:[a-z][a-z\-]*\s+){0,3}?(?:a|per|each|every|/)\s*(?:day|week|weekend|month|quarter|season|year)\b", re.I)
 _PER = re.compile(r"\b(?:a|per|each|every)\s+(day|week|weekend|month|quarter|season|year)\b", re.I)
 
 
@@ -72,8 +73,8 @@ def budget_moved(p: Parsed, mem: Memory) -> str | None:
 def capacity_goal(p: Parsed, mem: Memory) -> str | None:
     """The count of results that reaches a goal of fullness, when a budget is asked for it (and what one costs,
     when no price was said)."""
-    if not _FULL.search(p.text) or any(n.money or n.pct for n in p.numbers):
-        return None
+    if not _FULL.search(p.text) or any(n.money or n.pct or n.role == "count" and _PER_COUNT.match(p.norm[n.end:]) for n in p.numbers):
+        return None  # (a count said per period is the capacity: "we can take 8 a week max"; "our 4 chairs" is not)
     if not (_BUDGET_ASKED.search(p.text) or (p.calc and p.calc.target == "budget needed")):
         return None
     unit = "bookings" if _BOOKED.search(p.text) else "customers"

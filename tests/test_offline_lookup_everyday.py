@@ -1,0 +1,45 @@
+"""Opening look-ups said in everyday words (own wording): a lead as an act (a form filled in, contact details
+sent), a video watched to the end said verb-first, a thousand showings as "each time a thousand …", the times an
+ad is shown counted as impressions, "I market a …" naming the business before whom it serves, and ads named by
+their kind ("for plain banner ads") never taken for a business."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import business, madefor, metricwords
+from agent.offline.parse import parse
+
+
+@pytest.mark.parametrize("text,key", [
+    ("what should it cost us to get a homeowner to fill out the quote form on our site", "CPL"),
+    ("roughly what do gyms pay for a visitor to send in their contact details", "CPL"),
+    ("what do wineries pay for someone to view a video clip of theirs all the way through", "CPCV"),
+    ("what does it cost a bakery each time a thousand people see one of our ads", "CPM"),
+])
+def test_everyday_metric_is_read(text, key):
+    assert key in parse(text).metrics
+
+
+def test_a_person_who_fills_a_form_stays_a_kb_counted_unit():
+    assert "CPL" not in parse("what do we pay for each person who fills in our contact form?").metrics
+
+
+def test_times_shown_count_impressions():
+    assert metricwords.times_shown("40k on video: how many times will the ads be seen", "times") == "impressions"
+    assert metricwords.times_shown("how many times should we post a week", "times") == "times"
+
+
+def test_marketed_business_and_ad_kinds():
+    assert madefor.MARKETS.search("we promote a climbing gym for teens in boise").group("p") == "climbing gym"
+    assert madefor.is_ad_kind("plain banner ads") and not madefor.is_ad_kind("ad agency")
+    assert business.business("and for plain banner ads, what does a thousand impressions cost") is None
+
+
+def test_run_as_the_verb_of_price_hands_the_unit_to_the_kb_labels():
+    assert parse("what does it usually run to get an enquiry from a parent, for tutoring centres").metric_phrases \
+        == ["cost per enquiry"]
+    assert not parse("we run ads to get a new customer every week").metric_phrases
+
+
+def test_a_figure_pointed_at_by_its_size_is_no_business():
+    assert business.business("so how many leads would the smaller amount get us") is None
