@@ -136,6 +136,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.reportedcount` — a count a platform reports, taken through the KB's adjustment;
 * :mod:`~agent.offline.carrycount` — a count the last answer worked out, carried into this turn's rate;
 * :mod:`~agent.offline.carryrate` — the user's own rate applied to the count the last answer worked out;
+* :mod:`~agent.offline.chainrate` — a funnel chained across turns: a share ("1 in 8", "a quarter of those", the KB's rate
+  "going by that") applied to the count an earlier answer worked out, at the end named; the next stage's usual rate looked up;
 * :mod:`~agent.offline.sizeshare` — the user's share ("12% of that", "one in four of them") of the size the last answer gave;
 * :mod:`~agent.offline.proserate` — a rate the KB states in a sentence, of the platform named, on that count;
 * :mod:`~agent.offline.ratioback` — the most to pay for a customer at the LTV:CAC ratio the last answer gave;

@@ -267,8 +267,7 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
     ("banks", "online stores", "e commerce"), earliest first."""
     low = text.lower()
     syns = VOCABULARY[table]
-    # a loose (stem) match must say the name's own words, singular or plural: "hospital" shares a
-    # stem with "hospitality" but is not that business
+    # a loose (stem) match must say the name's own words, singular or plural ("hospital" is no "hospitality")
     found = metricnames.positions(text, syns) + metricnames.positions(low.replace("-", " "), syns) + [
         (i, k) for i, e, k in metricnames.find(low, syns) if says_words(low[i:e], " ".join(syns[k]))]
     out: dict[str, int] = {}

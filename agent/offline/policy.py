@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
+from agent.offline import alternatives, antecedent, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import perperiod, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -81,7 +81,7 @@ class OfflineAgent:
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
-        if (ask := askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) \
+        if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said)) \
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
             return ModelResponse(content=[{"type": "text", "text": ask}], stop_reason="end_turn", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
@@ -153,13 +153,14 @@ class OfflineAgent:
         vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or ownbiz.kept(p, mem, [h[0] for h in _as_history(history)]) or business_of(p, mem) or businessask.sole(p, mem)  # "and mid market", "what about boise"; the KB's one
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
+        if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
+            return [rate]  # "how many of those would buy, what's the usual rate": the next stage's rate, applied below
         w = _formula(text, history, mem, previous)
         if w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics):
             if (w and planmath.missing(w)) or "search_knowledge_base" not in tools:
                 return []
             plain_text = re.sub(r"[~$]?\d[\d,.]*(?:\s*(?:k|m|bn|thousand|million|billion)\b|%)?", " ", text)  # numbers match no passage's words
-            plain_q = " ".join(plain_text.split())[:400]
-            # "how many actually …" behind a reported count: the KB's rule for it says what to multiply by
+            plain_q = " ".join(plain_text.split())[:400]  # "how many actually …" of a reported count: the KB's rule below
             rule_q = [f"{q[:380]}{worked.RULE_Q}" for q in dict.fromkeys([plain_q, reportedcount.counted_clause(text),
                                                                       reportedcount.figure_words(text)]) if q] if w is None else []
             return ownbench.calls(w, text, vertical, tools) + [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K})
