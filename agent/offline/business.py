@@ -248,7 +248,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or (pat is _TERSE and not _business_words(phrase)) \
                     or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, _business_words)) \
                     or (not _business_words(phrase) and placemeant.is_place(phrase)) \
-                    or madefor.is_device(phrase) or madefor.is_ad_kind(named) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
+                    or madefor.is_device(phrase) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
                 # "newbie here"; "… in lisbon"; "for phones": where a product runs, not who
                 continue
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)

@@ -57,12 +57,3 @@ def as_business(phrase: str) -> str:
 MARKETS = re.compile(r"\b(?:we|i) (?:(?:also|now|currently|mainly|just) )?(?:market|advertise|promote) (?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)"
                      r"(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|near|out of)\b|[.,;?!(]|$)", re.I)
 
-
-# ads named by their kind: "for plain banner ads", "for our video spots" — a format or placement the question is
-# about, never the business ("an ad agency", "a sign shop" end in a business's own word)
-_AD_KIND = re.compile(r"(?:^|\s)(?:ads?|adverts?|advertisements?|banners?|placements?|creatives?|spots?|commercials?)$", re.I)
-
-
-def is_ad_kind(phrase: str) -> bool:
-    """Does ``phrase`` name a kind of ad ("plain banner ads") rather than a business?"""
-    return bool(_AD_KIND.search(phrase.strip()))
