@@ -1,0 +1,50 @@
+"""The development paraphrase sets (dev14, dev15, dev16), each written blind to the agent on 2026-11-30 by a helper who
+read only the KB, the schema and the validators, and then worked on: their failures are read, so they are no unseen
+measure, but the checks keep them honest all the same.
+
+- dev14: calculations on the user's own figures and on benchmark ranges, several in one turn, data changes and redos.
+- dev15: look-ups with the metric or the business said in everyday words, audiences, how-to and named-rule questions,
+  yes/no and claim checks, and abstentions.
+- dev16: later turns that lean on earlier ones for their figures ("per month?", "and if 1 in 8 enrolls?"), funnels
+  chained across turns, targets turned into budgets, and forecasts whose input was never given.
+
+Every check is imported from the earlier sets rather than copied (schema and KB values, key facts from the sections
+their turns name, size and wording, no user turn repeated from any other set); only the minimums are each set's own,
+matching the focus it was written for, so a later edit cannot quietly thin a set out."""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_paraphrase_holdout7 import key_fact_errors
+from tests.test_paraphrase_holdout12 import kind_counts
+from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
+                                       check_size_and_wording, other_sets)
+
+# name: (at least this many scenarios, user turns, and turns carrying each kind of expectation)
+SETS = {
+    "paraphrase_dev14": (8, 64, {"calculations": 35, "benchmarks": 15, "must_clarify": 3, "small_talk": 2, "events": 6}),
+    "paraphrase_dev15": (8, 60, {"benchmarks": 20, "audience": 10, "key_facts": 20, "must_abstain": 10, "small_talk": 3}),
+    "paraphrase_dev16": (8, 60, {"benchmarks": 10, "calculations": 40, "must_clarify": 3, "small_talk": 2}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_dev_set_matches_the_schema_the_kb_and_its_sections(name):
+    folder = FIXTURES / name / "scenarios"
+    check_schema_and_kb(folder)
+    errors = key_fact_errors(folder)
+    assert not errors, "\n  ".join(errors)
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_dev_set_is_big_enough_worded_freely_and_copies_no_other_set(name):
+    min_scenarios, min_turns, _ = SETS[name]
+    folder = FIXTURES / name / "scenarios"
+    check_size_and_wording(folder, min_turns, min_scenarios)
+    check_repeats_no_user_turn(folder, other_sets(name))
+
+
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_dev_set_keeps_the_focus_it_was_written_for(name):
+    counts, floors = kind_counts(FIXTURES / name / "scenarios"), SETS[name][2]
+    assert all(counts[k] >= n for k, n in floors.items()), {k: (counts[k], n) for k, n in floors.items()}
