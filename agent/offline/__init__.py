@@ -205,6 +205,51 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.policy` — the decisions: which tools, which answer.
 
 It never writes a number that is neither in a tool result nor computed from the user's inputs.
+
+The other modules, each named by what it reads (their docstrings say why):
+
+* :mod:`~agent.offline.ageswap` — A follow-up that changes only the age a figure is measured at;
+* :mod:`~agent.offline.alternatives` — A question offering two alternatives;
+* :mod:`~agent.offline.antecedent` — the "it" a user divides after stating an amount;
+* :mod:`~agent.offline.askframe` — the frame a question is asked in ("how do we decide whether …"), taken off when a search with it found nothing;
+* :mod:`~agent.offline.askshape` — what a calculation question asks, read from the shape of its sentence rather than a "how many";
+* :mod:`~agent.offline.attrretry` — one more search when the search naming what the question word asks for came back empty;
+* :mod:`~agent.offline.bound` — the bound a question asks for — the most, the longest (an upper bound) or the least, the shortest …;
+* :mod:`~agent.offline.businessask` — whose business? Asked when it decides the figure;
+* :mod:`~agent.offline.buyask` — A count of results the budget would buy, asked before any budget is known;
+* :mod:`~agent.offline.calcperiod` — A period named after a calculation ("and per month?", "what about per quarter", "yearly?");
+* :mod:`~agent.offline.calcplatform` — A platform named after a calculation ("and on Bing alone?", "what about just TikTok?");
+* :mod:`~agent.offline.excludeditem` — the words a question must say to ask about an item a KB sentence excludes;
+* :mod:`~agent.offline.formulas` — the planner's formula a message asks for (:func:`agent.offline.planmath.work`), worked once per turn;
+* :mod:`~agent.offline.fractionwords` — A share said in words — "half", "a third", "two thirds", "three quarters", "a fifth" — and the one …;
+* :mod:`~agent.offline.gloss` — the served KB's own terms for the concepts a message names in everyday words (:mod:`mpa.everyday`);
+* :mod:`~agent.offline.kbterms` — the words a knowledge base builds its own named measures from, read off its acronym definitions;
+* :mod:`~agent.offline.kbthesaurus` — the knowledge base's own explanations of its terms, read as a thesaurus from everyday words to the …;
+* :mod:`~agent.offline.keptplatform` — the platform a follow-up keeps when it swaps another slot of the same figure;
+* :mod:`~agent.offline.labelpick` — one of the businesses the last answer listed, picked by the words that tell it from the others;
+* :mod:`~agent.offline.leaveask` — A yes/no question about what one may, must or should do — it asks for the rule that allows or …;
+* :mod:`~agent.offline.namedrow` — the item of a quoted list that the question names by its label;
+* :mod:`~agent.offline.newaudience` — A follow-up that names another audience while sizing;
+* :mod:`~agent.offline.normphrase` — A question's "the usual terms" is the knowledge base's "the standard terms";
+* :mod:`~agent.offline.ownfigure` — the user's own figure set beside the one channel or platform figure quoted for it;
+* :mod:`~agent.offline.ownquestion` — A short question that stands on its own;
+* :mod:`~agent.offline.ownwider` — a KB's own metric whose name holds a vocabulary metric ("CAC payback", in months) read as the KB's, …;
+* :mod:`~agent.offline.pastyear` — the earlier time a figure question asks about in the past tense;
+* :mod:`~agent.offline.placeretry` — an audience the sizing tool sizes only for other places, asked for one of them in the user's own …;
+* :mod:`~agent.offline.platformslot` — A platform the vocabulary does not know, named in the platform's slot of a follow-up;
+* :mod:`~agent.offline.recall` — the conversation's slots (:func:`agent.offline.memory.remember`), folded once per turn;
+* :mod:`~agent.offline.roasrevenue` — spend × ROAS;
+* :mod:`~agent.offline.routeretry` — A business the KB does not know by its goods, asked about again by how it sells;
+* :mod:`~agent.offline.sectionkind` — the kind of document a section comes from, against the kind of answer the question asks for;
+* :mod:`~agent.offline.servedkb` — the knowledge-base folder the tools serve, and its documents, read once per folder;
+* :mod:`~agent.offline.setting` — the setting of a message and its question;
+* :mod:`~agent.offline.splitrule` — A split the knowledge base states, applied to the user's budget in dollars;
+* :mod:`~agent.offline.stagerate` — the rate between two stages of the funnel, when the user gives a count of one and asks the next;
+* :mod:`~agent.offline.steplist` — A step of a framework the knowledge base writes as a numbered list, not as headings;
+* :mod:`~agent.offline.steprange` — A step the framework does not have ("what's step 11?" of a ten-step framework, "step 0");
+* :mod:`~agent.offline.tallies` — arithmetic on several of the user's own counts and shares that no single-figure rule covers;
+* :mod:`~agent.offline.verdict` — which of two figures is lower or higher, when the question asks it;
+* :mod:`~agent.offline.worldplaces` — countries and world regions outside the United States, as users type them — in lower case too;
 """
 from agent.offline.compose import statement
 from agent.offline.parse import parse
