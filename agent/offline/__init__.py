@@ -209,7 +209,7 @@ It never writes a number that is neither in a tool result nor computed from the 
 The other modules, each named by what it reads (their docstrings say why):
 
 * :mod:`~agent.offline.ageswap` — A follow-up that changes only the age a figure is measured at;
-* :mod:`~agent.offline.alternatives` — A question offering two alternatives;
+* :mod:`~agent.offline.alternatives` — a question offering two alternatives, answered with what the KB says of each;
 * :mod:`~agent.offline.antecedent` — the "it" a user divides after stating an amount;
 * :mod:`~agent.offline.askframe` — the frame a question is asked in ("how do we decide whether …"), taken off when a search with it found nothing;
 * :mod:`~agent.offline.askshape` — what a calculation question asks, read from the shape of its sentence rather than a "how many";
