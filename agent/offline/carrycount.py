@@ -24,7 +24,7 @@ _BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+
                      re.I)
 # "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
 _WORKED = re.compile(r"^-\s*\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?\s*[=≈]\s*"
-                     r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?:\s+at\b.*)?$", re.M)
+                     r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+at\b.*)?$", re.M)
 
 
 def _pointed(text: str) -> re.Match | None:
@@ -50,17 +50,22 @@ def _num(s: str) -> float:
     return float(s.replace(",", ""))
 
 
-def counts(answer: str, unit: str) -> list[tuple[float, str]]:
-    """(the count, its working "$6,000 ÷ $5.40") of each working line of ``answer`` that counts ``unit``."""
+def worked(answer: str) -> list[tuple[float, str, str, str]]:
+    """(the count, its working "$6,000 ÷ $5.40", the unit counted, what follows it: "at the top of …") of each working
+    line of ``answer`` — the one reader of an earlier answer's counts (here, :mod:`carryrate`, :mod:`chainrate`)."""
     out = []
     for m in _WORKED.finditer(answer or ""):
-        said = m.group("unit").split()
-        if unit and not any(w.rstrip("s") == unit.split()[0].rstrip("s") for w in said):  # "tours booked": its noun
-            continue
         if _num(m.group("b")):
             k = 1000 if m.group("k") else 1
-            out.append((_num(m.group("a")) / _num(m.group("b")) * k, m.group(0)[1:].split("=")[0].split("≈")[0].strip()))
+            out.append((_num(m.group("a")) / _num(m.group("b")) * k, m.group(0)[1:].split("=")[0].split("≈")[0].strip(),
+                        m.group("unit").strip(), m.group("tail") or ""))
     return out
+
+
+def counts(answer: str, unit: str) -> list[tuple[float, str]]:
+    """(the count, its working "$6,000 ÷ $5.40") of each working line of ``answer`` that counts ``unit``."""
+    return [(n, how) for n, how, said, _ in worked(answer)  # "tours booked": its noun
+            if not unit or any(w.rstrip("s") == unit.split()[0].rstrip("s") for w in said.split())]
 
 
 def _rate(bench: dict[str, dict], metrics: list[str]) -> tuple[dict, list[float]] | None:

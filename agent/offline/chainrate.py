@@ -16,13 +16,10 @@ from __future__ import annotations
 import re
 
 from agent.offline import carryrate
-from agent.offline.carrycount import _BECOME
+from agent.offline.carrycount import _BECOME, worked
 from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import plain, result
 
-# "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
-_WORKED = re.compile(r"^-\s*\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?\s*[=≈]\s*"
-                     r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+at\b.*)?$", re.M)
 _HEAD = re.compile(r"^With the Typical .*\(Based on Knowledge Base \[[^\]]+\]\):$", re.M)
 # "Based on Knowledge Base [benchmarks-ecommerce#2], the Typical ecommerce CVR (conversion rate) range is 1.8%–3.2%"
 _QUOTED_RATE = re.compile(r"Based on Knowledge Base \[(?P<cite>[^\]]+)\], the Typical (?P<what>[^.]*?) range is "
@@ -53,10 +50,6 @@ _NOT_STAGE = {"clicks", "impressions", "views", "thanks", "yes", "ends", "number
               "weeks", "months", "years", "this", "those", "these", "does", "was", "is"}
 
 
-def _num(s: str) -> float:
-    return float(s.replace(",", ""))
-
-
 _OF = r"\s+of\s+(?:all\s+)?(?:those|these|them|the|our)\b"
 _TIME = re.compile(r"^\s*(?:days?|weeks?|months?|years?|hours?|times?|tries|attempts)\b", re.I)
 
@@ -82,17 +75,6 @@ def _user_rate(text: str) -> tuple[float, str, str] | None:
               if re.match(r"\s*(?:all\s+)?(?:those|these|them|the|our)\b", text[m.end():], re.I)]
     others = len(re.findall(r"\d+(?:[.,]\d+)*", text)) - sum(len(re.findall(r"\d+(?:[.,]\d+)*", f[1])) for f in found)
     return found[0] if len(found) == 1 and not others else None
-
-
-def _counts(answer: str) -> list[tuple[float, str, str, str]]:
-    """(count, working, unit, tail) of each working line of ``answer``."""
-    out = []
-    for m in _WORKED.finditer(answer or ""):
-        if _num(m.group("b")):
-            k = 1000 if m.group("k") else 1
-            how = m.group(0)[1:].split("=")[0].split("≈")[0].strip()
-            out.append((_num(m.group("a")) / _num(m.group("b")) * k, how, m.group("unit").strip(), m.group("tail") or ""))
-    return out
 
 
 def _pick(text: str, found: list[tuple[float, str, str, str]]) -> list[tuple[float, str, str, str]]:
@@ -126,13 +108,13 @@ def work(text: str, answers: list[str]) -> str | None:
     if not answers or len(text) > 160:
         return None
     rate = _user_rate(text)
-    named = rate and next((u for a in answers[-3:] for _, _, u, _ in _counts(a)
+    named = rate and next((u for a in answers[-3:] for _, _, u, _ in worked(a)
                            if re.search(rf"\b{re.escape(u.split()[0])}\b", text, re.I)), None)  # "1 in 10 leads"
     if not _BACK.search(text) and not named and not (rate and _IN.search(rate[1]) and len(text) < 60):
         return None
     if rate and CHANGE_VERB.search(text[max(0, text.find(rate[1]) - 30):text.find(rate[1]) + len(rate[1]) + 20]):
         return None  # "cut that by 10%" moves a budget: no share of a count
-    src = next((i for i in range(len(answers) - 1, max(-1, len(answers) - 4), -1) if _counts(answers[i])), None)
+    src = next((i for i in range(len(answers) - 1, max(-1, len(answers) - 4), -1) if worked(answers[i])), None)
     if src is None:
         return None
     quoted = None
@@ -145,10 +127,10 @@ def work(text: str, answers: list[str]) -> str | None:
         quoted = _QUOTED_RATE.search(later[-1])
     elif src == len(answers) - 1 and carryrate.work(text, answers[-1]):
         return None  # a share of the last working that carryrate reads: its move
-    found = _counts(answers[src])
+    found = worked(answers[src])
     if named and not _BACK.search(text):  # the unit named, no end pointed at: every end worked out lately
         seen = {f[1] for f in found}
-        found += [f for a in answers[max(0, src - 2):src] for f in _counts(a) if f[2] == found[0][2] and f[1] not in seen
+        found += [f for a in answers[max(0, src - 2):src] for f in worked(a) if f[2] == found[0][2] and f[1] not in seen
                   and not seen.add(f[1])]
         found.sort(key=lambda f: f[0])
     found = _pick(text, found)
@@ -184,7 +166,7 @@ def lookup(text: str, last_answer: str, vertical: str | None) -> tuple[str, dict
     """"how many of those would sign up, what's the usual rate" right after a working: the rate that turns what it
     counted into the next stage, looked up for the conversation's business — the click-through rate for impressions,
     the conversion rate for clicks or visits (the funnel's own identities) — or None."""
-    found = _counts(last_answer)
+    found = worked(last_answer)
     if not vertical or not found or re.search(r"\d", text) or not _RATE_ASKED.search(text) or not _BACK.search(text):
         return None
     unit = found[0][2].split()[0]
