@@ -25,6 +25,7 @@ SETS = {
     "paraphrase_dev14": (8, 64, {"calculations": 35, "benchmarks": 15, "must_clarify": 3, "small_talk": 2, "events": 6}),
     "paraphrase_dev15": (8, 60, {"benchmarks": 20, "audience": 10, "key_facts": 20, "must_abstain": 10, "small_talk": 3}),
     "paraphrase_dev16": (8, 60, {"benchmarks": 10, "calculations": 40, "must_clarify": 3, "small_talk": 2}),
+    "paraphrase_dev18": (10, 85, {"benchmarks": 32, "key_facts": 15, "audience": 16, "must_abstain": 10, "must_clarify": 5}),
 }
 
 
