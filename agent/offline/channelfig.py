@@ -73,7 +73,10 @@ def echoed(text: str, before: str) -> bool:
 _FIGURE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|priced|pricing|pay|paying|charge|charges|go for|going rate|rate for|"
                            r"typical|typically|average|benchmarks?|ranges?|normal|usual|usually|ballpark|how much|"
                            r"what (?:kind|sort|type|level) of|are we talking|"  # "what kind of CPM are we talking"
-                           r"what (?:do|does|would|will|should)\b[^?.!]{0,40}\b(?:run|go for))\b", re.I)  # "what do those run"
+                           r"what (?:do|does|would|will|should)\b[^?.!]{0,40}\b(?:run|go for))\b|"  # "what do those run"
+                           # a metric's code asked for itself: "…, cpm?", "what's the cpc on …" (not "CPMs jumped: what now?")
+                           rf"\b(?:{'|'.join(c.lower() for c in VOCABULARY['metrics'] if c.isalpha())})\s*\?|"
+                           rf"\bwhat(?:'?s| is)\s+(?:the\s+|a\s+)?(?:{'|'.join(c.lower() for c in VOCABULARY['metrics'] if c.isalpha())})\b", re.I)
 
 
 def queries(text: str, metrics: list[str]) -> list[str]:
@@ -86,8 +89,9 @@ def queries(text: str, metrics: list[str]) -> list[str]:
     full = f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} {' '.join(metrics)}"
     names = _names(text) if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
     if names:  # a platform also by its short names: a table may say "CTV" where the user said "streaming TV"
-        names = list(dict.fromkeys(names + [n for k in match_terms(text, VOCABULARY["platforms"])
-                                            for n in VOCABULARY["platforms"][k] if re.fullmatch(r"[a-z]{2,4}", n)]))
+        keys = match_terms(text, VOCABULARY["platforms"])  # and by its own name: "banner ad" is sold as "display"
+        names = list(dict.fromkeys(names + [n for k in keys for n in VOCABULARY["platforms"][k] if re.fullmatch(r"[a-z]{2,4}", n)]
+                                   + [k.lower() for k in keys if k.lower() not in names]))
     focused = " ".join(names + [s for m in metrics for s in [m, *VOCABULARY["metrics"].get(m, [])[1:2]]])
     return [full] + ([focused] if names and focused != full else [])
 
@@ -226,7 +230,7 @@ def _cells(question: str, metrics: list[str], passages: list[dict], names: set[s
                         if score < 1 and owner and not picked:
                             entity, score = f"{owner} ({head[j]})", 1
                     else:
-                        entity, score = r[0], _score(r[0], q, common_rows, clipped)
+                        entity, score = r[0], _score(r[0], q | names, common_rows, clipped)  # 2nd pass: by the platform's names
                     if score < 1:
                         continue
                     key = (ps.get("source"), entity, metric)
