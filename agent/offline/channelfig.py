@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels
+from agent.offline import kblabels, rowsaid
 from agent.offline.passages import markdown_tables, terms
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 from rag.regexes import compiled
@@ -38,7 +38,7 @@ def _channel_terms() -> tuple[str, ...]:
 def named(text: str) -> bool:
     """The message names an ad platform or a channel (shared vocabulary, or a platform the KB declares)."""
     return bool(match_terms(text, VOCABULARY["platforms"])) or bool(term_pattern(_channel_terms()).search(text.lower())) \
-        or bool(kblabels.platforms_in(text))
+        or bool(kblabels.platforms_in(text)) or bool(rowsaid.labels_said(text))  # a format the KB prices, in own words
 
 
 def _names(text: str) -> list[str]:
@@ -87,7 +87,7 @@ def queries(text: str, metrics: list[str]) -> list[str]:
     table is found by its name and the metric's."""
     from agent.offline.parse import RANGE_CUE
     full = f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} {' '.join(metrics)}"
-    names = _names(text) if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
+    names = _names(text) + [x.lower() for x in rowsaid.labels_said(text)] if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
     if names:  # a platform also by its short names: a table may say "CTV" where the user said "streaming TV"
         keys = match_terms(text, VOCABULARY["platforms"])  # and by its own name: "banner ad" is sold as "display"
         names = list(dict.fromkeys(names + [n for k in keys for n in VOCABULARY["platforms"][k] if re.fullmatch(r"[a-z]{2,4}", n)]
@@ -97,7 +97,7 @@ def queries(text: str, metrics: list[str]) -> list[str]:
 
 
 _PRICED = re.compile(r"\b(?:a|an|per|each|every|one)\s+([a-z]+(?: view)?)\b[^?.!]{0,40}?\b(?:cost|costs|run|price|go for)\b|"
-                     r"\b(?:cost|price|rate|pay|charge)\w*\b[^?.!]{0,20}?\b(?:per|a|each|every)\s+([a-z]+(?: view)?)\b", re.I)
+                     r"\b(?:cost|price|rate|pay|charge|go for)\w*\b[^?.!]{0,20}?\b(?:per|a|each|every)\s+([a-z]+(?: view)?)\b", re.I)
 
 
 def priced(text: str) -> list[str]:
@@ -110,7 +110,12 @@ def priced(text: str) -> list[str]:
         key = unit_metric(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)
         if key and key not in out:
             out.append(key)
+    if not out and not _names(text) and (labels := rowsaid.labels_said(text)) and (_FIGURE_ASKED.search(text) or _FOLLOWS.match(text)):
+        out = rowsaid.metrics_of(labels)  # "and those screens in the store?": what the KB prices that format in
     return out
+
+
+_FOLLOWS = re.compile(r"\W*(?:ok(?:ay)?,?\s+)?(?:and|also|what about|how about)\b", re.I)  # a terse follow-up of a price
 
 
 def _stem(w: str) -> str:
