@@ -55,3 +55,25 @@ def test_plain_text_kb_has_no_priced_rows_and_keeps_its_platform_figure(kb_txt2_
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine), max_tool_rounds=3)
     got = conv.send("the sponsored product ads on amazon, what do those go for per click?").assistant
     assert "$" in got and "[" in got, got
+
+
+ASIDES = [("and a lead, like someone who signs up for our newsletter", "and a lead?"),
+          ("ok and a trial start, meaning someone who enters a card?", "ok and a trial start?"),
+          ("and for my sisters dental office, what does a new patient cost", None),
+          ("and clicks on pinterest, for the b2c side of it?", None)]
+
+
+@pytest.mark.parametrize("ask,read", ASIDES)
+def test_a_gloss_aside_of_a_terse_follow_up_is_dropped(ask, read):
+    from agent.offline import asidegloss
+    assert_unseen(ask)
+    assert asidegloss.without(ask) == (read or ask)
+
+
+def test_end_to_end_the_glossed_follow_up_keeps_the_vertical(shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    conv.send("we're a fintech lender. whats a typical cac?")
+    assert "$45–$110" in conv.send("and a lead, like someone who signs up for our newsletter").assistant
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    conv.send("we run a small hotel. typical cpa?")
+    assert "does not contain a travel CPL" in conv.send("and a lead, like someone asking about a wedding package").assistant

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import perperiod, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
+from agent.offline import perperiod, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads, asidegloss
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -73,7 +73,7 @@ class OfflineAgent:
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
-        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(typed.read(text_of(messages[start]["content"]))
+        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(asidegloss.without(typed.read(text_of(messages[start]["content"])))
                                          if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
         user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described

@@ -1,0 +1,23 @@
+"""A terse follow-up glossed by an aside: "and a lead, like someone who signs up for our newsletter" asks "and a
+lead?" — the clause after the comma says what the user counts as one, in their own words.
+
+Why: the follow-up's slot change ("a lead" for the cost asked before) is read from its few words; the aside's
+story words ("newsletter", "signs up") outweighed them, so the turn fell to a plain search instead of the
+previous look-up with the one slot changed. An aside is a clause opened by a gloss word ("like", "i.e.",
+"meaning", "as in", "someone who", "somebody who") after a comma, following at most six words of a follow-up
+that opens with "and", "what about" or "how about"; only then is it dropped.
+"""
+from __future__ import annotations
+
+import re
+
+_ASIDE = re.compile(r"^(\W*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\s+[^,?.!]{1,60}?)\s*,\s*"
+                    r"(?:like|i\.?e\.?|meaning|as in|(?:some(?:one|body)|people|folks|the ones?) (?:who|that))\b[^?]*\??\s*$", re.I)
+
+
+def without(text: str) -> str:
+    """``text`` without a gloss aside after a terse follow-up (see the module's docstring), with its "?"."""
+    m = _ASIDE.match(text or "")
+    if not m or len(m.group(1).split()) > 6:
+        return text
+    return m.group(1).rstrip() + "?"
