@@ -110,7 +110,7 @@ def priced(text: str) -> list[str]:
         key = unit_metric(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)
         if key and key not in out:
             out.append(key)
-    if not out and not _names(text) and (labels := rowsaid.labels_said(text)) and (_FIGURE_ASKED.search(text) or _FOLLOWS.match(text)) \
+    if not out and not _names(text) and not _PRICED.search(text) and (labels := rowsaid.labels_said(text)) and (_FIGURE_ASKED.search(text) or _FOLLOWS.match(text)) \
             and not _JUDGE.search(text):
         out = rowsaid.metrics_of(labels)  # "and those screens in the store?": what the KB prices that format in
     return out
