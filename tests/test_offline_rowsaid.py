@@ -58,7 +58,8 @@ def test_plain_text_kb_has_no_priced_rows_and_keeps_its_platform_figure(kb_txt2_
 
 
 ASIDES = [("and a lead, like someone who signs up for our newsletter", "and a lead?"),
-          ("ok and a trial start, meaning someone who enters a card?", "ok and a trial start?"),
+          ("ok and the clicks, meaning people who tap through?", "ok and the clicks?"),
+          ("ok and a real buyer, somebody who pays in full?", None),
           ("and for my sisters dental office, what does a new patient cost", None),
           ("and clicks on pinterest, for the b2c side of it?", None)]
 

@@ -5,7 +5,8 @@ Why: the follow-up's slot change ("a lead" for the cost asked before) is read fr
 story words ("newsletter", "signs up") outweighed them, so the turn fell to a plain search instead of the
 previous look-up with the one slot changed. An aside is a clause opened by a gloss word ("like", "i.e.",
 "meaning", "as in", "someone who", "somebody who") after a comma, following at most six words of a follow-up
-that opens with "and", "what about" or "how about"; only then is it dropped.
+that opens with "and", "what about" or "how about", whose last word is a unit the agent prices ("a lead": CPL) —
+a noun it does not price ("an actual buyer") keeps its aside, which may be what names the metric.
 """
 from __future__ import annotations
 
@@ -18,6 +19,12 @@ _ASIDE = re.compile(r"^(\W*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\s+[^,
 def without(text: str) -> str:
     """``text`` without a gloss aside after a terse follow-up (see the module's docstring), with its "?"."""
     m = _ASIDE.match(text or "")
-    if not m or len(m.group(1).split()) > 6:
+    if not m or len(m.group(1).split()) > 6 or not _priced(m.group(1)):
         return text
     return m.group(1).rstrip() + "?"
+
+
+def _priced(head: str) -> bool:
+    from agent.offline.parse import unit_metric  # late: the parser's modules read the policy's
+    words = re.findall(r"[a-z]+", head.lower())
+    return bool(words) and bool(unit_metric(words[-1][:-1] if words[-1].endswith("s") and not words[-1].endswith("ss") else words[-1]))
