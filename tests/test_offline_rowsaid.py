@@ -78,3 +78,23 @@ def test_end_to_end_the_glossed_follow_up_keeps_the_vertical(shipped_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
     conv.send("we run a small hotel. typical cpa?")
     assert "does not contain a travel CPL" in conv.send("and a lead, like someone asking about a wedding package").assistant
+
+
+ALONE = [("wow. and on snapchat? our riders are mostly in their twenties", "and on snapchat?"),
+         ("hmm ok. what about pinterest? lots of our buyers pin recipes", "what about pinterest?"),
+         ("and on snapchat? we have $4k to put there", None),
+         ("and on snapchat? is it worth it?", None)]
+
+
+@pytest.mark.parametrize("ask,read", ALONE)
+def test_a_terse_follow_up_wrapped_in_a_remark_is_read_alone(ask, read):
+    from agent.offline import asidegloss
+    assert_unseen(ask)
+    assert asidegloss.question_alone(ask) == (read or ask)
+
+
+def test_end_to_end_the_wrapped_follow_up_keeps_the_metric(shipped_engine):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
+    conv.send("we run a trade school. what do linkedin ads usually run per 1000 impressions")
+    assert "$3–$10" in conv.send("wow. and on snapchat? our students are mostly in their twenties").assistant
+    assert "$7–$15" in conv.send("and insta?").assistant  # the turn before read as its question alone

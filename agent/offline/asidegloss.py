@@ -16,8 +16,29 @@ _ASIDE = re.compile(r"^(\W*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\s+[^,
                     r"(?:like|i\.?e\.?|meaning|as in|(?:some(?:one|body)|people|folks|the ones?) (?:who|that))\b[^?]*\??\s*$", re.I)
 
 
+# a sentence of the message: up to its end mark
+_SENTENCE = re.compile(r"[^.?!]+[.?!]*")
+_FOLLOW_UP = re.compile(r"^\s*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\b[^?]{1,60}\?$", re.I)
+# a figure the user gives for the plan (a budget, a spend, a share): never an aside
+_OWN_FIGURE = re.compile(r"\$|\d\s*(?:k|m|%)\b|\b(?:budget|spend|spent|paid|pay)\b", re.I)
+
+
+def question_alone(text: str) -> str:
+    """The one terse follow-up question of a message that wraps it in a reaction and a remark ("yikes. and on
+    tiktok? most of our buyers are young" → "and on tiktok?"): the remark tells why the user asks, not what.
+    Only when no other sentence asks ("?") and none gives a figure for the plan (a budget, a spend, a share)."""
+    parts = [x.strip() for x in _SENTENCE.findall(text or "") if x.strip()]
+    asks = [x for x in parts if x.endswith("?")]
+    if len(parts) < 2 or len(asks) != 1 or not _FOLLOW_UP.match(asks[0]) or len(asks[0].split()) > 6:
+        return text
+    rest = [x for x in parts if x is not asks[0]]
+    return text if any(_OWN_FIGURE.search(x) for x in rest) else asks[0]
+
+
 def without(text: str) -> str:
-    """``text`` without a gloss aside after a terse follow-up (see the module's docstring), with its "?"."""
+    """``text`` without a gloss aside after a terse follow-up (see the module's docstring), with its "?"; a terse
+    follow-up question wrapped in a reaction and a remark, alone (:func:`question_alone`)."""
+    text = question_alone(text)
     m = _ASIDE.match(text or "")
     if not m or len(m.group(1).split()) > 6 or not _priced(m.group(1)):
         return text
