@@ -81,7 +81,9 @@ def test_end_to_end_the_glossed_follow_up_keeps_the_vertical(shipped_engine):
 ALONE = [("wow. and on snapchat? our riders are mostly in their twenties", "and on snapchat?"),
          ("hmm ok. what about pinterest? lots of our buyers pin recipes", "what about pinterest?"),
          ("and on snapchat? we have $4k to put there", None),
-         ("and on snapchat? is it worth it?", None)]
+         ("and on snapchat? is it worth it?", None),
+         ("and cpm for retail? plus cpc if you have it", None),
+         ("and for dentists? the cvr i mean", None)]
 
 
 @pytest.mark.parametrize("ask,read", ALONE)

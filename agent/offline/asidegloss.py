@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from mpa.vocabulary import VOCABULARY, match_terms
+
 _ASIDE = re.compile(r"^(\W*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\s+[^,?.!]{1,60}?)\s*,\s*"
                     r"(?:like|i\.?e\.?|meaning|as in|(?:some(?:one|body)|people|folks|the ones?) (?:who|that))\b[^?]*\??\s*$", re.I)
 
@@ -19,6 +21,8 @@ _ASIDE = re.compile(r"^(\W*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\s+[^,
 # a sentence of the message: up to its end mark
 _SENTENCE = re.compile(r"[^.?!]+[.?!]*")
 _FOLLOW_UP = re.compile(r"^\s*(?:ok(?:ay)?,?\s+)?(?:and|what about|how about)\b[^?]{1,60}\?$", re.I)
+# a remark that adds to the ask ("plus ctr while you're at it", "also the cpm"): part of the question
+_MORE = re.compile(r"\W*(?:plus|also|and|or|too|as well)\b", re.I)
 # a figure the user gives for the plan (a budget, a spend, a share): never an aside
 _OWN_FIGURE = re.compile(r"\$|\d\s*(?:k|m|%)\b|\b(?:budget|spend|spent|paid|pay)\b", re.I)
 
@@ -26,13 +30,14 @@ _OWN_FIGURE = re.compile(r"\$|\d\s*(?:k|m|%)\b|\b(?:budget|spend|spent|paid|pay)
 def question_alone(text: str) -> str:
     """The one terse follow-up question of a message that wraps it in a reaction and a remark ("yikes. and on
     tiktok? most of our buyers are young" → "and on tiktok?"): the remark tells why the user asks, not what.
-    Only when no other sentence asks ("?") and none gives a figure for the plan (a budget, a spend, a share)."""
+    Only when no other sentence asks ("?"), adds to the ask ("plus ctr while you're at it": a metric, or "plus",
+    "also") or gives a figure for the plan (a budget, a spend, a share)."""
     parts = [x.strip() for x in _SENTENCE.findall(text or "") if x.strip()]
     asks = [x for x in parts if x.endswith("?")]
     if len(parts) < 2 or len(asks) != 1 or not _FOLLOW_UP.match(asks[0]) or len(asks[0].split()) > 6:
         return text
     rest = [x for x in parts if x is not asks[0]]
-    return text if any(_OWN_FIGURE.search(x) for x in rest) else asks[0]
+    return text if any(_OWN_FIGURE.search(x) or _MORE.match(x) or match_terms(x, VOCABULARY["metrics"]) for x in rest) else asks[0]
 
 
 def without(text: str) -> str:
