@@ -55,50 +55,44 @@ def test_plain_text_kb_has_no_priced_rows_and_keeps_its_platform_figure(kb_txt2_
     assert "$" in got and "[" in got, got
 
 
-ASIDES = [("and a lead, like someone who signs up for our newsletter", "and a lead?"),
-          ("ok and the clicks, meaning people who tap through?", "ok and the clicks?"),
-          ("ok and a real buyer, somebody who pays in full?", None),
-          ("and for my sisters dental office, what does a new patient cost", None),
-          ("and clicks on pinterest, for the b2c side of it?", None)]
+# (the reading, the message, what it reads as — None: the message whole)
+READS = [("without", "and a lead, like someone who signs up for our newsletter", "and a lead?"),
+         ("without", "ok and the clicks, meaning people who tap through?", "ok and the clicks?"),
+         ("without", "ok and a real buyer, somebody who pays in full?", None),
+         ("without", "and for my sisters dental office, what does a new patient cost", None),
+         ("without", "and clicks on pinterest, for the b2c side of it?", None),
+         ("question_alone", "wow. and on snapchat? our riders are mostly in their twenties", "and on snapchat?"),
+         ("question_alone", "hmm ok. what about pinterest? lots of our buyers pin recipes", "what about pinterest?"),
+         ("question_alone", "and on snapchat? we have $4k to put there", None),
+         ("question_alone", "and on snapchat? is it worth it?", None),
+         ("question_alone", "and cpm for retail? plus cpc if you have it", None),
+         ("question_alone", "and for dentists? the cvr i mean", None)]
 
 
-@pytest.mark.parametrize("ask,read", ASIDES)
-def test_a_gloss_aside_of_a_terse_follow_up_is_dropped(ask, read):
+@pytest.mark.parametrize("reading,ask,read", READS)
+def test_an_aside_or_a_remark_around_a_terse_follow_up_is_dropped(reading, ask, read):
     from agent.offline import asidegloss
     assert_unseen(ask)
-    assert asidegloss.without(ask) == (read or ask)
+    assert getattr(asidegloss, reading)(ask) == (read or ask)
 
 
-def test_end_to_end_the_glossed_follow_up_keeps_the_vertical(shipped_engine):
+# (the turns, what the last answer says)
+FOLLOW_UPS = [(["we're a fintech lender. whats a typical cac?", "and a lead, like someone who signs up for our newsletter"], "$45–$110"),
+              (["we run a small hotel. typical cpa?", "and a lead, like someone asking about a wedding package"],
+               "does not contain a travel CPL"),
+              (["we run a trade school. what do linkedin ads usually run per 1000 impressions",
+                "wow. and on snapchat? our students are mostly in their twenties"], "$3–$10"),
+              (["we run a trade school. what do linkedin ads usually run per 1000 impressions",  # the turn before read alone
+                "wow. and on snapchat? our students are mostly in their twenties", "and insta?"], "$7–$15")]
+
+
+@pytest.mark.parametrize("turns,said", FOLLOW_UPS)
+def test_end_to_end_the_follow_up_keeps_the_other_slots(turns, said, shipped_engine):
+    assert_unseen(turns)
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
-    conv.send("we're a fintech lender. whats a typical cac?")
-    assert "$45–$110" in conv.send("and a lead, like someone who signs up for our newsletter").assistant
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
-    conv.send("we run a small hotel. typical cpa?")
-    assert "does not contain a travel CPL" in conv.send("and a lead, like someone asking about a wedding package").assistant
-
-
-ALONE = [("wow. and on snapchat? our riders are mostly in their twenties", "and on snapchat?"),
-         ("hmm ok. what about pinterest? lots of our buyers pin recipes", "what about pinterest?"),
-         ("and on snapchat? we have $4k to put there", None),
-         ("and on snapchat? is it worth it?", None),
-         ("and cpm for retail? plus cpc if you have it", None),
-         ("and for dentists? the cvr i mean", None)]
-
-
-@pytest.mark.parametrize("ask,read", ALONE)
-def test_a_terse_follow_up_wrapped_in_a_remark_is_read_alone(ask, read):
-    from agent.offline import asidegloss
-    assert_unseen(ask)
-    assert asidegloss.question_alone(ask) == (read or ask)
-
-
-def test_end_to_end_the_wrapped_follow_up_keeps_the_metric(shipped_engine):
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
-    conv.send("we run a trade school. what do linkedin ads usually run per 1000 impressions")
-    assert "$3–$10" in conv.send("wow. and on snapchat? our students are mostly in their twenties").assistant
-    assert "$7–$15" in conv.send("and insta?").assistant  # the turn before read as its question alone
-
+    for t in turns:
+        got = conv.send(t).assistant
+    assert said in got, got
 
 def test_everyday_platform_names_are_trade_vocabulary():
     from mpa.vocabulary import VOCABULARY, match_terms
