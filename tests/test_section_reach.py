@@ -1,0 +1,25 @@
+"""The section-reach count (tests/fixtures/paraphrase/section_reach.py) counts every turn whose golden names a section —
+passing or failing — by whether a search reached it and at which rank, and prints no turn's words (sealed-safe)."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from tests.test_failure_profile import _record
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("section_reach", ROOT / "tests/fixtures/paraphrase/section_reach.py")
+sr = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(sr)
+
+
+def test_counts_reach_and_first_rank_over_all_turns(tmp_path):
+    out = sr.reach([_record(tmp_path)], {"a#1": "doc > intro", "b#2": "doc > pause rule"})
+    assert out[("all", "turns")] == 1 and out[("fail", "turns")] == 1 and out[("pass", "turns")] == 0
+    assert out[("all", "retrieved")] == 1 and out[("all", "cited")] == 0 and out[("all", "rank 2-3")] == 1
+    out = sr.reach([_record(tmp_path)], {"a#1": "doc > intro", "b#2": "doc > other"})
+    assert out[("all", "rank not retrieved")] == 1 and out[("all", "retrieved")] == 0
+
+
+def test_rank_buckets():
+    assert [sr._rank_bucket(r) for r in (None, 1, 3, 4, 10, 11)] == ["not retrieved", "1", "2-3", "4-5", "6-10", ">10"]
