@@ -23,3 +23,23 @@ def test_counts_reach_and_first_rank_over_all_turns(tmp_path):
 
 def test_rank_buckets():
     assert [sr._rank_bucket(r) for r in (None, 1, 3, 4, 10, 11)] == ["not retrieved", "1", "2-3", "4-5", "6-10", ">10"]
+
+
+_rspec = importlib.util.spec_from_file_location("search_replay", ROOT / "tests/fixtures/paraphrase/search_replay.py")
+replay = importlib.util.module_from_spec(_rspec)
+_rspec.loader.exec_module(replay)
+
+
+def test_replay_counts_turns_whose_recorded_queries_reach_the_section(kb_txt_engine, tmp_path):
+    import json
+    chunk = next(c for c in kb_txt_engine.chunks if len(c.headers) > 1 and len(c.headers[-1].split()) >= 2)
+    call = {"name": "search_knowledge_base", "input": {"query": chunk.headers[-1], "top_k": 8}}
+    turns = [{"tool_calls": [call], "expect": {"sections": [chunk.headers[-1]]}},
+             {"tool_calls": [call], "expect": {"sections": ["a heading no KB has"]}},
+             {"tool_calls": [{"name": "get_benchmark", "input": {}}], "expect": {"sections": [chunk.headers[-1]]}}]
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps({"experiments": [{"family": "conversations", "cases": [{"output": {"turns": turns}}]}]}))
+    got = list(replay.searched_turns([rec]))
+    assert len(got) == 2  # the turn that did not search is not a ranking question
+    out = replay.replay(kb_txt_engine, got, {"as run": ({}, None), "bm25 only": ({"method": "bm25"}, 4)})
+    assert out["as run"][:2] == (1, 2) and out["bm25 only"][:2] == (1, 2)
