@@ -43,3 +43,6 @@ def test_replay_counts_turns_whose_recorded_queries_reach_the_section(kb_txt_eng
     assert len(got) == 2  # the turn that did not search is not a ranking question
     out = replay.replay(kb_txt_engine, got, {"as run": ({}, None), "bm25 only": ({"method": "bm25"}, 4)})
     assert out["as run"][:2] == (1, 2) and out["bm25 only"][:2] == (1, 2)
+    # the recorded call returned nothing (the relevance gate) though the engine's top k holds the section
+    assert replay.gated(kb_txt_engine, got) == 1
+    assert replay.gated(kb_txt_engine, [(got[0][0], [(*got[0][1][0][:2], (chunk.id,))])]) == 0
