@@ -99,6 +99,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.ownwords` — a follow-up's own words choose among the sections its carried topic finds;
 * :mod:`~agent.offline.nextsection` — "what comes after that?" after a whole section was quoted: the section after it;
 * :mod:`~agent.offline.shortrule` — a short rule's paragraph is quoted whole, the sentences that answer first;
+* :mod:`~agent.offline.wholelist` — a how-to question answered from a short list of ways: every item quoted;
 * :mod:`~agent.offline.unrepeated` — a follow-up answered from the section just quoted adds a sentence not just shown;
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
 * :mod:`~agent.offline.nameforms` / :mod:`~agent.offline.placekinds` — a name typed short ("Philly") as the name the

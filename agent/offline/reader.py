@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import askframe, bands, bound, everyrow, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import askframe, bands, bound, everyrow, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -287,7 +287,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"], names)  # "… on Yelp": the item labelled so
     chosen = everyrow.widened(question, chosen, sections[key], MAX_WORDS)  # "each kind of report": every row
     if not whole and not named and chosen != quoted:
-        chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
+        chosen = wholelist.completed(question, shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"]), owned, said, MAX_WORDS)
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     chosen = (unrepeated.widen(chosen, sections[key], scores, said, MAX_WORDS) if context else chosen) + more
     cite = top[key[0]]["id"]
