@@ -48,6 +48,7 @@ from agent.offline.sectionunits import (Unit as _Unit, levels as _levels, units_
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
+HEAD_LEAD = 60          # a whole section this short that has subsections is their lead: they carry the method it names
 # forms of "do" the analyzer's stop list keeps ("doesn't" read as "does not" → "doe"): grammar, not what is asked —
 # "and if that doesn't work?" met "which does not" in a worked example and stood alone there
 _AUXILIARY = frozenset({"doe", "did"})
@@ -313,9 +314,10 @@ def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit]
     """A quote that is the whole of a short lead ("A complete brief names five things:") continues
     into the subsections under it ("#### The five fields" and its list): there the substance is. Only
     deeper headings of the same passage, in reading order, up to MAX_WORDS; none when the lead already
-    says enough (LEAD_WORDS) or a sentence of the section was left out."""
+    says enough (HEAD_LEAD: two sentences defining a term before "### The X standard" are its lead) or a sentence of
+    the section was left out."""
     words = sum(len(c.text.split()) for c in chosen)
-    if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= LEAD_WORDS:
+    if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= HEAD_LEAD:
         return []
     level = _levels(text)
     out = []
