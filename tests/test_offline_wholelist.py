@@ -4,27 +4,27 @@ item by item, a question with figures of its own is not touched, and a list the 
 not quoted again. Wording of our own, on kb/ and on plain-text passages."""
 from __future__ import annotations
 
+import pytest
+
 from agent.offline.sectionunits import units_of
 from agent.offline.wholelist import completed
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
-GROW = ["how do we grow our email list?"]
-READY = ["how should we get set up for retail media before we launch?"]
+# our own how-to wordings on kb/, and the items of the list each answer must hold (the ones a best-few quote left out)
+PROBES = {"how do we grow our email list?": ("delayed pop-up", "unchecked consent boxes", "In-person capture"),
+          "how should we get set up for retail media before we launch?": ("competitor keyword campaigns",
+                                                                          "Test design and data access")}
 
 
 def test_wording_is_our_own():
-    assert_unseen(GROW, READY)
+    assert_unseen(list(PROBES))
 
 
-def test_every_way_to_grow_a_list_on_the_shipped_kb(shipped_engine):
-    (text, _), = turns(shipped_engine, GROW)
-    assert "delayed pop-up" in text and "unchecked consent boxes" in text and "In-person capture" in text, text
-
-
-def test_every_item_of_a_setup_checklist_on_the_shipped_kb(shipped_engine):
-    (text, _), = turns(shipped_engine, READY)
-    assert "competitor keyword campaigns" in text and "Test design and data access" in text, text
+@pytest.mark.parametrize("question", list(PROBES))
+def test_every_way_on_the_shipped_kb(shipped_engine, question):
+    (text, _), = turns(shipped_engine, [question])
+    assert all(item in text for item in PROBES[question]), text
 
 
 WAYS = ("## Growing a newsletter\n\n- **Blog offer:** a short guide in exchange for an address.\n"
