@@ -10,14 +10,17 @@ whose privacy section says "tracking pixels on pages that reveal health conditio
 
 The documents the conversation's earlier answers *cited* are the business's own pages
 (:func:`agent.offline.drawnon.files`). When the turn would end in the plain "no information" decline after
-searches alone, this reads the question once more in the passages of those documents the turn's searches
-returned, with the share of words the reader asks of a plainly media question (the same ease a question
-using the KB's own measure words gets), and only when one such passage says at least
-:data:`~agent.offline.drawnon.SHARED` of the question's own content words that are no common word of the
-KB. Every other gate of the reader stands: names and codes asked about must be in the passage, what the
-question asks for must be stated there (:mod:`~agent.offline.focus`), and a section unrelated in meaning
-is no answer. A question off the KB's topic shares no two uncommon words with the business's pages and
-stays declined; a first turn (nothing cited yet) is untouched.
+searches alone, and the question asks leave for an action ("is it ok to …", "can we …", "… every morning. ok?",
+"sensible?"), carries no figure of the user's and instructs nothing, this reads it once more in the passages of
+those documents the turn's searches returned: only the question's words the KB uses somewhere count
+(:func:`agent.offline.kbterms.used`: "invisalign", "sciatica" are the user's particulars, no evidence either way),
+with the share of words the reader asks of a plainly media question, and only when one *sentence* of such a
+passage says at least :data:`~agent.offline.drawnon.SHARED` of the question's content words that are no common
+word of the KB. Every other gate of the reader stands: names and codes asked about must be in the passage, what
+the question asks for must be stated there (:mod:`~agent.offline.focus`), and a section unrelated in meaning is
+no answer. Off-topic questions ("the weather for our sale weekend", "a good brand of standing desk") share no two
+uncommon words in one sentence of the business's pages, or ask no leave, and stay declined; a first turn
+(nothing cited yet) is untouched. Measured on the seen sets: one declined turn answered, every other turn alike.
 """
 from __future__ import annotations
 
@@ -33,7 +36,9 @@ _SEARCHING = meaningsearch._SEARCHING  # the tools whose results are passages to
 _DECLINE = meaningsearch._DECLINE  # the reader's plain "no information" decline
 # a question whether an action of the user's is allowed or advisable: "is it ok to …", "can we …", "should we …"
 _ASKS_LEAVE = re.compile(r"\b(?:is it|is that|would it be|are we)\s+(?:ok|okay|alright|all right|fine|allowed|legal|safe|wise|"
-                         r"smart|a good idea)\b|\b(?:can|could|may|should)\s+(?:we|i)\b|\bare we allowed\b", re.I)
+                         r"smart|a good idea)\b|\b(?:can|could|may|should)\s+(?:we|i)\b|\bare we allowed\b|"
+                         r"\b(?:ok|okay|alright|fine|sensible|wise|smart|good idea|make sense|worth it)\W*(?:or (?:not|nah))?\W*\?|"
+                         r"\bany reason not to\b", re.I)  # or judged at its end: "… every morning. ok?", "sensible?"
 
 
 def _held(question: str, passages: list[dict]) -> list[dict]:
