@@ -121,6 +121,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
 * :mod:`~agent.offline.meaningsearch` — a declined how-to turn: the KB section nearest in meaning, when reliable;
   :mod:`~agent.offline.drawnon` — or when it lies in a document the conversation's answers cited (the business's page);
+  :mod:`~agent.offline.boundread` — a later turn asking leave for an action, read in those cited documents' passages
+  the search returned, the user's own particulars (words no KB page says) no evidence against them;
 * :mod:`~agent.offline.focus` — what a question asks for (a rate, a legal verdict) must be stated by the passage;
 * :mod:`~agent.offline.uncovered` — a business filed under a covered vertical by one word but meaning a not-covered one;
 * :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer, with

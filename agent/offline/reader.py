@@ -101,14 +101,16 @@ def _amounts(question: str) -> bool:
 
 
 def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None,
-            said: str = "", names: frozenset = frozenset()):
+            said: str = "", names: frozenset = frozenset(), eased: bool = False):
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at;
     ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`); ``names``: the
-    names a follow-up carries from the turn before (:func:`~agent.offline.searchq.carried_names`)."""
+    names a follow-up carries from the turn before (:func:`~agent.offline.searchq.carried_names`); ``eased``: judge the
+    share of words as for a plainly media question (the business's own pages, :mod:`~agent.offline.boundread`)."""
     asked = placekinds.written(askframe.frameless(question), " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"; no "how do we decide if"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
+    plain = (kbterms.used(plain) or plain) if eased else plain  # the user's particulars no KB page says: no evidence
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs - _AUXILIARY  # "shorter" also asks about what "reduces"
     quantity = valueask.named(question, q) if valueask.asked(question) else set()  # "what rate is normal?": a usual value
@@ -119,7 +121,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     judged = top[:4]
     covered = set().union(*(plain & term_set(ps["text"]) for ps in judged))
     nearest = None  # the section chosen by meaning when the words alone do not answer
-    kb_word = kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
+    kb_word = eased or kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
     gloss_text = gloss.hint(question)
     glossed = set(terms(gloss_text)) - plain  # the KB's terms for the question's everyday words stand for them
     if not relevant(asked, plain, covered, judged, kb_word):
