@@ -245,7 +245,7 @@ def _cells(question: str, metrics: list[str], passages: list[dict], names: set[s
                     seen.add(key)
                     note = "; ".join(f"{h}: {c}" for h, c in zip(head[1:], r[1:]) if c in texts and c != metric)
                     line = f"{entity} {metric}: {cell}" + (f" ({note})" if note else "")
-                    if not _other_channel(entity, keys, said):
+                    if not _other_channel(entity, keys, said) and not (names and set(_channels(entity)) - said):  # 2nd pass: not "… podcast"
                         found.append((score, line, ps))
     found.sort(key=lambda t: -t[0])
     return found
