@@ -25,16 +25,16 @@ _PER_AFTER = re.compile(_FIG + r"(?:\s+(?:dollars|bucks))?(?:\s+(?:gross|net|pro
 # "our avg order is $38", "the average sale runs about $900", "a trip is $650", "tuition is 1,800"
 _PER_BEFORE = re.compile(r"\b(?:(?:avg|average|typical|usual|mean)\s+(?P<n>[a-z]+)(?:\s+(?:value|size))?|(?:a|each|one|every)\s+"
                          r"(?P<n2>[a-z]+)|(?P<n3>tuition|fees?|ticket))\s+(?:is|are|runs?|comes? to|goes for|costs?|pays?|of|=|at)"
-                         r"\s+(?:about |around |roughly |maybe |say |~)?\$?\s?(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?P<k>k\b)?", re.I)
+                         r"(?:\s+(?:us|me|them))?\s+(?:about |around |roughly |maybe |say |~)?\$?\s?(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?P<k>k\b)?", re.I)
 _CALENDAR = {"month", "week", "day", "year", "quarter", "season", "hour", "minute", "time", "click", "lead", "thousand"}
 _BUDGETISH = re.compile(r"\b(?:budget|spend(?:ing)?|ad money|put in|putting in|invest)\b[^.?!,]{0,25}$", re.I)
 # the worth asked: sales, revenue, return, profit, what the count brings in
 _WORTH = re.compile(r"\b(?:profit\w*|worth|sales|revenue|return|roas|comes? back|bring (?:in|back)|brings? (?:in|back)|"
-                    r"make back|earn|pay(?:s)? (?:off|for itself)|break even|gross)\b", re.I)
+                    r"make back|earn|pay(?:s|ing)? (?:off|for itself)|break even|gross)\b", re.I)
 _LIFETIME = re.compile(r"\b(?:lifetime|ltv|whole course|over their|stick around|per month for|a month for|retention|churn)\b", re.I)
 # "- $12,000 ÷ $1.30 ≈ 9,230.77 clicks at the top …", "- 9,230.77 × 1.8% ≈ 166 orders", "- 150 ÷ 10 = 15 trucks"
 _LINE = re.compile(r"^-\s*(?P<expr>\$?[\d,]+(?:\.\d+)?%?(?:\s*[÷×]\s*\$?[\d,]+(?:\.\d+)?%?)+)\s*[=≈]\s*\$?[\d,]+(?:\.\d+)?"
-                   r"\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+(?:at|a|per)\b.*)?$", re.M)
+                   r"\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+(?:at|a|per)\b[^\[\n]*?)?(?:\s*\[[^\]\n]+\])*[ \t]*$", re.M)
 _TOKEN = re.compile(r"([÷×])?\s*(\$)?([\d,]+(?:\.\d+)?)(%)?")
 _PERIOD = re.compile(r"\b(?:in a|a|per|each|every|over the|over a)\s+(day|week|month|year|quarter)\b", re.I)
 _MONEY = re.compile(r"(?<![\d.,])\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|(?<![\d.,$])(\d[\d,]*(?:\.\d+)?)\s*(k\b|grand\b|bucks\b|dollars\b)",
@@ -42,7 +42,7 @@ _MONEY = re.compile(r"(?<![\d.,])\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|(?<![\d.,$])
 
 
 _MARK = "(your figure), on the counts worked out before:"
-_RETURN = re.compile(r"\b(?:profit\w*|return|roas|comes? back|pay(?:s)? (?:off|for itself)|break even|worth it)\b", re.I)
+_RETURN = re.compile(r"\b(?:profit\w*|return|roas|comes? back|pay(?:s|ing)? (?:off|for itself)|break even|worth it)\b", re.I)
 
 
 def _val(s: str, k: str | None) -> float:
@@ -72,11 +72,13 @@ def _evaluate(expr: str) -> float:
     return v or 0.0
 
 
-def chains(answer: str) -> list[tuple[float, str, str, str, float]]:
+def chains(answer: str, earlier: str = "") -> list[tuple[float, str, str, str, float]]:
     """(the count, its whole working "$12,000 ÷ $1.30 × 1.8%", its unit, its tail, the budget it started from) of each
-    last step of ``answer``'s working lines: a line whose first figure is an earlier line's result carries that chain on."""
+    last step of ``answer``'s working lines: a line whose first figure is an earlier line's result carries that chain on
+    (a line of the ``earlier`` answers too: "200 × 25% = 50" after "$8,000 ÷ $40 = 200 leads" was worked a turn before)."""
     made: list[list] = []  # [count, expr, unit, tail, budget, extended]
-    for m in _LINE.finditer(answer or ""):
+    own = len(_LINE.findall(earlier or ""))
+    for m in [*_LINE.finditer(earlier or ""), *_LINE.finditer(answer or "")]:
         expr, unit, tail = m.group("expr"), m.group("unit").strip(), m.group("tail") or ""
         first = _TOKEN.match(expr)
         head = float(first.group(3).replace(",", "")) if first else 0.0
@@ -88,7 +90,7 @@ def chains(answer: str) -> list[tuple[float, str, str, str, float]]:
             made.append([_evaluate(whole), whole, unit, base[3] + tail, base[4], False])
         else:
             made.append([_evaluate(expr), expr, unit, tail, head if first and first.group(2) else 0.0, False])
-    return [tuple(c[:5]) for c in made if not c[5] and c[4]]
+    return [tuple(c[:5]) for c in made[own:] if not c[5] and c[4]]
 
 
 def work(text: str, answers: list[str]) -> str | None:
