@@ -69,3 +69,17 @@ def test_signed_jobs_wanted_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     out = turns(kb_txt2_engine, _TXT)[-1][0]
     assert "20 × 6 × $" in out and "the budget for 20" in out, out
+
+
+_GOAL = ["would that be enough for the 400 boats a year we're after? how far short at the low end",
+         "does that cover the 20 a month we need?"]
+
+
+def test_a_goal_against_the_counts_worked_the_period_and_end_named():
+    from agent.offline.shortfall import work as gap
+    assert_unseen(_GOAL, [])
+    out = gap(_GOAL[0], [_LEADS, _CLOSED])
+    assert out.splitlines()[1:] == ["- $9,000 ÷ $60 ÷ 12 × 12 = 150 boats a year", "- 400 − 150 = 250 short of the 400"], out
+    both = gap(_GOAL[1], [_LEADS, _CLOSED])
+    assert "20 − 12.50 = 7.50 short" in both and "30 − 20 = 10 over the 20" in both, both
+    assert gap("would 12k cover it?", [_CLOSED]) is None and gap("does that cover our costs?", [_CLOSED]) is None

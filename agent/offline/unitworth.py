@@ -80,6 +80,8 @@ def chains(answer: str, earlier: str = "") -> list[tuple[float, str, str, str, f
     own = len(_LINE.findall(earlier or ""))
     for m in [*_LINE.finditer(earlier or ""), *_LINE.finditer(answer or "")]:
         expr, unit, tail = m.group("expr"), m.group("unit").strip(), m.group("tail") or ""
+        if re.match(r"(?:in|back)\b", unit):
+            continue  # money a count brought ("in sales", "back for every $1"): no count, no step of the funnel
         first = _TOKEN.match(expr)
         head = float(first.group(3).replace(",", "")) if first else 0.0
         base = next((c for c in reversed(made) if not first.group(2) and abs(c[0] - head) <= max(0.01, 0.006 * c[0])), None)
