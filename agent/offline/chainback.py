@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import plain, result
-from agent.offline.unitworth import _TOKEN, chains
+from agent.offline.unitworth import _TOKEN, chains, of_period
 
 _SPEND = re.compile(r"\b(?:spend|budget|invest|cost us|would (?:that|it|this) cost|how much (?:money|would|do|should))\b", re.I)
 _NUM = re.compile(r"(?<![\d.,$])(\d[\d,]*)(?![\d.,]*\s*(?:%|percent|k\b|grand|bucks|dollars|in\s+\d|out of|weeks?|days?|months?\b|"
@@ -68,9 +68,8 @@ def work(text: str, answers: list[str]) -> str | None:
             break
     else:
         return None
-    period = re.search(rf"{plain(target)}\s+(?:\w+\s+){{0,2}}?(?:a|per|each|every)\s+(day|week|month|year|quarter)\b", text)
-    timed = [c for c in found if period and re.search(rf"\ba {period.group(1)}\b", c[2] + c[3])]
-    found = timed or [c for c in found if not re.search(r"\ba (?:day|week|month|year|quarter)\b", c[2] + c[3])]
+    at = re.search(rf"\b{re.escape(plain(target))}\b", text)
+    found = of_period(found, text[at.end():at.end() + 30] if at else "")[0]  # "150 a year": the chain worked per year
     if not found:
         return None
     said = "\n".join(answers[max(0, i - 3):i + 1])

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.chainback import _MONEYISH, _NUM
+from agent.offline.chainback import _MONEYISH, _NUM, _SPEND
+from agent.offline.chainrate import _pick
 from agent.offline.numbers import plain, result
-from agent.offline.unitworth import chains
+from agent.offline.unitworth import chains, of_period
 
 _MET = re.compile(r"\b(?:cover|covers|enough|short|shortfall|gap|fall short|falls short|how far (?:off|away)|make it|"
                   r"get us there|meet|meets|hit it|reach it)\b", re.I)
-_LOW = re.compile(r"\b(?:low|lower|lowest|worst|bad|smaller|smallest|fewer|pricey|pricier|dear|expensive|top of (?:the|that) "
-                  r"(?:price|cost|range))\b", re.I)
-_HIGH = re.compile(r"\b(?:high side|high end|best|good case|bigger|biggest|more|most|cheap|cheaper|cheapest)\b", re.I)
-_SPEND = re.compile(r"\b(?:spend|budget|invest|cost us)\b", re.I)
+
 
 
 def work(text: str, answers: list[str]) -> str | None:
@@ -37,15 +35,10 @@ def work(text: str, answers: list[str]) -> str | None:
             break
     else:
         return None
-    period = re.search(r"\b(?:a|per|each|every)\s+(day|week|month|year|quarter)\b", text[nums[0].end():])
-    timed = [c for c in found if period and re.search(rf"\ba {period.group(1)}\b", c[2] + c[3])]
-    found = timed or [c for c in found if not re.search(r"\ba (?:day|week|month|year|quarter)\b", c[2] + c[3])]
+    found = of_period(found, text[nums[0].end():])[0]  # "150 a year we need": the chain worked per year
     if not found:
         return None
-    if _LOW.search(text) and not _HIGH.search(text):
-        found = [min(found, key=lambda c: c[0])]
-    elif _HIGH.search(text) and not _LOW.search(text):
-        found = [max(found, key=lambda c: c[0])]
+    found = _pick(text, found)  # "the low side": the smallest count; "the best case": the biggest
     lines = []
     for count, how, unit, tail, _ in found:
         s, n = result(count, False)

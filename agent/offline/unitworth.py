@@ -45,6 +45,14 @@ _MARK = "(your figure), on the counts worked out before:"
 _RETURN = re.compile(r"\b(?:profit\w*|return|roas|comes? back|pay(?:s|ing)? (?:off|for itself)|break even|worth it)\b", re.I)
 
 
+def of_period(found: list, said: str) -> tuple[list, bool]:
+    """(the chains worked per the period ``said`` names — "a year" — else those worked per no period, whether the
+    first), so a count said per year meets the chain worked per year, and a plain one the plain chain."""
+    period = _PERIOD.search(said)
+    timed = [c for c in found if period and re.search(rf"\ba {period.group(1)}\b", c[2] + c[3], re.I)]
+    return timed or [c for c in found if not re.search(r"\ba (?:day|week|month|year|quarter)\b", c[2] + c[3])], bool(timed)
+
+
 def _val(s: str, k: str | None) -> float:
     return float(s.replace(",", "")) * (1000 if k else 1)
 
@@ -116,9 +124,8 @@ def work(text: str, answers: list[str]) -> str | None:
             break
     if not found:
         return None
-    period = _PERIOD.search(text)
-    timed = [f for f in found if period and re.search(rf"\ba {period.group(1)}\b", f[2] + f[3], re.I)]
-    found = timed or [f for f in found if not re.search(r"\ba (?:day|week|month|year|quarter)\b", f[2] + f[3])] or found
+    kept, timed = of_period(found, text)
+    found = kept or found
     lines, under = [], False
     for count, how, what, tail, budget_of in _pick(text, found):
         worth = count * value
