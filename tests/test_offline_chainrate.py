@@ -92,3 +92,15 @@ def test_a_change_a_price_or_a_share_of_no_count_is_no_chain():
                  "and at an eight dollar cpm what would those cost", "about 12% of the budget is left with a week to go",
                  "what sample does a test need before we start it?", "say we want half of the denver ones twice each"]:
         assert work(said, [_CLICKS, quoted]) is None, said
+
+
+def test_clicks_of_the_impressions_worked_at_the_click_through_rate_quoted_since():
+    seen = ("With the Typical cpg CPM (cost per thousand impressions) range of $5–$10 (Based on Knowledge Base [c#0]):\n"
+            "- $8,000 ÷ $10 × 1,000 = 800,000 impressions at the top of the Typical range\n"
+            "- $8,000 ÷ $5 × 1,000 = 1,600,000 impressions at the bottom of the Typical range")
+    ctr = "Based on Knowledge Base [c#1], the Typical cpg CTR (click-through rate) range is 0.7%–1.3%, with 0.3% at the Low end."
+    asked = ["right, and the clicks off the lower figure?", "so clicks then, roughly?"]
+    assert_unseen(asked, [])
+    out = work(asked[0], [seen, ctr])
+    assert "800,000 × 0.7% = 5,600 clicks" in out and "800,000 × 1.3% = 10,400 clicks" in out and "1,600,000" not in out, out
+    assert work(asked[1], [seen]) is None  # no click-through rate quoted since: nothing to apply
