@@ -59,5 +59,5 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
         s2, n = result(got, got >= 100 or abs(got - round(got)) < 1e-9)
         lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")
     # the counts came from a range the last answer worked at: its row is what this working rests on, so it is searched
-    head = re.search(r"\bWith the Typical (.{3,80}?) (?:range|figure) of\b", previous_answer)
+    head = re.search(r"\b[Ww]ith the Typical (.{3,80}?) (?:range|figure) of\b", previous_answer)  # "Counted with …" too
     return lines, (head.group(1) if head else "conversion rate conversions clicks")
