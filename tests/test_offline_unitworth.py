@@ -3,7 +3,8 @@ the count, and that ÷ the budget. Own wording, on the shipped KB and a plain-te
 checked on made-up answers so these tests stay fast."""
 from __future__ import annotations
 
-from agent.offline.unitworth import chains, value_per_unit, work
+from agent.offline.chains import chains
+from agent.offline.unitworth import value_per_unit, work
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 

@@ -4,7 +4,7 @@ month, what would we need to spend?" after "$9,000 ÷ $60 = 150 leads" and "150 
 Why: the steps between the budget and the count (the KB's price, then the user's own rate: "1 in 10 close", "a quarter
 show up", or the KB's rate) were each worked out in earlier answers. Asked for a budget for a count, the calculator
 sees one price (often the last benchmark looked up, a cost per customer) and skips the user's rate — "50 × $700". Here
-the last chain of working lines is read back whole (:func:`unitworth.chains`), and each step undone in reverse order:
+the last chain of working lines is read back whole (:func:`chains.chains`), and each step undone in reverse order:
 a division becomes a multiplication and the other way round, so "$9,000 ÷ $60 ÷ 10" gives "50 × 10 × $60". The
 price is taken at each end of the range it came from (the answer's own "range of $25–$60"), or the end the user names
 ("the pricey end", "the top of that range"); a chain worked per period ("… × 12 … a year") is used when the target
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import plain, result
-from agent.offline.unitworth import _TOKEN, chains, of_period
+from agent.offline.chains import _TOKEN, chains, of_period
 
 _SPEND = re.compile(r"\b(?:spend|budget|invest|cost us|would (?:that|it|this) cost|how much (?:money|would|do|should))\b", re.I)
 _NUM = re.compile(r"(?<![\d.,$])(\d[\d,]*)(?![\d.,]*\s*(?:%|percent|k\b|grand|bucks|dollars|in\s+\d|out of|weeks?|days?|months?\b|"

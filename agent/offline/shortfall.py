@@ -3,7 +3,7 @@ far short are we at the low end?" — the goal minus each count (or what is left
 
 Why: the counts sit in an earlier answer's working lines, and the message's only figure is the goal; the calculator
 reads a bare count with no price as nothing to work out, and the reader declines. Here the last funnel chain is read
-back whole (:func:`unitworth.chains`), the period the goal is said per ("a month", "a year") picks the chain worked
+back whole (:func:`chains.chains`), the period the goal is said per ("a month", "a year") picks the chain worked
 per that period, the end named ("the low side", "the worst case") picks its count, and goal − count is shown. What is
 read is English (a goal and whether it is met) and the agent's own working lines.
 """
@@ -14,7 +14,7 @@ import re
 from agent.offline.chainback import _MONEYISH, _NUM, _SPEND
 from agent.offline.chainrate import _pick
 from agent.offline.numbers import plain, result
-from agent.offline.unitworth import chains, of_period
+from agent.offline.chains import chains, of_period
 
 _MET = re.compile(r"\b(?:cover|covers|enough|short|shortfall|gap|fall short|falls short|how far (?:off|away)|make it|"
                   r"get us there|meet|meets|hit it|reach it)\b", re.I)

@@ -7,7 +7,7 @@ profitable?", "what sales would that be at the pricey end?"). The count is in an
 message; the message's only figure is a price per unit, which the calculator otherwise reads as a budget ("$2,200 ÷
 $60 ≈ 37 leads") or not at all. Here the earlier working lines are read back as whole chains ("$12,000 ÷ $1.30 ×
 1.8%", recomputed from their operands, never from rounded results), the end the user names picks its chain
-(through :func:`chainrate._pick`), a period the user names ("in a year") picks that period's lines, and each chain is
+(through :func:`chainrate._pick`; the chains read by :mod:`chains`), a period the user names ("in a year") picks that period's lines, and each chain is
 carried on × the value and ÷ the budget. What is read is English (a figure said per one of something, a question about
 worth or return) and the agent's own working lines; the benchmark answer the turn composed stays below it.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.chainrate import _pick
+from agent.offline.chains import chains, of_period
 from agent.offline.numbers import plain, result
 
 # a figure said per one of something: "$2,200 gross on each truck", "$650 a person", "1,800 a term", "$38 per order"
@@ -32,25 +33,12 @@ _BUDGETISH = re.compile(r"\b(?:budget|spend(?:ing)?|ad money|put in|putting in|i
 _WORTH = re.compile(r"\b(?:profit\w*|worth|sales|revenue|return|roas|comes? back|bring (?:in|back)|brings? (?:in|back)|"
                     r"make back|earn|pay(?:s|ing)? (?:off|for itself)|break even|gross)\b", re.I)
 _LIFETIME = re.compile(r"\b(?:lifetime|ltv|whole course|over their|stick around|per month for|a month for|retention|churn)\b", re.I)
-# "- $12,000 ÷ $1.30 ≈ 9,230.77 clicks at the top …", "- 9,230.77 × 1.8% ≈ 166 orders", "- 150 ÷ 10 = 15 trucks"
-_LINE = re.compile(r"^-\s*(?P<expr>\$?[\d,]+(?:\.\d+)?%?(?:\s*[÷×]\s*\$?[\d,]+(?:\.\d+)?%?)+)\s*[=≈]\s*\$?[\d,]+(?:\.\d+)?"
-                   r"\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+(?:at|a|per)\b[^\[\n]*?)?(?:\s*\[[^\]\n]+\])*[ \t]*$", re.M)
-_TOKEN = re.compile(r"([÷×])?\s*(\$)?([\d,]+(?:\.\d+)?)(%)?")
-_PERIOD = re.compile(r"\b(?:in a|a|per|each|every|over the|over a)\s+(day|week|month|year|quarter)\b", re.I)
 _MONEY = re.compile(r"(?<![\d.,])\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|(?<![\d.,$])(\d[\d,]*(?:\.\d+)?)\s*(k\b|grand\b|bucks\b|dollars\b)",
                     re.I)
 
 
 _MARK = "(your figure), on the counts worked out before:"
 _RETURN = re.compile(r"\b(?:profit\w*|return|roas|comes? back|pay(?:s|ing)? (?:off|for itself)|break even|worth it)\b", re.I)
-
-
-def of_period(found: list, said: str) -> tuple[list, bool]:
-    """(the chains worked per the period ``said`` names — "a year" — else those worked per no period, whether the
-    first), so a count said per year meets the chain worked per year, and a plain one the plain chain."""
-    period = _PERIOD.search(said)
-    timed = [c for c in found if period and re.search(rf"\ba {period.group(1)}\b", c[2] + c[3], re.I)]
-    return timed or [c for c in found if not re.search(r"\ba (?:day|week|month|year|quarter)\b", c[2] + c[3])], bool(timed)
 
 
 def _val(s: str, k: str | None) -> float:
@@ -70,37 +58,6 @@ def value_per_unit(text: str) -> tuple[float, str, str] | None:
             found.append((_val(m.group("v"), m.group("k")), m.group(0).strip(), n))
     vals = {f[0] for f in found}
     return found[0] if len(vals) == 1 else None
-
-
-def _evaluate(expr: str) -> float:
-    v = None
-    for op, _, num, pct in _TOKEN.findall(expr):
-        x = float(num.replace(",", "")) / (100 if pct else 1)
-        v = x if v is None else v / x if op == "÷" else v * x
-    return v or 0.0
-
-
-def chains(answer: str, earlier: str = "") -> list[tuple[float, str, str, str, float]]:
-    """(the count, its whole working "$12,000 ÷ $1.30 × 1.8%", its unit, its tail, the budget it started from) of each
-    last step of ``answer``'s working lines: a line whose first figure is an earlier line's result carries that chain on
-    (a line of the ``earlier`` answers too: "200 × 25% = 50" after "$8,000 ÷ $40 = 200 leads" was worked a turn before)."""
-    made: list[list] = []  # [count, expr, unit, tail, budget, extended]
-    own = len(_LINE.findall(earlier or ""))
-    for m in [*_LINE.finditer(earlier or ""), *_LINE.finditer(answer or "")]:
-        expr, unit, tail = m.group("expr"), m.group("unit").strip(), m.group("tail") or ""
-        if re.match(r"(?:in|back)\b", unit):
-            continue  # money a count brought ("in sales", "back for every $1"): no count, no step of the funnel
-        first = _TOKEN.match(expr)
-        head = float(first.group(3).replace(",", "")) if first else 0.0
-        base = next((c for c in reversed(made) if not first.group(2) and abs(c[0] - head) <= max(0.01, 0.006 * c[0])), None)
-        if base is not None:
-            base[5] = True
-            rest = expr[first.end():]
-            whole = base[1] + rest
-            made.append([_evaluate(whole), whole, unit, base[3] + tail, base[4], False])
-        else:
-            made.append([_evaluate(expr), expr, unit, tail, head if first and first.group(2) else 0.0, False])
-    return [tuple(c[:5]) for c in made[own:] if not c[5] and c[4]]
 
 
 def work(text: str, answers: list[str]) -> str | None:
