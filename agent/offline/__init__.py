@@ -99,6 +99,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.ownwords` — a follow-up's own words choose among the sections its carried topic finds;
 * :mod:`~agent.offline.nextsection` — "what comes after that?" after a whole section was quoted: the section after it;
 * :mod:`~agent.offline.shortrule` — a short rule's paragraph is quoted whole, the sentences that answer first;
+* :mod:`~agent.offline.wholelist` — a how-to question answered from a short list of ways: every item quoted;
 * :mod:`~agent.offline.unrepeated` — a follow-up answered from the section just quoted adds a sentence not just shown;
 * :mod:`~agent.offline.passages` — passages as answer units under their headings, and whether they answer at all;
 * :mod:`~agent.offline.nameforms` / :mod:`~agent.offline.placekinds` — a name typed short ("Philly") as the name the
@@ -120,6 +121,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.sectionmeaning` — sections compared by meaning with the question (close calls, misses);
 * :mod:`~agent.offline.meaningsearch` — a declined how-to turn: the KB section nearest in meaning, when reliable;
   :mod:`~agent.offline.drawnon` — or when it lies in a document the conversation's answers cited (the business's page);
+  :mod:`~agent.offline.boundread` — a later turn asking leave for an action, read in those cited documents' passages
+  the search returned, the user's own particulars (words no KB page says) no evidence against them;
 * :mod:`~agent.offline.focus` — what a question asks for (a rate, a legal verdict) must be stated by the passage;
 * :mod:`~agent.offline.uncovered` — a business filed under a covered vertical by one word but meaning a not-covered one;
 * :mod:`~agent.offline.gaps` — the parts of a question the cited passages do not cover, said in the answer, with

@@ -109,6 +109,13 @@ def eases(words: set[str]) -> bool:
     return all(w in used or w[0].isdigit() for w in words)
 
 
+def used(words: set[str]) -> set[str]:
+    """The ``words`` the served KB uses somewhere (all of them when no KB folder is known): a user's own particulars
+    ("sciatica", "san marzano") are words no KB page says, no evidence for or against a passage."""
+    kb = servedkb.folder()
+    return {w for w in words if w in _vocabulary(kb) or w[0].isdigit()} if kb else set(words)
+
+
 @lru_cache(maxsize=servedkb.PER_KB)
 def _vocabulary(kb: str) -> frozenset[str]:
     """Every content word the KB at ``kb`` uses, also with its hyphens dropped ("sign-ups" → "signups")."""

@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import askframe, bands, bound, everyrow, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, workedcase
+from agent.offline import askframe, bands, bound, everyrow, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -48,6 +48,7 @@ from agent.offline.sectionunits import (Unit as _Unit, levels as _levels, units_
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
+HEAD_LEAD = 60          # a whole section this short that has subsections is their lead: they carry the method it names
 # forms of "do" the analyzer's stop list keeps ("doesn't" read as "does not" → "doe"): grammar, not what is asked —
 # "and if that doesn't work?" met "which does not" in a worked example and stood alone there
 _AUXILIARY = frozenset({"doe", "did"})
@@ -100,14 +101,16 @@ def _amounts(question: str) -> bool:
 
 
 def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None,
-            said: str = "", names: frozenset = frozenset()):
+            said: str = "", names: frozenset = frozenset(), eased: bool = False):
     """Quote the sentences of the section that best answers ``question``, cited — or None when the
     passages do not really answer it (too little of its content, a name or code it asks about
     missing: :func:`~agent.offline.passages.relevant`); ``budget_said``: (amount, period) of a budget it points at;
     ``said``: the previous answer, which a follow-up's quote does not merely repeat (:mod:`unrepeated`); ``names``: the
-    names a follow-up carries from the turn before (:func:`~agent.offline.searchq.carried_names`)."""
+    names a follow-up carries from the turn before (:func:`~agent.offline.searchq.carried_names`); ``eased``: judge the
+    share of words as for a plainly media question (the business's own pages, :mod:`~agent.offline.boundread`)."""
     asked = placekinds.written(askframe.frameless(question), " ".join(ps["text"] for ps in passages[:4]))  # "Philly" as "Philadelphia"; no "how do we decide if"
     plain = kb_words(STEP.sub(" ", asked), passages[:CANDIDATES])
+    plain = (kbterms.used(plain) or plain) if eased else plain  # the user's particulars no KB page says: no evidence
     norm_adjs, norm_nouns = normphrase.asked(question)  # "your usual terms": the phrase, not the word "usual"
     q = _with_directions(plain) - norm_adjs - _AUXILIARY  # "shorter" also asks about what "reduces"
     quantity = valueask.named(question, q) if valueask.asked(question) else set()  # "what rate is normal?": a usual value
@@ -118,7 +121,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     judged = top[:4]
     covered = set().union(*(plain & term_set(ps["text"]) for ps in judged))
     nearest = None  # the section chosen by meaning when the words alone do not answer
-    kb_word = kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
+    kb_word = eased or kbterms.eases(plain)  # "clicks": the KB's own measure word eases the share of words
     gloss_text = gloss.hint(question)
     glossed = set(terms(gloss_text)) - plain  # the KB's terms for the question's everyday words stand for them
     if not relevant(asked, plain, covered, judged, kb_word):
@@ -287,7 +290,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"], names)  # "… on Yelp": the item labelled so
     chosen = everyrow.widened(question, chosen, sections[key], MAX_WORDS)  # "each kind of report": every row
     if not whole and not named and chosen != quoted:
-        chosen = shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"])
+        chosen = wholelist.completed(question, shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"]), owned, said, MAX_WORDS)
     more = _subsections(chosen, sections[key], [c for c in cands if c.rank == key[0]], top[key[0]]["text"])
     chosen = (unrepeated.widen(chosen, sections[key], scores, said, MAX_WORDS) if context else chosen) + more
     cite = top[key[0]]["id"]
@@ -313,9 +316,10 @@ def _subsections(chosen: list[_Unit], section: list[_Unit], passage: list[_Unit]
     """A quote that is the whole of a short lead ("A complete brief names five things:") continues
     into the subsections under it ("#### The five fields" and its list): there the substance is. Only
     deeper headings of the same passage, in reading order, up to MAX_WORDS; none when the lead already
-    says enough (LEAD_WORDS) or a sentence of the section was left out."""
+    says enough (HEAD_LEAD: two sentences defining a term before "### The X standard" are its lead) or a sentence of
+    the section was left out."""
     words = sum(len(c.text.split()) for c in chosen)
-    if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= LEAD_WORDS:
+    if chosen[-1] is not section[-1] or len(chosen) < len(section) or words >= HEAD_LEAD:
         return []
     level = _levels(text)
     out = []
