@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline import judgedcost
 from agent.offline.compose import beside as beside_range, bench_fields, benchmark_para
 from agent.offline.numbers import digits, money, plain, result, stated
 from agent.offline.toolread import ToolOutcome
@@ -72,7 +73,7 @@ def figures(text: str) -> list[Fig]:
             out.append(Fig(n.value, "price"))
         elif re.match(r"\s*(?:people|persons|individuals|users|adults)\b", after) and not n.money:
             out.append(Fig(n.value, "people"))
-        elif not n.money and (m := re.match(r"\s*(?:(?:new|first[- ]time|paying|qualified|more|total|enrolled|actual)\s+)*"
+        elif not n.money and (m := re.match(r"\s*(?:(?:brand[- ]new|new|first[- ]time|paying|qualified|more|total|enrolled|actual)\s+)*"
                                              r"([a-z][a-z-]+s)\b", after)) and m.group(1) not in _NOT_WON:
             out.append(Fig(n.value, "count", m.group(1)))
         elif re.match(r"\s*(?:per|a|an|each|for each|for every)\s+(?!" + _TIME + r"\b|thousand\b)[a-z]", after) \
@@ -164,6 +165,9 @@ def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str, str,
     if _asks(low, "cac") and spend and count and not unit:
         cac = spend.value / count.value
         out.append(_line(f"{money(spend.value)} ÷ {plain(count.value)}", cac, "$", f"your CAC (spend over the {count.word} it won)"))
+    elif (got := judgedcost.line(low, spend, count, unit or rev or _one(figs, "roas"), _COMPARED)) is not None:
+        cac = got[0] if got[1] == "CAC" else None
+        out.append(_line(f"{money(spend.value)} ÷ {plain(count.value)}", got[0], "$", got[2]))
     asks_roas = (_asks(low, "roas") and not _one(figs, "roas")) or (_asks(low, "judge") and rev is not None)
     if asks_roas and spend:
         if rev:

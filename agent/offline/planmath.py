@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import actualask, amounts, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import actualask, amounts, keptshare, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -182,11 +182,11 @@ def pacing(text: str, asked_before: str = "") -> Work | None:
 
 
 def break_even(text: str, asked_before: str) -> Work | None:
-    asks = _BREAK_EVEN.search(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
+    asks = _BREAK_EVEN.search(text) or keptshare.loses_money(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
     if not asks or not re.search(r"\broas\b|return on ad", text + " " + asked_before, re.I):
         return None
     t, nums = _nums(text)
-    m = next((n for n in nums if n.pct and _MARGIN.search(t)), None)
+    m = next((n for n in nums if n.pct and _MARGIN.search(t)), None) or keptshare.kept(t, nums)  # "we keep 38% of each order"
     if m is None:
         return Work(["?contribution margin (as a percentage of revenue)"]) if re.search(r"\b(?:my|our)\b", text, re.I) \
             else None
