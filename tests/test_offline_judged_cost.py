@@ -59,3 +59,18 @@ def test_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     got = turns(kb_txt2_engine, _TXT)
     assert "$54,000 ÷ 60 = $900" in got[0][0], got[0][0]
     assert "1 ÷ 0.35 = 2.86" in got[1][0], got[1][0]
+
+
+_TEST = ["we pay about $1,100 to land a client and each one brings in $120 a month in margin. are we inside the 12-month rule?",
+         "a new member runs us $640 and each member contributes roughly $45 a month, does that pass an 18 month test"]
+_NO_TEST = "we have $30,000 to spend within 12 months and spend $2,500 a month, is that ok"
+
+
+def test_a_payback_asked_as_a_test_of_months():
+    from agent.offline.amounts import payback
+    assert_unseen(_TEST + [_NO_TEST], [])
+    got = payback(_TEST[0])
+    assert got and "$1,100 ÷ $120 ≈ 9.17 months" in got[0] and "within the 12-month line" in got[0], got
+    got = payback(_TEST[1])
+    assert got and "$640 ÷ $45 ≈ 14.22 months" in got[0] and "within the 18-month line" in got[0], got
+    assert payback(_NO_TEST) == []  # a budget spent within a year is no payback test

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-from agent.offline import buyask, periods
+from agent.offline import buyask, monthtest, periods
 from agent.offline.asking import asks_anything
 from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.arith import LESS, MORE
@@ -330,7 +330,7 @@ def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
     that the message points at ("at the cheap end of that donor cost") and the passage that states it, when the
     message states no cost itself."""
     t = digits(text)
-    if not _PAYBACK.search(t) or not _WHEN.search(t):
+    if not (_PAYBACK.search(t) and _WHEN.search(t)) and not monthtest.asks(t):  # "do we pass the 12 month test?"
         return []
     nums = parse_numbers(t)
     if not any(own_period(t, n) == "month" for n in nums if not n.pct) and _FORECAST.search(t) \
@@ -348,7 +348,7 @@ def payback(text: str, cost: tuple[float, str] | None = None) -> list[str]:
     v = once[0].value / monthly[0].value
     sign = "=" if abs(v - round(v, 2)) < 1e-9 else "≈"
     return [f"{money(once[0].value)}{shown} ÷ {money(monthly[0].value)} {sign} {plain(round(v, 2))} months — the payback "
-            "(CAC ÷ monthly contribution)"]
+            f"(CAC ÷ monthly contribution){monthtest.verdict(v, t)}"]
 
 
 def break_even_cost(text: str) -> list[str]:
