@@ -74,3 +74,13 @@ def test_a_payback_asked_as_a_test_of_months():
     got = payback(_TEST[1])
     assert got and "$640 ÷ $45 ≈ 14.22 months" in got[0] and "within the 18-month line" in got[0], got
     assert payback(_NO_TEST) == []  # a budget spent within a year is no payback test
+
+
+def test_a_share_of_the_last_count_that_ends_up_acting():
+    from agent.offline import carryrate
+    prev = ("With the Typical retail CPL (cost per lead) range of $40–$80 (Based on Knowledge Base [x#0]):\n"
+            "- $6,000 ÷ $80 = 75 leads at the top of the Typical range\n- $6,000 ÷ $40 = 150 leads at the bottom of the Typical range")
+    msg = "and if about 1 in 5 of those ends up buying?"
+    assert_unseen([msg], [])
+    got = carryrate.work(msg, prev)
+    assert got and "75 × 20% = 15" in "\n".join(got[0]) and "150 × 20% = 30" in "\n".join(got[0]), got
