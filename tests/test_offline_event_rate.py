@@ -44,3 +44,16 @@ def test_on_a_plain_text_kb(kb_txt3_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt3")
     out, _ = turns(kb_txt3_engine, _TXT)[-1]
     assert "9 ÷ 25,000 × 100 ≈ 0.036% — your complaint rate" in out, out
+
+
+_GREW = ["our older customer groups land at 1.4x their 90-day value by the one year mark, and the march group sits at $220 after 90 days",
+         "repeat buyers usually reach 3 times their first-order value, and this month's first orders average $38"]
+_NOT_GREW = ["our roas is 3x the old value and we spent $10k", "cpms are 2x their usual figure at $12"]
+
+
+def test_a_multiple_the_user_states_projects_their_newer_figure():
+    from agent.offline.statedmultiple import amend, projected
+    assert_unseen(_GREW + _NOT_GREW, [])
+    assert "$220 × 1.40 = $308 — projected" in amend(_GREW[0], "Quoted."), amend(_GREW[0], "Quoted.")
+    assert "$38 × 3 = $114" in amend(_GREW[1], "")
+    assert all(projected(t) is None for t in _NOT_GREW)
