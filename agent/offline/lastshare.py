@@ -1,0 +1,65 @@
+"""The share of a budget the last answer quoted, turned into money once the user gives the budget: "keep 5%–10% of
+the total budget uncommitted" then "the whole spring budget is $48k so what is that in actual dollars".
+
+Why a module: the rules that apply a KB share to a budget read this turn's passages; here the share was quoted a turn
+earlier and this turn's search (by the user's words, which name no rule) may find anything. The user's message gives
+one amount and asks for "that" in money; the percentage (or both ends of a range) said of a budget, spend or total in
+the last answer's quoted text is applied to it, cited where it was quoted.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import digits, money, parse_numbers, plain
+
+_ASKS = re.compile(r"\bwhat(?:'s| is| does| would)? (?:that|this|it)\b[^.?!]{0,25}\b(?:in (?:actual |real |hard )?(?:dollars|money|cash|"
+                   r"terms)|come to|work out to|mean in dollars)\b|\bhow much (?:is|would be|does) (?:that|this|it)\b|"
+                   r"\bin (?:actual|real|hard) (?:dollars|money|cash)\b", re.I)
+_SHARE = re.compile(r"(?P<a>\d+(?:\.\d+)?)%?\s*(?:–|-|to)\s*(?P<b>\d+(?:\.\d+)?)%|(?P<c>\d+(?:\.\d+)?)%")
+_OF_BUDGET = re.compile(r"^[^.;]{0,12}\bof (?:the |your |a |its )?(?:total |whole |overall |monthly |annual |media |planned )?"
+                        r"(?:budget|spend|plan|total)\b", re.I)
+_CITED = re.compile(r"\[([\w.-]+#\d+)\]")
+_WORK = re.compile(r"\n\s*(?:Working:|Here is the calculation:|From your figures:)")
+
+
+def _quoted_share(answer: str) -> tuple[list[float], str, str] | None:
+    """(the share's ends as fractions, the share as written, the chunk that said it) from the last answer's quoted text."""
+    quoted = _WORK.split(answer)[0]
+    for para in quoted.split("\n\n"):
+        cite = _CITED.search(para)
+        for m in _SHARE.finditer(para):
+            if _OF_BUDGET.match(para[m.end():]):
+                ends = [float(m["a"]), float(m["b"])] if m["a"] else [float(m["c"])]
+                if all(0 < e < 100 for e in ends):
+                    return [e / 100 for e in ends], m.group(0), cite.group(1) if cite else ""
+    return None
+
+
+def working(text: str, last_answer: str) -> str:
+    """The quoted share of the user's amount, in money ("" when the message asks no such thing)."""
+    t = digits(text)
+    if not _ASKS.search(t) or not last_answer:
+        return ""
+    nums = parse_numbers(t)
+    sums = re.search(r"\b(?:budget|spend|spending|dollars|bucks|grand)\b|\d\s*k\b", t, re.I)  # "our budget is 120k"
+    cash = [n for n in nums if not n.pct and (n.money or sums)]
+    if len(cash) != 1 or any(n.pct for n in nums) or (got := _quoted_share(last_answer)) is None:
+        return ""
+    ends, said, cite = got
+    amount = cash[0].value
+    where = f" [{cite}]" if cite else ""
+    lines = [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))}"
+             + (f" — the {'low' if i == 0 else 'high'} end of {said}" if len(ends) == 2 else f" — {said}") + where
+             for i, e in enumerate(ends)]
+    return "Working:\n" + "\n".join(lines)
+
+
+def amend(text: str, said: list[str], answer: str) -> str:
+    """``answer`` with the quoted share of the user's amount first, unless the answer already works it."""
+    work = working(text, said[-1] if said else "")
+    if not work:
+        return answer
+    first = re.search(r"= (\$[\d,.]+)", work)
+    if first and first.group(1) in answer:
+        return answer
+    return f"{work}\n\n{answer}" if answer.strip() else work
