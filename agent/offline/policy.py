@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, boundread, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
-from agent.offline import eventrate, lastshare, statedmultiple, judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
+from agent.offline import eventrate, lastshare, statedmultiple, twocounts, judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import perperiod, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, unsized, verdict, sectionreads, asidegloss
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
@@ -129,7 +129,7 @@ class OfflineAgent:
                      "input": {"query": again, "top_k": searchq.TOP_K}}
             return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
-        text = lastshare.amend(user_text, said, statedmultiple.amend(user_text, eventrate.amend(user_text, said, shortfall.amend(user_text, said, chainback.amend(user_text, said, unitworth.amend(user_text, said, ownresults.amend(user_text, [h[0] for h in history], text, outcomes)))))))  # the share quoted before, in money; a rate of the user's events; a multiple projected; several results of the user's own figures; a count's worth; a target worked back; a goal's gap
+        text = twocounts.amend(user_text, lastshare.amend(user_text, said, statedmultiple.amend(user_text, eventrate.amend(user_text, said, shortfall.amend(user_text, said, chainback.amend(user_text, said, unitworth.amend(user_text, said, ownresults.amend(user_text, [h[0] for h in history], text, outcomes))))))))  # two counts' change; the share quoted before, in money; a rate of the user's events; a multiple projected; several results of the user's own figures; a count's worth; a target worked back; a goal's gap
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 
