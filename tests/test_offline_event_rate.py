@@ -31,19 +31,19 @@ def test_the_rate_of_what_they_did_out_of_what_was_sent():
 
 def test_set_beside_the_quoted_rates_for_the_same_thing_only():
     got = working(_SENT, answer=_QUOTED)
-    assert "30 ÷ 22,000 × 100 ≈ 0.136% — your complaint rate" in got and "above 0.1%, and below 0.3%" in got, got
+    assert "30 ÷ 22,000 × 100 ≈ 0.136 — your complaint rate, in percent (0.136%)" in got and "above 0.1%, and below 0.3%" in got, got
     assert "30%" not in working(_UNSUB, answer=_QUOTED)  # an unsubscribe rate is not set beside complaint lines
 
 
 def test_on_the_shipped_kb(shipped_engine):
     out, _ = turns(shipped_engine, _KB)[-1]
-    assert "30 ÷ 22,000 × 100 ≈ 0.136%" in out, out
+    assert "30 ÷ 22,000 × 100 ≈ 0.136 — your complaint rate" in out, out
 
 
 def test_on_a_plain_text_kb(kb_txt3_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt3")
     out, _ = turns(kb_txt3_engine, _TXT)[-1]
-    assert "9 ÷ 25,000 × 100 ≈ 0.036% — your complaint rate" in out, out
+    assert "9 ÷ 25,000 × 100 ≈ 0.036 — your complaint rate" in out, out
 
 
 _GREW = ["our older customer groups land at 1.4x their 90-day value by the one year mark, and the march group sits at $220 after 90 days",

@@ -77,10 +77,10 @@ def test_a_payback_asked_as_a_test_of_months():
 
 
 def test_a_share_of_the_last_count_that_ends_up_acting():
-    from agent.offline import carryrate
+    from agent.offline import chainrate
     prev = ("With the Typical retail CPL (cost per lead) range of $40–$80 (Based on Knowledge Base [x#0]):\n"
             "- $6,000 ÷ $80 = 75 leads at the top of the Typical range\n- $6,000 ÷ $40 = 150 leads at the bottom of the Typical range")
     msg = "and if about 1 in 5 of those ends up buying?"
     assert_unseen([msg], [])
-    got = carryrate.work(msg, prev)
-    assert got and "75 × 20% = 15" in "\n".join(got[0]) and "150 × 20% = 30" in "\n".join(got[0]), got
+    got = chainrate.work(msg, [prev]) or ""
+    assert "75 ÷ 5 = 15 that end up buying" in got and "150 ÷ 5 = 30 that end up buying" in got, got

@@ -20,7 +20,8 @@ def test_the_wording_here_is_in_no_seen_data_set():
 def test_the_change_from_the_first_count_to_the_second():
     a, b, pct, what = change(_WINDOW)
     assert (a, b, what) == (610, 350, "purchases") and abs(pct - 42.62) < 0.01
-    assert "(1,200 − 700) ÷ 1,200 × 100 ≈ 41.67% — the drop in signups" in amend(_VIEW, "Quoted.")
+    got = amend(_VIEW, "Quoted.")
+    assert "1,200 − 700 = 500 signups fewer" in got and "500 ÷ 1,200 × 100 ≈ 41.67 — the drop in percent" in got, got
 
 
 def test_no_change_worked_for_places_money_or_no_question():
@@ -30,4 +31,4 @@ def test_no_change_worked_for_places_money_or_no_question():
 def test_on_a_plain_text_kb(kb_txt_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
     out, _ = turns(kb_txt_engine, _TXT)[-1]
-    assert "(480 − 300) ÷ 480 × 100 = 37.5%" in out, out
+    assert "180 ÷ 480 × 100 = 37.5 — the drop" in out, out

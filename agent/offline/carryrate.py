@@ -19,8 +19,8 @@ from agent.offline.numbers import digits, parse_numbers, plain, result
 _ASKS = re.compile(r"\bhow many\b(?: (?:more |new |paying )?(?P<unit>[a-z]+))?|\bwhat(?:'s| is| does) (?:that|this|it) "
                    r"(?:in|come to|give)\b|"
                    # "and if 2% of those convert?": the share said to act asks how many do, with no "how many"
-                   r"%\s+of\s+(?:those|them|these|the \w+)\s+(?:actually\s+|then\s+)?(?:(?:ends?|wind|winds) up\s+)?(?:convert\w*|buy\w*|"
-                   r"sign\w* up|book\w*|purchas\w*|enrol\w*|call\w*|apply\w*|applies|register\w*|join\w*|subscrib\w*)\b", re.I)
+                   r"%\s+of\s+(?:those|them|these|the \w+)\s+(?:actually\s+|then\s+)?(?:convert|buy|sign up|book|purchase|"
+                   r"enrol\w*|call)\b", re.I)
 _BACK = re.compile(r"\b(?:that|those|these|them|it|they)\b", re.I)
 _OF_COUNTED = re.compile(r"%\s+of\s+(?:the |our |all )?(?P<unit>[a-z]+)", re.I)
 

@@ -43,7 +43,7 @@ _BIG = re.compile(r"\b(?:bigger|biggest|larger|largest|more|most|higher|highest|
 _NOUN = re.compile(r"^\W*(?:(?:so|and|ok|okay|then|well|right)\W+)*(?:how many\s+)?(?:new\s+|paying\s+)?"
                    r"(?P<n>[a-z]{3,}s)\b", re.I)
 _HOWMANY = re.compile(r"\bhow many (?:new |paying |more )?(?P<n>(?!of\b|would\b|will\b|is\b|do\b)[a-z]{3,}s)\b", re.I)
-_VERB = re.compile(r"\b(?:of (?:those|these|them)|those|they)\s+(?:\w+ly\s+)?(?P<v>(?!would|will|could|might|do|does|are|is|were)[a-z]{3,}(?:\s+(?:up|in|out|and\s+\w+(?:\s+up)?))?)",
+_VERB = re.compile(r"\b(?:of (?:those|these|them)|those|they)\s+(?:\w+ly\s+)?(?P<v>(?:end|ends|wind|winds) up [a-z]{3,}|(?!would|will|could|might|do|does|are|is|were)[a-z]{3,}(?:\s+(?:up|in|out|and\s+\w+(?:\s+up)?))?)",
                    re.I)
 _GOING_BY = re.compile(r"\b(?:going by|based on|using|with|at|on) (?:that|those|this|these|the same)\b", re.I)
 _NOT_STAGE = {"clicks", "impressions", "views", "thanks", "yes", "ends", "numbers", "its", "thats", "whats", "days",
@@ -100,7 +100,7 @@ def _stage(text: str) -> str:
         w = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", b.group("what") or b.group("w2"))
         return w if w.endswith("s") else w + "s"
     v = _VERB.search(text)
-    return f"that {v.group('v').lower()}" if v else "of them"
+    return "that " + re.sub(r"^(end|wind)s ", r"\1 ", v.group("v").lower()) if v else "of them"  # "that end up enrolling"
 
 
 def _clicks_of_seen(text: str, answer: str) -> bool:

@@ -52,12 +52,18 @@ def _pct(v: float) -> str:
     return f"{v:.3f}".rstrip("0").rstrip(".") if v < 1 else f"{v:.2f}".rstrip("0").rstrip(".")
 
 
-def _lines_for(what: str, quoted: str) -> list[float]:
-    """The percentages the quoted text states in sentences naming what was counted (its working left out)."""
+def _lines_for(what: str, quoted: str) -> tuple[list[float], str]:
+    """The percentages the quoted text states in sentences naming what was counted (its working left out), and the
+    passage they were quoted from; ([], "") when none."""
     stem = what.split("-")[0][:6].lower()
     quoted = re.split(r"\n\s*(?:Working:|Here is the calculation:|From your figures:)", quoted)[0]
-    said = [s for s in re.split(r"(?<=[.;:])\s+", quoted) if stem in s.lower()]
-    return sorted({float(x) for s in said for x in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)\s?%", s) if 0 < float(x) < 100})
+    for para in quoted.split("\n\n"):
+        said = [s for s in re.split(r"(?<=[.;:])\s+", para) if stem in s.lower()]
+        got = sorted({float(x) for s in said for x in re.findall(r"(?<![\d.])(\d+(?:\.\d+)?)\s?%", s) if 0 < float(x) < 100})
+        if got:
+            cite = re.search(r"\[([\w.-]+#\d+)\]", para)
+            return got, cite.group(1) if cite else ""
+    return [], ""
 
 
 def working(text: str, last_answer: str = "", answer: str = "") -> str:
@@ -67,16 +73,16 @@ def working(text: str, last_answer: str = "", answer: str = "") -> str:
     if got is None:
         return ""
     ev, base, r, what = got
-    line = f"- {plain(ev)} ÷ {plain(base)} × 100 ≈ {_pct(r)}% — your {what} rate"
-    lines = _lines_for(what, answer) or _lines_for(what, last_answer)
+    line = f"- {plain(ev)} ÷ {plain(base)} × 100 ≈ {_pct(r)} — your {what} rate, in percent ({_pct(r)}%)"  # "× 100": no "%" on its result
+    lines, cite = _lines_for(what, answer) or _lines_for(what, last_answer)
     beside = [f"{'above' if r > x else 'below' if r < x else 'at'} {_pct(x)}%" for x in lines[:4]]
-    tail = f"\n\nThat is {', and '.join(beside)}, the {what} rates quoted." if beside else ""
+    tail = f"\n\nThat is {', and '.join(beside)}, the {what} rates quoted{f' [{cite}]' if cite else ''}." if beside else ""
     return "Working:\n" + line + tail
 
 
 def amend(text: str, said: list[str], answer: str) -> str:
     """``answer`` with the rate's working after it, unless the answer already states it."""
     work = working(text, said[-1] if said else "", answer)
-    if not work or (m := re.search(r"≈ ([\d.]+)%", work)) and m.group(1) + "%" in answer:
+    if not work or (m := re.search(r"\(([\d.]+)%\)", work)) and m.group(1) + "%" in answer:
         return answer
     return f"{answer}\n\n{work}" if answer.strip() else work

@@ -49,10 +49,12 @@ def amend(text: str, answer: str) -> str:
         return answer
     a, b, pct, what = got
     way = "drop" if pct > 0 else "rise"
-    expr = f"({plain(a)} − {plain(b)})" if pct > 0 else f"({plain(b)} − {plain(a)})"
+    gap = abs(a - b)
+    step = f"{plain(a)} − {plain(b)}" if pct > 0 else f"{plain(b)} − {plain(a)}"
     shown = f"{abs(pct):.2f}".rstrip("0").rstrip(".")
     if f"{shown}%" in answer:
         return answer
     eq = "=" if abs(abs(pct) - round(abs(pct), 2)) < 1e-9 else "≈"
-    line = f"- {expr} ÷ {plain(a)} × 100 {eq} {shown}% — the {way} in {what} from the first count to the second"
-    return f"{answer}\n\nWorking:\n{line}" if answer.strip() else f"Working:\n{line}"
+    lines = (f"- {step} = {plain(gap)} {what} {'fewer' if pct > 0 else 'more'} on the second count\n"  # one step per line:
+             f"- {plain(gap)} ÷ {plain(a)} × 100 {eq} {shown} — the {way} in percent of the first count ({shown}%)")  # no brackets
+    return f"{answer}\n\nWorking:\n{lines}" if answer.strip() else f"Working:\n{lines}"
