@@ -22,16 +22,19 @@ _CITED = re.compile(r"\[([\w.-]+#\d+)\]")
 _WORK = re.compile(r"\n\s*(?:Working:|Here is the calculation:|From your figures:)")
 
 
-def _quoted_share(answer: str) -> tuple[list[float], str, str] | None:
-    """(the share's ends as fractions, the share as written, the chunk that said it) from the last answer's quoted text."""
+def _quoted_share(answer: str) -> tuple[list[float], str, str, str] | None:
+    """(the share's ends as fractions, the share as written, the chunk that said it, the sentence that says it) from
+    the last answer's quoted text."""
     quoted = _WORK.split(answer)[0]
     for para in quoted.split("\n\n"):
         cite = _CITED.search(para)
-        for m in _SHARE.finditer(para):
-            if _OF_BUDGET.match(para[m.end():]):
-                ends = [float(m["a"]), float(m["b"])] if m["a"] else [float(m["c"])]
-                if all(0 < e < 100 for e in ends):
-                    return [e / 100 for e in ends], m.group(0), cite.group(1) if cite else ""
+        body = _CITED.sub("", para.split("]:", 1)[-1] if "]:" in para else para).strip()
+        for sent in re.split(r"(?<=[.;])\s+", body):
+            for m in _SHARE.finditer(sent):
+                if _OF_BUDGET.match(sent[m.end():]):
+                    ends = [float(m["a"]), float(m["b"])] if m["a"] else [float(m["c"])]
+                    if all(0 < e < 100 for e in ends):
+                        return [e / 100 for e in ends], m.group(0), cite.group(1) if cite else "", sent.strip()
     return None
 
 
@@ -45,13 +48,14 @@ def working(text: str, last_answer: str) -> str:
     cash = [n for n in nums if not n.pct and (n.money or sums)]
     if len(cash) != 1 or any(n.pct for n in nums) or (got := _quoted_share(last_answer)) is None:
         return ""
-    ends, said, cite = got
+    ends, said, cite, sentence = got
     amount = cash[0].value
-    where = f" [{cite}]" if cite else ""
-    lines = [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))}"
-             + (f" — the {'low' if i == 0 else 'high'} end of {said}" if len(ends) == 2 else f" — {said}") + where
+    lead = f"Based on Knowledge Base [{cite}]: {sentence}" if cite else f"As quoted: {sentence}"  # the rule, cited once
+    lines = [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))}"  # a line never ends in a
+             + (f" — the {'low' if i == 0 else 'high'} end of that share of your budget" if len(ends) == 2 else  # figure: the
+                " — that share of your budget")  # next line's bullet would read as a minus
              for i, e in enumerate(ends)]
-    return "Working:\n" + "\n".join(lines)
+    return f"{lead}\n\nWorking:\n" + "\n".join(lines)
 
 
 def amend(text: str, said: list[str], answer: str) -> str:
@@ -59,7 +63,7 @@ def amend(text: str, said: list[str], answer: str) -> str:
     work = working(text, said[-1] if said else "")
     if not work:
         return answer
-    first = re.search(r"= (\$[\d,.]+)", work)
+    first = re.search(r"= (\$[\d,.]+)", work.split("Working:")[-1])
     if first and first.group(1) in answer:
         return answer
     return f"{work}\n\n{answer}" if answer.strip() else work
