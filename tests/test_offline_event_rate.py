@@ -13,8 +13,7 @@ _VISITS = "the page had 9,300 visitors and 160 signed up. what's the rate"
 _NO_ASK = "we sent 20,000 emails and got 12 complaints last week."
 _MONEY = "we spent $5,000 and got 40 orders, good?"
 _QUOTED = "Keep the complaint rate below 0.1% of delivered mail, and treat 0.3% as a hard stop. Opens run 30%."
-_KB = ["our newsletter keeps landing people in spam, how many complaints is too many",
-       "we sent 22,000 last tuesday and got 30 complaints. is that over the line?"]
+_KB = ["we sent 22,000 last tuesday and got 30 complaints. is that over the line?"]
 _TXT = ["we emailed 25,000 people and got 9 complaints back, is that too high?"]
 
 

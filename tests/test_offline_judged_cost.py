@@ -19,7 +19,7 @@ _WITH_REV = "we spent $5,000, got 50 orders worth $20,000 total. how did we do"
 _KEEP = ["after postage and the card processor we keep about 41% of each order. what roas do i need so an order doesnt lose money",
          "roughly 30% of every sale is ours once the goods are paid for. what return on ad spend do we need so we don't lose money"]
 _NOT_KEPT = ["we keep 40% of the budget in search", "about 25% of each order comes from email"]
-_KB = ["we sell handmade soap online", "we spent $6,600 last month and got 150 brand new customers from it. how does that stack up"]
+_KB = ["we sell handmade soap online. we spent $6,600 last month and got 150 brand new customers from it. how does that stack up"]
 _TXT = ["we're a b2b saas company. we spent $54,000 last quarter and signed 60 new customers, how does that compare",
         "we keep roughly 35% of each sale after costs, what roas do we need so we dont lose money"]
 
