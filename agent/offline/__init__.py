@@ -162,6 +162,13 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.shortfall` — a goal against the chain's counts: goal − count at the period and end named;
 * :mod:`~agent.offline.perperiod` — a bare "per day?" / "per week?" on the results the last answer worked out,
   from the period their budget was said over (a month 30 days or 52 ÷ 12 weeks, stated once);
+* :mod:`~agent.offline.judgedcost` / :mod:`~agent.offline.keptshare` / :mod:`~agent.offline.monthtest` — a spend and what it
+  won judged unnamed ("how's that stack up": the cost of one, CAC for customers); a margin said as what is kept of a
+  sale (break-even ROAS); a payback asked as a test of months ("do we pass the 12 month test?");
+* :mod:`~agent.offline.eventrate` / :mod:`~agent.offline.twocounts` / :mod:`~agent.offline.statedmultiple` /
+  :mod:`~agent.offline.lastshare` — the user's events out of what they sent, beside the rates quoted; two counts of one
+  thing under two settings, the change in percent; a multiple the user states, projecting their newer figure; the
+  budget share the last answer quoted, in money;
 * :mod:`~agent.offline.ownresults` — several results asked in one turn from the user's own figures (CAC, ROAS,
   payback, LTV:CAC, a budget for a count, impressions and their cost, a split and its leads), worked first;
 * :mod:`~agent.offline.changedfig` / :mod:`~agent.offline.chainedrate` — a figure changed mid-conversation (a budget
