@@ -211,7 +211,7 @@ class OfflineAgent:
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
-        chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
+        chan_metrics = [] if searchq.asks_threshold(text) else p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own; a rule's threshold asks no figure
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in channelfig.queries(text, chan_metrics)]
             hist = _as_history(history)  # no vertical named: the platform's figure for every vertical the KB lists
@@ -271,7 +271,7 @@ class OfflineAgent:
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
+        chan_metrics = [] if searchq.asks_threshold(text) else p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own; a rule's threshold asks no figure
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
