@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, boundread, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import perperiod, reasonask, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
+from agent.offline import perperiod, reasonask, versushead, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -120,9 +120,9 @@ class OfflineAgent:
         again = (meaningsearch.drawn(user_text, outcomes, drawnon.files(said)) or searchq.retry(user_text, outcomes) or attrretry.query(user_text, outcomes)) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
-        text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or boundread.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or text
+        text = versushead.read(user_text, outcomes, text, self.max_sentences) or nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or boundread.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or text
         text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
-        again = again or ((definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
+        again = again or ((versushead.query(user_text, outcomes) or definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text, drawnon.files(said))) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
@@ -211,7 +211,7 @@ class OfflineAgent:
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
-        chan_metrics = [] if searchq.asks_threshold(text) else p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own; a rule's threshold asks no figure
+        chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
         if chan_metrics and _channel_turn(text, p, history) and "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in channelfig.queries(text, chan_metrics)]
             hist = _as_history(history)  # no vertical named: the platform's figure for every vertical the KB lists
@@ -271,7 +271,7 @@ class OfflineAgent:
                     bench.setdefault(o.input.get("metric", ""), b)
                 elif not o.is_error:
                     misses.append(compose.miss(o))
-        chan_metrics = [] if searchq.asks_threshold(text) else p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own; a rule's threshold asks no figure
+        chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None

@@ -133,11 +133,9 @@ def clean(text: str) -> str:
 def asks_threshold(text: str) -> bool:
     """Does the message ask at what point something is done ("prices jumped 40%: at what point do we pull
     back?")? Then it asks for the rule that sets the action off; the figures it tells are its situation,
-    not a calculation or a figure to look up — unless the asking clause states figures itself ("at what point do we
-    break even at a $40 CPA and $60 margin?" is a calculation). The clause runs from the clause break before the
-    asking words: "our CPMs jumped 35% this week, at what point should I worry" tells its figure before the comma."""
-    return any((m := THRESHOLD_ASK.search(s)) and not re.search(r"\d", re.split(r"[,;:]\s|\s[-–—]\s", s[:m.start()])[-1] + s[m.start():])
-               for s in message_sentences(text))
+    not a calculation or a figure to look up — unless the asking sentence states figures itself ("at what point do
+    we break even at a $40 CPA and $60 margin?" is a calculation)."""
+    return any(THRESHOLD_ASK.search(s) and not re.search(r"\d", s) for s in message_sentences(text))
 
 
 SEARCH_ONLY = {leaveask.WORD}  # searched for, but no hint to the reader: it weighs rules by its own test (reader.NORMATIVE)
