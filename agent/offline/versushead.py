@@ -49,12 +49,16 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     pair = sides(question)
     if not pair or not (answer.startswith(_QUOTED) or not answer.strip() or answer.startswith("The knowledge base does not")):
         return None
+    cited = {ps.get("source", "") for o in outcomes for ps in o.passages if f"[{ps.get('id')}]" in answer}
+    if any(sets_apart(part, pair) for src in cited for part in src.split("›")):
+        return None  # the reader quoted inside the comparison already ("When to use which" under "Blended … versus …")
     found = []  # (rank in its search, the order searched, passage, its sentences under such a heading)
     for n, o in enumerate(outcomes):
         if o.name != "search_knowledge_base":
             continue
         for rank, ps in enumerate(o.passages):
-            said = [u.text for u in units(ps.get("text", "")) if u.heading and sets_apart(u.heading, pair)
+            last = ps.get("source", "").split("›")[-1].strip()  # a plain-text section's heading is its passage's
+            said = [u.text for u in units(ps.get("text", "")) if sets_apart(u.heading or last, pair)
                     and not is_instruction(u.text) and not is_pointer(u.text)]
             if said:
                 found.append((rank, n, ps, said))
@@ -80,7 +84,8 @@ def query(question: str, outcomes: list[ToolOutcome]) -> str | None:
     if not m or not searched or sides(question) is None:
         return None
     pair = sides(question)
-    if any(u.heading and sets_apart(u.heading, pair) for o in searched for ps in o.passages for u in units(ps.get("text", ""))):
+    if any(sets_apart(u.heading or ps.get("source", "").split("›")[-1], pair) for o in searched for ps in o.passages
+           for u in units(ps.get("text", ""))):
         return None
     a, b = (m.group("a"), m.group("b")) if m.group("a") else (m.group("c"), m.group("d"))
     b = " ".join(b.split()[:max(1, len(a.split()))])  # as many words as the first side: "cpa, people use them …" → "cpa"
