@@ -41,3 +41,9 @@ def test_a_plain_text_section_heading(monkeypatch):
     assert query(q, found) is None  # held already: no further search
     other = [ToolOutcome("search_knowledge_base", {"query": q}, "", False, [{**PLAIN, "source": "guide.txt › Lists"}])]
     assert read(q, other, "", 3) is None and query(q, other) == "renting versus buying"
+
+
+def test_side_by_side_asks_no_difference():
+    q = "is pinterest worth it vs tiktok for a candle shop?"
+    found = [ToolOutcome("search_knowledge_base", {"query": q}, "", False, [{**PLAIN, "source": "guide.txt › Lists"}])]
+    assert query(q, found) is None

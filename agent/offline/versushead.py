@@ -77,12 +77,12 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
 
 
 def query(question: str, outcomes: list[ToolOutcome]) -> str | None:
-    """One more search, "A versus B", when the question compares two named things and no passage the turn's searches
+    """One more search, "A versus B", when the question asks the difference between two named things and no passage the turn's searches
     returned sets them apart under a heading (a KB names its comparisons so; the chatty question did not reach it)."""
     m = PAIR.search(question)
     searched = [o for o in outcomes if o.name == "search_knowledge_base"]
-    if not m or not searched or sides(question) is None:
-        return None
+    if not m or not m.group("a") or not searched or sides(question) is None:
+        return None  # "is it worth it vs meta?", "a real problem vs noise?" set two things side by side, ask no difference
     pair = sides(question)
     if any(sets_apart(u.heading or ps.get("source", "").split("›")[-1], pair) for o in searched for ps in o.passages
            for u in units(ps.get("text", ""))):
