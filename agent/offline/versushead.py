@@ -49,9 +49,6 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
     pair = sides(question)
     if not pair or not (answer.startswith(_QUOTED) or not answer.strip() or answer.startswith("The knowledge base does not")):
         return None
-    cited = {ps.get("source", "") for o in outcomes for ps in o.passages if f"[{ps.get('id')}]" in answer}
-    if any(sets_apart(part, pair) for src in cited for part in src.split("›")):
-        return None  # the reader quoted inside the comparison already ("When to use which" under "Blended … versus …")
     found = []  # (rank in its search, the order searched, passage, its sentences under such a heading)
     for n, o in enumerate(outcomes):
         if o.name != "search_knowledge_base":
@@ -62,8 +59,10 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int) -> str
                     and not is_instruction(u.text) and not is_pointer(u.text)]
             if said:
                 found.append((rank, n, ps, said))
-    if not found:
-        return None
+    held = {f[2].get("id") for f in found}
+    if not found or any(sets_apart(part, pair) for o in outcomes for ps in o.passages if f"[{ps.get('id')}]" in answer
+                        and ps.get("id") not in held for part in ps.get("source", "").split("›")):
+        return None  # the reader quoted a subsection of the comparison already ("When to use which" under "… versus …")
     _, _, ps, said = min(found, key=lambda f: f[:2])  # the one a search ranked highest: that search's own subject
     if f"[{ps['id']}]" in answer:
         return None
