@@ -92,3 +92,24 @@ def test_a_change_a_price_or_a_share_of_no_count_is_no_chain():
                  "and at an eight dollar cpm what would those cost", "about 12% of the budget is left with a week to go",
                  "what sample does a test need before we start it?", "say we want half of the denver ones twice each"]:
         assert work(said, [_CLICKS, quoted]) is None, said
+
+
+def test_clicks_of_the_impressions_worked_at_the_click_through_rate_quoted_since():
+    seen = ("With the Typical cpg CPM (cost per thousand impressions) range of $5–$10 (Based on Knowledge Base [c#0]):\n"
+            "- $8,000 ÷ $10 × 1,000 = 800,000 impressions at the top of the Typical range\n"
+            "- $8,000 ÷ $5 × 1,000 = 1,600,000 impressions at the bottom of the Typical range")
+    ctr = "Based on Knowledge Base [c#1], the Typical cpg CTR (click-through rate) range is 0.7%–1.3%, with 0.3% at the Low end."
+    asked = ["right, and the clicks off the lower figure?", "so clicks then, roughly?"]
+    assert_unseen(asked, [])
+    out = work(asked[0], [seen, ctr])
+    assert "800,000 × 0.7% = 5,600 clicks" in out and "800,000 × 1.3% = 10,400 clicks" in out and "1,600,000" not in out, out
+    assert work(asked[1], [seen]) is None  # no click-through rate quoted since: nothing to apply
+
+
+def test_a_users_share_of_a_funnel_chain_takes_its_last_step():
+    from agent.offline.carryrate import work as share
+    chain = ("Counted with x:\n- $8,000 ÷ $10 × 1,000 = 800,000 impressions at the top of the Typical range\n"
+             "- 800,000 × 0.7% = 5,600 clicks\n- 800,000 × 1.3% = 10,400 clicks")
+    lines, _ = share("and if 4% of those buy, how many?", chain)
+    assert lines == ["$8,000 ÷ $10 × 1,000 × 0.7% = 5,600", "5,600 × 4% = 224 conversions",
+                     "$8,000 ÷ $10 × 1,000 × 1.3% = 10,400", "10,400 × 4% = 416 conversions"], lines

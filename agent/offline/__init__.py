@@ -156,6 +156,10 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.targetspend` / :mod:`~agent.offline.seasonlen` — a budget for results past the click worked back
   through the conversion rate shown (target ÷ rate × click price, both ends); a weekly capacity over "all season"
   whose length an earlier turn gave;
+* :mod:`~agent.offline.unitworth` — the counts a funnel chain worked out × the user's value per unit (sales), ÷ the budget
+  (back per dollar), on the chains :mod:`~agent.offline.chains` reads back whole ("$12,000 ÷ $1.30 × 1.8%");
+* :mod:`~agent.offline.chainback` — a count wanted worked back through that chain, each step undone ("50 × 10 × $60");
+* :mod:`~agent.offline.shortfall` — a goal against the chain's counts: goal − count at the period and end named;
 * :mod:`~agent.offline.perperiod` — a bare "per day?" / "per week?" on the results the last answer worked out,
   from the period their budget was said over (a month 30 days or 52 ÷ 12 weeks, stated once);
 * :mod:`~agent.offline.ownresults` — several results asked in one turn from the user's own figures (CAC, ROAS,

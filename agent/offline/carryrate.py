@@ -45,17 +45,20 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
     found = counts(previous_answer, "")
     if not found:
         return None
+    from agent.offline.chains import chains  # "3% of those" after "… = 2,500,000 impressions", "× 0.6% = 15,000 clicks":
+    later = [(c, how) for c, how, *_ in chains(previous_answer) if how not in {h for _, h in found}]
+    found = later or found  # the last step of the funnel worked, whole, not its first line
     unit = ask.group("unit") if ask.group("unit") and ask.group("unit") not in ("is", "would", "will", "do", "of") else \
         "conversions"
     lines = []
     for count, how in found:
-        s, shown = result(count, False)
-        shown = plain(count) if s == "=" else shown
-        if s != "=":
+        s, shown = result(round(count, 6), False)
+        shown = plain(round(count, 6)) if s == "=" else shown
+        if s != "=" or later:  # a rounded count, or a chain's last step: its working first (the figures it rests on)
             lines.append(f"{how} {s} {shown}")
         got = count * rate.value / 100  # a few dozen patients: the fraction kept, whole units lose the figure's size
         s2, n = result(got, got >= 100 or abs(got - round(got)) < 1e-9)
         lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")
     # the counts came from a range the last answer worked at: its row is what this working rests on, so it is searched
-    head = re.search(r"\bWith the Typical (.{3,80}?) (?:range|figure) of\b", previous_answer)
+    head = re.search(r"\b[Ww]ith the Typical (.{3,80}?) (?:range|figure) of\b", previous_answer)  # "Counted with …" too
     return lines, (head.group(1) if head else "conversion rate conversions clicks")

@@ -103,6 +103,13 @@ def _stage(text: str) -> str:
     return f"that {v.group('v').lower()}" if v else "of them"
 
 
+def _clicks_of_seen(text: str, answer: str) -> bool:
+    """Clicks asked of impressions worked out (the funnel's identity: clicks = impressions × click-through rate)."""
+    found = worked(answer)
+    return bool(re.search(r"\bclicks\b", text, re.I) and not re.search(r"\d", text) and found
+                and found[0][2].startswith("impression"))
+
+
 def work(text: str, answers: list[str]) -> str | None:
     """The chained working for this message over the earlier ``answers`` (oldest first), or None."""
     if not answers or len(text) > 160:
@@ -119,9 +126,10 @@ def work(text: str, answers: list[str]) -> str | None:
         return None
     quoted = None
     if rate is None:
-        if re.search(r"\d", text) or " " in _stage(text) or _stage(text) == "of them" or not _GOING_BY.search(text):
+        clicks = _clicks_of_seen(text, answers[src])  # "how many clicks would the bigger number get": × the CTR quoted since
+        if not clicks and (re.search(r"\d", text) or " " in _stage(text) or _stage(text) == "of them" or not _GOING_BY.search(text)):
             return None  # no rate and nothing named to count: "what about the cheap end" is no chain
-        later = [a for a in answers[src + 1:] if _QUOTED_RATE.search(a)]
+        later = [a for a in answers[src + 1:] if _QUOTED_RATE.search(a) and (not clicks or "click-through" in a)]
         if not later:  # the rate must be one quoted after the count was worked ("going by that")
             return None
         quoted = _QUOTED_RATE.search(later[-1])
@@ -136,7 +144,7 @@ def work(text: str, answers: list[str]) -> str | None:
     found = _pick(text, found)
     if not found:
         return None
-    what = _stage(text)
+    what = "clicks" if rate is None and _clicks_of_seen(text, answers[src]) else _stage(text)
     head = _HEAD.search(answers[src])
     lines = []
     rates = [(rate[0], rate[2])] if rate else [(float(quoted.group(g)), f"× {quoted.group(g)}%") for g in ("lo", "hi")]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels
+from agent.offline import kblabels, rowsaid
 from agent.offline.passages import markdown_tables, terms
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 from rag.regexes import compiled
@@ -38,7 +38,7 @@ def _channel_terms() -> tuple[str, ...]:
 def named(text: str) -> bool:
     """The message names an ad platform or a channel (shared vocabulary, or a platform the KB declares)."""
     return bool(match_terms(text, VOCABULARY["platforms"])) or bool(term_pattern(_channel_terms()).search(text.lower())) \
-        or bool(kblabels.platforms_in(text))
+        or bool(kblabels.platforms_in(text)) or bool(rowsaid.labels_said(text))  # a format the KB prices, in own words
 
 
 def _names(text: str) -> list[str]:
@@ -73,7 +73,10 @@ def echoed(text: str, before: str) -> bool:
 _FIGURE_ASKED = re.compile(r"\b(?:cost|costs|costing|price|priced|pricing|pay|paying|charge|charges|go for|going rate|rate for|"
                            r"typical|typically|average|benchmarks?|ranges?|normal|usual|usually|ballpark|how much|"
                            r"what (?:kind|sort|type|level) of|are we talking|"  # "what kind of CPM are we talking"
-                           r"what (?:do|does|would|will|should)\b[^?.!]{0,40}\b(?:run|go for))\b", re.I)  # "what do those run"
+                           r"what (?:do|does|would|will|should)\b[^?.!]{0,40}\b(?:run|go for))\b|"  # "what do those run"
+                           # a metric's code asked for itself: "…, cpm?", "what's the cpc on …" (not "CPMs jumped: what now?")
+                           rf"\b(?:{'|'.join(c.lower() for c in VOCABULARY['metrics'] if c.isalpha())})\s*\?|"
+                           rf"\bwhat(?:'?s| is)\s+(?:the\s+|a\s+)?(?:{'|'.join(c.lower() for c in VOCABULARY['metrics'] if c.isalpha())})\b", re.I)
 
 
 def queries(text: str, metrics: list[str]) -> list[str]:
@@ -84,16 +87,17 @@ def queries(text: str, metrics: list[str]) -> list[str]:
     table is found by its name and the metric's."""
     from agent.offline.parse import RANGE_CUE
     full = f"{' '.join(RANGE_CUE.sub(' ', text).split())[:400]} {' '.join(metrics)}"
-    names = _names(text) if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
+    names = _names(text) + [x.lower() for x in rowsaid.labels_said(text)] if _FIGURE_ASKED.search(text) else []  # "CPMs jumped: when do we act?" asks a rule
     if names:  # a platform also by its short names: a table may say "CTV" where the user said "streaming TV"
-        names = list(dict.fromkeys(names + [n for k in match_terms(text, VOCABULARY["platforms"])
-                                            for n in VOCABULARY["platforms"][k] if re.fullmatch(r"[a-z]{2,4}", n)]))
+        keys = match_terms(text, VOCABULARY["platforms"])  # and by its own name: "banner ad" is sold as "display"
+        names = list(dict.fromkeys(names + [n for k in keys for n in VOCABULARY["platforms"][k] if re.fullmatch(r"[a-z]{2,4}", n)]
+                                   + [k.lower() for k in keys if k.lower() not in names]))
     focused = " ".join(names + [s for m in metrics for s in [m, *VOCABULARY["metrics"].get(m, [])[1:2]]])
     return [full] + ([focused] if names and focused != full else [])
 
 
 _PRICED = re.compile(r"\b(?:a|an|per|each|every|one)\s+([a-z]+(?: view)?)\b[^?.!]{0,40}?\b(?:cost|costs|run|price|go for)\b|"
-                     r"\b(?:cost|price|rate|pay|charge)\w*\b[^?.!]{0,20}?\b(?:per|a|each|every)\s+([a-z]+(?: view)?)\b", re.I)
+                     r"\b(?:cost|price|rate|pay|charge|go for)\w*\b[^?.!]{0,20}?\b(?:per|a|each|every)\s+([a-z]+(?: view)?)\b", re.I)
 
 
 def priced(text: str) -> list[str]:
@@ -106,7 +110,13 @@ def priced(text: str) -> list[str]:
         key = unit_metric(w[:-1] if w.endswith("s") and not w.endswith("ss") else w)
         if key and key not in out:
             out.append(key)
+    if not out and not _names(text) and not _PRICED.search(text) and (labels := rowsaid.labels_said(text)) and (_FIGURE_ASKED.search(text) or _FOLLOWS.match(text)) \
+            and not _JUDGE.search(text):
+        out = rowsaid.metrics_of(labels)  # "and those screens in the store?": what the KB prices that format in
     return out
+
+
+_FOLLOWS = re.compile(r"\W*(?:ok(?:ay)?,?\s+)?(?:and|also|what about|how about)\b", re.I)  # a terse follow-up of a price
 
 
 def _stem(w: str) -> str:
@@ -226,7 +236,7 @@ def _cells(question: str, metrics: list[str], passages: list[dict], names: set[s
                         if score < 1 and owner and not picked:
                             entity, score = f"{owner} ({head[j]})", 1
                     else:
-                        entity, score = r[0], _score(r[0], q, common_rows, clipped)
+                        entity, score = r[0], _score(r[0], q | names, common_rows, clipped)  # 2nd pass: by the platform's names
                     if score < 1:
                         continue
                     key = (ps.get("source"), entity, metric)
@@ -235,7 +245,7 @@ def _cells(question: str, metrics: list[str], passages: list[dict], names: set[s
                     seen.add(key)
                     note = "; ".join(f"{h}: {c}" for h, c in zip(head[1:], r[1:]) if c in texts and c != metric)
                     line = f"{entity} {metric}: {cell}" + (f" ({note})" if note else "")
-                    if not _other_channel(entity, keys, said):
+                    if not _other_channel(entity, keys, said) and not (names and set(_channels(entity)) - said):  # 2nd pass: not "… podcast"
                         found.append((score, line, ps))
     found.sort(key=lambda t: -t[0])
     return found

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, boundread, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import perperiod, reasonask, versushead, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unpriced, unsized, verdict, sectionreads
+from agent.offline import perperiod, reasonask, versushead, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, unsized, verdict, sectionreads, asidegloss
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -73,7 +73,7 @@ class OfflineAgent:
     def create(self, *, system: str, messages: list[dict], tools: list[dict] | None = None,
                max_tokens: int | None = None, tool_choice: dict | None = None) -> ModelResponse:
         start = turn_start(messages)
-        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(typed.read(text_of(messages[start]["content"]))
+        user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(asidegloss.without(typed.read(text_of(messages[start]["content"])))
                                          if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
         user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
@@ -129,7 +129,7 @@ class OfflineAgent:
                      "input": {"query": again, "top_k": searchq.TOP_K}}
             return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
                                  usage={"input_tokens": 0, "output_tokens": 0})
-        text = ownresults.amend(user_text, [h[0] for h in history], text, outcomes)  # several results of the user's own figures
+        text = shortfall.amend(user_text, said, chainback.amend(user_text, said, unitworth.amend(user_text, said, ownresults.amend(user_text, [h[0] for h in history], text, outcomes))))  # several results of the user's own figures; a count's worth; a target worked back; a goal's gap
         return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
                              usage={"input_tokens": 0, "output_tokens": 0})
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 from typing import Any
 
 from rag.passages import parse_passages, text_before_passages
-from agent.offline import typed
+from agent.offline import asidegloss, typed
 from mpa.vocabulary import VOCABULARY, match_terms
 
 
@@ -113,7 +113,7 @@ def turns(messages: list[dict]) -> list[tuple[str, list[ToolOutcome]]]:
     out = []
     for k, s in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(messages)
-        out.append((typed.read(text_of(messages[s]["content"])), outcomes_of(messages[s:end])))
+        out.append((asidegloss.without(typed.read(text_of(messages[s]["content"]))), outcomes_of(messages[s:end])))  # as the turn was read
     return out
 
 
