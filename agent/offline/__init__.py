@@ -112,6 +112,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   ("pays back" → "payback") as the reader reads it, and a stated rule ahead of a worked example for "what should it be";
 * :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this
   turn's search returned it and it is the nearest rule in meaning;
+* :mod:`~agent.offline.versushead` — "what's the difference between A and B?": the section the KB heads "A versus B"
+  (searched for by that form when no passage held it);
+* :mod:`~agent.offline.conceptask` / :mod:`~agent.offline.reasonask` — a metric's meaning or two kinds' difference asked
+  after a spend and a count, or a why-question after a told story naming a metric: read from the KB, no figure worked
+  out or looked up;
 * :mod:`~agent.offline.subject` — a channel the asking sentence names must be named by the section quoted: a general
   note that never names it yields to a close section that does and whose heading names something else asked;
 * :mod:`~agent.offline.tossup` — a rule / method question whose two best sections, from two documents, score and mean

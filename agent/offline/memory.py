@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, budgetmove, buyask, declined, doask, kblabels, metricwords, newaudience, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -278,7 +278,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         priced = next((n.role[6:] for n in p.numbers if (n.role or "").startswith("price:") and n.role[6:] not in UNIT_OF), "")
         p.calc, p.unit = mem.calc, p.unit or (priced + ("" if priced.endswith("s") else "s") if priced else mem.unit)
     if p.calc is None and not p.numbers and len(p.metrics) == 1 and p.metrics[0] in UNIT_OF and {"budget", "count"} <= \
-            mem.last_roles:  # "we spent $20k and got 400 leads." then "what's the CPL?": the cost of one of them
+            mem.last_roles and not conceptask.asks_concept(p.text):  # "… 400 leads." then "what's the CPL?": the cost of one
         p.calc = Calc("unit", "budget", "count", target=p.metrics[0])
     if p.calc is None and _judges_value(p, mem):
         p.calc = Calc("ratio", "LTV", "price")  # "would that be a good deal for us?": the cost against what one is worth

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, boundread, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
 from agent.offline import eventrate, lastshare, statedmultiple, twocounts, judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import perperiod, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, unsized, verdict, sectionreads, asidegloss
+from agent.offline import perperiod, reasonask, versushead, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, unsized, verdict, sectionreads, asidegloss
 from agent.offline.memory import Memory, business_of, carry, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -31,8 +31,8 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     knowledge base's prose, which a follow-up continues ("and how long at minimum?" after a testing
     rule is not a benchmark question because a benchmark was asked three turns ago)."""
     p = parse(text)
-    if searchq.asks_threshold(text):  # "CPMs are up 35%: at what point do I act?" asks for the rule, no figure
-        p.calc, p.metrics = None, []
+    if searchq.asks_threshold(text) or reasonask.asks_reason(text):  # "CPMs are up 35%: at what point do I act?", "… says
+        p.calc, p.metrics, p.metric_phrases = None, [], [] if reasonask.asks_reason(text) else p.metric_phrases  # CAC looks fine. why is that wrong?": the rule, the reason
     return_to(text, mem)
     return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(affordask.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
 
@@ -120,9 +120,9 @@ class OfflineAgent:
         again = (meaningsearch.drawn(user_text, outcomes, drawnon.files(said)) or searchq.retry(user_text, outcomes) or attrretry.query(user_text, outcomes)) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
-        text = nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or boundread.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or text
+        text = versushead.read(user_text, outcomes, text, self.max_sentences) or nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or boundread.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or text
         text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
-        again = again or ((definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
+        again = again or ((versushead.query(user_text, outcomes) or definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text, drawnon.files(said))) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
