@@ -20,7 +20,7 @@ def test_the_wording_here_is_in_no_seen_data_set():
 
 def test_the_quoted_share_of_the_users_budget_in_money():
     got = working(_ASK[0], _QUOTED)
-    assert "$65,000 × 8% = $5,200 — the low end" in got and got.startswith("Based on Knowledge Base [plan-rules#4]: Set aside 8%–12%"), got
+    assert "$65,000 × 8% = $5,200 — low end of 8%–12% of the total budget for tests [plan-rules#4]" in got and got.startswith("Based on Knowledge Base [plan-rules#4]: Set aside 8%–12%"), got
     assert "$65,000 × 12% = $7,800" in got
     assert "$120,000 × 8% = $9,600" in working(_ASK[1], _QUOTED)
     assert amend(_ASK[0], [_QUOTED], "Quoted.").endswith("Quoted.")

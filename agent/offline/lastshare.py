@@ -34,7 +34,8 @@ def _quoted_share(answer: str) -> tuple[list[float], str, str, str] | None:
                 if _OF_BUDGET.match(sent[m.end():]):
                     ends = [float(m["a"]), float(m["b"])] if m["a"] else [float(m["c"])]
                     if all(0 < e < 100 for e in ends):
-                        return [e / 100 for e in ends], m.group(0), cite.group(1) if cite else "", sent.strip()
+                        return [e / 100 for e in ends], m.group(0) + " " + " ".join(sent[m.end():].split()[:6]).rstrip(".,;"), \
+                            cite.group(1) if cite else "", sent.strip()
     return None
 
 
@@ -51,10 +52,10 @@ def working(text: str, last_answer: str) -> str:
     ends, said, cite, sentence = got
     amount = cash[0].value
     lead = f"Based on Knowledge Base [{cite}]: {sentence}" if cite else f"As quoted: {sentence}"  # the rule, cited once
-    lines = [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))}"  # a line never ends in a
-             + (f" — the {'low' if i == 0 else 'high'} end of that share of your budget" if len(ends) == 2 else  # figure: the
-                " — that share of your budget")  # next line's bullet would read as a minus
-             for i, e in enumerate(ends)]
+    where = f" [{cite}]" if cite else ""  # each line cited with the rule's own words (a line never ends in a bare
+    lines = [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))}"  # figure: the next line's
+             + (f" — {'low' if i == 0 else 'high'} end of {said}" if len(ends) == 2 else f" — {said}") + where  # bullet
+             for i, e in enumerate(ends)]  # would read as a minus)
     return f"{lead}\n\nWorking:\n" + "\n".join(lines)
 
 
