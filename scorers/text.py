@@ -181,10 +181,14 @@ def _rounds_to(computed: float, shown: float) -> bool:
 
 
 def equations(text: str) -> list[Equation]:
-    """Arithmetic the answer shows, e.g. "$50,000 ÷ $55 ≈ 909 customers"; each is evaluated."""
+    """Arithmetic the answer shows, e.g. "$50,000 ÷ $55 ≈ 909 customers"; each is evaluated.
+
+    Read line by line: a Markdown bullet's dash after a figure that ends the line before ("$30–$55⏎- $12,400 ÷ 290
+    ≈ $42.76") is no subtraction. A result in percent after an expression that multiplies by 100 ("41 ÷ 18,500 × 100
+    ≈ 0.22%") is in percentage points: the × 100 already made it one, so the % does not divide by 100 again."""
     out = []
     clean = strip_citations(text or "")
-    for m in _EXPR.finditer(clean):
+    for m in (m for line in clean.splitlines() for m in _EXPR.finditer(line)):
         lhs = m.group("lhs")
         toks = re.split(rf"\s*({_OP})\s*", lhs, flags=re.I)
         try:
@@ -193,7 +197,8 @@ def equations(text: str) -> list[Equation]:
             expr = "".join(f"{v!r}{op}" for v, op in zip(operands, ops + [""]))
             computed = float(eval(expr, {"__builtins__": {}}, {}))  # digits and + - * / only
             rhs_nums = numbers(m.group("rhs"))
-            shown = rhs_nums[0].value / (100.0 if rhs_nums[0].unit == "%" else 1.0)
+            points = ops[-1:] == ["*"] and operands[-1] == 100 and not toks[-1].rstrip().endswith("%")
+            shown = rhs_nums[0].value / (100.0 if rhs_nums[0].unit == "%" and not points else 1.0)
         except (ValueError, ZeroDivisionError, SyntaxError, KeyError, IndexError):
             continue
         out.append(Equation(m.group(0), operands, ops, shown, computed))

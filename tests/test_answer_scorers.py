@@ -368,3 +368,26 @@ def test_a_multiple_the_user_says_in_words_is_a_known_operand(user, good):
     assert plain != user
     assert score(grounding, good, exp={}, q=plain) < 1.0
     assert score(grounding, "Doubled: " + good, exp={}, q=plain) < 1.0
+
+
+CAC_CALC = {"expression": "12400 / 290", "result": 42.76, "tolerance": 0.01}
+POINTS_CALC = {"expression": "41 / 18500 * 100", "result": 0.2216, "tolerance": 0.02}
+SHARE_CALC = {"expression": "41 / 18500", "result": 0.002216, "tolerance": 0.02}
+
+
+@pytest.mark.parametrize("answer, calc, ok", [
+    # a Markdown bullet after a line that ends in a figure is no subtraction
+    ("The Typical CAC range is $30–$55.\n- $12,400 ÷ 290 ≈ $42.76 per new customer", CAC_CALC, True),
+    ("The Typical CAC range is $30–$55.\n- $12,400 ÷ 290 ≈ $52.76 per new customer", CAC_CALC, False),
+    # "× 100 ≈ X%": the result is in percentage points, so the % does not divide by 100 again
+    ("Complaint rate: 41 ÷ 18,500 × 100 ≈ 0.22%", POINTS_CALC, True),
+    ("Complaint rate: 41 ÷ 18,500 × 100 ≈ 22%", POINTS_CALC, False),
+    ("Complaint rate: 41 ÷ 18,500 ≈ 0.22%", SHARE_CALC, True),
+    ("Complaint rate: 41 ÷ 18,500 ≈ 22%", SHARE_CALC, False),
+])
+def test_calculation_presence_reads_bullets_and_percentage_points_as_written(answer, calc, ok):
+    """Both were read as wrong arithmetic (which zeroes the whole answer) although they are how people and models
+    write a working: a scorer that fails right answers hides what it exists to catch."""
+    from scorers import calculation_presence
+    s = calculation_presence(input=Q, output=out(answer), expected={"calculations": [calc]}, metadata={})
+    assert (s.score == 1.0) is ok, (answer, s.metadata)
