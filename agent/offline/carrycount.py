@@ -46,6 +46,18 @@ def _next_stage(text: str, previous_answer: str) -> str | None:
         r"\d", text) else None
 
 
+def first_unit(answer: str) -> str:
+    """The unit the first working line of ``answer`` counted ("clicks"), else "": what "how many of those convert" counts
+    when the message names nothing (here, :mod:`proserate`)."""
+    return next((w.group("unit") for w in _WORKED.finditer(answer or "")), "")
+
+
+def become_what(m: re.Match) -> str:
+    """What a :data:`_BECOME` match says the count turns into, a trailing small word trimmed: "jobs if" → "jobs" (here,
+    :mod:`chainrate`, :mod:`proserate`)."""
+    return re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", m.group("what") or m.group("w2"))
+
+
 def _num(s: str) -> float:
     return float(s.replace(",", ""))
 
@@ -129,15 +141,14 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     if not got:
         return None
     # "how many of those convert": the count the last working ended in (its first line's unit), not every line's
-    unit = (m.group("unit") if m else None) or next((w.group("unit") for w in _WORKED.finditer(previous_answer or "")), "")
+    unit = (m.group("unit") if m else None) or first_unit(previous_answer)
     found = counts(previous_answer, unit)
     if not found:
         return None
     b, rates = got
     became = _BECOME.search(text)
     named = re.search(r"\bhow many (?!(?:of|would|will|could|might|should|do|does|did|are|is|can|more|then)\b)([a-z]{3,}s)\b", text, re.I)
-    what = (became.group("what") or became.group("w2")) if became else named.group(1) if named else nxt or "conversions"  # "how many sales"
-    what = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", what)  # "jobs if" → "jobs"
+    what = become_what(became) if became else named.group(1) if named else nxt or "conversions"  # "how many sales"
     lines = []
     for count, how in found:
         s, shown = result(count, False)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import carryrate
-from agent.offline.carrycount import _BECOME, worked
+from agent.offline.carrycount import _BECOME, become_what, worked
 from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import plain, result
 
@@ -97,7 +97,7 @@ def _stage(text: str) -> str:
         if m and m.group("n").lower() not in _NOT_STAGE:
             return m.group("n").lower()
     if b := _BECOME.search(text):  # "turns into a signed job": what they become, counted
-        w = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "", b.group("what") or b.group("w2"))
+        w = become_what(b)
         return w if w.endswith("s") else w + "s"
     v = _VERB.search(text)
     return "that " + re.sub(r"^(end|wind)s ", r"\1 ", v.group("v").lower()) if v else "of them"  # "that end up enrolling"

@@ -14,7 +14,7 @@ import re
 
 from agent.offline import kblabels, platformsaid
 from agent.offline.business import without_platforms
-from agent.offline.carrycount import _BECOME, _THOSE, _WORKED, counts
+from agent.offline.carrycount import _BECOME, _THOSE, become_what, counts, first_unit
 from agent.offline.numbers import digits, parse_numbers, plain, result
 from agent.offline.passages import sentences, terms
 from mpa.vocabulary import VOCABULARY
@@ -48,12 +48,11 @@ def applied(text: str, previous_answer: str, passages: list[dict]) -> str | None
     m, became = _THOSE.search(without_platforms(text)), _BECOME.search(text)  # "those LinkedIn demos": the demos
     if not m or not became:
         return None
-    unit = m.group("unit") or next((w.group("unit") for w in _WORKED.finditer(previous_answer or "")), "")
+    unit = m.group("unit") or first_unit(previous_answer)
     found = counts(previous_answer, unit)
     if len(found) != 1:
         return None
-    what = re.sub(r"\s+(?:at|if|for|with|on|in|by|from|when|and|or|a|an|the|we|us|per)$", "",
-                  became.group("what") or became.group("w2"))
+    what = become_what(became)
     asked, names = set(terms(what)), _names(text)
     for ps in passages[:6]:
         for sent in sentences(ps.get("text", "")):
