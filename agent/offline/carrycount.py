@@ -42,7 +42,7 @@ _NEXT_AT_RATE = re.compile(r"(?:\bhow many (?:new |more )?(?P<a>[a-z][a-z\-]+s)\
 def _next_stage(text: str, previous_answer: str) -> str | None:
     """The result asked at a rate of the count the last answer worked out ("sales"), or None."""
     m = _NEXT_AT_RATE.search(text)
-    return (m.group("a") or m.group("b")).lower() if m and _WORKED.search(previous_answer or "") and not re.search(
+    return (m.group("a") or m.group("b")).lower() if m and first_unit(previous_answer) and not re.search(
         r"\d", text) else None
 
 

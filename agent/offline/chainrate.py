@@ -124,10 +124,10 @@ def work(text: str, answers: list[str]) -> str | None:
     src = next((i for i in range(len(answers) - 1, max(-1, len(answers) - 4), -1) if worked(answers[i])), None)
     if src is None:
         return None
-    quoted = None
+    quoted, clicks = None, False
     if rate is None:
         clicks = _clicks_of_seen(text, answers[src])  # "how many clicks would the bigger number get": × the CTR quoted since
-        if not clicks and (re.search(r"\d", text) or " " in _stage(text) or _stage(text) == "of them" or not _GOING_BY.search(text)):
+        if not clicks and (re.search(r"\d", text) or " " in (stage := _stage(text)) or stage == "of them" or not _GOING_BY.search(text)):
             return None  # no rate and nothing named to count: "what about the cheap end" is no chain
         later = [a for a in answers[src + 1:] if _QUOTED_RATE.search(a) and (not clicks or "click-through" in a)]
         if not later:  # the rate must be one quoted after the count was worked ("going by that")
@@ -144,7 +144,7 @@ def work(text: str, answers: list[str]) -> str | None:
     found = _pick(text, found)
     if not found:
         return None
-    what = "clicks" if rate is None and _clicks_of_seen(text, answers[src]) else _stage(text)
+    what = "clicks" if clicks else _stage(text)
     head = _HEAD.search(answers[src])
     lines = []
     rates = [(rate[0], rate[2])] if rate else [(float(quoted.group(g)), f"× {quoted.group(g)}%") for g in ("lo", "hi")]
