@@ -391,3 +391,20 @@ def test_calculation_presence_reads_bullets_and_percentage_points_as_written(ans
     from scorers import calculation_presence
     s = calculation_presence(input=Q, output=out(answer), expected={"calculations": [calc]}, metadata={})
     assert (s.score == 1.0) is ok, (answer, s.metadata)
+
+
+@pytest.mark.parametrize("answer, ok", [
+    # CPM is a price per thousand: the × 1,000 of the working is a definition, as grounding already reads it
+    ("Based on Knowledge Base [t#0]: the Typical ecommerce CPM is $8–$14.\n"
+     "- $28,000 ÷ $14 × 1,000 = 2,000,000 impressions [t#0]", True),
+    # the same working with a wrong result still rests on nothing the chunk or the user states
+    ("Based on Knowledge Base [t#0]: the Typical ecommerce CPM is $8–$14.\n"
+     "- $28,000 ÷ $14 × 1,000 = 3,000,000 impressions [t#0]", False),
+    # 1,000 outside any shown arithmetic is a claim of its own, and the chunk does not make it
+    ("Based on Knowledge Base [t#0]: the Typical ecommerce CPM is $8–$14, and a campaign needs at least "
+     "1,000 impressions a day. [t#0]", False),
+])
+def test_citation_support_reads_the_per_thousand_factor_as_a_definition(answer, ok):
+    """citation_support asked the cited chunk for the 1,000 of "÷ CPM × 1,000" (a right CPM working failed as
+    "figures not in the cited chunk(s): 1,000") while grounding and source_citation read it as a unit factor."""
+    assert (score(citation_support, answer, exp={}, q="We have $28,000 to spend.") == 1.0) is ok
