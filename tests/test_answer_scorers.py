@@ -408,3 +408,19 @@ def test_citation_support_reads_the_per_thousand_factor_as_a_definition(answer, 
     """citation_support asked the cited chunk for the 1,000 of "÷ CPM × 1,000" (a right CPM working failed as
     "figures not in the cited chunk(s): 1,000") while grounding and source_citation read it as a unit factor."""
     assert (score(citation_support, answer, exp={}, q="We have $28,000 to spend.") == 1.0) is ok
+
+
+FRACTION_Q = "We get 200 leads a month. If about a quarter of those book, how many bookings is that?"
+
+
+@pytest.mark.parametrize("q, answer, ok", [
+    (FRACTION_Q, "200 × 25% = 50 bookings a month.", True),
+    (FRACTION_Q, "200 × 35% = 70 bookings a month.", False),  # a share the user did not give
+    (FRACTION_Q.replace("about a quarter of", "some of"), "200 × 25% = 50 bookings a month.", False),
+    # "quarter" naming a period is no share
+    ("We get 200 leads a month. How many book this quarter of the year?", "200 × 25% = 50 bookings a month.", False),
+])
+def test_grounding_reads_a_share_the_user_said_as_a_fraction(q, answer, ok):
+    """"about a quarter of those" is the user's 25%: the answer's "× 25%" repeats it (it failed as "25% not in
+    evidence with this unit" on a right working), while a share the user never gave stays unsupported."""
+    assert (score(grounding, answer, exp={}, q=q) == 1.0) is ok
