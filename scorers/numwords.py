@@ -122,12 +122,16 @@ def spelled_to_digits(text: str) -> str:
     text = re.sub(rf"\b(?:a|one) (million|billion)\b(?! (?:and )?{_NUMBER_WORD})",
                   lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
-    # a share said as a fraction of a group ("if about a quarter of those book", "one fifth of the leads"): the
-    # answer's "× 25%" repeats the user's figure. Only "a/one <fraction> of" — "this quarter", "the first half of
-    # the year" name periods or halves of time, not shares — and the words stay: the share is added beside them
-    text = re.sub(r"\b(?:a|one)[ -](quarter|third|fifth|tenth)\s+of\b",
+    # a share said as a fraction of a group ("if about a quarter of those book", "one fifth of the leads", "shaved a
+    # quarter off") or as "1 in 5" / "3 out of 10": the answer's "× 25%" repeats the user's figure. Only "a/one
+    # <fraction> of/off" — "this quarter", "the first half of the year" name periods, not shares — and "N in M" with
+    # N < M ≤ 100 not followed by a time unit ("5 in 10 days" is a pace); the words stay, the share is added beside
+    text = re.sub(r"\b(?:a|one)[ -](quarter|third|fifth|tenth)\s+of(?:f)?\b",
                   lambda m: f"{m.group(0)} ({_spell(round(100 / _FRACTIONS[m.group(1).lower()], 4))}%)", text,
                   flags=re.I)
+    text = re.sub(r"\b(\d{1,2}) (?:in|out of) (\d{1,3})\b(?!\s*(?:%|days?|weeks?|months?|years?|hours?|minutes?))",
+                  lambda m: m.group(0) + (f" ({_spell(round(100 * int(m.group(1)) / int(m.group(2)), 4))}%)"
+                                          if 0 < int(m.group(1)) < int(m.group(2)) <= 100 else ""), text)
     if re.search(r"dollar|buck|cent", text, re.I):
         text = _CENTS.sub(lambda m: m.group(0) if _cents_of(m.group(1)) is None else f"$0.{_cents_of(m.group(1)):02d}",
                           _DOLLARS_CENTS.sub(_price, text))

@@ -419,6 +419,17 @@ FRACTION_Q = "We get 200 leads a month. If about a quarter of those book, how ma
     (FRACTION_Q.replace("about a quarter of", "some of"), "200 × 25% = 50 bookings a month.", False),
     # "quarter" naming a period is no share
     ("We get 200 leads a month. How many book this quarter of the year?", "200 × 25% = 50 bookings a month.", False),
+    # "1 in 5" is 20%; "1 in 5 days" is a pace, no share
+    ("We get 300 leads. Roughly 1 in 5 of them buy, how many customers?", "300 × 20% = 60 customers.", True),
+    ("We get 300 leads. Roughly 1 in 5 of them buy, how many customers?", "300 × 30% = 90 customers.", False),
+    ("We get 300 leads. We close 1 in 5 days, how many customers?", "300 × 20% = 60 customers.", False),
+    # "a quarter off" grounds the × 0.75 of the cut
+    ("Our budget is $80,000. The board just cut a quarter off it, what is left?",
+     "$80,000 × (1 − 0.25) = $80,000 × 0.75 = $60,000 left to spend.", True),
+    ("Our budget is $80,000. The board just cut a quarter off it, what is left?",
+     "$80,000 × (1 − 0.35) = $80,000 × 0.65 = $52,000 left to spend.", False),
+    ("Our budget is $80,000. The board just cut some of it, what is left?",
+     "$80,000 × (1 − 0.25) = $80,000 × 0.75 = $60,000 left to spend.", False),
 ])
 def test_grounding_reads_a_share_the_user_said_as_a_fraction(q, answer, ok):
     """"about a quarter of those" is the user's 25%: the answer's "× 25%" repeats it (it failed as "25% not in
