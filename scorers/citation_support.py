@@ -15,7 +15,8 @@ scorer reads the cited chunks' text (the record's ``retrieved`` passages, else t
 * a unit is supported when (1) every figure it claims (``scorers.claims.claim_figures``: value
   *and* unit, within the rounding the digits state) appears in the cited text, is a number the
   user gave, or is the result of correct arithmetic shown in the answer over numbers from the
-  cited text or the user; and (2) at least ``WORD_SUPPORT`` of its distinct stemmed content words
+  cited text or the user, or is a unit factor of that arithmetic (the 1,000 of "÷ CPM × 1,000", the
+  100 of "× 100": definitions no chunk states, as in grounding); and (2) at least ``WORD_SUPPORT`` of its distinct stemmed content words
   occur in the cited text (with the cited chunks' file name and section header); and (3) it is
   not a word-for-word quote (≥ 6 words) of another retrieved chunk that no cited chunk contains
   (misattribution: real content, wrong source). A unit with no figure and fewer than three content words, a hedge
@@ -34,7 +35,7 @@ from scorers.base import ProjectScorer, View, trim
 from scorers.claims import (claim_figures, derived_results, figure_pairs, in_text, is_derived, is_echo, is_hedge,
                             operand_known, user_figure, word_tokens)
 from scorers.support_context import stated_of_something_else
-from scorers.text import cited_ids, content_words, paragraphs, sentences, strip_citations
+from scorers.text import cited_ids, content_words, is_unit_factor, paragraphs, sentences, strip_citations
 
 # Calibrated on the offline baseline's 212 cited claims (all ≥ 0.56 with the chunk they cite, 90 % ≥ 0.79)
 # against the same sentences with each citation swapped for another retrieved chunk of a
@@ -135,7 +136,7 @@ class CitationSupport(ProjectScorer):
         missing = [f"{f.text}{' [' + f.unit + ']' if f.unit else ''}" for f in figs
                    if not ((in_text(f, cited) and not stated_of_something_else(
                        f, cited, context, (f.start, f.end) not in ends, view.response or "", clean))
-                           or user_figure(f, users) or is_derived(f, derived))]
+                           or user_figure(f, users) or is_derived(f, derived) or is_unit_factor(f.value, f.unit, clean))]
         if missing:
             return False, f"figures not in the cited chunk(s): {', '.join(missing[:6])}"
         if words:

@@ -374,7 +374,7 @@ def figure_pairs(text: str) -> dict[tuple[int, int], tuple[Figure, Figure]]:
     return out
 
 
-UNIT_FACTORS = (100.0, 1000.0)
+from scorers.text import UNIT_FACTORS  # noqa: E402  (defined beside the equation reader)
 
 
 def operand_known(value: float, texts: list[str]) -> bool:

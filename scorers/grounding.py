@@ -40,12 +40,12 @@ from mpa.record import plain_copy
 from mpa.vocabulary import VOCABULARY
 from scorers.base import ProjectScorer, View, trim
 from scorers.citations import ESTIMATE_LABEL
-from scorers.claims import (UNIT_FACTORS, Figure, cell_label, claim_figures, derived_results, figure_pairs, in_text,
+from scorers.claims import (Figure, cell_label, claim_figures, derived_results, figure_pairs, in_text,
                             is_derived, is_echo, operand_known, range_in_text, same_unit, user_figure,
                             value_matches)
 from scorers.kbtables import benchmark_table, kb_dir, metrics_in, nearest_before, verticals_in
 from scorers.support_context import stated_of_something_else
-from scorers.text import abstains, content_words, equations, is_meta, sentences, strip_citations
+from scorers.text import abstains, content_words, equations, is_meta, is_unit_factor, sentences, strip_citations
 
 WORD_COVERAGE = 0.6
 BIGRAM_COVERAGE = 0.2
@@ -146,8 +146,7 @@ def _analyse(table_ref: _Same, path: str, ctx_vertical, ctx_metric, user_texts: 
     def supported_number(f: Figure, sent: str, pair, context: frozenset = frozenset()) -> tuple[bool, str]:
         if user_figure(f, users):
             return True, "user"
-        if not f.unit and f.value in UNIT_FACTORS and any(
-                any(abs(o - f.value) < 1e-9 for o in e.operands) for e in equations(sent)):
+        if is_unit_factor(f.value, f.unit, sent):
             return True, "unit conversion factor of shown arithmetic"
         v = nearest_before(sent, f.start, "verticals")
         m = nearest_before(sent, f.start, "metrics")

@@ -20,6 +20,7 @@ _UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen".split())}
 _TENS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_FRACTIONS = {"quarter": 4, "third": 3, "fifth": 5, "tenth": 10}
 _SCALES = {"thousand": 1_000, "million": 1_000_000, "billion": 1_000_000_000}
 # a word that continues a spelled-out number ("two", "twenty", "twenty-five", "hundred")
 _NUMBER_WORD = r"(?:" + "|".join([*_UNITS, *_TENS, "hundred"]) + r")\b"
@@ -107,7 +108,7 @@ def _price(m: re.Match) -> str:
 def spelled_to_digits(text: str) -> str:
     """``text`` with spelled-out amounts as digits: "forty-five thousand" → "45000", "a quarter
     million" → "250000", "five bucks" → "5 dollars", "25 grand" → "25000", "a dollar ten" → "$1.10",
-    "ninety five cents" → "$0.95"."""
+    "ninety five cents" → "$0.95", "a quarter of those" → "a quarter of (25%) those"."""
     text = text or ""
     if "mil" in text.lower():  # "1.5 mil", "half a mil", "2 mill": the spoken short form of million
         text = re.sub(r"(?:(?<=\d)|(?<=\d )|(?<=\ba )|(?<=quarter )|(?<=half ))mil(?:l|s)?\b", "million", text,
@@ -121,6 +122,16 @@ def spelled_to_digits(text: str) -> str:
     text = re.sub(rf"\b(?:a|one) (million|billion)\b(?! (?:and )?{_NUMBER_WORD})",
                   lambda m: _spell(_SCALES[m.group(1).lower()]), text, flags=re.I)
     text = re.sub(r"\ba hundred thousand\b", "100000", text, flags=re.I)
+    # a share said as a fraction of a group ("if about a quarter of those book", "one fifth of the leads", "shaved a
+    # quarter off") or as "1 in 5" / "3 out of 10": the answer's "× 25%" repeats the user's figure. Only "a/one
+    # <fraction> of/off" — "this quarter", "the first half of the year" name periods, not shares — and "N in M" with
+    # N < M ≤ 100 not followed by a time unit ("5 in 10 days" is a pace); the words stay, the share is added beside
+    text = re.sub(r"\b(?:a|one)[ -](quarter|third|fifth|tenth)\s+of(?:f)?\b",
+                  lambda m: f"{m.group(0)} ({_spell(round(100 / _FRACTIONS[m.group(1).lower()], 4))}%)", text,
+                  flags=re.I)
+    text = re.sub(r"\b(\d{1,2}) (?:in|out of) (\d{1,3})\b(?!\s*(?:%|days?|weeks?|months?|years?|hours?|minutes?))",
+                  lambda m: m.group(0) + (f" ({_spell(round(100 * int(m.group(1)) / int(m.group(2)), 4))}%)"
+                                          if 0 < int(m.group(1)) < int(m.group(2)) <= 100 else ""), text)
     if re.search(r"dollar|buck|cent", text, re.I):
         text = _CENTS.sub(lambda m: m.group(0) if _cents_of(m.group(1)) is None else f"$0.{_cents_of(m.group(1)):02d}",
                           _DOLLARS_CENTS.sub(_price, text))

@@ -205,6 +205,17 @@ def equations(text: str) -> list[Equation]:
     return out
 
 
+UNIT_FACTORS = (100.0, 1000.0)
+
+
+def is_unit_factor(value: float, unit: str | None, sentence: str) -> bool:
+    """A unit-less 100 or 1,000 that is an operand of arithmetic shown in ``sentence`` ("$30,000 ÷ $12 × 1,000 ×
+    0.6%": CPM is a price per thousand) is a definition, not a KB fact: no chunk has to state it, so neither
+    grounding nor citation support may ask the cited text for it. Elsewhere ("reaches 1,000 people") it is a claim."""
+    return not unit and value in UNIT_FACTORS and any(
+        any(abs(o - value) < 1e-9 for o in e.operands) for e in equations(sentence))
+
+
 def eval_expression(expr: str) -> float:
     """Evaluate a dataset expression ("50000 / 55"): numbers and + - * / ( ) only."""
     if not re.fullmatch(r"[\d\s.+\-*/()]+", expr or ""):

@@ -391,3 +391,47 @@ def test_calculation_presence_reads_bullets_and_percentage_points_as_written(ans
     from scorers import calculation_presence
     s = calculation_presence(input=Q, output=out(answer), expected={"calculations": [calc]}, metadata={})
     assert (s.score == 1.0) is ok, (answer, s.metadata)
+
+
+@pytest.mark.parametrize("answer, ok", [
+    # CPM is a price per thousand: the × 1,000 of the working is a definition, as grounding already reads it
+    ("Based on Knowledge Base [t#0]: the Typical ecommerce CPM is $8–$14.\n"
+     "- $28,000 ÷ $14 × 1,000 = 2,000,000 impressions [t#0]", True),
+    # the same working with a wrong result still rests on nothing the chunk or the user states
+    ("Based on Knowledge Base [t#0]: the Typical ecommerce CPM is $8–$14.\n"
+     "- $28,000 ÷ $14 × 1,000 = 3,000,000 impressions [t#0]", False),
+    # 1,000 outside any shown arithmetic is a claim of its own, and the chunk does not make it
+    ("Based on Knowledge Base [t#0]: the Typical ecommerce CPM is $8–$14, and a campaign needs at least "
+     "1,000 impressions a day. [t#0]", False),
+])
+def test_citation_support_reads_the_per_thousand_factor_as_a_definition(answer, ok):
+    """citation_support asked the cited chunk for the 1,000 of "÷ CPM × 1,000" (a right CPM working failed as
+    "figures not in the cited chunk(s): 1,000") while grounding and source_citation read it as a unit factor."""
+    assert (score(citation_support, answer, exp={}, q="We have $28,000 to spend.") == 1.0) is ok
+
+
+FRACTION_Q = "We get 200 leads a month. If about a quarter of those book, how many bookings is that?"
+
+
+@pytest.mark.parametrize("q, answer, ok", [
+    (FRACTION_Q, "200 × 25% = 50 bookings a month.", True),
+    (FRACTION_Q, "200 × 35% = 70 bookings a month.", False),  # a share the user did not give
+    (FRACTION_Q.replace("about a quarter of", "some of"), "200 × 25% = 50 bookings a month.", False),
+    # "quarter" naming a period is no share
+    ("We get 200 leads a month. How many book this quarter of the year?", "200 × 25% = 50 bookings a month.", False),
+    # "1 in 5" is 20%; "1 in 5 days" is a pace, no share
+    ("We get 300 leads. Roughly 1 in 5 of them buy, how many customers?", "300 × 20% = 60 customers.", True),
+    ("We get 300 leads. Roughly 1 in 5 of them buy, how many customers?", "300 × 30% = 90 customers.", False),
+    ("We get 300 leads. We close 1 in 5 days, how many customers?", "300 × 20% = 60 customers.", False),
+    # "a quarter off" grounds the × 0.75 of the cut
+    ("Our budget is $80,000. The board just cut a quarter off it, what is left?",
+     "$80,000 × (1 − 0.25) = $80,000 × 0.75 = $60,000 left to spend.", True),
+    ("Our budget is $80,000. The board just cut a quarter off it, what is left?",
+     "$80,000 × (1 − 0.35) = $80,000 × 0.65 = $52,000 left to spend.", False),
+    ("Our budget is $80,000. The board just cut some of it, what is left?",
+     "$80,000 × (1 − 0.25) = $80,000 × 0.75 = $60,000 left to spend.", False),
+])
+def test_grounding_reads_a_share_the_user_said_as_a_fraction(q, answer, ok):
+    """"about a quarter of those" is the user's 25%: the answer's "× 25%" repeats it (it failed as "25% not in
+    evidence with this unit" on a right working), while a share the user never gave stays unsupported."""
+    assert (score(grounding, answer, exp={}, q=q) == 1.0) is ok
