@@ -108,6 +108,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.sectionunits` — a passage's sections and sentences as the reader scores them, made once per text;
 * :mod:`~agent.offline.reader` — which section answers a how-to / rule question and what of it to quote (never
   instructions found in passages);
+* :mod:`~agent.offline.rereading` — the readers that may replace the reader's answer once the searches are in, in
+  their order of precedence (the first that answers wins);
 * :mod:`~agent.offline.aswritten` / :mod:`~agent.offline.workedcase` — the question in the KB's closed compounds
   ("pays back" → "payback") as the reader reads it, and a stated rule ahead of a worked example for "what should it be";
 * :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this

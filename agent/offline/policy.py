@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, boundread, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, rulesection, userrule, worked
+from agent.offline import alternatives, antecedent, rereading, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, userrule, worked
 from agent.offline import eventrate, lastshare, statedmultiple, twocounts, judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
 from agent.offline import perperiod, reasonask, versushead, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, unsized, verdict, sectionreads, asidegloss
 from agent.offline.memory import Memory, business_of, carry, return_to
@@ -120,7 +120,7 @@ class OfflineAgent:
         again = (meaningsearch.drawn(user_text, outcomes, drawnon.files(said)) or searchq.retry(user_text, outcomes) or attrretry.query(user_text, outcomes)) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
-        text = versushead.read(user_text, outcomes, text, self.max_sentences) or nextsection.read(user_text, previous, outcomes, self.max_sentences) or sectionreads.read(user_text, searchq.form(user_text, previous).focus, history, previous, outcomes, text, self.max_sentences) or rulesection.read(user_text, outcomes, text, self.max_sentences) or meaningsearch.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or boundread.read(user_text, outcomes, text, self.max_sentences, drawnon.files(said)) or text
+        text = rereading.first_reading(user_text, history, previous, outcomes, text, self.max_sentences, said)  # in order
         text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
         again = again or ((versushead.query(user_text, outcomes) or definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
             user_text, outcomes, text, drawnon.files(said))) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
