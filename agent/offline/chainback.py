@@ -1,5 +1,5 @@
-"""A target count worked back through the funnel the conversation already walked: "we want to sell 50 trucks next
-month, what would we need to spend?" after "$9,000 ÷ $60 = 150 leads" and "150 ÷ 10 = 15 trucks" were worked.
+"""A target count worked back through the funnel the conversation already walked: "we need 40 boats sold next
+season, what should we spend?" after "$8,000 ÷ $50 = 160 leads" and "160 ÷ 8 = 20 boats" were worked.
 
 Why: the steps between the budget and the count (the KB's price, then the user's own rate: "1 in 10 close", "a quarter
 show up", or the KB's rate) were each worked out in earlier answers. Asked for a budget for a count, the calculator

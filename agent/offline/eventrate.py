@@ -1,5 +1,5 @@
-"""The rate of the user's own events out of what they sent or showed: "we sent 18,500 and got 41 complaints, are we
-over the line", "mailed 40k, 212 people unsubscribed — is that bad?", "the page had 9,300 visitors and 160 signed up".
+"""The rate of the user's own events out of what they sent or showed: "we emailed 22,000 and 30 marked it as spam, is
+that too many", "mailed 40k, 212 people unsubscribed — is that bad?", "the page had 9,300 visitors and 160 signed up".
 
 Why a module: a threshold the KB states as a percentage (a complaint line, an unsubscribe ceiling, a bounce limit)
 is judged on a rate the user never says: they give the two counts. The rate is the smaller count over the larger

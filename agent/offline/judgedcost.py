@@ -1,5 +1,5 @@
-"""A spend and what it won, judged without naming the metric: "we spent $12,400 and got 290 new customers,
-how's that stack up", "paid $9k for the mailer and it brought in 150 orders, is that any good?".
+"""A spend and what it won, judged without naming the metric: "$6,300 last quarter brought us 140 first-time
+buyers, how does that look", "paid $9k for the mailer and it brought in 150 orders, is that any good?".
 
 Why a module: the results of the user's own figures (:mod:`agent.offline.ownresults`) were worked only when
 the message named the result ("what's our CAC"). People who judge their spend rarely name it: they state

@@ -1,4 +1,4 @@
-"""A payback asked as a test of months: "do we pass the 12 month test?", "are we inside the 12-month rule",
+"""A payback asked as a test of months: "are we inside the 12-month rule",
 "does that clear a one year payback window", "can we get it back in under 18 months".
 
 Why a module: the payback rule (:func:`agent.offline.amounts.payback`, CAC ÷ monthly contribution) fired only when the

@@ -1,5 +1,5 @@
 """A channel format the KB prices in a table row, said in the user's own words ("the sponsored product listings",
-"those little screens inside the store" for rows "Sponsored products", "In-store digital screens").
+"the digital screens in their stores" for rows "Sponsored products", "In-store digital screens").
 
 Why: the channel-figure route (:mod:`~agent.offline.channelfig`) starts when the message names a platform or channel
 the vocabulary or the KB's declared labels know. A format a channel document prices in a cost table ("RMN format |

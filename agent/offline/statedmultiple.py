@@ -1,6 +1,6 @@
-"""A multiple the user has seen in their own history, applied to a newer figure of theirs: "older cohorts end up at
-1.26x their six month value by month 12, and the newest is at $410 after six months", "repeat buyers usually reach 3
-times their first-order value, and this month's first orders average $38".
+"""A multiple the user has seen in their own history, applied to a newer figure of theirs: "earlier groups of customers
+reach 1.4x their first-quarter value by year end, and this spring's group is at $260 so far", "repeat buyers
+usually reach 3 times their first-order value, and this month's first orders average $38".
 
 Why a module: projecting a young figure by the ratio an older one grew by is the KB's own method for immature
 cohorts (and a planner's everyday one), but the message states no question word and no operation: only a multiple

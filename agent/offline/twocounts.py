@@ -1,6 +1,6 @@
-"""Two counts of the same thing under two settings, and the change between them asked as a test: "520 conversions on
-28 day click, 270 on 7 day. does it fail?", "we logged 1,200 signups with view-through on and 700 with it off, is that
-too big a gap?".
+"""Two counts of the same thing under two settings, and the change between them asked as a test: "610 sales counted on
+the long window, 340 on the short one — does that pass?", "we logged 1,200 signups with view-through on and
+700 with it off, is that too big a gap?".
 
 Why a module: the KB's screens of this kind (a drop of more than N% when a window is shortened, a gap between two
 counts of one thing) are judged on the change in percent, which the user never states: they give the two counts,
