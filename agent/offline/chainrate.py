@@ -17,6 +17,7 @@ import re
 
 from agent.offline import carryrate
 from agent.offline.carrycount import _BECOME, become_what, worked
+from agent.offline.fractionwords import fraction
 from agent.offline.memory import CHANGE_VERB
 from agent.offline.numbers import plain, result
 
@@ -30,8 +31,6 @@ _WORDNUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 
             "nine": 9, "ten": 10, "twenty": 20, "hundred": 100}
 _IN = re.compile(r"\b(?P<a>\d+|one|a|two|three)\s+(?:in|out of|of every)\s+(?P<b>\d+|two|three|four|five|six|seven|"
                  r"eight|nine|ten|twenty|hundred)\b", re.I)
-_FRACTION = {"half": (1, 2), "a third": (1, 3), "a quarter": (1, 4), "a fourth": (1, 4), "a fifth": (1, 5),
-             "a tenth": (1, 10), "two thirds": (2, 3), "three quarters": (3, 4)}
 _FRAC = re.compile(r"\b(?:about |around |roughly |maybe |say )?(?P<f>half|a third|a quarter|a fourth|a fifth|a tenth|"
                    r"two thirds|three quarters)\s+(?:of\b)", re.I)
 _PCT = re.compile(r"(?<![\d.$])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
@@ -54,6 +53,13 @@ _OF = r"\s+of\s+(?:all\s+)?(?:those|these|them|the|our)\b"
 _TIME = re.compile(r"^\s*(?:days?|weeks?|months?|years?|hours?|times?|tries|attempts)\b", re.I)
 
 
+def _parts(said: str) -> tuple[int, int]:
+    """A share said in words as its parts, read by :mod:`fractionwords` (the one table): "two thirds" → (2, 3)."""
+    *count, word = said.lower().split()
+    share = fraction(count[0] if count else None, word)
+    return share.numerator, share.denominator
+
+
 def _ratio(a: int, b: int) -> str:
     """"1 in 10" worked as said — "÷ 10", "× 2 ÷ 3" — so no percentage the user never said is shown."""
     return f"÷ {b}" if a == 1 else f"× {a} ÷ {b}"
@@ -71,7 +77,7 @@ def _user_rate(text: str) -> tuple[float, str, str] | None:
         if a and b and b > a and not _TIME.match(text[m.end():]):
             found.append((a / b * 100, m.group(0), _ratio(a, b)))
     found += [(a / b * 100, m.group("f"), _ratio(a, b)) for m in _FRAC.finditer(text)
-              for a, b in [_FRACTION[m.group("f").lower()]]
+              for a, b in [_parts(m.group("f"))]
               if re.match(r"\s*(?:all\s+)?(?:those|these|them|the|our)\b", text[m.end():], re.I)]
     others = len(re.findall(r"\d+(?:[.,]\d+)*", text)) - sum(len(re.findall(r"\d+(?:[.,]\d+)*", f[1])) for f in found)
     return found[0] if len(found) == 1 and not others else None

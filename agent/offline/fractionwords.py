@@ -13,7 +13,7 @@ import re
 from fractions import Fraction
 
 _FRACTION = {"half": Fraction(1, 2), "third": Fraction(1, 3), "quarter": Fraction(1, 4), "fifth": Fraction(1, 5),
-             "tenth": Fraction(1, 10)}
+             "tenth": Fraction(1, 10), "fourth": Fraction(1, 4)}  # "fourth": read only where a rule's words name it
 _COUNT_WORD = {"a": 1, "an": 1, "one": 1, "1": 1, "two": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
 # the count (optional) and the fraction word: "a fifth", "two thirds", "half"; "2 thirds" after digits() ran
 WORDS = r"(?:(a|an|one|two|three|four|[1-4])\s+)?(half|thirds?|quarters?|fifths?|tenths?)"
