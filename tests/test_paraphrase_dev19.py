@@ -8,40 +8,29 @@ of turns by kind (tests/test_paraphrase_holdout12.py), held here to this set's o
 quietly thin the mix it was written for. The pass rate is measured and reported in the set's README, never asserted."""
 from __future__ import annotations
 
-import pytest
-
 from tests.test_paraphrase_holdout7 import key_fact_errors
 from tests.test_paraphrase_holdout12 import kind_counts
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
                                        check_size_and_wording, other_sets)
 
-NAME = "paraphrase_dev19"
-FOLDER = FIXTURES / NAME / "scenarios"
-MIN_SCENARIOS = 8
-MIN_USER_TURNS = 64
-# the mix this set was written for (planning conversations): turns of each kind, at least
+FOLDER = FIXTURES / "paraphrase_dev19" / "scenarios"
+# the mix this set was written for (planning conversations): turns of each kind at least, and its size
 MIN_KINDS = {"benchmarks": 12, "audience": 10, "calculations": 14, "key_facts": 12, "must_abstain": 6,
              "must_clarify": 5, "small_talk": 4, "events": 4}
+MIN_SCENARIOS, MIN_USER_TURNS = 8, 64
 
 
-def _no_key_fact_errors() -> None:
-    errors = key_fact_errors(FOLDER)
-    assert not errors, "\n  ".join(errors)
+def test_dev19_matches_the_schema_the_kb_and_the_wording_rules():
+    """Strict scenario schema and KB values, size, and no user turn that dictates the operation."""
+    check_schema_and_kb(FOLDER)
+    check_size_and_wording(FOLDER, MIN_USER_TURNS, MIN_SCENARIOS)
 
 
-def _keeps_the_mix() -> None:
+def test_dev19_key_facts_come_from_their_sections_and_no_turn_is_copied():
+    assert key_fact_errors(FOLDER) == []
+    check_repeats_no_user_turn(FOLDER, other_sets(FOLDER.parent.name))
+
+
+def test_dev19_keeps_the_mix_it_was_written_for():
     counts = kind_counts(FOLDER)
-    low = {k: f"{counts[k]} < {n}" for k, n in MIN_KINDS.items() if counts[k] < n}
-    assert not low, f"turns of each kind: {low}"
-
-
-CHECKS = {"schema and KB values": lambda: check_schema_and_kb(FOLDER),
-          "key facts from their sections": _no_key_fact_errors,
-          "size and user wording": lambda: check_size_and_wording(FOLDER, MIN_USER_TURNS, MIN_SCENARIOS),
-          "no user turn of another set": lambda: check_repeats_no_user_turn(FOLDER, other_sets(NAME)),
-          "the mix it was written for": _keeps_the_mix}
-
-
-@pytest.mark.parametrize("check", sorted(CHECKS))
-def test_dev19_passes_the_earlier_sets_checks(check):
-    CHECKS[check]()
+    assert {k: counts[k] for k in MIN_KINDS if counts[k] < MIN_KINDS[k]} == {}, counts
