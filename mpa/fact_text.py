@@ -301,7 +301,7 @@ class Context:
     def dimension(self) -> str:
         """What a list's rows are, from its heading's "BY …" clause: "vertical" (also the default),
         "geography", or another dimension ("inventory type") whose rows are not verticals."""
-        m = re.search(r"\bby\s+([a-z][a-z ]*?)\s*(?:[-–—:(]|$)", self.text(), re.I)
+        m = re.search(r"\bby\s+([a-z][a-z]*(?:[ -][a-z]+)*?)\s*(?:\s[-–—]\s|[-–—]$|[:(]|$)", self.text(), re.I)
         if not m:
             return "vertical"
         dim = m.group(1).lower().strip()

@@ -19,7 +19,10 @@ ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "net
                  "publisher", "publishers", "source", "sources", "lead source", "lead sources", "traffic source",
                  "traffic sources"}
 SOURCE_ROWS = {"source", "sources", "lead source", "lead sources", "traffic source", "traffic sources"}
-_PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers"}
+# a kind of outlet, marketplace or source: "BY OUTLET" (farm media titles), "BY LEAD MARKETPLACE" (QuoteWizard,
+# EverQuote), "BY REFERRAL SOURCE" (Caring.com, Google Ads), "BY SIGN-UP SOURCE" — each row is where the media was bought
+_PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers",
+                   "outlet", "outlets", "marketplace", "marketplaces", "source", "sources", "exchange", "exchanges"}
 
 
 def names_platforms(dim: str | None) -> bool:
