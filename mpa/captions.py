@@ -197,4 +197,11 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     # vocabulary name of which that starts with the words is one platform's ("microsoft ads", "microsoft advertising")
     begun = {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}
     by_names = {k for k, names in VOCABULARY["platforms"].items() if any(n.startswith(low + " ") for n in names)}
-    return begun or (by_names & stated if len(by_names) == 1 else set())
+    if begun or len(by_names) == 1:
+        return begun or by_names & stated
+    # "agweb" for the KB's "Farm Journal AgWeb": a title asked by its own name, without its publisher's before it —
+    # the last word of one stated platform's name, a word no vocabulary platform or channel uses
+    vocab_words = {w for k, names in VOCABULARY["platforms"].items() for n in (k, *names) for w in n.lower().split()}
+    ended = {p for p in stated if p and p not in VOCABULARY["platforms"] and len(p.split()) > 1
+             and p.lower().split()[-1] == low}
+    return ended if len(ended) == 1 and len(low) >= 4 and " " not in low and low not in vocab_words else set()

@@ -191,7 +191,9 @@ def label_metric(label: str) -> str | None:
     return plain.lower() if _OWN_RATE.match(plain) else None
 
 
-_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value)$", re.I)  # "Monthly Membership Churn"
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value|fee|"
+                       r"premium|cost)$|^(?:revenue|profit|sales|income) per [a-z]+(?: [a-z]+){0,2}$", re.I)
+# ("Monthly Membership Churn", "Average Monthly Fee", "First-Year Premium", "Build Cost", "Revenue Per Message Sent")
 
 
 _GEO_NAMES = None
