@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from mpa import prose_subject
-from mpa.audience_facts import audience_line, prose_audience_facts
+from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
@@ -348,6 +348,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
         if source not in tabled:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))
+    one_spelling(facts)
     own_metric_keys(facts, docs)
     metric_modifiers(facts, docs)  # "VIEWABLE CPM": the KB's vCPM, not a platform "Viewable"
     rows_as_verticals(facts)
