@@ -123,6 +123,7 @@ def caption_quantity(block: tuple[str, ...]) -> str | None:
     if len(block) < 2 or re.match(r"(?i)by\b", block[0]) or not any(re.match(r"(?i)by\b", h) for h in block[1:]):
         return None
     head, _ = _head(block[0])
+    head = re.sub(r"\s+IN\s+[A-Z][A-Za-z .'-]{1,40}$", "", head)  # "… PRICE IN SOUTH KOREA": the market, not the quantity
     # words may carry an age ("DAY-7 RETENTION"); a quantity "per" one thing "per" another may run longer ("LOCAL
     # MEDIA BUDGET PER LOCATION PER MONTH")
     word = r"[A-Za-z][A-Za-z0-9'-]*"

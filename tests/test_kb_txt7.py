@@ -161,3 +161,13 @@ def test_local_money_in_another_layout():
     got = {(f.vertical, f.value, f.unit) for f in _bench(doc)}
     assert ("Fjord Cruises", "9-12 kr", "kr") in got and ("Skincare Brands", "Rp 21,000-26,000", "Rp") in got
     assert local_unit("R62-78") == "R" and local_unit("1.10-1.45 zł") == "zł" and local_unit("Route 66") == ""
+
+
+def test_caption_quantity_in_a_market():
+    """"KAKAOTALK FRIEND TALK PRICE IN SOUTH KOREA - 2025" over "BY MESSAGE FORMAT": a caption's own quantity with a
+    market after it was no quantity (too many words, a place among them), so the won prices were lost; the same with
+    a caption written here ("MINIMUM MONTHLY SPEND IN CANADA")."""
+    for cap, qty in (("KAKAOTALK FRIEND TALK PRICE IN SOUTH KOREA - 2025", "kakaotalk friend talk price"),
+                     ("MINIMUM MONTHLY SPEND IN CANADA - 2025", "minimum monthly spend")):
+        got = {(f.metric, f.value) for f in _bench(f"{cap}\nBY MESSAGE FORMAT\n- Wide Image Message: ₩27\n")}
+        assert (qty, "₩27") in got
