@@ -171,3 +171,10 @@ def test_caption_quantity_in_a_market():
                      ("MINIMUM MONTHLY SPEND IN CANADA - 2025", "minimum monthly spend")):
         got = {(f.metric, f.value) for f in _bench(f"{cap}\nBY MESSAGE FORMAT\n- Wide Image Message: ₩27\n")}
         assert (qty, "₩27") in got
+
+
+def test_scorers_read_won_as_money():
+    """Found by the mutation check on kb_txt7: a decline opened with "Cosmetic Dermatology Clinics: ₩4,800-6,200" was
+    not caught, the scorers' own number reader taking "₩4,800" for a plain count under 10,000 (no figure)."""
+    from scorers.text import numbers
+    assert [(n.value, n.unit) for n in numbers("₩4,800-6,200")][:1] == [(4800.0, "$")]
