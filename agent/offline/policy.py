@@ -12,10 +12,10 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, chainrate, askedreply, arith, askshape, bands, buyask, compose, definition, followup, gaps, worked
-from agent.offline import eventrate, lastshare, statedmultiple, twocounts, judgedprice, ownbench, ownbiz, businessdocs, kblabels, leftout, metricask, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import perperiod, reasonask, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, shorthand, sizing, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, verdict, sectionreads, asidegloss
-from agent.offline.memory import Memory, carry, return_to
+from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import ownbench, ownbiz, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss
+from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP, message_sentences
@@ -34,7 +34,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text) or reasonask.asks_reason(text):  # "CPMs are up 35%: at what point do I act?", "… says
         p.calc, p.metrics, p.metric_phrases = None, [], [] if reasonask.asks_reason(text) else p.metric_phrases  # CAC looks fine. why is that wrong?": the rule, the reason
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(affordask.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
+    return p if searchq.continues_reading(text, p, previous) else messagereads.read(p, text, mem)  # in order
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -115,7 +115,7 @@ class OfflineAgent:
         again = again or (retrying.second_search(user_text, previous, outcomes, text, said) if may_call and "search_knowledge_base" in tool_names else None)
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             return replies.calls(len(messages), [("search_knowledge_base", {"query": again, "top_k": searchq.TOP_K})], "r", [""])
-        text = twocounts.amend(user_text, lastshare.amend(user_text, said, statedmultiple.amend(user_text, eventrate.amend(user_text, said, shortfall.amend(user_text, said, chainback.amend(user_text, said, unitworth.amend(user_text, said, ownresults.amend(user_text, [h[0] for h in history], text, outcomes))))))))  # two counts' change; the share quoted before, in money; a rate of the user's events; a multiple projected; several results of the user's own figures; a count's worth; a target worked back; a goal's gap
+        text = amending.amended(user_text, [h[0] for h in history], said, text, outcomes)  # in order
         return replies.said(text)
 
     def _whole_step(self, text: str, history: list | None = None) -> tuple[int, int | None] | None:
@@ -182,10 +182,7 @@ class OfflineAgent:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
-        asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
-                              r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
-                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm) or metricask.of_business(p.norm, p.metrics, mem.vertical) or judgedprice.judged(p, mem))  # "what percent of clicks convert?", "what's their CPM?"
+        asks_range = rangeask.asks(p, text, mem)  # any cue, read in order
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
