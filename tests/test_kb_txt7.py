@@ -178,3 +178,18 @@ def test_scorers_read_won_as_money():
     not caught, the scorers' own number reader taking "₩4,800" for a plain count under 10,000 (no figure)."""
     from scorers.text import numbers
     assert [(n.value, n.unit) for n in numbers("₩4,800-6,200")][:1] == [(4800.0, "$")]
+
+
+def test_a_count_sentence_defines_only_its_own_audience():
+    """"…: Mpumalanga holds roughly 1.4M prepaid users …; Opolskie holds about 190,000 pet-owning households; …": the
+    whole sentence was taken as what every audience it counts is, so "households with a dog or cat" found the prepaid
+    users and the older adults as near as the pet owners (a tie: no answer). Each count's own clause defines it, and
+    a list's definition is not widened by a sentence (here a KB written in another wording)."""
+    from mpa.audience_described import fact_definitions
+    doc = ("CAT-OWNING HOUSEHOLDS\nDefinition: households with at least one cat.\nAarhus: 90k households (30% of "
+           "households)\n\nIn prose: Odense holds about 60,000 cat-owning households; Aalborg counts about 40,000 "
+           "renters under 30.\n")
+    aud = [f for f in kb_facts([("dk.txt", doc)]) if f.kind == "audience"]
+    said = fact_definitions(aud, {"dk.txt": doc})
+    assert all("cat" not in v.lower() for k, v in said.items() if "renter" in k.lower())
+    assert "Odense" not in said.get("Cat-Owning Households", "")
