@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import partshare
 from agent.offline.numbers import digits, money, parse_numbers, plain
 
 _ASKS = re.compile(r"\bwhat(?:'s| is| does| would)? (?:that|this|it)\b[^.?!]{0,25}\b(?:in (?:actual |real |hard )?(?:dollars|money|cash|"
@@ -47,6 +48,8 @@ def working(text: str, last_answer: str) -> str:
     nums = parse_numbers(t)
     sums = re.search(r"\b(?:budget|spend|spending|dollars|bucks|grand)\b|\d\s*k\b", t, re.I)  # "our budget is 120k"
     cash = [n for n in nums if not n.pct and (n.money or sums)]
+    if len(cash) == 1 and not any(n.pct for n in nums) and (parts := partshare.lines(t, cash[0].value, last_answer)):
+        return "Working:\n" + "\n".join(parts)  # "… for search and for social": each part named, at its own share
     if len(cash) != 1 or any(n.pct for n in nums) or (got := _quoted_share(last_answer)) is None:
         return ""
     ends, said, cite, sentence = got
