@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, roles as number_roles
+from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, roles as number_roles
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -349,8 +349,8 @@ def _parse(text: str) -> Parsed:
     p.identifiers = IDENT.findall(norm)
     data = re.sub(r"(?:times|×|\*|x)\s*1,?000\b|\b1 plus\b|\bdivided by 100\b", lambda m: " " * len(m.group(0)), norm,
                   flags=re.I)
-    p.numbers = parse_numbers(data)
-    number_roles.assign(data, p.numbers)
+    number_roles.assign(data, numbers := parse_numbers(data))
+    p.numbers = addedtotal.total_only(data, numbers)  # "another 6k, so we're at 24k": the total is the budget
     for n in p.numbers:  # "10k+", "50 or more": a threshold qualifying what is counted, not an amount
         if re.match(r"\s*(?:\+|or (?:more|above|over)\b|and (?:up|above|over)\b)", data[n.end:]):
             n.role = "threshold"
