@@ -40,16 +40,19 @@ def _quoted_share(answer: str) -> tuple[list[float], str, str, str] | None:
     return None
 
 
-def working(text: str, last_answer: str) -> str:
-    """The quoted share of the user's amount, in money ("" when the message asks no such thing)."""
+def working(text: str, last_answer: str, earlier: list[str] = ()) -> str:
+    """The quoted share of the user's amount, in money ("" when the message asks no such thing). The parts a split
+    names may have been quoted before the last answer (``earlier`` answers, oldest first: the split asked again
+    after other turns, "redo the search and social dollars")."""
     t = digits(text)
     if not _ASKS.search(t) or not last_answer:
         return ""
     nums = parse_numbers(t)
     sums = re.search(r"\b(?:budget|spend|spending|dollars|bucks|grand)\b|\d\s*k\b", t, re.I)  # "our budget is 120k"
     cash = [n for n in nums if not n.pct and (n.money or sums)]
-    if len(cash) == 1 and not any(n.pct for n in nums) and (parts := partshare.lines(t, cash[0].value, last_answer)):
-        return "Working:\n" + "\n".join(parts)  # "… for search and for social": each part named, at its own share
+    for quoted in [last_answer, *reversed(earlier[-6:])] if len(cash) == 1 and not any(n.pct for n in nums) else []:
+        if parts := partshare.lines(t, cash[0].value, quoted):
+            return "Working:\n" + "\n".join(parts)  # "… for search and for social": each part named, at its own share
     if len(cash) != 1 or any(n.pct for n in nums) or (got := _quoted_share(last_answer)) is None:
         return ""
     ends, said, cite, sentence = got
@@ -64,7 +67,7 @@ def working(text: str, last_answer: str) -> str:
 
 def amend(text: str, said: list[str], answer: str) -> str:
     """``answer`` with the quoted share of the user's amount first, unless the answer already works it."""
-    work = working(text, said[-1] if said else "")
+    work = working(text, said[-1] if said else "", said[:-1])
     if not work:
         return answer
     first = re.search(r"= (\$[\d,.]+)", work.split("Working:")[-1])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import redoback
 from agent.offline.numbers import money
 from agent.offline.parse import parse, unit_metric
 from agent.offline.passages import terms
@@ -46,7 +47,12 @@ def names_unit(text: str) -> bool:
 
 def restated(text: str, history: list) -> str | None:
     """The earlier question counting the unit this redo names, with this message's one budget in it, or None —
-    also when that question is the last one (the memory re-runs the last working itself)."""
+    also when that question is the last one (the memory re-runs the last working itself); else the earlier question
+    that asked for the piece of the plan it names ("redo the split", :mod:`~agent.offline.redoback`)."""
+    return _counted(text, history) or redoback.restated(text, history)
+
+
+def _counted(text: str, history: list) -> str | None:
     unit = _unit(text)
     if not unit:
         return None
