@@ -67,7 +67,7 @@ def working(text: str, last_answer: str, earlier: list[str] = ()) -> str:
 
 def amend(text: str, said: list[str], answer: str) -> str:
     """``answer`` with the quoted share of the user's amount first, unless the answer already works it."""
-    work = working(text, said[-1] if said else "", said[:-1])
+    work = working(text, said[-1] if said else "", [*said[:-1], answer])  # (the split quoted this turn, next to the last)
     if not work:
         return answer
     first = re.search(r"= (\$[\d,.]+)", work.split("Working:")[-1])
