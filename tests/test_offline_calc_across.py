@@ -134,3 +134,10 @@ def test_the_same_return_on_a_new_spend():
                                          "- $9,000 × 4.25 = $38,250 in sales at the same return"]
     assert samereturn.lines("what sales at $9,000?", earlier) == []
     assert samereturn.lines("same ROAS on $9,000?", ["we spend $6,000 a month"]) == []
+
+
+@pytest.mark.parametrize("text", ["plan changed, we're moving to $40k/month in june. redo it",
+                                  "we're going to $18k a month from next week"])
+def test_a_budget_changed_to_per_period_is_a_budget_not_a_price(text):
+    assert [n.role for n in parse(text).numbers] == ["budget"]
+    assert [n.role for n in parse("CPC went up to $3 a click").numbers] == ["price:CPC"]
