@@ -141,3 +141,10 @@ def test_the_same_return_on_a_new_spend():
 def test_a_budget_changed_to_per_period_is_a_budget_not_a_price(text):
     assert [n.role for n in parse(text).numbers] == ["budget"]
     assert [n.role for n in parse("CPC went up to $3 a click").numbers] == ["price:CPC"]
+
+
+def test_an_audience_carried_into_impressions_is_cited_as_its_row_writes_it(kb_talk):
+    _, out, again = kb_talk("how many hispanic adults in florida", "if we want to reach 40% of them twice each, how many "
+                            "impressions and what would it cost at a $9 cpm", "and at a $12 cpm?")
+    assert "Estimated size: 4.6 million in the audience [" in out and "Estimated size: 4.6 million" in again
+    assert "4,600,000 × 0.40 × 2 = 3,680,000 impressions" in out
