@@ -148,3 +148,14 @@ def test_an_audience_carried_into_impressions_is_cited_as_its_row_writes_it(kb_t
                             "impressions and what would it cost at a $9 cpm", "and at a $12 cpm?")
     assert "Estimated size: 4.6 million in the audience [" in out and "Estimated size: 4.6 million" in again
     assert "4,600,000 × 0.40 × 2 = 3,680,000 impressions" in out
+
+
+def test_a_time_after_at_is_no_price():
+    assert "price" not in [n.role for n in parse("paid social is at $3,000 a month. what's the most it could be at "
+                                                  "three weeks out").numbers]
+
+
+def test_the_most_an_amount_may_become_is_no_rerun_of_the_last_working(kb_talk):
+    _, out = kb_talk("we're a garden center. how many clicks does 4k buy at a typical retail CPC?",
+                     "video is at $2,500 a week now. what's the most it could be a month from now?")
+    assert "÷" not in out
