@@ -158,4 +158,4 @@ def test_a_time_after_at_is_no_price():
 def test_the_most_an_amount_may_become_is_no_rerun_of_the_last_working(kb_talk):
     _, out = kb_talk("we're a garden center. how many clicks does 4k buy at a typical retail CPC?",
                      "video is at $2,500 a week now. what's the most it could be a month from now?")
-    assert "÷" not in out
+    assert "$2,500 ÷" not in out
