@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import judgedcost, samereturn
+from agent.offline import judgedcost
 from agent.offline.compose import beside as beside_range, bench_fields, benchmark_para
 from agent.offline.numbers import digits, money, plain, result, stated
 from agent.offline.toolread import ToolOutcome
@@ -284,7 +284,6 @@ def _stated(line: str, answer: str) -> bool:
 def amend(text: str, earlier: list[str], answer: str, outcomes: list[ToolOutcome] = ()) -> str:
     """``answer`` with the turn's own results first, in place of a working block another rule wrote for part of
     the ask; a result another rule set beside the vertical's range is set there with the value worked here."""
-    answer = samereturn.amend(text, earlier, answer)  # "the same return as last spring": the user's own ratio carried
     got = lines(text, earlier, cpm_range(outcomes))
     if not got or all(_stated(g, answer) for g in got if g.startswith("- ")):
         return answer  # another rule already worked every result asked: its answer stands
