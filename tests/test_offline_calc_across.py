@@ -159,3 +159,16 @@ def test_the_most_an_amount_may_become_is_no_rerun_of_the_last_working(kb_talk):
     _, out = kb_talk("we're a garden center. how many clicks does 4k buy at a typical retail CPC?",
                      "video is at $2,500 a week now. what's the most it could be a month from now?")
     assert "$2,500 ÷" not in out
+
+
+def test_parts_in_money_when_no_answer_quoted_the_split(kb_talk):
+    _, out = kb_talk("we sell surf wax online, about $15k a month on ads. what does a new customer usually cost an online store?",
+                     "ok so at 15k what's that in actual dollars for search and for social")
+    assert "$15,000 × 40% = $6,000" in out and "$15,000 × 45% = $6,750" in out and "÷ $55" not in out
+
+
+def test_the_parts_asked_in_money():
+    assert partshare._named("with 12k whats that in real money for paid search and the test reserve") == \
+        ["paid search", "test reserve"]
+    assert partshare.calls("what is that in dollars", {"search_knowledge_base"}) == []
+    assert parse("what's that in actual dollars for video").calc is None

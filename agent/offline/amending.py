@@ -28,7 +28,7 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         # a multiple from the user's own history projected onto a newer figure
         lambda t: statedmultiple.amend(user_text, t),
         # the share of a budget the last answer quoted, in money once the budget is given
-        lambda t: lastshare.amend(user_text, said, t),
+        lambda t: lastshare.amend(user_text, said, t, outcomes),
         # last, two counts of one thing under two settings: the change between them
         lambda t: twocounts.amend(user_text, t),
     ):

@@ -13,9 +13,7 @@ import re
 from agent.offline import partshare
 from agent.offline.numbers import digits, money, parse_numbers, plain
 
-_ASKS = re.compile(r"\bwhat(?:'s| is| does| would)? (?:that|this|it)\b[^.?!]{0,25}\b(?:in (?:actual |real |hard )?(?:dollars|money|cash|"
-                   r"terms)|come to|work out to|mean in dollars)\b|\bhow much (?:is|would be|does) (?:that|this|it)\b|"
-                   r"\bin (?:actual|real|hard) (?:dollars|money|cash)\b", re.I)
+_ASKS = partshare.ASKS  # "what's that in actual dollars", "how much is that"
 _SHARE = re.compile(r"(?P<a>\d+(?:\.\d+)?)%?\s*(?:–|-|to)\s*(?P<b>\d+(?:\.\d+)?)%|(?P<c>\d+(?:\.\d+)?)%")
 _OF_BUDGET = re.compile(r"^[^.;]{0,12}\bof (?:the |your |a |its )?(?:total |whole |overall |monthly |annual |media |planned )?"
                         r"(?:budget|spend|plan|total)\b", re.I)
@@ -65,9 +63,10 @@ def working(text: str, last_answer: str, earlier: list[str] = ()) -> str:
     return f"{lead}\n\nWorking:\n" + "\n".join(lines)
 
 
-def amend(text: str, said: list[str], answer: str) -> str:
-    """``answer`` with the quoted share of the user's amount first, unless the answer already works it."""
-    work = working(text, said[-1] if said else "", [*said[:-1], answer])  # (the split quoted this turn, next to the last)
+def amend(text: str, said: list[str], answer: str, outcomes: list = ()) -> str:
+    """``answer`` with the quoted share of the user's amount first, unless the answer already works it; the parts'
+    split read from the last answers, this one, else the passage searched for it (:func:`partshare.searched`)."""
+    work = working(text, said[-1] if said else "", [partshare.searched(outcomes), *said[:-1], answer])  # (this turn's quote next)
     if not work:
         return answer
     first = re.search(r"= (\$[\d,.]+)", work.split("Working:")[-1])

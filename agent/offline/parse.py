@@ -49,7 +49,7 @@ GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplayb
 EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good|acceptable|too (?:high|low|much|little|steep|expensive|cheap)|(?:over|under)paying|in line)\b(?!\s+news)", re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|\bpopulations?(?= (?:in|of|across|for|by)\b)|" + HEADCOUNT.pattern, re.I)  # "… adult population in TX"
-_COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
+_COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in(?! (?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat (?:do|would|will|could|can) (?:we|i) get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
