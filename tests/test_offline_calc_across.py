@@ -50,8 +50,8 @@ LIST = "Based on Knowledge Base [budget_mix#1]: Paid search: 60-70%; Paid social
 
 def test_each_part_named_gets_its_own_share():
     out = partshare.lines("at 12k what does that come to for search and social", 12000, TIER)
-    assert out[:2] == ["- $12,000 × 45% = $5,400 — low end of paid search 45%–55% [mix#3]",
-                       "- $12,000 × 55% = $6,600 — high end of paid search 45%–55% [mix#3]"]
+    assert out[:2] == ["- $12,000 × 45% = $5,400 — paid search 45%–55% [mix#3]",
+                       "- $12,000 × 55% = $6,600 — paid search 45%–55% [mix#3]"]
     assert any("$12,000 × 40% = $4,800" in ln for ln in out)
 
 

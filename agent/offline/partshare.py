@@ -73,9 +73,9 @@ def lines(text: str, amount: float, last_answer: str) -> list[str]:
             continue  # the part's words stand beside two shares: which one is meant is not said
         used.add(said)
         where = f" [{cite}]" if cite else ""
-        out += [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))}"
-                + (f" — {'low' if i == 0 else 'high'} end of {said}" if len(ends) == 2 else f" — {said}") + where
-                for i, e in enumerate(ends)]
+        # each line names its part as the quote does ("search 40%–50%"), the end it is at shown by the share it takes:
+        # a cited line's words must be the chunk's ("low end of" left two of three words uncited)
+        out += [f"- {money(amount)} × {plain(round(e * 100, 2))}% = {money(round(amount * e, 2))} — {said}{where}" for e in ends]
     return out
 
 
