@@ -1,0 +1,45 @@
+""""What LTV to CAC are we running at?", "what's our payback on a new client?": the user's OWN ratio, which
+only their figures give — so the turn asks for them instead of quoting the KB's typical range.
+
+Why: a ratio or a payback is worked out from two of the business's own figures (what a customer is worth,
+what one costs, what one brings in a month). Asked as theirs and as it stands now — a possessive or "we" with
+a present verb ("what's our …", "what … are we at", "where is our …") and no word of the norm or of a target
+("typical", "should", "aim for", "normal", "good") — the KB's range is not the answer: the agent must ask
+for the figures it lacks (measured on dev19: two such turns were answered with the vertical's benchmark).
+"what LTV:CAC is typical?", "what payback should we aim for?" still ask the KB's figure. Figures given in
+the turn or remembered from the conversation (a value per customer, the user's own cost) are not asked again.
+English only: pronouns, tense and the norm's adjectives; the metrics are the vocabulary's ratio keys."""
+from __future__ import annotations
+
+import re
+
+from agent.offline.memory import Memory
+from agent.offline.parse import Parsed
+from agent.offline.passages import message_sentences
+
+_PAYBACK = re.compile(r"\bpay\s?back\b|\bearn (?:it |that )?back\b", re.I)
+_RATIO = re.compile(r"\bltv\s*(?::|/|to)\s*cac\b|\blifetime value to (?:cac|acquisition cost)\b", re.I)
+# the user's own figure as it stands: "our payback", "are we running at", "we're at", "do we have"
+_OURS_NOW = re.compile(r"\b(?:what(?:'s| is)|whats|where(?:'s| is)|how (?:long|much) is|how long's)\s+(?:our|my)\b|"
+                       r"\b(?:are|r) we (?:running|sitting|at|getting|seeing)\b|\bwe(?:'re| are) (?:running|sitting|at|getting|seeing)\b|"
+                       r"\bdo we (?:have|get|run)\b|\b(?:our|my) (?:current|actual|real)\b", re.I)
+# the norm or a target: the KB's figure is what is asked
+_NORM = re.compile(r"\b(?:typical|typically|usual|usually|normal|normally|average|benchmark|industry|standard|good|"
+                   r"healthy|decent|reasonable|target|aim|should|ought|expect|ideal|acceptable|okay|ok|bad|"
+                   r"others|competitors|peers|like us|like ours|most)\b", re.I)
+
+
+def need(p: Parsed, mem: Memory) -> str | None:
+    """The figures to ask for before working out the user's own LTV:CAC or payback, or None."""
+    text = p.text
+    ratio, payback = bool(_RATIO.search(text) or "LTV:CAC" in p.metrics), bool(_PAYBACK.search(text))
+    own = [s for s in message_sentences(text) if _OURS_NOW.search(s)]  # the norm in the sentence that asks it
+    if not (ratio or payback) or not own or any(_NORM.search(s) for s in own) or p.numbers:
+        return None
+    cost = "" if mem.facts.get("price") else "cost to acquire one customer (CAC)"
+    if ratio:
+        worth = "" if mem.facts.get("LTV") else "lifetime value per customer (gross margin over a customer's life)"
+    else:
+        worth = "gross margin per customer per month"
+    asked = [x for x in (worth, cost) if x]
+    return " and ".join(asked) if asked else None
