@@ -20,9 +20,10 @@ from agent.offline.passages import message_sentences
 _PAYBACK = re.compile(r"\bpay\s?back\b|\bearn (?:it |that )?back\b", re.I)
 _RATIO = re.compile(r"\bltv\s*(?::|/|to)\s*cac\b|\blifetime value to (?:cac|acquisition cost)\b", re.I)
 # the user's own figure as it stands: "our payback", "are we running at", "we're at", "do we have"
-_OURS_NOW = re.compile(r"\b(?:what(?:'s| is)|whats|where(?:'s| is)|how (?:long|much) is|how long's)\s+(?:our|my)\b|"
-                       r"\b(?:are|r) we (?:running|sitting|at|getting|seeing)\b|\bwe(?:'re| are) (?:running|sitting|at|getting|seeing)\b|"
-                       r"\bdo we (?:have|get|run)\b|\b(?:our|my) (?:current|actual|real)\b", re.I)
+_OURS_NOW = re.compile("|".join((
+    r"\b(?:what(?:'s| is)|whats|where(?:'s| is)|how (?:long|much) is|how long's)\s+(?:our|my)\b",  # "what's our …"
+    r"\b(?:(?:are|r) we|we(?:'re| are)) (?:running|sitting|at|getting|seeing)\b",  # "what … are we running at"
+    r"\bdo we (?:have|get|run)\b", r"\b(?:our|my) (?:current|actual|real)\b")), re.I)
 # the norm or a target: the KB's figure is what is asked
 _NORM = re.compile(r"\b(?:typical|typically|usual|usually|normal|normally|average|benchmark|industry|standard|good|"
                    r"healthy|decent|reasonable|target|aim|should|ought|expect|ideal|acceptable|okay|ok|bad|"
