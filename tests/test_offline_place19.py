@@ -18,6 +18,8 @@ _AUDIENCE = ["we refinance student loans. how many enrolled college students in 
              "how about first-time home buyers nationally, were thinking about a home loan add-on later"]
 _TXT_AUDIENCE = ["we're a vet clinic chain in denver. how many people live in the denver dma?",
                  "how about households with a dog or cat nationally, we might add a wellness plan later"]
+_MARKET = ["roughly how many hispanic adults does texas have?", "and the los angeles dma?",
+           "ok and for the boise market, people already living there?"]
 _OWN = ["we sell accounting software to small firms. what's our payback period on a new customer?",
         "my board wants to know what ltv:cac we are running at. what should i say?"]
 _NORM = ["what LTV:CAC is typical for saas?"]
@@ -29,7 +31,7 @@ _JUDGED = ["we run three garden centers. what's a typical cpc for us?",
 
 
 def test_the_wording_here_is_in_no_seen_data_set():
-    assert_unseen(_PLACE, _AUDIENCE, _TXT_AUDIENCE, _OWN, _NORM, _DEALER, _JUDGED)
+    assert_unseen(_PLACE, _MARKET, _AUDIENCE, _TXT_AUDIENCE, _OWN, _NORM, _DEALER, _JUDGED)
 
 
 @pytest.mark.parametrize("text,head", [
@@ -37,6 +39,7 @@ def test_the_wording_here_is_in_no_seen_data_set():
     ("how about renters nationally - we may add renters cover", "how about renters nationally"),
     ("and in ohio, meaning the whole state", "and in ohio, meaning the whole state"),   # a gloss is the question's
     ("and texas, how many there?", "and texas, how many there?"),                      # the tail asks
+    ("and for the boise market, people living there?", "and for the boise market"),   # the closing "?" is the whole's
     ("and for 2 locations, 40k each", "and for 2 locations, 40k each")])                # the tail holds figures
 def test_the_words_counted_stop_before_an_aside(text, head):
     assert asidetail.counted(text) == head
@@ -50,6 +53,13 @@ def test_a_dma_named_after_just_or_only_is_that_market():
 def test_a_place_the_kb_lacks_is_declined_not_answered_with_the_last_place(shipped_engine, monkeypatch):
     out = answer_on(shipped_engine, _PLACE, monkeypatch)
     assert "does not contain a size" in out and "Maui DMA" in out and "453,000" not in out
+
+
+def test_a_market_named_by_a_city_and_its_kind_is_that_place_not_the_last_one(shipped_engine, monkeypatch, meaning):
+    """"the boise market": the encoder calls "boise" a place (off, nothing is read: marketname)."""
+    got = turns(shipped_engine, _MARKET)
+    assert got[-1][1] == [{"audience_type": "hispanic/latino adults", "geography": "Boise"}]
+    assert "does not contain a size" in got[-1][0] and "5.9 million" not in got[-1][0]
 
 
 def test_a_new_audience_with_an_aside_is_sized_at_the_place_it_names(shipped_engine, monkeypatch):

@@ -29,7 +29,7 @@ def counted(text: str) -> str:
     parts = _SPLIT.split(text.strip(), maxsplit=1)
     if len(parts) < 2 or not parts[1]:
         return text
-    head, tail = parts
-    if re.search(r"\d", tail) or _GLOSS.match(tail) or asking.asks_anything(tail) or "?" in tail.rstrip("?").strip() or len(head.split()) < 2:
+    head, tail = parts  # the message's closing "?" is the whole message's: the tail asks only by its own words
+    if re.search(r"\d", tail) or _GLOSS.match(tail) or asking.asks_anything(tail.rstrip("?! ")) or "?" in tail.rstrip("?").strip() or len(head.split()) < 2:
         return text
     return head
