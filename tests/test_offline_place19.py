@@ -82,6 +82,9 @@ def test_the_users_own_ratio_as_it_stands_asks_for_their_figures(text, shipped_e
 def test_the_norm_of_a_ratio_is_still_the_kbs_figure():
     assert ownratio.need(parse(_NORM[0]), Memory()) is None
     assert ownratio.need(parse("what payback should we aim for?"), Memory()) is None
+    one = ownratio.need(parse("what ltv to cac are we at then"), Memory(facts={"price": 300.0}))  # their cost said before
+    assert one.startswith("lifetime value") and "CAC)" not in one
+    assert ownratio.need(parse("what's our payback then"), Memory(facts={"price": 300.0})) is None  # others' to work
     mem = Memory(facts={"LTV": 3000.0, "price": 600.0})
     assert ownratio.need(parse("what ltv to cac are we running at"), mem) is None  # both figures said before
 

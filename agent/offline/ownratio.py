@@ -6,8 +6,10 @@ what one costs, what one brings in a month). Asked as theirs and as it stands no
 a present verb ("what's our …", "what … are we at", "where is our …") and no word of the norm or of a target
 ("typical", "should", "aim for", "normal", "good") — the KB's range is not the answer: the agent must ask
 for the figures it lacks (measured on dev19: two such turns were answered with the vertical's benchmark).
-"what LTV:CAC is typical?", "what payback should we aim for?" still ask the KB's figure. Figures given in
-the turn or remembered from the conversation (a value per customer, the user's own cost) are not asked again.
+"what LTV:CAC is typical?", "what payback should we aim for?" still ask the KB's figure. A figure in the
+turn, or both of a ratio's remembered, is not asked again; a payback with a figure of theirs remembered is left to
+the rules that work with the user's figures (measured: dev17's "whats our ltv to cac on that" after the user's own
+cost per loan asks for the value only).
 English only: pronouns, tense and the norm's adjectives; the metrics are the vocabulary's ratio keys."""
 from __future__ import annotations
 
@@ -37,10 +39,9 @@ def need(p: Parsed, mem: Memory) -> str | None:
     own = [s for s in message_sentences(text) if _OURS_NOW.search(s)]  # the norm in the sentence that asks it
     if not (ratio or payback) or not own or any(_NORM.search(s) for s in own) or p.numbers:
         return None
-    cost = "" if mem.facts.get("price") else "cost to acquire one customer (CAC)"
-    if ratio:
-        worth = "" if mem.facts.get("LTV") else "lifetime value per customer (gross margin over a customer's life)"
-    else:
-        worth = "gross margin per customer per month"
-    asked = [x for x in (worth, cost) if x]
-    return " and ".join(asked) if asked else None
+    worth = "lifetime value per customer (gross margin over a customer's life)"
+    if ratio and not mem.facts.get("LTV"):  # their own cost said before ("it costs us $240 to get one"): the value only
+        return worth if mem.facts.get("price") else f"{worth} and cost to acquire one customer (CAC)"
+    if ratio or mem.facts.get("price") or mem.facts.get("LTV"):
+        return None  # a figure of theirs is known: the rules that work with the user's figures ask for what is left
+    return "gross margin per customer per month and cost to acquire one customer (CAC)"
