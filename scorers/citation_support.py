@@ -44,6 +44,9 @@ from scorers.text import cited_ids, content_words, is_unit_factor, paragraphs, s
 WORD_SUPPORT = 0.5
 _QUOTE_OPEN = re.compile(r"#\d+\]\s*:\s")  # a citation that opens a quote with a colon
 MIN_WORDS = 3
+# a citation closing a lead-in with a colon after it ("… (Based on Knowledge Base [id]):"): what follows is what
+# it attributes ("Sources: [id]", the colon before the id, attributes the id itself and stays as it was)
+_LEADS_IN = re.compile(r"#\d+\][\s)]*:\s*$")
 
 
 @lru_cache(maxsize=4096)
@@ -72,11 +75,21 @@ def claim_units(answer: str) -> list[tuple[list[str], str | None]]:
                 quote = [s] + (_quote_rest(sents[si + 1:]) if _QUOTE_OPEN.search(s) else [])
                 units.append((ids, " ".join(quote)))
                 continue
+            after = _next_claim(sents[si + 1:] + [x for p in pars[pi + 1:pi + 2] for x in sentences(p)])
+            if after is not None and _LEADS_IN.search(s):
+                # "Here is the working (Based on Knowledge Base [id]):" announces what follows: the colon
+                # points forward, so the citation claims the next sentence, not the one before
+                units.append((ids, after))
+                continue
             prev = next((sents[j] for j in range(si - 1, -1, -1) if not _citation_only(sents[j])), None)
             if prev is None and si == 0 and pi > 0:
                 prev = pars[pi - 1]
             units.append((ids, prev))
     return units
+
+
+def _next_claim(after: list[str]) -> str | None:
+    return next((x for x in after if not _citation_only(x)), None)
 
 
 def _quote_rest(rest: list[str]) -> list[str]:

@@ -24,16 +24,17 @@ _ROW_LINE = re.compile(r"^[ \t]*(?:[-*\u2022][ \t]*)?(?P<label>[^\n:|]{2,60}?)[ 
 
 
 @lru_cache(maxsize=8192)
-def _list_rows(text: str) -> tuple[tuple[int, int, frozenset], ...]:
-    """(start, end, words) of the rows of ``text``'s lists: labelled lines that stand with at least one
-    other labelled line right above or below them (a lone "Note: …" line is prose). A row's words are
-    its label's and those of the line heading its list ("SOLAR - BLENDED LEAD GENERATION PROFILE" over
-    "Cost Per Lead: $95-140"): a row belongs to what its list is about."""
+def _list_rows(text: str) -> tuple[tuple[int, int, frozenset, frozenset], ...]:
+    """(start, end, words, label words) of the rows of ``text``'s lists: labelled lines that stand with at
+    least one other labelled line right above or below them (a lone "Note: …" line is prose). A row's words
+    are its label's and those of the line heading its list ("SOLAR - BLENDED LEAD GENERATION PROFILE" over
+    "Cost Per Lead: $95-140"): a row belongs to what its list is about. Its label's words alone are what
+    single it out from the other rows of its list, which share the heading."""
     found = []
     for m in _ROW_LINE.finditer(text):
         end = text.find("\n", m.end())
         found.append((m.start(), m.end(), len(text) if end < 0 else end, frozenset(content_words(m.group("label")))))
-    rows: list[tuple[int, int, frozenset]] = []
+    rows: list[tuple[int, int, frozenset, frozenset]] = []
     heading: frozenset = frozenset()
     for i, (start, after, end, words) in enumerate(found):
         joined_above = i > 0 and found[i - 1][2] + 1 == start
@@ -42,7 +43,7 @@ def _list_rows(text: str) -> tuple[tuple[int, int, frozenset], ...]:
             above = [ln for ln in text[:start].split("\n")[-4:] if ln.strip()]
             heading = frozenset(content_words(above[-1])) if above else frozenset()
         if (joined_above or joined_below) and words:
-            rows.append((after, end, words | heading))
+            rows.append((after, end, words | heading, words))
     return tuple(rows)
 
 
@@ -72,7 +73,7 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset, singl
     """``claim``'s number is in ``text``, but only where ``text`` says it of something the answer never
     talks about (``context``: the answer's content words), so that text does not support it:
 
-    * in a list row whose label (and list heading) the context does not name, while it names another
+    * in a list row whose label (and list heading) the context does not name, while it names the label of another
       row of ``text`` — Seattle's "16 % of population" said of Phoenix, a restaurant CPM said of
       higher education;
     * in prose whose lines around it share no content word with the context — "20 %" of "raise a
@@ -89,7 +90,9 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset, singl
     if not hits:
         return False
     rows = _list_rows(text)
-    some_row_named = any(words & context for _, _, words in rows)
+    # "names another row" means names its label: a heading's words are every row's of its list (and a file
+    # title heads the file's header lines), so an answer naming a heading singles out no row of it
+    some_row_named = any(label & context for _, _, _, label in rows)
     for f in hits:
         row = next((r for r in rows if r[0] <= f.start < r[1]), None)
         if row is not None:

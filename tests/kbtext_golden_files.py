@@ -4,6 +4,7 @@ file and prove it can fail — so a fixture test cannot pass by checking nothing
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from pathlib import Path
 from typing import Callable
@@ -241,3 +242,19 @@ def scan_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], ro
             elif profile and (k := _SCAN_KV.match(s)) and k.group(1) != "Notes":
                 facts.append(profile_fact(profile, s, k.group(1), k.group(2), source, metric_codes))
     return tuple(facts)
+
+
+def scan_platform_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], platform_rows: tuple[str, ...],
+                       metric_codes: dict) -> Callable[[], tuple]:
+    """``scan_rows`` (cached) for a KB whose lists "BY <one of platform_rows>" have platforms for rows, under the one
+    vertical their section declares (kb_txt6's BY AD NETWORK, kb_txt7's BY LEAD MARKETPLACE); any other list's rows
+    are businesses, on the caption's platform if it names one."""
+    def row(rows_are: str | None, declared: str | None, current: tuple, label: str) -> dict:
+        if rows_are in platform_rows:
+            return {"label": declared, "platform": label, "metric": current[1]}
+        return {"label": label, "platform": current[0], "metric": current[1]}
+
+    @functools.lru_cache(maxsize=None)
+    def scanned() -> tuple[dict, ...]:
+        return scan_rows(texts, caption, read, row, metric_codes)
+    return scanned

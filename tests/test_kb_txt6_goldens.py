@@ -44,18 +44,9 @@ def read_caption(caption: str) -> tuple[str | None, str, str | None]:
     return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
 
 
-def _row(rows_are: str | None, declared: str | None, current: tuple, label: str) -> dict:
-    """Under a list of platforms the label is the platform and the business the one its section declares."""
-    if rows_are in PLATFORM_ROWS:
-        return {"label": declared, "platform": label, "metric": current[1]}
-    return {"label": label, "platform": current[0], "metric": current[1]}
-
-
-@functools.lru_cache(maxsize=None)
-def scanned() -> tuple[dict, ...]:
-    """Every list row and profile line (shared loop: tests/kbtext_golden_files.scan_rows), with its market."""
-    return gf.scan_rows(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
-
+# every list row and profile line, with its market (shared loop: tests/kbtext_golden_files.scan_rows); under a list of
+# platforms the label is the platform and the business the one its section declares
+scanned = gf.scan_platform_rows(TEXTS, CAPTION, read_caption, PLATFORM_ROWS, METRIC_CODES)
 
 # the rows about a business (a list of platforms under no one business names none), and those stating a $, % or x
 # figure (not MX$, C$, CHF, SEK, ¥ or €)

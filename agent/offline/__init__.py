@@ -110,6 +110,13 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   instructions found in passages);
 * :mod:`~agent.offline.rereading` — the readers that may replace the reader's answer once the searches are in, in
   their order of precedence (the first that answers wins);
+* :mod:`~agent.offline.restating`, :mod:`~agent.offline.retrying`, :mod:`~agent.offline.planvertical`,
+  :mod:`~agent.offline.planplatform`, :mod:`~agent.offline.inputneed`, :mod:`~agent.offline.userfigures` — the
+  policy's other precedence chains (the message restated, the retries, the business and platform a look-up is planned
+  for, the input to ask for, the user's figures worked), each an ordered tuple run by :mod:`~agent.offline.firstof`;
+  :mod:`~agent.offline.messagereads` / :mod:`~agent.offline.amending` — the message read, and the answer amended, by
+  readers applied in order; :mod:`~agent.offline.rangeask` — the cues that a metric's range is asked;
+  :mod:`~agent.offline.replies` — the answer / tool-call responses and their ids;
 * :mod:`~agent.offline.aswritten` / :mod:`~agent.offline.workedcase` — the question in the KB's closed compounds
   ("pays back" → "payback") as the reader reads it, and a stated rule ahead of a worked example for "what should it be";
 * :mod:`~agent.offline.rulesection` — a question of what one may or must do, answered from the KB's stated rule when this

@@ -12,17 +12,17 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, rereading, chainrate, askedreply, arith, askshape, bands, buyask, calcperiod, calcplatform, carrycount, compose, definition, drawnon, followup, gaps, meaningsearch, nextsection, userrule, worked
-from agent.offline import eventrate, judgedback, lastshare, statedmultiple, twocounts, judgedprice, keptplatform, ownbench, ownbiz, businessdocs, redounit, kblabels, leftout, metricask, ruleask, kbmetrics, labelpick, marketswap, opening, ownfigure, parts, periodrule, proserate, quotedfig, reportedcount, sidebyside, uncovered, worthask
-from agent.offline import perperiod, reasonask, versushead, otherbudget, actionprice, metricwords, ownresults, affordask, chainedrate, changedfig, ageswap, platformretry, cacback, attrretry, pointedaudience, businessask, planinputs, capstep, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, redo, replay, roasrevenue, routeretry, rulecalc, scene, scope, searchq, servedkb, shorthand, sizing, splitrule, stagerate, stepask, steprange, terseaudience, timeswap, twobiz, typed, unitswap, unitworth, chainback, shortfall, unpriced, unsized, verdict, sectionreads, asidegloss
-from agent.offline.memory import Memory, business_of, carry, return_to
+from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import ownbench, ownbiz, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss
+from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 
-NAME = "offline-extractive-baseline"
+NAME = replies.NAME
 _RETRIEVAL = worked.RETRIEVAL  # the tools whose results are passages
 
 
@@ -34,7 +34,7 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     if searchq.asks_threshold(text) or reasonask.asks_reason(text):  # "CPMs are up 35%: at what point do I act?", "… says
         p.calc, p.metrics, p.metric_phrases = None, [], [] if reasonask.asks_reason(text) else p.metric_phrases  # CAC looks fine. why is that wrong?": the rule, the reason
     return_to(text, mem)
-    return p if searchq.continues_reading(text, p, previous) else judgedprice.read(stagerate.read(affordask.read(carry(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(p), text), text), mem), mem), mem))), mem)  # "…, installs?"; the funnel's own rate; "is $70 bad?"
+    return p if searchq.continues_reading(text, p, previous) else messagereads.read(p, text, mem)  # in order
 
 
 def _owned_metric(p: Parsed) -> bool:
@@ -46,7 +46,7 @@ def _owned_metric(p: Parsed) -> bool:
 
 def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
     """One clarifying question when the turn needs an input nobody has given (``said``: the earlier messages), else None."""
-    need = otherbudget.need(p) or (None if planinputs.of_others(p) else arith.missing(p, mem)) or worthask.need(p, mem) or worthask.budget_need(p, mem, chan := channelfig.named(p.text)) or planinputs.need(p, mem, said, chan) or unsized.need(p, mem)
+    need = inputneed.of(p, mem, said)  # in order
     if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
             and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
         need = " and ".join(p.metrics)
@@ -83,11 +83,9 @@ class OfflineAgent:
             return direct  # "per day?" after a working: its results per that period
         if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said)) \
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
-            return ModelResponse(content=[{"type": "text", "text": ask}], stop_reason="end_turn", model=NAME,
-                                 usage={"input_tokens": 0, "output_tokens": 0})
+            return replies.said(ask)
         asked = user_text
-        if again := askedreply.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget")) or changedfig.restated(user_text, history) or redounit.restated(user_text, history) or redo.restated(user_text, previous, remember(_as_history(history)).last_kind == "calc") or \
-                calcplatform.restated(user_text, history) or calcperiod.restated(user_text, history) or businessask.restated(user_text, [h[0] for h in history], said) or ageswap.restated(user_text, history) or judgedback.restated(user_text, history):  # "80k now, redo it"; "and on Bing alone?", "per month?" after a working
+        if again := restating.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget"), history, previous):  # in order
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
@@ -102,36 +100,23 @@ class OfflineAgent:
             calls = calls if "get_benchmark" not in tool_names else ownresults.benchmark_calls(  # the norm for each result of the user's figures
                 user_text, [h[0] for h in history], calls, next((i.get("vertical") for n, i in calls if n == "get_benchmark"), None) or remember(_as_history(history)).vertical)
             if calls:
-                blocks = [{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_{i}", "name": n, "input": inp}
-                          for i, (n, inp) in enumerate(calls)]
-                return ModelResponse(content=blocks, stop_reason="tool_use", model=NAME,
-                                     usage={"input_tokens": 0, "output_tokens": 0})
+                return replies.calls(len(messages), calls)
         if may_call and outcomes and "get_step_guidance" in tool_names and self._all_steps(user_text) and not any(
                 o.name == "get_step_guidance" for o in outcomes):  # the steps no search result named, one by one
             if gaps := stepask.unlisted(self.steps, merge_passages([o for o in outcomes if o.found])):
-                return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_s{n}",
-                                               "name": "get_step_guidance", "input": {"step": n}} for n in gaps],
-                                     stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        if may_call and (more := placeretry.calls(user_text, outcomes) or platformretry.calls(user_text, outcomes) or routeretry.calls(user_text, [h[0] for h in history], outcomes, searchq.form(
-                user_text, previous).queries if "search_knowledge_base" in tool_names else [])):  # a place sized; no vertical by the goods
-            return ModelResponse(content=[{"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_b{i}", "name": n,
-                                           "input": inp} for i, (n, inp) in enumerate(more)],  # by the route, or a search
-                                 stop_reason="tool_use", model=NAME, usage={"input_tokens": 0, "output_tokens": 0})
-        again = (meaningsearch.drawn(user_text, outcomes, drawnon.files(said)) or searchq.retry(user_text, outcomes) or attrretry.query(user_text, outcomes)) if may_call and "search_knowledge_base" in tool_names else None
+                return replies.calls(len(messages), [("get_step_guidance", {"step": n}) for n in gaps], "s", gaps)
+        if may_call and (more := retrying.tool_calls(user_text, [h[0] for h in history], outcomes, previous, "search_knowledge_base" in tool_names)):
+            return replies.calls(len(messages), more, "b")  # a place sized, a platform's own figure; by the route, or a search
+        again = retrying.first_search(user_text, outcomes, said) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = rereading.first_reading(user_text, history, previous, outcomes, text, self.max_sentences, said)  # in order
         text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
-        again = again or ((versushead.query(user_text, outcomes) or definition.query(user_text, outcomes) or nextsection.query(user_text, previous, outcomes) or meaningsearch.query(
-            user_text, outcomes, text, drawnon.files(said))) if may_call and "search_knowledge_base" in tool_names else None)  # a term's name / the next section / by meaning
+        again = again or (retrying.second_search(user_text, previous, outcomes, text, said) if may_call and "search_knowledge_base" in tool_names else None)
         if again:  # every search came back empty: once more with the question alone / without the user's figures
-            block = {"type": "tool_use", "id": f"toolu_offline_{len(messages):03d}_r", "name": "search_knowledge_base",
-                     "input": {"query": again, "top_k": searchq.TOP_K}}
-            return ModelResponse(content=[block], stop_reason="tool_use", model=NAME,
-                                 usage={"input_tokens": 0, "output_tokens": 0})
-        text = twocounts.amend(user_text, lastshare.amend(user_text, said, statedmultiple.amend(user_text, eventrate.amend(user_text, said, shortfall.amend(user_text, said, chainback.amend(user_text, said, unitworth.amend(user_text, said, ownresults.amend(user_text, [h[0] for h in history], text, outcomes))))))))  # two counts' change; the share quoted before, in money; a rate of the user's events; a multiple projected; several results of the user's own figures; a count's worth; a target worked back; a goal's gap
-        return ModelResponse(content=[{"type": "text", "text": text}], stop_reason="end_turn", model=NAME,
-                             usage={"input_tokens": 0, "output_tokens": 0})
+            return replies.calls(len(messages), [("search_knowledge_base", {"query": again, "top_k": searchq.TOP_K})], "r", [""])
+        text = amending.amended(user_text, [h[0] for h in history], said, text, outcomes)  # in order
+        return replies.said(text)
 
     def _whole_step(self, text: str, history: list | None = None) -> tuple[int, int | None] | None:
         """The framework step a question about a whole step asks for ("step 3", "the final step",
@@ -150,7 +135,7 @@ class OfflineAgent:
         mem = remember(_as_history(history))
         p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
-        vertical = marketswap.swapped(text, prior := _as_history(history)[-1][1] if history else []) or labelpick.picked(text, prior) or ownbiz.kept(p, mem, [h[0] for h in _as_history(history)]) or business_of(p, mem) or businessask.sole(p, mem)  # "and mid market", "what about boise"; the KB's one
+        vertical = planvertical.of(text, p, mem, _as_history(history))  # in order
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
         if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
@@ -197,16 +182,12 @@ class OfflineAgent:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
         metrics = list(p.metrics) + list(p.metric_phrases)
         metrics = arith.lookups(p, mem, metrics)
-        asks_range = bool(p.calc or p.followup or p.end or stagerate.rate(p) or askshape.both_ends(p.norm) or RANGE_CUE.search(p.norm) or p.metric_phrases or p.vertical
-                          or p.industry_phrase or p.business_phrase or EVALUATE.search(p.norm) or re.search(
-                              r"\bfor (?:us|me)\b", p.norm)  # "what's ROAS for us?": the business's figure
-                          or shorthand.metric_list(text, p.metrics, bool(p.numbers)) or metricask.in_words(p.norm) or metricask.of_business(p.norm, p.metrics, mem.vertical) or judgedprice.judged(p, mem))  # "what percent of clicks convert?", "what's their CPM?"
+        asks_range = rangeask.asks(p, text, mem)  # any cue, read in order
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
         if metrics and vertical and asks_range and not guidance and not DEFINITION.search(text) \
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
-            other = platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])) or \
-                platformfig.carried(text, last[1]) or scene.platform(text, [h[0] for h in _as_history(history)]) or keptplatform.kept(text, last[1], metrics)
+            other = planplatform.other(text, last, [h[0] for h in _as_history(history)], metrics)  # in order
             calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
                       for m in metrics for b in bench_inputs(v, m, text, other)]
             if WHY.search(text) and "search_knowledge_base" in tools:
@@ -279,8 +260,7 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
-        calc_para = arith.calculation(p, mem, bench) or carrycount.applied(text, (previous or ("", ""))[1], bench, p.metrics,
-                                                                             p.value("count"), p.unit) or roasrevenue.revenue(p, bench) or proserate.applied(text, (previous or ("", ""))[1], merge_passages([o for o in outcomes if o.name in _RETRIEVAL and o.found]))
+        calc_para = userfigures.calculation(text, p, mem, bench, previous, outcomes)  # in order
         if calc_para:
             paras.append(calc_para)
         shown = set()
@@ -329,19 +309,7 @@ class OfflineAgent:
             para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
-            # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
-            rerun = replay.rerun(text, ranked[:6]) if not p.calc and not stmt else None
-            ruled = (userrule.ratio(text, ranked[:6]) or periodrule.decayed(text, (previous or ("",))[0], ranked[:6])) \
-                if not rerun and not stmt else None  # two figures vs a threshold; a per-period rule over the time passed
-            para = ruled or para
-            applied = (rulecalc.apply(text, para, ranked) or splitrule.apply(text, para, ranked, previous)) if para and not p.calc \
-                and not rerun and not ruled else None  # a multiplier, or a split, the KB states, on the user's figure
-            moved = (capstep.applied(text, para) or periodrule.per_period(text, para) or planmath.share_of_budget(text, para)) \
-                if para and not applied and not rerun and not ruled else []
-            applied = applied or ("Applied to your figure: " + "; ".join(moved) + "." if moved else None)
-            para = f"{para} {applied}" if applied else para
-            if rerun:  # the KB's worked example, on the user's figures (before a share read off the example)
-                para = replay.answer(para or "", *rerun)
+            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para
             if para:

@@ -8,12 +8,13 @@ readers search nothing themselves, but some are costly and some read files the c
 from __future__ import annotations
 
 from agent.offline import boundread, drawnon, meaningsearch, nextsection, rulesection, searchq, sectionreads, versushead
+from agent.offline.firstof import first
 
 
 def first_reading(user_text: str, history: list, previous: tuple | None, outcomes: list, text: str,
                   max_sentences: int, said: list) -> str:
     """The answer of the first reader that gives one, else ``text`` (the reader's own answer)."""
-    readers = (
+    return first((
         # "what's the difference between A and B": the section the KB heads "A versus B"
         lambda: versushead.read(user_text, outcomes, text, max_sentences),
         # "and then?" after a section was quoted: the section that follows it
@@ -27,5 +28,4 @@ def first_reading(user_text: str, history: list, previous: tuple | None, outcome
         lambda: meaningsearch.read(user_text, outcomes, text, max_sentences, drawnon.files(said)),
         # before declining: a later turn asking leave, read in the documents already cited
         lambda: boundread.read(user_text, outcomes, text, max_sentences, drawnon.files(said)),
-    )
-    return next((t for t in (read() for read in readers) if t), text)
+    ), text)

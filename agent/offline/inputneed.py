@@ -1,0 +1,35 @@
+"""The input a turn needs that nobody has given, read by the askers in the order they take precedence.
+
+Why a module of its own: these six were one line of ``or``-joined calls in :mod:`agent.offline.policy`'s
+clarification, so which asking wins was visible only by reading that line left to right. Here the order is a tuple
+with one reason per entry; the first asker that names a missing input wins, and each is called only when every asker
+before it found nothing missing.
+"""
+from __future__ import annotations
+
+from functools import cache
+
+from agent.offline import arith, channelfig, otherbudget, planinputs, unsized, worthask
+from agent.offline.firstof import first
+from agent.offline.memory import Memory
+from agent.offline.parse import Parsed
+
+
+def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
+    """The missing input to ask for, in the words :func:`agent.offline.compose.ask_for` takes, else None
+    (``said``: the earlier user messages)."""
+    channel = cache(lambda: channelfig.named(p.text))  # read once, by the first asker that needs it
+    return first((
+        # "the spring push has its own budget, how many leads?": that budget's amount, before the one remembered
+        lambda: otherbudget.need(p),
+        # an input of the calculation asked — unless it asks what others get, a figure the KB answers
+        lambda: None if planinputs.of_others(p) else arith.missing(p, mem),
+        # "would that be a good deal for us?" after a working: what one result is worth to the user
+        lambda: worthask.need(p, mem),
+        # "how much should we spend?" with nothing to size it by: the target and what one may cost
+        lambda: worthask.budget_need(p, mem, channel()),
+        # a number of the user's own plan whose inputs the conversation cannot give
+        lambda: planinputs.need(p, mem, said, channel()),
+        # last, a forecast whose deciding input is said without a size
+        lambda: unsized.need(p, mem),
+    ))

@@ -1,0 +1,41 @@
+"""The readers that restate this turn's message as a whole question before anything is planned, in the order they
+take precedence ("80k now, redo it" after a working: the working's question with the new budget).
+
+Why a module of its own: these (eight at first) were one line of ``or``-joined calls in :mod:`agent.offline.policy`, so which
+restatement wins was visible only by reading that line left to right. Here the order is a tuple with one reason per
+entry; the first reader that returns a question wins, and each is called only when every reader before it declined.
+"""
+from __future__ import annotations
+
+from agent.offline import ageswap, askedreply, businessask, calcperiod, calcplatform, changedfig, judgedback, redo, redounit
+from agent.offline.firstof import first
+from agent.offline.recall import remember
+
+
+def restated(user_text: str, asked_before: list[str], said: list[str], budget: float | None, history: list,
+          previous: tuple | None) -> str | None:
+    """The question the first reader restates this message as, else None. ``asked_before``: the earlier messages as
+    sent; ``history``: the earlier turns as (text, outcomes) pairs, replies to an asking already bound."""
+    return first((
+        # first, a reply to the assistant's own clarifying question: what it answers is fixed by that asking
+        lambda: askedreply.restated(user_text, asked_before, said, budget),
+        # a held figure changed by a percentage ("cut the budget by 25%, redo the customers"): before the redos,
+        # which would read the message's figure as the new budget itself
+        lambda: changedfig.restated(user_text, history),
+        # a redo naming what was counted ("redo the installs"): the earlier question counting it, before the plain
+        # redo, which re-asks only the last question
+        lambda: redounit.restated(user_text, history),
+        # "80k now, redo it": the last question with the new budget (not after a working: memory re-runs that)
+        lambda: redo.restated(user_text, previous, remember(history).last_kind == "calc"),
+        # "and on Bing alone?" after a working: the working for that platform
+        lambda: calcplatform.restated(user_text, history),
+        # "per month?" after a working: the working over that period
+        lambda: calcperiod.restated(user_text, history),
+        # a business named in reply to "whose business?": the question that asking held back
+        lambda: businessask.restated(user_text, [h[0] for h in history], said),
+        # last, only the age a figure is measured at swapped ("and day 7?" after day-30 retention)
+        lambda: ageswap.restated(user_text, history),
+        # "is that good compared to normal?" right after the user's own spend and results: the result those figures
+        # make, worked and judged against the norm (agent.offline.judgedback)
+        lambda: judgedback.restated(user_text, history),
+    ))

@@ -1,0 +1,59 @@
+"""Two layouts the answer scorers misread (scorer audit, second pass), each with the wrong answer of the
+same form that must still fail. Our own wordings: no set's turn is quoted."""
+from __future__ import annotations
+
+import pytest
+
+from scorers import citation_support, grounding
+
+
+def raw(text: str, passages: dict[str, str], scorer, q: str = "What should I plan for?") -> float:
+    output = {"response": text, "retrieved": [{"id": i, "source": i.split("#")[0] + ".txt", "text": t}
+                                              for i, t in passages.items()]}
+    return scorer(input=q, output=output, expected={}, metadata={}).score
+
+
+# a plain-text KB file: a title, its header lines ("META - …: …", a list under the title), then a list of
+# platforms under a two-line heading
+KENNELS = {"pets#0": (
+    "KENNEL AND GROOMING COSTS - EDITION 2\n"
+    "META - Document: What kennels and groomers pay for a booked visit\n"
+    "META - Coverage: United States, 2025\n\n"
+    "COST PER BOOKED VISIT - 2025\nBY PLATFORM - HIGHEST TO LOWEST\n"
+    "- Nextdoor: $31-39 (highest)\n- Instagram: $22-27\n- Local Directories: $14-18 (lowest)\n")}
+
+
+@pytest.mark.parametrize("answer, ok", [
+    # the figures of the row the conversation is about, said under the metric, no platform named: the
+    # answer names the file title's words, which head the header lines, not another row
+    ("A kennel's cost per booked visit runs $22–$27 [pets#0]. For 40 visits: 40 × $27 = $1,080.", True),
+    ("Instagram's cost per booked visit for a kennel runs $22–$27 [pets#0].", True),
+    # another platform's figures said of Instagram: still not support
+    ("Instagram's cost per booked visit for a kennel runs $31–$39 [pets#0].", False),
+])
+@pytest.mark.parametrize("scorer", [grounding, citation_support])
+def test_a_heading_names_no_row_of_its_list(answer, ok, scorer):
+    """``stated_of_something_else``: a figure in a row the answer does not name is another row's only when the
+    answer names another row's *label*; words every row shares through a heading (here the file title over
+    its header lines) single out no row. A right answer failed both scorers as "stated only of something else"."""
+    assert (raw(answer, dict(KENNELS), scorer, q="We want 40 visits a month.") == 1.0) is ok
+
+
+CPM = {"rates#0": "Display CPM for local services is about $14 per thousand impressions, higher with narrow radius targeting."}
+
+
+def test_a_citation_closing_a_lead_in_claims_what_follows():
+    """"… (Based on Knowledge Base [id]):" introduces the lines after it: the citation is attached to them, not
+    to nothing (a right working scored 0.5 as "citation attached to no claim")."""
+    right = ("From the display CPM above (Based on Knowledge Base [rates#0]):\n"
+             "- $7,000 ÷ $14 × 1,000 = 500,000 impressions [rates#0]")
+    assert raw(right, CPM, citation_support, q="We have $7,000.") == 1.0
+    # the same lead-in over a figure the chunk does not state still fails, on both units
+    wrong = ("From the display CPM above (Based on Knowledge Base [rates#0]):\n"
+             "- $7,000 ÷ $20 × 1,000 = 350,000 impressions [rates#0]")
+    assert raw(wrong, CPM, citation_support, q="We have $7,000.") == 0.0
+    # "Sources: [id]" (the colon before the id) still claims the sentence before it, and so does a lead-in
+    # with nothing after it
+    assert raw("Display CPM for local services is about $14. Sources: [rates#0]", CPM, citation_support) == 1.0
+    assert raw("Display CPM for local services is about $14.\n\nAs worked out (Based on Knowledge Base [rates#0]):",
+               CPM, citation_support) == 1.0
