@@ -99,3 +99,17 @@ def test_a_business_said_as_a_caption_and_a_sale_counted_as_one_sold(shipped_eng
 def test_is_that_good_after_ones_own_spend_and_sales_judges_their_roas(shipped_engine, monkeypatch):
     out = answer_on(shipped_engine, _JUDGED, monkeypatch)
     assert "4.20" in out and "retail ROAS" in out or "Retail ROAS" in out
+
+
+_THAT = "once a demo turns into a signed deal, what does that customer typically run us?"
+_SERVED = "we build payroll software for restaurants. what should a lead cost us?"
+
+
+def test_that_unit_is_priced_as_the_unit_and_whom_a_product_serves_is_not_its_business():
+    """priceforms: "what does that client cost" prices one client; parse: an uncovered vertical said as whom the
+    business serves ("payroll software for bakeries") is not the business (served.outside, as for covered ones)."""
+    assert_unseen(_THAT, _SERVED)
+    assert parse(_THAT).metrics == ["CAC"]
+    assert parse("what does that usually cost").metrics == []  # a pointer alone prices nothing
+    p = parse(_SERVED)
+    assert p.vertical == "saas" and p.industry_phrase is None

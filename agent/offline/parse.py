@@ -330,7 +330,7 @@ def _parse(text: str) -> Parsed:
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = kbcovers.left_out(named_uncovered := _named(norm, "uncovered_verticals"))  # as the served KB says
+    uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
     if uncovered:
         p.industry_phrase = uncovered[0][1]
