@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, madefor, nounphrase, placemeant, selfintro, served, supposedbiz, workedon
+from agent.offline import barebiz, kblabels, madefor, nounphrase, placemeant, selfintro, served, supposedbiz, workedon
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -133,7 +133,8 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
                       r"several)\b)|\.\s+(?=(?:we|i|our|my)\b|\$?\d))", re.I)  # … or as a sentence of its own: "coding bootcamp. we …"
 _BUSINESS.insert(0, _OPENING)
 _BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
-_BUSINESS.insert(2, madefor.MARKETS)  # "I market a language school for adults": the business marketed, before whom it serves
+_BUSINESS.insert(2, madefor.MARKETS)
+_BUSINESS.append(barebiz.caption(_HEAD))  # "family owned bike shop in Toledo plus a repair van." (agent.offline.barebiz)  # "I market a language school for adults": the business marketed, before whom it serves
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")

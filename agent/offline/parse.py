@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, roles as number_roles
+from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, roles as number_roles, asidetail
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -330,7 +330,7 @@ def _parse(text: str) -> Parsed:
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = kbcovers.left_out(named_uncovered := _named(norm, "uncovered_verticals"))  # as the served KB says
+    uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
     if uncovered:
         p.industry_phrase = uncovered[0][1]
@@ -387,7 +387,7 @@ def _parse(text: str) -> Parsed:
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
     # short, or longer when it names one metric and no number: "what about the share of visitors who then book"
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
-        and (len(text.split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
+        and (len(asidetail.counted(text).split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
               or p.calc or p.identifiers or p.geographies or p.followup)
