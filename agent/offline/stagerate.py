@@ -27,7 +27,25 @@ _NOT_CONVERTED = re.compile(r"^(?:impressions?|views?|clicks?|visits?|visitors?|
 
 # revenue asked of a spend: "what revenue", "how much will it bring back", "what would we make back"
 _REVENUE = re.compile(r"\brevenue\b|\b(?:bring|brings|get|make|earn)\s+(?:us\s+|me\s+)?back\b|"
-                      r"\b(?:returned|return|returns)\b(?!\s+on\b)(?!\s+to\b)", re.I)  # "what should that have returned"
+                      r"\b(?:returned|return|returns)\b(?!\s+on\b(?!\s+(?:that|this|those|it|my|our|the\s+same)\b))(?!\s+to\b)|"
+                      # sales as an amount ("what would sales look like", "sales would come to"), not a count
+                      r"\b(?:what|how\s+much)\s+(?:would|will|might|could)\s+(?:my\s+|our\s+|the\s+)?sales\b|"
+                      r"\bsales\s+(?:would|will|might|could)\s+(?:be|come\s+to|look\s+like)\b", re.I)
+# "what should that have returned"; "a normal return on that same 1200" is the spend's return, "return on ad spend" the metric
+
+
+# the spend a return is asked "on": "a normal return on that same 1200" — the number is the spend, whatever its size
+_RETURN_ON = re.compile(r"\breturns?\s+on\s+(?:that|this|those|my|our|the)\s+(?:same\s+)?\$?\d", re.I)
+
+
+def _spend_only(p: Parsed) -> bool:
+    """One spend and no other figure: one budget, the same spend said twice ("I spent $1,000 … on that 1000"), or
+    the number a return is asked on (:data:`_RETURN_ON`, read as the spend: a small one otherwise reads as a price)."""
+    m = _RETURN_ON.search(p.norm)
+    if m and len({n.value for n in p.numbers}) == 1:
+        for n in p.numbers:
+            n.role = "budget"
+    return bool(p.numbers) and {n.role for n in p.numbers} == {"budget"} and len({n.value for n in p.numbers}) == 1
 
 
 def asked(p: Parsed) -> str:
@@ -40,7 +58,7 @@ def rate(p: Parsed) -> str | None:
     """CTR when the message counts impressions and asks how many clicks, CVR when it counts clicks or visits and
     asks how many of something else they become, ROAS when it states only a spend and asks the revenue; None
     otherwise (or when a price is stated)."""
-    if [n.role for n in p.numbers] == ["budget"] and _REVENUE.search(p.norm) and not (p.unit and parse(p.text).unit):  # (a carried unit: not asked)
+    if _spend_only(p) and _REVENUE.search(p.norm) and not (p.unit and parse(p.text).unit):  # (a carried unit: not asked)
         return "ROAS"
     unit = asked(p)
     if not unit or any((n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
