@@ -17,6 +17,10 @@ import re
 _CUSTOMERS = {"customers", "buyers", "clients", "shoppers", "accounts", "patients", "members", "subscribers", "students",
               "donors", "families", "households", "guests", "riders", "diners"}
 
+# who a reach buy counts (people passing, hearing, seeing): no one won
+_REACHED = {"people", "drivers", "cars", "vehicles", "commuters", "listeners", "viewers", "readers", "households", "homes",
+            "impressions", "views", "eyeballs", "passersby", "pedestrians", "residents"}
+
 # asking for a judgement of the user's own result, not for a figure: "is that any good", "how did we do",
 # "good or bad", "too much?", "is that ok", "are we in line", "how does it look"
 _JUDGED = re.compile(r"\b(?:is|was|are|were|'s|s) (?:that|this|it|those|these|we) (?:any |even )?(?:good|bad|ok|okay|decent|healthy|"
@@ -43,6 +47,8 @@ def line(low: str, spend, count, other, compared: re.Pattern) -> tuple[float, st
     if not (compared.search(low) or _JUDGED.search(low)):
         return None
     v = spend.value / count.value
+    if count.word in _REACHED and v < 1:  # "$4,000 and 300,000 cars go by": a reach quote, priced per thousand
+        return None  # (agent.offline.quotedreach), not an acquisition cost of pennies
     if count.word in _CUSTOMERS:
         return v, "CAC", f"your CAC (spend over the {count.word} it won)"
     one = singular(count.word)

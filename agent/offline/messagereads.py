@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, judgedprice, stagerate, timeswap, twobiz, unitswap
+from agent.offline import actionprice, affordask, buyask, judgedprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -32,6 +32,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: stagerate.read(q),
         # last, "is $70 bad?" right after a benchmark answer: the judged metric carried, the figure the user's own
         lambda q: judgedprice.read(q, mem),
+        # "they quote $1,800 and say 240,000 people see it: fair?": the CPM the quote implies
+        lambda q: quotedreach.read(q, text),
     ):
         p = reader(p)
     return p

@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
-from agent.offline import ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
@@ -76,7 +76,7 @@ class OfflineAgent:
         user_text = antecedent.budget_it(platformslot.unclipped(stepask.in_step_words(asidegloss.without(typed.read(text_of(messages[start]["content"])))
                                          if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
-        user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
+        user_text = quotedreach.with_channel(pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()]), [t[0] for t in raw])  # "how many of those?": who was just described
         history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
@@ -256,7 +256,7 @@ class OfflineAgent:
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
-        chan = ownfigure.beside_quote(text, chan or platformfig.paragraph(every))  # and the user's figure beside it
+        chan = quotedreach.beside(text, ownfigure.beside_quote(text, chan or platformfig.paragraph(every)))  # and the user's figure beside it
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
