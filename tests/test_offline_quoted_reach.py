@@ -21,7 +21,7 @@ RETURN = ["I run a retail store in tulsa. what should a store like mine expect b
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([BOARD, CTV], LATER, RETURN)
+    assert_unseen([BOARD, CTV], LATER, RETURN, ["and if I got a normal return on that same 1500 what would sales look like"])
 
 
 def test_readings():
@@ -59,3 +59,12 @@ def test_normal_return_on_the_same_spend(request):
     conv.send(RETURN[0])
     a = conv.send(RETURN[1]).assistant
     assert "$900 × 3.0 = $2,700" in a and "$900 × 5.0 = $4,500" in a, a
+
+
+def test_normal_return_after_own_roas(request):
+    """After the user's own ROAS was worked, "a normal return on that same N" is spend × the KB's range, not N ÷ N."""
+    conv = _conv(request, "shipped_engine")
+    conv.send("I run a retail store in waco. what return per ad dollar is typical for us?")
+    conv.send("last month I spent $1,500 on facebook and it says $5,200 in sales came from it. is that good?")
+    a = conv.send("and if I got a normal return on that same 1500 what would sales look like").assistant
+    assert "$1,500 × 3.0 = $4,500" in a and "$1,500 ÷ $1,500" not in a, a

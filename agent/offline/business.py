@@ -75,6 +75,9 @@ _BUSINESS = [
     # pronoun ("what would we get with the smaller budget": the user, and then no business)
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>(?!(?:we|i|you|they|it|he|she)\b)[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
+    # … or as the subject of a relative clause: "the usual amount a church pays per visitor", "what a clinic spends on"
+    re.compile(r"\b(?:amount|price|sum|figure|what|how much) (?:that )?(?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |"
+               r"typically |normally |generally )?(?:pays|spends)\b", re.I),
     # who bears a cost: "what does it cost a school to win a student"
     re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"
                r"(?= (?:in|on|with|via|through|using|from) (?:paid |digital |online )?(?:ads|advertising|media|search|social)\b|"
@@ -115,7 +118,8 @@ _BUSINESS = [
                + "|".join(re.escape(k.lower()) for k in sorted(VOCABULARY["metrics"], key=len, reverse=True))
                + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
-_BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
+_BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD), supposedbiz.run_by_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
+_IAM = _BUSINESS[2]  # "I'm a …": who the speaker is — a business, or a person's job ("a science teacher")
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 _TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a business's words, said short or misspelt
@@ -126,7 +130,7 @@ _BUSINESS[1], _BUSINESS[2] = _BUSINESS[2], _BUSINESS[1]
 # ("credit union, doing paid search for new checking accounts"), a count ("furniture stores, 4 showrooms …") — says
 # who is asking, before any "for …" later in the message says what the ads are for; never a word of talk ("quick
 # question, …", "thanks, …") nor an opening pleasantry, which is skipped
-_TALK = r"(?:hey|hi|hello|so|ok|okay|yo|right|well|also|anyway|thanks|thank|sorry|quick|question|one|thing|note|" \
+_TALK = r"(?:fair enough|got it|makes sense|sounds good|i see|gotcha|hey|hi|hello|so|ok|okay|yo|right|well|also|anyway|thanks|thank|sorry|quick|question|one|thing|note|" \
         r"update|context|background|idea|follow-up|followup|fyi|btw|yes|yeah|no|sure|great|cool|perfect|nice|hmm|oh|ah)"
 _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r"\b)[a-z][a-z&/\-]*(?: (?!" + _TALK
                       + r"\b)[a-z][a-z&/\-]*){0,3})(?:,\s+(?=[a-z]+ing\b|\d|(?:two|three|four|five|six|seven|eight|nine|ten|a few|"
@@ -222,6 +226,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             phrase = re.sub(r"^(?:an?|the|our|my|your|their|some|most)\s+", "", " ".join(raw.split()), flags=re.I)
             # "marketing at a hospital", "growth for a bank": the job is done at the business named last
             phrase = re.sub(r"^[a-z][a-z\- ]*? (?:at|for|with) (?:an?|the|our|my) (?=[a-z])", "", phrase, flags=re.I)
+            # "a regular store like hers", "a normal gym": a kind said as the ordinary one of it
+            phrase = re.sub(r"^(?:regular|normal|typical|average|ordinary|usual|everyday)\s+(?=[a-z])", "", phrase, flags=re.I)
             named = phrase   # "online mattress brand": the words before the trailing "brand" are dropped
             phrase = _TRAILING.sub("", phrase).strip()
             if pat is not _FOR:  # "we run a few clinics": the clinics, however many
@@ -262,6 +268,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                 phrase = OMNICHANNEL
             if pat is _DOES:  # "we design packaging": a service on the goods, not their trade (agent.offline.workedon)
                 phrase = workedon.as_work(text[m.start():m.start("p")], phrase, text)
+            if pat is _IAM and (run := _run_by_them(text[m.end("p"):], phrase)):
+                return run  # "I'm a science teacher running our school's ads": the school
             return Business(madefor.as_business(phrase), back)  # "a farming sim": a game
     if _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text) and re.search(r"\b(?:we|i)\b", text, re.I):
         return Business(ONLINE_STORE, False)  # "small candle brand, we sell on our own site": whatever it sells, a web shop
@@ -272,6 +280,16 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
         own = served.doing(text)
     own = own or work
     return Business(own, False) if own else None
+
+
+def _run_by_them(rest: str, person: str) -> Business | None:
+    """The business named after "I'm a <person>" by a word a business's own name ends with ("… running our school's
+    ads", "… helping my daughter's bakery"), when ``person`` ends with no such word: the speaker's job is who they
+    are, the business the ads are for is what the figures are looked up for ("I'm a dentist" keeps the dentist)."""
+    if re.search(r"\b" + _HEAD + r"$", person, re.I):
+        return None
+    later = business(rest)
+    return later if later and re.search(r"\b" + _HEAD + r"$", later.phrase, re.I) else None
 
 
 # what follows a comma after a business's first word: ", family-run bakeries." — modifiers said one after another

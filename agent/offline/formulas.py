@@ -12,8 +12,9 @@ import dataclasses
 import re
 from functools import lru_cache
 
-from agent.offline import kblabels, planmath, ratioback, sectionkind
+from agent.offline import kblabels, planmath, ratioback, sectionkind, stagerate
 from agent.offline.answerforms import answer_forms
+from agent.offline.parse import parse
 
 
 def work(text: str, asked_before: str, budget: float | None, answered: str = "",
@@ -22,6 +23,8 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
     """:func:`agent.offline.planmath.work` of these arguments, a copy; None for a method asked (module doc)."""
     if sectionkind.asks_method(text, answer_forms(text)) and not re.search(r"\d", text):
         return None
+    if stagerate.rate(parse(text)) == "ROAS":  # "a normal return on that same 1200: sales?": spend × the KB's ROAS,
+        return None  # worked from the benchmark (agent.offline.roasrevenue), not the user's own ROAS of that spend
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
                 kblabels.declared(), cost)
     if (w is None or (planmath.missing(w) or "").endswith("target LTV:CAC ratio")) and (

@@ -30,8 +30,8 @@ PER_THOUSAND = tuple(k for k, u in UNIT_OF.items() if u.startswith("thousand")) 
 _ARTICLE = r"(?:an? |the |that |this |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
 PRICE_FORMS = [  # question forms that ask the price of one unit of something
-    # "pay in ads for each booking": where the money goes may sit between the verb and what it buys
-    re.compile(r"\b(?:pay|paying)\s+(?:(?:in|on) (?:[a-z]+ ){0,2}?(?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
+    # "pay in ads for each booking" ("the amount a gym pays per member"): where the money goes may sit between the verb and what it buys
+    re.compile(r"\b(?:pay|pays|paying)\s+(?:(?:in|on) (?:[a-z]+ ){0,2}?(?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
                + _ARTICLE + _NOUN, re.I),
     re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
                + _NOUN, re.I),
@@ -40,7 +40,7 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign|find|attract|recruit|secure) " + _ARTICLE
                + _NOUN, re.I),
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
-    re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
+    re.compile(r"\b(?:pay|pays|paying|paid|spend|spends|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
                r"sign up|sign|find|attract|recruit|secure) (?:an? |one |each |every |per )" + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
                + r"(?: (?:on|at|from|with|through|via|of) (?:an? |the |our |my )?[a-z]+(?: [a-z]+)?)? (?:usually |typically |"

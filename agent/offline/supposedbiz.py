@@ -24,3 +24,11 @@ def of_person(head: str) -> re.Pattern:
                       r"parents|cousin|aunt|uncle|wife|husband|partner|friend|neighbou?r|son|daughter|client|boss|"
                       r"colleague|coworker|roommate|in-laws?|family)(?:'s|’s|s')\s+(?P<p>(?:[a-z][a-z&\-]* ){0,3}?"
                       + head + r")\b", re.I)
+
+
+def run_by_person(head: str) -> re.Pattern:
+    """The same business said with a verb: "my cousin has a little candle shop", "my aunt runs a hat store"."""
+    return re.compile(r"\b(?:my|our)\s+(?:sister|brother|mom|mum|mother|dad|father|parents|cousin|aunt|uncle|wife|husband|"
+                      r"partner|friend|neighbou?r|son|daughter|boss|in-laws?)\s+(?:has|have|runs|run|owns|own|opened|started|"
+                      r"manages)\s+(?:an?|the|this|that)\s+(?:(?:little|small|tiny|new|local)\s+)?(?P<p>(?:[a-z][a-z&\-]* ){0,3}?"
+                      + head + r")\b", re.I)

@@ -1,0 +1,49 @@
+"""The business a newcomer names by who they are or what a relative runs (agent.offline.business,
+agent.offline.supposedbiz, agent.offline.priceforms): the speaker's job is not the vertical when the message names
+the business the ads are for; "a regular store like hers" is a store; "fair enough." is talk; "the amount a mosque
+pays per attendee" asks a price for that business (which a KB without it declines). Wording of our own."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent
+from agent.offline.parse import parse
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+TEACHER = "I'm a fourth grade art teacher and i got put in charge of our schools admissions ads. what does one lead usually cost for a school"
+BAKERY = "I'm a retired accountant helping my daughter's bakery with ads. what does a new customer usually cost a bakery?"
+DENTIST = "I'm a dentist. what does a new patient cost?"
+STORE = "ok fair enough. my friend has a tiny bike shop across town, for a normal store like his whats it cost to get one new buyer"
+AUNT = "my aunt runs a hat shop. what does a new customer cost?"
+MOSQUE = "Is there a usual amount a mosque pays per new attendee through ads?"
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    assert_unseen([TEACHER, BAKERY, DENTIST, STORE, AUNT, MOSQUE])
+
+
+def test_readings():
+    assert parse(TEACHER).business_phrase == "school"
+    assert parse(BAKERY).business_phrase == "bakery"
+    assert parse(DENTIST).business_phrase == "dentist"  # a job that is a business stays
+    assert parse(STORE).business_phrase == "store"
+    assert parse(AUNT).business_phrase == "hat shop"
+    assert parse("fair enough. what about cpc for retail?").business_phrase is None
+    p = parse(MOSQUE)
+    assert p.business_phrase == "mosque" and p.metric_phrases == ["cost per attendee"]
+
+
+def _conv(request, kb="shipped_engine"):
+    return ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+
+
+def test_school_not_teacher(request):
+    a = _conv(request).send(TEACHER).assistant
+    assert "education CPL" in a and "teacher" not in a, a
+
+
+def test_uncovered_business_declined_first(request):
+    a = _conv(request).send(MOSQUE).assistant
+    assert a.startswith(("The knowledge base has no mosque", "The knowledge base does not contain a mosque")), a
