@@ -68,3 +68,14 @@ def test_normal_return_after_own_roas(request):
     conv.send("last month I spent $1,500 on facebook and it says $5,200 in sales came from it. is that good?")
     a = conv.send("and if I got a normal return on that same 1500 what would sales look like").assistant
     assert "$1,500 × 3.0 = $4,500" in a and "$1,500 ÷ $1,500" not in a, a
+
+
+def test_reach_medium_priced_by_its_units(request):
+    """"what do billboards usually run?" after an uncovered business: the medium's CPM, not "cost per billboards"."""
+    first = "Is there a usual amount a mosque pays per new attendee through ads?"
+    then = "a board member wants a billboard by the interstate. what do billboards usually run?"
+    assert_unseen([first, then])
+    conv = _conv(request, "shipped_engine")
+    conv.send(first)
+    a = conv.send(then).assistant
+    assert "Roadside bulletins and billboards CPM: $3–$12" in a and "mosque" not in a, a

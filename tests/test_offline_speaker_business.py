@@ -47,3 +47,30 @@ def test_school_not_teacher(request):
 def test_uncovered_business_declined_first(request):
     a = _conv(request).send(MOSQUE).assistant
     assert a.startswith(("The knowledge base has no mosque", "The knowledge base does not contain a mosque")), a
+
+
+PLUMBING = "my plumbing business needs more jobs. what does a lead cost?"
+SEATS = ["we run a small daycare. what does a lead usually cost for childcare or education?",
+         "ok we have $2,000 for the spring.",
+         "the owner wants me to choose a budget that fills our empty spots for september. what should it be"]
+COVER = ["i sell candles online. what does a new customer usually cost?",
+         "i can spend $900 a month. how many sales a month do i need for the ads to cover their cost"]
+
+
+def test_possessive_business_as_subject(request):
+    assert parse(PLUMBING).business_phrase == "plumbing"
+    a = _conv(request).send(PLUMBING).assistant
+    assert "plumbing" in a and "saas" not in a.split("covered verticals")[0].lower(), a
+
+
+def test_target_and_profit_asked(request):
+    assert_unseen(SEATS, COVER, [PLUMBING])
+    conv = _conv(request)
+    for m in SEATS[:-1]:
+        conv.send(m)
+    a = conv.send(SEATS[-1]).assistant  # a budget said before: the new one is sized from a target nobody said
+    assert "target for the period" in a and "?" in a, a
+    conv = _conv(request)
+    conv.send(COVER[0])
+    a = conv.send(COVER[1]).assistant
+    assert "profit on one sale" in a and "?" in a, a

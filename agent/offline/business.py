@@ -110,7 +110,8 @@ _BUSINESS = [
                r"(?:in|at|from|out of|through) (?:an? |our |my |the )(?P<p>[a-z][a-z&/\- ]{0,40}?\b" + _HEAD + r")\b", re.I),
     # the user's own business by a possessive and a word that ends a business's name: "back to my pottery studio"
     re.compile(r"\b(?:my|our) (?P<p>(?:[a-z][a-z&\-]* ){0,3}?" + _HEAD + r")(?=\s*(?:[-–—,.;:?!(]|$)|\s+(?:and|but|so|"
-               r"for|with|in|on|—|instead|now|then|again)\b)", re.I),
+               r"for|with|in|on|—|instead|now|then|again|needs|has|is|gets|wants|sells|relies|depends|serves|does|did|"
+               r"gets|got|had|was)\b)", re.I),  # … as the subject of its own verb: "my plumbing business needs more jobs"
     # a terse ask that opens with the business and ends on the metric's acronym or a unit's price: "fin services ctr", "vet clinic cpc",
     # "ecomerce cac whats typical" — the words before the acronym, when none of them only qualifies the figure
     re.compile(r"^\s*(?:(?:whats|what's|what is|the)\s+)?(?P<p>(?!(?:" + _QUALIFIER + r")\b)[a-z][a-z&/\-]*"

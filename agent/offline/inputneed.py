@@ -20,6 +20,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
     (``said``: the earlier user messages)."""
     channel = cache(lambda: channelfig.named(p.text))  # read once, by the first asker that needs it
     return first((
+        # "pick a budget that fills our seats", "how many orders for the ads to pay for themselves": the target, the profit
+        lambda: worthask.target_need(p, mem),
         # "the spring push has its own budget, how many leads?": that budget's amount, before the one remembered
         lambda: otherbudget.need(p),
         # an input of the calculation asked — unless it asks what others get, a figure the KB answers

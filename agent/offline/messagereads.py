@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, judgedprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import actionprice, affordask, buyask, channelunit, judgedprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -18,6 +18,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: buyask.bare(q),
         # "what does it cost to get someone to sign up?": the action's price as the metric asked
         lambda q: actionprice.read(q, text),
+        # "what do billboards usually run?": a reach medium's price per thousand, not a business's "cost per billboards"
+        lambda q: channelunit.read(q),
         # two businesses named and a figure asked "for each": both
         lambda q: twobiz.read(q, text),
         # "what about clicks, same money": the last calculation for the unit or business swapped in

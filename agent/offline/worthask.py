@@ -65,3 +65,28 @@ def budget_need(p: Parsed, mem: Memory, channel_named: bool) -> str | None:
         return "cost you can afford per customer or lead"
     return "target for the period (how many customers or leads you need) and what one may cost you"
 
+
+
+# a budget to be sized from a target the user has not said: "pick a budget that fills our open seats", "choose a number
+# of calls to aim for and budget off that"
+_FROM_TARGET = re.compile(r"\b(?:pick|choose|set|come up with|figure out|work out|decide on|settle on)\s+(?:a|the|our|my)\s+"
+                          r"(?:budget|spend)\s+(?:that|to|which|for|big enough to)\s+(?:will\s+)?(?:fills?|hits?|gets?|reach(?:es)?|"
+                          r"covers?|brings?)\b|\bbudget (?:off|from|around|backwards? from) (?:of )?(?:that|it|this|the (?:target|goal|number))\b",
+                          re.I)
+# the count that makes the ads pay for themselves: "how many orders do I need for the ads to cover their cost"
+_BREAK_EVEN = re.compile(r"\bhow many\b[^.?!]{0,50}?\b(?:need|have to|must|should)\b[^.?!]{0,40}?\b(?:pay for (?:themselves|"
+                         r"itself)|cover (?:their|its|the) (?:own )?(?:cost|spend)|break even|pay (?:off|back)|earn (?:it|that) back)\b",
+                         re.I)
+
+
+def target_need(p: Parsed, mem: Memory) -> str | None:
+    """What to ask for when a budget is to be sized from a target nobody has said (whatever budget was said before:
+    a new one is asked), or when the count that pays the ads back is asked with no profit per sale said; else None.
+    A budget is the target times what one may cost; a break-even count is the spend over the profit on one sale —
+    the target and the profit are the user's, never a benchmark's."""
+    if _BREAK_EVEN.search(p.text) and not (mem.facts.get("LTV") or mem.facts.get("price")) and not any(
+            (n.role or "").startswith("price") for n in p.numbers):
+        return "profit on one sale (what you keep from one order after the cost of the goods)"
+    if _FROM_TARGET.search(p.text) and p.value("count") is None:
+        return "target for the period (how many customers, enrollments or calls you need)"
+    return None
