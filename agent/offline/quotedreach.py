@@ -23,12 +23,12 @@ _PEOPLE = re.compile(r"^\s*(?:[a-z]+\s+){0,2}?(?:people|persons|drivers|cars|veh
 _PERIOD = re.compile(r"^\s*(?:days?|weeks?|months?|years?|spots?|episodes?|boards?|faces?)\b", re.I)  # "for four weeks"
 # a word that asks whether the deal is good
 _JUDGE = re.compile(r"\b(?:fair|good|bad|decent|reasonable|ok(?:ay)?|worth|steep|pricey|expensive|cheap|overpriced|"
-                    r"ripoff|rip-off|rip off|too much|deal|in line|normal|cpm)\b", re.I)
+                    r"ripoff|rip-off|rip off|too much|deal|in line|normal)\b", re.I)
 
 
 def implied(text: str, p) -> tuple[float, float] | None:
     """(the cost, the people count) of a quote judged in ``text`` (``p``: its parse), or None (module doc)."""
-    cost = [n for n in p.numbers if n.money and not n.pct]
+    cost = [n for n in p.numbers if n.money and not n.pct and not (n.role or "").startswith("price")]  # "at a $12 CPM": a rate
     count = [n for n in p.numbers if not n.money and not n.pct and _PEOPLE.match(p.norm[n.end:])]
     others = [n for n in p.numbers if n not in cost and n not in count and not _PERIOD.match(p.norm[n.end:])]
     if len(cost) != 1 or len(count) != 1 or others or not _JUDGE.search(text) or "?" not in text:

@@ -74,7 +74,7 @@ _FROM_TARGET = re.compile(r"\b(?:pick|choose|set|come up with|figure out|work ou
                           r"covers?|brings?)\b|\bbudget (?:off|from|around|backwards? from) (?:of )?(?:that|it|this|the (?:target|goal|number))\b",
                           re.I)
 # the count that makes the ads pay for themselves: "how many orders do I need for the ads to cover their cost"
-_BREAK_EVEN = re.compile(r"\bhow many\b[^.?!]{0,50}?\b(?:need|have to|must|should)\b[^.?!]{0,40}?\b(?:pay for (?:themselves|"
+_BREAK_EVEN = re.compile(r"\bhow many (?!(?:more )?(?:months?|weeks?|days?|years?|quarters?)\b)[^.?!]{0,50}?\b(?:need|have to|must|should)\b[^.?!]{0,40}?\b(?:pay for (?:themselves|"
                          r"itself)|cover (?:their|its|the) (?:own )?(?:cost|spend)|break even|pay (?:off|back)|earn (?:it|that) back)\b",
                          re.I)
 
