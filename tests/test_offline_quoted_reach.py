@@ -79,3 +79,16 @@ def test_reach_medium_priced_by_its_units(request):
     conv.send(first)
     a = conv.send(then).assistant
     assert "Roadside bulletins and billboards CPM: $3–$12" in a and "mosque" not in a, a
+
+
+def test_count_at_normal_prices_uses_the_range(request):
+    """After the user's own CAC was worked out, "… at normal prices" counts at the KB's range, not at their CAC."""
+    turns = ["i sell knitted hats online. what does it usually cost a web shop to get a first time buyer",
+             "i ran ads for a month, spent $800 and got 12 new customers. how does that compare",
+             "ok so next month i can do $2,000. how many new customers would that bring at normal prices"]
+    assert_unseen(turns)
+    conv = _conv(request, "shipped_engine")
+    for t in turns[:-1]:
+        conv.send(t)
+    a = conv.send(turns[-1]).assistant
+    assert "$2,000 ÷ $55" in a and "$2,000 ÷ $30" in a and "$66.67" not in a, a

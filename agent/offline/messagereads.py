@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, channelunit, judgedprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import actionprice, affordask, buyask, channelunit, judgedprice, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -26,6 +26,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: unitswap.read(q, mem),
         # "what was that back in 2022?": the last look-up's metrics for the earlier time
         lambda q: timeswap.read(q, mem),
+        # "… at normal prices": the market's price, not the one the user's figures gave (set aside before it is carried)
+        lambda q: normalprice.read(q, text, mem),
         # the slots the message leaves to the conversation, after the swaps above said which they change
         lambda q: carry(q, mem),
         # "is 21k enough to run CTV?": without the calculation just carried in (the KB's rule is asked)
