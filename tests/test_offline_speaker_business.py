@@ -74,3 +74,16 @@ def test_target_and_profit_asked(request):
     conv.send(COVER[0])
     a = conv.send(COVER[1]).assistant
     assert "profit on one sale" in a and "?" in a, a
+
+
+def test_break_even_count_asks_profit_after_own_cac(request):
+    """A CAC the user's figures gave is no profit per sale: the break-even count still asks for it."""
+    turns = ["i sell knitted hats online. what does it usually cost a web shop to get a first time buyer",
+             "i ran ads for a month, spent $800 and got 12 new customers. how does that compare",
+             "how many orders each week would i need for the ads to pay for themselves"]
+    assert_unseen(turns)
+    conv = _conv(request)
+    for t in turns[:-1]:
+        conv.send(t)
+    a = conv.send(turns[-1]).assistant
+    assert "profit on one sale" in a, a

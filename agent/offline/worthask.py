@@ -84,7 +84,7 @@ def target_need(p: Parsed, mem: Memory) -> str | None:
     a new one is asked), or when the count that pays the ads back is asked with no profit per sale said; else None.
     A budget is the target times what one may cost; a break-even count is the spend over the profit on one sale —
     the target and the profit are the user's, never a benchmark's."""
-    if _BREAK_EVEN.search(p.text) and not (mem.facts.get("LTV") or mem.facts.get("price")) and not any(
+    if _BREAK_EVEN.search(p.text) and not (mem.facts.get("LTV") or (mem.facts.get("price") and mem.price_metric is None)) and not any(
             (n.role or "").startswith("price") for n in p.numbers):
         return "profit on one sale (what you keep from one order after the cost of the goods)"
     if _FROM_TARGET.search(p.text) and p.value("count") is None:
