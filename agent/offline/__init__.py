@@ -200,7 +200,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
   aside), for the reader and for the rule quoted above a working;
 * :mod:`~agent.offline.quotedfig` — a figure quoted as a table column ("the High figure of $280"), found and cited;
 * :mod:`~agent.offline.judgedprice` — a figure of the user's own judged ("is $70 too much?") right after a benchmark: beside it;
-* :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first;
+* :mod:`~agent.offline.worthask` — "would that be a good deal?" without the user's value: ask for it first (and the target a
+  budget is sized from, the profit a break-even count needs);
+* :mod:`~agent.offline.quotedreach` — a seller's quote (cost, people reached, "fair?") as the CPM it implies, beside the KB's range;
+* :mod:`~agent.offline.channelunit` — "what do billboards run?": a reach medium's CPM, not a business's "cost per billboards";
+* :mod:`~agent.offline.normalprice` — "… at normal prices": the KB's range, not the user's own worked-out cost;
 * :mod:`~agent.offline.replay` — a worked example the KB gives, re-run on the user's own figures;
 * :mod:`~agent.offline.examplewords` — the words around a re-run example's working, kept with the user's result;
 * :mod:`~agent.offline.scope` — requests to make something outside media planning, declined;
