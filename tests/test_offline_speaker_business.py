@@ -87,3 +87,14 @@ def test_break_even_count_asks_profit_after_own_cac(request):
         conv.send(t)
     a = conv.send(turns[-1]).assistant
     assert "profit on one sale" in a, a
+
+
+def test_entire_us_is_the_country(request):
+    """"entire us" typed terse after a state's count: the United States (never the pronoun after whole/entire)."""
+    from agent.offline import typed
+    assert_unseen(["entire us", "roughly how many farm operators live in texas?"])
+    assert typed.read("entire us") == "entire US" and typed.read("this helps us") == "this helps us"
+    conv = _conv(request)
+    conv.send("roughly how many farm operators live in texas?")
+    a = conv.send("entire us").assistant
+    assert "United States: about 2.2 million" in a, a

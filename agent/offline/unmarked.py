@@ -6,7 +6,7 @@ the same two letters are as often words, and people typing fast leave the capita
 where English leaves no doubt: a state code or a market's initials right after a preposition of place
 and before the message's end, a comma or a word that closes a place ("in fl", "around la and …", "in ny
 specifically"), never a code that is also a word ("in", "me", "ok", "pa"); "us" only after "the" ("the
-whole us"), where it cannot be the pronoun.
+whole us") or "whole"/"entire" ("entire us", typed terse), where it cannot be the pronoun.
 
 A question typed without its question mark is left so: read with one added, the reader chose another
 section for a seen question it answered right ("whats the min spend to test audio properly").
@@ -20,7 +20,7 @@ from functools import lru_cache
 # ("in la are thinking", "around la who") — never a noun a word could modify ("in me time")
 _CLOSES = (r"(?=\s*(?:[?.!,;:)]|$|\b(?:and|or|only|alone|specifically|too|instead|itself|market|metro|area|dma|state|"
            r"are|is|were|was|who|that|would|will|could|might)\b))")
-_THE_US = re.compile(r"\b(the\s+(?:whole\s+|entire\s+)?)us\b" + _CLOSES)
+_THE_US = re.compile(r"\b(the\s+(?:whole\s+|entire\s+)?|(?<!the )(?:whole|entire)\s+)us\b" + _CLOSES)  # "whole us": no pronoun either
 
 
 @lru_cache(maxsize=1)
