@@ -39,11 +39,12 @@ from rag.regexes import compiled
 
 _SEARCHING = {"search_knowledge_base", "research_topic"}
 # "what does X mean / stand for / measure", "define X", "what is (a|an|the) X", "X meaning", "what is meant by X"
-_SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question|remind me)\W+)*(?:"
+_SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question|remind me|um+|uh+|hm+|er+|oh|wait|"
+                     r"(?:pardon|excuse|forgive)\s+me|also|but|then)\W+)*(?:"
                      r"what\s+(?:does|do)\s+(?:the\s+(?:term|word|acronym|abbreviation)\s+)?(?P<a>.+?)\s+"
                      r"(?:mean|stand\s+for|measure|refer\s+to)|"
                      r"(?:define|definition\s+of|meaning\s+of|explain\s+what)\s+(?P<b>.+?)(?:\s+(?:is|means))?|"
-                     r"what(?:'s|’s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
+                     r"what(?:'s|’s|s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
                      r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
                      r")\s*(?:,?\s*(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here))*\s*[?.!]*\s*$",
                      re.I)
@@ -54,10 +55,11 @@ _PAIR = re.compile(r"\bdifference\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*[?
                    r"(?:—|-|:|,)?\s*what(?:'s|’s|\s+is)\s+the\s+difference\s*[?.!]*\s*$|"
                    r"\bhow\s+(?:does|do|is|are)\s+(?P<e>.+?)\s+differ(?:ent)?\s+from\s+(?P<f>.+?)\s*[?.!]*\s*$", re.I)
 # a term is a name: no figure, no judgement of a value, no pointing back, a few words at most
-_NOT_A_TERM = re.compile(r"[\d$%]|\b(?:" + "|".join((
+_NOT_A_TERM = re.compile(r"[\d$%]|(?<![\w-])(?:" + "|".join((
     "typical average normal good bad best worst reasonable realistic healthy decent benchmark target range budget "
     "my our your their it its this that these those they we i you for in on at with "
-    "should could would can will how why when where which who difference next first last step").split()) + r")\b", re.I)
+    "should could would can will how why when where which who difference next first last step").split()) + r")(?![\w-])",
+                         re.I)  # a word of a hyphenated term ("move-in", "opt-in") is no pronoun
 MAX_TERM_WORDS = 4
 MAX_WORDS = 70
 
@@ -71,21 +73,42 @@ def asked_terms(question: str) -> list[str]:
     for q in said:  # "Ignore that. What is CPA?": the sentence that asks (one asking sentence, no other question)
         if several:
             break
-        m = _PAIR.search(q)
-        if m:
-            got = [_term(t) for t in [t for t in m.groups() if t][:2]]
-            return got if all(got) else []
-        m = _SINGLE.match(q)
-        t = _term(next((g for g in m.groups() if g), "")) if m else None
-        if t:
-            return [t]
+        for c in _clauses(q):
+            m = _PAIR.search(c)
+            if m:
+                got = [_term(t) for t in [t for t in m.groups() if t][:2]]
+                if all(got):
+                    return got
+                continue
+            m = _SINGLE.match(c)
+            t = _term(next((g for g in m.groups() if g), "")) if m else None
+            if t:
+                return [t]
     return []
+
+
+# an aside beside the asking clause that makes it a figure question: a figure, a judgement or price word, or a
+# business or place it is for ("what's a CPM, for a shop like mine?")
+_FIGURE_ASIDE = re.compile(r"[\d$%]|^\W*(?:for|in|on|at|with|per|across|by|from|during|like)\b|\b(?:typical|typically|average|"
+                           r"normal|usual|usually|good|bad|benchmark|range|cost|costs|pay|paying|charge|expect|budget|roughly|"
+                           r"ballpark)\b", re.I)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence, then each clause of it beside asides that say no figure: people put an apology or a reason
+    before or after a definition question ("forgive me, what is X", "what's X, you keep saying it")."""
+    parts = [c for c in re.split(r"\s*(?:,|;|\s[-—–]\s)\s*", sentence) if c.strip()]
+    if len(parts) < 2:
+        return [sentence]
+    return [sentence] + [c for i, c in enumerate(parts)
+                         if not any(_FIGURE_ASIDE.search(o) for j, o in enumerate(parts) if j != i)]
 
 
 def _term(raw: str) -> str | None:
     t = re.sub(r"^(?:an?|the)\s+", "", raw.strip(" \"'“”‘’*,"), flags=re.I).strip()
+    t = re.sub(r"(?:\s+(?:even|actually|really|exactly|again))+$", "", t, flags=re.I)  # "what does ROAS even mean"
     words = t.split()
-    if not words or len(words) > MAX_TERM_WORDS or _NOT_A_TERM.search(t):
+    if not words or len(words) > MAX_TERM_WORDS or _NOT_A_TERM.search(t) or "," in t:
         return None
     return t
 

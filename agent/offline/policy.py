@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import ownbench, ownbiz, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss
+from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -78,6 +78,7 @@ class OfflineAgent:
         earlier = turns(messages[:start or 0])
         user_text = pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()])  # "how many of those?": who was just described
         history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
+        user_text = pairback.named(user_text, said)  # "how are those two different?": the two metrics just given
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
@@ -138,6 +139,8 @@ class OfflineAgent:
         vertical = planvertical.of(text, p, mem, _as_history(history))  # in order
         if scope.chat(text, p.smalltalk) or scope.outside(text):
             return []
+        if meant := meaningask.calls(text, tools, searchq.TOP_K):
+            return meant  # "sorry, what's a CPM?" mid-conversation: the term's definition, not the vertical's figure
         if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
             return [rate]  # "how many of those would buy, what's the usual rate": the next stage's rate, applied below
         w = _formula(text, history, mem, previous)
