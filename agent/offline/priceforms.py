@@ -38,7 +38,7 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign|find|attract|recruit|secure) " + _ARTICLE
                + _NOUN, re.I),
     # a price said with the money first: "we pay about $45 to land a new customer" (one of them: a singular article)
-    re.compile(r"\b(?:pay|paying|paid|spend|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
+    re.compile(r"\b(?:pay|pays|paying|paid|spend|spends|spending)\b[^.?!]{0,25}? to (?:win|get|acquire|land|gain|bring in|buy|drive|"
                r"sign up|sign|find|attract|recruit|secure) (?:an? |one |each |every |per )" + _NOUN, re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN
                + r"(?: (?:on|at|from|with|through|via|of) (?:an? |the |our |my )?[a-z]+(?: [a-z]+)?)? (?:usually |typically |"
