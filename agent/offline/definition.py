@@ -46,7 +46,7 @@ _SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question
                      r"(?:define|definition\s+of|meaning\s+of|explain\s+what)\s+(?P<b>.+?)(?:\s+(?:is|means))?|"
                      r"what(?:'s|’s|s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
                      r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
-                     r")\s*(?:,?\s*(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here))*\s*[?.!]*\s*$",
+                     r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here)\b)*\s*[?.!]*\s*$",
                      re.I)
 # "the difference between X and Y", "X vs Y — what's the difference?", "how does X differ from Y" (a bare
 # "X vs Y?" compares figures as often as meanings: left to the reader)
@@ -58,7 +58,7 @@ _PAIR = re.compile(r"\bdifference\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*[?
 _NOT_A_TERM = re.compile(r"[\d$%]|(?<![\w-])(?:" + "|".join((
     "typical average normal good bad best worst reasonable realistic healthy decent benchmark target range budget "
     "my our your their it its this that these those they we i you for in on at with "
-    "should could would can will how why when where which who difference next first last step").split()) + r")(?![\w-])",
+    "should could would can will how why when where which who difference next first last step there then worth").split()) + r")(?![\w-])",
                          re.I)  # a word of a hyphenated term ("move-in", "opt-in") is no pronoun
 MAX_TERM_WORDS = 4
 MAX_WORDS = 70
@@ -100,8 +100,9 @@ def _clauses(sentence: str) -> list[str]:
     parts = [c for c in re.split(r"\s*(?:,|;|\s[-—–]\s)\s*", sentence) if c.strip()]
     if len(parts) < 2:
         return [sentence]
+    from agent.offline.business import business  # (a business named beside it: "a bank then — what's CAC?" asks its figure)
     return [sentence] + [c for i, c in enumerate(parts)
-                         if not any(_FIGURE_ASIDE.search(o) for j, o in enumerate(parts) if j != i)]
+                         if not any(_FIGURE_ASIDE.search(o) or business(o) for j, o in enumerate(parts) if j != i)]
 
 
 def _term(raw: str) -> str | None:

@@ -1,0 +1,106 @@
+"""Newcomers' words: a term asked back mid-conversation is answered from the KB's definition (meaningask,
+definition), "those two" are the metrics just given (pairback), a price of a person doing something is the
+metric that counts it (doerplain), the payer said in a clause of its own is the business (payer), a count by a
+unit already priced uses that price (unitsaid), and a competitor's own spend is no KB's (othersown). Wording of
+our own, on kb/ and the plain-text fixture KBs."""
+from __future__ import annotations
+
+import pytest
+
+from agent.engine import ConversationEngine
+from agent.offline import OfflineAgent, definition, doerplain, meaningask, othersown, pairback
+from agent.offline.business import business
+from agent.offline.parse import parse
+from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+TERMS = {"oh sorry, what's a CPV? you mention it a lot": ["CPV"], "Excuse me, what is a lookalike? The owner asked.": [
+    "lookalike"], "hmm what does MER even mean": ["MER"], "whats a holdout, my co-founder wants to know": ["holdout"],
+    "what's the difference between CPI and CPA, the board mixes them up": ["CPI", "CPA"],
+    "whats a sign-up worth": [], "what's a CPC, roughly?": [], "we're a florist, what's a CPC?": [],
+    "so a credit union then — what's CAC there?": [], "what's a CTR, for a shop like mine?": []}
+DOERS = {"what does a bike shop pay to get one new person buying?": "cost per new customer",
+         "and per child who actually attends?": "cost per child who attends",
+         "what do we pay for somebody asking about a refinance": "cost per refinance request",
+         "what does one household inquiry cost a roofer": "cost per inquiry"}
+RIVALS = {"could you check how much our closest rival spends on tiktok?": True,
+          "what's the bakery down the street paying for its ads": True,
+          "how would we gauge what our competitors spend?": False,
+          "what do competitors usually pay per click for plumbing?": False}
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    assert_unseen(list(TERMS), list(DOERS), list(RIVALS))
+
+
+@pytest.mark.parametrize("ask", TERMS)
+def test_a_term_asked_back_with_an_apology_or_a_reason(ask):
+    assert definition.asked_terms(ask) == TERMS[ask]
+
+
+def test_the_definite_form_is_left_to_the_figure_planning():
+    assert meaningask.asked("whats the CPC") == [] and meaningask.asked("sorry, whats a CPC") == ["CPC"]
+    calls = meaningask.calls("remind me, what is a CPL?", {"search_knowledge_base", "get_benchmark"}, 8)
+    assert calls[0] == ("search_knowledge_base", {"query": "CPL cost per lead", "top_k": 8}), calls
+
+
+def test_those_two_are_the_metrics_the_last_answers_led_with():
+    said = ["Based on Knowledge Base [a#0], the Typical travel CPA (cost per acquisition) range is $40. CAC aside.",
+            "Based on Knowledge Base [a#1], the Typical travel ROAS (return on ad spend) range is 4x."]
+    assert pairback.named("how do those two differ? my partner keeps asking", said) == \
+        "what's the difference between CPA and ROAS?"
+    assert pairback.named("how do those two differ?", said[:1]) == "how do those two differ?"  # one metric: no pair
+    assert pairback.named("which of those two is cheaper?", said) == "which of those two is cheaper?"
+
+
+@pytest.mark.parametrize("ask", DOERS)
+def test_a_person_doing_something_is_priced_by_what_they_do(ask):
+    p = parse(ask)
+    assert DOERS[ask] in p.metric_phrases or (DOERS[ask] == "cost per new customer" and p.metrics == ["CAC"]), p
+    assert not [m for m in p.metric_phrases if m in ("cost per joining", "cost per asking", "cost per household inquiry")]
+
+
+def test_a_second_price_joined_by_and_for():
+    found = [ph for *_, ph in doerplain.priced("what should we pay for a lead, and for an actual paying member?")]
+    assert found == ["cost per paying member"], found
+
+
+def test_the_payer_said_in_a_clause_of_its_own():
+    assert business("what's the usual amount a food pantry spends to find one volunteer?").phrase == "food pantry"
+    assert business("the amount we pay per lead seems high") is None
+
+
+@pytest.mark.parametrize("ask", RIVALS)
+def test_a_competitors_own_spend_is_asked_as_a_fact(ask):
+    assert othersown.asks(ask) is RIVALS[ask]
+
+
+def _conv(engine):
+    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+
+
+def test_end_to_end_a_term_asked_back_after_a_benchmark(shipped_engine):
+    conv = _conv(shipped_engine)
+    conv.send("we're a car dealership. what's a typical CPC for us?")
+    got = conv.send("sorry, what is a CPC? you keep using it").assistant
+    assert "[glossary#" in got and "clicks" in got, got
+
+
+def test_end_to_end_a_term_asked_back_on_a_plain_text_kb(kb_txt_engine):
+    conv = _conv(kb_txt_engine)
+    conv.send("we run a dental practice. what's a normal CPC?")
+    got = conv.send("pardon me, what is a CPC?").assistant
+    assert "[glossary_and_methodology#" in got and "Media spend divided by clicks" in got, got
+
+
+def test_end_to_end_a_count_by_a_unit_already_priced(shipped_engine):
+    conv = _conv(shipped_engine)
+    conv.send("we market an online language course. what does one student inquiry usually run?")
+    conv.send("and the cost per new customer?")
+    got = conv.send("with $7,000, how many inquiries could we get?").assistant
+    assert "CPL" in got and "$7,000 ÷ $85" in got, got
+
+
+def test_end_to_end_a_competitors_spend_is_declined(shipped_engine):
+    got = _conv(shipped_engine).send("could you check how much our closest rival spends on tiktok?").assistant
+    assert got.startswith("The knowledge base does not contain") and "[" not in got, got
