@@ -104,3 +104,11 @@ def test_end_to_end_a_count_by_a_unit_already_priced(shipped_engine):
 def test_end_to_end_a_competitors_spend_is_declined(shipped_engine):
     got = _conv(shipped_engine).send("could you check how much our closest rival spends on tiktok?").assistant
     assert got.startswith("The knowledge base does not contain") and "[" not in got, got
+
+
+def test_a_unit_said_with_whose_it_is_is_the_unit(shipped_engine):
+    from mpa.lookups import get_benchmark
+    from mpa.unitowner import owned_phrase
+    assert owned_phrase("cost per parent enquiry") == "cost per enquiry" and owned_phrase("cost per lead") is None
+    got = get_benchmark(shipped_engine, "education", "cost per parent inquiry")
+    assert got is not None and got.metric == "CPL", got

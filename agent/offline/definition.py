@@ -58,7 +58,7 @@ _PAIR = re.compile(r"\bdifference\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*[?
 _NOT_A_TERM = re.compile(r"[\d$%]|(?<![\w-])(?:" + "|".join((
     "typical average normal good bad best worst reasonable realistic healthy decent benchmark target range budget "
     "my our your their it its this that these those they we i you for in on at with "
-    "should could would can will how why when where which who difference next first last step there then worth").split()) + r")(?![\w-])",
+    "should could would can will how why when where which who difference next first last step there then worth like looking going").split()) + r")(?![\w-])|\w(?:'s|’s)\b",
                          re.I)  # a word of a hyphenated term ("move-in", "opt-in") is no pronoun
 MAX_TERM_WORDS = 4
 MAX_WORDS = 70

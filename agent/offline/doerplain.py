@@ -38,8 +38,7 @@ _DOER = re.compile(_LEAD + r"(?P<all>" + _ADJ + r"(?P<who>" + PERSON + r")\s+(?:
                    r"(?P<verb>[a-z]+)(?P<rest>(?:\s+(?!(?:and|or|but|for\s+(?:a|an|our|my|the)\s+(?:store|shop|business|"
                    r"company|school|brand))\b)[a-z][a-z\-]*){0,4}))", re.I)
 # a person word owning the priced noun: "what does one family inquiry cost", "per household signup"
-_OWNER = re.compile(r"^cost per (?:" + PERSON + r"|students?|patients?|clients?|members?|customers?|shoppers?|guests?|"
-                    r"prospects?)\s+(?P<noun>(?!who\b|that\b|acqui|lifetime\b|value\b)[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)$", re.I)
+_OWNER = re.compile(r"^cost per " + PERSON + r"\s+(?P<noun>(?!who\b|that\b)[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)$", re.I)
 _BUYS = re.compile(r"^(?:buy|bought|pay|paid|purchas|shop|order|spend|spent)", re.I)
 _ASKS = re.compile(r"^(?:ask|request|enquir|inquir)", re.I)
 # a second price joined to the first: "…, and for an actual paying customer?"
