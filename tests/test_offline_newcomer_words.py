@@ -112,3 +112,14 @@ def test_a_unit_said_with_whose_it_is_is_the_unit(shipped_engine):
     assert owned_phrase("cost per parent enquiry") == "cost per enquiry" and owned_phrase("cost per lead") is None
     got = get_benchmark(shipped_engine, "education", "cost per parent inquiry")
     assert got is not None and got.metric == "CPL", got
+
+
+def test_a_medium_priced_is_no_unit():
+    assert parse("what do billboards usually go for?").metric_phrases == []
+
+
+def test_end_to_end_what_the_figure_just_given_counts(shipped_engine):
+    conv = _conv(shipped_engine)
+    conv.send("we own a small hotel by the lake. what return should our ads bring?")
+    got = conv.send("does that figure include the taxes guests pay?").assistant
+    assert "[benchmarks-travel#" in got and "gross booking value" in got and "[glossary#" in got, got

@@ -275,3 +275,14 @@ def query(question: str, outcomes: list[ToolOutcome]) -> str | None:
         if (found is None or found[0] == 2) and again not in made:
             return again
     return None
+
+
+paragraphs = _paragraphs  # (heading, paragraph) of a passage, for the readers of a metric's notes
+cut = _cut
+
+
+def defined(term: str, spelled: str, passages: list[dict]) -> tuple[dict, str] | None:
+    """(passage, text) of the KB's definition of ``term`` by a heading or a sentence saying what it is (kinds 0-1 of
+    :func:`_definition`), or None."""
+    found = _definition(term, spelled, passages)
+    return (found[1], found[2]) if found and found[0] <= 1 else None

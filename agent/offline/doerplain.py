@@ -24,7 +24,10 @@ from __future__ import annotations
 import itertools
 import re
 
+from agent.offline import kbmetrics
+from agent.offline.passages import terms
 from agent.offline.priceforms import JUDGED, _content, unit_words
+from mpa.vocabulary import VOCABULARY
 
 # words that name a person, not a thing a price counts
 PERSON = (r"(?:person|people|someone|somebody|anyone|anybody|individual|folks?|kids?|child|children|family|families|"
@@ -44,6 +47,7 @@ _ASKS = re.compile(r"^(?:ask|request|enquir|inquir)", re.I)
 # a second price joined to the first: "…, and for an actual paying customer?"
 _AND_FOR = re.compile(r"(?:,\s*|\s)(?:and|or)\s+(?:for|per|on)\s+(?:an?|one|each|every|a\s+single)\s+"
                       r"(?P<noun>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2})\s*[?.!]*\s*$", re.I)
+_CHANNELS = [terms(c) for c in VOCABULARY["topics"]["channels"] if c not in ("channel", "channels")]
 _PARTICLES = {"up", "in", "out", "on", "off", "over", "back", "through", "by"}
 _PRICE = re.compile(r"\b(?:cost|costs|pay|paying|price|charge|spend|run)\b", re.I)
 
@@ -83,10 +87,17 @@ def priced(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
+def _a_channel(phrase: str) -> bool:
+    """A "cost per <a channel>" ("what do billboards usually run"): the price of a medium, which its playbook states,
+    no unit a metric counts — unless the KB prices that very thing itself."""
+    unit = phrase[len("cost per "):] if phrase.startswith("cost per ") else ""
+    return bool(unit) and terms(unit) in _CHANNELS and not kbmetrics.priced(unit)
+
+
 def merged(found: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:
     """The price phrases the parser found, with the ones a person-and-act reading covers replaced by it, and a
     person word owning the priced noun left out ("cost per family inquiry" → "cost per inquiry")."""
     mine = priced(text)
     kept = [(p, _OWNER.sub(lambda m: f"cost per {m.group('noun')}", ph)) for p, ph in found
-            if not any(s <= p < e for s, e, _ in mine)]
+            if not any(s <= p < e for s, e, _ in mine) and not _a_channel(ph)]
     return sorted(kept + [(s, ph) for s, _, ph in mine if ph not in {k for _, k in kept}])

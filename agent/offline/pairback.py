@@ -59,3 +59,8 @@ def named(text: str, answers: list[str]) -> str:
         return text
     pair = terms(answers)
     return f"what's the difference between {pair[0]} and {pair[1]}?" if pair else text
+
+
+def terms_led(answer: str) -> list[str]:
+    """The metric each paragraph of ``answer`` leads with, in order (what a pointer at "that figure" means)."""
+    return _led_with(answer, _acronyms())

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import ownbench, ownbiz, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown
+from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -109,7 +109,7 @@ class OfflineAgent:
         if may_call and (more := retrying.tool_calls(user_text, [h[0] for h in history], outcomes, previous, "search_knowledge_base" in tool_names)):
             return replies.calls(len(messages), more, "b")  # a place sized, a platform's own figure; by the route, or a search
         again = retrying.first_search(user_text, outcomes, said) if may_call and "search_knowledge_base" in tool_names else None
-        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
+        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = rereading.first_reading(user_text, history, previous, outcomes, text, self.max_sentences, said)  # in order
         text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
@@ -139,8 +139,8 @@ class OfflineAgent:
         vertical = planvertical.of(text, p, mem, _as_history(history))  # in order
         if scope.chat(text, p.smalltalk) or scope.outside(text) or othersown.asks(text):
             return []  # (a competitor's own spend: no KB holds it, othersown)
-        if meant := meaningask.calls(text, tools, searchq.TOP_K):
-            return meant  # "sorry, what's a CPM?" mid-conversation: the term's definition, not the vertical's figure
+        if meant := meaningask.calls(text, tools, searchq.TOP_K) or whatcounts.calls(text, previous, vertical, tools, searchq.TOP_K):
+            return meant  # "sorry, what's a CPM?" mid-conversation: the term's definition, not the vertical's figure; what "that return" counts
         if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
             return [rate]  # "how many of those would buy, what's the usual rate": the next stage's rate, applied below
         w = _formula(text, history, mem, previous)
