@@ -123,3 +123,14 @@ def test_end_to_end_what_the_figure_just_given_counts(shipped_engine):
     conv.send("we own a small hotel by the lake. what return should our ads bring?")
     got = conv.send("does that figure include the taxes guests pay?").assistant
     assert "[benchmarks-travel#" in got and "gross booking value" in got and "[glossary#" in got, got
+
+
+def test_how_many_new_people_a_remembered_budget_brings():
+    from agent.offline import newcount
+    from agent.offline.memory import Memory
+    mem = Memory()
+    mem.facts["budget"] = 5000.0
+    got = newcount.read(parse("and how many new members, realistically?"), mem)
+    assert got.calc is not None and got.calc.target == "new members" and got.audiences == [], got
+    assert newcount.read(parse("how many new members in ohio?"), mem).calc is None  # a place: an audience's size
+    assert newcount.read(parse("how many new members?"), Memory()).calc is None  # no budget said

@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, judgedprice, stagerate, timeswap, twobiz, unitswap
+from agent.offline import actionprice, affordask, buyask, judgedprice, newcount, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -24,6 +24,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: unitswap.read(q, mem),
         # "what was that back in 2022?": the last look-up's metrics for the earlier time
         lambda q: timeswap.read(q, mem),
+        # "and how many new students?" with a budget said: the people it adds, not an audience's size
+        lambda q: newcount.read(q, mem),
         # the slots the message leaves to the conversation, after the swaps above said which they change
         lambda q: carry(q, mem),
         # "is 21k enough to run CTV?": without the calculation just carried in (the KB's rule is asked)
