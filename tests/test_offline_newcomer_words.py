@@ -18,7 +18,10 @@ TERMS = {"oh sorry, what's a CPV? you mention it a lot": ["CPV"], "Excuse me, wh
     "lookalike"], "hmm what does MER even mean": ["MER"], "whats a holdout, my co-founder wants to know": ["holdout"],
     "what's the difference between CPI and CPA, the board mixes them up": ["CPI", "CPA"],
     "whats a sign-up worth": [], "what's a CPC, roughly?": [], "we're a florist, what's a CPC?": [],
-    "so a credit union then — what's CAC there?": [], "what's a CTR, for a shop like mine?": []}
+    "so a credit union then — what's CAC there?": [], "what's a CTR, for a shop like mine?": [],
+    "MER? what's that?": ["MER"], "huh? what's an MTA?": ["MTA"], "honestly i don't know what a GRP is": ["GRP"],
+    "could you explain incrementality to me?": ["incrementality"], "what's this SOV thing you mentioned": ["SOV"],
+    "what's CPCV mean": ["CPCV"], "explain the split again": []}
 DOERS = {"what does a bike shop pay to get one new person buying?": "cost per new customer",
          "and per child who actually attends?": "cost per child who attends",
          "what do we pay for somebody asking about a refinance": "cost per refinance request",
@@ -35,7 +38,7 @@ def test_the_wording_here_is_not_dataset_wording():
 
 @pytest.mark.parametrize("ask", TERMS)
 def test_a_term_asked_back_with_an_apology_or_a_reason(ask):
-    assert definition.asked_terms(ask) == TERMS[ask]
+    assert meaningask.asked(ask) == TERMS[ask]
 
 
 def test_the_definite_form_is_left_to_the_figure_planning():

@@ -40,13 +40,21 @@ from rag.regexes import compiled
 _SEARCHING = {"search_knowledge_base", "research_topic"}
 # "what does X mean / stand for / measure", "define X", "what is (a|an|the) X", "X meaning", "what is meant by X"
 _SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question|remind me|um+|uh+|hm+|er+|oh|wait|"
-                     r"(?:pardon|excuse|forgive)\s+me|also|but|then)\W+)*(?:"
-                     r"what\s+(?:does|do)\s+(?:the\s+(?:term|word|acronym|abbreviation)\s+)?(?P<a>.+?)\s+"
+                     r"(?:pardon|excuse|forgive)\s+me|also|but|then|please|(?:can|could|would)\s+(?:you|u)|honestly|tbh|to\s+be\s+honest|"
+                     r"i\s+mean|actually)\W+)*(?:"
+                     r"what(?:\s+(?:does|do)|'s|’s|s)\s+(?:the\s+(?:term|word|acronym|abbreviation)\s+)?(?P<a>.+?)\s+"
                      r"(?:mean|stand\s+for|measure|refer\s+to)|"
-                     r"(?:define|definition\s+of|meaning\s+of|explain\s+what)\s+(?P<b>.+?)(?:\s+(?:is|means))?|"
+                     r"(?:define|definition\s+of|meaning\s+of|explain(?:\s+what)?)\s+(?:an?\s+|the\s+)?(?P<b>.+?)(?:\s+(?:is|means))?|"
+                     # "what's this CPM thing (you mentioned)": the term inside a pointer at it
+                     r"what(?:'s|’s|s|\s+is)\s+(?:this|that)\s+(?P<e>.+?)\s+(?:thing|business|stuff|word)(?:\s+(?:you|u)\s+"
+                     r"(?:mentioned|keep\s+saying|said|used|wrote))?|"
                      r"what(?:'s|’s|s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
+                     # "i don't know what a KPI is", "not sure what CPM means": a definition asked by a statement
+                     r"(?:i\s+)?(?:(?:don'?t|do\s+not|dont)\s+(?:really\s+)?(?:know|understand|get)|(?:i'?m\s+)?not\s+sure|no\s+idea)"
+                     r"\s+what\s+(?:an?\s+|the\s+)?(?P<f>.+?)\s+(?:is|means|stands\s+for)|"
                      r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
-                     r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here)\b)*\s*[?.!]*\s*$",
+                     r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here|(?:to|for)\s+"
+                     r"(?:me|us)|simply|in\s+simple\s+terms)\b)*\s*[?.!]*\s*$",
                      re.I)
 # "the difference between X and Y", "X vs Y — what's the difference?", "how does X differ from Y" (a bare
 # "X vs Y?" compares figures as often as meanings: left to the reader)
@@ -64,12 +72,21 @@ MAX_TERM_WORDS = 4
 MAX_WORDS = 70
 
 
+# the term said alone, then asked about: "CPM? what's that?", "LTV:CAC?? what does that mean"
+_NAMED_THEN_ASKED = re.compile(r"^\W*(?P<t>[^?.!]{1,40}?)\s*\?+\s*(?:(?:and\s+|so\s+|sorry,?\s+)?what(?:'s|’s|s|\s+is)\s+"
+                               r"(?:that|this)|what\s+does\s+(?:that|this)\s+(?:mean|stand\s+for))\s*[?.!]*\s*$", re.I)
+# a one-word exclamation before the question ("huh? what's a KPI?"): no question of its own
+_NOISE = re.compile(r"\W*(?:huh|eh|what|sorry|hm+|um+|uh+|wait|pardon)\W*", re.I)
+
+
 def asked_terms(question: str) -> list[str]:
     """The term(s) a definition question asks about (two for "the difference between X and Y"), or []."""
     if re.search(r"\d", question):  # figures given ("… 6% of its volume … What is the CDI?"): a calculation's
         return []
+    if m := _NAMED_THEN_ASKED.match(question):  # "CPM? what's that?"
+        return [t] if (t := _term(m.group("t"))) else []
     said = [" ".join(s.split()) for s in message_sentences(question) if s.strip()]
-    several = len(question_sentences(question)) > 1
+    several = len([q for q in question_sentences(question) if not _NOISE.fullmatch(q)]) > 1  # "huh? what's X?": one
     for q in said:  # "Ignore that. What is CPA?": the sentence that asks (one asking sentence, no other question)
         if several:
             break

@@ -20,7 +20,7 @@ from agent.offline import definition
 from mpa.vocabulary import VOCABULARY
 
 # "what's the CPM" / "what is the CPC" (a figure as often as a meaning): the definite article right after the verb
-_THE_FORM = re.compile(r"\bwhat(?:'s|’s|s|\s+is|\s+are)\s+the\s+(?!difference\b|meaning\b|definition\b)", re.I)
+_THE_FORM = re.compile(r"\b(?:what(?:'s|’s|s|\s+is|\s+are)|explain)\s+the\s+(?!difference\b|meaning\b|definition\b)", re.I)
 
 
 def spelled(term: str) -> str:

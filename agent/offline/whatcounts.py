@@ -15,8 +15,11 @@ import re
 from agent.offline import definition, meaningask, pairback
 
 # a pointer at the last figure: "that number", "that return", "this figure", "that ratio", "it"
-_POINTER = r"(?:that|this|the|your|those)\s+(?:number|figure|return|ratio|rate|cost|price|metric|stat|percentage|multiple)s?"
+_POINTER = r"(?:that|this|those|these)\s+(?:number|figure|return|ratio|rate|cost|price|metric|stat|percentage|multiple)s?"
 # what it counts or is: "count", "include", "cover", "mean", "profit", "revenue", "margin", "before / after costs"
+# a value asked ("what's the return number then", "what would that figure be"): a figure question, not what it counts
+_VALUE = re.compile(r"\bwhat(?:'s|’s|s|\s+is|\s+would\s+be|\s+will\s+be|\s+does\s+that\s+come\s+to)\b|\bhow\s+(?:much|many|high|low)\b",
+                    re.I)
 _ASKS = re.compile(r"\b(?:counts?|counting|includes?|including|cover|covers|means?|measures?|based\s+on|made\s+of|"
                    r"profit|profits|revenue|margin|takings|sales|before|after|net|gross|whole|entire|full|"
                    r"real(?:ly)?|actual(?:ly)?)\b", re.I)
@@ -25,8 +28,7 @@ _ASKS = re.compile(r"\b(?:counts?|counting|includes?|including|cover|covers|mean
 def asks(text: str) -> bool:
     """Does the message point at the last figure and ask what it counts or is?"""
     m = re.search(r"\b" + _POINTER + r"\b", text, re.I)
-    return bool(m) and bool(_ASKS.search(text[m.end():] + " " + text[:m.start()])) and "?" in text + "?" and \
-        not re.search(r"[\d$%]", text)
+    return bool(m) and bool(_ASKS.search(text[m.end():])) and not re.search(r"[\d$%]", text) and not _VALUE.search(text)
 
 
 def calls(text: str, previous: tuple | None, vertical: str | None, tools: set[str], top_k: int) -> list[tuple[str, dict]]:
