@@ -1,7 +1,7 @@
-"""A priced unit whose first word only says whose it is: "student inquiry", "family inquiry", "parent enquiry form".
+"""A priced unit whose first word only says whose it is: "student inquiry", "household inquiry", "parent enquiry form".
 
 Why: the KB says what its metrics count in its own words ("a lead is a form fill, demo request or qualified
-contact", "Inquiries: … ÷ CPL"); a unit said with the person it comes from ("one family inquiry") has a word no
+contact", "Inquiries: … ÷ CPL"); a unit said with the person it comes from ("one household inquiry") has a word no
 such text says, and resolving it whole left a doubt and no metric. The person is not the thing counted: when the
 whole unit resolves to nothing, the unit without its person word is asked (:func:`mpa.lookups.lookup_benchmark`).
 A person word is a word for people in general or for the people a business serves, never the thing itself.
@@ -17,7 +17,7 @@ _PERSON = re.compile(r"^(?:person|people|someone|somebody|individual|folks?|kids
 
 
 def without_owner(unit: str) -> str | None:
-    """``unit`` without a first word that names a person ("family inquiry" → "inquiry"), or None when it has none."""
+    """``unit`` without a first word that names a person ("household inquiry" → "inquiry"), or None when it has none."""
     rest = _PERSON.sub("", unit.strip(), count=1)
     return rest if rest != unit.strip() and rest.split() and not re.match(r"(?:who|that|which)\b", rest, re.I) else None
 

@@ -113,7 +113,7 @@ _FIGURE_ASIDE = re.compile(r"[\d$%]|^\W*(?:for|in|on|at|with|per|across|by|from|
 
 def _clauses(sentence: str) -> list[str]:
     """The sentence, then each clause of it beside asides that say no figure: people put an apology or a reason
-    before or after a definition question ("forgive me, what is X", "what's X, you keep saying it")."""
+    before or after a definition question ("pardon me, what is X", "what's X, you use it a lot")."""
     parts = [c for c in re.split(r"\s*(?:,|;|\s[-—–]\s)\s*", sentence) if c.strip()]
     if len(parts) < 2:
         return [sentence]

@@ -1,22 +1,22 @@
-"""A price asked of a person doing something, in plain words: "what do stores pay to get one new person buying",
-"and per kid who actually enrolls?", "what's normal to pay for someone asking for a demo, and for an actual
-paying customer?", "what does one family inquiry cost".
+"""A price asked of a person doing something, in plain words: "what does a bike shop pay to get one new person
+buying", "and per child who actually attends?", "what do we pay for somebody asking about a refinance, and for an
+actual paying member?", "what does one household inquiry cost a roofer".
 
 Why: people new to advertising do not name the metric; they describe who is paid for. The price forms
 (:mod:`agent.offline.priceforms`) capture a noun after "pay for" / "per" / "to get one", and a person word there
-("someone", "person", "kid", "family") is no unit: "cost per asking", "cost per person buying" and "cost per
-family inquiry" reached the benchmark tool as metric names and were declined — the user had asked a cost per
+("someone", "person", "child", "household") is no unit: "cost per asking", "cost per person buying" and "cost per
+household inquiry" reached the benchmark tool as metric names and were declined — the user had asked a cost per
 lead or per customer. English says what the unit is:
 
-* a person who buys or pays ("a new person buying", "an actual paying customer") is a customer: the unit is a
+* a person who buys or pays ("a new person buying", "a paying member") is a customer: the unit is a
   (new) customer;
-* a person asking for or about a thing ("someone asking for a demo") is a request for it: "<thing> request"
-  (an inquiry when no thing is said);
-* a person doing anything else ("a kid who actually enrolls") is priced with the act kept whole ("kid who
-  enrolls"), which the tool resolves against what the KB says each metric counts (:mod:`mpa.counted`);
-* a person word before a noun ("one family inquiry") only says whose the thing is: the unit is the noun.
+* a person asking for or about a thing ("somebody asking about a refinance") is a request for it: "<thing>
+  request" (an inquiry when no thing is said);
+* a person doing anything else ("a child who actually attends") is priced with the act kept whole ("child who
+  attends"), which the tool resolves against what the KB says each metric counts (:mod:`mpa.counted`);
+* a person word before a noun ("one household inquiry") only says whose the thing is: the unit is the noun.
 
-A second price joined to the first ("…, and for an actual paying customer") is priced too. The phrases found
+A second price joined to the first ("…, and for an actual paying member") is priced too. The phrases found
 here replace any other form's reading of the same words (:func:`merged`), so a fragment never becomes a metric.
 """
 from __future__ import annotations
@@ -40,11 +40,11 @@ _LEAD = (r"(?:\b(?:pay(?:s|ing)?|spend(?:s|ing)?|charge[sd]?)\s+(?:for|per)|\bpe
 _DOER = re.compile(_LEAD + r"(?P<all>" + _ADJ + r"(?P<who>" + PERSON + r")\s+(?:(?:who|that)\s+)?" + _ADV +
                    r"(?P<verb>[a-z]+)(?P<rest>(?:\s+(?!(?:and|or|but|for\s+(?:a|an|our|my|the)\s+(?:store|shop|business|"
                    r"company|school|brand))\b)[a-z][a-z\-]*){0,4}))", re.I)
-# a person word owning the priced noun: "what does one family inquiry cost", "per household signup"
+# a person word owning the priced noun: "what does one household inquiry cost", "per family signup"
 _OWNER = re.compile(r"^cost per " + PERSON + r"\s+(?P<noun>(?!who\b|that\b)[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*)?)$", re.I)
 _BUYS = re.compile(r"^(?:buy|bought|pay|paid|purchas|shop|order|spend|spent)", re.I)
 _ASKS = re.compile(r"^(?:ask|request|enquir|inquir)", re.I)
-# a second price joined to the first: "…, and for an actual paying customer?"
+# a second price joined to the first: "…, and for an actual paying member?"
 _AND_FOR = re.compile(r"(?:,\s*|\s)(?:and|or)\s+(?:for|per|on)\s+(?:an?|one|each|every|a\s+single)\s+"
                       r"(?P<noun>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2})\s*[?.!]*\s*$", re.I)
 _CHANNELS = [terms(c) for c in VOCABULARY["topics"]["channels"] if c not in ("channel", "channels")]
@@ -88,7 +88,7 @@ def priced(text: str) -> list[tuple[int, int, str]]:
 
 
 def _a_channel(phrase: str) -> bool:
-    """A "cost per <a channel>" ("what do billboards usually run"): the price of a medium, which its playbook states,
+    """A "cost per <a channel>" ("what do billboards go for"): the price of a medium, which its playbook states,
     no unit a metric counts — unless the KB prices that very thing itself."""
     unit = phrase[len("cost per "):] if phrase.startswith("cost per ") else ""
     return bool(unit) and terms(unit) in _CHANNELS and not kbmetrics.priced(unit)
@@ -96,7 +96,7 @@ def _a_channel(phrase: str) -> bool:
 
 def merged(found: list[tuple[int, str]], text: str) -> list[tuple[int, str]]:
     """The price phrases the parser found, with the ones a person-and-act reading covers replaced by it, and a
-    person word owning the priced noun left out ("cost per family inquiry" → "cost per inquiry")."""
+    person word owning the priced noun left out ("cost per household inquiry" → "cost per inquiry")."""
     mine = priced(text)
     kept = [(p, _OWNER.sub(lambda m: f"cost per {m.group('noun')}", ph)) for p, ph in found
             if not any(s <= p < e for s, e, _ in mine) and not _a_channel(ph)]

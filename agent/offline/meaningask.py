@@ -1,4 +1,4 @@
-"""A term asked back — "sorry, what's a CPM? you keep saying it", "forgive me, what is a KPI?" — is searched for
+"""A term asked back — "wait, what's a CPV? you use it a lot", "pardon me, what is an MTA?" — is searched for
 its definition, whatever business the conversation is about.
 
 Why: mid-conversation the slots hold a vertical and the last metric, and a message naming a metric with a
@@ -6,11 +6,11 @@ vertical in memory was planned as a benchmark look-up: the newcomer who asked wh
 vertical's range for it again. A definition question is not a figure question: it asks the knowledge base's
 own definition (its glossary entry, the section defining the term), which
 :func:`agent.offline.definition.read` then quotes. The searches are the term with its spelled-out name (as the
-domain's vocabulary or the KB's declared metrics name it) and the question itself.
+domain's vocabulary names it) and the question itself.
 
 "What's the CPM?" with a business in the conversation asks that business's figure as often as a meaning: only
 the forms that ask a meaning — "what's a/an X", "what is X", "what does X mean / stand for", "define X", "the
-difference between X and Y" — are routed here; "what's the X" is left to the usual planning.
+difference between X and Y" — are routed here; "what's the X" and "explain the X" are left to the usual planning.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""How many *new* people a budget brings: "and how many new students realistically", "how many new patients would
-that get" — a count of acquisitions, not the size of an audience.
+"""How many *new* people a budget brings: "and how many new members, realistically?", "how many new patients could
+that get us" — a count of acquisitions, not the size of an audience.
 
 Why: a count of "new customers" was worked out from the budget (the vocabulary prices customers), but a count of
 new students, patients or members was read as an audience ("college students": 12.6 million) because the noun is

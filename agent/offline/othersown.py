@@ -1,11 +1,11 @@
-"""Another company's own figures — "can you find out how much our biggest competitor spends on google", "what is
-the gym across town paying for its ads", "what are our rivals bidding" — which no knowledge base of planning
+"""Another company's own figures — "could you check how much our closest rival spends on tiktok", "what's the
+bakery down the street paying for its ads", "what are our rivals bidding" — which no knowledge base of planning
 guidance and benchmark ranges can hold.
 
 Why: the question's words (a platform, "spend") match passages about spending on that platform, and the reader
 quoted one — an answer about something else, where the honest answer is that the knowledge base has no company's
-own figures. English marks the question: its subject is a competitor ("competitor", "rival", "the shop across
-town", "the other guys") and its verb is what that company spends, pays, bids or budgets, asked as a fact ("how
+own figures. English marks the question: its subject is a particular competitor ("our main competitor", "our
+rivals", "the shop across town", "the other guys") and its verb is what that company spends, pays, bids or budgets, asked as a fact ("how
 much does … spend", "find out what … pays"); asked as a method ("how can we estimate what competitors spend?") it
 is planning guidance, and left to the search.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 # who: a competitor, however named
-# (a particular one: "our biggest competitor", "the shop across town" — "what do competitors pay per click" asks the
+# (a particular one: "our closest rival", "the shop across town" — "what do competitors pay per click" asks the
 # market's benchmark)
 _RIVAL = (r"(?:(?:our|my|the|their|his|her)\s+(?:(?:biggest|main|largest|top|closest|local|nearest|main|direct|new)\s+)*"
           r"(?:competitors?|competition|rivals?|other\s+guys)|(?:the|that)\s+(?:[a-z]+\s+){1,2}(?:across|down)\s+"

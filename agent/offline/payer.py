@@ -1,8 +1,7 @@
-"""The business that pays a price, said as the subject of "pays" / "spends" inside the question: "is there a usual
-amount a church pays to bring in one new visitor?", "how much a food bank spends to find one donor", "what a
-dance school pays for each inquiry".
+"""The business that pays a price, said as the subject of "pays" / "spends" inside the question: "what's the usual
+amount a food pantry spends to find one volunteer?", "how much a dance school pays for each inquiry".
 
-Why: :mod:`agent.offline.business` reads the payer of a question asked with an auxiliary ("what does a church
+Why: :mod:`agent.offline.business` reads the payer of a question asked with an auxiliary ("what does a temple
 pay"); people new to advertising also put the payer in a clause of its own, after "amount", "much" or "what",
 with the verb in the present tense. Unread, the question had no business: it went to a plain search, whose
 nearest passage was another business's figure — quoted for a kind of business the knowledge base does not
@@ -12,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-# "(the) amount a church pays", "how much a gym spends", "what a school pays" — a noun phrase between an article
+# "(the) amount a pantry spends", "how much a gym spends", "what a school pays" — a noun phrase between an article
 # and the verb of paying (never a pronoun: "what we pay" is the user's own, read elsewhere)
 PAYS = re.compile(r"\b(?:amount|sum|much|what|price|figure)\s+(?:an?|the|one|your|every|each)\s+"
                   r"(?P<p>(?!(?:we|i|you|they|it|he|she|people|person|someone|one)\b)[a-z][a-z&/\- ]{2,40}?)\s+"

@@ -140,7 +140,7 @@ class OfflineAgent:
         if scope.chat(text, p.smalltalk) or scope.outside(text) or othersown.asks(text):
             return []  # (a competitor's own spend: no KB holds it, othersown)
         if meant := meaningask.calls(text, tools, searchq.TOP_K) or whatcounts.calls(text, previous, vertical, tools, searchq.TOP_K):
-            return meant  # "sorry, what's a CPM?" mid-conversation: the term's definition, not the vertical's figure; what "that return" counts
+            return meant  # "wait, what's a CPV?" mid-conversation: the term's definition, not the vertical's figure; what "that figure" counts
         if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
             return [rate]  # "how many of those would buy, what's the usual rate": the next stage's rate, applied below
         w = _formula(text, history, mem, previous)
@@ -226,7 +226,7 @@ class OfflineAgent:
             return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
-        if not outcomes and othersown.asks(text):  # "how much does our biggest competitor spend?"
+        if not outcomes and othersown.asks(text):  # "what is our closest rival spending?"
             return compose.abstain([(othersown.WHAT, "")], [])
         if outcomes and scope.other_trade(text, outcomes):  # "… how do I file my quarterly taxes?": no path answers it
             return compose.abstain([("information that answers this question", "")], [])

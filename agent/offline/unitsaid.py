@@ -1,5 +1,6 @@
-"""A count asked by a unit the conversation already priced in the user's own words: "how many inquiries could $4k
-bring" after "what does one inquiry cost" was looked up — that price, not the metric of the last answer.
+"""A count asked by a unit the conversation already priced in the user's own words: "with $7,000, how many
+inquiries could we get?" after "what does one student inquiry run" was looked up — that price, not the metric of
+the last answer.
 
 Why: a count's price came from the last metric remembered first, and only a unit no metric was remembered for was
 priced by its own words; after a cost per inquiry and then a cost per new customer, "how many inquiries" was worked

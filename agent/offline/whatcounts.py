@@ -1,8 +1,8 @@
-"""What the figure just given counts: "does that return include the whole order?", "is that number really
-profit?", "what does that figure count, exactly?" — asked of the metric the last answer gave.
+"""What the figure just given counts: "does that figure include the taxes guests pay?", "is that number before
+costs?", "what does that figure count, exactly?" — asked of the metric the last answer gave.
 
-Why: the message names no metric, only points at one ("that return", "that number"), and its own words ("the
-whole price", "profit") searched alone find passages about anything priced or profitable. What it asks is what
+Why: the message names no metric, only points at one ("that figure", "that number"), and its own words ("taxes",
+"costs") searched alone find passages about anything priced or profitable. What it asks is what
 the metric counts: the KB says so where it defines the metric — the vertical's note on it ("ROAS in travel: …
 counts gross booking value") or its glossary entry ("… ignores margin"). So the searches are the metric (its
 acronym and spelled-out name) with the business the conversation is about, and with the question's own words;
