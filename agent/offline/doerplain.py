@@ -49,6 +49,11 @@ _AND_FOR = re.compile(r"(?:,\s*|\s)(?:and|or)\s+(?:for|per|on)\s+(?:an?|one|each
                       r"(?P<noun>[a-z][a-z\-]*(?:\s+[a-z][a-z\-]*){0,2})\s*[?.!]*\s*$", re.I)
 _CHANNELS = [terms(c) for c in VOCABULARY["topics"]["channels"] if c not in ("channel", "channels")]
 _PARTICLES = {"up", "in", "out", "on", "off", "over", "back", "through", "by"}
+# one of a thing pointed at, priced: "what does that customer usually cost?", "what would this booking run us" (the
+# price forms read an article before the unit, not a pointer)
+_POINTED = re.compile(r"\bwhat\s+(?:does|do|would|will|should|might)\s+(?:that|this|such\s+an?|each\s+such)\s+"
+                      r"(?P<noun>[a-z][a-z\-]*(?:\s+(?!usually|typically|normally|generally)[a-z][a-z\-]*)?)\s+(?:usually\s+|typically\s+|normally\s+|generally\s+)?"
+                      r"(?:cost|run|set\s+(?:us|me)\s+back)\b", re.I)
 _PRICE = re.compile(r"\b(?:cost|costs|pay|paying|price|charge|spend|run)\b", re.I)
 
 
@@ -79,6 +84,9 @@ def priced(text: str) -> list[tuple[int, int, str]]:
     for m in _DOER.finditer(text):
         if (u := _unit(m)) and (_PRICE.search(text) or not re.match(r"to\b", m.group(0), re.I)):
             out.append((m.start("all"), m.end("all"), f"cost per {u}"))
+    for m in _POINTED.finditer(text):
+        if words := unit_words([w for w in m.group("noun").lower().split() if w not in JUDGED]):
+            out.append((m.start("noun"), m.end("noun"), f"cost per {' '.join(words)}"))
     for m in _AND_FOR.finditer(text):
         words = [w for w in m.group("noun").lower().split() if w not in JUDGED]
         if out or _PRICE.search(text[:m.start()]):
