@@ -53,7 +53,7 @@ _SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question
                      r"(?:i\s+)?(?:(?:don'?t|do\s+not|dont)\s+(?:really\s+)?(?:know|understand|get)|(?:i'?m\s+)?not\s+sure|no\s+idea)"
                      r"\s+what\s+(?:an?\s+|the\s+)?(?P<f>.+?)\s+(?:is|means|stands\s+for)|"
                      r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
-                     r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here|(?:to|for)\s+"
+                     r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here|to\s+"
                      r"(?:me|us)|simply|in\s+simple\s+terms)\b)*\s*[?.!]*\s*$",
                      re.I)
 # "the difference between X and Y", "X vs Y — what's the difference?", "how does X differ from Y" (a bare
