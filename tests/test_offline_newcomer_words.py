@@ -137,6 +137,7 @@ def test_how_many_new_people_a_remembered_budget_brings():
     assert got.calc is not None and got.calc.target == "new members" and got.audiences == [], got
     assert newcount.read(parse("how many new members in ohio?"), mem).calc is None  # a place: an audience's size
     assert newcount.read(parse("how many new members?"), Memory()).calc is None  # no budget said
+    assert newcount.read(parse("and how many new parents?"), mem).calc is None  # an audience of new people
 
 
 def test_one_pointed_at_is_priced():

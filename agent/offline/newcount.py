@@ -23,4 +23,6 @@ def read(p: Parsed, mem: Memory) -> Parsed:
         return p
     if not re.match(r"new\s+[a-z]+s\b", p.unit or "", re.I) or not re.search(r"\bhow\s+many\s+new\b", p.text, re.I):
         return p
+    if any(re.search(r"\bnew\b", a, re.I) for a, _ in p.audiences):
+        return p  # an audience of new people itself ("new parents"): its size
     return replace(p, calc=Calc(op="div", a="budget", b="price", per_thousand=False, target=p.unit), audiences=[])
