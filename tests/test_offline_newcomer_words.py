@@ -21,7 +21,8 @@ TERMS = {"oh sorry, what's a CPV? you mention it a lot": ["CPV"], "Excuse me, wh
     "so a credit union then — what's CAC there?": [], "what's a CTR, for a shop like mine?": [],
     "MER? what's that?": ["MER"], "huh? what's an MTA?": ["MTA"], "honestly i don't know what a GRP is": ["GRP"],
     "could you explain incrementality to me?": ["incrementality"], "what's this SOV thing you mentioned": ["SOV"],
-    "what's CPCV mean": ["CPCV"], "explain the split again": []}
+    "what's CPCV mean": ["CPCV"], "explain the split again": [], "wait, is a CPI the same thing as a CPA?": ["CPI", "CPA"],
+    "is our CAC the same as last quarter?": []}
 DOERS = {"what does a bike shop pay to get one new person buying?": "cost per new customer",
          "and per child who actually attends?": "cost per child who attends",
          "what do we pay for somebody asking about a refinance": "cost per refinance request",
@@ -53,6 +54,7 @@ def test_those_two_are_the_metrics_the_last_answers_led_with():
     assert pairback.named("how do those two differ? my partner keeps asking", said) == \
         "what's the difference between CPA and ROAS?"
     assert pairback.named("how do those two differ?", said[:1]) == "how do those two differ?"  # one metric: no pair
+    assert pairback.named("hmm, what's the difference?", said) == "what's the difference between CPA and ROAS?"
     assert pairback.named("which of those two is cheaper?", said) == "which of those two is cheaper?"
 
 
@@ -142,3 +144,8 @@ def test_how_many_new_people_a_remembered_budget_brings():
 
 def test_one_pointed_at_is_priced():
     assert parse("when one signs up and pays, what would that member typically cost?").metric_phrases == ["cost per member"]
+
+
+def test_end_to_end_of_two_compared_the_one_the_kb_defines(kb_txt2_engine):
+    got = _conv(kb_txt2_engine).send("wait, is a CPL the same thing as a CPA?").assistant
+    assert "[terms_and_definitions#" in got and "qualified leads" in got and got.endswith("does not define CPA."), got

@@ -61,7 +61,10 @@ _SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question
 _PAIR = re.compile(r"\bdifference\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*[?.!]*\s*$|"
                    r"^\W*(?:what(?:'s|’s|\s+is)\s+)?(?P<c>[^?.!]+?)\s+(?:vs\.?|versus)\s+(?P<d>[^?.!—-]+?)\s*"
                    r"(?:—|-|:|,)?\s*what(?:'s|’s|\s+is)\s+the\s+difference\s*[?.!]*\s*$|"
-                   r"\bhow\s+(?:does|do|is|are)\s+(?P<e>.+?)\s+differ(?:ent)?\s+from\s+(?P<f>.+?)\s*[?.!]*\s*$", re.I)
+                   r"\bhow\s+(?:does|do|is|are)\s+(?P<e>.+?)\s+differ(?:ent)?\s+from\s+(?P<f>.+?)\s*[?.!]*\s*$|"
+                   # "is a CPA the same as a CAC?", "is CPL the same thing as CPA"
+                   r"^\W*(?:(?:so|and|wait|sorry|ok(?:ay)?)\W+)*is\s+(?:an?\s+|the\s+)?(?P<g>[^?.!]+?)\s+the\s+same\s+(?:thing\s+)?as\s+"
+                   r"(?:an?\s+|the\s+)?(?P<h>[^?.!]+?)\s*[?.!]*\s*$", re.I)
 # a term is a name: no figure, no judgement of a value, no pointing back, a few words at most
 _NOT_A_TERM = re.compile(r"[\d$%]|(?<![\w-])(?:" + "|".join((
     "typical average normal good bad best worst reasonable realistic healthy decent benchmark target range budget "
@@ -272,9 +275,11 @@ def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:
     if not terms or not passages:
         return None
     found = [_definition(t, _spelled(t, passages), passages, _asked_verb(question)) for t in terms]
-    if not all(found):
+    if not any(found) or (len(found) == 1 and not found[0]):
         return None
-    return "\n\n".join(f"Based on Knowledge Base [{p['id']}]: {_cut(text, k)}" for _, p, text in found)
+    said = "\n\n".join(f"Based on Knowledge Base [{f[1]['id']}]: {_cut(f[2], k)}" for f in found if f)
+    missing = [t for t, f in zip(terms, found) if not f]  # of two compared, one the KB defines: that one, and the other named
+    return said + "".join(f"\n\nThe knowledge base does not define {t}." for t in missing)
 
 
 def query(question: str, outcomes: list[ToolOutcome]) -> str | None:

@@ -21,7 +21,10 @@ from mpa.vocabulary import VOCABULARY
 _POINTED = re.compile(r"\bdifference\s+between\s+(?:(?:those|these|the)\s+two|them|those|these|the\s+two\s+of\s+them)\b|"
                       r"\bhow\s+(?:are|is)\s+(?:those|these|the)\s+two\s+different\b|"
                       r"\bhow\s+do\s+(?:those\s+two|these\s+two|the\s+two|they|those|these)\s+differ\b|"
-                      r"\b(?:those|these|the)\s+two\s+(?:are\s+)?(?:different|differ)\b", re.I)
+                      r"\b(?:those|these|the)\s+two\s+(?:are\s+)?(?:different|differ)\b|"
+                      # a bare "what's the difference?" can only point at what was just given
+                      r"^\W*(?:(?:ok(?:ay)?|so|and|but|hmm+|wait|sorry)\W+)*what(?:'s|’s|s|\s+is)\s+the\s+difference\s*[?.!]*\s*$",
+                      re.I)
 
 
 def _acronyms() -> list[str]:
