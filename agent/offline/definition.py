@@ -275,8 +275,8 @@ def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:
     if not terms or not passages:
         return None
     found = [_definition(t, _spelled(t, passages), passages, _asked_verb(question)) for t in terms]
-    if not any(found) or (len(found) == 1 and not found[0]):
-        return None
+    if not all(found) and not any(f and f[0] <= 1 for f in found):
+        return None  # of two compared, one defined only by a "label: …" line (a list of options looks the same): the reader's
     said = "\n\n".join(f"Based on Knowledge Base [{f[1]['id']}]: {_cut(f[2], k)}" for f in found if f)
     missing = [t for t, f in zip(terms, found) if not f]  # of two compared, one the KB defines: that one, and the other named
     return said + "".join(f"\n\nThe knowledge base does not define {t}." for t in missing)
