@@ -261,6 +261,16 @@ def kb_txt6_engine(pytestconfig):
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt6", index_path=_index_cache(pytestconfig, "kb_txt6"))
 
 
+@pytest.fixture(scope="session")
+def kb_txt7_engine(pytestconfig):
+    """The seventh plain-text fixture KB (tests/fixtures/kb_txt7, tests/fixtures/kb_txt7_README.md): kb_txt's
+    conventions again, with senior living, live events, farm inputs, personal insurance, SMS and push, creators and
+    in-game ads, South African, Polish and South Korean markets (rand, złoty, won), eight planning legs and standards."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt7", index_path=_index_cache(pytestconfig, "kb_txt7"))
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

@@ -186,6 +186,7 @@ def fact_definitions(aud: list, texts: Mapping[str, str]) -> dict[str, str]:
     or the sentence it was read from, and the lines between the label's heading and its first size
     ("Definition: adults 18-54 who …")."""
     out: dict[str, str] = {}
+    listed: set[str] = set()
     for f in sorted(aud, key=lambda f: f.start):
         label = f.audience or ""
         if not label or label.lower() == "population":
@@ -198,6 +199,13 @@ def fact_definitions(aud: list, texts: Mapping[str, str]) -> dict[str, str]:
         # a size read from a sentence: the whole sentence says who it counts ("…, the core audience for
         # online degree-completion programs")
         said = " ".join(texts.get(f.source, "")[f.start:f.end].split()) if f.form == "sentence" else f.qualifier
+        if f.form == "sentence" and ";" in said:  # of a sentence listing several counts, the clause stating this one
+            said = next((c for c in said.split(";") if f.value and f.value in c), said)
+        if f.form == "sentence" and label in listed:
+            continue  # a list already says who it counts; the sentence may name other audiences too ("…; Opolskie holds
+            # about 190,000 pet-owning households; Jeju counts about 41,000 adults aged 70 …")
+        if f.form != "sentence":
+            listed.add(label)
         if said and said not in out[label]:
             out[label] += " " + said
     return out

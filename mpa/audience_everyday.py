@@ -32,10 +32,11 @@ def head(label: str) -> str:
 
 def kb_worded(query: str, labels: Iterable[str]) -> str:
     """``query`` as the KB's term when all of it is one everyday phrase for a concept whose KB term is a word
-    of one of ``labels`` (the KB's audience labels) and no label's head is the query's own word; ``query``
-    unchanged otherwise."""
-    words = stems(query or "")
-    found = glosses(query or "") if words else ()
+    of one of ``labels`` (the KB's audience labels) and no label's head is the query's own word ("number of homes"
+    is a count of homes); ``query`` unchanged otherwise."""
+    asked = re.sub(r"^(?:the\s+)?(?:total\s+)?(?:number|count)\s+of\s+", "", query or "", flags=re.I)  # a count of them
+    words = stems(asked)
+    found = glosses(asked) if words else ()
     if len(found) != 1 or found[0].span != (0, len(words)) or found[0].cue:
         return query
     low = [" ".join(str(lb).lower().split()) for lb in labels if lb]

@@ -18,7 +18,9 @@ _PEOPLE_NUMBER = re.compile(r"(?<![\d$.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:
 _GENERIC_LABEL = re.compile(r"^(base|result|total|step \d+|example|note|source|method)$", re.I)
 # a place name's words: capitalised, or the small joining words names keep in lower case — "of", "the", and the
 # particles of Romance and Germanic names ("Rio de Janeiro", "Rio Grande do Sul", "Castilla y León", "Den Haag")
-_TITLE_WORD = re.compile(r"^(?:[A-Z][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\.?|d[aeiou]s?|del|della|la|las|los|le|y|"
+# (a capital may be any Latin letter's: "Śląskie", "Łódzkie", "Île-de-France", "Örebro")
+_UP = "A-ZÀ-ÖØ-ÞĄĆĘŁŃŚŹŻŠŽČŘĎŤŇŐŰ"
+_TITLE_WORD = re.compile(rf"^(?:[{_UP}][\w.'’&-]*|[A-Z]{2,}|DMA|of|the|and|St\.?|d[aeiou]s?|del|della|la|las|los|le|y|"
                          r"von|van|der|den|upon)$")
 
 
@@ -93,7 +95,7 @@ def _audience_name(heading: str) -> str:
     return h.title() if h.isupper() else h
 
 
-_HOLDS = re.compile(r"(?P<geo>(?:[A-Z][\w.'’-]*\s+){0,4}(?:DMA|metro|market|[A-Z][\w.'’-]*))\s+(?:holds|has|counts|"
+_HOLDS = re.compile(rf"(?P<geo>(?:[{_UP}][\w.'’-]*\s+){{0,4}}(?:DMA|metro|market|[{_UP}][\w.'’-]*))\s+(?:holds|has|counts|"
                     r"contains|is home to|numbers)\s+(?:roughly|about|approximately|around|some|an estimated\s+)?\s*"
                     r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?P<what>[^,;.]+)")
 
@@ -148,3 +150,13 @@ _AND_OF_THEM = re.compile(r"[^,;.]*[,;]\s+(?:and|while|with)\s+(?P<geo>(?:the\s+
 _NATIONAL = re.compile(r"\b(?:Nationally|Nationwide|Across the (?:country|United States|US)|In the (?:United States|US)),?\s+"
                        r"(?:there are\s+)?(?:roughly|about|approximately|around|some|an estimated)?\s*"
                        r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?P<what>[^,;.]+)")
+
+
+def one_spelling(facts: list) -> None:
+    """In place: an audience the prose counts under the words a block heads it with ("Opolskie holds about 190,000
+    pet-owning households" of the block "PET-OWNING HOUSEHOLDS") takes the block's spelling — one audience, not two
+    that tie whenever a look-up describes it ("households with a dog or cat")."""
+    first: dict[str, str] = {}
+    for f in facts:
+        if f.kind == "audience" and f.audience:
+            f.audience = first.setdefault(" ".join(f.audience.casefold().split()), f.audience)

@@ -25,19 +25,27 @@ _PLACE_KINDS = {"dma", "dmas", "region", "regions", "regional", "metro", "market
 
 
 def _of_country(word: str) -> bool:
-    """A country's adjective ("German", "Australian", "Canadian"): the country's name starts with the word less
-    its ending (three letters at most, four kept)."""
-    return len(word) >= 5 and any(c.startswith(word[:max(4, len(word) - 3)]) for c in COUNTRIES if " " not in c)
+    """A country's adjective ("German", "Australian", "Canadian", "Polish", "Korean"): the country's name (or its
+    last word: "South Korea") starts with the word less its ending (three letters at most, four kept), or less a
+    demonym's ending ("-ish", "-ese", "-an": "Pol-ish" of Poland, "Kore-an" of South Korea)."""
+    if len(word) < 5:
+        return False
+    names = {c.split()[-1] for c in COUNTRIES}
+    demonym = re.sub(r"(?:ish|ese|ian|an|i)$", "", word)
+    return any(c.startswith(word[:max(4, len(word) - 3)]) for c in names) or (
+        len(demonym) >= 3 and demonym != word and any(c.startswith(demonym) for c in names))
 _STEMS = get_analyzer(True, True)
 
 
 def bare(query: str, labels: Iterable[str]) -> list[str]:
-    """The labels whose words, less their caption's dash tail, years, place kinds and countries, are all words of
+    """The labels whose words, less their caption's dash tail and "by …" clause, years, place kinds and countries
+    (or their adjectives), are all words of
     ``query`` (by stem)."""
     said = set(_STEMS(query or ""))
     out = []
     for label in labels:
         head = re.split(r"\s+[-–—]\s+", str(label))[0]
+        head = re.split(r"\s+by\s+", head, flags=re.I)[0]  # "… By Voivodeship": how the count is split, not who
         words = [w for w in re.findall(r"[a-zä]+", head.lower())
                  if w not in _PLACE_KINDS and w not in COUNTRIES and not _of_country(w)]
         if words and set(_STEMS(" ".join(words))) <= said:

@@ -123,6 +123,7 @@ def caption_quantity(block: tuple[str, ...]) -> str | None:
     if len(block) < 2 or re.match(r"(?i)by\b", block[0]) or not any(re.match(r"(?i)by\b", h) for h in block[1:]):
         return None
     head, _ = _head(block[0])
+    head = re.sub(r"\s+IN\s+[A-Z][A-Za-z .'-]{1,40}$", "", head)  # "… PRICE IN SOUTH KOREA": the market, not the quantity
     # words may carry an age ("DAY-7 RETENTION"); a quantity "per" one thing "per" another may run longer ("LOCAL
     # MEDIA BUDGET PER LOCATION PER MONTH")
     word = r"[A-Za-z][A-Za-z0-9'-]*"
@@ -197,4 +198,11 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     # vocabulary name of which that starts with the words is one platform's ("microsoft ads", "microsoft advertising")
     begun = {p for p in stated if p and p not in VOCABULARY["platforms"] and p.lower().startswith(low + " ")}
     by_names = {k for k, names in VOCABULARY["platforms"].items() if any(n.startswith(low + " ") for n in names)}
-    return begun or (by_names & stated if len(by_names) == 1 else set())
+    if begun or len(by_names) == 1:
+        return begun or by_names & stated
+    # "agweb" for the KB's "Farm Journal AgWeb": a title asked by its own name, without its publisher's before it —
+    # the last word of one stated platform's name, a word no vocabulary platform or channel uses
+    vocab_words = {w for k, names in VOCABULARY["platforms"].items() for n in (k, *names) for w in n.lower().split()}
+    ended = {p for p in stated if p and p not in VOCABULARY["platforms"] and len(p.split()) > 1
+             and p.lower().split()[-1] == low}
+    return ended if len(ended) == 1 and len(low) >= 4 and " " not in low and low not in vocab_words else set()

@@ -53,12 +53,15 @@ def priced_by_name(text: str, not_names: Iterable[str] = ()) -> str | None:
 
 
 def singular_names(labels: Iterable[str]) -> dict[str, str]:
-    """Each label and its singular (the last word's plural "s" dropped: "Frozen Foods" → "frozen food"),
+    """Each label and its singular (the last word's plural "s" dropped: "Frozen Foods" → "frozen food", "-ies" made
+    "-y": "Continuing Care Retirement Communities" → "… community"),
     lower-cased → the label: prose says "frozen food brands" of a list's "Frozen Foods"."""
     out: dict[str, str] = {}
     for lb in labels:
         out.setdefault(lb.lower(), lb)
-        if re.search(r"[a-rt-z]s$", lb, re.I):
+        if re.search(r"[^aeiou]ies$", lb, re.I):  # "Retirement Communities" → "retirement community"
+            out.setdefault(lb[:-3].lower() + "y", lb)
+        elif re.search(r"[a-rt-z]s$", lb, re.I):
             out.setdefault(lb[:-1].lower(), lb)
     return out
 

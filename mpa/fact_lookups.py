@@ -386,8 +386,12 @@ def _in_market(pool: list[Fact], geography: str | None) -> list[Fact]:
         or [f for f in pool if f.geography and _geo(f.geography) in hit]
 
 
+_STROKED = str.maketrans("ŁłØøĐđ", "LlOoDd")
+
+
 def _geo(name: str) -> str:
     """"Denver DMA" and "Denver" are the same market for matching, and so are "São Paulo" and "Sao Paulo" (a place
-    name typed without its accents, as most keyboards type it)."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    name typed without its accents, as most keyboards type it: "Łódzkie" is "Lodzkie", its stroke no accent Unicode
+    takes apart)."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name.translate(_STROKED)) if not unicodedata.combining(c))
     return " ".join(w for w in norm(bare).split() if w not in ("dma", "metro", "market", "area", "the"))

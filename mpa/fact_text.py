@@ -10,6 +10,7 @@ from typing import Iterator
 
 from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_quantity, caption_subject,
                            metric_words)
+from mpa.money import ISO, LETTERS_BEFORE, SIGN_AFTER, local_unit
 from mpa.tables import CURRENCY, NOT_DOLLAR, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
 
@@ -23,12 +24,10 @@ RANGE = re.compile(rf"(?P<v>{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?)")
 # part of the figure as written, so the tool quotes it as the KB does and its number is the bound
 BOUND = r"(?:(?i:under|below|less than|up to|over|more than|at least)\s+)"
 # a dollar of another country is written with its letters before the sign ("C$2.90", "NZ$1.35")
-# a currency without a sign of its own is written by its ISO 4217 code and a space ("CHF 6.80", "SEK 95-120")
-ISO_MONEY = ("CHF", "SEK", "NOK", "DKK", "ISK", "PLN", "CZK", "HUF", "RON", "JPY", "CNY", "KRW", "INR", "IDR", "THB",
-             "MYR", "PHP", "SGD", "HKD", "TWD", "AUD", "NZD", "CAD", "USD", "MXN", "BRL", "ARS", "CLP", "COP", "PEN",
-             "EUR", "GBP", "ZAR", "AED", "SAR", "ILS", "TRY", "EGP", "NGN", "KES")
-_ISO = "(?:" + "|".join(ISO_MONEY) + r")\s(?=\d)"
-FIGURE = rf"(?:{BOUND}(?=(?:{_ISO})?[A-Z]{{0,3}}{CURRENCY}?\d))?(?:[A-Z]{{1,3}}(?=\$\d)|{_ISO})?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$]))?"
+# a currency without a sign of its own: its ISO 4217 code ("CHF 6.80"), its letters ("R62-78") or its sign after
+# the figure ("1.10-1.45 zł") (:mod:`mpa.money`)
+_ISO = f"(?:{ISO}|{LETTERS_BEFORE})"
+FIGURE = rf"(?:{BOUND}(?=(?:{_ISO})?[A-Z]{{0,3}}{CURRENCY}?\d))?(?:[A-Z]{{1,3}}(?=\$\d)|{_ISO})?{VALUE}(?:\s*(?:[-–—]|to)\s*{VALUE})?(?:\+(?![\d$])|{SIGN_AFTER})?"
 # a hedge before the figure ("Pet owners: about 86 million households") is not part of the value
 HEDGE = r"(?:(?:about|around|roughly|approximately|approx\.|nearly|almost|some|~)\s*)?"
 LABELLED = re.compile(rf"^(?P<label>[^:\n]{{2,80}}?):\s+{HEDGE}(?P<value>{FIGURE})(?P<rest>.*)$")
@@ -95,8 +94,8 @@ def fact_unit(value: str) -> str:
     u = unit_of(value)
     if u == ":1":
         return "ratio"
-    if not u and (iso := re.match(_ISO, value.strip())):
-        return iso.group(0).strip()  # "CHF 6.80-8.40": money in that currency, not a count
+    if not u and (local := local_unit(value)):
+        return local  # "CHF 6.80-8.40", "R62-78", "1.10-1.45 zł": money in that currency, not a count
     if not u and re.search(NOT_DOLLAR + r"\s?\d", value):
         return value[re.search(NOT_DOLLAR, value).start()]  # a price in pounds, euros, yen or rupees: money, not a count
     if u:
@@ -191,7 +190,9 @@ def label_metric(label: str) -> str | None:
     return plain.lower() if _OWN_RATE.match(plain) else None
 
 
-_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value)$", re.I)  # "Monthly Membership Churn"
+_OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value|fee|"
+                       r"premium|cost)$|^(?:revenue|profit|sales|income) per [a-z]+(?: [a-z]+){0,2}$", re.I)
+# ("Monthly Membership Churn", "Average Monthly Fee", "First-Year Premium", "Build Cost", "Revenue Per Message Sent")
 
 
 _GEO_NAMES = None
@@ -301,7 +302,7 @@ class Context:
     def dimension(self) -> str:
         """What a list's rows are, from its heading's "BY …" clause: "vertical" (also the default),
         "geography", or another dimension ("inventory type") whose rows are not verticals."""
-        m = re.search(r"\bby\s+([a-z][a-z ]*?)\s*(?:[-–—:(]|$)", self.text(), re.I)
+        m = re.search(r"\bby\s+([a-z][a-z]*(?:[ -][a-z]+)*?)\s*(?:\s[-–—]\s|[-–—]$|[:(]|$)", self.text(), re.I)
         if not m:
             return "vertical"
         dim = m.group(1).lower().strip()

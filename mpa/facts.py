@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from mpa import prose_subject
-from mpa.audience_facts import audience_line, prose_audience_facts
+from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
@@ -36,7 +36,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, 
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
-from mpa.list_rows import names_platforms, row_platform, rows_as_verticals, named_by_source_row
+from mpa.list_rows import kept_rows, names_platforms, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import CURRENCY, audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.sentences import sentence_spans
@@ -210,7 +210,7 @@ def _sentence_metric(sent: str) -> str | None:
 
 
 def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = (),
-                   metrics: Iterable[str] = ()) -> list[Fact]:
+                   metrics: Iterable[str] = (), own_names: dict[str, str] | None = None) -> list[Fact]:
     """Figures stated in prose: a sentence naming exactly one metric (or a price per unit), one
     known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
     ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
@@ -237,7 +237,7 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
                 before = set()
                 continue
             before = names
-            metric = _sentence_metric(sent)
+            metric = _sentence_metric(sent) or prose_subject.own_priced_per(sent, own_names or {})  # "per completed quote"
             if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
             for part in ([sent] if len(names) == 1 else clauses(sent)):
@@ -348,17 +348,21 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
         if source not in tabled:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))
+    one_spelling(facts)
     own_metric_keys(facts, docs)
     metric_modifiers(facts, docs)  # "VIEWABLE CPM": the KB's vCPM, not a platform "Viewable"
     rows_as_verticals(facts)
-    verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"}
+    verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"} | kept_rows(facts)
     own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]
            and not named_by_source_row(f)}
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
+    own_names = {n.lower(): f.metric for f in facts if f.kind == "benchmark" and f.metric
+                 for n in (f.metric, f.metric_name) if n and n.lower().startswith("cost per ")}
     for source, text in docs:
-        for f in sentence_facts(source, text, verticals, own, {f.metric for f in facts if f.metric}):
+        for f in sentence_facts(source, text, verticals, own, {f.metric for f in facts if f.metric}, own_names):
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)
+    rows_as_verticals(facts)  # a kept row the prose prices as a business ("Comedy shows that sold tickets on TikTok …")
     name_platforms(facts, docs)
     return tuple(facts)

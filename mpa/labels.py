@@ -78,6 +78,8 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     exact = [lb for lb in labels if q in parts(lb)]
     if exact:
         return exact
+    if initialled := _by_initials(q, labels):
+        return initialled
     if use_vocabulary:
         key = vertical_key(q)
         if key:
@@ -103,6 +105,20 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         from mpa.labelmeaning import confirmed
         return confirmed(q, top, labels)
     return top
+
+
+def _by_initials(q: str, labels: list[str]) -> list[str]:
+    """The one label of three words or more a single word asked spells by initials ("ccrc" → "Continuing Care
+    Retirement Communities", "qsr" → "Quick Service Restaurants"): people name a long trade by its initials, which
+    a KB need not write anywhere. "and", "of" and "&" count for no letter; only one label may fit."""
+    if not re.fullmatch(r"[a-z]{3,6}s?", q):
+        return []
+    fits = []
+    for lb in labels:
+        words = [w for w in re.findall(r"[a-z]+", lb.lower()) if w not in ("and", "of", "the", "for")]
+        if len(words) >= 3 and "".join(w[0] for w in words) in (q, q.rstrip("s")):
+            fits.append(lb)
+    return fits if len(fits) == 1 else []
 
 
 # a user's sentence about their business ("we supply corrugated boxes to warehouses"): rule 3's first word would be its

@@ -19,7 +19,10 @@ ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "net
                  "publisher", "publishers", "source", "sources", "lead source", "lead sources", "traffic source",
                  "traffic sources"}
 SOURCE_ROWS = {"source", "sources", "lead source", "lead sources", "traffic source", "traffic sources"}
-_PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers"}
+# a kind of outlet, marketplace or source: "BY OUTLET" (farm media titles), "BY LEAD MARKETPLACE" (QuoteWizard,
+# EverQuote), "BY REFERRAL SOURCE" (Caring.com, Google Ads), "BY SIGN-UP SOURCE" — each row is where the media was bought
+_PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers",
+                   "outlet", "outlets", "marketplace", "marketplaces", "source", "sources", "exchange", "exchanges"}
 
 
 def names_platforms(dim: str | None) -> bool:
@@ -86,3 +89,17 @@ def rows_as_verticals(facts: list) -> None:
         if f.geography is None and m and m.group("label") == f.label and _same_name(f.label) in known:
             f.vertical = known[_same_name(f.label)]
             f.qualifier = m.group("rest") or ""
+
+
+def kept_rows(facts: list) -> set[str]:
+    """The labels of benchmark rows kept under a dimension of their own ("event type: Comedy Shows", "insurance line:
+    Renters Insurance") — kinds of business a list groups by its own word for them. The prose may price one of them
+    as a business ("Comedy shows that sold tickets on TikTok … paid about $6.40 per ticket sold", "A continuing care
+    retirement community that advertised … on Google Ads paid about $210 per inquiry"): the sentence reader looks for
+    them beside the KB's verticals, and a row so priced is then that vertical's (:func:`rows_as_verticals`)."""
+    out = set()
+    for f in facts:
+        m = _DIMENSION_ROW.match(f.qualifier or "") if f.kind == "benchmark" and not f.vertical else None
+        if m and m.group("label") == f.label and f.geography is None and not f.platform and len(f.label.split()) >= 2:
+            out.add(f.label)
+    return out

@@ -35,7 +35,41 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
     return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench) \
-        or _inner_own(want, bench)
+        or _inner_own(want, bench) or _words_within_own(want, bench)
+
+
+def _words(name: str) -> list[str]:
+    """A metric name's words, hyphens as spaces; "conversion" after a "<step> to <step>" pair is that step rate's
+    "rate" ("tour to move-in conversion" is the KB's "tour-to-move-in rate")."""
+    words = norm(name).replace("-", " ").split()
+    if "to" in words[1:-1] and words[-1] in ("conversion", "conversions"):
+        words[-1] = "rate"
+    elif "to" in words[1:-2] and words[-2:] == ["conversion", "rate"]:
+        words[-2:] = ["rate"]
+    return words
+
+
+def _words_within_own(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name holds every asked word in order, with at most two words more, each
+    anywhere ("cost per grower lead" → the KB's "cost per qualified grower lead", "quote to bind" → its
+    "quote-to-bind rate", "push opt-in rate" → its "push opt-in rate on ios"): a KB's caption names its metric in
+    full — which leads, measured where — and a user asks by the words that say what it is. Two words at least,
+    never a vocabulary metric's name (the vocabulary reads those), a price's unit its last word (words after it name
+    another unit: the "cost per site" is no "cost per site visit booked"), and only when one metric fits."""
+    asked = _words(want)
+    if len(asked) < 2:
+        return None
+
+    def holds(name: str) -> bool:
+        words, i = _words(name), 0
+        for w in words:
+            if i < len(asked) and (w == asked[i] or w.rstrip("s") == asked[i].rstrip("s")):
+                i += 1
+        if asked[0] == "cost" and words[-1].rstrip("s") != asked[-1].rstrip("s"):
+            return False  # a price's unit is its last word: "cost per site" is no "cost per site visit booked"
+        return i == len(asked) and len(words) - len(asked) <= 2
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"] and holds(f.metric)}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def _inner_own(want: str, bench: list[Fact]) -> str | None:

@@ -24,7 +24,7 @@ MAGNITUDES = {"k": 1e3, "thousand": 1e3, "grand": 1e3, "m": 1e6, "mm": 1e6, "mil
 _NUM = re.compile(rf"({DIGITS})(?:\s?({MAGNITUDE_WORD})\b)?", re.I)
 # the currency signs a figure may carry: one class for the whole system side (agent + mpa), so a sign added is read
 # everywhere at once; the scorers keep their own (scorers.text.CURRENCY) — one reader per side (issue #13)
-CURRENCY_SIGNS = "$€£¥₹"
+CURRENCY_SIGNS = "$€£¥₹₩₺₽₱₪₦"  # (won, lira, rouble, peso, shekel, naira: "₩4,800-6,200")
 CURRENCY = f"[{CURRENCY_SIGNS}]"
 NOT_DOLLAR = f"[{CURRENCY_SIGNS.replace('$', '')}]"  # a sign that is money where "$" is not written
 

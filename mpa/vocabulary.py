@@ -334,9 +334,12 @@ def canonical(value: str, table_name: str) -> str | None:
 
 def as_cost_per(name: str) -> str:
     """A price metric named in another common form, as the vocabulary names it: its words joined by hyphens
-    ("cost-per-install") or its price called a price ("price per thousand impressions") → "cost per install",
-    "cost per thousand impressions". Anything else unchanged."""
+    ("cost-per-install"), its price called a price ("price per thousand impressions") or its thousand written in
+    figures ("cost per 1,000 views") → "cost per install", "cost per thousand impressions", "cost per thousand
+    views". Anything else unchanged."""
     low = " ".join((name or "").lower().split())
     if re.fullmatch(r"(?:cost|price)(?:-[a-z]+){2,}", low):
         low = low.replace("-", " ")
-    return re.sub(r"^price per ", "cost per ", low)
+    low = re.sub(r"^price per ", "cost per ", low)
+    # "cost per 1,000 views", "cost per 1k impressions": the thousand written in figures
+    return re.sub(r"^cost per (?:1,000|1000|1 000|1k)\b", "cost per thousand", low)

@@ -49,7 +49,7 @@ def sentences(text: str) -> list[str]:
 # ---------------------------------------------------------------- numbers
 # the currency signs a figure may carry, the scorers' own: the system side has its own (mpa.tables.CURRENCY) on
 # purpose — one reader per side (issue #13), so a sign one side misreads cannot hide itself in the other
-CURRENCY = "[$€£¥₹]"
+CURRENCY = "[$€£¥₹₩₺₽₱₪₦]"  # (won, lira, rouble, peso, shekel, naira: "₩4,800-6,200" is a price)
 _MAG = {"million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "thousand": 1e3, "k": 1e3}
 _NUM = re.compile(
     r"""(?<![A-Za-z_#/.\d])(?:(?<![A-Za-z]-)|(?<=[\d.][xXkKMB]-)(?<![A-Za-z]\d[xXkKMB]-))(?<![A-Za-z]\d-)

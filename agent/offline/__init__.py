@@ -244,6 +244,8 @@ It never writes a number that is neither in a tool result nor computed from the 
 
 The other modules, each named by what it reads (their docstrings say why):
 
+* :mod:`~agent.offline.addedtotal` — an increment said beside the total it makes ("another 6k, so we're at 24k"): the total;
+* :mod:`~agent.offline.addwords` — the words that mark an amount as added ("another", "1k more");
 * :mod:`~agent.offline.ageswap` — A follow-up that changes only the age a figure is measured at;
 * :mod:`~agent.offline.alternatives` — a question offering two alternatives, answered with what the KB says of each;
 * :mod:`~agent.offline.antecedent` — the "it" a user divides after stating an amount;
@@ -270,12 +272,15 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.ownfigure` — the user's own figure set beside the one channel or platform figure quoted for it;
 * :mod:`~agent.offline.ownquestion` — A short question that stands on its own;
 * :mod:`~agent.offline.ownwider` — a KB's own metric whose name holds a vocabulary metric ("CAC payback", in months) read as the KB's, …;
+* :mod:`~agent.offline.partshare` — a split's shares quoted part by part ("search 40%–50%"), in money for the parts named;
 * :mod:`~agent.offline.pastyear` — the earlier time a figure question asks about in the past tense;
 * :mod:`~agent.offline.placeretry` — an audience the sizing tool sizes only for other places, asked for one of them in the user's own …;
 * :mod:`~agent.offline.platformslot` — A platform the vocabulary does not know, named in the platform's slot of a follow-up;
 * :mod:`~agent.offline.recall` — the conversation's slots (:func:`agent.offline.memory.remember`), folded once per turn;
+* :mod:`~agent.offline.redoback` — "redo the split" after other turns: the earlier question that asked for that piece;
 * :mod:`~agent.offline.roasrevenue` — spend × ROAS;
 * :mod:`~agent.offline.routeretry` — A business the KB does not know by its goods, asked about again by how it sells;
+* :mod:`~agent.offline.samereturn` — "the same return as last spring" on a new spend: the user's own revenue ÷ spend;
 * :mod:`~agent.offline.sectionkind` — the kind of document a section comes from, against the kind of answer the question asks for;
 * :mod:`~agent.offline.servedkb` — the knowledge-base folder the tools serve, and its documents, read once per folder;
 * :mod:`~agent.offline.setting` — the setting of a message and its question;

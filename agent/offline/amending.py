@@ -1,13 +1,13 @@
 """The composed answer amended by the workings of the user's own figures, in the order the amenders apply.
 
-Why a module of its own: these eight were one line of nested calls in :mod:`agent.offline.policy`, innermost first,
+Why a module of its own: these were one line of nested calls in :mod:`agent.offline.policy`, innermost first,
 so the order they apply in was readable only from the inside out. Here it is a tuple, top to bottom, with one reason
 per entry: each amender gets the answer as the ones above it left it, and one that puts its working first puts it
 before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import chainback, eventrate, lastshare, ownresults, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import chainback, eventrate, lastshare, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
 def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list) -> str:
@@ -15,6 +15,8 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
     for amend in (
         # first, several results of the user's own figures in place of a working another rule wrote for part of them
         lambda t: ownresults.amend(user_text, earlier, t, outcomes),
+        # the user's own earlier return (revenue ÷ spend) carried to a new spend: "the same return as last spring"
+        lambda t: samereturn.amend(user_text, earlier, t),
         # what the counts worked out before are worth at the user's value of one
         lambda t: unitworth.amend(user_text, said, t),
         # a target count worked back through the funnel the conversation walked
@@ -26,7 +28,7 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         # a multiple from the user's own history projected onto a newer figure
         lambda t: statedmultiple.amend(user_text, t),
         # the share of a budget the last answer quoted, in money once the budget is given
-        lambda t: lastshare.amend(user_text, said, t),
+        lambda t: lastshare.amend(user_text, said, t, outcomes),
         # last, two counts of one thing under two settings: the change between them
         lambda t: twocounts.amend(user_text, t),
     ):

@@ -37,3 +37,20 @@ def fit(bound: str, heading: str) -> float:
     """:data:`OPPOSITE` when ``heading`` names only the bound opposite to ``bound``, else 1."""
     named = {b for b, words in _NAMED.items() if words.search(heading)}
     return OPPOSITE if bound and named and bound not in named else 1.0
+
+
+# the amount itself bounded: "what's the most it could be two weeks from now", "the highest our spend can go by Friday"
+_OF_AMOUNT = re.compile(r"\b(?:it|that|this|spend|spending|budget|the budget|our budget)\s+(?:could|can|should|may|might|is allowed to)\s+"
+                        r"(?:be|go|get|reach|rise|grow)\b", re.I)
+
+
+# … said with its bound: "the most it could be", "the highest our spend can go"
+AMOUNT_CAP = re.compile(r"\b(?:most|highest|largest|biggest|least|lowest|smallest|max(?:imum)?|min(?:imum)?)\b[^.?!]{0,12}?"
+                        + _OF_AMOUNT.pattern, re.I)
+
+
+def caps_amount(question: str) -> bool:
+    """The question asks the most or least an amount the user named may become ("search is at $6,000 a month. what's
+    the most it could be two weeks from now?"): a limit on changing it, which the KB's rules state — not the last
+    calculation re-run with that amount as a new budget (nor "two weeks" read as a price: an input nobody gave)."""
+    return bool(AMOUNT_CAP.search(question))

@@ -11,19 +11,10 @@ money may be said: with two ("we have 4k and can add 1k") the message states its
 """
 from __future__ import annotations
 
-import re
 
+from agent.offline.addwords import MORE_AFTER, MORE_BEFORE  # (the words of addition; askedreply reads them here)
 from agent.offline.numbers import money
 from agent.offline.parse import Parsed, parse
-
-# a word of addition before the amount: "another $1,000", "an extra 2k", "add $500", "up it by 3k", "goes up by $1,000"
-MORE_BEFORE = re.compile(r"\b(?:another|extra|additional|further|add|adds|adding|added|plus|(?:up|raise|raising|increase|"
-                         r"increasing|bump|bumping|boost|boosting|grow|growing)\s+(?:(?:it|that|this|the\s+budget|our\s+budget|"
-                         r"(?:the\s+|our\s+)?spend)\s+)?(?:up\s+)?by|(?:goes|go|went|is|was)\s+up\s+by|top\s+(?:it\s+|that\s+)?up\s+"
-                         r"(?:by|with))\s+(?:(?:another|an?|about|around|roughly|maybe|say|like|~)\s+)*$", re.I)
-# … or after it: "1k more", "$500 on top", "2k extra", "$1,000 to the budget"
-MORE_AFTER = re.compile(r"^\s*(?:dollars?|bucks)?\s*(?:more|extra|on\s+top|additional|over\s+that|beyond\s+that|to\s+(?:the|our|my)\s+"
-                        r"(?:ad\s+)?(?:budget|spend)|to\s+(?:it|that))\b", re.I)
 
 
 def said_added(p: Parsed) -> float | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon
+from agent.offline import barebiz, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -116,7 +116,7 @@ _BUSINESS = [
                + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
 _BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
-_BUSINESS[-1:-1] = [payer.PAYS]  # "the amount a church pays to bring in one visitor": the payer in a clause of its own
+_BUSINESS[-1:-1] = [payer.PAYS]  # "the amount a pantry spends to find one volunteer": the payer in a clause of its own
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 _TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a business's words, said short or misspelt
@@ -134,7 +134,8 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
                       r"several)\b)|\.\s+(?=(?:we|i|our|my)\b|\$?\d))", re.I)  # … or as a sentence of its own: "coding bootcamp. we …"
 _BUSINESS.insert(0, _OPENING)
 _BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
-_BUSINESS.insert(2, madefor.MARKETS)  # "I market a language school for adults": the business marketed, before whom it serves
+_BUSINESS.insert(2, madefor.MARKETS)
+_BUSINESS.append(barebiz.caption(_HEAD))  # "family owned bike shop in Toledo plus a repair van." (agent.offline.barebiz)  # "I market a language school for adults": the business marketed, before whom it serves
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import partshare
 from agent.offline.numbers import digits, money, parse_numbers, plain
 
-_ASKS = re.compile(r"\bwhat(?:'s| is| does| would)? (?:that|this|it)\b[^.?!]{0,25}\b(?:in (?:actual |real |hard )?(?:dollars|money|cash|"
-                   r"terms)|come to|work out to|mean in dollars)\b|\bhow much (?:is|would be|does) (?:that|this|it)\b|"
-                   r"\bin (?:actual|real|hard) (?:dollars|money|cash)\b", re.I)
+_ASKS = partshare.ASKS  # "what's that in actual dollars", "how much is that"
 _SHARE = re.compile(r"(?P<a>\d+(?:\.\d+)?)%?\s*(?:–|-|to)\s*(?P<b>\d+(?:\.\d+)?)%|(?P<c>\d+(?:\.\d+)?)%")
 _OF_BUDGET = re.compile(r"^[^.;]{0,12}\bof (?:the |your |a |its )?(?:total |whole |overall |monthly |annual |media |planned )?"
                         r"(?:budget|spend|plan|total)\b", re.I)
@@ -39,14 +38,19 @@ def _quoted_share(answer: str) -> tuple[list[float], str, str, str] | None:
     return None
 
 
-def working(text: str, last_answer: str) -> str:
-    """The quoted share of the user's amount, in money ("" when the message asks no such thing)."""
+def working(text: str, last_answer: str, earlier: list[str] = ()) -> str:
+    """The quoted share of the user's amount, in money ("" when the message asks no such thing). The parts a split
+    names may have been quoted before the last answer (``earlier`` answers, oldest first: the split asked again
+    after other turns, "redo the search and social dollars")."""
     t = digits(text)
     if not _ASKS.search(t) or not last_answer:
         return ""
     nums = parse_numbers(t)
     sums = re.search(r"\b(?:budget|spend|spending|dollars|bucks|grand)\b|\d\s*k\b", t, re.I)  # "our budget is 120k"
     cash = [n for n in nums if not n.pct and (n.money or sums)]
+    for quoted in [last_answer, *reversed(earlier[-6:])] if len(cash) == 1 and not any(n.pct for n in nums) else []:
+        if parts := partshare.lines(t, cash[0].value, quoted):
+            return "Working:\n" + "\n".join(parts)  # "… for search and for social": each part named, at its own share
     if len(cash) != 1 or any(n.pct for n in nums) or (got := _quoted_share(last_answer)) is None:
         return ""
     ends, said, cite, sentence = got
@@ -59,9 +63,10 @@ def working(text: str, last_answer: str) -> str:
     return f"{lead}\n\nWorking:\n" + "\n".join(lines)
 
 
-def amend(text: str, said: list[str], answer: str) -> str:
-    """``answer`` with the quoted share of the user's amount first, unless the answer already works it."""
-    work = working(text, said[-1] if said else "")
+def amend(text: str, said: list[str], answer: str, outcomes: list = ()) -> str:
+    """``answer`` with the quoted share of the user's amount first, unless the answer already works it; the parts'
+    split read from the last answers, this one, else the passage searched for it (:func:`partshare.searched`)."""
+    work = working(text, said[-1] if said else "", [partshare.searched(outcomes), *said[:-1], answer])  # (this turn's quote next)
     if not work:
         return answer
     first = re.search(r"= (\$[\d,.]+)", work.split("Working:")[-1])

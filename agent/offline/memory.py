@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap
+from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, partshare, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -262,7 +262,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
       "what is your budget?") re-runs the last calculation with it;
     * an audience and a place named while sizing audiences, or with nothing else, asks for that size;
     * one audience and two places asks for both rows."""
-    advice = p.calc is None and (_ADVICE.search(p.text) is not None or ADVISED_COUNT.search(p.text) is not None)
+    advice = p.calc is None and (_ADVICE.search(p.text) is not None or ADVISED_COUNT.search(p.text) is not None or bound.caps_amount(p.text) or partshare.asks_parts(p.text))
     if (p.calc is None or p.calc.op == "change") and not p.metrics and not p.audiences and not advice \
             and _budget_moves(p, mem):
         p.calc, p.unit = mem.calc, p.unit or mem.unit  # "and if the budget drops by 20%?": the last division again
@@ -294,7 +294,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         p.calc = Calc("div", "budget", "price", per_thousand=p.metrics[0] in PER_THOUSAND, target=p.unit)
         # "and how many purchases at a typical CPA?": the remembered budget at the price named
     p.calc = p.calc or buyask.calc(p, "budget" in mem.facts, mem.unit, mem.last_metric)  # "how many new members could we get?": budget ÷ price
-    kind = sized_place(p.text, mem.sized_elsewhere) if not p.geographies and mem.last_kind == "audience" else None
+    kind = (sized_place(p.text, mem.sized_elsewhere) or marketname.named(p.text)) if not p.geographies and mem.last_kind == "audience" else None  # "the boise market"
     if kind:  # "and statewide?" after a DMA, "san antonio?": a place the tool said it also sizes — a slot, no new words
         p.geographies, p.norm = [kind], blanked(p.norm, kind)
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)

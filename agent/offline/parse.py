@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles
+from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -49,7 +49,7 @@ GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplayb
 EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good|acceptable|too (?:high|low|much|little|steep|expensive|cheap)|(?:over|under)paying|in line)\b(?!\s+news)", re.I)
 WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|\bpopulations?(?= (?:in|of|across|for|by)\b)|" + HEADCOUNT.pattern, re.I)  # "… adult population in TX"
-_COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in|buy|get)\b|\bhow far\b|"
+_COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in(?! (?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"
                         r" (?:buy|get|bring|make)\b|\bwhat (?:do|would|will|could|can) (?:we|i) get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
@@ -330,7 +330,7 @@ def _parse(text: str) -> Parsed:
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
             p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
             p.metric_phrases = []
-    uncovered = kbcovers.left_out(named_uncovered := _named(norm, "uncovered_verticals"))  # as the served KB says
+    uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
     if uncovered:
         p.industry_phrase = uncovered[0][1]
@@ -349,8 +349,8 @@ def _parse(text: str) -> Parsed:
     p.identifiers = IDENT.findall(norm)
     data = re.sub(r"(?:times|×|\*|x)\s*1,?000\b|\b1 plus\b|\bdivided by 100\b", lambda m: " " * len(m.group(0)), norm,
                   flags=re.I)
-    p.numbers = parse_numbers(data)
-    number_roles.assign(data, p.numbers)
+    number_roles.assign(data, numbers := parse_numbers(data))
+    p.numbers = addedtotal.total_only(data, numbers)  # "another 6k, so we're at 24k": the total is the budget
     for n in p.numbers:  # "10k+", "50 or more": a threshold qualifying what is counted, not an amount
         if re.match(r"\s*(?:\+|or (?:more|above|over)\b|and (?:up|above|over)\b)", data[n.end:]):
             n.role = "threshold"
@@ -360,7 +360,7 @@ def _parse(text: str) -> Parsed:
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|within|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
         p.unit = metricwords.times_shown(low, p.unit)  # "how many times would our ads get shown": impressions
-    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in ([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
+    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in (?!(?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
                          r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
                          r"([a-z]+(?: [a-z]+)?s)\b", low)):  # "the lead range on 9k", "$9k: what's the range of sign-ups?" (a count, budget given)
         p.unit = m.group(1) or m.group(2) or (m.group(4) if "budget" in {n.role for n in p.numbers} else "") or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
@@ -387,7 +387,7 @@ def _parse(text: str) -> Parsed:
     last = message_sentences(text)[-1]  # "huh, low. and for X?": a reaction, then the follow-up
     # short, or longer when it names one metric and no number: "what about the share of visitors who then book"
     p.followup = bool(_FOLLOWUP.match(text) or (last != text.strip() and _FOLLOWUP.match(last))) \
-        and (len(text.split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
+        and (len(asidetail.counted(text).split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
               or p.calc or p.identifiers or p.geographies or p.followup)

@@ -90,7 +90,7 @@ _LOWER_DMA = re.compile(r"\b((?:[a-z]+[ -]){0,2}[a-z]{3,})\s+dma\b")
 _NOT_A_NAME = frozenset("the a an this that these those each every any one per whole entire same our my your their its his her "
                         "which what whose local home target test control largest biggest smallest top bottom given single "
                         "nearest next other another new old own big small large in of for and or by to at from across "
-                        "within around near".split())
+                        "within around near just only solely mainly mostly primarily".split())
 
 
 def _lower_dmas(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

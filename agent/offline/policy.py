@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
-from agent.offline import ownbench, ownbiz, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
@@ -215,7 +215,7 @@ class OfflineAgent:
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries + sectionreads.queries(text, searchq.form(text, previous).focus, history, previous)]  # each side, then all
-        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools), tools)  # each part no tool answers: its own search; a bare audience sized
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools) + partshare.calls(text, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:

@@ -25,7 +25,9 @@ for _key, _syns in VOCABULARY["metrics"].items():
 UNIT_OF.setdefault("CAC", "customer")
 PER_THOUSAND = tuple(k for k, u in UNIT_OF.items() if u.startswith("thousand"))  # in UNIT_OF's order: its first is "the" one
 
-_ARTICLE = r"(?:an? |the |one |each |every |per |our |your |my )?"
+# "that customer" points at a unit the message just described ("once a lead turns into a paying account, what does that
+# customer cost?") as "the customer" does: the same one unit priced
+_ARTICLE = r"(?:an? |the |that |this |one |each |every |per |our |your |my )?"
 _COST_VERB = r"(?:cost|go for|run|set (?:us|me|you|them|him|her) back)"
 PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # "pay in ads for each booking": where the money goes may sit between the verb and what it buys

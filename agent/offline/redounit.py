@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import redoback
 from agent.offline.numbers import money
-from agent.offline.parse import parse
+from agent.offline.parse import parse, unit_metric
 from agent.offline.passages import terms
 
 # "redo the installs", "rerun the lead count", "recalculate our clicks", "run the leads again", "do the installs over"
@@ -26,12 +27,17 @@ _NOT_A_UNIT = {"it", "that", "this", "those", "these", "math", "maths", "numbers
                "answer", "same", "calculation", "calc", "whole", "thing", "ends", "both"}
 
 
-def _unit(text: str) -> set[str]:
-    """The stems of the counted unit the redo names ("the lead count" → {lead})."""
+def _said(text: str) -> str:
+    """The counted unit the redo names, as said ("the lead count" → "lead"), or ""."""
     m = _REDO_UNIT.search(text)
     said = (m.group("a") or m.group("b")) if m else ""
     said = re.sub(r"\s+(?:count|number|total|estimate|figure)s?$", "", said or "", flags=re.I)
-    return set() if not said or said.lower() in _NOT_A_UNIT else set(terms(said))
+    return "" if not said or said.lower() in _NOT_A_UNIT else said
+
+
+def _unit(text: str) -> set[str]:
+    """The stems of the counted unit the redo names ("the lead count" → {lead})."""
+    return set(terms(_said(text)))
 
 
 def names_unit(text: str) -> bool:
@@ -41,7 +47,12 @@ def names_unit(text: str) -> bool:
 
 def restated(text: str, history: list) -> str | None:
     """The earlier question counting the unit this redo names, with this message's one budget in it, or None —
-    also when that question is the last one (the memory re-runs the last working itself)."""
+    also when that question is the last one (the memory re-runs the last working itself); else the earlier question
+    that asked for the piece of the plan it names ("redo the split", :mod:`~agent.offline.redoback`)."""
+    return _counted(text, history) or redoback.restated(text, history)
+
+
+def _counted(text: str, history: list) -> str | None:
     unit = _unit(text)
     if not unit:
         return None
@@ -50,10 +61,13 @@ def restated(text: str, history: list) -> str | None:
     if len(new) != 1 or len(p.numbers) != 1:
         return None
     asked = [h[0] if isinstance(h, tuple) else h for h in history]
+    priced = unit_metric(re.sub(r"s$", "", _said(text).lower().split()[-1]))  # "the lead numbers" → CPL
     for k in range(len(asked) - 1, -1, -1):
         last = parse(asked[k])
         old = [n for n in last.numbers if n.role == "budget"]
-        if last.unit and unit & set(terms(last.unit)) and len(old) == 1:
+        # the unit counted, or priced by the metric the question looked up with its budget ("what does a lead cost? we
+        # spend 30k": its leads were worked out) — not the metric of a later look-up ("what do clicks cost?")
+        if (last.unit and unit & set(terms(last.unit)) or priced and priced in last.metrics) and len(old) == 1:
             if k == len(asked) - 1:
                 return None
             return f"{last.norm[:old[0].start]}{money(new[0].value)}{last.norm[old[0].end:]}"

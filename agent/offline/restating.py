@@ -1,13 +1,13 @@
 """The readers that restate this turn's message as a whole question before anything is planned, in the order they
 take precedence ("80k now, redo it" after a working: the working's question with the new budget).
 
-Why a module of its own: these eight were one line of ``or``-joined calls in :mod:`agent.offline.policy`, so which
+Why a module of its own: these (eight at first) were one line of ``or``-joined calls in :mod:`agent.offline.policy`, so which
 restatement wins was visible only by reading that line left to right. Here the order is a tuple with one reason per
 entry; the first reader that returns a question wins, and each is called only when every reader before it declined.
 """
 from __future__ import annotations
 
-from agent.offline import ageswap, askedreply, businessask, calcperiod, calcplatform, changedfig, redo, redounit
+from agent.offline import ageswap, askedreply, businessask, calcperiod, calcplatform, changedfig, judgedback, redo, redounit
 from agent.offline.firstof import first
 from agent.offline.recall import remember
 
@@ -35,4 +35,7 @@ def restated(user_text: str, asked_before: list[str], said: list[str], budget: f
         lambda: businessask.restated(user_text, [h[0] for h in history], said),
         # last, only the age a figure is measured at swapped ("and day 7?" after day-30 retention)
         lambda: ageswap.restated(user_text, history),
+        # "is that good compared to normal?" right after the user's own spend and results: the result those figures
+        # make, worked and judged against the norm (agent.offline.judgedback)
+        lambda: judgedback.restated(user_text, history),
     ))

@@ -137,8 +137,8 @@ def assign(text: str, nums: list[Num]) -> None:
                 re.search(r"\b(?:acquisition|acquiring (?:one|each|a [a-z]+)|winning (?:one|each|a [a-z]+))(?: cost)? "
                           r"(?:runs?|costs?|is|was|comes? to|sits? at)(?: us| me)?" + HEDGE + r"\s*$", before) or \
                 re.search(r"\b(?:cost|price|rate|fee)s? (?:of|at|is|was|around|about)\s*$", before) or \
-                (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start])) or (
-                    re.search(r"\b(?:at|same)\s*$", before) and (n.value < 1000 or n.value < max(
+                (n.money and CHANGED_TO.search(text[max(0, n.start - 40):n.start]) and not (n.value >= 1000 and re.match(r"\s*(?:/|a |per |each )?\s*(?:mo|month|week|quarter|year)\b|\s*(?:monthly|weekly|quarterly)\b", after))) or (  # "going to $30k/month": a budget
+                    re.search(r"\b(?:at|same)\s*$", before) and not re.match(r"\s*(?:days?|weeks?|months?|quarters?|years?)\b", after) and (n.value < 1000 or n.value < max(  # "at two weeks": a time
                         x.value for x in nums if x.money or x.value >= 1000))):
             n.role = "price"
         elif not n.money and n.value < 1000 and re.match(r"\s*(?!(?:k|m|mm|bn|grand|thousand|million|a|an|per|in|of|on)\b)"

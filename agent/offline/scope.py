@@ -93,8 +93,9 @@ def other_trade(text: str, outcomes: list) -> bool:
     no passage the tools returned names (:func:`~agent.offline.focus.trade_stated`)? Then it is another
     profession's question, whatever planning scene the sentences before it set ("we spend $30k a month on
     ads"): nothing is worked out or quoted for it, on any answer path — not only the reader's."""
-    from agent.offline.focus import trade_unstated
-    return trade_unstated(text, [ps for o in outcomes for ps in getattr(o, "passages", [])])
+    from agent.offline import asidetail
+    from agent.offline.focus import trade_unstated  # an aside after a short follow-up ("…, we might add mortgages later") asks nothing
+    return trade_unstated(asidetail.counted(text), [ps for o in outcomes for ps in getattr(o, "passages", [])])
 
 
 def decline(what: str) -> str:

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askframe, kblabels, leaveask, pointsback, quotedterm
+from agent.offline import askframe, bound, kblabels, leaveask, pointsback, quotedterm
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -38,6 +38,8 @@ ATTRIBUTES: tuple[tuple[re.Pattern, str], ...] = (
     # question names its specifics, whose own section answers: :func:`attributes`)
     (METHOD_ASK := re.compile(r"\bhow (?:do|can|should|would) (?:i|we|you)\b", re.I), "method"),
     (re.compile(r"\bhow (?:fast|quickly|soon)\b", re.I), "speed"),
+    # the most or least an amount named may become ("what's the most it could be two weeks from now"): a limit on change
+    (bound.AMOUNT_CAP, "limit how far budget can move within period"),
     # a superlative of length asks for the bound of a duration ("the shortest a test may run": its minimum duration)
     (re.compile(r"\bshortest\b", re.I), "minimum duration"),
     (re.compile(r"\blongest\b", re.I), "maximum duration"),

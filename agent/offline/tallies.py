@@ -238,7 +238,8 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
         lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered), text)  # a share of it: the size
     cite = CITED.search(size or "")  # the size's own citation, from the turn that sized it
     said = re.match(r"[\d,.]+", lines[0]) if lines else None
-    return [f"Estimated size: {said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
+    stated = (m.group(1) or m.group(2) or "").strip() if size else ""  # as the cited row writes it ("5.9 million"), not worked out
+    return [f"Estimated size: {stated or said.group(0)} in the audience [{cite.group(1)}]", *lines] if said and cite else lines
 
 
 _TIMES = re.compile(r"\b(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)\b", re.I)
@@ -273,9 +274,10 @@ def on_last_impressions(t: str, nums: list[Num], answered: str) -> list[str]:
     cost = imps / 1000 * prices[0].value
     line = said[0].group("line").strip()
     size = re.match(r"[\d,.]+", line)
-    cite = (re.search(r"\bEstimated size: " + re.escape(size.group(0)) + r" in the audience \[([^\]\s]+#\d+)\]", answered)
+    cite = (re.search(r"\bEstimated size: (?P<said>[^\[\n]{1,30}) in the audience \[([^\]\s]+#\d+)\]", answered)
             or re.search(r"\[([^\]\s]+#\d+)\][^\n]*?\b" + re.escape(size.group(0)) + r"\b", answered)) if size else None
-    return ([f"Estimated size: {size.group(0)} in the audience [{cite.group(1)}]"] if cite else []) + [  # where it was stated
+    said_as = (cite.groupdict().get("said") or size.group(0)) if cite else ""  # as the cited row writes it ("4.6 million")
+    return ([f"Estimated size: {said_as} in the audience [{cite.group(cite.lastindex)}]"] if cite else []) + [  # where it was stated
         line,  # the impressions' own working, so the count is shown, not asserted
         f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(cost, 2))} — the budget for those impressions"]
 

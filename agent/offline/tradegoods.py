@@ -5,9 +5,12 @@ when no passage does (another profession's question: "what interest rate should 
 said as the goods a lender advertises, it is the planning question's subject, and the benchmark
 answers it.
 
-Why a module: two sentence forms of English say it — the word as the object of a selling verb
-("pushing … loans", "we offer mortgages") and the word qualifying an advertising noun ("loan searches",
-"mortgage keywords", "loan-type ads") — neither a list of businesses nor of questions.
+Why a module: three sentence forms of English say it — the word as the object of a selling verb
+("pushing … loans", "we offer mortgages"), the word qualifying an advertising noun ("loan searches",
+"mortgage keywords", "loan-type ads") and the word as the thing a count counts ("how many funded loans at
+that CAC?", "to close 40 mortgages a month": results a budget buys, each a customer won; a lender asked
+that got "the knowledge base does not contain information that answers this question" with the CAC range
+just looked up) — neither a list of businesses nor of questions.
 """
 from __future__ import annotations
 
@@ -24,7 +27,10 @@ _AD_THING = re.compile(r"\b" + _THING + r"(?:[- ](?:type|related|themed|focused)
                        r"queries|terms|ads|adverts|campaigns?|clicks|leads|traffic|landing pages?|creatives?|audiences?|"
                        r"shoppers|prospects|customers|applicants|applications|offers?|products?)\b", re.I)
 
+# counted: "how many funded loans", "the number of new mortgages", "40 loans a month", "fund 120 more loans"
+_COUNTED = re.compile(r"\b(?:how many|(?:number|count) of|\d[\d,.]*k?)\s+(?:[a-z][a-z-]*\s+){0,2}?" + _THING + r"\b", re.I)
+
 
 def as_goods(question: str) -> str:
-    """``question`` with each tax, pay or lending word that names the goods sold or advertised blanked out."""
-    return _AD_THING.sub(" ", _SOLD.sub(" ", question))
+    """``question`` with each tax, pay or lending word that names the goods sold, advertised or counted blanked out."""
+    return _COUNTED.sub(" ", _AD_THING.sub(" ", _SOLD.sub(" ", question)))

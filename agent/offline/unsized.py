@@ -52,7 +52,25 @@ _PER = re.compile(r"\b(?:a|per|each|every)\s+(day|week|weekend|month|quarter|sea
 
 def need(p: Parsed, mem: Memory) -> str | None:
     """The size to ask for (as :func:`agent.offline.compose.ask_for` words it), else None (module doc)."""
-    return budget_moved(p, mem) or capacity_goal(p, mem)
+    return budget_moved(p, mem) or capacity_goal(p, mem) or budget_unset(p)
+
+
+# the budget said not to exist yet: "the budget isn't decided yet", "budget for that test is... honestly not set",
+# "spend is TBD", "we don't know the budget yet", "no budget set for it"
+_UNSET = re.compile(r"\b(?:budget|spend|spending)\b(?:[^.?!]|\.{2,}){0,40}?\b(?:not|isn'?t|hasn'?t\s+been|haven'?t|never|no)\s+(?:\w+\s+){0,2}?"
+                    r"(?:decided|set|fixed|final\w*|agreed|approved|confirmed|known|settled|locked)\b|"
+                    r"\b(?:budget|spend|spending)\b[^.?!]{0,20}?\b(?:tbd|tbc|to be (?:decided|determined|confirmed|set))\b|"
+                    r"\b(?:don'?t|do not|doesn'?t|does not)\s+(?:\w+\s+)?know\s+(?:\w+\s+){0,2}?(?:budget|spend)\b|"
+                    r"\bno\s+budget\s+(?:\w+\s+)?(?:yet|set|decided|agreed)\b", re.I)
+
+
+def budget_unset(p: Parsed) -> str | None:
+    """The budget, when the message says it is not decided yet and asks a result it would buy, naming no amount:
+    "budget for that test is... honestly not decided yet. how many leads should we expect from it?" was worked at
+    the last amount the conversation held (a $350 monthly contribution), an input nobody gave as the budget."""
+    if _amount_said(p) or not (p.calc or p.asks_count) or not _UNSET.search(p.text):
+        return None
+    return "budget for it (in dollars)"
 
 
 def _amount_said(p: Parsed) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import ownratio
 from agent.offline.actionjudged import judges_action
 from agent.offline.memory import Memory
 from agent.offline.parse import EVALUATE, Parsed
@@ -25,7 +26,10 @@ _OURS = re.compile(r"\b(?:us|our|we|me|my|i)\b", re.I)
 
 
 def need(p: Parsed, mem: Memory) -> str | None:
-    """The value to ask for before judging a worked-out result as good for the user, or None."""
+    """The value to ask for before judging a worked-out result as good for the user, or None (also: the figures of
+    the user's own ratio asked as it stands, ``ownratio``)."""
+    if own := ownratio.need(p, mem):
+        return own
     if not (EVALUATE.search(p.text) or _JUDGED.search(p.text)) or not _BACK.search(p.text) or not _OURS.search(p.text):
         return None
     if not _JUDGED.search(p.text) and judges_action(p.text):  # "is it ok to put the pixel on …?": a rule asked
