@@ -104,6 +104,10 @@ def test_end_to_end_a_count_by_a_unit_already_priced(shipped_engine):
     conv.send("and the cost per new customer?")
     got = conv.send("with $7,000, how many inquiries could we get?").assistant
     assert "CPL" in got and "$7,000 ÷ $85" in got, got
+    got = conv.send("and how many new students would that be?").assistant
+    assert "CAC" in got and "$7,000 ÷ $600" in got, got
+    got = conv.send("and with only $3,500?").assistant  # the last working again: new students, not inquiries
+    assert "$3,500 ÷ $600" in got and "new students" in got, got
 
 
 def test_end_to_end_a_competitors_spend_is_declined(shipped_engine):

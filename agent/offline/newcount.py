@@ -13,12 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.offline.memory import Memory
+from typing import Any
+
 from agent.offline.parse import Calc, Parsed
 
 
-def read(p: Parsed, mem: Memory) -> Parsed:
-    """``p`` as a count the remembered budget buys, when it asks how many new people and nothing else decides it."""
+def read(p: Parsed, mem: Any) -> Parsed:
+    """``p`` as a count the remembered budget buys, when it asks how many new people and nothing else decides it
+    (``mem``: the conversation's :class:`~agent.offline.memory.Memory`, which reads its turns through this too)."""
     if p.calc is not None or not p.asks_count or not mem.facts.get("budget") or p.geographies or p.metrics:
         return p
     if not re.match(r"new\s+[a-z]+s\b", p.unit or "", re.I) or not re.search(r"\bhow\s+many\s+new\b", p.text, re.I):
