@@ -24,11 +24,15 @@ from functools import lru_cache
 
 from agent.offline import servedkb
 from agent.offline.asking import question_sentences
+from agent.offline.passages import message_sentences
+from agent.offline.pointsback import POINTER, points_back
 from mpa.everyday import Gloss, glosses, lexicon, stems
+from rag.analyzer import get_analyzer
 
 MAX_NGRAM = 4     # the longest KB term checked whole
 PER_CONCEPT = 2   # KB terms added per concept: the most specific ones the KB uses
 MIN_IDIOM = 3     # words of a phrase of common words that names its concept as a whole (an idiom)
+_INDEX = get_analyzer(True, True)  # the search index's reading: stop words dropped
 RARE = 0.02       # a word the KB writes in at most this share of its sections is not the KB's ordinary vocabulary
 
 
@@ -70,7 +74,9 @@ def _unusual(g: Gloss, kb: str) -> bool:
     grams, df, n = _read(kb)
     if g.cue:  # "next to" names the concept by its company: the cue must be one the KB seldom writes
         return df.get(g.cue, 0) <= max(1.0, RARE * n)
-    return g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
+    if g.entry in grams:  # the KB writes it: reached by the search on its own only through a word it seldom writes
+        return len(g.entry) >= MIN_IDIOM and not any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry if _INDEX(w))
+    return len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry)
 
 
 def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
@@ -105,6 +111,24 @@ def query(focus: str) -> str | None:
     """The search for ``focus`` with the KB's terms for what it says in everyday words, or None when it says none."""
     added = terms(focus)
     return f"{focus} {' '.join(added)}" if added else None
+
+
+def search(focus: str, text: str) -> str | None:
+    """The search :func:`query` forms for ``focus`` (the message's cleaned words), else with the terms of the message
+    ``text`` as typed ("how would we know" before "know" was dropped); None when it names no concept in everyday words.
+    Its words are the message's question alone when the message also tells a story ("my sister checks the ads every
+    day. how long should they run?"): the search tool answers nothing when its best passage covers too little of the
+    query, and a story's words (a town, a sister) are words no passage holds, so the term added to reach the section
+    was cut off with them. Not when a story comes first and the question points back into it with a pronoun ("our
+    CPMs jumped 35% this week. at what point is that a problem?"): the story is what it asks about."""
+    added = terms(text) or terms(focus)
+    if not added:
+        return None
+    parts, asked = message_sentences(focus), question_sentences(focus)
+    alone = asked and len(asked) < len(parts) and not points_back(asked) and not (
+        POINTER.search(" ".join(asked)) and parts[0] not in asked)  # "… jumped 35%. is that real?": the story is its subject
+    said = " ".join(asked) if alone else focus
+    return f"{said} {' '.join(added)}"
 
 
 def hint(question: str) -> str:

@@ -288,8 +288,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     from agent.offline import kbthesaurus  # imported late: it reads the served KB
     termed = None if carried else kbthesaurus.query(q.focus[:MAX_QUERY - 60])  # a follow-up leans on the last turn's terms
     from agent.offline import gloss  # imported late: it reads the served KB
-    glossed = gloss.query(q.focus[:MAX_QUERY - 80]) or (f"{q.focus[:MAX_QUERY - 80]} {' '.join(said)}" if (said := gloss.terms(
-        text)) else None)  # the KB's terms for the concepts said in everyday words — "how would we know" before "know" was dropped
+    glossed = gloss.search(q.focus[:MAX_QUERY - 80], text)  # the KB's terms for the concepts said in everyday words
     if glossed and glossed not in q.queries:
         q.queries.append(glossed)
     if termed:
