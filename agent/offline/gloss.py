@@ -27,12 +27,10 @@ from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.pointsback import POINTER, points_back
 from mpa.everyday import Gloss, glosses, lexicon, stems
-from rag.analyzer import get_analyzer
 
 MAX_NGRAM = 4     # the longest KB term checked whole
 PER_CONCEPT = 2   # KB terms added per concept: the most specific ones the KB uses
 MIN_IDIOM = 3     # words of a phrase of common words that names its concept as a whole (an idiom)
-_INDEX = get_analyzer(True, True)  # the search index's reading: stop words dropped
 RARE = 0.02       # a word the KB writes in at most this share of its sections is not the KB's ordinary vocabulary
 
 
@@ -74,9 +72,7 @@ def _unusual(g: Gloss, kb: str) -> bool:
     grams, df, n = _read(kb)
     if g.cue:  # "next to" names the concept by its company: the cue must be one the KB seldom writes
         return df.get(g.cue, 0) <= max(1.0, RARE * n)
-    if g.entry in grams:  # the KB writes it: reached by the search on its own only through a word it seldom writes
-        return len(g.entry) >= MIN_IDIOM and not any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry if _INDEX(w))
-    return len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry)
+    return g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
 
 
 def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
