@@ -112,19 +112,22 @@ def query(focus: str) -> str | None:
 def search(focus: str, text: str) -> str | None:
     """The search :func:`query` forms for ``focus`` (the message's cleaned words), else with the terms of the message
     ``text`` as typed ("how would we know" before "know" was dropped); None when it names no concept in everyday words.
-    Its words are the message's question alone when the message also tells a story ("my sister checks the ads every
-    day. how long should they run?"): the search tool answers nothing when its best passage covers too little of the
-    query, and a story's words (a town, a sister) are words no passage holds, so the term added to reach the section
-    was cut off with them. Not when a story comes first and the question points back into it with a pronoun ("our
-    CPMs jumped 35% this week. at what point is that a problem?"): the story is what it asks about."""
+    Its words are the message's question alone when it also tells a story (:func:`question_alone`)."""
     added = terms(text) or terms(focus)
-    if not added:
-        return None
+    return f"{question_alone(focus)} {' '.join(added)}" if added else None
+
+
+def question_alone(focus: str) -> str:
+    """The message's question alone when the message also tells a story ("is it worth keeping some money back just
+    in case? my brother in law says spend it all"), else the whole message: the search tool answers nothing when its
+    best passage covers too little of the query, and a story's words (a relative, a town) are words no passage holds,
+    so a term added to reach the section was cut off with them. Not when a story comes first and the question points
+    back into it with a pronoun ("our CPMs jumped 35% this week. at what point is that a problem?"): the story is
+    what it asks about."""
     parts, asked = message_sentences(focus), question_sentences(focus)
     alone = asked and len(asked) < len(parts) and not points_back(asked) and not (
         POINTER.search(" ".join(asked)) and parts[0] not in asked)  # "… jumped 35%. is that real?": the story is its subject
-    said = " ".join(asked) if alone else focus
-    return f"{said} {' '.join(added)}"
+    return " ".join(asked) if alone else focus
 
 
 def hint(question: str) -> str:
