@@ -164,7 +164,10 @@ def priced(noun: str) -> str | None:
     # "cost per intro class booking", "eligible applicants" of "cost per eligible applicant": every word of its unit
 
 
-_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")
+# a unit and what was done to it: "tour booked", and the irregular participles a price is named with ("ticket sold",
+# "policy written", "unit bought": "tickets" is what "cost per ticket sold" prices)
+_PARTICIPLE = re.compile(r"^cost per [a-z-]+ (?:[a-z]+ed|sold|bought|paid|sent|won|made|written|held|kept|run|done|"
+                         r"shown|taken|given|grown|drawn)$")
 
 
 def priced_pair(after: str) -> str | None:
