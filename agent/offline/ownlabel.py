@@ -8,7 +8,8 @@ figures". :func:`as_label` gives the one declared label (:mod:`agent.offline.kbl
 says word for word, where a word counts as said when the phrase holds it (singular or plural) or a longer word
 built on it ("dealer" → "dealership", "nurser" → "nursery" is too short to count), and the phrase adds no
 content word of its own beyond the organisation words (:data:`mpa.resolve.ORGANISATION_WORDS`: "a small compact
-tractor dealership"). A label the phrase says only partly, or two labels said alike, change nothing.
+tractor dealership"). A label the phrase says only partly, or two labels said alike, change nothing; nor does a
+phrase that says the label's own words (the look-up finds it in the user's words).
 """
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ def _said(word: str, said: set[str]) -> bool:
 
 def as_label(phrase: str) -> str | None:
     """The declared label ``phrase`` says in other forms of its own words (module doc), else None."""
+    if kblabels.named_in(phrase or ""):
+        return None  # said as the label words it: the look-up finds it as before, in the user's words
     words = {w for w in re.findall(r"[a-z0-9]+", (phrase or "").lower())
              if terms(w) and w not in ORGANISATION_WORDS}
     if not words:

@@ -6,16 +6,16 @@ Why: after a count of results ("we want 3,000 tickets", "60 demos this spring") 
 times the price the conversation has read — the parser's cost question (:data:`agent.offline.parse._COST_ASK`)
 knew "what budget" and "what would that cost" but not "the budget" asked bare, "what would we spend" or "what does
 that run / come to", so the turn searched the KB and quoted its budgeting formula instead of working it out. The
-forms here say a total is wanted and nothing else: a budget or a spend asked with no other noun after it ("the
-budget at the high end", "the budget?"), or what a stated quantity runs, comes or adds up to.
+forms here say a total is wanted and nothing else: a budget or a spend asked at one end of a range ("the budget at
+the high end"; "what is the budget?" alone may ask the user's own), or what a stated quantity runs, comes or adds up to.
 """
 from __future__ import annotations
 
 import re
 
 ASKED = re.compile(
-    r"\bwhat(?:'s| is| would be| will be| does) (?:the|our|my) (?:total )?(?:budget|spend)(?= *(?:\?|$|,|\bat\b|\bif\b|\bthen\b|"
-    r"\bon (?:the|that)\b|\bwhen\b))"                                                    # "what's the budget at the high end"
+    r"\bwhat(?:'s| is| would be| will be) the (?:total )?(?:budget|spend)(?: for (?:that|this|it|them|those))? at the "
+    r"(?:very )?(?:top|high|higher|upper|bottom|low|lower)\b"                             # "what's the budget at the high end"
     r"|\bwhat (?:would|will|should|do) (?:we|i) (?:need to |have to )?(?:spend|be spending|budget)\b(?! on\b)"  # "what would we spend"
     r"|\bwhat (?:does|would|will) (?:that|this|it|those|these) (?:run|come to|add up to|work out to|total)\b"  # "what does that run"
     r"|(?:^|[.;:,?!-]\s*)budget at the (?:top|high|higher|upper|bottom|low|lower)\b",      # "- budget at the upper end?"
