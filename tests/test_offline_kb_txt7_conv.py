@@ -89,14 +89,3 @@ def test_platform_rows_by_objective(monkeypatch, kb_txt7_engine, kb_txt_engine):
     assert "R62-78" in a and "R41-50" not in a and "depends on" not in a
     a, = [x for x, _ in _ask(monkeypatch, kb_txt_engine, "kb_txt", "What's a typical Google Ads CPC?")]
     assert "depends on your vertical" in a
-
-
-def test_price_asked_as_running():
-    """"what's a tour running on Google": "running" as the verb of a unit's price (one unit, by its article); "what's
-    the ad running on?" asks where, and "what's a typical test run" no price."""
-    from agent.offline.parse import parse
-    assert parse("We run assisted living communities. What's a tour running on Google these days?").metric_phrases \
-        == ["cost per tour"]
-    assert parse("what is one inquiry running us?").metric_phrases == ["cost per inquiry"]
-    assert parse("dental practice here - what are clicks running on Meta?").metrics == ["CPC"]
-    assert parse("what's the ad running on?").metric_phrases == [] and not parse("what's a typical test run?").metrics

@@ -75,10 +75,6 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     re.compile(r"\b(?:does|do|would|will|should|might|did) it (?:usually |typically |normally |generally )?run (?:us |me |you )?"
                r"to (?:win|get|acquire|land|gain|bring in|drive|sign up|find|attract|recruit|secure) (?:an? |one |each |every |a single )"
                + _NOUN, re.I),
-    # "running" as the verb of price, said of one unit: "what's a tour running on Google", "what is one lead running us
-    # these days" (one of it, by its article: "what's the ad running on?" asks where, not a price)
-    re.compile(r"\bwhat(?:'s|’s|s| is) (?:an? |one |each |every |a single )" + _NOUN + r" (?:usually |typically |normally |"
-               r"generally )?running\b(?! (?:on|in|at|through|via) (?:now|already)\b)", re.I),
 ]
 
 # Looser forms that price one of a unit the metric names define ("cost per <unit>"): "how much per lead",
@@ -107,7 +103,6 @@ UNIT_FORMS = [
                r"(?:per|for each|for every|for one|for a single|for an?) " + _NOUN, re.I),
     re.compile(r"\b(?:an? |one |each |the )" + _NOUN + r" (?:is |are |would be |will be |gets? )?(?:cheaper|pricier|dearer|"
                r"costlier|(?:more|less) (?:expensive|costly))\b", re.I),
-    re.compile(r"\bwhat (?:are|were) " + _NOUN + r" running\b", re.I),  # "what are clicks running on Meta"
 ]
 # the words a form cannot match without (one of them, case-blind), for the forms whose scan of a message costs most:
 # a message (ASCII, lower-cased) holding none of them is not scanned
