@@ -67,7 +67,7 @@ def _counted(p: Parsed) -> str:
     if m and (pair := kbmetrics.priced_pair(p.norm[count.end:])):
         return pair  # "50 intro bookings": a noun of two words the KB's own price names
     if m and re.search(r"\b(?:sell|sells|selling|sold|move|moving|shift|close|closing)\s+(?:about |around |roughly )?$",
-                       p.norm[:count.start].lower()):
+                       p.norm[:count.start].lower()) and not kbmetrics.priced(m.group(1)):  # "sell 2000 tickets": the KB's "cost per ticket sold"
         return "new customers"  # "to sell 30 cars a month": each sale is a buyer won, priced at what one costs
     return m.group(1) if m else ""
 

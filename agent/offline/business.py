@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import barebiz, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon
+from agent.offline import barebiz, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -263,10 +263,10 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                 phrase = OMNICHANNEL
             if pat is _DOES:  # "we design packaging": a service on the goods, not their trade (agent.offline.workedon)
                 phrase = workedon.as_work(text[m.start():m.start("p")], phrase, text)
-            return Business(madefor.as_business(phrase), back)  # "a farming sim": a game
+            return Business(ownlabel.as_label(phrase) or madefor.as_business(phrase), back)  # "a farming sim": a game
     if _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text) and re.search(r"\b(?:we|i)\b", text, re.I):
         return Business(ONLINE_STORE, False)  # "small candle brand, we sell on our own site": whatever it sells, a web shop
-    own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
+    own = kblabels.named_in(served.blanked(text, served_at)) or kbrowname.said(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said
     work = workedon.clause(text, own)  # "we hem and mend apparel": the goods worked on, not the trade
     own = None if work else own
     if not own and not work and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for

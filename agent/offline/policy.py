@@ -261,7 +261,7 @@ class OfflineAgent:
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
-        chan = ownfigure.beside_quote(text, chan or platformfig.paragraph(every))  # and the user's figure beside it
+        chan = ownfigure.beside_quote(text, chan or platformfig.paragraph(every, text))  # and the user's figure beside it
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
