@@ -21,7 +21,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mpa import counted, devices, resolve, saleroute
+from mpa import counted, devices, resolve, saleroute, unitowner
 from mpa.tables import CURRENCY, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, as_cost_per, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
@@ -208,7 +208,7 @@ def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> L
         v = _resolve_vertical(engine, t, vertical, metric)
         v = None if v and not_theirs(vertical, v, t.texts.values(), _listed(t, v)) else v  # "hotel florist": no hotel
     if m is None:
-        m = _resolve_metric(engine, t, metric, known_metrics, v if v in t.verticals else None)
+        m = next(filter(None, (_resolve_metric(engine, t, x, known_metrics, v if v in t.verticals else None) for x in (metric, unitowner.owned_phrase(metric)) if x)), None)  # "household inquiry": an inquiry
     if v is None or v not in t.verticals:
         return Lookup(None, f"it has no benchmark table for {vertical!r} (covered verticals: {', '.join(t.verticals)})")
     if m is None:

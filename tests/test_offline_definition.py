@@ -71,7 +71,7 @@ def test_instructions_inside_a_definition_are_not_repeated():
     assert got and "42" not in got and "unexposed" in got, got
 
 
-E2E = [("shipped_engine", "so what does ROAS stand for?", "", "divided by ad spend"),
+E2E = [("shipped_engine", "so what does ROAS stand for?", "glossary#", "Attributed revenue"),  # searched by its name
        ("shipped_engine", "what's a holdout, exactly?", "glossary#", "control"),
        ("kb_txt_engine", "so what does CPA stand for?", "glossary_and_methodology#", "Cost per acquisition"),
        ("kb_txt_engine", "what is frequency, exactly?", "glossary_and_methodology#", "Average number of times"),

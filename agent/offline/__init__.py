@@ -230,6 +230,14 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.stepask` — "step N", "the last step", "the step after X", read from the step tool's order;
 * :mod:`~agent.offline.opening` — "where do I start with a media plan?": the framework's first step;
 * :mod:`~agent.offline.definition` — "what does CPA mean?": the KB's own definition, in whichever layout it writes one;
+* :mod:`~agent.offline.meaningask` — "sorry, what's a CPM?" mid-conversation: searched for the definition, not the figure;
+* :mod:`~agent.offline.pairback` — "how are those two different?": the two metrics the last answers led with;
+* :mod:`~agent.offline.whatcounts` — "does that figure include taxes?": the last metric's note and definition;
+* :mod:`~agent.offline.doerplain` — a price of a person doing something ("one new person buying"): the unit it counts;
+* :mod:`~agent.offline.payer` — "the amount a church pays to …": the payer said in a clause of its own;
+* :mod:`~agent.offline.othersown` — a competitor's own spend asked as a fact: no knowledge base holds it;
+* :mod:`~agent.offline.unitsaid` — "how many inquiries" after an inquiry was priced: that price, not the last metric;
+* :mod:`~agent.offline.newcount` — "how many new students" with a budget said: the people it adds, not an audience;
 * :mod:`~agent.offline.scene` — a message that only sets the scene, answered with a question (its platform kept);
 * :mod:`~agent.offline.coverage` — "what do you have figures for?", answered with the KB's own list;
 * :mod:`~agent.offline.compose` — the answer's prose, abstentions and clarifying questions;

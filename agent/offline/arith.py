@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitsaid
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -41,7 +41,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    remembered = rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None)
     if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
         remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
@@ -67,7 +67,7 @@ def _counted(p: Parsed) -> str:
     if m and (pair := kbmetrics.priced_pair(p.norm[count.end:])):
         return pair  # "50 intro bookings": a noun of two words the KB's own price names
     if m and re.search(r"\b(?:sell|sells|selling|sold|move|moving|shift|close|closing)\s+(?:about |around |roughly )?$",
-                       p.norm[:count.start].lower()):
+                       p.norm[:count.start].lower()) and not kbmetrics.priced(m.group(1)):  # "sell 2000 tickets": the KB's "cost per ticket sold"
         return "new customers"  # "to sell 30 cars a month": each sale is a buyer won, priced at what one costs
     return m.group(1) if m else ""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import barebiz, kblabels, madefor, nounphrase, placemeant, selfintro, served, supposedbiz, workedon
+from agent.offline import barebiz, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -120,6 +120,7 @@ _BUSINESS = [
                + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
 _BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD), supposedbiz.run_by_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
+_BUSINESS[-1:-1] = [payer.PAYS]  # "the amount a pantry spends to find one volunteer": the payer in a clause of its own
 _IAM = _BUSINESS[2]  # "I'm a …": who the speaker is — a business, or a person's job ("a science teacher")
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
@@ -271,10 +272,10 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                 phrase = workedon.as_work(text[m.start():m.start("p")], phrase, text)
             if pat is _IAM and (run := _run_by_them(text[m.end("p"):], phrase)):
                 return run  # "I'm a science teacher running our school's ads": the school
-            return Business(madefor.as_business(phrase), back)  # "a farming sim": a game
+            return Business(ownlabel.as_label(phrase) or madefor.as_business(phrase), back)  # "a farming sim": a game
     if _SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text) and re.search(r"\b(?:we|i)\b", text, re.I):
         return Business(ONLINE_STORE, False)  # "small candle brand, we sell on our own site": whatever it sells, a web shop
-    own = kblabels.named_in(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said in full
+    own = kblabels.named_in(served.blanked(text, served_at)) or kbrowname.said(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said
     work = workedon.clause(text, own)  # "we hem and mend apparel": the goods worked on, not the trade
     own = None if work else own
     if not own and not work and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for

@@ -17,8 +17,16 @@ _REACH = re.compile(r"^cost per (?:(?:roadside |highway |digital )?(?:billboards
                     r"radio|tv)(?: (?:spots?|ads?|placements?|boards?|signs?))?)$", re.I)
 
 
-def read(p):
+# … or asked of the medium with no price phrase read at all: "what do billboards usually run?"
+_ASKED = re.compile(r"\bwhat (?:do|does|would|will|should) (?:an? |the |one )?(?:roadside |highway |digital )?(?:billboards?|"
+                    r"bulletins?|podcasts?|podcast (?:ads?|spots?)|radio (?:ads?|spots?)|ctv (?:ads?|spots?))\s+(?:usually |"
+                    r"typically |normally |generally )?(?:run|cost|go for)\b", re.I)
+
+
+def read(p, text: str = ""):
     """``p`` asking the CPM when its only price phrase is the cost of one unit of a reach medium (module doc)."""
     if p.metric_phrases and not p.metrics and all(_REACH.match(m) for m in p.metric_phrases):
         p.metric_phrases, p.metrics = [], ["CPM"]
+    elif not p.metric_phrases and not p.metrics and _ASKED.search(text):
+        p.metrics = ["CPM"]
     return p

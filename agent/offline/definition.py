@@ -39,53 +39,97 @@ from rag.regexes import compiled
 
 _SEARCHING = {"search_knowledge_base", "research_topic"}
 # "what does X mean / stand for / measure", "define X", "what is (a|an|the) X", "X meaning", "what is meant by X"
-_SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question|remind me)\W+)*(?:"
-                     r"what\s+(?:does|do)\s+(?:the\s+(?:term|word|acronym|abbreviation)\s+)?(?P<a>.+?)\s+"
+_SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question|remind me|um+|uh+|hm+|er+|oh|wait|"
+                     r"(?:pardon|excuse|forgive)\s+me|also|but|then|please|(?:can|could|would)\s+(?:you|u)|honestly|tbh|to\s+be\s+honest|"
+                     r"i\s+mean|actually)\W+)*(?:"
+                     r"what(?:\s+(?:does|do)|'s|’s|s)\s+(?:the\s+(?:term|word|acronym|abbreviation)\s+)?(?P<a>.+?)\s+"
                      r"(?:mean|stand\s+for|measure|refer\s+to)|"
-                     r"(?:define|definition\s+of|meaning\s+of|explain\s+what)\s+(?P<b>.+?)(?:\s+(?:is|means))?|"
-                     r"what(?:'s|’s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
+                     r"(?:define|definition\s+of|meaning\s+of|explain(?:\s+what)?)\s+(?:an?\s+|the\s+)?(?P<b>.+?)(?:\s+(?:is|means))?|"
+                     # "what's this CPM thing (you mentioned)": the term inside a pointer at it
+                     r"what(?:'s|’s|s|\s+is)\s+(?:this|that)\s+(?P<e>.+?)\s+(?:thing|business|stuff|word)(?:\s+(?:you|u)\s+"
+                     r"(?:mentioned|keep\s+saying|said|used|wrote))?|"
+                     r"what(?:'s|’s|s|\s+is|\s+are)\s+(?:meant\s+by\s+)?(?:an?\s+|the\s+)?(?P<c>.+?)|"
+                     # "i don't know what a KPI is", "not sure what CPM means": a definition asked by a statement
+                     r"(?:i\s+)?(?:(?:don'?t|do\s+not|dont)\s+(?:really\s+)?(?:know|understand|get)|(?:i'?m\s+)?not\s+sure|no\s+idea)"
+                     r"\s+what\s+(?:an?\s+|the\s+)?(?P<f>.+?)\s+(?:is|means|stands\s+for)|"
                      r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
-                     r")\s*(?:,?\s*(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here))*\s*[?.!]*\s*$",
+                     r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here|to\s+"
+                     r"(?:me|us)|simply|in\s+simple\s+terms)\b)*\s*[?.!]*\s*$",
                      re.I)
 # "the difference between X and Y", "X vs Y — what's the difference?", "how does X differ from Y" (a bare
 # "X vs Y?" compares figures as often as meanings: left to the reader)
 _PAIR = re.compile(r"\bdifference\s+between\s+(?P<a>.+?)\s+and\s+(?P<b>.+?)\s*[?.!]*\s*$|"
                    r"^\W*(?:what(?:'s|’s|\s+is)\s+)?(?P<c>[^?.!]+?)\s+(?:vs\.?|versus)\s+(?P<d>[^?.!—-]+?)\s*"
                    r"(?:—|-|:|,)?\s*what(?:'s|’s|\s+is)\s+the\s+difference\s*[?.!]*\s*$|"
-                   r"\bhow\s+(?:does|do|is|are)\s+(?P<e>.+?)\s+differ(?:ent)?\s+from\s+(?P<f>.+?)\s*[?.!]*\s*$", re.I)
+                   r"\bhow\s+(?:does|do|is|are)\s+(?P<e>.+?)\s+differ(?:ent)?\s+from\s+(?P<f>.+?)\s*[?.!]*\s*$|"
+                   # "is a CPA the same as a CAC?", "is CPL the same thing as CPA"
+                   r"^\W*(?:(?:so|and|wait|sorry|ok(?:ay)?)\W+)*is\s+(?:an?\s+|the\s+)?(?P<g>[^?.!]+?)\s+the\s+same\s+(?:thing\s+)?as\s+"
+                   r"(?:an?\s+|the\s+)?(?P<h>[^?.!]+?)\s*[?.!]*\s*$", re.I)
 # a term is a name: no figure, no judgement of a value, no pointing back, a few words at most
-_NOT_A_TERM = re.compile(r"[\d$%]|\b(?:" + "|".join((
+_NOT_A_TERM = re.compile(r"[\d$%]|(?<![\w-])(?:" + "|".join((
     "typical average normal good bad best worst reasonable realistic healthy decent benchmark target range budget "
     "my our your their it its this that these those they we i you for in on at with "
-    "should could would can will how why when where which who difference next first last step").split()) + r")\b", re.I)
+    "should could would can will how why when where which who difference next first last step there then worth like looking going").split()) + r")(?![\w-])|\w(?:'s|’s)\b",
+                         re.I)  # a word of a hyphenated term ("move-in", "opt-in") is no pronoun
 MAX_TERM_WORDS = 4
 MAX_WORDS = 70
+
+
+# the term said alone, then asked about: "CPM? what's that?", "LTV:CAC?? what does that mean"
+_NAMED_THEN_ASKED = re.compile(r"^\W*(?P<t>[^?.!]{1,40}?)\s*\?+\s*(?:(?:and\s+|so\s+|sorry,?\s+)?what(?:'s|’s|s|\s+is)\s+"
+                               r"(?:that|this)|what\s+does\s+(?:that|this)\s+(?:mean|stand\s+for))\s*[?.!]*\s*$", re.I)
+# a one-word exclamation before the question ("huh? what's a KPI?"): no question of its own
+_NOISE = re.compile(r"\W*(?:huh|eh|what|sorry|hm+|um+|uh+|wait|pardon)\W*", re.I)
 
 
 def asked_terms(question: str) -> list[str]:
     """The term(s) a definition question asks about (two for "the difference between X and Y"), or []."""
     if re.search(r"\d", question):  # figures given ("… 6% of its volume … What is the CDI?"): a calculation's
         return []
+    if m := _NAMED_THEN_ASKED.match(question):  # "CPM? what's that?"
+        return [t] if (t := _term(m.group("t"))) else []
     said = [" ".join(s.split()) for s in message_sentences(question) if s.strip()]
-    several = len(question_sentences(question)) > 1
+    several = len([q for q in question_sentences(question) if not _NOISE.fullmatch(q)]) > 1  # "huh? what's X?": one
     for q in said:  # "Ignore that. What is CPA?": the sentence that asks (one asking sentence, no other question)
         if several:
             break
-        m = _PAIR.search(q)
-        if m:
-            got = [_term(t) for t in [t for t in m.groups() if t][:2]]
-            return got if all(got) else []
-        m = _SINGLE.match(q)
-        t = _term(next((g for g in m.groups() if g), "")) if m else None
-        if t:
-            return [t]
+        for c in _clauses(q):
+            m = _PAIR.search(c)
+            if m:
+                got = [_term(t) for t in [t for t in m.groups() if t][:2]]
+                if all(got):
+                    return got
+                continue
+            m = _SINGLE.match(c)
+            t = _term(next((g for g in m.groups() if g), "")) if m else None
+            if t:
+                return [t]
     return []
+
+
+# an aside beside the asking clause that makes it a figure question: a figure, a judgement or price word, or a
+# business or place it is for ("what's a CPM, for a shop like mine?")
+_FIGURE_ASIDE = re.compile(r"[\d$%]|^\W*(?:for|in|on|at|with|per|across|by|from|during|like)\b|\b(?:typical|typically|average|"
+                           r"normal|usual|usually|good|bad|benchmark|range|cost|costs|pay|paying|charge|expect|budget|roughly|"
+                           r"ballpark)\b", re.I)
+
+
+def _clauses(sentence: str) -> list[str]:
+    """The sentence, then each clause of it beside asides that say no figure: people put an apology or a reason
+    before or after a definition question ("pardon me, what is X", "what's X, you use it a lot")."""
+    parts = [c for c in re.split(r"\s*(?:,|;|\s[-—–]\s)\s*", sentence) if c.strip()]
+    if len(parts) < 2:
+        return [sentence]
+    from agent.offline.business import business  # (a business named beside it: "a bank then — what's CAC?" asks its figure)
+    return [sentence] + [c for i, c in enumerate(parts)
+                         if not any(_FIGURE_ASIDE.search(o) or business(o) for j, o in enumerate(parts) if j != i)]
 
 
 def _term(raw: str) -> str | None:
     t = re.sub(r"^(?:an?|the)\s+", "", raw.strip(" \"'“”‘’*,"), flags=re.I).strip()
+    t = re.sub(r"(?:\s+(?:even|actually|really|exactly|again))+$", "", t, flags=re.I)  # "what does ROAS even mean"
     words = t.split()
-    if not words or len(words) > MAX_TERM_WORDS or _NOT_A_TERM.search(t):
+    if not words or len(words) > MAX_TERM_WORDS or _NOT_A_TERM.search(t) or "," in t:
         return None
     return t
 
@@ -231,9 +275,11 @@ def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:
     if not terms or not passages:
         return None
     found = [_definition(t, _spelled(t, passages), passages, _asked_verb(question)) for t in terms]
-    if not all(found):
-        return None
-    return "\n\n".join(f"Based on Knowledge Base [{p['id']}]: {_cut(text, k)}" for _, p, text in found)
+    if not all(found) and not any(f and f[0] <= 1 for f in found):
+        return None  # of two compared, one defined only by a "label: …" line (a list of options looks the same): the reader's
+    said = "\n\n".join(f"Based on Knowledge Base [{f[1]['id']}]: {_cut(f[2], k)}" for f in found if f)
+    missing = [t for t, f in zip(terms, found) if not f]  # of two compared, one the KB defines: that one, and the other named
+    return said + "".join(f"\n\nThe knowledge base does not define {t}." for t in missing)
 
 
 def query(question: str, outcomes: list[ToolOutcome]) -> str | None:
@@ -251,3 +297,14 @@ def query(question: str, outcomes: list[ToolOutcome]) -> str | None:
         if (found is None or found[0] == 2) and again not in made:
             return again
     return None
+
+
+paragraphs = _paragraphs  # (heading, paragraph) of a passage, for the readers of a metric's notes
+cut = _cut
+
+
+def defined(term: str, spelled: str, passages: list[dict]) -> tuple[dict, str] | None:
+    """(passage, text) of the KB's definition of ``term`` by a heading or a sentence saying what it is (kinds 0-1 of
+    :func:`_definition`), or None."""
+    found = _definition(term, spelled, passages)
+    return (found[1], found[2]) if found and found[0] <= 1 else None

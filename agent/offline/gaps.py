@@ -27,7 +27,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import kbmetrics, metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
+from agent.offline import kbmetrics, kbrowname, metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.ownrow import names_vertical, other_verticals
@@ -349,7 +349,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             notes.append(f"The knowledge base has no figure for {' or '.join(gone)}; the figures above are not "
                          f"specific to {'it' if len(gone) == 1 else 'them'}.")
         plat = unsaid_platforms(question, text)
-        vertical = vertical or next(iter(match_terms(question, VOCABULARY["verticals"])), None)
+        vertical = vertical or next(iter(match_terms(kbrowname.blanked(question), VOCABULARY["verticals"])), None)
         searched = [ps for ps in passages if not any(ps in o.passages for o in outcomes if o.name == "get_benchmark")]
         figures = _states_figure(answer)
         theirs = other_verticals(vertical, searched, answer) if figures else []  # other businesses' figures quoted

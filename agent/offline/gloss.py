@@ -24,6 +24,8 @@ from functools import lru_cache
 
 from agent.offline import servedkb
 from agent.offline.asking import question_sentences
+from agent.offline.passages import message_sentences
+from agent.offline.pointsback import POINTER, points_back
 from mpa.everyday import Gloss, glosses, lexicon, stems
 
 MAX_NGRAM = 4     # the longest KB term checked whole
@@ -105,6 +107,27 @@ def query(focus: str) -> str | None:
     """The search for ``focus`` with the KB's terms for what it says in everyday words, or None when it says none."""
     added = terms(focus)
     return f"{focus} {' '.join(added)}" if added else None
+
+
+def search(focus: str, text: str) -> str | None:
+    """The search :func:`query` forms for ``focus`` (the message's cleaned words), else with the terms of the message
+    ``text`` as typed ("how would we know" before "know" was dropped); None when it names no concept in everyday words.
+    Its words are the message's question alone when it also tells a story (:func:`question_alone`)."""
+    added = terms(text) or terms(focus)
+    return f"{question_alone(focus)} {' '.join(added)}" if added else None
+
+
+def question_alone(focus: str) -> str:
+    """The message's question alone when the message also tells a story ("is it worth keeping some money back just
+    in case? my brother in law says spend it all"), else the whole message: the search tool answers nothing when its
+    best passage covers too little of the query, and a story's words (a relative, a town) are words no passage holds,
+    so a term added to reach the section was cut off with them. Not when a story comes first and the question points
+    back into it with a pronoun ("our CPMs jumped 35% this week. at what point is that a problem?"): the story is
+    what it asks about."""
+    parts, asked = message_sentences(focus), question_sentences(focus)
+    alone = asked and len(asked) < len(parts) and not points_back(asked) and not (
+        POINTER.search(" ".join(asked)) and parts[0] not in asked)  # "… jumped 35%. is that real?": the story is its subject
+    return " ".join(asked) if alone else focus
 
 
 def hint(question: str) -> str:

@@ -160,11 +160,26 @@ def priced(noun: str) -> str | None:
     return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
         (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None) \
         or next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
-                 and terms(name)[-1:] == said[-1:] and set(said) <= set(terms(name))), None)  # "intro bookings" of
-    # "cost per intro class booking", "eligible applicants" of "cost per eligible applicant": every word of its unit
+                 and terms(name)[-1:] == said[-1:] and set(said) <= set(terms(name))), None) \
+        or _asked_for(first)  # "intro bookings" of "cost per intro class booking", "eligible applicants" of
+    # "cost per eligible applicant": every word of its unit; "demos" of "cost per demo request"
 
 
-_PARTICIPLE = re.compile(r"^cost per [a-z-]+ [a-z]+ed$")
+# the last word of a unit that asks for the thing before it: "demo request", "quote request", "trial sign-up"
+_REQUEST = re.compile(r"^cost per ([a-z-]+) (?:request|requested|booking|sign-?up|signup|enquiry|inquiry|application)$")
+
+
+def _asked_for(first: list[str]) -> str | None:
+    """The one declared price of a request for a thing, when the counted noun is that thing ("45 demos": "cost per
+    demo request" — each demo counted is one requested)."""
+    found = [n for n in dict.fromkeys(_DECLARED.values()) if first and (m := _REQUEST.match(n)) and terms(m.group(1)) == first]
+    return found[0] if len(found) == 1 else None
+
+
+# a unit and what was done to it: "tour booked", and the irregular participles a price is named with ("ticket sold",
+# "policy written", "unit bought": "tickets" is what "cost per ticket sold" prices)
+_PARTICIPLE = re.compile(r"^cost per [a-z-]+ (?:[a-z]+ed|sold|bought|paid|sent|won|made|written|held|kept|run|done|"
+                         r"shown|taken|given|grown|drawn)$")
 
 
 def priced_pair(after: str) -> str | None:

@@ -24,12 +24,42 @@ def _labels(folder: str | None) -> tuple[re.Pattern, ...]:
     if not folder:
         return ()
     names = {n.lower() for k, syns in VOCABULARY["verticals"].items() for n in (k, *syns)}
-    labels = {f.label.strip() for f in servedkb.facts(folder)
-              if f.kind == "benchmark" and f.label and not f.vertical and f.label != f.platform
-              and f.label != f.geography}
-    words = [re.findall(r"[a-z]+", lab.lower()) for lab in sorted(labels)]
-    return tuple(re.compile(r"(?<![a-z])" + r"\s+".join(re.escape(w.rstrip("s")) + "s?" for w in ws) + r"(?![a-z])")
+    facts = [f for f in servedkb.facts(folder) if f.kind == "benchmark"]
+    labels = {f.label.strip() for f in facts
+              if f.label and not f.vertical and f.label != f.platform and f.label != f.geography}
+    labels |= {f.vertical.strip() for f in facts if f.vertical and f.vertical.lower() not in names}  # its own verticals
+    parts = {p for lab in labels for p in re.split(r"\s*(?:,|&|/|\band\b|\bor\b)\s*", lab)}  # "Motorcycle and Powersports Dealers"
+    words = [re.findall(r"[a-z]+", lab.lower()) for lab in sorted(labels | parts)]
+    return tuple(re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in ws) + r"(?![a-z])")
                  for ws in words if len(ws) >= 2 and " ".join(ws) not in names)
+
+
+def _word(word: str) -> str:
+    """One label word as a pattern: singular or plural, and a longer word built on it ("dealers" said as
+    "dealership", "tractor" as "tractors") when the stem is long enough not to be a mere prefix."""
+    stem = word.rstrip("s")
+    return re.escape(stem) + (r"[a-z]*" if len(stem) >= 5 else "s?")
+
+
+@lru_cache(maxsize=servedkb.PER_KB)
+def _own(folder: str | None) -> tuple[tuple[re.Pattern, str], ...]:
+    """(pattern, label) for each vertical the KB labels in its own words (not a vocabulary name) and each part
+    of two words or more of one ("Powersports Dealers" of "Motorcycle and Powersports Dealers")."""
+    if not folder:
+        return ()
+    names = {n.lower() for k, syns in VOCABULARY["verticals"].items() for n in (k, *syns)}
+    own = {f.vertical.strip() for f in servedkb.facts(folder) if f.kind == "benchmark" and f.vertical
+           and f.vertical.lower() not in names}
+    pairs = {(p, lab) for lab in own for p in (lab, *re.split(r"\s*(?:,|&|/|\band\b|\bor\b)\s*", lab))}
+    return tuple((re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in ws) + r"(?![a-z])"), lab)
+                 for p, lab in sorted(pairs) if len(ws := re.findall(r"[a-z]+", p.lower())) >= 2)
+
+
+def said(text: str) -> str | None:
+    """The one vertical the KB labels in its own words that ``text`` says, word forms allowed ("we have an RV
+    dealership": "RV Dealers"); None when none or several are said."""
+    found = {lab for p, lab in _own(servedkb.folder()) if p.search((text or "").lower())}
+    return found.pop() if len(found) == 1 else None
 
 
 def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -37,3 +67,12 @@ def outside(text: str, named: list[tuple[int, str]]) -> list[tuple[int, str]]:
     pats = _labels(servedkb.folder()) if named else ()
     spans = [(m.start(), m.end()) for p in pats for m in p.finditer(text.lower())]
     return [(i, k) for i, k in named if not any(s <= i < e for s, e in spans)]
+
+
+def blanked(text: str) -> str:
+    """``text`` with every row label of the served KB's own it says blanked (same length): what is left names
+    no vocabulary vertical by a word of the KB's label ("compact tractor dealership" is no automotive)."""
+    for p in _labels(servedkb.folder()):
+        for m in p.finditer(text.lower()):
+            text = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+    return text

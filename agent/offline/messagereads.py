@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, channelunit, judgedprice, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import actionprice, affordask, buyask, channelunit, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -19,7 +19,7 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         # "what does it cost to get someone to sign up?": the action's price as the metric asked
         lambda q: actionprice.read(q, text),
         # "what do billboards usually run?": a reach medium's price per thousand, not a business's "cost per billboards"
-        lambda q: channelunit.read(q),
+        lambda q: channelunit.read(q, text),
         # two businesses named and a figure asked "for each": both
         lambda q: twobiz.read(q, text),
         # "what about clicks, same money": the last calculation for the unit or business swapped in
@@ -28,6 +28,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: timeswap.read(q, mem),
         # "… at normal prices": the market's price, not the one the user's figures gave (set aside before it is carried)
         lambda q: normalprice.read(q, text, mem),
+        # "and how many new students?" with a budget said: the people it adds, not an audience's size
+        lambda q: newcount.read(q, mem),
         # the slots the message leaves to the conversation, after the swaps above said which they change
         lambda q: carry(q, mem),
         # "is 21k enough to run CTV?": without the calculation just carried in (the KB's rule is asked)

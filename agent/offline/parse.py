@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, roles as number_roles, asidetail
+from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -309,7 +309,7 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in kbmetrics.own_forms(_metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm):
+    for pos, ph in doerplain.merged(kbmetrics.own_forms(_metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric
@@ -343,7 +343,7 @@ def _parse(text: str) -> Parsed:
     p.geographies = [g for _, g in geos]
     counted = number_roles.ADVISED_COUNT.sub(" ", norm)  # "how many channels should we run?" counts no people, no purchase
     p.sizing_cue, p.asks_count = bool(_SIZING.search(counted)), bool(_COUNT_ASK.search(counted))
-    p.asks_cost = bool(_COST_ASK.search(norm))
+    p.asks_cost = bool(_COST_ASK.search(norm) or totalask.asked(norm))
     m = STEP.search(norm)
     p.step = int(m.group(1)) if m else None
     p.identifiers = IDENT.findall(norm)

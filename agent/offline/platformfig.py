@@ -19,6 +19,7 @@ from agent.offline import kblabels, platformsaid
 from agent.offline.asking import asks_anything
 from agent.offline.gaps import future_year
 from agent.offline.toolread import ToolOutcome
+from mpa.resolve import says_words
 
 _LINE = re.compile(r"^- (?P<label>.+?) \(by (?P<dim>[^,()]+)(?:, (?P<period>[^()]+))?\): (?P<value>.+?)"
                    r"(?: — (?P<note>.*?))? \[(?P<id>[^\[\]]+)\]$", re.M)
@@ -112,10 +113,15 @@ def _group(plat: str, metric: str, dim: str, rows: list[dict]) -> str:
     return f"{lead}{body}" + (f"; {avg}" if avg else "") + "."
 
 
-def paragraph(outcomes: list[ToolOutcome]) -> str | None:
+def paragraph(outcomes: list[ToolOutcome], text: str = "") -> str | None:
     """The figures of every found look-up by platform alone, one sentence per platform and list
-    dimension, then the note that the figure depends on the vertical; None when none was found."""
-    parts, dims = [], []
+    dimension, then the note that the figure depends on the vertical; None when none was found.
+
+    A row the message names by its label ("for a conversions campaign" of a list by campaign objective) is the
+    figure asked: that row alone is given. The note is left out when each list gives one row: the KB holds one
+    figure, and "it depends on your vertical" would decline to commit to the figure it states; so is it when no row
+    is a business (rows by campaign objective: "Conversions", "Traffic", "Reach"), where the vertical decides none."""
+    parts, dims, several = [], [], False
     for o in outcomes:
         if not (asked(o) and o.found):
             continue
@@ -134,10 +140,20 @@ def paragraph(outcomes: list[ToolOutcome]) -> str | None:
             groups.setdefault(key, []).append({"label": label, "dim": dim, "value": m["value"], "note": m["note"] or "",
                                                "period": m["period"] or "", "id": m["id"]})
         for (plat, dim), rows in groups.items():
+            rows = [r for r in rows if len(rows) > 1 and says_words(r["label"], text)] or rows  # the row asked
             parts.append(_group(plat, head["metric"], dim, rows))
             dims.append(dim)
+            several = several or (len(rows) > 1 and any(_business_row(r["label"]) for r in rows))
     if not parts:
         return None
+    if not several:
+        return " ".join(parts)
     which = " and ".join(dict.fromkeys(["vertical", *dims]))
     return " ".join(parts) + (f" The figure depends on your {which}: tell me your vertical and I can narrow it "
                               "to one figure.")
+
+
+def _business_row(label: str) -> bool:
+    """A row label that names a business: a vertical the KB labels itself or one of the vocabulary's."""
+    from mpa.vocabulary import VOCABULARY, match_terms
+    return label.lower() in {x.lower() for x in kblabels.labels()} or bool(match_terms(label, VOCABULARY["verticals"]))

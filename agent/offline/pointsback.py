@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 # a pronoun that stands for something said before it (a demonstrative or a third person, never "we"/"you")
-_POINTER = re.compile(r"\b(?:it|its|they|them|their|those|these|that|this|one|ones)\b", re.I)
+POINTER = re.compile(r"\b(?:it|its|they|them|their|those|these|that|this|one|ones)\b", re.I)
 # auxiliaries the analyzer's stop list keeps ("does" → "doe"): grammar, not a word the sentence asks with
 _AUXILIARY = frozenset({"do", "doe", "did", "doing"})
 OWN_WORDS = 1  # "how do they work?": one word of its own ("work") is a predicate, not a subject
@@ -24,9 +24,9 @@ def points_back(asking: list[str]) -> bool:
     """Do the message's asking sentences only point back ("what are they exactly?", "is it worth it?"): a pronoun
     standing for their subject, and no more than :data:`OWN_WORDS` content words of their own?"""
     from agent.offline.passages import terms  # the reader's analyzer: stop words out
-    if not asking or not all(_POINTER.search(s) for s in asking):
+    if not asking or not all(POINTER.search(s) for s in asking):
         return False
-    own = [t for s in asking for t in terms(_POINTER.sub(" ", s)) if t not in _AUXILIARY]
+    own = [t for s in asking for t in terms(POINTER.sub(" ", s)) if t not in _AUXILIARY]
     return len(own) <= OWN_WORDS
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss
+from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -78,6 +78,7 @@ class OfflineAgent:
         earlier = turns(messages[:start or 0])
         user_text = quotedreach.with_channel(pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()]), [t[0] for t in raw])  # "how many of those?": who was just described
         history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
+        user_text = pairback.named(user_text, said)  # "how are those two different?": the two metrics just given
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
@@ -108,7 +109,7 @@ class OfflineAgent:
         if may_call and (more := retrying.tool_calls(user_text, [h[0] for h in history], outcomes, previous, "search_knowledge_base" in tool_names)):
             return replies.calls(len(messages), more, "b")  # a place sized, a platform's own figure; by the route, or a search
         again = retrying.first_search(user_text, outcomes, said) if may_call and "search_knowledge_base" in tool_names else None
-        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
+        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
             user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = rereading.first_reading(user_text, history, previous, outcomes, text, self.max_sentences, said)  # in order
         text = chainedrate.more(asked, history, changedfig.shown(asked, history, text)) if asked != user_text else text  # "redo the leads and the patients"
@@ -136,8 +137,10 @@ class OfflineAgent:
         p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
         vertical = planvertical.of(text, p, mem, _as_history(history))  # in order
-        if scope.chat(text, p.smalltalk) or scope.outside(text):
-            return []
+        if scope.chat(text, p.smalltalk) or scope.outside(text) or othersown.asks(text):
+            return []  # (a competitor's own spend: no KB holds it, othersown)
+        if meant := meaningask.calls(text, tools, searchq.TOP_K) or whatcounts.calls(text, previous, vertical, tools, searchq.TOP_K):
+            return meant  # "wait, what's a CPV?" mid-conversation: the term's definition, not the vertical's figure; what "that figure" counts
         if "get_benchmark" in tools and (rate := chainrate.lookup(text, (previous or ("", ""))[1], vertical or mem.vertical)):
             return [rate]  # "how many of those would buy, what's the usual rate": the next stage's rate, applied below
         w = _formula(text, history, mem, previous)
@@ -223,6 +226,8 @@ class OfflineAgent:
             return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
+        if not outcomes and othersown.asks(text):  # "what is our closest rival spending?"
+            return compose.abstain([(othersown.WHAT, "")], [])
         if outcomes and scope.other_trade(text, outcomes):  # "… how do I file my quarterly taxes?": no path answers it
             return compose.abstain([("information that answers this question", "")], [])
         w = _formula(text, history, mem, previous)
@@ -256,7 +261,7 @@ class OfflineAgent:
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
             text, p, history) else None
-        chan = quotedreach.beside(text, ownfigure.beside_quote(text, chan or platformfig.paragraph(every)))  # and the user's figure beside it
+        chan = quotedreach.beside(text, ownfigure.beside_quote(text, chan or platformfig.paragraph(every, text)))  # and the user's figure beside it
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []

