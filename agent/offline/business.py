@@ -76,8 +76,7 @@ _BUSINESS = [
     re.compile(r"\b(?:do|does|did|would|should|will|can|might) (?P<p>(?!(?:we|i|you|they|it|he|she)\b)[a-z][a-z&/\- ]{2,40}?) (?:usually |typically |"
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
     # … or as the subject of a relative clause: "the usual amount a church pays per visitor", "what a clinic spends on"
-    re.compile(r"\b(?:amount|price|sum|figure|what|how much) (?:that )?(?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?) (?:usually |"
-               r"typically |normally |generally )?(?:pays|spends)\b", re.I),
+    payer.PAYS,
     # who bears a cost: "what does it cost a school to win a student"
     re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"
                r"(?= (?:in|on|with|via|through|using|from) (?:paid |digital |online )?(?:ads|advertising|media|search|social)\b|"
@@ -120,7 +119,6 @@ _BUSINESS = [
                + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
 _BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD), supposedbiz.run_by_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
-_BUSINESS[-1:-1] = [payer.PAYS]  # "the amount a pantry spends to find one volunteer": the payer in a clause of its own
 _IAM = _BUSINESS[2]  # "I'm a …": who the speaker is — a business, or a person's job ("a science teacher")
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing

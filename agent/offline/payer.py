@@ -13,7 +13,7 @@ import re
 
 # "(the) amount a pantry spends", "how much a gym spends", "what a school pays" — a noun phrase between an article
 # and the verb of paying (never a pronoun: "what we pay" is the user's own, read elsewhere)
-PAYS = re.compile(r"\b(?:amount|sum|much|what|price|figure)\s+(?:an?|the|one|your|every|each)\s+"
+PAYS = re.compile(r"\b(?:amount|sum|much|what|price|figure)\s+(?:that\s+)?(?:an?|the|one|your|every|each)\s+"
                   r"(?P<p>(?!(?:we|i|you|they|it|he|she|people|person|someone|one)\b)[a-z][a-z&/\- ]{2,40}?)\s+"
                   r"(?:usually |typically |normally |generally |would |should |might |will )?"
                   r"(?:pays|spends|pay|spend|shells out|forks out|invests)\b", re.I)
