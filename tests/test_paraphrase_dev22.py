@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_paraphrase_holdout7 import key_fact_errors
 from tests.test_paraphrase_holdout12 import kind_counts
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
@@ -28,19 +30,30 @@ MIN_KINDS = dict(benchmarks=12, audience=8, calculations=12, key_facts=20, must_
                  small_talk=3, events=3)
 
 
-def test_dev22_follows_the_schema_the_kb_and_plain_wording():
-    check_schema_and_kb(FOLDER)
-    check_size_and_wording(FOLDER, *SIZE)
+def _later_user_turns() -> int:
+    """User turns after a scenario's first: the turns that lean on what came before, this set's focus."""
+    return sum(1 for path in scenario_files(FOLDER)
+               for i, turn in enumerate(json.loads(path.read_text(encoding="utf-8"))["turns"]) if i and "user" in turn)
 
 
-def test_dev22_facts_sit_in_their_sections_and_no_turn_comes_from_another_set():
-    assert not key_fact_errors(FOLDER), "\n  ".join(key_fact_errors(FOLDER))
-    check_repeats_no_user_turn(FOLDER, other_sets("paraphrase_dev22"))
-
-
-def test_dev22_holds_its_focus_mix_and_its_later_turns():
+def _mix_shortfall() -> dict:
     have = kind_counts(FOLDER)
-    assert all(have[kind] >= least for kind, least in MIN_KINDS.items()), (have, MIN_KINDS)
-    later = sum(1 for path in scenario_files(FOLDER)
-                for i, turn in enumerate(json.loads(path.read_text(encoding="utf-8"))["turns"]) if i and "user" in turn)
-    assert later >= MIN_LATER_TURNS, f"{later} later user turns < {MIN_LATER_TURNS}"
+    short = {kind: (have[kind], least) for kind, least in MIN_KINDS.items() if have[kind] < least}
+    if _later_user_turns() < MIN_LATER_TURNS:
+        short["later turns"] = (_later_user_turns(), MIN_LATER_TURNS)
+    return short
+
+
+@pytest.mark.parametrize("check", ["schema", "wording", "facts", "repeats", "mix"])
+def test_dev22_passes_the_earlier_sets_checks_and_keeps_its_focus(check):
+    if check == "schema":
+        check_schema_and_kb(FOLDER)
+    elif check == "wording":
+        check_size_and_wording(FOLDER, *SIZE)
+    elif check == "facts":
+        errors = key_fact_errors(FOLDER)
+        assert not errors, "\n  ".join(errors)
+    elif check == "repeats":
+        check_repeats_no_user_turn(FOLDER, other_sets("paraphrase_dev22"))
+    else:
+        assert not _mix_shortfall(), f"(have, at least) per kind: {_mix_shortfall()}"
