@@ -7,7 +7,7 @@ before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import chainback, eventrate, lastshare, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import chainback, eventrate, lastshare, leadins, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
 def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list) -> str:
@@ -32,5 +32,5 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         # last, two counts of one thing under two settings: the change between them
         lambda t: twocounts.amend(user_text, t),
     ):
-        text = amend(text)
+        text = leadins.kept(amend(text), text)  # no lead-in without its body: else the answer before it
     return text

@@ -292,7 +292,10 @@ def impressions(text: str) -> list[str]:
 
 
 _PAYBACK = re.compile(r"\bpay\s?back\b|\b(?:pay|pays|paying|earn\w*|comes?|coming|came|made|makes|make|gets?|got|won|wins?|"
-                      r"returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|\brecover\w*|\bbreak even on\b", re.I)
+                      r"returns?)\b(?:\s+[\w$,.']+){0,4}?\s+back\b|\brecoup\w*|\brecover\w*|\bbreak even on\b|"
+                      # "how many months until we're even", "… before they break even": the time to even out is a payback
+                      r"\b(?:until|till|til|before|to)\s+(?:we|we're|we are|they|they're|they are|it|it's|it is|you|i|i'm)\s+"
+                      r"(?:(?:are|is|am|get|go|come out|end up|reach|hit)\s+)?(?:(?:break|breaks|breaking)[- ]?)?even\b", re.I)
 _WHEN = re.compile(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", re.I)
 
 # the payback of the user's own customers predicted ("when will a new subscriber have paid us back", "when does a member earn

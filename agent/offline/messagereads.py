@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, channelunit, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import actionprice, affordask, buyask, channelunit, eachcost, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -16,6 +16,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
     for reader in (
         # "$1.2M a year. installs?": a result named alone asks how many the budget buys
         lambda q: buyask.bare(q),
+        # "we spent $42k and got 180 accounts: what did each one cost?": the spend over the count
+        lambda q: eachcost.read(q, text),
         # "what does it cost to get someone to sign up?": the action's price as the metric asked
         lambda q: actionprice.read(q, text),
         # "what do billboards usually run?": a reach medium's price per thousand, not a business's "cost per billboards"

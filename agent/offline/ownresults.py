@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import judgedcost
+from agent.offline import closeshare, judgedcost
 from agent.offline.compose import beside as beside_range, bench_fields, benchmark_para
 from agent.offline.numbers import digits, money, plain, result, stated
 from agent.offline.toolread import ToolOutcome
@@ -46,7 +46,10 @@ def figures(text: str) -> list[Fig]:
     text = digits(text)
     low = text.lower()
     out: list[Fig] = []
+    rates = closeshare.spans(text)  # "we close 1 in 5": a close rate, no count of 5
     for n in stated(text):
+        if any(a <= n.start < e for a, e in rates):
+            continue
         before, after = low[max(0, n.start - 45):n.start], low[n.end:n.end + 45]
         cash = _moneyish(text, n.start, n.end, n.money)
         if n.pct:
@@ -193,7 +196,9 @@ def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str, str,
                 f"{money(price.value)} × {plain(years.value)}"
             out.append(f"- {per} = {money(round(ltv, 2))} lifetime value over {plain(years.value)} years")
             out.append(_line(f"{money(round(ltv, 2))} ÷ {money(base)}", ltv / base, ":1", "your LTV:CAC"))
-    if _asks(low, "budget") and count and unit and not spend:
+    if unit and (closed := closeshare.lines(text, unit.value)):  # "1 in 5 close, $140 a lead": what one customer costs
+        out += closed
+    elif _asks(low, "budget") and count and unit and not spend:
         out.append(_line(f"{plain(count.value)} × {money(unit.value)}", count.value * unit.value, "$",
                          f"the budget for {plain(count.value)} {count.word} at your cost per one"))
     people, times = _one(figs, "people") or (count if count and count.word == "people" else None), _one(figs, "times")

@@ -7,7 +7,7 @@ per entry; the first step that gives a working wins, and each is called only whe
 """
 from __future__ import annotations
 
-from agent.offline import arith, capstep, carrycount, periodrule, planmath, proserate, replay, roasrevenue, rulecalc, splitrule, userrule, worked
+from agent.offline import arith, capstep, carrycount, leadins, periodrule, planmath, proserate, replay, roasrevenue, rulecalc, splitrule, userrule, worked
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -17,16 +17,16 @@ from agent.offline.toolread import merge_passages
 def calculation(text: str, p: Parsed, mem: Memory, bench: dict, previous: tuple | None, outcomes: list) -> str | None:
     """The working of the figures the turn gives or carries, else None (``bench``: the looked-up figures by metric)."""
     said = (previous or ("", ""))[1]  # the last answer
-    return first((
+    return leadins.para(first((  # a lead-in with no body is no working: the turn answers as without it
         # the arithmetic the question itself implies, with its inputs found
-        lambda: arith.calculation(p, mem, bench),
+        lambda: leadins.para(arith.calculation(p, mem, bench)),
         # "how many of those would buy?": a looked-up rate on the count the last answer worked out
         lambda: carrycount.applied(text, said, bench, p.metrics, p.value("count"), p.unit),
         # a stated spend × the looked-up ROAS
         lambda: roasrevenue.revenue(p, bench),
         # last, a rate the KB states only in a sentence, on the count the last answer worked out
         lambda: proserate.applied(text, said, merge_passages([o for o in outcomes if o.name in worked.RETRIEVAL and o.found])),
-    ))
+    )))
 
 
 def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | None, calc, stated) -> str | None:
