@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
+from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, eachcost, judgedprice, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
 from agent.offline.numbers import money, plain, unit_cost
@@ -77,7 +77,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem) or seasonlen.note(text, mem)  # (and a season's length said: remembered)
-        update(mem, (q := stagerate.read(carry(newcount.read(timeswap.read(unitswap.read(twobiz.read(actionprice.read(buyask.bare(parse(text)), text), text), mem), mem), mem), mem))), terseaudience.kept(text, q, outcomes))  # as the policy reads it
+        update(mem, (q := judgedprice.read(stagerate.read(carry(newcount.read(timeswap.read(unitswap.read(twobiz.read(actionprice.read(eachcost.read(buyask.bare(parse(text)), text), text), text), mem), mem), mem), mem)), mem)), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
 

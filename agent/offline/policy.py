@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
-from agent.offline import leadins, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
@@ -352,8 +352,8 @@ def _channel_turn(text: str, p: Parsed, history: list) -> bool:
 def _formula(text: str, history: list, mem: Memory, previous: tuple | None = None) -> planmath.Work | None:
     """The planner's formula this message asks for (the previous question may have asked it)."""
     hist, cost = _as_history(history), rangeend.pointed(text, mem) or cacback.cost(text, mem)  # a range end pointed at; the user's CAC
-    return cacback.shown(formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
-        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used
+    return splitback.formula(text, hist[-1][0] if hist else "", (previous or ("", ""))[1], mem.facts.get("budget"), mem.budget_period) or cacback.shown(formulas.work(text, hist[-1][0] if hist else "", mem.facts.get("budget"), (previous or ("", ""))[1], (
+        mem.facts.get("budget"), mem.budget_period) if mem.last_kind != "calc" else None, mem.facts.get("LTV"), mem.sizes, cost), cost, mem)  # not the budget a count used; first, a split said before (or now) in dollars of the budget's period asked
 
 
 _own_business = businessdocs.kept  # (tests import it from here)

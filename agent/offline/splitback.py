@@ -1,0 +1,73 @@
+"""A split said a turn before, in dollars of the user's budget now: "the owner wants 60/30/10" then "and in dollars for
+the quarter?"; "ok redo the $48k that way then" after an answer that quoted a 50/30/20 split; "they cut us to 9k a
+month, redo the dollars" after the split was worked.
+
+Why: :func:`agent.offline.planmath.split` works a split only when the message itself states both the shares and an
+amount. Later turns leave one of them to the conversation: the shares to the last question or the last answer (its
+"N/N/N" or the "× N%" lines of its working), the amount to the budget remembered — and that budget said for another
+period than the one asked ("20k a month" for "our quarter" is 20k × 3). Each line carries the whole working
+("$15,000 × 3 × 70% = $31,500"). What is read is English (a question of dollars, redoing, splitting, "that way") and
+the conversation's own figures; nothing is looked up or invented, and with no shares or no amount nothing is worked.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import periods, planmath
+from agent.offline.numbers import digits, money, parse_numbers, plain
+
+_SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)%?((?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4})(?![\d.])")
+_LINE_SHARE = re.compile(r"×\s*(?:\d+(?:\.\d+)?\s*×\s*)?(\d{1,2}(?:\.\d+)?)\s*%\s*=")
+_ASKS = re.compile(r"\b(?:dollars?|in money|redo|re-?run|re-?do|again|carve|split|divide|break (?:it|that|this) (?:down|up)|that way|"
+                   r"same way|each (?:bucket|piece|slice|part)|how much (?:goes|is|would go|does that put) (?:in|into|to))\b", re.I)
+_PERIOD = re.compile(r"\b(?:for|in|over|of)\s+(?:the|our|my|this|a|that|each)\s+(?:whole\s+|full\s+)?(year|quarter|month)\b|"
+                     r"\b(quarterly|yearly|annual|monthly)\b", re.I)
+
+
+def shares_of(text: str) -> list[float]:
+    """The shares a text states, in percent, summing to 100: "70/20/10", or the "× N%" lines of a split worked."""
+    for m in _SPLIT.finditer(digits(text or "")):
+        got = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0))]
+        if len(got) >= 2 and abs(sum(got) - 100) < 0.51:
+            return got
+    got = [float(x) for x in _LINE_SHARE.findall(text or "")]
+    return got if len(got) >= 2 and abs(sum(got) - 100) < 0.51 else []
+
+
+def _asked_period(text: str) -> str | None:
+    m = _PERIOD.search(text)
+    return periods.norm(m.group(1) or m.group(2)) if m else None
+
+
+def work(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> list[str]:
+    """The split's lines in dollars, or [] (module doc). ``asked_before``/``answered``: the last question and answer;
+    ``budget``/``period``: the budget remembered and the period it was said for."""
+    t = digits(text)
+    own = shares_of(t)
+    if not _ASKS.search(t):
+        return []  # no dollars, redoing or splitting asked: none here
+    back = re.search(r"\b(?:that|same|this) (?:way|split)\b|\bredo\b|\bagain\b", t, re.I)
+    shares = own or (shares_of(answered) if back else []) or shares_of(asked_before) or shares_of(answered)
+    amounts = [n for n in parse_numbers(t) if not n.pct and (n.money or n.value >= 1000)]
+    if not shares or len(amounts) > 1 or own and amounts:
+        return []  # a split stated with its amount is planmath's
+    if amounts:
+        total, said = amounts[0].value, periods.of_budget(t, amounts[0]) or period
+    elif budget:
+        total, said = budget, period
+    else:
+        return []
+    want = _asked_period(t) or (None if own else _asked_period(asked_before))  # a redo: the period the split was asked for
+    k = periods.MONTHS[want] / periods.MONTHS[said] if want and said and want != said else 1.0
+    if k < 1 or own and k == 1:
+        return []  # (a split stated, of the budget as said: planmath's)  # a quarter's budget asked per month is a pacing question, not this
+    times = f" × {plain(k)}" if k != 1 else ""
+    return [f"{money(total)}{times} × {plain(s)}% = {money(round(total * k * s / 100, 2))}" +
+            (f" (the {want}'s budget, {plain(s)}% share)" if k != 1 else f" ({plain(s)}% share)") for s in shares]
+
+
+def formula(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> planmath.Work | None:
+    """:func:`work` as the planner's formula the turn asks (its own arithmetic, no passage claimed), or None."""
+    lines = work(text, asked_before, answered, budget, period)
+    shares = shares_of(text) or shares_of(asked_before) or shares_of(answered)
+    return planmath.Work(lines, "/".join(plain(s) for s in shares) + " split budget", cited=False) if lines else None
