@@ -19,14 +19,14 @@ _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|trul
                      r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b|"
                      # a count a tool reports, then which figure to plan with: "the tool tells me 300k … what do I use?"
                      r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
-                     r"\b[^.?!]{0,20}?\d[\d,.]*\s*(?:k|m|thousand|million)?\s+[a-z][^?]*\bwhat (?:number |figure |count )?"
-                     r"(?:should|do|would) (?:i|we) (?:use|plan with|go with|trust|believe)\b|"
+                     r"\b[^.?!]{0,40}?\d[\d,.]*\s*(?:k|m|mm|thousand|million|billion)?\s+[a-z][^?]*\b(?:what|which) (?:number |figure |count |one )?"
+                     r"(?:should|do|would|can) (?:i|we) (?:use|plan with|go with|trust|believe|rely on)\b|"
                      # … or whether to trust it: "meta says our potential reach is 900k — can I trust that number?"
                      r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
                      r"\b[^.?!]{0,40}?\d[\d,.]*\s*(?:k|m|mm|thousand|million|billion)?\s+[a-z][^?]*\b(?:(?:can|should|could|do) (?:i|we) "
                      r"(?:really |actually )?(?:trust|believe|rely on|count on|go by|bank on) (?:that|this|it|those|these|them|the "
                      r"(?:number|figure|count|estimate))\b|(?:is|are) (?:that|this|it|those|these)(?: (?:number|figure|count|estimate)s?)? "
-                     r"(?:really |actually )?(?:accurate|right|real|reliable|legit|true|trustworthy|correct|realistic)\b|how "
+                     r"(?:really |actually )?(?:for )?(?:accurate|right|real|reliable|legit|true|trustworthy|correct|realistic)\b|how "
                      r"(?:accurate|reliable|realistic|trustworthy|real) (?:is|are)\b)", re.I)
 
 

@@ -7,12 +7,14 @@ before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import chainback, eventrate, lastshare, leadins, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import chainback, eventrate, labelrange, lastshare, leadins, rulecap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
 def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list) -> str:
     """``text`` with each amender's working in it (``earlier``: the earlier user messages; ``said``: the answers)."""
     for amend in (
+        # a ceiling the last answer quoted as a multiple of a run-rate, on the user's budget over its days or weeks
+        lambda t: rulecap.amend(user_text, said, t),
         # first, several results of the user's own figures in place of a working another rule wrote for part of them
         lambda t: ownresults.amend(user_text, earlier, t, outcomes),
         # the user's own earlier return (revenue ÷ spend) carried to a new spend: "the same return as last spring"
@@ -27,6 +29,8 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         lambda t: eventrate.amend(user_text, said, t),
         # a multiple from the user's own history projected onto a newer figure
         lambda t: statedmultiple.amend(user_text, t),
+        # a budget at both ends of a range the last answer quoted under a label the message names ("the open exchange range")
+        lambda t: labelrange.amend(user_text, said, t),
         # the share of a budget the last answer quoted, in money once the budget is given
         lambda t: lastshare.amend(user_text, said, t, outcomes),
         # last, two counts of one thing under two settings: the change between them
