@@ -55,7 +55,7 @@ def lines(text: str, said: str, budget: float | None = None) -> tuple[list[str],
     eq = "=" if abs(rate - round(rate, 2)) < 1e-9 else "≈"
     eq2 = "=" if abs(cap - round(cap, 2)) < 1e-9 else "≈"
     return ([f"{money(total)} ÷ {n} {eq} {money(round(rate, 2))} a {per} — the planned {'daily' if per == 'day' else 'weekly'} run-rate",
-             f"{money(total)} ÷ {n} × {plain(k)} {eq2} {money(round(cap, 2))} a {per} — the most to spend ({plain(k)} times the run-rate)"],
+             f"{money(total)} ÷ {n} × {k:g} {eq2} {money(round(cap, 2))} a {per} — the most to spend ({k:g} times the run-rate)"],
             sentence, cid)
 
 

@@ -18,17 +18,20 @@ from agent.offline.numbers import digits, money, parse_numbers, plain
 
 _SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)%?((?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4})(?![\d.])")
 _LINE_SHARE = re.compile(r"×\s*(?:\d+(?:\.\d+)?\s*×\s*)?(\d{1,2}(?:\.\d+)?)\s*%\s*=")
+# a split of an audience or a test's groups ("a 90/10 holdout split"), not of a budget
+_NOT_BUDGET = re.compile(r"\b(?:holdouts?|tests?|control|sample|audiences?|groups?|cells?|treatment|variance|odds|probability)\b", re.I)
 _ASKS = re.compile(r"\b(?:dollars?|in money|redo|re-?run|re-?do|again|carve|split|divide|break (?:it|that|this) (?:down|up)|that way|"
                    r"same way|each (?:bucket|piece|slice|part)|how much (?:goes|is|would go|does that put) (?:in|into|to))\b", re.I)
-_PERIOD = re.compile(r"\b(?:for|in|over|of)\s+(?:the|our|my|this|a|that|each)\s+(?:whole\s+|full\s+)?(year|quarter|month)\b|"
-                     r"\b(quarterly|yearly|annual|monthly)\b", re.I)
+# the period the dollars are asked for ("for our quarter", "over the year"); "monthly" and the like say the budget's own
+_PERIOD = re.compile(r"\b(?:for|in|over|of|across)\s+(?:the|our|my|this|a|that|each)\s+(?:whole\s+|full\s+)?(year|quarter|month)\b", re.I)
 
 
 def shares_of(text: str) -> list[float]:
     """The shares a text states, in percent, summing to 100: "70/20/10", or the "× N%" lines of a split worked."""
-    for m in _SPLIT.finditer(digits(text or "")):
+    t = digits(text or "")
+    for m in _SPLIT.finditer(t):
         got = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0))]
-        if len(got) >= 2 and abs(sum(got) - 100) < 0.51:
+        if len(got) >= 2 and abs(sum(got) - 100) < 0.51 and not _NOT_BUDGET.search(t[max(0, m.start() - 60):m.end() + 60]):
             return got
     got = [float(x) for x in _LINE_SHARE.findall(text or "")]
     return got if len(got) >= 2 and abs(sum(got) - 100) < 0.51 else []
@@ -36,7 +39,7 @@ def shares_of(text: str) -> list[float]:
 
 def _asked_period(text: str) -> str | None:
     m = _PERIOD.search(text)
-    return periods.norm(m.group(1) or m.group(2)) if m else None
+    return periods.norm(m.group(1)) if m else None
 
 
 def work(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> list[str]:
@@ -48,9 +51,10 @@ def work(text: str, asked_before: str, answered: str, budget: float | None, peri
         return []  # no dollars, redoing or splitting asked: none here
     back = re.search(r"\b(?:that|same|this) (?:way|split)\b|\bredo\b|\bagain\b", t, re.I)
     shares = own or (shares_of(answered) if back else []) or shares_of(asked_before) or shares_of(answered)
-    amounts = [n for n in parse_numbers(t) if not n.pct and (n.money or n.value >= 1000)]
-    if not shares or len(amounts) > 1 or own and amounts:
-        return []  # a split stated with its amount is planmath's
+    nums = parse_numbers(t)
+    amounts = [n for n in nums if not n.pct and (n.money or n.value >= 1000)]
+    if not shares or len(amounts) > 1 or not own and any(n.pct for n in nums):  # "make ctv 10%": a new split (ownresults)
+        return []
     if amounts:
         total, said = amounts[0].value, periods.of_budget(t, amounts[0]) or period
     elif budget:
@@ -60,7 +64,7 @@ def work(text: str, asked_before: str, answered: str, budget: float | None, peri
     want = _asked_period(t) or (None if own else _asked_period(asked_before))  # a redo: the period the split was asked for
     k = periods.MONTHS[want] / periods.MONTHS[said] if want and said and want != said else 1.0
     if k < 1 or own and k == 1:
-        return []  # (a split stated, of the budget as said: planmath's)  # a quarter's budget asked per month is a pacing question, not this
+        return []  # (a split stated, of the budget for the period it was said for: planmath's)  # a quarter's budget asked per month is a pacing question, not this
     times = f" × {plain(k)}" if k != 1 else ""
     return [f"{money(total)}{times} × {plain(s)}% = {money(round(total * k * s / 100, 2))}" +
             (f" (the {want}'s budget, {plain(s)}% share)" if k != 1 else f" ({plain(s)}% share)") for s in shares]
