@@ -16,7 +16,7 @@ import re
 from agent.offline import periods, planmath
 from agent.offline.numbers import digits, money, parse_numbers, plain
 
-_SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)%?((?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4})(?![\d.])")
+_SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)%?((?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4})(?!\d|\.\d|\s*/)")
 _LINE_SHARE = re.compile(r"×\s*(?:\d+(?:\.\d+)?\s*×\s*)?(\d{1,2}(?:\.\d+)?)\s*%\s*=")
 # a split of an audience or a test's groups ("a 90/10 holdout split"), not of a budget
 _NOT_BUDGET = re.compile(r"\b(?:holdouts?|tests?|control|sample|audiences?|groups?|cells?|treatment|variance|odds|probability)\b", re.I)
@@ -28,13 +28,15 @@ _PERIOD = re.compile(r"\b(?:for|in|over|of|across)\s+(?:the|our|my|this|a|that|e
 
 def shares_of(text: str) -> list[float]:
     """The shares a text states, in percent, summing to 100: "70/20/10", or the "× N%" lines of a split worked."""
+    got = [float(x) for x in _LINE_SHARE.findall(text or "")]  # a working's lines first: the split last worked
+    if len(got) >= 2 and abs(sum(got) - 100) < 0.51:
+        return got
     t = digits(text or "")
     for m in _SPLIT.finditer(t):
         got = [float(x) for x in re.findall(r"\d+(?:\.\d+)?", m.group(0))]
         if len(got) >= 2 and abs(sum(got) - 100) < 0.51 and not _NOT_BUDGET.search(t[max(0, m.start() - 60):m.end() + 60]):
             return got
-    got = [float(x) for x in _LINE_SHARE.findall(text or "")]
-    return got if len(got) >= 2 and abs(sum(got) - 100) < 0.51 else []
+    return []
 
 
 def _asked_period(text: str) -> str | None:
@@ -42,36 +44,35 @@ def _asked_period(text: str) -> str | None:
     return periods.norm(m.group(1)) if m else None
 
 
-def work(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> list[str]:
-    """The split's lines in dollars, or [] (module doc). ``asked_before``/``answered``: the last question and answer;
-    ``budget``/``period``: the budget remembered and the period it was said for."""
+def work(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> tuple[list[str], list[float]]:
+    """(the split's lines in dollars, its shares), or ([], []) (module doc). ``asked_before``/``answered``: the last
+    question and answer; ``budget``/``period``: the budget remembered and the period it was said for."""
     t = digits(text)
     own = shares_of(t)
     if not _ASKS.search(t):
-        return []  # no dollars, redoing or splitting asked: none here
+        return [], []  # no dollars, redoing or splitting asked: none here
     back = re.search(r"\b(?:that|same|this) (?:way|split)\b|\bredo\b|\bagain\b", t, re.I)
     shares = own or (shares_of(answered) if back else []) or shares_of(asked_before) or shares_of(answered)
     nums = parse_numbers(t)
     amounts = [n for n in nums if not n.pct and (n.money or n.value >= 1000)]
     if not shares or len(amounts) > 1 or not own and any(n.pct for n in nums):  # "make ctv 10%": a new split (ownresults)
-        return []
+        return [], []
     if amounts:
         total, said = amounts[0].value, periods.of_budget(t, amounts[0]) or period
     elif budget:
         total, said = budget, period
     else:
-        return []
+        return [], []
     want = _asked_period(t) or (None if own else _asked_period(asked_before))  # a redo: the period the split was asked for
     k = periods.MONTHS[want] / periods.MONTHS[said] if want and said and want != said else 1.0
     if k < 1 or own and k == 1:
-        return []  # (a split stated, of the budget for the period it was said for: planmath's)  # a quarter's budget asked per month is a pacing question, not this
+        return [], []  # a quarter's budget asked per month is pacing; a split stated of the budget as said is planmath's
     times = f" × {plain(k)}" if k != 1 else ""
     return [f"{money(total)}{times} × {plain(s)}% = {money(round(total * k * s / 100, 2))}" +
-            (f" (the {want}'s budget, {plain(s)}% share)" if k != 1 else f" ({plain(s)}% share)") for s in shares]
+            (f" (the {want}'s budget, {plain(s)}% share)" if k != 1 else f" ({plain(s)}% share)") for s in shares], shares
 
 
 def formula(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> planmath.Work | None:
     """:func:`work` as the planner's formula the turn asks (its own arithmetic, no passage claimed), or None."""
-    lines = work(text, asked_before, answered, budget, period)
-    shares = shares_of(text) or shares_of(asked_before) or shares_of(answered)
+    lines, shares = work(text, asked_before, answered, budget, period)
     return planmath.Work(lines, "/".join(plain(s) for s in shares) + " split budget", cited=False) if lines else None
