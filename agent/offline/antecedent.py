@@ -18,6 +18,12 @@ _AMOUNT = re.compile(CURRENCY + r"\s?\d|\b\d[\d,.]*\s?(?:k|m|grand|thousand|mill
 _DIVIDE_IT = re.compile(r"\b(split|divide|allocate|allot|apportion|spread|distribute|carve up|spend|invest)\s+it\b", re.I)
 
 
+# the particle verbs of dividing, "it" between verb and particle: "carve it up", "divvy it up", "break it down"
+_DIVIDE_IT_UP = re.compile(r"\b(?:carve|divvy|slice|chop|break|parcel|dole|split|divide|cut)\s+it\s+(?:up|out|down)\b", re.I)
+
+
 def budget_it(text: str) -> str:
-    """``text`` with "split it" read as "split the budget" when it states an amount of money."""
-    return _DIVIDE_IT.sub(lambda m: f"{m.group(1)} the budget", text) if _AMOUNT.search(text) else text
+    """``text`` with "split it" (or "carve it up") read as "split the budget" when it states an amount of money."""
+    if not _AMOUNT.search(text):
+        return text
+    return _DIVIDE_IT.sub(lambda m: f"{m.group(1)} the budget", _DIVIDE_IT_UP.sub("split the budget", text))

@@ -20,9 +20,11 @@ _SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)%?((?:\s*/\s*\d{1,2}(?:\.\d+
 _LINE_SHARE = re.compile(r"×\s*(?:\d+(?:\.\d+)?\s*×\s*)?(\d{1,2}(?:\.\d+)?)\s*%\s*=")
 # a split of an audience or a test's groups ("a 90/10 holdout split"), not of a budget
 _NOT_BUDGET = re.compile(r"\b(?:holdouts?|tests?|control|sample|audiences?|groups?|cells?|treatment|variance|odds|probability)\b", re.I)
-_ASKS = re.compile(r"\b(?:dollars?|in money|redo|re-?run|re-?do|again|carve|split|divide|break (?:it|that|this) (?:down|up)|that way|"
-                   r"same way|each (?:bucket|piece|slice|part)|how much (?:goes|is|would go|does that put) (?:in|into|to))\b", re.I)
-# the period the dollars are asked for ("for our quarter", "over the year"); "monthly" and the like say the budget's own
+# money asked of the split, or the split redone: "in dollars", "redo the $36k that way", "run it again on 9k" ("does
+# that change the split?" asks the rule, not dollars)
+_ASKS = re.compile(r"\b(?:dollars?|in money|in cash|redo|re-?run|re-?do|(?:do|run|work) (?:it|that|this) again|that way|same way|"
+                   r"each (?:bucket|piece|slice|part)|how much (?:goes|is|would go|does that put) (?:in|into|to))\b", re.I)
+
 _PERIOD = re.compile(r"\b(?:for|in|over|of|across)\s+(?:the|our|my|this|a|that|each)\s+(?:whole\s+|full\s+)?(year|quarter|month)\b", re.I)
 
 
