@@ -5,6 +5,7 @@ and the plain-text KB — and no answer is a lead-in without its body:
 * "what did each one cost us?" after a spend and a count is the spend ÷ the count (eachcost);
 * a close rate said "N in M" is a rate: each customer costs the cost per lead ÷ it (closeshare);
 * "how many months until we're even" with a cost and a monthly margin is the payback (amounts);
+* a spend "on" a platform and the sales it brought, judged ("good or not?"): the ROAS (ownresults);
 * a figure judged right after a benchmark ("ours is 1,400. too much?") is remembered for the ratio asked next;
 * a split said before (or now) is worked in dollars of the period asked, and redone on a new budget (splitback);
 * a budget at both ends of a range the last answer quoted under a label the message names (labelrange);
@@ -28,6 +29,8 @@ CONVS = [
       "until we're even?"], "$600 ÷ $50 = 12 months"),
     (["we're a used car dealer. monthly budget is 15k. the gm wants a 50/30/20 split. what's that in dollars for the quarter?"],
      "$15,000 × 3 × 50% = $22,500"),
+    (["we sell handmade candles online. what's a normal return on ad spend for a shop like ours?", "last month we did 4,100 on "
+      "google and 9,800 in sales came from it. good or not?"], "$9,800 ÷ $4,100 ≈ 2.39x"),
     (["we run two garden centers. budget is 12k a month for the next three months.", "the owner wants a 60/30/10 split. in "
       "dollars for the quarter?", "they cut us to 9k a month. redo the dollars"], "$9,000 × 3 × 60% = $16,200"),
 ]

@@ -88,7 +88,7 @@ def figures(text: str) -> list[Fig]:
                 or re.search(r"\b(?:a|an|each|one|every|the average)\s+(?:new\s+)?[a-z]+\s+(?:costs?|runs?)\s+(?:us\s+|me\s+)?"
                              r"(?:about\s+|around\s+|roughly\s+)?\$?\s*$", before):
             out.append(Fig(n.value, "unitcost"))
-        elif re.match(r"\s*(?:in|of)?\s*(?:[a-z]+\s+)?(?:revenue|bookings)\b", after) and (cash or n.value >= 100) or cash and (
+        elif re.match(r"\s*(?:in|of)?\s*(?:[a-z]+\s+)?(?:revenue|bookings)\b", after) and (cash or n.value >= 100) or (cash or n.value >= 100) and (
                 re.match(r"\s*(?:in|of)\s+(?:[a-z]+\s+)?(?:sales|orders)\b", after) or re.search(
                 r"\b(?:sales|revenue|bookings)\b[^.?!$]{0,25}$", before)):
             out.append(Fig(n.value, "revenue"))
@@ -97,7 +97,9 @@ def figures(text: str) -> list[Fig]:
         elif (m := re.search(r"\b(?:new\s+|paying\s+)?([a-z][a-z-]+s)\s*(?::|=|of|were|was|came to|totaled|totalled)?\s*$", before)) \
                 and m.group(1) not in _NOT_WON | {"sales", "was", "is", "has", "this", "its", "us", "ads"} and n.value == int(n.value):
             out.append(Fig(n.value, "count", m.group(1)))  # "new clients 120": the count after its noun
-        elif n.value >= 1000 and re.search(r"\b(?:spent|spend|spending|budget|invested|have|is)\b[^.?!]{0,20}$", before):
+        elif n.value >= 1000 and (re.search(r"\b(?:spent|spend|spending|budget|invested|have|is)\b[^.?!]{0,20}$", before) or re.search(
+                r"\b(?:put|did|ran|was|were|dropped|threw|poured)\s+(?:about |around |roughly )?$", before) and re.match(
+                r"\s*(?:on|into|in)\s+(?:the\s+)?[a-z]", after)):  # "we put 3,400 into google", "did 4,100 on meta"
             out.append(Fig(n.value, "spend"))
     return out
 
@@ -121,7 +123,9 @@ _ASK = {
     "impressions": r"\bimpressions?\b",
     "revenue": r"\b(?:revenue|sales|bookings)\b",
     "dollars": r"\bdollars?\b|\bhow much (?:goes|to|for|on) each\b|\beach (?:piece|channel|side|one)\b|\bsplit\b|\bpieces\b",
-    "judge": r"\bhow (?:are|r|did|have) (?:we|u|you|i) (?:doing|do|done|tracking|looking)\b|\bhow(?:'s| is) (?:that|this|it) looking\b",
+    "judge": r"\bhow (?:are|r|did|have) (?:we|u|you|i) (?:doing|do|done|tracking|looking)\b|\bhow(?:'s| is) (?:that|this|it) looking\b|"
+             r"\b(?:good|bad|ok|okay|decent|healthy) or (?:no|not|bad|what)\b|\b(?:is|was|are|were) (?:that|this|it|those|these) "
+             r"(?:any )?(?:good|bad|ok|okay|decent|healthy|solid)\b|\bany good\b",
 }
 
 
