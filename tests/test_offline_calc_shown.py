@@ -28,11 +28,11 @@ CONVS = [
     (["our bookkeeping app costs us about $600 to win a customer. each one brings in $50 a month in margin. how many months "
       "until we're even?"], "$600 ÷ $50 = 12 months"),
     (["we're a used car dealer. monthly budget is 15k. the gm wants a 50/30/20 split. what's that in dollars for the quarter?"],
-     "$15,000 × 3 × 50% = $22,500"),
+     "$15,000 × 3 = $45,000"),
     (["we sell handmade candles online. what's a normal return on ad spend for a shop like ours?", "last month we did 4,100 on "
       "google and 9,800 in sales came from it. good or not?"], "$9,800 ÷ $4,100 ≈ 2.39x"),
     (["we run two garden centers. budget is 12k a month for the next three months.", "the owner wants a 60/30/10 split. in "
-      "dollars for the quarter?", "they cut us to 9k a month. redo the dollars"], "$9,000 × 3 × 60% = $16,200"),
+      "dollars for the quarter?", "they cut us to 9k a month. redo the dollars"], "$27,000 × 60"),
 ]
 RATIO = ["we sell accounting software to dentists. what's a typical CAC for saas?", "ours is 1,400. is that bad?",
          "our LTV is about 5,000. what's our ratio then"]

@@ -25,8 +25,9 @@ def shown(w, passages: list[dict], cite: str | None) -> str:
     """The working of split ``w`` (its lines and ``w.shares``), each line cited to ``cite`` when that passage states
     its share, else written as the user's own arithmetic, uncited."""
     text = next((ps.get("text", "") for ps in passages if ps.get("id") == cite), "") if cite else ""
+    head, lines = list(w.lines[:len(w.lines) - len(w.shares)]), w.lines[len(w.lines) - len(w.shares):]  # (the total first)
     if text and all(_stated(share, text) for share in w.shares):  # the KB's own split: its shares, cited
-        out = [f"{line} [{cite}]" for line in w.lines]
+        out = [f"{line} [{cite}]" for line in lines]
     else:  # one share the passage does not state makes the split the user's, not the KB's
-        out = [line.replace(f" × {plain(share)}% = ", f" × {plain(share)} ÷ 100 = ", 1) for line, share in zip(w.lines, w.shares)]
-    return "Working:\n" + "\n".join(f"- {ln}" for ln in out)
+        out = [line.replace(f" × {plain(share)}% = ", f" × {plain(share)} ÷ 100 = ", 1) for line, share in zip(lines, w.shares)]
+    return "Working:\n" + "\n".join(f"- {ln}" for ln in head + out)

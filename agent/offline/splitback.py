@@ -5,8 +5,8 @@ month, redo the dollars" after the split was worked.
 Why: :func:`agent.offline.planmath.split` works a split only when the message itself states both the shares and an
 amount. Later turns leave one of them to the conversation: the shares to the last question or the last answer (its
 "N/N/N" or the "× N%" lines of its working), the amount to the budget remembered — and that budget said for another
-period than the one asked ("20k a month" for "our quarter" is 20k × 3). Each line carries the whole working
-("$15,000 × 3 × 70% = $31,500"). What is read is English (a question of dollars, redoing, splitting, "that way") and
+period than the one asked ("20k a month" for "our quarter" is 20k × 3, shown first). Each share's line is cited where
+the passage quoted states every share (:mod:`agent.offline.sharecite`), else written as the user's own arithmetic. What is read is English (a question of dollars, redoing, splitting, "that way") and
 the conversation's own figures; nothing is looked up or invented, and with no shares or no amount nothing is worked.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from agent.offline import periods, planmath
 from agent.offline.numbers import digits, money, parse_numbers, plain
 
 _SPLIT = re.compile(r"(?<![\d.$])(\d{1,2}(?:\.\d+)?)%?((?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4})(?!\d|\.\d|\s*/)")
-_LINE_SHARE = re.compile(r"×\s*(?:\d+(?:\.\d+)?\s*×\s*)?(\d{1,2}(?:\.\d+)?)\s*%\s*=")
+_LINE_SHARE = re.compile(r"×\s*(\d{1,2}(?:\.\d+)?)\s*(?:%|÷\s*100)\s*=")  # "× 70% =", or the user's own "× 70 ÷ 100 ="
 # a split of an audience or a test's groups ("a 90/10 holdout split"), not of a budget
 _NOT_BUDGET = re.compile(r"\b(?:holdouts?|tests?|control|sample|audiences?|groups?|cells?|treatment|variance|odds|probability)\b", re.I)
 # money asked of the split, or the split redone: "in dollars", "redo the $36k that way", "run it again on 9k" ("does
@@ -69,12 +69,12 @@ def work(text: str, asked_before: str, answered: str, budget: float | None, peri
     k = periods.MONTHS[want] / periods.MONTHS[said] if want and said and want != said else 1.0
     if k < 1 or own and k == 1:
         return [], []  # a quarter's budget asked per month is pacing; a split stated of the budget as said is planmath's
-    times = f" × {plain(k)}" if k != 1 else ""
-    return [f"{money(total)}{times} × {plain(s)}% = {money(round(total * k * s / 100, 2))}" +
-            (f" (the {want}'s budget, {plain(s)}% share)" if k != 1 else f" ({plain(s)}% share)") for s in shares], shares
+    whole = round(total * k, 2)
+    head = [f"{money(total)} × {plain(k)} = {money(whole)} — the {want}'s budget ({money(total)} a {said})"] if k != 1 else []
+    return head + [f"{money(whole)} × {plain(s)}% = {money(round(whole * s / 100, 2))}" for s in shares], shares
 
 
 def formula(text: str, asked_before: str, answered: str, budget: float | None, period: str | None) -> planmath.Work | None:
     """:func:`work` as the planner's formula the turn asks (its own arithmetic, no passage claimed), or None."""
     lines, shares = work(text, asked_before, answered, budget, period)
-    return planmath.Work(lines, "/".join(plain(s) for s in shares) + " split budget", cited=False) if lines else None
+    return planmath.Work(lines, "/".join(plain(s) for s in shares) + " split budget", shares=tuple(shares)) if lines else None
