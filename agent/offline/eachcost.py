@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.parse import Calc, Parsed, unit_metric
+from agent.offline.parse import Calc, Parsed
+from agent.offline.unitmetric import unit_metric
 
 # "what did each one cost", "how much did every signup set us back", "what was each (of them)", "what's that apiece",
 # "what did they run us each", "what did it cost per head"
