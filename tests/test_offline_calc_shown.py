@@ -9,13 +9,14 @@ and the plain-text KB — and no answer is a lead-in without its body:
 * a figure judged right after a benchmark ("ours is 1,400. too much?") is remembered for the ratio asked next;
 * a split said before (or now) is worked in dollars of the period asked, and redone on a new budget (splitback);
 * a budget at both ends of a range the last answer quoted under a label the message names (labelrange);
-* a run-rate ceiling the last answer quoted, on the user's budget over its days (rulecap).
+* a run-rate ceiling the last answer quoted, on the user's budget over its days (rulecap);
+* a cap on one move ("no more than 20% at a time"), quoted now or in the last answer, on the amount the user has (stepcap).
 """
 from __future__ import annotations
 
 import pytest
 
-from agent.offline import labelrange, leadins, rulecap
+from agent.offline import labelrange, leadins, rulecap, stepcap
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
@@ -34,6 +35,8 @@ CONVS = [
     (["we run two garden centers. budget is 12k a month for the next three months.", "the owner wants a 60/30/10 split. in "
       "dollars for the quarter?", "they cut us to 9k a month. redo the dollars"], "$27,000 × 60"),
 ]
+STEP = ["we run a home cleaning franchise. how much can we change a campaign's daily budget at one time?",
+        "our daily budget is $1,500 now. what's the most we can raise it in one step?"]
 RATIO = ["we sell accounting software to dentists. what's a typical CAC for saas?", "ours is 1,400. is that bad?",
          "our LTV is about 5,000. what's our ratio then"]
 SAID_RULE = ("Based on Knowledge Base [pacing#4]: Past the midpoint, spend no more than 1.5 times the average daily budget on any "
@@ -42,7 +45,7 @@ SAID_LABELS = "Based on Knowledge Base [video#2]: Podcast (host-read) CPM: $18�
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([m for c, _ in CONVS for m in c], RATIO)
+    assert_unseen([m for c, _ in CONVS for m in c], RATIO, STEP)
 
 
 @pytest.mark.parametrize("kb", KBS)
@@ -74,3 +77,11 @@ def test_a_labelled_range_named_by_its_words_is_worked_at_both_ends():
     got = labelrange.amend("we've got $4,000. how many impressions at each end of the host-read range?", [SAID_LABELS], "Working:\n- old")
     assert "$4,000 ÷ $25 × 1,000 = 160,000 impressions" in got and "$4,000 ÷ $18 × 1,000 ≈ 222,222" in got and "old" not in got
     assert labelrange.amend("how many impressions at the cheap end of the radio range with $4,000?", [SAID_LABELS], "y") == "y"
+
+
+def test_a_cap_on_one_move_is_worked_on_the_users_amount(kb_txt5_engine):
+    assert "$1,500 × 20% = $300" in turns(kb_txt5_engine, STEP)[-1][0]
+    said = "Based on Knowledge Base [rules#3]: Shift no more than 25% of a channel's budget in one move. Then wait."
+    got = stepcap.amend("display is at $8,000 a month; what's the most I can pull out of it at once?", [said], "y")
+    assert "$8,000 × 25% = $2,000" in got and "$8,000 − $2,000 = $6,000" in got and "[rules#3]" in got
+    assert stepcap.amend("display is at $8,000 a month; is that a lot?", [said], "y") == "y"

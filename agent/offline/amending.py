@@ -7,7 +7,7 @@ before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import chainback, eventrate, labelrange, lastshare, leadins, rulecap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
 def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list) -> str:
@@ -15,6 +15,8 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
     for amend in (
         # a ceiling the last answer quoted as a multiple of a run-rate, on the user's budget over its days or weeks
         lambda t: rulecap.amend(user_text, said, t),
+        # a cap on one move the last answer quoted, on the amount the user has now
+        lambda t: stepcap.amend(user_text, said, t),
         # first, several results of the user's own figures in place of a working another rule wrote for part of them
         lambda t: ownresults.amend(user_text, earlier, t, outcomes),
         # the user's own earlier return (revenue ÷ spend) carried to a new spend: "the same return as last spring"

@@ -7,7 +7,7 @@ per entry; the first step that gives a working wins, and each is called only whe
 """
 from __future__ import annotations
 
-from agent.offline import arith, capstep, carrycount, leadins, periodrule, planmath, proserate, replay, roasrevenue, rulecalc, splitrule, userrule, worked
+from agent.offline import arith, capstep, carrycount, leadins, periodrule, stepcap, planmath, proserate, replay, roasrevenue, rulecalc, splitrule, userrule, worked
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -51,6 +51,8 @@ def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | Non
     moved = first((
         # a cap on one step of change per period, on the amount the user has now
         lambda: capstep.applied(text, para),
+        # a cap on one move ("no more than 20% at a time"), on the amount the user has now
+        lambda: stepcap.lines(text, para),
         # a per-period rate, on a percentage measured some periods ago
         lambda: periodrule.per_period(text, para),
         # last, "N% of the budget", on the user's budget

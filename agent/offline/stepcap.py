@@ -1,0 +1,68 @@
+"""A cap on how much one move may change a budget — "move money between channels in steps of no more than 20% at a
+time", "no channel gains more than 30% of its own budget in one move", "no single channel's budget may be increased by
+more than 20% within any rolling 14-day window" — applied to the amount the user has now: "paid search runs $25k a
+month, what's the most I can add in one go?" is $25,000 × 20% = $5,000 (to $30,000).
+
+Why: :mod:`agent.offline.capstep` reads a cap per day, week or month; these rules cap one *move* instead (a step, a
+move, a window), and the question asks the most one move may add (or take away), not the level next period. The rule
+may be in this turn's quote or in the last answer (the user asked how fast money may move, then brings their amount).
+What is read is English: the rule's "no more than / at most / more than N% … at a time / in one move / in one step /
+within any … window", one amount of the user's, a question of the most, and a verb of adding or cutting. Nothing is
+applied without all of them.
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline.numbers import digits, money, parse_numbers, plain
+
+_RULE = re.compile(r"(?:no more than|not more than|more than|at most|up to|maximum of)\s+(?:about\s+|around\s+|roughly\s+)?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)"
+                   r"(?:\s+of\s+(?:a|its|the|their|that)\s+(?:own\s+)?(?:channel's\s+)?budget)?[^.]{0,12}?\s*"
+                   r"(?:at a time|in (?:one|a single) (?:move|step|go|change|shift)|per (?:move|step|change|shift|review)|"
+                   r"within any (?:rolling )?\d+[- ]day window)", re.I)
+_MOST = re.compile(r"\b(?:most|max(?:imum)?|how much|biggest|largest|highest|limit)\b", re.I)
+_ONE_GO = re.compile(r"\b(?:in one go|at once|at a time|in one (?:step|move|shot|jump)|in a single (?:step|move)|right away|"
+                     r"in one hit|in one round)\b", re.I)
+_UP = re.compile(r"\b(?:add|adding|raise|raising|increase|increasing|boost|bump|scale|scaling|grow|move|shift|put|push)\b", re.I)
+_DOWN = re.compile(r"\b(?:cut|cutting|lower|lowering|reduce|reducing|trim|trimming|pull|take (?:out|away|off)|drop)\b", re.I)
+
+
+def _rule(quoted: str) -> tuple[re.Match, str] | None:
+    """The step cap of ``quoted`` and the sentence that states it, else None."""
+    m = _RULE.search(quoted or "")
+    if not m:
+        return None
+    start = max(quoted.rfind(". ", 0, m.start()) + 2, quoted.rfind("]: ", 0, m.start()) + 3, quoted.rfind("\n", 0, m.start()) + 1)
+    end = quoted.find(".", m.end())
+    return m, quoted[start:end + 1 if end >= 0 else len(quoted)].strip()
+
+
+def lines(text: str, quoted: str) -> list[str]:
+    """The working of the quoted step cap on the user's one amount, or []."""
+    got = _rule(quoted)
+    t = digits(text)
+    nums = parse_numbers(t)
+    amounts = [n for n in nums if not n.pct and (n.money or n.value >= 1000)]
+    if not got or len(amounts) != 1 or any(n.pct for n in nums) or not _MOST.search(t) or not _ONE_GO.search(t):
+        return []
+    down = bool(_DOWN.search(t)) and not _UP.search(t)
+    if not down and not _UP.search(t):
+        return []
+    v, r = amounts[0].value, float(got[0].group("n"))
+    step = round(v * r / 100, 2)
+    after = round(v - step if down else v + step, 2)
+    return [f"{money(v)} × {plain(r)}% = {money(step)} — the most to {'take out' if down else 'add'} in one move "
+            f"({money(v)} {'−' if down else '+'} {money(step)} = {money(after)})"]
+
+
+def amend(text: str, said: list[str], answer: str) -> str:
+    """``answer`` replaced by the step cap the last answer quoted, worked on the user's amount — when this turn's
+    answer works no figure of the user's and the message asks the most one move may change it."""
+    last = said[-1] if said else ""
+    work = lines(text, last)
+    if not work or "Applied to your figure" in answer or "Working:" in answer or lines(text, answer):
+        return answer
+    m, sentence = _rule(last)
+    cites = re.findall(r"\[([^\[\]\s]+#\d+)\]", last[:m.start()])
+    quote = f"Based on Knowledge Base [{cites[-1]}]: {sentence}" if cites else sentence
+    return f"{quote}\n\nWorking:\n" + "\n".join(f"- {ln}" for ln in work)
