@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitsaid
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -394,7 +394,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
             "–".join(money(v) for v in dict.fromkeys(rng))  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
-        label = bench[metric]["label"].split(" — ")[0] if read and bench[metric].get("label") else (
+        label = figlabel.with_platform(bench[metric]["label"].split(" — ")[0], bench[metric].get("facts")) if read and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)
         head = f"With the Typical {label} {'figure' if len(set(rng)) == 1 else 'range'} of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)
