@@ -1,0 +1,30 @@
+"""Money written the market's way in the scorers' own reader: a currency after the figure ("0.55-0.70 zł", "45 kr")
+is money, as "$" before it is, so a right figure quoted in złoty is supported by its KB row and a wrong one is still
+caught (found on kb_txt7: its Allegro Ads rows in złoty read as unsupported in right answers). Wordings of our own."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorers import grounding
+from scorers.claims import figures, same_unit
+
+ROOT = Path(__file__).resolve().parents[1]
+ROW = "ALLEGRO ADS CPC IN POLAND - 2025\nBY PRODUCT CATEGORY\n- Pet Supplies: 0.55-0.70 zł\n"
+
+
+@pytest.mark.parametrize("said, unit", [("0.55-0.70 zł", "$"), ("about 45 kr a click", "$"), ("12-14 lei", "$"),
+                                        ("0.55-0.70 per click", ""), ("30 days", "day")])
+def test_a_currency_after_the_figure_is_money(said, unit):
+    assert figures(said)[0].unit == unit
+    assert same_unit("$", "zł") and same_unit("zł", "R") and not same_unit("zł", "%")
+
+
+@pytest.mark.parametrize("figure, ok", [("0.55-0.70 zł", True), ("0.85-0.99 zł", False)])
+def test_a_zloty_row_supports_its_own_figure_only(monkeypatch, figure, ok):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt7"))
+    answer = f"Based on Knowledge Base [m#6], the Pet Supplies CPC on Allegro Ads in Poland is {figure}."
+    out = {"response": answer, "retrieved": [{"id": "m#6", "source": "markets_south_africa_poland_korea.txt", "text": ROW}]}
+    r = grounding(input="what does a click on Allegro cost a pet shop?", output=out, expected={}, metadata={})
+    assert (r.score == 1.0) is ok, r.metadata
