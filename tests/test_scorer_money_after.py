@@ -1,6 +1,7 @@
 """Money written the market's way in the scorers' own reader: a currency after the figure ("0.55-0.70 zł", "45 kr")
 is money, as "$" before it is, so a right figure quoted in złoty is supported by its KB row and a wrong one is still
-caught (found on kb_txt7: its Allegro Ads rows in złoty read as unsupported in right answers). Wordings of our own."""
+caught (found on kb_txt7: its Allegro Ads rows in złoty read as unsupported in right answers); and a name the KB both
+profiles and lists as a platform, said after a vertical, is that vertical's platform row. Wordings of our own."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,4 +28,15 @@ def test_a_zloty_row_supports_its_own_figure_only(monkeypatch, figure, ok):
     answer = f"Based on Knowledge Base [m#6], the Pet Supplies CPC on Allegro Ads in Poland is {figure}."
     out = {"response": answer, "retrieved": [{"id": "m#6", "source": "markets_south_africa_poland_korea.txt", "text": ROW}]}
     r = grounding(input="what does a click on Allegro cost a pet shop?", output=out, expected={}, metadata={})
+    assert (r.score == 1.0) is ok, r.metadata
+
+
+@pytest.mark.parametrize("figure, ok", [("$14-18", True), ("$19-23", False)])
+def test_a_profiled_name_after_a_vertical_is_that_verticals_platform(monkeypatch, figure, ok):
+    """kb_txt7 profiles Roblox (its session length) and lists in-game CPMs by platform: "the Beverage Brands CPM
+    figures are: Roblox 2025: $14-18" was checked as a Roblox CPM the KB does not state."""
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt7"))
+    answer = f"Based on Knowledge Base [c#3], the Beverage Brands CPM figures are: Roblox 2025: {figure}."
+    out = {"response": answer, "retrieved": [{"id": "c#3", "source": "creator_and_in_game_media.txt", "text": "x"}]}
+    r = grounding(input="we sell soda: a thousand impressions inside Roblox?", output=out, expected={}, metadata={})
     assert (r.score == 1.0) is ok, r.metadata
