@@ -28,3 +28,8 @@ def test_nothing_worked_without_both_figures_or_for_another_result():
     assert stepcost.work("what does one lease cost?", [PRICE, RATE]) is None  # not the rate's later result
     assert stepcost.work("how many sales is that?", [PRICE, RATE]) is None  # no price asked
     assert stepcost.work("and at $90 a trial, what does a sale cost?", [PRICE, RATE]) is None  # the user's own figure
+
+
+def test_the_most_one_may_pay_is_no_cost_worked():
+    kbmetrics.declare([])
+    assert stepcost.work("what's the most we should be willing to pay for a sale?", [PRICE, RATE]) is None

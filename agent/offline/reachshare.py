@@ -74,5 +74,5 @@ def _share(text: str) -> float | None:
 def _count(size, pct: float) -> str:
     n, unit, who, where, cid = size
     got = round(n * pct / 100)
-    return (f"With {who} in {where} at about {plain(n)} {unit} (Based on Knowledge Base [{cid}]) and the {plain(pct)}% "
-            f"you expect to reach:\n- {plain(n)} × {plain(pct / 100)} = {plain(got)} {unit} — the ones you could reach")
+    return (f"Based on Knowledge Base [{cid}], {who} in {where}: about {plain(n)} {unit}.\n- {plain(n)} × {plain(pct / 100)} = "
+            f"{plain(got)} {unit} — the ones you could reach at the share you expect to reach")

@@ -26,6 +26,8 @@ _COST_PER = re.compile(r"\bcost per (?P<unit>(?:[a-z-]+ ){0,2}[a-z-]+)\s*$", re.
 _COST_ASK = re.compile(r"\b(?:cost|costs|costing|run|running|runs|set (?:us|me) back|price|pay|paying)\b", re.I)
 _DEAR = re.compile(r"\b(?:priciest|pricey|pricier|dearest|most expensive|highest|top|upper|high|max(?:imum)?|worst)\b", re.I)
 _CHEAP = re.compile(r"\b(?:cheapest|cheap|cheaper|lowest|bottom|low|min(?:imum)?|best)\b", re.I)
+# the most one may pay is the user's worth of a result, not what it costs (agent.offline.ceilingask)
+_CEILING = re.compile(r"\b(?:most|max(?:imum)?|afford|ceiling|cap|willing|allow(?:ed|able)?)\b", re.I)
 _RATE_WORD = re.compile(r"\b(?:conversion|convert|converting|rate|share|close|closing|percent|%)", re.I)
 _WORST_RATE = re.compile(r"\b(?:worst|lowest|bottom|low|weakest|poorest|min(?:imum)?)\b", re.I)
 _BEST_RATE = re.compile(r"\b(?:best|highest|top|high|strongest|max(?:imum)?)\b", re.I)
@@ -71,7 +73,7 @@ def _ends(text: str) -> tuple[str | None, str | None]:
 
 def work(text: str, answers: list[str]) -> str | None:
     """The worked cost of one later result for this message over the earlier ``answers``, or None (module doc)."""
-    if not answers or not _COST_ASK.search(text) or re.search(r"\d", text):
+    if not answers or not _COST_ASK.search(text) or re.search(r"\d", text) or _CEILING.search(text):
         return None
     rate, prices = _quoted(answers[-4:])
     if rate is None or not _said(rate[1], text) or _said(rate[0], text.replace(rate[1], " ")) and not _ends(text)[0]:
