@@ -33,3 +33,12 @@ def test_a_unit_running_asks_its_price():
     assert "CPC" in parse("what's a click running on Google these days?").metrics
     p = parse("what's a campaign running on?")
     assert not p.metrics and not p.metric_phrases
+
+
+def test_what_one_unit_brings_in_is_the_kbs_revenue_per_unit():
+    from agent.offline import earnask
+    names = ["revenue per catalogue posted", "average order value"]
+    assert earnask.asked("what does each catalogue we post bring in?", names)[0][1] == "revenue per catalogue posted"
+    assert earnask.asked("what does one catalogue earn us, roughly?", names)[0][1] == "revenue per catalogue posted"
+    assert not earnask.asked("what does each catalogue we shred bring in?", names)  # another deed
+    assert not earnask.asked("what does each visit bring in?", names)  # no such name
