@@ -236,10 +236,11 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     if (other := _platform_of_earlier(text, pos, key, metric, path)) is not None:
         return other
     have = _platforms(path).get((key, metric or ""), ())
-    own = _own_platforms(text or "", have)
+    part = _item(text or "", pos)  # in a list said in one sentence ("blended: $4.10-5.30; TikTok: $6.40"), the figure's own item
+    own = _own_platforms(part, have)
     if own is not None:  # the KB's own platform names ("Apple Search Ads", "Walmart Connect") come first
         return row_key(key, own) if own else None
-    named = match_terms(text or "", VOCABULARY["platforms"])
+    named = match_terms(part, VOCABULARY["platforms"])
     if len(named) > 1:
         return None  # "$1.30 on Meta and $3.40 on Google": which figure is whose is not read here
     if named:
@@ -251,6 +252,13 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     if len(have) == 1:
         return row_key(key, have[0])
     return None if have else key
+
+def _item(text: str, pos: int) -> str:
+    """The part of ``text`` between the semicolons around ``pos``: one item of a list said in one sentence, whose
+    platform is its own ("no platform named (blended) 2025: $4.10-5.30; TikTok: $6.40" — the first figure is no
+    TikTok's); the whole text when it has no semicolon."""
+    return text[text.rfind(";", 0, pos) + 1:(text.find(";", pos) + 1 or len(text) + 1) - 1]
+
 
 def _platform_of_earlier(text: str, pos: int, key: str, metric: str | None, path: str) -> str | None:
     """The row of an earlier label when ``key`` is a label the KB states no ``metric`` for but that earlier label's

@@ -33,3 +33,11 @@ def test_a_platform_rows_figure_is_named_with_its_platform():
     blended = [("no platform named (blended) 2025", "$4.10-5.30", "a#1")]
     assert figlabel.with_platform("Comedy Shows CPTS", blended) == "Comedy Shows CPTS"
     assert figlabel.with_platform("Comedy Shows CPTS", blended + facts) == "Comedy Shows CPTS"  # several rows: none named
+
+
+def test_an_end_asked_is_the_one_row_with_ends():
+    looked = {"range": [], "facts": [("no platform named (blended) 2025", "$4.10-5.30", "l#1"), ("TikTok", "$6.40", "l#1")]}
+    assert figlabel.ends_row(looked, "high") == (4.10, 5.30, "l#1")
+    assert figlabel.ends_row(looked, None) is None  # no end asked: each platform's figure
+    two = {"range": [], "facts": [("Meta", "$1.30-1.55", "a#1"), ("Google Ads", "$3.40-3.90", "a#1")]}
+    assert figlabel.ends_row(two, "high") is None  # several rows with ends: which one is not said

@@ -40,3 +40,18 @@ def test_a_profiled_name_after_a_vertical_is_that_verticals_platform(monkeypatch
     out = {"response": answer, "retrieved": [{"id": "c#3", "source": "creator_and_in_game_media.txt", "text": "x"}]}
     r = grounding(input="we sell soda: a thousand impressions inside Roblox?", output=out, expected={}, metadata={})
     assert (r.score == 1.0) is ok, r.metadata
+
+
+@pytest.mark.parametrize("blended, tiktok, ok", [("$4.10-5.30", "$6.40", True), ("$4.60-5.90", "$6.40", False),
+                                                 ("$4.10-5.30", "$7.90", False)])
+def test_each_item_of_a_list_sentence_is_its_own_platforms(monkeypatch, blended, tiktok, ok):
+    """"…: no platform named (blended) 2025: $4.10-5.30; TikTok: $6.40" — the blended figure was checked as TikTok's
+    (the one platform the sentence names); each item is read with its own platform, and a wrong one is still caught."""
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt7"))
+    answer = (f"Based on Knowledge Base, the Comedy Shows CPTS figures are: no platform named (blended) 2025: {blended} "
+              f"[l#1]; TikTok: {tiktok} [l#1].")
+    ev = ("COST PER TICKET SOLD - 2025\n- Comedy Shows: $4.10-5.30\nComedy shows that sold tickets on TikTok in our "
+          "sample paid about $6.40 per ticket sold.")
+    out = {"response": answer, "retrieved": [{"id": "l#1", "source": "live_events_and_ticketing.txt", "text": ev}]}
+    r = grounding(input="what does a stand-up ticket cost to sell?", output=out, expected={}, metadata={})
+    assert (r.score == 1.0) is ok, r.metadata

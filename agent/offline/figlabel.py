@@ -24,3 +24,14 @@ def with_platform(label: str, facts) -> str:
     if not where or where.lower().startswith("no platform") or "," in where or where.lower() in label.lower():
         return label
     return f"{label} on {where}"
+
+
+def ends_row(looked: dict | None, end: str | None) -> tuple | None:
+    """(lo, hi, id) of the one row with two ends this turn's look-up (``looked``) shows beside point figures, when the
+    message asks an end of a range ("the high end of the normal range" over the blended "$4.10-5.30" and TikTok's one
+    "$6.40": a single figure has no ends, so the row that has them is the one meant); None otherwise."""
+    if end not in ("high", "low", "mid") or not looked or len(looked.get("range") or []) == 2:
+        return None
+    two = [(nums, cid) for _, value, cid in looked.get("facts") or []
+           if len(nums := [float(x.replace(",", "")) for x in re.findall(r"\d[\d,]*(?:\.\d+)?", value)]) == 2]
+    return (two[0][0][0], two[0][0][1], two[0][1]) if len(two) == 1 and len(looked.get("facts")) > 1 else None
