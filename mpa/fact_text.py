@@ -379,9 +379,11 @@ def framed(lines: list[tuple[int, str]], i: int) -> bool:
 def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs."""
     section, start, buf = "", None, []
-    for off, line in list(lines_of(text)) + [(len(text) + 1, "")]:
+    lines = list(lines_of(text)) + [(len(text) + 1, "")]
+    for i, (off, line) in enumerate(lines):
         s = line.strip()
-        prose = bool(s) and not (is_heading(s) or BULLET.match(line) or LABELLED.match(s) or DECLARED.match(s)
+        head = bool(s) and (is_heading(s) or framed(lines, i))  # a framed heading in Title Case is no prose
+        prose = bool(s) and not (head or BULLET.match(line) or LABELLED.match(s) or DECLARED.match(s)
                                  or RULE.match(s) or s.startswith("|"))
         if prose:
             if start is None:
@@ -391,5 +393,5 @@ def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
         if start is not None:
             yield start, "\n".join(buf), section
             start, buf = None, []
-        if is_heading(s):
+        if head:
             section = heading_text(s)

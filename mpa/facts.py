@@ -58,7 +58,7 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             ctx.declared = s.split(":", 1)[1].strip()
         if not s or RULE.match(s) or DECLARED.match(s) or s.startswith("|"):
             continue
-        if is_heading(s):
+        if is_heading(s) or framed(lines, i):  # a framed line heads a section in any case ("Section 3 - Metasearch …")
             h = heading_text(s)
             if framed(lines, i) or (MD_HEADER.match(s) and s.startswith("## ")):
                 ctx = Context(section=h, fresh=True)  # its lines may be the section's metrics
