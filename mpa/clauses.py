@@ -23,6 +23,12 @@ _NAME_UNITS_COST = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z]
                               r"(?:cost|costs|ran|run|averaged|average)\b")
 # "$1.15 per click on Quora question ads": the price of a unit on a named platform
 _ON_NAME = re.compile(r"\bper [a-z]+(?: [a-z]+)? on (?:the )?(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
+# "resorts that advertised on Expedia TravelAds paid …", "installers that ran ads on Nextdoor", "sites that sold nights
+# on Pinterest": a capitalised name the businesses bought media on is the platform of the sentence's price, whether or
+# not the vocabulary or a list of the KB names it ("on Black Friday" follows no buying verb)
+_BOUGHT_ON = re.compile(r"\b(?:advertised|advertising|advertise|ran|run|running|bought|buying|sold|selling|spent|"
+                        r"spending|listed|promoted|placed)\b(?: [a-z]+){0,2} on (?:the )?"
+                        r"(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
 
 
 def clauses(sentence: str) -> list[str]:
@@ -40,7 +46,7 @@ def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
     for p in sorted(own, key=len, reverse=True):
         if re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low):
             return p
-    m = _ON_NAME.search(text)
+    m = _ON_NAME.search(text) or _BOUGHT_ON.search(text)
     return m.group("name") if m else None
 
 
