@@ -191,8 +191,11 @@ def label_metric(label: str) -> str | None:
 
 
 _OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value|fee|"
-                       r"premium|cost)$|^(?:revenue|profit|sales|income) per [a-z]+(?: [a-z]+){0,2}$", re.I)
-# ("Monthly Membership Churn", "Average Monthly Fee", "First-Year Premium", "Build Cost", "Revenue Per Message Sent")
+                       r"premium|cost)(?: (?:per|on|for) [a-z]+(?: [a-z]+)?)?$|"
+                       r"^(?:revenue|profit|sales|income) per [a-z]+(?: [a-z]+){0,2}$", re.I)
+# ("Monthly Membership Churn", "Average Monthly Fee", "First-Year Premium", "Build Cost", "Revenue Per Message Sent");
+# a figure noun may carry what it is of or per ("Cleaning Fee Per Stay", "Gross Margin On Bikes"): the whole label
+# names the metric, and a user asking for the "cleaning fee" reaches it by its words (mpa.ownmetric)
 
 
 _GEO_NAMES = None

@@ -278,7 +278,9 @@ def _priced_on(sent: str, vertical: str, metric: str | None, own: list[str], sou
 _ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
                            r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?|"
                            r"[A-Z][a-z-]+(?: [a-z-]+){0,3} rat(?:e|io))\s*\(([A-Z]{2,6})\)|"
-                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+(?: [a-z]+){0,2}))\.", re.M)
+                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+(?: [a-z]+){0,2}))\.|"
+                           r"\b([A-Z]{2,6}) (?:is|means|stands for) (?:the )?((?:cost|price|spend) per [a-z]+(?: [a-z]+){0,3})[.,;]",
+                           re.M)  # (and "CPRN is the cost per booked room night." inside a glossary entry)
 
 
 def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
@@ -288,7 +290,7 @@ def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
     for _, text in docs:
         for m in _ACRONYM_SAID.finditer(text):
             acr, name = ((m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4)
-                         else (m.group(5), m.group(6)))
+                         else (m.group(5), m.group(6)) if m.group(5) else (m.group(7), m.group(8)))
             if canonical(acr, "metrics") is None:
                 named.setdefault(" ".join(name.lower().split()), acr)
     for f in facts:
