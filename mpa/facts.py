@@ -287,15 +287,18 @@ def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
     """One key per metric the KB names itself: a figure labelled "Cost per booking" in one file is the
     "CPB" another file (or a glossary) spells out, so both answer one look-up."""
     named: dict[str, str] = {}
-    for _, text in docs:
+    aside: dict[str, str] = {}  # "CPRN is the cost per booked room night.": a short name said in passing, the rows
+    for _, text in docs:  # name the metric in full (shown by that name, so a cited row says what it is)
         for m in _ACRONYM_SAID.finditer(text):
             acr, name = ((m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4)
                          else (m.group(5), m.group(6)) if m.group(5) else (m.group(7), m.group(8)))
             if canonical(acr, "metrics") is None:
-                named.setdefault(" ".join(name.lower().split()), acr)
+                (aside if m.group(7) else named).setdefault(" ".join(name.lower().split()), acr)
     for f in facts:
         if f.kind == "benchmark" and f.metric and f.metric.lower() in named:
             f.metric, f.metric_name = named[f.metric.lower()], f.metric.lower()  # asked by either name
+        elif f.kind == "benchmark" and f.metric and f.metric.lower() in aside and not f.metric_name:
+            f.metric_name = aside[f.metric.lower()]
 
 
 def kb_metric_names(facts: list[Fact]) -> dict[str, str]:
