@@ -9,7 +9,7 @@ import re
 
 from mpa.fact_text import (LABELLED, OPERATOR, Context, Fact, fact_unit, is_geography, metric_in, paragraphs,
                            period)
-from mpa.audience_listed import listed_counts
+from mpa.audience_listed import block_above, listed_counts
 from mpa.audience_several import bare
 from mpa.tables import parse_number
 
@@ -109,7 +109,7 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
     out = []
     for off, para, _ in paragraphs(text):
         flat = " ".join(para.split())
-        last = None
+        last = block_above(text, off)  # "… Ticino has about 38,000 of them" right under a block: that block's audience
         for m in _HOLDS.finditer(flat):
             what = " ".join(m.group("what").split())
             if re.match(r"^(of )?(them|these|those)\b", what, re.I):

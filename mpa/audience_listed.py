@@ -76,3 +76,20 @@ def listed_counts(source: str, text: str) -> list[Fact]:
 def _size(n: str) -> float | None:
     from mpa.tables import parse_number
     return parse_number(n)
+
+
+def block_above(text: str, off: int) -> str | None:
+    """The audience of the block right above the prose at ``off`` — a capitalised caption over a "Definition:" line
+    and its count lines, with nothing but blank lines and those between: the audience a paragraph's "… about 38,000
+    of them" counts when no sentence before names one ("Zürich's owner households heating with oil or gas were not
+    in the survey's release; … Ticino has about 38,000 of them")."""
+    lines = text[:off].rstrip("\n").split("\n")
+    for i in range(len(lines) - 1, 0, -1):
+        s = lines[i].strip()
+        if s.lower().startswith("definition:") and lines[i - 1].strip().isupper():
+            cap = " ".join(lines[i - 1].split())
+            return cap.title()
+        if not s or re.match(rf"^[{_UP}][^:]{{0,60}}:\s*\d", s) or (s and s[0].islower()):
+            continue  # a blank, a count line ("Bern: 96k households …"), a definition's second line
+        return None
+    return None
