@@ -63,7 +63,7 @@ def listed_counts(source: str, text: str) -> list[Fact]:
                     what = re.split(r"\s+(?:as many as|more than|fewer than|compared with)\b", said)[0].strip()
                 elif said or what is None:
                     continue  # a count of something else ("12,000 clicks"), or no audience named yet
-                geo = c.group("geo")
+                geo = re.sub(r"^(?:the|The)\s+", "", c.group("geo"))  # "The Boise DMA": Boise DMA
                 if what.lower() in _HEADS:  # "Bogotá is home to about 7.9M people": the place's population
                     what = "population"
                 n = c.group("n").strip()
