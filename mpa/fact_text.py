@@ -267,6 +267,7 @@ class Context:
     block: tuple[str, ...] = ()  # the heading lines right above the current list
     fresh: bool = False      # no prose between the block and this line: a list under its heading
     declared: str | None = None  # the verticals the section declares ("META_VERTICALS: ALL", "CRYPTO_EXCHANGES")
+    unit: str = ""           # the unit the list caption states once (mpa.caption_unit: "…, US DOLLARS" → "$")
 
     def text(self) -> str:
         return " ".join(self.block)

@@ -33,6 +33,7 @@ from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
+from mpa.caption_unit import split_unit, with_unit
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
@@ -63,7 +64,8 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             if framed(lines, i) or (MD_HEADER.match(s) and s.startswith("## ")):
                 ctx = Context(section=h, fresh=True)  # its lines may be the section's metrics
             else:
-                ctx.block = (ctx.block + (h,)) if prev_heading else (h,)
+                h, unit = split_unit(h)  # "COST PER BOOKED TEST RIDE, US DOLLARS - 2025": the unit of bare rows
+                ctx.block, ctx.unit = ((ctx.block + (h,)), ctx.unit or unit) if prev_heading else ((h,), unit)
                 ctx.fresh = True
             prev_heading = True
             continue
@@ -128,7 +130,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if not row:
         return None
     label = " ".join(row[0].split())
-    value, floor, ceiling, rest = _bounds(row[1], row[2])
+    value, floor, ceiling, rest = _bounds(with_unit(row[1], ctx.unit), row[2])
     rest = rest.strip()
     if (span_of := DURATION.match(rest)) and not fact_unit(value):  # "2-3 months (shortest)": a figure in months
         value, rest = f"{value.strip()} {span_of.group(1)}", rest[span_of.end():].strip()
