@@ -191,6 +191,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
                 qualifier=qualifier, floor=floor, ceiling=ceiling)
 
 
+_BETWEEN = re.compile(rf"\bbetween\s+({VALUE})\s+and\s+({VALUE})", re.I)  # prose's range: one figure, "X to Y"
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
 _PER_UNIT = re.compile(rf"{CURRENCY}\d[\d,.]*(?:\s*[-–—]\s*{CURRENCY}?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 # "clicks cost $0.55-0.80": the units a price is stated for, before the verb
@@ -242,10 +243,11 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
             metric = _sentence_metric(sent) or prose_subject.own_priced_per(sent, own_names or {})  # "per completed quote"
             if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
-            for part in ([sent] if len(names) == 1 else clauses(sent)):
+            one = _BETWEEN.sub(r"\1 to \2", sent)  # "paid between $40 and $55 per lead": one figure, not two
+            for part in ([one] if len(names) == 1 else clauses(one)):
                 said = {names_of[x.lower()] for x in pat.findall(part)}
                 figures = [f.group("v") for f in RANGE.finditer(part) if fact_unit(f.group("v")) in ("$", "%", "x")]
-                what = metric if part is sent else (_sentence_metric(part) or metric)
+                what = metric if part is one else (_sentence_metric(part) or metric)
                 if len(said) != 1 or len(figures) != 1 or what is None:
                     continue
                 value = figures[0].strip()
