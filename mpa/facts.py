@@ -33,7 +33,7 @@ from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
-from mpa.caption_unit import split_unit, with_unit
+from mpa.caption_unit import split_unit, unit_sign, with_unit
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
@@ -130,7 +130,9 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if not row:
         return None
     label = " ".join(row[0].split())
-    value, floor, ceiling, rest = _bounds(with_unit(row[1], ctx.unit), row[2])
+    value, floor, ceiling, rest = _bounds(row[1], row[2])
+    said_unit = unit_sign(ctx.unit) if not fact_unit(value) and with_unit(value, ctx.unit) != value else ""
+    value = with_unit(value, ctx.unit) if said_unit else value  # "64–82" under "…, US DOLLARS": dollars
     rest = rest.strip()
     if (span_of := DURATION.match(rest)) and not fact_unit(value):  # "2-3 months (shortest)": a figure in months
         value, rest = f"{value.strip()} {span_of.group(1)}", rest[span_of.end():].strip()
@@ -143,7 +145,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
             return None  # "Typical Decision Window: 45-90 days": a figure, but not one we can compare
     qualifier = rest.strip(" ()—-;,")
     low, high = number_range(value)
-    unit = fact_unit(value)
+    unit = said_unit or fact_unit(value)
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())

@@ -105,13 +105,14 @@ def test_initials_and_glossary_aliases_in_another_wording():
 
 
 def test_caption_unit_and_between_in_another_wording(kb_txt8_engine):
-    """A unit stated once in the caption ("…, US DOLLARS", "… IN PERCENT", "…, SWISS FRANCS") is each bare row's;
-    a caption without one leaves bare rows alone; prose "between $35 and $48 per lead" is one range."""
-    assert "$64–82" in _tool(kb_txt8_engine, vertical="cargo e-bikes", metric="cost per booked test ride")
+    """A unit stated once in the caption ("…, US DOLLARS", "… IN PERCENT", "…, SWISS FRANCS") is each bare row's,
+    shown in the caption's words (no sign the KB did not print); prose "between $35 and $48 per lead" is one range."""
+    assert "64–82 (us dollars)" in _tool(kb_txt8_engine, vertical="cargo e-bikes", metric="cost per booked test ride")
     doc = ("COST PER LEAD, US DOLLARS - 2025\nBY VERTICAL\n- Plumbers: 40–60\n- Roofers: 90\n\n"
            "CLOSE RATE IN PERCENT - 2025\nBY VERTICAL\n- Plumbers: 20–25\n\n"
            "CPM, SWISS FRANCS - 2025\nBY VERTICAL\n- Plumbers: 14.50–17.00\n\n"
            "Plumbers that ran ads on Nextdoor paid between $35 and $48 per lead.\n")
-    got = {(f.vertical, f.metric, f.platform, f.value) for f in _facts(doc)}
-    assert {("Plumbers", "CPL", None, "$40–60"), ("Roofers", "CPL", None, "$90"), ("Plumbers", "close rate", None, "20–25%"),
-            ("Plumbers", "CPM", None, "CHF 14.50–17.00"), ("Plumbers", "CPL", "Nextdoor", "$35 to $48")} <= got
+    got = {(f.vertical, f.metric, f.platform, f.value, f.unit) for f in _facts(doc)}
+    assert {("Plumbers", "CPL", None, "40–60 (us dollars)", "$"), ("Roofers", "CPL", None, "90 (us dollars)", "$"),
+            ("Plumbers", "close rate", None, "20–25 (percent)", "%"), ("Plumbers", "CPM", None, "14.50–17.00 (swiss francs)", "CHF"),
+            ("Plumbers", "CPL", "Nextdoor", "$35 to $48", "$")} <= got
