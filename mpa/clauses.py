@@ -46,8 +46,23 @@ def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
     for p in sorted(own, key=len, reverse=True):
         if re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low):
             return p
-    m = _ON_NAME.search(text) or _BOUGHT_ON.search(text)
-    return m.group("name") if m else None
+    m = _ON_NAME.search(text)
+    if m:
+        return m.group("name")
+    m = _BOUGHT_ON.search(text)
+    return m.group("name") if m and not _WHEN.search(m.group("name")) and not _is_place(m.group("name")) else None
+
+
+# a day, a month or a holiday after "on" says when, not where ("sold out on Black Friday", "ran on Mondays")
+_WHEN = re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|\b(?:January|February|March|April|May|June|July|"
+                   r"August|September|October|November|December|Christmas|Easter|Halloween|Thanksgiving|New Year)\b|"
+                   r"\bDay$")
+
+
+def _is_place(name: str) -> bool:
+    """A market's name after "on" ("ran ads on Texas radio") is no platform."""
+    from mpa.fact_text import is_geography
+    return is_geography(name) or is_geography(name.split()[0])
 
 
 def priced_by_name(text: str, not_names: Iterable[str] = ()) -> str | None:

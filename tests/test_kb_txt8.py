@@ -116,3 +116,13 @@ def test_caption_unit_and_between_in_another_wording(kb_txt8_engine):
     assert {("Plumbers", "CPL", None, "40–60 (us dollars)", "$"), ("Roofers", "CPL", None, "90 (us dollars)", "$"),
             ("Plumbers", "close rate", None, "20–25 (percent)", "%"), ("Plumbers", "CPM", None, "14.50–17.00 (swiss francs)", "CHF"),
             ("Plumbers", "CPL", "Nextdoor", "$35 to $48", "$")} <= got
+
+
+def test_bought_on_names_a_platform_not_a_day_or_a_place():
+    """"advertised on Expedia TravelAds" names the platform; "sold out on Black Friday", "on Mondays", "on Texas
+    Radio" say when or where."""
+    from mpa.clauses import platform_said
+    assert platform_said("Resorts that advertised on Expedia TravelAds paid about $36 per night") == "Expedia TravelAds"
+    for t in ("Shops that sold out on Black Friday paid $4 per click", "Stores that ran promotions on Mondays paid $2",
+              "Dealers that ran ads on Texas Radio paid $30 per lead"):
+        assert platform_said(t) is None
