@@ -16,15 +16,22 @@ import re
 
 from agent.offline.numbers import digits, money, parse_numbers, plain
 
+# the rule: a share capped per move ("no more than 20% at a time", "more than 30% of its own budget in one move")
 _RULE = re.compile(r"(?:no more than|not more than|more than|at most|up to|maximum of)\s+(?:about\s+|around\s+|roughly\s+)?(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent)"
                    r"(?:\s+of\s+(?:a|its|the|their|that)\s+(?:own\s+)?(?:channel's\s+)?budget)?[^.]{0,12}?\s*"
                    r"(?:at a time|in (?:one|a single) (?:move|step|go|change|shift)|per (?:move|step|change|shift|review)|"
                    r"within any (?:rolling )?\d+[- ]day window)", re.I)
-_MOST = re.compile(r"\b(?:most|max(?:imum)?|how much|biggest|largest|highest|limit)\b", re.I)
-_ONE_GO = re.compile(r"\b(?:in one go|at once|at a time|in one (?:step|move|shot|jump)|in a single (?:step|move)|right away|"
-                     r"in one hit|in one round)\b", re.I)
-_UP = re.compile(r"\b(?:add|adding|raise|raising|increase|increasing|boost|bump|scale|scaling|grow|move|shift|put|push)\b", re.I)
-_DOWN = re.compile(r"\b(?:cut|cutting|lower|lowering|reduce|reducing|trim|trimming|pull|take (?:out|away|off)|drop)\b", re.I)
+# the question, by its parts: the most, in one go, and which way the amount moves
+_ASK = {
+    "most": r"\b(?:most|max(?:imum)?|how much|biggest|largest|highest|limit)\b",
+    "once": r"\b(?:in one go|at once|at a time|in one (?:step|move|shot|jump)|in a single (?:step|move)|right away|in one hit|in one round)\b",
+    "up": r"\b(?:add|adding|raise|raising|increase|increasing|boost|bump|scale|scaling|grow|move|shift|put|push)\b",
+    "down": r"\b(?:cut|cutting|lower|lowering|reduce|reducing|trim|trimming|pull|take (?:out|away|off)|drop)\b",
+}
+
+
+def _asks(t: str, part: str) -> bool:
+    return bool(re.search(_ASK[part], t, re.I))
 
 
 def _rule(quoted: str) -> tuple[re.Match, str] | None:
@@ -43,10 +50,10 @@ def lines(text: str, quoted: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     amounts = [n for n in nums if not n.pct and (n.money or n.value >= 1000)]
-    if not got or len(amounts) != 1 or any(n.pct for n in nums) or not _MOST.search(t) or not _ONE_GO.search(t):
+    if not got or len(amounts) != 1 or any(n.pct for n in nums) or not _asks(t, "most") or not _asks(t, "once"):
         return []
-    down = bool(_DOWN.search(t)) and not _UP.search(t)
-    if not down and not _UP.search(t):
+    down = _asks(t, "down") and not _asks(t, "up")
+    if not down and not _asks(t, "up"):
         return []
     v, r = amounts[0].value, float(got[0].group("n"))
     step = round(v * r / 100, 2)
