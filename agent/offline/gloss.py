@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from agent.offline import servedkb
+from agent.offline import servedkb, verdicttag
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.pointsback import POINTER, points_back
@@ -123,11 +123,21 @@ def question_alone(focus: str) -> str:
     best passage covers too little of the query, and a story's words (a relative, a town) are words no passage holds,
     so a term added to reach the section was cut off with them. Not when a story comes first and the question points
     back into it with a pronoun ("our CPMs jumped 35% this week. at what point is that a problem?"): the story is
-    what it asks about."""
+    what it asks about — nor when the question is only a verdict tag on it ("… put all of it on instagram. smart?"):
+    the proposal is what is asked (:mod:`~agent.offline.verdicttag`)."""
     parts, asked = message_sentences(focus), question_sentences(focus)
+    if asked and verdicttag.only_tag(asked):
+        return verdicttag.proposal(parts, asked) or focus
     alone = asked and len(asked) < len(parts) and not points_back(asked) and not (
         POINTER.search(" ".join(asked)) and parts[0] not in asked)  # "… jumped 35%. is that real?": the story is its subject
     return " ".join(asked) if alone else focus
+
+
+def proposal_query(parts: list[str], asked: list[str], text: str) -> str:
+    """For a message whose question is only a verdict tag on a proposal (:mod:`~agent.offline.verdicttag`), the
+    proposal with the KB's terms for what it says in everyday words; "" for any other message."""
+    said = verdicttag.proposal(parts, asked) if asked and verdicttag.only_tag(asked) else ""
+    return " ".join([said, *terms(text)]) if said else ""
 
 
 def hint(question: str) -> str:

@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import askframe, bands, bound, everyrow, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
+from agent.offline import askframe, bands, bound, everyrow, focus, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -126,8 +126,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     glossed = set(terms(gloss_text)) - plain  # the KB's terms for the question's everyday words stand for them
     if not relevant(asked, plain, covered, judged, kb_word):
         both = plain | ctx | glossed
-        if not (ctx or glossed) or not relevant(f"{asked} {context} {gloss_text}", both, set().union(
-                *(both & term_set(ps["text"]) for ps in judged)), judged, kb_word):
+        if not (glosshead.files(gloss_text, judged) and names_found(asked, covered, judged)) and (not (ctx or glossed) or not relevant(  # filed under it
+                f"{asked} {context} {gloss_text}", both, set().union(*(both & term_set(ps["text"]) for ps in judged)), judged, kb_word)):
             if not names_found(asked, covered, judged):
                 return None
             nearest = sectionmeaning.nearest(question, _units(judged),
