@@ -68,11 +68,13 @@ def _unusual(g: Gloss, kb: str) -> bool:
     """Is the phrase not the KB's own vocabulary: one the KB never writes, of three words or more ("keep some money
     back") or holding a word the KB seldom writes ("earn back")? A phrase the KB writes itself ("unspent") is reached
     by the search on its own, and two words it uses everywhere ("new ads", "day one") name the concept only by chance.
-    A cued phrase counts by its cue ("awful" for "next to")."""
+    A cued phrase counts by its cue ("awful" for "next to"); one said around sizing words ("shift *half of our meta*
+    money") is the speaker's own arrangement, which the search does not meet as the KB's phrase."""
     grams, df, n = _read(kb)
     if g.cue:  # "next to" names the concept by its company: the cue must be one the KB seldom writes
         return df.get(g.cue, 0) <= max(1.0, RARE * n)
-    return g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
+    spread = g.span[1] - g.span[0] > len(g.entry)  # "shift *half of our meta* money": said around its sizing words
+    return spread or g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
 
 
 def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
@@ -138,6 +140,14 @@ def proposal_query(parts: list[str], asked: list[str], text: str) -> str:
     proposal with the KB's terms for what it says in everyday words; "" for any other message."""
     said = verdicttag.proposal(parts, asked) if asked and verdicttag.only_tag(asked) else ""
     return " ".join([said, *terms(text)]) if said else ""
+
+
+def alone(text: str) -> str:
+    """The KB's terms for the concepts ``text`` names in everyday words, searched alone ("" when none): when every
+    search of the message came back empty, its own words dilute the terms below the search's threshold, and the
+    section the KB files the concept under is what a planner would open (the reader still judges it:
+    :mod:`~agent.offline.glosshead`)."""
+    return " ".join(terms(text))
 
 
 def hint(question: str) -> str:

@@ -364,7 +364,7 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
     bare = without_unknown(cand, searched)
-    for c in (*_rule_query(text, searched), cand, bare, askframe.without(bare)):  # last: without "how do we decide if …"
+    for c in (*_rule_query(text, searched), gloss.alone(text), cand, bare, askframe.without(bare)):  # last: without "how do we decide if …"
         if len(content_words(c)) >= 1 and c not in done:
             return c[:MAX_QUERY]
     return None
