@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
+from agent.offline import actionprice, addedtotal, askedkind, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences, terms
@@ -332,12 +332,12 @@ def _parse(text: str) -> Parsed:
             p.metric_phrases = []
     uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
-    if uncovered:
+    if askedkind.uncovered_first(norm, uncovered, verticals):  # not when the question names a covered one itself
         p.industry_phrase = uncovered[0][1]
     elif verticals:
         p.vertical = verticals[0][1]
         p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
-    elif (b := _business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"])) or kbcovers.as_business(named_uncovered, norm)) is not None:
+    elif (b := askedkind.business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"]), _business) or kbcovers.as_business(named_uncovered, norm)) is not None:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]
