@@ -59,7 +59,7 @@ _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:ok(?:ay)?|cool|great|alright|right|now|so|then|perfect|nice|thanks)[,.!]?\s+)*(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
 _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"
@@ -390,7 +390,7 @@ def _parse(text: str) -> Parsed:
         and (len(asidetail.counted(text).split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
-              or p.calc or p.identifiers or p.geographies or p.followup)
+              or p.calc or p.identifiers or p.geographies or p.followup or p.business_phrase)  # "same for a web shop"
     chat = _SMALLTALK.match(text) or (not asking.asks_anything(text) and _THANKED.search(text))
     p.smalltalk = bool(chat) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p
