@@ -9,10 +9,14 @@ situation. (The KB's own exclusion — "insurance is not part of this vertical" 
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
+
+
+_OURS = re.compile(r"\b(?:our|my|we|us|ours|mine)\s+(?:[a-z\-]+\s+){0,2}$")  # the phrase said as the user's own
 
 
 def _asked_span(norm: str) -> tuple[int, int] | None:
@@ -45,6 +49,6 @@ def business(norm: str, metric_spans: list[tuple[int, int]], find: Callable):
     if span:
         asked = norm[span[0]:span[1]]
         own = find(asked, [(s - span[0], e - span[0]) for s, e in metric_spans if s >= span[0]])
-        if own is not None and own.phrase and not own.refers_back:
-            return own
+        if own is not None and own.phrase and not own.refers_back and not _OURS.search(asked.lower().split(own.phrase.lower())[0]):
+            return own  # not "… in our world", "for our clinic": the user's own business is the story's
     return find(norm, metric_spans)
