@@ -16,7 +16,8 @@ from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 
 
-_OURS = re.compile(r"\b(?:our|my|we|us|ours|mine)\s+(?:[a-z\-]+\s+){0,2}$")  # the phrase said as the user's own
+_OURS = re.compile(r"\b(?:our|my|we|us|ours|mine)\s+(?:[a-z\-]+\s+){0,2}$"  # the phrase said as the user's own, or as
+                   r"|\b(?:on|inside|within|via|through|across|at|in|into)\s+(?:the\s+)?$")  # where the ads run ("inside Roblox")
 
 
 def _asked_span(norm: str) -> tuple[int, int] | None:
