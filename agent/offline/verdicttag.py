@@ -36,3 +36,13 @@ def proposal(parts: list[str], asked: list[str]) -> str:
     if parts[i].strip() != asked[0].strip():  # the tag closes a longer sentence: that sentence is the proposal
         return parts[i]
     return parts[i - 1] if i > 0 else ""
+
+
+def untagged(focus: str) -> str:
+    """``focus`` without a verdict tag that ends it as a sentence of its own ("… on snapchat. smart??"): the tag's
+    judging words ("smart", "fine") are no topic for the reader to match ("SMART objectives"). Else ``focus``."""
+    from agent.offline.asking import question_sentences, sentences  # the tag read as the rest of the agent reads it
+    parts, asked = sentences(focus), question_sentences(focus)
+    if len(parts) > 1 and asked == parts[-1:] and only_tag(asked):
+        return focus[:focus.rfind(parts[-1])].rstrip() or focus
+    return focus
