@@ -52,3 +52,12 @@ def test_asked_vertical_our_rate_and_same_for_a_web_shop(shipped_engine):
     assert turns(shipped_engine, [_OUR_CPM]) == [("To work that out I need one number from you: what is your CPM?", [])]
     same = turns(shipped_engine, _SAME)[-1]
     assert same[1] and same[1][0].get("metric") == "CTR" and "ecommerce" in same[0], same
+
+
+@pytest.mark.parametrize("text,rival", [("can you check what the bakery up in boise spends on facebook?", True),
+                                        ("find out what the taco truck over on 5th spends on instagram", True),
+                                        ("what does the average shop in town spend on ads?", False)])
+def test_a_business_named_by_where_it_is_is_a_rival_whose_spend_no_kb_holds(text, rival):
+    from agent.offline.othersown import asks
+    assert_unseen([text])
+    assert asks(text) is rival
