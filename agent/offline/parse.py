@@ -390,7 +390,7 @@ def _parse(text: str) -> Parsed:
         and (len(asidetail.counted(text).split()) <= 9 or (len(p.metrics) == 1 and not p.numbers and len(text.split()) <= 14))
     # a place or a follow-up is domain too: "ok and across the whole country?" continues the last question
     domain = (p.metrics or p.metric_phrases or p.numbers or p.vertical or p.industry_phrase or p.audiences or p.step or p.end
-              or p.calc or p.identifiers or p.geographies or p.followup or p.business_phrase)  # "same for a web shop"
+              or p.calc or p.identifiers or p.geographies or p.followup)
     chat = _SMALLTALK.match(text) or (not asking.asks_anything(text) and _THANKED.search(text))
     p.smalltalk = bool(chat) and not domain and len(text.split()) <= 12 and not _ASKS_ON.search(text)
     return p

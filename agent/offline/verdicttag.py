@@ -20,11 +20,19 @@ so too think thoughts take agree say what whats what's or or-not cool kosher val
 """.split())
 
 
+# the words that judge: a tag holds one ("what do I do?" is pronouns and auxiliaries only, and asks for an action)
+JUDGING = frozenset("""
+ok okay k fine alright allright right wrong correct true fair sensible sane smart wise clever dumb stupid silly crazy nuts
+insane good bad great terrible idea ideas sound sounds solid reasonable legit safe risky sense agree thoughts take cool
+kosher valid allowed worth think
+""".split())
+
+
 def only_tag(asked: list[str]) -> bool:
     """Are the message's question sentences ``asked`` only a verdict tag (short, every word a judging word, a
-    pronoun or an auxiliary)? An empty list is no tag."""
+    pronoun or an auxiliary, and one of them judging)? An empty list is no tag."""
     words = [w for s in asked for w in re.findall(r"[a-z']+", s.lower())]
-    return bool(words) and len(words) <= MAX_WORDS and all(w in TAG_WORDS for w in words)
+    return bool(words) and len(words) <= MAX_WORDS and all(w in TAG_WORDS for w in words) and bool(JUDGING & set(words))
 
 
 def proposal(parts: list[str], asked: list[str]) -> str:
