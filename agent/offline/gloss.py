@@ -73,7 +73,7 @@ def _unusual(g: Gloss, kb: str) -> bool:
     grams, df, n = _read(kb)
     if g.cue:  # "next to" names the concept by its company: the cue must be one the KB seldom writes
         return df.get(g.cue, 0) <= max(1.0, RARE * n)
-    spread = g.span[1] - g.span[0] > len(g.entry)  # "shift *half of our meta* money": said around its sizing words
+    spread = g.span[1] - g.span[0] > len(g.entry) + 1  # "shift *half of our* money": said around its sizing words
     return spread or g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
 
 

@@ -12,10 +12,9 @@ words is no evidence against it. Names and codes must still be found (the reader
 """
 from __future__ import annotations
 
-import re
-
 from agent.offline import gloss
 from mpa.everyday import stems
+from rag.sentences import SENTENCE_END
 
 
 def files(question: str, passages: list[dict]) -> bool:
@@ -27,7 +26,7 @@ def files(question: str, passages: list[dict]) -> bool:
     for ps in passages:
         body = ps.get("text", "")
         head = ps.get("source", "").partition("›")[2]
-        opening = re.split(r"(?<=[.!?])\s", body.strip(), maxsplit=1)[0][:200]
+        opening = SENTENCE_END.split(body.strip(), maxsplit=1)[0][:200]
         for said in (stems(head), stems(opening)):
             if any(_run(t, said) for t in terms):
                 return True

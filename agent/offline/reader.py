@@ -126,13 +126,13 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     glossed = set(terms(gloss_text)) - plain  # the KB's terms for the question's everyday words stand for them
     if not relevant(asked, plain, covered, judged, kb_word):
         both = plain | ctx | glossed
-        if not (glosshead.files(question, judged) and names_found(asked, covered, judged)) and (not (ctx or glossed) or not relevant(  # filed under it
-                f"{asked} {context} {gloss_text}", both, set().union(*(both & term_set(ps["text"]) for ps in judged)), judged, kb_word)):
+        if not (ctx or glossed) or not relevant(f"{asked} {context} {gloss_text}", both, set().union(
+                *(both & term_set(ps["text"]) for ps in judged)), judged, kb_word):
             if not names_found(asked, covered, judged):
                 return None
             nearest = sectionmeaning.nearest(question, _units(judged),
                                              None if _SHOW.search(question) else lambda us: _illustration(us[0]))
-            if nearest is None:
+            if nearest is None and not glosshead.files(question, judged):  # nor a section filed under its concept
                 return None
     if not focus.stated(question, judged):
         return None  # shared words, but what it asks for (an interest rate, a legal verdict) is stated nowhere
