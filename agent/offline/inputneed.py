@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import arith, channelfig, otherbudget, planinputs, unsized, worthask
+from agent.offline import arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -32,6 +32,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         lambda: worthask.budget_need(p, mem, channel()),
         # a number of the user's own plan whose inputs the conversation cannot give
         lambda: planinputs.need(p, mem, said, channel()),
+        # "… at our CPM?" and the user's own CPM never said: that rate
+        lambda: ourrate.need(p, mem, said),
         # last, a forecast whose deciding input is said without a size
         lambda: unsized.need(p, mem),
     ))
