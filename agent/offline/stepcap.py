@@ -58,8 +58,10 @@ def lines(text: str, quoted: str) -> list[str]:
     v, r = amounts[0].value, float(got[0].group("n"))
     step = round(v * r / 100, 2)
     after = round(v - step if down else v + step, 2)
-    return [f"{money(v)} × {plain(r)}% = {money(step)} — the most to {'take out' if down else 'add'} in one move "
-            f"({money(v)} {'−' if down else '+'} {money(step)} = {money(after)})"]
+    m, sentence = got
+    clause = sentence[:sentence.find(m.group(0)) + len(m.group(0))].split(": ")[-1].rstrip(" ,;")  # the rule in its own words
+    return [f"{money(v)} × {plain(r)}% = {money(step)} — the most to {'take out' if down else 'add'} at once ({clause})",
+            f"{money(v)} {'−' if down else '+'} {money(step)} = {money(after)} — the budget after that move"]
 
 
 def amend(text: str, said: list[str], answer: str) -> str:
@@ -72,4 +74,5 @@ def amend(text: str, said: list[str], answer: str) -> str:
     m, sentence = _rule(last)
     cites = re.findall(r"\[([^\[\]\s]+#\d+)\]", last[:m.start()])
     quote = f"Based on Knowledge Base [{cites[-1]}]: {sentence}" if cites else sentence
-    return f"{quote}\n\nWorking:\n" + "\n".join(f"- {ln}" for ln in work)
+    cite = f" [{cites[-1]}]" if cites else ""  # the share is the rule's: its line cites where it was read
+    return f"{quote}\n\nWorking:\n" + "\n".join(f"- {ln}{cite if i == 0 else ''}" for i, ln in enumerate(work))
