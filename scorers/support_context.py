@@ -6,7 +6,8 @@ of its own row, and a number can also sit in an unrelated sentence. The mutation
 the plain-text fixture KB: Seattle's "16 % of population" accepted when said of Phoenix, a restaurant
 CPM accepted when said of higher education, "20 %" of a sentence about marketplace prices accepted as
 an audience's share; on the second stranger KB, "55 %" accepted as a household share because a sentence
-states "45-55 %" of TikTok users. :func:`stated_of_something_else` tells those apart, from the text's own
+states "45-55 %" of TikTok users; on the eighth, "34 %" accepted as a share of households because a row
+states "Gross Margin On Bikes: 28-34%" and the answer says "e-bike". :func:`stated_of_something_else` tells those apart, from the text's own
 layout (labelled list rows under a heading, prose lines, ranges) and the words of the answer, for any KB.
 Measured on the honest baseline of every seen set, and of kb/ and the plain-text KBs' evals: no score changed.
 """
@@ -113,7 +114,10 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset, singl
     * for a ``single`` value (not an end of a range the claim states), as an end of a range in prose
       whose other end the ``answer`` never states, in a ``sentence`` that places it in no range: "55 %"
       of "45-55 % of adults 18-34 use TikTok" is not a figure of 55 % for anything ("$55, the top of the
-      Typical range" places it; a working at both ends, "$150 × 60% … × 70%", states both).
+      Typical range" places it; a working at both ends, "$150 × 60% … × 70%", states both);
+    * for a ``single`` value, as an end of a list row's range whose label the claim's sentence, its lead-in and
+      heading line do not name (:func:`_range_end_of_unnamed_row`): "34 %" of "Gross Margin On Bikes: 28-34%"
+      said as a share of households, though the answer says "e-bike" elsewhere.
 
     A figure in a row the context names, or in prose that shares a word with it, is not affected."""
     if not context:
