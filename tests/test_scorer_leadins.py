@@ -71,15 +71,16 @@ DEPOTS = {"shop#0": ("SCOOTER RENTAL DEPOTS - DEPOT PROFILE\nAverage Ride Price:
     # the top of another row's range said as the households' share ("scooter" is said, not that row's label)
     ("Households Renting A Scooter in Graz: about 31,000 households [shop#0]. "
      "Methodology: households (34% of households) [shop#0].", False),
-    # the row's own subject named in the sentence, in the sentence before it, or in a heading line above
+    # the row's own subject named in the sentence, in the sentence before it, in a heading line above, or
+    # paragraphs above a line that plans with the range's end
     ("Operating margin on scooters reaches 34% at the best depots [shop#0].", True),
     ("Scooter depots run a healthy operating margin on each scooter. Rental depots reach 34% [shop#0].", True),
     ("Operating margin on scooters:\n\n- rental depots: 34% [shop#0]", True),
+    ("Operating margin on scooters is what to watch.\n\nNext steps:\n- rental depots: 34% [shop#0]", True),
 ])
 @pytest.mark.parametrize("scorer", [grounding, citation_support])
 def test_a_range_end_of_an_unnamed_row_is_not_a_single_figure(answer, ok, scorer):
     """``stated_of_something_else``: a single figure equal to one end of a list row's range is that row's only
-    when the claim's sentence (with its lead-in or heading line) names the row's label; a word the answer says
-    elsewhere ("scooter") does not make "34 %" of a margin row a share of households (a mutant both scorers
-    passed on kb_txt8)."""
+    when the answer names the row's label (more than half its words); one shared word ("scooter") does not make
+    "34 %" of a margin row a share of households (a mutant both scorers passed on kb_txt8)."""
     assert (raw(answer, dict(DEPOTS), scorer) == 1.0) is ok
