@@ -41,7 +41,9 @@ def _word_at(text: str, i: int) -> str:
 
 
 def names_business(noun: str) -> bool:
-    """``noun`` names a business by the vocabulary (a covered or an uncovered vertical) and is not a unit the
-    KB prices itself: "cost per donor" counts donors where the KB declares that metric."""
-    return bool(match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"])) \
-        and not kbmetrics.priced(noun)
+    """``noun`` names a business by the vocabulary (a covered or an uncovered vertical) or by a vertical label of
+    the served KB's own, said in full ("cheapest for a heat pump installer": the KB's "Heat Pump Installers", not
+    a cost per install), and is not a unit the KB prices itself: "cost per donor" counts donors where the KB
+    declares that metric."""
+    return bool(match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"])
+                or kblabels.named_in(noun)) and not kbmetrics.priced(noun)
