@@ -226,7 +226,7 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
         return []
     named = [size for geo, size in sizes if geo and _names_place(text, geo)]
     size = (named or [size for _, size in sizes[-1:]] or [None])[-1]
-    m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand)?)", size, re.I)
+    m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand|[mk]\b)?)", size, re.I)  # "115k" as the tool writes it
     if not m:
         return []
     shares = fractionwords.as_percent(text)  # "half of those": 50% of; "a third of them": exactly a third
