@@ -235,7 +235,7 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
                                                                                                 shares)
     if not lines and (named or (size and re.match(r"\s*([\d.,]+)", size).group(1) in (answered or ""))):
-        lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered), text)  # a share of it: the size
+        lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered, text), text)  # a share of it: the size
     cite = CITED.search(size or "")  # the size's own citation, from the turn that sized it
     said = re.match(r"[\d,.]+", lines[0]) if lines else None
     stated = (m.group(1) or m.group(2) or "").strip() if size else ""  # as the cited row writes it ("5.9 million"), not worked out
