@@ -52,6 +52,7 @@ class Work:
     base: float | None = None    # a customer's value said before, to take the KB's stated share of
     cited: bool = True           # False: arithmetic on the user's figures alone, whose lines claim nothing of a passage
     shares: tuple = ()           # a split's typed shares, one per line: each cited where a passage states it (sharecite)
+    quote: str = ""              # the question the quoted rule answers, when the message's own words point elsewhere
 
 
 def _nums(text: str) -> tuple[str, list[Num]]:

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import prosecount, perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -82,7 +82,7 @@ class OfflineAgent:
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
-        if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said)) \
+        if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said) or prosecount.work(user_text, said)) \
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
             return replies.said(ask)
         asked = user_text
@@ -234,7 +234,7 @@ class OfflineAgent:
         if w is not None and (need := planmath.missing(w)):
             return compose.ask_for(need)
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
-            return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical)
+            return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical, [o for h in _as_history(history) for o in h[1]])
         if stmt is None and not outcomes:
             ask = clarification(p, mem, [h[0] for h in history])
             if ask:

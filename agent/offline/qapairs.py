@@ -69,3 +69,13 @@ def question_of(text: str, sent: str) -> str:
         return ""
     s = _flat(unlabelled(sent))
     return next((q for q, a in pairs(text) if s and s in a), "")
+
+
+def one_answer(chosen: list, scores: dict, text: str) -> list:
+    """Of the units ``chosen`` from a section of the passage ``text``, those answering the same question as the best
+    scored one (``scores``: by unit id): the neighbouring answers of an FAQ answer other questions."""
+    if len(chosen) < 2 or not re.search(r"(?im)^\s*(?:[-*•]\s+)?(?:\*\*)?(?:Q|Question)\s*\d{0,3}\s*[:.]", text):
+        return chosen
+    best = max(chosen, key=lambda c: scores.get(id(c), 0.0))
+    asked = question_of(text, best.text)
+    return [c for c in chosen if question_of(text, c.text) == asked] if asked else chosen
