@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import kblabels, kbmetrics
+from agent.offline.passages import terms
 from mpa.vocabulary import VOCABULARY, match_terms
 
 
@@ -46,4 +47,12 @@ def names_business(noun: str) -> bool:
     a cost per install), and is not a unit the KB prices itself: "cost per donor" counts donors where the KB
     declares that metric."""
     return bool(match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"])
-                or kblabels.named_in(noun)) and not kbmetrics.priced(noun)
+                or own_label(noun)) and not kbmetrics.priced(noun)
+
+
+def own_label(noun: str) -> bool:
+    """``noun`` is a vertical label of the served KB's own, said in full and ending it: "heat pump installer" of its
+    "Heat Pump Installers" — not "pest control lead", a unit ("lead") after the business "Pest Control"."""
+    label = kblabels.named_in(noun)
+    last = terms(noun.split()[-1]) if noun.split() else []
+    return bool(label and last and last[0] in set(terms(label)))

@@ -16,6 +16,7 @@ import re
 from agent.offline.numbers import money, result
 from agent.offline.parse import parse
 from agent.offline.passages import terms
+from rag.sentences import sentence_spans
 
 _PRICE = re.compile(r"(?:(?:from|between)\s+)?\$(?P<lo>\d[\d,]*(?:\.\d+)?)(?:\s*(?:to|and|-|–)\s*\$?(?P<hi>\d[\d,]*(?:\.\d+)?))?"
                     r"\s+(?:per|a|for each|for every|for one)\s+(?P<unit>[a-z][a-z\- ]{1,40}?)(?=[,.;:()]|\s+(?:in|with|on|at|"
@@ -48,7 +49,8 @@ def work(text: str, answers: list[str]) -> str | None:
                 return None
             at = hi if end == "high" else lo
             s, n = result(budget / at, True)
-            sentence = re.split(r"(?<=[.!?])\s+", q.group("body")[:price.start()])[-1] + q.group("body")[price.start():].split(". ")[0]
+            sentence = next((x for a, b in sentence_spans(q.group("body")) if a <= price.start() < b
+                             for x in [q.group("body")[a:b]]), price.group(0))  # the sentence stating the price
             said = "" if hi == lo else ", at the top of that price" if at == hi else ", at the bottom of that price"
             return (f"Based on Knowledge Base [{q.group('id')}]: {sentence.strip().rstrip('.')}.\n\n"
                     f"With the price of {price.group(0).strip()} (Based on Knowledge Base [{q.group('id')}]):\n"
