@@ -102,3 +102,12 @@ def test_a_count_at_an_end_of_a_prose_price(ask, want):
     said = ["Based on Knowledge Base [clubs#2]: Gym apps charge from $3.60 to $4.50 per member who signed up in 2025."]
     out = prosecount.work(ask, said)
     assert (want in out and "[clubs#2]" in out) if want else out is None, out
+
+
+def test_a_row_named_brings_its_list_before_a_definition():
+    gloss = ("## Terms\n\nBooked grooming visit — an appointment held for a named dog at a set time; what a booking "
+             "site may charge a salon per booked grooming visit is its price, not a phone enquiry's. Booking site — a "
+             "site that charges salons per booked grooming visit.")
+    ps = _ps(gloss, "terms#0", "terms.txt › Terms") + _ps(PRICES, "groom#1", "groom.txt › Booking sites for dog groomers")
+    out = extract("What would GroomNow charge us per booked grooming visit?", ps)
+    assert out and "GroomNow: $24 to $29" in out and "[groom#1]" in out, out

@@ -81,3 +81,40 @@ def added(question: str, chosen: list, section: list, text: str = "", carried: f
         if len(holders) == 1 and holders[0] not in chosen and holders[0] not in extra:
             extra.append(holders[0])
     return sorted([*chosen, *extra], key=lambda c: c.pos) if extra else chosen
+
+
+def phrases(question: str) -> set[str]:
+    """The names the question gives, each whole: a run of the words :func:`names` reads ("Google Ads" is one name, not
+    "google" and "ads"), lower-cased."""
+    said, out = names(question), set()
+    for sentence in message_sentences(places.without_places(question)):
+        run: list[str] = []
+        for w in [*sentence.split()[1:], ""]:
+            bare = w.strip("\"“”'‘’()[],;:?!.")
+            if bare and bare.lower() in said:
+                run.append(bare.lower())
+                if bare == w:
+                    continue
+            if run:
+                out.add(" ".join(run))
+            run = []
+    return out
+
+
+def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict) -> list:
+    """``ranked`` (section keys, best first) with the one section whose list holds a row labelled by a name the
+    question gives ("what would Angi charge us?") moved first: the name is what is asked about, and a definition or
+    an overview that shares the question's other words ("booked assessment") does not say it. Several sections
+    holding it, none, or one the question's words do not reach at all (``by``: its score): as ranked."""
+    wanted = phrases(question)
+    if not wanted or not ranked:
+        return ranked
+    holders = []
+    for k in ranked:
+        labels = [c.text.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) if ":" in c.text]
+        if any(compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I).search(lb) for n in wanted for lb in labels):
+            holders.append(k)
+    heads = {(top[k[0]].get("source", ""), k[1]) for k in holders}  # one section, however many passages repeat it
+    if len(heads) != 1 or holders[0] == ranked[0] or by.get(holders[0], 0.0) <= 0:
+        return ranked
+    return [holders[0]] + [k for k in ranked if k != holders[0]]

@@ -258,6 +258,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked = subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
     ranked = pointsback.first(question, ranked, sections, _illustration)  # "… deliverability. why does it matter?"
     ranked = stepheaded.first(question, ranked, by)  # "which step is about …?": the section headed with the step
+    ranked = namedrow.first(question, ranked, sections, top, by)  # "what would Angi charge?": the list holding that row
     if normative and not figures and not shown and QUANTITY.intersection(forms):  # how long it should be: the rule,
         ranked = workedcase.rule_first(ranked, by, sections, NORM_HEAD, doc)  # before its document's worked figures
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
