@@ -111,3 +111,12 @@ def test_a_row_named_brings_its_list_before_a_definition():
     ps = _ps(gloss, "terms#0", "terms.txt › Terms") + _ps(PRICES, "groom#1", "groom.txt › Booking sites for dog groomers")
     out = extract("What would GroomNow charge us per booked grooming visit?", ps)
     assert out and "GroomNow: $24 to $29" in out and "[groom#1]" in out, out
+
+
+def test_a_count_and_whether_the_channel_can_run_are_both_asked():
+    from agent.offline import affordask, parts
+    ask = "They trimmed it to 4000. How many bookings now? Would that still be enough to keep the channel going?"
+    assert_unseen([ask])
+    assert affordask.counts_too(ask) and not affordask.counts_too("Would 4000 be enough to keep the channel going?")
+    assert parts.open_parts(ask) == ["Would that still be enough to keep the channel going?"]
+    assert parts.open_parts("How many bookings now? And why?") == []  # nothing a minimum answers
