@@ -120,3 +120,13 @@ def test_a_count_and_whether_the_channel_can_run_are_both_asked():
     assert affordask.counts_too(ask) and not affordask.counts_too("Would 4000 be enough to keep the channel going?")
     assert parts.open_parts(ask) == ["Would that still be enough to keep the channel going?"]
     assert parts.open_parts("How many bookings now? And why?") == []  # nothing a minimum answers
+
+
+def test_a_kb_label_keeps_its_own_trade_documents_and_doers_read_as_the_trade():
+    from agent.offline import agentnoun, businessdocs
+    ps = [{"id": "lodging#1", "source": "lodging_and_travel_bookings.txt › Section 1", "text": "x"},
+          {"id": "cars#1", "source": "automotive_dealers.txt › Section 1", "text": "y"}]
+    assert [p["id"] for p in businessdocs.kept(ps, "Surf Camps")] == ["lodging#1", "cars#1"]  # a label: no judge
+    assert [p["id"] for p in businessdocs.kept(ps, "travel")] == ["lodging#1"]
+    assert agentnoun.based("when do surfers book?", {"surf", "book"}) == "when do surf book?"
+    assert agentnoun.based("when do surfers book?", {"surfer", "surf"}) == "when do surfers book?"  # held: as typed

@@ -13,9 +13,16 @@ from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 
 def kept(passages: list[dict], vertical: str | None) -> list[dict]:
-    """``passages`` minus documents about another vertical than ``vertical`` (all of them when none is known)."""
+    """``passages`` minus documents about another vertical than ``vertical`` (all of them when none is known, or when
+    ``vertical`` is a KB's own label the vocabulary does not read: "Ski Resorts" is no other vertical than the
+    "travel" of a "lodging and travel bookings" document — the vocabulary cannot tell whose that document is)."""
     if not vertical:
         return passages
+    if vertical not in VOCABULARY["verticals"]:
+        mine = set(match_terms(vertical, VOCABULARY["verticals"]))
+        if not mine:
+            return passages
+        vertical = next(iter(sorted(mine)))
 
     def other(ps: dict) -> bool:
         name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
