@@ -17,7 +17,7 @@ from agent.offline.numbers import money, plain
 # "a fifth of that going to ads", "30% of that margin into ads", "a third of it on media", "put half of that to marketing"
 _SHARE = re.compile(r"(?:(?P<pct>\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)|(?:" + fractionwords.WORDS + r"))\s+of\s+"
                     r"(?:that|it|this|the|our|my)(?:\s+(?:gross\s+)?(?:margin|profit|value|money|amount))?\s+"
-                    r"(?:(?:going|goes|go|to go|put|spent|going back)\s+)?(?:to|into|on|towards?|in|for)\s+(?:the\s+)?"
+                    r"(?:(?:going|goes|go|to go|put|spent)\s+)?(?:back\s+)?(?:to|into|on|towards?|in|for)\s+(?:the\s+)?"
                     r"(?:ads|advertising|ad spend|media|marketing|paid media)\b", re.I)
 QUOTE = "what is the most one action may cost?"  # the question the quote answers: the KB's rule for the ceiling
 _ASKS = re.compile(r"\?|\b(?:what(?:'s|s| is)?|how much)\b", re.I)

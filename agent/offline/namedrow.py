@@ -105,10 +105,14 @@ def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict
     """``ranked`` (section keys, best first) with the one section whose list holds a row labelled by a name the
     question gives ("what would Angi charge us?") moved first: the name is what is asked about, and a definition or
     an overview that shares the question's other words ("booked assessment") does not say it. Several sections
-    holding it, none, or one the question's words do not reach at all (``by``: its score): as ranked."""
+    holding it, none, one the question's words do not reach at all (``by``: its score), or a first section that says
+    the name itself: as ranked."""
     wanted = phrases(question)
     if not wanted or not ranked:
         return ranked
+    pats = [compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in wanted]
+    if any(p.search(c.text) for p in pats for c in _items(sections[ranked[0]], top[ranked[0][0]]["text"]) + sections[ranked[0]]):
+        return ranked  # the section ranked first says the name itself ("comedy shows that sold on TikTok paid …")
     holders = []
     for k in ranked:
         labels = [c.text.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) if ":" in c.text]

@@ -89,10 +89,10 @@ def _worth_over_stay(text: str, n: Num, after: str) -> bool:
     return bool(stay and _ONE_OF_THEM.search(clause) and (stay.group("noun") or _COMES_IN.search(clause)))
 
 
-# what one sale, night or job earns, said as a figure: "our gross margin per booked night in dollars is $80", "the
+# what one sale, night or job earns, said as a margin: "our gross margin per booked night in dollars is $80", "the
 # margin on an average contract is about $4,500" — the value of one result (a ceiling on its cost is a share of it),
-# not a budget
-_MARGIN_PER = re.compile(r"\b(?:gross margin|margin|gross profit|profit|contribution)\s+(?:per|on|from|of)\s+(?:an?|one|each|every|"
+# not a budget (a "gross profit per job" stays as it was read: the askers bind it to what they asked)
+_MARGIN_PER = re.compile(r"\b(?:gross margin|margin)\s+(?:per|on|from|of)\s+(?:an?|one|each|every|"
                          r"our|the)?\b[^.?!%\d]{0,60}?\b(?:is|of|comes to|runs|=)\s*(?:about|around|roughly|~)?\s*\$?\s*$", re.I)
 
 
