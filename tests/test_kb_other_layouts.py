@@ -147,7 +147,7 @@ def test_a_follow_up_naming_another_audience(wide_kb):
 
 
 def test_only_a_swapped_in_plural_noun_phrase_is_a_new_audience():
-    from agent.offline.memory import leftover
+    from agent.offline.slotsleft import leftover
     from agent.offline.newaudience import named
     from agent.offline.parse import parse
     was = [("renters", "Tulsa")]

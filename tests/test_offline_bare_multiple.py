@@ -4,7 +4,7 @@ doubled and divided again; before, "double" with no "budget" or "it" after it wa
 Wording of our own, on kb/ and the plain-text fixture KB kb_txt2."""
 from __future__ import annotations
 
-from agent.offline.memory import moves_budget
+from agent.offline.budgetmove import moves_budget
 from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen

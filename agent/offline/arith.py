@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
-from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed, unit_metric
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Parsed
 from agent.offline.roles import said_of
 from agent.offline.toolread import figures
 
@@ -29,7 +29,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     for n in p.numbers:
         if (n.role or "").startswith("price:"):
             unit = n.role.split(":", 1)[1]
-            return unit if unit in UNIT_OF else unit_metric(unit)
+            return unit if unit in UNIT_OF else unitmetric.unit_metric(unit)
     unit = p.unit or _counted(p)
     if unit and (own := kbmetrics.priced(re.sub(r"^(?:new|more|extra|additional|first-time) ", "", unit.lower()))):
         return own  # "how many new donors" where the KB prices its own "cost per donor": not the vocabulary's CAC

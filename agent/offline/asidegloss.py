@@ -51,6 +51,6 @@ def without(text: str) -> str:
 
 
 def _priced(head: str) -> bool:
-    from agent.offline.parse import unit_metric  # late: the parser's modules read the policy's
+    from agent.offline.unitmetric import unit_metric  # late: the parser's modules read the policy's
     words = re.findall(r"[a-z]+", head.lower())
     return bool(words) and bool(unit_metric(words[-1][:-1] if words[-1].endswith("s") and not words[-1].endswith("ss") else words[-1]))

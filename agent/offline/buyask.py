@@ -16,7 +16,8 @@ import re
 from dataclasses import replace
 
 from agent.offline import spans
-from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, unit_metric
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed
+from agent.offline.unitmetric import unit_metric
 from rag.regexes import compiled
 
 _OBTAIN = re.compile(r"\b(?:afford|buy|get|gets|getting|expect|generate|bring in|brings in|win|acquire|sign(?:ing)? up|"

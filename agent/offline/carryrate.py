@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.carrycount import counts
-from agent.offline.memory import CHANGE_VERB
+from agent.offline.budgetmove import CHANGE_VERB
 from agent.offline.numbers import digits, parse_numbers, plain, result
 
 _ASKS = re.compile(r"\bhow many\b(?: (?:more |new |paying )?(?P<unit>[a-z]+))?|\bwhat(?:'s| is| does) (?:that|this|it) "

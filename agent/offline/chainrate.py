@@ -18,7 +18,7 @@ import re
 from agent.offline import carryrate
 from agent.offline.carrycount import _BECOME, become_what, worked
 from agent.offline.fractionwords import fraction
-from agent.offline.memory import CHANGE_VERB
+from agent.offline.budgetmove import CHANGE_VERB
 from agent.offline.numbers import plain, result
 
 _HEAD = re.compile(r"^With the Typical .*\(Based on Knowledge Base \[[^\]]+\]\):$", re.M)

@@ -103,7 +103,7 @@ _PRICED = re.compile(r"\b(?:a|an|per|each|every|one)\s+([a-z]+(?: view)?)\b[^?.!
 def priced(text: str) -> list[str]:
     """Metrics a price question names by their unit ("what does a click cost", "the rate per
     install"), read with the parser's unit → metric map."""
-    from agent.offline.parse import unit_metric
+    from agent.offline.unitmetric import unit_metric
     out = []
     for m in _PRICED.finditer(text):
         w = (m.group(1) or m.group(2) or "").lower()

@@ -18,7 +18,8 @@ import re
 
 from agent.offline import asking
 from agent.offline.ownresults import _COMPARED, figures
-from agent.offline.parse import EVALUATE, parse, unit_metric
+from agent.offline.parse import EVALUATE, parse
+from agent.offline.unitmetric import unit_metric
 
 _BACK = re.compile(r"\b(?:that|this|it|those|these)\b", re.I)
 _MAX_WORDS = 16

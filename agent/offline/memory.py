@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 
-from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
+from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
 from agent.offline.roles import ADVISED_COUNT
-from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse, unit_metric
+from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse
+from agent.offline.unitmetric import unit_metric
 from agent.offline.numbers import money, plain, unit_cost
-from agent.offline.places import blanked, sized_place, same_figure_elsewhere, without_places
+from agent.offline.places import blanked, sized_place, same_figure_elsewhere
 from agent.offline.shorthand import pointer_span, points_back
 from agent.offline.passages import terms
 from agent.offline.toolread import ToolOutcome, benchmark_of, table_vertical
-from mpa.vocabulary import VOCABULARY, any_term, canonical, match_terms
+from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 
@@ -223,25 +223,6 @@ def ratio_metric() -> str:
     return next((k for k in VOCABULARY["metrics"] if ":" in k and k.split(":")[0] == "LTV"), "LTV:CAC")
 
 
-_PLACE_WORDS = {"dma", "state", "area", "market", "metro", "region", "citi", "counti", "nation", "countri", "mani",
-                "big", "larg", "size", "peopl", "folk", "audienc", "number", "total", "just", "whole", "entir",
-                # narrowing or widening the same ask to a place: "narrow it to TX", "geo-target only LA"
-                "narrow", "limit", "restrict", "geo", "target", "focus", "zoom", "widen", "expand", "statewid", "specif", "particular", "exact", "precis", "proper", "especi", "instead"}  # "dfw specifically?"
-
-
-@lru_cache(maxsize=4096)
-def leftover(norm: str, business_phrase: str | None) -> frozenset[str]:
-    """The message's content words that are not the slots it names (the business, a place, a
-    metric, a platform, an end of a range): empty for "And for fintech?", "LA DMA?", "same two for
-    b2b saas?" — a message that only swaps a slot — and not for one that asks something new (cached: a turn asks thrice)."""
-    low = without_places(norm).lower()
-    for table in ("verticals", "uncovered_verticals", "metrics", "platforms"):
-        low = any_term(VOCABULARY[table]).sub(" ", low)
-    if business_phrase:
-        low = low.replace(business_phrase.lower(), " ")
-    return frozenset(terms(low)) - _PLACE_WORDS - {"high", "low", "top", "bottom", "end", "rang", "side"}
-
-
 _FETCH = set(terms("pull get grab fetch run add"))  # "pull retirees for Ohio too" while sizing: the same ask
 _ASKS = re.compile(r"\?|\b(?:what|how|why|when|where|should|could|would|can|is|are|do|does)\b|(?:^|[.?!,;:]\s*|\b(?:and|but|so|or)\s+)"
                    r"(?:which|who|whom|whose)\b", re.I)  # a question, not a request (nor "members who work out": a relative)
@@ -298,10 +279,10 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
     if kind:  # "and statewide?" after a DMA, "san antonio?": a place the tool said it also sizes — a slot, no new words
         p.geographies, p.norm = [kind], blanked(p.norm, kind)
     short = p.followup or (len(p.text.split()) <= 8 and not p.metrics and not p.calc and not p.audiences)
-    only_slots = p.followup or not leftover(p.norm, p.business_phrase)
-    again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, leftover(p.norm, p.business_phrase))
+    only_slots = p.followup or not slotsleft.leftover(p.norm, p.business_phrase)
+    again = p.geographies and not p.metrics and not p.numbers and same_figure_elsewhere(p.text, slotsleft.leftover(p.norm, p.business_phrase))
     if (short and only_slots or again) and mem.last_kind == "audience" and not p.audiences and (p.geographies or p.followup) and not metricwords.described(p.norm, VOCABULARY["metrics"]) and not (p.metrics and not p.geographies):  # "and a paying customer?", "and clicks?": a price
-        p.audiences = newaudience.named(p, leftover(p.norm, p.business_phrase), mem.audiences) or list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
+        p.audiences = newaudience.named(p, slotsleft.leftover(p.norm, p.business_phrase), mem.audiences) or list(dict.fromkeys((a, p.geographies[0] if p.geographies else g) for a, g in mem.audiences))
         p.sizing_cue = True
     if p.followup and not p.metrics and not p.metric_phrases and not p.calc and mem.last_kind == "benchmark":
         priced = {unit_metric(w[:-1] if w.endswith("s") else w) for w in re.findall(r"[a-z]+", p.norm.lower())
@@ -323,7 +304,7 @@ def carry(p: Parsed, mem: Memory) -> Parsed:
         s0, e0 = pointer_span(p.norm) or (0, 0)
         p.numbers = [n for n in p.numbers if not s0 <= n.start < e0]  # "two" counts the businesses: no figure
     if p.audiences and p.geographies and not (p.metrics or p.metric_phrases or p.calc) and (
-            not leftover(p.norm, p.business_phrase) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())
+            not slotsleft.leftover(p.norm, p.business_phrase) - _audience_words(p) - (_FETCH if mem.last_kind == "audience" else set())
             or (mem.last_kind == "audience" and not _ASKS.search(p.text))):
         # "now retirees for Ohio and Utah" after a size, or "nurses: NY vs OH?" saying nothing else: their sizes;
         # while sizing, a request that asks no question ("next: nurses in Ohio for the spring push") too
@@ -360,36 +341,7 @@ def _budget_moves(p: Parsed, mem: Memory) -> bool:
     if mem.calc is None or mem.calc.op != "div" or "budget" not in mem.facts or any(
             (n.role or "").startswith("price") or n.role == "budget" for n in p.numbers):
         return False
-    return moves_budget(p, pointing=True)
-
-
-def moves_budget(p: Parsed, pointing: bool = False) -> bool:
-    """Does the message move the budget by a percentage or a multiple ("they cut us 20%", "what if we
-    double the budget?")? With ``pointing`` (just after the budget was divided) a percentage taken off
-    or out of "that" or "it" moves it too ("finance shaved 15% off that", "we lose 10% of it")."""
-    if (_MULTIPLE.search(p.norm) or budgetmove.halved(p.norm)) and (_OF_BUDGET.search(p.norm) or re.search(r"\b(?:it|that|this)\b|\b(?:doubl|tripl|halv)\w*\s*[?.!]*$", p.norm, re.I)):
-        return True  # "what if we double the budget?", "and if we halve it?", "what if we double?" (what was divided) just after
-    for n in (n for n in p.numbers if n.role == "pct"):  # the percentage is said of the budget, with a verb of change
-        near = " ".join(p.norm[:n.start].split()[-6:] + p.norm[n.end:].split()[:6])
-        if (_OF_BUDGET.search(near) or _CUT_US.search(near) or pointing and (_POINTS_TO.search(near) or budgetmove.done_to_it(near))) and (
-                _MOVES.search(near) or _TAKEN_OFF.search(near)):
-            return True
-    return False
-
-
-_POINTS_TO = re.compile(r"\b(?:off|of|from)\s+(?:it|that|this|the total|the money|the pot)\b", re.I)  # not "it went up 40%"
-# "took 20% off", "shaved a quarter off", "we lose 30% of that": an amount taken away
-_TAKEN_OFF = re.compile(r"\b(?:took|take[sn]?|taking|shav\w*|knock\w*|chop\w*|lose|loses|losing|lost|pull\w*)\b", re.I)
-
-
-_MULTIPLE = re.compile(r"\b(?:doubl\w*|tripl\w*|halv\w*|cut (?:it |the budget |our budget |spend )?in half|half (?:that|the|our|my|of))\b", re.I)
-_OF_BUDGET = re.compile(r"\b(?:budget|spend|spending)\b", re.I)
-# "they cut us 20%", "finance trimmed me by 10%": a change done to the speaker is done to their budget
-_CUT_US = re.compile(r"\b(?:cut|cuts|trimm?\w*|slash\w*|reduc\w*|rais\w*|increas\w*|boost\w*|bump\w*)\s+(?:us|me)\b", re.I)
-_MOVES = re.compile(r"\b(?:cut|cuts|trim\w*|slash\w*|reduc\w*|shrink\w*|drops?|dropped|down|falls?|fell|decreas\w*|"
-                    r"lower\w*|add|adds|added|increas\w*|rais\w*|boost\w*|grows?|grew|bump\w*|up|rises?|rose|"
-                    r"climb\w*|jump\w*)\b", re.I)
-CHANGE_VERB = _MOVES  # a verb that moves an amount ("cut", "trimmed", "raised"): what a budget change is said with
+    return budgetmove.moves_budget(p, pointing=True)
 
 
 def business_of(p: Parsed, mem: Memory) -> str | None:

@@ -19,6 +19,7 @@ from dataclasses import replace
 
 from agent.offline import extremerow, places
 from agent.offline.passages import message_sentences
+from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
 
 _NAME = re.compile(r"[A-Z][\w&'’.-]*[\w&]|[A-Z]")
@@ -107,7 +108,7 @@ def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict
     an overview that shares the question's other words ("booked assessment") does not say it. Several sections
     holding it, none, one the question's words do not reach at all (``by``: its score), or a first section that says
     the name itself: as ranked."""
-    wanted = phrases(question)
+    wanted = {n for n in phrases(question) if not match_terms(n, VOCABULARY["metrics"])}  # "ROAS" names a measure, no row
     if not wanted or not ranked:
         return ranked
     pats = [compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in wanted]

@@ -24,16 +24,16 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import actionprice, addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
+from agent.offline import addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
-from agent.offline.passages import IDENT, STEP, message_sentences, terms
+from agent.offline.passages import IDENT, STEP, message_sentences
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.scope import PLEASANTRY, THANKS
-from agent.offline.priceforms import JUDGED as _JUDGED, PER_THOUSAND, glossed, may_match, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
-    UNIT_OF, doers_priced, pronoun_priced, requests_asked, takes_priced, unit_words
+from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, doers_priced, requests_asked, takes_priced
+from agent.offline.unitmetric import metric_phrases, unit_metric
 from mpa.resolve import says_words
-from mpa.vocabulary import VOCABULARY, canonical, match_terms, term_pattern
+from mpa.vocabulary import VOCABULARY, canonical
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)|^\s*(?:the\s+)?(?:total\s+)?(?:[a-z]+\s+(?:count|headcount)|number\s+of\s+[a-z]+)\s+(?:for|in|across)\b", re.I)  # of people somewhere; asked as a noun phrase
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost, or of cost repaid:
@@ -109,64 +109,6 @@ class Parsed:
     def value(self, role: str) -> float | None:
         return next((n.value for n in self.numbers if n.role == role), None)
 
-
-def _clean_noun(phrase: str) -> str:
-    return " ".join(w for w in term_pattern(tuple(x for v in VOCABULARY["platforms"].values() for x in v)).sub(
-        " ", phrase.lower()).split() if w not in ("new", "more", "single", "extra", "additional"))  # no platform: "a TikTok view"
-
-
-def unit_metric(noun: str) -> str | None:
-    """The price metric whose unit is ``noun`` ("lead" → CPL, "thousand impressions" → CPM,
-    "customer" → CAC), by the vocabulary's "cost per …" synonyms and stemmed comparison."""
-    if not noun:
-        return None
-    key = canonical(f"cost per {noun}", "metrics")
-    if key or kbmetrics.priced(noun) or kbmetrics.priced(noun.split()[-1]):  # the KB's own "cost per view" (CPV), not the vocabulary's nearest unit: "a six-second view" too
-        return key
-    t = terms(noun)
-    if not t:
-        return None
-    for k, u in UNIT_OF.items():
-        if terms(u)[-1:] == t[-1:]:
-            return k
-    for k, syns in VOCABULARY["metrics"].items():  # any "cost per …" name: "impression" of "cost per thousand impressions"
-        if any(s.startswith("cost per ") and terms(s)[-1:] == t[-1:] for s in syns):
-            return k
-    return None
-
-
-def _metric_phrases(text: str) -> list[tuple[int, str]]:
-    """(position, "cost per <noun>") for each price question form in ``text``."""
-    out, text = [], glossed(text, _is_unit)  # "a sign-up (a lead)": the lead
-    low = text.lower() if text.isascii() else None
-    for form in [f for f in _PRICE_FORMS if may_match(f, low)]:
-        for m in form.finditer(text):
-            noun = _clean_noun(m.group(1))
-            if kbcovers.names_business(noun):  # (not a unit the KB prices: "cost per donor")
-                continue
-            words = noun.split()
-            while words and (len(words[0]) < 3 or not terms(words[0]) or words[0] in _JUDGED):
-                words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
-            if not (words := unit_words(words)):
-                continue  # a stop word or a fragment is not the name of a unit
-            noun = " ".join(words)
-            if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less|does|do|did|is|are|was|were)", noun):
-                out.append((m.start(1), f"cost per {noun}"))
-    for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS if may_match(form, low) for m in form.finditer(text)] + \
-            pronoun_priced(text, _is_unit):  # looser forms: only a unit some "cost per …" metric counts
-        words = noun.split()
-        while words and not _is_unit(" ".join(words)):  # "click do law firms": the unit is the words up to "click"
-            words.pop()
-        if words and pos not in {q for q, _ in out}:
-            out.append((pos, f"cost per {' '.join(words)}"))
-    return sorted(out)
-
-
-def _is_unit(noun: str) -> bool:
-    """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
-    "cost per …" name (never a vertical: "cost of a hotel")."""
-    words = noun.split()
-    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and not kbcovers.own_label(noun) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]) or actionprice.names_action(words[-1]))
 
 
 def _role_word(word: str) -> str | None:
@@ -309,7 +251,7 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in doerplain.merged(kbmetrics.own_forms(_metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
+    for pos, ph in doerplain.merged(kbmetrics.own_forms(metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric

@@ -12,13 +12,13 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, rereading, restating, retrying, planvertical, userfigures, inputneed, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import alternatives, antecedent, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import prosecount, perperiod, reasonask, metricwords, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import prosecount, perperiod, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
-from agent.offline.parse import DEFINITION, EVALUATE, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
-from agent.offline.passages import STEP, message_sentences
+from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
+from agent.offline.passages import STEP
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, answers, merge_passages, outcomes_of, text_of, turn_start, turns
 
@@ -36,24 +36,6 @@ def _understood(text: str, mem: Memory, previous: tuple | None) -> Parsed:
     return_to(text, mem)
     return p if searchq.continues_reading(text, p, previous) else messagereads.read(p, text, mem)  # in order
 
-
-def _owned_metric(p: Parsed) -> bool:
-    """The user calls what they judge theirs in one sentence ("is our CAC normal?"): that needs their number — not "a normal
-    CAC for a brand like ours?", nor "our" of another sentence ("… thru our own site. whats normal to pay …")."""
-    return any(re.search(r"\b(?:our|my)\b", metricwords.blanked(s), re.I) and EVALUATE.search(s) and not re.search(
-        r"\b(?:a|an|the)\s+(?:normal|typical|good|healthy|decent|reasonable|usual|average)\s", s, re.I) for s in message_sentences(p.text))
-
-
-def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
-    """One clarifying question when the turn needs an input nobody has given (``said``: the earlier messages), else None."""
-    need = inputneed.of(p, mem, said)  # in order
-    if need is None and p.metrics and _owned_metric(p) and EVALUATE.search(p.text) \
-            and not p.numbers and not mem.facts.get("price") and not mem.facts.get("LTV"):
-        need = " and ".join(p.metrics)
-        return businessask.with_figure(need) if businessask.needed(p, mem) else compose.ask_for(need)  # and whose business
-    if need is None:
-        return businessask.needed(p, mem)  # whose business, when that decides the figure asked
-    return compose.ask_for(need)
 
 def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None) -> list[dict]:
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
@@ -161,7 +143,7 @@ class OfflineAgent:
             if stmt[0] == "unknown" and "search_knowledge_base" in tools:
                 return [("search_knowledge_base", {"query": f"how to estimate {stmt[1]}"})]
             return []
-        if clarification(p, mem, [h[0] for h in history]):
+        if clarify.clarification(p, mem, [h[0] for h in history]):
             return []
         if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
             return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
@@ -236,7 +218,7 @@ class OfflineAgent:
         if (w is not None or (planmath.adjusted(text, "multiply by 1") and p.numbers and not p.metrics)) and outcomes:
             return worked.answer(text, previous, outcomes, w, self.max_sentences, p.vertical or mem.vertical, [o for h in _as_history(history) for o in h[1]])
         if stmt is None and not outcomes:
-            ask = clarification(p, mem, [h[0] for h in history])
+            ask = clarify.clarification(p, mem, [h[0] for h in history])
             if ask:
                 return ask
         outcomes = terseaudience.kept(text, p, platformretry.kept(placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes)))))  # the rows holding a quoted figure; no miss a retry found

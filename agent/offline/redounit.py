@@ -15,7 +15,8 @@ import re
 
 from agent.offline import redoback
 from agent.offline.numbers import money
-from agent.offline.parse import parse, unit_metric
+from agent.offline.parse import parse
+from agent.offline.unitmetric import unit_metric
 from agent.offline.passages import terms
 
 # "redo the installs", "rerun the lead count", "recalculate our clicks", "run the leads again", "do the installs over"

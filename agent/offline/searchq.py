@@ -232,7 +232,7 @@ def topic_of(prev_text: str, prev_answer: str, prev_outcomes: list[ToolOutcome])
         said = [w for w in said if set(terms(w)) & echoed]
     parts.append(" ".join(said).lower())
     if _states_budget(prev_text):  # "finance cut us to 1.8M": the topic is the budget (and its change), a word left out
-        from agent.offline.memory import CHANGE_VERB
+        from agent.offline.budgetmove import CHANGE_VERB
         parts.append(" ".join(["budget", *(m.group(0).lower() for m in CHANGE_VERB.finditer(prev_text))]))
     return " ".join(dict.fromkeys(" ".join(parts).split()))
 
@@ -247,7 +247,7 @@ def carried_names(text: str, prev_text: str) -> frozenset[str]:
 
 def _states_budget(text: str) -> bool:
     """The message gives a budget or moves it ("finance cut us to 1.8M", "they trimmed us 15%")."""
-    from agent.offline.memory import moves_budget  # the parser and the slots read the user's figures (imported late)
+    from agent.offline.budgetmove import moves_budget  # the parser and the slots read the user's figures (imported late)
     from agent.offline.parse import parse
     p = parse(text)
     return (any(n.role == "budget" for n in p.numbers) or moves_budget(p)) and "budget" not in text.lower()

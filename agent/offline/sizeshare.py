@@ -17,7 +17,7 @@ import re
 from fractions import Fraction
 
 from agent.offline import fractionwords
-from agent.offline.memory import CHANGE_VERB
+from agent.offline.budgetmove import CHANGE_VERB
 from agent.offline.numbers import digits, parse_numbers, plain, result
 from rag.regexes import compiled
 

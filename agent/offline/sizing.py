@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.parse import HEADCOUNT, unit_metric
+from agent.offline.parse import HEADCOUNT
+from agent.offline.unitmetric import unit_metric
 from agent.offline.passages import STEP, message_sentences
 from agent.offline.places import blanked, without_places
 from rag.regexes import compiled

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.parse import unit_metric
+from agent.offline.unitmetric import unit_metric
 from agent.offline.priceforms import UNIT_OF
 from rag.analyzer import ENGLISH_STOP_WORDS
 

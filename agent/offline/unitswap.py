@@ -8,7 +8,7 @@ division when the message brings a new number (:func:`agent.offline.memory.carry
 of the new business's table, with no working. English gives the meaning: right after a working, a short follow-up
 that names only the thing counted or only the business keeps the rest — the budget, the period, the range end —
 and divides again. The counted unit is read by the one rule the parser prices units with
-(:func:`agent.offline.parse.unit_metric`: "clicks" → cost per click, "leads" → cost per lead); the business by the
+(:func:`agent.offline.unitmetric.unit_metric`: "clicks" → cost per click, "leads" → cost per lead); the business by the
 parser itself. Nothing here knows a domain word.
 """
 from __future__ import annotations
@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 
 from agent.offline import kbmetrics, unitprice
-from agent.offline.parse import Calc, Parsed, unit_metric
+from agent.offline.parse import Calc, Parsed
+from agent.offline.unitmetric import unit_metric
 from agent.offline.priceforms import PER_THOUSAND
 from rag.analyzer import ENGLISH_STOP_WORDS
 
