@@ -124,9 +124,21 @@ def test_a_count_and_whether_the_channel_can_run_are_both_asked():
 
 def test_a_kb_label_keeps_its_own_trade_documents_and_doers_read_as_the_trade():
     from agent.offline import agentnoun, businessdocs
-    ps = [{"id": "lodging#1", "source": "lodging_and_travel_bookings.txt › Section 1", "text": "x"},
-          {"id": "cars#1", "source": "automotive_dealers.txt › Section 1", "text": "y"}]
-    assert [p["id"] for p in businessdocs.kept(ps, "Surf Camps")] == ["lodging#1", "cars#1"]  # a label: no judge
-    assert [p["id"] for p in businessdocs.kept(ps, "travel")] == ["lodging#1"]
+    ps = [{"id": "lodging#1", "source": "lodging_and_travel_bookings.txt › Section 1",
+           "text": "Guests book a surf camp 30 to 50 days ahead."},
+          {"id": "cars#1", "source": "automotive_dealers.txt › Section 1", "text": "Dealers sell cars."},
+          {"id": "rules#1", "source": "budget_rules.txt › Caps", "text": "No site takes over 40%."}]
+    assert [p["id"] for p in businessdocs.kept(ps, "Surf Camps")] == ["lodging#1", "rules#1"]  # it names the label
+    assert [p["id"] for p in businessdocs.kept(ps, "travel")] == ["lodging#1", "rules#1"]
     assert agentnoun.based("when do surfers book?", {"surf", "book"}) == "when do surf book?"
     assert agentnoun.based("when do surfers book?", {"surfer", "surf"}) == "when do surfers book?"  # held: as typed
+
+
+@pytest.mark.parametrize("ask, off", [("Off topic: which office chair brand lasts longest?", True),
+                                      ("Completely unrelated, how do I descale a kettle?", True),
+                                      ("Unrelated, but what's a fair CPM on Snapchat these days?", False),
+                                      ("Which office chair brand lasts longest?", False)])
+def test_a_question_the_user_calls_off_topic(ask, off):
+    from agent.offline import offtopic
+    assert_unseen([ask])
+    assert offtopic.said(ask) is off

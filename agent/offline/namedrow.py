@@ -108,7 +108,8 @@ def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict
     an overview that shares the question's other words ("booked assessment") does not say it. Several sections
     holding it, none, one the question's words do not reach at all (``by``: its score), or a first section that says
     the name itself: as ranked."""
-    wanted = {n for n in phrases(question) if not match_terms(n, VOCABULARY["metrics"])}  # "ROAS" names a measure, no row
+    wanted = {n for n in phrases(question) if not match_terms(n, VOCABULARY["metrics"]) and not match_terms(
+        n, VOCABULARY["platforms"])}  # "ROAS" names a measure, "Instagram" a platform the platform readers look up: no row
     if not wanted or not ranked:
         return ranked
     pats = [compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in wanted]
@@ -116,7 +117,7 @@ def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict
         return ranked  # the section ranked first says the name itself ("comedy shows that sold on TikTok paid …")
     holders = []
     for k in ranked:
-        labels = [c.text.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) if ":" in c.text]
+        labels = [c.text.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) if re.match(r"[^:—]{1,60}:", c.text)]
         if any(compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I).search(lb) for n in wanted for lb in labels):
             holders.append(k)
     heads = {(top[k[0]].get("source", ""), k[1]) for k in holders}  # one section, however many passages repeat it
