@@ -271,6 +271,16 @@ def kb_txt7_engine(pytestconfig):
     return build_engine(ROOT / "tests" / "fixtures" / "kb_txt7", index_path=_index_cache(pytestconfig, "kb_txt7"))
 
 
+@pytest.fixture(scope="session")
+def kb_txt8_engine(pytestconfig):
+    """The eighth plain-text fixture KB (tests/fixtures/kb_txt8, tests/fixtures/kb_txt8_README.md): kb_txt's
+    conventions in other layout habits (Title Case headings, "X to Y" ranges, units in captions, market-by-metric
+    pipe grids, figures in prose), with lodging, home energy, e-bikes, Swiss cantons, Colombia and Canadian metros."""
+    from mpa.engine import build_engine
+
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt8", index_path=_index_cache(pytestconfig, "kb_txt8"))
+
+
 def _index_cache(config, name: str) -> Path | None:
     """Where a session keeps the index of the KB ``name`` between runs (pytest's cache folder), or
     ``None`` without that cache. Building kb/'s index (chunking, tagging, both matrices) costs each

@@ -9,6 +9,8 @@ import re
 
 from mpa.fact_text import (LABELLED, OPERATOR, Context, Fact, fact_unit, is_geography, metric_in, paragraphs,
                            period)
+from mpa.audience_listed import block_above, listed_counts
+from mpa.audience_several import bare
 from mpa.tables import parse_number
 
 _POPULATION_WORDS = re.compile(r"\b(population|residents|people|persons|adults|households|target audience|audience|"
@@ -107,7 +109,7 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
     out = []
     for off, para, _ in paragraphs(text):
         flat = " ".join(para.split())
-        last = None
+        last = block_above(text, off)  # "… Ticino has about 38,000 of them" right under a block: that block's audience
         for m in _HOLDS.finditer(flat):
             what = " ".join(m.group("what").split())
             if re.match(r"^(of )?(them|these|those)\b", what, re.I):
@@ -117,6 +119,7 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
             elif not _POPULATION_WORDS.search(what) and not re.match(r"^[a-z]", what):
                 continue
             what = re.split(r"\s+(?:the core|who are|(?<!\bin )(?<!\bwith )which|that is)\b", what)[0].strip()
+            what = re.split(rf"\s+and\s+(?=[{_UP}])", what)[0]  # "7.9M people and Antioquia …": the next place's clause
             what = re.sub(r"^(?:such|these|those)\s+", "", what)  # "4.1 million such travellers": the kind said before
             last = what
             geo = re.sub(r"^(?:the|The)\s+", "", m.group("geo")).strip()
@@ -136,7 +139,12 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
                 out.append(Fact("audience", "United States", m.group("n"), size, size, "people", source, off,
                                 off + len(para), form="sentence", geography="United States", audience=what,
                                 qualifier=flat[m.start():m.end()]))
-    return out
+    listed = {(f.geography, f.value): f for f in listed_counts(source, text)}  # a place by place list (mpa.audience_listed)
+    for f in out:  # read by both: the place's population when the list reads it so ("7.9M people")
+        if (f.geography, f.value) in listed and listed[(f.geography, f.value)].audience == "population":
+            f.audience = "population"
+    seen = {(f.geography, f.value) for f in out}
+    return out + [f for k, f in listed.items() if k not in seen]
 
 
 # the same count for a second place in the sentence's next clause, without its verb: ", and the North West about
@@ -160,3 +168,8 @@ def one_spelling(facts: list) -> None:
     for f in facts:
         if f.kind == "audience" and f.audience:
             f.audience = first.setdefault(" ".join(f.audience.casefold().split()), f.audience)
+    blocks = sorted({f.audience for f in facts if f.kind == "audience" and f.audience and f.form != "sentence"})
+    for f in facts:  # "Graubünden … holds about 92,000 households" beside "SWISS PRIVATE HOUSEHOLDS BY CANTON": the
+        if f.kind == "audience" and f.form == "sentence" and f.audience and f.audience not in blocks \
+                and len(one := bare(f.audience, blocks)) == 1 and bare(one[0], [f.audience]):  # list's count, for a
+            f.audience = one[0]  # place the list leaves out (the same words both ways: no more, no fewer)

@@ -21,13 +21,20 @@ _PLACE_KINDS = {"dma", "dmas", "region", "regions", "regional", "metro", "market
                 "territory", "territories", "land", "länder", "lander",  # a German state is a "Land"
                 # a part of the world a label's countries lie in ("NORDIC HOUSEHOLDS BY COUNTRY")
                 "nordic", "nordics", "scandinavian", "baltic", "european", "asian", "african", "latin", "caribbean",
-                "pacific", "benelux", "dach", "gulf", "mena"}
+                "pacific", "benelux", "dach", "gulf", "mena",
+                # a statistics office's word for every household but those in institutions ("SWISS PRIVATE HOUSEHOLDS")
+                "private"}
+# a country's adjective its name does not start with ("Swiss Private Households By Canton", "Dutch households")
+_IRREGULAR_ADJECTIVES = {"swiss", "dutch", "french", "danish", "welsh", "greek", "thai", "filipino", "kiwi", "czech",
+                         "slovak", "hungarian", "norwegian", "british", "emirati"}
 
 
 def _of_country(word: str) -> bool:
     """A country's adjective ("German", "Australian", "Canadian", "Polish", "Korean"): the country's name (or its
     last word: "South Korea") starts with the word less its ending (three letters at most, four kept), or less a
     demonym's ending ("-ish", "-ese", "-an": "Pol-ish" of Poland, "Kore-an" of South Korea)."""
+    if word in _IRREGULAR_ADJECTIVES:
+        return True
     if len(word) < 5:
         return False
     names = {c.split()[-1] for c in COUNTRIES}

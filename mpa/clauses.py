@@ -23,6 +23,12 @@ _NAME_UNITS_COST = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z]
                               r"(?:cost|costs|ran|run|averaged|average)\b")
 # "$1.15 per click on Quora question ads": the price of a unit on a named platform
 _ON_NAME = re.compile(r"\bper [a-z]+(?: [a-z]+)? on (?:the )?(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
+# "resorts that advertised on Expedia TravelAds paid …", "installers that ran ads on Nextdoor", "sites that sold nights
+# on Pinterest": a capitalised name the businesses bought media on is the platform of the sentence's price, whether or
+# not the vocabulary or a list of the KB names it ("on Black Friday" follows no buying verb)
+_BOUGHT_ON = re.compile(r"\b(?:advertised|advertising|advertise|ran|run|running|bought|buying|sold|selling|spent|"
+                        r"spending|listed|promoted|placed)\b(?: [a-z]+){0,2} on (?:the )?"
+                        r"(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
 
 
 def clauses(sentence: str) -> list[str]:
@@ -41,7 +47,22 @@ def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
         if re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low):
             return p
     m = _ON_NAME.search(text)
-    return m.group("name") if m else None
+    if m:
+        return m.group("name")
+    m = _BOUGHT_ON.search(text)
+    return m.group("name") if m and not _WHEN.search(m.group("name")) and not _is_place(m.group("name")) else None
+
+
+# a day, a month or a holiday after "on" says when, not where ("sold out on Black Friday", "ran on Mondays")
+_WHEN = re.compile(r"\b(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?\b|\b(?:January|February|March|April|May|June|July|"
+                   r"August|September|October|November|December|Christmas|Easter|Halloween|Thanksgiving|New Year)\b|"
+                   r"\bDay$")
+
+
+def _is_place(name: str) -> bool:
+    """A market's name after "on" ("ran ads on Texas radio") is no platform."""
+    from mpa.fact_text import is_geography
+    return is_geography(name) or is_geography(name.split()[0])
 
 
 def priced_by_name(text: str, not_names: Iterable[str] = ()) -> str | None:

@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (devices, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
+from mpa import (devices, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -213,7 +213,8 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
     wanted = [f for f in mine if plats is None or f.platform in plats]
-    if mine and not wanted:  # the row is the KB's, on other platforms: say so, not a neighbour's figures
+    if mine and not wanted and not platformrows.elsewhere(facts(engine), sorted({f.label for f in mine}), m, platform, tables(
+            engine).texts.values()):  # the row is the KB's, on other platforms: say so, not a neighbour's figures
         on = sorted({f.platform or "no named platform" for f in mine})
         return Lookup([], f"it has {', '.join(sorted({f.label for f in mine}))} {m} only for {', '.join(on)}, "
                           f"not for {platform!r}")

@@ -191,8 +191,11 @@ def label_metric(label: str) -> str | None:
 
 
 _OWN_RATE = re.compile(r"^[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){0,3} (?:rate|churn|margin|share|retention|price|value|fee|"
-                       r"premium|cost)$|^(?:revenue|profit|sales|income) per [a-z]+(?: [a-z]+){0,2}$", re.I)
-# ("Monthly Membership Churn", "Average Monthly Fee", "First-Year Premium", "Build Cost", "Revenue Per Message Sent")
+                       r"premium|cost)(?: (?:per|on|for) [a-z]+(?: [a-z]+)?)?$|"
+                       r"^(?:revenue|profit|sales|income) per [a-z]+(?: [a-z]+){0,2}$", re.I)
+# ("Monthly Membership Churn", "Average Monthly Fee", "First-Year Premium", "Build Cost", "Revenue Per Message Sent");
+# a figure noun may carry what it is of or per ("Cleaning Fee Per Stay", "Gross Margin On Bikes"): the whole label
+# names the metric, and a user asking for the "cleaning fee" reaches it by its words (mpa.ownmetric)
 
 
 _GEO_NAMES = None
@@ -264,6 +267,7 @@ class Context:
     block: tuple[str, ...] = ()  # the heading lines right above the current list
     fresh: bool = False      # no prose between the block and this line: a list under its heading
     declared: str | None = None  # the verticals the section declares ("META_VERTICALS: ALL", "CRYPTO_EXCHANGES")
+    unit: str = ""           # the unit the list caption states once (mpa.caption_unit: "…, US DOLLARS" → "$")
 
     def text(self) -> str:
         return " ".join(self.block)
@@ -379,9 +383,11 @@ def framed(lines: list[tuple[int, str]], i: int) -> bool:
 def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs."""
     section, start, buf = "", None, []
-    for off, line in list(lines_of(text)) + [(len(text) + 1, "")]:
+    lines = list(lines_of(text)) + [(len(text) + 1, "")]
+    for i, (off, line) in enumerate(lines):
         s = line.strip()
-        prose = bool(s) and not (is_heading(s) or BULLET.match(line) or LABELLED.match(s) or DECLARED.match(s)
+        head = bool(s) and (is_heading(s) or framed(lines, i))  # a framed heading in Title Case is no prose
+        prose = bool(s) and not (head or BULLET.match(line) or LABELLED.match(s) or DECLARED.match(s)
                                  or RULE.match(s) or s.startswith("|"))
         if prose:
             if start is None:
@@ -391,5 +397,5 @@ def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
         if start is not None:
             yield start, "\n".join(buf), section
             start, buf = None, []
-        if is_heading(s):
+        if head:
             section = heading_text(s)

@@ -33,6 +33,7 @@ from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
+from mpa.caption_unit import split_unit, unit_sign, with_unit
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
@@ -58,12 +59,13 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             ctx.declared = s.split(":", 1)[1].strip()
         if not s or RULE.match(s) or DECLARED.match(s) or s.startswith("|"):
             continue
-        if is_heading(s):
+        if is_heading(s) or framed(lines, i):  # a framed line heads a section in any case ("Section 3 - Metasearch …")
             h = heading_text(s)
             if framed(lines, i) or (MD_HEADER.match(s) and s.startswith("## ")):
                 ctx = Context(section=h, fresh=True)  # its lines may be the section's metrics
             else:
-                ctx.block = (ctx.block + (h,)) if prev_heading else (h,)
+                h, unit = split_unit(h)  # "COST PER BOOKED TEST RIDE, US DOLLARS - 2025": the unit of bare rows
+                ctx.block, ctx.unit = ((ctx.block + (h,)), ctx.unit or unit) if prev_heading else ((h,), unit)
                 ctx.fresh = True
             prev_heading = True
             continue
@@ -129,6 +131,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
         return None
     label = " ".join(row[0].split())
     value, floor, ceiling, rest = _bounds(row[1], row[2])
+    said_unit = unit_sign(ctx.unit) if not fact_unit(value) and with_unit(value, ctx.unit) != value else ""
+    value = with_unit(value, ctx.unit) if said_unit else value  # "64–82" under "…, US DOLLARS": dollars
     rest = rest.strip()
     if (span_of := DURATION.match(rest)) and not fact_unit(value):  # "2-3 months (shortest)": a figure in months
         value, rest = f"{value.strip()} {span_of.group(1)}", rest[span_of.end():].strip()
@@ -141,7 +145,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
             return None  # "Typical Decision Window: 45-90 days": a figure, but not one we can compare
     qualifier = rest.strip(" ()—-;,")
     low, high = number_range(value)
-    unit = fact_unit(value)
+    unit = said_unit or fact_unit(value)
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
@@ -189,6 +193,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
                 qualifier=qualifier, floor=floor, ceiling=ceiling)
 
 
+_BETWEEN = re.compile(rf"\bbetween\s+({VALUE})\s+and\s+({VALUE})", re.I)  # prose's range: one figure, "X to Y"
 _NEGATION = re.compile(r"\b(no|not|never|without|excluded|n/a)\b", re.I)
 _PER_UNIT = re.compile(rf"{CURRENCY}\d[\d,.]*(?:\s*[-–—]\s*{CURRENCY}?\d[\d,.]*)?\s+(?:a|per|each)\s+([a-z]+(?:\s+[a-z]+)?)", re.I)
 # "clicks cost $0.55-0.80": the units a price is stated for, before the verb
@@ -240,10 +245,11 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
             metric = _sentence_metric(sent) or prose_subject.own_priced_per(sent, own_names or {})  # "per completed quote"
             if not names or _NEGATION.search(sent) or (len(names) == 1 and metric is None):
                 continue
-            for part in ([sent] if len(names) == 1 else clauses(sent)):
+            one = _BETWEEN.sub(r"\1 to \2", sent)  # "paid between $40 and $55 per lead": one figure, not two
+            for part in ([one] if len(names) == 1 else clauses(one)):
                 said = {names_of[x.lower()] for x in pat.findall(part)}
                 figures = [f.group("v") for f in RANGE.finditer(part) if fact_unit(f.group("v")) in ("$", "%", "x")]
-                what = metric if part is sent else (_sentence_metric(part) or metric)
+                what = metric if part is one else (_sentence_metric(part) or metric)
                 if len(said) != 1 or len(figures) != 1 or what is None:
                     continue
                 value = figures[0].strip()
@@ -278,22 +284,27 @@ def _priced_on(sent: str, vertical: str, metric: str | None, own: list[str], sou
 _ACRONYM_SAID = re.compile(r"\b([A-Z]{2,6})\s*\(((?:cost|price|spend) per [a-z][a-z -]{2,40}?)\)|"
                            r"\b((?:[Cc]ost|[Pp]rice|[Ss]pend) per [a-z][a-z -]{2,40}?|"
                            r"[A-Z][a-z-]+(?: [a-z-]+){0,3} rat(?:e|io))\s*\(([A-Z]{2,6})\)|"
-                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+(?: [a-z]+){0,2}))\.", re.M)
+                           r"^([A-Z]{2,6}) - ([A-Z][a-z-]+(?: [a-z-]+){0,3} (?:rat(?:e|io)|per [a-z]+(?: [a-z]+){0,2}))\.|"
+                           r"\b([A-Z]{2,6}) (?:is|means|stands for) (?:the )?((?:cost|price|spend) per [a-z]+(?: [a-z]+){0,3})[.,;]",
+                           re.M)  # (and "CPRN is the cost per booked room night." inside a glossary entry)
 
 
 def own_metric_keys(facts: list[Fact], docs: list[tuple[str, str]]) -> None:
     """One key per metric the KB names itself: a figure labelled "Cost per booking" in one file is the
     "CPB" another file (or a glossary) spells out, so both answer one look-up."""
     named: dict[str, str] = {}
-    for _, text in docs:
+    aside: dict[str, str] = {}  # "CPRN is the cost per booked room night.": a short name said in passing, the rows
+    for _, text in docs:  # name the metric in full (shown by that name, so a cited row says what it is)
         for m in _ACRONYM_SAID.finditer(text):
             acr, name = ((m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3)) if m.group(4)
-                         else (m.group(5), m.group(6)))
+                         else (m.group(5), m.group(6)) if m.group(5) else (m.group(7), m.group(8)))
             if canonical(acr, "metrics") is None:
-                named.setdefault(" ".join(name.lower().split()), acr)
+                (aside if m.group(7) else named).setdefault(" ".join(name.lower().split()), acr)
     for f in facts:
         if f.kind == "benchmark" and f.metric and f.metric.lower() in named:
             f.metric, f.metric_name = named[f.metric.lower()], f.metric.lower()  # asked by either name
+        elif f.kind == "benchmark" and f.metric and f.metric.lower() in aside and not f.metric_name:
+            f.metric_name = aside[f.metric.lower()]
 
 
 def kb_metric_names(facts: list[Fact]) -> dict[str, str]:

@@ -75,8 +75,10 @@ def grid_facts(source: str, text: str) -> list[Fact]:
             i += 1
             continue
         pipe = s.startswith("|") and i + 1 < len(lines) and re.match(r"^\s*\|?\s*:?-{3,}", lines[i + 1][1])
-        cells_of = _pipe_cells if pipe else _csv_cells
-        header = cells_of(s) if (pipe or s.count(",") >= 2) and "$" not in s else []
+        bars = s.count("|") if not pipe and not s.startswith("|") and i + 1 < len(lines) \
+            and s.count("|") >= 2 and lines[i + 1][1].count("|") == s.count("|") else 0  # "Canton | CPC | CPM", no rule
+        cells_of = _pipe_cells if pipe or bars else _csv_cells
+        header = cells_of(s) if (pipe or bars or s.count(",") >= 2) and "$" not in s else []
         roles = _roles(header) if header else None
         people = _roles(header, _AUDIENCE_RES, ("audience", "geography", "size")) if header and not roles and not \
             {"Audience", "Geography", "Estimated size"} <= set(header) else None  # that one: mpa.tables
@@ -85,11 +87,13 @@ def grid_facts(source: str, text: str) -> list[Fact]:
             i += 1
             continue
         j = i + (2 if pipe else 1)
-        while j < len(lines) and lines[j][1].strip() and (not pipe or lines[j][1].lstrip().startswith("|")):
+        money = stated_currency([ln for _, ln in lines[max(0, i - 8):i]])  # "All prices … in Swiss francs (CHF)"
+        while j < len(lines) and lines[j][1].strip() and (not pipe or lines[j][1].lstrip().startswith("|")) \
+                and (not bars or lines[j][1].count("|") == bars):
             row_off, row = lines[j]
             cells = cells_of(row.strip())
             if len(cells) == len(header):
-                found = _wide_facts(source, row_off, row, cells, header, wide, ctx) if wide else [
+                found = _wide_facts(source, row_off, row, cells, header, wide, ctx, money) if wide else [
                     _fact(source, row_off, row, cells, roles, ctx) if roles else
                     _audience(source, row_off, row, cells, people)]
                 out.extend(f for f in found if f is not None)
@@ -126,23 +130,44 @@ def _wide(header: list[str]) -> dict[int, str] | None:
     ("Illustrative cost ranges" over kb/'s social platforms)."""
     first = " ".join(re.sub(r"[^a-z0-9 ]", " ", header[0].lower()).split()) if header else ""
     metrics = {i: m for i, h in enumerate(header[1:], start=1) if (m := label_metric(h.split("(")[0].strip()))}
-    return metrics if _ROLE_RES["vertical"].match(first) and len(metrics) >= 2 else None
+    return metrics if (_ROLE_RES["vertical"].match(first) or _PLACE_COLUMN.match(first)) and len(metrics) >= 2 else None
+
+
+# a first column of places ("Canton | Google Ads CPC | Meta CPM", "Market | …"): each row is a market's figures
+_PLACE_COLUMN = re.compile(r"^(?:market|country|region|state|province|canton|department|county|city|metro|"
+                           r"metropolitan area|dma|geography|territory|prefecture|voivodeship)s?$")
 
 
 def _wide_facts(source: str, off: int, row: str, cells: list[str], header: list[str],
-                metrics: dict[int, str], ctx: Context) -> list[Fact]:
-    """One benchmark fact per metric column of a row of a :func:`_wide` grid: the row names the vertical."""
-    vertical, platform = cells[0].strip(" *"), ctx.platform()
+                metrics: dict[int, str], ctx: Context, money: str = "") -> list[Fact]:
+    """One benchmark fact per metric column of a row of a :func:`_wide` grid: the row names the vertical, or the
+    market when the first column is one of places (of no vertical: "for hotels of every type together"). A column
+    names its platform ("Google Ads CPC", "Meta CPM"); a figure without a unit is in the currency the text over the
+    grid states once (``money``)."""
+    name, platform = cells[0].strip(" *"), ctx.platform()
+    place = bool(_PLACE_COLUMN.match(" ".join(re.sub(r"[^a-z0-9 ]", " ", header[0].lower()).split())))
     out = []
     for i, metric in metrics.items():
         value = re.sub(r"\s*[-–—]\s*(?=" + CURRENCY + r"?\d)", "-", cells[i])
+        if money and not fact_unit(value) and re.fullmatch(r"\d[\d,.]*(?:-\d[\d,.]*)?", value):
+            value = f"{money} {value}"
         low, high = number_range(value)
-        if low is None or not vertical or fact_unit(value) in ("", "people"):
+        if low is None or not name or fact_unit(value) in ("", "people"):
             continue
-        out.append(Fact("benchmark", header[i], value, low, high, fact_unit(value), source, off, off + len(row),
-                        form="list", vertical=vertical, metric=metric, platform=platform,
+        out.append(Fact("benchmark", name if place else header[i], value, low, high, fact_unit(value), source, off,
+                        off + len(row),
+                        form="list", vertical=None if place else name, geography=name if place else None,
+                        metric=metric, platform=platform_in(header[i]) or platform,
                         period=period(ctx.text(), ctx.section)))
     return out
+
+
+def stated_currency(above: list[str]) -> str:
+    """The currency code the text right above a grid states its prices in ("All prices in this table are in Swiss
+    francs (CHF)"), when it names one; else ""."""
+    from mpa.money import ISO_MONEY
+    codes = {c for ln in above for c in re.findall(r"\(([A-Z]{3})\)", ln) if c in ISO_MONEY}
+    return codes.pop() if len(codes) == 1 else ""
 
 
 def _audience(source: str, off: int, row: str, cells: list[str], roles: dict[str, int]) -> Fact | None:

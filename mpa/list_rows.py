@@ -20,9 +20,11 @@ ROW_PLATFORMS = {"platform", "platforms", "channel", "channels", "network", "net
                  "traffic sources"}
 SOURCE_ROWS = {"source", "sources", "lead source", "lead sources", "traffic source", "traffic sources"}
 # a kind of outlet, marketplace or source: "BY OUTLET" (farm media titles), "BY LEAD MARKETPLACE" (QuoteWizard,
-# EverQuote), "BY REFERRAL SOURCE" (Caring.com, Google Ads), "BY SIGN-UP SOURCE" — each row is where the media was bought
+# EverQuote), "BY REFERRAL SOURCE" (Caring.com, Google Ads), "BY SIGN-UP SOURCE", a kind of site ("BY METASEARCH
+# SITE" over Tripadvisor and Kayak, "BY LEAD SITE" over Angi and Thumbtack) — each row is where the media was bought
 _PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers",
-                   "outlet", "outlets", "marketplace", "marketplaces", "source", "sources", "exchange", "exchanges"}
+                   "outlet", "outlets", "marketplace", "marketplaces", "source", "sources", "exchange", "exchanges",
+                   "site", "sites", "website", "websites"}
 
 
 def names_platforms(dim: str | None) -> bool:

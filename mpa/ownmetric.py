@@ -35,7 +35,21 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
     return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench) \
-        or _inner_own(want, bench) or _words_within_own(want, bench)
+        or _inner_own(want, bench) or _words_within_own(want, bench) or _initials_own(metric, bench)
+
+
+def _initials_own(asked: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB of two words or more a single word asked spells by initials ("ADR" → the KB's
+    "average daily rate", "AOV" → its "average order value"): a trade names its figures by initials a KB need not
+    write anywhere. Only a word of two to five letters with no vowel-led syllable to read ("adr", not "rate"), never
+    a vocabulary metric, and only when one metric fits."""
+    word = asked.strip()
+    if not re.fullmatch(r"[A-Za-z]{2,5}", word) or (word.islower() and re.search(r"[aeiou].*[aeiou]", word)):
+        return None
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and len(words := [w for w in re.findall(r"[a-z]+", f.metric.lower()) if w not in ("and", "of", "the")]) >= 2
+            and "".join(w[0] for w in words) == word.lower()}
+    return fits.pop() if len(fits) == 1 else None
 
 
 def _words(name: str) -> list[str]:
@@ -68,7 +82,8 @@ def _words_within_own(want: str, bench: list[Fact]) -> str | None:
         if asked[0] == "cost" and words[-1].rstrip("s") != asked[-1].rstrip("s"):
             return False  # a price's unit is its last word: "cost per site" is no "cost per site visit booked"
         return i == len(asked) and len(words) - len(asked) <= 2
-    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"] and holds(f.metric)}
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and any(holds(n) for n in (f.metric, f.metric_name) if n)}  # (or by the name a key spells out: CPRN)
     return fits.pop() if len(fits) == 1 else None
 
 

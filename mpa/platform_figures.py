@@ -115,6 +115,19 @@ def same_for_every_business(engine: RetrievalEngine, platform: str | None, metri
         platforms_in_kb(platform, {f.platform for f in of_m if f.platform} | {f.label for f in of_m if _platform_row(f)}))
 
 
+def vertical_is_platform(engine: RetrievalEngine, vertical: str | None, platform: str | None) -> bool:
+    """The name given as the business is a platform the KB states figures for and no vertical of it ("vertical=
+    'Thumbtack', platform='Thumbtack'" of "we have $8,000 a month for Thumbtack"): the platform's own rows answer,
+    not "no benchmark for the vertical 'Thumbtack'"."""
+    if not (vertical or "").strip() or (platform and norm(platform) != norm(vertical)):
+        return False
+    bench = [f for f in facts(engine) if f.kind == "benchmark"]
+    if any(f.vertical and norm(f.vertical) == norm(vertical) for f in bench):
+        return False
+    stated = {f.platform for f in bench if f.platform} | {f.label for f in bench if _platform_row(f)}
+    return bool(platforms_in_kb(vertical, stated))
+
+
 def _platform_row(f: Fact) -> bool:
     """A row of a list whose rows are platforms ("BY PUBLISHER", "BY NETWORK"), kept with no vertical."""
     from mpa.list_rows import names_platforms

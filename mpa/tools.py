@@ -407,6 +407,8 @@ class ToolExecutor:
         if not (inp.get("vertical") or "").strip() or platform_figures.same_for_every_business(
                 self.engine, inp.get("platform"), inp["metric"]):  # a platform's minimum spend: whatever the business
             return self._platform(inp)
+        if platform_figures.vertical_is_platform(self.engine, inp.get("vertical"), inp.get("platform")):
+            return self._platform({**inp, "platform": inp.get("platform") or inp["vertical"]})  # "for Thumbtack"
         found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
         if not found.result:
             on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""

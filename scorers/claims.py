@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from scorers.numwords import spelled_to_digits
-from scorers.text import (Num, content_words, equations, is_trivial_number, numbers, ranges, sentences,
+from scorers.text import (MONEY_AFTER as _MONEY_AFTER, Num, content_words, equations, is_trivial_number, numbers, ranges, sentences,
                           strip_citations)
 
 # -------------------------------------------------------------------- units
 _TIME = {u: u for u in ("second", "minute", "hour", "day", "week", "month", "year", "quarter")}
 _UNIT_WORD = re.compile(r"^\s?-?\s?(?P<w>seconds?|minutes?|hours?|days?|weeks?|months?|years?|quarters?|dollars?|bucks?|usd|"
-                        r"percent|per cent|percentage points?|pp)\b", re.I)
+                        r"zł|zl|pln|eur|kr|kč|lei|sek|nok|dkk|czk|huf|ron|percent|per cent|percentage points?|pp)\b", re.I)
 _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\balmost|\bsome|\bca\.|~|≈|\bover|"
                      r"\bunder|\bjust (?:over|under))\s*$", re.I)
 
@@ -30,7 +30,7 @@ _APPROX = re.compile(r"(?:\babout|\baround|\broughly|\bapproximately|\bnearly|\b
 def unit_family(unit: str) -> str:
     """"x" and ":1" are the same quantity (a multiple); a span of time is its singular ("months", a KB row's unit,
     is the "month" a claim's "3-4 months" is read in); everything else is itself."""
-    return "ratio" if unit in ("x", ":1") else unit[:-1] if unit.endswith("s") and unit[:-1] in _TIME else unit
+    return "ratio" if unit in ("x", ":1") else "$" if unit.lower() in _MONEY_AFTER else unit[:-1] if unit.endswith("s") and unit[:-1] in _TIME else unit
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def figures(text: str, nums: list[Num] | None = None) -> list[Figure]:
         m = _UNIT_WORD.match(text[n.end:n.end + 24])
         if m:
             w = m.group("w").lower()
-            if w.startswith(("dollar", "buck", "usd")):
+            if w.startswith(("dollar", "buck", "usd")) or w in _MONEY_AFTER:
                 u = u or "$"
             elif w.startswith(("percent", "per cent", "percentage", "pp")):
                 u = "%"

@@ -233,11 +233,14 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     if table != "verticals" or key not in _labels(path):
         return key
     metric = _nearest(text, pos, "metrics")
+    if (other := _platform_of_earlier(text, pos, key, metric, path)) is not None:
+        return other
     have = _platforms(path).get((key, metric or ""), ())
-    own = _own_platforms(text or "", have)
+    part = _item(text or "", pos)  # in a list said in one sentence ("blended: $4.10-5.30; TikTok: $6.40"), the figure's own item
+    own = _own_platforms(part, have)
     if own is not None:  # the KB's own platform names ("Apple Search Ads", "Walmart Connect") come first
         return row_key(key, own) if own else None
-    named = match_terms(text or "", VOCABULARY["platforms"])
+    named = match_terms(part, VOCABULARY["platforms"])
     if len(named) > 1:
         return None  # "$1.30 on Meta and $3.40 on Google": which figure is whose is not read here
     if named:
@@ -249,6 +252,23 @@ def nearest_before(text: str, pos: int, table: str) -> str | None:
     if len(have) == 1:
         return row_key(key, have[0])
     return None if have else key
+
+def _item(text: str, pos: int) -> str:
+    """The part of ``text`` between the semicolons around ``pos``: one item of a list said in one sentence, whose
+    platform is its own ("no platform named (blended) 2025: $4.10-5.30; TikTok: $6.40" — the first figure is no
+    TikTok's); the whole text when it has no semicolon."""
+    return text[text.rfind(";", 0, pos) + 1:(text.find(";", pos) + 1 or len(text) + 1) - 1]
+
+
+def _platform_of_earlier(text: str, pos: int, key: str, metric: str | None, path: str) -> str | None:
+    """The row of an earlier label when ``key`` is a label the KB states no ``metric`` for but that earlier label's
+    rows name as a platform: "the Beverage Brands CPM figures are: Roblox 2025: $14-18" (a KB profiling Roblox as well
+    as listing in-game CPMs by platform) is Beverage Brands' row on Roblox, not a Roblox CPM; None otherwise."""
+    if (key, metric or "") in _platforms(path) or (at := text.lower().rfind(key.lower(), 0, pos)) <= 0:
+        return None
+    prev = _nearest(text[:at], at, "verticals")
+    return row_key(prev, key) if prev and key in _platforms(path).get((prev, metric or ""), ()) else None
+
 
 def _own_platforms(text: str, have: tuple[str | None, ...]) -> str | None:
     """The one platform of ``have`` (the KB's platforms for a row) the text names as the KB writes it;

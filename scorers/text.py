@@ -50,6 +50,9 @@ def sentences(text: str) -> list[str]:
 # the currency signs a figure may carry, the scorers' own: the system side has its own (mpa.tables.CURRENCY) on
 # purpose — one reader per side (issue #13), so a sign one side misreads cannot hide itself in the other
 CURRENCY = "[$€£¥₹₩₺₽₱₪₦]"  # (won, lira, rouble, peso, shekel, naira: "₩4,800-6,200" is a price)
+# money whose currency is written after the figure ("0.55-0.70 zł", "45 kr") or in letters (a KB row's unit "zł", "R"):
+# the claim readers' (scorers.claims) money family, as "$" is
+MONEY_AFTER = ("zł", "zl", "pln", "eur", "kr", "kč", "lei", "sek", "nok", "dkk", "czk", "huf", "ron", "€", "r", "rp", "rm")
 _MAG = {"million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9, "b": 1e9, "thousand": 1e3, "k": 1e3}
 _NUM = re.compile(
     r"""(?<![A-Za-z_#/.\d])(?:(?<![A-Za-z]-)|(?<=[\d.][xXkKMB]-)(?<![A-Za-z]\d[xXkKMB]-))(?<![A-Za-z]\d-)

@@ -2,14 +2,14 @@
 questions and answers (:mod:`agent.offline.qapairs`), a list asked for by its cheapest row (:mod:`~agent.offline.
 extremerow`), a KB's own business label said as "for a …" (:mod:`~agent.offline.kbcovers`), "how many of them"
 after a size (:mod:`~agent.offline.ofthem`), a band's clause and end (:mod:`~agent.offline.bandend`), a ceiling
-asked with no value said (:mod:`~agent.offline.ceilingask`), what one result earns and the share of it for ads
+asked with no value said (:mod:`~agent.offline.ceilingneed`), what one result earns and the share of it for ads
 (:mod:`~agent.offline.roles`, :mod:`~agent.offline.mediashare`), a count at an end of a price quoted from prose
 (:mod:`~agent.offline.prosecount`). Wording and passages of our own; pure functions, no KB built."""
 from __future__ import annotations
 
 import pytest
 
-from agent.offline import bandend, ceilingask, extremerow, kblabels, mediashare, ofthem, prosecount, qapairs, sizeshare
+from agent.offline import bandend, ceilingneed, extremerow, kblabels, mediashare, ofthem, prosecount, qapairs, sizeshare
 from agent.offline.memory import Memory
 from agent.offline.parse import parse
 from agent.offline.reader import extract
@@ -85,12 +85,12 @@ def test_a_band_clause_and_end():
 
 def test_a_ceiling_asks_what_one_is_worth_then_takes_the_share():
     mem = Memory()
-    assert ceilingask.need(parse(ASKS[3]), mem)
-    assert ceilingask.need(parse("what do others usually pay per booking?"), mem) is None
+    assert ceilingneed.need(parse(ASKS[3]), mem)
+    assert ceilingneed.need(parse("what do others usually pay per booking?"), mem) is None
     said = parse("Our gross margin per booked lesson in dollars is $120.")
     assert [n.role for n in said.numbers] == ["LTV"]
     mem.facts["LTV"] = 120.0
-    assert ceilingask.need(parse(ASKS[3]), mem) is None
+    assert ceilingneed.need(parse(ASKS[3]), mem) is None
     assert mediashare.lines(ASKS[4], 120.0) == ["$120 × 25% = $30, the most one may cost"]
     assert mediashare.lines("a quarter of that going to ads sounds fine.", 120.0) == []  # asks nothing
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -101,7 +101,7 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
     # (the last calculation re-run: its remembered price is the one it divided by, whatever the unit was called)
     if "price" in mem.facts and (same or not rng) and not p.end and fits:
         return [(mem.facts["price"], "", None)]
-    if rng:
+    if rng := rng or figlabel.ends_row(bench.get(metric) if metric else None, p.end):  # the one row with ends asked of
         lo, hi, cid = rng
         if lo == hi:  # one figure stated ("$1.45"), not a range: no ends to work at
             return [(lo, "at the Typical figure", cid)]
@@ -390,11 +390,11 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     elif cite and metric:
         read = metric in bench and (len(bench[metric]["range"]) == 2 or len(bench[metric]["range"]) == 1 and len(
             bench[metric].get("facts") or []) <= 1)  # this turn's look-up gave the range (or its one figure)
-        rng = bench[metric]["range"] if read else list(mem.ranges.get(metric, (0, 0))[:2])
+        rng = bench[metric]["range"] if read else list((figlabel.ends_row(bench.get(metric), p.end) or mem.ranges.get(metric, (0, 0)))[:2])
         shown_rng = bench[metric]["typical"] if read and "$" in bench[metric].get("typical", "") else \
             "–".join(money(v) for v in dict.fromkeys(rng))  # the row's own cell ("$0.60–$1.40") when it was just read
         # the metric as the cited row names it ("saas CPL (cost per lead)"), so the sentence says what the row says
-        label = bench[metric]["label"].split(" — ")[0] if read and bench[metric].get("label") else (
+        label = figlabel.with_platform(bench[metric]["label"].split(" — ")[0], bench[metric].get("facts")) if read and bench[metric].get("label") else (
             mem.labels.get(metric) or metric)
         head = f"With the Typical {label} {'figure' if len(set(rng)) == 1 else 'range'} of {shown_rng} (Based on Knowledge Base [{cite}])"
     return head + ":\n" + "\n".join(f"- {ln}" for ln in lines)

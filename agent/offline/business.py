@@ -207,6 +207,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     the metric asked (``metric_spans``: "the price for a video ad someone watches to the end", "what
     it costs in media to get a test drive booked") name no business; nor do whom or where the business says it
     works (:mod:`agent.offline.served`: "we cater lunches for hospital staff")."""
+    for s0, e0, name in kblabels.platforms_in(text):  # "half the budget into A Place for Mom": a platform the KB names in
+        text = text[:s0] + " " * (e0 - s0) + text[e0:] if " " in name else text  # words of its own is no business ("Mom")
     served_at, blocked = served.spans(text), False
     # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
     text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",

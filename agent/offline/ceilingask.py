@@ -1,34 +1,30 @@
-""""What's the most we should pay for one?" with nothing said of what one is worth: ask what it earns the user.
+"""The most one result may cost, asked in the everyday ways that name no CAC: "what's the most we should be
+willing to pay for a move-in?", "how much can we afford per policy we write?".
 
-Why: the most a business should pay for a booked night, an estimate or a sale is a ceiling of its own — what one
-such action earns it (its margin, or what a customer is worth) times the share it will give to media — not a
-benchmark: a benchmark says what others pay, and the KB states the ceiling as a formula of the user's figures
-("Max cost per action = margin per action × margin share for media"). Answered from the KB alone, the question got
-the benchmark's range, a figure nobody asked for. A question asking the most one should (or can afford to, or would
-be willing to) pay or spend per action, when the conversation has given no margin, value or price and the message
-no figure, asks for that figure first. Asking what others pay ("what do they usually pay?") or a figure the KB caps
-itself ("the most one site may take of the budget") is another question.
+Why: the ceiling on what one result may cost depends on what that result is worth to the user (gross profit,
+first-year premium, lifetime value) and the share of it they will spend — figures only the user has — so the
+agent asks for that worth (:func:`agent.offline.closerate.work`) rather than quoting a market benchmark as the
+answer or saying the KB has no "cost per move-in". closerate read the ceiling from "most … pay … for one/each
+<unit>"; people also say "for a <unit>", and ask "how much can we afford per <unit>" with no "most". Read is
+English only: an article and a noun after "for" that is not a span of time or a campaign (those ask for a spend
+cap, not a price per result).
 """
 from __future__ import annotations
 
 import re
 
-from agent.offline.memory import Memory
-from agent.offline.parse import Parsed
-
-_CEILING = re.compile(
-    r"\b(?:what(?:'s|s| is)?|how much is) the (?:most|max(?:imum)?|highest|top) (?:price )?(?:we|i) (?:should|could|can|ought to)"
-    r"(?: (?:afford to|be willing to|be prepared to))? (?:be )?(?:pay|paying|spend|spending|bid|bidding)\b|"
-    r"\bhow much (?:should|could|can|would) (?:we|i) (?:be )?(?:willing|prepared|able) to (?:pay|spend|bid)\b|"
-    r"\bhow much can (?:we|i) afford to (?:pay|spend|bid)\b", re.I)
-_PER = re.compile(r"\b(?:per|for (?:a|an|one|each)|to (?:book|get|win|land|sign|sell)|on (?:a|an|one|each))\b", re.I)
-_WORTH = ("LTV", "price", "margin", "profit")
+_MOST = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid)\b", re.I)
+# "how much can we afford per …", "what could I afford for one …": affordability is itself a ceiling
+_AFFORD = re.compile(r"\b(?:how much|what) (?:can|could|should|would) (?:we|i) (?:really |realistically )?afford\b", re.I)
+# one result named after "for": "for a move-in", "for an enrollment", "for one booked job" (not "for a month")
+_SPANS = r"(?:month|week|year|day|quarter|season|campaign|flight|test|launch|pilot|budget|channel|platform|period)s?"
+_FOR_ONE = re.compile(r"^[^.?!]{0,25}?\bfor (?:a|an|one|each|every|a single) (?:new |single |qualified |signed |booked )?(?!"
+                      + _SPANS + r"\b)[a-z][a-z\-]+\b(?! (?:campaign|budget|test|flight)s?\b)", re.I)
+_PER = re.compile(r"^[^.?!]{0,25}?\bper [a-z]", re.I)
 
 
-def need(p: Parsed, mem: Memory) -> str | None:
-    """What to ask for before a ceiling on the cost of one action can be worked out, else None."""
-    if not _CEILING.search(p.text) or not _PER.search(p.text) or p.numbers or p.calc:
-        return None
-    if any(mem.facts.get(k) for k in _WORTH):
-        return None
-    return "gross margin on one of those, in dollars (what one is worth to you)"
+def asks(text: str) -> bool:
+    """Does the message ask the most one result may cost in one of these forms (module doc)?"""
+    if m := _MOST.search(text):
+        return bool(_FOR_ONE.search(text[m.end():]))
+    return bool((m := _AFFORD.search(text)) and (_FOR_ONE.search(text[m.end():]) or _PER.search(text[m.end():])))

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from agent.offline import ceilingask
 from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
@@ -70,7 +71,8 @@ def work(text: str, asked_before: str, ltv: float | None, per_unit) -> CloseWork
     stated, else one said earlier (``ltv``)."""
     if (rate := close_rate(text)) is None:
         # "what's the most we could pay for one lead?": the customer's worth is asked first (what any rule needs)
-        return CloseWork([f"?{_WORTH}"]) if _FOR_ONE.search(text) and not per_unit(text) and not ltv and not any(
+        return CloseWork([f"?{_WORTH}"]) if (_FOR_ONE.search(text) or ceilingask.asks(text)) and not per_unit(text) \
+            and not ltv and not any(
             n.money for n in parse_numbers(digits(text))) else None
     if not per_unit(text):
         return None

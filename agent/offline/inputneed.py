@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import ceilingask, arith, channelfig, otherbudget, planinputs, unsized, worthask
+from agent.offline import ceilingneed, arith, channelfig, otherbudget, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -31,7 +31,7 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         # "how much should we spend?" with nothing to size it by: the target and what one may cost
         lambda: worthask.budget_need(p, mem, channel()),
         # "what's the most we should pay per booked night?": what one earns the user, before its ceiling
-        lambda: ceilingask.need(p, mem),
+        lambda: ceilingneed.need(p, mem),
         # a number of the user's own plan whose inputs the conversation cannot give
         lambda: planinputs.need(p, mem, said, channel()),
         # last, a forecast whose deciding input is said without a size

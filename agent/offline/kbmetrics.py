@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import ownrate
+from agent.offline import earnask, ownrate
 from agent.offline.passages import terms
 
 # Each is replaced whole by :func:`declare`, never changed in place: the evals play cases in threads, and a reader in
@@ -106,6 +106,7 @@ def named_in(text: str) -> list[tuple[int, str]]:
             out += said
     out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
+    out += [x for x in earnask.asked(text, _OTHER.values()) if x[1] not in {n for _, n in out}]  # "each message we send bring in"
     out += [(m.start(), key) for key in _ACRONYMS  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
             for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
     for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words

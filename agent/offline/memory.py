@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
+from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, figlabel, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse
 from agent.offline.unitmetric import unit_metric
@@ -179,7 +179,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
                 if rng:
                     mem.ranges[key] = (rng[0], rng[1], o.passages[0]["id"])
                     mem.range_verticals[key] = vertical or ""
-                    mem.labels[key] = o.fields.get("get_benchmark", "").split(" — ")[0]
+                    mem.labels[key] = figlabel.with_platform(o.fields.get("get_benchmark", "").split(" — ")[0], benchmark_of(o)["facts"])
                 if high is not None:
                     mem.highs[key] = (high, o.passages[0]["id"])
             if rng:

@@ -91,6 +91,9 @@ UNIT_FORMS = [
     # how dear one is ("how pricey are installs"), what one goes for ("what are clicks going for")
     re.compile(r"\bhow (?:pricey|expensive|costly|cheap|dear) (?:is|are|would|will|do|does|'s|were|was) " + _ARTICLE + _NOUN, re.I),
     re.compile(r"\bwhat (?:are|is|'s|were) " + _ARTICLE + _NOUN + r" (?:going|selling) for\b", re.I),
+    # what one runs, in speech: "what's a tour running on Caring.com", "what are clicks running us" (a unit only:
+    # "what's a campaign running on?" asks no price)
+    re.compile(r"\bwhat(?:'s|’s| is| are) " + _ARTICLE + _NOUN + r" running\b(?! on\s*[?.!]?\s*$)", re.I),
     # the unit after "per" in a price: "the per-click price", "looking at per lead", "budget per install"
     re.compile(r"\bper[- ]" + _NOUN + r" (?:price|cost|rate|fee)s?\b", re.I),
     re.compile(r"\b(?:looking at|budget|budgeting|spend|spending|shell out|fork out) (?:about |around |roughly )?per "
