@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import ceilingneed, arith, channelfig, otherbudget, planinputs, unsized, worthask
+from agent.offline import ceilingneed, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -34,6 +34,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         lambda: ceilingneed.need(p, mem),
         # a number of the user's own plan whose inputs the conversation cannot give
         lambda: planinputs.need(p, mem, said, channel()),
+        # "… at our CPM?" and the user's own CPM never said: that rate
+        lambda: ourrate.need(p, mem, said),
         # last, a forecast whose deciding input is said without a size
         lambda: unsized.need(p, mem),
     ))

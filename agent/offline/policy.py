@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import offtopic, prosecount, perperiod, stepcost, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import offtopic, prosecount, perperiod, stepcost, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -293,7 +293,7 @@ class OfflineAgent:
             paras.append(para)
         if ranked and not paras and not platformfig.lacking(every):  # not another platform's figure in its place
             tq = searchq.form(text, previous)
-            para = extract(stmt[1] if stmt else tq.focus, ranked, self.max_sentences, context=tq.topic, names=tq.names,
+            para = extract(stmt[1] if stmt else verdicttag.untagged(tq.focus), ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures

@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, gloss, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
+from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -132,7 +132,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 return None
             nearest = sectionmeaning.nearest(question, _units(judged),
                                              None if _SHOW.search(question) else lambda us: _illustration(us[0]))
-            if nearest is None:
+            if nearest is None and not glosshead.files(question, judged):  # nor a section filed under its concept
                 return None
     if not focus.stated(question, judged):
         return None  # shared words, but what it asks for (an interest rate, a legal verdict) is stated nowhere
