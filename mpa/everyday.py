@@ -30,6 +30,12 @@ from rag.queryforms import contractions
 _PATH = Path(__file__).with_name("everyday.json")
 _STEMS = get_analyzer(True, False)  # the project's stemmer, stop words kept: they carry a phrase's meaning
 GAP = 1  # other words a phrase may hold between two of its own ("earn *it* back")
+# Words that only size or point at a noun ("*half the* money", "*60 of the* budget", "*all of* it"): a speaker puts
+# them inside a phrase's verb and its object as freely as nothing, so they do not count against GAP (at most
+# FILLERS of them). A verb phrase about budget is said with its quantity: "move *60% of the search* budget".
+FILLER = frozenset({"the", "a", "an", "our", "my", "your", "their", "its", "this", "that", "these", "those", "all",
+                    "half", "some", "most", "more", "much", "of", "it", "whole", "entir", "rest", "third", "quarter"})
+FILLERS = 4
 
 
 class Concept(NamedTuple):
@@ -73,13 +79,29 @@ def find(phrase: tuple[str, ...], words: tuple[str, ...]) -> tuple[int, int] | N
             return None
         at, ok = i, True
         for p in phrase[1:]:
-            nxt = next((j for j in range(at + 1, min(len(words), at + 2 + GAP)) if words[j] == p), None)
+            nxt = _next(p, words, at)
             if nxt is None:
                 ok = False
                 break
             at = nxt
         if ok:
             return i, at + 1
+
+
+def _next(p: str, words: tuple[str, ...], at: int) -> int | None:
+    """Where the phrase's next stem ``p`` follows position ``at``: after at most :data:`GAP` other words, not counting
+    up to :data:`FILLERS` sizing words and figures between (:data:`FILLER`)."""
+    other = free = 0
+    for j in range(at + 1, len(words)):
+        if words[j] == p:
+            return j
+        if (words[j] in FILLER or words[j][0].isdigit()) and free < FILLERS:
+            free += 1
+        elif other < GAP:
+            other += 1
+        else:
+            return None
+    return None
 
 
 @lru_cache(maxsize=1)

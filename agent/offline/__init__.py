@@ -294,6 +294,10 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.steprange` — A step the framework does not have ("what's step 11?" of a ten-step framework, "step 0");
 * :mod:`~agent.offline.tallies` — arithmetic on several of the user's own counts and shares that no single-figure rule covers;
 * :mod:`~agent.offline.verdict` — which of two figures is lower or higher, when the question asks it;
+* :mod:`~agent.offline.verdicttag` — a question that is only a verdict tag ("smart?", "is he right?") on the proposal before it;
+* :mod:`~agent.offline.glosshead` — a section the KB files under the concept a message names in everyday words answers it;
+* :mod:`~agent.offline.askedkind` — the business or vertical the question itself names wins over the story's;
+* :mod:`~agent.offline.ourrate` — a working "at our CPM" with the user's own CPM never said: ask for it;
 * :mod:`~agent.offline.worldplaces` — countries and world regions outside the United States, as users type them — in lower case too;
 """
 from agent.offline.compose import statement

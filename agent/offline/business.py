@@ -263,7 +263,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
             back = bool(_POINTS_BACK.match(text[m.end("p"):]) or re.search(r"\blike (?:ours|mine|us|me)\b", raw, re.I)
                         or re.search(r"\blike (?:ours|mine|us|me)\b", m.group(0), re.I))
             if (_SELLS_ONLINE.search(text) and not _OWN_PREMISES.search(text)) or re.fullmatch(
-                    r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?"
+                    r"(?:(?:little|tiny|small|new) )?(?:online|web|internet)(?:[- ]only)?(?: .*(?:stores?|shops?|brands?|retailers?|sellers?|boutiques?|business(?:es)?|merchants?))?"
                     r"|(?:[a-z\-]+ ){0,3}(?:web|e-?)(?:shop|store)s?", named, re.I):  # "a webshop", "a pen e-shop": one word for a web store
                 phrase = ONLINE_STORE if web_seller else _online_store(phrase)
             elif _OWN_PREMISES.search(named) and _WEB_TOO.search(text):  # "6 flower shops plus a web store"
@@ -372,7 +372,7 @@ def _online_store(phrase: str) -> str:
     """``phrase`` said of a business that sells online: "candles online" → "candles online store",
     so the vocabulary's online-store vertical names it — unless the goods with "online" already name
     a vertical ("courses online": online courses)."""
-    goods = re.sub(r"\s*\b(?:online|web|internet|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
+    goods = re.sub(r"\s*\b(?:(?:online|web|internet)(?:[- ]only)?|(?:(?:on|through|via) )?(?:(?:its|our|my|their) )?(?:own )?(?:" + _WEB_SHOP + r"|site))\b\s*",
                    " ", phrase, flags=re.I).strip()
     for said in (f"online {goods}", f"{goods} online"):
         if match_terms(said, VOCABULARY["verticals"]):

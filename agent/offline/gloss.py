@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from agent.offline import servedkb
+from agent.offline import servedkb, verdicttag
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.pointsback import POINTER, points_back
@@ -68,11 +68,13 @@ def _unusual(g: Gloss, kb: str) -> bool:
     """Is the phrase not the KB's own vocabulary: one the KB never writes, of three words or more ("keep some money
     back") or holding a word the KB seldom writes ("earn back")? A phrase the KB writes itself ("unspent") is reached
     by the search on its own, and two words it uses everywhere ("new ads", "day one") name the concept only by chance.
-    A cued phrase counts by its cue ("awful" for "next to")."""
+    A cued phrase counts by its cue ("awful" for "next to"); one said around sizing words ("shift *half of our meta*
+    money") is the speaker's own arrangement, which the search does not meet as the KB's phrase."""
     grams, df, n = _read(kb)
     if g.cue:  # "next to" names the concept by its company: the cue must be one the KB seldom writes
         return df.get(g.cue, 0) <= max(1.0, RARE * n)
-    return g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
+    spread = g.span[1] - g.span[0] > len(g.entry) + 1  # "shift *half of our* money": said around its sizing words
+    return spread or g.entry not in grams and (len(g.entry) >= MIN_IDIOM or any(df.get(w, 0) <= max(1.0, RARE * n) for w in g.entry))
 
 
 def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
@@ -123,11 +125,29 @@ def question_alone(focus: str) -> str:
     best passage covers too little of the query, and a story's words (a relative, a town) are words no passage holds,
     so a term added to reach the section was cut off with them. Not when a story comes first and the question points
     back into it with a pronoun ("our CPMs jumped 35% this week. at what point is that a problem?"): the story is
-    what it asks about."""
+    what it asks about — nor when the question is only a verdict tag on it ("… put all of it on instagram. smart?"):
+    the proposal is what is asked (:mod:`~agent.offline.verdicttag`)."""
     parts, asked = message_sentences(focus), question_sentences(focus)
+    if asked and verdicttag.only_tag(asked):
+        return verdicttag.proposal(parts, asked) or focus
     alone = asked and len(asked) < len(parts) and not points_back(asked) and not (
         POINTER.search(" ".join(asked)) and parts[0] not in asked)  # "… jumped 35%. is that real?": the story is its subject
     return " ".join(asked) if alone else focus
+
+
+def proposal_query(parts: list[str], asked: list[str], text: str) -> str:
+    """For a message whose question is only a verdict tag on a proposal (:mod:`~agent.offline.verdicttag`), the
+    proposal with the KB's terms for what it says in everyday words; "" for any other message."""
+    said = verdicttag.proposal(parts, asked) if asked and verdicttag.only_tag(asked) else ""
+    return " ".join([said, *terms(text)]) if said else ""
+
+
+def alone(text: str) -> str:
+    """The KB's terms for the concepts ``text`` names in everyday words, searched alone ("" when none): when every
+    search of the message came back empty, its own words dilute the terms below the search's threshold, and the
+    section the KB files the concept under is what a planner would open (the reader still judges it:
+    :mod:`~agent.offline.glosshead`)."""
+    return " ".join(terms(text))
 
 
 def hint(question: str) -> str:

@@ -17,8 +17,9 @@ import re
 # (a particular one: "our closest rival", "the shop across town" — "what do competitors pay per click" asks the
 # market's benchmark)
 _RIVAL = (r"(?:(?:our|my|the|their|his|her)\s+(?:(?:biggest|main|largest|top|closest|local|nearest|main|direct|new)\s+)*"
-          r"(?:competitors?|competition|rivals?|other\s+guys)|(?:the|that)\s+(?:[a-z]+\s+){1,2}(?:across|down)\s+"
-          r"(?:town|the\s+street|the\s+road))")
+          r"(?:competitors?|competition|rivals?|other\s+guys)|(?:the|that)\s+(?!(?:average|typical|normal|usual|median)\b)(?:[a-z]+\s+){1,2}"
+          r"(?:(?:across|down|up|over|out)\s+(?:town|the\s+street|the\s+road|in\s+[a-z0-9]+|on\s+[a-z0-9]+|there)|next\s+door|"
+          r"around\s+the\s+corner))")  # a particular business by where it is: "the spice shop down in Tulsa"
 _MONEY_VERB = r"(?:spends?|spending|spent|pays?|paying|paid|bids?|bidding|budgets?|invests?|investing|puts?|putting)"
 # a fact asked: "how much does X spend", "what X pays", "X's budget", "find out … X …"
 _ASKED = re.compile(r"\b(?:how\s+much|what(?:'s|’s|s)?)\s+(?:(?:does|do|did|is|are|was|were|will|would)\s+)?" + _RIVAL + r"\s+"

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import addedtotal, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
+from agent.offline import addedtotal, askedkind, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
@@ -59,7 +59,7 @@ _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
 _SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
-_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
+_FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:ok(?:ay)?|cool|great|alright|right|now|so|then|perfect|nice|thanks)[,.!]?\s+)*(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"
 _ASKS_ON = re.compile(r"^[^?]*?[,.!:;-]\s*(?:(?:then|so|and|but|now)\s+)+(?:what|which|how|when|where|why|who|should|"
@@ -274,12 +274,12 @@ def _parse(text: str) -> Parsed:
             p.metric_phrases = []
     uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
-    if uncovered:
+    if askedkind.uncovered_first(norm, uncovered, verticals):  # not when the question names a covered one itself
         p.industry_phrase = uncovered[0][1]
     elif verticals:
         p.vertical = verticals[0][1]
         p.verticals = [k for _, k in verticals]  # "between software and healthcare clients": each
-    elif (b := _business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"])) or kbcovers.as_business(named_uncovered, norm)) is not None:
+    elif (b := askedkind.business(norm, described + metricforms.unit_spans(low, VOCABULARY["metrics"]), _business) or kbcovers.as_business(named_uncovered, norm)) is not None:
         p.business_phrase, p.business_refers_back = b.phrase, b.refers_back
     geos = _geographies(norm)
     p.geographies = [g for _, g in geos]

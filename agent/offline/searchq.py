@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askframe, bound, kblabels, leaveask, pointsback, quotedterm
+from agent.offline import askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -281,7 +281,6 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     q.queries.append(q.focus)
     if (quoted := quotedterm.query(text)) and clean(quoted) not in q.queries:  # "… has to be 'SMART'": the name, asked
         q.queries.append(clean(quoted)[:MAX_QUERY])
-    from agent.offline import gloss  # imported late: it reads the served KB
     asked = attributes(text, searching=True)  # searched apart: the KB may use the word for something else
     if asked:
         q.queries.append(" ".join([q.focus, *asked])[:MAX_QUERY])  # whole: the question alone lost a holdout7 turn, won none
@@ -361,10 +360,11 @@ def retry(text: str, outcomes: list[ToolOutcome]) -> str | None:
     parts = message_sentences(focus)
     asked = question_sentences(focus)
     cand = " ".join(asked) if asked and len(asked) < len(parts) and not pointsback.points_back(asked) else focus  # "… what are they?": whole
+    cand = gloss.proposal_query(parts, asked, text) or cand  # "… smart?": the proposal, in the KB's terms for it
     cand = re.sub(r"\s+([?.!,;:])", r"\1", " ".join(_FIGURE.sub(" ", cand).split()))
     done = {o.input.get("query", "") for o in searched}
     bare = without_unknown(cand, searched)
-    for c in (*_rule_query(text, searched), cand, bare, askframe.without(bare)):  # last: without "how do we decide if …"
+    for c in (*_rule_query(text, searched), gloss.alone(text), cand, bare, askframe.without(bare)):  # last: without "how do we decide if …"
         if len(content_words(c)) >= 1 and c not in done:
             return c[:MAX_QUERY]
     return None

@@ -33,8 +33,8 @@ from mpa.vocabulary import VOCABULARY, term_pattern
 from rag.regexes import compiled
 
 # English marks of setting two named things against each other: a joiner between them ("A vs B", "A or B",
-# "A compared with B"), or "and" with a comparing word elsewhere ("compare A and B", "which is better, A and B")
-_JOIN = re.compile(r"^\W*(?:[\w-]+\W+){0,3}?(?:vs\.?|versus|v\.?|or|against|over|compared (?:to|with)|"
+# "A compared with B"; not "money *over to* B", a move), or "and" with a comparing word elsewhere ("compare A and B", "which is better, A and B")
+_JOIN = re.compile(r"^\W*(?:[\w-]+\W+){0,3}?(?:vs\.?|versus|v\.?|or|against|over(?!\s+(?:to|into)\b)|compared (?:to|with)|"
                    r"(?:rather|better|more|less|cheaper) than|instead of)\W", re.I)
 _AND = re.compile(r"^\W*(?:[\w-]+\W+){0,2}?(?:and|&|,|/|with)\W", re.I)
 _CUE = re.compile(r"\b(?:vs\.?|versus|compared?|compares|comparing|comparison|better|best|which|differ\w*|"
