@@ -84,3 +84,20 @@ def test_a_range_end_of_an_unnamed_row_is_not_a_single_figure(answer, ok, scorer
     when the answer names the row's label (more than half its words); one shared word ("scooter") does not make
     "34 %" of a margin row a share of households (a mutant both scorers passed on kb_txt8)."""
     assert (raw(answer, dict(DEPOTS), scorer) == 1.0) is ok
+
+
+# two lists of regions under wrapped definition lines that say "households", as every answer here does
+CANTONS = {"geo#0": ("CYCLING HOUSEHOLDS\nDefinition: households with a working cargo bicycle,\nfrom the transport survey.\n"
+                     "Tyrol: 40k households (21% of households)\nStyria: 52,000 households (16% of households)\n\n"
+                     "HOUSEHOLDS WITH A SOLAR ROOF\nDefinition: panels on the roof, owner\nhouseholds by the energy "
+                     "register.\nTyrol: 33k households (18% of households)\nCarinthia: 20,000 households (13% of households)\n")}
+
+
+@pytest.mark.parametrize("share, ok", [("21%", True), ("16%", False), ("13%", False)])
+@pytest.mark.parametrize("scorer", [grounding, citation_support])
+def test_a_sibling_rows_figure_is_not_the_named_rows(share, ok, scorer):
+    """A figure in a row whose label the claim's sentence and its lead-in do not name, while they name a sibling
+    row of the same list ("Tyrol"), is that other region's even though the list's heading says "households"."""
+    answer = (f"Cycling Households in Tyrol: about 40k households [geo#0]. "
+              f"Methodology: households ({share} of households) [geo#0].")
+    assert (raw(answer, dict(CANTONS), scorer) == 1.0) is ok
