@@ -34,7 +34,7 @@ bytecode: $(STAMP)
 BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 
 # CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
-# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on seven KBs (kb/ and the six plain-text fixtures). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
+# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on nine KBs (kb/ and the eight plain-text fixtures). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
 # eval ran and completed, nothing limited the run, the composite and every per-eval floor in
 # scorers/weights.json hold (README: "The gate fails closed"). Whole-run gate tests: pytest -m slow.
 test: $(STAMP) bytecode
@@ -46,7 +46,7 @@ test: $(STAMP) bytecode
 	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt \
 	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
-	@# the same proof on the plain-text KBs (kb_txt, and the strangers' kb_txt2, kb_txt3, kb_txt4, kb_txt5, kb_txt6 and kb_txt7): each its own goldens,
+	@# the same proof on the plain-text KBs (kb_txt, and the strangers' kb_txt2, kb_txt3, kb_txt4, kb_txt5, kb_txt6, kb_txt7 and kb_txt8): each its own goldens,
 	@# weights, lists and ways of writing numbers (README: "The mutation suite")
 	MPA_KB_DIR=tests/fixtures/kb_txt MPA_DATASETS=tests/fixtures/kb_txt_datasets \
 	  MPA_WEIGHTS=tests/fixtures/kb_txt_datasets/weights.json $(BIN)/python -m evals.mutation --check
@@ -62,6 +62,8 @@ test: $(STAMP) bytecode
 	  MPA_WEIGHTS=tests/fixtures/kb_txt6_datasets/weights.json $(BIN)/python -m evals.mutation --check
 	MPA_KB_DIR=tests/fixtures/kb_txt7 MPA_DATASETS=tests/fixtures/kb_txt7_datasets \
 	  MPA_WEIGHTS=tests/fixtures/kb_txt7_datasets/weights.json $(BIN)/python -m evals.mutation --check
+	MPA_KB_DIR=tests/fixtures/kb_txt8 MPA_DATASETS=tests/fixtures/kb_txt8_datasets \
+	  MPA_WEIGHTS=tests/fixtures/kb_txt8_datasets/weights.json $(BIN)/python -m evals.mutation --check
 
 # The sentence encoder's vectors for the texts the suite meets (tests/fixtures/meaning_seed/, conftest.py
 # `_seeded`): made again from a run that starts with none, after rag/dense.py changes (tests/test_meaning_seed.py

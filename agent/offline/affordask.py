@@ -14,25 +14,32 @@ import re
 
 from agent.offline import channelfig
 from agent.offline.parse import Parsed, parse
+from agent.offline.passages import message_sentences
 
 # sufficiency or affordability judged: "enough", "sufficient", "can we afford", "too small/little/low for",
 # "would it cover", "does it stretch to", "big enough"
-_SUFFICES = re.compile(r"\b(?:enough|sufficient|adequate|afford|affordable|too (?:small|little|low|tight|thin)|"
+SUFFICES = re.compile(r"\b(?:enough|sufficient|adequate|afford|affordable|too (?:small|little|low|tight|thin)|"
                        r"cover|stretch(?:es)? to|room for|big enough|large enough)\b", re.I)
 
 
 def asks(text: str, p: Parsed) -> bool:
     """Does the message ask whether a budget can carry a channel (module doc)?"""
-    return bool(_SUFFICES.search(text)) and channelfig.named(text) and not p.metrics and not p.metric_phrases \
+    return bool(SUFFICES.search(text)) and channelfig.named(text) and not p.metrics and not p.metric_phrases \
         and not any((n.role or "").startswith("price") for n in p.numbers)
 
 
 def read(p: Parsed) -> Parsed:
     """``p`` without the calculation the conversation carried into it when it asks whether a budget affords a
     channel (:func:`asks`): the question is the KB's rule, searched for as asked."""
-    if p.calc is not None and asks(p.text, parse(p.text)):  # the message's own metrics, not the ones carried in
-        p.calc, p.metrics = None, []
+    if p.calc is not None and asks(p.text, parse(p.text)) and not counts_too(p.text):  # the message's own metrics,
+        p.calc, p.metrics = None, []  # not the ones carried in
     return p
+
+
+def counts_too(text: str) -> bool:
+    """The message also asks the count in a sentence of its own ("How many assessments now? Is that even enough to
+    run the channel?"): both are asked — the working and the rule."""
+    return any(re.search(r"\bhow many\b", s, re.I) and not SUFFICES.search(s) for s in message_sentences(text))
 
 
 def calls(text: str, p: Parsed, tools: set[str]) -> list[tuple[str, dict]]:

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.passages import terms
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 
 
 def kept(passages: list[dict], vertical: str | None) -> list[dict]:
-    """``passages`` minus documents about another vertical than ``vertical`` (all of them when none is known)."""
+    """``passages`` minus documents about another vertical than ``vertical`` (all of them when none is known) — but a
+    passage that names the business by the KB's own label stays: "Ski Resorts" is no vocabulary vertical, and a
+    "lodging and travel bookings" passage saying "a ski resort 60 to 110 days ahead" is about it."""
     if not vertical:
         return passages
+    own = set(terms(vertical)) if vertical not in VOCABULARY["verticals"] else set()
 
     def other(ps: dict) -> bool:
         name = re.sub(r"[-_.]", " ", ps.get("source", "").split("›")[0]).lower()
@@ -23,4 +27,4 @@ def kept(passages: list[dict], vertical: str | None) -> list[dict]:
             name = term_pattern(tuple(VOCABULARY["topics"][key])).sub(" ", name)
         named = match_terms(name, VOCABULARY["verticals"])
         return bool(named) and vertical not in named
-    return [ps for ps in passages if not other(ps)]
+    return [ps for ps in passages if not other(ps) or (own and own <= set(terms(ps.get("text", ""))))]

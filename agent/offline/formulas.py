@@ -12,7 +12,7 @@ import dataclasses
 import re
 from functools import lru_cache
 
-from agent.offline import kblabels, planmath, ratioback, sectionkind, stagerate
+from agent.offline import kblabels, mediashare, paceshare, planmath, ratioback, sectionkind, stagerate
 from agent.offline.answerforms import answer_forms
 from agent.offline.parse import parse
 
@@ -21,6 +21,10 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
          said: tuple[float, str | None] | None = None, ltv: float | None = None,
          sizes: list[tuple[str, str]] | None = None, cost: tuple[float, str] | None = None) -> planmath.Work | None:
     """:func:`agent.offline.planmath.work` of these arguments, a copy; None for a method asked (module doc)."""
+    if ceiling := mediashare.lines(text, ltv):  # "a fifth of that going to ads: my limit?" after what one earns
+        return planmath.Work(ceiling, search=mediashare.SEARCH, cited=False, quote=mediashare.QUOTE)
+    if pace := paceshare.work(text, *(said or (budget, None))):  # "it's the 10th and we've spent $2,900: on pace?"
+        return planmath.Work(pace[0], search=paceshare.SEARCH, cited=False, quote=pace[1])
     if sectionkind.asks_method(text, answer_forms(text)) and not re.search(r"\d", text):
         return None
     if stagerate.rate(parse(text)) == "ROAS":  # "a normal return on that same 1200: sales?": spend × the KB's ROAS,

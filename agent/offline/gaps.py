@@ -313,8 +313,8 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     if (year := future_year(question, text)):
         notes.append(f"The knowledge base has no forecast for {year}; its figures are the current planning ranges.")
     elif (asks_figure or _VALUE.search(question) or _WAS_IT.search(question)) and (year := past_year(question, text)) \
-            and year not in answer:  # "what was that back in 2019?": the figure just given, asked of a year gone by
-        notes.append(f"The knowledge base has no figures for {year}; its figures are the current planning ranges.")
+            and year not in answer:  # "what was that back in 2019?": the figure just given, asked of a year gone by — said
+        answer = f"The knowledge base has no figures for {year}; its figures are the current planning ranges.\n\n{answer}"  # first
     seen = " ".join(f"{ps.get('source', '')} {ps.get('text', '')}" for o in outcomes for ps in o.passages)
     if (asks_figure or _PRICE.search(question) or _FIGURE_NP.search(question)) and (_VALUE.search(question) or metricask.asks(
             question, asks_figure)) and not _states_figure(answer) and not _MEANING.search(question):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
+from agent.offline import ceilingneed, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -30,6 +30,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         lambda: worthask.need(p, mem),
         # "how much should we spend?" with nothing to size it by: the target and what one may cost
         lambda: worthask.budget_need(p, mem, channel()),
+        # "what's the most we should pay per booked night?": what one earns the user, before its ceiling
+        lambda: ceilingneed.need(p, mem),
         # a number of the user's own plan whose inputs the conversation cannot give
         lambda: planinputs.need(p, mem, said, channel()),
         # "… at our CPM?" and the user's own CPM never said: that rate

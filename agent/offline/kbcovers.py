@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import kblabels, kbmetrics
+from agent.offline.passages import terms
 from mpa.vocabulary import VOCABULARY, match_terms
 
 
@@ -41,7 +42,17 @@ def _word_at(text: str, i: int) -> str:
 
 
 def names_business(noun: str) -> bool:
-    """``noun`` names a business by the vocabulary (a covered or an uncovered vertical) and is not a unit the
-    KB prices itself: "cost per donor" counts donors where the KB declares that metric."""
-    return bool(match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"])) \
-        and not kbmetrics.priced(noun)
+    """``noun`` names a business by the vocabulary (a covered or an uncovered vertical) or by a vertical label of
+    the served KB's own, said in full ("cheapest for a heat pump installer": the KB's "Heat Pump Installers", not
+    a cost per install), and is not a unit the KB prices itself: "cost per donor" counts donors where the KB
+    declares that metric."""
+    return bool(match_terms(noun, VOCABULARY["verticals"]) or match_terms(noun, VOCABULARY["uncovered_verticals"])
+                or own_label(noun)) and not kbmetrics.priced(noun)
+
+
+def own_label(noun: str) -> bool:
+    """``noun`` is a vertical label of the served KB's own, said in full and ending it: "heat pump installer" of its
+    "Heat Pump Installers" — not "pest control lead", a unit ("lead") after the business "Pest Control"."""
+    label = kblabels.named_in(noun)
+    last = terms(noun.split()[-1]) if noun.split() else []
+    return bool(label and last and last[0] in set(terms(label)))

@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import actionprice, affordask, buyask, channelunit, eachcost, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import ofthem, actionprice, affordask, buyask, channelunit, eachcost, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -34,6 +34,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: newcount.read(q, mem),
         # the slots the message leaves to the conversation, after the swaps above said which they change
         lambda q: carry(q, mem),
+        # "how many of them own one?" after a size: the place just sized
+        lambda q: ofthem.read(q, text, mem),
         # "is 21k enough to run CTV?": without the calculation just carried in (the KB's rule is asked)
         lambda q: affordask.read(q),
         # a count of one funnel stage and the next asked: the rate between them

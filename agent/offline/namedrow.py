@@ -17,8 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.offline import places
+from agent.offline import extremerow, places
 from agent.offline.passages import message_sentences
+from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
 
 _NAME = re.compile(r"[A-Z][\w&'’.-]*[\w&]|[A-Z]")
@@ -70,6 +71,8 @@ def added(question: str, chosen: list, section: list, text: str = "", carried: f
     """``chosen`` with the one list item of ``section`` (its passage ``text``) each name of the question points at,
     in reading order — or, when the question names nothing, each name ``carried`` from the turn it follows up."""
     wanted = names(question) or set(carried)
+    if not wanted and section and (end := extremerow.pick(question, _items(section, text))):  # "which is cheapest?"
+        return chosen if end[0] in chosen else sorted([*chosen, *end], key=lambda c: c.pos)
     if not wanted or not section:
         return chosen
     items, extra = _items(section, text), []
@@ -79,3 +82,45 @@ def added(question: str, chosen: list, section: list, text: str = "", carried: f
         if len(holders) == 1 and holders[0] not in chosen and holders[0] not in extra:
             extra.append(holders[0])
     return sorted([*chosen, *extra], key=lambda c: c.pos) if extra else chosen
+
+
+def phrases(question: str) -> set[str]:
+    """The names the question gives, each whole: a run of the words :func:`names` reads ("Google Ads" is one name, not
+    "google" and "ads"), lower-cased."""
+    said, out = names(question), set()
+    for sentence in message_sentences(places.without_places(question)):
+        run: list[str] = []
+        for w in [*sentence.split()[1:], ""]:
+            bare = w.strip("\"“”'‘’()[],;:?!.")
+            if bare and bare.lower() in said:
+                run.append(bare.lower())
+                if bare == w:
+                    continue
+            if run:
+                out.add(" ".join(run))
+            run = []
+    return out
+
+
+def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict) -> list:
+    """``ranked`` (section keys, best first) with the one section whose list holds a row labelled by a name the
+    question gives ("what would Angi charge us?") moved first: the name is what is asked about, and a definition or
+    an overview that shares the question's other words ("booked assessment") does not say it. Several sections
+    holding it, none, one the question's words do not reach at all (``by``: its score), or a first section that says
+    the name itself: as ranked."""
+    wanted = {n for n in phrases(question) if not match_terms(n, VOCABULARY["metrics"]) and not match_terms(
+        n, VOCABULARY["platforms"])}  # "ROAS" names a measure, "Instagram" a platform the platform readers look up: no row
+    if not wanted or not ranked:
+        return ranked
+    pats = [compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I) for n in wanted]
+    if any(p.search(c.text) for p in pats for c in _items(sections[ranked[0]], top[ranked[0][0]]["text"]) + sections[ranked[0]]):
+        return ranked  # the section ranked first says the name itself ("comedy shows that sold on TikTok paid …")
+    holders = []
+    for k in ranked:
+        labels = [c.text.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) if re.match(r"[^:—]{1,60}:", c.text)]
+        if any(compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I).search(lb) for n in wanted for lb in labels):
+            holders.append(k)
+    heads = {(top[k[0]].get("source", ""), k[1]) for k in holders}  # one section, however many passages repeat it
+    if len(heads) != 1 or holders[0] == ranked[0] or by.get(holders[0], 0.0) <= 0:
+        return ranked
+    return [holders[0]] + [k for k in ranked if k != holders[0]]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import bands, periods, searchq
+from agent.offline import affordask, bands, channelfig, periods, searchq
 from agent.offline.parse import parse
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
@@ -67,14 +67,22 @@ def _by_tool(part: str) -> bool:
 def open_parts(text: str) -> list[str]:
     """The parts no tool answers, when the message also has a part a tool answers (else [])."""
     asked = split(text)
-    if len(asked) < 2 or not any(_by_tool(a) for a in asked):
+    tool = any(_by_tool(a) for a in asked)  # (a count the conversation carries in: "how many now?", a tool's too)
+    if len(asked) < 2 or not (tool or any(re.search(r"\bhow many\b", a, re.I) for a in asked)):
         return []
-    return [a for a in asked if not _by_tool(a) and _HOW_TO.search(a) and not _POINTS_BACK.search(a)
+    return [a for a in asked if not _by_tool(a) and (tool and _HOW_TO.search(a) and not _POINTS_BACK.search(a) or _affords(a))
             and len(searchq.content_words(a)) >= 2]
 
 
+def _affords(part: str) -> bool:
+    """A part asking whether the budget can carry a channel at all ("is that even enough to run the channel?"): the
+    KB's minimum for a channel answers it, beside the count another part asks (:func:`affordask.counts_too`)."""
+    return bool(affordask.SUFFICES.search(part)) and channelfig.named(part) and not re.search(r"\d", part)
+
+
 def _queries(part: str) -> list[str]:
-    return searchq.form(part).queries
+    return searchq.form(part).queries + ([f"{' '.join(channelfig.said_names(part)[:1]) or 'channel'} minimum monthly "
+                                          "budget"] if _affords(part) else [])
 
 
 def with_searches(text: str, calls: list[tuple[str, dict]], tools: set[str]) -> list[tuple[str, dict]]:

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from agent.offline import namedpart
+from agent.offline import agentnoun, namedpart
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
 from mpa.tables import CURRENCY
@@ -90,7 +90,7 @@ def kb_words(question: str, passages: list[dict]) -> set[str]:
     held = _held(passages)
     if not held:
         return set(terms(question))
-    text, written, compounds = as_written(question, held)
+    text, written, compounds = as_written(agentnoun.based(question, held), held)  # "skiers" as the KB's "ski"
     return (set(terms(text)) - set(written)) | set(written.values()) | set(compounds)
 
 

@@ -19,7 +19,7 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import actualask, amounts, keptshare, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
@@ -52,6 +52,7 @@ class Work:
     base: float | None = None    # a customer's value said before, to take the KB's stated share of
     cited: bool = True           # False: arithmetic on the user's figures alone, whose lines claim nothing of a passage
     shares: tuple = ()           # a split's typed shares, one per line: each cited where a passage states it (sharecite)
+    quote: str = ""              # the question the quoted rule answers, when the message's own words point elsewhere
 
 
 def _nums(text: str) -> tuple[str, list[Num]]:
@@ -336,7 +337,7 @@ _FRACTIONS = {"half": (1, 2), "a half": (1, 2), "a third": (1, 3), "one third": 
               "a quarter": (1, 4), "one quarter": (1, 4), "three quarters": (3, 4), "a fifth": (1, 5), "a tenth": (1, 10)}
 _SHARE_RULE = re.compile(r"\b(?:(?P<pct>\d+(?:\.\d+)?)%|(?P<frac>" + "|".join(sorted(_FRACTIONS, key=len, reverse=True))
                          + r")) of (?:the |your |a |its )?(?:total )?(?P<per>monthly|annual|yearly|weekly|quarterly|"
-                         r"(?:year|month|quarter|week)'s)?\s?(?:[a-z]+ )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
+                         r"(?:year|month|quarter|week)'s)?\s?(?:[a-z]+(?:'s)? )?(?:paid |media |marketing |ad |advertising )*(?:budget|spend)\b",
                          re.I)
 _USER_PERIOD = re.compile(r"\b(?:a|per|for the|each|every|this|the)\s+(?P<p>year|yr|quarter|month|mo)\b|/\s*(?P<q>year|yr|month|mo)\b|"
                           r"\b(?P<r>annual(?:ly)?|yearly|quarterly|monthly)\b", re.I)
@@ -362,7 +363,7 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
         num, den = _FRACTIONS[m.group("frac").lower()]
         lines.append(f"{money(total)}{f' × {num}' if num != 1 else ''} ÷ {den} = {money(total * num / den)}")
         return lines
-    pct = float(m.group("pct"))
+    pct = bandend.pct(text, quoted, m.start(), m.group(0)) or float(m.group("pct"))  # the band's clause and end asked
     lines.append(f"{money(total)} × {plain(pct)} ÷ 100 = {money(total * pct / 100)}")  # the rule's N% as N hundredths
     return lines
 

@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import askframe, bands, bound, everyrow, focus, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
+from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import QUANTITY, answer_forms, has_form
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -258,6 +258,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     ranked = subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
     ranked = pointsback.first(question, ranked, sections, _illustration)  # "… deliverability. why does it matter?"
     ranked = stepheaded.first(question, ranked, by)  # "which step is about …?": the section headed with the step
+    ranked = namedrow.first(question, ranked, sections, top, by)  # "what would Angi charge?": the list holding that row
     if normative and not figures and not shown and QUANTITY.intersection(forms):  # how long it should be: the rule,
         ranked = workedcase.rule_first(ranked, by, sections, NORM_HEAD, doc)  # before its document's worked figures
     banded = [k for k in ranked if bands.fit(budget, k[1], period) > 1 and by[k] > 0 and (by[k] >= 0.8 * by[ranked[0]] or (
@@ -287,7 +288,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
-    chosen = namedrow.added(question, chosen, sections[key], top[key[0]]["text"], names)  # "… on Yelp": the item labelled so
+    chosen = namedrow.added(question, qapairs.one_answer(chosen, scores, top[key[0]]["text"]), sections[key], top[key[0]]["text"], names)  # "… on Yelp": the item labelled so
     chosen = everyrow.widened(question, chosen, sections[key], MAX_WORDS)  # "each kind of report": every row
     if not whole and not named and chosen != quoted:
         chosen = wholelist.completed(question, shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"]), owned, said, MAX_WORDS)

@@ -89,6 +89,13 @@ def _worth_over_stay(text: str, n: Num, after: str) -> bool:
     return bool(stay and _ONE_OF_THEM.search(clause) and (stay.group("noun") or _COMES_IN.search(clause)))
 
 
+# what one sale, night or job earns, said as a margin: "our gross margin per booked night in dollars is $80", "the
+# margin on an average contract is about $4,500" — the value of one result (a ceiling on its cost is a share of it),
+# not a budget (a "gross profit per job" stays as it was read: the askers bind it to what they asked)
+_MARGIN_PER = re.compile(r"\b(?:gross margin|margin)\s+(?:per|on|from|of)\s+(?:an?|one|each|every|"
+                         r"our|the)?\b[^.?!%\d]{0,60}?\b(?:is|of|comes to|runs|=)\s*(?:about|around|roughly|~)?\s*\$?\s*$", re.I)
+
+
 def assign(text: str, nums: list[Num]) -> None:
     """Give each number a role from the words around it (see the module doc)."""
     for n in nums:
@@ -110,7 +117,7 @@ def assign(text: str, nums: list[Num]) -> None:
                 r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?(?:in |of )?(?:lifetime (?:value|margin|profit|revenue|"
                 r"contribution|gross margin)|ltv|clv|"
                 r"(?:over|across|during|in) (?:their|its|his|her|a|the|each|one|our) (?:customer(?:'s)? )?lifetime)\b", after) or \
-                _worth_over_stay(text, n, text[n.end:n.end + 80]):
+                _worth_over_stay(text, n, text[n.end:n.end + 80]) or _MARGIN_PER.search(re.split(r"[.?!;]\s", text[:n.start])[-1]):
             n.role = "LTV"
         elif not n.money and n.value.is_integer() and 1990 <= n.value <= 2100 and re.search(
                 r"\b(?:in|by|for|since|until|till|before|after|from|through|during|of|year|early|late|mid)\s*$", before):

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from agent.offline import qapairs
 from agent.offline.passages import by_head, is_instruction, is_pointer, terms, units
 from rag.regexes import compiled
 
@@ -75,16 +76,21 @@ def _passage_units(src: str, text: str) -> tuple[tuple, ...]:
     the sentence in lower case (None: not ASCII), :func:`_made` of it, its own heading, that heading's
     words and its two outlines."""
     path, last, parent_terms, outlines, heading_levels = _passage(src, text)
-    return tuple((pos, heading, sent, item, sent.lower() if sent.isascii() else None, _made(sent, path), heading or last,
+    return tuple((pos, heading, sent, item, sent.lower() if sent.isascii() else None, _made(sent, path, q), heading or last,
                   set(terms(heading or last)), _outline(path, heading, heading_levels),
-                  outlines.get(heading) or " › ".join(path)) for pos, (heading, sent, item) in enumerate(units(text)))
+                  outlines.get(heading) or " › ".join(path)) for pos, (heading, sent, item, q) in enumerate(
+        (h, qapairs.unlabelled(s) if q else s, it, q) for h, s, it in units(text) for q in [qapairs.question_of(text, s)]))
 
 
-def _made(sent: str, path: list[str]) -> tuple[set[str], bool, dict[str, list[str]]] | None:
-    """(the words, is it an overview, the words by their first four letters) of a sentence a unit quotes;
-    None for none (empty, an instruction to the assistant or a pointer elsewhere)."""
+def _made(sent: str, path: list[str], question: str = "") -> tuple[set[str], bool, dict[str, list[str]]] | None:
+    """(the words, is it an overview, the words by their first four letters) of a sentence a unit quotes — with
+    the words of the KB's own question it answers (:mod:`~agent.offline.qapairs`); None for none (empty, an
+    instruction to the assistant or a pointer elsewhere)."""
     if not sent or is_instruction(sent) or is_pointer(sent):
         return None
+    if question:
+        words = _sentence_terms(sent) | _sentence_terms(question)
+        return words, not path, by_head(words)
     return _sentence_terms(sent), not path or bool(_SUMMARY.match(sent)), _sentence_heads(sent)
 
 

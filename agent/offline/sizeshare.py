@@ -37,10 +37,12 @@ _LINE = re.compile(r"^- [\d,.]+ × [\d,.]+% [=≈] [\d,]+ \w+$")
 SEARCH = ""  # no rule to look for: the size is the KB's, cited in the working, and the share the user's
 
 
-def counted(size: str, answered: str) -> str:
-    """``size`` with the unit the last answer counted it in ("158,000 households"), else as given."""
-    m = compiled(re.escape(size.strip()) + r"\*{0,2}\s+(people|households|adults|persons|users|homes)\b", re.I).search(answered or "")
-    return f"{size.strip()} {m.group(1)}" if m else size
+def counted(size: str, answered: str, asked: str = "") -> str:
+    """``size`` with the unit the last answer counted it in ("158,000 households"), else the one the question asks
+    for ("how many households is that?": the size was given turns ago), else as given."""
+    m = compiled(re.escape(size.strip()) + r"\*{0,2}\s+(people|households|adults|persons|users|homes)\b", re.I).search(answered or "") \
+        or re.search(r"\bhow many (people|households|adults|persons|users|homes)\b", asked, re.I)
+    return f"{size.strip()} {m.group(1).lower()}" if m and not ((u := _UNIT.match(size)) and u.group("u")) else size
 
 
 def is_share(lines: list[str]) -> bool:

@@ -226,7 +226,7 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
         return []
     named = [size for geo, size in sizes if geo and _names_place(text, geo)]
     size = (named or [size for _, size in sizes[-1:]] or [None])[-1]
-    m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand)?)", size, re.I)
+    m = _SIZED.search(answered or "") if size is None else re.match(r"\s*([\d.,]+\s*(?:million|thousand|[mk]\b)?)", size, re.I)  # "115k" as the tool writes it
     if not m:
         return []
     shares = fractionwords.as_percent(text)  # "half of those": 50% of; "a third of them": exactly a third
@@ -235,7 +235,7 @@ def on_last_size(text: str, nums: list[Num], answered: str, sizes: list[tuple[st
     lines = amounts.impressions(f"{m.group(1) or m.group(2)} people: {shares}") or _priced_reach(m.group(1) or m.group(2),
                                                                                                 shares)
     if not lines and (named or (size and re.match(r"\s*([\d.,]+)", size).group(1) in (answered or ""))):
-        lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered), text)  # a share of it: the size
+        lines = sizeshare.share(sizeshare.counted(m.group(1) or m.group(2), answered, text), text)  # a share of it: the size
     cite = CITED.search(size or "")  # the size's own citation, from the turn that sized it
     said = re.match(r"[\d,.]+", lines[0]) if lines else None
     stated = (m.group(1) or m.group(2) or "").strip() if size else ""  # as the cited row writes it ("5.9 million"), not worked out

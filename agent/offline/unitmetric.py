@@ -70,6 +70,7 @@ def metric_phrases(text: str) -> list[tuple[int, str]]:
 
 def _is_unit(noun: str) -> bool:
     """``noun`` is what a price metric counts ("leads", "installs"): its last word is the unit of a
-    "cost per …" name (never a vertical: "cost of a hotel")."""
+    "cost per …" name (never a vertical: "cost of a hotel", nor the KB's own label ending it: "for a heat pump
+    installer")."""
     words = noun.split()
-    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]) or actionprice.names_action(words[-1]))
+    return bool(words) and not match_terms(noun, VOCABULARY["verticals"]) and not kbcovers.own_label(noun) and bool(unit_metric(words[-1]) or kbmetrics.priced(words[-1]) or actionprice.names_action(words[-1]))

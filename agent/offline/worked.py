@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import businessdocs, closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
+from agent.offline import mediashare, businessdocs, closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -18,7 +18,7 @@ RULE_Q = searchq.RULE_Q  # appended to a search for the multiplier a "how many a
 
 
 def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: planmath.Work | None,
-            k: int, vertical: str | None = None) -> str:
+            k: int, vertical: str | None = None, earlier: list[ToolOutcome] = ()) -> str:
     """The KB passage stating the rule, quoted and cited, then the working on the user's numbers (``vertical``: the
     conversation's business — another business's document states no rule of its)."""
     ranked = businessdocs.kept(merge_passages([o for o in outcomes if o.name in RETRIEVAL and o.found]), vertical)
@@ -30,7 +30,8 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if w is not None and sizeshare.is_share(w.lines):  # the user's share of a size the KB gave: the cited size is the source
         return planmath.shown(w.lines)
     tq = searchq.form(text, previous)
-    quote = extract(tq.focus, ranked, k, context=tq.topic, names=tq.names) if ranked else None
+    focus = w.quote if w is not None and w.quote else tq.focus  # the rule the working applies, when the words point elsewhere
+    quote = extract(focus, ranked, k, context=tq.topic, names=tq.names) if ranked else None
     if w is not None and (rule := planmath.rule_sentence(w, ranked)) and (not quote or said(rule) not in quote):
         quote = rule if not quote else f"{rule}\n\n{quote}"
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
@@ -43,7 +44,7 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     lines = list(w.lines) if w else planmath.adjusted(text, quote or "")
     if not lines and quote:  # a rule with nothing to apply to (no multiplier, a bare percentage): say what it says
         return quote
-    beside = ownbench.paragraph(w, text, outcomes) if w is not None else None  # the business's range for it, judged
+    beside = (ownbench.paragraph(w, text, outcomes) or mediashare.beside(w, text, earlier)) if w is not None else None  # the business's range, judged
     if not quote and lines and w is not None:  # arithmetic on the user's own figures needs no passage to stand
         return (sharecite.shown(w, ranked, None) if w.shares else planmath.shown(lines)) + (f"\n\n{beside}" if beside else "")
     if not quote:
