@@ -75,6 +75,23 @@ def test_the_payer_said_in_a_clause_of_its_own():
     assert business("the amount we pay per lead seems high") is None
 
 
+def test_plural_payers_of_an_embedded_question_without_an_article():
+    """'got any numbers on what dog groomers pay …': the payer of a question inside another, plural and bare."""
+    assert business("got any numbers on what dog groomers pay per lead?").phrase == "dog groomers"
+    assert business("any idea how much florists spend per click?").phrase == "florists"
+    for nobody in ("do you know what most businesses pay per lead?", "what other companies pay per lead?",
+                   "any idea what Google pays publishers?"):
+        assert business(nobody) is None, nobody
+
+
+def test_end_to_end_an_embedded_payer_is_not_the_last_turns_business(shipped_engine):
+    """Never the earlier vertical's figure for a business named now (it was quoted as the answer)."""
+    conv = _conv(shipped_engine)
+    conv.send("What's the typical CPL for SaaS?")
+    got = conv.send("Got any numbers on what dog groomers pay per lead?").assistant
+    assert "$80" not in got and "dog groomers" in got, got
+
+
 @pytest.mark.parametrize("ask", RIVALS)
 def test_a_competitors_own_spend_is_asked_as_a_fact(ask):
     assert othersown.asks(ask) is RIVALS[ask]

@@ -77,6 +77,7 @@ _BUSINESS = [
                r"normally |generally )?(?:pay|spend|expect|get charged|budget|see|get|achieve|hit|average)\b", re.I),
     # … or as the subject of a relative clause: "the usual amount a church pays per visitor", "what a clinic spends on"
     payer.PAYS,
+    payer.PAYS_BARE,
     # who bears a cost: "what does it cost a school to win a student"
     re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"
                r"(?= (?:in|on|with|via|through|using|from) (?:paid |digital |online )?(?:ads|advertising|media|search|social)\b|"
