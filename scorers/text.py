@@ -191,7 +191,7 @@ def equations(text: str) -> list[Equation]:
     ≈ 0.22%") is in percentage points: the × 100 already made it one, so the % does not divide by 100 again."""
     out = []
     clean = strip_citations(text or "")
-    for m in (m for line in clean.splitlines() for m in _EXPR.finditer(line)):
+    for m in (m for line in clean.splitlines() for m in _chained(line)):
         lhs = m.group("lhs")
         toks = re.split(rf"\s*({_OP})\s*", lhs, flags=re.I)
         try:
@@ -206,6 +206,16 @@ def equations(text: str) -> list[Equation]:
             continue
         out.append(Equation(m.group(0), operands, ops, shown, computed))
     return out
+
+
+def _chained(line: str):
+    """The equations of ``line``, a chain read link by link: "$15,000 × 3 = $45,000 × 0.7 = $31,500" shows
+    15,000 × 3 = 45,000 and 45,000 × 0.7 = 31,500 — each result is the next link's first operand (read one match
+    after another, the second link lost its first operand to the first link's result)."""
+    pos = 0
+    while (m := _EXPR.search(line, pos)) is not None:
+        yield m
+        pos = m.start("rhs")
 
 
 UNIT_FACTORS = (100.0, 1000.0)

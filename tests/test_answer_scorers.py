@@ -373,6 +373,7 @@ def test_a_multiple_the_user_says_in_words_is_a_known_operand(user, good):
 CAC_CALC = {"expression": "12400 / 290", "result": 42.76, "tolerance": 0.01}
 POINTS_CALC = {"expression": "41 / 18500 * 100", "result": 0.2216, "tolerance": 0.02}
 SHARE_CALC = {"expression": "41 / 18500", "result": 0.002216, "tolerance": 0.02}
+CHAIN_CALC = {"expression": "36000 * 0.45", "result": 16200.0, "tolerance": 0.01}
 
 
 @pytest.mark.parametrize("answer, calc, ok", [
@@ -384,6 +385,9 @@ SHARE_CALC = {"expression": "41 / 18500", "result": 0.002216, "tolerance": 0.02}
     ("Complaint rate: 41 ÷ 18,500 × 100 ≈ 22%", POINTS_CALC, False),
     ("Complaint rate: 41 ÷ 18,500 ≈ 0.22%", SHARE_CALC, True),
     ("Complaint rate: 41 ÷ 18,500 ≈ 22%", SHARE_CALC, False),
+    # a chain: each link's result is the next link's first operand
+    ("Search share: $12,000 × 3 = $36,000 × 0.45 = $16,200 for the quarter", CHAIN_CALC, True),
+    ("Search share: $12,000 × 3 = $36,000 × 0.45 = $18,200 for the quarter", CHAIN_CALC, False),
 ])
 def test_calculation_presence_reads_bullets_and_percentage_points_as_written(answer, calc, ok):
     """Both were read as wrong arithmetic (which zeroes the whole answer) although they are how people and models
