@@ -132,12 +132,14 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset, singl
     # "names another row" means names its label: a heading's words are every row's of its list (and a file
     # title heads the file's header lines), so an answer naming a heading singles out no row of it
     some_row_named = any(r[3] & context for r in rows)
-    about = _about(answer, sentence)
+    about = None  # what the claim's sentence names: read only for a figure that stands in a list row
     for f in hits:
         row = next((r for r in rows if r[0] <= f.start < r[1]), None)
         if row is not None:
             if single and _range_end_of_unnamed_row(f, text, row[3], context, answer, sentence):
                 continue
+            if about is None:
+                about = _about(answer, sentence)
             if not row[3] & about and any(r[4] == row[4] and r is not row and 2 * len(r[3] & about) > len(r[3])
                                            for r in rows):
                 continue  # the claim is about a sibling row ("Bern"), this one is Vaud's
