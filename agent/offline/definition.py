@@ -121,8 +121,13 @@ def _clauses(sentence: str) -> list[str]:
     if len(parts) < 2:
         return [sentence]
     from agent.offline.business import business  # (a business named beside it: "a bank then — what's CAC?" asks its figure)
-    return [sentence] + [c for i, c in enumerate(parts)
-                         if not any(_FIGURE_ASIDE.search(o) or business(o) for j, o in enumerate(parts) if j != i)]
+    aside: dict[int, bool] = {}  # each part read once, when first asked of (it was read again beside every other part)
+
+    def says_figure(j: int) -> bool:
+        if j not in aside:
+            aside[j] = bool(_FIGURE_ASIDE.search(parts[j]) or business(parts[j]))
+        return aside[j]
+    return [sentence] + [c for i, c in enumerate(parts) if not any(says_figure(j) for j in range(len(parts)) if j != i)]
 
 
 def _term(raw: str) -> str | None:

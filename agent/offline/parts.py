@@ -67,8 +67,10 @@ def _by_tool(part: str) -> bool:
 def open_parts(text: str) -> list[str]:
     """The parts no tool answers, when the message also has a part a tool answers (else [])."""
     asked = split(text)
+    if len(asked) < 2:  # one part (most messages): nothing to split off — and no parse of it needed to say so
+        return []
     tool = any(_by_tool(a) for a in asked)  # (a count the conversation carries in: "how many now?", a tool's too)
-    if len(asked) < 2 or not (tool or any(re.search(r"\bhow many\b", a, re.I) for a in asked)):
+    if not (tool or any(re.search(r"\bhow many\b", a, re.I) for a in asked)):
         return []
     return [a for a in asked if not _by_tool(a) and (tool and _HOW_TO.search(a) and not _POINTS_BACK.search(a) or _affords(a))
             and len(searchq.content_words(a)) >= 2]

@@ -26,7 +26,7 @@ def restated(user_text: str, asked_before: list[str], said: list[str], budget: f
         # redo, which re-asks only the last question
         lambda: redounit.restated(user_text, history),
         # "80k now, redo it": the last question with the new budget (not after a working: memory re-runs that)
-        lambda: redo.restated(user_text, previous, remember(history).last_kind == "calc"),
+        lambda: redo.restated(user_text, previous, _LastWorked(history)),
         # "and on Bing alone?" after a working: the working for that platform
         lambda: calcplatform.restated(user_text, history),
         # "per month?" after a working: the working over that period
@@ -39,3 +39,18 @@ def restated(user_text: str, asked_before: list[str], said: list[str], budget: f
         # make, worked and judged against the norm (agent.offline.judgedback)
         lambda: judgedback.restated(user_text, history),
     ))
+
+
+class _LastWorked:
+    """Was the last turn a calculation — asked only when it is read as a truth value. :func:`redo.restated` reads it
+    after its own cheap gates (a previous question, a redo word, one new budget), so most turns never fold the
+    history's slots (:func:`~agent.offline.recall.remember`, which keys every earlier tool outcome) for it; the
+    answer is worked once and kept, and is the same ``remember(history).last_kind == "calc"`` as before."""
+
+    def __init__(self, history: list):
+        self._history, self._value = history, None
+
+    def __bool__(self) -> bool:
+        if self._value is None:
+            self._value = remember(self._history).last_kind == "calc"
+        return self._value
