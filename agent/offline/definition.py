@@ -184,6 +184,8 @@ def _names(term: str, label: str, spelled: str = "") -> bool:
     label = re.sub(r"[*_`]", "", label).strip().lower()
     label = re.sub(r"^the\s+", "", label)
     for name in filter(None, (term.lower(), spelled.lower())):
+        if name not in label:  # both patterns need the name itself: a plain look for it first
+            continue
         if compiled(rf"{re.escape(name)}s?(?:\s*\([^()]*\))?").fullmatch(label) or compiled(
                 rf"[^()]{{3,60}}\(\s*{re.escape(name)}s?\s*\)").fullmatch(label):
             return True

@@ -87,7 +87,8 @@ def _states_figure(answer: str) -> bool:
 
 
 def _said(name: str, text: str) -> bool:
-    return compiled(r"(?<![A-Za-z])" + re.escape(name.lower()) + r"(?![A-Za-z])").search(text.lower()) is not None
+    low, name = text.lower(), name.lower()  # (the pattern needs the name itself: a plain look for it first)
+    return name in low and compiled(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])").search(low) is not None
 
 
 def places(question: str) -> list[str]:

@@ -14,6 +14,7 @@ import re
 
 # a working line cut off: it ends on a word that needs something after it ("… months until", "… the budget for")
 _CUT = re.compile(r"\b(?:until|till|before|after|for|of|to|at|in|on|by|from|with|and|or|the|a|an|per|than|each)\s*$", re.I)
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 
 def _bodiless(para: str) -> bool:
@@ -28,7 +29,7 @@ def _bodiless(para: str) -> bool:
 
 def whole(text: str) -> str:
     """``text`` without its bodiless lead-in paragraphs (a lead-in followed by a list in the next paragraph keeps it)."""
-    paras = [p for p in re.split(r"\n\s*\n", text or "")]
+    paras = _PARAGRAPH_BREAK.split(text or "")
     out = []
     for i, p in enumerate(paras):
         nxt = next((q for q in paras[i + 1:] if q.strip()), "")

@@ -15,10 +15,9 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from agent.offline import agentnoun, namedpart
+from agent.offline import agentnoun, namedpart, passagelines
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
-from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
@@ -137,7 +136,7 @@ def markdown_tables(text: str) -> list[tuple[str, list[list[str]]]]:
         s = ln.strip()
         if s.startswith("|"):
             cells = [c.strip() for c in s.strip("|").split("|")]
-            if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            if not all(passagelines.RULE_CELL.fullmatch(c) for c in cells if c):
                 cur.append(cells)
             continue
         if cur:
@@ -182,9 +181,9 @@ def _unwrapped(lines: list[str]) -> list[str]:
         tail = prev.split()[-1] if prev else ""
         wrapped = ln[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
                                        and tail != tail.upper()) or (  # "… SECTION 2 - HOLDOUTS": a heading ends it
-            bool(re.match(CURRENCY + r"\d", ln)) and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
+            bool(passagelines.MONEY_START.match(ln)) and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
         last = len(ln.rstrip())
-        if prev and wrapped and not re.search(r"[.!?:|]$", prev) and not prev.startswith(("#", "|")):
+        if prev and wrapped and not prev.endswith((".", "!", "?", ":", "|")) and not prev.startswith(("#", "|")):
             out[-1] = f"{out[-1]} {ln.strip()}"
             continue
         out.append(ln)
@@ -213,10 +212,10 @@ def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on eve
             continue
         if ln.startswith("|"):
             cells = [c.strip() for c in ln.strip("|").split("|")]
-            if all(re.fullmatch(r":?-{2,}:?", c) for c in cells if c):
+            if all(passagelines.RULE_CELL.fullmatch(c) for c in cells if c):
                 continue
             if header is None:
-                if i < len(lines) and re.fullmatch(r"\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*\|?", lines[i].strip()):
+                if i < len(lines) and passagelines.RULE_ROW.fullmatch(lines[i].strip()):
                     header = cells  # a header row is followed by the |---| separator
                 continue
             if len(cells) == len(header) and cells[0]:
@@ -224,11 +223,11 @@ def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on eve
                 out.append(Unit(heading, f"{cells[0]} — {rest.rstrip('. ')}.", i))
             continue
         header = None
-        if re.match(r"^(?:\*\*)?user(?:\*\*)?:", ln, re.I):
+        if passagelines.USER_LINE.match(ln):
             continue  # a quoted user line from a worked conversation is not an answer
-        ln = re.sub(r"^(?:\*\*)?(?:mpa|assistant)(?:\*\*)?:\s*", "", ln, flags=re.I)
-        is_item = bool(re.match(r"^(?:[-*•]|\d{1,2}[.)])\s+", ln))
-        ln = re.sub(r"^(?:[-*•]|\d{1,2}[.)])\s+", "", ln)
+        ln = passagelines.SPEAKER.sub("", ln)
+        is_item = bool(passagelines.MARKER.match(ln))
+        ln = passagelines.MARKER.sub("", ln)
         nxt = i
         while nxt < len(lines) and not lines[nxt].strip():
             nxt += 1
@@ -261,8 +260,8 @@ def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on eve
                 continue
             if k == 0 and not out and not is_item and sent[0].islower() and i == first_line + 1:
                 continue  # the passage starts mid-sentence (chunk overlap): a fragment, not a statement
-            if re.search(r"[.!)]$", sent) or (is_item and len(sent.split()) >= 5):
-                out.append(Unit(heading, sent if re.search(r"[.!)]$", sent) else sent.rstrip(";,") + ".",
+            if sent.endswith((".", "!", ")")) or (is_item and len(sent.split()) >= 5):
+                out.append(Unit(heading, sent if sent.endswith((".", "!", ")")) else sent.rstrip(";,") + ".",
                                 i if is_item else -1))
     return tuple(out)
 

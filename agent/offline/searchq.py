@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm
+from agent.offline import askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm, turnform
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -264,6 +264,7 @@ def _quoted_heading(passage: dict | None, answer: str) -> str:
     return said[0] if said else (src.rsplit("›", 1)[1].replace(" + ", " ") if "›" in src else "")
 
 
+@turnform.kept  # a turn forms its searches several times: once is enough (:mod:`turnform`)
 def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) -> TurnQuery:
     """The queries of this turn: its own (cleaned) words; when it leans on the previous turn, the
     same words with that turn's topic, searched first; when its question words ask for an

@@ -50,7 +50,7 @@ def _kb_markets(text: str) -> list[str]:
     """The markets the served KB states facts for that ``text`` names in any case ("ontario vs quebec"), in order."""
     from agent.offline import kbmarkets, servedkb
     low = text.lower()
-    found = [(m.start(), g) for g in kbmarkets.markets(servedkb.folder())
+    found = [(m.start(), g) for g in kbmarkets.markets(servedkb.folder()) if g.lower() in low  # (the pattern needs it)
              for m in [re.search(rf"(?<![a-z]){re.escape(g.lower())}(?![a-z])", low)] if m]
     return [g for _, g in sorted(found)]
 
