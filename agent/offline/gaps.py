@@ -18,7 +18,7 @@ user still learns the nearest thing the KB holds, and nothing is invented.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from agent.offline.passages import _DOMAIN, domain_stems, in_family, message_sentences, sentences, terms
 from agent.offline.business import business
@@ -327,9 +327,10 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
     looked_up = any(o.name in ("get_benchmark", "get_audience_sizing") and o.found for o in outcomes)
     # the sentences that ask ("which one do I believe?"), not the statements before them ("our MMM puts social at 3x")
     ask = " ".join(question_sentences(question)) or question
-    firm = business(ask) if not vertical else None  # a value asked for a business no covered vertical holds
+    firm = cache(lambda v=vertical: business(ask) if not v else None)  # a value asked for a business no covered vertical
+    # holds — read when first needed, of the vertical given (it is filled in below)
     # (a price asked with the user's own figures is worked on them: "our real cost per order" needs no passage on orders)
-    asked = ask if _PRICED.search(ask) and not re.search(r"\d", question) else firm.phrase if firm and (_VALUE.search(ask) or WH_NP.search(ask)) else ""
+    asked = ask if _PRICED.search(ask) and not re.search(r"\d", question) else firm().phrase if (_VALUE.search(ask) or WH_NP.search(ask)) and firm() else ""
     if asked and not looked_up and (about := unsaid_subject(asked, text, _KNOWN)):
         if not _planning(ask):  # the scene before it ("our agency buys Meta ads") found the passage, not the
             return (f"The knowledge base does not contain anything on {' '.join(about)}: the passages it returned "
@@ -355,7 +356,7 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         figures = _states_figure(answer)
         theirs = other_verticals(vertical, searched, answer) if figures else []  # other businesses' figures quoted
         whose = " and ".join([", ".join(theirs[:-1]), theirs[-1]] if theirs[:-1] else theirs)
-        if theirs and unnamed and not vertical and not firm and (asked := set(match_terms(question, VOCABULARY["metrics"]))):
+        if theirs and unnamed and not vertical and not firm() and (asked := set(match_terms(question, VOCABULARY["metrics"]))):
             notes.append(f"The knowledge base's figures for this differ by business; the ones above are for {whose}. {BUSINESS_Q}"
                          if asked <= kbmetrics.by_business() or len(theirs) > 1 else  # stated for one business: its own
                          f"Of the businesses, the knowledge base states {' and '.join(sorted(asked))} for {whose} alone; the figures above are {whose}'s.")

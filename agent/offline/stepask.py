@@ -271,7 +271,7 @@ def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset
     """Does the message ask for the framework's steps as a whole, in order? Plural steps with a
     listing cue, the framework named (by its own name or as a framework / workflow / process), and
     no single step referred to — "walk me through the steps to set up a pixel" names no framework."""
-    if not steps or asked_step(text, steps) or not _LISTING.search(text):
+    if not steps or not _LISTING.search(text) or asked_step(text, steps):  # (the cheap cue first: both must hold)
         return False
     words = set(terms(text))  # "what are the steps, in order?" alone asks for them too: it says nothing else
     return bool(words & (set(names) | _FRAMEWORK)) or not words - _GENERIC - _LIST_WORDS
