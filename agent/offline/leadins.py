@@ -11,6 +11,7 @@ would give without that path.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # a working line cut off: it ends on a word that needs something after it ("… months until", "… the budget for")
 _CUT = re.compile(r"\b(?:until|till|before|after|for|of|to|at|in|on|by|from|with|and|or|the|a|an|per|than|each)\s*$", re.I)
@@ -27,8 +28,10 @@ def _bodiless(para: str) -> bool:
     return not body or all(ln.lstrip().startswith("- ") and _CUT.search(ln) for ln in body)
 
 
+@lru_cache(maxsize=1024)
 def whole(text: str) -> str:
-    """``text`` without its bodiless lead-in paragraphs (a lead-in followed by a list in the next paragraph keeps it)."""
+    """``text`` without its bodiless lead-in paragraphs (a lead-in followed by a list in the next paragraph keeps it).
+    Kept per text (it reads the text alone): each amender of a turn's answer asks it again of the same answer."""
     paras = _PARAGRAPH_BREAK.split(text or "")
     out = []
     for i, p in enumerate(paras):
