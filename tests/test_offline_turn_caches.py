@@ -1,0 +1,71 @@
+"""The per-turn caches of the speed pass give a fresh reading whenever what they are keyed on changes: a turn's searches
+(agent.offline.turnform, behind searchq.form) under another KB or after another previous turn, and the terms a
+definition question asks (agent.offline.definition.asked_terms) under another KB — each equal to the uncached reading."""
+from __future__ import annotations
+
+from agent.offline import definition
+from agent.offline.searchq import form
+from agent.offline.toolread import ToolOutcome
+
+_HANDBOOK = """RETENTION HANDBOOK
+--------------------------------------------------------------------------------
+SECTION 1 - TERMS
+--------------------------------------------------------------------------------
+Lapsed buyer - A customer who has placed no order in the last twelve months.
+Win-back offer - A discount sent to a lapsed buyer to bring them back.
+--------------------------------------------------------------------------------
+SECTION 2 - MAILINGS
+--------------------------------------------------------------------------------
+Send the win-back offer once a quarter and stop after two tries.
+"""
+_PRICES = "# Prices\n\n| Item | Price |\n|---|---|\n| Banner | $40 |\n| Video | $90 |\n"
+
+
+def _kbs(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "handbook.txt").write_text(_HANDBOOK)
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "prices.md").write_text(_PRICES)
+    return str(tmp_path / "a"), str(tmp_path / "b")
+
+
+def test_a_turns_searches_are_formed_afresh_under_another_kb(tmp_path, monkeypatch):
+    q = "how should we treat a customer with no order in twelve months?"
+    glossary, prices = _kbs(tmp_path)
+    seen = []
+    for kb in (glossary, prices, glossary):
+        monkeypatch.setenv("MPA_KB_DIR", kb)
+        got = form(q).queries
+        assert got == form.__wrapped__(q).queries
+        seen.append(got)
+    assert seen[0][-1].endswith("Lapsed buyer") and not any("Lapsed" in s for s in seen[1]) and seen[2] == seen[0]
+
+
+def _previous(heading: str) -> tuple:
+    passage = {"id": "playbook.md#1", "source": f"playbook.md › {heading}", "text": f"## {heading}\n\nA rule of the playbook, stated."}
+    return ("what does the playbook say about it?", "Based on Knowledge Base [playbook.md#1]: A rule of the playbook, stated.",
+            [ToolOutcome("search_knowledge_base", {"query": "playbook"}, "", False, passages=[passage])])
+
+
+def test_a_turns_searches_follow_the_previous_turn_it_leans_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", _kbs(tmp_path)[1])  # a small KB: its explanations are read at once
+    follow = "and for video?"
+    first, second = _previous("Creative rotation"), _previous("Frequency capping")
+    a, b = form(follow, first), form(follow, second)
+    assert a.topic != b.topic and "rotation" in a.topic.lower() and "capping" in b.topic.lower()
+    assert (a, b) == (form.__wrapped__(follow, first), form.__wrapped__(follow, second))
+    a.queries.append("changed by its caller")  # each caller has its own list
+    assert form(follow, first).queries == form.__wrapped__(follow, first).queries
+    second[2][0].passages[0]["text"] = first[2][0].passages[0]["text"]  # an outcome changed after a call: read anew
+    assert form(follow, second).topic == a.topic == form.__wrapped__(follow, second).topic
+
+
+def test_the_terms_a_definition_asks_are_read_afresh_under_another_kb(tmp_path, monkeypatch):
+    glossary, prices = _kbs(tmp_path)
+    for kb in (glossary, prices):
+        monkeypatch.setenv("MPA_KB_DIR", kb)
+        for q in ("what's a lapsed buyer, in plain words?", "sorry — what does win-back offer mean?"):
+            assert definition.asked_terms(q) == definition._terms_asked(q)
+    got = definition.asked_terms("what is a lapsed buyer?")
+    got.append("changed by its caller")  # each caller has its own list
+    assert definition.asked_terms("what is a lapsed buyer?") == ["lapsed buyer"]
