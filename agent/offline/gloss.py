@@ -84,9 +84,11 @@ def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
 
 @lru_cache(maxsize=4096)
 def _terms(text: str, kb: str) -> tuple[str, ...]:
+    said = [g for g in glosses(text) if _unusual(g, kb)]
+    if not said:  # no everyday phrase the KB does not write itself (most messages): no term to add
+        return ()
     grams = _read(kb)[0]
     words = stems(text)
-    said = [g for g in glosses(text) if _unusual(g, kb)]
     asked = {g.concept for s in question_sentences(text) for g in glosses(s)}
     out: list[str] = []
     for g in said:
