@@ -112,11 +112,14 @@ UNIT_FORMS = [
 _NEEDS = {PRICE_FORMS[0]: ("pay",), PRICE_FORMS[7]: ("cost",), PRICE_FORMS[11]: ("per", "each"), PRICE_FORMS[13]: ("rate",),
           UNIT_FORMS[1]: ("rate",), UNIT_FORMS[2]: ("price", "cost"), UNIT_FORMS[7]: ("per",)}
 assert all(w in f.pattern for f, words in _NEEDS.items() for w in words)  # each word is the form's own
+# … found by the form's identity: hashing a compiled pattern hashes its whole code (~1 µs a look-up, per form and
+# message); the forms are these very objects, kept alive by the lists above, so an id names one for good
+_NEEDS_BY_ID = {id(f): words for f, words in _NEEDS.items()}
 
 
 def may_match(form: re.Pattern, low: str | None) -> bool:
     """Can ``form`` match the message whose lower case (None: not ASCII, no shortcut) is ``low``?"""
-    return low is None or form not in _NEEDS or any(w in low for w in _NEEDS[form])
+    return low is None or (words := _NEEDS_BY_ID.get(id(form))) is None or any(w in low for w in words)
 
 
 # adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced
