@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import barebiz, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
+from agent.offline import barebiz, cues, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -85,7 +85,7 @@ _BUSINESS = [
     # the field a price question closes on: "what does a lead usually cost in solar?"
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
-    re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+    _LIKE_OURS := re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
     # what the user is doing for it: "I'm marketing a coding bootcamp", "we're launching a neobank"
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:marketing|advertising|promoting|running|launching|growing|opening) "
                r"(?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|"
@@ -120,6 +120,7 @@ _BUSINESS = [
                + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
 _BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD), supposedbiz.run_by_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
+_LIKE_CUE = cues.written_in(_LIKE_OURS, ("like",))
 _IAM = _BUSINESS[2]  # "I'm a …": who the speaker is — a business, or a person's job ("a science teacher")
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
@@ -218,6 +219,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     text = re.sub(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)",
                   lambda m: " " * (len(m.group(1)) - 1) + "for a ", text, flags=re.I)
     for pat in _BUSINESS:
+        if pat is _LIKE_OURS and not cues.may_say(text, _LIKE_CUE):  # the costliest form: "like" first (agent.offline.cues)
+            continue
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
                 continue
@@ -353,10 +356,15 @@ _PLATFORM_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for syns i
                                                         for s in syns), key=len, reverse=True)) + r")\b", re.I)
 
 
+# a platform's name is said whole, so a message holding none of them as a string holds no match (agent.offline.cues)
+_PLATFORM_CUE = tuple(sorted({s.lower() for syns in VOCABULARY["platforms"].values() for s in syns}))
+assert all(s.isascii() for s in _PLATFORM_CUE)  # an ASCII name matches ASCII text only as its own letters, any case
+
+
 def without_platforms(text: str) -> str:
     """``text`` without the ad platforms it names, spaces closed up: "how many google ads acquisitions"
     counts acquisitions (the platform says where, not what)."""
-    return " ".join(_PLATFORM_NAMES.sub(" ", text).split())
+    return " ".join((_PLATFORM_NAMES.sub(" ", text) if cues.may_say(text, _PLATFORM_CUE) else text).split())
 
 
 def without_channel_names(text: str) -> str:

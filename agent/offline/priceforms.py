@@ -110,7 +110,8 @@ UNIT_FORMS = [
 # the words a form cannot match without (one of them, case-blind), for the forms whose scan of a message costs most:
 # a message (ASCII, lower-cased) holding none of them is not scanned
 _NEEDS = {PRICE_FORMS[0]: ("pay",), PRICE_FORMS[7]: ("cost",), PRICE_FORMS[11]: ("per", "each"), PRICE_FORMS[13]: ("rate",),
-          UNIT_FORMS[1]: ("rate",), UNIT_FORMS[2]: ("price", "cost"), UNIT_FORMS[7]: ("per",)}
+          UNIT_FORMS[1]: ("rate",), UNIT_FORMS[2]: ("price", "cost"), UNIT_FORMS[7]: ("per",),
+          UNIT_FORMS[9]: ("price",)}
 assert all(w in f.pattern for f, words in _NEEDS.items() for w in words)  # each word is the form's own
 # … found by the form's identity: hashing a compiled pattern hashes its whole code (~1 µs a look-up, per form and
 # message); the forms are these very objects, kept alive by the lists above, so an id names one for good
