@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from agent.offline import barebiz, cues, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.passages import terms
@@ -322,11 +323,18 @@ def _near(w: str, v: str) -> bool:
 def _business_words(phrase: str) -> bool:
     """Every word of ``phrase`` is a word the vocabulary's or the KB's own businesses are named with, or one of them
     said short, plural or misspelt (:func:`_near`) — "retargeting ctr" names a tactic, no business."""
-    names = [n for k, syns in [*VOCABULARY["verticals"].items(), *VOCABULARY["uncovered_verticals"].items()]
-             for n in [k, *syns]] + list(kblabels.labels())
-    words = {w for n in names for w in re.findall(r"[a-z]+", n.lower()) if len(w) >= 3}
+    words = _names_words(kblabels.labels())
     said = re.findall(r"[a-z]+", phrase.lower())
     return bool(said) and all(any(_near(w, v) for v in words) for w in said)
+
+
+@lru_cache(maxsize=8)
+def _names_words(labels: tuple[str, ...]) -> frozenset[str]:
+    """The words (three letters or more) of every business name the vocabulary (fixed) and the KB (its ``labels``)
+    use: gathered once per declaration, not per phrase read."""
+    names = [n for k, syns in [*VOCABULARY["verticals"].items(), *VOCABULARY["uncovered_verticals"].items()]
+             for n in [k, *syns]] + list(labels)
+    return frozenset(w for n in names for w in re.findall(r"[a-z]+", n.lower()) if len(w) >= 3)
 
 
 def _coordinated(text: str, end: int) -> str:
