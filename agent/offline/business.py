@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.offline import barebiz, cues, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
+from agent.offline import barebiz, cues, kblabels, needed, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -86,7 +86,7 @@ _BUSINESS = [
     # the field a price question closes on: "what does a lead usually cost in solar?"
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
-    _LIKE_OURS := re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
+    re.compile(r"\b(?P<p>" + NOUN[1:-1] + r") like (?:ours|mine|us|me)\b", re.I),
     # what the user is doing for it: "I'm marketing a coding bootcamp", "we're launching a neobank"
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:marketing|advertising|promoting|running|launching|growing|opening) "
                r"(?:an? |the |our |my )(?P<p>[a-z][a-z0-9&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|in|for|"
@@ -121,7 +121,6 @@ _BUSINESS = [
                + r"|[a-z]+ (?:cost|costs|price))\b(?:\s+[a-z'’]+){0,3}\s*[?.!]*\s*$)", re.I),  # or on a unit's price: "… lead cost"
 ]
 _BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD), supposedbiz.run_by_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
-_LIKE_CUE = cues.written_in(_LIKE_OURS, ("like",))
 _IAM = _BUSINESS[2]  # "I'm a …": who the speaker is — a business, or a person's job ("a science teacher")
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
@@ -141,7 +140,8 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
 _BUSINESS.insert(0, _OPENING)
 _BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
 _BUSINESS.insert(2, madefor.MARKETS)
-_BUSINESS.append(barebiz.caption(_HEAD))  # "family owned bike shop in Toledo plus a repair van." (agent.offline.barebiz)  # "I market a language school for adults": the business marketed, before whom it serves
+_BUSINESS.append(barebiz.caption(_HEAD))
+_CUED = {id(p): needed.words(p) for p in _BUSINESS}  # "family owned bike shop in Toledo plus a repair van." (agent.offline.barebiz)  # "I market a language school for adults": the business marketed, before whom it serves
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -220,7 +220,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     text = re.sub(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)",
                   lambda m: " " * (len(m.group(1)) - 1) + "for a ", text, flags=re.I)
     for pat in _BUSINESS:
-        if pat is _LIKE_OURS and not cues.may_say(text, _LIKE_CUE):  # the costliest form: "like" first (agent.offline.cues)
+        if not cues.may_say(text, _CUED.get(id(pat), ("",))):  # none of the words it needs (agent.offline.needed)
             continue
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):

@@ -252,7 +252,8 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in doerplain.merged(kbmetrics.own_forms(metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
+    kb_named = kbmetrics.named_in(norm)  # the KB's own names said (read once: a pure reading of the text)
+    for pos, ph in doerplain.merged(kbmetrics.own_forms(metric_phrases(norm), norm) + kb_named + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric
@@ -260,7 +261,7 @@ def _parse(text: str) -> Parsed:
         key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") and not kbmetrics.says(ph) else None)
         phrased.append((pos, key or ph))
         described += [(pos, pos + len(" ".join(noun_words)))] if not key and noun_words else []
-    ordered = sorted(ownwider.drop_covered(named, kbmetrics.named_in(norm), norm) + phrased)  # "CAC payback": the KB's
+    ordered = sorted(ownwider.drop_covered(named, kb_named, norm) + phrased)  # "CAC payback": the KB's
     for _, k in ordered:
         if k in VOCABULARY["metrics"]:
             if k not in p.metrics:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import needed
 from agent.offline.business import NOUN as _NOUN
 from agent.offline.passages import terms
 from mpa.counted import STOP_NOUNS
@@ -115,7 +116,8 @@ _NEEDS = {PRICE_FORMS[0]: ("pay",), PRICE_FORMS[7]: ("cost",), PRICE_FORMS[11]: 
 assert all(w in f.pattern for f, words in _NEEDS.items() for w in words)  # each word is the form's own
 # … found by the form's identity: hashing a compiled pattern hashes its whole code (~1 µs a look-up, per form and
 # message); the forms are these very objects, kept alive by the lists above, so an id names one for good
-_NEEDS_BY_ID = {id(f): words for f, words in _NEEDS.items()}
+# (the other forms' words read from the forms themselves: agent.offline.needed)
+_NEEDS_BY_ID = {**{id(f): needed.words(f) for f in PRICE_FORMS + UNIT_FORMS}, **{id(f): words for f, words in _NEEDS.items()}}
 
 
 def may_match(form: re.Pattern, low: str | None) -> bool:
