@@ -64,3 +64,24 @@ def words(form: re.Pattern) -> tuple[str, ...]:
     """Words (lower case) one of which every match of ``form`` holds; ("",) when none can be read (never skip)."""
     got = _required(_sre_parse.parse(form.pattern, form.flags & ~re.UNICODE))
     return tuple(sorted(got)) if got else ("",)
+
+
+_READ: dict[int, tuple[re.Pattern, tuple[str, ...]]] = {}  # id → (the form itself, kept so its id stays its own; words)
+
+
+def may_match(form: re.Pattern, text: str) -> bool:
+    """Can ``form`` match ``text``? False only where ``text`` is ASCII and holds none of :func:`words` of ``form``."""
+    hit = _READ.get(id(form))
+    if hit is None or hit[0] is not form:
+        if len(_READ) >= 4096:
+            _READ.clear()
+        hit = _READ[id(form)] = (form, words(form))
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(w in low for w in hit[1])
+
+
+def finditer(form: re.Pattern, text: str):
+    """``form.finditer(text)``, or nothing where the form cannot match (:func:`may_match`)."""
+    return form.finditer(text) if may_match(form, text) else iter(())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import cues, placemeant, placeshort
+from agent.offline import cues, needed, placemeant, placeshort
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from agent.offline.worldplaces import world_places
@@ -89,7 +89,7 @@ _DMA_INITIALS = {placeshort.initials(k).upper() for k in VOCABULARY["geographies
 
 def _lower_codes(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Lower-case place codes said as a market (:data:`_LOWER_CODE`), as "LA market" would be read."""
-    return [(m.start(1), f"{m.group(1).upper()} {m.group(2)}") for m in _LOWER_CODE.finditer(text)
+    return [(m.start(1), f"{m.group(1).upper()} {m.group(2)}") for m in needed.finditer(_LOWER_CODE, text)
             if (m.group(1).upper() in US_STATE_CODES or m.group(1).upper() in _DMA_INITIALS)
             and not any(m.start(1) <= p < m.end(2) for p, _ in found)]
 
@@ -106,7 +106,7 @@ _NOT_A_NAME = frozenset("the a an this that these those each every any one per w
 def _lower_dmas(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Markets typed in lower case before "dma" (:data:`_LOWER_DMA`), as "Denver DMA" would be read."""
     out = []
-    for m in _LOWER_DMA.finditer(text):
+    for m in needed.finditer(_LOWER_DMA, text):  # only where "dma" is said (agent.offline.needed)
         words = re.split(r"[ -]", m.group(1))
         while words and words[0] in _NOT_A_NAME:
             words = words[1:]
