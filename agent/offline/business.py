@@ -219,9 +219,10 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     # "marketing for 3 physical therapy clinics" (number words arrive as digits): the count read as "a", same length
     text = re.sub(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)",
                   lambda m: " " * (len(m.group(1)) - 1) + "for a ", text, flags=re.I)
+    low = text.lower() if text.isascii() else None
     for pat in _BUSINESS:
-        if not cues.may_say(text, _CUED.get(id(pat), ("",))):  # none of the words it needs (agent.offline.needed)
-            continue
+        if low is not None and not any(w in low for w in _CUED.get(id(pat), ("",))):  # none of the words it needs
+            continue  # (agent.offline.needed; ASCII: its lower case is what the case-blind form reads)
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
                 continue

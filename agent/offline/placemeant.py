@@ -42,14 +42,20 @@ def _is_place(phrase: str, labels: tuple[str, ...], folder: str | None, off: boo
     message (its question sentence, the whole message, later readers), and each call compares the phrase with every
     business name. Its inputs are the phrase, the businesses (the vocabulary's, fixed, and the KB's own ``labels``),
     the places (the vocabulary's and the markets of the served KB's ``folder``) and whether the encoder is off."""
-    businesses = [n for group in ("verticals", "uncovered_verticals") for k, syns in VOCABULARY[group].items()
-                  for n in (k, *syns)] + list(labels)
+    businesses = _businesses(labels)
     # placename.nearer_place(phrase, businesses, FLOOR, MARGIN), its greatest similarities found by nearmax
     near_place = nearmax.highest(phrase, [*VOCABULARY["geographies"], *kbmarkets.markets(folder)])
     near_business = nearmax.highest(phrase, businesses)
     if near_place is None or near_business is None:
         return False
     return near_place >= FLOOR and near_place - near_business >= MARGIN
+
+
+@lru_cache(maxsize=8)
+def _businesses(labels: tuple[str, ...]) -> list[str]:
+    """Every business the vocabulary (fixed) and the KB (its ``labels``) name: read-only to the caller."""
+    return [n for group in ("verticals", "uncovered_verticals") for k, syns in VOCABULARY[group].items()
+            for n in (k, *syns)] + list(labels)
 
 
 def lower_case(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
