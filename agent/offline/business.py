@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
-from agent.offline import barebiz, kblabels, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
+from agent.offline import barebiz, cues, kblabels, needed, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -139,7 +140,8 @@ _OPENING = re.compile(r"^\s*(?:" + _TALK + r"\b[,!.]?\s+)*(?P<p>(?!" + _TALK + r
 _BUSINESS.insert(0, _OPENING)
 _BUSINESS.insert(1, madefor.MAKING)  # "we're making a farming sim for phones": the product (agent.offline.madefor)
 _BUSINESS.insert(2, madefor.MARKETS)
-_BUSINESS.append(barebiz.caption(_HEAD))  # "family owned bike shop in Toledo plus a repair van." (agent.offline.barebiz)  # "I market a language school for adults": the business marketed, before whom it serves
+_BUSINESS.append(barebiz.caption(_HEAD))
+_CUED = {id(p): needed.words(p) for p in _BUSINESS}  # "family owned bike shop in Toledo plus a repair van." (agent.offline.barebiz)  # "I market a language school for adults": the business marketed, before whom it serves
 # words that stand for the user's business without naming it ("a business like mine", a pronoun:
 # "what can we expect" names the asker, not a kind of business), and the
 # words around a business name that are not part of it ("beauty brands", "pet supplies advertisers")
@@ -217,7 +219,10 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     # "marketing for 3 physical therapy clinics" (number words arrive as digits): the count read as "a", same length
     text = re.sub(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)",
                   lambda m: " " * (len(m.group(1)) - 1) + "for a ", text, flags=re.I)
+    low = text.lower() if text.isascii() else None
     for pat in _BUSINESS:
+        if low is not None and not any(w in low for w in _CUED.get(id(pat), ("",))):  # none of the words it needs
+            continue  # (agent.offline.needed; ASCII: its lower case is what the case-blind form reads)
         for m in pat.finditer(text):
             if any(m.start("p") < e and m.end("p") > s for s, e in metric_spans):
                 continue
@@ -319,11 +324,18 @@ def _near(w: str, v: str) -> bool:
 def _business_words(phrase: str) -> bool:
     """Every word of ``phrase`` is a word the vocabulary's or the KB's own businesses are named with, or one of them
     said short, plural or misspelt (:func:`_near`) — "retargeting ctr" names a tactic, no business."""
-    names = [n for k, syns in [*VOCABULARY["verticals"].items(), *VOCABULARY["uncovered_verticals"].items()]
-             for n in [k, *syns]] + list(kblabels.labels())
-    words = {w for n in names for w in re.findall(r"[a-z]+", n.lower()) if len(w) >= 3}
+    words = _names_words(kblabels.labels())
     said = re.findall(r"[a-z]+", phrase.lower())
     return bool(said) and all(any(_near(w, v) for v in words) for w in said)
+
+
+@lru_cache(maxsize=8)
+def _names_words(labels: tuple[str, ...]) -> frozenset[str]:
+    """The words (three letters or more) of every business name the vocabulary (fixed) and the KB (its ``labels``)
+    use: gathered once per declaration, not per phrase read."""
+    names = [n for k, syns in [*VOCABULARY["verticals"].items(), *VOCABULARY["uncovered_verticals"].items()]
+             for n in [k, *syns]] + list(labels)
+    return frozenset(w for n in names for w in re.findall(r"[a-z]+", n.lower()) if len(w) >= 3)
 
 
 def _coordinated(text: str, end: int) -> str:
@@ -353,10 +365,15 @@ _PLATFORM_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for syns i
                                                         for s in syns), key=len, reverse=True)) + r")\b", re.I)
 
 
+# a platform's name is said whole, so a message holding none of them as a string holds no match (agent.offline.cues)
+_PLATFORM_CUE = tuple(sorted({s.lower() for syns in VOCABULARY["platforms"].values() for s in syns}))
+assert all(s.isascii() for s in _PLATFORM_CUE)  # an ASCII name matches ASCII text only as its own letters, any case
+
+
 def without_platforms(text: str) -> str:
     """``text`` without the ad platforms it names, spaces closed up: "how many google ads acquisitions"
     counts acquisitions (the platform says where, not what)."""
-    return " ".join(_PLATFORM_NAMES.sub(" ", text).split())
+    return " ".join((_PLATFORM_NAMES.sub(" ", text) if cues.may_say(text, _PLATFORM_CUE) else text).split())
 
 
 def without_channel_names(text: str) -> str:

@@ -55,20 +55,31 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
     without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
     Shows"; never "search ads", a vocabulary channel, for "Apple Search Ads")."""
     metrics = kbmetrics.spans(text)
+    text = text or ""
+    low = text.lower() if text.isascii() else None
 
     def said(words_of: Iterable[tuple[str, str]]) -> list[tuple[int, int, str]]:  # (platform, the words said for it)
-        return sorted((m.start(), m.end(), name) for name, words in words_of
-                      for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(words)}(?![A-Za-z0-9])", text or "", re.I)
-                      if not any(s <= m.start() < e for s, e in metrics))
-    return said((name, name) for name in _PLATFORMS) or said(_tails().items())
+        return sorted((m.start(), m.end(), name) for name, cue, form in _said_forms(tuple(words_of))
+                      if low is None or cue is None or cue in low  # ASCII words said case-blind: their lower case
+                      for m in form.finditer(text) if not any(s <= m.start() < e for s, e in metrics))
+    return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
 
 
-def _tails() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def _said_forms(words_of: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str | None, re.Pattern], ...]:
+    """(platform, its words in lower case when ASCII, the pattern that finds them said whole) for each (platform,
+    words): compiled once per declaration, not looked up per platform and message; the words are a necessary cue."""
+    return tuple((name, words.lower() if words.isascii() else None,
+                  re.compile(rf"(?<![A-Za-z0-9]){re.escape(words)}(?![A-Za-z0-9])", re.I)) for name, words in words_of)
+
+
+@lru_cache(maxsize=8)
+def _tails(platforms: tuple[str, ...]) -> dict[str, str]:
     """Each declared platform of three words or more → its name less its first word, when no other declared platform
-    ends so and the vocabulary knows no platform by it."""
+    ends so and the vocabulary knows no platform by it (once per declaration: read-only to the caller)."""
     from mpa.vocabulary import VOCABULARY
     known = {n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)}
-    tails = {name: " ".join(name.split()[1:]).lower() for name in _PLATFORMS if len(name.split()) >= 3}
+    tails = {name: " ".join(name.split()[1:]).lower() for name in platforms if len(name.split()) >= 3}
     return {name: t for name, t in tails.items() if t not in known and list(tails.values()).count(t) == 1}
 
 

@@ -13,6 +13,7 @@ list); :func:`named_in` and :func:`priced` read the declared list, :func:`state`
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline import earnask, ownrate
 from agent.offline.passages import terms
@@ -135,10 +136,21 @@ def _other_forms(name: str) -> list[tuple[str, bool]]:
 def spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each form of a declared metric :func:`named_in` finds in ``text`` (its whole name, a rate's
     last two words, a figure's words after its statistic): where the text says a metric, as written."""
-    forms = {f for name in _DECLARED.values() for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
-        f for name in _OTHER.values() for f, _ in _other_forms(name)}
-    return [(m.start(), m.end()) for f in forms if len(f.split()) >= 2
-            for m in re.finditer(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", text or "", re.I)]
+    text = text or ""
+    low = text.lower() if text.isascii() else None
+    return [(m.start(), m.end()) for cue, form in _span_forms(tuple(_DECLARED.items()), tuple(_OTHER.items()))
+            if low is None or cue is None or cue in low for m in form.finditer(text)]
+
+
+@lru_cache(maxsize=8)
+def _span_forms(declared: tuple, other: tuple) -> tuple[tuple[str | None, re.Pattern], ...]:
+    """(its first word in lower case when ASCII — every match holds it —, its pattern) of each form :func:`spans`
+    looks for, in the order it always did: built once per declaration (``declared``, ``other``: the declared names as
+    held; the vocabulary and the forms' rules are fixed), not per message."""
+    forms = {f for _, name in declared for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
+        f for _, name in other for f, _ in _other_forms(name)}
+    return tuple(((w.lower() if (w := re.split(r"[-\s]+", f.strip())[0]).isascii() else None),
+                  re.compile(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", re.I)) for f in forms if len(f.split()) >= 2)
 
 
 def _tail(name: str) -> str | None:

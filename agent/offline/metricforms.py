@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import metricwords
+from agent.offline import cues, metricwords
 from mpa.resolve import same_word
 from rag.analyzer import get_analyzer
 
@@ -38,8 +38,9 @@ def _one(keys: set[str]) -> str | None:
 
 def _spans(form: re.Pattern, text: str, table: dict[str, list[str]], names) -> list[tuple[int, int, str]]:
     """(start, end, key) of each match of ``form``, keyed by the one metric with a name ``names`` accepts
-    (the table is read only when the form matches: most messages describe no metric)."""
-    found = [(m.start(), m.end()) for m in form.finditer(text)]
+    (the table is read only when the form matches: most messages describe no metric; nor is the text scanned
+    when it holds none of the form's cue words, :data:`_CUES`)."""
+    found = [(m.start(), m.end()) for m in form.finditer(text)] if cues.may_say(text, _CUES.get(id(form), ("",))) else []
     key = _one(_keys_named(table, names)) if found else None
     return [(a, b, key) for a, b in found] if key else []
 
@@ -65,6 +66,8 @@ def click_share(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
     """(position, key): a share of those who see an ad that click (or tap) it — the rate whose name says
     "click" — unless what the clickers go on to do is a conversion (then it is no click-through rate)."""
     out = []
+    if not cues.may_say(text, _CLICK_CUE):
+        return out
     for m in _SEEN_CLICKING.finditer(text):
         clause = re.split(r"[.?!;]", text[m.start():])[0]
         if _CLICKS_COUNTED.match(clause) or _CONVERTED.search(text[m.end():m.start() + len(clause)]):
@@ -87,6 +90,8 @@ def clicks_converted(text: str, table: dict[str, list[str]]) -> list[tuple[int, 
     counts ("what fraction of ad clicks turn into sales", "what portion of shoppers who click end up buying")
     — the rate named "conversion rate"."""
     out = []
+    if not cues.may_say(text, _CLICK_CUE):
+        return out
     for m in [*_CLICKS_COUNTED.finditer(text), *_SEEN_CLICKED.finditer(text), *_OF_CLICKERS.finditer(text)]:
         clause = re.split(r"[.?!;]", text[m.end():])[0]
         if _CONVERTED.search(clause) and m.start() not in {p for p, _, _ in out}:
@@ -150,6 +155,8 @@ def doer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, 
     """(position, key): a price of one person doing something — the "cost per <unit>" whose unit is what
     they do ("who clicks" → cost per click, "who installs" → cost per install)."""
     out = []
+    if not cues.may_say(text, _PRICED_CUE):
+        return out
     for m in [*_DOER.finditer(text), *_EACH_TIME.finditer(text)]:
         verb = _stem(m.groupdict().get("verb2") or m.group("verb"))
         key = _one(_keys_named(table, lambda s: bool(re.fullmatch(r"cost per [a-z]+", s))
@@ -166,7 +173,7 @@ _PER_UNIT = re.compile(r"\b(?:cheap(?:er|est)?|(?:more|less|most|least) expensiv
 
 def unit_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a price compared per unit — the "cost per <unit>" whose unit is the one named."""
-    return [(m.start(), m.end(), key) for m in _PER_UNIT.finditer(text) if (key := _one(_keys_named(
+    return [] if not cues.may_say(text, ("per",)) else [(m.start(), m.end(), key) for m in _PER_UNIT.finditer(text) if (key := _one(_keys_named(
         table, lambda s, v=_stem(m.group("verb")): bool(re.fullmatch(r"cost per [a-z]+", s)) and same_word(v, _stem(s.split()[-1])))))]
 
 
@@ -189,7 +196,7 @@ _NEW_BUYER = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|budget
 def new_buyer_priced(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(position, key): a price of one new buyer — the metric named "cost per new customer" — unless the buyer
     only qualifies the thing priced ("one new client enquiry form", "each new customer sign-up": a noun follows)."""
-    one = re.compile(_NEW_ONE, re.I)
+    one = _NEW_ONE_FORM
     return [(a, b, k) for a, b, k in _spans(_NEW_BUYER, text, table, lambda s: s == "cost per new customer")
             if not ((m := one.search(text, a, b)) and _COMPOUNDED.match(text, m.end()))]
 
@@ -236,10 +243,24 @@ def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
     member"): words that name no business, though the payer may sit beside them ("what does it cost a
     school to win a new student": the school pays)."""
     out = []
-    for found, part in ((watched_through(text, table), re.compile(_TO_THE_END, re.I)),
-                        (new_buyer_priced(text, table), re.compile(_NEW_ONE + "|" + _NEVER, re.I))):
+    for found, part in ((watched_through(text, table), _TO_THE_END_FORM), (new_buyer_priced(text, table), _NEW_OR_NEVER)):
         for a, b, _ in found:
             if m := part.search(text, a, b):
                 out.append((m.start(), m.end()))
     return out + metricwords.unit_spans(text, table)
 
+
+
+_NEW_ONE_FORM = re.compile(_NEW_ONE, re.I)
+_TO_THE_END_FORM, _NEW_OR_NEVER = re.compile(_TO_THE_END, re.I), re.compile(_NEW_ONE + "|" + _NEVER, re.I)
+# the words (:mod:`agent.offline.cues`) that every match of a form holds: a click or a tap; a price's verb before the
+# person or the time priced; a thousand; "per"; a new or first-time buyer, or one who never bought; a video watched to
+# the end, in full, complete(ly), whole, entire, start to finish or without skipping
+_CLICK_CUE = cues.written_in(_SEEN_CLICKING, ("click", "tap"))
+_PRICED_CUE = cues.written_in(_DOER, ("pay", "cost", "price", "spend", "charge", "fee"))
+assert cues.written_in(_EACH_TIME, _PRICED_CUE) and cues.written_in(_CLICKS_COUNTED, _CLICK_CUE) \
+    and cues.written_in(_SEEN_CLICKED, _CLICK_CUE) and cues.written_in(_OF_CLICKERS, _CLICK_CUE)
+_CUES = {id(_PER_THOUSAND): cues.written_in(_PER_THOUSAND, ("thousand", "000")),
+         id(_NEW_BUYER): cues.written_in(_NEW_BUYER, ("new", "first", "never")),
+         id(_WATCHED): cues.written_in(_WATCHED, ("end", "all the way", "full", "complet", "start to finish", "without skipping",
+                                                  "whole", "entire"))}

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import cues
+
 
 def _key(table: dict[str, list[str]], name: str) -> str | None:
     keys = {k for k, syns in table.items() if name in syns}
@@ -50,6 +52,8 @@ _WHEN = re.compile(r"\b(?:how long|when|until|till|how soon|how many (?:months|w
 
 def return_asked(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(start, end, key): a return on the ad money asked in everyday words — the metric named "return on ad spend"."""
+    if not cues.may_say(text, ("return", "back")):  # every form says a return, or money back (agent.offline.cues)
+        return []
     return sorted(_spans(_RETURN_ASKED, text, table, "return on ad spend", _WHEN)
                   + _spans(_RETURN_ON, text, table, "return on ad spend")
                   + _spans(_BACK_VS_SPENT, text, table, "return on ad spend", _WHEN))
@@ -79,7 +83,13 @@ _LEAD = re.compile(r"\b(?:pay|paying|cost|costs|price|spend|spending|charge|run)
 
 def lead_asked(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, str]]:
     """(start, end, key): the price of one request for information — the "cost per <unit>" whose unit is a lead."""
-    return sorted(_spans(_LEAD, text, table, "cost per lead") + _spans(_LEAD_ACT, text, table, "cost per lead"))
+    return sorted((_spans(_LEAD, text, table, "cost per lead") if cues.may_say(text, _INFO_CUE) else [])
+                  + (_spans(_LEAD_ACT, text, table, "cost per lead") if cues.may_say(text, _ACT_CUE) else []))
+
+
+# what every match says (agent.offline.cues): the information asked for; the form, or the contact details, handed over
+_INFO_CUE = cues.written_in(_LEAD, ("info", "details", "brochure", "prospectus"))
+_ACT_CUE = cues.written_in(_LEAD_ACT, ("form", "info", "details", "number", "email"))
 
 
 # a follow-up that moves the price just asked to one new or paying customer: "and a paying customer?", "and per
@@ -111,9 +121,12 @@ def described(text: str, table: dict[str, list[str]]) -> list[tuple[int, int, st
     return return_asked(text, table) + lead_asked(text, table) + paying_followup(text, table)
 
 
+_INFO_OR_ACT = re.compile(_INFO + "|" + _FORM_ACT, re.I)
+
+
 def unit_spans(text: str, table: dict[str, list[str]]) -> list[tuple[int, int]]:
     """Where a lead is said as the act of asking ("sign up for more info"): words that name no business."""
-    part = re.compile(_INFO + "|" + _FORM_ACT, re.I)
+    part = _INFO_OR_ACT
     return [(m.start(), m.end()) for a, b, _ in lead_asked(text, table) if (m := part.search(text, a, b))]
 
 

@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import addedtotal, askedkind, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
+from agent.offline import addedtotal, askedkind, cues, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
@@ -54,6 +54,7 @@ _COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out
                         r" (?:buy|get|bring|make)\b|\bwhat (?:do|would|will|could|can) (?:we|i) get\b|\breach in\b|\bwhat (?:does|do|will|would|can|could) "
                         r"\$?\d[\d.,]*(?:\s*(?:k|m|grand|bucks|dollars|thousand|million)\b){0,2} (?:buy|get|bring)\b", re.I)
 _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|\bhow much (?:would|will|budget|money|do)\b|\bwhat budget\b|\b(?:what|how much) should (?:we|i) (?:budget|spend|set aside)\b|\bbudget (?:would|do) (?:we|i|that) need\b|\b(?:need|have|got) to spend\b|\bhow much (?:for|to get|to buy|to win|to land)\b|\bwhat(?:'s| is| would be) the (?:total|overall) (?:budget|spend|cost)\b|\bwhat (?:would|will|does|do) \d[\d,.]*k? [a-z][a-z ]{0,40}\b(?:cost|run)\b|\bwhat(?:'s| is| would be) the budget (?:for (?:that|this|those|them|it)|(?:we|i)(?:'d| would)? need)\b|\b(?:cost|run|set (?:us|me) back)(?: us| me)? (?:what|how much)\s*\??\s*$|(?:^|[,;:.]\s*|\btotal )budget\s*\?\s*$", re.I)  # "… would run what", "…, budget?"
+_COST_CUE = cues.written_in(_COST_ASK, ("cost", "how much", "budget", "spend", "run", "set"))  # one in each branch
 # one end of a range, named by a word of that end ("the pricey side", "upper bound") or "at the top/bottom"
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
@@ -251,7 +252,8 @@ def _parse(text: str) -> Parsed:
             spans.append((s0, e0))
     named += [(pos, key) for pos, key in metricnames.loosely_named(low, spans=spans) if key not in {k for _, k in named}]
     named += [x for x in metricnames.units_listed(low, spans, UNIT_OF) if x[1] not in {k for _, k in named}]
-    for pos, ph in doerplain.merged(kbmetrics.own_forms(metric_phrases(norm), norm) + kbmetrics.named_in(norm) + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
+    kb_named = kbmetrics.named_in(norm)  # the KB's own names said (read once: a pure reading of the text)
+    for pos, ph in doerplain.merged(kbmetrics.own_forms(metric_phrases(norm), norm) + kb_named + requests_asked(norm) + doers_priced(norm) + takes_priced(norm), norm):
         noun_words = ph.split()[2:] if ph.startswith("cost per") else []
         if noun_words and any(s0 <= low.find(w, pos) < e0 for w in noun_words for s0, e0 in spans):
             continue  # "acquisition cost" is already the named metric
@@ -259,7 +261,7 @@ def _parse(text: str) -> Parsed:
         key = key or (unit_metric(ph[len("cost per "):]) if ph.startswith("cost per") and not kbmetrics.says(ph) else None)
         phrased.append((pos, key or ph))
         described += [(pos, pos + len(" ".join(noun_words)))] if not key and noun_words else []
-    ordered = sorted(ownwider.drop_covered(named, kbmetrics.named_in(norm), norm) + phrased)  # "CAC payback": the KB's
+    ordered = sorted(ownwider.drop_covered(named, kb_named, norm) + phrased)  # "CAC payback": the KB's
     for _, k in ordered:
         if k in VOCABULARY["metrics"]:
             if k not in p.metrics:
@@ -285,7 +287,7 @@ def _parse(text: str) -> Parsed:
     p.geographies = [g for _, g in geos]
     counted = number_roles.ADVISED_COUNT.sub(" ", norm)  # "how many channels should we run?" counts no people, no purchase
     p.sizing_cue, p.asks_count = bool(_SIZING.search(counted)), bool(_COUNT_ASK.search(counted))
-    p.asks_cost = bool(_COST_ASK.search(norm) or totalask.asked(norm))
+    p.asks_cost = bool(cues.may_say(norm, _COST_CUE) and _COST_ASK.search(norm) or totalask.asked(norm))
     m = STEP.search(norm)
     p.step = int(m.group(1)) if m else None
     p.identifiers = IDENT.findall(norm)

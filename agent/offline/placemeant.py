@@ -15,8 +15,9 @@ about Lisbon, so the answer can say the KB has no figure for it rather than quot
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-from agent.offline import kblabels, placename
+from agent.offline import kblabels, kbmarkets, nearmax, semantic, servedkb
 from mpa.vocabulary import VOCABULARY
 
 FLOOR = 0.44   # the phrase must be this close to some place the vocabulary or the KB names …
@@ -32,9 +33,29 @@ def is_place(phrase: str) -> bool:
     """Is ``phrase`` (read as a business) a place's name rather than a kind of business (see the module doc)?"""
     if not phrase or len(phrase.split()) > _MAX_WORDS:
         return False
-    businesses = [n for group in ("verticals", "uncovered_verticals") for k, syns in VOCABULARY[group].items()
-                  for n in (k, *syns)] + list(kblabels.labels())
-    return placename.nearer_place(phrase, businesses, FLOOR, MARGIN)
+    return _is_place(phrase, kblabels.labels(), servedkb.folder(), semantic.switched_off())
+
+
+@lru_cache(maxsize=2048)
+def _is_place(phrase: str, labels: tuple[str, ...], folder: str | None, off: bool) -> bool:
+    """:func:`is_place` once per phrase and KB: the business reader asks it of the same phrase for each reading of a
+    message (its question sentence, the whole message, later readers), and each call compares the phrase with every
+    business name. Its inputs are the phrase, the businesses (the vocabulary's, fixed, and the KB's own ``labels``),
+    the places (the vocabulary's and the markets of the served KB's ``folder``) and whether the encoder is off."""
+    businesses = _businesses(labels)
+    # placename.nearer_place(phrase, businesses, FLOOR, MARGIN), its greatest similarities found by nearmax
+    near_place = nearmax.highest(phrase, [*VOCABULARY["geographies"], *kbmarkets.markets(folder)])
+    near_business = nearmax.highest(phrase, businesses)
+    if near_place is None or near_business is None:
+        return False
+    return near_place >= FLOOR and near_place - near_business >= MARGIN
+
+
+@lru_cache(maxsize=8)
+def _businesses(labels: tuple[str, ...]) -> list[str]:
+    """Every business the vocabulary (fixed) and the KB (its ``labels``) name: read-only to the caller."""
+    return [n for group in ("verticals", "uncovered_verticals") for k, syns in VOCABULARY[group].items()
+            for n in (k, *syns)] + list(labels)
 
 
 def lower_case(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:

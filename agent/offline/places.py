@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import placemeant, placeshort
+from agent.offline import cues, needed, placemeant, placeshort
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from agent.offline.worldplaces import world_places
@@ -37,6 +37,16 @@ _NOT_NAMED_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|A
                               r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Q[1-4]|Step|Section|The|"
                               r"Our|My|This|That)\b")
 _SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -]{0,25}?\s+((?i:dma|market|metro|area))s\b")
+# what every match of a costly form holds, found by a quick scan first: two capitals in a row for a code
+# (:data:`_CODE_PLACE`, :data:`_SHARED`); for a named market a word of its kind, or a capital after the words the
+# name follows (:data:`_NAMED_MARKET`) — without it the form cannot match, and the text is left as it is
+_CODE_CUE = re.compile(r"[A-Z]{2}")
+_NAME_AFTER = re.compile(r"(?:in|near|across|around|[Hh]ow many) [A-ZÀ-ÖØ-Þ]")
+
+
+def _named_cue(text: str) -> bool:
+    """Can :data:`_NAMED_MARKET` match ``text``? (its kind's words looked for in the lower case of ASCII text)"""
+    return cues.may_say(text, ("market", "metro", "dma")) or bool(_NAME_AFTER.search(text))
 
 
 def _code(m: re.Match) -> str | None:
@@ -79,7 +89,7 @@ _DMA_INITIALS = {placeshort.initials(k).upper() for k in VOCABULARY["geographies
 
 def _lower_codes(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Lower-case place codes said as a market (:data:`_LOWER_CODE`), as "LA market" would be read."""
-    return [(m.start(1), f"{m.group(1).upper()} {m.group(2)}") for m in _LOWER_CODE.finditer(text)
+    return [(m.start(1), f"{m.group(1).upper()} {m.group(2)}") for m in needed.finditer(_LOWER_CODE, text)
             if (m.group(1).upper() in US_STATE_CODES or m.group(1).upper() in _DMA_INITIALS)
             and not any(m.start(1) <= p < m.end(2) for p, _ in found)]
 
@@ -96,7 +106,7 @@ _NOT_A_NAME = frozenset("the a an this that these those each every any one per w
 def _lower_dmas(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """Markets typed in lower case before "dma" (:data:`_LOWER_DMA`), as "Denver DMA" would be read."""
     out = []
-    for m in _LOWER_DMA.finditer(text):
+    for m in needed.finditer(_LOWER_DMA, text):  # only where "dma" is said (agent.offline.needed)
         words = re.split(r"[ -]", m.group(1))
         while words and words[0] in _NOT_A_NAME:
             words = words[1:]
@@ -111,16 +121,17 @@ def geographies(text: str) -> list[tuple[int, str]]:
     found += _clipped(text, found)
     found += _lower_codes(text, found)
     found += _lower_dmas(text, found)
-    for m in _CODE_PLACE.finditer(text):
+    codes = bool(_CODE_CUE.search(text))
+    for m in _CODE_PLACE.finditer(text) if codes else ():
         code = _code(m)
         if code and not any(m.start() <= p < m.end() for p, _ in found):
             # "the LA market", "LA DMA": the place as said, for the sizing tool to read (a DMA first)
             found.append((m.start(), f"{code} {m.group(2).lower()}" if m.group(2) else code))
-    for m in _NAMED_MARKET.finditer(text):
+    for m in _NAMED_MARKET.finditer(text) if _named_cue(text) else ():
         if not any(m.start() <= p < m.end() for p, _ in found) and _a_place_name(m):
             found.append((m.start(), f"{m.group(1)} {'DMA' if m.group(2).lower() == 'dma' else m.group(2).lower()}"
                           if m.group(1) else m.group(3) or m.group(4)))
-    for m in _SHARED.finditer(text):  # "the LA and Chicago DMAs": the code shares the plural's kind
+    for m in _SHARED.finditer(text) if codes else ():  # "the LA and Chicago DMAs": the code shares the plural's kind
         if m.group(1) not in _NOT_PLACE and not any(m.start() <= p < m.end(1) for p, _ in found):
             found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
     for m in _NATION.finditer(text):
@@ -143,10 +154,10 @@ def _a_place_name(m: re.Match) -> bool:
 def without_places(text: str) -> str:
     """``text`` with the places it names blanked out, to read what else it says. Cached (a pure function
     of the text): the memory reads every earlier message of the conversation again on each turn."""
-    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if _code(m) else m.group(0), text)
-    out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out)
+    out = _CODE_PLACE.sub(lambda m: " " * len(m.group(0)) if _code(m) else m.group(0), text) if _CODE_CUE.search(text) else text
+    out = _SHARED.sub(lambda m: m.group(0) if m.group(1) in _NOT_PLACE else "  " + m.group(0)[2:], out) if _CODE_CUE.search(out) else out
     out = _NATION.sub(lambda m: " " * len(m.group(0)), out)
-    out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out)
+    out = _NAMED_MARKET.sub(lambda m: " " * len(m.group(0)) if _a_place_name(m) else m.group(0), out) if _named_cue(out) else out
     for p, name in world_places(out):  # a country or region typed in any case: "in germany"
         out = out[:p] + " " * len(name) + out[p + len(name):]
     for p, said in _clipped(out, []) + _lower_codes(out, []) + _lower_dmas(out, []):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import needed
 from agent.offline.business import NOUN as _NOUN
 from agent.offline.passages import terms
 from mpa.counted import STOP_NOUNS
@@ -110,13 +111,18 @@ UNIT_FORMS = [
 # the words a form cannot match without (one of them, case-blind), for the forms whose scan of a message costs most:
 # a message (ASCII, lower-cased) holding none of them is not scanned
 _NEEDS = {PRICE_FORMS[0]: ("pay",), PRICE_FORMS[7]: ("cost",), PRICE_FORMS[11]: ("per", "each"), PRICE_FORMS[13]: ("rate",),
-          UNIT_FORMS[1]: ("rate",), UNIT_FORMS[2]: ("price", "cost"), UNIT_FORMS[7]: ("per",)}
+          UNIT_FORMS[1]: ("rate",), UNIT_FORMS[2]: ("price", "cost"), UNIT_FORMS[7]: ("per",),
+          UNIT_FORMS[9]: ("price",)}
 assert all(w in f.pattern for f, words in _NEEDS.items() for w in words)  # each word is the form's own
+# … found by the form's identity: hashing a compiled pattern hashes its whole code (~1 µs a look-up, per form and
+# message); the forms are these very objects, kept alive by the lists above, so an id names one for good
+# (the other forms' words read from the forms themselves: agent.offline.needed)
+_NEEDS_BY_ID = {**{id(f): needed.words(f) for f in PRICE_FORMS + UNIT_FORMS}, **{id(f): words for f, words in _NEEDS.items()}}
 
 
 def may_match(form: re.Pattern, low: str | None) -> bool:
     """Can ``form`` match the message whose lower case (None: not ASCII, no shortcut) is ``low``?"""
-    return low is None or form not in _NEEDS or any(w in low for w in _NEEDS[form])
+    return low is None or (words := _NEEDS_BY_ID.get(id(form))) is None or any(w in low for w in words)
 
 
 # adjectives that judge or summarise a price ("a normal cost", "the average cost"): never the unit priced

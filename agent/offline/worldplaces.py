@@ -44,6 +44,11 @@ _NAME = "|".join(sorted((re.escape(n) for n in _NAMES), key=len, reverse=True))
 _IN_CONTEXT = re.compile(rf"(?:\b(?:in|across|throughout|within|for|to|into|outside|out of|from|around|all over)\s+"
                          rf"(?:the\s+)?)(?P<a>{_NAME})\b|\b(?P<b>{_NAME})\s+(?:market|markets|audiences?|consumers|users)\b",
                          re.I)
+# the same, less the names before "market(s)" / "audience": for a message that says none of those words (ASCII, so
+# its lower case is what the case-blind match reads), where the second branch cannot match and the first finds the
+# same places ~10× faster (the second tries every name at every word)
+_AFTER_PREP = re.compile(_IN_CONTEXT.pattern[:_IN_CONTEXT.pattern.index(r"|\b(?P<b>")], re.I)
+_KIND_WORDS = ("market", "audience", "consumers", "users")
 _ACRONYM = {"uk": "UK", "uae": "UAE", "emea": "EMEA", "apac": "APAC", "latam": "LATAM", "the eu": "the EU"}
 
 
@@ -56,8 +61,10 @@ def _display(name: str) -> str:
 def world_places(text: str) -> tuple[tuple[int, str], ...]:
     """(position, name as a place) of each country or world region ``text`` names where English
     says a place, any case: "cpm in germany" → (7, "Germany")."""
-    out = []
-    for m in _IN_CONTEXT.finditer(text or ""):
+    out, text = [], text or ""
+    low = text.lower() if text.isascii() else None
+    form = _AFTER_PREP if low is not None and not any(w in low for w in _KIND_WORDS) else _IN_CONTEXT
+    for m in form.finditer(text):
         key = "a" if m.group("a") else "b"
         out.append((m.start(key), _display(m.group(key))))
     return tuple(out)
