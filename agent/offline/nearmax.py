@@ -55,6 +55,6 @@ def highest(question: str, texts: list[str]) -> float | None:
         approx = matrix @ np.asarray(q, dtype=np.float64)
         near = np.flatnonzero(approx >= approx.max() - _TOLERANCE * max(1.0, longest * float(np.linalg.norm(q))))
         store = semantic._vectors
-        top = max(round(float(q @ store[semantic._key(full[i])]), 3) for i in near)
+        top = max(round(float(q.dot(store[semantic._key(full[i])])), 3) for i in near)  # as semantic.similarities
         best = top if best is None else max(best, top)
     return best
