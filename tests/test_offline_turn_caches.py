@@ -69,3 +69,26 @@ def test_the_terms_a_definition_asks_are_read_afresh_under_another_kb(tmp_path, 
     got = definition.asked_terms("what is a lapsed buyer?")
     got.append("changed by its caller")  # each caller has its own list
     assert definition.asked_terms("what is a lapsed buyer?") == ["lapsed buyer"]
+
+
+def test_a_reading_kept_with_the_similarity_on_is_not_served_with_it_off():
+    """Every per-message cache keys on readingstate.key(): switching the meaning similarity off (a place or a
+    business read by meaning) is a new key, so nothing read with it on is handed out with it off."""
+    import importlib
+
+    from agent.offline import readingstate, semantic
+    parse_mod = importlib.import_module("agent.offline.parse")  # the module (the package exports its function)
+
+    text = "we run two guest ranches near a lake, what should a booking cost us?"
+    was_off = semantic.switched_off()
+    kept = readingstate.key()
+    parse_mod.parse(text)
+    semantic.disable(not was_off)  # the switch flipped, whichever way it stood
+    try:
+        assert readingstate.key() != kept
+        before = parse_mod._parsed.cache_info().misses
+        parse_mod.parse(text)
+        assert parse_mod._parsed.cache_info().misses == before + 1  # read afresh, not the kept reading
+    finally:
+        semantic.disable(was_off)
+    assert readingstate.key() == kept

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import kblabels, servedkb
+from agent.offline import readingstate
 from agent.offline.kbterms import expansions
 from agent.offline.asking import question_sentences
 from agent.offline.passages import is_instruction, is_pointer, message_sentences
@@ -86,13 +86,13 @@ _NOISE = re.compile(r"\W*(?:huh|eh|what|sorry|hm+|um+|uh+|wait|pardon)\W*", re.I
 
 def asked_terms(question: str) -> list[str]:
     """The term(s) a definition question asks about (two for "the difference between X and Y"), or []."""
-    return list(_asked_terms(question, (kblabels.declared(), servedkb.folder())))
+    return list(_asked_terms(question, readingstate.key()))
 
 
 @lru_cache(maxsize=2048)
 def _asked_terms(question: str, kb: tuple) -> tuple[str, ...]:
     """:func:`asked_terms`, kept: a turn asks it of its message three times (the definition reader, its second search,
-    the meaning search). ``kb``: the names the KB declares and its folder — besides the text, all the reading of a
+    the meaning search). ``kb``: :func:`agent.offline.readingstate.key` — besides the text, all the reading of a
     business beside the question (:func:`_clauses`) depends on, as for :func:`agent.offline.parse.parse`."""
     return tuple(_terms_asked(question))
 

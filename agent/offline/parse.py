@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import addedtotal, askedkind, cues, asking, askshape, kbcovers, kblabels, kbmetrics, kbrowname, midrange, ownwider, servedkb, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
+from agent.offline import addedtotal, askedkind, cues, asking, askshape, kbcovers, kbmetrics, kbrowname, midrange, ownwider, readingstate, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
@@ -224,13 +224,13 @@ _INFORMAL = re.compile(r"\b(thru|w/(?=\s))", re.I)
 
 
 @lru_cache(maxsize=2048)
-def _parsed(text: str, kb: tuple) -> Parsed:  # kb: the names the KB declares and its folder (its rows), which the reading depends on
+def _parsed(text: str, state: tuple) -> Parsed:  # state: readingstate.key(), all the reading depends on besides the text
     return _parse(text)
 
 
 def parse(text: str) -> Parsed:
     """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
-    p = copy.copy(_parsed(text, (kblabels.declared(), servedkb.folder())))  # its lists, numbers and calc copied too:
+    p = copy.copy(_parsed(text, readingstate.key()))  # its lists, numbers and calc copied too:
     p.__dict__.update({k: list(v) for k, v in vars(p).items() if isinstance(v, list)},  # a deep copy, faster
                       numbers=[copy.copy(n) for n in p.numbers], calc=copy.copy(p.calc))
     return p

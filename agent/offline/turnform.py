@@ -6,9 +6,8 @@ for (:mod:`~agent.offline.rereading`), when a retry is weighed (:mod:`~agent.off
 reads the KB's explanations and everyday glosses each time. The key is all the forming reads: the message; the
 previous turn's message and answer and, of its tool outcomes, each one's name and its passages' id, source and text
 (:func:`~agent.offline.searchq.topic_of` reads nothing else of them); and the state every reading of a message
-depends on besides its text — the names the KB declares (:func:`~agent.offline.kblabels.declared`, which the parser
-reads with) and the folder the tools serve (:func:`~agent.offline.servedkb.folder`: its explanations, glosses and
-markets), as for :func:`agent.offline.parse.parse`. The key is a snapshot (strings and tuples), so an outcome
+depends on besides its text (:func:`agent.offline.readingstate.key`: the KB's declared names, the served folder,
+the meaning similarity's switch), as for :func:`agent.offline.parse.parse`. The key is a snapshot (strings and tuples), so an outcome
 changed after a call cannot match a result formed before the change. Each caller gets its own copy of the query
 list. At most :data:`KEPT` turns are kept (the lot is dropped when full).
 """
@@ -18,7 +17,7 @@ import dataclasses
 import functools
 from typing import Callable
 
-from agent.offline import kblabels, servedkb
+from agent.offline import readingstate
 
 KEPT = 1024
 
@@ -29,7 +28,7 @@ def kept(form: Callable) -> Callable:
 
     @functools.wraps(form)
     def cached(text: str, previous: tuple | None = None):
-        key = (text, _turn(previous), kblabels.declared(), servedkb.folder())
+        key = (text, _turn(previous), readingstate.key())
         q = made.get(key)
         if q is None:
             q = form(text, previous)
