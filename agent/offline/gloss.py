@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from agent.offline import servedkb, verdicttag
+from agent.offline import glossscene, servedkb, verdicttag
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.pointsback import POINTER, points_back
@@ -87,7 +87,7 @@ def _terms(text: str, kb: str) -> tuple[str, ...]:
     grams = _read(kb)[0]
     words = stems(text)
     said = [g for g in glosses(text) if _unusual(g, kb)]
-    asked = {g.concept for s in question_sentences(text) for g in glosses(s)}
+    asked = glossscene.widened(text, {g.concept for s in question_sentences(text) for g in glosses(s)})
     out: list[str] = []
     for g in said:
         if asked & {c.concept for c in said} and g.concept not in asked:
