@@ -52,6 +52,8 @@ _SOURCE = re.compile(r"\b(?:says? who|who says|according to (?:whom|who|what)|wh
                      r"what'?s (?:that|this|it) based on|based on what|why does (?:that|this|it) matter|"
                      r"why (?:is|would) (?:that|this|it) (?:important|matter)|why (?:that|this) rule|"
                      r"what'?s the (?:reasoning|reason|logic|rationale)(?: behind (?:that|this|it))?)\b", re.I)
+# a heading's numbering label ("Section 3 - …", "Part 2: …"): no word of what the section says
+_LABEL = re.compile(r"^\s*(?:section|part|chapter|stage|step)\s+\d+\s*[-–—:.]\s*", re.I)
 _CITED = re.compile(r"\[([^\[\]\s]+#\d+)\]")
 
 
@@ -72,5 +74,5 @@ def source_asked(text: str, previous: tuple | None) -> str:
     cited = _CITED.findall(previous[1] or "")
     passages = {p.get("id"): p for o in previous[2] or () for p in getattr(o, "passages", ()) or ()}
     source = (passages.get(cited[0]) or {}).get("source", "") if cited else ""
-    heading = source.split("›")[-1].split("+")[0].strip() if "›" in source else ""
+    heading = _LABEL.sub("", source.split("›")[-1].split("+")[0]).strip() if "›" in source else ""
     return f"why {heading}: the rule, its identifier and reason" if heading else ""

@@ -5,8 +5,9 @@ Why: people quote the name of a form, a button or a campaign as they see it on t
 fills out our … form") expect the name's words straight after the article, and the typed-text reader kept a closing
 quote as if it were a possessive ("new patient' form"): the unit went unread, the benchmark unasked, and the turn was
 declined. A quote counts as one when it opens after a space or at the start and closes before a space or
-punctuation, around one to six words with no quote inside — "kids' dental", a possessive, is left alone. A name said
-as a clause ("book a visit") is joined with hyphens, so its small words do not end the noun phrase it heads.
+punctuation, around one to six words with no quote inside — "kids' dental", a possessive, is left alone. A label said
+as a clause ("book a visit", "get a quote") on a form, a button or a page is left out: "our form" is the unit, and a
+clause's verb read as the message's own word misleads (a "book" read as the business "books").
 """
 from __future__ import annotations
 
@@ -20,9 +21,14 @@ _PAIRS = {"'": "'’", "‘": "'’", '"': '"”', "“": '"”'}
 _CLAUSE = re.compile(r"\b(?:a|an|the|to|for|of|my|our|your|now|in|on|with|me|us)\b")
 
 
+# … before the thing it labels: a form, a button, a page
+_LABELLED = re.compile(r"\s+(?:forms?|buttons?|pages?|links?|tabs?|widgets?|pop-?ups?)\b", re.I)
+
+
 def unquote(text: str) -> str:
-    """``text`` with each short quoted name unquoted (module doc); a name said as a clause joined by hyphens, one
-    word as a noun is ("request-a-visit form")."""
+    """``text`` with each short quoted name unquoted (module doc); a label said as a clause on a form, a button or a
+    page ("our 'book a visit' form") left out: the thing labelled is the unit, and the clause's verb ("book") would
+    be read as a word of the question's own."""
     if not any(q in text for q in _PAIRS):
         return text
 
@@ -30,6 +36,6 @@ def unquote(text: str) -> str:
         if m.group(3) not in _PAIRS[m.group(1)]:
             return m.group(0)
         words = m.group(2)
-        return words.replace(" ", "-") if " " in words and _CLAUSE.search(words) else words
+        return "" if " " in words and _CLAUSE.search(words) and _LABELLED.match(text, m.end()) else words
 
-    return _QUOTED.sub(name, text)
+    return re.sub(r"  +", " ", _QUOTED.sub(name, text))
