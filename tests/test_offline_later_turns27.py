@@ -104,3 +104,12 @@ def test_home_place_and_quoted_label_on_a_plain_text_kb(kb_txt2_engine, monkeypa
                                     "pay for each homeowner who fills out our 'book an inspection' form?"],
                    monkeypatch, str(ROOT / "tests/fixtures/kb_txt2"))
     assert "$48-57" in answer and "Spokane" not in answer and "Books" not in answer
+
+
+def test_retail_media_in_everyday_words_on_a_plain_text_kb(kb_txt_engine, monkeypatch):
+    """kb_txt keeps no retail media figures and says so: "sponsored listings" at a grocer reach that statement."""
+    from conftest import ROOT
+    answer = _last(kb_txt_engine, ["we sell protein bars through a regional grocer",
+                                   "the grocer offers sponsored listings in its app. how do we read whether they work?"],
+                   monkeypatch, str(ROOT / "tests/fixtures/kb_txt"))
+    assert "[glossary_and_methodology#" in answer and "retail media" in answer

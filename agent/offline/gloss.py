@@ -86,7 +86,7 @@ def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
 def _terms(text: str, kb: str) -> tuple[str, ...]:
     grams = _read(kb)[0]
     words = stems(text)
-    said = [g for g in glosses(text) if _unusual(g, kb)]
+    said = [g for g in glossscene.every_phrase(glosses(text), text) if _unusual(g, kb)]
     asked = glossscene.widened(text, {g.concept for s in question_sentences(text) for g in glosses(s)})
     out: list[str] = []
     for g in said:

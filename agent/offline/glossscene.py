@@ -13,7 +13,7 @@ from __future__ import annotations
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.pointsback import POINTER
-from mpa.everyday import glosses
+from mpa.everyday import Gloss, find, glosses, lexicon, stems
 
 
 def widened(text: str, named: set[str]) -> set[str]:
@@ -32,3 +32,21 @@ def pointed_back(text: str) -> set[str]:
     parts = message_sentences(text)
     before = parts[:parts.index(asked[0])] if asked[0] in parts else []
     return {g.concept for s in before for g in glosses(s)}
+
+
+def every_phrase(found: tuple[Gloss, ...], text: str) -> list[Gloss]:
+    """``found`` (a message's glosses: each concept once, by its first phrase) with every other phrase of the same
+    concepts the message says. Why: whether a concept's KB terms are added is judged by its phrase — one the KB writes
+    itself ("how many times") is reached by the search on its own — but the same concept said again in words the KB
+    never writes ("… the same house see our spot") still needs them: the first phrase alone decided."""
+    if not found:
+        return list(found)
+    words = stems(text)
+    by_name = {c.name: c for c in lexicon()}
+    out = list(found)
+    for g in found:
+        c = by_name.get(g.concept)
+        for p in (c.said if c else ()):
+            if p != g.entry and (span := find(p, words)):
+                out.append(Gloss(g.concept, g.kb, " ".join(words[span[0]:span[1]]), span, "", p))
+    return out
