@@ -83,6 +83,8 @@ def _last(engine, messages, monkeypatch, folder=None):
      "BUD-SHIFT", "does not contain"),
     (["we make hot sauce and have 8k for streaming tv", "how often should the same home see the spot?"],
      "CH-CTV-FREQ3", "does not contain"),
+    (["I run marketing for 6 pediatric dental practices near Raleigh. What do we pay per lead?",
+      "and to actually land a new patient family?"], "CAC", "CPL"),
     (["I run marketing for 6 pediatric dental practices near Raleigh. About what should we expect to pay for each mom "
       "who completes our 'request a visit' form?"], "$40–$90", "Raleigh"),
 ])
@@ -113,3 +115,14 @@ def test_retail_media_in_everyday_words_on_a_plain_text_kb(kb_txt_engine, monkey
                                    "the grocer offers sponsored listings in its app. how do we read whether they work?"],
                    monkeypatch, str(ROOT / "tests/fixtures/kb_txt"))
     assert "[glossary_and_methodology#" in answer and "retail media" in answer
+
+
+def test_a_split_infinitive_asks_its_own_metric_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    """"and to actually land a new client?" after a click price asks the cost of a customer, not the click again."""
+    from conftest import ROOT
+    from agent.offline.splitinfinitive import joined
+    assert joined("and to actually land a new client?") == "and to land a new client?"
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt2"))
+    calls = turns(kb_txt2_engine, ["we sell payroll software to small firms. what does a click cost us?",
+                                   "and to actually land a new client?"])[-1][1]
+    assert [c.get("metric") for c in calls if "metric" in c] == ["CAC"]
