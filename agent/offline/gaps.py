@@ -27,7 +27,7 @@ from agent.offline.focus import WH_NP, planning_focus
 from agent.offline.places import geographies
 from agent.offline.parse import DEFINITION
 from agent.offline.pastyear import past_year
-from agent.offline import kbmetrics, kbrowname, metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
+from agent.offline import homeplace, kbmetrics, kbrowname, metricask, metricsaid, nameforms, ownrow, placequote, platformsaid, platformslot
 from agent.offline.asking import question_sentences
 from agent.offline.searchq import CITED
 from agent.offline.ownrow import names_vertical, other_verticals
@@ -343,10 +343,10 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
         if not asks_figure and (chans := unsaid_channels(ask, text)):
             notes.append(f"The knowledge base has no {' or '.join(chans)} figure for this; the passage above is not "
                          f"about {' or '.join(chans)}.")
-    if (gone := [n for n in unsaid_names(question, f"{text} {seen}") if not (asks_figure and n in places(question))]):
+    if (gone := [n for n in homeplace.not_home(question, unsaid_names(question, f"{text} {seen}")) if not (asks_figure and n in places(question))]):
         notes.append(f"The knowledge base has nothing on {' or '.join(gone)}.")
     if asks_figure and not DEFINITION.search(question):  # a meaning or a method asked: its worked figures are no benchmark
-        gone = unsaid_places(question, text)
+        gone = homeplace.not_home(question, unsaid_places(question, text))
         if gone:
             notes.append(f"The knowledge base has no figure for {' or '.join(gone)}; the figures above are not "
                          f"specific to {'it' if len(gone) == 1 else 'them'}.")

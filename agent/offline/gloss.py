@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from agent.offline import servedkb, verdicttag
+from agent.offline import glossscene, servedkb, verdicttag
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 from agent.offline.pointsback import POINTER, points_back
@@ -84,12 +84,15 @@ def _said(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
 
 @lru_cache(maxsize=4096)
 def _terms(text: str, kb: str) -> tuple[str, ...]:
-    said = [g for g in glosses(text) if _unusual(g, kb)]
-    if not said:  # no everyday phrase the KB does not write itself (most messages): no term to add
+    found = glosses(text)
+    if not found:  # no everyday phrase at all (most messages): no term to add, and no stems to read
+        return ()
+    said = [g for g in glossscene.every_phrase(found, text) if _unusual(g, kb)]
+    if not said:  # no everyday phrase the KB does not write itself
         return ()
     grams = _read(kb)[0]
     words = stems(text)
-    asked = {g.concept for s in question_sentences(text) for g in glosses(s)}
+    asked = glossscene.widened(text, {g.concept for s in question_sentences(text) for g in glosses(s)})
     out: list[str] = []
     for g in said:
         if asked & {c.concept for c in said} and g.concept not in asked:

@@ -30,7 +30,8 @@ from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.scope import PLEASANTRY, THANKS
-from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, doers_priced, requests_asked, takes_priced
+from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, requests_asked, takes_priced
+from agent.offline.doerprice import priced as doers_priced  # any person who acts; a form's act read as a form fill
 from agent.offline.unitmetric import metric_phrases, unit_metric
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from agent.offline import askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm, turnform
+from agent.offline import absentwhy, askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm, turnform
 from agent.offline.ownquestion import asks_own
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
@@ -269,7 +269,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     """The queries of this turn: its own (cleaned) words; when it leans on the previous turn, the
     same words with that turn's topic, searched first; when its question words ask for an
     attribute it does not name, the words with that attribute, searched last."""
-    focus = clean(text) or text.strip()
+    focus = absentwhy.asked(text, previous) or absentwhy.source_asked(text, previous) or clean(text) or text.strip()  # "why is that missing?": what the decline named
     q = TurnQuery(focus=focus[:MAX_QUERY])
     if previous and leans_on_previous(text) and not asks_threshold(text):  # its situation is its own statement
         q.topic = topic_of(*previous)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import barewords, fillers, kbcase, kbfigname, kbmarkets, servedkb, shortforms, spelling, unmarked
+from agent.offline import quotednames, splitinfinitive, barewords, fillers, kbcase, kbfigname, kbmarkets, servedkb, shortforms, spelling, unmarked
 from agent.offline.numbers import digits
 
 _PERCENT = re.compile(r"\b((?:[a-z]+[\s-])*?[a-z]+|\d+(?:\.\d+)?)\s*(?:percent|per\s?cent|pct)\b", re.I)
@@ -58,5 +58,5 @@ def read(text: str) -> str:
 def _read(text: str, folder: str | None) -> str:
     """:func:`read` for the served KB ``folder`` (the spelling and the KB's capitals depend on it), once per
     message: every model call of a conversation reads all its earlier user messages again."""
-    typed = barewords.read(shortforms.expand(text))
+    typed = barewords.read(shortforms.expand(quotednames.unquote(splitinfinitive.joined(text))))
     return _cents(_percent(kbfigname.mark(kbmarkets.mark(kbcase.mark(unmarked.mark(fillers.strip(spelling.read(typed, folder))), folder), folder), folder)))
