@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from agent.offline import sizedbiz
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 
@@ -45,7 +46,9 @@ def uncovered_first(norm: str, uncovered: list[tuple[int, str]], verticals: list
 def business(norm: str, metric_spans: list[tuple[int, int]], find: Callable):
     """The business phrase ``find`` (:func:`agent.offline.business.business`) reads in the question sentence when the
     message tells a story before it and the question names one of its own, else the one it reads in the whole
-    message."""
+    message. The message is read with the size and clientele words before a business's name read away first
+    (:mod:`agent.offline.sizedbiz`: "a 12 room inn", "a children's dental practice")."""
+    norm, metric_spans = sizedbiz.plain(norm, metric_spans)
     span = _asked_span(norm)
     if span:
         asked = norm[span[0]:span[1]]

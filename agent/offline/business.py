@@ -31,7 +31,7 @@ NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN
 # a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at
 # grocers", "dental offices around Tampa", "pizzas that sell in supermarkets", "dentists back in 2019": when), not more
 # of its name
-_PARTICIPLE = r"sold|selling|based|located|around|near|out of|across|serving|headquartered|focused|specializing|" \
+_PARTICIPLE = r"sold|selling|based|located|around|near|outside|out of|across|serving|headquartered|focused|specializing|" \
               r"specialising|catering|through|stocked|carried|offering|promoting|launching|back (?:in|then|when)"
 # "and" inside a name that ends in a word for a business ("a heating and air conditioning company") is
 # part of it; any other "and" starts the next thing said
