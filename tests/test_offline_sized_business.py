@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.offline import askedkind, sizedbiz
+from agent.offline import askedkind, shelfroute, sizedbiz
 from agent.offline.business import business
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
@@ -18,11 +18,26 @@ READ = [
     ("a women's fertility clinic here. typical cost per lead?", "fertility clinic"),
     ("we're a neighborhood dog groomer's shop, cpc?", "neighborhood dog groomer"),
     ("my sister's bakery wants more orders. cpc?", "bakery"),   # a kin's shop: still the shop's kind
+    ("we bake and ship shortbread tins from our own website, roas?", "shortbread tins from online store"),  # shipping sells
+    ("we design and build backyard decks, cpl?", "backyard decks"),
+    ("we bottle hot sauce that gets stocked at supermarkets, cpm?", "stocked at supermarkets"),  # goods: by their route
+    ("my company produces frozen dumplings for grocery chains, cpm?", "frozen dumplings"),  # the chains sell them
+]
+SHELVES = [
+    ("we're a little kombucha brewery and our cans are in grocery stores", "sold in grocery stores"),
+    ("we make oat milk and you can find it in most supermarkets", "sold in most supermarkets"),
+    ("we're on shelves at 40 regional grocers now", "sold in 40 regional grocers"),
+    ("we're in Boise and sell pies", None),   # a place, not a kind of shop
 ]
 
 
 def test_wording_is_unseen():
-    assert_unseen([m for m, _ in READ])
+    assert_unseen([m for m, _ in READ + SHELVES])
+
+
+@pytest.mark.parametrize("message,route", SHELVES)
+def test_goods_on_shelves_read_as_a_route(message, route):
+    assert shelfroute.said(message) == route
 
 
 @pytest.mark.parametrize("message,phrase", READ)
@@ -42,7 +57,15 @@ def test_spans_move_with_the_text():
 @pytest.mark.parametrize("message,vertical", [
     ("we run a 9 bedroom guesthouse outside Asheville. what does a booking cost from ads", "travel"),
     ("we run a children's orthodontics practice. what does a lead usually cost", "healthcare"),
+    ("we're a little kombucha brewery and our cans are in grocery stores, cpm?", "cpg"),
 ])
 def test_shipped_kb_answers_the_kind(shipped_engine, meaning, message, vertical):
     answer, calls = turns(shipped_engine, [message])[0]
     assert any(c.get("vertical") for c in calls) and f"benchmarks-{vertical}" in answer
+
+
+@pytest.mark.parametrize("message", ["we run a 6-chair tattoo parlor, what does a click cost",
+                                     "we're a women's boxing gym, cost per lead?"])
+def test_a_kind_the_kb_lacks_still_declines(shipped_engine, message):
+    answer, calls = turns(shipped_engine, [message])[0]
+    assert any(c.get("vertical") for c in calls) and "does not contain" in answer or "has no" in answer

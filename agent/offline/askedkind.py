@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from agent.offline import sizedbiz
+from agent.offline import shelfroute, sizedbiz
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
 
@@ -49,10 +49,21 @@ def business(norm: str, metric_spans: list[tuple[int, int]], find: Callable):
     message. The message is read with the size and clientele words before a business's name read away first
     (:mod:`agent.offline.sizedbiz`: "a 12 room inn", "a children's dental practice")."""
     norm, metric_spans = sizedbiz.plain(norm, metric_spans)
+    metric_spans = metric_spans + [s for s in [shelfroute.for_span(norm)] if s]  # "dumplings for grocery chains": shops
     span = _asked_span(norm)
     if span:
         asked = norm[span[0]:span[1]]
         own = find(asked, [(s - span[0], e - span[0]) for s, e in metric_spans if s >= span[0]])
         if own is not None and own.phrase and not own.refers_back and not _OURS.search(asked.lower().split(own.phrase.lower())[0]):
             return own  # not "… in our world", "for our clinic": the user's own business is the story's
-    return find(norm, metric_spans)
+    return find(norm, metric_spans) or _by_shelf(norm)
+
+
+def _by_shelf(norm: str):
+    """The route the user's own goods reach buyers by, as the business phrase, when no sentence form named the business
+    ("we bottle hot sauce that gets stocked at supermarkets"): the benchmark tool reads it against the KB's own words
+    for how each vertical sells (:mod:`agent.offline.shelfroute`); None when no route is said of the user's goods."""
+    from agent.offline.business import Business
+    from agent.offline.routeretry import route
+    clause = route(norm) if re.search(r"\b(?:we|our|i|my)\b", norm, re.I) else None
+    return Business(clause) if clause else None

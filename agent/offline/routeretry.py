@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import selfdesc
+from agent.offline import selfdesc, shelfroute
 
 NO_MATCH = "matched_by: no match"
 NO_TABLES = "states no benchmark figures by vertical"  # a KB of prose: its sentences may still state the figure
@@ -29,6 +29,8 @@ _ROUTE = re.compile(r"\b((?:sold|sells?|selling|stocked|carried|distributed)(?:\
 def route(text: str) -> str | None:
     """The clause saying how the user's business sells, as the KB would word it ("thru" written out); None."""
     m = _ROUTE.search(text or "")
+    if not m:  # "our cans are in grocery stores": the same route in everyday words (agent.offline.shelfroute)
+        return shelfroute.said(text)
     return re.sub(r"\bthru\b", "through", " ".join(m.group(1).split()), flags=re.I) if m else None
 
 

@@ -11,7 +11,8 @@ the business the sentence has already named.
 
 The message is rewritten before the forms read it — the count and its unit dropped, a clientele's possessive
 dropped, a trade's possessive with the generic place word after it read as the trade, a generic place word
-pointing back read as "businesses" (which names none) — and the character spans the caller passed (the metric's
+pointing back read as "businesses" (which names none), of two verbs of work joined by "and" the one that says
+what is sold ("we roast and sell coffee", "we bake and ship cookies": sell) — and the character spans the caller passed (the metric's
 words) are moved with the text, so they still cover the same words.
 """
 from __future__ import annotations
@@ -34,6 +35,11 @@ _KIN = r"(?:sister|brother|mother|father|daughter|partner|neighbou?r|mom|mum|dad
        r"husband|boss|client|colleague|coworker|roommate|owner|founder|manager|customer)"
 _TRADE_SHOP = re.compile(r"\b(?P<t>(?!" + _KIN + r"(?:'|’))[a-z]+(?:er|or|ist|ian|smith|maker|wright))(?:'s|’s) "
                          r"(?:shop|store|place|business|studio|office|salon|workshop|practice)\b", re.I)
+# two verbs of a trade's work joined by "and" before the goods ("we roast and sell coffee", "we design and build decks"):
+# the one that names the trade by its goods is read, the other dropped — selling, making, then any other
+_WORK = r"(?:sell|make|roast|bake|brew|bottle|design|build|install|repair|fix|grow|craft|print|produce|manufacture|ship|" \
+        r"deliver|pack|package|blend|distil|distill|ferment|knit|sew|brand|market|import|distribute|rent|lease)"
+_TWO_VERBS = re.compile(r"\b(?P<s>we|i) (?P<a>" + _WORK + r") and (?P<b>" + _WORK + r") (?=[a-z])", re.I)
 # a generic word for a business said as the user's own: it points back to the one the message names
 _POINTING = re.compile(r"\b(?:places|spots|joints|outfits|operations|setups|establishments)(?= like (?:mine|ours|us|me)\b)",
                        re.I)
@@ -49,6 +55,11 @@ def plain(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[tuple[int,
         edits.append((m.start(), m.end(), ""))
     for m in _TRADE_SHOP.finditer(text):
         edits.append((m.start(), m.end(), m.group("t")))
+    for m in _TWO_VERBS.finditer(text):
+        a, b = m.group("a"), m.group("b")
+        said = {a.lower(), b.lower()}
+        keep = "sell" if said & {"sell", "ship", "deliver"} else "make" if "make" in said else a  # shipping goods sells them
+        edits.append((m.start(), m.end(), f"{m.group('s')} {keep} "))
     for m in _POINTING.finditer(text):
         edits.append((m.start(), m.end(), "businesses"))
     if not edits:
