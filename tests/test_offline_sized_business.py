@@ -46,6 +46,10 @@ def test_kind_read_past_size_and_clientele(message, phrase):
     assert got is not None and got.phrase == phrase
 
 
+def test_a_channel_route_names_no_business():
+    assert askedkind.business("and what if we sell mostly through snapchat instead?", [], business) is None
+
+
 def test_spans_move_with_the_text():
     text = "our 30-key motel: what's a typical cost per booking"
     at = text.index("cost per booking")

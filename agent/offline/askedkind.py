@@ -66,4 +66,4 @@ def _by_shelf(norm: str):
     from agent.offline.business import Business
     from agent.offline.routeretry import route
     clause = route(norm) if re.search(r"\b(?:we|our|i|my)\b", norm, re.I) else None
-    return Business(clause) if clause else None
+    return Business(clause) if clause and shelfroute.at_shops(clause) else None  # not "we sell through TikTok"

@@ -48,3 +48,9 @@ def for_span(text: str) -> tuple[int, int] | None:
     goods are made to be sold by, never the business itself."""
     m = _FORMS[-1].search(text or "")
     return (m.start("o"), m.end("o")) if m else None
+
+
+def at_shops(clause: str) -> bool:
+    """Does the route ``clause`` end at a kind of shop ("stocked at supermarkets"), not a channel or a platform ("sell
+    mostly through TikTok": where the ads run, which says nothing of the goods' kind)?"""
+    return bool(re.search(r"\b" + _SHOP + r"\s*$", clause or "", re.I))
