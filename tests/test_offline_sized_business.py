@@ -20,6 +20,7 @@ READ = [
     ("my sister's bakery wants more orders. cpc?", "bakery"),   # a kin's shop: still the shop's kind
     ("we bake and ship shortbread tins from our own website, roas?", "shortbread tins from online store"),  # shipping sells
     ("we design and build backyard decks, cpl?", "backyard decks"),
+    ("we're a trio of estate planning lawyers, what's a lead worth paying?", "estate planning lawyers"),
     ("we bottle hot sauce that gets stocked at supermarkets, cpm?", "stocked at supermarkets"),  # goods: by their route
     ("my company produces frozen dumplings for grocery chains, cpm?", "frozen dumplings"),  # the chains sell them
 ]

@@ -11,7 +11,8 @@ the business the sentence has already named.
 
 The message is rewritten before the forms read it — the count and its unit dropped, a clientele's possessive
 dropped, a trade's possessive with the generic place word after it read as the trade, a generic place word
-pointing back read as "businesses" (which names none), of two verbs of work joined by "and" the one that says
+pointing back read as "businesses" (which names none), a group of people of one trade read as the trade ("we're a pair of divorce lawyers"), of two verbs of
+work joined by "and" the one that says
 what is sold ("we roast and sell coffee", "we bake and ship cookies": sell) — and the character spans the caller passed (the metric's
 words) are moved with the text, so they still cover the same words.
 """
@@ -35,6 +36,9 @@ _KIN = r"(?:sister|brother|mother|father|daughter|partner|neighbou?r|mom|mum|dad
        r"husband|boss|client|colleague|coworker|roommate|owner|founder|manager|customer)"
 _TRADE_SHOP = re.compile(r"\b(?P<t>(?!" + _KIN + r"(?:'|’))[a-z]+(?:er|or|ist|ian|smith|maker|wright))(?:'s|’s) "
                          r"(?:shop|store|place|business|studio|office|salon|workshop|practice)\b", re.I)
+# a few people of one trade: "we're a pair of divorce lawyers", "we are a team of three roofers" — the trade is the business
+_GROUP = re.compile(r"\b(?P<s>we're|we’re|we are) (?:an? )?(?:small |little )?(?:pair|couple|team|group|handful|bunch|duo|trio|"
+                    r"crew|band) of (?:" + _NUM + r" )?(?=[a-z])", re.I)
 # two verbs of a trade's work joined by "and" before the goods ("we roast and sell coffee", "we design and build decks"):
 # the one that names the trade by its goods is read, the other dropped — selling, making, then any other
 _WORK = r"(?:sell|make|roast|bake|brew|bottle|design|build|install|repair|fix|grow|craft|print|produce|manufacture|ship|" \
@@ -55,6 +59,8 @@ def plain(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[tuple[int,
         edits.append((m.start(), m.end(), ""))
     for m in _TRADE_SHOP.finditer(text):
         edits.append((m.start(), m.end(), m.group("t")))
+    for m in _GROUP.finditer(text):
+        edits.append((m.start(), m.end(), m.group("s") + " a "))
     for m in _TWO_VERBS.finditer(text):
         a, b = m.group("a"), m.group("b")
         said = {a.lower(), b.lower()}
