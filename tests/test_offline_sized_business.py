@@ -14,6 +14,8 @@ READ = [
     ("i own a 16 room inn near the lake. what do places like mine usually pay for one booking", "inn"),
     ("we run a 9 bedroom guesthouse outside Asheville. what does a booking cost from ads", "guesthouse"),
     ("our 30-key motel: what's a typical cost per booking", "motel"),
+    ("we're a family-run 18-hole golf course. cpc?", "family-run golf course"),   # a word of kind before the count
+    ("a 2-doctor veterinary practice here, cpc?", "veterinary practice"),       # the people it employs
     ("we run a children's orthodontics practice. what does a lead usually cost", "orthodontics practice"),
     ("a women's fertility clinic here. typical cost per lead?", "fertility clinic"),
     ("we're a neighborhood dog groomer's shop, cpc?", "neighborhood dog groomer"),

@@ -24,9 +24,12 @@ _NUM = r"(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|f
 # the things a business counts to say its size: rooms and keys of a lodging, tables and seats of a restaurant, chairs and
 # bays of a salon or a garage, beds of a clinic, units and sites of a rental or a campground, lanes, courts, screens
 _UNIT = r"(?:rooms?|keys?|bedrooms?|beds?|suites?|cabins?|cottages?|units?|sites?|pitches|tables?|seats?|covers|chairs?|" \
-        r"stations?|bays?|lanes?|courts?|screens?|doors?|stalls?|pumps?|acres?|locations?|stores?|shops?)"
+        r"stations?|bays?|lanes?|courts?|screens?|doors?|stalls?|pumps?|acres?|holes?|locations?|stores?|shops?|trucks?|" \
+        r"vans?|crews?|doctors?|dentists?|vets?|providers?|lawyers?|attorneys?|agents?|stylists?|therapists?|" \
+        r"people|person|staff|employees?)"  # … or the people it employs: "a 2-doctor practice", "a 12-person agency"
 # "a 12 room inn", "our 40-key hotel", "a six-chair salon": a count and its unit between the determiner and the name
-_SIZED = re.compile(r"\b(?P<d>an?|our|my|the|one|this) " + _NUM + r"[- ]" + _UNIT + r"(?:[- ](?:independent|family[- ]run|"
+_SIZED = re.compile(r"\b(?P<d>(?:an?|our|my|the|one|this)(?: (?:small|little|busy|family[- ]run|family[- ]owned|"
+                    r"independent|local))?) " + _NUM + r"[- ]" + _UNIT + r"(?:[- ](?:independent|family[- ]run|"
                     r"family[- ]owned|boutique))? (?=[a-z])", re.I)
 # whose it is, by a group of people it serves: "a children's dental practice", "kids' haircuts", "a men's barbershop"
 _CLIENTELE = re.compile(r"\b(?:children|childrens|kids|women|womens|men|mens|ladies|girls|boys|teens|babies|seniors|"
