@@ -297,6 +297,8 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.verdicttag` — a question that is only a verdict tag ("smart?", "is he right?") on the proposal before it;
 * :mod:`~agent.offline.glosshead` — a section the KB files under the concept a message names in everyday words answers it;
 * :mod:`~agent.offline.askedkind` — the business or vertical the question itself names wins over the story's;
+* :mod:`~agent.offline.sizedbiz` — a business said with its size or clientele before its name ("a 12 room inn", "a children's dental practice") read as its kind;
+* :mod:`~agent.offline.shelfroute` — goods on shops' shelves in everyday words ("our cans are in grocery stores") read as the route the KB describes verticals by;
 * :mod:`~agent.offline.ourrate` — a working "at our CPM" with the user's own CPM never said: ask for it;
 * :mod:`~agent.offline.worldplaces` — countries and world regions outside the United States, as users type them — in lower case too;
 """
