@@ -19,7 +19,9 @@ READ = [
     ("we run a children's orthodontics practice. what does a lead usually cost", "orthodontics practice"),
     ("a women's fertility clinic here. typical cost per lead?", "fertility clinic"),
     ("we're a neighborhood dog groomer's shop, cpc?", "neighborhood dog groomer"),
-    ("my sister's bakery wants more orders. cpc?", "bakery"),   # a kin's shop: still the shop's kind
+    ("my sister's bakery wants more orders. cpc?", "bakery"),
+    ("I look after ads for Dr. Okafor's dental office, cpl?", "dental office"),  # the owner's name is no kind
+    ("What's a fair cpc for a bakery?", "bakery"),    # "What's" is no owner   # a kin's shop: still the shop's kind
     ("we bake and ship shortbread tins from our own website, roas?", "shortbread tins from online store"),  # shipping sells
     ("we design and build backyard decks, cpl?", "backyard decks"),
     ("we're a trio of estate planning lawyers, what's a lead worth paying?", "estate planning lawyers"),

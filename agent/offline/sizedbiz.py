@@ -10,7 +10,7 @@ generic word for a business said as the user's own ("places like mine", "spots l
 the business the sentence has already named.
 
 The message is rewritten before the forms read it — the count and its unit dropped, a clientele's possessive
-dropped, a trade's possessive with the generic place word after it read as the trade, a generic place word
+dropped, an owner's name before it dropped ("Rosa's Bakery"), a trade's possessive with the generic place word after it read as the trade, a generic place word
 pointing back read as "businesses" (which names none), a group of people of one trade read as the trade ("we're a pair of divorce lawyers"), of two verbs of
 work joined by "and" the one that says
 what is sold ("we roast and sell coffee", "we bake and ship cookies": sell) — and the character spans the caller passed (the metric's
@@ -19,6 +19,8 @@ words) are moved with the text, so they still cover the same words.
 from __future__ import annotations
 
 import re
+
+from agent.offline.business import _HEAD
 
 _NUM = r"(?:\d{1,4}|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a hundred)"
 # the things a business counts to say its size: rooms and keys of a lodging, tables and seats of a restaurant, chairs and
@@ -39,6 +41,9 @@ _KIN = r"(?:sister|brother|mother|father|daughter|partner|neighbou?r|mom|mum|dad
        r"husband|boss|client|colleague|coworker|roommate|owner|founder|manager|customer)"
 _TRADE_SHOP = re.compile(r"\b(?P<t>(?!" + _KIN + r"(?:'|’))[a-z]+(?:er|or|ist|ian|smith|maker|wright))(?:'s|’s) "
                          r"(?:shop|store|place|business|studio|office|salon|workshop|practice)\b", re.I)
+# whose shop it is, by its owner's name: "I run Rosa's Bakery", "ads for Dr. Patel's dental office" — the name is the
+# owner's, the words after it (ending in a word a business's name ends with) the kind; case-true, so "what's" is no name
+_OWNER = re.compile(r"\b(?:(?:Dr|Mr|Mrs|Ms)\.? )?[A-Z][a-z]+(?:'s|’s) (?=(?:[A-Za-z&\-]+ ){0,3}?(?i:" + _HEAD + r")\b)")
 # a few people of one trade: "we're a pair of divorce lawyers", "we are a team of three roofers" — the trade is the business
 _GROUP = re.compile(r"\b(?P<s>we're|we’re|we are) (?:an? )?(?:small |little )?(?:pair|couple|team|group|handful|bunch|duo|trio|"
                     r"crew|band) of (?:" + _NUM + r" )?(?=[a-z])", re.I)
@@ -62,6 +67,8 @@ def plain(text: str, spans: list[tuple[int, int]]) -> tuple[str, list[tuple[int,
         edits.append((m.start(), m.end(), ""))
     for m in _TRADE_SHOP.finditer(text):
         edits.append((m.start(), m.end(), m.group("t")))
+    for m in _OWNER.finditer(text):
+        edits.append((m.start(), m.end(), ""))
     for m in _GROUP.finditer(text):
         edits.append((m.start(), m.end(), m.group("s") + " a "))
     for m in _TWO_VERBS.finditer(text):
