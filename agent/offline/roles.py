@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import phrasalup
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
 from mpa.vocabulary import VOCABULARY
@@ -186,6 +187,7 @@ _PAST = re.compile(r"\d(?:\s*%|\s*percent)\s+(?:(?P<up>above|over|higher than|mo
 
 def pct_sign(low: str, budget_said: bool) -> int:
     """Which way the message's percentage moves its figure: +1 up, −1 down, 0 unsaid."""
+    low = phrasalup.blank(low)  # "4% of them end up paying": a rate, not a rise
     if past := _PAST.search(low):
         return 1 if past.group("up") else -1
     if _DOWN.search(low) and not _UP.search(low):
