@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import phrasalup
+from agent.offline import phrasalup, seasonlen
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
 from mpa.vocabulary import VOCABULARY
@@ -156,6 +156,8 @@ def assign(text: str, nums: list[Num]) -> None:
         elif not n.money and re.match(r"^\s*(?:day|week|month|quarter|year)s\b", after) and re.search(
                 r"\b(?:over|across|during|within|throughout|for|in)\s+(?:the\s+(?:next|first|coming|following)\s+)?$", before):
             n.role = None  # "over 13 weeks", "across the next 6 months": a stretch of time (agent.offline.spans), no count
+        elif not n.money and seasonlen.LENGTH_AFTER.match(after):
+            n.role = None  # "a 16 week season", "our 6-week flight": the span's length (seasonlen), no count
         elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
                 w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
                 # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"

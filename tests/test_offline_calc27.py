@@ -1,0 +1,57 @@
+"""Workings asked but not shown (own wordings): a share said with a phrasal "up" ("end up", "show up", "sign up") is
+a rate on the count, never a rise; a rate on the last count shows the count's own working; a whole span asked ("all
+season", "over a 16 week season") is counted again when the same question comes back at the range's other end —
+on the shipped KB and the plain-text KB."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import phrasalup
+from agent.offline.roles import pct_sign
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+_GAME = ["we make a mobile puzzle game and have $10,000 for installs", "so how many installs does that buy us",
+         "roughly 4% of those end up buying something. how many buyers at both ends?"]
+_CLINIC = ["we run a physio clinic with $6,000 a month", "how many leads at the cheap end", "what if 30% of them sign up"]
+_SEASON = ["we run a weekend sailing school, travel and leisure",
+           "we can take 12 students a week. what would we need to spend to fill every place over a 16 week season if "
+           "each student costs the top of the typical acquisition cost", "and at the cheap end?"]
+_GYM = ["we run a gym", "we want 30 new members a week. what would we need to spend on google ads over a 12 week season "
+        "at the top of the typical cpa", "and at the cheap end?"]
+
+
+def test_own_wordings_are_unseen():
+    assert_unseen(_GAME, _CLINIC, _SEASON, _GYM)
+
+
+@pytest.mark.parametrize("text,sign", [("roughly 4% of players end up buying", 0), ("a quarter of them show up, 25%", 0),
+                                       ("cpc is up 20%", 1), ("it ended up 20% higher", 1), ("sign-ups went up 10%", 1)])
+def test_a_phrasal_up_is_no_rise(text, sign):
+    assert pct_sign(text.lower(), False) == sign
+
+
+def test_blank_keeps_offsets():
+    assert len(phrasalup.blank("5% end up paying")) == len("5% end up paying")
+
+
+def test_the_rate_is_worked_on_the_count_not_moved_up(shipped_engine):
+    out = turns(shipped_engine, _GAME)[-1][0]
+    assert "2,000 × 4% = 80 buyers" in out and "(1 + 4%)" not in out, out
+
+
+def test_a_rate_on_the_last_count_shows_the_count_working(shipped_engine):
+    out = turns(shipped_engine, _CLINIC)[-1][0]
+    assert "$6,000 ÷ $40 = 150" in out and "150 × 30% = 45" in out, out
+
+
+def test_the_season_is_counted_again_at_the_other_end(shipped_engine):
+    got = [a for a, _ in turns(shipped_engine, _SEASON)]
+    assert "12 × 16 = 192 over the season" in got[1] and "192 × $85 = $16,320" in got[1], got[1]
+    assert "12 × 16 = 192 over the season" in got[2] and "192 × $40 = $7,680" in got[2], got[2]
+
+
+def test_the_season_is_counted_again_on_the_text_kb(kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")  # the KB the agent's whole-KB readers serve
+    got = [a for a, _ in turns(kb_txt_engine, _GYM)]
+    assert "30 × 12 = 360 over the season" in got[2] and "360 × $34 = $12,240" in got[2], got[2]
