@@ -55,3 +55,29 @@ def test_the_season_is_counted_again_on_the_text_kb(kb_txt_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")  # the KB the agent's whole-KB readers serve
     got = [a for a, _ in turns(kb_txt_engine, _GYM)]
     assert "30 × 12 = 360 over the season" in got[2] and "360 × $34 = $12,240" in got[2], got[2]
+
+
+_TARGET = ["we sell accounting software to small firms",
+           "we need 90 demo bookings this quarter at the typical cost per lead. what budget is that",
+           "ok and what does that come to a month"]
+_PER_WEEK = ["we run a dental practice with $12,000 a year for ads", "how many leads at the cheap end",
+             "and if 20% of those become patients?", "so how many is that a week"]
+_TXT_PER_WEEK = ["we run a gym. our search budget is $6,000 a month", "how many conversions at the typical google ads cpa",
+                 "and if 40% of those stay on as members?", "so how many is that a week"]
+
+
+def test_period_wordings_are_unseen():
+    assert_unseen(_TARGET, _PER_WEEK, _TXT_PER_WEEK)
+
+
+@pytest.mark.parametrize("texts,shown", [(_TARGET, ["90 × $180 ÷ 3 ≈ $5,400 a month", "90 × $80 ÷ 3 ≈ $2,400 a month"]),
+                                         (_PER_WEEK, ["$12,000 ÷ $40 × 20% ÷ 52 ≈ 1.15 patients a week"])])
+def test_a_result_not_a_spend_is_retimed_not_asked_again(shipped_engine, texts, shown):
+    out = turns(shipped_engine, texts)[-1][0]
+    assert all(s in out for s in shown) and "nothing on Over" not in out, out
+
+
+def test_a_chained_count_is_retimed_on_the_text_kb(kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
+    out = turns(kb_txt_engine, _TXT_PER_WEEK)[-1][0]
+    assert "$6,000 ÷ $34 × 40% × 12 ÷ 52 ≈ 16.29 that stay a week" in out, out
