@@ -81,3 +81,26 @@ def test_a_chained_count_is_retimed_on_the_text_kb(kb_txt_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
     out = turns(kb_txt_engine, _TXT_PER_WEEK)[-1][0]
     assert "$6,000 ÷ $34 × 40% × 12 ÷ 52 ≈ 16.29 that stay a week" in out, out
+
+
+_FROM_BASE = [(["we sell shoes online with $15,000 a month", "our cpc went up 15% from the 2.40 we paid. how many clicks now"],
+               ["$2.40 × (1 + 15%) = $2.40 × 1.15 = $2.76", "$15,000 ÷ $2.76 ≈ 5,435 clicks"]),
+              (["we sell shoes online with $15,000 a month", "our cpc came in 10% under the 1.20 we budgeted. how many clicks "
+                "does that get us"], ["$1.20 × (1 − 10%) = $1.20 × 0.90 = $1.08"])]
+_TXT_FROM = ["we run a gym with $6,000 a month on google ads", "our cpa rose 10% from the 36 we had. how many conversions now"]
+
+
+def test_from_wordings_are_unseen():
+    assert_unseen(*[t for t, _ in _FROM_BASE], _TXT_FROM)
+
+
+@pytest.mark.parametrize("texts,shown", _FROM_BASE)
+def test_the_figure_moved_from_is_the_base(shipped_engine, texts, shown):
+    out = turns(shipped_engine, texts)[-1][0]
+    assert all(s in out for s in shown), out
+
+
+def test_the_figure_moved_from_is_the_base_on_the_text_kb(kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
+    out = turns(kb_txt_engine, _TXT_FROM)[-1][0]
+    assert "$36 × (1 + 10%) = $36 × 1.10 = $39.60" in out and "$6,000 ÷ $39.60 ≈ 152" in out, out

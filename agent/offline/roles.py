@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import phrasalup, seasonlen
+from agent.offline import movedfrom, phrasalup, seasonlen
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
 from mpa.vocabulary import VOCABULARY
@@ -167,6 +167,7 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "deal"  # "our SaaS contracts land around $20k a year": what one sale is worth, no budget to spend
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
             n.role = "budget"
+    movedfrom.mark(text, nums)  # "jumped 25% from that 120": the base moved
 
 
 _UP = re.compile(r"\b(?:up|rose|risen|rises?|rising|increase[sd]?|increasing|jump(?:s|ed|ing)?|grew|grows|growing|climb(?:s|ed|ing)?|"
