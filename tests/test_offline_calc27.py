@@ -104,3 +104,24 @@ def test_the_figure_moved_from_is_the_base_on_the_text_kb(kb_txt_engine, monkeyp
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
     out = turns(kb_txt_engine, _TXT_FROM)[-1][0]
     assert "$36 × (1 + 10%) = $36 × 1.10 = $39.60" in out and "$6,000 ÷ $39.60 ≈ 152" in out, out
+
+
+_TRIALS = ["we sell accounting software to small firms",
+           "we need 200 trial signups this quarter at the typical cost per lead. what budget is that",
+           "and if 1 in 4 of those trials become paying customers, how many customers is that"]
+_TXT_RENEW = ["we run a gym", "we need 120 new members this quarter at the typical google ads cpa. what budget is that",
+              "and if 1 in 4 of those members renew, how many renewals"]
+
+
+def test_target_wordings_are_unseen():
+    assert_unseen(_TRIALS, _TXT_RENEW)
+
+
+def test_a_rate_on_the_target_the_budget_was_worked_for(shipped_engine):
+    out = turns(shipped_engine, _TRIALS)[-1][0]
+    assert "200 ÷ 4 = 50 customers" in out and "what is your budget" not in out, out
+
+
+def test_a_rate_on_the_target_on_the_text_kb(kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
+    assert "120 ÷ 4 = 30 renewals" in turns(kb_txt_engine, _TXT_RENEW)[-1][0]
