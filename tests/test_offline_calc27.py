@@ -125,3 +125,16 @@ def test_a_rate_on_the_target_the_budget_was_worked_for(shipped_engine):
 def test_a_rate_on_the_target_on_the_text_kb(kb_txt_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
     assert "120 ÷ 4 = 30 renewals" in turns(kb_txt_engine, _TXT_RENEW)[-1][0]
+
+
+_SHARE = ["we are a cpg brand making hot sauce for grocery stores", "if we put 20k into display, how many impressions would we get",
+          "so how many clicks would those get, what's the normal share of people who click for brands like us"]
+
+
+def test_share_wording_is_unseen():
+    assert_unseen(_SHARE)
+
+
+def test_a_rate_asked_as_a_share_is_applied_to_the_count(shipped_engine):
+    out = turns(shipped_engine, _SHARE)[-1][0]
+    assert "$20,000 ÷ $10 × 1,000 = 2,000,000 impressions" in out and "2,000,000 × 0.70% = 14,000 clicks" in out, out
