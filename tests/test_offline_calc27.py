@@ -138,3 +138,10 @@ def test_share_wording_is_unseen():
 def test_a_rate_asked_as_a_share_is_applied_to_the_count(shipped_engine):
     out = turns(shipped_engine, _SHARE)[-1][0]
     assert "$20,000 ÷ $10 × 1,000 = 2,000,000 impressions" in out and "2,000,000 × 0.70% = 14,000 clicks" in out, out
+
+
+@pytest.mark.parametrize("text,role", [("about 3% of them end up paying and a payer spends around $24", "deal"),
+                                       ("each member nets us $18 a month", "deal"), ("we have $24,000 to spend", "budget")])
+def test_money_one_person_spends_is_no_budget(text, role):
+    from agent.offline.parse import parse
+    assert [n.role for n in parse(text).numbers if n.money][0] == role

@@ -16,6 +16,7 @@ from functools import lru_cache
 from agent.offline import movedfrom, phrasalup, seasonlen
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
+from agent.offline.onebrings import ONE_BRINGS
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import ENGLISH_STOP_WORDS
 
@@ -165,6 +166,8 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "count"
         elif _DEAL_SIZE.search(re.split(r"[.?!;]\s", text[:n.start])[-1]):
             n.role = "deal"  # "our SaaS contracts land around $20k a year": what one sale is worth, no budget to spend
+        elif ONE_BRINGS.search(re.split(r"[.?!;]\s", text[:n.start])[-1]):
+            n.role = "deal"  # "a payer spends around $24": what one is worth (onebrings), no budget to spend
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
             n.role = "budget"
     movedfrom.mark(text, nums)  # "jumped 25% from that 120": the base moved
