@@ -81,8 +81,6 @@ class Fact:
 
 
 # ------------------------------------------------------------------ small readers
-
-# ------------------------------------------------------------------ small readers
 # a figure in time ("2-3 months", "11 months", "45-90 days"): its unit is the span, plural
 DURATION = re.compile(r"^(seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.I)
 DURATIONS = ("seconds", "minutes", "hours", "days", "weeks", "months", "years")

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from agent.offline import buyask, monthtest, periods
 from agent.offline.asking import asks_anything
+from agent.offline import phrasalup
 from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
@@ -87,7 +88,7 @@ def _factor(t: str, amount: Num, nums: list[Num]) -> tuple[Fraction | float, str
         return k, f"× {plain(float(k))}"
     pcts = [n for n in nums if n.pct]
     if len(pcts) == 1:
-        near = t[max(0, pcts[0].start - 40):pcts[0].end + 25]
+        near = phrasalup.blank(t[max(0, pcts[0].start - 40):pcts[0].end + 25])  # "end up paying": no rise
         if re.search(r"\b(?:rate|ctr|cvr|conversion|margin|share)\b", t[pcts[0].end:pcts[0].end + 25], re.I):
             return None
         down, up = bool(_DOWN.search(near)), bool(_UP.search(near))
@@ -100,7 +101,7 @@ def _factor(t: str, amount: Num, nums: list[Num]) -> tuple[Fraction | float, str
     m = re.search(r"\bby\s+" + _FRAC_RX + r"\b", t, re.I)
     if m:
         share = fraction(m.group(1), m.group(2))
-        near = t[max(0, m.start() - 40):m.end()]
+        near = phrasalup.blank(t[max(0, m.start() - 40):m.end()])
         down, up = bool(_DOWN.search(near)), bool(_UP.search(near))
         if down != up and share < 1:
             return (1 - share if down else 1 + share), f"(1 {'−' if down else '+'} {share.numerator}/{share.denominator})"
@@ -252,7 +253,7 @@ def part(text: str) -> list[str]:
     cash, pcts = _money_amounts(t, nums), [n for n in nums if n.pct]
     if len(cash) != 1 or len(pcts) != 1 or _COUNTED.search(t) or not _asks(t) or \
             not (_PART.match(t[pcts[0].end - 1:pcts[0].end + 40]) or (_GIVEN[0].search(t[max(0, pcts[0].start - 40):pcts[0].start])
-                 and _GIVEN[1].match(t[pcts[0].start:pcts[0].end + 40]))) or _DOWN.search(t) or _UP.search(t):
+                 and _GIVEN[1].match(t[pcts[0].start:pcts[0].end + 40]))) or _DOWN.search(t) or _UP.search(phrasalup.blank(t)):
         return []
     v = cash[0].value * pcts[0].value / 100
     return [f"{money(cash[0].value)} × {plain(pcts[0].value)} ÷ 100 {'=' if v == round(v, 2) else '≈'} {money(round(v, 2))}"]  # N% as N hundredths

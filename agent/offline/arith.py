@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -239,7 +239,7 @@ def budget_change(p: Parsed) -> float | None:
     for n in p.numbers:
         if n.role != "pct":
             continue
-        near = low[max(0, n.start - 30):n.end + 30]
+        near = phrasalup.blank(low[max(0, n.start - 30):n.end + 30])  # "end up paying": no rise
         if re.search(r"\b(?:rate|ctr|cvr|conversion|click-through|share)\b", low[n.end:n.end + 25]):
             continue
         less, more = re.search(rf"\b(?:{LESS})\b", near), re.search(rf"\b(?:{MORE})\b", near)

@@ -65,4 +65,7 @@ def restated(text: str, history: list) -> str | None:
     m = re.search(r"\bhow many\s+(?!of\b)(?:new\s+|more\s+)?[a-z][a-z\-]*", last, re.I)
     if m and not a:
         return f"{last[:m.end()]} a {period}{last[m.end():]}"  # the budget's own period stays
+    if (c := parse(last).calc) is None or c.op == "mul":
+        return None  # a budget needed for a target ("90 demos this quarter"), a rate on the last count ("and if 20% of
+        # those book?"): no spend to count over a span — its results are re-timed (perperiod), the question not re-asked
     return f"{last.rstrip()} Over a {period}."  # no "how many <things>" to put it after: the span it is counted over

@@ -36,7 +36,7 @@ def _pointed(text: str) -> re.Match | None:
 # "and sign-ups at the usual conversion rate?" — after a working, the rate applies to what it counted
 _NEXT_AT_RATE = re.compile(r"(?:\bhow many (?:new |more )?(?P<a>[a-z][a-z\-]+s)\b|^\W*(?:(?:and|so|then|ok|okay)\W+)*(?:the )?"
                            r"(?P<b>[a-z][a-z\-]+s) (?:at|with|using|going by|based on|on)\b)(?![^?.!]*\b(?:of|from) (?:\$?\d))"
-                           r"[^?.!]*\b(?:rates?|cvr|ctr|conversion|convert\w*)\b", re.I)
+                           r"[^?.!]*\b(?:rates?|cvr|ctr|conversion|convert\w*|share|percent(?:age)?|proportion)\b", re.I)  # a rate said as a share
 
 
 def _next_stage(text: str, previous_answer: str) -> str | None:
@@ -152,6 +152,7 @@ def applied(text: str, previous_answer: str, bench: dict[str, dict], metrics: li
     lines = []
     for count, how in found:
         s, shown = result(count, False)
+        shown = plain(round(count, 6)) if s == "=" else shown  # "2,000,000", not "2,000,000.0"
         lines.append(f"{how} {s} {shown} {unit or 'of them'}")
         for r in rates:
             s2, n = result(count * r / 100, True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import phrasalup
 from agent.offline.carrycount import counts
 from agent.offline.budgetmove import CHANGE_VERB
 from agent.offline.numbers import digits, parse_numbers, plain, result
@@ -25,10 +26,6 @@ _BACK = re.compile(r"\b(?:that|those|these|them|it|they)\b", re.I)
 _OF_COUNTED = re.compile(r"%\s+of\s+(?:the |our |all )?(?P<unit>[a-z]+)", re.I)
 
 
-# "ends up starting", "wind up booking": what the share of them does in the end, no figure moved up
-_END_UP = re.compile(r"\b(?:ends?|ended|ending|winds?|wound|winding)\s+up\b", re.I)
-
-
 def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
     """(the working lines, words to search the KB for the rate's definition) or None."""
     from agent.offline.sizeshare import _shares  # "1 in 5 of our leads", "a fifth of them": the share as a percentage
@@ -40,7 +37,7 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
             _BACK.search(t) or (of and counts(previous_answer, of.group("unit")))):
         return None
     rate = nums[0]
-    if CHANGE_VERB.search(_END_UP.sub(" ", t[max(0, rate.start - 30):rate.end + 20])):
+    if CHANGE_VERB.search(phrasalup.blank(t[max(0, rate.start - 30):rate.end + 20])):  # "show up": no move
         return None
     found = counts(previous_answer, "")
     if not found:
@@ -54,8 +51,9 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
     for count, how in found:
         s, shown = result(round(count, 6), False)
         shown = plain(round(count, 6)) if s == "=" else shown
-        if s != "=" or later:  # a rounded count, or a chain's last step: its working first (the figures it rests on)
-            lines.append(f"{how} {s} {shown}")
+        # its working first, always (the figures it rests on: the user's budget and the KB's price, which the rate's
+        # line alone leaves to an earlier answer)
+        lines.append(f"{how} {s} {shown}")
         got = count * rate.value / 100  # a few dozen patients: the fraction kept, whole units lose the figure's size
         s2, n = result(got, got >= 100 or abs(got - round(got)) < 1e-9)
         lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import carryrate
+from agent.offline import carryrate, phrasalup
 from agent.offline.carrycount import _BECOME, become_what, worked
 from agent.offline.fractionwords import fraction
 from agent.offline.budgetmove import CHANGE_VERB
@@ -125,7 +125,7 @@ def work(text: str, answers: list[str]) -> str | None:
                            if re.search(rf"\b{re.escape(u.split()[0])}\b", text, re.I)), None)  # "1 in 10 leads"
     if not _BACK.search(text) and not named and not (rate and _IN.search(rate[1]) and len(text) < 60):
         return None
-    if rate and CHANGE_VERB.search(carryrate._END_UP.sub(" ", text[max(0, text.find(rate[1]) - 30):text.find(rate[1]) + len(rate[1]) + 20])):
+    if rate and CHANGE_VERB.search(phrasalup.blank(text[max(0, text.find(rate[1]) - 30):text.find(rate[1]) + len(rate[1]) + 20])):
         return None  # "cut that by 10%" moves a budget: no share of a count
     src = next((i for i in range(len(answers) - 1, max(-1, len(answers) - 4), -1) if worked(answers[i])), None)
     if src is None:

@@ -21,6 +21,7 @@ import re
 from agent.offline import periods
 from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import money, plain
+from agent.offline.onebrings import ONE_BRINGS
 from agent.offline.parse import parse
 from agent.offline.roles import said_of
 
@@ -39,9 +40,7 @@ _NOT_A_NAME = {"new", "total", "whole", "ad", "ads", "media", "marketing", "over
 # money the user measured, not planned: a sales total, or a spend said in the past
 _SALES_AFTER = re.compile(r"^\s*(?:dollars?\s+)?(?:in|of) (?:[a-z]+ )?(?:sales|revenue|bookings|orders|income)\b", re.I)
 _SPENT_BEFORE = re.compile(r"\b(?:spent|paid|spend last|used)\b[^.?!,]{0,20}$", re.I)
-# what one customer brings or spends ("a member nets us $18 a month", "each payer spends $24"): no budget at all
-_ONE_BRINGS = re.compile(r"\b(?:a|an|each|every|per|one|the average)\s+[a-z]+\s+(?:\w+\s+)?(?:nets?|earns?|brings?|pays?|spends?|"
-                         r"is worth|generates?|makes?|contributes?)\b[^.?!,]{0,20}$", re.I)
+_ONE_BRINGS = ONE_BRINGS  # what one customer brings or spends: no budget at all (onebrings)
 # a price said as moved from a figure the message repeats: "15% higher than the 45.81 we had", "25% from that 120"
 _FROM_FIG = re.compile(r"\d\s*(?:%|percent)\s+(?:(?P<up>higher|more|above|up)|(?P<down>lower|less|below|down|cheaper))?"
                        r"\s*(?:than|from|over|on)\s+(?:the|that|our|what|this)?\s*\$?(?P<fig>\d[\d,]*(?:\.\d+)?)\b", re.I)

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import offtopic, prosecount, perperiod, stepcost, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -64,7 +64,7 @@ class OfflineAgent:
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
             return direct  # "per day?" after a working: its results per that period
-        if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said) or stepcost.work(user_text, said) or reachshare.work(user_text, [t[0] for t in raw], said) or prosecount.work(user_text, said)) \
+        if (ask := (askedreply.still_asked(user_text, [h[0] for h in raw], said, slots := remember(_as_history(history)))) or chainrate.work(user_text, said) or targetrate.work(user_text, said) or stepcost.work(user_text, said) or reachshare.work(user_text, [t[0] for t in raw], said) or prosecount.work(user_text, said)) \
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
             return replies.said(ask)
         asked = user_text

@@ -13,8 +13,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline import movedfrom, phrasalup, seasonlen
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
+from agent.offline.onebrings import ONE_BRINGS
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import ENGLISH_STOP_WORDS
 
@@ -155,6 +157,8 @@ def assign(text: str, nums: list[Num]) -> None:
         elif not n.money and re.match(r"^\s*(?:day|week|month|quarter|year)s\b", after) and re.search(
                 r"\b(?:over|across|during|within|throughout|for|in)\s+(?:the\s+(?:next|first|coming|following)\s+)?$", before):
             n.role = None  # "over 13 weeks", "across the next 6 months": a stretch of time (agent.offline.spans), no count
+        elif not n.money and seasonlen.LENGTH_AFTER.match(after):
+            n.role = None  # "a 16 week season", "our 6-week flight": the span's length (seasonlen), no count
         elif not n.money and (w := re.match(r"^\s*(?:new |more |qualified |paying )?([a-z]+)", after)) and \
                 w.group(1) not in ENGLISH_STOP_WORDS and not _NOT_COUNTED.match(w.group(1)) and not re.match(
                 # a counted noun follows, not "20k how many", "100k instead", "50k monthly budget"
@@ -162,8 +166,11 @@ def assign(text: str, nums: list[Num]) -> None:
             n.role = "count"
         elif _DEAL_SIZE.search(re.split(r"[.?!;]\s", text[:n.start])[-1]):
             n.role = "deal"  # "our SaaS contracts land around $20k a year": what one sale is worth, no budget to spend
+        elif ONE_BRINGS.search(re.split(r"[.?!;]\s", text[:n.start])[-1]):
+            n.role = "deal"  # "a payer spends around $24": what one is worth (onebrings), no budget to spend
         elif n.money or n.value >= 1000 or re.search(r"\b(?:budget|spend|have|got)\b", before):
             n.role = "budget"
+    movedfrom.mark(text, nums)  # "jumped 25% from that 120": the base moved
 
 
 _UP = re.compile(r"\b(?:up|rose|risen|rises?|rising|increase[sd]?|increasing|jump(?:s|ed|ing)?|grew|grows|growing|climb(?:s|ed|ing)?|"
@@ -186,6 +193,7 @@ _PAST = re.compile(r"\d(?:\s*%|\s*percent)\s+(?:(?P<up>above|over|higher than|mo
 
 def pct_sign(low: str, budget_said: bool) -> int:
     """Which way the message's percentage moves its figure: +1 up, −1 down, 0 unsaid."""
+    low = phrasalup.blank(low)  # "4% of them end up paying": a rate, not a rise
     if past := _PAST.search(low):
         return 1 if past.group("up") else -1
     if _DOWN.search(low) and not _UP.search(low):
