@@ -27,6 +27,8 @@ READ = [
     ("we're a trio of estate planning lawyers, what's a lead worth paying?", "estate planning lawyers"),
     ("we bottle hot sauce that gets stocked at supermarkets, cpm?", "stocked at supermarkets"),  # goods: by their route
     ("my company produces frozen dumplings for grocery chains, cpm?", "frozen dumplings"),  # the chains sell them
+    ("I'm the owner's assistant at a florist's shop. What does a click usually cost?", "florist"),  # whose helper: no business
+    ("I'm the practice manager's assistant at a dental office, what does a lead cost?", "dental office"),
 ]
 SHELVES = [
     ("we're a little kombucha brewery and our cans are in grocery stores", "sold in grocery stores"),

@@ -122,6 +122,7 @@ _BUSINESS = [
 ]
 _BUSINESS[-1:-1] = [supposedbiz.SUPPOSED, supposedbiz.of_person(_HEAD), supposedbiz.run_by_person(_HEAD)]  # "if it was a store instead", "my sister's shop"
 _IAM = _BUSINESS[2]  # "I'm a …": who the speaker is — a business, or a person's job ("a science teacher")
+_WHOSE = re.compile(r"(\bI['’]?m (?:a|an|the|my) )((?:[a-z]+ )?[a-z]+['’]s )(?=[a-z])", re.I)
 _DOES = _BUSINESS[3]  # "we sell …", "we repair …": a verb and the goods it has or works on
 _FOR = _BUSINESS[1]   # "for a …": the form that also catches counted quantities and several of a thing
 _TERSE = _BUSINESS[-1]  # "fin services ctr": trusted only when its words are a business's words, said short or misspelt
@@ -213,6 +214,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     for s0, e0, name in kblabels.platforms_in(text):  # "half the budget into A Place for Mom": a platform the KB names in
         text = text[:s0] + " " * (e0 - s0) + text[e0:] if " " in name else text  # words of its own is no business ("Mom")
     served_at, blocked = served.spans(text), False
+    text = _WHOSE.sub(lambda m: " " * len(m.group(2)) + m.group(1), text)  # "I'm the owner's assistant at a florist": whose helper dropped (same length)
     # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
     text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",
                   lambda m: m.group(1) + " " * len(m.group(2)), text, flags=re.I)
