@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import cues
+
 try:
     from re import _parser as _sre_parse  # Python 3.11+
     from re import _constants as _c
@@ -76,10 +78,7 @@ def may_match(form: re.Pattern, text: str) -> bool:
         if len(_READ) >= 4096:
             _READ.clear()
         hit = _READ[id(form)] = (form, words(form))
-    if not text.isascii():
-        return True
-    low = text.lower()
-    return any(w in low for w in hit[1])
+    return cues.may_say(text, hit[1])
 
 
 def finditer(form: re.Pattern, text: str):
