@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -119,7 +119,7 @@ class OfflineAgent:
         p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
         vertical = planvertical.of(text, p, mem, _as_history(history))  # in order
-        if scope.chat(text, p.smalltalk) or scope.outside(text) or othersown.asks(text):
+        if scope.chat(text, p.smalltalk) or scope.outside(text) or othersown.asks(text) or madeup.asks(text):
             return []  # (a competitor's own spend: no KB holds it, othersown)
         if meant := meaningask.calls(text, tools, searchq.TOP_K) or whatcounts.calls(text, previous, vertical, tools, searchq.TOP_K):
             return meant  # "wait, what's a CPV?" mid-conversation: the term's definition, not the vertical's figure; what "that figure" counts
@@ -210,6 +210,8 @@ class OfflineAgent:
             return scope.decline(what)
         if not outcomes and othersown.asks(text):  # "what is our closest rival spending?"
             return compose.abstain([(othersown.WHAT, "")], [])
+        if not outcomes and madeup.asks(text):  # "just make up a number for my report": no figure is invented
+            return compose.abstain([(madeup.WHAT, "")], [])
         if outcomes and (scope.other_trade(text, outcomes) or offtopic.said(text)):  # or one the user calls off topic  # "… how do I file my quarterly taxes?": no path answers it
             return compose.abstain([("information that answers this question", "")], [])
         w = _formula(text, history, mem, previous)
