@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import ceilingneed, goalask, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
+from agent.offline import ceilingneed, goalask, paybackask, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -30,6 +30,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         lambda: None if planinputs.of_others(p) else arith.missing(p, mem),
         # "would that be a good deal for us?" after a working: what one result is worth to the user
         lambda: worthask.need(p, mem),
+        # "what's our payback on a new client then?" with what one costs known: what one brings in a month
+        lambda: paybackask.need(p, mem, said),
         # "how much should we spend?" with nothing to size it by: the target and what one may cost
         lambda: worthask.budget_need(p, mem, channel()),
         # "what's the most we should pay per booked night?": what one earns the user, before its ceiling

@@ -32,6 +32,15 @@ _NORM = re.compile(r"\b(?:typical|typically|usual|usually|normal|normally|averag
                    r"others|competitors|peers|like us|like ours|most)\b", re.I)
 
 
+def asks_own(text: str) -> tuple[bool, bool]:
+    """(a ratio, a payback) asked as the user's own figure as it stands — no norm or target word in the asking
+    sentence (see the module doc)."""
+    ratio, payback = bool(_RATIO.search(text)), bool(_PAYBACK.search(text))
+    own = [s for s in message_sentences(text) if _OURS_NOW.search(s)]
+    ok = bool(own) and not any(_NORM.search(s) for s in own)
+    return ratio and ok, payback and ok
+
+
 def need(p: Parsed, mem: Memory) -> str | None:
     """The figures to ask for before working out the user's own LTV:CAC or payback, or None."""
     text = p.text
