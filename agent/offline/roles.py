@@ -59,11 +59,11 @@ _FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sal
 _VALUE_WORD = r"(?P<noun>(?:in|of) (?:[a-z]+ )?(?:margin|profit|revenue|contribution|fees|tuition|value)\s+)?"
 _CALENDAR = ("year", "quarter", "month", "week", "day", "campaign", "flight", "season", "period", "budget", "launch", "test",
              "promo")
-_STAY = rf"(?:(?:whole|entire|full|complete) (?!(?:{'|'.join(_CALENDAR)})s?\b)[a-z]+|(?:life|lifetime) of\b)"
+_STAY = rf"(?:(?:whole|entire|full|complete) (?!(?:{'|'.join(_CALENDAR)})s?\b)[a-z]+|(?:life|lifetime) of\b|(?:life|lifetime|lifespan)\b)"
 _WHOLE_STAY = re.compile(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?" + _VALUE_WORD + r"(?:over|across|during|"
                          r"throughout|for) (?:the|their|its|his|her|a|an|each|one|our|that|this) " + _STAY, re.I)
 # said of one of them ("a student", "each client") in the clause before the figure; money coming in to the business
-_ONE_OF_THEM = re.compile(r"\b(?:a|an|each|every|one|the average|the typical|per)\s+(?:new\s+|paying\s+|single\s+)?[a-z]+\b[^.?!;]*$", re.I)
+_ONE_OF_THEM = re.compile(r"\b(?:a|an|each|every|one|(?:the|our|my) (?:average|typical|usual)|per)\s+(?:new\s+|paying\s+|single\s+)?[a-z]+\b[^.?!;]*$", re.I)
 _COMES_IN = re.compile(r"\b(?:brings?|brought|bringing)\s+(?:us\s+)?in\b|\b(?:earns?|makes?|nets?|pays?|generates?|"
                        r"contributes?|yields?)\b(?:\s+us)?", re.I)
 
