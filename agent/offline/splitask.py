@@ -1,0 +1,31 @@
+""""Lay out a spring plan across TikTok and Google", "how should it be split between Facebook, search and radio?" with
+no budget ever said: the plan's size is the user's, so it is asked for before any split is drawn.
+
+Why: a split across named channels is dollars per channel, and which of the KB's allocation rules applies at all
+depends on the budget's size (minimum spend per channel, tiers of monthly budget); without the amount the agent
+either quotes a passage on some other planning point or draws shares for a budget it invented. A split asked with
+no channels named ("how should I split between what works and new things?") asks the KB's rule of thumb, and is
+left to the reader. Read is English (a verb of splitting or laying out a plan, two or more channels or platforms
+named) and the conversation's memory (no budget said now or before, no money in the message).
+"""
+from __future__ import annotations
+
+import re
+
+from agent.offline import channelfig
+from agent.offline.memory import Memory
+from agent.offline.parse import Parsed
+
+_SPLIT = re.compile(r"\b(?:split|splits|splitting|divide|divvy|carve|allocate|apportion|spread|break (?:it|that|the \w+) down)\b|"
+                    r"\b(?:lay|map|put|sketch|draft|build|rough|write)(?:\s+\w+)?\s+(?:out|together|up)?\s*(?:a|an|the|our|my)\s+"
+                    r"(?:\w+\s+){0,2}(?:plan|mix|allocation|breakdown)\b|\b(?:a|the|our)\s+(?:\w+\s+){0,2}(?:plan|split|mix|"
+                    r"allocation)\s+(?:across|between|over|among)\b", re.I)
+
+
+def need(p: Parsed, mem: Memory) -> str | None:
+    """The budget to ask for before a split across the channels named, when none was said; else None."""
+    if not _SPLIT.search(p.text) or mem.facts.get("budget") or any(n.money or n.role == "budget" for n in p.numbers):
+        return None
+    if len(channelfig.said_names(p.text)) < 2 or re.search(r"\d\s*%|\b\d{2}\s*/\s*\d{2}\b", p.text):
+        return None  # one channel's share, or the shares given: a rule or a reading of them is asked
+    return "budget for that period (the total in dollars you can put across those channels)"
