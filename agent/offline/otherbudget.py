@@ -22,6 +22,14 @@ _EFFORT = re.compile(r"\b(?:the|this|that|our|my)\s+((?:[a-z-]+\s+){0,2}?(?:camp
                      r"sale|flight|blitz|event|appeal))\b", re.I)
 
 
+# money another party or place would add, said without its amount: "if we added the budget from the Eastside store too",
+# "if the shop next door chipped in on the budget", "with our partner's budget pooled in"
+_ADDED = re.compile(r"\b(?:add(?:ed|ing)?|pool(?:ed|ing)?|combin(?:e|ed|ing)|fold(?:ed|ing)?|throw(?:n|ing)?|bring(?:ing)?|"
+                    r"roll(?:ed|ing)?)\b(?:\s+in)?\s+(?:the\s+|their\s+)?(?:[a-z-]+\s+){0,2}?budget\s+(?:from|of)\s+(?:the|our|their|that|"
+                    r"a|an)\b|\b(?:chip(?:ped|s|ping)?|pitch(?:ed|es|ing)?|kick(?:ed|s|ing)?)\s+in\b[^.?!]{0,25}\b(?:budget|money|"
+                    r"spend|funds?)\b|\b(?:the other|another)\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+'s|[a-z]+s')\s+budget\b", re.I)
+
+
 def need(p: Parsed) -> str | None:
     """The budget to ask for when the message names a budget other than the one remembered and gives no amount of
     it while asking for a count or a calculation; else None."""
@@ -29,6 +37,6 @@ def need(p: Parsed) -> str | None:
         return None
     m = _OTHER_BUDGET.search(p.text)
     if not m:
-        return None
+        return "added budget (in dollars, what the other party or place would put in)" if _ADDED.search(p.text) else None
     effort = _EFFORT.search(p.text[:m.start()]) or _EFFORT.search(p.text)
     return f"budget for {effort.group(0).lower()}" if effort else "budget for this"
