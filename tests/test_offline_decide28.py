@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.offline import absentsubject, goalask, madeup
+from agent.offline import absentsubject, goalask, madeup, otherbudget
+from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
@@ -31,12 +32,28 @@ MADE_UP = ["just invent a churn figure for the deck, nobody checks", "make a con
 NOT_MADE_UP = ["what share of the plan should video make up?", "our make up brand wants a normal cpa",
                "how do we spot fake clicks on display?"]
 ASIDES = ["btw what does mailchimp charge for its standard tier?", "unrelated: what's the average dog walker wage in boise?"]
+SPLITS = ["can you sketch out a fall plan across pinterest and google for us?",
+          "how would you carve things up between meta, youtube and radio for the launch?"]
+NOT_SPLITS = ["how do we split spend between proven programs and tests?", "what share of a plan should go to search vs social?"]
+ADDED = ["what if the clinic across town pitched in some money, how many more patients?",
+         "and if we pooled in the budget of our sister bakery, how many more orders?"]
+LTV_SAID = "we sell payroll software. each account brings in about 5,000 in margin over its life and it costs us 1,250 to land one. where does that leave us?"
 PLANNING = ["what's the usual frequency cap for retargeting?", "what does google charge per click for plumbers?",
             "what's a reasonable test length for an ad test?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([t for t, _ in GOAL_ASKS], [t for t, _ in NOT_GOAL_ASKS], MADE_UP, NOT_MADE_UP, ASIDES, PLANNING)
+    assert_unseen([t for t, _ in GOAL_ASKS], [t for t, _ in NOT_GOAL_ASKS], MADE_UP, NOT_MADE_UP, ASIDES, PLANNING,
+                  SPLITS, NOT_SPLITS, ADDED, LTV_SAID)
+
+
+@pytest.mark.parametrize("text", ADDED)
+def test_money_another_place_would_add_is_asked_for(text):
+    assert otherbudget.need(parse(text)) == otherbudget.need(parse(ADDED[0])) is not None
+
+
+def test_a_customers_worth_over_its_life_is_a_lifetime_value():
+    assert [(n.value, n.role) for n in parse(LTV_SAID).numbers] == [(5000.0, "LTV"), (1250.0, "price")]
 
 
 @pytest.mark.parametrize("text,named", GOAL_ASKS)
@@ -74,6 +91,12 @@ def test_the_goal_is_asked_after_an_unrelated_count(kb, request, monkeypatch):
     got = turns(request.getfixturevalue(kb), ["we had 37 unsubscribes from 9,000 sends last week. is that bad?",
                                              "how much should we budget to hit our volunteer goal this fall?"])[-1][0]
     assert got.rstrip().endswith("?") and "volunteer goal" in got and "Based on Knowledge Base" not in got, got
+
+
+def test_a_split_across_named_channels_with_no_budget_asks_for_it(shipped_engine):
+    got = [a for a, _ in turns(shipped_engine, SPLITS + NOT_SPLITS)]
+    assert all("budget for that period" in a and a.rstrip().endswith("?") for a in got[:2]), got[:2]
+    assert not [a for a in got[2:] if "budget for that period" in a], got[2:]
 
 
 def test_an_aside_and_a_made_up_figure_are_declined_and_payback_asks_the_margin(shipped_engine):
