@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from agent.offline import absentsubject, goalask, madeup, otherbudget
+from agent.offline import absentsubject, goalask, madeup, otherbudget, worthask
+from agent.offline.memory import Memory
 from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
@@ -37,6 +38,7 @@ SPLITS = ["can you sketch out a fall plan across pinterest and google for us?",
 NOT_SPLITS = ["how do we split spend between proven programs and tests?", "what share of a plan should go to search vs social?"]
 ADDED = ["what if the clinic across town pitched in some money, how many more patients?",
          "and if we pooled in the budget of our sister bakery, how many more orders?"]
+PAYS_ITSELF = "how much should we invest so the podcast pays for itself?"
 LTV_SAID = "we sell payroll software. each account brings in about 5,000 in margin over its life and it costs us 1,250 to land one. where does that leave us?"
 PLANNING = ["what's the usual frequency cap for retargeting?", "what does google charge per click for plumbers?",
             "what's a reasonable test length for an ad test?"]
@@ -44,7 +46,12 @@ PLANNING = ["what's the usual frequency cap for retargeting?", "what does google
 
 def test_the_wording_here_is_not_dataset_wording():
     assert_unseen([t for t, _ in GOAL_ASKS], [t for t, _ in NOT_GOAL_ASKS], MADE_UP, NOT_MADE_UP, ASIDES, PLANNING,
-                  SPLITS, NOT_SPLITS, ADDED, LTV_SAID)
+                  SPLITS, NOT_SPLITS, ADDED, LTV_SAID, PAYS_ITSELF)
+
+
+def test_a_spend_that_pays_for_itself_asks_what_one_sale_earns_unless_said():
+    assert "profit on one sale" in worthask.target_need(parse(PAYS_ITSELF), Memory())
+    assert worthask.target_need(parse(PAYS_ITSELF), Memory(), ["each subscriber earns us about $12 a month"]) is None
 
 
 @pytest.mark.parametrize("text", ADDED)

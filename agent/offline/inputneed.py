@@ -25,7 +25,7 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         # "lay out a plan across TikTok and search" with no budget said: the budget, before any split
         lambda: splitask.need(p, mem),
         # "pick a budget that fills our seats", "how many orders for the ads to pay for themselves": the target, the profit
-        lambda: worthask.target_need(p, mem),
+        lambda: worthask.target_need(p, mem, said),
         # "the spring push has its own budget, how many leads?": that budget's amount, before the one remembered
         lambda: otherbudget.need(p),
         # an input of the calculation asked — unless it asks what others get, a figure the KB answers

@@ -23,11 +23,16 @@ _WORTH_SAID = re.compile(r"\b(?:margin|margins|profit|profits|keep|kept|clear|cl
                          r"monthly|lifetime|ltv)\b", re.I)
 
 
+def worth_said(said: list[str] | tuple[str, ...]) -> bool:
+    """Does an earlier message say, with a number, what a customer brings in?"""
+    return any(re.search(r"\d", s) and _WORTH_SAID.search(s) for m in said for s in message_sentences(m))
+
+
 def need(p: Parsed, mem: Memory, said: list[str] | tuple[str, ...] = ()) -> str | None:
     """The monthly margin to ask for before working out the user's own payback with its acquisition cost known,
     else None."""
     if p.numbers or mem.facts.get("LTV") or not mem.facts.get("price") or not asks_own(p.text)[1]:
         return None
-    if any(re.search(r"\d", s) and _WORTH_SAID.search(s) for m in said for s in message_sentences(m)):
+    if worth_said(said):
         return None  # a customer's worth was said: the rules that work with the user's figures use it
     return "gross margin per customer per month (what one customer brings in each month, after costs)"

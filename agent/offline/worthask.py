@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import ownratio
+from agent.offline import ownratio, paybackask
 from agent.offline.actionjudged import judges_action
 from agent.offline.memory import Memory
 from agent.offline.parse import EVALUATE, Parsed
@@ -77,14 +77,17 @@ _FROM_TARGET = re.compile(r"\b(?:pick|choose|set|come up with|figure out|work ou
 _BREAK_EVEN = re.compile(r"\bhow many (?!(?:more )?(?:months?|weeks?|days?|years?|quarters?)\b)[^.?!]{0,50}?\b(?:need|have to|must|should)\b[^.?!]{0,40}?\b(?:pay for (?:themselves|"
                          r"itself)|cover (?:their|its|the) (?:own )?(?:cost|spend)|break even|pay (?:off|back)|earn (?:it|that) back)\b",
                          re.I)
+# the spend that pays for itself: "how much should we spend so the app pays for itself?" — it turns on what one sale earns
+_SPEND_PAYS = re.compile(r"\bhow much\b[^.?!]{0,40}?\b(?:spend|budget|put in|invest)\b[^.?!]{0,40}?\b(?:pays? for (?:itself|"
+                         r"themselves)|breaks? even|pays? (?:off|back)|earns? (?:it|itself) back)\b", re.I)
 
 
-def target_need(p: Parsed, mem: Memory) -> str | None:
+def target_need(p: Parsed, mem: Memory, said: list[str] | tuple[str, ...] = ()) -> str | None:
     """What to ask for when a budget is to be sized from a target nobody has said (whatever budget was said before:
     a new one is asked), or when the count that pays the ads back is asked with no profit per sale said; else None.
     A budget is the target times what one may cost; a break-even count is the spend over the profit on one sale —
     the target and the profit are the user's, never a benchmark's."""
-    if _BREAK_EVEN.search(p.text) and not (mem.facts.get("LTV") or (mem.facts.get("price") and mem.price_metric is None)) and not any(
+    if (_BREAK_EVEN.search(p.text) or (_SPEND_PAYS.search(p.text) and not paybackask.worth_said(said))) and not (mem.facts.get("LTV") or (mem.facts.get("price") and mem.price_metric is None)) and not any(
             (n.role or "").startswith("price") for n in p.numbers):
         return "profit on one sale (what you keep from one order after the cost of the goods)"
     if _FROM_TARGET.search(p.text) and p.value("count") is None:
