@@ -34,8 +34,8 @@ NOT_MADE_UP = ["what share of the plan should video make up?", "our make up bran
                "how do we spot fake clicks on display?"]
 ASIDES = ["btw what does mailchimp charge for its standard tier?", "unrelated: what's the average dog walker wage in boise?"]
 SPLITS = ["can you sketch out a fall plan across pinterest and google for us?",
-          "how would you carve things up between meta, youtube and radio for the launch?"]
-NOT_SPLITS = ["how do we split spend between proven programs and tests?", "what share of a plan should go to search vs social?"]
+          "put together a launch plan across meta, youtube and radio for us please"]
+NOT_SPLITS = ["how do we split spend between proven programs and tests?", "how should our budget be divided between tiktok and search?"]
 ADDED = ["what if the clinic across town pitched in some money, how many more patients?",
          "and if we pooled in the budget of our sister bakery, how many more orders?"]
 PAYS_ITSELF = "how much should we invest so the podcast pays for itself?"

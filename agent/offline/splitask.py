@@ -1,7 +1,7 @@
 """"Lay out a spring plan across TikTok and Google", "how should it be split between Facebook, search and radio?" with
 no budget ever said: the plan's size is the user's, so it is asked for before any split is drawn.
 
-Why: a split across named channels is dollars per channel, and which of the KB's allocation rules applies at all
+Why: a plan or split across named channels is dollars per channel, and which of the KB's allocation rules applies at all
 depends on the budget's size (minimum spend per channel, tiers of monthly budget); without the amount the agent
 either quotes a passage on some other planning point or draws shares for a budget it invented. A split asked with
 no channels named ("how should I split between what works and new things?") asks the KB's rule of thumb, and is
@@ -16,10 +16,11 @@ from agent.offline import channelfig
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
 
-_SPLIT = re.compile(r"\b(?:split|splits|splitting|divide|divvy|carve|allocate|apportion|spread|break (?:it|that|the \w+) down)\b|"
-                    r"\b(?:lay|map|put|sketch|draft|build|rough|write)(?:\s+\w+)?\s+(?:out|together|up)?\s*(?:a|an|the|our|my)\s+"
-                    r"(?:\w+\s+){0,2}(?:plan|mix|allocation|breakdown)\b|\b(?:a|the|our)\s+(?:\w+\s+){0,2}(?:plan|split|mix|"
-                    r"allocation)\s+(?:across|between|over|among)\b", re.I)
+# a concrete plan or split asked for, as a thing to be made: "lay out a spring plan", "give me a split for launch month",
+# "we want a holiday plan for both stores" — not "how should we divide the budget between search and social?", which
+# asks the KB's rule of thumb and is answered with its shares
+_SPLIT = re.compile(r"\b(?:lay|map|sketch|draft|draw|put|build|rough|write|give|make|come up with|need|want|like)\b[^.?!]{0,20}?"
+                    r"\b(?:a|an|the|our|my|me a|us a)\s+(?:[\w-]+\s+){0,2}(?:plan|split|mix|allocation|breakdown)\b", re.I)
 
 
 def need(p: Parsed, mem: Memory) -> str | None:
