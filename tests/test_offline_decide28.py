@@ -74,14 +74,9 @@ def test_a_goal_said_or_no_goal_asked_is_left_alone(text, said):
     assert goalask.need(text, list(said)) is None
 
 
-@pytest.mark.parametrize("text", MADE_UP)
-def test_a_figure_to_invent_is_read(text):
-    assert madeup.asks(text)
-
-
-@pytest.mark.parametrize("text", NOT_MADE_UP)
-def test_make_up_as_a_noun_or_to_form_is_not(text):
-    assert not madeup.asks(text)
+@pytest.mark.parametrize("text,invent", [(t, True) for t in MADE_UP] + [(t, False) for t in NOT_MADE_UP])
+def test_a_figure_to_invent_is_read_and_make_up_as_a_noun_or_to_form_is_not(text, invent):
+    assert madeup.asks(text) is invent
 
 
 @pytest.mark.parametrize("folder", ["kb", "tests/fixtures/kb_txt"])
