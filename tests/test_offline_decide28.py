@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.offline import absentsubject, goalask, madeup, otherbudget, worthask
+from agent.offline import absentsubject, goalask, madeup, otherbudget, oursask, worthask
 from agent.offline.memory import Memory
 from agent.offline.parse import parse
 from tests.offline_turns import turns
@@ -38,6 +38,8 @@ SPLITS = ["can you sketch out a fall plan across pinterest and google for us?",
 NOT_SPLITS = ["how do we split spend between proven programs and tests?", "how should our budget be divided between tiktok and search?"]
 ADDED = ["what if the clinic across town pitched in some money, how many more patients?",
          "and if we pooled in the budget of our sister bakery, how many more orders?"]
+OURS = [("whats cpm short for?", "ours looks ok i think, does it?", "CPM"),
+        ("explain roas to me like im five", "mine seems low, is it?", "ROAS")]
 PAYS_ITSELF = "how much should we invest so the podcast pays for itself?"
 LTV_SAID = "we sell payroll software. each account brings in about 5,000 in margin over its life and it costs us 1,250 to land one. where does that leave us?"
 PLANNING = ["what's the usual frequency cap for retargeting?", "what does google charge per click for plumbers?",
@@ -46,7 +48,13 @@ PLANNING = ["what's the usual frequency cap for retargeting?", "what does google
 
 def test_the_wording_here_is_not_dataset_wording():
     assert_unseen([t for t, _ in GOAL_ASKS], [t for t, _ in NOT_GOAL_ASKS], MADE_UP, NOT_MADE_UP, ASIDES, PLANNING,
-                  SPLITS, NOT_SPLITS, ADDED, LTV_SAID, PAYS_ITSELF)
+                  SPLITS, NOT_SPLITS, ADDED, LTV_SAID, PAYS_ITSELF, [t for o in OURS for t in o[:2]])
+
+
+@pytest.mark.parametrize("before,judged,metric", OURS)
+def test_ours_judged_with_no_figure_asks_for_it_and_not_once_said(before, judged, metric):
+    assert metric in oursask.need(parse(judged), [before])
+    assert oursask.need(parse(judged), [before, f"our {metric} is 4.20"]) is None
 
 
 def test_a_spend_that_pays_for_itself_asks_what_one_sale_earns_unless_said():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import ceilingneed, goalask, paybackask, splitask, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
+from agent.offline import ceilingneed, goalask, oursask, paybackask, splitask, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -24,6 +24,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         lambda: goalask.need(p.text, said),
         # "lay out a plan across TikTok and search" with no budget said: the budget, before any split
         lambda: splitask.need(p, mem),
+        # "is ours any good?" after a metric was explained, and no figure ever said: the user's own value of it
+        lambda: oursask.need(p, said),
         # "pick a budget that fills our seats", "how many orders for the ads to pay for themselves": the target, the profit
         lambda: worthask.target_need(p, mem, said),
         # "the spring push has its own budget, how many leads?": that budget's amount, before the one remembered
