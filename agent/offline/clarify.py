@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import businessask, compose, inputneed, metricwords
+from agent.offline import businessask, clarifycite, compose, inputneed, metricwords
 from agent.offline.memory import Memory
 from agent.offline.parse import EVALUATE, Parsed
 from agent.offline.passages import message_sentences
@@ -31,4 +31,4 @@ def clarification(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         return businessask.with_figure(need) if businessask.needed(p, mem) else compose.ask_for(need)  # and whose business
     if need is None:
         return businessask.needed(p, mem)  # whose business, when that decides the figure asked
-    return compose.ask_for(need)
+    return compose.ask_for(need) + clarifycite.line(need, mem)  # and the KB figure it will be worked with
