@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.offline import absentsubject, goalask, madeup, otherbudget, oursask, worthask
+from agent.offline import absentsubject, clarifycite, goalask, madeup, otherbudget, oursask, worthask
 from agent.offline.memory import Memory
 from agent.offline.parse import parse
 from tests.offline_turns import turns
@@ -116,3 +116,13 @@ def test_an_aside_and_a_made_up_figure_are_declined_and_payback_asks_the_margin(
     assert "margin per customer per month" in got[1] and got[1].rstrip().endswith("?"), got[1]
     assert got[2].startswith("The knowledge base does not contain anything on mailchimp"), got[2]
     assert "won't invent" in got[3] and "$" not in got[3], got[3]
+
+
+def test_a_goal_asked_says_the_cost_range_it_will_be_worked_with_but_not_for_a_ratio_or_an_own_price():
+    mem = Memory(vertical="retail", last_metric="CAC", ranges={"CAC": (20.0, 40.0, "benchmarks-retail#0")},
+                 range_verticals={"CAC": "retail"}, labels={"CAC": "retail CAC (customer acquisition cost)"})
+    need = goalask.need(GOAL_ASKS[0][0])
+    assert clarifycite.line(need, mem).endswith("range of $20–$40 (Based on Knowledge Base [benchmarks-retail#0]).")
+    assert clarifycite.line("current LTV:CAC (the figure you are seeing now)", mem) == ""
+    mem.facts["price"] = 35.0
+    assert clarifycite.line(need, mem) == ""
