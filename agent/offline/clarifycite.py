@@ -16,6 +16,8 @@ from agent.offline.numbers import money
 
 # the cost-per-unit metrics a goal or a budget is worked with (their ranges are in dollars in every KB layout read)
 _COSTS = ("CAC", "CPA", "CPL", "CPI", "CPC", "CPM", "CPCV")
+# … of which those a goal (customers, sales, sign-ups, installs) is worked with: the cost of one result, not of a unit of media
+_RESULTS = ("CAC", "CPA", "CPL", "CPI")
 # the asks whose answer is an amount worked with such a cost (goalask, otherbudget, unsized)
 _AMOUNTS = (" goal (how many", "added budget (", "change in budget (")
 
@@ -24,6 +26,8 @@ def line(need: str, mem: Memory) -> str:
     """" Once I have it, I will work it out with the Typical … range of $a–$b (Based on Knowledge Base [id])." or ""."""
     metric = mem.last_metric
     if not any(a in need for a in _AMOUNTS) or metric not in _COSTS or metric not in mem.ranges or mem.facts.get("price"):
+        return ""
+    if _AMOUNTS[0] in need and metric not in _RESULTS:  # a goal of sales is worked with the cost of one, not of a view
         return ""
     lo, hi, cite = mem.ranges[metric]
     label = (mem.labels.get(metric) or "").split(" — ")[0].strip()
