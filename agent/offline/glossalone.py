@@ -1,0 +1,62 @@
+"""The KB's terms for the concept a message names in everyday words, searched alone when the search carrying them
+came back empty although the message's plain searches found something.
+
+Why: a turn searches the message's own words and then those words with the served KB's terms for the concept it
+names in everyday words (:func:`~agent.offline.gloss.search`: "skip the test … we can roll it back" → "when not to
+test"). A message that judges a proposal or tells who said it carries a story (a partner, a weekday, a banner) that
+no passage holds: with the terms appended it still covers too little of any passage and the search tool answers
+nothing, while the plain search found *something* — passages that share the story's words (a banner, a test
+roadmap), not the section the KB files the concept under. The retry that searches the terms alone
+(:func:`~agent.offline.searchq.retry`) runs only when *every* search came back empty, so the terms were never
+searched where they are heard. This is that search, for that case: the terms alone, once; the reader then judges
+the section as it judges any passage (names found, meaning near enough), so an off-topic message still declines.
+"""
+from __future__ import annotations
+
+from agent.offline import gloss
+from mpa.everyday import stems
+
+SEARCH = "search_knowledge_base"
+
+
+def query(user_text: str, outcomes: list) -> str | None:
+    """The KB's terms alone, when a search of this turn that carried them found nothing and another search found
+    passages (else None: no terms, the carrying search answered, or the terms alone were searched already)."""
+    searched = [o for o in outcomes if o.name == SEARCH]
+    if not searched or any(o.is_error for o in searched) or not any(o.found for o in searched):
+        return None
+    added = gloss.terms(user_text)
+    if not added:
+        return None
+    alone = " ".join(added)
+    asked = [str(o.input.get("query", "")) for o in searched]
+    if alone in asked:
+        return None
+    carried = [o for o in searched if str(o.input.get("query", "")).endswith(alone)]
+    return alone if carried and not any(o.found for o in carried) else None
+
+
+def kept(user_text: str, outcomes: list) -> list:
+    """``outcomes`` with the other searches dropped when the terms searched alone (:func:`query`) came back with a
+    first passage the KB files under one of those terms (its own heading says the term whole): the story's words
+    found passages only by sharing them, and the reader, reading all of them, quoted the one sharing the most (a test
+    roadmap for "skip the test"). The section the KB names after the concept is the one a planner would open.
+    Anything else: ``outcomes`` unchanged."""
+    added = gloss.terms(user_text)
+    if not added:
+        return outcomes
+    alone = " ".join(added)
+    hit = next((o for o in outcomes if o.name == SEARCH and o.found and o.input.get("query") == alone), None)
+    if hit is None or not _filed(added, hit.passages[0]):
+        return outcomes
+    return [o for o in outcomes if o.name != SEARCH or o is hit]
+
+
+def _filed(added: tuple[str, ...], passage: dict) -> bool:
+    """Does ``passage``'s own (deepest) heading say one of the terms ``added`` whole?"""
+    head = stems(str(passage.get("source", "")).rsplit("›", 1)[-1])
+    for t in (stems(x) for x in added):
+        n = len(t)
+        if n and any(head[i:i + n] == t for i in range(len(head) - n + 1)):
+            return True
+    return False
