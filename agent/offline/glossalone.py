@@ -13,6 +13,8 @@ the section as it judges any passage (names found, meaning near enough), so an o
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agent.offline import gloss
 from mpa.everyday import stems
 
@@ -26,11 +28,11 @@ def query(user_text: str, outcomes: list) -> str | None:
     if not searched or any(o.is_error for o in searched) or not any(o.found for o in searched):
         return None
     added = gloss.terms(user_text)
-    if not added:
+    if not added or not asked(user_text) or kept(user_text, outcomes) is not outcomes:  # found its section already
         return None
     alone = " ".join(added)
-    asked = [str(o.input.get("query", "")) for o in searched]
-    if alone in asked:
+    sent = [str(o.input.get("query", "")) for o in searched]
+    if alone in sent:
         return None
     carried = [o for o in searched if str(o.input.get("query", "")).endswith(alone)]
     return alone if carried and not any(o.found for o in carried) else None
@@ -42,14 +44,15 @@ def kept(user_text: str, outcomes: list) -> list:
     found passages only by sharing them, and the reader, reading all of them, quoted the one sharing the most (a test
     roadmap for "skip the test"). The section the KB names after the concept is the one a planner would open.
     Anything else: ``outcomes`` unchanged."""
-    added = gloss.terms(user_text)
-    if not added:
-        return outcomes
-    alone = " ".join(added)
-    hit = next((o for o in outcomes if o.name == SEARCH and o.found and o.input.get("query") == alone), None)
-    if hit is None or not _filed(added, hit.passages[0]):
-        return outcomes
-    return [o for o in outcomes if o.name != SEARCH or o is hit]
+    from agent.offline import changedmetric  # imported late: it reads the channel figures' question forms
+    for added in ((changedmetric.term(user_text),), gloss.terms(user_text) if asked(user_text) else ()):  # the metric's first
+        alone = " ".join(added)
+        hit = next((o for o in outcomes if o.name == SEARCH and o.found and o.input.get("query") == alone), None) if alone else None
+        if hit is not None and _filed(added, hit.passages[0]):
+            head = str(hit.passages[0].get("source", ""))  # that section (and its subsections): not its neighbours
+            own = replace(hit, passages=[ps for ps in hit.passages if str(ps.get("source", "")).startswith(head)])
+            return [own if o is hit else o for o in outcomes if o.name != SEARCH or o is hit]
+    return outcomes
 
 
 def _filed(added: tuple[str, ...], passage: dict) -> bool:
@@ -60,3 +63,14 @@ def _filed(added: tuple[str, ...], passage: dict) -> bool:
         if n and any(head[i:i + n] == t for i in range(len(head) - n + 1)):
             return True
     return False
+
+
+def asked(user_text: str) -> bool:
+    """Does the message's question itself name a concept in everyday words — or is the whole message what is asked
+    (one question; a proposal with a verdict tag; a question pointing back into its story, "… is that ok?":
+    :func:`~agent.offline.gloss.question_alone`)? A concept named only in a scene the question does not point into
+    ("they give about 10 days after they *see one of our ads*. how long should the test run?") is no topic to answer
+    from alone."""
+    focus = " ".join(user_text.split())
+    alone = gloss.question_alone(focus)
+    return alone == focus or bool(gloss.terms(alone))
