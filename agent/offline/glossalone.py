@@ -16,9 +16,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from agent.offline import gloss
-from mpa.everyday import stems
+from agent.offline.compose import abstain
+from mpa.everyday import glosses, stems
+from mpa.vocabulary import VOCABULARY, match_terms
 
 SEARCH = "search_knowledge_base"
+_DECLINE = abstain([("information that answers this question", "")], [])  # the reader's plain decline
 
 
 def query(user_text: str, outcomes: list) -> str | None:
@@ -48,7 +51,7 @@ def kept(user_text: str, outcomes: list) -> list:
     for added in ((changedmetric.term(user_text),), gloss.terms(user_text) if asked(user_text) else ()):  # the metric's first
         alone = " ".join(added)
         hit = next((o for o in outcomes if o.name == SEARCH and o.found and o.input.get("query") == alone), None) if alone else None
-        if hit is not None and _filed(added, hit.passages[0]):
+        if hit is not None and _filed(tuple(t for t in added if t not in _media(user_text)), hit.passages[0]):
             head = str(hit.passages[0].get("source", ""))  # that section (and its subsections): not its neighbours
             own = replace(hit, passages=[ps for ps in hit.passages if str(ps.get("source", "")).startswith(head)])
             return [own if o is hit else o for o in outcomes if o.name != SEARCH or o is hit]
@@ -58,11 +61,7 @@ def kept(user_text: str, outcomes: list) -> list:
 def _filed(added: tuple[str, ...], passage: dict) -> bool:
     """Does ``passage``'s own (deepest) heading say one of the terms ``added`` whole?"""
     head = stems(str(passage.get("source", "")).rsplit("›", 1)[-1])
-    for t in (stems(x) for x in added):
-        n = len(t)
-        if n and any(head[i:i + n] == t for i in range(len(head) - n + 1)):
-            return True
-    return False
+    return any(_run(stems(t), head) for t in added)
 
 
 def asked(user_text: str) -> bool:
@@ -74,3 +73,30 @@ def asked(user_text: str) -> bool:
     focus = " ".join(user_text.split())
     alone = gloss.question_alone(focus)
     return alone == focus or bool(gloss.terms(alone))
+
+
+def _media(user_text: str) -> frozenset[str]:
+    """The KB terms of the concepts the message names that are a medium ("a sign by the highway" → out-of-home): a
+    channel's playbook files every topic of it under its name ("Role of OOH in the funnel", "OOH creative guidance"),
+    so a heading naming the channel says where the answer is filed, not which of its sections answers."""
+    channels = [stems(c) for c in VOCABULARY["topics"]["channels"] if c not in ("channel", "channels")]
+    return frozenset(t for g in glosses(user_text) for t in g.kb if _medium(g.kb, channels))
+
+
+def _medium(kb: tuple[str, ...], channels: list[tuple[str, ...]]) -> bool:
+    return any(match_terms(t, VOCABULARY["platforms"]) or any(_run(c, stems(t)) for c in channels if c) for t in kb)
+
+
+def _run(term: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    n = len(term)
+    return bool(n) and any(words[i:i + n] == term for i in range(len(words) - n + 1))
+
+
+def answered(answer, user_text: str, outcomes: list) -> str:
+    """``answer(outcomes)`` read from the filed section alone when :func:`kept` finds one, unless that reading
+    declines (the section is judged like any passage: a name the message gives that it never mentions, a meaning too
+    far): then from every outcome, as before."""
+    own = kept(user_text, outcomes)
+    if own is not outcomes and not (said := answer(own)).startswith(_DECLINE):
+        return said
+    return answer(outcomes)

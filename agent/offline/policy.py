@@ -91,8 +91,8 @@ class OfflineAgent:
         if may_call and (more := retrying.tool_calls(user_text, [h[0] for h in history], outcomes, previous, "search_knowledge_base" in tool_names)):
             return replies.calls(len(messages), more, "b")  # a place sized, a platform's own figure; by the route, or a search
         again = retrying.first_search(user_text, outcomes, said) if may_call and "search_knowledge_base" in tool_names else None
-        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
-            user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
+        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, glossalone.answered(lambda o: self.answer(
+            user_text, history, o, previous), user_text, outcomes))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = leadins.kept(rereading.first_reading(user_text, history, previous, outcomes, text, self.max_sentences, said), text)  # in order; no bodiless lead-in
         text = leadins.kept(chainedrate.more(asked, history, changedfig.shown(asked, history, text)), text) if asked != user_text else text  # "redo the leads and the patients"
         again = again or (retrying.second_search(user_text, previous, outcomes, text, said) if may_call and "search_knowledge_base" in tool_names else None)
@@ -221,7 +221,6 @@ class OfflineAgent:
             ask = clarify.clarification(p, mem, [h[0] for h in history])
             if ask:
                 return ask
-        outcomes = glossalone.kept(text, outcomes)  # the KB's terms searched alone found the section named after them
         outcomes = terseaudience.kept(text, p, platformretry.kept(placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes)))))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
