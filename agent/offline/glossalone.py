@@ -10,6 +10,14 @@ roadmap), not the section the KB files the concept under. The retry that searche
 (:func:`~agent.offline.searchq.retry`) runs only when *every* search came back empty, so the terms were never
 searched where they are heard. This is that search, for that case: the terms alone, once; the reader then judges
 the section as it judges any passage (names found, meaning near enough), so an off-topic message still declines.
+
+Found, the section still lost to the story's passages: the reader reads every outcome of the turn and quoted the one
+sharing the most words ("swap in the new ad" met a fatigue playbook). So when the terms searched alone come back with
+a first passage whose own heading says a term whole, that section is read alone (:func:`answered`; a reading that
+declines falls back to every outcome) — not for a medium's own name, under which a channel's playbook files all its
+topics. (2026-12-01, seen sets, class "rule question answered from another section": 137 failing turns, 52 with the
+section retrieved but not chosen, 85 never retrieved — of those only 4 reached by the first query without the
+relevance gate, and 66 not within the top 20 for the user's whole message: words the message and section do not share.)
 """
 from __future__ import annotations
 
@@ -68,7 +76,7 @@ def asked(user_text: str) -> bool:
     """Does the message's question itself name a concept in everyday words — or is the whole message what is asked
     (one question; a proposal with a verdict tag; a question pointing back into its story, "… is that ok?":
     :func:`~agent.offline.gloss.question_alone`)? A concept named only in a scene the question does not point into
-    ("they give about 10 days after they *see one of our ads*. how long should the test run?") is no topic to answer
+    ("our buyers keep *seeing the same ad over and over*. what goes in the monthly report?") is no topic to answer
     from alone."""
     focus = " ".join(user_text.split())
     alone = gloss.question_alone(focus)
@@ -76,7 +84,7 @@ def asked(user_text: str) -> bool:
 
 
 def _media(user_text: str) -> frozenset[str]:
-    """The KB terms of the concepts the message names that are a medium ("a sign by the highway" → out-of-home): a
+    """The KB terms of the concepts the message names that are a medium ("posters at the bus stops" → out-of-home): a
     channel's playbook files every topic of it under its name ("Role of OOH in the funnel", "OOH creative guidance"),
     so a heading naming the channel says where the answer is filed, not which of its sections answers."""
     channels = [stems(c) for c in VOCABULARY["topics"]["channels"] if c not in ("channel", "channels")]
