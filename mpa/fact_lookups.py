@@ -87,7 +87,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if not names and key is None and devices.only(vertical):  # "phones": where a product runs (mpa.devices)
         return Lookup([], f"{vertical!r} names devices a product runs on, not a business: ask what the product is")
     if not names and key is None and roles.only(vertical):  # "owner": who someone is, not a business (mpa.roles)
-        return Lookup([], f"{vertical!r} names a person's role, not a business: ask what the business is")
+        return Lookup([], roles.no_business(vertical, t.verticals, labels))
     if not said and (kept := _kept_rows(engine, vertical, metric, platform)):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):

@@ -24,3 +24,13 @@ _ONLY = re.compile(r"^(?:(?:the|a|an|our|my|their|his|her|its|some|one)\s+)?(?:"
 def only(phrase: str) -> bool:
     """Is ``phrase`` only a person's role or relation ("owner", "the buyers", "my boss's", "owner and manager")?"""
     return bool(_ONLY.match(" ".join((phrase or "").split())))
+
+
+def no_business(phrase: str, verticals: list[str], labels: list[str]) -> str:
+    """The benchmark look-up's reason for a role said as the vertical, in the look-up's own words for a phrase that
+    matched no business (``verticals``: a table KB's; ``labels``: a KB that states its figures in lists) — so the
+    agent retries with the user's whole description of the business, as for any phrase that matched nothing."""
+    why = " — matched_by: no match (a person's role names no business; ask what the business is)"
+    if verticals:
+        return f"it has no benchmark table for {phrase!r}{why} (covered verticals: {', '.join(verticals)})"
+    return f"it has no benchmark for the vertical {phrase!r}{why} (verticals it covers: {', '.join(labels)})"
