@@ -357,7 +357,7 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
     rule = periods.norm(m.group("per"))
     if mine and rule and mine != rule:
         k = periods.MONTHS[mine] / periods.MONTHS[rule]
-        lines.append(f"{money(total)} ÷ {plain(k)} = {money(total / k)} a {rule}")
+        lines.append(f"{money(total)} {f'÷ {plain(k)}' if k > 1 else f'× {plain(1 / k)}'} = {money(total / k)} a {rule}")  # "× 12", not "÷ 0.08"
         total = total / k
     if m.group("frac"):  # "at least a third of the budget": the budget divided into that many parts
         num, den = _FRACTIONS[m.group("frac").lower()]

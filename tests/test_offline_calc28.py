@@ -1,0 +1,47 @@
+"""Workings that showed a wrong number (own wordings): a price per thousand moved by a percentage still buys a
+thousand impressions per price; a factor is never shown rounded so far that its line is false ("× 0.38" for the
+KB's 0.375); a budget converted to a longer period is multiplied, not divided by a rounded fraction ("÷ 0.08") —
+on the shipped KB and a plain-text KB."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import planmath
+from agent.offline.numbers import money, plain
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+_LENDER = ["we sell mortgages online, financial services", "with 40k a month how many impressions at the low cpm",
+           "cpms jumped about 20% overnight, how bad is it?"]
+_ROOFER = ["we're a roofer buying streaming tv in atlanta. what's the cpm there?",
+           "with $25,000 how many impressions at the top price", "the cpm is climbing 12%. how many impressions now"]
+_OWN = ["our cpm is $20 and we have $10,000. it went up 15% this week, how many impressions do we get now?"]
+
+
+def test_own_wordings_are_unseen():
+    assert_unseen(_LENDER, _ROOFER, _OWN)
+
+
+@pytest.mark.parametrize("v,want", [(0.375, "0.375"), (0.125, "0.125"), (1 / 12, "0.083"), (1.35, "1.35"),
+                                    (12.5, "12.50"), (3.3333, "3.33"), (1234.5678, "1,234.57")])
+def test_a_figure_keeps_the_decimals_it_needs(v, want):
+    assert plain(v) == want and money(v) == "$" + want
+
+
+def test_a_month_is_made_a_year_by_multiplying():
+    got = planmath.share_of_budget("we have $18,000 a month. how much should we hold for the peak months?",
+                                   "Seasonal firms should hold 40-50% of the annual budget for their four peak months.")
+    assert got[0] == "$18,000 × 12 = $216,000 a year", got
+
+
+def test_a_moved_cpm_range_buys_thousands(shipped_engine):
+    out = turns(shipped_engine, _LENDER)[-1][0]
+    assert "$40,000 ÷ $30 × 1,000 ≈ 1,333,333 impressions" in out, out
+
+
+def test_a_moved_cpm_buys_thousands_on_the_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _ROOFER)[-1][0]
+    assert "$25,000 ÷ $51.52 × 1,000 ≈ 485,248 impressions" in out, out
+    out = turns(kb_txt2_engine, _OWN)[-1][0]
+    assert "$10,000 ÷ $23 × 1,000 ≈ 434,783 impressions at the new price" in out, out
