@@ -45,3 +45,36 @@ def test_a_moved_cpm_buys_thousands_on_the_text_kb(kb_txt2_engine, monkeypatch):
     assert "$25,000 ÷ $51.52 × 1,000 ≈ 485,248 impressions" in out, out
     out = turns(kb_txt2_engine, _OWN)[-1][0]
     assert "$10,000 ÷ $23 × 1,000 ≈ 434,783 impressions at the new price" in out, out
+
+
+_CANDLES = ["we run a candle webshop", "once the courier and card fees are paid we hold onto around 40% of every order. "
+            "what's the break-even return on ad spend for us"]
+_SEWING = "after postage and fees we keep about 30% of each sale. what is the minimum roas we need to not go under"
+_BAKERY = ["we're a bakery chain", "halfway through the month we meant to have spent 6,000 and we've only spent 4,500. are we behind"]
+_BOOTCAMP = ["we teach coding bootcamps", "this term we have 15,000 to spend and we want 50 signups. is that doable"]
+
+
+def test_part_two_wordings_are_unseen():
+    assert_unseen(_CANDLES, _BAKERY, _BOOTCAMP, [_SEWING])
+
+
+@pytest.mark.parametrize("text,want", [
+    (_SEWING, "1 ÷ 0.30 = 3.33"),
+    ("halfway through the month we meant to have spent 6,000 and we've only spent 4,500. are we behind", "$4,500 ÷ $6,000 × 100 = 75"),
+    ("by week 2 we were due to have spent 9,000 but we're at 7,200. is that ok", "$7,200 ÷ $9,000 × 100 = 80"),
+    ("with $9,000 a month we are aiming for 70 new patients, is that enough?", "$9,000 ÷ 70 ≈ $128.57 — what each patient may cost"),
+    ("we spent 20k and got 400 leads. is that normal", None), ("we need 150 demo requests. what would we need to spend", None)])
+def test_the_users_own_figures_are_worked(text, want):
+    w = planmath.work(text, "", None)
+    assert (w.lines[0] if w and w.lines else None) == want or want and w and want in w.lines[0], w
+
+
+def test_the_working_is_shown_on_the_shipped_kb(shipped_engine):
+    assert "1 ÷ 0.40 = 2.50" in turns(shipped_engine, _CANDLES)[-1][0]
+    assert "$4,500 ÷ $6,000 × 100 = 75" in turns(shipped_engine, _BAKERY)[-1][0]
+
+
+def test_the_goal_cost_is_shown_on_the_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    assert "$15,000 ÷ 50 = $300 — what each signup may cost" in turns(kb_txt2_engine, _BOOTCAMP)[-1][0]
+    assert "1 ÷ 0.40 = 2.50" in turns(kb_txt2_engine, _CANDLES)[-1][0]

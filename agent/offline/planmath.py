@@ -19,19 +19,20 @@ from agent.offline.bands import rate_bands
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, goalcost, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
                     r"(?![\d.])")
 _FREQ = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:exposures|impressions each)",
                    re.I)
-_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|"
-                   r"expected to|target(?:ed)?)\b",
+_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|should'?ve|"
+                   r"expected to|target(?:ed)?|(?:meant|intended|hoped|aimed|due) to)\b",
                    re.I)
 _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
                    r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
-_TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b", re.I)
+_TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b|"  # a point in the period: "by day 15", "halfway through"
+                      r"\bby (?:day|week) \d+\b|\b(?:halfway|half way|\d+ (?:days?|weeks?)) (?:through|into|in)\b|\bmid-?(?:month|way|flight|quarter)\b", re.I)
 _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)
 # break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
 _BREAK_EVEN = re.compile(r"\bbreak(?:s|ing)?[- ]?even\b|\b(?:not|without|never|no|don'?t|dont|won'?t|wont|stop) (?:los(?:e|ing)|burn(?:ing)?) (?:any )?money\b", re.I)
@@ -169,6 +170,7 @@ def pacing(text: str, asked_before: str = "") -> Work | None:
         return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
     if not (_PACE.search(t) or _TO_DATE.search(t)) or len([n for n in nums if not n.pct]) < 2:
         return None  # "spent $31k and the plan had us at $40k by today" compares the two without saying "pacing"
+    nums = [n for n in nums if not any(d.start() <= n.start < d.end() for d in _TO_DATE.finditer(t))]  # not "day 15"
     plan = next((n for n in nums if not n.pct and _near(t, n, _PLAN)), None)
     if plan is None:
         return None
@@ -183,7 +185,7 @@ def pacing(text: str, asked_before: str = "") -> Work | None:
 
 
 def break_even(text: str, asked_before: str) -> Work | None:
-    asks = _BREAK_EVEN.search(text) or keptshare.loses_money(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
+    asks = _BREAK_EVEN.search(text) or keptshare.loses_money(text) or keptshare.floor_asked(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
     if not asks or not re.search(r"\broas\b|return on ad", text + " " + asked_before, re.I):
         return None
     t, nums = _nums(text)
@@ -295,6 +297,8 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return Work(*a, cited=False)
     if (a := amounts.work(text, said, cost)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
+    if (a := goalcost.work(text)) is not None:  # "$12k and the goal is 40 enrollments: realistic?": the cost each may take
+        return Work(*a, cited=False)
     if (w := closerate.work(text, asked_before, ltv, asks_most_per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
