@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.bands import rate_bands
+from agent.offline.buyline import reach_line
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
@@ -106,10 +107,8 @@ def reach_budget(text: str) -> Work | None:
     if price is None or count is None or count.value < 1000 or len(pcts) > 1:
         return None
     if pcts:  # "reach 30% of them 6 times": the pool × the reach share × the frequency
-        share = pcts[0].value / 100
-        imps = round(count.value * share * freq)
-        return Work([f"{plain(count.value)} × {plain(share)} × {plain(freq)} = {plain(imps)} impressions (audience × reach × "
-                     "average frequency)", f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
+        imps, line = reach_line(count.value, pcts[0].value / 100, freq)
+        return Work([line, f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
                      f"{money(round(imps * price.value / 1000, 2))} — the budget"], "households frequency CPM budget")
     imps = count.value * freq
     return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions",
