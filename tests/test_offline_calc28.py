@@ -55,15 +55,20 @@ _BOOTCAMP = ["we teach coding bootcamps", "this term we have 15,000 to spend and
 
 
 def test_part_two_wordings_are_unseen():
-    assert_unseen(_CANDLES, _BAKERY, _BOOTCAMP, [_SEWING])
+    assert_unseen(_CANDLES, _BAKERY, _BOOTCAMP, [t for t, _ in _OWN_FIGURES], [
+        "the platform reckons our audience is 3 million people, which figure do we plan with"])
 
 
-@pytest.mark.parametrize("text,want", [
+_OWN_FIGURES = [
     (_SEWING, "1 ÷ 0.30 = 3.33"),
     ("halfway through the month we meant to have spent 6,000 and we've only spent 4,500. are we behind", "$4,500 ÷ $6,000 × 100 = 75"),
     ("by week 2 we were due to have spent 9,000 but we're at 7,200. is that ok", "$7,200 ÷ $9,000 × 100 = 80"),
     ("with $9,000 a month we are aiming for 70 new patients, is that enough?", "$9,000 ÷ 70 ≈ $128.57 — what each patient may cost"),
-    ("we spent 20k and got 400 leads. is that normal", None), ("we need 150 demo requests. what would we need to spend", None)])
+    ("we have $24,000 a month and want it split 60/25/15. what does each part get?", "$24,000 × 60% = $14,400"),
+    ("we spent 20k and got 400 leads. is that normal", None), ("we need 150 demo requests. what would we need to spend", None)]
+
+
+@pytest.mark.parametrize("text,want", _OWN_FIGURES)
 def test_the_users_own_figures_are_worked(text, want):
     w = planmath.work(text, "", None)
     assert (w.lines[0] if w and w.lines else None) == want or want and w and want in w.lines[0], w
@@ -78,3 +83,11 @@ def test_the_goal_cost_is_shown_on_the_text_kb(kb_txt2_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     assert "$15,000 ÷ 50 = $300 — what each signup may cost" in turns(kb_txt2_engine, _BOOTCAMP)[-1][0]
     assert "1 ÷ 0.40 = 2.50" in turns(kb_txt2_engine, _CANDLES)[-1][0]
+
+
+def test_a_ratios_factor_is_not_applied_to_a_count_of_people():
+    roas = {"id": "m#1", "text": "Weekly platform ROAS is multiplied by 0.375 for planning until the next test."}
+    reach = {"id": "a#1", "text": "Multiply a platform's reported reach by 0.60 to approximate unique people."}
+    q = "the platform reckons our audience is 3 million people, which figure do we plan with"
+    assert [ps["id"] for ps in planmath.fitting(q, [roas, reach], least=1)] == ["a#1"]
+    assert [ps["id"] for ps in planmath.fitting("the platform shows a 4.0 roas, what is it really", [roas], least=1)] == ["m#1"]

@@ -24,7 +24,7 @@ from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, c
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
-                    r"(?![\d.])")
+                    r"(?!\d|\.\d)")  # "… split 70/20/10." at a sentence's end
 _FREQ = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:exposures|impressions each)",
                    re.I)
 _PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|should'?ve|"
@@ -387,7 +387,8 @@ def fitting(question: str, passages: list[dict], least: int = 2) -> list[dict]:
     factor for another kind of count is no answer."""
     asked = asked_words(question)
     found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), -i, {"id": ps["id"], "text": u.text})
-             for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
+             for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)
+             and not actualask.ratio_factor(u.text, question)]  # a ROAS's deflator is no factor for an audience
     return [ps for n, _, ps in sorted(found, key=lambda f: f[:2], reverse=True) if n >= least]
 
 
