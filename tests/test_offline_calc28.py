@@ -8,6 +8,7 @@ import pytest
 
 from agent.offline import planmath
 from agent.offline.numbers import money, plain
+from agent.offline.shortforms import expand
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
@@ -91,3 +92,15 @@ def test_a_ratios_factor_is_not_applied_to_a_count_of_people():
     q = "the platform reckons our audience is 3 million people, which figure do we plan with"
     assert [ps["id"] for ps in planmath.fitting(q, [roas, reach], least=1)] == ["a#1"]
     assert [ps["id"] for ps in planmath.fitting("the platform shows a 4.0 roas, what is it really", [roas], least=1)] == ["m#1"]
+
+
+_SOFAS = ["we have 3 sofa stores", "what does a new customer usually cost stores like ours",
+          "ok, the budget is $40k for oct-nov. how many new customers could that get at typical costs"]
+
+
+def test_a_month_said_short_is_no_business_and_a_stray_s_on_how_is_read(shipped_engine):
+    assert_unseen(_SOFAS, ["alright so at 20k hows many leads is that"])
+    assert expand("alright so at 20k hows many leads is that") == "alright so at 20k how many leads is that"
+    assert expand("hows it going") == "hows it going"
+    got = turns(shipped_engine, _SOFAS)[-1]
+    assert "$40,000 ÷ $40 = 1,000 new customers" in got[0] and all(c.get("vertical") != "oct-nov" for c in got[1]), got
