@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, rangenamed, seasonlen, spans, targetspend, thoseunit, unitmetric, unitsaid
 from agent.offline.buyline import bought
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
@@ -42,7 +42,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None) or thoseunit.metric(p.norm, mem.ranges)
     if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
         remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
