@@ -104,3 +104,19 @@ def test_a_month_said_short_is_no_business_and_a_stray_s_on_how_is_read(shipped_
     assert expand("hows it going") == "hows it going"
     got = turns(shipped_engine, _SOFAS)[-1]
     assert "$40,000 ÷ $40 = 1,000 new customers" in got[0] and all(c.get("vertical") != "oct-nov" for c in got[1]), got
+
+
+_PHYSIO = ["we run a physio clinic, healthcare", "what should a lead cost us, someone filling in the booking form",
+           "and what return on ad spend do clinics get?", "we have $6,000 a month. how many of those form submissions would that buy?"]
+_SHOES = ["we sell running shoes online, ecommerce and retail", "what does a click on google cost us",
+          "and what's a normal return on ad spend for shops like ours", "with $3,000 a month how many of those visits would we get?"]
+
+
+def test_a_count_pointed_back_at_is_bought_at_the_last_price_shown(shipped_engine):
+    assert_unseen(_PHYSIO, _SHOES)
+    assert "$6,000 ÷ $90 ≈ 67 leads" in turns(shipped_engine, _PHYSIO)[-1][0]
+
+
+def test_a_count_pointed_back_at_on_the_text_kb(kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
+    assert "$3,000 ÷ $1.85 ≈ 1,622 clicks" in turns(kb_txt_engine, _SHOES)[-1][0]
