@@ -120,3 +120,12 @@ def test_a_count_pointed_back_at_is_bought_at_the_last_price_shown(shipped_engin
 def test_a_count_pointed_back_at_on_the_text_kb(kb_txt_engine, monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
     assert "$3,000 ÷ $1.85 ≈ 1,622 clicks" in turns(kb_txt_engine, _SHOES)[-1][0]
+
+
+def test_a_quarter_of_those_is_a_share_not_the_period_the_figures_cover():
+    from agent.offline import perperiod
+    users = ["we spend 6000 a month. how many leads is that at the cheap end",
+             "and if roughly a quarter of those turn into patients?", "so what's that per week"]
+    assert_unseen(users)
+    assert perperiod.earlier_period(users, 1, None) == ("month", 1)
+    assert perperiod.earlier_period(["our budget for the quarter is 9k"], 0, None) == ("quarter", 1)
