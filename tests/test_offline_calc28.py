@@ -129,3 +129,13 @@ def test_a_quarter_of_those_is_a_share_not_the_period_the_figures_cover():
     assert_unseen(users)
     assert perperiod.earlier_period(users, 1, None) == ("month", 1)
     assert perperiod.earlier_period(["our budget for the quarter is 9k"], 0, None) == ("quarter", 1)
+
+
+_CLINIC6 = ["we run a physio clinic, healthcare", "we spend 6000 a month. how many leads is that at the cheap end",
+            "and if 1 out of every 6 of those books?"]
+
+
+def test_one_out_of_every_n_is_a_rate_on_the_count(shipped_engine):
+    assert_unseen(_CLINIC6)
+    out = turns(shipped_engine, _CLINIC6)[-1][0]
+    assert "150 ÷ 6 = 25 that book" in out and "that books" not in out, out
