@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (devices, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
+from mpa import (devices, roles, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -86,6 +86,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     said = any(norm(n) == norm(vertical) for n in names)  # a vertical's own name, word for word, is that vertical
     if not names and key is None and devices.only(vertical):  # "phones": where a product runs (mpa.devices)
         return Lookup([], f"{vertical!r} names devices a product runs on, not a business: ask what the product is")
+    if not names and key is None and roles.only(vertical):  # "owner": who someone is, not a business (mpa.roles)
+        return Lookup([], roles.no_business(vertical, t.verticals, labels))
     if not said and (kept := _kept_rows(engine, vertical, metric, platform)):
         return kept  # "online MBA programs": a row of a list kept under its own dimension ("BY PROGRAM TYPE")
     if (key is not None and key in t.verticals) or (t.verticals and not names):

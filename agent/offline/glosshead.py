@@ -20,7 +20,8 @@ from rag.sentences import SENTENCE_END
 def files(question: str, passages: list[dict]) -> bool:
     """Does one of ``passages`` sit under a heading, or open with a sentence, that says a KB term for a concept the
     question names in everyday words?"""
-    terms = [t for t in (stems(x) for x in gloss.terms(question)) if t]
+    from agent.offline import changedmetric  # imported late: it reads the channel figures' question forms
+    terms = [t for t in (stems(x) for x in (*gloss.terms(question), changedmetric.term(question))) if t]  # "CPM spike"
     if not terms:
         return False
     for ps in passages:

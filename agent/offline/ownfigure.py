@@ -27,7 +27,7 @@ def beside_quote(text: str, para: str | None) -> str | None:
         return para
     metric = mine[0].role.split(":", 1)[1] if ":" in mine[0].role else p.metrics[0]
     ranges = re.findall(rf"\b{re.escape(metric)}\b[^:;.\n]{{0,30}}:\s*({_RANGE})", para, re.I)
-    if len(ranges) != 1:
-        return para
+    if len(ranges) != 1 or (mine[0].role == "pct") != ("%" in ranges[0]):
+        return para  # "CPMs went up 30%": a share is no price — set beside a dollar range it read as "$30"
     said = beside(mine[0].value, ranges[0], metric, "range")
     return f"{para} {said}" if said else para

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
@@ -91,8 +91,8 @@ class OfflineAgent:
         if may_call and (more := retrying.tool_calls(user_text, [h[0] for h in history], outcomes, previous, "search_knowledge_base" in tool_names)):
             return replies.calls(len(messages), more, "b")  # a place sized, a platform's own figure; by the route, or a search
         again = retrying.first_search(user_text, outcomes, said) if may_call and "search_knowledge_base" in tool_names else None
-        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, self.answer(
-            user_text, history, outcomes, previous))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
+        text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, glossalone.answered(lambda o: self.answer(
+            user_text, history, o, previous), user_text, outcomes))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
         text = leadins.kept(rereading.first_reading(user_text, history, previous, outcomes, text, self.max_sentences, said), text)  # in order; no bodiless lead-in
         text = leadins.kept(chainedrate.more(asked, history, changedfig.shown(asked, history, text)), text) if asked != user_text else text  # "redo the leads and the patients"
         again = again or (retrying.second_search(user_text, previous, outcomes, text, said) if may_call and "search_knowledge_base" in tool_names else None)
@@ -242,7 +242,7 @@ class OfflineAgent:
         chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
         chan = channelfig.paragraph(text, chan_metrics, merge_passages(
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])) if chan_metrics and _channel_turn(
-            text, p, history) else None
+            text, p, history) and not changedmetric.reported(text) else None  # "CPMs jumped 30%": the move is asked
         chan = quotedreach.beside(text, ownfigure.beside_quote(text, chan or platformfig.paragraph(every, text)))  # and the user's figure beside it
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
@@ -318,7 +318,7 @@ class OfflineAgent:
             return asked or compose.abstain(misses, errors)  # the user's own price of one asked, with the decline
         paras = declfirst.placed(text, paras, misses, outcomes)  # and its decline said first
         return declfirst.reviewed(text, every, gaps.review(text, "\n\n".join([v for v in [verdict.line(text, outcomes)] if v] + paras), every, bool(p.metrics or p.metric_phrases or chan_metrics or (
-            bench and platformfig.platforms(text))) and not ruleask.asks_rule(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
+            bench and platformfig.platforms(text))) and not ruleask.asks_rule(text) and not changedmetric.reported(text), p.vertical or (None if p.industry_phrase or (  # a working's platform, too
                 p.business_phrase and not p.business_refers_back) or declined.in_general(text) else mem.vertical), unnamed=businessask.unnamed(p, mem)))  # a business named now, not the last turn's
 
 

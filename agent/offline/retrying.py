@@ -9,7 +9,7 @@ missed, asked again another way), :func:`first_search` before the reader answers
 """
 from __future__ import annotations
 
-from agent.offline import attrretry, definition, drawnon, meaningsearch, nextsection, placeretry, platformretry, routeretry, searchq, versushead
+from agent.offline import attrretry, changedmetric, definition, drawnon, glossalone, meaningsearch, nextsection, placeretry, platformretry, routeretry, searchq, versushead
 from agent.offline.firstof import first
 
 
@@ -38,6 +38,10 @@ def first_search(user_text: str, outcomes: list, said: list[str]) -> str | None:
         lambda: searchq.retry(user_text, outcomes),
         # the attribute a question word asks for found nothing: that search without the question phrase
         lambda: attrretry.query(user_text, outcomes),
+        # "CPMs jumped 30%": the trade's name for the rise ("CPM spike"), searched alone
+        lambda: changedmetric.query(user_text, outcomes),
+        # the search carrying the KB's terms for an everyday phrase found nothing, another did: the terms alone
+        lambda: glossalone.query(user_text, outcomes),
     ))
 
 
