@@ -45,8 +45,8 @@ def test_the_audience_share_rule_reads_a_fraction_by_its_count():
 
 
 @pytest.mark.parametrize("kb,folder,size,line", [
-    ("shipped_engine", None, _SIZE_KB, "5,000,000 × 0.33 × 3 = 5,000,000 impressions"),
-    ("kb_txt_engine", "tests/fixtures/kb_txt", _SIZE_TXT, "364,000 × 0.33 × 3 = 364,000 impressions")])
+    ("shipped_engine", None, _SIZE_KB, "5,000,000 × 0.333 × 3 ≈ 5,000,000 impressions"),
+    ("kb_txt_engine", "tests/fixtures/kb_txt", _SIZE_TXT, "364,000 × 0.333 × 3 ≈ 364,000 impressions")])
 def test_a_third_of_an_audience_reached_three_times_is_the_audience_in_impressions(request, monkeypatch, kb, folder, size,
                                                                                      line):
     out = answer_on(request.getfixturevalue(kb), [size, _THIRD_REACH], monkeypatch, folder)

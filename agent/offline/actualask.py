@@ -33,3 +33,14 @@ _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|trul
 def asks_actual(text: str) -> bool:
     """Whether the message asks the real value behind a count it states (module doc)."""
     return bool(_ACTUAL.search(text))
+
+
+# what a factor multiplies, said before "multiplied by": a ratio or a rate ("Weekly platform ROAS is multiplied by 0.375")
+_RATIO_SUBJECT = re.compile(r"\b(?:i?roas|return on (?:ad )?spend|ratio|[a-z]*rate|ctr|cvr|cpa|cpm|cpc|cac)\b[^.]{0,40}?\bmultipl", re.I)
+
+
+def ratio_factor(sentence: str, question: str) -> bool:
+    """Whether ``sentence``'s factor multiplies a ratio or a rate (a ROAS, a price) the question does not name: applied
+    to a count of people or orders it gives a wrong number ("9,000,000 × 0.375" from a ROAS deflator)."""
+    m = _RATIO_SUBJECT.search(sentence)
+    return bool(m) and not re.search(r"\b" + re.escape(m.group(0).split()[0]) + r"\b", question, re.I)

@@ -17,6 +17,7 @@ from fractions import Fraction
 
 from agent.offline import buyask, monthtest, periods
 from agent.offline.asking import asks_anything
+from agent.offline.buyline import reach_line
 from agent.offline import phrasalup
 from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.arith import LESS, MORE
@@ -285,9 +286,7 @@ def impressions(text: str) -> list[str]:
     if len(pcts) > 1:
         return []
     if pcts:  # "reach 60% of a 500,000 audience 4 times": the pool × the reach share × the frequency
-        v = nums[0].value * pcts[0].value / 100 * freq
-        return [f"{plain(nums[0].value)} × {plain(pcts[0].value / 100)} × {plain(freq)} = {plain(round(v))} impressions "
-                "(audience × reach × average frequency)"]
+        return [reach_line(nums[0].value, pcts[0].value / 100, freq)[1]]
     return [f"{plain(nums[0].value)} × {plain(freq)} = {plain(nums[0].value * freq)} impressions (people reached × "
             "average frequency)"]
 

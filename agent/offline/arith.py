@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, rangenamed, seasonlen, spans, targetspend, unitmetric, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, rangenamed, seasonlen, spans, targetspend, thoseunit, unitmetric, unitsaid
+from agent.offline.buyline import bought
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
 from agent.offline.passages import terms
@@ -41,7 +42,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None)
+    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None) or thoseunit.metric(p.norm, mem.ranges)
     if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
         remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
@@ -156,8 +157,8 @@ def _moved_ends(p: Parsed, mem: Memory, ends: list[tuple[float, str, str | None]
         lines.append(moved_line(end, pct, p.pct_sign, f"price {note}", p.text))
         new = round(end * (1 + p.pct_sign * pct / 100.0), 2)
         if budget is not None and new and (p.asks_count or mem.calc is not None and mem.calc.op == "div"):
-            s, shown = result(budget / new, True)
-            lines.append(f"{money(budget)} ÷ {money(new)} {s} {shown} {noun(p, price_metric(p, mem)) or 'units'} {note}")
+            metric = price_metric(p, mem)
+            lines.append(bought(budget, new, p.calc.per_thousand or metric in PER_THOUSAND, noun(p, metric) or 'units', note))
     return lines
 
 
@@ -306,8 +307,8 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             cite = end[2] if end else cite
             budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
             if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I) or pastend.recount(p.norm)):
-                s, shown = result(budget / round(new, 2), True)  # at the price shown
-                lines.append(f"{money(budget)} ÷ {money(round(new, 2))} {s} {shown} {noun(p, metric) or 'units'} at the new price")
+                lines.append(bought(budget, round(new, 2), c.per_thousand or metric in PER_THOUSAND,  # at the price shown
+                                    noun(p, metric) or 'units', "at the new price"))
             if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
                     mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
                 s, shown = result(ltv / new, False)
@@ -374,9 +375,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         for price, note, cid in prices:
             if not price:
                 continue
-            s, shown = result(budget / price * (1000 if thousand else 1), True)
-            lines.append(f"{money(budget)} ÷ {money(price)}{' × 1,000' if thousand else ''} {s} {shown} "
-                         f"{noun(p, metric) or 'units'}" + (f" {note}" if note else ""))
+            lines.append(bought(budget, price, thousand, noun(p, metric) or 'units', note))
             cite = cite or cid
         got = [round(budget / x * (1000 if thousand else 1)) for x, _, _ in prices[:2] if x]
         if len(got) == 2 and _GAP_ASKED.search(p.norm):  # "how many more at the low end than the high end?"

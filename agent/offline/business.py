@@ -164,8 +164,8 @@ _RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheap
                         r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other|bigger|biggest|smaller|smallest|larger|"
                         r"largest|greater|lesser)(?:[- ][a-z]+)?\s+(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
-_TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|"
-                   r"september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
+_TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|jan|feb|mar|"
+                   r"apr|jun|jul|aug|sept?|oct|nov|dec|september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
                    r"christmas|year-end|end-of-year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
                    r"daily|weekly|monthly|quarterly|yearly|annual)\b", re.I)
 # an occasion or a piece of work ("the fall push", "the spring sale", "the launch flight") is a campaign

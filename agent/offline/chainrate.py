@@ -29,7 +29,7 @@ _BACK = re.compile(r"\b(?:those|these|them)\b|\b(?:smaller|bigger|larger|lower|h
                    r"pricey|pricier|dear|expensive)\b[^.?!]{0,25}\b(?:number|count|figure|end|case|side|one)\b", re.I)
 _WORDNUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "twenty": 20, "hundred": 100}
-_IN = re.compile(r"\b(?P<a>\d+|one|a|two|three)\s+(?:in|out of|of every)\s+(?P<b>\d+|two|three|four|five|six|seven|"
+_IN = re.compile(r"\b(?P<a>\d+|one|a|two|three)\s+(?:in|out of|of)\s+(?:every\s+)?(?P<b>\d+|two|three|four|five|six|seven|"
                  r"eight|nine|ten|twenty|hundred)\b", re.I)
 _FRAC = re.compile(r"\b(?:about |around |roughly |maybe |say )?(?P<f>half|a third|a quarter|a fourth|a fifth|a tenth|"
                    r"two thirds|three quarters)\s+(?:of\b)", re.I)
@@ -106,7 +106,15 @@ def _stage(text: str) -> str:
         w = become_what(b)
         return w if w.endswith("s") else w + "s"
     v = _VERB.search(text)
-    return "that " + re.sub(r"^(end|wind)s ", r"\1 ", v.group("v").lower()) if v else "of them"  # "that end up enrolling"
+    return "that " + _plural(v.group("v").lower()) if v else "of them"  # "that end up enrolling"
+
+
+def _plural(verb: str) -> str:
+    """The verb as the counted many do it: "1 in 6 books" counts people that *book* ("ends up" → "end up")."""
+    first, _, rest = verb.partition(" ")
+    base = first[:-3] + "y" if first.endswith("ies") else first[:-2] if first.endswith(("sses", "shes", "ches", "xes", "oes")) \
+        else first[:-1] if first.endswith("s") and not first.endswith("ss") else first
+    return f"{base} {rest}".strip()
 
 
 def _clicks_of_seen(text: str, answer: str) -> bool:

@@ -13,7 +13,8 @@ import re
 from agent.offline.numbers import Num
 
 _SALE = r"(?:each|every|an?|one|per|the|our|a single)\s+(?:[a-z]+\s+)?(?:order|sale|box|unit|item|purchase|product|bottle|jar|bag|ticket|booking|deal)s?\b|revenue\b|sales\b"
-_KEEP_BEFORE = re.compile(r"\b(?:keep|kept|keeping|clear|clears|cleared|net|nets|netting|pocket|pockets|make|makes|take home)\s+"
+_KEEP_BEFORE = re.compile(r"\b(?:keep|kept|keeping|clear|clears|cleared|net|nets|netting|pocket|pockets|make|makes|take home|"
+                          r"hold onto|hold on to|hang onto|hang on to|(?:are|'re|am|'m) left with)\s+"
                           r"(?:about|around|roughly|like|maybe|only|just|close to|nearly|almost|~)?\s*$", re.I)
 _OF_SALE = re.compile(r"\s*(?:of|on|from|per|out of)\s+(?:" + _SALE + ")", re.I)
 _IS_OURS = re.compile(r"\s*(?:of\s+(?:" + _SALE + r")\s*)?(?:is|are|stays?|ends? up)\s+(?:ours|profit|left over|what we keep)\b", re.I)
@@ -37,3 +38,15 @@ def kept(text: str, nums: list[Num]) -> Num | None:
 def loses_money(text: str) -> bool:
     """Whether the message asks about not losing money on a sale ("so the first order doesn't lose money")."""
     return bool(_LOSE.search(text))
+
+
+# the least return the business can take, asked without "break-even": "the lowest return on ads i can live with",
+# "what's the minimum ROAS we need to not go under", "how low can our return on ad spend go"
+_FLOOR = re.compile(r"\b(?:lowest|minimum|min|least|smallest|bare minimum)\b[^.?!]{0,25}\b(?:return|roas)\b[^.?!]{0,40}?"
+                    r"\b(?:live with|survive|accept|tolerate|afford|get away with|need|cover|stay afloat|not go under|ok)\b|"
+                    r"\bhow low can (?:the |our |my )?(?:return|roas)\b", re.I)
+
+
+def floor_asked(text: str) -> bool:
+    """Whether the message asks the least return on ad spend the business can take (the break-even ROAS)."""
+    return bool(_FLOOR.search(text))

@@ -221,13 +221,24 @@ def _numbers(text: str) -> tuple[Num, ...]:
 
 # ------------------------------------------------------------------ showing numbers
 def money(v: float) -> str:
-    """"$1,200", "$3.40"; a price under ten cents keeps its third decimal ("$0.072": not "$0.07" for a view)."""
-    return f"${v:,.0f}" if float(v).is_integer() else f"${v:,.3f}" if abs(v) < 0.1 and round(v, 2) != round(v, 3) \
-        else f"${v:,.2f}"
+    """"$1,200", "$3.40"; a price under ten cents keeps its third decimal ("$0.072": not "$0.07" for a view), and
+    any figure keeps the decimals it needs to be within half a percent of itself (:func:`plain`)."""
+    return f"${v:,.0f}" if float(v).is_integer() else f"${_close(v, 3)}" if abs(v) < 0.1 and round(v, 2) != round(v, 3) \
+        else f"${_close(v)}"
 
 
 def plain(v: float) -> str:
-    return f"{v:,.0f}" if float(v).is_integer() else f"{v:,.2f}"
+    """"1,200", "2.50"; a factor the cents would misstate keeps its decimals ("0.375", not "0.38": a working showing
+    "9,000,000 × 0.38 = 3,375,000" is false arithmetic), to four places."""
+    return f"{v:,.0f}" if float(v).is_integer() else _close(v)
+
+
+def _close(v: float, least: int = 2) -> str:
+    """``least`` decimals, or up to four when those would be more than half a percent off the value itself."""
+    for k in range(least, 5):
+        if abs(round(v, k) - v) <= 0.005 * abs(v):
+            break
+    return f"{v:,.{k}f}" if k == least else f"{v:,.{k}f}".rstrip("0")
 
 
 def result(v: float, integer: bool) -> tuple[str, str]:

@@ -25,7 +25,7 @@ _STRETCH = re.compile(r"\b(?:is|are|runs?|lasts?|over|across|for|of|spans?|takes
                       r"maybe|just|only)?\s*(\d{1,3})\s*(week|day|month)s?\b", re.I)
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december")
 _SAID = re.compile(rf"(?:\b(?:a|per|each|every|this|for the|the|in the|in a|next|for a|over the|/)\s*(month|quarter|year|week|"
-                   rf"mo|qtr|yr)\b|\b(monthly|quarterly|yearly|annually|annual|weekly)\b|\b(?:for|in|during)\s+({_MONTHS})\b)",
+                   rf"mo|qtr|yr)\b(?!\s+of\s+(?:th|them|it|our|us|all|every|each|people|leads))|\b(monthly|quarterly|yearly|annually|annual|weekly)\b|\b(?:for|in|during)\s+({_MONTHS})\b)",
                    re.I)
 _TERSE = frozenset("so and what whats what's is that thats that's it then in how much many about roughly ok okay per a each "
                    "every the over basis terms of comes come to does work out break down broken would be look like "

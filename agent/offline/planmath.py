@@ -16,22 +16,24 @@ import re
 from dataclasses import dataclass
 
 from agent.offline.bands import rate_bands
+from agent.offline.buyline import reach_line
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, goalcost, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
-                    r"(?![\d.])")
+                    r"(?!\d|\.\d)")  # "… split 70/20/10." at a sentence's end
 _FREQ = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:exposures|impressions each)",
                    re.I)
-_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|"
-                   r"expected to|target(?:ed)?)\b",
+_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|should'?ve|"
+                   r"expected to|target(?:ed)?|(?:meant|intended|hoped|aimed|due) to)\b",
                    re.I)
 _PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
                    r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
-_TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b", re.I)
+_TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b|"  # a point in the period: "by day 15", "halfway through"
+                      r"\bby (?:day|week) \d+\b|\b(?:halfway|half way|\d+ (?:days?|weeks?)) (?:through|into|in)\b|\bmid-?(?:month|way|flight|quarter)\b", re.I)
 _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)
 # break-even ROAS needs the margin; the most to pay per unit needs a value and a target ratio
 _BREAK_EVEN = re.compile(r"\bbreak(?:s|ing)?[- ]?even\b|\b(?:not|without|never|no|don'?t|dont|won'?t|wont|stop) (?:los(?:e|ing)|burn(?:ing)?) (?:any )?money\b", re.I)
@@ -105,10 +107,8 @@ def reach_budget(text: str) -> Work | None:
     if price is None or count is None or count.value < 1000 or len(pcts) > 1:
         return None
     if pcts:  # "reach 30% of them 6 times": the pool × the reach share × the frequency
-        share = pcts[0].value / 100
-        imps = round(count.value * share * freq)
-        return Work([f"{plain(count.value)} × {plain(share)} × {plain(freq)} = {plain(imps)} impressions (audience × reach × "
-                     "average frequency)", f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
+        imps, line = reach_line(count.value, pcts[0].value / 100, freq)
+        return Work([line, f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
                      f"{money(round(imps * price.value / 1000, 2))} — the budget"], "households frequency CPM budget")
     imps = count.value * freq
     return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions",
@@ -169,6 +169,7 @@ def pacing(text: str, asked_before: str = "") -> Work | None:
         return Work([], "pacing index tolerance band", pcts[0].value)  # "and at 130%?": where that sits
     if not (_PACE.search(t) or _TO_DATE.search(t)) or len([n for n in nums if not n.pct]) < 2:
         return None  # "spent $31k and the plan had us at $40k by today" compares the two without saying "pacing"
+    nums = [n for n in nums if not any(d.start() <= n.start < d.end() for d in _TO_DATE.finditer(t))]  # not "day 15"
     plan = next((n for n in nums if not n.pct and _near(t, n, _PLAN)), None)
     if plan is None:
         return None
@@ -183,7 +184,7 @@ def pacing(text: str, asked_before: str = "") -> Work | None:
 
 
 def break_even(text: str, asked_before: str) -> Work | None:
-    asks = _BREAK_EVEN.search(text) or keptshare.loses_money(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
+    asks = _BREAK_EVEN.search(text) or keptshare.loses_money(text) or keptshare.floor_asked(text) or (_BREAK_EVEN.search(asked_before) and _MARGIN.search(text))
     if not asks or not re.search(r"\broas\b|return on ad", text + " " + asked_before, re.I):
         return None
     t, nums = _nums(text)
@@ -295,6 +296,8 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return Work(*a, cited=False)
     if (a := amounts.work(text, said, cost)) is not None:  # the user's own amount moved, re-timed, shared out; payback; break-even
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
+    if (a := goalcost.work(text)) is not None:  # "$12k and the goal is 40 enrollments: realistic?": the cost each may take
+        return Work(*a, cited=False)
     if (w := closerate.work(text, asked_before, ltv, asks_most_per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
@@ -357,7 +360,7 @@ def share_of_budget(text: str, quoted: str) -> list[str]:
     rule = periods.norm(m.group("per"))
     if mine and rule and mine != rule:
         k = periods.MONTHS[mine] / periods.MONTHS[rule]
-        lines.append(f"{money(total)} ÷ {plain(k)} = {money(total / k)} a {rule}")
+        lines.append(f"{money(total)} {f'÷ {plain(k)}' if k > 1 else f'× {plain(1 / k)}'} = {money(total / k)} a {rule}")  # "× 12", not "÷ 0.08"
         total = total / k
     if m.group("frac"):  # "at least a third of the budget": the budget divided into that many parts
         num, den = _FRACTIONS[m.group("frac").lower()]
@@ -384,7 +387,8 @@ def fitting(question: str, passages: list[dict], least: int = 2) -> list[dict]:
     factor for another kind of count is no answer."""
     asked = asked_words(question)
     found = [(len(asked & set(terms(f"{u.heading} {u.text}"))), -i, {"id": ps["id"], "text": u.text})
-             for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)]
+             for i, ps in enumerate(passages) for u in units(ps.get("text", "")) if _MULTIPLY.search(u.text)
+             and not actualask.ratio_factor(u.text, question)]  # a ROAS's deflator is no factor for an audience
     return [ps for n, _, ps in sorted(found, key=lambda f: f[:2], reverse=True) if n >= least]
 
 

@@ -19,6 +19,8 @@ Why: the rules read English words — "about" in "what about retail?", "people" 
   rules that read a follow-up key on "how about"; "bout" alone is also a word (a fight, a spell of illness), so it is
   read in full only with an apostrophe or in those two openers.
 
+* a stray "s" on "how" before "many"/"much" ("hows many leads is that"): the count and amount rules read "how many".
+
 * a plus sign typed between two words for "and" ("dog chews + treats", "search + social"): the rules that read a
   list of goods or channels read "and".
 
@@ -46,6 +48,8 @@ _CHAT = re.compile(r"(?<![\w/.'’$-])(" + "|".join(sorted((re.escape(k) for k i
 _PLUS = re.compile(r"(?<![\w$])([A-Za-z][A-Za-z'’-]*)\s*\+\s*(?=[A-Za-z])")
 _BOUT = re.compile(r"\b(how|what)(\s+)['’]?bout\b|(?<![\w'’])['’]bout\b", re.I)
 _SAYS_IS = {"what", "where", "here", "there", "that", "who", "how", "he", "she"}
+# "hows many leads", "how's much is that": a stray "s" on "how" before "many"/"much" (no "how is many" in English)
+_HOWS = re.compile(r"\b(how)['’]?s(\s+)(?=(?:many|much)\b)", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -76,5 +80,6 @@ def expand(text: str) -> str:
         return ("I" + full[1:]) if full.startswith("i'") else (full[0].upper() + full[1:] if word[0].isupper() else full)
 
     out = re.sub(r"(?<![\w'’])[A-Za-z]+(?![\w'’])", contraction, text)
+    out = _HOWS.sub(r"\1\2", out) if "how" in out.lower() else out
     out = _BOUT.sub(lambda m: f"{m.group(1)}{m.group(2)}about" if m.group(1) else "about", out) if "bout" in out.lower() else out
     return _PLUS.sub(r"\1 and ", _CHAT.sub(lambda m: CHAT[m.group(0).lower()], out))

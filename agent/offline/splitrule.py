@@ -16,7 +16,7 @@ from agent.offline.passages import sentences
 
 _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |your )?(?:budget|spend|total)\s*)?"
                     r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>[^,;%]{0,60})", re.I)
-_LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?![\d.])")
+_LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?!\d|\.\d)")
 _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
                            r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|"
                            # "I have $10k a month — how should I split it?": dividing the amount stated

@@ -18,6 +18,7 @@ import re
 
 from agent.offline import amounts, compare, fractionwords, sizeshare
 from agent.offline.asking import asks_anything, asks_from
+from agent.offline.buyline import reach_line
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.searchq import CITED
 from mpa.vocabulary import VOCABULARY
@@ -255,9 +256,8 @@ def _priced_reach(size: str, text: str) -> list[str]:
     if not (f and len(pcts) == 1 and len(prices) == 1 and people and _PER_THOUSAND.search(t) and _REACH.search(t)):
         return []
     freq, pool = float(f.group(1) or f.group(2)), people[0].value
-    imps = round(pool * pcts[0].value / 100 * freq)
-    return [f"{plain(pool)} × {plain(pcts[0].value / 100)} × {plain(freq)} = {plain(imps)} impressions "
-            "(audience × reach × average frequency)",
+    imps, line = reach_line(pool, pcts[0].value / 100, freq)
+    return [line,
             f"{plain(imps)} ÷ 1,000 × {money(prices[0].value)} = {money(round(imps / 1000 * prices[0].value, 2))} — the "
             "budget for those impressions"]
 
