@@ -25,6 +25,7 @@ _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no
 _BY_BUSINESS: frozenset[str] = frozenset()  # the metrics it states for two or more businesses ("Figures by business …: CPC.")
 _SOLE: dict[str, str] = {}  # a vocabulary metric it states for one business only → that business ("CPI (gaming)")
 _ACRONYMS: tuple[str, ...] = ()  # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
+_STATE: tuple = ()  # :func:`state` of the lists above, made with them (asked on every reading of a message)
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
@@ -39,16 +40,24 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE
+    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE
+    descs = tuple((((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
+                  for t in tools or [] if t.get("name") == "get_benchmark")
+    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE = _read(descs)
+
+
+@lru_cache(maxsize=64)
+def _read(descs: tuple[str, ...]) -> tuple:
+    """What :func:`declare` reads from get_benchmark's metric descriptions ``descs`` (in the tools' order), and the
+    :func:`state` that keys it — once per list of descriptions: the same tools are handed on every model call, and
+    the reading is all of the descriptions' text and nothing else. The dicts are shared between declarations of the
+    same text, which is safe because the module never changes them in place (each declaration replaces them whole)."""
     declared: dict[str, str] = {}
     other: dict[str, str] = {}
     acronyms: list[str] = []  # in the KB's order, which a set's iteration is not
     by_business: set[str] = set()
     sole: dict[str, str] = {}
-    for t in tools or []:
-        if t.get("name") != "get_benchmark":
-            continue
-        desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
+    for desc in descs:
         if b := _BUSINESS.search(desc):
             by_business.update(x.strip() for x in b.group(1).split(";") if x.strip())
         if one := _ONE_BUSINESS.search(desc):
@@ -66,7 +75,8 @@ def declare(tools: list[dict] | None) -> None:
                     other[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
                     acronyms.append(key)
-    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE = declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business), sole
+    state = tuple(sorted(declared.items())) + tuple(sorted(other.items()))
+    return declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business), sole, state
 
 
 def _written(name: str) -> str:
@@ -243,5 +253,6 @@ def sole_business(metric: str) -> str | None:
 
 
 def state() -> tuple:
-    """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
-    return tuple(sorted(_DECLARED.items())) + tuple(sorted(_OTHER.items()))
+    """What is declared now, hashable: a cached reading of a message holds for this declaration only (made once per
+    declaration, with the lists it is made of: :func:`_read`)."""
+    return _STATE

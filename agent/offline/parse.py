@@ -19,7 +19,6 @@ arithmetic — never by the wording of any test set.
 """
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,6 +29,7 @@ from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.scope import PLEASANTRY, THANKS
+from agent.offline.shallow import copied
 from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, requests_asked, takes_priced
 from agent.offline.doerprice import priced as doers_priced  # any person who acts; a form's act read as a form fill
 from agent.offline.unitmetric import metric_phrases, unit_metric
@@ -231,9 +231,9 @@ def _parsed(text: str, state: tuple) -> Parsed:  # state: readingstate.key(), al
 
 def parse(text: str) -> Parsed:
     """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
-    p = copy.copy(_parsed(text, readingstate.key()))  # its lists, numbers and calc copied too:
+    p = copied(_parsed(text, readingstate.key()))  # its lists, numbers and calc copied too:
     p.__dict__.update({k: list(v) for k, v in vars(p).items() if isinstance(v, list)},  # a deep copy, faster
-                      numbers=[copy.copy(n) for n in p.numbers], calc=copy.copy(p.calc))
+                      numbers=[copied(n) for n in p.numbers], calc=copied(p.calc))
     return p
 
 
