@@ -26,7 +26,7 @@ _FIELDS = [f.name for f in dataclasses.fields(Memory)]
 def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
     state = kblabels.declared()
-    keys = [(text, tuple([_outcome_key(o) for o in outcomes])) for text, outcomes in history]
+    keys = [(text, tuple([outcome_key(o) for o in outcomes])) for text, outcomes in history]
     k, kept = len(keys), None
     while k and (kept := _KEPT.get((state, *keys[:k]))) is None:  # the longest prefix folded before
         k -= 1
@@ -39,7 +39,9 @@ def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     return mem
 
 
-def _outcome_key(o: ToolOutcome) -> tuple:
+def outcome_key(o: ToolOutcome) -> tuple:
+    """Everything a reading of the conversation reads of a tool outcome, hashable (the keys here and in
+    :mod:`~agent.offline.restating`)."""
     return (o.name, repr(o.input), o.content, o.is_error, tuple([(p.get("id"), p.get("source"), p.get("text"))
                                                                  for p in o.passages]), tuple(o.fields.items()))
 
