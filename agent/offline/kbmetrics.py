@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from agent.offline import earnask, ownrate
 from agent.offline.passages import terms
@@ -40,10 +41,10 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE
+    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS
     descs = tuple((((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
                   for t in tools or [] if t.get("name") == "get_benchmark")
-    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE = _read(descs)
+    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS = _read(descs)
 
 
 @lru_cache(maxsize=64)
@@ -76,7 +77,8 @@ def _read(descs: tuple[str, ...]) -> tuple:
                 elif key.isupper() and not i.group("name"):
                     acronyms.append(key)
     state = tuple(sorted(declared.items())) + tuple(sorted(other.items()))
-    return declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business), sole, state
+    acronyms_ = tuple(dict.fromkeys(acronyms))
+    return declared, other, acronyms_, frozenset(by_business), sole, state, _forms(declared, other, acronyms_)
 
 
 def _written(name: str) -> str:
@@ -96,35 +98,65 @@ def named_in(text: str) -> list[tuple[int, str]]:
     kind the KB names itself, said in full or by the words after its statistic ("a first gift" of "average first
     gift", "monthly spend" of "minimum monthly spend")."""
     out = []
-    for key, name in _DECLARED.items():
-        if key.isupper():
-            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
-        if key.isupper() and name.endswith((" rate", " ratio")):  # "VTR (view-through rate)": said by its name, too
-            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
-        elif key.isupper():
+    forms = _FORMS
+    for name, by_key, by_name, by_tail, by_unit in forms.declared:
+        if by_key is not None:  # an acronym, said as written; "VTR (view-through rate)": said by its name, too
+            out += [(m.start(), name) for m in by_key.finditer(text)]
+            out += [(m.start(), name) for m in by_name.finditer(text)] if by_name is not None else []
             continue
-        elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
-            # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
-            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
-            tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
-            if not said and tail:  # ("completion rate" of "video completion rate")
-                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(tail)}s?(?![A-Za-z])", text, re.I)]
-            unit = re.sub(r"^(?:cost|price) per ", "", name)
-            if not said and unit != name and len(unit.split()) >= 2:  # or a price by its unit of two words or more,
-                # counted one ("and a bottle club sign-up?", "per showroom visit"): what one of them costs
-                said = [(m.start(), name) for m in re.finditer(
-                    rf"\b(?:a|an|per|each|one)\s+{_written(unit)}s?(?![A-Za-z])", text, re.I)]
-            out += said
-    out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
+        # said by its whole name: "the view rate", "cost per booked call" (as a heading or a list names it, with no
+        # question form around it)
+        said = [(m.start(), name) for m in by_name.finditer(text)]
+        if not said and by_tail is not None:  # or a rate by the words its caption qualifies ("completion rate" of
+            said = [(m.start(), name) for m in by_tail.finditer(text)]  # "video completion rate")
+        if not said and by_unit is not None:  # or a price by its unit of two words or more, counted one ("and a bottle
+            said = [(m.start(), name) for m in by_unit.finditer(text)]  # club sign-up?", "per showroom visit")
+        out += said
+    out += [x for x in ownrate.asked(text, list(forms.rates))
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
     out += [x for x in earnask.asked(text, _OTHER.values()) if x[1] not in {n for _, n in out}]  # "each message we send bring in"
-    out += [(m.start(), key) for key in _ACRONYMS  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
-            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
-    for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
-        out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
-            rf"(?<![A-Za-z]){_written(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
+    out += [(m.start(), key) for key, pat in forms.acronyms  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
+            for m in pat.finditer(text)]
+    for name, pats in forms.other:  # said in full, or by the words after its statistic asked in other words
+        out += [(m.start(), name) for pat, asked in pats for m in pat.finditer(text) if not asked or _ASKED.search(
             text[max(0, m.start() - 30):m.start()])][:1]
     return out
+
+
+class _Forms(NamedTuple):
+    """The patterns :func:`named_in` reads a message with, made once per declaration (:func:`_read`), not per key
+    and message. ``declared``: per declared price or rate that can be said (in the declaration's order), its name and
+    its patterns (by its acronym, as written; by its name; by a rate's last words; by a price's unit counted one);
+    ``rates``: the declared rates' names; ``acronyms``: (acronym, pattern) of those declared alone; ``other``: per
+    figure of another kind, its (pattern, whether its statistic must be asked before it) forms."""
+    declared: tuple
+    rates: tuple
+    acronyms: tuple
+    other: tuple
+
+
+def _said(form: str, flags: int = re.I, before: str = r"(?<![A-Za-z])") -> re.Pattern:
+    return re.compile(rf"{before}{_written(form)}s?(?![A-Za-z])", flags)
+
+
+def _forms(declared: dict[str, str], other: dict[str, str], acronyms: tuple[str, ...]) -> _Forms:
+    """:class:`_Forms` of one declaration: the patterns :func:`named_in` once built for each message, the same."""
+    plans = []
+    for key, name in declared.items():
+        if key.isupper():
+            plans.append((name, re.compile(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])"),
+                          _said(name) if name.endswith((" rate", " ratio")) else None, None, None))
+        elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):
+            tail = _tail(name, declared.values()) if name.endswith(" rate") else None
+            unit = re.sub(r"^(?:cost|price) per ", "", name)
+            plans.append((name, None, _said(name), _said(tail) if tail else None,
+                          _said(unit, before=r"\b(?:a|an|per|each|one)\s+") if unit != name and len(unit.split()) >= 2 else None))
+    return _Forms(tuple(plans), tuple(n for n in declared.values() if n.endswith(" rate")),
+                  tuple((key, re.compile(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", re.I)) for key in acronyms),
+                  tuple((name, tuple((_said(form), asked) for form, asked in _other_forms(name))) for name in other.values()))
+
+
+_FORMS = _forms({}, {}, ())  # nothing declared yet
 
 
 # a statistic asked in other words before the figure's name: "how big is a first gift", "the smallest monthly spend"
@@ -163,13 +195,14 @@ def _span_forms(declared: tuple, other: tuple) -> tuple[tuple[str | None, re.Pat
                   re.compile(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", re.I)) for f in forms if len(f.split()) >= 2)
 
 
-def _tail(name: str) -> str | None:
+def _tail(name: str, names=None) -> str | None:
     """A declared rate's last two words, when it has more and no other declared rate or vocabulary metric is named
-    so: the rate as a user asks it ("open rate" of the KB's "email open rate")."""
+    so: the rate as a user asks it ("open rate" of the KB's "email open rate"). ``names``: the declared names (those
+    declared now when not given)."""
     from mpa.vocabulary import VOCABULARY
     words = name.split()
     tail = " ".join(words[-2:])
-    if len(words) < 3 or any(n != name and n.endswith(" " + tail) or n == tail for n in _DECLARED.values()) or \
+    if len(words) < 3 or any(n != name and n.endswith(" " + tail) or n == tail for n in (_DECLARED.values() if names is None else names)) or \
             any(tail == syn for syns in VOCABULARY["metrics"].values() for syn in syns):
         return None
     return tail

@@ -212,7 +212,7 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
     low = text.lower()
     syns = VOCABULARY[table]
     # a loose (stem) match must say the name's own words, singular or plural ("hospital" is no "hospitality")
-    found = metricnames.positions(text, syns) + metricnames.positions(low.replace("-", " "), syns) + [
+    found = metricnames.positions(text, syns) + (metricnames.positions(low.replace("-", " "), syns) if "-" in low else []) + [  # (no hyphen: the same text)
         (i, k) for i, e, k in metricnames.find(low, syns) if says_words(low[i:e], " ".join(syns[k]))]
     out: dict[str, int] = {}
     for i, k in sorted(found):
@@ -243,7 +243,7 @@ def _parse(text: str) -> Parsed:
     low = norm.lower()
     named = metricnames.positions(norm, VOCABULARY["metrics"], plural=True)
     named += [(i, k) for i, k in metricnames.positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
-              if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
+              if k not in {k0 for _, k0 in named}] if "-" in low else []  # "cost-per-click" is "cost per click" (no hyphen: the same text)
     phrased, described = [], []  # described: where a unit is said in the user's own words, which name no business
     spans = [(m.start(), m.end()) for m in metricnames.any_name(VOCABULARY["metrics"]).finditer(low)]  # as written
     for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"
