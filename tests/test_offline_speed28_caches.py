@@ -64,3 +64,19 @@ def test_the_short_copy_is_copy_copy():
         def __copy__(self):
             return "hooked"
     assert copied(Hooked()) == "hooked" and copied(None) is None
+
+
+def test_places_are_read_afresh_for_another_declaration(monkeypatch):
+    from agent.offline import places
+    read = []
+    monkeypatch.setattr(places.placemeant, "lower_case", lambda text, found: read.append(text) or [])
+    places._geographies.cache_clear()
+    first = places.geographies("leads in TX and the Denver DMA?")
+    first.append((0, "mutated"))  # a fresh list each time: the kept reading is not changed
+    assert places.geographies("leads in TX and the Denver DMA?") == first[:-1] and len(read) == 1
+    assert [g for _, g in first[:-1]] == ["TX", "Denver DMA"]
+    kblabels.declare(_bench(labels="Zorbulous Widgets"))
+    try:
+        assert places.geographies("leads in TX and the Denver DMA?") == first[:-1] and len(read) == 2
+    finally:
+        kblabels.declare(None)

@@ -41,10 +41,10 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS
+    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS, _SPAN_FORMS
     descs = tuple((((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
                   for t in tools or [] if t.get("name") == "get_benchmark")
-    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS = _read(descs)
+    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS, _SPAN_FORMS = _read(descs)
 
 
 @lru_cache(maxsize=64)
@@ -78,7 +78,8 @@ def _read(descs: tuple[str, ...]) -> tuple:
                     acronyms.append(key)
     state = tuple(sorted(declared.items())) + tuple(sorted(other.items()))
     acronyms_ = tuple(dict.fromkeys(acronyms))
-    return declared, other, acronyms_, frozenset(by_business), sole, state, _forms(declared, other, acronyms_)
+    return (declared, other, acronyms_, frozenset(by_business), sole, state, _forms(declared, other, acronyms_),
+            _span_forms(tuple(declared.items()), tuple(other.items())))
 
 
 def _written(name: str) -> str:
@@ -156,7 +157,6 @@ def _forms(declared: dict[str, str], other: dict[str, str], acronyms: tuple[str,
                   tuple((name, tuple((_said(form), asked) for form, asked in _other_forms(name))) for name in other.values()))
 
 
-_FORMS = _forms({}, {}, ())  # nothing declared yet
 
 
 # a statistic asked in other words before the figure's name: "how big is a first gift", "the smallest monthly spend"
@@ -180,7 +180,7 @@ def spans(text: str) -> list[tuple[int, int]]:
     last two words, a figure's words after its statistic): where the text says a metric, as written."""
     text = text or ""
     low = text.lower() if text.isascii() else None
-    return [(m.start(), m.end()) for cue, form in _span_forms(tuple(_DECLARED.items()), tuple(_OTHER.items()))
+    return [(m.start(), m.end()) for cue, form in _SPAN_FORMS
             if low is None or cue is None or cue in low for m in form.finditer(text)]
 
 
@@ -188,8 +188,9 @@ def spans(text: str) -> list[tuple[int, int]]:
 def _span_forms(declared: tuple, other: tuple) -> tuple[tuple[str | None, re.Pattern], ...]:
     """(its first word in lower case when ASCII — every match holds it —, its pattern) of each form :func:`spans`
     looks for, in the order it always did: built once per declaration (``declared``, ``other``: the declared names as
-    held; the vocabulary and the forms' rules are fixed), not per message."""
-    forms = {f for _, name in declared for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
+    held; the vocabulary and the forms' rules are fixed), not per message: by :func:`_read`, with the lists."""
+    names = [name for _, name in declared]
+    forms = {f for _, name in declared for f in (name, _tail(name, names) if name.endswith(" rate") else None) if f} | {
         f for _, name in other for f, _ in _other_forms(name)}
     return tuple(((w.lower() if (w := re.split(r"[-\s]+", f.strip())[0]).isascii() else None),
                   re.compile(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", re.I)) for f in forms if len(f.split()) >= 2)
@@ -289,3 +290,6 @@ def state() -> tuple:
     """What is declared now, hashable: a cached reading of a message holds for this declaration only (made once per
     declaration, with the lists it is made of: :func:`_read`)."""
     return _STATE
+
+
+_FORMS, _SPAN_FORMS = _forms({}, {}, ()), _span_forms((), ())  # nothing declared yet
