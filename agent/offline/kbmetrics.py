@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from agent.offline import earnask, ownrate
 from agent.offline.passages import terms
@@ -25,6 +26,7 @@ _OTHER: dict[str, str] = {}      # the KB's own figures that are no price and no
 _BY_BUSINESS: frozenset[str] = frozenset()  # the metrics it states for two or more businesses ("Figures by business …: CPC.")
 _SOLE: dict[str, str] = {}  # a vocabulary metric it states for one business only → that business ("CPI (gaming)")
 _ACRONYMS: tuple[str, ...] = ()  # the KB's own metrics it names by an acronym alone ("ACOS"): said by it, in any case
+_STATE: tuple = ()  # :func:`state` of the lists above, made with them (asked on every reading of a message)
 # the word that says which statistic of a figure the KB gives ("average first gift", "minimum monthly spend"): a user
 # names the figure by the rest ("how big is a first gift", "the smallest monthly spend")
 _STATISTIC = re.compile(r"^(?:average|typical|median|mean|minimum|maximum|min|max)\s+", re.I)
@@ -39,16 +41,24 @@ _ITEM = re.compile(r"^\s*(?P<key>[^()]+?)\s*(?:\((?P<name>[^()]+)\))?\s*$")
 
 def declare(tools: list[dict] | None) -> None:
     """Read the KB's own metrics from get_benchmark's metric description (none: an empty list)."""
-    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE
+    global _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS, _SPAN_FORMS
+    descs = tuple((((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
+                  for t in tools or [] if t.get("name") == "get_benchmark")
+    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE, _STATE, _FORMS, _SPAN_FORMS = _read(descs)
+
+
+@lru_cache(maxsize=64)
+def _read(descs: tuple[str, ...]) -> tuple:
+    """What :func:`declare` reads from get_benchmark's metric descriptions ``descs`` (in the tools' order), and the
+    :func:`state` that keys it — once per list of descriptions: the same tools are handed on every model call, and
+    the reading is all of the descriptions' text and nothing else. The dicts are shared between declarations of the
+    same text, which is safe because the module never changes them in place (each declaration replaces them whole)."""
     declared: dict[str, str] = {}
     other: dict[str, str] = {}
     acronyms: list[str] = []  # in the KB's order, which a set's iteration is not
     by_business: set[str] = set()
     sole: dict[str, str] = {}
-    for t in tools or []:
-        if t.get("name") != "get_benchmark":
-            continue
-        desc = (((t.get("input_schema") or {}).get("properties") or {}).get("metric") or {}).get("description", "")
+    for desc in descs:
         if b := _BUSINESS.search(desc):
             by_business.update(x.strip() for x in b.group(1).split(";") if x.strip())
         if one := _ONE_BUSINESS.search(desc):
@@ -66,7 +76,10 @@ def declare(tools: list[dict] | None) -> None:
                     other[key] = name  # a figure of another kind it names itself ("average first gift", "contribution margin")
                 elif key.isupper() and not i.group("name"):
                     acronyms.append(key)
-    _DECLARED, _OTHER, _ACRONYMS, _BY_BUSINESS, _SOLE = declared, other, tuple(dict.fromkeys(acronyms)), frozenset(by_business), sole
+    state = tuple(sorted(declared.items())) + tuple(sorted(other.items()))
+    acronyms_ = tuple(dict.fromkeys(acronyms))
+    return (declared, other, acronyms_, frozenset(by_business), sole, state, _forms(declared, other, acronyms_),
+            _span_forms(tuple(declared.items()), tuple(other.items())))
 
 
 def _written(name: str) -> str:
@@ -86,35 +99,64 @@ def named_in(text: str) -> list[tuple[int, str]]:
     kind the KB names itself, said in full or by the words after its statistic ("a first gift" of "average first
     gift", "monthly spend" of "minimum monthly spend")."""
     out = []
-    for key, name in _DECLARED.items():
-        if key.isupper():
-            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text)]
-        if key.isupper() and name.endswith((" rate", " ratio")):  # "VTR (view-through rate)": said by its name, too
-            out += [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
-        elif key.isupper():
+    forms = _FORMS
+    for name, by_key, by_name, by_tail, by_unit in forms.declared:
+        if by_key is not None:  # an acronym, said as written; "VTR (view-through rate)": said by its name, too
+            out += [(m.start(), name) for m in by_key.finditer(text)]
+            out += [(m.start(), name) for m in by_name.finditer(text)] if by_name is not None else []
             continue
-        elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):  # said by its whole name: "the
-            # view rate", "cost per booked call" (as a heading or a list names it, with no question form around it)
-            said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", text, re.I)]
-            tail = _tail(name) if name.endswith(" rate") else None  # or a rate by the words its caption qualifies
-            if not said and tail:  # ("completion rate" of "video completion rate")
-                said = [(m.start(), name) for m in re.finditer(rf"(?<![A-Za-z]){_written(tail)}s?(?![A-Za-z])", text, re.I)]
-            unit = re.sub(r"^(?:cost|price) per ", "", name)
-            if not said and unit != name and len(unit.split()) >= 2:  # or a price by its unit of two words or more,
-                # counted one ("and a bottle club sign-up?", "per showroom visit"): what one of them costs
-                said = [(m.start(), name) for m in re.finditer(
-                    rf"\b(?:a|an|per|each|one)\s+{_written(unit)}s?(?![A-Za-z])", text, re.I)]
-            out += said
-    out += [x for x in ownrate.asked(text, [n for n in _DECLARED.values() if n.endswith(" rate")])
+        # said by its whole name: "the view rate", "cost per booked call" (as a heading or a list names it, with no
+        # question form around it)
+        said = [(m.start(), name) for m in by_name.finditer(text)]
+        if not said and by_tail is not None:  # or a rate by the words its caption qualifies ("completion rate" of
+            said = [(m.start(), name) for m in by_tail.finditer(text)]  # "video completion rate")
+        if not said and by_unit is not None:  # or a price by its unit of two words or more, counted one ("and a bottle
+            said = [(m.start(), name) for m in by_unit.finditer(text)]  # club sign-up?", "per showroom visit")
+        out += said
+    out += [x for x in ownrate.asked(text, list(forms.rates))
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
     out += [x for x in earnask.asked(text, _OTHER.values()) if x[1] not in {n for _, n in out}]  # "each message we send bring in"
-    out += [(m.start(), key) for key in _ACRONYMS  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
-            for m in re.finditer(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", text, re.I)]
-    for name in _OTHER.values():  # said in full, or by the words after its statistic asked in other words
-        out += [(m.start(), name) for form, asked in _other_forms(name) for m in re.finditer(
-            rf"(?<![A-Za-z]){_written(form)}s?(?![A-Za-z])", text, re.I) if not asked or _ASKED.search(
+    out += [(m.start(), key) for key, pat in forms.acronyms  # an acronym alone ("ACOS"): in any case, "acos", "ACoS"
+            for m in pat.finditer(text)]
+    for name, pats in forms.other:  # said in full, or by the words after its statistic asked in other words
+        out += [(m.start(), name) for pat, asked in pats for m in pat.finditer(text) if not asked or _ASKED.search(
             text[max(0, m.start() - 30):m.start()])][:1]
     return out
+
+
+class _Forms(NamedTuple):
+    """The patterns :func:`named_in` reads a message with, made once per declaration (:func:`_read`), not per key
+    and message. ``declared``: per declared price or rate that can be said (in the declaration's order), its name and
+    its patterns (by its acronym, as written; by its name; by a rate's last words; by a price's unit counted one);
+    ``rates``: the declared rates' names; ``acronyms``: (acronym, pattern) of those declared alone; ``other``: per
+    figure of another kind, its (pattern, whether its statistic must be asked before it) forms."""
+    declared: tuple
+    rates: tuple
+    acronyms: tuple
+    other: tuple
+
+
+def _said(form: str, flags: int = re.I, before: str = r"(?<![A-Za-z])") -> re.Pattern:
+    return re.compile(rf"{before}{_written(form)}s?(?![A-Za-z])", flags)
+
+
+def _forms(declared: dict[str, str], other: dict[str, str], acronyms: tuple[str, ...]) -> _Forms:
+    """:class:`_Forms` of one declaration: the patterns :func:`named_in` once built for each message, the same."""
+    plans = []
+    for key, name in declared.items():
+        if key.isupper():
+            plans.append((name, re.compile(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])"),
+                          _said(name) if name.endswith((" rate", " ratio")) else None, None, None))
+        elif name.endswith(" rate") or name.startswith(("cost per ", "price per ")):
+            tail = _tail(name, declared.values()) if name.endswith(" rate") else None
+            unit = re.sub(r"^(?:cost|price) per ", "", name)
+            plans.append((name, None, _said(name), _said(tail) if tail else None,
+                          _said(unit, before=r"\b(?:a|an|per|each|one)\s+") if unit != name and len(unit.split()) >= 2 else None))
+    return _Forms(tuple(plans), tuple(n for n in declared.values() if n.endswith(" rate")),
+                  tuple((key, re.compile(rf"(?<![A-Za-z]){re.escape(key)}s?(?![A-Za-z])", re.I)) for key in acronyms),
+                  tuple((name, tuple((_said(form), asked) for form, asked in _other_forms(name))) for name in other.values()))
+
+
 
 
 # a statistic asked in other words before the figure's name: "how big is a first gift", "the smallest monthly spend"
@@ -138,7 +180,7 @@ def spans(text: str) -> list[tuple[int, int]]:
     last two words, a figure's words after its statistic): where the text says a metric, as written."""
     text = text or ""
     low = text.lower() if text.isascii() else None
-    return [(m.start(), m.end()) for cue, form in _span_forms(tuple(_DECLARED.items()), tuple(_OTHER.items()))
+    return [(m.start(), m.end()) for cue, form in _SPAN_FORMS
             if low is None or cue is None or cue in low for m in form.finditer(text)]
 
 
@@ -146,20 +188,22 @@ def spans(text: str) -> list[tuple[int, int]]:
 def _span_forms(declared: tuple, other: tuple) -> tuple[tuple[str | None, re.Pattern], ...]:
     """(its first word in lower case when ASCII — every match holds it —, its pattern) of each form :func:`spans`
     looks for, in the order it always did: built once per declaration (``declared``, ``other``: the declared names as
-    held; the vocabulary and the forms' rules are fixed), not per message."""
-    forms = {f for _, name in declared for f in (name, _tail(name) if name.endswith(" rate") else None) if f} | {
+    held; the vocabulary and the forms' rules are fixed), not per message: by :func:`_read`, with the lists."""
+    names = [name for _, name in declared]
+    forms = {f for _, name in declared for f in (name, _tail(name, names) if name.endswith(" rate") else None) if f} | {
         f for _, name in other for f, _ in _other_forms(name)}
     return tuple(((w.lower() if (w := re.split(r"[-\s]+", f.strip())[0]).isascii() else None),
                   re.compile(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", re.I)) for f in forms if len(f.split()) >= 2)
 
 
-def _tail(name: str) -> str | None:
+def _tail(name: str, names=None) -> str | None:
     """A declared rate's last two words, when it has more and no other declared rate or vocabulary metric is named
-    so: the rate as a user asks it ("open rate" of the KB's "email open rate")."""
+    so: the rate as a user asks it ("open rate" of the KB's "email open rate"). ``names``: the declared names (those
+    declared now when not given)."""
     from mpa.vocabulary import VOCABULARY
     words = name.split()
     tail = " ".join(words[-2:])
-    if len(words) < 3 or any(n != name and n.endswith(" " + tail) or n == tail for n in _DECLARED.values()) or \
+    if len(words) < 3 or any(n != name and n.endswith(" " + tail) or n == tail for n in (_DECLARED.values() if names is None else names)) or \
             any(tail == syn for syns in VOCABULARY["metrics"].values() for syn in syns):
         return None
     return tail
@@ -243,5 +287,9 @@ def sole_business(metric: str) -> str | None:
 
 
 def state() -> tuple:
-    """What is declared now, hashable: a cached reading of a message holds for this declaration only."""
-    return tuple(sorted(_DECLARED.items())) + tuple(sorted(_OTHER.items()))
+    """What is declared now, hashable: a cached reading of a message holds for this declaration only (made once per
+    declaration, with the lists it is made of: :func:`_read`)."""
+    return _STATE
+
+
+_FORMS, _SPAN_FORMS = _forms({}, {}, ()), _span_forms((), ())  # nothing declared yet

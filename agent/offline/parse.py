@@ -19,7 +19,6 @@ arithmetic — never by the wording of any test set.
 """
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,6 +29,7 @@ from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
 from agent.offline.places import geographies as _geographies, without_places
 from agent.offline.scope import PLEASANTRY, THANKS
+from agent.offline.shallow import copied
 from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, requests_asked, takes_priced
 from agent.offline.doerprice import priced as doers_priced  # any person who acts; a form's act read as a form fill
 from agent.offline.unitmetric import metric_phrases, unit_metric
@@ -212,7 +212,7 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
     low = text.lower()
     syns = VOCABULARY[table]
     # a loose (stem) match must say the name's own words, singular or plural ("hospital" is no "hospitality")
-    found = metricnames.positions(text, syns) + metricnames.positions(low.replace("-", " "), syns) + [
+    found = metricnames.positions(text, syns) + (metricnames.positions(low.replace("-", " "), syns) if "-" in low else []) + [  # (no hyphen: the same text)
         (i, k) for i, e, k in metricnames.find(low, syns) if says_words(low[i:e], " ".join(syns[k]))]
     out: dict[str, int] = {}
     for i, k in sorted(found):
@@ -231,9 +231,9 @@ def _parsed(text: str, state: tuple) -> Parsed:  # state: readingstate.key(), al
 
 def parse(text: str) -> Parsed:
     """What ``text`` asks; cached (each turn re-reads every earlier message), copied (callers fill slots)."""
-    p = copy.copy(_parsed(text, readingstate.key()))  # its lists, numbers and calc copied too:
+    p = copied(_parsed(text, readingstate.key()))  # its lists, numbers and calc copied too:
     p.__dict__.update({k: list(v) for k, v in vars(p).items() if isinstance(v, list)},  # a deep copy, faster
-                      numbers=[copy.copy(n) for n in p.numbers], calc=copy.copy(p.calc))
+                      numbers=[copied(n) for n in p.numbers], calc=copied(p.calc))
     return p
 
 
@@ -243,7 +243,7 @@ def _parse(text: str) -> Parsed:
     low = norm.lower()
     named = metricnames.positions(norm, VOCABULARY["metrics"], plural=True)
     named += [(i, k) for i, k in metricnames.positions(re.sub(r"(?<=[a-z])-(?=[a-z])", " ", low), VOCABULARY["metrics"], plural=True)
-              if k not in {k0 for _, k0 in named}]  # "cost-per-click" is "cost per click"
+              if k not in {k0 for _, k0 in named}] if "-" in low else []  # "cost-per-click" is "cost per click" (no hyphen: the same text)
     phrased, described = [], []  # described: where a unit is said in the user's own words, which name no business
     spans = [(m.start(), m.end()) for m in metricnames.any_name(VOCABULARY["metrics"]).finditer(low)]  # as written
     for s0, e0, key in metricnames.find(low):  # "click-through rates", "return on spend", "LTV/CAC"

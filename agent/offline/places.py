@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import cues, needed, placemeant, placeshort
+from agent.offline import cues, needed, placemeant, placeshort, readingstate
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from agent.offline.worldplaces import world_places
@@ -117,6 +117,15 @@ def _lower_dmas(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]
 
 
 def geographies(text: str) -> list[tuple[int, str]]:
+    """(position, place) of each place ``text`` names, in order; a fresh list of a reading kept per text and what a
+    reading depends on besides it (:func:`~agent.offline.readingstate.key`: the KB's declared labels, its markets,
+    whether the encoder is off — a city in lower case is read by meaning, :mod:`~agent.offline.placemeant`): the
+    readers before the parse ask it of a turn's message on each model call of the turn."""
+    return list(_geographies(text, readingstate.key()))
+
+
+@lru_cache(maxsize=4096)
+def _geographies(text: str, state: tuple) -> tuple[tuple[int, str], ...]:
     found = positions(text, VOCABULARY["geographies"])
     found += _clipped(text, found)
     found += _lower_codes(text, found)
@@ -139,7 +148,7 @@ def geographies(text: str) -> list[tuple[int, str]]:
     found += [(p, name) for p, name in world_places(text)
               if not any(p <= q < p + len(name) or q <= p < q + len(g) for q, g in found)]
     found += placemeant.lower_case(text, found)  # "in lisbon": a city no list holds, by what it means
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def _a_place_name(m: re.Match) -> bool:

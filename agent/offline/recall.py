@@ -11,11 +11,11 @@ which the turn then fills. At most :data:`KEPT` prefixes are kept (the lot is dr
 """
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 from agent.offline import kblabels
 from agent.offline.memory import Memory, remember as _fold
+from agent.offline.shallow import copied
 from agent.offline.toolread import ToolOutcome
 
 KEPT = 512
@@ -26,7 +26,7 @@ _FIELDS = [f.name for f in dataclasses.fields(Memory)]
 def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
     state = kblabels.declared()
-    keys = [(text, tuple(_outcome_key(o) for o in outcomes)) for text, outcomes in history]
+    keys = [(text, tuple([outcome_key(o) for o in outcomes])) for text, outcomes in history]
     k, kept = len(keys), None
     while k and (kept := _KEPT.get((state, *keys[:k]))) is None:  # the longest prefix folded before
         k -= 1
@@ -39,16 +39,18 @@ def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     return mem
 
 
-def _outcome_key(o: ToolOutcome) -> tuple:
-    return (o.name, repr(o.input), o.content, o.is_error, tuple((p.get("id"), p.get("source"), p.get("text"))
-                                                                 for p in o.passages), tuple(o.fields.items()))
+def outcome_key(o: ToolOutcome) -> tuple:
+    """Everything a reading of the conversation reads of a tool outcome, hashable (the keys here and in
+    :mod:`~agent.offline.restating`)."""
+    return (o.name, repr(o.input), o.content, o.is_error, tuple([(p.get("id"), p.get("source"), p.get("text"))
+                                                                 for p in o.passages]), tuple(o.fields.items()))
 
 
 def _copy(mem: Memory) -> Memory:
-    out = copy.copy(mem)
+    out = copied(mem)
+    held = out.__dict__  # (a dataclass's fields are plain attributes: its __dict__ holds each)
     for name in _FIELDS:
-        v = getattr(mem, name)
-        if isinstance(v, (list, dict, set)):
-            setattr(out, name, v.copy())
-    out.calc = copy.copy(mem.calc)
+        if isinstance(v := held[name], (list, dict, set)):
+            held[name] = v.copy()
+    out.calc = copied(mem.calc)
     return out

@@ -7,15 +7,49 @@ entry; the first reader that returns a question wins, and each is called only wh
 """
 from __future__ import annotations
 
-from agent.offline import ageswap, askedreply, businessask, calcperiod, calcplatform, changedfig, judgedback, redo, redounit
+from agent.offline import ageswap, askedreply, businessask, calcperiod, calcplatform, changedfig, judgedback, readingstate, redo, redounit
 from agent.offline.firstof import first
-from agent.offline.recall import remember
+from agent.offline.recall import outcome_key, remember
+
+
+# The restatement of each message, kept: each model call of a turn (deciding the tools, then answering) asks it again
+# with the same inputs. Keyed on all of them and on what every reading of a message depends on besides its text
+# (:func:`~agent.offline.readingstate.key`); the answer is a string or None, so what is kept is never changed.
+KEPT = 1024
+_KEPT: dict[tuple, str | None] = {}
 
 
 def restated(user_text: str, asked_before: list[str], said: list[str], budget: float | None, history: list,
-          previous: tuple | None) -> str | None:
+             previous: tuple | None) -> str | None:
     """The question the first reader restates this message as, else None. ``asked_before``: the earlier messages as
-    sent; ``history``: the earlier turns as (text, outcomes) pairs, replies to an asking already bound."""
+    sent; ``history``: the earlier turns as (text, outcomes) pairs, replies to an asking already bound. Kept per
+    inputs (:data:`_KEPT`)."""
+    try:
+        key = (user_text, tuple(asked_before), tuple(said), type(budget), budget, tuple(map(_turn_key, history)),  # 9000 ≠ 9000.0 as said
+               None if previous is None else _turn_key(previous), readingstate.key())
+        hash(key)
+    except (TypeError, AttributeError):  # an input of another shape than the policy's: read afresh
+        return _restated(user_text, asked_before, said, budget, history, previous)
+    if key in _KEPT:
+        return _KEPT[key]
+    out = _restated(user_text, asked_before, said, budget, history, previous)
+    if len(_KEPT) >= KEPT:
+        _KEPT.clear()
+    _KEPT[key] = out
+    return out
+
+
+def _turn_key(turn) -> tuple:
+    """A turn as (text, …, its outcomes' keys: :func:`~agent.offline.recall.outcome_key`); a previous turn as
+    (text, answer, outcomes). Another shape raises TypeError (not kept)."""
+    if not isinstance(turn, tuple) or not turn or not isinstance(turn[-1], list):
+        raise TypeError("not a turn")
+    return (*turn[:-1], tuple([outcome_key(o) for o in turn[-1]]))
+
+
+def _restated(user_text: str, asked_before: list[str], said: list[str], budget: float | None, history: list,
+              previous: tuple | None) -> str | None:
+    """:func:`restated`, read now."""
     return first((
         # first, a reply to the assistant's own clarifying question: what it answers is fixed by that asking
         lambda: askedreply.restated(user_text, asked_before, said, budget),
