@@ -341,7 +341,13 @@ class LexicalIndex:
         return self._tfidf_csr()[rows]
 
     def _tfidf_csr(self) -> sp.csr_matrix:
+        """:attr:`tfidf_matrix` row-wise, made once. Its weights are computed here over all postings in one
+        pass, by :meth:`postings`' own expression (the same operations on the same numbers, element by element):
+        asking :meth:`postings` term by term was a Python loop over the whole vocabulary for every engine."""
         if not hasattr(self, "_csr_cache"):
-            self._csr_cache = self.tfidf_matrix.tocsr()
+            tf = self._cnt.astype(np.float64)
+            cols = np.repeat(np.arange(len(self.vocab)), np.diff(self._ptr))
+            data = (1.0 + np.log(tf)) * self.tfidf_idf[cols] / self._safe_norm[self._rows]
+            self._csr_cache = sp.csc_matrix((data, self._rows, self._ptr), shape=self.shape).tocsr()
             self._csr_cache.sort_indices()
         return self._csr_cache

@@ -35,8 +35,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 
+from rag.cosines import pairwise
 from rag.passages import render_passage as _render
 from rag.sentences import PARAGRAPH_OR_SENTENCE_END
 from rag.tokens import count_tokens
@@ -132,11 +132,8 @@ class ContextPacker:
         if n == 0:
             trace.update(tokens=0, selected=[])
             return PackedContext("", [], 0, trace)
-        rows = np.array([eng.by_id[r.chunk.id] for r in results])
-        vecs = eng.index.tfidf_rows(rows)
-        sim = (vecs @ vecs.T).toarray()
-        np.fill_diagonal(sim, 0.0)
-        sim = sim.tolist()  # the same floats; the MMR loops read single entries (a list's are ~10x cheaper)
+        # pairwise TF-IDF cosines, 0.0 on the diagonal (the MMR loops read single entries: nested lists)
+        sim = pairwise(eng.index, [eng.by_id[r.chunk.id] for r in results])
         entries = []
         for i, r in enumerate(results):
             bonus = self.bonus if answerability(intent, r.chunk.text) else 0.0
