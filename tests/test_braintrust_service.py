@@ -204,5 +204,7 @@ def test_a_forced_model_error_is_a_root_error_end_to_end(fake_braintrust, tmp_pa
     roots = _by_kind(fake_braintrust.rows("experiment", exp["id"]))["root"]
     # Seen once under a cold fresh-clone run: one root without the error. The message carries what the SDK
     # printed (failed or retried log requests show there) so the next occurrence says why.
-    assert len(roots) == 2 and all("forced failure for the test" in (x.get("error") or "") for x in roots), \
-        ([(x.get("id"), x.get("error")) for x in roots], r.stderr[-3000:])
+    if not (len(roots) == 2 and all("forced failure for the test" in (x.get("error") or "") for x in roots)):
+        # pytest.fail, not an assert message: pytest elides long assert messages and hid the cause once
+        pytest.fail("\n".join([f"root {x.get('id')}: error={x.get('error')!r} keys={sorted(x)}" for x in roots]
+                               + ["--- stderr ---", r.stderr[-3000:]]), pytrace=False)
