@@ -22,6 +22,7 @@ import re
 from typing import Callable, Mapping
 
 from mpa import resolve
+from rag.anyword import any_word
 
 # words that say who a person is generically, how a question is asked, or that only state an age:
 # they carry no behaviour to match
@@ -38,7 +39,7 @@ _FROM = re.compile(r"\b(\d{2})\s*(?:\+|plus\b|(?:years?\s+)?(?:and|or)\s+(?:olde
 _OVER = re.compile(r"\b(?:over|above|older than|at least)\s+(\d{2})\b", re.I)
 _UNDER = re.compile(r"\b(?:under|below|younger than)\s+(\d{2})\b", re.I)
 _TEENS = re.compile(r"\bteen(?:s|agers?)?\b", re.I)
-_AGE_CUE = re.compile(r"\b(?:ages?|aged|adults?|olds?|years?|people|students?|kids?|children|child)\b", re.I)
+_AGE_CUE = any_word("ages?", "aged", "adults?", "olds?", "years?", "people", "students?", "kids?", "children", "child")
 MEANING_WORD = 0.70   # a description word and a row word this near in meaning are the same behaviour
 OLDEST = 120
 _ANY_ADULT = {(18, OLDEST), (21, OLDEST)}

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 
+from rag.anyword import any_word
+
 # the thing a decline says the knowledge base lacks: "does not contain an automotive ROAS benchmark", "has no
 # figure for Tacoma", "has no frozen pizzas CAC benchmark"
 _LACKED = re.compile(r"^The knowledge base (?:does not contain|has no|states no)\s+(?:an?\s+|any\s+)?"
                      r"(?:(?:figure|size|benchmark|number|data|information)\s+(?:for|on)\s+)?(?P<what>[^—(.;:\n]{2,80}?)"
                      r"(?:\s+(?:benchmark|figure|range|size|number)s?)?(?=\s*[—(.;:\n]|\s+in\b|\s+—)", re.I)
 # the message asks why something is absent: "why" / "how come" with a negation or a word of absence, or alone
-_WHY = re.compile(r"\b(?:why|how come|what'?s the reason|any reason)\b", re.I)
+_WHY = any_word("why", "how come", "what'?s the reason", "any reason")
 _ABSENT = re.compile(r"\b(?:no|not|n't|nothing|missing|lack\w*|left out|leave\w* out|skip\w*|without|cover\w*|"
                      r"include\w*|have|has|exclud\w*)\b|n't\b", re.I)
 MAX_WORDS = 10  # a longer message asks something of its own

@@ -23,6 +23,7 @@ from agent.offline.fractionwords import WORDS as FRACTION_WORDS, fraction
 from agent.offline.arith import LESS, MORE
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.parse import parse
+from rag.anyword import any_word
 
 _FRAC_RX = FRACTION_WORDS  # fraction words: "a fifth", "two thirds", "half" (:mod:`fractionwords`)
 _DOWN = re.compile(rf"\b(?:{LESS}|shave\w*|less|knock\w* off)\b", re.I)  # the verbs a budget cut is said with, and a few
@@ -309,7 +310,7 @@ _NORM = re.compile(r"\b(?:typical|usual|normal|good|target|benchmark|average|sta
                    r"\b(?:healthy|acceptable|reasonable|ideal|usually|typically|normally|ideally|generally)\b", re.I)
 
 
-_OWN = re.compile(r"\b(?:we|we'?re|our|ours|us|my|i|i'?m|me)\b", re.I)
+_OWN = any_word("we", "we'?re", "our", "ours", "us", "my", "i", "i'?m", "me")
 
 
 def _stated_for_a_kind(text: str) -> bool:

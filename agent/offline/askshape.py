@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from rag.anyword import any_word
+
 _END_WORD = r"(?:top|high|higher|upper|pricey|priciest|expensive|costliest|worst|bottom|low|lower|cheap|cheapest|best|good|bad)"
 # both ends at once: "the low and high end", "top and bottom of the range", "both ends", "either end"
 _BOTH_ENDS = re.compile(r"\b(?:both|each|either) (?:ends?|sides?|bounds?|extremes)\b|\b" + _END_WORD + r"(?:[- ](?:end|case))? "
@@ -28,7 +30,7 @@ _AT_THAT_PRICE = re.compile(r"\b(?:at|with|using|on)\s+(?:that|this|the new|the 
 # a question after a count and its unit price asks what they come to ("what's the bill?", "total?", "how much is that?")
 _ASKS_AMOUNT = re.compile(r"\bwhat(?:'s| is| does| would| will|s)\b|\bhow much\b|\btotal\b|"
                           r"\bwhat (?:am|are|will|would|do) (?:i|we)(?: be)? (?:spend(?:ing)?|pay(?:ing)?|looking at|in for)\b", re.I)
-_COMPARED = re.compile(r"\b(?:typical|normal|benchmark|average|compare[sd]?|usual|industry)\b", re.I)
+_COMPARED = any_word("typical", "normal", "benchmark", "average", "compare[sd]?", "usual", "industry")
 
 
 # plural nouns at a range's ends that are no purchase: the figures themselves ("costs at both ends")

@@ -20,6 +20,7 @@ from agent.offline.carrycount import _BECOME, become_what, worked
 from agent.offline.fractionwords import fraction
 from agent.offline.budgetmove import CHANGE_VERB
 from agent.offline.numbers import plain, result
+from rag.anyword import any_word
 
 _HEAD = re.compile(r"^With the Typical .*\(Based on Knowledge Base \[[^\]]+\]\):$", re.M)
 # "Based on Knowledge Base [benchmarks-ecommerce#2], the Typical ecommerce CVR (conversion rate) range is 1.8%–3.2%"
@@ -35,9 +36,10 @@ _FRAC = re.compile(r"\b(?:about |around |roughly |maybe |say )?(?P<f>half|a thir
                    r"two thirds|three quarters)\s+(?:of\b)", re.I)
 _PCT = re.compile(r"(?<![\d.$])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
 _MONEY = re.compile(r"\$\s*\d|\d\s*(?:k|grand|bucks|dollars)\b", re.I)
-_SMALL = re.compile(r"\b(?:smaller|smallest|fewer|fewest|lower|lowest|low|less|least|pricey|pricier|dear|dearer|"
-                    r"expensive|worst)\b", re.I)
-_BIG = re.compile(r"\b(?:bigger|biggest|larger|largest|more|most|higher|highest|high|cheap|cheaper|cheapest|best)\b", re.I)
+_SMALL = any_word("smaller", "smallest", "fewer", "fewest", "lower", "lowest", "low", "less", "least", "pricey",
+                  "pricier", "dear", "dearer", "expensive", "worst")
+_BIG = any_word("bigger", "biggest", "larger", "largest", "more", "most", "higher", "highest", "high", "cheap",
+                "cheaper", "cheapest", "best")
 # the stage counted: "so orders …", "how many new accounts", "… trucks sold?"
 _NOUN = re.compile(r"^\W*(?:(?:so|and|ok|okay|then|well|right)\W+)*(?:how many\s+)?(?:new\s+|paying\s+)?"
                    r"(?P<n>[a-z]{3,}s)\b", re.I)

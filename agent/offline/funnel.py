@@ -21,6 +21,7 @@ from agent.offline.askshape import JUDGED
 from agent.offline.asking import asks
 from agent.offline.parse import EVALUATE
 from mpa.vocabulary import VOCABULARY, term_pattern
+from rag.anyword import any_word
 
 
 def _names(key: str, *extra: str) -> re.Pattern:
@@ -33,7 +34,7 @@ _CPC = _names("CPC", "a click", "per click")
 _CPM = _names("CPM")
 _CPA = _names("CPA", "cac", "cost per sale", "cost per customer", "cost per purchase", "cost per order")
 _ROAS = _names("ROAS")
-_REVENUE = re.compile(r"\b(?:revenue|sales of|in sales|made|brought in|generated|turnover)\b", re.I)
+_REVENUE = any_word("revenue", "sales of", "in sales", "made", "brought in", "generated", "turnover")
 # money taken for what the ads sold: "booked about 44k in rooms", "drove 54k of sales", "$30k worth of orders"
 # money put into ads said after the amount: "9k of google ads", "$5k in facebook ads", "4k on advertising"
 _SPENT_ON = re.compile(r"^(?:of|in|on|into|worth of) (?:[a-z]+ ){0,2}(?:ads|advertising|ad spend|media)\b", re.I)
@@ -41,9 +42,10 @@ _EARNED = re.compile(r"\b(?:booked|sold|took in|earned|pulled in|drove|rang up)\
                      r"bookings|rooms|orders|tickets|reservations|purchases|business)\b", re.I)
 # revenue named right before its figure: "attributed revenue $30k", "sales were 21k", "revenue: $9,000"
 _LABELLED_REVENUE = re.compile(r"\b(?:revenue|sales|turnover)(?:\s+(?:of|was|were|is|came to|at|totall?ed))?\s*:?\s*\$?\s*$", re.I)
-_SPEND = re.compile(r"\b(?:spend|spent|spending|ad spend|budget|invest(?:ed)?|put|putting|sank|poured)\b", re.I)
+_SPEND = any_word("spend", "spent", "spending", "ad spend", "budget", "invest(?:ed)?", "put", "putting", "sank",
+                  "poured")
 # money coming back for money put in: "got 90k back", "returned $40k", "brought in"
-_BACK = re.compile(r"\b(?:back|returned|came in)\b", re.I)
+_BACK = any_word("back", "returned", "came in")
 _IMPRESSIONS = re.compile(r"\bimpressions?\b", re.I)
 _FREQUENCY = re.compile(r"\bfrequency (?:of )?(\d+(?:\.\d+)?)\b|\b(\d+(?:\.\d+)?)\s*(?:times|x)\s+(?:each|per person|apiece)\b|"
                         r"\bsees? (?:it|them|the ads?) (\d+(?:\.\d+)?) times\b", re.I)

@@ -33,12 +33,13 @@ from agent.offline.searchq import CITED
 from agent.offline.ownrow import names_vertical, other_verticals
 from agent.offline.toolread import ToolOutcome
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
+from rag.anyword import any_word
 from rag.regexes import compiled
 
 _YEAR = re.compile(r"\b(20\d\d)\b")  # a year a question or a passage names
 
 # a prediction: a modal of the future with a year, or a forecast asked for by name
-_FUTURE = re.compile(r"\b(?:will|going to|gonna|predict\w*|forecast\w*|project(?:ion|ed)?s?)\b", re.I)
+_FUTURE = any_word("will", "going to", "gonna", r"predict\w*", r"forecast\w*", "project(?:ion|ed)?s?")
 # a later time without a year: "next year", "in five years"
 _LATER = re.compile(r"\bnext (?:year|quarter|month|season)\b|\b(?:in|within|over) (?:the next |the coming )?(?:\d+|two|three|four|five|ten|a few) "
                     r"years\b|\byears from now\b|\bby the end of the decade\b", re.I)

@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 
 from agent.offline.numbers import digits, money, parse_numbers, plain
+from rag.anyword import any_word
 
 _GOAL = re.compile(r"\b(?:goal|target|aim|aiming|hoping|hope|want|wants|wanting|need|needs|looking|trying|expect|"
                    r"expecting|objective|quota)\b(?:\s+(?:is|was|of|for|to|at|get|reach|hit|land|book|sign|win|bring in|"
                    r"about|around|roughly|at least|\d+))*\s*$", re.I)
 _FEASIBLE = re.compile(r"\b(?:realistic|unrealistic|doable|achievable|feasible|possible|reasonable|attainable|enough|"
                        r"sensible|ambitious|pull (?:it|that|this) off|make it work)\b|\bcan we\b|\bcould we\b", re.I)
-_SPEND = re.compile(r"\b(?:budget|spend|spending|to spend|put in|invest|have)\b", re.I)
+_SPEND = any_word("budget", "spend", "spending", "to spend", "put in", "invest", "have")
 _NOUN = re.compile(r"\s*(?:new |more |paying |qualified |booked )?([a-z][a-z-]{2,})", re.I)
 
 

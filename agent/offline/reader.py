@@ -45,6 +45,7 @@ from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found,
 from agent.offline.searchq import attributes
 from agent.offline.sectionunits import (Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions,
                                         within as _within)
+from rag.anyword import any_word
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
 LEAD_WORDS = 40         # a quote shorter than this is a lead the next sentence completes
@@ -59,8 +60,8 @@ NORMATIVE = re.compile(r"\b(?:should|must|need|needs|required?|allowed|ok|okay|r
                        r"long|short))\b|\b(?:can|could|may) (?:i|we) (?:just |simply |still )?[a-z]+\b|"
                        r"\b(?:problem|issue|worry|worried|fine|normal|enough|anything|safe|bad|wrong|worth)\b|"
                        r"\bwhen (?:can|could|should|do|may) (?:i|we)\b", re.I)
-NORM_HEAD = re.compile(r"\b(?:rules?|standards?|thresholds?|guardrails?|policy|limits?|caps?|ceilings?|floors?|"
-                       r"minimums?|requirements?|required|triggers?|red line|exceptions?)\b", re.I)
+NORM_HEAD = any_word("rules?", "standards?", "thresholds?", "guardrails?", "policy", "limits?", "caps?", "ceilings?",
+                     "floors?", "minimums?", "requirements?", "required", "triggers?", "red line", "exceptions?")
 _FORMULA_HEAD = re.compile(r"\w\s*[×÷=+]\s*\w")  # a heading spelling a calculation ("population × penetration")
 # a figure naming a rule ("your 10 percent floor", "the 72-hour re-entry rule"): the rule's name, not the user's own figure
 _NAMED_FIGURE = re.compile(r"(?<![$\d.,])\d[\d.,]*\s*(?:%|percent\b|per cent\b)?(?:[\s-]+(?!(?:a|an|the|and|or|with|"

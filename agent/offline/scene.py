@@ -25,6 +25,7 @@ from agent.offline import channelfig, platformfig
 from agent.offline.asking import asks_anything
 from agent.offline.compose import statement
 from agent.offline.parse import parse
+from rag.anyword import any_word
 
 REPLY = ("What would you like to work out first: typical costs for a business like yours, what your budget "
          "buys, how many people you can reach, or how to split the budget across channels?")
@@ -36,7 +37,7 @@ _REQUEST = re.compile(r"\b(?:tell|give|show|list|help|calculate|compute|estimate
                       r"explain|compare|suggest|recommend|walk|find|size|split|allocate|draft|build|make|check|review|"
                       r"advise|plan it|need|want|would like|'d like|looking for|wondering|curious|let me know|"
                       r"ignore|forget|pretend|print|confirm|repeat|say|write)\b", re.I)
-_OWN = re.compile(r"\b(?:i|i'm|i am|we|we're|we are|our|my|us)\b", re.I)
+_OWN = any_word("i", "i'm", "i am", "we", "we're", "we are", "our", "my", "us")
 
 
 def only(text: str, p, previous: tuple | None = None) -> bool:

@@ -17,20 +17,23 @@ import re
 
 from agent.offline import kbmetrics
 from agent.offline.numbers import money, plain
+from rag.anyword import any_word
 
 # the agent's benchmark sentences: "the <label> figures are: <where>: <value> [<id>]", "the Typical <label> range is <v>"
 _FIG = re.compile(r"the (?P<label>[^.:\[\]]{3,120}?) (?:figures are: (?:[^:\[\]]{0,60}: )?|range is )(?P<value>[$]?\d[\d,.]*"
                   r"(?:\s*[–-]\s*[$]?\d[\d,.]*)?%?)\s*(?:\[(?P<cite>[^\]]+)\])?")
 _RATE = re.compile(r"\b(?P<a>[a-z][a-z-]*?)(?:-| )to(?:-| )(?P<b>[a-z][a-z-]*?)(?: conversion)? rate\b", re.I)
 _COST_PER = re.compile(r"\bcost per (?P<unit>(?:[a-z-]+ ){0,2}[a-z-]+)\s*$", re.I)
-_COST_ASK = re.compile(r"\b(?:cost|costs|costing|run|running|runs|set (?:us|me) back|price|pay|paying)\b", re.I)
-_DEAR = re.compile(r"\b(?:priciest|pricey|pricier|dearest|most expensive|highest|top|upper|high|max(?:imum)?|worst)\b", re.I)
-_CHEAP = re.compile(r"\b(?:cheapest|cheap|cheaper|lowest|bottom|low|min(?:imum)?|best)\b", re.I)
+_COST_ASK = any_word("cost", "costs", "costing", "run", "running", "runs", "set (?:us|me) back", "price", "pay",
+                     "paying")
+_DEAR = any_word("priciest", "pricey", "pricier", "dearest", "most expensive", "highest", "top", "upper", "high",
+                 "max(?:imum)?", "worst")
+_CHEAP = any_word("cheapest", "cheap", "cheaper", "lowest", "bottom", "low", "min(?:imum)?", "best")
 # the most one may pay is the user's worth of a result, not what it costs (agent.offline.ceilingask)
-_CEILING = re.compile(r"\b(?:most|max(?:imum)?|afford|ceiling|cap|willing|allow(?:ed|able)?)\b", re.I)
+_CEILING = any_word("most", "max(?:imum)?", "afford", "ceiling", "cap", "willing", "allow(?:ed|able)?")
 _RATE_WORD = re.compile(r"\b(?:conversion|convert|converting|rate|share|close|closing|percent|%)", re.I)
-_WORST_RATE = re.compile(r"\b(?:worst|lowest|bottom|low|weakest|poorest|min(?:imum)?)\b", re.I)
-_BEST_RATE = re.compile(r"\b(?:best|highest|top|high|strongest|max(?:imum)?)\b", re.I)
+_WORST_RATE = any_word("worst", "lowest", "bottom", "low", "weakest", "poorest", "min(?:imum)?")
+_BEST_RATE = any_word("best", "highest", "top", "high", "strongest", "max(?:imum)?")
 
 
 def _nums(value: str) -> list[float]:

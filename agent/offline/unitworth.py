@@ -18,6 +18,7 @@ import re
 from agent.offline.chainrate import _pick
 from agent.offline.chains import chains, of_period
 from agent.offline.numbers import plain, result
+from rag.anyword import any_word
 
 # a figure said per one of something: "$2,200 gross on each truck", "$650 a person", "1,800 a term", "$38 per order"
 _FIG = r"\$?\s?(?P<v>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s*(?P<k>k\b)?"
@@ -32,7 +33,8 @@ _BUDGETISH = re.compile(r"\b(?:budget|spend(?:ing)?|ad money|put in|putting in|i
 # the worth asked: sales, revenue, return, profit, what the count brings in
 _WORTH = re.compile(r"\b(?:profit\w*|worth|sales|revenue|return|roas|comes? back|bring (?:in|back)|brings? (?:in|back)|"
                     r"make back|earn|pay(?:s|ing)? (?:off|for itself)|break even|gross)\b", re.I)
-_LIFETIME = re.compile(r"\b(?:lifetime|ltv|whole course|over their|stick around|per month for|a month for|retention|churn)\b", re.I)
+_LIFETIME = any_word("lifetime", "ltv", "whole course", "over their", "stick around", "per month for", "a month for",
+                     "retention", "churn")
 _MONEY = re.compile(r"(?<![\d.,])\$\s?(\d[\d,]*(?:\.\d+)?)\s*(k\b)?|(?<![\d.,$])(\d[\d,]*(?:\.\d+)?)\s*(k\b|grand\b|bucks\b|dollars\b)",
                     re.I)
 

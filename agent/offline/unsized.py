@@ -21,6 +21,7 @@ import re
 
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
+from rag.anyword import any_word
 
 _CHANGE = (r"(?:rais\w*|bump\w*|nudg\w*|push\w*|increas\w*|up|upp\w*|boost\w*|grow\w*|add(?:ing)?\s+(?:\w+\s+){0,2}?to|top\w*\s+up|"
            r"cut\w*|trim\w*|lower\w*|reduc\w*|drop\w*|scal\w*\s+(?:back|down|up)|pull\w*\s+back|shrink\w*)")
@@ -34,7 +35,7 @@ _MOVED = re.compile(rf"\b{_CHANGE}\s+{_OBJECT}\b|\b(?:budget|spend|spending)\s+(
 _DETERMINER = re.compile(r"\b(?:that|the|this|a|an|our|my|its|new)\s+$", re.I)
 _MULTIPLE = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)\w*|\bin half\b|\bhalf\b|\bby (?:a|one) (?:third|quarter|half)\b|"
                        r"\btwice\b|\b(?:two|three|four|2|3|4)x\b", re.I)
-_LESS = re.compile(r"\b(?:cut\w*|trim\w*|lower\w*|reduc\w*|drop\w*|down|less|back|shrink\w*)\b", re.I)
+_LESS = any_word(r"cut\w*", r"trim\w*", r"lower\w*", r"reduc\w*", r"drop\w*", "down", "less", "back", r"shrink\w*")
 
 # a state of fullness as the goal: "fully booked", "booked solid", "at capacity", "sold out", "fill every chair"
 _FULL = re.compile(r"\b(?:fully|completely|totally|solidly)\s+(?:booked|subscribed|scheduled|sold)\b|"
