@@ -22,16 +22,17 @@ from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
 from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, goalcost, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
+from rag.anyword import any_word
 
 _SPLIT = re.compile(r"(?<![\d.$])\d{1,2}(?:\.\d+)?%?(?:(?:\s*/\s*\d{1,2}(?:\.\d+)?%?){1,4}|(?:-\d{1,2}(?:\.\d+)?%?){2,4})"
                     r"(?!\d|\.\d)")  # "… split 70/20/10." at a sentence's end
 _FREQ = re.compile(r"(\d+(?:\.\d+)?)\s*(?:times|x)\b|\bfrequency (?:of )?(\d+(?:\.\d+)?)|\b(\d+(?:\.\d+)?)\s*(?:exposures|impressions each)",
                    re.I)
-_PLAN = re.compile(r"\b(?:plan(?:ned)?|budgeted|budget to date|forecast(?:ed)?|scheduled|supposed to|should (?:have|be)|should'?ve|"
-                   r"expected to|target(?:ed)?|(?:meant|intended|hoped|aimed|due) to)\b",
-                   re.I)
-_PACE = re.compile(r"\b(?:pac(?:e|ing)|on track|tracking|behind|ahead|under-?spen\w*|over-?spen\w*|"
-                   r"under-?deliver\w*|over-?deliver\w*)\b", re.I)
+_PLAN = any_word("plan(?:ned)?", "budgeted", "budget to date", "forecast(?:ed)?", "scheduled", "supposed to",
+                 "should (?:have|be)", "should'?ve", "expected to", "target(?:ed)?",
+                 "(?:meant|intended|hoped|aimed|due) to")
+_PACE = any_word("pac(?:e|ing)", "on track", "tracking", "behind", "ahead", r"under-?spen\w*", r"over-?spen\w*",
+                 r"under-?deliver\w*", r"over-?deliver\w*")
 _TO_DATE = re.compile(r"\bby (?:today|now|this point)\b|\bto date\b|\bso far\b|"  # a point in the period: "by day 15", "halfway through"
                       r"\bby (?:day|week) \d+\b|\b(?:halfway|half way|\d+ (?:days?|weeks?)) (?:through|into|in)\b|\bmid-?(?:month|way|flight|quarter)\b", re.I)
 _OF_PLAN = re.compile(r"%\s*of\s+(?:the\s+|our\s+)?(?:plan(?:ned)?\b|budgeted\b|forecast)", re.I)

@@ -33,10 +33,11 @@ REPLY = ("What would you like to work out first: typical costs for a business li
 _ASKING = re.compile(r"\b(?:what|whats|how|hows|which|when|whens|where|wheres|why|whys|who|whos|whom|whose)\b|"
                      r"(?:^|[.!;:,]\s*|\b(?:and|so|but|then|also|now)\s+)(?:should|shall|can|could|would|will|do|does|did|"
                      r"is|are|was|were|am|may|might|must|any)\b", re.I)
-_REQUEST = re.compile(r"\b(?:tell|give|show|list|help|calculate|compute|estimate|work out|figure out|redo|recalculate|"
-                      r"explain|compare|suggest|recommend|walk|find|size|split|allocate|draft|build|make|check|review|"
-                      r"advise|plan it|need|want|would like|'d like|looking for|wondering|curious|let me know|"
-                      r"ignore|forget|pretend|print|confirm|repeat|say|write)\b", re.I)
+_REQUEST = any_word("tell", "give", "show", "list", "help", "calculate", "compute", "estimate", "work out",
+                    "figure out", "redo", "recalculate", "explain", "compare", "suggest", "recommend", "walk", "find",
+                    "size", "split", "allocate", "draft", "build", "make", "check", "review", "advise", "plan it",
+                    "need", "want", "would like", "'d like", "looking for", "wondering", "curious", "let me know",
+                    "ignore", "forget", "pretend", "print", "confirm", "repeat", "say", "write")
 _OWN = any_word("i", "i'm", "i am", "we", "we're", "we are", "our", "my", "us")
 
 
