@@ -42,6 +42,11 @@ def guide_step(source: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _not_guides(docs: list[tuple[str, str]]) -> list[str]:
+    """The texts of ``docs`` that are not one step's own guide: where a KB names its whole set of steps."""
+    return [text for source, text in docs if not guide_step(source)]
+
+
 def step_refs(text: str) -> set[int]:
     """Steps named explicitly in ``text`` ("Step 4", "step 10")."""
     return {int(n) for n in _STEP_REF.findall(text)}
@@ -118,9 +123,7 @@ def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 def _kb_steps(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     """(:func:`kb_step_names`, the word its document's title names them by when no fixed word heads them)."""
     best: tuple[dict[int, str], str | None] = ({}, None)
-    for source, text in docs:
-        if guide_step(source):
-            continue
+    for text in _not_guides(docs):
         found: dict[int, str] = {}
         word, by_word = _titled_word(text), False
         for m in (_named_step_re(f"{_OTHER}|{word}") if word else _NAMED_STEP).finditer(text):
@@ -151,9 +154,7 @@ def listed_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 def _listed(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     """(:func:`listed_step_names`, the word its lead-in calls the steps: "step", "stage", "phase")."""
     best: tuple[dict[int, str], str | None] = ({}, None)
-    for source, text in docs:
-        if guide_step(source):
-            continue
+    for text in _not_guides(docs):
         lines, i = text.split("\n"), 0
         while i < len(lines):
             m = _NAMED_ITEM.match(lines[i])
@@ -187,9 +188,7 @@ def step_word(docs: list[tuple[str, str]]) -> str | None:
     """The word a KB numbers the framework's steps with instead of "step" ("phase"): one document,
     not a step's own guide, heads three or more numbered sections with it ("Phase 4: Pick the markets"),
     or the line leading into its numbered list of steps says it ("four stages, in this order:")."""
-    for source, text in docs:
-        if guide_step(source):
-            continue
+    for text in _not_guides(docs):
         found: dict[str, set[int]] = {}
         for m in _PHASE_HEAD.finditer(text):
             found.setdefault(m.group(1).lower(), set()).add(int(m.group(2)))
