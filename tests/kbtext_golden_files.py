@@ -172,6 +172,21 @@ class Scanned:
                 + kg.own_gate_errors(data, name))
 
 
+def prose_facts(texts: dict, read: Callable[[str, str, str], list[dict]]) -> Callable[[], tuple]:
+    """The figures a KB states in prose (cached): ``read(sentence, heading, sentence_before)`` gives the facts (label,
+    platform, metric, value) one sentence of a framed section states, each then sourced to its file and sentence. The
+    walk over sections and sentences is the same for every plain-text fixture KB; what a price sentence says differs."""
+    @functools.lru_cache(maxsize=None)
+    def facts() -> tuple[dict, ...]:
+        found = []
+        for source, text in texts.items():
+            for heading, body in kg.section_texts(text).items():
+                said = kg.sentences(body)
+                for before, s in zip([""] + said, said):
+                    found += [{**fact, "source": source, "line": s} for fact in read(s, heading, before)]
+        return tuple(found)
+    return facts
+
 def profile_fact(profile: str, line: str, key: str, value: str, source: str, metric_codes: dict) -> dict:
     """A ``Metric: value`` line of a profile block as a scanned fact: the profile's business, no platform."""
     metric = key.upper()

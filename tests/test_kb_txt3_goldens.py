@@ -116,19 +116,15 @@ def list_facts() -> tuple[dict, ...]:
     return tuple(f for f in list_rows() if kg.parse_value(f["value"]))
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
-    """Prices stated in prose as "<label> [on <platform>] paid [about] <value> per click", with the
-    platform the section heading names."""
-    facts = []
-    for source, text in TEXTS.items():
-        for heading, body in kg.section_texts(text).items():
-            for s in kg.sentences(body):
-                for m in re.finditer(r"([A-Za-z ]+?)(?: on [A-Z]\w+)? paid (?:about )?(\$[\d.]+(?:-[\d.]+)?) per click", s):
-                    facts.append({"label": m.group(1).strip().split(", and ")[-1].removeprefix("and "),
-                                  "platform": section_platform(heading), "metric": "CPC", "value": m.group(2),
-                                  "source": source, "line": s})
-    return tuple(facts)
+def _clause(s: str, heading: str, _before: str) -> list[dict]:
+    """Prices stated in prose as "<label> [on <platform>] paid [about] <value> per click", with the platform the
+    section heading names."""
+    return [{"label": m.group(1).strip().split(", and ")[-1].removeprefix("and "), "platform": section_platform(heading),
+             "metric": "CPC", "value": m.group(2)}
+            for m in re.finditer(r"([A-Za-z ]+?)(?: on [A-Z]\w+)? paid (?:about )?(\$[\d.]+(?:-[\d.]+)?) per click", s)]
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES, business)

@@ -87,23 +87,19 @@ def list_facts() -> tuple[dict, ...]:
     return tuple(f for f in list_rows() if kg.parse_value(f["value"]))
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, before: str) -> list[dict]:
     """Prices stated in prose as "Their cost per <unit> on <Platform> ran at <value> … and on <Platform> at
     <value>", about the business the sentence before names first ("Language learning apps sell …")."""
-    facts = []
-    for source, text in TEXTS.items():
-        for body in kg.section_texts(text).values():
-            said = kg.sentences(body)
-            for before, s in zip(said, said[1:]):
-                m = re.match(r"Their (cost per [a-z]+) on (.+)", s)
-                subject = re.search(r"([A-Z][a-z]+(?: [a-z]+){1,3}?) (?:sell|make|run|buy)\b", before)
-                if not (m and subject):
-                    continue
-                for p in re.finditer(r"on ([A-Z][A-Za-z ]+?) (?:ran )?at (\$[\d.]+-[\d.]+)", s):
-                    facts.append({"label": subject.group(1), "platform": PLATFORMS.get(p.group(1).upper(), p.group(1)),
-                                  "metric": m.group(1).upper(), "value": p.group(2), "source": source, "line": s})
-    return tuple(facts)
+    m = re.match(r"Their (cost per [a-z]+) on (.+)", s)
+    subject = re.search(r"([A-Z][a-z]+(?: [a-z]+){1,3}?) (?:sell|make|run|buy)\b", before)
+    if not (m and subject):
+        return []
+    return [{"label": subject.group(1), "platform": PLATFORMS.get(p.group(1).upper(), p.group(1)),
+             "metric": m.group(1).upper(), "value": p.group(2)}
+            for p in re.finditer(r"on ([A-Z][A-Za-z ]+?) (?:ran )?at (\$[\d.]+-[\d.]+)", s)]
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)

@@ -64,20 +64,15 @@ def scanned() -> tuple[dict, ...]:
 list_rows, list_facts = gf.labelled(scanned)
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, _before: str) -> list[dict]:
     """A price stated in prose as "<Businesses> recruiting <kind> saw the best cost per <unit> on <Platform> … at
     about <value>": the kind's figure on that platform."""
-    facts = []
-    for source, text in TEXTS.items():
-        for body in kg.section_texts(text).values():
-            for s in kg.sentences(body):
-                m = re.search(r"recruiting ([A-Z][A-Za-z ]+?) saw the best (cost per [a-z]+) on ([A-Z]\w*)\b.*?"
-                              r"at about (\$\d+(?:\.\d+)?)", s)
-                if m:
-                    facts.append({"label": m.group(1), "platform": m.group(3), "metric": m.group(2).upper(),
-                                  "value": m.group(4), "source": source, "line": s})
-    return tuple(facts)
+    m = re.search(r"recruiting ([A-Z][A-Za-z ]+?) saw the best (cost per [a-z]+) on ([A-Z]\w*)\b.*?"
+                  r"at about (\$\d+(?:\.\d+)?)", s)
+    return [{"label": m.group(1), "platform": m.group(3), "metric": m.group(2).upper(), "value": m.group(4)}] if m else []
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)

@@ -14,7 +14,6 @@ what tests/test_kb_txt5_goldens.py checks (shared: tests/kbtext_golden_files.py)
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from tests import kbtext_golden_files as gf
@@ -52,22 +51,16 @@ scanned = gf.scan_platform_rows(TEXTS, CAPTION, read_caption, PLATFORM_ROWS, MET
 list_rows, list_facts = gf.labelled(scanned)
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, _before: str) -> list[dict]:
     """Prices and rates stated in prose as "A <kind> app that bought installs on <Platform> … paid about <price> per
     install and kept <share> of them for a week": that kind's cost per install and day-7 retention on the platform."""
-    facts = []
-    for source, text in TEXTS.items():
-        for body in kg.section_texts(text).values():
-            for s in kg.sentences(body):
-                m = re.search(r"A ([a-z]+) app that bought installs on ([A-Z]\w*)\b.*?paid about (\$\d+(?:\.\d+)?) "
-                              r"per install and kept (\d+%) of them for a week", s)
-                if m:
-                    label = m.group(1).title() + " Apps"
-                    for metric, value in (("CPI", m.group(3)), ("DAY-7 RETENTION", m.group(4))):
-                        facts.append({"label": label, "platform": m.group(2), "metric": metric, "value": value,
-                                      "source": source, "line": s})
-    return tuple(facts)
+    m = re.search(r"A ([a-z]+) app that bought installs on ([A-Z]\w*)\b.*?paid about (\$\d+(?:\.\d+)?) "
+                  r"per install and kept (\d+%) of them for a week", s)
+    return [{"label": m.group(1).title() + " Apps", "platform": m.group(2), "metric": metric, "value": value}
+            for metric, value in (("CPI", m.group(3)), ("DAY-7 RETENTION", m.group(4)))] if m else []
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)

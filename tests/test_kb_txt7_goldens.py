@@ -15,7 +15,6 @@ tests/kbtext_golden_files.py).
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from tests import kbtext_golden_files as gf
@@ -83,19 +82,13 @@ scanned = gf.scan_platform_rows(TEXTS, CAPTION, read_caption, PLATFORM_ROWS, MET
 list_rows, list_facts = gf.labelled(scanned)
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, _before: str) -> list[dict]:
     """Prices stated in prose about a kind of business on one platform (the three shapes of ``CLAUSES``)."""
-    facts = []
-    for source, text in TEXTS.items():
-        for body in kg.section_texts(text).values():
-            for s in kg.sentences(body):
-                for pattern, metric in CLAUSES:
-                    if m := pattern.search(s):
-                        label = CLAUSE_LABELS.get(m.group(1), m.group(1).title())
-                        facts.append({"label": label, "platform": m.group(2), "metric": metric, "value": m.group(3),
-                                      "source": source, "line": s})
-    return tuple(facts)
+    return [{"label": CLAUSE_LABELS.get(m.group(1), m.group(1).title()), "platform": m.group(2), "metric": metric,
+             "value": m.group(3)} for pattern, metric in CLAUSES if (m := pattern.search(s))]
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)

@@ -15,7 +15,6 @@ tests/test_kb_txt7_goldens.py checks (shared: tests/kbtext_golden_files.py).
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from tests import kbtext_golden_files as gf
@@ -71,13 +70,14 @@ scanned = gf.scan_platform_rows(TEXTS, CAPTION, read_caption, PLATFORM_ROWS, MET
 list_rows, list_facts = gf.labelled(scanned)
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, _before: str) -> list[dict]:
     """Prices stated in prose about a kind of business on one platform (``CLAUSE``)."""
-    return tuple({"label": m.group(1).title(), "platform": m.group(2), "metric": f"COST PER {m.group(4).upper()}",
-                  "value": m.group(3), "source": source, "line": s}
-                 for source, text in TEXTS.items() for body in kg.section_texts(text).values()
-                 for s in kg.sentences(body) if (m := CLAUSE.search(s)))
+    m = CLAUSE.search(s)
+    return [{"label": m.group(1).title(), "platform": m.group(2), "metric": f"COST PER {m.group(4).upper()}",
+             "value": m.group(3)}] if m else []
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
