@@ -4,6 +4,8 @@ Why: the own-wording follow-up tests read both what was looked up and what was s
 helper keeps them reading it the same way."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent
 from mpa.tools import ToolExecutor
@@ -33,3 +35,17 @@ def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = Non
     if folder:
         monkeypatch.setenv("MPA_KB_DIR", folder)
     return turns(engine, messages)[-1][0]
+
+
+@contextmanager
+def declaring(own: str):
+    """The agent reading a get_benchmark definition that declares the KB's own metrics ``own`` ("LVR (lead velocity
+    ratio); cost per booking"), for the block — as it reads the definition a KB's engine writes; none after."""
+    from agent.offline import kbmetrics
+
+    kbmetrics.declare([{"name": "get_benchmark", "input_schema": {"properties": {"metric": {
+        "description": f"Metric, e.g. CPC. This knowledge base also states its own: {own}."}}}}])
+    try:
+        yield
+    finally:
+        kbmetrics.declare([])
