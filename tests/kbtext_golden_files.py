@@ -90,7 +90,7 @@ class Scanned:
     """One KB's figures as its own scanner reads them, and the golden checks built on them: ``rows()`` (list and
     profile rows with a label), ``facts()`` (those stating a figure), ``clauses()`` (prices in prose), and the
     fixture's own reading of user words (``labels``, ``metric_words``, ``metric_codes``, ``same`` — a business named
-    in fewer words elsewhere). kb_txt3's and kb_txt4's tests differ only in their scanners."""
+    in fewer words elsewhere). The KBs' tests differ only in their scanners."""
 
     def __init__(self, texts: dict, rows: Callable[[], tuple], facts: Callable[[], tuple], clauses: Callable[[], tuple],
                  labels: dict, metric_words: dict, metric_codes: dict, same: Callable[[str], str] = lambda s: s):
@@ -259,6 +259,16 @@ def scan_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], ro
     return tuple(facts)
 
 
+def row_scanner(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], row: Callable[..., dict | None],
+                metric_codes: dict) -> Callable[[], tuple]:
+    """``scan_rows`` of a KB as a cached function of no arguments: every list row (what it is, ``row``) and every
+    profile line, with its market when the caption names one."""
+    @functools.lru_cache(maxsize=None)
+    def scanned() -> tuple[dict, ...]:
+        return scan_rows(texts, caption, read, row, metric_codes)
+    return scanned
+
+
 def scan_platform_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], platform_rows: tuple[str, ...],
                        metric_codes: dict) -> Callable[[], tuple]:
     """``scan_rows`` (cached) for a KB whose lists "BY <one of platform_rows>" have platforms for rows, under the one
@@ -269,7 +279,4 @@ def scan_platform_rows(texts: dict, caption: re.Pattern, read: Callable[[str], t
             return {"label": declared, "platform": label, "metric": current[1]}
         return {"label": label, "platform": current[0], "metric": current[1]}
 
-    @functools.lru_cache(maxsize=None)
-    def scanned() -> tuple[dict, ...]:
-        return scan_rows(texts, caption, read, row, metric_codes)
-    return scanned
+    return row_scanner(texts, caption, read, row, metric_codes)

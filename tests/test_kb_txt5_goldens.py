@@ -14,7 +14,6 @@ PROFILE``), and one price in prose ("Staffing agencies recruiting IT contractors
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from tests import kbtext_golden_files as gf
@@ -52,11 +51,8 @@ def _row(rows_are: str | None, declared: str | None, current: tuple, label: str)
     return {"label": label, "platform": current[0], "metric": current[1]}
 
 
-@functools.lru_cache(maxsize=None)
-def scanned() -> tuple[dict, ...]:
-    """Every ``- Label: value`` row under a list caption (see :func:`_row`) and every ``Metric: value`` line of a
-    profile block, with its market when the caption names one (shared loop: tests/kbtext_golden_files.scan_rows)."""
-    return gf.scan_rows(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
+# every list row (see :func:`_row`) and profile line, with its market (the shared loop: gf.scan_rows)
+scanned = gf.row_scanner(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
 
 
 # the rows about a business (a platform's own "BY METRIC" list names none), and those stating a $, % or x figure
