@@ -5,10 +5,16 @@ helper keeps them reading it the same way."""
 from __future__ import annotations
 
 from contextlib import contextmanager
+from pathlib import Path
 
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent
 from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+# the KBs the typing-habit tests read on, by folder name: (their session engine fixture, the folder)
+KBS = {"kb": ("shipped_engine", ROOT / "kb"), "kb_txt2": ("kb_txt2_engine", ROOT / "tests" / "fixtures" / "kb_txt2")}
 
 
 def turns(engine, messages: list[str]) -> list[tuple[str, list[dict]]]:
@@ -28,6 +34,14 @@ def assert_read_alike(engine, typed: list[str], clean: list[str]) -> None:
     assert [c for _, c in got] == [c for _, c in want] and all(c for _, c in got)
     assert [a for a, _ in got] == [a for a, _ in want]
 
+
+def assert_read_alike_on(request, monkeypatch, kb: str, typed: list[str], clean: list[str]) -> None:
+    """``assert_read_alike`` on the KB ``kb`` ("kb" or "kb_txt2"): its session engine, with its folder served to the
+    agent's whole-KB readers (as the evals serve the KB the engine indexes); both wordings checked unseen first."""
+    assert_unseen(typed, clean)
+    engine, folder = KBS[kb]
+    monkeypatch.setenv("MPA_KB_DIR", str(folder))
+    assert_read_alike(request.getfixturevalue(engine), typed, clean)
 
 def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = None) -> str:
     """The last answer of one conversation on ``engine``, with the agent's whole-KB readers serving ``folder``
