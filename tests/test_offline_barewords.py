@@ -8,6 +8,7 @@ from agent.offline.barewords import read
 from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
+
 @pytest.mark.parametrize("typed,meant", [
     ("were a small bakery in ohio", "we're a small bakery in ohio"),
     ("were 4 clinics downtown. whats a fair cpa", "we're 4 clinics downtown. whats a fair cpa"),

@@ -8,6 +8,7 @@ from agent.offline.fillers import strip
 from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
+
 CASES = [
     ("quick question: which channel should carry a launch tbh?", "which channel should carry a launch?"),
     ("umm, and for like the whole state lol?", "and for the whole state?"),

@@ -8,6 +8,7 @@ from agent.offline.shortforms import contractions, expand
 from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
+
 @pytest.mark.parametrize("typed,meant", [
     ("whats a fair cpm w/ ur current targeting", "what's a fair cpm with your current targeting"),
     ("Whats left if ur team drops the podcast line", "What's left if your team drops the podcast line"),

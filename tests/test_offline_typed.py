@@ -8,6 +8,7 @@ from agent.offline.typed import _percent, read
 from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
+
 @pytest.mark.parametrize("typed,meant", [
     ("we trimmed search by 15 percent", "we trimmed search by 15%"),
     ("about forty-five per cent of them", "about 45% of them"),

@@ -8,6 +8,7 @@ from agent.offline.unmarked import mark
 from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
+
 @pytest.mark.parametrize("typed,meant", [
     ("how many dentists practice in tx", "how many dentists practice in Texas"),
     ("and the whole us, roughly", "and the whole US, roughly"),
