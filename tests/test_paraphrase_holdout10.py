@@ -7,7 +7,7 @@ datasets/scenarios/, and every key fact checked against the sections its turn na
 The pass rate is measured once, sealed, and reported in the set's README, never asserted here."""
 from __future__ import annotations
 
-from tests.test_paraphrase_holdout12 import held_out_test
+from tests.test_paraphrase_holdout12 import set_test
 from tests.test_paraphrase_set import FIXTURES, assert_a_copied_user_turn_is_caught
 
 NAME = "paraphrase_holdout10"
@@ -15,7 +15,7 @@ FOLDER = FIXTURES / NAME / "scenarios"
 # the README's mix: each kind of expectation the set was written to measure, at least this often
 MIX = {"benchmarks": 20, "audience": 12, "calculations": 12, "key_facts": 18, "must_abstain": 8, "must_clarify": 4,
        "events": 3}
-test_holdout10_passes_the_held_out_set_checks = held_out_test(NAME, min_user_turns=100, min_scenarios=14, mix=MIX)
+test_holdout10_passes_the_held_out_set_checks = set_test(NAME, min_user_turns=100, min_scenarios=14, mix=MIX)
 
 
 def test_a_copied_user_turn_is_caught(tmp_path):

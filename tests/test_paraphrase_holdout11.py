@@ -6,10 +6,10 @@ size and user wording, no user turn repeated from an earlier set or datasets/sce
 checked against the text of the sections its turn names. The pass rate is measured, never asserted here."""
 from __future__ import annotations
 
-from tests.test_paraphrase_holdout12 import held_out_test
+from tests.test_paraphrase_holdout12 import set_test
 
 # the shared bar every held-out set meets, and each kind of expected answer often enough that the aggregate measures
 # all of them, not one, with inputs changed mid-conversation (events) at least three times
 MIX = {"benchmarks": 20, "audience": 12, "calculations": 12, "key_facts": 15, "must_abstain": 8, "must_clarify": 4,
        "events": 3}
-test_holdout11_meets_the_shared_bar = held_out_test("paraphrase_holdout11", min_user_turns=100, min_scenarios=14, mix=MIX)
+test_holdout11_meets_the_shared_bar = set_test("paraphrase_holdout11", min_user_turns=100, min_scenarios=14, mix=MIX)

@@ -49,10 +49,10 @@ def mix_errors(folder, minimums: dict[str, int]) -> dict[str, str]:
     return {k: f"{counts[k]} < {n}" for k, n in minimums.items() if counts[k] < n}
 
 
-def held_out_checks(name: str, min_user_turns: int, min_scenarios: int,
+def set_checks(name: str, min_user_turns: int, min_scenarios: int,
                     mix: dict[str, int] | None = None) -> dict[str, Callable[[], None]]:
-    """The checks every held-out set since the seventh meets, by name (so a failure says which broke), on the set
-    ``name``: the strict schema and KB checks of datasets/scenarios, every key fact within the sections its turn names
+    """The checks every paraphrase set since the seventh meets (held-out and development sets alike), by name (so a
+    failure says which broke), on the set ``name``: the strict schema and KB checks of datasets/scenarios, every key fact within the sections its turn names
     (holdout7's ``key_fact_errors``), size and user wording, no user turn of any other set or datasets/scenarios/, and,
     given ``mix``, at least that many turns of each kind. A set's test runs them on its folder, written once here."""
     folder = FIXTURES / name / "scenarios"
@@ -74,10 +74,10 @@ def held_out_checks(name: str, min_user_turns: int, min_scenarios: int,
             "no user turn of another set": no_repeat, **({"the mix it was written for": keeps_the_mix} if mix else {})}
 
 
-def held_out_test(name: str, min_user_turns: int, min_scenarios: int,
+def set_test(name: str, min_user_turns: int, min_scenarios: int,
                   mix: dict[str, int] | None = None) -> Callable[[str], None]:
-    """``held_out_checks`` as one test parametrized by check name, for a set's module to bind to a ``test_`` name."""
-    checks = held_out_checks(name, min_user_turns, min_scenarios, mix)
+    """``set_checks`` as one test parametrized by check name, for a set's module to bind to a ``test_`` name."""
+    checks = set_checks(name, min_user_turns, min_scenarios, mix)
 
     @pytest.mark.parametrize("check", sorted(checks))
     def test(check: str) -> None:
@@ -85,7 +85,7 @@ def held_out_test(name: str, min_user_turns: int, min_scenarios: int,
     return test
 
 
-test_holdout12_passes_the_earlier_sets_checks = held_out_test(NAME, MIN_USER_TURNS, MIN_SCENARIOS, MIN_KINDS)
+test_holdout12_passes_the_earlier_sets_checks = set_test(NAME, MIN_USER_TURNS, MIN_SCENARIOS, MIN_KINDS)
 
 
 def test_a_copied_user_turn_is_caught(tmp_path):

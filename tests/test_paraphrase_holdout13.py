@@ -10,7 +10,7 @@ repeat and mix checks fail on a copied turn and a thinned set is shown by the tw
 check by the seventh's. The pass rate is measured and reported in the set's README, never asserted here."""
 from __future__ import annotations
 
-from tests.test_paraphrase_holdout12 import MIN_KINDS, held_out_test
+from tests.test_paraphrase_holdout12 import MIN_KINDS, set_test
 
-test_holdout13_passes_the_earlier_sets_checks = held_out_test("paraphrase_holdout13", min_user_turns=100, min_scenarios=14,
+test_holdout13_passes_the_earlier_sets_checks = set_test("paraphrase_holdout13", min_user_turns=100, min_scenarios=14,
                                                               mix=MIN_KINDS)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 
-from tests.test_paraphrase_holdout12 import held_out_test
+from tests.test_paraphrase_holdout12 import set_test
 from tests.test_paraphrase_set import FIXTURES, user_turns
 
 NAME = "paraphrase_holdout8"
 FOLDER = FIXTURES / NAME / "scenarios"
-test_holdout8_passes_the_held_out_set_checks = held_out_test(NAME, min_user_turns=90, min_scenarios=13)
+test_holdout8_passes_the_held_out_set_checks = set_test(NAME, min_user_turns=90, min_scenarios=13)
 
 
 def test_holdout8_user_turns_are_distinct_within_the_set():

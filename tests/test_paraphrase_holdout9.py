@@ -8,12 +8,12 @@ asserted here."""
 from __future__ import annotations
 
 from tests.test_paraphrase_holdout7 import assert_a_made_up_key_fact_is_caught
-from tests.test_paraphrase_holdout12 import held_out_test
+from tests.test_paraphrase_holdout12 import set_test
 from tests.test_paraphrase_set import FIXTURES, assert_a_copied_user_turn_is_caught
 
 NAME = "paraphrase_holdout9"
 FOLDER = FIXTURES / NAME / "scenarios"
-test_holdout9_passes_the_held_out_set_checks = held_out_test(NAME, min_user_turns=100, min_scenarios=14)
+test_holdout9_passes_the_held_out_set_checks = set_test(NAME, min_user_turns=100, min_scenarios=14)
 
 
 def test_a_copied_user_turn_is_caught(tmp_path):
