@@ -6,17 +6,11 @@ The pass rate is measured and reported in the set's README, never asserted here.
 from __future__ import annotations
 
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording)
+                                       check_size_and_wording, other_sets)
 
 FOLDER = FIXTURES / "paraphrase_holdout6" / "scenarios"
 MIN_SCENARIOS = 12
 MIN_USER_TURNS = 60
-
-
-def _earlier_folders():
-    root = FIXTURES.parent.parent
-    folders = [p / "scenarios" for p in sorted(FIXTURES.glob("paraphrase*")) if p.name != "paraphrase_holdout6"]
-    return [f for f in folders + [root / "datasets" / "scenarios"] if f.is_dir() and any(f.glob("*.json"))]
 
 
 def test_holdout6_scenarios_match_the_schema_and_the_kb():
@@ -28,7 +22,7 @@ def test_holdout6_set_size_and_user_wording():
 
 
 def test_holdout6_repeats_no_user_turn_of_an_earlier_set():
-    check_repeats_no_user_turn(FOLDER, _earlier_folders())
+    check_repeats_no_user_turn(FOLDER, other_sets("paraphrase_holdout6"))
 
 
 def test_a_copied_user_turn_is_caught(tmp_path):

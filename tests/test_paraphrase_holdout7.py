@@ -13,19 +13,13 @@ import re
 from rag.documents import parse_markdown
 from tests.test_datasets import _FACT_ANALYZER, KB_TEXTS
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, scenario_files)
+                                       check_size_and_wording, other_sets, scenario_files)
 
 NAME = "paraphrase_holdout7"
 FOLDER = FIXTURES / NAME / "scenarios"
 MIN_SCENARIOS = 13
 MIN_USER_TURNS = 80
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-
-
-def _earlier_folders():
-    root = FIXTURES.parent.parent
-    folders = [p / "scenarios" for p in sorted(FIXTURES.glob("paraphrase*")) if p.name != NAME]
-    return [f for f in folders + [root / "datasets" / "scenarios"] if f.is_dir() and any(f.glob("*.json"))]
 
 
 def section_text(source: str, header: str) -> str:
@@ -75,7 +69,7 @@ def test_holdout7_set_size_and_user_wording():
 
 
 def test_holdout7_repeats_no_user_turn_of_an_earlier_set():
-    check_repeats_no_user_turn(FOLDER, _earlier_folders())
+    check_repeats_no_user_turn(FOLDER, other_sets(NAME))
 
 
 def assert_a_made_up_key_fact_is_caught(folder, tmp_path, fact: str, figure: str) -> None:
