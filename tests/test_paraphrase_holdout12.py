@@ -49,15 +49,16 @@ def mix_errors(folder, minimums: dict[str, int]) -> dict[str, str]:
     return {k: f"{counts[k]} < {n}" for k, n in minimums.items() if counts[k] < n}
 
 
-def set_checks(name: str, min_user_turns: int, min_scenarios: int,
-                    mix: dict[str, int] | None = None) -> dict[str, Callable[[], None]]:
+def set_checks(name: str, min_user_turns: int, min_scenarios: int, mix: dict[str, int] | None = None,
+               key_facts: bool = True) -> dict[str, Callable[[], None]]:
     """The checks every paraphrase set since the seventh meets (held-out and development sets alike), by name (so a
     failure says which broke), on the set ``name``: the strict schema and KB checks of datasets/scenarios, every key fact within the sections its turn names
     (holdout7's ``key_fact_errors``), size and user wording, no user turn of any other set or datasets/scenarios/, and,
-    given ``mix``, at least that many turns of each kind. A set's test runs them on its folder, written once here."""
+    given ``mix``, at least that many turns of each kind (without ``key_facts``, no section check: the sets before the
+    seventh were written before it). A set's test runs them on its folder, written once here."""
     folder = FIXTURES / name / "scenarios"
 
-    def key_facts() -> None:
+    def facts_in_sections() -> None:
         errors = key_fact_errors(folder)
         assert not errors, "\n  ".join(errors)
 
@@ -69,15 +70,16 @@ def set_checks(name: str, min_user_turns: int, min_scenarios: int,
     def keeps_the_mix() -> None:
         low = mix_errors(folder, mix)
         assert not low, f"turns of each kind: {low}"
-    return {"schema and KB values": lambda: check_schema_and_kb(folder), "key facts from their sections": key_facts,
+    return {"schema and KB values": lambda: check_schema_and_kb(folder),
+            **({"key facts from their sections": facts_in_sections} if key_facts else {}),
             "size and user wording": lambda: check_size_and_wording(folder, min_user_turns, min_scenarios),
             "no user turn of another set": no_repeat, **({"the mix it was written for": keeps_the_mix} if mix else {})}
 
 
-def set_test(name: str, min_user_turns: int, min_scenarios: int,
-                  mix: dict[str, int] | None = None) -> Callable[[str], None]:
+def set_test(name: str, min_user_turns: int, min_scenarios: int, mix: dict[str, int] | None = None,
+             key_facts: bool = True) -> Callable[[str], None]:
     """``set_checks`` as one test parametrized by check name, for a set's module to bind to a ``test_`` name."""
-    checks = set_checks(name, min_user_turns, min_scenarios, mix)
+    checks = set_checks(name, min_user_turns, min_scenarios, mix, key_facts)
 
     @pytest.mark.parametrize("check", sorted(checks))
     def test(check: str) -> None:
