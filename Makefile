@@ -7,6 +7,8 @@ STAMP  := $(VENV)/.installed-stamp
 KB     ?= kb
 INDEX  ?= .index/kb-index.json
 SCIFACT ?= data/scifact
+# The plain-text fixture KBs (tests/fixtures/<name> with its <name>_datasets) the mutation suite also runs on
+TXT_KBS := kb_txt kb_txt2 kb_txt3 kb_txt4 kb_txt5 kb_txt6 kb_txt7 kb_txt8
 
 .PHONY: setup bytecode test eval sweep bench clean meaning-seed
 
@@ -48,22 +50,8 @@ test: $(STAMP) bytecode
 	$(BIN)/python -m evals.mutation --check
 	@# the same proof on the plain-text KBs (kb_txt, and the strangers' kb_txt2, kb_txt3, kb_txt4, kb_txt5, kb_txt6, kb_txt7 and kb_txt8): each its own goldens,
 	@# weights, lists and ways of writing numbers (README: "The mutation suite")
-	MPA_KB_DIR=tests/fixtures/kb_txt MPA_DATASETS=tests/fixtures/kb_txt_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt2 MPA_DATASETS=tests/fixtures/kb_txt2_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt2_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt3 MPA_DATASETS=tests/fixtures/kb_txt3_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt3_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt4 MPA_DATASETS=tests/fixtures/kb_txt4_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt4_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt5 MPA_DATASETS=tests/fixtures/kb_txt5_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt5_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt6 MPA_DATASETS=tests/fixtures/kb_txt6_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt6_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt7 MPA_DATASETS=tests/fixtures/kb_txt7_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt7_datasets/weights.json $(BIN)/python -m evals.mutation --check
-	MPA_KB_DIR=tests/fixtures/kb_txt8 MPA_DATASETS=tests/fixtures/kb_txt8_datasets \
-	  MPA_WEIGHTS=tests/fixtures/kb_txt8_datasets/weights.json $(BIN)/python -m evals.mutation --check
+	for k in $(TXT_KBS); do MPA_KB_DIR=tests/fixtures/$$k MPA_DATASETS=tests/fixtures/$${k}_datasets \
+	  MPA_WEIGHTS=tests/fixtures/$${k}_datasets/weights.json $(BIN)/python -m evals.mutation --check || exit 1; done
 
 # The sentence encoder's vectors for the texts the suite meets (tests/fixtures/meaning_seed/, conftest.py
 # `_seeded`): made again from a run that starts with none, after rag/dense.py changes (tests/test_meaning_seed.py

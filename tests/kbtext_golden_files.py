@@ -90,7 +90,7 @@ class Scanned:
     """One KB's figures as its own scanner reads them, and the golden checks built on them: ``rows()`` (list and
     profile rows with a label), ``facts()`` (those stating a figure), ``clauses()`` (prices in prose), and the
     fixture's own reading of user words (``labels``, ``metric_words``, ``metric_codes``, ``same`` — a business named
-    in fewer words elsewhere). kb_txt3's and kb_txt4's tests differ only in their scanners."""
+    in fewer words elsewhere). The KBs' tests differ only in their scanners."""
 
     def __init__(self, texts: dict, rows: Callable[[], tuple], facts: Callable[[], tuple], clauses: Callable[[], tuple],
                  labels: dict, metric_words: dict, metric_codes: dict, same: Callable[[str], str] = lambda s: s):
@@ -172,6 +172,21 @@ class Scanned:
                 + kg.own_gate_errors(data, name))
 
 
+def prose_facts(texts: dict, read: Callable[[str, str, str], list[dict]]) -> Callable[[], tuple]:
+    """The figures a KB states in prose (cached): ``read(sentence, heading, sentence_before)`` gives the facts (label,
+    platform, metric, value) one sentence of a framed section states, each then sourced to its file and sentence. The
+    walk over sections and sentences is the same for every plain-text fixture KB; what a price sentence says differs."""
+    @functools.lru_cache(maxsize=None)
+    def facts() -> tuple[dict, ...]:
+        found = []
+        for source, text in texts.items():
+            for heading, body in kg.section_texts(text).items():
+                said = kg.sentences(body)
+                for before, s in zip([""] + said, said):
+                    found += [{**fact, "source": source, "line": s} for fact in read(s, heading, before)]
+        return tuple(found)
+    return facts
+
 def profile_fact(profile: str, line: str, key: str, value: str, source: str, metric_codes: dict) -> dict:
     """A ``Metric: value`` line of a profile block as a scanned fact: the profile's business, no platform."""
     metric = key.upper()
@@ -244,6 +259,16 @@ def scan_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], ro
     return tuple(facts)
 
 
+def row_scanner(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], row: Callable[..., dict | None],
+                metric_codes: dict) -> Callable[[], tuple]:
+    """``scan_rows`` of a KB as a cached function of no arguments: every list row (what it is, ``row``) and every
+    profile line, with its market when the caption names one."""
+    @functools.lru_cache(maxsize=None)
+    def scanned() -> tuple[dict, ...]:
+        return scan_rows(texts, caption, read, row, metric_codes)
+    return scanned
+
+
 def scan_platform_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], platform_rows: tuple[str, ...],
                        metric_codes: dict) -> Callable[[], tuple]:
     """``scan_rows`` (cached) for a KB whose lists "BY <one of platform_rows>" have platforms for rows, under the one
@@ -254,7 +279,4 @@ def scan_platform_rows(texts: dict, caption: re.Pattern, read: Callable[[str], t
             return {"label": declared, "platform": label, "metric": current[1]}
         return {"label": label, "platform": current[0], "metric": current[1]}
 
-    @functools.lru_cache(maxsize=None)
-    def scanned() -> tuple[dict, ...]:
-        return scan_rows(texts, caption, read, row, metric_codes)
-    return scanned
+    return row_scanner(texts, caption, read, row, metric_codes)

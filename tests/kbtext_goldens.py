@@ -23,6 +23,12 @@ import pytest
 from rag.analyzer import get_analyzer
 
 DASHES = re.compile(r"^-{20,}$")
+
+
+def framed(heading: str) -> str:
+    """A section heading as the plain-text KBs frame it, between two lines of 80 dashes: the layout tests' own small
+    KB texts write their headings in (``DASHES`` reads it back)."""
+    return f"{'-' * 80}\n{heading}\n{'-' * 80}"
 VALUE = re.compile(r"^(?:under |up to )?(\$)?(\d+(?:\.\d+)?)(?:x(?=-))?(?:(?:-| to \$?)(\d+(?:\.\d+)?))?\+?(%|x)?")
 NEW_EXPECT_KEYS = ("sections", "audience", "key_facts", "must_clarify")  # agreed extensions (notes/SCHEMA.md)
 ROOT = Path(__file__).resolve().parent

@@ -4,9 +4,17 @@ Why: the own-wording follow-up tests read both what was looked up and what was s
 helper keeps them reading it the same way."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from pathlib import Path
+
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent
 from mpa.tools import ToolExecutor
+from tests.unseen_wording import assert_unseen
+
+ROOT = Path(__file__).resolve().parents[1]
+# the KBs the typing-habit tests read on, by folder name: (their session engine fixture, the folder)
+KBS = {"kb": ("shipped_engine", ROOT / "kb"), "kb_txt2": ("kb_txt2_engine", ROOT / "tests" / "fixtures" / "kb_txt2")}
 
 
 def turns(engine, messages: list[str]) -> list[tuple[str, list[dict]]]:
@@ -27,9 +35,31 @@ def assert_read_alike(engine, typed: list[str], clean: list[str]) -> None:
     assert [a for a, _ in got] == [a for a, _ in want]
 
 
+def assert_read_alike_on(request, monkeypatch, kb: str, typed: list[str], clean: list[str]) -> None:
+    """``assert_read_alike`` on the KB ``kb`` ("kb" or "kb_txt2"): its session engine, with its folder served to the
+    agent's whole-KB readers (as the evals serve the KB the engine indexes); both wordings checked unseen first."""
+    assert_unseen(typed, clean)
+    engine, folder = KBS[kb]
+    monkeypatch.setenv("MPA_KB_DIR", str(folder))
+    assert_read_alike(request.getfixturevalue(engine), typed, clean)
+
 def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = None) -> str:
     """The last answer of one conversation on ``engine``, with the agent's whole-KB readers serving ``folder``
     (a plain-text fixture KB's tests/fixtures path) when given — as the evals serve the KB the engine indexes."""
     if folder:
         monkeypatch.setenv("MPA_KB_DIR", folder)
     return turns(engine, messages)[-1][0]
+
+
+@contextmanager
+def declaring(own: str):
+    """The agent reading a get_benchmark definition that declares the KB's own metrics ``own`` ("LVR (lead velocity
+    ratio); cost per booking"), for the block — as it reads the definition a KB's engine writes; none after."""
+    from agent.offline import kbmetrics
+
+    kbmetrics.declare([{"name": "get_benchmark", "input_schema": {"properties": {"metric": {
+        "description": f"Metric, e.g. CPC. This knowledge base also states its own: {own}."}}}}])
+    try:
+        yield
+    finally:
+        kbmetrics.declare([])

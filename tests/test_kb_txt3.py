@@ -6,6 +6,7 @@ import pytest
 
 from mpa.facts import kb_facts
 from mpa.tools import ToolExecutor
+from tests.kbtext_goldens import framed
 
 
 def _tool(engine, name="get_benchmark", **inp):
@@ -14,10 +15,8 @@ def _tool(engine, name="get_benchmark", **inp):
 
 
 # ---------------------------------------------------------------- figures stated as one bound
-BOUNDED = """SHIPPING COSTS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - PARCEL CARRIERS
---------------------------------------------------------------------------------
+BOUNDED = f"""SHIPPING COSTS - VERSION 1
+{framed("SECTION 1 - PARCEL CARRIERS")}
 PINTEREST CPC BENCHMARKS - 2023
 BY VERTICAL - HIGHEST TO LOWEST
 - Boat Dealers: $3.10+ (highest)
@@ -64,9 +63,7 @@ def test_own_platform_by_its_first_words_other_kb(kb_txt2_engine):
 
 
 # ---------------------------------------------------------------- rows that are platforms
-PLATFORM_ROWS = """--------------------------------------------------------------------------------
-SECTION 1 - RADIO AND PODCAST PRICES
---------------------------------------------------------------------------------
+PLATFORM_ROWS = f"""{framed("SECTION 1 - RADIO AND PODCAST PRICES")}
 META_VERTICALS: ALL
 
 PODCAST CPM BENCHMARKS - 2023
@@ -74,9 +71,7 @@ BY PUBLISHER - HIGHEST TO LOWEST
 - Audioboom: $21-24 (highest)
 - YouTube on smart speakers: $15
 
---------------------------------------------------------------------------------
-SECTION 2 - BOAT DEALERS
---------------------------------------------------------------------------------
+{framed("SECTION 2 - BOAT DEALERS")}
 META_VERTICALS: BOAT_DEALERS
 
 BOAT DEALER CPL BENCHMARKS - 2023
@@ -162,17 +157,13 @@ def test_rate_without_its_qualifier_other_kb(kb_txt2_engine):
 
 
 # ---------------------------------------------------------------- two figures in one sentence, platforms in prose
-PROSE = """--------------------------------------------------------------------------------
-SECTION 1 - GOOGLE ADS FOR MARINAS
---------------------------------------------------------------------------------
+PROSE = f"""{framed("SECTION 1 - GOOGLE ADS FOR MARINAS")}
 GOOGLE ADS CPC BENCHMARKS - 2023
 BY VERTICAL - HIGHEST TO LOWEST
 - Boat Dealers: $3.10
 - Marinas: $2.20
 
---------------------------------------------------------------------------------
-SECTION 2 - BOATTRADER PREMIUM LISTINGS
---------------------------------------------------------------------------------
+{framed("SECTION 2 - BOATTRADER PREMIUM LISTINGS")}
 Dealers rarely buy display here. Boat dealers paid $0.90-1.10 per click on BoatTrader Premium, while marinas
 paid $0.60 per click on the same site. A marina paid $0.70 per lead once.
 """
@@ -216,11 +207,9 @@ def test_caption_quantity_other_kb(kb_txt2_engine):
 
 
 # ---------------------------------------------------------------- the KB's own metric before one near it by meaning
-LEADS = """LEAD COSTS - VERSION 1
+LEADS = f"""LEAD COSTS - VERSION 1
 
---------------------------------------------------------------------------------
-SECTION 1 - LEADS
---------------------------------------------------------------------------------
+{framed("SECTION 1 - LEADS")}
 META CPL BENCHMARKS - 2023
 BY VERTICAL - HIGHEST TO LOWEST
 - Kayak Rentals: $21-25
@@ -260,19 +249,15 @@ def test_kb_txt3_own_metric_named_before_a_near_one(kb_txt3_engine, unit_meaning
 
 
 # ---------------------------------------------------------------- a business named in more words in one list
-NESTED = """HARBOR COSTS - VERSION 1
+NESTED = f"""HARBOR COSTS - VERSION 1
 
---------------------------------------------------------------------------------
-SECTION 1 - SEARCH
---------------------------------------------------------------------------------
+{framed("SECTION 1 - SEARCH")}
 GOOGLE ADS CPC BENCHMARKS - 2023
 BY VERTICAL - HIGHEST TO LOWEST
 - Marinas and Boat Yards: $2.20
 - Bait Shops: $0.90
 
---------------------------------------------------------------------------------
-SECTION 2 - PROFILES
---------------------------------------------------------------------------------
+{framed("SECTION 2 - PROFILES")}
 MARINAS - SLIP RENTAL PROFILE
 Cost Per Slip Lease: $140-180
 """
@@ -294,19 +279,15 @@ def test_kb_txt3_a_label_in_fewer_words(kb_txt3_engine):
 
 
 # ---------------------------------------------------------------- the agent: the longer of two nested labels said
-CHARTERS = """CHARTER COSTS - VERSION 1
+CHARTERS = f"""CHARTER COSTS - VERSION 1
 
---------------------------------------------------------------------------------
-SECTION 1 - SEARCH
---------------------------------------------------------------------------------
+{framed("SECTION 1 - SEARCH")}
 GOOGLE ADS CPC BENCHMARKS - 2023
 BY VERTICAL - HIGHEST TO LOWEST
 - Charter Fishing Boats: $2.60
 - Surf Schools: $1.10
 
---------------------------------------------------------------------------------
-SECTION 2 - PROFILES
---------------------------------------------------------------------------------
+{framed("SECTION 2 - PROFILES")}
 CHARTER FISHING - BOOKING PROFILE
 Cost Per Booked Trip: $45-60
 """
@@ -342,9 +323,7 @@ def test_agent_asks_a_declared_rate_by_its_last_words(kb_txt3_engine, kb_txt2_en
 
 
 # ---------------------------------------------------------------- prices in another currency, rows by province
-CURRENCIES = """--------------------------------------------------------------------------------
-SECTION 1 - ABROAD
---------------------------------------------------------------------------------
+CURRENCIES = f"""{framed("SECTION 1 - ABROAD")}
 GOOGLE ADS CPC BY COUNTY - 2023 (NEW ZEALAND DOLLARS)
 BY COUNTY - HIGHEST TO LOWEST
 - Auckland: NZ$1.90-2.20
@@ -408,19 +387,15 @@ def test_profile_rates_other_kb(kb_txt_engine):
     assert "11-15%" in _tool(kb_txt_engine, vertical="insurance agencies", metric="quote-to-bind rate")
 
 
-APPS = """APP COSTS - VERSION 1
+APPS = f"""APP COSTS - VERSION 1
 
---------------------------------------------------------------------------------
-SECTION 1 - INSTALLS
---------------------------------------------------------------------------------
+{framed("SECTION 1 - INSTALLS")}
 TIKTOK CPI BENCHMARKS - 2023
 BY VERTICAL - HIGHEST TO LOWEST
 - Ferry Operators: $3.30
 - Surf Schools: $2.10
 
---------------------------------------------------------------------------------
-SECTION 2 - PROFILES
---------------------------------------------------------------------------------
+{framed("SECTION 2 - PROFILES")}
 PIZZA CHAINS - APP PROFILE
 Cost Per App Install: $1.40-1.90
 """

@@ -8,6 +8,7 @@ from mpa.facts import kb_facts
 from mpa.lookups import tables
 from mpa.steps import kb_step_names, step_word
 from mpa.tools import ToolExecutor
+from tests.kbtext_goldens import framed
 
 
 def _tool(engine, name="get_benchmark", **inp):
@@ -77,15 +78,11 @@ def test_kb_txt4_own_acronyms(kb_txt4_engine, inp, figure):
     assert figure in got and "RATIO" not in got and "Local CPP" not in got
 
 
-SPELLED = """REFERRAL PROGRAM COSTS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - TERMS
---------------------------------------------------------------------------------
+SPELLED = f"""REFERRAL PROGRAM COSTS - VERSION 1
+{framed("SECTION 1 - TERMS")}
 RVR - Referral velocity ratio.
 
---------------------------------------------------------------------------------
-SECTION 2 - FIGURES
---------------------------------------------------------------------------------
+{framed("SECTION 2 - FIGURES")}
 REFERRAL VELOCITY RATIO BENCHMARKS - 2024
 BY VERTICAL - HIGHEST TO LOWEST
 - Boat Dealers: 1.8-2.2x (highest)
@@ -113,10 +110,8 @@ def test_kb_txt4_market_in_caption(kb_txt4_engine):
     assert "Google Ads 2025: $4.90-5.60" in got and "Germany: €3.90-4.60" in got
 
 
-MARKETS = """HOTEL COSTS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - META
---------------------------------------------------------------------------------
+MARKETS = f"""HOTEL COSTS - VERSION 1
+{framed("SECTION 1 - META")}
 META CPM BENCHMARKS IN CANADA - 2024
 BY VERTICAL - HIGHEST TO LOWEST
 - Boutique Hotels: C$9.10-10.40 (highest)
@@ -158,10 +153,8 @@ def test_kb_txt4_vertical_said_word_for_word(kb_txt4_engine):
     assert "$1,150-1,420" in got and "$720-860" not in got
 
 
-SEGMENTS = """PRINTING VENDORS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - DEMOS
---------------------------------------------------------------------------------
+SEGMENTS = f"""PRINTING VENDORS - VERSION 1
+{framed("SECTION 1 - DEMOS")}
 COST PER DEMO BENCHMARKS - 2024
 BY PRODUCT LINE - HIGHEST TO LOWEST
 - Print Fleet Management Software: $510 (highest)
@@ -219,10 +212,8 @@ def test_kb_txt4_unit_said_in_a_rows_note(kb_txt4_engine):
     assert "$24" in got and "not in the knowledge base" not in got
 
 
-NOTED = """LESSON COSTS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - BOOKINGS
---------------------------------------------------------------------------------
+NOTED = f"""LESSON COSTS - VERSION 1
+{framed("SECTION 1 - BOOKINGS")}
 COST PER BOOKING BENCHMARKS - 2024
 BY VERTICAL - HIGHEST TO LOWEST
 - Ski Schools: $31-36 (private lesson reservations)
@@ -249,10 +240,8 @@ def test_kb_txt4_prices_in_the_sentence_after_the_business(kb_txt4_engine, platf
     assert figure in got and "11%" not in got
 
 
-PROSE = """BOAT COSTS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - DEALERS
---------------------------------------------------------------------------------
+PROSE = f"""BOAT COSTS - VERSION 1
+{framed("SECTION 1 - DEALERS")}
 COST PER SEA TRIAL BENCHMARKS - 2024
 BY VERTICAL - HIGHEST TO LOWEST
 - Marinas: $80
@@ -278,10 +267,8 @@ def test_kb_txt4_profile_churn(kb_txt4_engine):
     assert "not in the knowledge base" in _tool(kb_txt4_engine, vertical="meal kits", metric="churn")
 
 
-CLUBS = """CLIMBING GYM COSTS - VERSION 1
---------------------------------------------------------------------------------
-SECTION 1 - PROFILES
---------------------------------------------------------------------------------
+CLUBS = f"""CLIMBING GYM COSTS - VERSION 1
+{framed("SECTION 1 - PROFILES")}
 CLIMBING GYMS - MEMBERSHIP PROFILE
 Cost Per Day Pass Sale: $14-19
 Twelve-Month Member Retention: 58-64%

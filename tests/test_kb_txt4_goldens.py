@@ -13,7 +13,6 @@ $5.60-6.80"). What is checked is what tests/test_kb_txt3_goldens.py checks (shar
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from tests import kbtext_golden_files as gf
@@ -29,9 +28,6 @@ UNIT_OF = {"CPC": "$", "CPM": "$", "MER": "x", "COST PER BOOKED APPOINTMENT": "$
            "CONTRIBUTION MARGIN": "%", "COST PER RESPONSE": "$"}
 # A list caption (this KB's layout): "<HEAD>[ BENCHMARKS][ IN <MARKET>] - [FY]<YEAR>", HEAD = "[<PLATFORM> ]<METRIC>".
 CAPTION = re.compile(r"^([A-Z][A-Z0-9 :()-]*?)(?: BENCHMARKS)?(?: IN ([A-Z]+))? - (?:FY)?(20\d\d)$")
-PROFILE = re.compile(r"^([A-Z][A-Z -]+?) - [A-Z -]*PROFILE$")
-BULLET = re.compile(r"^- ([^:]+): (.+)$")
-KV = re.compile(r"^([A-Z][A-Za-z-]+(?: [A-Za-z-]+)*): (.+)$")
 ROWS_ARE_PLATFORMS = ("BY LEAD SOURCE", "BY TRAFFIC SOURCE", "BY PLATFORM")
 
 # The fixture's own reading of user words (test data, not the product's synonym tables).
@@ -41,7 +37,6 @@ PLATFORM_WORDS = {"bing": "Microsoft Ads", "microsoft advertising": "Microsoft A
                   **{v.lower(): v for v in PLATFORMS.values()}}
 METRIC_WORDS = {"cost per click": "CPC", "marketing efficiency ratio": "MER", "mer": "MER"}
 BENCH_TAGS = frozenset({"platform", "ambiguous", "absent", "synonym", "sentence", "bullet", "kv-line"})
-BENCH_MINIMUM = {"absent": 5, "ambiguous": 3, "platform": 10, "synonym": 5, "sentence": 2, "kv-line": 3}
 
 
 def read_caption(caption: str) -> tuple[str | None, str, str | None]:
@@ -50,61 +45,35 @@ def read_caption(caption: str) -> tuple[str | None, str, str | None]:
     return gf.read_caption(caption, CAPTION, PLATFORMS, METRIC_CODES)
 
 
-@functools.lru_cache(maxsize=None)
-def scanned() -> tuple[dict, ...]:
-    """Every ``- Label: value`` row under a list caption (under a "BY … SOURCE" / "BY PLATFORM" line the label is
-    the platform) and every ``Metric: value`` line of a profile block, with its market when the caption names one."""
-    facts = []
-    for source, text in TEXTS.items():
-        current, by_platform, profile = None, False, None
-        for line in text.splitlines():
-            s = line.strip()
-            if CAPTION.match(s) and not s.startswith(("META -", "META_")):
-                current, by_platform, profile = read_caption(s), False, None
-            elif (m := PROFILE.match(s)):
-                current, profile = None, m.group(1).title().replace(" And ", " and ")
-            elif kg.DASHES.match(s) or not s:
-                current, profile = None, None
-            elif current and s.startswith(ROWS_ARE_PLATFORMS):
-                by_platform = True
-            elif current and (b := BULLET.match(s)):
-                platform, label = (b.group(1), None) if by_platform else (current[0], b.group(1))
-                facts.append({"label": label, "platform": platform, "metric": current[1], "market": current[2],
-                              "value": b.group(2).split(" (")[0], "source": source, "line": s})
-            elif profile and (k := KV.match(s)) and k.group(1) != "Notes":
-                metric = k.group(1).upper()
-                facts.append({"label": profile, "platform": None, "metric": METRIC_CODES.get(metric, metric),
-                              "market": None, "value": k.group(2), "source": source, "line": s})
-    return tuple(facts)
+def _row(rows_are: str | None, _declared: str | None, current: tuple, label: str) -> dict:
+    """Under a "BY … SOURCE" / "BY PLATFORM" line the label is the platform (and the row names no business)."""
+    if rows_are and rows_are.startswith(ROWS_ARE_PLATFORMS):
+        return {"label": None, "platform": label, "metric": current[1]}
+    return {"label": label, "platform": current[0], "metric": current[1]}
 
 
-def list_rows() -> tuple[dict, ...]:
-    """The rows about a business (a list of platform rows names none)."""
-    return tuple(f for f in scanned() if f["label"])
+# every list row (see :func:`_row`) and profile line, with its market (the shared loop: gf.scan_rows)
+scanned = gf.row_scanner(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
 
 
-def list_facts() -> tuple[dict, ...]:
-    """The rows that state a figure the shared value reader reads ($, %, x; not A$ or €)."""
-    return tuple(f for f in list_rows() if kg.parse_value(f["value"]))
+# the rows about a business (a list of platform rows names none), and those stating a figure the shared value reader
+# reads ($, %, x; not A$ or €)
+list_rows, list_facts = gf.labelled(scanned)
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, before: str) -> list[dict]:
     """Prices stated in prose as "Their cost per <unit> on <Platform> ran at <value> … and on <Platform> at
     <value>", about the business the sentence before names first ("Language learning apps sell …")."""
-    facts = []
-    for source, text in TEXTS.items():
-        for body in kg.section_texts(text).values():
-            said = kg.sentences(body)
-            for before, s in zip(said, said[1:]):
-                m = re.match(r"Their (cost per [a-z]+) on (.+)", s)
-                subject = re.search(r"([A-Z][a-z]+(?: [a-z]+){1,3}?) (?:sell|make|run|buy)\b", before)
-                if not (m and subject):
-                    continue
-                for p in re.finditer(r"on ([A-Z][A-Za-z ]+?) (?:ran )?at (\$[\d.]+-[\d.]+)", s):
-                    facts.append({"label": subject.group(1), "platform": PLATFORMS.get(p.group(1).upper(), p.group(1)),
-                                  "metric": m.group(1).upper(), "value": p.group(2), "source": source, "line": s})
-    return tuple(facts)
+    m = re.match(r"Their (cost per [a-z]+) on (.+)", s)
+    subject = re.search(r"([A-Z][a-z]+(?: [a-z]+){1,3}?) (?:sell|make|run|buy)\b", before)
+    if not (m and subject):
+        return []
+    return [{"label": subject.group(1), "platform": PLATFORMS.get(p.group(1).upper(), p.group(1)),
+             "metric": m.group(1).upper(), "value": p.group(2)}
+            for p in re.finditer(r"on ([A-Z][A-Za-z ]+?) (?:ran )?at (\$[\d.]+-[\d.]+)", s)]
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
@@ -128,16 +97,3 @@ def test_kb_follows_the_conventions_and_the_scanner_reads_its_shapes():
         ("Pinterest", "6.1-7.0%"), ("Snapchat", "3.4%")}  # BY TRAFFIC SOURCE rows are platforms
     assert {(c["label"], c["platform"], c["value"]) for c in clause_facts()} == {
         ("Language learning apps", "Meta", "$7.40-9.20"), ("Language learning apps", "Apple Search Ads", "$5.60-6.80")}
-
-
-def test_every_goldens_file_agrees_with_the_kb_text():
-    """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row checker also
-    rejects goldens spoiled on purpose (so this test can fail)."""
-    errors = KB.goldens_errors(DATA, "kb_txt4", check_benchmark_row,
-                               {"benchmarks": 30, "tags": BENCH_MINIMUM, "retrieval": 25, "abstain": 8},
-                               {"platform": "Pinterest", "present": ("Car Washes", "CPM", "Snapchat"), "sentence": "Meta", "audience": ("recent movers", "Queensland")})
-    assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
-
-
-def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
-    gf.assert_scenarios_hold(DATA, TEXTS, KB.value_is_stated, KB.audience_is_stated)

@@ -14,7 +14,6 @@ PROFILE``), and one price in prose ("Staffing agencies recruiting IT contractors
 """
 from __future__ import annotations
 
-import functools
 import re
 
 from tests import kbtext_golden_files as gf
@@ -34,7 +33,6 @@ CAPTION = re.compile(r"^([A-Z][A-Z0-9 :()-]*?)(?: BENCHMARKS)?(?: IN ([A-Z]+))? 
 VERTICAL_LABELS = {"boat dealers": "Boat Dealers"}
 PLATFORM_WORDS = {"google": "Google Ads", "google search": "Google Ads", **{v.lower(): v for v in PLATFORMS.values()}}
 METRIC_WORDS = {"cost per click": "CPC", "cost-per-click": "CPC", "price per click": "CPC", "return on ad spend": "ROAS"}
-BENCH_MINIMUM = {"absent": 5, "ambiguous": 3, "platform": 10, "synonym": 5, "sentence": 1, "kv-line": 3}
 
 
 def read_caption(caption: str) -> tuple[str | None, str, str | None]:
@@ -53,11 +51,8 @@ def _row(rows_are: str | None, declared: str | None, current: tuple, label: str)
     return {"label": label, "platform": current[0], "metric": current[1]}
 
 
-@functools.lru_cache(maxsize=None)
-def scanned() -> tuple[dict, ...]:
-    """Every ``- Label: value`` row under a list caption (see :func:`_row`) and every ``Metric: value`` line of a
-    profile block, with its market when the caption names one (shared loop: tests/kbtext_golden_files.scan_rows)."""
-    return gf.scan_rows(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
+# every list row (see :func:`_row`) and profile line, with its market (the shared loop: gf.scan_rows)
+scanned = gf.row_scanner(TEXTS, CAPTION, read_caption, _row, METRIC_CODES)
 
 
 # the rows about a business (a platform's own "BY METRIC" list names none), and those stating a $, % or x figure
@@ -65,20 +60,15 @@ def scanned() -> tuple[dict, ...]:
 list_rows, list_facts = gf.labelled(scanned)
 
 
-@functools.lru_cache(maxsize=None)
-def clause_facts() -> tuple[dict, ...]:
+def _clause(s: str, _heading: str, _before: str) -> list[dict]:
     """A price stated in prose as "<Businesses> recruiting <kind> saw the best cost per <unit> on <Platform> … at
     about <value>": the kind's figure on that platform."""
-    facts = []
-    for source, text in TEXTS.items():
-        for body in kg.section_texts(text).values():
-            for s in kg.sentences(body):
-                m = re.search(r"recruiting ([A-Z][A-Za-z ]+?) saw the best (cost per [a-z]+) on ([A-Z]\w*)\b.*?"
-                              r"at about (\$\d+(?:\.\d+)?)", s)
-                if m:
-                    facts.append({"label": m.group(1), "platform": m.group(3), "metric": m.group(2).upper(),
-                                  "value": m.group(4), "source": source, "line": s})
-    return tuple(facts)
+    m = re.search(r"recruiting ([A-Z][A-Za-z ]+?) saw the best (cost per [a-z]+) on ([A-Z]\w*)\b.*?"
+                  r"at about (\$\d+(?:\.\d+)?)", s)
+    return [{"label": m.group(1), "platform": m.group(3), "metric": m.group(2).upper(), "value": m.group(4)}] if m else []
+
+
+clause_facts = gf.prose_facts(TEXTS, _clause)
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
@@ -97,17 +87,3 @@ def test_the_scanner_reads_kb_txt5s_shapes():
     assert {(f["platform"], f["value"]) for f in scanned() if f["metric"] == "CPC" and not f["label"]} == {
         ("X", "$0.38-0.62")}  # a platform's own BY METRIC list
     assert {(c["label"], c["platform"], c["value"]) for c in clause_facts()} == {("IT contractors", "X", "$29")}
-
-
-def test_every_goldens_file_agrees_with_the_kb_text():
-    """Benchmarks, audience, retrieval, abstain rows and the gate, read against the text; each row checker also
-    rejects goldens spoiled on purpose (so this test can fail)."""
-    errors = KB.goldens_errors(DATA, "kb_txt5", check_benchmark_row,
-                               {"benchmarks": 28, "tags": BENCH_MINIMUM, "retrieval": 25, "abstain": 8},
-                               {"platform": "Twitch", "present": ("Boat Dealers", "CPC", "Google Ads"), "sentence": "X",
-                                "audience": ("remote and hybrid professionals", "Pune")})
-    assert not errors, f"{len(errors)} problem(s):\n  " + "\n  ".join(errors)
-
-
-def test_scenarios_hold_only_kb_figures_and_right_arithmetic():
-    gf.assert_scenarios_hold(DATA, TEXTS, KB.value_is_stated, KB.audience_is_stated)

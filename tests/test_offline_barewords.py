@@ -2,15 +2,11 @@
 the contraction only where the next words settle it, on kb/ and on the plain-text kb_txt2 — own wording only."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from agent.offline.barewords import read
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("typed,meant", [
@@ -37,14 +33,9 @@ def test_the_bare_word_is_left_where_it_can_be_itself(text):
     assert read(text) == text
 
 
-@pytest.mark.parametrize("folder,engine,business,question", [
-    ("kb", "shipped_engine", "a chain of 5 furniture stores",
-     "what's a normal cost per sale from ads for a store like ours?"),
-    ("tests/fixtures/kb_txt2", "kb_txt2_engine", "a roofing company", "what does a click usually cost us?"),
+@pytest.mark.parametrize("kb,business,question", [
+    ("kb", "a chain of 5 furniture stores", "what's a normal cost per sale from ads for a store like ours?"),
+    ("kb_txt2", "a roofing company", "what does a click usually cost us?"),
 ])
-def test_the_agent_reads_the_business_said_without_its_apostrophe(request, monkeypatch, folder, engine, business,
-                                                                  question):
-    clean, typed = f"we're {business}. {question}", f"were {business}. {question}"
-    assert_unseen([typed, clean])
-    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / folder))
-    assert_read_alike(request.getfixturevalue(engine), [typed], [clean])
+def test_the_agent_reads_the_business_said_without_its_apostrophe(request, monkeypatch, kb, business, question):
+    assert_read_alike_on(request, monkeypatch, kb, [f"were {business}. {question}"], [f"we're {business}. {question}"])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_offline_calc_general import _last
+from tests.test_offline_calc_general import assert_worked, on_engines
 from tests.unseen_wording import assert_unseen
 
 # (messages, lines the last answer must show) — the user's figures only: the same on either knowledge base
@@ -183,13 +183,6 @@ def test_the_wording_here_is_in_no_seen_data_set():
     assert_unseen(*[msgs for msgs, _ in _OWN + _SHIPPED])
 
 
-@pytest.mark.parametrize("texts,shown", _OWN + _SHIPPED)
-def test_each_form_is_worked_on_the_shipped_kb(shipped_engine, texts, shown):
-    out = _last(shipped_engine, texts)  # once: inside the generator below it ran once per line shown
-    assert all(s in out for s in shown), out
-
-
-@pytest.mark.parametrize("texts,shown", _OWN)
-def test_each_form_is_worked_on_the_text_kb(kb_txt_engine, texts, shown):
-    out = _last(kb_txt_engine, texts)
-    assert all(s in out for s in shown), out
+@pytest.mark.parametrize("kb,texts,shown", on_engines(shipped_engine=_OWN + _SHIPPED, kb_txt_engine=_OWN))
+def test_each_form_is_worked_on_the_shipped_kb_and_the_text_kb(request, kb, texts, shown):
+    assert_worked(request.getfixturevalue(kb), texts, shown)

@@ -125,16 +125,20 @@ def _last(engine, texts: list[str]) -> str:
     return [c.send(t).assistant for t in texts][-1]
 
 
-@pytest.mark.parametrize("texts,shown", _OWN + _SHIPPED)
-def test_the_working_is_shown_on_the_shipped_kb(shipped_engine, texts, shown):
-    out = _last(shipped_engine, texts)
+def on_engines(**cases: list[tuple]) -> list[tuple]:
+    """(engine fixture, messages, working shown) for each case of each engine: ``on_engines(shipped_engine=[…])``."""
+    return [(engine, texts, shown) for engine, pairs in cases.items() for texts, shown in pairs]
+
+
+def assert_worked(engine, texts: list[str], shown: list[str]) -> None:
+    """The last answer to ``texts`` on ``engine`` shows every piece of working in ``shown`` (asked once)."""
+    out = _last(engine, texts)
     assert all(s in out for s in shown), out
 
 
-@pytest.mark.parametrize("texts,shown", _OWN + _TXT)
-def test_the_working_is_shown_on_the_text_kb(kb_txt_engine, texts, shown):
-    out = _last(kb_txt_engine, texts)
-    assert all(s in out for s in shown), out
+@pytest.mark.parametrize("kb,texts,shown", on_engines(shipped_engine=_OWN + _SHIPPED, kb_txt_engine=_OWN + _TXT))
+def test_the_working_is_shown_on_the_shipped_kb_and_the_text_kb(request, kb, texts, shown):
+    assert_worked(request.getfixturevalue(kb), texts, shown)
 
 
 def test_a_rate_moving_is_no_budget_pointed_back_to():

@@ -13,7 +13,7 @@ import pytest
 from agent.offline import midrange, redounit, splitrule
 from agent.offline.asking import asks_anything
 from agent.offline.numbers import digits
-from tests.test_offline_calc_general import _last
+from tests.test_offline_calc_general import assert_worked, on_engines
 from tests.unseen_wording import assert_unseen
 
 # (messages, pieces the last answer must show) — the user's figures only: the same on either knowledge base
@@ -83,14 +83,12 @@ def test_the_wording_is_our_own():
 
 
 # each case on each KB that holds what it needs: the user's own figures on all three, a KB's range on its own KB
-_CASES = [("shipped_engine", t, s) for t, s in _OWN + _SHIPPED] + [("kb_txt_engine", t, s) for t, s in _OWN + _TXT] + [
-    ("kb_txt3_engine", t, s) for t, s in _TXT3]
+_CASES = on_engines(shipped_engine=_OWN + _SHIPPED, kb_txt_engine=_OWN + _TXT, kb_txt3_engine=_TXT3)
 
 
 @pytest.mark.parametrize("kb,texts,shown", _CASES)
 def test_the_working_is_shown(request, kb, texts, shown):
-    out = _last(request.getfixturevalue(kb), texts)
-    assert all(s in out for s in shown), out
+    assert_worked(request.getfixturevalue(kb), texts, shown)
 
 
 def test_prices_said_in_words():

@@ -2,15 +2,12 @@
 on kb/ and on the plain-text kb_txt2 — own wording only."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from agent.offline.fillers import strip
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
-ROOT = Path(__file__).resolve().parents[1]
 
 CASES = [
     ("quick question: which channel should carry a launch tbh?", "which channel should carry a launch?"),
@@ -37,16 +34,11 @@ def test_content_likes_closings_and_bare_fillers_are_kept(text):
     assert strip(text) == text
 
 
-@pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["how many registered nurses live in texas?", "and for the US overall?",
-                                     "and for Florida?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine",
-     ["what does a click cost for pest control on google?", "and for moving companies?", "and for roofers?"]),
+@pytest.mark.parametrize("kb,clean", [
+    ("kb", ["how many registered nurses live in texas?", "and for the US overall?", "and for Florida?"]),
+    ("kb_txt2", ["what does a click cost for pest control on google?", "and for moving companies?", "and for roofers?"]),
 ])
-def test_the_agent_answers_the_filled_wording_as_the_plain_one(request, monkeypatch, kb, engine, clean):
+def test_the_agent_answers_the_filled_wording_as_the_plain_one(request, monkeypatch, kb, clean):
     typed = ["quick q: " + clean[0].replace("?", " tbh?"), "umm, " + clean[1].replace(" the ", " like the ").replace("?", " lol?"),
              "hey, " + clean[2]]
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    eng = request.getfixturevalue(engine)
-    assert_read_alike(eng, typed, clean)
+    assert_read_alike_on(request, monkeypatch, kb, typed, clean)

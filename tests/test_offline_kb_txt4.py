@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mpa.tools import ToolExecutor
+from tests.offline_turns import declaring
 
 
 def test_agent_answers_the_market_asked(kb_txt4_engine):
@@ -43,15 +44,10 @@ def test_declared_acronym_rate_said_by_name():
     read when the message says the acronym or the name; a "cost per" acronym only by the acronym, as before."""
     from agent.offline import kbmetrics
 
-    tool = {"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": (
-        "Metric. This knowledge base also states its own: LVR (lead velocity ratio); CPB (cost per booking).")}}}}
-    kbmetrics.declare([tool])
-    try:
+    with declaring("LVR (lead velocity ratio); CPB (cost per booking)"):
         assert [n for _, n in kbmetrics.named_in("what lead velocity ratio do dentists see")] == ["lead velocity ratio"]
         assert [n for _, n in kbmetrics.named_in("what's the LVR")] == ["lead velocity ratio"]
         assert kbmetrics.named_in("what's the cost per booking") == []
-    finally:
-        kbmetrics.declare([])
 
 
 # ---------------------------------------------------------------- a declared name written without its hyphens
@@ -69,14 +65,9 @@ def test_agent_reads_a_hyphenated_metric_written_apart(kb_txt4_engine):
 def test_declared_name_hyphens_either_way():
     from agent.offline import kbmetrics
 
-    tool = {"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": (
-        "Metric. This knowledge base also states its own: install-to-verified rate; cost per sign-up.")}}}}
-    kbmetrics.declare([tool])
-    try:
+    with declaring("install-to-verified rate; cost per sign-up"):
         assert [n for _, n in kbmetrics.named_in("our install to verified rate is low")] == ["install-to-verified rate"]
         assert [n for _, n in kbmetrics.named_in("what is the cost per sign up")] == ["cost per sign-up"]
-    finally:
-        kbmetrics.declare([])
 
 
 # ---------------------------------------------------------------- a dash ends a self-description
@@ -116,11 +107,7 @@ def test_agent_reads_a_two_word_figure_name(kb_txt4_engine):
     a = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt4_engine), max_tool_rounds=3).send(
         "what contribution margin do language learning apps make?").assistant
     assert "38-46%" in a
-    tool = {"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": (
-        "Metric. This knowledge base also states its own: membership churn; monthly spend.")}}}}
-    kbmetrics.declare([tool])
-    try:  # a figure noun last ("churn") is a name said in full; "monthly spend" stays a user's own words
+    # a figure noun last ("churn") is a name said in full; "monthly spend" stays a user's own words
+    with declaring("membership churn; monthly spend"):
         assert [n for _, n in kbmetrics.named_in("what membership churn do gyms see")] == ["membership churn"]
         assert kbmetrics.named_in("our monthly spend is 5k") == []
-    finally:
-        kbmetrics.declare([])

@@ -3,10 +3,10 @@ and the general reading rules each failure led to, each also checked on another 
 look-ups are in tests/test_kb_txt5.py)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
 from pathlib import Path
 
 from mpa.tools import ToolExecutor
+from tests.offline_turns import declaring
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -43,7 +43,7 @@ def test_agent_prices_a_unit_named_before_what_was_done_to_it():
     done to them — so the goal budget is 60 × the top of the range (the agent searched and quoted golf clicks)."""
     from agent.offline import kbmetrics
 
-    with _declaring("cost per tour booked; cost per demo attended; cost per rental"):
+    with declaring("cost per tour booked; cost per demo attended; cost per rental"):
         assert (kbmetrics.priced("tours"), kbmetrics.priced("demos")) == ("cost per tour booked", "cost per demo attended")
         assert kbmetrics.priced("rentals") == "cost per rental" and kbmetrics.priced("meetings") is None
 
@@ -54,23 +54,10 @@ def test_agent_reads_a_price_by_its_unit_alone():
     kb_txt4's profile notes and no figure); a one-word unit ("a piece") is too common a word to be read so."""
     from agent.offline import kbmetrics
 
-    with _declaring("cost per pre-need consultation; cost per bottle club sign-up; cost per piece"):
+    with declaring("cost per pre-need consultation; cost per bottle club sign-up; cost per piece"):
         said = [n for q in ("and a pre-need consultation?", "and a bottle club sign-up?", "and a piece of advice?")
                 for _, n in kbmetrics.named_in(q)]
     assert said == ["cost per pre-need consultation", "cost per bottle club sign-up"]
-
-
-@contextmanager
-def _declaring(own: str):
-    """The agent reading a get_benchmark definition that declares the KB's own metrics ``own``, for the block."""
-    from agent.offline import kbmetrics
-
-    kbmetrics.declare([{"name": "get_benchmark", "input_schema": {"properties": {"metric": {
-        "description": f"Metric, e.g. CPC. This knowledge base also states its own: {own}."}}}}])
-    try:
-        yield
-    finally:
-        kbmetrics.declare([])
 
 
 def test_agent_keeps_a_business_named_by_one_half_of_its_label():

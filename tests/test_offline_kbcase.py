@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from agent.offline.kbcase import forms, mark
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,15 +37,10 @@ def test_only_what_the_kb_writes_in_capitals_and_never_in_lower_case_is_known():
     assert forms(None) == {}
 
 
-_ENGINE = {"kb": "shipped_engine", "kb_txt2": "kb_txt2_engine"}
-
-
 @pytest.mark.parametrize("folder,typed,clean", [
     (KB, "roughly how many people in California are shopping for an ev",
      "roughly how many people in California are shopping for an EV"),
     (TXT2, "what does a ctv view usually cost", "what does a CTV view usually cost"),
 ])
 def test_the_agent_reads_the_kbs_acronym_typed_in_lower_case(request, monkeypatch, folder, typed, clean):
-    assert_unseen([typed, clean])
-    monkeypatch.setenv("MPA_KB_DIR", folder)
-    assert_read_alike(request.getfixturevalue(_ENGINE[Path(folder).name]), [typed], [clean])
+    assert_read_alike_on(request, monkeypatch, Path(folder).name, [typed], [clean])

@@ -2,15 +2,11 @@
 (agent.offline.shortforms), on kb/ and on the plain-text kb_txt2 — own wording only."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from agent.offline.shortforms import contractions, expand
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("typed,meant", [
@@ -37,14 +33,10 @@ def test_only_contractions_whose_bare_form_is_no_word_of_its_own_or_a_rare_one()
     assert not {"its", "were", "well", "ill", "lets", "shed", "id", "wed", "hell", "shell"} & set(table)
 
 
-@pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["what's a typical cpc for people shopping for used cars?", "what about healthcare?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine",
-     ["what's the cpc for dog grooming on google?", "what about driving schools?"]),
+@pytest.mark.parametrize("kb,clean", [
+    ("kb", ["what's a typical cpc for people shopping for used cars?", "what about healthcare?"]),
+    ("kb_txt2", ["what's the cpc for dog grooming on google?", "what about driving schools?"]),
 ])
-def test_the_agent_answers_the_short_forms_as_the_full_words(request, monkeypatch, kb, engine, clean):
+def test_the_agent_answers_the_short_forms_as_the_full_words(request, monkeypatch, kb, clean):
     typed = [clean[0].replace("what's", "whats"), clean[1].replace("about", "abt")]
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    eng = request.getfixturevalue(engine)
-    assert_read_alike(eng, typed, clean)
+    assert_read_alike_on(request, monkeypatch, kb, typed, clean)

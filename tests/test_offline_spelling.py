@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from agent.offline import spelling
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,10 +67,7 @@ def test_a_kb_term_only_the_kb_knows_is_corrected_only_to_on_that_kb(monkeypatch
      ["cost per click for roofing contractors on google", "and for pest control?"]),
 ])
 def test_the_agent_asks_the_tools_what_the_clean_wording_asks(request, monkeypatch, kb, typed, clean):
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    engine = request.getfixturevalue("shipped_engine") if kb == KB else request.getfixturevalue("kb_txt2_engine")
-    assert_read_alike(engine, typed, clean)
+    assert_read_alike_on(request, monkeypatch, kb.name, typed, clean)
 
 
 def test_the_perturbations_are_seeded_and_do_what_their_class_says():

@@ -35,14 +35,9 @@ def test_the_wording_here_is_not_dataset_wording():
     assert_unseen(RULE_ASKS, NOT_RULE_ASKS, [b[1] for b in BOTH], [o[1] for o in ONE])
 
 
-@pytest.mark.parametrize("ask", RULE_ASKS)
-def test_a_rule_or_how_to_question_may_take_two_sources(ask):
-    assert tossup.asks_how_or_why(ask)
-
-
-@pytest.mark.parametrize("ask", NOT_RULE_ASKS)
-def test_a_number_a_calculation_or_a_statement_takes_one(ask):
-    assert not tossup.asks_how_or_why(ask)
+@pytest.mark.parametrize("ask,how_or_why", [(a, True) for a in RULE_ASKS] + [(a, False) for a in NOT_RULE_ASKS])
+def test_a_rule_or_how_to_question_may_take_two_sources_a_number_calculation_or_statement_one(ask, how_or_why):
+    assert bool(tossup.asks_how_or_why(ask)) is how_or_why
 
 
 def _unit(overview: bool = False) -> SimpleNamespace:

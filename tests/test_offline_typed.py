@@ -2,15 +2,11 @@
 every typing habit set aside at once, on kb/ and on the plain-text kb_txt2 — own wording only."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from agent.offline.typed import _percent, read
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("typed,meant", [
@@ -30,14 +26,11 @@ def test_all_habits_at_once():
     assert read(typed) == "what's the conversion rate for pest control with a 20% discount?"
 
 
-@pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["we spend $30k a month on paid social for our gym chain.",
-                                     "if we cut that by 20%, what's left each month?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine",
-     ["we spend $12k a month on google ads for our roofing company.", "if we cut that by 20%, what's left each month?"]),
+@pytest.mark.parametrize("kb,clean", [
+    ("kb", ["we spend $30k a month on paid social for our gym chain.", "if we cut that by 20%, what's left each month?"]),
+    ("kb_txt2", ["we spend $12k a month on google ads for our roofing company.",
+                 "if we cut that by 20%, what's left each month?"]),
 ])
-def test_the_agent_works_a_percentage_written_out_as_the_figure(request, monkeypatch, kb, engine, clean):
+def test_the_agent_works_a_percentage_written_out_as_the_figure(request, monkeypatch, kb, clean):
     typed = [clean[0], clean[1].replace("20%", "twenty percent")]
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    assert_read_alike(request.getfixturevalue(engine), typed, clean)
+    assert_read_alike_on(request, monkeypatch, kb, typed, clean)

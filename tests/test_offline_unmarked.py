@@ -2,15 +2,11 @@
 and on the plain-text kb_txt2 — own wording only."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from agent.offline.unmarked import mark
-from tests.offline_turns import assert_read_alike
+from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("typed,meant", [
@@ -32,15 +28,13 @@ def test_words_pronouns_and_questions_without_their_mark_are_left_as_typed(text)
     assert mark(text) == text
 
 
-@pytest.mark.parametrize("kb,engine,clean", [
-    (ROOT / "kb", "shipped_engine", ["roughly how many retirees are there in Florida?"]),
-    (ROOT / "tests" / "fixtures" / "kb_txt2", "kb_txt2_engine", ["how many households are there in Texas, roughly?"]),
+@pytest.mark.parametrize("kb,clean", [
+    ("kb", ["roughly how many retirees are there in Florida?"]),
+    ("kb_txt2", ["how many households are there in Texas, roughly?"]),
 ])
-def test_the_agent_reads_the_place_typed_in_lower_case(request, monkeypatch, kb, engine, clean):
+def test_the_agent_reads_the_place_typed_in_lower_case(request, monkeypatch, kb, clean):
     typed = [c.replace("Florida", "fl").replace("Texas", "tx") for c in clean]
-    assert_unseen(typed, clean)
-    monkeypatch.setenv("MPA_KB_DIR", str(kb))
-    assert_read_alike(request.getfixturevalue(engine), typed, clean)
+    assert_read_alike_on(request, monkeypatch, kb, typed, clean)
 
 
 def test_a_states_code_is_read_as_its_name_and_a_markets_initials_stay_initials():

@@ -10,28 +10,10 @@ count (tests/test_paraphrase_holdout12.py) held to this set's own minimums, so a
 mix it was written for. The pass rate is measured and reported in the set's README, never asserted here."""
 from __future__ import annotations
 
-from tests.test_paraphrase_holdout7 import key_fact_errors
-from tests.test_paraphrase_holdout12 import kind_counts
-from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, other_sets)
+from tests.test_paraphrase_holdout12 import set_test
 
-FOLDER = FIXTURES / "paraphrase_dev20" / "scenarios"
 # this set's own minimums (8 scenarios, 64 user turns; turns of each kind, the README's counts are the actual ones)
-SIZE = (64, 8)
 MIN_KINDS = dict(benchmarks=14, audience=10, calculations=12, key_facts=18, must_abstain=6, must_clarify=4,
                  small_talk=4, events=2)
-
-
-def test_dev20_follows_the_schema_the_kb_and_plain_wording():
-    check_schema_and_kb(FOLDER)
-    check_size_and_wording(FOLDER, *SIZE)
-
-
-def test_dev20_facts_sit_in_their_sections_and_no_turn_comes_from_another_set():
-    assert not key_fact_errors(FOLDER), "\n  ".join(key_fact_errors(FOLDER))
-    check_repeats_no_user_turn(FOLDER, other_sets("paraphrase_dev20"))
-
-
-def test_dev20_holds_its_focus_mix():
-    have = kind_counts(FOLDER)
-    assert all(have[kind] >= least for kind, least in MIN_KINDS.items()), (have, MIN_KINDS)
+test_dev20_passes_the_paraphrase_set_checks = set_test("paraphrase_dev20", min_user_turns=64, min_scenarios=8,
+                                                       mix=MIN_KINDS)

@@ -10,34 +10,10 @@ turns name, and the kind count of the twelfth set, held to this set's own floors
 The pass rate is measured and reported in the set's README, never asserted here."""
 from __future__ import annotations
 
-import pytest
+from tests.test_paraphrase_holdout12 import set_test
 
-from tests.test_paraphrase_holdout7 import key_fact_errors
-from tests.test_paraphrase_holdout12 import kind_counts
-from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, other_sets)
-
-SET = "paraphrase_dev23"
-SCENARIOS = FIXTURES / SET / "scenarios"
 # floors, not the actual counts (those are in the README): 10 conversations, 80 user turns, and per kind of expectation
 FLOORS = {"benchmarks": 12, "audience": 8, "calculations": 10, "key_facts": 20, "must_abstain": 6, "must_clarify": 4,
           "small_talk": 3, "events": 3}
-
-
-def _kinds_below_their_floor() -> dict[str, tuple[int, int]]:
-    have = kind_counts(SCENARIOS)
-    return {kind: (have[kind], floor) for kind, floor in FLOORS.items() if have[kind] < floor}
-
-
-def test_dev23_is_valid_against_the_schema_and_the_kb_sections():
-    check_schema_and_kb(SCENARIOS)
-    assert key_fact_errors(SCENARIOS) == []
-
-
-def test_dev23_is_big_enough_worded_freely_and_new():
-    check_size_and_wording(SCENARIOS, 80, 10)
-    check_repeats_no_user_turn(SCENARIOS, other_sets(SET))
-
-
-def test_dev23_keeps_the_mix_it_was_written_for():
-    assert _kinds_below_their_floor() == {}, "(have, floor) per kind"
+test_dev23_passes_the_paraphrase_set_checks = set_test("paraphrase_dev23", min_user_turns=80, min_scenarios=10,
+                                                       mix=FLOORS)

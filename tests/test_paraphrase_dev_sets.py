@@ -21,10 +21,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_paraphrase_holdout7 import key_fact_errors
-from tests.test_paraphrase_holdout12 import kind_counts
-from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, other_sets)
+from tests.test_paraphrase_holdout12 import set_checks
 
 # name: (at least this many scenarios, user turns, and turns carrying each kind of expectation)
 SETS = {
@@ -35,25 +32,10 @@ SETS = {
                                  "must_clarify": 3, "small_talk": 4}),
     "paraphrase_dev18": (10, 85, {"benchmarks": 32, "key_facts": 15, "audience": 16, "must_abstain": 10, "must_clarify": 5}),
 }
+CHECKS = {(name, check): run for name, (scenarios, turns, mix) in SETS.items()
+          for check, run in set_checks(name, turns, scenarios, mix).items()}
 
 
-@pytest.mark.parametrize("name", sorted(SETS))
-def test_dev_set_matches_the_schema_the_kb_and_its_sections(name):
-    folder = FIXTURES / name / "scenarios"
-    check_schema_and_kb(folder)
-    errors = key_fact_errors(folder)
-    assert not errors, "\n  ".join(errors)
-
-
-@pytest.mark.parametrize("name", sorted(SETS))
-def test_dev_set_is_big_enough_worded_freely_and_copies_no_other_set(name):
-    min_scenarios, min_turns, _ = SETS[name]
-    folder = FIXTURES / name / "scenarios"
-    check_size_and_wording(folder, min_turns, min_scenarios)
-    check_repeats_no_user_turn(folder, other_sets(name))
-
-
-@pytest.mark.parametrize("name", sorted(SETS))
-def test_dev_set_keeps_the_focus_it_was_written_for(name):
-    counts, floors = kind_counts(FIXTURES / name / "scenarios"), SETS[name][2]
-    assert all(counts[k] >= n for k, n in floors.items()), {k: (counts[k], n) for k, n in floors.items()}
+@pytest.mark.parametrize("name,check", sorted(CHECKS))
+def test_dev_set_passes_the_paraphrase_set_checks(name, check):
+    CHECKS[name, check]()

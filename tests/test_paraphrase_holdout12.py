@@ -11,12 +11,13 @@ never asserted here."""
 from __future__ import annotations
 
 import json
+from typing import Callable
 
 import pytest
 
 from tests.test_paraphrase_holdout7 import key_fact_errors
-from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, other_sets, scenario_files)
+from tests.test_paraphrase_set import (FIXTURES, assert_a_copied_user_turn_is_caught, check_repeats_no_user_turn,
+                                       check_schema_and_kb, check_size_and_wording, other_sets, scenario_files)
 
 NAME = "paraphrase_holdout12"
 FOLDER = FIXTURES / NAME / "scenarios"
@@ -42,36 +43,55 @@ def kind_counts(folder) -> dict[str, int]:
     return counts
 
 
-def _no_key_fact_errors() -> None:
-    errors = key_fact_errors(FOLDER)
-    assert not errors, "\n  ".join(errors)
+def mix_errors(folder, minimums: dict[str, int]) -> dict[str, str]:
+    """The kinds of turn (``kind_counts``) a set holds fewer of than ``minimums`` asks for: the mix it was written for."""
+    counts = kind_counts(folder)
+    return {k: f"{counts[k]} < {n}" for k, n in minimums.items() if counts[k] < n}
 
 
-# the earlier sets' checks, run on this folder (key_fact_errors is shown to catch a made-up fact by holdout7's test)
-CHECKS = {"schema and KB values": lambda: check_schema_and_kb(FOLDER),
-          "key facts from their sections": _no_key_fact_errors,
-          "size and user wording": lambda: check_size_and_wording(FOLDER, MIN_USER_TURNS, MIN_SCENARIOS),
-          "no user turn of another set": lambda: check_repeats_no_user_turn(FOLDER, other_sets(NAME))}
+def set_checks(name: str, min_user_turns: int, min_scenarios: int, mix: dict[str, int] | None = None,
+               key_facts: bool = True) -> dict[str, Callable[[], None]]:
+    """The checks every paraphrase set since the seventh meets (held-out and development sets alike), by name (so a
+    failure says which broke), on the set ``name``: the strict schema and KB checks of datasets/scenarios, every key fact within the sections its turn names
+    (holdout7's ``key_fact_errors``), size and user wording, no user turn of any other set or datasets/scenarios/, and,
+    given ``mix``, at least that many turns of each kind (without ``key_facts``, no section check: the sets before the
+    seventh were written before it). A set's test runs them on its folder, written once here."""
+    folder = FIXTURES / name / "scenarios"
+
+    def facts_in_sections() -> None:
+        errors = key_fact_errors(folder)
+        assert not errors, "\n  ".join(errors)
+
+    def no_repeat() -> None:
+        others = other_sets(name)
+        assert folder not in others and others, "the repeat check must compare against other sets only"
+        check_repeats_no_user_turn(folder, others)
+
+    def keeps_the_mix() -> None:
+        low = mix_errors(folder, mix)
+        assert not low, f"turns of each kind: {low}"
+    return {"schema and KB values": lambda: check_schema_and_kb(folder),
+            **({"key facts from their sections": facts_in_sections} if key_facts else {}),
+            "size and user wording": lambda: check_size_and_wording(folder, min_user_turns, min_scenarios),
+            "no user turn of another set": no_repeat, **({"the mix it was written for": keeps_the_mix} if mix else {})}
 
 
-@pytest.mark.parametrize("check", sorted(CHECKS))
-def test_holdout12_passes_the_earlier_sets_checks(check):
-    CHECKS[check]()
+def set_test(name: str, min_user_turns: int, min_scenarios: int, mix: dict[str, int] | None = None,
+             key_facts: bool = True) -> Callable[[str], None]:
+    """``set_checks`` as one test parametrized by check name, for a set's module to bind to a ``test_`` name."""
+    checks = set_checks(name, min_user_turns, min_scenarios, mix, key_facts)
+
+    @pytest.mark.parametrize("check", sorted(checks))
+    def test(check: str) -> None:
+        checks[check]()
+    return test
 
 
-def test_holdout12_keeps_the_mix_it_was_written_for():
-    counts = kind_counts(FOLDER)
-    low = {k: f"{counts[k]} < {n}" for k, n in MIN_KINDS.items() if counts[k] < n}
-    assert not low, f"turns of each kind: {low}"
+test_holdout12_passes_the_earlier_sets_checks = set_test(NAME, MIN_USER_TURNS, MIN_SCENARIOS, MIN_KINDS)
 
 
 def test_a_copied_user_turn_is_caught(tmp_path):
-    """The repeat check fails when a set holds a turn of another set, case and spacing aside."""
-    sc = json.loads(scenario_files(FOLDER)[0].read_text(encoding="utf-8"))
-    (tmp_path / "copy.json").write_text(json.dumps({"turns": [{"user": "  " + sc["turns"][0]["user"].upper()}]}),
-                                        encoding="utf-8")
-    with pytest.raises(AssertionError, match="copied"):
-        check_repeats_no_user_turn(tmp_path, [FOLDER])
+    assert_a_copied_user_turn_is_caught(FOLDER, tmp_path)
 
 
 def test_a_thinned_mix_is_caught(tmp_path):

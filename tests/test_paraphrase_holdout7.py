@@ -13,19 +13,13 @@ import re
 from rag.documents import parse_markdown
 from tests.test_datasets import _FACT_ANALYZER, KB_TEXTS
 from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, scenario_files)
+                                       check_size_and_wording, other_sets, scenario_files)
 
 NAME = "paraphrase_holdout7"
 FOLDER = FIXTURES / NAME / "scenarios"
 MIN_SCENARIOS = 13
 MIN_USER_TURNS = 80
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
-
-
-def _earlier_folders():
-    root = FIXTURES.parent.parent
-    folders = [p / "scenarios" for p in sorted(FIXTURES.glob("paraphrase*")) if p.name != NAME]
-    return [f for f in folders + [root / "datasets" / "scenarios"] if f.is_dir() and any(f.glob("*.json"))]
 
 
 def section_text(source: str, header: str) -> str:
@@ -75,16 +69,21 @@ def test_holdout7_set_size_and_user_wording():
 
 
 def test_holdout7_repeats_no_user_turn_of_an_earlier_set():
-    check_repeats_no_user_turn(FOLDER, _earlier_folders())
+    check_repeats_no_user_turn(FOLDER, other_sets(NAME))
 
 
-def test_a_key_fact_from_outside_its_section_is_caught(tmp_path):
-    """The section check fails on a key fact whose words or figure are not in the turn's sections."""
-    path = next(p for p in sorted(FOLDER.glob("*.json"))
+def assert_a_made_up_key_fact_is_caught(folder, tmp_path, fact: str, figure: str) -> None:
+    """The section check fails on a key fact (``fact``, quoting ``figure``) whose words and figure are not in the turn's
+    sections: a set's test calls it on its own folder's first scenario with key facts."""
+    path = next(p for p in sorted(folder.glob("*.json"))
                 if any((t.get("expect") or {}).get("key_facts") for t in json.loads(p.read_text(encoding="utf-8"))["turns"]))
     sc = json.loads(path.read_text(encoding="utf-8"))
     turn = next(t for t in sc["turns"] if (t.get("expect") or {}).get("key_facts"))
-    turn["expect"]["key_facts"] = ["zebras gallop 987 furlongs"]
+    turn["expect"]["key_facts"] = [fact]
     (tmp_path / path.name).write_text(json.dumps(sc), encoding="utf-8")
     errors = key_fact_errors(tmp_path)
-    assert any("outside its sections" in e for e in errors) and any("987" in e for e in errors)
+    assert any("outside its sections" in e for e in errors) and any(figure in e for e in errors)
+
+
+def test_a_key_fact_from_outside_its_section_is_caught(tmp_path):
+    assert_a_made_up_key_fact_is_caught(FOLDER, tmp_path, "zebras gallop 987 furlongs", "987")

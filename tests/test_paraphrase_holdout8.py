@@ -8,47 +8,12 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from tests.test_paraphrase_holdout7 import _earlier_folders as _folders_before_holdout7
-from tests.test_paraphrase_holdout7 import key_fact_errors
-from tests.test_paraphrase_set import (FIXTURES, check_repeats_no_user_turn, check_schema_and_kb,
-                                       check_size_and_wording, user_turns)
+from tests.test_paraphrase_holdout12 import set_test
+from tests.test_paraphrase_set import FIXTURES, user_turns
 
 NAME = "paraphrase_holdout8"
 FOLDER = FIXTURES / NAME / "scenarios"
-MIN_SCENARIOS = 13
-MIN_USER_TURNS = 90
-
-
-def _earlier_folders():
-    """Every other set's scenarios: holdout7's list (which names this folder too) minus this set, plus holdout7."""
-    folders = [f for f in _folders_before_holdout7() if f.parent.name != NAME]
-    return folders + [FIXTURES / "paraphrase_holdout7" / "scenarios"]
-
-
-def _key_facts_come_from_their_sections():
-    errors = key_fact_errors(FOLDER)
-    assert not errors, "\n  ".join(errors)
-
-
-def _repeats_no_user_turn_of_an_earlier_set():
-    earlier = _earlier_folders()
-    assert FOLDER not in earlier and FIXTURES / "paraphrase_holdout7" / "scenarios" in earlier
-    check_repeats_no_user_turn(FOLDER, earlier)
-
-
-CHECKS = {
-    "schema and KB": lambda: check_schema_and_kb(FOLDER),
-    "key facts come from their sections": _key_facts_come_from_their_sections,
-    "set size and user wording": lambda: check_size_and_wording(FOLDER, MIN_USER_TURNS, MIN_SCENARIOS),
-    "no user turn of an earlier set repeated": _repeats_no_user_turn_of_an_earlier_set,
-}
-
-
-@pytest.mark.parametrize("check", list(CHECKS))
-def test_holdout8_passes_the_held_out_set_checks(check):
-    CHECKS[check]()
+test_holdout8_passes_the_held_out_set_checks = set_test(NAME, min_user_turns=90, min_scenarios=13)
 
 
 def test_holdout8_user_turns_are_distinct_within_the_set():

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from agent.scenario import load_scenario
 from tests.test_datasets import _OPERATION_WORDS, MAX_TURNS, MIN_TURNS, validate_scenario
 
@@ -34,6 +36,15 @@ def check_repeats_no_user_turn(folder: Path, earlier: list[Path]) -> None:
     repeated = user_turns(folder) & set().union(*map(user_turns, earlier))
     assert not repeated, f"user turns copied from an earlier paraphrase set: {sorted(repeated)}"
 
+
+def assert_a_copied_user_turn_is_caught(folder: Path, tmp_path: Path) -> None:
+    """The repeat check fails on a set holding a user turn of ``folder``'s, case and spacing aside: a held-out set's
+    test calls it on its own folder, so the check it relies on is shown to fail there."""
+    sc = json.loads(scenario_files(folder)[0].read_text(encoding="utf-8"))
+    (tmp_path / "copy.json").write_text(json.dumps({"turns": [{"user": "  " + sc["turns"][0]["user"].upper() + " "}]}),
+                                        encoding="utf-8")
+    with pytest.raises(AssertionError, match="copied"):
+        check_repeats_no_user_turn(tmp_path, [folder])
 
 def other_sets(name: str) -> list[Path]:
     """The scenario folders of every paraphrase set but ``name``, and datasets/scenarios/: the sets a new set must not

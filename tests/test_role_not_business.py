@@ -14,14 +14,9 @@ NOT_ROLES = ["bakery owner", "dental practice manager", "car dealers", "coffee r
 ENGINES = ["shipped_engine", "kb_txt_engine", "kb_txt8_engine"]
 
 
-@pytest.mark.parametrize("phrase", ROLES)
-def test_roles_alone(phrase):
-    assert roles.only(phrase)
-
-
-@pytest.mark.parametrize("phrase", NOT_ROLES)
-def test_a_trade_is_not_a_role(phrase):
-    assert not roles.only(phrase)
+@pytest.mark.parametrize("phrase,role", [(p, True) for p in ROLES] + [(p, False) for p in NOT_ROLES])
+def test_roles_alone_are_roles_and_a_trade_is_not_a_role(phrase, role):
+    assert bool(roles.only(phrase)) is role
 
 
 @pytest.mark.parametrize("engine_name", ENGINES)
