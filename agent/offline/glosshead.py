@@ -18,6 +18,8 @@ from agent.offline import gloss, servedkb
 from mpa.everyday import stems
 from rag.sentences import SENTENCE_END
 
+HEADED = 1.5  # the weight of a section whose heading says a KB term of two words or more for the concept asked, whole
+
 
 def files(question: str, passages: list[dict]) -> bool:
     """Does one of ``passages`` sit under a heading, or open with a sentence, that says a KB term for a concept the
@@ -53,6 +55,14 @@ def headed(terms: tuple[tuple[str, ...], ...], heading: str, source: str) -> int
         return 0
     title = stems(_titles(servedkb.folder() or "").get(source.split("›")[0].strip(), ""))
     return max((len(t) for t in terms if _run(t, stems(heading)) and not _run(t, title)), default=0)
+
+
+def weight(terms: tuple[tuple[str, ...], ...], heading: str, source: str) -> float:
+    """The factor of a section's score in the reader: :data:`HEADED` when :func:`headed` finds a term of two words or
+    more, half as much above 1 for a one-word term ("CRM", "retargeting": weaker evidence of where the concept is
+    filed), else 1. It makes the section a contender; the meaning then weighs it (:func:`sectionmeaning.blend`)."""
+    said = headed(terms, heading, source)
+    return HEADED if said > 1 else 1.0 + (HEADED - 1.0) / 2 if said else 1.0
 
 
 @lru_cache(maxsize=servedkb.PER_KB)

@@ -52,7 +52,6 @@ HEAD_LEAD = 60          # a whole section this short that has subsections is the
 # forms of "do" the analyzer's stop list keeps ("doesn't" read as "does not" → "doe"): grammar, not what is asked —
 # "and if that doesn't work?" met "which does not" in a worked example and stood alone there
 _AUXILIARY = frozenset({"doe", "did"})
-GLOSS_HEAD = 1.5        # a section headed with the KB's term for what the question says in everyday words
 MAX_WORDS = 170         # an answer quotes, it does not paste a section
 # a question about what one should / must / may do ("can we just …?" asks leave), and the headings under which a KB states its rules
 # — or that asks to judge a situation against one ("is that a problem?", "worth it?", "when can we resume?")
@@ -227,9 +226,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             if any(h in us[0].heading.lower() for h in explains):  # it holds the KB's term for the everyday words
                 s *= 1.5
-            if said := glosshead.headed(filed, us[0].heading, top[key[0]].get("source", "")):  # a KB term for the concept
-                s *= GLOSS_HEAD if said > 1 else 1.0 + (GLOSS_HEAD - 1.0) / 2  # asked heads it, whole: a contender, which the
-                # meaning then weighs (:func:`sectionmeaning.blend`); a one-word term ("CRM") is weaker evidence
+            s *= glosshead.weight(filed, us[0].heading, top[key[0]].get("source", ""))  # headed with the KB's term for it
             if glossed & asked:  # the heading names the KB's term for what the question says in everyday words
                 s *= 1.0 + 0.5 * len(_matches(glossed, us[0].head_terms)) / len(glossed)
             if hint - glossed:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
