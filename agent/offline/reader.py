@@ -146,7 +146,6 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     glossed -= q | hint  # … and are a hint to the section, like a question word's attribute
     # the section explaining the KB's own term for what everyday words describe (:mod:`kbthesaurus`)
     kb_head, explains = "" if context else kbthesaurus.explaining(question), set()
-    filed = glosshead.heads(question)  # the KB's terms for the question's everyday words, whole: its heading for them
     ctx -= hint
     n = len(cands)
     held: dict[int, list] = {}  # a sentence repeated by overlapping passages has one word set: each set is matched once
@@ -177,11 +176,12 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     figures = bool(re.search(r"\d", digits(_NAMED_FIGURE.sub(" ", STEP.sub(" ", question)))))
     named = {re.match(r"[\d.,]*\d", m.group()).group() for m in _NAMED_FIGURE.finditer(STEP.sub(" ", question))}
     amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
+    filed = () if amounts else glosshead.heads(question)  # the KB's terms for its everyday words: the heading (figures: the working)
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
     budget, period = budget_said if (referred := budget is None and bool(budget_said)) else (budget, None)  # "that budget"
     pointed = _matches(set(terms(bands.pointer(question))), q) if referred else set()
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
-    limit = bound.asked(question)  # "the longest": a heading naming only the minimum states the other end
+    limit = bound.sought(question)  # "the longest": a heading naming only the minimum states the other end
 
     def own(c: _Unit, which: set[str]) -> float:
         # math.fsum, not sum: the words come from a set, whose order follows the process's string hashing — a
@@ -233,7 +233,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
-            s *= bound.fit(limit, us[0].heading)
+            s *= bound.fit(*limit, us[0].heading)
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
