@@ -15,10 +15,6 @@ RAINY = "how much should we hold back for a rainy day?"
 LIST = "can we upload our list of customers to meta for ads?"
 
 
-def test_own_wording_is_unseen():
-    assert_unseen([SKIPPED, RAINY, LIST])
-
-
 def test_a_heading_saying_the_term_whole_is_counted_by_its_words(monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
     terms = glosshead.heads(SKIPPED)
@@ -44,3 +40,7 @@ def test_the_section_filed_under_the_term_answers(shipped_engine, kb_txt3_engine
     assert "trivially reversible" in said  # "When not to test", not the A/B test's use case
     said = answer_on(kb_txt3_engine, [RAINY], monkeypatch, str(ROOT / "tests" / "fixtures" / "kb_txt3"))
     assert "Hold 15%" in said
+
+
+def test_own_wording_is_unseen():
+    assert_unseen([SKIPPED, RAINY, LIST])
