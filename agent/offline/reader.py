@@ -267,7 +267,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document split by the budget pointed at
     if nearest and not shown and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])) \
             and (_illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) or normative and not figures
-                 and workedcase.yields(sections[nearest], sections[ranked[0]], NORM_HEAD)):
+                 and workedcase.yields(sections[nearest], sections[ranked[0]], NORM_HEAD, forms)):
         nearest = None  # an illustration near in meaning — or a section only working an example, asked what should be —
         # yields to the rule the words (and the asked form) rank first (:mod:`workedcase`)
     # "what rate is normal?": the section stating a range for that rate, not one defining it
