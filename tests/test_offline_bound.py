@@ -11,6 +11,7 @@ from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
+ENOUGH = "we have 2k a month for linkedin, is that enough to learn anything?"
 KB_ASK = "what is the longest we should let a geo experiment go on?"
 PROMO_ASK = "what's the longest we should keep a promo flight running?"
 FRAME = "-" * 80
@@ -54,18 +55,18 @@ the price they saw still applies.
 
 
 def test_the_wording_is_its_own():
-    assert_unseen([KB_ASK, PROMO_ASK])
+    assert_unseen([KB_ASK, PROMO_ASK, ENOUGH])
 
 
 def test_the_bound_asked_and_a_heading_naming_the_other():
     assert bound.asked(KB_ASK) == "upper" and bound.asked("what's the shortest a test can run?") == "lower"
     assert bound.asked("what is the least we can spend at most?") == ""  # both: none
     assert bound.asked("how long should a test run?") == ""
-    assert bound.fit("upper", "Minimum duration rules") == bound.OPPOSITE
-    assert bound.fit("lower", "Maximum duration") == bound.OPPOSITE
-    assert bound.fit("upper", "Maximum duration") == 1.0 and bound.fit("upper", "Test duration") == 1.0
-    assert bound.fit("upper", "Floors and ceilings") == 1.0  # both bounds named
-    assert bound.fit("", "Minimum duration rules") == 1.0
+    assert bound.fit("upper", 1.0, "Minimum duration rules") == bound.OPPOSITE
+    assert bound.fit("lower", 1.0, "Maximum duration") == bound.OPPOSITE
+    assert bound.fit("upper", 1.0, "Maximum duration") == 1.0 and bound.fit("upper", 1.0, "Test duration") == 1.0
+    assert bound.fit("upper", 1.0, "Floors and ceilings") == 1.0  # both bounds named
+    assert bound.fit("", 1.0, "Minimum duration rules") == 1.0
 
 
 def test_the_shipped_kb_quotes_the_maximum_duration(shipped_engine, monkeypatch, meaning):
@@ -80,3 +81,23 @@ def test_a_plain_text_kb_quotes_its_maximum_not_its_minimum(tmp_path, monkeypatc
     engine = build_engine(tmp_path, index_path=tmp_path / "index.json")
     answer = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(PROMO_ASK).assistant
     assert "6 weeks" in answer and "at least 10 days" not in answer, answer
+
+
+def test_a_bound_asked_in_other_words_than_a_headings_weighs_the_heading_naming_it():
+    assert bound.sought(ENOUGH) == ("lower", bound.SAME)  # whether an amount suffices: the floor it must clear
+    assert bound.sought("what's the least we could start a radio test with?") == ("lower", bound.SAME)
+    assert bound.sought("can we even afford a tv flight on this?") == ("lower", bound.SAME)
+    # the question says the heading's own word: its words meet the heading already
+    assert bound.sought("can we only just cover the minimum for a new channel?") == ("lower", 1.0)
+    assert bound.sought("is the plan good?") == ("", 1.0)
+    assert bound.fit("lower", bound.SAME, "Minimum viable budget and ramp") == bound.SAME
+    assert bound.fit("lower", bound.SAME, "Maximum duration") == bound.OPPOSITE
+
+
+def test_is_it_enough_is_answered_from_the_floor(shipped_engine, kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    answer = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3).send(ENOUGH).assistant
+    assert "[step-07-channel-mix#8]" in answer and "50 events per ad set" in answer, answer  # the learning-phase floor
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt"))
+    answer = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), max_tool_rounds=3).send(ENOUGH).assistant
+    assert "[budget_and_channel_mix#0]" in answer, answer  # "Section 1 - Minimum Viable Budgets"

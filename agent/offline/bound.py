@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 OPPOSITE = 0.5  # the share of its score a section keeps when its heading names only the other bound
+SAME = 1.25     # the weight of a section whose heading names the bound asked for ("Minimum viable budget" for "the least")
 
 # bound → (the words a question asks for it by, the words a heading names it by)
 _WORDS = {
@@ -33,10 +34,27 @@ def asked(question: str) -> str:
     return found[0] if len(found) == 1 else ""
 
 
-def fit(bound: str, heading: str) -> float:
-    """:data:`OPPOSITE` when ``heading`` names only the bound opposite to ``bound``, else 1."""
+# whether an amount suffices: "is $800 a month enough?", "can we even afford that?", "enough to do anything with" — the
+# question is whether it clears a floor, so it asks for the lower bound (not for :func:`asked`'s band ends)
+_SUFFICES = re.compile(r"\b(?:is|are|was|would|will)\s+(?:that|this|it|these|those|[\w$,.]+)\s+(?:even\s+|really\s+|still\s+)?"
+                       r"enough\b|\benough\s+(?:to|for)\b|\b(?:can|could)\s+(?:we|i)\s+(?:even\s+|really\s+)?afford\b", re.I)
+
+
+def sought(question: str) -> tuple[str, float]:
+    """The bound the reader weighs headings by — :func:`asked`, else "lower" when the question asks whether an amount
+    suffices (a floor it must clear) — and the weight of a heading naming it: :data:`SAME` when the question asks in
+    other words than a heading's ("the least we should test with", "is that enough"), else 1 (one that says "minimum"
+    itself meets a heading saying it by its words already; a boost would count it twice)."""
+    end = asked(question) or ("lower" if _SUFFICES.search(question) else "")
+    return end, (SAME if end and not _NAMED[end].search(question) else 1.0)
+
+
+def fit(bound: str, same: float, heading: str) -> float:
+    """:data:`OPPOSITE` when ``heading`` names only the bound opposite to ``bound``; ``same`` when it names only
+    ``bound`` (the section stating that end: "Minimum viable budget and ramp" for "the least we should test with",
+    beside a section sharing more of the story's words); else 1."""
     named = {b for b, words in _NAMED.items() if words.search(heading)}
-    return OPPOSITE if bound and named and bound not in named else 1.0
+    return 1.0 if not bound or len(named) != 1 else same if bound in named else OPPOSITE
 
 
 # the amount itself bounded: "what's the most it could be two weeks from now", "the highest our spend can go by Friday"

@@ -177,11 +177,12 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     figures = bool(re.search(r"\d", digits(_NAMED_FIGURE.sub(" ", STEP.sub(" ", question)))))
     named = {re.match(r"[\d.,]*\d", m.group()).group() for m in _NAMED_FIGURE.finditer(STEP.sub(" ", question))}
     amounts = figures and _amounts(question)  # "two audiences", "3 guardrails": counts, not figures to work
+    filed = () if amounts else glosshead.heads(question)  # the KB's terms for its everyday words: the heading (figures: the working)
     budget = bands.budget_of(STEP.sub(" ", question)) if figures else None
     budget, period = budget_said if (referred := budget is None and bool(budget_said)) else (budget, None)  # "that budget"
     pointed = _matches(set(terms(bands.pointer(question))), q) if referred else set()
     rates = bands.rates_of(STEP.sub(" ", question)) if figures else []
-    limit = bound.asked(question)  # "the longest": a heading naming only the minimum states the other end
+    limit = bound.sought(question)  # "the longest": a heading naming only the minimum states the other end
 
     def own(c: _Unit, which: set[str]) -> float:
         # math.fsum, not sum: the words come from a set, whose order follows the process's string hashing — a
@@ -226,13 +227,14 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
                 s *= 0.7  # the principle, not a worked example of it — unless asked for one or it works the user's own
             if any(h in us[0].heading.lower() for h in explains):  # it holds the KB's term for the everyday words
                 s *= 1.5
+            s *= glosshead.weight(filed, us[0].heading, top[key[0]].get("source", ""))  # headed with the KB's term for it
             if glossed & asked:  # the heading names the KB's term for what the question says in everyday words
                 s *= 1.0 + 0.5 * len(_matches(glossed, us[0].head_terms)) / len(glossed)
             if hint - glossed:  # the heading names what the question word asks for ("how often" → "… cadence"): that section answers
                 s *= 1.0 + 0.5 * len(_matches(hint - glossed, us[0].head_terms)) / len(hint - glossed)
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
-            s *= bound.fit(limit, us[0].heading)
+            s *= bound.fit(*limit, us[0].heading)
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
@@ -266,7 +268,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         pointed and doc(k) == doc(ranked[0])))]  # a close call; or the winner's document split by the budget pointed at
     if nearest and not shown and by[ranked[0]] > by.get(nearest, 0.0) and not (figures and _works_figures(question, sections[nearest])) \
             and (_illustration(sections[nearest][0]) and not _illustration(sections[ranked[0]][0]) or normative and not figures
-                 and workedcase.yields(sections[nearest], sections[ranked[0]], NORM_HEAD)):
+                 and workedcase.yields(sections[nearest], sections[ranked[0]], NORM_HEAD, forms)):
         nearest = None  # an illustration near in meaning — or a section only working an example, asked what should be —
         # yields to the rule the words (and the asked form) rank first (:mod:`workedcase`)
     # "what rate is normal?": the section stating a range for that rate, not one defining it

@@ -15,12 +15,15 @@ and no rule, is put first (:func:`rule_first`) — unless such a section states 
 works nothing out (no "×", "÷" or "=" before a figure): "at least 45% and no more than 55% of the budget is spent by
 the 15th", "email-only uploads often match 40%–70%" are the usual values asked for by "how much should be spent by
 mid-month?" or "what match rate should we plan on?", not an example's result, and a rule heading nearby ("Minimum
-monthly spend", "Unique rule: … decay") does not displace them.
+monthly spend", "Unique rule: … decay") does not displace them. A section met by meaning that has no sentence of the
+form the question asks ("how long …": a duration) yields the same way to a rule section that has one (the business's
+cost ranges, met by "… to get a patient?", state no payback time).
 """
 from __future__ import annotations
 
 import re
 
+from agent.offline.answerforms import has_form
 from agent.offline.numbers import digits
 from agent.offline.passages import IDENT, STEP
 
@@ -59,9 +62,18 @@ def states_rule(section: list, norm_head: re.Pattern) -> bool:
     return bool(norm_head.search(head) or IDENT.search(head)) or any(_RULE_SAID.search(u.text) for u in section)
 
 
-def yields(example: list, rule: list, norm_head: re.Pattern) -> bool:
-    """Does the section ``example`` (its figures only worked arithmetic) yield to ``rule`` (stating a rule)?"""
-    return only_worked(example) and not states_rule(example, norm_head) and states_rule(rule, norm_head)
+def yields(example: list, rule: list, norm_head: re.Pattern, forms: tuple = ()) -> bool:
+    """Does the section ``example`` (its figures only worked arithmetic — or, when the question asks a form of answer,
+    ``forms``, no sentence of that form where ``rule`` has one) yield to ``rule`` (stating a rule)? "How long should it
+    take to earn back …?" met by meaning a section of the business's cost ranges, which states no duration, while the
+    words ranked first the payback rule stating one."""
+    unformed = bool(forms) and not _formed(example, forms) and _formed(rule, forms)
+    return (only_worked(example) or unformed) and not states_rule(example, norm_head) and states_rule(rule, norm_head)
+
+
+def _formed(section: list, forms: tuple) -> bool:
+    """Does a sentence of the section have every form asked (:func:`~agent.offline.answerforms.has_form`)?"""
+    return all(any(has_form(f, u) for u in section) for f in forms)
 
 
 def rule_first(ranked: list, by: dict, sections: dict, norm_head: re.Pattern, doc) -> list:
