@@ -1,0 +1,107 @@
+"""Turns that expect a calculation and got none or the wrong one (own wordings, shipped KB and plain-text KBs):
+a share of the count asked in the same message as the count ("how many leads, and if we sell to 10% of them how many
+bikes"), and again when the next message redoes it with a new budget; the KB's variant of a split for a business as
+new as the user's ("new brands … closer to 50/30/20"); the multiplier rule the last answer quoted, applied to the count
+the user reports next; clicks asked of the impressions just worked ("how many clicks is that then, the usual share
+that click"), at the click-through rate of the platform the impressions were priced on."""
+from __future__ import annotations
+
+from agent.offline import chainedrate, splitbend, worked
+from agent.offline.chainrate import lookup
+from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
+
+_BIKES = ["we sell used motorbikes from one lot. what does a lead usually cost for auto dealers",
+          "we've got 7,000 a month. how many leads does that get us, and if we sell to 10% of them how many bikes go out",
+          "the owner dropped it to 5,000 next month. same question"]
+_ROOFS = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
+          "we can spend 4,500 a month. how many leads is that, and if we sign 20% of them how many roofs do we get"]
+_ROASTER = ["we're a brand new coffee roaster with no track record yet. we have 24k for the quarter, how should we split "
+            "it between proven, growing and test bets"]
+_PODCAST = ["do podcast promo codes catch every sale? how should we count what a show drove",
+            "a show we sponsored logged 60 code orders. whats the true number likely"]
+_HOUSEHOLDS = ["our county has 40,000 households. so what's the real number of people roughly"]
+_PIZZA = ["we make frozen pizza sold in grocery stores. what's a normal cpm for cpg brands",
+          "with 20k how many impressions is that", "how many clicks is that then, what's the usual share that click"]
+_GYM = ["we run a gym chain. what's a typical cpm on meta for fitness", "with 9,000 how many impressions is that",
+        "how many clicks is that then, what's the usual share that click for gyms"]
+
+
+def test_the_wordings_here_are_in_no_seen_data_set():
+    assert_unseen(_BIKES + _ROASTER + _PODCAST + _PIZZA, _ROOFS + _HOUSEHOLDS + _GYM)
+
+
+def test_a_share_asked_with_the_count_is_worked_and_redone_on_the_shipped_kb(shipped_engine):
+    got = turns(shipped_engine, _BIKES)
+    assert "116.67 × 10% ≈ 11.67 bikes" in got[1][0] and "280 × 10% = 28 bikes" in got[1][0], got[1][0]
+    assert "83.33 × 10% ≈ 8.33 bikes" in got[2][0] and "200 × 10% = 20 bikes" in got[2][0], got[2][0]
+
+
+def test_a_share_asked_with_the_count_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _ROOFS)[-1][0]
+    assert "37.19 × 20% ≈ 7.44 roofs" in out and "46.88 × 20% ≈ 9.38 roofs" in out, out
+
+
+def test_no_share_no_count_or_a_change_adds_nothing():
+    work = ("With the Typical automotive CPL (cost per lead) range of $25–$60 (Based on Knowledge Base [a#0]):\n"
+            "- $7,000 ÷ $60 ≈ 117 leads at the top of the Typical range")
+    assert chainedrate.same_turn("we have 7,000. how many leads is that", work) == work
+    assert chainedrate.same_turn("how many leads if we cut the 7,000 by 10%", work) == work
+    assert chainedrate.same_turn("and if we sell to 10% of them how many bikes", "Based on Knowledge Base [a#1]: x.") \
+        == "Based on Knowledge Base [a#1]: x."
+
+
+_SPLIT = "Applied to your figure: $24,000 × 70% = $16,800; $24,000 × 20% = $4,800; $24,000 × 10% = $2,400."
+_BEND = [{"id": "a#3", "text": "New brands with little history may run closer to 50/30/20, because almost nothing is "
+                               "proven yet."}]
+
+
+def test_a_new_business_gets_the_kbs_split_for_new_businesses(shipped_engine):
+    out = turns(shipped_engine, _ROASTER)[-1][0]
+    assert "$24,000 × 50% = $12,000" in out and "$24,000 × 20% = $4,800" in out and "× 70%" not in out, out
+    assert "[budget-allocation-pacing#10]" in out, out
+
+
+def test_the_split_bends_only_for_a_new_business_and_a_split_not_named():
+    assert "$24,000 × 30% = $7,200" in splitbend.bent(_SPLIT, ["we only just launched, nothing is proven yet"], _BEND)
+    for said in ["I'm new to paid ads myself", "what does a brand new customer cost us", "we're new to tiktok",
+                 "we're brand new, the board wants 70 20 10"]:
+        assert splitbend.bent(_SPLIT, [said], _BEND) == _SPLIT, said
+    assert splitbend.bent(_SPLIT, ["we're brand new"], [{"id": "b#1", "text": "Mature brands may run 80/15/5."}]) == _SPLIT
+
+
+def test_no_split_is_bent_where_the_kb_states_none(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, ["we're a brand new plumbing firm, nothing proven yet. how should we split 12,000 "
+                                 "between search and social"])[-1][0]
+    assert "× 50%" not in out and "50/30/20" not in out, out
+
+
+def test_the_rule_the_last_answer_quoted_is_applied_to_the_count_reported(shipped_engine):
+    out = turns(shipped_engine, _PODCAST)[-1][0]
+    assert "60 × 2.50 = 150" in out and "[channel-audio#6]" in out, out
+
+
+def test_the_quoted_rule_is_read_back_from_a_plain_text_kbs_answer(kb_txt2_engine, monkeypatch):
+    quoted = ("Based on Knowledge Base [audience_and_dma_reference#1]: Counts are Nielsen estimates. Multiply households "
+              "by 2.4 for a rough population figure in these markets.")
+    assert worked.last_rule(("how do I get people from households", quoted, [])) == (
+        "Based on Knowledge Base [audience_and_dma_reference#1]: Multiply households by 2.4 for a rough population "
+        "figure in these markets.")
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    assert "40,000 × 2.40 = 96,000" in turns(kb_txt2_engine, _HOUSEHOLDS)[-1][0]
+
+
+def test_clicks_asked_of_the_impressions_just_worked(shipped_engine):
+    out, calls = turns(shipped_engine, _PIZZA)[-1]
+    assert calls == [{"vertical": "cpg", "metric": "CTR"}], calls
+    assert "2,000,000 × 0.70% = 14,000 clicks" in out and "4,000,000 × 1.30% = 52,000 clicks" in out, out
+
+
+def test_clicks_at_the_ctr_of_the_platform_the_impressions_were_priced_on(kb_txt_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt")
+    out, calls = turns(kb_txt_engine, _GYM)[-1]
+    assert calls and calls[0].get("platform") == "Meta" and calls[0].get("metric") == "CTR", calls
+    assert "882,352.94 × 1.62% ≈ 14,294 clicks" in out, out
+    assert lookup("how many clicks is that", "- $9,000 ÷ $10 × 1,000 = 900,000 impressions", "retail") is None  # no rate asked
