@@ -105,3 +105,52 @@ def test_clicks_at_the_ctr_of_the_platform_the_impressions_were_priced_on(kb_txt
     assert calls and calls[0].get("platform") == "Meta" and calls[0].get("metric") == "CTR", calls
     assert "882,352.94 × 1.62% ≈ 14,294 clicks" in out, out
     assert lookup("how many clicks is that", "- $9,000 ÷ $10 × 1,000 = 900,000 impressions", "retail") is None  # no rate asked
+
+
+_NURSERY = ["we run three plant nurseries. how quickly can money be shifted from one channel to another",
+            "search is at $9,000 a month right now. what's the most it could be ten days from now"]
+_META_DAILY = ["our daily budget on meta is $1,500 and a weekly check just came in outside its band. what's the most the "
+               "daily budget could be two days from now"]
+_QUIZ = ["we're two people making a word puzzle app. what does an install usually cost for games",
+         "launch budget is $6,000. how many installs at each end",
+         "heads up: our installs are coming in 20% above the top of that range. how many installs does the 6k buy now"]
+
+
+def test_cap_wordings_are_unseen():
+    assert_unseen(_NURSERY + _QUIZ, _META_DAILY)
+
+
+def test_the_most_a_budget_could_be_within_one_move_window_on_the_shipped_kb(shipped_engine):
+    out = turns(shipped_engine, _NURSERY)[-1][0]
+    assert "$9,000 × 20% = $1,800" in out and "$9,000 + $1,800 = $10,800" in out, out
+
+
+def test_the_most_a_budget_could_be_within_one_move_window_on_a_plain_text_kb(kb_txt7_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt7")
+    out = turns(kb_txt7_engine, _META_DAILY)[-1][0]
+    assert "$1,500 × 20% = $300" in out and "$1,500 + $300 = $1,800" in out, out
+    assert "ANDARD" not in out.replace("STANDARD", "")  # the rule's sentence is quoted whole
+
+
+def test_a_span_longer_than_the_window_is_more_than_one_move():
+    from agent.offline import stepcap
+    rule = "Change daily budgets by no more than 20% at a time and wait 3 days before the next change."
+    assert stepcap.lines("our daily budget is $1,500. what's the most it could be two days from now", rule)
+    assert stepcap.lines("our daily budget is $1,500. what's the most it could be a week from now", rule) == []
+
+
+def test_a_count_said_past_the_top_of_a_price_range_moves_the_price(shipped_engine):
+    out = turns(shipped_engine, _QUIZ)[-1][0]
+    assert "$5 × (1 + 20%) = $5 × 1.20 = $6" in out and "$6,000 ÷ $6 = 1,000 installs at the new price" in out, out
+
+
+_ROOF_LEADS = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
+               "we can spend 4,500 a month. how many leads is that",
+               "our leads are running 10% above the top of that range lately. how many leads does the 4,500 get"]
+
+
+def test_a_count_said_past_the_top_of_a_price_range_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    assert_unseen([], _ROOF_LEADS)
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _ROOF_LEADS)[-1][0]
+    assert "$121 × (1 + 10%)" in out and "leads at the new price" in out, out
