@@ -83,7 +83,8 @@ def lines(text: str, quoted: str) -> list[str]:
     m, sentence = got
     clause = sentence[:sentence.find(m.group(0)) + len(m.group(0))].split(": ")[-1].rstrip(" ,;")  # the rule in its own words
     return [f"{money(v)} × {plain(r)}% = {money(step)} — the most to {'take out' if down else 'add'} at once ({clause})",
-            f"{money(v)} {'−' if down else '+'} {money(step)} = {money(after)} — the budget after that move"]
+            f"{money(v)} {'−' if down else '+'} {money(step)} = {money(after)} — the budget after that move "
+            f"({money(v)} × {plain(1 - r / 100 if down else 1 + r / 100)})"]  # the factor too: "× 1.20" is the move
 
 
 def amend(text: str, said: list[str], answer: str) -> str:
