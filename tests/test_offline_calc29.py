@@ -154,3 +154,35 @@ def test_a_count_said_past_the_top_of_a_price_range_on_a_plain_text_kb(kb_txt2_e
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     out = turns(kb_txt2_engine, _ROOF_LEADS)[-1][0]
     assert "$121 × (1 + 10%)" in out and "leads at the new price" in out, out
+
+
+_BOATS = ["we sell boats from a marina lot, what does a lead cost for auto and vehicle dealers usually",
+          "we spend 12,000 a month. how many leads is that", "our team closes about 1 in 8 leads. boats sold?",
+          "and what does ours come to per boat in the worst case"]
+_ROOF_JOBS = ["we're a roof repair company. what's a typical cost per lead on google ads?",
+              "we have 7,500 a month, how many leads would that be", "and if 1 in 5 of those becomes a signed job?",
+              "so what would each of those jobs have cost us at the pricey end"]
+
+
+def test_own_cost_wordings_are_unseen():
+    assert_unseen(_BOATS, _ROOF_JOBS)
+
+
+def test_our_cost_of_one_from_the_counts_worked_before_on_the_shipped_kb(shipped_engine):
+    out = turns(shipped_engine, _BOATS)[-1][0]
+    assert "$12,000 ÷ 25 = $480 — your cost per boat" in out and "÷ 60 " not in out, out
+
+
+def test_our_cost_of_one_from_the_counts_worked_before_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _ROOF_JOBS)[-1][0]
+    assert "$7,500 ÷ 12.40 ≈ $605 — your cost per job" in out, out
+
+
+def test_no_cost_of_one_without_a_count_worked_or_with_a_figure():
+    from agent.offline import owncost
+    worked_out = "- $9,000 ÷ $60 = 150 leads at the top of the Typical range\n- 150 ÷ 10 = 15 trucks"
+    assert owncost.work("what does ours come to", ["Based on Knowledge Base [a#1]: no working."]) is None
+    assert owncost.work("what does ours come to at $700", [worked_out]) is None
+    assert owncost.work("is that a lot?", [worked_out]) is None
+    assert owncost.work("and what does ours come to", [worked_out])[-1].startswith("$9,000 ÷ 15 = $600")
