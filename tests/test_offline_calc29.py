@@ -186,3 +186,26 @@ def test_no_cost_of_one_without_a_count_worked_or_with_a_figure():
     assert owncost.work("what does ours come to at $700", [worked_out]) is None
     assert owncost.work("is that a lot?", [worked_out]) is None
     assert owncost.work("and what does ours come to", [worked_out])[-1].startswith("$9,000 ÷ 15 = $600")
+
+
+_AGENCY = ["we write home and auto insurance out of one office. what does a lead usually cost in financial services?",
+           "we pay about $150 a lead and sign 1 in 4 of them. so what does each new client cost us",
+           "and at the middle of the usual lead range?"]
+_ROOF_MID = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
+             "we pay about $130 a lead now and we close 1 in 4 leads. what does each new customer cost us",
+             "and at the middle of the normal lead range?"]
+
+
+def test_mid_range_wordings_are_unseen():
+    assert_unseen(_AGENCY, _ROOF_MID)
+
+
+def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_the_shipped_kb(shipped_engine):
+    out = turns(shipped_engine, _AGENCY)[-1][0]
+    assert "($45 + $110) ÷ 2 = $77.50" in out and "$77.50 ÷ 0.25 = $310" in out and "[benchmarks-financial-services#2]" in out, out
+
+
+def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _ROOF_MID)[-1][0]
+    assert "($96 + $121) ÷ 2 = $108.50" in out and "$108.50 ÷ 0.25 = $434" in out and "[local_services_search_costs#3]" in out, out

@@ -7,7 +7,7 @@ before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import owncost, chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import closeshare, owncost, chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
 def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list) -> str:
@@ -23,6 +23,8 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         lambda t: samereturn.amend(user_text, earlier, t),
         # what the counts worked out before are worth at the user's value of one
         lambda t: unitworth.amend(user_text, said, t),
+        # the cost of one won customer worked last, again at the point of the lead-price range named ("the middle of it")
+        lambda t: closeshare.again(user_text, said, t),
         # what one of the counts worked out before cost the user: the budget over the count ("what does ours come to?")
         lambda t: owncost.amend(user_text, said, t),
         # a target count worked back through the funnel the conversation walked
