@@ -209,3 +209,30 @@ def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_a_plain_
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     out = turns(kb_txt2_engine, _ROOF_MID)[-1][0]
     assert "($96 + $121) ÷ 2 = $108.50" in out and "$108.50 ÷ 0.25 = $434" in out and "[local_services_search_costs#3]" in out, out
+
+
+_LAWN = ["we run a monthly lawn care plan. clients pay $80 a month and usually stay about 2 years. what's our lifetime "
+         "value, and how does it stack up against a $400 cost per client"]
+_VET_APP = ["we sell booking software to vet clinics. customers pay 250 a month and stay roughly 3 years. whats our lifetime "
+            "value vs a 900 cost per customer, and is that a healthy ratio for b2b software"]
+
+
+def test_monthly_value_wordings_are_unseen():
+    assert_unseen(_VET_APP, _LAWN)
+
+
+def test_a_lifetime_value_from_a_monthly_payment_on_the_shipped_kb(shipped_engine):
+    out = turns(shipped_engine, _VET_APP)[-1][0]
+    assert "$250 × 12 × 3 = $9,000 lifetime value" in out and "$9,000 ÷ $900 = 10" in out and "$900 ÷ $250" not in out, out
+
+
+def test_a_lifetime_value_from_a_monthly_payment_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _LAWN)[-1][0]
+    assert "$80 × 12 × 2 = $1,920 lifetime value" in out and "$1,920 ÷ $400 = 4.80:1" in out, out
+
+
+def test_a_monthly_budget_is_no_customers_payment():
+    from agent.offline.ownresults import figures
+    assert [f.role for f in figures("we spend 12,000 a month on ads")] != ["monthly"]
+    assert [f.role for f in figures("each client brings in about $90 a month")] == ["monthly"]
