@@ -236,3 +236,27 @@ def test_a_monthly_budget_is_no_customers_payment():
     from agent.offline.ownresults import figures
     assert [f.role for f in figures("we spend 12,000 a month on ads")] != ["monthly"]
     assert [f.role for f in figures("each client brings in about $90 a month")] == ["monthly"]
+
+
+_PAYROLL = ["we sell invoicing software to plumbers and spend 30k a quarter on ads",
+            "say 70% of it into search and 30% into social. dollars on each side, and leads on each side at a $100 cost per lead?",
+            "cost per lead climbed 20% from that 100. what does that do to leads on each side of the split"]
+_ROOF_SPLIT = ["we fix roofs and have 6,000 a month. say we put 70% of it into search and 30% into social. dollars on each "
+               "side, and leads on each side at a $110 cost per lead?",
+               "our cost per lead went up 10% from that 110. what does that do to the leads on each side"]
+
+
+def test_repriced_wordings_are_unseen():
+    assert_unseen(_PAYROLL, _ROOF_SPLIT)
+
+
+def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_the_shipped_kb(shipped_engine):
+    out = turns(shipped_engine, _PAYROLL)[-1][0]
+    assert "$100 × (1 + 20%) = $100 × 1.20 = $120" in out, out
+    assert "$30,000 × 70% ÷ $120 = 175 leads — on search" in out and "$30,000 × 30% ÷ $120 = 75 leads — on social" in out, out
+
+
+def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    out = turns(kb_txt2_engine, _ROOF_SPLIT)[-1][0]
+    assert "$6,000 × 70% ÷ $121 ≈ 35 leads — on search (at the new price)" in out, out

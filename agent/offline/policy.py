@@ -100,7 +100,7 @@ class OfflineAgent:
             return replies.calls(len(messages), [("search_knowledge_base", {"query": again, "top_k": searchq.TOP_K})], "r", [""])
         text = splitbend.bent(chainedrate.same_turn(user_text, text, history[-1][0] if history else ""), [user_text] + [h[0] for h in history[-3:]],
                               merge_passages([o for o in outcomes + [o for h in history[-3:] for o in h[-1]] if o.found]))  # a new business's split  # "how many leads, and if we close 8% of them how many sales": both
-        text = amending.amended(user_text, [h[0] for h in history], said, text, outcomes)  # in order
+        text = amending.amended(user_text, [h[0] for h in history], said, text, outcomes, asked)  # in order
         return replies.said(text)
 
     def _whole_step(self, text: str, history: list | None = None) -> tuple[int, int | None] | None:
