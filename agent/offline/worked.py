@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import mediashare, businessdocs, closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
+from agent.offline.passages import message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -61,7 +62,7 @@ def last_rule(previous: tuple | None) -> str | None:
     the count the user gives next ("84 orders came in on the codes — the real number?") is what it applies to, though
     this turn's search, made of the count's words, may not find the rule again."""
     for m in re.finditer(r"Based on Knowledge Base \[([^\]]+#\d+)\]: ([^\n]+)", (previous or ("", ""))[1] if previous and len(previous) > 1 else ""):
-        for sent in re.split(r"(?<=[.!?])\s+(?=[A-Z])", m.group(2)):
+        for sent in message_sentences(m.group(2)):
             if planmath.MULTIPLY.search(sent):
                 return f"Based on Knowledge Base [{m.group(1)}]: {sent}"
     return None
