@@ -260,3 +260,9 @@ def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_a_plain_tex
     monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
     out = turns(kb_txt2_engine, _ROOF_SPLIT)[-1][0]
     assert "$6,000 × 70% ÷ $121 ≈ 35 leads — on search (at the new price)" in out, out
+
+
+def test_a_count_per_month_from_a_quarters_budget_gives_no_cost_of_one():
+    from agent.offline import owncost
+    monthly = "From the earlier working:\n- $30,000 ÷ $12 × 1,000 × 0.6% × 3% ÷ 3 = 150 conversions a month"
+    assert owncost.work("is the cost per member that works out to in line with normal", [monthly]) is None

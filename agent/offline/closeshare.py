@@ -91,11 +91,10 @@ def again(text: str, said: list[str], answer: str) -> str:
     v, noun, lines = float(last.group("v")), last.group("noun"), []
     for point in points[:1] if points[0] == "mid" else points:
         price, note, _ = midrange.at(point, lo, hi, quoted.group("cite"))
-        if point == "mid":
-            lines.append(f"({money(lo)} + {money(hi)}) ÷ 2 = {money(price)} — the middle of the Typical range")
+        mid = f"({money(lo)} + {money(hi)}) ÷ 2 = {money(price)} a lead at the middle of the Typical range; " if point == "mid" else ""
         cost = price / v
-        eq = "=" if abs(cost - round(cost, 2)) < 1e-9 else "≈"
-        lines.append(f"{money(price)} ÷ {plain(v)} {eq} {money(round(cost, 2))} — your CAC {note.split(':')[0]} (each new {noun}: "
-                     "cost per lead ÷ the share of leads closed)")
+        eq = "=" if abs(cost - round(cost, 2)) < 1e-9 else "≈"  # one line per point: the lead price, then the customer
+        lines.append(f"{mid}{money(price)} ÷ {plain(v)} {eq} {money(round(cost, 2))} — your CAC {note.split(':')[0]} (each new "
+                     f"{noun}: cost per lead ÷ the share of leads closed)")
     return (f"With the Typical {quoted.group('what')} range of {money(lo)}–{money(hi)} (Based on Knowledge Base "
             f"[{quoted.group('cite')}]), at your close rate:\n" + "\n".join(f"- {ln}" for ln in lines) + f"\n\n{answer}")

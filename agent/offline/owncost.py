@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.chains import chains
+from agent.offline.chains import chains, of_period
 from agent.offline.numbers import money, plain, result
 
 # the user's own cost of one asked back: "what does ours come to", "what would each of those customers have cost us",
@@ -34,8 +34,8 @@ def work(text: str, answers: list[str]) -> list[str] | None:
     budget, or None (module doc)."""
     if not answers or not _ASKED.search(text or "") or re.search(r"\d", text):
         return None
-    found = next((c for a in reversed(answers[-4:]) if (c := chains(a))), None)
-    if not found:
+    found = next((c for a in reversed(answers[-4:]) if (c := of_period(chains(a), text)[0])), None)
+    if not found:  # a count per month from a quarter's budget is no cost of one: the chains per no period (or the one named)
         return None
     if len(found) > 1 and _FEW.search(text) and not _MANY.search(text):
         found = [min(found, key=lambda c: c[0])]
