@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from agent.offline import chainedrate, splitbend, worked
 from agent.offline.chainrate import lookup
-from tests.offline_turns import turns
+from tests.offline_turns import answer_on, turns
 from tests.unseen_wording import assert_unseen
 
 _BIKES = ["we sell used motorbikes from one lot. what does a lead usually cost for auto dealers",
@@ -38,8 +38,7 @@ def test_a_share_asked_with_the_count_is_worked_and_redone_on_the_shipped_kb(shi
 
 
 def test_a_share_asked_with_the_count_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out = turns(kb_txt2_engine, _ROOFS)[-1][0]
+    out = answer_on(kb_txt2_engine, _ROOFS, monkeypatch, "tests/fixtures/kb_txt2")
     assert "37.19 × 20% ≈ 7.44 roofs" in out and "46.88 × 20% ≈ 9.38 roofs" in out, out
 
 
@@ -126,8 +125,7 @@ def test_the_most_a_budget_could_be_within_one_move_window_on_the_shipped_kb(shi
 
 
 def test_the_most_a_budget_could_be_within_one_move_window_on_a_plain_text_kb(kb_txt7_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt7")
-    out = turns(kb_txt7_engine, _META_DAILY)[-1][0]
+    out = answer_on(kb_txt7_engine, _META_DAILY, monkeypatch, "tests/fixtures/kb_txt7")
     assert "$1,500 × 20% = $300" in out and "$1,500 + $300 = $1,800" in out, out
     assert "ANDARD" not in out.replace("STANDARD", "")  # the rule's sentence is quoted whole
 
@@ -151,8 +149,7 @@ _ROOF_LEADS = ["we're a roofing contractor. what's a typical cost per lead on go
 
 def test_a_count_said_past_the_top_of_a_price_range_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     assert_unseen([], _ROOF_LEADS)
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out = turns(kb_txt2_engine, _ROOF_LEADS)[-1][0]
+    out = answer_on(kb_txt2_engine, _ROOF_LEADS, monkeypatch, "tests/fixtures/kb_txt2")
     assert "$121 × (1 + 10%)" in out and "leads at the new price" in out, out
 
 
@@ -174,8 +171,7 @@ def test_our_cost_of_one_from_the_counts_worked_before_on_the_shipped_kb(shipped
 
 
 def test_our_cost_of_one_from_the_counts_worked_before_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out = turns(kb_txt2_engine, _ROOF_JOBS)[-1][0]
+    out = answer_on(kb_txt2_engine, _ROOF_JOBS, monkeypatch, "tests/fixtures/kb_txt2")
     assert "$7,500 ÷ 12.40 ≈ $605 — your cost per job" in out, out
 
 
@@ -206,8 +202,7 @@ def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_the_ship
 
 
 def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out = turns(kb_txt2_engine, _ROOF_MID)[-1][0]
+    out = answer_on(kb_txt2_engine, _ROOF_MID, monkeypatch, "tests/fixtures/kb_txt2")
     assert "($96 + $121) ÷ 2 = $108.50" in out and "$108.50 ÷ 0.25 = $434" in out and "[local_services_search_costs#3]" in out, out
 
 
@@ -227,8 +222,7 @@ def test_a_lifetime_value_from_a_monthly_payment_on_the_shipped_kb(shipped_engin
 
 
 def test_a_lifetime_value_from_a_monthly_payment_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out = turns(kb_txt2_engine, _LAWN)[-1][0]
+    out = answer_on(kb_txt2_engine, _LAWN, monkeypatch, "tests/fixtures/kb_txt2")
     assert "$80 × 12 × 2 = $1,920 lifetime value" in out and "$1,920 ÷ $400 = 4.80:1" in out, out
 
 
@@ -257,8 +251,7 @@ def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_the_shipped
 
 
 def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
-    out = turns(kb_txt2_engine, _ROOF_SPLIT)[-1][0]
+    out = answer_on(kb_txt2_engine, _ROOF_SPLIT, monkeypatch, "tests/fixtures/kb_txt2")
     assert "$6,000 × 70% ÷ $121 ≈ 35 leads — on search (at the new price)" in out, out
 
 
