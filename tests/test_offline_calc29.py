@@ -259,3 +259,26 @@ def test_a_count_per_month_from_a_quarters_budget_gives_no_cost_of_one():
     from agent.offline import owncost
     monthly = "From the earlier working:\n- $30,000 ÷ $12 × 1,000 × 0.6% × 3% ÷ 3 = 150 conversions a month"
     assert owncost.work("is the cost per member that works out to in line with normal", [monthly]) is None
+
+
+_SOAP = ["we sell handmade soap online. what's a normal cost per click for ecommerce",
+         "we have 10k a month. how many clicks is that", "and what share of shoppers who click typically buy?",
+         "ok so purchases from the smaller click number, going by that", "suppose the 10k doubled, how many purchases then"]
+_ROOF_HALF = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
+              "our budget is 6,000 a month, how many leads would that be", "and if 1 in 6 of those turns into a signed job?",
+              "what if the 6k gets halved — how many jobs then"]
+
+
+def test_budget_funnel_wordings_are_unseen():
+    assert_unseen(_SOAP, _ROOF_HALF)
+
+
+def test_a_funnel_counted_again_from_a_moved_budget_on_the_shipped_kb(shipped_engine):
+    out = turns(shipped_engine, _SOAP)[-1][0]
+    assert "$10,000 × 2 = $20,000 — the budget doubled" in out, out
+    assert "$20,000 ÷ $1.30 × 1.80% ≈ 276.92 purchases" in out and "$20,000 ÷ $0.70 × 3.20% ≈ 914.29 purchases" in out, out
+
+
+def test_a_funnel_counted_again_from_a_moved_budget_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    out = answer_on(kb_txt2_engine, _ROOF_HALF, monkeypatch, "tests/fixtures/kb_txt2")
+    assert "$6,000 ÷ 2 = $3,000" in out and "$3,000 ÷ $121 ÷ 6 ≈ 4.13 jobs" in out and "$3,000 ÷ $96 ÷ 6 ≈ 5.21 jobs" in out, out

@@ -7,7 +7,7 @@ before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import closeshare, repriced, owncost, chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import budgetfunnel, closeshare, repriced, owncost, chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
 def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list, asked: str | None = None) -> str:
@@ -28,6 +28,8 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         lambda t: closeshare.again(user_text, said, t),
         # the counts worked before at a price, again at the price just moved ("what does that do to leads on both halves")
         lambda t: repriced.amend(asked or user_text, said, t),
+        # a funnel counted at a price range and a rate range, counted again from the budget the message moves
+        lambda t: budgetfunnel.amend(asked or user_text, said, t),
         # what one of the counts worked out before cost the user: the budget over the count ("what does ours come to?")
         lambda t: owncost.amend(user_text, said, t),
         # a target count worked back through the funnel the conversation walked
