@@ -282,3 +282,28 @@ def test_a_funnel_counted_again_from_a_moved_budget_on_the_shipped_kb(shipped_en
 def test_a_funnel_counted_again_from_a_moved_budget_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
     out = answer_on(kb_txt2_engine, _ROOF_HALF, monkeypatch, "tests/fixtures/kb_txt2")
     assert "$6,000 ÷ 2 = $3,000" in out and "$3,000 ÷ $121 ÷ 6 ≈ 4.13 jobs" in out and "$3,000 ÷ $96 ÷ 6 ≈ 5.21 jobs" in out, out
+
+
+_CU = ["i run the ads for a small credit union. what does a thousand ad impressions usually cost for banks",
+       "we have 24k for the quarter on display. how many impressions is that",
+       "and what share of people usually click on a bank ad", "so clicks from the bigger number, going by that",
+       "and new members if 2% of those convert", "per month?",
+       "what would we need to spend to hit 500 new members, if everything lands at the worst of those rates"]
+_ROOF_BACK = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
+              "our budget is 6,000 a month, how many leads would that be", "and if 20% of those sign, how many jobs is that",
+              "what would we need to spend to land 30 jobs at the pricey end"]
+
+
+def test_work_back_wordings_are_unseen():
+    assert_unseen(_CU, _ROOF_BACK)
+
+
+def test_a_target_is_worked_back_past_a_per_month_answer_on_the_shipped_kb(shipped_engine):
+    got = turns(shipped_engine, _CU)
+    assert "= 12,000 clicks" in got[4][0], got[4][0]  # the share's working says what each line counts
+    assert "500 ÷ 2% ÷ 0.6% ÷ 1,000 × $25 ≈ $104,166.67" in got[-1][0] and "500 × $25 ÷ 1,000" not in got[-1][0], got[-1][0]
+
+
+def test_a_target_is_worked_back_at_the_end_named_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
+    out = answer_on(kb_txt2_engine, _ROOF_BACK, monkeypatch, "tests/fixtures/kb_txt2")
+    assert "30 ÷ 20% × $121 = $18,150 — the budget for 30 at the top of the range" in out and "$96" not in out, out

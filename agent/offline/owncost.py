@@ -45,8 +45,8 @@ def work(text: str, answers: list[str]) -> list[str] | None:
     for count, how, unit, tail, budget in found:
         if not count:
             continue
-        s, shown = result(count, False)
-        shown = plain(count) if s == "=" else shown
+        s, shown = result(round(count, 6), False)
+        shown = plain(round(count, 6)) if s == "=" else shown  # "825", not "825.00"
         one = re.sub(r"s$", "", unit.split()[-1]) if unit else "one"  # "signed jobs": a job
         cost = budget / count  # from the count as worked, not as shown: a rounded count shows "≈"
         exact = s == "=" and abs(cost - round(cost, 2)) < 1e-9
