@@ -288,10 +288,11 @@ _CU = ["i run the ads for a small credit union. what does a thousand ad impressi
        "we have 24k for the quarter on display. how many impressions is that",
        "and what share of people usually click on a bank ad", "so clicks from the bigger number, going by that",
        "and new members if 2% of those convert", "per month?",
-       "what would we need to spend to hit 500 new members, if everything lands at the worst of those rates"]
+       "what would we need to spend to hit 500 new members, if everything lands at the worst of those rates",
+       "is the cost per member that works out to in line with what banks normally pay for a customer"]
 _ROOF_BACK = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
               "our budget is 6,000 a month, how many leads would that be", "and if 20% of those sign, how many jobs is that",
-              "what would we need to spend to land 30 jobs at the pricey end"]
+              "what would we need to spend to land 30 jobs at the pricey end", "so what's the cost per job that works out to"]
 
 
 def test_work_back_wordings_are_unseen():
@@ -301,9 +302,12 @@ def test_work_back_wordings_are_unseen():
 def test_a_target_is_worked_back_past_a_per_month_answer_on_the_shipped_kb(shipped_engine):
     got = turns(shipped_engine, _CU)
     assert "= 12,000 clicks" in got[4][0], got[4][0]  # the share's working says what each line counts
-    assert "500 ÷ 2% ÷ 0.6% ÷ 1,000 × $25 ≈ $104,166.67" in got[-1][0] and "500 × $25 ÷ 1,000" not in got[-1][0], got[-1][0]
+    assert "500 ÷ 2% ÷ 0.6% ÷ 1,000 × $25 ≈ $104,166.67" in got[-2][0] and "500 × $25 ÷ 1,000" not in got[-2][0], got[-2][0]
+    assert "1 ÷ 2% ÷ 0.6% ÷ 1,000 × $25 ≈ $208.33 — your cost per one" in got[-1][0], got[-1][0]
 
 
 def test_a_target_is_worked_back_at_the_end_named_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    out = answer_on(kb_txt2_engine, _ROOF_BACK, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "30 ÷ 20% × $121 = $18,150 — the budget for 30 at the top of the range" in out and "$96" not in out, out
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    got = turns(kb_txt2_engine, _ROOF_BACK)
+    assert "30 ÷ 20% × $121 = $18,150 — the budget for 30 at the top of the range" in got[-2][0] and "$96" not in got[-2][0]
+    assert "1 ÷ 20% × $121 = $605 — your cost per one at the top of the range" in got[-1][0], got[-1][0]

@@ -25,8 +25,15 @@ _ASKED = re.compile(r"\bwhat (?:does|did|would|will) ours (?:come|work|run)(?: o
                     r"\bwhat (?:did|does|would) (?:each|every) (?:one|[a-z]+) (?:have )?cost (?:us|me)\b", re.I)
 # the composed answer's note on a part of the question it could not answer: "… no answer to the part “…”."
 _UNANSWERED = re.compile(r"The knowledge base has no answer to the part “([^”]*)”\.?$")
+# "- 600 ÷ 3% ÷ 0.6% ÷ 1,000 × $25 ≈ $83,333.33 — the budget for 600 at the top of the range"
+_BUDGET_FOR = re.compile(r"^- \d[\d,]* (?P<steps>[÷×][^\n=≈]*?) [=≈] \$(\d[\d,]*(?:\.\d+)?) — the budget for (\d[\d,]*)"
+                         r"((?: at the [a-z]+ of the range)?)", re.M)
 _FEW = re.compile(r"\b(?:bad|worst|worse|pessimistic|pricey|pricier|priciest|expensive|dear|high[- ]cost|top)\b", re.I)
 _MANY = re.compile(r"\b(?:good|best|better|optimistic|cheap|cheaper|cheapest|low[- ]cost|bottom)\b", re.I)
+
+
+def _num(s: str) -> float:
+    return float(s.replace(",", ""))
 
 
 def work(text: str, answers: list[str]) -> list[str] | None:
@@ -34,6 +41,14 @@ def work(text: str, answers: list[str]) -> list[str] | None:
     budget, or None (module doc)."""
     if not answers or not _ASKED.search(text or "") or re.search(r"\d", text):
         return None
+    if back := _BUDGET_FOR.findall(answers[-1]):  # a budget worked back for a target just before: the steps for one
+        out = []
+        for steps, b, n, where in back:
+            one = _num(b) / _num(n)
+            eq = "=" if abs(one - round(one, 2)) < 1e-9 else "≈"
+            out.append(f"1 {steps} {eq} {money(round(one, 2))} — your cost per one{where} (the same steps for one: "
+                       f"{money(_num(b))} ÷ {n})")
+        return out
     found = next((c for a in reversed(answers[-4:]) if (c := of_period(chains(a), text)[0])), None)
     if not found:  # a count per month from a quarter's budget is no cost of one: the chains per no period (or the one named)
         return None
