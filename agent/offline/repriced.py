@@ -45,6 +45,8 @@ def lines(text: str, said: list[str], answer: str) -> list[str]:
             continue  # "both halves of the split": the answer that worked each part, not a total's one line
         for m in found:
             a = _num(m.group("a"))
+            if f"{money(a)} ÷ {money(new)}" in answer:
+                continue  # this answer counts that amount at the new price already
             share = re.search(_SHARE.format(b=_NUM, a=re.escape(m.group("a"))), earlier, re.M)
             how = f"${share.group('b')} × {share.group('s')}% ÷ {money(new)}" if share else f"{money(a)} ÷ {money(new)}"
             s, n = result(a / new, True)
