@@ -6,6 +6,8 @@ the user reports next; clicks asked of the impressions just worked ("how many cl
 that click"), at the click-through rate of the platform the impressions were priced on."""
 from __future__ import annotations
 
+import pytest
+
 from agent.offline import chainedrate, splitbend, worked
 from agent.offline.chainrate import lookup
 from tests.offline_turns import answer_on, turns
@@ -115,21 +117,6 @@ _QUIZ = ["we're two people making a word puzzle app. what does an install usuall
          "heads up: our installs are coming in 20% above the top of that range. how many installs does the 6k buy now"]
 
 
-def test_cap_wordings_are_unseen():
-    assert_unseen(_NURSERY + _QUIZ, _META_DAILY)
-
-
-def test_the_most_a_budget_could_be_within_one_move_window_on_the_shipped_kb(shipped_engine):
-    out = turns(shipped_engine, _NURSERY)[-1][0]
-    assert "$9,000 × 20% = $1,800" in out and "$9,000 + $1,800 = $10,800" in out, out
-
-
-def test_the_most_a_budget_could_be_within_one_move_window_on_a_plain_text_kb(kb_txt7_engine, monkeypatch):
-    out = answer_on(kb_txt7_engine, _META_DAILY, monkeypatch, "tests/fixtures/kb_txt7")
-    assert "$1,500 × 20% = $300" in out and "$1,500 + $300 = $1,800" in out, out
-    assert "ANDARD" not in out.replace("STANDARD", "")  # the rule's sentence is quoted whole
-
-
 def test_a_span_longer_than_the_window_is_more_than_one_move():
     from agent.offline import stepcap
     rule = "Change daily budgets by no more than 20% at a time and wait 3 days before the next change."
@@ -137,20 +124,9 @@ def test_a_span_longer_than_the_window_is_more_than_one_move():
     assert stepcap.lines("our daily budget is $1,500. what's the most it could be a week from now", rule) == []
 
 
-def test_a_count_said_past_the_top_of_a_price_range_moves_the_price(shipped_engine):
-    out = turns(shipped_engine, _QUIZ)[-1][0]
-    assert "$5 × (1 + 20%) = $5 × 1.20 = $6" in out and "$6,000 ÷ $6 = 1,000 installs at the new price" in out, out
-
-
 _ROOF_LEADS = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
                "we can spend 4,500 a month. how many leads is that",
                "our leads are running 10% above the top of that range lately. how many leads does the 4,500 get"]
-
-
-def test_a_count_said_past_the_top_of_a_price_range_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    assert_unseen([], _ROOF_LEADS)
-    out = answer_on(kb_txt2_engine, _ROOF_LEADS, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "$121 × (1 + 10%)" in out and "leads at the new price" in out, out
 
 
 _BOATS = ["we sell boats from a marina lot, what does a lead cost for auto and vehicle dealers usually",
@@ -159,20 +135,6 @@ _BOATS = ["we sell boats from a marina lot, what does a lead cost for auto and v
 _ROOF_JOBS = ["we're a roof repair company. what's a typical cost per lead on google ads?",
               "we have 7,500 a month, how many leads would that be", "and if 1 in 5 of those becomes a signed job?",
               "so what would each of those jobs have cost us at the pricey end"]
-
-
-def test_own_cost_wordings_are_unseen():
-    assert_unseen(_BOATS, _ROOF_JOBS)
-
-
-def test_our_cost_of_one_from_the_counts_worked_before_on_the_shipped_kb(shipped_engine):
-    out = turns(shipped_engine, _BOATS)[-1][0]
-    assert "$12,000 ÷ 25 = $480 — your cost per boat" in out and "÷ 60 " not in out, out
-
-
-def test_our_cost_of_one_from_the_counts_worked_before_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    out = answer_on(kb_txt2_engine, _ROOF_JOBS, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "$7,500 ÷ 12.40 ≈ $605 — your cost per job" in out, out
 
 
 def test_no_cost_of_one_without_a_count_worked_or_with_a_figure():
@@ -192,38 +154,10 @@ _ROOF_MID = ["we're a roofing contractor. what's a typical cost per lead on goog
              "and at the middle of the normal lead range?"]
 
 
-def test_mid_range_wordings_are_unseen():
-    assert_unseen(_AGENCY, _ROOF_MID)
-
-
-def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_the_shipped_kb(shipped_engine):
-    out = turns(shipped_engine, _AGENCY)[-1][0]
-    assert "($45 + $110) ÷ 2 = $77.50" in out and "$77.50 ÷ 0.25 = $310" in out and "[benchmarks-financial-services#2]" in out, out
-
-
-def test_the_cost_of_a_won_customer_again_at_the_middle_of_the_range_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    out = answer_on(kb_txt2_engine, _ROOF_MID, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "($96 + $121) ÷ 2 = $108.50" in out and "$108.50 ÷ 0.25 = $434" in out and "[local_services_search_costs#3]" in out, out
-
-
 _LAWN = ["we run a monthly lawn care plan. clients pay $80 a month and usually stay about 2 years. what's our lifetime "
          "value, and how does it stack up against a $400 cost per client"]
 _VET_APP = ["we sell booking software to vet clinics. customers pay 250 a month and stay roughly 3 years. whats our lifetime "
             "value vs a 900 cost per customer, and is that a healthy ratio for b2b software"]
-
-
-def test_monthly_value_wordings_are_unseen():
-    assert_unseen(_VET_APP, _LAWN)
-
-
-def test_a_lifetime_value_from_a_monthly_payment_on_the_shipped_kb(shipped_engine):
-    out = turns(shipped_engine, _VET_APP)[-1][0]
-    assert "$250 × 12 × 3 = $9,000 lifetime value" in out and "$9,000 ÷ $900 = 10" in out and "$900 ÷ $250" not in out, out
-
-
-def test_a_lifetime_value_from_a_monthly_payment_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    out = answer_on(kb_txt2_engine, _LAWN, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "$80 × 12 × 2 = $1,920 lifetime value" in out and "$1,920 ÷ $400 = 4.80:1" in out, out
 
 
 def test_a_monthly_budget_is_no_customers_payment():
@@ -240,21 +174,6 @@ _ROOF_SPLIT = ["we fix roofs and have 6,000 a month. say we put 70% of it into s
                "our cost per lead went up 10% from that 110. what does that do to the leads on each side"]
 
 
-def test_repriced_wordings_are_unseen():
-    assert_unseen(_PAYROLL, _ROOF_SPLIT)
-
-
-def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_the_shipped_kb(shipped_engine):
-    out = turns(shipped_engine, _PAYROLL)[-1][0]
-    assert "$100 × (1 + 20%) = $100 × 1.20 = $120" in out, out
-    assert "$30,000 × 70% ÷ $120 = 175 leads — on search" in out and "$30,000 × 30% ÷ $120 = 75 leads — on social" in out, out
-
-
-def test_each_part_of_a_split_is_counted_again_at_the_moved_price_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    out = answer_on(kb_txt2_engine, _ROOF_SPLIT, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "$6,000 × 70% ÷ $121 ≈ 35 leads — on search (at the new price)" in out, out
-
-
 def test_a_count_per_month_from_a_quarters_budget_gives_no_cost_of_one():
     from agent.offline import owncost
     monthly = "From the earlier working:\n- $30,000 ÷ $12 × 1,000 × 0.6% × 3% ÷ 3 = 150 conversions a month"
@@ -269,21 +188,6 @@ _ROOF_HALF = ["we're a roofing contractor. what's a typical cost per lead on goo
               "what if the 6k gets halved — how many jobs then"]
 
 
-def test_budget_funnel_wordings_are_unseen():
-    assert_unseen(_SOAP, _ROOF_HALF)
-
-
-def test_a_funnel_counted_again_from_a_moved_budget_on_the_shipped_kb(shipped_engine):
-    out = turns(shipped_engine, _SOAP)[-1][0]
-    assert "$10,000 × 2 = $20,000 — the budget doubled" in out, out
-    assert "$20,000 ÷ $1.30 × 1.80% ≈ 276.92 purchases" in out and "$20,000 ÷ $0.70 × 3.20% ≈ 914.29 purchases" in out, out
-
-
-def test_a_funnel_counted_again_from_a_moved_budget_on_a_plain_text_kb(kb_txt2_engine, monkeypatch):
-    out = answer_on(kb_txt2_engine, _ROOF_HALF, monkeypatch, "tests/fixtures/kb_txt2")
-    assert "$6,000 ÷ 2 = $3,000" in out and "$3,000 ÷ $121 ÷ 6 ≈ 4.13 jobs" in out and "$3,000 ÷ $96 ÷ 6 ≈ 5.21 jobs" in out, out
-
-
 _CU = ["i run the ads for a small credit union. what does a thousand ad impressions usually cost for banks",
        "we have 24k for the quarter on display. how many impressions is that",
        "and what share of people usually click on a bank ad", "so clicks from the bigger number, going by that",
@@ -293,10 +197,6 @@ _CU = ["i run the ads for a small credit union. what does a thousand ad impressi
 _ROOF_BACK = ["we're a roofing contractor. what's a typical cost per lead on google ads?",
               "our budget is 6,000 a month, how many leads would that be", "and if 20% of those sign, how many jobs is that",
               "what would we need to spend to land 30 jobs at the pricey end", "so what's the cost per job that works out to"]
-
-
-def test_work_back_wordings_are_unseen():
-    assert_unseen(_CU, _ROOF_BACK)
 
 
 def test_a_target_is_worked_back_past_a_per_month_answer_on_the_shipped_kb(shipped_engine):
@@ -311,3 +211,34 @@ def test_a_target_is_worked_back_at_the_end_named_on_a_plain_text_kb(kb_txt2_eng
     got = turns(kb_txt2_engine, _ROOF_BACK)
     assert "30 ÷ 20% × $121 = $18,150 — the budget for 30 at the top of the range" in got[-2][0] and "$96" not in got[-2][0]
     assert "1 ÷ 20% × $121 = $605 — your cost per one at the top of the range" in got[-1][0], got[-1][0]
+
+
+
+# one conversation each, on the shipped KB and on a plain-text KB: what the last answer must show, and must not
+_LAST = [
+    ('shipped_engine', None, _NURSERY, ['$9,000 × 20% = $1,800', '$9,000 + $1,800 = $10,800'], []),
+    ('kb_txt7_engine', 'tests/fixtures/kb_txt7', _META_DAILY, ['$1,500 × 20% = $300', '$1,500 + $300 = $1,800', 'STANDARD W-2 - When'], []),
+    ('shipped_engine', None, _QUIZ, ['$5 × (1 + 20%) = $5 × 1.20 = $6', '$6,000 ÷ $6 = 1,000 installs at the new price'], []),
+    ('kb_txt2_engine', 'tests/fixtures/kb_txt2', _ROOF_LEADS, ['$121 × (1 + 10%)', 'leads at the new price'], []),
+    ('shipped_engine', None, _BOATS, ['$12,000 ÷ 25 = $480 — your cost per boat'], ['÷ 60 ']),
+    ('kb_txt2_engine', 'tests/fixtures/kb_txt2', _ROOF_JOBS, ['$7,500 ÷ 12.40 ≈ $605 — your cost per job'], []),
+    ('shipped_engine', None, _AGENCY, ['($45 + $110) ÷ 2 = $77.50', '$77.50 ÷ 0.25 = $310', '[benchmarks-financial-services#2]'], []),
+    ('kb_txt2_engine', 'tests/fixtures/kb_txt2', _ROOF_MID, ['($96 + $121) ÷ 2 = $108.50', '$108.50 ÷ 0.25 = $434', '[local_services_search_costs#3]'], []),
+    ('shipped_engine', None, _VET_APP, ['$250 × 12 × 3 = $9,000 lifetime value', '$9,000 ÷ $900 = 10'], ['$900 ÷ $250']),
+    ('kb_txt2_engine', 'tests/fixtures/kb_txt2', _LAWN, ['$80 × 12 × 2 = $1,920 lifetime value', '$1,920 ÷ $400 = 4.80:1'], []),
+    ('shipped_engine', None, _PAYROLL, ['$100 × (1 + 20%) = $100 × 1.20 = $120', '$30,000 × 70% ÷ $120 = 175 leads — on search', '$30,000 × 30% ÷ $120 = 75 leads — on social'], []),
+    ('kb_txt2_engine', 'tests/fixtures/kb_txt2', _ROOF_SPLIT, ['$6,000 × 70% ÷ $121 ≈ 35 leads — on search (at the new price)'], []),
+    ('shipped_engine', None, _SOAP, ['$10,000 × 2 = $20,000 — the budget doubled', '$20,000 ÷ $1.30 × 1.80% ≈ 276.92 purchases', '$20,000 ÷ $0.70 × 3.20% ≈ 914.29 purchases'], []),
+    ('kb_txt2_engine', 'tests/fixtures/kb_txt2', _ROOF_HALF, ['$6,000 ÷ 2 = $3,000', '$3,000 ÷ $121 ÷ 6 ≈ 4.13 jobs', '$3,000 ÷ $96 ÷ 6 ≈ 5.21 jobs'], []),
+]
+
+
+def test_the_later_wordings_are_unseen():
+    assert_unseen(_NURSERY + _QUIZ + _BOATS + _AGENCY + _VET_APP + _PAYROLL + _SOAP + _CU,
+                  _META_DAILY + _ROOF_LEADS + _ROOF_JOBS + _ROOF_MID + _LAWN + _ROOF_SPLIT + _ROOF_HALF + _ROOF_BACK)
+
+
+@pytest.mark.parametrize("engine,folder,conversation,wants,nots", _LAST)
+def test_the_last_answer_works_it(engine, folder, conversation, wants, nots, request, monkeypatch):
+    out = answer_on(request.getfixturevalue(engine), conversation, monkeypatch, folder)
+    assert all(w in out for w in wants) and not any(n in out for n in nots), out
