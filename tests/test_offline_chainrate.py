@@ -111,5 +111,5 @@ def test_a_users_share_of_a_funnel_chain_takes_its_last_step():
     chain = ("Counted with x:\n- $8,000 ÷ $10 × 1,000 = 800,000 impressions at the top of the Typical range\n"
              "- 800,000 × 0.7% = 5,600 clicks\n- 800,000 × 1.3% = 10,400 clicks")
     lines, _ = share("and if 4% of those buy, how many?", chain)
-    assert lines == ["$8,000 ÷ $10 × 1,000 × 0.7% = 5,600", "5,600 × 4% = 224 conversions",
-                     "$8,000 ÷ $10 × 1,000 × 1.3% = 10,400", "10,400 × 4% = 416 conversions"], lines
+    assert lines == ["$8,000 ÷ $10 × 1,000 × 0.7% = 5,600 clicks", "5,600 × 4% = 224 conversions",  # what each counts
+                     "$8,000 ÷ $10 × 1,000 × 1.3% = 10,400 clicks", "10,400 × 4% = 416 conversions"], lines

@@ -188,6 +188,11 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.changedfig` / :mod:`~agent.offline.chainedrate` — a figure changed mid-conversation (a budget
   moved by a percentage, a price against a figure repeated, a shorter flight at the same weekly spend) worked from
   the base the user planned, and the user's earlier rate applied again to the redone counts;
+* :mod:`~agent.offline.splitbend` — a split worked for a business the user calls new, redone at the KB's own split for
+  new businesses ("closer to 50/30/20");
+* :mod:`~agent.offline.owncost` / :mod:`~agent.offline.repriced` / :mod:`~agent.offline.budgetfunnel` — the user's cost
+  of one from the counts worked before (budget ÷ count, or a worked-back budget ÷ its target); the counts worked at a
+  price, again at the price just moved (each part of a split); a two-range funnel counted again from a moved budget;
 * :mod:`~agent.offline.otherbudget` — a budget said to exist but not given ("its own budget"): asked for;
 * :mod:`~agent.offline.madefor` — a product named by genre and device ("a farming sim for phones"), the device no business;
 * :mod:`~agent.offline.valueask` — "what kind of X would we get" asks for a usual value;

@@ -16,7 +16,7 @@ _ACTUAL = re.compile(r"\bhow many\b[^?]{0,60}\b(?:actual(?:ly)?|real(?:ly)?|trul
                      # the true effect asked of what was counted: "what did the radio spots really drive?"
                      r"\b(?:what|how much)\b[^?.!]{0,40}\b(?:actually|really|truly|in (?:fact|reality))\s+(?:\w+\s+)?(?:driv|drove|"
                      r"deliver|bring|brought|generat|produc|caus|creat|sell|sold|earn|contribut|account|reach)\w*|"
-                     r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|count|reach|total)\b|"
+                     r"\b(?:actual|real|true|unique)\b[^?]{0,20}\b(?:people|number|figure|count|reach|total)\b|"
                      # a count a tool reports, then which figure to plan with: "the tool tells me 300k … what do I use?"
                      r"\b(?:tell(?:s|ing)? (?:me|us)|says|show(?:s|ing)|report(?:s|ed|ing)|claim(?:s|ed|ing)|estimat(?:es|ed|ing))"
                      r"\b[^.?!]{0,40}?\d[\d,.]*\s*(?:k|m|mm|thousand|million|billion)?\s+[a-z][^?]*\b(?:what|which) (?:number |figure |count |one )?"

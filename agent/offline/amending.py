@@ -7,11 +7,12 @@ before theirs.
 """
 from __future__ import annotations
 
-from agent.offline import chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
+from agent.offline import budgetfunnel, closeshare, repriced, owncost, chainback, eventrate, labelrange, lastshare, leadins, rulecap, stepcap, ownresults, samereturn, shortfall, statedmultiple, twocounts, unitworth
 
 
-def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list) -> str:
-    """``text`` with each amender's working in it (``earlier``: the earlier user messages; ``said``: the answers)."""
+def amended(user_text: str, earlier: list[str], said: list[str], text: str, outcomes: list, asked: str | None = None) -> str:
+    """``text`` with each amender's working in it (``earlier``: the earlier user messages; ``said``: the answers;
+    ``asked``: the message as sent, when ``user_text`` restates it — "on each side" may be left out of the restatement)."""
     for amend in (
         # a ceiling the last answer quoted as a multiple of a run-rate, on the user's budget over its days or weeks
         lambda t: rulecap.amend(user_text, said, t),
@@ -23,6 +24,14 @@ def amended(user_text: str, earlier: list[str], said: list[str], text: str, outc
         lambda t: samereturn.amend(user_text, earlier, t),
         # what the counts worked out before are worth at the user's value of one
         lambda t: unitworth.amend(user_text, said, t),
+        # the cost of one won customer worked last, again at the point of the lead-price range named ("the middle of it")
+        lambda t: closeshare.again(user_text, said, t),
+        # the counts worked before at a price, again at the price just moved ("what does that do to leads on both halves")
+        lambda t: repriced.amend(asked or user_text, said, t),
+        # a funnel counted at a price range and a rate range, counted again from the budget the message moves
+        lambda t: budgetfunnel.amend(asked or user_text, said, t),
+        # what one of the counts worked out before cost the user: the budget over the count ("what does ours come to?")
+        lambda t: owncost.amend(user_text, said, t),
         # a target count worked back through the funnel the conversation walked
         lambda t: chainback.amend(user_text, said, t),
         # a goal set against the counts worked out: its gap

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import phrasalup
-from agent.offline.carrycount import counts
+from agent.offline.carrycount import counts, first_unit
 from agent.offline.budgetmove import CHANGE_VERB
 from agent.offline.numbers import digits, parse_numbers, plain, result
 
@@ -43,17 +43,18 @@ def work(text: str, previous_answer: str) -> tuple[list[str], str] | None:
     if not found:
         return None
     from agent.offline.chains import chains  # "3% of those" after "… = 2,500,000 impressions", "× 0.6% = 15,000 clicks":
-    later = [(c, how) for c, how, *_ in chains(previous_answer) if how not in {h for _, h in found}]
-    found = later or found  # the last step of the funnel worked, whole, not its first line
+    later = [(c, how, what) for c, how, what, *_ in chains(previous_answer) if how not in {h for _, h in found}]
+    first = first_unit(previous_answer)
+    found = later or [(c, how, first) for c, how in found]  # the last step of the funnel worked, whole, not its first line
     unit = ask.group("unit") if ask.group("unit") and ask.group("unit") not in ("is", "would", "will", "do", "of") else \
         "conversions"
     lines = []
-    for count, how in found:
+    for count, how, what in found:
         s, shown = result(round(count, 6), False)
         shown = plain(round(count, 6)) if s == "=" else shown
         # its working first, always (the figures it rests on: the user's budget and the KB's price, which the rate's
-        # line alone leaves to an earlier answer)
-        lines.append(f"{how} {s} {shown}")
+        # line alone leaves to an earlier answer), with what it counts, so a later turn reads the funnel back whole
+        lines.append(f"{how} {s} {shown}" + (f" {what}" if what else ""))
         got = count * rate.value / 100  # a few dozen patients: the fraction kept, whole units lose the figure's size
         s2, n = result(got, got >= 100 or abs(got - round(got)) < 1e-9)
         lines.append(f"{shown} × {plain(rate.value)}% {s2} {n} {unit}")

@@ -27,7 +27,7 @@ _WANTED = re.compile(r"\b(?:need|needs|want|wants|get|hit|reach|sell|land|fill|b
                      r"(?:for|at)|goal (?:of|is)|target (?:of|is)|to)\b(?:\s+[a-z]+){0,3}\s*$", re.I)
 _TOP = re.compile(r"\b(?:top|high|higher|pricey|pricier|dear|dearer|expensive|worst|bad)\b", re.I)
 _LOW = re.compile(r"\b(?:bottom|low|lower|cheap|cheaper|cheapest|best|good)\b", re.I)
-_RANGE = re.compile(r"range of \$(?P<lo>[\d,]+(?:\.\d+)?)\s*[–-]\s*\$(?P<hi>[\d,]+(?:\.\d+)?)")
+_RANGE = re.compile(r"range of \$(?P<lo>[\d,]+(?:\.\d+)?)\s*[–-]\s*\$?(?P<hi>[\d,]+(?:\.\d+)?)")
 _CITED_HEAD = re.compile(r"^(?:Counted with|With) the (?P<what>Typical [^(]*?\([^)]*\) range of [^ ]+) \(Based on Knowledge Base "
                          r"\[(?P<cite>[^\]]+)\]\)", re.M)
 
@@ -61,16 +61,15 @@ def work(text: str, answers: list[str]) -> str | None:
     target = _target(text)
     if target is None or not _SPEND.search(text) or not answers:
         return None
+    at = re.search(rf"\b{re.escape(plain(target))}\b", text)
     for i in range(len(answers) - 1, max(-1, len(answers) - 5), -1):
         found = [c for c in chains(answers[i], "\n".join(answers[max(0, i - 3):i]))
                  if len(_TOKEN.findall(c[1])) >= 3 and not re.match(r"(?:in |back)", c[2])]
+        # "150 a year": the chain worked per year; a target per no period skips an answer that worked per month only
+        found = of_period(found, text[at.end():at.end() + 30] if at else "")[0]
         if found:
             break
     else:
-        return None
-    at = re.search(rf"\b{re.escape(plain(target))}\b", text)
-    found = of_period(found, text[at.end():at.end() + 30] if at else "")[0]  # "150 a year": the chain worked per year
-    if not found:
         return None
     said = "\n".join(answers[max(0, i - 3):i + 1])
     prices = []

@@ -183,16 +183,21 @@ def work(text: str, answers: list[str]) -> str | None:
 # the next stage's usual rate asked in words, no figure: "what's the normal rate", "the usual share that click"
 _RATE_ASKED = re.compile(r"\b(?:usual|typical|normal|average|standard|going)\b[^.?!]{0,20}\b(?:rate|share|percent(?:age)?|ratio)\b|"
                          r"\b(?:rate|share|percent(?:age)?)\b[^.?!]{0,20}\b(?:usually|typically|normally)\b", re.I)
+# the next stage asked of the count just worked, pointed at as "that": "how many clicks is that then"
+_IS_THAT = re.compile(r"\bhow many [a-z]+ (?:is|would|will|does|do) (?:that|this)\b", re.I)
 _SEEN = re.compile(r"^(?:impressions?|views?|imps?)$", re.I)
 
 
 def lookup(text: str, last_answer: str, vertical: str | None) -> tuple[str, dict] | None:
     """"how many of those would sign up, what's the usual rate" right after a working: the rate that turns what it
     counted into the next stage, looked up for the conversation's business — the click-through rate for impressions,
-    the conversion rate for clicks or visits (the funnel's own identities) — or None."""
+    the conversion rate for clicks or visits (the funnel's own identities), on the platform the count was worked for
+    ("… CPM on Meta range of …") — or None."""
     found = worked(last_answer)
-    if not vertical or not found or re.search(r"\d", text) or not _RATE_ASKED.search(text) or not _BACK.search(text):
+    if not vertical or not found or re.search(r"\d", text) or not _RATE_ASKED.search(text) or not (
+            _BACK.search(text) or _IS_THAT.search(text)):
         return None
     unit = found[0][2].split()[0]
     metric = "CTR" if _SEEN.match(unit) else "CVR" if re.match(r"^(?:clicks?|visits?|visitors?|sessions?)$", unit, re.I) else None
-    return ("get_benchmark", {"vertical": vertical, "metric": metric}) if metric else None
+    on = re.search(r"^(?:With|Counted with) the Typical [^\n]*? on ([A-Z][\w&.' -]{1,30}?) range of", last_answer, re.M)
+    return ("get_benchmark", {"vertical": vertical, "metric": metric, **({"platform": on.group(1)} if on else {})}) if metric else None

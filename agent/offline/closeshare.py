@@ -61,3 +61,40 @@ def lines(text: str, unit_cost: float | None) -> list[str]:
     return ([f"- {first}"] if first else []) + [
         f"- {money(unit_cost)} ÷ {plain(round(v, 4))} {eq} {money(round(cost, 2))} — your CAC (each new {noun}: "
         "cost per lead ÷ the share of leads closed)"]
+
+
+# the last answer's working of one won customer: "$140 ÷ 0.20 = $700 — your CAC (each new policyholder: …)"
+_WORKED = re.compile(r"^- \$[\d,.]+ ÷ (?P<v>\d+(?:\.\d+)?) [=≈] \$[\d,.]+ — your CAC \(each new (?P<noun>[a-z]+):", re.M)
+# the range this turn's answer quoted: "the Typical financial-services CPL (cost per lead) range is $45–$110"
+_RANGE = re.compile(r"Based on Knowledge Base \[(?P<cite>[^\]]+)\], the Typical (?P<what>[^.\n]*?\b(?:CPL|cost per lead)\b[^.\n]*?) "
+                    r"range is \$(?P<lo>\d[\d,]*(?:\.\d+)?)\s*[–-]\s*\$(?P<hi>\d[\d,]*(?:\.\d+)?)")
+# … or as a plain-text KB's figures read out: "the Roofing Contractors CPL figures are: Google Ads 2025: $96-121 [costs#3]."
+_FIGURES = re.compile(r"the (?P<what>[^.\n]*?\b(?:CPL|cost per lead)\b[^.\n]*?) figures are: (?:[^:;\n\[]*?: )?\$(?P<lo>\d[\d,]*(?:\.\d+)?)"
+                      r"\s*[–-]\s*\$?(?P<hi>\d[\d,]*(?:\.\d+)?) \[(?P<cite>[^\]]+)\]\.?$", re.M)
+_ENDS = {"high": re.compile(r"\b(?:top|high|upper|pricey|pricier|expensive|dear)\b", re.I),
+         "low": re.compile(r"\b(?:bottom|low|lower|cheap|cheaper|cheapest)\b", re.I)}
+
+
+def again(text: str, said: list[str], answer: str) -> str:
+    """``answer`` with the last answer's cost of one won customer worked again at the point of the lead-price range it
+    quotes that the message names ("and at the middle of the normal lead range?", "what about the cheap end"): the
+    share closed is the user's, read from that working; the lead price is the KB's range, cited; else as it is."""
+    from agent.offline import midrange
+    last = _WORKED.search(said[-1] if said else "")
+    quoted = _RANGE.search(answer or "") or _FIGURES.search(answer or "")  # one range only: a list of several is no pick
+    if not last or not quoted or re.search(r"\d", text or "") or "your CAC" in (answer or ""):
+        return answer
+    lo, hi = (float(quoted.group(g).replace(",", "")) for g in ("lo", "hi"))
+    points = (["mid"] if midrange.asked(text) else []) + [e for e in ("high", "low") if _ENDS[e].search(text)]
+    if not points:
+        return answer
+    v, noun, lines = float(last.group("v")), last.group("noun"), []
+    for point in points[:1] if points[0] == "mid" else points:
+        price, note, _ = midrange.at(point, lo, hi, quoted.group("cite"))
+        mid = f"({money(lo)} + {money(hi)}) ÷ 2 = {money(price)} a lead at the middle of the Typical range; " if point == "mid" else ""
+        cost = price / v
+        eq = "=" if abs(cost - round(cost, 2)) < 1e-9 else "≈"  # one line per point: the lead price, then the customer
+        lines.append(f"{mid}{money(price)} ÷ {plain(v)} {eq} {money(round(cost, 2))} — your CAC {note.split(':')[0]} (each new "
+                     f"{noun}: cost per lead ÷ the share of leads closed)")
+    return (f"With the Typical {quoted.group('what')} range of {money(lo)}–{money(hi)} (Based on Knowledge Base "
+            f"[{quoted.group('cite')}]), at your close rate:\n" + "\n".join(f"- {ln}" for ln in lines) + f"\n\n{answer}")

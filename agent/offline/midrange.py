@@ -15,7 +15,7 @@ from agent.offline.numbers import money
 # "the average of the range" — not the middle of something else ("in the middle of the funnel"), nor "midway"/"mid-range"
 # as adjectives ("a mid-range hotel", "midway through the flight")
 _MID = re.compile(r"\bmid-?point\b|\b(?:in|at|to|down|hit|land\w*|come\w*|right|smack) (?:right |smack |about |around )?"
-                  r"(?:in )?the middle\b(?!\s+of\b)|\bmiddle of (?:the|that|this|those|these|its|our|your) (?:[a-z]+ )?(?:range|"
+                  r"(?:in )?the middle\b(?!\s+of\b)|\bmiddle of (?:the|that|this|those|these|its|our|your) (?:[a-z]+ ){0,2}(?:range|"
                   r"figures?|numbers?|band|ends?|two)\b|\bhalf ?way between\b|\bsplit(?:ting)? the difference\b|"
                   r"\baverage of (?:the|that|this|those|both) (?:[a-z]+ )?(?:range|ends|two|figures)\b", re.I)
 

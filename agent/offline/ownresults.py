@@ -41,6 +41,12 @@ def _moneyish(text: str, start: int, end: int, is_money: bool) -> bool:
     return is_money or bool(re.match(r"[\d,.]+\s*(?:k|m|mm|grand)\b", text[start:end].lstrip("$ "), re.I))
 
 
+# a customer's payment said per month: "customers pay 250 a month", "each client brings in about $90 a month"
+_PAYS = (r"\b(?:customers?|clients?|members?|subscribers?|users?|accounts?|patients?|they|each (?:one|customer|client|member))\s+"
+         r"(?:\w+\s+){0,2}?(?:pay|pays|spend|spends|bring in|brings in|are worth|is worth)\s+(?:us\s+)?(?:about\s+|around\s+|"
+         r"roughly\s+|~)?\$?\s*$")
+
+
 def figures(text: str) -> list[Fig]:
     """Each number of ``text`` with the role the words around it give (unroled numbers are left out)."""
     text = digits(text)
@@ -74,6 +80,8 @@ def figures(text: str) -> list[Fig]:
                        r"membership|subscription|annual fee|monthly fee|plan costs?)\b"
                        r"(?:\s+(?:is|was|of|at|for|runs?|costs?|=|:|about|around|roughly))*\s*\$?\s*$", before):
             out.append(Fig(n.value, "price"))
+        elif re.match(r"\s*(?:dollars\s+|bucks\s+)?(?:a|per|/|each|every)\s*month\b", after) and re.search(_PAYS, before):
+            out.append(Fig(n.value, "monthly"))  # "customers pay 250 a month": what one customer brings in a month
         elif re.match(r"\s*(?:people|persons|individuals|users|adults)\b", after) and not n.money:
             out.append(Fig(n.value, "people"))
         elif not n.money and (m := re.match(r"\s*(?:(?:brand[- ]new|new|first[- ]time|paying|qualified|more|total|enrolled|actual)\s+)*"
@@ -199,6 +207,13 @@ def lines(text: str, earlier: list[str] = (), cpm: tuple[float, float, str, str,
             per = f"{money(price.value)} × {margin.value:.0%} × {plain(years.value)}" if margin else \
                 f"{money(price.value)} × {plain(years.value)}"
             out.append(f"- {per} = {money(round(ltv, 2))} lifetime value over {plain(years.value)} years")
+            out.append(_line(f"{money(round(ltv, 2))} ÷ {money(base)}", ltv / base, ":1", "your LTV:CAC"))
+    if (monthly := _one(figs, "monthly")) and years and re.search(r"\b(?:lifetime value|ltv|clv)\b", low) and not any(
+            "lifetime value over" in o for o in out):  # "pay 250 a month and stick around 3 years": a month × the months
+        ltv = monthly.value * 12 * years.value
+        out.append(f"- {money(monthly.value)} × 12 × {plain(years.value)} = {money(round(ltv, 2))} lifetime value over "
+                   f"{plain(years.value)} years (a month's payment × the months a customer stays)")
+        if base := owned_cac or (c.value if (c := _carried(figs, earlier, "unitcost")) else None):
             out.append(_line(f"{money(round(ltv, 2))} ÷ {money(base)}", ltv / base, ":1", "your LTV:CAC"))
     if unit and (closed := closeshare.lines(text, unit.value)):  # "1 in 5 close, $140 a lead": what one customer costs
         out += closed

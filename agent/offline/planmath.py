@@ -43,7 +43,7 @@ _MOST_PAY = re.compile(r"\b(?:most|max(?:imum)?|highest|ceiling|cap)\b[^.?!]{0,4
                        r"\bafford to (?:pay|spend)\b|\ballowable (?:cac|cpa|cost)\b|\b(?:ceiling|cap|limit) per [a-z]", re.I)
 _RATIO = re.compile(r"(\d+(?:\.\d+)?)\s*(?::|to)\s*1\b")  # "3:1", "3 to 1"
 _WORTH = re.compile(r"\b(?:worth|value|ltv|lifetime|contribution|brings? in|generates?|profit)\b", re.I)
-_MULTIPLY = re.compile(r"\bmultipl\w*\b[^.]{0,120}?\bby\s+\**(\d+(?:\.\d+)?)(?:[^.]{0,60}?\b(?:range|between) of "
+MULTIPLY = _MULTIPLY = re.compile(r"\bmultipl\w*\b[^.]{0,120}?\bby\s+\**(\d+(?:\.\d+)?)(?:[^.]{0,60}?\b(?:range|between) of "
                        r"(\d+(?:\.\d+)?)\s*(?:to|–|-)\s*(\d+(?:\.\d+)?))?", re.I)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
-from agent.offline import offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -98,7 +98,9 @@ class OfflineAgent:
         again = again or (retrying.second_search(user_text, previous, outcomes, text, said) if may_call and "search_knowledge_base" in tool_names else None)
         if again:  # every search came back empty: once more with the question alone / without the user's figures
             return replies.calls(len(messages), [("search_knowledge_base", {"query": again, "top_k": searchq.TOP_K})], "r", [""])
-        text = amending.amended(user_text, [h[0] for h in history], said, text, outcomes)  # in order
+        text = splitbend.bent(chainedrate.same_turn(user_text, text, history[-1][0] if history else ""), [user_text] + [h[0] for h in history[-3:]],
+                              merge_passages([o for o in outcomes + [o for h in history[-3:] for o in h[-1]] if o.found]))  # a new business's split  # "how many leads, and if we close 8% of them how many sales": both
+        text = amending.amended(user_text, [h[0] for h in history], said, text, outcomes, asked)  # in order
         return replies.said(text)
 
     def _whole_step(self, text: str, history: list | None = None) -> tuple[int, int | None] | None:

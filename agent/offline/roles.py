@@ -210,6 +210,11 @@ _BUDGET_WORD = re.compile(r"budgets?|spend|spending|money|funding")
 _PRICE_WORD = re.compile(r"cp[a-z]s?|cacs?|prices?|costs?|bids?|fees?|clicks?")  # "cpcs are up 25%": plurals too
 
 
+# a percentage said past an end of the range shown ("35% above the top of that range"): the ranges shown are prices
+_PAST_END = re.compile(r"\s*(?:%|percent)?\s*(?:above|over|higher than|past|beyond|below|under|lower than)\s+(?:the|that|this|its)\s+"
+                       r"(?:[a-z]+\s+){0,2}?(?:top|bottom|high|low|upper|lower|end|ceiling|floor)\b", re.I)
+
+
 def said_of(text: str, nums: list[Num]) -> str | None:
     """"budget" or "price": what the message's percentage moves — the nearest such word before it in its
     clause ("if CPC rises 20%", "the budget drops 10%"), else after it ("a 10% cut to the budget"), else
@@ -224,5 +229,7 @@ def said_of(text: str, nums: list[Num]) -> str | None:
             return "budget"
         if _PRICE_WORD.fullmatch(w):
             return "price"
+    if _PAST_END.match(text[pct.end:pct.end + 60]):  # "installs running 35% above the top of that range": a price range's end
+        return "price"
     kinds = {"budget" if n.role == "budget" else "price" for n in nums if (n.role or "").startswith(("budget", "price"))}
     return kinds.pop() if len(kinds) == 1 else None

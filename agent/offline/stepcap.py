@@ -25,7 +25,8 @@ _RULE = re.compile(r"(?:no more than|not more than|more than|at most|up to|maxim
 _ASK = {
     "most": r"\b(?:most|max(?:imum)?|how much|biggest|largest|highest|limit)\b",
     "once": r"\b(?:in one go|at once|at a time|in one (?:step|move|shot|jump)|in a single (?:step|move)|right away|in one hit|in one round)\b",
-    "up": r"\b(?:add|adding|raise|raising|increase|increasing|boost|bump|scale|scaling|grow|move|shift|put|push)\b",
+    "up": r"\b(?:add|adding|raise|raising|increase|increasing|boost|bump|scale|scaling|grow|move|shift|put|push)\b|"
+          r"\b(?:could|can|may|might|would) (?:it |that |this )?(?:be|go|get|reach|climb)\b",  # "the most it could be"
     "down": r"\b(?:cut|cutting|lower|lowering|reduce|reducing|trim|trimming|pull|take (?:out|away|off)|drop)\b",
 }
 
@@ -39,9 +40,29 @@ def _rule(quoted: str) -> tuple[re.Match, str] | None:
     m = _RULE.search(quoted or "")
     if not m:
         return None
-    start = max(quoted.rfind(". ", 0, m.start()) + 2, quoted.rfind("]: ", 0, m.start()) + 3, quoted.rfind("\n", 0, m.start()) + 1)
+    start = max([0] + [i + len(sep) for sep in (". ", "]: ", "\n") if (i := quoted.rfind(sep, 0, m.start())) >= 0])
     end = quoted.find(".", m.end())
     return m, quoted[start:end + 1 if end >= 0 else len(quoted)].strip()
+
+
+_SPAN = re.compile(r"\b(?P<n>\d+|a|one|two|three|four)\s+(?P<u>days?|weeks?)(?:'s?)?\s+(?:from now|out|time|away|later)\b|"
+                   r"\b(?:in|within|after)\s+(?P<n2>\d+|a|one|two|three|four)\s+(?P<u2>days?|weeks?)\b", re.I)
+# the one window a move is capped in: "within any rolling 14-day window", "wait 3 days before the next change",
+# "at most once every 4 days"
+_WINDOW = re.compile(r"\b(\d+)[- ]day (?:rolling )?window\b|\bwait (?:at least )?(\d+) days? before the next\b|"
+                     r"\bonce (?:every|per|in) (\d+) days\b", re.I)
+_WORD_N = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _within_window(t: str, quoted: str) -> bool:
+    """The span the user looks ahead ("two weeks from now", "in 3 days") fits inside the one window the rule caps a move
+    in ("… within any rolling 14-day window", "wait 3 days before the next change"): one move is all that span allows."""
+    w, m = _WINDOW.search(digits(quoted or "")), _SPAN.search(t)
+    if not w or not m:
+        return False
+    n, unit = m.group("n") or m.group("n2"), (m.group("u") or m.group("u2")).lower()
+    days = (int(n) if n.isdigit() else _WORD_N[n.lower()]) * (7 if unit.startswith("week") else 1)
+    return 0 < days <= int(next(g for g in w.groups() if g))
 
 
 def lines(text: str, quoted: str) -> list[str]:
@@ -50,7 +71,8 @@ def lines(text: str, quoted: str) -> list[str]:
     t = digits(text)
     nums = parse_numbers(t)
     amounts = [n for n in nums if not n.pct and (n.money or n.value >= 1000)]
-    if not got or len(amounts) != 1 or any(n.pct for n in nums) or not _asks(t, "most") or not _asks(t, "once"):
+    if not got or len(amounts) != 1 or any(n.pct for n in nums) or not _asks(t, "most") or not (
+            _asks(t, "once") or _within_window(t, quoted)):
         return []
     down = _asks(t, "down") and not _asks(t, "up")
     if not down and not _asks(t, "up"):
@@ -61,7 +83,8 @@ def lines(text: str, quoted: str) -> list[str]:
     m, sentence = got
     clause = sentence[:sentence.find(m.group(0)) + len(m.group(0))].split(": ")[-1].rstrip(" ,;")  # the rule in its own words
     return [f"{money(v)} × {plain(r)}% = {money(step)} — the most to {'take out' if down else 'add'} at once ({clause})",
-            f"{money(v)} {'−' if down else '+'} {money(step)} = {money(after)} — the budget after that move"]
+            f"{money(v)} {'−' if down else '+'} {money(step)} = {money(after)} — the budget after that move "
+            f"({money(v)} × {plain(1 - r / 100 if down else 1 + r / 100)})"]  # the factor too: "× 1.20" is the move
 
 
 def amend(text: str, said: list[str], answer: str) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import mediashare, businessdocs, closerate, compose, ownbench, planmath, reportedcount, searchq, sharecite, sizeshare, userrule
+from agent.offline.passages import message_sentences
 from agent.offline.reader import extract
 from agent.offline.toolread import ToolOutcome, merge_passages
 
@@ -37,7 +38,7 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
     if w is None:  # the top passages, then the top of the search made for the multiplier rule itself
         ranked, rule_hits = planmath.fitting(text, ranked[:4]), planmath.fitting(text, [  # factors that fit the question,
             ps for o in outcomes if o.found and str(o.input.get("query", "")).endswith(RULE_Q) for ps in o.passages])
-        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or reportedcount.share_sentence(
+        rate = planmath.rate_sentence(ranked) or planmath.rate_sentence(rule_hits) or last_rule(previous) or reportedcount.share_sentence(
             text, [ps for o in outcomes if o.found for ps in o.passages])  # or the share of it the KB credits
         if rate and (not quote or said(rate) not in quote):
             quote = rate if not quote else f"{rate}\n\n{quote}"
@@ -54,6 +55,17 @@ def answer(text: str, previous: tuple | None, outcomes: list[ToolOutcome], w: pl
         return f"{quote}\n\n{sharecite.shown(w, ranked, cite.group(1) if cite else None)}"
     return f"{quote}\n\n{planmath.shown(lines, cite.group(1) if cite and (w is None or w.cited) else None)}" + (
         f"\n\n{beside}" if beside else "")
+
+
+def last_rule(previous: tuple | None) -> str | None:
+    """The multiplier rule the last answer quoted ("… multiply code-attributed conversions by 2.5 …"), cited as it was:
+    the count the user gives next ("84 orders came in on the codes — the real number?") is what it applies to, though
+    this turn's search, made of the count's words, may not find the rule again."""
+    for m in re.finditer(r"Based on Knowledge Base \[([^\]]+#\d+)\]: ([^\n]+)", (previous or ("", ""))[1] if previous and len(previous) > 1 else ""):
+        for sent in message_sentences(m.group(2)):
+            if planmath.MULTIPLY.search(sent):
+                return f"Based on Knowledge Base [{m.group(1)}]: {sent}"
+    return None
 
 
 def said(cited: str) -> str:
