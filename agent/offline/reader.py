@@ -43,8 +43,7 @@ from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
 from agent.offline.searchq import attributes
-from agent.offline.sectionunits import (Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions,
-                                        within as _within)
+from agent.offline.sectionunits import Unit as _Unit, levels as _levels, units_of as _units, with_directions as _with_directions, within as _within
 from rag.anyword import any_word
 
 CANDIDATES = 8          # passages read (the first few are also what relevance is judged on)
