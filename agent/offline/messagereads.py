@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import ofthem, actionprice, affordask, buyask, channelunit, eachcost, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import ofthem, actionprice, affordask, buyask, channelunit, eachcost, judgedprice, loosebiz, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -24,6 +24,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: channelunit.read(q, text),
         # two businesses named and a figure asked "for each": both
         lambda q: twobiz.read(q, text),
+        # "return for sauces, that kind of thing" after "we make hot sauce": the conversation's business, said loosely
+        lambda q: loosebiz.read(q, text, mem),
         # "what about clicks, same money": the last calculation for the unit or business swapped in
         lambda q: unitswap.read(q, mem),
         # "what was that back in 2022?": the last look-up's metrics for the earlier time
