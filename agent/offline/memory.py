@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, eachcost, figlabel, judgedprice, kblabels, loosebiz, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
+from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, eachcost, figlabel, judgedprice, kblabels, loosebiz, metricwords, newaudience, newcount, partshare, periods, personprice, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse
 from agent.offline.unitmetric import unit_metric
@@ -77,7 +77,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem) or seasonlen.note(text, mem)  # (and a season's length said: remembered)
-        update(mem, (q := judgedprice.read(stagerate.read(carry(newcount.read(timeswap.read(unitswap.read(loosebiz.read(twobiz.read(actionprice.read(eachcost.read(buyask.bare(parse(text)), text), text), text), text, mem), mem), mem), mem), mem)), mem)), terseaudience.kept(text, q, outcomes))  # as the policy reads it
+        update(mem, (q := judgedprice.read(stagerate.read(carry(personprice.read(newcount.read(timeswap.read(unitswap.read(loosebiz.read(twobiz.read(actionprice.read(eachcost.read(buyask.bare(parse(text)), text), text), text), text, mem), mem), mem), mem), text, mem), mem)), mem)), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
 
