@@ -41,9 +41,9 @@ def asks(question: str, names_metric: bool) -> bool:
 _IN_WORDS = re.compile(r"\bwhat\s+(?!(?:does|do|did|is|are|was|were|will|would|should|can|could)\b)(?:[a-z'’-]+\s+){0,2}?"
                        r"(?:percent|percentage|share|proportion|fraction)\s+of\b"
                        # … or as how often people do the thing a rate counts: "how often do people click car ads" (the
-                       # parser read the rate off the act), and a figure wanted "percentage-wise"
+                       # parser read the rate off the act) — "percentage-wise" alone may ask a change (agent.offline.compare)
                        r"|\bhow often (?:do|does|did|will|would) (?:people|ppl|folks|users|customers|shoppers|viewers|"
-                       r"visitors|players|someone|anyone|they)\b|\bpercentage[- ]?wise\b", re.I)
+                       r"visitors|players|someone|anyone|they)\b", re.I)
 
 
 def in_words(question: str) -> bool:
