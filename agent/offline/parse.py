@@ -273,7 +273,8 @@ def _parse(text: str) -> Parsed:
         ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
             part in p.metrics or re.search(_WORTH, low) for part in k.split(":"))]
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
-            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
+            asked = set() if re.search(r"\d", low) else {k for _, k in phrased}  # "what does a new customer cost, and
+            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":") or m in asked]  # the ratio?"
             p.metric_phrases = []
     uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
