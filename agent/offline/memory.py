@@ -49,6 +49,7 @@ class Memory:
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
     labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
+    metric_turn: int = -1                 # the index of the turn that last named a metric (0: the first)
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     last_roles: set[str] = field(default_factory=set)  # the roles of the figures the last turn stated
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
@@ -126,7 +127,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     if p.metrics or p.metric_phrases:
         mem.metrics, mem.metric_phrases = list(p.metrics), list(p.metric_phrases)
         mem.last_metric = (p.metrics or [None])[-1]
-        mem.last_kind = "benchmark"
+        mem.last_kind, mem.metric_turn = "benchmark", len(mem.topics)
     if p.audiences:
         mem.audiences = list(p.audiences)
         mem.last_kind = "audience"

@@ -64,10 +64,11 @@ def read(p: Parsed, text: str, mem) -> Parsed:
     """``p`` with the price just asked moved to the person the follow-up names, when it is one (module doc)."""
     if p.metrics or p.metric_phrases or p.calc or p.numbers or p.vertical or p.industry_phrase:
         return p
-    last = mem.last_metric or next(iter(mem.metrics or []), None)
-    if mem.last_kind != "benchmark" or last not in UNIT_OF or not (mem.vertical or mem.business):
+    last = mem.last_metric or next(iter(mem.metrics or []), None)  # named by the turn just before (an audience may be, too)
+    if mem.metric_turn != len(mem.topics) - 1 or last not in UNIT_OF or not (mem.vertical or mem.business):
         return p
     if not (unit := phrase(text)):
         return p
     p.metric_phrases, p.audiences, p.sizing_cue, p.business_phrase, p.business_refers_back = [unit], [], False, None, False
+    p.followup = False  # its own price now: no audience or figure of the last turn carried in (memory.carry)
     return p
