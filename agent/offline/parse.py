@@ -274,8 +274,11 @@ def _parse(text: str) -> Parsed:
         ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
             part in p.metrics or re.search(_WORTH, low) for part in k.split(":"))]
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
-            asked = set() if re.search(r"\d", low) else {k for _, k in phrased}  # "what does a new customer cost, and
-            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":") or m in asked]  # the ratio?"
+            r = _RATIO_ASKED.search(low)  # a part also asked in a clause of its own ("what does a new customer cost, and …
+            start, stop = low.rfind(",", 0, r.start()) + 1, re.search(r"[,;?.!]", low[r.end():])
+            end = r.end() + (stop.start() if stop else len(low))
+            asked = set() if re.search(r"\d", low) else {k for i, k in ordered if not start <= i < end}  # … the ratio?")
+            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":") or m in asked]
             p.metric_phrases = []
     uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"
