@@ -129,3 +129,22 @@ def test_a_period_after_per_is_no_unit():
 def test_an_aside_sentence_after_the_question_keeps_it_a_follow_up():
     assert asidetail.counted("same thing for a clinic? my sister manages one") == "same thing for a clinic?"
     assert parse("same thing for a clinic? my sister manages one").followup
+
+
+GLOSSED = [  # (kb fixture, the business in words no vertical fits, the kind said later "like us", a figure of that kind)
+    ("shipped_engine", "we're a small pawnshop in el paso. what does a new customer cost us in ads?",
+     "whats a normal cpc for lenders like us", "benchmarks-financial-services"),
+    ("kb_txt2_engine", "we fix up storm-damaged shingles around wichita. whats a typical cost per click for us?",
+     "what do roofing contractors like us pay per lead", "$96-121"),
+]
+
+
+def test_glossed_wording_is_own():
+    assert_unseen([t for g in GLOSSED for t in g[1:3]])
+
+
+@pytest.mark.parametrize("fixture,first,gloss,figure", GLOSSED)
+def test_a_kind_said_later_stands_for_a_business_no_vertical_fit(request, fixture, first, gloss, figure):
+    _, turn = _talk(request.getfixturevalue(fixture), first, gloss)
+    assert figure in turn.assistant + " ".join(turn.citations)
+    assert "no benchmark" not in turn.assistant  # the earlier phrase's miss is not said again
