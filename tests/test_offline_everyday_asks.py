@@ -148,3 +148,21 @@ def test_a_kind_said_later_stands_for_a_business_no_vertical_fit(request, fixtur
     _, turn = _talk(request.getfixturevalue(fixture), first, gloss)
     assert figure in turn.assistant + " ".join(turn.citations)
     assert "no benchmark" not in turn.assistant  # the earlier phrase's miss is not said again
+
+
+JUDGED_OWN = [  # (kb fixture, business turn, own spend and count judged, the norm the KB's own text says that unit is)
+    ("shipped_engine", "I run a little online store selling parts for old lawnmowers. whats a normal conversion rate?",
+     "we spent $2,100 on ads in june and got 70 orders out of that. is that roughly normal?", "ecommerce CPA"),
+    ("kb_txt2_engine", "we're a roofing contractor near tulsa. whats a typical cost per click?",
+     "we spent 4,000 on google last month and got 16 appointments out of it. is that normal?", "$210-260"),
+]
+
+
+def test_judged_own_wording_is_own():
+    assert_unseen([t for g in JUDGED_OWN for t in g[1:3]])
+
+
+@pytest.mark.parametrize("fixture,first,judged,norm", JUDGED_OWN)
+def test_an_own_cost_per_unit_judged_is_set_beside_the_kbs_norm(request, fixture, first, judged, norm):
+    _, turn = _talk(request.getfixturevalue(fixture), first, judged)
+    assert "your cost per" in turn.assistant and norm in turn.assistant
