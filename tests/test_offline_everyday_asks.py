@@ -7,6 +7,8 @@ the plain-text tests/fixtures/kb_txt and kb_txt2:
   actually books an inspection?"): the "cost per <unit>" the KB's own text says that person is
   (:mod:`agent.offline.personprice`);
 * a rate asked as how often people do its act ("how often do people click dentist ads") (:mod:`agent.offline.metricask`);
+* a kind said later "like us" for a business no vertical fit (:func:`agent.offline.routeretry.glossed`), and an own cost
+  per some unit judged ("… 70 orders out of that. is that roughly normal?") set beside the KB's norm for that unit;
 * a price asked by a message opening "per <unit>", a unit followed by "off …", a question followed by an aside
   sentence, a price asked beside a ratio, and a norm asked of a worth-to-cost ratio with no figure given (the parser).
 """
@@ -131,38 +133,25 @@ def test_an_aside_sentence_after_the_question_keeps_it_a_follow_up():
     assert parse("same thing for a clinic? my sister manages one").followup
 
 
-GLOSSED = [  # (kb fixture, the business in words no vertical fits, the kind said later "like us", a figure of that kind)
+TWO_TURNS = [  # (kb fixture, the first turn, the second, what its answer must say, what it must not)
+    # a kind said later "like us" stands for a business no vertical fit, and the earlier phrase's miss is not said again
     ("shipped_engine", "we're a small pawnshop in el paso. what does a new customer cost us in ads?",
-     "whats a normal cpc for lenders like us", "benchmarks-financial-services"),
+     "whats a normal cpc for lenders like us", "benchmarks-financial-services", "no benchmark"),
     ("kb_txt2_engine", "we fix up storm-damaged shingles around wichita. whats a typical cost per click for us?",
-     "what do roofing contractors like us pay per lead", "$96-121"),
-]
-
-
-def test_glossed_wording_is_own():
-    assert_unseen([t for g in GLOSSED for t in g[1:3]])
-
-
-@pytest.mark.parametrize("fixture,first,gloss,figure", GLOSSED)
-def test_a_kind_said_later_stands_for_a_business_no_vertical_fit(request, fixture, first, gloss, figure):
-    _, turn = _talk(request.getfixturevalue(fixture), first, gloss)
-    assert figure in turn.assistant + " ".join(turn.citations)
-    assert "no benchmark" not in turn.assistant  # the earlier phrase's miss is not said again
-
-
-JUDGED_OWN = [  # (kb fixture, business turn, own spend and count judged, the norm the KB's own text says that unit is)
+     "what do roofing contractors like us pay per lead", "$96-121", "no benchmark"),
+    # an own cost per some unit, judged, is set beside the norm the KB's own text says that unit is
     ("shipped_engine", "I run a little online store selling parts for old lawnmowers. whats a normal conversion rate?",
-     "we spent $2,100 on ads in june and got 70 orders out of that. is that roughly normal?", "ecommerce CPA"),
+     "we spent $2,100 on ads in june and got 70 orders out of that. is that roughly normal?", "ecommerce CPA", "does not"),
     ("kb_txt2_engine", "we're a roofing contractor near tulsa. whats a typical cost per click?",
-     "we spent 4,000 on google last month and got 16 appointments out of it. is that normal?", "$210-260"),
+     "we spent 4,000 on google last month and got 16 appointments out of it. is that normal?", "$210-260", "does not"),
 ]
 
 
-def test_judged_own_wording_is_own():
-    assert_unseen([t for g in JUDGED_OWN for t in g[1:3]])
+def test_two_turn_wording_is_own():
+    assert_unseen([t for g in TWO_TURNS for t in g[1:3]])
 
 
-@pytest.mark.parametrize("fixture,first,judged,norm", JUDGED_OWN)
-def test_an_own_cost_per_unit_judged_is_set_beside_the_kbs_norm(request, fixture, first, judged, norm):
-    _, turn = _talk(request.getfixturevalue(fixture), first, judged)
-    assert "your cost per" in turn.assistant and norm in turn.assistant
+@pytest.mark.parametrize("fixture,first,then,said,unsaid", TWO_TURNS)
+def test_the_second_turn_finds_the_kbs_figure(request, fixture, first, then, said, unsaid):
+    _, turn = _talk(request.getfixturevalue(fixture), first, then)
+    assert said in turn.assistant + " ".join(turn.citations) and unsaid not in turn.assistant

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import selfdesc, shelfroute
-from agent.offline.parse import parse
+from agent.offline.business import business
 
 NO_MATCH = "matched_by: no match"
 NO_TABLES = "states no benchmark figures by vertical"  # a KB of prose: its sentences may still state the figure
@@ -76,7 +76,8 @@ def glossed(user_text: str, outcomes: list) -> list[tuple[str, dict]]:
     failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error
               and _UNPLACED.search(o.content) and "not covered" not in o.content]
     phrase = str(failed[0].input.get("vertical", "")).lower() if failed else ""
-    own = (parse(user_text).business_phrase or "").strip() if phrase and phrase not in user_text.lower() else ""
+    said = business(user_text) if phrase and phrase not in user_text.lower() else None
+    own = (said.phrase or "").strip() if said else ""
     tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
     if not own or own.lower() in tried or own.lower() in phrase:
         return []
