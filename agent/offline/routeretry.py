@@ -42,7 +42,7 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     (``queries``) the question would have had without a business phrase — the KB may still speak of it in
     words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
     everything was asked."""
-    if again := glossed(user_text, outcomes):
+    if again := glossed(user_text, earlier, outcomes):
         return again
     failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error and (
         NO_MATCH in o.content or NO_TABLES in o.content)]
@@ -69,14 +69,16 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
 _UNPLACED = re.compile(r"no benchmark (?:table )?for (?:the vertical )?'", re.I)
 
 
-def glossed(user_text: str, outcomes: list) -> list[tuple[str, dict]]:
+def glossed(user_text: str, earlier: list[str], outcomes: list) -> list[tuple[str, dict]]:
     """get_benchmark again with the kind of business this message names ("for a lender like us", "stores like ours")
-    when the phrase looked up was one remembered from earlier ("small invoice factoring") that the KB could not place:
-    the user's own gloss on their business. [] otherwise."""
+    when the phrase looked up was one remembered from an earlier message (``earlier``: "small invoice factoring") that
+    the KB could not place: the user's own gloss on their business. [] otherwise."""
     failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error
               and _UNPLACED.search(o.content) and "not covered" not in o.content]
     phrase = str(failed[0].input.get("vertical", "")).lower() if failed else ""
-    said = business(user_text) if phrase and phrase not in user_text.lower() else None
+    before = phrase and phrase not in user_text.lower() and any(set(phrase.split()) <= set(re.findall(r"[a-z][\w'-]*", t.lower()))
+                                                                 for t in earlier)  # in the user's words, not a name the parser gave
+    said = business(user_text) if before else None
     own = (said.phrase or "").strip() if said else ""
     tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
     if not own or own.lower() in tried or own.lower() in phrase:
