@@ -32,7 +32,10 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.kblabels` — the verticals a KB labels itself ("Holiday rentals"), said in full, as get_benchmark declares them;
 * :mod:`~agent.offline.metricforms` — a metric described by the ratio it is ("share of people who see the ad and click" → CTR);
   :mod:`~agent.offline.metricwords` — more everyday wordings: a bare "what return", money back vs money spent (ROAS),
-  a request for information (CPL), "and a paying customer?" (CAC);
+  a request for information (CPL), "and a paying customer?" (CAC); :mod:`~agent.offline.personprice` — "and per student
+  who actually enrolls?" after a price: that price per the person and act, resolved by what the KB says metrics count;
+* :mod:`~agent.offline.loosebiz` — the conversation's business named again loosely ("car stuff", "sauces, that kind of
+  thing") is the vertical already settled;
 * :mod:`~agent.offline.priceforms` — the forms that ask the price of one unit ("how much per lead"), read as "cost per …";
 * :mod:`~agent.offline.actionprice` — the cost of getting a person to act ("to get someone to sign up") as a cost per action;
 * :mod:`~agent.offline.twobiz` — two businesses and a figure asked "for each": looked up for both;

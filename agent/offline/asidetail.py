@@ -8,7 +8,7 @@ figure of the place asked before was quoted for it (measured on dev19: an audien
 for people …" was answered with the previous turn's DMA worked example; a new audience "what about …
 nationally, we're thinking …" was declined after a search).
 
-So the words counted are those of the clause before the first comma, semicolon or dash, when what follows
+So the words counted are those of the clause before the first comma, semicolon, dash or question mark, when what follows
 is an aside: it asks nothing (no question of its own), holds no figure and does not say what the head means
 ("…, meaning homes that have a dog" describes whom the question is about). English punctuation only."""
 from __future__ import annotations
@@ -20,7 +20,8 @@ from agent.offline import asking
 # a tail that says what the head means ("…, meaning homes that have a dog", "…, i.e. regulars") is part of the
 # question: it describes whom it asks about, which a slot swapped in is not
 _GLOSS = re.compile(r"^(?:meaning|i\.?\s?e\.?|i mean|that is|as in|defined as|namely|specifically|by which)\b", re.I)
-_SPLIT = re.compile(r"\s*(?:[,;]|\s[-–—]\s)\s*")
+# … or the sentence after the question ends: "same thing for a bank? my wife does their marketing" (who asks, not what)
+_SPLIT = re.compile(r"\s*(?:[,;]|\s[-–—]\s)\s*|(?<=[?!])\s+")
 
 
 def counted(text: str) -> str:

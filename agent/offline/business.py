@@ -24,7 +24,7 @@ from agent.offline.worldplaces import is_world_place
 from mpa.vocabulary import VOCABULARY, match_terms
 
 _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
-            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b"
+            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b|off(?![\w-])"  # "a lead off the internet"
 # one to three words that can name a thing (a unit, a business): not a preposition, article or filler
 NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 

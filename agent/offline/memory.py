@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, eachcost, figlabel, judgedprice, kblabels, metricwords, newaudience, newcount, partshare, periods, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
+from agent.offline import actionprice, askshape, bound, budgetmove, buyask, conceptask, declined, doask, eachcost, figlabel, judgedprice, kblabels, loosebiz, metricwords, newaudience, newcount, partshare, periods, personprice, platformsaid, seasonlen, slotsleft, stagerate, terseaudience, timeswap, twobiz, unitswap, marketname
 from agent.offline.roles import ADVISED_COUNT
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed, parse
 from agent.offline.unitmetric import unit_metric
@@ -49,6 +49,7 @@ class Memory:
     highs: dict[str, tuple[float, str]] = field(default_factory=dict)          # metric → (High value, cite id)
     labels: dict[str, str] = field(default_factory=dict)    # metric → the row's label ("saas CPL (cost per lead)")
     last_metric: str | None = None
+    metric_turn: int = -1                 # the index of the turn that last named a metric (0: the first)
     last_kind: str | None = None          # "benchmark" / "audience" / "calc"
     last_roles: set[str] = field(default_factory=set)  # the roles of the figures the last turn stated
     calc: Calc | None = None              # the last calculation asked for (answered or waiting for an input)
@@ -77,7 +78,7 @@ def remember(history: list[tuple[str, list[ToolOutcome]]], mem: Memory | None = 
     mem = Memory() if mem is None else mem
     for text, outcomes in history:
         return_to(text, mem) or seasonlen.note(text, mem)  # (and a season's length said: remembered)
-        update(mem, (q := judgedprice.read(stagerate.read(carry(newcount.read(timeswap.read(unitswap.read(twobiz.read(actionprice.read(eachcost.read(buyask.bare(parse(text)), text), text), text), mem), mem), mem), mem)), mem)), terseaudience.kept(text, q, outcomes))  # as the policy reads it
+        update(mem, (q := judgedprice.read(stagerate.read(carry(personprice.read(newcount.read(timeswap.read(unitswap.read(loosebiz.read(twobiz.read(actionprice.read(eachcost.read(buyask.bare(parse(text)), text), text), text), text, mem), mem), mem), mem), text, mem), mem)), mem)), terseaudience.kept(text, q, outcomes))  # as the policy reads it
         mem.topics.append((frozenset(terms(text)), mem.vertical, mem.business))
     return mem
 
@@ -126,7 +127,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     if p.metrics or p.metric_phrases:
         mem.metrics, mem.metric_phrases = list(p.metrics), list(p.metric_phrases)
         mem.last_metric = (p.metrics or [None])[-1]
-        mem.last_kind = "benchmark"
+        mem.last_kind, mem.metric_turn = "benchmark", len(mem.topics)
     if p.audiences:
         mem.audiences = list(p.audiences)
         mem.last_kind = "audience"

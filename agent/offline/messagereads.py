@@ -6,7 +6,7 @@ per entry: each reader gets the message as the readers above it left it.
 """
 from __future__ import annotations
 
-from agent.offline import ofthem, actionprice, affordask, buyask, channelunit, eachcost, judgedprice, newcount, normalprice, quotedreach, stagerate, timeswap, twobiz, unitswap
+from agent.offline import ofthem, actionprice, affordask, buyask, channelunit, eachcost, judgedprice, loosebiz, newcount, normalprice, personprice, quotedreach, stagerate, timeswap, twobiz, unitswap
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import Parsed
 
@@ -24,6 +24,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: channelunit.read(q, text),
         # two businesses named and a figure asked "for each": both
         lambda q: twobiz.read(q, text),
+        # "return for sauces, that kind of thing" after "we make hot sauce": the conversation's business, said loosely
+        lambda q: loosebiz.read(q, text, mem),
         # "what about clicks, same money": the last calculation for the unit or business swapped in
         lambda q: unitswap.read(q, mem),
         # "what was that back in 2022?": the last look-up's metrics for the earlier time
@@ -32,6 +34,8 @@ def read(p: Parsed, text: str, mem: Memory) -> Parsed:
         lambda q: normalprice.read(q, text, mem),
         # "and how many new students?" with a budget said: the people it adds, not an audience's size
         lambda q: newcount.read(q, mem),
+        # "and per student who actually enrolls?" right after a price: that price per the person and act named
+        lambda q: personprice.read(q, text, mem),
         # the slots the message leaves to the conversation, after the swaps above said which they change
         lambda q: carry(q, mem),
         # "how many of them own one?" after a size: the place just sized

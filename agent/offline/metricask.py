@@ -39,7 +39,11 @@ def asks(question: str, names_metric: bool) -> bool:
 
 # a rate asked in plain words, no acronym: "what percent of clicks turn into signups", "what share of people click"
 _IN_WORDS = re.compile(r"\bwhat\s+(?!(?:does|do|did|is|are|was|were|will|would|should|can|could)\b)(?:[a-z'’-]+\s+){0,2}?"
-                       r"(?:percent|percentage|share|proportion|fraction)\s+of\b", re.I)
+                       r"(?:percent|percentage|share|proportion|fraction)\s+of\b"
+                       # … or as how often people do the thing a rate counts: "how often do people click car ads" (the
+                       # parser read the rate off the act) — "percentage-wise" alone may ask a change (agent.offline.compare)
+                       r"|\bhow often (?:do|does|did|will|would) (?:people|ppl|folks|users|customers|shoppers|viewers|"
+                       r"visitors|players|someone|anyone|they)\b", re.I)
 
 
 def in_words(question: str) -> bool:

@@ -339,6 +339,10 @@ def benchmark_calls(text: str, earlier: list[str], calls: list[tuple[str, dict]]
     want = []
     if _COMPARED.search(low):
         want += [m for k, m in _LOOKED.items() if any(f"your {m}" in g for g in got) and m.upper() not in have]
+        # a cost per some other unit ("your cost per order"): asked by that name, which the benchmark tool reads against
+        # what the KB says each of the business's metrics counts (an order: a purchase the CPA counts) or declines
+        want += [u for g in got if (u := (re.search(r"— your (cost per [a-z][a-z -]*?) \(", g) or [None, None])[1])
+                 and u.upper() not in have and not want]
     if re.search(r"\bper (?:thousand|1,?000|mille)\b|\bcpms?\b", low) and "CPM" not in have and not _one(figures(text), "cpm"):
         want.append("CPM")
     return calls + [("get_benchmark", {"vertical": vertical, "metric": m}) for m in want]

@@ -37,6 +37,7 @@ from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)|^\s*(?:the\s+)?(?:total\s+)?(?:[a-z]+\s+(?:count|headcount)|number\s+of\s+[a-z]+)\s+(?:for|in|across)\b", re.I)  # of people somewhere; asked as a noun phrase
+_NORM_ASKED = re.compile(r"\b(?:typical|typically|normal|normally|usual|usually|average|benchmark|healthy|standard)\b", re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost, or of cost repaid:
 _WORTH = r"lifetime[- ]value|\bltv\b|worth|customer[- ]value|\brepa(?:y|ys|id)\b|\bpays? back\b|\bearns? back\b"
 _RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b|\bhow many times(?: over)?\b[^.?!]{0,50}\b(?:repays?|pays? back|earns? back)\b", re.I)
@@ -158,8 +159,8 @@ def _calc(p: Parsed) -> Calc | None:
             p.asks_count and number_roles.said_of(p.norm, p.numbers) == "budget"):
         return Calc("change", "price", "pct", target=p.unit)
     roles = {(n.role or "").split(":")[0] for n in p.numbers if n.role or not spans.STRETCH.search(p.norm)}  # a span's count: no role
-    if _RATIO.search(low) and ("LTV" in roles or "worth" in low):
-        return Calc("ratio", "LTV", "price")
+    if _RATIO.search(low) and ("LTV" in roles or "worth" in low and (p.numbers or not _NORM_ASKED.search(low))):
+        return Calc("ratio", "LTV", "price")  # (no figure given and the norm asked: "is there a normal ratio of …": the benchmark)
     if "LTV" in roles and "price" in roles and not p.asks_count and not p.asks_cost:
         return Calc("ratio", "LTV", "price")  # a customer's value and what one costs: the ratio, said or not
     if p.asks_cost and "count" in roles:
@@ -273,7 +274,11 @@ def _parse(text: str) -> Parsed:
         ratio_keys = [k for k in VOCABULARY["metrics"] if ":" in k and all(
             part in p.metrics or re.search(_WORTH, low) for part in k.split(":"))]
         if ratio_keys and (re.search(_WORTH + r"|value", low)):
-            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":")]
+            r = _RATIO_ASKED.search(low)  # a part also asked in a clause of its own ("what does a new customer cost, and …
+            start, stop = low.rfind(",", 0, r.start()) + 1, re.search(r"[,;?.!]", low[r.end():])
+            end = r.end() + (stop.start() if stop else len(low))
+            asked = set() if re.search(r"\d", low) else {k for i, k in ordered if not start <= i < end}  # … the ratio?")
+            p.metrics = [ratio_keys[0]] + [m for m in p.metrics if m not in ratio_keys[0].split(":") or m in asked]
             p.metric_phrases = []
     uncovered = kbcovers.left_out(served.outside(norm, named_uncovered := _named(norm, "uncovered_verticals")))  # as the served KB says; not whom it serves
     verticals = kbrowname.outside(norm, workedon.outside(norm, served.outside(norm, _named(without_channel_names(norm), "verticals"))))  # "logos for game studios", "we calibrate bank vaults"

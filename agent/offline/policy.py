@@ -227,7 +227,7 @@ class OfflineAgent:
             ask = clarify.clarification(p, mem, [h[0] for h in history])
             if ask:
                 return ask
-        outcomes = terseaudience.kept(text, p, platformretry.kept(placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes)))))  # the rows holding a quoted figure; no miss a retry found
+        outcomes = terseaudience.kept(text, p, platformretry.kept(placeretry.superseded(routeretry.superseded(quotedfig.kept(text, p, outcomes), text))))  # the rows holding a quoted figure; no miss a retry found
         paras: list[str] = []
         misses: list[tuple[str, str]] = []
         bench: dict[str, dict] = {}

@@ -65,7 +65,9 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
                r"(?:and|or) " + _ARTICLE + _NOUN + r" (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b", re.I),
     re.compile(r"\bwhat (?:does|do|should|would|will|might|did) " + _ARTICLE + _NOUN + r" (?:and|or) " + _ARTICLE +
                r"[a-z][a-z\-]*(?: [a-z][a-z\-]*)? (?:usually |typically |normally |generally )?" + _COST_VERB + r"\b", re.I),
-    re.compile(r"(?:,|\band\b|\bor\b)\s+(?:per|each) " + _NOUN, re.I),
+    # … or a message that opens with it: "per click on google for hotel searches?" (the price just asked, per this unit)
+    re.compile(r"(?:(?:,|\band\b|\bor\b)\s+(?:per|each)|^\W*(?:(?:so|ok|okay|what about|how about)\s+)?per(?= (?!(?:day|week|month|quarter|year|hour|annum|"
+               r"person|head|capita|cent)s?\b))) " + _NOUN, re.I),
     # "how much is a thousand impressions", "how much is one lead" (what one is worth is no price)
     re.compile(r"\bhow much (?:is|are|does|do|would|will|'s) (?:an? |one |each |every )(?![^.?!]*\bworth\b)(?!(?:budget|spend|plan|campaign|month|year|week|day)\b)" + _NOUN,
                re.I),

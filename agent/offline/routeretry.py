@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import selfdesc, shelfroute
+from agent.offline.business import business
 
 NO_MATCH = "matched_by: no match"
 NO_TABLES = "states no benchmark figures by vertical"  # a KB of prose: its sentences may still state the figure
@@ -41,6 +42,8 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     (``queries``) the question would have had without a business phrase — the KB may still speak of it in
     words the vertical descriptions lack ("orthodontics" in a healthcare note). [] when nothing failed so, or
     everything was asked."""
+    if again := glossed(user_text, earlier, outcomes):
+        return again
     failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error and (
         NO_MATCH in o.content or NO_TABLES in o.content)]
     if not failed:
@@ -61,10 +64,33 @@ def calls(user_text: str, earlier: list[str], outcomes: list, queries: list[str]
     return again + searches
 
 
-def superseded(outcomes: list) -> list:
+# the tool's words for a business phrase it could not place ("no benchmark table for 'X'", a KB of lists: "no benchmark
+# for the vertical 'X'"), not one the KB says it leaves out ("matched_by: not covered")
+_UNPLACED = re.compile(r"no benchmark (?:table )?for (?:the vertical )?'", re.I)
+
+
+def glossed(user_text: str, earlier: list[str], outcomes: list) -> list[tuple[str, dict]]:
+    """get_benchmark again with the kind of business this message names ("for a lender like us", "stores like ours")
+    when the phrase looked up was one remembered from an earlier message (``earlier``: "small invoice factoring") that
+    the KB could not place: the user's own gloss on their business. [] otherwise."""
+    failed = [o for o in outcomes if o.name == "get_benchmark" and not o.found and not o.is_error
+              and _UNPLACED.search(o.content) and "not covered" not in o.content]
+    phrase = str(failed[0].input.get("vertical", "")).lower() if failed else ""
+    before = phrase and phrase not in user_text.lower() and any(set(phrase.split()) <= set(re.findall(r"[a-z][\w'-]*", t.lower()))
+                                                                 for t in earlier)  # in the user's words, not a name the parser gave
+    said = business(user_text) if before else None
+    own = (said.phrase or "").strip() if said else ""
+    tried = {str(o.input.get("vertical", "")).lower() for o in outcomes if o.name == "get_benchmark"}
+    if not own or own.lower() in tried or own.lower() in phrase:
+        return []
+    return [("get_benchmark", {**o.input, "vertical": own}) for o in failed]
+
+
+def superseded(outcomes: list, text: str | None = None) -> list:
     """``outcomes`` without the benchmark misses a later look-up of the same metric found (the retry by route or by
     description), nor a retry's miss that only says the first miss's business in more words (:mod:`selfdesc`): the
-    answer says once that no vertical fits."""
+    answer says once that no vertical fits. With the message ``text``: nor the miss of a business remembered from earlier
+    that the message's own gloss on it found (:func:`glossed`)."""
     found = {str(o.input.get("metric", "")) for o in outcomes if o.name == "get_benchmark" and o.found}
     first: dict[str, str] = {}
     out = []
@@ -74,5 +100,9 @@ def superseded(outcomes: list) -> list:
             if metric in found or (metric in first and first[metric] and first[metric] in said):
                 continue
             first.setdefault(metric, said)
+        elif o.name == "get_benchmark" and not o.found and not o.is_error and text is not None and _UNPLACED.search(
+                o.content) and str(o.input.get("metric", "")) in found and str(o.input.get("vertical", "")).lower() \
+                not in text.lower():
+            continue
         out.append(o)
     return out
