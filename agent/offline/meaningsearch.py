@@ -52,10 +52,17 @@ NEAR = 0.40
 # the same, for the nearest section when the words' own search already returned it (and it is named after a
 # word of the question): answering sections scored 0.30–0.34 there; off-topic questions of our own up to 0.35
 HELD = 0.30
+# the same, for the nearest section anywhere in the KB when every search of the turn came back empty and its heading
+# shares a word of the question ("hitting the spam button: how bad is too bad?" and "… the spam-complaint ceiling"):
+# far above any off-topic question of our own (≤ 0.35) and the floor for a section named nowhere else (NEAR)
+FAR = 0.50
 _SEARCHING = {"search_knowledge_base", "get_step_guidance", "research_topic"}
 # the agent's plain decline when its searches found nothing that answers (policy: the reader's miss)
 _DECLINE = abstain([("information that answers this question", "")], [])
-_ASKS = re.compile(r"\?|^\W*(?:how|what|which|when|where|why|who|should|can|could|do|does|is|are|will|would)\b", re.I)
+# a question: its mark, or a question word opening the message or one of its clauses ("different thing. our list …, how
+# bad is too bad")
+_ASKS = re.compile(r"\?|(?:^|[.,;:!]\s)\W*(?:how|what|which|when|where|why|who|should|can|could|do|does|is|are|will|would)\b",
+                   re.I)
 MIN_WORDS = 8  # a section shorter than this (a heading over its subsections) says nothing to compare
 
 
@@ -179,14 +186,16 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozen
 def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> str | None:
     """The headings of the section nearest in meaning to ``question``, searched before the word retries, when
     every search of the turn came back empty and that section lies in a document the conversation's answers
-    ``cited`` at :data:`HELD` or nearer (:mod:`~agent.offline.drawnon`): the retries drop words until some
+    ``cited`` at :data:`HELD` or nearer (:mod:`~agent.offline.drawnon`), or anywhere at :data:`FAR` or nearer
+    with a heading named after a word of the question and no figure in it: the retries drop words until some
     other passage matches and leave no round for this search. None otherwise."""
     searched = [o for o in outcomes if o.name == "search_knowledge_base"]
-    if switched_off() or not cited or not searched or any(o.found or o.is_error or o.name not in _SEARCHING for o in outcomes) \
+    if switched_off() or not searched or any(o.found or o.is_error or o.name not in _SEARCHING for o in outcomes) \
             or not _ASKS.search(question) or not _stands_alone(question):
         return None
     near = nearest(question, outcomes)
-    if near is None or not drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)):
+    if near is None or not (drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)) or (
+            near[1] >= FAR and _named_after(question, near[0]) and not re.search(r"\d", question))):
         return None
     sec = near[0]
     if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(

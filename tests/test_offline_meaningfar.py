@@ -1,0 +1,54 @@
+"""Every search of a turn empty: the section nearest in meaning anywhere in the KB is searched for when it is very near
+(meaningsearch.FAR) and its heading shares a word of the question — in wording of our own, on the shipped KB and on
+a plain-text fixture KB; off-topic questions, questions with figures and follow-ups are not."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import meaningsearch
+from tests.test_offline_meaningsearch import OURS_OFF, ROOT, _found, needs_encoder
+
+NONE = frozenset()  # no document cited by the conversation's answers
+SPAM = ["our email list keeps marking us as spam. what complaint level is too many",
+        "a bunch of readers hit the spam button on our newsletter, when should we worry"]
+HYGIENE = "our pixel fires twice on the thank-you page lately, what tracking hygiene should we keep up"
+MISTAKES = "we keep making mistakes when we size our audience, which sizing mistakes are common"
+
+
+def seen_corpus() -> str:
+    """The seen data sets' text, lower-cased (the sealed sets are never read)."""
+    seen = ["datasets", "tests/fixtures/kb_txt_datasets"] + [f"tests/fixtures/paraphrase{s}" for s in (
+        "", "_holdout", "_holdout2", "_holdout4", "_holdout5", "_holdout6", "_holdout7", "_holdout11", "_holdout12",
+        *(f"_dev{n}" for n in range(14, 24)))]
+    return " ".join(p.read_text(encoding="utf-8").lower() for d in seen for p in (ROOT / d).rglob("*.json*"))
+
+
+def test_the_wording_here_is_not_dataset_wording():
+    corpus = seen_corpus()
+    for phrase in [*SPAM, HYGIENE, MISTAKES]:
+        assert phrase.lower() not in corpus, phrase
+
+
+@needs_encoder
+def test_the_shipped_kb_searches_a_very_near_section_named_after_a_word(meaning, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    for q in SPAM:
+        got = meaningsearch.drawn(q, [_found(q)], NONE)
+        assert got and got.endswith("the spam-complaint ceiling"), (q, got)
+        assert meaningsearch.drawn(q, [_found(q, {"id": "x#1", "source": "glossary.md", "text": "…"})], NONE) is None
+    assert meaningsearch.drawn("our email list keeps marking us as spam: is 0.2% too many", [_found("q")], NONE) is None
+
+
+@needs_encoder
+def test_the_plain_text_kb_too_and_off_topic_questions_stay_declined(meaning, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt"))
+    assert meaningsearch.drawn(HYGIENE, [_found(HYGIENE)], NONE).endswith("Section 5 - Tracking Hygiene")
+    assert meaningsearch.drawn(MISTAKES, [_found(MISTAKES)], NONE).endswith("Section 5 - Common Sizing Mistakes")
+    assert meaningsearch.drawn("and that one, which sizing mistakes are common there?", [_found("q")], NONE) is None
+    for q in [*OURS_OFF, "what's the best pizza place near our office?"]:
+        assert meaningsearch.drawn(q, [_found(q)], NONE) is None, q
+
+
+@pytest.mark.parametrize("q", SPAM)
+def test_without_the_encoder_nothing_changes(q):
+    assert meaningsearch.drawn(q, [_found(q)], NONE) is None
