@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import meaningsearch
-from tests.test_offline_meaningsearch import OURS_OFF, ROOT, _found, needs_encoder
+from tests.test_offline_meaningsearch import DECLINED, OURS_OFF, ROOT, _found, needs_encoder
 
 NONE = frozenset()  # no document cited by the conversation's answers
 SPAM = ["our email list keeps marking us as spam. what complaint level is too many",
@@ -25,7 +25,7 @@ def seen_corpus() -> str:
 
 def test_the_wording_here_is_not_dataset_wording():
     corpus = seen_corpus()
-    for phrase in [*SPAM, HYGIENE, MISTAKES]:
+    for phrase in [*SPAM, HYGIENE, MISTAKES, CHARITY]:
         assert phrase.lower() not in corpus, phrase
 
 
@@ -52,3 +52,27 @@ def test_the_plain_text_kb_too_and_off_topic_questions_stay_declined(meaning, mo
 @pytest.mark.parametrize("q", SPAM)
 def test_without_the_encoder_nothing_changes(q):
     assert meaningsearch.drawn(q, [_found(q)], NONE) is None
+
+
+CHARITY = "our charity wants to know what it usually costs to sign up a new monthly giver?"
+
+
+def test_an_industry_left_out_meets_no_other_business_heading(monkeypatch):
+    for kb, theirs, shared in (("kb", "CAC in financial services", "Reading the Low, Typical and High columns"),
+                               ("tests/fixtures/kb_txt2", "Section 1 - Saas By Contract Tier",
+                                "Section 1 - Minimum Monthly Budgets By Channel")):
+        monkeypatch.setenv("MPA_KB_DIR", str(ROOT / kb))
+        secs = {s.path[-1]: s for s in meaningsearch.sections(str(ROOT / kb))}
+        assert meaningsearch._other_business(CHARITY, secs[theirs]), kb
+        assert not meaningsearch._other_business(CHARITY, secs[shared]), kb  # a rule for every business
+        assert not meaningsearch._other_business("what does it usually cost to sign up a new customer?", secs[theirs])
+
+
+@needs_encoder
+def test_the_nearest_section_of_another_business_is_not_quoted(meaning, monkeypatch):
+    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
+    held = {"id": "benchmarks-financial-services#3", "source": "benchmarks-financial-services.md › CAC in financial "
+            "services", "text": "CAC in financial services\nFinancial services CAC counts funded customers."}
+    outcomes = [_found(CHARITY, held)]
+    assert meaningsearch.query(CHARITY, outcomes, DECLINED) is None
+    assert meaningsearch.read(CHARITY, outcomes, DECLINED, 3) is None

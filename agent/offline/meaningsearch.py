@@ -42,6 +42,7 @@ from agent.offline.asking import marked
 from agent.offline.searchq import leans_on_previous
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
+from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
 
 # the least similarity in meaning (MiniLM cosine, question vs a section's heading path and text) at which the
@@ -163,6 +164,20 @@ def _named_after(question: str, sec: Section) -> bool:
         _EXAMPLE_HEAD.search(h) for h in sec.path)
 
 
+def _other_business(question: str, sec: Section) -> bool:
+    """Does the question name an industry the KB leaves out ("what does a nonprofit pay per new donor?") while
+    ``sec``'s headings name a business the KB covers ("CAC in financial services")? Meaning matched the cost, not
+    whose it is: that section is another business's figure, which no answer substitutes (:mod:`declfirst`)."""
+    from agent.offline import kblabels  # (imported here: the parser reads the served KB's own labels)
+    from agent.offline.parse import parse
+    if not parse(question).industry_phrase:
+        return False
+    heads = " ".join(sec.path[1:]).lower()  # its own headings by any name; the document's title by a vertical's own
+    title = sec.path[0].lower()  # name ("Automotive benchmarks", not "… Health Ratios")
+    return bool(match_terms(heads, VOCABULARY["verticals"])) or kblabels.named_in(heads) is not None or any(
+        re.search(rf"\b{re.escape(k.replace('-', ' '))}\b", title) for k in VOCABULARY["verticals"])
+
+
 def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozenset[str] = frozenset()) -> str | None:
     """The search to run next: the headings of the section nearest in meaning to the question, when
     this turn's searches left it declined, returned other parts of that section's document, and that
@@ -178,8 +193,8 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozen
     if sim < NEAR and not drawn:
         return None
     if (sec.source not in {_file(p) for o in outcomes for p in o.passages} and not drawn) or not names_found(
-            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
-        return None  # its document unseen, or a name the question asks about is not in it ("Acme's spend")
+            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]) or _other_business(question, sec):
+        return None  # its document unseen, or a name the question asks about is not in it ("Acme's spend"), or another business's
     return sec.query
 
 
@@ -199,7 +214,7 @@ def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> 
         return None
     sec = near[0]
     if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(
-            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
+            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]) or _other_business(question, sec):
         return None
     return sec.query
 
@@ -220,7 +235,8 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int, cited:
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
-    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes)))):
+    if (not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes))))) \
+            or _other_business(question, sec):
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()
