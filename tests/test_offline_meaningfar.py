@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import meaningsearch
+from tests.unseen_wording import assert_unseen
 from tests.test_offline_meaningsearch import DECLINED, OURS_OFF, ROOT, _found, needs_encoder
 
 NONE = frozenset()  # no document cited by the conversation's answers
@@ -15,18 +16,8 @@ HYGIENE = "our pixel fires twice on the thank-you page lately, what tracking hyg
 MISTAKES = "we keep making mistakes when we size our audience, which sizing mistakes are common"
 
 
-def seen_corpus() -> str:
-    """The seen data sets' text, lower-cased (the sealed sets are never read)."""
-    seen = ["datasets", "tests/fixtures/kb_txt_datasets"] + [f"tests/fixtures/paraphrase{s}" for s in (
-        "", "_holdout", "_holdout2", "_holdout4", "_holdout5", "_holdout6", "_holdout7", "_holdout11", "_holdout12",
-        *(f"_dev{n}" for n in range(14, 24)))]
-    return " ".join(p.read_text(encoding="utf-8").lower() for d in seen for p in (ROOT / d).rglob("*.json*"))
-
-
 def test_the_wording_here_is_not_dataset_wording():
-    corpus = seen_corpus()
-    for phrase in [*SPAM, HYGIENE, MISTAKES, CHARITY]:
-        assert phrase.lower() not in corpus, phrase
+    assert_unseen(SPAM, HYGIENE, MISTAKES, CHARITY)
 
 
 @needs_encoder

@@ -5,6 +5,7 @@ from __future__ import annotations
 from agent.offline import normasked
 from agent.offline.parse import parse
 from tests.offline_turns import turns
+from tests.unseen_wording import assert_unseen
 
 ASKED = "To work that out"
 SHOP = "we run a bakery supply shop online, our budget is 6,000 a month"
@@ -16,10 +17,7 @@ RATIO_TXT = "is there a healthy ratio of what a customer is worth against what i
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    from tests.test_offline_meaningfar import seen_corpus
-    corpus = seen_corpus()
-    for phrase in [SHOP, TARGETS, APP, RATIO_KB, SOFTWARE, RATIO_TXT]:
-        assert phrase.lower() not in corpus, phrase
+    assert_unseen(SHOP, TARGETS, APP, RATIO_KB, SOFTWARE, RATIO_TXT)
 
 
 def test_the_readings_in_plain_english():
