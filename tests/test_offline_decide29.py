@@ -1,6 +1,9 @@
-"""Asking for an amount a KB cost will divide (clarifycite), in wording of our own on kb/ and a plain-text fixture KB:
-the cost quoted before is said beside the question even when a ratio or a rate was judged since — the last cost
-the KB gave, not the last figure."""
+"""Asking for an amount a KB cost will divide, in wording of our own on kb/ and a plain-text fixture KB:
+
+* a line of business the user would start, with how many more it brings asked and no spend said, asks what would be
+  spent on it (otherbudget) — the budget said before is not that money;
+* the cost quoted before is said beside the question even when a ratio or a rate was judged since — the last cost
+  the KB gave, not the last figure (clarifycite)."""
 from __future__ import annotations
 
 from agent.offline import clarifycite, otherbudget
@@ -12,12 +15,14 @@ from tests.unseen_wording import assert_unseen
 POOLED = "and if we pooled in the budget of our sister bakery, how many more orders?"
 KB_TURNS = ["we run a bakery shop online, budget is 6,000 a month. whats a typical cost to win a new customer for ecommerce?",
             "each customer is worth about 150 to us over their life, is the ratio healthy?", POOLED]
+HAMPERS = "what if we also start selling gift hampers, how many more customers would those bring in?"
+CAKES = "if we launch a cake subscription too, how many more orders would it bring?"
 TXT_TURNS = ["we run a bakery shop online, budget is 6,000 a month. whats a typical cpa on facebook for online shops?",
              "and the usual return on ad spend for online sellers?", POOLED]
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen(KB_TURNS, TXT_TURNS)
+    assert_unseen(KB_TURNS, TXT_TURNS, HAMPERS, CAKES)
 
 
 def test_the_last_cost_is_said_after_a_ratio_was_judged():
@@ -35,3 +40,17 @@ def test_the_shipped_and_a_plain_text_kb_say_the_cost_beside_the_question(shippe
     assert got.startswith("To work that out") and "ecommerce CAC" in got and "[benchmarks-ecommerce#" in got, got
     got = turns(kb_txt_engine, TXT_TURNS)[-1][0]
     assert got.startswith("To work that out") and "CPA" in got and "[conversion_and_cpa_benchmarks#" in got, got
+
+
+def test_a_new_line_of_business_asks_what_would_be_spent_on_it():
+    assert otherbudget.need(parse(HAMPERS)) == "added budget (in dollars, what you would spend on gift hampers)"
+    assert otherbudget.need(parse(CAKES)) == "added budget (in dollars, what you would spend on a cake subscription)"
+    assert otherbudget.need(parse("if we launch a cake subscription with $2,000, how many more orders would it bring?")) is None
+    assert otherbudget.need(parse("if we launch a cake subscription, how long before it pays off?")) is None
+
+
+def test_the_shipped_and_a_plain_text_kb_ask_for_the_new_line_s_spend(shipped_engine, kb_txt_engine):
+    got = turns(shipped_engine, [KB_TURNS[0], HAMPERS])[-1]
+    assert got[0].startswith("To work that out") and "gift hampers" in got[0] and not got[1], got
+    got = turns(kb_txt_engine, [TXT_TURNS[0], CAKES])[-1]
+    assert got[0].startswith("To work that out") and "cake subscription" in got[0] and "[conversion_and_cpa_benchmarks#" in got[0]
