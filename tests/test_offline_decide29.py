@@ -6,6 +6,8 @@
   the KB gave, not the last figure (clarifycite)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from agent.offline import clarifycite, otherbudget
 from agent.offline.memory import Memory
 from agent.offline.parse import parse
@@ -54,3 +56,19 @@ def test_the_shipped_and_a_plain_text_kb_ask_for_the_new_line_s_spend(shipped_en
     assert got[0].startswith("To work that out") and "gift hampers" in got[0] and not got[1], got
     got = turns(kb_txt_engine, [TXT_TURNS[0], CAKES])[-1]
     assert got[0].startswith("To work that out") and "cake subscription" in got[0] and "[conversion_and_cpa_benchmarks#" in got[0]
+
+
+SOLAR = "how many solar-ready homeowners are in phoenix, that's where our installers work"
+FLORIDA = "roughly how many retirees live in florida, since we only ship there"
+
+
+def test_a_clause_after_the_size_asked_is_no_part_of_who_is_counted(shipped_engine, kb_txt_engine, monkeypatch):
+    from agent.offline import sizing
+    assert_unseen(SOLAR, FLORIDA)
+    assert sizing.audience_phrase("how many new parents are in ohio, because that's our market", ["Ohio"]) == "new parents"
+    assert sizing.audience_phrase("how many nurses are there, but only full-time ones?") != "nurses"  # no clause of its own
+    got = turns(shipped_engine, [FLORIDA])[-1]
+    assert got[1][0] == {"audience_type": "retirees", "geography": "Florida"} and "[audience-sizing-reference#" in got[0], got
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).parent / "fixtures" / "kb_txt"))  # its markets, as the evals serve it
+    got = turns(kb_txt_engine, [SOLAR])[-1]
+    assert got[1][0] == {"audience_type": "solar-ready homeowners", "geography": "Phoenix"} and "612,000" in got[0], got
