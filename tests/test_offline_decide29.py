@@ -72,3 +72,20 @@ def test_a_clause_after_the_size_asked_is_no_part_of_who_is_counted(shipped_engi
     monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).parent / "fixtures" / "kb_txt"))  # its markets, as the evals serve it
     got = turns(kb_txt_engine, [SOLAR])[-1]
     assert got[1][0] == {"audience_type": "solar-ready homeowners", "geography": "Phoenix"} and "612,000" in got[0], got
+
+
+BOARD = "could you please write up our quarterly board report?"
+RECAP = "can you draft my monthly recap for the owners"
+
+
+def test_a_document_of_the_user_s_own_business_is_declined(shipped_engine, kb_txt_engine):
+    from agent.offline import scope
+    assert_unseen(BOARD, RECAP)
+    assert scope.outside(BOARD) == "writing your quarterly board report" and scope.outside(RECAP)
+    for planning in ("can you draft our media plan", "write headlines for our retargeting campaign",
+                     "can you write a report on ctv costs"):
+        assert scope.outside(planning) is None, planning
+    for engine in (shipped_engine, kb_txt_engine):
+        got = turns(engine, ["we sell candles online", BOARD])[-1]
+        assert got[0].startswith("The knowledge base does not contain anything on writing your quarterly board report") \
+            and not got[1], got
