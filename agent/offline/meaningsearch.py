@@ -198,6 +198,18 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozen
     return sec.query
 
 
+def _most_named(question: str, outcomes: list[ToolOutcome]) -> Section:
+    """Of the sections at :data:`FAR` or nearer named after a word of the question, the one whose heading the question
+    says most of ("why does deliverability matter?": "Deliverability", not its subsection "Deliverability red line:
+    the spam-complaint ceiling", nearer in meaning by its one sentence on why), then the nearest."""
+    secs = _kb(outcomes)
+    sims = similarities(marked(question), [s.encoded for s in secs]) or []
+    said = set(terms(question))
+    named = [(len(said & set(terms(s.path[-1]))) / max(1, len(set(terms(s.path[-1])))), sim, s)
+             for s, sim in zip(secs, sims) if sim >= FAR and _named_after(question, s)]
+    return max(named, key=lambda n: n[:2])[2]
+
+
 def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> str | None:
     """The headings of the section nearest in meaning to ``question``, searched before the word retries, when
     every search of the turn came back empty and that section lies in a document the conversation's answers
@@ -212,7 +224,7 @@ def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> 
     if near is None or not (drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)) or (
             near[1] >= FAR and _named_after(question, near[0]) and not re.search(r"\d", question))):
         return None
-    sec = near[0]
+    sec = near[0] if drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)) else _most_named(question, outcomes)
     if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(
             question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]) or _other_business(question, sec):
         return None
@@ -235,6 +247,9 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int, cited:
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
+    if hop and not mine:  # the section searched for was not the nearest (:func:`_most_named`): that one is read
+        sec = next(x for x in _kb(outcomes) if x.query == hop[0].input["query"])
+        mine = hop[:1]
     if (not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes))))) \
             or _other_business(question, sec):
         return None

@@ -1,15 +1,15 @@
-""""How would I even know if the billboards worked?" answered from the measurement section of the page the answer drew on —
-the channel's own page says how that channel is read.
+""""How would I even know if the billboards worked?" answered from the measurement section of the page the search ranked
+first — the channel's own page says how that channel is read.
 
 Why: people ask whether an ad worked in their own words ("did anything", "paid off", "know if it worked"), and a
 channel's page answers under a heading of its own ("Measurement via geo-lift", "Measurement specifics for CTV").
 The turn's search finds the channel's page by its name but ranks its cost table or its list of formats first, whose
-sentences share no word with the question, so the reader declined, or quoted a passage that says nothing of
-measuring, although the page answers. When the question asks how to tell whether something worked and the reader
-did so, the document it quoted — else the one the turn's first search ranked first — is read for a section whose
-own heading says measurement; that section is searched for by its headings (one more search) and quoted from its
-lead. Read from English (the asking) and the KB's own headings, any KB; nothing when the document has no such
-section of its own.
+sentences share no word with the question, so the reader declined although the page answers. When the question asks
+how to tell whether something worked and the reader declined, the document the turn's first search with results
+ranked first is read for a section whose own heading says measurement; that section is searched for by its headings
+(one more search) and quoted from its lead. An answer the reader found is left alone: a passage found by the
+question's own words (a page's rule of thumb for reading promo codes) answers better than the general section.
+Read from English (the asking) and the KB's own headings, any KB; nothing when the document has no such section.
 """
 from __future__ import annotations
 
@@ -24,7 +24,6 @@ _PROOF = re.compile(r"\b(?:(?:know|tell|prove|show|see|measure|check|judge|gauge
                     r"makes? a difference|moved the needle|helped)\b", re.I)
 _MEASURE = re.compile(r"\bmeasur\w*", re.I)
 _DECLINED = "The knowledge base does not contain information"
-_QUOTED = "Based on Knowledge Base ["  # the reader's quote of a passage
 
 
 def asks_proof(question: str) -> bool:
@@ -32,15 +31,13 @@ def asks_proof(question: str) -> bool:
     return bool(_PROOF.search(question))
 
 
-def _section(outcomes: list[ToolOutcome], answer: str) -> meaningsearch.Section | None:
-    """The measurement section (its own heading says it) of the document the reader quoted, else of the one this turn's
-    first search with results ranked first."""
+def _section(outcomes: list[ToolOutcome]) -> meaningsearch.Section | None:
+    """The measurement section (its own heading says it) of the document this turn's first search with results ranked
+    first."""
     folder = servedkb.folder()
     secs = meaningsearch.sections(folder) if folder else ()
-    passages = [p for o in outcomes if o.name == "search_knowledge_base" for p in o.passages]
-    quoted = [p for p in passages if f"[{p.get('id')}]" in answer][:1]
     first = [o.passages[0] for o in outcomes if o.name == "search_knowledge_base" and o.passages][:1]
-    for p in quoted or first:
+    for p in first:
         top = p.get("source", "").split(" › ")[0].strip()
         own = [s for s in secs if s.source == top and len(s.path) >= 2 and _MEASURE.search(s.path[-1])]
         return own[0] if own else None
@@ -49,10 +46,10 @@ def _section(outcomes: list[ToolOutcome], answer: str) -> meaningsearch.Section 
 
 def query(question: str, outcomes: list[ToolOutcome], answer: str) -> str | None:
     """The headings of that section, to search once, when the question asks how to tell whether something worked and
-    the reader declined or quoted a passage that says nothing of measuring; else None."""
-    if not asks_proof(question) or not (answer.startswith(_DECLINED) or (answer.startswith(_QUOTED) and not _MEASURE.search(answer))):
-        return None  # answered, or quoting a passage that speaks of measuring
-    sec = _section(outcomes, answer)
+    the reader declined; else None."""
+    if not asks_proof(question) or not answer.startswith(_DECLINED):
+        return None  # answered: a passage the reader found by the question's words (a page's rule of thumb for it)
+    sec = _section(outcomes)
     if sec is None or any(o.input.get("query") == sec.query for o in outcomes):
         return None
     return sec.query
