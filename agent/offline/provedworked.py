@@ -65,5 +65,5 @@ def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:
         sec = asked.get(o.input.get("query", "")) if o.name == "search_knowledge_base" else None
         if sec is not None and _MEASURE.search(sec.path[-1]):
             held = meaningsearch._holding(sec, o.passages)[:1]
-            return meaningsearch.quote(sec, held[0], k) if held else None
+            return meaningsearch.quote(sec, held[0], k + 2) if held else None  # a method's steps: two more, to the word limit
     return None
