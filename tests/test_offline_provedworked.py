@@ -47,3 +47,19 @@ def test_the_plain_text_kb_reads_its_measurement_step_after_a_decline(kb_txt_eng
     got = provedworked.read(WORKFLOW, first + [_searched(kb_txt_engine, q)], 3)
     assert got and got.startswith("Based on Knowledge Base [planning_workflow_steps#") and "success will be judged" in got, got
     assert provedworked.query("which step sets the budget?", first, DECLINED) is None
+
+
+SIGN = "how would we ever know if the sign did anything? no one clicks a sign"
+
+
+def test_a_question_naming_no_channel_carries_the_page_the_last_answer_cited(shipped_engine, kb_txt_engine, monkeypatch):
+    assert_unseen(SIGN)
+    monkeypatch.setenv("MPA_KB_DIR", str(Path(__file__).parents[1] / "kb"))
+    other = [_searched(shipped_engine, "glossary of terms")]  # a page with no measurement section ranked first
+    said = ["Based on Knowledge Base [channel-ooh#7]: Roadside bulletins …"]
+    assert provedworked.query(SIGN, other, DECLINED, said) == "Out-of-home playbook Measurement via geo-lift"
+    assert provedworked.query(SIGN, other, DECLINED) is None  # nothing carried, nothing of its own
+    monkeypatch.setenv("MPA_KB_DIR", str(FIXTURES / "kb_txt"))
+    other = [_searched(kb_txt_engine, "starting splits by objective")]
+    said = ["Based on Knowledge Base [planning_workflow_steps#3]: …"]
+    assert provedworked.query(SIGN, other, DECLINED, said) == "Media Planning Workflow - Version 6.6 Step 9 - Measurement Design"

@@ -7,7 +7,8 @@ The turn's search finds the channel's page by its name but ranks its cost table 
 sentences share no word with the question, so the reader declined although the page answers. When the question asks
 how to tell whether something worked and the reader declined, the document the turn's first search with results
 ranked first is read for a section whose own heading says measurement; that section is searched for by its headings
-(one more search) and quoted from its lead. An answer the reader found is left alone: a passage found by the
+(one more search) and quoted from its lead. A question that names no channel itself ("if the sign did anything")
+asks about the one just discussed: the documents the last answer cited are read first. An answer the reader found is left alone: a passage found by the
 question's own words (a page's rule of thumb for reading promo codes) answers better than the general section.
 Read from English (the asking) and the KB's own headings, any KB; nothing when the document has no such section.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import meaningsearch, servedkb
+from agent.offline import channelfig, drawnon, meaningsearch, servedkb
 from agent.offline.toolread import ToolOutcome
 
 # how to tell whether something worked: "know if they worked", "prove it actually worked", "tell whether it paid off"
@@ -31,25 +32,28 @@ def asks_proof(question: str) -> bool:
     return bool(_PROOF.search(question))
 
 
-def _section(outcomes: list[ToolOutcome]) -> meaningsearch.Section | None:
+def _section(outcomes: list[ToolOutcome], last: frozenset[str], named: bool) -> meaningsearch.Section | None:
     """The measurement section (its own heading says it) of the document this turn's first search with results ranked
-    first."""
+    first — or, when the question names no channel itself ("how would I know if the sign did anything?"), first of a
+    document the last answer cited (``last``, by stem): the thing asked about is the one just discussed."""
     folder = servedkb.folder()
     secs = meaningsearch.sections(folder) if folder else ()
-    first = [o.passages[0] for o in outcomes if o.name == "search_knowledge_base" and o.passages][:1]
-    for p in first:
-        top = p.get("source", "").split(" › ")[0].strip()
+    first = [o.passages[0].get("source", "").split(" › ")[0].strip() for o in outcomes
+             if o.name == "search_knowledge_base" and o.passages][:1]
+    carried = [] if named else sorted(s.source for s in secs if drawnon.stem(s.source) in last)
+    for top in dict.fromkeys(carried + first):
         own = [s for s in secs if s.source == top and len(s.path) >= 2 and _MEASURE.search(s.path[-1])]
-        return own[0] if own else None
+        if own:
+            return own[0]
     return None
 
 
-def query(question: str, outcomes: list[ToolOutcome], answer: str) -> str | None:
+def query(question: str, outcomes: list[ToolOutcome], answer: str, said: list[str] = ()) -> str | None:
     """The headings of that section, to search once, when the question asks how to tell whether something worked and
-    the reader declined; else None."""
+    the reader declined; else None (``said``: the conversation's answers, the last one's documents carried)."""
     if not asks_proof(question) or not answer.startswith(_DECLINED):
         return None  # answered: a passage the reader found by the question's words (a page's rule of thumb for it)
-    sec = _section(outcomes)
+    sec = _section(outcomes, drawnon.files(list(said)[-1:]), channelfig.named(question))
     if sec is None or any(o.input.get("query") == sec.query for o in outcomes):
         return None
     return sec.query

@@ -55,7 +55,7 @@ def second_search(user_text: str, previous: tuple | None, outcomes: list, text: 
         # "and after that?" after a whole section was quoted: the section that follows it
         lambda: nextsection.query(user_text, previous, outcomes),
         # "how would we know if it worked?" declined: the measurement section of the document ranked first
-        lambda: provedworked.query(user_text, outcomes, text),
+        lambda: provedworked.query(user_text, outcomes, text, said),
         # last, the answer declined: the section nearest in meaning, by its headings
         lambda: meaningsearch.query(user_text, outcomes, text, drawnon.files(said)),
     ))
