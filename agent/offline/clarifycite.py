@@ -24,10 +24,11 @@ _AMOUNTS = (" goal (how many", "added budget (", "change in budget (")
 
 def line(need: str, mem: Memory) -> str:
     """" Once I have it, I will work it out with the Typical … range of $a–$b (Based on Knowledge Base [id])." or ""."""
-    metric = mem.last_metric
-    if not any(a in need for a in _AMOUNTS) or metric not in _COSTS or metric not in mem.ranges or mem.facts.get("price"):
-        return ""
-    if _AMOUNTS[0] in need and metric not in _RESULTS:  # a goal of sales is worked with the cost of one, not of a view
+    wanted = _RESULTS if _AMOUNTS[0] in need else _COSTS  # a goal of sales is worked with the cost of one, not of a view
+    # the last cost the KB gave — over a ratio judged since ("is $1,100 a patient healthy against that?")
+    metric = next((m for m in (mem.last_metric, *reversed(list(mem.ranges))) if m in wanted and m in mem.ranges), None)
+    if not any(a in need for a in _AMOUNTS) or metric is None or mem.facts.get("price") or (
+            mem.last_metric in _COSTS and mem.last_metric not in wanted):
         return ""
     lo, hi, cite = mem.ranges[metric]
     label = (mem.labels.get(metric) or "").split(" — ")[0].strip()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from agent.offline import ceilingneed, goalask, oursask, paybackask, splitask, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
+from agent.offline import ceilingneed, goalask, normasked, oursask, paybackask, splitask, arith, channelfig, otherbudget, ourrate, planinputs, unsized, worthask
 from agent.offline.firstof import first
 from agent.offline.memory import Memory
 from agent.offline.parse import Parsed
@@ -30,8 +30,8 @@ def of(p: Parsed, mem: Memory, said: list[str] = ()) -> str | None:
         lambda: worthask.target_need(p, mem, said),
         # "the spring push has its own budget, how many leads?": that budget's amount, before the one remembered
         lambda: otherbudget.need(p),
-        # an input of the calculation asked — unless it asks what others get, a figure the KB answers
-        lambda: None if planinputs.of_others(p) else arith.missing(p, mem),
+        # an input of the calculation asked — unless it asks what others get, or a norm or a share: figures the KB answers
+        lambda: None if planinputs.of_others(p) or normasked.asks(p) else arith.missing(p, mem),
         # "would that be a good deal for us?" after a working: what one result is worth to the user
         lambda: worthask.need(p, mem),
         # "what's our payback on a new client then?" with what one costs known: what one brings in a month

@@ -42,6 +42,7 @@ from agent.offline.asking import marked
 from agent.offline.searchq import leans_on_previous
 from agent.offline.semantic import similarities, switched_off
 from agent.offline.toolread import ToolOutcome
+from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
 
 # the least similarity in meaning (MiniLM cosine, question vs a section's heading path and text) at which the
@@ -52,10 +53,17 @@ NEAR = 0.40
 # the same, for the nearest section when the words' own search already returned it (and it is named after a
 # word of the question): answering sections scored 0.30–0.34 there; off-topic questions of our own up to 0.35
 HELD = 0.30
+# the same, for the nearest section anywhere in the KB when every search of the turn came back empty and its heading
+# shares a word of the question ("hitting the spam button: how bad is too bad?" and "… the spam-complaint ceiling"):
+# far above any off-topic question of our own (≤ 0.35) and the floor for a section named nowhere else (NEAR)
+FAR = 0.50
 _SEARCHING = {"search_knowledge_base", "get_step_guidance", "research_topic"}
 # the agent's plain decline when its searches found nothing that answers (policy: the reader's miss)
 _DECLINE = abstain([("information that answers this question", "")], [])
-_ASKS = re.compile(r"\?|^\W*(?:how|what|which|when|where|why|who|should|can|could|do|does|is|are|will|would)\b", re.I)
+# a question: its mark, or a question word opening the message or one of its clauses ("different thing. our list …, how
+# bad is too bad")
+_ASKS = re.compile(r"\?|(?:^|[.,;:!]\s)\W*(?:how|what|which|when|where|why|who|should|can|could|do|does|is|are|will|would)\b",
+                   re.I)
 MIN_WORDS = 8  # a section shorter than this (a heading over its subsections) says nothing to compare
 
 
@@ -156,6 +164,20 @@ def _named_after(question: str, sec: Section) -> bool:
         _EXAMPLE_HEAD.search(h) for h in sec.path)
 
 
+def _other_business(question: str, sec: Section) -> bool:
+    """Does the question name an industry the KB leaves out ("what does a nonprofit pay per new donor?") while
+    ``sec``'s headings name a business the KB covers ("CAC in financial services")? Meaning matched the cost, not
+    whose it is: that section is another business's figure, which no answer substitutes (:mod:`declfirst`)."""
+    from agent.offline import kblabels  # (imported here: the parser reads the served KB's own labels)
+    from agent.offline.parse import parse
+    if not parse(question).industry_phrase:
+        return False
+    heads = " ".join(sec.path[1:]).lower()  # its own headings by any name; the document's title by a vertical's own
+    title = sec.path[0].lower()  # name ("Automotive benchmarks", not "… Health Ratios")
+    return bool(match_terms(heads, VOCABULARY["verticals"])) or kblabels.named_in(heads) is not None or any(
+        re.search(rf"\b{re.escape(k.replace('-', ' '))}\b", title) for k in VOCABULARY["verticals"])
+
+
 def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozenset[str] = frozenset()) -> str | None:
     """The search to run next: the headings of the section nearest in meaning to the question, when
     this turn's searches left it declined, returned other parts of that section's document, and that
@@ -171,26 +193,40 @@ def query(question: str, outcomes: list[ToolOutcome], answer: str, cited: frozen
     if sim < NEAR and not drawn:
         return None
     if (sec.source not in {_file(p) for o in outcomes for p in o.passages} and not drawn) or not names_found(
-            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
-        return None  # its document unseen, or a name the question asks about is not in it ("Acme's spend")
+            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]) or _other_business(question, sec):
+        return None  # its document unseen, or a name the question asks about is not in it ("Acme's spend"), or another business's
     return sec.query
+
+
+def _most_named(question: str, outcomes: list[ToolOutcome]) -> Section:
+    """Of the sections at :data:`FAR` or nearer named after a word of the question, the one whose heading the question
+    says most of ("why does deliverability matter?": "Deliverability", not its subsection "Deliverability red line:
+    the spam-complaint ceiling", nearer in meaning by its one sentence on why), then the nearest."""
+    secs = _kb(outcomes)
+    sims = similarities(marked(question), [s.encoded for s in secs]) or []
+    said = set(terms(question))
+    named = [(len(said & set(terms(s.path[-1]))) / max(1, len(set(terms(s.path[-1])))), sim, s)
+             for s, sim in zip(secs, sims) if sim >= FAR and _named_after(question, s)]
+    return max(named, key=lambda n: n[:2])[2]
 
 
 def drawn(question: str, outcomes: list[ToolOutcome], cited: frozenset[str]) -> str | None:
     """The headings of the section nearest in meaning to ``question``, searched before the word retries, when
     every search of the turn came back empty and that section lies in a document the conversation's answers
-    ``cited`` at :data:`HELD` or nearer (:mod:`~agent.offline.drawnon`): the retries drop words until some
+    ``cited`` at :data:`HELD` or nearer (:mod:`~agent.offline.drawnon`), or anywhere at :data:`FAR` or nearer
+    with a heading named after a word of the question and no figure in it: the retries drop words until some
     other passage matches and leave no round for this search. None otherwise."""
     searched = [o for o in outcomes if o.name == "search_knowledge_base"]
-    if switched_off() or not cited or not searched or any(o.found or o.is_error or o.name not in _SEARCHING for o in outcomes) \
+    if switched_off() or not searched or any(o.found or o.is_error or o.name not in _SEARCHING for o in outcomes) \
             or not _ASKS.search(question) or not _stands_alone(question):
         return None
     near = nearest(question, outcomes)
-    if near is None or not drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)):
+    if near is None or not (drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)) or (
+            near[1] >= FAR and _named_after(question, near[0]) and not re.search(r"\d", question))):
         return None
-    sec = near[0]
+    sec = near[0] if drawnon.drew(question, near[0], near[1] >= HELD, cited, _kb(outcomes)) else _most_named(question, outcomes)
     if any(o.input.get("query") == sec.query for o in outcomes) or not names_found(
-            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]):
+            question, set(terms(question)) & set(terms(sec.encoded)), [{"text": sec.encoded}]) or _other_business(question, sec):
         return None
     return sec.query
 
@@ -211,7 +247,11 @@ def read(question: str, outcomes: list[ToolOutcome], answer: str, k: int, cited:
         return None
     sec, sim = near
     mine = [o for o in hop if o.input["query"] == sec.query]
-    if not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes)))):
+    if hop and not mine:  # the section searched for was not the nearest (:func:`_most_named`): that one is read
+        sec = next(x for x in _kb(outcomes) if x.query == hop[0].input["query"])
+        mine = hop[:1]
+    if (not mine and (sim < HELD or not (_named_after(question, sec) or drawnon.drew(question, sec, True, cited, _kb(outcomes))))) \
+            or _other_business(question, sec):
         return None
     held = _holding(sec, [p for o in (mine or outcomes) for p in o.passages])[:1]
     covered = set(terms(question)) & set(terms(held[0]["text"])) if held else set()

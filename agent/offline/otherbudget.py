@@ -30,12 +30,21 @@ _ADDED = re.compile(r"\b(?:add(?:ed|ing)?|pool(?:ed|ing)?|combin(?:e|ed|ing)|fol
                     r"spend|funds?)\b|\b(?:the other|another)\s+(?:[a-z-]+\s+){0,2}?(?:[a-z]+'s|[a-z]+s')\s+budget\b", re.I)
 
 
+# a line of business the user would start, with "how many more" it brings asked and nothing said it would spend:
+# "what if we also start offering gift boxes, how many more orders?" — its spend is new money, not the budget said
+_NEW_LINE = re.compile(r"\b(?:if|once|when)\s+(?:we|i)\s+(?:also\s+)?(?:start(?:ed)?|beg[ia]n|add(?:ed)?|launch(?:ed)?|roll(?:ed)? out)\s+"
+                       r"(?:(?:doing|offering|running|selling|making)\s+)?(?P<what>[^,.?!]{3,60}?)(?:\s+(?:too|as well)\b|(?=\s*[,.?!]))\s*[,.?!]?\s+"
+                       r"[^.?!]*\bhow many more\b", re.I)
+
+
 def need(p: Parsed) -> str | None:
     """The budget to ask for when the message names a budget other than the one remembered and gives no amount of
     it while asking for a count or a calculation; else None."""
     if not (p.asks_count or p.calc) or any(n.money or n.role == "budget" for n in p.numbers):
         return None
     m = _OTHER_BUDGET.search(p.text)
+    if not m and (line := _NEW_LINE.search(p.text)):
+        return f"added budget (in dollars, what you would spend on {line.group('what').strip()})"
     if not m:
         return "added budget (in dollars, what the other party or place would put in)" if _ADDED.search(p.text) else None
     effort = _EFFORT.search(p.text[:m.start()]) or _EFFORT.search(p.text)

@@ -7,7 +7,7 @@ readers search nothing themselves, but some are costly and some read files the c
 """
 from __future__ import annotations
 
-from agent.offline import boundread, drawnon, meaningsearch, nextsection, rulesection, searchq, sectionreads, versushead
+from agent.offline import boundread, drawnon, meaningsearch, nextsection, provedworked, rulesection, searchq, sectionreads, versushead
 from agent.offline.firstof import first
 
 
@@ -24,6 +24,8 @@ def first_reading(user_text: str, history: list, previous: tuple | None, outcome
                                   text, max_sentences),
         # a question of whether a rule exists: the section stating the rule
         lambda: rulesection.read(user_text, outcomes, text, max_sentences),
+        # "how would we know if it worked?": the measurement section its own search was made for
+        lambda: provedworked.read(user_text, outcomes, max_sentences),
         # a passage found by meaning, preferring documents the conversation already cited
         lambda: meaningsearch.read(user_text, outcomes, text, max_sentences, drawnon.files(said)),
         # before declining: a later turn asking leave, read in the documents already cited

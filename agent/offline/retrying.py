@@ -9,7 +9,7 @@ missed, asked again another way), :func:`first_search` before the reader answers
 """
 from __future__ import annotations
 
-from agent.offline import attrretry, changedmetric, definition, drawnon, glossalone, meaningsearch, nextsection, placeretry, platformretry, routeretry, searchq, versushead
+from agent.offline import attrretry, changedmetric, definition, drawnon, glossalone, meaningsearch, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
 from agent.offline.firstof import first
 
 
@@ -54,6 +54,8 @@ def second_search(user_text: str, previous: tuple | None, outcomes: list, text: 
         lambda: definition.query(user_text, outcomes),
         # "and after that?" after a whole section was quoted: the section that follows it
         lambda: nextsection.query(user_text, previous, outcomes),
+        # "how would we know if it worked?" declined: the measurement section of the document ranked first
+        lambda: provedworked.query(user_text, outcomes, text, said),
         # last, the answer declined: the section nearest in meaning, by its headings
         lambda: meaningsearch.query(user_text, outcomes, text, drawnon.files(said)),
     ))

@@ -7,7 +7,8 @@ The rule is English grammar plus the shared vocabulary: a request (``can you …
 imperative) to *make* something (write, compose, draw, …) whose object's head noun — possessors
 such as "my game's" set aside — and whose purpose ("for …") hold no media-planning word
 (:func:`~agent.offline.passages.domain_stems`). "Write ad copy", "draft a media plan" or "write
-headlines for our retargeting campaign" stay in scope.
+headlines for our retargeting campaign" stay in scope. A document of the user's own business ("write up our
+board report", "my weekly recap") is outside whatever its words: it reports results the knowledge base does not hold.
 """
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ _STOP_AT = re.compile(r"\b(?:for|about|on|to|with|that|which|so|because|in|from|
 _DETERMINER = {"a", "an", "the", "my", "our", "your", "their", "his", "her", "its", "some", "this", "that", "these",
                "those", "new", "short", "quick", "little", "whole", "entire", "also", "another"}
 _YOURS = {"my": "your", "our": "your", "me": "you", "us": "you", "i": "you", "we": "you"}
+
+# a document of the user's own business to be written for them — its results, to its board or staff: "our board report",
+# "my weekly update deck" (a report of results no KB holds; "headlines for our ads" or "our media plan" are planning work)
+_OWN_DOCUMENT = re.compile(r"^(?:our|my)\b.*\b(?:report|reports|deck|presentation|slides|memo|minutes|recap|write-?up)\s*$", re.I)
+_PLAN = re.compile(r"\b(?:plan|plans|brief|budget|mix|forecast|measurement|media)\b", re.I)
 
 DECLINE = ("The knowledge base does not contain anything on {what}: that is outside media planning. I can help with "
            "budgets, benchmarks, audiences, channels and measurement from the knowledge base.")
@@ -72,6 +78,8 @@ def outside(text: str) -> str | None:
     if not req:
         return None
     verb, phrase, head, purpose = req
+    if _OWN_DOCUMENT.search(phrase) and not _PLAN.search(head):  # "write up our board report": their results, not a plan
+        return f"{_gerund(verb)} {' '.join(_YOURS.get(w.lower(), w) for w in phrase.split())}"
     for words in (head, purpose):  # "headlines for our retargeting campaign" are planning work
         if any(w in _DOMAIN for w in words.lower().split()) or set(terms(words)) & domain_stems():
             return None

@@ -43,6 +43,7 @@ def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> st
     market the KB lists, in lower case, is the geography asked, not a word of who is counted)."""
     asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
     said = _question_clause(asked[0]) if asked else text
+    said = _AFTERTHOUGHT.sub("", said)  # "…, that's where our buyers are": a clause about them, not who they are
     said = without_places(said)  # the places it reads itself ("the florida metro"), then those read another way
     for place in places:
         said = blanked(said, place)
@@ -54,6 +55,10 @@ def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> st
     return " ".join(t.split())[:200] or text[:200]
 
 
+# a clause said after the question, about the people rather than naming them: "how many … in ohio, that's where our
+# buyers are", "…, since we ship there", "…, because that's our market"
+_AFTERTHOUGHT = re.compile(r"(?<=\w)\s*[,;–—]\s*(?:that'?s|thats|that is|which is|since|because|cause|as that|as we|so we)\b.*$",
+                           re.I | re.S)
 # a scene said before the question in the same sentence: "bridal shop in toronto, how many people planning a wedding …"
 _SCENE_CUT = re.compile(r"[,;:–—]\s*(?=how (?:many|big|large)\b)|\s-\s+(?=how (?:many|big|large)\b)", re.I)
 _NAMES_PEOPLE = re.compile(r"how (?:many|big|large)\s+(?!(?:is|are|was|were|do|does|did|would|could|can|should|will|too|of|"

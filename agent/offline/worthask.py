@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import ownratio, paybackask
+from agent.offline import channelfig, ownratio, paybackask
 from agent.offline.actionjudged import judges_action
 from agent.offline.memory import Memory
 from agent.offline.parse import EVALUATE, Parsed
 
 _JUDGED = re.compile(r"\bworth (?:it|the money|doing)\b|\bpay (?:off|for itself)\b|\bprofitable\b|\bgood (?:deal|value)\b",
                      re.I)
-_BACK = re.compile(r"\b(?:that|this|those|these)\b", re.I)  # "worth it" has its own "it"
+_BACK = re.compile(r"\b(?:that|this|those|these)\b(?!\s+(?:time|year|month|week|quarter|season|spring|summer|fall|autumn|winter|round)\b)",
+                   re.I)  # "worth it" has its own "it"; "this time" points at no result
+# "what makes a goal a good one?", "what counts as a healthy …": the criteria asked, which the KB states
+_CRITERIA = re.compile(r"\bwhat (?:makes|counts as|qualifies as)\b", re.I)
 _OURS = re.compile(r"\b(?:us|our|we|me|my|i)\b", re.I)
 
 
@@ -33,6 +36,8 @@ def need(p: Parsed, mem: Memory) -> str | None:
     if not (EVALUATE.search(p.text) or _JUDGED.search(p.text)) or not _BACK.search(p.text) or not _OURS.search(p.text):
         return None
     if not _JUDGED.search(p.text) and judges_action(p.text):  # "is it ok to put the pixel on …?": a rule asked
+        return None
+    if _CRITERIA.search(p.text) or channelfig.named(p.text):  # the criteria asked; a channel judged: the KB's rules
         return None
     if p.metrics or p.metric_phrases or p.numbers or p.audiences or p.vertical or p.calc:
         return None
