@@ -14,8 +14,9 @@ import re
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 
+# what a share goes to ends before the next share ("30% to tests and 10% to new ideas": no comma before "and")
 _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |your )?(?:budget|spend|total)\s*)?"
-                    r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>[^,;%]{0,60})", re.I)
+                    r"(?:to|for|on|in|into|goes to|go to)\s+)?(?P<what>(?:(?!\d{1,2}(?:\.\d+)?\s*%)[^,;%]){0,60})", re.I)
 _LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))?(?:\s*/\s*(\d{1,2}))?(?!\d|\.\d)")
 _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
                            r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|"
@@ -24,10 +25,11 @@ _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar
 
 
 def _shares(sentence: str) -> list[tuple[float, str]]:
-    """The sentence's (share, what it goes to) when its percentages add up to 100 (two or more)."""
+    """The sentence's (share, what it goes to) when its percentages add up to 100 (two or more) and each names
+    what it goes to ("40% / 30% / 30% gives $120,000 …" splits something the sentence names elsewhere)."""
     found = [(float(m.group(1)), " ".join(re.split(r"\b(?:and|while|with|but)\b|[.()]", m.group("what"))[0].split()))
              for m in _SHARE.finditer(sentence)]
-    if len(found) >= 2 and abs(sum(s for s, _ in found) - 100) < 0.51:
+    if len(found) >= 2 and abs(sum(s for s, _ in found) - 100) < 0.51 and all(re.match(r"[a-z]", w, re.I) for _, w in found):
         return found
     lit = _LITERAL.search(sentence)
     parts = [float(x) for x in (lit.groups() if lit else ()) if x]
@@ -61,7 +63,7 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
         return None
     total = nums[0].value
     found = [("", s) for s in sentences(quoted or "")] + [
-        (ps["id"], s) for ps in (passages or [])[:6] for s in sentences(ps.get("text", ""))]
+        (ps["id"], s) for ps in (passages or [])[:8] for s in sentences(ps.get("text", ""))]
     named = said_split(question) or said_split(previous[0] if previous else "")
     if named:
         earlier = [(ps["id"], s) for o in (previous[2] if previous and len(previous) > 2 else []) if getattr(o, "found", False)

@@ -1,0 +1,34 @@
+"""A split asked for a stated amount is worked from the split any retrieved passage states, not only one of the first
+six: "plan a search/social split" for a $50,000 budget ranked the KB's 70/20/10 sentence 8th on kb/ (the channel
+words pull the channel pages up), so the answer quoted the search page and divided nothing. Wording of our own."""
+from __future__ import annotations
+
+import pytest
+
+from agent.offline import splitrule
+from tests.offline_turns import answer_on
+from tests.unseen_wording import assert_unseen
+
+FILLER = "SECTION {n} - NOTES\nRule {n}: keep the tracking sheet current and review it with the client every week."
+SPLIT = "SECTION 9 - BUDGET SHARES\nRule S1: put 60% into the proven programs, 30% into scaling tests and 10% into new ideas."
+
+
+@pytest.mark.parametrize("rank", [0, 6, 7])
+def test_the_split_is_found_in_any_retrieved_passage(rank):
+    """Plain-text passages (the kb_txt convention): the split stated by the passage at ``rank`` is applied."""
+    passages = [{"id": f"notes#{n}", "text": FILLER.format(n=n)} for n in range(8)]
+    passages[rank] = {"id": "budget_rules#3", "text": SPLIT}
+    got = splitrule.apply("draw up a split of our 40000 across the programs", "", passages)
+    assert got and "[budget_rules#3]" in got and "$40,000 × 60% = $24,000" in got and "$40,000 × 10% = $4,000" in got
+
+
+def test_a_plan_asked_as_an_order_gets_the_split_applied_on_the_shipped_kb(shipped_engine, monkeypatch):
+    message = "we're an online home decor shop with a 40000 budget, plan a search/social split"
+    assert_unseen(message)
+    got = answer_on(shipped_engine, [message], monkeypatch)
+    assert "$40,000 × 70% = $28,000" in got and "$40,000 × 10% = $4,000" in got, got[:600]
+
+
+def test_shares_that_name_nothing_are_no_split_and_and_ends_a_share():
+    assert splitrule._shares("Pulses of $200,000 run 50% / 25% / 25% to give $100,000 for the launch.") == []
+    assert [s for s, _ in splitrule._shares("We put 55% into search, 35% into social and 10% into tests.")] == [55, 35, 10]
