@@ -32,3 +32,22 @@ def test_a_plan_asked_as_an_order_gets_the_split_applied_on_the_shipped_kb(shipp
 def test_shares_that_name_nothing_are_no_split_and_and_ends_a_share():
     assert splitrule._shares("Pulses of $200,000 run 50% / 25% / 25% to give $100,000 for the launch.") == []
     assert [s for s, _ in splitrule._shares("We put 55% into search, 35% into social and 10% into tests.")] == [55, 35, 10]
+
+
+@pytest.mark.parametrize("first,expected", [
+    ("our yoga studio has a 20000 budget, draft a social/search split", "a 35000 budget"),
+    ("our yoga studio has a $20,000 budget, draft a social/search split", "a $35,000 budget"),
+])
+def test_a_redo_writes_the_new_budget_as_the_old_one_was_written(first, expected):
+    from agent.offline import redo
+
+    got = redo.restated("budget is 35000 now, redo it", (first, "Based on Knowledge Base [x#1]: …", []))
+    assert got and expected in got, got
+
+
+def test_the_issue_s_redo_applies_the_split_to_the_new_budget(shipped_engine, monkeypatch):
+    messages = ["we're an online home decor shop with a 40000 budget, plan a search/social split",
+                "scratch that, the budget went up to 90000. redo it."]
+    assert_unseen(messages)
+    got = answer_on(shipped_engine, messages, monkeypatch)
+    assert "$90,000 × 70% = $63,000" in got and "$90,000 × 10% = $9,000" in got, got[:600]

@@ -46,6 +46,10 @@ def restated(text: str, previous: tuple | None, calculated: bool = False) -> str
     figure = money(new[0].value)
     old = [n for n in last.numbers if n.role == "budget"]
     if len(old) == 1:
+        # written as the old figure was ("50000" → "80000", not "$80,000"): the question is the same, so it should
+        # search the same; a reformatted number is other tokens to the index and found other passages
+        if re.fullmatch(r"\d+", last.norm[old[0].start:old[0].end]) and float(new[0].value).is_integer():
+            figure = str(int(new[0].value))
         return f"{last.norm[:old[0].start]}{figure}{last.norm[old[0].end:]}"
     if not old and last.text.strip():
         return f"{last.text.strip()} Our budget is {figure}."
