@@ -11,6 +11,7 @@ question forms and English ways of stating the answer — nothing read from a da
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline import whenask
 from agent.offline.passages import STEP
@@ -84,4 +85,9 @@ def has_form(form: re.Pattern, c) -> bool:
 def answer_forms(question: str) -> list[re.Pattern]:
     """Patterns a sentence answering ``question`` would match (none for an open question); a time of year asked
     (:func:`~agent.offline.whenask.asks`): a sentence naming a point of the calendar."""
-    return [form for ask, form in FORMS if ask.search(question)] + ([whenask.CALENDAR] if whenask.asks(question) else [])
+    return list(_forms(question))
+
+
+@lru_cache(maxsize=4096)  # of the question alone, asked for each passage the reader weighs (~26 a turn)
+def _forms(question: str) -> tuple[re.Pattern, ...]:
+    return tuple(form for ask, form in FORMS if ask.search(question)) + ((whenask.CALENDAR,) if whenask.asks(question) else ())

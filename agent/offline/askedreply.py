@@ -23,6 +23,7 @@ applies, and quoting a passage in their place would answer less than the acknowl
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline import budgetadd, compose, planinputs
 from agent.offline.asking import asks_anything
@@ -51,12 +52,17 @@ _AND = re.compile(r"\s+and\s+(?![^()]*\))")  # "A and B", not an "and" inside a 
 def inputs(answer: str) -> list[str]:
     """The inputs the assistant's last answer asked for, each as worded there ("budget for this spring",
     "what one booked move costs you"); [] when the answer asked for no figure."""
-    m = _ASKED.search((answer or "").strip())
+    return list(_inputs((answer or "").strip()))
+
+
+@lru_cache(maxsize=1024)  # of the answer alone, read again for every later turn of the conversation (~8 a turn)
+def _inputs(answer: str) -> tuple[str, ...]:
+    m = _ASKED.search(answer)
     if not m:
-        return []
+        return ()
     if m.group(2):
-        return [f"what {m.group(2)} costs you"]
-    return [s.strip() for s in _AND.split(m.group(1)) if s.strip()]
+        return (f"what {m.group(2)} costs you",)
+    return tuple(s.strip() for s in _AND.split(m.group(1)) if s.strip())
 
 
 def kind(asked: str) -> str:

@@ -23,6 +23,7 @@ sentences that ask by the rules above, else its last sentence (where people put 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rag.sentences import LOOSE_SENTENCE_END
 
@@ -91,6 +92,7 @@ def asks(sentence: str) -> bool:
     return sentence.rstrip().endswith("?") or worded_as_question(sentence)
 
 
+@lru_cache(maxsize=8192)  # of the text alone; the rules ask it of the same sentences on each model call of a turn
 def worded_as_question(sentence: str) -> bool:
     """Is the sentence worded as a question, whatever its last mark: a question's opening at its start or at a
     clause's, or a tag at its end (see the module doc)? A sentence ending in "." may still ask ("Tell me the CPC
@@ -103,18 +105,30 @@ def worded_as_question(sentence: str) -> bool:
 
 def sentences(message: str) -> list[str]:
     """The message's sentences (cut after ".", "!" or "?"; a message is not capitalised), blank ones dropped."""
-    return [s for s in LOOSE_SENTENCE_END.split(message.strip()) if s.strip()]
+    return list(_sentences(message))
 
 
 def asking_sentences(message: str) -> list[str]:
     """The sentences of ``message`` that ask: those marked "?" when any is, else those :func:`asks` finds."""
-    said = sentences(message)
-    return [s for s in said if s.rstrip().endswith("?")] or [s for s in said if asks(s)]
+    return list(_asking(message))
 
 
 def question_sentences(message: str) -> list[str]:
     """The message's question: its :func:`asking_sentences`, else its last sentence; [] for an empty message."""
-    return asking_sentences(message) or sentences(message)[-1:]
+    return list(_asking(message) or _sentences(message)[-1:])
+
+
+# Kept per text (each caller gets its own list): some twenty rules ask for the same message's sentences and its
+# question on each model call of a turn (~25,000 readings for 1,700 turns); they depend on the text alone.
+@lru_cache(maxsize=4096)
+def _sentences(message: str) -> tuple[str, ...]:
+    return tuple(s for s in LOOSE_SENTENCE_END.split(message.strip()) if s.strip())
+
+
+@lru_cache(maxsize=4096)
+def _asking(message: str) -> tuple[str, ...]:
+    said = _sentences(message)
+    return tuple(s for s in said if s.rstrip().endswith("?")) or tuple(s for s in said if asks(s))
 
 
 def asks_anything(message: str) -> bool:

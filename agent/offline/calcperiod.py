@@ -14,7 +14,7 @@ import re
 
 from agent.offline import periods, spans
 from agent.offline.parse import parse
-from agent.offline.recall import remember
+from agent.offline.recall import read
 from rag.analyzer import ENGLISH_STOP_WORDS
 
 _PERIOD = re.compile(r"\b(?:per|a|each|every|by|in a|on a|for a|for the|for each)\s+(month|quarter|year|week)\b|"
@@ -54,7 +54,7 @@ def restated(text: str, history: list) -> str | None:
     k = len(history) - 1
     while k > 0 and _only_period(history[k][0]):  # "per month?" then "and per year?": the question both re-time
         k -= 1
-    if remember(history[:k + 1]).last_kind != "calc":
+    if read(history[:k + 1]).last_kind != "calc":
         return None
     last = history[k][0].strip()
     if stretch := spans.stretch(text):  # the whole stretch, at the budget said per period: "… installs a week over 8 weeks?"

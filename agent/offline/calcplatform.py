@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.parse import parse
-from agent.offline.recall import remember
+from agent.offline.recall import read
 from mpa.vocabulary import VOCABULARY, match_terms, term_pattern
 from rag.analyzer import ENGLISH_STOP_WORDS
 
@@ -57,7 +57,7 @@ def restated(text: str, history: list) -> str | None:
     k = len(history) - 1
     while k > 0 and _only_platform(history[k][0]):  # "and on Bing?" then "and Meta alone?": the question both narrow
         k -= 1
-    if remember(history[:k + 1]).last_kind != "calc":
+    if read(history[:k + 1]).last_kind != "calc":
         return None
     names = " and ".join(dict.fromkeys(text[s:e] for s, e in said))
     last = history[k][0].strip()

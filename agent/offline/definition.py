@@ -284,9 +284,16 @@ def _passages(outcomes: list[ToolOutcome]) -> list[dict]:
 def _spelled(term: str, passages: list[dict]) -> str:
     """The term's spelled-out name: as the returned passages spell it out, else as the domain's vocabulary
     names the metric ("CPA": "cost per acquisition")."""
-    said = expansions("\n".join(p.get("text", "") for p in passages)).get(term.lower(), "")
+    said = _spelled_out("\n".join(p.get("text", "") for p in passages)).get(term.lower(), "")
     named = VOCABULARY["metrics"].get(term.upper(), [])
     return said or next((n for n in named if len(n.split()) > 1), "")
+
+
+@lru_cache(maxsize=256)
+def _spelled_out(text: str) -> dict[str, str]:
+    """:func:`~agent.offline.kbterms.expansions` of the passages' joined text, once per text: :func:`read` and
+    :func:`query` ask it of the same passages, on each model call of a turn (~2.7 ms each). Only read here."""
+    return expansions(text)
 
 
 def read(question: str, outcomes: list[ToolOutcome], k: int) -> str | None:

@@ -239,11 +239,11 @@ def lookup(text: str, raw: list, said: list[str], tools: set[str], budget: float
 def respond(text: str, raw: list, said: list[str], outcomes: list, tools: list[dict] | None, n: int):
     """The policy's turn for a terse period ask: first the earlier answer's passage fetched again, then the answer."""
     from agent.messages import ModelResponse
-    from agent.offline.recall import remember
+    from agent.offline.recall import read
     from agent.offline import calcperiod
     if not asked(text) or calcperiod.restated(text, raw):  # months to months of a "how many": the question asked again
         return None
-    budget = remember(raw).facts.get("budget") if raw else None
+    budget = read(raw).facts.get("budget") if raw else None
     names = {t["name"] for t in tools or []}
     usage = {"input_tokens": 0, "output_tokens": 0}
     if not outcomes:

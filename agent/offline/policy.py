@@ -16,7 +16,7 @@ from agent.offline import alternatives, antecedent, changedmetric, glossalone, c
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
-from agent.offline.recall import remember
+from agent.offline.recall import read as read_slots, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
 from agent.offline.passages import STEP
 from agent.offline.reader import extract
@@ -59,7 +59,7 @@ class OfflineAgent:
                                          if start is not None else "", tools)))  # "on insta": on instagram
         earlier = turns(messages[:start or 0])
         user_text = quotedreach.with_channel(pointedaudience.named(user_text, raw := [t for t in earlier if t[0].strip()]), [t[0] for t in raw])  # "how many of those?": who was just described
-        history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: remember(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
+        history = askedreply.history(raw, said := [a for t, a in zip(earlier, answers(messages[:start or 0])) if t[0].strip()], lambda h: read_slots(_as_history(h)).facts.get("budget"))  # replies to an asking, as bound
         user_text = pairback.named(user_text, said)  # "how are those two different?": the two metrics just given
         previous = searchq.previous_turn(history, said)
         if direct := perperiod.respond(user_text, raw, said, outcomes_of(messages[start or 0:]), tools, len(messages)):
@@ -81,7 +81,7 @@ class OfflineAgent:
         if not outcomes and may_call:
             calls = self.plan(user_text, history, tool_names, previous)
             calls = calls if "get_benchmark" not in tool_names else ownresults.benchmark_calls(  # the norm for each result of the user's figures
-                user_text, [h[0] for h in history], calls, next((i.get("vertical") for n, i in calls if n == "get_benchmark"), None) or remember(_as_history(history)).vertical)
+                user_text, [h[0] for h in history], calls, next((i.get("vertical") for n, i in calls if n == "get_benchmark"), None) or read_slots(_as_history(history)).vertical)
             if calls:
                 return replies.calls(len(messages), calls)
         if may_call and outcomes and "get_step_guidance" in tool_names and self._all_steps(user_text) and not any(

@@ -25,18 +25,32 @@ _FIELDS = [f.name for f in dataclasses.fields(Memory)]
 
 def remember(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
     """The slots after ``history`` (as :func:`agent.offline.memory.remember`), a fresh copy."""
+    mem, own = _slots(history)
+    return mem if own else _copy(mem)
+
+
+def read(history: list[tuple[str, list[ToolOutcome]]]) -> Memory:
+    """The slots after ``history`` for a caller that only reads them (one slot, "was the last turn a calculation?"):
+    the kept slots themselves, not copied — never to be changed. Half the readings of a turn are such reads."""
+    return _slots(history)[0]
+
+
+def _slots(history: list[tuple[str, list[ToolOutcome]]]) -> tuple[Memory, bool]:
+    """(the slots after ``history``, whether they are a fresh object no one else holds)."""
     state = kblabels.declared()
     keys = [(text, tuple([outcome_key(o) for o in outcomes])) for text, outcomes in history]
     k, kept = len(keys), None
     while k and (kept := _KEPT.get((state, *keys[:k]))) is None:  # the longest prefix folded before
         k -= 1
+    if kept is not None and k == len(keys):
+        return kept, False
     mem = _copy(kept) if kept is not None else Memory()
     for i in range(k, len(keys)):
         _fold([history[i]], mem)
         if len(_KEPT) >= KEPT:
             _KEPT.clear()
         _KEPT[(state, *keys[:i + 1])] = _copy(mem)
-    return mem
+    return mem, True
 
 
 def outcome_key(o: ToolOutcome) -> tuple:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from agent.offline import ageswap, askedreply, businessask, calcperiod, calcplatform, changedfig, judgedback, readingstate, redo, redounit
 from agent.offline.firstof import first
-from agent.offline.recall import outcome_key, remember
+from agent.offline.recall import outcome_key, read
 
 
 # The restatement of each message, kept: each model call of a turn (deciding the tools, then answering) asks it again
@@ -86,5 +86,5 @@ class _LastWorked:
 
     def __bool__(self) -> bool:
         if self._value is None:
-            self._value = remember(self._history).last_kind == "calc"
+            self._value = read(self._history).last_kind == "calc"
         return self._value
