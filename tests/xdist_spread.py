@@ -20,9 +20,6 @@ this module is not a plugin of its own. Three things, all about wall time on few
 """
 from __future__ import annotations
 
-import json
-from collections import Counter
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -50,7 +47,6 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadFileScheduling
 
     last = config.cache.get(SECONDS_KEY, {})
-    seed = {} if last else _seed()  # a fresh clone's first run: no cache yet, the committed per-file seconds
 
     class HeaviestFileFirst(LoadFileScheduling):
         """Also cheaper bookkeeping for the controller, which runs both for every test's report: a unit's
@@ -71,9 +67,7 @@ def pytest_xdist_make_scheduler(config, log):
 
             def seconds(scope: str) -> float:
                 if scope not in self._seconds_of:
-                    ids = self.workqueue[scope]
-                    self._seconds_of[scope] = (sum(last.get(nodeid, 0.05) for nodeid in ids) if last else
-                                               sum(seed.get(f, 0.05 * k) for f, k in Counter(i.split("::")[0] for i in ids).items()))
+                    self._seconds_of[scope] = sum(last.get(nodeid, 0.05) for nodeid in self.workqueue[scope])
                 return self._seconds_of[scope]
             self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
             super()._assign_work_unit(node)
@@ -91,31 +85,6 @@ def pytest_xdist_make_scheduler(config, log):
             return pending
 
     return HeaviestFileFirst(config, log)
-
-
-SEED = Path(__file__).with_name("test_seconds_seed.json")
-
-
-def _seed() -> dict[str, float]:
-    """Seconds per test file, committed, for the order of a run with no cache of its own (a fresh clone's first
-    ``make test``: in collection order its heavy files came last, 32 s against 29 s warm on 2026-12-01)."""
-    try:
-        return json.loads(SEED.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-
-
-def write_seed(cache_dir: str = ".pytest_cache") -> None:
-    """Refresh the seed from this checkout's last run: ``python -c "from tests.xdist_spread import write_seed;
-    write_seed()"`` after a full ``pytest``. Files that no longer exist are left out."""
-    last = json.loads((Path(cache_dir) / "v" / SECONDS_KEY).read_text(encoding="utf-8"))
-    per: Counter = Counter()
-    for nodeid, seconds in last.items():
-        if Path(nodeid.split("::")[0]).exists():
-            per[nodeid.split("::")[0]] += seconds
-    tmp = SEED.with_suffix(".tmp")
-    tmp.write_text(json.dumps({f: round(v, 2) for f, v in sorted(per.items())}, indent=0) + "\n", encoding="utf-8")
-    tmp.replace(SEED)  # atomic: a half-written seed is never read
 
 
 def pytest_runtest_logreport(report):
