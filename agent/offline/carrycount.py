@@ -23,8 +23,11 @@ _BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+
                      r"(?P<what>[a-z]+(?: [a-z]+)?)|\b(?:become|becomes|end up as|result in)\s+(?:a |an |new |paying )?(?P<w2>[a-z]+(?: [a-z]+)?)",
                      re.I)
 # "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
-_WORKED = re.compile(r"^-\s*\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?\s*[=≈]\s*"
-                     r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+at\b.*)?$", re.M)
+# a working line: a budget divided by a price ("$6,000 ÷ $5.40 ≈ 1,111 clicks"), or a count taken at a rate
+# ("714,285.71 × 1% ≈ 7,143 clicks": a funnel's next stage), either one cited at its end or not
+_WORKED = re.compile(r"^-\s*(?:\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?|"
+                     r"(?P<m>[\d,]+(?:\.\d+)?)\s*×\s*(?P<p>\d+(?:\.\d+)?)%)\s*[=≈]\s*"
+                     r"[\d,.]+\s+(?P<unit>[a-z][a-z ]*?)(?P<tail>\s+at\b.*?)?(?:\s*\[[^\]\s]+\])?$", re.M)
 
 
 def _pointed(text: str) -> re.Match | None:
@@ -67,10 +70,12 @@ def worked(answer: str) -> list[tuple[float, str, str, str]]:
     line of ``answer`` — the one reader of an earlier answer's counts (here, :mod:`carryrate`, :mod:`chainrate`)."""
     out = []
     for m in _WORKED.finditer(answer or ""):
-        if _num(m.group("b")):
+        how = m.group(0)[1:].split("=")[0].split("≈")[0].strip()
+        if m.group("m"):
+            out.append((_num(m.group("m")) * float(m.group("p")) / 100, how, m.group("unit").strip(), m.group("tail") or ""))
+        elif _num(m.group("b")):
             k = 1000 if m.group("k") else 1
-            out.append((_num(m.group("a")) / _num(m.group("b")) * k, m.group(0)[1:].split("=")[0].split("≈")[0].strip(),
-                        m.group("unit").strip(), m.group("tail") or ""))
+            out.append((_num(m.group("a")) / _num(m.group("b")) * k, how, m.group("unit").strip(), m.group("tail") or ""))
     return out
 
 
