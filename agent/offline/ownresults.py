@@ -23,6 +23,7 @@ from agent.offline import closeshare, judgedcost
 from agent.offline.compose import beside as beside_range, bench_fields, benchmark_para
 from agent.offline.numbers import digits, money, plain, result, stated
 from agent.offline.toolread import ToolOutcome
+from mpa.vocabulary import canonical
 
 _TIME = r"(?:days?|weeks?|months?|quarters?|years?|yrs?|hours?|times?|x)"
 _NOT_WON = {"people", "persons", "times", "years", "months", "weeks", "days", "hours", "impressions", "dollars", "bucks",
@@ -342,7 +343,7 @@ def benchmark_calls(text: str, earlier: list[str], calls: list[tuple[str, dict]]
         # a cost per some other unit ("your cost per order"): asked by that name, which the benchmark tool reads against
         # what the KB says each of the business's metrics counts (an order: a purchase the CPA counts) or declines
         want += [u for g in got if (u := (re.search(r"— your (cost per [a-z][a-z -]*?) \(", g) or [None, None])[1])
-                 and u.upper() not in have and not want]
+                 and u.upper() not in have and (canonical(u, "metrics") or u).upper() not in have and not want]  # "cost per lead": the CPL asked
     if re.search(r"\bper (?:thousand|1,?000|mille)\b|\bcpms?\b", low) and "CPM" not in have and not _one(figures(text), "cpm"):
         want.append("CPM")
     return calls + [("get_benchmark", {"vertical": vertical, "metric": m}) for m in want]
