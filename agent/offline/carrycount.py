@@ -22,7 +22,6 @@ _THOSE_FIRST = re.compile(r"\b(?:out )?of (?:all )?(?:those|these|them|that)\b(?
 _BECOME = re.compile(r"\b(?:turn|turns|convert|converts|translate|translates)\s+(?:in)?to\s+(?:a |an |new |paying )?"
                      r"(?P<what>[a-z]+(?: [a-z]+)?)|\b(?:become|becomes|end up as|result in)\s+(?:a |an |new |paying )?(?P<w2>[a-z]+(?: [a-z]+)?)",
                      re.I)
-# "- $6,000 ÷ $5.40 ≈ 1,111 clicks at the top of the Typical range"
 # a working line: a budget divided by a price ("$6,000 ÷ $5.40 ≈ 1,111 clicks"), or a count taken at a rate
 # ("714,285.71 × 1% ≈ 7,143 clicks": a funnel's next stage), either one cited at its end or not
 _WORKED = re.compile(r"^-\s*(?:\$?(?P<a>[\d,]+(?:\.\d+)?)\s*÷\s*\$?(?P<b>[\d,]+(?:\.\d+)?)(?P<k>\s*×\s*1,000)?|"
