@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from agent.offline import servedkb
 from agent.offline.asking import question_sentences
-from agent.offline.kbterms import _texts, _vocabulary
+from agent.offline.kbterms import defining_words, kb_texts, kb_vocabulary
 from agent.offline.passages import _DOMAIN, domain_stems, in_family, plainly_media, terms
 from mpa.vocabulary import VOCABULARY, match_terms
 
@@ -57,7 +57,6 @@ _GENERIC = set(terms("cost costs price prices pay paid charge charges fee fees s
 def _planning(sentence: str) -> bool:
     """Does the asking sentence use a planning word — the vocabulary's, a domain word, or one the KB builds its measures
     from? Only an aside about something else ("what's the capital of Australia?") is read here."""
-    from agent.offline.kbterms import defining_words
     q = set(terms(sentence))
     return plainly_media(sentence, q) or bool(q & defining_words())
 
@@ -86,7 +85,7 @@ def _slip(w: str, used: frozenset[str]) -> bool:
 @lru_cache(maxsize=servedkb.PER_KB)
 def _chunks(kb: str) -> tuple[frozenset[str], ...]:
     """Each paragraph of the KB at ``kb`` as its set of stems (the unit words must meet in)."""
-    return tuple(frozenset(terms(p)) for text in _texts(kb) for p in re.split(r"\n\s*\n", text) if p.strip())
+    return tuple(frozenset(terms(p)) for text in kb_texts(kb) for p in re.split(r"\n\s*\n", text) if p.strip())
 
 
 def subject(text: str) -> str | None:
@@ -111,7 +110,7 @@ def subject(text: str) -> str | None:
                      and not w[0].isdigit() and len(w) > 2]
             if not words or len(words) > 3:  # a thing described at length is the user's paraphrase, no name
                 continue
-            used = _vocabulary(kb)
+            used = kb_vocabulary(kb)
             if any(w not in used and not _slip(w, used) for w in words):
                 return said
             if i == 0 and len(words) >= 2 and not any(all(in_family(w, c) for w in words) for c in _chunks(kb)):

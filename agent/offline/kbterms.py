@@ -64,7 +64,7 @@ def expansions(text: str) -> dict[str, str]:
     return out
 
 
-def _texts(kb: str) -> tuple[str, ...]:
+def kb_texts(kb: str) -> tuple[str, ...]:
     """Each document's text of the KB at ``kb`` (:mod:`~agent.offline.servedkb`: the engine's own parser)."""
     return tuple(d.text for d in servedkb.documents(kb))
 
@@ -72,7 +72,7 @@ def _texts(kb: str) -> tuple[str, ...]:
 @lru_cache(maxsize=servedkb.PER_KB)
 def _words_of(kb: str) -> frozenset[str]:
     found: dict[str, str] = {}
-    for text in _texts(kb):
+    for text in kb_texts(kb):
         for acr, exp in expansions(text).items():
             found.setdefault(acr, exp)
     from agent.offline.focus import _PLAIN
@@ -105,7 +105,7 @@ def eases(words: set[str]) -> bool:
     kb = servedkb.folder()
     if not kb or not words & _words_of(kb):
         return False
-    used = _vocabulary(kb)
+    used = kb_vocabulary(kb)
     return all(w in used or w[0].isdigit() for w in words)
 
 
@@ -113,13 +113,13 @@ def used(words: set[str]) -> set[str]:
     """The ``words`` the served KB uses somewhere (all of them when no KB folder is known): a user's own particulars
     ("sciatica", "san marzano") are words no KB page says, no evidence for or against a passage."""
     kb = servedkb.folder()
-    return {w for w in words if w in _vocabulary(kb) or w[0].isdigit()} if kb else set(words)
+    return {w for w in words if w in kb_vocabulary(kb) or w[0].isdigit()} if kb else set(words)
 
 
 @lru_cache(maxsize=servedkb.PER_KB)
-def _vocabulary(kb: str) -> frozenset[str]:
+def kb_vocabulary(kb: str) -> frozenset[str]:
     """Every content word the KB at ``kb`` uses, also with its hyphens dropped ("sign-ups" → "signups")."""
-    text = "\n".join(_texts(kb))
+    text = "\n".join(kb_texts(kb))
     return frozenset(terms(text)) | frozenset(terms(re.sub(r"(?<=[a-z])-(?=[a-z])", "", text)))
 
 
