@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.closerate import close_rate
-from agent.offline.numbers import digits, money, plain, result
+from agent.offline.numbers import digits, money, plain, priced, result
 
 _VERB = r"(?:close|closes|closed|closing|convert|converts|converted|converting|sign|signs|signed|win|wins|won|book|books|" \
         r"booked|turn|turns|turned|become|becomes|buy|buys|bought|enrol\w*|enroll\w*|join|joins)"
@@ -56,10 +56,9 @@ def lines(text: str, unit_cost: float | None) -> list[str]:
     if noun in ("one", "of", "the", "it", "that", "cac", "cpa") or noun.startswith("lead"):
         noun = "customer"
     v, _, first = got
-    cost = unit_cost / v
-    eq = "=" if abs(cost - round(cost, 2)) < 1e-9 else "≈"
+    eq, cost = priced(unit_cost / v)
     return ([f"- {first}"] if first else []) + [
-        f"- {money(unit_cost)} ÷ {plain(round(v, 4))} {eq} {money(round(cost, 2))} — your CAC (each new {noun}: "
+        f"- {money(unit_cost)} ÷ {plain(round(v, 4))} {eq} {cost} — your CAC (each new {noun}: "
         "cost per lead ÷ the share of leads closed)"]
 
 
@@ -92,9 +91,8 @@ def again(text: str, said: list[str], answer: str) -> str:
     for point in points[:1] if points[0] == "mid" else points:
         price, note, _ = midrange.at(point, lo, hi, quoted.group("cite"))
         mid = f"({money(lo)} + {money(hi)}) ÷ 2 = {money(price)} a lead at the middle of the Typical range; " if point == "mid" else ""
-        cost = price / v
-        eq = "=" if abs(cost - round(cost, 2)) < 1e-9 else "≈"  # one line per point: the lead price, then the customer
-        lines.append(f"{mid}{money(price)} ÷ {plain(v)} {eq} {money(round(cost, 2))} — your CAC {note.split(':')[0]} (each new "
+        eq, cost = priced(price / v)  # one line per point: the lead price, then the customer
+        lines.append(f"{mid}{money(price)} ÷ {plain(v)} {eq} {cost} — your CAC {note.split(':')[0]} (each new "
                      f"{noun}: cost per lead ÷ the share of leads closed)")
     return (f"With the Typical {quoted.group('what')} range of {money(lo)}–{money(hi)} (Based on Knowledge Base "
             f"[{quoted.group('cite')}]), at your close rate:\n" + "\n".join(f"- {ln}" for ln in lines) + f"\n\n{answer}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.numbers import digits, money, parse_numbers, plain
+from agent.offline.numbers import digits, money, parse_numbers, plain, priced
 from rag.anyword import any_word
 
 _GOAL = re.compile(r"\b(?:goal|target|aim|aiming|hoping|hope|want|wants|wanting|need|needs|looking|trying|expect|"
@@ -38,6 +38,6 @@ def work(text: str) -> tuple[list[str], str] | None:
     goal, budget = goals[0], cash[0]
     noun = _NOUN.match(t[goal.end:]).group(1).lower()
     one = noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
-    v = budget.value / goal.value
-    return ([f"{money(budget.value)} ÷ {plain(goal.value)} {'=' if abs(v - round(v, 2)) < 1e-9 else '≈'} {money(round(v, 2))} — what each {one} may cost for "
+    sign, each = priced(budget.value / goal.value)
+    return ([f"{money(budget.value)} ÷ {plain(goal.value)} {sign} {each} — what each {one} may cost for "
              f"{plain(goal.value)} {noun} on {money(budget.value)}"], "")

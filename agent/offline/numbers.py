@@ -253,6 +253,11 @@ def result(v: float, integer: bool) -> tuple[str, str]:
     return "≈", f"{r2:,.2f}"
 
 
+def priced(v: float) -> tuple[str, str]:
+    """("=", "$300") or ("≈", "$306.67"): a money result shown to the cent, with the sign its rounding calls for."""
+    return ("=" if abs(v - round(v, 2)) < 1e-9 else "≈"), money(round(v, 2))
+
+
 def unit_cost(spent: float, won: float, target: str, thousand: bool) -> tuple[float, str]:
     """(the cost of one, its working line) for a spend over what it won ("$20,000 ÷ 400 = $50 — your CPL"); a price
     per thousand (CPM) is the spend over the count × 1,000."""
