@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from agent.offline import barebiz, cues, kblabels, needed, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
+from agent.offline.calendarwords import MONTH_SHORT, MONTHS, SEASONS, WEEKDAYS
+from agent.offline.campaignwords import CAMPAIGN
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -164,13 +166,11 @@ _RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheap
                         r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other|bigger|biggest|smaller|smallest|larger|"
                         r"largest|greater|lesser)(?:[- ][a-z]+)?\s+(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
-_TIME = re.compile(r"^(?:spring|summer|fall|autumn|winter|january|february|march|april|may|june|july|august|jan|feb|mar|"
-                   r"apr|jun|jul|aug|sept?|oct|nov|dec|september|october|november|december|q[1-4]|h[12]|this|next|last|coming|upcoming|holidays?|"
-                   r"christmas|year-end|end-of-year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
-                   r"daily|weekly|monthly|quarterly|yearly|annual)\b", re.I)
+_TIME = re.compile(r"^(?:" + "|".join(SEASONS + MONTHS + MONTH_SHORT + WEEKDAYS) + r"|q[1-4]|h[12]|this|next|last|coming|"
+                   r"upcoming|holidays?|christmas|year-end|end-of-year|weekend|daily|weekly|monthly|quarterly|yearly|annual)\b", re.I)
 # an occasion or a piece of work ("the fall push", "the spring sale", "the launch flight") is a campaign
-_OCCASION = re.compile(r"\b(?:push|campaign|launch|promo|promotion|sale|flight|drive|period|season|rush|peak|"
-                       r"window|event|quarter|month|year|week|weekend|burst|blitz|test|pilot)s?$", re.I)
+_OCCASION = re.compile(r"\b(?:" + "|".join(CAMPAIGN + ("period", "season", "rush", "peak", "window", "quarter", "month", "year",
+                                                         "week", "weekend")) + r")s?$", re.I)
 # "for a sec", "in a minute", "for a bit": a stretch of time said in passing, never a business
 _PAUSE = re.compile(r"(?:sec|secs|second|seconds|min|mins|minute|minutes|moment|moments|bit|while|tick|jiffy)", re.I)
 # after "for", a quantity opens a phrase that counts what is bought ("pay for a thousand impressions"), not who buys

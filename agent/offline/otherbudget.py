@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.campaignwords import CAMPAIGN
 from agent.offline.parse import Parsed
 
 _DISTINCT = r"(?:own|separate|different|distinct|dedicated|independent|standalone|stand-alone)"
@@ -18,8 +19,7 @@ _OTHER_BUDGET = re.compile(r"\b(?:(?:its|their|his|her|a|an|the)\s+" + _DISTINCT
                            + _DISTINCT + r")\s+(?:[a-z-]+\s+)?budget\b|\bbudget\s+of\s+(?:its|their)\s+own\b|\bbudget\s+(?:that(?:'s| is)\s+|which is\s+)?"
                            r"(?:separate|apart|distinct|different)\s+from\b", re.I)
 # whose budget it is: the effort named before it ("the spring campaign has its own budget")
-_EFFORT = re.compile(r"\b(?:the|this|that|our|my)\s+((?:[a-z-]+\s+){0,2}?(?:campaign|push|promo|promotion|launch|drive|"
-                     r"sale|flight|blitz|event|appeal))\b", re.I)
+_EFFORT = re.compile(r"\b(?:the|this|that|our|my)\s+((?:[a-z-]+\s+){0,2}?(?:" + "|".join(CAMPAIGN) + r"))\b", re.I)
 
 
 # money another party or place would add, said without its amount: "if we added the budget from the Eastside store too",

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.calendarwords import MONTH_SHORT, MONTHS, SEASONS
 from mpa.vocabulary import VOCABULARY, match_terms
 
 # an auxiliary or a wh-word, then the asker and a verb: "should i …", "how do we …", "can i …"
 _WHOLE = re.compile(r"^\W*(?:(?:hey|hi|so|ok(?:ay)?|also|btw|quick q(?:uestion)?)\W+)*(?:(?:how|when|where|why|what)\s+)?"
                     r"(?:should|do|does|did|can|could|would|will|must|shall|is it (?:worth|ok|okay|smart|wise) to)\s+"
                     r"(?:i|we)\s+[a-z]", re.I)
-# a time of the calendar: a month (or its abbreviation), a quarter, a season or a holiday
-_CALENDAR = ("january february march april june july august september october november december jan feb mar apr jun "
-             "jul aug sep sept oct nov dec q1 q2 q3 q4 spring summer fall autumn winter holiday holidays christmas "
-             "thanksgiving").split() + ["black friday", "cyber monday", "back to school", "back-to-school", "new year"]
+# a time of the calendar: a month (not "may", the verb as often) or its abbreviation, a quarter, a season or a holiday
+_CALENDAR = (*(m for m in MONTHS if m != "may"), *MONTH_SHORT, "q1", "q2", "q3", "q4", *SEASONS, "holiday", "holidays",
+             "christmas", "thanksgiving", "black friday", "cyber monday", "back to school", "back-to-school", "new year")
 _WHEN = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in _CALENDAR) + r")\b", re.I)
 _SLOTS = ("verticals", "uncovered_verticals", "industries", "metrics", "platforms", "audiences", "geographies")
 

@@ -17,13 +17,15 @@ import ast
 import operator
 import re
 
+from agent.offline.calendarwords import MONTHS
+
 _ASK = re.compile(r"\b(?:per|a|each|every|by the|on a)\s+(day|week|month|year|quarter)\b|\b(daily|weekly|monthly|yearly|"
                   r"annually|quarterly)\b", re.I)
 _ADJ = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", "annually": "year", "quarterly": "quarter"}
 # the stretch the earlier figures cover: "the flight is 6 weeks", "season runs about 20 weeks", "over the 6 weeks"
 _STRETCH = re.compile(r"\b(?:is|are|runs?|lasts?|over|across|for|of|spans?|takes?)\s+(?:the\s+)?(?:about|roughly|around|"
                       r"maybe|just|only)?\s*(\d{1,3})\s*(week|day|month)s?\b", re.I)
-_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december")
+_MONTHS = "|".join(MONTHS)
 _SAID = re.compile(rf"(?:\b(?:a|per|each|every|this|for the|the|in the|in a|next|for a|over the|/)\s*(month|quarter|year|week|"
                    rf"mo|qtr|yr)\b(?!\s+of\s+(?:th|them|it|our|us|all|every|each|people|leads))|\b(monthly|quarterly|yearly|annually|annual|weekly)\b|\b(?:for|in|during)\s+({_MONTHS})\b)",
                    re.I)

@@ -12,6 +12,7 @@ import re
 from functools import lru_cache
 
 from agent.offline import cues, needed, placemeant, placeshort, readingstate
+from agent.offline.calendarwords import MONTHS, WEEKDAYS
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
 from agent.offline.worldplaces import world_places
@@ -33,8 +34,7 @@ _NAMED_MARKET = re.compile(r"\b((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][
                            r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\b(?! (?:Ads|ads))|"
                            # a name before the people counted: "how many Denver households", "how many Tulsa adults"
                            r"(?<=\b[Hh]ow many )((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})(?= [a-z])")
-_NOT_NAMED_PLACE = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
-                              r"December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Q[1-4]|Step|Section|The|"
+_NOT_NAMED_PLACE = re.compile(r"^(?:" + "|".join(w.capitalize() for w in MONTHS + WEEKDAYS) + r"|Q[1-4]|Step|Section|The|"
                               r"Our|My|This|That)\b")
 _SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -]{0,25}?\s+((?i:dma|market|metro|area))s\b")
 # what every match of a costly form holds, found by a quick scan first: two capitals in a row for a code

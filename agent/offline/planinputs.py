@@ -32,6 +32,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
+from agent.offline.campaignwords import CAMPAIGN
 from agent.offline.memory import Memory
 from agent.offline.parse import DEFINITION, EVALUATE, Parsed, parse
 from agent.offline.passages import message_sentences
@@ -46,8 +47,7 @@ def _words(listed: str, plural: bool = False) -> re.Pattern:
 _OWN = re.compile(r"\b(?:we|i|us|our|my|me)\b|\b(?:we|i)(?:'ll|’ll|'re|’re|'d|’d)", re.I)
 _OWNED = re.compile(r"\b(?:our|my)\b", re.I)
 # the user's own effort as the one that brings results: "the appeal", "this spring push", "the campaign"
-_OWN_EFFORT = re.compile(r"\b(?:the|this|that)\s+(?:[a-z-]+\s+){0,2}?" + _words(
-    "campaign push appeal launch promo promotion drive sale flight blitz ads effort").pattern, re.I)
+_OWN_EFFORT = re.compile(r"\b(?:the|this|that)\s+(?:[a-z-]+\s+){0,2}?" + _words(" ".join(CAMPAIGN + ("ads", "effort"))).pattern, re.I)
 # a forecast of the user's results: a modal, "going to", "expect"
 _WILL = re.compile(_words("will would should can could might gonna going_to expect expects expected expecting").pattern
                    + r"|(?:'ll|’ll)\b", re.I)

@@ -14,6 +14,7 @@ import re
 from functools import lru_cache
 
 from agent.offline import movedfrom, phrasalup, seasonlen
+from agent.offline.campaignwords import CAMPAIGN
 from agent.offline.metricnames import positions
 from agent.offline.numbers import Num
 from agent.offline.onebrings import ONE_BRINGS
@@ -48,8 +49,7 @@ _DEAL_SIZE = re.compile(r"\b(?:contracts?|deals?|orders?|baskets?|tickets?|invoi
 
 # a piece of work after "for a <thing>" ("$250k for a video push", "20k for a search test"): the money is that campaign's
 # budget, not the price of one <thing>
-_FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sale|drive|test|pilot|burst|blitz|season|"
-                         r"event|program|programme|initiative)s?\b", re.I)
+_FOR_A_PUSH = re.compile(r"\s+(?:" + "|".join(CAMPAIGN + ("season", "program", "programme", "initiative")) + r")s?\b", re.I)
 
 # what one customer is worth over all their time with the business, said without "lifetime": "a student brings in $11,000
 # in margin over the whole program", "each client nets $4,800 over the life of the contract" — the value of one
@@ -57,8 +57,7 @@ _FOR_A_PUSH = re.compile(r"\s+(?:push|campaign|launch|flight|promo|promotion|sal
 # campaign, which a budget is said over), with a value word for what the money is (margin, profit, …) or a verb of
 # money coming in
 _VALUE_WORD = r"(?P<noun>(?:in|of) (?:[a-z]+ )?(?:margin|profit|revenue|contribution|fees|tuition|value)\s+)?"
-_CALENDAR = ("year", "quarter", "month", "week", "day", "campaign", "flight", "season", "period", "budget", "launch", "test",
-             "promo")
+_CALENDAR = ("year", "quarter", "month", "week", "day", "season", "period", "budget") + CAMPAIGN
 _STAY = rf"(?:(?:whole|entire|full|complete) (?!(?:{'|'.join(_CALENDAR)})s?\b)[a-z]+|(?:life|lifetime) of\b|(?:life|lifetime|lifespan)\b)"
 _WHOLE_STAY = re.compile(r"^\s*(?:dollars?\s+|bucks?\s+)?(?:each\s+|apiece\s+)?" + _VALUE_WORD + r"(?:over|across|during|"
                          r"throughout|for) (?:the|their|its|his|her|a|an|each|one|our|that|this) " + _STAY, re.I)

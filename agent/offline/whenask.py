@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.calendarwords import MONTH_SHORT, MONTHS
 from agent.offline.passages import Unit, is_instruction, is_pointer, terms, units
 
 MAX_WORDS = 170  # an answer quotes, it does not paste a section (the reader's limit)
-_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-          r"jan|feb|aug|sept?|oct|nov|dec)")
+_MONTH = "(?:" + "|".join(MONTHS + MONTH_SHORT) + ")"
 # a point of the calendar as sentences (and users) write it: a month, a season, a holiday, a quarter, a peak or
 # busy season, the year's end or start, a lead time before one ("6 to 10 weeks before", "several months earlier")
 CALENDAR = re.compile(
