@@ -30,8 +30,9 @@ _BACK = re.compile(r"\b(?:those|these|them)\b|\b(?:smaller|bigger|larger|lower|h
                    r"pricey|pricier|dear|expensive)\b[^.?!]{0,25}\b(?:number|count|figure|end|case|side|one)\b", re.I)
 _WORDNUM = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
             "nine": 9, "ten": 10, "twenty": 20, "hundred": 100}
-_IN = re.compile(r"\b(?P<a>\d+|one|a|two|three)\s+(?:in|out of|of)\s+(?:every\s+)?(?P<b>\d+|two|three|four|five|six|seven|"
-                 r"eight|nine|ten|twenty|hundred)\b", re.I)
+# "1 in 8", "one out of every ten": the whole said as a figure or as one of the words above (read back by _WORDNUM)
+_IN = re.compile(r"\b(?P<a>\d+|one|a|two|three)\s+(?:in|out of|of)\s+(?:every\s+)?(?P<b>\d+|"
+                 + "|".join(w for w, n in _WORDNUM.items() if n > 1) + r")\b", re.I)
 _FRAC = re.compile(r"\b(?:about |around |roughly |maybe |say )?(?P<f>half|a third|a quarter|a fourth|a fifth|a tenth|"
                    r"two thirds|three quarters)\s+(?:of\b)", re.I)
 _PCT = re.compile(r"(?<![\d.$])(?P<n>\d+(?:\.\d+)?)\s*(?:%|percent\b)", re.I)
