@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.endwords import HIGH_END, LOW_END
 from rag.anyword import any_word
 
-_END_WORD = r"(?:top|high|higher|upper|pricey|priciest|expensive|costliest|worst|bottom|low|lower|cheap|cheapest|best|good|bad)"
+_END_WORD = "(?:" + "|".join(HIGH_END + LOW_END + ("good", "bad")) + ")"
 # both ends at once: "the low and high end", "top and bottom of the range", "both ends", "either end"
 _BOTH_ENDS = re.compile(r"\b(?:both|each|either) (?:ends?|sides?|bounds?|extremes)\b|\b" + _END_WORD + r"(?:[- ](?:end|case))? "
                         r"(?:and|&|or|to|vs\.?|versus) (?:the )?" + _END_WORD + r"\b", re.I)

@@ -20,6 +20,7 @@ from functools import lru_cache
 from agent.offline import barebiz, cues, kblabels, needed, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.calendarwords import MONTH_SHORT, MONTHS, SEASONS, WEEKDAYS
 from agent.offline.campaignwords import CAMPAIGN
+from agent.offline.endwords import HIGH_END, LOW_END
 from agent.offline.passages import terms
 from agent.offline.places import without_places
 from agent.offline.worldplaces import is_world_place
@@ -159,12 +160,11 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
                              r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit|"  # verbs; and what ads are for:
                              r"(?:reach|target|find|attract|acquir|engag|win|recruit|hir|convert|retarget|prospect)(?:ing|ning))\b", re.I)  # "for reaching nurses"
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
-                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$",
-                       re.I)
+                       r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$", re.I)
 # an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
-_RANGE_END = re.compile(r"^(?:top|high|higher|upper|bottom|low|lower|cheap|cheaper|cheapest|expensive|pricey|priciest|"
-                        r"costliest|best|worst|efficient|conservative|optimistic|pessimistic|other|bigger|biggest|smaller|smallest|larger|"
-                        r"largest|greater|lesser)(?:[- ][a-z]+)?\s+(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
+_RANGE_END = re.compile(r"^(?:" + "|".join(HIGH_END + LOW_END) + r"|cheaper|efficient|conservative|optimistic|pessimistic|other|"
+                        r"bigger|biggest|smaller|smallest|larger|largest|greater|lesser)(?:[- ][a-z]+)?\s+"
+                        r"(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
 _TIME = re.compile(r"^(?:" + "|".join(SEASONS + MONTHS + MONTH_SHORT + WEEKDAYS) + r"|q[1-4]|h[12]|this|next|last|coming|"
                    r"upcoming|holidays?|christmas|year-end|end-of-year|weekend|daily|weekly|monthly|quarterly|yearly|annual)\b", re.I)

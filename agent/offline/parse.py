@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from agent.offline import addedtotal, askedkind, cues, asking, askshape, kbcovers, kbmetrics, kbrowname, midrange, ownwider, readingstate, metricforms, metricnames, metricwords, served, spans, workedon, doerplain, roles as number_roles, asidetail, totalask
+from agent.offline.endwords import HIGH_END, LOW_END
 from agent.offline.business import business as _business, without_channel_names, without_platforms
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
@@ -59,8 +60,8 @@ _COST_ASK = re.compile(r"\bwhat (?:would|will|does|did) (?:that|this|it) cost\b|
 _COST_CUE = cues.written_in(_COST_ASK, ("cost", "how much", "budget", "spend", "run", "set"))  # one in each branch
 # one end of a range, named by a word of that end ("the pricey side", "upper bound") or "at the top/bottom"
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
-_HIGH_END = re.compile(_END_OF_RANGE.format("top|high|higher|upper|pricey|priciest|expensive|costliest|worst", "top"), re.I)
-_LOW_END = re.compile(_END_OF_RANGE.format("bottom|low|lower|cheap|cheapest|best", "bottom"), re.I)
+_HIGH_END = re.compile(_END_OF_RANGE.format("|".join(HIGH_END), "top"), re.I)
+_LOW_END = re.compile(_END_OF_RANGE.format("|".join(LOW_END), "bottom"), re.I)
 _SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
 _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:ok(?:ay)?|cool|great|alright|right|now|so|then|perfect|nice|thanks)[,.!]?\s+)*(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
