@@ -297,7 +297,7 @@ _PAYBACK = re.compile(r"\bpay\s?back\b|\b(?:pay|pays|paying|earn\w*|comes?|comin
                       # "how many months until we're even", "… before they break even": the time to even out is a payback
                       r"\b(?:until|till|til|before|to)\s+(?:we|we're|we are|they|they're|they are|it|it's|it is|you|i|i'm)\s+"
                       r"(?:(?:are|is|am|get|go|come out|end up|reach|hit)\s+)?(?:(?:break|breaks|breaking)[- ]?)?even\b", re.I)
-_WHEN = re.compile(r"\bmonths?\b|\bhow (?:long|soon|quickly|fast)\b|\bwhen\b", re.I)
+_WHEN = any_word("months?", "how (?:long|soon|quickly|fast)", "when")
 
 # the payback of the user's own customers predicted ("when will a new subscriber have paid us back", "when does a member earn
 # back their cost", "how many months before a client recoups it", "how long until payback on a new member")

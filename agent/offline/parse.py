@@ -36,21 +36,23 @@ from agent.offline.doerprice import priced as doers_priced  # any person who act
 from agent.offline.unitmetric import metric_phrases, unit_metric
 from mpa.resolve import says_words
 from mpa.vocabulary import VOCABULARY, canonical
+from rag.anyword import any_word
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)|^\s*(?:the\s+)?(?:total\s+)?(?:[a-z]+\s+(?:count|headcount)|number\s+of\s+[a-z]+)\s+(?:for|in|across)\b", re.I)  # of people somewhere; asked as a noun phrase
 _NORM_ASKED = re.compile(r"\b(?:typical|typically|normal|normally|usual|usually|average|benchmark|healthy|standard)\b", re.I)
 _RATIO = re.compile(r"\bratio\b|\bx to y\b", re.I)  # a ratio named; or asked as a multiple of worth over cost, or of cost repaid:
 _WORTH = r"lifetime[- ]value|\bltv\b|worth|customer[- ]value|\brepa(?:y|ys|id)\b|\bpays? back\b|\bearns? back\b"
 _RATIO_ASKED = re.compile(_RATIO.pattern + r"|\b(?:worth|value)\b[^.?!]{0,40}\bmultiple\b|\bmultiple\b[^.?!]{0,40}\bworth\b|\bhow many times(?: over)?\b[^.?!]{0,50}\b(?:repays?|pays? back|earns? back)\b", re.I)
-RANGE_CUE = re.compile(r"\b(typical|typically|benchmarks?|range|average|normal|normally|commonly|norm|usual|usually|expect|plan for|"
-                       r"plan around|good|compare|comparison|pay|paying|cost|costs|charge|charges|go for|should)\b", re.I)
+RANGE_CUE = any_word("typical", "typically", "benchmarks?", "range", "average", "normal", "normally", "commonly", "norm", "usual",
+                     "usually", "expect", "plan for", "plan around", "good", "compare", "comparison", "pay", "paying", "cost",
+                     "costs", "charge", "charges", "go for", "should")
 DEFINITION = re.compile(r"\bwhat (?:is|does) (?:a |an |the )?(?:[A-Z]{2,5}|[\w:]+) (?:mean|stand for)\b|\bdefin(?:e|ition)\b|"
                         r"\bhow (?:is|(?:do|should|can) (?:you|i|we)) (?:calculate|compute|measure|figure out|work out)\b|\bdifference between\b", re.I)
 GUIDANCE = re.compile(r"\bwhat does (?:the |our )?[\w\s\-/]{0,60}\bsay\b|\bplaybook\b|\bguide\b|\brule\b|\brecommend|"
                       r"\bhow (?:do|should|can|would) (?:i|we|you)\b|\bsteps?\b|\bwhat should (?:i|we) do\b", re.I)
 # a judgement asked for ("is that good?", "healthy for us?"), not an opening "Fine." / "OK," / "Good news:"
 EVALUATE = re.compile(r"(?<!^)(?<!^\W)\b(?:good|ok|okay|healthy|normal|fine|bad|decent|reasonable|any good|acceptable|too (?:high|low|much|little|steep|expensive|cheap)|(?:over|under)paying|in line)\b(?!\s+news)", re.I)
-WHY = re.compile(r"\bwhy\b|\bhow come\b|\bexplain\b", re.I)
+WHY = any_word("why", "how come", "explain")
 _SIZING = re.compile(r"\bhow (?:many|big|large)\b|\bsize\b|\bsizing\b|\bnumber of\b|\bpopulations?(?= (?:in|of|across|for|by)\b)|" + HEADCOUNT.pattern, re.I)  # "… adult population in TX"
 _COUNT_ASK = re.compile(r"\bhow many\b|\b(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of\b|\bwhat(?:'s| is|s) the (?!c[a-z]{1,3} )[a-z]+ range (?:on|for|with|from) (?:that|this|it|\$?\d)|\bwhat(?:'s| is| does) (?:that|this|it) (?:in(?! (?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)|buy|get)\b|\bhow far\b|"
                         r"\bwhat (?:does|do|will|would|can) (?:the |our |my |that |this )?(?:\$?[\w.,]+ )?(?:budget|money|spend|it|that)"

@@ -27,6 +27,7 @@ import re
 
 from agent.offline.calendarwords import MONTH_SHORT, MONTHS
 from agent.offline.passages import Unit, is_instruction, is_pointer, terms, units
+from rag.anyword import any_word
 
 MAX_WORDS = 170  # an answer quotes, it does not paste a section (the reader's limit)
 _MONTH = "(?:" + "|".join(MONTHS + MONTH_SHORT) + ")"
@@ -42,7 +43,7 @@ CALENDAR = re.compile(
     r"\b(?:\d+|a few|few|several|two|three|four|six|eight|ten)(?:\s*(?:to|-|–)\s*\d+)? (?:weeks?|months?) "
     r"(?:before|earlier|ahead|in advance|out)\b", re.I)
 # a heading naming the timing it is about ("Financial calendar peaks", "Fiscal-year timing for software buyers")
-_TIMED_HEAD = re.compile(r"\bcalendars?\b|\btiming\b|\bpeaks?\b|\bfiscal[- ]year\b", re.I)
+_TIMED_HEAD = any_word("calendars?", "timing", "peaks?", "fiscal[- ]year")
 # the question asks a time of year in words
 _TIME_OF_YEAR = re.compile(r"\b(?:what|which) (?:time|times|part|parts|point) of (?:the )?year\b|"
                            r"\b(?:what|which) (?:months?|seasons?|quarters?)\b|\bwhen in the year\b|"
