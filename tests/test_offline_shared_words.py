@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from agent.offline import askshape, business, otherbudget, ownquestion, places, planinputs, roles, whenask
+from agent.offline import askshape, business, chainback, otherbudget, ownquestion, perperiod, places, planinputs, roles, whenask
 from agent.offline.calendarwords import MONTH_SHORT, MONTHS, SEASONS, WEEKDAYS
 from agent.offline.campaignwords import CAMPAIGN
 from agent.offline.endwords import HIGH_END, LOW_END
@@ -42,6 +42,7 @@ def test_every_campaign_word_is_a_campaign_to_each_reader(word):
     assert otherbudget.need(parse(f"the spring {word} has its own budget, how many leads?")) == f"budget for the spring {word}"
     assert planinputs._OWN_EFFORT.search(f"will this {word} bring in 40 leads")
     assert not roles._WHOLE_STAY.match(f" over the whole {word}")  # a campaign's span, not a customer's stay
+    assert perperiod.asked(f"what's that per month over the {word}?") == ("month", None, None)  # a period asked, no more
 
 
 @pytest.mark.parametrize("month", MONTHS)
@@ -64,6 +65,8 @@ def test_short_months_days_and_seasons_are_times():
 def test_every_end_word_names_its_end_to_each_reader():
     for w in HIGH_END:
         assert parse(f"how many leads at the {w} end?").end == "high" and business._RANGE_END.match(f"{w} end"), w
+        assert chainback._TOP.search(f"at the {w} end") and not chainback._LOW.search(f"at the {w} end"), w
     for w in LOW_END:
         assert parse(f"how many leads at the {w} end?").end == "low" and business._RANGE_END.match(f"{w} end"), w
+        assert chainback._LOW.search(f"at the {w} end") and not chainback._TOP.search(f"at the {w} end"), w
     assert askshape._BOTH_ENDS.search(f"the {HIGH_END[-1]} and {LOW_END[-1]} case")

@@ -269,6 +269,9 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.buyask` — A count of results the budget would buy, asked before any budget is known;
 * :mod:`~agent.offline.calcperiod` — A period named after a calculation ("and per month?", "what about per quarter", "yearly?");
 * :mod:`~agent.offline.calcplatform` — A platform named after a calculation ("and on Bing alone?", "what about just TikTok?");
+* :mod:`~agent.offline.calendarwords` — the months, their short forms, the weekdays and the seasons, listed once;
+* :mod:`~agent.offline.campaignwords` — the words that name a campaign ("push", "flight", "pilot", "appeal"), listed once;
+* :mod:`~agent.offline.endwords` — the words naming a range's high or low end ("top", "pricey", "cheap", "best"), listed once;
 * :mod:`~agent.offline.excludeditem` — the words a question must say to ask about an item a KB sentence excludes;
 * :mod:`~agent.offline.formulas` — the planner's formula a message asks for (:func:`agent.offline.planmath.work`), worked once per turn;
 * :mod:`~agent.offline.fractionwords` — A share said in words — "half", "a third", "two thirds", "three quarters", "a fifth" — and the one …;

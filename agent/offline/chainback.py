@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 
+from agent.offline.endwords import HIGH_END, LOW_END
 from agent.offline.numbers import plain, result
 from agent.offline.chains import _TOKEN, chains, of_period
+from rag.anyword import any_word
 
 _SPEND = re.compile(r"\b(?:spend|budget|invest|cost us|would (?:that|it|this) cost|how much (?:money|would|do|should))\b", re.I)
 _NUM = re.compile(r"(?<![\d.,$])(\d[\d,]*)(?![\d.,]*\s*(?:%|percent|k\b|grand|bucks|dollars|in\s+\d|out of|weeks?|days?|months?\b|"
@@ -25,8 +27,8 @@ _MONEYISH = re.compile(r"\$\s?\d|\d\s*(?:k\b|grand|bucks|dollars)|\d\s*(?:%|perc
 # the count wanted is said after a verb of winning it: "we need 80", "hit 150", "sell 50", "a goal of 300"
 _WANTED = re.compile(r"\b(?:need|needs|want|wants|get|hit|reach|sell|land|fill|book|win|close|sign(?: up)?|bring in|aim(?:ing)? "
                      r"(?:for|at)|goal (?:of|is)|target (?:of|is)|to)\b(?:\s+[a-z]+){0,3}\s*$", re.I)
-_TOP = re.compile(r"\b(?:top|high|higher|pricey|pricier|dear|dearer|expensive|worst|bad)\b", re.I)
-_LOW = re.compile(r"\b(?:bottom|low|lower|cheap|cheaper|cheapest|best|good)\b", re.I)
+_TOP = any_word(*HIGH_END, "pricier", "dear", "dearer", "bad")
+_LOW = any_word(*LOW_END, "cheaper", "good")
 _RANGE = re.compile(r"range of \$(?P<lo>[\d,]+(?:\.\d+)?)\s*[–-]\s*\$?(?P<hi>[\d,]+(?:\.\d+)?)")
 _CITED_HEAD = re.compile(r"^(?:Counted with|With) the (?P<what>Typical [^(]*?\([^)]*\) range of [^ ]+) \(Based on Knowledge Base "
                          r"\[(?P<cite>[^\]]+)\]\)", re.M)

@@ -2,9 +2,10 @@
 cheap end", "the best case".
 
 Why: which end a message points at decides the figure worked with (:mod:`~agent.offline.parse` reads the end asked,
-:mod:`~agent.offline.askshape` both ends at once), and a phrase naming an end is never a business ("for the high end"
-in :mod:`~agent.offline.business`). The three spelled the same words out again; they share these, each adding the
-few words its own sentence needs. The price's end, so "best" is the low end and "worst" the high one.
+:mod:`~agent.offline.askshape` both ends at once, :mod:`~agent.offline.chainback` the end of a price a target is worked
+back at), and a phrase naming an end is never a business ("for the high end" in :mod:`~agent.offline.business`). Each
+spelled the same words out again; they share these, each adding the few words its own sentence needs.
+The ends are the price's, so "best" is the low end and "worst" the high one.
 """
 from __future__ import annotations
 

@@ -18,6 +18,7 @@ import operator
 import re
 
 from agent.offline.calendarwords import MONTHS
+from agent.offline.campaignwords import CAMPAIGN
 
 _ASK = re.compile(r"\b(?:per|a|each|every|by the|on a)\s+(day|week|month|year|quarter)\b|\b(daily|weekly|monthly|yearly|"
                   r"annually|quarterly)\b", re.I)
@@ -25,6 +26,8 @@ _ADJ = {"daily": "day", "weekly": "week", "monthly": "month", "yearly": "year", 
 # the stretch the earlier figures cover: "the flight is 6 weeks", "season runs about 20 weeks", "over the 6 weeks"
 _STRETCH = re.compile(r"\b(?:is|are|runs?|lasts?|over|across|for|of|spans?|takes?)\s+(?:the\s+)?(?:about|roughly|around|"
                       r"maybe|just|only)?\s*(\d{1,3})\s*(week|day|month)s?\b", re.I)
+# … and the campaign or stretch they are said of ("for the flight", "over the season"): words a terse ask may add
+_SPAN_NAME = re.compile(r"\b(?:the\s+)?(?:" + "|".join(CAMPAIGN + ("season", "run", "stretch")) + r")\b", re.I)
 _MONTHS = "|".join(MONTHS)
 _SAID = re.compile(rf"(?:\b(?:a|per|each|every|this|for the|the|in the|in a|next|for a|over the|/)\s*(month|quarter|year|week|"
                    rf"mo|qtr|yr)\b(?!\s+of\s+(?:th|them|it|our|us|all|every|each|people|leads))|\b(monthly|quarterly|yearly|annually|annual|weekly)\b|\b(?:for|in|during)\s+({_MONTHS})\b)",
@@ -47,7 +50,7 @@ def asked(text: str) -> tuple[str, tuple[int, str] | None, str | None] | None:
     rest = _ASK.sub(" ", text)
     stretch = _STRETCH.search(rest)
     rest = _STRETCH.sub(" ", rest)
-    rest = re.sub(r"\b(?:the\s+)?(?:flight|season|campaign|run|burst|push|promo|stretch)\b", " ", rest, flags=re.I)
+    rest = _SPAN_NAME.sub(" ", rest)
     unit = re.search(r"\b(?:in|of)\s+([a-z]+s)\b", rest, re.I)
     rest = rest[:unit.start()] + rest[unit.end():] if unit else rest
     words = re.findall(r"[a-z']+|\d", rest.lower())
