@@ -16,10 +16,8 @@ from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
-KB_TURNS = ["we're a b2b software startup spending 7,500 a month on linkedin. what's a usual cpl for us?",
-            "the autumn pilot has its own budget though, how many leads would it bring in?"]
-TXT_TURNS = ["we run a food bank and put $3,500 a month into facebook ads. what does a donor usually cost us?",
-             "the winter test has a separate budget, how many donors would that get us?"]
+KB_TURNS = ["we're a b2b software startup. the autumn pilot has its own budget though, how many leads would it bring in?"]
+TXT_TURNS = ["we run a food bank. the winter test has a separate budget, how many donors would that get us?"]
 
 
 def test_the_wording_here_is_not_dataset_wording():
