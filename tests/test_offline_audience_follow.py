@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from agent.offline.places import geographies
 from agent.offline.pointedaudience import named
 from agent.offline.shortforms import expand
 from tests.offline_turns import turns
@@ -26,12 +25,6 @@ def test_clipped_about_and_biz_are_read_in_full():
 @pytest.mark.parametrize("text", ["a bout of flu slowed sales", "the title bout sponsorship"])
 def test_bout_as_a_word_of_its_own_is_left(text):
     assert expand(text) == text
-
-
-@pytest.mark.parametrize("text", ["ok and nation wide?", "hm, nation-wide then", "and country wide", "Countrywide?"])
-def test_the_whole_country_typed_apart_or_hyphenated_is_the_us(text):
-    assert_unseen(text)
-    assert [g for _, g in geographies(text)] == ["United States"]
 
 
 @pytest.mark.parametrize("text,earlier,meant", [

@@ -10,7 +10,6 @@ import pytest
 
 from agent.engine import ConversationEngine
 from agent.offline import OfflineAgent
-from agent.offline.business import business
 from agent.offline.focus import trade_unstated
 from agent.offline.parse import parse
 from mpa.tools import ToolExecutor
@@ -33,17 +32,13 @@ NOT_METRICS = [
     "what's a fair returns policy for an online store?",            # a shop's returns
     "how many paying subscribers do we need to break even?",        # a count, no price
 ]
-BUSINESSES = {
-    "if it were a florist instead, what return would they see?": "florist",
-    "what about my uncle's hardware store, what's a typical CPC?": "hardware store",
-}
 TRADE_GOODS = ["we're promoting home loans this spring. what's a usual CPL?",
                "what are clicks worth on mortgage keywords?"]
 OTHER_TRADE = ["what interest rate should a small shop pay on a loan?"]
 
 
 def test_wording_is_own():
-    assert_unseen(list(METRICS), NOT_METRICS, list(BUSINESSES), TRADE_GOODS, OTHER_TRADE)
+    assert_unseen(list(METRICS), NOT_METRICS, TRADE_GOODS, OTHER_TRADE)
 
 
 @pytest.mark.parametrize("text,metric", METRICS.items())
@@ -54,11 +49,6 @@ def test_an_everyday_wording_names_its_metric(text, metric):
 @pytest.mark.parametrize("text", NOT_METRICS)
 def test_a_time_a_returns_policy_or_a_count_names_no_price(text):
     assert not {"ROAS", "CAC"} & set(parse(text).metrics)
-
-
-@pytest.mark.parametrize("text,phrase", BUSINESSES.items())
-def test_a_supposed_or_a_relatives_business_is_the_one_asked(text, phrase):
-    assert business(text).phrase == phrase
 
 
 def test_a_request_for_information_names_no_business():

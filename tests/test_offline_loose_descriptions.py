@@ -48,23 +48,10 @@ NOT_DESCRIBED = [
 PHRASED = {
     "We're a community college. What's the usual expense per enrollment inquiry?": "cost per enrollment inquiry",
 }
-BUSINESSES = {
-    "An eye clinic: what do clicks on our ads normally cost?": "eye clinic",
-    "We run a hospital network. What do we usually pay for every person who clicks?": "hospital network",
-    "We're a snack food maker stocked in supermarkets. Typical CPM?": "snack food maker",
-    "We're a regional credit union promoting a savings account. CPL?": "regional credit union",
-    "We're a loan brokerage for first-time buyers. What's the usual cost per lead?": "loan brokerage",
-    "What's a fair ROAS for a startup that sells standing desks through its own website?": "online store",
-    "I run growth at a hospital. What's a typical CPL?": "hospital",
-    "We're a bakery whose muffins go to cafes. Typical CPM?": "bakery",
-    "what about a ski lodge?": "ski lodge",
-    "I'm promoting a pottery school. Typical CPL?": "pottery school",
-    "We sell a B2C budgeting app. Typical CPA?": "B2C budgeting app",
-}
 
 
 def test_wording_is_own():
-    assert_unseen(list(DESCRIBED), NOT_DESCRIBED, list(PHRASED), list(BUSINESSES))
+    assert_unseen(list(DESCRIBED), NOT_DESCRIBED, list(PHRASED))
 
 
 def test_the_conversation_probes_wording_is_own():
@@ -94,11 +81,6 @@ def test_a_share_or_a_revenue_that_is_no_ratio_names_no_metric(text):
 @pytest.mark.parametrize("text,phrase", PHRASED.items())
 def test_an_expense_per_unit_is_a_price(text, phrase):
     assert parse(text).metric_phrases == [phrase]
-
-
-@pytest.mark.parametrize("text,phrase", BUSINESSES.items())
-def test_the_business_is_read_where_the_message_opens_or_before_a_participle(text, phrase):
-    assert business(text).phrase == phrase
 
 
 def test_a_follow_up_that_swaps_only_a_unit_names_no_business():
