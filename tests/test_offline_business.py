@@ -149,18 +149,6 @@ def test_an_online_store_of_unnamed_goods_reads_the_kb_s_online_store_table(ship
     assert r is not None and r.vertical == "ecommerce"
 
 
-@pytest.mark.parametrize("text,metric", [
-    ("we pay roughly $30 to get a single lead, is that bad?", "CPL"),
-    ("honestly we're paying about 70 bucks to win one new customer", "CAC"),
-])
-def test_a_price_said_money_first_prices_that_one_thing(text, metric):
-    assert parse(text).metrics == [metric]
-
-
-def test_a_total_spent_on_many_is_no_unit_price():
-    assert parse("we spent 20k to get more customers this spring").metrics == []
-
-
 def test_the_counted_thing_is_the_word_itself_not_a_compound(shipped_engine):
     # both ecommerce notes mention orders; CPA counts repeat orders, CAC only first-order customers
     r = lookup_benchmark(shipped_engine, "ecommerce", "cost per order").result
@@ -230,10 +218,10 @@ def test_this_wording_is_not_dataset_wording():
         "datasets/scenarios", "tests/fixtures/paraphrase/scenarios", "tests/fixtures/paraphrase_holdout/scenarios",
         "tests/fixtures/paraphrase_holdout2/scenarios") for p in (ROOT / folder).glob("*.json")).lower()
     for phrase in ("lamps online", "ceramic mugs", "own website. normal", "sell courses online", "two showrooms",
-                   "single lead", "70 bucks to win", "20k to get more customers", "vintage lamps", "cost per order",
+                   "vintage lamps", "cost per order",
                    "$38 to land each", "uni degrees", "cereal makers", "ballpark cpcs", "ctrs like for car",
                    "in 2031", "we roast tea", "is my cac decent", "rns across new york", "on amazon for cereal",
-                   "wind up ordering", "pinterest come in lower", "out the door and the plan", "ought to pay to land", "install range on that", "cpc range for lenders", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender", "turn into orders", "people who see it click", "leave smiling"):
+                   "pinterest come in lower", "out the door and the plan", "ought to pay to land", "install range on that", "cpc range for lenders", "rooftop panels", "people are in the denver market, roughly", "podiatry", "tax clinic", "same-day booking", "pilates", "grocer ad networks", "retailer ad networks. typical", "kombucha", "regional lender"):
         assert phrase not in texts, phrase
 
 
@@ -242,16 +230,6 @@ def test_a_clipped_word_two_tables_could_start_is_settled_by_the_words_beside_it
     r = lookup_benchmark(shipped_engine, "uni degrees", "CPL").result
     assert r is not None and r.vertical == "education"
     assert lookup_benchmark(shipped_engine, "uni", "CPL").result is None
-
-
-@pytest.mark.parametrize("text,metric", [
-    ("roughly what fraction of our site visitors wind up ordering?", "CVR"),   # an action no rate names
-    ("what fraction of clicks turn into orders, typically?", "CVR"),           # clicks are who is counted
-    ("what share of people who see it click", "CTR"),                  # the action names the rate
-])
-def test_a_share_of_visitors_doing_something_is_the_rate_that_counts_it(text, metric):
-    assert parse(text).metrics == [metric]
-    assert parse("what share of visitors leave smiling?").metrics == []   # no conversion is counted
 
 
 def test_the_kind_of_place_is_the_last_word_when_one_table_names_it(shipped_engine):

@@ -15,10 +15,6 @@ from agent.offline.places import geographies, without_places
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
-PRICES = [("Our crew runs a dental practice. What's the going rate for a lead these days?", "CPL"),
-          ("is there a usual rate for one install of a mobile game?", "CPI"),
-          ("whats a single click on tiktok go for?", "CPC"),
-          ("what's one lead cost a bank?", "CPL")]
 NOT_PRICES = ["what's a good conversion rate for a lead form?", "what's the click rate for an email blast?",
               "what's a typical test run length for us?"]
 STORE = "we sell handmade soap on our own online store. what's a normal CAC?"
@@ -33,13 +29,8 @@ QUESTION = "what do retirees in Florida and Ohio respond to?"
 
 
 def test_own_wording_is_not_in_the_seen_sets():
-    assert_unseen([t for t, _ in PRICES], NOT_PRICES, STORE, BILLBOARDS, LINKEDIN, [t for t, _ in CLIPPED],
+    assert_unseen(NOT_PRICES, STORE, BILLBOARDS, LINKEDIN, [t for t, _ in CLIPPED],
                   NOT_CLIPPED, SIZED, REQUEST, QUESTION)
-
-
-@pytest.mark.parametrize("text,metric", PRICES)
-def test_a_price_asked_in_speech_forms_names_its_metric(text, metric):
-    assert parse(text).metrics == [metric]
 
 
 @pytest.mark.parametrize("text", NOT_PRICES)
@@ -73,7 +64,7 @@ def test_a_platform_click_price_said_in_speech_on_the_plain_text_kb(kb_txt_engin
 
 @pytest.mark.parametrize("engine_name,expected", [("shipped_engine", "$45–$110"), ("kb_txt_engine", None)])
 def test_the_going_rate_for_a_lead_is_the_cost_per_lead(engine_name, expected, request):
-    turn = _chat(request.getfixturevalue(engine_name)).send("We're a community bank. " + PRICES[0][0].split(". ")[1])
+    turn = _chat(request.getfixturevalue(engine_name)).send("We're a community bank. What's the going rate for a lead these days?")
     assert [t["input"].get("metric") for t in turn.tool_calls if t["name"] == "get_benchmark"] == ["CPL"]
     assert expected is None or expected in turn.assistant
 

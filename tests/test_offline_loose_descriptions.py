@@ -15,31 +15,6 @@ from mpa.fact_lookups import find_benchmarks
 from mpa.labels import match_labels
 from tests.unseen_wording import assert_unseen
 
-DESCRIBED = {
-    "I run a used car lot. What share of folks who see our ads actually click them?": "CTR",
-    "what percent of the viewers tap on the banner": "CTR",
-    "We own hardware stores. What fraction of ad clicks turn into sales?": "CVR",
-    "We're a boutique hotel group. How many dollars of bookings come back per dollar of advertising?": "ROAS",
-    "how much sales revenue do we get back per dollar of ad spend": "ROAS",
-    "And what do they get back for every dollar spent on ads?": "ROAS",
-    "what's a fair return on our ad dollars": "ROAS",
-    "We're a cruise line. What's the going rate for a thousand ad views?": "CPM",
-    "What does it cost to reach a thousand people with a banner?": "CPM",
-    "What do we usually pay for every person who clicks our ad?": "CPC",
-    "what's a sensible figure for each sales lead?": "CPL",
-    "For an online furniture shop, what portion of shoppers who click our ad end up purchasing?": "CVR",
-    "What slice of the people shown our banner actually tap it?": "CTR",
-    "how often do people who see the ad click on it": "CTR",
-    "what's the charge every time someone taps the ad": "CPC",
-    "what's a normal price to show our ad a thousand times?": "CPM",
-    "for every dollar we put into ads, how much revenue should come back?": "ROAS",
-    "what multiple of our ad spend should we make back in sales?": "ROAS",
-    "how many dollars in sales does each ad dollar usually bring in?": "ROAS",
-    "what's the cost to get one person to install our game?": "CPI",
-    "out of the people who click, how many convert?": "CVR",
-    "We run a furniture chain. How much should each new shopper cost us?": "CAC",
-    "what does a first-time guest usually cost a hostel?": "CAC",
-}
 NOT_DESCRIBED = [
     "what share of our budget should go to search",         # a share of money, not of people clicking
     "how much revenue did the spring sale bring in",        # revenue, but not per ad dollar
@@ -51,7 +26,7 @@ PHRASED = {
 
 
 def test_wording_is_own():
-    assert_unseen(list(DESCRIBED), NOT_DESCRIBED, list(PHRASED))
+    assert_unseen(NOT_DESCRIBED, list(PHRASED))
 
 
 def test_the_conversation_probes_wording_is_own():
@@ -61,11 +36,6 @@ def test_the_conversation_probes_wording_is_own():
     spec.loader.exec_module(mod)
     assert len(mod.PROBES) >= 40 and sum(w is None for _, _, w in mod.PROBES) >= 8
     assert_unseen([t for _, turns, _ in mod.PROBES for t in turns])
-
-
-@pytest.mark.parametrize("text,metric", DESCRIBED.items())
-def test_a_metric_described_by_its_ratio_is_named(text, metric):
-    assert parse(text).metrics == [metric]
 
 
 def test_the_words_of_a_description_price_no_other_unit():

@@ -110,13 +110,6 @@ def test_no_echo_without_a_modifier_said_again(before, text):
 
 
 # the metric said in the user's own word, glossed in brackets with the unit's name; a ratio's long name hyphenated
-GLOSSED = [
-    ("what should a sign-up (a lead) cost a law school?", "CPL"),
-    ("what should a booking (a conversion) cost a resort?", "CPA"),
-    ("what should a download (i.e. an install) cost for a puzzle app?", "CPI"),
-    ("what should a visit (an impression) cost us?", "CPM"),
-    ("and what should a shopper (a new customer) cost a furniture store?", "CAC"),
-]
 HYPHENATED = [
     "what customer-lifetime-value-to-acquisition-cost ratio do software firms aim for",
     "typical lifetime-value to acquisition-cost ratio for hotels?",
@@ -126,41 +119,13 @@ HYPHENATED = [
 ]
 
 
-def test_glossed_wording_is_unseen():
-    assert_unseen([t for t, _ in GLOSSED] + HYPHENATED)
-
-
-@pytest.mark.parametrize("text,metric", GLOSSED)
-def test_a_bracketed_gloss_names_the_priced_unit(text, metric):
-    assert metric in parse(text).metrics
-
-
-def test_a_gloss_that_names_no_unit_changes_nothing():
-    assert parse("what should the campaign (our spring one) cost?").metrics == []
+def test_hyphenated_wording_is_unseen():
+    assert_unseen(HYPHENATED)
 
 
 @pytest.mark.parametrize("text", HYPHENATED)
 def test_a_ratio_named_by_hyphenated_long_names(text):
     assert parse(text).metrics[:1] == ["LTV:CAC"]
-
-
-CLIPPED_NAMES = [  # a long metric name clipped to its first word and a word for a figure
-    ("and the return figure for hotels?", ["ROAS"]),
-    ("what's a normal return multiple for a car dealer?", ["ROAS"]),
-    ("that lifetime figure, what's healthy for saas?", ["LTV:CAC"]),
-    ("what return number do lenders usually hit?", []),   # no determiner before it: not this form
-    ("what's the customer number for banks?", []),        # a word other names use too: a count, not a metric
-    ("the conversion number for apps?", []),              # opens a two-word name only
-]
-
-
-def test_clipped_wording_is_unseen():
-    assert_unseen([t for t, _ in CLIPPED_NAMES])
-
-
-@pytest.mark.parametrize("text,metrics", CLIPPED_NAMES)
-def test_a_long_name_clipped_to_its_first_word(text, metrics):
-    assert parse(text).metrics == metrics
 
 
 CLIPPED_PLATFORMS = [  # a platform's name cut short after a preposition of where ads run
