@@ -43,6 +43,19 @@ def assert_read_alike_on(request, monkeypatch, kb: str, typed: list[str], clean:
     monkeypatch.setenv("MPA_KB_DIR", str(folder))
     assert_read_alike(request.getfixturevalue(engine), typed, clean)
 
+
+def on_engines(**cases: list[tuple]) -> list[tuple]:
+    """(engine fixture, messages, working shown) for each case of each engine: ``on_engines(shipped_engine=[…])`` —
+    the arithmetic tests' cases, each on the KBs that hold what it needs."""
+    return [(engine, texts, shown) for engine, pairs in cases.items() for texts, shown in pairs]
+
+
+def assert_worked(engine, texts: list[str], shown: list[str]) -> None:
+    """The last answer to ``texts`` on ``engine`` shows every piece of working in ``shown`` (asked once)."""
+    out = turns(engine, texts)[-1][0]
+    assert all(s in out for s in shown), out
+
+
 def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = None) -> str:
     """The last answer of one conversation on ``engine``, with the agent's whole-KB readers serving ``folder``
     (a plain-text fixture KB's tests/fixtures path) when given — as the evals serve the KB the engine indexes."""

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
-from mpa.tools import ToolExecutor
+from tests.offline_turns import assert_worked, on_engines
 from tests.unseen_wording import assert_unseen
 
 # (messages, lines the last answer must show) — the same on either knowledge base: only the user's figures
@@ -118,22 +116,6 @@ _TXT = [
 
 def test_the_wording_here_is_in_no_seen_data_set():
     assert_unseen(*[msgs for msgs, _ in _OWN + _SHIPPED + _TXT])
-
-
-def _last(engine, texts: list[str]) -> str:
-    c = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-    return [c.send(t).assistant for t in texts][-1]
-
-
-def on_engines(**cases: list[tuple]) -> list[tuple]:
-    """(engine fixture, messages, working shown) for each case of each engine: ``on_engines(shipped_engine=[…])``."""
-    return [(engine, texts, shown) for engine, pairs in cases.items() for texts, shown in pairs]
-
-
-def assert_worked(engine, texts: list[str], shown: list[str]) -> None:
-    """The last answer to ``texts`` on ``engine`` shows every piece of working in ``shown`` (asked once)."""
-    out = _last(engine, texts)
-    assert all(s in out for s in shown), out
 
 
 @pytest.mark.parametrize("kb,texts,shown", on_engines(shipped_engine=_OWN + _SHIPPED, kb_txt_engine=_OWN + _TXT))

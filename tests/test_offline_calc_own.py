@@ -13,7 +13,7 @@ import pytest
 from agent.offline import midrange, redounit, splitrule
 from agent.offline.asking import asks_anything
 from agent.offline.numbers import digits
-from tests.test_offline_calc_general import assert_worked, on_engines
+from tests.offline_turns import assert_worked, on_engines
 from tests.unseen_wording import assert_unseen
 
 # (messages, pieces the last answer must show) — the user's figures only: the same on either knowledge base
