@@ -1,8 +1,14 @@
 """A benchmark metric described by what is paid for, not named, in this file's own wording
 (``tests/unseen_wording.py``): the parser reads the price of the described unit (and keeps the
 description out of the business slot), and the benchmark tool resolves the unit by what the KB says
-each metric counts (:mod:`mpa.counted`) — on ``kb/``, on ``tests/fixtures/kb_txt`` and on
-``tests/fixtures/kb_alt`` — while a unit no metric counts is still declined."""
+each metric counts (:mod:`mpa.counted`) — on ``kb/``, on ``tests/fixtures/kb_txt``, ``kb_txt2`` and
+``tests/fixtures/kb_alt`` — while a unit no metric counts is still declined. What a KB says the unit of its own
+"cost per <unit>" metric is (:mod:`mpa.unitmeant`: "A booked call is a lead that ended with an appointment, an
+inspection or a consultation …"; a glossary line for "Approved application"), the stop list's nouns that name a
+counted thing ("call", "fill", :data:`mpa.counted.STOP_NOUNS`), the last word of a unit naming a metric only when
+the vertical's note names a thing near the whole unit, the price forms of a described action ("per … sign-up",
+"each applicant our underwriters approve", "what does it take to sell one car") and a KB's own step-to-step rate
+asked as a share (:mod:`agent.offline.ownrate`) are read the same way."""
 from __future__ import annotations
 
 import pytest
@@ -32,6 +38,17 @@ PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benc
     # a new buyer that only qualifies the thing priced is no new customer priced
     "for a tutoring firm, what's the typical cost of one new client enquiry form?": "cost per client enquiry",
     "for a game studio, what should each download of our app cost?": "cost per download",  # not "per app"
+    # a described action priced: a call, a form fill, a sign-up; what is done to it; the spend it takes to make it happen
+    "for a plumber, what does each inbound call cost us?": "cost per inbound call",
+    "dentist here: what does every web form fill run us?": "cost per web form fill",
+    "for a college, how much per seminar sign-up?": "cost per seminar sign-up",
+    "credit union: what's the cost of each person who signs up for our savings newsletter?":
+        "cost per savings newsletter sign-up",
+    "for a lender, what do we pay on linkedin ads for each applicant our underwriters approve?": "cost per applicant",
+    "roughly how much media does it take a dealership to sell a single truck?": "cost per truck sold",
+    "what would it take in ads to get one viewing booked for an estate agent?": "cost per viewing booked",
+    # an expense per unit is a price
+    "We're a community college. What's the usual expense per enrollment inquiry?": "cost per enrollment inquiry",
 }
 NOT_NAMED = [
     "how long should our video ad be so people watch to the end?",   # no price asked
@@ -69,6 +86,13 @@ TXT = [("solar installers", "cost per enquiry form", "CPL"), ("senior living", "
        # CPA's definition counts "conversions, where a conversion is …": the KB's own sentence on what a conversion means
        ("dental practices", "cost per booked appointment", "CPA"), ("dental practices", "cost per submitted form", "CPA")]
 TXT_DECLINED = [("solar installers", "cost per banana"), ("solar installers", "cost per signed contract")]
+TXT2 = [  # kb_txt2: what its text says the unit of its own "cost per <unit>" metric is, or its glossary line
+    ("Roofing Contractors", "cost per booked roof inspection", "cost per booked call"),  # "A booked call is … an inspection"
+    ("Credit Cards", "cost per approved applicant", "cost per approved application"),  # its glossary line
+    ("SaaS (Mid-Market Tier)", "cost per demo", "cost per demo request"),  # the one own name saying the word
+]
+TXT2_DECLINED = [("Roofing Contractors", "cost per signed roofing contract"), ("Veterinary Clinics", "cost per five-star review"),
+                 ("Dog Grooming", "cost per booked grooming slot")]  # the business has a click price only
 ALT = [("boutique hotels", "cost per stay booked", "CPB"),
        ("grooming salons", "cost per enquiry", "CPL"), ("grooming salons", "cost per appointment booked", "CPB"),
        ("legal services", "cost per sit-down meeting", "cost per consultation"), ("legal services", "cost per enquiry", "CPL")]
@@ -76,11 +100,23 @@ MEANT = [  # no word of the unit is the KB's: the counted item nearest by meanin
     ("kb", "travel", "cost per room reservation", "CPA"), ("kb_alt", "boutique hotels", "cost per reservation", "CPB")]
 ALT_DECLINED = [("boutique hotels", "cost per enquiry"),  # hotels have no lead figure there: declined, not CPB
                 ("boutique hotels", "cost per banana")]
+SHIPPED_NEAR = [  # kb/ with the encoder on: the vertical's note names a thing near the whole unit, with a margin
+    ("saas", "cost per webinar sign-up", "CPL"),  # its CPL cell says webinars; only the general CPA definition says sign-up
+    ("automotive", "cost per car sold", "CAC"),  # "vehicles sold to buyers": near by meaning
+    ("healthcare", "cost per dental booking", "CPA"),  # "booked appointments"
+    ("automotive", "cost per windscreen repair booking", None),  # its CPA counts "a booked test drive": far by meaning
+]
+ASKED_TXT2 = [  # message → a figure the answer states, and one it must not state
+    ("pest control firm here. what does each tracked call from google cost us?", "$48-57", "$88-104"),
+    ("for credit cards on tiktok, what's the going rate per six-second view?", "$0.041-0.049", "$11.40"),
+    ("for undergraduate admissions, what percentage of inquiries go on to enroll?", "3.0-3.6%", "CVR"),
+]
 
 
 def test_wording_is_own():
-    assert_unseen(list(PRICED), NOT_NAMED, list(BUSINESS_KEPT), CONVERSATION,
-                  [m for _, m, _ in SHIPPED + TXT + ALT] + [m for _, _, m, _ in MEANT], [m for _, m in SHIPPED_DECLINED + TXT_DECLINED + ALT_DECLINED])
+    assert_unseen(list(PRICED), NOT_NAMED, list(BUSINESS_KEPT), CONVERSATION, [m for m, _, _ in ASKED_TXT2],
+                  [m for _, m, _ in SHIPPED + TXT + TXT2 + ALT + SHIPPED_NEAR] + [m for _, _, m, _ in MEANT],
+                  [m for _, m in SHIPPED_DECLINED + TXT_DECLINED + TXT2_DECLINED + ALT_DECLINED])
 
 
 @pytest.mark.parametrize("text,phrase", PRICED.items())
@@ -123,17 +159,25 @@ def _found(engine, vertical, metric):
     return got[0].metric if got else None
 
 
-_ENGINE = {"kb": "shipped_engine", "kb_txt": "kb_txt_engine", "kb_alt": "kb_alt_engine"}
+_ENGINE = {"kb": "shipped_engine", "kb_txt": "kb_txt_engine", "kb_txt2": "kb_txt2_engine", "kb_alt": "kb_alt_engine"}
 CASES = ([("kb", *c) for c in SHIPPED] + [("kb", v, u, None) for v, u in SHIPPED_DECLINED]
          + [("kb_txt", *c) for c in TXT] + [("kb_txt", v, u, None) for v, u in TXT_DECLINED]
+         + [("kb_txt2", *c) for c in TXT2] + [("kb_txt2", v, u, None) for v, u in TXT2_DECLINED]
          + [("kb_alt", *c) for c in ALT] + [("kb_alt", v, u, None) for v, u in ALT_DECLINED])
 
 
 @pytest.mark.parametrize("kb,vertical,unit,metric", CASES)
 def test_each_kb_resolves_what_its_metrics_count_and_declines_the_rest(request, kb, vertical, unit, metric):
-    """The vertical's notes and cells (kb/), the glossary's lines (kb_txt), the list of definitions (kb_alt);
-    None: no metric of the business counts the unit — an honest "not in the knowledge base"."""
+    """The vertical's notes and cells (kb/), the glossary's lines (kb_txt), what the text says a unit is (kb_txt2), the
+    list of definitions (kb_alt); None: no metric of the business counts the unit — an honest "not in the knowledge
+    base"."""
     assert _found(request.getfixturevalue(_ENGINE[kb]), vertical, unit) == metric
+
+
+@pytest.mark.parametrize("vertical,unit,metric", SHIPPED_NEAR)
+def test_the_shipped_kb_resolves_a_unit_by_its_vertical_notes_with_a_margin(shipped_engine, meaning, vertical, unit,
+                                                                              metric):
+    assert _found(shipped_engine, vertical, unit) == metric
 
 
 @pytest.mark.parametrize("kb,vertical,unit,metric", MEANT)
@@ -234,6 +278,17 @@ def test_a_described_unit_then_a_count_of_it_on_the_plain_text_kb(kb_txt_engine)
 def test_a_described_unit_on_the_kb_that_defines_its_own_metrics(kb_alt_engine):
     turn = _chat(kb_alt_engine).send(CONVERSATION[13])
     assert "$41" in turn.assistant and "CPB" in turn.assistant  # its glossary: CPB is spend ÷ confirmed bookings
+
+
+@pytest.mark.parametrize("text,said,unsaid", ASKED_TXT2)
+def test_the_agent_quotes_the_row_the_described_metric_is(kb_txt2_engine, text, said, unsaid):
+    turn = _chat(kb_txt2_engine).send(text)
+    assert said in turn.assistant and unsaid not in turn.assistant
+
+
+def test_an_event_the_vertical_does_not_count_is_declined_on_the_shipped_kb(shipped_engine, meaning):
+    turn = _chat(shipped_engine).send("car dealership: what do we pay per windscreen repair booking?")
+    assert "$50" not in turn.assistant and "not" in turn.assistant.lower()
 
 
 def test_the_conversation_vertical_holds_when_the_description_reads_like_a_business(shipped_engine):
