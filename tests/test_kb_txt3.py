@@ -6,12 +6,8 @@ import pytest
 
 from mpa.facts import kb_facts
 from mpa.tools import ToolExecutor
+from tests.kbtool import tool_lines
 from tests.kbtext_goldens import framed
-
-
-def _tool(engine, name="get_benchmark", **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
 
 
 # ---------------------------------------------------------------- figures stated as one bound
@@ -78,7 +74,7 @@ def test_platform_rows_with_and_without_a_vertical():
      []),
 ])
 def test_kb_txt3_platform_rows(kb_txt3_engine, inp, want, unwanted):
-    out = _tool(kb_txt3_engine, **inp)
+    out = tool_lines(kb_txt3_engine, **inp)
     assert all(w in out for w in want) and not any(u in out for u in unwanted)
 
 
@@ -107,7 +103,7 @@ def test_a_dated_caption_names_its_platform_and_metric():
 def test_one_word_names_no_rate_other_kb(kb_txt2_engine):
     """kb_txt2's "INQUIRY TO ENROLLMENT RATE" answers "enrollment rate" (ANSWERED, below); one word ("rate") names no
     metric."""
-    assert "4.5-5.5%" not in _tool(kb_txt2_engine, vertical="online MBA programs", metric="rate")
+    assert "4.5-5.5%" not in tool_lines(kb_txt2_engine, vertical="online MBA programs", metric="rate")
 
 
 # ---------------------------------------------------------------- two figures in one sentence, platforms in prose
@@ -165,12 +161,12 @@ def test_own_metric_named_before_a_near_one(tmp_path, unit_meaning):
     nearest): the qualified-lead figure, never the lead figure."""
     from mpa.engine import build_engine
     (tmp_path / "lead_costs.txt").write_text(LEADS)
-    out = _tool(build_engine(tmp_path), vertical="kayak rental", metric="cost per qualified lead")
+    out = tool_lines(build_engine(tmp_path), vertical="kayak rental", metric="cost per qualified lead")
     assert "$64-70" in out and "$21-25" not in out
 
 
 def test_kb_txt3_own_metric_named_before_a_near_one(kb_txt3_engine, unit_meaning):
-    out = _tool(kb_txt3_engine, vertical="contract manufacturer", metric="cost per qualified lead")
+    out = tool_lines(kb_txt3_engine, vertical="contract manufacturer", metric="cost per qualified lead")
     assert "$260-310" in out
 
 
@@ -195,8 +191,8 @@ def test_a_label_in_fewer_words_answers_for_the_longer(tmp_path):
     from mpa.engine import build_engine
     (tmp_path / "harbor.txt").write_text(NESTED)
     engine = build_engine(tmp_path)
-    assert "$140-180" in _tool(engine, vertical="marinas and boat yards", metric="cost per slip lease")
-    assert "not in the knowledge base" in _tool(engine, vertical="bait shops", metric="cost per slip lease")
+    assert "$140-180" in tool_lines(engine, vertical="marinas and boat yards", metric="cost per slip lease")
+    assert "not in the knowledge base" in tool_lines(engine, vertical="bait shops", metric="cost per slip lease")
 
 
 # ---------------------------------------------------------------- the agent: the longer of two nested labels said
@@ -280,7 +276,7 @@ def test_a_count_for_a_second_place_in_the_next_clause():
 
 
 def test_kb_txt3_count_in_the_next_clause(kb_txt3_engine):
-    out = _tool(kb_txt3_engine, "get_audience_sizing", audience_type="households receiving home care",
+    out = tool_lines(kb_txt3_engine, "get_audience_sizing", audience_type="households receiving home care",
                 geography="North West")
     assert "240,000" in out
 
@@ -306,12 +302,12 @@ def test_own_metric_of_another_vertical_does_not_hide_the_vocabularys(tmp_path, 
     from mpa.engine import build_engine
     (tmp_path / "apps.txt").write_text(APPS)
     engine = build_engine(tmp_path)
-    assert "$3.30" in _tool(engine, vertical="ferry operators", metric="cost per app install")
-    assert "$1.40-1.90" in _tool(engine, vertical="pizza chains", metric="cost per app install")
+    assert "$3.30" in tool_lines(engine, vertical="ferry operators", metric="cost per app install")
+    assert "$1.40-1.90" in tool_lines(engine, vertical="pizza chains", metric="cost per app install")
 
 
 def test_kb_txt3_own_metric_of_another_vertical(kb_txt3_engine, unit_meaning):
-    assert "$4.10-5.00" in _tool(kb_txt3_engine, vertical="crypto", metric="cost per app install",
+    assert "$4.10-5.00" in tool_lines(kb_txt3_engine, vertical="crypto", metric="cost per app install",
                                  platform="Google App Campaigns")
 
 
@@ -320,9 +316,9 @@ def test_a_publisher_row_is_found_by_its_name_and_by_its_channel(tmp_path):
     from mpa.engine import build_engine
     (tmp_path / "audio.txt").write_text(PLATFORM_ROWS)
     engine = build_engine(tmp_path)
-    assert "$21-24" in _tool(engine, metric="CPM", platform="Audioboom")
-    assert "$15" not in _tool(engine, metric="CPM", platform="Audioboom")
-    both = _tool(engine, metric="CPM", platform="Podcast")
+    assert "$21-24" in tool_lines(engine, metric="CPM", platform="Audioboom")
+    assert "$15" not in tool_lines(engine, metric="CPM", platform="Audioboom")
+    both = tool_lines(engine, metric="CPM", platform="Podcast")
     assert "$21-24" in both and "$15" in both
 
 
@@ -392,4 +388,4 @@ ANSWERED = [
 
 @pytest.mark.parametrize("kb, inp, want", ANSWERED)
 def test_the_tool_states_the_kbs_figure(request, kb, inp, want):
-    assert want in _tool(request.getfixturevalue(kb), **inp)
+    assert want in tool_lines(request.getfixturevalue(kb), **inp)
