@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
 from agent.offline.parse import parse
 from mpa import counted
 from mpa.fact_lookups import find_benchmarks
-from mpa.tools import ToolExecutor
+from tests.offline_turns import offline_conversation
 from tests.unseen_wording import assert_unseen
 
 PRICED = {  # message → the "cost per <unit>" phrase the parser hands the benchmark tool
@@ -230,12 +228,8 @@ def test_a_term_a_definition_counts_in_general_is_read_where_the_kb_says_what_it
     assert counted._term_meant(texts, got["CPY"]) == ""  # "the win is a sale": it says which one itself
 
 
-def _chat(engine):
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-
-
 def test_a_described_unit_then_a_budget_over_it(shipped_engine):
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     turn = c.send(CONVERSATION[0])
     assert "$40–$90" in turn.assistant and "benchmarks-healthcare#" in turn.assistant
     turn = c.send(CONVERSATION[1])
@@ -243,7 +237,7 @@ def test_a_described_unit_then_a_budget_over_it(shipped_engine):
 
 
 def test_a_unit_priced_in_the_users_words_is_counted_after_another_metric(shipped_engine):
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(CONVERSATION[0])
     c.send(CONVERSATION[3])  # the CTR: the last metric is no longer the price of a contact
     turn = c.send(CONVERSATION[4])
@@ -251,48 +245,48 @@ def test_a_unit_priced_in_the_users_words_is_counted_after_another_metric(shippe
 
 
 def test_a_follow_up_that_swaps_the_unit_for_a_request_keeps_the_business(shipped_engine):
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     assert "$60–$150" in c.send(CONVERSATION[5]).assistant  # education CPA: a submitted application
     assert "$35–$85" in c.send(CONVERSATION[6]).assistant   # education CPL: its cell names brochure sign-ups
 
 
 def test_normally_asks_for_the_usual_figure(shipped_engine):
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     assert "$30–$55" in c.send(CONVERSATION[7]).assistant  # ecommerce CAC: one who never ordered is a new customer
     assert "2.5x–4.0x" in c.send(CONVERSATION[8]).assistant  # ecommerce ROAS, the business carried
 
 
 def test_a_described_unit_outside_the_kb_is_still_declined(shipped_engine):
     for msgs in ([CONVERSATION[9]], [CONVERSATION[2], CONVERSATION[10]]):  # an uncovered business; a unit nothing counts
-        c = _chat(shipped_engine)
+        c = offline_conversation(shipped_engine)
         turn = [c.send(m) for m in msgs][-1]
         assert "does not contain" in turn.assistant and "$" not in turn.assistant.split("does not contain")[0]
 
 
 def test_a_described_unit_then_a_count_of_it_on_the_plain_text_kb(kb_txt_engine):
-    c = _chat(kb_txt_engine)
+    c = offline_conversation(kb_txt_engine)
     assert "$95-140" in c.send(CONVERSATION[11]).assistant  # Solar's cost per lead: its glossary's lead is "a form"
     assert "136" in c.send(CONVERSATION[12]).assistant      # $19,000 ÷ $140
 
 
 def test_a_described_unit_on_the_kb_that_defines_its_own_metrics(kb_alt_engine):
-    turn = _chat(kb_alt_engine).send(CONVERSATION[13])
+    turn = offline_conversation(kb_alt_engine).send(CONVERSATION[13])
     assert "$41" in turn.assistant and "CPB" in turn.assistant  # its glossary: CPB is spend ÷ confirmed bookings
 
 
 @pytest.mark.parametrize("text,said,unsaid", ASKED_TXT2)
 def test_the_agent_quotes_the_row_the_described_metric_is(kb_txt2_engine, text, said, unsaid):
-    turn = _chat(kb_txt2_engine).send(text)
+    turn = offline_conversation(kb_txt2_engine).send(text)
     assert said in turn.assistant and unsaid not in turn.assistant
 
 
 def test_an_event_the_vertical_does_not_count_is_declined_on_the_shipped_kb(shipped_engine, meaning):
-    turn = _chat(shipped_engine).send("car dealership: what do we pay per windscreen repair booking?")
+    turn = offline_conversation(shipped_engine).send("car dealership: what do we pay per windscreen repair booking?")
     assert "$50" not in turn.assistant and "not" in turn.assistant.lower()
 
 
 def test_the_conversation_vertical_holds_when_the_description_reads_like_a_business(shipped_engine):
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(CONVERSATION[2])
     turn = c.send("how much do we normally spend in media to get one showroom appointment booked?")
     assert "$50–$120" in turn.assistant  # automotive CPA: a booked test drive or similar high-intent action
