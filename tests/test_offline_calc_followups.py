@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import splitrule, tallies
-from agent.offline.numbers import digits
 from tests.offline_turns import offline_conversation
 from tests.test_offline_described_audience import _seen
 
@@ -27,13 +26,6 @@ SPLIT = ("we're a regional bakery chain. our half-year marketing pot is $90,000.
 def test_own_wording_is_not_in_the_seen_sets():
     seen = _seen()
     assert not [t for t in [SIZE, REACH, PRICE, SPLIT, *STORE[2:], *DENTAL[1:]] if t.lower() in seen]
-
-
-def test_a_fraction_taken_off_is_a_percentage():
-    assert digits("the CFO shaved a quarter off that") == "the CFO shaved 25% off that"
-    assert "20%" in digits("we lose a fifth of it next month")
-    assert digits("we spend 5k a quarter") == "we spend 5k a quarter"  # a period, not a cut
-    assert digits("a third of the budget goes to search") == "a third of the budget goes to search"
 
 
 def test_a_place_said_by_its_initials_picks_that_size():
