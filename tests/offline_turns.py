@@ -17,9 +17,20 @@ ROOT = Path(__file__).resolve().parents[1]
 KBS = {"kb": ("shipped_engine", ROOT / "kb"), "kb_txt2": ("kb_txt2_engine", ROOT / "tests" / "fixtures" / "kb_txt2")}
 
 
+def offline_conversation(engine) -> ConversationEngine:
+    """The offline agent in conversation over ``engine``'s tools, three tool rounds a turn."""
+    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+
+
+def answer_to(engine, *messages: str) -> str:
+    """The offline agent's last answer to ``messages``, said in one conversation on ``engine``."""
+    conv = offline_conversation(engine)
+    return [conv.send(m) for m in messages][-1].assistant
+
+
 def turns(engine, messages: list[str]) -> list[tuple[str, list[dict]]]:
     """(answer, [tool input, …]) for each message of one conversation on ``engine``."""
-    conv = ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
+    conv = offline_conversation(engine)
     out = []
     for m in messages:
         t = conv.send(m)
@@ -42,6 +53,19 @@ def assert_read_alike_on(request, monkeypatch, kb: str, typed: list[str], clean:
     engine, folder = KBS[kb]
     monkeypatch.setenv("MPA_KB_DIR", str(folder))
     assert_read_alike(request.getfixturevalue(engine), typed, clean)
+
+
+def on_engines(**cases: list[tuple]) -> list[tuple]:
+    """(engine fixture, messages, working shown) for each case of each engine: ``on_engines(shipped_engine=[…])`` —
+    the arithmetic tests' cases, each on the KBs that hold what it needs."""
+    return [(engine, texts, shown) for engine, pairs in cases.items() for texts, shown in pairs]
+
+
+def assert_worked(engine, texts: list[str], shown: list[str]) -> None:
+    """The last answer to ``texts`` on ``engine`` shows every piece of working in ``shown`` (asked once)."""
+    out = answer_to(engine, *texts)
+    assert all(s in out for s in shown), out
+
 
 def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = None) -> str:
     """The last answer of one conversation on ``engine``, with the agent's whole-KB readers serving ``folder``

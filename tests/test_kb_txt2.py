@@ -12,6 +12,7 @@ from agent.offline import OfflineAgent
 from agent.prompts import system_prompt
 from mpa.captions import caption_metric, caption_platform, metric_words
 from mpa.tools import ToolExecutor
+from tests.kbtool import tool_lines
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,41 +76,36 @@ def _answer(request, kb: str, q: str) -> str:
     return ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), system_prompt()).send(q).assistant
 
 
-def _tool(engine, **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute("get_benchmark", inp).content.split("Knowledge-base passages follow")[0]
-
-
 def test_a_caption_metric_is_not_the_sections(kb_txt2_engine):
     """Booked-call figures sit in a section about leads and booked calls: they are not cost per lead."""
-    lead = _tool(kb_txt2_engine, vertical="veterinary clinic", metric="cost per lead")
-    booked = _tool(kb_txt2_engine, vertical="veterinary clinic", metric="cost per booked call")
+    lead = tool_lines(kb_txt2_engine, vertical="veterinary clinic", metric="cost per lead")
+    booked = tool_lines(kb_txt2_engine, vertical="veterinary clinic", metric="cost per booked call")
     assert "$27-33" in lead and "$46-55" not in lead
     assert "$46-55" in booked
 
 
 def test_an_unknown_platform_is_the_captions_not_the_sections(kb_txt2_engine):
     """Reddit's list sits in a section naming Reddit and Snapchat: its clicks are Reddit's."""
-    snap = _tool(kb_txt2_engine, vertical="credit cards", metric="CPC", platform="Snapchat")
-    reddit = _tool(kb_txt2_engine, vertical="credit cards", metric="CPC", platform="Reddit")
+    snap = tool_lines(kb_txt2_engine, vertical="credit cards", metric="CPC", platform="Snapchat")
+    reddit = tool_lines(kb_txt2_engine, vertical="credit cards", metric="CPC", platform="Reddit")
     assert "not in the knowledge base" in snap
     assert "$1.95" in reddit and "Reddit" in reddit
-    assert "$25.00-30.00" in _tool(kb_txt2_engine, metric="CPM", platform="Spotify")
+    assert "$25.00-30.00" in tool_lines(kb_txt2_engine, metric="CPM", platform="Spotify")
 
 
 def test_acronym_and_rate_metrics_of_a_caption(kb_txt2_engine):
-    assert "$0.072-0.085" in _tool(kb_txt2_engine, vertical="credit cards", metric="cost per view", platform="YouTube")
-    assert "22-25%" in _tool(kb_txt2_engine, vertical="pet food", metric="ACoS")
-    assert "31.5%" in _tool(kb_txt2_engine, vertical="quick service restaurants", metric="view rate")
+    assert "$0.072-0.085" in tool_lines(kb_txt2_engine, vertical="credit cards", metric="cost per view", platform="YouTube")
+    assert "22-25%" in tool_lines(kb_txt2_engine, vertical="pet food", metric="ACoS")
+    assert "31.5%" in tool_lines(kb_txt2_engine, vertical="quick service restaurants", metric="view rate")
 
 
 def test_platform_rows_and_tier_rows(kb_txt2_engine):
     """A "BY PLATFORM" list under a vertical's heading gives that vertical one figure per platform; a
     "BY TIER" list's rows are the verticals another list names."""
-    app = _tool(kb_txt2_engine, vertical="credit cards", metric="cost per approved application", platform="Meta")
+    app = tool_lines(kb_txt2_engine, vertical="credit cards", metric="cost per approved application", platform="Meta")
     assert "$120-145" in app
-    assert "$5.70-6.50" in _tool(kb_txt2_engine, vertical="mid-market saas", metric="CPC", platform="Google Ads")
-    assert "3.2:1" in _tool(kb_txt2_engine, vertical="subscription software", metric="LTV:CAC")
+    assert "$5.70-6.50" in tool_lines(kb_txt2_engine, vertical="mid-market saas", metric="CPC", platform="Google Ads")
+    assert "3.2:1" in tool_lines(kb_txt2_engine, vertical="subscription software", metric="LTV:CAC")
 
 
 TALK = ["For a college, what would one YouTube view set us back?",
@@ -157,7 +153,7 @@ def test_labels_one_vocabulary_vertical_groups_are_narrowed_by_the_words_said():
 
 
 def test_figures_of_two_verticals_each_say_whose(kb_txt2_engine):
-    out = _tool(kb_txt2_engine, vertical="law firms", metric="CPC", platform="Google Ads")
+    out = tool_lines(kb_txt2_engine, vertical="law firms", metric="CPC", platform="Google Ads")
     assert "- Personal Injury Law Firms, Google Ads 2025: $11.20-13.80" in out
     assert "- Family Law and Divorce Attorneys, Google Ads 2025: $6.40-7.30" in out
 
@@ -183,7 +179,7 @@ def test_a_kb_vertical_swapped_in_is_no_platform(kb_txt_engine):
 def test_a_markets_row_answers_for_that_market(kb_txt_engine, kb_txt2_engine):
     """A list "BY COUNTRY"/"BY DMA" states one figure per market: asked of a market, that row answers, and a
     market named in the next turn replaces it."""
-    assert "$24.90" in _tool(kb_txt2_engine, vertical="Boise", metric="CPM", platform="streaming TV")
+    assert "$24.90" in tool_lines(kb_txt2_engine, vertical="Boise", metric="CPM", platform="streaming TV")
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt_engine), system_prompt())
     assert "$1.35" in conv.send(SWAP[2]).assistant
     said = conv.send(SWAP[3]).assistant
@@ -358,5 +354,5 @@ def test_program_row_wording_is_own():
 def test_a_row_kept_under_its_own_dimension_answers_for_its_name(request, kb_txt2_engine):
     """"BY PROGRAM TYPE" rows name no vertical of the KB, yet each is asked as one: the tool answers the row
     its own label names (no synonym stretches it), and the agent says the figure."""
-    assert "$38" in _tool(kb_txt2_engine, vertical="community college", metric="cost per inquiry")
+    assert "$38" in tool_lines(kb_txt2_engine, vertical="community college", metric="cost per inquiry")
     assert "$150-180" in _answer(request, "kb_txt2_engine", PROGRAM_ROW[0])

@@ -8,20 +8,16 @@ from mpa.facts import kb_facts
 from mpa.lookups import tables
 from mpa.steps import kb_step_names, step_word
 from mpa.tools import ToolExecutor
+from tests.kbtool import tool_lines
 from tests.kbtext_goldens import framed
-
-
-def _tool(engine, name="get_benchmark", **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
 
 
 # ---------------------------------------------------------------- a workflow of numbered gates is the KB's steps
 def test_kb_txt4_gates_are_its_steps(kb_txt4_engine):
     """"GATE 4 - AUDIENCE AND OFFER": the step tool serves the KB's eight gates by their own names (it served
     MPA-10's ten, and step 4 was "Geography & markets"), and says the KB calls them gates."""
-    assert "Step 4 (Audience and offer)" in _tool(kb_txt4_engine, "get_step_guidance", step=4)
-    assert "Error" in _tool(kb_txt4_engine, "get_step_guidance", step=9)
+    assert "Step 4 (Audience and offer)" in tool_lines(kb_txt4_engine, "get_step_guidance", step=4)
+    assert "Error" in tool_lines(kb_txt4_engine, "get_step_guidance", step=9)
     d = next(t for t in ToolExecutor(kb_txt4_engine).definitions() if t["name"] == "get_step_guidance")
     assert "8-step" in d["description"] and "calls the steps gates" in d["description"]
 
@@ -48,14 +44,14 @@ def test_kb_txt4_source_rows_are_platforms(kb_txt4_engine, inp, figure):
     were a qualifier, and the Pinterest figure was filed under a vertical named after the section, "On-Site
     Funnel"); a "FY2025" caption is dated, so "SECURITY VENDOR" is not part of the metric's name; a section
     that declares one vertical ("META_VERTICALS: CYBERSECURITY") is what its platform rows are about."""
-    got = _tool(kb_txt4_engine, **inp)
+    got = tool_lines(kb_txt4_engine, **inp)
     assert figure in got and "On-Site Funnel" not in got
 
 
 def test_lead_source_rows_other_kb(kb_txt3_engine):
     """kb_txt3's "BY LEAD SOURCE" rows: a row opening with a platform's name is that platform's
     ("LinkedIn Lead Gen Forms" → LinkedIn), and a sentence "on Quora question ads" keeps its section's Quora."""
-    got = _tool(kb_txt3_engine, metric="marketing-qualified to sales-qualified rate", platform="LinkedIn")
+    got = tool_lines(kb_txt3_engine, metric="marketing-qualified to sales-qualified rate", platform="LinkedIn")
     assert "12-16%" in got and "22-27%" not in got
     facts = [f for f in kb_facts(list(tables(kb_txt3_engine).texts.items())) if f.value == "$1.15"]
     assert facts and all(f.platform == "Quora" for f in facts)
@@ -74,7 +70,7 @@ def test_kb_txt4_own_acronyms(kb_txt4_engine, inp, figure):
     glossary line "MER - Marketing efficiency ratio." or "View-through rate (VTR)" keys the metric by its acronym, and
     the name it spells out still answers (the key was "CPP" and "cost per point" found nothing); "LOCAL RADIO" is the
     medium, not a seller "Local" selling radio."""
-    got = _tool(kb_txt4_engine, **inp)
+    got = tool_lines(kb_txt4_engine, **inp)
     assert figure in got and "RATIO" not in got and "Local CPP" not in got
 
 
@@ -104,9 +100,9 @@ def test_own_acronym_other_wording():
 def test_kb_txt4_market_in_caption(kb_txt4_engine):
     """Two lists price one business in two markets: both figures are kept, each said with its market (the second
     was dropped as a duplicate of the first, and neither said where it was from)."""
-    got = _tool(kb_txt4_engine, vertical="language schools", metric="CPC")
+    got = tool_lines(kb_txt4_engine, vertical="language schools", metric="CPC")
     assert "Google Ads 2025, Australia: A$2.30-2.70" in got and "Google Ads 2025, Germany: €1.35-1.60" in got
-    got = _tool(kb_txt4_engine, vertical="hearing aid clinics", metric="CPC")
+    got = tool_lines(kb_txt4_engine, vertical="hearing aid clinics", metric="CPC")
     assert "Google Ads 2025: $4.90-5.60" in got and "Germany: €3.90-4.60" in got
 
 
@@ -149,7 +145,7 @@ def test_kb_txt4_metric_note_spells_acronyms(kb_txt4_engine):
 def test_kb_txt4_vertical_said_word_for_word(kb_txt4_engine):
     """"managed detection and response" is the KB's vertical of that name (its profile), not the "BY PRODUCT
     SEGMENT" rows that share a stem with it ("Identity and Access Management", "… Posture Management")."""
-    got = _tool(kb_txt4_engine, vertical="managed detection and response", metric="cost per demo")
+    got = tool_lines(kb_txt4_engine, vertical="managed detection and response", metric="cost per demo")
     assert "$1,150-1,420" in got and "$720-860" not in got
 
 
@@ -169,7 +165,7 @@ def test_vertical_said_word_for_word_other_kb(tmp_path):
     from mpa.engine import build_engine
 
     (tmp_path / "print.txt").write_text(SEGMENTS)
-    got = _tool(build_engine(tmp_path), vertical="managed print services", metric="cost per demo")
+    got = tool_lines(build_engine(tmp_path), vertical="managed print services", metric="cost per demo")
     assert "$300" in got and "$510" not in got
 
 
@@ -178,7 +174,7 @@ def test_vertical_said_word_for_word_other_kb(tmp_path):
 def test_kb_txt4_households_in_a_land(kb_txt4_engine, land, size):
     """"German Households By Land - 2025 Estimates" adds only a country's adjective and a kind of place ("Land") to
     "households": it answers, where the tool asked which of it and a segment ("… Learning A Second Language") was meant."""
-    assert f"Estimated size: {size} households" in _tool(kb_txt4_engine, "get_audience_sizing",
+    assert f"Estimated size: {size} households" in tool_lines(kb_txt4_engine, "get_audience_sizing",
                                                           audience_type="households", geography=land)
 
 
@@ -194,13 +190,13 @@ def test_country_adjective_and_territory_are_place_words():
 def test_kb_txt4_metric_named_with_its_platform(kb_txt4_engine):
     """"DIRECT MAIL RESPONSE RATE BENCHMARKS" is read as the metric "direct mail response rate" with no platform;
     asked as the response rate on direct mail, those are its figures (the tool said direct mail had none)."""
-    got = _tool(kb_txt4_engine, metric="response rate", platform="direct mail")
+    got = tool_lines(kb_txt4_engine, metric="response rate", platform="direct mail")
     assert "7.2-8.4%" in got and "direct mail direct mail" not in got
 
 
 def test_metric_named_with_its_platform_other_kb(kb_txt3_engine):
     """kb_txt3's "EMAIL OPEN RATE" caption, asked as the open rate on email."""
-    got = _tool(kb_txt3_engine, metric="open rate", platform="email")
+    got = tool_lines(kb_txt3_engine, metric="open rate", platform="email")
     assert "not in the knowledge base" not in got and "%" in got
 
 
@@ -208,7 +204,7 @@ def test_metric_named_with_its_platform_other_kb(kb_txt3_engine):
 def test_kb_txt4_unit_said_in_a_rows_note(kb_txt4_engine):
     """"$24 (lowest; first lesson bookings)": a driving school's "cost per booked lesson" is that row's cost per
     booked appointment (the look-up said there was no such benchmark)."""
-    got = _tool(kb_txt4_engine, vertical="driving schools", metric="cost per booked lesson")
+    got = tool_lines(kb_txt4_engine, vertical="driving schools", metric="cost per booked lesson")
     assert "$24" in got and "not in the knowledge base" not in got
 
 
@@ -226,8 +222,8 @@ def test_unit_said_in_a_rows_note_other_kb(tmp_path):
 
     (tmp_path / "lessons.txt").write_text(NOTED)
     engine = build_engine(tmp_path)
-    assert "$31-36" in _tool(engine, vertical="ski schools", metric="cost per lesson reservation")
-    assert "not in the knowledge base" in _tool(engine, vertical="surf camps", metric="cost per lesson reservation")
+    assert "$31-36" in tool_lines(engine, vertical="ski schools", metric="cost per lesson reservation")
+    assert "not in the knowledge base" in tool_lines(engine, vertical="surf camps", metric="cost per lesson reservation")
 
 
 # ---------------------------------------------------------------- a business priced in the sentence after it is named
@@ -236,7 +232,7 @@ def test_kb_txt4_prices_in_the_sentence_after_the_business(kb_txt4_engine, platf
     """"Language learning apps sell …. Their cost per trial on Meta ran at $7.40-9.20 … and on Apple Search Ads at
     $5.60-6.80, with … near 11%": each platform's price is the app's cost per trial (both were lost), and "Apple
     Search Ads" is its own platform, not the vocabulary's search ads."""
-    got = _tool(kb_txt4_engine, vertical="language learning apps", metric="cost per trial", platform=platform)
+    got = tool_lines(kb_txt4_engine, vertical="language learning apps", metric="cost per trial", platform=platform)
     assert figure in got and "11%" not in got
 
 
@@ -263,8 +259,8 @@ def test_prices_in_the_sentence_after_the_business_other_wording():
 def test_kb_txt4_profile_churn(kb_txt4_engine):
     """"Monthly Membership Churn: 6-9%" in the car wash profile is a figure of its own (it was dropped: the label is
     no metric, no "cost per", no rate), and "churn" asks it when one metric of the KB ends so."""
-    assert "6-9%" in _tool(kb_txt4_engine, vertical="car washes", metric="churn")
-    assert "not in the knowledge base" in _tool(kb_txt4_engine, vertical="meal kits", metric="churn")
+    assert "6-9%" in tool_lines(kb_txt4_engine, vertical="car washes", metric="churn")
+    assert "not in the knowledge base" in tool_lines(kb_txt4_engine, vertical="meal kits", metric="churn")
 
 
 CLUBS = f"""CLIMBING GYM COSTS - VERSION 1

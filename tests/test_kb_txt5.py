@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from mpa.steps import kb_step_names, step_word
 from mpa.tools import ToolExecutor
-
-
-def _tool(engine, name="get_benchmark", **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+from tests.kbtool import tool_lines
 
 
 # ---------------------------------------------------------------- a sequence the document's title names is its steps
 def test_kb_txt5_checkpoints_are_its_steps(kb_txt5_engine):
     """"CHECKPOINT 3 - WHO AND WHERE" in a document titled "LAUNCH CHECKPOINTS": the step tool serves the KB's six
     checkpoints by their own names (it served MPA-10's ten: step 3 was "Audience definition & sizing")."""
-    assert "Step 3 (Who and where)" in _tool(kb_txt5_engine, "get_step_guidance", step=3)
-    assert "Error" in _tool(kb_txt5_engine, "get_step_guidance", step=7)
+    assert "Step 3 (Who and where)" in tool_lines(kb_txt5_engine, "get_step_guidance", step=3)
+    assert "Error" in tool_lines(kb_txt5_engine, "get_step_guidance", step=7)
     d = next(t for t in ToolExecutor(kb_txt5_engine).definitions() if t["name"] == "get_step_guidance")
     assert "6-step" in d["description"] and "calls the steps checkpoints" in d["description"]
 
@@ -40,7 +36,7 @@ def test_a_titled_sequence_in_another_layout_is_steps():
 def test_kb_txt5_rupee_list_is_read(kb_txt5_engine):
     """"GOOGLE ADS CPC IN INDIA - 2025" priced in ₹: the list was not read at all (only $, € and £ were money), so
     "staffing agencies in India" was answered with the Brazilian list's R$ figure alone; each now says its market."""
-    got = _tool(kb_txt5_engine, metric="CPC", vertical="staffing agencies in India", platform="Google Ads")
+    got = tool_lines(kb_txt5_engine, metric="CPC", vertical="staffing agencies in India", platform="Google Ads")
     assert "India: ₹38-52" in got and "Brazil: R$2.20-2.80" in got
 
 
@@ -57,8 +53,8 @@ def test_kb_txt5_place_with_a_particle_is_sized(kb_txt5_engine):
     """"- Rio de Janeiro households 6.4M: …" and "Rio Grande do Sul: 1.46M households (…)": a place name keeping a
     small word in lower case was no place, so both rows were dropped (the tool said it sizes households "only for
     Bahia, …, São Paulo")."""
-    assert "6.4M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Rio de Janeiro")
-    assert "1.46M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households filling a monthly "
+    assert "6.4M" in tool_lines(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Rio de Janeiro")
+    assert "1.46M" in tool_lines(kb_txt5_engine, "get_audience_sizing", audience_type="households filling a monthly "
                             "prescription", geography="Rio Grande do Sul")
 
 
@@ -74,9 +70,9 @@ def test_places_with_particles_in_another_layout():
 def test_a_place_typed_without_its_accents(kb_txt5_engine, kb_txt4_engine):
     """"Sao Paulo", "Parana", "Baden-Wurttemberg": the KB's "São Paulo", "Paraná", "Baden-Württemberg" (the tool said
     it sizes households only for "…, São Paulo, not for Sao Paulo")."""
-    assert "17.9M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Sao Paulo")
-    assert "4.2M" in _tool(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Parana")
-    assert "5.4M" in _tool(kb_txt4_engine, "get_audience_sizing", audience_type="households",
+    assert "17.9M" in tool_lines(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Sao Paulo")
+    assert "4.2M" in tool_lines(kb_txt5_engine, "get_audience_sizing", audience_type="households", geography="Parana")
+    assert "5.4M" in tool_lines(kb_txt4_engine, "get_audience_sizing", audience_type="households",
                            geography="Baden-Wurttemberg")
 
 
@@ -84,7 +80,7 @@ def test_a_place_typed_without_its_accents(kb_txt5_engine, kb_txt4_engine):
 def test_kb_txt5_platform_asked_by_its_first_words(kb_txt5_engine):
     """"LinkedIn" for the row "LinkedIn Sponsored Content" of a "BY PLATFORM" list: the tool said the KB has the
     coworking cost per tour "only for Google Ads, LinkedIn Sponsored Content, …, not for 'LinkedIn'"."""
-    got = _tool(kb_txt5_engine, metric="cost per tour booked", vertical="coworking spaces", platform="LinkedIn")
+    got = tool_lines(kb_txt5_engine, metric="cost per tour booked", vertical="coworking spaces", platform="LinkedIn")
     assert "165-210" in got and "$58-72" not in got
 
 
@@ -100,7 +96,7 @@ def test_platform_first_words_other_names():
 # ---------------------------------------------------------------- a price asked by its unit without the word after it
 def test_kb_txt5_cost_per_unit_without_its_last_word(kb_txt5_engine):
     """"cost per tee time" for the KB's "COST PER TEE TIME BOOKING" list (the tool said Golf had none)."""
-    assert "$7.80-9.20" in _tool(kb_txt5_engine, metric="cost per tee time", vertical="golf", platform="Google Ads")
+    assert "$7.80-9.20" in tool_lines(kb_txt5_engine, metric="cost per tee time", vertical="golf", platform="Google Ads")
 
 
 def test_cost_per_unit_without_its_last_word_other_kb():
@@ -118,10 +114,10 @@ def test_kb_txt5_one_business_under_several_labels(kb_txt5_engine):
     """A section declaring "META_VERTICALS: PHARMACY" files its platform rows under "Pharmacy", the cohort list's
     rows under "Independent Pharmacies"; "COWORKING" and "Coworking Spaces" likewise. The tool said "Independent
     Pharmacies" had no cost per prescription transfer and "Coworking" no ROAS."""
-    got = _tool(kb_txt5_engine, metric="cost per prescription transfer", vertical="independent pharmacy",
+    got = tool_lines(kb_txt5_engine, metric="cost per prescription transfer", vertical="independent pharmacy",
                 platform="Google Ads")
     assert "$19-23" in got
-    assert "0.8-1.0x" in _tool(kb_txt5_engine, metric="ROAS", vertical="coworking")
+    assert "0.8-1.0x" in tool_lines(kb_txt5_engine, metric="ROAS", vertical="coworking")
 
 
 def test_one_business_under_several_labels_other_names():
@@ -138,9 +134,9 @@ def test_one_business_under_several_labels_other_names():
 def test_kb_txt5_cohort_ages_are_two_figures(kb_txt5_engine):
     """"DAY-30 COHORT ROAS" and "DAY-180 COHORT ROAS" lists: both were read as "ROAS" and the day-180 figure was
     dropped as a repeat of the day-30 one. Each now says its age, and an age asked picks its list."""
-    both = _tool(kb_txt5_engine, metric="ROAS", vertical="coworking spaces")
+    both = tool_lines(kb_txt5_engine, metric="ROAS", vertical="coworking spaces")
     assert "0.8-1.0x — measured at: day-30 cohort" in both and "4.4-5.0x — measured at: day-180 cohort" in both
-    one = _tool(kb_txt5_engine, metric="day-180 cohort ROAS", vertical="tutoring centers")
+    one = tool_lines(kb_txt5_engine, metric="day-180 cohort ROAS", vertical="tutoring centers")
     assert "3.8-4.3x" in one and "1.1-1.3x" not in one
 
 
@@ -160,8 +156,8 @@ def test_ages_in_another_caption_shape():
 def test_kb_txt5_payback_in_months(kb_txt5_engine):
     """"PAYBACK PERIOD - 2025" rows "- Tutoring Centers: 5-7 months" and a profile's "Sales Cycle: 3-5 months": a
     figure in months was no figure, so the list and the lines were dropped."""
-    assert "5-7 months" in _tool(kb_txt5_engine, metric="payback period", vertical="tutoring centers")
-    assert "3-5 months" in _tool(kb_txt5_engine, metric="sales cycle", vertical="boat dealers")
+    assert "5-7 months" in tool_lines(kb_txt5_engine, metric="payback period", vertical="tutoring centers")
+    assert "3-5 months" in tool_lines(kb_txt5_engine, metric="sales cycle", vertical="boat dealers")
 
 
 def test_months_and_days_on_other_kbs(kb_txt4_engine):
@@ -169,7 +165,7 @@ def test_months_and_days_on_other_kbs(kb_txt4_engine):
     payback" the vocabulary's CAC was looked for) and kb_txt's "Typical Decision Window: 3-21 days"; a sentence
     before a colon is no figure's name."""
     from mpa.facts import kb_facts
-    assert "9-12 months" in _tool(kb_txt4_engine, metric="CAC payback", vertical="email security")
+    assert "9-12 months" in tool_lines(kb_txt4_engine, metric="CAC payback", vertical="email security")
     doc = ("INSURANCE AGENCIES - PROFILE\nTypical Decision Window: 3-21 days\n\n"
            "Retargeting pools saturate quickly. Use windows by intent: 1-7 days for cart abandoners.\n")
     got = {(f.metric, f.value, f.unit) for f in kb_facts([("p.txt", doc)]) if f.kind == "benchmark"}
@@ -180,16 +176,16 @@ def test_months_and_days_on_other_kbs(kb_txt4_engine):
 def test_kb_txt5_row_named_inside_a_description(kb_txt5_engine):
     """"staffing agency placing travel nurses": the "BY JOB FAMILY" row "Travel Nurses" (the description matched
     "Travel and Leisure" by its first word and had no cost per applicant)."""
-    got = _tool(kb_txt5_engine, metric="cost per applicant", vertical="staffing agency placing travel nurses")
+    got = tool_lines(kb_txt5_engine, metric="cost per applicant", vertical="staffing agency placing travel nurses")
     assert "$58-74" in got
-    assert "$9.50-12.50" in _tool(kb_txt5_engine, metric="cost per applicant",
+    assert "$9.50-12.50" in tool_lines(kb_txt5_engine, metric="cost per applicant",
                                    vertical="staffing firm hiring warehouse workers")
 
 
 def test_row_named_inside_a_description_other_kb(kb_txt2_engine):
     """kb_txt2's "BY PROGRAM TYPE" row asked inside a description; a description naming two rows names neither."""
     from mpa.fact_lookups import _row_within
-    got = _tool(kb_txt2_engine, metric="inquiry to enrollment rate", vertical="a university that runs nursing degree "
+    got = tool_lines(kb_txt2_engine, metric="inquiry to enrollment rate", vertical="a university that runs nursing degree "
                 "programs")
     assert "8.0%" in got
     assert _row_within("online MBA and nursing degree programs", ["Online MBA Programs", "Nursing Degree Programs"]) == []
@@ -200,7 +196,7 @@ def test_kb_txt5_platform_metric_list(kb_txt5_engine):
     """"X ADS COST BENCHMARKS - H1 2025" / "BY METRIC" / "- CPC: $0.38-0.62": the rows were filed under a vertical
     "Cost Benchmarks" (the caption's words), and the platform asked as "X" was no platform (the vocabulary finds
     X only by its longer names)."""
-    got = _tool(kb_txt5_engine, metric="CPC", platform="X")
+    got = tool_lines(kb_txt5_engine, metric="CPC", platform="X")
     assert "$0.38-0.62" in got and "Cost Benchmarks" not in got
 
 
@@ -216,8 +212,8 @@ def test_platform_metric_list_other_layout():
 def test_kb_txt5_glossary_acronym_of_a_longer_unit(kb_txt5_engine):
     """"CPSV - Cost per showroom visit." in the glossary: the acronym was read only for a one-word unit ("CPP - Cost
     per point."), so "CPSV" found nothing."""
-    assert "$240-295" in _tool(kb_txt5_engine, metric="CPSV", vertical="RV dealers")
-    assert "$240-295" in _tool(kb_txt5_engine, metric="cost per showroom visit", vertical="RV dealers")
+    assert "$240-295" in tool_lines(kb_txt5_engine, metric="CPSV", vertical="RV dealers")
+    assert "$240-295" in tool_lines(kb_txt5_engine, metric="cost per showroom visit", vertical="RV dealers")
 
 
 def test_glossary_acronym_of_a_longer_unit_other_kb():
@@ -234,9 +230,9 @@ def test_kb_txt5_platform_rate_asked_by_its_whole_name(kb_txt5_engine, kb_txt4_e
     """"TWITCH COMPLETION RATE - H1 2025" is read as the metric "twitch completion rate" of no platform; asked so on
     Twitch (as the agent asks it), the tool said Twitch had figures for CPM only. kb_txt4's "DIRECT MAIL RESPONSE
     RATE" asked on Direct Mail likewise."""
-    got = _tool(kb_txt5_engine, metric="twitch completion rate", platform="Twitch")
+    got = tool_lines(kb_txt5_engine, metric="twitch completion rate", platform="Twitch")
     assert "88-92%" in got and "71-78%" in got
-    assert "7.2-8.4%" in _tool(kb_txt4_engine, metric="direct mail response rate", platform="direct mail")
+    assert "7.2-8.4%" in tool_lines(kb_txt4_engine, metric="direct mail response rate", platform="direct mail")
 
 
 # ---------------------------------------------------------------- the scorers read a figure in months by its row
@@ -270,8 +266,8 @@ def test_profile_price_and_value(kb_txt5_engine):
     by its last noun was read only for a rate, churn, margin, share or retention, so these were no figures. The same
     on a profile written here, where a figure with no such last noun is still none."""
     from mpa.facts import kb_facts
-    assert "$68,000" in _tool(kb_txt5_engine, metric="average selling price", vertical="boat dealers")
-    assert "$1,240" in _tool(kb_txt5_engine, metric="average package value", vertical="tutoring centers")
+    assert "$68,000" in tool_lines(kb_txt5_engine, metric="average selling price", vertical="boat dealers")
+    assert "$1,240" in tool_lines(kb_txt5_engine, metric="average package value", vertical="tutoring centers")
     got = dict((f.metric, f.value) for f in kb_facts([("c.txt", "CAR WASHES - UNLIMITED MEMBERSHIP PROFILE\n"
                                                        "Average Wash Price: $14\nLifetime Member Value: $310-380\n"
                                                        "Typical Fleet Size: $40\n")]) if f.kind == "benchmark")

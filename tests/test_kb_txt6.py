@@ -3,12 +3,7 @@ general readers each probe failure led to, each also checked on another KB or a 
 from __future__ import annotations
 
 from mpa.facts import kb_facts
-from mpa.tools import ToolExecutor
-
-
-def _tool(engine, name="get_benchmark", **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+from tests.kbtool import tool_lines
 
 
 # ---------------------------------------------------------------- any kind of network or channel names platforms
@@ -16,9 +11,9 @@ def test_kb_txt6_networks_and_channels_are_platforms(kb_txt6_engine):
     """"BY RETAIL NETWORK" over "- Target Roundel: 4.9x", "BY AD NETWORK" over "- Unity Ads: $2.10-2.60", "BY
     PROMOTION CHANNEL" over "- LinkedIn Event Ads: $78-92": the rows were read as businesses, so a platform asked
     by name "names no platform or channel it states figures for"."""
-    assert "4.9x" in _tool(kb_txt6_engine, metric="ROAS", platform="Target Roundel")
-    assert "2.10-2.60" in _tool(kb_txt6_engine, metric="cost per install", platform="Unity Ads")
-    assert "78-92" in _tool(kb_txt6_engine, metric="cost per registrant", platform="LinkedIn Event Ads")
+    assert "4.9x" in tool_lines(kb_txt6_engine, metric="ROAS", platform="Target Roundel")
+    assert "2.10-2.60" in tool_lines(kb_txt6_engine, metric="cost per install", platform="Unity Ads")
+    assert "78-92" in tool_lines(kb_txt6_engine, metric="cost per registrant", platform="LinkedIn Event Ads")
 
 
 def test_kinds_of_networks_in_another_kb():
@@ -35,9 +30,9 @@ def test_kinds_of_networks_in_another_kb():
 def test_kb_txt6_acronym_profile_line_is_a_figure(kb_txt6_engine):
     """"AUDACY - STREAMING AUDIO PROFILE" / "CPM: $13-16": an ALL-CAPS line was a caption, so the profile's CPM was
     lost and its next lines were read as a CPM list ("Minimum Campaign Spend" a business at $7,500 CPM)."""
-    got = _tool(kb_txt6_engine, metric="CPM", vertical="Audacy")
+    got = tool_lines(kb_txt6_engine, metric="CPM", vertical="Audacy")
     assert "13-16" in got and "7,500" not in got
-    assert "34-41" in _tool(kb_txt6_engine, metric="CPM", vertical="airport terminals")
+    assert "34-41" in tool_lines(kb_txt6_engine, metric="CPM", vertical="airport terminals")
 
 
 def test_acronym_profile_lines_in_another_layout():
@@ -55,7 +50,7 @@ def test_acronym_profile_lines_in_another_layout():
 def test_kb_txt6_dwell_time_in_seconds_and_minutes(kb_txt6_engine):
     """"AVERAGE DWELL TIME - 2025" / "- Office Elevators: 40-55 seconds": only days to years were spans of time, so
     the list was not read."""
-    assert "40-55 seconds" in _tool(kb_txt6_engine, metric="dwell time", vertical="office elevators")
+    assert "40-55 seconds" in tool_lines(kb_txt6_engine, metric="dwell time", vertical="office elevators")
 
 
 def test_spans_of_seconds_to_hours_in_another_layout():
@@ -71,9 +66,9 @@ def test_kb_txt6_caption_quantities(kb_txt6_engine):
     LOCATION PER MONTH - 2025" over "BY FRANCHISE CATEGORY": a caption naming its quantity in words with a digit,
     or in more than five words, was no metric, so the lists were lost (and "Dating Apps", named only there, was no
     business). Each age is its own figure."""
-    assert "9-11%" in _tool(kb_txt6_engine, metric="day-30 retention", vertical="dating apps")
-    assert "19-23%" in _tool(kb_txt6_engine, metric="day-7 retention", vertical="meditation apps")
-    got = _tool(kb_txt6_engine, metric="local media budget per location per month", vertical="home services franchises")
+    assert "9-11%" in tool_lines(kb_txt6_engine, metric="day-30 retention", vertical="dating apps")
+    assert "19-23%" in tool_lines(kb_txt6_engine, metric="day-7 retention", vertical="meditation apps")
+    got = tool_lines(kb_txt6_engine, metric="local media budget per location per month", vertical="home services franchises")
     assert "3,400-4,200" in got
 
 
@@ -91,9 +86,9 @@ def test_caption_quantities_in_another_layout():
 def test_kb_txt6_iso_code_prices_are_read(kb_txt6_engine):
     """"GOOGLE ADS CPC IN SWITZERLAND - 2025" / "- Private Banking: CHF 6.80-8.40" and "DOOH CPM IN SWEDEN" in SEK:
     a currency written by its code was no figure (the lists were lost), and neither country was a market."""
-    got = _tool(kb_txt6_engine, metric="CPC", vertical="private banking", platform="Google Ads")
+    got = tool_lines(kb_txt6_engine, metric="CPC", vertical="private banking", platform="Google Ads")
     assert "Switzerland: CHF 6.80-8.40" in got or "CHF 6.80-8.40" in got and "Switzerland" in got
-    assert "SEK 95-120" in _tool(kb_txt6_engine, metric="CPM", vertical="Stockholm metro screens")
+    assert "SEK 95-120" in tool_lines(kb_txt6_engine, metric="CPM", vertical="Stockholm metro screens")
 
 
 def test_iso_code_prices_in_another_layout():
@@ -110,7 +105,7 @@ def test_iso_code_prices_in_another_layout():
 def test_kb_txt6_households_by_nordic_country(kb_txt6_engine):
     """"NORDIC HOUSEHOLDS BY COUNTRY - 2025" / "- Sweden households 4.8M": asked for households in Sweden, the tool
     asked which of it and "Households Streaming Podcasts Weekly" was meant — "Nordic" was read as saying who."""
-    assert "4.8M" in _tool(kb_txt6_engine, "get_audience_sizing", audience_type="households", geography="Sweden")
+    assert "4.8M" in tool_lines(kb_txt6_engine, "get_audience_sizing", audience_type="households", geography="Sweden")
 
 
 def test_parts_of_the_world_other_labels():
@@ -128,15 +123,15 @@ def test_kb_txt6_one_shared_word_names_no_row(kb_txt6_engine, monkeypatch):
     word; the KB lists sports betting as not covered. A row sharing one word is now left to meaning (here a stand-in
     that finds them far apart: the suite runs without the encoder); "true crime podcasts" names its row by words."""
     monkeypatch.setattr("mpa.labelmeaning.by_meaning", lambda phrase, labels: [(0.3, "Sports Talk")])
-    assert "17.50" not in _tool(kb_txt6_engine, metric="CPM", vertical="sports betting apps")
-    assert "24-28" in _tool(kb_txt6_engine, metric="CPM", vertical="true crime podcasts")
+    assert "17.50" not in tool_lines(kb_txt6_engine, metric="CPM", vertical="sports betting apps")
+    assert "24-28" in tool_lines(kb_txt6_engine, metric="CPM", vertical="true crime podcasts")
 
 
 def test_one_shared_word_by_meaning_other_kb(kb_txt3_engine, monkeypatch):
     """kb_txt3's "BY CAUSE" row "Animal Welfare" asked as "animal shelter charity": one shared word, and meaning agrees
     (a stand-in ranking it first at 0.7), so the row answers — words alone would have lost it."""
     monkeypatch.setattr("mpa.labelmeaning.by_meaning", lambda phrase, labels: [(0.7, "Animal Welfare")])
-    assert "48-56" in _tool(kb_txt3_engine, metric="cost per donor", vertical="animal shelter charity", platform="Meta")
+    assert "48-56" in tool_lines(kb_txt3_engine, metric="cost per donor", vertical="animal shelter charity", platform="Meta")
 
 
 def test_one_shared_word_other_labels():
@@ -152,8 +147,8 @@ def test_one_shared_word_other_labels():
 def test_kb_txt6_price_metric_in_another_form(kb_txt6_engine):
     """"cost-per-install" (hyphenated) and "price per thousand impressions" were no metric ("it has Mobile Games
     figures for CPI but none for 'cost-per-install'")."""
-    assert "3.60-4.20" in _tool(kb_txt6_engine, metric="cost-per-install", vertical="Mobile Games", platform="Liftoff")
-    assert "19-23" in _tool(kb_txt6_engine, metric="price per thousand impressions", vertical="Comedy", platform="Podcast")
+    assert "3.60-4.20" in tool_lines(kb_txt6_engine, metric="cost-per-install", vertical="Mobile Games", platform="Liftoff")
+    assert "19-23" in tool_lines(kb_txt6_engine, metric="price per thousand impressions", vertical="Comedy", platform="Podcast")
 
 
 def test_price_metric_in_another_form_other_kb(kb_txt_engine):
@@ -161,14 +156,14 @@ def test_price_metric_in_another_form_other_kb(kb_txt_engine):
     from mpa.lookups import canonical_metric
     assert canonical_metric("cost-per-acquisition") == "CPA" and canonical_metric("price per lead") == "CPL"
     assert canonical_metric("pricey") is None
-    assert "$38-43" in _tool(kb_txt_engine, metric="cost-per-acquisition", vertical="dental practices", platform="Google Ads")
+    assert "$38-43" in tool_lines(kb_txt_engine, metric="cost-per-acquisition", vertical="dental practices", platform="Google Ads")
 
 
 # ---------------------------------------------------------------- a profile's multiple named by its own label
 def test_kb_txt6_profile_multiple_named_by_its_label(kb_txt6_engine):
     """"AIRPORT TERMINALS - DOOH PROFILE" / "Impression Multiplier: 6.5-8.0x": a multiple no vocabulary metric names
     was no figure (the tool had Airport Terminals "CPM, minimum booking but none for 'impression multiplier'")."""
-    assert "6.5-8.0x" in _tool(kb_txt6_engine, metric="impression multiplier", vertical="airport terminals")
+    assert "6.5-8.0x" in tool_lines(kb_txt6_engine, metric="impression multiplier", vertical="airport terminals")
 
 
 def test_profile_multiple_other_kb():

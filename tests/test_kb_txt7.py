@@ -3,12 +3,7 @@ readers each probe failure led to, each also checked on another KB or on a KB wr
 from __future__ import annotations
 
 from mpa.facts import kb_facts
-from mpa.tools import ToolExecutor
-
-
-def _tool(engine, name="get_benchmark", **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+from tests.kbtool import tool_lines
 
 
 def _bench(doc: str, name: str = "a.txt"):
@@ -20,9 +15,9 @@ def test_kb_txt7_outlets_marketplaces_and_sources_are_platforms(kb_txt7_engine):
     """"BY REFERRAL SOURCE" over "- Caring.com: $590-670", "BY LEAD MARKETPLACE" over "- EverQuote: $29-36", "BY
     OUTLET" over "- Brownfield Ag News: $24-29", each under a section declaring its one vertical: the rows were kept as
     a dimension of no vertical, so "assisted living on Caring.com" had "no named platform"."""
-    assert "590-670" in _tool(kb_txt7_engine, vertical="assisted living", metric="cost per tour", platform="Caring.com")
-    assert "29-36" in _tool(kb_txt7_engine, vertical="Auto Insurance", metric="cost per call transfer", platform="EverQuote")
-    got = _tool(kb_txt7_engine, vertical="Crop Protection", metric="CPM")
+    assert "590-670" in tool_lines(kb_txt7_engine, vertical="assisted living", metric="cost per tour", platform="Caring.com")
+    assert "29-36" in tool_lines(kb_txt7_engine, vertical="Auto Insurance", metric="cost per call transfer", platform="EverQuote")
+    got = tool_lines(kb_txt7_engine, vertical="Crop Protection", metric="CPM")
     assert "42-50" in got and "24-29" in got
 
 
@@ -42,10 +37,10 @@ def test_outlets_and_hyphenated_sources_in_another_layout():
 def test_kb_txt7_metric_asked_by_its_words(kb_txt7_engine):
     """"cost per grower lead" (the KB's "cost per qualified grower lead"), "quote to bind" ("quote-to-bind rate"),
     "push opt-in rate" ("push opt-in rate on ios"), "tour to move-in conversion" ("tour-to-move-in rate")."""
-    assert "140-170" in _tool(kb_txt7_engine, vertical="Seed Corn and Soybeans", metric="cost per grower lead")
-    assert "18-22%" in _tool(kb_txt7_engine, vertical="Pet Insurance", metric="quote to bind")
-    assert "55-60%" in _tool(kb_txt7_engine, vertical="Banking Apps", metric="push opt-in rate")
-    assert "8-10%" in _tool(kb_txt7_engine, vertical="Continuing Care Retirement Communities",
+    assert "140-170" in tool_lines(kb_txt7_engine, vertical="Seed Corn and Soybeans", metric="cost per grower lead")
+    assert "18-22%" in tool_lines(kb_txt7_engine, vertical="Pet Insurance", metric="quote to bind")
+    assert "55-60%" in tool_lines(kb_txt7_engine, vertical="Banking Apps", metric="push opt-in rate")
+    assert "8-10%" in tool_lines(kb_txt7_engine, vertical="Continuing Care Retirement Communities",
                             metric="tour to move-in conversion")
 
 
@@ -66,14 +61,14 @@ def test_metric_words_in_order_in_another_layout():
 def test_thousand_in_figures_is_cpm(kb_txt7_engine):
     """"cost per 1,000 views" for the caption "YOUTUBE INTEGRATION COST PER THOUSAND VIEWS"; "1k impressions" too."""
     from mpa.lookups import canonical_metric
-    assert "18-24" in _tool(kb_txt7_engine, vertical="Micro Creators", metric="cost per 1,000 views", platform="YouTube")
+    assert "18-24" in tool_lines(kb_txt7_engine, vertical="Micro Creators", metric="cost per 1,000 views", platform="YouTube")
     assert canonical_metric("cost per 1k impressions") == "CPM" and canonical_metric("price per 1000 views") == "CPM"
 
 
 # ---------------------------------------------------------------- a title asked without its publisher
 def test_kb_txt7_title_without_its_publisher(kb_txt7_engine):
     """"agweb" for the outlet "Farm Journal AgWeb"."""
-    assert "36-44" in _tool(kb_txt7_engine, vertical="Crop Protection", metric="CPM", platform="agweb")
+    assert "36-44" in tool_lines(kb_txt7_engine, vertical="Crop Protection", metric="CPM", platform="agweb")
 
 
 def test_title_without_its_publisher_in_another_kb():
@@ -87,8 +82,8 @@ def test_title_without_its_publisher_in_another_kb():
 def test_kb_txt7_profile_money_lines(kb_txt7_engine):
     """"Revenue Per Message Sent: $0.09-0.14", "First-Year Premium: $540" in a profile: no vocabulary metric, no
     "cost per", so they were not read."""
-    assert "0.09-0.14" in _tool(kb_txt7_engine, vertical="Fashion Retailers", metric="revenue per message sent")
-    assert "$540" in _tool(kb_txt7_engine, vertical="Pet Insurance", metric="first-year premium")
+    assert "0.09-0.14" in tool_lines(kb_txt7_engine, vertical="Fashion Retailers", metric="revenue per message sent")
+    assert "$540" in tool_lines(kb_txt7_engine, vertical="Pet Insurance", metric="first-year premium")
 
 
 def test_profile_money_lines_in_another_layout():
@@ -104,10 +99,10 @@ def test_kb_txt7_prose_prices_of_kept_rows(kb_txt7_engine):
     Microsoft Advertising paid about $4.90 per completed quote", "A continuing care retirement community that
     advertised … on Google Ads paid about $210 per inquiry": rows of an "event type" / "insurance line" / "community
     type" list, priced by the KB's own "cost per" names — no sentence was read; "ccrc" names the trade by initials."""
-    assert "6.40" in _tool(kb_txt7_engine, vertical="Comedy Shows", metric="cost per ticket sold", platform="TikTok")
-    assert "4.90" in _tool(kb_txt7_engine, vertical="Renters Insurance", metric="cost per completed quote",
+    assert "6.40" in tool_lines(kb_txt7_engine, vertical="Comedy Shows", metric="cost per ticket sold", platform="TikTok")
+    assert "4.90" in tool_lines(kb_txt7_engine, vertical="Renters Insurance", metric="cost per completed quote",
                            platform="bing ads")
-    assert "$210" in _tool(kb_txt7_engine, vertical="ccrc", metric="cost per inquiry", platform="Google Ads")
+    assert "$210" in tool_lines(kb_txt7_engine, vertical="ccrc", metric="cost per inquiry", platform="Google Ads")
 
 
 def test_prose_prices_of_kept_rows_in_another_layout():
@@ -128,7 +123,7 @@ def test_kb_txt7_audiences(kb_txt7_engine):
     """"households" in Mazowieckie is "Polish Households By Voivodeship" (a nationality and a "by" clause say where,
     not who), "number of homes" is households, "households with a dog or cat" the "Pet-Owning Households" (its prose
     count was a second spelling that tied), Śląskie and Łódzkie are read (a capital outside A-Z), "Lodzkie" is typed."""
-    aud = lambda **k: _tool(kb_txt7_engine, "get_audience_sizing", **k)  # noqa: E731
+    aud = lambda **k: tool_lines(kb_txt7_engine, "get_audience_sizing", **k)  # noqa: E731
     assert "2.3M" in aud(audience_type="households", geography="Mazowieckie")
     assert "370k" in aud(audience_type="number of homes", geography="Opolskie")
     assert "860k" in aud(audience_type="households with a dog or cat", geography="Śląskie")
@@ -149,9 +144,9 @@ def test_audience_place_words_in_another_wording():
 def test_kb_txt7_local_money(kb_txt7_engine):
     """"META CPM IN SOUTH AFRICA" over "- Conversions: R62-78", "ALLEGRO ADS CPC IN POLAND" over "- Pet Supplies:
     0.55-0.70 zł", "NAVER SEARCH CPC IN SOUTH KOREA" over "₩850-1,100": none was read."""
-    assert "0.55-0.70 zł" in _tool(kb_txt7_engine, vertical="pet supplies", metric="CPC", platform="Allegro Ads")
-    assert "₩850-1,100" in _tool(kb_txt7_engine, vertical="Pet Supply Stores", metric="CPC", platform="Naver")
-    assert "R62-78" in _tool(kb_txt7_engine, vertical="Conversions", metric="CPM", platform="Meta")
+    assert "0.55-0.70 zł" in tool_lines(kb_txt7_engine, vertical="pet supplies", metric="CPC", platform="Allegro Ads")
+    assert "₩850-1,100" in tool_lines(kb_txt7_engine, vertical="Pet Supply Stores", metric="CPC", platform="Naver")
+    assert "R62-78" in tool_lines(kb_txt7_engine, vertical="Conversions", metric="CPM", platform="Meta")
 
 
 def test_local_money_in_another_layout():

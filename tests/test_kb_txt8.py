@@ -5,12 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mpa.facts import kb_facts
-from mpa.tools import ToolExecutor
-
-
-def _tool(engine, name="get_benchmark", **inp):
-    """The tool's own lines, before the passages it quotes."""
-    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
+from tests.kbtool import tool_lines
 
 
 def _facts(doc: str, kind: str = "benchmark", name: str = "a.txt"):
@@ -37,7 +32,7 @@ _RULE = "-" * 40
     ({"vertical": "Thumbtack", "metric": "cost per booked home assessment", "platform": "Thumbtack"}, "$165 to $210"),
 ])
 def test_kb_txt8_benchmarks(kb_txt8_engine, inp, want):
-    assert want in _tool(kb_txt8_engine, **inp)
+    assert want in tool_lines(kb_txt8_engine, **inp)
 
 
 @pytest.mark.parametrize("audience, place, want", [
@@ -50,7 +45,7 @@ def test_kb_txt8_benchmarks(kb_txt8_engine, inp, want):
     ("homeowners who heat with oil or gas", "Ticino", "38,000"),  # "… about 38,000 of them" under the block
 ])
 def test_kb_txt8_audiences(kb_txt8_engine, audience, place, want):
-    assert want in _tool(kb_txt8_engine, "get_audience_sizing", audience_type=audience, geography=place)
+    assert want in tool_lines(kb_txt8_engine, "get_audience_sizing", audience_type=audience, geography=place)
 
 
 def test_layout_habits_in_another_wording():
@@ -107,7 +102,7 @@ def test_initials_and_glossary_aliases_in_another_wording():
 def test_caption_unit_and_between_in_another_wording(kb_txt8_engine):
     """A unit stated once in the caption ("…, US DOLLARS", "… IN PERCENT", "…, SWISS FRANCS") is each bare row's,
     shown in the caption's words (no sign the KB did not print); prose "between $35 and $48 per lead" is one range."""
-    assert "64–82 (us dollars)" in _tool(kb_txt8_engine, vertical="cargo e-bikes", metric="cost per booked test ride")
+    assert "64–82 (us dollars)" in tool_lines(kb_txt8_engine, vertical="cargo e-bikes", metric="cost per booked test ride")
     doc = ("COST PER LEAD, US DOLLARS - 2025\nBY VERTICAL\n- Plumbers: 40–60\n- Roofers: 90\n\n"
            "CLOSE RATE IN PERCENT - 2025\nBY VERTICAL\n- Plumbers: 20–25\n\n"
            "CPM, SWISS FRANCS - 2025\nBY VERTICAL\n- Plumbers: 14.50–17.00\n\n"

@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, askframe, searchq
+from agent.offline import askframe, searchq
 from agent.offline.toolread import ToolOutcome
-from mpa.tools import ToolExecutor
+from tests.offline_turns import answer_to
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 TXT5_ASK = "how should we decide whether a trade show is worth booking?"
 KB_ASK = "how do we decide if a podcast is worth renewing?"
-
-
-def _answer(engine, ask: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(ask).assistant
 
 
 def _empty(query: str) -> ToolOutcome:
@@ -43,11 +38,11 @@ def test_an_empty_search_is_retried_without_the_frame_last():
 
 def test_a_plain_text_kb_quotes_its_rule_for_booking_a_show(kb_txt5_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt5"))
-    answer = _answer(kb_txt5_engine, TXT5_ASK)
+    answer = answer_to(kb_txt5_engine, TXT5_ASK)
     assert "[spend_guardrails_and_experiments#0]" in answer and "8 first meetings" in answer, answer
 
 
 def test_the_shipped_kb_still_answers_a_framed_question_from_its_playbook(shipped_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
-    answer = _answer(shipped_engine, KB_ASK)
+    answer = answer_to(shipped_engine, KB_ASK)
     assert "[channel-audio#" in answer and "three to five shows" in answer, answer

@@ -2,36 +2,15 @@
 "nation wide", "nation-wide", "country wide", "all of <state>" — keeps the conversation's audience, and a sizing
 question that names the people by a pointer ("how many of those", "how big is that group") sizes the people the
 message, or the one before it, described (:mod:`agent.offline.pointedaudience`). Wording of our own, on kb/ and on
-the plain-text kb_txt2, kb_txt3 and kb_txt4."""
+the plain-text kb_txt2, kb_txt3 and kb_txt4. How "bout" and "nation wide" are read are rows of the readers' tables
+(tests/test_offline_typed.py, tests/test_offline_places.py)."""
 from __future__ import annotations
 
 import pytest
 
-from agent.offline.places import geographies
 from agent.offline.pointedaudience import named
-from agent.offline.shortforms import expand
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
-
-
-CLIPPED = {"how bout nationally then": "how about nationally then", "What 'bout Ohio?": "What about Ohio?",
-           "how many small biz owners": "how many small business owners"}
-
-
-def test_clipped_about_and_biz_are_read_in_full():
-    assert_unseen(list(CLIPPED))
-    assert {typed: expand(typed) for typed in CLIPPED} == CLIPPED
-
-
-@pytest.mark.parametrize("text", ["a bout of flu slowed sales", "the title bout sponsorship"])
-def test_bout_as_a_word_of_its_own_is_left(text):
-    assert expand(text) == text
-
-
-@pytest.mark.parametrize("text", ["ok and nation wide?", "hm, nation-wide then", "and country wide", "Countrywide?"])
-def test_the_whole_country_typed_apart_or_hyphenated_is_the_us(text):
-    assert_unseen(text)
-    assert [g for _, g in geographies(text)] == ["United States"]
 
 
 @pytest.mark.parametrize("text,earlier,meant", [

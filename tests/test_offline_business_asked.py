@@ -7,19 +7,15 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, kbmetrics
+from agent.offline import kbmetrics
 from agent.offline.gaps import BUSINESS_Q
 from mpa.tools import ToolExecutor
+from tests.offline_turns import offline_conversation
 from tests.unseen_wording import assert_unseen
 
 ASKED = ["what's a typical CTR?", "What CPC should I expect?", "is a $3 CPC normal?", "Is 2% CTR good?"]
 NOT_ASKED = ["typical CTR on google search?", "what's a typical CTR for our online store?", "what does CTR mean?"]
 REPLIES = ["we sell furniture online", "a dental practice", "$14, we're a car dealership", "14 bucks", "we sell cars"]
-
-
-def _conv(engine):
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
 
 
 def test_the_wording_here_is_not_dataset_wording():
@@ -36,13 +32,13 @@ def test_the_benchmark_tool_declares_the_metrics_it_states_per_business(kb, metr
 
 @pytest.mark.parametrize("text", ASKED)
 def test_a_figure_asked_without_a_business_is_asked_back(text, shipped_engine):
-    turn = _conv(shipped_engine).send(text)
+    turn = offline_conversation(shipped_engine).send(text)
     assert turn.tool_calls == [] and turn.assistant.endswith(BUSINESS_Q), turn.assistant
 
 
 @pytest.mark.parametrize("text", NOT_ASKED)
 def test_a_platform_a_business_or_a_meaning_named_is_answered(text, shipped_engine):
-    assert BUSINESS_Q not in _conv(shipped_engine).send(text).assistant
+    assert BUSINESS_Q not in offline_conversation(shipped_engine).send(text).assistant
 
 
 @pytest.mark.parametrize("first, reply, says", [
@@ -51,20 +47,20 @@ def test_a_platform_a_business_or_a_meaning_named_is_answered(text, shipped_engi
     ("Is 2% CTR good?", "we're a car dealership", "Your CTR of 2% sits above the Typical range"),
 ])
 def test_the_reply_answers_the_question_it_was_asked_for(first, reply, says, shipped_engine):
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     conv.send(first)
     assert says in conv.send(reply).assistant
 
 
 def test_a_reply_that_asks_its_own_question_is_a_new_turn(shipped_engine):
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     conv.send("what's a typical CTR?")
     assert "Typical" not in conv.send("why do you ask?").assistant
 
 
 @pytest.mark.parametrize("replies", [["$14, we're a car dealership"], ["14 bucks", "we sell cars"]])
 def test_their_own_figure_and_their_business_asked_together_and_answered_in_turns(replies, shipped_engine):
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     first = conv.send("Is my CPM too high?").assistant
     assert "what is your CPM" in first and first.lower().endswith(BUSINESS_Q.lower())
     *_, last = [conv.send(r) for r in replies]
@@ -76,7 +72,7 @@ def test_their_own_figure_and_their_business_asked_together_and_answered_in_turn
     ("kb_alt_engine", "what's a typical CTR?", "we're a family law practice", "Legal Services CTR range is 3.2%-3.9%"),
 ])
 def test_on_knowledge_bases_in_other_conventions(kb, first, reply, says, request):
-    conv = _conv(request.getfixturevalue(kb))
+    conv = offline_conversation(request.getfixturevalue(kb))
     assert conv.send(first).assistant.endswith(BUSINESS_Q)
     assert says in conv.send(reply).assistant
 
@@ -84,6 +80,6 @@ def test_on_knowledge_bases_in_other_conventions(kb, first, reply, says, request
 @pytest.mark.parametrize("kb, business, says", [("shipped_engine", "gaming", "$2.50–$5.00"),
                                                 ("kb_txt3_engine", "Crypto Exchanges", "$6.80-8.20")])
 def test_a_figure_stated_for_one_business_only_is_that_business_s(kb, business, says, request):
-    turn = _conv(request.getfixturevalue(kb)).send("what's a typical CPI?")  # stated for one business in each KB
+    turn = offline_conversation(request.getfixturevalue(kb)).send("what's a typical CPI?")  # stated for one business in each KB
     assert [(c["name"], c["input"].get("vertical")) for c in turn.tool_calls] == [("get_benchmark", business)]
     assert says in turn.assistant and BUSINESS_Q not in turn.assistant, turn.assistant

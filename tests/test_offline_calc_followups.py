@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, splitrule, tallies
-from agent.offline.numbers import digits
-from mpa.tools import ToolExecutor
+from agent.offline import splitrule, tallies
+from tests.offline_turns import offline_conversation
 from tests.test_offline_described_audience import _seen
 
 SIZE = "how many people in the LA area are in the market for an electric car?"
@@ -30,13 +28,6 @@ def test_own_wording_is_not_in_the_seen_sets():
     assert not [t for t in [SIZE, REACH, PRICE, SPLIT, *STORE[2:], *DENTAL[1:]] if t.lower() in seen]
 
 
-def test_a_fraction_taken_off_is_a_percentage():
-    assert digits("the CFO shaved a quarter off that") == "the CFO shaved 25% off that"
-    assert "20%" in digits("we lose a fifth of it next month")
-    assert digits("we spend 5k a quarter") == "we spend 5k a quarter"  # a period, not a cut
-    assert digits("a third of the budget goes to search") == "a third of the budget goes to search"
-
-
 def test_a_place_said_by_its_initials_picks_that_size():
     sizes = [("Los Angeles DMA", "779,000"), ("United States", "9.7 million")]
     lines = tallies.on_last_size("reach 40% of the LA ones 4 times each - how many impressions is that?", [], "", sizes)
@@ -51,12 +42,8 @@ def test_a_stated_split_on_the_users_budget():
     assert splitrule.apply("we have $40k; how much goes to search?", "Search takes 60% of clicks.") is None
 
 
-def _conv(engine) -> ConversationEngine:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-
-
 def test_reach_then_cost_of_a_sized_audience(shipped_engine):
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(SIZE)
     c.send("what about nationally?")
     reach = c.send(REACH).assistant
@@ -67,7 +54,7 @@ def test_reach_then_cost_of_a_sized_audience(shipped_engine):
 @pytest.mark.parametrize("kb,turns,want", [("shipped_engine", STORE, ["$48,000", "1,600"]),
                                            ("kb_txt_engine", DENTAL, ["$6,000", "1,765"])])
 def test_a_cut_budget_redoes_the_last_division(request, kb, turns, want):
-    c = _conv(request.getfixturevalue(kb))
+    c = offline_conversation(request.getfixturevalue(kb))
     for t in turns[:-1]:
         c.send(t)
     last = c.send(turns[-1]).assistant
@@ -75,7 +62,7 @@ def test_a_cut_budget_redoes_the_last_division(request, kb, turns, want):
 
 
 def test_a_split_the_kb_states_in_dollars(shipped_engine):
-    got = _conv(shipped_engine).send(SPLIT).assistant
+    got = offline_conversation(shipped_engine).send(SPLIT).assistant
     assert "$90,000 × 70% = $63,000" in got and "$90,000 × 10% = $9,000" in got and "budget-allocation-pacing" in got
 
 
@@ -94,7 +81,7 @@ def test_own_wording_of_the_later_turns_is_not_in_the_seen_sets():
 
 
 def test_a_ratio_asked_with_only_the_cost_asks_for_the_value_then_works_it(shipped_engine):
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(RATIO[0])
     assert "lifetime value" in c.send(RATIO[1]).assistant.lower()
     last = c.send(RATIO[2]).assistant
@@ -102,7 +89,7 @@ def test_a_ratio_asked_with_only_the_cost_asks_for_the_value_then_works_it(shipp
 
 
 def test_the_same_size_asked_again_for_the_whole_country(shipped_engine):
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(WIDER[0])
     turn = c.send(WIDER[1])
     assert [t["input"].get("geography") for t in turn.tool_calls if t["name"] == "get_audience_sizing"] == ["United States"]
@@ -110,7 +97,7 @@ def test_the_same_size_asked_again_for_the_whole_country(shipped_engine):
 
 
 def test_a_reach_a_platform_reports_is_deflated_to_people(shipped_engine):
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(DEFLATE[0])
     got = c.send(DEFLATE[1]).assistant
     assert "4,000,000 × 0.60 = 2,400,000" in got and "audience-sizing-methods" in got
@@ -124,20 +111,20 @@ NATIONAL = "and what does it come to nationally, more or less"
 def test_a_ratio_asked_beside_the_cost_it_names_asks_for_the_value(shipped_engine):
     assert_unseen = _seen()
     assert not [t for t in RATIO2[1:] + [NATIONAL] if t.lower() in assert_unseen]
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(RATIO2[0])
     assert "lifetime value" in c.send(RATIO2[1]).assistant.lower()
     assert "$2,600 ÷ $650 = 4.0" in c.send(RATIO2[2]).assistant
 
 
 def test_a_size_follow_up_pointing_back_with_a_verb(shipped_engine):
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(WIDER[0])
     assert "4.6 million" in c.send(NATIONAL).assistant
 
 
 def test_the_impressions_carry_the_sizes_citation(shipped_engine):
-    c = _conv(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(SIZE)
     reach = c.send(REACH).assistant
     assert "Estimated size: 779,000 in the audience [audience-sizing-reference#" in reach
@@ -158,7 +145,7 @@ GYM = ["how many adults who go to a gym or studio at least twice a month are in 
     ("kb_txt_engine", GYM, ["364,000 × 0.50 × 4 = 728,000", "728,000 ÷ 1,000 × $9 = $6,552"])])
 def test_more_follow_up_calculations(request, kb, turns, want):
     assert not [t for t in turns if t.lower() in _seen()]
-    c = _conv(request.getfixturevalue(kb))
+    c = offline_conversation(request.getfixturevalue(kb))
     for t in turns[:-1]:
         c.send(t)
     last = c.send(turns[-1]).assistant

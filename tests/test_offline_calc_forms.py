@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_offline_calc_general import assert_worked, on_engines
+from tests.offline_turns import assert_worked, on_engines
 from tests.unseen_wording import assert_unseen
 
 # (messages, lines the last answer must show) — the user's figures only: the same on either knowledge base

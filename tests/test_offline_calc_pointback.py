@@ -106,11 +106,6 @@ def test_spoken_short_amounts(said, value):
     assert_unseen(said)
 
 
-def test_mil_is_no_number_without_one():
-    from agent.offline.numbers import digits
-    assert digits("the mil spec budget") == "the mil spec budget"
-
-
 _REDO = {"bench": "what's a typical CPC for travel?", "budget": "we've got 40k. how many clicks?",
          "end": "what about at the expensive end?", "new": "and with 55k instead?",
          "own": "we pay $4 a click and have 20 grand. how many clicks?", "price": "what if the click price rises to $5?",

@@ -18,7 +18,6 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import affordask, channelfig, valueask
-from agent.offline.business import business
 from agent.offline.focus import trade_unstated
 from agent.offline.parse import parse
 from mpa.resolve import gerunds_said
@@ -60,19 +59,6 @@ def test_a_figure_asked_in_other_words_searches_the_channel_by_name(text):
 
 def test_a_rule_asked_about_a_channel_is_not_a_figure_search():
     assert len(channelfig.queries("our podcast CPMs jumped. when do we act?", ["CPM"])) == 1
-
-
-@pytest.mark.parametrize("text", ["is tiktok any good for reaching college students?",
-                                  "what CPC should we expect on indeed for hiring truck drivers?",
-                                  "is youtube worth it for targeting new parents?"])
-def test_a_purpose_after_for_names_no_business(text):
-    assert business(text) is None
-
-
-@pytest.mark.parametrize("text,phrase", [("typical cpc for a roofing company", "roofing"),
-                                         ("what's a normal CPC for an online shop?", "shop online store")])
-def test_a_trade_named_with_for_still_is_one(text, phrase):
-    assert business(text).phrase == phrase
 
 
 def test_a_gerund_alone_names_no_vertical_by_its_stem():

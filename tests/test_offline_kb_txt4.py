@@ -70,21 +70,6 @@ def test_declared_name_hyphens_either_way():
         assert [n for _, n in kbmetrics.named_in("what is the cost per sign up")] == ["cost per sign-up"]
 
 
-# ---------------------------------------------------------------- a dash ends a self-description
-@pytest.mark.parametrize("message, phrase", [
-    ("we're a chiropractic office — cost per booked appointment?", "chiropractic office"),
-    ("I work at a regional credit union - what CPA should we expect?", "regional credit union"),
-    ("we sell hand-dyed yarn – what's a normal ROAS?", "hand-dyed yarn"),
-])
-def test_business_before_a_dash(message, phrase):
-    """"we're a <business> — <question>": the business is the words up to the dash, as up to a comma (no business
-    was read, so the probe's chiropractic office got a search and no look-up)."""
-    from agent.offline.business import business
-
-    got = business(message)
-    assert got is not None and got.phrase == phrase
-
-
 def test_agent_plans_with_the_home_market_figure(kb_txt4_engine):
     """The one figure left for the market (none named: the unmarked one) is the figure to plan with: the next turn's
     arithmetic divides by its top."""

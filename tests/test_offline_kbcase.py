@@ -1,5 +1,5 @@
 """Lower-case typing of the KB's own acronyms and names (agent.offline.kbcase): read in the KB's capitals, on
-kb/ and on the plain-text kb_txt2 — own wording only."""
+kb/ and on the plain-text kb_txt2 (the agent's turns: tests/test_offline_typed.py's READ_ALIKE) — own wording only."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from agent.offline.kbcase import forms, mark
-from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,12 +34,3 @@ def test_only_what_the_kb_writes_in_capitals_and_never_in_lower_case_is_known():
     assert kb["ev"] == "EV" and "ok" not in kb and "us" not in kb and "the" not in kb
     assert "ev" not in forms(TXT2)  # each KB its own acronyms
     assert forms(None) == {}
-
-
-@pytest.mark.parametrize("folder,typed,clean", [
-    (KB, "roughly how many people in California are shopping for an ev",
-     "roughly how many people in California are shopping for an EV"),
-    (TXT2, "what does a ctv view usually cost", "what does a CTV view usually cost"),
-])
-def test_the_agent_reads_the_kbs_acronym_typed_in_lower_case(request, monkeypatch, folder, typed, clean):
-    assert_read_alike_on(request, monkeypatch, Path(folder).name, [typed], [clean])

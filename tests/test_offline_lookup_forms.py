@@ -6,19 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
 from agent.offline.channelfig import named, queries
 from agent.offline.memory import Memory, carry
 from agent.offline.parse import parse
 from agent.offline.places import geographies, without_places
-from mpa.tools import ToolExecutor
+from tests.offline_turns import offline_conversation
 from tests.unseen_wording import assert_unseen
 
-PRICES = [("Our crew runs a dental practice. What's the going rate for a lead these days?", "CPL"),
-          ("is there a usual rate for one install of a mobile game?", "CPI"),
-          ("whats a single click on tiktok go for?", "CPC"),
-          ("what's one lead cost a bank?", "CPL")]
 NOT_PRICES = ["what's a good conversion rate for a lead form?", "what's the click rate for an email blast?",
               "what's a typical test run length for us?"]
 STORE = "we sell handmade soap on our own online store. what's a normal CAC?"
@@ -33,13 +27,8 @@ QUESTION = "what do retirees in Florida and Ohio respond to?"
 
 
 def test_own_wording_is_not_in_the_seen_sets():
-    assert_unseen([t for t, _ in PRICES], NOT_PRICES, STORE, BILLBOARDS, LINKEDIN, [t for t, _ in CLIPPED],
+    assert_unseen(NOT_PRICES, STORE, BILLBOARDS, LINKEDIN, [t for t, _ in CLIPPED],
                   NOT_CLIPPED, SIZED, REQUEST, QUESTION)
-
-
-@pytest.mark.parametrize("text,metric", PRICES)
-def test_a_price_asked_in_speech_forms_names_its_metric(text, metric):
-    assert parse(text).metrics == [metric]
 
 
 @pytest.mark.parametrize("text", NOT_PRICES)
@@ -53,27 +42,23 @@ def test_a_channel_named_by_its_plural_is_a_channel_and_its_name_is_searched_wit
     assert len(queries("meta CPMs jumped: when do we act on it?", ["CPM"])) == 1  # a rule asked, not a figure
 
 
-def _chat(engine):
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-
-
 def test_a_channel_figure_is_found_after_a_turn_about_the_business(shipped_engine):
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(STORE)
     turn = c.send(BILLBOARDS)
     assert "$3–$12" in turn.assistant and "channel-ooh#" in turn.assistant
-    turn = _chat(shipped_engine).send(LINKEDIN)
+    turn = offline_conversation(shipped_engine).send(LINKEDIN)
     assert "$5.00–$12.00" in turn.assistant and "channel-social#" in turn.assistant
 
 
 def test_a_platform_click_price_said_in_speech_on_the_plain_text_kb(kb_txt_engine):
-    turn = _chat(kb_txt_engine).send("We run a B2B software company. " + LINKEDIN)
+    turn = offline_conversation(kb_txt_engine).send("We run a B2B software company. " + LINKEDIN)
     assert "7.20-8.40" in turn.assistant  # the LinkedIn CPC of its B2B software list
 
 
 @pytest.mark.parametrize("engine_name,expected", [("shipped_engine", "$45–$110"), ("kb_txt_engine", None)])
 def test_the_going_rate_for_a_lead_is_the_cost_per_lead(engine_name, expected, request):
-    turn = _chat(request.getfixturevalue(engine_name)).send("We're a community bank. " + PRICES[0][0].split(". ")[1])
+    turn = offline_conversation(request.getfixturevalue(engine_name)).send("We're a community bank. What's the going rate for a lead these days?")
     assert [t["input"].get("metric") for t in turn.tool_calls if t["name"] == "get_benchmark"] == ["CPL"]
     assert expected is None or expected in turn.assistant
 
@@ -91,7 +76,7 @@ def test_a_word_that_is_no_clipping_names_no_place(text):
 
 
 def test_a_clipped_place_is_sized_on_the_alternative_kb(kb_alt_engine):
-    turn = _chat(kb_alt_engine).send("how many recent movers live in ariz?")
+    turn = offline_conversation(kb_alt_engine).send("how many recent movers live in ariz?")
     assert "290,000" in turn.assistant
 
 
@@ -101,7 +86,7 @@ def test_a_request_naming_an_audience_and_places_while_sizing_asks_their_sizes(s
     assert p.sizing_cue and p.audiences == [("retirees", "Florida"), ("retirees", "Ohio")]
     assert not carry(parse(QUESTION), mem).sizing_cue  # a question about them asks something else
     assert not carry(parse(REQUEST), Memory(last_kind="benchmark")).sizing_cue  # not while sizing: no size asked
-    c = _chat(shipped_engine)
+    c = offline_conversation(shipped_engine)
     c.send(SIZED)
     turn = c.send(REQUEST)
     assert [t["input"].get("geography") for t in turn.tool_calls if t["name"] == "get_audience_sizing"] == [
@@ -118,7 +103,7 @@ def test_own_pitch_wording_is_not_in_the_seen_sets():
 
 @pytest.mark.parametrize("engine_name", ["shipped_engine", "kb_txt_engine"])
 def test_those_two_with_another_metric_keeps_both_businesses_and_the_same_figure_moves_to_a_new_one(engine_name, request):
-    c = _chat(request.getfixturevalue(engine_name))
+    c = offline_conversation(request.getfixturevalue(engine_name))
     c.send(PITCH[0])
     two = c.send(PITCH[1])
     asked = [(t["input"]["vertical"], t["input"]["metric"]) for t in two.tool_calls if t["name"] == "get_benchmark"]

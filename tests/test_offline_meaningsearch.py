@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, meaningsearch, semantic
+from agent.offline import meaningsearch, semantic
 from agent.offline.toolread import ToolOutcome
 from mpa.tools import ToolExecutor
 from rag import dense
+from tests.offline_turns import answer_to
 
 ROOT = Path(__file__).resolve().parents[1]
 needs_encoder = pytest.mark.skipif(not dense.available(), reason="all-MiniLM-L6-v2 weights not installed")
@@ -160,10 +160,6 @@ def test_a_kb_other_than_the_served_one_is_never_ranked(meaning, garden_kb):
     assert meaningsearch.read(THIRSTY, [_found(THIRSTY, stranger)], DECLINED, 3) is None
 
 
-def _ask(engine, text: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(text).assistant
-
-
 def _read_after_search(engine, question: str) -> str | None:
     """What the module quotes for ``question`` from the search tool's own passages, had the turn declined."""
     from agent.offline.toolread import read_outcome
@@ -174,9 +170,9 @@ def _read_after_search(engine, question: str) -> str | None:
 
 def _off_topic_unchanged(engine):
     """Each off-topic question gets the answer it gets without the encoder (declined, nearly always)."""
-    on = [_ask(engine, q) for q in OURS_OFF]
+    on = [answer_to(engine, q) for q in OURS_OFF]
     semantic.disable()
-    off = [_ask(engine, q) for q in OURS_OFF]
+    off = [answer_to(engine, q) for q in OURS_OFF]
     semantic.disable(False)
     assert on == off
     assert sum("[" not in a for a in on) >= 15

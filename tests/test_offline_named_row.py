@@ -5,19 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, namedrow
+from agent.offline import namedrow
 from agent.offline.sectionunits import units_of
-from mpa.tools import ToolExecutor
+from tests.offline_turns import answer_to
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 TXT3_ASKS = {"what does Nextdoor need as a minimum each month?": "Nextdoor: $500"}
 KB_ASK = "how much a month does Audio need at minimum?"
-
-
-def _answer(engine, ask: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(ask).assistant
 
 
 def test_the_wording_is_its_own():
@@ -44,11 +39,11 @@ def test_a_short_item_under_the_quoted_heading_is_read_from_the_passage():
 def test_a_plain_text_kb_quotes_the_platform_asked(kb_txt3_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt3"))
     for ask, row in TXT3_ASKS.items():
-        answer = _answer(kb_txt3_engine, ask)
+        answer = answer_to(kb_txt3_engine, ask)
         assert "[spend_and_pacing_rules#0]" in answer and row in answer, (ask, answer)
 
 
 def test_the_shipped_kb_keeps_quoting_the_row_its_table_names(shipped_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
-    answer = _answer(shipped_engine, KB_ASK)
+    answer = answer_to(shipped_engine, KB_ASK)
     assert "Audio — illustrative monthly minimum: $10,000–$25,000" in answer, answer

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, definition, doerplain, meaningask, othersown, pairback
+from agent.offline import definition, doerplain, meaningask, othersown, pairback
 from agent.offline.business import business
 from agent.offline.parse import parse
-from mpa.tools import ToolExecutor
+from tests.offline_turns import offline_conversation
 from tests.unseen_wording import assert_unseen
 
 TERMS = {"oh sorry, what's a CPV? you mention it a lot": ["CPV"], "Excuse me, what is a lookalike? The owner asked.": [
@@ -86,7 +85,7 @@ def test_plural_payers_of_an_embedded_question_without_an_article():
 
 def test_end_to_end_an_embedded_payer_is_not_the_last_turns_business(shipped_engine):
     """Never the earlier vertical's figure for a business named now (it was quoted as the answer)."""
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     conv.send("What's the typical CPL for SaaS?")
     got = conv.send("Got any numbers on what dog groomers pay per lead?").assistant
     assert "$80" not in got and "dog groomers" in got, got
@@ -97,26 +96,22 @@ def test_a_competitors_own_spend_is_asked_as_a_fact(ask):
     assert othersown.asks(ask) is RIVALS[ask]
 
 
-def _conv(engine):
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
-
-
 def test_end_to_end_a_term_asked_back_after_a_benchmark(shipped_engine):
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     conv.send("we're a car dealership. what's a typical CPC for us?")
     got = conv.send("sorry, what is a CPC? you keep using it").assistant
     assert "[glossary#" in got and "clicks" in got, got
 
 
 def test_end_to_end_a_term_asked_back_on_a_plain_text_kb(kb_txt_engine):
-    conv = _conv(kb_txt_engine)
+    conv = offline_conversation(kb_txt_engine)
     conv.send("we run a dental practice. what's a normal CPC?")
     got = conv.send("pardon me, what is a CPC?").assistant
     assert "[glossary_and_methodology#" in got and "Media spend divided by clicks" in got, got
 
 
 def test_end_to_end_a_count_by_a_unit_already_priced(shipped_engine):
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     conv.send("we market an online language course. what does one student inquiry usually run?")
     conv.send("and the cost per new customer?")
     got = conv.send("with $7,000, how many inquiries could we get?").assistant
@@ -128,7 +123,7 @@ def test_end_to_end_a_count_by_a_unit_already_priced(shipped_engine):
 
 
 def test_end_to_end_a_competitors_spend_is_declined(shipped_engine):
-    got = _conv(shipped_engine).send("could you check how much our closest rival spends on tiktok?").assistant
+    got = offline_conversation(shipped_engine).send("could you check how much our closest rival spends on tiktok?").assistant
     assert got.startswith("The knowledge base does not contain") and "[" not in got, got
 
 
@@ -145,7 +140,7 @@ def test_a_medium_priced_is_no_unit():
 
 
 def test_end_to_end_what_the_figure_just_given_counts(shipped_engine):
-    conv = _conv(shipped_engine)
+    conv = offline_conversation(shipped_engine)
     conv.send("we own a small hotel by the lake. what return should our ads bring?")
     got = conv.send("does that figure include the taxes guests pay?").assistant
     assert "[benchmarks-travel#" in got and "gross booking value" in got and "[glossary#" in got, got
@@ -168,5 +163,5 @@ def test_one_pointed_at_is_priced():
 
 
 def test_end_to_end_of_two_compared_the_one_the_kb_defines(kb_txt2_engine):
-    got = _conv(kb_txt2_engine).send("wait, is a CPL the same thing as a CPA?").assistant
+    got = offline_conversation(kb_txt2_engine).send("wait, is a CPL the same thing as a CPA?").assistant
     assert "[terms_and_definitions#" in got and "qualified leads" in got and got.endswith("does not define CPA."), got

@@ -6,27 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen
 
-PLAIN = {
-    "how often should the team revisit our cost per click?": ["CPC"],
-    "how often do we end up paying for a click in search?": ["CPC"],
-    "how often do shoppers actually click a banner?": ["CTR"],          # still a rate of the audience's
-    "how often does each click turn into an order?": ["CVR"],               # the clicks counted: a conversion rate
-}
 SHIPPED = ["we run a dental practice", "how often should the team revisit our cost per click?"]
 TXT2 = ["we are a roofing company", "how often should the office revisit the cost per click?"]
 
 
 def test_wording_is_own():
-    assert_unseen(list(PLAIN), SHIPPED, TXT2)
-
-
-@pytest.mark.parametrize("text,metrics", PLAIN.items())
-def test_a_named_metric_wins_over_how_often(text, metrics):
-    assert parse(text).metrics == metrics
+    assert_unseen(SHIPPED, TXT2)
 
 
 @pytest.mark.parametrize("fixture,messages", [("shipped_engine", SHIPPED), ("kb_txt2_engine", TXT2)])

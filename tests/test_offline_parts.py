@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, parts
-from mpa.tools import ToolExecutor
+from agent.offline import parts
+from tests.offline_turns import answer_to
 from tests.unseen_wording import assert_unseen
 
 # (question, the part no tool answers, the benchmark figure on kb/, the benchmark figure on kb_txt)
@@ -27,10 +26,6 @@ MIXED = [
 SPLIT = MIXED[-1][0]
 LEAD_IN = "For a shop like ours selling online, what CAC is typical, and how should we pace spend across the month?"
 NOWHERE = "What's a normal ecommerce CAC, and how should we choose a tattoo artist for our mascot?"
-
-
-def _ask(engine, text: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(text).assistant
 
 
 def _quoted(answer: str) -> list[str]:
@@ -60,9 +55,9 @@ def test_a_message_splits_into_the_clauses_that_ask():
 def test_the_figure_and_the_how_to_part_are_both_answered(kb, question, part, fig_kb, fig_txt, shipped_engine,
                                                           kb_txt_engine):
     engine, figure = (shipped_engine, fig_kb) if kb == "shipped" else (kb_txt_engine, fig_txt)
-    got = _ask(engine, question)
+    got = answer_to(engine, question)
     assert figure in got, got
-    alone = _quoted(_ask(engine, part))  # the part asked on its own is answered from a passage …
+    alone = _quoted(answer_to(engine, part))  # the part asked on its own is answered from a passage …
     assert alone, part
     if question != SPLIT:  # (… the split has the budget only in the whole message)
         assert alone[0] in got, got  # … and that paragraph is in the answer to the whole message
@@ -74,7 +69,7 @@ def test_the_figure_and_the_how_to_part_are_both_answered(kb, question, part, fi
     ("kb_txt", ("Paid search including shopping: 40-50%",), "[budget_and_channel_mix#"),
 ])
 def test_the_split_part_quotes_the_kbs_split_for_the_budget_said(kb, figures, cite, shipped_engine, kb_txt_engine):
-    got = _ask(shipped_engine if kb == "shipped" else kb_txt_engine, SPLIT)
+    got = answer_to(shipped_engine if kb == "shipped" else kb_txt_engine, SPLIT)
     split = [p for p in _quoted(got) if cite in p]
     assert split and all(f in split[0] for f in figures), got
     if kb == "shipped":
@@ -83,12 +78,12 @@ def test_the_split_part_quotes_the_kbs_split_for_the_budget_said(kb, figures, ci
 
 @pytest.mark.parametrize("kb", ["shipped", "kb_txt"])
 def test_a_part_the_kb_does_not_answer_is_named(kb, shipped_engine, kb_txt_engine):
-    got = _ask(shipped_engine if kb == "shipped" else kb_txt_engine, NOWHERE)
+    got = answer_to(shipped_engine if kb == "shipped" else kb_txt_engine, NOWHERE)
     assert "how should we choose a tattoo artist for our mascot" in got, got
     if kb == "shipped":
         assert "$30–$55" in got, got  # the part it does answer is still answered
 
 
 def test_a_topic_before_the_first_question_word_still_leaves_both_parts(shipped_engine):
-    got = _ask(shipped_engine, LEAD_IN)
+    got = answer_to(shipped_engine, LEAD_IN)
     assert "$30–$55" in got and any("[budget-allocation-pacing#" in p for p in _quoted(got)), got

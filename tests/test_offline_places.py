@@ -1,6 +1,7 @@
 """Places said the short way in a follow-up, an audience named while sizing audiences, and an
 audience described by the words of one of its synonyms (agent/offline/places.py, memory.carry,
-mpa.audience_lookups.match_audience). Wording of our own, checked against the seen sets."""
+mpa.audience_lookups.match_audience). What ``geographies()`` reads of a message is one table here (``PLACES_SAID``).
+Wording of our own, checked against the seen sets."""
 from __future__ import annotations
 
 import pytest
@@ -14,6 +15,7 @@ from mpa.audience_lookups import match_audience
 from mpa.tools import ToolExecutor
 from mpa.vocabulary import VOCABULARY
 from tests.test_offline_steps import _seen
+from tests.unseen_wording import assert_unseen
 
 OWN = ["Can we narrow the pull to NV only?", "what does it look like statewide, WA?", "ok, and AZ?",
        "grab new parents for Ohio and Utah", "folks in the market for an electric car",
@@ -33,6 +35,37 @@ def test_a_state_code_where_only_a_place_fits(text, code):
     found = [g for _, g in geographies(text)]
     assert (code in found) if code else not found
     assert code is None or code.split()[0] not in without_places(text)
+
+
+# (message, the places it names, in order) — what ``geographies()`` and so ``parse()`` read of a message: one table
+PLACES_SAID = [
+    # a capitalised name said as a market or after "in" is a place; a platform or a month is none
+    ("how big is the Boise market for retirees?", ["Boise market"]),
+    ("we're expanding in Spokane. how many renters?", ["Spokane"]),
+    ("what's a CPC in Google Ads these days?", []),
+    ("we relaunch in April, how many students are there?", []),
+    # a code in lower case said as a market, a state's name clipped after "state of"
+    ("how many luxury travelers in the ny metro?", ["NY metro"]),
+    ("size new parents across the la dma for me", ["LA dma"]),
+    ("what about the whole state of minn?", ["Minnesota"]),
+    ("and the entire state of penn", ["Pennsylvania"]),
+    ("how about the state of wash?", ["Washington"]),
+    ("gamers in the tx market", ["TX market"]),
+    # the whole country typed apart or hyphenated is the US
+    ("ok and nation wide?", ["United States"]),
+    ("hm, nation-wide then", ["United States"]),
+    ("and country wide", ["United States"]),
+    ("Countrywide?", ["United States"]),
+]
+
+
+def test_the_places_wording_is_unseen():
+    assert_unseen([t for t, _ in PLACES_SAID])
+
+
+@pytest.mark.parametrize("text,places", PLACES_SAID)
+def test_the_places_a_message_names(text, places):
+    assert [g for _, g in geographies(text)] == places == parse(text).geographies
 
 
 def test_an_audience_and_places_named_while_sizing_ask_for_the_sizes():

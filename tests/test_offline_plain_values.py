@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
-from mpa.tools import ToolExecutor
+from tests.offline_turns import answer_to
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,20 +18,16 @@ def test_the_wording_is_its_own():
     assert_unseen([KB_ASK, KB_BOUND_ASK, TXT3_ASK])
 
 
-def _answer(engine, ask: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(ask).assistant
-
-
 def test_the_shipped_kb_quotes_the_usual_match_rates_not_the_decay_rule(shipped_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
-    answer = _answer(shipped_engine, KB_ASK)
+    answer = answer_to(shipped_engine, KB_ASK)
     assert "[first-party-data#4]" in answer and "40%–70%" in answer, answer
     assert "no email figure" not in answer, answer
-    answer = _answer(shipped_engine, KB_BOUND_ASK)
+    answer = answer_to(shipped_engine, KB_BOUND_ASK)
     assert "[channel-search#7]" in answer and "30 or more conversions" in answer, answer
 
 
 def test_a_plain_text_kb_quotes_its_pacing_targets_not_its_minimum_spends(kb_txt3_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt3"))
-    answer = _answer(kb_txt3_engine, TXT3_ASK)
+    answer = answer_to(kb_txt3_engine, TXT3_ASK)
     assert "[spend_and_pacing_rules#1]" in answer and "45%" in answer and "55%" in answer, answer

@@ -123,15 +123,11 @@ def test_the_wording_here_is_not_dataset_wording():
     assert_unseen([m for c, _ in ASKS for m in c], [m for _, c, _ in ON_TEXT_KBS for m in c], [m for c in ANSWERS for m in c])
 
 
-@pytest.mark.parametrize("messages,named", ASKS)
-def test_a_number_of_ones_own_plan_without_its_inputs_is_asked_back(messages, named, shipped_engine, monkeypatch):
-    got = answer_on(shipped_engine, messages, monkeypatch)
-    assert got.startswith(ASK) and got.rstrip().endswith("?") and named in got, got
-
-
-@pytest.mark.parametrize("folder,messages,named", ON_TEXT_KBS)
-def test_the_same_on_plain_text_kbs(folder, messages, named, request, monkeypatch):
-    engine = request.getfixturevalue(f"{folder.rsplit('/', 1)[-1]}_engine")
+@pytest.mark.parametrize("folder,messages,named", [("kb", messages, named) for messages, named in ASKS] + ON_TEXT_KBS)
+def test_a_number_of_ones_own_plan_without_its_inputs_is_asked_back(folder, messages, named, request, monkeypatch):
+    """On the KB in ``folder`` (its session engine, the folder served to the agent's whole-KB readers)."""
+    name = folder.rsplit("/", 1)[-1]
+    engine = request.getfixturevalue("shipped_engine" if name == "kb" else f"{name}_engine")
     got = answer_on(engine, messages, monkeypatch, folder)
     assert got.startswith(ASK) and got.rstrip().endswith("?") and named in got, got
 

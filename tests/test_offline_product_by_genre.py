@@ -11,18 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from agent.offline.business import business
 from agent.offline.madefor import as_business, is_device
 from tests.offline_turns import answer_on, turns
 from tests.unseen_wording import assert_unseen
 
-PRODUCTS = [("two-person team, we're building a roguelike for the switch. what do installs usually cost", "roguelike game"),
-            ("we're developing a cozy sim on mobile, typical cpi?", "cozy sim game"),
-            ("we make a tower defense game for ios and android, what cpm should we plan on", "tower defense game"),
-            ("we're launching a budgeting app for phones, normal cost per install?", "budgeting app"),
-            ("we are currently making a city builder for pc and console. usual cpm?", "city builder game")]
-NOT_PRODUCTS = [("we're building a funnel for our bakery, whats a good cpc", "bakery"),
-                ("we're developing a plan for the fall, what cpm for a florist", "florist")]
 DEVICES = ["phones", "the switch", "ios and android", "pc and console", "tablets"]
 NOT_DEVICES = ["bakery", "phone repair shop", "switchgear supplier"]
 GAME_CHATS = [["small studio here, we're developing a city builder for tablets. whats typical cost per install?",
@@ -34,12 +26,7 @@ OWN_SUBJECT = ["we want to predict how many new bookings the relaunch will land,
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([t for t, _ in PRODUCTS + NOT_PRODUCTS], GAME_CHATS[0], OTHER_BUDGET, OWN_SUBJECT)
-
-
-@pytest.mark.parametrize("text,phrase", PRODUCTS + NOT_PRODUCTS)
-def test_the_product_made_names_the_business_not_its_device(text, phrase):
-    assert business(text).phrase == phrase
+    assert_unseen(GAME_CHATS[0], OTHER_BUDGET, OWN_SUBJECT)
 
 
 @pytest.mark.parametrize("phrase", DEVICES)

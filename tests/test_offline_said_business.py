@@ -5,8 +5,9 @@ sold it from a little boutique instead") or owned ("back to my tea room"), modif
 another ("small, family-run motels"), and a place's code typed in lower case as a market ("the ny
 metro") or a state's name clipped after "state of" ("the whole state of minn").
 
-Every phrase here is this file's own; :func:`test_own_wording_is_unseen` checks it occurs in no
-dataset or seen paraphrase set."""
+The business and the places each such message names are rows of the one table of each
+(tests/test_offline_business.py, tests/test_offline_places.py); here, what follows from them. Every phrase here is
+this file's own, checked unseen."""
 from __future__ import annotations
 
 import pytest
@@ -25,54 +26,6 @@ def _talk(engine):
     from mpa.tools import ToolExecutor
     return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3)
 
-COUNTED = [  # a count before the business, and shops of one's own with a web store as well
-    ("we're 4 furniture stores and also sell online. cpc?", "omnichannel retail"),
-    ("we are three shoe outlets with an e-store too — what roas is normal?", "omnichannel retail"),
-    ("we're 12 toy shops plus an internet shop. typical ctr?", "omnichannel retail"),
-    ("we are six hardware stores as well as an online store; what should a sale cost?", "omnichannel retail"),
-    ("we're two garden centres and a web shop. what's a normal conversion rate?", "omnichannel retail"),
-    ("we're five dental offices in the midwest. cost per lead?", "dental offices"),
-]
-SUPPOSED = [  # a business supposed, or owned, in a sentence form of its own
-    ("suppose we counted ourselves as a wholesaler instead, what cpa then?", "wholesaler"),
-    ("ok say you treat us as a franchise, would the cpc change", "franchise"),
-    ("and if we sold it from a tiny corner boutique, what's a sale worth paying?", "tiny corner boutique"),
-    ("what if i started selling them out of a pop-up stall?", "pop-up stall"),
-    ("returning to my tea room — what's a good click price", "tea room"),
-    ("going back to our surf school, normal cpl?", "surf school"),
-]
-COORDINATED = [  # modifiers one after another: the whole noun phrase, not its first word
-    ("We run small, family-owned motels. What's a fair cpc?", "small, family-owned motels"),
-    ("we operate low-cost, no-frills gyms. cost per lead?", "low-cost, no-frills gyms"),
-    ("I sell vintage, hand-stitched quilts. what cpa?", "vintage, hand-stitched quilts"),
-    ("we offer guided, multi-day kayak tours. roas?", "guided, multi-day kayak tours"),
-    ("we build compact, electric city scooters. typical cpm?", "compact, electric city scooters"),
-]
-PLACES = [  # a code in lower case said as a market, a state's name clipped after "state of"
-    ("how many luxury travelers in the ny metro?", "NY metro"),
-    ("size new parents across the la dma for me", "LA dma"),
-    ("what about the whole state of minn?", "Minnesota"),
-    ("and the entire state of penn", "Pennsylvania"),
-    ("how about the state of wash?", "Washington"),
-    ("gamers in the tx market", "TX market"),
-]
-
-
-def test_own_wording_is_unseen():
-    assert_unseen([t for t, _ in COUNTED + SUPPOSED + COORDINATED + PLACES])
-
-
-@pytest.mark.parametrize("text,phrase", COUNTED + SUPPOSED + COORDINATED)
-def test_the_business_said_in_the_users_words(text, phrase):
-    found = business(text)
-    assert found is not None and found.phrase == phrase
-
-
-@pytest.mark.parametrize("text,place", PLACES)
-def test_a_place_typed_short_or_clipped(text, place):
-    assert parse(text).geographies == [place]
-
-
 @pytest.mark.parametrize("text", ["what about the whole state of minn?", "and the entire state of penn"])
 def test_a_clipped_state_is_no_business(text):
     assert parse(text).business_phrase is None
@@ -86,7 +39,7 @@ def test_no_place_or_business_from_look_alikes(text):
 
 
 def test_shops_plus_a_web_store_read_the_retail_table(shipped_engine, kb_txt_engine):
-    phrase = business(COUNTED[0][0]).phrase
+    phrase = business("we're 4 furniture stores and also sell online. cpc?").phrase
     assert lookup_benchmark(shipped_engine, phrase, "CPC").result.vertical == "retail"
     assert {f.vertical for f in find_benchmarks(kb_txt_engine, phrase, "CPA").result} == {"Ecommerce and Retail"}
 
@@ -157,13 +110,6 @@ def test_no_echo_without_a_modifier_said_again(before, text):
 
 
 # the metric said in the user's own word, glossed in brackets with the unit's name; a ratio's long name hyphenated
-GLOSSED = [
-    ("what should a sign-up (a lead) cost a law school?", "CPL"),
-    ("what should a booking (a conversion) cost a resort?", "CPA"),
-    ("what should a download (i.e. an install) cost for a puzzle app?", "CPI"),
-    ("what should a visit (an impression) cost us?", "CPM"),
-    ("and what should a shopper (a new customer) cost a furniture store?", "CAC"),
-]
 HYPHENATED = [
     "what customer-lifetime-value-to-acquisition-cost ratio do software firms aim for",
     "typical lifetime-value to acquisition-cost ratio for hotels?",
@@ -173,41 +119,13 @@ HYPHENATED = [
 ]
 
 
-def test_glossed_wording_is_unseen():
-    assert_unseen([t for t, _ in GLOSSED] + HYPHENATED)
-
-
-@pytest.mark.parametrize("text,metric", GLOSSED)
-def test_a_bracketed_gloss_names_the_priced_unit(text, metric):
-    assert metric in parse(text).metrics
-
-
-def test_a_gloss_that_names_no_unit_changes_nothing():
-    assert parse("what should the campaign (our spring one) cost?").metrics == []
+def test_hyphenated_wording_is_unseen():
+    assert_unseen(HYPHENATED)
 
 
 @pytest.mark.parametrize("text", HYPHENATED)
 def test_a_ratio_named_by_hyphenated_long_names(text):
     assert parse(text).metrics[:1] == ["LTV:CAC"]
-
-
-CLIPPED_NAMES = [  # a long metric name clipped to its first word and a word for a figure
-    ("and the return figure for hotels?", ["ROAS"]),
-    ("what's a normal return multiple for a car dealer?", ["ROAS"]),
-    ("that lifetime figure, what's healthy for saas?", ["LTV:CAC"]),
-    ("what return number do lenders usually hit?", []),   # no determiner before it: not this form
-    ("what's the customer number for banks?", []),        # a word other names use too: a count, not a metric
-    ("the conversion number for apps?", []),              # opens a two-word name only
-]
-
-
-def test_clipped_wording_is_unseen():
-    assert_unseen([t for t, _ in CLIPPED_NAMES])
-
-
-@pytest.mark.parametrize("text,metrics", CLIPPED_NAMES)
-def test_a_long_name_clipped_to_its_first_word(text, metrics):
-    assert parse(text).metrics == metrics
 
 
 CLIPPED_PLATFORMS = [  # a platform's name cut short after a preposition of where ads run
@@ -262,26 +180,6 @@ def test_the_miss_is_dropped_when_the_passage_is_about_the_place():
     from agent.offline.sizing import elsewhere
     miss = ("a size for retirees in Ohio", "it sizes Retirees only for United States, Florida, not for Ohio")
     assert elsewhere(miss, "Florida: 5.0 million retirees") and not elsewhere(miss, "In Ohio: 2.1 million retirees")
-
-
-GROUPED = [  # a group's members are the business; a place after it is where, not what; verbs of making
-    ("what should a booking cost for our chain of ski lodges?", "ski lodges"),
-    ("we're a family-owned group of 3 bakeries. cpc?", "bakeries"),
-    ("we're a chain of 12 tire shops. what cpl?", "tire shops"),
-    ("I do the ads for a network of 7 physio clinics near Boise. cac?", "physio clinics"),
-    ("we manufacture dish soap. typical roas?", "dish soap"),
-    ("we roast coffee beans. cpm?", "coffee beans"),
-]
-
-
-def test_grouped_wording_is_unseen():
-    assert_unseen([t for t, _ in GROUPED])
-
-
-@pytest.mark.parametrize("text,phrase", GROUPED)
-def test_a_group_of_businesses_is_its_members(text, phrase):
-    found = business(text)
-    assert found is not None and found.phrase == phrase
 
 
 

@@ -1,5 +1,5 @@
-"""A mistyped word is read as the word meant (agent.offline.spelling), on kb/ and on the plain-text kb_txt2,
-and the perturbation probe's rewrites are seeded and general (tests/fixtures/perturb) — own wording only."""
+"""A mistyped word is read as the word meant (agent.offline.spelling), on kb/ and on the plain-text kb_txt2
+(the agent's turns: tests/test_offline_typed.py's READ_ALIKE), and the perturbation probe's rewrites are seeded and general (tests/fixtures/perturb) — own wording only."""
 from __future__ import annotations
 
 import random
@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from agent.offline import spelling
-from tests.offline_turns import assert_read_alike_on
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -58,16 +57,6 @@ def test_a_kb_term_only_the_kb_knows_is_corrected_only_to_on_that_kb(monkeypatch
     monkeypatch.setenv("MPA_KB_DIR", str(TXT2))
     assert spelling.suggestion("mesotheliomma", str(TXT2)) == "mesothelioma"  # two edits from nothing English
     assert spelling.suggestion("mesotheliomma", str(KB)) is None  # kb/ never names it
-
-
-@pytest.mark.parametrize("kb,typed,clean", [
-    (KB, ["neobnak on a budget. typical cpm and conversoin rate for finserv?"],
-     ["neobank on a budget. typical cpm and conversion rate for finserv?"]),
-    (TXT2, ["cost per click for roofnig contractors on google", "and for pest contrl?"],
-     ["cost per click for roofing contractors on google", "and for pest control?"]),
-])
-def test_the_agent_asks_the_tools_what_the_clean_wording_asks(request, monkeypatch, kb, typed, clean):
-    assert_read_alike_on(request, monkeypatch, kb.name, typed, clean)
 
 
 def test_the_perturbations_are_seeded_and_do_what_their_class_says():

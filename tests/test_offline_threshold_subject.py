@@ -5,18 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent, searchq
-from mpa.tools import ToolExecutor
+from agent.offline import searchq
+from tests.offline_turns import answer_to
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
 KB_ASK = "how many conversions does a campaign need before target ROAS works?"
 TXT5_ASK = "how many leads does each variant need before we call a winner?"
-
-
-def _answer(engine, ask: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(ask).assistant
 
 
 def test_the_wording_is_its_own():
@@ -31,11 +26,11 @@ def test_the_subject_may_be_a_noun_phrase():
 
 def test_the_shipped_kb_states_the_conversion_count(shipped_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "kb"))
-    answer = _answer(shipped_engine, KB_ASK)
+    answer = answer_to(shipped_engine, KB_ASK)
     assert "[channel-search#" in answer and "30 or more conversions" in answer, answer
 
 
 def test_a_plain_text_kb_states_the_results_per_variant(kb_txt5_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt5"))
-    answer = _answer(kb_txt5_engine, TXT5_ASK)
+    answer = answer_to(kb_txt5_engine, TXT5_ASK)
     assert "[spend_guardrails_and_experiments#3]" in answer and "120 results per variant" in answer, answer

@@ -13,20 +13,6 @@ from agent.offline.parse import parse
 from mpa.tools import ToolExecutor
 from tests.unseen_wording import assert_unseen
 
-PLAIN = {
-    "roughly how much per lead should a dental practice budget?": "CPL",
-    "how much per click do plumbing contractors end up paying?": "CPC",
-    "what's the price of one download for a puzzle game?": None,   # no metric counts downloads by name
-    "tell me the price of a single install for our racing app": "CPI",
-    "We keep buying clicks; what do those usually run for a hotel chain?": "CPC",
-    "lots of leads lately, how much are they for a bank?": "CPL",
-    "the cost of one impression on streaming TV?": "CPM",
-    "what are clicks going for in home goods?": "CPC",
-    "how pricey are installs for a trivia app?": "CPI",
-    "whats the per-click price for a florist?": "CPC",
-    "what are we looking at per lead for a roofer?": "CPL",
-    "how costly are leads in mortgage lending?": "CPL",
-}
 NOT_PRICED = [
     "our leads are low quality, why?",
     "how much per month should a bakery put into search?",
@@ -43,12 +29,7 @@ _CLICKS = "Thinking about clicks now. What do those cost for hotels, typically?"
 
 
 def test_wording_is_own():
-    assert_unseen(list(PLAIN), NOT_PRICED, [t for t, _ in ON_BOTH.values()], _CLICKS)
-
-
-@pytest.mark.parametrize("text,metric", PLAIN.items())
-def test_a_unit_priced_in_plain_words_names_its_metric(text, metric):
-    assert parse(text).metrics == ([metric] if metric else [])
+    assert_unseen(NOT_PRICED, [t for t, _ in ON_BOTH.values()], _CLICKS)
 
 
 @pytest.mark.parametrize("text", NOT_PRICED)

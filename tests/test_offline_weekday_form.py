@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agent.engine import ConversationEngine
-from agent.offline import OfflineAgent
 from agent.offline.answerforms import answer_forms
 from mpa.engine import build_engine
-from mpa.tools import ToolExecutor
+from tests.offline_turns import answer_to
 from tests.unseen_wording import assert_unseen
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,10 +31,6 @@ Every ad is checked against the brief by a second person before it is approved.
 """
 
 
-def _answer(engine, ask: str) -> str:
-    return ConversationEngine(OfflineAgent(), ToolExecutor(engine), max_tool_rounds=3).send(ask).assistant
-
-
 def test_the_wording_is_its_own():
     assert_unseen([TXT3_ASK, MD_ASK])
 
@@ -49,12 +43,12 @@ def test_the_form_asked_and_the_sentences_having_it():
 
 def test_a_plain_text_kb_names_the_day(kb_txt3_engine, monkeypatch, meaning):
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests" / "fixtures" / "kb_txt3"))
-    answer = _answer(kb_txt3_engine, TXT3_ASK)
+    answer = answer_to(kb_txt3_engine, TXT3_ASK)
     assert "[launch_roadmap_stages#7]" in answer and "Tuesday" in answer, answer
 
 
 def test_a_markdown_kb_names_the_day(tmp_path, monkeypatch, meaning):
     (tmp_path / "launch-timing.md").write_text(MD_KB)
     monkeypatch.setenv("MPA_KB_DIR", str(tmp_path))
-    answer = _answer(build_engine(tmp_path, index_path=tmp_path / "index.json"), MD_ASK)
+    answer = answer_to(build_engine(tmp_path, index_path=tmp_path / "index.json"), MD_ASK)
     assert "Tuesday" in answer, answer

@@ -26,25 +26,7 @@ def _tool(engine, **inp) -> str:
 
 
 # ------------------------------------------------ the business said by running it or by a trade's work
-@pytest.mark.parametrize("text, phrase", [
-    ("I manage a two-vet animal clinic in San Antonio. What would a click on Google run us?", "two-vet animal clinic"),
-    ("We own a bakery in Leeds.", "bakery"),
-    ("We put solar panels on roofs. What does a click cost a company like ours?", "solar panels"),
-    ("I fit blinds in offices.", "blinds"),
-])
-def test_business_by_running_it_or_by_the_work(text, phrase):
-    from agent.offline.business import business
-    assert business(text).phrase == phrase
-
-
-@pytest.mark.parametrize("text", ["we put more money into search", "if we put half of that on LinkedIn",
-                                  "we put our ads on podcasts", "we put a cap on frequency",
-                                  "What's the most we should be willing to pay for one lead?"])
-def test_money_or_ads_put_into_a_channel_is_no_business(text):
-    from agent.offline.business import business
-    assert business(text) is None
-
-
+# (what ``business()`` reads of each message: the one table in tests/test_offline_business.py)
 def test_kb_txt2_business_by_running_it(kb_txt2_engine, meaning):
     """The first turn named no business the sentence forms knew, so the Google range across every vertical and
     market was answered and the next turns' arithmetic had no range. ("two-vet animal clinic" is the KB's Veterinary

@@ -1,0 +1,12 @@
+"""What a tool says itself on a fixture KB's engine: its own lines, before the knowledge-base passages it quotes.
+
+Why: the fixture KBs' tests (tests/test_kb_txt2.py … tests/test_kb_txt8.py) check the figure a look-up states, not
+the passages quoted after it; each file had the same three lines for it."""
+from __future__ import annotations
+
+from mpa.tools import ToolExecutor
+
+
+def tool_lines(engine, name: str = "get_benchmark", **inp) -> str:
+    """The tool ``name``'s own lines for the inputs ``inp`` on ``engine``, before the passages it quotes."""
+    return ToolExecutor(engine).execute(name, inp).content.split("Knowledge-base passages follow")[0]
