@@ -33,6 +33,7 @@ sys.dont_write_bytecode = False
 from tests.xdist_spread import (  # noqa: E402
     keep_seconds, lean_reports, pytest_runtest_logreport, pytest_testnodedown, pytest_xdist_make_scheduler)
 from tests.kbfacts_kept import keep_facts  # noqa: E402  (a KB's facts read once for all the test processes)
+from tests.regex_kept import keep_patterns, save_patterns  # noqa: E402  (patterns compiled once for them all)
 
 __all__ = ["pytest_runtest_logreport", "pytest_testnodedown", "pytest_xdist_make_scheduler"]
 
@@ -61,12 +62,14 @@ def pytest_collection_finish(session):
 
 def pytest_configure(config):
     """An xdist worker sends lean reports (``tests/xdist_spread.py``); every process reads a KB's facts through
-    pytest's cache folder (``tests/kbfacts_kept.py``). A worker leaves without the interpreter's teardown. Once it has reported its last
+    pytest's cache folder (``tests/kbfacts_kept.py``) and compiles regular expressions from the opcodes kept there
+    (``tests/regex_kept.py``). A worker leaves without the interpreter's teardown. Once it has reported its last
     result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
     flush) have run, freeing its heap object by object only delays the run's end: measured
     ~0.6 s between the last worker's report and the controller's finish. The controller exits
     normally and keeps the run's exit status."""
     lean_reports(config)
+    keep_patterns(config)
     keep_facts(config)
     if hasattr(config, "workerinput"):
         import atexit
@@ -385,3 +388,4 @@ def pytest_sessionfinish(session):
     for t in _cleaner:
         t.join()
     keep_seconds(session.config)
+    save_patterns()
