@@ -14,18 +14,24 @@ the pattern's type, text and flags, all its compile reads. Only the CPython vers
 is the one copied below (3.11-3.13) use it; any other runs as before, as does a pattern compiled with ``re.DEBUG``,
 a pattern object (not a text) or a run without pytest's cache. Patterns that fail to compile raise as before and are
 not kept. One difference: a deprecation warning the parser gives for a pattern (a "possible nested set") is given
-the first time it is compiled, not again in a later process that finds it kept. Each process adds what it compiled
-new when its session ends, merged under a file lock; the file starts again from one run's patterns when it outgrows
-:data:`LIMIT` (tests write KBs under temporary names, so a few patterns are new every run).
+the first time it is compiled, not again in a later process that finds it kept.
+
+Written when a session ends, merged under a file lock, only by a process whose new patterns cost more than
+:data:`WORTH_SAVING` to compile: ~50 patterns are new in every process of every run — alternations joined from a
+set's words, whose order of equal-length words follows the process's string hashing (tokenize's own pattern is one)
+— and rewriting the file for them (~0.1 s, when the workers end together) would cost more than it saves. The file
+starts again from the patterns this process met when it would outgrow :data:`LIMIT` entries.
 """
 from __future__ import annotations
 
 import os
 import pickle
 import sys
+import time
 from pathlib import Path
 
-LIMIT = 40_000  # entries (~20 MB): a run meets ~8,000 distinct patterns
+LIMIT = 15_000  # entries (~500 bytes each): a run meets ~9,300 distinct patterns
+WORTH_SAVING = 0.1  # seconds of CPU the new patterns cost to compile (a code change's new patterns, a first run)
 
 _state: dict = {}
 
@@ -46,13 +52,17 @@ def keep_patterns(config) -> Path | None:
     path = cache.mkdir("re-code") / "py{}.{}.{}-sre{}-{}.pickle".format(*sys.version_info[:3], _sre.MAGIC, _sre.CODESIZE)
     known: dict[tuple, tuple] = _load(path)
     new: dict[tuple, tuple] = {}
+    used: set[tuple] = set()
+    cost = [0.0]  # CPU seconds the new patterns took
 
     def compile(p, flags=0):
         if type(p) not in (str, bytes) or flags & debug:
             return original(p, flags)
         key = (type(p), p, flags)
+        used.add(key)
         hit = known.get(key)
         if hit is None:
+            t0 = time.process_time()
             parsed = parse(p, flags)
             groupindex = parsed.state.groupdict
             indexgroup = [None] * parsed.state.groups
@@ -60,11 +70,12 @@ def keep_patterns(config) -> Path | None:
                 indexgroup[i] = name
             hit = known[key] = new[key] = (flags | parsed.state.flags, [int(op) for op in make_code(parsed, flags)],
                                            parsed.state.groups - 1, groupindex, tuple(indexgroup))
+            cost[0] += time.process_time() - t0
         flags_out, code, groups, groupindex, indexgroup = hit
         return _sre.compile(p, flags_out, code, groups, dict(groupindex), indexgroup)
 
     _compiler.compile = compile
-    _state.update(path=path, known=known, new=new)
+    _state.update(path=path, known=known, new=new, used=used, cost=cost)
     return path
 
 
@@ -77,9 +88,10 @@ def _load(path: Path) -> dict:
 
 
 def save_patterns() -> None:
-    """Add the patterns this process compiled new to the kept file (under a lock: the workers end together)."""
+    """Add the patterns this process compiled new to the kept file (under a lock: the workers end together), when
+    they cost :data:`WORTH_SAVING` or more to compile."""
     new = _state.get("new")
-    if not new:
+    if not new or _state["cost"][0] < WORTH_SAVING:
         return
     path: Path = _state["path"]
     try:
@@ -91,12 +103,14 @@ def save_patterns() -> None:
             if fcntl is not None:
                 fcntl.flock(lock, fcntl.LOCK_EX)
             kept = _load(path)
-            if len(kept) + len(new) > LIMIT:
-                kept = {}
             kept.update(new)
+            if len(kept) > LIMIT:
+                known = _state["known"]
+                kept = {k: known[k] for k in _state["used"] if k in known}
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             tmp.write_bytes(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
             os.replace(tmp, path)
     except OSError:  # a read-only cache folder: nothing kept, as without it
         pass
     new.clear()
+    _state["cost"][0] = 0.0
