@@ -75,7 +75,7 @@ def keep_patterns(config) -> Path | None:
         return _sre.compile(p, flags_out, code, groups, dict(groupindex), indexgroup)
 
     _compiler.compile = compile
-    _state.update(path=path, known=known, new=new, used=used, cost=cost)
+    _state.update(path=path, known=known, new=new, used=used, cost=cost, original=original)
     return path
 
 
