@@ -32,6 +32,8 @@ sys.dont_write_bytecode = False
 # hooks are imported here so pytest registers them with this conftest.
 from tests.xdist_spread import (  # noqa: E402
     keep_seconds, lean_reports, pytest_runtest_logreport, pytest_testnodedown, pytest_xdist_make_scheduler)
+from tests.kbfacts_kept import keep_facts  # noqa: E402  (a KB's facts read once for all the test processes)
+from tests.regex_kept import keep_patterns, save_patterns  # noqa: E402  (patterns compiled once for them all)
 
 __all__ = ["pytest_runtest_logreport", "pytest_testnodedown", "pytest_xdist_make_scheduler"]
 
@@ -59,12 +61,16 @@ def pytest_collection_finish(session):
 
 
 def pytest_configure(config):
-    """An xdist worker sends lean reports (``tests/xdist_spread.py``). It leaves without the interpreter's teardown. Once it has reported its last
+    """An xdist worker sends lean reports (``tests/xdist_spread.py``); every process reads a KB's facts through
+    pytest's cache folder (``tests/kbfacts_kept.py``) and compiles regular expressions from the opcodes kept there
+    (``tests/regex_kept.py``). A worker leaves without the interpreter's teardown. Once it has reported its last
     result and the exit handlers registered after this (pgserver stopping Postgres, braintrust's
     flush) have run, freeing its heap object by object only delays the run's end: measured
     ~0.6 s between the last worker's report and the controller's finish. The controller exits
     normally and keeps the run's exit status."""
     lean_reports(config)
+    keep_patterns(config)
+    keep_facts(config)
     if hasattr(config, "workerinput"):
         import atexit
 
@@ -186,10 +192,10 @@ def kb_copy(tmp_path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def fixture_engine():
+def fixture_engine(pytestconfig):
     from mpa.engine import build_engine
 
-    return build_engine(FIXTURE_KB)
+    return build_engine(FIXTURE_KB, index_path=_index_cache(pytestconfig, "fixture-kb"))
 
 
 @pytest.fixture(scope="session")
@@ -201,31 +207,31 @@ def kb_txt_engine(pytestconfig):
 
 
 @pytest.fixture(scope="session")
-def kb_alt_engine():
+def kb_alt_engine(pytestconfig):
     """The third fixture KB (tests/fixtures/kb_alt, conventions in tests/fixtures/kb_alt_README.md):
     neither kb/'s tables nor kb_txt's lists — slash triples, dash bullets, a CSV grid, prose counts."""
     from mpa.engine import build_engine
 
-    return build_engine(ROOT / "tests" / "fixtures" / "kb_alt")
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_alt", index_path=_index_cache(pytestconfig, "kb_alt"))
 
 
 @pytest.fixture(scope="session")
-def kb_txt2_engine():
+def kb_txt2_engine(pytestconfig):
     """The second plain-text fixture KB (tests/fixtures/kb_txt2, tests/fixtures/kb_txt2_README.md): kb_txt's
     conventions, written as a stranger KB with other verticals, platforms and metrics."""
     from mpa.engine import build_engine
 
-    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt2")
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt2", index_path=_index_cache(pytestconfig, "kb_txt2"))
 
 
 @pytest.fixture(scope="session")
-def kb_txt3_engine():
+def kb_txt3_engine(pytestconfig):
     """The third plain-text fixture KB (tests/fixtures/kb_txt3, tests/fixtures/kb_txt3_README.md): kb_txt's
     conventions again, with industrial, local-review, streaming, commerce-media, crypto and nonprofit
     figures, bounded figures ("under $7.00", "$420+"), Canadian and UK audiences and a seven-stage roadmap."""
     from mpa.engine import build_engine
 
-    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt3")
+    return build_engine(ROOT / "tests" / "fixtures" / "kb_txt3", index_path=_index_cache(pytestconfig, "kb_txt3"))
 
 
 @pytest.fixture(scope="session")
@@ -382,3 +388,4 @@ def pytest_sessionfinish(session):
     for t in _cleaner:
         t.join()
     keep_seconds(session.config)
+    save_patterns()
