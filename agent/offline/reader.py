@@ -38,7 +38,7 @@ import re
 from functools import lru_cache
 
 from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, forbids, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
-from agent.offline.answerforms import QUANTITY, answer_forms, has_form
+from agent.offline.answerforms import NUMBER, QUANTITY, answer_forms, has_form, noun_asked
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
@@ -168,7 +168,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else setting.WEIGHT if t in q else 0.5)
               for t in every}
     idents = [i.lower() for i in IDENT.findall(question)]
-    forms = answer_forms(question)
+    forms, noun = answer_forms(question), noun_asked(question)  # "at what level …?": a heading naming the level tells it
     method = sectionkind.asks_method(question, forms)
     normative, leave = bool(NORMATIVE.search(question)), forbids.acts(question)  # "is it ok if I upload …?": the act asked leave for
     shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
@@ -213,7 +213,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             # asked counts);
             # under a heading that matches, every sentence is on topic
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
-            formed = sum(any(has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
+            formed = sum(any(has_form(f, c) for c in said) or (f is NUMBER and bool(noun & us[0].head_terms)) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
             if normative and (NORM_HEAD.search(us[0].heading) or (IDENT.search(us[0].heading)
                                                                   and not _FORMULA_HEAD.search(us[0].heading))):
