@@ -201,7 +201,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             us = sections[key]
             body = set().union(*(c.terms for c in us))
             cover = math.fsum(weight[t] for t in _matches(asked, body))
-            own_head = matched(asked, us[0].head_terms)
+            own_head = matched(asked, us[0].head_terms) - sectionkind.marker_terms(us[0].heading)  # "Worked …": a kind
             head = math.fsum(weight[t] for t in own_head) + 0.5 * math.fsum(weight[t] for t in matched(asked, us[0].parent_terms)
                                                                 - own_head)
             if pointed and bands.fit(budget, us[0].heading, period) > 1:
