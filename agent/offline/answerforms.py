@@ -82,14 +82,15 @@ def has_form(form: re.Pattern, c) -> bool:
     return bool(form.search(c.text))
 
 
-# "at what level should we plan?": the noun a "what …" question asks a figure of
-_WHAT_NOUN = re.compile(r"\bwhat (?:\w+ )?(rate|share|percent(?:age)?|level|threshold|ceiling|floor|limit|minimum|maximum|cap)\b", re.I)
+# "at what level should we plan?": of the nouns a "what …" question asks a figure of, the one that also names a rank or
+# a kind (a level of geography, of seniority); a rate, a share, a cap or a threshold is a figure whatever the heading
+_WHAT_NOUN = re.compile(r"\bwhat (?:\w+ )?(levels?)\b", re.I)
 
 
 def noun_asked(question: str) -> set[str]:
-    """The terms of the noun a "what level / what share …" question asks about. A section headed with that noun
-    ("Choosing the planning level") tells which one, figure or not: "at what level should we plan?" asks for a
-    level of geography, which a table of situations states in words (:data:`NUMBER` is no form it must have)."""
+    """The terms of the noun a "what level …" question asks about. A section headed with that noun ("Choosing the
+    planning level") tells which one, figure or not: "at what level should we plan?" asks for a level of geography,
+    which a table of situations states in words (:data:`NUMBER` is no form it must have)."""
     return {t for m in _WHAT_NOUN.finditer(question) for t in terms(m.group(1))}
 
 
