@@ -281,6 +281,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.keptplatform` — the platform a follow-up keeps when it swaps another slot of the same figure;
 * :mod:`~agent.offline.labelpick` — one of the businesses the last answer listed, picked by the words that tell it from the others;
 * :mod:`~agent.offline.leaveask` — A yes/no question about what one may, must or should do — it asks for the rule that allows or …;
+* :mod:`~agent.offline.forbids` — asked leave for an act, the section with a sentence forbidding that very act is preferred;
 * :mod:`~agent.offline.namedrow` — the item of a quoted list that the question names by its label;
 * :mod:`~agent.offline.newaudience` — A follow-up that names another audience while sizing;
 * :mod:`~agent.offline.normphrase` — A question's "the usual terms" is the knowledge base's "the standard terms";

@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 
 from agent.offline import whenask
-from agent.offline.passages import STEP
+from agent.offline.passages import STEP, terms
 from agent.offline.rulecalc import ASKS_TO_APPLY, MULTIPLIER
 
 # the form of the answer a question asks for → a sentence having that form
@@ -80,6 +80,18 @@ def has_form(form: re.Pattern, c) -> bool:
     if form is NUMBER:  # "Step 2 (Unit economics)" names a step of a framework: no figure
         return bool(form.search(STEP.sub(" ", c.text)))
     return bool(form.search(c.text))
+
+
+# "at what level should we plan?": of the nouns a "what …" question asks a figure of, the one that also names a rank or
+# a kind (a level of geography, of seniority); a rate, a share, a cap or a threshold is a figure whatever the heading
+_WHAT_NOUN = re.compile(r"\bwhat (?:\w+ )?(levels?)\b", re.I)
+
+
+def noun_asked(question: str) -> set[str]:
+    """The terms of the noun a "what level …" question asks about. A section headed with that noun ("Choosing the
+    planning level") tells which one, figure or not: "at what level should we plan?" asks for a level of geography,
+    which a table of situations states in words (:data:`NUMBER` is no form it must have)."""
+    return {t for m in _WHAT_NOUN.finditer(question) for t in terms(m.group(1))}
 
 
 def answer_forms(question: str) -> list[re.Pattern]:

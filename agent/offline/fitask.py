@@ -26,7 +26,9 @@ _POINTER = r"(?:that|this|it|those|these|the same)"
 _FIT = re.compile(rf"\b{_POINTER}\b[^.?!]{{0,40}}?\b(?:still )?(?:makes? sense|works?|appl(?:y|ies)|holds?|fits?|suits?|"
                   r"(?:is|be) (?:right|ok|okay|smart|wise)|(?:is|be) (?:a good idea))\b[^.?!]{0,20}?\b(?:for|to) (?:us|me|our|my|a|an)\b"
                   rf"|\b(?:does|would|will|is|should)\b[^.?!]{{0,10}}\b{_POINTER}\b[^.?!]{{0,30}}?\b(?:still )?(?:makes? sense|"
-                  r"work|apply|hold|fit|suit|right|ok|okay|wise|smart)\b[^.?!]{0,20}?\b(?:for|to) (?:us|me|our|my|a|an)\b", re.I)
+                  r"work|apply|hold|fit|suit|right|ok|okay|wise|smart)\b[^.?!]{0,20}?\b(?:for|to) (?:us|me|our|my|a|an)\b"
+                  # "… barely any history. does that change the split?": the circumstance just said, against the rule quoted
+                  rf"|\b(?:does|would|will|should|could)\s+{_POINTER}\s+change\s+(?:the|that|this|our|my|your)\s+[a-z]", re.I)
 _LABEL = re.compile(r"^\s*(?:section|part|chapter|stage|step)\s+\d+\s*[-–—:.]\s*", re.I)  # "SECTION 4 - ": numbering
 _WHEN_HEAD = re.compile(r"^\s*(?:section\s+\d+\s*[-–—:]\s*)?when\b|\bexceptions?\b", re.I)
 

@@ -37,8 +37,8 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
-from agent.offline.answerforms import QUANTITY, answer_forms, has_form
+from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, forbids, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
+from agent.offline.answerforms import NUMBER, QUANTITY, answer_forms, has_form, noun_asked
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
                                     term_set, terms, through_parts)
@@ -96,8 +96,7 @@ def _works_figures(question: str, section: list["_Unit"]) -> bool:
 def _amounts(question: str) -> bool:
     """Does the question state an amount — money, a percentage, a fraction or a number above a
     small count? "Combine two audiences" counts things; "$80k a month" is a figure to work."""
-    return any(n.money or n.pct or n.value > 10 or not float(n.value).is_integer()
-               for n in stated(digits(STEP.sub(" ", question))))
+    return any(n.money or n.pct or n.value > 10 or not float(n.value).is_integer() for n in stated(digits(STEP.sub(" ", question))))
 
 
 def extract(question: str, passages: list[dict], max_sentences: int = 3, context: str = "", budget_said: tuple | None = None,
@@ -169,9 +168,9 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     weight = {t: math.log(1.0 + n / (1 + held_by[t])) * (1.0 if t in q and t not in scene else setting.WEIGHT if t in q else 0.5)
               for t in every}
     idents = [i.lower() for i in IDENT.findall(question)]
-    forms = answer_forms(question)
+    forms, noun = answer_forms(question), noun_asked(question)  # "at what level …?": a heading naming the level tells it
     method = sectionkind.asks_method(question, forms)
-    normative = bool(NORMATIVE.search(question))
+    normative, leave = bool(NORMATIVE.search(question)), forbids.acts(question)  # "is it ok if I upload …?": the act asked leave for
     shown = bool(_SHOW.search(question))  # asks for a worked case: an illustration is the answer
     figures = bool(re.search(r"\d", digits(_NAMED_FIGURE.sub(" ", STEP.sub(" ", question)))))
     named = {re.match(r"[\d.,]*\d", m.group()).group() for m in _NAMED_FIGURE.finditer(STEP.sub(" ", question))}
@@ -202,7 +201,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             us = sections[key]
             body = set().union(*(c.terms for c in us))
             cover = math.fsum(weight[t] for t in _matches(asked, body))
-            own_head = matched(asked, us[0].head_terms)
+            own_head = matched(asked, us[0].head_terms) - sectionkind.marker_terms(us[0].heading)  # "Worked …": a kind
             head = math.fsum(weight[t] for t in own_head) + 0.5 * math.fsum(weight[t] for t in matched(asked, us[0].parent_terms)
                                                                 - own_head)
             if pointed and bands.fit(budget, us[0].heading, period) > 1:
@@ -214,7 +213,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             # asked counts);
             # under a heading that matches, every sentence is on topic
             said = [c for c in us if scores[id(c)] > 0 or head > 0]
-            formed = sum(any(has_form(f, c) for c in said) for f in forms) / len(forms) if forms else 1.0
+            formed = sum(any(has_form(f, c) for c in said) or (f is NUMBER and bool(noun & us[0].head_terms)) for f in forms) / len(forms) if forms else 1.0
             s = (0.25 * cover + best + head) * (0.5 + 0.5 * formed)
             if normative and (NORM_HEAD.search(us[0].heading) or (IDENT.search(us[0].heading)
                                                                   and not _FORMULA_HEAD.search(us[0].heading))):
@@ -234,6 +233,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
             s *= bands.rate_fit(rates, " ".join(c.text for c in us))  # a rate stated: the rule whose band holds it
             s *= bands.fit(budget, us[0].heading, period)  # a budget stated: the section of its band, not another's
             s *= bound.fit(*limit, us[0].heading)
+            s *= forbids.BOOST if forbids.directs(leave, us) else 1.0  # "is it ok if I upload …?" and "do not upload …"
             s *= normphrase.BOOST if normphrase.states(norm_nouns, " ".join(c.text for c in us)) else 1.0  # "standard terms"
             s *= sectionkind.fit(method, top[key[0]].get("source", ""))  # "how do we prove …?": a method, not a figure table
             return s * (0.6 if all(c.overview for c in us) else 1.0) * (1.0 - 0.03 * key[0])
@@ -249,8 +249,8 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     if glossed and not _stands_alone(q | hint, sections[ranked[0]]):  # the own words find no section of their own:
         hint |= glossed  # the KB's terms for what they say in everyday words weigh in (:mod:`gloss`)
         ranked, by, scores = rank_sections(q | hint)
-    if kb_head and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms):
-        explains.add(kb_head)  # only when the words name no heading of the section they rank first: else they are the KB's
+    if kb_head and not matched(q | hint, sections[ranked[0]][0].head_terms | sections[ranked[0]][0].parent_terms) and not forbids.directs(leave, sections[ranked[0]]):
+        explains.add(kb_head)  # only when the words name no heading of the section they rank first (nor a sentence directing the act asked): else they are the KB's
         ranked, by, scores = rank_sections(q | hint)
     doc = (lambda k: top[k[0]].get("source", "").split("›")[0].strip())
     if ctx and not _stands_alone(q | hint, sections[ranked[0]]):  # "how long" names its duration itself

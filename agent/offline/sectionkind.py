@@ -11,12 +11,24 @@ section of another document then answers. The document's kind is the KB's own ta
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from agent.offline.passages import terms
 from mpa.tagging import document_type
 
 # headings of illustrations — an example, a worked case, a sample dialogue — rather than of the rule they illustrate
 EXAMPLE_HEAD = re.compile(r"\bexamples?\b|\bcase stud(?:y|ies)\b|\billustration\b|\bscenario\b|^worked\b|\bdialogues?\b|"
                           r"\bsample conversations?\b|\btranscripts?\b|\bwalk-?through\b", re.I)
+
+
+
+@lru_cache(maxsize=4096)
+def marker_terms(heading: str) -> frozenset[str]:
+    """The terms of the words marking a heading as an illustration ("Worked split of a $200,000 quarter" → "work"):
+    they name the kind of section, not its topic — "stuff that works" is no match for "Worked …"."""
+    marks = [m.group() for m in EXAMPLE_HEAD.finditer(heading)]  # "WORKED BUDGET EXAMPLE": "worked" marks it too
+    return frozenset(t for w in marks + (re.findall(r"\bworked\b", heading, re.I) if marks else []) for t in terms(w))
+
 
 BENCHMARK_FIT = 0.6  # the share of its score a benchmark section keeps for a how-to question
 # "how do we …", "how should I …", "how can you …": a question of how to proceed (not "how much", "how long")
