@@ -149,6 +149,7 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.leftout` — the KB's own "no figures for …" sentence, cited, in place of a plain decline (and
   of a hop by meaning to a section that prices something else);
 * :mod:`~agent.offline.bands` — budget bands in the KB's headings, matched to the user's budget;
+* :mod:`~agent.offline.bandsibling` — only another band's section found: its siblings searched by the heading's words;
 * :mod:`~agent.offline.rulecalc` — a multiplier the KB states, applied to the user's own number;
 * :mod:`~agent.offline.userrule` — rules the KB states in words (ratios, thresholds, shares) on the user's figures;
 * :mod:`~agent.offline.capstep` — a cap on one step of change per period ("at most 30% per week") on the user's amount;

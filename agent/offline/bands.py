@@ -69,8 +69,9 @@ def in_period(budget: float | None, period: str | None, heading: str) -> float |
     return budget * _PER[period] / _PER[want]
 
 
-def band(heading: str) -> tuple[float, float] | None:
-    """(low, high) of the money band a heading states, or None."""
+def band(heading: str, named: bool = False) -> tuple[float, float] | None:
+    """(low, high) of the money band a heading states, or None; ``named``: only a band its words bound ("under $50k",
+    "$50k to $250k", "$250k+"), not one budget taken give or take a quarter."""
     t = re.sub(r"(?<=[\dkKmM])-(?=\$)", "–", digits(heading))  # "$20k-$90k": a range, not a code
     money = [n for n in parse_numbers(t) if n.money and not n.pct]
     if not money:
@@ -82,7 +83,7 @@ def band(heading: str) -> tuple[float, float] | None:
         return 0.0, first.value
     if _ABOVE.search(t[max(0, first.start - 12):first.start]) or _ABOVE.match(t[first.end:]):
         return first.value, _INF
-    if len(money) == 1 and first.value >= 1000:  # "allocating a $120,000 budget": that budget, give or take a quarter
+    if len(money) == 1 and first.value >= 1000 and not named:  # "allocating a $120,000 budget": that budget, give or take a quarter
         return first.value * 0.75, first.value * 1.25
     return None
 

@@ -9,7 +9,7 @@ missed, asked again another way), :func:`first_search` before the reader answers
 """
 from __future__ import annotations
 
-from agent.offline import attrretry, changedmetric, definition, drawnon, glossalone, meaningsearch, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
+from agent.offline import attrretry, bandsibling, changedmetric, definition, drawnon, glossalone, meaningsearch, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
 from agent.offline.firstof import first
 
 
@@ -48,6 +48,8 @@ def first_search(user_text: str, outcomes: list, said: list[str]) -> str | None:
 def second_search(user_text: str, previous: tuple | None, outcomes: list, text: str, said: list[str]) -> str | None:
     """The search to run after the readers answered (``text``: their answer), else None."""
     return first((
+        # a budget stated and only another money band's section found: that section's siblings, by its heading's words
+        lambda: bandsibling.query(user_text, outcomes),
         # "the difference between A and B" that no heading set apart: the KB's "A versus B"
         lambda: versushead.query(user_text, outcomes),
         # a term the passages do not define: the term alone, with its spelled-out name
