@@ -51,3 +51,20 @@ def test_the_issue_s_redo_applies_the_split_to_the_new_budget(shipped_engine, mo
     assert_unseen(messages)
     got = answer_on(shipped_engine, messages, monkeypatch)
     assert "$90,000 × 70% = $63,000" in got and "$90,000 × 10% = $9,000" in got, got[:600]
+
+
+def test_shares_stated_as_ranges_are_worked_at_both_ends():
+    """A quoted rule giving each channel a range of the budget ("paid search 45%-55%, social ads 25%-35%") on the user's
+    amount: each end worked; an amount said as a bound ("under 40000") is no budget to divide."""
+    quoted = "Rule B2: paid search 45%-55%, social ads 25%-35%, the rest held back for tests."
+    got = splitrule.apply("we've got 20000 a month to divide between channels", quoted, [])
+    assert got == ("Applied to your figure: $20,000 × 45% = $9,000 to $20,000 × 55% = $11,000 (paid search); "
+                   "$20,000 × 25% = $5,000 to $20,000 × 35% = $7,000 (social ads)."), got
+    assert splitrule.apply("with under 40000 a month how do we divide it between channels", quoted, []) is None
+
+
+def test_the_shipped_kbs_tier_shares_are_worked_on_the_budget(shipped_engine, monkeypatch):
+    message = "there's 36000 a month for ads here, draw up a search/social split"
+    assert_unseen(message)
+    got = answer_on(shipped_engine, [message], monkeypatch)
+    assert "$36,000 × 40% = $14,400 to $36,000 × 50% = $18,000 (search)" in got, got[-600:]

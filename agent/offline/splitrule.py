@@ -5,7 +5,9 @@ The passage that answers states the rule as shares ("about 70% to proven program
 adjacent bets, and 10% to genuine experiments", or "70/20/10"); the user named the parts by what they
 are, not by the numbers. A planner multiplies: $90,000 × 70% = $63,000, and so on. The shares are the
 KB's (a sentence whose percentages add up to 100%), the budget is the user's, the results are computed
-— nothing is taken from the question's wording but the one amount it states.
+— nothing is taken from the question's wording but the one amount it states. A KB that gives each channel a
+range instead ("Typical shape: search 40%–50%, one social platform 35%–45%, …") has each end worked on the amount,
+when the quoted text states no split that adds up to 100 and the amount is a budget, not a bound ("under 40k").
 """
 from __future__ import annotations
 
@@ -22,6 +24,17 @@ _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar
                            r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|"
                            # "I have $10k a month — how should I split it?": dividing the amount stated
                            r"\b(?:split|divide|allocate|apportion|carve up)\b", re.I)
+
+
+# a share stated as a range after what it goes to: "Typical shape: search 40%–50%, one social platform 35%–45%, …"
+_RANGE_SHARE = re.compile(r"(?:^|[,:;(]\s*)((?:[a-z][\w'-]*\s+){0,3}?[a-z][\w'-]*)\s+(\d{1,2}(?:\.\d+)?)\s*%\s*(?:–|—|-|to)\s*"
+                          r"(\d{1,2}(?:\.\d+)?)\s*%", re.I)
+
+
+def _range_shares(sentence: str) -> list[tuple[float, float, str]]:
+    """The sentence's (low, high, what it goes to) for two or more shares stated as ranges, else []."""
+    found = [(float(m.group(2)), float(m.group(3)), m.group(1)) for m in _RANGE_SHARE.finditer(sentence)]
+    return found if len(found) >= 2 and all(lo < hi for lo, hi, _ in found) and sum(lo for lo, _, _ in found) <= 100 else []
 
 
 def _shares(sentence: str) -> list[tuple[float, str]]:
@@ -71,10 +84,19 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
         stating = [(c, s) for c, s in found + earlier if [x for x, _ in _shares(s)] == named]
         found = sorted(stating, key=lambda f: not all(w for _, w in _shares(f[1]))) or [  # each part named first
             ("", "/".join(plain(x) for x in named))]  # stated nowhere: the user's own split, uncited
+    bound = re.search(r"\b(?:less than|under|below|up to|over|more than|at most|at least)\s*\$?\s*$", t[:nums[0].start], re.I)
+    ranged = next((r for s in sentences(quoted or "") if (r := _range_shares(s))), []) if not (named or bound) else []
     for cite, sent in found:
+        if cite and ranged:
+            break  # the quoted text's own shares, stated as ranges, before another passage's split
         shares = _shares(sent)
         if shares:
             lines = "; ".join(f"{money(total)} × {plain(s)}% = {money(round(total * s / 100, 2))}" + (f" ({w})" if w else "")
                               for s, w in shares)
             return (f"Based on Knowledge Base [{cite}]: {sent} " if cite else "") + f"Applied to your figure: {lines}."
+    # no split adding up to 100 in the quoted text: the shares it states as ranges ("search 40%–50%"), each end worked
+    if ranged:
+        return "Applied to your figure: " + "; ".join(
+            f"{money(total)} × {plain(lo)}% = {money(round(total * lo / 100, 2))} to {money(total)} × {plain(hi)}% = "
+            f"{money(round(total * hi / 100, 2))} ({w})" for lo, hi, w in ranged) + "."
     return None
