@@ -68,3 +68,23 @@ def test_the_shipped_kbs_tier_shares_are_worked_on_the_budget(shipped_engine, mo
     assert_unseen(message)
     got = answer_on(shipped_engine, [message], monkeypatch)
     assert "$36,000 × 40% = $14,400 to $36,000 × 50% = $18,000 (search)" in got, got[-600:]
+
+
+def test_a_list_of_shares_is_worked_whole_from_the_line_quoted():
+    """A plain-text KB lists one split per objective, a line a part; the reader quotes the line that matched. The
+    whole list that line comes from is worked, under its caption; another list of the passage is not."""
+    passage = {"id": "mix_rules#2", "text": "Start here and move money after a month.\n\nSTORES SELLING ONLINE\n"
+               "- Paid search: 50-60%\n- Paid social: 25-30%\n- Test reserve: 10%\n\nNEW LAUNCHES\n- Paid social: 40-50%\n"
+               "- Online video: 20-30%\n- Test reserve: 10%"}
+    quoted = "Based on Knowledge Base [mix_rules#2]: Start here and move money after a month. Paid search: 50-60%."
+    got = splitrule.apply("we have 8000 a month, how do we split it", quoted, [passage])
+    assert got == ("Applied to your figure (the split listed for stores selling online): $8,000 × 50% = $4,000 to "
+                   "$8,000 × 60% = $4,800 (Paid search); $8,000 × 25% = $2,000 to $8,000 × 30% = $2,400 (Paid social); "
+                   "$8,000 × 10% = $800 (Test reserve)."), got
+
+
+def test_the_plain_text_kbs_listed_split_is_worked_on_the_budget(kb_txt_engine, monkeypatch):
+    message = "our monthly ad money is 24000 - how do we split it across channels?"
+    assert_unseen(message)
+    got = answer_on(kb_txt_engine, [message], monkeypatch, "tests/fixtures/kb_txt")
+    assert "Applied to your figure (the split listed for" in got and "$24,000 × 10% = $2,400 (Test reserve)" in got, got[-700:]

@@ -7,7 +7,9 @@ are, not by the numbers. A planner multiplies: $90,000 × 70% = $63,000, and so 
 KB's (a sentence whose percentages add up to 100%), the budget is the user's, the results are computed
 — nothing is taken from the question's wording but the one amount it states. A KB that gives each channel a
 range instead ("Typical shape: search 40%–50%, one social platform 35%–45%, …") has each end worked on the amount,
-when the quoted text states no split that adds up to 100 and the amount is a budget, not a bound ("under 40k").
+when the quoted text states no split that adds up to 100 and the amount is a budget, not a bound ("under 40k"); a
+KB that lists one split per objective, a line a part ("- Paid search: 40-50%"), has the whole list the quoted line
+comes from worked, named by its caption.
 """
 from __future__ import annotations
 
@@ -35,6 +37,29 @@ def _range_shares(sentence: str) -> list[tuple[float, float, str]]:
     """The sentence's (low, high, what it goes to) for two or more shares stated as ranges, else []."""
     found = [(float(m.group(2)), float(m.group(3)), m.group(1)) for m in _RANGE_SHARE.finditer(sentence)]
     return found if len(found) >= 2 and all(lo < hi for lo, hi, _ in found) and sum(lo for lo, _, _ in found) <= 100 else []
+
+
+# a list item giving one part its share, a range or one figure: "- Paid search including shopping: 40-50%", "- Test reserve: 10%"
+_ITEM_SHARE = re.compile(r"^\s*[-*•]\s*(?P<what>[^:\n]{2,60}?)\s*:\s*(?P<lo>\d{1,2}(?:\.\d+)?)\s*%?\s*"
+                         r"(?:(?:–|—|-|to)\s*(?P<hi>\d{1,2}(?:\.\d+)?)\s*)?%\s*\.?\s*$")
+
+
+def _listed_shares(quoted: str, passages: list[dict]) -> tuple[str, list[tuple[float, float, str]]]:
+    """The whole list of shares an item the quoted text took comes from (a plain-text KB lists one split per
+    objective, a line a part, and the reader quotes the line that matched): (the list's caption, [(low, high, what)]),
+    else ("", [])."""
+    cited = set(re.findall(r"\[([^\]\s]+)\]", quoted or ""))
+    for ps in passages:
+        if ps.get("id") not in cited:
+            continue
+        for block in re.split(r"\n\s*\n", ps.get("text", "")):
+            lines = [ln for ln in block.strip().splitlines() if ln.strip()]
+            items = [m for ln in lines if (m := _ITEM_SHARE.match(ln))]
+            if len(items) >= 2 and any(re.search(rf"\b{re.escape(m.group('what'))}:\s*{m.group('lo')}", quoted) for m in items):
+                caption = "" if _ITEM_SHARE.match(lines[0]) else lines[0].strip().rstrip(":")
+                return caption, [(float(m.group("lo")), float(m.group("hi") or m.group("lo")), m.group("what").strip())
+                                 for m in items]
+    return "", []
 
 
 def _shares(sentence: str) -> list[tuple[float, str]]:
@@ -86,6 +111,8 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
             ("", "/".join(plain(x) for x in named))]  # stated nowhere: the user's own split, uncited
     bound = re.search(r"\b(?:less than|under|below|up to|over|more than|at most|at least)\s*\$?\s*$", t[:nums[0].start], re.I)
     ranged = next((r for s in sentences(quoted or "") if (r := _range_shares(s))), []) if not (named or bound) else []
+    caption, listed = _listed_shares(quoted, passages or []) if not (named or bound or ranged) else ("", [])
+    ranged = ranged or listed
     for cite, sent in found:
         if cite and ranged:
             break  # the quoted text's own shares, stated as ranges, before another passage's split
@@ -96,7 +123,8 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
             return (f"Based on Knowledge Base [{cite}]: {sent} " if cite else "") + f"Applied to your figure: {lines}."
     # no split adding up to 100 in the quoted text: the shares it states as ranges ("search 40%–50%"), each end worked
     if ranged:
-        return "Applied to your figure: " + "; ".join(
-            f"{money(total)} × {plain(lo)}% = {money(round(total * lo / 100, 2))} to {money(total)} × {plain(hi)}% = "
-            f"{money(round(total * hi / 100, 2))} ({w})" for lo, hi, w in ranged) + "."
+        return "Applied to your figure" + (f" (the split listed for {caption.lower()})" if caption else "") + ": " + "; ".join(
+            f"{money(total)} × {plain(lo)}% = {money(round(total * lo / 100, 2))}" + (
+                f" to {money(total)} × {plain(hi)}% = {money(round(total * hi / 100, 2))}" if hi != lo else "") + f" ({w})"
+            for lo, hi, w in ranged) + "."
     return None
