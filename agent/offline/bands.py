@@ -25,8 +25,10 @@ import re
 from agent.offline.numbers import digits, parse_numbers
 
 _INF = float("inf")
-_BELOW = re.compile(r"\b(?:under|below|less than|up to|<)\s*$", re.I)
-_ABOVE = re.compile(r"^\s*(?:\+|or more\b|and (?:up|above|over)\b|plus\b)|\b(?:over|above|more than)\s*$", re.I)
+# the words that bound a band before its figure ("under $50k", "over $250k"); bandsibling strips the same words
+BELOW_WORDS, ABOVE_WORDS = ("under", "below", "less than", "up to"), ("over", "above", "more than")
+_BELOW = re.compile(r"\b(?:" + "|".join(BELOW_WORDS) + r"|<)\s*$", re.I)
+_ABOVE = re.compile(r"^\s*(?:\+|or more\b|and (?:up|above|over)\b|plus\b)|\b(?:" + "|".join(ABOVE_WORDS) + r")\s*$", re.I)
 _BETWEEN = re.compile(r"^\s*(?:to|–|-|—|and)\s*$", re.I)
 
 

@@ -20,8 +20,8 @@ from agent.offline.numbers import digits
 from agent.offline.passages import units
 
 # what states a band in a heading: money and numbers, the words that bound it, a range's dash
-_BAND_WORDS = re.compile(r"[$€£]?\s*\d[\d,.]*\s*(?:[kKmM]\b|\+)?|\b(?:under|below|less than|up to|over|above|more than|"
-                         r"and up|and above|or more|plus|to|from|between|and)\b|[–—+<>]", re.I)
+_BAND_WORDS = re.compile(r"[$€£]?\s*\d[\d,.]*\s*(?:[kKmM]\b|\+)?|\b(?:" + "|".join(bands.BELOW_WORDS + bands.ABOVE_WORDS) +
+                         r"|and up|and above|or more|plus|to|from|between|and)\b|[–—+<>]", re.I)
 
 
 def _band_headings(outcomes: list) -> list[str]:

@@ -39,6 +39,10 @@ def _range_shares(sentence: str) -> list[tuple[float, float, str]]:
     return found if len(found) >= 2 and all(lo < hi for lo, hi, _ in found) and sum(lo for lo, _, _ in found) <= 100 else []
 
 
+# an amount said as a limit ("with under 40k a month"), not a budget to divide
+_BOUND_BEFORE = re.compile(r"\b(?:less than|under|below|up to|over|more than|at most|at least)\s*\$?\s*$", re.I)
+
+
 # a list item giving one part its share, a range or one figure: "- Paid search including shopping: 40-50%", "- Test reserve: 10%"
 _ITEM_SHARE = re.compile(r"^\s*[-*•]\s*(?P<what>[^:\n]{2,60}?)\s*:\s*(?P<lo>\d{1,2}(?:\.\d+)?)\s*%?\s*"
                          r"(?:(?:–|—|-|to)\s*(?P<hi>\d{1,2}(?:\.\d+)?)\s*)?%\s*\.?\s*$")
@@ -109,7 +113,7 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
         stating = [(c, s) for c, s in found + earlier if [x for x, _ in _shares(s)] == named]
         found = sorted(stating, key=lambda f: not all(w for _, w in _shares(f[1]))) or [  # each part named first
             ("", "/".join(plain(x) for x in named))]  # stated nowhere: the user's own split, uncited
-    bound = re.search(r"\b(?:less than|under|below|up to|over|more than|at most|at least)\s*\$?\s*$", t[:nums[0].start], re.I)
+    bound = _BOUND_BEFORE.search(t[:nums[0].start])
     ranged = next((r for s in sentences(quoted or "") if (r := _range_shares(s))), []) if not (named or bound) else []
     caption, listed = _listed_shares(quoted, passages or []) if not (named or bound or ranged) else ("", [])
     ranged = ranged or listed
