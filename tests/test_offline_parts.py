@@ -87,3 +87,35 @@ def test_a_part_the_kb_does_not_answer_is_named(kb, shipped_engine, kb_txt_engin
 def test_a_topic_before_the_first_question_word_still_leaves_both_parts(shipped_engine):
     got = answer_to(shipped_engine, LEAD_IN)
     assert "$30–$55" in got and any("[budget-allocation-pacing#" in p for p in _quoted(got)), got
+
+
+# the things asked listed before one verb, a clause borrowing the verb before it, "what's the best …", a colon lead-in
+LISTED = "Our candle shop sells online on 20k a month: what CPA, ROAS and search/social split should we aim for?"
+ELLIPTIC = "For our online candle shop (20k a month): what CPA and ROAS should we expect, and what search/social split?"
+BEST = "We sell candles online, 80k a month. What's our expected ROAS, and what's the best split between search and social?"
+
+
+def test_listed_and_verbless_asks_are_parts_of_their_own():
+    assert_unseen(LISTED, ELLIPTIC, BEST)
+    assert parts.split(LISTED) == ["what CPA should we aim for?", "what ROAS should we aim for?", "what search/social split?"]
+    assert parts.open_parts(LISTED) == ["what search/social split?"]
+    assert parts.open_parts(ELLIPTIC) == ["what search/social split?"]  # the ask after the colon, the verb borrowed
+    assert parts.open_parts(BEST) == ["what's the best split between search and social?"]
+    assert parts.split("what CPA and ROAS should we expect?") == ["what CPA and ROAS should we expect?"]  # all figures
+    assert parts.split("which search and social platforms should we use?") == [  # nothing a tool answers: one ask
+        "which search and social platforms should we use?"]
+    assert parts.open_parts("what's our ecommerce CPA, and what about Meta?") == []  # "what about …" follows up
+
+
+@pytest.mark.parametrize("question,band", [(LISTED, "Tier 1: under $50k per month"), (ELLIPTIC, "Tier 1: under $50k"),
+                                           (BEST, "Tier 2: $50k to $250k per month")])
+def test_the_split_asked_beside_figures_is_answered_from_the_budgets_band(question, band, shipped_engine):
+    got = answer_to(shipped_engine, question)
+    assert "2.5x–4.0x" in got and band in got and "[step-07-channel-mix#" in got, got
+
+
+@pytest.mark.parametrize("question", [LISTED, ELLIPTIC])
+def test_on_a_plain_text_kb_the_split_part_is_not_dropped(question, kb_txt_engine):
+    got = answer_to(kb_txt_engine, question)
+    assert "4.1-4.8x" in got, got  # the figure part
+    assert len(_quoted(got)) >= 1 and any(w in p for p in _quoted(got) for w in ("search", "social")), got

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import affordask, bands, channelfig, periods, searchq
+from agent.offline import affordask, bands, bandsibling, channelfig, periods, searchq, sidebyside
 from agent.offline.parse import parse
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
@@ -35,11 +35,22 @@ _ASK = rf"(?:{_WH}|{_AUX})\b"
 _JOIN = re.compile(rf"(?:\s*,\s*|\s+)(?:and|but|plus|also)\s+(?:also,?\s+|then,?\s+)?(?={_ASK})|\s*;\s*(?={_ASK})", re.I)
 _OPENER = re.compile(r"^\W*(?:(?:and|also|plus|but|then|oh|ok(?:ay)?|so)\b[,:]?\s*)+", re.I)
 _ASKS = re.compile(rf"^{_ASK}", re.I)
-_LEAD_IN = re.compile(rf"^[^,;?]{{1,60}},\s*(?={_ASK})", re.I)  # "for a store like ours, what …": the ask after the topic
+_LEAD_IN = re.compile(rf"^[^,;:?]{{1,60}}[,:]\s*(?={_ASK})", re.I)  # "for a store like ours, what …", "for us (20k): what …"
 # what to do, asked of the knowledge base's advice ("how should we …", "what do we …", "which … to …"); a yes/no
 # judgement ("is X worth it?") or a quantity ("how many …") leans on the figures the tools give instead
 _HOW_TO = re.compile(r"^(?:how|what|which|when|where)\b(?!\s+(?:many|much)\b).*?\b(?:should|do|does|can|could|would|"
                      r"will|must|to)\b", re.I)
+# the things a "what …" clause asks for, listed before its verb: "what CAC, ROAS and search/social split should we plan
+# for?" — each item its own part (a list mixing figures a tool looks up with something the KB's advice answers)
+_LISTED = re.compile(r"^(?P<wh>what|which)\s+(?P<items>[^?]+?)\s+(?P<rest>(?:should|do|does|can|could|would|will|is|are|"
+                     r"might|must)\b.*)$", re.I)
+_ITEM_SEP = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", re.I)
+# a clause that borrows the verb of the one before it: "what CAC should we expect, and what search/social split?"
+_ELLIPTIC = re.compile(r"^(?:what|which)\s+(?!about\b|if\b|else\b|now\b)(?!.*\b(?:should|do|does|did|can|could|would|will|"
+                       r"is|are|was|were|must|to|'s|s)\b)[^?]+\??$", re.I)
+# a recommendation asked with "what's the best …": what to do, though no modal verb says so
+_BEST = re.compile(r"^(?:what|which)(?:'s|\s+is|\s+are|\s+would be)?\s+(?:the\s+|a\s+)?(?:best|right|ideal|recommended|"
+                   r"smartest|sensible|usual)\b", re.I)
 _POINTS_BACK = re.compile(r"\b(?:that|this|those|these|it|them|they)\b\s*(?:[?.!,]|$)|^(?:is|are|was|does|do)\s+"
                           r"(?:that|this|it|those|these|they)\b", re.I)
 
@@ -53,9 +64,25 @@ def split(text: str) -> list[str]:
     for sentence in message_sentences(text):
         clauses = [_LEAD_IN.sub("", _OPENER.sub("", c).strip(" ,;")) for c in _JOIN.split(sentence)]
         clauses = [c for c in clauses if c]
-        asking = [c for c in clauses if _ASKS.search(c)]
+        asking = [item for c in clauses if _ASKS.search(c) for item in _items(c)]
         out += asking or ([sentence.strip()] if sentence in asked else [])
     return out
+
+
+def _items(clause: str) -> list[str]:
+    """``clause``, or one clause per thing it lists before its verb when the list mixes what a tool answers with what
+    it does not ("what CAC, ROAS and search/social split should we plan for?" → three questions sharing the verb)."""
+    m = _LISTED.match(clause)
+    items = [i for i in _ITEM_SEP.split(m.group("items")) if i] if m else []
+    if len(items) < 2 or any(len(i.split()) > 4 for i in items):
+        return [clause]
+    parts = [f"{m.group('wh')} {i} {m.group('rest')}" for i in items]
+    tooled = [_by_tool(p) for p in parts]
+    if all(tooled) or not any(tooled):
+        return [clause]
+    # a part no tool answers is asked by its own words alone ("what search/social split?"): the rest of the clause
+    # names the business and the budget, which the look-ups already serve and the reader is given apart
+    return [p if t else f"{m.group('wh')} {i}?" for p, t, i in zip(parts, tooled, items)]
 
 
 def _by_tool(part: str) -> bool:
@@ -72,8 +99,14 @@ def open_parts(text: str) -> list[str]:
     tool = any(_by_tool(a) for a in asked)  # (a count the conversation carries in: "how many now?", a tool's too)
     if not (tool or any(re.search(r"\bhow many\b", a, re.I) for a in asked)):
         return []
-    return [a for a in asked if not _by_tool(a) and (tool and _HOW_TO.search(a) and not _POINTS_BACK.search(a) or _affords(a))
+    return [a for a in asked if not _by_tool(a) and (tool and _what_to_do(a) and not _POINTS_BACK.search(a) or _affords(a))
             and len(searchq.content_words(a)) >= 2]
+
+
+def _what_to_do(part: str) -> bool:
+    """The part asks the KB's advice: "how should we …", "what's the best …", or a verbless "what search/social split?"
+    that borrows the verb of the part before it."""
+    return bool(_HOW_TO.search(part) or _BEST.search(part) or _ELLIPTIC.search(part))
 
 
 def _affords(part: str) -> bool:
@@ -82,9 +115,13 @@ def _affords(part: str) -> bool:
     return bool(affordask.SUFFICES.search(part)) and channelfig.named(part) and not re.search(r"\d", part)
 
 
-def _queries(part: str) -> list[str]:
-    return searchq.form(part).queries + ([f"{' '.join(channelfig.said_names(part)[:1]) or 'channel'} minimum monthly "
-                                          "budget"] if _affords(part) else [])
+def _queries(part: str, text: str) -> list[str]:
+    """The part's own searches; a part setting channels against each other ("the best split between search and
+    social") with a budget stated in the message also searches how the KB splits a budget between them."""
+    named = sidebyside.sides(part) if bands.budget_of(text) is not None else []
+    shared = [q for q in sidebyside.queries(text, named)[len(named):]] if named else []
+    return searchq.form(part).queries + shared + ([f"{' '.join(channelfig.said_names(part)[:1]) or 'channel'} minimum "
+                                                   "monthly budget"] if _affords(part) else [])
 
 
 def with_searches(text: str, calls: list[tuple[str, dict]], tools: set[str]) -> list[tuple[str, dict]]:
@@ -92,7 +129,7 @@ def with_searches(text: str, calls: list[tuple[str, dict]], tools: set[str]) -> 
     if not calls or "search_knowledge_base" not in tools:
         return calls
     done = {c[1].get("query") for c in calls if c[0] == "search_knowledge_base"}
-    more = [q for part in open_parts(text) for q in _queries(part) if q not in done]
+    more = [q for part in open_parts(text) for q in _queries(part, text) if q not in done]
     return calls + [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in dict.fromkeys(more)]
 
 
@@ -110,13 +147,16 @@ def answer(text: str, paras: list[str], outcomes: list[ToolOutcome], said: tuple
     new: list[str] = []
     misses: list[tuple[str, str]] = []
     for part in open_parts(text):
-        qs = set(_queries(part))
+        qs = set(_queries(part, text))
         own = [o for o in outcomes if o.name == "search_knowledge_base" and o.input.get("query") in qs]
+        sibling = bandsibling.query(text, own) if own else None  # the budget's own band, searched after another's
+        own += [o for o in outcomes if sibling and o.name == "search_knowledge_base" and o.input.get("query") == sibling]
         if not own:
             continue
         found = merge_passages([o for o in own if o.found])
         budget = _budget(text, said) if bands.budget_of(part) is None else None
-        para = extract(part, found, max_sentences, budget_said=budget) if found else None
+        para = (sidebyside.band_split(part, found, bands.budget_of(text)) or extract(part, found, max_sentences,
+                                                                                     budget_said=budget)) if found else None
         if para is None:
             misses.append((f"an answer to the part “{part.rstrip('?.! ')}”", ""))
         elif not any(para in p or p in para for p in paras + new):

@@ -214,6 +214,19 @@ def _read(passages: list[dict]) -> list[_U]:
     return [_U(u.rank, u.pos, u.heading, u.text, u.overview, u.item, passages[u.rank]) for u in _units(passages)]
 
 
+def band_split(part: str, passages: list[dict], budget: float | None) -> str | None:
+    """What the section of the budget's money band says each side of ``part`` gets, cited; None when ``part`` sets
+    no sides against each other or no such section is among ``passages``. For one part of a longer question
+    (:mod:`agent.offline.parts`), where the reader would weigh every passage by the words of the part alone."""
+    named = sides(part)
+    units = _read(passages) if named and passages and budget is not None else []
+    cut = _split(named, units, budget) if units else None
+    if cut is None:  # the band's section names only some sides ("add a second social platform"): its advice still
+        cut = next(((u.ps, u.heading, u.text) for u in units if bands.band(u.heading) and bands.fit(budget, u.heading) > 1
+                    and any(_names(s.own + s.channel, u.text) for s in named)), None)
+    return f"For a budget of ${budget:,.0f}: Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}" if cut else None
+
+
 def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
     """What the knowledge base says about each side, each cited; None when the message sets no sides
     against each other or the KB names none of them."""
