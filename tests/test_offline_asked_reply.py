@@ -103,3 +103,17 @@ def test_what_is_still_missing_is_asked_again(shipped_engine):
     assert got[-1][0].endswith("what is your capacity (how many bookings a month it takes to be full)?"), got[-1][0]
     got = turns(shipped_engine, ["how many trial signups will our ads bring in next month?", "not sure, maybe 5k?"])
     assert "what does one trial signup cost you" in got[-1][0] and "$" not in got[-1][0], got[-1][0]
+
+
+@pytest.mark.parametrize("kb,first,business,figure,then", [
+    ("shipped_engine", "how many leads could our ads get us next month?", "we make project management software",
+     "about 12k a month", "$80–$180"),
+    ("kb_txt_engine", "how many new patients will our google ads bring us next month?", "we run a family dental clinic",
+     "roughly 6000 a month", "Dental"),
+])
+def test_a_reply_naming_the_business_instead_of_the_figure_asks_again(kb, first, business, figure, then, request):
+    assert_unseen([first, business, figure])
+    got = turns(request.getfixturevalue(kb), [first, business, figure])
+    asking = got[0][0]
+    assert "budget" in asking and got[1][0] == asking and got[1][1] == [], got[1]  # asked again, no tool guessed
+    assert then in got[2][0], got[2][0]  # the business is kept: the budget's answer is the business's

@@ -59,3 +59,13 @@ def test_a_question_mark_at_the_end_changes_nothing(kb_txt2_engine, kb_txt_engin
     assert all("?" not in c.get("audience_type", "") for c in calls), calls
     (solar, _), = turns(kb_txt_engine, ASKED[1:])
     assert "429,000" in solar, solar
+
+
+def test_a_statement_about_the_users_own_business_is_no_audience_to_size(shipped_engine, kb_txt_engine):
+    own = ["we're a bike repair shop", "we sell handmade leather bags", "I run two nail salons", "our shop sells tea"]
+    assert_unseen(own)
+    for text in own:
+        assert not asked(text, parse(text)), text
+    for engine in (shipped_engine, kb_txt_engine):
+        (_, calls), = turns(engine, own[:1])
+        assert not any("audience_type" in c for c in calls), calls

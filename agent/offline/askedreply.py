@@ -185,13 +185,17 @@ def _chain(text: str, asked_before: list[str], said: list[str], budget: float | 
     if not said or not asked_before or len(said) != len(asked_before) or not inputs(said[-1]) or not terse(text):
         return None
     start = len(said) - 1
-    while start > 0 and inputs(said[start - 1]) and terse(asked_before[start]):  # asked back twice: the first asking's question
+    while start > 0 and inputs(said[start - 1]) and (terse(asked_before[start]) or _business_instead(
+            asked_before[start], said[:start])):  # asked back twice: the first asking's question
         start -= 1
     out, known, bound = [], budget, set()
     for reply, question in zip([*asked_before[start + 1:], text], said[start:]):
         wanted = inputs(question)
         if {kind(a) for a in wanted} == {"value"}:  # what one is worth, alone: no question it completes (module doc)
             return None
+        if reply is not text and _business_instead(reply, [question]):  # the business, said in place of the figures
+            out.append(reply.strip().rstrip(".!") + ".")
+            continue
         got = bind(reply, wanted, known)
         if not got:
             return None
@@ -222,7 +226,7 @@ def still_asked(text: str, asked_before: list[str], said: list[str], mem: Memory
     the user's own results with no business named and no price said (nothing the KB could price one by), the price of
     one asked; None when the question can go on (``mem``: the conversation's slots before this reply)."""
     if (chain := _chain(text, asked_before, said, mem.facts.get("budget"))) is None:
-        return None
+        return _business_instead(text, said)
     start, _, bound = chain
     p = parse(restated(text, asked_before, said, mem.facts.get("budget")) or "")
     named = bool(p.vertical or p.industry_phrase or p.business_phrase or mem.vertical or mem.business)
@@ -240,6 +244,19 @@ def still_asked(text: str, asked_before: list[str], said: list[str], mem: Memory
         return None  # the KB's price of one for that business is looked up (and its absence said, with this question)
     many = p.unit or "results"
     return _price_of_one(planinputs.singular(many) or "result", f"To work out how many {many} your budget brings")
+
+
+def _business_instead(text: str, said: list[str]) -> str | None:
+    """The asking again, when the reply to it names the business and gives none of the figures asked ("we sell
+    accounting software" after "what is your budget?"): the business is kept with the conversation's slots, and the
+    forecast still needs the figures; None for any other reply."""
+    wanted = inputs(said[-1]) if said else []
+    if not wanted or re.search(r"\d", text) or asks_anything(text) or len(text.split()) > 16:
+        return None
+    p = parse(text)
+    if p.numbers or p.metrics or not (p.vertical or p.industry_phrase or p.business_phrase):
+        return None
+    return compose.ask_for(" and ".join(wanted))
 
 
 def _price_of_one(one: str, lead: str) -> str:

@@ -20,10 +20,16 @@ _ASKS = re.compile(r"\?(?!\s*$)|\b(?:what|whats|how|why|which|when|where|who|sho
                    r"tell|explain|define|meaning|mean|vs|versus|compare|best|help|plan|step|steps)\b", re.I)
 
 
+# the user speaking of themselves: "we're a SaaS company", "we sell accounting software", "I run two salons" — a
+# statement of whose business it is, not an audience to size
+_SELF = re.compile(r"^\W*(?:we|we're|were|we've|weve|i|i'm|im|i've|ive|our|my|us)\b", re.I)
+
+
 def asked(text: str, p) -> bool:
-    """The message is only a few content words with no question, figure, metric or step (module doc)."""
+    """The message is only a few content words with no question, figure, metric or step (module doc), not a
+    statement about the user's own business."""
     words = text.split()
-    return 2 <= len(words) <= 7 and not _ASKS.search(text) and not (p.numbers or p.metrics or p.metric_phrases or
+    return 2 <= len(words) <= 7 and not _ASKS.search(text) and not _SELF.match(text) and not (p.numbers or p.metrics or p.metric_phrases or
                                                                      p.calc or p.step or p.audiences) \
         and len(terms(text)) >= 2
 
