@@ -209,3 +209,17 @@ def test_a_cached_reading_holds_for_its_kbs_declarations_only(kb_alt_engine):
     finally:
         kbmetrics.declare([])
     assert parse(text).metric_phrases == []
+
+
+@pytest.mark.parametrize("kb,question,said", [
+    ("kb_alt_engine", "roughly what's a booking going to cost a boarding kennel?", "Typical Grooming salons and boarding "
+                                                                                   "kennels CPB figure is $41"),
+    ("shipped_engine", "roughly what's a customer going to cost an online store?", "CAC (customer acquisition cost) "
+                                                                                  "range is $30–$55"),
+    ("kb_txt_engine", "so what's a click gonna cost a dental practice?", "Google Ads 2024: $3.40-3.90"),
+])
+def test_a_single_typical_figure_is_called_a_figure_and_going_to_cost_asks_the_price(kb, question, said, request):
+    assert_unseen(question)
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    got = conv.send(question).assistant
+    assert said in got and "range is $41" not in got, got

@@ -88,7 +88,8 @@ def benchmark_para(b: dict, mine: float | None = None, what: str = "") -> str:
                 + (" If you tell me which of these is yours, I can plan with that one." if " / " in label else
                    " If you tell me which platform you will buy, I can plan with its figure." if len(items) > 1 else "")
                 + (f" {placed}" if placed else ""))
-    out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} range is {b['typical']}"
+    shape = "range" if re.search(r"\d[^\s–—-]*\s*(?:[–—-]|\bto\b)\s*\S{0,2}\d", b["typical"] or "") else "figure"  # "$41" is no range
+    out = [f"Based on Knowledge Base [{b['id']}], the Typical {b['label']} {shape} is {b['typical']}"
            + (f", with {b['low']} at the Low end and {b['high']} at the High end." if b["low"] else ".")]
     if b["when"]:
         out.append(f"When it applies: {b['when'].rstrip('. ')}.")

@@ -226,6 +226,10 @@ def _named(text: str, table: str) -> list[tuple[int, str]]:
 
 # informal spellings of function words, read as the words they stand for ("click thru", "w/ a budget")
 _INFORMAL = re.compile(r"\b(thru|w/(?=\s))", re.I)
+# the future said with "going to": "what's a customer going to cost an online store?", "how much is a lead gonna run us"
+# — read as "what will a customer cost …", the form the price readers know
+_GOING = re.compile(r"\b(what|how much)(?:'s|’s|\s+is|\s+are|\s+was)\s+((?:a|an|one|each|every|the|our|my|your)\s+"
+                    r"[^?.!,;]{1,40}?)\s+(?:going\s+to|gonna)\s+(cost|run|set)\b", re.I)
 
 
 @lru_cache(maxsize=2048)
@@ -243,6 +247,7 @@ def parse(text: str) -> Parsed:
 
 def _parse(text: str) -> Parsed:
     norm = _INFORMAL.sub(lambda m: "through" if m.group(1).lower() == "thru" else "with", digits(text))
+    norm = _GOING.sub(lambda m: f"{m.group(1)} will {m.group(2)} {m.group(3)}", norm)
     p = Parsed(text=text, norm=norm)
     low = norm.lower()
     named = metricnames.positions(norm, VOCABULARY["metrics"], plural=True)
