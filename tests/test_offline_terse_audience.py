@@ -4,6 +4,8 @@ also handed to the sizing tool as it stands, and only a size it finds is said (:
 a follow-up then swaps the market ("and milwaukee"). Wording of our own, on kb_txt2, kb_txt and kb/."""
 from __future__ import annotations
 
+import pytest
+
 from agent.offline.parse import parse
 from agent.offline.terseaudience import asked
 from tests.offline_turns import turns
@@ -69,3 +71,16 @@ def test_a_statement_about_the_users_own_business_is_no_audience_to_size(shipped
     for engine in (shipped_engine, kb_txt_engine):
         (_, calls), = turns(engine, own[:1])
         assert not any("audience_type" in c for c in calls), calls
+
+
+@pytest.mark.parametrize("kb,question,said", [
+    ("shipped_engine", "what's the size of the electric vehicle intender audience in california?", "Electric vehicle intenders"),
+    ("kb_txt_engine", "what's the size of the audience of solar-ready homeowners in phoenix?", "612,000"),
+    ("shipped_engine", "what is the size of the moms audience in ohio?", "does not size 'moms'"),
+])
+def test_the_size_of_an_audience_asked_as_a_noun_phrase_is_looked_up(kb, question, said, request):
+    assert_unseen(question)
+    (text, calls), = turns(request.getfixturevalue(kb), [question])
+    assert any("audience_type" in c and "size" not in c["audience_type"] and "audience" not in c["audience_type"]
+               for c in calls), calls
+    assert said in text, text

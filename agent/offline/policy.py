@@ -190,7 +190,8 @@ class OfflineAgent:
         if p.calc and arith.calculation(p, mem, {}) is not None:  # arithmetic on numbers given: nothing to look up
             return quotedfig.calls(text, p, vertical, tools)  # but the row of a figure said to be the KB's
         if p.sizing_cue and not p.calc and "get_audience_sizing" in tools and not sizing.counts_things(text) and (
-                re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
+                re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))
+                or sizing.SIZE_OF_PEOPLE.search(text)):
             calls += [("get_audience_sizing", {"audience_type": sizing.audience_phrase(text, p.geographies), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
         if p.step and "get_step_guidance" in tools:

@@ -36,12 +36,19 @@ def counts_things(text: str) -> bool:
         noun and unit_metric(re.sub(r"s$", "", noun)))  # "how many months …": a span of time, no people
 
 
+# the size of a group of people asked as a noun phrase: "what's the size of the homeowner audience in texas?",
+# "audience size for new parents", "the size of our market of retirees" — a sizing question without "how many"
+SIZE_OF_PEOPLE = re.compile(r"\bsize of (?:the |our |my |that |this |an? )?[^.?!]{0,40}?\b(?:audience|people|households?|"
+                            r"population|adults|consumers|buyers|shoppers)\b|\baudience size\b", re.I)
+
+
 def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> str:
     """The words that describe the people asked about, for the sizing tool to match: those of the
     sentence that asks the size, when one does ("We sell solar. How many homeowners are there?"),
     without the ``places`` the message was read to name, however they were typed ("in boise": a
     market the KB lists, in lower case, is the geography asked, not a word of who is counted)."""
-    asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)]
+    asked = [x for x in message_sentences(text) if re.search(r"\bhow (?:many|big|large)\b|" + HEADCOUNT.pattern, x, re.I)
+             or SIZE_OF_PEOPLE.search(x)]
     said = _question_clause(asked[0]) if asked else text
     said = _AFTERTHOUGHT.sub("", said)  # "…, that's where our buyers are": a clause about them, not who they are
     said = without_places(said)  # the places it reads itself ("the florida metro"), then those read another way
@@ -49,6 +56,8 @@ def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> st
         said = blanked(said, place)
     t = STEP.sub(" ", said)
     t = re.sub(r"^\s*(?:the\s+)?total\b|\b(?:(?:head)?count\s+(?:for|in|across)|number\s+of)\b", " ", t, flags=re.I)  # "household count for …"
+    t = re.sub(r"\b(?:size|audience|pool|universe|segment)\s+of\b|^\s*what(?:'s|’s|\s+is)\b|\baudience(?:\s+size)?\b(?=\s*(?:in|for|across|[?.!]|$))",
+               " ", t, flags=re.I)  # "the audience of moms", "what's … the homeowner audience in texas": moms, homeowner
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
                r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
