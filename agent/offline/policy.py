@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import stepnamed, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
@@ -284,8 +284,9 @@ class OfflineAgent:
             [o for o in outcomes if o.name in _RETRIEVAL and o.found])),
                                                p.vertical or mem.vertical), text, previous)  # not what was just quoted
         searched = any(o.name in _RETRIEVAL for o in outcomes)
-        if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
-            ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
+        if (n := stepask.inside_last(text, self.steps, _last_step(history)) or stepnamed.step(text, self.steps)) and not \
+                self._whole_step(text, history):  # "what does it output?", "what do I do in step 5?": that step's passages
+            ranked = stepask.of_step(n, ranked, outcomes) or ranked
         whole = self._whole_step(text, history)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
@@ -304,7 +305,7 @@ class OfflineAgent:
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
-            para = f"{named} {para}" if named else para
+            para = f"{named} {para}" if named else para or stepnamed.section(text, self.steps, ranked, self.max_sentences, outcomes)
             if para:
                 paras.append(para)
                 misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(m, para)]
