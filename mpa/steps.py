@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mpa import romans
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.types import ResultList, SearchResult
 
@@ -44,7 +45,7 @@ def guide_step(source: str) -> int | None:
 
 def _not_guides(docs: list[tuple[str, str]]) -> list[str]:
     """The texts of ``docs`` that are not one step's own guide: where a KB names its whole set of steps."""
-    return [text for source, text in docs if not guide_step(source)]
+    return [romans.in_heads(text) for source, text in docs if not guide_step(source)]  # "Phase IV - …" is phase 4
 
 
 def step_refs(text: str) -> set[int]:

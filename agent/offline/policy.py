@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import stepnamed, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import stepnamed, steporder, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
@@ -150,7 +150,7 @@ class OfflineAgent:
         if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
             return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
                 ("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in searchq.form(text, previous).queries]
-        if (pair := stepask.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
+        if (pair := steporder.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
             return [("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K}) for n in pair]
         whole = self._whole_step(text, history)
         if not whole and (n := stepask.inside_last(text, self.steps, _last_step(history))) and "search_knowledge_base" \
@@ -293,8 +293,8 @@ class OfflineAgent:
             paras.append(para)
         if self._all_steps(text) and ranked and not paras and (para := steprange.listing(text, self.steps, ranked)):
             paras.append(para)
-        if (pair := stepask.compared_steps(text, self.steps)) and ranked and not paras and (
-                para := stepask.order_answer(pair, self.steps, ranked)):
+        if (pair := steporder.compared_steps(text, self.steps)) and ranked and not paras and (
+                para := steporder.order_answer(pair, self.steps, ranked)):
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
