@@ -176,6 +176,27 @@ def _listed(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     return best
 
 
+_TITLE_TAIL = re.compile(r"\s+-\s+(?:VERSION\b.*|[A-Z]+\s+[A-Z]+S)$")  # "… - VERSION 1.4", "… - EIGHT LEGS"
+
+
+def framework_title(docs: list[tuple[str, str]]) -> str | None:
+    """The name the KB's own framework document gives itself in its capitalised title line ("PLANNING ROUTE - EIGHT
+    LEGS - VERSION 1.4" → "PLANNING ROUTE"): the document whose headings number the steps, else None."""
+    steps = kb_step_names(docs)
+    for text in _not_guides(docs):
+        first = text.lstrip().split("\n", 1)[0].strip()
+        if steps and first.isupper() and all(steps[n] in _step_names_in(text) for n in steps):
+            while (cut := _TITLE_TAIL.sub("", first)) != first:
+                first = cut
+            return first or None
+    return None
+
+
+def _step_names_in(text: str) -> set[str]:
+    return {_step_name(m.group("paren") or m.group("name") or "") for m in _named_step_re(
+        f"{_OTHER}|{_titled_word(text)}" if _titled_word(text) else _OTHER).finditer(text)}
+
+
 def framework_steps(docs: list[tuple[str, str]]) -> dict[int, str]:
     """The steps the step tool serves for this KB: its own — numbered in headings (:func:`kb_step_names`),
     else in a list a line about steps leads into (:func:`listed_step_names`) — else MPA-10's."""

@@ -107,7 +107,7 @@ class OfflineAgent:
         """The framework step a question about a whole step asks for ("step 3", "the final step",
         "the one after X"), or None."""
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
-        if ref and stepask.about_whole_step(text, self.steps, ref):
+        if ref and stepask.about_whole_step(text, self.steps, ref, getattr(self, "framework", set())):
             return ref
         return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history)) or opening.first_step(
             text, getattr(self, "steps", {}), getattr(self, "framework", set()), not history)

@@ -121,13 +121,14 @@ def by_topic(text: str) -> bool:
     return bool(_WHICH.search(text)) and not _NUMBERED.search(text)
 
 
-def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None]) -> bool:
+def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None], names: set[str] = frozenset()) -> bool:
     """Does the message ask what a step is, not something inside it? Nothing is left of its content words once the step
-    reference, the names of the steps it names and the words of asking about a step ("what comes after") are set aside."""
+    reference, the names of the steps it names, the framework's own name (``names``: "leg 5 of the route") and the words
+    of asking about a step ("what comes after") are set aside."""
     rel = _RELATIVE.search(text) if ref[1] is not None else None  # the words naming the step it counts from, too
     named = " ".join(steps.get(n, "") for n in ref if n) + (f" {rel.group(2)}" if rel else "")
     left = set(terms(_NUMBERED.sub(" ", spelled(text)))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
-    left -= set(terms("last final closing opening initial right just immediately straight")) | opening.PLANNING
+    left -= set(terms("last final closing opening initial right just immediately straight")) | opening.PLANNING | set(names)
     return not left
 
 
