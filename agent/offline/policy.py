@@ -193,9 +193,9 @@ class OfflineAgent:
                 re.search(r"\bhow (?:many|big|large)\b", text, re.I) or (p.geographies and HEADCOUNT.search(text))):
             calls += [("get_audience_sizing", {"audience_type": sizing.audience_phrase(text, p.geographies), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
-        if p.step and "get_step_guidance" in tools:
+        if (step := p.step or stepnamed.step(text, self.steps)) and "get_step_guidance" in tools:  # "the seventh step", too
             topic = _step_topic(text)
-            calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
+            calls.append(("get_step_guidance", {"step": step, **({"topic": topic} if topic else {})}))
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries + sectionreads.queries(text, searchq.form(text, previous).focus, history, previous)]  # each side, then all

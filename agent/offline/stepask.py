@@ -30,7 +30,7 @@ _RELATIVE = re.compile(r"\b(?:right |just |immediately |straight )?"
 _NEXT = re.compile(r"\b(?:next|previous|prior|preceding|following)\b", re.I)
 _SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|file|page) (?:covers|explains|describes|is about)\b", re.I)
 # words a question about a whole step uses around its reference ("what happens in", "what does it require")
-_GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous do does "
+_GENERIC = set(terms("happen happens go goes going during about involve involves cover covers mean means come comes next previous do does "
                      "follow following after before step stage phase part framework process order what whats which "
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
                      "gist entail consist goal aim for walk walking through require requires need needs "
@@ -143,7 +143,9 @@ def _heads(ps: dict) -> list[str]:
     # a chunk of two short sections is headed "A + B" in its source path: each is a heading of it
     heads = [h.strip() for h in re.split(r"›| \+ ", ps.get("source", ""))[1:]]
     heads += [u.heading for u in units(ps.get("text", ""))[:1]]
-    return heads + [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
+    lines = ps.get("text", "").splitlines()  # and each framed heading of a chunk of several sections ("-----" around it)
+    heads += [lines[i] for i in range(1, len(lines) - 1) if RULE_LINE.match(lines[i - 1]) and RULE_LINE.match(lines[i + 1])]
+    return heads + [ln for ln in lines[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
 
 
 def _headed(ps: dict, n: int) -> bool:
