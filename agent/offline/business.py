@@ -360,7 +360,7 @@ def _only_place(phrase: str) -> bool:
 # buys, not what it is)
 _CHANNEL_WORDS = frozenset(terms(" ".join(VOCABULARY["topics"]["channels"])))
 _CHANNEL_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for s in VOCABULARY["topics"]["channels"] if " " in s),
-                                                       key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?)\b", re.I)
+                                                       key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?|in-[a-z]+)\b", re.I)
 
 
 _PLATFORM_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for syns in VOCABULARY["platforms"].values()
@@ -379,7 +379,8 @@ def without_platforms(text: str) -> str:
 
 
 def without_channel_names(text: str) -> str:
-    """``text`` with each several-word channel name blanked (same length, so positions hold) — and the web
+    """``text`` with each several-word channel name and "in-<place>" placement ("in-game ads": where the ad runs, not
+    who buys it) blanked (same length, so positions hold) — and the web
     store of a business with shops of its own ("3 showrooms plus an online store"): where it also sells,
     not what it is (:data:`OMNICHANNEL`)."""
     out = _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)
