@@ -92,6 +92,7 @@ def test_new_whole_question_carries_no_topic(monkeypatch, kb_txt7_engine, shippe
     from agent.offline.ownquestion import stands_apart
     assert not stands_apart("How should I split it?", "we have 9000 a month")
     assert not stands_apart("How should I split the budget?", "we have a budget of 9000 a month")
+    assert not stands_apart("how can we tell what caused the spike?", "our cost per lead rose 40% this week")
 
 
 def test_wrapped_line_starting_with_a_figure_continues():

@@ -39,12 +39,14 @@ _POINTER = re.compile(r"\b(?:it|its|that|this|those|these|them|they|there|then|s
 
 
 def stands_apart(text: str, prev_text: str) -> bool:
-    """Is the message a whole question (asker and verb) with two content words or more, no word pointing back, and
-    no content word of the last message? "How do I size my audience?" after "we have 20,000 a month for a music
+    """Is the message a whole question (asker and verb) with two content words or more, no word pointing back (nor
+    "the", unless it names a step by number), and no content word of the last message? "How do I size my audience?" after "we have 20,000 a month for a music
     festival" asks something new, and "what should I do in step 5 of the plan?" after a CPM question: the last turn's
     topic carried into its search ("… music festival") only pulls the earlier subject's sections back."""
     from agent.offline.passages import terms  # the reader's analyzer (imported late: passages is heavy)
     from agent.offline.searchq import content_words
     if not _WHOLE.match(text or "") or _POINTER.search(text) or len(content_words(text)) < 2:
         return False
+    if re.search(r"\bthe\b", text, re.I) and not re.search(r"\bstep\s*\d", text, re.I):
+        return False  # "what's behind the jump?": a thing said before in other words ("CAC went up 35%"); a step by number is its own
     return not set(terms(text)) & set(terms(prev_text or ""))
