@@ -107,3 +107,28 @@ def test_wrapped_line_starting_with_a_figure_continues():
     said = [u.text for u in units(text)]
     assert any(s.startswith("An audience under 25,000 people or 10,000 households") for s in said)
     assert any(s.startswith("Count the people") for s in said)
+
+
+def test_greeting_names_no_other_framework(monkeypatch, kb_txt8_engine):
+    """A greeting on a KB whose framework is a seven-phase playbook promised "the MPA-10 planning steps"."""
+    (a, calls), = _ask(monkeypatch, kb_txt8_engine, "kb_txt8", "hey, good morning!")
+    assert not calls and "MPA-10" not in a and "planning steps" in a
+
+
+def test_one_word_platform_follow_up_keeps_the_business(monkeypatch, kb_txt8_engine, kb_txt7_engine):
+    """"And for Kayak?" after a boutique hotel's Tripadvisor figure: Kayak is a metasearch site the KB lists and no
+    vertical label holds the word, so the business stays the hotel's (it was looked up, and remembered, as 'Kayak')."""
+    got = _ask(monkeypatch, kb_txt8_engine, "kb_txt8", "booked room night cost for a boutique hotel via Trivago?",
+               "what about on Kayak?", "and the CPC?")
+    assert got[1][1][0]["vertical"] == "Boutique Hotels" and got[1][1][0]["platform"] == "Kayak" and "$15 to $19" in got[1][0]
+    assert got[2][1][0]["vertical"] == "Boutique Hotels"
+    got = _ask(monkeypatch, kb_txt7_engine, "kb_txt7", "cost per call transfer for an auto insurance agency on QuoteWizard?",
+               "how about EverQuote?")
+    assert all(c.get("vertical") != "EverQuote" for c in got[1][1]) and "$29-36" in got[1][0]
+    from agent.offline import kblabels
+    kblabels.declare([{"name": "get_benchmark", "input_schema": {"properties": {"vertical": {
+        "description": "This knowledge base's own: Kayak Rentals, Pet Supplies."}}}}])
+    try:
+        assert kblabels.said_in_labels("Kayak") and not kblabels.said_in_labels("Trivago")
+    finally:
+        kblabels.declare([])
