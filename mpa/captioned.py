@@ -51,20 +51,18 @@ def _stems(words: str) -> set[str]:
     return {w.rstrip("s") for w in norm(words.replace("-", " ")).split() if len(w) > 2}
 
 
-def subject_rows(engine: RetrievalEngine, asked: str, metric: str | None = None) -> list:
-    """The platform rows of the lists whose caption's subject is ``asked`` ("in-game", "In Game"), of ``metric`` when
-    given (a canonical metric name), in document order; [] when none."""
-    from mpa.fact_lookups import facts  # (imported late: the look-ups import this module)
+def subject_rows(engine: RetrievalEngine, facts: list, asked: str, metric: str | None = None) -> list:
+    """The platform rows among ``facts`` (the KB's, :func:`mpa.fact_lookups.facts`) of the lists whose caption's subject
+    is ``asked`` ("in-game", "In Game"), of ``metric`` when given (a canonical metric name), in document order."""
     want = norm(asked.replace("-", " "))
     t = tables(engine)
-    return [f for f in facts(engine) if f.kind == "benchmark" and f.form == "list" and f.platform and f.metric
+    return [f for f in facts if f.kind == "benchmark" and f.form == "list" and f.platform and f.metric
             and (metric is None or f.metric == metric) and (s := _subject(f, t.texts.get(f.source, "")))
             and norm(s.replace("-", " ")) == want]
 
 
-def subjects(engine: RetrievalEngine) -> list[str]:
-    """Every caption subject of a platform list in the KB ("In-Game"), for the platform note the tools declare."""
-    from mpa.fact_lookups import facts
+def subjects(engine: RetrievalEngine, facts: list) -> list[str]:
+    """Every caption subject of a platform list among ``facts`` ("In-Game"), for the platform note the tools declare."""
     t = tables(engine)
-    return sorted({s for f in facts(engine) if f.kind == "benchmark" and f.form == "list" and f.platform and f.metric
+    return sorted({s for f in facts if f.kind == "benchmark" and f.form == "list" and f.platform and f.metric
                    and (s := _subject(f, t.texts.get(f.source, "")))})

@@ -143,7 +143,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
     if plats is not None:
-        wanted = [f for f in mine if f.platform in plats] or [f for f in captioned.subject_rows(engine, platform, m) if f in mine]
+        wanted = [f for f in mine if f.platform in plats] or [f for f in captioned.subject_rows(engine, facts(engine), platform, m) if f in mine]
         if not wanted:
             on = sorted({f.platform or "no named platform" for f in mine})
             return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")

@@ -98,7 +98,7 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
 def _captioned(engine: RetrievalEngine, asked: str, metric: str) -> Lookup | None:
     """The rows of the platform list whose caption names ``asked`` before ``metric`` (:mod:`mpa.captioned`), else None."""
     from mpa.captioned import subject_rows
-    rows = subject_rows(engine, asked)
+    rows = subject_rows(engine, facts(engine), asked)
     m = canonical_metric(metric, sorted({f.metric for f in rows})) or own_metric_named(metric, rows)
     t = tables(engine)
     out = [PlatformFigure(asked, m, f.platform_name or f.platform, "platform", f.value, f.qualifier, f.period,

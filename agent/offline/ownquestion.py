@@ -44,8 +44,7 @@ def stands_apart(text: str, prev_text: str) -> bool:
     festival" asks something new, and "what should I do in step 5 of the plan?" after a CPM question: the last turn's
     topic carried into its search ("… music festival") only pulls the earlier subject's sections back."""
     from agent.offline.passages import terms  # the reader's analyzer (imported late: passages is heavy)
-    from agent.offline.searchq import content_words
-    if not _WHOLE.match(text or "") or _POINTER.search(text) or len(content_words(text)) < 2:
+    if not _WHOLE.match(text or "") or _POINTER.search(text) or len(set(terms(text))) < 2:
         return False
     if re.search(r"\bthe\b", text, re.I) and not re.search(r"\bstep\s*\d", text, re.I):
         return False  # "what's behind the jump?": a thing said before in other words ("CAC went up 35%"); a step by number is its own
