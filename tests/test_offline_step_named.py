@@ -145,3 +145,15 @@ def test_kept_platform_the_new_business_lacks(monkeypatch, kb_txt7_engine, kb_tx
     got = _ask(monkeypatch, kb_txt8_engine, "kb_txt8", "booked room night cost for a boutique hotel on Tripadvisor?",
                "how about glamping sites?")
     assert "$16 to $21" in got[1][0] and "tripadvisor glamping sites" in got[1][0].lower()
+
+
+def test_platform_asked_as_one_of_its_kind(monkeypatch, kb_txt8_engine, kb_txt7_engine):
+    """"Can I put half of my budget into Angi?": the KB's cap is written for "a single lead site", and Angi is a row
+    of its list "BY LEAD SITE"; the search for Angi found nothing and the turn declined. The same on kb_txt7's lead
+    marketplaces (STANDARD M-3's 35% cap)."""
+    (a, _), = _ask(monkeypatch, kb_txt8_engine, "kb_txt8", "may I put half of my budget into Houzz?")
+    assert "40%" in a and "budget_questions_answered#0" in a
+    (b, _), = _ask(monkeypatch, kb_txt7_engine, "kb_txt7", "Is it fine to give SmartFinancial 70% of our spend?")
+    assert "35%" in b
+    from agent.offline.platformkind import query
+    assert query("Can I put half into Thumbtack?", [], "Based on Knowledge Base [x#1]: …") is None  # answered: left alone

@@ -123,7 +123,7 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     elif p.industry_phrase:  # (or the KB label the message says in full, which it narrows: business_of)
         mem.vertical, mem.business = None, kblabels.named_in(p.text) or p.industry_phrase
     elif p.business_phrase and not (p.business_refers_back and (mem.vertical or mem.business)):
-        mem.vertical, mem.business = None, p.business_phrase  # "and for comedy shows?": the last vertical is no longer it
+        mem.business = p.business_phrase
     if p.metrics or p.metric_phrases:
         mem.metrics, mem.metric_phrases = list(p.metrics), list(p.metric_phrases)
         mem.last_metric = (p.metrics or [None])[-1]

@@ -9,7 +9,7 @@ missed, asked again another way), :func:`first_search` before the reader answers
 """
 from __future__ import annotations
 
-from agent.offline import attrretry, bandsibling, changedmetric, definition, drawnon, glossalone, keptretry, meaningsearch, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
+from agent.offline import attrretry, bandsibling, changedmetric, definition, drawnon, glossalone, keptretry, meaningsearch, platformkind, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
 from agent.offline.firstof import first
 
 
@@ -60,6 +60,8 @@ def second_search(user_text: str, previous: tuple | None, outcomes: list, text: 
         lambda: nextsection.query(user_text, previous, outcomes),
         # "how would we know if it worked?" declined: the measurement section of the document ranked first
         lambda: provedworked.query(user_text, outcomes, text, said),
+        # the answer declined and the question names a platform the KB lists by its kind: said as one of that kind
+        lambda: platformkind.query(user_text, outcomes, text),
         # last, the answer declined: the section nearest in meaning, by its headings
         lambda: meaningsearch.query(user_text, outcomes, text, drawnon.files(said)),
     ))
