@@ -5,13 +5,14 @@ Why a module: the KB states its rule for the kind ("no single lead site … take
 budget"), never for each row, and the question names the row; the search for the row's name alone found nothing, so
 the turn declined. When the reader declined, the search is run once more with each such platform said as one of its
 kind (the "BY …" line of the list it is a row of, read from the served KB), so the rule's section and the row's list
-are both found and the reader can quote the rule. Nothing when the platform is no row of a list by a kind of platform.
+are both found and the reader can quote the rule; a question of what one may do ("can I …", "is it ok to …") runs that
+search from the start. Nothing when the platform is no row of a list by a kind of platform.
 """
 from __future__ import annotations
 
 import re
 
-from agent.offline import kblabels, servedkb
+from agent.offline import kblabels, leaveask, servedkb
 from mpa.list_rows import names_platforms
 
 _BY = re.compile(r"^\s*BY\s+([A-Z][A-Z -]*?)(?:\s+[-–—]\s.*)?\s*$")
@@ -57,3 +58,10 @@ def _as_kind(question: str) -> str:
         if k := kind(name):
             out = f"{out[:s]}one {k}{out[e:]}"
     return out
+
+
+def calls(question: str, tools: set[str]) -> list[tuple[str, dict]]:
+    """For a question of what one may do ("can I put half into Angi?"), the search with each such platform said as one
+    of its kind, beside the turn's own searches; [] otherwise."""
+    said = _as_kind(question) if "search_knowledge_base" in tools and leaveask.ASKS_LEAVE.search(question) else question
+    return [("search_knowledge_base", {"query": said[:400], "top_k": 8})] if said != question else []

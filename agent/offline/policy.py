@@ -200,7 +200,7 @@ class OfflineAgent:
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries + sectionreads.queries(text, searchq.form(text, previous).focus, history, previous)]  # each side, then all
-        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools) + partshare.calls(text, tools), tools)  # each part no tool answers: its own search; a bare audience sized
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools) + partshare.calls(text, tools) + platformkind.calls(text, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
