@@ -42,13 +42,15 @@ def _subject(f, text: str) -> str | None:
         return None
     said = next(filter(None, (_words_before(h, metric_words(f.metric)) for h in block if not _BY.match(h))), None)
     if not said or not re.fullmatch(r"[A-Za-z][A-Za-z&.' -]{1,40}", said) or len(said.split()) > 4 \
-            or match_terms(said, VOCABULARY["platforms"]) or _stems(said) & _stems(f.vertical or ""):
+            or match_terms(said, VOCABULARY["platforms"]) or _about(said, f.vertical or ""):
         return None  # a known platform's own figures, or the business the rows are for ("CRYPTO EXCHANGE CPI")
     return said.title() if said.isupper() else said
 
 
-def _stems(words: str) -> set[str]:
-    return {w.rstrip("s") for w in norm(words.replace("-", " ")).split() if len(w) > 2}
+def _about(said: str, vertical: str) -> bool:
+    """Do the caption's words name the business its rows are for ("SECURITY VENDOR" of Cybersecurity's rows)?"""
+    whole = norm(vertical).replace(" ", "")
+    return any(w.rstrip("s") in whole for w in norm(said.replace("-", " ")).split() if len(w) > 3)
 
 
 def subject_rows(engine: RetrievalEngine, facts: list, asked: str, metric: str | None = None) -> list:

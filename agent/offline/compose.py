@@ -126,9 +126,8 @@ def miss(o: ToolOutcome) -> tuple[str, str]:
     m = re.search(r"not in the knowledge base — (.*?)\. Tell the user", o.content, re.S)
     why = m.group(1).strip() if m else ""
     if o.name == "get_benchmark":
-        on = f"{o.input['platform']} " if o.input.get("vertical") and o.input.get("platform") else ""  # "a Spotify Marquee
-        what = f"{on}{o.input.get('vertical') or o.input.get('platform', '')} {o.input.get('metric', '')} " + (  # comedy
-            "benchmark" if o.input.get("vertical") else "figure")  # shows …": the miss is the platform's; alone: its figure
+        what = f"{o.input.get('vertical') or o.input.get('platform', '')} {o.input.get('metric', '')} " + (
+            "benchmark" if o.input.get("vertical") else "figure")  # by platform alone: that platform's figure
         return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}", why
     if o.name == "get_audience_sizing":
         geo = o.input.get("geography")

@@ -9,6 +9,7 @@ sentences there that match the question, else the step's own section from its st
 from __future__ import annotations
 
 from agent.offline import stepask
+from mpa.steps import guide_step
 
 
 def step(text: str, steps: dict[int, str]) -> int | None:
@@ -25,3 +26,9 @@ def section(text: str, steps: dict[int, str], ranked: list[dict], max_sentences:
     question — None when no step is named or no passage is headed with it."""
     n = step(text, steps)
     return stepask.summary(n, steps, (n, None), ranked, max_sentences, outcomes) if n is not None else None
+
+
+def of_step(n: int, ranked: list[dict]) -> list[dict]:
+    """The passages about step ``n``, in their order: headed with it, or from its own guide document (every section of
+    ``step-02-….md`` is step 2's, whatever its own heading) — a passage that merely mentions the step is left out."""
+    return [p for p in ranked if stepask._headed(p, n) or guide_step(p.get("source", "")) == n]
