@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (devices, roles, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
+from mpa import (captioned, devices, roles, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -143,7 +143,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
         plats = None
     if plats is not None:
-        wanted = [f for f in mine if f.platform in plats]
+        wanted = [f for f in mine if f.platform in plats] or [f for f in captioned.subject_rows(engine, facts(engine), platform, m) if f in mine]
         if not wanted:
             on = sorted({f.platform or "no named platform" for f in mine})
             return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")
@@ -293,11 +293,11 @@ def kb_by_business_note(engine: RetrievalEngine) -> str:
         f" For one business only: {'; '.join(sole)}." if sole else "")
 
 
-def kb_platform_note(engine: RetrievalEngine) -> str:
+def kb_platform_note(engine: RetrievalEngine, also: list[str] = ()) -> str:
     """A sentence naming the platforms this KB states figures for that the vocabulary does not know ("Apple
     Search Ads, Reddit, Spotify"), for get_benchmark's platform description: the examples name only the usual."""
     own = sorted({getattr(f, "platform_name", "") or f.platform for f in facts(engine)  # as the KB writes it
-                  if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]})
+                  if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]} | set(also))
     return f" This knowledge base's own platforms: {', '.join(own)}." if own else ""
 
 

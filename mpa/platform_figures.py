@@ -62,6 +62,8 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
     rows = {id(f): f.label for f in bench if _platform_row(f)}  # "Hulu" in a "BY PUBLISHER" list of streaming TV
     stated = {f.platform for f in bench} | set(rows.values())
     plats = platforms_in_kb(kb_short_name(platform, tables(engine).texts.values(), stated), stated)
+    if not plats and (listed := _captioned(engine, platform, metric)):
+        return listed  # "in-game" of "IN-GAME CPM - 2025 / BY PLATFORM": that list's platform rows
     if not plats:
         return Lookup([], f"{platform!r} names no platform or channel it states figures for")
     mine = [f for f in bench if f.platform in plats or rows.get(id(f)) in plats]
@@ -91,6 +93,17 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
         # asked, not its channel; the platform asked, for a metric whose name says it ("direct mail response rate")
         out.append(PlatformFigure(plat, m, label, dim, f.value, note, f.period, chunk.id if chunk else ""))
     return Lookup(out)
+
+
+def _captioned(engine: RetrievalEngine, asked: str, metric: str) -> Lookup | None:
+    """The rows of the platform list whose caption names ``asked`` before ``metric`` (:mod:`mpa.captioned`), else None."""
+    from mpa.captioned import subject_rows
+    rows = subject_rows(engine, facts(engine), asked)
+    m = canonical_metric(metric, sorted({f.metric for f in rows})) or own_metric_named(metric, rows)
+    t = tables(engine)
+    out = [PlatformFigure(asked, m, f.platform_name or f.platform, "platform", f.value, f.qualifier, f.period,
+                          getattr(t.chunk_at(f.source, f.start, f.end), "id", "")) for f in rows if f.metric == m]
+    return Lookup(out) if out else None
 
 
 def _named_with_platform(engine: RetrievalEngine, platform: str, metric: str) -> list[Fact]:
@@ -145,6 +158,8 @@ def lines(found: list[PlatformFigure]) -> list[str]:
     head = (f"get_benchmark: {said}{f0.metric} — {len(found)} figure(s) in the knowledge base, "
             f"by {' and by '.join(dims) or 'overall'} (no vertical was given: give each figure with its label, or "
             "the lowest and highest of a long list, and say the figure depends on the vertical; offer to narrow it)")
+    if dims == ["platform"]:  # a list asked by its caption's subject (:mod:`mpa.captioned`): one figure per platform
+        head = head.split(" (no vertical", 1)[0] + " (give each figure with its platform)"
     out = [head]
     for f in found:
         who = f"{f.platform}, {f.label}" if len(plats) > 1 else f.label

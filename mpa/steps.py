@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mpa import romans
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.types import ResultList, SearchResult
 
@@ -44,7 +45,7 @@ def guide_step(source: str) -> int | None:
 
 def _not_guides(docs: list[tuple[str, str]]) -> list[str]:
     """The texts of ``docs`` that are not one step's own guide: where a KB names its whole set of steps."""
-    return [text for source, text in docs if not guide_step(source)]
+    return [romans.in_heads(text) for source, text in docs if not guide_step(source)]  # "Phase IV - …" is phase 4
 
 
 def step_refs(text: str) -> set[int]:
@@ -173,6 +174,27 @@ def _listed(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
             if len(found) >= 3 and len(found) > len(best[0]):
                 best = (found, said.group(0).lower().rstrip("s"))
     return best
+
+
+_TITLE_TAIL = re.compile(r"\s+-\s+(?:VERSION\b.*|[A-Z]+\s+[A-Z]+S)$")  # "… - VERSION 1.4", "… - EIGHT LEGS"
+
+
+def framework_title(docs: list[tuple[str, str]]) -> str | None:
+    """The name the KB's own framework document gives itself in its capitalised title line ("PLANNING ROUTE - EIGHT
+    LEGS - VERSION 1.4" → "PLANNING ROUTE"): the document whose headings number the steps, else None."""
+    steps = kb_step_names(docs)
+    for text in _not_guides(docs):
+        first = text.lstrip().split("\n", 1)[0].strip()
+        if steps and first.isupper() and all(steps[n] in _step_names_in(text) for n in steps):
+            while (cut := _TITLE_TAIL.sub("", first)) != first:
+                first = cut
+            return first or None
+    return None
+
+
+def _step_names_in(text: str) -> set[str]:
+    return {_step_name(m.group("paren") or m.group("name") or "") for m in _named_step_re(
+        f"{_OTHER}|{_titled_word(text)}" if _titled_word(text) else _OTHER).finditer(text)}
 
 
 def framework_steps(docs: list[tuple[str, str]]) -> dict[int, str]:

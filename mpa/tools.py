@@ -41,10 +41,11 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, resolve
-from mpa.fact_lookups import (find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
+from mpa.fact_lookups import (facts, find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
                                market_noted)
 from mpa.research import research_topic
-from mpa.steps import STEP_NAMES, framework_steps, get_step_guidance, step_word
+from mpa.captioned import subjects
+from mpa.steps import STEP_NAMES, framework_steps, framework_title, get_step_guidance, step_word
 from mpa.vocabulary import VOCABULARY, canonical
 from rag.config import SEARCH_BUDGETS
 from rag.engine import RetrievalEngine
@@ -195,26 +196,27 @@ class ToolInputError(ValueError):
     """The input does not fit the tool's schema; the message tells the model how to fix it."""
 
 
-_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str], str]]" = weakref.WeakKeyDictionary()
+_OWN_WORDS: "weakref.WeakKeyDictionary[Any, tuple[str | None, str, str, dict[int, str], str, str | None]]" = weakref.WeakKeyDictionary()
 
 
-def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str], str]:
+def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[int, str], str, str | None]:
     """What the tool descriptions say of this KB's own words (its step word, metrics, verticals, its
     framework's steps, platforms): read once per parsed KB (``lookups.tables``), not for every executor."""
     t = lookups.tables(engine)
     if t not in _OWN_WORDS:
         docs = list(t.texts.items())
         _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
-                         framework_steps(docs), kb_platform_note(engine))
+                         framework_steps(docs), kb_platform_note(engine, subjects(engine, facts(engine))), framework_title(docs))  # "In-Game" of "IN-GAME CPM"
     return _OWN_WORDS[t]
 
 
-def _steps_tool(steps: dict[int, str], word: str | None) -> dict[str, Any]:
+def _steps_tool(steps: dict[int, str], word: str | None, title: str | None = None) -> dict[str, Any]:
     """The step tool declared for this KB: its own steps, names and count when they are not MPA-10's."""
     d = copy.deepcopy(TOOL_DEFINITIONS["get_step_guidance"])
     if steps != STEP_NAMES:
         top = max(steps)
-        d["description"] = (f"Get guidance for one step of this knowledge base's {top}-step planning framework: "
+        d["description"] = (f"Get guidance for one step of this knowledge base's {top}-step planning framework"
+                            + (f" (its {title})" if title else "") + ": "  # the name it calls it by: "the playbook"
                             + "; ".join(f"{n} {name}" for n, name in sorted(steps.items()))
                             + ". Optionally narrow it with a topic.")
         d["input_schema"]["properties"]["step"].update(maximum=top, description=f"Step number, 1–{top}.")
@@ -237,9 +239,9 @@ class ToolExecutor:
         self.search_budget = search_budget or RagSettings.read("search_budget")
         names = list(BASE_TOOLS) + (["research_topic"] if include_research else [])
         self._defs = {n: TOOL_DEFINITIONS[n] for n in names}
-        word, metrics, verticals, self.steps, plats = _kb_own_words(engine)
+        word, metrics, verticals, self.steps, plats, title = _kb_own_words(engine)
         if word or self.steps != STEP_NAMES:
-            self._defs["get_step_guidance"] = _steps_tool(self.steps, word)
+            self._defs["get_step_guidance"] = _steps_tool(self.steps, word, title)
         if metrics or verticals or plats:  # the metrics, verticals, platforms this KB names itself, beside the examples
             self._defs["get_benchmark"] = copy.deepcopy(TOOL_DEFINITIONS["get_benchmark"])
             props = self._defs["get_benchmark"]["input_schema"]["properties"]

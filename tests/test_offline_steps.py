@@ -191,7 +191,7 @@ ORDER = ["Which should be done first, places or people?", "does the money maths 
 
 
 def test_which_of_two_steps_named_by_topic_comes_first():
-    from agent.offline.stepask import compared_steps, order_answer
+    from agent.offline.steporder import compared_steps, order_answer
     assert all(t.lower() not in _seen() for t in ORDER)
     assert compared_steps(ORDER[0], STEPS) == (3, 4)
     assert compared_steps(ORDER[1], STEPS) == (1, 2)

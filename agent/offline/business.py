@@ -212,7 +212,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     it costs in media to get a test drive booked") name no business; nor do whom or where the business says it
     works (:mod:`agent.offline.served`: "we cater lunches for hospital staff")."""
     for s0, e0, name in kblabels.platforms_in(text):  # "half the budget into A Place for Mom": a platform the KB names in
-        text = text[:s0] + " " * (e0 - s0) + text[e0:] if " " in name else text  # words of its own is no business ("Mom")
+        text = text[:s0] + " " * (e0 - s0) + text[e0:] if " " in name or not kblabels.said_in_labels(name) else text  # words of its own, or one word no vertical label holds ("and for Kayak?"), is no business ("Mom")
     served_at, blocked = served.spans(text), False
     text = _WHOSE.sub(lambda m: " " * len(m.group(2)) + m.group(1), text)  # "I'm the owner's assistant at a florist": whose helper dropped (same length)
     # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
@@ -360,7 +360,7 @@ def _only_place(phrase: str) -> bool:
 # buys, not what it is)
 _CHANNEL_WORDS = frozenset(terms(" ".join(VOCABULARY["topics"]["channels"])))
 _CHANNEL_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for s in VOCABULARY["topics"]["channels"] if " " in s),
-                                                       key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?)\b", re.I)
+                                                       key=len, reverse=True)) + r"|[a-z]+ (?:ad|media) networks?|in-[a-z]+)\b", re.I)
 
 
 _PLATFORM_NAMES = re.compile(r"\b(?:" + "|".join(sorted((re.escape(s) for syns in VOCABULARY["platforms"].values()
@@ -379,7 +379,7 @@ def without_platforms(text: str) -> str:
 
 
 def without_channel_names(text: str) -> str:
-    """``text`` with each several-word channel name blanked (same length, so positions hold) — and the web
+    """``text`` with each several-word channel name and "in-<place>" placement ("in-game": where an ad runs) blanked — and the web
     store of a business with shops of its own ("3 showrooms plus an online store"): where it also sells,
     not what it is (:data:`OMNICHANNEL`)."""
     out = _CHANNEL_NAMES.sub(lambda m: " " * len(m.group(0)), text)

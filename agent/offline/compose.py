@@ -21,7 +21,8 @@ from mpa.vocabulary import VOCABULARY
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
-                   "through budgets and the MPA-10 planning steps with you. What are you planning?")
+                   "through budgets and the planning steps with you. What are you planning?")  # the KB's own steps: not
+# every KB's framework is MPA-10 (kb_txt8 has seven phases of an "engagement playbook")
 _THANKS = re.compile(rf"\b(?:{THANKS})\b", re.I)
 _BYE = re.compile(rf"\b(?:{BYE})\b", re.I)
 _GREETING = re.compile(rf"^\W*(?:{GREETING}|how are you)\b", re.I)

@@ -49,6 +49,12 @@ def labels() -> tuple[str, ...]:
     return tuple(_LABELS)
 
 
+def said_in_labels(name: str) -> bool:
+    """Does a vertical label the KB declares hold the word ``name`` ("Kayak" in "Kayak Rentals")? A one-word platform
+    name no label holds names no business ("and for Kayak?" on a KB of metasearch sites)."""
+    return any(re.search(rf"\b{re.escape(name)}\b", label, re.I) for label in _LABELS)
+
+
 def platforms_in(text: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each platform the KB declares in its own words that the text says in full — not one
     said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email") — or

@@ -32,3 +32,20 @@ def asks_own(text: str) -> bool:
     if not _WHOLE.match(text or ""):
         return False
     return bool(_WHEN.search(text)) or any(match_terms(text, VOCABULARY[t]) for t in _SLOTS if t in VOCABULARY)
+
+
+# a word standing for something said before ("how do I size it?", "what should we do with those?")
+_POINTER = re.compile(r"\b(?:it|its|that|this|those|these|them|they|there|then|same|again|also|too|instead|other)\b", re.I)
+
+
+def stands_apart(text: str, prev_text: str) -> bool:
+    """Is the message a whole question (asker and verb) with two content words or more, no word pointing back (nor
+    "the", unless it names a step by number), and no content word of the last message? "How do I size my audience?" after "we have 20,000 a month for a music
+    festival" asks something new, and "what should I do in step 5 of the plan?" after a CPM question: the last turn's
+    topic carried into its search ("… music festival") only pulls the earlier subject's sections back."""
+    from agent.offline.passages import terms  # the reader's analyzer (imported late: passages is heavy)
+    if not _WHOLE.match(text or "") or _POINTER.search(text) or len(set(terms(text))) < 2:
+        return False
+    if re.search(r"\bthe\b", text, re.I) and not re.search(r"\bstep\s*\d", text, re.I):
+        return False  # "what's behind the jump?": a thing said before in other words ("CAC went up 35%"); a step by number is its own
+    return not set(terms(text)) & set(terms(prev_text or ""))

@@ -181,7 +181,8 @@ def _unwrapped(lines: list[str]) -> list[str]:
         tail = prev.split()[-1] if prev else ""
         wrapped = ln[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
                                        and tail != tail.upper()) or (  # "… SECTION 2 - HOLDOUTS": a heading ends it
-            bool(passagelines.MONEY_START.match(ln)) and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
+            bool(passagelines.MONEY_START.match(ln) or ln[:1].isdigit() and not _ITEM.match(ln))  # "… people or" / "10,000 households"
+            and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
         last = len(ln.rstrip())
         if prev and wrapped and not prev.endswith((".", "!", "?", ":", "|")) and not prev.startswith(("#", "|")):
             out[-1] = f"{out[-1]} {ln.strip()}"

@@ -143,7 +143,7 @@ def paragraph(outcomes: list[ToolOutcome], text: str = "") -> str | None:
             rows = [r for r in rows if len(rows) > 1 and says_words(r["label"], text)] or rows  # the row asked
             parts.append(_group(plat, head["metric"], dim, rows))
             dims.append(dim)
-            several = several or (len(rows) > 1 and any(_business_row(r["label"]) for r in rows))
+            several = several or (len(rows) > 1 and dim != "platform" and any(_business_row(r["label"]) for r in rows))
     if not parts:
         return None
     if not several:

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
@@ -90,6 +90,7 @@ class OfflineAgent:
                 return replies.calls(len(messages), [("get_step_guidance", {"step": n}) for n in gaps], "s", gaps)
         if may_call and (more := retrying.tool_calls(user_text, [h[0] for h in history], outcomes, previous, "search_knowledge_base" in tool_names)):
             return replies.calls(len(messages), more, "b")  # a place sized, a platform's own figure; by the route, or a search
+        user_text = platformkind.as_searched(user_text, outcomes)  # "into Angi" read as "into one lead site" once searched so
         again = retrying.first_search(user_text, outcomes, said) if may_call and "search_knowledge_base" in tool_names else None
         text = "" if again else definition.read(user_text, outcomes, self.max_sentences) or whatcounts.read(user_text, previous, outcomes, self.max_sentences) or leftout.instead(user_text, outcomes, glossalone.answered(lambda o: self.answer(
             user_text, history, o, previous), user_text, outcomes))  # a term's own definition, else the reader's answer (or the KB's exclusion of it)
@@ -107,7 +108,7 @@ class OfflineAgent:
         """The framework step a question about a whole step asks for ("step 3", "the final step",
         "the one after X"), or None."""
         ref = stepask.asked_step(text, getattr(self, "steps", {}))
-        if ref and stepask.about_whole_step(text, self.steps, ref):
+        if ref and stepask.about_whole_step(text, self.steps, ref, getattr(self, "framework", set())):
             return ref
         return stepask.neighbour_of_last(text, getattr(self, "steps", {}), _last_step(history)) or opening.first_step(
             text, getattr(self, "steps", {}), getattr(self, "framework", set()), not history)
@@ -150,7 +151,7 @@ class OfflineAgent:
         if self._all_steps(text) and "search_knowledge_base" in tools:  # "walk me through the framework's steps"
             return [("search_knowledge_base", {"query": stepask.listing_query(self.steps), "top_k": 10})] + [
                 ("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in searchq.form(text, previous).queries]
-        if (pair := stepask.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
+        if (pair := steporder.compared_steps(text, self.steps)) and "search_knowledge_base" in tools:
             return [("search_knowledge_base", {"query": stepask.query(n, self.steps), "top_k": searchq.TOP_K}) for n in pair]
         whole = self._whole_step(text, history)
         if not whole and (n := stepask.inside_last(text, self.steps, _last_step(history))) and "search_knowledge_base" \
@@ -194,13 +195,13 @@ class OfflineAgent:
                 or sizing.SIZE_OF_PEOPLE.search(text)):
             calls += [("get_audience_sizing", {"audience_type": sizing.audience_phrase(text, p.geographies), **({"geography": g} if g else {})})
                       for g in p.geographies or [None]]  # each place asked about: "in Chicago, and nationwide"
-        if p.step and "get_step_guidance" in tools:
+        if (step := p.step or stepnamed.step(text, self.steps)) and "get_step_guidance" in tools:  # "the seventh step", too
             topic = _step_topic(text)
-            calls.append(("get_step_guidance", {"step": p.step, **({"topic": topic} if topic else {})}))
+            calls.append(("get_step_guidance", {"step": step, **({"topic": topic} if topic else {})}))
         if "search_knowledge_base" in tools:
             calls += [("search_knowledge_base", {"query": q, "top_k": searchq.TOP_K}) for q in (
                 [] if chan_metrics else sidebyside.queries(text)) + searchq.form(text, previous).queries + sectionreads.queries(text, searchq.form(text, previous).focus, history, previous)]  # each side, then all
-        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools) + partshare.calls(text, tools), tools)  # each part no tool answers: its own search; a bare audience sized
+        return parts.with_searches(text, calls + terseaudience.calls(text, p, tools) + affordask.calls(text, p, tools) + partshare.calls(text, tools) + platformkind.calls(text, tools), tools)  # each part no tool answers: its own search; a bare audience sized
 
     # Tool results → answer ----------------------------------------------------------------
     def answer(self, text: str, history: list, outcomes: list[ToolOutcome], previous: tuple | None = None) -> str:
@@ -287,14 +288,16 @@ class OfflineAgent:
         searched = any(o.name in _RETRIEVAL for o in outcomes)
         if (n := stepask.inside_last(text, self.steps, _last_step(history))) and not self._whole_step(text, history):
             ranked = stepask.of_step(n, ranked, outcomes) or ranked  # "what does it output?": that step's passages
+        elif (n := stepnamed.step(text, self.steps)) and not self._whole_step(text, history):
+            ranked = stepnamed.of_step(n, ranked) or ranked  # "what do I do in leg 5?": no overview naming every step
         whole = self._whole_step(text, history)
         if whole and ranked and not paras and (para := stepask.summary(whole[0], self.steps, whole, ranked, self.max_sentences, outcomes,
                                                                          stepask.asks_anchor(text), stepask.by_topic(text))):
             paras.append(para)
         if self._all_steps(text) and ranked and not paras and (para := steprange.listing(text, self.steps, ranked)):
             paras.append(para)
-        if (pair := stepask.compared_steps(text, self.steps)) and ranked and not paras and (
-                para := stepask.order_answer(pair, self.steps, ranked)):
+        if (pair := steporder.compared_steps(text, self.steps)) and ranked and not paras and (
+                para := steporder.order_answer(pair, self.steps, ranked)):
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
@@ -305,7 +308,7 @@ class OfflineAgent:
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
-            para = f"{named} {para}" if named else para
+            para = f"{named} {para}" if named else para or stepnamed.section(text, self.steps, ranked, self.max_sentences, outcomes)
             if para:
                 paras.append(para)
                 misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(m, para)]

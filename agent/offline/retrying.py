@@ -9,7 +9,7 @@ missed, asked again another way), :func:`first_search` before the reader answers
 """
 from __future__ import annotations
 
-from agent.offline import attrretry, bandsibling, changedmetric, definition, drawnon, glossalone, meaningsearch, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
+from agent.offline import attrretry, bandsibling, changedmetric, definition, drawnon, glossalone, keptretry, meaningsearch, platformkind, nextsection, placeretry, platformretry, provedworked, routeretry, searchq, versushead
 from agent.offline.firstof import first
 
 
@@ -22,6 +22,8 @@ def tool_calls(user_text: str, asked_before: list[str], outcomes: list, previous
         lambda: placeretry.calls(user_text, outcomes),
         # a platform whose figure the business's table lacks: the platform's own figures
         lambda: platformretry.calls(user_text, outcomes),
+        # a platform kept from the last turn that the business named now has no row for: the business's own figures
+        lambda: keptretry.calls(user_text, outcomes),
         # a business the KB does not know by its goods: by how it sells (with the question's searches, when searchable)
         lambda: routeretry.calls(user_text, asked_before, outcomes,
                                  searchq.form(user_text, previous).queries if searchable else []),
@@ -58,6 +60,8 @@ def second_search(user_text: str, previous: tuple | None, outcomes: list, text: 
         lambda: nextsection.query(user_text, previous, outcomes),
         # "how would we know if it worked?" declined: the measurement section of the document ranked first
         lambda: provedworked.query(user_text, outcomes, text, said),
+        # the answer declined and the question names a platform the KB lists by its kind: said as one of that kind
+        lambda: platformkind.query(user_text, outcomes, text),
         # last, the answer declined: the section nearest in meaning, by its headings
         lambda: meaningsearch.query(user_text, outcomes, text, drawnon.files(said)),
     ))

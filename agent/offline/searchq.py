@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from agent.offline import absentwhy, askframe, bound, gloss, kblabels, leaveask, pointsback, quotedterm, turnform
-from agent.offline.ownquestion import asks_own
+from agent.offline.ownquestion import asks_own, stands_apart
 from agent.offline.asking import asks_anything, question_sentences
 from agent.offline.passages import message_sentences, singular_acronyms
 from agent.offline.toolread import ToolOutcome
@@ -271,7 +271,7 @@ def form(text: str, previous: tuple[str, str, list[ToolOutcome]] | None = None) 
     attribute it does not name, the words with that attribute, searched last."""
     focus = absentwhy.asked(text, previous) or absentwhy.source_asked(text, previous) or clean(text) or text.strip()  # "why is that missing?": what the decline named
     q = TurnQuery(focus=focus[:MAX_QUERY])
-    if previous and leans_on_previous(text) and not asks_threshold(text):  # its situation is its own statement
+    if previous and leans_on_previous(text) and not asks_threshold(text) and not stands_apart(text, previous[0]):  # its situation is its own statement
         q.topic = topic_of(*previous)
         q.names = carried_names(text, previous[0])
     # a message that says what it asks but points back ("where should the cut come from?"): the last turn's

@@ -15,7 +15,9 @@ import re
 
 from agent.offline import opening, steplist
 from agent.offline.passages import is_pointer, terms, units
+from mpa import romans
 from mpa.steps import guide_step
+from rag.documents import RULE_LINE
 
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                                         "twelfth".split(), start=1)}
@@ -28,7 +30,7 @@ _RELATIVE = re.compile(r"\b(?:right |just |immediately |straight )?"
 _NEXT = re.compile(r"\b(?:next|previous|prior|preceding|following)\b", re.I)
 _SUMMARY = re.compile(r"^(?:This|The) (?:document|guide|file|page) (?:covers|explains|describes|is about)\b", re.I)
 # words a question about a whole step uses around its reference ("what happens in", "what does it require")
-_GENERIC = set(terms("happen happens about involve involves cover covers mean means come comes next previous do does "
+_GENERIC = set(terms("happen happens go goes going during about involve involves cover covers mean means come comes next previous do does "
                      "follow following after before step stage phase part framework process order what whats which "
                      "how tell explain describe summary summarize overview purpose point sum recap remind outline "
                      "gist entail consist goal aim for walk walking through require requires need needs "
@@ -119,13 +121,14 @@ def by_topic(text: str) -> bool:
     return bool(_WHICH.search(text)) and not _NUMBERED.search(text)
 
 
-def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None]) -> bool:
+def about_whole_step(text: str, steps: dict[int, str], ref: tuple[int, int | None], names: set[str] = frozenset()) -> bool:
     """Does the message ask what a step is, not something inside it? Nothing is left of its content words once the step
-    reference, the names of the steps it names and the words of asking about a step ("what comes after") are set aside."""
+    reference, the names of the steps it names, the framework's own name (``names``: "leg 5 of the route") and the words
+    of asking about a step ("what comes after") are set aside."""
     rel = _RELATIVE.search(text) if ref[1] is not None else None  # the words naming the step it counts from, too
     named = " ".join(steps.get(n, "") for n in ref if n) + (f" {rel.group(2)}" if rel else "")
     left = set(terms(_NUMBERED.sub(" ", spelled(text)))) - _GENERIC - set(terms(named)) - set(terms(" ".join(_ORDINALS)))
-    left -= set(terms("last final closing opening initial right just immediately straight")) | opening.PLANNING
+    left -= set(terms("last final closing opening initial right just immediately straight")) | opening.PLANNING | set(names)
     return not left
 
 
@@ -140,7 +143,9 @@ def _heads(ps: dict) -> list[str]:
     # a chunk of two short sections is headed "A + B" in its source path: each is a heading of it
     heads = [h.strip() for h in re.split(r"›| \+ ", ps.get("source", ""))[1:]]
     heads += [u.heading for u in units(ps.get("text", ""))[:1]]
-    return heads + [ln for ln in ps.get("text", "").splitlines()[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
+    lines = ps.get("text", "").splitlines()  # and each framed heading of a chunk of several sections ("-----" around it)
+    heads += [lines[i] for i in range(1, len(lines) - 1) if RULE_LINE.match(lines[i - 1]) and RULE_LINE.match(lines[i + 1])]
+    return heads + [ln for ln in lines[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
 
 
 def _headed(ps: dict, n: int) -> bool:
@@ -160,12 +165,25 @@ def _section(n: int, passages: list[dict], whole: dict[str, dict], k: int, name:
         return max((len(set(terms(h)) & set(terms(name))) for h in _heads(ps) if head.match(h or "")), default=0)
     head = _head_re(n)
     for ps in sorted(found, key=lambda p: (opening(p), -named(p)))[:1]:
-        us = [u for u in units(ps["text"]) if not is_pointer(u.text)]
+        us = [u for u in units(_own_part(ps["text"], head)) if not is_pointer(u.text)]
         own = [u for u in us if head.match(u.heading or "")]  # the step's own section of a chunk of several
         said = [u.text for u in (own or us)][:k]
         if said:
             return ps["id"], said
     return steplist.item(n, name, [whole.get(ps["id"], ps) for ps in passages])  # "3. **Channel plan** — …"
+
+
+def _own_part(text: str, head: re.Pattern) -> str:
+    """The part of a chunk of several framed sections ("-----" / "Phase IV - Pick The Routes" / "-----") under the one
+    ``head`` matches, up to the next framed heading — the whole text when no framed heading matches."""
+    lines = text.split("\n")
+    framed = [i for i in range(1, len(lines) - 1) if lines[i].strip() and RULE_LINE.match(lines[i - 1])
+              and RULE_LINE.match(lines[i + 1])]
+    at = next((i for i in framed if head.match(lines[i])), None)
+    if at is None:
+        return text
+    end = next((i - 1 for i in framed if i > at), len(lines))
+    return "\n".join(lines[at + 2:end])
 
 
 def _name(n: int, steps: dict[int, str]) -> str:
@@ -251,8 +269,9 @@ def framework_names(tools: list[dict] | None) -> set[str]:
 _HEAD_WORDS = ["step"]  # what a section about one step is headed with: "Step 4", and the KB's own word
 
 
-def _head_re(n: int) -> re.Pattern:
-    return re.compile(rf"^\W*(?:{'|'.join(_HEAD_WORDS)})\s*0?{n}\b", re.I)
+def _head_re(n: int) -> re.Pattern:  # "Step 4", "Phase IV"
+    numeral = next((r for r, v in romans.VALUES.items() if v == n), str(n))
+    return re.compile(rf"^\W*(?:{'|'.join(_HEAD_WORDS)})\s*(?:0?{n}|{numeral}(?![\w.]))\b", re.I)
 
 
 def in_step_words(text: str, tools: list[dict] | None) -> str:
@@ -264,7 +283,7 @@ def in_step_words(text: str, tools: list[dict] | None) -> str:
         _HEAD_WORDS[1:] = [re.escape(m.group(1))] if m else []
     for word in _HEAD_WORDS[1:]:
         text = re.sub(rf"\b{word}(s?)\b", r"step\1", text, flags=re.I)
-    return text
+    return romans.after(text, ("step", "stage", "phase"))  # "step IV", "phase iv": step 4
 
 
 def asks_all_steps(text: str, steps: dict[int, str], names: set[str] = frozenset()) -> bool:
@@ -332,42 +351,6 @@ def neighbour_of_last(text: str, steps: dict[int, str], last: int | None) -> tup
     n = last + (1 if word in ("next", "following", "after") else -1)
     left = set(terms(text[:m.start()])) - _GENERIC - set(terms("and then so ok okay cool great thanks right"))
     return (n, last) if n in steps and not left else None
-
-
-# "which comes first, audience or geography?", "does budgeting come before messaging?"
-_ORDER_Q = re.compile(r"\b(?:which|what)\b[^?.!]{0,20}\b(?:comes?|goes|happens?|is done|should be done|do (?:we|i|you) do)\s+"
-                      r"(?:first|earlier|before|sooner|later|last|second)\b|\b(?:does|do|should|is)\b[^?.!]{1,50}\b"
-                      r"(?:come|go|happen|be done|done)\s+(?:before|after)\b", re.I)
-_ORDER_WORDS = set(terms("first earlier sooner later last second come comes go goes happen happens done do does "
-                         "should we i you"))
-_SPLIT = re.compile(r"\s*(?:,|\bor\b|\bvs\.?|\bversus\b|\bbefore\b|\bafter\b|\bthen\b)\s*", re.I)
-
-
-def compared_steps(text: str, steps: dict[int, str]) -> tuple[int, int] | None:
-    """(earlier, later) for a question of which of two steps named by topic comes first, else None."""
-    if not steps or not _ORDER_Q.search(text) or _NUMBERED.search(text):
-        return None
-    found = []
-    for part in _SPLIT.split(text):
-        n = _by_name(part, steps)
-        if n is None:
-            continue
-        if set(terms(part)) - _GENERIC - _ORDER_WORDS - set(terms(steps[n])):
-            return None  # "does the budget cut happen before …": something inside a step, not the step
-        if n not in found:
-            found.append(n)
-    return (min(found), max(found)) if len(found) == 2 else None
-
-
-def order_answer(pair: tuple[int, int], steps: dict[int, str], passages: list[dict], k: int = 2) -> str | None:
-    """"Step A comes before Step B", then each step's own section, cited — None when neither is found."""
-    whole = {ps["id"]: ps for ps in passages}
-    secs = [(n, _section(n, passages, whole, k, steps.get(n, ""))) for n in pair]
-    if not any(sec for _, sec in secs):
-        return None
-    lead = f"{_name(pair[0], steps)} comes before {_name(pair[1], steps)}."
-    return "\n\n".join([lead] + [f"{_name(n, steps)}: Based on Knowledge Base [{sec[0]}]: {' '.join(sec[1])}"
-                                 for n, sec in secs if sec])
 
 
 _POINTS = re.compile(r"\b(?:it|its|it's|this step|that step|this stage|that stage|this one|that one)\b", re.I)
