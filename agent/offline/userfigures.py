@@ -42,6 +42,8 @@ def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | Non
         lambda: periodrule.decayed(text, (previous or ("",))[0], ranked[:6]),
     )) if not rerun and not stated else None
     para = verdict or para
+    if para and not calc and not rerun and not verdict and (ask := splitrule.which_list(text, para, ranked, previous)):
+        return ask  # one split per case, and the user's case unsaid: which one, not a guess
     applied = first((
         # a multiplier the KB states, on the user's number
         lambda: rulecalc.apply(text, para, ranked),
