@@ -85,7 +85,7 @@ _BUSINESS = [
     # who bears a cost: "what does it cost a school to win a student"
     re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"
                r"(?= (?:in|on|with|via|through|using|from) (?:paid |digital |online )?(?:ads|advertising|media|search|social)\b|"
-               r"\s*[?.!]*$))", re.I),  # … or where it buys: "what does a new customer cost a credit union in paid media?"
+               r"\s*[?.!]*$|\s*[?.!,;]\s*(?:and|but|plus|also|or|what|how|which)\b))", re.I),  # … or where it buys ("… in paid media?"), or another ask begins ("…, and …")
     # the field a price question closes on: "what does a lead usually cost in solar?"
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
