@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import alternatives, antecedent, captionlists, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import alternatives, antecedent, captionlists, partplatform, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
@@ -41,7 +41,7 @@ def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
     order named; one for a platform the vocabulary does not know (``other``); none named: no platform."""
     return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})}
-            for p in platformfig.platforms(text) or [other]]
+            for p in partplatform.with_unnamed(text, metric, platformfig.platforms(text)) or [other]]  # a part naming none
 
 class OfflineAgent:
     """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
