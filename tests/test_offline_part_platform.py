@@ -23,7 +23,7 @@ CASES = [  # (engine, served folder, message, pieces of the answer, look-ups exp
 
 
 def test_the_wording_here_is_not_dataset_wording():
-    assert_unseen([m for _, _, m, _, _ in CASES])
+    assert_unseen([m for _, _, m, _, _ in CASES], [_OUTSIDE])
 
 
 @pytest.mark.parametrize("kb,folder,message,shown,looked", CASES)
@@ -38,3 +38,10 @@ def test_a_platform_named_in_every_part_is_left_alone():
     assert partplatform.with_unnamed("what's the CPC on Bing, and on Google?", "CPC", ["Bing Ads", "Google Ads"]) == ["Bing Ads", "Google Ads"]
     assert partplatform.with_unnamed("we're a dentist, and what's the CPC on Google?", "CPC", ["Google Ads"]) == ["Google Ads"]
     assert partplatform.with_unnamed("what's the CPC for dentists?", "CPC", []) == []
+
+
+_OUTSIDE = "my cousin keeps telling me about tiktok ads. what does one new customer usually cost a bakery?"
+
+
+def test_a_platform_said_outside_every_part_adds_nothing():
+    assert partplatform.with_unnamed(_OUTSIDE, "CAC", ["TikTok"]) == ["TikTok"]

@@ -20,14 +20,15 @@ _GENERIC = {"per", "cost", "rate", "price"}  # the words every metric name share
 
 
 def with_unnamed(text: str, metric: str, named: list[str]) -> list[str | None]:
-    """``named`` (the platforms the message names, in order) with None first when a part before the first one naming a
-    platform asks the ``metric`` (says one of its own words: "donor" of "cost per donor") and names none; else ``named``."""
+    """``named`` (the platforms the message names, in order) with None first when a part before the first part naming a
+    platform asks the ``metric`` (says one of its own words: "donor" of "cost per donor") and names none; else ``named``
+    (a platform named only in a statement, "my nephew says try Instagram. what does a customer cost?", asks no part)."""
     if not named:
         return named
     own = set(terms(" ".join([metric, *VOCABULARY["metrics"].get(metric, [])]))) - set(terms(" ".join(_GENERIC)))
+    unnamed = False  # a part before asked the metric with no platform
     for part in parts.split(text):
         if platformfig.platforms(part):
-            return named
-        if own & set(terms(part)):
-            return [None, *named]
+            return [None, *named] if unnamed else named  # a platform said outside every part ("I've heard of X"): no part's
+        unnamed = unnamed or bool(own & set(terms(part)))
     return named
