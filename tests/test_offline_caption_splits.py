@@ -35,6 +35,10 @@ _TXT2 = [
      ["Consumer apps: Apple Search Ads: 25-35%; Google App Campaigns: 25-35%; TikTok: 20-30%"], ["Local Service Ads"]),
     (["Monthly we spend $30,000 on media. How would you split it?", "We sell B2B software to mid-market firms."],
      ["B2B software (mid-market)", "$30,000 × 35% = $10,500"], [_ASKED]),
+    # the case said turns before: not asked again
+    (["Our business is a veterinary clinic outside Tulsa.", "What does a lead usually cost us?",
+      "There's $12,000 a month to work with - how should we split it across channels?"],
+     ["Veterinary and pet care clinics:", "$12,000 × 55% = $6,600"], [_ASKED]),
 ]
 _KB = [(["We have $30,000 a month; how should we split it across channels?"], ["$30,000 × 40% = $12,000"], [_ASKED])]
 

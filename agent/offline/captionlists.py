@@ -86,14 +86,15 @@ def cited(para: str, passages: list[dict], question: str = "") -> tuple[dict, li
     return None
 
 
-def chosen(question: str, para: str | None, passages: list[dict]) -> str | None:
-    """The quote replaced by the list the question names by its caption's words, when the quote comes from a
-    passage of captioned lists and does not already give that list's lines (and no other list's); else None."""
+def chosen(question: str, para: str | None, passages: list[dict], business: str = "") -> str | None:
+    """The quote replaced by the list the question names by its caption's words (or, naming none, the ``business`` the
+    conversation is about), when the quote comes from a passage of captioned lists and does not already give that
+    list's lines (and no other list's); else None."""
     found = cited(para or "", passages, question)
     if not found:
         return None
     ps, listed = found
-    pick = named(question, listed)
+    pick = named(question, listed) or (named(business, listed) if business else None)
     if pick is None:
         return None
     caption, items = pick

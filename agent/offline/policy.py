@@ -303,9 +303,9 @@ class OfflineAgent:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else verdicttag.untagged(tq.focus), ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
-            para = captionlists.chosen(text, para, ranked) or para  # "… for consumer apps": the list under that caption
+            para = captionlists.chosen(text, para, ranked, " ".join(filter(None, (mem.vertical, mem.business)))) or para  # "… for consumer apps": the list under that caption
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
-            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures
+            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, " ".join(filter(None, (mem.vertical, mem.business))))  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para
             if para:
