@@ -51,8 +51,8 @@ def labels() -> tuple[str, ...]:
 
 def platforms_in(text: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each platform the KB declares in its own words that the text says in full — not one
-    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email") — or
-    without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
+    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email"), or a
+    "<seller> Ads" by the seller alone ("Yelp") — or without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
     Shows"; never "search ads", a vocabulary channel, for "Apple Search Ads")."""
     metrics = kbmetrics.spans(text)
     text = text or ""
@@ -62,7 +62,24 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
         return sorted((m.start(), m.end(), name) for name, cue, form in _said_forms(tuple(words_of))
                       if low is None or cue is None or cue in low  # ASCII words said case-blind: their lower case
                       for m in form.finditer(text) if not any(s <= m.start() < e for s, e in metrics))
-    return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
+    found = said([(name, name) for name in _PLATFORMS] + list(_heads(_PLATFORMS).items()))
+    found = [f for f in found if not any(o != f and o[2] == f[2] and o[0] <= f[0] and f[1] <= o[1] for o in found)]
+    return found or said(_tails(_PLATFORMS).items())  # ("Yelp Ads" said whole: one mention, not its head too)
+
+
+# the word a seller's ad product is named with after the seller ("Yelp Ads", "Instacart Advertising")
+_AD_WORD = re.compile(r"\s+(?:ads|advertising)$", re.I)
+
+
+@lru_cache(maxsize=8)
+def _heads(platforms: tuple[str, ...]) -> dict[str, str]:
+    """Each declared platform named "<seller> Ads" → the seller's name alone ("Yelp" for "Yelp Ads": a user names the
+    seller), when no other declared platform starts so and the vocabulary knows no platform by it."""
+    from mpa.vocabulary import VOCABULARY
+    known = {n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)}
+    heads = {name: _AD_WORD.sub("", name) for name in platforms if _AD_WORD.search(name) and len(name.split()) >= 2}
+    return {name: h for name, h in heads.items() if h.lower() not in known and h.lower() not in {p.lower() for p in platforms}
+            and sum(p.lower().startswith(h.lower() + " ") for p in platforms) == 1}
 
 
 @lru_cache(maxsize=8)
