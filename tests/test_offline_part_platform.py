@@ -45,3 +45,9 @@ _OUTSIDE = "my cousin keeps telling me about tiktok ads. what does one new custo
 
 def test_a_platform_said_outside_every_part_adds_nothing():
     assert partplatform.with_unnamed(_OUTSIDE, "CAC", ["TikTok"]) == ["TikTok"]
+
+
+def test_an_end_of_the_range_is_no_business():
+    from agent.offline.business import business
+    assert business("How many clicks is that if each one costs the top of that range?") is None
+    assert business("What does one new donor cost a food bank, and what does one cost through email?").phrase == "food bank"

@@ -51,8 +51,8 @@ def labels() -> tuple[str, ...]:
 
 def platforms_in(text: str) -> list[tuple[int, int, str]]:
     """(start, end, name) of each platform the KB declares in its own words that the text says in full — not one
-    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email"), or a
-    "<seller> Ads" by the seller alone ("Yelp") — or without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
+    said as part of a metric the KB names itself ("email open rate" asks a rate, not the figures of "Email") — or
+    without its first word, when the two words or more left name no other platform ("trade shows" for "National Trade
     Shows"; never "search ads", a vocabulary channel, for "Apple Search Ads")."""
     metrics = kbmetrics.spans(text)
     text = text or ""
@@ -62,9 +62,15 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
         return sorted((m.start(), m.end(), name) for name, cue, form in _said_forms(tuple(words_of))
                       if low is None or cue is None or cue in low  # ASCII words said case-blind: their lower case
                       for m in form.finditer(text) if not any(s <= m.start() < e for s, e in metrics))
-    found = said([(name, name) for name in _PLATFORMS] + list(_heads(_PLATFORMS).items()))
-    found = [f for f in found if not any(o != f and o[2] == f[2] and o[0] <= f[0] and f[1] <= o[1] for o in found)]
-    return found or said(_tails(_PLATFORMS).items())  # ("Yelp Ads" said whole: one mention, not its head too)
+    return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
+
+
+def sides_in(text: str) -> list[tuple[int, int, str]]:
+    """:func:`platforms_in`, and a declared "<seller> Ads" said by the seller alone ("Yelp or Nextdoor?": "Yelp Ads") —
+    for setting named platforms side by side only: elsewhere a seller's bare name may be the business's own word."""
+    found = platforms_in(text) + [(m.start(), m.end(), name) for name, head in _heads(_PLATFORMS).items()
+                                  for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(head)}(?![A-Za-z0-9])", text or "", re.I)]
+    return sorted(f for f in found if not any(o != f and o[2] == f[2] and o[0] <= f[0] and f[1] <= o[1] for o in found))
 
 
 # the word a seller's ad product is named with after the seller ("Yelp Ads", "Instacart Advertising")
