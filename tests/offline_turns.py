@@ -75,6 +75,14 @@ def answer_on(engine, messages: list[str], monkeypatch, folder: str | None = Non
     return turns(engine, messages)[-1][0]
 
 
+def assert_answered_on(request, monkeypatch, kb: str, folder: str | None, messages: list[str], shown, absent) -> None:
+    """The last answer of ``messages`` on the engine fixture ``kb`` (serving ``folder``) holds each of ``shown`` and none
+    of ``absent`` (a string or a list of them)."""
+    out = answer_on(request.getfixturevalue(kb), messages, monkeypatch, folder)
+    shown, absent = [shown] if isinstance(shown, str) else shown, [absent] if isinstance(absent, str) else absent
+    assert all(s in out for s in shown) and not any(a in out for a in absent), out
+
+
 @contextmanager
 def declaring(own: str):
     """The agent reading a get_benchmark definition that declares the KB's own metrics ``own`` ("LVR (lead velocity

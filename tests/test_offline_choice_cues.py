@@ -30,7 +30,7 @@ ZONES = [_sec("z#1", "County-level targeting", "Counties are the unit most deliv
          _sec("z#2", "Choosing the targeting level", "Permits held only in some counties: county for eligibility, "
               "postcode for delivery. Even demand across the country: national targeting.")]
 SPLIT_ASK = "how should I split the pantry money between dishes that work and trying new things?"
-KITCHEN = [_sec("k#1", "Worked split of a $9,000 month", "On $9,000 of pantry money: $5,400 for dishes, $2,700 for "
+KITCHEN = [_sec("k#1", "Worked split of a $9,000 month", "On $9,000 of pantry money: $5,400 (60%) for dishes, $2,700 for "
                 "variations and $900 for trials."),
            _sec("k#2", "The 60/30/10 rule", "It divides the money by confidence: 60% to proven dishes, 30% to "
                 "variations and 10% to new things.")]
@@ -72,7 +72,7 @@ def test_the_marker_of_an_illustration():
     (ROSTER_ASK, CLUB, "[c#2]", "Do not upload", forbids, "BOOST", 1.0, "[c#1]"),
     # read as asking a figure, the section with one won
     (LEVEL_ASK, ZONES, "[z#2]", "county for eligibility", reader, "noun_asked", lambda q: set(), "[z#1]"),
-    # "work" matched "Worked": the example won
+    # "work" matched "Worked": the example won (it states a share too, so the division asked finds both)
     (SPLIT_ASK, KITCHEN, "[k#2]", "60%", sectionkind, "marker_terms", lambda h: frozenset(), "[k#1]"),
 ])
 def test_the_cue_chooses_the_answering_section(ask, sections, want, wanted, module, name, off, lost, monkeypatch):

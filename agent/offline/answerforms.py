@@ -1,6 +1,6 @@
 """The form of the answer a question asks for, and whether a sentence has it: "how often" asks for a
 frequency, "how long" for a duration, "how much" for a number, "what does X need" for a requirement,
-"what do I do" for a procedure, "which first" for an order, "what day of the week" for a weekday, "when is it
+"what do I do" for a procedure, "which first" for an order, "what day of the week" for a weekday, "how should we split it" for shares, "when is it
 worth it" for a condition, "how do I combine …" for a formula.
 
 Why a module: the reader (:mod:`~agent.offline.reader`) ranks sections by the question's words, and
@@ -61,6 +61,10 @@ FORMS: tuple[tuple[re.Pattern, re.Pattern], ...] = (
     (re.compile(r"\b(?:what|which) (?:days?|weekdays?) of the week\b|\b(?:what|which) (?:week)?days? (?:is|are) best\b|"
                 r"\bwhich weekdays?\b|\bwhat weekdays?\b", re.I),
      re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\bweekends?\b|\bweekdays?\b", re.I)),
+    # "how should we split it across channels?": a division of the budget — a sentence stating shares ("Meta: 20-30%", "70/20/10")
+    (DIVIDE_ASK := re.compile(r"\bhow (?:do|should|would|can|could|might|to) (?:i |we |you |one )?(?:best )?(?:split|divide|"
+                              r"allocate|apportion|spread|distribute|carve up)\b", re.I),
+     re.compile(r"\d\s*%|\b\d{1,2}\s*/\s*\d{1,2}\s*/\s*\d{1,2}\b|\bpercent\b", re.I)),
     # "which lines go first?", "what do I check first?": an order — a sentence saying what comes first, or the order
     # "where should the savings come from?" asks which source goes first
     (re.compile(r"\b(?:which|what)\b[^.?!]{0,40}\bfirst\b|\bin what order\b|\bprioriti[sz]e\b|"

@@ -91,7 +91,8 @@ def _price(p: Parsed, mem: Memory, bench: dict[str, dict], metric: str | None) -
             bench[metric].get("facts") or []) <= 1):  # one figure stated ("Pet Supplies: $1.15") is worked at that figure
         rng = (bench[metric]["range"][0], bench[metric]["range"][-1], bench[metric]["id"])
     elif metric and metric in mem.ranges and _of_this_business(mem, metric) and (p.end or re.search(r"\brange\b|\bends?\b", p.norm, re.I) or (
-            p.calc is mem.calc and not (metric == mem.price_metric and "price" in mem.facts)) or (  # a re-run keeps the user's own price
+            p.calc is mem.calc and not ("price" in mem.facts and (metric == mem.price_metric or any(r.startswith("price") for r in mem.last_roles)))) or (
+            # a re-run keeps the user's own price — the one the last message said ("120 jobs at $65 each", then "150. redo")
             p.calc and p.calc.op == "change" and mem.calc and mem.calc.op == "div") or (  # "and if CPCs drop 25%?" after it
             metric in bench and len(bench[metric].get("facts") or []) > 1)):
         rng = mem.ranges[metric]  # the range the user was shown (this turn's look-up gave one figure per platform)

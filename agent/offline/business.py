@@ -85,7 +85,7 @@ _BUSINESS = [
     # who bears a cost: "what does it cost a school to win a student"
     re.compile(r"\bcosts? (?:an? |the )(?P<p>[a-z][a-z&/\- ]{2,40}?)(?: to (?:win|get|acquire|land|gain|bring in|buy|sign)\b|"
                r"(?= (?:in|on|with|via|through|using|from) (?:paid |digital |online )?(?:ads|advertising|media|search|social)\b|"
-               r"\s*[?.!]*$))", re.I),  # … or where it buys: "what does a new customer cost a credit union in paid media?"
+               r"\s*[?.!]*$|\s*[,;]\s*(?:and|but|plus|also)\s+(?:what|how|which)\b|\s*[?.!]\s+(?:and\s+)?(?:what|how|which)\b))", re.I),  # … or where it buys ("… in paid media?"), or another ask begins ("…, and what …")
     # the field a price question closes on: "what does a lead usually cost in solar?"
     re.compile(r"\b(?:cost|costs|pay|charge|run|go for)\b[^.?!]{0,20}? in (?:the )?(?P<p>[a-z][a-z&/\- ]{2,40}?)"
                r"(?: (?:industry|space|sector|vertical|category))?(?=[.;?!]|$)", re.I),
@@ -164,7 +164,7 @@ _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|busin
 # an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
 _RANGE_END = re.compile(r"^(?:" + "|".join(HIGH_END + LOW_END) + r"|cheaper|efficient|conservative|optimistic|pessimistic|other|"
                         r"bigger|biggest|smaller|smallest|larger|largest|greater|lesser)(?:[- ][a-z]+)?\s+"
-                        r"(?:end|side|bound|case|figure|number|estimate|amount|total)s?$", re.I)
+                        r"(?:end|side|bound|case|figure|number|estimate|amount|total)s?$|^(?:top|bottom|middle|upper|lower|high|low)(?: end)? of (?:the |that |this |its )?(?:typical )?range$", re.I)
 # a time ("fall", "Q4", "next month", "the holidays") opens a phrase that names when, not who
 _TIME = re.compile(r"^(?:" + "|".join(SEASONS + MONTHS + MONTH_SHORT + WEEKDAYS) + r"|q[1-4]|h[12]|this|next|last|coming|"
                    r"upcoming|holidays?|christmas|year-end|end-of-year|weekend|daily|weekly|monthly|quarterly|yearly|annual)\b", re.I)

@@ -71,6 +71,29 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
     return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
 
 
+def sides_in(text: str) -> list[tuple[int, int, str]]:
+    """:func:`platforms_in`, and a declared "<seller> Ads" said by the seller alone ("Yelp or Nextdoor?": "Yelp Ads") —
+    for setting named platforms side by side only: elsewhere a seller's bare name may be the business's own word."""
+    found = platforms_in(text) + [(m.start(), m.end(), name) for name, head in _heads(_PLATFORMS).items()
+                                  for m in re.finditer(rf"(?<![A-Za-z0-9]){re.escape(head)}(?![A-Za-z0-9])", text or "", re.I)]
+    return sorted(f for f in found if not any(o != f and o[2] == f[2] and o[0] <= f[0] and f[1] <= o[1] for o in found))
+
+
+# the word a seller's ad product is named with after the seller ("Yelp Ads", "Instacart Advertising")
+_AD_WORD = re.compile(r"\s+(?:ads|advertising)$", re.I)
+
+
+@lru_cache(maxsize=8)
+def _heads(platforms: tuple[str, ...]) -> dict[str, str]:
+    """Each declared platform named "<seller> Ads" → the seller's name alone ("Yelp" for "Yelp Ads": a user names the
+    seller), when no other declared platform starts so and the vocabulary knows no platform by it."""
+    from mpa.vocabulary import VOCABULARY
+    known = {n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)}
+    heads = {name: _AD_WORD.sub("", name) for name in platforms if _AD_WORD.search(name) and len(name.split()) >= 2}
+    return {name: h for name, h in heads.items() if h.lower() not in known and h.lower() not in {p.lower() for p in platforms}
+            and sum(p.lower().startswith(h.lower() + " ") for p in platforms) == 1}
+
+
 @lru_cache(maxsize=8)
 def _said_forms(words_of: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str | None, re.Pattern], ...]:
     """(platform, its words in lower case when ASCII, the pattern that finds them said whole) for each (platform,

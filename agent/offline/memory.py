@@ -123,6 +123,10 @@ def update(mem: Memory, p: Parsed, outcomes: list[ToolOutcome]) -> None:
     elif p.industry_phrase:  # (or the KB label the message says in full, which it narrows: business_of)
         mem.vertical, mem.business = None, kblabels.named_in(p.text) or p.industry_phrase
     elif p.business_phrase and not (p.business_refers_back and (mem.vertical or mem.business)):
+        # another of the KB's own businesses named ("… for a dog grooming salon" after a med spa's figures): the vertical
+        # carried was the other's, and the phrase now names the business (a phrase the KB labels no way leaves it)
+        if mem.vertical and (own := kblabels.named_in(p.business_phrase)) and own.lower() != mem.vertical.lower():
+            mem.vertical = None
         mem.business = p.business_phrase
     if p.metrics or p.metric_phrases:
         mem.metrics, mem.metric_phrases = list(p.metrics), list(p.metric_phrases)

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from agent.messages import ModelResponse
-from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
+from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked, captionlists, partplatform
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
@@ -41,7 +41,7 @@ def bench_inputs(vertical: str, metric: str, text: str, other: str | None = None
     """get_benchmark inputs: one per platform the user named ("on Google, and on Bing"), in the
     order named; one for a platform the vocabulary does not know (``other``); none named: no platform."""
     return [{"vertical": vertical, "metric": metric, **({"platform": p} if p else {})}
-            for p in platformfig.platforms(text) or [other]]
+            for p in partplatform.with_unnamed(text, metric, platformfig.platforms(text)) or [other]]  # a part naming none
 
 class OfflineAgent:
     """OfflineAgent — a deterministic extractive baseline policy, not Claude (see the package doc)."""
@@ -68,7 +68,9 @@ class OfflineAgent:
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
             return replies.said(ask)
         asked = user_text
-        if again := restating.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget"), history, previous):  # in order
+        if again := captionlists.answered(user_text, [h[0] for h in raw], said):  # the case asked for, named: the question it answers
+            user_text, previous = again, None
+        elif again := restating.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget"), history, previous):  # in order
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
         tool_names = {t["name"] for t in tools or []}
@@ -305,8 +307,9 @@ class OfflineAgent:
             tq = searchq.form(text, previous)
             para = extract(stmt[1] if stmt else verdicttag.untagged(tq.focus), ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
+            para = captionlists.chosen(text, para, ranked, " ".join(filter(None, (mem.vertical, mem.business)))) or para  # "… for consumer apps": the list under that caption
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
-            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures
+            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, " ".join(filter(None, (mem.vertical, mem.business))))  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para or stepnamed.section(text, self.steps, ranked, self.max_sentences, outcomes)
             if para:

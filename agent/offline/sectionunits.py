@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.offline import qapairs
+from agent.offline import bandcaption, qapairs
 from agent.offline.passages import by_head, is_instruction, is_pointer, terms, units
 from rag.regexes import compiled
 
@@ -79,7 +79,7 @@ def _passage_units(src: str, text: str) -> tuple[tuple, ...]:
     return tuple((pos, heading, sent, item, sent.lower() if sent.isascii() else None, _made(sent, path, q), heading or last,
                   set(terms(heading or last)), _outline(path, heading, heading_levels),
                   outlines.get(heading) or " › ".join(path)) for pos, (heading, sent, item, q) in enumerate(
-        (h, qapairs.unlabelled(s) if q else s, it, q) for h, s, it in units(text) for q in [qapairs.question_of(text, s)]))
+        (h, qapairs.unlabelled(s) if q else s, it, q) for h, s, it in units(bandcaption.labelled(text)) for q in [qapairs.question_of(text, s)]))
 
 
 def _made(sent: str, path: list[str], question: str = "") -> tuple[set[str], bool, dict[str, list[str]]] | None:

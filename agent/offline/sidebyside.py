@@ -5,7 +5,8 @@ Why: one search for the whole question ranks passages by its other words (a vert
 the reader then quotes the one section that best answers — one side, or nothing. A comparison asks
 about every side, so each gets its own search and its own quote:
 
-* the sides are the platforms and channels the shared vocabulary names in the message (a comparison
+* the sides are the platforms and channels the shared vocabulary names in the message, and the platforms the KB
+  names itself ("Nextdoor", "Hulu", "Yelp" for "Yelp Ads": :func:`~agent.offline.kblabels.sides_in`) (a comparison
   cue — vs, versus, compare, or, better, which, between — must join them);
 * a KB often writes per channel ("Search playbook") and never names the platform that sells it, so a
   platform's search also carries its channel word (``VOCABULARY["platform_channels"]``);
@@ -25,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import bands
+from agent.offline import bands, kblabels
 from agent.offline.asking import question_sentences
 from agent.offline.reader import _EXAMPLE_HEAD
 from agent.offline.toolread import ToolOutcome
@@ -68,7 +69,7 @@ def sides(text: str) -> list[Side]:
 def _mentions(text: str) -> bool:
     """Does ``text`` name a platform or a channel the vocabulary knows?"""
     low = text.lower()
-    return any(term_pattern(tuple(syns)).search(low) for syns in VOCABULARY["platforms"].values()) or any(
+    return bool(kblabels.sides_in(text)) or any(term_pattern(tuple(syns)).search(low) for syns in VOCABULARY["platforms"].values()) or any(
         term_pattern(_plural([ch])).search(low) for ch in VOCABULARY["topics"]["channels"] if not ch.startswith("channel"))
 
 
@@ -80,6 +81,8 @@ def _sides(text: str) -> list[Side]:
         for m in term_pattern(tuple(syns)).finditer(low):
             label = key if key.lower() in m.group(0) or m.group(0) in key.lower() else f"{key} ({m.group(0)})"
             found.append((m.start(), m.end(), Side(label, _plural(syns), _plural(links.get(key, [])))))
+    for start, end, name in kblabels.sides_in(text):  # a platform the KB names itself ("Nextdoor", "Hulu")
+        found.append((start, end, Side(name, _plural([name.lower()]), ())))
     for ch in VOCABULARY["topics"]["channels"]:
         if ch.startswith("channel"):
             continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import captionlists
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 
@@ -48,10 +49,16 @@ _ITEM_SHARE = re.compile(r"^\s*[-*•]\s*(?P<what>[^:\n]{2,60}?)\s*:\s*(?P<lo>\d
                          r"(?:(?:–|—|-|to)\s*(?P<hi>\d{1,2}(?:\.\d+)?)\s*)?%\s*\.?\s*$")
 
 
-def _listed_shares(quoted: str, passages: list[dict]) -> tuple[str, list[tuple[float, float, str]]]:
+def _listed_shares(quoted: str, passages: list[dict], asked: tuple[str, str] = ("", "")) -> tuple[str, list[tuple[float, float, str]]]:
     """The whole list of shares an item the quoted text took comes from (a plain-text KB lists one split per
-    objective, a line a part, and the reader quotes the line that matched): (the list's caption, [(low, high, what)]),
-    else ("", [])."""
+    objective, a line a part, and the reader quotes the line that matched) — or the list whose caption the question
+    or the message before it names (``asked``, :func:`~agent.offline.captionlists.named`): (the list's caption,
+    [(low, high, what)]), else ("", [])."""
+    found = captionlists.cited(quoted, passages)
+    pick = (captionlists.named(asked[0], found[1]) or captionlists.named(asked[1], found[1])) if found else None
+    if pick and all(_ITEM_SHARE.match(f"- {i}") for i in pick[1]):
+        return pick[0], [(float(m.group("lo")), float(m.group("hi") or m.group("lo")), m.group("what").strip())
+                         for i in pick[1] if (m := _ITEM_SHARE.match(f"- {i}"))]
     cited = set(re.findall(r"\[([^\]\s]+)\]", quoted or ""))
     for ps in passages:
         if ps.get("id") not in cited:
@@ -115,7 +122,7 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
             ("", "/".join(plain(x) for x in named))]  # stated nowhere: the user's own split, uncited
     bound = _BOUND_BEFORE.search(t[:nums[0].start])
     ranged = next((r for s in sentences(quoted or "") if (r := _range_shares(s))), []) if not (named or bound) else []
-    caption, listed = _listed_shares(quoted, passages or []) if not (named or bound or ranged) else ("", [])
+    caption, listed = _listed_shares(quoted, passages or [], (question, previous[0] if previous else "")) if not (named or bound or ranged) else ("", [])
     ranged = ranged or listed
     for cite, sent in found:
         if cite and ranged:
@@ -127,8 +134,22 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
             return (f"Based on Knowledge Base [{cite}]: {sent} " if cite else "") + f"Applied to your figure: {lines}."
     # no split adding up to 100 in the quoted text: the shares it states as ranges ("search 40%–50%"), each end worked
     if ranged:
-        return "Applied to your figure" + (f" (the split listed for {caption.lower()})" if caption else "") + ": " + "; ".join(
+        return "Applied to your figure" + (f" (the split listed for {captionlists.spoken(caption, False)})" if caption else "") + ": " + "; ".join(
             f"{money(total)} × {plain(lo)}% = {money(round(total * lo / 100, 2))}" + (
                 f" to {money(total)} × {plain(hi)}% = {money(round(total * hi / 100, 2))}" if hi != lo else "") + f" ({w})"
             for lo, hi, w in ranged) + "."
     return None
+
+
+def which_list(question: str, quoted: str | None, passages: list[dict] | None, previous: tuple | None = None) -> str | None:
+    """One clarifying question instead of a split worked on the user's budget, when the quoted passage lists one split
+    per case (objective, client type) under captions, the splits differ, and neither this message nor the one before
+    names a case: the split the reader's quoted line came from would be a guess (:func:`captionlists.asks_which`)."""
+    t = digits(question)
+    nums = [n for n in parse_numbers(t) if not n.pct]
+    if len(nums) != 1 or nums[0].value < 1000 or not _ASKS_AMOUNTS.search(t) or "%" in t or said_split(question):
+        return None
+    found = captionlists.cited(quoted or "", passages or [], question)
+    if not found:
+        return None
+    return captionlists.asks_which(question, previous[0] if previous else "", found[1], found[0]["id"])

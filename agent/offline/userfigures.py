@@ -29,10 +29,12 @@ def calculation(text: str, p: Parsed, mem: Memory, bench: dict, previous: tuple 
     )))
 
 
-def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | None, calc, stated) -> str | None:
+def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | None, calc, stated, business: str = "") -> str | None:
     """The reader's quote ``para`` with the rule it (or a passage ``ranked`` beside it) states applied to the user's
     figures — or the KB's worked example re-run on them, or a rule's verdict on two of them — else ``para``.
-    ``calc``: the calculation the question asks (no rule then); ``stated``: the message is a statement."""
+    ``calc``: the calculation the question asks (no rule then); ``stated``: the message is a statement; ``business``:
+    the one the conversation is about (a split listed per case is that case's)."""
+    earlier = (f"{previous[0] if previous else ''} {business}", *(previous or ("", ""))[1:])
     # a worked example that takes exactly the user's kinds of figures answers even when no quote was found
     rerun = replay.rerun(text, ranked[:6]) if not calc and not stated else None
     verdict = first((
@@ -42,11 +44,13 @@ def ruled(text: str, para: str | None, ranked: list[dict], previous: tuple | Non
         lambda: periodrule.decayed(text, (previous or ("",))[0], ranked[:6]),
     )) if not rerun and not stated else None
     para = verdict or para
+    if para and not calc and not rerun and not verdict and (ask := splitrule.which_list(text, para, ranked, earlier)):
+        return ask  # one split per case, and the user's case unsaid: which one, not a guess
     applied = first((
         # a multiplier the KB states, on the user's number
         lambda: rulecalc.apply(text, para, ranked),
         # a split the KB states (or the one the user named by its numbers), on the user's budget
-        lambda: splitrule.apply(text, para, ranked, previous),
+        lambda: splitrule.apply(text, para, ranked, earlier),
     )) if para and not calc and not rerun and not verdict else None
     moved = first((
         # a cap on one step of change per period, on the amount the user has now
