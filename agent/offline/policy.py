@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
-from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import leadins, partslots, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import read as read_slots, remember
@@ -175,8 +175,9 @@ class OfflineAgent:
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
             other = planplatform.other(text, last, [h[0] for h in _as_history(history)], metrics)  # in order
-            calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
-                      for m in metrics for b in bench_inputs(v, m, text, other)]
+            each = partslots.calls(text, metrics, vertical, other, mem, _as_history(history))  # a part: its own slots
+            calls += [("get_benchmark", b) for b in each or [b for v in (p.verticals if len(p.verticals) > 1 else [vertical])
+                                                                for m in metrics for b in bench_inputs(v, m, text, other)]]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
