@@ -34,3 +34,25 @@ def test_each_part_keeps_its_own_business_and_platform(monkeypatch, kb_txt6_engi
     looked = [(c.get("vertical"), c.get("metric"), c.get("platform")) for c in calls if "metric" in c]
     assert ("saas", "CPL", None) in looked and ("ecommerce", "CPC", "Google Ads") in looked
     assert not [x for x in looked if x[:2] in {("ecommerce", "CPL"), ("saas", "CPC")}]
+
+
+NEW_FIGURE = {
+    "kb_txt6": ("How much does a completed view cost on Vevo?",
+                "What candidate-to-signing rate do hair salon franchises see?", "5.5-6.5%"),
+    "kb_txt4": ("What view-through rate does Snapchat get?",
+                "And what does a demo cost an email security vendor?", "$430-510"),
+}
+
+
+def test_a_new_figure_after_a_platform_keeps_no_platform(monkeypatch, kb_txt6_engine, kb_txt4_engine):
+    """After a figure looked up by platform alone, a question of another figure for a business was looked up "on" that
+    platform, where the KB keeps it blended: "no hair salon franchises candidate-to-signing rate … not for 'Vevo'".
+    "And for a mobile game?" (the same figure, one business) still keeps the platform."""
+    assert_unseen([m for v in NEW_FIGURE.values() for m in v[:2]], "And which for a mobile game?")
+    for kb, engine in (("kb_txt6", kb_txt6_engine), ("kb_txt4", kb_txt4_engine)):
+        monkeypatch.setenv("MPA_KB_DIR", str(FIX / kb))
+        first, second, figure = NEW_FIGURE[kb]
+        (_, _), (a, calls) = turns(engine, [first, second])
+        assert figure in a and not [c for c in calls if c.get("platform")]
+    (_, _), (a, calls) = turns(kb_txt6_engine, ["Which cost per install does Liftoff charge?", "And which for a mobile game?"])
+    assert "$3.60-4.20" in a and any(c.get("platform") == "Liftoff" for c in calls)

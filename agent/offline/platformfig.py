@@ -50,12 +50,18 @@ def calls(text: str, before: str, metrics: list[str], tools: set[str],
             for g in places or [None] for n in names for m in metrics]
 
 
-def carried(text: str, last: list[ToolOutcome]) -> str | None:
+def carried(text: str, last: list[ToolOutcome], metrics: list[str] | None = None) -> str | None:
     """The platform of the last turn's look-up by platform alone, when this message names none: "and for
-    a gym?" narrows that platform's figures to one vertical, it does not ask every platform's."""
+    a gym?" narrows that platform's figures to one vertical, it does not ask every platform's. Given the
+    ``metrics`` this message looks up, only when they are that look-up's: a question of another figure ("what is
+    the candidate-to-signing rate for hair salon franchises?" after Vevo's cost per completed view) is a new
+    question, and the platform was never its (the look-up "on Vevo" found nothing)."""
     if platforms(text):
         return None
-    return next((o.input["platform"] for o in last if asked(o) and o.found), None)
+    by_platform = [o for o in last if asked(o) and o.found]
+    if metrics is not None and {str(o.input.get("metric", "")).lower() for o in by_platform} != {m.lower() for m in metrics}:
+        return None
+    return next((o.input["platform"] for o in by_platform), None)
 
 
 def narrowed(text: str, vertical: str | None, history: list, tools: set[str]) -> list[tuple[str, dict]]:
