@@ -56,3 +56,29 @@ def test_a_new_figure_after_a_platform_keeps_no_platform(monkeypatch, kb_txt6_en
         assert figure in a and not [c for c in calls if c.get("platform")]
     (_, _), (a, calls) = turns(kb_txt6_engine, ["Which cost per install does Liftoff charge?", "And which for a mobile game?"])
     assert "$3.60-4.20" in a and any(c.get("platform") == "Liftoff" for c in calls)
+
+
+BY_QUANTITY = {
+    "kb_txt6": ("What view rate does a 30-second skippable spot get?", "27-33%"),
+    "kb_txt5": ("What completion rate does Twitch get on a 30 second ad?", "88-92%"),
+}
+
+
+def test_a_row_named_by_its_quantity(monkeypatch, kb_txt6_engine, kb_txt5_engine):
+    """A list by ad length ("- 30-Second Skippable: 27-33%", "- 30 Seconds: 88-92%") asked for by its quantity, written
+    small: the quote gave the list's highest and lowest rows and not the one asked (kb_txt6), or nothing at all, because
+    "Twitch" was said only by the section's heading and "completion" only by its sentences (kb_txt5)."""
+    assert_unseen([q for q, _ in BY_QUANTITY.values()])
+    for kb, engine in (("kb_txt6", kb_txt6_engine), ("kb_txt5", kb_txt5_engine)):
+        monkeypatch.setenv("MPA_KB_DIR", str(FIX / kb))
+        question, figure = BY_QUANTITY[kb]
+        (a, _), = turns(engine, [question])
+        assert figure in a
+
+
+def test_quantities_a_question_names_a_row_by():
+    from agent.offline import namedrow
+    assert namedrow.amounts("what about a 6 second bumper and 60 seconds?") == {"6 second", "60 second"}
+    assert namedrow.amounts("with $20k over 3.5 months at 12% margin") == {"3.5 month"}
+    assert namedrow._holds("30 second", "30-Second Skippable: 27-33%") and namedrow._holds("30 second", "30 Seconds: 9%")
+    assert not namedrow._holds("30 second", "130 Seconds: 9%") and not namedrow._holds("30 second", "Note: 30 seconds")
