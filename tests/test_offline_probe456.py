@@ -82,3 +82,26 @@ def test_quantities_a_question_names_a_row_by():
     assert namedrow.amounts("with $20k over 3.5 months at 12% margin") == {"3.5 month"}
     assert namedrow._holds("30 second", "30-Second Skippable: 27-33%") and namedrow._holds("30 second", "30 Seconds: 9%")
     assert not namedrow._holds("30 second", "130 Seconds: 9%") and not namedrow._holds("30 second", "Note: 30 seconds")
+
+
+def test_greeting_names_the_served_kbs_own_steps(kb_txt4_engine, kb_txt6_engine, shipped_engine):
+    """The greeting offered "the MPA-10 planning steps" on every KB; a KB whose workflow is eight gates (kb_txt4) or seven
+    milestones (kb_txt6) is offered its own, as its step tool declares them; kb/ keeps its framework's name. A "how's it
+    going?" or a well-wish after the hello is small talk too (both were searched and answered "no information")."""
+    hello, wish = "Hey, morning! How's it going?", "Hello, hope your week is going well!"
+    assert_unseen(hello, wish)
+    for said in (hello, wish):
+        (a4, calls), = turns(kb_txt4_engine, [said])
+        assert not calls and "eight planning gates" in a4 and "MPA-10" not in a4
+        (a6, calls), = turns(kb_txt6_engine, [said])
+        assert not calls and "seven planning milestones" in a6 and "MPA-10" not in a6
+        (a, calls), = turns(shipped_engine, [said])
+        assert not calls and "the MPA-10 planning steps" in a
+
+
+def test_a_question_after_a_pleasantry_is_still_asked():
+    from agent.offline import scope
+    from agent.offline.parse import parse
+    for said in ("hope you're well! which gate signs off the budget?", "hi, how's it going? what CPC do car washes pay?"):
+        assert not scope.chat(said, parse(said).smalltalk)
+    assert scope.chat("hiya, how is your morning going?", parse("hiya, how is your morning going?").smalltalk)

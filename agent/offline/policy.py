@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked
-from agent.offline import leadins, partslots, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import leadins, partslots, framename, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import read as read_slots, remember
@@ -75,6 +75,7 @@ class OfflineAgent:
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
         self.framework = stepask.framework_names(tools) or getattr(self, "framework", set())  # its name ("MPA-10")
+        self.steps_said = framename.said(tools) if tools else getattr(self, "steps_said", None)  # as the greeting says them
         if tools:
             kbmetrics.declare(tools)  # the metrics this KB names itself ("CPB (cost per booking)")
             kblabels.declare(tools)  # and its verticals ("Holiday rentals")
@@ -208,7 +209,7 @@ class OfflineAgent:
         p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
         if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # a scene: searched, for
-            return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
+            return compose.smalltalk_reply(text, getattr(self, "steps_said", None)) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
         if not outcomes and othersown.asks(text):  # "what is our closest rival spending?"
