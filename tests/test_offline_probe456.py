@@ -105,3 +105,21 @@ def test_a_question_after_a_pleasantry_is_still_asked():
     for said in ("hope you're well! which gate signs off the budget?", "hi, how's it going? what CPC do car washes pay?"):
         assert not scope.chat(said, parse(said).smalltalk)
     assert scope.chat("hiya, how is your morning going?", parse("hiya, how is your morning going?").smalltalk)
+
+
+def test_a_platforms_price_said_in_prose_is_quoted(monkeypatch, kb_txt4_engine, kb_txt6_engine):
+    """A platform the KB lists for one figure (Waze Ads: cost per store visit) and prices in prose for another ("Waze Ads
+    impressions cost $2.00-3.50 per thousand"): the look-up by platform found no list's CPM, and every search passage was
+    then withheld as if it were another platform's figure, so the answer was "no information". A passage naming the
+    platform is its own; one that does not name it still yields (kb_txt6: Mercado Ads lists CPC only, no CPM anywhere)."""
+    waze, dsp, mercado = ("What do Waze Ads impressions cost per thousand?",
+                          "How much do Amazon DSP streaming TV impressions run?", "What's the CPM on Mercado Ads?")
+    assert_unseen(waze, dsp)
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt4"))
+    (a, _), = turns(kb_txt4_engine, [waze])
+    assert "$2.00-3.50" in a and "no Waze Ads CPM" not in a
+    (a, _), = turns(kb_txt4_engine, [dsp])
+    assert "$31.00-37.00" in a
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt6"))
+    (a, _), = turns(kb_txt6_engine, [mercado])
+    assert "does not contain a Mercado Ads CPM" in a and "MX$" not in a

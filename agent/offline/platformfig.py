@@ -163,3 +163,21 @@ def _business_row(label: str) -> bool:
     """A row label that names a business: a vertical the KB labels itself or one of the vocabulary's."""
     from mpa.vocabulary import VOCABULARY, match_terms
     return label.lower() in {x.lower() for x in kblabels.labels()} or bool(match_terms(label, VOCABULARY["verticals"]))
+
+
+def _said(name: str, text: str) -> bool:
+    """Every word of a platform's name in ``text`` ("Streaming TV bought through Amazon DSP" says "Amazon DSP Streaming
+    TV"), whole words, any case and order."""
+    return all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.I) for w in name.split())
+
+
+def quotable(lack: list[ToolOutcome], passages: list[dict]) -> bool:
+    """May the reader quote ``passages`` when the look-ups ``lack`` (:func:`lacking`) found no list figure? Yes when
+    nothing lacks, or a passage names every platform lacking: the KB may state its figure in prose ("Streaming TV
+    bought through Amazon DSP … cleared at $31.00-37.00 per thousand"), and then it is that platform's own figure."""
+    return not lack or any(all(_said(o.input["platform"], ps.get("text", "")) for o in lack) for ps in passages)
+
+
+def own_quote(para: str, lack: list[ToolOutcome]) -> bool:
+    """Is the reader's quote, given platforms lacking a list figure, about those platforms (it names each)?"""
+    return all(_said(o.input["platform"], para) for o in lack)

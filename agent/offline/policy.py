@@ -299,17 +299,18 @@ class OfflineAgent:
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
-        if ranked and not paras and not platformfig.lacking(every):  # not another platform's figure in its place
-            tq = searchq.form(text, previous)
+        if ranked and not paras and platformfig.quotable(lack := platformfig.lacking(every), ranked):  # not another
+            tq = searchq.form(text, previous)  # platform's figure in its place
             para = extract(stmt[1] if stmt else verdicttag.untagged(tq.focus), ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
             para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt)  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para
-            if para:
+            if para and platformfig.own_quote(para, lack):  # a platform lacking a list's figure: only its own words
                 paras.append(para)
-                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(m, para)]
+                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(
+                    m, para) and m not in [compose.miss(o) for o in lack]]  # (its figure said in prose: no list's miss)
         if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
             paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
         more, missed = parts.answer(text, paras, outcomes, (mem.facts["budget"], mem.budget_period) if mem.facts.get(
