@@ -123,3 +123,31 @@ def test_a_platforms_price_said_in_prose_is_quoted(monkeypatch, kb_txt4_engine, 
     monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt6"))
     (a, _), = turns(kb_txt6_engine, [mercado])
     assert "does not contain a Mercado Ads CPM" in a and "MX$" not in a
+
+
+NAMES_A_FILE = {
+    "kb_txt4": ("What's the right way to size the audience?", "size it with the counts in"),
+    "kb_txt6": ("How do we set the total budget and lay it over the calendar?", "Set the total budget from the ceiling cost"),
+}
+
+
+def test_a_step_sentence_naming_another_document_is_still_quoted(monkeypatch, kb_txt4_engine, kb_txt6_engine):
+    """A step's own instruction that names the document to use ("size it with the counts in
+    state_and_lander_audiences.txt or the platform planners, and pair it with one offer") was dropped whole whenever that
+    document was among the passages found (as a pointer deferring to it), so "how do I size my audience?" was answered
+    with the gate's owner and its failure rule only. An instruction says more than where to look: it stays."""
+    assert_unseen([q for q, _ in NAMES_A_FILE.values()])
+    for kb, engine in (("kb_txt4", kb_txt4_engine), ("kb_txt6", kb_txt6_engine)):
+        monkeypatch.setenv("MPA_KB_DIR", str(FIX / kb))
+        question, said = NAMES_A_FILE[kb]
+        (a, _), = turns(engine, [question])
+        assert said in a
+
+
+def test_a_short_pointer_to_another_document_still_defers():
+    from agent.offline.sectionunits import _without_mention
+    assert _without_mention("Budget.txt gives the splits by objective.", "budget.txt") == ""
+    told = "Set the budget from the goal, then lay it over the month with the pacing curve that budget.txt draws for you."
+    assert _without_mention(told, "budget.txt") == told  # an instruction naming what to work from: the step's own
+    stated = "With the review cadence described in budget.txt, one move of up to a fifth of a channel stays inside it."
+    assert _without_mention(stated, "budget.txt") == ""  # a statement about the other document defers to it
