@@ -151,3 +151,28 @@ def test_a_short_pointer_to_another_document_still_defers():
     assert _without_mention(told, "budget.txt") == told  # an instruction naming what to work from: the step's own
     stated = "With the review cadence described in budget.txt, one move of up to a fifth of a channel stays inside it."
     assert _without_mention(stated, "budget.txt") == ""  # a statement about the other document defers to it
+
+
+def test_a_figure_asked_at_an_age(monkeypatch, kb_txt5_engine, shipped_engine):
+    """kb_txt5 states ROAS at two cohort ages: "the day-30 cohort ROAS" was looked up as plain ROAS, both ages came back
+    unlabelled, and "and day 180?" gave the same two again. The age said before the metric goes with it, and figures
+    at several ages each say theirs; on kb/ (one ROAS) an age changes nothing."""
+    asked, then, bare = ("Which day-30 cohort ROAS does a craft distillery see?", "And day 180?",
+                         "Which ROAS do coworking spaces see?")
+    assert_unseen(asked, bare, "What's the 30-day ROAS for an online store?")
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt5"))
+    (a30, _), (a180, _) = turns(kb_txt5_engine, [asked, then])
+    assert "1.4-1.7x" in a30 and "3.2-3.6x" not in a30 and "3.2-3.6x" in a180 and "1.4-1.7x" not in a180
+    (a, _), = turns(kb_txt5_engine, [bare])
+    assert "(day-30 cohort): 0.8-1.0x" in a and "(day-180 cohort): 4.4-5.0x" in a
+    monkeypatch.delenv("MPA_KB_DIR")
+    (a, _), = turns(shipped_engine, ["What's the 30-day ROAS for an online store?"])
+    assert "2.5x–4.0x" in a
+
+
+def test_ages_said_before_a_metric():
+    from agent.offline.agedmetric import aged
+    assert aged("what's the 7-day CTR on search?", ["CTR"]) == ["7-day CTR"]
+    assert aged("week 4 retained users rate", ["retained users rate"]) == ["week 4 retained users rate"]
+    assert aged("CPC over the last 30 days", ["CPC"]) == ["CPC"] and aged("day-7 retention", ["day-7 retention"]) == [
+        "day-7 retention"]
