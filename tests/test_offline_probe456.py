@@ -9,6 +9,16 @@ from tests.unseen_wording import assert_unseen
 
 FIX = Path(__file__).resolve().parent / "fixtures"
 
+
+def _each_says(monkeypatch, asked: dict, engines: dict) -> None:
+    """Each KB's question (``asked``: KB folder → (question, what its answer must say)) asked on its engine, alone."""
+    assert_unseen([q for q, _ in asked.values()])
+    for kb, engine in engines.items():
+        monkeypatch.setenv("MPA_KB_DIR", str(FIX / kb))
+        question, said = asked[kb]
+        (a, _), = turns(engine, [question])
+        assert said in a, (kb, a)
+
 TWO_PART = {
     "kb_txt6": "How much is one eligible applicant for a public school district, and what applicant-to-hire rate do "
                "transit operators get?",
@@ -68,12 +78,7 @@ def test_a_row_named_by_its_quantity(monkeypatch, kb_txt6_engine, kb_txt5_engine
     """A list by ad length ("- 30-Second Skippable: 27-33%", "- 30 Seconds: 88-92%") asked for by its quantity, written
     small: the quote gave the list's highest and lowest rows and not the one asked (kb_txt6), or nothing at all, because
     "Twitch" was said only by the section's heading and "completion" only by its sentences (kb_txt5)."""
-    assert_unseen([q for q, _ in BY_QUANTITY.values()])
-    for kb, engine in (("kb_txt6", kb_txt6_engine), ("kb_txt5", kb_txt5_engine)):
-        monkeypatch.setenv("MPA_KB_DIR", str(FIX / kb))
-        question, figure = BY_QUANTITY[kb]
-        (a, _), = turns(engine, [question])
-        assert figure in a
+    _each_says(monkeypatch, BY_QUANTITY, {"kb_txt6": kb_txt6_engine, "kb_txt5": kb_txt5_engine})
 
 
 def test_quantities_a_question_names_a_row_by():
@@ -136,12 +141,7 @@ def test_a_step_sentence_naming_another_document_is_still_quoted(monkeypatch, kb
     state_and_lander_audiences.txt or the platform planners, and pair it with one offer") was dropped whole whenever that
     document was among the passages found (as a pointer deferring to it), so "how do I size my audience?" was answered
     with the gate's owner and its failure rule only. An instruction says more than where to look: it stays."""
-    assert_unseen([q for q, _ in NAMES_A_FILE.values()])
-    for kb, engine in (("kb_txt4", kb_txt4_engine), ("kb_txt6", kb_txt6_engine)):
-        monkeypatch.setenv("MPA_KB_DIR", str(FIX / kb))
-        question, said = NAMES_A_FILE[kb]
-        (a, _), = turns(engine, [question])
-        assert said in a
+    _each_says(monkeypatch, NAMES_A_FILE, {"kb_txt4": kb_txt4_engine, "kb_txt6": kb_txt6_engine})
 
 
 def test_a_short_pointer_to_another_document_still_defers():

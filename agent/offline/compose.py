@@ -145,12 +145,16 @@ def stated_in(m: tuple[str, str], para: str) -> bool:
     if len(words) < 4 or words[-1] != "benchmark":
         return False
     who = set(terms(" ".join(words[1:-2])))
-    metric = words[-2]
+    return any(any(in_family(w, set(terms(s))) for w in who) for s in figure_sentences(words[-2], para))
+
+
+def figure_sentences(metric: str, para: str) -> list[str]:
+    """The sentences of ``para`` that state a figure of ``metric``: they name it (its key, the vocabulary's names of
+    it, or "per <unit>": "per click", "per thousand") and give a price or a rate."""
     unit = UNIT_OF.get(metric.upper(), "")
     names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
     named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
-    return any(named.search(s) and re.search(CURRENCY + r"\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
-               for s in sentences(para or ""))
+    return [s for s in sentences(para or "") if named.search(s) and re.search(CURRENCY + r"\s?\d|\d%", s)]
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")

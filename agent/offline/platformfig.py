@@ -17,6 +17,7 @@ import re
 
 from agent.offline import kblabels, platformsaid
 from agent.offline.asking import asks_anything
+from agent.offline.compose import figure_sentences
 from agent.offline.gaps import future_year
 from agent.offline.toolread import ToolOutcome
 from mpa.resolve import says_words
@@ -179,5 +180,6 @@ def quotable(lack: list[ToolOutcome], passages: list[dict]) -> bool:
 
 
 def own_quote(para: str, lack: list[ToolOutcome]) -> bool:
-    """Is the reader's quote, given platforms lacking a list figure, about those platforms (it names each)?"""
-    return all(_said(o.input["platform"], para) for o in lack)
+    """Is the reader's quote, given platforms lacking a list figure, that figure: for each, a sentence naming the
+    platform states a figure of the metric asked (TikTok's creative advice is no TikTok CPC)?"""
+    return all(any(_said(o.input["platform"], s) for s in figure_sentences(o.input.get("metric", ""), para)) for o in lack)
