@@ -176,3 +176,27 @@ def test_ages_said_before_a_metric():
     assert aged("week 4 retained users rate", ["retained users rate"]) == ["week 4 retained users rate"]
     assert aged("CPC over the last 30 days", ["CPC"]) == ["CPC"] and aged("day-7 retention", ["day-7 retention"]) == [
         "day-7 retention"]
+
+
+TIME_POINT = {
+    "kb_txt4": ("What should spending look like by day 10 of the month?", "By the end of day 10, spend should sit"),
+    "kb_txt5": ("What's the week 2 spend band?", "by the end of week 2, 45-52%"),
+}
+
+
+def test_the_rule_for_the_point_in_time_asked(monkeypatch, kb_txt4_engine, kb_txt5_engine):
+    """Pacing thresholds by day ("by the end of day 10 …", "by the end of day 20 …") share every word the reader
+    weighs; asked for day 10, kb_txt4 quoted the day 20 rule and the two after it. The sentence saying the point asked
+    is quoted, not another day's in its place (kb_txt5's weeks, all in one sentence, still come whole)."""
+    _each_says(monkeypatch, TIME_POINT, {"kb_txt5": kb_txt5_engine, "kb_txt4": kb_txt4_engine})
+    (a, _), = turns(kb_txt4_engine, [TIME_POINT["kb_txt4"][0]])  # (served kb_txt4, asked last above)
+    assert "day 20" not in a
+
+
+def test_time_points_pick_one_sentence():
+    from types import SimpleNamespace as U
+    from agent.offline.timepoint import picked
+    units = [U(text=t, pos=i) for i, t in enumerate(["By day 7 spend 20%.", "By day 14 spend 45%.", "Caps move 15% a day."])]
+    assert [u.pos for u in picked("what's the band at day 7?", units[1:], units)] == [0, 2]
+    assert picked("and at 30 days?", units[1:], units) == units[1:]  # no sentence says it: as chosen
+    assert picked("pacing by day 7 and day 14?", units[1:], units) == units[1:]  # two points: as chosen
