@@ -259,6 +259,7 @@ The other modules, each named by what it reads (their docstrings say why):
 
 * :mod:`~agent.offline.addedtotal` — an increment said beside the total it makes ("another 6k, so we're at 24k"): the total;
 * :mod:`~agent.offline.addwords` — the words that mark an amount as added ("another", "1k more");
+* :mod:`~agent.offline.agedmetric` — a metric asked at an age said before it ("the day-30 cohort ROAS"): looked up at that age;
 * :mod:`~agent.offline.ageswap` — A follow-up that changes only the age a figure is measured at;
 * :mod:`~agent.offline.alternatives` — a question offering two alternatives, answered with what the KB says of each;
 * :mod:`~agent.offline.antecedent` — the "it" a user divides after stating an amount;
@@ -272,6 +273,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.calcplatform` — A platform named after a calculation ("and on Bing alone?", "what about just TikTok?");
 * :mod:`~agent.offline.calendarwords` — the months, their short forms, the weekdays and the seasons, listed once;
 * :mod:`~agent.offline.campaignwords` — the words that name a campaign ("push", "flight", "pilot", "appeal"), listed once;
+* :mod:`~agent.offline.framename` — how the greeting names the planning steps: as the KB's step tool declares them;
 * :mod:`~agent.offline.endwords` — the words naming a range's high or low end ("top", "pricey", "cheap", "best"), listed once;
 * :mod:`~agent.offline.excludeditem` — the words a question must say to ask about an item a KB sentence excludes;
 * :mod:`~agent.offline.formulas` — the planner's formula a message asks for (:func:`agent.offline.planmath.work`), worked once per turn;
@@ -280,6 +282,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.kbterms` — the words a knowledge base builds its own named measures from, read off its acronym definitions;
 * :mod:`~agent.offline.kbthesaurus` — the knowledge base's own explanations of its terms, read as a thesaurus from everyday words to the …;
 * :mod:`~agent.offline.keptplatform` — the platform a follow-up keeps when it swaps another slot of the same figure;
+* :mod:`~agent.offline.partslots` — each part of a two-part figure question looked up with its own business and platform;
 * :mod:`~agent.offline.labelpick` — one of the businesses the last answer listed, picked by the words that tell it from the others;
 * :mod:`~agent.offline.leaveask` — A yes/no question about what one may, must or should do — it asks for the rule that allows or …;
 * :mod:`~agent.offline.forbids` — asked leave for an act, the section with a sentence forbidding that very act is preferred;

@@ -14,29 +14,29 @@ from agent.offline.numbers import money, plain, result
 from agent.offline.parse import UNIT_OF
 from agent.offline.asking import asks_anything
 from agent.offline.passages import in_family, sentences, terms
-from agent.offline.scope import BYE, GREETING, THANKS
+from agent.offline.scope import BYE, GREETING, HOW_ARE_YOU, THANKS, WELL_WISH
 from agent.offline.toolread import ToolOutcome, benchmark_of
 from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY
 
 NO_DATA_YET = "I'll plan with the knowledge base's Typical ranges until you have it."
 SMALLTALK_REPLY = ("Hello! I'm a media-planning assistant: I can look up benchmark ranges, size audiences and work "
-                   "through budgets and the planning steps with you. What are you planning?")  # the KB's own steps: not
-# every KB's framework is MPA-10 (kb_txt8 has seven phases of an "engagement playbook")
+                   "through budgets{steps} with you. What are you planning?")
 _THANKS = re.compile(rf"\b(?:{THANKS})\b", re.I)
 _BYE = re.compile(rf"\b(?:{BYE})\b", re.I)
-_GREETING = re.compile(rf"^\W*(?:{GREETING}|how are you)\b", re.I)
+_GREETING = re.compile(rf"^\W*(?:{GREETING}|{WELL_WISH}|{HOW_ARE_YOU})\b", re.I)
 
 
-def smalltalk_reply(text: str) -> str:
+def smalltalk_reply(text: str, steps: str | None = None) -> str:
     """Small talk answered in kind: a goodbye returned, thanks acknowledged, a greeting met with what
-    the assistant can do, approval acknowledged (a "thank you" or "got it" is not a new conversation)."""
+    the assistant can do (``steps``: the planning steps as the KB declares them, :mod:`framename`), approval
+    acknowledged (a "thank you" or "got it" is not a new conversation)."""
     if _BYE.search(text):
         return "Goodbye!"  # a wish or a remark here would read as a claim the KB does not support
     if _THANKS.search(text):
         return "You're welcome! What else can I help you plan?"
     if _GREETING.match(text):
-        return SMALLTALK_REPLY
+        return SMALLTALK_REPLY.format(steps=f" and {steps}" if steps else "")
     if re.fullmatch(r"\W*(?:h+m+|huh|i see|interesting)\W*", text, re.I):  # a listener's noise: no approval in it
         return "What would you like to look at next?"
     return "Glad that helps. What else can I help you plan?"  # "sweet, that works", "got it"
@@ -146,12 +146,16 @@ def stated_in(m: tuple[str, str], para: str) -> bool:
     if len(words) < 4 or words[-1] != "benchmark":
         return False
     who = set(terms(" ".join(words[1:-2])))
-    metric = words[-2]
+    return any(any(in_family(w, set(terms(s))) for w in who) for s in figure_sentences(words[-2], para))
+
+
+def figure_sentences(metric: str, para: str) -> list[str]:
+    """The sentences of ``para`` that state a figure of ``metric``: they name it (its key, the vocabulary's names of
+    it, or "per <unit>": "per click", "per thousand") and give a price or a rate."""
     unit = UNIT_OF.get(metric.upper(), "")
     names = [metric, *VOCABULARY["metrics"].get(metric.upper(), []), *([f"per {unit}", f"a {unit}"] if unit else [])]
     named = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])", re.I)
-    return any(named.search(s) and re.search(CURRENCY + r"\s?\d|\d%", s) and any(in_family(w, set(terms(s))) for w in who)
-               for s in sentences(para or ""))
+    return [s for s in sentences(para or "") if named.search(s) and re.search(CURRENCY + r"\s?\d|\d%", s)]
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")

@@ -159,4 +159,8 @@ def stated(question: str, passages: list[dict]) -> bool:
     # a sentence is about what its passage's headings say ("… the complaint rate …" under "Email › Deliverability")
     about = {u: set(terms(u)) | set(terms(re.sub(r"[-_.]", " ", ps.get("source") or ""))) for ps in passages
              for u in sentences(ps["text"])}
-    return any(all(_says(w, u) for w in focus) and (not rest or rest & about[u]) for u in said)
+    # … and a heading names what its sentences are about: "their completion rate" under "Section 2 - Twitch" states
+    # Twitch's completion rate (one focus word at least said by the sentence itself), the section's subject the asked one
+    head = {u: (ps.get("source") or "").partition("›")[2] for ps in passages for u in sentences(ps["text"])}
+    return any(all(_says(w, u) or _says(w, head[u]) for w in focus) and any(_says(w, u) for w in focus)
+               and (not rest or rest & about[u] or any(_says(w, head[u]) for w in focus)) for u in said)

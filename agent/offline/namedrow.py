@@ -67,18 +67,35 @@ def _items(section: list, text: str) -> list:
     return items
 
 
+# a quantity of a unit the question says ("a 30-second ad", "60 seconds", "a 6 second bumper"): no money, no share
+_AMOUNT = re.compile(r"(?<![\w$€£¥₹.,-])(\d+(?:\.\d+)?)(?:[\s-])([a-z]{3,})", re.I)
+
+
+def amounts(question: str) -> set[str]:
+    """The quantities ``question`` names an item by ("a 30-second skippable ad": "30 second"), lower-cased, the unit
+    singular: a list by length or size labels its rows so ("- 30-Second Skippable: 27-33%", "- 30 Seconds: 88-92%"),
+    and, written small, the quantity is no name :func:`names` reads."""
+    return {f"{n} {u.lower()[:-1] if u.lower().endswith('s') else u.lower()}" for n, u in _AMOUNT.findall(question)}
+
+
+def _holds(name: str, item: str) -> bool:
+    if re.fullmatch(r"\d+(?:\.\d+)? \w+", name):  # a quantity: its number, then its unit (singular or plural)
+        n, u = name.split()
+        return bool(re.search(rf"(?<![\w.-]){re.escape(n)}[\s-]{re.escape(u)}s?(?![\w-])", item.split(":")[0], re.I))
+    return bool(compiled(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I).search(item))
+
+
 def added(question: str, chosen: list, section: list, text: str = "", carried: frozenset = frozenset()) -> list:
     """``chosen`` with the one list item of ``section`` (its passage ``text``) each name of the question points at,
     in reading order — or, when the question names nothing, each name ``carried`` from the turn it follows up."""
-    wanted = names(question) or set(carried)
+    wanted = names(question) | amounts(question) or set(carried)
     if not wanted and section and (end := extremerow.pick(question, _items(section, text))):  # "which is cheapest?"
         return chosen if end[0] in chosen else sorted([*chosen, *end], key=lambda c: c.pos)
     if not wanted or not section:
         return chosen
     items, extra = _items(section, text), []
     for name in wanted:
-        pattern = compiled(rf"(?<![\w-]){re.escape(name)}(?![\w-])", re.I)
-        holders = [c for c in items if pattern.search(c.text)]
+        holders = [c for c in items if _holds(name, c.text)]
         if len(holders) == 1 and holders[0] not in chosen and holders[0] not in extra:
             extra.append(holders[0])
     return sorted([*chosen, *extra], key=lambda c: c.pos) if extra else chosen

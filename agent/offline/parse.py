@@ -29,7 +29,7 @@ from agent.offline.business import business as _business, without_channel_names,
 from agent.offline.numbers import Num, digits, parse_numbers
 from agent.offline.passages import IDENT, STEP, message_sentences
 from agent.offline.places import geographies as _geographies, without_places
-from agent.offline.scope import PLEASANTRY, THANKS
+from agent.offline.scope import HOW_ARE_YOU, PLEASANTRY, THANKS
 from agent.offline.shallow import copied
 from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, requests_asked, takes_priced
 from agent.offline.doerprice import priced as doers_priced  # any person who acts; a form's act read as a form fill
@@ -64,7 +64,7 @@ _COST_CUE = cues.written_in(_COST_ASK, ("cost", "how much", "budget", "spend", "
 _END_OF_RANGE = r"\b(?:{})\b(?:[- ]\w+)?\s*\b(?:end|side|bound|figure|of (?:that|the|this) range)\b|\bat the {}\b"
 _HIGH_END = re.compile(_END_OF_RANGE.format("|".join(HIGH_END), "top"), re.I)
 _LOW_END = re.compile(_END_OF_RANGE.format("|".join(LOW_END), "bottom"), re.I)
-_SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|how are you)\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
+_SMALLTALK, _THANKED = re.compile(rf"^\W*(?:{PLEASANTRY}|{HOW_ARE_YOU})\b", re.I), re.compile(rf"\b(?:{THANKS})\b", re.I)
 _FOLLOWUP = re.compile(r"^\s*(?:and|what about|how about|(?:(?:ok(?:ay)?|cool|great|alright|right|now|so|then|perfect|nice|thanks)[,.!]?\s+)*(?:(?:do|can|could) (?:you|u) (?:have|give me|do|get) )?(?:the )?same(?: question| thing| number| figure| size| count| again)? for|now for|also|ok(?:ay)?,? (?:and|what about)|vs\.?|versus|compared (?:to|with)|against|(?:(?:sorry|no|oops|actually|wait|sorry,? no)[,.!]?\s+)*(?:i|we) meant|how (?:does|do|did|would) (?:that|this|it|those|these|they) (?:compare|stack up|measure up|look)(?: (?:to|with|against|for))?)(?!\w)", re.I)
 _OUR = re.compile(r"\b(?:our|my)\b", re.I)
 # after the pleasantry, a connective and a question of four words or more: "ok, then what do we launch first?"

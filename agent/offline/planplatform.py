@@ -17,8 +17,8 @@ def other(text: str, last: tuple, asked_before: list[str], metrics: list[str]) -
     return first((
         # "and on Quora?": a platform the vocabulary does not know, swapped into the last question's platform slot
         lambda: platformslot.unknown_platform(text, last[0], platformslot.looked_up_for_platform(last[1])),
-        # "and for a gym?" after a look-up by platform alone: that platform, narrowed to the business
-        lambda: platformfig.carried(text, last[1]),
+        # "and for a gym?" after a look-up by platform alone: that platform, narrowed to the business (same figure)
+        lambda: platformfig.carried(text, last[1], metrics),
         # the one platform the user said they buy when they set the scene
         lambda: scene.platform(text, asked_before),
         # last, the platform the last look-ups were narrowed to, kept when only another slot is swapped

@@ -17,6 +17,7 @@ import re
 
 from agent.offline import kblabels, platformsaid
 from agent.offline.asking import asks_anything
+from agent.offline.compose import figure_sentences
 from agent.offline.gaps import future_year
 from agent.offline.toolread import ToolOutcome
 from mpa.resolve import says_words
@@ -50,12 +51,18 @@ def calls(text: str, before: str, metrics: list[str], tools: set[str],
             for g in places or [None] for n in names for m in metrics]
 
 
-def carried(text: str, last: list[ToolOutcome]) -> str | None:
+def carried(text: str, last: list[ToolOutcome], metrics: list[str] | None = None) -> str | None:
     """The platform of the last turn's look-up by platform alone, when this message names none: "and for
-    a gym?" narrows that platform's figures to one vertical, it does not ask every platform's."""
+    a gym?" narrows that platform's figures to one vertical, it does not ask every platform's. Given the
+    ``metrics`` this message looks up, only when they are that look-up's: a question of another figure ("what is
+    the candidate-to-signing rate for hair salon franchises?" after Vevo's cost per completed view) is a new
+    question, and the platform was never its (the look-up "on Vevo" found nothing)."""
     if platforms(text):
         return None
-    return next((o.input["platform"] for o in last if asked(o) and o.found), None)
+    by_platform = [o for o in last if asked(o) and o.found]
+    if metrics is not None and {str(o.input.get("metric", "")).lower() for o in by_platform} != {m.lower() for m in metrics}:
+        return None
+    return next((o.input["platform"] for o in by_platform), None)
 
 
 def narrowed(text: str, vertical: str | None, history: list, tools: set[str]) -> list[tuple[str, dict]]:
@@ -157,3 +164,22 @@ def _business_row(label: str) -> bool:
     """A row label that names a business: a vertical the KB labels itself or one of the vocabulary's."""
     from mpa.vocabulary import VOCABULARY, match_terms
     return label.lower() in {x.lower() for x in kblabels.labels()} or bool(match_terms(label, VOCABULARY["verticals"]))
+
+
+def _said(name: str, text: str) -> bool:
+    """Every word of a platform's name in ``text`` ("Streaming TV bought through Amazon DSP" says "Amazon DSP Streaming
+    TV"), whole words, any case and order."""
+    return all(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.I) for w in name.split())
+
+
+def quotable(lack: list[ToolOutcome], passages: list[dict]) -> bool:
+    """May the reader quote ``passages`` when the look-ups ``lack`` (:func:`lacking`) found no list figure? Yes when
+    nothing lacks, or a passage names every platform lacking: the KB may state its figure in prose ("Streaming TV
+    bought through Amazon DSP … cleared at $31.00-37.00 per thousand"), and then it is that platform's own figure."""
+    return not lack or any(all(_said(o.input["platform"], ps.get("text", "")) for o in lack) for ps in passages)
+
+
+def own_quote(para: str, lack: list[ToolOutcome]) -> bool:
+    """Is the reader's quote, given platforms lacking a list figure, that figure: for each, a sentence naming the
+    platform states a figure of the metric asked (TikTok's creative advice is no TikTok CPC)?"""
+    return all(any(_said(o.input["platform"], s) for s in figure_sentences(o.input.get("metric", ""), para)) for o in lack)

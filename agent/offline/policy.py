@@ -13,7 +13,7 @@ from typing import Any
 
 from agent.messages import ModelResponse
 from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked, captionlists, partplatform
-from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered
+from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered, partslots, framename, agedmetric
 from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import read as read_slots, remember
@@ -77,6 +77,7 @@ class OfflineAgent:
         may_call = bool(tool_names) and not (tool_choice or {}).get("type") == "none"
         self.steps = stepask.declared_steps(tools) or getattr(self, "steps", {})  # the framework's order, as declared
         self.framework = stepask.framework_names(tools) or getattr(self, "framework", set())  # its name ("MPA-10")
+        self.steps_said = framename.said(tools) if tools else getattr(self, "steps_said", None)  # as the greeting says them
         if tools:
             kbmetrics.declare(tools)  # the metrics this KB names itself ("CPB (cost per booking)")
             kblabels.declare(tools)  # and its verticals ("Holiday rentals")
@@ -170,7 +171,7 @@ class OfflineAgent:
                 p.calc and p.value("budget") is not None):  # "$1.2M: how many new students?" is a purchase count
             for aud, geo in p.audiences:
                 calls.append(("get_audience_sizing", {"audience_type": aud, **({"geography": geo} if geo else {})}))
-        metrics = list(p.metrics) + list(p.metric_phrases)
+        metrics = agedmetric.aged(text, list(p.metrics) + list(p.metric_phrases))  # "the day-30 cohort ROAS": at that age
         metrics = arith.lookups(p, mem, metrics)
         asks_range = rangeask.asks(p, text, mem)  # any cue, read in order
         guidance = (bool(p.step or GUIDANCE.search(text)) and not RANGE_CUE.search(text) or ruleask.asks_rule(text)) and not p.calc
@@ -178,8 +179,9 @@ class OfflineAgent:
                 and "get_benchmark" in tools:
             last = _as_history(history)[-1] if history else ("", [])  # "and on Quora?" after a platform's figure
             other = planplatform.other(text, last, [h[0] for h in _as_history(history)], metrics)  # in order
-            calls += [("get_benchmark", b) for v in (p.verticals if len(p.verticals) > 1 else [vertical])
-                      for m in metrics for b in bench_inputs(v, m, text, other)]
+            each = partslots.calls(text, metrics, vertical, other, mem, _as_history(history))  # a part: its own slots
+            calls += [("get_benchmark", b) for b in each or [b for v in (p.verticals if len(p.verticals) > 1 else [vertical])
+                                                                for m in metrics for b in bench_inputs(v, m, text, other)]]
             if WHY.search(text) and "search_knowledge_base" in tools:
                 calls.append(("search_knowledge_base", {"query": text.strip()[:500]}))
         chan_metrics = p.metrics or [m for m in p.metric_phrases if kbmetrics.says(m)] or channelfig.priced(text)  # the KB's own, too
@@ -211,7 +213,7 @@ class OfflineAgent:
         p = ownbiz.owned(_understood(text, mem, previous), mem, [h[0] for h in _as_history(history)])  # "our" after a comparison
         stmt = compose.statement(text)
         if scope.chat(text, p.smalltalk) and not outcomes or scene.only(text, p, previous):  # a scene: searched, for
-            return compose.smalltalk_reply(text) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
+            return compose.smalltalk_reply(text, getattr(self, "steps_said", None)) if scope.chat(text, p.smalltalk) else scene.REPLY  # the turns after
         if not outcomes and (what := scope.outside(text)):
             return scope.decline(what)
         if not outcomes and othersown.asks(text):  # "what is our closest rival spending?"
@@ -303,8 +305,8 @@ class OfflineAgent:
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
-        if ranked and not paras and not platformfig.lacking(every):  # not another platform's figure in its place
-            tq = searchq.form(text, previous)
+        if ranked and not paras and platformfig.quotable(lack := platformfig.lacking(every), ranked):  # not another
+            tq = searchq.form(text, previous)  # platform's figure in its place
             para = extract(stmt[1] if stmt else verdicttag.untagged(tq.focus), ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
             para = captionlists.chosen(text, para, ranked, " ".join(filter(None, (mem.vertical, mem.business)))) or para  # "… for consumer apps": the list under that caption
@@ -312,9 +314,10 @@ class OfflineAgent:
             para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, " ".join(filter(None, (mem.vertical, mem.business))))  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para or stepnamed.section(text, self.steps, ranked, self.max_sentences, outcomes)
-            if para:
+            if para and platformfig.own_quote(para, lack):  # a platform lacking a list's figure: only its own words
                 paras.append(para)
-                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(m, para)]
+                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(
+                    m, para) and m not in [compose.miss(o) for o in lack]]  # (its figure said in prose: no list's miss)
         if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
             paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
         more, missed = parts.answer(text, paras, outcomes, (mem.facts["budget"], mem.budget_period) if mem.facts.get(

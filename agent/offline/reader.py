@@ -37,7 +37,7 @@ import math
 import re
 from functools import lru_cache
 
-from agent.offline import qapairs, askframe, bands, bound, everyrow, focus, forbids, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
+from agent.offline import qapairs, timepoint, askframe, bands, bound, everyrow, focus, forbids, gloss, glosshead, kbterms, kbthesaurus, mediaword, namedrow, normphrase, ownwords, placekinds, pointsback, sectionkind, sectionmeaning, setting, shortrule, stepheaded, subject, tossup, unrepeated, valueask, wholelist, workedcase
 from agent.offline.answerforms import NUMBER, QUANTITY, answer_forms, has_form, noun_asked
 from agent.offline.numbers import digits, stated
 from agent.offline.passages import (IDENT, STEP, by_head, kb_words, names_found, near_matches as _matches, plainly_media, relevant,
@@ -290,7 +290,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
     if not chosen:
         return None
-    chosen = namedrow.added(question, qapairs.one_answer(chosen, scores, top[key[0]]["text"]), sections[key], top[key[0]]["text"], names)  # "… on Yelp": the item labelled so
+    chosen = timepoint.picked(question, namedrow.added(question, qapairs.one_answer(chosen, scores, top[key[0]]["text"]), sections[key], top[key[0]]["text"], names), sections[key])  # "… on Yelp": the item labelled so; "day 10": its rule
     chosen = everyrow.widened(question, chosen, sections[key], MAX_WORDS)  # "each kind of report": every row
     if not whole and not named and chosen != quoted:
         chosen = wholelist.completed(question, shortrule.whole(chosen, owned, said, worked, top[key[0]]["text"]), owned, said, MAX_WORDS)

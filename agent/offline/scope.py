@@ -114,7 +114,11 @@ def decline(what: str) -> str:
 # question after them is still a question (chat). One list for both.
 GREETING = r"hi|hello|hey|hiya|(?:good )?(?:morning|afternoon|evening)"
 BYE = r"bye|goodbye|see you"
-PLEASANTRY = (rf"{GREETING}|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|appreciate it|great|perfect|awesome|"
+# a wish and a "how are you" said in passing ("hope your day is going well", "how's it going?"): small talk, nothing asked
+WELL_WISH = (r"hope (?:you(?:'re|’re| are| have| had)|your (?:day|week|morning|weekend)|all(?:'s|’s| is)|things are|"
+             r"everything(?:'s|’s| is))")
+HOW_ARE_YOU = r"how(?:'s|’s| is| are| have| has)\s+(?:you|things|it going|your (?:day|week|morning|weekend)|everything|life)"
+PLEASANTRY = (rf"{GREETING}|{WELL_WISH}|thanks?|thank (?:you|u)|thx|ty|cheers|much appreciated|appreciate it|great|perfect|awesome|"
               rf"amazing|brilliant|fantastic|excellent|wonderful|sweet|cool|ok(?:ay)?|got it|{BYE}|nice|lovely|"
               rf"h+m+|huh|i see|interesting")  # a listener's noise ("hmm", "i see"): nothing asked yet
 # Thanks anywhere in a message ("grateful for the clear replies, appreciated", "… merci!"): with no question
@@ -134,6 +138,6 @@ def chat(text: str, smalltalk: bool) -> bool:
     # people leave the question mark off: a clause that opens as a question does ("ok what should i track instead",
     # "ok different q, whats the minimum budget for google ads")
     asks = asks or any(worded_as_question(c) and len(c.split()) >= 4 for c in re.split(r"[,;:.!—]|\s-\s", rest))
-    return not (asks and not re.match(r"^how (?:are|is|have) (?:you|things|it going)\b", rest, re.I))
+    return not (asks and not re.match(rf"^{HOW_ARE_YOU}\b", rest, re.I))
 
 

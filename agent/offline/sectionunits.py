@@ -102,13 +102,35 @@ def _passage(src: str, text: str) -> tuple[list[str], str, set[str], dict[str, s
     return path, (path[-1] if path else ""), set(terms(" ".join(path[:-1]))), _outlines(path, text), levels(text)
 
 
+# the words a sentence opens with that are no verb (determiners, pronouns, prepositions, conjunctions, question words
+# and auxiliaries): "With the review cadence described in X.md, …" states; "Define the audience …" instructs
+_NOT_VERB = set("a an the this that these those each every any all some most many much few no both either neither my our "
+                "your their its his her it we you they i he she one with for from in on at by to of as into onto over under "
+                "after before during until within without about and or but so if when while where which what who how why "
+                "is are was were be been has have had do does did can could should would will shall may might must not "
+                "there here then also only just even".split())
+_OBJECT = set("the a an it its this that these those each every any all your our their one both".split())
+
+
+@lru_cache(maxsize=16384)
+def _instructs(sentence: str) -> bool:
+    """Does ``sentence`` open as an instruction (a verb, then its object: "Define the audience …", "Size it …", "Set
+    the total budget …")? A step's instruction naming the document to work from is the step's own say."""
+    words = [w.strip(",;:()\"'").lower() for w in sentence.split()[:2]]
+    return len(words) == 2 and words[0].isalpha() and words[0] not in _NOT_VERB and not words[0].endswith(("ing", "ed")) \
+        and words[1] in _OBJECT  # ("Applying the deflator … gives" states)
+
+
 @lru_cache(maxsize=16384)
 def _without_mention(sent: str, name: str) -> str:
-    """``sent`` without its sentences that name the document ``name`` (the pattern needs the name itself:
-    a plain search for it first spares the pattern's backtracking over every sentence that does not)."""
+    """``sent`` without its sentences that name the document ``name`` (the pattern needs the name itself: a plain search
+    for it first spares the pattern's backtracking over every sentence that does not) — but an instruction that names
+    the document to use ("Define the audience in targetable terms, size it with the counts in <file> or the platform
+    planners, and pair it with one offer") keeps its say: it is the step's own, not a pointer elsewhere."""
     if not compiled(re.escape(name), re.I).search(sent):
         return sent.strip()
-    return compiled(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(name)}[^!?]*?(?:[.!?](?=\s|$)|$)", re.I).sub("", sent).strip()
+    return compiled(rf"(?:^|(?<=[.!?]\s))[^.!?]*{re.escape(name)}[^!?]*?(?:[.!?](?=\s|$)|$)", re.I).sub(
+        lambda m: m.group(0) if _instructs(m.group(0).strip()) else "", sent).strip()
 
 
 @lru_cache(maxsize=32768)

@@ -156,7 +156,9 @@ def benchmark_of(o: ToolOutcome) -> dict:
                     "Low: " + o.fields.get("Low", ""))
     typical, low, high = o.fields.get("Typical (plan with this)", ""), lohi["lo"] if lohi else "", lohi["hi"] if lohi else ""
     lines = _FACT_LINE.findall(text_before_passages(o.content))
-    facts = [(where, value, cid) for where, value, _, _, _, cid in lines]
+    ages = [m.group(1).strip() if (m := re.match(r"measured at: ([^;—]+)", note)) else "" for *_, note, _ in lines]
+    aged = len(set(ages)) > 1  # one quantity at several ages ("day-30 cohort", "day-180 cohort"): each line says its own
+    facts = [(f"{where} ({age})" if aged and age else where, value, cid) for (where, value, *_, cid), age in zip(lines, ages)]
     when = o.fields.get("When it applies", "")
     if not typical and len(lines) == 1:  # one figure (not a table's row): plan with it
         typical, low, high, when = lines[0][1], lines[0][2], lines[0][3], when or lines[0][4]
