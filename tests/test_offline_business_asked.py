@@ -14,7 +14,7 @@ from tests.offline_turns import offline_conversation
 from tests.unseen_wording import assert_unseen
 
 ASKED = ["what's a typical CTR?", "What CPC should I expect?", "is a $3 CPC normal?", "Is 2% CTR good?"]
-NOT_ASKED = ["typical CTR on google search?", "what's a typical CTR for our online store?", "what does CTR mean?"]
+NOT_ASKED = ["typical CPC on meta?", "what's a typical CTR for our online store?", "what does CTR mean?"]
 REPLIES = ["we sell furniture online", "a dental practice", "$14, we're a car dealership", "14 bucks", "we sell cars"]
 
 
@@ -83,3 +83,21 @@ def test_a_figure_stated_for_one_business_only_is_that_business_s(kb, business, 
     turn = offline_conversation(request.getfixturevalue(kb)).send("what's a typical CPI?")  # stated for one business in each KB
     assert [(c["name"], c["input"].get("vertical")) for c in turn.tool_calls] == [("get_benchmark", business)]
     assert says in turn.assistant and BUSINESS_Q not in turn.assistant, turn.assistant
+
+
+def test_a_platform_with_no_figures_of_its_own_asks_whose_business(shipped_engine, kb_txt_engine, kb_alt_engine):
+    """kb/ states CPC by business and nothing by platform: "What does a click cost on Google Ads?" was declined. A KB
+    whose figures are by platform and lacks the one named (kb_txt: no Pinterest) still declines; one listing the
+    platform's figures by business (kb_alt) lists them, and the reply naming the business is read as the answer."""
+    first, reply = "how much would one click set us back on google ads?", "we make project management software"
+    assert_unseen([first, reply, "and how much would one click set us back on pinterest?", "we're a dog grooming salon"])
+    conv = offline_conversation(shipped_engine)
+    asked = conv.send(first).assistant
+    assert asked.endswith(BUSINESS_Q) and "Google Ads" in asked, asked
+    assert "$3.50–$7.00" in conv.send(reply).assistant  # the business's CPC, said not to be Google Ads's own
+    declined = offline_conversation(kb_txt_engine).send("and how much would one click set us back on pinterest?").assistant
+    assert BUSINESS_Q not in declined and "Pinterest" in declined, declined
+    conv = offline_conversation(kb_alt_engine)
+    listed = conv.send(first).assistant
+    assert "Legal Services" in listed and "narrow it" in listed, listed
+    assert "Grooming salons" in conv.send("we're a dog grooming salon").assistant

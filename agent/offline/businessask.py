@@ -70,6 +70,25 @@ def needed(p, mem) -> str | None:
     return f"The knowledge base states {' and '.join(p.metrics)} figures business by business. {BUSINESS_Q}"
 
 
+def after_platform_miss(p, mem, outcomes: list) -> str | None:
+    """The question asking whose business it is, when a platform's figure was asked with no business named and the KB
+    states no figure by platform at all (the tool says so) but states the metric business by business ("What does a click cost on
+    Google Ads?" on a KB whose CPC table is per business): the business decides the figure there; else None."""
+    named = p.vertical or p.verticals or p.industry_phrase or p.business_phrase or p.business_refers_back or mem.vertical \
+        or mem.business
+    if named or not p.metrics or not set(p.metrics) <= kbmetrics.by_business() or p.calc or p.step or p.audiences \
+            or p.numbers or DEFINITION.search(p.text) or GUIDANCE.search(p.text) or ruleask.asks_rule(p.text):
+        return None
+    missed = [o for o in outcomes if o.name == "get_benchmark" and o.input.get("platform") and not o.input.get("vertical")
+              and not o.found and not o.is_error and "no figures by platform" in o.content]  # (a KB whose figures are
+    # by platform and lacks this one has no figure for any business: its decline stands)
+    if not missed or any(o.found for o in outcomes if o.name == "get_benchmark"):
+        return None
+    metrics = " and ".join(p.metrics)
+    return (f"The knowledge base has no {metrics} figure for {missed[0].input['platform']} on its own; it states "
+            f"{metrics} figures business by business. {BUSINESS_Q}")
+
+
 def sole(p, mem) -> str | None:
     """The one business the KB states the figure asked for (``"CPI (gaming)"`` declared), when nobody has named one:
     with nothing to choose between, its figure is the answer ("what's a typical CPI?" on a KB that states CPI for
@@ -91,7 +110,8 @@ def _names_business(text: str) -> bool:
 
 
 def _asks_business(answer: str) -> bool:
-    return (answer or "").rstrip().lower().endswith(BUSINESS_Q.lower())
+    end = (answer or "").rstrip().lower()
+    return end.endswith(BUSINESS_Q.lower()) or end.endswith(platformfig.NARROW_OFFER.lower())
 
 
 def _reply(reply: str, question: str) -> str | None:

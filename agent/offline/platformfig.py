@@ -156,8 +156,12 @@ def paragraph(outcomes: list[ToolOutcome], text: str = "") -> str | None:
     if not several:
         return " ".join(parts)
     which = " and ".join(dict.fromkeys(["vertical", *dims]))
-    return " ".join(parts) + (f" The figure depends on your {which}: tell me your vertical and I can narrow it "
-                              "to one figure.")
+    return " ".join(parts) + f" The figure depends on your {which}: {NARROW_OFFER}"
+
+
+# the offer that ends a platform's figures listed by business: the reply naming the business answers it
+# (:func:`agent.offline.businessask.restated`), as it answers "Which business is this for?"
+NARROW_OFFER = "tell me your vertical and I can narrow it to one figure."
 
 
 def _business_row(label: str) -> bool:

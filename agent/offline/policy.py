@@ -259,6 +259,8 @@ class OfflineAgent:
         if chan:  # the platform's own figure answers; a vertical without a table is no gap
             paras.append(chan)
             misses = []
+        elif ask := businessask.after_platform_miss(p, mem, every):  # no figure by platform at all: whose business?
+            return ask
         calc_para = userfigures.calculation(text, p, mem, bench, previous, outcomes)  # in order
         if calc_para:
             paras.append(calc_para)
