@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import affordask, bands, bandsibling, channelfig, periods, searchq, sidebyside
+from agent.offline import affordask, bands, bandsibling, channelfig, listedasks, periods, searchq, sidebyside
 from agent.offline.parse import parse
 from agent.offline.asking import question_sentences
 from agent.offline.passages import message_sentences
@@ -40,17 +40,6 @@ _LEAD_IN = re.compile(rf"^[^,;:?]{{1,60}}[,:]\s*(?={_ASK})", re.I)  # "for a sto
 # judgement ("is X worth it?") or a quantity ("how many …") leans on the figures the tools give instead
 _HOW_TO = re.compile(r"^(?:how|what|which|when|where)\b(?!\s+(?:many|much)\b).*?\b(?:should|do|does|can|could|would|"
                      r"will|must|to)\b", re.I)
-# the things a "what …" clause asks for, listed before its verb: "what CAC, ROAS and search/social split should we plan
-# for?" — each item its own part (a list mixing figures a tool looks up with something the KB's advice answers)
-_LISTED = re.compile(r"^(?P<wh>what|which)\s+(?P<items>[^?]+?)\s+(?P<rest>(?:should|do|does|can|could|would|will|is|are|"
-                     r"might|must)\b.*)$", re.I)
-_ITEM_SEP = re.compile(r"\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+", re.I)
-# a clause that borrows the verb of the one before it: "what CAC should we expect, and what search/social split?"
-_ELLIPTIC = re.compile(r"^(?:what|which)\s+(?!about\b|if\b|else\b|now\b)(?!.*\b(?:should|do|does|did|can|could|would|will|"
-                       r"is|are|was|were|must|to|'s|s)\b)[^?]+\??$", re.I)
-# a recommendation asked with "what's the best …": what to do, though no modal verb says so
-_BEST = re.compile(r"^(?:what|which)(?:'s|\s+is|\s+are|\s+would be)?\s+(?:the\s+|a\s+)?(?:best|right|ideal|recommended|"
-                   r"smartest|sensible|usual)\b", re.I)
 _POINTS_BACK = re.compile(r"\b(?:that|this|those|these|it|them|they)\b\s*(?:[?.!,]|$)|^(?:is|are|was|does|do)\s+"
                           r"(?:that|this|it|those|these|they)\b", re.I)
 
@@ -64,25 +53,9 @@ def split(text: str) -> list[str]:
     for sentence in message_sentences(text):
         clauses = [_LEAD_IN.sub("", _OPENER.sub("", c).strip(" ,;")) for c in _JOIN.split(sentence)]
         clauses = [c for c in clauses if c]
-        asking = [item for c in clauses if _ASKS.search(c) for item in _items(c)]
+        asking = [item for c in clauses if _ASKS.search(c) for item in listedasks.items(c, _by_tool)]
         out += asking or ([sentence.strip()] if sentence in asked else [])
     return out
-
-
-def _items(clause: str) -> list[str]:
-    """``clause``, or one clause per thing it lists before its verb when the list mixes what a tool answers with what
-    it does not ("what CAC, ROAS and search/social split should we plan for?" → three questions sharing the verb)."""
-    m = _LISTED.match(clause)
-    items = [i for i in _ITEM_SEP.split(m.group("items")) if i] if m else []
-    if len(items) < 2 or any(len(i.split()) > 4 for i in items):
-        return [clause]
-    parts = [f"{m.group('wh')} {i} {m.group('rest')}" for i in items]
-    tooled = [_by_tool(p) for p in parts]
-    if all(tooled) or not any(tooled):
-        return [clause]
-    # a part no tool answers is asked by its own words alone ("what search/social split?"): the rest of the clause
-    # names the business and the budget, which the look-ups already serve and the reader is given apart
-    return [p if t else f"{m.group('wh')} {i}?" for p, t, i in zip(parts, tooled, items)]
 
 
 def _by_tool(part: str) -> bool:
@@ -106,7 +79,7 @@ def open_parts(text: str) -> list[str]:
 def _what_to_do(part: str) -> bool:
     """The part asks the KB's advice: "how should we …", "what's the best …", or a verbless "what search/social split?"
     that borrows the verb of the part before it."""
-    return bool(_HOW_TO.search(part) or _BEST.search(part) or _ELLIPTIC.search(part))
+    return bool(_HOW_TO.search(part)) or listedasks.advice_asked(part)
 
 
 def _affords(part: str) -> bool:
