@@ -200,3 +200,15 @@ def test_time_points_pick_one_sentence():
     assert [u.pos for u in picked("what's the band at day 7?", units[1:], units)] == [0, 2]
     assert picked("and at 30 days?", units[1:], units) == units[1:]  # no sentence says it: as chosen
     assert picked("pacing by day 7 and day 14?", units[1:], units) == units[1:]  # two points: as chosen
+
+
+def test_a_step_is_called_by_the_kbs_own_word(monkeypatch, kb_txt4_engine, kb_txt6_engine, shipped_engine):
+    """Asked "what happens at gate 3?", the answer opened "Step 3 (Market selection):" — a word the KB never uses for
+    its gates. Each KB's step is named as it calls its steps; kb/'s are still steps."""
+    asked = {"kb_txt4": ("What happens at gate 3?", "Gate 3 (Market selection):"),
+             "kb_txt6": ("What happens at milestone 2?", "Milestone 2 (What one result is worth):")}
+    _each_says(monkeypatch, asked, {"kb_txt4": kb_txt4_engine, "kb_txt6": kb_txt6_engine})
+    monkeypatch.delenv("MPA_KB_DIR")
+    assert_unseen("What happens at step 2?")
+    (a, _), = turns(shipped_engine, ["What happens at step 2?"])
+    assert a.startswith("Step 2 (Unit economics):")

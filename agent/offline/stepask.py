@@ -187,7 +187,7 @@ def _own_part(text: str, head: re.Pattern) -> str:
 
 
 def _name(n: int, steps: dict[int, str]) -> str:
-    return f"Step {n}" + (f" ({steps[n]})" if steps.get(n) else "")
+    return f"{(_HEAD_WORDS[1:] or ['step'])[0].replace(chr(92), '').capitalize()} {n}" + (f" ({steps[n]})" if steps.get(n) else "")  # "Gate 3": the KB's word
 
 
 def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages: list[dict],
