@@ -86,7 +86,7 @@ def test_the_agent_on_a_four_phase_kb(four_phase_kb):
     assert "Discovery" in listing and "Launch and learn" in listing and "Objectives" not in listing, listing
     assert "figure" not in listing  # the listing states the steps it was asked for
     nxt = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(ASKS[3]).assistant
-    assert "Step 3 (Channels and budget)" in nxt and "70/20/10" in nxt, nxt
+    assert "Phase 3 (Channels and budget)" in nxt and "70/20/10" in nxt, nxt  # the KB's word for its steps
 
 
 def test_audience_counts_under_a_heading_with_the_country_in_parentheses(four_phase_kb):
@@ -119,8 +119,8 @@ def test_a_framework_written_as_a_numbered_list(tmp_path):
     (tmp_path / "how.md").write_text(LISTED)
     ex = ToolExecutor(build_engine(tmp_path))
     third = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[0]).assistant
-    assert "Step 3 (Channel plan)" in third and "choose at most three channels" in third, third
+    assert "Stage 3 (Channel plan)" in third and "choose at most three channels" in third, third  # its stages
     nxt = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[1]).assistant
-    assert "Step 3 (Channel plan)" in nxt and "Step 2 (Research)" in nxt, nxt
+    assert "Stage 3 (Channel plan)" in nxt and "Stage 2 (Research)" in nxt, nxt
     beyond = ConversationEngine(OfflineAgent(), ex, max_tool_rounds=3).send(LIST_ASKS[2]).assistant
     assert beyond.startswith("There is no Step 9: the framework has 4 steps. The steps, in order: Step 1: Brief"), beyond

@@ -257,4 +257,4 @@ def test_what_a_step_requires_is_the_whole_step(kb_txt_engine, kb_txt4_engine):
     (two, calls), = turns(kb_txt_engine, [NEEDS])
     assert two.startswith("Step 2 (") and calls[0] == {"step": 2}, (two, calls)
     (five, calls), = turns(kb_txt4_engine, [NEEDS_GATE])
-    assert five.startswith("Step 5 (") and calls[0] == {"step": 5}, (five, calls)
+    assert five.startswith("Gate 5 (") and calls[0] == {"step": 5}, (five, calls)  # the KB calls its steps gates

@@ -187,7 +187,10 @@ def _own_part(text: str, head: re.Pattern) -> str:
 
 
 def _name(n: int, steps: dict[int, str]) -> str:
-    return f"{(_HEAD_WORDS[1:] or ['step'])[0].replace(chr(92), '').capitalize()} {n}" + (f" ({steps[n]})" if steps.get(n) else "")  # "Gate 3": the KB's word
+    """"Step 3 (Audience)" — or in the KB's own word for its steps, as its step tool declares it ("Gate 3 (Market
+    selection)" on a KB whose steps are gates: a word it never uses for them reads as another framework's)."""
+    word = re.sub(r"\\(.)", r"\1", _HEAD_WORDS[-1])  # the declared word, as escaped for the heading patterns
+    return f"{word.capitalize()} {n}" + (f" ({steps[n]})" if steps.get(n) else "")
 
 
 def summary(n: int, steps: dict[int, str], ref: tuple[int, int | None], passages: list[dict],
