@@ -15,7 +15,8 @@ no question mark and no asking or requesting words (what/how/should…, tell/giv
 40"); it is said of the user's own business ("I", "we", "our", "my"); it names something the plan is
 made of (a business, a place, a budget, a channel); no calculation is implied by it (a spend and what
 it won are a cost per one to work out); and the assistant's last turn asked for no input (a reply to
-that is data; a reply to :data:`REPLY` is more scene).
+that is data; a reply to :data:`REPLY` is more scene); and it names no two things as alternatives ("A or B for our
+hotel": which of them is asked, without a question mark).
 """
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ _OWN = any_word("i", "i'm", "i am", "we", "we're", "we are", "our", "my", "us")
 def only(text: str, p, previous: tuple | None = None) -> bool:
     """Does ``text`` (parsed as ``p``) only set the scene? ``previous``: (text, answer, …) of the last turn."""
     if asks_anything(text) or _ASKING.search(text) or _REQUEST.search(text) or not _OWN.search(text) or statement(text):
+        return False
+    from agent.offline import sidebyside  # (imported here: it reads the reader, which this module's users precede)
+    if sidebyside.sides(text):  # "Tripadvisor or Trivago for our hotel, we have 20k": alternatives named ask which
         return False
     roles = {n.role for n in p.numbers}
     if p.calc is not None or p.audiences or p.metrics or p.metric_phrases or p.step or {"budget", "count"} <= roles:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agent.offline import bands, kblabels
+from agent.offline import bands, kblabels, rowprice
 from agent.offline.asking import question_sentences
 from agent.offline.reader import _EXAMPLE_HEAD
 from agent.offline.toolread import ToolOutcome
@@ -243,9 +243,13 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
             passages += [p for p in o.passages if p["id"] not in {x["id"] for x in passages}]
     if not passages:
         return None
-    units = _read(passages)
+    units, priced, budget = _read(passages), rowprice.rows(passages), bands.budget_of(text)
     parts, known = [], 0
     for side, q in zip(named, queries(text, named)):  # the budget's search, last, is no side's
+        if own := rowprice.named(side.own, priced):  # its own row of a price list: its figure, the budget worked at it
+            known += 1
+            parts.append((side.name, " ".join(rowprice.sentence(r, budget) for r in own)))
+            continue
         rank = {p["id"]: i for i, p in enumerate(mine[q].passages)} if q in mine else {}
         got = _pick(side, [o for o in named if o is not side], units, rank)
         if got is None:
@@ -264,14 +268,17 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
         parts.append((f"{side.name}{via}", cited))
     if known and (both := _shared(named, units)) and not any(f"[{both[0]['id']}] ({both[1]})" in c for _, c in parts):
         parts.append(("Side by side", f"Based on Knowledge Base [{both[0]['id']}] ({both[1]}): {both[2]}"))
-    if known and (budget := bands.budget_of(text)) and (cut := _split(named, units, budget)):
+    if known and budget and (cut := _split(named, units, budget)):
         parts.append((f"For a budget of ${budget:,.0f}", f"Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}"))
     return "\n\n".join(f"{who}: {what}" for who, what in parts) if known else None
 
 
 def merged(text: str, side: str, paras: list[str]) -> list[str]:
     """The sides' paragraph first, then each paragraph already written that names every side (the reader's
-    pick for the whole question may be the KB's own verdict on them) and cites none of its passages."""
+    pick for the whole question may be the KB's own verdict on them) and cites none of its passages. Every side priced
+    by its own row of a price list: those figures answer, and a passage naming the sides (a glossary's line) adds none."""
+    if all(re.search(rf"^{re.escape(s.name)}: {rowprice.CITED}", side, re.M) for s in sides(text)):
+        return [side]
     cited = set(re.findall(r"\[([^\]]+#\d+)\]", side))
     return [side] + [p for p in paras if not cited & set(re.findall(r"\[([^\]]+#\d+)\]", p))
                      and all(_names(s.own + s.channel, p) for s in sides(text))]

@@ -1,0 +1,114 @@
+"""A named thing's own row in a KB's price list ("- Moloco: $3.10" under "COST PER INSTALL - 2025"), and a
+budget worked at it ("$20,000 ÷ $3.10 ≈ 6,452 installs").
+
+Why: a KB written in plain text lists prices one row a platform (or a format, a lead site) under a caption that
+says what one unit is ("COST PER BOOKED ROOM NIGHT", "DIRECT MAIL COST PER PIECE"). A question that names the
+rows ("Moloco or AppLovin with $20k?", "how many postcards will $5,000 mail?", "what does $3,000 buy on Angi?")
+is answered by those rows, cited, and — a budget stated — by the budget divided by each row's price, counted in the
+caption's own word for the unit. What is read is the passage's layout (a dash list of "label: price" lines under a
+caption line saying "cost/price per <unit>") and English; no KB's names or figures.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from mpa.vocabulary import term_pattern
+
+_ROW = re.compile(r"^[ \t]*[-*•][ \t]+(?P<label>[^:\n]{1,60}?):[ \t]+(?P<value>[^\n]+?)[ \t]*$", re.M)
+_NUM = r"\d[\d,]*(?:\.\d+)?"
+_PRICE = re.compile(rf"^(?:about |around |roughly |~)?\$\s?(?P<lo>{_NUM})(?:\s*(?:-|–|to)\s*\$?\s?(?P<hi>{_NUM}))?"
+                    rf"(?![\d%])(?!\s*(?:k\b|m\b|million|thousand|billion|per|a|an|each)\b)(?:\s*\((?P<note>[^()]*)\))?\s*$", re.I)
+# the caption's unit: "COST PER INSTALL - 2025", "DIRECT MAIL COST PER PIECE", "PRICE PER BOOKED ROOM NIGHT IN 2025"
+_CAPTION = re.compile(r"\b(?:cost|price)\s+per\s+(?P<unit>[a-z]+(?:[ -][a-z]+){0,3}?)\s*(?:$|[-–—(:,]|\s+(?:in|for|on|by|at)\b|\s+\d)",
+                      re.I)
+_THOUSAND = re.compile(r"^(?:thousand|mille|1,?000)\b", re.I)
+_OTHER_UNIT = re.compile(r"\bper\b|\bnot\b", re.I)  # "(price per insert, not per piece)": another unit than the caption's
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    value: str       # as the KB writes it ("$2.80-3.30")
+    lo: float
+    hi: float
+    unit: str        # the caption's word for one unit ("install", "booked room night")
+    caption: str     # the caption line as written
+    pid: str
+
+
+def _float(s: str) -> float:
+    return float(s.replace(",", ""))
+
+
+def _caption(text: str, start: int) -> tuple[str, str] | None:
+    """(caption line, unit) of the list whose row starts at ``start``: the nearest lines above the list's rows."""
+    lines = text[:start].rstrip("\n").split("\n")
+    while lines and _ROW.match(lines[-1]):
+        lines.pop()
+    for line in reversed(lines[-2:]):  # "COST PER INSTALL - 2025" / "BY AD NETWORK - HIGHEST TO LOWEST"
+        if not line.strip():
+            break
+        if (m := _CAPTION.search(line)) and not _THOUSAND.match(m["unit"]):
+            return line.strip(), m["unit"].lower().strip()
+    return None
+
+
+def rows(passages: list[dict]) -> list[Row]:
+    """Every priced row of a captioned list in ``passages``, once each (the first passage holding it cites it)."""
+    out: dict[tuple[str, str, str], Row] = {}
+    for ps in passages:
+        text = ps.get("text", "")
+        for m in _ROW.finditer(text):
+            price = _PRICE.match(m["value"])
+            if not price or (price["note"] and _OTHER_UNIT.search(price["note"])):
+                continue
+            cap = _caption(text, m.start())
+            if cap is None:
+                continue
+            lo = _float(price["lo"])
+            hi = _float(price["hi"]) if price["hi"] else lo
+            if lo <= 0 or hi < lo:
+                continue
+            key = (m["label"].strip().lower(), cap[0].lower(), m["value"].lower())
+            out.setdefault(key, Row(m["label"].strip(), m["value"].strip(), lo, hi, cap[1], cap[0], ps["id"]))
+    return list(out.values())
+
+
+def named(words: tuple[str, ...], found: list[Row]) -> list[Row]:
+    """The rows whose label is the thing named by ``words`` (the label said whole, any case)."""
+    pat = term_pattern(words) if words else None
+    return [r for r in found if pat and pat.fullmatch(r.label.lower())]
+
+
+def plural(unit: str) -> str:
+    head, _, last = unit.rpartition(" ")
+    if re.search(r"(?:s|x|z|ch|sh)$", last):
+        last += "es"
+    elif re.search(r"[^aeiou]y$", last):
+        last = last[:-1] + "ies"
+    else:
+        last += "s"
+    return f"{head} {last}".strip()
+
+
+def _money(v: float) -> str:
+    return f"${v:,.0f}" if v == int(v) else f"${v:,.2f}"
+
+
+def worked(budget: float, row: Row) -> str:
+    """The budget at the row's price, in the caption's unit: "$20,000 ÷ $3.10 ≈ 6,452 installs" (a range: both ends)."""
+    unit = plural(row.unit)
+    if row.lo == row.hi:
+        return f"{_money(budget)} ÷ {_money(row.lo)} ≈ {budget / row.lo:,.0f} {unit}"
+    return (f"{_money(budget)} ÷ {_money(row.hi)} ≈ {budget / row.hi:,.0f} to {_money(budget)} ÷ {_money(row.lo)} "
+            f"≈ {budget / row.lo:,.0f} {unit}")
+
+
+CITED = r"(?i:Based on Knowledge Base \[[^\]]+\] \([^()\n]*\b(?:cost|price) per\b)"  # how :func:`sentence` opens
+
+
+def sentence(row: Row, budget: float | None) -> str:
+    """The row, cited with its caption, then the budget worked at it."""
+    said = f"Based on Knowledge Base [{row.pid}] ({row.caption}): {row.label}: {row.value}."
+    return f"{said} At that price, {worked(budget, row)}." if budget else said
