@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked, captionlists, partplatform
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered, partslots, framename, agedmetric
-from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts
+from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts, rowprice
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import read as read_slots, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -322,6 +322,9 @@ class OfflineAgent:
                     m, para) and m not in [compose.miss(o) for o in lack]]  # (its figure said in prose: no list's miss)
         if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
             paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
+        elif not chan and not calc_para and (row := rowprice.bought(text, merge_passages(  # "what does $3,000 buy on X?":
+                [o for o in outcomes if o.name in _RETRIEVAL and o.found]), bands.budget_of(text))):  # its row, worked
+            paras = rowprice.first(row, paras)
         more, missed = parts.answer(text, paras, outcomes, (mem.facts["budget"], mem.budget_period) if mem.facts.get(
             "budget") else None, self.max_sentences)  # every part of the question answered, or named as not
         paras, misses = paras + more, misses + missed

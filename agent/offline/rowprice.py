@@ -110,5 +110,44 @@ CITED = r"(?i:Based on Knowledge Base \[[^\]]+\] \([^()\n]*\b(?:cost|price) per\
 
 def sentence(row: Row, budget: float | None) -> str:
     """The row, cited with its caption, then the budget worked at it."""
-    said = f"Based on Knowledge Base [{row.pid}] ({row.caption}): {row.label}: {row.value}."
-    return f"{said} At that price, {worked(budget, row)}." if budget else said
+    return cited([row], budget)
+
+
+def cited(group: list[Row], budget: float | None) -> str:
+    """Rows of one list, cited once with its caption, each with the budget worked at it."""
+    each = [f"{r.label}: {r.value}" + (f" — at that price, {worked(budget, r)}" if budget else "") for r in group]
+    return f"Based on Knowledge Base [{group[0].pid}] ({group[0].caption}): {'; '.join(each)}."
+
+
+# what a stated budget buys, asked: "how many … with $5,000", "what does $3,000 buy/get", "can $2k afford"
+_BUYS = re.compile(r"\bhow many\b|\bbuys?\b|\bget(?:s|ting)?\b|\bafford\b|\bpays? for\b|\bpurchase\b", re.I)
+
+
+def _said(label: str, text: str) -> bool:
+    """The row's label said whole ("Angi"), or a label of two words or more by its last word ("postcards" for
+    "Standard Postcards": every row of that kind)."""
+    low = text.lower()
+    words = label.lower().split()
+    if term_pattern((label.lower(),)).search(low):
+        return True
+    last = words[-1].rstrip("s")
+    return len(words) > 1 and len(last) > 3 and re.search(rf"\b{re.escape(last)}s?\b", low) is not None
+
+
+def bought(text: str, passages: list[dict], budget: float | None) -> str | None:
+    """A stated budget asked what it buys of the rows the message names: each row cited, the budget worked at it;
+    None when no budget is stated, nothing is asked it buys, or no captioned price row is named."""
+    if not budget or not _BUYS.search(text):
+        return None
+    lists: dict[tuple[str, str], list[Row]] = {}
+    for r in rows(passages):
+        if _said(r.label, text):
+            lists.setdefault((r.pid, r.caption), []).append(r)
+    return " ".join(cited(g, budget) for g in lists.values()) or None
+
+
+def first(row: str, paras: list[str]) -> list[str]:
+    """The rows' paragraph first, then each paragraph already written that cites none of its passages (a quote of the
+    same list would repeat its rows without the working)."""
+    ids = set(re.findall(r"\[([^\]\s]+#\d+)\]", row))
+    return [row] + [p for p in paras if not ids & set(re.findall(r"\[([^\]\s]+#\d+)\]", p))]
