@@ -29,6 +29,13 @@ def test_rows_of_a_captioned_price_list_and_the_budget_worked_in_its_unit():
     assert [(r.label, r.unit) for r in six] == [("Moloco", "install")]
 
 
+def test_a_price_of_a_thousand_is_worked_times_a_thousand():
+    cpm = {"id": "pod#2", "text": "SHOW CPM - 2025\nBY NETWORK\n- WaveCast: $20\n\nCOST PER THOUSAND LISTENS, 2025\n- EarHub: $25-30\n"}
+    got = {r.label: rowprice.worked(6000, r) for r in rowprice.rows([cpm])}
+    assert got == {"WaveCast": "$6,000 ÷ $20 × 1,000 ≈ 300,000 impressions",
+                   "EarHub": "$6,000 ÷ $30 × 1,000 ≈ 200,000 to $6,000 ÷ $25 × 1,000 ≈ 240,000 listens"}
+
+
 def test_what_a_budget_buys_of_the_rows_a_message_names():
     mail = rowprice.bought("so with 5 grand, how many postcards would go out?",
                            _ps("kb_txt4", "direct_mail_and_local_radio"), 5000)

@@ -22,7 +22,8 @@ _PRICE = re.compile(rf"^(?:about |around |roughly |~)?\$\s?(?P<lo>{_NUM})(?:\s*(
 # the caption's unit: "COST PER INSTALL - 2025", "DIRECT MAIL COST PER PIECE", "PRICE PER BOOKED ROOM NIGHT IN 2025"
 _CAPTION = re.compile(r"\b(?:cost|price)\s+per\s+(?P<unit>[a-z]+(?:[ -][a-z]+){0,3}?)\s*(?:$|[-–—(:,]|\s+(?:in|for|on|by|at)\b|\s+\d)",
                       re.I)
-_THOUSAND = re.compile(r"^(?:thousand|mille|1,?000)\b", re.I)
+_THOUSAND = re.compile(r"^(?:thousand|mille|1,?000)\s+(?P<rest>[a-z]+(?:[ -][a-z]+)*)$", re.I)  # "per thousand views"
+_CPM = re.compile(r"(?<![\w-])CPMs?(?![\w-])")  # a caption's "IN-GAME CPM": the price of a thousand impressions
 _OTHER_UNIT = re.compile(r"\bper\b|\bnot\b", re.I)  # "(price per insert, not per piece)": another unit than the caption's
 
 
@@ -49,8 +50,10 @@ def _caption(text: str, start: int) -> tuple[str, str] | None:
     for line in reversed(lines[-2:]):  # "COST PER INSTALL - 2025" / "BY AD NETWORK - HIGHEST TO LOWEST"
         if not line.strip():
             break
-        if (m := _CAPTION.search(line)) and not _THOUSAND.match(m["unit"]):
+        if m := _CAPTION.search(line):
             return line.strip(), m["unit"].lower().strip()
+        if _CPM.search(line):
+            return line.strip(), "thousand impressions"
     return None
 
 
@@ -98,14 +101,13 @@ def _money(v: float) -> str:
 
 def worked(budget: float, row: Row) -> str:
     """The budget at the row's price, in the caption's unit: "$20,000 ÷ $3.10 ≈ 6,452 installs" (a range: both ends)."""
-    unit = plural(row.unit)
-    if row.lo == row.hi:
-        return f"{_money(budget)} ÷ {_money(row.lo)} ≈ {budget / row.lo:,.0f} {unit}"
-    return (f"{_money(budget)} ÷ {_money(row.hi)} ≈ {budget / row.hi:,.0f} to {_money(budget)} ÷ {_money(row.lo)} "
-            f"≈ {budget / row.lo:,.0f} {unit}")
+    per = _THOUSAND.match(row.unit)  # the price of a thousand: × 1,000, counted in what the thousand are of
+    unit, k, times = (per["rest"].lower(), 1000, " × 1,000") if per else (plural(row.unit), 1, "")
+    one = lambda price: f"{_money(budget)} ÷ {_money(price)}{times} ≈ {budget / price * k:,.0f}"
+    return f"{one(row.lo)} {unit}" if row.lo == row.hi else f"{one(row.hi)} to {one(row.lo)} {unit}"
 
 
-CITED = r"(?i:Based on Knowledge Base \[[^\]]+\] \([^()\n]*\b(?:cost|price) per\b)"  # how :func:`sentence` opens
+CITED = r"(?i:Based on Knowledge Base \[[^\]]+\] \([^()\n]*(?:\b(?:cost|price) per\b|\bCPMs?\b))"  # how :func:`cited` opens
 
 
 def sentence(row: Row, budget: float | None) -> str:

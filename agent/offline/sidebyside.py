@@ -14,6 +14,9 @@ about every side, so each gets its own search and its own quote:
   ("### Meta (Facebook and Instagram)"), else a heading naming its channel ("## Role of search in the
   funnel", the earliest in its document: a document introduces its channel first), else the first
   sentence naming the side. A section whose heading names another side belongs to neither;
+* a side with its own row in a KB price list ("- Moloco: $3.10" under "COST PER INSTALL - 2025") is quoted by that
+  row, and a budget stated is worked at its price in the caption's unit (:mod:`rowprice`); every side so priced,
+  no other passage naming the sides (a glossary's line) is added;
 * a side the KB says nothing about is said so — never filled with another side's text;
 * a section heading names every side each by a word of its own ("Comparing social with search"): the
   KB's own comparison, quoted after the sides; a budget stated, the section headed by the money band
