@@ -292,6 +292,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.stepnamed` — a question inside a step named by number or ordinal, answered from that step's passages;
 * :mod:`~agent.offline.steporder` — which of two steps named by their topics comes first;
 * :mod:`~agent.offline.timepoint` — the sentence of a quoted section that a point in time the question names picks out;
+* :mod:`~agent.offline.rowprice` — a KB's own price rows ('- Moloco: $3.10' under 'COST PER INSTALL'): each side compared, a budget worked at them;
 * :mod:`~agent.offline.labelpick` — one of the businesses the last answer listed, picked by the words that tell it from the others;
 * :mod:`~agent.offline.leaveask` — A yes/no question about what one may, must or should do — it asks for the rule that allows or …;
 * :mod:`~agent.offline.forbids` — asked leave for an act, the section with a sentence forbidding that very act is preferred;
