@@ -389,3 +389,14 @@ def pytest_sessionfinish(session):
         t.join()
     keep_seconds(session.config)
     save_patterns()
+
+
+@pytest.fixture(autouse=True)
+def _no_step_word_carried():
+    """The KB's own word for its steps ("Leg", "Gate") is declared by the step tool on each model call and kept
+    for the readers called without tools (``agent.offline.stepask._HEAD_WORDS``), as ``kbmetrics`` keeps the
+    declared metrics. A test calling those readers directly must not meet the word the previous test's KB
+    declared in the same worker (a unit test of ``stepask.summary`` read "Leg 2" after a kb_txt7 conversation)."""
+    from agent.offline import stepask
+
+    stepask._HEAD_WORDS[1:] = []
