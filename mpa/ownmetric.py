@@ -8,6 +8,7 @@ Why a module of its own: the benchmark look-up (:mod:`mpa.fact_lookups`) and the
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from mpa.fact_text import own_metric
 from mpa.facts import PLATFORM_SAID, Fact
@@ -15,6 +16,7 @@ from mpa.labels import norm
 from mpa.vocabulary import VOCABULARY
 
 
+@lru_cache(maxsize=8192)  # a pure reading of one name, asked again for every fact of every look-up
 def _per_unit(name: str) -> str:
     """"Price per bookings" and "cost per booking" say one thing: the unit singular, "cost per"."""
     low = " ".join(re.sub(r"^(?:price|spend)\s+per\b", "cost per", norm(name)).split())
