@@ -259,14 +259,19 @@ def _is_title_case(line: str) -> bool:
 RULE_LINE = re.compile(r"^\s*([-=_~*])\1{9,}\s*$")  # a line of one repeated mark framing a plain-text heading ("-----")
 
 
+def framed_at(lines: list[str]) -> list[int]:
+    """The indexes of the lines framed as headings by rule lines (``-----`` / ``SECTION 1 - X`` / ``-----``)."""
+    return [i for i in range(1, len(lines) - 1) if (s := lines[i].strip()) and not RULE_LINE.match(s)
+            and RULE_LINE.match(lines[i - 1]) and RULE_LINE.match(lines[i + 1])]
+
+
 def _framed_headings(lines: list[tuple[int, str]]) -> list[tuple[int, int, str]]:
-    """Headings framed by rule lines (``-----`` / ``SECTION 1 - X`` / ``-----``); the section
-    starts at the upper rule so the frame stays with its heading."""
+    """Headings framed by rule lines (:func:`framed_at`); the section starts at the upper rule so the frame stays
+    with its heading."""
     out = []
-    for i in range(1, len(lines) - 1):
+    for i in framed_at([line for _, line in lines]):
         s = lines[i][1].strip()
-        if s and not RULE_LINE.match(s) and RULE_LINE.match(lines[i - 1][1]) and RULE_LINE.match(lines[i + 1][1]):
-            out.append((lines[i - 1][0], 1, s.title() if _is_all_caps(s) else s))
+        out.append((lines[i - 1][0], 1, s.title() if _is_all_caps(s) else s))
     return out
 
 

@@ -24,7 +24,7 @@ def test_rows_of_a_captioned_price_list_and_the_budget_worked_in_its_unit():
     assert set(got) == {"SnowHire", "SlopeBox"}  # a row priced per another unit is not the caption's
     assert got["SnowHire"].unit == "confirmed rental day" and (got["SnowHire"].lo, got["SnowHire"].hi) == (14, 18)
     assert rowprice.worked(9000, got["SlopeBox"]) == "$9,000 ÷ $9 ≈ 1,000 confirmed rental days"
-    assert "$9,000 ÷ $18 ≈ 500 to $9,000 ÷ $14 ≈ 643" in rowprice.sentence(got["SnowHire"], 9000)
+    assert "$9,000 ÷ $18 ≈ 500 to $9,000 ÷ $14 ≈ 643" in rowprice.cited([got["SnowHire"]], 9000)
     six = rowprice.named(("moloco",), rowprice.rows(_ps("kb_txt6", "app_retention_and_install_networks")))
     assert [(r.label, r.unit) for r in six] == [("Moloco", "install")]
 

@@ -242,7 +242,8 @@ class OfflineAgent:
         misses += [m for m in stale.values() if m]
         outcomes = [o for o in outcomes if not stale.get(id(o))]
         every, outcomes = outcomes, [o for o in outcomes if not platformfig.asked(o)]  # by platform alone: read below
-        misses += [compose.miss(o) for o in platformfig.lacking(every)]
+        lack = platformfig.lacking(every)  # platforms asked alone whose list holds no figure
+        misses += [compose.miss(o) for o in lack]
         for o in outcomes:
             if o.name == "get_benchmark":
                 if o.found:
@@ -307,19 +308,21 @@ class OfflineAgent:
             paras.append(para)
         if (kind := coverage.asked_kind(text)) and ranked and not paras and (para := coverage.listing(kind, ranked)):
             paras.append(para)
-        if ranked and not paras and platformfig.quotable(lack := platformfig.lacking(every), ranked):  # not another
+        if ranked and not paras and platformfig.quotable(lack, ranked):  # not another
             tq = searchq.form(text, previous)  # platform's figure in its place
             para = extract(stmt[1] if stmt else verdicttag.untagged(tq.focus), ranked, self.max_sentences, context=tq.topic, names=tq.names,
                            budget_said=bands.referred(text, mem.facts.get("budget"), mem.budget_period), said=(previous or ('', ''))[1])
-            para = captionlists.chosen(text, para, ranked, " ".join(filter(None, (mem.vertical, mem.business)))) or para  # "… for consumer apps": the list under that caption
+            whose = " ".join(filter(None, (mem.vertical, mem.business)))  # the business the conversation is about
+            para = captionlists.chosen(text, para, ranked, whose) or para  # "… for consumer apps": the list under that caption
             para = alternatives.other_side(text, para, ranked, self.max_sentences) or para  # "by city or by region?": both
-            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, " ".join(filter(None, (mem.vertical, mem.business))))  # a rule the KB states, on the user's figures
+            para = userfigures.ruled(text, para, ranked, previous, p.calc, stmt, whose)  # a rule the KB states, on the user's figures
             named = stepask.named_in_answer(text, para, ranked, getattr(self, "steps", {})) if para else None
             para = f"{named} {para}" if named else para or stepnamed.section(text, self.steps, ranked, self.max_sentences, outcomes)
             if para and platformfig.own_quote(para, lack):  # a platform lacking a list's figure: only its own words
                 paras.append(para)
-                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para)) and not compose.stated_in(
-                    m, para) and m not in [compose.miss(o) for o in lack]]  # (its figure said in prose: no list's miss)
+                listed = [compose.miss(o) for o in lack]  # (its figure said in prose: no list's miss)
+                misses = [m for m in misses if (not m[0].startswith("a size for") or sizing.elsewhere(m, para))
+                          and not compose.stated_in(m, para) and m not in listed]
         if not chan and not chan_metrics and (side := sidebyside.paragraph(text, outcomes)):  # "Google Ads vs Meta": each
             paras = sidebyside.merged(text, side, paras)  # side, then what the reader quoted when it is no side's section
         elif not chan and not calc_para and (row := rowprice.bought(text, merge_passages(  # "what does $3,000 buy on X?":

@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from agent.offline.numbers import money, result
 from mpa.vocabulary import term_pattern
+from rag.citations import cited_ids
 
 _ROW = re.compile(r"^[ \t]*[-*•][ \t]+(?P<label>[^:\n]{1,60}?):[ \t]+(?P<value>[^\n]+?)[ \t]*$", re.M)
 _NUM = r"\d[\d,]*(?:\.\d+)?"
@@ -95,24 +97,15 @@ def plural(unit: str) -> str:
     return f"{head} {last}".strip()
 
 
-def _money(v: float) -> str:
-    return f"${v:,.0f}" if v == int(v) else f"${v:,.2f}"
-
-
 def worked(budget: float, row: Row) -> str:
     """The budget at the row's price, in the caption's unit: "$20,000 ÷ $3.10 ≈ 6,452 installs" (a range: both ends)."""
     per = _THOUSAND.match(row.unit)  # the price of a thousand: × 1,000, counted in what the thousand are of
     unit, k, times = (per["rest"].lower(), 1000, " × 1,000") if per else (plural(row.unit), 1, "")
-    one = lambda price: f"{_money(budget)} ÷ {_money(price)}{times} ≈ {budget / price * k:,.0f}"
+    one = lambda price: f"{money(budget)} ÷ {money(price)}{times} ≈ {result(budget / price * k, True)[1]}"
     return f"{one(row.lo)} {unit}" if row.lo == row.hi else f"{one(row.hi)} to {one(row.lo)} {unit}"
 
 
 CITED = r"(?i:Based on Knowledge Base \[[^\]]+\] \([^()\n]*(?:\b(?:cost|price) per\b|\bCPMs?\b))"  # how :func:`cited` opens
-
-
-def sentence(row: Row, budget: float | None) -> str:
-    """The row, cited with its caption, then the budget worked at it."""
-    return cited([row], budget)
 
 
 def cited(group: list[Row], budget: float | None) -> str:
@@ -151,5 +144,5 @@ def bought(text: str, passages: list[dict], budget: float | None) -> str | None:
 def first(row: str, paras: list[str]) -> list[str]:
     """The rows' paragraph first, then each paragraph already written that cites none of its passages (a quote of the
     same list would repeat its rows without the working)."""
-    ids = set(re.findall(r"\[([^\]\s]+#\d+)\]", row))
-    return [row] + [p for p in paras if not ids & set(re.findall(r"\[([^\]\s]+#\d+)\]", p))]
+    ids = set(cited_ids(row))
+    return [row] + [p for p in paras if not ids & set(cited_ids(p))]

@@ -230,7 +230,12 @@ def band_split(part: str, passages: list[dict], budget: float | None) -> str | N
     if cut is None:  # the band's section names only some sides ("add a second social platform"): its advice still
         cut = next(((u.ps, u.heading, u.text) for u in units if bands.band(u.heading) and bands.fit(budget, u.heading) > 1
                     and any(_names(s.own + s.channel, u.text) for s in named)), None)
-    return f"For a budget of ${budget:,.0f}: Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}" if cut else None
+    return ": ".join(_band_line(budget, cut)) if cut else None
+
+
+def _band_line(budget: float, cut: tuple[dict, str, str]) -> tuple[str, str]:
+    """(who, what) of the band section's line: "For a budget of $80,000", its cited sentence."""
+    return f"For a budget of ${budget:,.0f}", f"Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}"
 
 
 def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
@@ -251,7 +256,7 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
     for side, q in zip(named, queries(text, named)):  # the budget's search, last, is no side's
         if own := rowprice.named(side.own, priced):  # its own row of a price list: its figure, the budget worked at it
             known += 1
-            parts.append((side.name, " ".join(rowprice.sentence(r, budget) for r in own)))
+            parts.append((side.name, " ".join(rowprice.cited([r], budget) for r in own)))
             continue
         rank = {p["id"]: i for i, p in enumerate(mine[q].passages)} if q in mine else {}
         got = _pick(side, [o for o in named if o is not side], units, rank)
@@ -272,7 +277,7 @@ def paragraph(text: str, outcomes: list[ToolOutcome]) -> str | None:
     if known and (both := _shared(named, units)) and not any(f"[{both[0]['id']}] ({both[1]})" in c for _, c in parts):
         parts.append(("Side by side", f"Based on Knowledge Base [{both[0]['id']}] ({both[1]}): {both[2]}"))
     if known and budget and (cut := _split(named, units, budget)):
-        parts.append((f"For a budget of ${budget:,.0f}", f"Based on Knowledge Base [{cut[0]['id']}] ({cut[1]}): {cut[2]}"))
+        parts.append(_band_line(budget, cut))
     return "\n\n".join(f"{who}: {what}" for who, what in parts) if known else None
 
 
@@ -280,8 +285,9 @@ def merged(text: str, side: str, paras: list[str]) -> list[str]:
     """The sides' paragraph first, then each paragraph already written that names every side (the reader's
     pick for the whole question may be the KB's own verdict on them) and cites none of its passages. Every side priced
     by its own row of a price list: those figures answer, and a passage naming the sides (a glossary's line) adds none."""
-    if all(re.search(rf"^{re.escape(s.name)}: {rowprice.CITED}", side, re.M) for s in sides(text)):
+    named = sides(text)
+    if all(re.search(rf"^{re.escape(s.name)}: {rowprice.CITED}", side, re.M) for s in named):
         return [side]
     cited = set(re.findall(r"\[([^\]]+#\d+)\]", side))
     return [side] + [p for p in paras if not cited & set(re.findall(r"\[([^\]]+#\d+)\]", p))
-                     and all(_names(s.own + s.channel, p) for s in sides(text))]
+                     and all(_names(s.own + s.channel, p) for s in named)]

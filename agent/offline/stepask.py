@@ -17,7 +17,7 @@ from agent.offline import opening, steplist
 from agent.offline.passages import is_pointer, terms, units
 from mpa import romans
 from mpa.steps import guide_step
-from rag.documents import RULE_LINE
+from rag.documents import framed_at
 
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
                                         "twelfth".split(), start=1)}
@@ -144,7 +144,7 @@ def _heads(ps: dict) -> list[str]:
     heads = [h.strip() for h in re.split(r"›| \+ ", ps.get("source", ""))[1:]]
     heads += [u.heading for u in units(ps.get("text", ""))[:1]]
     lines = ps.get("text", "").splitlines()  # and each framed heading of a chunk of several sections ("-----" around it)
-    heads += [lines[i] for i in range(1, len(lines) - 1) if RULE_LINE.match(lines[i - 1]) and RULE_LINE.match(lines[i + 1])]
+    heads += [lines[i] for i in framed_at(lines)]
     return heads + [ln for ln in lines[:4] if ln.strip() and ln.strip() == ln.strip().upper()]
 
 
@@ -177,8 +177,7 @@ def _own_part(text: str, head: re.Pattern) -> str:
     """The part of a chunk of several framed sections ("-----" / "Phase IV - Pick The Routes" / "-----") under the one
     ``head`` matches, up to the next framed heading — the whole text when no framed heading matches."""
     lines = text.split("\n")
-    framed = [i for i in range(1, len(lines) - 1) if lines[i].strip() and RULE_LINE.match(lines[i - 1])
-              and RULE_LINE.match(lines[i + 1])]
+    framed = framed_at(lines)
     at = next((i for i in framed if head.match(lines[i])), None)
     if at is None:
         return text
