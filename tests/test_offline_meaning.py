@@ -124,7 +124,7 @@ def test_saving_waits_for_another_process_merging(tmp_path, monkeypatch):
         fcntl.flock(lock, fcntl.LOCK_EX)  # another process is merging
         saver = threading.Thread(target=semantic.save)
         saver.start()
-        time.sleep(0.3)
+        time.sleep(0.15)
         assert saver.is_alive() and not path.exists()
         fcntl.flock(lock, fcntl.LOCK_UN)
     saver.join(5)
