@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from agent.offline.answerforms import DIVIDE_ASK
+from agent.offline.captionrows import SHARE as _SHARE, spoken
 from agent.offline.passages import terms
 
 _ITEM = re.compile(r"^\s*[-*•]\s*(?P<label>[^:\n]{2,60}?)\s*:\s*(?P<value>\S.*?)\s*$")
@@ -35,13 +36,6 @@ def blocks(text: str) -> list[tuple[str, list[str]]]:
         if heads and len(items) >= 2 and len(items) == len(lines) and not re.fullmatch(r"[-=_~*]+", heads[-1]):
             out.append((" - ".join(heads), [f"{m.group('label').strip()}: {m.group('value').rstrip('.')}" for m in items]))
     return out
-
-
-def spoken(caption: str, first: bool = True) -> str:
-    """An ALL-CAPS caption in sentence case (``first``: its first letter upper case), a word with a digit as written
-    ("B2B software (mid-market)")."""
-    said = " ".join(w if re.search(r"\d", w) else w.lower() for w in caption.split())
-    return said[:1].upper() + said[1:] if first else said
 
 
 def _own(caption: str, others: list[str]) -> set[str]:
@@ -65,8 +59,6 @@ def _shares(listed: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
     """The lists whose every line gives a percentage ("Meta: 20-30%"): splits, one per case."""
     return [(c, items) for c, items in listed if all(_SHARE.search(i.split(":", 1)[1]) for i in items)]
 
-
-_SHARE = re.compile(r"^\s*\d{1,2}(?:\.\d+)?\s*%?\s*(?:(?:–|—|-|to)\s*\d{1,2}(?:\.\d+)?\s*)?%")
 
 
 def cited(para: str, passages: list[dict], question: str = "") -> tuple[dict, list[tuple[str, list[str]]]] | None:

@@ -10,15 +10,16 @@ that exactly one list item of the quoted section holds names that item: it is qu
 A name several items hold points at none of them; a name no item holds changes nothing. Items are read from the
 section's units and, for a short item labelling a price or a share ("Nextdoor: $500"), from the passage's own lines
 under the section's heading; such an item is never scored or weighed with the rest (a dozen of them would shift every
-word's rarity): only the name it is asked by brings it.
+word's rarity): only the name it is asked by brings it. A list of short rows only, which the reader reads whole under its
+caption (:mod:`~agent.offline.captionrows`), is quoted as the one row its label names, the caption said with it.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import replace
 
-from agent.offline import extremerow, places
-from agent.offline.passages import message_sentences
+from agent.offline import captionrows, extremerow, places
+from agent.offline.passages import message_sentences, terms
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
 
@@ -88,6 +89,10 @@ def _holds(name: str, item: str) -> bool:
 def added(question: str, chosen: list, section: list, text: str = "", carried: frozenset = frozenset()) -> list:
     """``chosen`` with the one list item of ``section`` (its passage ``text``) each name of the question points at,
     in reading order — or, when the question names nothing, each name ``carried`` from the turn it follows up."""
+    return _captioned(question, _added(question, chosen, section, text, carried))  # "Meta" of its caption
+
+
+def _added(question: str, chosen: list, section: list, text: str, carried: frozenset) -> list:
     wanted = names(question) | amounts(question) or set(carried)
     if not wanted and section and (end := extremerow.pick(question, _items(section, text))):  # "which is cheapest?"
         return chosen if end[0] in chosen else sorted([*chosen, *end], key=lambda c: c.pos)
@@ -134,10 +139,40 @@ def first(question: str, ranked: list, sections: dict, top: list[dict], by: dict
         return ranked  # the section ranked first says the name itself ("comedy shows that sold on TikTok paid …")
     holders = []
     for k in ranked:
-        labels = [c.text.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) if re.match(r"[^:—]{1,60}:", c.text)]
+        labels = [r.split(":")[0] for c in _items(sections[k], top[k[0]]["text"]) for r in captionrows.rows(c.text)
+                  if re.match(r"[^:—]{1,60}:", r)]
         if any(compiled(rf"(?<![\w-]){re.escape(n)}(?![\w-])", re.I).search(lb) for n in wanted for lb in labels):
             holders.append(k)
     heads = {(top[k[0]].get("source", ""), k[1]) for k in holders}  # one section, however many passages repeat it
     if len(heads) != 1 or holders[0] == ranked[0] or by.get(holders[0], 0.0) <= 0:
         return ranked
     return [holders[0]] + [k for k in ranked if k != holders[0]]
+
+
+def _captioned(question: str, chosen: list) -> list:
+    """``chosen`` (a quote's units) with a list read whole under its caption (:mod:`~agent.offline.captionrows`)
+    narrowed to the one row the question names by its label (its words all said — "the cost of a follower" for "Cost
+    Per Follower" — or the metric it names) or asks for by its value ("which is cheapest?"): the other rows answer
+    nothing asked. The row keeps its caption ("X ads cost benchmarks - H1 2025: Cost Per Follower: $1.90-2.80."): what
+    it is a figure of is said with it."""
+    if not any(captionrows.parts(c.text) for c in chosen):
+        return chosen
+    asked, metrics = set(terms(question)), set(match_terms(question, VOCABULARY["metrics"]))
+
+    def names(row: str) -> bool:
+        label = row.split(":")[0]
+        own = set(terms(label))
+        return bool(own) and own <= asked or bool(metrics & set(match_terms(label, VOCABULARY["metrics"])))
+
+    out = []
+    for c in chosen:
+        found = captionrows.parts(c.text)
+        if found:
+            caption, rows = found
+            named = [r for r in rows if names(r)]
+            if len(named) != 1:
+                end = extremerow.pick(question, [replace(c, text=r, item=k) for k, r in enumerate(rows)])
+                named = [rows[end[0].item]] if end else named
+            c = replace(c, text=f"{caption}: {named[0]}.") if len(named) == 1 else c
+        out.append(c)
+    return out

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from agent.offline import agentnoun, namedpart, passagelines
+from agent.offline import agentnoun, captionrows, namedpart, passagelines
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
 from mpa.vocabulary import VOCABULARY
@@ -120,7 +120,6 @@ _DOMAIN = {
 }
 
 
-
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d{1,2}[.)])\s+")
 # The agent side's two sentence boundaries, one definition each: KB text splits before a capital, a
 # figure or a quote (so "e.g. the" and "$1.5 M" stay whole); a user's message splits after any .!?.
@@ -192,8 +191,9 @@ def _unwrapped(lines: list[str]) -> list[str]:
 
 
 def units(text: str) -> list[Unit]:
-    """:func:`sentences` with the heading each one sits under and the list item it comes from."""
-    return list(_units(text))
+    """:func:`sentences` with the heading each one sits under and the list item it comes from (a short row of a
+    plain-text list with its caption, :mod:`~agent.offline.captionrows`)."""
+    return list(_units(captionrows.labelled(text)))
 
 
 @lru_cache(maxsize=4096)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Protocol
 
+from agent.offline import captionrows
 from agent.offline.asking import marked
 from agent.offline.semantic import similarities
 
@@ -117,7 +118,9 @@ def _section_sims(question: str, cands: list[Unit]) -> tuple[tuple[int, str], fl
 
 
 def _section_text(us: list[Unit]) -> str:
-    return f"{us[0].path}: " + " ".join(c.text for c in us)
+    # a plain-text list joined to its caption (:mod:`~agent.offline.captionrows`) left out: figures by label are no
+    # prose to compare meanings with, and the thresholds above were measured on sections read without them
+    return f"{us[0].path}: " + " ".join(c.text for c in us if not captionrows.parts(c.text))
 
 
 def blend(question: str, sections: dict, by: dict) -> dict:
