@@ -35,7 +35,7 @@ from agent.offline.priceforms import PER_THOUSAND, UNIT_OF, requests_asked, take
 from agent.offline.doerprice import priced as doers_priced  # any person who acts; a form's act read as a form fill
 from agent.offline.unitmetric import metric_phrases, unit_metric
 from mpa.resolve import says_words
-from mpa.vocabulary import VOCABULARY, canonical
+from mpa.vocabulary import VOCABULARY, canonical, match_terms
 from rag.anyword import any_word
 
 HEADCOUNT = re.compile(r"\bwhat(?:'s| is) (?:the )?(?:number|count|headcount)\b(?! of)|^\s*(?:the\s+)?(?:total\s+)?(?:[a-z]+\s+(?:count|headcount)|number\s+of\s+[a-z]+)\s+(?:for|in|across)\b", re.I)  # of people somewhere; asked as a noun phrase
@@ -185,6 +185,10 @@ def _calc(p: Parsed) -> Calc | None:
     return None
 
 
+# a word after "buy in" / "what's that in" is the result counted only as the whole noun phrase ("… buy in leads?", "…
+# in clicks on Meta"): one followed by another noun qualifies it ("… buy in pet insurance": a business, not "pets")
+_HEAD = (r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:on|at|for|from|with|per|a|an|each|every|this|that|if|over|across|during|within|"
+         r"off|then|now|and|or|instead|too|total|roughly|about|monthly|weekly|next|in)\b)")
 # what the count is of: "450 new patients", "2,000 qualified leads"
 _COUNTED = re.compile(r"^\s*(new|more|qualified|paying|first-time)?\s*([a-z]+)")
 
@@ -318,10 +322,11 @@ def _parse(text: str) -> Parsed:
         p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|within|that|this|we|you|i|then|"
                           r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
         p.unit = metricwords.times_shown(low, p.unit)  # "how many times would our ads get shown": impressions
-    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in (?!(?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)([a-z]+)\b|\b(?:reach|buy|get|bring)(?: us| me)? in "
-                         r"([a-z]+)\b|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
+    elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in (?!(?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)([a-z]+)\b" + _HEAD
+                         + r"|\b(?:reach|buy|get|bring)(?: us| me)? in ([a-z]+)\b" + _HEAD + r"|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
                          r"([a-z]+(?: [a-z]+)?s)\b", low)):  # "the lead range on 9k", "$9k: what's the range of sign-ups?" (a count, budget given)
         p.unit = m.group(1) or m.group(2) or (m.group(4) if "budget" in {n.role for n in p.numbers} else "") or (m.group(3) + "s" if unit_metric(m.group(3)) and not canonical(m.group(3), "metrics") else "")
+        p.unit = "" if p.unit in p.verticals or match_terms(p.unit, VOCABULARY["verticals"]) else p.unit  # "… in ecommerce": where
         p.asks_count = p.asks_count or bool(p.unit and m.group(4))
     high, low_end = bool(_HIGH_END.search(norm)), bool(_LOW_END.search(norm))
     p.end = "mid" if midrange.asked(norm) else None if high == low_end or askshape.both_ends(norm) else ("high" if high else "low")  # both ends said: both

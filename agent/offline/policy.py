@@ -14,7 +14,7 @@ from typing import Any
 from agent.messages import ModelResponse
 from agent.offline import stepnamed, steporder, platformkind, alternatives, antecedent, changedmetric, glossalone, clarify, rereading, restating, retrying, planvertical, userfigures, planplatform, replies, amending, messagereads, rangeask, chainrate, askedreply, arith, bands, compose, definition, followup, gaps, worked, captionlists, partplatform
 from agent.offline import leadins, splitback, quotedreach, ownbench, ownbiz, partshare, businessdocs, kblabels, leftout, ruleask, kbmetrics, opening, ownfigure, parts, quotedfig, reportedcount, sidebyside, uncovered, partslots, framename, agedmetric
-from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts, rowprice
+from agent.offline import splitbend, offtopic, prosecount, perperiod, stepcost, targetrate, reachshare, reasonask, ownresults, affordask, chainedrate, changedfig, platformretry, cacback, pointedaudience, madeup, absentsubject, businessask, channelfig, coverage, declfirst, declined, formulas, planmath, platformfig, placeretry, platformslot, rangeend, routeretry, scene, scope, searchq, servedkb, sizing, stepask, steprange, terseaudience, typed, unpriced, verdict, verdicttag, sectionreads, asidegloss, meaningask, pairback, othersown, whatcounts, rowprice, resultask
 from agent.offline.memory import Memory, return_to
 from agent.offline.recall import read as read_slots, remember
 from agent.offline.parse import DEFINITION, GUIDANCE, HEADCOUNT, RANGE_CUE, WHY, Parsed, parse
@@ -68,8 +68,8 @@ class OfflineAgent:
                 and not outcomes_of(messages[start or 0:]):  # "$20 each" when the capacity was asked too: that one again
             return replies.said(ask)
         asked = user_text
-        if again := captionlists.answered(user_text, [h[0] for h in raw], said):  # the case asked for, named: the question it answers
-            user_text, previous = again, None
+        if again := captionlists.answered(user_text, [h[0] for h in raw], said) or resultask.answered(user_text, [h[0] for h in raw], said):
+            user_text, previous = again, None  # the case (or the result) asked for, named: the question it answers
         elif again := restating.restated(user_text, [h[0] for h in raw], said, slots.facts.get("budget"), history, previous):  # in order
             user_text, previous = again, None
         outcomes = outcomes_of(messages[start or 0:])
@@ -328,6 +328,8 @@ class OfflineAgent:
         elif not chan and not calc_para and (row := rowprice.bought(text, merge_passages(  # "what does $3,000 buy on X?":
                 [o for o in outcomes if o.name in _RETRIEVAL and o.found]), bands.budget_of(text))):  # its row, worked
             paras = rowprice.first(row, paras)
+        elif not chan and not calc_para and (ask := resultask.which(text, p, bands.budget_of(text))):
+            return ask  # "what does $8,000 buy for a dental practice?": no result named, no row of the business priced
         more, missed = parts.answer(text, paras, outcomes, (mem.facts["budget"], mem.budget_period) if mem.facts.get(
             "budget") else None, self.max_sentences)  # every part of the question answered, or named as not
         paras, misses = paras + more, misses + missed

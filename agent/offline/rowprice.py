@@ -118,13 +118,15 @@ def cited(group: list[Row], budget: float | None) -> str:
 _BUYS = re.compile(r"\bhow many\b|\bbuys?\b|\bget(?:s|ting)?\b|\bafford\b|\bpays? for\b|\bpurchase\b", re.I)
 
 
-def _said(label: str, text: str) -> bool:
-    """The row's label said whole ("Angi"), or a label of two words or more by its last word ("postcards" for
-    "Standard Postcards": every row of that kind)."""
+def _said(label: str, text: str, whole: bool = False) -> bool:
+    """The row's label said whole ("Angi"), or (not ``whole``) a label of two words or more by its last word
+    ("postcards" for "Standard Postcards": every row of that kind)."""
     low = text.lower()
     words = label.lower().split()
     if term_pattern((label.lower(),)).search(low):
         return True
+    if whole:
+        return False
     last = words[-1].rstrip("s")
     return len(words) > 1 and len(last) > 3 and re.search(rf"\b{re.escape(last)}s?\b", low) is not None
 
@@ -135,8 +137,11 @@ def bought(text: str, passages: list[dict], budget: float | None) -> str | None:
     if not budget or not _BUYS.search(text):
         return None
     lists: dict[tuple[str, str], list[Row]] = {}
-    for r in rows(passages):
-        if _said(r.label, text):
+    found = rows(passages)
+    # a label said whole names its row: "pet insurance" is that row, not every "… Insurance" row of its kind
+    whole = any(_said(r.label, text, True) for r in found)
+    for r in found:
+        if _said(r.label, text, whole):
             lists.setdefault((r.pid, r.caption), []).append(r)
     return " ".join(cited(g, budget) for g in lists.values()) or None
 
