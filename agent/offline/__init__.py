@@ -286,6 +286,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.listedasks` — several things asked with one verb ("what CAC, ROAS and search/social split …"), a verbless "and what …?";
 * :mod:`~agent.offline.bandcaption` — a plain-text caption stating a money band, read as the label of the paragraph under it;
 * :mod:`~agent.offline.captionlists` — lists given one per case under captions, the case the question names, else one question;
+* :mod:`~agent.offline.captionrows` — a plain-text list of short rows read whole under its caption, one row quoted when named;
 * :mod:`~agent.offline.keptretry` — a platform kept from the last turn that the newly named business has no row for, dropped;
 * :mod:`~agent.offline.partplatform` — a figure asked in one part with no platform, when a later part names one;
 * :mod:`~agent.offline.platformkind` — a platform that is a row of a list by a kind of platform, read as one of that kind;
@@ -293,6 +294,7 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.steporder` — which of two steps named by their topics comes first;
 * :mod:`~agent.offline.timepoint` — the sentence of a quoted section that a point in time the question names picks out;
 * :mod:`~agent.offline.rowprice` — a KB's own price rows ('- Moloco: $3.10' under 'COST PER INSTALL'): each side compared, a budget worked at them;
+* :mod:`~agent.offline.resultask` — a budget asked what it buys in a business, no result named: which result to count;
 * :mod:`~agent.offline.labelpick` — one of the businesses the last answer listed, picked by the words that tell it from the others;
 * :mod:`~agent.offline.leaveask` — A yes/no question about what one may, must or should do — it asks for the rule that allows or …;
 * :mod:`~agent.offline.forbids` — asked leave for an act, the section with a sentence forbidding that very act is preferred;

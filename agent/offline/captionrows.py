@@ -26,7 +26,7 @@ _ROW = re.compile(r"^\s*[-*•]\s*[^:\n]{2,60}?\s*:\s*\S")  # "- label: value"
 _RULE = re.compile(r"[-=_~*\s]+")  # a frame line
 _DIMENSION = re.compile(r"^BY\b")  # "BY CHANNEL - HIGHEST TO LOWEST": how the list is cut, not what it lists
 SHARE = re.compile(r"^\s*\d{1,2}(?:\.\d+)?\s*%?\s*(?:(?:–|—|-|to)\s*\d{1,2}(?:\.\d+)?\s*)?%")  # "20-30%", "10%": a share
-_WRITTEN: dict[str, tuple[str, ...]] = {}  # each caption :func:`labelled` wrote as a lead-in → its rows
+_WRITTEN: dict[str, set[tuple[str, ...]]] = {}  # each caption :func:`labelled` wrote as a lead-in → the rows of each list
 
 
 def spoken(caption: str, first: bool = True) -> str:
@@ -57,7 +57,7 @@ def labelled(text: str) -> str:
         if all(_short(r) for r in rows) or splits >= 2 and _split(rows):
             said = caption_said([ln.strip() for ln in lines[i:j]])
             lines[i:j] = [f"{said}:"]  # a lead-in: the reader joins its rows to it, one unit
-            _WRITTEN[said] = tuple(r.rstrip(";.,") for r in rows)
+            _WRITTEN.setdefault(said, set()).add(tuple(r.rstrip(";.,") for r in rows))  # (two KBs may caption alike)
     return "\n".join(lines) if found else text
 
 
@@ -99,6 +99,7 @@ def caption_said(heads: list[str]) -> str:
 
 
 def _caption(line: str) -> bool:
+    """A caption line: ALL CAPS standing alone, no frame line, no row."""
     s = line.strip()
     return bool(_CAPTION.match(s) and re.search(r"[A-Z]", s) and not _RULE.fullmatch(s) and not _ROW.match(s))
 
@@ -108,8 +109,8 @@ def parts(text: str) -> tuple[str, tuple[str, ...]] | None:
     2025: CPM: $3.10-4.40; CPC: …"), else None — told by what was written, not by its form: a table row read out
     ("Paid social — cadence: …; …") has that form too."""
     caption, sep, _ = text.partition(": ")
-    rows = _WRITTEN.get(caption) if sep else None
-    return (caption, rows) if rows and text == f"{caption}: " + "; ".join(rows) + "." else None
+    return next(((caption, rows) for rows in _WRITTEN.get(caption, ()) if text == f"{caption}: " + "; ".join(rows) + "."),
+                None) if sep else None
 
 
 def rows(text: str) -> list[str]:
