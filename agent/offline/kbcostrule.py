@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from agent.offline import ceilingask, closerate, servedkb
 from agent.offline.numbers import digits, money, parse_numbers, plain
+from agent.offline.passages import sentences
 
 # a ceiling on cost named as a rule's subject ("the allowable cost per lead", "the break-even acquisition cost",
 # "the ceiling", "Allowable cost per lead - The most a plan may pay for a lead:")
@@ -37,7 +38,6 @@ _SHARE = re.compile(r"(?P<subj>[A-Za-z][\w\s-]{0,40}?)\s+(?:is|sits)\s+(?:usuall
                     r"(?:set )?(?:at |to )?(?P<a>\d+(?:\.\d+)?)%?\s*(?:-|–|to)\s*(?P<b>\d+(?:\.\d+)?)%\s+of\s+"
                     r"(?:the |that |this |its )?(?P<of>[\w-]+)", re.I)
 _FACTOR = re.compile(r"^(?:[a-z-]+ )?(?:(?:factor|multiplier) of )?\d+(?:\.\d+)?$", re.I)  # "0.5", "safety factor of 0.5"
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def _rules(folder: str | None) -> tuple[Rule, ...]:
     for doc in sorted(servedkb.documents(folder), key=lambda d: d.source):
         for para in re.split(r"\n\s*\n", doc.text):
             text = " ".join(para.split())
-            for sent in _SENTENCE.split(text):
+            for sent in sentences(text):
                 if _CEILING.search(sent) and _RATIO_RULE.search(sent) and re.search(r"\b(?:cac|cpa|cost)\b", sent, re.I):
                     ratio = True  # the value ÷ a target ratio: the ratio formula's rule
                 clauses = sent.split(";")
