@@ -57,6 +57,8 @@ def test_kb_keeps_its_ratio_rule(shipped_engine, monkeypatch):
 @pytest.mark.parametrize("engine, said, shown", [
     ("kb_txt_engine", "We run a dental office. Roughly how many new patients would $4,000 on Google Ads get us?",
      "$4,000 ÷ $43 ≈ 93 new patients"),  # kb_txt prices an acquisition (CPA) by business, no CAC
+    ("kb_txt_engine", "I own a roofing outfit. About how many new customers would $9,000 on Google get us?",
+     "$9,000 ÷ $58.20 ≈ 155 new customers"),  # "new customers", the vocabulary's own CAC unit, too
     ("shipped_engine", "We run a dental office. Roughly how many new patients would $4,000 get us?",
      "$4,000 ÷ $300 ≈ 13 new patients")])  # kb/ states a CAC: still used
 def test_new_patients_priced_as_the_kb_prices_them(engine, said, shown, request):

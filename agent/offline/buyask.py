@@ -35,7 +35,7 @@ def metric_of(unit: str) -> str | None:
         return None
     own = unit_metric(re.sub(r"s$", "", unit))
     if own:
-        return own
+        return as_stated(own) if own == unit_metric("customer") else own  # "new customers" named as such, too
     return as_stated(unit_metric("customer")) if _BUYER.search(unit) else None
 
 
