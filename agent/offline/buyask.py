@@ -35,15 +35,15 @@ def metric_of(unit: str) -> str | None:
         return None
     own = unit_metric(re.sub(r"s$", "", unit))
     if own:
-        return as_stated(own) if own == unit_metric("customer") else own  # "new customers" named as such, too
-    return as_stated(unit_metric("customer")) if _BUYER.search(unit) else None
+        return own
+    return unit_metric("customer") if _BUYER.search(unit) else None
 
 
 def as_stated(cac: str | None) -> str | None:
-    """The price of a new customer as the knowledge base states it by business: its cost per acquisition when it
-    declares that by business and no customer acquisition cost ("Figures by business …: CVR; CPA; …"), so "how many
-    new patients will $5k bring?" divides by the KB's CPA for that business instead of asking the user for a cost the
-    KB prices; the customer cost itself when the KB states it, or declares nothing."""
+    """The price of a new customer (:func:`metric_of`) to look up, as the knowledge base states it by business: its
+    cost per acquisition when it declares that by business and no customer acquisition cost ("Figures by business …:
+    CVR; CPA; …"), so "how many new patients will $5k bring?" divides by the KB's CPA for that business instead of
+    asking the user for a cost the KB prices; the customer cost itself when the KB states it, or declares nothing."""
     stated = kbmetrics.by_business()
     cpa = unit_metric("acquisition")
     return cpa if cac and stated and cac not in stated and cpa in stated else cac
