@@ -46,7 +46,7 @@ def as_stated(cac: str | None) -> str | None:
     asking the user for a cost the KB prices; the customer cost itself when the KB states it, or declares nothing."""
     stated = kbmetrics.by_business()
     cpa = unit_metric("acquisition")
-    return cpa if cac and stated and cac not in stated and cpa in stated else cac
+    return cpa if cac == unit_metric("customer") and stated and cac not in stated and cpa in stated else cac
 
 
 _OF_THOSE = re.compile(r"\bhow many of (?:those|them|these|the \w+)\b", re.I)
