@@ -126,12 +126,14 @@ def rule() -> Rule | None:
     return next((r for r in rules if r.share), rules[0] if rules else None)
 
 
-_ASKED = re.compile(r"\b(?:max(?:imum)?|highest|ceiling|break-?even|allowable|target)\s+(?:acquisition\s+)?"
-                    r"(?:cost|cac|cpa|cpl|bid)\b|\b(?:most|max(?:imum)?)\b[^.?!]{0,40}\b(?:pay|afford|spend|bid)\b", re.I)
+# the ceiling named as a cost of the user's own: "what's our maximum cost per booked appointment?", "my break-even CAC"
+_ASKED = re.compile(r"\b(?:max(?:imum)?|highest|ceiling|break-?even|allowable)\s+(?:acquisition\s+)?(?:cost|cac|cpa)\b", re.I)
+_OWN = re.compile(r"\b(?:our|my|we|us|i)\b", re.I)
 
 
 def _asks(text: str, per_unit) -> bool:
-    return bool(per_unit(text) or ceilingask.asks(text) or _ASKED.search(text))
+    """The most to pay per result asked (planmath's reading, or closerate's "for one …"), or the ceiling named."""
+    return bool(per_unit(text) or ceilingask.asks(text) or (_ASKED.search(text) and _OWN.search(text)))
 
 
 def _said_value(text: str) -> float | None:
