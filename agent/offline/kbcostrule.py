@@ -109,8 +109,9 @@ def _rules(folder: str | None) -> tuple[Rule, ...]:
     ratio = False
     for doc in sorted(servedkb.documents(folder), key=lambda d: d.source):
         for para in re.split(r"\n\s*\n", doc.text):
-            text = " ".join(para.split())
-            for sent in sentences(text):
+            if not _CEILING.search(para):  # (most paragraphs name no ceiling: not split into sentences)
+                continue
+            for sent in sentences(" ".join(para.split())):
                 if _CEILING.search(sent) and _RATIO_RULE.search(sent) and re.search(r"\b(?:cac|cpa|cost)\b", sent, re.I):
                     ratio = True  # the value ÷ a target ratio: the ratio formula's rule
                 clauses = sent.split(";")
@@ -159,12 +160,11 @@ def _asked_inputs(answered: str, r: Rule) -> bool:
 def work(text: str, asked_before: str, answered: str, ltv: float | None, per_unit) -> tuple[list[str], str] | None:
     """(working lines, or one "?inputs" line to ask for; the words to search the rule's passage by) when the KB
     states its own rule and the message asks the most to pay per result (or answers the rule's question), else None."""
-    r = rule()
-    if r is None:
-        return None
     now = _asks(text, per_unit)
-    if not now and not (_asks(asked_before, per_unit) and (_said_value(text) or _said_rate(text))) and not (
-            _asked_inputs(answered, r) and (_said_value(text) or _said_rate(text))):
+    said = now or _said_value(text) or _said_rate(text)  # (the KB is read only for a turn that may ask its rule)
+    if not said or (r := rule()) is None:
+        return None
+    if not now and not _asks(asked_before, per_unit) and not _asked_inputs(answered, r):
         return None
     value = _said_value(text) or (_said_value(asked_before) if not now or _said_rate(text) else None) or ltv
     rate = _said_rate(text) if r.rate_input() else None
