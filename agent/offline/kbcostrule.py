@@ -130,11 +130,15 @@ def rule() -> Rule | None:
 # the ceiling named as a cost of the user's own: "what's our maximum cost per booked appointment?", "my break-even CAC"
 _ASKED = re.compile(r"\b(?:max(?:imum)?|highest|ceiling|break-?even|allowable)\s+(?:acquisition\s+)?(?:cost|cac|cpa)\b", re.I)
 _OWN = re.compile(r"\b(?:our|my|we|us|i)\b", re.I)
+# "how much should we be willing to spend to acquire one customer?": the most one would pay, said as willingness
+_WILLING = re.compile(r"\b(?:willing|prepared|able) to (?:pay|spend)\b[^.?!]{0,30}?\b(?:per [a-z]|for (?:a|an|one|each) |"
+                      r"to (?:get|win|acquire|land|sign) (?:a|an|one|each)\b)", re.I)
+_IN = re.compile(r"\b(\d+) (?:in|out of) (\d+)\b")  # "we close 1 in 4"
 
 
 def _asks(text: str, per_unit) -> bool:
     """The most to pay per result asked (planmath's reading, or closerate's "for one …"), or the ceiling named."""
-    return bool(per_unit(text) or ceilingask.asks(text) or (_ASKED.search(text) and _OWN.search(text)))
+    return bool(per_unit(text) or ceilingask.asks(text) or _WILLING.search(text) or (_ASKED.search(text) and _OWN.search(text)))
 
 
 def _said_value(text: str) -> float | None:
@@ -149,7 +153,10 @@ def _said_rate(text: str) -> tuple[float, bool] | None:
     if (r := closerate.close_rate(text)) is not None:
         return r, not closerate._WORD_SHARE.search(digits(text))
     pcts = [n for n in parse_numbers(digits(text)) if n.pct]
-    return (pcts[0].value, True) if len(pcts) == 1 else None
+    if len(pcts) == 1:
+        return pcts[0].value, True
+    m = _IN.search(digits(text))
+    return (float(m.group(1)) / float(m.group(2)) * 100, True) if m and 0 < int(m.group(1)) <= int(m.group(2)) else None
 
 
 def _asked_inputs(answered: str, r: Rule) -> bool:
@@ -177,7 +184,8 @@ def work(text: str, asked_before: str, answered: str, ltv: float | None, per_uni
 
 
 def _lines(r: Rule, value: float, rate: tuple[float, bool] | None, text: str) -> list[str]:
-    what = re.search(r"\bper ((?:new |qualified |booked |sales )?[a-z]+)\b", text, re.I) or re.search(
+    what = next((m for m in re.finditer(r"\bper ((?:new |qualified |booked |sales )?[a-z]+)\b", text, re.I)
+                 if not _VALUE.search(text[max(0, m.start() - 30):m.start()])), None) or re.search(  # not "profit per client"
         r"\bper ([a-z]+)\b", r.subject)
     per = f" per {what.group(1).lower()}" if what else ""
     if rate is not None:
