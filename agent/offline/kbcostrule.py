@@ -141,19 +141,29 @@ def _asks(text: str, per_unit) -> bool:
     return bool(per_unit(text) or ceilingask.asks(text) or _WILLING.search(text) or (_ASKED.search(text) and _OWN.search(text)))
 
 
+_SPEND = re.compile(r"\b(?:budget|spend|spent|spending|a (?:day|week|month|year)|per (?:day|week|month|year)|monthly)\b", re.I)
+
+
 def _said_value(text: str) -> float | None:
+    """What one customer is worth, as the message says it: "gross profit per system is 5000", else an amount of money
+    that is no budget or spend ("$5,000 a month for ads" is what is spent, not what a customer brings)."""
     t = digits(text)
     if m := closerate._PROFIT_IS.search(t):
         return float(m.group(1).replace(",", ""))
-    return next((n.value for n in parse_numbers(t) if n.money and not n.pct), None)
+    return next((n.value for n in parse_numbers(t) if n.money and not n.pct
+                 and not _SPEND.search(t[max(0, n.start - 25):n.end + 20])), None)
 
 
-def _said_rate(text: str) -> tuple[float, bool] | None:
-    """The user's rate in percent, and whether said as a percentage (not "about half")."""
+def _said_rate(text: str, name: str = "") -> tuple[float, bool] | None:
+    """The user's rate in percent, and whether said as a percentage (not "about half"): a close verb's share, else
+    the one percentage said beside a word of the rule's rate (``name``: "close rate"), else "N in M"."""
     if (r := closerate.close_rate(text)) is not None:
         return r, not closerate._WORD_SHARE.search(digits(text))
-    pcts = [n for n in parse_numbers(digits(text)) if n.pct]
-    if len(pcts) == 1:
+    t = digits(text)
+    pcts = [n for n in parse_numbers(t) if n.pct]
+    words = [w for w in name.lower().split() if len(w) > 3]
+    near = t[max(0, pcts[0].start - 30):pcts[0].end + 30] if len(pcts) == 1 else ""  # "45% of leads book"
+    if near and (any(w in near.lower() for w in words) or re.search(rf"\b{closerate._CLOSE}\b", near, re.I)):
         return pcts[0].value, True
     m = _IN.search(digits(text))
     return (float(m.group(1)) / float(m.group(2)) * 100, True) if m and 0 < int(m.group(1)) <= int(m.group(2)) else None
@@ -168,15 +178,15 @@ def work(text: str, asked_before: str, answered: str, ltv: float | None, per_uni
     """(working lines, or one "?inputs" line to ask for; the words to search the rule's passage by) when the KB
     states its own rule and the message asks the most to pay per result (or answers the rule's question), else None."""
     now = _asks(text, per_unit)
-    said = now or _said_value(text) or _said_rate(text)  # (the KB is read only for a turn that may ask its rule)
+    said = now or _said_value(text) or _said_rate(text, "rate")  # (the KB is read only for a turn that may ask its rule)
     if not said or (r := rule()) is None:
         return None
     if not now and not _asks(asked_before, per_unit) and not _asked_inputs(answered, r):
         return None
     value = _said_value(text) or (_said_value(asked_before) if not now or _said_rate(text) else None) or ltv
-    rate = _said_rate(text) if r.rate_input() else None
+    rate = _said_rate(text, r.rate_input()) if r.rate_input() else None
     if rate is None and r.rate_input() and not now:
-        rate = _said_rate(asked_before)
+        rate = _said_rate(asked_before, r.rate_input())
     need = [i for i, have in ((r.value_input(), value), (r.rate_input(), rate)) if i and not have]
     if need:
         return [f"?{' and '.join(need)}"], r.sentence
