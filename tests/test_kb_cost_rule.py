@@ -67,14 +67,16 @@ def test_new_patients_priced_as_the_kb_prices_them(engine, said, shown, request)
     assert shown in out and "cost you" not in out
 
 
-@pytest.mark.parametrize("kb, said, shown", [
-    ("kb_txt3", "what's the allowable cost per qualified lead for us? we net $3,000 gross profit a system and close 1 in 5",
+@pytest.mark.parametrize("kb, before, said, shown", [
+    ("kb_txt3", "", "what's the allowable cost per qualified lead for us? we net $3,000 gross profit a system and close 1 in 5",
      "$3,000 × 20% × 0.60 = $360 — the most to pay per qualified lead"),  # a rate said "N in M"; "per" of the ask
-    ("kb_txt", "how much would we be willing to spend to land one client? first-year gross profit is $150 per client",
-     "$150 × 60% = $90 to $150 × 70% = $105 — the target acquisition cost")])  # the ceiling said as willingness
-def test_the_rule_worked_from_one_message(kb, said, shown, monkeypatch):
+    ("kb_txt", "", "how much would we be willing to spend to land one client? first-year gross profit is $150 per client",
+     "$150 × 60% = $90 to $150 × 70% = $105 — the target acquisition cost"),  # the ceiling said as willingness
+    ("kb_txt", "the gross profit on a typical repair for us is $210", "so what's the most we could pay to get one repair booked?",
+     "$210 × 60% = $126 to $210 × 70% = $147")])  # the worth said the turn before
+def test_the_rule_worked_from_the_users_words(kb, before, said, shown, monkeypatch):
     from agent.offline import planmath
-    assert_unseen(said)
+    assert_unseen(said, *[b for b in [before] if b])
     _served(monkeypatch, _FIX / kb)
-    lines, rule = kbcostrule.work(said, "", "", None, planmath.asks_most_per_unit)
+    lines, rule = kbcostrule.work(said, before, "", None, planmath.asks_most_per_unit)
     assert shown in lines[-1] and rule == kbcostrule.rule().sentence

@@ -154,6 +154,12 @@ def _said_value(text: str) -> float | None:
                  and not _SPEND.search(t[max(0, n.start - 25):n.end + 20])), None)
 
 
+def _worth_before(asked_before: str) -> float | None:
+    """What a customer is worth as the message before said it — in words of worth ("our gross profit per job in
+    dollars is 150", "a customer is worth $900"), not any amount it held."""
+    return _said_value(asked_before) if _VALUE.search(asked_before or "") else None
+
+
 def _said_rate(text: str, name: str = "") -> tuple[float, bool] | None:
     """The user's rate in percent, and whether said as a percentage (not "about half"): a close verb's share, else
     the one percentage said beside a word of the rule's rate (``name``: "close rate"), else "N in M"."""
@@ -183,7 +189,7 @@ def work(text: str, asked_before: str, answered: str, ltv: float | None, per_uni
         return None
     if not now and not _asks(asked_before, per_unit) and not _asked_inputs(answered, r):
         return None
-    value = _said_value(text) or (_said_value(asked_before) if not now or _said_rate(text) else None) or ltv
+    value = _said_value(text) or _worth_before(asked_before) or ltv
     rate = _said_rate(text, r.rate_input()) if r.rate_input() else None
     if rate is None and r.rate_input() and not now:
         rate = _said_rate(asked_before, r.rate_input())
