@@ -300,7 +300,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
     if (a := goalcost.work(text)) is not None:  # "$12k and the goal is 40 enrollments: realistic?": the cost each may take
         return Work(*a, cited=False)
     if (k := kbcostrule.work(text, asked_before, answered, ltv, asks_most_per_unit)) is not None:  # the KB's own rule
-        return Work(*k)
+        return Work(k[0], k[1], quote=k[1])  # the rule's own sentence quoted, whatever the message's words
     if (w := closerate.work(text, asked_before, ltv, asks_most_per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
