@@ -163,6 +163,8 @@ Modules, one concept each (the main ones; each module's docstring says why it ex
 * :mod:`~agent.offline.proserate` — a rate the KB states in a sentence, of the platform named, on that count;
 * :mod:`~agent.offline.ratioback` — the most to pay for a customer at the LTV:CAC ratio the last answer gave;
 * :mod:`~agent.offline.closerate` — the KB's allowable-cost rule (value × close rate × its multiplier) on the user's;
+* :mod:`~agent.offline.kbcostrule` — the cost-ceiling rule the served KB states (inputs × a factor, a value per customer
+  and a target share of it), its inputs asked in its words, worked on the user's; kb/'s ratio rule left to planmath;
 * :mod:`~agent.offline.sharepick` — of the budget shares a passage states, the one the question is about;
 * :mod:`~agent.offline.rangeend` — the end of a range shown before that a message points at, as a figure;
 * :mod:`~agent.offline.compare` — two of the user's figures compared (a share, what is left, a % change) or a

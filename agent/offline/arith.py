@@ -35,9 +35,8 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
     if unit and (own := kbmetrics.priced(re.sub(r"^(?:new|more|extra|additional|first-time) ", "", unit.lower()))):
         return own  # "how many new donors" where the KB prices its own "cost per donor": not the vocabulary's CAC
     if unit:
-        m = buyask.metric_of(unit)
-        if m:
-            return m
+        if m := buyask.metric_of(unit):  # no price of the user's own: a new customer at the price the KB states
+            return m if "price" in mem.facts else buyask.as_stated(m)
     if len(p.metrics) == 1 and p.metrics[0] in UNIT_OF:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):

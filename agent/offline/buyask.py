@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.offline import spans
+from agent.offline import kbmetrics, spans
 from agent.offline.parse import PER_THOUSAND, UNIT_OF, Calc, Parsed
 from agent.offline.unitmetric import unit_metric
 from rag.regexes import compiled
@@ -37,6 +37,16 @@ def metric_of(unit: str) -> str | None:
     if own:
         return own
     return unit_metric("customer") if _BUYER.search(unit) else None
+
+
+def as_stated(cac: str | None) -> str | None:
+    """The price of a new customer (:func:`metric_of`) to look up, as the knowledge base states it by business: its
+    cost per acquisition when it declares that by business and no customer acquisition cost ("Figures by business …:
+    CVR; CPA; …"), so "how many new patients will $5k bring?" divides by the KB's CPA for that business instead of
+    asking the user for a cost the KB prices; the customer cost itself when the KB states it, or declares nothing."""
+    stated = kbmetrics.by_business()
+    cpa = unit_metric("acquisition")
+    return cpa if cac == unit_metric("customer") and stated and cac not in stated and cpa in stated else cac
 
 
 _OF_THOSE = re.compile(r"\bhow many of (?:those|them|these|the \w+)\b", re.I)

@@ -31,7 +31,7 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return None  # worked from the benchmark (agent.offline.roasrevenue), not the user's own ROAS of that spend
     w = _worked(text, asked_before, budget, answered, said, ltv, None if sizes is None else tuple(sizes),
                 kblabels.declared(), cost)
-    if (w is None or (planmath.missing(w) or "").endswith("target LTV:CAC ratio")) and (
+    if (w is None or planmath.missing(w)) and (  # a ratio just given beats asking for the KB rule's inputs
             back := ratioback.work(text, answered, planmath.asks_most_per_unit)):  # the ratio the last answer gave
         return planmath.Work(*back, cited=False)  # each line cites the ratio's own passage
     return None if w is None else dataclasses.replace(w, lines=list(w.lines))

@@ -20,7 +20,7 @@ from agent.offline.buyline import reach_line
 from agent.offline.numbers import Num, digits, money, parse_numbers, plain
 from agent.offline.passages import sentences, terms, units
 from agent.offline.reportedcount import asked_words
-from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, goalcost, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
+from agent.offline import actualask, amounts, bandend, keptshare, budgetshare, carryrate, closerate, compare, funnel, goalcost, kbcostrule, periods, sharepick, tallies, userrule  # noqa: I001 (kept apart from the other imports)
 from mpa.vocabulary import VOCABULARY, term_pattern
 from rag.anyword import any_word
 
@@ -299,6 +299,8 @@ def work(text: str, asked_before: str, budget: float | None, answered: str = "",
         return Work(*a, cited=a[1] not in amounts.OWN_ONLY)
     if (a := goalcost.work(text)) is not None:  # "$12k and the goal is 40 enrollments: realistic?": the cost each may take
         return Work(*a, cited=False)
+    if (k := kbcostrule.work(text, asked_before, answered, ltv, asks_most_per_unit)) is not None:  # the KB's own rule
+        return Work(k[0], k[1], quote=k[1])  # the rule's own sentence quoted, whatever the message's words
     if (w := closerate.work(text, asked_before, ltv, asks_most_per_unit) or allowable(text, asked_before, ltv)) is not None:
         return w
     f = funnel.work(text) or carryrate.work(text, answered) or compare.work(text)  # the metrics' identities; a rate
