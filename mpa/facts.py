@@ -37,6 +37,7 @@ from mpa.caption_unit import split_unit, unit_sign, with_unit
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
+from mpa.rowscope import rows_scope
 from mpa.list_rows import kept_rows, names_platforms, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import CURRENCY, audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
@@ -78,6 +79,7 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             out.append(fact)
         elif not BULLET.match(line) and not LABELLED.match(body) and not DASHED.match(body):
             ctx.fresh = False  # prose: what follows is no longer the heading's list
+            ctx.scope = rows_scope(s, [f.label for f in out]) or ctx.scope  # "Rows below are for bridal salons only."
     return out
 
 
@@ -172,7 +174,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if names_platforms(dim):  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
         if AGGREGATE.search(label):
             return None
-        about = ctx.rows_about()
+        about = ctx.scope or ctx.rows_about()  # "Rows below are for bridal salons only": narrower than the section
         plat = row_platform(label, dim)
         if about is None:  # of no vertical: the row is named in the qualifier; a channel's publishers keep the channel
             qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")

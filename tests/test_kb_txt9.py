@@ -1,0 +1,54 @@
+"""The ninth stranger plain-text KB (tests/fixtures/kb_txt9): the readers its probe's wrong answers led to, each
+checked on kb_txt9's own text, on a list written here in other words, and on an older fixture KB that must not move."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from mpa.facts import kb_facts
+
+_FIX = Path(__file__).parent / "fixtures"
+
+
+def _bench(*docs: tuple[str, str]):
+    return [f for f in kb_facts(list(docs)) if f.kind == "benchmark"]
+
+
+def _file(kb: str, name: str) -> tuple[str, str]:
+    return name, (_FIX / kb / name).read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- a caption line in capitals names its channel
+def test_a_capitals_caption_names_the_channel_of_its_rows():
+    """"STREAMING AUDIO CPM" over "BY BUSINESS TYPE" (no year, no "BENCHMARKS"): its rows were filed with no platform,
+    so "streaming audio CPM for language schools" declined; a line in capitals is a caption, and the words before its
+    metric name the channel — only when nothing else in the caption or section names a platform."""
+    got = {(f.label, f.platform) for f in _bench(_file("kb_txt9", "audio_video_and_screens.txt"))
+           if f.metric == "CPM" and f.vertical}
+    assert ("Language Schools", "Streaming Audio") in got and ("Language Schools", "Connected TV") in got
+    doc = ("SECTION 4 - RADIO AND SCREENS\n\nSATELLITE RADIO CPM\nBY ADVERTISER TYPE\n- Roofing Contractors: $21-25\n\n"
+           "CINEMA SCREEN CPM\nBY ADVERTISER TYPE\n- Roofing Contractors: $9\n")
+    got = {(f.label, f.value, f.platform) for f in _bench(("b.txt", doc))}
+    assert ("Roofing Contractors", "$21-25", "Satellite Radio") in got and ("Roofing Contractors", "$9", "Cinema Screen") in got
+    # kb_txt: "LINK CLICK-THROUGH RATE BY VERTICAL" under "META CTR BENCHMARKS - 2024" qualifies the metric: still Meta's
+    ctr = {f.platform for f in _bench(_file("kb_txt", "social_platform_benchmarks.txt")) if f.label == "Fitness and Gyms"
+           and f.metric == "CTR"}
+    assert "Meta" in ctr and "Link" not in ctr
+
+
+# ---------------------------------------------------------------- "Rows below are for X only" narrows the rows
+def test_rows_below_are_for_one_listed_business():
+    """"Rows below are for bridal salons only." over "COST PER BOOKED FITTING APPOINTMENT / BY WEDDING MARKETPLACE",
+    in a section declaring the whole trade (BRIDAL_RETAIL): the rows were the trade's, and "a bridal salon on Zola"
+    declined. The sentence names a row listed above, so the platform rows are that row's business."""
+    got = {(f.label, f.vertical) for f in _bench(_file("kb_txt9", "kids_programs_and_bridal_retail.txt"),
+                                                    _file("kb_txt9", "home_security_installers.txt")) if f.platform}
+    assert ("Zola", "Bridal Salons") in got and ("Nextdoor Sponsored Posts", "Monitored Alarm Systems") in got
+    doc = ("SECTION 1 - GARDEN TRADE\nMETA_VERTICALS: GARDEN_TRADE\n\nCOST PER QUOTE - 2025\nBY SERVICE LINE\n"
+           "- Tree Surgeons: $70-90\n- Lawn Care Crews: $25\n\nThe figures below apply to tree surgeons only, from 2025.\n\n"
+           "COST PER QUOTE\nBY PLATFORM\n- Google Ads: $64-80\n- Meta: $88\n")
+    assert {(f.label, f.vertical) for f in _bench(("c.txt", doc)) if f.platform} == {("Google Ads", "Tree Surgeons"),
+                                                                                   ("Meta", "Tree Surgeons")}
+    # kb_txt2: "All figures below are for general-purpose cards" names no listed row: the rows stay the section's
+    cards = {f.vertical for f in _bench(_file("kb_txt2", "b2b_saas_and_finance_costs.txt"))
+             if f.metric == "cost per approved application" and f.platform}
+    assert cards == {"Credit Cards"}
