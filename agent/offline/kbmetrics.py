@@ -214,22 +214,28 @@ def priced(noun: str) -> str | None:
     per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked"), or
     whose unit ends in the last word of a noun of several words and holds all of them ("intro bookings")."""
     first, said = terms(noun)[:1], terms(noun)
-    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
+    exact = next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
+                  and terms(name.partition(" per ")[2]) == said), None)  # "booked consultations": "cost per booked
+    # consultation", not "cost per trial class booking" that the first word alone ("booked") would end
+    return exact or next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
         (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None) \
         or next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
                  and terms(name)[-1:] == said[-1:] and set(said) <= set(terms(name))), None) \
-        or _asked_for(first)  # "intro bookings" of "cost per intro class booking", "eligible applicants" of
-    # "cost per eligible applicant": every word of its unit; "demos" of "cost per demo request"
+        or _asked_for(first, said)  # "intro bookings" of "cost per intro class booking", "eligible applicants" of
+    # "cost per eligible applicant": every word of its unit; "demos" of "cost per demo request", "trial classes" of
+    # "cost per trial class booking"
 
 
 # the last word of a unit that asks for the thing before it: "demo request", "quote request", "trial sign-up"
-_REQUEST = re.compile(r"^cost per ([a-z-]+) (?:request|requested|booking|sign-?up|signup|enquiry|inquiry|application)$")
+_REQUEST = re.compile(r"^cost per ([a-z-]+(?: [a-z-]+)?) (?:request|requested|booking|sign-?up|signup|enquiry|inquiry"
+                      r"|application)$")
 
 
-def _asked_for(first: list[str]) -> str | None:
+def _asked_for(first: list[str], said: list[str] = ()) -> str | None:
     """The one declared price of a request for a thing, when the counted noun is that thing ("45 demos": "cost per
-    demo request" — each demo counted is one requested)."""
-    found = [n for n in dict.fromkeys(_DECLARED.values()) if first and (m := _REQUEST.match(n)) and terms(m.group(1)) == first]
+    demo request" — each demo counted is one requested; "50 trial classes": "cost per trial class booking")."""
+    found = [n for n in dict.fromkeys(_DECLARED.values()) if first and (m := _REQUEST.match(n))
+             and terms(m.group(1)) in (first, list(said))]
     return found[0] if len(found) == 1 else None
 
 

@@ -1,0 +1,42 @@
+"""The offline agent on the ninth stranger plain-text KB's kinds of wording (tests/fixtures/kb_txt9), checked on other
+KBs' engines and on metric names written here: each probe miss that led to a general rule."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.offline_turns import turns
+
+FIX = Path(__file__).resolve().parent / "fixtures"
+
+
+def _declared(*names: str) -> list[dict]:
+    desc = "Metric, e.g. CPC. This knowledge base also states its own: " + "; ".join(names) + "."
+    return [{"name": "get_benchmark", "input_schema": {"properties": {"metric": {"description": desc}}}}]
+
+
+def test_a_count_of_the_thing_a_booking_is_for_and_of_a_whole_unit():
+    """kb_txt9: "we want 50 trial classes a month" (its "cost per trial class booking": a unit of two words before the
+    request word) searched instead of pricing; "40 booked consultations" priced as trial class bookings — the first
+    word, "booked", ends "booking" — though the KB declares "cost per booked consultation" word for word."""
+    from agent.offline import kbmetrics
+    kbmetrics.declare(_declared("cost per lesson plan request", "CPBV (cost per booked viewing)",
+                                "cost per open day booking", "cost per demo request"))
+    try:
+        assert kbmetrics.priced("open days") == "cost per open day booking"
+        assert kbmetrics.priced("lesson plans") == "cost per lesson plan request"
+        assert kbmetrics.priced("booked viewings") == "cost per booked viewing"
+        assert kbmetrics.priced("demos") == "cost per demo request"
+        assert kbmetrics.priced("open windows") is None
+    finally:
+        kbmetrics.declare([])
+
+
+def test_tee_times_are_what_a_tee_time_booking_prices(monkeypatch, kb_txt5_engine, shipped_engine):
+    """kb_txt5's "COST PER TEE TIME BOOKING": "200 tee times a month" is looked up as that metric (it searched); on
+    kb/, which declares no metric of its own, a count of leads is still priced by the vocabulary's CPL."""
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt5"))
+    (_, calls), = turns(kb_txt5_engine, ["We run a public golf course and need 200 tee times each month. What would that cost?"])
+    assert calls and calls[0]["metric"] == "cost per tee time booking"
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX.parent.parent / "kb"))
+    (a, calls), = turns(shipped_engine, ["We sell B2B SaaS and need 300 leads a month. What budget should we plan?"])
+    assert calls and calls[0]["metric"] == "CPL" and "300 ×" in a
