@@ -40,3 +40,18 @@ def test_tee_times_are_what_a_tee_time_booking_prices(monkeypatch, kb_txt5_engin
     monkeypatch.setenv("MPA_KB_DIR", str(FIX.parent.parent / "kb"))
     (a, calls), = turns(shipped_engine, ["We sell B2B SaaS and need 300 leads a month. What budget should we plan?"])
     assert calls and calls[0]["metric"] == "CPL" and "300 ×" in a
+
+
+def test_a_kept_row_said_in_full_is_the_business(monkeypatch):
+    """kb_txt9: "cost per placement test for business english" and "… for summer day camps" searched — a generic first
+    word ("business") and a season's ("summer") left no sentence form to name a business, and the rows ("course type:
+    Business English", "program type: Summer Day Camps") are kept under a kind of the KB's own, no vertical. Said in
+    full, such a row is the business; kb_txt5's "SAT and ACT Prep" (by subject) likewise; one word is not enough."""
+    from agent.offline import kbrowname
+    from agent.offline.business import business
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt9"))
+    assert business("What's the cost per placement test for business english?").phrase == "Business English"
+    assert kbrowname.said("trial class costs for summer day camps") == "Summer Day Camps"
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt5"))
+    assert kbrowname.said("how much is a trial session for sat and act prep?") == "SAT and ACT Prep"
+    assert kbrowname.said("how much is a trial session for music?") is None
