@@ -52,3 +52,17 @@ def test_rows_below_are_for_one_listed_business():
     cards = {f.vertical for f in _bench(_file("kb_txt2", "b2b_saas_and_finance_costs.txt"))
              if f.metric == "cost per approved application" and f.platform}
     assert cards == {"Credit Cards"}
+
+
+# ---------------------------------------------------------------- a caption that counts everyone, in a named country
+def test_a_population_list_of_a_country_of_two_words_is_the_population():
+    """"NEW ZEALAND POPULATION BY REGION" over "- Otago: 246,000 people": the caption was the audience's name, so
+    "how many people live in Otago" found no population ("new" was left of the country's name: no place word). A
+    caption that adds only the country, its places' kind and "by …" to "population" counts everyone."""
+    got = {(f.geography, f.audience) for f in kb_facts([_file("kb_txt9", "markets_new_zealand_ireland.txt")])
+           if f.kind == "audience"}
+    assert ("Otago", "population") in got and ("Dublin", "Irish Households By County") in got
+    doc = "SOUTH AFRICA POPULATION BY PROVINCE\n- Limpopo: 6.6M people\n\nSOUTH AFRICA BOAT OWNERS BY PROVINCE\n" \
+          "- Limpopo: 21,000 people\n"
+    got = {(f.value, f.audience) for f in kb_facts([("d.txt", doc)]) if f.kind == "audience"}
+    assert got == {("6.6M", "population"), ("21,000", "South Africa Boat Owners By Province")}

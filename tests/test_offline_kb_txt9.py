@@ -55,3 +55,15 @@ def test_a_kept_row_said_in_full_is_the_business(monkeypatch):
     monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt5"))
     assert kbrowname.said("how much is a trial session for sat and act prep?") == "SAT and ACT Prep"
     assert kbrowname.said("how much is a trial session for music?") is None
+
+
+def test_the_population_of_a_place_is_sized(monkeypatch, kb_txt_engine, shipped_engine):
+    """"What's the population of Otago?" (kb_txt9) and "… of Gauteng?" (kb_txt7) only searched: "population of" was
+    a sizing cue but not a question the sizing tool was asked. On kb_txt the Phoenix DMA's count is its answer; on kb/
+    the tool is asked too."""
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt"))
+    (a, calls), = turns(kb_txt_engine, ["and what's the population of the Phoenix DMA?"])
+    assert calls and calls[0].get("geography") == "Phoenix DMA" and "5.1M" in a
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX.parent.parent / "kb"))
+    (_, calls), = turns(shipped_engine, ["What is the population in Texas these days?"])
+    assert calls and calls[0]["audience_type"].startswith("population") and calls[0].get("geography") == "Texas"
