@@ -67,3 +67,58 @@ def test_the_population_of_a_place_is_sized(monkeypatch, kb_txt_engine, shipped_
     monkeypatch.setenv("MPA_KB_DIR", str(FIX.parent.parent / "kb"))
     (_, calls), = turns(shipped_engine, ["What is the population in Texas these days?"])
     assert calls and calls[0]["audience_type"].startswith("population") and calls[0].get("geography") == "Texas"
+
+
+def test_a_publisher_of_a_channel_is_a_platform_to_name(monkeypatch, kb_txt3_engine):
+    """kb_txt9's "BY STREAMING SERVICE" rows ("- Peacock: $31-37", filed under streaming TV) were no platform the
+    agent could name: "CPM on Peacock" and "compare Peacock vs Philo … $20k" searched and declined. kb_txt3's "BY
+    PUBLISHER" rows likewise (Tubi, Pluto TV); a row priced by its ceiling ("Tubi: under $15") is worked at it; asked
+    for a business, a publisher is its channel's figure — never another publisher's (Roku's solar row for Tubi)."""
+    from tests.kbtool import tool_lines
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt3"))
+    (a, calls), = turns(kb_txt3_engine, ["what CPM does Tubi charge?"])
+    assert any(c.get("platform") == "Tubi" for c in calls) and "under $15" in a
+    (a, _), = turns(kb_txt3_engine, ["Tubi or Pluto TV - which is better for $10,000?"])
+    assert "under $15" in a and "$16.50" in a and "says nothing" not in a
+    assert "Roku" not in tool_lines(kb_txt3_engine, vertical="Solar Installers", metric="CPM", platform="Tubi")
+    from mpa import publisher
+    from mpa.facts import kb_facts
+    doc = (FIX / "kb_txt9" / "audio_video_and_screens.txt").read_text(encoding="utf-8")
+    fs = [f for f in kb_facts([("a.txt", doc)]) if f.kind == "benchmark"]
+    assert {"Peacock", "Philo", "SoundCloud"} <= publisher.names(fs)
+    swim = [f for f in fs if f.vertical == "Swim Schools"]
+    plats, kept = publisher.narrowed(fs, "peacock", set(), swim, False)
+    assert [f.value for f in kept] == ["$26-31"]
+
+
+def test_a_metric_inside_a_longer_declared_name_is_not_asked():
+    """"placement-to-enrollment rate" said whole also named "sibling enrollment rate" by its last words ("enrollment
+    rate"), and the answer opened with a decline for it; a rate's last words still name it when said alone."""
+    from agent.offline import kbmetrics
+    kbmetrics.declare(_declared("quote-to-bind rate", "renewal bind rate", "video completion rate"))
+    try:
+        assert [n for _, n in kbmetrics.named_in("what is the quote-to-bind rate for pet cover?")] == ["quote-to-bind rate"]
+        assert [n for _, n in kbmetrics.named_in("and the bind rate?")] == ["renewal bind rate"]
+        assert [n for _, n in kbmetrics.named_in("typical completion rate?")] == ["video completion rate"]
+    finally:
+        kbmetrics.declare([])
+
+
+def test_an_own_metric_of_one_business_is_that_business_figure(monkeypatch, kb_txt7_engine, kb_txt5_engine):
+    """kb_txt9's "What's the sibling enrollment rate?" (a swim school profile's line) searched and declined: the
+    "one business only" note named the vocabulary's metrics alone. kb_txt7's term life "underwriting approval rate"
+    and kb_txt5's logistics "meeting-to-contract rate" likewise; a metric also stated by rows of no vertical (kb_txt7's
+    "cost per qualified grower lead", by product line) is not one business's."""
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt7"))
+    (a, calls), = turns(kb_txt7_engine, ["so what's the underwriting approval rate?"])
+    assert calls[0].get("vertical") == "Term Life Insurance" and "78%" in a
+    assert "grower lead (" not in _metric_desc(kb_txt7_engine)
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt5"))
+    (a, calls), = turns(kb_txt5_engine, ["What is the meeting-to-contract rate?"])
+    assert calls[0].get("vertical") == "B2B Logistics" and "9-12%" in a
+
+
+def _metric_desc(engine) -> str:
+    from mpa.tools import ToolExecutor
+    return next(t for t in ToolExecutor(engine).definitions() if t["name"] == "get_benchmark")["input_schema"][
+        "properties"]["metric"]["description"]

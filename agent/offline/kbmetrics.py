@@ -100,6 +100,10 @@ def named_in(text: str) -> list[tuple[int, str]]:
     gift", "monthly spend" of "minimum monthly spend")."""
     out = []
     forms = _FORMS
+    whole = [m.span() for _, key, by_name, _, _ in forms.declared if key is None for m in by_name.finditer(text)]
+
+    def apart(m: re.Match) -> bool:  # "enrollment rate" inside "placement-to-enrollment rate", a name said whole:
+        return not any(s <= m.start() < e and m.span() != (s, e) for s, e in whole)  # no "sibling enrollment rate"
     for name, by_key, by_name, by_tail, by_unit in forms.declared:
         if by_key is not None:  # an acronym, said as written; "VTR (view-through rate)": said by its name, too
             out += [(m.start(), name) for m in by_key.finditer(text)]
@@ -109,9 +113,9 @@ def named_in(text: str) -> list[tuple[int, str]]:
         # question form around it)
         said = [(m.start(), name) for m in by_name.finditer(text)]
         if not said and by_tail is not None:  # or a rate by the words its caption qualifies ("completion rate" of
-            said = [(m.start(), name) for m in by_tail.finditer(text)]  # "video completion rate")
+            said = [(m.start(), name) for m in by_tail.finditer(text) if apart(m)]  # "video completion rate")
         if not said and by_unit is not None:  # or a price by its unit of two words or more, counted one ("and a bottle
-            said = [(m.start(), name) for m in by_unit.finditer(text)]  # club sign-up?", "per showroom visit")
+            said = [(m.start(), name) for m in by_unit.finditer(text) if apart(m)]  # club sign-up?", "per showroom visit")
         out += said
     out += [x for x in ownrate.asked(text, list(forms.rates))
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
