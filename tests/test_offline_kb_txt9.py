@@ -122,3 +122,22 @@ def _metric_desc(engine) -> str:
     from mpa.tools import ToolExecutor
     return next(t for t in ToolExecutor(engine).definitions() if t["name"] == "get_benchmark")["input_schema"][
         "properties"]["metric"]["description"]
+
+
+def test_a_lead_in_to_a_formula_line_is_one_unit():
+    """kb_txt9's Move 2: "… then keep half of it as the ceiling:" over a plain line "Ceiling_Cost_Per_Visit = …":
+    the lead ends in a colon and the formula in no sentence end, so both were dropped and "how do I work out the
+    ceiling cost per visit?" was answered without the one sentence that says how. Read with its formula lines, as
+    kb/'s markdown lead-ins to a code block are (still one unit each)."""
+    from agent.offline.passages import sentences
+    t9 = (FIX / "kb_txt9" / "playbook_seven_moves.txt").read_text(encoding="utf-8")
+    assert any(s.startswith("Multiply the first-year gross profit") and "Ceiling_Cost_Per_Visit = " in s
+               for s in sentences(t9))
+    doc = ("Keep the payback period short for a new offer. The months to repay are:\n\nPayback_Months = Acquisition_Cost / Monthly_Margin\n"
+           "Monthly_Margin = Price times Margin_Rate\n\nA year is the usual limit for a subscription.")
+    assert sentences(doc) == ["Keep the payback period short for a new offer.", "The months to repay are: Payback_Months = Acquisition_Cost / "
+                              "Monthly_Margin; Monthly_Margin = Price times Margin_Rate.",
+                              "A year is the usual limit for a subscription."]
+    shipped = (FIX.parent.parent / "kb" / "audience-sizing-methods.md").read_text(encoding="utf-8")
+    assert "When two audiences share a base, the combined (deduplicated) size is: Union = A + B − (A ∩ B)." in \
+        sentences(shipped)
