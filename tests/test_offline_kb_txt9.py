@@ -141,3 +141,20 @@ def test_a_lead_in_to_a_formula_line_is_one_unit():
     shipped = (FIX.parent.parent / "kb" / "audience-sizing-methods.md").read_text(encoding="utf-8")
     assert "When two audiences share a base, the combined (deduplicated) size is: Union = A + B − (A ∩ B)." in \
         sentences(shipped)
+
+
+def test_which_is_cheapest_reads_the_list_the_question_names():
+    """kb_txt9: "which lead source is cheapest for monitored alarm systems?" took the cheapest dollar row of the whole
+    section (a video doorbell's $64-82, in the list by service type); the list "BY LEAD SOURCE" is the one asked. A
+    question naming no list's "BY …" line, or every one, compares all rows as before."""
+    from collections import namedtuple
+    from agent.offline import bylist, extremerow
+    item = namedtuple("Item", "text item pos")
+    text = ("SECTION 2 - COSTS\n\nCOST PER QUOTE - 2025\nBY TRADE\n- Roofers: $40-55\n- Painters: $30-38\n\n"
+            "COST PER QUOTE\nBY LEAD SITE\n- Angi: $61-70\n- Thumbtack: $48-52\n- Houzz: $75\n")
+    items = [item(m, 10_000 + text.index(m[:12]), i) for i, m in enumerate(
+        ["Roofers: $40-55.", "Painters: $30-38.", "Angi: $61-70.", "Thumbtack: $48-52.", "Houzz: $75."])]
+    asked = "Which lead site is the cheapest for roofers?"
+    assert [c.text for c in bylist.narrowed(asked, items, text)] == ["Angi: $61-70.", "Thumbtack: $48-52.", "Houzz: $75."]
+    assert [c.text for c in extremerow.pick(asked, bylist.narrowed(asked, items, text))] == ["Thumbtack: $48-52."]
+    assert bylist.narrowed("Which is the cheapest?", items, text) == items

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.offline import extremerow, places
+from agent.offline import bylist, extremerow, places
 from agent.offline.passages import message_sentences
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
@@ -89,7 +89,8 @@ def added(question: str, chosen: list, section: list, text: str = "", carried: f
     """``chosen`` with the one list item of ``section`` (its passage ``text``) each name of the question points at,
     in reading order — or, when the question names nothing, each name ``carried`` from the turn it follows up."""
     wanted = names(question) | amounts(question) or set(carried)
-    if not wanted and section and (end := extremerow.pick(question, _items(section, text))):  # "which is cheapest?"
+    if not wanted and section and (end := extremerow.pick(question, bylist.narrowed(question, _items(section, text),
+                                                                                text))):  # "which is cheapest?"
         return chosen if end[0] in chosen else sorted([*chosen, *end], key=lambda c: c.pos)
     if not wanted or not section:
         return chosen
