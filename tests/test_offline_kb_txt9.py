@@ -152,7 +152,7 @@ def test_which_is_cheapest_reads_the_list_the_question_names():
     item = namedtuple("Item", "text item pos")
     text = ("SECTION 2 - COSTS\n\nCOST PER QUOTE - 2025\nBY TRADE\n- Roofers: $40-55\n- Painters: $30-38\n\n"
             "COST PER QUOTE\nBY LEAD SITE\n- Angi: $61-70\n- Thumbtack: $48-52\n- Houzz: $75\n")
-    items = [item(m, 10_000 + text.index(m[:12]), i) for i, m in enumerate(
+    items = [item(m, 10_000 + text.index(m[:9]), i) for i, m in enumerate(
         ["Roofers: $40-55.", "Painters: $30-38.", "Angi: $61-70.", "Thumbtack: $48-52.", "Houzz: $75."])]
     asked = "Which lead site is the cheapest for roofers?"
     assert [c.text for c in bylist.narrowed(asked, items, text)] == ["Angi: $61-70.", "Thumbtack: $48-52.", "Houzz: $75."]
