@@ -38,6 +38,7 @@ from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, sect
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
 from mpa.rowscope import rows_scope
+from mpa.ledline import platform_led
 from mpa.list_rows import kept_rows, names_platforms, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import CURRENCY, audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
@@ -365,6 +366,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     own_metric_keys(facts, docs)
     metric_modifiers(facts, docs)  # "VIEWABLE CPM": the KB's vCPM, not a platform "Viewable"
     rows_as_verticals(facts)
+    platform_led(facts)  # "Threads Cost Per Click: $0.95" in a profile, Threads being a platform the KB lists
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"} | kept_rows(facts)
     own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]
            and not named_by_source_row(f)}

@@ -66,3 +66,18 @@ def test_a_population_list_of_a_country_of_two_words_is_the_population():
           "- Limpopo: 21,000 people\n"
     got = {(f.value, f.audience) for f in kb_facts([("d.txt", doc)]) if f.kind == "audience"}
     assert got == {("6.6M", "population"), ("21,000", "South Africa Boat Owners By Province")}
+
+
+# ---------------------------------------------------------------- a profile line led by a platform the KB lists
+def test_a_profile_line_led_by_a_listed_platform_is_its_figure():
+    """"Threads Cost Per Click: $0.95" in "BRIDAL SALON - SEASON PROFILE": the vocabulary does not know Threads, so the
+    line was a CPC of no platform and "bridal salons' cost per click on Threads" declined; the KB lists Threads as a
+    platform itself (a row of its taproom visits "BY PLATFORM"). A line led by a name no fact carries stays as it was."""
+    got = {(f.label, f.platform) for f in _bench(_file("kb_txt9", "kids_programs_and_bridal_retail.txt"),
+                                                    _file("kb_txt9", "language_schools_and_breweries.txt"))
+           if f.metric == "CPC"}
+    assert ("Threads Cost Per Click", "Threads") in got and ("Instagram Cost Per Click", "Meta") in got
+    doc = ("SECTION 1 - FLORISTS\n\nCOST PER ORDER - 2025\nBY PLATFORM\n- Etsy Ads: $6-8\n- Meta: $9\n\n"
+           "FLORIST - SHOP PROFILE\nEtsy Ads Cost Per Click: $0.40\nWalk-In Cost Per Click: $0.10\n")
+    got = {(f.label, f.platform) for f in _bench(("e.txt", doc)) if f.metric == "CPC"}
+    assert got == {("Etsy Ads Cost Per Click", "Etsy Ads"), ("Walk-In Cost Per Click", None)}
