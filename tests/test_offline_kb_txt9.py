@@ -160,3 +160,19 @@ def test_which_is_cheapest_reads_the_list_the_question_names():
     assert [c.text for c in bylist.narrowed(asked, items, text)] == ["Angi: $61-70.", "Thumbtack: $48-52.", "Houzz: $75."]
     assert [c.text for c in extremerow.pick(asked, bylist.narrowed(asked, items, text))] == ["Thumbtack: $48-52."]
     assert bylist.narrowed("Which is the cheapest?", items, text) == items
+
+
+def test_a_row_of_a_channel_list_by_a_kind_of_its_own_is_named_in_full(monkeypatch, kb_txt6_engine):
+    """kb_txt9: "What about dynamically inserted spots?" after the producer-read spot's podcast CPM repeated that figure:
+    "read type: Dynamically Inserted Spot", a row of the podcast list, is no business, no platform and — filed under
+    the channel — no kept row either. Said in full, such a row is what is asked (a publisher row never is). kb_txt6's
+    podcast rows by show genre: "business and investing shows", then "what about true crime?" — each its own row, not
+    every podcast list of the KB (Nordic markets and genres quoted together)."""
+    from agent.offline import kbrowname
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt9"))
+    assert kbrowname.said("What about dynamically inserted spots?") == "Dynamically Inserted Spot"
+    assert kbrowname.said("and peacock?") is None
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX / "kb_txt6"))
+    (_, calls), (a, calls2) = turns(kb_txt6_engine, ["podcast CPM for business and investing shows, host-read?",
+                                                     "What about true crime?"])
+    assert calls2[0].get("vertical") == "True Crime" and "$24-28" in a and "Norway" not in a
