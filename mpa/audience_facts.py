@@ -80,6 +80,7 @@ def _population_line(source: str, off: int, line: str, body: str, ctx: Context) 
         if tail[:m.start()].strip() or not re.match(r"^\s*(?:" + _POPULATION_WORDS.pattern[2:-2] + r")\b", after, re.I):
             return None
         what = ctx.text() if ctx.block else "population"
+        what = "population" if bare("population", [what]) else what  # "NEW ZEALAND POPULATION BY REGION": everyone
         note = after.strip()
         if not (note.count("(") == note.count(")") == 1 and note.endswith(")")):  # "… (12% of population)" stays whole
             note = note.strip(" ()")

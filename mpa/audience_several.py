@@ -42,6 +42,9 @@ def _of_country(word: str) -> bool:
     return any(c.startswith(word[:max(4, len(word) - 3)]) for c in names) or (
         len(demonym) >= 3 and demonym != word and any(c.startswith(demonym) for c in names))
 _STEMS = get_analyzer(True, True)
+# a country named in several words ("New Zealand", "South Africa"): its words one by one are no place ("new")
+_MANY_WORDED = re.compile(r"(?<![a-z])(?:" + "|".join(sorted((re.escape(c) for c in COUNTRIES if " " in c), key=len, reverse=True))
+                          + r")(?![a-z])", re.I)
 
 
 def bare(query: str, labels: Iterable[str]) -> list[str]:
@@ -53,6 +56,7 @@ def bare(query: str, labels: Iterable[str]) -> list[str]:
     for label in labels:
         head = re.split(r"\s+[-–—]\s+", str(label))[0]
         head = re.split(r"\s+by\s+", head, flags=re.I)[0]  # "… By Voivodeship": how the count is split, not who
+        head = _MANY_WORDED.sub(" ", head)  # "New Zealand Population": a country of several words says where
         words = [w for w in re.findall(r"[a-zä]+", head.lower())
                  if w not in _PLACE_KINDS and w not in COUNTRIES and not _of_country(w)]
         if words and set(_STEMS(" ".join(words))) <= said:

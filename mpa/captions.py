@@ -133,17 +133,24 @@ def caption_quantity(block: tuple[str, ...]) -> str | None:
     return head.lower()
 
 
-def caption_platform(caption: str, metric_words: list[str]) -> str | None:
+def _shouted(head: str) -> bool:
+    """Whether a caption's words are all capitals (two words at least): a list's own caption line, never prose."""
+    return len(head.split()) > 1 and head.isupper()
+
+
+def caption_platform(caption: str, metric_words: list[str], shouted: bool = False) -> str | None:
     """The platform a caption names before its metric when the vocabulary does not know it ("REDDIT CPC
     BENCHMARKS" → Reddit, "APPLE SEARCH ADS CPI BENCHMARKS" → Apple Search Ads: a known name that does
     not open the words is part of another's; "SIRIUSXM AUDIO CPM BENCHMARKS" → SiriusXM: a format word after
     the name is what it sells, and the KB's prose and its readers name the seller); None when the words are a
-    known platform or absent."""
+    known platform or absent. ``shouted``: a line in capitals with neither year nor caption word counts too
+    ("STREAMING AUDIO CPM" over "BY BUSINESS TYPE") — the caller's last resort, since such a line may as well
+    qualify the metric ("LINK CLICK-THROUGH RATE" under "META CTR BENCHMARKS - 2024")."""
     if not caption:
         return None
     head, captioned = _head(caption)
-    if not captioned and not _YEAR.search(caption):  # "… BENCHMARKS" or "… - 2025": a caption, not a sentence
-        return None
+    if not captioned and not _YEAR.search(caption) and not (shouted and _shouted(head)):
+        return None  # "… BENCHMARKS", "… - 2025" or (asked for) a line in capitals: a caption, not a sentence
     low = head.lower()
     cut = None
     for w in sorted((w for w in metric_words if w), key=len, reverse=True):

@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (captioned, devices, roles, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
+from mpa import (captioned, devices, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -140,8 +140,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     mine = _at_age_asked([f for f in mine if f.metric == m], metric)
     stated = {f.platform for f in mine if f.platform}  # "digital out-of-home": the "DOOH" its glossary spells out
     plats = platforms_in_kb(kb_short_name(platform, t.texts.values(), stated), stated)
-    if plats is not None and not any(f.platform in plats for f in mine) and _channel_of(platform, m, metric):
-        plats = None
+    plats, mine = publisher.narrowed(facts(engine), platform, plats, mine, _channel_of(platform, m, metric))
     if plats is not None:
         wanted = [f for f in mine if f.platform in plats] or [f for f in captioned.subject_rows(engine, facts(engine), platform, m) if f in mine]
         if not wanted:
@@ -277,18 +276,19 @@ def kb_metric_note(engine: RetrievalEngine) -> str:
 
 
 def kb_by_business_note(engine: RetrievalEngine) -> str:
-    """Sentences naming the metrics this KB states for two or more businesses ("CPC; CTR; CVR"), and the vocabulary's
-    metrics it states for one business only with that business ("CPI (gaming)"), for get_benchmark's metric
-    description: the first depend on whose business it is, so a question naming none is asked that first; the second
-    have nothing to choose between, so the one business's figure is the answer."""
+    """For get_benchmark's metric description: the metrics this KB states for two or more businesses ("CPC; CTR") — a
+    question naming none is asked whose first — and those it states for one business only, with it ("CPI (gaming)";
+    its own too, "cost per mug club member (Craft Brewery)", unless a row of no vertical states it as well, a kind of
+    its own or a platform): nothing to choose between, so that business's figure is the answer."""
     owners: dict[str, set[str]] = {}
     for vertical, metric in tables(engine).bench:  # the benchmark tables' rows, then the lists' and lines' facts
         owners.setdefault(metric, set()).add(vertical)
-    for f in facts(engine):
-        if f.kind == "benchmark" and f.metric and f.vertical:
-            owners.setdefault(f.metric, set()).add(f.vertical)
+    for f in (f for f in facts(engine) if f.kind == "benchmark" and f.metric and f.vertical):
+        owners.setdefault(f.metric, set()).add(f.vertical)
     keys = [k for k, v in owners.items() if len(v) >= 2]
-    sole = [f"{k} ({next(iter(v))})" for k, v in owners.items() if len(v) == 1 and k in VOCABULARY["metrics"]]
+    unowned = {f.metric for f in facts(engine) if f.kind == "benchmark" and f.metric and not f.vertical}
+    sole = [f"{k} ({next(iter(v))})" for k, v in owners.items() if len(v) == 1 and "(" not in k and (
+        k in VOCABULARY["metrics"] or k not in unowned)]
     return (f" Figures by business in this knowledge base: {'; '.join(keys)}." if keys else "") + (
         f" For one business only: {'; '.join(sole)}." if sole else "")
 

@@ -266,6 +266,7 @@ class Context:
     fresh: bool = False      # no prose between the block and this line: a list under its heading
     declared: str | None = None  # the verticals the section declares ("META_VERTICALS: ALL", "CRYPTO_EXCHANGES")
     unit: str = ""           # the unit the list caption states once (mpa.caption_unit: "…, US DOLLARS" → "$")
+    scope: str | None = None  # the business a sentence above says the rows below are for (mpa.rowscope)
 
     def text(self) -> str:
         return " ".join(self.block)
@@ -278,11 +279,11 @@ class Context:
             or metric_in(self.section) or caption_quantity(self.block)
 
     def platform(self) -> str | None:
-        """The platform the caption names before its metric when the vocabulary does not know it ("REDDIT
-        CPC BENCHMARKS"), else the vocabulary's in the caption, else the section's."""
-        words = metric_words(self.metric())
-        own = next(filter(None, (caption_platform(h, words) for h in self.block)), None)
-        return own or platform_in(self.text()) or platform_in(self.section)
+        """The platform a caption names before its metric, unknown to the vocabulary ("REDDIT CPC BENCHMARKS"), else
+        the vocabulary's in the caption, else the section's, else a capitals line's ("STREAMING AUDIO CPM")."""
+        words, b = metric_words(self.metric()), self.block
+        return next(filter(None, (caption_platform(h, words) for h in b)), None) or platform_in(self.text()) \
+            or platform_in(self.section) or next(filter(None, (caption_platform(h, words, True) for h in b)), None)
 
     def period(self) -> str | None:
         return period(self.text(), self.section)

@@ -37,6 +37,8 @@ from mpa.caption_unit import split_unit, unit_sign, with_unit
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
+from mpa.rowscope import rows_scope
+from mpa.ledline import platform_led
 from mpa.list_rows import kept_rows, names_platforms, row_platform, rows_as_verticals, named_by_source_row
 from mpa.tables import CURRENCY, audience_rows, benchmark_rows
 from mpa.vocabulary import VOCABULARY, canonical, match_terms
@@ -78,6 +80,7 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             out.append(fact)
         elif not BULLET.match(line) and not LABELLED.match(body) and not DASHED.match(body):
             ctx.fresh = False  # prose: what follows is no longer the heading's list
+            ctx.scope = rows_scope(s, [f.label for f in out]) or ctx.scope  # "Rows below are for bridal salons only."
     return out
 
 
@@ -172,7 +175,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if names_platforms(dim):  # "BY PLATFORM": each row names the platform, of the vertical a heading names or of none
         if AGGREGATE.search(label):
             return None
-        about = ctx.rows_about()
+        about = ctx.scope or ctx.rows_about()  # "Rows below are for bridal salons only": narrower than the section
         plat = row_platform(label, dim)
         if about is None:  # of no vertical: the row is named in the qualifier; a channel's publishers keep the channel
             qualifier = f"{dim}: {label}" + (f"; {qualifier}" if qualifier else "")
@@ -363,6 +366,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     own_metric_keys(facts, docs)
     metric_modifiers(facts, docs)  # "VIEWABLE CPM": the KB's vCPM, not a platform "Viewable"
     rows_as_verticals(facts)
+    platform_led(facts)  # "Threads Cost Per Click: $0.95" in a profile, Threads being a platform the KB lists
     verticals = {f.vertical for f in facts if f.kind == "benchmark" and f.vertical and f.form != "table"} | kept_rows(facts)
     own = {f.platform for f in facts if f.kind == "benchmark" and f.platform and f.platform not in VOCABULARY["platforms"]
            and not named_by_source_row(f)}

@@ -32,7 +32,12 @@ def names_platforms(dim: str | None) -> bool:
     network or publisher the caption's last word names ("BY RETAIL NETWORK" over "- Target Roundel: 4.9x", "BY AD
     NETWORK" over "- Unity Ads: $2.10-2.60", "BY PROMOTION CHANNEL" over "- LinkedIn Event Ads: $78-92") — the
     words before it say which kind, not that the rows are businesses."""
-    return bool(dim) and (dim in ROW_PLATFORMS or dim.split()[-1] in _PLATFORM_HEADS)
+    return bool(dim) and (dim in ROW_PLATFORMS or dim.split()[-1] in _PLATFORM_HEADS or bool(_MEDIA_SELLER.fullmatch(dim)))
+
+
+# a service or an app named by the medium it sells ("BY STREAMING SERVICE" over "- Peacock: $31-37", "BY MUSIC APP"):
+# a seller of ad space; a service alone ("BY SERVICE", "BY CLEANING SERVICE") is a business's own line of work
+_MEDIA_SELLER = re.compile(r"(?:[a-z]+ )?(?:streaming|video|audio|music|tv|ctv|ott|podcast|radio) (?:services?|apps?)")
 
 
 def row_platform(label: str, dim: str | None = None) -> str:

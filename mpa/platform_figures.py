@@ -143,9 +143,8 @@ def vertical_is_platform(engine: RetrievalEngine, vertical: str | None, platform
 
 def _platform_row(f: Fact) -> bool:
     """A row of a list whose rows are platforms ("BY PUBLISHER", "BY NETWORK"), kept with no vertical."""
-    from mpa.list_rows import names_platforms
-    m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "")
-    return not f.vertical and bool(m) and names_platforms(m.group(1))
+    from mpa.publisher import is_row
+    return is_row(f)
 
 
 def lines(found: list[PlatformFigure]) -> list[str]:

@@ -40,6 +40,8 @@ def bare(p) -> bool:
     text = p.text.lower()
     for key in p.metrics:
         text = term_pattern(tuple([key, *VOCABULARY["metrics"].get(key, [])])).sub(" ", text)
+    for phrase in p.metric_phrases:  # the KB's own, as said ("the sibling enrollment rate")
+        text = term_pattern((phrase.lower(),)).sub(" ", text)
     return not [w for w in _WORD.findall(text) if w not in _ASKING]
 
 
@@ -50,11 +52,13 @@ def unnamed(p, mem) -> bool:
                 or mem.vertical or mem.business) and bare(p)
 
 
-def _figure_alone(p) -> bool:
+def _figure_alone(p, in_words: bool = False) -> bool:
     """Does the message ask a figure of its metric and nothing else a search or a rule would answer: no definition,
-    rule, calculation, step or audience, no platform or channel, no number but the user's own figure of it?"""
+    rule, calculation, step or audience, no platform or channel, no number but the user's own figure of it?
+    ``in_words``: the metric is the KB's own, named in words — itself the figure asked ("what's the sibling
+    enrollment rate?", :func:`agent.offline.rangeask.asks`), with no word of range or judgement needed."""
     text = p.text
-    if not (RANGE_CUE.search(text) or EVALUATE.search(text)) or DEFINITION.search(text) or GUIDANCE.search(text) \
+    if not (RANGE_CUE.search(text) or EVALUATE.search(text) or in_words) or DEFINITION.search(text) or GUIDANCE.search(text) \
             or ruleask.asks_rule(text) or p.calc or p.step or p.audiences:
         return False
     if platformfig.platforms(text) or channelfig.named(text):
@@ -93,9 +97,10 @@ def sole(p, mem) -> str | None:
     """The one business the KB states the figure asked for (``"CPI (gaming)"`` declared), when nobody has named one:
     with nothing to choose between, its figure is the answer ("what's a typical CPI?" on a KB that states CPI for
     mobile games alone); else None."""
-    if not p.metrics or not unnamed(p, mem) or not _figure_alone(p):
+    asked = p.metrics or p.metric_phrases  # "what's the sibling enrollment rate?": the KB's own, of one business
+    if not asked or not unnamed(p, mem) or not _figure_alone(p, in_words=not p.metrics):
         return None
-    owners = {kbmetrics.sole_business(m) for m in p.metrics}
+    owners = {kbmetrics.sole_business(m) for m in asked}
     return owners.pop() if len(owners) == 1 and None not in owners else None
 
 

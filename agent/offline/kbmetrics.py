@@ -100,6 +100,10 @@ def named_in(text: str) -> list[tuple[int, str]]:
     gift", "monthly spend" of "minimum monthly spend")."""
     out = []
     forms = _FORMS
+    whole = [m.span() for _, key, by_name, _, _ in forms.declared if key is None for m in by_name.finditer(text)]
+
+    def apart(m: re.Match) -> bool:  # "enrollment rate" inside "placement-to-enrollment rate", a name said whole:
+        return not any(s <= m.start() < e and m.span() != (s, e) for s, e in whole)  # no "sibling enrollment rate"
     for name, by_key, by_name, by_tail, by_unit in forms.declared:
         if by_key is not None:  # an acronym, said as written; "VTR (view-through rate)": said by its name, too
             out += [(m.start(), name) for m in by_key.finditer(text)]
@@ -109,9 +113,9 @@ def named_in(text: str) -> list[tuple[int, str]]:
         # question form around it)
         said = [(m.start(), name) for m in by_name.finditer(text)]
         if not said and by_tail is not None:  # or a rate by the words its caption qualifies ("completion rate" of
-            said = [(m.start(), name) for m in by_tail.finditer(text)]  # "video completion rate")
+            said = [(m.start(), name) for m in by_tail.finditer(text) if apart(m)]  # "video completion rate")
         if not said and by_unit is not None:  # or a price by its unit of two words or more, counted one ("and a bottle
-            said = [(m.start(), name) for m in by_unit.finditer(text)]  # club sign-up?", "per showroom visit")
+            said = [(m.start(), name) for m in by_unit.finditer(text) if apart(m)]  # club sign-up?", "per showroom visit")
         out += said
     out += [x for x in ownrate.asked(text, list(forms.rates))
             if x[1] not in {n for _, n in out}]  # or a step-to-step rate asked as a share ("what share of inquiries enroll")
@@ -214,22 +218,28 @@ def priced(noun: str) -> str | None:
     per consultation"), or whose unit is that noun and what was done to it ("tours" → "cost per tour booked"), or
     whose unit ends in the last word of a noun of several words and holds all of them ("intro bookings")."""
     first, said = terms(noun)[:1], terms(noun)
-    return next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
+    exact = next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
+                  and terms(name.partition(" per ")[2]) == said), None)  # "booked consultations": "cost per booked
+    # consultation", not "cost per trial class booking" that the first word alone ("booked") would end
+    return exact or next((name for name in _DECLARED.values() if first and terms(name)[-1:] == first), None) or next(
         (name for name in _DECLARED.values() if first and _PARTICIPLE.search(name) and terms(name)[-2:-1] == first), None) \
         or next((name for name in _DECLARED.values() if len(said) > 1 and name.startswith(("cost per ", "price per "))
                  and terms(name)[-1:] == said[-1:] and set(said) <= set(terms(name))), None) \
-        or _asked_for(first)  # "intro bookings" of "cost per intro class booking", "eligible applicants" of
-    # "cost per eligible applicant": every word of its unit; "demos" of "cost per demo request"
+        or _asked_for(first, said)  # "intro bookings" of "cost per intro class booking", "eligible applicants" of
+    # "cost per eligible applicant": every word of its unit; "demos" of "cost per demo request", "trial classes" of
+    # "cost per trial class booking"
 
 
 # the last word of a unit that asks for the thing before it: "demo request", "quote request", "trial sign-up"
-_REQUEST = re.compile(r"^cost per ([a-z-]+) (?:request|requested|booking|sign-?up|signup|enquiry|inquiry|application)$")
+_REQUEST = re.compile(r"^cost per ([a-z-]+(?: [a-z-]+)?) (?:request|requested|booking|sign-?up|signup|enquiry|inquiry"
+                      r"|application)$")
 
 
-def _asked_for(first: list[str]) -> str | None:
+def _asked_for(first: list[str], said: list[str] = ()) -> str | None:
     """The one declared price of a request for a thing, when the counted noun is that thing ("45 demos": "cost per
-    demo request" — each demo counted is one requested)."""
-    found = [n for n in dict.fromkeys(_DECLARED.values()) if first and (m := _REQUEST.match(n)) and terms(m.group(1)) == first]
+    demo request" — each demo counted is one requested; "50 trial classes": "cost per trial class booking")."""
+    found = [n for n in dict.fromkeys(_DECLARED.values()) if first and (m := _REQUEST.match(n))
+             and terms(m.group(1)) in (first, list(said))]
     return found[0] if len(found) == 1 else None
 
 

@@ -55,10 +55,30 @@ def _own(folder: str | None) -> tuple[tuple[re.Pattern, str], ...]:
                  for p, lab in sorted(pairs) if len(ws := re.findall(r"[a-z]+", p.lower())) >= 2)
 
 
+@lru_cache(maxsize=servedkb.PER_KB)
+def _kept(folder: str | None) -> tuple[tuple[re.Pattern, str], ...]:
+    """(pattern, label) for each row the KB keeps under a kind of its own ("course type: Business English", "program
+    type: Summer Day Camps": :func:`mpa.list_rows.kept_rows`; "read type: Dynamically Inserted Spot" of a channel's
+    list, too — a row that is no publisher), of two words or more."""
+    from mpa.list_rows import kept_rows
+    from mpa.publisher import is_row
+    if not folder:
+        return ()
+    facts = list(servedkb.facts(folder))
+    kinds = {f.label for f in facts if f.kind == "benchmark" and not f.vertical and not f.geography and f.platform
+             and re.match(r"[a-z][a-z ]*: " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "") and not is_row(f)}
+    return tuple((re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in ws) + r"(?![a-z])"), lab)
+                 for lab in sorted(kept_rows(facts) | kinds) if len(ws := re.findall(r"[a-z]+", lab.lower())) >= 2)
+
+
 def said(text: str) -> str | None:
     """The one vertical the KB labels in its own words that ``text`` says, word forms allowed ("we have an RV
-    dealership": "RV Dealers"); None when none or several are said."""
-    found = {lab for p, lab in _own(servedkb.folder()) if p.search((text or "").lower())}
+    dealership": "RV Dealers"), else the one row it keeps under a kind of its own said in full ("for business english":
+    the row "Business English" of a list by course type — a generic first word, "business", or a season's, "summer day
+    camps", left no sentence form to name it); None when none or several are said."""
+    low = (text or "").lower()
+    found = {lab for p, lab in _own(servedkb.folder()) if p.search(low)}
+    found = found or {lab for p, lab in _kept(servedkb.folder()) if p.search(low)}
     return found.pop() if len(found) == 1 else None
 
 

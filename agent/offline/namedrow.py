@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.offline import captionrows, extremerow, places
+from agent.offline import bylist, captionrows, extremerow, places
 from agent.offline.passages import message_sentences, terms
 from mpa.vocabulary import VOCABULARY, match_terms
 from rag.regexes import compiled
@@ -94,7 +94,8 @@ def added(question: str, chosen: list, section: list, text: str = "", carried: f
 
 def _added(question: str, chosen: list, section: list, text: str, carried: frozenset) -> list:
     wanted = names(question) | amounts(question) or set(carried)
-    if not wanted and section and (end := extremerow.pick(question, _items(section, text))):  # "which is cheapest?"
+    if not wanted and section and (end := extremerow.pick(question, bylist.narrowed(question, _items(section, text),
+                                                                                text))):  # "which is cheapest?"
         return chosen if end[0] in chosen else sorted([*chosen, *end], key=lambda c: c.pos)
     if not wanted or not section:
         return chosen

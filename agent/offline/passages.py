@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from agent.offline import agentnoun, captionrows, namedpart, passagelines
+from agent.offline import agentnoun, captionrows, formulalead, namedpart, passagelines
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
 from mpa.vocabulary import VOCABULARY
@@ -232,16 +232,9 @@ def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on eve
         nxt = i
         while nxt < len(lines) and not lines[nxt].strip():
             nxt += 1
-        if ln.endswith(":") and nxt < len(lines) and lines[nxt].strip().startswith("```"):
-            # a lead-in to a formula in a code block ("the combined size is:" ```Union = A + B − …```): one unit,
-            # the formula being what the lead announces (alone, either is a fragment)
-            end = next((j for j in range(nxt + 1, len(lines)) if lines[j].strip().startswith("```")), len(lines))
-            code = "; ".join(c.strip() for c in lines[nxt + 1:end] if c.strip())
-            i = end + 1
-            *before, lead = PASSAGE_SENTENCE.split(ln)
-            out += [Unit(heading, b.strip(), -1) for b in before if len(b.strip()) > 25]
-            if code:
-                out.append(Unit(heading, f"{lead} {code}.", -1))
+        if ln.endswith(":") and (led := formulalead.after(lines, nxt, ln)):  # a formula announced: one unit
+            texts, i = led
+            out += [Unit(heading, t, -1) for t in texts]
             continue
         if ln.endswith(":") and nxt < len(lines) and _ITEM.match(lines[nxt]):
             items = []

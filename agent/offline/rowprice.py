@@ -19,7 +19,7 @@ from rag.citations import cited_ids
 
 _ROW = re.compile(r"^[ \t]*[-*•][ \t]+(?P<label>[^:\n]{1,60}?):[ \t]+(?P<value>[^\n]+?)[ \t]*$", re.M)
 _NUM = r"\d[\d,]*(?:\.\d+)?"
-_PRICE = re.compile(rf"^(?:about |around |roughly |~)?\$\s?(?P<lo>{_NUM})(?:\s*(?:-|–|to)\s*\$?\s?(?P<hi>{_NUM}))?"
+_PRICE = re.compile(rf"^(?:about |around |roughly |~|under |below |less than |up to |at most )?\$\s?(?P<lo>{_NUM})(?:\s*(?:-|–|to)\s*\$?\s?(?P<hi>{_NUM}))?"
                     rf"(?![\d%])(?!\s*(?:k\b|m\b|million|thousand|billion|per|a|an|each)\b)(?:\s*\((?P<note>[^()]*)\))?\s*$", re.I)
 # the caption's unit: "COST PER INSTALL - 2025", "DIRECT MAIL COST PER PIECE", "PRICE PER BOOKED ROOM NIGHT IN 2025"
 _CAPTION = re.compile(r"\b(?:cost|price)\s+per\s+(?P<unit>[a-z]+(?:[ -][a-z]+){0,3}?)\s*(?:$|[-–—(:,]|\s+(?:in|for|on|by|at)\b|\s+\d)",
@@ -27,6 +27,10 @@ _CAPTION = re.compile(r"\b(?:cost|price)\s+per\s+(?P<unit>[a-z]+(?:[ -][a-z]+){0
 _THOUSAND = re.compile(r"^(?:thousand|mille|1,?000)\s+(?P<rest>[a-z]+(?:[ -][a-z]+)*)$", re.I)  # "per thousand views"
 _CPM = re.compile(r"(?<![\w-])CPMs?(?![\w-])")  # a caption's "IN-GAME CPM": the price of a thousand impressions
 _OTHER_UNIT = re.compile(r"\bper\b|\bnot\b", re.I)  # "(price per insert, not per piece)": another unit than the caption's
+
+
+# a row priced by its ceiling ("Tubi: under $15"): worked at that price, the count is the fewest it buys
+_CEILING = re.compile(r"^(?:under|below|less than|up to|at most)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,8 @@ CITED = r"(?i:Based on Knowledge Base \[[^\]]+\] \([^()\n]*(?:\b(?:cost|price) p
 
 def cited(group: list[Row], budget: float | None) -> str:
     """Rows of one list, cited once with its caption, each with the budget worked at it."""
-    each = [f"{r.label}: {r.value}" + (f" — at that price, {worked(budget, r)}" if budget else "") for r in group]
+    each = [f"{r.label}: {r.value}" + (f" — at {_CEILING.match(r.value) and 'that ceiling' or 'that price'}, "
+                                        f"{worked(budget, r)}" if budget else "") for r in group]
     return f"Based on Knowledge Base [{group[0].pid}] ({group[0].caption}): {'; '.join(each)}."
 
 

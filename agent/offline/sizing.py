@@ -39,7 +39,8 @@ def counts_things(text: str) -> bool:
 # the size of a group of people asked as a noun phrase: "what's the size of the homeowner audience in texas?",
 # "audience size for new parents", "the size of our market of retirees" — a sizing question without "how many"
 SIZE_OF_PEOPLE = re.compile(r"\bsize of (?:the |our |my |that |this |an? )?[^.?!]{0,40}?\b(?:audience|people|households?|"
-                            r"population|adults|consumers|buyers|shoppers)\b|\baudience size\b", re.I)
+                            r"population|adults|consumers|buyers|shoppers)\b|\baudience size\b"
+                            r"|\bpopulation (?:of|in)\b", re.I)  # "what's the population of Otago?": everyone there, counted
 
 
 def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> str:
