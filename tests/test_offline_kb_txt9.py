@@ -21,12 +21,10 @@ def test_a_count_of_the_thing_a_booking_is_for_and_of_a_whole_unit():
     from agent.offline import kbmetrics
     kbmetrics.declare(_declared("cost per lesson plan request", "CPBV (cost per booked viewing)",
                                 "cost per open day booking", "cost per demo request"))
+    priced = {"open days": "cost per open day booking", "lesson plans": "cost per lesson plan request",
+              "booked viewings": "cost per booked viewing", "demos": "cost per demo request", "open windows": None}
     try:
-        assert kbmetrics.priced("open days") == "cost per open day booking"
-        assert kbmetrics.priced("lesson plans") == "cost per lesson plan request"
-        assert kbmetrics.priced("booked viewings") == "cost per booked viewing"
-        assert kbmetrics.priced("demos") == "cost per demo request"
-        assert kbmetrics.priced("open windows") is None
+        assert {said: kbmetrics.priced(said) for said in priced} == priced
     finally:
         kbmetrics.declare([])
 

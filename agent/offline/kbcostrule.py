@@ -22,16 +22,17 @@ from functools import lru_cache
 from agent.offline import ceilingask, closerate, servedkb
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
+from rag.anyword import any_word
 
 # a ceiling on cost named as a rule's subject ("the allowable cost per lead", "the break-even acquisition cost",
 # "the ceiling", "Allowable cost per lead - The most a plan may pay for a lead:")
-_CEILING = re.compile(r"\b(?:allowable|break-?even|ceiling|max(?:imum)?|most\b[^.;:]{0,30}\bpay)\b", re.I)
+_CEILING = any_word("allowable", "break-?even", "ceiling", r"max(?:imum)?", r"most\b[^.;:]{0,30}\bpay")
 _COPULA = re.compile(r"\s(?:is|equals|=)\s+(?:set (?:at|to|as) )?|:\s+|\s+-\s+", re.I)
 _TIMES = re.compile(r"\s*,?\s*(?:then\s+)?(?:times|×|multiplied by)\s+", re.I)
 _ARTICLE = re.compile(r"^(?:the|a|an|your|their|its|our)\s+", re.I)
 _TAIL = re.compile(r"\s+(?:for|to|so|which|that|because|before|when|and then)\b.*$|\s*\(.*$", re.I)
-_VALUE = re.compile(r"\b(?:profit|contribution|margin|value|worth|revenue|ltv)\b", re.I)
-_RATE = re.compile(r"\b(?:rate|share|percent(?:age)?)\b", re.I)
+_VALUE = any_word("profit", "contribution", "margin", "value", "worth", "revenue", "ltv")
+_RATE = any_word("rate", "share", r"percent(?:age)?")
 _RATIO_RULE = re.compile(r"(?:÷|divided by|over)\s+(?:the\s+|a\s+|your\s+)?(?:target\s+)?[\w:]*\s*ratio\b", re.I)
 # a share of the ceiling set as the target: "the target acquisition cost is usually set at 60-70% of break-even"
 _SHARE = re.compile(r"(?P<subj>[A-Za-z][\w\s-]{0,40}?)\s+(?:is|sits)\s+(?:usually |typically |often |generally )?"
