@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from agent.offline import splitrule, tallies
-from tests.offline_turns import offline_conversation
+from tests.offline_turns import offline_conversation, turns
 from tests.test_offline_described_audience import _seen
 
 SIZE = "how many people in the LA area are in the market for an electric car?"
@@ -150,3 +150,18 @@ def test_more_follow_up_calculations(request, kb, turns, want):
         c.send(t)
     last = c.send(turns[-1]).assistant
     assert all(w in last for w in want), last
+
+
+@pytest.mark.parametrize("engine, messages, unit", [
+    ("shipped_engine", ["we run an online furniture store. what's a typical CAC?",
+                        "how many customers would $20k get us?", "and how many with $9,000?"], "customers"),
+    ("kb_txt_engine", [DENTAL[0], DENTAL[1], "ok and how many with $4,500 instead?"], "clicks"),
+])
+def test_how_many_with_a_new_budget_counts_the_last_unit(engine, messages, unit, request):
+    """"And how many with $9,000?" after a budget worked at a price: the division again, in the units it counted — the
+    word after "how many" was taken as the unit ("≈ 164 with at the top of the Typical range")."""
+    from agent.offline.parse import parse
+
+    assert parse(messages[-1]).unit == "" and parse("how many should we expect with 20k?").unit == ""
+    answer = turns(request.getfixturevalue(engine), messages)[-1][0]
+    assert f" {unit} at the" in answer and " with at the" not in answer, answer

@@ -193,6 +193,11 @@ _HEAD = (r"(?=\s*(?:[?.!,;:)]|$)|\s+(?:on|at|for|from|with|per|a|an|each|every|t
 _COUNTED = re.compile(r"^\s*(new|more|qualified|paying|first-time)?\s*([a-z]+)")
 
 
+# the words after "how many" that begin no counted noun, and end one ("how many leads a month", "how many should we expect")
+_NO_UNIT = (r"(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|"
+            r"within|that|this|we|you|i|then|now|there|a|an|per|each|every)\b")
+
+
 def _implied_unit_cost(p: Parsed) -> str | None:
     """The metric a spend and a count imply when the user asks for a judgement without naming it:
     "we spent 20k and got 400 leads — good?" is a cost per lead; a count of *new* anything ("450
@@ -317,10 +322,8 @@ def _parse(text: str) -> Parsed:
         if re.match(r"\s*(?:\+|or (?:more|above|over)\b|and (?:up|above|over)\b)", data[n.end:]):
             n.role = "threshold"
     m = re.search(r"\b(?:how many|(?:estimat|calculat|work out|figure out|project|forecast)\w* (?:the |our |a |an )?(?:rough )?(?:number|count|volume) of) (?:more |extra |additional )?((?:new )?[a-z][a-z\-]*(?: [a-z][a-z\-]*)?)", without_platforms(low))
-    if m and not re.match(r"(?:do|does|did|would|will|can|could|is|are|now|of|people|that|this|it|we|you|i|then|"
-                          r"at|in|for)\b", m.group(1)):
-        p.unit = re.split(r"\s+(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|within|that|this|we|you|i|then|"
-                          r"now|there|a|an|per|each|every)\b", m.group(1))[0]  # "how many leads a month"
+    if m and not re.match(_NO_UNIT + r"|(?:of|people|it)\b", m.group(1)):  # "how many with $9k?": the last unit again
+        p.unit = re.split(r"\s+" + _NO_UNIT, m.group(1))[0]  # "how many leads a month"
         p.unit = metricwords.times_shown(low, p.unit)  # "how many times would our ads get shown": impressions
     elif (m := re.search(r"\bwhat(?:'s| is) (?:that|this|it|our \w+) in (?!(?:[a-z]+ )?(?:dollars|money|cash|bucks|terms)\b)([a-z]+)\b" + _HEAD
                          + r"|\b(?:reach|buy|get|bring)(?: us| me)? in ([a-z]+)\b" + _HEAD + r"|\bwhat(?:'s| is|s) the ([a-z]+) range (?:on|for|with|from)\b|\bwhat(?:'s| is|s) the range of "
