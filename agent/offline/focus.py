@@ -38,7 +38,9 @@ _WH_NP = re.compile(rf"(?:^|[.!?,;]\s*|\b(?:so|and|ok|but)\s+)(?:what|which)\s+(
 WH_NP = _WH_NP  # "what hourly rate should …", "what's the interest rate on …": a thing asked for by name
 _PLAIN = set(terms("typical average usual normal good fair reasonable realistic sensible right ideal ballpark rough "
                    "going expected decent kind sort type level amount number figure range cost price rate much many "
-                   "kind best top current standard"))
+                   "kind best top current standard "
+                   # auxiliaries the stop list lacks ("what rate does X get?" asked the passages to say "does")
+                   "does did doing gets got getting"))
 
 _LAWSUIT = re.compile(r"\b(?:sue|sued|suing|lawsuits?|litigat\w*|take\s+(?:\w+\s+){0,3}to\s+court|liable|liability)\b",
                       re.I)
