@@ -200,7 +200,7 @@ def units(text: str) -> list[Unit]:
 def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on every turn that searches them
     out: list[Unit] = []
     heading = ""
-    lines = _unwrapped([ln.rstrip() for ln in text.split("\n")])
+    lines = _unwrapped(["" if passagelines.DOC_META.match(ln) else ln.rstrip() for ln in text.split("\n")])
     first_line = next((j for j, ln in enumerate(lines) if ln.strip()), 0)
     header: list[str] | None = None
     i = 0
