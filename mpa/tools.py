@@ -41,6 +41,7 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, resolve
+from mpa.audience_everyday import kids_as_children
 from mpa.fact_lookups import (facts, find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
                                market_noted)
 from mpa.research import research_topic
@@ -497,6 +498,9 @@ class ToolExecutor:
     def _audience(self, inp: dict) -> ToolResult:
         geography = inp.get("geography")
         found = find_audience(self.engine, inp["audience_type"], geography)
+        if found.result is None and (plain := kids_as_children(inp["audience_type"])) != inp["audience_type"]:
+            again = find_audience(self.engine, plain, geography)  # "kids under five": the KB's children
+            found = again if again.result is not None else found
         a = found.result
         if a is None:
             return ToolResult(

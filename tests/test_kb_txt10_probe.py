@@ -35,3 +35,21 @@ def test_a_document_s_meta_lines_are_never_answer_sentences():
         head = head.replace("estimates\n", "estimates (rounded)\n", 1)  # kb_txt's coverage line, closed by a bracket
         said = passages.sentences(head)
         assert said and not any("META" in s for s in said), said[:2]
+
+
+def test_kids_are_asked_again_as_the_children_a_label_counts(kb_txt_engine):
+    """"households with kids under five" named no label of kb_txt10 ("Households With Children Under Five"): the sizing
+    tool tries the words once more with "children" — only when the typed words found nothing, so kb_txt's matches of
+    "kids" by its other words ("adult kids of elderly parents") stay as they were."""
+    from mpa.audience_everyday import kids_as_children
+    from mpa.tools import ToolExecutor
+
+    assert kids_as_children("Households with Kids under five") == "Households with children under five"
+    assert kids_as_children("a kid's first swim") == "a child's first swim"
+    assert kids_as_children("kidney patients") == "kidney patients"
+    sized = {f.geography: f.value for f in _facts("kb_txt10", "new_zealand_and_us_audiences.txt")
+             if f.audience == "Households With Children Under Five"}
+    assert sized["Boise"] == "36,000"
+    got = ToolExecutor(kb_txt_engine).execute("get_audience_sizing", {"audience_type": "grown kids of elderly parents",
+                                                                      "geography": "Kansas City"})
+    assert "Adult Children Of Aging Parents" in got.content and "150,000" in got.content
