@@ -53,3 +53,16 @@ def test_kids_are_asked_again_as_the_children_a_label_counts(kb_txt_engine):
     got = ToolExecutor(kb_txt_engine).execute("get_audience_sizing", {"audience_type": "grown kids of elderly parents",
                                                                       "geography": "Kansas City"})
     assert "Adult Children Of Aging Parents" in got.content and "150,000" in got.content
+
+
+def test_a_meaning_asked_with_how_to_work_it_out_is_a_definition_question(kb_txt_engine, shipped_engine):
+    """"What does LTR mean and how do I calculate it?": kb_txt10 never says "calculate", so searched whole the question
+    fell under the relevance floor and was declined; asked as the term, the glossary's line (and formula) answers."""
+    from agent.offline.definition import asked_terms
+    from tests.offline_turns import answer_to
+
+    assert asked_terms("What does LTR mean and how do I calculate it?") == ["LTR"]
+    assert asked_terms("what's a cost ceiling, and how is it worked out?") == ["cost ceiling"]
+    assert asked_terms("what does CPM mean and how do I lower it?") == []
+    assert "Clicks divided by impressions" in answer_to(kb_txt_engine, "so what does CTR mean and how would I compute it?")
+    assert "conversions" in answer_to(shipped_engine, "What is CPA and how is it calculated?")
