@@ -42,6 +42,7 @@ from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, resolve
 from mpa.audience_everyday import kids_as_children
+from mpa.list_rows import kind_rows
 from mpa.fact_lookups import (facts, find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
                                market_noted)
 from mpa.research import research_topic
@@ -207,7 +208,7 @@ def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[i
     if t not in _OWN_WORDS:
         docs = list(t.texts.items())
         _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
-                         framework_steps(docs), kb_platform_note(engine, subjects(engine, facts(engine))), framework_title(docs))  # "In-Game" of "IN-GAME CPM"
+                         framework_steps(docs), kb_platform_note(engine, subjects(engine, facts(engine)) + kind_rows(facts(engine))), framework_title(docs))  # "In-Game" of "IN-GAME CPM"
     return _OWN_WORDS[t]
 
 

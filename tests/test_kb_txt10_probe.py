@@ -66,3 +66,27 @@ def test_a_meaning_asked_with_how_to_work_it_out_is_a_definition_question(kb_txt
     assert asked_terms("what does CPM mean and how do I lower it?") == []
     assert "Clicks divided by impressions" in answer_to(kb_txt_engine, "so what does CTR mean and how would I compute it?")
     assert "conversions" in answer_to(shipped_engine, "What is CPA and how is it calculated?")
+
+
+def test_rows_of_a_list_by_a_kind_of_platform_are_platforms_the_tools_declare(kb_txt6_engine, shipped_engine):
+    """"BY AUDIO PLATFORM" under "PROGRAMMATIC AUDIO CPM" (kb_txt10), "BY RETAIL NETWORK" (kb_txt6): each row is filed
+    under the caption's channel, so its name was no platform the agent knew — "what's the iHeartRadio CPM?" was searched
+    and answered with the wrong sentences. The rows are now declared as the KB's own platforms and looked up."""
+    from mpa.fact_lookups import facts
+    from mpa.list_rows import kind_rows
+    from tests.offline_turns import turns
+
+    assert "Kroger Precision Marketing" in kind_rows(facts(kb_txt6_engine))
+    assert kind_rows(facts(shipped_engine)) == []
+    (said, calls), = turns(kb_txt6_engine, ["roughly what ROAS would Ulta Beauty UB Media give us?"])
+    assert {"metric": "ROAS", "platform": "Ulta Beauty UB Media"} in calls and "4.2-4.7x" in said
+    assert "Costco" not in said
+
+
+def test_a_plus_glued_to_a_name_is_the_name_s_not_and():
+    from agent.offline.shortforms import expand
+
+    assert expand("What's the Disney+ CPM?") == "What's the Disney+ CPM?"
+    assert expand("Meta Advantage+ Shopping or search") == "Meta Advantage+ Shopping or search"
+    assert expand("search+social for a gym") == "search and social for a gym"
+    assert expand("search + social") == "search and social"
