@@ -90,3 +90,24 @@ def test_a_plus_glued_to_a_name_is_the_name_s_not_and():
     assert expand("Meta Advantage+ Shopping or search") == "Meta Advantage+ Shopping or search"
     assert expand("search+social for a gym") == "search and social for a gym"
     assert expand("search + social") == "search and social"
+
+
+def _section(kb: str, name: str, heading: str) -> dict:
+    text = (FIX / kb / name).read_text()
+    start = text.index(heading)
+    end = text.find("\n-----", start + len(heading) + 90)
+    return {"id": f"{name.split('.')[0]}#1", "text": text[start:end if end > 0 else None], "source": name}
+
+
+def test_a_split_passage_that_works_the_user_s_own_case_is_quoted_not_asked_about():
+    """kb_txt10's splits are captioned by kinds of business none of which says "trampoline park", and its worked split
+    does: "how should I split $12,000 a month for a trampoline park?" was asked which caption is theirs. kb_txt's
+    split passage works no business's case: it still asks."""
+    from agent.offline.splitrule import which_list
+
+    venue = _section("kb_txt10", "budget_split_mistakes_faq.txt", "OUTDOOR GEAR RETAILERS")
+    got = which_list("how would you divide 12k a month for our trampoline park?", f"x [{venue['id']}]", [venue])
+    assert got and "Worked split: a trampoline park with $12,000" in got
+    local = _section("kb_txt", "budget_and_channel_mix.txt", "SECTION 2 - STARTING SPLITS")
+    asked = which_list("how would you divide 15k a month for our dental practice?", f"x [{local['id']}]", [local])
+    assert asked and "gives a different list for each case" in asked
