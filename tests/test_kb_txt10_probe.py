@@ -111,3 +111,19 @@ def test_a_split_passage_that_works_the_user_s_own_case_is_quoted_not_asked_abou
     local = _section("kb_txt", "budget_and_channel_mix.txt", "SECTION 2 - STARTING SPLITS")
     asked = which_list("how would you divide 15k a month for our dental practice?", f"x [{local['id']}]", [local])
     assert asked and "gives a different list for each case" in asked
+
+
+def test_the_kb_s_own_faq_question_asked_is_answered_by_its_answer(kb_txt8_engine):
+    """kb_txt8's "Q: Can one lead site or one metasearch site take most of the budget?" asked nearly as written was
+    answered by the metasearch section's opening (kb_txt10's connected TV FAQ lost the same way to the section headed
+    with the medium); the FAQ's own answer now answers. A question opened otherwise ("what …") is not that question."""
+    from agent.offline.qapairs import asked_first
+    from tests.offline_turns import answer_to
+
+    said = answer_to(kb_txt8_engine, "so can one metasearch site take most of our budget?")
+    assert "more than 40%" in said, said
+    faq = "Question: Can I put my whole budget into connected TV?\nAnswer: No. Keep it to 15% or less.\n"
+    sections = {(0, "FAQ"): [type("U", (), {"text": "Keep it to 15% or less."})()], (1, "CTV"): []}
+    top = [{"text": faq}, {"text": "CONNECTED TV BY STREAMING APP"}]
+    assert asked_first("can I put my entire budget into connected TV?", [(1, "CTV"), (0, "FAQ")], sections, top)[0] == (0, "FAQ")
+    assert asked_first("what budget do I need for connected TV?", [(1, "CTV"), (0, "FAQ")], sections, top)[0] == (1, "CTV")
