@@ -127,3 +127,36 @@ def test_the_kb_s_own_faq_question_asked_is_answered_by_its_answer(kb_txt8_engin
     top = [{"text": faq}, {"text": "CONNECTED TV BY STREAMING APP"}]
     assert asked_first("can I put my entire budget into connected TV?", [(1, "CTV"), (0, "FAQ")], sections, top)[0] == (0, "FAQ")
     assert asked_first("what budget do I need for connected TV?", [(1, "CTV"), (0, "FAQ")], sections, top)[0] == (1, "CTV")
+
+
+def test_a_kb_platform_said_by_its_brand_alone_is_looked_up(kb_txt6_engine):
+    """"What CPM should I expect on Netflix?" (kb_txt10 prices "Netflix Ads Tier"), "… on Kroger?" (kb_txt6's "Kroger
+    Precision Marketing"): the brand typed with its capital names the KB's platform; a first word that opens a channel
+    of the vocabulary ("Paid" of "Paid Social Lead Forms") or a lower-case word names none."""
+    from agent.offline import kblabels
+    from tests.offline_turns import turns
+
+    (said, calls), = turns(kb_txt6_engine, ["roughly what ROAS do brands get on Kroger?"])
+    assert {"metric": "ROAS", "platform": "Kroger Precision Marketing"} in calls and "5.8-6.6x" in said
+    old = kblabels._PLATFORMS
+    try:
+        kblabels._PLATFORMS = ("Netflix Ads Tier", "Paid Social Lead Forms", "AllTrails Promoted Placements")
+        assert [n for *_, n in kblabels.brands_in("and the CPM on Netflix?")] == ["Netflix Ads Tier"]
+        assert [n for *_, n in kblabels.brands_in("first orders from AllTrails, roughly?")] == ["AllTrails Promoted Placements"]
+        assert kblabels.brands_in("what's the CPL on Paid Social?") == []
+        assert kblabels.brands_in("and the CPM on netflix?") == []
+    finally:
+        kblabels._PLATFORMS = old
+
+
+def test_a_caption_s_own_by_clause_and_year_name_no_business_and_no_metric():
+    """"COST PER FIRST ORDER BY PLATFORM - FY2025" over "BY PLATFORM": the rows were filed for a business named "Fy2025
+    By Platform" under a metric "cost per first order by platform" (an answer then said the KB had no figure "for this;
+    the figures below are for Fy2025 By Platform"). The section's business and the caption's metric now."""
+    rows = {f.label: f for f in _facts("kb_txt10", "outdoor_gear_retail.txt") if f.platform}
+    assert (rows["AllTrails Promoted Placements"].vertical, rows["AllTrails Promoted Placements"].metric) == \
+        ("Outdoor Gear Retailers", "cost per first order")
+    rule = "-" * 40
+    made = extract_facts("x.txt", f"{rule}\nSECTION 1 - GARDEN CENTERS\n{rule}\nMETA_VERTICALS: GARDEN_CENTERS\n\n"
+                                  "COST PER STORE VISIT BY PLATFORM - 2025\nBY PLATFORM\n- Nextdoor: $4.10\n")
+    assert [(f.vertical, f.metric, f.platform) for f in made] == [("Garden Centers", "cost per store visit", "Nextdoor")]
