@@ -160,3 +160,13 @@ def test_a_caption_s_own_by_clause_and_year_name_no_business_and_no_metric():
     made = extract_facts("x.txt", f"{rule}\nSECTION 1 - GARDEN CENTERS\n{rule}\nMETA_VERTICALS: GARDEN_CENTERS\n\n"
                                   "COST PER STORE VISIT BY PLATFORM - 2025\nBY PLATFORM\n- Nextdoor: $4.10\n")
     assert [(f.vertical, f.metric, f.platform) for f in made] == [("Garden Centers", "cost per store visit", "Nextdoor")]
+
+
+def test_a_bullet_wrapped_onto_an_indented_line_is_one_sentence():
+    """kb_txt10's phase bullets wrap onto lines indented under the bullet's text ("… taken from" / "  booking postcodes
+    …"): each half was read alone and quoted as "taken from. booking postcodes". A nested bullet stays its own item."""
+    phase = _section("kb_txt10", "campaign_field_guide_phases.txt", "PHASE 3 - WHERE")["text"]
+    assert any("taken from booking postcodes or zip codes" in s for s in passages.sentences(phase))
+    nested = "Steps to follow:\n\n- Check the pixel on every landing page before launch\n  - the thank-you page counts too, always check it\n"
+    assert len([s for s in passages.sentences(nested) if "thank-you" in s]) == 1
+    assert not any("launch the thank-you" in s for s in passages.sentences(nested))

@@ -179,7 +179,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
     for ln in lines:
         prev = out[-1].strip() if out else ""
         tail = prev.split()[-1] if prev else ""
-        wrapped = ln[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
+        wrapped = ln.lstrip(" ")[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
                                        and tail != tail.upper()) or (  # "… SECTION 2 - HOLDOUTS": a heading ends it
             bool(passagelines.MONEY_START.match(ln) or ln[:1].isdigit() and not _ITEM.match(ln))  # "… people or" / "10,000 households"
             and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
