@@ -170,3 +170,16 @@ def test_a_bullet_wrapped_onto_an_indented_line_is_one_sentence():
     nested = "Steps to follow:\n\n- Check the pixel on every landing page before launch\n  - the thank-you page counts too, always check it\n"
     assert len([s for s in passages.sentences(nested) if "thank-you" in s]) == 1
     assert not any("launch the thank-you" in s for s in passages.sentences(nested))
+
+
+def test_a_place_s_abbreviation_ends_no_sentence_of_a_message():
+    """"How many households in Minneapolis-St. Paul paddle or backpack?" was cut after "St.": the sizing phrase lost
+    who is counted ("households" alone took another audience's count). kb_txt's "Tampa-St. Petersburg", typed in lower
+    case, the same."""
+    from agent.offline.passages import message_sentences
+    from agent.offline.sizing import audience_phrase
+
+    assert len(message_sentences("How many households in Minneapolis-St. Paul paddle or backpack?")) == 1
+    assert len(message_sentences("we're in tampa-st. petersburg. how many solar-ready homes?")) == 2
+    assert "paddle" in audience_phrase("How many households in Minneapolis-St. Paul paddle or backpack?")
+    assert message_sentences("huh, low. and for the other one?") == ["huh, low.", "and for the other one?"]
