@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (captioned, devices, roles, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
+from mpa import (captioned, declaredrows, devices, roles, platformrows, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -305,7 +305,7 @@ def kb_vertical_note(engine: RetrievalEngine, most: int = 40) -> str:
     """A sentence naming the verticals this KB states figures for in its own lists and lines ("Boutique
     hotels and inns, Legal Services, …"), for get_benchmark's description (the fixed examples are the
     shipped KB's); "" when its tables name them (the examples) or it names more than ``most``."""
-    labels = sorted({f.vertical for f in facts(engine) if f.kind == "benchmark" and f.vertical})
+    labels = sorted({f.vertical for f in facts(engine) if f.kind == "benchmark" and f.vertical} | declaredrows.rows(engine, facts(engine)))
     return f" This knowledge base's own: {', '.join(labels)}." if labels and len(labels) <= most else ""
 
 

@@ -198,3 +198,16 @@ def test_a_business_s_figure_on_a_platform_the_kb_prices_for_every_business(kb_t
     assert "Banking" not in got.content.split("<passage")[0]  # no other business's own figure
     out = tools.execute("get_benchmark", {"vertical": "sports betting apps", "metric": "CPM", "platform": "Connected TV"})
     assert "not in the knowledge base" in out.content
+
+
+def test_rows_a_section_declares_as_its_verticals_are_the_kb_s_businesses(kb_txt_engine):
+    """kb_txt10's "BY VENUE TYPE" rows are kept by their own dimension; "what about trampoline parks?" after escape
+    rooms named no business the agent knew and got the escape rooms' figure again. The section's META_VERTICALS line
+    names each row: they are declared businesses now. kb_txt's rows of other dimensions (inventory type) are not."""
+    from mpa.declaredrows import declared_rows, rows
+    from mpa.fact_lookups import facts
+
+    name = "indoor_recreation_venues.txt"
+    got = declared_rows(_facts("kb_txt10", name), {name: (FIX / "kb_txt10" / name).read_text()})
+    assert {"Trampoline Parks", "Escape Rooms", "Axe-Throwing Bars"} <= got
+    assert rows(kb_txt_engine, facts(kb_txt_engine)) == set()
