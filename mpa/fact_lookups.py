@@ -49,7 +49,7 @@ def facts(engine: RetrievalEngine) -> list[Fact]:
 def _priced_unit(metric: str, known: list[str]) -> str | None:
     """A price of a unit the metric names do not say ("cost per inquiry", "cost per app download"): the
     known metric whose "cost per …" name prices the unit nearest it by meaning (:func:`mpa.resolve.unit_by_meaning`)."""
-    labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or k for k in known}
+    labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or (f"cost per {k[:-6]}" if k.endswith(" price") else k) for k in known}  # "day pass price": "cost per day pass"
     return resolve.unit_by_meaning(metric, {k: v for k, v in labels.items() if v != k})
 
 

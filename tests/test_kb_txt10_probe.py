@@ -211,3 +211,16 @@ def test_rows_a_section_declares_as_its_verticals_are_the_kb_s_businesses(kb_txt
     got = declared_rows(_facts("kb_txt10", name), {name: (FIX / "kb_txt10" / name).read_text()})
     assert {"Trampoline Parks", "Escape Rooms", "Axe-Throwing Bars"} <= got
     assert rows(kb_txt_engine, facts(kb_txt_engine)) == set()
+
+
+def test_a_profile_s_price_answers_what_one_of_its_units_costs(kb_txt6_engine):
+    """"What does a day pass cost at a climbing gym?" is read as "cost per day pass"; kb_txt10's profile states "Day Pass
+    Price: $24" and the tool declined (it matched the unit only by meaning, which is off here and was not needed: the
+    label prices that very unit). kb_txt6's "Annual Plan Price: $69.99" of meditation apps the same; the answer names
+    the metric as the KB does ("annual plan price")."""
+    from mpa.fact_lookups import _priced_unit
+    from mpa.tools import ToolExecutor
+
+    assert _priced_unit("cost per day pass", ["day pass price", "member tenure", "cost per booked session"]) == "day pass price"
+    got = ToolExecutor(kb_txt6_engine).execute("get_benchmark", {"vertical": "meditation apps", "metric": "cost per annual plan"})
+    assert "annual plan price" in got.content and "$69.99" in got.content
