@@ -47,3 +47,13 @@ def kb_worded(query: str, labels: Iterable[str]) -> str:
         if any(pat.search(lb) for lb in low):
             return term
     return query
+
+
+# everyday English's "kids" for the "children" a KB's audience labels count ("Households With Children Under Five")
+_KID = re.compile(r"(?<![a-z])kid(s?)(?![a-z])", re.I)
+
+
+def kids_as_children(query: str) -> str:
+    """``query`` with "kid(s)" said as "child(ren)": the sizing tool's second try when the words as typed name no
+    audience the KB sizes (a second try only, so a label that matched the typed words keeps matching)."""
+    return _KID.sub(lambda m: "children" if m.group(1) else "child", query or "")

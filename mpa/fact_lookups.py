@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (captioned, devices, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
+from mpa import (captioned, declaredrows, devices, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
                  resolve)
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
@@ -49,7 +49,7 @@ def facts(engine: RetrievalEngine) -> list[Fact]:
 def _priced_unit(metric: str, known: list[str]) -> str | None:
     """A price of a unit the metric names do not say ("cost per inquiry", "cost per app download"): the
     known metric whose "cost per …" name prices the unit nearest it by meaning (:func:`mpa.resolve.unit_by_meaning`)."""
-    labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or k for k in known}
+    labels = {k: next((s for s in VOCABULARY["metrics"].get(k, []) if s.startswith("cost per")), "") or (f"cost per {k[:-6]}" if k.endswith(" price") else k) for k in known}  # "day pass price": "cost per day pass"
     return resolve.unit_by_meaning(metric, {k: v for k, v in labels.items() if v != k})
 
 
@@ -305,7 +305,7 @@ def kb_vertical_note(engine: RetrievalEngine, most: int = 40) -> str:
     """A sentence naming the verticals this KB states figures for in its own lists and lines ("Boutique
     hotels and inns, Legal Services, …"), for get_benchmark's description (the fixed examples are the
     shipped KB's); "" when its tables name them (the examples) or it names more than ``most``."""
-    labels = sorted({f.vertical for f in facts(engine) if f.kind == "benchmark" and f.vertical})
+    labels = sorted({f.vertical for f in facts(engine) if f.kind == "benchmark" and f.vertical} | declaredrows.rows(engine, facts(engine)))
     return f" This knowledge base's own: {', '.join(labels)}." if labels and len(labels) <= most else ""
 
 

@@ -153,7 +153,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
     own_name = (unit in DURATIONS or unit == "x" and metric_of_label is None) and not any(
-        re.match(r"(?i)by\s", h) for h in ctx.block)
+        re.search(r"(?i)(?:^|\s)by\s", h) for h in ctx.block)  # "BY GEAR CATEGORY" or "ROAS BY GEAR CATEGORY - FY2025"
     if own_name:  # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months", "Impression Multiplier: 6.5-8.0x" in a profile
         # (not a "BY VERTICAL" list's row): a figure named by its whole label — a name, not a sentence — never by the
         # vocabulary metric a word of it names (CAC); a multiple no vocabulary metric names is its own, too

@@ -24,7 +24,7 @@ SOURCE_ROWS = {"source", "sources", "lead source", "lead sources", "traffic sour
 # SITE" over Tripadvisor and Kayak, "BY LEAD SITE" over Angi and Thumbtack) — each row is where the media was bought
 _PLATFORM_HEADS = {"platform", "platforms", "channel", "channels", "network", "networks", "publisher", "publishers",
                    "outlet", "outlets", "marketplace", "marketplaces", "source", "sources", "exchange", "exchanges",
-                   "site", "sites", "website", "websites"}
+                   "site", "sites", "website", "websites", "app", "apps"}  # "BY STREAMING APP" (Peacock, Plex)
 
 
 def names_platforms(dim: str | None) -> bool:
@@ -110,3 +110,19 @@ def kept_rows(facts: list) -> set[str]:
         if m and m.group("label") == f.label and f.geography is None and not f.platform and len(f.label.split()) >= 2:
             out.add(f.label)
     return out
+
+
+def kind_rows(facts) -> list[str]:
+    """The rows of lists by a kind of platform that the fact reader filed under the caption's channel ("PROGRAMMATIC
+    AUDIO CPM" / "BY AUDIO PLATFORM" / "- iHeartRadio: $14–18": Programmatic, audio platform iHeartRadio): names the
+    KB prices as platforms, for the platform note the tools declare — without it "what's the iHeartRadio CPM?" named no
+    platform the agent knew and was searched, not looked up. Never a name of the vocabulary's own."""
+    from mpa.vocabulary import VOCABULARY
+    known = {n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)}
+    out = set()
+    for f in facts:
+        dim, _, row = (f.qualifier or "").split(";")[0].partition(": ")
+        if f.kind == "benchmark" and row and row == f.label and f.platform != f.label and names_platforms(dim) \
+                and f.label.lower() not in known and row_platform(f.label, dim) == f.label:
+            out.add(f.label)
+    return sorted(out)

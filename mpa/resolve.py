@@ -360,5 +360,7 @@ def unit_by_meaning(phrase: str, labels: Mapping[str, str]) -> str | None:
              if (u := re.search(r"\bcost per ([a-z][a-z ]*)|\b([a-z]+) acquisition cost\b", lab, re.I))}  # a customer's
     if not (unit and units):
         return None
+    if len(same := [k for k, us in units.items() if unit.lower() in (u.lower().strip() for u in us)]) == 1:
+        return same[0]  # the very unit a label prices ("day pass price" as "cost per day pass"): no meaning needed
     # "app download": the thing counted is the last word, when the whole says no unit
     return nearest_by_meaning(unit, units) or (nearest_by_meaning(unit.split()[-1], units) if " " in unit else None)

@@ -30,6 +30,7 @@ that validates against them.)
 from __future__ import annotations
 
 import copy
+import dataclasses
 import logging
 import re
 import time
@@ -41,6 +42,8 @@ import numpy as np
 from jsonschema import Draft202012Validator
 
 from mpa import inputmemo, lookups, platform_figures, publisher, resolve
+from mpa.audience_everyday import kids_as_children
+from mpa.list_rows import kind_rows
 from mpa.fact_lookups import (facts, find_audience, find_benchmarks, kb_by_business_note, kb_metric_note, kb_platform_note, kb_vertical_note,
                                market_noted)
 from mpa.research import research_topic
@@ -206,7 +209,9 @@ def _kb_own_words(engine: RetrievalEngine) -> tuple[str | None, str, str, dict[i
     if t not in _OWN_WORDS:
         docs = list(t.texts.items())
         _OWN_WORDS[t] = (step_word(docs), kb_metric_note(engine) + kb_by_business_note(engine), kb_vertical_note(engine),
-                         framework_steps(docs), kb_platform_note(engine, subjects(engine, facts(engine)) + sorted(publisher.names(facts(engine)))), framework_title(docs))  # "In-Game" of "IN-GAME CPM"
+                         framework_steps(docs), kb_platform_note(engine, list(dict.fromkeys(  # "In-Game" of "IN-GAME CPM"
+                             subjects(engine, facts(engine)) + sorted(publisher.names(facts(engine))) + kind_rows(facts(engine))))),
+                         framework_title(docs))
     return _OWN_WORDS[t]
 
 
@@ -412,6 +417,14 @@ class ToolExecutor:
         if platform_figures.vertical_is_platform(self.engine, inp.get("vertical"), inp.get("platform")):
             return self._platform({**inp, "platform": inp.get("platform") or inp["vertical"]})  # "for Thumbtack"
         found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
+        if not found.result and " only for " in found.reason and platform_figures.stated_for_no_business(
+                self.engine, inp.get("platform"), inp["metric"]):  # the business has the metric, on other platforms only:
+            got = self._platform(inp, no_vertical=True)  # "a bowling center on Netflix": the KB's Netflix figure is for every business
+            if got.data:
+                return dataclasses.replace(got, content=(
+                    f"get_benchmark(vertical={escape(inp['vertical'])!r}): the knowledge base has no {escape(inp['vertical'])}-"
+                    f"specific figure on {escape(inp['platform'])}; the figures below are stated for every business. Say so.\n"
+                    + got.content))
         if not found.result:
             on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""
             return ToolResult(
@@ -447,12 +460,15 @@ class ToolExecutor:
         return ToolResult(content=content, citations=list(ids), retrieved_ids=list(ids), passages=records,
                           data=b.to_dict())
 
-    def _platform(self, inp: dict) -> ToolResult:
-        """A platform's figures across verticals (:mod:`mpa.platform_figures`): no vertical was named."""
+    def _platform(self, inp: dict, no_vertical: bool = False) -> ToolResult:
+        """A platform's figures across verticals (:mod:`mpa.platform_figures`): no vertical was named (``no_vertical``:
+        only its figures stated for no business in particular — a business was named that has none of its own)."""
         if not (inp.get("platform") or "").strip():
             raise ToolInputError("invalid input for get_benchmark: give a 'vertical', or a 'platform' for every "
                                  "vertical's figure on it. Required fields: metric, and vertical or platform.")
         found = platform_figures.find_platform_figures(self.engine, inp["platform"], inp["metric"])
+        found = type(found)([f for f in found.result if f.dimension not in ("vertical", "overall")], found.reason) \
+            if no_vertical else found  # (not an average over the businesses either)
         if not found.result:
             return ToolResult(
                 content=(f"get_benchmark(platform={escape(inp['platform'])!r}, metric={escape(inp['metric'])!r}): "
@@ -497,6 +513,9 @@ class ToolExecutor:
     def _audience(self, inp: dict) -> ToolResult:
         geography = inp.get("geography")
         found = find_audience(self.engine, inp["audience_type"], geography)
+        if found.result is None and (plain := kids_as_children(inp["audience_type"])) != inp["audience_type"]:
+            again = find_audience(self.engine, plain, geography)  # "kids under five": the KB's children
+            found = again if again.result is not None else found
         a = found.result
         if a is None:
             return ToolResult(

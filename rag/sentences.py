@@ -24,7 +24,8 @@ import re
 # … but not after a short title or place abbreviation: "Minneapolis-St. Paul", "Dr. Lee", "Ft. Worth"
 SENTENCE_END = re.compile(r"(?:(?<=[.!?])(?<!\b(?:St|Mt|Ft|Dr|Mr|Ms|vs)\.)|(?<=[.!?][\"')\]]))\s+(?=[A-Z0-9\"'(\[$*-])")
 PARAGRAPH_OR_SENTENCE_END = re.compile(SENTENCE_END.pattern + r"|\n\s*\n")
-LOOSE_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+# (not after a place's or a title's abbreviation, typed in either case: "minneapolis-st. paul", "Mt. Hood")
+LOOSE_SENTENCE_END = re.compile(r"(?<=[.!?])(?<!\b(?:[Ss]t|[Mm]t|[Ff]t|[Dd]r|[Mm]r|[Mm]s|[Vv]s)\.)\s+")
 
 
 def sentences(text: str) -> list[str]:

@@ -96,6 +96,22 @@ def chosen(question: str, para: str | None, passages: list[dict], business: str 
     return f"Based on Knowledge Base [{ps['id']}]: {spoken(caption)}: " + "; ".join(items) + "."
 
 
+def case_said(business: str, passages: list[dict]) -> str | None:
+    """A sentence of ``passages`` (the one holding the splits) that names the ``business`` in every word and states an amount ("Worked split: a
+    trampoline park with $12,000 a month puts $7,200 into paid search, …"), quoted and cited; else None. The KB speaks
+    of the user's own case there: that is the answer, not a question about which caption (none of which names it) fits.
+    """
+    want = set(terms(business or ""))
+    if not want:
+        return None
+    from agent.offline.passages import sentences
+    for ps in passages:
+        for sent in sentences(ps.get("text", "")):
+            if want <= set(terms(sent)) and re.search(r"\$\s?\d", sent):
+                return f"Based on Knowledge Base [{ps['id']}]: {sent}"
+    return None
+
+
 def asks_which(question: str, previous: str, listed: list[tuple[str, list[str]]], cite: str) -> str | None:
     """One clarifying question — which case is the user's — when the lists differ and neither the question nor
     the user's message before it names one of their captions; else None."""

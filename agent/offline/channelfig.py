@@ -38,7 +38,8 @@ def _channel_terms() -> tuple[str, ...]:
 def named(text: str) -> bool:
     """The message names an ad platform or a channel (shared vocabulary, or a platform the KB declares)."""
     return bool(match_terms(text, VOCABULARY["platforms"])) or bool(term_pattern(_channel_terms()).search(text.lower())) \
-        or bool(kblabels.platforms_in(text)) or bool(rowsaid.labels_said(text))  # a format the KB prices, in own words
+        or bool(kblabels.platforms_in(text) or kblabels.brands_in(text)) or bool(rowsaid.labels_said(text))  # a format the KB
+    # prices, in own words; "on Netflix": the KB's "Netflix Ads Tier" (:func:`kblabels.brands_in`)
 
 
 def _names(text: str) -> list[str]:

@@ -56,7 +56,11 @@ _SINGLE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|sorry|quick one|quick question
                      r"\s+what\s+(?:an?\s+|the\s+)?(?P<f>.+?)\s+(?:is|means|stands\s+for)|"
                      r"(?P<d>.+?)\s*(?:—|-|:)?\s*(?:meaning|definition)"
                      r")\s*(?:(?:,\s*|\s+)(?:exactly|again|actually|in\s+plain\s+(?:terms|english|words)|please|here|to\s+"
-                     r"(?:me|us)|simply|in\s+simple\s+terms)\b)*\s*[?.!]*\s*$",
+                     r"(?:me|us)|simply|in\s+simple\s+terms)\b)*"
+                     # "… and how do I calculate it?", "… and how is it worked out": the meaning with its formula
+                     r"(?:,?\s+and\s+how\s+(?:(?:do|can|would|should)\s+(?:i|you|we)\s+(?:calculate|compute|work\s+out|measure|"
+                     r"figure\s+out)\s+(?:it|that|this)|(?:is|'s)\s+(?:it|that|this)\s+(?:calculated|computed|worked\s+out|measured)))?"
+                     r"\s*[?.!]*\s*$",
                      re.I)
 # "the difference between X and Y", "X vs Y — what's the difference?", "how does X differ from Y" (a bare
 # "X vs Y?" compares figures as often as meanings: left to the reader)

@@ -71,6 +71,29 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
     return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
 
 
+def brands_in(text: str) -> list[tuple[int, int, str]]:
+    """A declared platform of two words or more said by its first word alone, as a name is typed — with its capital,
+    inside the sentence ("… from AllTrails?" for "AllTrails Promoted Placements", "on Netflix" for "Netflix Ads Tier") —
+    when no other declared platform starts with that word and the vocabulary knows no platform by it. Read on the
+    message as typed (its capitals), where :func:`platforms_in` finds no platform said in full."""
+    from mpa.vocabulary import VOCABULARY
+    metrics = kbmetrics.spans(text)
+    names = [n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)] + [
+        c.lower() for c in VOCABULARY["topics"]["channels"]]
+    known = set(names) | {n.split()[0] for n in names if n.split()}  # "Paid" of "Paid Social Lead Forms" opens "paid social"
+    firsts = [name.split()[0] for name in _PLATFORMS if len(name.split()) >= 2]
+    out = []
+    for name in _PLATFORMS:
+        first = name.split()[0]
+        if len(name.split()) < 2 or firsts.count(first) > 1 or first.lower() in known or not first[:1].isupper() or len(first) < 4 \
+                or any(p.lower() == first.lower() for p in _PLATFORMS):
+            continue
+        for m in re.finditer(rf"(?<=[a-z,] ){re.escape(first)}(?![A-Za-z0-9+])", text or ""):
+            if not any(s <= m.start() < e for s, e in metrics):
+                out.append((m.start(), m.end(), name))
+    return sorted(out)
+
+
 def sides_in(text: str) -> list[tuple[int, int, str]]:
     """:func:`platforms_in`, and a declared "<seller> Ads" said by the seller alone ("Yelp or Nextdoor?": "Yelp Ads") —
     for setting named platforms side by side only: elsewhere a seller's bare name may be the business's own word."""

@@ -16,3 +16,6 @@ USER_LINE = re.compile(r"^(?:\*\*)?user(?:\*\*)?:", re.I)  # a quoted user line 
 SPEAKER = re.compile(r"^(?:\*\*)?(?:mpa|assistant)(?:\*\*)?:\s*", re.I)  # the assistant's name before its quoted line
 MARKER = re.compile(r"^(?:[-*•]|\d{1,2}[.)])\s+")  # a list item's bullet or number
 MONEY_START = re.compile(CURRENCY + r"\d")  # a wrapped line that starts with an amount ("$18-22, and …")
+# a document's own metadata line under its title ("META - Coverage: United States …"): says what the file is, answers
+# nothing — and, joined to the prose below it as one wrapped sentence, it was quoted as the answer's opening
+DOC_META = re.compile(r"^\s*META\s+-\s+[A-Za-z][\w ]{0,40}:")

@@ -178,7 +178,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
     for ln in lines:
         prev = out[-1].strip() if out else ""
         tail = prev.split()[-1] if prev else ""
-        wrapped = ln[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
+        wrapped = ln.lstrip(" ")[:1].islower() or (ln[:1].isupper() and last >= 0.8 * width > 40 and not _ITEM.match(ln)
                                        and tail != tail.upper()) or (  # "… SECTION 2 - HOLDOUTS": a heading ends it
             bool(passagelines.MONEY_START.match(ln) or ln[:1].isdigit() and not _ITEM.match(ln))  # "… people or" / "10,000 households"
             and last >= 0.8 * width > 40)  # "… a pre-roll slot" / "$18-22, and …"
@@ -200,7 +200,7 @@ def units(text: str) -> list[Unit]:
 def _units(text: str) -> tuple[Unit, ...]:  # the same passages come back on every turn that searches them
     out: list[Unit] = []
     heading = ""
-    lines = _unwrapped([ln.rstrip() for ln in text.split("\n")])
+    lines = _unwrapped(["" if passagelines.DOC_META.match(ln) else ln.rstrip() for ln in text.split("\n")])
     first_line = next((j for j, ln in enumerate(lines) if ln.strip()), 0)
     header: list[str] | None = None
     i = 0

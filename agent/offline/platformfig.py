@@ -33,7 +33,8 @@ _SHORT = 5  # a list this long is quoted whole; a longer one by its ends
 def platforms(text: str) -> list[str]:
     """The platforms or channels the message names (the vocabulary's keys, and the KB's own names said in full,
     :func:`kblabels.platforms_in`), in the order said; a vocabulary name inside an own one is not said apart."""
-    own = kblabels.platforms_in(platformsaid.plain(text))  # "Microsoft's search ads": Bing Ads (platformsaid)
+    own = kblabels.platforms_in(platformsaid.plain(text)) or kblabels.brands_in(text)  # "Microsoft's search ads": Bing
+    # Ads (platformsaid); "on Netflix": the KB's "Netflix Ads Tier" (by its capital, as typed)
     said = platformsaid.said(text, [(s, e) for s, e, _ in own])
     return list(dict.fromkeys(k for _, k in sorted(said + [(s, name) for s, _, name in own])))
 

@@ -79,3 +79,32 @@ def one_answer(chosen: list, scores: dict, text: str) -> list:
     best = max(chosen, key=lambda c: scores.get(id(c), 0.0))
     asked = question_of(text, best.text)
     return [c for c in chosen if question_of(text, c.text) == asked] if asked else chosen
+
+
+def asked_first(question: str, ranked: list, sections: dict, top: list) -> list:
+    """``ranked`` (section keys) with the section answering the KB's own question that the user asked — nearly word for
+    word, in either direction (three quarters of each one's words in the other), opened by the same word — moved first: "Can I put my whole budget
+    into connected TV?" is the FAQ's own question, while a section headed with the medium ("Connected TV By Streaming
+    App") outranked its answer on the medium's name alone."""
+    from agent.offline.passages import terms
+    asked = set(terms(question))
+    if len(asked) < 3:
+        return ranked
+    for k in ranked[:6]:
+        text = top[k[0]].get("text", "")
+        for q, _ in pairs(text) if _ASKS.search(text) else ():
+            own = set(terms(q))
+            if len(own & asked) >= 0.75 * max(len(own), len(asked)) and _opener(q) == _opener(question) \
+                    and any(question_of(text, c.text) == q for c in sections[k]):
+                return [k] + [r for r in ranked if r != k]
+    return ranked
+
+
+_ASKS = re.compile(r"(?im)^\s*(?:[-*•]\s+)?(?:\*\*)?(?:Q|Question)\s*\d{0,3}\s*[:.]")
+
+
+def _opener(question: str) -> str:
+    """The word a question opens with ("can", "how", "should"), past a greeting or "so"."""
+    words = re.findall(r"[a-z']+", question.lower())
+    words = words[1:] if words[:1] in (["so"], ["and"], ["ok"], ["okay"], ["hi"], ["also"]) else words
+    return words[0] if words else ""

@@ -257,7 +257,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
         ranked, by, scores = rank_sections(q | hint | ctx)  # a follow-up: the carried topic decides, among the
         ranked = ownwords.first(ranked, by, lambda k: (len(matched(q, set().union(*(c.terms for c in sections[k])))),
                                                        doc(k)))  # sections near the top, one holding its own words
-    ranked = subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h)))  # a medium asked about: a section naming it
+    ranked = qapairs.asked_first(question, subject.first(ranked, by, sections, subject.media(question), q, lambda h: bool(NORM_HEAD.search(h) or IDENT.search(h))), sections, top)  # a medium asked about: a section naming it
     ranked = pointsback.first(question, ranked, sections, _illustration)  # "… deliverability. why does it matter?"
     ranked = stepheaded.first(question, ranked, by)  # "which step is about …?": the section headed with the step
     ranked = namedrow.first(question, ranked, sections, top, by)  # "what would Angi charge?": the list holding that row

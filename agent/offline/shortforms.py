@@ -44,8 +44,9 @@ CHAT = {
 # typed in lower case only: in capitals the same letters are acronyms ("BC", "U")
 _CHAT = re.compile(r"(?<![\w/.'’$-])(" + "|".join(sorted((re.escape(k) for k in CHAT), key=len, reverse=True))
                    + r")(?![\w'’-]|\.\w|/\w)")
-# "x + y" between two words, never after a figure ("$10K+ budgets": ten thousand or more)
-_PLUS = re.compile(r"(?<![\w$])([A-Za-z][A-Za-z'’-]*)\s*\+\s*(?=[A-Za-z])")
+# "x + y" / "x+y" between two words, never after a figure ("$10K+ budgets": ten thousand or more) nor a "+" glued to a
+# name and spaced from the next word ("Disney+ CPM", "Advantage+ Shopping": the brand's own sign, not "and")
+_PLUS = re.compile(r"(?<![\w$])([A-Za-z][A-Za-z'’-]*)(?:\s+\+\s*|\+)(?=[A-Za-z])")
 _BOUT = re.compile(r"\b(how|what)(\s+)['’]?bout\b|(?<![\w'’])['’]bout\b", re.I)
 _SAYS_IS = {"what", "where", "here", "there", "that", "who", "how", "he", "she"}
 # "hows many leads", "how's much is that": a stray "s" on "how" before "many"/"much" (no "how is many" in English)

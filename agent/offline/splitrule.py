@@ -152,4 +152,12 @@ def which_list(question: str, quoted: str | None, passages: list[dict] | None, p
     found = captionlists.cited(quoted or "", passages or [], question)
     if not found:
         return None
+    if not captionlists.named(question, found[1]) and (said := captionlists.case_said(_business(question), [found[0]])):
+        return said  # "… for a trampoline park": a sentence of the KB works that very case
     return captionlists.asks_which(question, previous[0] if previous else "", found[1], found[0]["id"])
+
+
+def _business(question: str) -> str:
+    from agent.offline.business import business  # (business reads the KB's labels: imported when asked)
+    found = business(question)
+    return found.phrase if found and not found.refers_back else ""
