@@ -325,8 +325,7 @@ class Context:
         about every vertical; None when nothing names one (the rows are the platforms' own figures)."""
         m = re.search(r"\bby\s+[a-z][a-z ]*?\s+[-–—]\s+(.+)$", self.text(), re.I)
         tail = " ".join(m.group(1).split()) if m else ""
-        if tail and not re.fullmatch(r"(highest|lowest)(\s+to\s+(highest|lowest))?", tail, re.I) \
-                and not re.match(r"(?:FY\s?)?\d{4}\b", tail, re.I):  # "BY PLATFORM - FY2025": the caption's year
+        if tail and not re.match(r"(?:highest|lowest)(?:\s+to\s+(?:highest|lowest))?$|(?:FY\s?)?\d{4}\b", tail, re.I):  # "- FY2025": a year
             return tail.title() if tail.isupper() else tail
         words = metric_words(self.metric())
         said = next(filter(None, (caption_subject(h, words) for h in self.block)), None)
