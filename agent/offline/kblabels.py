@@ -76,22 +76,28 @@ def brands_in(text: str) -> list[tuple[int, int, str]]:
     inside the sentence ("… from AllTrails?" for "AllTrails Promoted Placements", "on Netflix" for "Netflix Ads Tier") —
     when no other declared platform starts with that word and the vocabulary knows no platform by it. Read on the
     message as typed (its capitals), where :func:`platforms_in` finds no platform said in full."""
-    from mpa.vocabulary import VOCABULARY
+    brands = [(first, name) for first, name in _brands(_PLATFORMS) if first in (text or "")]
+    if not brands:
+        return []
     metrics = kbmetrics.spans(text)
+    return sorted((m.start(), m.end(), name) for first, name in brands
+                  for m in re.finditer(rf"(?<=[a-z,] ){re.escape(first)}(?![A-Za-z0-9+])", text)
+                  if not any(s <= m.start() < e for s, e in metrics))
+
+
+@lru_cache(maxsize=64)
+def _brands(platforms: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(first word, platform) for each declared platform :func:`brands_in` may find by its first word: made once per
+    declaration (the model is called with the same tools turn after turn), not on every message."""
+    from mpa.vocabulary import VOCABULARY
     names = [n.lower() for k, syns in VOCABULARY["platforms"].items() for n in (k, *syns)] + [
         c.lower() for c in VOCABULARY["topics"]["channels"]]
     known = set(names) | {n.split()[0] for n in names if n.split()}  # "Paid" of "Paid Social Lead Forms" opens "paid social"
-    firsts = [name.split()[0] for name in _PLATFORMS if len(name.split()) >= 2]
-    out = []
-    for name in _PLATFORMS:
-        first = name.split()[0]
-        if len(name.split()) < 2 or firsts.count(first) > 1 or first.lower() in known or not first[:1].isupper() or len(first) < 4 \
-                or any(p.lower() == first.lower() for p in _PLATFORMS):
-            continue
-        for m in re.finditer(rf"(?<=[a-z,] ){re.escape(first)}(?![A-Za-z0-9+])", text or ""):
-            if not any(s <= m.start() < e for s, e in metrics):
-                out.append((m.start(), m.end(), name))
-    return sorted(out)
+    firsts = [name.split()[0] for name in platforms if len(name.split()) >= 2]
+    lowered = {p.lower() for p in platforms}
+    return tuple((name.split()[0], name) for name in platforms
+                 if len(name.split()) >= 2 and firsts.count(first := name.split()[0]) == 1 and first.lower() not in known
+                 and first[:1].isupper() and len(first) >= 4 and first.lower() not in lowered)
 
 
 def sides_in(text: str) -> list[tuple[int, int, str]]:
