@@ -140,11 +140,18 @@ def test_a_kb_platform_said_by_its_brand_alone_is_looked_up(kb_txt6_engine):
     assert {"metric": "ROAS", "platform": "Kroger Precision Marketing"} in calls and "5.8-6.6x" in said
     old = kblabels._PLATFORMS
     try:
-        kblabels._PLATFORMS = ("Netflix Ads Tier", "Paid Social Lead Forms", "AllTrails Promoted Placements")
+        kblabels._PLATFORMS = ("Netflix Ads Tier", "Paid Social Lead Forms", "AllTrails Promoted Placements", "Yelp Ads",
+                               "Golf Booking Apps")
         assert [n for *_, n in kblabels.brands_in("and the CPM on Netflix?")] == ["Netflix Ads Tier"]
         assert [n for *_, n in kblabels.brands_in("first orders from AllTrails, roughly?")] == ["AllTrails Promoted Placements"]
         assert kblabels.brands_in("what's the CPL on Paid Social?") == []
         assert kblabels.brands_in("and the CPM on netflix?") == []
+        # the brand where a platform is named ("on", "from" …): kb_txt3's "How many Yelp clicks is that …?" after a Yelp
+        # Ads CPC looked "Yelp" up as a business and lost the division; kb_txt5's "… for Public Golf Courses brands?"
+        # asked "Golf Booking Apps" for its figures
+        assert kblabels.brands_in("We spend 2500 a month. How many Yelp clicks is that?") == []
+        assert kblabels.brands_in("typical cost per membership sign-up for Public Golf Courses brands?") == []
+        assert [n for *_, n in kblabels.brands_in("what do clicks on Yelp cost?")] == ["Yelp Ads"]
     finally:
         kblabels._PLATFORMS = old
 

@@ -71,6 +71,12 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
     return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
 
 
+# where a platform is named ("on Netflix", "from AllTrails"): a capitalised first word elsewhere is often not its brand
+# ("How many Yelp clicks …" after a Yelp Ads price, "… for Public Golf Courses brands" where the KB prices "Golf Booking
+# Apps": a count's adjective and a business's own name)
+_ON = r"(?i:on|from|via|through|across|using)"
+
+
 def brands_in(text: str) -> list[tuple[int, int, str]]:
     """A declared platform of two words or more said by its first word alone, as a name is typed — with its capital,
     inside the sentence ("… from AllTrails?" for "AllTrails Promoted Placements", "on Netflix" for "Netflix Ads Tier") —
@@ -80,9 +86,9 @@ def brands_in(text: str) -> list[tuple[int, int, str]]:
     if not brands:
         return []
     metrics = kbmetrics.spans(text)
-    return sorted((m.start(), m.end(), name) for first, name in brands
-                  for m in re.finditer(rf"(?<=[a-z,] ){re.escape(first)}(?![A-Za-z0-9+])", text)
-                  if not any(s <= m.start() < e for s, e in metrics))
+    return sorted((m.start(1), m.end(1), name) for first, name in brands
+                  for m in re.finditer(rf"\b{_ON}\s+({re.escape(first)})(?![A-Za-z0-9+])", text)
+                  if not any(s <= m.start(1) < e for s, e in metrics))
 
 
 @lru_cache(maxsize=64)
