@@ -177,6 +177,6 @@ def stated_for_no_business(engine: RetrievalEngine, platform: str | None, metric
         return False
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.metric]
     m = canonical_metric(metric, sorted({f.metric for f in bench})) or own_metric_named(metric, bench)
-    of_m = [f for f in bench if f.metric == m and not f.vertical and _dimension(f)[0] not in ("vertical", "overall")]
+    of_m = [f for f in bench if f.metric == m and not f.vertical]
     return bool(of_m) and bool(platforms_in_kb(platform, {f.platform for f in of_m if f.platform}
                                                 | {f.label for f in of_m if _platform_row(f)}))

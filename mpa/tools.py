@@ -420,11 +420,10 @@ class ToolExecutor:
         if not found.result and " only for " in found.reason and platform_figures.stated_for_no_business(
                 self.engine, inp.get("platform"), inp["metric"]):  # the business has the metric, on other platforms only:
             got = self._platform(inp, no_vertical=True)  # "a bowling center on Netflix": the KB's Netflix figure is for every business
-            if got.data:
-                return dataclasses.replace(got, content=(
-                    f"get_benchmark(vertical={escape(inp['vertical'])!r}): the knowledge base has no {escape(inp['vertical'])}-"
-                    f"specific figure on {escape(inp['platform'])}; the figures below are stated for every business. Say so.\n"
-                    + got.content))
+            return dataclasses.replace(got, content=(
+                f"get_benchmark(vertical={escape(inp['vertical'])!r}): the knowledge base has no {escape(inp['vertical'])}-"
+                f"specific figure on {escape(inp['platform'])}; the figures below are stated for every business. Say so.\n"
+                + got.content)) if got.data else got
         if not found.result:
             on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""
             return ToolResult(
@@ -467,8 +466,7 @@ class ToolExecutor:
             raise ToolInputError("invalid input for get_benchmark: give a 'vertical', or a 'platform' for every "
                                  "vertical's figure on it. Required fields: metric, and vertical or platform.")
         found = platform_figures.find_platform_figures(self.engine, inp["platform"], inp["metric"])
-        found = type(found)([f for f in found.result if f.dimension not in ("vertical", "overall")], found.reason) \
-            if no_vertical else found  # (not an average over the businesses either)
+        found = type(found)([f for f in found.result if f.dimension != "vertical"], found.reason) if no_vertical else found
         if not found.result:
             return ToolResult(
                 content=(f"get_benchmark(platform={escape(inp['platform'])!r}, metric={escape(inp['metric'])!r}): "
