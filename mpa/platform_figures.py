@@ -167,16 +167,3 @@ def lines(found: list[PlatformFigure]) -> list[str]:
         out.append(f"- {who} (by {f.dimension}{when}): {f.value}{note} [{f.chunk_id}]")
     out.append("Cite each figure with its own id: Based on Knowledge Base [id]")
     return out
-
-
-def stated_for_no_business(engine: RetrievalEngine, platform: str | None, metric: str) -> bool:
-    """The KB states ``metric`` on ``platform`` for no business in particular (a section for every vertical: "CONNECTED
-    TV CPM BY STREAMING APP" / "- Netflix Ads Tier: $39–48"): asked for a business it has no such row for, the
-    platform's figure is still the one the KB gives that business — not "no such benchmark"."""
-    if not (platform or "").strip():
-        return False
-    bench = [f for f in facts(engine) if f.kind == "benchmark" and f.metric]
-    m = canonical_metric(metric, sorted({f.metric for f in bench})) or own_metric_named(metric, bench)
-    of_m = [f for f in bench if f.metric == m and not f.vertical]
-    return bool(of_m) and bool(platforms_in_kb(platform, {f.platform for f in of_m if f.platform}
-                                                | {f.label for f in of_m if _platform_row(f)}))

@@ -30,7 +30,6 @@ that validates against them.)
 from __future__ import annotations
 
 import copy
-import dataclasses
 import logging
 import re
 import time
@@ -417,13 +416,6 @@ class ToolExecutor:
         if platform_figures.vertical_is_platform(self.engine, inp.get("vertical"), inp.get("platform")):
             return self._platform({**inp, "platform": inp.get("platform") or inp["vertical"]})  # "for Thumbtack"
         found = find_benchmarks(self.engine, inp["vertical"], inp["metric"], inp.get("platform"))
-        if not found.result and " only for " in found.reason and platform_figures.stated_for_no_business(
-                self.engine, inp.get("platform"), inp["metric"]):  # the business has the metric, on other platforms only:
-            got = self._platform(inp, no_vertical=True)  # "a bowling center on Netflix": the KB's Netflix figure is for every business
-            return dataclasses.replace(got, content=(
-                f"get_benchmark(vertical={escape(inp['vertical'])!r}): the knowledge base has no {escape(inp['vertical'])}-"
-                f"specific figure on {escape(inp['platform'])}; the figures below are stated for every business. Say so.\n"
-                + got.content)) if got.data else got
         if not found.result:
             on = f", platform={escape(inp['platform'])!r}" if inp.get("platform") else ""
             return ToolResult(
@@ -459,14 +451,12 @@ class ToolExecutor:
         return ToolResult(content=content, citations=list(ids), retrieved_ids=list(ids), passages=records,
                           data=b.to_dict())
 
-    def _platform(self, inp: dict, no_vertical: bool = False) -> ToolResult:
-        """A platform's figures across verticals (:mod:`mpa.platform_figures`): no vertical was named (``no_vertical``:
-        only its figures stated for no business in particular — a business was named that has none of its own)."""
+    def _platform(self, inp: dict) -> ToolResult:
+        """A platform's figures across verticals (:mod:`mpa.platform_figures`): no vertical was named."""
         if not (inp.get("platform") or "").strip():
             raise ToolInputError("invalid input for get_benchmark: give a 'vertical', or a 'platform' for every "
                                  "vertical's figure on it. Required fields: metric, and vertical or platform.")
         found = platform_figures.find_platform_figures(self.engine, inp["platform"], inp["metric"])
-        found = type(found)([f for f in found.result if f.dimension != "vertical"], found.reason) if no_vertical else found
         if not found.result:
             return ToolResult(
                 content=(f"get_benchmark(platform={escape(inp['platform'])!r}, metric={escape(inp['metric'])!r}): "

@@ -192,21 +192,6 @@ def test_a_place_s_abbreviation_ends_no_sentence_of_a_message():
     assert message_sentences("huh, low. and for the other one?") == ["huh, low.", "and for the other one?"]
 
 
-def test_a_business_s_figure_on_a_platform_the_kb_prices_for_every_business(kb_txt_engine):
-    """"What CPM would a bowling center pay on Netflix?": kb_txt10 prices bowling centers' CPM on Meta only and states
-    Netflix's CPM for every business; the tool declined ("only for Meta"). It now gives the platform's every-business
-    figures and says they are not the business's own (kb_txt: beauty brands' CPM is on Meta and TikTok, connected TV's
-    by inventory type). A business the KB does not cover still gets nothing."""
-    from mpa.tools import ToolExecutor
-
-    tools = ToolExecutor(kb_txt_engine)
-    got = tools.execute("get_benchmark", {"vertical": "beauty and personal care", "metric": "CPM", "platform": "Connected TV"})
-    assert "stated for every business" in got.content and "FAST Channels" in got.content
-    assert "Banking" not in got.content.split("<passage")[0]  # no other business's own figure
-    out = tools.execute("get_benchmark", {"vertical": "sports betting apps", "metric": "CPM", "platform": "Connected TV"})
-    assert "not in the knowledge base" in out.content
-
-
 def test_rows_a_section_declares_as_its_verticals_are_the_kb_s_businesses(kb_txt_engine):
     """kb_txt10's "BY VENUE TYPE" rows are kept by their own dimension; "what about trampoline parks?" after escape
     rooms named no business the agent knew and got the escape rooms' figure again. The section's META_VERTICALS line
