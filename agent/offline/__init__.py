@@ -297,6 +297,8 @@ The other modules, each named by what it reads (their docstrings say why):
 * :mod:`~agent.offline.timepoint` — the sentence of a quoted section that a point in time the question names picks out;
 * :mod:`~agent.offline.rowprice` — a KB's own price rows ('- Moloco: $3.10' under 'COST PER INSTALL'): each side compared, a budget worked at them;
 * :mod:`~agent.offline.resultask` — a budget asked what it buys in a business, no result named: which result to count;
+* :mod:`~agent.offline.bylist` — "which <dimension> is cheapest?": only the list whose 'BY <dimension>' line the question names;
+* :mod:`~agent.offline.formulalead` — a lead-in line ending in ':' read with the formula under it as one unit;
 * :mod:`~agent.offline.labelpick` — one of the businesses the last answer listed, picked by the words that tell it from the others;
 * :mod:`~agent.offline.leaveask` — A yes/no question about what one may, must or should do — it asks for the rule that allows or …;
 * :mod:`~agent.offline.forbids` — asked leave for an act, the section with a sentence forbidding that very act is preferred;
