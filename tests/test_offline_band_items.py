@@ -50,3 +50,23 @@ def test_only_a_section_split_by_bands_loses_items():
 def test_end_to_end_the_stated_budgets_item(kb, ask, said, request):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
     assert said in conv.send(ask).assistant
+
+
+TIERS = [_sec("t#0", "Spend tiers", "Each tier below sets how many channels a monthly spend can carry.\n\n"
+              "SPEND TIERS - MONTHLY MEDIA\n- Starter Tier: under $2,500 (one channel, search only)\n"
+              "- Growth Tier: $2,500-10,000 (two channels; search plus one social network)\n"
+              "- Scale Tier: over $10,000 (three channels; video allowed)")]
+
+
+def test_a_tier_list_whose_values_are_the_bands_quotes_the_stated_budgets_tier():
+    """A plain-text list led by tier names, its money bands in the values ("- Growth Tier: $2,500-10,000 (…)", kb_txt9's
+    budget tiers): "$2,500-10,000" was one budget of $2,500 give or take a quarter, and the tier never quoted."""
+    ask = "we can put about $6,000 a month in. which tier does that make us?"
+    assert_unseen([ask])
+    assert bands.band("$2,500-10,000") == (2500.0, 10000.0) and bands.band("$5k–20k a month") == (5000.0, 20000.0)
+    got = extract(ask, TIERS, 3)
+    assert "Growth Tier: $2,500-10,000" in got and "Starter Tier" not in got and "Scale Tier" not in got, got
+    prices = _sec("p#0", "Cost per lead", "COST PER LEAD - 2025\n- Dental Practices: $38-43\n- Gyms and Fitness: $34-38\n"
+                  "- Legal Services: $118-135")
+    units = extract.__globals__["_units"]([prices])
+    assert bands.own_items(40, units) == units  # a price list's ranges tile no budgets: no bands

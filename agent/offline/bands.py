@@ -71,10 +71,15 @@ def in_period(budget: float | None, period: str | None, heading: str) -> float |
     return budget * _PER[period] / _PER[want]
 
 
+# a money amount, a dash and a bare number: a range written with its currency sign once ("$3,000-12,000", "$5k–20k")
+_BARE_END = re.compile(r"(\$\s?\d[\d,.]*\s?[kKmM]?)\s*[-–—]\s*(?=\d)")
+
+
 def band(heading: str, named: bool = False) -> tuple[float, float] | None:
     """(low, high) of the money band a heading states, or None; ``named``: only a band its words bound ("under $50k",
     "$50k to $250k", "$250k+"), not one budget taken give or take a quarter."""
     t = re.sub(r"(?<=[\dkKmM])-(?=\$)", "–", digits(heading))  # "$20k-$90k": a range, not a code
+    t = _BARE_END.sub(r"\1–$", t)  # "$3,000-12,000": the range's end is money too (it was one budget of $3,000)
     money = [n for n in parse_numbers(t) if n.money and not n.pct]
     if not money:
         return None
@@ -120,14 +125,45 @@ def own_items(budget: float | None, units: list, period: str | None = None, aske
     for u in sorted(units, key=lambda u: u.pos):
         if u.item >= 0:
             first.setdefault(u.item, u)
-    labelled = {i: band(m.group(1)) for i, u in first.items() if (m := _LABEL.match(u.text))}
-    banded = {i for i, b in labelled.items() if b is not None}
-    mine = {i for i in banded if fit(budget, _LABEL.match(first[i].text).group(1), period) > 1}
+    stated = _stated(first)
+    banded = set(stated)
+    mine = {i for i in banded if fit(budget, stated[i], period) > 1}
     if len(banded) < 2 or not mine:
         return units
     said = set().union(*(u.terms for u in units if u.item < 0 or u.item in mine))
     other = {u.item for u in units if u.item in banded - mine and (u.terms & asked) - said}  # a contrast asked about
     return [u for u in units if u.item not in banded - mine - other]
+
+
+def with_own(chosen: list, units: list, budget: float | None, period: str | None = None) -> list:
+    """``chosen`` with the item of the stated budget's band added, in reading order, when the section's ``units`` hold a
+    list split by bands and exactly one item's band holds the budget: "which budget tier is $8,000 a month?" is
+    answered by "Local Tier: $3,000-12,000 (two channels …)", which shares few words with the question."""
+    if budget is None or not chosen:
+        return chosen
+    first: dict[int, object] = {}
+    for u in sorted(units, key=lambda u: u.pos):
+        if u.item >= 0:
+            first.setdefault(u.item, u)
+    stated = _stated(first)
+    mine = [first[i] for i, t in stated.items() if fit(budget, t, period) > 1]
+    return sorted([*chosen, mine[0]], key=lambda u: u.pos) if len(mine) == 1 and mine[0] not in chosen else chosen
+
+
+def _stated(first: dict) -> dict[int, str]:
+    """The words stating each list item's money band: its label ("**Under $50k a month**: …"); else, when the items'
+    values tile a range of budgets between them (under $3,000 / $3,000-12,000 / $12,000-40,000 / over $40,000: each band
+    starts where the last ends), its value up to the first note ("- Local Tier: $3,000-12,000 (two channels …)"). A
+    price list ("- Dental Practices: $38-43") states no bands: its ranges do not tile."""
+    labels = {i: m.group(1) for i, u in first.items() if (m := _LABEL.match(u.text))}
+    out = {i: t for i, t in labels.items() if band(t) is not None}
+    if out:
+        return out
+    values = {i: re.split(r"[(;]", first[i].text[_LABEL.match(first[i].text).end():], maxsplit=1)[0] for i in labels}
+    bands_ = sorted((b, i) for i, t in values.items() if (b := band(t, named=True)) is not None)
+    tiles = len(bands_) >= 2 and bands_[0][0][0] == 0.0 and bands_[-1][0][1] == _INF and all(
+        abs(a[1] - b[0]) <= 0.01 * max(a[1], 1.0) for (a, _), (b, _) in zip(bands_, bands_[1:]))
+    return {i: values[i] for _, i in bands_} if tiles else {}
 
 
 _P = r"(\d+(?:\.\d+)?)\s*%?"

@@ -287,7 +287,7 @@ def extract(question: str, passages: list[dict], max_sentences: int = 3, context
     # the rows stating it, not the table's other rows
     worked = bool(re.search(r"\d", digits(question)))
     owned = bands.own_items(budget, quoted, period, setting.asked_words(question) & q)
-    chosen = _quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole)
+    chosen = bands.with_own(_quote(owned, scores, asks, max_sentences, forms, worked=worked, whole=whole), quoted, budget, period)
     if not chosen:
         return None
     chosen = timepoint.picked(question, namedrow.added(question, qapairs.one_answer(chosen, scores, top[key[0]]["text"]), sections[key], top[key[0]]["text"], names), sections[key])  # "… on Yelp": the item labelled so; "day 10": its rule
