@@ -39,7 +39,8 @@ def read_kb(kb: Path) -> dict[str, str]:
 
 
 def parse_value(value: str) -> tuple[float, float, str] | None:
-    """"$4.30-4.80" → (4.3, 4.8, "$"); also "4.8x-5.6x", "$9.10 to $10.60", en dashes "$18.50–24.00"; one bound: "under $7.00" → (7.0, 7.0, "$")."""
+    """"$4.30-4.80" → (4.3, 4.8, "$"); also "4.8x-5.6x", "$9.10 to $10.60", en dashes "$18.50–24.00"; one bound:
+    "under $7.00" → (7.0, 7.0, "$")."""
     m = VALUE.match(value)
     if not m:
         return None
