@@ -29,7 +29,7 @@ def framed(heading: str) -> str:
     """A section heading as the plain-text KBs frame it, between two lines of 80 dashes: the layout tests' own small
     KB texts write their headings in (``DASHES`` reads it back)."""
     return f"{'-' * 80}\n{heading}\n{'-' * 80}"
-VALUE = re.compile(r"^(?:under |up to )?(\$)?(\d+(?:\.\d+)?)(?:x(?=-))?(?:(?:-| to \$?)(\d+(?:\.\d+)?))?\+?(%|x)?")
+VALUE = re.compile(r"^(?:under |up to )?(\$)?(\d+(?:\.\d+)?)(?:x(?=-))?(?:(?:-|–| to \$?)(\d+(?:\.\d+)?))?\+?(%|x)?")
 NEW_EXPECT_KEYS = ("sections", "audience", "key_facts", "must_clarify")  # agreed extensions (notes/SCHEMA.md)
 ROOT = Path(__file__).resolve().parent
 
@@ -39,7 +39,8 @@ def read_kb(kb: Path) -> dict[str, str]:
 
 
 def parse_value(value: str) -> tuple[float, float, str] | None:
-    """"$4.30-4.80" → (4.3, 4.8, "$"); also "4.8x-5.6x", "$9.10 to $10.60"; one bound: "under $7.00" → (7.0, 7.0, "$")."""
+    """"$4.30-4.80" → (4.3, 4.8, "$"); also "4.8x-5.6x", "$9.10 to $10.60", en dashes "$18.50–24.00"; one bound:
+    "under $7.00" → (7.0, 7.0, "$")."""
     m = VALUE.match(value)
     if not m:
         return None
