@@ -24,6 +24,7 @@ SIZES = {
     "kb_txt6": {"benchmarks": 30, "tags": _tags(sentence=1), "retrieval": 28, "abstain": 8},
     "kb_txt7": {"benchmarks": 30, "tags": _tags(), "retrieval": 28, "abstain": 8},
     "kb_txt8": {"benchmarks": 30, "tags": _tags(), "retrieval": 28, "abstain": 8},
+    "kb_txt9": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=10), "retrieval": 20, "abstain": 8},
 }
 # what the spoiled goldens use: another platform, a (business, metric, platform) the KB states, a platform its
 # prose names, an audience (who, where) the KB sizes
@@ -36,6 +37,8 @@ SPOIL = {
     "kb_txt7": ("EverQuote", ("Arena Concerts", "cost per ticket", "TikTok"), "TikTok", ("pet-owning households", "Pomorskie")),
     "kb_txt8": ("Trivago", ("Boutique Hotels", "cost per booked room night", "Tripadvisor"), "Expedia TravelAds",
                 ("households owning an e-bike", "Bern")),
+    "kb_txt9": ("Philo", ("Monitored Alarm Systems", "cost per booked consultation", "Nextdoor"), "Peacock",
+                ("parents of children aged 4-12", "Waikato")),
 }
 
 
