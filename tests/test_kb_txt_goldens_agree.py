@@ -24,6 +24,7 @@ SIZES = {
     "kb_txt6": {"benchmarks": 30, "tags": _tags(sentence=1), "retrieval": 28, "abstain": 8},
     "kb_txt7": {"benchmarks": 30, "tags": _tags(), "retrieval": 28, "abstain": 8},
     "kb_txt8": {"benchmarks": 30, "tags": _tags(), "retrieval": 28, "abstain": 8},
+    "kb_txt9": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=10), "retrieval": 20, "abstain": 8},
     "kb_txt10": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=2, platform=8, sentence=4), "retrieval": 20,
                  "abstain": 8},
 }
@@ -38,6 +39,8 @@ SPOIL = {
     "kb_txt7": ("EverQuote", ("Arena Concerts", "cost per ticket", "TikTok"), "TikTok", ("pet-owning households", "Pomorskie")),
     "kb_txt8": ("Trivago", ("Boutique Hotels", "cost per booked room night", "Tripadvisor"), "Expedia TravelAds",
                 ("households owning an e-bike", "Bern")),
+    "kb_txt9": ("Philo", ("Monitored Alarm Systems", "cost per booked consultation", "Nextdoor"), "Peacock",
+                ("parents of children aged 4-12", "Waikato")),
     "kb_txt10": ("Pinterest", ("VR Arcades", "cost per booked session", "Snapchat"), "Snapchat",
                  ("households with children under five", "Boise")),
 }
