@@ -121,10 +121,7 @@ def own_items(budget: float | None, units: list, period: str | None = None, aske
     (-1: prose), ``pos`` and ``terms``; an item's label is in its first unit."""
     if budget is None or band(units[0].heading) is not None:
         return units
-    first: dict[int, object] = {}
-    for u in sorted(units, key=lambda u: u.pos):
-        if u.item >= 0:
-            first.setdefault(u.item, u)
+    first = _first_units(units)
     stated = _stated(first)
     banded = set(stated)
     mine = {i for i in banded if fit(budget, stated[i], period) > 1}
@@ -141,13 +138,18 @@ def with_own(chosen: list, units: list, budget: float | None, period: str | None
     answered by "Local Tier: $3,000-12,000 (two channels …)", which shares few words with the question."""
     if budget is None or not chosen:
         return chosen
+    first = _first_units(units)
+    mine = [first[i] for i, t in _stated(first).items() if fit(budget, t, period) > 1]
+    return sorted([*chosen, mine[0]], key=lambda u: u.pos) if len(mine) == 1 and mine[0] not in chosen else chosen
+
+
+def _first_units(units: list) -> dict[int, object]:
+    """Each list item's first unit (its label is there), by item number."""
     first: dict[int, object] = {}
     for u in sorted(units, key=lambda u: u.pos):
         if u.item >= 0:
             first.setdefault(u.item, u)
-    stated = _stated(first)
-    mine = [first[i] for i, t in stated.items() if fit(budget, t, period) > 1]
-    return sorted([*chosen, mine[0]], key=lambda u: u.pos) if len(mine) == 1 and mine[0] not in chosen else chosen
+    return first
 
 
 def _stated(first: dict) -> dict[int, str]:
