@@ -36,7 +36,7 @@ bytecode: $(STAMP)
 BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 
 # CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
-# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on nine KBs (kb/ and the eight plain-text fixtures). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
+# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on ten KBs (kb/ and the nine plain-text fixtures in TXT_KBS). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
 # eval ran and completed, nothing limited the run, the composite and every per-eval floor in
 # scorers/weights.json hold (README: "The gate fails closed"). Whole-run gate tests: pytest -m slow.
 test: $(STAMP) bytecode
