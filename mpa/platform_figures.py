@@ -23,6 +23,7 @@ from mpa.captions import platforms_in_kb
 from mpa.glossed import kb_short_name
 from mpa.labelwords import norm
 from mpa.lookups import Lookup, canonical_metric, tables
+from mpa.publisher import is_row
 from rag.engine import RetrievalEngine
 
 
@@ -59,7 +60,7 @@ def find_platform_figures(engine: RetrievalEngine, platform: str, metric: str) -
     platform (a channel names its platforms: "paid social") and the metric, in document order;
     ``[]`` with a reason naming what it does have when none."""
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.platform and f.metric]
-    rows = {id(f): f.label for f in bench if _platform_row(f)}  # "Hulu" in a "BY PUBLISHER" list of streaming TV
+    rows = {id(f): f.label for f in bench if is_row(f)}  # "Hulu" in a "BY PUBLISHER" list of streaming TV
     stated = {f.platform for f in bench} | set(rows.values())
     plats = platforms_in_kb(kb_short_name(platform, tables(engine).texts.values(), stated), stated)
     if not plats and (listed := _captioned(engine, platform, metric)):
@@ -124,8 +125,8 @@ def same_for_every_business(engine: RetrievalEngine, platform: str | None, metri
     m = canonical_metric(metric, sorted({f.metric for f in bench})) or own_metric_named(metric, bench)
     of_m = [f for f in bench if f.metric == m]
     # rows that are platforms or an overall figure: a list of causes, service models or markets is kept by its own rows
-    return bool(of_m) and all(_dimension(f)[0] in ("platform", "overall") or _platform_row(f) for f in of_m) and bool(
-        platforms_in_kb(platform, {f.platform for f in of_m if f.platform} | {f.label for f in of_m if _platform_row(f)}))
+    return bool(of_m) and all(_dimension(f)[0] in ("platform", "overall") or is_row(f) for f in of_m) and bool(
+        platforms_in_kb(platform, {f.platform for f in of_m if f.platform} | {f.label for f in of_m if is_row(f)}))
 
 
 def vertical_is_platform(engine: RetrievalEngine, vertical: str | None, platform: str | None) -> bool:
@@ -137,14 +138,8 @@ def vertical_is_platform(engine: RetrievalEngine, vertical: str | None, platform
     bench = [f for f in facts(engine) if f.kind == "benchmark"]
     if any(f.vertical and norm(f.vertical) == norm(vertical) for f in bench):
         return False
-    stated = {f.platform for f in bench if f.platform} | {f.label for f in bench if _platform_row(f)}
+    stated = {f.platform for f in bench if f.platform} | {f.label for f in bench if is_row(f)}
     return bool(platforms_in_kb(vertical, stated))
-
-
-def _platform_row(f: Fact) -> bool:
-    """A row of a list whose rows are platforms ("BY PUBLISHER", "BY NETWORK"), kept with no vertical."""
-    from mpa.publisher import is_row
-    return is_row(f)
 
 
 def lines(found: list[PlatformFigure]) -> list[str]:

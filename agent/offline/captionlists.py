@@ -17,7 +17,7 @@ import re
 
 from agent.offline.answerforms import DIVIDE_ASK
 from agent.offline.captionrows import SHARE as _SHARE, spoken
-from agent.offline.passages import terms
+from agent.offline.passages import sentences, terms
 
 _ITEM = re.compile(r"^\s*[-*•]\s*(?P<label>[^:\n]{2,60}?)\s*:\s*(?P<value>\S.*?)\s*$")
 _CAPTION = re.compile(r"^[^a-z.!?;:]{3,80}$")  # an ALL-CAPS line standing alone: no lower case, no sentence end
@@ -104,7 +104,6 @@ def case_said(business: str, passages: list[dict]) -> str | None:
     want = set(terms(business or ""))
     if not want:
         return None
-    from agent.offline.passages import sentences
     for ps in passages:
         for sent in sentences(ps.get("text", "")):
             if want <= set(terms(sent)) and re.search(r"\$\s?\d", sent):

@@ -100,18 +100,20 @@ def named_in(text: str) -> list[tuple[int, str]]:
     gift", "monthly spend" of "minimum monthly spend")."""
     out = []
     forms = _FORMS
-    whole = [m.span() for _, key, by_name, _, _ in forms.declared if key is None for m in by_name.finditer(text)]
+    # where each name with no acronym is said whole (matched once: the loop below reads the same spans)
+    spans = [[m.span() for m in by_name.finditer(text)] if key is None else [] for _, key, by_name, _, _ in forms.declared]
+    whole = [span for found in spans for span in found]
 
     def apart(m: re.Match) -> bool:  # "enrollment rate" inside "placement-to-enrollment rate", a name said whole:
         return not any(s <= m.start() < e and m.span() != (s, e) for s, e in whole)  # no "sibling enrollment rate"
-    for name, by_key, by_name, by_tail, by_unit in forms.declared:
+    for (name, by_key, by_name, by_tail, by_unit), found in zip(forms.declared, spans):
         if by_key is not None:  # an acronym, said as written; "VTR (view-through rate)": said by its name, too
             out += [(m.start(), name) for m in by_key.finditer(text)]
             out += [(m.start(), name) for m in by_name.finditer(text)] if by_name is not None else []
             continue
         # said by its whole name: "the view rate", "cost per booked call" (as a heading or a list names it, with no
         # question form around it)
-        said = [(m.start(), name) for m in by_name.finditer(text)]
+        said = [(start, name) for start, _ in found]
         if not said and by_tail is not None:  # or a rate by the words its caption qualifies ("completion rate" of
             said = [(m.start(), name) for m in by_tail.finditer(text) if apart(m)]  # "video completion rate")
         if not said and by_unit is not None:  # or a price by its unit of two words or more, counted one ("and a bottle

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from agent.offline.passages import terms
+
 _Q = re.compile(r"^\s*(?:[-*•]\s+)?(?:\*\*)?(?:Q|Question)\s*(?:\d{1,3})?\s*[:.](?:\*\*)?\s+(?=\S)", re.I)
 _A = re.compile(r"^\s*(?:\*\*)?(?:A|Answer)\s*[:.](?:\*\*)?\s+(?=\S)", re.I)
 _A_IN = re.compile(r"(?:(?<=[?])|^)\s*(?:\*\*)?(?:A|Answer)\s*:(?:\*\*)?\s+", re.I)  # "…? A: …" run on one line
@@ -86,7 +88,6 @@ def asked_first(question: str, ranked: list, sections: dict, top: list) -> list:
     word, in either direction (three quarters of each one's words in the other), opened by the same word — moved first: "Can I put my whole budget
     into connected TV?" is the FAQ's own question, while a section headed with the medium ("Connected TV By Streaming
     App") outranked its answer on the medium's name alone."""
-    from agent.offline.passages import terms
     asked = set(terms(question))
     if len(asked) < 3:
         return ranked

@@ -19,7 +19,8 @@ from rag.citations import cited_ids
 
 _ROW = re.compile(r"^[ \t]*[-*•][ \t]+(?P<label>[^:\n]{1,60}?):[ \t]+(?P<value>[^\n]+?)[ \t]*$", re.M)
 _NUM = r"\d[\d,]*(?:\.\d+)?"
-_PRICE = re.compile(rf"^(?:about |around |roughly |~|under |below |less than |up to |at most )?\$\s?(?P<lo>{_NUM})(?:\s*(?:-|–|to)\s*\$?\s?(?P<hi>{_NUM}))?"
+_CEILING_WORDS = r"(?:under|below|less than|up to|at most)"  # a price said by its ceiling ("Tubi: under $15")
+_PRICE = re.compile(rf"^(?:(?:about|around|roughly|{_CEILING_WORDS}) |~)?\$\s?(?P<lo>{_NUM})(?:\s*(?:-|–|to)\s*\$?\s?(?P<hi>{_NUM}))?"
                     rf"(?![\d%])(?!\s*(?:k\b|m\b|million|thousand|billion|per|a|an|each)\b)(?:\s*\((?P<note>[^()]*)\))?\s*$", re.I)
 # the caption's unit: "COST PER INSTALL - 2025", "DIRECT MAIL COST PER PIECE", "PRICE PER BOOKED ROOM NIGHT IN 2025"
 _CAPTION = re.compile(r"\b(?:cost|price)\s+per\s+(?P<unit>[a-z]+(?:[ -][a-z]+){0,3}?)\s*(?:$|[-–—(:,]|\s+(?:in|for|on|by|at)\b|\s+\d)",
@@ -30,7 +31,7 @@ _OTHER_UNIT = re.compile(r"\bper\b|\bnot\b", re.I)  # "(price per insert, not pe
 
 
 # a row priced by its ceiling ("Tubi: under $15"): worked at that price, the count is the fewest it buys
-_CEILING = re.compile(r"^(?:under|below|less than|up to|at most)\b", re.I)
+_CEILING = re.compile(rf"^{_CEILING_WORDS}\b", re.I)
 
 
 @dataclass(frozen=True)
