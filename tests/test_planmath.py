@@ -15,6 +15,22 @@ def test_impressions_times_price_per_thousand():
     assert any("250,000 × 4 × $20 ÷ 1,000 = $20,000" in ln for ln in w.lines)
 
 
+def test_the_impressions_line_is_supported_by_a_method_said_in_other_words():
+    """A passage that says the method without the word "impressions" (a plain-text KB's "multiply the
+    reachable audience by the planned frequency") supports each working line it is cited for — the
+    product is named with its formula's terms; a wrong product under the same citation still fails."""
+    from scorers import citation_support
+    asked = "reach 25k homes 3 times at a $22 cpm, what do we spend?"
+    w = planmath.work(asked, "", None)
+    passage = {"sizing#1": "To budget awareness media, multiply the reachable audience by the planned frequency, "
+                           "divide by one thousand and multiply by the CPM."}
+    good = planmath.shown(w.lines, "sizing#1")
+    assert "25,000 × 3 = 75,000 impressions" in good and "$1,650" in good
+    for answer, ok in ((good, 1.0), (good.replace("75,000 impressions", "95,000 impressions"), 0.5)):
+        out = {"response": answer, "retrieved": [{"id": "sizing#1", "source": "sizing.txt", "text": passage["sizing#1"]}]}
+        assert citation_support(input=asked, output=out, expected={}, metadata={}).score == ok, answer
+
+
 def test_pacing_is_actual_over_plan_and_a_bare_percent_is_placed_in_the_band():
     w = planmath.work("we were budgeted to spend $50k by now and have spent $45k — pacing ok?", "", None)
     assert "90" in w.lines[0] and w.value == 90

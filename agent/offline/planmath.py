@@ -111,8 +111,8 @@ def reach_budget(text: str) -> Work | None:
         imps, line = reach_line(count.value, pcts[0].value / 100, freq)
         return Work([line, f"{plain(imps)} ÷ 1,000 × {money(price.value)} = "
                      f"{money(round(imps * price.value / 1000, 2))} — the budget"], "households frequency CPM budget")
-    imps = count.value * freq
-    return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions",
+    imps = count.value * freq  # named with its formula's terms (as buyline.reach_line): a method said in other words supports it
+    return Work([f"{plain(count.value)} × {plain(freq)} = {plain(imps)} impressions (audience × frequency)",
                  f"{plain(count.value)} × {plain(freq)} × {money(price.value)} ÷ 1,000 = {money(imps * price.value / 1000)}"
                  " — the budget"], "households frequency CPM budget")
 
