@@ -58,7 +58,10 @@ def preflight(files: list[str]) -> list[str]:
     """One line per path problem (KB, datasets and the files the selected evals read, weights)."""
     from evals.paths import PathSettingError, missing_datasets, weights_path
 
-    problems = missing_datasets([Path(f).name for f in eval_files(files)])
+    named = eval_files(files)
+    shorts = ", ".join(q.stem.removeprefix("eval_") for q in sorted((ROOT / "evals").glob("eval_*.py")))
+    problems = [f"{f}: no such eval file or directory (short names: {shorts})" for f in named if not Path(f).exists()]
+    problems += missing_datasets([Path(f).name for f in named if Path(f).exists()])
     try:
         weights_path()
     except PathSettingError as exc:

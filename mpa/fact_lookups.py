@@ -15,8 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (captioned, declaredrows, devices, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups,
-                 resolve)
+from mpa import (captioned, declaredrows, devices, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups, resolve)  # noqa: E501
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
@@ -26,7 +25,7 @@ from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
 from mpa.labelwords import one_within_other, parts, stems
 from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
-from mpa.vocabulary import VOCABULARY
+from mpa.vocabulary import VOCABULARY, unit_first
 from mpa.headnoun import not_theirs
 from mpa.ownmetric import own_metric_named
 from rag.engine import RetrievalEngine
@@ -79,6 +78,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per
     platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""
     t = tables(engine)
+    metric = r if (r := unit_first(low := " ".join((metric or "").lower().split()))) != low else metric  # "test cost"
     key = canonical_vertical(vertical, t.verticals)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})

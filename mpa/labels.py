@@ -98,13 +98,31 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         if first in words:
             hits.append((sum(root(s) in words for s in content), lb))
     if not hits:
-        return _by_meaning(q, labels) if use_vocabulary else []
+        return _clipped(q, labels) or (_by_meaning(q, labels) if use_vocabulary else [])
     best = max(n for n, _ in hits)
     top = [lb for n, lb in hits if n == best]
     if use_vocabulary and best == 1 and len(content) > 1:  # one shared word: meaning must agree
         from mpa.labelmeaning import confirmed
         return confirmed(q, top, labels)
     return top
+
+
+def _clipped(q: str, labels: list[str]) -> list[str]:
+    """The one label a query names with a word cut short ("tux rental" → "Tuxedo and Suit Rental Shops", "vet
+    clinics" → "Veterinary Clinics"): every content word of the query is a word of the label — by stem, or as the
+    first three letters or more of one of its words — at least one whole, and no other label fits."""
+    said = q.split()
+    if len(said) < 2:
+        return []
+    fits = []
+    for lb in labels:
+        words = [w for w in re.findall(r"[a-z]+", lb.lower()) if len(w) > 3]
+        stems = {root(s) for p in parts(lb) for s in _stems(p)}
+        whole = [w for w in said if any(root(s) in stems for s in _stems(w))]
+        cut = [w for w in said if w not in whole and len(w) >= 3 and any(x.startswith(w) for x in words)]
+        if whole and cut and len(whole) + len(cut) == len(said):
+            fits.append(lb)
+    return fits if len(fits) == 1 else []
 
 
 def _by_initials(q: str, labels: list[str]) -> list[str]:

@@ -21,7 +21,7 @@ import weakref
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from mpa import counted, devices, resolve, saleroute, unitowner
+from mpa import counted, devices, resolve, saleroute, shareof, unitowner
 from mpa.tables import CURRENCY, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, as_cost_per, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
@@ -195,7 +195,7 @@ def canonical_metric(name: str, known: list[str] | None = None) -> str | None:
     up = low.split("(")[0].strip().upper()
     if known and up in known:
         return up
-    return None
+    return shareof.named(low, known or ())  # "share of trials that enroll": the KB's "trial-to-enrollment rate"
 
 
 def lookup_benchmark(engine: "RetrievalEngine", vertical: str, metric: str) -> Lookup:

@@ -332,14 +332,27 @@ def canonical(value: str, table_name: str) -> str | None:
     return find_first(value, table)
 
 
+# a unit of one to three words before its price ("placement test cost", "day pass price")
+_UNIT_FIRST = re.compile(r"([a-z][a-z-]*(?: [a-z][a-z-]*){0,2}) (?:cost|price)")
+
+
+def unit_first(name: str) -> str:
+    """A price named with its unit first or after "of a" ("placement test cost", "the cost of a booked tour") as
+    "cost per placement test", "cost per booked tour" — the form KB labels use; anything else unchanged."""
+    low = re.sub(r"^(?:the )?(?:price|cost) (?:of an?|of one|for an?|for each|of each) ", "cost per ", name)
+    if (m := _UNIT_FIRST.fullmatch(low)) and m.group(1).split()[0] not in ("cost", "price", "per", "total", "media"):
+        return f"cost per {m.group(1)}"
+    return low
+
+
 def as_cost_per(name: str) -> str:
     """A price metric named in another common form, as the vocabulary names it: its words joined by hyphens
     ("cost-per-install"), its price called a price ("price per thousand impressions") or its thousand written in
     figures ("cost per 1,000 views") → "cost per install", "cost per thousand impressions", "cost per thousand
-    views". Anything else unchanged."""
+    views"; the unit said first (:func:`unit_first`). Anything else unchanged."""
     low = " ".join((name or "").lower().split())
     if re.fullmatch(r"(?:cost|price)(?:-[a-z]+){2,}", low):
         low = low.replace("-", " ")
-    low = re.sub(r"^price per ", "cost per ", low)
+    low = unit_first(re.sub(r"^price per ", "cost per ", low))
     # "cost per 1,000 views", "cost per 1k impressions": the thousand written in figures
     return re.sub(r"^cost per (?:1,000|1000|1 000|1k)\b", "cost per thousand", low)

@@ -114,3 +114,14 @@ def test_clis_print_one_line_for_a_bad_value(cli, monkeypatch, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and f"{var}='-3': must be a positive integer" in err[0], err
+
+
+def test_an_unknown_eval_name_is_one_line_naming_the_short_names(monkeypatch, capsys):
+    """``python -m evals benchmark`` (no such file, no such short name) used to reach ``braintrust eval``,
+    which printed "Failed to import …: 'NoneType' object has no attribute 'loader'" and ran nothing."""
+    from evals.__main__ import main
+    monkeypatch.delenv("MPA_NAMED_EVALS", raising=False)
+    assert main(["--no-send-logs", "tools", "benchmark"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "benchmark: no such eval file or directory" in err[0], err
+    assert "conversations" in err[0] and "tools" in err[0] and "tools:" not in err[0]
