@@ -77,8 +77,8 @@ def _result(t, f: Fact, metric: str) -> BenchmarkResult:
 def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platform: str | None = None) -> Lookup:
     """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per
     platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""
-    t = tables(engine)
-    metric = r if (r := unit_first(low := " ".join((metric or "").lower().split()))) != low else metric  # "test cost"
+    t, low = tables(engine), " ".join((metric or "").lower().split())  # "placement test cost": the KB's "cost per …"
+    metric = r if (r := unit_first(low)) != low and any(norm(f.metric or "") == r for f in facts(engine)) else metric
     key = canonical_vertical(vertical, t.verticals)
     bench = [f for f in facts(engine) if f.kind == "benchmark" and f.vertical]
     labels = sorted({f.vertical for f in bench})

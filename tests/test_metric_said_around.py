@@ -38,3 +38,40 @@ def test_the_near_misses_name_nothing():
     assert match_labels("tux rental", labels, use_vocabulary=False) == ["Tuxedo and Suit Rental Shops"]
     assert match_labels("vet clinics", labels) == ["Veterinary Clinics"]
     assert match_labels("card shop", labels) == [] and match_labels("tux", labels) == []  # no whole word; one word alone
+
+
+GYMS = """GYM COSTS - VERSION 1
+
+--------------------------------------------------------------------------------
+SECTION 1 - PROFILES
+--------------------------------------------------------------------------------
+BOULDERING GYM PROFILE
+Average Monthly Membership: $92
+Cost Per Booked Session: $10.50-14.00
+
+--------------------------------------------------------------------------------
+SECTION 2 - GLOSSARY
+--------------------------------------------------------------------------------
+Cost per booked session - Media spend divided by sessions booked online: a class, a day pass or a membership tour.
+"""
+
+
+@pytest.fixture
+def near_meaning():
+    """A stand-in encoder that finds every priced unit near every other: the worst case for a reading by meaning."""
+    from mpa import resolve
+    resolve.use_meaning(lambda p, ts: [0.9 for _ in ts])
+    yield
+    import agent.offline  # noqa: F401  (the agent plugs its encoder back in on import)
+    from agent.offline import semantic
+    resolve.use_meaning(semantic.similarities)
+
+
+def test_a_unit_first_price_no_label_states_is_not_priced_by_a_neighbour(tmp_path, near_meaning):
+    """"membership price" read as "cost per membership" was priced by the nearest "cost per …" by meaning (the
+    booked session's $10.50-14.00, another metric's figure); the reordered form is used only when it is a KB label."""
+    from mpa.engine import build_engine
+    (tmp_path / "gyms.txt").write_text(GYMS)
+    engine = build_engine(tmp_path)
+    assert "$10.50-14.00" not in tool_lines(engine, vertical="bouldering gyms", metric="membership price")
+    assert "$10.50-14.00" in tool_lines(engine, vertical="bouldering gyms", metric="booked session cost")
