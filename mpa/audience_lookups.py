@@ -14,7 +14,8 @@ from functools import lru_cache
 from typing import Iterable, Mapping
 
 from mpa import audience_described, audience_unsaid, resolve
-from mpa.lookups import AudienceSizingResult, Lookup, _Tables, _audience_name, tables
+from mpa.lookups import _Tables, _audience_name, tables
+from mpa.results import AudienceSizingResult, Lookup, citing
 from mpa.tables import AudienceRow
 from mpa.vocabulary import VOCABULARY, find_first
 from rag.analyzer import get_analyzer
@@ -286,8 +287,7 @@ def _audience_result(t: _Tables, row: AudienceRow, others: list[str]) -> Audienc
     example = _worked_example(t, row)
     return AudienceSizingResult(
         audience_type=row.audience, total_size=row.size, size_text=row.estimated_size, methodology=methodology,
-        geography=row.geography, source=row.source, chunk_id=chunk.id if chunk else "",
-        citation_text=chunk.citation if chunk else row.source, unit=unit, method=row.method,
+        geography=row.geography, **citing(chunk, row.source), unit=unit, method=row.method,
         base_population=row.base_population, qualifiers=row.qualifiers,
         worked_example_id=example.id if example else None, other_geographies=others,
     )

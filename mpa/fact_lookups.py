@@ -24,7 +24,8 @@ from mpa.glossed import kb_short_name
 from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
 from mpa.labelwords import one_within_other, parts, stems
-from mpa.lookups import AudienceSizingResult, BenchmarkResult, Lookup, canonical_metric, canonical_vertical, tables
+from mpa.lookups import canonical_metric, canonical_vertical, tables
+from mpa.results import AudienceSizingResult, BenchmarkResult, Lookup, citing
 from mpa.vocabulary import VOCABULARY, unit_first
 from mpa.headnoun import not_theirs
 from mpa.ownmetric import own_metric_named
@@ -68,8 +69,7 @@ def _result(t, f: Fact, metric: str) -> BenchmarkResult:
     return BenchmarkResult(metric=metric, vertical=f.vertical or f.label, value=f.value, low=f.low, high=f.high,
                            low_value=number_range(f.floor)[0] if f.floor else None,
                            high_value=number_range(f.ceiling)[1] if f.ceiling else None, low_text=f.floor,
-                           high_text=f.ceiling, qualifier=f.qualifier, source=f.source,
-                           chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
+                           high_text=f.ceiling, qualifier=f.qualifier, **citing(chunk, f.source),
                            metric_name=metric, unit=f.unit, matched_by=f.form, platform=f.platform_name or f.platform,
                            period=f.period)
 
@@ -368,8 +368,7 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
         # a qualifier that only names the unit ("24,000 people") says nothing of how the count was made
         methodology=f.qualifier if f.qualifier and not _UNIT_ONLY.fullmatch(f.qualifier.strip(" .,;"))
         else "stated in the knowledge base", geography=f.geography or "United States",
-        source=f.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else f.source,
-        other_geographies=[g for g in geos if g != f.geography],
+        **citing(chunk, f.source), other_geographies=[g for g in geos if g != f.geography],
         # "Pet owners: about 86 million households own a pet" counts households, not people
         unit="households" if re.match(r"households?\b", f.qualifier or "", re.I)
         or "household" in (f.audience or "").lower() else "people"))

@@ -1,5 +1,5 @@
 """Structured look-ups behind the agent's tools: benchmarks here, audience sizes in
-:mod:`mpa.audience_lookups`; the result types and the per-engine table cache both use.
+:mod:`mpa.audience_lookups`; the per-engine table cache both use (their result types: :mod:`mpa.results`).
 
 Why not just search? A benchmark question has exactly one right answer — the Typical cell of
 one row of one table — and a near miss (SaaS CPL when SaaS CPI was asked, a national size when
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import re
 import weakref
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from mpa import counted, devices, resolve, saleroute, shareof, unitowner
+from mpa.results import BenchmarkResult, Lookup, citing
 from mpa.tables import CURRENCY, BenchmarkRow, audience_rows, benchmark_rows, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, as_cost_per, canonical, find_first, match_terms
 from mpa.headnoun import not_theirs
@@ -32,70 +32,6 @@ from rag.regexes import compiled
 
 _NEGATION = re.compile(r"\b(no|not|never|without|outside|out of scope|bm-nc|excluded|left out|n/a)\b", re.I)
 _NUM_TOKEN = re.compile(CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?(?:\s*[–—-]\s*" + CURRENCY + r"?\d[\d,]*(?:\.\d+)?\s*(?:%|x\b|:1\b)?)?")
-
-
-# ============================================================ result types
-@dataclass
-class BenchmarkResult:
-    """One vertical × metric benchmark. ``value`` is the Typical cell verbatim ("$30–$55");
-    ``low``/``high`` are the numbers of that typical range; ``low_value``/``high_value`` are the
-    Low and High columns (stress-test bounds)."""
-
-    metric: str
-    vertical: str
-    value: str
-    low: float | None
-    high: float | None
-    low_value: float | None
-    high_value: float | None
-    qualifier: str
-    source: str
-    chunk_id: str
-    citation_text: str
-    metric_name: str = ""
-    low_text: str = ""
-    high_text: str = ""
-    unit: str = ""
-    notes_chunk_id: str | None = None
-    matched_by: str = "table"  # "table" | "text" (fallback line in prose) | a fact's form (mpa.facts)
-    platform: str | None = None
-    period: str | None = None
-    vertical_matched_by: str = ""  # how a business phrase was read as this vertical (mpa.business), "" when named
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class AudienceSizingResult:
-    """A sized audience: ``total_size`` is a number (people, or households when ``unit`` says
-    so); ``methodology`` is the factor chain and method that produced it."""
-
-    audience_type: str
-    total_size: float | None
-    size_text: str
-    methodology: str
-    geography: str
-    source: str
-    chunk_id: str
-    citation_text: str
-    unit: str = "people"
-    method: str = ""
-    base_population: str = ""
-    qualifiers: str = ""
-    worked_example_id: str | None = None
-    other_geographies: list[str] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-
-@dataclass
-class Lookup:
-    """A look-up answer with the reason when there is none (for the tool's message)."""
-
-    result: Any
-    reason: str = ""
 
 
 # ============================================================ per-engine tables
@@ -332,7 +268,7 @@ def _from_row(t: _Tables, row: BenchmarkRow) -> BenchmarkResult:
     return BenchmarkResult(
         metric=_metric_key(row.metric), vertical=row.vertical, value=row.typical,
         low=row.typical_low, high=row.typical_high, low_value=row.low_value, high_value=row.high_value,
-        qualifier=row.when, source=row.source, chunk_id=chunk.id if chunk else "", citation_text=chunk.citation if chunk else row.source,
+        qualifier=row.when, **citing(chunk, row.source),
         metric_name=row.metric_name, low_text=row.low, high_text=row.high, unit=row.unit,
         notes_chunk_id=notes.id if notes and (chunk is None or notes.id != chunk.id) else None,
     )
@@ -376,7 +312,7 @@ def _fallback_line(engine: "RetrievalEngine", t: _Tables, vertical: str, metric:
             rng = parse_range(nums[0]) or (None, None)
             return BenchmarkResult(
                 metric=metric, vertical=vertical, value=nums[0], low=rng[0], high=rng[1], low_value=None,
-                high_value=None, qualifier=sent.strip(), source=c.source, chunk_id=c.id, citation_text=c.citation,
+                high_value=None, qualifier=sent.strip(), **citing(c, c.source),
                 metric_name=metric, unit=unit_of(nums[0]), matched_by="text",
             )
     return None

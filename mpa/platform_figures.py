@@ -22,7 +22,8 @@ from mpa.facts import Fact
 from mpa.captions import platforms_in_kb
 from mpa.glossed import kb_short_name
 from mpa.labelwords import norm
-from mpa.lookups import Lookup, canonical_metric, tables
+from mpa.lookups import canonical_metric, tables
+from mpa.results import Lookup
 from mpa.publisher import is_row
 from rag.engine import RetrievalEngine
 

@@ -34,6 +34,38 @@ def test_a_thousand_as_the_cpm_unit_is_not_an_amount():
     assert parse_numbers(digits("What do publishers charge per thousand views?")) == []
 
 
+# (said, as the rules read it): numbers, prices and fractions said in words become figures; words that only look
+# like them stay as typed
+DIGITS = [
+    ("one point two million", "1.2 million"),
+    ("two and a half million a year", "2500000 a year"),
+    ("a hundred and twenty thousand dollars", "120000 dollars"),
+    ("a hundred people", "a hundred people"),
+    # one number, however many scale words it takes: "one million" then more number words is not two numbers
+    ("one million three hundred thousand viewers", "1300000 viewers"),
+    ("one million and forty thousand", "1040000"),
+    ("one million people, two hundred thousand of them online", "1000000 people, 200000 of them online"),
+    # a price said in words
+    ("at a dollar ten apiece", "at $1.10 apiece"),
+    ("ninety-five cents a click", "$0.95 a click"),
+    ("three bucks and 40 cents", "$3.40"),
+    ("a dollar ten thousand times", "a dollar 10000 times"),  # no price: a scale follows
+    ("it cost a dollar", "it cost a dollar"),
+    # a fraction taken off is a percentage; a period or a share of something is not
+    ("the CFO shaved a quarter off that", "the CFO shaved 25% off that"),
+    ("we lose a fifth of it next month", "we lose 20% of it next month"),
+    ("we spend 5k a quarter", "we spend 5k a quarter"),
+    ("a third of the budget goes to search", "a third of the budget goes to search"),
+    # "mil" is no number without one
+    ("the mil spec budget", "the mil spec budget"),
+]
+
+
+@pytest.mark.parametrize("said,read", DIGITS)
+def test_numbers_said_in_words(said, read):
+    assert digits(said) == read
+
+
 @pytest.mark.parametrize("text,op,unit", [
     ("Finance approved 70 grand. How many sign-ups would that fund at nine dollars each?", "div", "sign-ups"),
     ("If 4,000 subscribers is the goal and each runs us $22, what should we budget?", "mul", "budget needed"),

@@ -348,3 +348,27 @@ def test_a_platform_or_metric_its_lists_lack_is_not_in_the_knowledge_base(kb_txt
         assert not r.is_error and r.data is None and r.citations == [] and why in r.content and "$" not in r.content
     r = ToolExecutor(shipped_engine).execute("get_benchmark", {"platform": "TikTok", "metric": "CPM"})
     assert r.data is None and "its tables and passages may" in r.content  # a table KB: the search finds them
+
+
+# ------------------------------------------------------------------ the results' payload
+_CITED = {"source", "chunk_id", "citation_text", "unit"}  # mpa.results.CitedFigure: what both kinds of result carry
+_FIELDS = {"get_benchmark": _CITED | {"metric", "vertical", "value", "low", "high", "low_value", "high_value", "qualifier",
+                                      "metric_name", "low_text", "high_text", "notes_chunk_id", "matched_by", "platform",
+                                      "period", "vertical_matched_by"},
+           "get_audience_sizing": _CITED | {"audience_type", "total_size", "size_text", "methodology", "geography", "method",
+                                            "base_population", "qualifiers", "worked_example_id", "other_geographies"}}
+
+
+@pytest.mark.parametrize("kb,tool,inp,unit", [
+    ("shipped_engine", "get_benchmark", {"vertical": "software companies", "metric": "cost per lead"}, "$"),
+    ("shipped_engine", "get_audience_sizing", {"audience_type": "new moms and dads", "geography": "TX"}, "people"),
+    ("kb_txt_engine", "get_benchmark", {"vertical": "dental practices", "metric": "CPC"}, "$"),
+    ("kb_txt_engine", "get_audience_sizing", {"audience_type": "solar-ready homeowners", "geography": "Phoenix"}, "people"),
+])
+def test_a_benchmark_and_an_audience_carry_their_fields_and_cite_one_chunk(request, kb, tool, inp, unit):
+    """The tool's payload (``to_dict()``) names every field of its kind of result, the unit and citation fields
+    shared by both kinds among them, and cites the chunk it was read from, on a table KB and a plain-text one."""
+    r = ToolExecutor(request.getfixturevalue(kb)).execute(tool, inp)
+    assert set(r.data) - {"facts"} == _FIELDS[tool] and r.data["unit"] == unit  # facts: each a plain-text KB states
+    assert all(set(f) == _FIELDS[tool] for f in r.data.get("facts", []))
+    assert r.retrieved_ids[0] == r.data["chunk_id"] and r.data["citation_text"].startswith(r.data["source"] + " › ")
