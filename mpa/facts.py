@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from mpa import prose_subject
+from mpa import prose_subject, publisher
 from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
@@ -218,7 +218,8 @@ def _sentence_metric(sent: str) -> str | None:
 
 
 def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: Iterable[str] = (),
-                   metrics: Iterable[str] = (), own_names: dict[str, str] | None = None) -> list[Fact]:
+                   metrics: Iterable[str] = (), own_names: dict[str, str] | None = None,
+                   publishers: Iterable[str] = ()) -> list[Fact]:
     """Figures stated in prose: a sentence naming exactly one metric (or a price per unit), one
     known vertical label (or its singular), an optional platform (the vocabulary's, the KB's own
     ``platforms``, a price "on" a named one, else the section heading's), and one figure in a comparable
@@ -253,12 +254,14 @@ def sentence_facts(source: str, text: str, verticals: Iterable[str], platforms: 
                 said = {names_of[x.lower()] for x in pat.findall(part)}
                 figures = [f.group("v") for f in RANGE.finditer(part) if fact_unit(f.group("v")) in ("$", "%", "x")]
                 what = metric if part is one else (_sentence_metric(part) or metric)
+                figures = prose_subject.metric_figures(part, figures, what)  # "$29 CPM and … $31 each": the CPM
                 if len(said) != 1 or len(figures) != 1 or what is None:
                     continue
                 value = figures[0].strip()
                 low, high = number_range(value)
                 vertical = said.pop()
-                plat = platform_said(part, own) or platform_said(sent, own) or platform_said(section, own) \
+                plat = prose_subject.publisher_said(part, publishers) or platform_said(part, own) \
+                    or platform_said(sent, own) or platform_said(section, own) \
                     or platform_said(heading_at(heads, off), own) or priced_by_name(sent, names_of)
                 if plat and plat not in own and plat not in VOCABULARY["platforms"]:
                     own.append(plat)  # "on Quora": the section's other sentences may name it only in its heading
@@ -373,8 +376,9 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     seen = {(f.source, f.vertical, f.metric, f.platform) for f in facts}
     own_names = {n.lower(): f.metric for f in facts if f.kind == "benchmark" and f.metric
                  for n in (f.metric, f.metric_name) if n and n.lower().startswith("cost per ")}
+    pubs = publisher.names(facts)  # "… on Peacock": a channel's publisher the prose prices for a business
     for source, text in docs:
-        for f in sentence_facts(source, text, verticals, own, {f.metric for f in facts if f.metric}, own_names):
+        for f in sentence_facts(source, text, verticals, own, {f.metric for f in facts if f.metric}, own_names, pubs):
             if (f.source, f.vertical, f.metric, f.platform) not in seen:
                 seen.add((f.source, f.vertical, f.metric, f.platform))
                 facts.append(f)

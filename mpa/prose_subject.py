@@ -1,4 +1,4 @@
-"""Prose that prices one business across two sentences, or on several platforms in one sentence.
+"""Prose that prices one business across two sentences, on several platforms in one sentence, or on one publisher.
 
 Why: a KB's prose names the business once and prices it in the next sentence — "Language learning apps sell through
 a free trial that converts to an annual plan. Their cost per trial on Meta ran at $7.40-9.20 in 2025 and on Apple
@@ -7,7 +7,8 @@ metric and one figure in the same sentence: the second sentence names no busines
 third, a conversion rate), and its metric is the KB's own ("cost per trial"), so both prices were lost. Read here:
 a sentence opening with "Their"/"Its" is about the one business the sentence before names; the KB's own metric
 the sentence says word for word is its metric; and "on <Platform> … at <figure>" pairs each platform with its
-own figure.
+own figure. And a business priced on one publisher of a channel's list ("… ran streaming TV on Peacock … paid about
+$36 CPM and booked … at roughly $112 each") is priced on that publisher, at the figure written with the metric's name.
 """
 from __future__ import annotations
 
@@ -59,3 +60,20 @@ def own_priced_per(sent: str, names: dict[str, str]) -> str | None:
             if key:
                 return key
     return None
+
+
+def publisher_said(text: str, publishers: Iterable[str]) -> str | None:
+    """The one publisher of a channel's list (:mod:`mpa.publisher`: "Peacock" under "BY STREAMING SERVICE") a sentence
+    names: "bridal salons that ran streaming TV on Peacock … paid about $36 CPM" prices Peacock, not streaming TV at
+    large — the channel is what the publisher sells, the publisher is where the price was paid. None for none or two."""
+    said = {p for p in publishers if re.search(rf"(?<![A-Za-z0-9]){re.escape(p)}(?![A-Za-z0-9])", text)}
+    return said.pop() if len(said) == 1 else None
+
+
+def metric_figures(part: str, figures: list[str], metric: str) -> list[str]:
+    """Of several figures in one sentence, those written with the metric's own name after them ("paid about $29 CPM
+    and booked trials at roughly $31 each": the $29) — all of them when none is, or the metric is no short name."""
+    if len(figures) < 2 or not re.fullmatch(r"[A-Za-z]{2,6}", metric or ""):
+        return figures
+    tagged = [v for v in figures if re.search(re.escape(v) + r"\s*" + re.escape(metric) + r"s?\b", part)]
+    return tagged or figures
