@@ -101,6 +101,16 @@ def _about(answer: str, sentence: str) -> frozenset:
     return frozenset(content_words(" ".join([sentence, *lead])))
 
 
+# what a percentage is a share of, said right after it: "10% of households", "17% of the population", "12% among adults"
+_SHARE_OF = re.compile(r"\s*%?\s*(?:of|among)\s+(?:the\s+|all\s+|total\s+)?([a-z]+)", re.I)
+
+
+def _share_noun(text: str, end: int) -> str | None:
+    """The noun a percentage ending at ``end`` is said to be a share of, singular and lower case; None if none."""
+    m = _SHARE_OF.match(text, end)
+    return m.group(1).lower().rstrip("s") if m else None
+
+
 def stated_of_something_else(claim: Figure, text: str, context: frozenset, single: bool = False,
                              answer: str = "", sentence: str = "") -> bool:
     """``claim``'s number is in ``text``, but only where ``text`` says it of something the answer never
@@ -133,7 +143,10 @@ def stated_of_something_else(claim: Figure, text: str, context: frozenset, singl
     # title heads the file's header lines), so an answer naming a heading singles out no row of it
     some_row_named = any(r[3] & context for r in rows)
     about = None  # what the claim's sentence names: read only for a figure that stands in a list row
+    share = _share_noun(sentence, claim.end) if claim.unit == "%" and sentence else None
     for f in hits:
+        if share and (theirs := _share_noun(text, f.end)) and theirs != share:
+            continue  # "17% of population" (Auckland's row) is no share of households
         row = next((r for r in rows if r[0] <= f.start < r[1]), None)
         if row is not None:
             if single and _range_end_of_unnamed_row(f, text, row[3], context, answer, sentence):

@@ -101,3 +101,21 @@ def test_a_sibling_rows_figure_is_not_the_named_rows(share, ok, scorer):
     answer = (f"Cycling Households in Tyrol: about 40k households [geo#0]. "
               f"Methodology: households ({share} of households) [geo#0].")
     assert (raw(answer, dict(CANTONS), scorer) == 1.0) is ok
+
+
+# a share stated of something else: another list's rows give the same percentage of the population (the
+# one_mention_wrong mutant on kb_txt10 turned a metro's "10% of households" into "17%", which NZ regions' rows state)
+SHARES = {"metros#1": "US METROS\nHOUSEHOLDS WITH A DOG - 2024\nTulsa: 61,000 households (14% of households)\n"
+                      "Omaha: 72,000 households (16% of households)\n",
+          "regions#0": "NEW ZEALAND REGIONS\nNorthland: 201,000 people (17% of population)\n"
+                       "Otago: 240,000 people (17% of population)\n"}
+_TULSA = "Based on Knowledge Base [metros#1], Households With A Dog in Tulsa: about 61,000 households. Methodology: "
+
+
+@pytest.mark.parametrize("answer, ok", [
+    (_TULSA + "households (14% of households).", True),
+    (_TULSA + "households (17% of households).", False),
+    ("Based on Knowledge Base [regions#0], Northland has 201,000 people, 17% of the population.", True),
+])
+def test_a_share_of_something_else_is_no_support(answer, ok):
+    assert (raw(answer, SHARES, grounding, "How many households in Tulsa have a dog?") == 1.0) is ok

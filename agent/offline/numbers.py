@@ -180,8 +180,9 @@ _NUMBER = re.compile(
 
 _AGE_AFTER = re.compile(r"\s*(?:(?:-|–|to|and)\s*\d{1,3}\s*)?(?:\+\s*)?(?:[\s-]*(?:years?|yrs?)[\s-]*olds?\b|"
                         r"(?:years?\s+)?(?:and|or)\s+older\b)", re.I)
-_AGE_BEFORE = re.compile(r"\b(?:aged?|ages|older than|younger than|in (?:their|his|her|my|our) (?:early |mid |late )?)\s+"
-                         r"(?:between\s+)?(?:\d{1,3}\s*(?:-|–|to|and)\s*)?$", re.I)
+_AGE_BEFORE = re.compile(r"\b(?:aged?|ages|older than|younger than|in (?:their|his|her|my|our) (?:early |mid |late )?|"
+                         r"(?:child|children|kids?|bab(?:y|ies)|toddlers?|teens?|teenagers?|adults?|people|seniors) (?:under|over|"
+                         r"below|above))\s+(?:between\s+)?(?:\d{1,3}\s*(?:-|–|to|and)\s*)?$", re.I)  # "a child under five"
 
 
 def _is_age(text: str, start: int, end: int) -> bool:

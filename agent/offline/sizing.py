@@ -52,6 +52,7 @@ def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> st
              or SIZE_OF_PEOPLE.search(x)]
     said = _question_clause(asked[0]) if asked else text
     said = _AFTERTHOUGHT.sub("", said)  # "…, that's where our buyers are": a clause about them, not who they are
+    said = _PLACE_KIND.sub(r"in \1", said)  # "in the Richmond area": in Richmond
     said = without_places(said)  # the places it reads itself ("the florida metro"), then those read another way
     for place in places:
         said = blanked(said, place)
@@ -62,7 +63,16 @@ def audience_phrase(text: str, places: "list[str] | tuple[str, ...]" = ()) -> st
     t = re.sub(r"\bhow (?:many|big|large)\b|\b(?:are|is|there|live|in|across|around|the|of|them|they|that|group|"
                r"do|does|we|our|us|i|my|a|an|actually|really|just|and|or|also|both|plus|anyway|again|exactly|roughly|"
                r"approximately|altogether|overall|though)\b|[?.!,]", " ", t, flags=re.I)
+    t = _HAVE.sub(" with ", t)  # "how many households … have a child under five": households with a child under five
     return " ".join(t.split())[:200] or text[:200]
+
+
+# a named place said with its kind: "in the Richmond area", "around the Denver metro", "across the Waikato region"
+_PLACE_KIND = re.compile(r"\b(?:in|around|across|near)\s+the\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2})\s+(?:area|region|metro(?:\s+area)?|"
+                         r"market)\b")
+# the people's own thing said with a verb ("households have a child", "people who own a dog"), as a label says it: "with"
+_HAVE = re.compile(r"\s(?:who |that )?(?:have|has|own|owns)\s(?!(?:been|had|done|gone|seen|bought|used|visited|tried|got|"
+                   r"to|not|no)\b)", re.I)
 
 
 # a clause said after the question, about the people rather than naming them: "how many … in ohio, that's where our
