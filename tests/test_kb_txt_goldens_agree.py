@@ -27,6 +27,8 @@ SIZES = {
     "kb_txt9": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=10), "retrieval": 20, "abstain": 8},
     "kb_txt10": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=2, platform=8, sentence=4), "retrieval": 20,
                  "abstain": 8},
+    "kb_txt11": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=8, sentence=3), "retrieval": 20,
+                 "abstain": 8},
 }
 # what the spoiled goldens use: another platform, a (business, metric, platform) the KB states, a platform its
 # prose names, an audience (who, where) the KB sizes
@@ -43,6 +45,8 @@ SPOIL = {
                 ("parents of children aged 4-12", "Waikato")),
     "kb_txt10": ("Pinterest", ("VR Arcades", "cost per booked session", "Snapchat"), "Snapchat",
                  ("households with children under five", "Boise")),
+    "kb_txt11": ("Pinterest", ("Canvas Tent Camps", "cost per booked stay", "Hipcamp"), "Hipcamp",
+                 ("residents aged 25 to 34", "Tampines")),
 }
 
 
