@@ -36,8 +36,8 @@ _SCOPE = re.compile(r"(?:local|national|regional|network|spot|broadcast|terrestr
 
 def _head(caption: str) -> tuple[str, bool]:
     """The caption's first dash-separated part without its year, and whether it ended in a caption word."""
-    first = re.split(r"\s+[-–—](?:\s+|$)", _YEAR.sub(" ", caption).strip())[0]
-    first = re.sub(r"\s+by\s+[a-z][a-z -]*$", "", " ".join(first.split()), flags=re.I)  # "… BY PLATFORM": the rows, not it
+    first = re.split(r"\s+[-–—](?:\s+|$)", re.sub(r"\(\s*\)", " ", _YEAR.sub(" ", caption)).strip())[0]  # "(2025)" too
+    first = re.sub(r",?\s+by\s+[a-z][a-z -]*$", "", " ".join(first.split()), flags=re.I)  # "…, BY PLATFORM": the rows, not it
     bare = _CAPTION_WORD.sub("", first)
     return bare, bare != first
 

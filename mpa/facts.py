@@ -356,8 +356,18 @@ def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
     return [copy.copy(f) for f in _text_facts(tuple(docs))]
 
 
+# a label and its value joined by a dotted leader ("Average Nightly Rate ..... $62"), as a "Label: value" line is
+_DOTTED = re.compile(r"(?m)^([^\n.]*[A-Za-z)%])( ?\.{4,} ?)(?=\S)")
+
+
+def _as_colon(m: re.Match) -> str:
+    """The leader as a colon and spaces of its length: every fact keeps its place in the KB's text."""
+    return m.group(1) + ":" + " " * (len(m.group(2)) - 1)
+
+
 @lru_cache(maxsize=64)  # keyed by the KB's whole text: a process that reads many KBs (the tests: ~34) reads each once
 def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
+    docs = tuple((source, _DOTTED.sub(_as_colon, text)) for source, text in docs)
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:
