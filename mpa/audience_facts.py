@@ -94,7 +94,10 @@ def _population_line(source: str, off: int, line: str, body: str, ctx: Context) 
 
 
 def _audience_name(heading: str) -> str:
-    h = " ".join(heading.split())
+    """The audience a caption counts, without its year in brackets or the rows' dimension after a comma
+    ("RESIDENTS AGED 25 TO 34, BY PLANNING AREA (2024)": residents aged 25 to 34)."""
+    h = re.sub(r"\s*\((?:19|20)\d\d\)\s*$", "", " ".join(heading.split()))
+    h = re.sub(r",\s*by\s+[a-z][a-z -]*$", "", h, flags=re.I)
     return h.title() if h.isupper() else h
 
 

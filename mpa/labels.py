@@ -217,6 +217,9 @@ def age_band(text: str, words: bool = True) -> tuple[int, int | None] | None:
     m = _AGE_SPAN.search(low)
     if m:
         return int(m.group(1)), int(m.group(2))
+    if words and (m := _DECADES.search(low)):  # "in their late twenties and early thirties": 27 to 33
+        lo, hi = _DECADE[m.group(2)], _DECADE[m.group(4) or m.group(2)]
+        return lo + _PART_LOW[m.group(1)], hi + _PART_HIGH[m.group(3) if m.group(4) else m.group(1)]
     key = find_first(low, VOCABULARY["age_groups"]) if words else None
     if key is None:
         return None
@@ -224,6 +227,11 @@ def age_band(text: str, words: bool = True) -> tuple[int, int | None] | None:
     return int(lo.rstrip("+")), (int(hi) if hi else None)
 
 
+_DECADE = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70}
+_PART_LOW, _PART_HIGH = {None: 0, "early": 0, "mid": 4, "late": 7}, {None: 9, "early": 3, "mid": 6, "late": 9}
+_DECADES = re.compile(r"\b(?:(early|mid|late)[ -])?(twenties|thirties|forties|fifties|sixties|seventies)\b(?:\s+(?:and|or|to|"
+                      r"through|into)\s+(?:(?:the|their)\s+)?(?:(early|mid|late)[ -])?(twenties|thirties|forties|fifties|sixties|"
+                      r"seventies)\b)?")
 _AGE_WORDS = re.compile(r"\d+|\b(?:aged?|ages|over|above|older|and|or|than|years?|old|plus|up)\b")
 
 
@@ -245,9 +253,13 @@ def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] =
         return names
     low = norm(query)
     band = age_band(low)
-    bare = _AGE_WORDS.sub(" ", any_term(VOCABULARY["age_groups"]).sub(" ", low))
-    if band and not [s for s in _stems(bare) if s not in _GENERIC]:
-        return [lb for lb in labels if age_band(lb, words=False) == band]
+    bare = _AGE_WORDS.sub(" ", _DECADES.sub(" ", any_term(VOCABULARY["age_groups"]).sub(" ", low)))
+    if band and not [s for s in _stems(re.sub(r"\bin (?:their|his|her)\b", " ", bare)) if s not in _GENERIC]:
+        same = [lb for lb in labels if age_band(lb, words=False) == band]
+        # a band said in decades ("late twenties and early thirties": 27-33) is the one stated band holding it
+        held = [lb for lb in labels if (b := age_band(lb, words=False)) and b[1] and band[1] and b[0] <= band[0]
+                and band[1] <= b[1]] if not same and _DECADES.search(low) else []
+        return same or (held if len(held) == 1 else [])
     content = {root(s) for s in _stems(low) if s not in _GENERIC and "-" not in s}
     scored = sorted(((len(content & {root(s) for s in _stems(norm(lb)) if "-" not in s}), lb)
                      for lb in dict.fromkeys(in_market)), reverse=True)

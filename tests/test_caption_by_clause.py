@@ -38,3 +38,25 @@ def test_the_list_and_the_dotted_profile_answer(tmp_path):
     engine = build_engine(tmp_path)
     assert "$140 to $190" in tool_lines(engine, vertical="lake marinas", metric="cost per signed slip lease")
     assert "71%" in tool_lines(engine, vertical="coastal marinas", metric="lease renewal rate")
+
+
+TENANTS = f"""TENANT COUNTS - EDITION 1
+
+{framed("SECTION 1 - DISTRICTS")}
+RESIDENTS AGED 25 TO 34, BY DISTRICT (2024)
+- Riverside: 52,000 residents (18% of the district)
+- Hillcrest: 31,000 residents (12% of the district)
+"""
+
+
+def test_an_audience_caption_with_its_dimension_and_year_and_a_band_said_in_decades(tmp_path):
+    """"RESIDENTS AGED 25 TO 34, BY DISTRICT (2024)" counts residents aged 25 to 34 (the dimension and the year were part
+    of the audience's name, which no one asks by); "in their late twenties and early thirties" is that band."""
+    from mpa.labels import age_band, match_audience
+    (tmp_path / "tenants.txt").write_text(TENANTS)
+    engine = build_engine(tmp_path)
+    for who in ("residents aged 25 to 34", "residents in their late twenties and early thirties"):
+        assert "52,000" in tool_lines(engine, "get_audience_sizing", audience_type=who, geography="Riverside"), who
+    assert age_band("people in their mid-forties") == (44, 46) and age_band("their thirties and forties") == (30, 49)
+    assert match_audience("adults in their thirties", ["Adults 25-34", "Adults 35-44"]) == []  # no one band holds it
+    assert match_audience("seniors", ["Adults 65+", "Adults 25-34"]) == ["Adults 65+"]  # the shapes read before
