@@ -75,8 +75,7 @@ def _result(t, f: Fact, metric: str) -> BenchmarkResult:
 
 
 def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platform: str | None = None) -> Lookup:
-    """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per
-    platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""
+    """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""  # noqa: E501
     t, low = tables(engine), " ".join((metric or "").lower().split())  # "placement test cost": the KB's "cost per …"
     metric = r if (r := unit_first(low)) != low and any(norm(f.metric or "") == r for f in facts(engine)) else metric
     key = canonical_vertical(vertical, t.verticals)
@@ -185,7 +184,8 @@ def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str
     metric (and platform), when the name given as a vertical is such a market; None otherwise."""
     rows = [f for f in facts(engine) if f.kind == "benchmark" and f.geography and f.metric]
     mine = _in_market(rows, place) if rows and place else []
-    m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
+    m = (canonical_metric(metric, ms := sorted({f.metric for f in mine})) or own_metric_named(metric, mine) or _priced_unit(
+        metric, ms) or counted.defined_metric(tables(engine).texts, metric, _names_of(mine))) if mine else None  # "booking"
     mine = [f for f in mine if f.metric == m]
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     wanted = [f for f in mine if plats is None or f.platform in plats]
@@ -207,7 +207,8 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     hit = [lb for lb in hit if one_within_other(name, lb)] or confirmed(name, hit, sorted({f.label for f in rows})) \
         or _row_within(name, sorted({f.label for f in rows}))  # one shared word: only when meaning agrees
     mine = [f for f in rows if f.label in hit]
-    m = canonical_metric(metric, sorted({f.metric for f in mine})) or own_metric_named(metric, mine) if mine else None
+    m = (canonical_metric(metric, ms := sorted({f.metric for f in mine})) or own_metric_named(metric, mine) or _priced_unit(
+        metric, ms) or counted.defined_metric(tables(engine).texts, metric, _names_of(mine))) if mine else None  # "booking"
     mine = [f for f in mine if f.metric == m]
     stated = {f.platform for f in mine if f.platform}  # "digital out-of-home": the "DOOH" its glossary spells out
     plats = platforms_in_kb(kb_short_name(platform, tables(engine).texts.values(), stated), stated)

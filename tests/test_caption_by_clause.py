@@ -60,3 +60,24 @@ def test_an_audience_caption_with_its_dimension_and_year_and_a_band_said_in_deca
     assert age_band("people in their mid-forties") == (44, 46) and age_band("their thirties and forties") == (30, 49)
     assert match_audience("adults in their thirties", ["Adults 25-34", "Adults 35-44"]) == []  # no one band holds it
     assert match_audience("seniors", ["Adults 65+", "Adults 25-34"]) == ["Adults 65+"]  # the shapes read before
+
+
+PARKS = f"""PARK MARKETING - EDITION 1
+
+{framed("SECTION 1 - STAYS")}
+COST PER BOOKED STAY, BY PARK TYPE (2025)
+- Lakeside Campgrounds: $8 to $13 (lowest)
+- Glamping Domes: $36 to $49
+
+{framed("SECTION 2 - GLOSSARY")}
+Booked stay: one paid online reservation at a park, whatever its length.
+"""
+
+
+def test_a_row_kept_under_its_own_dimension_is_asked_by_the_unit_its_glossary_defines(tmp_path):
+    """A list's row ("Lakeside Campgrounds" under "BY PARK TYPE") asked with the KB's unit in other words ("cost per
+    reservation": the glossary's booked stay is "one paid online reservation") — the rows' look-up read only the
+    metric's own name before, while a vertical's look-up also read the glossary (kb_txt10, kb_txt11)."""
+    (tmp_path / "parks.txt").write_text(PARKS)
+    engine = build_engine(tmp_path)
+    assert "$8 to $13" in tool_lines(engine, vertical="lakeside campgrounds", metric="cost per reservation")
