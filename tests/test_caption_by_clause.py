@@ -81,3 +81,15 @@ def test_a_row_kept_under_its_own_dimension_is_asked_by_the_unit_its_glossary_de
     (tmp_path / "parks.txt").write_text(PARKS)
     engine = build_engine(tmp_path)
     assert "$8 to $13" in tool_lines(engine, vertical="lakeside campgrounds", metric="cost per reservation")
+
+
+def test_a_dotted_profile_reads_as_the_same_profile_with_colons():
+    """The offline agent's passage reader took a dotted leader's dots for sentence ends and quoted "Food Cost Share
+    ........." without its value (kb_txt11); a dotted profile now reads as the same lines written "label: value"."""
+    from agent.offline.passages import sentences
+    prose = "A farm caterer quotes fast. Most inquiries arrive in spring.\n\nFARM CATERER PROFILE\n"
+    dotted = prose + "Average Spend Per Guest ......... $68\nFood Cost Share ....... 34%\n"
+    assert sentences(dotted) == sentences(prose + "Average Spend Per Guest: $68\nFood Cost Share: 34%\n")
+    assert not any("...." in x for x in sentences(dotted))
+    text = prose + "Costs rose... then they fell again over the summer."
+    assert sentences(text)[-1] == "Costs rose... then they fell again over the summer."  # an ellipsis is no leader

@@ -193,7 +193,12 @@ def _unwrapped(lines: list[str]) -> list[str]:
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from (a short row of a
     plain-text list with its caption, :mod:`~agent.offline.captionrows`)."""
-    return list(_units(captionrows.labelled(text)))
+    return list(_units(captionrows.labelled(_LEADER.sub(": ", text))))
+
+
+# a label joined to its value by a dotted leader ("Average Spend Per Guest ......... $68"): read as "label: value" (the
+# leader's dots had been read as sentence ends, and the values dropped from the quoted lines)
+_LEADER = re.compile(r"(?<=[A-Za-z)%])[ \t]?\.{4,}[ \t]?(?=\S)")
 
 
 @lru_cache(maxsize=4096)
