@@ -57,3 +57,33 @@ def test_a_household_count_asked_after_a_business(tmp_path):
 def test_the_shipped_kb_sizes_owners_asked_with_own(shipped_engine):
     said = answer_to(shipped_engine, "We sell pet food online.", "How many households in Texas own a dog or cat?")
     assert "6.0 million" in said, said
+
+
+CATERING = f"""CATERING COSTS - EDITION 1
+
+{framed("SECTION 1 - INQUIRIES")}
+COST PER QUALIFIED INQUIRY, BY CATERING TYPE (2025)
+- Barbecue Caterers: $31 to $44
+- Dessert Caterers: $18 to $26
+
+INQUIRY-TO-BOOKING RATE, BY CATERING TYPE (2025)
+- Barbecue Caterers: 22 to 29%
+- Dessert Caterers: 35 to 41%
+
+{framed("SECTION 2 - LOCAL HOUSEHOLDS")}
+HOUSEHOLDS THAT HOST PARTIES - 2024
+- Tulsa: 48,000 households (11% of households)
+"""
+
+
+def test_how_many_of_a_priced_unit_is_no_audience(tmp_path):
+    """"How many of those inquiries end up as a booked event?" (kb_txt11) was sized as an audience named "those
+    inquiries end up as booked event": the counted noun is a unit the KB prices ("cost per qualified inquiry"),
+    and "of those" leads to it; a count of people asked the same way still sizes them."""
+    from tests.offline_turns import offline_conversation
+    (tmp_path / "catering.txt").write_text(CATERING)
+    engine = build_engine(tmp_path)
+    turn = offline_conversation(engine).send("How many of those inquiries end up as a booked event?")
+    assert "get_audience_sizing" not in [c["name"] for c in turn.tool_calls], turn.tool_calls
+    turn = offline_conversation(engine).send("How many of those households in Tulsa host parties?")
+    assert "get_audience_sizing" in [c["name"] for c in turn.tool_calls], turn.tool_calls

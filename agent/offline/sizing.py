@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agent.offline import kbmetrics
 from agent.offline.parse import HEADCOUNT
 from agent.offline.unitmetric import unit_metric
 from agent.offline.passages import STEP, message_sentences
@@ -27,13 +28,14 @@ def counts_things(text: str) -> bool:
         return True
     if _ADVISED_SIZE.search(text):  # "how big should the holdout be?": the size advised, a rule — no people counted
         return True
-    m = re.search(r"\bhow many (?:more |extra )?([a-z]+)", text, re.I)
-    noun = m.group(1).lower() if m else ""
+    m = re.search(r"\bhow many (?:more |extra )?(?:of (?:those|these|the|our|them|all) )?([a-z]+)", text, re.I)
+    noun = re.sub(r"ies$", "y", m.group(1).lower()) if m else ""  # "how many of those inquiries": an inquiry
     if re.search(r"\d\s*%\s+of\s+(?:those |these |the |our |them |all )?[a-z]+\s+(?:convert|turn|become|book|buy|sign)",
                  text, re.I):  # "how many patients if 8% of the clicks convert?": a rate on a count, no audience
         return True
     return noun in ("times", "steps", "stages", "phases", "hours", "days", "weeks", "months", "quarters", "years") or bool(
-        noun and unit_metric(re.sub(r"s$", "", noun)))  # "how many months …": a span of time, no people
+        noun and (unit_metric(re.sub(r"s$", "", noun)) or kbmetrics.priced(noun)))  # "how many months …": a span of
+    # time, no people; "how many of those inquiries …": a unit the KB prices ("cost per qualified inquiry"), no people
 
 
 # the size of a group of people asked as a noun phrase: "what's the size of the homeowner audience in texas?",
