@@ -6,9 +6,8 @@ from __future__ import annotations
 import pytest
 
 from mpa.captions import caption_metric
-from mpa.engine import build_engine
 from tests.kbtext_goldens import framed
-from tests.kbtool import tool_lines
+from tests.kbtool import engine_of, tool_lines
 
 MARINAS = f"""MARINA MARKETING - EDITION 1
 
@@ -34,8 +33,7 @@ def test_the_caption_names_its_metric(caption, metric):
 
 
 def test_the_list_and_the_dotted_profile_answer(tmp_path):
-    (tmp_path / "marinas.txt").write_text(MARINAS)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, marinas=MARINAS)
     assert "$140 to $190" in tool_lines(engine, vertical="lake marinas", metric="cost per signed slip lease")
     assert "71%" in tool_lines(engine, vertical="coastal marinas", metric="lease renewal rate")
 
@@ -53,8 +51,7 @@ def test_an_audience_caption_with_its_dimension_and_year_and_a_band_said_in_deca
     """"RESIDENTS AGED 25 TO 34, BY DISTRICT (2024)" counts residents aged 25 to 34 (the dimension and the year were part
     of the audience's name, which no one asks by); "in their late twenties and early thirties" is that band."""
     from mpa.labels import age_band, match_audience
-    (tmp_path / "tenants.txt").write_text(TENANTS)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, tenants=TENANTS)
     for who in ("residents aged 25 to 34", "residents in their late twenties and early thirties"):
         assert "52,000" in tool_lines(engine, "get_audience_sizing", audience_type=who, geography="Riverside"), who
     assert age_band("people in their mid-forties") == (44, 46) and age_band("their thirties and forties") == (30, 49)
@@ -78,8 +75,7 @@ def test_a_row_kept_under_its_own_dimension_is_asked_by_the_unit_its_glossary_de
     """A list's row ("Lakeside Campgrounds" under "BY PARK TYPE") asked with the KB's unit in other words ("cost per
     reservation": the glossary's booked stay is "one paid online reservation") — the rows' look-up read only the
     metric's own name before, while a vertical's look-up also read the glossary (kb_txt10, kb_txt11)."""
-    (tmp_path / "parks.txt").write_text(PARKS)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, parks=PARKS)
     assert "$8 to $13" in tool_lines(engine, vertical="lakeside campgrounds", metric="cost per reservation")
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from agent.offline.parse import parse
 from agent.offline.sizing import audience_phrase
-from mpa.engine import build_engine
 from tests.kbtext_goldens import framed
+from tests.kbtool import engine_of
 from tests.offline_turns import answer_to
 
 DOGS = f"""HOUSEHOLD COUNTS - EDITION 1
@@ -48,8 +48,7 @@ def test_what_people_have_is_the_with_of_the_label():
 
 
 def test_a_household_count_asked_after_a_business(tmp_path):
-    (tmp_path / "counts.txt").write_text(DOGS)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, counts=DOGS)
     said = answer_to(engine, "We run a nanny agency.", "How many households in the Omaha area have a child under five?")
     assert "35,000" in said and "cost per household" not in said, said
 
@@ -81,8 +80,7 @@ def test_how_many_of_a_priced_unit_is_no_audience(tmp_path):
     inquiries end up as booked event": the counted noun is a unit the KB prices ("cost per qualified inquiry"),
     and "of those" leads to it; a count of people asked the same way still sizes them."""
     from tests.offline_turns import offline_conversation
-    (tmp_path / "catering.txt").write_text(CATERING)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, catering=CATERING)
     turn = offline_conversation(engine).send("How many of those inquiries end up as a booked event?")
     assert "get_audience_sizing" not in [c["name"] for c in turn.tool_calls], turn.tool_calls
     turn = offline_conversation(engine).send("How many of those households in Tulsa host parties?")

@@ -11,7 +11,7 @@ from mpa import shareof
 from mpa.labels import match_labels
 from mpa.lookups import canonical_metric
 from mpa.vocabulary import unit_first
-from tests.kbtool import tool_lines
+from tests.kbtool import engine_of, tool_lines
 
 
 @pytest.mark.parametrize("kb, inp, want", [
@@ -70,8 +70,6 @@ def near_meaning():
 def test_a_unit_first_price_no_label_states_is_not_priced_by_a_neighbour(tmp_path, near_meaning):
     """"membership price" read as "cost per membership" was priced by the nearest "cost per …" by meaning (the
     booked session's $10.50-14.00, another metric's figure); the reordered form is used only when it is a KB label."""
-    from mpa.engine import build_engine
-    (tmp_path / "gyms.txt").write_text(GYMS)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, gyms=GYMS)
     assert "$10.50-14.00" not in tool_lines(engine, vertical="bouldering gyms", metric="membership price")
     assert "$10.50-14.00" in tool_lines(engine, vertical="bouldering gyms", metric="booked session cost")

@@ -4,9 +4,8 @@ ran streaming TV on Philo … paid about $31 CPM and booked visits at roughly $2
 visit's. Our own KB text; the shipped KB's facts are unchanged (it lists no publishers)."""
 from __future__ import annotations
 
-from mpa.engine import build_engine
 from mpa.fact_lookups import facts
-from tests.kbtool import tool_lines
+from tests.kbtool import engine_of, tool_lines
 from tests.kbtext_goldens import framed
 
 PETS = f"""PET SERVICES MEDIA - EDITION 1
@@ -27,8 +26,7 @@ Dog groomers that ran streaming TV on Philo in the spring paid about $31 CPM and
 
 
 def test_a_publisher_said_in_prose_is_where_the_business_paid(tmp_path):
-    (tmp_path / "pets.txt").write_text(PETS)
-    engine = build_engine(tmp_path)
+    engine = engine_of(tmp_path, pets=PETS)
     hulu = tool_lines(engine, vertical="dog groomers", metric="CPM", platform="Philo")
     assert "$31" in hulu and "$24" not in hulu and "$30-36" not in hulu, hulu
     both = tool_lines(engine, vertical="dog groomers", metric="CPM")
