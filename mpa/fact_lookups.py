@@ -23,7 +23,7 @@ from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.glossed import kb_short_name
 from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
-from mpa.labelwords import one_within_other, parts, stems
+from mpa.labelwords import longer_names, one_within_other, parts, shorter_names, stems
 from mpa.lookups import canonical_metric, canonical_vertical, tables
 from mpa.results import AudienceSizingResult, BenchmarkResult, Lookup, citing
 from mpa.vocabulary import VOCABULARY, unit_first
@@ -75,7 +75,8 @@ def _result(t, f: Fact, metric: str) -> BenchmarkResult:
 
 
 def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platform: str | None = None) -> Lookup:
-    """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""  # noqa: E501
+    """``Lookup(result=[BenchmarkResult, …], reason)`` — every fact for the pair (one per
+    platform), narrowed to ``platform`` when one is named; ``[]`` with a reason when none."""
     t, low = tables(engine), " ".join((metric or "").lower().split())  # "placement test cost": the KB's "cost per …"
     metric = r if (r := unit_first(low)) != low and any(norm(f.metric or "") == r for f in facts(engine)) else metric
     key = canonical_vertical(vertical, t.verticals)
@@ -128,7 +129,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
                 f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier})  # or a row's note
     m = reading(mine)
-    for other in (_shorter_names, _longer_names):  # "Quick Service Restaurants" is its "Quick Service", and
+    for other in (shorter_names, longer_names):  # "Quick Service Restaurants" is its "Quick Service", and
         if m not in {f.metric for f in mine} and (more := other(names, labels)):  # "Coworking" its "Coworking Spaces"
             theirs = [f for f in bench if f.vertical in more]
             if (m2 := reading(theirs)) in {f.metric for f in theirs}:
@@ -162,21 +163,6 @@ def _at_age_asked(mine: list[Fact], metric: str) -> list[Fact]:
     asked = set(re.findall(r"\d+", metric or ""))
     said = [f for f in mine if asked & set(re.findall(r"\d+", measure_noted(f.qualifier) or ""))]
     return said or mine
-
-
-def _shorter_names(names: list[str], labels: list[str]) -> list[str]:
-    """The KB's other labels for a business it names in more words elsewhere: a label whose every word (by stem) is
-    in a matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
-    one kind of restaurant; "Pharmacy", a section's declared vertical, of "Independent Pharmacies")."""
-    words = [set(stems(n)) for n in names]
-    return [lb for lb in labels if lb not in names and any(set(stems(lb)) <= w for w in words)]
-
-
-def _longer_names(names: list[str], labels: list[str]) -> list[str]:
-    """The KB's other labels for a business asked by its fewest words: a label holding every word (by stem) of a
-    matched one ("Coworking Spaces", a list's row, of "Coworking", the vertical a section declares)."""
-    words = [set(stems(n)) for n in names]
-    return [lb for lb in labels if lb not in names and any(w and w <= set(stems(lb)) for w in words)]
 
 
 def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:

@@ -55,3 +55,18 @@ def one_within_other(name: str, label: str) -> bool:
     said = set(stems(name or ""))
     words = [set(stems(p)) for p in parts(label)]
     return bool(said) and (said <= set().union(*words) or any(w and w <= said for w in words))
+
+
+def shorter_names(names: list[str], labels: list[str]) -> list[str]:
+    """The KB's other labels for a business it names in more words elsewhere: a label whose every word (by stem) is
+    in a matched label ("Quick Service" of "Quick Service Restaurants" — a profile heading and a list's row naming
+    one kind of restaurant; "Pharmacy", a section's declared vertical, of "Independent Pharmacies")."""
+    words = [set(stems(n)) for n in names]
+    return [lb for lb in labels if lb not in names and any(set(stems(lb)) <= w for w in words)]
+
+
+def longer_names(names: list[str], labels: list[str]) -> list[str]:
+    """The KB's other labels for a business asked by its fewest words: a label holding every word (by stem) of a
+    matched one ("Coworking Spaces", a list's row, of "Coworking", the vertical a section declares)."""
+    words = [set(stems(n)) for n in names]
+    return [lb for lb in labels if lb not in names and any(w and w <= set(stems(lb)) for w in words)]

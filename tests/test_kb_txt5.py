@@ -123,11 +123,11 @@ def test_kb_txt5_one_business_under_several_labels(kb_txt5_engine):
 def test_one_business_under_several_labels_other_names():
     """The label rules on other names: fewer or more words of one business, by stem; not a business sharing no
     whole label ("Mini Golf and Driving Ranges" is not "Public Golf Courses")."""
-    from mpa.fact_lookups import _longer_names, _shorter_names
+    from mpa.labelwords import longer_names, shorter_names
     labels = ["Vet", "Veterinary Clinics", "Emergency Veterinary Clinics", "Dog Grooming", "Pet Supplies"]
-    assert _shorter_names(["Emergency Veterinary Clinics"], labels) == ["Veterinary Clinics"]
-    assert _longer_names(["Veterinary Clinics"], labels) == ["Emergency Veterinary Clinics"]
-    assert _longer_names(["Public Golf Courses"], ["Mini Golf and Driving Ranges", "Public Golf Courses"]) == []
+    assert shorter_names(["Emergency Veterinary Clinics"], labels) == ["Veterinary Clinics"]
+    assert longer_names(["Veterinary Clinics"], labels) == ["Emergency Veterinary Clinics"]
+    assert longer_names(["Public Golf Courses"], ["Mini Golf and Driving Ranges", "Public Golf Courses"]) == []
 
 
 # ---------------------------------------------------------------- one metric at two ages is two figures
