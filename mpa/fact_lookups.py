@@ -165,13 +165,23 @@ def _at_age_asked(mine: list[Fact], metric: str) -> list[Fact]:
     return said or mine
 
 
+def _row_metric(engine: RetrievalEngine, metric: str, mine: list[Fact]) -> str | None:
+    """The metric of ``mine`` (rows of a list kept by market or by a dimension of their own) the asked ``metric`` names:
+    its own label, a KB metric's name, the unit its price counts, or the unit the KB's glossary defines ("cost per
+    booking" of a booked stay) — as a vertical's look-up reads it; None without rows."""
+    if not mine:
+        return None
+    ms = sorted({f.metric for f in mine})
+    return canonical_metric(metric, ms) or own_metric_named(metric, mine) or _priced_unit(metric, ms) \
+        or counted.defined_metric(tables(engine).texts, metric, _names_of(mine))
+
+
 def _market_rows(engine: RetrievalEngine, place: str, metric: str, platform: str | None) -> Lookup | None:
     """The figures a list states for the market ``place`` names (``BY COUNTRY``/``BY DMA`` rows) for the
     metric (and platform), when the name given as a vertical is such a market; None otherwise."""
     rows = [f for f in facts(engine) if f.kind == "benchmark" and f.geography and f.metric]
     mine = _in_market(rows, place) if rows and place else []
-    m = (canonical_metric(metric, ms := sorted({f.metric for f in mine})) or own_metric_named(metric, mine) or _priced_unit(
-        metric, ms) or counted.defined_metric(tables(engine).texts, metric, _names_of(mine))) if mine else None  # "booking"
+    m = _row_metric(engine, metric, mine)
     mine = [f for f in mine if f.metric == m]
     plats = platforms_in_kb(platform, {f.platform for f in mine if f.platform})
     wanted = [f for f in mine if plats is None or f.platform in plats]
@@ -193,8 +203,7 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
     hit = [lb for lb in hit if one_within_other(name, lb)] or confirmed(name, hit, sorted({f.label for f in rows})) \
         or _row_within(name, sorted({f.label for f in rows}))  # one shared word: only when meaning agrees
     mine = [f for f in rows if f.label in hit]
-    m = (canonical_metric(metric, ms := sorted({f.metric for f in mine})) or own_metric_named(metric, mine) or _priced_unit(
-        metric, ms) or counted.defined_metric(tables(engine).texts, metric, _names_of(mine))) if mine else None  # "booking"
+    m = _row_metric(engine, metric, mine)
     mine = [f for f in mine if f.metric == m]
     stated = {f.platform for f in mine if f.platform}  # "digital out-of-home": the "DOOH" its glossary spells out
     plats = platforms_in_kb(kb_short_name(platform, tables(engine).texts.values(), stated), stated)

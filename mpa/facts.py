@@ -360,14 +360,16 @@ def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
 _DOTTED = re.compile(r"(?m)^([^\n.]*[A-Za-z)%])( ?\.{4,} ?)(?=\S)")
 
 
-def _as_colon(m: re.Match) -> str:
-    """The leader as a colon and spaces of its length: every fact keeps its place in the KB's text."""
-    return m.group(1) + ":" + " " * (len(m.group(2)) - 1)
+def dotted_as_colon(text: str) -> str:
+    """``text`` with each dotted leader written as a colon and spaces of its length ("Average Nightly Rate: … $62"):
+    read as a "Label: value" line, every fact keeping its place in the KB's text (the offline agent's passage reader
+    reads the leaders the same way)."""
+    return _DOTTED.sub(lambda m: m.group(1) + ":" + " " * (len(m.group(2)) - 1), text)
 
 
 @lru_cache(maxsize=64)  # keyed by the KB's whole text: a process that reads many KBs (the tests: ~34) reads each once
 def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
-    docs = tuple((source, _DOTTED.sub(_as_colon, text)) for source, text in docs)
+    docs = tuple((source, dotted_as_colon(text)) for source, text in docs)
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from agent.offline import agentnoun, captionrows, formulalead, namedpart, passagelines
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
+from mpa.facts import dotted_as_colon
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END
@@ -193,12 +194,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from (a short row of a
     plain-text list with its caption, :mod:`~agent.offline.captionrows`)."""
-    return list(_units(captionrows.labelled(_LEADER.sub(": ", text))))
-
-
-# a label joined to its value by a dotted leader ("Average Spend Per Guest ......... $68"): read as "label: value" (the
-# leader's dots had been read as sentence ends, and the values dropped from the quoted lines)
-_LEADER = re.compile(r"(?<=[A-Za-z)%])[ \t]?\.{4,}[ \t]?(?=\S)")
+    return list(_units(captionrows.labelled(dotted_as_colon(text))))  # a leader's dots are no sentence ends
 
 
 @lru_cache(maxsize=4096)
