@@ -27,8 +27,12 @@ from functools import lru_cache
 from typing import Any
 
 from mpa import resolve, unitmeant
+from mpa.dotted import dotted_as_colon
 from rag.sentences import loose_sentences
 from rag.regexes import compiled
+
+# a result said after the thing it happens to ("an in-home estimate booked", "a stay booked"): no head noun itself
+_DONE = re.compile(r"booked|scheduled|signed|completed|confirmed|filled|submitted|closed|attended|kept", re.I)
 
 MEANING_NEAR = 0.44    # the nearest counted item's similarity for meaning to name a metric …
 MEANING_LEAD = 0.15    # … and its lead over the nearest item of any other metric
@@ -67,8 +71,9 @@ def definitions(texts: dict[str, str], names: dict[str, list[str]], skip: set[st
                          r"(?P<d>[^\n#|][^\n]*(?:\n(?![ \t]*(?:[-*#|]|$)|[A-Za-z][\w/ ]{0,30}?(?:[ \t]+[-\u2013\u2014]|:)[ \t]+)"
                          r"[^\n]+)*)", re.I | re.M)
         for source, text in texts.items():
-            # a line in capitals after the name is a list's caption ("COST PER BOOKED CALL - GOOGLE ADS 2025"), no definition
-            if source not in skip and (m := next((m for m in pat.finditer(text) if not m.group("d").isupper()), None)):
+            # a line in capitals after the name is a list's caption ("COST PER BOOKED CALL - GOOGLE ADS 2025"), no definition;
+            # a dotted leader joins a glossary's term and its definition as a colon does ("Booked stay ........ one paid …")
+            if source not in skip and (m := next((m for m in pat.finditer(dotted_as_colon(text)) if not m.group("d").isupper()), None)):
                 out[key] = " ".join(m.group("d").split())
                 break
     return out
@@ -184,17 +189,21 @@ def resolve_unit(phrase: str, places: list[dict[str, str]]) -> str | None:
             return key
     if len(unit.split()) < 2:
         return by_meaning(unit, places)
-    last, barred = unit.split()[-1], set()
-    for i, texts in enumerate(places):
-        key = _saying(_terms(last), last, {k: v for k, v in texts.items() if k not in barred})
-        if not key:
-            continue
-        if i == len(places) - 1 and i and (own := modifiers_said(unit, last, places[:-1], key)):
-            return own
-        if i < len(places) - 1 and far_for_its_words(unit, last, texts[key]):
-            barred.add(key)  # the vertical's note says the word of a thing it counts, not this thing: judged by the note
-            continue
-        return key
+    words = unit.split()
+    # the thing counted is the last word; a result said after it ("an estimate booked") may be what the KB counts
+    # ("bookings"), else the word before it is ("estimates")
+    for last in [words[-1]] + ([words[-2]] if _DONE.fullmatch(words[-1]) else []):
+        barred: set[str] = set()
+        for i, texts in enumerate(places):
+            key = _saying(_terms(last), last, {k: v for k, v in texts.items() if k not in barred})
+            if not key:
+                continue
+            if i == len(places) - 1 and i and (own := modifiers_said(unit, last, places[:-1], key)):
+                return own
+            if i < len(places) - 1 and far_for_its_words(unit, last, texts[key]):
+                barred.add(key)  # the vertical's note says the word of a thing it counts, not this thing: judged by the note
+                continue
+            return key
     return by_meaning(unit, [{k: v for k, v in p.items() if k not in barred} for p in places])
 
 

@@ -34,6 +34,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, 
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.caption_unit import split_unit, unit_sign, with_unit
+from mpa.dotted import dotted_as_colon
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
@@ -354,17 +355,6 @@ def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
     Read once per KB text (the tools, the scorers and every engine built on one KB ask again); each
     caller gets its own copies."""
     return [copy.copy(f) for f in _text_facts(tuple(docs))]
-
-
-# a label and its value joined by a dotted leader ("Average Nightly Rate ..... $62"), as a "Label: value" line is
-_DOTTED = re.compile(r"(?m)^([^\n.]*[A-Za-z)%])( ?\.{4,} ?)(?=\S)")
-
-
-def dotted_as_colon(text: str) -> str:
-    """``text`` with each dotted leader written as a colon and spaces of its length ("Average Nightly Rate: … $62"):
-    read as a "Label: value" line, every fact keeping its place in the KB's text (the offline agent's passage reader
-    reads the leaders the same way)."""
-    return _DOTTED.sub(lambda m: m.group(1) + ":" + " " * (len(m.group(2)) - 1), text)
 
 
 @lru_cache(maxsize=64)  # keyed by the KB's whole text: a process that reads many KBs (the tests: ~34) reads each once

@@ -15,7 +15,8 @@ The row a figure belongs to is read the way every other scorer reads it (:func:`
 the KB's labels, their parts, the vocabulary), in the figure's own paragraph (its label before it, or after it),
 else from the name of the file its paragraph cites ("benchmarks-ecommerce"); the user's rows are the names
 of that same table the user's messages say. A figure is a price, a rate, a multiple or a ratio, or a count of
-10,000 or more (an audience); numbers the user gave are theirs, never an opening figure.
+10,000 or more (an audience), or a length of time a label states as its value ("Payback period: 3-4 months");
+numbers the user gave are theirs, never an opening figure.
 """
 from __future__ import annotations
 
@@ -32,6 +33,28 @@ def _row(key: str | None) -> str | None:
 def _start(response: str) -> int:
     """Where the first "the knowledge base has no …" is said in ``response``."""
     return m.start() if (m := ABSTAIN_RE.search(response)) else len(response)
+
+
+# a length of time stated as a row's value: "Payback period: 3-4 months", "average lease length: 7 months" (a small
+# plain number is no claim elsewhere — "3 channels", "12 months" of a plan — but after a label's colon it is the figure)
+_DURATION_AFTER = re.compile(r"\s*(?:[-–—]|to)?\s*(?:\d[\d.,]*\s*)?(?:days?|weeks?|months?|years?|nights?|hours?)\b", re.I)
+_LABEL_BEFORE = re.compile(r":\s*(?:about |around |roughly )?$")
+
+
+def _stated_duration(para: str, n) -> bool:
+    """``n`` is a duration a label states as its value ("Payback period: 3-4 months")."""
+    return bool(_DURATION_AFTER.match(para, n.end)) and bool(_LABEL_BEFORE.search(para[max(0, n.start - 20):n.start]))
+
+
+def _figures(para: str) -> list:
+    """The claims of ``para`` (:func:`scorers.text.claim_numbers`) and the durations a label states as its value."""
+    claims = claim_numbers(para)
+    clean = strip_citations(para)
+    if clean != para:  # (claim_numbers reads the text with its citations removed: the positions are of that text)
+        return claims
+    kept = {(c.start, c.end) for c in claims}
+    return sorted(claims + [n for n in numbers(para) if (n.start, n.end) not in kept and _stated_duration(para, n)],
+                  key=lambda n: n.start)
 
 
 def opening_figures(response: str, user_texts: list[str]) -> list[str]:
@@ -51,10 +74,10 @@ def opening_figures(response: str, user_texts: list[str]) -> list[str]:
     for raw, para in zip(paragraphs(response), paragraphs(text)):
         filed = verticals_in(" ".join(re.sub(r"[-_.#\d]+", " ", i) for i in cited_ids(raw)))  # "[benchmarks-saas#3]"
         at = text.find(para)
-        for n in claim_numbers(para):
+        for n in _figures(para):
             if at + n.start >= cut:
                 break
-            if (not n.unit and n.value < 10_000) or any(close(n.value, g) for g in given):
+            if (not n.unit and n.value < 10_000 and not _stated_duration(para, n)) or any(close(n.value, g) for g in given):
                 continue  # a formula's constant ("× 1,000"), a count of days; or the user's own number
             row = _row(nearest_name(para, n.start, "verticals") or (filed[0] if filed else None))  # "… saas CPC
             metric = nearest_name(para, n.start, "metrics")  # is $3.50–$7.00 … The Typical range is $3.50–$7.00"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, rangenamed, seasonlen, spans, targetspend, thoseunit, unitmetric, unitsaid
+from agent.offline import askshape, budgetadd, budgetshare, buyask, figlabel, kbmetrics, midrange, pastend, periods, phrasalup, pricedunit, rangenamed, seasonlen, spans, targetspend, thoseunit, unitmetric, unitsaid
 from agent.offline.buyline import bought
 from agent.offline.memory import Memory, moved_line, ratio_metric
 from agent.offline.numbers import money, plain, result, unit_cost
@@ -41,7 +41,7 @@ def price_metric(p: Parsed, mem: Memory) -> str | None:
         return p.metrics[0]
     if re.search(r"\bper thousand\b", p.norm, re.I):
         return next(iter(PER_THOUSAND), None)
-    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF else None) or thoseunit.metric(p.norm, mem.ranges)
+    remembered = unitsaid.priced_before(p, mem) or rangenamed.metric(p.norm, mem.ranges) or mem.price_metric or targetspend.metric(p, mem) or (mem.last_metric if mem.last_metric in UNIT_OF or pricedunit.own_price(mem.last_metric) else None) or thoseunit.metric(p.norm, mem.ranges)
     if remembered in _MEDIA_UNIT and p.unit and not set(terms(UNIT_OF[remembered])) & set(terms(p.unit)):
         remembered = None  # "how many booked calls" after a CPC: a click's price buys clicks, not calls
     if remembered or not p.unit or p.calc is None or p.calc.op != "div":
@@ -158,7 +158,7 @@ def _moved_ends(p: Parsed, mem: Memory, ends: list[tuple[float, str, str | None]
         new = round(end * (1 + p.pct_sign * pct / 100.0), 2)
         if budget is not None and new and (p.asks_count or mem.calc is not None and mem.calc.op == "div"):
             metric = price_metric(p, mem)
-            lines.append(bought(budget, new, p.calc.per_thousand or metric in PER_THOUSAND, noun(p, metric) or 'units', note))
+            lines.append(bought(budget, new, p.calc.per_thousand or metric in PER_THOUSAND, pricedunit.noun(p.unit, metric) or 'units', note))
     return lines
 
 
@@ -270,15 +270,6 @@ def _spread(p: Parsed, mem: Memory, budget: float) -> tuple[float, str] | None:
     return new, f"{money(budget)} {op} = {money(new)} a {want} ({why})"
 
 
-def noun(p: Parsed, metric: str | None) -> str:
-    if p.unit:
-        return p.unit
-    unit = UNIT_OF.get(metric or "", "")
-    if metric in PER_THOUSAND:
-        return "impressions"
-    return (unit + "s") if unit and not unit.endswith("s") else unit
-
-
 def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
     """The working for ``p.calc`` as a cited bullet list, or None when an input is missing."""
     c = p.calc
@@ -308,7 +299,7 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
             budget, ltv = _get(p, mem, "budget"), _get(p, mem, "LTV")
             if budget is not None and not of_budget and (p.asks_count or re.search(r"\bbudget\b", p.norm, re.I) or pastend.recount(p.norm)):
                 lines.append(bought(budget, round(new, 2), c.per_thousand or metric in PER_THOUSAND,  # at the price shown
-                                    noun(p, metric) or 'units', "at the new price"))
+                                    pricedunit.noun(p.unit, metric) or 'units', "at the new price"))
             if ltv is not None and (re.search(r"\bratio\b", p.norm, re.I) or "LTV" in p.metrics or "LTV:CAC" in p.metrics or (
                     mem.calc is not None and mem.calc.op == "ratio")):  # "what if CAC rises 20%?" just after the ratio
                 s, shown = result(ltv / new, False)
@@ -375,11 +366,11 @@ def calculation(p: Parsed, mem: Memory, bench: dict[str, dict]) -> str | None:
         for price, note, cid in prices:
             if not price:
                 continue
-            lines.append(bought(budget, price, thousand, noun(p, metric) or 'units', note))
+            lines.append(bought(budget, price, thousand, pricedunit.noun(p.unit, metric) or 'units', note))
             cite = cite or cid
         got = [round(budget / x * (1000 if thousand else 1)) for x, _, _ in prices[:2] if x]
         if len(got) == 2 and _GAP_ASKED.search(p.norm):  # "how many more at the low end than the high end?"
-            lines.append(f"{max(got):,} − {min(got):,} = {max(got) - min(got):,} more {noun(p, metric) or 'units'} at the "
+            lines.append(f"{max(got):,} − {min(got):,} = {max(got) - min(got):,} more {pricedunit.noun(p.unit, metric) or 'units'} at the "
                          "bottom of the range than at the top")
     if not lines:
         return None

@@ -27,15 +27,15 @@ from agent.offline.worldplaces import is_world_place
 from mpa.vocabulary import VOCABULARY, match_terms
 
 _STOPNOUN = r"(?:in|for|on|at|to|from|with|by|of|like|and|or|is|are|be|would|should|could|will|usually|typically|" \
-            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so)\b|off(?![\w-])"  # "a lead off the internet"
+            r"normally|generally|cost|costs|go|run|us|me|these|this|that|now|today|then|so|off)(?![\w-])"  # "off the internet"; "in-home" is no "in"
 # one to three words that can name a thing (a unit, a business): not a preposition, article or filler
 NOUN = r"((?!" + _STOPNOUN + r"|a\b|an\b|the\b)[a-z][a-z\-]*(?: (?!" + _STOPNOUN + r")[a-z][a-z\-]*){0,2})"
 
-# a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at
-# grocers", "dental offices around Tampa", "pizzas that sell in supermarkets", "dentists back in 2019": when), not more
-# of its name
+# a participle or place word after a business's name starts what is said *about* it ("a snack brand sold at grocers",
+# "dental offices around Tampa", "pizzas that sell in supermarkets", "dentists back in 2019": when), not more of its name
 _PARTICIPLE = r"sold|selling|based|located|around|near|outside|out of|across|serving|headquartered|focused|specializing|" \
-              r"specialising|catering|through|stocked|carried|offering|promoting|launching|back (?:in|then|when)"
+              r"specialising|catering|through|stocked|carried|offering|promoting|launching|back (?:in|then|when)|" \
+              r"(?:just|right|directly) (?:outside|off|by|near|north|south|east|west|across|in)"  # "just outside Phoenix"
 # "and" inside a name that ends in a word for a business ("a heating and air conditioning company") is
 # part of it; any other "and" starts the next thing said
 _AND = r"and(?! [a-z\- ]{1,30}?\b(?:company|business|firm|shop|store|practice|agency|studio|brand|clinic|contractor|" \
@@ -57,7 +57,7 @@ _BUSINESS = [
                re.I),
     re.compile(r"\bfor (?:an? |the |our |my )?(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|and|so|but|with|"
                r"in|across|like|on|via|through|from|at|each|every|per|whenever|when|around|near|based|located|outside|"
-               r"back (?:in|then|when)|(?:up|down|out|over) (?:in|near|by|around))\b|"
+               r"back (?:in|then|when)|(?:up|down|out|over) (?:in|near|by|around)|(?:just|right) (?:outside|off|by|near))\b|"
                r"\s+[-–—]\s|[.,;?!(]|$)", re.I),
     re.compile(r"\b(?:we|i)(?:'re| are|'m| am) (?:an? |the |" + _COUNT + r" )(?P<p>[a-z][a-z&/\- ]{2,60}?)(?=\s+(?:that|which|who|whose|so|"
                r"but|with|in|across|for|" + _AND + "|" + _PARTICIPLE + r")\b|'s\b|\s+[-–—]\s|[.,;?!(]|$)", re.I),  # "a car maker's

@@ -365,7 +365,9 @@ def review(question: str, answer: str, outcomes: list[ToolOutcome], asks_figure:
             notes.append(f"The knowledge base has no {vertical + ' ' if vertical else ''}figure for this; the figures "
                          f"above are for {whose}.")
         elif vertical and figures and not any(names_vertical(vertical, ps) for ps in passages) and not any(
-                o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes):
+                o.name == "get_audience_sizing" and o.found or _every_business(o) for o in outcomes) and not any(
+                o.name == "get_benchmark" and o.found and o.input.get("vertical") == vertical for o in outcomes):
+            # (the benchmark tool found the vertical asked under the KB's own label: "RV park" is its "RV Resorts")
             notes.append(f"The knowledge base has no {vertical} figure for this; the figures above are not {vertical}'s.")
         elif not any(map(_every_business, outcomes)) and (alone := unpaired([k for k in dict.fromkeys(k for _, k in platformsaid.said(question)) if k not in plat], vertical,
                                 passages)):

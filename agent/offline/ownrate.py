@@ -1,6 +1,7 @@
 """A rate the KB names itself from one step to the next ("inquiry to enrollment rate"), asked as the share of the
 first that reaches the second ("what share of inquiries end up enrolling?", "how many enquiries turn into
-enrollments").
+enrollments"); or named by the one thing it counts ("cancellation rate"), asked as the share that does it ("how many
+of them cancel?").
 
 Why: the vocabulary reads "what share of … end up …" as a conversion rate, and a KB whose figure for that step is
 its own "<first> to <second> rate" has no conversion rate for the business, so the honest answer was a decline
@@ -15,6 +16,8 @@ import re
 from agent.offline.passages import terms
 
 _SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|what part)\b", re.I)
+_BACK = re.compile(r"\b(?:of|do|did|will|would)\s+(?:those|these|them|they)\b", re.I)  # the things just talked about
+_ONE_STEP = re.compile(r"^(?P<a>[a-z]+) rate$")  # "cancellation rate", "renewal rate": what one word says happens
 _STEPS = re.compile(r"^(?P<a>[a-z][a-z\- ]*?)[ -]to[ -](?P<b>[a-z][a-z\- ]*?) rate$")  # "applicant-to-hire rate" too
 
 
@@ -40,6 +43,18 @@ def asked(text: str, rates: list[str]) -> list[tuple[int, str]]:
         at = _said_at(a, text) if a and b else -1
         if at >= 0 and _said_at(b, text, at + 1) > at:
             found.append((at, name))
+    if not found:  # "how many of those people usually cancel": the rate named by what it counts ("cancellation rate")
+        for name in rates:
+            m = _ONE_STEP.match(name)
+            at = _said_at(terms(m.group("a")), text) if m and terms(m.group("a")) else -1
+            if at >= 0:
+                found.append((at, name))
+    if not found and (back := _BACK.search(text)):  # "how many of those visits end up as a signed contract": the first
+        for name in rates:  # step is the one just talked about, the second is said — the one rate that ends there
+            m = _STEPS.match(name)
+            b = terms(m.group("b"))[-1:] if m else []
+            if b and (at := _said_at(b, text, back.end())) >= 0:
+                found.append((at, name))
     return found if len(found) == 1 else []
 
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from agent.offline import agentnoun, captionrows, formulalead, namedpart, passagelines
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
-from mpa.facts import dotted_as_colon
+from mpa.dotted import dotted_as_colon
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
 from rag.sentences import LOOSE_SENTENCE_END, SENTENCE_END

@@ -34,8 +34,9 @@ PRICE_FORMS = [  # question forms that ask the price of one unit of something
     # "pay in ads for each booking" ("the amount a gym pays per member"): where the money goes may sit between the verb and what it buys
     re.compile(r"\b(?:pay|pays|paying)\s+(?:(?:in|on) (?:[a-z]+ ){0,2}?(?:ads|advertising|media|marketing) )?(?:for |per |a |an |each )"
                + _ARTICLE + _NOUN, re.I),
-    re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:per |each |for each |for every )" + _ARTICLE
-               + _NOUN, re.I),
+    # … with whom it costs between: "what do ads cost us for each reservation"
+    re.compile(r"\b(?:cost|costs|price|charge|charged|expense|expenses|outlay)\s+(?:(?:us|me|you|them|him|her) )?"
+               r"(?:per |each |for each |for every )" + _ARTICLE + _NOUN, re.I),
     # the price of one of a thing, counted as one: "the cost of one direct booking", "a typical price for each sign-up"
     re.compile(r"\b(?:cost|costs|price|prices)\s+(?:of|for)\s+(?:one|each|every|a single|one single)\s+" + _NOUN, re.I),
     re.compile(r"\b(?:costs?|price)\b[^.?!$\d]{0,30}? to (?:win|get|acquire|land|gain|bring in|buy|drive|sign up|sign|find|attract|recruit|secure) " + _ARTICLE

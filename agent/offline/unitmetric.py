@@ -65,7 +65,13 @@ def metric_phrases(text: str) -> list[tuple[int, str]]:
             words.pop()
         if words and pos not in {q for q, _ in out}:
             out.append((pos, f"cost per {' '.join(words)}"))
+    if len({ph for _, ph in out}) > 1:  # "what do ads cost us for each reservation": the ads are the spend, the unit is
+        out = [(pos, ph) for pos, ph in out if not _THE_SPEND.fullmatch(ph[len("cost per "):])] or out  # the reservation
     return sorted(out)
+
+
+# the advertising itself, priced as a whole: what a price per unit is paid with, not a unit
+_THE_SPEND = re.compile(r"(?:ads?|adverts?|advertising|advertisements?|marketing|media|campaigns?|promotions?)", re.I)
 
 
 def _is_unit(noun: str) -> bool:

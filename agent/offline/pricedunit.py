@@ -1,0 +1,35 @@
+"""The unit a price buys, as a calculation names it: "$5,800 ÷ $29 = 200 booked stays".
+
+Why a module: the budget-division working names what the budget buys. The vocabulary's prices name their units
+(CPL → leads, CPM → impressions); a KB's own price names its unit in its name ("cost per booked stay" → booked stays),
+and a question that asks "how many do we get?" right after that price asks for those — not for "units".
+"""
+from __future__ import annotations
+
+from agent.offline import kbmetrics
+from agent.offline.priceforms import PER_THOUSAND, UNIT_OF
+
+
+def own_price(metric: str | None) -> bool:
+    """A price the KB declares by its unit ("cost per booked stay"): what a budget buys when no unit is asked."""
+    return bool(metric) and metric.lower().startswith("cost per ") and kbmetrics.says(metric)
+
+
+def noun(asked: str, metric: str | None) -> str:
+    """The plural noun a budget divided by ``metric``'s price counts: the unit the user asked (``asked``), else the
+    metric's unit ("leads", "impressions", "booked stays"), else ""."""
+    if asked:
+        return asked
+    if metric in PER_THOUSAND:
+        return "impressions"
+    unit = UNIT_OF.get(metric or "", "") or (metric[len("cost per "):] if own_price(metric) else "")
+    return _plural(unit) if unit else unit
+
+
+def _plural(unit: str) -> str:
+    """"booked stay" → "booked stays", "booked class" → "booked classes", "inquiry" → "inquiries"; a plural stays."""
+    if unit.endswith(("ss", "x", "ch", "sh")):
+        return unit + "es"
+    if unit.endswith("y") and unit[-2:-1] not in "aeiou":
+        return unit[:-1] + "ies"
+    return unit if unit.endswith("s") else unit + "s"
