@@ -86,25 +86,9 @@ def _label(kind: str) -> str:
 def scanned() -> tuple[dict, ...]:
     """Every ``- Label: value [note]`` row under a BENCHMARK caption, and every ``Key: value`` cell of the pipe grid
     under an ``AT A GLANCE: <BUSINESS>`` line (the business in the plural its lists use)."""
-    facts = []
-    for source, text in TEXTS.items():
-        current, profile = None, None
-        for line in text.splitlines():
-            s = line.strip()
-            if not s or kg.DASHES.match(s):
-                current, profile = None, None
-            elif (m := PROFILE.match(s)):
-                current, profile = None, _label(m.group(1)) + "s"
-            elif (c := read_caption(s)):
-                current, profile = c, None
-            elif current and (b := re.match(r"^- ([^:]+): (.+)$", s)):
-                facts.append({"label": b.group(1), "platform": current[0], "metric": current[1], "market": None,
-                              "value": b.group(2).split(" [")[0], "source": source, "line": s})
-            elif profile:
-                for cell in s.split(" | "):
-                    if (k := CELL.match(cell)):
-                        facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
-    return tuple(facts)
+    return gf.scan_lists_and_profiles(
+        TEXTS, read_caption, lambda s: _label(m.group(1)) + "s" if (m := PROFILE.match(s)) else None,
+        lambda s: [k.groups() for cell in s.split(" | ") if (k := CELL.match(cell))], " [", METRIC_CODES)
 
 
 list_rows, list_facts = gf.labelled(scanned)
