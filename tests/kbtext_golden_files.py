@@ -259,6 +259,34 @@ def scan_rows(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], ro
     return tuple(facts)
 
 
+def scan_lists_and_profiles(texts: dict, caption: Callable[[str], tuple | bool | None],
+                            profile: Callable[[str], str | None], cells: Callable[[str], list], note: str,
+                            metric_codes: dict) -> tuple[dict, ...]:
+    """Every ``- Label: value<note>…`` row under a list caption whose rows are businesses, and every cell of the lines
+    under a profile's opening line, as scanned facts. ``caption(line)`` is None for a line that is no caption, False for
+    a caption whose rows are not businesses, else (platform, metric); ``profile(line)`` the business a profile opens
+    (its lists' plural) or None; ``cells(line)`` the (key, value) pairs a profile line holds; ``note`` what opens a
+    row's note (``" ("``, ``" ["``). A list or a profile ends at a blank line or a frame. kb_txt11 (dotted profiles)
+    and kb_txt12 (pipe-grid profiles) differ only in these readers."""
+    facts = []
+    for source, text in texts.items():
+        current, business = None, None
+        for line in text.splitlines():
+            s = line.strip()
+            if not s or kg.DASHES.match(s):
+                current, business = None, None
+            elif (p := profile(s)):
+                current, business = None, p
+            elif (c := caption(s)) is not None:
+                current, business = c or None, None
+            elif current and (b := _SCAN_BULLET.match(s)):
+                facts.append({"label": b.group(1), "platform": current[0], "metric": current[1], "market": None,
+                              "value": b.group(2).split(note)[0], "source": source, "line": s})
+            elif business:
+                facts += [profile_fact(business, s, key, value, source, metric_codes) for key, value in cells(s)]
+    return tuple(facts)
+
+
 def row_scanner(texts: dict, caption: re.Pattern, read: Callable[[str], tuple], row: Callable[..., dict | None],
                 metric_codes: dict) -> Callable[[], tuple]:
     """``scan_rows`` of a KB as a cached function of no arguments: every list row (what it is, ``row``) and every

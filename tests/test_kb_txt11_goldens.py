@@ -68,27 +68,19 @@ def _label(kind: str) -> str:
     return kind.title().replace("Rv ", "RV ")
 
 
+def _business_caption(s: str) -> tuple[str | None, str] | bool | None:
+    """A caption's (platform, metric) when its rows are businesses, False for another caption, None for no caption."""
+    c = read_caption(s)
+    return None if c is None else (c[0], c[1]) if c[2] in BUSINESS_ROWS else False
+
+
 @functools.lru_cache(maxsize=None)
 def scanned() -> tuple[dict, ...]:
     """Every ``- Label: value`` row under a caption whose rows are businesses, and every dotted line of a ``… PROFILE``
     block (the profile's business in the plural its lists use)."""
-    facts = []
-    for source, text in TEXTS.items():
-        current, profile = None, None
-        for line in text.splitlines():
-            s = line.strip()
-            if not s or kg.DASHES.match(s):
-                current, profile = None, None
-            elif (m := PROFILE.match(s)):
-                current, profile = None, _label(m.group(1)) + "s"
-            elif (c := read_caption(s)):
-                current = c if c[2] in BUSINESS_ROWS else None
-            elif current and (b := re.match(r"^- ([^:]+): (.+)$", s)):
-                facts.append({"label": b.group(1), "platform": current[0], "metric": current[1], "market": None,
-                              "value": b.group(2).split(" (")[0], "source": source, "line": s})
-            elif profile and (k := DOTTED.match(s)):
-                facts.append(gf.profile_fact(profile, s, k.group(1), k.group(2), source, METRIC_CODES))
-    return tuple(facts)
+    return gf.scan_lists_and_profiles(
+        TEXTS, _business_caption, lambda s: _label(m.group(1)) + "s" if (m := PROFILE.match(s)) else None,
+        lambda s: [m.groups()] if (m := DOTTED.match(s)) else [], " (", METRIC_CODES)
 
 
 list_rows, list_facts = gf.labelled(scanned)

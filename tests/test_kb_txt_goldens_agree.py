@@ -29,6 +29,8 @@ SIZES = {
                  "abstain": 8},
     "kb_txt11": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=8, sentence=3), "retrieval": 20,
                  "abstain": 8},
+    "kb_txt12": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=8, sentence=3), "retrieval": 20,
+                 "abstain": 8},
 }
 # what the spoiled goldens use: another platform, a (business, metric, platform) the KB states, a platform its
 # prose names, an audience (who, where) the KB sizes
@@ -47,6 +49,8 @@ SPOIL = {
                  ("households with children under five", "Boise")),
     "kb_txt11": ("Pinterest", ("Canvas Tent Camps", "cost per booked stay", "Hipcamp"), "Hipcamp",
                  ("residents aged 25 to 34", "Tampines")),
+    "kb_txt12": ("Pinterest", ("Candle-Making Bars", "cost per seat sold", "Eventbrite"), "Eventbrite",
+                 ("residents aged 18 to 34", "Omaha")),
 }
 
 
