@@ -116,7 +116,7 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
         last = block_above(text, off)  # "… Ticino has about 38,000 of them" right under a block: that block's audience
         for m in _HOLDS.finditer(flat):
             what = " ".join(m.group("what").split())
-            if re.match(r"^(of )?(them|these|those)\b", what, re.I):
+            if re.match(r"^(of )?(them|these|those)\b", what, re.I) or re.match(rf"^and\s+[{_UP}]", what):  # or no noun: "257,000 and Woodlands …"
                 if last is None:
                     continue
                 what = last
@@ -125,11 +125,24 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
             what = re.split(r"\s+(?:the core|who are|(?<!\bin )(?<!\bwith )which|that is)\b", what)[0].strip()
             what = re.split(rf"\s+and\s+(?=[{_UP}])", what)[0]  # "7.9M people and Antioquia …": the next place's clause
             what = re.sub(r"^(?:such|these|those)\s+", "", what)  # "4.1 million such travellers": the kind said before
+            inside = _IN_UNITS.match(flat, m.start("what"))  # "486,000 residents in roughly 195,000 households"
+            what = inside.group("w1") if inside else what
             last = what
             geo = re.sub(r"^(?:the|The)\s+", "", m.group("geo")).strip()
             size = _people(m.group("n"))
             out.append(Fact("audience", geo, m.group("n"), size, size, "people", source, off, off + len(para),
-                            form="sentence", geography=geo, audience=what, qualifier=flat[m.start():m.end()]))
+                            form="sentence", geography=geo, audience=what,
+                            qualifier=flat[m.start():inside.end() if inside else m.end()]))
+            if inside:  # … and the households those residents live in, a second count of the same place
+                size = _people(inside.group("n2"))
+                out.append(Fact("audience", geo, inside.group("n2"), size, size, "people", source, off, off + len(para),
+                                form="sentence", geography=geo, audience=inside.group("w2"), qualifier=flat[m.start():inside.end()]))
+            end = min([e for e in (flat.find(". ", m.end("n")), flat.find(";", m.end("n"))) if e > 0] or [len(flat)])
+            for more in _SAME_UNIT.finditer(flat, m.end("n"), end):  # ", Cascais about 214,100" (in this clause)
+                geo2, size = more.group("geo").strip(), _people(more.group("n"))
+                if is_geography(geo2) or geo2[:1].isupper():
+                    out.append(Fact("audience", geo2, more.group("n"), size, size, "people", source, off, off + len(para),
+                                    form="sentence", geography=geo2, audience=what, qualifier=flat[more.start():more.end()]))
             more = _AND_OF_THEM.match(flat, m.end())  # "…, and the North West about 240,000 of them"
             if more:
                 geo2 = re.sub(r"^(?:the|The)\s+", "", more.group("geo")).strip()
@@ -147,6 +160,7 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
     for f in out:  # read by both: the place's population when the list reads it so ("7.9M people")
         if (f.geography, f.value) in listed and listed[(f.geography, f.value)].audience == "population":
             f.audience = "population"
+    out = list({(f.geography, f.value, f.audience): f for f in out}.values())  # a clause read from two sentences' ends
     seen = {(f.geography, f.value) for f in out}
     return out + [f for k, f in listed.items() if k not in seen]
 
@@ -156,6 +170,17 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
 _AND_OF_THEM = re.compile(r"[^,;.]*[,;]\s+(?:and|while|with)\s+(?P<geo>(?:the\s+)?(?:[A-Z][\w.'’-]*\s+){0,4}(?:DMA|metro|"
                           r"market|[A-Z][\w.'’-]*))\s+(?:(?:holds|has|counts)\s+)?(?:roughly|about|approximately|around|"
                           r"some)?\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?:of )?(?:them|these|those)\b")
+
+
+_NUM = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b"
+_HEDGE = r"(?:roughly|about|approximately|around|some|nearly|almost)"
+# "about 486,000 residents in roughly 195,000 households": two counts of one place, the people and their homes
+_IN_UNITS = re.compile(rf"(?P<w1>[a-z]+)\s+in\s+(?:{_HEDGE}\s+)?(?P<n2>{_NUM})\s+(?P<w2>households|homes|families)\b")
+# "Sintra has about 385,600 residents, Vila Nova de Gaia about 304,100 and Cascais about 214,100": further places of the
+# sentence, each with a count and no noun of its own — the first clause's
+_SAME_UNIT = re.compile(rf"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<geo>(?:[{_UP}][\w.'’-]*|de|da|do|dos|das|del|of|the)"
+                        rf"(?:\s+(?:[{_UP}][\w.'’-]*|de|da|do|dos|das|del|of|the)){{0,4}})\s+(?:has\s+|holds\s+)?{_HEDGE}\s+"
+                        rf"(?P<n>{_NUM})(?=\s*(?:[,;.]|and\b|$))")
 
 
 # a count said of the whole country ("Nationally, an estimated 68 million households own at least one dog")

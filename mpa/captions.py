@@ -213,3 +213,35 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     ended = {p for p in stated if p and p not in VOCABULARY["platforms"] and len(p.split()) > 1
              and p.lower().split()[-1] == low}
     return ended if len(ended) == 1 and len(low) >= 4 and " " not in low and low not in vocab_words else set()
+
+
+# what may follow a caption's metric without naming a seller: the rows ("BY …"), a unit ("PER THOUSAND DOORS"), a place
+# ("IN AUSTRALIA"), a scope ("FOR CLINICS") or a caption word
+_NOT_AFTER = re.compile(r"(?:by|per|in|for|of|at|from|to|and|benchmarks?|targets?|figures|ranges?|rates?|tiers?|all|season|"
+                        r"year|month|quarter|annual|monthly|weekly|average|median|typical|fy|ytd)\b", re.I)
+
+
+def caption_platform_after(caption: str, metric_words: list[str], is_place=lambda _name: False) -> str | None:
+    """The platform a caption names *after* its metric ("COST PER LEAD ON YELP", "COST PER LEAD - GOOGLE LOCAL SERVICES
+    ADS - 2025"): the vocabulary's name when the words are one of its names whole ("CPC - GOOGLE ADS - 2025" → Google
+    Ads), else the words as the KB writes them (a longer name that opens with a known one is another product: Google
+    Local Services Ads); None when nothing, or no name, follows the metric."""
+    low, cut = caption.lower(), None
+    for w in sorted((w for w in metric_words if w), key=len, reverse=True):
+        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        if m:
+            cut = m.end()
+            break
+    if cut is None:
+        return None
+    rest = re.match(r"\s*(?:\bon\b|[-–—:])\s*(?P<name>[A-Za-z][A-Za-z0-9&.' ]{1,40}?)\s*(?:$|[-–—,(])",
+                    _YEAR.sub(" ", caption[cut:]), re.I)  # "- FY2025", "- SEASON 2025": no name
+    name = rest.group("name").strip() if rest else ""
+    if not name or len(name.split()) > 4 or _NOT_AFTER.match(name) or _CAPTION_WORD.search(" " + name):
+        return None
+    if is_place(name):  # "… - ONTARIO - 2025": a market (``is_place``: the caller's test of a place name)
+        return None
+    known = find_first(name, VOCABULARY["platforms"])
+    if known and any(" ".join(name.lower().split()) == s for s in VOCABULARY["platforms"][known]):
+        return known
+    return name.title() if name.isupper() else name

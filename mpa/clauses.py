@@ -23,6 +23,8 @@ _NAME_UNITS_COST = re.compile(r"(?<![A-Za-z])(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z]
                               r"(?:cost|costs|ran|run|averaged|average)\b")
 # "$1.15 per click on Quora question ads": the price of a unit on a named platform
 _ON_NAME = re.compile(r"\bper [a-z]+(?: [a-z]+)? on (?:the )?(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
+# a sentence that opens with where its figure was bought: "On Nextdoor, gutter cleaning crews paid roughly $12 …"
+_OPENS_ON = re.compile(r"(?:[Aa]nd )?[Oo]n (?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2}),")
 # "resorts that advertised on Expedia TravelAds paid …", "installers that ran ads on Nextdoor", "sites that sold nights
 # on Pinterest": a capitalised name the businesses bought media on is the platform of the sentence's price, whether or
 # not the vocabulary or a list of the KB names it ("on Black Friday" follows no buying verb)
@@ -39,6 +41,9 @@ def clauses(sentence: str) -> list[str]:
 def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
     """The platform ``text`` names: the vocabulary's, else one of the KB's own (``own``: the names its lists
     give platforms), else the name a price per unit is "on" ("$1.15 per click on Quora")."""
+    opens = _OPENS_ON.match(text.strip())  # "On Yelp, residential locksmiths paid … well above their own search ads"
+    if opens and not _WHEN.search(opens.group("name")) and not _is_place(opens.group("name")):
+        return find_first(opens.group("name"), VOCABULARY["platforms"]) or opens.group("name")
     known = find_first(text, VOCABULARY["platforms"])
     if known:
         return known

@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from mpa import resolve, unitmeant
-from mpa.dotted import dotted_as_colon
+from mpa.layout import readable
 from rag.sentences import loose_sentences
 from rag.regexes import compiled
 
@@ -73,7 +73,7 @@ def definitions(texts: dict[str, str], names: dict[str, list[str]], skip: set[st
         for source, text in texts.items():
             # a line in capitals after the name is a list's caption ("COST PER BOOKED CALL - GOOGLE ADS 2025"), no definition;
             # a dotted leader joins a glossary's term and its definition as a colon does ("Booked stay ........ one paid …")
-            if source not in skip and (m := next((m for m in pat.finditer(dotted_as_colon(text)) if not m.group("d").isupper()), None)):
+            if source not in skip and (m := next((m for m in pat.finditer(readable(text)) if not m.group("d").isupper()), None)):
                 out[key] = " ".join(m.group("d").split())
                 break
     return out

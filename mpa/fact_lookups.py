@@ -34,6 +34,7 @@ from rag.engine import RetrievalEngine
 _FACTS: "weakref.WeakKeyDictionary[Any, tuple[Any, list[Fact]]]" = weakref.WeakKeyDictionary()
 _POPULATION_QUERY = {"population", "total population", "people", "residents", "everyone", "all people", "adults",
                      "all adults", "people living there", "inhabitants", "total"}
+_HEADCOUNT = {"population", "residents", "people", "inhabitants"}  # a place's whole count, by any of its names
 
 
 def facts(engine: RetrievalEngine) -> list[Fact]:
@@ -320,7 +321,7 @@ def find_audience(engine: RetrievalEngine, audience_type: str, geography: str | 
             Lookup(None, "the knowledge base states no audience sizes")
     q = norm(audience_type)
     if q in _POPULATION_QUERY or q.endswith(" population"):
-        pool = [f for f in aud if norm(f.audience or "") == "population"]
+        pool = [f for f in aud if norm(f.audience or "") in _HEADCOUNT]  # "Sintra has about 385,600 residents"
     else:
         here = {f.audience for f in _in_market(aud, geography) if f.audience and norm(f.audience) != "population"}
         every = sorted({f.audience for f in aud if f.audience})

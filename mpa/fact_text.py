@@ -8,8 +8,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Iterator
 
-from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_quantity, caption_subject,
-                           metric_words)
+from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_platform_after, caption_quantity,
+                           caption_subject, metric_words)
 from mpa.money import ISO, LETTERS_BEFORE, SIGN_AFTER, local_unit
 from mpa.tables import CURRENCY, NOT_DOLLAR, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
@@ -279,10 +279,10 @@ class Context:
             or metric_in(self.section) or caption_quantity(self.block)
 
     def platform(self) -> str | None:
-        """The platform a caption names before its metric, unknown to the vocabulary ("REDDIT CPC BENCHMARKS"), else
-        the vocabulary's in the caption, else the section's, else a capitals line's ("STREAMING AUDIO CPM")."""
+        """The platform a caption names before its metric, unknown to the vocabulary ("REDDIT CPC BENCHMARKS"), or after
+        it ("COST PER LEAD ON YELP"), else the vocabulary's in the caption, else the section's, else a capitals line's."""
         words, b = metric_words(self.metric()), self.block
-        return next(filter(None, (caption_platform(h, words) for h in b)), None) or platform_in(self.text()) \
+        return next(filter(None, (caption_platform(h, words) or caption_platform_after(h, words, is_geography) for h in b)), None) or platform_in(self.text()) \
             or platform_in(self.section) or next(filter(None, (caption_platform(h, words, True) for h in b)), None)
 
     def period(self) -> str | None:

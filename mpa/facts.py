@@ -34,7 +34,7 @@ from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, 
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.caption_unit import split_unit, unit_sign, with_unit
-from mpa.dotted import dotted_as_colon
+from mpa.layout import readable
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
 from mpa.platform_names import name_platforms
@@ -129,6 +129,9 @@ def _bounds(value: str, rest: str) -> tuple[str, str, str, str]:
     return value.strip(), "", "", rest
 
 
+_PROFILE = re.compile(r"\bPROFILE\s*$")  # "CUSTOM TATTOO STUDIO PROFILE": each price or share is that business's own
+
+
 def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) -> Fact | None:
     row = _row(body)
     if not row:
@@ -153,7 +156,7 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     span = (off, off + len(line))
     plain = PLATFORM_SAID.sub("", label) if platform_in(label) else label  # "Cost per click on Google Ads"
     metric_of_label = label_metric(plain.strip())
-    own_name = (unit in DURATIONS or unit == "x" and metric_of_label is None) and not any(
+    own_name = (unit in DURATIONS or metric_of_label is None and (unit == "x" or unit in ("$", "%") and _PROFILE.search(ctx.text()))) and not any(
         re.search(r"(?i)(?:^|\s)by\s", h) for h in ctx.block)  # "BY GEAR CATEGORY" or "ROAS BY GEAR CATEGORY - FY2025"
     if own_name:  # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months", "Impression Multiplier: 6.5-8.0x" in a profile
         # (not a "BY VERTICAL" list's row): a figure named by its whole label — a name, not a sentence — never by the
@@ -359,7 +362,7 @@ def text_facts(docs: list[tuple[str, str]]) -> list[Fact]:
 
 @lru_cache(maxsize=64)  # keyed by the KB's whole text: a process that reads many KBs (the tests: ~34) reads each once
 def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
-    docs = tuple((source, dotted_as_colon(text)) for source, text in docs)
+    docs = tuple((source, readable(text)) for source, text in docs)
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:

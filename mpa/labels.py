@@ -235,6 +235,9 @@ _DECADES = re.compile(r"\b(?:(early|mid|late)[ -])?(twenties|thirties|forties|fi
 _AGE_WORDS = re.compile(r"\d+|\b(?:aged?|ages|over|above|older|and|or|than|years?|old|plus|up)\b")
 
 
+_EVERY_AGE = {"residents", "population", "people", "inhabitants", "households", "adults"}  # a place's whole count
+
+
 def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] = (),
                    keep: Callable[[str], bool] | None = None) -> list[str]:
     """The audience labels ``query`` names: :func:`match_labels` without the vertical vocabulary;
@@ -248,11 +251,13 @@ def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] =
     "Adults who play mobile games weekly" (:func:`mpa.audience_unsaid.keeper`)."""
     keep = keep or (lambda _label: True)
     labels = list(dict.fromkeys(labels))
-    names = [lb for lb in match_labels(query, labels, use_vocabulary=False) if keep(lb)]
-    if names:
-        return names
     low = norm(query)
     band = age_band(low)
+    said = age_band(low, words=False)  # an age asked in figures is no count of every age: "residents aged 18 to 34" is not
+    names = [lb for lb in match_labels(query, labels, use_vocabulary=False) if keep(lb)  # the place's "residents"
+             and not (said and norm(lb) in _EVERY_AGE)]
+    if names:
+        return names
     bare = _AGE_WORDS.sub(" ", _DECADES.sub(" ", any_term(VOCABULARY["age_groups"]).sub(" ", low)))
     if band and not [s for s in _stems(re.sub(r"\bin (?:their|his|her)\b", " ", bare)) if s not in _GENERIC]:
         same = [lb for lb in labels if age_band(lb, words=False) == band]
@@ -262,7 +267,7 @@ def match_audience(query: str, labels: Iterable[str], in_market: Iterable[str] =
         return same or (held if len(held) == 1 else [])
     content = {root(s) for s in _stems(low) if s not in _GENERIC and "-" not in s}
     scored = sorted(((len(content & {root(s) for s in _stems(norm(lb)) if "-" not in s}), lb)
-                     for lb in dict.fromkeys(in_market)), reverse=True)
+                     for lb in dict.fromkeys(in_market) if not (said and norm(lb) in _EVERY_AGE)), reverse=True)
     if scored and scored[0][0] > 0 and (len(scored) == 1 or scored[1][0] < scored[0][0]) \
             and keep(scored[0][1]):
         return [scored[0][1]]

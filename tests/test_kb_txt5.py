@@ -264,11 +264,12 @@ def test_scorers_read_a_span_of_time_by_its_row(monkeypatch):
 def test_profile_price_and_value(kb_txt5_engine):
     """"Average Selling Price: $68,000" and "Average Package Value: $1,240" in kb_txt5's profile blocks: a figure named
     by its last noun was read only for a rate, churn, margin, share or retention, so these were no figures. The same
-    on a profile written here, where a figure with no such last noun is still none."""
+    on a profile written here, where a count with no such last noun is still none (a price or a share in a profile is
+    the business's own figure by its label: tests/test_kb_layouts.py)."""
     from mpa.facts import kb_facts
     assert "$68,000" in tool_lines(kb_txt5_engine, metric="average selling price", vertical="boat dealers")
     assert "$1,240" in tool_lines(kb_txt5_engine, metric="average package value", vertical="tutoring centers")
     got = dict((f.metric, f.value) for f in kb_facts([("c.txt", "CAR WASHES - UNLIMITED MEMBERSHIP PROFILE\n"
                                                        "Average Wash Price: $14\nLifetime Member Value: $310-380\n"
-                                                       "Typical Fleet Size: $40\n")]) if f.kind == "benchmark")
+                                                       "Typical Fleet Size: 40\n")]) if f.kind == "benchmark")
     assert got == {"average wash price": "$14", "lifetime member value": "$310-380"}

@@ -1,0 +1,52 @@
+"""Layouts a KB may write its lists in, read as the "Label: value" lines and "METRIC - SCOPE - YEAR" captions the fact
+readers know, every line keeping its place (and length) in the text.
+
+Why a module of its own: three readers meet the same text — the fact readers (:mod:`mpa.facts`), the definitions of
+the units a KB prices (:mod:`mpa.counted`), and the offline agent's passage reader — and each must read a layout alike.
+The layouts, each a habit of plain-text KBs written by different hands:
+
+* a dotted leader between a label and its value ("Average Nightly Rate ..... $62", "Booked stay ........ one paid
+  online reservation") is a colon;
+* a caption with a kind word and pipes between its parts ("BENCHMARK: COST PER PAID DEPOSIT | ALL CHANNELS | 2025",
+  "RATE CARD: DOOR HANGERS | PER THOUSAND DOORS | 2025") is the caption "COST PER PAID DEPOSIT - 2025": its parts
+  joined by dashes, a part saying every channel left out (a blended figure names no platform);
+* a row of cells joined by pipes, each a label and its figure ("Average ticket: $420 | Deposit held: $100",
+  "Instagram 45% | Google search 25%"), is one list line per cell — not a table, which starts with a pipe or has cells
+  with no figure ("Search | 22-30% | 1.00");
+* "AT A GLANCE: CUSTOM TATTOO STUDIO" (or "SNAPSHOT:", "FACT SHEET:") over such cells is that business's profile.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_DOTTED = re.compile(r"(?m)^([^\n.]*[A-Za-z)%])( ?\.{4,} ?)(?=\S)")
+# "BENCHMARK: CPC | GOOGLE ADS | 2025": a kind word in capitals, then capital parts between pipes
+_PIPED_CAPTION = re.compile(r"(?m)^[A-Z][A-Z ]{1,30}: ([A-Z0-9$][^\na-z]*? \| [^\na-z]*)$")
+_EVERY_CHANNEL = re.compile(r"ALL (?:CHANNELS|PLATFORMS|SOURCES|MEDIA)|BLENDED|EVERY CHANNEL")
+# a cell: a label and its figure, "Deposit held: $100" or "Instagram 45%"
+_CELL = re.compile(r"[A-Za-z][^:|\n]{0,40}?(?::\s*|\s+)(?:[A-Z]{0,3}[$€£])?\d[^|\n]*")
+_CELLS = re.compile(r"(?m)^(?![ \t]*\|)([^\n|]+(?: \| [^\n|]+)+)$")
+_GLANCE = re.compile(r"(?m)^(?:AT A GLANCE|SNAPSHOT|FACT SHEET|KEY FIGURES|KEY NUMBERS): ([A-Z][A-Z0-9 &'\-]{2,60})$")
+
+
+def dotted_as_colon(text: str) -> str:
+    """``text`` with each dotted leader written as a colon and spaces of its length ("Average Nightly Rate: … $62")."""
+    return _DOTTED.sub(lambda m: m.group(1) + ":" + " " * (len(m.group(2)) - 1), text)
+
+
+def _caption(m: re.Match) -> str:
+    parts = [p.strip() for p in m.group(1).split("|")]
+    return " - ".join(p for p in parts if p and not _EVERY_CHANNEL.fullmatch(p)).ljust(len(m.group(0)))
+
+
+def _cells(m: re.Match) -> str:
+    cells = m.group(1).split(" | ")
+    return m.group(1).replace(" | ", "\n- ") if all(_CELL.fullmatch(c.strip()) for c in cells) else m.group(0)
+
+
+@lru_cache(maxsize=256)  # of a whole KB text: the definitions are searched again on every turn that names a unit
+def readable(text: str) -> str:
+    """``text`` with each layout of the module doc written as the lines the fact readers know, same length."""
+    text = _GLANCE.sub(lambda m: f"{m.group(1)} PROFILE".ljust(len(m.group(0))), dotted_as_colon(text))
+    return _CELLS.sub(_cells, _PIPED_CAPTION.sub(_caption, text)) if " | " in text else text
