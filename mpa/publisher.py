@@ -16,10 +16,19 @@ from mpa.list_rows import names_platforms
 from mpa.vocabulary import VOCABULARY, match_terms
 
 
+# a row's qualifier "<dimension>: <its label>[; …]": the dimension (it holds no colon, so it ends at the first), then
+# the label as written, then the end or a ";" — two fixed patterns around the label (no pattern built per label: the
+# KB's labels are ~300 new patterns for ``re`` to compile, most of a KB's first question once)
+_DIMENSION = re.compile(r"([a-z][a-z ]*): ")
+_LABEL_END = re.compile(r"(?:;|$)")
+
+
 def is_row(f) -> bool:
     """A row of a list whose rows are platforms ("BY PUBLISHER", "BY STREAMING SERVICE"), kept with no vertical."""
-    m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "")
-    return not f.vertical and bool(m) and names_platforms(m.group(1))
+    q = f.qualifier or ""
+    m = _DIMENSION.match(q)
+    row = m and q.startswith(f.label, m.end()) and _LABEL_END.match(q, m.end() + len(f.label))
+    return not f.vertical and bool(row) and names_platforms(m.group(1))
 
 
 def names(facts) -> set[str]:
