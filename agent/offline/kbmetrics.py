@@ -144,11 +144,12 @@ class _Forms(NamedTuple):
 
 
 class _Said(NamedTuple):
-    """A declared form's case-blind pattern, as :func:`named_in` reads a message with it (``finditer``), compiled
-    (:func:`rag.regexes.compiled`) only when the message holds its cue: ``form``'s first word in lower case, which
-    every match holds in an ASCII text (the pattern writes that word as it is, case-blind), or None when that word is
-    not ASCII (always compiled). A KB declares ~30 such forms and a message says few of them: compiling them all when
-    a KB's tools were first declared was ~6 ms of its first question."""
+    """A declared form's case-blind pattern, as :func:`named_in` reads a message with it (``finditer``) and
+    :func:`without_declared` blanks it (``sub``), compiled (:func:`rag.regexes.compiled`) only when the message holds
+    its cue: ``form``'s first word in lower case, which every match holds in an ASCII text (the pattern writes that
+    word as it is, case-blind), or None when that word is not ASCII (always compiled). A KB declares ~30 such forms
+    and a message says few of them: compiling them all when a KB's tools were first declared was ~6 ms of its first
+    question."""
     cue: str | None
     pattern: str
 
@@ -157,8 +158,15 @@ class _Said(NamedTuple):
             return iter(())
         return compiled(self.pattern, re.I).finditer(text)
 
+    def sub(self, repl: str, text: str) -> str:
+        if self.cue is not None and text.isascii() and self.cue not in text.lower():
+            return text
+        return compiled(self.pattern, re.I).sub(repl, text)
 
+
+@lru_cache(maxsize=4096)
 def _said(form: str, before: str = r"(?<![A-Za-z])") -> _Said:
+    """:class:`_Said` of ``form`` (cached: a pure reading of its arguments, and a _Said is immutable)."""
     first = re.split(r"[-\s]+", form.strip())[0]  # the first word _written(form) writes as it is
     return _Said(first.lower() if first.isascii() else None, rf"{before}{_written(form)}s?(?![A-Za-z])")
 
@@ -302,7 +310,7 @@ def without_declared(text: str) -> str:
     """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
     for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=lambda n: (-len(n), n)):
         # longest first; names of one length by name, not by a set's hash order
-        text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
+        text = _said(name).sub(" ", text)
     return text
 
 
