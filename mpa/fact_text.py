@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Iterator
 
 from mpa.money import ISO, LETTERS_BEFORE, SIGN_AFTER, local_unit
@@ -237,8 +238,14 @@ def framed(lines: list[tuple[int, str]], i: int) -> bool:
 # ------------------------------------------------------------------ extraction
 
 
-def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
-    """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs."""
+@lru_cache(maxsize=64)
+def paragraphs(text: str) -> tuple[tuple[int, str, str], ...]:
+    """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs. Cached per text, all
+    it reads: the sentence, audience and count readers of a KB's facts each read every document's paragraphs."""
+    return tuple(_each_paragraph(text))
+
+
+def _each_paragraph(text: str) -> Iterator[tuple[int, str, str]]:
     section, start, buf = "", None, []
     lines = list(lines_of(text)) + [(len(text) + 1, "")]
     for i, (off, line) in enumerate(lines):
