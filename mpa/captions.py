@@ -186,7 +186,7 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     from mpa.labels import platforms_named
     low = " ".join(str(text or "").lower().split())
     own = {p for p in stated if p and p not in VOCABULARY["platforms"]
-           and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
+           and p.lower() in low and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}  # (said at all, first)
     if own:
         return own  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
     named = platforms_named(text)
