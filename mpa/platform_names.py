@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from mpa.captions import name_before_metric, metric_words
 from mpa.vocabulary import VOCABULARY
-from rag.regexes import compiled
+from rag.regexes import said_whole
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'&.]*[A-Za-z0-9]|[A-Za-z]")
 
@@ -58,7 +58,7 @@ def _span(line: str, platform: str) -> tuple[int, int] | None:
     names = sorted({platform.lower(), *VOCABULARY["platforms"][platform]}, key=len, reverse=True)
     best, low = None, line.lower()
     for n in names:
-        m = compiled(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])").search(low)
+        m = said_whole(n, low)
         if m and (best is None or m.start() < best[0]):
             best = (m.start(), m.end())
     return best
