@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
-from mpa.fact_text import (LABELLED, OPERATOR, Context, Fact, fact_unit, is_geography, metric_in, paragraphs,
+from mpa.fact_text import (LABELLED, OPERATOR, Fact, fact_unit, is_geography, metric_in, paragraphs,
                            period)
 from mpa.audience_listed import block_above, listed_counts
+from mpa.line_context import Context
 from mpa.audience_several import bare
 from mpa.tables import parse_number
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from mpa.vocabulary import VOCABULARY, built_for, find_first
+from rag.regexes import said_whole
 
 _YEAR = re.compile(r"\b(?:(?:Q[1-4]|H[12])\s+|FY\s?)?(?:19|20)\d{2}\b")  # "2025", "Q4 2025", "FY2025"
 _CAPTION_WORD = re.compile(r"\s+(?:benchmarks?|targets?|figures|ranges?)$", re.I)
@@ -82,7 +83,7 @@ def _words_before(caption: str, metric_words: list[str]) -> str | None:
     head, _ = _head(caption)
     low = head.lower()
     for w in sorted((w for w in metric_words if w), key=len, reverse=True):
-        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        m = said_whole(w.lower(), low)
         if m and m.start() > 0:
             return head[:m.start()].strip(" -–—:")
     return None
@@ -154,7 +155,7 @@ def caption_platform(caption: str, metric_words: list[str], shouted: bool = Fals
     low = head.lower()
     cut = None
     for w in sorted((w for w in metric_words if w), key=len, reverse=True):
-        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        m = said_whole(w.lower(), low)
         if m and m.start() > 0:
             cut = m.start()
             break
@@ -186,7 +187,7 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
     from mpa.labels import platforms_named
     low = " ".join(str(text or "").lower().split())
     own = {p for p in stated if p and p not in VOCABULARY["platforms"]
-           and re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low)}
+           and said_whole(p.lower(), low)}
     if own:
         return own  # "Apple Search Ads" is the KB's own, not the vocabulary's "search ads"
     named = platforms_named(text)

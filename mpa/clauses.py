@@ -14,6 +14,7 @@ from typing import Iterable
 
 from mpa.tables import CURRENCY
 from mpa.vocabulary import VOCABULARY, find_first
+from rag.regexes import said_whole
 
 # ", and packaging suppliers paid …", "; …", " and $0.95-1.20 for …": where a sentence's second statement starts
 # (a bare "and" only before a figure: "Home and Kitchen" is one name)
@@ -49,7 +50,7 @@ def platform_said(text: str, own: Iterable[str] = ()) -> str | None:
         return known
     low = text.lower()
     for p in sorted(own, key=len, reverse=True):
-        if re.search(rf"(?<![a-z0-9]){re.escape(p.lower())}(?![a-z0-9])", low):
+        if said_whole(p.lower(), low):
             return p
     m = _ON_NAME.search(text)
     if m:

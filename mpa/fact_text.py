@@ -1,15 +1,14 @@
-"""Reading the text around a figure: lines, headings (framed, ALL-CAPS, Markdown), list
-captions and what they name (metric, platform, period, vertical, dimension), prose paragraphs,
+"""Reading the text around a figure: lines, headings (framed, ALL-CAPS, Markdown), prose paragraphs,
 values and their units — shared by the benchmark and audience fact readers (:mod:`mpa.facts`,
-:mod:`mpa.audience_facts`)."""
+:mod:`mpa.audience_facts`); what a list's captions name (metric, platform, period, vertical, dimension) is
+read by :class:`mpa.line_context.Context`."""
 from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Iterator
 
-from mpa.captions import (caption_measure, caption_metric, caption_platform, caption_platform_after, caption_quantity,
-                           caption_subject, metric_words)
 from mpa.money import ISO, LETTERS_BEFORE, SIGN_AFTER, local_unit
 from mpa.tables import CURRENCY, NOT_DOLLAR, parse_range, unit_of
 from mpa.vocabulary import VOCABULARY, find_first
@@ -44,12 +43,6 @@ COUNTRIES = {"canada", "mexico", "united kingdom", "uk", "germany", "france", "a
              "argentina", "chile", "colombia", "peru", "south africa", "nigeria", "kenya", "egypt", "israel", "turkey",
              "united arab emirates", "uae", "saudi arabia", "indonesia", "thailand", "vietnam", "philippines",
              "malaysia", "hong kong", "taiwan"}
-# words a heading uses around a vertical's name that are not part of it
-_HEADING_FILLER = re.compile(r"\b(section|part|chapter|step|\d+|profile|profiles|vertical|verticals|benchmarks?|"
-                             r"lead generation|blended|summary|overview|notes?|by|and|the|of|for|in|at|figures?|"
-                             r"reference|metrics?|kpis?|performance|data|highest|lowest|to)\b", re.I)
-
-
 
 
 @dataclass
@@ -209,28 +202,8 @@ def is_geography(label: str) -> bool:
     return low in _GEO_NAMES or bool(re.fullmatch(r"[a-z][a-z .'-]* (dma|metro|msa|metro area)", low))
 
 
-def _vertical_of_heading(heading: str) -> str | None:
-    """The vertical a heading names (``SOLAR - BLENDED LEAD GENERATION PROFILE`` → Solar), when
-    what is left after dropping metric, platform, period and filler words is a short name."""
-    h = YEAR.sub(" ", heading)
-    for table in ("metrics", "platforms"):
-        for syns in VOCABULARY[table].values():
-            for s in sorted(syns, key=len, reverse=True):
-                h = re.sub(rf"(?<![a-z0-9]){re.escape(s)}(?![a-z0-9])", " ", h, flags=re.I)
-    parts = [p for p in re.split(r"\s+[-–—:]\s+|:", h) if p.strip()]
-    if not parts:
-        return None
-    name = parts[0]
-    left = _PRICE_WORDS.sub(" ", _HEADING_FILLER.sub(" ", name))
-    if not re.search(r"[A-Za-z]{3,}", left):
-        return None  # "X ADS COST BENCHMARKS": what is priced and the caption word, no business
-    name = " ".join(re.sub(r"\([^)]*\)", " ", name).split()).strip(" -–—")  # "(personal injury, …)": its scope
-    name = _WHAT_IS_PRICED.sub("", name) or name  # "Restaurant advertising costs": the vertical is "Restaurant"
-    return name.title() if name.isupper() else name
-
-
 def market_noted(qualifier: str | None) -> tuple[str | None, str]:
-    """(the market a row's qualifier notes (:meth:`Context.market`) or None, the rest of the qualifier)."""
+    """(the market a row's qualifier notes (:meth:`mpa.line_context.Context.market`) or None, the rest of the qualifier)."""
     q = qualifier or ""
     if not q.startswith(MARKET_NOTE):
         return None, q
@@ -238,130 +211,16 @@ def market_noted(qualifier: str | None) -> tuple[str | None, str]:
     return market.strip(), rest.strip()
 
 
-# what a heading says its figures are, after the vertical's name: not part of the name — one list of words, read
-# anywhere in a heading (is anything left that names a business?) and at its end (the name without them)
-_PRICED = r"(?:advertising|ad|ads|marketing|media|costs?|prices?|pricing|rates?|spend(?:ing)?)"
-_PRICE_WORDS = re.compile(rf"\b{_PRICED}\b", re.I)
-_WHAT_IS_PRICED = re.compile(rf"(?:\s+{_PRICED})+$", re.I)
-
-
 # "… CPC IN AUSTRALIA - 2025", "… IN GERMANY": the market a caption's figures are for, noted first in each row's qualifier
 MARKET_NOTE = "market: "
-_CAPTION_MARKET = re.compile(r"\bIN\s+([A-Z][A-Za-z .'-]{1,40}?)\s*(?:[-–—]\s*(?:FY\s?)?(?:19|20)\d{2}\s*)?$")
 # "DAY-30 COHORT ROAS": the age a caption measures its metric at, noted first in each row's qualifier
 MEASURE_NOTE = "measured at: "
 
 
 def measure_noted(qualifier: str | None) -> str | None:
-    """The age a row's qualifier notes (:meth:`Context.measure`: "day-30 cohort"), else None."""
+    """The age a row's qualifier notes (:meth:`mpa.line_context.Context.measure`: "day-30 cohort"), else None."""
     q = qualifier or ""
     return q[len(MEASURE_NOTE):].partition(";")[0].strip() if q.startswith(MEASURE_NOTE) else None
-
-
-# ------------------------------------------------------------------ context of a line
-@dataclass
-class Context:
-    section: str = ""        # the enclosing section heading
-    block: tuple[str, ...] = ()  # the heading lines right above the current list
-    fresh: bool = False      # no prose between the block and this line: a list under its heading
-    declared: str | None = None  # the verticals the section declares ("META_VERTICALS: ALL", "CRYPTO_EXCHANGES")
-    unit: str = ""           # the unit the list caption states once (mpa.caption_unit: "…, US DOLLARS" → "$")
-    scope: str | None = None  # the business a sentence above says the rows below are for (mpa.rowscope)
-
-    def text(self) -> str:
-        return " ".join(self.block)
-
-    def metric(self) -> str | None:
-        """The list caption's metric (the vocabulary's, else one it names in its own words: "COST PER
-        BOOKED CALL", "TIKTOK CPV BENCHMARKS"), else the section's, else what a caption over a "BY …" line
-        names ("MINIMUM MONTHLY SPEND")."""
-        return metric_in(self.text()) or next(filter(None, map(caption_metric, self.block)), None) \
-            or metric_in(self.section) or caption_quantity(self.block)
-
-    def platform(self) -> str | None:
-        """The platform a caption names before its metric, unknown to the vocabulary ("REDDIT CPC BENCHMARKS"), or after
-        it ("COST PER LEAD ON YELP"), else the vocabulary's in the caption, else the section's, else a capitals line's."""
-        words, b = metric_words(self.metric()), self.block
-        return next(filter(None, (caption_platform(h, words) or caption_platform_after(h, words, is_geography) for h in b)), None) or platform_in(self.text()) \
-            or platform_in(self.section) or next(filter(None, (caption_platform(h, words, True) for h in b)), None)
-
-    def period(self) -> str | None:
-        return period(self.text(), self.section)
-
-    def measure(self) -> str | None:
-        """The age a list caption measures its metric at ("DAY-30 COHORT ROAS - 2025" → "day-30 cohort"), else None."""
-        words = metric_words(self.metric())
-        return next(filter(None, (caption_measure(h, words) for h in self.block)), None)
-
-    def market(self) -> str | None:
-        """The market a list caption says its figures are for ("GOOGLE ADS CPC IN AUSTRALIA - 2025" → Australia):
-        a place after "in" at the caption's end, before its year; None otherwise."""
-        for h in self.block:
-            m = _CAPTION_MARKET.search(h)
-            if m and is_geography(m.group(1)):
-                return m.group(1).title() if m.group(1).isupper() else m.group(1)
-        return None
-
-    def dimension(self) -> str:
-        """What a list's rows are, from its heading's "BY …" clause: "vertical" (also the default),
-        "geography", or another dimension ("inventory type") whose rows are not verticals."""
-        m = re.search(r"\bby\s+([a-z][a-z]*(?:[ -][a-z]+)*?)\s*(?:\s[-–—]\s|[-–—]$|[:(]|$)", self.text(), re.I)
-        if not m:
-            return "vertical"
-        dim = m.group(1).lower().strip()
-        if re.fullmatch(r"(?:[a-z]+ )?(verticals?|industr(y|ies)|categor(y|ies)|sectors?|(?:business|service) (types?|models?)|"
-                        r"advertiser types?)", dim):  # "app category": a kind of category
-            return "vertical"
-        if re.fullmatch(r"(?:[a-z]+ )?(countr(y|ies)|markets?|regions?|states?|provinces?|territor(y|ies)|count(y|ies)|dmas?|"
-                        r"geograph(y|ies)|cit(y|ies)|metros?)", dim):  # "uk region": a kind of region
-            return "geography"
-        return dim
-
-    def rows_about(self) -> str | None:
-        """The vertical a list of platform rows is about: named after its "BY PLATFORM -" clause
-        ("BY PLATFORM - SAAS (MID-MARKET TIER)"), else before the caption's metric ("CRYPTO EXCHANGE COST
-        PER INSTALL": the rows are platforms, so the words before the metric cannot be one), else by the
-        section heading after its number ("SECTION 2 - CREDIT CARDS") unless the section declares itself
-        about every vertical; None when nothing names one (the rows are the platforms' own figures)."""
-        m = re.search(r"\bby\s+[a-z][a-z ]*?\s+[-–—]\s+(.+)$", self.text(), re.I)
-        tail = " ".join(m.group(1).split()) if m else ""
-        if tail and not re.match(r"(?:highest|lowest)(?:\s+to\s+(?:highest|lowest))?$|(?:FY\s?)?\d{4}\b", tail, re.I):  # "- FY2025": a year
-            return tail.title() if tail.isupper() else tail
-        words = metric_words(self.metric())
-        said = next(filter(None, (caption_subject(h, words) for h in self.block)), None)
-        if said and self._declares(said):
-            return said
-        name = re.sub(r"^(?:section|part|chapter)\s+\d+\s*[-–—:]\s*", "", self.section, flags=re.I)
-        every = (self.declared or "").strip().upper() == "ALL"
-        heading = _vertical_of_heading(name) if name and name != self.section and not every else None
-        if heading is None or self._declares(heading):
-            return heading
-        return self._only_declared()  # "SECTION 5 - ON-SITE FUNNEL RATES" names a topic, not the section's verticals
-
-    def _only_declared(self) -> str | None:
-        """The one vertical the section declares ("META_VERTICALS: CYBERSECURITY" → Cybersecurity), else None."""
-        toks = [t.strip() for t in (self.declared or "").split(",") if t.strip()]
-        if len(toks) != 1 or toks[0].upper() == "ALL":
-            return None
-        return " ".join(toks[0].replace("_", " ").split()).title()
-
-    def _declares(self, name: str) -> bool:
-        """A name is one of the section's verticals, when it declares them ("CRYPTO_EXCHANGES" declares "Crypto
-        Exchange"; "ALL" declares no single one: "PODCAST CPM BENCHMARKS" there names a channel)."""
-        if self.declared is None:
-            return True
-        want = re.sub(r"s\b", "", " ".join(re.findall(r"[a-z]+", name.lower())))
-        return any(want and want == re.sub(r"s\b", "", " ".join(re.findall(r"[a-z]+", tok.lower())))
-                   for tok in self.declared.split(",") if tok.strip().upper() != "ALL")
-
-    def vertical(self) -> str | None:
-        """The vertical the list heading names, else the one the section heading names (a Markdown
-        ``## Boutique hotels`` section whose lines are the metrics)."""
-        for h in (*self.block, self.section):
-            v = _vertical_of_heading(h) if h else None
-            if v and not is_geography(v):
-                return v
-        return None
 
 
 def lines_of(text: str) -> Iterator[tuple[int, str]]:
@@ -379,8 +238,14 @@ def framed(lines: list[tuple[int, str]], i: int) -> bool:
 # ------------------------------------------------------------------ extraction
 
 
-def paragraphs(text: str) -> Iterator[tuple[int, str, str]]:
-    """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs."""
+@lru_cache(maxsize=64)
+def paragraphs(text: str) -> tuple[tuple[int, str, str], ...]:
+    """(offset, paragraph text with line breaks folded, section heading) for prose paragraphs. Cached per text, all
+    it reads: the sentence, audience and count readers of a KB's facts each read every document's paragraphs."""
+    return tuple(_each_paragraph(text))
+
+
+def _each_paragraph(text: str) -> Iterator[tuple[int, str, str]]:
     section, start, buf = "", None, []
     lines = list(lines_of(text)) + [(len(text) + 1, "")]
     for i, (off, line) in enumerate(lines):

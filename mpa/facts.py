@@ -30,13 +30,14 @@ from typing import Iterable
 from mpa import prose_subject, publisher
 from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
-from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE, Context,
+from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
                            metric_in, number_range, paragraphs, period, platform_in)
 from mpa.caption_unit import split_unit, unit_sign, with_unit
 from mpa.layout import readable
 from mpa.clauses import clauses, heading_at, platform_said, priced_by_name, section_headings, singular_names
 from mpa.grid_facts import grid_facts
+from mpa.line_context import Context
 from mpa.platform_names import name_platforms
 from mpa.rowscope import rows_scope
 from mpa.ledline import platform_led

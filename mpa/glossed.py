@@ -68,7 +68,8 @@ def metric_modifiers(facts: list, docs: list[tuple[str, str]]) -> None:
     a metric's short name with the fact's metric ("Viewable CPM (vCPM)", "vCPM - Viewable cost per thousand
     impressions.") carries that short name as its ``metric_name`` and no platform."""
     texts = "\n".join(t for _, t in docs)
-    found: dict[tuple[str, str], str | None] = {}
+    low = texts.lower() if texts.isascii() else None  # both forms say "<platform> <name>" as written, case-blind:
+    found: dict[tuple[str, str], str | None] = {}     # in an ASCII text, a form not in its lower case cannot match
     for f in facts:
         if f.kind != "benchmark" or not f.platform or not f.metric or f.platform in VOCABULARY["platforms"] \
                 or f.platform == f.label:
@@ -77,6 +78,8 @@ def metric_modifiers(facts: list, docs: list[tuple[str, str]]) -> None:
         if key not in found:
             found[key] = None
             for name in metric_words(f.metric):
+                if low is not None and (w := f"{f.platform} {name}").isascii() and w.lower() not in low:
+                    continue  # (neither search below can match: skipped unread and uncompiled)
                 said = rf"{re.escape(f.platform)} {re.escape(name)}"
                 m = re.search(rf"(?i)\b({said})\s*\(([A-Za-z]{{2,6}})\)", texts) or \
                     re.search(rf"(?im)^([A-Za-z]{{2,6}}) - ({said})\b", texts)

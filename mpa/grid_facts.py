@@ -6,7 +6,7 @@ Why: a KB may lay a benchmark grid out in any column order and call its columns 
 "median" or "planning range" instead of "Typical". The columns are read by their role — the
 metric, the platform, the vertical, the typical figure, the lower and the upper bound — from
 general English names for those roles, never from one KB's header. The vertical comes from a
-vertical column, else from the heading above the grid (:meth:`mpa.fact_text.Context.vertical`).
+vertical column, else from the heading above the grid (:meth:`mpa.line_context.Context.vertical`).
 """
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import csv
 import re
 
 from mpa.tables import CURRENCY, parse_number
-from mpa.fact_text import (Context, Fact, fact_unit, heading_text, is_heading, label_metric, lines_of, number_range,
+from mpa.fact_text import (Fact, fact_unit, heading_text, is_heading, label_metric, lines_of, number_range,
                            period, platform_in)
+from mpa.line_context import Context
 
 # a column's role, by the words a header uses for it
 _ROLES = {

@@ -94,7 +94,7 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     first = root(content[0])
     hits = []
     for lb in labels:
-        words = {root(s) for p in parts(lb) for s in _stems(p)}
+        words = _label_roots(lb)
         if first in words:
             hits.append((sum(root(s) in words for s in content), lb))
     if not hits:
@@ -107,6 +107,13 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     return top
 
 
+@lru_cache(maxsize=16384)
+def _label_roots(label: str) -> frozenset[str]:
+    """The roots (:func:`root`) of the stems of every part of ``label`` (:func:`parts`): a pure reading of the label,
+    cached — a look-up compares the words asked with every label of the KB, turn after turn."""
+    return frozenset(root(s) for p in parts(label) for s in _stems(p))
+
+
 def _clipped(q: str, labels: list[str]) -> list[str]:
     """The one label a query names with a word cut short ("tux rental" → "Tuxedo and Suit Rental Shops", "vet
     clinics" → "Veterinary Clinics"): every content word of the query is a word of the label — by stem, or as the
@@ -114,11 +121,11 @@ def _clipped(q: str, labels: list[str]) -> list[str]:
     said = q.split()
     if len(said) < 2:
         return []
-    fits = []
+    fits, roots = [], [{root(s) for s in _stems(w)} for w in said]  # each word's roots, read once, not per label
     for lb in labels:
         words = [w for w in re.findall(r"[a-z]+", lb.lower()) if len(w) > 3]
-        stems = {root(s) for p in parts(lb) for s in _stems(p)}
-        whole = [w for w in said if any(root(s) in stems for s in _stems(w))]
+        stems = _label_roots(lb)
+        whole = [w for w, of_w in zip(said, roots) if not of_w.isdisjoint(stems)]
         cut = [w for w in said if w not in whole and len(w) >= 3 and any(x.startswith(w) for x in words)]
         if whole and cut and len(whole) + len(cut) == len(said):
             fits.append(lb)

@@ -19,4 +19,6 @@ def platform_led(facts: list) -> None:
     for f in facts:
         if f.kind != "benchmark" or f.platform or f.form != "metric-line" or not f.label:
             continue
-        f.platform = next((p for p in stated if re.match(rf"{re.escape(p)}\s+\w", f.label, re.I)), None)
+        low = f.label.lower() if f.label.isascii() else None  # in ASCII, a label opening with p opens with its lower case
+        f.platform = next((p for p in stated if (low is None or not p.isascii() or low.startswith(p.lower()))
+                           and re.match(rf"{re.escape(p)}\s+\w", f.label, re.I)), None)

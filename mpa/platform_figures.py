@@ -24,7 +24,7 @@ from mpa.glossed import kb_short_name
 from mpa.labelwords import norm
 from mpa.lookups import canonical_metric, tables
 from mpa.results import Lookup
-from mpa.publisher import is_row
+from mpa.publisher import is_row, listed_under
 from rag.engine import RetrievalEngine
 
 
@@ -43,6 +43,9 @@ class PlatformFigure:
     chunk_id: str
 
 
+_NOTE = re.compile(r"(?:; (.*))?$")  # what a row's qualifier notes after "<dimension>: <label>" (publisher.listed_under)
+
+
 def _dimension(f: Fact) -> tuple[str, str]:
     """(dimension, note): a vertical row, a market row, a row of another dimension (the fact reader
     keeps it as "inventory type: FAST Channels; lowest" in the qualifier) or an aggregate row."""
@@ -50,9 +53,10 @@ def _dimension(f: Fact) -> tuple[str, str]:
         return "vertical", f.qualifier
     if f.geography:
         return "market", f.qualifier
-    m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:; (.*))?$", f.qualifier or "")
+    under = listed_under(f)
+    m = under and _NOTE.match(f.qualifier, under[1])
     if m:
-        return m.group(1), m.group(2) or ""
+        return under[0], m.group(1) or ""
     return "overall", f.qualifier
 
 

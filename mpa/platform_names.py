@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from mpa.captions import name_before_metric, metric_words
 from mpa.vocabulary import VOCABULARY
+from rag.regexes import said_whole
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'&.]*[A-Za-z0-9]|[A-Za-z]")
 
@@ -55,9 +56,9 @@ def recased(name: str, forms: dict[str, str]) -> str:
 def _span(line: str, platform: str) -> tuple[int, int] | None:
     """Where ``line`` first names the vocabulary ``platform`` by one of its names (the longest at a place)."""
     names = sorted({platform.lower(), *VOCABULARY["platforms"][platform]}, key=len, reverse=True)
-    best = None
+    best, low = None, line.lower()
     for n in names:
-        m = re.search(rf"(?<![a-z0-9]){re.escape(n)}(?![a-z0-9])", line.lower())
+        m = said_whole(n, low)
         if m and (best is None or m.start() < best[0]):
             best = (m.start(), m.end())
     return best

@@ -16,10 +16,30 @@ from mpa.list_rows import names_platforms
 from mpa.vocabulary import VOCABULARY, match_terms
 
 
+# a row's qualifier "<dimension>: <its label>[; …]": the dimension (it holds no colon, so it ends at the first), then
+# the label as written — a fixed pattern and the label compared as text (no pattern built per label: the KB's labels
+# are ~300 new patterns for ``re`` to compile, most of a KB's first question once)
+_DIMENSION = re.compile(r"([a-z][a-z ]*): ")
+_LABEL_END = re.compile(r"(?:;|$)")
+
+
+def listed_under(f) -> tuple[str, int] | None:
+    """(the dimension, where the label ends in the qualifier) when a fact's qualifier opens "<dimension>: <its
+    label>" ("publisher: Peacock; …", as the list reader keeps a row of another dimension), else None."""
+    q = f.qualifier or ""
+    m = _DIMENSION.match(q)
+    return (m.group(1), m.end() + len(f.label)) if m and q.startswith(f.label, m.end()) else None
+
+
+def listed_row(f) -> str | None:
+    """The dimension when a fact's qualifier is "<dimension>: <its label>", then its end or a ";", else None."""
+    under = listed_under(f)
+    return under[0] if under and _LABEL_END.match(f.qualifier, under[1]) else None
+
+
 def is_row(f) -> bool:
     """A row of a list whose rows are platforms ("BY PUBLISHER", "BY STREAMING SERVICE"), kept with no vertical."""
-    m = re.match(r"([a-z][a-z ]*): " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "")
-    return not f.vertical and bool(m) and names_platforms(m.group(1))
+    return not f.vertical and bool(dim := listed_row(f)) and names_platforms(dim)
 
 
 def names(facts) -> set[str]:

@@ -12,6 +12,7 @@ the step reranker feature (:mod:`mpa.ranking`) and the tool (:mod:`mpa.tools`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from mpa import romans
@@ -43,9 +44,18 @@ def guide_step(source: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def _not_guides(docs: list[tuple[str, str]]) -> list[str]:
+def _not_guides(docs: list[tuple[str, str]]) -> tuple[str, ...]:
     """The texts of ``docs`` that are not one step's own guide: where a KB names its whole set of steps."""
-    return [romans.in_heads(text) for source, text in docs if not guide_step(source)]  # "Phase IV - …" is phase 4
+    return _not_guides_of(tuple(docs))
+
+
+# The step readers a KB's tools are declared with (step_word, framework_steps, framework_title: mpa.tools) each read
+# the same documents through _not_guides, _kb_steps and _listed, so these are cached per KB's documents — the whole
+# argument, read and nothing else (the patterns and word lists are constants) — and hand back tuples, or a copy of
+# a dict, never a cached object a caller could change.
+@lru_cache(maxsize=8)
+def _not_guides_of(docs: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    return tuple(romans.in_heads(text) for source, text in docs if not guide_step(source))  # "Phase IV - …": phase 4
 
 
 def step_refs(text: str) -> set[int]:
@@ -89,9 +99,10 @@ _DIVISIONS = {"section", "part", "chapter", "appendix", "article", "table", "fig
 _ORDER = re.compile(r"\b(?:workflow|in order|sequence|process|pass(?:es|ed)?|go(?:es)? through|moves? through)\b", re.I)
 
 
+@lru_cache(maxsize=64)
 def _titled_word(text: str) -> str | None:
     """The word ``text`` numbers three or more headings with (1..N), names in the plural in its title and says
-    come in order before the first of them."""
+    come in order before the first of them (cached: read from ``text`` alone)."""
     lines = text.lstrip().split("\n")
     title = " ".join([lines[0]] + [ln for ln in lines[:8] if ln.lower().startswith("meta - document")]).lower()
     found: dict[str, set[int]] = {}
@@ -123,6 +134,12 @@ def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 
 def _kb_steps(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     """(:func:`kb_step_names`, the word its document's title names them by when no fixed word heads them)."""
+    found, word = _kb_steps_of(tuple(docs))
+    return dict(found), word
+
+
+@lru_cache(maxsize=8)
+def _kb_steps_of(docs: tuple[tuple[str, str], ...]) -> tuple[dict[int, str], str | None]:
     best: tuple[dict[int, str], str | None] = ({}, None)
     for text in _not_guides(docs):
         found: dict[int, str] = {}
@@ -154,6 +171,12 @@ def listed_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 
 def _listed(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     """(:func:`listed_step_names`, the word its lead-in calls the steps: "step", "stage", "phase")."""
+    found, word = _listed_of(tuple(docs))
+    return dict(found), word
+
+
+@lru_cache(maxsize=8)
+def _listed_of(docs: tuple[tuple[str, str], ...]) -> tuple[dict[int, str], str | None]:
     best: tuple[dict[int, str], str | None] = ({}, None)
     for text in _not_guides(docs):
         lines, i = text.split("\n"), 0

@@ -20,3 +20,11 @@ def compiled(pattern: str, flags: int = 0) -> re.Pattern:
     """``re.compile(pattern, flags)``, made once per (pattern, flags) — both the whole key, and a compiled
     pattern is immutable, so a kept one can never differ from a new compilation."""
     return re.compile(pattern, flags)
+
+
+def said_whole(term: str, low: str) -> re.Match | None:
+    """Where the lower-case text ``low`` first says ``term`` whole — not inside a longer run of ``[a-z0-9]`` — else
+    None: ``re.search(r"(?<![a-z0-9])" + re.escape(term) + r"(?![a-z0-9])", low)``, searched only when ``low`` holds
+    ``term`` at all (every match is ``term`` as written, so a text without it has none: most terms asked are not
+    there), with the pattern compiled once (:func:`compiled`)."""
+    return compiled(rf"(?<![a-z0-9]){re.escape(term)}(?![a-z0-9])").search(low) if term in low else None

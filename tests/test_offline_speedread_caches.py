@@ -1,10 +1,10 @@
 """The reading caches and scan gates of the speed pass give what an uncached, unskipped reading gives, and a fresh
-result when what they are keyed on changes (agent.offline.needed, cues, nearmax, kblabels, business, placemeant)."""
+result when what they are keyed on changes (agent.offline.needed, cues, nearmax, kblabels, bizwords, placemeant)."""
 import re
 
 import pytest
 
-from agent.offline import business, cues, kblabels, nearmax, needed, placemeant, semantic
+from agent.offline import bizwords, cues, kblabels, nearmax, needed, placemeant, semantic
 
 
 def _tools(labels: str = "", platforms: str = "") -> list[dict]:
@@ -36,9 +36,9 @@ def test_platforms_and_business_words_follow_the_declaration(declared):
     assert [n for _, _, n in kblabels.platforms_in("and trade shows?")] == ["National Trade Shows"]  # its tail
     declared(labels="Zorbulous Widgets")
     assert kblabels.platforms_in("half into national trade shows") == []
-    assert business._business_words("zorbulous")
+    assert bizwords.business_words("zorbulous")
     declared()
-    assert not business._business_words("zorbulous")
+    assert not bizwords.business_words("zorbulous")
 
 
 def test_is_place_keyed_on_the_kb_and_the_encoder(meaning):

@@ -5,7 +5,7 @@ misspelt by a letter; a word that only qualifies the figure ("typical", "blended
 ("retargeting") is none (:data:`agent.offline.business._TERSE`). Wording of our own, on kb/ and kb_txt2."""
 from __future__ import annotations
 
-from agent.offline.business import _near
+from agent.offline.bizwords import _near
 from agent.offline.parse import parse
 from tests.offline_turns import turns
 from tests.unseen_wording import assert_unseen

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
-from agent.offline import barebiz, cues, kblabels, needed, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
+from agent.offline import barebiz, bizwords, cues, kblabels, needed, madefor, nounphrase, payer, placemeant, selfintro, served, supposedbiz, workedon, kbrowname, ownlabel
 from agent.offline.calendarwords import MONTH_SHORT, MONTHS, SEASONS, WEEKDAYS
 from agent.offline.campaignwords import CAMPAIGN
 from agent.offline.endwords import HIGH_END, LOW_END
@@ -205,6 +204,12 @@ class Business:
     refers_back: bool = False   # "shops like this": the business already under discussion
 
 
+# "a group of 5 dental offices": the count of a group's members, blanked (same length) so that the name reads on
+_GROUP_COUNT = re.compile(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])", re.I)
+# "marketing for 3 physical therapy clinics" (number words arrive as digits): the count, read as "a" (same length)
+_FOR_COUNT = re.compile(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)", re.I)
+
+
 def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | None:
     """The phrase the user names their kind of business with, when the vocabulary knows no
     vertical in the message (module doc); None when no sentence form names one. Words that describe
@@ -215,12 +220,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
         text = text[:s0] + " " * (e0 - s0) + text[e0:] if " " in name or not kblabels.said_in_labels(name) else text  # words of its own, or one word no vertical label holds ("and for Kayak?"), is no business ("Mom")
     served_at, blocked = served.spans(text), False
     text = _WHOSE.sub(lambda m: " " * len(m.group(2)) + m.group(1), text)  # "I'm the owner's assistant at a florist": whose helper dropped (same length)
-    # "a group of 5 dental offices": the count of a group's members blanked (same length), so the name reads on
-    text = re.sub(r"(\b(?:chain|group|network|family|string|cluster) of )(\d+)(?= [a-z])",
-                  lambda m: m.group(1) + " " * len(m.group(2)), text, flags=re.I)
-    # "marketing for 3 physical therapy clinics" (number words arrive as digits): the count read as "a", same length
-    text = re.sub(r"\bfor (\d{1,3}) (?=(?:[a-z][a-z&\-]* ){0,3}" + _HEAD + r"\b)",
-                  lambda m: " " * (len(m.group(1)) - 1) + "for a ", text, flags=re.I)
+    text = _GROUP_COUNT.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+    text = _FOR_COUNT.sub(lambda m: " " * (len(m.group(1)) - 1) + "for a ", text)
     low = text.lower() if text.isascii() else None
     for pat in _BUSINESS:
         if low is not None and not any(w in low for w in _CUED.get(id(pat), ("",))):  # none of the words it needs
@@ -262,9 +263,9 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
                     or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
                     or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
-                    or (pat is _TERSE and not _business_words(phrase)) \
-                    or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, _business_words)) \
-                    or (not _business_words(phrase) and placemeant.is_place(phrase)) \
+                    or (pat is _TERSE and not bizwords.business_words(phrase)) \
+                    or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, bizwords.business_words)) \
+                    or (not bizwords.business_words(phrase) and placemeant.is_place(phrase)) \
                     or madefor.is_device(phrase) or (pat is madefor.MAKING and not madefor.names_product(phrase, text[m.end("p"):])):
                 # "newbie here"; "… in lisbon"; "for phones": where a product runs, not who
                 continue
@@ -308,36 +309,6 @@ _COORDINATED = re.compile(r",\s+((?:(?!(?:and|or|but|so|that|which|who|what|what
                           r"they|you|my|our|your|their|the|a|an|would|could|should|will|can|may|might|then|now|too|"
                           r"please|pls|thanks|with|for|in|on|at|to|" + _PARTICIPLE + r")\b)[a-z][a-z\-]*\s*){1,4})(?=[.;?!]|$)",
                           re.I)
-
-
-def _near(w: str, v: str) -> bool:
-    """``w`` is ``v`` said short ("fin" for "financial", "vet" for "veterinary"), plural, or misspelt by one letter
-    ("ecomerce")."""
-    if w == v or (len(w) >= 3 and v.startswith(w)) or (w.startswith(v) and len(w) - len(v) <= 2 and len(v) >= 3):
-        return True
-    if len(w) < 5 or abs(len(w) - len(v)) > 1:
-        return False
-    if len(w) == len(v):
-        return sum(a != b for a, b in zip(w, v)) == 1
-    short, long_ = (w, v) if len(w) < len(v) else (v, w)
-    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
-
-
-def _business_words(phrase: str) -> bool:
-    """Every word of ``phrase`` is a word the vocabulary's or the KB's own businesses are named with, or one of them
-    said short, plural or misspelt (:func:`_near`) — "retargeting ctr" names a tactic, no business."""
-    words = _names_words(kblabels.labels())
-    said = re.findall(r"[a-z]+", phrase.lower())
-    return bool(said) and all(any(_near(w, v) for v in words) for w in said)
-
-
-@lru_cache(maxsize=8)
-def _names_words(labels: tuple[str, ...]) -> frozenset[str]:
-    """The words (three letters or more) of every business name the vocabulary (fixed) and the KB (its ``labels``)
-    use: gathered once per declaration, not per phrase read."""
-    names = [n for k, syns in [*VOCABULARY["verticals"].items(), *VOCABULARY["uncovered_verticals"].items()]
-             for n in [k, *syns]] + list(labels)
-    return frozenset(w for n in names for w in re.findall(r"[a-z]+", n.lower()) if len(w) >= 3)
 
 
 def _coordinated(text: str, end: int) -> str:

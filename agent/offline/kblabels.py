@@ -20,6 +20,7 @@ from typing import Iterable
 
 from agent.offline import kbmetrics
 from agent.offline.passages import terms
+from rag.regexes import compiled
 
 # replaced whole by :func:`declare`, never changed in place (cases play in threads: see :mod:`kbmetrics`)
 _LABELS: tuple[str, ...] = ()
@@ -67,7 +68,7 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
     def said(words_of: Iterable[tuple[str, str]]) -> list[tuple[int, int, str]]:  # (platform, the words said for it)
         return sorted((m.start(), m.end(), name) for name, cue, form in _said_forms(tuple(words_of))
                       if low is None or cue is None or cue in low  # ASCII words said case-blind: their lower case
-                      for m in form.finditer(text) if not any(s <= m.start() < e for s, e in metrics))
+                      for m in compiled(form, re.I).finditer(text) if not any(s <= m.start() < e for s, e in metrics))
     return said((name, name) for name in _PLATFORMS) or said(_tails(_PLATFORMS).items())
 
 
@@ -130,11 +131,13 @@ def _heads(platforms: tuple[str, ...]) -> dict[str, str]:
 
 
 @lru_cache(maxsize=8)
-def _said_forms(words_of: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str | None, re.Pattern], ...]:
-    """(platform, its words in lower case when ASCII, the pattern that finds them said whole) for each (platform,
-    words): compiled once per declaration, not looked up per platform and message; the words are a necessary cue."""
+def _said_forms(words_of: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str | None, str], ...]:
+    """(platform, its words in lower case when ASCII, the pattern that finds them said whole, case-blind) for each
+    (platform, words): made once per declaration, not per platform and message; the words are a necessary cue. The
+    pattern is compiled (:func:`rag.regexes.compiled`) only once a text holds its cue: most of a KB's platforms are
+    never said, and compiling them all cost a KB's first question ~3 ms."""
     return tuple((name, words.lower() if words.isascii() else None,
-                  re.compile(rf"(?<![A-Za-z0-9]){re.escape(words)}(?![A-Za-z0-9])", re.I)) for name, words in words_of)
+                  rf"(?<![A-Za-z0-9]){re.escape(words)}(?![A-Za-z0-9])") for name, words in words_of)
 
 
 @lru_cache(maxsize=8)

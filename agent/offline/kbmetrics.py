@@ -18,6 +18,7 @@ from typing import NamedTuple
 
 from agent.offline import earnask, ownrate
 from agent.offline.passages import terms
+from rag.regexes import compiled
 
 # Each is replaced whole by :func:`declare`, never changed in place: the evals play cases in threads, and a reader in
 # one must never meet the lists half rebuilt by another's model call (or a dict changing size while it iterates)
@@ -142,8 +143,32 @@ class _Forms(NamedTuple):
     other: tuple
 
 
-def _said(form: str, flags: int = re.I, before: str = r"(?<![A-Za-z])") -> re.Pattern:
-    return re.compile(rf"{before}{_written(form)}s?(?![A-Za-z])", flags)
+class _Said(NamedTuple):
+    """A declared form's case-blind pattern, as :func:`named_in` reads a message with it (``finditer``) and
+    :func:`without_declared` blanks it (``sub``), compiled (:func:`rag.regexes.compiled`) only when the message holds
+    its cue: ``form``'s first word in lower case, which every match holds in an ASCII text (the pattern writes that
+    word as it is, case-blind), or None when that word is not ASCII (always compiled). A KB declares ~30 such forms
+    and a message says few of them: compiling them all when a KB's tools were first declared was ~6 ms of its first
+    question."""
+    cue: str | None
+    pattern: str
+
+    def finditer(self, text: str):
+        if self.cue is not None and text.isascii() and self.cue not in text.lower():
+            return iter(())
+        return compiled(self.pattern, re.I).finditer(text)
+
+    def sub(self, repl: str, text: str) -> str:
+        if self.cue is not None and text.isascii() and self.cue not in text.lower():
+            return text
+        return compiled(self.pattern, re.I).sub(repl, text)
+
+
+@lru_cache(maxsize=4096)
+def _said(form: str, before: str = r"(?<![A-Za-z])") -> _Said:
+    """:class:`_Said` of ``form`` (cached: a pure reading of its arguments, and a _Said is immutable)."""
+    first = re.split(r"[-\s]+", form.strip())[0]  # the first word _written(form) writes as it is
+    return _Said(first.lower() if first.isascii() else None, rf"{before}{_written(form)}s?(?![A-Za-z])")
 
 
 def _forms(declared: dict[str, str], other: dict[str, str], acronyms: tuple[str, ...]) -> _Forms:
@@ -187,19 +212,20 @@ def spans(text: str) -> list[tuple[int, int]]:
     text = text or ""
     low = text.lower() if text.isascii() else None
     return [(m.start(), m.end()) for cue, form in _SPAN_FORMS
-            if low is None or cue is None or cue in low for m in form.finditer(text)]
+            if low is None or cue is None or cue in low for m in compiled(form, re.I).finditer(text)]
 
 
 @lru_cache(maxsize=8)
-def _span_forms(declared: tuple, other: tuple) -> tuple[tuple[str | None, re.Pattern], ...]:
-    """(its first word in lower case when ASCII — every match holds it —, its pattern) of each form :func:`spans`
-    looks for, in the order it always did: built once per declaration (``declared``, ``other``: the declared names as
-    held; the vocabulary and the forms' rules are fixed), not per message: by :func:`_read`, with the lists."""
+def _span_forms(declared: tuple, other: tuple) -> tuple[tuple[str | None, str], ...]:
+    """(its first word in lower case when ASCII — every match holds it —, its case-blind pattern) of each form
+    :func:`spans` looks for, in the order it always did: built once per declaration (``declared``, ``other``: the
+    declared names as held; the vocabulary and the forms' rules are fixed), not per message: by :func:`_read`, with
+    the lists. A pattern is compiled (:func:`rag.regexes.compiled`) only once a text holds its cue."""
     names = [name for _, name in declared]
     forms = {f for _, name in declared for f in (name, _tail(name, names) if name.endswith(" rate") else None) if f} | {
         f for _, name in other for f, _ in _other_forms(name)}
     return tuple(((w.lower() if (w := re.split(r"[-\s]+", f.strip())[0]).isascii() else None),
-                  re.compile(rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])", re.I)) for f in forms if len(f.split()) >= 2)
+                  rf"(?<![A-Za-z]){_written(f)}s?(?![A-Za-z])") for f in forms if len(f.split()) >= 2)
 
 
 def _tail(name: str, names=None) -> str | None:
@@ -284,7 +310,7 @@ def without_declared(text: str) -> str:
     """``text`` with each declared metric name it says blanked: "cost per booked call" names no business."""
     for name in sorted(set(_DECLARED.values()) | {k for k in _DECLARED if not k.isupper()}, key=lambda n: (-len(n), n)):
         # longest first; names of one length by name, not by a set's hash order
-        text = re.sub(rf"(?<![A-Za-z]){_written(name)}s?(?![A-Za-z])", " ", text, flags=re.I)
+        text = _said(name).sub(" ", text)
     return text
 
 

@@ -30,8 +30,14 @@ def _labels(folder: str | None) -> tuple[re.Pattern, ...]:
     labels |= {f.vertical.strip() for f in facts if f.vertical and f.vertical.lower() not in names}  # its own verticals
     parts = {p for lab in labels for p in re.split(r"\s*(?:,|&|/|\band\b|\bor\b)\s*", lab)}  # "Motorcycle and Powersports Dealers"
     words = [re.findall(r"[a-z]+", lab.lower()) for lab in sorted(labels | parts)]
-    return tuple(re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in ws) + r"(?![a-z])")
-                 for ws in words if len(ws) >= 2 and " ".join(ws) not in names)
+    return tuple(_said_as(ws)[1] for ws in words if len(ws) >= 2 and " ".join(ws) not in names)
+
+
+def _said_as(words: list[str]) -> tuple[str, re.Pattern]:
+    """(the first word's stem, the pattern) of a label's words said in a row, word forms allowed (:func:`_word`) — the
+    stem as written is in every match (lower case, as the label's words and the text searched are): the cue
+    :func:`said` looks for before searching."""
+    return words[0].rstrip("s"), re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in words) + r"(?![a-z])")
 
 
 def _word(word: str) -> str:
@@ -42,33 +48,32 @@ def _word(word: str) -> str:
 
 
 @lru_cache(maxsize=servedkb.PER_KB)
-def _own(folder: str | None) -> tuple[tuple[re.Pattern, str], ...]:
-    """(pattern, label) for each vertical the KB labels in its own words (not a vocabulary name) and each part
-    of two words or more of one ("Powersports Dealers" of "Motorcycle and Powersports Dealers")."""
+def _own(folder: str | None) -> tuple[tuple[str, re.Pattern, str], ...]:
+    """(cue, pattern: :func:`_said_as`, label) for each vertical the KB labels in its own words (not a vocabulary
+    name) and each part of two words or more of one ("Powersports Dealers" of "Motorcycle and Powersports Dealers")."""
     if not folder:
         return ()
     names = {n.lower() for k, syns in VOCABULARY["verticals"].items() for n in (k, *syns)}
     own = {f.vertical.strip() for f in servedkb.facts(folder) if f.kind == "benchmark" and f.vertical
            and f.vertical.lower() not in names}
     pairs = {(p, lab) for lab in own for p in (lab, *re.split(r"\s*(?:,|&|/|\band\b|\bor\b)\s*", lab))}
-    return tuple((re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in ws) + r"(?![a-z])"), lab)
-                 for p, lab in sorted(pairs) if len(ws := re.findall(r"[a-z]+", p.lower())) >= 2)
+    return tuple((*_said_as(ws), lab) for p, lab in sorted(pairs) if len(ws := re.findall(r"[a-z]+", p.lower())) >= 2)
 
 
 @lru_cache(maxsize=servedkb.PER_KB)
-def _kept(folder: str | None) -> tuple[tuple[re.Pattern, str], ...]:
-    """(pattern, label) for each row the KB keeps under a kind of its own ("course type: Business English", "program
-    type: Summer Day Camps": :func:`mpa.list_rows.kept_rows`; "read type: Dynamically Inserted Spot" of a channel's
-    list, too — a row that is no publisher), of two words or more."""
+def _kept(folder: str | None) -> tuple[tuple[str, re.Pattern, str], ...]:
+    """(cue, pattern: :func:`_said_as`, label) for each row the KB keeps under a kind of its own ("course type:
+    Business English", "program type: Summer Day Camps": :func:`mpa.list_rows.kept_rows`; "read type: Dynamically
+    Inserted Spot" of a channel's list, too — a row that is no publisher), of two words or more."""
     from mpa.list_rows import kept_rows
-    from mpa.publisher import is_row
+    from mpa.publisher import is_row, listed_row
     if not folder:
         return ()
     facts = list(servedkb.facts(folder))
     kinds = {f.label for f in facts if f.kind == "benchmark" and not f.vertical and not f.geography and f.platform
-             and re.match(r"[a-z][a-z ]*: " + re.escape(f.label) + r"(?:;|$)", f.qualifier or "") and not is_row(f)}
-    return tuple((re.compile(r"(?<![a-z])" + r"\s+".join(_word(w) for w in ws) + r"(?![a-z])"), lab)
-                 for lab in sorted(kept_rows(facts) | kinds) if len(ws := re.findall(r"[a-z]+", lab.lower())) >= 2)
+             and listed_row(f) and not is_row(f)}
+    return tuple((*_said_as(ws), lab) for lab in sorted(kept_rows(facts) | kinds)
+                 if len(ws := re.findall(r"[a-z]+", lab.lower())) >= 2)
 
 
 def said(text: str) -> str | None:
@@ -77,8 +82,8 @@ def said(text: str) -> str | None:
     the row "Business English" of a list by course type — a generic first word, "business", or a season's, "summer day
     camps", left no sentence form to name it); None when none or several are said."""
     low = (text or "").lower()
-    found = {lab for p, lab in _own(servedkb.folder()) if p.search(low)}
-    found = found or {lab for p, lab in _kept(servedkb.folder()) if p.search(low)}
+    found = {lab for cue, p, lab in _own(servedkb.folder()) if cue in low and p.search(low)}
+    found = found or {lab for cue, p, lab in _kept(servedkb.folder()) if cue in low and p.search(low)}
     return found.pop() if len(found) == 1 else None
 
 

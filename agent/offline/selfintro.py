@@ -10,7 +10,7 @@ a business, that would be looked up as a vertical and declined. So the noun phra
 the business machinery says it names one:
 
 * the vocabulary's businesses (covered or not) or the KB's own labels name it, or every word of it is a word
-  those names are made of (:func:`agent.offline.business._business_words`);
+  those names are made of (:func:`agent.offline.bizwords.business_words`);
 * it is what someone owns or runs ("franchise owner", "gym operator") and no audience of people the vocabulary
   sizes ("small business owners", "cat owners");
 * it is a phrase of two or more words that the served KB writes in the documents it states business figures in
