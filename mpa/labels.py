@@ -101,6 +101,10 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
         return _clipped(q, labels) or (_by_meaning(q, labels) if use_vocabulary else [])
     best = max(n for n, _ in hits)
     top = [lb for n, lb in hits if n == best]
+    if len(top) > 1:  # a tie on the trade's words: the label also saying the query's other words ("custom tattoo shop")
+        said = {root(s) for s in _stems(q)}
+        most = max(len(said & _label_roots(lb)) for lb in top)
+        top = [lb for lb in top if len(said & _label_roots(lb)) == most]
     if use_vocabulary and best == 1 and len(content) > 1:  # one shared word: meaning must agree
         from mpa.labelmeaning import confirmed
         return confirmed(q, top, labels)

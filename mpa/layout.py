@@ -13,7 +13,9 @@ The layouts, each a habit of plain-text KBs written by different hands:
 * a row of cells joined by pipes, each a label and its figure ("Average ticket: $420 | Deposit held: $100",
   "Instagram 45% | Google search 25%"), is one list line per cell — not a table, which starts with a pipe or has cells
   with no figure ("Search | 22-30% | 1.00");
-* "AT A GLANCE: CUSTOM TATTOO STUDIO" (or "SNAPSHOT:", "FACT SHEET:") over such cells is that business's profile.
+* "AT A GLANCE: CUSTOM TATTOO STUDIO" (or "SNAPSHOT:", "FACT SHEET:") over such cells is that business's profile;
+* a glossary term on a line of its own with its definition indented under it ("PAID DEPOSIT" / "    means: a studio
+  booking …") is the line "PAID DEPOSIT: a studio booking …".
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ _EVERY_CHANNEL = re.compile(r"ALL (?:CHANNELS|PLATFORMS|SOURCES|MEDIA)|BLENDED|E
 # a cell: a label and its figure, "Deposit held: $100" or "Instagram 45%"
 _CELL = re.compile(r"[A-Za-z][^:|\n]{0,40}?(?::\s*|\s+)(?:[A-Z]{0,3}[$€£])?\d[^|\n]*")
 _CELLS = re.compile(r"(?m)^(?![ \t]*\|)([^\n|]+(?: \| [^\n|]+)+)$")
+_TERM_MEANS = re.compile(r"(?m)^([A-Z][A-Z0-9 '&/-]{1,50}[A-Z0-9])\n[ \t]+(?:means|definition|defined as):")
 _GLANCE = re.compile(r"(?m)^(?:AT A GLANCE|SNAPSHOT|FACT SHEET|KEY FIGURES|KEY NUMBERS): ([A-Z][A-Z0-9 &'\-]{2,60})$")
 
 
@@ -49,4 +52,5 @@ def _cells(m: re.Match) -> str:
 def readable(text: str) -> str:
     """``text`` with each layout of the module doc written as the lines the fact readers know, same length."""
     text = _GLANCE.sub(lambda m: f"{m.group(1)} PROFILE".ljust(len(m.group(0))), dotted_as_colon(text))
+    text = _TERM_MEANS.sub(lambda m: f"{m.group(1)}:".ljust(len(m.group(0))), text)
     return _CELLS.sub(_cells, _PIPED_CAPTION.sub(_caption, text)) if " | " in text else text

@@ -8,7 +8,9 @@
 * "On Etsy, bakeries paid roughly $9 per order, well above their search ads" is Etsy's figure;
 * "Omaha has about 486,000 residents in roughly 195,000 households" sizes both; ", Sintra about 385,600 and …" sizes
   each place of the clause with the first count's noun; residents are a place's population;
-* an age asked ("residents aged 18 to 34") is no count of every age.
+* an age asked ("residents aged 18 to 34") is no count of every age;
+* a glossary term with its definition indented under it ("PAID ORDER" / "    means: …") is "PAID ORDER: …";
+* "custom bakery" is the "Custom Neighbourhood Bakeries", not every bakery label, when "custom" tells two apart.
 """
 from __future__ import annotations
 
@@ -84,6 +86,15 @@ def test_prose_counts_of_two_units_and_of_several_places(tmp_path):
     assert find_audience(engine, "households", "Omaha").result.total_size == 195_000
     assert find_audience(engine, "residents aged 18 to 34", "Omaha").result.total_size == 121_000
     assert find_audience(engine, "residents aged 18 to 34", "Sintra").result is None  # not Sintra's every resident
+
+
+def test_a_glossary_term_over_its_meaning_and_a_tie_told_apart_by_a_generic_word():
+    from mpa.labels import match_labels
+    text = "PAID ORDER\n    means: one order a customer paid for online, counted once\n    sum: cost per paid order = …\n"
+    assert readable(text).startswith("PAID ORDER:") and len(readable(text)) == len(text)
+    labels = ["Custom Neighbourhood Bakeries", "Neighbourhood Bakeries Chains", "Flower Shops"]
+    assert match_labels("custom bakery", labels) == ["Custom Neighbourhood Bakeries"]
+    assert match_labels("bakery", labels) == labels[:2]
 
 
 def test_a_benchmark_asked_of_the_layouts(tmp_path):

@@ -56,6 +56,11 @@ def test_a_price_asked_for_each_unit_with_a_pronoun_between():
     assert parse("what do ads cost us for each reservation someone makes?").metric_phrases == ["cost per reservation"]
 
 
+def test_a_verb_after_how_many_is_no_unit():
+    p = parse("ok so if I spend $4,250 a month and every one lands at the top, how many am I getting?")
+    assert not p.metric_phrases and not p.unit
+
+
 def test_a_business_just_outside_a_place_is_the_business():
     assert parse("we own an RV park just outside Phoenix. cost per lead?").business_phrase == "RV park"
     assert parse("we run a bakery right off Main Street, what's a good CPC?").business_phrase == "bakery"

@@ -194,7 +194,7 @@ _COUNTED = re.compile(r"^\s*(new|more|qualified|paying|first-time)?\s*([a-z]+)")
 
 
 # the words after "how many" that begin no counted noun, and end one ("how many leads a month", "how many should we expect")
-_NO_UNIT = (r"(?:do|does|did|would|will|can|could|should|might|is|are|at|in|on|for|if|with|from|to|over|across|during|"
+_NO_UNIT = (r"(?:do|does|did|would|will|can|could|should|might|must|shall|is|are|am|was|were|have|has|had|at|in|on|for|if|with|from|to|over|across|during|"
             r"within|that|this|we|you|i|then|now|there|a|an|per|each|every)\b")
 
 
