@@ -100,6 +100,10 @@ def match_labels(query: str, labels: Iterable[str], use_vocabulary: bool = True)
     if not hits:
         return _clipped(q, labels) or (_by_meaning(q, labels) if use_vocabulary else [])
     best = max(n for n, _ in hits)
+    more = [(n, lb) for lb in labels if first not in _label_roots(lb)  # "tattoo removal clinic": the clinics of laser
+            and (n := sum(root(s) in _label_roots(lb) for s in content)) >= 2 and n > best]  # removal, not tattoo studios
+    if more:
+        hits, best = more, max(n for n, _ in more)
     top = [lb for n, lb in hits if n == best]
     if len(top) > 1:  # a tie on the trade's words: the label also saying the query's other words ("custom tattoo shop")
         said = {root(s) for s in _stems(q)}

@@ -37,7 +37,8 @@ def own_metric_named(metric: str, bench: list[Fact]) -> str | None:
         if want in names or (want == f.metric.lower() and f.metric.isupper()):
             return f.metric
     return _qualified_own(want, bench) or _clipped_own(want, bench) or _trailed_own(want, bench) \
-        or _inner_own(want, bench) or _words_within_own(want, bench) or _initials_own(metric, bench)
+        or _inner_own(want, bench) or _words_within_own(want, bench) or _initials_own(metric, bench) \
+        or _figure_noun_added(want, bench)
 
 
 def _initials_own(asked: str, bench: list[Fact]) -> str | None:
@@ -137,4 +138,21 @@ def _qualified_own(want: str, bench: list[Fact]) -> str | None:
         return None  # KB's "monthly membership churn" when one metric ends so
     fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
             and norm(f.metric).endswith(" " + want)}
+    return fits.pop() if len(fits) == 1 else None
+
+
+_FIGURE_NOUN = ("value", "share", "rate", "amount", "number", "count", "figure", "level", "percentage", "percent")
+
+
+def _figure_noun_added(want: str, bench: list[Fact]) -> str | None:
+    """The one own metric of the KB whose name is the asked name without its last word, a noun only saying the asked
+    thing is a figure ("average job value" → a profile's "Average job: $310", "repeat customer share" → its "Repeat
+    customers: 22%"): a profile's label names the figure by what it is of. Two words before it at least, a word's
+    plural alike, never a vocabulary metric, and only when one metric fits."""
+    asked = _words(want)
+    if len(asked) < 3 or asked[-1] not in _FIGURE_NOUN:
+        return None
+    stem = [w.rstrip("s") for w in asked[:-1]]
+    fits = {f.metric for f in bench if f.metric and f.metric not in VOCABULARY["metrics"]
+            and [w.rstrip("s") for w in _words(f.metric)] == stem}
     return fits.pop() if len(fits) == 1 else None

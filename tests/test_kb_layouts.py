@@ -10,7 +10,9 @@
   each place of the clause with the first count's noun; residents are a place's population;
 * an age asked ("residents aged 18 to 34") is no count of every age;
 * a glossary term with its definition indented under it ("PAID ORDER" / "    means: …") is "PAID ORDER: …";
-* "custom bakery" is the "Custom Neighbourhood Bakeries", not every bakery label, when "custom" tells two apart.
+* "custom bakery" is the "Custom Neighbourhood Bakeries", not every bakery label, when "custom" tells two apart, and
+  "flower delivery vans" the "Refrigerated Delivery Vans" rather than a label sharing only its first word;
+* "average ticket value" / "repeat buyer share" ask a profile's "Average ticket" / "Repeat buyers".
 """
 from __future__ import annotations
 
@@ -95,9 +97,13 @@ def test_a_glossary_term_over_its_meaning_and_a_tie_told_apart_by_a_generic_word
     labels = ["Custom Neighbourhood Bakeries", "Neighbourhood Bakeries Chains", "Flower Shops"]
     assert match_labels("custom bakery", labels) == ["Custom Neighbourhood Bakeries"]
     assert match_labels("bakery", labels) == labels[:2]
+    vans = ["Flower Shops", "Refrigerated Delivery Vans"]
+    assert match_labels("flower delivery vans", vans) == ["Refrigerated Delivery Vans"]  # two words against one
 
 
 def test_a_benchmark_asked_of_the_layouts(tmp_path):
     engine = engine_of(tmp_path, shops=SHOPS)
     found = find_benchmarks(engine, "flower shop", "cost per lead", "Google Local Services Ads")
     assert [r.value for r in found.result] == ["$8-12"]
+    assert [r.value for r in find_benchmarks(engine, "Flower Shop Profile", "average ticket value").result] == ["$64"]
+    assert [r.value for r in find_benchmarks(engine, "Flower Shop Profile", "repeat buyer share").result] == ["33%"]
