@@ -8,7 +8,8 @@
 * "On Etsy, bakeries paid roughly $9 per order, well above their search ads" is Etsy's figure;
 * "Omaha has about 486,000 residents in roughly 195,000 households" sizes both; ", Sintra about 385,600 and …" sizes
   each place of the clause with the first count's noun; residents are a place's population;
-* an age asked ("residents aged 18 to 34") is no count of every age;
+* an age asked ("residents aged 18 to 34") is no count of every age; "homeowners" are owner-occupied households
+  (mpa/everyday.json);
 * a glossary term with its definition indented under it ("PAID ORDER" / "    means: …") is "PAID ORDER: …";
 * "custom bakery" is the "Custom Neighbourhood Bakeries", not every bakery label, when "custom" tells two apart, and
   "flower delivery vans" the "Refrigerated Delivery Vans" rather than a label sharing only its first word;
@@ -54,6 +55,9 @@ Omaha has about 486,000 residents in roughly 195,000 households. Braga has about
 
 RESIDENTS AGED 18 TO 34, BY CITY (2023)
 - Omaha: 121,000 residents [25 percent]
+
+OWNER-OCCUPIED HOUSEHOLDS, BY CITY (2023)
+- Omaha: 113,000 households [58 percent of households]
 """
 
 
@@ -88,6 +92,7 @@ def test_prose_counts_of_two_units_and_of_several_places(tmp_path):
     assert find_audience(engine, "households", "Omaha").result.total_size == 195_000
     assert find_audience(engine, "residents aged 18 to 34", "Omaha").result.total_size == 121_000
     assert find_audience(engine, "residents aged 18 to 34", "Sintra").result is None  # not Sintra's every resident
+    assert find_audience(engine, "homeowners", "Omaha").result.total_size == 113_000  # everyday word for owner-occupied
 
 
 def test_a_glossary_term_over_its_meaning_and_a_tie_told_apart_by_a_generic_word():
