@@ -134,7 +134,12 @@ def kb_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 
 def _kb_steps(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     """(:func:`kb_step_names`, the word its document's title names them by when no fixed word heads them)."""
-    found, word = _kb_steps_of(tuple(docs))
+    return _own_copy(_kb_steps_of, docs)
+
+
+def _own_copy(read, docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
+    """A cached reading of ``docs`` (steps found, their word) with a dict of its own for the caller to change."""
+    found, word = read(tuple(docs))
     return dict(found), word
 
 
@@ -171,8 +176,7 @@ def listed_step_names(docs: list[tuple[str, str]]) -> dict[int, str]:
 
 def _listed(docs: list[tuple[str, str]]) -> tuple[dict[int, str], str | None]:
     """(:func:`listed_step_names`, the word its lead-in calls the steps: "step", "stage", "phase")."""
-    found, word = _listed_of(tuple(docs))
-    return dict(found), word
+    return _own_copy(_listed_of, docs)
 
 
 @lru_cache(maxsize=8)

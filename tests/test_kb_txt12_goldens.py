@@ -13,7 +13,9 @@ candle-making bars paid roughly $6 per seat sold"). What is checked is what test
 from __future__ import annotations
 
 import functools
+import json
 import re
+from pathlib import Path
 
 from tests import kbtext_golden_files as gf
 from tests import kbtext_goldens as kg
@@ -27,45 +29,10 @@ CAPTION = re.compile(r"^BENCHMARK: ([A-Z][A-Z0-9 -]*?) \| ([A-Z][A-Z ]*?) \| 20\
 PROFILE = re.compile(r"^AT A GLANCE: ([A-Z][A-Z -]+)$")
 CELL = re.compile(r"^([A-Z][A-Za-z -]+?): (.+)$")
 METRIC_CODES: dict = {}
-UNIT_OF = {"COST PER PAID DEPOSIT": "$", "CPM": "$", "CPC": "$", "NO-SHOW RATE": "%", "AVERAGE TICKET": "$",
-           "DEPOSIT HELD": "$", "RETURN WITHIN A YEAR": "%", "BOOKED FROM A PHONE": "%", "COST PER SEAT SOLD": "$",
-           "CLASS FILL RATE": "%", "SIX-WEEK COURSE": "$", "SIGN UP AGAIN WITHIN A YEAR": "%",
-           "FIRING FEE PER PIECE": "$", "COST PER BOOKED JOB": "$", "COST PER LEAD": "$", "CALL-TO-JOB RATE": "%",
-           "AVERAGE JOB": "$", "REPEAT CUSTOMERS": "%", "JOBS THAT START ON GOOGLE": "%"}
-
-# The fixture's own reading of user words (test data, not the product's synonym tables).
-VERTICAL_LABELS = {
-    "tattoo shop": "Custom Tattoo Studios", "tattoo studio": "Custom Tattoo Studios",
-    "custom tattoo shop": "Custom Tattoo Studios", "tattoo parlor": "Custom Tattoo Studios",
-    "flash tattoo shop": "Walk-In Flash Shops", "walk-in tattoo place": "Walk-In Flash Shops",
-    "piercing shop": "Piercing Studios", "body piercer": "Piercing Studios",
-    "tattoo removal clinic": "Laser Removal Clinics", "laser tattoo removal": "Laser Removal Clinics",
-    "permanent makeup artist": "Cosmetic Tattoo Artists", "microblading studio": "Cosmetic Tattoo Artists",
-    "ceramics studio": "Pottery Wheel Studios", "pottery class studio": "Pottery Wheel Studios",
-    "paint your own pottery place": "Paint-Your-Own Pottery Cafes", "candle workshop": "Candle-Making Bars",
-    "candle making class": "Candle-Making Bars", "glass blowing studio": "Glassblowing Studios",
-    "woodshop classes": "Woodworking Classes", "locksmith": "Residential Locksmiths",
-    "junk removal company": "Junk Removal Haulers", "junk hauling business": "Junk Removal Haulers",
-    "tree service": "Tree Removal Crews", "tree removal company": "Tree Removal Crews",
-    "appliance repair shop": "Appliance Repair Technicians", "gutter cleaning business": "Gutter Cleaning Crews"}
-PLATFORM_WORDS = {w.lower(): w for w in ("Google Ads", "Meta", "Instagram", "TikTok", "Eventbrite", "ClassPass",
-                                         "Nextdoor", "Yelp", "Google Local Services Ads", "Pinterest")}
-PLATFORM_WORDS.update({"google": "Google Ads", "facebook": "Meta", "local services ads": "Google Local Services Ads"})
-METRIC_WORDS = {"cost per deposit": "COST PER PAID DEPOSIT", "cost per booking": "COST PER PAID DEPOSIT",
-                "cost per appointment": "COST PER PAID DEPOSIT", "cost per class signup": "COST PER SEAT SOLD",
-                "cost per ticket sold": "COST PER SEAT SOLD", "cost per student": "COST PER SEAT SOLD",
-                "cost per job": "COST PER BOOKED JOB", "cost per customer": "COST PER BOOKED JOB",
-                "cost per call": "COST PER LEAD", "cost per click": "CPC", "price per click": "CPC",
-                "cost per thousand impressions": "CPM", "cost per 1,000 views": "CPM",
-                "flake rate": "NO-SHOW RATE", "no show percentage": "NO-SHOW RATE",
-                "how full classes get": "CLASS FILL RATE", "fill rate": "CLASS FILL RATE",
-                "close rate": "CALL-TO-JOB RATE", "call conversion rate": "CALL-TO-JOB RATE",
-                "average spend per client": "AVERAGE TICKET", "deposit amount": "DEPOSIT HELD",
-                "clients coming back": "RETURN WITHIN A YEAR", "mobile booking share": "BOOKED FROM A PHONE",
-                "course price": "SIX-WEEK COURSE", "re-enrollment rate": "SIGN UP AGAIN WITHIN A YEAR",
-                "kiln fee": "FIRING FEE PER PIECE", "average job value": "AVERAGE JOB",
-                "repeat customer share": "REPEAT CUSTOMERS", "share of jobs from Google": "JOBS THAT START ON GOOGLE"}
-METRIC_WORDS = {k.lower(): v for k, v in METRIC_WORDS.items()}
+# the fixture's own reading of user words and units (test data beside the KB, not the product's synonym tables)
+WORDS = json.loads((Path(__file__).resolve().parent / "fixtures" / "kb_txt12_words.json").read_text())
+UNIT_OF, VERTICAL_LABELS = WORDS["unit_of"], WORDS["vertical_labels"]
+PLATFORM_WORDS, METRIC_WORDS = WORDS["platform_words"], WORDS["metric_words"]
 # prose prices, platform first, one or two to a sentence ("…, and on ClassPass, pottery wheel studios paid …"):
 # "On <Platform>, <kinds> paid (roughly|on the order of) <price> per <action>"
 CLAUSE = re.compile(r"\b[Oo]n ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?), ([a-z][a-z-]+(?: [a-z-]+)*?) paid"
