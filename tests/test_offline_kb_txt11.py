@@ -61,6 +61,13 @@ def test_a_verb_after_how_many_is_no_unit():
     assert not p.metric_phrases and not p.unit
 
 
+def test_a_message_that_opens_with_what_we_do_is_looked_up_by_that_work():
+    from agent.offline.business import business
+    assert business("We haul junk in Tulsa with two trucks. What does it usually cost in ads to land one job?").phrase \
+        == "haul junk"  # looked up by the work ("Junk Removal Haulers"), not by nothing
+    assert business("we have fifteen thousand for spring. how many leads if we land right in the middle?") is None
+
+
 def test_a_business_just_outside_a_place_is_the_business():
     assert parse("we own an RV park just outside Phoenix. cost per lead?").business_phrase == "RV park"
     assert parse("we run a bakery right off Main Street, what's a good CPC?").business_phrase == "bakery"

@@ -287,8 +287,8 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
     own = kblabels.named_in(served.blanked(text, served_at)) or kbrowname.said(served.blanked(text, served_at))  # no sentence form: a vertical the KB labels itself, said
     work = workedon.clause(text, own)  # "we hem and mend apparel": the goods worked on, not the trade
     own = None if work else own
-    if not own and not work and (blocked or served.naming(text)):  # "we treat wastewater for paper mills": what it does, not whom for
-        own = served.doing(text)
+    if not own and not work and (blocked or served.naming(text) or served.opens(text)):  # "we treat wastewater for paper mills",
+        own = served.doing(text)  # "we haul junk in Tulsa": what it does, not whom for or where
     own = own or work
     return Business(own, False) if own else None
 

@@ -106,3 +106,10 @@ def blanked(text: str, found: list[tuple[int, int]]) -> str:
     for s, e in found:
         text = text[:s] + " " * (e - s) + text[e:]
     return text
+
+
+def opens(text: str) -> bool:
+    """The message opens with what the business does, said of "we" ("We haul junk in Tulsa …"): its trade, told first."""
+    m = next(iter(_found(text or "")), None)
+    return bool(m) and not text[:m.start()].strip() and m.group(0)[:3].lower() == "we " \
+        and not re.search(r"\b(?:that|which|who|whose)\b", m.group("obj"), re.I)  # "hot sauce that gets stocked": its route
