@@ -102,9 +102,12 @@ def _audience_name(heading: str) -> str:
     return h.title() if h.isupper() else h
 
 
+# a head count as prose writes it ("186,000", "3.4M", "6.7 million") and the words that hedge it
+_NUM = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b"
+_HEDGE = r"(?:roughly|about|approximately|around|some|nearly|almost)"
 _HOLDS = re.compile(rf"(?P<geo>(?:[{_UP}][\w.'’-]*\s+){{0,4}}(?:DMA|metro|market|[{_UP}][\w.'’-]*))\s+(?:holds|has|counts|"
                     r"contains|is home to|numbers)\s+(?:roughly|about|approximately|around|some|an estimated\s+)?\s*"
-                    r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?P<what>[^,;.]+)")
+                    rf"(?P<n>{_NUM})\s+(?P<what>[^,;.]+)")
 
 
 def prose_audience_facts(source: str, text: str) -> list[Fact]:
@@ -114,6 +117,11 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
     out = []
     for off, para, _ in paragraphs(text):
         flat = " ".join(para.split())
+
+        def said(geo: str, n: str, what: str, qualifier: str) -> None:  # a count stated in this paragraph
+            size = _people(n)
+            out.append(Fact("audience", geo, n, size, size, "people", source, off, off + len(para), form="sentence",
+                            geography=geo, audience=what, qualifier=qualifier))
         last = block_above(text, off)  # "… Ticino has about 38,000 of them" right under a block: that block's audience
         for m in _HOLDS.finditer(flat):
             what = " ".join(m.group("what").split())
@@ -130,33 +138,22 @@ def prose_audience_facts(source: str, text: str) -> list[Fact]:
             what = inside.group("w1") if inside else what
             last = what
             geo = re.sub(r"^(?:the|The)\s+", "", m.group("geo")).strip()
-            size = _people(m.group("n"))
-            out.append(Fact("audience", geo, m.group("n"), size, size, "people", source, off, off + len(para),
-                            form="sentence", geography=geo, audience=what,
-                            qualifier=flat[m.start():inside.end() if inside else m.end()]))
+            said(geo, m.group("n"), what, flat[m.start():inside.end() if inside else m.end()])
             if inside:  # … and the households those residents live in, a second count of the same place
-                size = _people(inside.group("n2"))
-                out.append(Fact("audience", geo, inside.group("n2"), size, size, "people", source, off, off + len(para),
-                                form="sentence", geography=geo, audience=inside.group("w2"), qualifier=flat[m.start():inside.end()]))
+                said(geo, inside.group("n2"), inside.group("w2"), flat[m.start():inside.end()])
             end = min([e for e in (flat.find(". ", m.end("n")), flat.find(";", m.end("n"))) if e > 0] or [len(flat)])
             for more in _SAME_UNIT.finditer(flat, m.end("n"), end):  # ", Cascais about 214,100" (in this clause)
-                geo2, size = more.group("geo").strip(), _people(more.group("n"))
+                geo2 = more.group("geo").strip()
                 if is_geography(geo2) or geo2[:1].isupper():
-                    out.append(Fact("audience", geo2, more.group("n"), size, size, "people", source, off, off + len(para),
-                                    form="sentence", geography=geo2, audience=what, qualifier=flat[more.start():more.end()]))
+                    said(geo2, more.group("n"), what, flat[more.start():more.end()])
             more = _AND_OF_THEM.match(flat, m.end())  # "…, and the North West about 240,000 of them"
             if more:
-                geo2 = re.sub(r"^(?:the|The)\s+", "", more.group("geo")).strip()
-                size = _people(more.group("n"))
-                out.append(Fact("audience", geo2, more.group("n"), size, size, "people", source, off, off + len(para),
-                                form="sentence", geography=geo2, audience=what, qualifier=flat[more.start():more.end()]))
+                said(re.sub(r"^(?:the|The)\s+", "", more.group("geo")).strip(), more.group("n"), what,
+                     flat[more.start():more.end()])
         for m in _NATIONAL.finditer(flat):  # "Nationally, an estimated 68 million households own a dog"
             what = " ".join(m.group("what").split())
             if _POPULATION_WORDS.search(what):
-                size = _people(m.group("n"))
-                out.append(Fact("audience", "United States", m.group("n"), size, size, "people", source, off,
-                                off + len(para), form="sentence", geography="United States", audience=what,
-                                qualifier=flat[m.start():m.end()]))
+                said("United States", m.group("n"), what, flat[m.start():m.end()])
     listed = {(f.geography, f.value): f for f in listed_counts(source, text)}  # a place by place list (mpa.audience_listed)
     for f in out:  # read by both: the place's population when the list reads it so ("7.9M people")
         if (f.geography, f.value) in listed and listed[(f.geography, f.value)].audience == "population":
@@ -173,8 +170,6 @@ _AND_OF_THEM = re.compile(r"[^,;.]*[,;]\s+(?:and|while|with)\s+(?P<geo>(?:the\s+
                           r"some)?\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?:of )?(?:them|these|those)\b")
 
 
-_NUM = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b"
-_HEDGE = r"(?:roughly|about|approximately|around|some|nearly|almost)"
 # "about 486,000 residents in roughly 195,000 households": two counts of one place, the people and their homes
 _IN_UNITS = re.compile(rf"(?P<w1>[a-z]+)\s+in\s+(?:{_HEDGE}\s+)?(?P<n2>{_NUM})\s+(?P<w2>households|homes|families)\b")
 # "Sintra has about 385,600 residents, Vila Nova de Gaia about 304,100 and Cascais about 214,100": further places of the
@@ -187,7 +182,7 @@ _SAME_UNIT = re.compile(rf"(?:,\s*(?:and\s+)?|\s+and\s+)(?P<geo>(?:[{_UP}][\w.'�
 # a count said of the whole country ("Nationally, an estimated 68 million households own at least one dog")
 _NATIONAL = re.compile(r"\b(?:Nationally|Nationwide|Across the (?:country|United States|US)|In the (?:United States|US)),?\s+"
                        r"(?:there are\s+)?(?:roughly|about|approximately|around|some|an estimated)?\s*"
-                       r"(?P<n>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?\s*(?:million|thousand|M|K)\b)\s+(?P<what>[^,;.]+)")
+                       rf"(?P<n>{_NUM})\s+(?P<what>[^,;.]+)")
 
 
 def one_spelling(facts: list) -> None:

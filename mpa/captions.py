@@ -229,7 +229,7 @@ def caption_platform_after(caption: str, metric_words: list[str], is_place=lambd
     Local Services Ads); None when nothing, or no name, follows the metric."""
     low, cut = caption.lower(), None
     for w in sorted((w for w in metric_words if w), key=len, reverse=True):
-        m = re.search(rf"(?<![a-z0-9]){re.escape(w.lower())}(?![a-z0-9])", low)
+        m = said_whole(w.lower(), low)
         if m:
             cut = m.end()
             break

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agent.offline import kbmetrics
 from agent.offline.priceforms import PER_THOUSAND, UNIT_OF
+from agent.offline.rowprice import plural
 
 
 def own_price(metric: str | None) -> bool:
@@ -23,13 +24,4 @@ def noun(asked: str, metric: str | None) -> str:
     if metric in PER_THOUSAND:
         return "impressions"
     unit = UNIT_OF.get(metric or "", "") or (metric[len("cost per "):] if own_price(metric) else "")
-    return _plural(unit) if unit else unit
-
-
-def _plural(unit: str) -> str:
-    """"booked stay" → "booked stays", "booked class" → "booked classes", "inquiry" → "inquiries"; a plural stays."""
-    if unit.endswith(("ss", "x", "ch", "sh")):
-        return unit + "es"
-    if unit.endswith("y") and unit[-2:-1] not in "aeiou":
-        return unit[:-1] + "ies"
-    return unit if unit.endswith("s") else unit + "s"
+    return unit if not unit or unit.endswith("s") and not unit.endswith("ss") else plural(unit)  # "booked classes"
