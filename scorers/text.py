@@ -63,7 +63,7 @@ _NUM = re.compile(
     """,
     re.X | re.I,
 )
-_RANGE_SEP = re.compile(r"^\s*(?:–|—|-|to|and)\s*$", re.I)
+_RANGE_SEP = re.compile(r"^\s*(?:–|—|-|to|up to|and)\s*$", re.I)  # "from $11 up to $15" is a range as "$11 to $15" is
 _YEAR = re.compile(r"^(19|20)\d\d$")
 
 

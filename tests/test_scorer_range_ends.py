@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorers import grounding
-from scorers.text import numbers, parse_value_range
+from scorers.text import numbers, parse_value_range, ranges
 
 ROOT = Path(__file__).resolve().parent
 KB3 = (ROOT / "fixtures" / "kb_txt3" / "commerce_media_and_fintech_apps.txt").read_text(encoding="utf-8")
@@ -52,3 +52,26 @@ def test_grounding_sees_the_upper_end_of_a_multiple_range_on_kb_txt3():
     honest = "Based on Knowledge Base [c#1], Snacks and Confectionery return 4.8x-5.6x on Instacart Ads."
     assert _grounding(honest) == 1.0
     assert _grounding(honest.replace("5.6x", "7.3x")) < 1.0, "an invented upper end went unseen"
+
+
+KB12 = (ROOT / "fixtures" / "kb_txt12" / "locksmiths_haulers_and_tree_crews.txt").read_text(encoding="utf-8")
+
+
+def test_from_one_figure_up_to_another_is_a_range():
+    """kb_txt12 hedges its prose ranges ("cost from $11 up to $15 a click"). Read as two single figures, a
+    misquoted end ("from $19 up to $15") was supported by any "$19" in the evidence: here the junk haulers'
+    "$19-28" two lines further down, and the mutation suite's one_mention_wrong lived on kb_txt12."""
+    assert [(a.value, b.value) for a, b in ranges("from $11 up to $15 a click")] == [(11.0, 15.0)]
+    assert ranges("spend up to $400 a month") == []  # "up to" with no first end bounds, it is no range
+
+
+def test_grounding_sees_a_misquoted_end_of_a_hedged_range_on_kb_txt12():
+    passage = KB12[KB12.index("BENCHMARK: COST PER LEAD"):KB12.index("ten largest metros")]
+    honest = "Based on Knowledge Base [c#1]: night and weekend lockout calls cost from $11 up to $15 a click."
+    out = {"response": honest, "retrieved": [{"id": "c#1", "source": "locksmiths_haulers_and_tree_crews.txt",
+                                               "text": passage}]}
+    ask = {"input": "What does a late-night lockout click cost?", "expected": {"must_abstain": False}, "metadata": {}}
+    assert grounding(output=out, **ask).score == 1.0
+    for wrong in ("from $19 up to $15", "from $11 up to $28"):
+        out["response"] = honest.replace("from $11 up to $15", wrong)
+        assert grounding(output=out, **ask).score < 1.0, f"{wrong!r} went unseen"
