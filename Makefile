@@ -8,7 +8,7 @@ KB     ?= kb
 INDEX  ?= .index/kb-index.json
 SCIFACT ?= data/scifact
 # The plain-text fixture KBs (tests/fixtures/<name> with its <name>_datasets) the mutation suite also runs on
-TXT_KBS := kb_txt kb_txt2 kb_txt3 kb_txt4 kb_txt5 kb_txt6 kb_txt7 kb_txt8 kb_txt9 kb_txt10 kb_txt11
+TXT_KBS := kb_txt kb_txt2 kb_txt3 kb_txt4 kb_txt5 kb_txt6 kb_txt7 kb_txt8 kb_txt9 kb_txt10 kb_txt11 kb_txt12
 
 .PHONY: setup bytecode test test-order eval sweep bench clean meaning-seed
 
@@ -36,7 +36,7 @@ bytecode: $(STAMP)
 BT_LOGS := $(if $(BRAINTRUST_API_KEY),,--no-send-logs)
 
 # CI: the unit/golden tests, then the offline eval gate (offline agent, no LLM judges, local
-# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on twelve KBs (kb/ and the eleven plain-text fixtures in TXT_KBS). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
+# mode) on the shipped KB and on tests/fixtures/kb_txt, then the mutation suite on thirteen KBs (kb/ and the twelve plain-text fixtures in TXT_KBS). `braintrust eval` exits non-zero unless the gate in evals/gate.py passes: every required
 # eval ran and completed, nothing limited the run, the composite and every per-eval floor in
 # scorers/weights.json hold (README: "The gate fails closed"). Whole-run gate tests: pytest -m slow.
 test: $(STAMP) bytecode
@@ -48,7 +48,7 @@ test: $(STAMP) bytecode
 	  --kb tests/fixtures/kb_txt --datasets tests/fixtures/kb_txt_datasets --results-dir results/kb_txt \
 	  --weights tests/fixtures/kb_txt_datasets/weights.json
 	$(BIN)/python -m evals.mutation --check
-	@# the same proof on the plain-text KBs (kb_txt, and the strangers kb_txt2 … kb_txt11): each its own goldens,
+	@# the same proof on the plain-text KBs (kb_txt, and the strangers kb_txt2 … kb_txt12): each its own goldens,
 	@# weights, lists and ways of writing numbers (README: "The mutation suite")
 	for k in $(TXT_KBS); do MPA_KB_DIR=tests/fixtures/$$k MPA_DATASETS=tests/fixtures/$${k}_datasets \
 	  MPA_WEIGHTS=tests/fixtures/$${k}_datasets/weights.json $(BIN)/python -m evals.mutation --check || exit 1; done
