@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import re
 from pathlib import Path
 from typing import Callable
@@ -78,6 +79,13 @@ def size_next_to(texts: dict, place: str, size: int) -> bool:
     """Some line names ``place`` and states ``size`` as "436,000", "2.62M", "0.34M" or "610k"."""
     forms = {f"{size:,}", f"{size / 1e6:.1f}M", f"{size / 1e6:.2f}M", f"{size // 1000}k"}
     return any(place in ln and any(f in ln for f in forms) for text in texts.values() for ln in text.splitlines())
+
+
+def fixture_words(name: str) -> tuple[dict, dict, dict, dict]:
+    """A fixture KB's own reading of user words and units (``tests/fixtures/<name>_words.json``, test data beside the
+    KB, not the product's synonym tables): its unit_of, vertical_labels, platform_words and metric_words."""
+    words = json.loads((Path(__file__).resolve().parent / "fixtures" / f"{name}_words.json").read_text(encoding="utf-8"))
+    return words["unit_of"], words["vertical_labels"], words["platform_words"], words["metric_words"]
 
 
 def fixture(name: str) -> tuple[Path, dict[str, str]]:
@@ -186,6 +194,23 @@ def prose_facts(texts: dict, read: Callable[[str, str, str], list[dict]]) -> Cal
                     found += [{**fact, "source": source, "line": s} for fact in read(s, heading, before)]
         return tuple(found)
     return facts
+
+def clause_reader(pattern: re.Pattern, label: Callable[[str], str], platforms: dict, *, groups: tuple[int, int, int, int]
+                  ) -> Callable[[str, str, str], list[dict]]:
+    """A :func:`prose_facts` reader for a KB whose price sentences ``pattern`` matches: the match's groups numbered
+    ``groups`` are (business, platform, value, what is paid for), in whatever order the KB's sentence says them."""
+    who, where, value, unit = groups
+
+    def read(s: str, _heading: str, _before: str) -> list[dict]:
+        return [{"label": label(m.group(who)), "platform": platforms.get(m.group(where).lower(), m.group(where)),
+                 "metric": "COST PER " + m.group(unit).upper(), "value": m.group(value)} for m in pattern.finditer(s)]
+    return read
+
+
+def prose_prices(facts: Callable[[], tuple]) -> set[tuple[str, str, str, str]]:
+    """(business, platform, what is paid for, value) of each price :func:`prose_facts` read, for a scanner's own test."""
+    return {(c["label"], c["platform"], c["metric"].removeprefix("COST PER "), c["value"]) for c in facts()}
+
 
 def profile_fact(profile: str, line: str, key: str, value: str, source: str, metric_codes: dict) -> dict:
     """A ``Metric: value`` line of a profile block as a scanned fact: the profile's business, no platform."""

@@ -128,7 +128,7 @@ def test_the_scanner_reads_kb_txt10s_shapes():
     assert KB.listed("Axe-Throwing Bars", "CPM", "Meta") == {("Meta", "$11.80–14.60")}
     assert KB.listed("Climbing Gyms", "AVERAGE MONTHLY MEMBERSHIP", None) == {(None, "$89")}  # a profile line
     assert kg.parse_value("2.8–3.4x") == (2.8, 3.4, "x")
-    assert {(c["label"], c["platform"], c["metric"][9:], c["value"]) for c in clause_facts()} == {
+    assert gf.prose_prices(clause_facts) == {
         ("VR Arcades", "Snapchat", "BOOKED SESSION", "$15.60"), ("Swim Schools", "Nextdoor", "REGISTRATION", "$22"),
         ("Outdoor Gear Retailers", "AllTrails Promoted Placements", "FIRST ORDER", "$39"),
         ("Escape Rooms", "LinkedIn", "BOOKED CORPORATE EVENT", "$310"),

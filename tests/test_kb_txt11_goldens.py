@@ -114,7 +114,7 @@ def test_the_scanner_reads_kb_txt11s_shapes():
     assert KB.listed("RV Resorts", "AVERAGE NIGHTLY RATE", None) == {(None, "$62")}  # a dotted profile line
     assert not KB.listed("RV Resorts", "AVERAGE STAY", None), "'3.4 nights' is not a figure the value reader reads"
     assert kg.parse_value("24 to 30%") == (24.0, 30.0, "%") and kg.parse_value("$1.35 to $1.90") == (1.35, 1.9, "$")
-    assert {(c["label"], c["platform"], c["metric"][9:], c["value"]) for c in clause_facts()} == {
+    assert gf.prose_prices(clause_facts) == {
         ("Canvas Tent Camps", "Hipcamp", "BOOKED STAY", "$19"), ("Cabin Rentals", "Airbnb", "BOOKED STAY", "$24"),
         ("Corporate Housing", "LinkedIn", "SUBMITTED APPLICATION", "$112"),
         ("Wedding Cake Bakers", "Pinterest", "QUALIFIED INQUIRY", "$16"),

@@ -13,9 +13,7 @@ candle-making bars paid roughly $6 per seat sold"). What is checked is what test
 from __future__ import annotations
 
 import functools
-import json
 import re
-from pathlib import Path
 
 from tests import kbtext_golden_files as gf
 from tests import kbtext_goldens as kg
@@ -29,10 +27,7 @@ CAPTION = re.compile(r"^BENCHMARK: ([A-Z][A-Z0-9 -]*?) \| ([A-Z][A-Z ]*?) \| 20\
 PROFILE = re.compile(r"^AT A GLANCE: ([A-Z][A-Z -]+)$")
 CELL = re.compile(r"^([A-Z][A-Za-z -]+?): (.+)$")
 METRIC_CODES: dict = {}
-# the fixture's own reading of user words and units (test data beside the KB, not the product's synonym tables)
-WORDS = json.loads((Path(__file__).resolve().parent / "fixtures" / "kb_txt12_words.json").read_text())
-UNIT_OF, VERTICAL_LABELS = WORDS["unit_of"], WORDS["vertical_labels"]
-PLATFORM_WORDS, METRIC_WORDS = WORDS["platform_words"], WORDS["metric_words"]
+UNIT_OF, VERTICAL_LABELS, PLATFORM_WORDS, METRIC_WORDS = gf.fixture_words("kb_txt12")
 # prose prices, platform first, one or two to a sentence ("…, and on ClassPass, pottery wheel studios paid …"):
 # "On <Platform>, <kinds> paid (roughly|on the order of) <price> per <action>"
 CLAUSE = re.compile(r"\b[Oo]n ([A-Z][A-Za-z]+(?: [A-Z][A-Za-z]+)?), ([a-z][a-z-]+(?: [a-z-]+)*?) paid"
@@ -61,13 +56,8 @@ def scanned() -> tuple[dict, ...]:
 list_rows, list_facts = gf.labelled(scanned)
 
 
-def _clause(s: str, _heading: str, _before: str) -> list[dict]:
-    """The prices a sentence states in prose, each about one kind of business on one platform (``CLAUSE``)."""
-    return [{"label": _label(m.group(2)), "platform": PLATFORM_WORDS.get(m.group(1).lower(), m.group(1)),
-             "metric": "COST PER " + m.group(4).upper(), "value": m.group(3)} for m in CLAUSE.finditer(s)]
-
-
-clause_facts = gf.prose_facts(TEXTS, _clause)
+# the prices a sentence states in prose, each about one kind of business on one platform (``CLAUSE``)
+clause_facts = gf.prose_facts(TEXTS, gf.clause_reader(CLAUSE, _label, PLATFORM_WORDS, groups=(2, 1, 3, 4)))
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
@@ -91,7 +81,7 @@ def test_the_scanner_reads_kb_txt12s_shapes():
     assert not KB.listed("Pottery Wheel Studios", "SEATS PER CLASS", None), "'10' is not a figure the value reader reads"
     assert kg.parse_value("15-21%") == (15.0, 21.0, "%") and kg.parse_value("$6.40-9.80") == (6.4, 9.8, "$")
     assert kg.parse_value("38-52 USD") is None, "rate cards in USD after the figure are not read as prices"
-    assert {(c["label"], c["platform"], c["metric"][9:], c["value"]) for c in clause_facts()} == {
+    assert gf.prose_prices(clause_facts) == {
         ("Walk-In Flash Shops", "TikTok", "PAID DEPOSIT", "$14"),
         ("Laser Removal Clinics", "Google Ads", "PAID DEPOSIT", "$150"),
         ("Candle-Making Bars", "Eventbrite", "SEAT SOLD", "$6"), ("Pottery Wheel Studios", "ClassPass", "SEAT SOLD", "$19"),

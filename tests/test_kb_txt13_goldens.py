@@ -15,9 +15,7 @@ checks (shared: tests/kbtext_golden_files.py).
 from __future__ import annotations
 
 import functools
-import json
 import re
-from pathlib import Path
 
 from tests import kbtext_golden_files as gf
 from tests import kbtext_goldens as kg
@@ -30,10 +28,7 @@ KEY_VALUE = re.compile(r"^([a-z][a-z_]*)\s+= (.+)$")
 COLUMN_ON = re.compile(r"^(.+?) ON ([A-Z][A-Z ]+)$")
 COLUMNS = re.compile(r"\s{2,}")
 METRIC_CODES: dict = {}
-# the fixture's own reading of user words and units (test data beside the KB, not the product's synonym tables)
-WORDS = json.loads((Path(__file__).resolve().parent / "fixtures" / "kb_txt13_words.json").read_text())
-UNIT_OF, VERTICAL_LABELS = WORDS["unit_of"], WORDS["vertical_labels"]
-PLATFORM_WORDS, METRIC_WORDS = WORDS["platform_words"], WORDS["metric_words"]
+UNIT_OF, VERTICAL_LABELS, PLATFORM_WORDS, METRIC_WORDS = gf.fixture_words("kb_txt13")
 COLUMN_PLATFORMS = {"META": "Meta", "TIKTOK": "TikTok", "GOOGLE ADS": "Google Ads",
                     "GOOGLE LOCAL SERVICES ADS": "Google Local Services Ads"}
 # "For <kinds>, a(n) <result> bought through <Platform> came to about $N"
@@ -86,17 +81,18 @@ def scanned() -> tuple[dict, ...]:
 list_rows, list_facts = gf.labelled(scanned)
 
 
-def _clause(s: str, _heading: str, _before: str) -> list[dict]:
-    """The prices a sentence states in prose, each about one kind of business on one platform (``CLAUSE``)."""
-    return [{"label": _label(m.group(1)), "platform": PLATFORM_WORDS.get(m.group(3).lower(), m.group(3)),
-             "metric": "COST PER " + m.group(2).upper(), "value": m.group(4)} for m in CLAUSE.finditer(s)]
-
-
-clause_facts = gf.prose_facts(TEXTS, _clause)
+# the prices a sentence states in prose, each about one kind of business on one platform (``CLAUSE``)
+clause_facts = gf.prose_facts(TEXTS, gf.clause_reader(CLAUSE, _label, PLATFORM_WORDS, groups=(1, 3, 4, 2)))
 
 
 KB = gf.Scanned(TEXTS, list_rows, list_facts, clause_facts, VERTICAL_LABELS, METRIC_WORDS, METRIC_CODES)
 check_benchmark_row = KB.row_checker(PLATFORM_WORDS, gf.BENCH_TAGS, UNIT_OF)
+
+
+# the five prices kb_txt13 states only in prose ("For karate dojos, an attended trial bought through Nextdoor …")
+PROSE_PRICES = {("Boxing Gyms", "TikTok", "ATTENDED TRIAL", "$31"), ("Karate Dojos", "Nextdoor", "ATTENDED TRIAL", "$19"),
+                ("Septic Pumping Services", "Yelp", "BOOKED VISIT", "$84"), ("Window Cleaners", "Nextdoor", "BOOKED VISIT", "$17"),
+                ("Pool Cleaning Services", "Meta", "BOOKED VISIT", "$36")}
 
 
 def test_the_scanner_reads_kb_txt13s_shapes():
@@ -117,8 +113,4 @@ def test_the_scanner_reads_kb_txt13s_shapes():
     assert KB.listed("Bouldering Gyms", "MONTHLY MEMBERSHIP", None) == {(None, "$89")}  # a key = value line
     assert not KB.listed("Chimney Sweeps", "CREW SIZE", None), "'2 people' is not a figure the value reader reads"
     assert kg.parse_value("$34–48") == (34.0, 48.0, "$") and kg.parse_value("52–61%") == (52.0, 61.0, "%")
-    assert {(c["label"], c["platform"], c["metric"][9:], c["value"]) for c in clause_facts()} == {
-        ("Boxing Gyms", "TikTok", "ATTENDED TRIAL", "$31"), ("Karate Dojos", "Nextdoor", "ATTENDED TRIAL", "$19"),
-        ("Septic Pumping Services", "Yelp", "BOOKED VISIT", "$84"),
-        ("Window Cleaners", "Nextdoor", "BOOKED VISIT", "$17"),
-        ("Pool Cleaning Services", "Meta", "BOOKED VISIT", "$36")}
+    assert gf.prose_prices(clause_facts) == PROSE_PRICES

@@ -53,8 +53,7 @@ SPOIL = {
                  ("residents aged 25 to 34", "Tampines")),
     "kb_txt12": ("Pinterest", ("Candle-Making Bars", "cost per seat sold", "Eventbrite"), "Eventbrite",
                  ("residents aged 18 to 34", "Omaha")),
-    "kb_txt13": ("Pinterest", ("Karate Dojos", "cost per attended trial", "Nextdoor"), "Nextdoor",
-                 ("residents aged 18 to 34", "Nairobi")),
+    "kb_txt13": ("Pinterest", ("Karate Dojos", "cost per attended trial", "Nextdoor"), "Nextdoor", ("residents aged 18 to 34", "Nairobi")),
 }
 
 
