@@ -138,10 +138,18 @@ def set_aside(phrase: str, name: str, texts: "Iterable[str]" = ()) -> bool:
 @lru_cache(maxsize=256)
 def _said_of(name: str, texts: tuple[str, ...]) -> tuple[str, ...]:
     """The KB's sentences that say ``name`` in full ("Solar is missing from the Bing Ads list because too few installers
-    met the spend floor")."""
+    met the spend floor"), and the title line of each document that says it: a document titled "HOME SECURITY AND SMART
+    HOME INSTALLERS" lists its "Monitored Alarm Systems" as kinds of installers, so "we install monitored alarm
+    systems" is that trade, not goods worked on."""
     from rag.sentences import loose_sentences
     low = name.lower()
-    return tuple(s for t in texts for s in loose_sentences(t) if low in s.lower())
+    said = [s for t in texts for s in loose_sentences(t) if low in s.lower()]
+    return tuple(said + [_title(t) for t in texts if low in t.lower()])
+
+
+def _title(text: str) -> str:
+    """A document's first non-empty line (its title)."""
+    return next((ln for ln in text.splitlines() if ln.strip()), "")
 
 
 _OWNED = re.compile(r"^\s*(?:we|i)\s+" + _ADVERB + r"(?P<verb>[a-z]+)(?: (?:out|up|off|back))?\s+(?P<goods>\S.*)$", re.I)

@@ -14,7 +14,7 @@ import agent.offline  # noqa: F401  (plugs the offline encoder into mpa.resolve)
 from agent.offline.parse import parse
 from mpa.fact_lookups import find_benchmarks
 from mpa.headnoun import not_theirs
-from mpa.workverb import goods_only, other_work, owning, works
+from mpa.workverb import goods_only, other_work, owning, set_aside, works
 from tests.offline_turns import turns
 from tests.test_offline_kb_markets import KB, TXT2, TXT3
 from tests.unseen_wording import assert_unseen
@@ -139,3 +139,30 @@ def test_goods_others_stock_are_the_makers_vertical(shipped_engine, monkeypatch,
         if "vertical" in c and "metric" in c:
             got |= {r.vertical for r in find_benchmarks(shipped_engine, c["vertical"], c["metric"], c.get("platform")).result}
     assert got == {vertical}, calls
+
+
+_INSTALLERS = """HOME ALARM INSTALLERS - VERSION 1.0
+META - Document: What booked visits cost companies that fit alarm systems
+
+COST PER BOOKED VISIT - 2025
+- Monitored Alarm Systems: $110-140
+- Video Doorbells: $60-80
+"""
+_SHOPS = """HARDWARE STORES - VERSION 1.0
+
+COST PER ORDER - 2025
+- Monitored Alarm Systems: $30-45
+"""
+
+
+def test_a_document_titled_for_the_doers_of_the_work_keeps_its_labels_as_that_trade(meaning):
+    """A label said whole as the object of work is the goods ("we mend apparel"), unless the KB says the label is the
+    doers' own: a document titled "… INSTALLERS" lists its rows as kinds of installers, so "we install monitored alarm
+    systems" is the "Monitored Alarm Systems" row — on a KB written here and on kb_txt9, whose installers' document is
+    titled so. A store's document of the same label says no such thing."""
+    phrase = "we only install monitored alarm systems in condos"
+    assert not set_aside(phrase, "Monitored Alarm Systems", [_INSTALLERS])
+    assert set_aside(phrase, "Monitored Alarm Systems", [_SHOPS])   # no doers of "install" named: goods worked on
+    kb9 = [p.read_text(encoding="utf-8") for p in sorted((Path(TXT2).parent / "kb_txt9").glob("*.txt"))]
+    assert not set_aside(phrase, "Monitored Alarm Systems", kb9)
+    assert set_aside("we mend apparel", "Apparel", kb9 + [_SHOPS])
