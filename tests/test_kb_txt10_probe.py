@@ -152,6 +152,12 @@ def test_a_kb_platform_said_by_its_brand_alone_is_looked_up(kb_txt6_engine):
         assert kblabels.brands_in("We spend 2500 a month. How many Yelp clicks is that?") == []
         assert kblabels.brands_in("typical cost per membership sign-up for Public Golf Courses brands?") == []
         assert [n for *_, n in kblabels.brands_in("what do clicks on Yelp cost?")] == ["Yelp Ads"]
+        # the seller who charges is named too: kb_txt9's "Nextdoor Sponsored Posts" row asked as "what would Nextdoor
+        # charge us per …" was looked up with no platform
+        assert [n for *_, n in kblabels.brands_in("so what would AllTrails charge per order?")] == [
+            "AllTrails Promoted Placements"]
+        assert [n for *_, n in kblabels.brands_in("Does Netflix bill by the impression?")] == ["Netflix Ads Tier"]
+        assert kblabels.brands_in("How much do Golf courses charge?") == []   # a business's own word opens no platform
     finally:
         kblabels._PLATFORMS = old
 

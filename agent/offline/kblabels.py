@@ -76,6 +76,8 @@ def platforms_in(text: str) -> list[tuple[int, int, str]]:
 # ("How many Yelp clicks …" after a Yelp Ads price, "… for Public Golf Courses brands" where the KB prices "Golf Booking
 # Apps": a count's adjective and a business's own name)
 _ON = r"(?i:on|from|via|through|across|using)"
+# or as the seller who charges: "what would Nextdoor charge us …", "does Waze bill per pin"
+_CHARGES = r"(?:'s)?\s+(?i:charges?|bills?|would charge|will charge)\b"
 
 
 def brands_in(text: str) -> list[tuple[int, int, str]]:
@@ -87,9 +89,9 @@ def brands_in(text: str) -> list[tuple[int, int, str]]:
     if not brands:
         return []
     metrics = kbmetrics.spans(text)
-    return sorted((m.start(1), m.end(1), name) for first, name in brands
-                  for m in re.finditer(rf"\b{_ON}\s+({re.escape(first)})(?![A-Za-z0-9+])", text)
-                  if not any(s <= m.start(1) < e for s, e in metrics))
+    return sorted((m.start(m.lastindex), m.end(m.lastindex), name) for first, name in brands
+                  for m in re.finditer(rf"\b{_ON}\s+({re.escape(first)})(?![A-Za-z0-9+])|\b({re.escape(first)}){_CHARGES}", text)
+                  if not any(s <= m.start(m.lastindex) < e for s, e in metrics))
 
 
 @lru_cache(maxsize=64)
