@@ -59,3 +59,21 @@ def test_those_points_back_at_the_counted_noun(kb_engine, request):
 @pytest.mark.parametrize("kb_engine", ["shipped_engine", "kb_txt_engine"])
 def test_a_mentioned_word_is_no_benchmark_lookup(kb_engine, request):
     assert not any(t["name"] == "get_benchmark" for t in _calls(request.getfixturevalue(kb_engine), NOT_PRICED[0]))
+
+
+# a causative price: the person is got to do something, and what they do is the unit
+CAUSED = "what's it cost in ads to get a pet owner to book a call with our vet clinic?"
+SEEN = "roughly what does it cost to get a thousand folks to see an ad for our bakery?"
+
+
+def test_a_person_got_to_act_is_priced_by_the_act(kb_txt2_engine, monkeypatch):
+    """"What does it cost to get a family to book a tour?" prices a booked tour, not a family (kb_txt10's daycare
+    scenario asked for "cost per family" and declined): on kb_txt2, whose vet clinics have a "cost per booked call" —
+    only a unit some price counts: a thousand people got to see an ad is no "seed ad"."""
+    assert_unseen([CAUSED, SEEN])
+    monkeypatch.setenv("MPA_KB_DIR", "tests/fixtures/kb_txt2")
+    engine = ConversationEngine(OfflineAgent(), ToolExecutor(kb_txt2_engine))
+    answer = engine.send(CAUSED).assistant
+    assert "$46-55" in answer and "Veterinary Clinics" in answer, answer
+    assert "cost per booked call" in parse(CAUSED).metric_phrases and "cost per pet owner" not in parse(CAUSED).metric_phrases
+    assert not any("seed" in m for m in parse(SEEN).metric_phrases)

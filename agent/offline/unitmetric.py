@@ -55,7 +55,7 @@ def metric_phrases(text: str) -> list[tuple[int, str]]:
                 words = words[1:]  # "what customer" → "customer"; "a normal cost" prices nothing
             if not (words := unit_words(words)):
                 continue  # a stop word or a fragment is not the name of a unit
-            noun = " ".join(words)
+            noun = _caused(text, m.end(1)) or " ".join(words)
             if noun and terms(noun) and not re.fullmatch(r"(?:it|that|this|one|them|us|each|much|more|less|does|do|did|is|are|was|were)", noun):
                 out.append((m.start(1), f"cost per {noun}"))
     for pos, noun in [(m.start(1), _clean_noun(m.group(1))) for form in _UNIT_FORMS if may_match(form, low) for m in form.finditer(text)] + \
@@ -68,6 +68,22 @@ def metric_phrases(text: str) -> list[tuple[int, str]]:
     if len({ph for _, ph in out}) > 1:  # "what do ads cost us for each reservation": the ads are the spend, the unit is
         out = [(pos, ph) for pos, ph in out if not _THE_SPEND.fullmatch(ph[len("cost per "):])] or out  # the reservation
     return sorted(out)
+
+
+# what the person won over is then got to do: "… to get a family to book a tour" prices the booked tour, not the family
+_CAUSED = re.compile(r"\s+to\s+(?P<verb>[a-z]{3,})\s+(?:an?|one|their|a single)\s+(?P<obj>[a-z][a-z\-]*)\b", re.I)
+
+
+def _caused(text: str, end: int) -> str | None:
+    """The unit of a causative price ("what does it cost to get a family to book a tour" → "booked tour"): the thing
+    the person is got to act on, with the act as its participle — only when a price the KB declares, or the
+    vocabulary's, counts that unit ("to get a thousand people to see an ad" is a thousand impressions, no "seed ad")."""
+    m = _CAUSED.match(text, end)
+    if not m or m.group("verb").lower().endswith(("ed", "ing")):
+        return None
+    verb = m.group("verb").lower()
+    unit = f"{verb}{'d' if verb.endswith('e') else 'ed'} {m.group('obj').lower()}"
+    return unit if kbmetrics.priced(unit) or canonical(f"cost per {unit}", "metrics") else None
 
 
 # the advertising itself, priced as a whole: what a price per unit is paid with, not a unit
