@@ -222,3 +222,20 @@ def test_a_profile_s_price_answers_what_one_of_its_units_costs(kb_txt6_engine):
     assert _priced_unit("cost per day pass", ["day pass price", "member tenure", "cost per booked session"]) == "day pass price"
     got = ToolExecutor(kb_txt6_engine).execute("get_benchmark", {"vertical": "meditation apps", "metric": "cost per annual plan"})
     assert "annual plan price" in got.content and "$69.99" in got.content
+
+
+def test_a_trade_said_as_its_work_names_the_label_of_its_doers():
+    """"I do farm-to-table catering" is kb_txt11's "Farm-To-Table Caterers" (its scenario was searched, never looked up),
+    "we're in commercial window cleaning" a "Window Cleaners" label: the work's "-ing" says its doers' "-er"."""
+    from agent.offline import kblabels
+
+    old = kblabels._LABELS
+    try:
+        kblabels._LABELS = ("Farm-To-Table Caterers", "Wedding Cake Bakers", "Window Cleaners", "Gutter Cleaning Crews")
+        assert kblabels.named_in("we mostly do farm-to-table catering for vineyards, what's a fair lead price?") == \
+            "Farm-To-Table Caterers"
+        assert kblabels.named_in("we're in commercial window cleaning. typical cpc?") == "Window Cleaners"
+        assert kblabels.named_in("our gutter cleaning crews need leads") == "Gutter Cleaning Crews"
+        assert kblabels.named_in("we're a catering hall for weddings") is None   # "catering hall": no caterers' words all said
+    finally:
+        kblabels._LABELS = old

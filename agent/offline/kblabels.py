@@ -180,11 +180,15 @@ def _parts(labels: tuple[str, ...]) -> tuple[tuple[str, frozenset[str]], ...]:
 
 def _forms(text: str) -> set[str]:
     """The words of ``text`` as written, plurals made singular ("inns" → "inn", "agencies" → "agency"), not
-    stemmed: a verb said near a label is not the label ("an appointment booked" names no "Books")."""
+    stemmed: a verb said near a label is not the label ("an appointment booked" names no "Books"). A trade said as
+    its work also says its doers: "catering" → "caterer" ("farm-to-table catering" is the KB's "Farm-To-Table
+    Caterers"), "roofing" → "roofer"."""
     out = set()
     for w in re.findall(r"[a-z0-9]+", (text or "").lower()):
         out.add(w[:-3] + "y" if w.endswith("ies") and len(w) > 4 else w[:-2] if w.endswith("sses") else
                 w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)
+        if w.endswith("ing") and len(w) > 6:
+            out.add(w[:-3] + "er")
     return out
 
 
