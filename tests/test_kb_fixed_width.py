@@ -7,7 +7,9 @@ groomers-and-regions KB in those habits) and once on the fixture KB itself:
   rows of places ("REGION") make each count column an audience, a modifier column narrowing the first one;
   rows of anything else ("PLACEMENT") are no businesses;
 * "PROFILE: mobile_groomer" over "  repeat_within_a_year = 64%" lines is that business's profile;
-* "For salon groomers, a booked groom bought through Yelp came to about $21" is Yelp's cost per booked groom.
+* "For salon groomers, a booked groom bought through Yelp came to about $21" is Yelp's cost per booked groom;
+* "groom ticket price" asks the profile's "Average groom ticket" (its words, a price), "repeat rate" its "Repeat
+  within a year" (a percentage) — never a figure of another kind.
 """
 from __future__ import annotations
 
@@ -46,6 +48,10 @@ Half mat            $120–165          10,000 mats
 """
 
 
+def _fixture() -> list[tuple[str, str]]:
+    return [(p.name, p.read_text()) for p in sorted((ROOT / "tests/fixtures/kb_txt13").glob("*.txt"))]
+
+
 def test_a_fixed_width_table_is_found_by_its_layout():
     found = tables(GROOMERS)
     assert [[n for _, n in t.header][0] for t in found] == ["TYPE OF SHOP", "REGION", "PLACEMENT"]
@@ -70,9 +76,18 @@ def test_the_facts_of_a_fixed_width_table_a_profile_and_a_unit_priced_in_prose()
 
 
 def test_the_fixture_kb_reads_its_tables():
-    folder = ROOT / "tests/fixtures/kb_txt13"
-    docs = [(p.name, p.read_text()) for p in sorted(folder.glob("*.txt"))]
-    got = {(f.vertical, f.metric, f.platform, f.value) for f in kb_facts(docs) if f.kind == "benchmark"}
+    got = {(f.vertical, f.metric, f.platform, f.value) for f in kb_facts(_fixture()) if f.kind == "benchmark"}
     assert ("Septic pumping services", "CPL", "Google Local Services Ads", "$46–67") in got
     assert ("Karate dojos", "cost per attended trial", "Nextdoor", "$19") in got
     assert not {g for g in got if g[0] == "Window cleaners" and g[1] == "CPL"}
+
+
+def test_a_profile_figure_asked_by_the_words_it_shares():
+    from mpa.ownwords import own_by_words
+    mine = [f for f in kb_facts([("g.txt", GROOMERS)]) if f.vertical == "Mobile Groomer Profile"]
+    assert own_by_words("groom ticket price", mine) == "average groom ticket"
+    assert own_by_words("repeat rate", mine) == "repeat within a year"
+    assert own_by_words("repeat price", mine) is None and own_by_words("ticket", mine) is None  # the kind must fit
+    gym = [f for f in kb_facts(_fixture()) if f.vertical == "Bouldering Gym Profile"]
+    assert own_by_words("membership price", gym) == "monthly membership"
+    assert own_by_words("trial to member rate", gym) == "members after a trial"
