@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from mpa.fact_text import Fact
 
@@ -38,6 +39,7 @@ _AFTER_NOUN = re.compile(r"(?:aged|with|without|who|that|in|over|under|between|f
 class Table:
     header: list[tuple[int, str]]                  # (column start, name)
     rows: list[tuple[int, int, list[str]]]         # (offset, length, one cell per column; "" for none)
+    header_line: str = ""
 
 
 def _cells(line: str) -> list[tuple[int, int, str]]:
@@ -78,7 +80,7 @@ def tables(text: str) -> list[Table]:
             j += 1
         if len(rows) >= 2 and (j == len(lines) or not lines[j].strip()) and any(
                 _FIGURE.search(c) for _, _, cells in rows for c in cells[1:]):
-            out.append(Table([(s, c) for s, _, c in head], rows))
+            out.append(Table([(s, c) for s, _, c in head], rows, lines[i]))
             i = j
         else:
             i += 1
@@ -135,3 +137,22 @@ def table_facts(source: str, text: str) -> list[Fact]:
                     out.append(Fact("audience", cells[0], value, size, size, "people", source, row_off,
                                     row_off + length, form="list", geography=cells[0], audience=audience))
     return out
+
+
+@lru_cache(maxsize=1024)  # the reader asks again for every passage on every turn that searches it
+def as_lists(text: str) -> str:
+    """``text`` with each fixed-width table whose rows are neither businesses nor places (a rate card's placements:
+    those are the look-up tools' facts) written as one "- Row: cell" list per column after the first, under the
+    column's name as its caption (for a reader of lists and sentences, not of spans: the length changes)."""
+    found = tables(text) if "   " in text else []
+    for t in reversed(found):  # from the end: the earlier tables' offsets hold
+        names = [n for _, n in t.header]
+        if _BUSINESS_ROWS.fullmatch(names[0]) or _PLACE_ROWS.fullmatch(names[0]):
+            continue
+        lists = "\n\n".join("\n".join([names[col]] + [f"- {cells[0]}: {cells[col]}" for _, _, cells in t.rows
+                                                      if cells[col] and not _NO_FIGURE.fullmatch(cells[col])])
+                            for col in range(1, len(names)))
+        start = t.rows[0][0] - len(t.header_line) - 1
+        end = t.rows[-1][0] + t.rows[-1][1]
+        text = text[:start] + "\n" + lists + text[end:]
+    return text

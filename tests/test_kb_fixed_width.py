@@ -5,7 +5,8 @@ groomers-and-regions KB in those habits) and once on the fixture KB itself:
   list per figure column when its first header says the rows are kinds of business ("TYPE OF SHOP"), the column's
   name its caption ("CPC ON BING ADS"); a dash cell states nothing, a "[1]" marker carries the note under the table;
   rows of places ("REGION") make each count column an audience, a modifier column narrowing the first one;
-  rows of anything else ("PLACEMENT") are no businesses;
+  rows of anything else ("PLACEMENT") are no businesses, and the passage reader reads that table as one list per
+  column ("PER 1,000 MATS" over "- Quarter block: $64–88");
 * "PROFILE: mobile_groomer" over "  repeat_within_a_year = 64%" lines is that business's profile;
 * "For salon groomers, a booked groom bought through Yelp came to about $21" is Yelp's cost per booked groom;
 * "groom ticket price" asks the profile's "Average groom ticket" (its words, a price), "repeat rate" its "Repeat
@@ -91,3 +92,12 @@ def test_a_profile_figure_asked_by_the_words_it_shares():
     gym = [f for f in kb_facts(_fixture()) if f.vertical == "Bouldering Gym Profile"]
     assert own_by_words("membership price", gym) == "monthly membership"
     assert own_by_words("trial to member rate", gym) == "members after a trial"
+
+
+def test_a_rate_card_table_read_as_lists_by_the_passage_reader():
+    from mpa.fixed_width import as_lists
+    said = as_lists(GROOMERS)
+    assert "PER 1,000 MATS\n- Quarter block: $64–88\n- Half mat: $120–165\n\nSMALLEST RUN\n- Quarter block: 5,000 mats" in said
+    assert "Mobile groomers     $18–25 [1]" in said and "Alsace       1,880,000" in said  # the tools' tables stay
+    rinks = dict(_fixture())["placemats_pump_toppers_and_rink_boards.txt"]
+    assert "PER BOARD, ONE SEASON\n- Community rink: $650–900\n" in as_lists(rinks)
