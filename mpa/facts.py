@@ -367,7 +367,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:
-        facts.extend(extract_facts(source, text) + fixed_width.table_facts(source, text))
+        facts.extend(extract_facts(source, text) + fixed_width.table_facts(source, text, extract_facts))
         if source not in tabled:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from mpa.fact_text import Fact
 
@@ -98,11 +99,10 @@ def _audience(names: list[str], col: int) -> str:
     return name.title() if name.isupper() else name
 
 
-def table_facts(source: str, text: str) -> list[Fact]:
+def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list[Fact]]) -> list[Fact]:
     """The facts of every fixed-width table in ``text`` whose rows are businesses (one list per figure column, read by
-    :func:`mpa.facts.extract_facts`) or places (one audience per count column)."""
-    from mpa.facts import extract_facts  # the list reader; mpa.facts reads this module's tables
-
+    the list reader ``extract_facts``: :func:`mpa.facts.extract_facts`, which reads this module's tables) or places
+    (one audience per count column)."""
     notes = {n: " ".join(t.split()) for n, t in _NOTE.findall(text)}
     out: list[Fact] = []
     for t in tables(text):
