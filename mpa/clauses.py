@@ -30,7 +30,7 @@ _OPENS_ON = re.compile(r"(?:[Aa]nd )?[Oo]n (?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A
 # on Pinterest": a capitalised name the businesses bought media on is the platform of the sentence's price, whether or
 # not the vocabulary or a list of the KB names it ("on Black Friday" follows no buying verb)
 _BOUGHT_ON = re.compile(r"\b(?:advertised|advertising|advertise|ran|run|running|bought|buying|sold|selling|spent|"
-                        r"spending|listed|promoted|placed)\b(?: [a-z]+){0,2} on (?:the )?"
+                        r"spending|listed|promoted|placed)\b(?: [a-z]+){0,2} (?:on|through|via) (?:the )?"
                         r"(?P<name>[A-Z][A-Za-z0-9]+(?: [A-Z][A-Za-z0-9]+){0,2})")
 
 

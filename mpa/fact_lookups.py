@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (captioned, declaredrows, devices, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups, resolve)  # noqa: E501
+from mpa import (captioned, declaredrows, devices, ownwords, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups, resolve)  # noqa: E501
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
@@ -128,7 +128,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         return said_whole or canonical_metric(metric, known_metrics) or (own if own in {f.metric for f in mine} else None) \
             or _priced_unit(metric, known_metrics) or own \
             or counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
-                f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier})  # or a row's note
+                f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier}) \
+            or ownwords.own_by_words(metric, mine)  # "membership price": a profile's "Monthly membership", by its words
     m = reading(mine)
     for other in (shorter_names, longer_names):  # "Quick Service Restaurants" is its "Quick Service", and
         if m not in {f.metric for f in mine} and (more := other(names, labels)):  # "Coworking" its "Coworking Spaces"

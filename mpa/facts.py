@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from mpa import prose_subject, publisher
+from mpa import fixed_width, prose_subject, publisher
 from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE,
@@ -367,7 +367,7 @@ def _text_facts(docs: tuple[tuple[str, str], ...]) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     tabled = {r.source for r in benchmark_rows(docs)}  # read as tables (table_facts) already
     for source, text in docs:
-        facts.extend(extract_facts(source, text))
+        facts.extend(extract_facts(source, text) + fixed_width.table_facts(source, text, extract_facts))
         if source not in tabled:
             facts.extend(grid_facts(source, text))
         facts.extend(prose_audience_facts(source, text))

@@ -15,7 +15,9 @@ The layouts, each a habit of plain-text KBs written by different hands:
   with no figure ("Search | 22-30% | 1.00");
 * "AT A GLANCE: CUSTOM TATTOO STUDIO" (or "SNAPSHOT:", "FACT SHEET:") over such cells is that business's profile;
 * a glossary term on a line of its own with its definition indented under it ("PAID DEPOSIT" / "    means: a studio
-  booking …") is the line "PAID DEPOSIT: a studio booking …".
+  booking …") is the line "PAID DEPOSIT: a studio booking …";
+* a record kept as a program keeps it ("PROFILE: bouldering_gym" over "  day_pass   = $22" lines) is that business's
+  profile of "Day pass: $22" lines.
 """
 from __future__ import annotations
 
@@ -31,6 +33,9 @@ _CELL = re.compile(r"[A-Za-z][^:|\n]{0,40}?(?::\s*|\s+)(?:[A-Z]{0,3}[$€£])?\d
 _CELLS = re.compile(r"(?m)^(?![ \t]*\|)([^\n|]+(?: \| [^\n|]+)+)$")
 _TERM_MEANS = re.compile(r"(?m)^([A-Z][A-Z0-9 '&/-]{1,50}[A-Z0-9])\n[ \t]+(?:means|definition|defined as):")
 _GLANCE = re.compile(r"(?m)^(?:AT A GLANCE|SNAPSHOT|FACT SHEET|KEY FIGURES|KEY NUMBERS): ([A-Z][A-Z0-9 &'\-]{2,60})$")
+# "PROFILE: bouldering_gym" over "  day_pass   = $22" lines: a record written as a program would keep it
+_SNAKE_HEAD = re.compile(r"(?m)^(?:PROFILE|AT A GLANCE|SNAPSHOT|FACT SHEET|KEY FIGURES|KEY NUMBERS): ([a-z][a-z0-9_]{2,60})$")
+_KEY_VALUE = re.compile(r"(?m)^([ \t]*)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)( *)= (?=\S)")
 
 
 def dotted_as_colon(text: str) -> str:
@@ -52,5 +57,8 @@ def _cells(m: re.Match) -> str:
 def readable(text: str) -> str:
     """``text`` with each layout of the module doc written as the lines the fact readers know, same length."""
     text = _GLANCE.sub(lambda m: f"{m.group(1)} PROFILE".ljust(len(m.group(0))), dotted_as_colon(text))
+    if " = " in text:
+        text = _SNAKE_HEAD.sub(lambda m: f"{m.group(1).replace('_', ' ').upper()} PROFILE".ljust(len(m.group(0))), text)
+        text = _KEY_VALUE.sub(lambda m: m.group(1) + m.group(2).replace("_", " ").capitalize() + ":" + " " * (len(m.group(3)) + 1), text)
     text = _TERM_MEANS.sub(lambda m: f"{m.group(1)}:".ljust(len(m.group(0))), text)
     return _CELLS.sub(_cells, _PIPED_CAPTION.sub(_caption, text)) if " | " in text else text

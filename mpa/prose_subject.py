@@ -48,12 +48,18 @@ def priced_on(sent: str) -> list[tuple[str, str]]:
 # "$4.90 per completed quote", "$210 per inquiry": a price per unit, the unit's words after it
 _PER_WORDS = re.compile(_FIGURE + r"\s+(?:a|per|each)\s+(?P<unit>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})", re.I)
 
+# "an attended trial bought through Nextdoor came to about $19": one unit, then what it cost
+_UNIT_PRICED = re.compile(r"\b(?:an?|one|each)\s+(?P<unit>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\b[^.;$]{0,60}?\s"
+                          r"(?:came to|cost|ran|averaged|went for)\s+(?:about |roughly |around |nearly |some )?" + _FIGURE, re.I)
+
 
 def own_priced_per(sent: str, names: dict[str, str]) -> str | None:
     """The KB's own metric a price "per <unit>" in a sentence is, by the "cost per <unit>" name the KB gives it
     (``names``: a name → the metric's key): "$4.90 per completed quote" is its "cost per completed quote", "$6.40 per
-    ticket sold" its "CPTS" (named "cost per ticket sold" in its glossary). The longest unit said; None if none."""
-    for m in _PER_WORDS.finditer(sent):
+    ticket sold" its "CPTS" (named "cost per ticket sold" in its glossary); so is a price said of one unit ("an
+    attended trial bought through Nextdoor came to about $19": its cost per attended trial). The longest unit said;
+    None if none."""
+    for m in [*_PER_WORDS.finditer(sent), *_UNIT_PRICED.finditer(sent)]:
         words = m.group("unit").lower().split()
         for n in range(len(words), 0, -1):
             key = names.get("cost per " + " ".join(words[:n]))

@@ -18,6 +18,7 @@ from typing import NamedTuple
 from agent.offline import agentnoun, captionrows, formulalead, namedpart, passagelines
 from agent.offline.asking import question_sentences
 from agent.offline.aswritten import as_written, held as _held
+from mpa.fixed_width import as_lists
 from mpa.layout import readable
 from mpa.vocabulary import VOCABULARY
 from rag.analyzer import get_analyzer
@@ -194,7 +195,7 @@ def _unwrapped(lines: list[str]) -> list[str]:
 def units(text: str) -> list[Unit]:
     """:func:`sentences` with the heading each one sits under and the list item it comes from (a short row of a
     plain-text list with its caption, :mod:`~agent.offline.captionrows`)."""
-    return list(_units(captionrows.labelled(readable(text))))  # a leader's dots are no sentence ends
+    return list(_units(captionrows.labelled(as_lists(readable(text)))))  # a leader's dots are no sentence ends
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,42 @@
+"""The vertical's own figure an asked name means by the words it shares with it ("membership price" → a profile's
+"Monthly membership: $89", "trial to member rate" → its "Members after a trial: 34%", "price of a sweep" → its
+"Sweep and inspection: $245").
+
+Why a module of its own: a profile names each figure by what it is of, in the owner's words, and a user asks by the
+thing and the kind of figure ("price", "rate") — neither name holds the other, so the name rules of
+:mod:`mpa.ownmetric` leave it. Asked last, after every other reading of the name, among one vertical's own figures
+only: the kind word says the unit (a price is money, a rate or a share a percentage), every other word of the asked
+name must be one of the figure's, and only one figure may fit.
+"""
+from __future__ import annotations
+
+import re
+
+from mpa.fact_text import DURATIONS
+from mpa.facts import Fact
+from mpa.labels import norm
+from mpa.vocabulary import VOCABULARY
+
+_MONEY = {"price", "cost", "fee", "charge", "spend"}
+_SHARE = {"rate", "share", "percentage", "percent", "ratio"}
+_EMPTY = {"of", "a", "an", "the", "to", "per", "for", "in", "on", "at", "by", "and", "one", "each", "value", "amount",
+          "number", "figure", "level"}
+
+
+def _stems(name: str) -> set[str]:
+    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in re.findall(r"[a-z0-9]+", norm(name))}
+
+
+def own_by_words(metric: str, mine: list[Fact]) -> str | None:
+    """The one own figure of ``mine`` (one vertical's facts) in the unit the asked name's kind word says, whose name
+    holds every other asked word; None when the name says no kind, keeps no word, or two figures fit."""
+    asked = _stems(metric)
+    kind = asked & (_MONEY | _SHARE)
+    said = asked - _MONEY - _SHARE - _EMPTY
+    if len(kind) != 1 or not said:
+        return None
+    money = bool(kind & _MONEY)
+    fits = {f.metric for f in mine if f.metric and f.metric not in VOCABULARY["metrics"]
+            and (f.unit not in ("%", "", "people", "x", "ratio", *DURATIONS) if money else f.unit == "%")
+            and said <= _stems(f.metric)}
+    return fits.pop() if len(fits) == 1 else None
