@@ -198,6 +198,7 @@ def term_pattern(terms: tuple[str, ...]) -> re.Pattern:
 
 
 _RUN = re.compile(r"[a-z0-9]+")
+MEMO = 8192  # texts a table matcher keeps the answers of (_TableMatcher)
 
 
 @lru_cache(maxsize=2048)
@@ -243,9 +244,23 @@ class _TableMatcher:
         self.size = sum(map(len, self.terms))
         # some key occurs ⇔ this matches: a cheap "nothing here" for a short text (a question)
         self.anywhere = term_pattern(tuple(t for _, syns in items for t in syns or ("",)))
+        # text → its hit keys / its first key (find_first). Why: a turn's readers match the same message and the
+        # same passages against a table again and again (~90,000 matches of ~29,000 texts in the test suite); the
+        # answer is a pure function of the text and this matcher's items, which never change (a changed table gets
+        # a new matcher, built_for), so it is kept here, bounded like the other per-text caches
+        self._hits: dict[str, tuple[int, ...]] = {}
+        self.first: dict[str, str | None] = {}
 
     def hit_keys(self, text: str) -> list[int]:
         """Indexes of the keys with a word-bounded occurrence in ``text``, in table order."""
+        hit = self._hits.get(text)
+        if hit is None:
+            if len(self._hits) >= MEMO:
+                self._hits.clear()
+            hit = self._hits[text] = tuple(self._hit_keys(text))
+        return list(hit)
+
+    def _hit_keys(self, text: str) -> list[int]:
         low, words = _runs(text)
         if len(words) >= self.size:
             return [i for i, checks in enumerate(self.terms)
@@ -312,6 +327,8 @@ def find_first(text: str, table: dict[str, list[str]]) -> str | None:
     """The key whose synonym occurs earliest (longest synonym wins ties) — for parsing a
     single vertical or metric out of a question."""
     m = table_matcher(table)
+    if text in m.first:  # the same text asked again (the matcher's memo, _TableMatcher)
+        return m.first[text]
     low = text.lower()
     best: tuple[int, int, str] | None = None
     for i in m.hit_keys(text):
@@ -319,7 +336,10 @@ def find_first(text: str, table: dict[str, list[str]]) -> str | None:
         found = term_pattern(syns).search(low)
         if found and (best is None or (found.start(), -len(found.group())) < best[:2]):
             best = (found.start(), -len(found.group()), key)
-    return best[2] if best else None
+    if len(m.first) >= MEMO:
+        m.first.clear()
+    m.first[text] = best[2] if best else None
+    return m.first[text]
 
 
 def canonical(value: str, table_name: str) -> str | None:

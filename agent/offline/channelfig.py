@@ -17,6 +17,7 @@ The best-matching cells are quoted with their table's section and citation; two 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from agent.offline import kblabels, rowsaid
 from agent.offline.passages import markdown_tables, terms
@@ -151,10 +152,15 @@ def _score(label: str, q: set[str], common: set[str], clipped: frozenset[str] = 
     return n
 
 
+@lru_cache(maxsize=256)  # pure; the same turn's passages are read again for each row and model call
+def _words_in(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(text.lower()))
+
+
 def _clipped(question: str, passages: list[dict]) -> frozenset[str]:
     """The question's words of three letters or more that no passage uses: each may be a name cut
     short ("insta", "pod"), read as the label word it begins."""
-    seen = set(_WORD.findall(" ".join(ps.get("text", "") for ps in passages).lower()))
+    seen = _words_in(" ".join(ps.get("text", "") for ps in passages))
     return frozenset(w for w in _WORD.findall(question.lower())
                      if len(w) >= 3 and w.isalpha() and w not in _GENERIC and w not in seen and terms(w))
 
