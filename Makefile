@@ -10,7 +10,7 @@ SCIFACT ?= data/scifact
 # The plain-text fixture KBs (tests/fixtures/<name> with its <name>_datasets) the mutation suite also runs on
 TXT_KBS := kb_txt kb_txt2 kb_txt3 kb_txt4 kb_txt5 kb_txt6 kb_txt7 kb_txt8 kb_txt9 kb_txt10 kb_txt11 kb_txt12
 
-.PHONY: setup bytecode test test-order eval sweep bench clean meaning-seed
+.PHONY: setup bytecode test eval sweep bench clean meaning-seed
 
 setup: $(STAMP)
 
@@ -61,12 +61,6 @@ meaning-seed: $(STAMP) bytecode
 	$(BIN)/python -m pytest -q --ignore tests/test_meaning_seed.py
 	for d in .pytest_cache/d/mpa-meaning-*; do mkdir -p tests/fixtures/meaning_seed/$$(basename $$d) && \
 	  cp $$d/*.npz tests/fixtures/meaning_seed/$$(basename $$d)/; done
-
-# The order a run without pytest's cache (a fresh clone's first, CI's) hands the test files to the workers:
-# tests/unit_seconds.json, each file's seconds in the last full run (tests/xdist_spread.py says why).
-test-order: $(STAMP) bytecode
-	$(BIN)/python -m pytest
-	$(BIN)/python tests/xdist_spread.py
 
 # The gated evals on the preset under test (MPA_RAG_PRESET); each experiment is named for its arm
 # and diffs against the latest one of the same eval and dataset, or MPA_BASELINE (README: "Compare two arms").

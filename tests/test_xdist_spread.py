@@ -124,8 +124,12 @@ class Node:
         self.shutting_down = True
 
 
-def _batches(collection: list[str], last: dict) -> tuple[list, list]:
-    """The batches the scheduler sends two workers, each a sorted list of test ids, given the cached seconds."""
+def test_the_heaviest_unit_goes_first_and_the_sdk_users_share_one():
+    pytest.importorskip("xdist")
+    collection = ["tests/test_light.py::a", "tests/test_light.py::b", "tests/test_llm.py::a",
+                  "tests/test_heavy.py::a", "tests/test_anthropic_sdk.py::a", "tests/test_mid.py::a"]
+    last = {"tests/test_heavy.py::a": 5.0, "tests/test_mid.py::a": 1.0, "tests/test_llm.py::a": 0.6,
+            "tests/test_anthropic_sdk.py::a": 0.6, "tests/test_light.py::a": 0.01}
     config = SimpleNamespace(getoption=lambda name: "loadfile", getvalue=lambda name: ["2*popen"],
                              option=SimpleNamespace(loadscopereorder=True),
                              cache=SimpleNamespace(get=lambda key, default: last))
@@ -135,42 +139,8 @@ def _batches(collection: list[str], last: dict) -> tuple[list, list]:
         sched.add_node(node)
         sched.add_node_collection(node, collection)
     sched.schedule()
-    return tuple([sorted(collection[i] for i in batch) for batch in n.sent] for n in (first, second))
-
-
-def test_the_heaviest_unit_goes_first_and_the_sdk_users_share_one():
-    pytest.importorskip("xdist")
-    collection = ["tests/test_light.py::a", "tests/test_light.py::b", "tests/test_llm.py::a",
-                  "tests/test_heavy.py::a", "tests/test_anthropic_sdk.py::a", "tests/test_mid.py::a"]
-    last = {"tests/test_heavy.py::a": 5.0, "tests/test_mid.py::a": 1.0, "tests/test_llm.py::a": 0.6,
-            "tests/test_anthropic_sdk.py::a": 0.6, "tests/test_light.py::a": 0.01}
-    to_first, to_second = _batches(collection, last)
+    to_first, to_second = ([sorted(collection[i] for i in batch) for batch in n.sent] for n in (first, second))
     assert to_first[0] == ["tests/test_heavy.py::a"]  # 5 s
     assert to_second[0] == ["tests/test_anthropic_sdk.py::a", "tests/test_llm.py::a"]  # 1.2 s together
     assert to_first[1] == ["tests/test_mid.py::a"]  # then 1 s, and the light file last
     assert to_second[1] == ["tests/test_light.py::a", "tests/test_light.py::b"]
-
-
-def test_a_run_without_cached_seconds_orders_the_units_by_the_committed_seconds(monkeypatch):
-    pytest.importorskip("xdist")
-    collection = ["tests/test_many.py::a", "tests/test_many.py::b", "tests/test_many.py::c",
-                  "tests/test_llm.py::a", "tests/test_few.py::a", "tests/test_new.py::a"]
-    monkeypatch.setattr(xdist_spread, "unit_seconds", lambda: {"tests/test_few.py": 4.0, "tests/test_many.py": 0.3,
-                                                               "anthropic SDK users": 2.0})
-    to_first, to_second = _batches(collection, {})
-    assert to_first[0] == ["tests/test_few.py::a"]  # one test, but 4 s last time
-    assert to_second[0] == ["tests/test_llm.py::a"]  # its group's 2 s
-    assert to_first[1] == ["tests/test_many.py::a", "tests/test_many.py::b", "tests/test_many.py::c"]  # 0.3 s
-    assert to_second[1] == ["tests/test_new.py::a"]  # not in the file: 0.05 s
-
-
-def test_make_test_order_sums_the_cached_seconds_by_unit(tmp_path, monkeypatch):
-    monkeypatch.setattr(xdist_spread, "HINT", tmp_path / "unit_seconds.json")
-    with pytest.raises(SystemExit, match="no test seconds"):
-        xdist_spread.write_unit_seconds(tmp_path / "cache")
-    source = tmp_path / "cache" / "v" / xdist_spread.SECONDS_KEY
-    source.parent.mkdir(parents=True)
-    source.write_text('{"tests/test_a.py::t1": 0.5, "tests/test_a.py::t2[x]": 0.25, "tests/test_llm.py::t": 1.0,'
-                      ' "tests/test_anthropic_sdk.py::t": 2.0}')
-    assert xdist_spread.write_unit_seconds(tmp_path / "cache") == 2
-    assert xdist_spread.unit_seconds() == {"anthropic SDK users": 3.0, "tests/test_a.py": 0.75}

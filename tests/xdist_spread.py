@@ -5,11 +5,6 @@ this module is not a plugin of its own. Three things, all about wall time on few
 
 * Heaviest file first: ``--dist loadfile`` hands out files in collection order. Seconds matter, not test
   counts: a file of four end-to-end runs handed out last leaves one worker busy while the other idles.
-* A run whose cache holds no seconds (a fresh clone's first, CI's) orders the units by ``tests/unit_seconds.json``:
-  each unit's seconds in a full run, committed, written again by ``make test-order``. Without it such a run counted
-  0.05 s a test, so a file of a few long tests (the SDK users, the REST servers) went out late and one worker ran it
-  alone at the end (~1-1.5 s of a fresh clone's wall time measured). Only the order depends on it: a unit missing
-  from it counts 0.05 s a test, and once pytest's cache holds a run's seconds the file is not read.
 * Each test's seconds (setup + call + teardown), kept in pytest's cache for the next run's order. Each
   worker adds up its own and hands them over when it finishes (``workeroutput``), so they are whole
   even though the controller no longer receives every phase's report (below).
@@ -25,15 +20,10 @@ this module is not a plugin of its own. Three things, all about wall time on few
 """
 from __future__ import annotations
 
-import json
-import os
-import sys
-from pathlib import Path
 from typing import Any, Callable
 
 import pytest
 
-HINT = Path(__file__).with_name("unit_seconds.json")
 SECONDS_KEY = "mpa/test_seconds"
 _WORKER_SECONDS = "mpa_test_seconds"  # the key of a worker's seconds in its ``workeroutput``
 _seconds: dict[str, float] = {}
@@ -57,7 +47,6 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadFileScheduling
 
     last = config.cache.get(SECONDS_KEY, {})
-    hint = unit_seconds() if not last else {}
 
     class HeaviestFileFirst(LoadFileScheduling):
         """Also cheaper bookkeeping for the controller, which runs both for every test's report: a unit's
@@ -78,9 +67,7 @@ def pytest_xdist_make_scheduler(config, log):
 
             def seconds(scope: str) -> float:
                 if scope not in self._seconds_of:
-                    tests = self.workqueue[scope]
-                    self._seconds_of[scope] = (hint[scope] if scope in hint else
-                                               sum(last.get(nodeid, 0.05) for nodeid in tests))
+                    self._seconds_of[scope] = sum(last.get(nodeid, 0.05) for nodeid in self.workqueue[scope])
                 return self._seconds_of[scope]
             self.workqueue.move_to_end(max(self.workqueue, key=seconds), last=False)
             super()._assign_work_unit(node)
@@ -161,40 +148,3 @@ def lean_reports(config) -> bool:
 
     interactor.sendevent = sendevent
     return True
-
-
-def unit_of(nodeid: str) -> str:
-    """The unit a test is scheduled in: its file, or the group of files it shares (:data:`UNITS`)."""
-    path = nodeid.split("::", 1)[0]
-    return UNITS.get(path, path)
-
-
-def unit_seconds() -> dict[str, float]:
-    """The committed seconds of each unit (module docstring); empty when the file is missing or unreadable."""
-    try:
-        data = json.loads(HINT.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return {k: float(v) for k, v in data.items() if isinstance(v, (int, float))} if isinstance(data, dict) else {}
-
-
-def write_unit_seconds(cache_dir: Path) -> int:
-    """``make test-order``: each unit's seconds from the last full run's cache, written atomically to :data:`HINT`.
-    Returns the number of units; raises ``SystemExit`` with one line when the cache holds no run."""
-    source = cache_dir / "v" / SECONDS_KEY
-    try:
-        seconds = json.loads(source.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        raise SystemExit(f"{source}: no test seconds to read — run `make test` (or pytest) once first")
-    units: dict[str, float] = {}
-    for nodeid, value in seconds.items():
-        units[unit_of(nodeid)] = units.get(unit_of(nodeid), 0.0) + float(value)
-    tmp = HINT.with_suffix(".tmp")
-    tmp.write_text(json.dumps({k: round(v, 2) for k, v in sorted(units.items())}, indent=0) + "\n", encoding="utf-8")
-    os.replace(tmp, HINT)
-    return len(units)
-
-
-if __name__ == "__main__":
-    count = write_unit_seconds(Path(sys.argv[1]) if len(sys.argv) > 1 else HINT.parents[1] / ".pytest_cache")
-    print(f"{HINT.name}: seconds of {count} units")
