@@ -32,11 +32,12 @@ _EVERY_CHANNEL = re.compile(r"ALL (?:CHANNELS|PLATFORMS|SOURCES|MEDIA)|BLENDED|E
 _CELL = re.compile(r"[A-Za-z][^:|\n]{0,40}?(?::\s*|\s+)(?:[A-Z]{0,3}[$€£])?\d[^|\n]*")
 _CELLS = re.compile(r"(?m)^(?![ \t]*\|)([^\n|]+(?: \| [^\n|]+)+)$")
 _TERM_MEANS = re.compile(r"(?m)^([A-Z][A-Z0-9 '&/-]{1,50}[A-Z0-9])\n[ \t]+(?:means|definition|defined as):")
-_GLANCE = re.compile(r"(?m)^(?:AT A GLANCE|SNAPSHOT|FACT SHEET|KEY FIGURES|KEY NUMBERS): ([A-Z][A-Z0-9 &'\-]{2,60})$")
+_PROFILE_HEADS = ("AT A GLANCE", "SNAPSHOT", "FACT SHEET", "KEY FIGURES", "KEY NUMBERS")  # over a business's own figures
+_GLANCE = re.compile(rf"(?m)^(?:{'|'.join(_PROFILE_HEADS)}): ([A-Z][A-Z0-9 &'\-]{{2,60}})$")
 # "PROFILE: bouldering_gym" over "  day_pass   = $22" lines: a record written as a program would keep it
-_SNAKE_HEAD = re.compile(r"(?m)^(?:PROFILE|AT A GLANCE|SNAPSHOT|FACT SHEET|KEY FIGURES|KEY NUMBERS): ([a-z][a-z0-9_]{2,60})$")
+_SNAKE_HEAD = re.compile(rf"(?m)^(?:PROFILE|{'|'.join(_PROFILE_HEADS)}): ([a-z][a-z0-9_]{{2,60}})$")
 _KEY_VALUE = re.compile(r"(?m)^([ \t]*)([a-z][a-z0-9]*(?:_[a-z0-9]+)+)( *)= (?=\S)")
-_GLANCE_WORDS = ("AT A GLANCE: ", "SNAPSHOT: ", "FACT SHEET: ", "KEY FIGURES: ", "KEY NUMBERS: ")  # what _GLANCE needs
+_GLANCE_WORDS = tuple(f"{h}: " for h in _PROFILE_HEADS)  # what _GLANCE needs
 _MEANS_WORDS = ("means:", "definition:", "defined as:")  # what _TERM_MEANS needs
 
 

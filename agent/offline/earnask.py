@@ -21,9 +21,12 @@ _IRREGULAR = {"send": "sent", "sell": "sold", "buy": "bought", "make": "made", "
               "show": "shown", "hold": "held", "keep": "kept", "win": "won"}
 
 
-def _done(verb: str) -> set[str]:
+def participles(verb: str) -> tuple[str, ...]:
+    """The forms ``verb``'s past participle may take ("book" → "booked", "place" → "placed", "stop" → "stopped",
+    "send" → "sent"), the regular ending first; a caller keeps the one a name it knows uses."""
     v = verb.lower()
-    return {_IRREGULAR[v]} if v in _IRREGULAR else {v + "ed", v + "d", v + v[-1:] + "ed", re.sub(r"y$", "ied", v)}
+    return (_IRREGULAR[v],) if v in _IRREGULAR else tuple(dict.fromkeys(
+        (v + "ed", v + "d", v + v[-1:] + "ed", re.sub(r"y$", "ied", v))))
 
 
 def asked(text: str, names) -> list[tuple[int, str]]:
@@ -38,7 +41,7 @@ def asked(text: str, names) -> list[tuple[int, str]]:
             if words[:2] != ["revenue", "per"] or len(words) < 3 or terms(words[2]) != unit:
                 continue
             rest = words[3:]
-            if not rest or (len(rest) == 1 and (not verb or rest[0] in _done(verb))):  # "a message" of "… message sent"
+            if not rest or (len(rest) == 1 and (not verb or rest[0] in participles(verb))):  # "a message" of "… message sent"
                 hits.append(n)
         if len(hits) == 1:
             out.append((m.start("unit"), hits[0]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from agent.offline import actionprice, kbcovers, kbmetrics
+from agent.offline.earnask import participles
 from agent.offline.passages import terms
 from agent.offline.priceforms import JUDGED as _JUDGED, glossed, may_match, PRICE_FORMS as _PRICE_FORMS, UNIT_FORMS as _UNIT_FORMS, \
     UNIT_OF, pronoun_priced, unit_words
@@ -81,9 +82,8 @@ def _caused(text: str, end: int) -> str | None:
     m = _CAUSED.match(text, end)
     if not m or m.group("verb").lower().endswith(("ed", "ing")):
         return None
-    verb = m.group("verb").lower()
-    unit = f"{verb}{'d' if verb.endswith('e') else 'ed'} {m.group('obj').lower()}"
-    return unit if kbmetrics.priced(unit) or canonical(f"cost per {unit}", "metrics") else None
+    units = [f"{done} {m.group('obj').lower()}" for done in participles(m.group("verb"))]
+    return next((u for u in units if kbmetrics.priced(u) or canonical(f"cost per {u}", "metrics")), None)
 
 
 # the advertising itself, priced as a whole: what a price per unit is paid with, not a unit
