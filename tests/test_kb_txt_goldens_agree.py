@@ -33,6 +33,8 @@ SIZES = {
                  "abstain": 8},
     "kb_txt13": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=8, sentence=3), "retrieval": 20,
                  "abstain": 8},
+    "kb_txt14": {"benchmarks": 30, "tags": _tags(absent=5, ambiguous=3, platform=8, sentence=3), "retrieval": 20,
+                 "abstain": 8},
 }
 # what the spoiled goldens use: another platform, a (business, metric, platform) the KB states, a platform its
 # prose names, an audience (who, where) the KB sizes
@@ -54,6 +56,8 @@ SPOIL = {
     "kb_txt12": ("Pinterest", ("Candle-Making Bars", "cost per seat sold", "Eventbrite"), "Eventbrite",
                  ("residents aged 18 to 34", "Omaha")),
     "kb_txt13": ("Pinterest", ("Karate Dojos", "cost per attended trial", "Nextdoor"), "Nextdoor", ("residents aged 18 to 34", "Nairobi")),
+    "kb_txt14": ("Pinterest", ("Shoe Repair Shops", "cost per first drop-off", "Nextdoor"), "TikTok",
+                 ("residents aged 15 to 29", "Cebu")),
 }
 
 
