@@ -1,0 +1,88 @@
+"""A KB's figure asked in other everyday words than its name (session 36, from the misses on the blind kb_txt12 and
+kb_txt13), a platform asked without its owner's name, and the end of a rate the last answer quoted — each checked on
+the KB it was found on and another, with phrasings of our own:
+
+* "cost per scheduled appointment" is a "cost per booked visit" / "cost per booked job", "percentage that turn up" a
+  "show-up rate", "estimate win rate" a "quote-to-visit rate", "cost per enquiry" a CPL (:mod:`mpa.wordkin`);
+* "local services ads" is the KB's "Google Local Services Ads";
+* "the bottom of that close rate" after an answer quoting "38-45%" works the KB's ceiling rule at 38%.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from mpa.captions import platforms_in_kb
+from mpa.facts import kb_facts
+from mpa.wordkin import akin, kin_metric
+from tests.unseen_wording import assert_unseen
+
+FIX = Path(__file__).resolve().parent / "fixtures"
+
+
+@lru_cache(maxsize=None)
+def _bench(kb: str) -> tuple:
+    docs = [(p.name, p.read_text()) for p in sorted((FIX / kb).glob("*.txt"))]
+    return tuple(f for f in kb_facts(docs) if f.kind == "benchmark" and f.vertical)
+
+
+def _of(kb: str, *verticals: str) -> list:
+    return [f for f in _bench(kb) if f.vertical in verticals]
+
+
+@pytest.mark.parametrize("kb, verticals, asked, meant", [
+    ("kb_txt13", ("Septic pumping services",), "cost per scheduled appointment", "cost per booked visit"),
+    ("kb_txt13", ("Pole fitness studios",), "percentage that turn up", "show-up rate"),
+    ("kb_txt13", ("Window cleaners",), "estimate win rate", "quote-to-visit rate"),
+    ("kb_txt13", ("Pressure washing crews",), "cost per enquiry", "CPL"),
+    ("kb_txt13", ("Chimney Sweep Profile",), "share of autumn bookings", "jobs booked in autumn"),
+    ("kb_txt13", ("Chimney Sweep Profile",), "returning client share", "repeat within two years"),
+    ("kb_txt12", ("Tree Removal Crews",), "cost per job on the schedule", "cost per booked job"),
+    ("kb_txt12", ("Tree Removal Crews",), "call close rate", "call-to-job rate"),
+    ("kb_txt12", ("Walk-In Flash Shops",), "flaking rate", "no-show rate"),
+    ("kb_txt12", ("Custom Tattoo Studio Profile",), "share of customers who come back", "return within a year"),
+])
+def test_a_figure_asked_in_other_words(kb, verticals, asked, meant):
+    assert_unseen(asked)
+    assert kin_metric(asked, _of(kb, *verticals)) == meant
+
+
+@pytest.mark.parametrize("kb, verticals, asked", [
+    ("kb_txt13", ("Septic pumping services",), "cost per booked demo"),  # a word the figure does not say
+    ("kb_txt13", ("Septic pumping services",), "show-up rate"),  # the vertical states none
+    ("kb_txt13", ("Pole fitness studios",), "booked visit rate"),  # its rates say no booked visit
+    ("kb_txt12", ("Tree Removal Crews",), "cost per customer"),  # a person alone names no figure
+])
+def test_nothing_the_words_do_not_mean(kb, verticals, asked):
+    assert kin_metric(asked, _of(kb, *verticals)) is None
+
+
+def test_a_quoted_figure_shares_a_word_with_the_ask():
+    assert akin("cost per enquiry", ["cost per qualified inquiry"]) and not akin("cost per booked event", ["cost per qualified inquiry"])
+
+
+@pytest.mark.parametrize("kb", ["kb_txt13", "kb_txt12"])
+def test_a_platform_asked_without_its_owners_name(kb):
+    stated = {f.platform for f in _bench(kb) if f.platform}
+    assert platforms_in_kb("local services ads", stated) == {"Google Local Services Ads"}
+    assert platforms_in_kb("services ads", stated | {"Bing Services Ads"}) == set()  # two names end so: none
+
+
+@pytest.mark.parametrize("kb, said, answered, shown", [
+    ("kb_txt9", "we clear about $2,000 gross profit a customer in year one; at the bottom of that close rate, what's "
+                "the most we can pay per consultation?", "the consultation-to-contract rate figures are: 38-45% [x#1]",
+     "$2,000 × 38% × 0.50 = $380"),
+    ("kb_txt2", "a customer leaves us $900 of gross profit. at the top of that conversion rate, what's the allowable "
+                "cost per lead?", "the lead-to-customer rate figures are: 18–24% [y#2]", "$900 × 24% × 0.50 = $108"),
+])
+def test_the_end_of_a_rate_the_last_answer_quoted(kb, said, answered, shown, monkeypatch):
+    from agent.offline import kbcostrule, planmath
+    from tests.test_kb_cost_rule import _served
+    assert_unseen(said)
+    _served(monkeypatch, FIX / kb)
+    lines, _ = kbcostrule.work(said, "", answered, None, planmath.asks_most_per_unit)
+    assert shown in lines[-1], lines
+    lines, _ = kbcostrule.work(said, "", answered + " and 50–60% [z#3]", None, planmath.asks_most_per_unit)
+    assert lines[0].startswith("?")  # two ranges quoted: which one is not guessed
