@@ -86,3 +86,14 @@ def test_the_end_of_a_rate_the_last_answer_quoted(kb, said, answered, shown, mon
     assert shown in lines[-1], lines
     lines, _ = kbcostrule.work(said, "", answered + " and 50–60% [z#3]", None, planmath.asks_most_per_unit)
     assert lines[0].startswith("?")  # two ranges quoted: which one is not guessed
+
+
+@pytest.mark.parametrize("kb, asked", [
+    ("kb_txt13", "of everyone who books that free class, how many actually show?"),
+    ("kb_txt10", "and of the groups that book, how many really show?"),
+])
+def test_a_rate_named_by_a_verb_terms_drop_is_asked_by_that_verb(kb, asked):
+    from agent.offline.ownrate import asked as rate_asked
+    assert_unseen(asked)
+    rates = sorted({f.metric for f in _bench(kb) if f.metric.endswith(" rate")})
+    assert [n for _, n in rate_asked(asked, rates)] == [next(r for r in rates if r.startswith("show"))]
