@@ -23,7 +23,7 @@ from mpa.vocabulary import VOCABULARY
 # are replaced first ("no show" before "show").
 _KIN: tuple[tuple[str, ...], ...] = (
     ("book", "appoint", "reserv", "schedul"),                        # a date agreed with the customer
-    ("no show", "flake", "didn't show", "miss appoint"),           # booked and never came
+    ("no show", "flake", "never show", "never turn up", "never came", "never come", "miss appoint"),  # booked, never came
     ("attend", "show up", "turn up", "show"),                       # came
     ("repeat", "return", "come back", "came back", "rebook", "re book", "re enrol", "again", "renew"),
     ("regist", "sign up", "signup", "enrol"),                       # joined
@@ -107,3 +107,11 @@ def akin(asked: str, metrics: list[str]) -> bool:
     ("cost per inquiry" and "cost per qualified inquiry"; not "cost per booked event" and that inquiry's cost)."""
     words = kin_words(asked) - _MONEY - _SHARE - _EMPTY
     return bool(metrics) and all(words & (kin_words(m) - _MONEY - _SHARE - _EMPTY) for m in metrics)
+
+
+def said_by_kin(name: str, text: str) -> bool:
+    """Whether ``text`` says every word of the figure ``name`` but its kind ("rate", "share"), one at least through the
+    kinship table ("how full do classes get" of a "class fill rate", "how many never turn up" of a "no-show rate")."""
+    own = kin_words(name) - _MONEY - _SHARE - _EMPTY
+    told = kin_words(text)
+    return bool(own) and own <= told and bool(own - set(stems(text)))

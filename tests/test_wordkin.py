@@ -97,3 +97,22 @@ def test_a_rate_named_by_a_verb_terms_drop_is_asked_by_that_verb(kb, asked):
     assert_unseen(asked)
     rates = sorted({f.metric for f in _bench(kb) if f.metric.endswith(" rate")})
     assert [n for _, n in rate_asked(asked, rates)] == [next(r for r in rates if r.startswith("show"))]
+
+
+@pytest.mark.parametrize("kb, asked, meant", [
+    ("kb_txt12", "of those bookings, how many people never show?", "no-show rate"),
+    ("kb_txt12", "how full do workshops like that tend to get? our classes I mean", "class fill rate"),
+    ("kb_txt9", "what share of siblings sign up as well?", "sibling enrollment rate"),
+])
+def test_a_rate_asked_in_its_kin_words(kb, asked, meant):
+    from agent.offline.ownrate import asked as rate_asked
+    assert_unseen(asked)
+    rates = sorted({f.metric for f in _bench(kb) if f.metric.endswith(" rate")})
+    assert [n for _, n in rate_asked(asked, rates)] == [meant]
+
+
+def test_an_event_attended_is_no_business():
+    from agent.offline.business import business
+    assert business("and how many of them skip the consultation?") is None
+    assert business("how many just never turn up for the session?") is None
+    assert business("what does a click cost for a massage studio?").phrase == "massage studio"

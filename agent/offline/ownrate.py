@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 
 from agent.offline.passages import terms
+from mpa.wordkin import said_by_kin
 
-_SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|what part)\b", re.I)
+_SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|how full|what part)\b", re.I)
 _BACK = re.compile(r"\b(?:of|do|did|will|would)\s+(?:those|these|them|they)\b", re.I)  # the things just talked about
 _ONE_STEP = re.compile(r"^(?P<a>[a-z]+)(?:-(?:up|in|out|back|through))? rate$")  # "cancellation rate", "renewal
 # rate": what one word says happens; "show-up rate": a verb with its particle ("how many really show?")
@@ -56,6 +57,8 @@ def asked(text: str, rates: list[str]) -> list[tuple[int, str]]:
             b = terms(m.group("b"))[-1:] if m else []
             if b and (at := _said_at(b, text, back.end())) >= 0:
                 found.append((at, name))
+    if not found:  # "how full do classes get" (a "class fill rate"), "how many never turn up" (a "no-show rate")
+        found = [(0, name) for name in rates if said_by_kin(name, text)]
     return found if len(found) == 1 else []
 
 
