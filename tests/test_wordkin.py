@@ -116,3 +116,13 @@ def test_an_event_attended_is_no_business():
     assert business("and how many of them skip the consultation?") is None
     assert business("how many just never turn up for the session?") is None
     assert business("what does a click cost for a massage studio?").phrase == "massage studio"
+
+
+@pytest.mark.parametrize("kb", ["kb", "tests/fixtures/kb_txt13"])
+def test_what_one_ends_up_spending_is_no_trade(kb, monkeypatch):
+    from agent.offline.parse import parse
+    monkeypatch.setenv("MPA_KB_DIR", str(FIX.parents[1] / kb))
+    said = ["We run a little climbing wall. What do we end up paying in ads for each member who joins?",
+            "I run a dog grooming van. what do I wind up spending on ads for each pet owner who books?"]
+    assert_unseen(said)
+    assert [parse(s).business_phrase for s in said] == ["little climbing wall", "dog grooming van"]
