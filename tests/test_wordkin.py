@@ -126,3 +126,37 @@ def test_what_one_ends_up_spending_is_no_trade(kb, monkeypatch):
             "I run a dog grooming van. what do I wind up spending on ads for each pet owner who books?"]
     assert_unseen(said)
     assert [parse(s).business_phrase for s in said] == ["little climbing wall", "dog grooming van"]
+
+
+def _section(kb: str, name: str, start: str, end: str) -> dict:
+    text = (FIX / kb / name).read_text()
+    return {"id": f"{name[:-4]}#1", "text": text[text.index(start):text.index(end)]}
+
+
+OWN_MIX = {"id": "mix#0", "text": "WHAT DOES A FIRST MONTH LOOK LIKE?\nCHANNEL        FLORIST    BAKERY\n"
+                                  "Instagram      50%        30%\nGoogle search  35%        55%\nTest money     15%        15%\n"}
+
+
+@pytest.mark.parametrize("passage, business, shown", [
+    (("kb_txt13", "budgets_rules_and_owner_faq.txt", "HOW SHOULD THE FIRST", "7.2 A SPLIT"), "we sweep chimneys",
+     "$8,000 × 45% = $3,600 (Google Ads search)"),
+    (("kb_txt13", "budgets_rules_and_owner_faq.txt", "HOW SHOULD THE FIRST", "7.2 A SPLIT"), "a pool cleaning crew",
+     "$8,000 × 35% = $2,800 (Meta)"),
+    (OWN_MIX, "our little bakery", "$8,000 × 55% = $4,400 (Google search)"),
+])
+def test_a_mix_per_kind_of_business_is_worked_for_the_one_named(passage, business, shown):
+    from agent.offline import splitrule
+    ps = _section(*passage) if isinstance(passage, tuple) else passage
+    asked = "We have $8,000 a month. How would you divvy it up?"
+    assert_unseen(asked)
+    out = splitrule.apply(asked, "", [ps], (business, ""))
+    assert out and shown in out, out
+    assert splitrule.apply(asked, "", [ps], ("", "")) is None  # no business named: no kind's mix is guessed
+
+
+def test_that_amount_divided_is_the_budget():
+    from agent.offline.antecedent import budget_it
+    for asked in ["I've got $3,000 a month. How would you parcel that out?", "we have $9k monthly, how do we divvy this up"]:
+        assert_unseen(asked)
+        assert "split the budget" in budget_it(asked), budget_it(asked)
+    assert budget_it("the CPC is $3. is that high?") == "the CPC is $3. is that high?"
