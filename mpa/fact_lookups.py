@@ -150,6 +150,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     plats, mine = publisher.narrowed(facts(engine), platform, plats, mine, _channel_of(platform, m, metric))
     if plats is not None:
         wanted = [f for f in mine if f.platform in plats] or [f for f in captioned.subject_rows(engine, facts(engine), platform, m) if f in mine]
+        if not wanted and (kin := wordkin.on_platform(metric, [f for f in bench if f.vertical in names], platform)):
+            m, wanted = kin  # "cost per call" on Local Services Ads: the CPL it states there, not the booked job's cost
         if not wanted:
             on = sorted({f.platform or "no named platform" for f in mine})
             return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")

@@ -115,3 +115,14 @@ def said_by_kin(name: str, text: str) -> bool:
     own = kin_words(name) - _MONEY - _SHARE - _EMPTY
     told = kin_words(text)
     return bool(own) and own <= told and bool(own - set(stems(text)))
+
+
+def on_platform(metric: str, theirs: list[Fact], platform: str | None) -> tuple[str, list[Fact]] | None:
+    """(metric, its facts) of the one figure a vertical (``theirs``) states on the platform asked that the asked name
+    means by kinship — when the name's own reading is a figure stated on no such platform ("cost per call" read as a
+    booked job's cost, asked on Local Services Ads, where the KB prices leads); None otherwise."""
+    from mpa.captions import platforms_in_kb
+    plats = platforms_in_kb(platform, {f.platform for f in theirs if f.platform}) or set()
+    on = [f for f in theirs if f.platform in plats]
+    k = kin_metric(metric, on) if on else None
+    return (k, [f for f in on if f.metric == k]) if k else None

@@ -160,3 +160,14 @@ def test_that_amount_divided_is_the_budget():
         assert_unseen(asked)
         assert "split the budget" in budget_it(asked), budget_it(asked)
     assert budget_it("the CPC is $3. is that high?") == "the CPC is $3. is that high?"
+
+
+@pytest.mark.parametrize("kb, vertical, asked, platform, value", [
+    ("kb_txt12", "Junk Removal Haulers", "price per call", "Local Services Ads", "$19-28"),
+    ("kb_txt13", "Chimney sweeps", "cost per enquiry", "local services ads", "$31–44"),
+])
+def test_the_figure_the_platform_asked_states_under_a_kin_name(kb, vertical, asked, platform, value):
+    from mpa.wordkin import on_platform
+    m, facts = on_platform(asked, _of(kb, vertical), platform)
+    assert m == "CPL" and [f.value for f in facts] == [value]
+    assert on_platform(asked, _of(kb, vertical), "TikTok") is None  # stated on no such platform: nothing
