@@ -210,6 +210,8 @@ def platforms_in_kb(text: str | None, stated: set[str]) -> set[str] | None:
         return begun or by_names & stated
     # "agweb" for the KB's "Farm Journal AgWeb": a title asked by its own name, without its publisher's before it —
     # the last word of one stated platform's name, a word no vocabulary platform or channel uses
+    if " " in low and len(tail := {p for p in stated if p and p.lower().endswith(" " + low)}) == 1:
+        return tail  # "local services ads" for the KB's "Google Local Services Ads": its name without its owner's
     vocab_words = {w for k, names in VOCABULARY["platforms"].items() for n in (k, *names) for w in n.lower().split()}
     ended = {p for p in stated if p and p not in VOCABULARY["platforms"] and len(p.split()) > 1
              and p.lower().split()[-1] == low}

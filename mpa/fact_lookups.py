@@ -15,7 +15,7 @@ import unicodedata
 import weakref
 from typing import Any
 
-from mpa import (captioned, declaredrows, devices, ownwords, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups, resolve)  # noqa: E501
+from mpa import (captioned, declaredrows, devices, ownwords, roles, platformrows, publisher, audience_described, audience_everyday, audience_lookups, audience_several, audience_there, business, counted, lookups, resolve, wordkin)  # noqa: E501
 from mpa.audience_unsaid import keeper
 from mpa.captions import platforms_in_kb
 from mpa.fact_text import market_noted, measure_noted, number_range, own_metric
@@ -23,7 +23,7 @@ from mpa.facts import PLATFORM_SAID, Fact, kb_metric_names, text_facts
 from mpa.glossed import kb_short_name
 from mpa.labelmeaning import confirmed
 from mpa.labels import match_audience, match_labels, norm
-from mpa.labelwords import longer_names, one_within_other, parts, shorter_names, stems
+from mpa.labelwords import longer_names, one_within_other, row_within as _row_within, shorter_names, stems
 from mpa.lookups import canonical_metric, canonical_vertical, tables
 from mpa.results import AudienceSizingResult, BenchmarkResult, Lookup, citing
 from mpa.vocabulary import VOCABULARY, unit_first
@@ -136,6 +136,11 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             theirs = [f for f in bench if f.vertical in more]
             if (m2 := reading(theirs)) in {f.metric for f in theirs}:
                 names, mine, m = more, theirs, m2
+    if m not in {f.metric for f in mine} and (kin := wordkin.retry(metric, [names, shorter_names(names, labels), longer_names(names, labels)], bench)):  # noqa: E501
+        names, mine, m = kin  # "cost per appointment": its "cost per booked visit", by the kinship of words (mpa.wordkin)
+    if m not in {f.metric for f in mine} and said and (kept := _kept_rows(engine, vertical, metric, platform)) \
+            and wordkin.akin(metric, [r.metric for r in kept.result]):  # "… Caterer Profile": its list's "… Caterers"
+        return kept
     if m is None or m not in {f.metric for f in mine}:
         have = sorted({f.metric for f in mine if f.metric})
         return Lookup([], f"it has {', '.join(names)} figures for {', '.join(have)} but none for {metric!r}")
@@ -145,6 +150,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
     plats, mine = publisher.narrowed(facts(engine), platform, plats, mine, _channel_of(platform, m, metric))
     if plats is not None:
         wanted = [f for f in mine if f.platform in plats] or [f for f in captioned.subject_rows(engine, facts(engine), platform, m) if f in mine]
+        if not wanted and (kin := wordkin.on_platform(metric, [f for f in bench if f.vertical in names], platform)):
+            m, wanted = kin  # "cost per call" on Local Services Ads: the CPL it states there, not the booked job's cost
         if not wanted:
             on = sorted({f.platform or "no named platform" for f in mine})
             return Lookup([], f"it has {', '.join(names)} {m} only for {', '.join(on)}, not for {platform!r}")
@@ -218,15 +225,6 @@ def _kept_rows(engine: RetrievalEngine, name: str, metric: str, platform: str | 
         return Lookup([], f"it has {', '.join(sorted({f.label for f in mine}))} {m} only for {', '.join(on)}, "
                           f"not for {platform!r}")
     return Lookup([_result(tables(engine), f, m) for f in wanted]) if wanted else None
-
-
-def _row_within(name: str, labels: list[str]) -> list[str]:
-    """The one row a longer description names whole ("a staffing agency placing travel nurses" → "Travel Nurses";
-    "hiring warehouse workers" → "Light Industrial and Warehouse", by one of its parts): every word of the row, or of
-    one of its parts, is in the description (by stem), and no other row fits."""
-    said = set(stems(name or ""))
-    fits = [lb for lb in labels if any(set(stems(p)) and set(stems(p)) <= said for p in parts(lb))]
-    return fits if len(fits) == 1 else []
 
 
 def _channel_of(platform: str | None, *metrics: str | None) -> bool:

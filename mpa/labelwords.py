@@ -75,3 +75,12 @@ def longer_names(names: list[str], labels: list[str]) -> list[str]:
     matched one ("Coworking Spaces", a list's row, of "Coworking", the vertical a section declares)."""
     words = [set(stems(n)) for n in names]
     return [lb for lb in labels if lb not in names and any(w and w <= set(stems(lb)) for w in words)]
+
+
+def row_within(name: str, labels: list[str]) -> list[str]:
+    """The one row a longer description names whole ("a staffing agency placing travel nurses" → "Travel Nurses";
+    "hiring warehouse workers" → "Light Industrial and Warehouse", by one of its parts): every word of the row, or of
+    one of its parts, is in the description (by stem), and no other row fits."""
+    said = set(stems(name or ""))
+    fits = [lb for lb in labels if any(set(stems(p)) and set(stems(p)) <= said for p in parts(lb))]
+    return fits if len(fits) == 1 else []

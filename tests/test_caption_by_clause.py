@@ -36,6 +36,10 @@ def test_the_list_and_the_dotted_profile_answer(tmp_path):
     engine = engine_of(tmp_path, marinas=MARINAS)
     assert "$140 to $190" in tool_lines(engine, vertical="lake marinas", metric="cost per signed slip lease")
     assert "71%" in tool_lines(engine, vertical="coastal marinas", metric="lease renewal rate")
+    # the profile's own name, quoted back from an answer, for a figure only its list's row states (kb_txt11's caterer
+    # profile asked a cost per inquiry) — by a word of what that figure counts, never for another unit
+    assert "$210 to $275" in tool_lines(engine, vertical="Coastal Marina Profile", metric="cost per slip lease")
+    assert "$210" not in tool_lines(engine, vertical="Coastal Marina Profile", metric="cost per booked mooring tour")
 
 
 TENANTS = f"""TENANT COUNTS - EDITION 1

@@ -61,3 +61,22 @@ def test_a_bare_where_to_start_is_the_first_step_only_when_nothing_came_before()
 def test_end_to_end_a_first_message_asking_where_to_begin(shipped_engine):
     conv = ConversationEngine(OfflineAgent(), ToolExecutor(shipped_engine), max_tool_rounds=3)
     assert conv.send("so where should I begin?").assistant.startswith("Step 1 ")
+
+
+# mid-conversation, its own sentence beside a question about the first step's content (kb_txt12/13's blind goldens)
+MID = ["Where does our campaign even begin? And how do I pick the most to pay for one lead?",
+       "where would the media plan really start? then what's a sane ceiling per sale"]
+
+
+def test_where_the_plan_starts_in_a_sentence_of_its_own():
+    assert_unseen(MID)
+    assert all(opening.first_step(m, STEPS) == (1, None) for m in MID)
+    assert opening.first_step("Where does the geo test actually start? What should it cost?", STEPS) is None
+
+
+@pytest.mark.parametrize("kb", ["shipped_engine", "kb_txt_engine"])
+def test_end_to_end_where_the_plan_starts_after_a_first_turn(kb, request):
+    conv = ConversationEngine(OfflineAgent(), ToolExecutor(request.getfixturevalue(kb)), max_tool_rounds=3)
+    conv.send("We run a small chain of bakeries.")
+    turn = conv.send(MID[0])
+    assert ("get_step_guidance", 1) in [(c["name"], c["input"].get("step")) for c in turn.tool_calls], turn.tool_calls

@@ -158,6 +158,8 @@ _NOT_A_BUSINESS = re.compile(r"^(?:business|businesses|company|companies|brand|b
                              r"in|on|at|to|from|with|by|of|our|your|my|their|"
                              r"pay|paying|spend|spending|get|getting|expect|see|achieve|hit|"  # verbs; and what ads are for:
                              r"(?:reach|target|find|attract|acquir|engag|win|recruit|hir|convert|retarget|prospect)(?:ing|ning))\b", re.I)  # "for reaching nurses"
+# an event a customer books or attends, said alone ("never turn up for the appointment"): what happens, not who sells it
+_EVENT = re.compile(r"(?:appointment|booking|reservation|session|consultation|visit|lesson|fitting|tour)s?", re.I)
 _TRAILING = re.compile(r"(?:\s+like (?:ours|mine|us|me))?(?:\s+(?:business|businesses|company|companies|brand|brands|"
                        r"firm|firms|advertisers?|clients?|accounts?|owners?|ads|campaigns?))?(?:\s+like (?:ours|mine|us|me))?$", re.I)
 # an end of a range ("the high end", "the cheap side", "the upper-bound figure") is where in the last range, not who
@@ -261,7 +263,7 @@ def business(text: str, metric_spans: list[tuple[int, int]] = ()) -> Business | 
                     or re.search(r"(?<![a-z])\d", phrase, re.I) or not re.search(r"[a-z]", phrase) or _TIME.match(phrase) \
                     or set(terms(phrase)) <= _METRIC_WORDS or (pat is _SWAP and set(terms(phrase)) & _METRIC_WORDS) \
                     or (_QUANTITY.match(phrase) and pat is _FOR) \
-                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
+                    or _OCCASION.search(phrase) or _PAUSE.fullmatch(phrase) or _EVENT.fullmatch(phrase) or _only_place(phrase) or _RANGE_END.match(phrase) \
                     or set(terms(phrase)) <= _CHANNEL_WORDS or nounphrase.holds_clause_words(phrase) \
                     or (pat is _TERSE and not bizwords.business_words(phrase)) \
                     or (pat in (selfintro.HERE, selfintro.DASH) and not selfintro.names_business(named, bizwords.business_words)) \

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from agent.offline import ceilingask, closerate, servedkb
+from agent.offline import ceilingask, closerate, rangeend, servedkb
 from agent.offline.numbers import digits, money, parse_numbers, plain
 from agent.offline.passages import sentences
 from rag.anyword import any_word
@@ -194,6 +194,8 @@ def work(text: str, asked_before: str, answered: str, ltv: float | None, per_uni
     rate = _said_rate(text, r.rate_input()) if r.rate_input() else None
     if rate is None and r.rate_input() and not now:
         rate = _said_rate(asked_before, r.rate_input())
+    if rate is None and r.rate_input():  # "the low end of that close rate": the range the last answer quoted
+        rate = rangeend.pointed_rate(text, answered)
     need = [i for i, have in ((r.value_input(), value), (r.rate_input(), rate)) if i and not have]
     if need:
         return [f"?{' and '.join(need)}"], r.sentence

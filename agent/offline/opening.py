@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 
-from agent.offline.passages import terms
+from agent.offline.passages import message_sentences, terms
 
 # asking for the starting point: "where/how do I start|begin", "what do we do first", "the first thing"
 _START = re.compile(r"\b(?:where|how)\s+(?:do|should|would|can|could|shall)\s+(?:i|we|you|one)\s+(?:start|begin)\b|"
+                    r"\bwhere\s+(?:does|do|should|would|will)\s+(?:the|a|my|our|your|this|that)\s+(?:[a-z]+\s+){1,3}?(?:start|begin)s?\b|"
                     r"\b(?:where|how)\s+to\s+(?:start|begin)\b|"
                     r"\b(?:what|which)\b[^?.!]{0,30}\b(?:do|tackle|work on)\s+first\b|"
                     r"\b(?:first|starting)\s+(?:thing|things|point|move)\b|"
@@ -32,7 +33,8 @@ PLANNING = set(terms("plan plans planning planner campaign campaigns media adver
 _ASKING = set(terms("start starting started begin beginning get getting kick tackle work thing things point move "
                     "step stage phase new whole entire overall good right best very "
                     # making the plan: "putting together / building / drafting a plan"
-                    "put putting together build building make making create creating draft drafting write writing"))
+                    "put putting together build building make making create creating draft drafting write writing "
+                    "even actually really does"))
 
 
 def first_step(text: str, steps: dict[int, str], framework: set[str] = frozenset(),
@@ -41,8 +43,11 @@ def first_step(text: str, steps: dict[int, str], framework: set[str] = frozenset
     ``fresh``: the conversation's first message, where a bare "where do I start?" can mean nothing else."""
     if 1 not in steps or not _START.search(text):
         return None
-    words = set(terms(text))
     planning = PLANNING | set(framework)
+    if any(_START.search(s) and set(terms(s)) & planning and not set(terms(s)) - planning - _ASKING
+           for s in message_sentences(text)):
+        return 1, None  # "Where does the plan even start? How do I decide the most to pay?": its own sentence asks it
+    words = set(terms(text))
     if not (words & planning or fresh) or words - planning - _ASKING:
         return None
     return 1, None

@@ -14,17 +14,19 @@ from __future__ import annotations
 import re
 
 from agent.offline.passages import terms
+from mpa.wordkin import said_by_kin
 
-_SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|what part)\b", re.I)
+_SHARE = re.compile(r"\b(?:share|percent|percentage|proportion|fraction|rate|ratio|how many|how full|what part)\b", re.I)
 _BACK = re.compile(r"\b(?:of|do|did|will|would)\s+(?:those|these|them|they)\b", re.I)  # the things just talked about
-_ONE_STEP = re.compile(r"^(?P<a>[a-z]+) rate$")  # "cancellation rate", "renewal rate": what one word says happens
+_ONE_STEP = re.compile(r"^(?P<a>[a-z]+)(?:-(?:up|in|out|back|through))? rate$")  # "cancellation rate", "renewal
+# rate": what one word says happens; "show-up rate": a verb with its particle ("how many really show?")
 _STEPS = re.compile(r"^(?P<a>[a-z][a-z\- ]*?)[ -]to[ -](?P<b>[a-z][a-z\- ]*?) rate$")  # "applicant-to-hire rate" too
 
 
 def _said_at(word_terms: list[str], text: str, start: int = 0) -> int:
     """Where ``text`` (from ``start``) first says a word whose stem begins like the step's (−1: nowhere)."""
     for m in re.finditer(r"[a-z][a-z\-]*", text[start:].lower()):
-        got = terms(m.group(0))
+        got = terms(m.group(0)) or [m.group(0)]
         if got and any(g[:6] == w[:6] if min(len(g), len(w)) >= 6 else g == w for g in got for w in word_terms):
             return start + m.start()
     return -1
@@ -46,7 +48,7 @@ def asked(text: str, rates: list[str]) -> list[tuple[int, str]]:
     if not found:  # "how many of those people usually cancel": the rate named by what it counts ("cancellation rate")
         for name in rates:
             m = _ONE_STEP.match(name)
-            at = _said_at(terms(m.group("a")), text) if m and terms(m.group("a")) else -1
+            at = _said_at(terms(m.group("a")) or [m.group("a")], text) if m else -1  # "show": a word terms() drops
             if at >= 0:
                 found.append((at, name))
     if not found and (back := _BACK.search(text)):  # "how many of those visits end up as a signed contract": the first
@@ -55,6 +57,8 @@ def asked(text: str, rates: list[str]) -> list[tuple[int, str]]:
             b = terms(m.group("b"))[-1:] if m else []
             if b and (at := _said_at(b, text, back.end())) >= 0:
                 found.append((at, name))
+    if not found:  # "how full do classes get" (a "class fill rate"), "how many never turn up" (a "no-show rate")
+        found = [(0, name) for name in rates if said_by_kin(name, text)]
     return found if len(found) == 1 else []
 
 

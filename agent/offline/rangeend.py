@@ -8,6 +8,8 @@ of the metric the message names, or the one range remembered when it names none,
 """
 from __future__ import annotations
 
+import re
+
 from agent.offline.memory import Memory
 from agent.offline.parse import parse
 
@@ -25,3 +27,23 @@ def pointed(text: str, mem: Memory) -> tuple[float, str] | None:
         return None
     lo, hi, cid = mem.ranges[key]
     return (lo if p.end == "low" else hi), cid
+
+
+# a rate pointed back at by its kind: "the low end of *that close rate*", "the top of *this conversion rate*"
+_THAT_RATE = re.compile(r"\b(?:that|this|the same|those|these)\s+(?:[a-z-]+\s+){0,3}?(?:rate|share|percentage|ratio|range)s?\b",
+                        re.I)
+_PCT_RANGE = re.compile(r"(?<![\d.$])(\d+(?:\.\d+)?)%?\s*(?:-|–|—|to)\s*(\d+(?:\.\d+)?)%")
+
+
+def pointed_rate(text: str, answered: str) -> tuple[float, bool] | None:
+    """(the low or high end, in percent, of the one percentage range the last answer quoted, True: said as a
+    percentage) when the message points at an end of "that … rate" ("taking the low end of that close rate, what's
+    the most we can pay?"); None when it names no end, points at no rate, or the answer quoted no or several ranges."""
+    p = parse(text)
+    if p.end not in ("low", "high") or not _THAT_RATE.search(text or ""):
+        return None
+    found = {(float(a), float(b)) for a, b in _PCT_RANGE.findall(answered or "") if float(a) < float(b) <= 100}
+    if len(found) != 1:
+        return None
+    lo, hi = found.pop()
+    return (lo if p.end == "low" else hi), True

@@ -26,7 +26,8 @@ _NOT_WORK = {"are", "am", "is", "was", "were", "be", "been", "have", "has", "had
              "would", "will", "can", "could", "should", "might", "may", "must", "do", "does", "did", "spend", "spent",
              "pay", "paid", "get", "got", "see", "saw", "use", "used", "plan", "hope", "try", "tried", "expect", "know",
              "think", "budget", "budgeted", "allocate", "put", "look", "looking", "ask", "asked", "advertise",
-             "advertised", "market", "marketed", "promote", "promoted", "work", "worked", "just", "also", "only"}
+             "advertised", "market", "marketed", "promote", "promoted", "work", "worked", "just", "also", "only",
+             "end", "ended", "wind", "wound", "spending", "paying"}  # "what do I end up spending on ads for …": a cost
 # what an agency does for a client: advertising work, whose client's figures are the ones asked
 # … or the job one does at it ("I run performance for an online travel agency", "I run online fundraising for an animal
 # shelter charity", "I head sales for a bank")

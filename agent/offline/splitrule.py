@@ -17,7 +17,7 @@ import re
 
 from agent.offline import captionlists
 from agent.offline.numbers import digits, money, parse_numbers, plain
-from agent.offline.passages import sentences
+from agent.offline.passages import sentences, terms
 
 # what a share goes to ends before the next share ("30% to tests and 10% to new ideas": no comma before "and")
 _SHARE = re.compile(r"(?<![\d.])(\d{1,2}(?:\.\d+)?)\s*%\s*(?:(?:of (?:the |a |your )?(?:budget|spend|total)\s*)?"
@@ -26,7 +26,7 @@ _LITERAL = re.compile(r"(?<![\d.$])(\d{1,2})\s*/\s*(\d{1,2})(?:\s*/\s*(\d{1,2}))
 _ASKS_AMOUNTS = re.compile(r"\bhow much\b|\bin (?:dollars|cash|money)\b|\bdollar (?:amounts?|figures?)\b|"
                            r"\bwhat (?:does|do|would) (?:that|this|it|each) (?:come to|mean|look like)\b|"
                            # "I have $10k a month — how should I split it?": dividing the amount stated
-                           r"\b(?:split|divide|allocate|apportion|carve up)\b", re.I)
+                           r"\b(?:split|divide|allocate|apportion|carve up|divvy up)\b|\b(?:carve|divvy) (?:it|that|this|them) up\b", re.I)
 
 
 # a share stated as a range after what it goes to: "Typical shape: search 40%–50%, one social platform 35%–45%, …"
@@ -80,11 +80,31 @@ def _shares(sentence: str) -> list[tuple[float, str]]:
              for m in _SHARE.finditer(sentence)]
     if len(found) >= 2 and abs(sum(s for s, _ in found) - 100) < 0.51 and all(re.match(r"[a-z]", w, re.I) for _, w in found):
         return found
+    named = _named_shares(sentence)  # "Boxing gym: Meta: 40%; TikTok: 20%; …": each part named before its share
+    if named:
+        return named
     lit = _LITERAL.search(sentence)
     parts = [float(x) for x in (lit.groups() if lit else ()) if x]
     if len(parts) >= 3 and abs(sum(parts) - 100) < 0.51:
         return [(x, "") for x in parts]
     return []
+
+
+# a share named before it, as a table row reads out ("Meta: 40%", "Google Ads search: 20%")
+_NAMED_SHARE = re.compile(r"(?<![\w:])([A-Za-z][\w'&/ -]{0,40}?):\s*(\d{1,2}(?:\.\d+)?)\s*%(?=\s*(?:[;.,]|$))")
+
+
+def _named_shares(sentence: str) -> list[tuple[float, str]]:
+    """The sentence's (share, what it goes to) for two or more shares each named before it, adding up to 100."""
+    found = [(float(m.group(2)), m.group(1).strip()) for m in _NAMED_SHARE.finditer(sentence)]
+    return found if len(found) >= 2 and abs(sum(x for x, _ in found) - 100) < 0.51 else []
+
+
+def lead(sentence: str) -> str:
+    """What a sentence of named shares is the split of: the words before its first part ("Boxing gym" of "Boxing gym:
+    Meta: 40%; …"), "" when it opens with a share."""
+    m = _NAMED_SHARE.search(sentence)
+    return sentence[:m.start()].strip(" :;,-") if m and _named_shares(sentence) else ""
 
 
 # a split said as its numbers: "70/20/10", "70 20 10", "70-20-10" (three or four parts adding up to 100)
@@ -124,6 +144,7 @@ def apply(question: str, quoted: str, passages: list[dict] | None = None, previo
     ranged = next((r for s in sentences(quoted or "") if (r := _range_shares(s))), []) if not (named or bound) else []
     caption, listed = _listed_shares(quoted, passages or [], (question, previous[0] if previous else "")) if not (named or bound or ranged) else ("", [])
     ranged = ranged or listed
+    found = _for_business(found, f"{question} {previous[0] if previous else ''}")
     for cite, sent in found:
         if cite and ranged:
             break  # the quoted text's own shares, stated as ranges, before another passage's split
@@ -161,3 +182,13 @@ def _business(question: str) -> str:
     from agent.offline.business import business  # (business reads the KB's labels: imported when asked)
     found = business(question)
     return found.phrase if found and not found.refers_back else ""
+
+
+def _for_business(found: list[tuple[str, str]], said: str) -> list[tuple[str, str]]:
+    """``found`` without the splits of named cases (a mix per kind of business, one sentence each: "Boxing gym: Meta:
+    40%; …") other than the one case the conversation names by a word of it; all of them out when none is named."""
+    words = set(terms(said))
+    cases = {s: set(terms(lead(s))) for _, s in found if lead(s)}
+    mine = [s for s, w in cases.items() if w & words and not any(w2 & words and len(w2 & words) > len(w & words)
+                                                                  for w2 in cases.values())]
+    return [(c, s) for c, s in found if s not in cases or s in mine[:1]]
