@@ -10,7 +10,11 @@ metric and the platform), each row a "- Row: figure" line. The facts keep the sp
 * Rows are businesses only when the first header cell says so ("KIND OF STUDIO", "TYPE OF BUSINESS", "INDUSTRY");
   a first header naming a kind of place ("TOWN", "CITY", "COUNTY") makes the rows places and the columns of plain
   counts audiences ("RESIDENTS"; "AGED 18 TO 34" counts the residents of that age, "OWNER-OCCUPIED" the households).
-* A dash cell ("—", "-", "n/a") states no figure; a footnote marker after a cell ("$34–48 [1]") points to the
+* A table declared in words is read alike: a "rows: what the rows are" line and a "columns: a | b" line, then rows
+  written "label: cell | cell" ("people who go river tubing: from $9 to $14 | from 78 to 86%"); a rows line naming a
+  business or a trade ("rows: who the business serves", "rows: trades") makes the rows businesses, and a cell "from X
+  to Y" is the range "X to Y", and a column named "CPC on Google Ads" is the caption "CPC - GOOGLE ADS".
+* A dash cell ("—", "-", "n/a", "none sold") states no figure; a footnote marker after a cell ("$34–48 [1]") points to the
   "[1] …" note under the table, kept as the fact's note.
 """
 from __future__ import annotations
@@ -27,12 +31,19 @@ _FIGURE = re.compile(r"\d")
 _NOT_HEADER = re.compile(r"^[^\w]*\d|[$€£%|]|^[-*•]")  # a header names columns: no figures, no bullet or pipe
 _MARK = re.compile(r"\s*\[(\d{1,2})\]\s*$")
 _NOTE = re.compile(r"(?m)^\[(\d{1,2})\]\s+(.+(?:\n[ \t]+\S.*)*)")
-_NO_FIGURE = re.compile(r"[—–-]+|n/?a|none|not available", re.I)
+_NO_FIGURE = re.compile(r"[—–-]+|n/?a|none(?: [a-z]+)?|not available", re.I)
 # a first header saying the rows are kinds of business, or places
 _BUSINESS_ROWS = re.compile(r"(?:kind|type|sort)s? of \w.*|vertical|industry|sector|business(?: type)?|category",
                             re.I)
 _PLACE_ROWS = re.compile(r"towns?|city|cities|count(?:y|ies)|states?|regions?|markets?|metros?|provinces?|districts?|"
                          r"countr(?:y|ies)|places?|areas?|dmas?|neighbou?rhoods?|geography|location", re.I)
+# "rows: trades" / "columns: cost per first drop-off | back within a year": a table declared in words
+_DECLARED = re.compile(r"(?m)^rows: *([^\n|:]{2,60})\ncolumns: *([^\n:]+\|[^\n:]+)\n")
+_DECLARED_ROW = re.compile(r"^([^:|]{2,80}): +(\S[^|]*(?: \| [^|]+)+)$")
+_DECLARED_BUSINESS = re.compile(r"\b(?:business(?:es)?|trades?|kinds? of|types? of|industr(?:y|ies)|verticals?|sectors?)\b",
+                                re.I)
+_ON_PLATFORM = re.compile(r"^(.+?) on ((?:[A-Z][\w.&'-]*)(?: [A-Z][\w.&'-]*){0,3})$")  # "CPC on Google Ads"
+_FROM_TO = re.compile(r"^from +(?=\S+ +to +\S)", re.I)  # "from $9 to $14": the range "$9 to $14"
 _AFTER_NOUN = re.compile(r"(?:aged|with|without|who|that|in|over|under|between|from|of)\b", re.I)
 
 
@@ -60,6 +71,26 @@ def _row(line: str, starts: list[int]) -> list[str] | None:
     return out if last >= 1 and out[0] else None
 
 
+def _declared(text: str) -> list[Table]:
+    """Every table declared in words (module doc): its rows line is the first column's name ("business" when it names
+    businesses), its columns line the other columns' names, each "label: cell | cell" line under them a row."""
+    out = []
+    for m in _DECLARED.finditer(text):
+        names = [_ON_PLATFORM.sub(r"\1 - \2", n.strip()) for n in m.group(2).split("|")]  # the caption "CPC - GOOGLE ADS"
+        first = "business" if _DECLARED_BUSINESS.search(m.group(1)) else m.group(1).strip()
+        rows, off = [], m.end()
+        for line in text[off:].split("\n"):
+            row = _DECLARED_ROW.match(line)
+            cells = [row.group(1).strip()] + [_FROM_TO.sub("", c.strip()) for c in row.group(2).split(" | ")] if row else []
+            if len(cells) != len(names) + 1:
+                break
+            rows.append((off, len(line), cells))
+            off += len(line) + 1
+        if len(rows) >= 2:
+            out.append(Table([(0, first)] + [(0, n) for n in names], rows, m.group(0)[:-1]))
+    return out
+
+
 def tables(text: str) -> list[Table]:
     """Every fixed-width table of ``text``: a flush-left header of two cells or more, then two rows or more under it
     (up to a blank line) with a figure in a column after the first."""
@@ -85,7 +116,7 @@ def tables(text: str) -> list[Table]:
             i = j
         else:
             i += 1
-    return out
+    return out + (_declared(text) if "\ncolumns:" in text else [])
 
 
 def _audience(names: list[str], col: int) -> str:
@@ -109,7 +140,7 @@ def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list
         names = [n for _, n in t.header]
         if _BUSINESS_ROWS.fullmatch(names[0]):
             for col in range(1, len(names)):
-                lines, spans, off = [names[col]], [], len(names[col]) + 1
+                lines, spans, off = [names[col].upper()], [], len(names[col]) + 1  # a caption, in any case written
                 for row_off, length, cells in t.rows:
                     cell = cells[col]
                     mark = _MARK.search(cell)
