@@ -162,7 +162,8 @@ def _labelled_line(source: str, off: int, line: str, body: str, ctx: Context) ->
     if own_name:  # "CAC Payback: 9-12 months", "Sales Cycle: 3-5 months", "Impression Multiplier: 6.5-8.0x" in a profile
         # (not a "BY VERTICAL" list's row): a figure named by its whole label — a name, not a sentence — never by the
         # vocabulary metric a word of it names (CAC); a multiple no vocabulary metric names is its own, too
-        short = len(plain.split()) <= 5 and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
+        most = 8 if _PROFILE.search(ctx.text()) else 5  # a profile's own figure may be named at length ("wash of an 8 by 10 wool rug")
+        short = len(plain.split()) <= most and not re.search(r"[.;,]", plain) and not re.match(r"^[A-Za-z]", rest)
         metric_of_label = " ".join(plain.split()).lower() if short else None
     if metric_of_label and len(re.sub(r"[^a-z]", "", plain.lower())) <= 2 * len(metric_of_label) + 20:
         # "Cost Per Lead: $62-78" inside a vertical's section
