@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from mpa import fixed_width, prose_subject, publisher
-from mpa.audience_facts import audience_line, one_spelling, prose_audience_facts
+from mpa.audience_facts import audience_line, counts_row, one_spelling, prose_audience_facts
 from mpa.glossed import metric_modifiers
 from mpa.fact_text import (AGGREGATE, BULLET, DURATION, DURATIONS, MARKET_NOTE, MEASURE_NOTE, DECLARED, FIGURE, LABELLED, MD_HEADER, OPERATOR, RANGE, RULE, VALUE,
                            Fact, fact_unit, framed, heading_text, is_geography, is_heading, label_metric, lines_of,
@@ -75,6 +75,9 @@ def extract_facts(source: str, text: str) -> list[Fact]:
             continue
         prev_heading = False
         body = BULLET.sub("", s, count=1)
+        if counted := counts_row(source, off, line, body):  # "Ithaca: 12,900 households | 11,600 adults aged 25 to 54"
+            out.extend(counted)
+            continue
         fact = audience_line(source, off, line, body, ctx)
         if fact is None and ctx.fresh:
             fact = _labelled_line(source, off, line, body, ctx)

@@ -119,7 +119,7 @@ def tables(text: str) -> list[Table]:
     return out + (_declared(text) if "\ncolumns:" in text else [])
 
 
-def _audience(names: list[str], col: int) -> str:
+def audience_named(names: list[str], col: int) -> str:
     """A count column's audience: its own name, or the first count column's noun it narrows ("AGED 18 TO 34" after
     "RESIDENTS": residents aged 18 to 34; "OWNER-OCCUPIED" after "HOUSEHOLDS": owner-occupied households)."""
     name, first = names[col], names[1]
@@ -159,7 +159,7 @@ def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list
                         out.append(f)
         elif _PLACE_ROWS.fullmatch(names[0]):
             for col in range(1, len(names)):
-                audience = _audience(names, col)
+                audience = audience_named(names, col)
                 for row_off, length, cells in t.rows:
                     value = _MARK.sub("", cells[col])
                     if not re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", value):
