@@ -133,7 +133,8 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         # "cost per new customer": a metric the vertical lacks by name (CAC), but one its KB definition counts
         defined = counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
             f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier}) \
-            or ownwords.own_by_words(metric, mine)  # "membership price": a profile's "Monthly membership", by its words
+            or ownwords.own_by_words(metric, mine) \
+            or ownwords.own_by_definition(metric, mine, t.texts)  # "turn-up rate": the share its definition says "turned up"
         return defined if defined in have or first is None else first
     m = reading(mine)
     for other in (shorter_names, longer_names):  # "Quick Service Restaurants" is its "Quick Service", and

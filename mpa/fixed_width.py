@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
 
-from mpa.fact_text import Fact
+from mpa.fact_text import Fact, fact_unit, number_range
 
 _CELL = re.compile(r"\S+(?: \S+)*")  # a cell: words one space apart; two spaces or more end it
 _FIGURE = re.compile(r"\d")
@@ -130,6 +130,20 @@ def audience_named(names: list[str], col: int) -> str:
     return name.title() if name.isupper() else name
 
 
+def _named_by_header(source: str, name: str, rows: list[tuple[int, int, list[str]]], col: int) -> list[Fact]:
+    """A column of prices or shares whose name no caption reader reads as a metric ("back within a year"): the
+    figure the header names, in the header's words, of each row's business."""
+    out = []
+    for row_off, length, cells in rows:
+        value = _MARK.sub("", cells[col]).strip()
+        unit = fact_unit(value)
+        if value and not _NO_FIGURE.fullmatch(value) and unit in ("$", "%"):
+            low, high = number_range(value)
+            out.append(Fact("benchmark", cells[0], value, low, high, unit, source, row_off, row_off + length,
+                            form="column", vertical=cells[0], metric=" ".join(name.lower().split())))
+    return out
+
+
 def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list[Fact]]) -> list[Fact]:
     """The facts of every fixed-width table in ``text`` whose rows are businesses (one list per figure column, read by
     the list reader ``extract_facts``: :func:`mpa.facts.extract_facts`, which reads this module's tables) or places
@@ -152,10 +166,12 @@ def table_facts(source: str, text: str, extract_facts: Callable[[str, str], list
                     spans.append((off, off + len(line), row_off, length))
                     lines.append(line)
                     off += len(line) + 1
-                for f in extract_facts(source, "\n".join(lines) + "\n"):
+                read = extract_facts(source, "\n".join(lines) + "\n") or _named_by_header(source, names[col], t.rows, col)
+                for f in read:
                     at = next(((o, n) for a, b, o, n in spans if a <= f.start < b), None)
                     if at:
                         f.start, f.end = at[0], at[0] + at[1]
+                    if at or f.form == "column":
                         out.append(f)
         elif _PLACE_ROWS.fullmatch(names[0]):
             for col in range(1, len(names)):

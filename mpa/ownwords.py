@@ -15,12 +15,14 @@ import re
 from mpa.fact_text import DURATIONS
 from mpa.facts import Fact
 from mpa.labels import norm
+from mpa.labelwords import stems
 from mpa.vocabulary import VOCABULARY
 
+_ASKING = {"that", "who", "which", "whose", "what", "actually", "really", "usually", "do", "does", "did"}  # no subject
 _MONEY = {"price", "cost", "fee", "charge", "spend"}
 _SHARE = {"rate", "share", "percentage", "percent", "ratio"}
 _EMPTY = {"of", "a", "an", "the", "to", "per", "for", "in", "on", "at", "by", "and", "one", "each", "value", "amount",
-          "number", "figure", "level"}
+          "number", "figure", "level", "job"}  # "heel job price": a job is the work, what it is of says which
 
 
 def _stems(name: str) -> set[str]:
@@ -38,5 +40,31 @@ def own_by_words(metric: str, mine: list[Fact]) -> str | None:
     money = bool(kind & _MONEY)
     fits = {f.metric for f in mine if f.metric and f.metric not in VOCABULARY["metrics"]
             and (f.unit not in ("%", "", "people", "x", "ratio", *DURATIONS) if money else f.unit == "%")
-            and said <= _stems(f.metric)}
+            and all(_holds(w, f.metric) for w in said)}
     return fits.pop() if len(fits) == 1 else None
+
+
+def _holds(word: str, name: str) -> bool:
+    """Does the figure's ``name`` say ``word``, as written or by its stem ("rebook" in "rebooked after a rain day")?"""
+    return word in _stems(name) or bool(set(stems(word)) & set(stems(name)))
+
+
+def own_by_definition(metric: str, mine: list[Fact], texts: dict[str, str]) -> str | None:
+    """The one own share of ``mine`` a rate asked in other words means, by the words of its name and of the KB's
+    definition of it ("turn-up rate": the "arrival rate" the glossary defines as "the share of booked outings whose
+    party turned up"; "repeat customer rate": "back within a year", "the share of first customers who bring a second
+    item"): at least half the asked words (by stem) said there, and more of them than for any other share."""
+    from mpa.counted import definitions
+    asked = _stems(metric.replace("-", " "))
+    if not asked & _SHARE:
+        return None
+    want = asked - _SHARE - _EMPTY - _ASKING
+    own = sorted({f.metric for f in mine if f.metric and f.unit == "%" and f.metric not in VOCABULARY["metrics"]})
+    if not want or not own:
+        return None
+    said = definitions(texts, {m: [m] for m in own})
+    hits = sorted((sum(_holds(w, f"{m} {said.get(m, '')}") for w in want), m) for m in own)[::-1]
+    best, name = hits[0]
+    if best * 2 >= len(want) and (len(hits) == 1 or hits[1][0] < best):
+        return name
+    return None
