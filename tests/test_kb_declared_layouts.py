@@ -103,3 +103,17 @@ def test_a_metric_the_vertical_lacks_by_name_is_the_one_its_definition_counts(kb
     assert find_benchmarks(kb_txt14_engine, "tailors", "cost per click").result == []  # no row: none, not a neighbour's
     # a KB whose definitions count no new customer (kb_txt8: a booked room night) still has none
     assert find_benchmarks(kb_txt8_engine, "Boutique hotels", "cost to land a new guest").result == []
+
+
+def test_a_share_and_a_unit_asked_in_other_words(kb_txt14_engine, kb_txt8_engine):
+    from mpa.fact_lookups import find_benchmarks
+    from mpa.labelsibling import sibling
+    assert [r.value for r in find_benchmarks(kb_txt14_engine, "tailors", "repeat customer rate").result] == ["52 to 61%"]
+    assert [r.metric for r in find_benchmarks(kb_txt14_engine, "upholstery shops", "share that come back").result] == [
+        "back within a year"]  # a column no caption reader names: its header's own words
+    assert [r.value for r in find_benchmarks(kb_txt14_engine, "shoe repair shops", "cost per message", "Yelp").result] == [
+        "$9 to $14"]  # "A lead on Yelp is a message or a call …": the unit as one platform counts it
+    assert [r.value for r in find_benchmarks(kb_txt14_engine, "shoe repair shops", "heel job price").result] == ["$28"]
+    assert find_benchmarks(kb_txt14_engine, "tailors", "weekend rate").result == []  # no share of theirs says it
+    assert find_benchmarks(kb_txt8_engine, "Boutique hotels", "repeat guest rate").result == []
+    assert not sibling("furniture reupholstery", "upholstery shops") and sibling("menswear", "Womenswear")
