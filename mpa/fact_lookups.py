@@ -130,11 +130,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
             or _priced_unit(metric, known_metrics) or own
         if first in have:
             return first
-        # "cost per new customer": a metric the vertical lacks by name (CAC), but one its KB definition counts
-        defined = counted.defined_metric(t.texts, metric, _names_of(mine), {  # "cost per enquiry": what a definition counts
-            f.metric: f.qualifier for f in mine if f.metric in _names_of(mine) and f.qualifier}) \
-            or ownwords.own_by_words(metric, mine) \
-            or ownwords.own_by_definition(metric, mine, t.texts)  # "turn-up rate": the share its definition says "turned up"
+        defined = ownwords.read_otherwise(metric, first, mine, t.texts, _names_of(mine))  # "cost per new customer"
         return defined if defined in have or first is None else first
     m = reading(mine)
     for other in (shorter_names, longer_names):  # "Quick Service Restaurants" is its "Quick Service", and

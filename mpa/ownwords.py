@@ -6,7 +6,9 @@ Why a module of its own: a profile names each figure by what it is of, in the ow
 thing and the kind of figure ("price", "rate") — neither name holds the other, so the name rules of
 :mod:`mpa.ownmetric` leave it. Asked last, after every other reading of the name, among one vertical's own figures
 only: the kind word says the unit (a price is money, a rate or a share a percentage), every other word of the asked
-name must be one of the figure's, and only one figure may fit.
+name must be one of the figure's, and only one figure may fit. When a vertical lacks the asked name's first reading,
+:func:`read_otherwise` also asks what the KB's definitions count ("cost per new customer" → its "cost per first
+drop-off"; "turn-up rate" → the "arrival rate" defined by who "turned up").
 """
 from __future__ import annotations
 
@@ -68,3 +70,17 @@ def own_by_definition(metric: str, mine: list[Fact], texts: dict[str, str]) -> s
     if best * 2 >= len(want) and (len(hits) == 1 or hits[1][0] < best):
         return name
     return None
+
+
+def read_otherwise(metric: str, first: str | None, mine: list[Fact], texts: dict[str, str],
+                   names: dict[str, list[str]]) -> str | None:
+    """The figure of ``mine`` an asked name means when its first reading (``first``: a vocabulary key, or None) is
+    none of the vertical's: the money metric the KB's definition counts the priced unit of — asked by name ("cost per
+    new customer": the cost per first drop-off, "a new customer's first item") or by the key ("CAC", by what its
+    names price) —, else a profile's figure by its words, else a share by its definition."""
+    from mpa.counted import defined_metric
+    have = {f.metric for f in mine}
+    notes = {f.metric: f.qualifier for f in mine if f.metric in names and f.qualifier}  # "$24 (first lesson bookings)"
+    priced = [metric] + [n for n in VOCABULARY["metrics"].get(first or "", []) if n.startswith(("cost per ", "cost to "))]
+    return next((d for p in priced if (d := defined_metric(texts, p, names, notes)) in have), None) \
+        or own_by_words(metric, mine) or own_by_definition(metric, mine, texts)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import cues, needed, placemeant, placeshort, readingstate
+from agent.offline import cues, kbmarkets, needed, placemeant, placeshort, readingstate, servedkb
 from agent.offline.calendarwords import MONTHS, WEEKDAYS
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
@@ -145,10 +145,23 @@ def _geographies(text: str, state: tuple) -> tuple[tuple[int, str], ...]:
             found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
     for m in _NATION.finditer(text):
         found.append((m.start(), "United States"))
+    found += _kb_markets(text, found)
     found += [(p, name) for p, name in world_places(text)
               if not any(p <= q < p + len(name) or q <= p < q + len(g) for q, g in found)]
     found += placemeant.lower_case(text, found)  # "in lisbon": a city no list holds, by what it means
     return tuple(sorted(found))
+
+
+def _kb_markets(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The places the KB states figures for, said as it writes them in any sentence ("snorkel trips out of Lapu-Lapu"):
+    the KB's own market is a place wherever it is said, not only after "in" or before "market"."""
+    out = []
+    for name in kbmarkets.markets(servedkb.folder()):
+        if name[:1].isupper() and name in text:
+            for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+                if not any(p <= m.start() < p + len(g) or m.start() <= p < m.end() for p, g in found + out):
+                    out.append((m.start(), name))
+    return out
 
 
 def _a_place_name(m: re.Match) -> bool:
