@@ -14,6 +14,8 @@ metric and the platform), each row a "- Row: figure" line. The facts keep the sp
   written "label: cell | cell" ("people who go river tubing: from $9 to $14 | from 78 to 86%"); a rows line naming a
   business or a trade ("rows: who the business serves", "rows: trades") makes the rows businesses, and a cell "from X
   to Y" is the range "X to Y", and a column named "CPC on Google Ads" is the caption "CPC - GOOGLE ADS".
+* Records one to a line, their fields apart by " ; ", under a line naming the fields ("record format: size ; price
+  per week ; fewest weeks sold" over "quarter page ; $35-to-$52 ; 13 weeks") are a table too, its header that line.
 * A dash cell ("—", "-", "n/a", "none sold") states no figure; a footnote marker after a cell ("$34–48 [1]") points to the
   "[1] …" note under the table, kept as the fact's note.
 """
@@ -42,6 +44,7 @@ _DECLARED = re.compile(r"(?m)^rows: *([^\n|:]{2,60})\ncolumns: *([^\n:]+\|[^\n:]
 _DECLARED_ROW = re.compile(r"^([^:|]{2,80}): +(\S[^|]*(?: \| [^|]+)+)$")
 _DECLARED_BUSINESS = re.compile(r"\b(?:business(?:es)?|trades?|kinds? of|types? of|industr(?:y|ies)|verticals?|sectors?)\b",
                                 re.I)
+_RECORD_HEAD = re.compile(r"(?m)^(?:record )?(?:format|fields|layout): *([^\n;]+(?: ; [^\n;]+)+)\n")
 _ON_PLATFORM = re.compile(r"^(.+?) on ((?:[A-Z][\w.&'-]*)(?: [A-Z][\w.&'-]*){0,3})$")  # "CPC on Google Ads"
 _FROM_TO = re.compile(r"^from +(?=\S+ +to +\S)", re.I)  # "from $9 to $14": the range "$9 to $14"
 _AFTER_NOUN = re.compile(r"(?:aged|with|without|who|that|in|over|under|between|from|of)\b", re.I)
@@ -87,7 +90,24 @@ def _declared(text: str) -> list[Table]:
             rows.append((off, len(line), cells))
             off += len(line) + 1
         if len(rows) >= 2:
-            out.append(Table([(0, first)] + [(0, n) for n in names], rows, m.group(0)[:-1]))
+            out.append(Table([(0, first)] + [(0, n.upper()) for n in names], rows, m.group(0)[:-1]))  # captions
+    return out
+
+
+def _records(text: str) -> list[Table]:
+    """Every table of records under a line naming their fields (module doc)."""
+    out = []
+    for m in _RECORD_HEAD.finditer(text):
+        names = [n.strip() for n in m.group(1).split(" ; ")]
+        rows, off = [], m.end()
+        for line in text[off:].split("\n"):
+            cells = [c.strip() for c in line.split(" ; ")]
+            if len(cells) != len(names) or not all(cells):
+                break
+            rows.append((off, len(line), cells))
+            off += len(line) + 1
+        if len(rows) >= 2:
+            out.append(Table([(0, n.upper()) for n in names], rows, m.group(0)[:-1]))
     return out
 
 
@@ -116,7 +136,7 @@ def tables(text: str) -> list[Table]:
             i = j
         else:
             i += 1
-    return out + (_declared(text) if "\ncolumns:" in text else [])
+    return out + (_declared(text) if "\ncolumns:" in text else []) + (_records(text) if " ; " in text else [])
 
 
 def audience_named(names: list[str], col: int) -> str:
@@ -191,7 +211,7 @@ def as_lists(text: str) -> str:
     """``text`` with each fixed-width table whose rows are neither businesses nor places (a rate card's placements:
     those are the look-up tools' facts) written as one "- Row: cell" list per column after the first, under the
     column's name as its caption (for a reader of lists and sentences, not of spans: the length changes)."""
-    found = tables(text) if "   " in text else []
+    found = sorted(tables(text), key=lambda t: t.rows[0][0]) if "   " in text or " ; " in text or "\ncolumns:" in text else []
     for t in reversed(found):  # from the end: the earlier tables' offsets hold
         names = [n for _, n in t.header]
         if _BUSINESS_ROWS.fullmatch(names[0]) or _PLACE_ROWS.fullmatch(names[0]):

@@ -8,6 +8,8 @@ couriers-and-dog-walkers KB in those habits) and on the fixture KBs themselves:
 * "IN ITS OWN NUMBERS: X" over "key => value ; key => value" lines is X's profile;
 * "ASKED: What is a booked walk?" / "ANSWERED: …" is the glossary line "booked walk: …" (a definition the metric
   readers find); a question asking for advice is left alone;
+* records "by the pond ; $11-to-$16 ; 4 weeks" under "record format: bench ; price per week ; …" are a table, and
+  the passage reader reads it, and a declared table of channels, as one list per column;
 * a place's row of counts ("Ithaca: 12,900 households | 11,600 adults aged 25 to 54") is one audience per cell;
 * the prose saying what a row label is ("a row that reads people who walk a dog is the dog walker …") describes
   that business for the matching by meaning.
@@ -42,6 +44,17 @@ ANSWERED: One paid walk on a set day, whatever the number of dogs.
 
 ASKED: What is the smallest monthly budget worth running for one shop?
 ANSWERED: $300 a week.
+
+RATE CARD - PARK BENCH PLAQUES, PRICE PER WEEK
+record format: bench ; price per week ; fewest weeks sold
+by the pond ; $11-to-$16 ; 4 weeks
+at the gate ; $19-to-$27 ; 8 weeks
+
+WEEKLY MIX
+rows: channels
+columns: dog walker | bike courier
+Meta: 40% | 20%
+Google Ads: 60% | 80%
 
 TOWNS BY REGION
 Lower Saxony
@@ -131,3 +144,15 @@ def test_a_key_asked_is_the_metric_its_names_price_and_a_kb_market_is_a_place_an
     assert "Lapu-Lapu" in [g for _, g in geographies(said)]  # a market the KB sizes, said anywhere
     monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt8"))
     assert "Lapu-Lapu" not in [g for _, g in geographies(said)]  # (no market of kb_txt8's)
+
+
+def test_records_and_a_table_of_channels_read_as_lists_by_the_passage_reader():
+    from mpa.fixed_width import as_lists
+    said = as_lists(WALKERS)
+    assert "PRICE PER WEEK\n- by the pond: $11-to-$16\n- at the gate: $19-to-$27\n" in said
+    assert "DOG WALKER\n- Meta: 40%\n- Google Ads: 60%\n" in said
+    assert "people who walk a dog: from $7 to $11 | from $5.20 to $7.40" in said  # the tools' tables stay
+    bulletins = dict(_kb("kb_txt14"))["bulletins_laundromats_carts_and_ferries.txt"]
+    assert "PRICE PER SEASON\n- small grocer: $390-to-$560\n" in as_lists(bulletins)
+    rinks = dict(_kb("kb_txt13"))["placemats_pump_toppers_and_rink_boards.txt"]  # a fixed-width rate card, as before
+    assert "PER BOARD, ONE SEASON\n- Community rink: $650–900\n" in as_lists(rinks)
