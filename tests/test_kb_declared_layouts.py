@@ -156,3 +156,11 @@ def test_records_and_a_table_of_channels_read_as_lists_by_the_passage_reader():
     assert "PRICE PER SEASON\n- small grocer: $390-to-$560\n" in as_lists(bulletins)
     rinks = dict(_kb("kb_txt13"))["placemats_pump_toppers_and_rink_boards.txt"]  # a fixed-width rate card, as before
     assert "PER BOARD, ONE SEASON\n- Community rink: $650–900\n" in as_lists(rinks)
+
+
+def test_a_not_covered_list_written_as_sentences():
+    from agent.offline.gaps import excluded_items as excluded
+    said = dict(_kb("kb_txt14"))["glossary_questions_sources_and_what_is_left_out.txt"]
+    line = next(s for s in " ".join(said.split()).split(". ") if "newspapers or billboards" in s)
+    assert [x.strip() for x in excluded(line)] == ["radio", "television", "newspapers", "billboards"]
+    assert [x.strip() for x in excluded("No figures are kept for app install campaigns")] == ["app install campaigns"]
