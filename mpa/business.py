@@ -183,11 +183,18 @@ def _section_of(text: str, at: int, label: str) -> str:
 
 
 def _block_of(text: str, at: int) -> str:
-    """The lines around offset ``at`` up to a blank line, as the fact readers read them (:func:`mpa.layout.readable`):
-    a business's own figures under its caption ("cobblers at the bench => 2 people") say what the business is."""
+    """The names of the counts among the lines around offset ``at`` (up to a blank line, as the fact readers read them:
+    :func:`mpa.layout.readable`): a business's own staff and stock under its caption ("cobblers at the bench => 2
+    people", "rugs washed a week => 35") say what the business is; its prices, shares and spans name metrics."""
     from mpa.layout import readable
     start, end = text.rfind("\n\n", 0, at), text.find("\n\n", at)
-    return readable(text)[start + 1 if start >= 0 else 0:end if end >= 0 else len(text)]
+    block = readable(text)[start + 1 if start >= 0 else 0:end if end >= 0 else len(text)]
+    return "\n".join(m.group(1) for m in _COUNT_LINE.finditer(block))
+
+
+# "cobblers at the bench:   2 people": a count, its noun at most, no price, share or span of time
+_COUNT_LINE = re.compile(r"(?m)^[-*\s]*([A-Za-z][^:\n]{2,60}):\s+\d[\d,]*(?:\s+(?!(?:days?|weeks?|months?|years?|hours?|minutes?)\b)"
+                         r"[a-z]+)?\s*$")
 
 
 def rank(phrase: str, prof: dict[str, list[str]], top: int = 0) -> list[tuple[float, str, str]]:

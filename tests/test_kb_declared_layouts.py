@@ -164,3 +164,23 @@ def test_a_not_covered_list_written_as_sentences():
     line = next(s for s in " ".join(said.split()).split(". ") if "newspapers or billboards" in s)
     assert [x.strip() for x in excluded(line)] == ["radio", "television", "newspapers", "billboards"]
     assert [x.strip() for x in excluded("No figures are kept for app install campaigns")] == ["app install campaigns"]
+
+
+def test_a_profile_says_what_the_business_is_by_its_counts_never_by_its_prices():
+    from mpa.business import _block_of
+    shoes = dict(_kb("kb_txt14"))["fix_it_counters_shoes_watches_rugs_and_tailors.txt"]
+    assert _block_of(shoes, shoes.index("heel replacement")).split("\n") == ["pairs in the shop at once",
+                                                                             "cobblers at the bench"]
+    solar = dict(_kb("kb_txt3"))["care_education_and_event_verticals.txt"]  # "Cost Per Qualified Lead: $180-240" …
+    assert "Cost Per" not in _block_of(solar, solar.index("SOLAR INSTALLERS - SALES PROFILE") + 40)
+
+
+def test_an_audience_described_by_ages_alone(kb_txt14_engine, kb_txt8_engine):
+    from mpa.audience_described import by_ages
+    from mpa.fact_lookups import find_audience
+    got = find_audience(kb_txt14_engine, "teens and twenty-somethings", "Iloilo City").result
+    assert (got.audience_type, got.size_text) == ("residents aged 15 to 29", "131,000")
+    assert by_ages((13, 29), {"residents": "residents AGED 15 TO 29", "residents aged 15 to 29": "residents aged 15 to 29",
+                              "adults aged 25 to 54": "adults aged 25 to 54"}) == "residents aged 15 to 29"
+    assert by_ages((40, 49), {"adults aged 25 to 54": "adults aged 25 to 54", "adults 35 to 44": "adults 35 to 44"}) is None
+    assert find_audience(kb_txt8_engine, "teens and twenty-somethings", None).result is None
