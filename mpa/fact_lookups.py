@@ -128,7 +128,7 @@ def find_benchmarks(engine: RetrievalEngine, vertical: str, metric: str, platfor
         have = {f.metric for f in mine}
         first = said_whole or canonical_metric(metric, known_metrics) or (own if own in have else None) \
             or _priced_unit(metric, known_metrics) or own
-        if first in have:
+        if first in have or first in known_metrics:  # a metric the KB states for other verticals: this one lacks it
             return first
         defined = ownwords.read_otherwise(metric, first, mine, t.texts, _names_of(mine))  # "cost per new customer"
         return defined if defined in have or first is None else first
