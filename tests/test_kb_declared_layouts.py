@@ -132,18 +132,14 @@ def test_a_share_and_a_unit_asked_in_other_words(kb_txt14_engine, kb_txt8_engine
     assert not sibling("furniture reupholstery", "upholstery shops") and sibling("menswear", "Womenswear")
 
 
-def test_a_key_asked_is_the_metric_its_names_price_and_a_kb_market_is_a_place_anywhere(kb_txt14_engine, kb_txt8_engine,
-                                                                                        monkeypatch):
+def test_a_key_asked_is_the_metric_its_names_price_and_a_place_said_after_out_of(kb_txt14_engine, kb_txt8_engine):
     from agent.offline.places import geographies
     from mpa.fact_lookups import find_benchmarks
     assert {r.value for r in find_benchmarks(kb_txt14_engine, "shoe repair shops", "CAC").result} == {"$12 to $18", "$10"}
     assert find_benchmarks(kb_txt14_engine, "people who go river tubing", "CAC").result == []  # a booking, no customer
     assert find_benchmarks(kb_txt8_engine, "Boutique hotels", "CAC").result == []
-    said = "We run snorkel trips out of Lapu-Lapu, near Zurich. How many live there?"
-    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt14"))
-    assert "Lapu-Lapu" in [g for _, g in geographies(said)]  # a market the KB sizes, said anywhere
-    monkeypatch.setenv("MPA_KB_DIR", str(ROOT / "tests/fixtures/kb_txt8"))
-    assert "Lapu-Lapu" not in [g for _, g in geographies(said)]  # (no market of kb_txt8's)
+    assert [g for _, g in geographies("We run snorkel trips out of Lapu-Lapu. How many live there?")] == ["Lapu-Lapu"]
+    assert [g for _, g in geographies("we paid for it out of Google Ads money in March")] == []
 
 
 def test_records_and_a_table_of_channels_read_as_lists_by_the_passage_reader():

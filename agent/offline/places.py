@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from agent.offline import cues, kbmarkets, needed, placemeant, placeshort, readingstate, servedkb
+from agent.offline import cues, needed, placemeant, placeshort, readingstate
 from agent.offline.calendarwords import MONTHS, WEEKDAYS
 from agent.offline.metricnames import positions
 from agent.offline.passages import terms
@@ -29,9 +29,10 @@ _NATION = re.compile(r"\b(?:the\s+)?(US|U\.S\.|USA)\b|\b(?:whole|entire) (?:coun
                      r"\b(?i:all (?:the )?(?:50|fifty) states|coast to coast)\b")  # the US by its states, or its two coasts
 _NOT_PLACE = ("US", "OK", "AI", "IT", "TV", "UK")
 # a capitalised name said as a market ("the Denver market", "Salt Lake City metro", accented or hyphenated: "in
-# Paraná", "in Baden-Württemberg"): a place the vocabulary may not list, for the sizing tool to find in the KB's tables
+# Paraná", "in Baden-Württemberg", "trips out of Lapu-Lapu"): a place the vocabulary may not list, for the sizing tool
+# to find in the KB's tables
 _NAMED_MARKET = re.compile(r"\b((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\s+((?i:market|metro|metro area|dma))\b|"
-                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround ))((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\b(?! (?:Ads|ads))|"
+                           r"(?:(?<=\bin )|(?<=\bnear )|(?<=\bacross )|(?<=\baround )|(?<=\bout of ))((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})\b(?! (?:Ads|ads))|"
                            # a name before the people counted: "how many Denver households", "how many Tulsa adults"
                            r"(?<=\b[Hh]ow many )((?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+|St\.)(?:[ -][A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+){0,2})(?= [a-z])")
 _NOT_NAMED_PLACE = re.compile(r"^(?:" + "|".join(w.capitalize() for w in MONTHS + WEEKDAYS) + r"|Q[1-4]|Step|Section|The|"
@@ -41,7 +42,7 @@ _SHARED = re.compile(r"\b([A-Z]{2})\s*(?:,|and|&|/)\s*(?:the\s+)?[A-Za-z][\w.' -
 # (:data:`_CODE_PLACE`, :data:`_SHARED`); for a named market a word of its kind, or a capital after the words the
 # name follows (:data:`_NAMED_MARKET`) — without it the form cannot match, and the text is left as it is
 _CODE_CUE = re.compile(r"[A-Z]{2}")
-_NAME_AFTER = re.compile(r"(?:in|near|across|around|[Hh]ow many) [A-ZÀ-ÖØ-Þ]")
+_NAME_AFTER = re.compile(r"(?:in|near|across|around|out of|[Hh]ow many) [A-ZÀ-ÖØ-Þ]")
 
 
 def _named_cue(text: str) -> bool:
@@ -145,23 +146,10 @@ def _geographies(text: str, state: tuple) -> tuple[tuple[int, str], ...]:
             found.append((m.start(), f"{m.group(1)} {m.group(2).lower()}"))
     for m in _NATION.finditer(text):
         found.append((m.start(), "United States"))
-    found += _kb_markets(text, found)
     found += [(p, name) for p, name in world_places(text)
               if not any(p <= q < p + len(name) or q <= p < q + len(g) for q, g in found)]
     found += placemeant.lower_case(text, found)  # "in lisbon": a city no list holds, by what it means
     return tuple(sorted(found))
-
-
-def _kb_markets(text: str, found: list[tuple[int, str]]) -> list[tuple[int, str]]:
-    """The places the KB states figures for, said as it writes them in any sentence ("snorkel trips out of Lapu-Lapu"):
-    the KB's own market is a place wherever it is said, not only after "in" or before "market"."""
-    out = []
-    for name in kbmarkets.markets(servedkb.folder()):
-        if name[:1].isupper() and name in text:
-            for m in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
-                if not any(p <= m.start() < p + len(g) or m.start() <= p < m.end() for p, g in found + out):
-                    out.append((m.start(), name))
-    return out
 
 
 def _a_place_name(m: re.Match) -> bool:
